@@ -1,0 +1,445 @@
+import type { Context } from './Context.ts'
+import { nextStorageId } from './internal/storage.ts'
+import { idList, IntegerType, ShapedType, Signedness, type Type } from './Types.ts'
+import type { AffineMap, IntegerSet } from './AffineMap.ts'
+
+/**
+ * An attribute: immutable compile-time data. Attributes are interned in their
+ * `Context` (equal means identical object), except `DistinctAttr`, which is unique by
+ * construction. Create them with the static `get` of a concrete class.
+ */
+export abstract class Attribute {
+  /** Process-unique id, used to build interning keys and hash tables. */
+  readonly id: number = nextStorageId()
+  constructor(readonly context: Context) {}
+}
+
+/** A name paired with an attribute: one entry of a dictionary or attribute list. */
+export interface NamedAttribute {
+  readonly name: string
+  readonly value: Attribute
+}
+
+/** An attribute that carries a type (`42 : i32`, `1.0 : f32`). */
+export interface TypedAttr {
+  readonly type: Type
+}
+
+/**
+ * `42 : i32`, `true`, `-1 : si8`, `7 : index`. The value is kept as a bigint in the
+ * canonical form for its type: signed interpretation for signless and signed
+ * integers (so `255 : i8` is stored as `-1n`), unsigned for unsigned integers.
+ */
+export class IntegerAttr extends Attribute implements TypedAttr {
+  /** @internal */
+  constructor(
+    context: Context,
+    readonly type: Type,
+    readonly value: bigint,
+  ) {
+    super(context)
+  }
+  static get(type: Type, value: bigint | number): IntegerAttr {
+    const v = normalizeInt(type, typeof value === 'bigint' ? value : BigInt(value))
+    const context = type.context
+    return context.uniquer.intern(`int:${type.id}:${v}`, () => new IntegerAttr(context, type, v))
+  }
+  /** The value as a JS number (may lose precision beyond 2^53). */
+  get numberValue(): number {
+    return Number(this.value)
+  }
+}
+
+/** @internal Wraps `value` into the range of an integer `type` (index is treated as 64-bit). */
+export function normalizeInt(type: Type, value: bigint): bigint {
+  if (type instanceof IntegerType) {
+    const w = type.width
+    if (w === 0) return 0n
+    return type.signedness === Signedness.Unsigned ? BigInt.asUintN(w, value) : BigInt.asIntN(w, value)
+  }
+  return BigInt.asIntN(64, value)
+}
+
+/** `true` / `false`: an `IntegerAttr` of type `i1`. */
+export const BoolAttr = {
+  get(context: Context, value: boolean): IntegerAttr {
+    return IntegerAttr.get(IntegerType.get(context, 1), value ? 1n : 0n)
+  },
+  /** True when `attr` is an `i1` integer attribute. */
+  isBool(attr: Attribute): attr is IntegerAttr {
+    return attr instanceof IntegerAttr && attr.type instanceof IntegerType && attr.type.width === 1 && attr.type.isSignless
+  },
+}
+
+/** `1.000000e+00 : f32`. The value is a double holding the type's exact value. */
+export class FloatAttr extends Attribute implements TypedAttr {
+  /** @internal */
+  constructor(
+    context: Context,
+    readonly type: Type,
+    readonly value: number,
+  ) {
+    super(context)
+  }
+  static get(type: Type, value: number): FloatAttr {
+    const context = type.context
+    // Object.is distinguishes -0 from 0 and keeps NaN stable in the key.
+    const key = `flt:${type.id}:${Object.is(value, -0) ? '-0' : String(value)}`
+    return context.uniquer.intern(key, () => new FloatAttr(context, type, value))
+  }
+}
+
+/** `"text"`, optionally typed (`"text" : i32`); `type` is null for the common untyped form. */
+export class StringAttr extends Attribute {
+  /** @internal */
+  constructor(
+    context: Context,
+    readonly value: string,
+    readonly type: Type | null,
+  ) {
+    super(context)
+  }
+  static get(context: Context, value: string, type: Type | null = null): StringAttr {
+    const key = type ? `str:${type.id}:${value}` : `str::${value}`
+    return context.uniquer.intern(key, () => new StringAttr(context, value, type))
+  }
+}
+
+/** `unit`: present-or-absent flag attribute. */
+export class UnitAttr extends Attribute {
+  static get(context: Context): UnitAttr {
+    return context.uniquer.intern('unit', () => new UnitAttr(context))
+  }
+}
+
+/** `[a, b, c]`. */
+export class ArrayAttr extends Attribute {
+  /** @internal */
+  constructor(
+    context: Context,
+    readonly elements: readonly Attribute[],
+  ) {
+    super(context)
+  }
+  static get(context: Context, elements: readonly Attribute[]): ArrayAttr {
+    return context.uniquer.intern(`arr:${idList(elements)}`, () => new ArrayAttr(context, [...elements]))
+  }
+  get length(): number {
+    return this.elements.length
+  }
+}
+
+/** `{a = 1, b}`: entries are kept sorted by name and names are unique. */
+export class DictionaryAttr extends Attribute {
+  /** @internal */
+  constructor(
+    context: Context,
+    readonly entries: readonly NamedAttribute[],
+  ) {
+    super(context)
+  }
+  /** Builds a dictionary from entries in any order; later duplicates win. */
+  static get(context: Context, entries: readonly NamedAttribute[]): DictionaryAttr {
+    if (entries.length === 0) return DictionaryAttr.empty(context)
+    let sorted = true
+    for (let i = 1; i < entries.length; i++) {
+      if (!(entries[i - 1]!.name < entries[i]!.name)) {
+        sorted = false
+        break
+      }
+    }
+    let list = entries
+    if (!sorted) {
+      const byName = new Map<string, Attribute>()
+      for (const e of entries) byName.set(e.name, e.value)
+      list = [...byName.keys()].sort(compareNames).map((name) => ({ name, value: byName.get(name)! }))
+    }
+    return DictionaryAttr.getSorted(context, list)
+  }
+  /** Builds a dictionary from entries already sorted by name with no duplicates. */
+  static getSorted(context: Context, entries: readonly NamedAttribute[]): DictionaryAttr {
+    if (entries.length === 0) return DictionaryAttr.empty(context)
+    let key = 'dict:'
+    for (const e of entries) key += `${e.name.length}:${e.name}=${e.value.id},`
+    return context.uniquer.intern(key, () => new DictionaryAttr(context, entries.map((e) => ({ name: e.name, value: e.value }))))
+  }
+  /** The empty dictionary `{}`. */
+  static empty(context: Context): DictionaryAttr {
+    return context.uniquer.intern('dict:', () => new DictionaryAttr(context, []))
+  }
+  get size(): number {
+    return this.entries.length
+  }
+  /** The value named `name`, or undefined. */
+  get(name: string): Attribute | undefined {
+    const es = this.entries
+    if (es.length < 8) {
+      for (const e of es) if (e.name === name) return e.value
+      return undefined
+    }
+    let lo = 0
+    let hi = es.length - 1
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1
+      const n = es[mid]!.name
+      if (n === name) return es[mid]!.value
+      if (n < name) lo = mid + 1
+      else hi = mid - 1
+    }
+    return undefined
+  }
+  has(name: string): boolean {
+    return this.get(name) !== undefined
+  }
+  /** A copy with `name` set to `value`. */
+  with(name: string, value: Attribute): DictionaryAttr {
+    const out: NamedAttribute[] = []
+    let placed = false
+    for (const e of this.entries) {
+      if (!placed && name <= e.name) {
+        out.push({ name, value })
+        placed = true
+        if (e.name === name) continue
+      }
+      out.push(e)
+    }
+    if (!placed) out.push({ name, value })
+    return DictionaryAttr.getSorted(this.context, out)
+  }
+  /** A copy without `name` (this dictionary when absent). */
+  without(name: string): DictionaryAttr {
+    if (!this.has(name)) return this
+    return DictionaryAttr.getSorted(
+      this.context,
+      this.entries.filter((e) => e.name !== name),
+    )
+  }
+}
+
+/** Orders attribute names as MLIR's `StringRef` comparison does (by UTF-16 code unit here). */
+export function compareNames(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
+/** `i32` used as an attribute value. */
+export class TypeAttr extends Attribute {
+  /** @internal */
+  constructor(
+    context: Context,
+    readonly value: Type,
+  ) {
+    super(context)
+  }
+  static get(value: Type): TypeAttr {
+    const context = value.context
+    return context.uniquer.intern(`ty:${value.id}`, () => new TypeAttr(context, value))
+  }
+}
+
+/** `@root::@nested::@leaf`; a flat reference has no nested parts. */
+export class SymbolRefAttr extends Attribute {
+  /** @internal */
+  constructor(
+    context: Context,
+    readonly rootReference: string,
+    readonly nestedReferences: readonly string[],
+  ) {
+    super(context)
+  }
+  static get(context: Context, root: string, nested: readonly string[] = []): SymbolRefAttr {
+    let key = `sym:${root.length}:${root}`
+    for (const n of nested) key += `::${n.length}:${n}`
+    return context.uniquer.intern(key, () => new SymbolRefAttr(context, root, [...nested]))
+  }
+  /** The last reference: the symbol itself. */
+  get leafReference(): string {
+    return this.nestedReferences.length ? this.nestedReferences[this.nestedReferences.length - 1]! : this.rootReference
+  }
+  get isFlat(): boolean {
+    return this.nestedReferences.length === 0
+  }
+}
+
+/** Base of the `dense<...>` element attributes. */
+export abstract class DenseElementsAttr extends Attribute implements TypedAttr {
+  abstract readonly type: ShapedType
+  /** True when every element has the same value and only one is stored. */
+  abstract readonly isSplat: boolean
+  get numElements(): number {
+    return this.type.numElements
+  }
+}
+
+/**
+ * `dense<[1, 2]> : tensor<2xi32>` or `dense<1.0> : vector<4xf32>`. Integer elements are
+ * bigints (normalized like `IntegerAttr`); float elements are numbers; complex
+ * elements interleave real and imaginary parts. A splat stores one element.
+ */
+export class DenseIntOrFPElementsAttr extends DenseElementsAttr {
+  /** @internal */
+  constructor(
+    context: Context,
+    readonly type: ShapedType,
+    readonly values: readonly bigint[] | readonly number[],
+    readonly isSplat: boolean,
+  ) {
+    super(context)
+  }
+  static get(type: ShapedType, values: readonly bigint[] | readonly number[], isSplat: boolean): DenseIntOrFPElementsAttr {
+    const context = type.context
+    const key = `dense:${type.id}:${isSplat ? 's' : ''}:${values.map((v) => (Object.is(v, -0) ? '-0' : String(v))).join(',')}`
+    return context.uniquer.intern(key, () => new DenseIntOrFPElementsAttr(context, type, [...values] as bigint[] | number[], isSplat))
+  }
+}
+
+/** `dense<["a", "b"]> : tensor<2x!foo.string>`. */
+export class DenseStringElementsAttr extends DenseElementsAttr {
+  /** @internal */
+  constructor(
+    context: Context,
+    readonly type: ShapedType,
+    readonly values: readonly string[],
+    readonly isSplat: boolean,
+  ) {
+    super(context)
+  }
+  static get(type: ShapedType, values: readonly string[], isSplat: boolean): DenseStringElementsAttr {
+    const context = type.context
+    const key = `dstr:${type.id}:${isSplat ? 's' : ''}:${values.map((v) => `${v.length}:${v}`).join(',')}`
+    return context.uniquer.intern(key, () => new DenseStringElementsAttr(context, type, [...values], isSplat))
+  }
+}
+
+/** `dense_resource<blob1> : tensor<4xi32>`: elements held in a file resource by name. */
+export class DenseResourceElementsAttr extends DenseElementsAttr {
+  readonly isSplat = false
+  /** @internal */
+  constructor(
+    context: Context,
+    readonly type: ShapedType,
+    readonly resourceKey: string,
+  ) {
+    super(context)
+  }
+  static get(type: ShapedType, resourceKey: string): DenseResourceElementsAttr {
+    const context = type.context
+    return context.uniquer.intern(`dres:${type.id}:${resourceKey}`, () => new DenseResourceElementsAttr(context, type, resourceKey))
+  }
+}
+
+/**
+ * `array<i32: 1, 2, 3>`: a dense array of integers or floats (element type i1, i8,
+ * i16, i32, i64, f32 or f64). Used for `operandSegmentSizes` and similar properties.
+ */
+export class DenseArrayAttr extends Attribute {
+  /** @internal */
+  constructor(
+    context: Context,
+    readonly elementType: Type,
+    readonly values: readonly bigint[] | readonly number[],
+  ) {
+    super(context)
+  }
+  static get(elementType: Type, values: readonly bigint[] | readonly number[]): DenseArrayAttr {
+    const context = elementType.context
+    const key = `darr:${elementType.id}:${values.map((v) => (Object.is(v, -0) ? '-0' : String(v))).join(',')}`
+    return context.uniquer.intern(key, () => new DenseArrayAttr(context, elementType, [...values] as bigint[] | number[]))
+  }
+  /** Convenience for `array<i32: ...>` from JS numbers. */
+  static getI32(context: Context, values: readonly number[]): DenseArrayAttr {
+    return DenseArrayAttr.get(
+      IntegerType.get(context, 32),
+      values.map((v) => BigInt(v)),
+    )
+  }
+  get length(): number {
+    return this.values.length
+  }
+}
+
+/** `affine_map<(d0)[s0] -> (d0 + s0)>`. */
+export class AffineMapAttr extends Attribute {
+  /** @internal */
+  constructor(
+    context: Context,
+    readonly value: AffineMap,
+  ) {
+    super(context)
+  }
+  static get(value: AffineMap): AffineMapAttr {
+    const context = value.context
+    return context.uniquer.intern(`amap:${value.id}`, () => new AffineMapAttr(context, value))
+  }
+}
+
+/** `affine_set<(d0) : (d0 >= 0)>`. */
+export class IntegerSetAttr extends Attribute {
+  /** @internal */
+  constructor(
+    context: Context,
+    readonly value: IntegerSet,
+  ) {
+    super(context)
+  }
+  static get(value: IntegerSet): IntegerSetAttr {
+    const context = value.context
+    return context.uniquer.intern(`iset:${value.id}`, () => new IntegerSetAttr(context, value))
+  }
+}
+
+/** `strided<[?, 1], offset: ?>`; dynamic values are `kDynamic`. */
+export class StridedLayoutAttr extends Attribute {
+  /** @internal */
+  constructor(
+    context: Context,
+    readonly offset: number,
+    readonly strides: readonly number[],
+  ) {
+    super(context)
+  }
+  static get(context: Context, offset: number, strides: readonly number[]): StridedLayoutAttr {
+    return context.uniquer.intern(`strided:${offset}:${strides.join(',')}`, () => new StridedLayoutAttr(context, offset, [...strides]))
+  }
+}
+
+/** `#foo<"...">` / `#foo.bar<...>` of a dialect that is not loaded: kept as text. */
+export class OpaqueAttr extends Attribute {
+  /** @internal */
+  constructor(
+    context: Context,
+    readonly dialectNamespace: string,
+    readonly attrData: string,
+    readonly type: Type | null,
+  ) {
+    super(context)
+  }
+  static get(context: Context, dialectNamespace: string, attrData: string, type: Type | null = null): OpaqueAttr {
+    const key = `oattr:${dialectNamespace}:${type?.id ?? ''}:${attrData}`
+    return context.uniquer.intern(key, () => new OpaqueAttr(context, dialectNamespace, attrData, type))
+  }
+}
+
+/**
+ * `distinct[0]<#attr>`: an attribute that is never uniqued with another, even with the
+ * same referenced attribute. The printed number is assigned by the printer.
+ */
+export class DistinctAttr extends Attribute {
+  /** @internal */
+  constructor(
+    context: Context,
+    readonly referencedAttr: Attribute,
+  ) {
+    super(context)
+  }
+  static create(referencedAttr: Attribute): DistinctAttr {
+    return new DistinctAttr(referencedAttr.context, referencedAttr)
+  }
+}
+
+/**
+ * Base of attributes defined by a loaded dialect (`#llvm.linkage<internal>`). The owning
+ * dialect prints and parses the part after `#ns.`.
+ */
+export abstract class DialectAttr extends Attribute {
+  abstract readonly dialectNamespace: string
+}

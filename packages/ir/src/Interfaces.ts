@@ -1,0 +1,78 @@
+import type { SymbolRefAttr } from './Attributes.ts'
+import type { Operation } from './Operation.ts'
+import { OpInterface } from './OperationName.ts'
+import type { Region } from './Region.ts'
+import type { FunctionType, Type } from './Types.ts'
+import type { Value } from './Value.ts'
+
+/** FunctionOpInterface: ops that look like functions (`func.func`, `llvm.func`). */
+export interface FunctionOpInterfaceImpl {
+  getFunctionType(op: Operation): FunctionType
+  setFunctionType?(op: Operation, type: FunctionType): void
+  /** The body region (may be empty for declarations). */
+  getFunctionBody(op: Operation): Region
+}
+/** FunctionOpInterface: ops that look like functions (`func.func`, `llvm.func`). */
+export const FunctionOpInterface: OpInterface<FunctionOpInterfaceImpl> = new OpInterface<FunctionOpInterfaceImpl>('FunctionOpInterface')
+
+/** CallOpInterface: call-like ops. */
+export interface CallOpInterfaceImpl {
+  /** The callee symbol, or the SSA value for indirect calls. */
+  getCallee(op: Operation): SymbolRefAttr | Value
+  getArgOperands(op: Operation): Value[]
+}
+/** CallOpInterface: call-like ops. */
+export const CallOpInterface: OpInterface<CallOpInterfaceImpl> = new OpInterface<CallOpInterfaceImpl>('CallOpInterface')
+
+/** CallableOpInterface: ops that can be called (their body and signature). */
+export interface CallableOpInterfaceImpl {
+  getCallableRegion(op: Operation): Region | null
+  getArgumentTypes(op: Operation): readonly Type[]
+  getResultTypes(op: Operation): readonly Type[]
+}
+/** CallableOpInterface: ops that can be called (their body and signature). */
+export const CallableOpInterface: OpInterface<CallableOpInterfaceImpl> = new OpInterface<CallableOpInterfaceImpl>('CallableOpInterface')
+
+/** BranchOpInterface: terminators that forward operands to successor block arguments. */
+export interface BranchOpInterfaceImpl {
+  /** The operands forwarded to successor `index`. */
+  getSuccessorOperands(op: Operation, index: number): Value[]
+}
+/** BranchOpInterface: terminators that forward operands to successor block arguments. */
+export const BranchOpInterface: OpInterface<BranchOpInterfaceImpl> = new OpInterface<BranchOpInterfaceImpl>('BranchOpInterface')
+
+/** Where control goes from a region-branch point: another region of the op, or back to the parent. */
+export interface RegionSuccessor {
+  /** The target region, or null for the parent op's results. */
+  readonly region: Region | null
+  /** The values that receive the forwarded operands (region args or op results). */
+  readonly inputs: readonly Value[]
+}
+
+/** RegionBranchOpInterface: ops with structured control flow between their regions (`scf.if`, `scf.for`). */
+export interface RegionBranchOpInterfaceImpl {
+  /** Successors when entering from the parent (`point` null) or leaving `point`'s region. */
+  getSuccessorRegions(op: Operation, point: Region | null): RegionSuccessor[]
+  /** Operands forwarded into the successor regions when entering from the parent. */
+  getEntrySuccessorOperands?(op: Operation, successor: Region | null): Value[]
+}
+/** RegionBranchOpInterface: ops with structured control flow between their regions. */
+export const RegionBranchOpInterface: OpInterface<RegionBranchOpInterfaceImpl> = new OpInterface<RegionBranchOpInterfaceImpl>('RegionBranchOpInterface')
+
+/** RegionBranchTerminatorOpInterface: terminators that forward operands out of a region (`scf.yield`). */
+export interface RegionBranchTerminatorOpInterfaceImpl {
+  getSuccessorOperands(op: Operation, successor: Region | null): Value[]
+}
+/** RegionBranchTerminatorOpInterface: terminators that forward operands out of a region. */
+export const RegionBranchTerminatorOpInterface: OpInterface<RegionBranchTerminatorOpInterfaceImpl> = new OpInterface<RegionBranchTerminatorOpInterfaceImpl>(
+  'RegionBranchTerminatorOpInterface',
+)
+
+/** LoopLikeOpInterface: loops whose invariant code can be hoisted. */
+export interface LoopLikeOpInterfaceImpl {
+  getLoopRegions(op: Operation): Region[]
+  /** True when `value` is defined outside the loop. */
+  isDefinedOutsideOfLoop?(op: Operation, value: Value): boolean
+}
+/** LoopLikeOpInterface: loops whose invariant code can be hoisted. */
+export const LoopLikeOpInterface: OpInterface<LoopLikeOpInterfaceImpl> = new OpInterface<LoopLikeOpInterfaceImpl>('LoopLikeOpInterface')

@@ -1,0 +1,164 @@
+import type { Context } from './Context.ts'
+import { Attribute } from './Attributes.ts'
+import { idList } from './Types.ts'
+
+/**
+ * A source location. Locations are attributes and are interned like them. Every
+ * operation and block argument has one; diagnostics render it as `file:line:col`.
+ */
+export abstract class Location extends Attribute {}
+
+/** `loc(unknown)`. */
+export class UnknownLoc extends Location {
+  static get(context: Context): UnknownLoc {
+    return context.uniquer.intern('loc:unknown', () => new UnknownLoc(context))
+  }
+}
+
+/**
+ * `loc("file.mlir":3:7)`, or a range `loc("f":3:7 to 4:2)` / `loc("f":3:7 to :9)`.
+ * Line and column are 1-based; `endLine`/`endColumn` equal the start for a point.
+ */
+export class FileLineColLoc extends Location {
+  /** @internal */
+  constructor(
+    context: Context,
+    readonly filename: string,
+    readonly line: number,
+    readonly column: number,
+    readonly endLine: number,
+    readonly endColumn: number,
+  ) {
+    super(context)
+  }
+  static get(context: Context, filename: string, line: number, column: number): FileLineColLoc {
+    return context.locationUniquer.getFileLineCol(context, filename, line, column)
+  }
+  /** A range location; equal to `get` when the range is a single point. */
+  static getRange(
+    context: Context,
+    filename: string,
+    line: number,
+    column: number,
+    endLine: number,
+    endColumn: number,
+  ): FileLineColLoc {
+    if (endLine === line && endColumn === column) return FileLineColLoc.get(context, filename, line, column)
+    const key = `loc:flc:${filename.length}:${filename}:${line}:${column}:${endLine}:${endColumn}`
+    return context.uniquer.intern(key, () => new FileLineColLoc(context, filename, line, column, endLine, endColumn))
+  }
+  get isRange(): boolean {
+    return this.endLine !== this.line || this.endColumn !== this.column
+  }
+}
+
+/** `loc("name")` or `loc("name"(child))`: a named location wrapping a child. */
+export class NameLoc extends Location {
+  /** @internal */
+  constructor(
+    context: Context,
+    readonly name: string,
+    readonly childLoc: Location,
+  ) {
+    super(context)
+  }
+  static get(name: string, childLoc: Location): NameLoc {
+    const context = childLoc.context
+    return context.uniquer.intern(`loc:name:${childLoc.id}:${name}`, () => new NameLoc(context, name, childLoc))
+  }
+}
+
+/** `loc(callsite(callee at caller))`. */
+export class CallSiteLoc extends Location {
+  /** @internal */
+  constructor(
+    context: Context,
+    readonly callee: Location,
+    readonly caller: Location,
+  ) {
+    super(context)
+  }
+  static get(callee: Location, caller: Location): CallSiteLoc {
+    const context = callee.context
+    return context.uniquer.intern(`loc:cs:${callee.id}:${caller.id}`, () => new CallSiteLoc(context, callee, caller))
+  }
+}
+
+/** `loc(fused<#meta>["a", "b"])`: several locations merged, with optional metadata. */
+export class FusedLoc extends Location {
+  /** @internal */
+  constructor(
+    context: Context,
+    readonly locations: readonly Location[],
+    readonly metadata: Attribute | null,
+  ) {
+    super(context)
+  }
+  /** The raw fused location, exactly as given (the parser uses this). */
+  static getRaw(context: Context, locations: readonly Location[], metadata: Attribute | null = null): FusedLoc {
+    const key = `loc:fused:${metadata?.id ?? ''}:${idList(locations)}`
+    return context.uniquer.intern(key, () => new FusedLoc(context, [...locations], metadata))
+  }
+  /**
+   * Fuses locations as MLIR's `FusedLoc::get` does: nested fused locations with the
+   * same metadata are flattened, unknown locations and duplicates dropped; one
+   * remaining location without metadata is returned as is.
+   */
+  static get(context: Context, locations: readonly Location[], metadata: Attribute | null = null): Location {
+    const seen = new Set<Location>()
+    const out: Location[] = []
+    for (const loc of locations) {
+      if (loc instanceof FusedLoc && loc.metadata === metadata) {
+        for (const inner of loc.locations) if (!seen.has(inner)) (seen.add(inner), out.push(inner))
+      } else if (!(loc instanceof UnknownLoc) && !seen.has(loc)) {
+        seen.add(loc)
+        out.push(loc)
+      }
+    }
+    if (out.length === 0) return metadata ? FusedLoc.getRaw(context, [], metadata) : UnknownLoc.get(context)
+    if (out.length === 1 && metadata === null) return out[0]!
+    return FusedLoc.getRaw(context, out, metadata)
+  }
+}
+
+/** `loc(#opaque)`-style location holding an opaque pointer-like payload (rare). */
+export class OpaqueLoc extends Location {
+  /** @internal */
+  constructor(
+    context: Context,
+    readonly fallback: Location,
+    readonly payload: unknown,
+  ) {
+    super(context)
+  }
+  static get(fallback: Location, payload: unknown): OpaqueLoc {
+    return new OpaqueLoc(fallback.context, fallback, payload)
+  }
+}
+
+/**
+ * @internal Fast interning for file:line:col locations, keyed by number instead of a
+ * built string (the parser makes one per operation).
+ */
+export class LocationUniquer {
+  private readonly byFile = new Map<string, Map<number, FileLineColLoc>>()
+
+  getFileLineCol(context: Context, filename: string, line: number, column: number): FileLineColLoc {
+    if (column >= 0x4000000 || line >= 0x4000000) {
+      const key = `loc:flc:${filename.length}:${filename}:${line}:${column}:${line}:${column}`
+      return context.uniquer.intern(key, () => new FileLineColLoc(context, filename, line, column, line, column))
+    }
+    let m = this.byFile.get(filename)
+    if (m === undefined) {
+      m = new Map()
+      this.byFile.set(filename, m)
+    }
+    const key = line * 0x4000000 + column
+    let loc = m.get(key)
+    if (loc === undefined) {
+      loc = new FileLineColLoc(context, filename, line, column, line, column)
+      m.set(key, loc)
+    }
+    return loc
+  }
+}

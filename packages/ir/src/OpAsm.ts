@@ -1,0 +1,213 @@
+import type { Attribute, NamedAttribute } from './Attributes.ts'
+import type { Block } from './Block.ts'
+import type { Context } from './Context.ts'
+import type { InFlightDiagnostic } from './Diagnostics.ts'
+import type { Location } from './Location.ts'
+import type { LogicalResult } from './LogicalResult.ts'
+import type { Operation } from './Operation.ts'
+import type { OperationName } from './OperationName.ts'
+import { Region } from './Region.ts'
+import type { Type } from './Types.ts'
+import type { Value, BlockArgument } from './Value.ts'
+
+/**
+ * Everything needed to create an operation: filled in by builders and custom parsers,
+ * then turned into an `Operation` with `Operation.create(state)`.
+ */
+export class OperationState {
+  operands: Value[] = []
+  types: Type[] = []
+  /** Inherent attributes (properties) of a registered op. */
+  properties: NamedAttribute[] = []
+  /** Discardable attributes; for registered ops, names that are inherent are moved to properties. */
+  attributes: NamedAttribute[] = []
+  successors: Block[] = []
+  regions: Region[] = []
+  constructor(
+    public location: Location,
+    public name: OperationName,
+  ) {}
+  addOperands(values: readonly Value[]): void {
+    for (const v of values) this.operands.push(v)
+  }
+  addTypes(types: readonly Type[]): void {
+    for (const t of types) this.types.push(t)
+  }
+  /** Adds a discardable-or-inherent attribute; `Operation.create` routes it. */
+  addAttribute(name: string, value: Attribute): void {
+    this.attributes.push({ name, value })
+  }
+  /** Adds an inherent attribute (property). */
+  addProperty(name: string, value: Attribute): void {
+    this.properties.push({ name, value })
+  }
+  /** Adds an empty region owned by the state and returns it. */
+  addRegion(region?: Region): Region {
+    const r = region ?? new Region()
+    this.regions.push(r)
+    return r
+  }
+  addSuccessor(block: Block): void {
+    this.successors.push(block)
+  }
+  /** Looks up an attribute added so far (properties first). */
+  getAttr(name: string): Attribute | undefined {
+    for (const p of this.properties) if (p.name === name) return p.value
+    for (const a of this.attributes) if (a.name === name) return a.value
+    return undefined
+  }
+}
+
+/** A reference to an SSA value not yet resolved to a type: `%name#2` at `location`. */
+export interface UnresolvedOperand {
+  readonly name: string
+  readonly number: number
+  readonly location: Location
+}
+
+/** A region entry argument as written in custom syntax: `%arg0: i32 {attrs} loc(...)`. */
+export interface OpAsmArgument {
+  ssaName: UnresolvedOperand
+  type: Type | null
+  attrs: NamedAttribute[] | null
+  sourceLoc: Location | null
+}
+
+/** The delimiters around a list of operands or types. */
+export type Delimiter = 'none' | 'paren' | 'square' | 'lessgreater' | 'braces' | 'optionalParen' | 'optionalSquare' | 'optionalLessGreater' | 'optionalBraces'
+
+/**
+ * The parser as seen by an op's custom `parse` hook. `parseX` emits a diagnostic and
+ * returns failure (`false`/`undefined`) when X is not there; `parseOptionalX` returns
+ * failure without a diagnostic.
+ */
+export interface OpAsmParser {
+  readonly context: Context
+  /** Location of the op name being parsed. */
+  getNameLoc(): Location
+  /** Location of the current token. */
+  getCurrentLocation(): Location
+  emitError(loc: Location, message: string): InFlightDiagnostic
+
+  parseKeyword(keyword: string): LogicalResult
+  parseOptionalKeyword(keyword: string): boolean
+  /** Parses any bare identifier/keyword; undefined on failure (with a diagnostic). */
+  parseKeywordOrUndefined(): string | undefined
+  /** Parses any keyword if present. */
+  parseOptionalKeywordAny(): string | undefined
+  parseOptionalKeywordOneOf(allowed: readonly string[]): string | undefined
+  parseString(): string | undefined
+  parseOptionalString(): string | undefined
+  parseInteger(): bigint | undefined
+  parseOptionalInteger(): bigint | undefined
+
+  parseColon(): LogicalResult
+  parseOptionalColon(): boolean
+  parseComma(): LogicalResult
+  parseOptionalComma(): boolean
+  parseEqual(): LogicalResult
+  parseOptionalEqual(): boolean
+  parseArrow(): LogicalResult
+  parseOptionalArrow(): boolean
+  parseLParen(): LogicalResult
+  parseOptionalLParen(): boolean
+  parseRParen(): LogicalResult
+  parseOptionalRParen(): boolean
+  parseLSquare(): LogicalResult
+  parseOptionalLSquare(): boolean
+  parseRSquare(): LogicalResult
+  parseOptionalRSquare(): boolean
+  parseLBrace(): LogicalResult
+  parseOptionalLBrace(): boolean
+  parseRBrace(): LogicalResult
+  parseOptionalRBrace(): boolean
+  parseLess(): LogicalResult
+  parseOptionalLess(): boolean
+  parseGreater(): LogicalResult
+  parseOptionalGreater(): boolean
+  parseOptionalQuestion(): boolean
+  parseOptionalStar(): boolean
+  parseOptionalVerticalBar(): boolean
+  parseOptionalEllipsis(): boolean
+  parseOptionalPlus(): boolean
+
+  parseType(): Type | undefined
+  parseOptionalType(): Type | undefined
+  parseColonType(): Type | undefined
+  parseColonTypeList(): Type[] | undefined
+  parseTypeList(): Type[] | undefined
+  /** `-> type` or `-> (type, ...)`. */
+  parseArrowTypeList(): Type[] | undefined
+  parseOptionalArrowTypeList(): Type[] | undefined
+  /** `(type, ...)` possibly empty, or a single non-function type. */
+  parseFunctionResultTypes(): Type[] | undefined
+
+  parseAttribute(type?: Type): Attribute | undefined
+  parseOptionalAttribute(type?: Type): Attribute | undefined
+  /** Parses `{...}` if present and appends to `attrs`. */
+  parseOptionalAttrDict(attrs: NamedAttribute[]): LogicalResult
+  /** Parses `attributes {...}` if present and appends to `attrs`. */
+  parseOptionalAttrDictWithKeyword(attrs: NamedAttribute[]): LogicalResult
+  /** Parses `@name` (as a string). */
+  parseSymbolName(): string | undefined
+  parseOptionalSymbolName(): string | undefined
+  /** Parses a trailing `loc(...)` if present. */
+  parseOptionalLocationSpecifier(): Location | null | undefined
+
+  parseOperand(): UnresolvedOperand | undefined
+  parseOptionalOperand(): UnresolvedOperand | null | undefined
+  parseOperandList(delimiter?: Delimiter, requiredCount?: number): UnresolvedOperand[] | undefined
+  resolveOperand(operand: UnresolvedOperand, type: Type, result: Value[]): LogicalResult
+  resolveOperands(operands: readonly UnresolvedOperand[], types: readonly Type[] | Type, loc: Location, result: Value[]): LogicalResult
+
+  /** `%x` or `%x : type attrs loc(...)` when `allowType`. */
+  parseArgument(allowType: boolean, allowAttrs: boolean): OpAsmArgument | undefined
+  parseOptionalArgument(allowType: boolean, allowAttrs: boolean): OpAsmArgument | null | undefined
+  parseArgumentList(delimiter: Delimiter, allowType: boolean, allowAttrs: boolean): OpAsmArgument[] | undefined
+
+  /** Parses `{ ... }` into `region`, defining `entryArgs` in its entry block. */
+  parseRegion(region: Region, entryArgs?: readonly OpAsmArgument[], enableNameShadowing?: boolean): LogicalResult
+  parseOptionalRegion(region: Region, entryArgs?: readonly OpAsmArgument[], enableNameShadowing?: boolean): LogicalResult | null
+  parseSuccessor(): Block | undefined
+  parseOptionalSuccessor(): Block | null | undefined
+  /** `^bb(%a, %b : i32, i32)` style successor with operands. */
+  parseSuccessorAndUseList(operands: Value[]): Block | undefined
+  /** Parses one whole operation (generic or custom) and returns it; used by wrappers. */
+  parseGenericOperationAfterOpName?(state: OperationState): LogicalResult
+}
+
+/** The printer as seen by an op's custom `print` hook. */
+export interface OpAsmPrinter {
+  readonly context: Context
+  /** Appends raw text. */
+  print(text: string): void
+  printNewline(): void
+  increaseIndent(): void
+  decreaseIndent(): void
+  printOperand(value: Value): void
+  printOperands(values: Iterable<Value>): void
+  printType(type: Type): void
+  printTypes(types: Iterable<Type>): void
+  printAttribute(attr: Attribute): void
+  printAttributeWithoutType(attr: Attribute): void
+  /** Prints ` {a = 1}` for the attributes not in `elided`; nothing when empty. */
+  printOptionalAttrDict(attrs: readonly NamedAttribute[], elided?: readonly string[]): void
+  printOptionalAttrDictWithKeyword(attrs: readonly NamedAttribute[], elided?: readonly string[]): void
+  printSymbolName(name: string): void
+  printKeywordOrString(name: string): void
+  printString(value: string): void
+  printSuccessor(block: Block): void
+  printSuccessorAndUseList(block: Block, operands: readonly Value[]): void
+  /** `(i32, f32) -> i1`. */
+  printFunctionalType(inputs: readonly Type[], results: readonly Type[]): void
+  /** ` -> i32` / ` -> (i32, f32)`; nothing when empty. */
+  printArrowTypeList(types: readonly Type[]): void
+  /** `%arg0: i32 {attrs} loc(...)`. */
+  printRegionArgument(arg: BlockArgument, attrs?: readonly NamedAttribute[], omitType?: boolean): void
+  printRegion(region: Region, printEntryBlockArgs?: boolean, printBlockTerminators?: boolean, printEmptyBlock?: boolean): void
+  printOptionalLocationSpecifier(loc: Location): void
+  /** Makes the entry block arguments of `region` print as `names`. */
+  shadowRegionArgs(region: Region, names: readonly Value[]): void
+  /** Prints the op in generic form (used for ops without a custom form). */
+  printGenericOp(op: Operation, printOpName?: boolean): void
+}

@@ -1,0 +1,394 @@
+import { DictionaryAttr, compareNames, type Attribute, type NamedAttribute } from './Attributes.ts'
+import type { Block } from './Block.ts'
+import type { Context } from './Context.ts'
+import type { InFlightDiagnostic } from './Diagnostics.ts'
+import type { Location } from './Location.ts'
+import type { OperationState } from './OpAsm.ts'
+import type { OperationName } from './OperationName.ts'
+import { Region } from './Region.ts'
+import type { Type } from './Types.ts'
+import { BlockOperand, OpOperand, OpResult, type Value } from './Value.ts'
+import { IRMapping } from './IRMapping.ts'
+
+/** What a walk callback returns: keep going, skip the op's regions (pre-order only), or stop. */
+export type WalkResult = 'advance' | 'skip' | 'interrupt'
+
+/** Order of a walk: parents before children (`pre`) or after (`post`, MLIR's default). */
+export type WalkOrder = 'pre' | 'post'
+
+/**
+ * An operation: a name, operands, results, successors, regions, inherent attributes
+ * (`properties`) and discardable `attributes`, at a location. Operations live in a
+ * block's intrusive list (`prevOp`/`nextOp`), so insertion, removal and moves are O(1).
+ */
+export class Operation {
+  /** @internal Previous op in the parent block. */ prevOp: Operation | null = null
+  /** @internal Next op in the parent block. */ nextOp: Operation | null = null
+  /** The block that contains this op, or null when detached. */
+  parentBlock: Block | null = null
+  /** @internal Position hint for `isBeforeInBlock`. */ orderIndex = 0
+  operands: OpOperand[]
+  readonly results: OpResult[]
+  successors: BlockOperand[]
+  readonly regions: Region[]
+
+  /** @internal Use `Operation.create`. */
+  constructor(
+    public name: OperationName,
+    public location: Location,
+    resultTypes: readonly Type[],
+    /** Inherent attributes of a registered op (printed `<{...}>` in generic form). */
+    public properties: DictionaryAttr,
+    /** Discardable attributes. */
+    public attributes: DictionaryAttr,
+    numRegions: number,
+  ) {
+    this.operands = []
+    this.successors = []
+    const results: OpResult[] = new Array<OpResult>(resultTypes.length)
+    for (let i = 0; i < resultTypes.length; i++) results[i] = new OpResult(resultTypes[i]!, this, i)
+    this.results = results
+    const regions: Region[] = new Array<Region>(numRegions)
+    for (let i = 0; i < numRegions; i++) regions[i] = new Region(this)
+    this.regions = regions
+  }
+
+  /**
+   * Creates a detached operation from `state`. For registered ops, attributes whose
+   * names are inherent go to `properties`; the rest are discardable. Regions in the
+   * state are moved into the new op (their blocks are taken).
+   */
+  static create(state: OperationState): Operation {
+    const ctx = state.location.context
+    const name = state.name
+    let props = state.properties
+    let attrs = state.attributes
+    if (name.isRegistered && attrs.length > 0 && name.inherentAttributeNames.size > 0) {
+      const p: NamedAttribute[] = [...props]
+      const a: NamedAttribute[] = []
+      for (const na of attrs) (name.inherentAttributeNames.has(na.name) ? p : a).push(na)
+      props = p
+      attrs = a
+    }
+    const op = new Operation(
+      name,
+      state.location,
+      state.types,
+      props.length ? DictionaryAttr.get(ctx, props) : DictionaryAttr.empty(ctx),
+      attrs.length ? DictionaryAttr.get(ctx, attrs) : DictionaryAttr.empty(ctx),
+      state.regions.length,
+    )
+    op.setOperands(state.operands)
+    for (let i = 0; i < state.successors.length; i++) op.successors.push(new BlockOperand(state.successors[i]!, op, i))
+    for (let i = 0; i < state.regions.length; i++) op.regions[i]!.takeBody(state.regions[i]!)
+    return op
+  }
+
+  /** The context, from the op's location. */
+  get context(): Context {
+    return this.location.context
+  }
+  get isRegistered(): boolean {
+    return this.name.isRegistered
+  }
+  /** True when the op's name has every bit of `trait` (unregistered ops have none). */
+  hasTrait(trait: number): boolean {
+    return (this.name.traits & trait) === trait
+  }
+  /** The region that contains this op. */
+  get parentRegion(): Region | null {
+    return this.parentBlock?.parent ?? null
+  }
+  /** The op whose region contains this op. */
+  get parentOp(): Operation | null {
+    return this.parentBlock?.parent?.parentOp ?? null
+  }
+  /** The closest ancestor op with the given name. */
+  getParentOfType(opName: string): Operation | null {
+    for (let p = this.parentOp; p !== null; p = p.parentOp) if (p.name.name === opName) return p
+    return null
+  }
+  /** The closest ancestor op that has `trait`. */
+  getParentWithTrait(trait: number): Operation | null {
+    for (let p = this.parentOp; p !== null; p = p.parentOp) if (p.hasTrait(trait)) return p
+    return null
+  }
+  /** True when `other` is this op or nested in one of its regions. */
+  isAncestor(other: Operation): boolean {
+    for (let o: Operation | null = other; o !== null; o = o.parentOp) if (o === this) return true
+    return false
+  }
+  /** True when `other` is nested in one of this op's regions. */
+  isProperAncestor(other: Operation): boolean {
+    return other !== this && this.isAncestor(other)
+  }
+
+  // ---- operands ---------------------------------------------------------------------
+
+  get numOperands(): number {
+    return this.operands.length
+  }
+  getOperand(i: number): Value {
+    return this.operands[i]!.value
+  }
+  /** The operand values, as a fresh array. */
+  getOperands(): Value[] {
+    const ops = this.operands
+    const out = new Array<Value>(ops.length)
+    for (let i = 0; i < ops.length; i++) out[i] = ops[i]!.value
+    return out
+  }
+  setOperand(i: number, v: Value): void {
+    this.operands[i]!.set(v)
+  }
+  /** Replaces all operands with `values` (any count). */
+  setOperands(values: readonly Value[]): void {
+    const ops = this.operands
+    for (const o of ops) o.unlink()
+    const next = new Array<OpOperand>(values.length)
+    for (let i = 0; i < values.length; i++) next[i] = new OpOperand(values[i]!, this, i)
+    this.operands = next
+  }
+  /** Inserts operands at `index`. */
+  insertOperands(index: number, values: readonly Value[]): void {
+    const vals = this.getOperands()
+    vals.splice(index, 0, ...values)
+    this.setOperands(vals)
+  }
+  /** Erases the operand at `index`. */
+  eraseOperand(index: number): void {
+    this.eraseOperands(index, 1)
+  }
+  /** Erases `count` operands starting at `index`. */
+  eraseOperands(index: number, count: number): void {
+    const ops = this.operands
+    for (let i = index; i < index + count; i++) ops[i]!.unlink()
+    ops.splice(index, count)
+    for (let i = index; i < ops.length; i++) ops[i]!.index = i
+  }
+  /** The operand types, as a fresh array. */
+  get operandTypes(): Type[] {
+    return this.operands.map((o) => o.value.type)
+  }
+
+  // ---- results ----------------------------------------------------------------------
+
+  get numResults(): number {
+    return this.results.length
+  }
+  getResult(i: number): OpResult {
+    return this.results[i]!
+  }
+  /** The single result; throws when the op does not have exactly one. */
+  get result(): OpResult {
+    if (this.results.length !== 1) throw new Error(`'${this.name.name}' has ${this.results.length} results, not 1`)
+    return this.results[0]!
+  }
+  get resultTypes(): Type[] {
+    return this.results.map((r) => r.type)
+  }
+  /** True when no result has a use. */
+  get useEmpty(): boolean {
+    for (const r of this.results) if (r.firstUse !== null) return false
+    return true
+  }
+  /** Iterates the ops that use any result (once per use). */
+  *users(): IterableIterator<Operation> {
+    for (const r of this.results) yield* r.users()
+  }
+  /** Replaces each result's uses with the matching value (or the matching result of `other`). */
+  replaceAllUsesWith(values: readonly Value[] | Operation): void {
+    const vals = values instanceof Operation ? values.results : values
+    if (vals.length !== this.results.length) throw new Error('replaceAllUsesWith: result count mismatch')
+    for (let i = 0; i < vals.length; i++) this.results[i]!.replaceAllUsesWith(vals[i]!)
+  }
+
+  // ---- successors and regions -------------------------------------------------------
+
+  get numSuccessors(): number {
+    return this.successors.length
+  }
+  getSuccessor(i: number): Block {
+    return this.successors[i]!.block
+  }
+  setSuccessor(i: number, b: Block): void {
+    this.successors[i]!.set(b)
+  }
+  get numRegions(): number {
+    return this.regions.length
+  }
+  getRegion(i: number): Region {
+    return this.regions[i]!
+  }
+
+  // ---- attributes -------------------------------------------------------------------
+
+  /** The attribute named `name`: inherent first, then discardable. */
+  getAttr(name: string): Attribute | undefined {
+    return this.properties.get(name) ?? this.attributes.get(name)
+  }
+  hasAttr(name: string): boolean {
+    return this.getAttr(name) !== undefined
+  }
+  /** Sets `name`: an inherent attribute for registered ops that declare it, otherwise discardable. */
+  setAttr(name: string, value: Attribute): void {
+    if (this.name.inherentAttributeNames.has(name)) this.properties = this.properties.with(name, value)
+    else this.attributes = this.attributes.with(name, value)
+  }
+  /** Removes `name` wherever it is; returns the removed value. */
+  removeAttr(name: string): Attribute | undefined {
+    const p = this.properties.get(name)
+    if (p !== undefined) {
+      this.properties = this.properties.without(name)
+      return p
+    }
+    const a = this.attributes.get(name)
+    if (a !== undefined) this.attributes = this.attributes.without(name)
+    return a
+  }
+  getInherentAttr(name: string): Attribute | undefined {
+    return this.properties.get(name)
+  }
+  setInherentAttr(name: string, value: Attribute): void {
+    this.properties = this.properties.with(name, value)
+  }
+  getDiscardableAttr(name: string): Attribute | undefined {
+    return this.attributes.get(name)
+  }
+  setDiscardableAttr(name: string, value: Attribute): void {
+    this.attributes = this.attributes.with(name, value)
+  }
+  /** Inherent and discardable attributes merged, sorted by name (MLIR's `getAttrs()`). */
+  getAttrs(): readonly NamedAttribute[] {
+    const p = this.properties.entries
+    const a = this.attributes.entries
+    if (p.length === 0) return a
+    if (a.length === 0) return p
+    return [...p, ...a].sort((x, y) => compareNames(x.name, y.name))
+  }
+
+  // ---- position in the block --------------------------------------------------------
+
+  /** True when this op comes before `other` in the same block (amortized O(1)). */
+  isBeforeInBlock(other: Operation): boolean {
+    const b = this.parentBlock
+    if (b === null || b !== other.parentBlock) throw new Error('isBeforeInBlock: ops are not in the same block')
+    if (!b.isOpOrderValid) b.recomputeOpOrder()
+    return this.orderIndex < other.orderIndex
+  }
+  /** Unlinks this op from its block without destroying it. */
+  remove(): void {
+    this.parentBlock?.removeOp(this)
+  }
+  /** Moves this op right before `other` (possibly into another block). */
+  moveBefore(other: Operation): void {
+    this.remove()
+    other.parentBlock!.insertBefore(this, other)
+  }
+  /** Moves this op right after `other`. */
+  moveAfter(other: Operation): void {
+    this.remove()
+    other.parentBlock!.insertAfter(this, other)
+  }
+
+  // ---- destruction ------------------------------------------------------------------
+
+  /** Drops every operand and successor use here and in nested regions, so ops can be erased in any order. */
+  dropAllReferences(): void {
+    for (const o of this.operands) o.drop()
+    for (const s of this.successors) s.drop()
+    for (const r of this.regions) r.dropAllReferences()
+  }
+  /** Drops every use of this op's results. */
+  dropAllUses(): void {
+    for (const r of this.results) r.dropAllUses()
+  }
+  /**
+   * Unlinks and destroys this op. Its results must have no uses (MLIR asserts this);
+   * a violation throws, since it is a bug in the caller.
+   */
+  erase(): void {
+    if (!this.useEmpty) throw new Error(`erasing '${this.name.name}' whose results still have uses`)
+    this.remove()
+    this.dropAllReferences()
+  }
+
+  // ---- traversal --------------------------------------------------------------------
+
+  /**
+   * Visits this op and every nested op. The callback may return `'interrupt'` to stop
+   * (the walk then returns `'interrupt'`) or, in pre-order, `'skip'` to not enter the
+   * op's regions. Ops may be erased from the callback in post-order.
+   */
+  walk(callback: (op: Operation) => WalkResult | void, order: WalkOrder = 'post'): WalkResult {
+    return walkOp(this, callback, order)
+  }
+
+  // ---- cloning ----------------------------------------------------------------------
+
+  /**
+   * Deep-copies this op (with regions). Operands found in `mapping` are remapped;
+   * others are kept. New results, blocks and arguments are recorded in `mapping`.
+   */
+  clone(mapping: IRMapping = new IRMapping()): Operation {
+    const op = this.cloneWithoutRegions(mapping)
+    for (let i = 0; i < this.regions.length; i++) this.regions[i]!.cloneInto(op.regions[i]!, null, mapping)
+    return op
+  }
+  /** Copies this op with empty regions (operands remapped through `mapping`). */
+  cloneWithoutRegions(mapping: IRMapping = new IRMapping()): Operation {
+    const op = new Operation(this.name, this.location, this.resultTypes, this.properties, this.attributes, this.regions.length)
+    op.setOperands(this.operands.map((o) => mapping.lookupOrDefault(o.value)))
+    for (let i = 0; i < this.successors.length; i++) {
+      op.successors.push(new BlockOperand(mapping.lookupBlockOrDefault(this.successors[i]!.block), op, i))
+    }
+    for (let i = 0; i < this.results.length; i++) mapping.map(this.results[i]!, op.results[i]!)
+    mapping.mapOp(this, op)
+    return op
+  }
+
+  // ---- diagnostics ------------------------------------------------------------------
+
+  /** Emits an error at this op's location. */
+  emitError(message: string): InFlightDiagnostic {
+    return this.context.emitError(this.location, message)
+  }
+  /** Emits `'op.name' op <message>` at this op's location, as MLIR's `emitOpError`. */
+  emitOpError(message: string): InFlightDiagnostic {
+    return this.context.emitError(this.location, `'${this.name.name}' op ${message}`)
+  }
+  emitWarning(message: string): InFlightDiagnostic {
+    return this.context.emitWarning(this.location, message)
+  }
+  emitRemark(message: string): InFlightDiagnostic {
+    return this.context.emitRemark(this.location, message)
+  }
+
+  toString(): string {
+    return `<operation '${this.name.name}'>`
+  }
+}
+
+function walkOp(op: Operation, callback: (op: Operation) => WalkResult | void, order: WalkOrder): WalkResult {
+  if (order === 'pre') {
+    const r = callback(op)
+    if (r === 'interrupt') return 'interrupt'
+    if (r === 'skip') return 'advance'
+  }
+  for (const region of op.regions) {
+    for (let b = region.firstBlock; b !== null; ) {
+      const nextBlock = b.nextBlock
+      for (let o = b.firstOp; o !== null; ) {
+        const next = o.nextOp
+        if (walkOp(o, callback, order) === 'interrupt') return 'interrupt'
+        o = next
+      }
+      b = nextBlock
+    }
+  }
+  if (order === 'post') {
+    const r = callback(op)
+    if (r === 'interrupt') return 'interrupt'
+  }
+  return 'advance'
+}

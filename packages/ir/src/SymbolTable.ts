@@ -1,0 +1,115 @@
+import { StringAttr, SymbolRefAttr, type Attribute } from './Attributes.ts'
+import type { Operation } from './Operation.ts'
+import { Trait } from './OperationName.ts'
+
+/** Symbol visibility, from the `sym_visibility` attribute (public when absent). */
+export type SymbolVisibility = 'public' | 'private' | 'nested'
+
+/**
+ * Symbol utilities and a cached name-to-op table for one symbol-table op
+ * (`builtin.module`), as MLIR's `SymbolTable`.
+ */
+export class SymbolTable {
+  /** Attribute holding a symbol's name. */
+  static readonly symbolAttrName = 'sym_name'
+  /** Attribute holding a symbol's visibility. */
+  static readonly visibilityAttrName = 'sym_visibility'
+
+  private readonly table = new Map<string, Operation>()
+
+  /** Builds the table of the symbols directly inside `op`'s single region. */
+  constructor(readonly op: Operation) {
+    const region = op.regions[0]
+    if (region === undefined) return
+    for (const b of region.blocks()) {
+      for (const o of b.ops()) {
+        const name = SymbolTable.getSymbolName(o)
+        if (name !== undefined && !this.table.has(name)) this.table.set(name, o)
+      }
+    }
+  }
+
+  /** The symbol named `name` directly inside this table's op. */
+  lookup(name: string): Operation | undefined {
+    return this.table.get(name)
+  }
+  /** Adds a symbol op to the cache (it must already be inside the table's op). */
+  insert(symbol: Operation): void {
+    const name = SymbolTable.getSymbolName(symbol)
+    if (name !== undefined) this.table.set(name, symbol)
+  }
+  /** Removes a symbol from the cache. */
+  remove(symbol: Operation): void {
+    const name = SymbolTable.getSymbolName(symbol)
+    if (name !== undefined && this.table.get(name) === symbol) this.table.delete(name)
+  }
+
+  /** The name of a symbol op, or undefined. */
+  static getSymbolName(op: Operation): string | undefined {
+    const a = op.getAttr(SymbolTable.symbolAttrName)
+    return a instanceof StringAttr ? a.value : undefined
+  }
+  static setSymbolName(op: Operation, name: string): void {
+    op.setAttr(SymbolTable.symbolAttrName, StringAttr.get(op.context, name))
+  }
+  static getSymbolVisibility(op: Operation): SymbolVisibility {
+    const a = op.getAttr(SymbolTable.visibilityAttrName)
+    if (a instanceof StringAttr && (a.value === 'private' || a.value === 'nested')) return a.value
+    return 'public'
+  }
+  static setSymbolVisibility(op: Operation, vis: SymbolVisibility): void {
+    if (vis === 'public') op.removeAttr(SymbolTable.visibilityAttrName)
+    else op.setAttr(SymbolTable.visibilityAttrName, StringAttr.get(op.context, vis))
+  }
+  /** The closest ancestor (or `op` itself) that is a symbol table. */
+  static getNearestSymbolTable(op: Operation): Operation | null {
+    for (let o: Operation | null = op; o !== null; o = o.parentOp) if (o.hasTrait(Trait.SymbolTable)) return o
+    return null
+  }
+  /** Looks up `name` directly inside the symbol-table op `tableOp` (linear scan). */
+  static lookupSymbolIn(tableOp: Operation, name: string | SymbolRefAttr): Operation | undefined {
+    if (name instanceof SymbolRefAttr) {
+      let cur = SymbolTable.lookupSymbolIn(tableOp, name.rootReference)
+      for (const n of name.nestedReferences) {
+        if (cur === undefined || !cur.hasTrait(Trait.SymbolTable)) return undefined
+        cur = SymbolTable.lookupSymbolIn(cur, n)
+      }
+      return cur
+    }
+    const region = tableOp.regions[0]
+    if (region === undefined) return undefined
+    for (const b of region.blocks()) for (const o of b.ops()) if (SymbolTable.getSymbolName(o) === name) return o
+    return undefined
+  }
+  /** Looks `ref` up from the nearest symbol table enclosing `from`, going outwards. */
+  static lookupNearestSymbolFrom(from: Operation, ref: string | SymbolRefAttr): Operation | undefined {
+    for (let t = SymbolTable.getNearestSymbolTable(from); t !== null; t = t.parentOp ? SymbolTable.getNearestSymbolTable(t.parentOp) : null) {
+      const found = SymbolTable.lookupSymbolIn(t, ref)
+      if (found !== undefined) return found
+    }
+    return undefined
+  }
+  /**
+   * Every use of a symbol reference in the attributes of ops nested in `from`
+   * (not crossing into nested symbol tables' contents is left to callers).
+   */
+  static *getSymbolUses(from: Operation): IterableIterator<{ user: Operation; ref: SymbolRefAttr }> {
+    const uses: { user: Operation; ref: SymbolRefAttr }[] = []
+    from.walk((op) => {
+      if (op === from) return
+      for (const na of op.getAttrs()) collectRefs(na.value, (ref) => uses.push({ user: op, ref }))
+    }, 'pre')
+    yield* uses
+  }
+}
+
+function collectRefs(attr: Attribute, fn: (ref: SymbolRefAttr) => void): void {
+  if (attr instanceof SymbolRefAttr) {
+    fn(attr)
+    return
+  }
+  const elements = (attr as { elements?: readonly Attribute[] }).elements
+  if (elements !== undefined) for (const e of elements) collectRefs(e, fn)
+  const entries = (attr as { entries?: readonly { value: Attribute }[] }).entries
+  if (entries !== undefined) for (const e of entries) collectRefs(e.value, fn)
+}

@@ -1,0 +1,350 @@
+import type { Context } from './Context.ts'
+import type { Attribute } from './Attributes.ts'
+import { nextStorageId } from './internal/storage.ts'
+
+/**
+ * A type. Types are immutable and interned in their `Context`: two equal types are the
+ * same object, so `a === b` is type equality. Create them with the static `get` of a
+ * concrete class, never with `new`.
+ */
+export abstract class Type {
+  /** Process-unique id, used to build interning keys and hash tables. */
+  readonly id: number = nextStorageId()
+  constructor(readonly context: Context) {}
+}
+
+/** Signedness of an `IntegerType`. */
+export const Signedness = { Signless: 0, Signed: 1, Unsigned: 2 } as const
+/** Signedness of an `IntegerType`. */
+export type Signedness = (typeof Signedness)[keyof typeof Signedness]
+
+/** `i32`, `si8`, `ui64`: an integer of a fixed bit width and signedness. */
+export class IntegerType extends Type {
+  /** @internal */
+  constructor(
+    context: Context,
+    readonly width: number,
+    readonly signedness: Signedness,
+  ) {
+    super(context)
+  }
+  static get(context: Context, width: number, signedness: Signedness = Signedness.Signless): IntegerType {
+    const key = `i${signedness}:${width}`
+    return context.uniquer.intern(key, () => new IntegerType(context, width, signedness))
+  }
+  get isSignless(): boolean {
+    return this.signedness === Signedness.Signless
+  }
+  get isSigned(): boolean {
+    return this.signedness === Signedness.Signed
+  }
+  get isUnsigned(): boolean {
+    return this.signedness === Signedness.Unsigned
+  }
+}
+
+/** `index`: the target's pointer-sized integer. */
+export class IndexType extends Type {
+  static get(context: Context): IndexType {
+    return context.uniquer.intern('index', () => new IndexType(context))
+  }
+}
+
+/** Names of the builtin floating-point types, exactly as written in the textual format. */
+export type FloatKind =
+  | 'f16'
+  | 'bf16'
+  | 'f32'
+  | 'f64'
+  | 'f80'
+  | 'f128'
+  | 'tf32'
+  | 'f4E2M1FN'
+  | 'f6E2M3FN'
+  | 'f6E3M2FN'
+  | 'f8E5M2'
+  | 'f8E4M3'
+  | 'f8E4M3FN'
+  | 'f8E5M2FNUZ'
+  | 'f8E4M3FNUZ'
+  | 'f8E4M3B11FNUZ'
+  | 'f8E3M4'
+  | 'f8E8M0FNU'
+
+const FLOAT_WIDTHS: Record<FloatKind, number> = {
+  f16: 16,
+  bf16: 16,
+  f32: 32,
+  f64: 64,
+  f80: 80,
+  f128: 128,
+  tf32: 32,
+  f4E2M1FN: 4,
+  f6E2M3FN: 6,
+  f6E3M2FN: 6,
+  f8E5M2: 8,
+  f8E4M3: 8,
+  f8E4M3FN: 8,
+  f8E5M2FNUZ: 8,
+  f8E4M3FNUZ: 8,
+  f8E4M3B11FNUZ: 8,
+  f8E3M4: 8,
+  f8E8M0FNU: 8,
+}
+
+/** True when `name` is the keyword of a builtin float type. */
+export function isFloatKind(name: string): name is FloatKind {
+  return Object.prototype.hasOwnProperty.call(FLOAT_WIDTHS, name)
+}
+
+/** A builtin floating-point type (`f32`, `bf16`, `f8E4M3FN`, ...). */
+export class FloatType extends Type {
+  /** @internal */
+  constructor(
+    context: Context,
+    readonly kind: FloatKind,
+  ) {
+    super(context)
+  }
+  static get(context: Context, kind: FloatKind): FloatType {
+    return context.uniquer.intern(kind, () => new FloatType(context, kind))
+  }
+  /** Storage width in bits (tf32 reports 32, as MLIR does). */
+  get width(): number {
+    return FLOAT_WIDTHS[this.kind]
+  }
+}
+
+/** `none`: the unit type. */
+export class NoneType extends Type {
+  static get(context: Context): NoneType {
+    return context.uniquer.intern('none', () => new NoneType(context))
+  }
+}
+
+/** `complex<f32>`. */
+export class ComplexType extends Type {
+  /** @internal */
+  constructor(
+    context: Context,
+    readonly elementType: Type,
+  ) {
+    super(context)
+  }
+  static get(elementType: Type): ComplexType {
+    const context = elementType.context
+    return context.uniquer.intern(`complex:${elementType.id}`, () => new ComplexType(context, elementType))
+  }
+}
+
+/** `tuple<i32, f32>`. */
+export class TupleType extends Type {
+  /** @internal */
+  constructor(
+    context: Context,
+    readonly types: readonly Type[],
+  ) {
+    super(context)
+  }
+  static get(context: Context, types: readonly Type[]): TupleType {
+    return context.uniquer.intern(`tuple:${idList(types)}`, () => new TupleType(context, [...types]))
+  }
+}
+
+/** `(i32, f32) -> i1`. */
+export class FunctionType extends Type {
+  /** @internal */
+  constructor(
+    context: Context,
+    readonly inputs: readonly Type[],
+    readonly results: readonly Type[],
+  ) {
+    super(context)
+  }
+  static get(context: Context, inputs: readonly Type[], results: readonly Type[]): FunctionType {
+    const key = `fn:${idList(inputs)}>${idList(results)}`
+    return context.uniquer.intern(key, () => new FunctionType(context, [...inputs], [...results]))
+  }
+}
+
+/** Marker for a dynamic dimension (`?`) in a shape, as `ShapedType::kDynamic`. */
+export const kDynamic: number = Number.MIN_SAFE_INTEGER
+
+/** Common shape of vector, tensor and memref types. */
+export abstract class ShapedType extends Type {
+  abstract readonly elementType: Type
+  /** The dimensions, with `kDynamic` for `?`; undefined for unranked types. */
+  abstract readonly shape: readonly number[] | undefined
+  get hasRank(): boolean {
+    return this.shape !== undefined
+  }
+  get rank(): number {
+    return this.shape?.length ?? -1
+  }
+  /** True when ranked with no dynamic dimension. */
+  get hasStaticShape(): boolean {
+    const s = this.shape
+    return s !== undefined && !s.includes(kDynamic)
+  }
+  /** Product of the dimensions; only meaningful for static shapes. */
+  get numElements(): number {
+    let n = 1
+    for (const d of this.shape ?? []) n *= d
+    return n
+  }
+}
+
+/** `vector<4x[8]xf32>`; `scalableDims[i]` marks `[8]`-style scalable dimensions. */
+export class VectorType extends ShapedType {
+  /** @internal */
+  constructor(
+    context: Context,
+    readonly shape: readonly number[],
+    readonly elementType: Type,
+    readonly scalableDims: readonly boolean[],
+  ) {
+    super(context)
+  }
+  static get(shape: readonly number[], elementType: Type, scalableDims?: readonly boolean[]): VectorType {
+    const context = elementType.context
+    const scal = scalableDims ?? shape.map(() => false)
+    const key = `vec:${shape.join('x')}:${elementType.id}:${scal.map((s) => (s ? 1 : 0)).join('')}`
+    return context.uniquer.intern(key, () => new VectorType(context, [...shape], elementType, [...scal]))
+  }
+  get isScalable(): boolean {
+    return this.scalableDims.includes(true)
+  }
+}
+
+/** `tensor<?x4xf32, #encoding>`. */
+export class RankedTensorType extends ShapedType {
+  /** @internal */
+  constructor(
+    context: Context,
+    readonly shape: readonly number[],
+    readonly elementType: Type,
+    readonly encoding: Attribute | null,
+  ) {
+    super(context)
+  }
+  static get(shape: readonly number[], elementType: Type, encoding: Attribute | null = null): RankedTensorType {
+    const context = elementType.context
+    const key = `rt:${shape.join('x')}:${elementType.id}:${encoding?.id ?? ''}`
+    return context.uniquer.intern(key, () => new RankedTensorType(context, [...shape], elementType, encoding))
+  }
+}
+
+/** `tensor<*xf32>`. */
+export class UnrankedTensorType extends ShapedType {
+  readonly shape = undefined
+  /** @internal */
+  constructor(
+    context: Context,
+    readonly elementType: Type,
+  ) {
+    super(context)
+  }
+  static get(elementType: Type): UnrankedTensorType {
+    const context = elementType.context
+    return context.uniquer.intern(`ut:${elementType.id}`, () => new UnrankedTensorType(context, elementType))
+  }
+}
+
+/**
+ * `memref<4x?xf32, strided<[?, 1]>, 3>`. `layout` is null for the identity layout;
+ * `memorySpace` is null for the default space.
+ */
+export class MemRefType extends ShapedType {
+  /** @internal */
+  constructor(
+    context: Context,
+    readonly shape: readonly number[],
+    readonly elementType: Type,
+    readonly layout: Attribute | null,
+    readonly memorySpace: Attribute | null,
+  ) {
+    super(context)
+  }
+  static get(
+    shape: readonly number[],
+    elementType: Type,
+    layout: Attribute | null = null,
+    memorySpace: Attribute | null = null,
+  ): MemRefType {
+    const context = elementType.context
+    const key = `mr:${shape.join('x')}:${elementType.id}:${layout?.id ?? ''}:${memorySpace?.id ?? ''}`
+    return context.uniquer.intern(
+      key,
+      () => new MemRefType(context, [...shape], elementType, layout, memorySpace),
+    )
+  }
+}
+
+/** `memref<*xf32, 1>`. */
+export class UnrankedMemRefType extends ShapedType {
+  readonly shape = undefined
+  /** @internal */
+  constructor(
+    context: Context,
+    readonly elementType: Type,
+    readonly memorySpace: Attribute | null,
+  ) {
+    super(context)
+  }
+  static get(elementType: Type, memorySpace: Attribute | null = null): UnrankedMemRefType {
+    const context = elementType.context
+    const key = `umr:${elementType.id}:${memorySpace?.id ?? ''}`
+    return context.uniquer.intern(key, () => new UnrankedMemRefType(context, elementType, memorySpace))
+  }
+}
+
+/** `!foo.bar<...>` of a dialect that is not loaded: the body is kept as text. */
+export class OpaqueType extends Type {
+  /** @internal */
+  constructor(
+    context: Context,
+    readonly dialectNamespace: string,
+    readonly typeData: string,
+  ) {
+    super(context)
+  }
+  static get(context: Context, dialectNamespace: string, typeData: string): OpaqueType {
+    const key = `opq:${dialectNamespace}:${typeData}`
+    return context.uniquer.intern(key, () => new OpaqueType(context, dialectNamespace, typeData))
+  }
+}
+
+/**
+ * Base of types defined by a loaded dialect (`!llvm.ptr`, `!test.foo`). The owning
+ * dialect prints and parses the part after `!ns.`; `key` must identify the type.
+ */
+export abstract class DialectType extends Type {
+  abstract readonly dialectNamespace: string
+}
+
+/** True for signless, signed or unsigned integers of `width` bits (any width when omitted). */
+export function isInteger(type: Type, width?: number): type is IntegerType {
+  return type instanceof IntegerType && (width === undefined || type.width === width)
+}
+
+/** True for signless integers of `width` bits (any width when omitted). */
+export function isSignlessInteger(type: Type, width?: number): type is IntegerType {
+  return type instanceof IntegerType && type.isSignless && (width === undefined || type.width === width)
+}
+
+/** True for `index` and signless integers: what arith calls "signless integer-like". */
+export function isSignlessIntOrIndex(type: Type): boolean {
+  return type instanceof IndexType || (type instanceof IntegerType && type.isSignless)
+}
+
+/** The element type of a shaped type, or the type itself. */
+export function getElementTypeOrSelf(type: Type): Type {
+  return type instanceof ShapedType ? type.elementType : type
+}
+
+/** @internal Builds an interning key fragment from a list of storage ids. */
+export function idList(items: readonly { id: number }[]): string {
+  let s = ''
+  for (let i = 0; i < items.length; i++) s += (i ? ',' : '') + items[i]!.id
+  return s
+}

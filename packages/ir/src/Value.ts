@@ -1,0 +1,216 @@
+import type { Type } from './Types.ts'
+import type { Location } from './Location.ts'
+import type { Operation } from './Operation.ts'
+import type { Block } from './Block.ts'
+import type { Region } from './Region.ts'
+
+/**
+ * An SSA value: an operation result or a block argument. Every use is an `OpOperand`
+ * in an intrusive doubly linked list headed by `firstUse`, so adding, removing and
+ * redirecting a use is O(1).
+ */
+export abstract class Value {
+  /** Head of the use list; null when the value has no uses. */
+  firstUse: OpOperand | null = null
+  constructor(public type: Type) {}
+
+  /** The operation that defines this value, or null for block arguments. */
+  abstract get definingOp(): Operation | null
+  /** The block in which this value is defined. */
+  abstract get parentBlock(): Block | null
+  /** The location of the value's definition. */
+  abstract get location(): Location
+
+  /** True when nothing uses this value. */
+  get useEmpty(): boolean {
+    return this.firstUse === null
+  }
+  /** True when exactly one operand uses this value. */
+  get hasOneUse(): boolean {
+    return this.firstUse !== null && this.firstUse.nextUse === null
+  }
+  /** Iterates the operands that use this value (most recently added first). */
+  *uses(): IterableIterator<OpOperand> {
+    for (let u = this.firstUse; u !== null; ) {
+      const next = u.nextUse
+      yield u
+      u = next
+    }
+  }
+  /** Iterates the operations that use this value (an op appears once per use). */
+  *users(): IterableIterator<Operation> {
+    for (let u = this.firstUse; u !== null; ) {
+      const next = u.nextUse
+      yield u.owner
+      u = next
+    }
+  }
+  /** Makes every use of this value use `other` instead. */
+  replaceAllUsesWith(other: Value): void {
+    if (other === this) return
+    let u = this.firstUse
+    while (u !== null) {
+      const next = u.nextUse
+      u.set(other)
+      u = next
+    }
+  }
+  /** Replaces the uses for which `pred` returns true. */
+  replaceUsesWithIf(other: Value, pred: (use: OpOperand) => boolean): void {
+    let u = this.firstUse
+    while (u !== null) {
+      const next = u.nextUse
+      if (pred(u)) u.set(other)
+      u = next
+    }
+  }
+  /** Replaces every use except those owned by `exception`. */
+  replaceAllUsesExcept(other: Value, exception: Operation): void {
+    this.replaceUsesWithIf(other, (u) => u.owner !== exception)
+  }
+  /** Drops every use: the using operands are left with no value (`dropAllReferences` style). */
+  dropAllUses(): void {
+    let u = this.firstUse
+    while (u !== null) {
+      const next = u.nextUse
+      u.drop()
+      u = next
+    }
+  }
+  /** The region that contains the definition. */
+  get parentRegion(): Region | null {
+    return this.parentBlock?.parent ?? null
+  }
+}
+
+/** The `index`-th result of `owner`. */
+export class OpResult extends Value {
+  constructor(
+    type: Type,
+    readonly owner: Operation,
+    readonly index: number,
+  ) {
+    super(type)
+  }
+  get definingOp(): Operation {
+    return this.owner
+  }
+  get parentBlock(): Block | null {
+    return this.owner.parentBlock
+  }
+  get location(): Location {
+    return this.owner.location
+  }
+}
+
+/** The `index`-th argument of `owner`, with its own location. */
+export class BlockArgument extends Value {
+  constructor(
+    type: Type,
+    readonly owner: Block,
+    public index: number,
+    public location: Location,
+  ) {
+    super(type)
+  }
+  get definingOp(): null {
+    return null
+  }
+  get parentBlock(): Block {
+    return this.owner
+  }
+}
+
+/**
+ * An operand slot of an operation: a use of `value`. Linked into the value's use
+ * list; `set` re-links it in O(1). `value` is null only after `drop`.
+ */
+export class OpOperand {
+  /** @internal */ nextUse: OpOperand | null = null
+  /** @internal */ prevUse: OpOperand | null = null
+  value: Value
+  constructor(
+    value: Value,
+    readonly owner: Operation,
+    public index: number,
+  ) {
+    this.value = value
+    this.link()
+  }
+  /** Makes this operand use `v`. */
+  set(v: Value): void {
+    this.unlink()
+    this.value = v
+    this.link()
+  }
+  /** @internal Unlinks from the use list and leaves the value dangling (null). */
+  drop(): void {
+    this.unlink()
+    this.value = null as unknown as Value
+  }
+  /** @internal */
+  unlink(): void {
+    const v = this.value
+    if (v === null) return
+    if (this.prevUse === null) v.firstUse = this.nextUse
+    else this.prevUse.nextUse = this.nextUse
+    if (this.nextUse !== null) this.nextUse.prevUse = this.prevUse
+    this.nextUse = null
+    this.prevUse = null
+  }
+  private link(): void {
+    const v = this.value
+    const head = v.firstUse
+    this.nextUse = head
+    this.prevUse = null
+    if (head !== null) head.prevUse = this
+    v.firstUse = this
+  }
+}
+
+/**
+ * A successor slot of a terminator: a use of `block`. Linked into the block's
+ * predecessor list (`Block.firstPredecessorUse`).
+ */
+export class BlockOperand {
+  /** @internal */ nextUse: BlockOperand | null = null
+  /** @internal */ prevUse: BlockOperand | null = null
+  block: Block
+  constructor(
+    block: Block,
+    readonly owner: Operation,
+    public index: number,
+  ) {
+    this.block = block
+    this.link()
+  }
+  /** Makes this successor refer to `b`. */
+  set(b: Block): void {
+    this.unlink()
+    this.block = b
+    this.link()
+  }
+  /** @internal */
+  unlink(): void {
+    const b = this.block
+    if (b === null) return
+    if (this.prevUse === null) b.firstPredecessorUse = this.nextUse
+    else this.prevUse.nextUse = this.nextUse
+    if (this.nextUse !== null) this.nextUse.prevUse = this.prevUse
+    this.nextUse = null
+    this.prevUse = null
+  }
+  /** @internal */
+  drop(): void {
+    this.unlink()
+    this.block = null as unknown as Block
+  }
+  private link(): void {
+    const b = this.block
+    const head = b.firstPredecessorUse
+    this.nextUse = head
+    this.prevUse = null
+    if (head !== null) head.prevUse = this
+    b.firstPredecessorUse = this
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * @tilepass/ir: the IR core. Context, types, attributes, locations, operations,
+ * blocks, regions, values, traits, interfaces, builder, diagnostics and actions.
+ */
+export { Context } from './Context.ts'
+export { success, failure, succeeded, failed } from './LogicalResult.ts'
+export type { LogicalResult } from './LogicalResult.ts'
+export {
+  Type,
+  IntegerType,
+  IndexType,
+  FloatType,
+  NoneType,
+  ComplexType,
+  TupleType,
+  FunctionType,
+  ShapedType,
+  VectorType,
+  RankedTensorType,
+  UnrankedTensorType,
+  MemRefType,
+  UnrankedMemRefType,
+  OpaqueType,
+  DialectType,
+  Signedness,
+  kDynamic,
+  isFloatKind,
+  isInteger,
+  isSignlessInteger,
+  isSignlessIntOrIndex,
+  getElementTypeOrSelf,
+} from './Types.ts'
+export type { FloatKind } from './Types.ts'
+export {
+  Attribute,
+  IntegerAttr,
+  BoolAttr,
+  FloatAttr,
+  StringAttr,
+  UnitAttr,
+  ArrayAttr,
+  DictionaryAttr,
+  TypeAttr,
+  SymbolRefAttr,
+  DenseElementsAttr,
+  DenseIntOrFPElementsAttr,
+  DenseStringElementsAttr,
+  DenseResourceElementsAttr,
+  DenseArrayAttr,
+  AffineMapAttr,
+  IntegerSetAttr,
+  StridedLayoutAttr,
+  OpaqueAttr,
+  DistinctAttr,
+  DialectAttr,
+  compareNames,
+} from './Attributes.ts'
+export type { NamedAttribute, TypedAttr } from './Attributes.ts'
+export {
+  AffineExpr,
+  AffineExprKind,
+  AffineDimExpr,
+  AffineSymbolExpr,
+  AffineConstantExpr,
+  AffineBinaryOpExpr,
+  AffineMap,
+  IntegerSet,
+} from './AffineMap.ts'
+export { Location, UnknownLoc, FileLineColLoc, NameLoc, CallSiteLoc, FusedLoc, OpaqueLoc } from './Location.ts'
+export { Value, OpResult, BlockArgument, OpOperand, BlockOperand } from './Value.ts'
+export { Operation } from './Operation.ts'
+export type { WalkResult, WalkOrder } from './Operation.ts'
+export { Block } from './Block.ts'
+export { Region } from './Region.ts'
+export { IRMapping } from './IRMapping.ts'
+export { OperationName, OpInterface, Trait } from './OperationName.ts'
+export type { OpDefinition, InterfaceImpl, OpFoldResult, MemoryEffect, MemoryEffectKind } from './OperationName.ts'
+export { Dialect } from './Dialect.ts'
+export type { DialectDefinition } from './Dialect.ts'
+export { OperationState } from './OpAsm.ts'
+export type { OpAsmParser, OpAsmPrinter, UnresolvedOperand, OpAsmArgument, Delimiter } from './OpAsm.ts'
+export { Diagnostic, DiagnosticEngine, InFlightDiagnostic } from './Diagnostics.ts'
+export type { DiagnosticSeverity, DiagnosticHandler } from './Diagnostics.ts'
+export { Action } from './Action.ts'
+export type { ActionHandler, IRUnit } from './Action.ts'
+export { Builder, OpBuilder } from './Builder.ts'
+export type { InsertPoint, OpBuilderListener, CreateOptions } from './Builder.ts'
+export {
+  FunctionOpInterface,
+  CallOpInterface,
+  CallableOpInterface,
+  BranchOpInterface,
+  RegionBranchOpInterface,
+  RegionBranchTerminatorOpInterface,
+  LoopLikeOpInterface,
+} from './Interfaces.ts'
+export type {
+  FunctionOpInterfaceImpl,
+  CallOpInterfaceImpl,
+  CallableOpInterfaceImpl,
+  BranchOpInterfaceImpl,
+  RegionBranchOpInterfaceImpl,
+  RegionBranchTerminatorOpInterfaceImpl,
+  RegionSuccessor,
+  LoopLikeOpInterfaceImpl,
+} from './Interfaces.ts'
+export { SymbolTable } from './SymbolTable.ts'
+export type { SymbolVisibility } from './SymbolTable.ts'
