@@ -85,7 +85,10 @@ export class AffineBinaryOpExpr extends AffineExpr {
   /** The raw interned node, without simplification. */
   static getRaw(kind: AffineExprKind, lhs: AffineExpr, rhs: AffineExpr): AffineBinaryOpExpr {
     const context = lhs.context
-    return context.uniquer.intern(`ae:b${kind}:${lhs.id}:${rhs.id}`, () => new AffineBinaryOpExpr(context, kind, lhs, rhs))
+    return context.uniquer.intern(
+      `ae:b${kind}:${lhs.id}:${rhs.id}`,
+      () => new AffineBinaryOpExpr(context, kind, lhs, rhs),
+    )
   }
 }
 
@@ -106,7 +109,9 @@ export class AffineMap {
   /** The identity map on `n` dimensions. */
   static identity(context: Context, n: number): AffineMap {
     const results: AffineExpr[] = []
-    for (let i = 0; i < n; i++) results.push(AffineDimExpr.get(context, i))
+    for (let i = 0; i < n; i++) {
+      results.push(AffineDimExpr.get(context, i))
+    }
     return AffineMap.get(context, n, 0, results)
   }
   get numResults(): number {
@@ -117,7 +122,9 @@ export class AffineMap {
   }
   /** True for `(d0, ..., dn) -> (d0, ..., dn)`. */
   get isIdentity(): boolean {
-    if (this.numSymbols !== 0 || this.numDims !== this.results.length) return false
+    if (this.numSymbols !== 0 || this.numDims !== this.results.length) {
+      return false
+    }
     return this.results.every((r, i) => r instanceof AffineDimExpr && r.position === i)
   }
 }
@@ -141,6 +148,9 @@ export class IntegerSet {
     eqFlags: readonly boolean[],
   ): IntegerSet {
     const key = `iset:${numDims}:${numSymbols}:${idList(constraints)}:${eqFlags.map((f) => (f ? 1 : 0)).join('')}`
-    return context.uniquer.intern(key, () => new IntegerSet(context, numDims, numSymbols, [...constraints], [...eqFlags]))
+    return context.uniquer.intern(
+      key,
+      () => new IntegerSet(context, numDims, numSymbols, [...constraints], [...eqFlags]),
+    )
   }
 }

@@ -1,6 +1,6 @@
 import type { Context } from './Context.ts'
 import { nextStorageId } from './internal/storage.ts'
-import { idList, IntegerType, ShapedType, Signedness, type Type } from './Types.ts'
+import { idList, IntegerType, type ShapedType, Signedness, type Type } from './Types.ts'
 import type { AffineMap, IntegerSet } from './AffineMap.ts'
 
 /**
@@ -54,7 +54,9 @@ export class IntegerAttr extends Attribute implements TypedAttr {
 export function normalizeInt(type: Type, value: bigint): bigint {
   if (type instanceof IntegerType) {
     const w = type.width
-    if (w === 0) return 0n
+    if (w === 0) {
+      return 0n
+    }
     return type.signedness === Signedness.Unsigned ? BigInt.asUintN(w, value) : BigInt.asIntN(w, value)
   }
   return BigInt.asIntN(64, value)
@@ -67,7 +69,9 @@ export const BoolAttr = {
   },
   /** True when `attr` is an `i1` integer attribute. */
   isBool(attr: Attribute): attr is IntegerAttr {
-    return attr instanceof IntegerAttr && attr.type instanceof IntegerType && attr.type.width === 1 && attr.type.isSignless
+    return (
+      attr instanceof IntegerAttr && attr.type instanceof IntegerType && attr.type.width === 1 && attr.type.isSignless
+    )
   },
 }
 
@@ -140,7 +144,9 @@ export class DictionaryAttr extends Attribute {
   }
   /** Builds a dictionary from entries in any order; later duplicates win. */
   static get(context: Context, entries: readonly NamedAttribute[]): DictionaryAttr {
-    if (entries.length === 0) return DictionaryAttr.empty(context)
+    if (entries.length === 0) {
+      return DictionaryAttr.empty(context)
+    }
     let sorted = true
     for (let i = 1; i < entries.length; i++) {
       if (!(entries[i - 1]!.name < entries[i]!.name)) {
@@ -151,17 +157,30 @@ export class DictionaryAttr extends Attribute {
     let list = entries
     if (!sorted) {
       const byName = new Map<string, Attribute>()
-      for (const e of entries) byName.set(e.name, e.value)
+      for (const e of entries) {
+        byName.set(e.name, e.value)
+      }
       list = [...byName.keys()].sort(compareNames).map((name) => ({ name, value: byName.get(name)! }))
     }
     return DictionaryAttr.getSorted(context, list)
   }
   /** Builds a dictionary from entries already sorted by name with no duplicates. */
   static getSorted(context: Context, entries: readonly NamedAttribute[]): DictionaryAttr {
-    if (entries.length === 0) return DictionaryAttr.empty(context)
+    if (entries.length === 0) {
+      return DictionaryAttr.empty(context)
+    }
     let key = 'dict:'
-    for (const e of entries) key += `${e.name.length}:${e.name}=${e.value.id},`
-    return context.uniquer.intern(key, () => new DictionaryAttr(context, entries.map((e) => ({ name: e.name, value: e.value }))))
+    for (const e of entries) {
+      key += `${e.name.length}:${e.name}=${e.value.id},`
+    }
+    return context.uniquer.intern(
+      key,
+      () =>
+        new DictionaryAttr(
+          context,
+          entries.map((e) => ({ name: e.name, value: e.value })),
+        ),
+    )
   }
   /** The empty dictionary `{}`. */
   static empty(context: Context): DictionaryAttr {
@@ -174,7 +193,11 @@ export class DictionaryAttr extends Attribute {
   get(name: string): Attribute | undefined {
     const es = this.entries
     if (es.length < 8) {
-      for (const e of es) if (e.name === name) return e.value
+      for (const e of es) {
+        if (e.name === name) {
+          return e.value
+        }
+      }
       return undefined
     }
     let lo = 0
@@ -182,9 +205,14 @@ export class DictionaryAttr extends Attribute {
     while (lo <= hi) {
       const mid = (lo + hi) >> 1
       const n = es[mid]!.name
-      if (n === name) return es[mid]!.value
-      if (n < name) lo = mid + 1
-      else hi = mid - 1
+      if (n === name) {
+        return es[mid]!.value
+      }
+      if (n < name) {
+        lo = mid + 1
+      } else {
+        hi = mid - 1
+      }
     }
     return undefined
   }
@@ -199,16 +227,22 @@ export class DictionaryAttr extends Attribute {
       if (!placed && name <= e.name) {
         out.push({ name, value })
         placed = true
-        if (e.name === name) continue
+        if (e.name === name) {
+          continue
+        }
       }
       out.push(e)
     }
-    if (!placed) out.push({ name, value })
+    if (!placed) {
+      out.push({ name, value })
+    }
     return DictionaryAttr.getSorted(this.context, out)
   }
   /** A copy without `name` (this dictionary when absent). */
   without(name: string): DictionaryAttr {
-    if (!this.has(name)) return this
+    if (!this.has(name)) {
+      return this
+    }
     return DictionaryAttr.getSorted(
       this.context,
       this.entries.filter((e) => e.name !== name),
@@ -248,7 +282,9 @@ export class SymbolRefAttr extends Attribute {
   }
   static get(context: Context, root: string, nested: readonly string[] = []): SymbolRefAttr {
     let key = `sym:${root.length}:${root}`
-    for (const n of nested) key += `::${n.length}:${n}`
+    for (const n of nested) {
+      key += `::${n.length}:${n}`
+    }
     return context.uniquer.intern(key, () => new SymbolRefAttr(context, root, [...nested]))
   }
   /** The last reference: the symbol itself. */
@@ -285,10 +321,17 @@ export class DenseIntOrFPElementsAttr extends DenseElementsAttr {
   ) {
     super(context)
   }
-  static get(type: ShapedType, values: readonly bigint[] | readonly number[], isSplat: boolean): DenseIntOrFPElementsAttr {
+  static get(
+    type: ShapedType,
+    values: readonly bigint[] | readonly number[],
+    isSplat: boolean,
+  ): DenseIntOrFPElementsAttr {
     const context = type.context
     const key = `dense:${type.id}:${isSplat ? 's' : ''}:${values.map((v) => (Object.is(v, -0) ? '-0' : String(v))).join(',')}`
-    return context.uniquer.intern(key, () => new DenseIntOrFPElementsAttr(context, type, [...values] as bigint[] | number[], isSplat))
+    return context.uniquer.intern(
+      key,
+      () => new DenseIntOrFPElementsAttr(context, type, [...values] as bigint[] | number[], isSplat),
+    )
   }
 }
 
@@ -323,7 +366,10 @@ export class DenseResourceElementsAttr extends DenseElementsAttr {
   }
   static get(type: ShapedType, resourceKey: string): DenseResourceElementsAttr {
     const context = type.context
-    return context.uniquer.intern(`dres:${type.id}:${resourceKey}`, () => new DenseResourceElementsAttr(context, type, resourceKey))
+    return context.uniquer.intern(
+      `dres:${type.id}:${resourceKey}`,
+      () => new DenseResourceElementsAttr(context, type, resourceKey),
+    )
   }
 }
 
@@ -343,7 +389,10 @@ export class DenseArrayAttr extends Attribute {
   static get(elementType: Type, values: readonly bigint[] | readonly number[]): DenseArrayAttr {
     const context = elementType.context
     const key = `darr:${elementType.id}:${values.map((v) => (Object.is(v, -0) ? '-0' : String(v))).join(',')}`
-    return context.uniquer.intern(key, () => new DenseArrayAttr(context, elementType, [...values] as bigint[] | number[]))
+    return context.uniquer.intern(
+      key,
+      () => new DenseArrayAttr(context, elementType, [...values] as bigint[] | number[]),
+    )
   }
   /** Convenience for `array<i32: ...>` from JS numbers. */
   static getI32(context: Context, values: readonly number[]): DenseArrayAttr {
@@ -398,7 +447,10 @@ export class StridedLayoutAttr extends Attribute {
     super(context)
   }
   static get(context: Context, offset: number, strides: readonly number[]): StridedLayoutAttr {
-    return context.uniquer.intern(`strided:${offset}:${strides.join(',')}`, () => new StridedLayoutAttr(context, offset, [...strides]))
+    return context.uniquer.intern(
+      `strided:${offset}:${strides.join(',')}`,
+      () => new StridedLayoutAttr(context, offset, [...strides]),
+    )
   }
 }
 

@@ -59,19 +59,27 @@ export class Block {
   insertArgument(index: number, type: Type, loc: Location): BlockArgument {
     const a = new BlockArgument(type, this, index, loc)
     this.arguments.splice(index, 0, a)
-    for (let i = index + 1; i < this.arguments.length; i++) this.arguments[i]!.index = i
+    for (let i = index + 1; i < this.arguments.length; i++) {
+      this.arguments[i]!.index = i
+    }
     return a
   }
   /** Erases argument `index`; it must have no uses. */
   eraseArgument(index: number): void {
     const a = this.arguments[index]!
-    if (!a.useEmpty) throw new Error('erasing a block argument that still has uses')
+    if (!a.useEmpty) {
+      throw new Error('erasing a block argument that still has uses')
+    }
     this.arguments.splice(index, 1)
-    for (let i = index; i < this.arguments.length; i++) this.arguments[i]!.index = i
+    for (let i = index; i < this.arguments.length; i++) {
+      this.arguments[i]!.index = i
+    }
   }
   /** Erases the arguments whose index is set in `indices`. */
   eraseArguments(indices: ReadonlySet<number>): void {
-    for (const i of [...indices].sort((x, y) => y - x)) this.eraseArgument(i)
+    for (const i of [...indices].sort((x, y) => y - x)) {
+      this.eraseArgument(i)
+    }
   }
 
   // ---- operations -------------------------------------------------------------------
@@ -95,13 +103,17 @@ export class Block {
   /** The ops as a fresh array. */
   get operations(): Operation[] {
     const out: Operation[] = []
-    for (let o = this.firstOp; o !== null; o = o.nextOp) out.push(o)
+    for (let o = this.firstOp; o !== null; o = o.nextOp) {
+      out.push(o)
+    }
     return out
   }
   /** Number of ops (O(n)). */
   get numOperations(): number {
     let n = 0
-    for (let o = this.firstOp; o !== null; o = o.nextOp) n++
+    for (let o = this.firstOp; o !== null; o = o.nextOp) {
+      n++
+    }
     return n
   }
   /** The last op if it is a known terminator, else null. */
@@ -119,23 +131,33 @@ export class Block {
   }
   /** Inserts detached `op` before `before` (at the end when null). */
   insertBefore(op: Operation, before: Operation | null): void {
-    if (op.parentBlock !== null) throw new Error('inserting an op that is already in a block')
+    if (op.parentBlock !== null) {
+      throw new Error('inserting an op that is already in a block')
+    }
     op.parentBlock = this
     if (before === null) {
       const last = this.lastOp
       op.prevOp = last
       op.nextOp = null
-      if (last === null) this.firstOp = op
-      else last.nextOp = op
+      if (last === null) {
+        this.firstOp = op
+      } else {
+        last.nextOp = op
+      }
       this.lastOp = op
-      if (this.isOpOrderValid) op.orderIndex = last === null ? 0 : last.orderIndex + 1
+      if (this.isOpOrderValid) {
+        op.orderIndex = last === null ? 0 : last.orderIndex + 1
+      }
     } else {
       const prev = before.prevOp
       op.prevOp = prev
       op.nextOp = before
       before.prevOp = op
-      if (prev === null) this.firstOp = op
-      else prev.nextOp = op
+      if (prev === null) {
+        this.firstOp = op
+      } else {
+        prev.nextOp = op
+      }
       this.isOpOrderValid = false
     }
   }
@@ -147,10 +169,16 @@ export class Block {
   removeOp(op: Operation): void {
     const prev = op.prevOp
     const next = op.nextOp
-    if (prev === null) this.firstOp = next
-    else prev.nextOp = next
-    if (next === null) this.lastOp = prev
-    else next.prevOp = prev
+    if (prev === null) {
+      this.firstOp = next
+    } else {
+      prev.nextOp = next
+    }
+    if (next === null) {
+      this.lastOp = prev
+    } else {
+      next.prevOp = prev
+    }
     op.prevOp = null
     op.nextOp = null
     op.parentBlock = null
@@ -158,7 +186,9 @@ export class Block {
   /** @internal Renumbers the ops for `isBeforeInBlock`. */
   recomputeOpOrder(): void {
     let i = 0
-    for (let o = this.firstOp; o !== null; o = o.nextOp) o.orderIndex = i++
+    for (let o = this.firstOp; o !== null; o = o.nextOp) {
+      o.orderIndex = i++
+    }
     this.isOpOrderValid = true
   }
 
@@ -182,13 +212,17 @@ export class Block {
 
   /** Iterates the terminators' successor slots that target this block. */
   *predecessorUses(): IterableIterator<BlockOperand> {
-    for (let u = this.firstPredecessorUse; u !== null; u = u.nextUse) yield u
+    for (let u = this.firstPredecessorUse; u !== null; u = u.nextUse) {
+      yield u
+    }
   }
   /** Iterates the blocks that branch here (once per branch edge). */
   *predecessors(): IterableIterator<Block> {
     for (let u = this.firstPredecessorUse; u !== null; u = u.nextUse) {
       const b = u.owner.parentBlock
-      if (b !== null) yield b
+      if (b !== null) {
+        yield b
+      }
     }
   }
   get hasNoPredecessors(): boolean {
@@ -197,9 +231,15 @@ export class Block {
   /** The single predecessor block, or null when there are none or several. */
   get singlePredecessor(): Block | null {
     const u = this.firstPredecessorUse
-    if (u === null) return null
+    if (u === null) {
+      return null
+    }
     const b = u.owner.parentBlock
-    for (let n = u.nextUse; n !== null; n = n.nextUse) if (n.owner.parentBlock !== b) return null
+    for (let n = u.nextUse; n !== null; n = n.nextUse) {
+      if (n.owner.parentBlock !== b) {
+        return null
+      }
+    }
     return b
   }
   /** The successors of the last op. */
@@ -220,12 +260,18 @@ export class Block {
 
   /** Drops operand and successor uses of every op in this block (recursively). */
   dropAllReferences(): void {
-    for (let o = this.firstOp; o !== null; o = o.nextOp) o.dropAllReferences()
+    for (let o = this.firstOp; o !== null; o = o.nextOp) {
+      o.dropAllReferences()
+    }
   }
   /** Drops every use of this block's arguments and of its ops' results. */
   dropAllDefinedValueUses(): void {
-    for (const a of this.arguments) a.dropAllUses()
-    for (let o = this.firstOp; o !== null; o = o.nextOp) o.dropAllUses()
+    for (const a of this.arguments) {
+      a.dropAllUses()
+    }
+    for (let o = this.firstOp; o !== null; o = o.nextOp) {
+      o.dropAllUses()
+    }
     this.replaceAllUsesWithNothing()
   }
   private replaceAllUsesWithNothing(): void {
@@ -247,7 +293,11 @@ export class Block {
   }
   /** The closest block containing `op` that is this block, or null. */
   findAncestorOpInBlock(op: Operation): Operation | null {
-    for (let o: Operation | null = op; o !== null; o = o.parentOp) if (o.parentBlock === this) return o
+    for (let o: Operation | null = op; o !== null; o = o.parentOp) {
+      if (o.parentBlock === this) {
+        return o
+      }
+    }
     return null
   }
 }

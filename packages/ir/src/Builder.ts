@@ -92,9 +92,13 @@ export class Builder {
 }
 
 function toNamed(a: readonly NamedAttribute[] | Record<string, Attribute> | undefined): NamedAttribute[] {
-  if (a === undefined) return []
-  if (Array.isArray(a)) return a as NamedAttribute[]
-  return Object.entries(a).map(([name, value]) => ({ name, value }))
+  if (a === undefined) {
+    return []
+  }
+  if (Array.isArray(a)) {
+    return a as NamedAttribute[]
+  }
+  return Object.entries(a as Record<string, Attribute>).map(([name, value]): NamedAttribute => ({ name, value }))
 }
 
 /**
@@ -150,8 +154,11 @@ export class OpBuilder extends Builder {
   /** After the definition of `value` (the start of its block for block arguments). */
   setInsertionPointAfterValue(value: Value): void {
     const def = value.definingOp
-    if (def !== null) this.setInsertionPointAfter(def)
-    else this.setInsertionPointToStart(value.parentBlock!)
+    if (def !== null) {
+      this.setInsertionPointAfter(def)
+    } else {
+      this.setInsertionPointToStart(value.parentBlock!)
+    }
   }
   setInsertionPointToStart(block: Block): void {
     this.block = block
@@ -188,12 +195,20 @@ export class OpBuilder extends Builder {
   /** Creates `name` with the given operands, result types, attributes, successors and regions. */
   create(name: string, loc: Location, options: CreateOptions = {}): Operation {
     const state = new OperationState(loc, this.context.getOperationName(name))
-    if (options.operands) state.addOperands(options.operands)
-    if (options.results) state.addTypes(options.results)
+    if (options.operands) {
+      state.addOperands(options.operands)
+    }
+    if (options.results) {
+      state.addTypes(options.results)
+    }
     state.attributes = toNamed(options.attributes)
     state.properties = toNamed(options.properties)
-    for (const s of options.successors ?? []) state.addSuccessor(s)
-    for (let i = 0; i < (options.regions ?? 0); i++) state.addRegion()
+    for (const s of options.successors ?? []) {
+      state.addSuccessor(s)
+    }
+    for (let i = 0; i < (options.regions ?? 0); i++) {
+      state.addRegion()
+    }
     return this.createFromState(state)
   }
 
@@ -201,9 +216,16 @@ export class OpBuilder extends Builder {
    * Creates a block with `argTypes` in `region` before `before` (at the end when null)
    * and moves the insertion point to its end.
    */
-  createBlock(region: Region, before: Block | null = null, argTypes: readonly Type[] = [], locs: readonly Location[] = []): Block {
+  createBlock(
+    region: Region,
+    before: Block | null = null,
+    argTypes: readonly Type[] = [],
+    locs: readonly Location[] = [],
+  ): Block {
     const b = new Block()
-    for (let i = 0; i < argTypes.length; i++) b.addArgument(argTypes[i]!, locs[i]!)
+    for (let i = 0; i < argTypes.length; i++) {
+      b.addArgument(argTypes[i]!, locs[i]!)
+    }
     region.insertBefore(b, before)
     this.listener?.notifyBlockInserted?.(b, null, null)
     this.setInsertionPointToEnd(b)

@@ -27,14 +27,20 @@ export class Context {
   private actionHandler: ActionHandler | null = null
 
   constructor(options?: { allowUnregisteredDialects?: boolean; dialects?: readonly DialectDefinition[] }) {
-    if (options?.allowUnregisteredDialects) this.allowUnregisteredDialects = true
-    for (const d of options?.dialects ?? []) this.registerDialect(d)
+    if (options?.allowUnregisteredDialects) {
+      this.allowUnregisteredDialects = true
+    }
+    for (const d of options?.dialects ?? []) {
+      this.registerDialect(d)
+    }
   }
 
   /** Makes a dialect available; it is loaded on first use or by `loadDialect`. */
   registerDialect(def: DialectDefinition): void {
     const prev = this.registry.get(def.namespace)
-    if (prev !== undefined && prev !== def) throw new Error(`dialect '${def.namespace}' is already registered`)
+    if (prev !== undefined && prev !== def) {
+      throw new Error(`dialect '${def.namespace}' is already registered`)
+    }
     this.registry.set(def.namespace, def)
   }
 
@@ -61,13 +67,21 @@ export class Context {
   /** Loads dialect `ns` (and its dependencies) if registered; undefined when it is not. */
   getOrLoadDialect(ns: string): Dialect | undefined {
     const d = this.loaded.get(ns)
-    if (d !== undefined) return d
+    if (d !== undefined) {
+      return d
+    }
     const def = this.registry.get(ns)
-    if (def === undefined) return undefined
+    if (def === undefined) {
+      return undefined
+    }
     const dialect = new Dialect(this, def)
     this.loaded.set(ns, dialect)
-    for (const op of def.ops ?? []) this.registerOp(dialect, op)
-    for (const dep of def.dependentDialects ?? []) this.getOrLoadDialect(dep)
+    for (const op of def.ops ?? []) {
+      this.registerOp(dialect, op)
+    }
+    for (const dep of def.dependentDialects ?? []) {
+      this.getOrLoadDialect(dep)
+    }
     def.initialize?.(dialect)
     return dialect
   }
@@ -75,13 +89,17 @@ export class Context {
   /** Loads dialect `ns`; throws when it is not registered. */
   loadDialect(ns: string): Dialect {
     const d = this.getOrLoadDialect(ns)
-    if (d === undefined) throw new Error(`dialect '${ns}' is not registered`)
+    if (d === undefined) {
+      throw new Error(`dialect '${ns}' is not registered`)
+    }
     return d
   }
 
   /** Loads every registered dialect. */
   loadAllAvailableDialects(): void {
-    for (const ns of this.registry.keys()) this.getOrLoadDialect(ns)
+    for (const ns of this.registry.keys()) {
+      this.getOrLoadDialect(ns)
+    }
   }
 
   /**
@@ -90,12 +108,16 @@ export class Context {
    */
   getOperationName(name: string): OperationName {
     let n = this.opNames.get(name)
-    if (n !== undefined) return n
+    if (n !== undefined) {
+      return n
+    }
     const dot = name.indexOf('.')
     const ns = dot < 0 ? '' : name.slice(0, dot)
     const dialect = ns ? this.getOrLoadDialect(ns) : undefined
     n = this.opNames.get(name)
-    if (n !== undefined) return n
+    if (n !== undefined) {
+      return n
+    }
     n = new OperationName(name, dialect ?? null, null)
     this.opNames.set(name, n)
     return n

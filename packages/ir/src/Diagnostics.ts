@@ -53,7 +53,9 @@ export class InFlightDiagnostic {
   }
   /** Delivers the diagnostic now (idempotent). */
   report(): void {
-    if (this.reported) return
+    if (this.reported) {
+      return
+    }
     this.reported = true
     this.engine.deliver(this)
   }
@@ -82,7 +84,9 @@ export class DiagnosticEngine {
   private pending: InFlightDiagnostic | null = null
   /** Fallback when no handler consumes a diagnostic. */
   defaultHandler: (diag: Diagnostic) => void = (d) => {
-    if (d.severity === 'error') process.stderr.write(`error: ${d.message}\n`)
+    if (d.severity === 'error') {
+      process.stderr.write(`error: ${d.message}\n`)
+    }
   }
 
   /** Registers a handler; returns an id for `unregisterHandler`. */
@@ -116,16 +120,22 @@ export class DiagnosticEngine {
   }
   /** @internal */
   deliver(d: InFlightDiagnostic): void {
-    if (this.pending === d) this.pending = null
+    if (this.pending === d) {
+      this.pending = null
+    }
     this.dispatch(d.diagnostic)
   }
   /** @internal */
   forget(d: InFlightDiagnostic): void {
-    if (this.pending === d) this.pending = null
+    if (this.pending === d) {
+      this.pending = null
+    }
   }
   private dispatch(diag: Diagnostic): void {
     for (let i = this.handlers.length - 1; i >= 0; i--) {
-      if (this.handlers[i]!.fn(diag)) return
+      if (this.handlers[i]!.fn(diag)) {
+        return
+      }
     }
     this.defaultHandler(diag)
   }

@@ -30,7 +30,9 @@ export class IRMapping {
   /** The mapped value; throws when unmapped. */
   lookup(v: Value): Value {
     const m = this.values.get(v)
-    if (m === undefined) throw new Error('IRMapping: value is not mapped')
+    if (m === undefined) {
+      throw new Error('IRMapping: value is not mapped')
+    }
     return m
   }
   lookupBlockOrDefault(b: Block): Block {

@@ -13,7 +13,9 @@ export interface FunctionOpInterfaceImpl {
   getFunctionBody(op: Operation): Region
 }
 /** FunctionOpInterface: ops that look like functions (`func.func`, `llvm.func`). */
-export const FunctionOpInterface: OpInterface<FunctionOpInterfaceImpl> = new OpInterface<FunctionOpInterfaceImpl>('FunctionOpInterface')
+export const FunctionOpInterface: OpInterface<FunctionOpInterfaceImpl> = new OpInterface<FunctionOpInterfaceImpl>(
+  'FunctionOpInterface',
+)
 
 /** CallOpInterface: call-like ops. */
 export interface CallOpInterfaceImpl {
@@ -31,7 +33,9 @@ export interface CallableOpInterfaceImpl {
   getResultTypes(op: Operation): readonly Type[]
 }
 /** CallableOpInterface: ops that can be called (their body and signature). */
-export const CallableOpInterface: OpInterface<CallableOpInterfaceImpl> = new OpInterface<CallableOpInterfaceImpl>('CallableOpInterface')
+export const CallableOpInterface: OpInterface<CallableOpInterfaceImpl> = new OpInterface<CallableOpInterfaceImpl>(
+  'CallableOpInterface',
+)
 
 /** BranchOpInterface: terminators that forward operands to successor block arguments. */
 export interface BranchOpInterfaceImpl {
@@ -39,7 +43,9 @@ export interface BranchOpInterfaceImpl {
   getSuccessorOperands(op: Operation, index: number): Value[]
 }
 /** BranchOpInterface: terminators that forward operands to successor block arguments. */
-export const BranchOpInterface: OpInterface<BranchOpInterfaceImpl> = new OpInterface<BranchOpInterfaceImpl>('BranchOpInterface')
+export const BranchOpInterface: OpInterface<BranchOpInterfaceImpl> = new OpInterface<BranchOpInterfaceImpl>(
+  'BranchOpInterface',
+)
 
 /** Where control goes from a region-branch point: another region of the op, or back to the parent. */
 export interface RegionSuccessor {
@@ -57,16 +63,16 @@ export interface RegionBranchOpInterfaceImpl {
   getEntrySuccessorOperands?(op: Operation, successor: Region | null): Value[]
 }
 /** RegionBranchOpInterface: ops with structured control flow between their regions. */
-export const RegionBranchOpInterface: OpInterface<RegionBranchOpInterfaceImpl> = new OpInterface<RegionBranchOpInterfaceImpl>('RegionBranchOpInterface')
+export const RegionBranchOpInterface: OpInterface<RegionBranchOpInterfaceImpl> =
+  new OpInterface<RegionBranchOpInterfaceImpl>('RegionBranchOpInterface')
 
 /** RegionBranchTerminatorOpInterface: terminators that forward operands out of a region (`scf.yield`). */
 export interface RegionBranchTerminatorOpInterfaceImpl {
   getSuccessorOperands(op: Operation, successor: Region | null): Value[]
 }
 /** RegionBranchTerminatorOpInterface: terminators that forward operands out of a region. */
-export const RegionBranchTerminatorOpInterface: OpInterface<RegionBranchTerminatorOpInterfaceImpl> = new OpInterface<RegionBranchTerminatorOpInterfaceImpl>(
-  'RegionBranchTerminatorOpInterface',
-)
+export const RegionBranchTerminatorOpInterface: OpInterface<RegionBranchTerminatorOpInterfaceImpl> =
+  new OpInterface<RegionBranchTerminatorOpInterfaceImpl>('RegionBranchTerminatorOpInterface')
 
 /** LoopLikeOpInterface: loops whose invariant code can be hoisted. */
 export interface LoopLikeOpInterfaceImpl {
@@ -75,4 +81,6 @@ export interface LoopLikeOpInterfaceImpl {
   isDefinedOutsideOfLoop?(op: Operation, value: Value): boolean
 }
 /** LoopLikeOpInterface: loops whose invariant code can be hoisted. */
-export const LoopLikeOpInterface: OpInterface<LoopLikeOpInterfaceImpl> = new OpInterface<LoopLikeOpInterfaceImpl>('LoopLikeOpInterface')
+export const LoopLikeOpInterface: OpInterface<LoopLikeOpInterfaceImpl> = new OpInterface<LoopLikeOpInterfaceImpl>(
+  'LoopLikeOpInterface',
+)

@@ -43,7 +43,9 @@ export class FileLineColLoc extends Location {
     endLine: number,
     endColumn: number,
   ): FileLineColLoc {
-    if (endLine === line && endColumn === column) return FileLineColLoc.get(context, filename, line, column)
+    if (endLine === line && endColumn === column) {
+      return FileLineColLoc.get(context, filename, line, column)
+    }
     const key = `loc:flc:${filename.length}:${filename}:${line}:${column}:${endLine}:${endColumn}`
     return context.uniquer.intern(key, () => new FileLineColLoc(context, filename, line, column, endLine, endColumn))
   }
@@ -109,14 +111,23 @@ export class FusedLoc extends Location {
     const out: Location[] = []
     for (const loc of locations) {
       if (loc instanceof FusedLoc && loc.metadata === metadata) {
-        for (const inner of loc.locations) if (!seen.has(inner)) (seen.add(inner), out.push(inner))
+        for (const inner of loc.locations) {
+          if (!seen.has(inner)) {
+            seen.add(inner)
+            out.push(inner)
+          }
+        }
       } else if (!(loc instanceof UnknownLoc) && !seen.has(loc)) {
         seen.add(loc)
         out.push(loc)
       }
     }
-    if (out.length === 0) return metadata ? FusedLoc.getRaw(context, [], metadata) : UnknownLoc.get(context)
-    if (out.length === 1 && metadata === null) return out[0]!
+    if (out.length === 0) {
+      return metadata ? FusedLoc.getRaw(context, [], metadata) : UnknownLoc.get(context)
+    }
+    if (out.length === 1 && metadata === null) {
+      return out[0]!
+    }
     return FusedLoc.getRaw(context, out, metadata)
   }
 }

@@ -28,10 +28,14 @@ export class OperationState {
     public name: OperationName,
   ) {}
   addOperands(values: readonly Value[]): void {
-    for (const v of values) this.operands.push(v)
+    for (const v of values) {
+      this.operands.push(v)
+    }
   }
   addTypes(types: readonly Type[]): void {
-    for (const t of types) this.types.push(t)
+    for (const t of types) {
+      this.types.push(t)
+    }
   }
   /** Adds a discardable-or-inherent attribute; `Operation.create` routes it. */
   addAttribute(name: string, value: Attribute): void {
@@ -52,8 +56,16 @@ export class OperationState {
   }
   /** Looks up an attribute added so far (properties first). */
   getAttr(name: string): Attribute | undefined {
-    for (const p of this.properties) if (p.name === name) return p.value
-    for (const a of this.attributes) if (a.name === name) return a.value
+    for (const p of this.properties) {
+      if (p.name === name) {
+        return p.value
+      }
+    }
+    for (const a of this.attributes) {
+      if (a.name === name) {
+        return a.value
+      }
+    }
     return undefined
   }
 }
@@ -74,7 +86,16 @@ export interface OpAsmArgument {
 }
 
 /** The delimiters around a list of operands or types. */
-export type Delimiter = 'none' | 'paren' | 'square' | 'lessgreater' | 'braces' | 'optionalParen' | 'optionalSquare' | 'optionalLessGreater' | 'optionalBraces'
+export type Delimiter =
+  | 'none'
+  | 'paren'
+  | 'square'
+  | 'lessgreater'
+  | 'braces'
+  | 'optionalParen'
+  | 'optionalSquare'
+  | 'optionalLessGreater'
+  | 'optionalBraces'
 
 /**
  * The parser as seen by an op's custom `parse` hook. `parseX` emits a diagnostic and
@@ -158,7 +179,12 @@ export interface OpAsmParser {
   parseOptionalOperand(): UnresolvedOperand | null | undefined
   parseOperandList(delimiter?: Delimiter, requiredCount?: number): UnresolvedOperand[] | undefined
   resolveOperand(operand: UnresolvedOperand, type: Type, result: Value[]): LogicalResult
-  resolveOperands(operands: readonly UnresolvedOperand[], types: readonly Type[] | Type, loc: Location, result: Value[]): LogicalResult
+  resolveOperands(
+    operands: readonly UnresolvedOperand[],
+    types: readonly Type[] | Type,
+    loc: Location,
+    result: Value[],
+  ): LogicalResult
 
   /** `%x` or `%x : type attrs loc(...)` when `allowType`. */
   parseArgument(allowType: boolean, allowAttrs: boolean): OpAsmArgument | undefined
@@ -167,7 +193,11 @@ export interface OpAsmParser {
 
   /** Parses `{ ... }` into `region`, defining `entryArgs` in its entry block. */
   parseRegion(region: Region, entryArgs?: readonly OpAsmArgument[], enableNameShadowing?: boolean): LogicalResult
-  parseOptionalRegion(region: Region, entryArgs?: readonly OpAsmArgument[], enableNameShadowing?: boolean): LogicalResult | null
+  parseOptionalRegion(
+    region: Region,
+    entryArgs?: readonly OpAsmArgument[],
+    enableNameShadowing?: boolean,
+  ): LogicalResult | null
   parseSuccessor(): Block | undefined
   parseOptionalSuccessor(): Block | null | undefined
   /** `^bb(%a, %b : i32, i32)` style successor with operands. */
@@ -204,7 +234,12 @@ export interface OpAsmPrinter {
   printArrowTypeList(types: readonly Type[]): void
   /** `%arg0: i32 {attrs} loc(...)`. */
   printRegionArgument(arg: BlockArgument, attrs?: readonly NamedAttribute[], omitType?: boolean): void
-  printRegion(region: Region, printEntryBlockArgs?: boolean, printBlockTerminators?: boolean, printEmptyBlock?: boolean): void
+  printRegion(
+    region: Region,
+    printEntryBlockArgs?: boolean,
+    printBlockTerminators?: boolean,
+    printEmptyBlock?: boolean,
+  ): void
   printOptionalLocationSpecifier(loc: Location): void
   /** Makes the entry block arguments of `region` print as `names`. */
   shadowRegionArgs(region: Region, names: readonly Value[]): void

@@ -46,10 +46,14 @@ export class Operation {
     this.operands = []
     this.successors = []
     const results: OpResult[] = new Array<OpResult>(resultTypes.length)
-    for (let i = 0; i < resultTypes.length; i++) results[i] = new OpResult(resultTypes[i]!, this, i)
+    for (let i = 0; i < resultTypes.length; i++) {
+      results[i] = new OpResult(resultTypes[i]!, this, i)
+    }
     this.results = results
     const regions: Region[] = new Array<Region>(numRegions)
-    for (let i = 0; i < numRegions; i++) regions[i] = new Region(this)
+    for (let i = 0; i < numRegions; i++) {
+      regions[i] = new Region(this)
+    }
     this.regions = regions
   }
 
@@ -66,7 +70,9 @@ export class Operation {
     if (name.isRegistered && attrs.length > 0 && name.inherentAttributeNames.size > 0) {
       const p: NamedAttribute[] = [...props]
       const a: NamedAttribute[] = []
-      for (const na of attrs) (name.inherentAttributeNames.has(na.name) ? p : a).push(na)
+      for (const na of attrs) {
+        ;(name.inherentAttributeNames.has(na.name) ? p : a).push(na)
+      }
       props = p
       attrs = a
     }
@@ -79,8 +85,12 @@ export class Operation {
       state.regions.length,
     )
     op.setOperands(state.operands)
-    for (let i = 0; i < state.successors.length; i++) op.successors.push(new BlockOperand(state.successors[i]!, op, i))
-    for (let i = 0; i < state.regions.length; i++) op.regions[i]!.takeBody(state.regions[i]!)
+    for (let i = 0; i < state.successors.length; i++) {
+      op.successors.push(new BlockOperand(state.successors[i]!, op, i))
+    }
+    for (let i = 0; i < state.regions.length; i++) {
+      op.regions[i]!.takeBody(state.regions[i]!)
+    }
     return op
   }
 
@@ -105,17 +115,29 @@ export class Operation {
   }
   /** The closest ancestor op with the given name. */
   getParentOfType(opName: string): Operation | null {
-    for (let p = this.parentOp; p !== null; p = p.parentOp) if (p.name.name === opName) return p
+    for (let p = this.parentOp; p !== null; p = p.parentOp) {
+      if (p.name.name === opName) {
+        return p
+      }
+    }
     return null
   }
   /** The closest ancestor op that has `trait`. */
   getParentWithTrait(trait: number): Operation | null {
-    for (let p = this.parentOp; p !== null; p = p.parentOp) if (p.hasTrait(trait)) return p
+    for (let p = this.parentOp; p !== null; p = p.parentOp) {
+      if (p.hasTrait(trait)) {
+        return p
+      }
+    }
     return null
   }
   /** True when `other` is this op or nested in one of its regions. */
   isAncestor(other: Operation): boolean {
-    for (let o: Operation | null = other; o !== null; o = o.parentOp) if (o === this) return true
+    for (let o: Operation | null = other; o !== null; o = o.parentOp) {
+      if (o === this) {
+        return true
+      }
+    }
     return false
   }
   /** True when `other` is nested in one of this op's regions. */
@@ -135,7 +157,9 @@ export class Operation {
   getOperands(): Value[] {
     const ops = this.operands
     const out = new Array<Value>(ops.length)
-    for (let i = 0; i < ops.length; i++) out[i] = ops[i]!.value
+    for (let i = 0; i < ops.length; i++) {
+      out[i] = ops[i]!.value
+    }
     return out
   }
   setOperand(i: number, v: Value): void {
@@ -144,9 +168,13 @@ export class Operation {
   /** Replaces all operands with `values` (any count). */
   setOperands(values: readonly Value[]): void {
     const ops = this.operands
-    for (const o of ops) o.unlink()
+    for (const o of ops) {
+      o.unlink()
+    }
     const next = new Array<OpOperand>(values.length)
-    for (let i = 0; i < values.length; i++) next[i] = new OpOperand(values[i]!, this, i)
+    for (let i = 0; i < values.length; i++) {
+      next[i] = new OpOperand(values[i]!, this, i)
+    }
     this.operands = next
   }
   /** Inserts operands at `index`. */
@@ -162,9 +190,13 @@ export class Operation {
   /** Erases `count` operands starting at `index`. */
   eraseOperands(index: number, count: number): void {
     const ops = this.operands
-    for (let i = index; i < index + count; i++) ops[i]!.unlink()
+    for (let i = index; i < index + count; i++) {
+      ops[i]!.unlink()
+    }
     ops.splice(index, count)
-    for (let i = index; i < ops.length; i++) ops[i]!.index = i
+    for (let i = index; i < ops.length; i++) {
+      ops[i]!.index = i
+    }
   }
   /** The operand types, as a fresh array. */
   get operandTypes(): Type[] {
@@ -181,7 +213,9 @@ export class Operation {
   }
   /** The single result; throws when the op does not have exactly one. */
   get result(): OpResult {
-    if (this.results.length !== 1) throw new Error(`'${this.name.name}' has ${this.results.length} results, not 1`)
+    if (this.results.length !== 1) {
+      throw new Error(`'${this.name.name}' has ${this.results.length} results, not 1`)
+    }
     return this.results[0]!
   }
   get resultTypes(): Type[] {
@@ -189,18 +223,28 @@ export class Operation {
   }
   /** True when no result has a use. */
   get useEmpty(): boolean {
-    for (const r of this.results) if (r.firstUse !== null) return false
+    for (const r of this.results) {
+      if (r.firstUse !== null) {
+        return false
+      }
+    }
     return true
   }
   /** Iterates the ops that use any result (once per use). */
   *users(): IterableIterator<Operation> {
-    for (const r of this.results) yield* r.users()
+    for (const r of this.results) {
+      yield* r.users()
+    }
   }
   /** Replaces each result's uses with the matching value (or the matching result of `other`). */
   replaceAllUsesWith(values: readonly Value[] | Operation): void {
     const vals = values instanceof Operation ? values.results : values
-    if (vals.length !== this.results.length) throw new Error('replaceAllUsesWith: result count mismatch')
-    for (let i = 0; i < vals.length; i++) this.results[i]!.replaceAllUsesWith(vals[i]!)
+    if (vals.length !== this.results.length) {
+      throw new Error('replaceAllUsesWith: result count mismatch')
+    }
+    for (let i = 0; i < vals.length; i++) {
+      this.results[i]!.replaceAllUsesWith(vals[i]!)
+    }
   }
 
   // ---- successors and regions -------------------------------------------------------
@@ -232,8 +276,11 @@ export class Operation {
   }
   /** Sets `name`: an inherent attribute for registered ops that declare it, otherwise discardable. */
   setAttr(name: string, value: Attribute): void {
-    if (this.name.inherentAttributeNames.has(name)) this.properties = this.properties.with(name, value)
-    else this.attributes = this.attributes.with(name, value)
+    if (this.name.inherentAttributeNames.has(name)) {
+      this.properties = this.properties.with(name, value)
+    } else {
+      this.attributes = this.attributes.with(name, value)
+    }
   }
   /** Removes `name` wherever it is; returns the removed value. */
   removeAttr(name: string): Attribute | undefined {
@@ -243,7 +290,9 @@ export class Operation {
       return p
     }
     const a = this.attributes.get(name)
-    if (a !== undefined) this.attributes = this.attributes.without(name)
+    if (a !== undefined) {
+      this.attributes = this.attributes.without(name)
+    }
     return a
   }
   getInherentAttr(name: string): Attribute | undefined {
@@ -262,8 +311,12 @@ export class Operation {
   getAttrs(): readonly NamedAttribute[] {
     const p = this.properties.entries
     const a = this.attributes.entries
-    if (p.length === 0) return a
-    if (a.length === 0) return p
+    if (p.length === 0) {
+      return a
+    }
+    if (a.length === 0) {
+      return p
+    }
     return [...p, ...a].sort((x, y) => compareNames(x.name, y.name))
   }
 
@@ -272,8 +325,12 @@ export class Operation {
   /** True when this op comes before `other` in the same block (amortized O(1)). */
   isBeforeInBlock(other: Operation): boolean {
     const b = this.parentBlock
-    if (b === null || b !== other.parentBlock) throw new Error('isBeforeInBlock: ops are not in the same block')
-    if (!b.isOpOrderValid) b.recomputeOpOrder()
+    if (b === null || b !== other.parentBlock) {
+      throw new Error('isBeforeInBlock: ops are not in the same block')
+    }
+    if (!b.isOpOrderValid) {
+      b.recomputeOpOrder()
+    }
     return this.orderIndex < other.orderIndex
   }
   /** Unlinks this op from its block without destroying it. */
@@ -295,20 +352,30 @@ export class Operation {
 
   /** Drops every operand and successor use here and in nested regions, so ops can be erased in any order. */
   dropAllReferences(): void {
-    for (const o of this.operands) o.drop()
-    for (const s of this.successors) s.drop()
-    for (const r of this.regions) r.dropAllReferences()
+    for (const o of this.operands) {
+      o.drop()
+    }
+    for (const s of this.successors) {
+      s.drop()
+    }
+    for (const r of this.regions) {
+      r.dropAllReferences()
+    }
   }
   /** Drops every use of this op's results. */
   dropAllUses(): void {
-    for (const r of this.results) r.dropAllUses()
+    for (const r of this.results) {
+      r.dropAllUses()
+    }
   }
   /**
    * Unlinks and destroys this op. Its results must have no uses (MLIR asserts this);
    * a violation throws, since it is a bug in the caller.
    */
   erase(): void {
-    if (!this.useEmpty) throw new Error(`erasing '${this.name.name}' whose results still have uses`)
+    if (!this.useEmpty) {
+      throw new Error(`erasing '${this.name.name}' whose results still have uses`)
+    }
     this.remove()
     this.dropAllReferences()
   }
@@ -332,17 +399,28 @@ export class Operation {
    */
   clone(mapping: IRMapping = new IRMapping()): Operation {
     const op = this.cloneWithoutRegions(mapping)
-    for (let i = 0; i < this.regions.length; i++) this.regions[i]!.cloneInto(op.regions[i]!, null, mapping)
+    for (let i = 0; i < this.regions.length; i++) {
+      this.regions[i]!.cloneInto(op.regions[i]!, null, mapping)
+    }
     return op
   }
   /** Copies this op with empty regions (operands remapped through `mapping`). */
   cloneWithoutRegions(mapping: IRMapping = new IRMapping()): Operation {
-    const op = new Operation(this.name, this.location, this.resultTypes, this.properties, this.attributes, this.regions.length)
+    const op = new Operation(
+      this.name,
+      this.location,
+      this.resultTypes,
+      this.properties,
+      this.attributes,
+      this.regions.length,
+    )
     op.setOperands(this.operands.map((o) => mapping.lookupOrDefault(o.value)))
     for (let i = 0; i < this.successors.length; i++) {
       op.successors.push(new BlockOperand(mapping.lookupBlockOrDefault(this.successors[i]!.block), op, i))
     }
-    for (let i = 0; i < this.results.length; i++) mapping.map(this.results[i]!, op.results[i]!)
+    for (let i = 0; i < this.results.length; i++) {
+      mapping.map(this.results[i]!, op.results[i]!)
+    }
     mapping.mapOp(this, op)
     return op
   }
@@ -372,15 +450,21 @@ export class Operation {
 function walkOp(op: Operation, callback: (op: Operation) => WalkResult | void, order: WalkOrder): WalkResult {
   if (order === 'pre') {
     const r = callback(op)
-    if (r === 'interrupt') return 'interrupt'
-    if (r === 'skip') return 'advance'
+    if (r === 'interrupt') {
+      return 'interrupt'
+    }
+    if (r === 'skip') {
+      return 'advance'
+    }
   }
   for (const region of op.regions) {
     for (let b = region.firstBlock; b !== null; ) {
       const nextBlock = b.nextBlock
       for (let o = b.firstOp; o !== null; ) {
         const next = o.nextOp
-        if (walkOp(o, callback, order) === 'interrupt') return 'interrupt'
+        if (walkOp(o, callback, order) === 'interrupt') {
+          return 'interrupt'
+        }
         o = next
       }
       b = nextBlock
@@ -388,7 +472,9 @@ function walkOp(op: Operation, callback: (op: Operation) => WalkResult | void, o
   }
   if (order === 'post') {
     const r = callback(op)
-    if (r === 'interrupt') return 'interrupt'
+    if (r === 'interrupt') {
+      return 'interrupt'
+    }
   }
   return 'advance'
 }

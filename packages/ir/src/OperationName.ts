@@ -59,7 +59,7 @@ export class OpInterface<T> {
   }
   /** Pairs this interface with an implementation, for `OpDefinition.interfaces`. */
   impl(impl: T): InterfaceImpl {
-    return { iface: this as OpInterface<unknown>, impl }
+    return { iface: this, impl }
   }
 }
 
@@ -147,7 +147,9 @@ export class OperationName {
   ) {
     this.traits = def?.traits ?? 0
     const m = new Map<OpInterface<unknown>, unknown>()
-    for (const i of def?.interfaces ?? []) m.set(i.iface, i.impl)
+    for (const i of def?.interfaces ?? []) {
+      m.set(i.iface, i.impl)
+    }
     this.interfaces = m
     this.inherentAttributeNames = new Set(def?.inherentAttributeNames ?? [])
   }

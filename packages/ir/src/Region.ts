@@ -27,7 +27,9 @@ export class Region {
   }
   /** The entry block; throws when empty. */
   get front(): Block {
-    if (this.firstBlock === null) throw new Error('region is empty')
+    if (this.firstBlock === null) {
+      throw new Error('region is empty')
+    }
     return this.firstBlock
   }
   /** The region that contains the parent op. */
@@ -49,12 +51,16 @@ export class Region {
   /** The blocks as a fresh array. */
   get blockList(): Block[] {
     const out: Block[] = []
-    for (let b = this.firstBlock; b !== null; b = b.nextBlock) out.push(b)
+    for (let b = this.firstBlock; b !== null; b = b.nextBlock) {
+      out.push(b)
+    }
     return out
   }
   get numBlocks(): number {
     let n = 0
-    for (let b = this.firstBlock; b !== null; b = b.nextBlock) n++
+    for (let b = this.firstBlock; b !== null; b = b.nextBlock) {
+      n++
+    }
     return n
   }
   /** Appends a detached block. */
@@ -63,22 +69,30 @@ export class Region {
   }
   /** Inserts a detached block before `before` (at the end when null). */
   insertBefore(block: Block, before: Block | null): void {
-    if (block.parent !== null) throw new Error('inserting a block that is already in a region')
+    if (block.parent !== null) {
+      throw new Error('inserting a block that is already in a region')
+    }
     block.parent = this
     if (before === null) {
       const last = this.lastBlock
       block.prevBlock = last
       block.nextBlock = null
-      if (last === null) this.firstBlock = block
-      else last.nextBlock = block
+      if (last === null) {
+        this.firstBlock = block
+      } else {
+        last.nextBlock = block
+      }
       this.lastBlock = block
     } else {
       const prev = before.prevBlock
       block.prevBlock = prev
       block.nextBlock = before
       before.prevBlock = block
-      if (prev === null) this.firstBlock = block
-      else prev.nextBlock = block
+      if (prev === null) {
+        this.firstBlock = block
+      } else {
+        prev.nextBlock = block
+      }
     }
   }
   /** Inserts a detached block after `after` (at the front when null). */
@@ -89,17 +103,25 @@ export class Region {
   removeBlock(block: Block): void {
     const prev = block.prevBlock
     const next = block.nextBlock
-    if (prev === null) this.firstBlock = next
-    else prev.nextBlock = next
-    if (next === null) this.lastBlock = prev
-    else next.prevBlock = prev
+    if (prev === null) {
+      this.firstBlock = next
+    } else {
+      prev.nextBlock = next
+    }
+    if (next === null) {
+      this.lastBlock = prev
+    } else {
+      next.prevBlock = prev
+    }
     block.prevBlock = null
     block.nextBlock = null
     block.parent = null
   }
   /** Moves all blocks of `other` to the end of this region. */
   takeBody(other: Region): void {
-    if (other === this) return
+    if (other === this) {
+      return
+    }
     for (let b = other.firstBlock; b !== null; ) {
       const next = b.nextBlock
       other.removeBlock(b)
@@ -109,16 +131,26 @@ export class Region {
   }
   /** Drops all operand and successor uses inside the region. */
   dropAllReferences(): void {
-    for (let b = this.firstBlock; b !== null; b = b.nextBlock) b.dropAllReferences()
+    for (let b = this.firstBlock; b !== null; b = b.nextBlock) {
+      b.dropAllReferences()
+    }
   }
   /** True when `op` is nested (at any depth) in this region. */
   isAncestor(op: Operation): boolean {
-    for (let r: Region | null = op.parentRegion; r !== null; r = r.parentRegion) if (r === this) return true
+    for (let r: Region | null = op.parentRegion; r !== null; r = r.parentRegion) {
+      if (r === this) {
+        return true
+      }
+    }
     return false
   }
   /** The op in this region's blocks that contains `op` (or is `op`), or null. */
   findAncestorOpInRegion(op: Operation): Operation | null {
-    for (let o: Operation | null = op; o !== null; o = o.parentOp) if (o.parentRegion === this) return o
+    for (let o: Operation | null = op; o !== null; o = o.parentOp) {
+      if (o.parentRegion === this) {
+        return o
+      }
+    }
     return null
   }
   /**
@@ -126,13 +158,17 @@ export class Region {
    * null), remapping values and blocks through `mapping`.
    */
   cloneInto(dest: Region, before: Block | null, mapping: IRMapping): void {
-    if (this.firstBlock === null) return
+    if (this.firstBlock === null) {
+      return
+    }
     const newBlocks: Block[] = []
     for (let b: Block | null = this.firstBlock; b !== null; b = b.nextBlock) {
       const nb = new Block()
       mapping.mapBlock(b, nb)
       for (const a of b.arguments) {
-        if (!mapping.contains(a)) mapping.map(a, nb.addArgument(a.type, a.location))
+        if (!mapping.contains(a)) {
+          mapping.map(a, nb.addArgument(a.type, a.location))
+        }
       }
       dest.insertBefore(nb, before)
       newBlocks.push(nb)
@@ -140,7 +176,9 @@ export class Region {
     let i = 0
     for (let b: Block | null = this.firstBlock; b !== null; b = b.nextBlock) {
       const nb = newBlocks[i++]!
-      for (let o = b.firstOp; o !== null; o = o.nextOp) nb.append(o.cloneWithoutRegions(mapping))
+      for (let o = b.firstOp; o !== null; o = o.nextOp) {
+        nb.append(o.cloneWithoutRegions(mapping))
+      }
     }
     // Regions are cloned after all ops so that forward references (graph regions) map.
     i = 0
@@ -148,12 +186,16 @@ export class Region {
       const nb = newBlocks[i++]!
       let no = nb.firstOp
       for (let o = b.firstOp; o !== null; o = o.nextOp, no = no!.nextOp) {
-        for (let r = 0; r < o.regions.length; r++) o.regions[r]!.cloneInto(no!.regions[r]!, null, mapping)
+        for (let r = 0; r < o.regions.length; r++) {
+          o.regions[r]!.cloneInto(no!.regions[r]!, null, mapping)
+        }
       }
     }
     // Operands that referred to values defined later in the region were not yet mapped.
     for (const nb of newBlocks) {
-      for (let o = nb.firstOp; o !== null; o = o.nextOp) remapOperands(o, mapping)
+      for (let o = nb.firstOp; o !== null; o = o.nextOp) {
+        remapOperands(o, mapping)
+      }
     }
   }
 }
@@ -161,11 +203,14 @@ export class Region {
 function remapOperands(op: Operation, mapping: IRMapping): void {
   for (const operand of op.operands) {
     const m = mapping.lookupOrNull(operand.value)
-    if (m !== null && m !== operand.value) operand.set(m)
+    if (m !== null && m !== operand.value) {
+      operand.set(m)
+    }
   }
   for (const s of op.successors) {
     const m = mapping.lookupBlockOrNull(s.block)
-    if (m !== null && m !== s.block) s.set(m)
+    if (m !== null && m !== s.block) {
+      s.set(m)
+    }
   }
 }
-

@@ -20,11 +20,15 @@ export class SymbolTable {
   /** Builds the table of the symbols directly inside `op`'s single region. */
   constructor(readonly op: Operation) {
     const region = op.regions[0]
-    if (region === undefined) return
+    if (region === undefined) {
+      return
+    }
     for (const b of region.blocks()) {
       for (const o of b.ops()) {
         const name = SymbolTable.getSymbolName(o)
-        if (name !== undefined && !this.table.has(name)) this.table.set(name, o)
+        if (name !== undefined && !this.table.has(name)) {
+          this.table.set(name, o)
+        }
       }
     }
   }
@@ -36,12 +40,16 @@ export class SymbolTable {
   /** Adds a symbol op to the cache (it must already be inside the table's op). */
   insert(symbol: Operation): void {
     const name = SymbolTable.getSymbolName(symbol)
-    if (name !== undefined) this.table.set(name, symbol)
+    if (name !== undefined) {
+      this.table.set(name, symbol)
+    }
   }
   /** Removes a symbol from the cache. */
   remove(symbol: Operation): void {
     const name = SymbolTable.getSymbolName(symbol)
-    if (name !== undefined && this.table.get(name) === symbol) this.table.delete(name)
+    if (name !== undefined && this.table.get(name) === symbol) {
+      this.table.delete(name)
+    }
   }
 
   /** The name of a symbol op, or undefined. */
@@ -54,16 +62,25 @@ export class SymbolTable {
   }
   static getSymbolVisibility(op: Operation): SymbolVisibility {
     const a = op.getAttr(SymbolTable.visibilityAttrName)
-    if (a instanceof StringAttr && (a.value === 'private' || a.value === 'nested')) return a.value
+    if (a instanceof StringAttr && (a.value === 'private' || a.value === 'nested')) {
+      return a.value
+    }
     return 'public'
   }
   static setSymbolVisibility(op: Operation, vis: SymbolVisibility): void {
-    if (vis === 'public') op.removeAttr(SymbolTable.visibilityAttrName)
-    else op.setAttr(SymbolTable.visibilityAttrName, StringAttr.get(op.context, vis))
+    if (vis === 'public') {
+      op.removeAttr(SymbolTable.visibilityAttrName)
+    } else {
+      op.setAttr(SymbolTable.visibilityAttrName, StringAttr.get(op.context, vis))
+    }
   }
   /** The closest ancestor (or `op` itself) that is a symbol table. */
   static getNearestSymbolTable(op: Operation): Operation | null {
-    for (let o: Operation | null = op; o !== null; o = o.parentOp) if (o.hasTrait(Trait.SymbolTable)) return o
+    for (let o: Operation | null = op; o !== null; o = o.parentOp) {
+      if (o.hasTrait(Trait.SymbolTable)) {
+        return o
+      }
+    }
     return null
   }
   /** Looks up `name` directly inside the symbol-table op `tableOp` (linear scan). */
@@ -71,21 +88,37 @@ export class SymbolTable {
     if (name instanceof SymbolRefAttr) {
       let cur = SymbolTable.lookupSymbolIn(tableOp, name.rootReference)
       for (const n of name.nestedReferences) {
-        if (cur === undefined || !cur.hasTrait(Trait.SymbolTable)) return undefined
+        if (cur === undefined || !cur.hasTrait(Trait.SymbolTable)) {
+          return undefined
+        }
         cur = SymbolTable.lookupSymbolIn(cur, n)
       }
       return cur
     }
     const region = tableOp.regions[0]
-    if (region === undefined) return undefined
-    for (const b of region.blocks()) for (const o of b.ops()) if (SymbolTable.getSymbolName(o) === name) return o
+    if (region === undefined) {
+      return undefined
+    }
+    for (const b of region.blocks()) {
+      for (const o of b.ops()) {
+        if (SymbolTable.getSymbolName(o) === name) {
+          return o
+        }
+      }
+    }
     return undefined
   }
   /** Looks `ref` up from the nearest symbol table enclosing `from`, going outwards. */
   static lookupNearestSymbolFrom(from: Operation, ref: string | SymbolRefAttr): Operation | undefined {
-    for (let t = SymbolTable.getNearestSymbolTable(from); t !== null; t = t.parentOp ? SymbolTable.getNearestSymbolTable(t.parentOp) : null) {
+    for (
+      let t = SymbolTable.getNearestSymbolTable(from);
+      t !== null;
+      t = t.parentOp ? SymbolTable.getNearestSymbolTable(t.parentOp) : null
+    ) {
       const found = SymbolTable.lookupSymbolIn(t, ref)
-      if (found !== undefined) return found
+      if (found !== undefined) {
+        return found
+      }
     }
     return undefined
   }
@@ -96,8 +129,12 @@ export class SymbolTable {
   static *getSymbolUses(from: Operation): IterableIterator<{ user: Operation; ref: SymbolRefAttr }> {
     const uses: { user: Operation; ref: SymbolRefAttr }[] = []
     from.walk((op) => {
-      if (op === from) return
-      for (const na of op.getAttrs()) collectRefs(na.value, (ref) => uses.push({ user: op, ref }))
+      if (op === from) {
+        return
+      }
+      for (const na of op.getAttrs()) {
+        collectRefs(na.value, (ref) => uses.push({ user: op, ref }))
+      }
     }, 'pre')
     yield* uses
   }
@@ -109,7 +146,15 @@ function collectRefs(attr: Attribute, fn: (ref: SymbolRefAttr) => void): void {
     return
   }
   const elements = (attr as { elements?: readonly Attribute[] }).elements
-  if (elements !== undefined) for (const e of elements) collectRefs(e, fn)
+  if (elements !== undefined) {
+    for (const e of elements) {
+      collectRefs(e, fn)
+    }
+  }
   const entries = (attr as { entries?: readonly { value: Attribute }[] }).entries
-  if (entries !== undefined) for (const e of entries) collectRefs(e.value, fn)
+  if (entries !== undefined) {
+    for (const e of entries) {
+      collectRefs(e.value, fn)
+    }
+  }
 }

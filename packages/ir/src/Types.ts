@@ -189,7 +189,9 @@ export abstract class ShapedType extends Type {
   /** Product of the dimensions; only meaningful for static shapes. */
   get numElements(): number {
     let n = 1
-    for (const d of this.shape ?? []) n *= d
+    for (const d of this.shape ?? []) {
+      n *= d
+    }
     return n
   }
 }
@@ -273,10 +275,7 @@ export class MemRefType extends ShapedType {
   ): MemRefType {
     const context = elementType.context
     const key = `mr:${shape.join('x')}:${elementType.id}:${layout?.id ?? ''}:${memorySpace?.id ?? ''}`
-    return context.uniquer.intern(
-      key,
-      () => new MemRefType(context, [...shape], elementType, layout, memorySpace),
-    )
+    return context.uniquer.intern(key, () => new MemRefType(context, [...shape], elementType, layout, memorySpace))
   }
 }
 
@@ -345,6 +344,8 @@ export function getElementTypeOrSelf(type: Type): Type {
 /** @internal Builds an interning key fragment from a list of storage ids. */
 export function idList(items: readonly { id: number }[]): string {
   let s = ''
-  for (let i = 0; i < items.length; i++) s += (i ? ',' : '') + items[i]!.id
+  for (let i = 0; i < items.length; i++) {
+    s += (i ? ',' : '') + items[i]!.id
+  }
   return s
 }

@@ -47,7 +47,9 @@ export abstract class Value {
   }
   /** Makes every use of this value use `other` instead. */
   replaceAllUsesWith(other: Value): void {
-    if (other === this) return
+    if (other === this) {
+      return
+    }
     let u = this.firstUse
     while (u !== null) {
       const next = u.nextUse
@@ -60,7 +62,9 @@ export abstract class Value {
     let u = this.firstUse
     while (u !== null) {
       const next = u.nextUse
-      if (pred(u)) u.set(other)
+      if (pred(u)) {
+        u.set(other)
+      }
       u = next
     }
   }
@@ -151,10 +155,17 @@ export class OpOperand {
   /** @internal */
   unlink(): void {
     const v = this.value
-    if (v === null) return
-    if (this.prevUse === null) v.firstUse = this.nextUse
-    else this.prevUse.nextUse = this.nextUse
-    if (this.nextUse !== null) this.nextUse.prevUse = this.prevUse
+    if (v === null) {
+      return
+    }
+    if (this.prevUse === null) {
+      v.firstUse = this.nextUse
+    } else {
+      this.prevUse.nextUse = this.nextUse
+    }
+    if (this.nextUse !== null) {
+      this.nextUse.prevUse = this.prevUse
+    }
     this.nextUse = null
     this.prevUse = null
   }
@@ -163,7 +174,9 @@ export class OpOperand {
     const head = v.firstUse
     this.nextUse = head
     this.prevUse = null
-    if (head !== null) head.prevUse = this
+    if (head !== null) {
+      head.prevUse = this
+    }
     v.firstUse = this
   }
 }
@@ -193,10 +206,17 @@ export class BlockOperand {
   /** @internal */
   unlink(): void {
     const b = this.block
-    if (b === null) return
-    if (this.prevUse === null) b.firstPredecessorUse = this.nextUse
-    else this.prevUse.nextUse = this.nextUse
-    if (this.nextUse !== null) this.nextUse.prevUse = this.prevUse
+    if (b === null) {
+      return
+    }
+    if (this.prevUse === null) {
+      b.firstPredecessorUse = this.nextUse
+    } else {
+      this.prevUse.nextUse = this.nextUse
+    }
+    if (this.nextUse !== null) {
+      this.nextUse.prevUse = this.prevUse
+    }
     this.nextUse = null
     this.prevUse = null
   }
@@ -210,7 +230,9 @@ export class BlockOperand {
     const head = b.firstPredecessorUse
     this.nextUse = head
     this.prevUse = null
-    if (head !== null) head.prevUse = this
+    if (head !== null) {
+      head.prevUse = this
+    }
     b.firstPredecessorUse = this
   }
 }

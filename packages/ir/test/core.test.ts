@@ -1,0 +1,232 @@
+import { describe, expect, it } from 'vitest'
+import {
+  ArrayAttr,
+  Block,
+  Context,
+  DictionaryAttr,
+  FileLineColLoc,
+  FloatType,
+  FunctionType,
+  FusedLoc,
+  IRMapping,
+  IndexType,
+  IntegerAttr,
+  IntegerType,
+  OpBuilder,
+  Operation,
+  OperationState,
+  RankedTensorType,
+  Signedness,
+  StringAttr,
+  UnknownLoc,
+  VectorType,
+  type Value,
+} from '@tilepass/ir'
+
+function setup(): { ctx: Context; loc: UnknownLoc; b: OpBuilder; block: Block } {
+  const ctx = new Context({ allowUnregisteredDialects: true })
+  const loc = UnknownLoc.get(ctx)
+  const b = new OpBuilder(ctx)
+  const block = new Block()
+  b.setInsertionPointToEnd(block)
+  return { ctx, loc, b, block }
+}
+
+describe('interning', () => {
+  it('gives equal types and attributes the same object', () => {
+    const ctx = new Context()
+    const i32 = IntegerType.get(ctx, 32)
+    expect(IntegerType.get(ctx, 32)).toBe(i32)
+    expect(IntegerType.get(ctx, 32, Signedness.Signed)).not.toBe(i32)
+    expect(FunctionType.get(ctx, [i32], [i32])).toBe(FunctionType.get(ctx, [i32], [i32]))
+    expect(VectorType.get([4, 8], FloatType.get(ctx, 'f32'))).toBe(VectorType.get([4, 8], FloatType.get(ctx, 'f32')))
+    expect(RankedTensorType.get([2], i32)).not.toBe(RankedTensorType.get([3], i32))
+    expect(IntegerAttr.get(i32, 5)).toBe(IntegerAttr.get(i32, 5n))
+    expect(ArrayAttr.get(ctx, [IntegerAttr.get(i32, 1)])).toBe(ArrayAttr.get(ctx, [IntegerAttr.get(i32, 1)]))
+    expect(FileLineColLoc.get(ctx, 'a.mlir', 3, 4)).toBe(FileLineColLoc.get(ctx, 'a.mlir', 3, 4))
+  })
+
+  it('normalizes integer attribute values to their type', () => {
+    const ctx = new Context()
+    expect(IntegerAttr.get(IntegerType.get(ctx, 8), 255).value).toBe(-1n)
+    expect(IntegerAttr.get(IntegerType.get(ctx, 8, Signedness.Unsigned), -1).value).toBe(255n)
+    expect(IntegerAttr.get(IndexType.get(ctx), 7).value).toBe(7n)
+  })
+
+  it('keeps dictionaries sorted, unique and interned regardless of input order', () => {
+    const ctx = new Context()
+    const s = (v: string) => StringAttr.get(ctx, v)
+    const d1 = DictionaryAttr.get(ctx, [
+      { name: 'b', value: s('1') },
+      { name: 'a', value: s('2') },
+    ])
+    const d2 = DictionaryAttr.get(ctx, [
+      { name: 'a', value: s('2') },
+      { name: 'b', value: s('1') },
+    ])
+    expect(d1).toBe(d2)
+    expect(d1.entries.map((e) => e.name)).toEqual(['a', 'b'])
+    expect(d1.with('c', s('3')).without('c')).toBe(d1)
+    expect(d1.get('a')).toBe(s('2'))
+  })
+
+  it('fuses locations like MLIR: flattening, dropping unknown and duplicates', () => {
+    const ctx = new Context()
+    const a = FileLineColLoc.get(ctx, 'f', 1, 1)
+    const b = FileLineColLoc.get(ctx, 'f', 2, 1)
+    expect(FusedLoc.get(ctx, [a, UnknownLoc.get(ctx), a])).toBe(a)
+    const ab = FusedLoc.get(ctx, [a, b])
+    expect(FusedLoc.get(ctx, [ab, b])).toBe(ab)
+  })
+})
+
+describe('use lists', () => {
+  it('links, relinks and replaces uses in O(1) steps', () => {
+    const { ctx, loc, b } = setup()
+    const i32 = IntegerType.get(ctx, 32)
+    const c1 = b.create('test.c', loc, { results: [i32] }).result
+    const c2 = b.create('test.c', loc, { results: [i32] }).result
+    const user = b.create('test.use', loc, { operands: [c1, c1, c2] })
+    expect([...c1.uses()].map((u) => u.index).sort()).toEqual([0, 1])
+    expect(c2.hasOneUse).toBe(true)
+    c1.replaceAllUsesWith(c2)
+    expect(c1.useEmpty).toBe(true)
+    expect(user.getOperands()).toEqual([c2, c2, c2])
+    user.setOperand(1, c1)
+    expect(c1.hasOneUse).toBe(true)
+    user.eraseOperand(0)
+    expect(user.getOperands()).toEqual([c1, c2])
+    expect(user.operands.map((o) => o.index)).toEqual([0, 1])
+  })
+
+  it('refuses to erase an op whose results are used', () => {
+    const { ctx, loc, b } = setup()
+    const def = b.create('test.c', loc, { results: [IntegerType.get(ctx, 1)] })
+    const user = b.create('test.use', loc, { operands: [def.result] })
+    expect(() => def.erase()).toThrow(/still have uses/)
+    user.erase()
+    def.erase()
+    expect(def.result.useEmpty).toBe(true)
+  })
+})
+
+describe('blocks and ordering', () => {
+  it('keeps the intrusive op list consistent across insert, move and split', () => {
+    const { loc, b, block } = setup()
+    const ops = ['a', 'b', 'c', 'd'].map((n) => b.create(`test.${n}`, loc))
+    const names = (blk: Block) => blk.operations.map((o) => o.name.name)
+    expect(names(block)).toEqual(['test.a', 'test.b', 'test.c', 'test.d'])
+    ops[3]!.moveBefore(ops[0]!)
+    expect(names(block)).toEqual(['test.d', 'test.a', 'test.b', 'test.c'])
+    expect(ops[3]!.isBeforeInBlock(ops[2]!)).toBe(true)
+    expect(ops[2]!.isBeforeInBlock(ops[0]!)).toBe(false)
+    const region = new Operation(
+      ops[0]!.context.getOperationName('test.holder'),
+      loc,
+      [],
+      DictionaryAttr.empty(ops[0]!.context),
+      DictionaryAttr.empty(ops[0]!.context),
+      1,
+    ).regions[0]!
+    region.push(block)
+    const tail = block.splitBlock(ops[1]!)
+    expect(names(block)).toEqual(['test.d', 'test.a'])
+    expect(names(tail)).toEqual(['test.b', 'test.c'])
+    expect(region.blockList).toEqual([block, tail])
+    expect(ops[1]!.parentBlock).toBe(tail)
+  })
+
+  it('tracks predecessors through successor operands', () => {
+    const { ctx, loc } = setup()
+    const holder = new OpBuilder(ctx).create('test.holder', loc, { regions: 1 })
+    const r = holder.regions[0]!
+    const b0 = new Block()
+    const b1 = new Block()
+    const b2 = new Block()
+    r.push(b0)
+    r.push(b1)
+    r.push(b2)
+    const ob = OpBuilder.atBlockEnd(b0, ctx)
+    ob.create('test.br', loc, { successors: [b1, b2] })
+    OpBuilder.atBlockEnd(b1, ctx).create('test.br', loc, { successors: [b2] })
+    expect([...b2.predecessors()].sort((x, y) => (x === b0 ? -1 : y === b0 ? 1 : 0))).toEqual([b0, b1])
+    expect(b1.singlePredecessor).toBe(b0)
+    expect(b2.singlePredecessor).toBe(null)
+    b2.replaceAllUsesWith(b1)
+    expect(b2.hasNoPredecessors).toBe(true)
+    expect(b0.successors).toEqual([b1, b1])
+  })
+})
+
+describe('walk and clone', () => {
+  function buildNested(): { ctx: Context; top: Operation } {
+    const { ctx, loc } = setup()
+    const i32 = IntegerType.get(ctx, 32)
+    const ob = new OpBuilder(ctx)
+    const top = ob.create('test.top', loc, { regions: 1 })
+    const entry = ob.createBlock(top.regions[0]!, null, [i32], [loc])
+    const inner = ob.create('test.inner', loc, { operands: [entry.getArgument(0)], results: [i32], regions: 1 })
+    ob.createBlock(inner.regions[0]!)
+    ob.create('test.leaf', loc, { operands: [inner.result] })
+    return { ctx, top }
+  }
+
+  it('visits in post-order by default and pre-order on request, and can interrupt', () => {
+    const { top } = buildNested()
+    const post: string[] = []
+    top.walk((op) => void post.push(op.name.name))
+    expect(post).toEqual(['test.leaf', 'test.inner', 'test.top'])
+    const pre: string[] = []
+    top.walk((op) => void pre.push(op.name.name), 'pre')
+    expect(pre).toEqual(['test.top', 'test.inner', 'test.leaf'])
+    const seen: string[] = []
+    const r = top.walk((op) => {
+      seen.push(op.name.name)
+      return op.name.name === 'test.inner' ? 'interrupt' : 'advance'
+    }, 'pre')
+    expect(r).toBe('interrupt')
+    expect(seen).toEqual(['test.top', 'test.inner'])
+  })
+
+  it('deep-clones regions and remaps values inside them', () => {
+    const { top } = buildNested()
+    const mapping = new IRMapping()
+    const copy = top.clone(mapping)
+    const origInner = top.regions[0]!.front.firstOp!
+    const copyInner = copy.regions[0]!.front.firstOp!
+    expect(copyInner).not.toBe(origInner)
+    expect(copyInner.getOperand(0)).toBe(copy.regions[0]!.front.getArgument(0))
+    // The leaf sits in the inner op's region and uses the inner op's result.
+    const leafOperand: Value = copyInner.regions[0]!.front.firstOp!.getOperand(0)
+    expect(leafOperand).toBe(copyInner.result)
+    expect(mapping.lookupOpOrNull(origInner)).toBe(copyInner)
+    // The original is untouched.
+    expect(origInner.getOperand(0)).toBe(top.regions[0]!.front.getArgument(0))
+  })
+})
+
+describe('operation attributes', () => {
+  it('routes inherent attributes to properties only for registered ops', () => {
+    const ctx = new Context({ allowUnregisteredDialects: true })
+    ctx.registerDialect({
+      namespace: 'toy',
+      ops: [{ name: 'toy.const', inherentAttributeNames: ['value'] }],
+    })
+    const loc = UnknownLoc.get(ctx)
+    const i32 = IntegerType.get(ctx, 32)
+    const state = new OperationState(loc, ctx.getOperationName('toy.const'))
+    state.addAttribute('value', IntegerAttr.get(i32, 1))
+    state.addAttribute('note', StringAttr.get(ctx, 'x'))
+    const op = Operation.create(state)
+    expect(op.isRegistered).toBe(true)
+    expect(op.properties.get('value')).toBe(IntegerAttr.get(i32, 1))
+    expect(op.attributes.get('note')).toBe(StringAttr.get(ctx, 'x'))
+    expect(op.getAttrs().map((a) => a.name)).toEqual(['note', 'value'])
+    const state2 = new OperationState(loc, ctx.getOperationName('other.const'))
+    state2.addAttribute('value', IntegerAttr.get(i32, 1))
+    const op2 = Operation.create(state2)
+    expect(op2.isRegistered).toBe(false)
+    expect(op2.attributes.get('value')).toBe(IntegerAttr.get(i32, 1))
+    expect(op2.properties.size).toBe(0)
+  })
+})
