@@ -1,0 +1,9 @@
+// The smallest useful input: a function that returns a constant.
+// `pnpm start` runs tilepass-opt on this file once the IR parser is wired in; until
+// then, compare with `mlir-opt examples/hello.mlir` (Debian's mlir-22-tools).
+module {
+  func.func @answer() -> i32 {
+    %c42 = arith.constant 42 : i32
+    return %c42 : i32
+  }
+}

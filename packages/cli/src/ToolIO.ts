@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs'
+
+/**
+ * What a command-line tool's `main` may touch of the outside world. Passing it in keeps
+ * `main` testable in memory and runnable wherever a host can supply the three functions.
+ */
+export interface ToolIO {
+  /** Writes text to standard output. */
+  readonly stdout: (text: string) => void
+  /** Writes text to standard error. */
+  readonly stderr: (text: string) => void
+  /**
+   * Returns the contents of a file as UTF-8 text, or of standard input when `path` is `-`.
+   * Throws an `Error` whose message says why the file cannot be read (`No such file or directory`).
+   */
+  readonly readFile: (path: string) => string
+}
+
+// The wording of strerror(3), which mlir-opt prints for the same failures.
+const ERRNO_MESSAGES: Readonly<Record<string, string>> = {
+  ENOENT: 'No such file or directory',
+  EACCES: 'Permission denied',
+  EISDIR: 'Is a directory',
+  ENOTDIR: 'Not a directory',
+}
+
+/** Returns the `ToolIO` of the current Node.js process. */
+export function nodeToolIO(): ToolIO {
+  return {
+    stdout: (text) => {
+      process.stdout.write(text)
+    },
+    stderr: (text) => {
+      process.stderr.write(text)
+    },
+    readFile: (path) => {
+      try {
+        return readFileSync(path === '-' ? 0 : path, 'utf8')
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code
+        const message = code === undefined ? undefined : ERRNO_MESSAGES[code]
+        throw new Error(message ?? (error as Error).message, { cause: error })
+      }
+    },
+  }
+}

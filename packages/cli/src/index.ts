@@ -1,0 +1,12 @@
+/**
+ * The command-line tools of Tilepass. The `tilepass-opt` and `tilepass-compile` binaries
+ * call these entry points; hosts other than a Node.js process can call them with their own
+ * {@link ToolIO}.
+ *
+ * @packageDocumentation
+ */
+
+export { main as tilepassOptMain } from './tilepass-opt.ts'
+export { main as tilepassCompileMain } from './tilepass-compile.ts'
+export { nodeToolIO } from './ToolIO.ts'
+export type { ToolIO } from './ToolIO.ts'
