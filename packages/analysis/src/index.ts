@@ -1,0 +1,6 @@
+/**
+ * @tilepass/analysis: the analysis manager (cached, invalidated per pass) and the
+ * analyses over Tilepass IR.
+ */
+export { AnalysisManager, PreservedAnalyses, getAnalysisName } from './AnalysisManager.ts'
+export type { AnalysisClass, AnalysisListener, InvalidatableAnalysis } from './AnalysisManager.ts'

@@ -1,0 +1,97 @@
+import type { Operation, OperationName } from '@tilepass/ir'
+import type { AnalysisClass, AnalysisListener } from '@tilepass/analysis'
+import type { Pass } from './Pass.ts'
+
+/**
+ * Who started a nested pipeline: the thread (always 0 here, there are no worker threads)
+ * and the pass that runs it (an adaptor, or the pass running a dynamic pipeline).
+ */
+export interface PipelineParentInfo {
+  readonly parentThreadId: number
+  readonly parentPass: Pass<object>
+}
+
+/**
+ * Hooks around pipelines, passes and analysis construction. Override the ones you need;
+ * the defaults do nothing. Before-hooks run in registration order, after-hooks in reverse.
+ */
+export class PassInstrumentation {
+  /**
+   * A nested pipeline is about to run on one op. `name` is the pipeline's anchor, or
+   * null for an op-agnostic pipeline. Not called for the top-level pipeline.
+   */
+  runBeforePipeline(_name: OperationName | null, _parentInfo: PipelineParentInfo): void {}
+  /** A nested pipeline finished successfully on one op. */
+  runAfterPipeline(_name: OperationName | null, _parentInfo: PipelineParentInfo): void {}
+  /** `pass` is about to run on `op`. */
+  runBeforePass(_pass: Pass<object>, _op: Operation): void {}
+  /** `pass` ran on `op` and succeeded (verification included). */
+  runAfterPass(_pass: Pass<object>, _op: Operation): void {}
+  /** `pass` failed on `op` (signalled, verification failed, or crashed). */
+  runAfterPassFailed(_pass: Pass<object>, _op: Operation): void {}
+  /** Analysis `cls` is about to be computed for `op` (cache misses only). */
+  runBeforeAnalysis(_name: string, _cls: AnalysisClass, _op: Operation): void {}
+  /** Analysis `cls` was computed for `op`. */
+  runAfterAnalysis(_name: string, _cls: AnalysisClass, _op: Operation): void {}
+}
+
+/**
+ * The chain of instrumentations a pass manager owns. It is also the analysis manager's
+ * listener. A pass manager without instrumentation has no instrumentor at all, so the
+ * run loop pays one null check.
+ */
+export class PassInstrumentor implements AnalysisListener {
+  private readonly instrumentations: PassInstrumentation[] = []
+
+  /** Appends an instrumentation to the chain. */
+  addInstrumentation(pi: PassInstrumentation): void {
+    this.instrumentations.push(pi)
+  }
+  /** The instrumentations, in registration order. */
+  get size(): number {
+    return this.instrumentations.length
+  }
+
+  runBeforePipeline(name: OperationName | null, parentInfo: PipelineParentInfo): void {
+    const list = this.instrumentations
+    for (let i = 0; i < list.length; i++) {
+      list[i]!.runBeforePipeline(name, parentInfo)
+    }
+  }
+  runAfterPipeline(name: OperationName | null, parentInfo: PipelineParentInfo): void {
+    const list = this.instrumentations
+    for (let i = list.length - 1; i >= 0; i--) {
+      list[i]!.runAfterPipeline(name, parentInfo)
+    }
+  }
+  runBeforePass(pass: Pass<object>, op: Operation): void {
+    const list = this.instrumentations
+    for (let i = 0; i < list.length; i++) {
+      list[i]!.runBeforePass(pass, op)
+    }
+  }
+  runAfterPass(pass: Pass<object>, op: Operation): void {
+    const list = this.instrumentations
+    for (let i = list.length - 1; i >= 0; i--) {
+      list[i]!.runAfterPass(pass, op)
+    }
+  }
+  runAfterPassFailed(pass: Pass<object>, op: Operation): void {
+    const list = this.instrumentations
+    for (let i = list.length - 1; i >= 0; i--) {
+      list[i]!.runAfterPassFailed(pass, op)
+    }
+  }
+  runBeforeAnalysis(name: string, cls: AnalysisClass, op: Operation): void {
+    const list = this.instrumentations
+    for (let i = 0; i < list.length; i++) {
+      list[i]!.runBeforeAnalysis(name, cls, op)
+    }
+  }
+  runAfterAnalysis(name: string, cls: AnalysisClass, op: Operation): void {
+    const list = this.instrumentations
+    for (let i = list.length - 1; i >= 0; i--) {
+      list[i]!.runAfterAnalysis(name, cls, op)
+    }
+  }
+}
