@@ -2,6 +2,7 @@ import { Uniquer } from './internal/storage.ts'
 import { LocationUniquer } from './Location.ts'
 import { DiagnosticEngine, type InFlightDiagnostic } from './Diagnostics.ts'
 import { Dialect, type DialectDefinition } from './Dialect.ts'
+import { BuiltinDialect } from './dialect/Builtin.ts'
 import { OperationName, type OpDefinition } from './OperationName.ts'
 import type { Location } from './Location.ts'
 import type { Action, ActionHandler } from './Action.ts'
@@ -30,6 +31,9 @@ export class Context {
     if (options?.allowUnregisteredDialects) {
       this.allowUnregisteredDialects = true
     }
+    // MLIR loads the builtin dialect into every context.
+    this.registerDialect(BuiltinDialect)
+    this.getOrLoadDialect(BuiltinDialect.namespace)
     for (const d of options?.dialects ?? []) {
       this.registerDialect(d)
     }

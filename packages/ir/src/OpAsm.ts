@@ -1,3 +1,4 @@
+import type { AffineExpr, AffineMap } from './AffineMap.ts'
 import type { Attribute, NamedAttribute } from './Attributes.ts'
 import type { Block } from './Block.ts'
 import type { Context } from './Context.ts'
@@ -245,4 +246,10 @@ export interface OpAsmPrinter {
   shadowRegionArgs(region: Region, names: readonly Value[]): void
   /** Prints the op in generic form (used for ops without a custom form). */
   printGenericOp(op: Operation, printOpName?: boolean): void
+  /** Prints a float of type `type` as MLIR does (`1.000000e+00`, `0x7FC00000`). */
+  printFloat?(value: number, type: Type): void
+  /** Prints the results of `map` with dims and symbols replaced by `operands` (`%a + symbol(%b)`). */
+  printAffineMapOfSSAIds?(map: AffineMap, operands: readonly Value[]): void
+  /** Prints `expr` with dims and symbols replaced by the given operands. */
+  printAffineExprOfSSAIds?(expr: AffineExpr, dimOperands: readonly Value[], symOperands: readonly Value[]): void
 }

@@ -106,3 +106,6 @@ export type {
 } from './Interfaces.ts'
 export { SymbolTable } from './SymbolTable.ts'
 export type { SymbolVisibility } from './SymbolTable.ts'
+export { printOperation, printOperationTo, printType, printAttribute, printLocation, printFloatValue } from './printer/index.ts'
+export type { AsmPrinterOptions } from './printer/AsmPrinterOptions.ts'
+export { BuiltinDialect, ModuleOp, UnrealizedConversionCastOp } from './dialect/Builtin.ts'

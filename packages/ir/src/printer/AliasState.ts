@@ -1,0 +1,351 @@
+import {
+  AffineMapAttr,
+  ArrayAttr,
+  type Attribute,
+  DenseArrayAttr,
+  DenseElementsAttr,
+  DialectAttr,
+  DictionaryAttr,
+  DistinctAttr,
+  FloatAttr,
+  IntegerAttr,
+  IntegerSetAttr,
+  OpaqueAttr,
+  StringAttr,
+  TypeAttr,
+  UnitAttr,
+  type NamedAttribute,
+} from '../Attributes.ts'
+import type { Block } from '../Block.ts'
+import type { Context } from '../Context.ts'
+import { CallSiteLoc, FusedLoc, Location, NameLoc, OpaqueLoc, UnknownLoc } from '../Location.ts'
+import type { Operation } from '../Operation.ts'
+import { Trait } from '../OperationName.ts'
+import type { OpAsmPrinter } from '../OpAsm.ts'
+import type { Region } from '../Region.ts'
+import {
+  ComplexType,
+  DialectType,
+  FunctionType,
+  MemRefType,
+  NoneType,
+  RankedTensorType,
+  TupleType,
+  Type,
+  UnrankedMemRefType,
+  UnrankedTensorType,
+  VectorType,
+} from '../Types.ts'
+import type { BlockArgument, Value } from '../Value.ts'
+import { sanitizeIdentifier } from './text.ts'
+
+/** @internal One attribute or type seen while collecting aliases. */
+class AliasInfo {
+  alias: string | null = null
+  depth = 0
+  isType = false
+  canBeDeferred = false
+  children: number[] = []
+  constructor(readonly symbol: Attribute | Type) {}
+}
+
+/** @internal A chosen alias: `#map1`, `!tuple`. */
+export class SymbolAlias {
+  constructor(
+    readonly symbol: Attribute | Type,
+    /** Full printed name, with `#`/`!` and suffix. */
+    readonly name: string,
+    readonly isType: boolean,
+    readonly canBeDeferred: boolean,
+  ) {}
+}
+
+/** @internal The type of an attribute that MLIR treats as a `TypedAttr`, or null. */
+export function typedAttrType(attr: Attribute): Type | null {
+  if (attr instanceof IntegerAttr || attr instanceof FloatAttr) {return attr.type}
+  if (attr instanceof DenseElementsAttr) {return attr.type}
+  if (attr instanceof StringAttr || attr instanceof OpaqueAttr) {return attr.type}
+  return null
+}
+
+/**
+ * @internal Collects the attributes and types a print would emit, as MLIR's dummy
+ * alias printers do, and picks aliases for them: ordered by nesting depth, types
+ * before attributes, then by name; equal names are numbered in visit order.
+ */
+export class AliasCollector implements OpAsmPrinter {
+  readonly context: Context
+  private readonly infos: AliasInfo[] = []
+  private readonly index: Map<Attribute | Type, number> = new Map()
+  private readonly aliasDialects: { getAlias(x: Attribute | Type): string | undefined }[]
+  private lastIndex = 0
+  // State of the nested (dialect-level) visit in progress; `children` is null at op level.
+  private children: number[] | null = null
+  private maxDepth = 0
+  private deferrable = false
+
+  constructor(
+    context: Context,
+    private readonly generic: boolean,
+    private readonly debugInfo: boolean,
+    private readonly skipRegions: boolean,
+  ) {
+    this.context = context
+    this.aliasDialects = []
+    for (const d of context.loadedDialects) {
+      const def = d.def
+      if (def.getAlias) {this.aliasDialects.push({ getAlias: (x) => def.getAlias!(x) })}
+    }
+  }
+
+  /** Visits `op` and everything it prints, then returns the chosen aliases in print order. */
+  collect(op: Operation): SymbolAlias[] {
+    this.printCustomOrGenericOp(op)
+    const order: AliasInfo[] = []
+    for (const info of this.infos) {if (info.alias !== null) {order.push(info)}}
+    order.sort((a, b) => {
+      if (a.depth !== b.depth) {return a.depth - b.depth}
+      if (a.isType !== b.isType) {return a.isType ? -1 : 1}
+      return a.alias! < b.alias! ? -1 : a.alias! > b.alias! ? 1 : 0
+    })
+    const counts = new Map<string, number>()
+    const out: SymbolAlias[] = []
+    for (const info of order) {
+      const base = info.alias!
+      const n = counts.get(base) ?? 0
+      counts.set(base, n + 1)
+      out.push(new SymbolAlias(info.symbol, (info.isType ? '!' : '#') + base + (n === 0 ? '' : String(n)), info.isType, info.canBeDeferred))
+    }
+    return out
+  }
+
+  // ---- visiting ---------------------------------------------------------------------
+
+  private visit(symbol: Attribute | Type, canBeDeferred: boolean, elideType: boolean): number {
+    const existing = this.index.get(symbol)
+    if (existing !== undefined) {
+      if (!canBeDeferred) {this.markNonDeferrable(existing)}
+      this.lastIndex = existing
+      return this.infos[existing]!.depth
+    }
+    const idx = this.infos.length
+    const info = new AliasInfo(symbol)
+    this.infos.push(info)
+    this.index.set(symbol, idx)
+    this.generateAlias(symbol, info, canBeDeferred)
+
+    const savedChildren = this.children
+    const savedMax = this.maxDepth
+    const savedDeferrable = this.deferrable
+    const children: number[] = []
+    this.children = children
+    this.maxDepth = 0
+    this.deferrable = canBeDeferred
+    if (symbol instanceof Type) {this.visitTypeChildren(symbol)}
+    else {this.visitAttrChildren(symbol, elideType)}
+    const max = this.maxDepth
+    this.children = savedChildren
+    this.maxDepth = savedMax
+    this.deferrable = savedDeferrable
+
+    info.children = children
+    if (max > 0) {info.depth = max + 1}
+    this.lastIndex = idx
+    return info.depth
+  }
+
+  private markNonDeferrable(idx: number): void {
+    const info = this.infos[idx]!
+    if (!info.canBeDeferred) {return}
+    info.canBeDeferred = false
+    for (const c of info.children) {this.markNonDeferrable(c)}
+  }
+
+  private generateAlias(symbol: Attribute | Type, info: AliasInfo, canBeDeferred: boolean): void {
+    let name: string | undefined
+    for (const d of this.aliasDialects) {
+      const n = d.getAlias(symbol)
+      if (n !== undefined && n.length > 0) {name = n}
+    }
+    if (name === undefined) {return}
+    info.alias = sanitizeIdentifier(name, '$_-', false)
+    info.depth = 1
+    info.isType = symbol instanceof Type
+    info.canBeDeferred = canBeDeferred
+  }
+
+  /** Records a nested element at dialect level, or visits it at op level. */
+  private element(symbol: Attribute | Type, elideType: boolean): void {
+    const children = this.children
+    if (children === null) {
+      this.visit(symbol, false, elideType)
+      return
+    }
+    const depth = this.visit(symbol, this.deferrable, elideType)
+    children.push(this.lastIndex)
+    if (depth > this.maxDepth) {this.maxDepth = depth}
+  }
+
+  private visitAttrChildren(attr: Attribute, elideType: boolean): void {
+    if (attr instanceof DialectAttr) {
+      this.context.getLoadedDialect(attr.dialectNamespace)?.def.printAttribute?.(attr, this)
+    } else if (
+      attr instanceof AffineMapAttr ||
+      attr instanceof DenseArrayAttr ||
+      attr instanceof FloatAttr ||
+      attr instanceof IntegerAttr ||
+      attr instanceof IntegerSetAttr ||
+      attr instanceof UnitAttr
+    ) {
+      return
+    } else if (attr instanceof DistinctAttr) {
+      this.element(attr.referencedAttr, false)
+    } else if (attr instanceof DictionaryAttr) {
+      for (const e of attr.entries) {this.element(e.value, false)}
+    } else if (attr instanceof ArrayAttr) {
+      for (const e of attr.elements) {this.element(e, false)}
+    } else if (attr instanceof TypeAttr) {
+      this.element(attr.value, false)
+    } else if (attr instanceof OpaqueLoc) {
+      this.element(attr.fallback, false)
+    } else if (attr instanceof NameLoc) {
+      if (!(attr.childLoc instanceof UnknownLoc)) {this.element(attr.childLoc, false)}
+    } else if (attr instanceof CallSiteLoc) {
+      this.element(attr.callee, false)
+      this.element(attr.caller, false)
+    } else if (attr instanceof FusedLoc) {
+      if (attr.metadata !== null) {this.element(attr.metadata, false)}
+      for (const l of attr.locations) {this.element(l, false)}
+    }
+    if (!elideType) {
+      const t = typedAttrType(attr)
+      if (t !== null && !(t instanceof NoneType)) {this.element(t, false)}
+    }
+  }
+
+  private visitTypeChildren(type: Type): void {
+    if (type instanceof DialectType) {
+      this.context.getLoadedDialect(type.dialectNamespace)?.def.printType?.(type, this)
+      return
+    }
+    if (type instanceof MemRefType) {
+      this.element(type.elementType, false)
+      if (type.layout !== null && !(type.layout instanceof AffineMapAttr && type.layout.value.isIdentity)) {this.element(type.layout, false)}
+      if (type.memorySpace !== null) {this.element(type.memorySpace, false)}
+      return
+    }
+    if (type instanceof FunctionType) {
+      for (const t of type.inputs) {this.element(t, false)}
+      for (const t of type.results) {this.element(t, false)}
+    } else if (type instanceof VectorType || type instanceof UnrankedTensorType || type instanceof ComplexType) {
+      this.element(type.elementType, false)
+    } else if (type instanceof RankedTensorType) {
+      this.element(type.elementType, false)
+      if (type.encoding !== null) {this.element(type.encoding, false)}
+    } else if (type instanceof UnrankedMemRefType) {
+      this.element(type.elementType, false)
+      if (type.memorySpace !== null) {this.element(type.memorySpace, false)}
+    } else if (type instanceof TupleType) {
+      for (const t of type.types) {this.element(t, false)}
+    }
+  }
+
+  // ---- op-level dummy printing ------------------------------------------------------
+
+  /** Visits an op as the real printer would print it. */
+  printCustomOrGenericOp(op: Operation): void {
+    if (this.debugInfo) {this.visit(op.location, true, false)}
+    const def = op.name.def
+    if (!this.generic && def !== null && def.print) {
+      def.print(op, this)
+      return
+    }
+    this.printGenericOp(op)
+  }
+
+  printGenericOp(op: Operation): void {
+    if (!this.skipRegions) {
+      for (const r of op.regions) {this.printRegion(r, true, true)}
+    }
+    for (const o of op.operands) {this.printType(o.value.type)}
+    for (const r of op.results) {this.printType(r.type)}
+    const attrs = op.getAttrs()
+    for (const a of attrs) {this.printAttribute(a.value)}
+  }
+
+  private printBlock(block: Block, printArgs: boolean, printTerminator: boolean): void {
+    if (printArgs) {
+      for (const arg of block.arguments) {
+        this.printType(arg.type)
+        if (this.debugInfo) {this.visit(arg.location, false, false)}
+      }
+    }
+    let last = block.lastOp
+    if (last !== null && (printTerminator || !last.hasTrait(Trait.IsTerminator))) {last = null}
+    for (let o = block.firstOp; o !== null && o !== last; o = o.nextOp) {this.printCustomOrGenericOp(o)}
+  }
+
+  printRegion(region: Region, printEntryBlockArgs = true, printBlockTerminators = true): void {
+    if (region.firstBlock === null || this.skipRegions) {return}
+    this.printBlock(region.firstBlock, printEntryBlockArgs, printBlockTerminators)
+    for (let b = region.firstBlock.nextBlock; b !== null; b = b.nextBlock) {this.printBlock(b, true, true)}
+  }
+
+  printRegionArgument(arg: BlockArgument): void {
+    this.printType(arg.type)
+    if (this.debugInfo) {this.visit(arg.location, false, false)}
+  }
+
+  printType(type: Type): void {
+    this.element(type, false)
+  }
+  printTypes(types: Iterable<Type>): void {
+    for (const t of types) {this.printType(t)}
+  }
+  printAttribute(attr: Attribute): void {
+    this.element(attr, false)
+  }
+  printAttributeWithoutType(attr: Attribute): void {
+    this.element(attr, true)
+  }
+  printOptionalLocationSpecifier(loc: Location): void {
+    this.printAttribute(loc)
+  }
+  printOptionalAttrDict(attrs: readonly NamedAttribute[], elided?: readonly string[]): void {
+    for (const a of attrs) {if (elided === undefined || !elided.includes(a.name)) {this.printAttribute(a.value)}}
+  }
+  printOptionalAttrDictWithKeyword(attrs: readonly NamedAttribute[], elided?: readonly string[]): void {
+    this.printOptionalAttrDict(attrs, elided)
+  }
+  printFunctionalType(inputs: readonly Type[], results: readonly Type[]): void {
+    this.printTypes(inputs)
+    this.printTypes(results)
+  }
+  printArrowTypeList(types: readonly Type[]): void {
+    this.printTypes(types)
+  }
+  printSuccessorAndUseList(_block: Block, operands: readonly Value[]): void {
+    for (const v of operands) {this.printType(v.type)}
+  }
+
+  // Hooks with no attribute or type to visit.
+  print(): void {}
+  printNewline(): void {}
+  increaseIndent(): void {}
+  decreaseIndent(): void {}
+  printOperand(): void {}
+  printOperands(): void {}
+  printSymbolName(): void {}
+  printKeywordOrString(): void {}
+  printString(): void {}
+  printSuccessor(): void {}
+  shadowRegionArgs(): void {}
+  printFloat(): void {}
+  printAffineMapOfSSAIds(): void {}
+  printAffineExprOfSSAIds(): void {}
+}
+
+/** True when `x` is a location attribute. */
+export function isLocation(x: Attribute): x is Location {
+  return x instanceof Location
+}

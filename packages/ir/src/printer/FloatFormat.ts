@@ -1,0 +1,263 @@
+import type { FloatKind } from '../Types.ts'
+
+/** Bits of precision (including the implicit bit) of each float kind, as LLVM's fltSemantics. */
+const PRECISION: Record<FloatKind, number> = {
+  f16: 11,
+  bf16: 8,
+  f32: 24,
+  f64: 53,
+  f80: 64,
+  f128: 113,
+  tf32: 11,
+  f4E2M1FN: 2,
+  f6E2M3FN: 4,
+  f6E3M2FN: 3,
+  f8E5M2: 3,
+  f8E4M3: 4,
+  f8E4M3FN: 4,
+  f8E5M2FNUZ: 3,
+  f8E4M3FNUZ: 4,
+  f8E4M3B11FNUZ: 4,
+  f8E3M4: 5,
+  f8E8M0FNU: 1,
+}
+
+const f64Buf = new DataView(new ArrayBuffer(8))
+
+/**
+ * Decomposes a finite non-zero double into an odd integer significand and a binary
+ * exponent: |value| = sig * 2^exp.
+ */
+function decompose(value: number): { sig: bigint; exp: number } {
+  f64Buf.setFloat64(0, value)
+  const hi = f64Buf.getUint32(0)
+  const lo = f64Buf.getUint32(4)
+  const biased = (hi >>> 20) & 0x7ff
+  let sig = (BigInt(hi & 0xfffff) << 32n) | BigInt(lo)
+  let exp: number
+  if (biased === 0) {
+    exp = -1074
+  } else {
+    sig |= 1n << 52n
+    exp = biased - 1075
+  }
+  while ((sig & 1n) === 0n) {
+    sig >>= 1n
+    exp++
+  }
+  return { sig, exp }
+}
+
+function bitLength(v: bigint): number {
+  return v === 0n ? 0 : v.toString(2).length
+}
+
+/**
+ * Formats a finite value as LLVM's `APFloat::toString` does, given the precision in
+ * significant decimal digits (0: the type's natural precision), the maximum zero
+ * padding before switching to scientific notation, and whether to truncate zeros.
+ */
+export function apFloatToString(
+  value: number,
+  kind: FloatKind,
+  formatPrecision: number,
+  formatMaxPadding: number,
+  truncateZero: boolean,
+): string {
+  let out = ''
+  if (value === 0) {
+    if (Object.is(value, -0)) {out += '-'}
+    if (formatMaxPadding === 0) {
+      if (truncateZero) {return out + '0.0E+0'}
+      out += '0.0'
+      if (formatPrecision > 1) {out += '0'.repeat(formatPrecision - 1)}
+      return out + 'e+00'
+    }
+    return out + '0'
+  }
+  if (value < 0) {
+    out += '-'
+    value = -value
+  }
+  if (formatPrecision === 0) {formatPrecision = 2 + Math.floor((PRECISION[kind] * 59) / 196)}
+  const d = decompose(value)
+  let significand = d.sig
+  let exp = d.exp
+  if (exp > 0) {
+    significand <<= BigInt(exp)
+    exp = 0
+  } else if (exp < 0) {
+    significand *= 5n ** BigInt(-exp)
+  }
+  // First (truncating) reduction towards the requested precision, as APFloat does.
+  const bits = bitLength(significand)
+  const bitsRequired = Math.floor((formatPrecision * 196 + 58) / 59)
+  if (bits > bitsRequired) {
+    const tensRemovable = Math.floor(((bits - bitsRequired) * 59) / 196)
+    if (tensRemovable > 0) {
+      exp += tensRemovable
+      significand /= 10n ** BigInt(tensRemovable)
+    }
+  }
+  // Digits, least significant first, without trailing zeros.
+  const raw = significand.toString()
+  let end = raw.length
+  while (end > 1 && raw.charCodeAt(end - 1) === 48) {end--}
+  exp += raw.length - end
+  let digits = raw.slice(0, end)
+  // Round half up to formatPrecision digits.
+  if (digits.length > formatPrecision) {
+    const n = digits.length
+    const cut = n - formatPrecision
+    exp += cut
+    const next = digits.charCodeAt(formatPrecision)
+    let kept = digits.slice(0, formatPrecision)
+    if (next >= 53) {
+      let i = kept.length - 1
+      while (i >= 0 && kept.charCodeAt(i) === 57) {i--}
+      if (i < 0) {
+        exp += kept.length
+        kept = '1'
+      } else {
+        exp += kept.length - 1 - i
+        kept = kept.slice(0, i) + String.fromCharCode(kept.charCodeAt(i) + 1)
+      }
+    } else {
+      let e = kept.length
+      while (e > 1 && kept.charCodeAt(e - 1) === 48) {e--}
+      exp += kept.length - e
+      kept = kept.slice(0, e)
+    }
+    digits = kept
+  }
+  const nDigits = digits.length
+  let scientific: boolean
+  if (formatMaxPadding === 0) {
+    scientific = true
+  } else if (exp >= 0) {
+    scientific = exp > formatMaxPadding || nDigits + exp > formatPrecision
+  } else {
+    const msd = exp + nDigits - 1
+    scientific = msd >= 0 ? false : -msd > formatMaxPadding
+  }
+  if (scientific) {
+    exp += nDigits - 1
+    out += digits[0]! + '.'
+    if (nDigits === 1 && truncateZero) {out += '0'}
+    else {out += digits.slice(1)}
+    if (!truncateZero && formatPrecision > nDigits - 1) {out += '0'.repeat(formatPrecision - nDigits + 1)}
+    out += truncateZero ? 'E' : 'e'
+    out += exp >= 0 ? '+' : '-'
+    const e = String(Math.abs(exp))
+    if (!truncateZero && e.length < 2) {out += '0'}
+    return out + e
+  }
+  if (exp >= 0) {return out + digits + '0'.repeat(exp)}
+  const whole = exp + nDigits
+  if (whole > 0) {return out + digits.slice(0, whole) + '.' + digits.slice(whole)}
+  return out + '0.' + '0'.repeat(-whole) + digits
+}
+
+const f32Buf = new Float32Array(1)
+const u32View = new Uint32Array(f32Buf.buffer)
+
+/** Rounds a double to the nearest value of a float kind with round-to-nearest-even. */
+export function roundToKind(value: number, kind: FloatKind): number {
+  switch (kind) {
+    case 'f64':
+    case 'f80':
+    case 'f128':
+      return value
+    case 'f32':
+      return Math.fround(value)
+    default:
+      return roundToFormat(value, PRECISION[kind], kind === 'bf16' ? -126 : kind === 'tf32' ? -126 : kind === 'f16' ? -14 : -126)
+  }
+}
+
+/** Rounds to `precision` significant bits with minimum normal exponent `minExp` (RNE). */
+function roundToFormat(value: number, precision: number, minExp: number): number {
+  if (!Number.isFinite(value) || value === 0) {return value}
+  const a = Math.abs(value)
+  let e = Math.floor(Math.log2(a))
+  if (2 ** e > a) {e--}
+  else if (2 ** (e + 1) <= a) {e++}
+  if (e < minExp) {e = minExp}
+  const ulp = 2 ** (e - precision + 1)
+  const q = a / ulp
+  let r = Math.floor(q)
+  const frac = q - r
+  if (frac > 0.5 || (frac === 0.5 && r % 2 === 1)) {r++}
+  const res = r * ulp
+  return value < 0 ? -res : res
+}
+
+/** The IEEE bit pattern of `value` in `kind`, as a bigint (NaN is the canonical quiet NaN). */
+export function floatBits(value: number, kind: FloatKind): bigint {
+  switch (kind) {
+    case 'f64': {
+      f64Buf.setFloat64(0, value)
+      return f64Buf.getBigUint64(0)
+    }
+    case 'f32':
+      f32Buf[0] = value
+      return BigInt(u32View[0]!)
+    case 'f16':
+      return BigInt(encodeSmall(value, 5, 10))
+    case 'bf16':
+      return BigInt(encodeSmall(value, 8, 7))
+    case 'tf32':
+      return BigInt(encodeSmall(value, 8, 10))
+    default: {
+      f64Buf.setFloat64(0, value)
+      return f64Buf.getBigUint64(0)
+    }
+  }
+}
+
+/** Encodes an already-rounded value as an IEEE binary format with the given field widths. */
+function encodeSmall(value: number, expBits: number, manBits: number): number {
+  const sign = value < 0 || Object.is(value, -0) ? 1 : 0
+  const bias = (1 << (expBits - 1)) - 1
+  const expMask = (1 << expBits) - 1
+  let e: number
+  let m: number
+  if (Number.isNaN(value)) {
+    e = expMask
+    m = 1 << (manBits - 1)
+  } else if (!Number.isFinite(value)) {
+    e = expMask
+    m = 0
+  } else if (value === 0) {
+    e = 0
+    m = 0
+  } else {
+    const a = Math.abs(value)
+    let ex = Math.floor(Math.log2(a))
+    if (2 ** ex > a) {ex--}
+    else if (2 ** (ex + 1) <= a) {ex++}
+    if (ex < 1 - bias) {
+      e = 0
+      m = Math.round(a / 2 ** (1 - bias - manBits))
+    } else {
+      e = ex + bias
+      m = Math.round((a / 2 ** ex - 1) * 2 ** manBits)
+    }
+  }
+  return (sign << (expBits + manBits)) | (e << manBits) | m
+}
+
+/**
+ * Formats a float as MLIR's printer does: `1.000000e+00` style when that round-trips,
+ * otherwise APFloat's shortest natural form when it has a `.`, otherwise hexadecimal
+ * bits (`0x7FC00000`), which is also used for NaN and infinities.
+ */
+export function formatFloatValue(value: number, kind: FloatKind): string {
+  if (Number.isFinite(value)) {
+    const s = apFloatToString(value, kind, 6, 0, false)
+    if (Object.is(roundToKind(Number(s), kind), value) || (value === 0 && Number(s) === 0 && Object.is(value, Number(s)))) {return s}
+    const d = apFloatToString(value, kind, 0, 3, true)
+    if (d.includes('.')) {return d}
+  }
+  return '0x' + floatBits(value, kind).toString(16).toUpperCase()
+}

@@ -1,0 +1,280 @@
+import type { Block } from '../Block.ts'
+import { NameLoc, FusedLoc, type Location } from '../Location.ts'
+import type { Operation } from '../Operation.ts'
+import { Trait } from '../OperationName.ts'
+import type { Region } from '../Region.ts'
+import { OpResult, type Value } from '../Value.ts'
+import { sanitizeIdentifier } from './text.ts'
+
+/** @internal Name and visit order of a block, as printed (`^bb3`). */
+export class BlockInfo {
+  constructor(
+    public ordering: number,
+    public name: string,
+  ) {}
+}
+
+interface NamingContext {
+  region: Region
+  nextValueID: number
+  nextArgumentID: number
+  nextConflictID: number
+  parentScope: number
+}
+
+/** @internal Flags that affect numbering. */
+export interface NamingFlags {
+  generic: boolean
+  valueUsers: boolean
+  uniqueSSAIDs: boolean
+  nameLocAsPrefix: boolean
+}
+
+function findNameLoc(loc: Location): NameLoc | null {
+  if (loc instanceof NameLoc) {return loc}
+  if (loc instanceof FusedLoc) {
+    for (const l of loc.locations) {
+      const n = findNameLoc(l)
+      if (n !== null) {return n}
+    }
+  }
+  return null
+}
+
+/**
+ * @internal SSA value and block names of everything nested in one op, following MLIR's
+ * `SSANameState`: regions are numbered breadth-first, each region continuing the
+ * counters of its parent; names suggested by ops are uniqued within the scope.
+ */
+export class SSANameState {
+  /** Value -> printed name without `%` (numbers are kept as decimal strings). */
+  readonly valueNames: Map<Value, string> = new Map()
+  readonly operationIDs: Map<Operation, number> = new Map()
+  readonly opResultGroups: Map<Operation, number[]> = new Map()
+  readonly blockNames: Map<Block, BlockInfo> = new Map()
+
+  private readonly usedNames: Map<string, number> = new Map()
+  private readonly scopes: string[][] = []
+  private nextValueID = 0
+  private nextArgumentID = 0
+  private nextConflictID = 0
+  private resultGroups: number[] = [0]
+  private readonly setResultNameFn: (value: Value, name: string) => void
+  private readonly setBlockNameFn: (block: Block, name: string) => void
+  private readonly setBlockArgNameFn: (value: Value, name: string) => void
+
+  constructor(
+    op: Operation,
+    private readonly flags: NamingFlags,
+  ) {
+    this.setResultNameFn = (value, name) => {
+      if (this.valueNames.has(value)) {return}
+      this.setValueName(value, name)
+      if (value instanceof OpResult && value.index !== 0) {this.resultGroups.push(value.index)}
+    }
+    this.setBlockNameFn = (block, name) => {
+      if (this.blockNames.has(block)) {return}
+      this.blockNames.set(block, new BlockInfo(-1, '^' + sanitizeIdentifier(name, '$._-', true)))
+    }
+    this.setBlockArgNameFn = (value, name) => {
+      if (this.valueNames.has(value)) {return}
+      this.setValueName(value, name)
+    }
+    this.numberAll(op)
+  }
+
+  private pushScope(): void {
+    this.scopes.push([])
+  }
+  private popScope(): void {
+    const names = this.scopes.pop()!
+    const used = this.usedNames
+    for (let i = 0; i < names.length; i++) {
+      const n = names[i]!
+      const c = used.get(n)!
+      if (c <= 1) {used.delete(n)}
+      else {used.set(n, c - 1)}
+    }
+  }
+
+  private numberAll(op: Operation): void {
+    this.pushScope()
+    const topScope = this.scopes.length
+    const stack: NamingContext[] = []
+    for (const region of op.regions) {
+      stack.push({ region, nextValueID: this.nextValueID, nextArgumentID: this.nextArgumentID, nextConflictID: this.nextConflictID, parentScope: topScope })
+    }
+    this.numberValuesInOp(op)
+    while (stack.length > 0) {
+      const ctx = stack.pop()!
+      if (!this.flags.uniqueSSAIDs) {
+        this.nextValueID = ctx.nextValueID
+        this.nextArgumentID = ctx.nextArgumentID
+        this.nextConflictID = ctx.nextConflictID
+      }
+      while (this.scopes.length > ctx.parentScope) {this.popScope()}
+      this.pushScope()
+      const cur = this.scopes.length
+      this.numberValuesInRegion(ctx.region)
+      for (let b = ctx.region.firstBlock; b !== null; b = b.nextBlock) {
+        for (let o = b.firstOp; o !== null; o = o.nextOp) {
+          const regions = o.regions
+          for (let i = 0; i < regions.length; i++) {
+            stack.push({
+              region: regions[i]!,
+              nextValueID: this.nextValueID,
+              nextArgumentID: this.nextArgumentID,
+              nextConflictID: this.nextConflictID,
+              parentScope: cur,
+            })
+          }
+        }
+      }
+    }
+    while (this.scopes.length > 0) {this.popScope()}
+  }
+
+  private numberValuesInRegion(region: Region): void {
+    if (!this.flags.generic) {
+      const parent = region.parentOp
+      const def = parent?.name.def
+      if (parent && def?.getAsmBlockArgumentNames) {def.getAsmBlockArgumentNames(parent, region, this.setBlockArgNameFn)}
+    }
+    let nextBlockID = 0
+    for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
+      let info = this.blockNames.get(b)
+      if (info === undefined) {
+        info = new BlockInfo(-1, '^bb' + nextBlockID)
+        this.blockNames.set(b, info)
+      }
+      info.ordering = nextBlockID++
+      this.numberValuesInBlock(b)
+    }
+  }
+
+  private numberValuesInBlock(block: Block): void {
+    const isEntry = block.parent !== null && block.parent.firstBlock === block
+    const args = block.arguments
+    for (let i = 0; i < args.length; i++) {
+      const arg = args[i]!
+      if (this.valueNames.has(arg)) {continue}
+      let name = isEntry ? 'arg' + this.nextArgumentID++ : ''
+      if (this.flags.nameLocAsPrefix) {
+        const nl = findNameLoc(arg.location)
+        if (nl !== null && nl.name.length > 0) {name = nl.name}
+      }
+      this.setValueName(arg, name)
+    }
+    for (let o = block.firstOp; o !== null; o = o.nextOp) {this.numberValuesInOp(o)}
+  }
+
+  private numberValuesInOp(op: Operation): void {
+    const def = op.name.def
+    const results = op.results
+    if (!this.flags.generic && def !== null) {
+      if (def.getAsmBlockNames) {def.getAsmBlockNames(op, this.setBlockNameFn)}
+      if (def.getAsmResultNames && results.length > 0) {
+        this.resultGroups = [0]
+        def.getAsmResultNames(op, this.setResultNameFn)
+        if (this.resultGroups.length !== 1) {
+          const groups = this.resultGroups.sort((a, b) => a - b)
+          this.opResultGroups.set(op, groups)
+        }
+      }
+    }
+    if (results.length === 0) {
+      if (this.flags.valueUsers && !this.operationIDs.has(op)) {this.operationIDs.set(op, this.nextValueID++)}
+      return
+    }
+    const first = results[0]!
+    if (this.flags.nameLocAsPrefix && !this.valueNames.has(first)) {
+      const nl = findNameLoc(op.location)
+      if (nl !== null && nl.name.length > 0) {this.setValueName(first, nl.name)}
+    }
+    if (!this.valueNames.has(first)) {this.valueNames.set(first, String(this.nextValueID++))}
+  }
+
+  private setValueName(value: Value, name: string): void {
+    if (name.length === 0) {
+      this.valueNames.set(value, String(this.nextValueID++))
+      return
+    }
+    this.valueNames.set(value, this.uniqueValueName(name))
+  }
+
+  private uniqueValueName(raw: string): string {
+    let name = sanitizeIdentifier(raw, '$._-', true)
+    if (this.usedNames.has(name)) {
+      const base = name + '_'
+      for (;;) {
+        const probe = base + this.nextConflictID++
+        if (!this.usedNames.has(probe)) {
+          name = probe
+          break
+        }
+      }
+    }
+    this.usedNames.set(name, (this.usedNames.get(name) ?? 0) + 1)
+    this.scopes[this.scopes.length - 1]!.push(name)
+    return name
+  }
+
+  /** `%name`, `%name#k`, or a placeholder for values defined outside the numbered scope. */
+  valueID(value: Value, printResultNo: boolean): string {
+    let lookup: Value = value
+    let resultNo = -1
+    if (value instanceof OpResult) {
+      const owner = value.owner
+      const n = owner.results.length
+      if (n !== 1) {
+        const idx = value.index
+        const groups = this.opResultGroups.get(owner)
+        if (groups === undefined) {
+          resultNo = idx
+          lookup = owner.results[0]!
+        } else {
+          let g = 0
+          while (g + 1 < groups.length && groups[g + 1]! <= idx) {g++}
+          const start = groups[g]!
+          const size = (g + 1 < groups.length ? groups[g + 1]! : n) - start
+          if (size !== 1) {resultNo = idx - start}
+          lookup = owner.results[start]!
+        }
+      }
+    }
+    const name = this.valueNames.get(lookup)
+    if (name === undefined) {return '<<UNKNOWN SSA VALUE>>'}
+    if (resultNo >= 0 && printResultNo) {return '%' + name + '#' + resultNo}
+    return '%' + name
+  }
+
+  /** `%N` for an op numbered because it has no results (value-users mode). */
+  operationID(op: Operation): string {
+    const id = this.operationIDs.get(op)
+    return id === undefined ? '<<UNKNOWN OPERATION>>' : '%' + id
+  }
+
+  blockInfo(block: Block): BlockInfo {
+    return this.blockNames.get(block) ?? INVALID_BLOCK
+  }
+
+  /** Renames the entry arguments of `region` to the printed names of `names`. */
+  shadowRegionArgs(region: Region, names: readonly (Value | null)[]): void {
+    const entry = region.firstBlock
+    if (entry === null) {return}
+    for (let i = 0; i < names.length; i++) {
+      const v = names[i]
+      if (v === null || v === undefined) {continue}
+      const arg = entry.arguments[i]
+      if (arg === undefined) {continue}
+      this.valueNames.set(arg, this.valueID(v, true).slice(1))
+    }
+  }
+
+  /** True when `op` is isolated from above (its names cannot see the parent's). */
+  static isIsolated(op: Operation): boolean {
+    return op.hasTrait(Trait.IsolatedFromAbove)
+  }
+}
+
+const INVALID_BLOCK = new BlockInfo(-1, 'INVALIDBLOCK')

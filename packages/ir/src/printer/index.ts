@@ -1,0 +1,96 @@
+import type { Attribute } from '../Attributes.ts'
+import type { Location } from '../Location.ts'
+import type { Operation } from '../Operation.ts'
+import { Trait } from '../OperationName.ts'
+import type { FloatKind, Type } from '../Types.ts'
+import { AsmPrinterImpl, PrintFlags } from './AsmPrinter.ts'
+import type { AsmPrinterOptions } from './AsmPrinterOptions.ts'
+import { formatFloatValue } from './FloatFormat.ts'
+
+const NO_OPTIONS: AsmPrinterOptions = {}
+
+/** The op whose scope numbers `op`'s values: the top-level ancestor, or with local scope the closest isolated one. */
+function findParent(op: Operation, localScope: boolean): Operation {
+  let cur = op
+  for (;;) {
+    if (localScope && cur.hasTrait(Trait.IsolatedFromAbove)) {return cur}
+    const p = cur.parentOp
+    if (p === null) {return cur}
+    cur = p
+  }
+}
+
+/** Runs `verifier` on `op` with its diagnostics swallowed, as MLIR's printer does. */
+function verifyQuietly(op: Operation, verifier: (op: Operation) => boolean): boolean {
+  const engine = op.context.diagEngine
+  engine.flush()
+  const id = engine.registerHandler(() => true)
+  try {
+    const ok = verifier(op)
+    engine.flush()
+    return ok
+  } finally {
+    engine.unregisterHandler(id)
+  }
+}
+
+function runPrint(op: Operation, options: AsmPrinterOptions, sink: ((chunk: string) => void) | null): string {
+  const root = findParent(op, options.printLocalScope === true)
+  let generic = options.printGenericOpForm === true
+  if (!generic && options.assumeVerified !== true && options.verifier !== undefined && !verifyQuietly(root, options.verifier)) {generic = true}
+  const printer = new AsmPrinterImpl(op.context, new PrintFlags(options, generic), sink)
+  printer.initNames(root)
+  if (op.parentBlock === null && options.printLocalScope !== true) {
+    printer.initAliases(op)
+    printer.printTopLevel(op)
+  } else {
+    printer.printFullOpWithIndentAndLoc(op)
+  }
+  if (sink !== null) {
+    printer.flush()
+    return ''
+  }
+  return printer.take()
+}
+
+/**
+ * Prints `op` exactly as MLIR's `Operation::print` does. A detached (top-level) op is
+ * printed with its alias definitions before it and its deferred (location) aliases
+ * after it, and ends with a newline; mlir-opt writes one more `\n` after this text.
+ * A nested op is printed alone, without aliases and without a trailing newline.
+ */
+export function printOperation(op: Operation, options: AsmPrinterOptions = NO_OPTIONS): string {
+  return runPrint(op, options, null)
+}
+
+/** Like `printOperation`, but hands the text to `sink` in chunks of about 64 KiB. */
+export function printOperationTo(op: Operation, sink: (chunk: string) => void, options: AsmPrinterOptions = NO_OPTIONS): void {
+  runPrint(op, options, sink)
+}
+
+/** Prints a type as MLIR's `Type::print` does (no aliases). */
+export function printType(type: Type): string {
+  const p = new AsmPrinterImpl(type.context, new PrintFlags(NO_OPTIONS, false), null)
+  p.printType(type)
+  return p.take()
+}
+
+/** Prints an attribute as MLIR's `Attribute::print` does (no aliases); `elideType` drops the `: type` suffix. */
+export function printAttribute(attr: Attribute, elideType = false): string {
+  const p = new AsmPrinterImpl(attr.context, new PrintFlags(NO_OPTIONS, false), null)
+  if (elideType) {p.printAttributeWithoutType(attr)}
+  else {p.printAttribute(attr)}
+  return p.take()
+}
+
+/** Prints a location as `loc(...)`, or in the pretty form when `pretty` is set. */
+export function printLocation(loc: Location, pretty = false): string {
+  const p = new AsmPrinterImpl(loc.context, new PrintFlags(pretty ? { prettyDebugInfo: true } : NO_OPTIONS, false), null)
+  p.printLocation(loc, false)
+  return p.take()
+}
+
+/** Formats a float value of the given kind exactly as MLIR prints it (`1.000000e+00`, `0.33333333333333331`, `0x7FC00000`). */
+export function printFloatValue(value: number, kind: FloatKind): string {
+  return formatFloatValue(value, kind)
+}
