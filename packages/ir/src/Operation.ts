@@ -76,6 +76,12 @@ export class Operation {
       props = p
       attrs = a
     }
+    const populate = name.def?.populateDefaultProperties
+    if (populate !== undefined) {
+      const p: NamedAttribute[] = [...props]
+      populate.call(name.def, p, ctx)
+      props = p
+    }
     const op = new Operation(
       name,
       state.location,

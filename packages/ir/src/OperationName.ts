@@ -1,4 +1,5 @@
-import type { Attribute } from './Attributes.ts'
+import type { Attribute, NamedAttribute } from './Attributes.ts'
+import type { Context } from './Context.ts'
 import type { Dialect } from './Dialect.ts'
 import type { LogicalResult } from './LogicalResult.ts'
 import type { Operation } from './Operation.ts'
@@ -92,6 +93,11 @@ export interface OpDefinition {
   verify?(op: Operation): LogicalResult
   /** Invariants that need the nested regions verified first. */
   verifyRegions?(op: Operation): LogicalResult
+  /**
+   * Adds the default values of default-valued inherent attributes missing from
+   * `properties` (ODS `populateDefaultProperties`); `Operation.create` calls it.
+   */
+  populateDefaultProperties?(properties: NamedAttribute[], context: Context): void
   /**
    * Tries to fold `op`. `operands[i]` is the constant value of operand i when known.
    * Returns results to replace the op's results with (one per result), the op itself

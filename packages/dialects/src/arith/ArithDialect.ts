@@ -1,0 +1,45 @@
+import {
+  DenseElementsAttr,
+  FloatAttr,
+  IntegerAttr,
+  IntegerType,
+  getElementTypeOrSelf,
+  type Attribute,
+  type DialectDefinition,
+  type Location,
+  type OpBuilder,
+  type Operation,
+  type Type,
+} from '@tilepass/ir'
+import { parseArithAttribute, printArithAttribute } from './ArithAttributes.ts'
+import { ConstantOp, arithOps } from './ArithOps.ts'
+
+/** Whether `arith.constant` can hold `value` as a constant of `type` (MLIR's `ConstantOp::isBuildableWith`). */
+export function isBuildableConstant(value: Attribute, type: Type): boolean {
+  const typed = value as { type?: Type | null }
+  if (typed.type !== type) {
+    return false
+  }
+  const elt = getElementTypeOrSelf(type)
+  if (elt instanceof IntegerType && !elt.isSignless) {
+    return false
+  }
+  return value instanceof IntegerAttr || value instanceof FloatAttr || value instanceof DenseElementsAttr
+}
+
+/** Creates `arith.constant` for `value` at `builder`'s insertion point, or null when not buildable. */
+export function materializeArithConstant(builder: OpBuilder, value: Attribute, type: Type, loc: Location): Operation | null {
+  if (!isBuildableConstant(value, type)) {
+    return null
+  }
+  return ConstantOp.build(builder, loc, { attributes: { value }, results: [type] })
+}
+
+/** The `arith` dialect: integer and floating-point arithmetic, comparisons, casts and `select`. */
+export const ArithDialect: DialectDefinition = {
+  namespace: 'arith',
+  ops: arithOps,
+  parseAttribute: (parser) => parseArithAttribute(parser),
+  printAttribute: (attr, printer) => printArithAttribute(attr, printer),
+  materializeConstant: materializeArithConstant,
+}

@@ -1,0 +1,121 @@
+import {
+  RegionBranchOpInterface,
+  RegionBranchTerminatorOpInterface,
+  type LogicalResult,
+  type Operation,
+  type Region,
+  type Type,
+  type Value,
+} from '@tilepass/ir'
+import { typeText } from '../internal/typeText.ts'
+
+/**
+ * Checks every control-flow edge of a RegionBranchOpInterface op, as MLIR 22's
+ * `verifyRegionBranchOpInterface`: from the parent and from each region terminator
+ * implementing RegionBranchTerminatorOpInterface to each successor, the forwarded
+ * operands must match the successor inputs in number and type.
+ */
+export function verifyRegionBranchOp(op: Operation): LogicalResult {
+  const iface = RegionBranchOpInterface.get(op)
+  if (iface === undefined) {
+    return true
+  }
+  if (!checkEdges(op, null, null)) {
+    return false
+  }
+  for (const region of op.regions) {
+    for (const b of region.blockList) {
+      const term = b.lastOp
+      if (term === null || !RegionBranchTerminatorOpInterface.implementedBy(term)) {
+        continue
+      }
+      if (!checkEdges(op, region, term)) {
+        return false
+      }
+    }
+  }
+  return true
+}
+
+function checkEdges(op: Operation, point: Region | null, terminator: Operation | null): LogicalResult {
+  const iface = RegionBranchOpInterface.get(op)!
+  const successors = iface.getSuccessorRegions(op, point)
+  for (const succ of successors) {
+    let operands: Value[]
+    if (terminator === null) {
+      operands = iface.getEntrySuccessorOperands?.(op, succ.region) ?? []
+    } else {
+      operands = RegionBranchTerminatorOpInterface.get(terminator)!.getSuccessorOperands(terminator, succ.region)
+    }
+    const inputs = succ.inputs
+    const edge = (): string =>
+      `along control flow edge from ${terminator === null ? 'parent' : `Operation ${terminator.name.name}`} to ${
+        succ.region === null ? 'parent' : `Region #${succ.region.regionNumber}`
+      }`
+    const noteLoc = terminator === null ? op.location : terminator.location
+    if (operands.length !== inputs.length) {
+      return op
+        .emitOpError(`${edge()}: region branch point has ${operands.length} operands, but region successor needs ${inputs.length} inputs`)
+        .attachNote('region branch point', noteLoc)
+        .fail()
+    }
+    for (let i = 0; i < operands.length; i++) {
+      const a: Type = operands[i]!.type
+      const b: Type = inputs[i]!.type
+      if (a !== b) {
+        return op
+          .emitOpError(`${edge()}: successor operand type #${i} ${typeText(a)} should match successor input type #${i} ${typeText(b)}`)
+          .attachNote('region branch point', noteLoc)
+          .fail()
+      }
+    }
+  }
+  return true
+}
+
+/** The pieces of a loop that MLIR's LoopLikeOpInterface verifier compares. */
+export interface LoopParts {
+  readonly inits: readonly Value[]
+  readonly iterArgs: readonly Value[]
+  /** Yielded values; empty when the loop yields nothing (then yields are not checked). */
+  readonly yielded: readonly Value[]
+  /** Loop results, or null when the loop does not expose them. */
+  readonly results: readonly Value[] | null
+}
+
+/** MLIR 22's `verifyLoopLikeOpInterface`: counts and types of inits, iter_args, yielded values and results. */
+export function verifyLoopLike(op: Operation, parts: LoopParts): LogicalResult {
+  const { inits, iterArgs, yielded, results } = parts
+  if (inits.length !== iterArgs.length) {
+    return op.emitOpError(`different number of inits and region iter_args: ${inits.length} != ${iterArgs.length}`).fail()
+  }
+  if (yielded.length !== 0 && iterArgs.length !== yielded.length) {
+    return op.emitOpError(`different number of region iter_args and yielded values: ${iterArgs.length} != ${yielded.length}`).fail()
+  }
+  if (results !== null && results.length !== iterArgs.length) {
+    return op.emitOpError(`different number of loop results and region iter_args: ${results.length} != ${iterArgs.length}`).fail()
+  }
+  for (let i = 0; i < inits.length; i++) {
+    const init = inits[i]!.type
+    const arg = iterArgs[i]!.type
+    if (init !== arg) {
+      return op.emitOpError(`${i}-th init and ${i}-th region iter_arg have different type: ${typeText(init)} != ${typeText(arg)}`).fail()
+    }
+    if (yielded.length !== 0 && arg !== yielded[i]!.type) {
+      return op
+        .emitOpError(`${i}-th region iter_arg and ${i}-th yielded value have different type: ${typeText(arg)} != ${typeText(yielded[i]!.type)}`)
+        .fail()
+    }
+  }
+  if (results !== null) {
+    for (let i = 0; i < results.length; i++) {
+      const arg = iterArgs[i]!.type
+      const res = results[i]!.type
+      // MLIR 22 never advances its counter in this loop, so every message names the 0-th pair.
+      if (arg !== res) {
+        return op.emitOpError(`0-th region iter_arg and 0-th loop result have different type: ${typeText(arg)} != ${typeText(res)}`).fail()
+      }
+    }
+  }
+  return true
+}

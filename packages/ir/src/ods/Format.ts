@@ -1,0 +1,1471 @@
+import { DenseArrayAttr, UnitAttr, type Attribute, type NamedAttribute } from '../Attributes.ts'
+import { Block } from '../Block.ts'
+import type { Context } from '../Context.ts'
+import type { Location } from '../Location.ts'
+import { failure, success, type LogicalResult } from '../LogicalResult.ts'
+import { OperationState, type OpAsmParser, type OpAsmPrinter, type UnresolvedOperand } from '../OpAsm.ts'
+import { Operation } from '../Operation.ts'
+import { Trait } from '../OperationName.ts'
+import { Region } from '../Region.ts'
+import { FunctionType, type Type } from '../Types.ts'
+import type { Value } from '../Value.ts'
+import type { OdsAttrDecl, OdsRegionDecl, OdsSuccessorDecl, OdsValueDecl, TypesMatchWith } from './OpInfo.ts'
+
+// ---- format elements ------------------------------------------------------------------
+
+/** Kinds of assembly-format elements. */
+export const FormatKind = {
+  Literal: 0,
+  Space: 1,
+  Operand: 2,
+  Result: 3,
+  Attr: 4,
+  Region: 5,
+  Successor: 6,
+  AttrDict: 7,
+  PropDict: 8,
+  Type: 9,
+  FunctionalType: 10,
+  Operands: 11,
+  Results: 12,
+  Regions: 13,
+  Successors: 14,
+  Custom: 15,
+  Ref: 16,
+  Optional: 17,
+  String: 18,
+} as const
+
+/** One element of a compiled assembly format (a directive, variable, literal or group). */
+export class FormatElement {
+  /** A `FormatKind`. */
+  kind: number
+  /** Literal text, custom directive name, string argument or variable name. */
+  text: string
+  /** Index of the variable in its declaration list (operands, results, regions, successors). */
+  index: number
+  /** Arguments: of `type`/`ref`/`qualified` (one), `functional-type` (two) or `custom<...>`. */
+  args: FormatElement[]
+  /** Optional group: the elements printed/parsed when the anchor is present. */
+  thenElements: FormatElement[]
+  /** Optional group: the elements used when the anchor is absent. */
+  elseElements: FormatElement[]
+  /** Optional group: the anchor element (`^`). */
+  anchor: FormatElement | null
+  /** Optional group: the anchor is in the else branch. */
+  inverted: boolean
+  /** `qualified(...)` or `attr-dict-with-keyword`. */
+  flag: boolean
+  constructor(kind: number, text: string, index = -1) {
+    this.kind = kind
+    this.text = text
+    this.index = index
+    this.args = []
+    this.thenElements = []
+    this.elseElements = []
+    this.anchor = null
+    this.inverted = false
+    this.flag = false
+  }
+}
+
+/** What the format compiler needs to know about the op. */
+export interface FormatOpInfo {
+  readonly name: string
+  readonly operands: readonly OdsValueDecl[]
+  readonly results: readonly OdsValueDecl[]
+  readonly attributes: readonly OdsAttrDecl[]
+  readonly regions: readonly OdsRegionDecl[]
+  readonly successors: readonly OdsSuccessorDecl[]
+  readonly traits: number
+  readonly allTypesMatch: readonly (readonly string[])[]
+  readonly typesMatchWith: readonly TypesMatchWith[]
+  readonly implicitTerminatorName: string | undefined
+  readonly customDirectives: Readonly<Record<string, CustomDirective>>
+  /** Infers result types once operands and attributes are in `state` (InferTypeOpInterface). */
+  readonly inferResultTypes: ((state: OperationState) => Type[] | undefined) | null
+  /** Start/length pairs of the operand groups of `op`. */
+  operandSegments(op: Operation): Int32Array
+  /** Start/length pairs of the result groups of `op`. */
+  resultSegments(op: Operation): Int32Array
+}
+
+/**
+ * One argument of a `custom<Name>(...)` directive. While parsing, the directive fills
+ * the slot matching `kind` (`ref(...)` arguments arrive already filled); while
+ * printing, the slots hold the op's values.
+ */
+export class CustomDirectiveArg {
+  /** 'operand' | 'type' | 'attr' | 'region' | 'successor' | 'attr-dict' | 'string'. */
+  readonly kind: string
+  /** The variable name (or string text). */
+  readonly name: string
+  /** True for `ref(...)` arguments. */
+  readonly isRef: boolean
+  /** True when the referenced operand/result/region/successor is variadic or optional. */
+  readonly variableLength: boolean
+  operands: UnresolvedOperand[] = []
+  values: Value[] = []
+  types: Type[] = []
+  attr: Attribute | null = null
+  regions: Region[] = []
+  blocks: Block[] = []
+  attrs: NamedAttribute[] = []
+  constructor(kind: string, name: string, isRef: boolean, variableLength: boolean) {
+    this.kind = kind
+    this.name = name
+    this.isRef = isRef
+    this.variableLength = variableLength
+  }
+}
+
+/** Parse and print hooks of a `custom<Name>` directive. */
+export interface CustomDirective {
+  parse(parser: OpAsmParser, args: readonly CustomDirectiveArg[], state: OperationState): LogicalResult
+  print(printer: OpAsmPrinter, op: Operation, args: readonly CustomDirectiveArg[]): void
+}
+
+// ---- format string parsing ------------------------------------------------------------
+
+const TK_EOF = 0
+const TK_LITERAL = 1
+const TK_VARIABLE = 2
+const TK_IDENT = 3
+const TK_PUNCT = 4
+const TK_STRING = 5
+
+class FormatLexer {
+  pos = 0
+  kind = TK_EOF
+  text = ''
+  constructor(readonly src: string) {}
+  next(): void {
+    const s = this.src
+    while (this.pos < s.length && (s[this.pos] === ' ' || s[this.pos] === '\n' || s[this.pos] === '\t' || s[this.pos] === '\r')) {this.pos++}
+    if (this.pos >= s.length) {
+      this.kind = TK_EOF
+      this.text = ''
+      return
+    }
+    const c = s[this.pos]!
+    if (c === '`') {
+      const end = s.indexOf('`', this.pos + 1)
+      if (end < 0) {throw new Error('unterminated literal in assembly format')}
+      this.kind = TK_LITERAL
+      this.text = s.slice(this.pos + 1, end)
+      this.pos = end + 1
+      return
+    }
+    if (c === '"') {
+      const end = s.indexOf('"', this.pos + 1)
+      if (end < 0) {throw new Error('unterminated string in assembly format')}
+      this.kind = TK_STRING
+      this.text = s.slice(this.pos + 1, end)
+      this.pos = end + 1
+      return
+    }
+    if (c === '$' || isIdentStart(c)) {
+      let e = this.pos + 1
+      while (e < s.length && (isIdentChar(s[e]!) || (c !== '$' && s[e] === '-'))) {e++}
+      this.kind = c === '$' ? TK_VARIABLE : TK_IDENT
+      this.text = s.slice(c === '$' ? this.pos + 1 : this.pos, e)
+      this.pos = e
+      return
+    }
+    this.kind = TK_PUNCT
+    this.text = c
+    this.pos++
+  }
+}
+
+function isPunct(lex: FormatLexer, p: string): boolean {
+  return lex.kind === TK_PUNCT && lex.text === p
+}
+
+function isIdentStart(c: string): boolean {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c === '_'
+}
+function isIdentChar(c: string): boolean {
+  return isIdentStart(c) || (c >= '0' && c <= '9')
+}
+
+/** The compiled format: the element list plus facts precomputed for printing and parsing. */
+export interface CompiledFormat {
+  readonly elements: readonly FormatElement[]
+  /** Attribute names the format prints itself (elided from `attr-dict`). */
+  readonly usedAttributes: readonly string[]
+  readonly hasOperandsDirective: boolean
+  readonly hasResultTypesDirective: boolean
+}
+
+/** Parses an ODS assembly format string for `info`; throws on malformed formats (a definition bug). */
+export function compileFormat(format: string, info: FormatOpInfo): CompiledFormat {
+  const lex = new FormatLexer(format)
+  lex.next()
+  const used = new Set<string>()
+  const flags = { operands: false, resultTypes: false, attrDict: false }
+  const fail = (msg: string): never => {
+    throw new Error(`invalid assembly format for '${info.name}': ${msg}`)
+  }
+  const expectPunct = (p: string): void => {
+    if (lex.kind !== TK_PUNCT || lex.text !== p) {fail(`expected '${p}' at offset ${lex.pos}`)}
+    lex.next()
+  }
+  const variable = (name: string, inType: boolean): FormatElement => {
+    let i = info.operands.findIndex((d) => d.name === name)
+    if (i >= 0) {
+return new FormatElement(FormatKind.Operand, name, i)
+}
+    i = info.results.findIndex((d) => d.name === name)
+    if (i >= 0) {
+      if (!inType) {fail(`result '${name}' may only be used within a type directive`)}
+      return new FormatElement(FormatKind.Result, name, i)
+    }
+    i = info.attributes.findIndex((d) => d.name === name)
+    if (i >= 0) {
+      used.add(name)
+      return new FormatElement(FormatKind.Attr, name, i)
+    }
+    i = info.regions.findIndex((d) => d.name === name)
+    if (i >= 0) {
+return new FormatElement(FormatKind.Region, name, i)
+}
+    i = info.successors.findIndex((d) => d.name === name)
+    if (i >= 0) {
+return new FormatElement(FormatKind.Successor, name, i)
+}
+    return fail(`unknown variable '$${name}'`)
+  }
+  const typeArg = (): FormatElement => {
+    if (lex.kind === TK_VARIABLE) {
+      const v = variable(lex.text, true)
+      lex.next()
+      if (v.kind !== FormatKind.Operand && v.kind !== FormatKind.Result) {fail('type directive expects an operand or result')}
+      return v
+    }
+    if (lex.kind === TK_IDENT && (lex.text === 'operands' || lex.text === 'results')) {
+      const e = new FormatElement(lex.text === 'operands' ? FormatKind.Operands : FormatKind.Results, lex.text)
+      lex.next()
+      return e
+    }
+    if (lex.kind === TK_IDENT && lex.text === 'ref') {
+      lex.next()
+      expectPunct('(')
+      const e = typeArg()
+      expectPunct(')')
+      return e
+    }
+    return fail('expected a type directive argument')
+  }
+  const markTypes = (arg: FormatElement): void => {
+    if (arg.kind === FormatKind.Results) {flags.resultTypes = true}
+  }
+  const element = (inCustom: boolean): FormatElement => {
+    if (lex.kind === TK_LITERAL) {
+      const t = lex.text
+      lex.next()
+      if (t === '' || t === ' ' || t === '\\n') {
+return new FormatElement(FormatKind.Space, t === '\\n' ? '\n' : t)
+}
+      return new FormatElement(FormatKind.Literal, t)
+    }
+    if (lex.kind === TK_STRING && inCustom) {
+      const e = new FormatElement(FormatKind.String, lex.text)
+      lex.next()
+      return e
+    }
+    if (lex.kind === TK_VARIABLE) {
+      const e = variable(lex.text, false)
+      lex.next()
+      return e
+    }
+    if (isPunct(lex, '(')) {
+return optionalGroup()
+}
+    if (lex.kind !== TK_IDENT) {return fail(`unexpected '${lex.text}' at offset ${lex.pos}`)}
+    const id = lex.text
+    lex.next()
+    switch (id) {
+      case 'attr-dict':
+      case 'attr-dict-with-keyword': {
+        flags.attrDict = true
+        const e = new FormatElement(FormatKind.AttrDict, id)
+        e.flag = id === 'attr-dict-with-keyword'
+        return e
+      }
+      case 'prop-dict':
+        return new FormatElement(FormatKind.PropDict, id)
+      case 'operands':
+        flags.operands = true
+        return new FormatElement(FormatKind.Operands, id)
+      case 'regions':
+        return new FormatElement(FormatKind.Regions, id)
+      case 'successors':
+        return new FormatElement(FormatKind.Successors, id)
+      case 'results':
+        return fail("'results' may only be used within a type directive")
+      case 'type': {
+        expectPunct('(')
+        const e = new FormatElement(FormatKind.Type, id)
+        e.args.push(typeArg())
+        markTypes(e.args[0]!)
+        expectPunct(')')
+        return e
+      }
+      case 'qualified': {
+        expectPunct('(')
+        const inner = element(inCustom)
+        expectPunct(')')
+        if (inner.kind !== FormatKind.Type && inner.kind !== FormatKind.Attr) {fail('qualified expects a type directive or an attribute')}
+        inner.flag = true
+        return inner
+      }
+      case 'functional-type': {
+        expectPunct('(')
+        const e = new FormatElement(FormatKind.FunctionalType, id)
+        e.args.push(typeArg())
+        expectPunct(',')
+        e.args.push(typeArg())
+        markTypes(e.args[1]!)
+        expectPunct(')')
+        return e
+      }
+      case 'ref': {
+        expectPunct('(')
+        const e = new FormatElement(FormatKind.Ref, id)
+        e.args.push(element(true))
+        expectPunct(')')
+        return e
+      }
+      case 'custom': {
+        expectPunct('<')
+        if (lex.kind !== TK_IDENT) {fail('expected custom directive name')}
+        const name = lex.text
+        lex.next()
+        expectPunct('>')
+        if (info.customDirectives[name] === undefined) {fail(`unknown custom directive '${name}'`)}
+        const e = new FormatElement(FormatKind.Custom, name)
+        expectPunct('(')
+        while (!(isPunct(lex, ')'))) {
+          e.args.push(element(true))
+          if (isPunct(lex, ',')) {lex.next()}
+        }
+        expectPunct(')')
+        return e
+      }
+      default:
+        return fail(`unknown directive '${id}'`)
+    }
+  }
+  const optionalGroup = (): FormatElement => {
+    expectPunct('(')
+    const g = new FormatElement(FormatKind.Optional, '')
+    while (!(isPunct(lex, ')'))) {
+      const e = element(false)
+      g.thenElements.push(e)
+      if (isPunct(lex, '^')) {
+        lex.next()
+        g.anchor = e
+      }
+    }
+    expectPunct(')')
+    if (isPunct(lex, ':')) {
+      lex.next()
+      expectPunct('(')
+      while (!(isPunct(lex, ')'))) {
+        const e = element(false)
+        g.elseElements.push(e)
+        if (isPunct(lex, '^')) {
+          lex.next()
+          g.anchor = e
+          g.inverted = true
+        }
+      }
+      expectPunct(')')
+    }
+    expectPunct('?')
+    if (g.anchor === null) {fail('optional group has no anchor element')}
+    if (g.thenElements.length === 0) {fail('optional group has no elements')}
+    return g
+  }
+  const elements: FormatElement[] = []
+  while (lex.kind !== TK_EOF) {elements.push(element(false))}
+  if (!flags.attrDict) {fail("'attr-dict' directive not found in custom assembly format")}
+  return { elements, usedAttributes: [...used], hasOperandsDirective: flags.operands, hasResultTypesDirective: flags.resultTypes }
+}
+
+// ---- parsing ----------------------------------------------------------------------------
+
+class ParseState {
+  readonly operands: (UnresolvedOperand[] | null)[]
+  readonly operandLocs: (Location | null)[]
+  readonly operandTypes: (Type[] | null)[]
+  readonly resultTypes: (Type[] | null)[]
+  readonly regions: (Region[] | null)[]
+  readonly successors: (Block[] | null)[]
+  readonly attrs = new Map<string, Attribute>()
+  allOperands: UnresolvedOperand[] | null = null
+  allOperandsLoc: Location | null = null
+  allOperandTypes: Type[] | null = null
+  allResultTypes: Type[] | null = null
+  allRegions: Region[] | null = null
+  allSuccessors: Block[] | null = null
+  constructor(
+    info: FormatOpInfo,
+    readonly context: Context,
+  ) {
+    this.operands = info.operands.map(() => null)
+    this.operandLocs = info.operands.map(() => null)
+    this.operandTypes = info.operands.map(() => null)
+    this.resultTypes = info.results.map(() => null)
+    this.regions = info.regions.map(() => null)
+    this.successors = info.successors.map(() => null)
+  }
+}
+
+function isPunctuationLiteral(t: string): boolean {
+  const c = t.charCodeAt(0)
+  return !((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95)
+}
+
+/** Parses a literal; `optional` returns false when absent without a diagnostic. */
+function parseLiteral(parser: OpAsmParser, t: string, optional: boolean): boolean {
+  if (!isPunctuationLiteral(t)) {
+return optional ? parser.parseOptionalKeyword(t) : parser.parseKeyword(t)
+}
+  switch (t) {
+    case ':':
+      return optional ? parser.parseOptionalColon() : parser.parseColon()
+    case ',':
+      return optional ? parser.parseOptionalComma() : parser.parseComma()
+    case '=':
+      return optional ? parser.parseOptionalEqual() : parser.parseEqual()
+    case '->':
+      return optional ? parser.parseOptionalArrow() : parser.parseArrow()
+    case '(':
+      return optional ? parser.parseOptionalLParen() : parser.parseLParen()
+    case ')':
+      return optional ? parser.parseOptionalRParen() : parser.parseRParen()
+    case '[':
+      return optional ? parser.parseOptionalLSquare() : parser.parseLSquare()
+    case ']':
+      return optional ? parser.parseOptionalRSquare() : parser.parseRSquare()
+    case '{':
+      return optional ? parser.parseOptionalLBrace() : parser.parseLBrace()
+    case '}':
+      return optional ? parser.parseOptionalRBrace() : parser.parseRBrace()
+    case '<':
+      return optional ? parser.parseOptionalLess() : parser.parseLess()
+    case '>':
+      return optional ? parser.parseOptionalGreater() : parser.parseGreater()
+    default: {
+      let ok: boolean
+      if (t === '?') {ok = parser.parseOptionalQuestion()}
+      else if (t === '*') {ok = parser.parseOptionalStar()}
+      else if (t === '+') {ok = parser.parseOptionalPlus()}
+      else if (t === '|') {ok = parser.parseOptionalVerticalBar()}
+      else if (t === '...') {ok = parser.parseOptionalEllipsis()}
+      else {throw new Error(`unsupported literal '${t}' in assembly format`)}
+      if (!ok && !optional) {parser.emitError(parser.getCurrentLocation(), `expected '${t}'`).report()}
+      return ok
+    }
+  }
+}
+
+/** Parses a comma-separated type list that may be empty. */
+function parseOptionalTypeList(parser: OpAsmParser): Type[] | undefined {
+  const out: Type[] = []
+  const first = parser.parseOptionalType()
+  if (first === undefined) {
+return out
+}
+  out.push(first)
+  while (parser.parseOptionalComma()) {
+    const t = parser.parseType()
+    if (t === undefined) {
+return undefined
+}
+    out.push(t)
+  }
+  return out
+}
+
+function ensureImplicitTerminator(region: Region, info: FormatOpInfo, parser: OpAsmParser, loc: Location): void {
+  const termName = info.implicitTerminatorName
+  if (termName === undefined) {
+return
+}
+  let block = region.firstBlock
+  if (block === null) {
+    region.push(new Block())
+    block = region.firstBlock!
+  }
+  const last = block.lastOp
+  if (last !== null && last.hasTrait(Trait.IsTerminator)) {
+return
+}
+  const st = new OperationState(loc, parser.context.getOperationName(termName))
+  block.append(Operation.create(st))
+}
+
+
+/**
+ * Parses the custom form described by `fmt` into `state`: the generated `parse` hook
+ * of an op with an `assemblyFormat`.
+ */
+export function parseWithFormat(fmt: CompiledFormat, info: FormatOpInfo, parser: OpAsmParser, state: OperationState): LogicalResult {
+  const ps = new ParseState(info, parser.context)
+  if (!parseElements(fmt.elements, info, parser, state, ps)) {
+return failure()
+}
+  return resolveParsed(fmt, info, parser, state, ps)
+}
+
+function parseElements(
+  els: readonly FormatElement[],
+  info: FormatOpInfo,
+  parser: OpAsmParser,
+  state: OperationState,
+  ps: ParseState,
+): boolean {
+  for (const el of els) {if (!parseElement(el, info, parser, state, ps, false)) {return false}}
+  return true
+}
+
+/**
+ * Parses one element. With `optional`, the element is the first of an optional group:
+ * returns 'absent' (as null) when it is not there.
+ */
+function parseElement(
+  el: FormatElement,
+  info: FormatOpInfo,
+  parser: OpAsmParser,
+  state: OperationState,
+  ps: ParseState,
+  optional: boolean,
+): boolean | null {
+  switch (el.kind) {
+    case FormatKind.Literal: {
+      const ok = parseLiteral(parser, el.text, optional)
+      return ok ? true : optional ? null : false
+    }
+    case FormatKind.Space:
+      return true
+    case FormatKind.Operand: {
+      const d = info.operands[el.index]!
+      ps.operandLocs[el.index] = parser.getCurrentLocation()
+      if (d.variadic) {
+        const first = parser.parseOptionalOperand()
+        if (first === undefined) {
+return false
+}
+        const list: UnresolvedOperand[] = []
+        if (first !== null) {
+          list.push(first)
+          while (parser.parseOptionalComma()) {
+            const o = parser.parseOperand()
+            if (o === undefined) {
+return false
+}
+            list.push(o)
+          }
+        }
+        ps.operands[el.index] = list
+        return optional && list.length === 0 ? null : true
+      }
+      if (d.optional || optional) {
+        const o = parser.parseOptionalOperand()
+        if (o === undefined) {
+return false
+}
+        ps.operands[el.index] = o === null ? [] : [o]
+        return o === null ? (optional ? null : true) : true
+      }
+      const o = parser.parseOperand()
+      if (o === undefined) {
+return false
+}
+      ps.operands[el.index] = [o]
+      return true
+    }
+    case FormatKind.Attr: {
+      const d = info.attributes[el.index]!
+      const c = d.constraint
+      let a: Attribute | null | undefined
+      if (optional || d.optional) {
+        if (c.parseOptional !== undefined && !el.flag) {a = c.parseOptional(parser)}
+        else {
+          a = parser.parseOptionalAttribute(c.valueType?.(parser.context)) ?? null
+        }
+      } else if (c.parse !== undefined && !el.flag) {a = c.parse(parser)}
+      else {a = parser.parseAttribute(c.valueType?.(parser.context))}
+      if (a === undefined) {
+return false
+}
+      if (a === null) {
+return optional ? null : true
+}
+      ps.attrs.set(d.name, a)
+      state.addAttribute(d.name, a)
+      return true
+    }
+    case FormatKind.Region: {
+      const d = info.regions[el.index]!
+      const loc = parser.getCurrentLocation()
+      if (d.constraint.variadic) {
+        const list: Region[] = []
+        const r = new Region()
+        const res = parser.parseOptionalRegion(r)
+        if (res === false) {
+return false
+}
+        if (res !== null) {
+          list.push(r)
+          ensureImplicitTerminator(r, info, parser, loc)
+          while (parser.parseOptionalComma()) {
+            const r2 = new Region()
+            if (!parser.parseRegion(r2)) {
+return false
+}
+            ensureImplicitTerminator(r2, info, parser, loc)
+            list.push(r2)
+          }
+        }
+        ps.regions[el.index] = list
+        return optional && list.length === 0 ? null : true
+      }
+      const r = new Region()
+      if (optional) {
+        const res = parser.parseOptionalRegion(r)
+        if (res === null) {
+return null
+}
+        if (!res) {
+return false
+}
+      } else if (!parser.parseRegion(r)) {
+return false
+}
+      ensureImplicitTerminator(r, info, parser, loc)
+      ps.regions[el.index] = [r]
+      return true
+    }
+    case FormatKind.Successor: {
+      const d = info.successors[el.index]!
+      if (d.constraint.variadic) {
+        const list: Block[] = []
+        const first = parser.parseOptionalSuccessor()
+        if (first === undefined) {
+return false
+}
+        if (first !== null) {
+          list.push(first)
+          while (parser.parseOptionalComma()) {
+            const b = parser.parseSuccessor()
+            if (b === undefined) {
+return false
+}
+            list.push(b)
+          }
+        }
+        ps.successors[el.index] = list
+        return optional && list.length === 0 ? null : true
+      }
+      if (optional) {
+        const b = parser.parseOptionalSuccessor()
+        if (b === undefined) {
+return false
+}
+        if (b === null) {
+return null
+}
+        ps.successors[el.index] = [b]
+        return true
+      }
+      const b = parser.parseSuccessor()
+      if (b === undefined) {
+return false
+}
+      ps.successors[el.index] = [b]
+      return true
+    }
+    case FormatKind.AttrDict:
+      return el.flag ? parser.parseOptionalAttrDictWithKeyword(state.attributes) : parser.parseOptionalAttrDict(state.attributes)
+    case FormatKind.PropDict: {
+      if (!parser.parseOptionalLess()) {
+return true
+}
+      const dict = parser.parseAttribute()
+      if (dict === undefined) {
+return false
+}
+      const entries = (dict as { entries?: readonly NamedAttribute[] }).entries
+      if (entries === undefined) {
+        parser.emitError(parser.getCurrentLocation(), 'expected a dictionary of properties').report()
+        return false
+      }
+      for (const e of entries) {state.addProperty(e.name, e.value)}
+      return parser.parseGreater()
+    }
+    case FormatKind.Operands: {
+      ps.allOperandsLoc = parser.getCurrentLocation()
+      const list = parser.parseOperandList('none')
+      if (list === undefined) {
+return false
+}
+      ps.allOperands = list
+      return optional && list.length === 0 ? null : true
+    }
+    case FormatKind.Regions: {
+      const list: Region[] = []
+      const loc = parser.getCurrentLocation()
+      const r = new Region()
+      const res = parser.parseOptionalRegion(r)
+      if (res === false) {
+return false
+}
+      if (res !== null) {
+        ensureImplicitTerminator(r, info, parser, loc)
+        list.push(r)
+        while (parser.parseOptionalComma()) {
+          const r2 = new Region()
+          if (!parser.parseRegion(r2)) {
+return false
+}
+          ensureImplicitTerminator(r2, info, parser, loc)
+          list.push(r2)
+        }
+      }
+      ps.allRegions = list
+      return true
+    }
+    case FormatKind.Successors: {
+      const list: Block[] = []
+      const first = parser.parseOptionalSuccessor()
+      if (first === undefined) {
+return false
+}
+      if (first !== null) {
+        list.push(first)
+        while (parser.parseOptionalComma()) {
+          const b = parser.parseSuccessor()
+          if (b === undefined) {
+return false
+}
+          list.push(b)
+        }
+      }
+      ps.allSuccessors = list
+      return true
+    }
+    case FormatKind.Type: {
+      const arg = el.args[0]!
+      const single = isSingleTypeArg(arg, info)
+      let types: Type[] | undefined
+      if (single) {
+        const c = arg.kind === FormatKind.Operand ? info.operands[arg.index]!.constraint : info.results[arg.index]!.constraint
+        let t: Type | undefined
+        if (optional) {
+          t = parser.parseOptionalType()
+          if (t === undefined) {
+return null
+}
+        } else if (c.parse !== undefined && !el.flag) {t = c.parse(parser)}
+        else {t = parser.parseType()}
+        if (t === undefined) {
+return false
+}
+        types = [t]
+      } else {
+        types = parseOptionalTypeList(parser)
+        if (types === undefined) {
+return false
+}
+        if (optional && types.length === 0) {
+return null
+}
+      }
+      setTypes(arg, types, ps)
+      return true
+    }
+    case FormatKind.FunctionalType: {
+      const loc = parser.getCurrentLocation()
+      const t = optional ? parser.parseOptionalType() : parser.parseType()
+      if (t === undefined) {
+return optional ? null : false
+}
+      if (!(t instanceof FunctionType)) {
+        parser.emitError(loc, 'invalid kind of type specified').report()
+        return false
+      }
+      setTypes(el.args[0]!, [...t.inputs], ps)
+      setTypes(el.args[1]!, [...t.results], ps)
+      return true
+    }
+    case FormatKind.Custom: {
+      const args = customArgsForParse(el, info, ps)
+      if (!info.customDirectives[el.text]!.parse(parser, args, state)) {
+return false
+}
+      storeCustomArgs(el, args, info, state, ps)
+      return true
+    }
+    case FormatKind.Optional: {
+      const first = el.thenElements[0]!
+      const r = parseElement(first, info, parser, state, ps, true)
+      if (r === false) {
+return false
+}
+      if (r === null) {
+        return parseElements(el.elseElements, info, parser, state, ps)
+      }
+      for (let i = 1; i < el.thenElements.length; i++) {
+        if (!parseElement(el.thenElements[i]!, info, parser, state, ps, false)) {
+return false
+}
+      }
+      const anchor = el.anchor!
+      if (anchor.kind === FormatKind.Attr && anchor !== first && info.attributes[anchor.index]!.constraint.isUnit === true) {
+        const name = info.attributes[anchor.index]!.name
+        const u = UnitAttr.get(parser.context)
+        ps.attrs.set(name, u)
+        state.addAttribute(name, u)
+      }
+      return true
+    }
+    default:
+      throw new Error(`format element kind ${el.kind} cannot be parsed here`)
+  }
+}
+
+function isSingleTypeArg(arg: FormatElement, info: FormatOpInfo): boolean {
+  if (arg.kind === FormatKind.Operand) {
+    const d = info.operands[arg.index]!
+    return !d.variadic && !d.optional
+  }
+  if (arg.kind === FormatKind.Result) {
+    const d = info.results[arg.index]!
+    return !d.variadic && !d.optional
+  }
+  return false
+}
+
+function setTypes(arg: FormatElement, types: Type[], ps: ParseState): void {
+  if (arg.kind === FormatKind.Operand) {ps.operandTypes[arg.index] = types}
+  else if (arg.kind === FormatKind.Result) {ps.resultTypes[arg.index] = types}
+  else if (arg.kind === FormatKind.Operands) {ps.allOperandTypes = types}
+  else if (arg.kind === FormatKind.Results) {ps.allResultTypes = types}
+}
+
+function customArgKind(el: FormatElement): string {
+  switch (el.kind) {
+    case FormatKind.Operand:
+      return 'operand'
+    case FormatKind.Type:
+      return 'type'
+    case FormatKind.Attr:
+      return 'attr'
+    case FormatKind.Region:
+      return 'region'
+    case FormatKind.Successor:
+      return 'successor'
+    case FormatKind.AttrDict:
+      return 'attr-dict'
+    case FormatKind.String:
+      return 'string'
+    default:
+      throw new Error('unsupported custom directive argument')
+  }
+}
+
+function isVariableLength(el: FormatElement, info: FormatOpInfo): boolean {
+  const target = el.kind === FormatKind.Type ? el.args[0]! : el
+  switch (target.kind) {
+    case FormatKind.Operand:
+      return info.operands[target.index]!.variadic || info.operands[target.index]!.optional
+    case FormatKind.Result:
+      return info.results[target.index]!.variadic || info.results[target.index]!.optional
+    case FormatKind.Region:
+      return info.regions[target.index]!.constraint.variadic
+    case FormatKind.Successor:
+      return info.successors[target.index]!.constraint.variadic
+    case FormatKind.Operands:
+    case FormatKind.Results:
+      return true
+    default:
+      return false
+  }
+}
+
+function customArgsForParse(el: FormatElement, info: FormatOpInfo, ps: ParseState): CustomDirectiveArg[] {
+  const out: CustomDirectiveArg[] = []
+  for (const a0 of el.args) {
+    const isRef = a0.kind === FormatKind.Ref
+    const a = isRef ? a0.args[0]! : a0
+    const arg = new CustomDirectiveArg(customArgKind(a), a.kind === FormatKind.Type ? a.args[0]!.text : a.text, isRef, isVariableLength(a, info))
+    if (isRef) {
+      if (a.kind === FormatKind.Operand) {arg.operands = ps.operands[a.index] ?? []}
+      else if (a.kind === FormatKind.Type) {
+        const t = a.args[0]!
+        arg.types = (t.kind === FormatKind.Operand ? ps.operandTypes[t.index] : t.kind === FormatKind.Result ? ps.resultTypes[t.index] : null) ?? []
+      } else if (a.kind === FormatKind.Attr) {arg.attr = ps.attrs.get(a.text) ?? null}
+      else if (a.kind === FormatKind.Region) {arg.regions = ps.regions[a.index] ?? []}
+      else if (a.kind === FormatKind.Successor) {arg.blocks = ps.successors[a.index] ?? []}
+    }
+    out.push(arg)
+  }
+  return out
+}
+
+function storeCustomArgs(el: FormatElement, args: readonly CustomDirectiveArg[], info: FormatOpInfo, state: OperationState, ps: ParseState): void {
+  for (let i = 0; i < el.args.length; i++) {
+    const a = el.args[i]!
+    const arg = args[i]!
+    if (a.kind === FormatKind.Ref) {
+continue
+}
+    switch (a.kind) {
+      case FormatKind.Operand:
+        ps.operands[a.index] = arg.operands
+        break
+      case FormatKind.Type:
+        setTypes(a.args[0]!, arg.types, ps)
+        break
+      case FormatKind.Attr:
+        if (arg.attr !== null) {
+          ps.attrs.set(a.text, arg.attr)
+          state.addAttribute(a.text, arg.attr)
+        }
+        break
+      case FormatKind.Region:
+        ps.regions[a.index] = arg.regions
+        break
+      case FormatKind.Successor:
+        ps.successors[a.index] = arg.blocks
+        break
+      case FormatKind.AttrDict:
+        for (const na of arg.attrs) {state.attributes.push(na)}
+        break
+      default:
+        break
+    }
+  }
+  void info
+}
+
+/** Finds the first known type for the variable (operand, result or typed attribute) `name`. */
+function knownType(name: string, info: FormatOpInfo, ps: ParseState, depth: number): Type | undefined {
+  const oi = info.operands.findIndex((d) => d.name === name)
+  if (oi >= 0) {
+    const ts = ps.operandTypes[oi]
+    if (ts != null && ts.length > 0) {
+return ts[0]
+}
+    return depth > 0 ? inferType(name, oi, true, info, ps, depth - 1) : undefined
+  }
+  const ri = info.results.findIndex((d) => d.name === name)
+  if (ri >= 0) {
+    const ts = ps.resultTypes[ri]
+    if (ts != null && ts.length > 0) {
+return ts[0]
+}
+    return depth > 0 ? inferType(name, ri, false, info, ps, depth - 1) : undefined
+  }
+  const a = ps.attrs.get(name)
+  const t = (a as { type?: Type | null } | undefined)?.type
+  return t ?? undefined
+}
+
+/** Infers the type of an operand (`isOperand`) or result group from the op's type constraints. */
+function inferType(name: string, index: number, isOperand: boolean, info: FormatOpInfo, ps: ParseState, depth: number): Type | undefined {
+  const same = (info.traits & Trait.SameOperandsAndResultType) !== 0
+  if (same) {
+    for (let i = 0; i < info.operands.length; i++) {
+      const ts = ps.operandTypes[i]
+      if (ts != null && ts.length > 0) {
+return ts[0]
+}
+    }
+    for (let i = 0; i < info.results.length; i++) {
+      const ts = ps.resultTypes[i]
+      if (ts != null && ts.length > 0) {
+return ts[0]
+}
+    }
+  }
+  for (const group of info.allTypesMatch) {
+    if (!group.includes(name)) {
+continue
+}
+    for (const other of group) {
+      if (other === name) {
+continue
+}
+      const t = knownType(other, info, ps, depth)
+      if (t !== undefined) {
+return t
+}
+    }
+  }
+  for (const m of info.typesMatchWith) {
+    if (m.to !== name) {
+continue
+}
+    const t = knownType(m.from, info, ps, depth)
+    if (t !== undefined) {
+return m.transform(t)
+}
+  }
+  const c = isOperand ? info.operands[index]!.constraint : info.results[index]!.constraint
+  return c.build?.(ps.context)
+}
+
+function resolveParsed(fmt: CompiledFormat, info: FormatOpInfo, parser: OpAsmParser, state: OperationState, ps: ParseState): LogicalResult {
+    // Result types, in declaration order.
+    if (ps.allResultTypes !== null) {state.addTypes(ps.allResultTypes)}
+    else {
+      let inferLater = false
+      const resultTypes: Type[][] = []
+      for (let i = 0; i < info.results.length; i++) {
+        const d = info.results[i]!
+        let ts = ps.resultTypes[i]
+        if (ts === null) {
+          const t = inferType(d.name, i, false, info, ps, 3)
+          if (t !== undefined) {ts = [t]}
+          else {inferLater = true}
+        }
+        resultTypes.push(ts ?? [])
+      }
+      if (!inferLater) {for (const ts of resultTypes) {state.addTypes(ts)}}
+      if ((info.traits & Trait.AttrSizedResultSegments) !== 0) {
+        state.addAttribute('resultSegmentSizes', denseI32(parser, resultTypes.map((t) => t.length)))
+      }
+      if (inferLater) {
+        if (!resolveOperandsParsed(info, parser, state, ps)) {
+return failure()
+}
+        addRegionsAndSuccessors(info, state, ps)
+        const inferred = info.inferResultTypes?.(state)
+        if (inferred === undefined) {
+          parser.emitError(parser.getNameLoc(), `failed to infer returned types`).report()
+          return failure()
+        }
+        state.addTypes(inferred)
+        return success()
+      }
+    }
+    if (!resolveOperandsParsed(info, parser, state, ps)) {
+return failure()
+}
+    addRegionsAndSuccessors(info, state, ps)
+    void fmt
+    return success()
+}
+
+function denseI32(parser: OpAsmParser, sizes: readonly number[]): Attribute {
+  return DenseArrayAttr.getI32(parser.context, sizes)
+}
+
+function addRegionsAndSuccessors(info: FormatOpInfo, state: OperationState, ps: ParseState): void {
+  if (ps.allRegions !== null) {for (const r of ps.allRegions) {state.addRegion(r)}}
+  else
+    {for (let i = 0; i < info.regions.length; i++) {
+      const rs = ps.regions[i]
+      if (rs == null) {
+        if (!info.regions[i]!.constraint.variadic) {state.addRegion()}
+        continue
+      }
+      for (const r of rs) {state.addRegion(r)}
+    }}
+  if (ps.allSuccessors !== null) {for (const b of ps.allSuccessors) {state.addSuccessor(b)}}
+  else {for (const bs of ps.successors) {if (bs !== null) {for (const b of bs) {state.addSuccessor(b)}}}}
+}
+
+function resolveOperandsParsed(info: FormatOpInfo, parser: OpAsmParser, state: OperationState, ps: ParseState): boolean {
+  const n = info.operands.length
+  if (ps.allOperands !== null) {
+    const loc = ps.allOperandsLoc ?? parser.getNameLoc()
+    if (ps.allOperandTypes !== null) {
+return parser.resolveOperands(ps.allOperands, ps.allOperandTypes, loc, state.operands)
+}
+    // Without per-operand lists, every declared group must infer one type for all.
+    const types: Type[] = []
+    for (let i = 0; i < n; i++) {
+      const t = ps.operandTypes[i]?.[0] ?? inferType(info.operands[i]!.name, i, true, info, ps, 3)
+      if (t === undefined) {
+        parser.emitError(loc, 'cannot infer operand types').report()
+        return false
+      }
+      types.push(t)
+    }
+    const all: Type[] = []
+    for (let k = 0; k < ps.allOperands.length; k++) {all.push(types[Math.min(k, types.length - 1)]!)}
+    return parser.resolveOperands(ps.allOperands, all, loc, state.operands)
+  }
+  let allTypesOffset = 0
+  const sizes: number[] = []
+  for (let i = 0; i < n; i++) {
+    const d = info.operands[i]!
+    const list = ps.operands[i] ?? []
+    sizes.push(list.length)
+    const loc = ps.operandLocs[i] ?? parser.getNameLoc()
+    let ts: Type[] | Type | undefined = ps.operandTypes[i] ?? undefined
+    if (ts === undefined && ps.allOperandTypes !== null) {
+      ts = ps.allOperandTypes.slice(allTypesOffset, allTypesOffset + list.length)
+      allTypesOffset += list.length
+    }
+    if (ts === undefined) {
+      const t = inferType(d.name, i, true, info, ps, 3)
+      if (t === undefined) {
+        parser.emitError(loc, `cannot infer the type of operand '${d.name}'`).report()
+        return false
+      }
+      ts = t
+    }
+    if (Array.isArray(ts) && ts.length === 1 && list.length !== 1 && !d.variadic && !d.optional) {
+      // Falls through to resolveOperands, which reports the count mismatch.
+    }
+    if (!parser.resolveOperands(list, ts, loc, state.operands)) {
+return false
+}
+  }
+  if ((info.traits & Trait.AttrSizedOperandSegments) !== 0) {state.addAttribute('operandSegmentSizes', denseI32(parser, sizes))}
+  return true
+}
+
+// ---- printing ---------------------------------------------------------------------------
+
+class PrintState {
+  shouldEmitSpace = true
+  lastWasPunctuation = false
+}
+
+function shouldEmitSpaceBefore(value: string, lastWasPunctuation: boolean): boolean {
+  if (value.length !== 1 && value !== '->') {
+return true
+}
+  if (lastWasPunctuation) {return !'>)}],'.includes(value[0]!)}
+  return !'<>(){}[],'.includes(value[0]!)
+}
+
+/**
+ * Prints `op` in the custom form described by `fmt`: the generated `print` hook,
+ * with mlir-tblgen's spacing rules.
+ */
+export function printWithFormat(fmt: CompiledFormat, info: FormatOpInfo, op: Operation, printer: OpAsmPrinter): void {
+  const st = new PrintState()
+  const ctx: PrintCtx = { fmt, info, op, printer, operandSegs: info.operandSegments(op), resultSegs: info.resultSegments(op) }
+  for (const el of fmt.elements) {printElement(el, ctx, st)}
+}
+
+interface PrintCtx {
+  readonly fmt: CompiledFormat
+  readonly info: FormatOpInfo
+  readonly op: Operation
+  readonly printer: OpAsmPrinter
+  readonly operandSegs: Int32Array
+  readonly resultSegs: Int32Array
+}
+
+function operandGroup(ctx: PrintCtx, i: number): Value[] {
+  const start = ctx.operandSegs[2 * i]!
+  const len = ctx.operandSegs[2 * i + 1]!
+  const out: Value[] = []
+  for (let k = 0; k < len; k++) {
+    const o = ctx.op.operands[start + k]
+    if (o !== undefined) {out.push(o.value)}
+  }
+  return out
+}
+
+function resultGroup(ctx: PrintCtx, i: number): Value[] {
+  const start = ctx.resultSegs[2 * i]!
+  const len = ctx.resultSegs[2 * i + 1]!
+  const out: Value[] = []
+  for (let k = 0; k < len; k++) {
+    const r = ctx.op.results[start + k]
+    if (r !== undefined) {out.push(r)}
+  }
+  return out
+}
+
+/** The regions of declared region `i` (one, or the rest for a trailing variadic region). */
+function regionGroup(ctx: PrintCtx, i: number): Region[] {
+  const decls = ctx.info.regions
+  if (!decls[i]!.constraint.variadic) {
+return ctx.op.regions[i] !== undefined ? [ctx.op.regions[i]] : []
+}
+  const fixedAfter = decls.length - 1 - i
+  return ctx.op.regions.slice(i, ctx.op.regions.length - fixedAfter)
+}
+
+function successorGroup(ctx: PrintCtx, i: number): Block[] {
+  const decls = ctx.info.successors
+  const all = ctx.op.successors.map((s) => s.block)
+  if (!decls[i]!.constraint.variadic) {
+return all[i] !== undefined ? [all[i]] : []
+}
+  const fixedAfter = decls.length - 1 - i
+  return all.slice(i, all.length - fixedAfter)
+}
+
+function attrValue(ctx: PrintCtx, d: OdsAttrDecl): Attribute | undefined {
+  return ctx.op.getAttr(d.name)
+}
+
+function anchorPresent(anchor: FormatElement, ctx: PrintCtx): boolean {
+  switch (anchor.kind) {
+    case FormatKind.Operand:
+      return operandGroup(ctx, anchor.index).length > 0
+    case FormatKind.Result:
+      return resultGroup(ctx, anchor.index).length > 0
+    case FormatKind.Region: {
+      const rs = regionGroup(ctx, anchor.index)
+      return ctx.info.regions[anchor.index]!.constraint.variadic ? rs.length > 0 : rs.length > 0 && !rs[0]!.empty
+    }
+    case FormatKind.Successor:
+      return successorGroup(ctx, anchor.index).length > 0
+    case FormatKind.Type:
+    case FormatKind.FunctionalType:
+      return anchorPresent(anchor.args[0]!, ctx)
+    case FormatKind.Operands:
+      return ctx.op.operands.length > 0
+    case FormatKind.Results:
+      return ctx.op.results.length > 0
+    case FormatKind.Attr: {
+      const d = ctx.info.attributes[anchor.index]!
+      const a = attrValue(ctx, d)
+      if (a === undefined) {
+return false
+}
+      if (d.defaultValue !== null && a === d.defaultValue(ctx.op.context)) {
+return false
+}
+      return true
+    }
+    case FormatKind.Custom:
+      for (const a of anchor.args) {if (anchorPresent(a.kind === FormatKind.Ref ? a.args[0]! : a, ctx)) {return true}}
+      return false
+    default:
+      return true
+  }
+}
+
+function printLiteral(value: string, printer: OpAsmPrinter, st: PrintState): void {
+  if (st.shouldEmitSpace && shouldEmitSpaceBefore(value, st.lastWasPunctuation)) {printer.print(' ')}
+  printer.print(value)
+  st.shouldEmitSpace = value.length !== 1 || !'<({['.includes(value[0]!)
+  const c = value.charCodeAt(0)
+  st.lastWasPunctuation = value[0] !== '_' && !((c >= 65 && c <= 90) || (c >= 97 && c <= 122))
+}
+
+function printCommaList<T>(items: readonly T[], printer: OpAsmPrinter, fn: (item: T) => void): void {
+  for (let i = 0; i < items.length; i++) {
+    if (i > 0) {printer.print(', ')}
+    fn(items[i]!)
+  }
+}
+
+function printRegionOf(region: Region, ctx: PrintCtx): void {
+  if (ctx.info.implicitTerminatorName !== undefined) {
+    let printTerminator = true
+    const b = region.firstBlock
+    const term = b === null ? null : b.lastOp
+    if (term !== null && term.hasTrait(Trait.IsTerminator)) {
+      printTerminator = term.getAttrs().length !== 0 || term.operands.length !== 0 || term.results.length !== 0
+    }
+    ctx.printer.printRegion(region, true, printTerminator)
+    return
+  }
+  ctx.printer.printRegion(region)
+}
+
+function typesOf(arg: FormatElement, ctx: PrintCtx): Type[] {
+  switch (arg.kind) {
+    case FormatKind.Operand:
+      return operandGroup(ctx, arg.index).map((v) => v.type)
+    case FormatKind.Result:
+      return resultGroup(ctx, arg.index).map((v) => v.type)
+    case FormatKind.Operands:
+      return ctx.op.operands.map((o) => o.value.type)
+    case FormatKind.Results:
+      return ctx.op.results.map((r) => r.type)
+    default:
+      return []
+  }
+}
+
+/** Attribute names elided from `attr-dict` for `op`: the format's own, segment sizes, and defaults. */
+function elidedAttrs(ctx: PrintCtx): string[] {
+  const out: string[] = []
+  if (!ctx.fmt.hasOperandsDirective && (ctx.info.traits & Trait.AttrSizedOperandSegments) !== 0) {out.push('operandSegmentSizes')}
+  if (!ctx.fmt.hasResultTypesDirective && (ctx.info.traits & Trait.AttrSizedResultSegments) !== 0) {out.push('resultSegmentSizes')}
+  for (const n of ctx.fmt.usedAttributes) {out.push(n)}
+  for (const d of ctx.info.attributes) {
+    if (d.defaultValue === null) {
+continue
+}
+    const a = ctx.op.getAttr(d.name)
+    if (a !== undefined && a === d.defaultValue(ctx.op.context)) {out.push(d.name)}
+  }
+  return out
+}
+
+function printElement(el: FormatElement, ctx: PrintCtx, st: PrintState): void {
+  const printer = ctx.printer
+  switch (el.kind) {
+    case FormatKind.Literal:
+      printLiteral(el.text, printer, st)
+      return
+    case FormatKind.Space:
+      if (el.text === '\n') {
+        printer.printNewline()
+        return
+      }
+      if (el.text === ' ') {
+        printer.print(' ')
+        st.lastWasPunctuation = false
+      } else {st.lastWasPunctuation = true}
+      st.shouldEmitSpace = false
+      return
+    case FormatKind.Optional: {
+      const present = anchorPresent(el.anchor!, ctx)
+      const anchor = el.anchor!
+      let elided: FormatElement | null = null
+      if (
+        anchor.kind === FormatKind.Attr &&
+        anchor !== el.thenElements[0] &&
+        (el.elseElements.length === 0 || anchor !== el.elseElements[0]) &&
+        ctx.info.attributes[anchor.index]!.constraint.isUnit === true
+      )
+        {elided = anchor}
+      const list = present !== el.inverted ? el.thenElements : el.elseElements
+      for (const child of list) {if (child !== elided) {printElement(child, ctx, st)}}
+      return
+    }
+    case FormatKind.AttrDict: {
+      const attrs = ctx.op.getAttrs()
+      if (el.flag) {printer.printOptionalAttrDictWithKeyword(attrs, elidedAttrs(ctx))}
+      else {printer.printOptionalAttrDict(attrs, elidedAttrs(ctx))}
+      st.lastWasPunctuation = false
+      return
+    }
+    case FormatKind.PropDict: {
+      const skip = new Set(ctx.fmt.usedAttributes)
+      const props = ctx.op.properties.entries.filter((e) => !skip.has(e.name))
+      if (props.length > 0) {
+        printer.print(' <{')
+        printCommaList(props, printer, (p) => {
+          printer.print(`${p.name} = `)
+          printer.printAttribute(p.value)
+        })
+        printer.print('}>')
+      }
+      st.lastWasPunctuation = false
+      return
+    }
+    default:
+      break
+  }
+  if (st.shouldEmitSpace || !st.lastWasPunctuation) {printer.print(' ')}
+  st.lastWasPunctuation = false
+  st.shouldEmitSpace = true
+  switch (el.kind) {
+    case FormatKind.Operand: {
+      const vals = operandGroup(ctx, el.index)
+      printCommaList(vals, printer, (v) => printer.printOperand(v))
+      return
+    }
+    case FormatKind.Attr: {
+      const d = ctx.info.attributes[el.index]!
+      const a = attrValue(ctx, d)
+      if (a === undefined) {
+return
+}
+      const c = d.constraint
+      if (el.flag) {printer.printAttribute(a)}
+      else if (c.print !== undefined) {c.print(a, printer)}
+      else if (c.valueType !== undefined) {printer.printAttributeWithoutType(a)}
+      else {printer.printAttribute(a)}
+      return
+    }
+    case FormatKind.Region:
+      printCommaList(regionGroup(ctx, el.index), printer, (r) => printRegionOf(r, ctx))
+      return
+    case FormatKind.Successor:
+      printCommaList(successorGroup(ctx, el.index), printer, (b) => printer.printSuccessor(b))
+      return
+    case FormatKind.Operands:
+      printCommaList(ctx.op.getOperands(), printer, (v) => printer.printOperand(v))
+      return
+    case FormatKind.Regions:
+      printCommaList(ctx.op.regions, printer, (r) => printRegionOf(r, ctx))
+      return
+    case FormatKind.Successors:
+      printCommaList(
+        ctx.op.successors.map((s) => s.block),
+        printer,
+        (b) => printer.printSuccessor(b),
+      )
+      return
+    case FormatKind.Type: {
+      const arg = el.args[0]!
+      const types = typesOf(arg, ctx)
+      if (isSingleTypeArg(arg, ctx.info)) {
+        const c = arg.kind === FormatKind.Operand ? ctx.info.operands[arg.index]!.constraint : ctx.info.results[arg.index]!.constraint
+        const t = types[0]
+        if (t === undefined) {
+return
+}
+        if (!el.flag && c.print !== undefined) {c.print(t, printer)}
+        else {printer.printType(t)}
+        return
+      }
+      printCommaList(types, printer, (t) => printer.printType(t))
+      return
+    }
+    case FormatKind.FunctionalType:
+      printer.printFunctionalType(typesOf(el.args[0]!, ctx), typesOf(el.args[1]!, ctx))
+      return
+    case FormatKind.Custom: {
+      const args = customArgsForPrint(el, ctx)
+      ctx.info.customDirectives[el.text]!.print(printer, ctx.op, args)
+      return
+    }
+    default:
+      throw new Error(`format element kind ${el.kind} cannot be printed here`)
+  }
+}
+
+function customArgsForPrint(el: FormatElement, ctx: PrintCtx): CustomDirectiveArg[] {
+  const out: CustomDirectiveArg[] = []
+  for (const a0 of el.args) {
+    const isRef = a0.kind === FormatKind.Ref
+    const a = isRef ? a0.args[0]! : a0
+    const arg = new CustomDirectiveArg(customArgKind(a), a.kind === FormatKind.Type ? a.args[0]!.text : a.text, isRef, isVariableLength(a, ctx.info))
+    switch (a.kind) {
+      case FormatKind.Operand:
+        arg.values = operandGroup(ctx, a.index)
+        break
+      case FormatKind.Type:
+        arg.types = typesOf(a.args[0]!, ctx)
+        break
+      case FormatKind.Attr:
+        arg.attr = ctx.op.getAttr(a.text) ?? null
+        break
+      case FormatKind.Region:
+        arg.regions = regionGroup(ctx, a.index)
+        break
+      case FormatKind.Successor:
+        arg.blocks = successorGroup(ctx, a.index)
+        break
+      case FormatKind.AttrDict:
+        arg.attrs = [...ctx.op.getAttrs()]
+        break
+      default:
+        break
+    }
+    out.push(arg)
+  }
+  return out
+}

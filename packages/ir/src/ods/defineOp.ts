@@ -1,0 +1,637 @@
+import { DenseArrayAttr, type Attribute, type NamedAttribute } from '../Attributes.ts'
+import type { Block } from '../Block.ts'
+import type { OpBuilder } from '../Builder.ts'
+import type { Context } from '../Context.ts'
+import type { Location } from '../Location.ts'
+import { failure, success, type LogicalResult } from '../LogicalResult.ts'
+import { OperationState, type OpAsmParser, type OpAsmPrinter } from '../OpAsm.ts'
+import type { Operation } from '../Operation.ts'
+import { Trait, type InterfaceImpl, type MemoryEffect, type OpDefinition, type OpFoldResult } from '../OperationName.ts'
+import type { Region } from '../Region.ts'
+import { RankedTensorType, ShapedType, UnrankedTensorType, VectorType, type Type } from '../Types.ts'
+import type { Value } from '../Value.ts'
+import type { AttrSpec, OperandConstraint, RegionConstraint, SuccessorConstraint } from './Constraints.ts'
+import { compileFormat, parseWithFormat, printWithFormat, type CompiledFormat, type CustomDirective, type FormatOpInfo } from './Format.ts'
+import { valueDecl, valueSegments, type OdsAttrDecl, type OdsRegionDecl, type OdsSuccessorDecl, type OdsValueDecl, type TypesMatchWith } from './OpInfo.ts'
+import { typeToString } from './TypeText.ts'
+
+/** The declaration of an op in the ODS style; `defineOp` turns it into an `OdsOp`. */
+export interface OpSpec {
+  /** Full name, `dialect.op`. */
+  readonly name: string
+  readonly summary?: string
+  readonly description?: string
+  /** Operands in order (object key order), each with its constraint. */
+  readonly operands?: Readonly<Record<string, OperandConstraint>>
+  /** Results in order. */
+  readonly results?: Readonly<Record<string, OperandConstraint>>
+  /** Inherent attributes (stored as properties). */
+  readonly attributes?: Readonly<Record<string, AttrSpec>>
+  readonly regions?: Readonly<Record<string, RegionConstraint>>
+  readonly successors?: Readonly<Record<string, SuccessorConstraint>>
+  /** Bitwise OR of `Trait` values. */
+  readonly traits?: number
+  readonly interfaces?: readonly InterfaceImpl[]
+  /** The declarative assembly format (ODS syntax). */
+  readonly assemblyFormat?: string
+  /** `custom<Name>` directives used by the format. */
+  readonly customDirectives?: Readonly<Record<string, CustomDirective>>
+  /** `AllTypesMatch<[...]>` groups (operand, result or typed-attribute names). */
+  readonly allTypesMatch?: readonly (readonly string[])[]
+  /** `TypesMatchWith` constraints. */
+  readonly typesMatchWith?: readonly TypesMatchWith[]
+  /** `HasParent<...>`: the allowed parent op names. */
+  readonly parentOpNames?: readonly string[]
+  /** `SingleBlockImplicitTerminator<...>`: the terminator op name. */
+  readonly implicitTerminatorName?: string
+  /** InferTypeOpInterface: result types from the operands/attributes in `state`. */
+  inferResultTypes?(state: OperationState): Type[] | undefined
+  verify?(op: Operation): LogicalResult
+  verifyRegions?(op: Operation): LogicalResult
+  fold?(op: Operation, operands: readonly (Attribute | null)[]): readonly OpFoldResult[] | Operation | undefined
+  getCanonicalizationPatterns?(patterns: unknown): void
+  /** Hand-written custom parser (instead of `assemblyFormat`). */
+  parse?(parser: OpAsmParser, state: OperationState): LogicalResult
+  /** Hand-written custom printer (instead of `assemblyFormat`). */
+  print?(op: Operation, printer: OpAsmPrinter): void
+  getAsmResultNames?(op: Operation, setName: (value: Value, name: string) => void): void
+  getAsmBlockArgumentNames?(op: Operation, region: Region, setName: (value: Value, name: string) => void): void
+  getAsmBlockNames?(op: Operation, setName: (block: Block, name: string) => void): void
+  readonly defaultDialect?: string
+  memoryEffects?(op: Operation): readonly MemoryEffect[]
+}
+
+/** Arguments of `OdsOp.build`: values and attributes by declared name. */
+export interface OdsBuildArgs {
+  /** Operand values by name: a value, a list (variadic), or null/absent (optional). */
+  readonly operands?: Readonly<Record<string, Value | readonly Value[] | null | undefined>>
+  /** Result types by name (or all of them in order); inferred when omitted. */
+  readonly results?: Readonly<Record<string, Type | readonly Type[]>> | readonly Type[]
+  /** Inherent attributes by name. */
+  readonly attributes?: Readonly<Record<string, Attribute | null | undefined>>
+  /** Discardable attributes. */
+  readonly discardableAttributes?: readonly NamedAttribute[]
+  /** Successors by name. */
+  readonly successors?: Readonly<Record<string, Block | readonly Block[]>>
+  /** Number of regions to create (defaults to the number of declared non-variadic regions). */
+  readonly numRegions?: number
+}
+
+/**
+ * An op defined with `defineOp`: a registration record (`OpDefinition`) whose verifier,
+ * parser and printer derive from the declaration, plus typed helpers.
+ */
+export class OdsOp implements OpDefinition, FormatOpInfo {
+  readonly name: string
+  readonly summary: string
+  readonly traits: number
+  readonly interfaces: readonly InterfaceImpl[]
+  readonly inherentAttributeNames: readonly string[]
+  readonly parentOpNames: readonly string[] | undefined
+  readonly implicitTerminatorName: string | undefined
+  readonly defaultDialect: string | undefined
+  readonly operands: readonly OdsValueDecl[]
+  readonly results: readonly OdsValueDecl[]
+  readonly attributes: readonly OdsAttrDecl[]
+  readonly regions: readonly OdsRegionDecl[]
+  readonly successors: readonly OdsSuccessorDecl[]
+  readonly allTypesMatch: readonly (readonly string[])[]
+  readonly typesMatchWith: readonly TypesMatchWith[]
+  readonly customDirectives: Readonly<Record<string, CustomDirective>>
+  readonly inferResultTypes: ((state: OperationState) => Type[] | undefined) | null
+  /** The compiled assembly format, or null. */
+  readonly format: CompiledFormat | null
+  readonly spec: OpSpec
+
+  readonly verifyRegions: ((op: Operation) => LogicalResult) | undefined
+  readonly fold: ((op: Operation, operands: readonly (Attribute | null)[]) => readonly OpFoldResult[] | Operation | undefined) | undefined
+  readonly getCanonicalizationPatterns: ((patterns: unknown) => void) | undefined
+  readonly parse: ((parser: OpAsmParser, state: OperationState) => LogicalResult) | undefined
+  readonly print: ((op: Operation, printer: OpAsmPrinter) => void) | undefined
+  readonly getAsmResultNames: ((op: Operation, setName: (value: Value, name: string) => void) => void) | undefined
+  readonly getAsmBlockArgumentNames: ((op: Operation, region: Region, setName: (value: Value, name: string) => void) => void) | undefined
+  readonly getAsmBlockNames: ((op: Operation, setName: (block: Block, name: string) => void) => void) | undefined
+  readonly memoryEffects: ((op: Operation) => readonly MemoryEffect[]) | undefined
+
+  private readonly operandIndex: Map<string, number>
+  private readonly resultIndex: Map<string, number>
+  private readonly regionIndex: Map<string, number>
+  private readonly successorIndex: Map<string, number>
+  private readonly attrIndex: Map<string, OdsAttrDecl>
+  private readonly defaultedAttrs: readonly OdsAttrDecl[]
+
+  constructor(spec: OpSpec) {
+    this.spec = spec
+    this.name = spec.name
+    this.summary = spec.summary ?? ''
+    let traits = spec.traits ?? 0
+    this.operands = Object.entries(spec.operands ?? {}).map(([n, c]) => valueDecl(n, c))
+    this.results = Object.entries(spec.results ?? {}).map(([n, c]) => valueDecl(n, c))
+    this.attributes = Object.entries(spec.attributes ?? {}).map(([n, a]): OdsAttrDecl => {
+      if (a.kind === 'attr') {return { name: n, constraint: a, optional: false, defaultValue: null }}
+      return { name: n, constraint: a.base, optional: true, defaultValue: a.defaultValue }
+    })
+    this.regions = Object.entries(spec.regions ?? {}).map(([n, c]) => ({ name: n, constraint: c }))
+    this.successors = Object.entries(spec.successors ?? {}).map(([n, c]) => ({ name: n, constraint: c }))
+    if (this.results.length === 0) {traits |= Trait.ZeroResults}
+    if (this.operands.length === 0) {traits |= Trait.ZeroOperands}
+    if (this.regions.length === 0) {traits |= Trait.ZeroRegions}
+    if (this.successors.length === 0) {traits |= Trait.ZeroSuccessors}
+    if (spec.implicitTerminatorName !== undefined) {traits |= Trait.SingleBlockImplicitTerminator | Trait.SingleBlock}
+    if (spec.parentOpNames !== undefined) {traits |= Trait.HasParent}
+    if (spec.memoryEffects !== undefined) {traits |= Trait.HasMemoryEffects}
+    this.traits = traits
+    this.interfaces = spec.interfaces ?? []
+    const inherent = this.attributes.map((a) => a.name)
+    if ((traits & Trait.AttrSizedOperandSegments) !== 0) {inherent.push('operandSegmentSizes')}
+    if ((traits & Trait.AttrSizedResultSegments) !== 0) {inherent.push('resultSegmentSizes')}
+    this.inherentAttributeNames = inherent
+    this.parentOpNames = spec.parentOpNames
+    this.implicitTerminatorName = spec.implicitTerminatorName
+    this.defaultDialect = spec.defaultDialect
+    this.allTypesMatch = spec.allTypesMatch ?? []
+    this.typesMatchWith = spec.typesMatchWith ?? []
+    this.customDirectives = spec.customDirectives ?? {}
+    this.inferResultTypes = spec.inferResultTypes?.bind(spec) ?? null
+    this.operandIndex = new Map(this.operands.map((d, i) => [d.name, i]))
+    this.resultIndex = new Map(this.results.map((d, i) => [d.name, i]))
+    this.regionIndex = new Map(this.regions.map((d, i) => [d.name, i]))
+    this.successorIndex = new Map(this.successors.map((d, i) => [d.name, i]))
+    this.attrIndex = new Map(this.attributes.map((d) => [d.name, d]))
+    this.defaultedAttrs = this.attributes.filter((a) => a.defaultValue !== null)
+
+    this.format = spec.assemblyFormat !== undefined ? compileFormat(spec.assemblyFormat, this) : null
+    const fmt = this.format
+    if (spec.parse !== undefined) {this.parse = spec.parse.bind(spec)}
+    else if (fmt !== null) {this.parse = (parser, state) => parseWithFormat(fmt, this, parser, state)}
+    else {this.parse = undefined}
+    if (spec.print !== undefined) {this.print = spec.print.bind(spec)}
+    else if (fmt !== null) {this.print = (op, printer) => printWithFormat(fmt, this, op, printer)}
+    else {this.print = undefined}
+    this.verifyRegions = spec.verifyRegions?.bind(spec)
+    this.fold = spec.fold?.bind(spec)
+    this.getCanonicalizationPatterns = spec.getCanonicalizationPatterns?.bind(spec)
+    this.getAsmResultNames = spec.getAsmResultNames?.bind(spec)
+    this.getAsmBlockArgumentNames = spec.getAsmBlockArgumentNames?.bind(spec)
+    this.getAsmBlockNames = spec.getAsmBlockNames?.bind(spec)
+    this.memoryEffects = spec.memoryEffects?.bind(spec)
+  }
+
+  // ---- segments -------------------------------------------------------------------------
+
+  /** Start/length pairs of `op`'s operand groups. */
+  operandSegments(op: Operation): Int32Array {
+    return valueSegments(op, this.operands, false, (this.traits & Trait.AttrSizedOperandSegments) !== 0 ? 'operandSegmentSizes' : null)
+  }
+  /** Start/length pairs of `op`'s result groups. */
+  resultSegments(op: Operation): Int32Array {
+    return valueSegments(op, this.results, true, (this.traits & Trait.AttrSizedResultSegments) !== 0 ? 'resultSegmentSizes' : null)
+  }
+
+  // ---- typed accessors ------------------------------------------------------------------
+
+  /** True when `op` is this op. */
+  isa(op: Operation): boolean {
+    return op.name.name === this.name
+  }
+  /** The single value of operand `name` (throws when the group is empty). */
+  operand(op: Operation, name: string): Value {
+    const vs = this.operandValues(op, name)
+    const v = vs[0]
+    if (v === undefined) {throw new Error(`'${this.name}' operand '${name}' is absent`)}
+    return v
+  }
+  /** The value of optional operand `name`, or null. */
+  optionalOperand(op: Operation, name: string): Value | null {
+    return this.operandValues(op, name)[0] ?? null
+  }
+  /** The values of operand group `name`. */
+  operandValues(op: Operation, name: string): Value[] {
+    const i = this.operandIndex.get(name)
+    if (i === undefined) {throw new Error(`'${this.name}' has no operand '${name}'`)}
+    const segs = this.operandSegments(op)
+    const out: Value[] = []
+    for (let k = 0; k < segs[2 * i + 1]!; k++) {
+      const o = op.operands[segs[2 * i]! + k]
+      if (o !== undefined) {out.push(o.value)}
+    }
+    return out
+  }
+  /** The [start, length] of operand group `name` in `op.operands`. */
+  operandRange(op: Operation, name: string): [number, number] {
+    const i = this.operandIndex.get(name)
+    if (i === undefined) {throw new Error(`'${this.name}' has no operand '${name}'`)}
+    const segs = this.operandSegments(op)
+    return [segs[2 * i]!, segs[2 * i + 1]!]
+  }
+  /** The single result `name`. */
+  result(op: Operation, name: string): Value {
+    const v = this.resultValues(op, name)[0]
+    if (v === undefined) {throw new Error(`'${this.name}' result '${name}' is absent`)}
+    return v
+  }
+  /** The values of result group `name`. */
+  resultValues(op: Operation, name: string): Value[] {
+    const i = this.resultIndex.get(name)
+    if (i === undefined) {throw new Error(`'${this.name}' has no result '${name}'`)}
+    const segs = this.resultSegments(op)
+    return op.results.slice(segs[2 * i], segs[2 * i]! + segs[2 * i + 1]!)
+  }
+  /** Attribute `name`: the stored value, or the default of a default-valued attribute. */
+  attr(op: Operation, name: string): Attribute | undefined {
+    const a = op.getAttr(name)
+    if (a !== undefined) {
+return a
+}
+    const d = this.attrIndex.get(name)
+    if (d === undefined) {throw new Error(`'${this.name}' has no attribute '${name}'`)}
+    return d.defaultValue?.(op.context)
+  }
+  /** Region `name`. */
+  region(op: Operation, name: string): Region {
+    const i = this.regionIndex.get(name)
+    if (i === undefined) {throw new Error(`'${this.name}' has no region '${name}'`)}
+    return op.regions[i]!
+  }
+  /** Successor `name` (the first, for a variadic successor group). */
+  successor(op: Operation, name: string): Block {
+    const i = this.successorIndex.get(name)
+    if (i === undefined) {throw new Error(`'${this.name}' has no successor '${name}'`)}
+    return op.successors[i]!.block
+  }
+
+  // ---- building ---------------------------------------------------------------------------
+
+  /** An `OperationState` for this op from named values, with segment sizes and inferred result types. */
+  createState(context: Context, loc: Location, args: OdsBuildArgs = {}): OperationState {
+    const state = new OperationState(loc, context.getOperationName(this.name))
+    const sizes: number[] = []
+    for (const d of this.operands) {
+      const v = args.operands?.[d.name]
+      if (v === null || v === undefined) {sizes.push(0)}
+      else if (Array.isArray(v)) {
+        state.addOperands(v as readonly Value[])
+        sizes.push((v as readonly Value[]).length)
+      } else {
+        state.operands.push(v as Value)
+        sizes.push(1)
+      }
+    }
+    for (const d of this.attributes) {
+      const a = args.attributes?.[d.name]
+      if (a !== null && a !== undefined) {state.addProperty(d.name, a)}
+    }
+    if ((this.traits & Trait.AttrSizedOperandSegments) !== 0) {state.addProperty('operandSegmentSizes', DenseArrayAttr.getI32(context, sizes))}
+    for (const a of args.discardableAttributes ?? []) {state.addAttribute(a.name, a.value)}
+    for (const d of this.successors) {
+      const b = args.successors?.[d.name]
+      if (b === undefined) {
+continue
+}
+      if (Array.isArray(b)) {for (const x of b as readonly Block[]) {state.addSuccessor(x)}}
+      else {state.addSuccessor(b as Block)}
+    }
+    const numRegions = args.numRegions ?? this.regions.filter((r) => !r.constraint.variadic).length
+    for (let i = 0; i < numRegions; i++) {state.addRegion()}
+    const rs = args.results
+    const resultSizes: number[] = []
+    if (Array.isArray(rs)) {
+      state.addTypes(rs as readonly Type[])
+    } else if (rs !== undefined && Object.keys(rs).length > 0) {
+      const named = rs as Readonly<Record<string, Type | readonly Type[]>>
+      for (const d of this.results) {
+        const t = named[d.name]
+        if (t === undefined) {resultSizes.push(0)}
+        else if (Array.isArray(t)) {
+          state.addTypes(t as readonly Type[])
+          resultSizes.push((t as readonly Type[]).length)
+        } else {
+          state.types.push(t as Type)
+          resultSizes.push(1)
+        }
+      }
+    } else if (this.results.length > 0) {
+      const inferred = this.inferBuildResultTypes(state)
+      if (inferred === undefined) {throw new Error(`'${this.name}': cannot infer result types; pass them to build()`)}
+      state.addTypes(inferred)
+      for (const d of this.results) {resultSizes.push(d.variadic || d.optional ? 0 : 1)}
+    }
+    if ((this.traits & Trait.AttrSizedResultSegments) !== 0) {state.addProperty('resultSegmentSizes', DenseArrayAttr.getI32(context, resultSizes))}
+    return state
+  }
+
+  /** Creates this op at `builder`'s insertion point. */
+  build(builder: OpBuilder, loc: Location, args: OdsBuildArgs = {}): Operation {
+    return builder.createFromState(this.createState(builder.context, loc, args))
+  }
+
+  private inferBuildResultTypes(state: OperationState): Type[] | undefined {
+    const out: Type[] = []
+    const known = (name: string): Type | undefined => {
+      const oi = this.operandIndex.get(name)
+      if (oi !== undefined) {
+return this.operandTypeInState(state, oi)
+}
+      const a = state.getAttr(name) as { type?: Type | null } | undefined
+      return a?.type ?? undefined
+    }
+    for (const d of this.results) {
+      if (d.variadic || d.optional) {
+continue
+}
+      let t: Type | undefined
+      if ((this.traits & Trait.SameOperandsAndResultType) !== 0) {t = state.operands[0]?.type}
+      for (const g of this.allTypesMatch) {
+        if (t !== undefined) {
+break
+}
+        if (!g.includes(d.name)) {
+continue
+}
+        for (const other of g) {
+          if (other === d.name) {
+continue
+}
+          t = known(other)
+          if (t !== undefined) {
+break
+}
+        }
+      }
+      for (const m of this.typesMatchWith) {
+        if (t !== undefined) {
+break
+}
+        if (m.to !== d.name) {
+continue
+}
+        const f = known(m.from)
+        if (f !== undefined) {t = m.transform(f)}
+      }
+      t ??= d.constraint.build?.(state.location.context)
+      if (t === undefined) {
+return this.inferResultTypes?.(state)
+}
+      out.push(t)
+    }
+    return out
+  }
+
+  private operandTypeInState(state: OperationState, groupIndex: number): Type | undefined {
+    let start = 0
+    const sizesAttr = state.getAttr('operandSegmentSizes')
+    if (sizesAttr instanceof DenseArrayAttr) {
+      for (let i = 0; i < groupIndex; i++) {start += Number(sizesAttr.values[i] ?? 0)}
+    } else {start = groupIndex}
+    return state.operands[start]?.type
+  }
+
+  // ---- verification -----------------------------------------------------------------------
+
+  /** Adds the defaults of default-valued attributes missing from `properties` (ODS `populateDefaultProperties`). */
+  populateDefaultProperties(properties: NamedAttribute[], context: Context): void {
+    for (const d of this.defaultedAttrs) {
+      if (!properties.some((p) => p.name === d.name)) {properties.push({ name: d.name, value: d.defaultValue!(context) })}
+    }
+  }
+
+  /**
+   * The generated verifier: counts (regions, results, successors, operands), segment
+   * sizes, then attributes, operand and result types, regions, successors and
+   * type-matching predicates (ODS `verifyInvariantsImpl`), then trait invariants, then
+   * the hand-written `verify`.
+   */
+  verify(op: Operation): LogicalResult {
+    if (!this.verifyCounts(op)) {
+return failure()
+}
+    if (!this.verifyInvariants(op)) {
+return failure()
+}
+    if (!this.verifyTraits(op)) {
+return failure()
+}
+    if (this.spec.verify !== undefined) {
+return this.spec.verify(op)
+}
+    return success()
+  }
+
+  private verifyCounts(op: Operation): boolean {
+    // Regions.
+    const nr = this.regions.filter((r) => !r.constraint.variadic).length
+    const vr = this.regions.length !== nr
+    const gotR = op.regions.length
+    if (!vr) {
+      if (nr === 0 && gotR !== 0) {
+return op.emitOpError('requires zero regions').fail()
+}
+      if (nr === 1 && gotR !== 1) {
+return op.emitOpError('requires one region').fail()
+}
+      if (nr > 1 && gotR !== nr) {return op.emitOpError(`expected ${nr} regions`).fail()}
+    } else if (nr > 0 && gotR < nr) {return op.emitOpError(`expected ${nr} or more regions`).fail()}
+    // Results.
+    if (!this.countCheck(op, this.results, op.results.length, 'result')) {
+return false
+}
+    // Successors.
+    const ns = this.successors.filter((s) => !s.constraint.variadic).length
+    const vs = this.successors.length !== ns
+    const gotS = op.successors.length
+    if (!vs) {
+      if (gotS !== ns) {return op.emitOpError(`requires ${ns} successor${ns === 1 ? '' : 's'} but found ${gotS}`).fail()}
+    } else if (ns > 0 && gotS < ns) {return op.emitOpError(`requires at least ${ns} successors but found ${gotS}`).fail()}
+    // Operands.
+    if (!this.countCheck(op, this.operands, op.operands.length, 'operand')) {
+return false
+}
+    if ((this.traits & Trait.AttrSizedOperandSegments) !== 0 && !this.verifySegmentAttr(op, 'operandSegmentSizes', 'operand', op.operands.length, this.operands.length))
+      {
+return false
+}
+    if ((this.traits & Trait.AttrSizedResultSegments) !== 0 && !this.verifySegmentAttr(op, 'resultSegmentSizes', 'result', op.results.length, this.results.length))
+      {
+return false
+}
+    return true
+  }
+
+  private countCheck(op: Operation, decls: readonly OdsValueDecl[], got: number, what: 'operand' | 'result'): boolean {
+    let fixed = 0
+    for (const d of decls) {if (!d.variadic && !d.optional) {fixed++}}
+    const variable = fixed !== decls.length
+    if (!variable) {
+      if (fixed === 0 && got !== 0) {return op.emitOpError(`requires zero ${what}s`).fail()}
+      if (fixed === 1 && got !== 1) {
+return op.emitOpError(what === 'operand' ? 'requires a single operand' : 'requires one result').fail()
+}
+      if (fixed > 1 && got !== fixed) {return op.emitOpError(`expected ${fixed} ${what}s, but found ${got}`).fail()}
+    } else if (fixed > 0 && got < fixed) {return op.emitOpError(`expected ${fixed} or more ${what}s, but found ${got}`).fail()}
+    return true
+  }
+
+  private verifySegmentAttr(op: Operation, attrName: string, what: string, count: number, numGroups: number): boolean {
+    const a = op.getAttr(attrName)
+    let total = 0
+    if (a instanceof DenseArrayAttr && a.values.length === numGroups) {
+      for (const v of a.values) {
+        if (Number(v) < 0) {return op.emitOpError(`'${attrName}' attribute cannot have negative elements`).fail()}
+        total += Number(v)
+      }
+    }
+    if (total !== count) {
+      return op.emitOpError(`${what} count (${count}) does not match with the total size (${total}) specified in attribute '${attrName}'`).fail()
+    }
+    return true
+  }
+
+  private verifyInvariants(op: Operation): boolean {
+    for (const d of this.attributes) {
+      if (!d.optional && op.getAttr(d.name) === undefined) {return op.emitOpError(`requires attribute '${d.name}'`).fail()}
+    }
+    for (const d of this.attributes) {
+      const a = op.getAttr(d.name)
+      if (a !== undefined && !d.constraint.check(a)) {
+        return op.emitOpError(`attribute '${d.name}' failed to satisfy constraint: ${d.constraint.summary}`).fail()
+      }
+    }
+    if (!this.verifyValues(op, this.operands, this.operandSegments(op), false)) {
+return false
+}
+    if (!this.verifyValues(op, this.results, this.resultSegments(op), true)) {
+return false
+}
+    let ri = 0
+    for (const d of this.regions) {
+      const regions = d.constraint.variadic ? op.regions.slice(ri, op.regions.length - (this.regions.length - 1 - this.regions.indexOf(d))) : op.regions.slice(ri, ri + 1)
+      for (const r of regions) {
+        if (!d.constraint.check(r)) {return op.emitOpError(`region #${ri} ('${d.name}') failed to verify constraint: ${d.constraint.summary}`).fail()}
+        ri++
+      }
+    }
+    let si = 0
+    for (const d of this.successors) {
+      const n = d.constraint.variadic ? op.successors.length - (this.successors.length - 1) : 1
+      for (let k = 0; k < n && si < op.successors.length; k++, si++) {
+        if (!d.constraint.check(op.successors[si]!.block)) {
+          return op.emitOpError(`successor #${si} ('${d.name}') failed to verify constraint: ${d.constraint.summary}`).fail()
+        }
+      }
+    }
+    for (const g of this.allTypesMatch) {
+      const types = g.map((n) => this.typeOfNamed(op, n))
+      const first = types[0]
+      if (types.some((t) => t !== first)) {return op.emitOpError(`failed to verify that all of {${g.join(', ')}} have same type`).fail()}
+    }
+    for (const m of this.typesMatchWith) {
+      const from = this.typeOfNamed(op, m.from)
+      const to = this.typeOfNamed(op, m.to)
+      if (from !== undefined && to !== undefined && m.transform(from) !== to) {return op.emitOpError(`failed to verify that ${m.summary}`).fail()}
+    }
+    return true
+  }
+
+  /** The type of the operand, result or typed attribute `name` of `op`. */
+  private typeOfNamed(op: Operation, name: string): Type | undefined {
+    if (this.operandIndex.has(name)) {
+return this.operandValues(op, name)[0]?.type
+}
+    if (this.resultIndex.has(name)) {
+return this.resultValues(op, name)[0]?.type
+}
+    const a = op.getAttr(name) as { type?: Type | null } | undefined
+    return a?.type ?? undefined
+  }
+
+  private verifyValues(op: Operation, decls: readonly OdsValueDecl[], segs: Int32Array, results: boolean): boolean {
+    let index = 0
+    const what = results ? 'result' : 'operand'
+    for (let g = 0; g < decls.length; g++) {
+      const d = decls[g]!
+      const start = segs[2 * g]!
+      const len = segs[2 * g + 1]!
+      if (d.optional && len > 1) {return op.emitOpError(`${what} group starting at #${index} requires 0 or 1 element, but found ${len}`).fail()}
+      for (let k = 0; k < len; k++) {
+        const v = results ? op.results[start + k] : op.operands[start + k]?.value
+        if (v === undefined) {
+continue
+}
+        if (!d.constraint.check(v.type)) {
+          return op.emitOpError(`${what} #${index} must be ${d.summary}, but got '${typeToString(v.type)}'`).fail()
+        }
+        index++
+      }
+    }
+    return true
+  }
+
+  private verifyTraits(op: Operation): boolean {
+    const t = this.traits
+    if ((t & Trait.SameOperandsAndResultType) !== 0 && !verifySameOperandsAndResultType(op)) {
+return false
+}
+    return true
+  }
+}
+
+function shapeOf(t: Type): readonly number[] | undefined | null {
+  if (t instanceof VectorType || t instanceof RankedTensorType) {
+return t.shape
+}
+  if (t instanceof UnrankedTensorType) {
+return undefined
+}
+  return null
+}
+
+/** `SameOperandsAndResultType`, as MLIR's `verifySameOperandsAndResultType`. */
+function verifySameOperandsAndResultType(op: Operation): boolean {
+  if (op.operands.length < 1) {return op.emitOpError(`expected 1 or more operands, but found ${op.operands.length}`).fail()}
+  if (op.results.length < 1) {return op.emitOpError(`expected 1 or more results, but found ${op.results.length}`).fail()}
+  const type = op.results[0]!.type
+  const elementType = type instanceof ShapedType ? type.elementType : type
+  const encoding = type instanceof RankedTensorType ? type.encoding : null
+  const check = (t: Type): boolean => {
+    const et = t instanceof ShapedType ? t.elementType : t
+    if (et !== elementType) {
+return false
+}
+    const s1 = shapeOf(t)
+    const s2 = shapeOf(type)
+    if ((s1 === null) !== (s2 === null)) {
+return false
+}
+    if (s1 && s2 && (s1.length !== s2.length || s1.some((d, i) => d !== s2[i]))) {
+return false
+}
+    if ((t instanceof VectorType) !== (type instanceof VectorType)) {
+return false
+}
+    return true
+  }
+  for (let i = 1; i < op.results.length; i++) {
+    const rt = op.results[i]!.type
+    if (!check(rt)) {
+return op.emitOpError('requires the same type for all operands and results').fail()
+}
+    if ((rt instanceof RankedTensorType ? rt.encoding : null) !== encoding) {
+return op.emitOpError('requires the same encoding for all operands and results').fail()
+}
+  }
+  for (const o of op.operands) {
+    const ot = o.value.type
+    if (!check(ot)) {
+return op.emitOpError('requires the same type for all operands and results').fail()
+}
+    if ((ot instanceof RankedTensorType ? ot.encoding : null) !== encoding) {
+return op.emitOpError('requires the same encoding for all operands and results').fail()
+}
+  }
+  return true
+}
+
+/** Defines an op from an ODS-style declaration: see `OpSpec` and docs/ods-api. */
+export function defineOp(spec: OpSpec): OdsOp {
+  return new OdsOp(spec)
+}

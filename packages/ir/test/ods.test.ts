@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest'
+import {
+  AnyType,
+  Block,
+  Context,
+  DenseArrayAttr,
+  type Diagnostic,
+  FloatType,
+  I1,
+  I64Attr,
+  IntegerAttr,
+  IntegerType,
+  OpBuilder,
+  SignlessIntegerLike,
+  SizedRegion,
+  AnySuccessor,
+  Trait,
+  UnknownLoc,
+  compileFormat,
+  defaultValuedAttr,
+  defineOp,
+  intEnumAttr,
+  optional,
+  optionalAttr,
+  variadic,
+  FormatKind,
+  type DialectDefinition,
+  type OdsOp,
+  type Value,
+} from '@tilepass/ir'
+
+const AddOp: OdsOp = defineOp({
+  name: 'tst.addi',
+  operands: { lhs: SignlessIntegerLike, rhs: SignlessIntegerLike },
+  results: { result: SignlessIntegerLike },
+  traits: Trait.Pure | Trait.SameOperandsAndResultType,
+  assemblyFormat: '$lhs `,` $rhs attr-dict `:` type($result)',
+})
+
+const Pred = intEnumAttr(64, [
+  { keyword: 'eq', value: 0 },
+  { keyword: 'ne', value: 1 },
+])
+
+const CmpOp: OdsOp = defineOp({
+  name: 'tst.cmp',
+  operands: { lhs: SignlessIntegerLike, rhs: SignlessIntegerLike },
+  results: { result: I1 },
+  attributes: { predicate: Pred, limit: optionalAttr(I64Attr), scale: defaultValuedAttr(I64Attr, (c) => IntegerAttr.get(IntegerType.get(c, 64), 1)) },
+  allTypesMatch: [['lhs', 'rhs']],
+  assemblyFormat: '$predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs)',
+})
+
+const BranchOp: OdsOp = defineOp({
+  name: 'tst.cond',
+  operands: { cond: I1, trueOps: variadic(AnyType), falseOps: variadic(AnyType) },
+  successors: { trueDest: AnySuccessor, falseDest: AnySuccessor },
+  traits: Trait.AttrSizedOperandSegments | Trait.IsTerminator,
+})
+
+const WithRegion: OdsOp = defineOp({
+  name: 'tst.region',
+  operands: { maybe: optional(AnyType) },
+  regions: { body: SizedRegion(1) },
+})
+
+const TestDialect: DialectDefinition = { namespace: 'tst', ops: [AddOp, CmpOp, BranchOp, WithRegion] }
+
+function setup(): { ctx: Context; b: OpBuilder; args: Value[]; diags: string[] } {
+  const ctx = new Context({ dialects: [TestDialect] })
+  const diags: string[] = []
+  ctx.diagEngine.registerHandler((d: Diagnostic) => {
+    diags.push(d.message)
+    return true
+  })
+  const block = new Block()
+  const loc = UnknownLoc.get(ctx)
+  const i32 = IntegerType.get(ctx, 32)
+  const f32 = FloatType.get(ctx, 'f32')
+  const i1 = IntegerType.get(ctx, 1)
+  const args = [block.addArgument(i32, loc), block.addArgument(f32, loc), block.addArgument(i1, loc), block.addArgument(IntegerType.get(ctx, 64), loc)]
+  const b = OpBuilder.atBlockEnd(block, ctx)
+  return { ctx, b, args, diags }
+}
+
+describe('defineOp verifier', () => {
+  it('reports operand and result constraint violations with ODS messages', () => {
+    const { ctx, b, args, diags } = setup()
+    const loc = UnknownLoc.get(ctx)
+    const bad = AddOp.build(b, loc, { operands: { lhs: args[1]!, rhs: args[1]! } })
+    expect(AddOp.verify(bad)).toBe(false)
+    expect(diags).toEqual(["'tst.addi' op operand #0 must be signless-integer-like, but got 'f32'"])
+    diags.length = 0
+    const badRes = AddOp.build(b, loc, { operands: { lhs: args[0]!, rhs: args[0]! }, results: { result: FloatType.get(ctx, 'f32') } })
+    expect(AddOp.verify(badRes)).toBe(false)
+    expect(diags).toEqual(["'tst.addi' op result #0 must be signless-integer-like, but got 'f32'"])
+  })
+
+  it('checks counts and SameOperandsAndResultType', () => {
+    const { ctx, b, args, diags } = setup()
+    const loc = UnknownLoc.get(ctx)
+    const three = b.create('tst.addi', loc, { operands: [args[0]!, args[0]!, args[0]!], results: [args[0]!.type] })
+    expect(AddOp.verify(three)).toBe(false)
+    const mixed = AddOp.build(b, loc, { operands: { lhs: args[0]!, rhs: args[0]! }, results: { result: args[3]!.type } })
+    expect(AddOp.verify(mixed)).toBe(false)
+    const noResult = b.create('tst.addi', loc, { operands: [args[0]!, args[0]!] })
+    expect(AddOp.verify(noResult)).toBe(false)
+    expect(diags).toEqual([
+      "'tst.addi' op expected 2 operands, but found 3",
+      "'tst.addi' op requires the same type for all operands and results",
+      "'tst.addi' op requires one result",
+    ])
+    const good = AddOp.build(b, loc, { operands: { lhs: args[0]!, rhs: args[0]! } })
+    expect(good.results[0]!.type).toBe(args[0]!.type)
+    expect(AddOp.verify(good)).toBe(true)
+  })
+
+  it('checks attributes, enum cases and populates defaults', () => {
+    const { ctx, b, args, diags } = setup()
+    const loc = UnknownLoc.get(ctx)
+    const missing = CmpOp.build(b, loc, { operands: { lhs: args[0]!, rhs: args[0]! } })
+    expect(missing.results[0]!.type).toBe(IntegerType.get(ctx, 1))
+    expect(missing.getAttr('scale')).toBe(IntegerAttr.get(IntegerType.get(ctx, 64), 1))
+    expect(CmpOp.verify(missing)).toBe(false)
+    const bad = CmpOp.build(b, loc, {
+      operands: { lhs: args[0]!, rhs: args[0]! },
+      attributes: { predicate: IntegerAttr.get(IntegerType.get(ctx, 64), 7) },
+    })
+    expect(CmpOp.verify(bad)).toBe(false)
+    const mismatch = CmpOp.build(b, loc, {
+      operands: { lhs: args[0]!, rhs: args[3]! },
+      attributes: { predicate: Pred.get(ctx, 'ne') },
+    })
+    expect(CmpOp.verify(mismatch)).toBe(false)
+    expect(diags).toEqual([
+      "'tst.cmp' op requires attribute 'predicate'",
+      "'tst.cmp' op attribute 'predicate' failed to satisfy constraint: allowed 64-bit signless integer cases: 0, 1",
+      "'tst.cmp' op failed to verify that all of {lhs, rhs} have same type",
+    ])
+    expect(CmpOp.attr(mismatch, 'limit')).toBeUndefined()
+    expect(Pred.symbolize(CmpOp.attr(mismatch, 'predicate')!)).toBe('ne')
+  })
+
+  it('handles AttrSizedOperandSegments, successors and regions', () => {
+    const { ctx, b, args, diags } = setup()
+    const loc = UnknownLoc.get(ctx)
+    const dest = new Block()
+    const br = BranchOp.build(b, loc, {
+      operands: { cond: args[2]!, trueOps: [args[0]!, args[1]!], falseOps: [] },
+      successors: { trueDest: dest, falseDest: dest },
+    })
+    const sizes = br.getAttr('operandSegmentSizes')
+    expect(sizes).toBe(DenseArrayAttr.getI32(ctx, [1, 2, 0]))
+    expect(br.properties.get('operandSegmentSizes')).toBe(sizes)
+    expect(BranchOp.operandValues(br, 'trueOps')).toEqual([args[0], args[1]])
+    expect(BranchOp.operandValues(br, 'falseOps')).toEqual([])
+    expect(BranchOp.verify(br)).toBe(true)
+    br.setAttr('operandSegmentSizes', DenseArrayAttr.getI32(ctx, [1, 1, 0]))
+    expect(BranchOp.verify(br)).toBe(false)
+    br.setAttr('operandSegmentSizes', DenseArrayAttr.getI32(ctx, [1, 2, 0]))
+    br.setOperand(0, args[0]!)
+    expect(BranchOp.verify(br)).toBe(false)
+    const r = WithRegion.build(b, loc, {})
+    expect(WithRegion.verify(r)).toBe(false)
+    expect(diags).toEqual([
+      "'tst.cond' op operand count (3) does not match with the total size (2) specified in attribute 'operandSegmentSizes'",
+      "'tst.cond' op operand #0 must be 1-bit signless integer, but got 'i32'",
+      "'tst.region' op region #0 ('body') failed to verify constraint: region with 1 blocks",
+    ])
+  })
+})
+
+describe('assembly format compiler', () => {
+  it('parses directives, optional groups and anchors', () => {
+    const fmt = compileFormat('$predicate `,` $lhs `,` $rhs (`limit` $limit^)? attr-dict `:` type($lhs)', CmpOp)
+    expect(fmt.elements.map((e) => e.kind)).toEqual([
+      FormatKind.Attr,
+      FormatKind.Literal,
+      FormatKind.Operand,
+      FormatKind.Literal,
+      FormatKind.Operand,
+      FormatKind.Optional,
+      FormatKind.AttrDict,
+      FormatKind.Literal,
+      FormatKind.Type,
+    ])
+    const group = fmt.elements[5]!
+    expect(group.anchor?.text).toBe('limit')
+    expect(group.thenElements.map((e) => e.text)).toEqual(['limit', 'limit'])
+    expect(fmt.usedAttributes).toEqual(['predicate', 'limit'])
+  })
+
+  it('rejects malformed formats', () => {
+    expect(() => compileFormat('$lhs `,` $rhs `:` type($result)', AddOp)).toThrow(/attr-dict/)
+    expect(() => compileFormat('$nope attr-dict', AddOp)).toThrow(/unknown variable/)
+    expect(() => compileFormat('(`x` $lhs)? attr-dict', AddOp)).toThrow(/anchor/)
+  })
+})
