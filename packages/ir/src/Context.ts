@@ -6,6 +6,7 @@ import { BuiltinDialect } from './dialect/Builtin.ts'
 import { OperationName, type OpDefinition } from './OperationName.ts'
 import type { Location } from './Location.ts'
 import type { Action, ActionHandler } from './Action.ts'
+import type { Operation } from './Operation.ts'
 
 /**
  * Owns everything that is interned (types, attributes, locations, operation names),
@@ -21,6 +22,17 @@ export class Context {
   allowUnregisteredDialects = false
   /** Whether passes may run on worker threads (always off today; accepted for compatibility). */
   multithreading = false
+  /**
+   * Whether a diagnostic emitted on an operation gets a `see current operation: <op>`
+   * note, as in MLIR (on by default; mlir-opt turns it off under `--verify-diagnostics`).
+   */
+  printOpOnDiagnostic = true
+  /**
+   * Prints an operation for diagnostics (local scope, generic form when `generic`);
+   * tools install the IR printer here. Null: diagnostics show only the op's name and
+   * `printOpOnDiagnostic` notes are not attached.
+   */
+  diagnosticOpPrinter: ((op: Operation, generic: boolean) => string) | null = null
 
   private readonly registry = new Map<string, DialectDefinition>()
   private readonly loaded = new Map<string, Dialect>()

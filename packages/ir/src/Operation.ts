@@ -9,6 +9,7 @@ import { Region } from './Region.ts'
 import type { Type } from './Types.ts'
 import { BlockOperand, OpOperand, OpResult, type Value } from './Value.ts'
 import { IRMapping } from './IRMapping.ts'
+import { formatOpForDiagnostic } from './diagnostics/opForDiagnostic.ts'
 
 /** What a walk callback returns: keep going, skip the op's regions (pre-order only), or stop. */
 export type WalkResult = 'advance' | 'skip' | 'interrupt'
@@ -433,19 +434,29 @@ export class Operation {
 
   // ---- diagnostics ------------------------------------------------------------------
 
-  /** Emits an error at this op's location. */
+  /**
+   * Emits an error at this op's location. Like MLIR, it attaches a `see current
+   * operation` note with the op in generic form when the context asks for it.
+   */
   emitError(message: string): InFlightDiagnostic {
-    return this.context.emitError(this.location, message)
+    return this.attachOpNote(this.context.emitError(this.location, message), true)
   }
   /** Emits `'op.name' op <message>` at this op's location, as MLIR's `emitOpError`. */
   emitOpError(message: string): InFlightDiagnostic {
-    return this.context.emitError(this.location, `'${this.name.name}' op ${message}`)
+    return this.emitError(`'${this.name.name}' op ${message}`)
   }
   emitWarning(message: string): InFlightDiagnostic {
-    return this.context.emitWarning(this.location, message)
+    return this.attachOpNote(this.context.emitWarning(this.location, message), false)
   }
   emitRemark(message: string): InFlightDiagnostic {
-    return this.context.emitRemark(this.location, message)
+    return this.attachOpNote(this.context.emitRemark(this.location, message), false)
+  }
+  private attachOpNote(diag: InFlightDiagnostic, generic: boolean): InFlightDiagnostic {
+    const ctx = this.context
+    if (ctx.printOpOnDiagnostic && ctx.diagnosticOpPrinter !== null) {
+      diag.attachNote('see current operation: ' + formatOpForDiagnostic(this, generic))
+    }
+    return diag
   }
 
   toString(): string {

@@ -94,6 +94,11 @@ export interface OpDefinition {
   /** Invariants that need the nested regions verified first. */
   verifyRegions?(op: Operation): LogicalResult
   /**
+   * SymbolUserOpInterface: checks the symbols this op references. Called when the
+   * enclosing symbol table op is verified, after everything nested in it.
+   */
+  verifySymbolUses?(op: Operation): LogicalResult
+  /**
    * Adds the default values of default-valued inherent attributes missing from
    * `properties` (ODS `populateDefaultProperties`); `Operation.create` calls it.
    */

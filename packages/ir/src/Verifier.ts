@@ -1,0 +1,385 @@
+import { StringAttr } from './Attributes.ts'
+import type { Block } from './Block.ts'
+import { formatOpForDiagnostic } from './diagnostics/opForDiagnostic.ts'
+import { DominanceInfo } from './Dominance.ts'
+import type { Location } from './Location.ts'
+import type { LogicalResult } from './LogicalResult.ts'
+import type { Operation } from './Operation.ts'
+import { Trait } from './OperationName.ts'
+import type { Region } from './Region.ts'
+import type { BlockArgument, Value } from './Value.ts'
+
+/**
+ * Verifies `op` and, when `verifyRecursively`, everything nested in it, as MLIR's
+ * `OperationVerifier`: structural checks, registered ops' traits and `verify` hooks,
+ * nested regions, region traits and `verifyRegions`, unregistered ops (only with
+ * `allowUnregisteredDialects`), then SSA dominance in the nested regions. Stops at the
+ * first failure, which is reported as a diagnostic. Iterative, so deep IR is fine.
+ */
+export function verify(op: Operation, verifyRecursively = true): LogicalResult {
+  const ok = verifyOpAndDominance(op, verifyRecursively)
+  op.context.diagEngine.flush()
+  return ok
+}
+
+function verifyOpAndDominance(op: Operation, recursive: boolean): boolean {
+  if (!verifyOperation(op, recursive)) { return false }
+  if (op.regions.length !== 0) {
+    if (!verifyDominanceOfContainedRegions(op, new DominanceInfo(op), recursive)) { return false }
+  }
+  return true
+}
+
+// Mirrors MLIR's mightHaveTrait: an unregistered op might have any trait.
+function mightHaveTrait(op: Operation, trait: number): boolean {
+  return !op.isRegistered || op.hasTrait(trait)
+}
+
+function mayBeValidWithoutTerminator(block: Block): boolean {
+  const region = block.parent
+  if (region === null) { return true }
+  if (!region.hasOneBlock) { return false }
+  const op = region.parentOp
+  return op === null || mightHaveTrait(op, Trait.NoTerminator)
+}
+
+function regionLoc(region: Region): Location | null {
+  return region.parentOp?.location ?? null
+}
+
+function blockOnEntrance(block: Block): boolean {
+  for (const arg of block.arguments) {
+    if (arg.owner !== block) { return arg.location.context.emitError(arg.location, 'block argument not owned by block').fail() }
+  }
+  if (block.firstOp === null) {
+    if (mayBeValidWithoutTerminator(block)) { return true }
+    const loc = regionLoc(block.parent!)
+    if (loc === null) { return false }
+    return loc.context.emitError(loc, 'empty block: expect at least a terminator').fail()
+  }
+  for (let o: Operation | null = block.firstOp; o !== null; o = o.nextOp) {
+    if (o.successors.length !== 0 && o !== block.lastOp) {
+      return o.emitError('operation with block successors must terminate its parent block').fail()
+    }
+  }
+  return true
+}
+
+function blockOnExit(block: Block): boolean {
+  const last = block.lastOp
+  if (last !== null) {
+    for (const s of last.successors) {
+      if (s.block.parent !== block.parent) { return last.emitOpError('branching to block of a different region').fail() }
+    }
+  }
+  if (mayBeValidWithoutTerminator(block)) { return true }
+  const terminator = block.lastOp!
+  if (!mightHaveTrait(terminator, Trait.IsTerminator)) {
+    return terminator.emitError('block with no terminator, has ' + formatOpForDiagnostic(terminator, true)).fail()
+  }
+  return true
+}
+
+function opOnEntrance(op: Operation): boolean {
+  for (const operand of op.operands) {
+    if ((operand.value as Value | null) === null) { return op.emitError('null operand found').fail() }
+  }
+  const def = op.name.def
+  if (def !== null) {
+    if (!verifyTraits(op)) { return false }
+    if (def.verify !== undefined && !def.verify(op)) { return reportPending(op) }
+  }
+  const numRegions = op.regions.length
+  if (numRegions === 0) { return true }
+  const graph = op.isRegistered && op.hasTrait(Trait.GraphRegions)
+  for (let i = 0; i < numRegions; i++) {
+    const region = op.regions[i]!
+    if (graph && region.firstBlock !== null && !region.hasOneBlock) {
+      return op.emitOpError(`expects graph region #${i} to have 0 or 1 blocks`).fail()
+    }
+    const first = region.firstBlock
+    if (first === null) { continue }
+    if (!first.hasNoPredecessors) { return op.context.emitError(op.location, 'entry block of region may not have predecessors').fail() }
+  }
+  return true
+}
+
+function opOnExit(op: Operation, recursive: boolean): boolean {
+  if (recursive) {
+    const isolated: Operation[] = []
+    for (const region of op.regions) {
+      for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
+        for (let o = b.firstOp; o !== null; o = o.nextOp) {
+          if (o.regions.length !== 0 && o.hasTrait(Trait.IsolatedFromAbove)) { isolated.push(o) }
+        }
+      }
+    }
+    for (const o of isolated) { if (!verifyOpAndDominance(o, recursive)) { return false } }
+  }
+  const def = op.name.def
+  if (def !== null) {
+    if (!verifyRegionTraits(op)) { return false }
+    if (def.verifyRegions !== undefined && !def.verifyRegions(op)) { return reportPending(op) }
+    return true
+  }
+  const dialect = op.name.dialect
+  if (dialect === null) {
+    if (!op.context.allowUnregisteredDialects) {
+      return op
+        .emitOpError(
+          'created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the ' +
+            'MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used',
+        )
+        .fail()
+    }
+    return true
+  }
+  if (dialect.def.allowUnknownOperations !== true) {
+    return op
+      .emitError(`unregistered operation '${op.name.name}' found in dialect ('${dialect.namespace}') that does not allow unknown operations`)
+      .fail()
+  }
+  return true
+}
+
+// A hook returned failure: deliver what it emitted.
+function reportPending(op: Operation): false {
+  op.context.diagEngine.flush()
+  return false
+}
+
+/** Explicit DFS over ops and blocks with entrance and exit visits; isolated ops are verified on the parent's exit. */
+function verifyOperation(root: Operation, recursive: boolean): boolean {
+  const stack: (Operation | Block)[] = [root]
+  const seen = new Set<Operation | Block>()
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1]!
+    const isBlock = !('regions' in top)
+    if (seen.has(top)) {
+      stack.pop()
+      const ok = isBlock ? blockOnExit(top) : opOnExit(top, recursive)
+      if (!ok) { return false }
+      continue
+    }
+    seen.add(top)
+    if (isBlock) {
+      const block = top
+      if (!blockOnEntrance(block)) { return false }
+      for (let o = block.lastOp; o !== null; o = o.prevOp) {
+        if (o.regions.length === 0 || !o.hasTrait(Trait.IsolatedFromAbove)) { stack.push(o) }
+      }
+      continue
+    }
+    const op = top
+    if (!opOnEntrance(op)) { return false }
+    if (recursive) {
+      for (let r = op.regions.length - 1; r >= 0; r--) {
+        for (let b = op.regions[r]!.lastBlock; b !== null; b = b.prevBlock) { stack.push(b) }
+      }
+    }
+  }
+  return true
+}
+
+// ---- traits --------------------------------------------------------------------------
+
+function verifyTraits(op: Operation): boolean {
+  const traits = op.name.traits
+  if (traits & Trait.ZeroRegions && op.regions.length !== 0) { return op.emitOpError('requires zero regions').fail() }
+  if (traits & Trait.ZeroResults && op.results.length !== 0) { return op.emitOpError('requires zero results').fail() }
+  if (traits & Trait.ZeroSuccessors && op.successors.length !== 0) {
+    return op.emitOpError(`requires 0 successors but found ${op.successors.length}`).fail()
+  }
+  if (traits & Trait.ZeroOperands && op.operands.length !== 0) { return op.emitOpError('requires zero operands').fail() }
+  if (traits & Trait.HasParent) {
+    const allowed = op.name.def!.parentOpNames ?? []
+    const parent = op.parentOp
+    if (parent === null || !allowed.includes(parent.name.name)) {
+      const what = allowed.length !== 1 ? `to be one of '${allowed.join(', ')}'` : `'${allowed[0]}'`
+      return op.emitOpError(`expects parent op ${what}`).fail()
+    }
+  }
+  if (traits & Trait.IsTerminator) {
+    const block = op.parentBlock
+    if (block === null || block.lastOp !== op) { return op.emitOpError('must be the last operation in the parent block').fail() }
+  }
+  if (traits & (Trait.SingleBlock | Trait.SingleBlockImplicitTerminator)) {
+    for (let i = 0; i < op.regions.length; i++) {
+      const region = op.regions[i]!
+      if (region.firstBlock === null) { continue }
+      if (!region.hasOneBlock) { return op.emitOpError(`expects region #${i} to have 0 or 1 blocks`).fail() }
+      if (!(traits & Trait.NoTerminator) && region.firstBlock.firstOp === null) {
+        return op.emitOpError('expects a non-empty block').fail()
+      }
+    }
+  }
+  if (traits & Trait.Symbol) {
+    if (!(op.getAttr('sym_name') instanceof StringAttr)) { return op.emitOpError("requires string attribute 'sym_name'").fail() }
+    const vis = op.getAttr('sym_visibility')
+    if (vis !== undefined) {
+      if (!(vis instanceof StringAttr)) {
+        return op.emitOpError("requires visibility attribute 'sym_visibility' to be a string attribute").fail()
+      }
+      if (vis.value !== 'public' && vis.value !== 'private' && vis.value !== 'nested') {
+        return op.emitOpError(`visibility expected to be one of ["public", "private", "nested"], but got "${vis.value}"`).fail()
+      }
+    }
+    const parent = op.parentOp
+    if (parent !== null && !parent.hasTrait(Trait.SymbolTable)) {
+      return op.emitOpError("symbol's parent must have the SymbolTable trait").fail()
+    }
+  }
+  return true
+}
+
+function verifyRegionTraits(op: Operation): boolean {
+  const traits = op.name.traits
+  if (traits & Trait.SingleBlockImplicitTerminator) {
+    const term = op.name.def!.implicitTerminatorName
+    if (term !== undefined) {
+      for (const region of op.regions) {
+        const block = region.firstBlock
+        if (block === null) { continue }
+        const last = block.lastOp
+        if (last !== null && last.name.name === term) { continue }
+        const found = last === null ? '' : last.name.name
+        return op
+          .emitOpError(`expects regions to end with '${term}', found '${found}'`)
+          .attachNote(`in custom textual format, the absence of terminator implies '${term}'`)
+          .fail()
+      }
+    }
+  }
+  if (traits & Trait.IsolatedFromAbove && !verifyIsolatedFromAbove(op)) { return false }
+  if (traits & Trait.SymbolTable && !verifySymbolTable(op)) { return false }
+  return true
+}
+
+function verifyIsolatedFromAbove(isolated: Operation): boolean {
+  for (const region of isolated.regions) {
+    const pending: Region[] = [region]
+    while (pending.length > 0) {
+      const r = pending.pop()!
+      for (let b = r.firstBlock; b !== null; b = b.nextBlock) {
+        for (let o = b.firstOp; o !== null; o = o.nextOp) {
+          for (const operand of o.operands) {
+            const v = operand.value as Value | null
+            const operandRegion = v === null ? null : v.parentRegion
+            if (operandRegion === null) { return o.emitError("operation's operand is unlinked").fail() }
+            if (!isRegionAncestor(region, operandRegion)) {
+              return o
+                .emitOpError('using value defined outside the region')
+                .attachNote('required by region isolation constraints', isolated.location)
+                .fail()
+            }
+          }
+          if (o.regions.length !== 0 && !o.hasTrait(Trait.IsolatedFromAbove)) { for (const sub of o.regions) { pending.push(sub) } }
+        }
+      }
+    }
+  }
+  return true
+}
+
+function isRegionAncestor(ancestor: Region, region: Region): boolean {
+  for (let r: Region | null = region; r !== null; r = r.parentRegion) { if (r === ancestor) { return true } }
+  return false
+}
+
+function verifySymbolTable(op: Operation): boolean {
+  if (op.regions.length !== 1) { return op.emitOpError("Operations with a 'SymbolTable' must have exactly one region").fail() }
+  if (!op.regions[0]!.hasOneBlock) { return op.emitOpError("Operations with a 'SymbolTable' must have exactly one block").fail() }
+  const seen = new Map<string, Location>()
+  for (let b = op.regions[0]!.firstBlock; b !== null; b = b.nextBlock) {
+    for (let o = b.firstOp; o !== null; o = o.nextOp) {
+      const name = o.getAttr('sym_name')
+      if (!(name instanceof StringAttr)) { continue }
+      const prev = seen.get(name.value)
+      if (prev === undefined) {
+        seen.set(name.value, o.location)
+        continue
+      }
+      return o.emitError(`redefinition of symbol named '${name.value}'`).attachNote('see existing symbol definition here', prev).fail()
+    }
+  }
+  // Symbol uses, in MLIR's walk order: regions from a worklist, not entering nested symbol tables.
+  const worklist: Region[] = [...op.regions]
+  while (worklist.length > 0) {
+    const r = worklist.pop()!
+    for (let b = r.firstBlock; b !== null; b = b.nextBlock) {
+      for (let o = b.firstOp; o !== null; o = o.nextOp) {
+        const def = o.name.def
+        if (def?.verifySymbolUses !== undefined && !def.verifySymbolUses(o)) { return reportPending(o) }
+        if (!o.hasTrait(Trait.SymbolTable)) { for (const sub of o.regions) { worklist.push(sub) } }
+      }
+    }
+  }
+  return true
+}
+
+// ---- dominance -----------------------------------------------------------------------
+
+function diagnoseInvalidOperandDominance(op: Operation, operandNo: number): void {
+  const diag = op.emitError(`operand #${operandNo} does not dominate this use`)
+  const operand = op.getOperand(operandNo)
+  const block1 = op.parentBlock!
+  const region1 = block1.parent
+  const def = operand.definingOp
+  if (def !== null) {
+    const block2 = def.parentBlock!
+    const region2 = block2.parent
+    let where: string
+    if (block1 === block2) { where = ' (op in the same block)' }
+    else if (region1 === region2) { where = ' (op in the same region)' }
+    else if (region2 !== null && region1 !== null && region1 !== region2 && isRegionAncestor(region2, region1)) {
+      where = ' (op in a parent region)'
+    } else if (region1 !== null && region2 !== null && region1 !== region2 && isRegionAncestor(region1, region2)) {
+      where = ' (op in a child region)'
+    } else { where = ' (op is neither in a parent nor in a child region)' }
+    diag.attachNote('operand defined here' + where, def.location)
+    diag.report()
+    return
+  }
+  const block2 = (operand as BlockArgument).owner
+  const region2 = block2.parent
+  const ownerOp = block2.parentOp
+  const loc = ownerOp !== null ? ownerOp.location : op.location
+  if (region2 === null) {
+    diag.attachNote(' (block without parent)', loc)
+    diag.report()
+    return
+  }
+  let index = 0
+  for (let b = region2.firstBlock; b !== null && b !== block2; b = b.nextBlock) { index++ }
+  let where: string
+  if (region1 === region2) { where = ' in the same region)' }
+  else if (region1 !== null && isRegionAncestor(region2, region1)) { where = ' in a parent region)' }
+  else if (region1 !== null && isRegionAncestor(region1, region2)) { where = ' in a child region)' }
+  else { where = ' neither in a parent nor in a child region)' }
+  diag.attachNote(`operand defined as a block argument (block #${index}` + where, loc)
+  diag.report()
+}
+
+function verifyDominanceOfContainedRegions(root: Operation, domInfo: DominanceInfo, recursive: boolean): boolean {
+  const worklist: Operation[] = [root]
+  while (worklist.length > 0) {
+    const op = worklist.pop()!
+    for (const region of op.regions) {
+      for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
+        const reachable = domInfo.isReachableFromEntry(b)
+        for (let o = b.firstOp; o !== null; o = o.nextOp) {
+          if (reachable) {
+            const operands = o.operands
+            for (let i = 0; i < operands.length; i++) {
+              if (domInfo.properlyDominatesValue(operands[i]!.value, o)) { continue }
+              diagnoseInvalidOperandDominance(o, i)
+              return false
+            }
+          }
+          if (recursive && o.regions.length !== 0 && !o.hasTrait(Trait.IsolatedFromAbove)) { worklist.push(o) }
+        }
+      }
+    }
+  }
+  return true
+}
