@@ -178,7 +178,7 @@ export class PassRegistry {
 
 function optionInfoWidth(spec: OptionSpec<unknown>): number {
   const arg = spec.argument
-  let len = arg.length + (arg.length === 1 ? 3 : 4)
+  let len = arg.length + (arg.length === 1 ? 6 : 7)
   const valueName = spec.valueName
   if (valueName !== '') {
     len += valueName.length + 3
@@ -212,7 +212,7 @@ export function printEntryHelp(entry: PassRegistryEntry, indent: number, descInd
     const arg = spec.argument
     let line = `${' '.repeat(indent)}  ${arg.length === 1 ? '-' : '--'}${arg}`
     const valueName = spec.valueName
-    let width = arg.length + (arg.length === 1 ? 3 : 4)
+    let width = arg.length + (arg.length === 1 ? 6 : 7)
     if (valueName !== '') {
       line += arg.length === 1 ? ` <${valueName}>` : `=<${valueName}>`
       width += valueName.length + 3
