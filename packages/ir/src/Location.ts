@@ -123,7 +123,7 @@ export class FusedLoc extends Location {
       }
     }
     if (out.length === 0) {
-      return metadata ? FusedLoc.getRaw(context, [], metadata) : UnknownLoc.get(context)
+      return metadata ? FusedLoc.getRaw(context, [UnknownLoc.get(context)], metadata) : UnknownLoc.get(context)
     }
     if (out.length === 1 && metadata === null) {
       return out[0]!

@@ -234,3 +234,19 @@ export { splitInputBuffer, kDefaultSplitMarker } from './diagnostics/splitInputB
 export type { SourceChunk } from './diagnostics/splitInputBuffer.ts'
 export { verify } from './Verifier.ts'
 export { DominanceInfo, PostDominanceInfo, DominatorTree, hasSSADominance } from './Dominance.ts'
+export { BuiltinDialect, ModuleOp, UnrealizedConversionCastOp } from './dialect/Builtin.ts'
+export { parseSourceString, parseAttribute, parseType } from './parser/parseSourceString.ts'
+export type { ParseResult, ParserOptions } from './parser/parseSourceString.ts'
+export { Lexer, Tok } from './parser/Lexer.ts'
+export {
+  affineAdd,
+  affineMul,
+  affineSub,
+  affineNeg,
+  affineFloorDiv,
+  affineCeilDiv,
+  affineMod,
+  isSymbolicOrConstant,
+  isPureAffine,
+  largestKnownDivisor,
+} from './parser/AffineExprBuilder.ts'

@@ -1,0 +1,254 @@
+import {
+  AffineBinaryOpExpr,
+  AffineConstantExpr,
+  AffineExprKind,
+  type AffineExpr,
+} from '../AffineMap.ts'
+
+/**
+ * Construction of affine expressions with MLIR's construction-time simplifications
+ * (constant folding, `e + 0`, `e * 1`, constants and symbols moved to the right,
+ * successive constants merged, multiples folded), so that the built expression prints
+ * as MLIR prints it.
+ */
+
+function isConst(e: AffineExpr): e is AffineConstantExpr {
+  return e.kind === AffineExprKind.Constant
+}
+function asBin(e: AffineExpr): AffineBinaryOpExpr | null {
+  return e.kind <= AffineExprKind.CeilDiv ? (e as AffineBinaryOpExpr) : null
+}
+function constant(ref: AffineExpr, v: number): AffineConstantExpr {
+  return AffineConstantExpr.get(ref.context, v)
+}
+
+/** True when the expression has no dimension identifiers. */
+export function isSymbolicOrConstant(e: AffineExpr): boolean {
+  switch (e.kind) {
+    case AffineExprKind.Constant:
+    case AffineExprKind.SymbolId:
+      return true
+    case AffineExprKind.DimId:
+      return false
+    default: {
+      const b = e as AffineBinaryOpExpr
+      return isSymbolicOrConstant(b.lhs) && isSymbolicOrConstant(b.rhs)
+    }
+  }
+}
+
+/** True when the expression is affine in the dimensions and symbols (MLIR's `isPureAffine`). */
+export function isPureAffine(e: AffineExpr): boolean {
+  switch (e.kind) {
+    case AffineExprKind.Constant:
+    case AffineExprKind.SymbolId:
+    case AffineExprKind.DimId:
+      return true
+    case AffineExprKind.Add: {
+      const b = e as AffineBinaryOpExpr
+      return isPureAffine(b.lhs) && isPureAffine(b.rhs)
+    }
+    case AffineExprKind.Mul: {
+      const b = e as AffineBinaryOpExpr
+      return isPureAffine(b.lhs) && isPureAffine(b.rhs) && (isConst(b.lhs) || isConst(b.rhs))
+    }
+    default: {
+      const b = e as AffineBinaryOpExpr
+      return isPureAffine(b.lhs) && isConst(b.rhs)
+    }
+  }
+}
+
+function gcd(a: number, b: number): number {
+  a = Math.abs(a)
+  b = Math.abs(b)
+  while (b !== 0) {
+    const t = a % b
+    a = b
+    b = t
+  }
+  return a
+}
+
+/** The largest integer known to divide the expression's value. */
+export function largestKnownDivisor(e: AffineExpr): number {
+  switch (e.kind) {
+    case AffineExprKind.DimId:
+    case AffineExprKind.SymbolId:
+      return 1
+    case AffineExprKind.Constant:
+      return Math.abs((e as AffineConstantExpr).value)
+    case AffineExprKind.Mul: {
+      const b = e as AffineBinaryOpExpr
+      return Math.abs(largestKnownDivisor(b.lhs) * largestKnownDivisor(b.rhs))
+    }
+    case AffineExprKind.Add:
+    case AffineExprKind.Mod: {
+      const b = e as AffineBinaryOpExpr
+      return gcd(largestKnownDivisor(b.lhs), largestKnownDivisor(b.rhs))
+    }
+    default: {
+      const b = e as AffineBinaryOpExpr
+      if (isConst(b.rhs) && b.rhs.value !== 0) {
+        const l = largestKnownDivisor(b.lhs)
+        if (l % b.rhs.value === 0) {return Math.abs(l / b.rhs.value)}
+      }
+      return 1
+    }
+  }
+}
+
+function floorDivInt(a: number, b: number): number {
+  return Math.floor(a / b)
+}
+function ceilDivInt(a: number, b: number): number {
+  return Math.ceil(a / b)
+}
+function modInt(a: number, b: number): number {
+  const m = a % b
+  return m < 0 ? m + Math.abs(b) : m
+}
+
+/** `lhs + rhs`, simplified. */
+export function affineAdd(lhs: AffineExpr, rhs: AffineExpr): AffineExpr {
+  return simplifyAdd(lhs, rhs) ?? AffineBinaryOpExpr.getRaw(AffineExprKind.Add, lhs, rhs)
+}
+
+function simplifyAdd(lhs: AffineExpr, rhs: AffineExpr): AffineExpr | null {
+  if (isConst(lhs) && isConst(rhs)) {return constant(lhs, lhs.value + rhs.value)}
+  // Constants, then symbolic terms, go to the right.
+  if (isConst(lhs) || (isSymbolicOrConstant(lhs) && !isSymbolicOrConstant(rhs))) {return affineAdd(rhs, lhs)}
+  if (isConst(rhs) && rhs.value === 0) {return lhs}
+  const lBin = asBin(lhs)
+  if (lBin !== null && isConst(rhs) && lBin.kind === AffineExprKind.Add && isConst(lBin.rhs)) {
+    return affineAdd(lBin.lhs, constant(lhs, lBin.rhs.value + rhs.value))
+  }
+  // c1 * e + c2 * e -> (c1 + c2) * e.
+  let lCoeff = 1
+  let first = lhs
+  if (lBin !== null && lBin.kind === AffineExprKind.Mul && isConst(lBin.rhs)) {
+    lCoeff = lBin.rhs.value
+    first = lBin.lhs
+  }
+  const rBin = asBin(rhs)
+  let rCoeff = 1
+  let second = rhs
+  if (rBin !== null && rBin.kind === AffineExprKind.Mul && isConst(rBin.rhs)) {
+    rCoeff = rBin.rhs.value
+    second = rBin.lhs
+  }
+  if (first === second) {return affineMul(first, constant(lhs, lCoeff + rCoeff))}
+  // (e + c) + f -> (e + f) + c.
+  if (lBin !== null && lBin.kind === AffineExprKind.Add && isConst(lBin.rhs)) {
+    return affineAdd(affineAdd(lBin.lhs, rhs), lBin.rhs)
+  }
+  // q * (e floordiv q) + e mod q -> e, in either order.
+  if (rBin !== null && rBin.kind === AffineExprKind.Mod && isConst(rBin.rhs)) {
+    const q = rBin.rhs.value
+    const e = rBin.lhs
+    if (lBin !== null && lBin.kind === AffineExprKind.Mul && isConst(lBin.rhs) && lBin.rhs.value === q) {
+      const fd = asBin(lBin.lhs)
+      if (fd !== null && fd.kind === AffineExprKind.FloorDiv && fd.lhs === e && isConst(fd.rhs) && fd.rhs.value === q) {return e}
+    }
+  }
+  // e + (e floordiv c) * -c -> e mod c.
+  if (rBin !== null && rBin.kind === AffineExprKind.Mul && isConst(rBin.rhs)) {
+    const fd = asBin(rBin.lhs)
+    if (fd !== null && fd.kind === AffineExprKind.FloorDiv && isConst(fd.rhs) && fd.rhs.value === -rBin.rhs.value && fd.lhs === lhs) {
+      return affineMod(lhs, fd.rhs)
+    }
+  }
+  return null
+}
+
+/** `lhs * rhs`, simplified. */
+export function affineMul(lhs: AffineExpr, rhs: AffineExpr): AffineExpr {
+  return simplifyMul(lhs, rhs) ?? AffineBinaryOpExpr.getRaw(AffineExprKind.Mul, lhs, rhs)
+}
+
+function simplifyMul(lhs: AffineExpr, rhs: AffineExpr): AffineExpr | null {
+  if (isConst(lhs) && isConst(rhs)) {return constant(lhs, lhs.value * rhs.value)}
+  if (!isSymbolicOrConstant(lhs) && !isSymbolicOrConstant(rhs)) {return null}
+  if (!isSymbolicOrConstant(rhs) || isConst(lhs)) {return affineMul(rhs, lhs)}
+  if (isConst(rhs)) {
+    if (rhs.value === 1) {return lhs}
+    if (rhs.value === 0) {return rhs}
+  }
+  const lBin = asBin(lhs)
+  if (lBin !== null && lBin.kind === AffineExprKind.Mul && isConst(lBin.rhs)) {
+    if (isConst(rhs)) {return affineMul(lBin.lhs, constant(lhs, lBin.rhs.value * rhs.value))}
+    return affineMul(affineMul(lBin.lhs, rhs), lBin.rhs)
+  }
+  return null
+}
+
+/** `lhs floordiv rhs`, simplified. */
+export function affineFloorDiv(lhs: AffineExpr, rhs: AffineExpr): AffineExpr {
+  return simplifyFloorDiv(lhs, rhs) ?? AffineBinaryOpExpr.getRaw(AffineExprKind.FloorDiv, lhs, rhs)
+}
+
+function simplifyFloorDiv(lhs: AffineExpr, rhs: AffineExpr): AffineExpr | null {
+  if (!isConst(rhs) || rhs.value < 1) {return null}
+  const c = rhs.value
+  if (isConst(lhs)) {return constant(lhs, floorDivInt(lhs.value, c))}
+  if (c === 1) {return lhs}
+  const lBin = asBin(lhs)
+  if (lBin !== null && lBin.kind === AffineExprKind.Mul && isConst(lBin.rhs) && lBin.rhs.value % c === 0) {
+    return affineMul(lBin.lhs, constant(lhs, lBin.rhs.value / c))
+  }
+  if (lBin !== null && lBin.kind === AffineExprKind.Add) {
+    if (largestKnownDivisor(lBin.lhs) % c === 0 || largestKnownDivisor(lBin.rhs) % c === 0) {
+      return affineAdd(affineFloorDiv(lBin.lhs, rhs), affineFloorDiv(lBin.rhs, rhs))
+    }
+  }
+  return null
+}
+
+/** `lhs ceildiv rhs`, simplified. */
+export function affineCeilDiv(lhs: AffineExpr, rhs: AffineExpr): AffineExpr {
+  return simplifyCeilDiv(lhs, rhs) ?? AffineBinaryOpExpr.getRaw(AffineExprKind.CeilDiv, lhs, rhs)
+}
+
+function simplifyCeilDiv(lhs: AffineExpr, rhs: AffineExpr): AffineExpr | null {
+  if (!isConst(rhs) || rhs.value < 1) {return null}
+  const c = rhs.value
+  if (isConst(lhs)) {return constant(lhs, ceilDivInt(lhs.value, c))}
+  if (c === 1) {return lhs}
+  const lBin = asBin(lhs)
+  if (lBin !== null && lBin.kind === AffineExprKind.Mul && isConst(lBin.rhs) && lBin.rhs.value % c === 0) {
+    return affineMul(lBin.lhs, constant(lhs, lBin.rhs.value / c))
+  }
+  return null
+}
+
+/** `lhs mod rhs`, simplified. */
+export function affineMod(lhs: AffineExpr, rhs: AffineExpr): AffineExpr {
+  return simplifyMod(lhs, rhs) ?? AffineBinaryOpExpr.getRaw(AffineExprKind.Mod, lhs, rhs)
+}
+
+function simplifyMod(lhs: AffineExpr, rhs: AffineExpr): AffineExpr | null {
+  if (!isConst(rhs) || rhs.value < 1) {return null}
+  const c = rhs.value
+  if (isConst(lhs)) {return constant(lhs, modInt(lhs.value, c))}
+  if (largestKnownDivisor(lhs) % c === 0) {return constant(lhs, 0)}
+  const lBin = asBin(lhs)
+  if (lBin !== null && lBin.kind === AffineExprKind.Add) {
+    if (largestKnownDivisor(lBin.lhs) % c === 0) {return affineMod(lBin.rhs, rhs)}
+    if (largestKnownDivisor(lBin.rhs) % c === 0) {return affineMod(lBin.lhs, rhs)}
+  }
+  if (lBin !== null && lBin.kind === AffineExprKind.Mod && isConst(lBin.rhs)) {
+    const inner = lBin.rhs.value
+    if (inner >= 1 && modInt(inner, c) === 0) {return affineMod(lBin.lhs, rhs)}
+  }
+  return null
+}
+
+/** `-e`, built as `e * -1`. */
+export function affineNeg(e: AffineExpr): AffineExpr {
+  return affineMul(e, constant(e, -1))
+}
+
+/** `lhs - rhs`, built as `lhs + rhs * -1`. */
+export function affineSub(lhs: AffineExpr, rhs: AffineExpr): AffineExpr {
+  return affineAdd(lhs, affineNeg(rhs))
+}

@@ -1,0 +1,471 @@
+/**
+ * The lexer of the MLIR textual format. One `Lexer` object scans the whole buffer:
+ * each call to `lex()` overwrites `kind`, `start` and `end`, so no token objects are
+ * allocated; the text of a token is sliced only when the parser asks for it.
+ */
+
+/** Token kinds. Identifier kinds come first so `kind <= Tok.inttype` tests "has a spelling". */
+export const Tok = {
+  eof: 0,
+  error: 1,
+  bareIdentifier: 2,
+  atIdentifier: 3,
+  hashIdentifier: 4,
+  percentIdentifier: 5,
+  caretIdentifier: 6,
+  exclamationIdentifier: 7,
+  integer: 8,
+  float: 9,
+  string: 10,
+  inttype: 11,
+  arrow: 12,
+  colon: 13,
+  comma: 14,
+  ellipsis: 15,
+  equal: 16,
+  greater: 17,
+  lBrace: 18,
+  lParen: 19,
+  lSquare: 20,
+  less: 21,
+  minus: 22,
+  plus: 23,
+  question: 24,
+  rBrace: 25,
+  rParen: 26,
+  rSquare: 27,
+  star: 28,
+  verticalBar: 29,
+  fileMetadataBegin: 30,
+  fileMetadataEnd: 31,
+} as const
+/** A token kind. */
+export type Tok = (typeof Tok)[keyof typeof Tok]
+
+/** How each punctuation token is spelled, for diagnostics. */
+export const TOKEN_SPELLING: readonly string[] = [
+  'end of file',
+  'error',
+  'identifier',
+  '@identifier',
+  '#identifier',
+  '%identifier',
+  '^identifier',
+  '!identifier',
+  'integer',
+  'float',
+  'string',
+  'inttype',
+  '->',
+  ':',
+  ',',
+  '...',
+  '=',
+  '>',
+  '{',
+  '(',
+  '[',
+  '<',
+  '-',
+  '+',
+  '?',
+  '}',
+  ')',
+  ']',
+  '*',
+  '|',
+  '{-#',
+  '#-}',
+]
+
+// Character codes used by the scanner.
+const C_NUL = 0
+const C_TAB = 9
+const C_LF = 10
+const C_CR = 13
+const C_SPACE = 32
+const C_BANG = 33
+const C_DQUOTE = 34
+const C_HASH = 35
+const C_DOLLAR = 36
+const C_PERCENT = 37
+const C_LPAREN = 40
+const C_RPAREN = 41
+const C_STAR = 42
+const C_PLUS = 43
+const C_COMMA = 44
+const C_MINUS = 45
+const C_DOT = 46
+const C_SLASH = 47
+const C_0 = 48
+const C_9 = 57
+const C_COLON = 58
+const C_LESS = 60
+const C_EQUAL = 61
+const C_GREATER = 62
+const C_QUESTION = 63
+const C_AT = 64
+const C_A = 65
+const C_E = 69
+const C_F = 70
+const C_Z = 90
+const C_LSQUARE = 91
+const C_BACKSLASH = 92
+const C_RSQUARE = 93
+const C_CARET = 94
+const C_UNDERSCORE = 95
+const C_a = 97
+const C_e = 101
+const C_f = 102
+const C_i = 105
+const C_n = 110
+const C_s = 115
+const C_t = 116
+const C_u = 117
+const C_x = 120
+const C_z = 122
+const C_LBRACE = 123
+const C_BAR = 124
+const C_RBRACE = 125
+
+/** @internal True for `[a-zA-Z]`. */
+export function isLetter(c: number): boolean {
+  return (c >= C_a && c <= C_z) || (c >= C_A && c <= C_Z)
+}
+/** @internal True for `[0-9]`. */
+export function isDigit(c: number): boolean {
+  return c >= C_0 && c <= C_9
+}
+/** @internal True for `[0-9a-fA-F]`. */
+export function isHexDigit(c: number): boolean {
+  return (c >= C_0 && c <= C_9) || (c >= C_a && c <= C_f) || (c >= C_A && c <= C_F)
+}
+/** @internal Characters allowed after the first one of a bare identifier: `[a-zA-Z0-9_$.]`. */
+export function isBareIdChar(c: number): boolean {
+  return isLetter(c) || isDigit(c) || c === C_UNDERSCORE || c === C_DOLLAR || c === C_DOT
+}
+function isSuffixIdChar(c: number): boolean {
+  return isLetter(c) || isDigit(c) || c === C_UNDERSCORE || c === C_DOLLAR || c === C_DOT || c === C_MINUS
+}
+
+/**
+ * Receives lexing errors: the offset of the problem and mlir-opt's message. The lexer
+ * then returns an `error` token.
+ */
+export type LexErrorHandler = (offset: number, message: string) => void
+
+/** Scans tokens from `src` between `bufferStart` and `bufferEnd`. */
+export class Lexer {
+  /** Kind of the current token. */
+  kind: Tok = Tok.eof
+  /** Offset of the first character of the current token. */
+  start = 0
+  /** Offset just past the current token. */
+  end = 0
+  /** Where scanning continues. */
+  pos: number
+  readonly src: string
+  readonly bufferEnd: number
+  private readonly onError: LexErrorHandler
+
+  constructor(src: string, onError: LexErrorHandler, bufferStart = 0, bufferEnd: number = src.length) {
+    this.src = src
+    this.pos = bufferStart
+    this.bufferEnd = bufferEnd
+    this.onError = onError
+  }
+
+  /** The text of the current token. */
+  get spelling(): string {
+    return this.src.slice(this.start, this.end)
+  }
+
+  /** True when the current token is the bare identifier `kw` (compared in place, without slicing). */
+  is(kw: string): boolean {
+    return this.kind === Tok.bareIdentifier && this.end - this.start === kw.length && this.src.startsWith(kw, this.start)
+  }
+
+  /** Restarts scanning at `offset`; the next `lex()` reads from there. */
+  resetPointer(offset: number): void {
+    this.pos = offset
+  }
+
+  /** Scans the next token into `kind`, `start` and `end`. */
+  lex(): void {
+    const src = this.src
+    const endBuf = this.bufferEnd
+    for (;;) {
+      let p = this.pos
+      if (p >= endBuf) {
+        this.set(Tok.eof, endBuf, endBuf)
+        return
+      }
+      const c = src.charCodeAt(p)
+      switch (c) {
+        case C_SPACE:
+        case C_TAB:
+        case C_LF:
+        case C_CR:
+          this.pos = p + 1
+          continue
+        case C_NUL:
+          // A NUL inside the buffer ends it, as in MLIR.
+          this.set(Tok.eof, p, p)
+          return
+        case C_COLON:
+          return this.set(Tok.colon, p, p + 1)
+        case C_COMMA:
+          return this.set(Tok.comma, p, p + 1)
+        case C_LPAREN:
+          return this.set(Tok.lParen, p, p + 1)
+        case C_RPAREN:
+          return this.set(Tok.rParen, p, p + 1)
+        case C_RBRACE:
+          return this.set(Tok.rBrace, p, p + 1)
+        case C_LSQUARE:
+          return this.set(Tok.lSquare, p, p + 1)
+        case C_RSQUARE:
+          return this.set(Tok.rSquare, p, p + 1)
+        case C_LESS:
+          return this.set(Tok.less, p, p + 1)
+        case C_GREATER:
+          return this.set(Tok.greater, p, p + 1)
+        case C_EQUAL:
+          return this.set(Tok.equal, p, p + 1)
+        case C_PLUS:
+          return this.set(Tok.plus, p, p + 1)
+        case C_STAR:
+          return this.set(Tok.star, p, p + 1)
+        case C_QUESTION:
+          return this.set(Tok.question, p, p + 1)
+        case C_BAR:
+          return this.set(Tok.verticalBar, p, p + 1)
+        case C_LBRACE:
+          if (src.charCodeAt(p + 1) === C_MINUS && src.charCodeAt(p + 2) === C_HASH && p + 2 < endBuf) {
+            return this.set(Tok.fileMetadataBegin, p, p + 3)
+          }
+          return this.set(Tok.lBrace, p, p + 1)
+        case C_MINUS:
+          if (src.charCodeAt(p + 1) === C_GREATER && p + 1 < endBuf) {return this.set(Tok.arrow, p, p + 2)}
+          return this.set(Tok.minus, p, p + 1)
+        case C_DOT:
+          if (src.charCodeAt(p + 1) === C_DOT && src.charCodeAt(p + 2) === C_DOT && p + 2 < endBuf) {
+            return this.set(Tok.ellipsis, p, p + 3)
+          }
+          return this.error(p, 'expected three consecutive dots for an ellipsis')
+        case C_SLASH:
+          if (src.charCodeAt(p + 1) === C_SLASH) {
+            p += 2
+            while (p < endBuf) {
+              const d = src.charCodeAt(p)
+              if (d === C_LF || d === C_CR) {break}
+              p++
+            }
+            this.pos = p
+            continue
+          }
+          return this.error(p, 'unexpected character')
+        case C_AT:
+          return this.lexAtIdentifier(p)
+        case C_BANG:
+        case C_CARET:
+        case C_HASH:
+        case C_PERCENT:
+          if (c === C_HASH && src.charCodeAt(p + 1) === C_MINUS && src.charCodeAt(p + 2) === C_RBRACE && p + 2 < endBuf) {
+            return this.set(Tok.fileMetadataEnd, p, p + 3)
+          }
+          return this.lexPrefixedIdentifier(p, c)
+        case C_DQUOTE:
+          return this.lexString(p)
+        default:
+          if (isDigit(c)) {return this.lexNumber(p)}
+          if (isLetter(c) || c === C_UNDERSCORE) {return this.lexBareIdentifier(p, c)}
+          return this.error(p, 'unexpected character')
+      }
+    }
+  }
+
+  private set(kind: Tok, start: number, end: number): void {
+    this.kind = kind
+    this.start = start
+    this.end = end
+    this.pos = end
+  }
+
+  private error(offset: number, message: string): void {
+    this.set(Tok.error, offset, offset + 1 <= this.bufferEnd ? offset + 1 : offset)
+    this.onError(offset, message)
+  }
+
+  private lexBareIdentifier(p: number, first: number): void {
+    const src = this.src
+    const endBuf = this.bufferEnd
+    let q = p + 1
+    while (q < endBuf && isBareIdChar(src.charCodeAt(q))) {q++}
+    // `i32`, `si8`, `ui64`: integer types are their own token kind.
+    let d = p
+    if (first === C_s || first === C_u) {
+      d = src.charCodeAt(p + 1) === C_i ? p + 2 : -1
+    } else if (first === C_i) {
+      d = p + 1
+    } else {
+      d = -1
+    }
+    if (d > 0 && d < q && isDigit(src.charCodeAt(d))) {
+      let k = d
+      while (k < q && isDigit(src.charCodeAt(k))) {k++}
+      if (k === q) {return this.set(Tok.inttype, p, q)}
+    }
+    this.set(Tok.bareIdentifier, p, q)
+  }
+
+  private lexAtIdentifier(p: number): void {
+    const src = this.src
+    const c = src.charCodeAt(p + 1)
+    if (c === C_DQUOTE && p + 1 < this.bufferEnd) {
+      this.lexString(p + 1)
+      if (this.kind === Tok.error) {return}
+      this.kind = Tok.atIdentifier
+      this.start = p
+      return
+    }
+    if (p + 1 >= this.bufferEnd || !(isLetter(c) || c === C_UNDERSCORE)) {
+      return this.error(p + 1, "@ identifier expected to start with letter or '_'")
+    }
+    let q = p + 2
+    while (q < this.bufferEnd && isBareIdChar(src.charCodeAt(q))) {q++}
+    this.set(Tok.atIdentifier, p, q)
+  }
+
+  private lexPrefixedIdentifier(p: number, c: number): void {
+    const src = this.src
+    const endBuf = this.bufferEnd
+    let kind: Tok
+    let what: string
+    if (c === C_BANG) {
+      kind = Tok.exclamationIdentifier
+      what = 'invalid type identifier'
+    } else if (c === C_CARET) {
+      kind = Tok.caretIdentifier
+      what = 'invalid block name'
+    } else if (c === C_HASH) {
+      kind = Tok.hashIdentifier
+      what = 'invalid attribute name'
+    } else {
+      kind = Tok.percentIdentifier
+      what = 'invalid SSA name'
+    }
+    let q = p + 1
+    const first = q < endBuf ? src.charCodeAt(q) : -1
+    if (isDigit(first)) {
+      while (q < endBuf && isDigit(src.charCodeAt(q))) {q++}
+    } else if (isLetter(first) || first === C_DOLLAR || first === C_DOT || first === C_UNDERSCORE || first === C_MINUS) {
+      q++
+      while (q < endBuf && isSuffixIdChar(src.charCodeAt(q))) {q++}
+    } else {
+      return this.error(p, what)
+    }
+    this.set(kind, p, q)
+  }
+
+  private lexNumber(p: number): void {
+    const src = this.src
+    const endBuf = this.bufferEnd
+    const first = src.charCodeAt(p)
+    let q = p + 1
+    if (first === C_0 && src.charCodeAt(q) === C_x && q < endBuf && isHexDigit(src.charCodeAt(q + 1)) && q + 1 < endBuf) {
+      q += 2
+      while (q < endBuf && isHexDigit(src.charCodeAt(q))) {q++}
+      return this.set(Tok.integer, p, q)
+    }
+    while (q < endBuf && isDigit(src.charCodeAt(q))) {q++}
+    if (q >= endBuf || src.charCodeAt(q) !== C_DOT) {return this.set(Tok.integer, p, q)}
+    q++
+    while (q < endBuf && isDigit(src.charCodeAt(q))) {q++}
+    const e = src.charCodeAt(q)
+    if ((e === C_e || e === C_E) && q < endBuf) {
+      const s = src.charCodeAt(q + 1)
+      if (isDigit(s) && q + 1 < endBuf) {
+        q += 2
+        while (q < endBuf && isDigit(src.charCodeAt(q))) {q++}
+      } else if ((s === C_PLUS || s === C_MINUS) && isDigit(src.charCodeAt(q + 2)) && q + 2 < endBuf) {
+        q += 3
+        while (q < endBuf && isDigit(src.charCodeAt(q))) {q++}
+      }
+    }
+    this.set(Tok.float, p, q)
+  }
+
+  private lexString(p: number): void {
+    const src = this.src
+    const endBuf = this.bufferEnd
+    let q = p + 1
+    for (;;) {
+      if (q >= endBuf) {return this.error(q, `expected '"' in string literal`)}
+      const c = src.charCodeAt(q)
+      if (c === C_DQUOTE) {return this.set(Tok.string, p, q + 1)}
+      if (c === C_LF || c === C_CR || c === C_NUL) {return this.error(q, `expected '"' in string literal`)}
+      if (c === C_BACKSLASH) {
+        const n = src.charCodeAt(q + 1)
+        if (n === C_DQUOTE || n === C_BACKSLASH || n === C_n || n === C_t) {
+          q += 2
+          continue
+        }
+        if (isHexDigit(n) && isHexDigit(src.charCodeAt(q + 2)) && q + 2 < endBuf) {
+          q += 3
+          continue
+        }
+        return this.error(q, 'unknown escape in string literal')
+      }
+      q++
+    }
+  }
+}
+
+/**
+ * Decodes the body of a string token (`"..."` including quotes) at `start..end`:
+ * `\n`, `\t`, `\"`, `\\` and `\XX` (one byte). Bytes above 0x7f from hex escapes are
+ * kept as the corresponding code units (latin-1), then UTF-8 sequences are decoded.
+ */
+export function decodeStringLiteral(src: string, start: number, end: number): string {
+  const bodyStart = start + 1
+  const bodyEnd = end - 1
+  const slash = src.indexOf('\\', bodyStart)
+  if (slash < 0 || slash >= bodyEnd) {return src.slice(bodyStart, bodyEnd)}
+  let out = ''
+  let highBytes = false
+  let i = bodyStart
+  while (i < bodyEnd) {
+    const c = src.charCodeAt(i)
+    if (c !== C_BACKSLASH) {
+      out += src[i]!
+      i++
+      continue
+    }
+    const n = src.charCodeAt(i + 1)
+    if (n === C_n) {out += '\n'}
+    else if (n === C_t) {out += '\t'}
+    else if (n === C_DQUOTE) {out += '"'}
+    else if (n === C_BACKSLASH) {out += '\\'}
+    else {
+      const b = parseInt(src.slice(i + 1, i + 3), 16)
+      if (b > 0x7f) {highBytes = true}
+      out += String.fromCharCode(b)
+      i += 3
+      continue
+    }
+    i += 2
+  }
+  return highBytes ? decodeLatin1Utf8(out) : out
+}
+
+function decodeLatin1Utf8(s: string): string {
+  // Re-encode: chars < 256 from escapes are raw bytes, others are already text.
+  const bytes: number[] = []
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    if (c < 0x100) {bytes.push(c)}
+    else {for (const b of new TextEncoder().encode(s[i])) {bytes.push(b)}}
+  }
+  return new TextDecoder('utf-8', { fatal: false }).decode(new Uint8Array(bytes))
+}

@@ -1,0 +1,1228 @@
+import { DictionaryAttr, type Attribute, type NamedAttribute } from '../Attributes.ts'
+import { Block } from '../Block.ts'
+import type { Context } from '../Context.ts'
+import type { InFlightDiagnostic } from '../Diagnostics.ts'
+import { Location, OpaqueLoc, UnknownLoc } from '../Location.ts'
+import type { LogicalResult } from '../LogicalResult.ts'
+import { OperationState, type Delimiter, type OpAsmArgument, type OpAsmParser, type UnresolvedOperand } from '../OpAsm.ts'
+import { Operation } from '../Operation.ts'
+import { OperationName, Trait, type OpDefinition } from '../OperationName.ts'
+import { Region } from '../Region.ts'
+import { FunctionType, type Type } from '../Types.ts'
+import type { BlockArgument, Value } from '../Value.ts'
+import { Tok } from './Lexer.ts'
+import { Parser, type FileResources } from './Parser.ts'
+import { attrToString, typeToString } from './diagText.ts'
+
+/** @internal An SSA use as written: `%name#number` at `offset`. */
+export class ParsedOperand implements UnresolvedOperand {
+  constructor(
+    private readonly parser: Parser,
+    readonly name: string,
+    readonly number: number,
+    readonly offset: number,
+  ) {}
+  get location(): Location {
+    return this.parser.locAt(this.offset)
+  }
+}
+
+/** One definition (or forward-reference placeholder) of `%name#n`. */
+class SSADef {
+  constructor(
+    public value: Value,
+    /** Offset of the definition or first use; -1 when only `loc` is known. */
+    public offset: number,
+    public loc: Location | null,
+  ) {}
+}
+
+/** The SSA names visible in one isolated region, with the names each nested region added. */
+class IsolatedScope {
+  readonly values: Map<string, (SSADef | undefined)[]> = new Map()
+  readonly definitionsPerScope: string[][] = [[]]
+}
+
+/** Blocks named in one region. */
+class BlockScope {
+  readonly byName: Map<string, { block: Block; offset: number }> = new Map()
+  readonly forwardRefs: Map<Block, number> = new Map()
+}
+
+/** A `loc(#alias)` whose alias was not yet defined when it was parsed. */
+class DeferredLoc {
+  constructor(
+    readonly offset: number,
+    readonly name: string,
+  ) {}
+}
+
+const FORWARD_REF_NAME = '<<forward reference>>'
+
+/**
+ * @internal The operation parser: SSA scoping, blocks and regions, generic and custom
+ * operation forms. It is also the `OpAsmParser` handed to custom `parse` hooks.
+ */
+export class OperationParser extends Parser implements OpAsmParser {
+  private readonly isolatedScopes: IsolatedScope[] = [new IsolatedScope()]
+  private readonly blockScopes: BlockScope[] = []
+  private readonly forwardRefPlaceholders: Map<Value, number> = new Map()
+  private readonly deferredLocs: DeferredLoc[] = []
+  private readonly defaultDialectStack: string[] = ['builtin']
+  private readonly placeholderName: OperationName
+  /** Name location and isolation of the custom op being parsed (for hooks). */
+  private customOpNameOffset = 0
+  private customOpIsolated = false
+  readonly resources: FileResources = { dialectResources: new Map(), externalResources: new Map() }
+
+  constructor(context: Context, src: string, filename: string, bufferStart: number, bufferEnd: number) {
+    super(context, src, filename, bufferStart, bufferEnd)
+    this.placeholderName = new OperationName(FORWARD_REF_NAME, null, null)
+  }
+
+  asOpAsmParser(): OpAsmParser {
+    return this
+  }
+
+  // ---- SSA values ---------------------------------------------------------------------
+
+  private pushScope(isolated: boolean): void {
+    if (isolated) {this.isolatedScopes.push(new IsolatedScope())}
+    else {this.isolatedScopes[this.isolatedScopes.length - 1]!.definitionsPerScope.push([])}
+    this.blockScopes.push(new BlockScope())
+  }
+
+  private popScope(): boolean {
+    const blocks = this.blockScopes.pop()!
+    if (blocks.forwardRefs.size > 0) {
+      const offsets = [...blocks.forwardRefs.values()].sort((a, b) => a - b)
+      for (const off of offsets) {this.emitErrorAt(off, 'reference to an undefined block').report()}
+      return false
+    }
+    const scope = this.isolatedScopes[this.isolatedScopes.length - 1]!
+    if (scope.definitionsPerScope.length === 1) {
+      this.isolatedScopes.pop()
+    } else {
+      const names = scope.definitionsPerScope.pop()!
+      for (const n of names) {scope.values.delete(n)}
+    }
+    return true
+  }
+
+  private entriesOf(name: string): (SSADef | undefined)[] {
+    const scope = this.isolatedScopes[this.isolatedScopes.length - 1]!
+    let e = scope.values.get(name)
+    if (e === undefined) {
+      e = []
+      scope.values.set(name, e)
+    }
+    return e
+  }
+
+  private defLoc(d: SSADef): Location {
+    return d.loc ?? this.locAt(d.offset)
+  }
+
+  /** Binds `%name#number` to `value`, resolving a forward reference if there was one. */
+  addDefinition(use: UnresolvedOperand, value: Value): boolean {
+    const entries = this.entriesOf(use.name)
+    const n = use.number
+    while (entries.length <= n) {entries.push(undefined)}
+    const existing = entries[n]
+    const offset = use instanceof ParsedOperand ? use.offset : -1
+    if (existing !== undefined) {
+      if (!this.forwardRefPlaceholders.has(existing.value)) {
+        this.emitErrorAt(offset >= 0 ? offset : use.location, `redefinition of SSA value '${use.name}'`)
+          .attachNote('previously defined here', this.defLoc(existing))
+          .report()
+        return false
+      }
+      if (existing.value.type !== value.type) {
+        this.emitErrorAt(offset >= 0 ? offset : use.location, `definition of SSA value '${use.name}#${n}' has type ${quoteType(value.type)}`)
+          .attachNote(`previously used here with type ${quoteType(existing.value.type)}`, this.defLoc(existing))
+          .report()
+        return false
+      }
+      existing.value.replaceAllUsesWith(value)
+      this.forwardRefPlaceholders.delete(existing.value)
+    }
+    entries[n] = new SSADef(value, offset, offset >= 0 ? null : use.location)
+    const scope = this.isolatedScopes[this.isolatedScopes.length - 1]!
+    scope.definitionsPerScope[scope.definitionsPerScope.length - 1]!.push(use.name)
+    return true
+  }
+
+  /** The value for a use of `%name#number` with `type`; creates a placeholder for forward references. */
+  resolveSSAUse(use: UnresolvedOperand, type: Type): Value | null {
+    const entries = this.entriesOf(use.name)
+    const n = use.number
+    const offset = use instanceof ParsedOperand ? use.offset : -1
+    const at = offset >= 0 ? offset : use.location
+    const existing = n < entries.length ? entries[n] : undefined
+    if (existing !== undefined) {
+      const v = existing.value
+      if (v.type === type) {return v}
+      this.emitErrorAt(at, `use of value '${use.name}' expects different type than prior uses: ${quoteType(type)} vs ${quoteType(v.type)}`)
+        .attachNote('prior use here', this.defLoc(existing))
+        .report()
+      return null
+    }
+    while (entries.length <= n) {entries.push(undefined)}
+    const first = entries[0]
+    if (first !== undefined && !this.forwardRefPlaceholders.has(first.value)) {
+      this.emitErrorAt(at, 'reference to invalid result number').report()
+      return null
+    }
+    const loc = offset >= 0 ? this.locAt(offset) : use.location
+    const ph = new Operation(this.placeholderName, loc, [type], DictionaryAttr.empty(this.context), DictionaryAttr.empty(this.context), 0)
+    const v = ph.results[0]!
+    entries[n] = new SSADef(v, offset, offset >= 0 ? null : use.location)
+    this.forwardRefPlaceholders.set(v, offset >= 0 ? offset : 0)
+    return v
+  }
+
+  /** `%name` or `%name#N`. */
+  private parseSSAUse(allowResultNumber: boolean): ParsedOperand | null {
+    const l = this.lex
+    if (l.kind !== Tok.percentIdentifier) {return this.wrongToken('expected SSA operand')}
+    const name = l.spelling
+    const offset = l.start
+    this.consume()
+    let number = 0
+    if (this.at(Tok.hashIdentifier)) {
+      if (!allowResultNumber) {return this.errorHere('result number not allowed in argument list')}
+      const v = this.parseIntegerSpelling(l.start + 1, l.end)
+      if (v === null || v > 0xffffffffn) {return this.errorHere('invalid SSA value result number')}
+      number = Number(v)
+      this.consume()
+    }
+    return new ParsedOperand(this, name, number, offset)
+  }
+
+  private parseOptionalSSAUseList(out: ParsedOperand[]): boolean {
+    if (this.lex.kind !== Tok.percentIdentifier) {return true}
+    do {
+      const u = this.parseSSAUse(true)
+      if (u === null) {return false}
+      out.push(u)
+    } while (this.consumeIf(Tok.comma))
+    return true
+  }
+
+  // ---- Blocks and regions -------------------------------------------------------------
+
+  private get blockScope(): BlockScope {
+    return this.blockScopes[this.blockScopes.length - 1]!
+  }
+
+  private getBlockNamed(name: string, offset: number): Block {
+    const scope = this.blockScope
+    let def = scope.byName.get(name)
+    if (def === undefined) {
+      def = { block: new Block(), offset }
+      scope.byName.set(name, def)
+      scope.forwardRefs.set(def.block, offset)
+    }
+    return def.block
+  }
+
+  /** `{ blocks }` into `region`; `entryArgs` define the entry block's arguments. */
+  parseRegionInto(region: Region, entryArgs: readonly OpAsmArgument[], isolated: boolean): boolean {
+    if (!this.expect(Tok.lBrace, "expected '{' to begin a region")) {return false}
+    if (entryArgs.length > 0 || this.lex.kind !== Tok.rBrace) {
+      if (!this.parseRegionBody(region, entryArgs, isolated)) {return false}
+    }
+    this.consume()
+    return true
+  }
+
+  private parseRegionBody(region: Region, entryArgs: readonly OpAsmArgument[], isolated: boolean): boolean {
+    this.pushScope(isolated)
+    const block = new Block()
+    if (entryArgs.length > 0 && entryArgs[0]!.ssaName.name !== '') {
+      if (this.lex.kind === Tok.caretIdentifier) {
+        this.errorHere('invalid block name in region with named arguments')
+        return false
+      }
+      for (const arg of entryArgs) {
+        const info = arg.ssaName
+        const prior = this.isolatedScopes[this.isolatedScopes.length - 1]!.values.get(info.name)?.[info.number]
+        if (prior !== undefined) {
+          const off = info instanceof ParsedOperand ? info.offset : -1
+          this.emitErrorAt(off >= 0 ? off : info.location, `region entry argument '${info.name}' is already in use`)
+            .attachNote('previously referenced here', this.defLoc(prior))
+            .report()
+          return false
+        }
+        const loc = arg.sourceLoc ?? info.location
+        const ba = block.addArgument(arg.type!, loc)
+        if (!this.addDefinition(info, ba)) {return false}
+      }
+    }
+    const numEntryArgs = entryArgs.length
+    if (!this.parseBlock(block, true)) {return false}
+    if (numEntryArgs > 0 && block.arguments.length > numEntryArgs) {
+      this.errorHere('entry block arguments were already defined')
+      return false
+    }
+    region.push(block)
+    while (this.lex.kind !== Tok.rBrace) {
+      const b = this.parseNamedBlock(region)
+      if (b === null) {return false}
+    }
+    return this.popScope()
+  }
+
+  /** Parses the entry block (name optional) into `block`. */
+  private parseBlock(block: Block, isEntry: boolean): boolean {
+    if (isEntry && this.lex.kind !== Tok.caretIdentifier) {return this.parseBlockBody(block)}
+    const nameOffset = this.lex.start
+    const name = this.lex.spelling
+    if (!this.expect(Tok.caretIdentifier, 'expected block name')) {return false}
+    const scope = this.blockScope
+    const def = scope.byName.get(name)
+    if (def === undefined) {
+      scope.byName.set(name, { block, offset: nameOffset })
+    } else if (!scope.forwardRefs.delete(def.block)) {
+      this.emitErrorAt(nameOffset, `redefinition of block '${name}'`).report()
+      return false
+    } else {
+      // A forward-referenced block becomes this one.
+      def.block.replaceAllUsesWith(block)
+      def.block = block
+      def.offset = nameOffset
+    }
+    if (this.lex.kind === Tok.lParen && !this.parseOptionalBlockArgList(block)) {return false}
+    if (!this.expect(Tok.colon, "expected ':' after block name")) {return false}
+    return this.parseBlockBody(block)
+  }
+
+  /** A non-entry block `^name(args):`; appended to `region`. */
+  private parseNamedBlock(region: Region): Block | null {
+    const l = this.lex
+    const nameOffset = l.start
+    const name = l.spelling
+    if (!this.expect(Tok.caretIdentifier, 'expected block name')) {return null}
+    const scope = this.blockScope
+    let def = scope.byName.get(name)
+    let block: Block
+    if (def === undefined) {
+      block = new Block()
+      def = { block, offset: nameOffset }
+      scope.byName.set(name, def)
+    } else if (!scope.forwardRefs.delete(def.block)) {
+      this.emitErrorAt(nameOffset, `redefinition of block '${name}'`).report()
+      return null
+    } else {
+      block = def.block
+      def.offset = nameOffset
+    }
+    region.push(block)
+    if (l.kind === Tok.lParen && !this.parseOptionalBlockArgList(block)) {return null}
+    if (!this.expect(Tok.colon, "expected ':' after block name")) {return null}
+    if (!this.parseBlockBody(block)) {return null}
+    return block
+  }
+
+  private parseBlockBody(block: Block): boolean {
+    for (;;) {
+      const k = this.lex.kind
+      if (k === Tok.caretIdentifier || k === Tok.rBrace) {return true}
+      if (k === Tok.eof) {
+        this.wrongToken("expected '}' to end region")
+        return false
+      }
+      if (!this.parseOperation(block)) {return false}
+    }
+  }
+
+  private parseOptionalBlockArgList(block: Block): boolean {
+    const definingExisting = block.arguments.length !== 0
+    let next = 0
+    return this.parseCommaSeparatedList(Tok.lParen, Tok.rParen, 'argument list', () => {
+      const use = this.parseSSAUse(false)
+      if (use === null) {return false}
+      if (!this.expect(Tok.colon, "expected ':' and type for SSA operand")) {return false}
+      const type = this.parseTypeImpl()
+      if (type === null) {return false}
+      let arg: BlockArgument
+      if (definingExisting) {
+        if (next >= block.arguments.length) {
+          this.errorHere('too many arguments specified in argument list')
+          return false
+        }
+        arg = block.arguments[next++]!
+        if (arg.type !== type) {
+          this.errorHere('argument and block argument type mismatch')
+          return false
+        }
+      } else {
+        arg = block.addArgument(type, this.locAt(use.offset))
+      }
+      const loc = this.parseTrailingLocation()
+      if (loc === undefined) {return false}
+      if (loc !== null) {arg.location = loc}
+      return this.addDefinition(use, arg)
+    })
+  }
+
+  // ---- Operations ---------------------------------------------------------------------
+
+  /** Parses one operation (with its result bindings) and appends it to `block`. */
+  parseOperation(block: Block): boolean {
+    const l = this.lex
+    const startOffset = l.start
+    let resultIDs: { name: string; count: number; offset: number }[] | null = null
+    let numExpected = 0
+    if (l.kind === Tok.percentIdentifier) {
+      resultIDs = []
+      do {
+        const name = l.spelling
+        const offset = l.start
+        if (!this.expect(Tok.percentIdentifier, 'expected valid ssa identifier')) {return false}
+        let count = 1
+        if (this.consumeIf(Tok.colon)) {
+          if (!this.at(Tok.integer)) {
+            this.wrongToken('expected integer number of results')
+            return false
+          }
+          const v = this.parseIntegerSpelling(l.start, l.end)
+          if (v === null || v < 1n) {
+            this.errorHere('expected named operation to have at least 1 result')
+            return false
+          }
+          count = Number(v)
+          this.consume()
+        }
+        resultIDs.push({ name, count, offset })
+        numExpected += count
+      } while (this.consumeIf(Tok.comma))
+      if (!this.expect(Tok.equal, "expected '=' after SSA name")) {return false}
+    }
+    let op: Operation | null
+    const k = l.kind
+    if (k === Tok.string) {op = this.parseGenericOperation()}
+    else if (k === Tok.bareIdentifier || k === Tok.inttype) {op = this.parseCustomOperation()}
+    else {
+      this.wrongToken('expected operation name in quotes')
+      return false
+    }
+    if (op === null) {return false}
+    block.append(op)
+    if (resultIDs !== null) {
+      const numResults = op.results.length
+      if (numResults === 0) {
+        this.emitErrorAt(startOffset, 'cannot name an operation with no results').report()
+        return false
+      }
+      if (numExpected !== numResults) {
+        this.emitErrorAt(startOffset, `operation defines ${numResults} results but was provided ${numExpected} to bind`).report()
+        return false
+      }
+      let ri = 0
+      for (const r of resultIDs) {
+        for (let i = 0; i < r.count; i++) {
+          if (!this.addDefinition(new ParsedOperand(this, r.name, i, r.offset), op.results[ri++]!)) {return false}
+        }
+      }
+    }
+    return true
+  }
+
+  private checkDialectForGeneric(name: OperationName, nameOffset: number): OperationName | null {
+    if (name.isRegistered) {return name}
+    const n = name.name
+    const dot = n.indexOf('.')
+    const ns = dot < 0 ? n : n.slice(0, dot)
+    if (this.context.getOrLoadDialect(ns) === undefined) {
+      if (!this.context.allowUnregisteredDialects) {
+        this.emitErrorAt(nameOffset, 'operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used').report()
+        return null
+      }
+      return name
+    }
+    return this.context.getOperationName(n)
+  }
+
+  private parseGenericOperation(): Operation | null {
+    const l = this.lex
+    const nameOffset = l.start
+    const nameStr = this.stringValue()
+    if (nameStr.length === 0) {return this.errorHere('empty operation name is invalid')}
+    if (nameStr.includes('\0')) {return this.errorHere('null character not allowed in operation name')}
+    const opName = this.checkDialectForGeneric(this.context.getOperationName(nameStr), nameOffset)
+    if (opName === null) {return null}
+    this.consume()
+    const state = new OperationState(this.locAt(nameOffset), opName)
+    const operands: ParsedOperand[] = []
+    if (!this.expect(Tok.lParen, "expected '(' to start operand list")) {return null}
+    if (!this.parseOptionalSSAUseList(operands)) {return null}
+    if (!this.expect(Tok.rParen, "expected ')' to end operand list")) {return null}
+    if (l.kind === Tok.lSquare) {
+      if (opName.isRegistered && !opName.hasTrait(Trait.IsTerminator)) {return this.errorHere('successors in non-terminator')}
+      const ok = this.parseCommaSeparatedList(Tok.lSquare, Tok.rSquare, 'successor list', () => {
+        const b = this.parseSuccessorImpl()
+        if (b === null) {return false}
+        state.successors.push(b)
+        return true
+      })
+      if (!ok) {return null}
+    }
+    if (this.consumeIf(Tok.less)) {
+      const propsOffset = l.start
+      const props = this.parseAttributeImpl()
+      if (props === null) {return null}
+      if (!this.expect(Tok.greater, "expected '>' to close properties")) {return null}
+      if (!(props instanceof DictionaryAttr)) {
+        this.emitErrorAt(propsOffset, 'invalid properties ' + 'for operation').report()
+        return null
+      }
+      for (const e of props.entries) {state.properties.push(e)}
+    }
+    if (this.consumeIf(Tok.lParen)) {
+      do {
+        const region = new Region()
+        state.regions.push(region)
+        if (!this.parseRegionInto(region, [], false)) {return null}
+      } while (this.consumeIf(Tok.comma))
+      if (!this.expect(Tok.rParen, "expected ')' to end region list")) {return null}
+    }
+    if (l.kind === Tok.lBrace && !this.parseAttributeDict(state.attributes)) {return null}
+    if (!this.expect(Tok.colon, "expected ':' followed by operation type")) {return null}
+    const typeOffset = l.start
+    const type = this.parseTypeImpl()
+    if (type === null) {return null}
+    if (!(type instanceof FunctionType)) {
+      this.emitErrorAt(typeOffset, 'expected function type').report()
+      return null
+    }
+    state.types = type.results as Type[]
+    const inputs = type.inputs
+    if (inputs.length !== operands.length) {
+      this.emitErrorAt(typeOffset, `expected ${operands.length} operand type${operands.length === 1 ? '' : 's'} but had ${inputs.length}`).report()
+      return null
+    }
+    for (let i = 0; i < operands.length; i++) {
+      const v = this.resolveSSAUse(operands[i]!, inputs[i]!)
+      if (v === null) {return null}
+      state.operands.push(v)
+    }
+    const op = Operation.create(state)
+    const loc = this.parseTrailingLocation()
+    if (loc === undefined) {return null}
+    if (loc !== null) {op.location = loc}
+    return op
+  }
+
+  private parseCustomOperation(): Operation | null {
+    const l = this.lex
+    const opOffset = l.start
+    const originalName = l.spelling
+    this.consume()
+    const ctx = this.context
+    let opName = ctx.getOperationName(originalName)
+    let fullName = originalName
+    if (!opName.isRegistered && originalName.indexOf('.') < 0) {
+      const dd = this.defaultDialectStack[this.defaultDialectStack.length - 1]!
+      fullName = `${dd}.${originalName}`
+      ctx.getOrLoadDialect(dd)
+      opName = ctx.getOperationName(fullName)
+    }
+    const def: OpDefinition | null = opName.def
+    if (def === null || def.parse === undefined) {
+      const dot = fullName.indexOf('.')
+      const ns = dot < 0 ? '' : fullName.slice(0, dot)
+      const tried = originalName !== fullName ? ` (tried '${fullName}' as well)` : ''
+      if (ctx.getOrLoadDialect(ns) === undefined && ns !== 'builtin') {
+        const d = this.emitErrorAt(opOffset, `Dialect \`${ns}' not found for custom op '${originalName}' ${tried}`)
+        d.attachNote(
+          `Registered dialects: ${ctx.registeredDialectNames.join(', ')} ; for more info on dialect registration see https://mlir.llvm.org/getting_started/Faq/#registered-loaded-dependent-whats-up-with-dialects-management`,
+        )
+        d.report()
+        return null
+      }
+      this.emitErrorAt(opOffset, `custom op '${originalName}' is unknown${tried}`).report()
+      return null
+    }
+    const state = new OperationState(this.locAt(opOffset), opName)
+    const savedOffset = this.customOpNameOffset
+    const savedIsolated = this.customOpIsolated
+    this.customOpNameOffset = opOffset
+    this.customOpIsolated = opName.hasTrait(Trait.IsolatedFromAbove)
+    this.defaultDialectStack.push(def.defaultDialect ?? '')
+    const errorsBefore = this.hadError
+    let ok: boolean
+    try {
+      ok = def.parse(this, state)
+    } finally {
+      this.defaultDialectStack.pop()
+      this.customOpNameOffset = savedOffset
+      this.customOpIsolated = savedIsolated
+    }
+    if (!ok || (this.hadError && !errorsBefore)) {
+      if (!this.hadError) {this.emitErrorAt(opOffset, `custom op '${originalName}' failed to parse`).report()}
+      return null
+    }
+    const op = Operation.create(state)
+    const loc = this.parseTrailingLocation()
+    if (loc === undefined) {return null}
+    if (loc !== null) {op.location = loc}
+    return op
+  }
+
+  /** `^bb` successor reference. */
+  private parseSuccessorImpl(): Block | null {
+    const l = this.lex
+    if (l.kind !== Tok.caretIdentifier) {return this.wrongToken('expected block name')}
+    const b = this.getBlockNamed(l.spelling, l.start)
+    this.consume()
+    return b
+  }
+
+  /**
+   * A trailing `loc(...)`: null when absent, undefined after an error. An alias that
+   * is not defined yet yields a marker resolved at the end of the parse.
+   */
+  parseTrailingLocation(): Location | null | undefined {
+    const l = this.lex
+    if (!l.is('loc')) {return null}
+    this.consume()
+    if (!this.expect(Tok.lParen, "expected '(' in location")) {return undefined}
+    let loc: Location | null
+    if (l.kind === Tok.hashIdentifier && this.src.lastIndexOf('.', l.end - 1) < l.start) {
+      loc = this.parseLocationAlias()
+    } else {
+      loc = this.parseLocationInstance()
+    }
+    if (loc === null) {return undefined}
+    if (!this.expect(Tok.rParen, "expected ')' in location")) {return undefined}
+    return loc
+  }
+
+  private parseLocationAlias(): Location | null {
+    const l = this.lex
+    const offset = l.start
+    const name = this.src.slice(l.start + 1, l.end)
+    this.consume()
+    const attr = this.attributeAliases.get(name)
+    if (attr !== undefined) {
+      if (!(attr instanceof Location)) {
+        this.emitErrorAt(offset, `expected location, but found '${attrString(attr)}'`).report()
+        return null
+      }
+      return attr
+    }
+    const info = new DeferredLoc(offset, name)
+    this.deferredLocs.push(info)
+    return OpaqueLoc.get(UnknownLoc.get(this.context), info)
+  }
+
+  // ---- Top level ----------------------------------------------------------------------
+
+  /** Parses the whole buffer into `block`; returns success. */
+  parseTopLevel(block: Block): boolean {
+    const l = this.lex
+    this.blockScopes.push(new BlockScope())
+    for (;;) {
+      switch (l.kind) {
+        case Tok.eof:
+          return this.finalize(block)
+        case Tok.error:
+          return false
+        case Tok.hashIdentifier:
+          if (!this.parseAttributeAliasDef()) {return false}
+          break
+        case Tok.exclamationIdentifier:
+          if (!this.parseTypeAliasDef()) {return false}
+          break
+        case Tok.fileMetadataBegin:
+          if (!this.parseFileMetadata()) {return false}
+          break
+        default:
+          if (!this.parseOperation(block)) {return false}
+      }
+    }
+  }
+
+  private parseAttributeAliasDef(): boolean {
+    const l = this.lex
+    const name = this.src.slice(l.start + 1, l.end)
+    if (this.attributeAliases.has(name)) {
+      this.errorHere(`redefinition of attribute alias id '${name}'`)
+      return false
+    }
+    if (name.includes('.')) {
+      this.errorHere("attribute names with a '.' are reserved for dialect-defined names")
+      return false
+    }
+    this.consume()
+    if (!this.expect(Tok.equal, "expected '=' in attribute alias definition")) {return false}
+    const attr = this.parseAttributeImpl()
+    if (attr === null) {return false}
+    this.attributeAliases.set(name, attr)
+    return true
+  }
+
+  private parseTypeAliasDef(): boolean {
+    const l = this.lex
+    const name = this.src.slice(l.start + 1, l.end)
+    if (this.typeAliases.has(name)) {
+      this.errorHere(`redefinition of type alias id '${name}'`)
+      return false
+    }
+    if (name.includes('.')) {
+      this.errorHere("type names with a '.' are reserved for dialect-defined names")
+      return false
+    }
+    this.consume()
+    if (!this.expect(Tok.equal, "expected '=' in type alias definition")) {return false}
+    const t = this.parseTypeImpl()
+    if (t === null) {return false}
+    this.typeAliases.set(name, t)
+    return true
+  }
+
+  private parseFileMetadata(): boolean {
+    this.consume()
+    return this.parseCommaSeparatedListUntil(Tok.fileMetadataEnd, () => {
+      const l = this.lex
+      const keyOffset = l.start
+      if (l.kind !== Tok.bareIdentifier) {
+        this.errorHere('expected identifier key in file metadata dictionary')
+        return false
+      }
+      const key = l.spelling
+      this.consume()
+      if (!this.expect(Tok.colon, "expected ':'")) {return false}
+      let target: Map<string, Map<string, Attribute>>
+      if (key === 'dialect_resources') {target = this.resources.dialectResources}
+      else if (key === 'external_resources') {target = this.resources.externalResources}
+      else {
+        this.emitErrorAt(keyOffset, `unknown key '${key}' in file metadata dictionary`).report()
+        return false
+      }
+      if (!this.expect(Tok.lBrace, "expected '{'")) {return false}
+      return this.parseCommaSeparatedListUntil(Tok.rBrace, () => {
+        if (l.kind !== Tok.bareIdentifier && l.kind !== Tok.inttype) {
+          this.errorHere("expected identifier key for 'resource' entry")
+          return false
+        }
+        const group = l.spelling
+        this.consume()
+        if (!this.expect(Tok.colon, "expected ':'") || !this.expect(Tok.lBrace, "expected '{'")) {return false}
+        let entries = target.get(group)
+        if (entries === undefined) {
+          entries = new Map()
+          target.set(group, entries)
+        }
+        const map = entries
+        return this.parseCommaSeparatedListUntil(Tok.rBrace, () => {
+          let name: string
+          if (l.kind === Tok.string) {name = this.stringValue()}
+          else if (l.kind === Tok.bareIdentifier || l.kind === Tok.inttype) {name = l.spelling}
+          else {
+            this.errorHere("expected identifier key for 'resource' entry")
+            return false
+          }
+          this.consume()
+          if (!this.expect(Tok.colon, "expected ':'")) {return false}
+          const v = this.parseAttributeImpl()
+          if (v === null) {return false}
+          map.set(name, v)
+          return true
+        })
+      })
+    })
+  }
+
+  /** Diagnoses undefined forward references and resolves deferred location aliases. */
+  private finalize(topBlock: Block): boolean {
+    if (this.blockScopes.length > 0) {
+      const top = this.blockScopes[0]!
+      if (top.forwardRefs.size > 0) {
+        const offsets = [...top.forwardRefs.values()].sort((a, b) => a - b)
+        for (const off of offsets) {this.emitErrorAt(off, 'reference to an undefined block').report()}
+        return false
+      }
+    }
+    if (this.forwardRefPlaceholders.size > 0) {
+      const offsets = [...this.forwardRefPlaceholders.values()].sort((a, b) => a - b)
+      for (const off of offsets) {this.emitErrorAt(off, 'use of undeclared SSA value name').report()}
+      return false
+    }
+    if (this.deferredLocs.length > 0) {
+      let ok = true
+      const resolve = (loc: Location): Location | null => {
+        if (!(loc instanceof OpaqueLoc) || !(loc.payload instanceof DeferredLoc)) {return loc}
+        const info = loc.payload
+        const attr = this.attributeAliases.get(info.name)
+        if (attr === undefined) {
+          this.emitErrorAt(info.offset, 'operation location alias was never defined').report()
+          return null
+        }
+        if (!(attr instanceof Location)) {
+          this.emitErrorAt(info.offset, `expected location, but found '${attrString(attr)}'`).report()
+          return null
+        }
+        return attr
+      }
+      const stack: Block[] = [topBlock]
+      while (ok && stack.length > 0) {
+        const b = stack.pop()!
+        for (const a of b.arguments) {
+          const r = resolve(a.location)
+          if (r === null) {
+            ok = false
+            break
+          }
+          a.location = r
+        }
+        for (let op = b.firstOp; ok && op !== null; op = op.nextOp) {
+          const r = resolve(op.location)
+          if (r === null) {
+            ok = false
+            break
+          }
+          op.location = r
+          for (const region of op.regions) {
+            for (let blk = region.firstBlock; blk !== null; blk = blk.nextBlock) {stack.push(blk)}
+          }
+        }
+      }
+      if (!ok) {return false}
+    }
+    return true
+  }
+
+  // ---- OpAsmParser ----------------------------------------------------------------------
+
+  getNameLoc(): Location {
+    return this.locAt(this.customOpNameOffset)
+  }
+  getCurrentLocation(): Location {
+    return this.locAt(this.lex.start)
+  }
+  emitError(loc: Location, message: string): InFlightDiagnostic {
+    this.hadError = true
+    const d = this.context.emitError(loc, message)
+    if (this.lex.kind === Tok.error) {d.abandon()}
+    return d
+  }
+
+  parseKeyword(keyword: string): LogicalResult {
+    const at = this.lex.start
+    if (this.consumeKeyword(keyword)) {return true}
+    this.emitErrorAt(at, `expected '${keyword}'`).report()
+    return false
+  }
+  parseOptionalKeyword(keyword: string): boolean {
+    return this.consumeKeyword(keyword)
+  }
+  private isKeywordToken(): boolean {
+    const k = this.lex.kind
+    return k === Tok.bareIdentifier || k === Tok.inttype
+  }
+  parseKeywordOrUndefined(): string | undefined {
+    if (!this.isKeywordToken()) {
+      this.errorHere('expected valid keyword')
+      return undefined
+    }
+    const s = this.spelling
+    this.consume()
+    return s
+  }
+  parseOptionalKeywordAny(): string | undefined {
+    if (!this.isKeywordToken()) {return undefined}
+    const s = this.spelling
+    this.consume()
+    return s
+  }
+  parseOptionalKeywordOneOf(allowed: readonly string[]): string | undefined {
+    if (!this.isKeywordToken()) {return undefined}
+    for (const a of allowed) {
+      if (this.lex.is(a) || (this.lex.kind === Tok.inttype && this.spelling === a)) {
+        this.consume()
+        return a
+      }
+    }
+    return undefined
+  }
+  parseString(): string | undefined {
+    const s = this.parseOptionalString()
+    if (s === undefined) {this.errorHere('expected string')}
+    return s
+  }
+  parseOptionalString(): string | undefined {
+    if (this.lex.kind !== Tok.string) {return undefined}
+    const s = this.stringValue()
+    this.consume()
+    return s
+  }
+  parseInteger(): bigint | undefined {
+    const at = this.lex.start
+    const v = this.parseOptionalIntegerImpl()
+    if (v === null) {return undefined}
+    if (v === undefined) {
+      this.emitErrorAt(at, 'expected integer value').report()
+      return undefined
+    }
+    return v
+  }
+  parseOptionalInteger(): bigint | undefined {
+    const v = this.parseOptionalIntegerImpl()
+    return v === null ? undefined : v
+  }
+  private parseOptionalIntegerImpl(): bigint | null | undefined {
+    const l = this.lex
+    const negative = l.kind === Tok.minus
+    if (negative) {
+      // Only commit to the minus when an integer follows.
+      const save = l.start
+      this.consume()
+      if (l.kind !== Tok.integer) {
+        l.resetPointer(save)
+        this.consume()
+        return undefined
+      }
+    } else if (l.kind !== Tok.integer) {
+      return undefined
+    }
+    const v = this.parseIntegerSpelling(l.start, l.end)
+    if (v === null) {
+      this.errorHere('integer value too large')
+      return null
+    }
+    this.consume()
+    return negative ? -v : v
+  }
+
+  parseColon(): LogicalResult {
+    return this.expect(Tok.colon, "expected ':'")
+  }
+  parseOptionalColon(): boolean {
+    return this.consumeIf(Tok.colon)
+  }
+  parseComma(): LogicalResult {
+    return this.expect(Tok.comma, "expected ','")
+  }
+  parseOptionalComma(): boolean {
+    return this.consumeIf(Tok.comma)
+  }
+  parseEqual(): LogicalResult {
+    return this.expect(Tok.equal, "expected '='")
+  }
+  parseOptionalEqual(): boolean {
+    return this.consumeIf(Tok.equal)
+  }
+  parseArrow(): LogicalResult {
+    return this.expect(Tok.arrow, "expected '->'")
+  }
+  parseOptionalArrow(): boolean {
+    return this.consumeIf(Tok.arrow)
+  }
+  parseLParen(): LogicalResult {
+    return this.expect(Tok.lParen, "expected '('")
+  }
+  parseOptionalLParen(): boolean {
+    return this.consumeIf(Tok.lParen)
+  }
+  parseRParen(): LogicalResult {
+    return this.expect(Tok.rParen, "expected ')'")
+  }
+  parseOptionalRParen(): boolean {
+    return this.consumeIf(Tok.rParen)
+  }
+  parseLSquare(): LogicalResult {
+    return this.expect(Tok.lSquare, "expected '['")
+  }
+  parseOptionalLSquare(): boolean {
+    return this.consumeIf(Tok.lSquare)
+  }
+  parseRSquare(): LogicalResult {
+    return this.expect(Tok.rSquare, "expected ']'")
+  }
+  parseOptionalRSquare(): boolean {
+    return this.consumeIf(Tok.rSquare)
+  }
+  parseLBrace(): LogicalResult {
+    return this.expect(Tok.lBrace, "expected '{'")
+  }
+  parseOptionalLBrace(): boolean {
+    return this.consumeIf(Tok.lBrace)
+  }
+  parseRBrace(): LogicalResult {
+    return this.expect(Tok.rBrace, "expected '}'")
+  }
+  parseOptionalRBrace(): boolean {
+    return this.consumeIf(Tok.rBrace)
+  }
+  parseLess(): LogicalResult {
+    return this.expect(Tok.less, "expected '<'")
+  }
+  parseOptionalLess(): boolean {
+    return this.consumeIf(Tok.less)
+  }
+  parseGreater(): LogicalResult {
+    return this.expect(Tok.greater, "expected '>'")
+  }
+  parseOptionalGreater(): boolean {
+    return this.consumeIf(Tok.greater)
+  }
+  parseOptionalQuestion(): boolean {
+    return this.consumeIf(Tok.question)
+  }
+  parseOptionalStar(): boolean {
+    return this.consumeIf(Tok.star)
+  }
+  parseOptionalVerticalBar(): boolean {
+    return this.consumeIf(Tok.verticalBar)
+  }
+  parseOptionalEllipsis(): boolean {
+    return this.consumeIf(Tok.ellipsis)
+  }
+  parseOptionalPlus(): boolean {
+    return this.consumeIf(Tok.plus)
+  }
+
+  parseType(): Type | undefined {
+    return this.parseTypeImpl() ?? undefined
+  }
+  parseOptionalType(): Type | undefined {
+    return this.parseOptionalTypeImpl() ?? undefined
+  }
+  parseColonType(): Type | undefined {
+    if (!this.parseColon()) {return undefined}
+    return this.parseTypeImpl() ?? undefined
+  }
+  parseColonTypeList(): Type[] | undefined {
+    if (!this.parseColon()) {return undefined}
+    return this.parseTypeList()
+  }
+  parseTypeList(): Type[] | undefined {
+    const out: Type[] = []
+    return this.parseTypeListNoParens(out) ? out : undefined
+  }
+  parseArrowTypeList(): Type[] | undefined {
+    if (!this.parseArrow()) {return undefined}
+    return this.parseFunctionResultTypesImpl() ?? undefined
+  }
+  parseOptionalArrowTypeList(): Type[] | undefined {
+    if (!this.consumeIf(Tok.arrow)) {return []}
+    return this.parseFunctionResultTypesImpl() ?? undefined
+  }
+  parseFunctionResultTypes(): Type[] | undefined {
+    return this.parseFunctionResultTypesImpl() ?? undefined
+  }
+  parseAttribute(type?: Type): Attribute | undefined {
+    return this.parseAttributeImpl(type) ?? undefined
+  }
+  parseOptionalAttribute(type?: Type): Attribute | undefined {
+    return this.parseOptionalAttributeImpl(type) ?? undefined
+  }
+  parseOptionalAttrDict(attrs: NamedAttribute[]): LogicalResult {
+    if (this.lex.kind !== Tok.lBrace) {return true}
+    return this.parseAttributeDict(attrs)
+  }
+  parseOptionalAttrDictWithKeyword(attrs: NamedAttribute[]): LogicalResult {
+    if (!this.consumeKeyword('attributes')) {return true}
+    return this.parseAttributeDict(attrs)
+  }
+  parseSymbolName(): string | undefined {
+    const s = this.parseOptionalSymbolName()
+    if (s === undefined) {this.errorHere("expected valid '@'-identifier for symbol name")}
+    return s
+  }
+  parseOptionalSymbolName(): string | undefined {
+    if (this.lex.kind !== Tok.atIdentifier) {return undefined}
+    const s = this.symbolName()
+    this.consume()
+    return s
+  }
+  parseOptionalLocationSpecifier(): Location | null | undefined {
+    return this.parseTrailingLocation()
+  }
+
+  parseOperand(): UnresolvedOperand | undefined {
+    return this.parseSSAUse(true) ?? undefined
+  }
+  parseOptionalOperand(): UnresolvedOperand | null | undefined {
+    if (this.lex.kind !== Tok.percentIdentifier) {return null}
+    return this.parseSSAUse(true) ?? undefined
+  }
+  parseOperandList(delimiter: Delimiter = 'none', requiredCount = -1): UnresolvedOperand[] | undefined {
+    const out: UnresolvedOperand[] = []
+    const startOffset = this.lex.start
+    let close: Tok = Tok.eof
+    switch (delimiter) {
+      case 'paren':
+      case 'optionalParen':
+        close = Tok.rParen
+        break
+      case 'square':
+      case 'optionalSquare':
+        close = Tok.rSquare
+        break
+      case 'lessgreater':
+      case 'optionalLessGreater':
+        close = Tok.greater
+        break
+      case 'braces':
+      case 'optionalBraces':
+        close = Tok.rBrace
+        break
+      default:
+        break
+    }
+    if (close !== Tok.eof) {
+      const open = close === Tok.rParen ? Tok.lParen : close === Tok.rSquare ? Tok.lSquare : close === Tok.greater ? Tok.less : Tok.lBrace
+      const optional = delimiter.startsWith('optional')
+      if (!this.consumeIf(open)) {
+        if (optional) {return out}
+        this.wrongToken(`expected '${open === Tok.lParen ? '(' : open === Tok.lSquare ? '[' : open === Tok.less ? '<' : '{'}'`)
+        return undefined
+      }
+    }
+    if (this.lex.kind === Tok.percentIdentifier) {
+      do {
+        const u = this.parseSSAUse(true)
+        if (u === null) {return undefined}
+        out.push(u)
+      } while (this.consumeIf(Tok.comma))
+    }
+    if (close !== Tok.eof && !this.expect(close, `expected ')' in operand list`)) {return undefined}
+    if (requiredCount >= 0 && out.length !== requiredCount) {
+      this.emitErrorAt(startOffset, `expected ${requiredCount} operands`).report()
+      return undefined
+    }
+    return out
+  }
+  resolveOperand(operand: UnresolvedOperand, type: Type, result: Value[]): LogicalResult {
+    const v = this.resolveSSAUse(operand, type)
+    if (v === null) {return false}
+    result.push(v)
+    return true
+  }
+  resolveOperands(operands: readonly UnresolvedOperand[], types: readonly Type[] | Type, loc: Location, result: Value[]): LogicalResult {
+    if (Array.isArray(types)) {
+      const ts = types as readonly Type[]
+      if (ts.length !== operands.length) {
+        this.emitError(loc, `${operands.length} operands present, but expected ${ts.length}`).report()
+        return false
+      }
+      for (let i = 0; i < operands.length; i++) {if (!this.resolveOperand(operands[i]!, ts[i]!, result)) {return false}}
+      return true
+    }
+    for (const o of operands) {if (!this.resolveOperand(o, types as Type, result)) {return false}}
+    return true
+  }
+
+  parseArgument(allowType: boolean, allowAttrs: boolean): OpAsmArgument | undefined {
+    const use = this.parseSSAUse(false)
+    if (use === null) {return undefined}
+    let type: Type | null = null
+    if (allowType) {
+      if (!this.parseColon()) {return undefined}
+      type = this.parseTypeImpl()
+      if (type === null) {return undefined}
+    }
+    let attrs: NamedAttribute[] | null = null
+    if (allowAttrs && this.lex.kind === Tok.lBrace) {
+      attrs = []
+      if (!this.parseAttributeDict(attrs)) {return undefined}
+    }
+    const loc = this.parseTrailingLocation()
+    if (loc === undefined) {return undefined}
+    return { ssaName: use, type, attrs, sourceLoc: loc }
+  }
+  parseOptionalArgument(allowType: boolean, allowAttrs: boolean): OpAsmArgument | null | undefined {
+    if (this.lex.kind !== Tok.percentIdentifier) {return null}
+    return this.parseArgument(allowType, allowAttrs)
+  }
+  parseArgumentList(delimiter: Delimiter, allowType: boolean, allowAttrs: boolean): OpAsmArgument[] | undefined {
+    const out: OpAsmArgument[] = []
+    let open: Tok = Tok.eof
+    let close: Tok = Tok.eof
+    if (delimiter === 'paren' || delimiter === 'optionalParen') {
+      open = Tok.lParen
+      close = Tok.rParen
+    } else if (delimiter === 'square' || delimiter === 'optionalSquare') {
+      open = Tok.lSquare
+      close = Tok.rSquare
+    } else if (delimiter === 'lessgreater' || delimiter === 'optionalLessGreater') {
+      open = Tok.less
+      close = Tok.greater
+    } else if (delimiter === 'braces' || delimiter === 'optionalBraces') {
+      open = Tok.lBrace
+      close = Tok.rBrace
+    }
+    if (open !== Tok.eof) {
+      if (!this.consumeIf(open)) {
+        if (delimiter.startsWith('optional')) {return out}
+        this.wrongToken("expected '('")
+        return undefined
+      }
+      if (this.consumeIf(close)) {return out}
+    } else if (this.lex.kind !== Tok.percentIdentifier) {
+      return out
+    }
+    do {
+      const a = this.parseArgument(allowType, allowAttrs)
+      if (a === undefined) {return undefined}
+      out.push(a)
+    } while (this.consumeIf(Tok.comma))
+    if (close !== Tok.eof && !this.expect(close, "expected ')' in argument list")) {return undefined}
+    return out
+  }
+
+  parseRegion(region: Region, entryArgs: readonly OpAsmArgument[] = [], _enableNameShadowing = false): LogicalResult {
+    for (const a of entryArgs) {
+      if (a.type === null && a.ssaName.name !== '') {
+        this.errorHere('region argument is missing a type')
+        return false
+      }
+    }
+    return this.parseRegionInto(region, entryArgs, this.customOpIsolated)
+  }
+  parseOptionalRegion(region: Region, entryArgs: readonly OpAsmArgument[] = [], enableNameShadowing = false): LogicalResult | null {
+    if (this.lex.kind !== Tok.lBrace) {return null}
+    return this.parseRegion(region, entryArgs, enableNameShadowing)
+  }
+  parseSuccessor(): Block | undefined {
+    return this.parseSuccessorImpl() ?? undefined
+  }
+  parseOptionalSuccessor(): Block | null | undefined {
+    if (this.lex.kind !== Tok.caretIdentifier) {return null}
+    return this.parseSuccessorImpl() ?? undefined
+  }
+  parseSuccessorAndUseList(operands: Value[]): Block | undefined {
+    const b = this.parseSuccessorImpl()
+    if (b === null) {return undefined}
+    if (!this.consumeIf(Tok.lParen)) {return b}
+    const uses: ParsedOperand[] = []
+    if (!this.parseOptionalSSAUseList(uses)) {return undefined}
+    if (uses.length > 0) {
+      if (!this.expect(Tok.colon, "expected ':' in operand list")) {return undefined}
+      const types: Type[] = []
+      if (!this.parseTypeListNoParens(types)) {return undefined}
+      if (types.length !== uses.length) {
+        this.errorHere(`expected ${uses.length} types to match operand list`)
+        return undefined
+      }
+      for (let i = 0; i < uses.length; i++) {
+        const v = this.resolveSSAUse(uses[i]!, types[i]!)
+        if (v === null) {return undefined}
+        operands.push(v)
+      }
+    }
+    if (!this.parseRParen()) {return undefined}
+    return b
+  }
+}
+
+function quoteType(t: Type): string {
+  return `'${typeToString(t)}'`
+}
+
+function attrString(a: Attribute): string {
+  return attrToString(a)
+}

@@ -1,0 +1,1661 @@
+import {
+  AffineMapAttr,
+  ArrayAttr,
+  type Attribute,
+  BoolAttr,
+  DenseArrayAttr,
+  DenseIntOrFPElementsAttr,
+  DenseResourceElementsAttr,
+  DenseStringElementsAttr,
+  DictionaryAttr,
+  DistinctAttr,
+  FloatAttr,
+  IntegerAttr,
+  IntegerSetAttr,
+  OpaqueAttr,
+  StridedLayoutAttr,
+  StringAttr,
+  SymbolRefAttr,
+  TypeAttr,
+  UnitAttr,
+  type NamedAttribute,
+} from '../Attributes.ts'
+import type { Context } from '../Context.ts'
+import type { InFlightDiagnostic } from '../Diagnostics.ts'
+import { CallSiteLoc, FileLineColLoc, FusedLoc, Location, NameLoc, UnknownLoc } from '../Location.ts'
+import type { OpAsmParser } from '../OpAsm.ts'
+import {
+  ComplexType,
+  FloatType,
+  FunctionType,
+  IndexType,
+  IntegerType,
+  MemRefType,
+  NoneType,
+  OpaqueType,
+  RankedTensorType,
+  ShapedType,
+  Signedness,
+  TupleType,
+  type Type,
+  UnrankedMemRefType,
+  UnrankedTensorType,
+  VectorType,
+  isFloatKind,
+  kDynamic,
+} from '../Types.ts'
+import { parseAffineMapOrSetBody } from './AffineParser.ts'
+import { floatBitWidth, floatFromBits, roundToFloatKind } from './FloatBits.ts'
+import { Lexer, Tok, decodeStringLiteral } from './Lexer.ts'
+import { attrToString, typeToString } from './diagText.ts'
+
+const C_LF = 10
+const C_CR = 13
+const C_SPACE = 32
+const C_TAB = 9
+const C_DQUOTE = 34
+const C_BACKSLASH = 92
+const C_x = 120
+
+/** Resources from the file metadata block `{-# ... #-}`: each entry is kept as an attribute. */
+export interface FileResources {
+  /** `dialect_resources: { dialect: { key: value } }`. */
+  readonly dialectResources: Map<string, Map<string, Attribute>>
+  /** `external_resources: { group: { key: value } }` (crash reproducers keep `mlir_reproducer` here). */
+  readonly externalResources: Map<string, Map<string, Attribute>>
+}
+
+/**
+ * @internal The recursive-descent parser for types, attributes and locations; the
+ * operation parser extends it. All state (lexer, aliases, line table) is shared by
+ * the nested parsers of one buffer.
+ */
+export abstract class Parser {
+  readonly context: Context
+  readonly lex: Lexer
+  readonly src: string
+  readonly filename: string
+  readonly bufferStart: number
+  /** Attribute aliases `#name = ...`. */
+  readonly attributeAliases: Map<string, Attribute> = new Map()
+  /** Type aliases `!name = ...`. */
+  readonly typeAliases: Map<string, Type> = new Map()
+  /** Set once any error was emitted. */
+  hadError = false
+  private lineStarts: number[] = [0]
+  private lineScanEnd = 0
+  private lastLine = 0
+  private readonly i64Type: IntegerType
+  private readonly intTypeCache: IntegerType[] = []
+
+  constructor(context: Context, src: string, filename: string, bufferStart: number, bufferEnd: number) {
+    this.context = context
+    this.src = src
+    this.filename = filename
+    this.bufferStart = bufferStart
+    this.lex = new Lexer(src, (offset, message) => this.emitLexError(offset, message), bufferStart, bufferEnd)
+    this.i64Type = IntegerType.get(context, 64)
+    this.lex.lex()
+  }
+
+  /** The parser as the `OpAsmParser` that dialect hooks receive. */
+  abstract asOpAsmParser(): OpAsmParser
+
+  // ---- Locations and diagnostics ------------------------------------------------------
+
+  /** 0-based line index of `offset`; line starts are discovered lazily as parsing advances. */
+  private lineIndexOf(offset: number): number {
+    const starts = this.lineStarts
+    if (offset >= this.lineScanEnd) {
+      const src = this.src
+      let i = src.indexOf('\n', this.lineScanEnd)
+      while (i >= 0 && i < offset) {
+        starts.push(i + 1)
+        i = src.indexOf('\n', i + 1)
+      }
+      this.lineScanEnd = i < 0 ? src.length : i
+      if (i < 0) {this.lineScanEnd = src.length + 1}
+    }
+    let l = this.lastLine
+    const n = starts.length
+    if (l < n && starts[l]! <= offset && (l + 1 >= n || starts[l + 1]! > offset)) {return l}
+    if (l + 1 < n && starts[l + 1]! <= offset && (l + 2 >= n || starts[l + 2]! > offset)) {
+      this.lastLine = l + 1
+      return l + 1
+    }
+    let lo = 0
+    let hi = n - 1
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1
+      if (starts[mid]! <= offset) {lo = mid}
+      else {hi = mid - 1}
+    }
+    l = lo
+    this.lastLine = l
+    return l
+  }
+
+  /** The 1-based `[line, column]` of `offset`. */
+  lineCol(offset: number): [number, number] {
+    const l = this.lineIndexOf(offset)
+    return [l + 1, offset - this.lineStarts[l]! + 1]
+  }
+
+  /** `FileLineColLoc` of `offset`. */
+  locAt(offset: number): FileLineColLoc {
+    const l = this.lineIndexOf(offset)
+    return FileLineColLoc.get(this.context, this.filename, l + 1, offset - this.lineStarts[l]! + 1)
+  }
+
+  /** Emits an error at `loc` (an offset or a location); a no-op echo when the lexer already reported. */
+  emitErrorAt(loc: number | Location, message: string): InFlightDiagnostic {
+    const d = this.context.emitError(typeof loc === 'number' ? this.locAt(loc) : loc, message)
+    // The lexer already reported the problem behind an error token.
+    if (this.lex.kind === Tok.error) {d.abandon()}
+    this.hadError = true
+    return d
+  }
+
+  /** Emits an error at the current token and returns null. */
+  errorHere(message: string): null {
+    this.emitErrorAt(this.lex.start, message).report()
+    return null
+  }
+
+  /**
+   * Emits an "expected ..." error as MLIR does for an unexpected token: just after the
+   * previous token, skipping back over blank lines and comments.
+   */
+  emitWrongTokenError(message: string): InFlightDiagnostic {
+    const src = this.src
+    let loc = this.lex.start
+    if (this.lex.kind === Tok.eof) {loc = loc - 1}
+    const original = loc
+    let end = loc
+    const begin = this.bufferStart
+    for (;;) {
+      while (end > begin && (src.charCodeAt(end - 1) === C_SPACE || src.charCodeAt(end - 1) === C_TAB)) {end--}
+      if (end <= begin) {return this.emitErrorAt(original < begin ? begin : original, message)}
+      const c = src.charCodeAt(end - 1)
+      if (c !== C_LF && c !== C_CR) {return this.emitErrorAt(end, message)}
+      end--
+      let lineStart = end
+      while (lineStart > begin && src.charCodeAt(lineStart - 1) !== C_LF && src.charCodeAt(lineStart - 1) !== C_CR) {lineStart--}
+      const comment = src.indexOf('//', lineStart)
+      if (comment >= 0 && comment < end) {end = comment}
+    }
+  }
+
+  /** `emitWrongTokenError` that reports at once and returns null. */
+  wrongToken(message: string): null {
+    this.emitWrongTokenError(message).report()
+    return null
+  }
+
+  private emitLexError(offset: number, message: string): void {
+    this.hadError = true
+    this.context.emitError(this.locAt(offset), message).report()
+  }
+
+  // ---- Tokens ---------------------------------------------------------------------------
+
+  get kind(): Tok {
+    return this.lex.kind
+  }
+  /** True when the current token is `kind` (a call, so TypeScript does not narrow across `consume()`). */
+  at(kind: Tok): boolean {
+    return this.lex.kind === kind
+  }
+  consume(): void {
+    this.lex.lex()
+  }
+  consumeIf(kind: Tok): boolean {
+    if (this.lex.kind !== kind) {return false}
+    this.lex.lex()
+    return true
+  }
+  /** Consumes `kind` or emits `message` as a wrong-token error; returns success. */
+  expect(kind: Tok, message: string): boolean {
+    if (this.lex.kind === kind) {
+      this.lex.lex()
+      return true
+    }
+    this.emitWrongTokenError(message).report()
+    return false
+  }
+  isKeyword(kw: string): boolean {
+    return this.lex.is(kw)
+  }
+  consumeKeyword(kw: string): boolean {
+    if (!this.lex.is(kw)) {return false}
+    this.lex.lex()
+    return true
+  }
+  get spelling(): string {
+    return this.lex.spelling
+  }
+  /** Decoded value of the current string token. */
+  stringValue(): string {
+    return decodeStringLiteral(this.src, this.lex.start, this.lex.end)
+  }
+  /** The symbol name of the current `@identifier` token. */
+  symbolName(): string {
+    const l = this.lex
+    if (this.src.charCodeAt(l.start + 1) === C_DQUOTE) {return decodeStringLiteral(this.src, l.start + 1, l.end)}
+    return this.src.slice(l.start + 1, l.end)
+  }
+
+  /**
+   * Parses `elt (, elt)*` between `open` and `close`; with `allowEmpty` the list may be
+   * empty. Returns success.
+   */
+  parseCommaSeparatedList(open: Tok, close: Tok, what: string, parseElt: () => boolean, allowEmpty = true): boolean {
+    if (open !== Tok.eof && !this.expect(open, `expected '${tokSpell(open)}'`)) {return false}
+    if (allowEmpty && this.lex.kind === close) {
+      this.consume()
+      return true
+    }
+    do {
+      if (!parseElt()) {return false}
+    } while (this.consumeIf(Tok.comma))
+    return this.expect(close, `expected ',' or '${tokSpell(close)}' in ${what}`)
+  }
+
+  /** Parses `elt (, elt)*` until the already-open list's `close` token. */
+  parseCommaSeparatedListUntil(close: Tok, parseElt: () => boolean, allowEmpty = true): boolean {
+    if (this.lex.kind === close) {
+      if (allowEmpty) {
+        this.consume()
+        return true
+      }
+      if (!parseElt()) {return false}
+    }
+    do {
+      if (!parseElt()) {return false}
+    } while (this.consumeIf(Tok.comma))
+    return this.expect(close, `expected ',' or '${tokSpell(close)}'`)
+  }
+
+  // ---- Types ----------------------------------------------------------------------------
+
+  /** Parses any type; null after a diagnostic. */
+  parseTypeImpl(): Type | null {
+    if (this.lex.kind === Tok.lParen) {return this.parseFunctionType()}
+    return this.parseNonFunctionType()
+  }
+
+  /** Parses a type if one starts here; undefined when none does (no diagnostic). */
+  parseOptionalTypeImpl(): Type | null | undefined {
+    switch (this.lex.kind) {
+      case Tok.inttype:
+      case Tok.exclamationIdentifier:
+      case Tok.lParen:
+        return this.parseTypeImpl()
+      case Tok.bareIdentifier:
+        if (this.isTypeKeyword()) {return this.parseTypeImpl()}
+        return undefined
+      default:
+        return undefined
+    }
+  }
+
+  private isTypeKeyword(): boolean {
+    const l = this.lex
+    const c = this.src.charCodeAt(l.start)
+    switch (c) {
+      case 98: // b
+        return l.is('bf16')
+      case 99: // c
+        return l.is('complex')
+      case 102: // f
+        return isFloatKind(l.spelling)
+      case 105: // i
+        return l.is('index')
+      case 109: // m
+        return l.is('memref')
+      case 110: // n
+        return l.is('none')
+      case 116: // t
+        return l.is('tensor') || l.is('tuple') || l.is('tf32')
+      case 118: // v
+        return l.is('vector')
+      default:
+        return false
+    }
+  }
+
+  /** `(inputs) -> results`. */
+  parseFunctionType(): FunctionType | null {
+    const inputs: Type[] = []
+    if (!this.parseTypeListParens(inputs)) {return null}
+    if (!this.expect(Tok.arrow, "expected '->' in function type")) {return null}
+    const results = this.parseFunctionResultTypesImpl()
+    if (results === null) {return null}
+    return FunctionType.get(this.context, inputs, results)
+  }
+
+  /** `(t, t)` possibly empty, appended to `out`. */
+  parseTypeListParens(out: Type[]): boolean {
+    if (!this.expect(Tok.lParen, "expected '('")) {return false}
+    if (this.consumeIf(Tok.rParen)) {return true}
+    if (!this.parseTypeListNoParens(out)) {return false}
+    return this.expect(Tok.rParen, "expected ')'")
+  }
+
+  /** `t, t, ...` (at least one). */
+  parseTypeListNoParens(out: Type[]): boolean {
+    do {
+      const t = this.parseTypeImpl()
+      if (t === null) {return false}
+      out.push(t)
+    } while (this.consumeIf(Tok.comma))
+    return true
+  }
+
+  /** A parenthesized (possibly empty) list or a single non-function type. */
+  parseFunctionResultTypesImpl(): Type[] | null {
+    const out: Type[] = []
+    if (this.lex.kind === Tok.lParen) {
+      if (!this.parseTypeListParens(out)) {return null}
+      return out
+    }
+    const t = this.parseNonFunctionType()
+    if (t === null) {return null}
+    out.push(t)
+    return out
+  }
+
+  /** The signless integer type of `width` bits, cached. */
+  intType(width: number): IntegerType {
+    let t = this.intTypeCache[width]
+    if (t === undefined) {
+      t = IntegerType.get(this.context, width)
+      if (width < 4096) {this.intTypeCache[width] = t}
+    }
+    return t
+  }
+
+  parseNonFunctionType(): Type | null {
+    const l = this.lex
+    switch (l.kind) {
+      case Tok.inttype: {
+        const src = this.src
+        let p = l.start
+        let signedness: Signedness = Signedness.Signless
+        const c0 = src.charCodeAt(p)
+        if (c0 === 115) {
+          signedness = Signedness.Signed
+          p += 2
+        } else if (c0 === 117) {
+          signedness = Signedness.Unsigned
+          p += 2
+        } else {
+          p += 1
+        }
+        let width = 0
+        let overflow = false
+        for (; p < l.end; p++) {
+          width = width * 10 + (src.charCodeAt(p) - 48)
+          if (width > 16777215) {overflow = true}
+        }
+        if (overflow) {return this.errorHere('integer bitwidth is limited to 16777215 bits')}
+        this.consume()
+        return signedness === Signedness.Signless ? this.intType(width) : IntegerType.get(this.context, width, signedness)
+      }
+      case Tok.exclamationIdentifier:
+        return this.parseExtendedType()
+      case Tok.bareIdentifier:
+        break
+      default:
+        return this.wrongToken('expected non-function type')
+    }
+    const ctx = this.context
+    switch (this.src.charCodeAt(l.start)) {
+      case 98: // b
+        if (l.is('bf16')) {return this.consumeAnd(FloatType.get(ctx, 'bf16'))}
+        break
+      case 99: // c
+        if (l.is('complex')) {return this.parseComplexType()}
+        break
+      case 102: {
+        const s = l.spelling
+        if (isFloatKind(s)) {return this.consumeAnd(FloatType.get(ctx, s))}
+        break
+      }
+      case 105:
+        if (l.is('index')) {return this.consumeAnd(IndexType.get(ctx))}
+        break
+      case 109:
+        if (l.is('memref')) {return this.parseMemRefType()}
+        break
+      case 110:
+        if (l.is('none')) {return this.consumeAnd(NoneType.get(ctx))}
+        break
+      case 116:
+        if (l.is('tensor')) {return this.parseTensorType()}
+        if (l.is('tuple')) {return this.parseTupleType()}
+        if (l.is('tf32')) {return this.consumeAnd(FloatType.get(ctx, 'tf32'))}
+        break
+      case 118:
+        if (l.is('vector')) {return this.parseVectorType()}
+        break
+    }
+    return this.wrongToken('expected non-function type')
+  }
+
+  private consumeAnd<T>(t: T): T {
+    this.consume()
+    return t
+  }
+
+  private parseComplexType(): Type | null {
+    this.consume()
+    if (!this.expect(Tok.less, "expected '<' in complex type")) {return null}
+    const loc = this.lex.start
+    const el = this.parseTypeImpl()
+    if (el === null || !this.expect(Tok.greater, "expected '>' in complex type")) {return null}
+    if (!(el instanceof FloatType || el instanceof IntegerType)) {
+      this.emitErrorAt(loc, 'invalid element type for complex').report()
+      return null
+    }
+    return ComplexType.get(el)
+  }
+
+  private parseTupleType(): Type | null {
+    this.consume()
+    if (!this.expect(Tok.less, "expected '<' in tuple type")) {return null}
+    const types: Type[] = []
+    if (this.consumeIf(Tok.greater)) {return TupleType.get(this.context, types)}
+    if (!this.parseTypeListNoParens(types) || !this.expect(Tok.greater, "expected '>' in tuple type")) {return null}
+    return TupleType.get(this.context, types)
+  }
+
+  /** Consumes the `x` separator of a dimension list, splitting tokens like `xf32`. */
+  parseXInDimensionList(): boolean {
+    const l = this.lex
+    if (l.kind !== Tok.bareIdentifier || this.src.charCodeAt(l.start) !== C_x) {
+      this.emitWrongTokenError("expected 'x' in dimension list").report()
+      return false
+    }
+    if (l.end - l.start !== 1) {l.resetPointer(l.start + 1)}
+    this.consume()
+    return true
+  }
+
+  /** A dimension size; a hex-looking `0x...` token is split into `0` and `x...`. */
+  private parseIntegerInDimensionList(): number | null {
+    const l = this.lex
+    if (l.end - l.start > 1 && this.src.charCodeAt(l.start + 1) === C_x) {
+      l.resetPointer(l.start + 1)
+      this.consume()
+      return 0
+    }
+    const v = this.parseIntegerSpelling(l.start, l.end)
+    if (v === null || v > 0x7fffffffffffffffn) {return this.errorHere('invalid dimension')}
+    this.consume()
+    return Number(v)
+  }
+
+  /** `4x?x8x` (each dimension followed by `x`). */
+  parseDimensionListRanked(dims: number[], allowDynamic = true): boolean {
+    for (;;) {
+      const k = this.lex.kind
+      if (k === Tok.question) {
+        if (!allowDynamic) {
+          this.errorHere('expected static shape')
+          return false
+        }
+        this.consume()
+        dims.push(kDynamic)
+      } else if (k === Tok.integer) {
+        const v = this.parseIntegerInDimensionList()
+        if (v === null) {return false}
+        dims.push(v)
+      } else {
+        return true
+      }
+      if (!this.parseXInDimensionList()) {return false}
+    }
+  }
+
+  private parseVectorType(): Type | null {
+    this.consume()
+    if (!this.expect(Tok.less, "expected '<' in vector type")) {return null}
+    const dims: number[] = []
+    const scalable: boolean[] = []
+    while (this.lex.kind === Tok.integer || this.lex.kind === Tok.lSquare) {
+      const isScalable = this.consumeIf(Tok.lSquare)
+      const v = this.parseIntegerInDimensionList()
+      if (v === null) {return null}
+      dims.push(v)
+      if (isScalable && !this.consumeIf(Tok.rSquare)) {return this.wrongToken("missing ']' closing scalable dimension")}
+      scalable.push(isScalable)
+      if (!this.parseXInDimensionList()) {return null}
+    }
+    if (dims.some((d) => d <= 0)) {
+      return this.errorHere(`vector types must have positive constant sizes but got ${dims.join(', ')}`)
+    }
+    const typeLoc = this.lex.start
+    const el = this.parseTypeImpl()
+    if (el === null || !this.expect(Tok.greater, "expected '>' in vector type")) {return null}
+    if (!(el instanceof IntegerType || el instanceof IndexType || el instanceof FloatType)) {
+      this.emitErrorAt(typeLoc, 'vector elements must be int/index/float type').report()
+      return null
+    }
+    return VectorType.get(dims, el, scalable)
+  }
+
+  private parseTensorType(): Type | null {
+    this.consume()
+    if (!this.expect(Tok.less, "expected '<' in tensor type")) {return null}
+    const dims: number[] = []
+    let unranked = false
+    if (this.consumeIf(Tok.star)) {
+      unranked = true
+      if (!this.parseXInDimensionList()) {return null}
+    } else if (!this.parseDimensionListRanked(dims)) {
+      return null
+    }
+    const elLoc = this.lex.start
+    const el = this.parseTypeImpl()
+    let encoding: Attribute | null = null
+    if (this.consumeIf(Tok.comma)) {
+      const enc = this.parseOptionalAttributeImpl()
+      if (enc === null) {return null}
+      if (enc !== undefined) {encoding = enc}
+    }
+    if (el === null || !this.expect(Tok.greater, "expected '>' in tensor type")) {return null}
+    if (el instanceof FunctionType || el instanceof NoneType || el instanceof ShapedType && !(el instanceof VectorType)) {
+      this.emitErrorAt(elLoc, 'invalid tensor element type').report()
+      return null
+    }
+    if (unranked) {
+      if (encoding !== null) {return this.errorHere('cannot apply encoding to unranked tensor')}
+      return UnrankedTensorType.get(el)
+    }
+    return RankedTensorType.get(dims, el, encoding)
+  }
+
+  private parseMemRefType(): Type | null {
+    this.consume()
+    if (!this.expect(Tok.less, "expected '<' in memref type")) {return null}
+    const dims: number[] = []
+    let unranked = false
+    if (this.consumeIf(Tok.star)) {
+      unranked = true
+      if (!this.parseXInDimensionList()) {return null}
+    } else if (!this.parseDimensionListRanked(dims)) {
+      return null
+    }
+    const typeLoc = this.lex.start
+    const el = this.parseTypeImpl()
+    if (el === null) {return null}
+    if (el instanceof FunctionType || el instanceof NoneType || el instanceof TupleType || (el instanceof ShapedType && !(el instanceof VectorType || el instanceof MemRefType || el instanceof UnrankedMemRefType))) {
+      this.emitErrorAt(typeLoc, 'invalid memref element type').report()
+      return null
+    }
+    let layout: Attribute | null = null
+    let memorySpace: Attribute | null = null
+    if (!this.consumeIf(Tok.greater)) {
+      if (!this.expect(Tok.comma, "expected ',' or '>' in memref type")) {return null}
+      const ok = this.parseCommaSeparatedListUntil(
+        Tok.greater,
+        () => {
+          const attr = this.parseAttributeImpl()
+          if (attr === null) {return false}
+          if (attr instanceof AffineMapAttr || attr instanceof StridedLayoutAttr) {
+            layout = attr
+          } else if (memorySpace !== null) {
+            this.errorHere('multiple memory spaces specified in memref type')
+            return false
+          } else {
+            memorySpace = attr
+            return true
+          }
+          if (unranked) {
+            this.errorHere('cannot have affine map for unranked memref type')
+            return false
+          }
+          if (memorySpace !== null) {
+            this.errorHere('expected memory space to be last in memref type')
+            return false
+          }
+          return true
+        },
+        false,
+      )
+      if (!ok) {return null}
+    }
+    const ms = memorySpace as Attribute | null
+    const space = ms instanceof IntegerAttr && ms.value === 0n ? null : ms
+    if (unranked) {return UnrankedMemRefType.get(el, space)}
+    const lay = layout as Attribute | null
+    const canonicalLayout = lay instanceof AffineMapAttr && lay.value.isIdentity && lay.value.numDims === dims.length ? null : lay
+    return MemRefType.get(dims, el, canonicalLayout, space)
+  }
+
+  // ---- Dialect types and attributes, aliases -----------------------------------------
+
+  /** `!alias`, `!dialect.name<...>` or `!dialect<...>`. */
+  private parseExtendedType(): Type | null {
+    const l = this.lex
+    const tokStart = l.start
+    const tokEnd = l.end
+    const ident = this.src.slice(tokStart + 1, tokEnd)
+    this.consume()
+    const dot = ident.indexOf('.')
+    if (l.kind !== Tok.less && dot < 0) {
+      const t = this.typeAliases.get(ident)
+      if (t === undefined) {return this.wrongToken(`undefined symbol alias id '${ident}'`)}
+      return t
+    }
+    const ns = dot < 0 ? ident : ident.slice(0, dot)
+    const dialect = this.context.getOrLoadDialect(ns)
+    if (dialect?.def.parseType !== undefined) {
+      l.resetPointer(dot < 0 ? tokStart + 1 + ns.length : tokStart + 2 + ns.length)
+      this.consume()
+      const t = dialect.def.parseType(this.asOpAsmParser())
+      if (t === undefined) {
+        if (!this.hadError) {this.emitErrorAt(tokStart, `failed to parse type of dialect '${ns}'`).report()}
+        return null
+      }
+      return t
+    }
+    const body = this.parseDialectSymbolBody(dot < 0 ? '' : ident.slice(dot + 1), dot < 0)
+    if (body === null) {return null}
+    if (!this.context.allowUnregisteredDialects && dialect === undefined) {
+      this.emitErrorAt(tokStart, `dialect '${ns}' is unknown`).report()
+      return null
+    }
+    return OpaqueType.get(this.context, ns, body)
+  }
+
+  /**
+   * Reads the `<...>` body after a dialect symbol name (balanced brackets, strings
+   * skipped). `prefix` is the identifier part after the dot; returns prefix + body.
+   */
+  private parseDialectSymbolBody(prefix: string, required: boolean): string | null {
+    const l = this.lex
+    if (l.kind !== Tok.less) {
+      if (required) {return this.wrongToken("expected '<' in dialect type")}
+      return prefix
+    }
+    const src = this.src
+    const start = l.start
+    const stack: number[] = []
+    let p = start
+    const end = l.bufferEnd
+    do {
+      if (p >= end || src.charCodeAt(p) === 0) {
+        if (stack.length > 0) {
+          this.emitErrorAt(start, `unbalanced '${String.fromCharCode(stack[stack.length - 1]!)}' character in pretty dialect name`).report()
+        } else {
+          this.emitErrorAt(p, 'unexpected nul or EOF in pretty dialect name').report()
+        }
+        return null
+      }
+      const c = src.charCodeAt(p++)
+      switch (c) {
+        case 60: // <
+        case 91: // [
+        case 40: // (
+        case 123: // {
+          stack.push(c)
+          break
+        case 45: // -
+          if (src.charCodeAt(p) === 62) {p++}
+          break
+        case 62: // >
+        case 93: // ]
+        case 41: // )
+        case 125: {
+          // }
+          const open = c === 62 ? 60 : c === 93 ? 91 : c === 41 ? 40 : 123
+          if (stack[stack.length - 1] !== open) {
+            this.emitErrorAt(start, `unbalanced '${String.fromCharCode(c)}' character in pretty dialect name`).report()
+            return null
+          }
+          stack.pop()
+          break
+        }
+        case C_DQUOTE: {
+          while (p < end) {
+            const d = src.charCodeAt(p)
+            if (d === C_DQUOTE) {break}
+            if (d === C_BACKSLASH) {p++}
+            p++
+          }
+          if (p >= end) {
+            this.emitErrorAt(start, 'unexpected nul or EOF in pretty dialect name').report()
+            return null
+          }
+          p++
+          break
+        }
+        default:
+          break
+      }
+    } while (stack.length > 0)
+    l.resetPointer(p)
+    this.consume()
+    const body = src.slice(start, p)
+    // `#foo<bar>` is data `bar`; `#foo.bar<baz>` is data `bar<baz>`.
+    return prefix === '' ? body.slice(1, -1) : prefix + body
+  }
+
+  /** `#alias`, `#dialect.name<...>` or `#dialect<...>`, optionally typed. */
+  private parseExtendedAttr(type: Type | undefined): Attribute | null {
+    const l = this.lex
+    const tokStart = l.start
+    const tokEnd = l.end
+    const ident = this.src.slice(tokStart + 1, tokEnd)
+    this.consume()
+    const dot = ident.indexOf('.')
+    if (l.kind !== Tok.less && dot < 0) {
+      const a = this.attributeAliases.get(ident)
+      if (a === undefined) {return this.wrongToken(`undefined symbol alias id '${ident}'`)}
+      return a
+    }
+    const ns = dot < 0 ? ident : ident.slice(0, dot)
+    const dialect = this.context.getOrLoadDialect(ns)
+    let attr: Attribute | null
+    if (dialect?.def.parseAttribute !== undefined) {
+      l.resetPointer(dot < 0 ? tokStart + 1 + ns.length : tokStart + 2 + ns.length)
+      this.consume()
+      const a = dialect.def.parseAttribute(this.asOpAsmParser(), type)
+      if (a === undefined) {
+        if (!this.hadError) {this.emitErrorAt(tokStart, `failed to parse attribute of dialect '${ns}'`).report()}
+        return null
+      }
+      attr = a
+    } else {
+      const body = this.parseDialectSymbolBody(dot < 0 ? '' : ident.slice(dot + 1), dot < 0)
+      if (body === null) {return null}
+      if (!this.context.allowUnregisteredDialects && dialect === undefined) {
+        this.emitErrorAt(tokStart, `dialect '${ns}' is unknown`).report()
+        return null
+      }
+      let t: Type | null = type ?? null
+      if (type === undefined && this.consumeIf(Tok.colon)) {
+        t = this.parseTypeImpl()
+        if (t === null) {return null}
+      }
+      attr = OpaqueAttr.get(this.context, ns, body, t)
+    }
+    return attr
+  }
+
+  // ---- Attributes -----------------------------------------------------------------------
+
+  /** Parses an attribute if one starts here: undefined when none does, null after an error. */
+  parseOptionalAttributeImpl(type?: Type): Attribute | null | undefined {
+    switch (this.lex.kind) {
+      case Tok.atIdentifier:
+      case Tok.float:
+      case Tok.integer:
+      case Tok.hashIdentifier:
+      case Tok.lSquare:
+      case Tok.lBrace:
+      case Tok.minus:
+      case Tok.string:
+      case Tok.inttype:
+      case Tok.exclamationIdentifier:
+      case Tok.lParen:
+        return this.parseAttributeImpl(type)
+      case Tok.bareIdentifier:
+        if (this.isAttributeKeyword() || this.isTypeKeyword()) {return this.parseAttributeImpl(type)}
+        return undefined
+      default:
+        return undefined
+    }
+  }
+
+  private isAttributeKeyword(): boolean {
+    const l = this.lex
+    return (
+      l.is('true') ||
+      l.is('false') ||
+      l.is('unit') ||
+      l.is('dense') ||
+      l.is('dense_resource') ||
+      l.is('array') ||
+      l.is('affine_map') ||
+      l.is('affine_set') ||
+      l.is('strided') ||
+      l.is('loc') ||
+      l.is('distinct') ||
+      l.is('sparse')
+    )
+  }
+
+  /** Parses any attribute; `type` is the expected type of a literal. Null after a diagnostic. */
+  parseAttributeImpl(type?: Type): Attribute | null {
+    const l = this.lex
+    const ctx = this.context
+    switch (l.kind) {
+      case Tok.integer:
+      case Tok.float:
+      case Tok.minus:
+        return this.parseDecOrHexAttr(type)
+      case Tok.string: {
+        const v = this.stringValue()
+        this.consume()
+        if (type === undefined && this.consumeIf(Tok.colon)) {
+          const t = this.parseTypeImpl()
+          if (t === null) {return null}
+          return StringAttr.get(ctx, v, t)
+        }
+        return StringAttr.get(ctx, v, type ?? null)
+      }
+      case Tok.atIdentifier: {
+        const root = this.symbolName()
+        this.consume()
+        const nested: string[] = []
+        while (this.at(Tok.colon) && this.src.charCodeAt(l.start + 1) === 58) {
+          // `::` is lexed as two colons.
+          this.consume()
+          this.consume()
+          if (!this.at(Tok.atIdentifier)) {return this.wrongToken('expected nested symbol reference identifier')}
+          nested.push(this.symbolName())
+          this.consume()
+        }
+        return SymbolRefAttr.get(ctx, root, nested)
+      }
+      case Tok.hashIdentifier:
+        return this.parseExtendedAttr(type)
+      case Tok.lSquare: {
+        const elts: Attribute[] = []
+        this.consume()
+        const ok = this.parseCommaSeparatedListUntil(Tok.rSquare, () => {
+          const a = this.parseAttributeImpl()
+          if (a === null) {return false}
+          elts.push(a)
+          return true
+        })
+        if (!ok) {return null}
+        return ArrayAttr.get(ctx, elts)
+      }
+      case Tok.lBrace: {
+        const entries: NamedAttribute[] = []
+        if (!this.parseAttributeDict(entries)) {return null}
+        return DictionaryAttr.get(ctx, entries)
+      }
+      case Tok.bareIdentifier: {
+        switch (this.src.charCodeAt(l.start)) {
+          case 97: // a
+            if (l.is('affine_map') || l.is('affine_set')) {return this.parseAffineAttr()}
+            if (l.is('array')) {return this.parseDenseArrayAttr()}
+            break
+          case 100: // d
+            if (l.is('dense')) {return this.parseDenseElementsAttr(type)}
+            if (l.is('dense_resource')) {return this.parseDenseResourceAttr(type)}
+            if (l.is('distinct')) {return this.parseDistinctAttr(type)}
+            break
+          case 102: // f
+            if (l.is('false')) {return this.consumeAnd(BoolAttr.get(ctx, false))}
+            break
+          case 108: // l
+            if (l.is('loc')) {return this.parseLocation()}
+            break
+          case 115: // s
+            if (l.is('strided')) {return this.parseStridedLayoutAttr()}
+            break
+          case 116: // t
+            if (l.is('true')) {return this.consumeAnd(BoolAttr.get(ctx, true))}
+            break
+          case 117: // u
+            if (l.is('unit')) {return this.consumeAnd(UnitAttr.get(ctx))}
+            break
+        }
+        break
+      }
+      default:
+        break
+    }
+    const t = this.parseOptionalTypeImpl()
+    if (t === null) {return null}
+    if (t !== undefined) {return TypeAttr.get(t)}
+    return this.wrongToken('expected attribute value')
+  }
+
+  /** `{name = attr, name, ...}` appended to `out`; duplicate names are an error. */
+  parseAttributeDict(out: NamedAttribute[]): boolean {
+    if (!this.expect(Tok.lBrace, "expected '{' in attribute dictionary")) {return false}
+    const seen = new Set<string>()
+    const parseElt = (): boolean => {
+      const l = this.lex
+      let name: string
+      if (l.kind === Tok.string) {
+        name = this.stringValue()
+        if (name.length === 0) {
+          this.errorHere('expected valid attribute name')
+          return false
+        }
+      } else if (l.kind === Tok.bareIdentifier || l.kind === Tok.inttype) {
+        name = l.spelling
+      } else {
+        this.emitWrongTokenError('expected attribute name').report()
+        return false
+      }
+      if (seen.has(name)) {
+        this.errorHere(`duplicate key '${name}' in dictionary attribute`)
+        return false
+      }
+      seen.add(name)
+      this.consume()
+      if (!this.consumeIf(Tok.equal)) {
+        out.push({ name, value: UnitAttr.get(this.context) })
+        return true
+      }
+      const v = this.parseAttributeImpl()
+      if (v === null) {return false}
+      out.push({ name, value: v })
+      return true
+    }
+    if (this.consumeIf(Tok.rBrace)) {return true}
+    do {
+      if (!parseElt()) {return false}
+    } while (this.consumeIf(Tok.comma))
+    return this.expect(Tok.rBrace, "expected '}' in attribute dictionary")
+  }
+
+  /** Parses the integer spelling at `start..end` (decimal or `0x` hex); null when not an integer. */
+  parseIntegerSpelling(start: number, end: number): bigint | null {
+    const src = this.src
+    if (end - start <= 15 && src.charCodeAt(start + 1) !== C_x) {
+      let v = 0
+      for (let p = start; p < end; p++) {
+        const d = src.charCodeAt(p) - 48
+        if (d < 0 || d > 9) {return null}
+        v = v * 10 + d
+      }
+      return BigInt(v)
+    }
+    try {
+      return BigInt(src.slice(start, end))
+    } catch {
+      return null
+    }
+  }
+
+  /** Integer or float literal, optionally negated and typed. */
+  private parseDecOrHexAttr(type: Type | undefined): Attribute | null {
+    const l = this.lex
+    const negative = this.consumeIf(Tok.minus)
+    const tokStart = l.start
+    const tokEnd = l.end
+    const isFloat = l.kind === Tok.float
+    if (!isFloat && l.kind !== Tok.integer) {return this.wrongToken('expected constant integer or floating point value')}
+    this.consume()
+    let t: Type | undefined = type
+    if (t === undefined && this.consumeIf(Tok.colon)) {
+      const pt = this.parseTypeImpl()
+      if (pt === null) {return null}
+      t = pt
+    }
+    if (isFloat) {
+      if (t === undefined) {t = FloatType.get(this.context, 'f64')}
+      if (!(t instanceof FloatType)) {return this.errorHere('floating point value not valid for specified type')}
+      const v = parseFloat(this.src.slice(tokStart, tokEnd))
+      return FloatAttr.get(t, roundToFloatKind(t.kind, negative ? -v : v))
+    }
+    if (t === undefined) {t = this.i64Type}
+    if (t instanceof FloatType) {
+      const isHex = tokEnd - tokStart > 1 && this.src.charCodeAt(tokStart + 1) === C_x
+      if (!isHex) {
+        this.emitErrorAt(tokStart, 'unexpected decimal integer literal for a floating point value')
+          .attachNote('add a trailing dot to make the literal a float')
+          .report()
+        return null
+      }
+      if (negative) {
+        this.emitErrorAt(tokStart, 'hexadecimal float literal should not have a leading minus').report()
+        return null
+      }
+      const bits = BigInt(this.src.slice(tokStart, tokEnd))
+      if (bits >> BigInt(floatBitWidth(t.kind)) !== 0n) {
+        this.emitErrorAt(tokStart, 'hexadecimal float constant out of range for type').report()
+        return null
+      }
+      return FloatAttr.get(t, floatFromBits(t.kind, bits))
+    }
+    if (!(t instanceof IntegerType || t instanceof IndexType)) {return this.errorHere('integer literal not valid for specified type')}
+    const mag = this.parseIntegerSpelling(tokStart, tokEnd)
+    if (mag === null) {
+      this.emitErrorAt(tokStart, 'integer constant out of range for attribute').report()
+      return null
+    }
+    const v = this.checkIntegerRange(t, mag, negative, tokStart)
+    if (v === null) {return null}
+    return IntegerAttr.get(t, v)
+  }
+
+  /** Checks that `±mag` fits type `t` (MLIR's rules); reports at `at`. */
+  checkIntegerRange(t: Type, mag: bigint, negative: boolean, at: number): bigint | null {
+    const width = t instanceof IntegerType ? t.width : 64
+    const signed = t instanceof IntegerType ? t.signedness : Signedness.Signless
+    if (negative && signed === Signedness.Unsigned) {
+      this.emitErrorAt(at, 'negative integer literal not valid for unsigned integer type').report()
+      return null
+    }
+    const v = negative ? -mag : mag
+    const w = BigInt(width)
+    let ok: boolean
+    if (width === 0) {ok = v === 0n}
+    else if (signed === Signedness.Signed) {ok = v >= -(1n << (w - 1n)) && v < 1n << (w - 1n)}
+    else if (signed === Signedness.Unsigned) {ok = v < 1n << w}
+    else {ok = negative ? v >= -(1n << (w - 1n)) || (width === 1 && v === -1n) : v < 1n << w}
+    if (!ok) {
+      this.emitErrorAt(at, 'integer constant out of range for attribute').report()
+      return null
+    }
+    return v
+  }
+
+  private parseAffineAttr(): Attribute | null {
+    const isSet = this.lex.is('affine_set')
+    this.consume()
+    if (!this.expect(Tok.less, `expected '<' in ${isSet ? 'integer set' : 'affine map'}`)) {return null}
+    const r = parseAffineMapOrSetBody(this)
+    if (r === null) {return null}
+    if (!this.expect(Tok.greater, "expected '>'")) {return null}
+    if (r.map !== null) {
+      if (isSet) {return this.errorHere('expected integer set')}
+      return AffineMapAttr.get(r.map)
+    }
+    if (!isSet) {return this.errorHere('expected AffineMap, but got integer set')}
+    return IntegerSetAttr.get(r.set!)
+  }
+
+  /** `strided<[s0, s1], offset: o>`. */
+  private parseStridedLayoutAttr(): Attribute | null {
+    this.consume()
+    if (!this.expect(Tok.less, "expected '<' after 'strided'")) {return null}
+    const strides: number[] = []
+    const parseValue = (): number | null => {
+      if (this.consumeIf(Tok.question)) {return kDynamic}
+      const neg = this.consumeIf(Tok.minus)
+      if (this.lex.kind !== Tok.integer) {
+        this.emitWrongTokenError('expected a 64-bit signed integer or \'?\'').report()
+        return null
+      }
+      const v = this.parseIntegerSpelling(this.lex.start, this.lex.end)
+      if (v === null) {return this.errorHere('expected a 64-bit signed integer or \'?\'')}
+      this.consume()
+      return Number(neg ? -v : v)
+    }
+    if (!this.expect(Tok.lSquare, "expected '['")) {return null}
+    const ok = this.parseCommaSeparatedListUntil(Tok.rSquare, () => {
+      const v = parseValue()
+      if (v === null) {return false}
+      strides.push(v)
+      return true
+    })
+    if (!ok) {return null}
+    let offset = 0
+    if (this.consumeIf(Tok.comma)) {
+      if (!this.consumeKeyword('offset')) {return this.wrongToken("expected 'offset' after comma")}
+      if (!this.expect(Tok.colon, "expected ':' after 'offset'")) {return null}
+      const v = parseValue()
+      if (v === null) {return null}
+      offset = v
+    }
+    if (!this.expect(Tok.greater, "expected '>'")) {return null}
+    return StridedLayoutAttr.get(this.context, offset, strides)
+  }
+
+  /** `distinct[N]<attr>`: the same N within one parse yields the same attribute. */
+  private parseDistinctAttr(type: Type | undefined): Attribute | null {
+    this.consume()
+    if (!this.expect(Tok.lSquare, "expected '[' after 'distinct'")) {return null}
+    if (this.lex.kind !== Tok.integer) {return this.wrongToken('expected distinct ID')}
+    const id = this.spelling
+    this.consume()
+    if (!this.expect(Tok.rSquare, "expected ']' to close distinct ID")) {return null}
+    if (!this.expect(Tok.less, "expected '<' after distinct ID")) {return null}
+    let referenced: Attribute | null
+    if (this.at(Tok.greater)) {referenced = UnitAttr.get(this.context)}
+    else {referenced = this.parseAttributeImpl(type)}
+    if (referenced === null) {return null}
+    if (!this.expect(Tok.greater, "expected '>' to close distinct attribute")) {return null}
+    const prev = this.distinctAttrs.get(id)
+    if (prev !== undefined) {
+      if (prev.referencedAttr !== referenced) {return this.errorHere('referenced attribute does not match previous definition: ' + attrToString(prev.referencedAttr))}
+      return prev
+    }
+    const d = DistinctAttr.create(referenced)
+    this.distinctAttrs.set(id, d)
+    return d
+  }
+  private readonly distinctAttrs = new Map<string, DistinctAttr>()
+
+  /** `array<i32: 1, 2>` / `array<f32>`. */
+  private parseDenseArrayAttr(): Attribute | null {
+    this.consume()
+    if (!this.expect(Tok.less, "expected '<' after 'array'")) {return null}
+    const typeLoc = this.lex.start
+    const el = this.parseTypeImpl()
+    if (el === null) {return null}
+    const isInt = el instanceof IntegerType && el.isSignless && [1, 8, 16, 32, 64].includes(el.width)
+    const isFloat = el instanceof FloatType && (el.kind === 'f32' || el.kind === 'f64')
+    if (!isInt && !isFloat) {
+      this.emitErrorAt(typeLoc, 'expected integer or float type, got: ' + typeToString(el)).report()
+      return null
+    }
+    if (this.consumeIf(Tok.greater)) {return DenseArrayAttr.get(el, isInt ? ([] as bigint[]) : ([] as number[]))}
+    if (!this.expect(Tok.colon, "expected ':' after dense array type")) {return null}
+    const ints: bigint[] = []
+    const floats: number[] = []
+    const ok = this.parseCommaSeparatedListUntil(Tok.greater, () => {
+      const a = this.parseDenseScalar(el)
+      if (a === null) {return false}
+      if (isInt) {ints.push(a as bigint)}
+      else {floats.push(a as number)}
+      return true
+    }, false)
+    if (!ok) {return null}
+    return isInt ? DenseArrayAttr.get(el, ints) : DenseArrayAttr.get(el, floats)
+  }
+
+  /**
+   * One scalar element of a dense literal for element type `el` (integer or float):
+   * `true`/`false`, `-`? integer, float, or hex float bits.
+   */
+  private parseDenseScalar(el: Type): bigint | number | null {
+    const l = this.lex
+    if (l.is('true') || l.is('false')) {
+      const v = l.is('true')
+      if (!(el instanceof IntegerType && el.width === 1)) {return this.errorHere('expected i1 type for \'true\' or \'false\' values')}
+      this.consume()
+      return v ? 1n : 0n
+    }
+    const neg = this.consumeIf(Tok.minus)
+    const start = l.start
+    const end = l.end
+    if (l.kind === Tok.float) {
+      if (!(el instanceof FloatType)) {return this.errorHere('expected integer elements, but parsed floating-point')}
+      this.consume()
+      const v = parseFloat(this.src.slice(start, end))
+      return roundToFloatKind(el.kind, neg ? -v : v)
+    }
+    if (l.kind !== Tok.integer) {return this.wrongToken('expected integer or floating point literal')}
+    this.consume()
+    if (el instanceof FloatType) {
+      const isHex = end - start > 1 && this.src.charCodeAt(start + 1) === C_x
+      if (!isHex) {
+        this.emitErrorAt(start, 'unexpected decimal integer literal for a floating point value').attachNote('add a trailing dot to make the literal a float').report()
+        return null
+      }
+      return floatFromBits(el.kind, BigInt(this.src.slice(start, end)))
+    }
+    const mag = this.parseIntegerSpelling(start, end)
+    if (mag === null) {
+      this.emitErrorAt(start, 'integer constant out of range for type').report()
+      return null
+    }
+    const v = this.checkIntegerRange(el, mag, neg, start)
+    if (v === null) {return null}
+    if (el instanceof IntegerType) {
+      return el.signedness === Signedness.Unsigned ? BigInt.asUintN(el.width, v) : el.width === 0 ? 0n : BigInt.asIntN(el.width, v)
+    }
+    return BigInt.asIntN(64, v)
+  }
+
+  /** `dense_resource<key> : type`. */
+  private parseDenseResourceAttr(type: Type | undefined): Attribute | null {
+    this.consume()
+    if (!this.expect(Tok.less, "expected '<' after 'dense_resource'")) {return null}
+    const l = this.lex
+    if (l.kind !== Tok.bareIdentifier && l.kind !== Tok.string && l.kind !== Tok.inttype) {return this.wrongToken('expected identifier key for \'resource\' entry')}
+    const key = l.kind === Tok.string ? this.stringValue() : l.spelling
+    this.consume()
+    if (!this.expect(Tok.greater, "expected '>'")) {return null}
+    let t: Type | null | undefined = type
+    if (t === undefined) {
+      if (!this.expect(Tok.colon, "expected ':'")) {return null}
+      t = this.parseTypeImpl()
+      if (t === null) {return null}
+    }
+    if (!(t instanceof ShapedType)) {return this.errorHere('expected a shaped type for dense_resource')}
+    return DenseResourceElementsAttr.get(t, key)
+  }
+
+  /** `dense<...> : type`. */
+  private parseDenseElementsAttr(type: Type | undefined): Attribute | null {
+    const attrLoc = this.lex.start
+    this.consume()
+    if (!this.expect(Tok.less, "expected '<' after 'dense'")) {return null}
+    const lit = new TensorLiteral()
+    const l = this.lex
+    if (l.kind === Tok.string && this.src.startsWith('"0x', l.start)) {
+      lit.hexLoc = l.start
+      lit.hex = this.stringValue()
+      this.consume()
+    } else if (l.kind !== Tok.greater) {
+      if (!this.parseTensorLiteral(lit)) {return null}
+    } else {
+      lit.shape = [0]
+      lit.sawList = true
+    }
+    if (!this.expect(Tok.greater, "expected '>'")) {return null}
+    let t: Type | null | undefined = type
+    if (t === undefined) {
+      if (!this.expect(Tok.colon, "expected ':'")) {return null}
+      const typeLoc = this.lex.start
+      t = this.parseTypeImpl()
+      if (t === null) {return null}
+      if (!(t instanceof ShapedType)) {
+        this.emitErrorAt(typeLoc, 'elements literal must be a shaped type').report()
+        return null
+      }
+    }
+    if (!(t instanceof ShapedType)) {return this.errorHere('elements literal must be a shaped type')}
+    return this.buildDenseAttr(lit, t, attrLoc)
+  }
+
+  private parseTensorLiteral(lit: TensorLiteral): boolean {
+    // One element, or nested lists whose shape must be uniform.
+    const l = this.lex
+    if (l.kind !== Tok.lSquare) {
+      lit.shape = []
+      return this.parseTensorElement(lit)
+    }
+    lit.sawList = true
+    const shape: number[] = []
+    const ok = this.parseTensorList(lit, shape)
+    lit.shape = shape
+    return ok
+  }
+
+  /** `[e, e, ...]`; `shapeOut` receives this list's shape. */
+  private parseTensorList(lit: TensorLiteral, shapeOut: number[]): boolean {
+    this.consume()
+    let count = 0
+    let first = true
+    let subShape: number[] = []
+    const loc = this.lex.start
+    const parseElt = (): boolean => {
+      const s: number[] = []
+      if (this.lex.kind === Tok.lSquare) {
+        if (!this.parseTensorList(lit, s)) {return false}
+      } else if (!this.parseTensorElement(lit)) {
+        return false
+      }
+      count++
+      if (first) {
+        subShape = s
+        first = false
+      } else if (!sameShape(s, subShape)) {
+        this.emitErrorAt(loc, 'tensor literal is invalid; ranks are not consistent between elements').report()
+        return false
+      }
+      return true
+    }
+    if (!this.parseCommaSeparatedListUntil(Tok.rSquare, parseElt)) {return false}
+    shapeOut.push(count)
+    for (const d of subShape) {shapeOut.push(d)}
+    return true
+  }
+
+  private parseTensorElement(lit: TensorLiteral): boolean {
+    const l = this.lex
+    if (l.kind === Tok.lParen) {
+      // Complex element `(re, im)`.
+      this.consume()
+      if (!this.parseTensorScalarToken(lit)) {return false}
+      if (!this.expect(Tok.comma, "expected ',' between complex elements")) {return false}
+      if (!this.parseTensorScalarToken(lit)) {return false}
+      if (!this.expect(Tok.rParen, "expected ')' after complex elements")) {return false}
+      lit.complexCount++
+      return true
+    }
+    return this.parseTensorScalarToken(lit)
+  }
+
+  private parseTensorScalarToken(lit: TensorLiteral): boolean {
+    const l = this.lex
+    const start = l.start
+    let neg = false
+    if (l.kind === Tok.minus) {
+      neg = true
+      this.consume()
+    }
+    const k = l.kind
+    if (k === Tok.integer || k === Tok.float || (!neg && (l.is('true') || l.is('false') || k === Tok.string))) {
+      lit.tokKinds.push(l.is('true') ? 100 : l.is('false') ? 101 : k)
+      lit.tokStarts.push(l.start)
+      lit.tokEnds.push(l.end)
+      lit.negs.push(neg)
+      lit.locs.push(start)
+      this.consume()
+      return true
+    }
+    this.emitWrongTokenError('expected element literal of primitive type').report()
+    return false
+  }
+
+  private buildDenseAttr(lit: TensorLiteral, type: ShapedType, attrLoc: number): Attribute | null {
+    const el = type.elementType
+    if (lit.hex !== null) {return this.buildDenseFromHex(lit, type, attrLoc)}
+    const n = lit.tokKinds.length
+    const numElements = type.hasStaticShape ? type.numElements : -1
+    if (!type.hasStaticShape) {
+      this.emitErrorAt(attrLoc, `elements literal type must have static shape`).report()
+      return null
+    }
+    if (lit.sawList) {
+      const expected = type.shape!
+      if (!sameShape(lit.shape, expected)) {
+        this.emitErrorAt(attrLoc, `inferred shape of elements literal ([${lit.shape.join(', ')}]) does not match type ([${expected.join(', ')}])`).report()
+        return null
+      }
+    }
+    // Strings.
+    if (n > 0 && lit.tokKinds[0] === Tok.string) {
+      const values: string[] = []
+      for (let i = 0; i < n; i++) {
+        if (lit.tokKinds[i] !== Tok.string) {
+          this.emitErrorAt(lit.locs[i]!, 'expected string token, got integer/float').report()
+          return null
+        }
+        values.push(decodeStringLiteral(this.src, lit.tokStarts[i]!, lit.tokEnds[i]!))
+      }
+      return DenseStringElementsAttr.get(type, normalizeSplat(values, !lit.sawList || values.length === 1) ?? values, isAllSame(values) && (numElements > 1 || !lit.sawList || values.length === 1))
+    }
+    const isComplex = el instanceof ComplexType
+    const scalarType = isComplex ? el.elementType : el
+    if (!(scalarType instanceof IntegerType || scalarType instanceof IndexType || scalarType instanceof FloatType)) {
+      this.emitErrorAt(attrLoc, 'expected integer or floating point element type').report()
+      return null
+    }
+    if (isComplex !== lit.complexCount > 0 && n > 0) {
+      if (isComplex) {this.emitErrorAt(attrLoc, 'complex element literal expected for complex type').report()}
+      else {this.emitErrorAt(lit.locs[0]!, 'unexpected complex element literal for non-complex type').report()}
+      return null
+    }
+    const values: (bigint | number)[] = []
+    for (let i = 0; i < n; i++) {
+      const v = this.denseScalarFromToken(lit, i, scalarType)
+      if (v === null) {return null}
+      values.push(v)
+    }
+    const perElement = isComplex ? 2 : 1
+    const isSplat = !lit.sawList
+    if (isSplat || numElements === 0) {
+      return DenseIntOrFPElementsAttr.get(type, values as bigint[] | number[], isSplat && numElements !== 0)
+    }
+    // A list whose elements are all equal is stored as a splat.
+    let allSame = values.length >= perElement
+    for (let i = perElement; allSame && i < values.length; i++) {allSame = sameScalar(values[i]!, values[i % perElement]!)}
+    if (allSame) {return DenseIntOrFPElementsAttr.get(type, values.slice(0, perElement) as bigint[] | number[], true)}
+    return DenseIntOrFPElementsAttr.get(type, values as bigint[] | number[], false)
+  }
+
+  private denseScalarFromToken(lit: TensorLiteral, i: number, el: Type): bigint | number | null {
+    const k = lit.tokKinds[i]!
+    const start = lit.tokStarts[i]!
+    const end = lit.tokEnds[i]!
+    const neg = lit.negs[i]!
+    if (k === 100 || k === 101) {
+      if (!(el instanceof IntegerType && el.width === 1)) {
+        this.emitErrorAt(start, "expected i1 type for 'true' or 'false' values").report()
+        return null
+      }
+      return k === 100 ? 1n : 0n
+    }
+    if (k === Tok.string) {
+      this.emitErrorAt(start, 'expected integer or float element, got string').report()
+      return null
+    }
+    if (el instanceof FloatType) {
+      if (k === Tok.float) {
+        const v = parseFloat(this.src.slice(start, end))
+        return roundToFloatKind(el.kind, neg ? -v : v)
+      }
+      const isHex = end - start > 1 && this.src.charCodeAt(start + 1) === C_x
+      if (!isHex) {
+        this.emitErrorAt(start, 'unexpected decimal integer literal for a floating point value').attachNote('add a trailing dot to make the literal a float').report()
+        return null
+      }
+      return floatFromBits(el.kind, BigInt(this.src.slice(start, end)))
+    }
+    if (k === Tok.float) {
+      this.emitErrorAt(start, 'expected integer elements, but parsed floating-point').report()
+      return null
+    }
+    const mag = this.parseIntegerSpelling(start, end)
+    if (mag === null) {
+      this.emitErrorAt(start, 'integer constant out of range for type').report()
+      return null
+    }
+    if (el instanceof IntegerType && el.width === 1 && !neg && mag > 1n) {
+      this.emitErrorAt(start, 'integer constant out of range for type').report()
+      return null
+    }
+    const width = el instanceof IntegerType ? el.width : 64
+    const w = BigInt(width)
+    const v = neg ? -mag : mag
+    const signedness = el instanceof IntegerType ? el.signedness : Signedness.Signless
+    if (neg && signedness === Signedness.Unsigned) {
+      this.emitErrorAt(start, 'expected unsigned integer elements, but parsed negative value').report()
+      return null
+    }
+    const fits = neg ? v >= -(1n << (w - 1n)) || width === 1 : v < 1n << w
+    if (!fits || (signedness === Signedness.Signed && !neg && v >= 1n << (w - 1n))) {
+      this.emitErrorAt(start, 'integer constant out of range for type').report()
+      return null
+    }
+    if (signedness === Signedness.Unsigned) {return BigInt.asUintN(width, v)}
+    return width === 0 ? 0n : BigInt.asIntN(width, v)
+  }
+
+  private buildDenseFromHex(lit: TensorLiteral, type: ShapedType, attrLoc: number): Attribute | null {
+    const hex = lit.hex!
+    const el = type.elementType
+    const isComplex = el instanceof ComplexType
+    const scalar = isComplex ? el.elementType : el
+    let width: number
+    if (scalar instanceof IntegerType) {width = scalar.width}
+    else if (scalar instanceof IndexType) {width = 64}
+    else if (scalar instanceof FloatType) {width = scalar.width}
+    else {
+      this.emitErrorAt(attrLoc, 'expected integer or floating point element type').report()
+      return null
+    }
+    const bytesPer = Math.ceil((width === 1 ? 8 : width) / 8)
+    if (hex.length % 2 !== 0 || !/^0x[0-9a-fA-F]*$/.test(hex)) {
+      this.emitErrorAt(lit.hexLoc, 'expected hex string to be a valid sequence of hex digits').report()
+      return null
+    }
+    const data = hex.slice(2)
+    const nbytes = data.length / 2
+    const perElt = bytesPer * (isComplex ? 2 : 1)
+    const numElements = type.hasStaticShape ? type.numElements : -1
+    let count: number
+    let splat = false
+    if (nbytes === perElt && numElements !== 1) {
+      count = 1
+      splat = true
+    } else if (nbytes === perElt * numElements) {
+      count = numElements
+    } else {
+      this.emitErrorAt(lit.hexLoc, `elements hex data size is invalid for provided type`).report()
+      return null
+    }
+    const values: (bigint | number)[] = []
+    const scalars = count * (isComplex ? 2 : 1)
+    for (let i = 0; i < scalars; i++) {
+      let bits = 0n
+      for (let b = bytesPer - 1; b >= 0; b--) {
+        const off = (i * bytesPer + b) * 2
+        bits = (bits << 8n) | BigInt(parseInt(data.slice(off, off + 2), 16))
+      }
+      if (scalar instanceof FloatType) {values.push(floatFromBits(scalar.kind, bits))}
+      else if (scalar instanceof IntegerType) {values.push(scalar.signedness === Signedness.Unsigned ? BigInt.asUintN(width, bits) : BigInt.asIntN(width, bits))}
+      else {values.push(BigInt.asIntN(64, bits))}
+    }
+    if (!splat && values.length > 0) {
+      const per = isComplex ? 2 : 1
+      let allSame = true
+      for (let i = per; allSame && i < values.length; i++) {allSame = sameScalar(values[i]!, values[i % per]!)}
+      if (allSame) {return DenseIntOrFPElementsAttr.get(type, values.slice(0, per) as bigint[] | number[], true)}
+    }
+    return DenseIntOrFPElementsAttr.get(type, values as bigint[] | number[], splat || (count === 1 && numElements === 1))
+  }
+
+  // ---- Locations ------------------------------------------------------------------------
+
+  /** `loc(...)`. */
+  parseLocation(): Location | null {
+    this.consume()
+    if (!this.expect(Tok.lParen, "expected '(' in location")) {return null}
+    const loc = this.parseLocationInstance()
+    if (loc === null) {return null}
+    if (!this.expect(Tok.rParen, "expected ')' in location")) {return null}
+    return loc
+  }
+
+  /** The body of a location: `unknown`, `"file":l:c`, `"name"(child)`, `callsite(...)`, `fused[...]`, `#alias`. */
+  parseLocationInstance(): Location | null {
+    const l = this.lex
+    const ctx = this.context
+    if (l.kind === Tok.hashIdentifier) {
+      const at = l.start
+      const a = this.parseExtendedAttr(undefined)
+      if (a === null) {return null}
+      if (!(a instanceof Location)) {
+        this.emitErrorAt(at, `expected location, but found '${attrToString(a)}'`).report()
+        return null
+      }
+      return a
+    }
+    if (l.kind === Tok.string) {
+      const str = this.stringValue()
+      this.consume()
+      if (this.at(Tok.colon)) {
+        this.consume()
+        if (!this.at(Tok.integer)) {return this.wrongToken('expected integer line number in FileLineColLoc')}
+        const line = Number(this.parseIntegerSpelling(l.start, l.end) ?? -1n)
+        if (line < 0 || line > 0xffffffff) {return this.errorHere('expected integer line number in FileLineColLoc')}
+        this.consume()
+        if (!this.at(Tok.colon)) {return FileLineColLoc.get(ctx, str, line, 0)}
+        this.consume()
+        if (!this.at(Tok.integer)) {return this.wrongToken('expected integer column number in FileLineColLoc')}
+        const col = Number(this.parseIntegerSpelling(l.start, l.end) ?? -1n)
+        this.consume()
+        if (!this.consumeKeyword('to')) {return FileLineColLoc.get(ctx, str, line, col)}
+        let endLine = line
+        if (this.at(Tok.integer)) {
+          endLine = Number(this.parseIntegerSpelling(l.start, l.end) ?? 0n)
+          this.consume()
+        }
+        if (!this.at(Tok.colon)) {return this.errorHere('expected either integer or `:` post `to` in FileLineColRange')}
+        this.consume()
+        if (!this.at(Tok.integer)) {return this.wrongToken('expected integer column number in FileLineColRange')}
+        const endCol = Number(this.parseIntegerSpelling(l.start, l.end) ?? 0n)
+        this.consume()
+        return FileLineColLoc.getRange(ctx, str, line, col, endLine, endCol)
+      }
+      if (this.at(Tok.lParen)) {
+        this.consume()
+        const child = this.parseLocationInstance()
+        if (child === null) {return null}
+        if (!this.expect(Tok.rParen, "expected ')' after child location of NameLoc")) {return null}
+        return NameLoc.get(str, child)
+      }
+      return NameLoc.get(str, UnknownLoc.get(ctx))
+    }
+    if (l.is('unknown')) {
+      this.consume()
+      return UnknownLoc.get(ctx)
+    }
+    if (l.is('callsite')) {
+      this.consume()
+      if (!this.expect(Tok.lParen, "expected '(' in callsite location")) {return null}
+      const callee = this.parseLocationInstance()
+      if (callee === null) {return null}
+      if (!this.consumeKeyword('at')) {return this.wrongToken("expected 'at' in callsite location")}
+      const caller = this.parseLocationInstance()
+      if (caller === null) {return null}
+      if (!this.expect(Tok.rParen, "expected ')' in callsite location")) {return null}
+      return CallSiteLoc.get(callee, caller)
+    }
+    if (l.is('fused')) {
+      this.consume()
+      let metadata: Attribute | null = null
+      if (this.consumeIf(Tok.less)) {
+        metadata = this.parseAttributeImpl()
+        if (metadata === null) {return null}
+        if (!this.expect(Tok.greater, "expected '>' after fused location metadata")) {return null}
+      }
+      const locs: Location[] = []
+      const ok = this.parseCommaSeparatedList(Tok.lSquare, Tok.rSquare, 'fused location', () => {
+        const x = this.parseLocationInstance()
+        if (x === null) {return false}
+        locs.push(x)
+        return true
+      }, false)
+      if (!ok) {return null}
+      return FusedLoc.get(ctx, locs, metadata)
+    }
+    return this.wrongToken('expected location instance')
+  }
+}
+
+class TensorLiteral {
+  shape: number[] = []
+  sawList = false
+  hex: string | null = null
+  hexLoc = 0
+  complexCount = 0
+  tokKinds: number[] = []
+  tokStarts: number[] = []
+  tokEnds: number[] = []
+  negs: boolean[] = []
+  locs: number[] = []
+}
+
+function sameShape(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) {return false}
+  for (let i = 0; i < a.length; i++) {if (a[i] !== b[i]) {return false}}
+  return true
+}
+
+function sameScalar(a: bigint | number, b: bigint | number): boolean {
+  return typeof a === 'number' && typeof b === 'number' ? Object.is(a, b) : a === b
+}
+
+function isAllSame(values: readonly string[]): boolean {
+  for (let i = 1; i < values.length; i++) {if (values[i] !== values[0]) {return false}}
+  return values.length > 0
+}
+
+function normalizeSplat(values: string[], single: boolean): string[] | null {
+  if (single || isAllSame(values)) {return values.length > 0 ? [values[0]!] : values}
+  return null
+}
+
+function tokSpell(k: Tok): string {
+  switch (k) {
+    case Tok.lParen:
+      return '('
+    case Tok.rParen:
+      return ')'
+    case Tok.lSquare:
+      return '['
+    case Tok.rSquare:
+      return ']'
+    case Tok.lBrace:
+      return '{'
+    case Tok.rBrace:
+      return '}'
+    case Tok.less:
+      return '<'
+    case Tok.greater:
+      return '>'
+    default:
+      return '?'
+  }
+}
+
+export { tokSpell }
