@@ -1,4 +1,4 @@
-import { Trait, UnknownLoc, failure, success, type Context, type LogicalResult, type Operation, type OperationName } from '@tilepass/ir'
+import { Trait, UnknownLoc, failure, success, verify, type Context, type LogicalResult, type Operation, type OperationName } from '@tilepass/ir'
 import { AnalysisManager } from '@tilepass/analysis'
 import { Pass, PassExecutionState, type PassRunner } from './Pass.ts'
 import { PassInstrumentor, type PassInstrumentation, type PipelineParentInfo } from './PassInstrumentation.ts'
@@ -490,7 +490,7 @@ export function reportPassCrash(pass: Pass<object>, op: Operation, error: unknow
 export class PassManager extends OpPassManager {
   /** Whether the IR is verified after each pass (default on). */
   verifyPasses = true
-  /** The verifier run after each pass; null disables verification. */
+  /** The verifier run after each pass (default: `verify` of @tilepass/ir); null disables verification. */
   verifier: OperationVerifier | null
   /** Called when a pass throws (default: an error at the op). */
   crashHandler: PassCrashHandler = reportPassCrash
@@ -502,7 +502,7 @@ export class PassManager extends OpPassManager {
     readonly context: Context,
     name = 'builtin.module',
     nesting: Nesting = 'explicit',
-    verifier: OperationVerifier | null = null,
+    verifier: OperationVerifier | null = verify,
   ) {
     super(name, nesting)
     this.verifier = verifier

@@ -38,5 +38,5 @@ export {
   printStringValue,
 } from './PassOptions.ts'
 export type { OptionDecls, OptionValues, IntKind, EnumValue, ValueCodec } from './PassOptions.ts'
-export { buildPassManagerFromCommandLine, isPassFlag } from './PassPipelineCLParser.ts'
-export type { PassFlag, PassManagerCLOptions, BuildPassManagerResult } from './PassPipelineCLParser.ts'
+export { buildPassManagerFromCommandLine, isPassFlag, isPassManagerCLOption, parsePassManagerArgs } from './PassManagerCL.ts'
+export type { PassFlag, PassManagerCLOptions, BuildPassManagerResult, ParsedPassManagerArgs } from './PassManagerCL.ts'
