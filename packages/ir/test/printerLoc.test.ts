@@ -28,6 +28,7 @@ import {
   UnknownLoc,
   printLocation,
   printOperation,
+  type AffineExpr,
   type Location,
 } from '@tilepass/ir'
 
@@ -84,7 +85,7 @@ function buildA(ctx: Context): Operation {
   const d0 = AffineDimExpr.get(ctx, 0)
   const d1 = AffineDimExpr.get(ctx, 1)
   const c = (v: number): AffineConstantExpr => AffineConstantExpr.get(ctx, v)
-  const bin = AffineBinaryOpExpr.getRaw
+  const bin = (k: AffineExprKind, l: AffineExpr, r: AffineExpr): AffineExpr => AffineBinaryOpExpr.getRaw(k, l, r)
   const m = AffineMap.get(ctx, 2, 0, [
     bin(AffineExprKind.Add, bin(AffineExprKind.Add, bin(AffineExprKind.Mul, d0, c(2)), d1), c(-1)),
     bin(AffineExprKind.Mul, d0, c(-1)),

@@ -154,7 +154,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   initAliases(op: Operation): void {
     const collector = new AliasCollector(this.context, this.flags.generic, this.flags.debugInfo, this.flags.skipRegions)
     this.aliasList = collector.collect(op)
-    for (const a of this.aliasList) {this.aliases.set(a.symbol, a.name)}
+    for (const a of this.aliasList) { this.aliases.set(a.symbol, a.name) }
   }
 
   /** @internal Prints `op` as the top-level operation: aliases, op, deferred aliases. */
@@ -167,10 +167,10 @@ export class AsmPrinterImpl implements OpAsmPrinter {
 
   private printAliasDefs(deferred: boolean): void {
     for (const a of this.aliasList) {
-      if (a.canBeDeferred !== deferred) {continue}
+      if (a.canBeDeferred !== deferred) { continue }
       this.out += a.name + ' = '
-      if (a.isType) {this.printTypeImpl(a.symbol)}
-      else {this.printAttributeImpl(a.symbol, Elide.Never)}
+      if (a.isType) { this.printTypeImpl(a.symbol) }
+      else { this.printAttributeImpl(a.symbol, Elide.Never) }
       this.out += '\n'
     }
   }
@@ -204,7 +204,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   printTypes(types: Iterable<Type>): void {
     let first = true
     for (const t of types) {
-      if (!first) {this.out += ', '}
+      if (!first) { this.out += ', ' }
       first = false
       this.printType(t)
     }
@@ -240,7 +240,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       this.out += '>'
     } else if (type instanceof RankedTensorType) {
       this.out += 'tensor<'
-      for (const d of type.shape) {this.out += shapeDim(d) + 'x'}
+      for (const d of type.shape) { this.out += shapeDim(d) + 'x' }
       this.printType(type.elementType)
       if (type.encoding !== null) {
         this.out += ', '
@@ -253,7 +253,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       this.out += '>'
     } else if (type instanceof MemRefType) {
       this.out += 'memref<'
-      for (const d of type.shape) {this.out += shapeDim(d) + 'x'}
+      for (const d of type.shape) { this.out += shapeDim(d) + 'x' }
       this.printType(type.elementType)
       const layout = type.layout
       if (layout !== null && !(layout instanceof AffineMapAttr && layout.value.isIdentity)) {
@@ -289,8 +289,8 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       const def = this.context.getLoadedDialect(type.dialectNamespace)?.def
       const saved = this.out
       this.out = ''
-      if (def?.printType) {def.printType(type, this)}
-      else {this.out += '<<unprintable type>>'}
+      if (def?.printType) { def.printType(type, this) }
+      else { this.out += '<<unprintable type>>' }
       const body = this.out
       this.out = saved + dialectSymbol('!', type.dialectNamespace, body)
     } else {
@@ -323,8 +323,8 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       const def = this.context.getLoadedDialect(attr.dialectNamespace)?.def
       const saved = this.out
       this.out = ''
-      if (def?.printAttribute) {def.printAttribute(attr, this)}
-      else {this.out += '<<unprintable attribute>>'}
+      if (def?.printAttribute) { def.printAttribute(attr, this) }
+      else { this.out += '<<unprintable attribute>>' }
       const body = this.out
       this.out = saved + dialectSymbol('#', attr.dialectNamespace, body)
     } else if (attr instanceof OpaqueAttr) {
@@ -339,14 +339,14 @@ export class AsmPrinterImpl implements OpAsmPrinter {
         this.distinctIDs.set(attr, id)
       }
       this.out += 'distinct[' + id + ']<'
-      if (!(attr.referencedAttr instanceof UnitAttr)) {this.printAttribute(attr.referencedAttr)}
+      if (!(attr.referencedAttr instanceof UnitAttr)) { this.printAttribute(attr.referencedAttr) }
       this.out += '>'
       return
     } else if (attr instanceof DictionaryAttr) {
       this.out += '{'
       const es = attr.entries
       for (let i = 0; i < es.length; i++) {
-        if (i > 0) {this.out += ', '}
+        if (i > 0) { this.out += ', ' }
         this.printNamedAttribute(es[i]!)
       }
       this.out += '}'
@@ -357,18 +357,18 @@ export class AsmPrinterImpl implements OpAsmPrinter {
         return
       }
       this.out += attr.value.toString()
-      if (elide === Elide.May && t instanceof IntegerType && t.width === 64 && t.isSignless) {return}
+      if (elide === Elide.May && t instanceof IntegerType && t.width === 64 && t.isSignless) { return }
     } else if (attr instanceof FloatAttr) {
       const t = attr.type
       this.out += t instanceof FloatType ? formatFloatValue(attr.value, t.kind) : formatFloatValue(attr.value, 'f64')
-      if (elide === Elide.May && t instanceof FloatType && t.kind === 'f64') {return}
+      if (elide === Elide.May && t instanceof FloatType && t.kind === 'f64') { return }
     } else if (attr instanceof StringAttr) {
       this.out += quoteString(attr.value)
     } else if (attr instanceof ArrayAttr) {
       this.out += '['
       const es = attr.elements
       for (let i = 0; i < es.length; i++) {
-        if (i > 0) {this.out += ', '}
+        if (i > 0) { this.out += ', ' }
         this.printAttributeWithElision(es[i]!, Elide.May)
       }
       this.out += ']'
@@ -386,7 +386,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       this.printType(attr.value)
     } else if (attr instanceof SymbolRefAttr) {
       this.out += symbolReference(attr.rootReference)
-      for (const n of attr.nestedReferences) {this.out += '::' + symbolReference(n)}
+      for (const n of attr.nestedReferences) { this.out += '::' + symbolReference(n) }
     } else if (attr instanceof DenseIntOrFPElementsAttr) {
       if (this.shouldElide(attr.type, attr.isSplat)) {
         this.out += 'dense_resource<__elided__>'
@@ -411,9 +411,9 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     } else if (attr instanceof StridedLayoutAttr) {
       this.out += 'strided<['
       const s = attr.strides
-      for (let i = 0; i < s.length; i++) {this.out += (i > 0 ? ', ' : '') + shapeDim(s[i]!)}
+      for (let i = 0; i < s.length; i++) { this.out += (i > 0 ? ', ' : '') + shapeDim(s[i]!) }
       this.out += ']'
-      if (attr.offset !== 0) {this.out += ', offset: ' + shapeDim(attr.offset)}
+      if (attr.offset !== 0) { this.out += ', offset: ' + shapeDim(attr.offset) }
       this.out += '>'
     } else if (attr instanceof DenseArrayAttr) {
       this.out += 'array<'
@@ -423,11 +423,11 @@ export class AsmPrinterImpl implements OpAsmPrinter {
         this.out += ': '
         const et = attr.elementType
         for (let i = 0; i < vals.length; i++) {
-          if (i > 0) {this.out += ', '}
+          if (i > 0) { this.out += ', ' }
           const v = vals[i]!
-          if (et instanceof FloatType) {this.out += formatFloatValue(Number(v), et.kind)}
-          else if (et instanceof IntegerType && et.width === 1) {this.out += BigInt(v) !== 0n ? 'true' : 'false'}
-          else {this.out += String(v)}
+          if (et instanceof FloatType) { this.out += formatFloatValue(Number(v), et.kind) }
+          else if (et instanceof IntegerType && et.width === 1) { this.out += BigInt(v) !== 0n ? 'true' : 'false' }
+          else { this.out += String(v) }
         }
       }
       this.out += '>'
@@ -448,7 +448,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
 
   private printNamedAttribute(a: NamedAttribute): void {
     this.out += keywordOrString(a.name)
-    if (a.value instanceof UnitAttr) {return}
+    if (a.value instanceof UnitAttr) { return }
     this.out += ' = '
     this.printAttribute(a.value)
   }
@@ -464,13 +464,13 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       return
     }
     const n = type.numElements
-    if (n === 0) {return}
+    if (n === 0) { return }
     const shape = type.shape ?? []
     const rank = shape.length
     const counter = new Array<number>(rank).fill(0)
     let open = 0
     for (let idx = 0; idx < n; idx++) {
-      if (idx !== 0) {this.out += ', '}
+      if (idx !== 0) { this.out += ', ' }
       while (open < rank) {
         this.out += '['
         open++
@@ -488,7 +488,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
         }
       }
     }
-    while (open-- > 0) {this.out += ']'}
+    while (open-- > 0) { this.out += ']' }
   }
 
   private printDenseIntOrFP(attr: DenseIntOrFPElementsAttr): void {
@@ -514,8 +514,8 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   }
 
   private denseScalar(v: bigint | number, et: Type): string {
-    if (et instanceof FloatType) {return formatFloatValue(Number(v), et.kind)}
-    if (et instanceof IntegerType && et.width === 1) {return BigInt(v) !== 0n ? 'true' : 'false'}
+    if (et instanceof FloatType) { return formatFloatValue(Number(v), et.kind) }
+    if (et instanceof IntegerType && et.width === 1) { return BigInt(v) !== 0n ? 'true' : 'false' }
     return String(v)
   }
 
@@ -529,13 +529,13 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     }
     this.out += 'loc('
     const alias = allowAlias ? this.aliases.get(loc) : undefined
-    if (alias !== undefined) {this.out += alias}
-    else {this.printLocationInternal(loc, false, true)}
+    if (alias !== undefined) { this.out += alias }
+    else { this.printLocationInternal(loc, false, true) }
     this.out += ')'
   }
 
   private printTrailingLocation(loc: Location, allowAlias: boolean): void {
-    if (!this.flags.debugInfo) {return}
+    if (!this.flags.debugInfo) { return }
     this.out += ' '
     this.printLocation(loc, allowAlias)
   }
@@ -556,8 +556,8 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       this.out += pretty ? loc.filename : quoteString(loc.filename)
       this.out += ':' + loc.line + ':' + loc.column
       if (loc.isRange) {
-        if (loc.endLine === loc.line) {this.out += ' to :' + loc.endColumn}
-        else {this.out += ' to ' + loc.endLine + ':' + loc.endColumn}
+        if (loc.endLine === loc.line) { this.out += ' to :' + loc.endColumn }
+        else { this.out += ' to ' + loc.endLine + ':' + loc.endColumn }
       }
     } else if (loc instanceof NameLoc) {
       this.out += quoteString(loc.name)
@@ -567,7 +567,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
         this.out += ')'
       }
     } else if (loc instanceof CallSiteLoc) {
-      if (!pretty) {this.out += 'callsite('}
+      if (!pretty) { this.out += 'callsite(' }
       this.printLocationInternal(loc.callee, pretty, false)
       if (pretty) {
         this.out += loc.callee instanceof NameLoc && loc.caller instanceof FileLineColLoc ? ' at ' : '\n at '
@@ -575,9 +575,9 @@ export class AsmPrinterImpl implements OpAsmPrinter {
         this.out += ' at '
       }
       this.printLocationInternal(loc.caller, pretty, false)
-      if (!pretty) {this.out += ')'}
+      if (!pretty) { this.out += ')' }
     } else if (loc instanceof FusedLoc) {
-      if (!pretty) {this.out += 'fused'}
+      if (!pretty) { this.out += 'fused' }
       if (loc.metadata !== null) {
         this.out += '<'
         this.printAttribute(loc.metadata)
@@ -586,7 +586,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       this.out += '['
       const ls = loc.locations
       for (let i = 0; i < ls.length; i++) {
-        if (i > 0) {this.out += ', '}
+        if (i > 0) { this.out += ', ' }
         this.printLocationInternal(ls[i]!, pretty, false)
       }
       this.out += ']'
@@ -604,17 +604,17 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   /** Prints `(d0, d1)[s0] -> (...)`. */
   printAffineMap(map: AffineMap): void {
     this.out += '('
-    for (let i = 0; i < map.numDims; i++) {this.out += (i > 0 ? ', d' : 'd') + i}
+    for (let i = 0; i < map.numDims; i++) { this.out += (i > 0 ? ', d' : 'd') + i }
     this.out += ')'
     if (map.numSymbols !== 0) {
       this.out += '['
-      for (let i = 0; i < map.numSymbols; i++) {this.out += (i > 0 ? ', s' : 's') + i}
+      for (let i = 0; i < map.numSymbols; i++) { this.out += (i > 0 ? ', s' : 's') + i }
       this.out += ']'
     }
     this.out += ' -> ('
     const rs = map.results
     for (let i = 0; i < rs.length; i++) {
-      if (i > 0) {this.out += ', '}
+      if (i > 0) { this.out += ', ' }
       this.printAffineExpr(rs[i]!, false, null, null)
     }
     this.out += ')'
@@ -623,17 +623,17 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   /** Prints `(d0)[s0] : (d0 - s0 >= 0, d0 == 0)`. */
   printIntegerSet(set: IntegerSet): void {
     this.out += '('
-    for (let i = 0; i < set.numDims; i++) {this.out += (i > 0 ? ', d' : 'd') + i}
+    for (let i = 0; i < set.numDims; i++) { this.out += (i > 0 ? ', d' : 'd') + i }
     this.out += ')'
     if (set.numSymbols !== 0) {
       this.out += '['
-      for (let i = 0; i < set.numSymbols; i++) {this.out += (i > 0 ? ', s' : 's') + i}
+      for (let i = 0; i < set.numSymbols; i++) { this.out += (i > 0 ? ', s' : 's') + i }
       this.out += ']'
     }
     this.out += ' : ('
     const cs = set.constraints
     for (let i = 0; i < cs.length; i++) {
-      if (i > 0) {this.out += ', '}
+      if (i > 0) { this.out += ', ' }
       this.printAffineExpr(cs[i]!, false, null, null)
       this.out += set.eqFlags[i] === true ? ' == 0' : ' >= 0'
     }
@@ -648,14 +648,14 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     switch (expr.kind) {
       case AffineExprKind.SymbolId: {
         const pos = (expr as AffineSymbolExpr).position
-        if (syms !== null) {this.out += 'symbol(' + this.valueID(syms[pos]!, true) + ')'}
-        else {this.out += 's' + pos}
+        if (syms !== null) { this.out += 'symbol(' + this.valueID(syms[pos]!, true) + ')' }
+        else { this.out += 's' + pos }
         return
       }
       case AffineExprKind.DimId: {
         const pos = (expr as AffineDimExpr).position
-        if (dims !== null) {this.out += this.valueID(dims[pos]!, true)}
-        else {this.out += 'd' + pos}
+        if (dims !== null) { this.out += this.valueID(dims[pos]!, true) }
+        else { this.out += 'd' + pos }
         return
       }
       case AffineExprKind.Constant:
@@ -668,28 +668,28 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     const lhs = bin.lhs
     const rhs = bin.rhs
     if (bin.kind !== AffineExprKind.Add) {
-      if (strong) {this.out += '('}
+      if (strong) { this.out += '(' }
       if (bin.kind === AffineExprKind.Mul && rhs instanceof AffineConstantExpr && rhs.value === -1) {
         this.out += '-'
         this.printAffineExpr(lhs, true, dims, syms)
-        if (strong) {this.out += ')'}
+        if (strong) { this.out += ')' }
         return
       }
       this.printAffineExpr(lhs, true, dims, syms)
       this.out +=
         bin.kind === AffineExprKind.Mul ? ' * ' : bin.kind === AffineExprKind.FloorDiv ? ' floordiv ' : bin.kind === AffineExprKind.CeilDiv ? ' ceildiv ' : ' mod '
       this.printAffineExpr(rhs, true, dims, syms)
-      if (strong) {this.out += ')'}
+      if (strong) { this.out += ')' }
       return
     }
-    if (strong) {this.out += '('}
+    if (strong) { this.out += '(' }
     if (rhs instanceof AffineBinaryOpExpr && rhs.kind === AffineExprKind.Mul && rhs.rhs instanceof AffineConstantExpr) {
       const c = rhs.rhs.value
       if (c === -1) {
         this.printAffineExpr(lhs, false, dims, syms)
         this.out += ' - '
         this.printAffineExpr(rhs.lhs, rhs.lhs.kind === AffineExprKind.Add, dims, syms)
-        if (strong) {this.out += ')'}
+        if (strong) { this.out += ')' }
         return
       }
       if (c < -1) {
@@ -697,20 +697,20 @@ export class AsmPrinterImpl implements OpAsmPrinter {
         this.out += ' - '
         this.printAffineExpr(rhs.lhs, true, dims, syms)
         this.out += ' * ' + String(-c)
-        if (strong) {this.out += ')'}
+        if (strong) { this.out += ')' }
         return
       }
     }
     if (rhs instanceof AffineConstantExpr && rhs.value < 0) {
       this.printAffineExpr(lhs, false, dims, syms)
       this.out += ' - ' + String(-rhs.value)
-      if (strong) {this.out += ')'}
+      if (strong) { this.out += ')' }
       return
     }
     this.printAffineExpr(lhs, false, dims, syms)
     this.out += ' + '
     this.printAffineExpr(rhs, false, dims, syms)
-    if (strong) {this.out += ')'}
+    if (strong) { this.out += ')' }
   }
 
   printAffineMapOfSSAIds(map: AffineMap, operands: readonly Value[]): void {
@@ -718,7 +718,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     const syms = operands.slice(map.numDims)
     const rs = map.results
     for (let i = 0; i < rs.length; i++) {
-      if (i > 0) {this.out += ', '}
+      if (i > 0) { this.out += ', ' }
       this.printAffineExpr(rs[i]!, false, dims, syms)
     }
   }
@@ -753,10 +753,10 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   }
 
   private printAttrDict(attrs: readonly NamedAttribute[], elided: readonly string[] | undefined, withKeyword: boolean): void {
-    if (attrs.length === 0) {return}
+    if (attrs.length === 0) { return }
     let any = false
     for (const a of attrs) {
-      if (elided !== undefined && elided.includes(a.name)) {continue}
+      if (elided !== undefined && elided.includes(a.name)) { continue }
       if (!any) {
         this.out += withKeyword ? ' attributes {' : ' {'
         any = true
@@ -771,7 +771,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   // ---- values and blocks ------------------------------------------------------------
 
   private valueID(value: Value, printResultNo: boolean): string {
-    if (this.names === null) {return '<<UNKNOWN SSA VALUE>>'}
+    if (this.names === null) { return '<<UNKNOWN SSA VALUE>>' }
     return this.names.valueID(value, printResultNo)
   }
 
@@ -781,7 +781,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   printOperands(values: Iterable<Value>): void {
     let first = true
     for (const v of values) {
-      if (!first) {this.out += ', '}
+      if (!first) { this.out += ', ' }
       first = false
       this.out += this.valueID(v, true)
     }
@@ -797,12 +797,12 @@ export class AsmPrinterImpl implements OpAsmPrinter {
 
   printSuccessorAndUseList(block: Block, operands: readonly Value[]): void {
     this.out += this.blockName(block)
-    if (operands.length === 0) {return}
+    if (operands.length === 0) { return }
     this.out += '('
     this.printOperands(operands)
     this.out += ' : '
     for (let i = 0; i < operands.length; i++) {
-      if (i > 0) {this.out += ', '}
+      if (i > 0) { this.out += ', ' }
       this.printType(operands[i]!.type)
     }
     this.out += ')'
@@ -817,13 +817,13 @@ export class AsmPrinterImpl implements OpAsmPrinter {
 
   private printResultTypes(results: readonly Type[]): void {
     const wrapped = results.length !== 1 || results[0] instanceof FunctionType
-    if (wrapped) {this.out += '('}
+    if (wrapped) { this.out += '(' }
     this.printTypes(results)
-    if (wrapped) {this.out += ')'}
+    if (wrapped) { this.out += ')' }
   }
 
   printArrowTypeList(types: readonly Type[]): void {
-    if (types.length === 0) {return}
+    if (types.length === 0) { return }
     this.out += ' -> '
     this.printResultTypes(types)
   }
@@ -834,7 +834,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       this.out += ': '
       this.printType(arg.type)
     }
-    if (attrs !== undefined) {this.printOptionalAttrDict(attrs)}
+    if (attrs !== undefined) { this.printOptionalAttrDict(attrs) }
     this.printTrailingLocation(arg.location, false)
   }
 
@@ -846,10 +846,10 @@ export class AsmPrinterImpl implements OpAsmPrinter {
 
   /** Prints `op` with its results, indentation, trailing location and users comment. */
   printFullOpWithIndentAndLoc(op: Operation): void {
-    if (this.indent > 0) {this.out += ' '.repeat(this.indent)}
+    if (this.indent > 0) { this.out += ' '.repeat(this.indent) }
     this.printFullOp(op)
     this.printTrailingLocation(op.location, true)
-    if (this.flags.valueUsers) {this.printUsersComment(op)}
+    if (this.flags.valueUsers) { this.printUsersComment(op) }
   }
 
   private printFullOp(op: Operation): void {
@@ -858,15 +858,15 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       const groups = this.names?.opResultGroups.get(op)
       if (groups !== undefined) {
         for (let i = 0; i < groups.length; i++) {
-          if (i > 0) {this.out += ', '}
+          if (i > 0) { this.out += ', ' }
           const start = groups[i]!
           const count = (i + 1 < groups.length ? groups[i + 1]! : n) - start
           this.out += this.valueID(op.results[start]!, false)
-          if (count > 1) {this.out += ':' + count}
+          if (count > 1) { this.out += ':' + count }
         }
       } else {
         this.out += this.valueID(op.results[0]!, false)
-        if (n > 1) {this.out += ':' + n}
+        if (n > 1) { this.out += ':' + n }
       }
       this.out += ' = '
     }
@@ -891,11 +891,11 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   }
 
   printGenericOp(op: Operation, printOpName = true): void {
-    if (printOpName) {this.out += quoteString(op.name.name)}
+    if (printOpName) { this.out += quoteString(op.name.name) }
     this.out += '('
     const operands = op.operands
     for (let i = 0; i < operands.length; i++) {
-      if (i > 0) {this.out += ', '}
+      if (i > 0) { this.out += ', ' }
       this.out += this.valueID(operands[i]!.value, true)
     }
     this.out += ')'
@@ -903,7 +903,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     if (succs.length > 0) {
       this.out += '['
       for (let i = 0; i < succs.length; i++) {
-        if (i > 0) {this.out += ', '}
+        if (i > 0) { this.out += ', ' }
         this.out += this.blockName(succs[i]!.block)
       }
       this.out += ']'
@@ -917,7 +917,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     if (regions.length > 0) {
       this.out += ' ('
       for (let i = 0; i < regions.length; i++) {
-        if (i > 0) {this.out += ', '}
+        if (i > 0) { this.out += ', ' }
         this.printRegion(regions[i]!, true, true, true)
       }
       this.out += ')'
@@ -925,18 +925,18 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     this.printAttrDict(op.attributes.entries, undefined, false)
     this.out += ' : ('
     for (let i = 0; i < operands.length; i++) {
-      if (i > 0) {this.out += ', '}
+      if (i > 0) { this.out += ', ' }
       this.printType(operands[i]!.value.type)
     }
     this.out += ') -> '
     const results = op.results
     const wrapped = results.length !== 1 || results[0]!.type instanceof FunctionType
-    if (wrapped) {this.out += '('}
+    if (wrapped) { this.out += '(' }
     for (let i = 0; i < results.length; i++) {
-      if (i > 0) {this.out += ', '}
+      if (i > 0) { this.out += ', ' }
       this.printType(results[i]!.type)
     }
-    if (wrapped) {this.out += ')'}
+    if (wrapped) { this.out += ')' }
   }
 
   printRegion(region: Region, printEntryBlockArgs = true, printBlockTerminators = true, printEmptyBlock = false): void {
@@ -951,22 +951,22 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       this.defaultDialectStack.push(parent?.name.def?.defaultDialect ?? '')
       const header = (printEmptyBlock && entry.firstOp === null) || (printEntryBlockArgs && entry.arguments.length !== 0)
       this.printBlock(entry, header, printBlockTerminators)
-      for (let b = entry.nextBlock; b !== null; b = b.nextBlock) {this.printBlock(b, true, true)}
+      for (let b = entry.nextBlock; b !== null; b = b.nextBlock) { this.printBlock(b, true, true) }
       this.defaultDialectStack.pop()
     }
-    if (this.indent > 0) {this.out += ' '.repeat(this.indent)}
+    if (this.indent > 0) { this.out += ' '.repeat(this.indent) }
     this.out += '}'
   }
 
   private printBlock(block: Block, printHeader: boolean, printTerminator: boolean): void {
     if (printHeader) {
-      if (this.indent > 0) {this.out += ' '.repeat(this.indent)}
+      if (this.indent > 0) { this.out += ' '.repeat(this.indent) }
       this.out += this.blockName(block)
       const args = block.arguments
       if (args.length > 0) {
         this.out += '('
         for (let i = 0; i < args.length; i++) {
-          if (i > 0) {this.out += ', '}
+          if (i > 0) { this.out += ', ' }
           const arg = args[i]!
           this.out += this.valueID(arg, true) + ': '
           this.printType(arg.type)
@@ -986,7 +986,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       }
     }
     let stop = block.lastOp
-    if (stop !== null && (printTerminator || !stop.hasTrait(Trait.IsTerminator))) {stop = null}
+    if (stop !== null && (printTerminator || !stop.hasTrait(Trait.IsTerminator))) { stop = null }
     for (let o = block.firstOp; o !== null && o !== stop; o = o.nextOp) {
       this.printFullOpWithIndentAndLoc(o)
       this.out += '\n'
@@ -1002,7 +1002,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     }
     const first = block.firstPredecessorUse
     if (first === null) {
-      if (block.parent.firstBlock !== block) {this.out += '  // no predecessors'}
+      if (block.parent.firstBlock !== block) { this.out += '  // no predecessors' }
       return
     }
     if (first.nextUse === null) {
@@ -1013,11 +1013,11 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     const infos: BlockInfo[] = []
     for (let u: typeof first | null = first; u !== null; u = u.nextUse) {
       const pred = u.owner.parentBlock
-      if (pred !== null && this.names !== null) {infos.push(this.names.blockInfo(pred))}
+      if (pred !== null && this.names !== null) { infos.push(this.names.blockInfo(pred)) }
     }
     infos.sort((a, b) => a.ordering - b.ordering)
     this.out += '  // ' + infos.length + ' preds: '
-    for (let i = 0; i < infos.length; i++) {this.out += (i > 0 ? ', ' : '') + infos[i]!.name}
+    for (let i = 0; i < infos.length; i++) { this.out += (i > 0 ? ', ' : '') + infos[i]!.name }
   }
 
   // ---- value users comments ---------------------------------------------------------
@@ -1025,7 +1025,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   private printUsersComment(op: Operation): void {
     const n = op.results.length
     if (n === 0) {
-      if (op.operands.length > 0) {this.out += ' // id: ' + this.operationID(op)}
+      if (op.operands.length > 0) { this.out += ' // id: ' + this.operationID(op) }
       return
     }
     if (op.useEmpty) {
@@ -1045,10 +1045,10 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     const one = usedInResults <= 1 && seen.size <= 1 && n === 1
     this.out += one ? ' // user: ' : ' // users: '
     for (let i = 0; i < n; i++) {
-      if (i > 0) {this.out += ', '}
-      if (n > 1) {this.out += '('}
+      if (i > 0) { this.out += ', ' }
+      if (n > 1) { this.out += '(' }
       this.printValueUsers(op.results[i]!)
-      if (n > 1) {this.out += ')'}
+      if (n > 1) { this.out += ')' }
     }
   }
 
@@ -1064,19 +1064,19 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   }
 
   private printValueUsers(value: Value): void {
-    if (value.firstUse === null) {this.out += 'unused'}
+    if (value.firstUse === null) { this.out += 'unused' }
     const seen = new Set<Operation>()
     let index = 0
     for (let u = value.firstUse; u !== null; u = u.nextUse, index++) {
       const user = u.owner
-      if (seen.has(user)) {continue}
+      if (seen.has(user)) { continue }
       seen.add(user)
-      if (index > 0) {this.out += ', '}
+      if (index > 0) { this.out += ', ' }
       if (user.results.length === 0) {
         this.out += this.operationID(user)
       } else {
         for (let i = 0; i < user.results.length; i++) {
-          if (i > 0) {this.out += ', '}
+          if (i > 0) { this.out += ', ' }
           this.out += this.valueID(user.results[i]!, true)
         }
       }
@@ -1094,29 +1094,29 @@ function denseHex(attr: DenseIntOrFPElementsAttr): string {
   let et = type.elementType
   const vals = attr.values
   const complex = et instanceof ComplexType
-  if (et instanceof ComplexType) {et = et.elementType}
+  if (et instanceof ComplexType) { et = et.elementType }
   if (et instanceof IntegerType && et.width === 1 && !complex) {
     // i1 elements are bit-packed, least significant bit first.
     const n = type.numElements
     const bytes = new Uint8Array(Math.ceil(n / 8))
     for (let i = 0; i < n; i++) {if (BigInt(vals[i]!) !== 0n) {bytes[i >> 3]! |= 1 << (i & 7)}}
     let s = ''
-    for (const b of bytes) {s += HEX2[b]!}
+    for (const b of bytes) { s += HEX2[b]! }
     return s
   }
   let width: number
-  if (et instanceof IntegerType) {width = Math.ceil(et.width / 8) * 8}
-  else if (et instanceof IndexType) {width = 64}
-  else if (et instanceof FloatType) {width = Math.ceil(et.width / 8) * 8}
-  else {width = 64}
+  if (et instanceof IntegerType) { width = Math.ceil(et.width / 8) * 8 }
+  else if (et instanceof IndexType) { width = 64 }
+  else if (et instanceof FloatType) { width = Math.ceil(et.width / 8) * 8 }
+  else { width = 64 }
   const bytesPer = width / 8
   let s = ''
   const mask = (1n << BigInt(width)) - 1n
   for (let i = 0; i < vals.length; i++) {
     const v = vals[i]!
     let bits: bigint
-    if (et instanceof FloatType) {bits = floatBits(Number(v), et.kind)}
-    else {bits = BigInt(v) & mask}
+    if (et instanceof FloatType) { bits = floatBits(Number(v), et.kind) }
+    else { bits = BigInt(v) & mask }
     for (let b = 0; b < bytesPer; b++) {
       s += HEX2[Number(bits & 0xffn)]!
       bits >>= 8n
@@ -1126,4 +1126,4 @@ function denseHex(attr: DenseIntOrFPElementsAttr): string {
 }
 
 const HEX2: string[] = []
-for (let i = 0; i < 256; i++) {HEX2.push((i < 16 ? '0' : '') + i.toString(16).toUpperCase())}
+for (let i = 0; i < 256; i++) { HEX2.push((i < 16 ? '0' : '') + i.toString(16).toUpperCase()) }

@@ -31,11 +31,11 @@ export interface NamingFlags {
 }
 
 function findNameLoc(loc: Location): NameLoc | null {
-  if (loc instanceof NameLoc) {return loc}
+  if (loc instanceof NameLoc) { return loc }
   if (loc instanceof FusedLoc) {
     for (const l of loc.locations) {
       const n = findNameLoc(l)
-      if (n !== null) {return n}
+      if (n !== null) { return n }
     }
   }
   return null
@@ -68,16 +68,16 @@ export class SSANameState {
     private readonly flags: NamingFlags,
   ) {
     this.setResultNameFn = (value, name) => {
-      if (this.valueNames.has(value)) {return}
+      if (this.valueNames.has(value)) { return }
       this.setValueName(value, name)
-      if (value instanceof OpResult && value.index !== 0) {this.resultGroups.push(value.index)}
+      if (value instanceof OpResult && value.index !== 0) { this.resultGroups.push(value.index) }
     }
     this.setBlockNameFn = (block, name) => {
-      if (this.blockNames.has(block)) {return}
+      if (this.blockNames.has(block)) { return }
       this.blockNames.set(block, new BlockInfo(-1, '^' + sanitizeIdentifier(name, '$._-', true)))
     }
     this.setBlockArgNameFn = (value, name) => {
-      if (this.valueNames.has(value)) {return}
+      if (this.valueNames.has(value)) { return }
       this.setValueName(value, name)
     }
     this.numberAll(op)
@@ -92,8 +92,8 @@ export class SSANameState {
     for (let i = 0; i < names.length; i++) {
       const n = names[i]!
       const c = used.get(n)!
-      if (c <= 1) {used.delete(n)}
-      else {used.set(n, c - 1)}
+      if (c <= 1) { used.delete(n) }
+      else { used.set(n, c - 1) }
     }
   }
 
@@ -112,7 +112,7 @@ export class SSANameState {
         this.nextArgumentID = ctx.nextArgumentID
         this.nextConflictID = ctx.nextConflictID
       }
-      while (this.scopes.length > ctx.parentScope) {this.popScope()}
+      while (this.scopes.length > ctx.parentScope) { this.popScope() }
       this.pushScope()
       const cur = this.scopes.length
       this.numberValuesInRegion(ctx.region)
@@ -131,14 +131,14 @@ export class SSANameState {
         }
       }
     }
-    while (this.scopes.length > 0) {this.popScope()}
+    while (this.scopes.length > 0) { this.popScope() }
   }
 
   private numberValuesInRegion(region: Region): void {
     if (!this.flags.generic) {
       const parent = region.parentOp
       const def = parent?.name.def
-      if (parent && def?.getAsmBlockArgumentNames) {def.getAsmBlockArgumentNames(parent, region, this.setBlockArgNameFn)}
+      if (parent && def?.getAsmBlockArgumentNames) { def.getAsmBlockArgumentNames(parent, region, this.setBlockArgNameFn) }
     }
     let nextBlockID = 0
     for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
@@ -157,22 +157,29 @@ export class SSANameState {
     const args = block.arguments
     for (let i = 0; i < args.length; i++) {
       const arg = args[i]!
-      if (this.valueNames.has(arg)) {continue}
+      if (this.valueNames.has(arg)) { continue }
       let name = isEntry ? 'arg' + this.nextArgumentID++ : ''
       if (this.flags.nameLocAsPrefix) {
         const nl = findNameLoc(arg.location)
-        if (nl !== null && nl.name.length > 0) {name = nl.name}
+        if (nl !== null && nl.name.length > 0) { name = nl.name }
       }
       this.setValueName(arg, name)
     }
-    for (let o = block.firstOp; o !== null; o = o.nextOp) {this.numberValuesInOp(o)}
+    for (let o = block.firstOp; o !== null; o = o.nextOp) { this.numberValuesInOp(o) }
   }
 
   private numberValuesInOp(op: Operation): void {
     const def = op.name.def
     const results = op.results
+    // A NameLoc wins over the names the op suggests.
+    if (this.flags.nameLocAsPrefix && results.length > 0) {
+      const nl = findNameLoc(op.location)
+      if (nl !== null && nl.name.length > 0) {
+        this.setValueName(results[0]!, nl.name)
+      }
+    }
     if (!this.flags.generic && def !== null) {
-      if (def.getAsmBlockNames) {def.getAsmBlockNames(op, this.setBlockNameFn)}
+      if (def.getAsmBlockNames) { def.getAsmBlockNames(op, this.setBlockNameFn) }
       if (def.getAsmResultNames && results.length > 0) {
         this.resultGroups = [0]
         def.getAsmResultNames(op, this.setResultNameFn)
@@ -183,15 +190,11 @@ export class SSANameState {
       }
     }
     if (results.length === 0) {
-      if (this.flags.valueUsers && !this.operationIDs.has(op)) {this.operationIDs.set(op, this.nextValueID++)}
+      if (this.flags.valueUsers && !this.operationIDs.has(op)) { this.operationIDs.set(op, this.nextValueID++) }
       return
     }
     const first = results[0]!
-    if (this.flags.nameLocAsPrefix && !this.valueNames.has(first)) {
-      const nl = findNameLoc(op.location)
-      if (nl !== null && nl.name.length > 0) {this.setValueName(first, nl.name)}
-    }
-    if (!this.valueNames.has(first)) {this.valueNames.set(first, String(this.nextValueID++))}
+    if (!this.valueNames.has(first)) { this.valueNames.set(first, String(this.nextValueID++)) }
   }
 
   private setValueName(value: Value, name: string): void {
@@ -234,17 +237,17 @@ export class SSANameState {
           lookup = owner.results[0]!
         } else {
           let g = 0
-          while (g + 1 < groups.length && groups[g + 1]! <= idx) {g++}
+          while (g + 1 < groups.length && groups[g + 1]! <= idx) { g++ }
           const start = groups[g]!
           const size = (g + 1 < groups.length ? groups[g + 1]! : n) - start
-          if (size !== 1) {resultNo = idx - start}
+          if (size !== 1) { resultNo = idx - start }
           lookup = owner.results[start]!
         }
       }
     }
     const name = this.valueNames.get(lookup)
-    if (name === undefined) {return '<<UNKNOWN SSA VALUE>>'}
-    if (resultNo >= 0 && printResultNo) {return '%' + name + '#' + resultNo}
+    if (name === undefined) { return '<<UNKNOWN SSA VALUE>>' }
+    if (resultNo >= 0 && printResultNo) { return '%' + name + '#' + resultNo }
     return '%' + name
   }
 
@@ -261,12 +264,12 @@ export class SSANameState {
   /** Renames the entry arguments of `region` to the printed names of `names`. */
   shadowRegionArgs(region: Region, names: readonly (Value | null)[]): void {
     const entry = region.firstBlock
-    if (entry === null) {return}
+    if (entry === null) { return }
     for (let i = 0; i < names.length; i++) {
       const v = names[i]
-      if (v === null || v === undefined) {continue}
+      if (v === null || v === undefined) { continue }
       const arg = entry.arguments[i]
-      if (arg === undefined) {continue}
+      if (arg === undefined) { continue }
       this.valueNames.set(arg, this.valueID(v, true).slice(1))
     }
   }
