@@ -1,0 +1,90 @@
+import { spawn } from 'node:child_process'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
+
+/** What one timed run of a tool produced. */
+export interface Measurement {
+  /** Wall-clock seconds from spawn to exit. */
+  readonly wallSeconds: number
+  /** Peak resident set size in KiB, or -1 when it could not be measured. */
+  readonly maxRssKiB: number
+  readonly exitCode: number
+  /** The first lines of standard error (empty on success, normally). */
+  readonly stderrHead: string
+}
+
+const TIME = '/usr/bin/time'
+
+/** Whether GNU time is available for peak RSS (Debian package `time`). */
+export function haveGnuTime(): boolean {
+  return existsSync(TIME)
+}
+
+function readHighWaterMark(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+    const at = status.indexOf('VmHWM:')
+    if (at < 0) {
+      return -1
+    }
+    return Number.parseInt(status.slice(at + 6).trim(), 10)
+  } catch {
+    return -1
+  }
+}
+
+/**
+ * Runs `binary args`, standard output discarded, and measures wall time and peak RSS: through
+ * GNU time when present, otherwise by polling /proc/<pid>/status (VmHWM is a high-water mark,
+ * so the last successful read before exit is close to the peak).
+ */
+export function measure(binary: string, args: readonly string[], scratchFile: string, timeoutMs: number): Promise<Measurement> {
+  const useTime = haveGnuTime()
+  const command = useTime ? TIME : binary
+  const argv = useTime ? ['-f', '%M', '-o', scratchFile, binary, ...args] : [...args]
+  return new Promise((resolve) => {
+    const start = process.hrtime.bigint()
+    const child = spawn(command, argv, { stdio: ['ignore', 'ignore', 'pipe'], timeout: timeoutMs })
+    let stderr = ''
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (stderr.length < 4000) {
+        stderr += chunk.toString('utf8')
+      }
+    })
+    let polled = -1
+    const poller = useTime
+      ? undefined
+      : setInterval(() => {
+          if (child.pid !== undefined) {
+            const hwm = readHighWaterMark(child.pid)
+            if (hwm > polled) {
+              polled = hwm
+            }
+          }
+        }, 20)
+    child.on('close', (code, signal) => {
+      const wallSeconds = Number(process.hrtime.bigint() - start) / 1e9
+      if (poller !== undefined) {
+        clearInterval(poller)
+      }
+      let maxRssKiB = polled
+      if (useTime && existsSync(scratchFile)) {
+        // GNU time writes "Command exited with non-zero status N" before the format on failure.
+        const lines = readFileSync(scratchFile, 'utf8').trim().split('\n')
+        maxRssKiB = Number.parseInt(lines[lines.length - 1] ?? '', 10)
+        rmSync(scratchFile, { force: true })
+      }
+      const stderrHead = stderr.split('\n').slice(0, 4).join('\n') + (signal !== null ? `\n(killed by ${signal})` : '')
+      resolve({ wallSeconds, maxRssKiB: Number.isFinite(maxRssKiB) ? maxRssKiB : -1, exitCode: code ?? -1, stderrHead })
+    })
+  })
+}
+
+/** The median of a non-empty list of numbers. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = sorted.length >> 1
+  if (sorted.length % 2 === 1) {
+    return sorted[mid] as number
+  }
+  return ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2
+}
