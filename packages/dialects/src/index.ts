@@ -1,1 +1,106 @@
-export {}
+/**
+ * @tilepass/dialects: the upstream-compatible dialects (func, cf, arith, scf) as
+ * `DialectDefinition`s with their op definitions. Importing has no side effects;
+ * `registerAllDialects` registers them on a context.
+ */
+import type { Context } from '@tilepass/ir'
+import { FuncDialect } from './func/index.ts'
+export {
+  FuncDialect,
+  FuncOp,
+  ReturnOp,
+  CallOp,
+  CallIndirectOp,
+  FuncConstantOp,
+  funcOps,
+  getFunctionType,
+  printFunctionOp,
+  parseFunctionOp,
+  verifyFunctionLike,
+} from './func/index.ts'
+import { ArithDialect } from './arith/index.ts'
+export {
+  ArithDialect,
+  isBuildableConstant,
+  materializeArithConstant,
+  ConstantOp,
+  AddIOp,
+  SubIOp,
+  MulIOp,
+  DivUIOp,
+  DivSIOp,
+  CeilDivUIOp,
+  CeilDivSIOp,
+  FloorDivSIOp,
+  RemUIOp,
+  RemSIOp,
+  AndIOp,
+  OrIOp,
+  XOrIOp,
+  ShLIOp,
+  ShRUIOp,
+  ShRSIOp,
+  MaxSIOp,
+  MaxUIOp,
+  MinSIOp,
+  MinUIOp,
+  AddUIExtendedOp,
+  MulSIExtendedOp,
+  MulUIExtendedOp,
+  NegFOp,
+  AddFOp,
+  SubFOp,
+  MulFOp,
+  DivFOp,
+  RemFOp,
+  MaximumFOp,
+  MinimumFOp,
+  MaxNumFOp,
+  MinNumFOp,
+  ExtUIOp,
+  ExtSIOp,
+  UIToFPOp,
+  SIToFPOp,
+  FPToUIOp,
+  FPToSIOp,
+  IndexCastOp,
+  IndexCastUIOp,
+  BitcastOp,
+  TruncIOp,
+  ExtFOp,
+  TruncFOp,
+  CmpIOp,
+  CmpFOp,
+  SelectOp,
+  arithOps,
+  FastMathAttrC,
+  IntegerOverflowAttrC,
+  CmpIPredicateAttrC,
+  CmpFPredicateAttrC,
+  RoundingModeAttrC,
+  FastMathFlags,
+  FastMathFlagsAttr,
+  IntegerOverflowFlags,
+  IntegerOverflowFlagsAttr,
+  CmpIPredicate,
+  CmpFPredicate,
+  CmpIPredicateNames,
+  CmpFPredicateNames,
+  RoundingModeNames,
+  stringifyFastMathFlags,
+  stringifyOverflowFlags,
+  parseFastMathFlagsBody,
+  printFastMathFlagsBody,
+  parseOverflowFlagsBody,
+  printOverflowFlagsBody,
+  getConstantAttr,
+} from './arith/index.ts'
+export type {
+  FoldResult,
+} from './arith/index.ts'
+
+/** Registers every dialect of this package (func, arith) on `ctx`. */
+export function registerAllDialects(ctx: Context): void {
+  ctx.registerDialect(FuncDialect)
+  ctx.registerDialect(ArithDialect)
+}

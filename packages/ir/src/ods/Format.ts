@@ -1114,6 +1114,9 @@ return parser.resolveOperands(ps.allOperands, ps.allOperandTypes, loc, state.ope
       ts = ps.allOperandTypes.slice(allTypesOffset, allTypesOffset + list.length)
       allTypesOffset += list.length
     }
+    if (ts === undefined && list.length === 0) {
+      continue
+    }
     if (ts === undefined) {
       const t = inferType(d.name, i, true, info, ps, 3)
       if (t === undefined) {

@@ -48,6 +48,8 @@ export interface OpSpec {
   inferResultTypes?(state: OperationState): Type[] | undefined
   verify?(op: Operation): LogicalResult
   verifyRegions?(op: Operation): LogicalResult
+  /** SymbolUserOpInterface: checks the symbols the op references. */
+  verifySymbolUses?(op: Operation): LogicalResult
   fold?(op: Operation, operands: readonly (Attribute | null)[]): readonly OpFoldResult[] | Operation | undefined
   getCanonicalizationPatterns?(patterns: unknown): void
   /** Hand-written custom parser (instead of `assemblyFormat`). */
@@ -104,6 +106,7 @@ export class OdsOp implements OpDefinition, FormatOpInfo {
   readonly spec: OpSpec
 
   readonly verifyRegions: ((op: Operation) => LogicalResult) | undefined
+  readonly verifySymbolUses: ((op: Operation) => LogicalResult) | undefined
   readonly fold: ((op: Operation, operands: readonly (Attribute | null)[]) => readonly OpFoldResult[] | Operation | undefined) | undefined
   readonly getCanonicalizationPatterns: ((patterns: unknown) => void) | undefined
   readonly parse: ((parser: OpAsmParser, state: OperationState) => LogicalResult) | undefined
@@ -169,6 +172,7 @@ export class OdsOp implements OpDefinition, FormatOpInfo {
     else if (fmt !== null) {this.print = (op, printer) => printWithFormat(fmt, this, op, printer)}
     else {this.print = undefined}
     this.verifyRegions = spec.verifyRegions?.bind(spec)
+    this.verifySymbolUses = spec.verifySymbolUses?.bind(spec)
     this.fold = spec.fold?.bind(spec)
     this.getCanonicalizationPatterns = spec.getCanonicalizationPatterns?.bind(spec)
     this.getAsmResultNames = spec.getAsmResultNames?.bind(spec)

@@ -1,0 +1,598 @@
+import {
+  AnyRegion,
+  AnyType,
+  ArrayAttr,
+  CallableOpInterface,
+  CallOpInterface,
+  DictArrayAttr,
+  DictionaryAttr,
+  FlatSymbolRefAttr,
+  FunctionOpInterface,
+  FunctionType,
+  FunctionTypeAttr,
+  FunctionTypeC,
+  StrAttr,
+  StringAttr,
+  SymbolNameAttr,
+  SymbolRefAttr,
+  SymbolTable,
+  Trait,
+  TypeAttr,
+  UnitAttrC,
+  defineOp,
+  optionalAttr,
+  printType,
+  variadic,
+  type Attribute,
+  type LogicalResult,
+  type NamedAttribute,
+  type OdsOp,
+  type OpAsmArgument,
+  type OpAsmParser,
+  type OpAsmPrinter,
+  type Operation,
+  type OperationState,
+  type Type,
+  type Value,
+} from '@tilepass/ir'
+
+/** The quoted spelling of `type` as MLIR streams a type into a diagnostic. */
+function quoted(type: Type): string {
+  return `'${printType(type)}'`
+}
+
+/** The `function_type` of a `func.func`-like op (an empty signature when malformed). */
+export function getFunctionType(op: Operation): FunctionType {
+  const a = op.getAttr('function_type')
+  if (a instanceof TypeAttr && a.value instanceof FunctionType) {
+    return a.value
+  }
+  return FunctionType.get(op.context, [], [])
+}
+
+/** The DictionaryAttr entries of `arrayAttr[i]`, or an empty list. */
+function dictAt(arrayAttr: Attribute | undefined, i: number): readonly NamedAttribute[] {
+  if (!(arrayAttr instanceof ArrayAttr)) {
+    return []
+  }
+  const d = arrayAttr.elements[i]
+  return d instanceof DictionaryAttr ? d.entries : []
+}
+
+// ---- func.func custom syntax ------------------------------------------------------------
+
+/**
+ * Prints `[visibility] @name(args) -> results attributes {...} {body}` as MLIR's
+ * `function_interface_impl::printFunctionOp`.
+ */
+export function printFunctionOp(op: Operation, p: OpAsmPrinter, typeAttrName: string, argAttrsName: string, resAttrsName: string): void {
+  p.print(' ')
+  const vis = op.getAttr(SymbolTable.visibilityAttrName)
+  if (vis instanceof StringAttr) {
+    p.print(`${vis.value} `)
+  }
+  const name = op.getAttr(SymbolTable.symbolAttrName)
+  p.printSymbolName(name instanceof StringAttr ? name.value : '')
+  const fnType = getFunctionType(op)
+  const body = op.regions[0]!
+  const isExternal = body.empty
+  const argAttrs = op.getAttr(argAttrsName)
+  p.print('(')
+  for (let i = 0; i < fnType.inputs.length; i++) {
+    if (i > 0) {
+      p.print(', ')
+    }
+    if (!isExternal) {
+      p.printRegionArgument(body.front.getArgument(i), argAttrs instanceof ArrayAttr ? dictAt(argAttrs, i) : undefined)
+    } else {
+      p.printType(fnType.inputs[i]!)
+      if (argAttrs instanceof ArrayAttr) {
+        p.printOptionalAttrDict(dictAt(argAttrs, i))
+      }
+    }
+  }
+  p.print(')')
+  const results = fnType.results
+  if (results.length > 0) {
+    p.print(' -> ')
+    const resAttrs = op.getAttr(resAttrsName)
+    const needsParens = results.length > 1 || results[0] instanceof FunctionType || (resAttrs instanceof ArrayAttr && dictAt(resAttrs, 0).length > 0)
+    if (needsParens) {
+      p.print('(')
+    }
+    for (let i = 0; i < results.length; i++) {
+      if (i > 0) {
+        p.print(', ')
+      }
+      p.printType(results[i]!)
+      if (resAttrs instanceof ArrayAttr) {
+        p.printOptionalAttrDict(dictAt(resAttrs, i))
+      }
+    }
+    if (needsParens) {
+      p.print(')')
+    }
+  }
+  p.printOptionalAttrDictWithKeyword(op.getAttrs(), [SymbolTable.symbolAttrName, SymbolTable.visibilityAttrName, typeAttrName, argAttrsName, resAttrsName])
+  if (!isExternal) {
+    p.print(' ')
+    p.printRegion(body, false, true)
+  }
+}
+
+/** Parses `(` args `)` of a function signature; names must be all present or all absent. */
+function parseFunctionArgumentList(parser: OpAsmParser, args: OpAsmArgument[]): boolean {
+  if (!parser.parseLParen()) {
+    return false
+  }
+  if (parser.parseOptionalRParen()) {
+    return true
+  }
+  do {
+    const loc = parser.getCurrentLocation()
+    const arg = parser.parseOptionalArgument(true, true)
+    if (arg === undefined) {
+      return false
+    }
+    if (arg !== null) {
+      const prev = args[args.length - 1]
+      if (prev !== undefined && prev.ssaName.name === '') {
+        parser.emitError(loc, 'expected type instead of SSA identifier').report()
+        return false
+      }
+      args.push(arg)
+      continue
+    }
+    const prev = args[args.length - 1]
+    if (prev !== undefined && prev.ssaName.name !== '') {
+      parser.emitError(loc, 'expected SSA identifier').report()
+      return false
+    }
+    const type = parser.parseType()
+    if (type === undefined) {
+      return false
+    }
+    const attrs: NamedAttribute[] = []
+    if (!parser.parseOptionalAttrDict(attrs)) {
+      return false
+    }
+    const sourceLoc = parser.parseOptionalLocationSpecifier()
+    if (sourceLoc === undefined) {
+      return false
+    }
+    args.push({ ssaName: { name: '', number: 0, location: loc }, type, attrs, sourceLoc })
+  } while (parser.parseOptionalComma())
+  if (!parser.parseOptionalRParen()) {
+    parser.emitError(parser.getCurrentLocation(), "expected ')' in argument list").report()
+    return false
+  }
+  return true
+}
+
+/** Parses a function result list: `type`, `()` or `(type {attrs}, ...)`. */
+function parseFunctionResultList(parser: OpAsmParser, types: Type[], attrs: (readonly NamedAttribute[])[]): boolean {
+  if (!parser.parseOptionalLParen()) {
+    const t = parser.parseType()
+    if (t === undefined) {
+      return false
+    }
+    types.push(t)
+    attrs.push([])
+    return true
+  }
+  if (parser.parseOptionalRParen()) {
+    return true
+  }
+  do {
+    const t = parser.parseType()
+    if (t === undefined) {
+      return false
+    }
+    const a: NamedAttribute[] = []
+    if (!parser.parseOptionalAttrDict(a)) {
+      return false
+    }
+    types.push(t)
+    attrs.push(a)
+  } while (parser.parseOptionalComma())
+  return parser.parseRParen()
+}
+
+function argAttrArray(parser: OpAsmParser, lists: readonly (readonly NamedAttribute[] | null)[]): ArrayAttr | null {
+  if (!lists.some((l) => l !== null && l.length > 0)) {
+    return null
+  }
+  return ArrayAttr.get(
+    parser.context,
+    lists.map((l) => DictionaryAttr.get(parser.context, l ?? [])),
+  )
+}
+
+/** Parses the custom form of a `func.func`-like op, as MLIR's `function_interface_impl::parseFunctionOp`. */
+export function parseFunctionOp(parser: OpAsmParser, state: OperationState, typeAttrName: string, argAttrsName: string, resAttrsName: string): LogicalResult {
+  const vis = parser.parseOptionalKeywordOneOf(['public', 'private', 'nested'])
+  if (vis !== undefined) {
+    state.addAttribute(SymbolTable.visibilityAttrName, StringAttr.get(parser.context, vis))
+  }
+  const name = parser.parseSymbolName()
+  if (name === undefined) {
+    return false
+  }
+  state.addAttribute(SymbolTable.symbolAttrName, StringAttr.get(parser.context, name))
+  const args: OpAsmArgument[] = []
+  if (!parseFunctionArgumentList(parser, args)) {
+    return false
+  }
+  const resultTypes: Type[] = []
+  const resultAttrs: (readonly NamedAttribute[])[] = []
+  if (parser.parseOptionalArrow() && !parseFunctionResultList(parser, resultTypes, resultAttrs)) {
+    return false
+  }
+  const argTypes = args.map((a) => a.type!)
+  state.addAttribute(typeAttrName, TypeAttr.get(FunctionType.get(parser.context, argTypes, resultTypes)))
+  const attrLoc = parser.getCurrentLocation()
+  const parsed: NamedAttribute[] = []
+  if (!parser.parseOptionalAttrDictWithKeyword(parsed)) {
+    return false
+  }
+  for (const disallowed of [SymbolTable.visibilityAttrName, SymbolTable.symbolAttrName, typeAttrName]) {
+    if (parsed.some((a) => a.name === disallowed)) {
+      parser.emitError(attrLoc, `'${disallowed}' is an inferred attribute and should not be specified in the explicit attribute dictionary`).report()
+      return false
+    }
+  }
+  for (const a of parsed) {
+    state.addAttribute(a.name, a.value)
+  }
+  const argArray = argAttrArray(
+    parser,
+    args.map((a) => a.attrs),
+  )
+  if (argArray !== null) {
+    state.addAttribute(argAttrsName, argArray)
+  }
+  const resArray = argAttrArray(parser, resultAttrs)
+  if (resArray !== null) {
+    state.addAttribute(resAttrsName, resArray)
+  }
+  const body = state.addRegion()
+  const loc = parser.getCurrentLocation()
+  const r = parser.parseOptionalRegion(body, args, false)
+  if (r !== null) {
+    if (!r) {
+      return false
+    }
+    if (body.empty) {
+      parser.emitError(loc, 'expected non-empty function body').report()
+      return false
+    }
+  }
+  return true
+}
+
+/**
+ * FunctionOpInterface's verifier (`function_interface_impl::verifyTrait` and the body
+ * check): argument/result attribute arrays and the entry block signature.
+ */
+export function verifyFunctionLike(op: Operation, argAttrsName: string, resAttrsName: string): LogicalResult {
+  const fnType = getFunctionType(op)
+  const checkAttrs = (name: string, count: number, what: 'argument' | 'result'): boolean => {
+    const all = op.getAttr(name)
+    if (!(all instanceof ArrayAttr)) {
+      return true
+    }
+    const plural = what === 'argument' ? 'arguments' : 'results'
+    if (all.elements.length !== count) {
+      return op
+        .emitOpError(
+          `expects ${what} attribute array to have the same number of elements as the number of function ${plural}, got ${all.elements.length}, but expected ${count}`,
+        )
+        .fail()
+    }
+    for (const d of all.elements) {
+      if (!(d instanceof DictionaryAttr)) {
+        return op.emitOpError(`expects ${what} attribute dictionary to be a DictionaryAttr`).fail()
+      }
+      for (const e of d.entries) {
+        if (!e.name.includes('.')) {
+          return op.emitOpError(`${plural} may only have dialect attributes`).fail()
+        }
+      }
+    }
+    return true
+  }
+  if (!checkAttrs(argAttrsName, fnType.inputs.length, 'argument')) {
+    return false
+  }
+  if (!checkAttrs(resAttrsName, fnType.results.length, 'result')) {
+    return false
+  }
+  if (op.regions.length !== 1) {
+    return op.emitOpError('expects one region').fail()
+  }
+  const body = op.regions[0]!
+  if (body.empty) {
+    return true
+  }
+  const entry = body.front
+  if (entry.numArguments !== fnType.inputs.length) {
+    return op.emitOpError(`entry block must have ${fnType.inputs.length} arguments to match function signature`).fail()
+  }
+  for (let i = 0; i < fnType.inputs.length; i++) {
+    const argType = entry.getArgument(i).type
+    if (argType !== fnType.inputs[i]) {
+      return op
+        .emitOpError(
+          `type of entry block argument #${i}(${quoted(argType)}) must match the type of the corresponding argument in function signature(${quoted(fnType.inputs[i]!)})`,
+        )
+        .fail()
+    }
+  }
+  return true
+}
+
+function symbolName(op: Operation): string {
+  return SymbolTable.getSymbolName(op) ?? ''
+}
+
+// ---- ops ----------------------------------------------------------------------------------
+
+/** `func.func`: a function with a name, a signature and an optional body. */
+export const FuncOp: OdsOp = defineOp({
+  name: 'func.func',
+  summary: 'An operation with a name containing a single `SSACFG` region',
+  attributes: {
+    sym_name: SymbolNameAttr,
+    function_type: FunctionTypeAttr,
+    sym_visibility: optionalAttr(StrAttr),
+    arg_attrs: optionalAttr(DictArrayAttr),
+    res_attrs: optionalAttr(DictArrayAttr),
+    no_inline: optionalAttr(UnitAttrC),
+  },
+  regions: { body: AnyRegion },
+  traits: Trait.AffineScope | Trait.AutomaticAllocationScope | Trait.IsolatedFromAbove | Trait.Symbol,
+  interfaces: [
+    FunctionOpInterface.impl({
+      getFunctionType,
+      setFunctionType: (op: Operation, type: FunctionType) => op.setAttr('function_type', TypeAttr.get(type)),
+      getFunctionBody: (op: Operation) => op.regions[0]!,
+    }),
+    CallableOpInterface.impl({
+      getCallableRegion: (op: Operation) => (op.regions[0]!.empty ? null : op.regions[0]!),
+      getArgumentTypes: (op: Operation) => getFunctionType(op).inputs,
+      getResultTypes: (op: Operation) => getFunctionType(op).results,
+    }),
+  ],
+  defaultDialect: 'func',
+  parse(parser: OpAsmParser, state: OperationState): LogicalResult {
+    return parseFunctionOp(parser, state, 'function_type', 'arg_attrs', 'res_attrs')
+  },
+  print(op: Operation, printer: OpAsmPrinter): void {
+    printFunctionOp(op, printer, 'function_type', 'arg_attrs', 'res_attrs')
+  },
+  verify(op: Operation): LogicalResult {
+    if (!verifyFunctionLike(op, 'arg_attrs', 'res_attrs')) {
+      return false
+    }
+    if (op.regions[0]!.empty && SymbolTable.getSymbolVisibility(op) === 'public') {
+      return op.emitOpError('symbol declaration cannot have public visibility').fail()
+    }
+    return true
+  },
+})
+
+/** `func.return`: returns from the enclosing `func.func`. */
+export const ReturnOp: OdsOp = defineOp({
+  name: 'func.return',
+  summary: 'Function return operation',
+  operands: { operands: variadic(AnyType) },
+  traits: Trait.Pure | Trait.ReturnLike | Trait.IsTerminator,
+  parentOpNames: ['func.func'],
+  assemblyFormat: 'attr-dict ($operands^ `:` type($operands))?',
+  verify(op: Operation): LogicalResult {
+    const fn = op.parentOp
+    if (fn === null || fn.name.name !== 'func.func') {
+      return true
+    }
+    const results = getFunctionType(fn).results
+    if (op.operands.length !== results.length) {
+      return op.emitOpError(`has ${op.operands.length} operands, but enclosing function (@${symbolName(fn)}) returns ${results.length}`).fail()
+    }
+    for (let i = 0; i < results.length; i++) {
+      const t = op.operands[i]!.value.type
+      if (t !== results[i]) {
+        return op
+          .emitError(`type of return operand ${i} (${quoted(t)}) doesn't match function result type (${quoted(results[i]!)}) in function @${symbolName(fn)}`)
+          .fail()
+      }
+    }
+    return true
+  },
+})
+
+/** Checks a direct call against the signature of the `func.func` it names (SymbolUserOpInterface). */
+function verifyCallSymbolUse(op: Operation): LogicalResult {
+  const callee = op.getAttr('callee')
+  if (!(callee instanceof SymbolRefAttr)) {
+    return op.emitOpError("requires a 'callee' symbol reference attribute").fail()
+  }
+  const fn = SymbolTable.lookupNearestSymbolFrom(op, callee)
+  if (fn === undefined || fn.name.name !== 'func.func') {
+    return op.emitOpError(`'${callee.leafReference}' does not reference a valid function`).fail()
+  }
+  const fnType = getFunctionType(fn)
+  if (fnType.inputs.length !== op.operands.length) {
+    return op.emitOpError('incorrect number of operands for callee').fail()
+  }
+  for (let i = 0; i < fnType.inputs.length; i++) {
+    const t = op.operands[i]!.value.type
+    if (t !== fnType.inputs[i]) {
+      return op
+        .emitOpError(`operand type mismatch: expected operand type ${quoted(fnType.inputs[i]!)}, but provided ${quoted(t)} for operand number ${i}`)
+        .fail()
+    }
+  }
+  if (fnType.results.length !== op.results.length) {
+    return op.emitOpError('incorrect number of results for callee').fail()
+  }
+  for (let i = 0; i < fnType.results.length; i++) {
+    if (op.results[i]!.type !== fnType.results[i]) {
+      return op
+        .emitOpError(`result type mismatch at index ${i}`)
+        .attachNote(`      op result types: ${op.results.map((r) => quoted(r.type)).join(', ')}`)
+        .attachNote(`function result types: ${fnType.results.map(quoted).join(', ')}`)
+        .fail()
+    }
+  }
+  return true
+}
+
+/** `func.call`: a direct call to a function named by a flat symbol reference. */
+export const CallOp: OdsOp = defineOp({
+  name: 'func.call',
+  summary: 'call operation',
+  operands: { operands: variadic(AnyType) },
+  results: { results: variadic(AnyType) },
+  attributes: {
+    callee: FlatSymbolRefAttr,
+    arg_attrs: optionalAttr(DictArrayAttr),
+    res_attrs: optionalAttr(DictArrayAttr),
+    no_inline: optionalAttr(UnitAttrC),
+  },
+  interfaces: [
+    CallOpInterface.impl({
+      getCallee: (op: Operation) => op.getAttr('callee') as SymbolRefAttr,
+      getArgOperands: (op: Operation) => op.getOperands(),
+    }),
+  ],
+  assemblyFormat: '$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)',
+  verifySymbolUses: verifyCallSymbolUse,
+})
+
+/** `func.call_indirect`: a call through a function-typed SSA value. */
+export const CallIndirectOp: OdsOp = defineOp({
+  name: 'func.call_indirect',
+  summary: 'indirect call operation',
+  operands: { callee: FunctionTypeC, callee_operands: variadic(AnyType) },
+  results: { results: variadic(AnyType) },
+  attributes: {
+    arg_attrs: optionalAttr(DictArrayAttr),
+    res_attrs: optionalAttr(DictArrayAttr),
+  },
+  interfaces: [
+    CallOpInterface.impl({
+      getCallee: (op: Operation) => op.getOperand(0),
+      getArgOperands: (op: Operation) => op.getOperands().slice(1),
+    }),
+  ],
+  parse(parser: OpAsmParser, state: OperationState): LogicalResult {
+    const calleeLoc = parser.getCurrentLocation()
+    const callee = parser.parseOperand()
+    if (callee === undefined || !parser.parseLParen()) {
+      return false
+    }
+    const argsLoc = parser.getCurrentLocation()
+    const args = parser.parseOperandList('none')
+    if (args === undefined || !parser.parseRParen()) {
+      return false
+    }
+    if (!parser.parseOptionalAttrDict(state.attributes) || !parser.parseColon()) {
+      return false
+    }
+    const typeLoc = parser.getCurrentLocation()
+    const t = parser.parseType()
+    if (t === undefined) {
+      return false
+    }
+    if (!(t instanceof FunctionType)) {
+      parser.emitError(typeLoc, 'invalid kind of type specified').report()
+      return false
+    }
+    if (!parser.resolveOperands([callee], [t], calleeLoc, state.operands)) {
+      return false
+    }
+    if (!parser.resolveOperands(args, [...t.inputs], argsLoc, state.operands)) {
+      return false
+    }
+    state.addTypes(t.results)
+    return true
+  },
+  print(op: Operation, p: OpAsmPrinter): void {
+    p.print(' ')
+    p.printOperand(op.getOperand(0))
+    p.print('(')
+    p.printOperands(op.getOperands().slice(1))
+    p.print(')')
+    p.printOptionalAttrDict(op.getAttrs())
+    p.print(' : ')
+    p.printType(op.getOperand(0).type)
+  },
+  verify(op: Operation): LogicalResult {
+    const t = op.getOperand(0).type
+    if (!(t instanceof FunctionType)) {
+      return true
+    }
+    const args = op.getOperands().slice(1)
+    if (t.inputs.length !== args.length || t.inputs.some((x, i) => x !== args[i]!.type)) {
+      return op.emitOpError("failed to verify that callee input types match argument types").fail()
+    }
+    if (t.results.length !== op.results.length || t.results.some((x, i) => x !== op.results[i]!.type)) {
+      return op.emitOpError("failed to verify that callee result types match result types").fail()
+    }
+    return true
+  },
+})
+
+/** `func.constant`: materializes a function symbol as an SSA value of function type. */
+export const ConstantOp: OdsOp = defineOp({
+  name: 'func.constant',
+  summary: 'constant',
+  results: { result: AnyType },
+  attributes: { value: FlatSymbolRefAttr },
+  traits: Trait.ConstantLike | Trait.Pure,
+  getAsmResultNames(op: Operation, setName: (value: Value, name: string) => void): void {
+    setName(op.results[0]!, 'f')
+  },
+  parse(parser: OpAsmParser, state: OperationState): LogicalResult {
+    const value = parser.parseAttribute()
+    if (value === undefined) {
+      return false
+    }
+    state.addAttribute('value', value)
+    if (!parser.parseOptionalAttrDict(state.attributes)) {
+      return false
+    }
+    const t = parser.parseColonType()
+    if (t === undefined) {
+      return false
+    }
+    state.addTypes([t])
+    return true
+  },
+  print(op: Operation, p: OpAsmPrinter): void {
+    p.print(' ')
+    p.printAttributeWithoutType(op.getAttr('value')!)
+    p.printOptionalAttrDict(op.getAttrs(), ['value'])
+    p.print(' : ')
+    p.printType(op.results[0]!.type)
+  },
+  verifySymbolUses(op: Operation): LogicalResult {
+    const ref = op.getAttr('value')
+    const name = ref instanceof SymbolRefAttr ? ref.leafReference : ''
+    const fn = ref instanceof SymbolRefAttr ? SymbolTable.lookupNearestSymbolFrom(op, ref) : undefined
+    if (fn === undefined || fn.name.name !== 'func.func') {
+      return op.emitOpError(`reference to undefined function '${name}'`).fail()
+    }
+    if (getFunctionType(fn) !== op.results[0]!.type) {
+      return op.emitOpError('reference to function with mismatched type').fail()
+    }
+    return true
+  },
+  fold(op: Operation): readonly Attribute[] | undefined {
+    const v = op.getAttr('value')
+    return v === undefined ? undefined : [v]
+  },
+})
+
+/** The ops of the `func` dialect. */
+export const funcOps: readonly OdsOp[] = [FuncOp, ReturnOp, CallOp, CallIndirectOp, ConstantOp]

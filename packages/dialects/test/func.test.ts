@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest'
+import { FuncDialect } from '../src/func/index.ts'
+import { roundTrip } from './funcHelpers.ts'
+
+const INPUT = `func.func private @decl(i32, f32 {test.a}) -> (i32 {test.r = 1 : i32})
+func.func nested @nest(%arg0: i32) -> i32 attributes {llvm.emit_c_interface} {
+  return %arg0 : i32
+}
+func.func @multi(%a: i32, %b: f32) -> (i32, f32) {
+  %0:2 = call @multi(%a, %b) : (i32, f32) -> (i32, f32)
+  %f = func.constant @multi : (i32, f32) -> (i32, f32)
+  %1:2 = func.call_indirect %f(%a, %b) : (i32, f32) -> (i32, f32)
+  func.return %1#0, %0#1 : i32, f32
+}
+func.func @noargs() {
+  return
+}
+func.func @fnres() -> ((i32) -> i32) {
+  %f = constant @nest : (i32) -> i32
+  return %f : (i32) -> i32
+}
+func.func private @attrs() attributes {no_inline, sym.foo = "x"}
+func.func @argattrs(%arg0: i32 {test.x}, %arg1: i32) -> (i32 {test.y}, i32) {
+  return %arg0, %arg1 : i32, i32
+}
+`
+
+// Output of `mlir-opt -allow-unregistered-dialect` (MLIR 22) on INPUT.
+const EXPECTED = `module {
+  func.func private @decl(i32, f32 {test.a}) -> (i32 {test.r = 1 : i32})
+  func.func nested @nest(%arg0: i32) -> i32 attributes {llvm.emit_c_interface} {
+    return %arg0 : i32
+  }
+  func.func @multi(%arg0: i32, %arg1: f32) -> (i32, f32) {
+    %0:2 = call @multi(%arg0, %arg1) : (i32, f32) -> (i32, f32)
+    %f = constant @multi : (i32, f32) -> (i32, f32)
+    %1:2 = call_indirect %f(%arg0, %arg1) : (i32, f32) -> (i32, f32)
+    return %1#0, %0#1 : i32, f32
+  }
+  func.func @noargs() {
+    return
+  }
+  func.func @fnres() -> ((i32) -> i32) {
+    %f = constant @nest : (i32) -> i32
+    return %f : (i32) -> i32
+  }
+  func.func private @attrs() attributes {no_inline, sym.foo = "x"}
+  func.func @argattrs(%arg0: i32 {test.x}, %arg1: i32) -> (i32 {test.y}, i32) {
+    return %arg0, %arg1 : i32, i32
+  }
+}
+`
+
+describe('func dialect', () => {
+  it('prints like mlir-opt', () => {
+    const { out, diags } = roundTrip(INPUT, [FuncDialect], { allowUnregistered: true })
+    expect(diags).toEqual([])
+    expect(out).toBe(EXPECTED)
+  })
+})
+
+// Each case with the first diagnostic mlir-opt (MLIR 22) reports for it.
+const ERROR_CASES: [string, string][] = [
+  ['func.func @decl(i32) -> i32', "1:1: error: 'func.func' op symbol declaration cannot have public visibility"],
+  ['func.func @f() -> i32 {\n  return\n}', "2:3: error: 'func.return' op has 0 operands, but enclosing function (@f) returns 1"],
+  [
+    'func.func @f(%a: i64) -> i32 {\n  return %a : i64\n}',
+    "2:3: error: type of return operand 0 ('i64') doesn't match function result type ('i32') in function @f",
+  ],
+  ['func.func @f(%a: i32) -> (i32, i32) {\n  return %a : i32\n}', "2:3: error: 'func.return' op has 1 operands, but enclosing function (@f) returns 2"],
+  ['func.func @f(%a: i32) {\n  %0 = call @foo(%a) : (i32) -> i32\n  return\n}', "2:8: error: 'func.call' op 'foo' does not reference a valid function"],
+  [
+    'func.func private @g(i32) -> i32\nfunc.func @f(%a: i32) {\n  %0 = call @g(%a, %a) : (i32, i32) -> i32\n  return\n}',
+    "3:8: error: 'func.call' op incorrect number of operands for callee",
+  ],
+  [
+    'func.func private @g(i32) -> i32\nfunc.func @f(%a: i64) {\n  %0 = call @g(%a) : (i64) -> i32\n  return\n}',
+    "3:8: error: 'func.call' op operand type mismatch: expected operand type 'i32', but provided 'i64' for operand number 0",
+  ],
+  [
+    'func.func private @g(i32) -> i32\nfunc.func @f(%a: i32) {\n  %0 = call @g(%a) : (i32) -> i64\n  return\n}',
+    "3:8: error: 'func.call' op result type mismatch at index 0",
+  ],
+  ['func.func private @g(i32) -> i32\nfunc.func @f(%a: i32) {\n  call @g(%a) : (i32) -> ()\n  return\n}', "3:3: error: 'func.call' op incorrect number of results for callee"],
+  ['func.func @f(%a: i32 {foo}) {\n  return\n}', "1:1: error: 'func.func' op arguments may only have dialect attributes"],
+  ['func.func @f() {\n  %0 = func.constant @nope : () -> ()\n  return\n}', "2:8: error: 'func.constant' op reference to undefined function 'nope'"],
+  ['func.func @f() {\n  %0 = func.constant @f : (i32) -> ()\n  return\n}', "2:8: error: 'func.constant' op reference to function with mismatched type"],
+  [
+    '"func.func"() ({\n^bb0(%a: i64):\n  "func.return"() : () -> ()\n}) {function_type = (i32) -> (), sym_name = "x"} : () -> ()',
+    "1:1: error: 'func.func' op type of entry block argument #0('i64') must match the type of the corresponding argument in function signature('i32')",
+  ],
+  [
+    '"func.func"() ({\n^bb0(%a: i32, %b: i32):\n  "func.return"() : () -> ()\n}) {function_type = (i32) -> (), sym_name = "x"} : () -> ()',
+    "1:1: error: 'func.func' op entry block must have 1 arguments to match function signature",
+  ],
+]
+
+describe('func dialect diagnostics', () => {
+  for (const [src, expected] of ERROR_CASES) {
+    it(expected, () => {
+      const { diags } = roundTrip(src, [FuncDialect])
+      expect(diags[0]).toBe(expected)
+    })
+  }
+
+  it('attaches the result type notes of a call mismatch', () => {
+    const { diags } = roundTrip(ERROR_CASES[7]![0], [FuncDialect])
+    expect(diags.filter((d) => !d.includes('see current operation'))).toEqual([
+      "3:8: error: 'func.call' op result type mismatch at index 0",
+      "  note:       op result types: 'i64'",
+      "  note: function result types: 'i32'",
+    ])
+  })
+})

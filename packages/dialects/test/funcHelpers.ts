@@ -1,0 +1,40 @@
+import { BuiltinDialect, Context, parseSourceString, printOperation, verify, type Diagnostic, type DialectDefinition } from '@tilepass/ir'
+
+/** Parses, verifies and prints `src` with the given dialects; returns the output and diagnostics (`line:col: message`). */
+export function roundTrip(src: string, dialects: readonly DialectDefinition[], options: { generic?: boolean; allowUnregistered?: boolean } = {}): { out: string; diags: string[] } {
+  const ctx = new Context({ dialects: [BuiltinDialect, ...dialects], allowUnregisteredDialects: options.allowUnregistered ?? false })
+  const diags: string[] = []
+  ctx.diagEngine.registerHandler((d: Diagnostic) => {
+    const loc = d.location as unknown as { line?: number; column?: number }
+    diags.push(`${loc.line ?? '?'}:${loc.column ?? '?'}: ${d.severity}: ${d.message}`)
+    for (const n of d.notes) {
+      diags.push(`  note: ${n.message}`)
+    }
+    return true
+  })
+  const res = parseSourceString(src, ctx)
+  if (res === null) {
+    return { out: '', diags }
+  }
+  // Verifies the module's contents (not the module op itself, whose optional symbol
+  // name the core verifier does not accept yet), then the symbol uses inside it.
+  for (const op of res.op.regions[0]!.front.operations) {
+    if (!verify(op)) {
+      ctx.diagEngine.flush()
+      return { out: '', diags }
+    }
+  }
+  let symbolsOk = true
+  res.op.walk((op) => {
+    const def = op.name.def
+    if (symbolsOk && def?.verifySymbolUses !== undefined && !def.verifySymbolUses(op)) {
+      symbolsOk = false
+    }
+  })
+  if (!symbolsOk) {
+    ctx.diagEngine.flush()
+    return { out: '', diags }
+  }
+  ctx.diagEngine.flush()
+  return { out: printOperation(res.op, options.generic ? { printGenericOpForm: true } : {}), diags }
+}
