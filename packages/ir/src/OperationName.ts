@@ -94,15 +94,17 @@ export interface OpDefinition {
   /** Invariants that need the nested regions verified first. */
   verifyRegions?(op: Operation): LogicalResult
   /**
-   * SymbolUserOpInterface: checks the symbols this op references. Called when the
-   * enclosing symbol table op is verified, after everything nested in it.
-   */
-  verifySymbolUses?(op: Operation): LogicalResult
-  /**
    * Adds the default values of default-valued inherent attributes missing from
    * `properties` (ODS `populateDefaultProperties`); `Operation.create` calls it.
    */
   populateDefaultProperties?(properties: NamedAttribute[], context: Context): void
+  /**
+   * SymbolUserOpInterface: checks the symbols this op references. Called when the
+   * enclosing symbol table op is verified, after everything nested in it.
+   */
+  verifySymbolUses?(op: Operation): LogicalResult
+  /** For `Symbol` ops: the name may be absent (MLIR's `isOptionalSymbol`, as `builtin.module`). */
+  readonly optionalSymbol?: boolean
   /**
    * Tries to fold `op`. `operands[i]` is the constant value of operand i when known.
    * Returns results to replace the op's results with (one per result), the op itself

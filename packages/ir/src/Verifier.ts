@@ -213,7 +213,7 @@ function verifyTraits(op: Operation): boolean {
       }
     }
   }
-  if (traits & Trait.Symbol) {
+  if (traits & Trait.Symbol && !isOptionalSymbolWithoutName(op)) {
     if (!(op.getAttr('sym_name') instanceof StringAttr)) { return op.emitOpError("requires string attribute 'sym_name'").fail() }
     const vis = op.getAttr('sym_visibility')
     if (vis !== undefined) {
@@ -230,6 +230,12 @@ function verifyTraits(op: Operation): boolean {
     }
   }
   return true
+}
+
+// `builtin.module` is MLIR's optional symbol: it may have no name at all.
+function isOptionalSymbolWithoutName(op: Operation): boolean {
+  const optional = op.name.def?.optionalSymbol === true || op.name.name === 'builtin.module'
+  return optional && op.getInherentAttr('sym_name') === undefined && op.getDiscardableAttr('sym_name') === undefined
 }
 
 function verifyRegionTraits(op: Operation): boolean {

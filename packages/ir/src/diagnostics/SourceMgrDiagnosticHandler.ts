@@ -23,29 +23,47 @@ export interface SourceMgrDiagnosticHandlerOptions {
 export class SourceMgrDiagnosticHandler {
   /** How many `called from` frames are shown for a call site location. */
   callStackLimit = 10
-  protected handlerId: number
+  private handlerId = 0
+  private attached: Context | null = null
   protected readonly printLocation: (loc: Location) => string
 
   constructor(
     readonly sourceMgr: SourceMgr,
-    readonly context: Context,
+    /** The context to register with now; null to `attach` one later. */
+    context: Context | null,
     /** Where the rendered text goes (standard error in the CLI). */
     readonly output: (text: string) => void,
     options: SourceMgrDiagnosticHandlerOptions = {},
   ) {
     this.printLocation = options.printLocation ?? printLocationInline
+    if (context !== null) { this.attach(context) }
+  }
+
+  /**
+   * Registers this handler with `context` (detaching it from the previous one), so one
+   * handler can serve the fresh context of each `--split-input-file` chunk.
+   */
+  attach(context: Context): void {
+    this.detach()
+    this.attached = context
     this.handlerId = context.diagEngine.registerHandler((diag) => {
       this.emitDiagnostic(diag)
       return true
     })
   }
 
-  /** Unregisters the handler from the context. */
-  dispose(): void {
-    if (this.handlerId !== 0) {
-      this.context.diagEngine.unregisterHandler(this.handlerId)
+  /** Unregisters this handler from its context, if any. */
+  detach(): void {
+    if (this.attached !== null) {
+      this.attached.diagEngine.unregisterHandler(this.handlerId)
+      this.attached = null
       this.handlerId = 0
     }
+  }
+
+  /** Unregisters the handler from its context. */
+  dispose(): void {
+    this.detach()
   }
 
   /** Renders `diag`, its call stack and its notes. */

@@ -48,7 +48,7 @@ export class SourceMgrDiagnosticVerifierHandler extends SourceMgrDiagnosticHandl
 
   constructor(
     sourceMgr: SourceMgr,
-    context: Context,
+    context: Context | null,
     output: (text: string) => void,
     readonly level: DiagnosticVerifierLevel = 'all',
     options: SourceMgrDiagnosticHandlerOptions = {},
