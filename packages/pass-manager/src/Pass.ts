@@ -86,6 +86,8 @@ export abstract class Pass<O extends object = object> {
   static readonly dependentDialects: readonly string[] = []
   /** Option declarations, keyed by the property of `this.options` they fill. */
   static readonly options: OptionDecls = {}
+  /** Statistic declarations (name to description), for documentation; instances create them with `statistic()`. */
+  static readonly statistics: Readonly<Record<string, string>> = {}
 
   /** The typed option values of this instance. */
   options: O
@@ -113,6 +115,13 @@ export abstract class Pass<O extends object = object> {
   /** The anchor op name, or null when op-agnostic. */
   get opName(): string | null {
     return this.passClass.opName
+  }
+
+  /** Adds the dialects this pass may create entities of (default: the static `dependentDialects`). */
+  getDependentDialects(out: Set<string>): void {
+    for (const d of this.passClass.dependentDialects) {
+      out.add(d)
+    }
   }
 
   /** True when the pass may be scheduled on ops named `name`. */

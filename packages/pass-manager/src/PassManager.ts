@@ -140,9 +140,7 @@ export class OpPassManager {
           pm.getDependentDialects(out)
         }
       } else {
-        for (const d of pass.passClass.dependentDialects) {
-          out.add(d)
-        }
+        pass.getDependentDialects(out)
       }
     }
   }
