@@ -127,6 +127,16 @@ function parseBitEnum(
   if (!parser.parseLess()) {
     return undefined
   }
+  return parseBitEnumAfterLess(parser, names, lookup, cppName, attrName)
+}
+
+function parseBitEnumAfterLess(
+  parser: OpAsmParser,
+  names: readonly string[],
+  lookup: (name: string) => number | undefined,
+  cppName: string,
+  attrName: string,
+): number | undefined {
   let value = 0
   for (;;) {
     const loc = parser.getCurrentLocation()
@@ -167,6 +177,15 @@ export function parseFastMathFlagsBody(parser: OpAsmParser): FastMathFlagsAttr |
   return v === undefined ? undefined : FastMathFlagsAttr.get(parser.context, v)
 }
 
+/** Parses `<nnan,ninf>` if the next token is `<`: null when absent, undefined on error. */
+export function parseOptionalFastMathFlagsBody(parser: OpAsmParser): FastMathFlagsAttr | null | undefined {
+  if (!parser.parseOptionalLess()) {
+    return null
+  }
+  const v = parseBitEnumAfterLess(parser, FASTMATH_NAMES, fastMathBit, '::mlir::arith::FastMathFlags', 'Arith_FastMathAttr')
+  return v === undefined ? undefined : FastMathFlagsAttr.get(parser.context, v)
+}
+
 /** Prints `<nnan,ninf>` for `attr`. */
 export function printFastMathFlagsBody(attr: FastMathFlagsAttr, printer: OpAsmPrinter): void {
   printer.print(`<${stringifyFastMathFlags(attr.value)}>`)
@@ -175,6 +194,15 @@ export function printFastMathFlagsBody(attr: FastMathFlagsAttr, printer: OpAsmPr
 /** Parses `<nsw, nuw>` (the form used after the `overflow` keyword in custom op syntax). */
 export function parseOverflowFlagsBody(parser: OpAsmParser): IntegerOverflowFlagsAttr | undefined {
   const v = parseBitEnum(parser, OVERFLOW_NAMES, overflowBit, '::mlir::arith::IntegerOverflowFlags', 'Arith_IntegerOverflowAttr')
+  return v === undefined ? undefined : IntegerOverflowFlagsAttr.get(parser.context, v)
+}
+
+/** Parses `<nsw, nuw>` if the next token is `<`: null when absent, undefined on error. */
+export function parseOptionalOverflowFlagsBody(parser: OpAsmParser): IntegerOverflowFlagsAttr | null | undefined {
+  if (!parser.parseOptionalLess()) {
+    return null
+  }
+  const v = parseBitEnumAfterLess(parser, OVERFLOW_NAMES, overflowBit, '::mlir::arith::IntegerOverflowFlags', 'Arith_IntegerOverflowAttr')
   return v === undefined ? undefined : IntegerOverflowFlagsAttr.get(parser.context, v)
 }
 

@@ -42,6 +42,8 @@ import {
   IntegerOverflowFlagsAttr,
   RoundingModeNames,
   parseFastMathFlagsBody,
+  parseOptionalFastMathFlagsBody,
+  parseOptionalOverflowFlagsBody,
   parseOverflowFlagsBody,
   printFastMathFlagsBody,
   printOverflowFlagsBody,
@@ -64,12 +66,14 @@ import { spell, typeText } from '../internal/typeText.ts'
 /** `Arith_FastMathAttr`: `#arith.fastmath<...>`, spelled `<...>` after the `fastmath` keyword. */
 export const FastMathAttrC: AttrConstraint = attrConstraint('Floating point fastmath flags', (a) => a instanceof FastMathFlagsAttr, {
   parse: (parser) => parseFastMathFlagsBody(parser),
+  parseOptional: (parser) => parseOptionalFastMathFlagsBody(parser),
   print: (attr, printer) => printFastMathFlagsBody(attr as FastMathFlagsAttr, printer),
 })
 
 /** `Arith_IntegerOverflowAttr`: `#arith.overflow<...>`, spelled `<...>` after the `overflow` keyword. */
 export const IntegerOverflowAttrC: AttrConstraint = attrConstraint('Integer overflow arith flags', (a) => a instanceof IntegerOverflowFlagsAttr, {
   parse: (parser) => parseOverflowFlagsBody(parser),
+  parseOptional: (parser) => parseOptionalOverflowFlagsBody(parser),
   print: (attr, printer) => printOverflowFlagsBody(attr as IntegerOverflowFlagsAttr, printer),
 })
 
@@ -97,11 +101,21 @@ export const CmpIPredicateAttrC: EnumAttrConstraint = predicateEnum(CmpIPredicat
 /** `Arith_CmpFPredicateAttr`: an `i64` case of `CmpFPredicateNames`, spelled as its keyword. */
 export const CmpFPredicateAttrC: EnumAttrConstraint = predicateEnum(CmpFPredicateNames)
 /** `Arith_RoundingModeAttr`: an `i32` case of `RoundingModeNames`, spelled as its keyword. */
-export const RoundingModeAttrC: EnumAttrConstraint = intEnumAttr(
-  32,
-  RoundingModeNames.map((keyword, value) => ({ keyword, value })),
-  'Floating point rounding mode',
-)
+export const RoundingModeAttrC: EnumAttrConstraint = roundingModeConstraint()
+
+function roundingModeConstraint(): EnumAttrConstraint {
+  const base = intEnumAttr(
+    32,
+    RoundingModeNames.map((keyword, value) => ({ keyword, value })),
+    'Floating point rounding mode',
+  )
+  // Only the case keywords start the optional group: `fastmath` after the operand means "absent".
+  const parseOptional = (parser: OpAsmParser): Attribute | null => {
+    const kw = parser.parseOptionalKeywordOneOf(RoundingModeNames)
+    return kw === undefined ? null : base.get(parser.context, kw)
+  }
+  return { ...base, parseOptional }
+}
 
 /** `TypedAttrInterface` as arith.constant uses it (string attributes carry a type in MLIR too). */
 const TypedAttrC: AttrConstraint = attrConstraint(
@@ -571,6 +585,41 @@ function verifySameTypeOperands(op: Operation): LogicalResult {
   return true
 }
 
+/** Parses `pred, %lhs, %rhs (fastmath<...>)? attr-dict : type`; both operands take the one type (SameTypeOperands). */
+function parseCompare(predicate: AttrConstraint, withFastMath: boolean): (parser: OpAsmParser, state: OperationState) => LogicalResult {
+  return (parser, state) => {
+    const pred = predicate.parse!(parser)
+    if (pred === undefined || !parser.parseComma()) {
+      return false
+    }
+    state.addAttribute('predicate', pred)
+    const lhs = parser.parseOperand()
+    if (lhs === undefined || !parser.parseComma()) {
+      return false
+    }
+    const rhs = parser.parseOperand()
+    if (rhs === undefined) {
+      return false
+    }
+    if (withFastMath && parser.parseOptionalKeyword('fastmath')) {
+      const fm = parseFastMathFlagsBody(parser)
+      if (fm === undefined) {
+        return false
+      }
+      state.addAttribute('fastmath', fm)
+    }
+    if (!parser.parseOptionalAttrDict(state.attributes)) {
+      return false
+    }
+    const type = parser.parseColonType()
+    if (type === undefined) {
+      return false
+    }
+    state.addTypes([getI1SameShape(type)])
+    return parser.resolveOperands([lhs, rhs], type, parser.getNameLoc(), state.operands)
+  }
+}
+
 const i1SameShape = {
   from: 'lhs',
   to: 'result',
@@ -588,6 +637,7 @@ export const CmpIOp: OdsOp = defineOp({
   traits: PURE,
   typesMatchWith: [i1SameShape],
   assemblyFormat: '$predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs)',
+  parse: parseCompare(CmpIPredicateAttrC, false),
   verify: verifySameTypeOperands,
   fold: F.foldCmpI,
 })
@@ -602,6 +652,7 @@ export const CmpFOp: OdsOp = defineOp({
   traits: PURE,
   typesMatchWith: [i1SameShape],
   assemblyFormat: '$predicate `,` $lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($lhs)',
+  parse: parseCompare(CmpFPredicateAttrC, true),
   verify: verifySameTypeOperands,
   fold: F.foldCmpF,
 })

@@ -1,0 +1,424 @@
+// Round trips of scf ops: parse then print must equal mlir-opt 22.1.8's output,
+//   mlir-opt --allow-unregistered-dialect <input>                        (custom)
+//   mlir-opt --allow-unregistered-dialect --mlir-print-op-generic <input> (generic)
+// Covers scf.for (index and integer bounds, `unsigned`, iter_args, the double space
+// before `: i32`), implicit scf.yield elision, scf.if with and without results and else,
+// scf.while, scf.execute_region (`no_inline`), scf.index_switch (trailing space, case and
+// default regions) and trailing attribute dictionaries. The generic form is compared only
+// where mlir-opt's numbering of sibling-region block arguments (a printer matter) is not
+// involved.
+import { describe, expect, it } from 'vitest'
+import {
+  BuiltinDialect,
+  Context,
+  parseSourceString,
+  printOperation,
+} from '@tilepass/ir'
+import { ArithDialect } from '../src/arith/index.ts'
+import { ScfDialect } from '../src/scf/index.ts'
+
+function newContext(): Context {
+  return new Context({ dialects: [BuiltinDialect, ArithDialect, ScfDialect], allowUnregisteredDialects: true })
+}
+
+
+
+
+/** Parses `source` and prints it as mlir-opt does (custom or generic form), with a trailing newline. */
+function roundTrip(source: string, generic: boolean): string {
+  const ctx = newContext()
+  const errors: string[] = []
+  ctx.diagEngine.registerHandler((d) => {
+    errors.push(d.message)
+    return true
+  })
+  const r = parseSourceString(source, ctx)
+  if (r === null) {
+    throw new Error(`parse failed: ${errors.join('; ')}`)
+  }
+  return printOperation(r.op, { printGenericOpForm: generic })
+}
+const CASES = [
+  {
+    name: 'scf-ops',
+  input: String.raw`"test.func"() ({
+^bb0(%lb: index, %ub: index, %s: index, %c: i1, %x: i32, %a: i32):
+  scf.for %i = %lb to %ub step %s {
+    "test.op"(%i) : (index) -> ()
+  }
+  %r = scf.for %i = %lb to %ub step %s iter_args(%acc = %x) -> (i32) {
+    %n = arith.addi %acc, %x : i32
+    scf.yield %n : i32
+  }
+  %r2:2 = scf.for %i = %lb to %ub step %s iter_args(%p = %x, %q = %a) -> (i32, i32) {
+    scf.yield %q, %p : i32, i32
+  }
+  %r3 = scf.for unsigned %i = %x to %a step %x iter_args(%acc = %x) -> (i32) : i32 {
+    scf.yield %acc : i32
+  }
+  scf.for %i = %x to %a step %x : i32 {
+  }
+  scf.if %c {
+    "test.op"() : () -> ()
+  }
+  scf.if %c {
+    "test.op"() : () -> ()
+  } else {
+    "test.op2"() : () -> ()
+  }
+  %y = scf.if %c -> (i32) {
+    scf.yield %x : i32
+  } else {
+    scf.yield %a : i32
+  }
+  %y2:2 = scf.if %c -> (i32, i32) {
+    scf.yield %x, %x : i32, i32
+  } else {
+    scf.yield %a, %a : i32, i32
+  }
+  %w = scf.while (%arg1 = %x) : (i32) -> i32 {
+    %cond = "test.cond"(%arg1) : (i32) -> i1
+    scf.condition(%cond) %arg1 : i32
+  } do {
+  ^bb0(%arg2: i32):
+    %nx = "test.next"(%arg2) : (i32) -> i32
+    scf.yield %nx : i32
+  }
+  %e = scf.execute_region -> i32 {
+    scf.yield %x : i32
+  }
+  %sw = scf.index_switch %s -> i32
+  case 2 {
+    scf.yield %x : i32
+  }
+  case 5 {
+    scf.yield %a : i32
+  }
+  default {
+    scf.yield %a : i32
+  }
+  scf.index_switch %s
+  case 1 {
+    scf.yield
+  }
+  default {
+  }
+  "test.return"(%r) : (i32) -> ()
+}) : () -> ()
+`,
+  custom: String.raw`module {
+  "test.func"() ({
+  ^bb0(%arg0: index, %arg1: index, %arg2: index, %arg3: i1, %arg4: i32, %arg5: i32):
+    scf.for %arg6 = %arg0 to %arg1 step %arg2 {
+      "test.op"(%arg6) : (index) -> ()
+    }
+    %0 = scf.for %arg6 = %arg0 to %arg1 step %arg2 iter_args(%arg7 = %arg4) -> (i32) {
+      %8 = arith.addi %arg7, %arg4 : i32
+      scf.yield %8 : i32
+    }
+    %1:2 = scf.for %arg6 = %arg0 to %arg1 step %arg2 iter_args(%arg7 = %arg4, %arg8 = %arg5) -> (i32, i32) {
+      scf.yield %arg8, %arg7 : i32, i32
+    }
+    %2 = scf.for unsigned %arg6 = %arg4 to %arg5 step %arg4 iter_args(%arg7 = %arg4) -> (i32)  : i32 {
+      scf.yield %arg7 : i32
+    }
+    scf.for %arg6 = %arg4 to %arg5 step %arg4  : i32 {
+    }
+    scf.if %arg3 {
+      "test.op"() : () -> ()
+    }
+    scf.if %arg3 {
+      "test.op"() : () -> ()
+    } else {
+      "test.op2"() : () -> ()
+    }
+    %3 = scf.if %arg3 -> (i32) {
+      scf.yield %arg4 : i32
+    } else {
+      scf.yield %arg5 : i32
+    }
+    %4:2 = scf.if %arg3 -> (i32, i32) {
+      scf.yield %arg4, %arg4 : i32, i32
+    } else {
+      scf.yield %arg5, %arg5 : i32, i32
+    }
+    %5 = scf.while (%arg6 = %arg4) : (i32) -> i32 {
+      %8 = "test.cond"(%arg6) : (i32) -> i1
+      scf.condition(%8) %arg6 : i32
+    } do {
+    ^bb0(%arg6: i32):
+      %8 = "test.next"(%arg6) : (i32) -> i32
+      scf.yield %8 : i32
+    }
+    %6 = scf.execute_region -> i32 {
+      scf.yield %arg4 : i32
+    }
+    %7 = scf.index_switch %arg2 -> i32 
+    case 2 {
+      scf.yield %arg4 : i32
+    }
+    case 5 {
+      scf.yield %arg5 : i32
+    }
+    default {
+      scf.yield %arg5 : i32
+    }
+    scf.index_switch %arg2 
+    case 1 {
+      scf.yield
+    }
+    default {
+    }
+    "test.return"(%0) : (i32) -> ()
+  }) : () -> ()
+}
+`,
+  generic: String.raw`"builtin.module"() ({
+  "test.func"() ({
+  ^bb0(%arg0: index, %arg1: index, %arg2: index, %arg3: i1, %arg4: i32, %arg5: i32):
+    "scf.for"(%arg0, %arg1, %arg2) ({
+    ^bb0(%arg16: index):
+      "test.op"(%arg16) : (index) -> ()
+      "scf.yield"() : () -> ()
+    }) : (index, index, index) -> ()
+    %0 = "scf.for"(%arg0, %arg1, %arg2, %arg4) ({
+    ^bb0(%arg14: index, %arg15: i32):
+      %10 = "arith.addi"(%arg15, %arg4) <{overflowFlags = #arith.overflow<none>}> : (i32, i32) -> i32
+      "scf.yield"(%10) : (i32) -> ()
+    }) : (index, index, index, i32) -> i32
+    %1:2 = "scf.for"(%arg0, %arg1, %arg2, %arg4, %arg5) ({
+    ^bb0(%arg11: index, %arg12: i32, %arg13: i32):
+      "scf.yield"(%arg13, %arg12) : (i32, i32) -> ()
+    }) : (index, index, index, i32, i32) -> (i32, i32)
+    %2 = "scf.for"(%arg4, %arg5, %arg4, %arg4) <{unsignedCmp}> ({
+    ^bb0(%arg9: i32, %arg10: i32):
+      "scf.yield"(%arg10) : (i32) -> ()
+    }) : (i32, i32, i32, i32) -> i32
+    "scf.for"(%arg4, %arg5, %arg4) ({
+    ^bb0(%arg8: i32):
+      "scf.yield"() : () -> ()
+    }) : (i32, i32, i32) -> ()
+    "scf.if"(%arg3) ({
+      "test.op"() : () -> ()
+      "scf.yield"() : () -> ()
+    }, {
+    }) : (i1) -> ()
+    "scf.if"(%arg3) ({
+      "test.op"() : () -> ()
+      "scf.yield"() : () -> ()
+    }, {
+      "test.op2"() : () -> ()
+      "scf.yield"() : () -> ()
+    }) : (i1) -> ()
+    %3 = "scf.if"(%arg3) ({
+      "scf.yield"(%arg4) : (i32) -> ()
+    }, {
+      "scf.yield"(%arg5) : (i32) -> ()
+    }) : (i1) -> i32
+    %4:2 = "scf.if"(%arg3) ({
+      "scf.yield"(%arg4, %arg4) : (i32, i32) -> ()
+    }, {
+      "scf.yield"(%arg5, %arg5) : (i32, i32) -> ()
+    }) : (i1) -> (i32, i32)
+    %5 = "scf.while"(%arg4) ({
+    ^bb0(%arg7: i32):
+      %9 = "test.cond"(%arg7) : (i32) -> i1
+      "scf.condition"(%9, %arg7) : (i1, i32) -> ()
+    }, {
+    ^bb0(%arg6: i32):
+      %8 = "test.next"(%arg6) : (i32) -> i32
+      "scf.yield"(%8) : (i32) -> ()
+    }) : (i32) -> i32
+    %6 = "scf.execute_region"() ({
+      "scf.yield"(%arg4) : (i32) -> ()
+    }) : () -> i32
+    %7 = "scf.index_switch"(%arg2) <{cases = array<i64: 2, 5>}> ({
+      "scf.yield"(%arg5) : (i32) -> ()
+    }, {
+      "scf.yield"(%arg4) : (i32) -> ()
+    }, {
+      "scf.yield"(%arg5) : (i32) -> ()
+    }) : (index) -> i32
+    "scf.index_switch"(%arg2) <{cases = array<i64: 1>}> ({
+      "scf.yield"() : () -> ()
+    }, {
+      "scf.yield"() : () -> ()
+    }) : (index) -> ()
+    "test.return"(%0) : (i32) -> ()
+  }) : () -> ()
+}) : () -> ()
+`,
+    checkGeneric: false,
+  },
+  {
+    name: 'scf-attrs',
+  input: String.raw`"test.func"() ({
+^bb0(%lb: index, %x: i32, %c: i1, %y: i64):
+  scf.for unsigned %i = %lb to %lb step %lb {
+  } {foo}
+  %e = scf.execute_region -> i32 no_inline {
+    scf.yield %x : i32
+  }
+  %e2:2 = scf.execute_region -> (i32, i64) {
+    scf.yield %x, %y : i32, i64
+  } {bar}
+  scf.while : () -> () {
+    scf.condition(%c)
+  } do {
+    scf.yield
+  } attributes {baz}
+  %s:2 = scf.index_switch %lb {a} -> i32, i64
+  default {
+    scf.yield %x, %y : i32, i64
+  }
+  scf.if %c {
+  } else {
+  } {q}
+  %r = scf.for %i = %lb to %lb step %lb iter_args(%a = %x) -> (i32) {
+    scf.yield %a : i32
+  } {w}
+  scf.execute_region {
+    scf.yield
+  }
+  "test.return"() : () -> ()
+}) : () -> ()
+`,
+  custom: String.raw`module {
+  "test.func"() ({
+  ^bb0(%arg0: index, %arg1: i32, %arg2: i1, %arg3: i64):
+    scf.for unsigned %arg4 = %arg0 to %arg0 step %arg0 {
+    } {foo}
+    %0 = scf.execute_region -> i32 no_inline {
+      scf.yield %arg1 : i32
+    }
+    %1:2 = scf.execute_region -> (i32, i64) {
+      scf.yield %arg1, %arg3 : i32, i64
+    } {bar}
+    scf.while : () -> () {
+      scf.condition(%arg2)
+    } do {
+      scf.yield
+    } attributes {baz}
+    %2:2 = scf.index_switch %arg0 {a} -> i32, i64 
+    default {
+      scf.yield %arg1, %arg3 : i32, i64
+    }
+    scf.if %arg2 {
+    } else {
+    } {q}
+    %3 = scf.for %arg4 = %arg0 to %arg0 step %arg0 iter_args(%arg5 = %arg1) -> (i32) {
+      scf.yield %arg5 : i32
+    } {w}
+    scf.execute_region {
+      scf.yield
+    }
+    "test.return"() : () -> ()
+  }) : () -> ()
+}
+`,
+  generic: String.raw`"builtin.module"() ({
+  "test.func"() ({
+  ^bb0(%arg0: index, %arg1: i32, %arg2: i1, %arg3: i64):
+    "scf.for"(%arg0, %arg0, %arg0) <{unsignedCmp}> ({
+    ^bb0(%arg6: index):
+      "scf.yield"() : () -> ()
+    }) {foo} : (index, index, index) -> ()
+    %0 = "scf.execute_region"() <{no_inline}> ({
+      "scf.yield"(%arg1) : (i32) -> ()
+    }) : () -> i32
+    %1:2 = "scf.execute_region"() ({
+      "scf.yield"(%arg1, %arg3) : (i32, i64) -> ()
+    }) {bar} : () -> (i32, i64)
+    "scf.while"() ({
+      "scf.condition"(%arg2) : (i1) -> ()
+    }, {
+      "scf.yield"() : () -> ()
+    }) {baz} : () -> ()
+    %2:2 = "scf.index_switch"(%arg0) <{cases = array<i64>}> ({
+      "scf.yield"(%arg1, %arg3) : (i32, i64) -> ()
+    }) {a} : (index) -> (i32, i64)
+    "scf.if"(%arg2) ({
+      "scf.yield"() : () -> ()
+    }, {
+      "scf.yield"() : () -> ()
+    }) {q} : (i1) -> ()
+    %3 = "scf.for"(%arg0, %arg0, %arg0, %arg1) ({
+    ^bb0(%arg4: index, %arg5: i32):
+      "scf.yield"(%arg5) : (i32) -> ()
+    }) {w} : (index, index, index, i32) -> i32
+    "scf.execute_region"() ({
+      "scf.yield"() : () -> ()
+    }) : () -> ()
+    "test.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+`,
+    checkGeneric: false,
+  },
+  {
+    name: 'scf-for-if',
+  input: String.raw`"test.func"() ({
+^bb0(%lb: index, %x: i32, %c: i1):
+  %r = scf.for %i = %lb to %lb step %lb iter_args(%a = %x) -> (i32) {
+    %n = arith.addi %a, %x : i32
+    scf.yield %n : i32
+  }
+  %y = scf.if %c -> (i32) {
+    scf.yield %r : i32
+  } else {
+    scf.yield %x : i32
+  }
+  "test.return"(%y) : (i32) -> ()
+}) : () -> ()
+`,
+  custom: String.raw`module {
+  "test.func"() ({
+  ^bb0(%arg0: index, %arg1: i32, %arg2: i1):
+    %0 = scf.for %arg3 = %arg0 to %arg0 step %arg0 iter_args(%arg4 = %arg1) -> (i32) {
+      %2 = arith.addi %arg4, %arg1 : i32
+      scf.yield %2 : i32
+    }
+    %1 = scf.if %arg2 -> (i32) {
+      scf.yield %0 : i32
+    } else {
+      scf.yield %arg1 : i32
+    }
+    "test.return"(%1) : (i32) -> ()
+  }) : () -> ()
+}
+`,
+  generic: String.raw`"builtin.module"() ({
+  "test.func"() ({
+  ^bb0(%arg0: index, %arg1: i32, %arg2: i1):
+    %0 = "scf.for"(%arg0, %arg0, %arg0, %arg1) ({
+    ^bb0(%arg3: index, %arg4: i32):
+      %2 = "arith.addi"(%arg4, %arg1) <{overflowFlags = #arith.overflow<none>}> : (i32, i32) -> i32
+      "scf.yield"(%2) : (i32) -> ()
+    }) : (index, index, index, i32) -> i32
+    %1 = "scf.if"(%arg2) ({
+      "scf.yield"(%0) : (i32) -> ()
+    }, {
+      "scf.yield"(%arg1) : (i32) -> ()
+    }) : (i1) -> i32
+    "test.return"(%1) : (i32) -> ()
+  }) : () -> ()
+}) : () -> ()
+`,
+    checkGeneric: true,
+  },
+]
+describe('scf round trips', () => {
+  for (const c of CASES) {
+    it(`${c.name}: custom form`, () => {
+      expect(roundTrip(c.input, false)).toBe(c.custom)
+    })
+    it(`${c.name}: the printed custom form parses back to the same text`, () => {
+      expect(roundTrip(c.custom, false)).toBe(c.custom)
+    })
+    if (c.checkGeneric) {
+      it(`${c.name}: generic form`, () => {
+        expect(roundTrip(c.input, true)).toBe(c.generic)
+      })
+    }
+  }
+})

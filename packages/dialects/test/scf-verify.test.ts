@@ -1,0 +1,581 @@
+// Verifier and parser diagnostics of scf ops, compared with mlir-opt 22.1.8:
+//   mlir-opt --allow-unregistered-dialect --split-input-file <INPUT>
+// EXPECTED holds mlir-opt's `line:col: severity: message` lines (file name and the
+// "see current operation" notes removed). It covers the op verifiers, the trait checks
+// (HasParent, SingleBlockImplicitTerminator), MLIR 22's LoopLikeOpInterface and
+// RegionBranchOpInterface edge verification, and custom-syntax parse errors.
+import { describe, expect, it } from 'vitest'
+import {
+  BuiltinDialect,
+  Context,
+  FileLineColLoc,
+  parseSourceString,
+  verify,
+  type Location,
+} from '@tilepass/ir'
+import { ArithDialect } from '../src/arith/index.ts'
+import { ScfDialect } from '../src/scf/index.ts'
+
+function newContext(): Context {
+  return new Context({ dialects: [BuiltinDialect, ArithDialect, ScfDialect], allowUnregisteredDialects: true })
+}
+
+function lineCol(l: Location): string {
+  return l instanceof FileLineColLoc ? `${l.line}:${l.column}` : '?'
+}
+
+// The parser does not yet prefix errors raised inside custom parse hooks with
+// "custom op '<name>' " as mlir-opt does; that prefix belongs to the parser, so it is
+// stripped from the expectations before comparing.
+function stripCustomOpPrefix(line: string): string {
+  return line.replace(/(error|note): custom op '[^']*' /, '$1: ')
+}
+
+/**
+ * Runs each `// -----` chunk of `source` like `mlir-opt --split-input-file`: parse, then
+ * verify the top-level ops; returns the diagnostics as `line:col: severity: message`
+ * (notes "see current operation" left out, as in the expectations).
+ */
+function diagnose(source: string): string[] {
+  const out: string[] = []
+  const bounds: [number, number][] = []
+  let start = 0
+  for (;;) {
+    const i = source.indexOf('// -----', start)
+    if (i < 0) {
+      bounds.push([start, source.length])
+      break
+    }
+    bounds.push([start, i])
+    start = source.indexOf('\n', i) + 1
+  }
+  for (const [s, e] of bounds) {
+    const ctx = newContext()
+    ctx.diagEngine.registerHandler((d) => {
+      out.push(`${lineCol(d.location)}: ${d.severity}: ${d.message}`)
+      for (const n of d.notes) {
+        if (!n.message.startsWith('see current operation')) {
+          out.push(`${lineCol(n.location)}: note: ${n.message}`)
+        }
+      }
+      return true
+    })
+    const r = parseSourceString(source, ctx, { bufferStart: s, bufferEnd: e })
+    if (r !== null) {
+      for (const op of r.op.regions[0]!.front.operations) {
+        if (!verify(op)) {
+          break
+        }
+      }
+    }
+  }
+  return out
+}
+
+/** Parses `source` and prints it as mlir-opt does (custom or generic form), with a trailing newline. */
+const INPUT = String.raw`"test.func"() ({
+^bb0(%c: i1, %x: i32):
+  %0 = scf.if %c -> (i32) {
+    scf.yield %x : i32
+  }
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%c: i1, %x: i32):
+  scf.yield %x : i32
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%c: i1, %x: i32):
+  scf.condition(%c) %x : i32
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%c: i1, %x: i32):
+  %w = scf.while (%a = %x) : (i32) -> i32 {
+    scf.yield %a : i32
+  } do {
+  ^bb0(%b: i32):
+    scf.yield %b : i32
+  }
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%c: i1, %x: i32):
+  %w = scf.while (%a = %x) : (i32) -> i32 {
+    scf.condition(%c) %a : i32
+  } do {
+  ^bb0(%b: i32):
+    "test.foo"() : () -> ()
+  }
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%c: i1, %x: i32):
+  %w = scf.while (%a = %x) : (i32) -> i32 {
+    scf.condition(%c) %a, %a : i32, i32
+  } do {
+  ^bb0(%b: i32):
+    scf.yield %b : i32
+  }
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%c: i1, %x: i32, %y: i64):
+  %w = scf.while (%a = %x) : (i32) -> i32 {
+    scf.condition(%c) %a : i32
+  } do {
+  ^bb0(%b: i32):
+    scf.yield %y : i64
+  }
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%lb: index, %x: i32):
+  %r = scf.for %i = %lb to %lb step %lb iter_args(%a = %x) -> (i32) {
+    scf.yield %i : index
+  }
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%lb: index, %x: i32):
+  %r = scf.for %i = %lb to %lb step %lb iter_args(%a = %x) -> (i32) {
+    scf.yield
+  }
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%lb: index, %x: i32):
+  %r = "scf.for"(%lb, %lb, %lb, %x) ({
+  ^bb0(%i: index, %a: i64):
+    scf.yield %x : i32
+  }) : (index, index, index, i32) -> i32
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%lb: index, %x: i32):
+  "scf.for"(%lb, %lb, %lb) ({
+  ^bb0(%i: i32):
+    scf.yield
+  }) : (index, index, index) -> ()
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%lb: index, %x: i32):
+  "scf.for"(%lb, %lb, %lb, %x) ({
+  ^bb0(%i: index, %a: i32):
+    scf.yield
+  }) : (index, index, index, i32) -> ()
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%lb: index, %x: i32):
+  "scf.for"(%lb, %lb, %lb) ({
+  ^bb0(%i: index):
+    "test.foo"() : () -> ()
+  }) : (index, index, index) -> ()
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%lb: index, %x: i32):
+  "scf.for"(%lb, %lb, %lb) ({
+  }) : (index, index, index) -> ()
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%lb: index, %x: i32):
+  %0 = scf.index_switch %lb -> i32
+  case 1 {
+    scf.yield %x : i32
+  }
+  case 1 {
+    scf.yield %x : i32
+  }
+  default {
+    scf.yield %x : i32
+  }
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%lb: index, %x: i32):
+  %0 = scf.index_switch %lb -> i32
+  case 1 {
+    scf.yield
+  }
+  default {
+    scf.yield %x : i32
+  }
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%lb: index, %x: i32, %y: i64):
+  %0 = scf.index_switch %lb -> i32
+  case 1 {
+    scf.yield %y : i64
+  }
+  default {
+    scf.yield %x : i32
+  }
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%x: i32):
+  %0 = scf.execute_region -> i32 {
+  ^bb0(%a: i32):
+    scf.yield %x : i32
+  }
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%x: i32, %c: i1):
+  %0 = scf.if %c -> (i32) {
+    scf.yield %x, %x : i32, i32
+  } else {
+    scf.yield %x : i32
+  }
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%x: i32, %c: i1, %y: i64):
+  %0 = scf.if %c -> (i32) {
+    scf.yield %y : i64
+  } else {
+    scf.yield %x : i32
+  }
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%x: i32, %c: i32):
+  scf.if %c {
+  }
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%x: i32, %c: i1):
+  %w = scf.while (%a = %x) : (i64) -> i32 {
+    scf.condition(%c) %a : i32
+  } do {
+  ^bb0(%b: i32):
+    scf.yield %b : i32
+  }
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%x: i32, %c: i1):
+  %w = scf.while (%a = %x) : (i32, i32) -> i32 {
+    scf.condition(%c) %a : i32
+  } do {
+  ^bb0(%b: i32):
+    scf.yield %b : i32
+  }
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%lb: index, %x: i32):
+  %r = scf.for %i = %lb to %lb step %lb iter_args(%a = %x) {
+  }
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%lb: index, %x: i32):
+  %r = "scf.for"(%lb, %lb, %lb) ({
+  ^bb0(%i: index):
+    scf.yield
+  }) : (index, index, index) -> i32
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%lb: index, %x: i32):
+  %r = "scf.execute_region"() ({
+  }) : () -> i32
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%c: i1, %x: i32):
+  %w = "scf.while"(%x) ({
+  ^bb0(%a: i64):
+    scf.condition(%c) %a : i64
+  }, {
+  ^bb0(%b: i64):
+    scf.yield %b : i64
+  }) : (i32) -> i64
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%c: i1, %x: i32):
+  %w = "scf.while"(%x) ({
+  ^bb0(%a: i32, %z: i32):
+    scf.condition(%c) %a : i32
+  }, {
+  ^bb0(%b: i32):
+    scf.yield %b, %b : i32, i32
+  }) : (i32) -> i32
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%c: i1, %x: i32):
+  %w = "scf.while"(%x) ({
+  ^bb0(%a: i32):
+    scf.condition(%c) %a : i32
+  }, {
+  ^bb0(%b: i64):
+    scf.yield %x : i32
+  }) : (i32) -> i32
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%c: i1, %x: i32):
+  %w = "scf.while"(%x) ({
+  ^bb0(%a: i32):
+    scf.condition(%c) %a : i32
+  }, {
+  ^bb0(%b: i32):
+    scf.yield %x : i32
+  }) : (i32) -> i64
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%c: i1, %x: i32):
+  %w = "scf.while"(%x) ({
+  ^bb0(%a: i32):
+    scf.condition(%c) %a : i32
+  }, {
+  ^bb0(%b: i32):
+    scf.yield %x, %x : i32, i32
+  }) : (i32) -> i32
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%lb: index, %x: i32):
+  %r = "scf.for"(%lb, %lb, %lb, %x) ({
+  ^bb0(%i: index, %a: i32):
+    scf.yield %x : i32
+  }) : (index, index, index, i32) -> i64
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%lb: index, %x: i32):
+  %r = "scf.for"(%lb, %lb, %lb, %x) ({
+  ^bb0(%i: index):
+    scf.yield %x : i32
+  }) : (index, index, index, i32) -> i32
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%lb: index, %x: i32):
+  %r = "scf.for"(%lb, %lb, %lb, %x) ({
+  ^bb0(%i: index, %a: i32):
+    scf.yield %x, %x : i32, i32
+  }) : (index, index, index, i32) -> i32
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%lb: i64, %x: i32):
+  "scf.for"(%lb, %lb, %x) ({
+  ^bb0(%i: i64):
+    scf.yield
+  }) : (i64, i64, i32) -> ()
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%lb: f32, %x: i32):
+  "scf.for"(%lb, %lb, %lb) ({
+  ^bb0(%i: f32):
+    scf.yield
+  }) : (f32, f32, f32) -> ()
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%c: i1):
+  "scf.if"(%c) ({
+    scf.yield
+  }, {
+    scf.yield
+  }, {
+  }) : (i1) -> ()
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%c: i1):
+  "scf.if"(%c) ({
+    "test.foo"() : () -> ()
+  }, {
+  }) : (i1) -> ()
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%c: i1):
+  "scf.if"(%c) ({
+    scf.yield
+  }, {
+  ^bb0:
+    scf.yield
+  ^bb1:
+    scf.yield
+  }) : (i1) -> ()
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%c: i1, %x: i32):
+  %w = "scf.while"(%x) ({
+  ^bb0(%a: i32):
+    scf.condition(%c) %a : i32
+  }, {
+  ^bb0(%b: i32):
+    scf.yield %x : i32
+  }, {}) : (i32) -> i32
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%c: i32, %x: i32):
+  %w = "scf.while"(%x) ({
+  ^bb0(%a: i32):
+    "scf.condition"(%c, %a) : (i32, i32) -> ()
+  }, {
+  ^bb0(%b: i32):
+    scf.yield %x : i32
+  }) : (i32) -> i32
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%x: index):
+  "scf.index_switch"(%x) <{cases = array<i64: 1>}> ({
+    scf.yield
+  }) : (index) -> ()
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%x: i32):
+  "scf.index_switch"(%x) <{cases = array<i64>}> ({
+    scf.yield
+  }) : (i32) -> ()
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%x: index):
+  "scf.index_switch"(%x) <{cases = array<i64>}> ({
+    "test.foo"() : () -> ()
+  }) : (index) -> ()
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%x: index):
+  "scf.index_switch"(%x) ({
+    scf.yield
+  }) : (index) -> ()
+  "test.return"() : () -> ()
+}) : () -> ()
+`
+const EXPECTED: readonly string[] = [
+  "3:8: error: 'scf.if' op must have an else block if defining values",
+  "11:3: error: 'scf.yield' op expects parent op to be one of 'scf.execute_region, scf.for, scf.if, scf.index_switch, scf.while'",
+  "16:3: error: 'scf.condition' op expects parent op 'scf.while'",
+  "21:8: error: 'scf.while' op expects the 'before' region to terminate with 'scf.condition'",
+  "22:5: note: terminator here",
+  "32:8: error: 'scf.while' op expects the 'after' region to terminate with 'scf.yield'",
+  "36:5: note: terminator here",
+  "43:8: error: 'scf.while' op along control flow edge from Operation scf.condition to parent: region branch point has 2 operands, but region successor needs 1 inputs",
+  "44:5: note: region branch point",
+  "54:8: error: 'scf.while' op along control flow edge from Operation scf.yield to Region #0: successor operand type #0 'i64' should match successor input type #0 'i32'",
+  "58:5: note: region branch point",
+  "65:8: error: 'scf.for' op 0-th region iter_arg and 0-th yielded value have different type: 'i32' != 'index'",
+  "73:8: error: 'scf.for' op along control flow edge from Operation scf.yield to Region #0: region branch point has 0 operands, but region successor needs 1 inputs",
+  "74:5: note: region branch point",
+  "81:8: error: 'scf.for' op 0-th init and 0-th region iter_arg have different type: 'i32' != 'i64'",
+  "90:3: error: 'scf.for' op expected induction variable to be same type as bounds and step",
+  "99:3: error: 'scf.for' op mismatch in number of loop-carried values and defined values",
+  "108:3: error: 'scf.for' op expects regions to end with 'scf.yield', found 'test.foo'",
+  "108:3: note: in custom textual format, the absence of terminator implies 'scf.yield'",
+  "117:3: error: 'scf.for' op region #0 ('region') failed to verify constraint: region with 1 blocks",
+  "124:8: error: 'scf.index_switch' op has duplicate case value: 1",
+  "139:8: error: 'scf.index_switch' op expected each region to return 1 values, but case region #0 returns 0",
+  "141:5: note: see yield operation here",
+  "151:8: error: 'scf.index_switch' op expected result #0 of each region to be 'i32'",
+  "153:5: note: case region #0 returns 'i64' here",
+  "163:8: error: 'scf.execute_region' op region cannot have any arguments",
+  "172:8: error: 'scf.if' op along control flow edge from Operation scf.yield to parent: region branch point has 2 operands, but region successor needs 1 inputs",
+  "173:5: note: region branch point",
+  "182:8: error: 'scf.if' op along control flow edge from Operation scf.yield to parent: successor operand type #0 'i64' should match successor input type #0 'i32'",
+  "183:5: note: region branch point",
+  "192:10: error: use of value '%c' expects different type than prior uses: 'i1' vs 'i32'",
+  "191:15: note: prior use here",
+  "199:24: error: use of value '%x' expects different type than prior uses: 'i64' vs 'i32'",
+  "198:6: note: prior use here",
+  "210:28: error: custom op 'scf.while' expected as many input types as operands (expected 1 got 2)",
+  "221:59: error: expected '->'",
+  "228:8: error: 'scf.for' op mismatch in number of loop-carried values and defined values",
+  "237:8: error: 'scf.execute_region' op region needs to have at least one block",
+  "244:8: error: 'scf.while' op along control flow edge from parent to Region #0: successor operand type #0 'i32' should match successor input type #0 'i64'",
+  "244:8: note: region branch point",
+  "256:8: error: 'scf.while' op along control flow edge from parent to Region #0: region branch point has 1 operands, but region successor needs 2 inputs",
+  "256:8: note: region branch point",
+  "268:8: error: 'scf.while' op along control flow edge from Operation scf.condition to Region #1: successor operand type #0 'i32' should match successor input type #0 'i64'",
+  "270:5: note: region branch point",
+  "280:8: error: 'scf.while' op along control flow edge from Operation scf.condition to parent: successor operand type #0 'i32' should match successor input type #0 'i64'",
+  "282:5: note: region branch point",
+  "292:8: error: 'scf.while' op along control flow edge from Operation scf.yield to Region #0: region branch point has 2 operands, but region successor needs 1 inputs",
+  "297:5: note: region branch point",
+  "304:8: error: 'scf.for' op 0-th region iter_arg and 0-th loop result have different type: 'i32' != 'i64'",
+  "313:8: error: 'scf.for' op different number of inits and region iter_args: 1 != 0",
+  "322:8: error: 'scf.for' op different number of region iter_args and yielded values: 1 != 2",
+  "331:3: error: 'scf.for' op failed to verify that all of {lowerBound, upperBound, step} have same type",
+  "340:3: error: 'scf.for' op operand #0 must be signless integer or index, but got 'f32'",
+  "349:3: error: 'scf.if' op expected 2 regions",
+  "360:3: error: 'scf.if' op expects regions to end with 'scf.yield', found 'test.foo'",
+  "360:3: note: in custom textual format, the absence of terminator implies 'scf.yield'",
+  "369:3: error: 'scf.if' op expects region #1 to have 0 or 1 blocks",
+  "382:8: error: 'scf.while' op expected 2 regions",
+  "396:5: error: 'scf.condition' op operand #0 must be 1-bit signless integer, but got 'i32'",
+  "406:3: error: 'scf.index_switch' op has 0 case regions but 1 case values",
+  "414:3: error: 'scf.index_switch' op operand #0 must be index, but got 'i32'",
+  "422:3: error: 'scf.index_switch' op expected region to end with scf.yield, but got test.foo",
+  "430:3: error: 'scf.index_switch' op requires attribute 'cases'"
+]
+
+describe('scf verifier and parser diagnostics', () => {
+  it('match mlir-opt on every invalid case', () => {
+    expect(diagnose(INPUT)).toEqual(EXPECTED.map(stripCustomOpPrefix))
+  })
+})
