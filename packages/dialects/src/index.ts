@@ -18,6 +18,16 @@ export {
   parseFunctionOp,
   verifyFunctionLike,
 } from './func/index.ts'
+import { CfDialect } from './cf/index.ts'
+export {
+  CfDialect,
+  AssertOp,
+  BranchOp,
+  CondBranchOp,
+  SwitchOp,
+  cfOps,
+  verifyBranchSuccessorOperands,
+} from './cf/index.ts'
 import { ArithDialect } from './arith/index.ts'
 export {
   ArithDialect,
@@ -98,9 +108,29 @@ export {
 export type {
   FoldResult,
 } from './arith/index.ts'
+import { ScfDialect } from './scf/index.ts'
+export {
+  ScfDialect,
+  ConditionOp,
+  ExecuteRegionOp,
+  ForOp,
+  IfOp,
+  IndexSwitchOp,
+  WhileOp,
+  YieldOp,
+  ensureYieldTerminator,
+  scfOps,
+  verifyLoopLike,
+  verifyRegionBranchOp,
+} from './scf/index.ts'
+export type {
+  LoopParts,
+} from './scf/index.ts'
 
-/** Registers every dialect of this package (func, arith) on `ctx`. */
+/** Registers every dialect of this package (func, cf, arith, scf) on `ctx`. */
 export function registerAllDialects(ctx: Context): void {
   ctx.registerDialect(FuncDialect)
+  ctx.registerDialect(CfDialect)
   ctx.registerDialect(ArithDialect)
+  ctx.registerDialect(ScfDialect)
 }

@@ -413,11 +413,62 @@ export const StrArrayAttr: AttrConstraint = arrayAttrOf(StrAttr, 'string array a
 export const I64ArrayAttr: AttrConstraint = arrayAttrOf(I64Attr, '64-bit integer array attribute')
 
 function denseArrayOf(width: number, summary: string): AttrConstraint {
+  const parseBody = (parser: OpAsmParser): Attribute | undefined => {
+    if (!parser.parseLSquare()) {
+      return undefined
+    }
+    const values: bigint[] = []
+    if (!parser.parseOptionalRSquare()) {
+      do {
+        const v = parser.parseInteger()
+        if (v === undefined) {
+          return undefined
+        }
+        values.push(v)
+      } while (parser.parseOptionalComma())
+      if (!parser.parseRSquare()) {
+        return undefined
+      }
+    }
+    return DenseArrayAttr.get(IntegerType.get(parser.context, width), values)
+  }
   return attrConstraint(
     summary,
     (a) => a instanceof DenseArrayAttr && a.elementType instanceof IntegerType && a.elementType.width === width,
+    {
+      // ODS prints a DenseArrayAttr in formats in its stripped form: `[1, 2]`.
+      parse: parseBody,
+      parseOptional(parser) {
+        if (!parser.parseOptionalLSquare()) {
+          return null
+        }
+        const values: bigint[] = []
+        if (!parser.parseOptionalRSquare()) {
+          do {
+            const v = parser.parseInteger()
+            if (v === undefined) {
+              return undefined
+            }
+            values.push(v)
+          } while (parser.parseOptionalComma())
+          if (!parser.parseRSquare()) {
+            return undefined
+          }
+        }
+        return DenseArrayAttr.get(IntegerType.get(parser.context, width), values)
+      },
+      print(attr, printer) {
+        const vals = (attr as DenseArrayAttr).values
+        let s = '['
+        for (let i = 0; i < vals.length; i++) {
+          s += (i > 0 ? ', ' : '') + String(width === 1 ? (vals[i] ? 'true' : 'false') : vals[i])
+        }
+        printer.print(s + ']')
+      },
+    },
   )
 }
+
 /** `DenseI32ArrayAttr`. */
 export const DenseI32ArrayAttr: AttrConstraint = denseArrayOf(32, 'i32 dense array attribute')
 /** `DenseI64ArrayAttr`. */

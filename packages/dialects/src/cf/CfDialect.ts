@@ -1,0 +1,8 @@
+import type { DialectDefinition } from '@tilepass/ir'
+import { cfOps } from './CfOps.ts'
+
+/** The `cf` dialect: unstructured control flow (`cf.br`, `cf.cond_br`, `cf.switch`, `cf.assert`). */
+export const CfDialect: DialectDefinition = {
+  namespace: 'cf',
+  ops: cfOps,
+}

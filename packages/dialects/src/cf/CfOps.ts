@@ -1,0 +1,294 @@
+import {
+  AnySuccessor,
+  AnyType,
+  AnyInteger,
+  BranchOpInterface,
+  DenseArrayAttr,
+  DenseI32ArrayAttr,
+  DenseIntOrFPElementsAttr,
+  I1,
+  IntegerType,
+  StrAttr,
+  Trait,
+  VariadicSuccessor,
+  VectorType,
+  attrConstraint,
+  defineOp,
+  optionalAttr,
+  printType,
+  variadic,
+  type Block,
+  type LogicalResult,
+  type OdsOp,
+  type OpAsmParser,
+  type OpAsmPrinter,
+  type Operation,
+  type OperationState,
+  type Type,
+  type UnresolvedOperand,
+  type Value,
+} from '@tilepass/ir'
+
+/** The quoted spelling of `type` as MLIR streams a type into a diagnostic. */
+function quoted(type: Type): string {
+  return `'${printType(type)}'`
+}
+
+/**
+ * BranchOpInterface's check of the values forwarded to each successor against the
+ * successor's block arguments (MLIR's `verifyBranchSuccessorOperands`).
+ */
+export function verifyBranchSuccessorOperands(op: Operation, getOperands: (op: Operation, index: number) => Value[]): LogicalResult {
+  for (let s = 0; s < op.successors.length; s++) {
+    const operands = getOperands(op, s)
+    const dest = op.successors[s]!.block
+    if (operands.length !== dest.numArguments) {
+      return op.emitError(`branch has ${operands.length} operands for successor #${s}, but target block has ${dest.numArguments}`).fail()
+    }
+    for (let i = 0; i < operands.length; i++) {
+      if (operands[i]!.type !== dest.getArgument(i).type) {
+        return op.emitError(`type mismatch for bb argument #${i} of successor #${s}`).fail()
+      }
+    }
+  }
+  return true
+}
+
+/** WeightedBranchOpInterface's check of optional `branch_weights`. */
+function verifyBranchWeights(op: Operation): LogicalResult {
+  const w = op.getAttr('branch_weights')
+  if (!(w instanceof DenseArrayAttr)) {
+    return true
+  }
+  if (w.values.length !== op.successors.length) {
+    return op.emitError(`expects number of branch weights to match number of successors: ${w.values.length} vs ${op.successors.length}`).fail()
+  }
+  if (w.values.every((v) => Number(v) === 0)) {
+    return op.emitError('branch weights cannot all be zero').fail()
+  }
+  return true
+}
+
+// ---- cf.br ---------------------------------------------------------------------------------
+
+/** `cf.br`: unconditional branch to a block with operands. */
+export const BranchOp: OdsOp = defineOp({
+  name: 'cf.br',
+  summary: 'branch operation',
+  operands: { destOperands: variadic(AnyType) },
+  successors: { dest: AnySuccessor },
+  traits: Trait.Pure | Trait.IsTerminator,
+  interfaces: [BranchOpInterface.impl({ getSuccessorOperands: (op: Operation) => op.getOperands() })],
+  assemblyFormat: '$dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict',
+  verify(op: Operation): LogicalResult {
+    return verifyBranchSuccessorOperands(op, (o) => o.getOperands())
+  },
+})
+
+// ---- cf.cond_br ----------------------------------------------------------------------------
+
+function condBrSuccessorOperands(op: Operation, index: number): Value[] {
+  return CondBranchOp.operandValues(op, index === 0 ? 'trueDestOperands' : 'falseDestOperands')
+}
+
+/** `cf.cond_br`: conditional branch on an i1 to one of two blocks. */
+export const CondBranchOp: OdsOp = defineOp({
+  name: 'cf.cond_br',
+  summary: 'conditional branch operation',
+  operands: { condition: I1, trueDestOperands: variadic(AnyType), falseDestOperands: variadic(AnyType) },
+  attributes: { branch_weights: optionalAttr(DenseI32ArrayAttr) },
+  successors: { trueDest: AnySuccessor, falseDest: AnySuccessor },
+  traits: Trait.AttrSizedOperandSegments | Trait.Pure | Trait.IsTerminator,
+  interfaces: [BranchOpInterface.impl({ getSuccessorOperands: condBrSuccessorOperands })],
+  assemblyFormat:
+    '$condition (`weights` `(` $branch_weights^ `)`)? `,` ' +
+    '$trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,` ' +
+    '$falseDest (`(` $falseDestOperands^ `:` type($falseDestOperands) `)`)? attr-dict',
+  verify(op: Operation): LogicalResult {
+    return verifyBranchSuccessorOperands(op, condBrSuccessorOperands) && verifyBranchWeights(op)
+  },
+})
+
+// ---- cf.assert -----------------------------------------------------------------------------
+
+/** `cf.assert`: aborts with `msg` when the condition is false. */
+export const AssertOp: OdsOp = defineOp({
+  name: 'cf.assert',
+  summary: 'Assert operation with message attribute',
+  operands: { arg: I1 },
+  attributes: { msg: StrAttr },
+  memoryEffects: () => [{ kind: 'write' }],
+  assemblyFormat: '$arg `,` $msg attr-dict',
+})
+
+// ---- cf.switch -----------------------------------------------------------------------------
+
+/** `AnyIntElementsAttr`: a dense elements attribute of integers. */
+const AnyIntElementsAttr = attrConstraint(
+  'integer elements attribute',
+  (a) => a instanceof DenseIntOrFPElementsAttr && a.type.elementType instanceof IntegerType,
+)
+
+/** The operands forwarded to successor `index` of a `cf.switch` (0 is the default destination). */
+function switchSuccessorOperands(op: Operation, index: number): Value[] {
+  if (index === 0) {
+    return SwitchOp.operandValues(op, 'defaultOperands')
+  }
+  const all = SwitchOp.operandValues(op, 'caseOperands')
+  const segs = op.getAttr('case_operand_segments')
+  let start = 0
+  const sizes = segs instanceof DenseArrayAttr ? segs.values.map((v) => Number(v)) : []
+  for (let i = 0; i < index - 1; i++) {
+    start += sizes[i] ?? 0
+  }
+  return all.slice(start, start + (sizes[index - 1] ?? 0))
+}
+
+/** Parses `^bb` or `^bb(%a, %b : t1, t2)` into a block plus unresolved operands and types. */
+function parseSuccessorWithOperands(parser: OpAsmParser, operands: UnresolvedOperand[], types: Type[]): Block | undefined {
+  const dest = parser.parseSuccessor()
+  if (dest === undefined) {
+    return undefined
+  }
+  if (parser.parseOptionalLParen()) {
+    const ops = parser.parseOperandList('none')
+    if (ops === undefined) {
+      return undefined
+    }
+    const ts = parser.parseColonTypeList()
+    if (ts === undefined || !parser.parseRParen()) {
+      return undefined
+    }
+    operands.push(...ops)
+    types.push(...ts)
+  }
+  return dest
+}
+
+/** `cf.switch`: multi-way branch on an integer flag with a default destination. */
+export const SwitchOp: OdsOp = defineOp({
+  name: 'cf.switch',
+  summary: 'Switch operation',
+  operands: { flag: AnyInteger, defaultOperands: variadic(AnyType), caseOperands: variadic(AnyType) },
+  attributes: { case_values: optionalAttr(AnyIntElementsAttr), case_operand_segments: DenseI32ArrayAttr },
+  successors: { defaultDestination: AnySuccessor, caseDestinations: VariadicSuccessor },
+  traits: Trait.AttrSizedOperandSegments | Trait.Pure | Trait.IsTerminator,
+  interfaces: [BranchOpInterface.impl({ getSuccessorOperands: switchSuccessorOperands })],
+  parse(parser: OpAsmParser, state: OperationState): LogicalResult {
+    const flagLoc = parser.getCurrentLocation()
+    const flag = parser.parseOperand()
+    if (flag === undefined || !parser.parseColon()) {
+      return false
+    }
+    const flagType = parser.parseType()
+    if (flagType === undefined || !parser.parseComma() || !parser.parseLSquare()) {
+      return false
+    }
+    if (!parser.parseKeyword('default') || !parser.parseColon()) {
+      return false
+    }
+    const defaultOperands: UnresolvedOperand[] = []
+    const defaultTypes: Type[] = []
+    const defaultLoc = parser.getCurrentLocation()
+    const defaultDest = parseSuccessorWithOperands(parser, defaultOperands, defaultTypes)
+    if (defaultDest === undefined) {
+      return false
+    }
+    const width = flagType instanceof IntegerType ? flagType.width : 64
+    const values: bigint[] = []
+    const caseDests: Block[] = []
+    const caseOperands: UnresolvedOperand[] = []
+    const caseTypes: Type[] = []
+    const segments: number[] = []
+    const caseLoc = parser.getCurrentLocation()
+    while (parser.parseOptionalComma()) {
+      const v = parser.parseInteger()
+      if (v === undefined || !parser.parseColon()) {
+        return false
+      }
+      values.push(BigInt.asIntN(width, v))
+      const before = caseOperands.length
+      const dest = parseSuccessorWithOperands(parser, caseOperands, caseTypes)
+      if (dest === undefined) {
+        return false
+      }
+      caseDests.push(dest)
+      segments.push(caseOperands.length - before)
+    }
+    if (!parser.parseRSquare()) {
+      return false
+    }
+    if (!parser.parseOptionalAttrDict(state.attributes)) {
+      return false
+    }
+    if (!parser.resolveOperands([flag], [flagType], flagLoc, state.operands)) {
+      return false
+    }
+    if (!parser.resolveOperands(defaultOperands, defaultTypes, defaultLoc, state.operands)) {
+      return false
+    }
+    if (!parser.resolveOperands(caseOperands, caseTypes, caseLoc, state.operands)) {
+      return false
+    }
+    if (values.length > 0) {
+      const t = VectorType.get([values.length], flagType)
+      state.addAttribute('case_values', DenseIntOrFPElementsAttr.get(t, values, false))
+    }
+    state.addAttribute('case_operand_segments', DenseArrayAttr.getI32(parser.context, segments))
+    state.addAttribute('operandSegmentSizes', DenseArrayAttr.getI32(parser.context, [1, defaultOperands.length, caseOperands.length]))
+    state.addSuccessor(defaultDest)
+    for (const d of caseDests) {
+      state.addSuccessor(d)
+    }
+    return true
+  },
+  print(op: Operation, p: OpAsmPrinter): void {
+    const flag = op.getOperand(0)
+    p.print(' ')
+    p.printOperand(flag)
+    p.print(' : ')
+    p.printType(flag.type)
+    p.print(', [')
+    p.printNewline()
+    p.print('  default: ')
+    p.printSuccessorAndUseList(op.successors[0]!.block, switchSuccessorOperands(op, 0))
+    const cv = op.getAttr('case_values')
+    if (cv instanceof DenseIntOrFPElementsAttr) {
+      const width = flag.type instanceof IntegerType ? flag.type.width : 64
+      const n = cv.isSplat ? cv.type.numElements : cv.values.length
+      for (let i = 0; i < n; i++) {
+        const raw = (cv.isSplat ? cv.values[0] : cv.values[i]) as bigint
+        p.print(',')
+        p.printNewline()
+        p.print(`  ${BigInt.asUintN(width, raw)}: `)
+        const dest = op.successors[i + 1]
+        if (dest !== undefined) {
+          p.printSuccessorAndUseList(dest.block, switchSuccessorOperands(op, i + 1))
+        }
+      }
+      p.printNewline()
+    }
+    p.print(']')
+    p.printOptionalAttrDict(op.getAttrs(), ['case_values', 'case_operand_segments', 'operandSegmentSizes'])
+  },
+  verify(op: Operation): LogicalResult {
+    const cv = op.getAttr('case_values')
+    const numCases = op.successors.length - 1
+    if (cv instanceof DenseIntOrFPElementsAttr || numCases > 0) {
+      const flagType = op.getOperand(0).type
+      if (cv instanceof DenseIntOrFPElementsAttr) {
+        const caseType = cv.type.elementType
+        if (caseType !== flagType) {
+          return op.emitOpError(`'flag' type (${quoted(flagType)}) should match case value type (${quoted(caseType)})`).fail()
+        }
+        if (cv.type.numElements !== numCases) {
+          return op.emitOpError(`number of case values (${cv.type.numElements}) should match number of case destinations (${numCases})`).fail()
+        }
+      }
+    }
+    return verifyBranchSuccessorOperands(op, switchSuccessorOperands)
+  },
+})
+
+/** The ops of the `cf` dialect. */
+export const cfOps: readonly OdsOp[] = [AssertOp, BranchOp, CondBranchOp, SwitchOp]

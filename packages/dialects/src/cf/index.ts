@@ -1,0 +1,3 @@
+/** The `cf` dialect: op definitions and the dialect definition. */
+export { CfDialect } from './CfDialect.ts'
+export { AssertOp, BranchOp, CondBranchOp, SwitchOp, cfOps, verifyBranchSuccessorOperands } from './CfOps.ts'

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest'
+import { CfDialect } from '../src/cf/index.ts'
+import { FuncDialect } from '../src/func/index.ts'
+import { roundTrip } from './funcHelpers.ts'
+
+const INPUT = `func.func @f(%a: i32, %c: i1, %i: i64) -> i32 {
+  cf.br ^bb1(%a, %c : i32, i1)
+^bb1(%x: i32, %y: i1):
+  cf.cond_br %y, ^bb2, ^bb3(%x : i32)
+^bb2:
+  cf.assert %c, "oops \\"q\\""
+  cf.cond_br %c, ^bb3(%a : i32), ^bb3(%x : i32) {weights = array<i32: 1, 2>}
+^bb3(%z: i32):
+  cf.switch %z : i32, [
+    default: ^bb4(%z : i32),
+    42: ^bb5,
+    -3: ^bb4(%a : i32)
+  ]
+^bb4(%w: i32):
+  cf.switch %i : i64, [
+    default: ^bb5
+  ]
+^bb5:
+  cf.cond_br %c weights([1, 2]), ^bb6, ^bb6
+^bb6:
+  cf.br ^bb7
+^bb7:
+  return %a : i32
+}
+`
+
+// Output of `mlir-opt` (MLIR 22) on INPUT.
+const EXPECTED = `module {
+  func.func @f(%arg0: i32, %arg1: i1, %arg2: i64) -> i32 {
+    cf.br ^bb1(%arg0, %arg1 : i32, i1)
+  ^bb1(%0: i32, %1: i1):  // pred: ^bb0
+    cf.cond_br %1, ^bb2, ^bb3(%0 : i32)
+  ^bb2:  // pred: ^bb1
+    cf.assert %arg1, "oops \\22q\\22"
+    cf.cond_br %arg1, ^bb3(%arg0 : i32), ^bb3(%0 : i32) {weights = array<i32: 1, 2>}
+  ^bb3(%2: i32):  // 3 preds: ^bb1, ^bb2, ^bb2
+    cf.switch %2 : i32, [
+      default: ^bb4(%2 : i32),
+      42: ^bb5,
+      4294967293: ^bb4(%arg0 : i32)
+    ]
+  ^bb4(%3: i32):  // 2 preds: ^bb3, ^bb3
+    cf.switch %arg2 : i64, [
+      default: ^bb5]
+  ^bb5:  // 2 preds: ^bb3, ^bb4
+    cf.cond_br %arg1 weights([1, 2]), ^bb6, ^bb6
+  ^bb6:  // 2 preds: ^bb5, ^bb5
+    cf.br ^bb7
+  ^bb7:  // pred: ^bb6
+    return %arg0 : i32
+  }
+}
+`
+
+// Output of `mlir-opt --mlir-print-op-generic` for the cf ops of INPUT.
+const EXPECTED_GENERIC = [
+  '"cf.br"(%arg0, %arg1)[^bb1] : (i32, i1) -> ()',
+  '"cf.cond_br"(%1, %0)[^bb2, ^bb3] <{operandSegmentSizes = array<i32: 1, 0, 1>}> : (i1, i32) -> ()',
+  '"cf.assert"(%arg1) <{msg = "oops \\22q\\22"}> : (i1) -> ()',
+  '"cf.cond_br"(%arg1, %arg0, %0)[^bb3, ^bb3] <{operandSegmentSizes = array<i32: 1, 1, 1>}> {weights = array<i32: 1, 2>} : (i1, i32, i32) -> ()',
+  '"cf.switch"(%2, %2, %arg0)[^bb4, ^bb5, ^bb4] <{case_operand_segments = array<i32: 0, 1>, case_values = dense<[42, -3]> : vector<2xi32>, operandSegmentSizes = array<i32: 1, 1, 1>}> : (i32, i32, i32) -> ()',
+  '"cf.switch"(%arg2)[^bb5] <{case_operand_segments = array<i32>, operandSegmentSizes = array<i32: 1, 0, 0>}> : (i64) -> ()',
+  '"cf.cond_br"(%arg1)[^bb6, ^bb6] <{branch_weights = array<i32: 1, 2>, operandSegmentSizes = array<i32: 1, 0, 0>}> : (i1) -> ()',
+  '"cf.br"()[^bb7] : () -> ()',
+]
+
+describe('cf dialect', () => {
+  it('prints like mlir-opt', () => {
+    const { out, diags } = roundTrip(INPUT, [FuncDialect, CfDialect])
+    expect(diags).toEqual([])
+    expect(out).toBe(EXPECTED)
+  })
+
+  it('prints the generic form like mlir-opt', () => {
+    const { out, diags } = roundTrip(INPUT, [FuncDialect, CfDialect], { generic: true })
+    expect(diags).toEqual([])
+    const cfLines = out
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l.startsWith('"cf.'))
+    expect(cfLines).toEqual(EXPECTED_GENERIC)
+  })
+
+  it('round-trips its own output', () => {
+    const { out } = roundTrip(EXPECTED, [FuncDialect, CfDialect])
+    expect(out).toBe(EXPECTED)
+  })
+})
+
+// Each case with the first diagnostic mlir-opt (MLIR 22) reports for it.
+const ERROR_CASES: [string, string][] = [
+  ['func.func @f(%a: i32) {\n  cf.br ^bb1(%a : i32)\n^bb1:\n  return\n}', '2:3: error: branch has 1 operands for successor #0, but target block has 0'],
+  ['func.func @f(%a: i32) {\n  cf.br ^bb1(%a : i32)\n^bb1(%x: i64):\n  return\n}', '2:3: error: type mismatch for bb argument #0 of successor #0'],
+  [
+    'func.func @f(%a: i32) {\n  "cf.switch"(%a)[^bb1, ^bb1] <{case_operand_segments = array<i32: 0>, case_values = dense<[42]> : vector<1xi64>, operandSegmentSizes = array<i32: 1, 0, 0>}> : (i32) -> ()\n^bb1:\n  return\n}',
+    "2:3: error: 'cf.switch' op 'flag' type ('i32') should match case value type ('i64')",
+  ],
+  [
+    'func.func @f(%a: i32) {\n  "cf.switch"(%a)[^bb1, ^bb1, ^bb1] <{case_operand_segments = array<i32: 0, 0>, case_values = dense<[42]> : vector<1xi32>, operandSegmentSizes = array<i32: 1, 0, 0>}> : (i32) -> ()\n^bb1:\n  return\n}',
+    "2:3: error: 'cf.switch' op number of case values (1) should match number of case destinations (2)",
+  ],
+  ['func.func @f(%c: i1) {\n  cf.cond_br %c weights([1, 2, 3]), ^bb1, ^bb1\n^bb1:\n  return\n}', '2:3: error: expects number of branch weights to match number of successors: 3 vs 2'],
+  ['func.func @f(%c: i1) {\n  cf.cond_br %c weights([0, 0]), ^bb1, ^bb1\n^bb1:\n  return\n}', '2:3: error: branch weights cannot all be zero'],
+  [
+    'func.func @f(%a: i32, %c: i1) {\n  "cf.cond_br"(%c, %a)[^bb1, ^bb1] {operandSegmentSizes = array<i32: 1, 1, 1>} : (i1, i32) -> ()\n^bb1:\n  return\n}',
+    "2:3: error: 'cf.cond_br' op operand count (2) does not match with the total size (3) specified in attribute 'operandSegmentSizes'",
+  ],
+  [
+    'func.func @f(%a: i32) {\n  "cf.cond_br"(%a)[^bb1, ^bb1] {operandSegmentSizes = array<i32: 1, 0, 0>} : (i32) -> ()\n^bb1:\n  return\n}',
+    "2:3: error: 'cf.cond_br' op operand #0 must be 1-bit signless integer, but got 'i32'",
+  ],
+  ['func.func @f() {\n  "cf.br"()[^bb1, ^bb1] : () -> ()\n^bb1:\n  return\n}', "2:3: error: 'cf.br' op requires 1 successor but found 2"],
+]
+
+describe('cf dialect diagnostics', () => {
+  for (const [src, expected] of ERROR_CASES) {
+    it(expected, () => {
+      const { diags } = roundTrip(src, [FuncDialect, CfDialect])
+      expect(diags[0]).toBe(expected)
+    })
+  }
+})
