@@ -4,16 +4,8 @@
  * off by terminating the worker.
  */
 import { parentPort, workerData } from 'node:worker_threads'
-import * as dialects from '@tilepass/dialects'
+import { registerAllDialects } from '@tilepass/dialects'
 import { Context, failed, parseSourceString, printOperation, verify } from '@tilepass/ir'
-
-/** Registers every dialect of @tilepass/dialects, as tilepass-opt does. */
-function registerToolDialects(context: Context): void {
-  const registerAll = (dialects as Readonly<Record<string, unknown>>)['registerAllDialects']
-  if (typeof registerAll === 'function') {
-    ;(registerAll as (context: Context) => void)(context)
-  }
-}
 
 /** How one input ended: it must be one of these, never an exception. */
 export interface CheckOutcome {
@@ -40,7 +32,7 @@ export type PrintMode = 'all' | 'custom' | 'none'
 export function checkInput(text: string, print: PrintMode = 'all'): CheckOutcome {
   const start = performance.now()
   const context = new Context({ allowUnregisteredDialects: true })
-  registerToolDialects(context)
+  registerAllDialects(context)
   const errors: string[] = []
   context.diagEngine.registerHandler((diag) => {
     if (diag.severity === 'error') {
@@ -79,7 +71,7 @@ export function checkInput(text: string, print: PrintMode = 'all'): CheckOutcome
   const generic = printOperation(parsed.op, { printGenericOpForm: true, printDebugInfo: true })
   // The printed text is fed back in: whatever the printer emits must not crash the parser.
   const again = new Context({ allowUnregisteredDialects: true })
-  registerToolDialects(again)
+  registerAllDialects(again)
   again.diagEngine.registerHandler(() => true)
   parseSourceString(custom, again, { filename: 'fuzz-printed.mlir' })
   return done('ok', custom.length + generic.length)
