@@ -4,3 +4,4 @@
  */
 export { AnalysisManager, PreservedAnalyses, getAnalysisName } from './AnalysisManager.ts'
 export type { AnalysisClass, AnalysisListener, InvalidatableAnalysis } from './AnalysisManager.ts'
+export { Liveness, LivenessBlockInfo } from './Liveness.ts'

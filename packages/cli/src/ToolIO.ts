@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 
 /**
  * What a command-line tool's `main` may touch of the outside world. Passing it in keeps
@@ -14,6 +14,8 @@ export interface ToolIO {
    * Throws an `Error` whose message says why the file cannot be read (`No such file or directory`).
    */
   readonly readFile: (path: string) => string
+  /** Writes `text` to the file at `path` (replacing it); throws an `Error` saying why it cannot. */
+  readonly writeFile: (path: string, text: string) => void
 }
 
 // The wording of strerror(3), which mlir-opt prints for the same failures.
@@ -36,6 +38,15 @@ export function nodeToolIO(): ToolIO {
     readFile: (path) => {
       try {
         return readFileSync(path === '-' ? 0 : path, 'utf8')
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code
+        const message = code === undefined ? undefined : ERRNO_MESSAGES[code]
+        throw new Error(message ?? (error as Error).message, { cause: error })
+      }
+    },
+    writeFile: (path, text) => {
+      try {
+        writeFileSync(path, text)
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code
         const message = code === undefined ? undefined : ERRNO_MESSAGES[code]

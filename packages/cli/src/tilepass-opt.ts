@@ -1,29 +1,33 @@
 import type { ToolIO } from './ToolIO.ts'
 import { GENERIC_OPTIONS, type ToolSpec } from './internal/CommandLine.ts'
-import { handleCommandLine, readInput } from './internal/runTool.ts'
+import { OPT_OPTIONS, optConfigFromCommandLine } from './internal/OptConfig.ts'
+import { runOptMain } from './internal/optMain.ts'
+import { isPassPipelineOption } from './internal/passPipeline.ts'
+import { handleCommandLine } from './internal/runTool.ts'
 
 const TILEPASS_OPT: ToolSpec = {
   name: 'tilepass-opt',
   overview: 'Tilepass modular optimizer driver',
   usage: '[options] <input file>',
-  options: [...GENERIC_OPTIONS],
+  options: [...GENERIC_OPTIONS, ...OPT_OPTIONS],
   maxPositionals: 1,
+  extraOption: isPassPipelineOption,
 }
 
 /**
  * Runs `tilepass-opt`, the `mlir-opt` compatible driver, on `argv` (the arguments after the
- * program name) and returns the process exit code.
+ * program name) and returns the process exit code. It never throws: an exception while
+ * processing becomes an internal-error message and exit code 1.
  */
 export function main(argv: readonly string[], io: ToolIO): number {
-  const commandLine = handleCommandLine(TILEPASS_OPT, argv, io)
-  if (typeof commandLine === 'number') {
-    return commandLine
-  }
-  const inputFilename = commandLine.positionals[0] ?? '-'
-  if (readInput(inputFilename, io) === undefined) {
+  try {
+    const commandLine = handleCommandLine(TILEPASS_OPT, argv, io)
+    if (typeof commandLine === 'number') {
+      return commandLine
+    }
+    return runOptMain(optConfigFromCommandLine(commandLine), io, TILEPASS_OPT.name)
+  } catch (error) {
+    io.stderr(`${TILEPASS_OPT.name}: internal error: ${error instanceof Error ? error.message : String(error)}\n`)
     return 1
   }
-  // Parsing, running pipelines and printing arrive with @tilepass/ir and @tilepass/pass-manager.
-  io.stderr(`${TILEPASS_OPT.name}: error: processing '${inputFilename}' is not implemented yet: the IR parser is not wired in\n`)
-  return 1
 }

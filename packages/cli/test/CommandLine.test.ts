@@ -26,6 +26,7 @@ describe('parseCommandLine', () => {
           ['pass-pipeline', 'builtin.module(cse)'],
         ]),
         positionals: ['in.mlir'],
+        extra: [],
       },
     })
   })

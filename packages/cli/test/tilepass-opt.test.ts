@@ -24,27 +24,17 @@ describe('tilepass-opt', () => {
   it('prints usage with every supported option', () => {
     const io = memoryIO()
     expect(main(['--help'], io)).toBe(0)
-    expect(io.out).toBe(
-      [
-        'OVERVIEW: Tilepass modular optimizer driver',
-        '',
-        'USAGE: tilepass-opt [options] <input file>',
-        '',
-        'OPTIONS:',
-        '',
-        'Generic Options:',
-        '',
-        '  --help    - Display available options',
-        '  --version - Display the version of this program',
-        '',
-      ].join('\n'),
-    )
+    expect(io.out).toMatch(/^OVERVIEW: Tilepass modular optimizer driver\n\nUSAGE: tilepass-opt \[options\] <input file>\n/)
+    expect(io.out).toContain('  --split-input-file[=<string>]')
+    expect(io.out).toContain('  --verify-diagnostics[=<value>]')
+    expect(io.out).toContain('  -o <filename>')
+    expect(io.out).toContain('  --version')
   })
 
   it('rejects unknown options with a pointer to --help', () => {
     const io = memoryIO()
     expect(main(['--bogus'], io)).toBe(1)
-    expect(io.err).toBe("tilepass-opt: Unknown command line argument '--bogus'.  Try: 'tilepass-opt --help'\n")
+    expect(io.err).toMatch(/^tilepass-opt: Unknown command line argument '--bogus'\. {2}Try: 'tilepass-opt --help'\ntilepass-opt: Did you mean '-.*'\?\n$/)
     expect(io.out).toBe('')
   })
 
@@ -67,12 +57,5 @@ describe('tilepass-opt', () => {
     const io = memoryIO()
     expect(main(['missing.mlir'], io)).toBe(1)
     expect(io.err).toBe("cannot open input file 'missing.mlir': No such file or directory\n")
-  })
-
-  it('says plainly that it cannot process IR yet', () => {
-    const io = memoryIO({ 'hello.mlir': 'module {}\n' })
-    expect(main(['hello.mlir'], io)).toBe(1)
-    expect(io.err).toContain('not implemented yet')
-    expect(io.out).toBe('')
   })
 })

@@ -14,6 +14,17 @@ export interface OptionSpec {
   readonly description: string
   /** The `--help` section the option is listed under, e.g. `General options`. */
   readonly category: string
+  /**
+   * How the value is read and checked, as the `llvm::cl::opt` type: `bool` flags also
+   * accept `=true`/`=false`/`=1`/`=0`; `uint`/`int` values must be numbers; `enum`
+   * values must be one of `values`. Without it a flag takes no value and a valued
+   * option takes any string.
+   */
+  readonly kind?: 'bool' | 'uint' | 'int' | 'enum'
+  /** `llvm::cl::ValueOptional`: the value, if any, must follow `=` (`--split-input-file[=marker]`). */
+  readonly valueOptional?: boolean
+  /** For `kind: 'enum'`: the accepted values (`''` accepts the bare option). */
+  readonly values?: readonly string[]
 }
 
 /** @internal Everything `--help` prints and the parser needs. */
@@ -25,12 +36,19 @@ export interface ToolSpec {
   readonly usage: string
   readonly options: readonly OptionSpec[]
   readonly maxPositionals: number
+  /**
+   * Options known only at run time (pass flags): returns whether `name` is one and takes
+   * a value after `=`. Matching arguments are kept, in order, in `extra`.
+   */
+  readonly extraOption?: (name: string) => boolean
 }
 
 /** @internal The options seen, by name (`true` for flags), and the positional arguments. */
 export interface ParsedCommandLine {
   readonly options: ReadonlyMap<string, string | true>
   readonly positionals: readonly string[]
+  /** The arguments accepted by `ToolSpec.extraOption`, verbatim and in order. */
+  readonly extra?: readonly string[]
 }
 
 /** @internal Either the parsed command line or the message to print and fail with. */
@@ -48,6 +66,7 @@ export const GENERIC_OPTIONS: readonly OptionSpec[] = [
 export function parseCommandLine(spec: ToolSpec, argv: readonly string[]): ParseResult {
   const options = new Map<string, string | true>()
   const positionals: string[] = []
+  const extra: string[] = []
   const fail = (message: string): ParseResult => ({ ok: false, message: `${spec.name}: ${message}` })
   let onlyPositionals = false
   for (let i = 0; i < argv.length; i++) {
@@ -65,21 +84,42 @@ export function parseCommandLine(spec: ToolSpec, argv: readonly string[]): Parse
     const name = eq === -1 ? body : body.slice(0, eq)
     const option = spec.options.find((o) => o.name === name)
     if (option === undefined) {
-      return fail(`Unknown command line argument '${arg}'.  Try: '${spec.name} --help'`)
+      if (spec.extraOption?.(name) === true) {
+        extra.push(arg)
+        continue
+      }
+      let message = `Unknown command line argument '${arg}'.  Try: '${spec.name} --help'`
+      const nearest = nearestOption(spec, name)
+      if (nearest !== null) {
+        message += `\n${spec.name}: Did you mean '${nearest.name.length === 1 ? '-' : '--'}${nearest.name}'?`
+      }
+      return fail(message)
     }
     const dashes = name.length === 1 ? '-' : '--'
+    let value: string | true
     if (option.valueName === undefined) {
-      if (eq !== -1) {
+      if (eq !== -1 && option.kind !== 'bool') {
         return fail(`for the ${dashes}${name} option: does not allow a value! '${body.slice(eq + 1)}' specified.`)
       }
-      options.set(name, true)
+      value = eq === -1 ? true : body.slice(eq + 1)
     } else if (eq !== -1) {
-      options.set(name, body.slice(eq + 1))
+      value = body.slice(eq + 1)
+    } else if (option.valueOptional === true) {
+      value = true
     } else if (i + 1 < argv.length) {
-      options.set(name, argv[++i] as string)
+      value = argv[++i] as string
     } else {
       return fail(`for the ${dashes}${name} option: requires a value!`)
     }
+    const error = checkValue(option, value)
+    if (error !== null) {
+      return fail(`for the ${dashes}${name} option: ${error}`)
+    }
+    if (option.kind === 'bool' && typeof value === 'string') {
+      // Explicitly false flags are kept as 'false' so that defaults of true can be told apart.
+      value = value === 'false' || value === 'FALSE' || value === 'False' || value === '0' ? 'false' : true
+    }
+    options.set(name, value)
   }
   if (positionals.length > spec.maxPositionals) {
     return fail(
@@ -87,14 +127,68 @@ export function parseCommandLine(spec: ToolSpec, argv: readonly string[]): Parse
         `Can specify at most ${spec.maxPositionals} positional arguments: See: ${spec.name} --help`,
     )
   }
-  return { ok: true, value: { options, positionals } }
+  return { ok: true, value: { options, positionals, extra } }
+}
+
+// The messages of llvm::cl's value parsers.
+function checkValue(option: OptionSpec, value: string | true): string | null {
+  const text = value === true ? '' : value
+  switch (option.kind) {
+    case 'bool':
+      if (value === true || ['true', 'TRUE', 'True', '1', 'false', 'FALSE', 'False', '0'].includes(text)) {
+        return null
+      }
+      return `'${text}' is invalid value for boolean argument! Try 0 or 1`
+    case 'uint':
+      return /^(0x[0-9a-fA-F]+|[0-9]+)$/.test(text) ? null : `'${text}' value invalid for uint argument!`
+    case 'int':
+      return /^-?(0x[0-9a-fA-F]+|[0-9]+)$/.test(text) ? null : `'${text}' value invalid for integer argument!`
+    case 'enum':
+      return (option.values ?? []).includes(text) ? null : `Cannot find option named '${text}'!`
+    default:
+      return null
+  }
+}
+
+// LLVM's `LookupNearestOption`: the option with the smallest edit distance.
+function nearestOption(spec: ToolSpec, name: string): OptionSpec | null {
+  let best: OptionSpec | null = null
+  let bestDistance = 0
+  for (const option of spec.options) {
+    const d = editDistance(option.name, name)
+    if (best === null || d < bestDistance) {
+      best = option
+      bestDistance = d
+    }
+  }
+  return best
+}
+
+function editDistance(a: string, b: string): number {
+  let prev = new Array<number>(b.length + 1)
+  for (let j = 0; j <= b.length; j++) {
+    prev[j] = j
+  }
+  for (let i = 1; i <= a.length; i++) {
+    const cur = new Array<number>(b.length + 1)
+    cur[0] = i
+    for (let j = 1; j <= b.length; j++) {
+      const sub = (prev[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1)
+      cur[j] = Math.min(sub, (prev[j] as number) + 1, (cur[j - 1] as number) + 1)
+    }
+    prev = cur
+  }
+  return prev[b.length] as number
 }
 
 function optionLabel(option: OptionSpec): string {
   if (option.name.length === 1) {
     return option.valueName === undefined ? `-${option.name}` : `-${option.name} <${option.valueName}>`
   }
-  return option.valueName === undefined ? `--${option.name}` : `--${option.name}=<${option.valueName}>`
+  if (option.valueName === undefined) {
+    return `--${option.name}`
+  }
+  return option.valueOptional === true ? `--${option.name}[=<${option.valueName}>]` : `--${option.name}=<${option.valueName}>`
 }
 
 /** @internal The `--help` text, laid out as `llvm::cl::PrintHelpMessage` lays it out. */

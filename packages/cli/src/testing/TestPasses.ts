@@ -28,6 +28,7 @@ import {
   type OptionValues,
   type PassRegistry,
 } from '@tilepass/pass-manager'
+import { registerLivenessTestPass } from './test-passes/TestLiveness.ts'
 
 /** Where test passes print (mlir-opt's `llvm::outs()` and `llvm::errs()`). */
 export interface TestPassOutput {
@@ -381,5 +382,7 @@ export function registerTestPasses(registry: PassRegistry, output: TestPassOutpu
       pm.nest('func.func').addPass(new TestOptionsPassB())
     },
   })
+
+  registerLivenessTestPass(registry, output)
 
 }

@@ -1,0 +1,197 @@
+import {
+  Context,
+  SourceMgr,
+  SourceMgrDiagnosticHandler,
+  SourceMgrDiagnosticVerifierHandler,
+  parseSourceString,
+  printLocation,
+  printOperation,
+  splitInputBuffer,
+  verify,
+  type AsmPrinterOptions,
+  type Location,
+  type Operation,
+  type SourceBuffer,
+  type SourceChunk,
+} from '@tilepass/ir'
+import type { ToolIO } from '../ToolIO.ts'
+import type { OptConfig } from './OptConfig.ts'
+import { runPassPipeline } from './passPipeline.ts'
+import { registerToolDialects } from './registerDialects.ts'
+
+/** @internal Creates the context of one input chunk, with every dialect the tool knows registered. */
+export function createToolContext(config: OptConfig): Context {
+  const context = new Context({ allowUnregisteredDialects: config.allowUnregisteredDialects })
+  registerToolDialects(context)
+  return context
+}
+
+/**
+ * Verifies `op` with its diagnostics swallowed, as MLIR's printer does before choosing
+ * the custom form: an invalid op is printed generically rather than reported.
+ */
+function verifyQuietly(op: Operation): boolean {
+  const context = op.context
+  const id = context.diagEngine.registerHandler(() => true)
+  const printOp = context.printOpOnDiagnostic
+  context.printOpOnDiagnostic = false
+  try {
+    return verify(op)
+  } finally {
+    context.printOpOnDiagnostic = printOp
+    context.diagEngine.unregisterHandler(id)
+  }
+}
+
+/** The printer flags of `Diagnostic::appendOp`: the tool's flags, local scope, large constants elided. */
+function diagnosticPrinterOptions(base: AsmPrinterOptions, generic: boolean): AsmPrinterOptions {
+  return {
+    ...base,
+    printGenericOpForm: generic || base.printGenericOpForm === true,
+    printLocalScope: true,
+    elideElementsAttrsIfLarger: 16,
+    verifier: verifyQuietly,
+  }
+}
+
+/**
+ * @internal Runs `tilepass-opt` on the input named in `config`, as MLIR's `MlirOptMain`:
+ * split the input if asked, and for each chunk parse, verify, run the pass pipeline and
+ * print; with `--verify-diagnostics` the diagnostics are checked instead of shown.
+ * Returns the exit code. A JavaScript exception in a chunk is reported as an internal
+ * error and fails the run; it never escapes.
+ */
+export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): number {
+  if (config.showDialects) {
+    io.stdout(`Available Dialects: ${createToolContext(config).registeredDialectNames.join(',')}\n`)
+    return 0
+  }
+  let text: string
+  try {
+    text = io.readFile(config.inputFilename)
+  } catch (error) {
+    io.stderr(`cannot open input file '${config.inputFilename}': ${(error as Error).message}\n`)
+    return 1
+  }
+  const sourceMgr = new SourceMgr()
+  const buffer = sourceMgr.addBuffer(text, config.inputFilename === '-' ? '<stdin>' : config.inputFilename)
+  sourceMgr.fileLoader = (name) => {
+    try {
+      return io.readFile(name)
+    } catch {
+      return undefined
+    }
+  }
+
+  const toFile = config.outputFilename !== '-'
+  let fileOutput = ''
+  const emit = (s: string): void => {
+    if (toFile) {
+      fileOutput += s
+    } else {
+      io.stdout(s)
+    }
+  }
+
+  const handlerOptions = { printLocation: (loc: Location) => printLocation(loc) }
+  // mlir-opt reads the expected-* designators even without --verify-diagnostics: invalid
+  // ones are reported up front and, since the normal handler consumes every diagnostic,
+  // each expectation is reported as not produced at the end, without changing the exit code.
+  const expectations = new SourceMgrDiagnosticVerifierHandler(
+    sourceMgr,
+    null,
+    io.stderr,
+    config.verifyDiagnostics ?? 'all',
+    handlerOptions,
+  )
+  const verifier = config.verifyDiagnostics === null ? null : expectations
+  const renderer = verifier ?? new SourceMgrDiagnosticHandler(sourceMgr, null, io.stderr, handlerOptions)
+
+  const chunks: SourceChunk[] =
+    config.splitInputFile === ''
+      ? [{ buffer, start: 0, end: text.length }]
+      : splitInputBuffer(sourceMgr, buffer, config.splitInputFile, io.stderr)
+
+  let hadFailure = false
+  let crashed = false
+  for (let i = 0; i < chunks.length; i++) {
+    if (i > 0) {
+      emit(config.outputSplitMarker + '\n')
+    }
+    const context = createToolContext(config)
+    context.printOpOnDiagnostic = verifier === null && config.printOpOnDiagnostic
+    context.diagnosticOpPrinter = (op, generic) => printOperation(op, diagnosticPrinterOptions(config.printer, generic))
+    renderer.attach(context)
+    try {
+      if (!performActions(chunks[i]!, buffer, context, config, io, emit)) {
+        hadFailure = true
+      }
+    } catch (error) {
+      crashed = true
+      context.diagEngine.flush()
+      io.stderr(formatInternalError(toolName, error))
+    } finally {
+      renderer.detach()
+    }
+  }
+
+  let ok: boolean
+  if (verifier !== null) {
+    ok = verifier.verify() && !crashed
+  } else {
+    ok = !hadFailure && !crashed
+  }
+  expectations.dispose()
+  if (toFile && ok) {
+    try {
+      io.writeFile(config.outputFilename, fileOutput)
+    } catch (error) {
+      io.stderr(`cannot open output file '${config.outputFilename}': ${(error as Error).message}\n`)
+      return 1
+    }
+  }
+  return ok ? 0 : 1
+}
+
+/** Parses, verifies, transforms and prints one chunk; false when any step failed. */
+function performActions(
+  chunk: SourceChunk,
+  buffer: SourceBuffer,
+  context: Context,
+  config: OptConfig,
+  io: ToolIO,
+  emit: (s: string) => void,
+): boolean {
+  const parsed = parseSourceString(buffer.text, context, {
+    filename: buffer.name,
+    noImplicitModule: config.noImplicitModule,
+    bufferStart: chunk.start,
+    bufferEnd: chunk.end,
+  })
+  if (parsed === null) {
+    return false
+  }
+  const op = parsed.op
+  if (!verify(op)) {
+    return false
+  }
+  if (!runPassPipeline(op, context, config, io)) {
+    context.diagEngine.flush()
+    return false
+  }
+  context.diagEngine.flush()
+  emit(printOperation(op, { ...config.printer, verifier: verifyQuietly }) + '\n')
+  return true
+}
+
+function formatInternalError(toolName: string, error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error)
+  let text = `${toolName}: internal error: ${message}\n`
+  if (error instanceof Error && error.stack !== undefined) {
+    const frames = error.stack.split('\n').filter((l) => l.trimStart().startsWith('at '))
+    if (frames.length > 0) {
+      text += `Stack dump:\n${frames.join('\n')}\n`
+    }
+  }
+  return text
+}
