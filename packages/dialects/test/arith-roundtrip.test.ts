@@ -265,7 +265,71 @@ const CASES = [
   }) : () -> ()
 }) : () -> ()
 `,
-  generic_checked: true,
+  },
+  {
+  name: 'constant-names',
+  input: String.raw`"test.func"() ({
+  %0 = arith.constant 0 : i1
+  %1 = arith.constant dense<true> : vector<2xi1>
+  %2 = arith.constant 9223372036854775807 : i64
+  %3 = arith.constant -9223372036854775808 : index
+  %4 = arith.constant 1 : i128
+  %5 = arith.constant 170141183460469231731687303715884105727 : i128
+  %6 = arith.constant dense<0> : tensor<2xindex>
+  %7 = arith.constant 0x7F800000 : f32
+  %8 = arith.constant 1.0e-10 : f64
+  %9 = arith.constant 3 : index
+  "test.use"(%0, %1, %2, %3, %4, %5, %6, %7, %8) : (i1, vector<2xi1>, i64, index, i128, i128, tensor<2xindex>, f32, f64) -> ()
+  "test.return"() : () -> ()
+}) : () -> ()
+`,
+  custom: String.raw`module {
+  "test.func"() ({
+    %false = arith.constant false
+    %cst = arith.constant dense<true> : vector<2xi1>
+    %c9223372036854775807_i64 = arith.constant 9223372036854775807 : i64
+    %c-9223372036854775808 = arith.constant -9223372036854775808 : index
+    %c1_i128 = arith.constant 1 : i128
+    %c170141183460469231731687303715884105727_i128 = arith.constant 170141183460469231731687303715884105727 : i128
+    %cst_0 = arith.constant dense<0> : tensor<2xindex>
+    %cst_1 = arith.constant 0x7F800000 : f32
+    %cst_2 = arith.constant 1.000000e-10 : f64
+    %c3 = arith.constant 3 : index
+    "test.use"(%false, %cst, %c9223372036854775807_i64, %c-9223372036854775808, %c1_i128, %c170141183460469231731687303715884105727_i128, %cst_0, %cst_1, %cst_2) : (i1, vector<2xi1>, i64, index, i128, i128, tensor<2xindex>, f32, f64) -> ()
+    "test.return"() : () -> ()
+  }) : () -> ()
+}
+`,
+  generic: String.raw`"builtin.module"() ({
+  "test.func"() ({
+    %0 = "arith.constant"() <{value = false}> : () -> i1
+    %1 = "arith.constant"() <{value = dense<true> : vector<2xi1>}> : () -> vector<2xi1>
+    %2 = "arith.constant"() <{value = 9223372036854775807 : i64}> : () -> i64
+    %3 = "arith.constant"() <{value = -9223372036854775808 : index}> : () -> index
+    %4 = "arith.constant"() <{value = 1 : i128}> : () -> i128
+    %5 = "arith.constant"() <{value = 170141183460469231731687303715884105727 : i128}> : () -> i128
+    %6 = "arith.constant"() <{value = dense<0> : tensor<2xindex>}> : () -> tensor<2xindex>
+    %7 = "arith.constant"() <{value = 0x7F800000 : f32}> : () -> f32
+    %8 = "arith.constant"() <{value = 1.000000e-10 : f64}> : () -> f64
+    %9 = "arith.constant"() <{value = 3 : index}> : () -> index
+    "test.use"(%0, %1, %2, %3, %4, %5, %6, %7, %8) : (i1, vector<2xi1>, i64, index, i128, i128, tensor<2xindex>, f32, f64) -> ()
+    "test.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+`,
+  },
+  {
+  name: 'dialect-attributes',
+  input: String.raw`"test.x"() {a = #arith.fastmath<fast>, b = #arith.overflow<none>, c = #arith.fastmath<nnan,contract>, d = #arith.overflow<nuw, nsw>, e = #arith.fastmath<reassoc,nnan,ninf,nsz,arcp,contract,afn>, f = #arith.fastmath<"nnan">} : () -> ()
+`,
+  custom: String.raw`module {
+  "test.x"() {a = #arith.fastmath<fast>, b = #arith.overflow<none>, c = #arith.fastmath<nnan,contract>, d = #arith.overflow<nsw, nuw>, e = #arith.fastmath<fast>, f = #arith.fastmath<nnan>} : () -> ()
+}
+`,
+  generic: String.raw`"builtin.module"() ({
+  "test.x"() {a = #arith.fastmath<fast>, b = #arith.overflow<none>, c = #arith.fastmath<nnan,contract>, d = #arith.overflow<nsw, nuw>, e = #arith.fastmath<fast>, f = #arith.fastmath<nnan>} : () -> ()
+}) : () -> ()
+`,
   },
 ]
 

@@ -222,6 +222,86 @@ const INPUT = String.raw`"test.func"() ({
   %0 = arith.constant 1 : f32
   "test.return"() : () -> ()
 }) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%c: vector<4xi1>, %a: tensor<4xi32>):
+  %0 = arith.select %c, %a, %a : vector<4xi1>, tensor<4xi32>
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%a: i32, %b: i64):
+  %0 = "arith.cmpi"(%a, %b) <{predicate = 0 : i64}> : (i32, i64) -> i1
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%a: vector<4xi32>):
+  %0 = "arith.cmpi"(%a, %a) <{predicate = 0 : i64}> : (vector<4xi32>, vector<4xi32>) -> i1
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%a: tensor<?xi32>):
+  %0 = arith.extsi %a : tensor<?xi32> to tensor<4xi64>
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%a: index):
+  %0 = arith.index_cast %a : index to index
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%a: i32, %b: i64):
+  %0:2 = "arith.addui_extended"(%a, %b) : (i32, i64) -> (i32, i1)
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%a: f16):
+  %0 = arith.truncf %a : f16 to bf16
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+  %0 = arith.constant dense<1> : tensor<2xi64> loc("x")
+  %1 = "arith.constant"() <{value = dense<1> : tensor<2xi32>}> : () -> tensor<2xi64>
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%a: vector<4xi32>):
+  %0 = arith.uitofp %a : vector<4xi32> to vector<4xf32>
+  %1 = arith.uitofp %a : vector<4xi32> to f32
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%a: memref<4xf32>):
+  %0 = arith.bitcast %a : memref<4xf32> to memref<4xi32>
+  %1 = arith.bitcast %a : memref<4xf32> to memref<4xi64>
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%a: i32):
+  %0 = arith.subi %a, %a overflow<> : i32
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%a: f32):
+  %0 = arith.cmpf olt, %a, %a fastmath<fast> : i32
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.x"() {c = #arith.cmpi<slt>} : () -> ()
+// -----
+"test.x"() {c = #arith.fastmath<bogus>} : () -> ()
+// -----
+"test.x"() {c = #arith.overflow<nsw nuw>} : () -> ()
 `
 const EXPECTED: readonly string[] = [
   "3:8: error: 'arith.extsi' op operand type 'i32' and result type 'i8' are cast incompatible",
@@ -252,7 +332,24 @@ const EXPECTED: readonly string[] = [
   "137:8: error: 'arith.cmpi' op requires attribute 'predicate'",
   "142:8: error: 'arith.constant' op intializing scalable vectors with elements attribute is not supported unless it's a vector splat",
   "147:23: error: unexpected decimal integer literal for a floating point value",
-  "147:23: note: add a trailing dot to make the literal a float"
+  "147:23: note: add a trailing dot to make the literal a float",
+  "153:8: error: 'arith.select' op all non-scalar operands/results must have the same shape and base type",
+  "159:8: error: 'arith.cmpi' op requires all operands to have the same type",
+  "165:8: error: 'arith.cmpi' op failed to verify that result type has i1 element type and same shape as operands",
+  "171:8: error: 'arith.extsi' op failed to verify that input and output have the same tensor dimensions",
+  "177:8: error: 'arith.index_cast' op operand type 'index' and result type 'index' are cast incompatible",
+  "183:10: error: 'arith.addui_extended' op failed to verify that all of {lhs, rhs, sum} have same type",
+  "189:8: error: 'arith.truncf' op operand type 'f16' and result type 'bf16' are cast incompatible",
+  "195:8: error: 'arith.constant' op failed to verify that all of {value, result} have same type",
+  "202:8: error: 'arith.uitofp' op requires the same shape for all operands and results",
+  "209:8: error: 'arith.bitcast' op operand type 'memref<4xf32>' and result type 'memref<4xi64>' are cast incompatible",
+  "215:35: error: custom op 'arith.subi' expected valid keyword or string",
+  "215:35: error: custom op 'arith.subi' failed to parse Arith_IntegerOverflowAttr parameter 'value' which is to be a `::mlir::arith::IntegerOverflowFlags`",
+  "221:8: error: custom op 'arith.cmpf' 'lhs' must be floating-point-like, but got 'i32'",
+  "225:24: error: unknown attribute `cmpi` in dialect `arith`",
+  "227:33: error: expected ::mlir::arith::FastMathFlags to be one of: none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast",
+  "227:38: error: failed to parse Arith_FastMathAttr parameter 'value' which is to be a `::mlir::arith::FastMathFlags`",
+  "229:36: error: expected '>'"
 ]
 
 describe('arith verifier and parser diagnostics', () => {

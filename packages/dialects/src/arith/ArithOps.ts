@@ -9,6 +9,7 @@ import {
   IntegerType,
   RankedTensorType,
   ShapedType,
+  UnrankedTensorType,
   SignlessIntegerLike,
   StringAttr,
   Trait,
@@ -169,7 +170,7 @@ function verifyCast(op: Operation, compatible: (input: Type, output: Type) => bo
 }
 
 function verifyCastOp(op: Operation, compatible: (input: Type, output: Type) => boolean, extra?: (op: Operation) => LogicalResult): LogicalResult {
-  return verifyTensorDims(op) && verifySameShape(op) && verifyCast(op, compatible) && (extra === undefined || extra(op))
+  return verifyTensorDims(op) && verifySameShape(op) && verifyCast(op, compatible) && verifyElementwise(op) && (extra === undefined || extra(op))
 }
 
 function isInt(e: Type): boolean {
@@ -229,6 +230,34 @@ function verifyWidth(op: Operation, wider: boolean): LogicalResult {
   return true
 }
 
+/** `Elementwise` (ElementwiseMappable), as MLIR's `verifyElementwise`. */
+function verifyElementwise(op: Operation): LogicalResult {
+  const mappable = (t: Type): boolean => t instanceof VectorType || t instanceof RankedTensorType || t instanceof UnrankedTensorType
+  const results = op.resultTypes.filter(mappable)
+  const operands = op.operandTypes.filter(mappable)
+  if (results.length === 0 && operands.length === 0) {
+    return true
+  }
+  if (results.length !== 0 && operands.length === 0) {
+    return op.emitOpError('if a result is non-scalar, then at least one operand must be non-scalar').fail()
+  }
+  if (results.length === 0) {
+    return op.emitOpError('if an operand is non-scalar, then there must be at least one non-scalar result').fail()
+  }
+  if (results.length !== op.numResults) {
+    return op.emitOpError('if an operand is non-scalar, then all results must be non-scalar').fail()
+  }
+  const types = [...operands, ...results]
+  const kind = (t: Type): number => (t instanceof VectorType ? 0 : t instanceof RankedTensorType ? 1 : 2)
+  const k0 = kind(types[0]!)
+  for (const t of types) {
+    if (kind(t) !== k0 || !areCompatibleShapes(types[0]!, t)) {
+      return op.emitOpError('all non-scalar operands/results must have the same shape and base type').fail()
+    }
+  }
+  return true
+}
+
 // ---- op factories -------------------------------------------------------------------------
 
 const ARITH = Trait.NoMemoryEffect | Trait.Elementwise
@@ -245,6 +274,7 @@ function intBinary(mnemonic: string, summary: string, fold: Folder, extraTraits 
     traits: (pure ? PURE : ARITH) | Trait.SameOperandsAndResultType | extraTraits,
     assemblyFormat: '$lhs `,` $rhs attr-dict `:` type($result)',
     fold,
+    verify: verifyElementwise,
   })
 }
 
@@ -258,6 +288,7 @@ function intBinaryOverflow(mnemonic: string, summary: string, fold: Folder, extr
     traits: PURE | Trait.SameOperandsAndResultType | extraTraits,
     assemblyFormat: '$lhs `,` $rhs (`overflow` `` $overflowFlags^)? attr-dict `:` type($result)',
     fold,
+    verify: verifyElementwise,
     ...extra,
   })
 }
@@ -272,6 +303,7 @@ function intBinaryExact(mnemonic: string, summary: string, fold: Folder, pure: b
     traits: (pure ? PURE : ARITH) | Trait.SameOperandsAndResultType,
     assemblyFormat: '$lhs `,` $rhs (`exact` $isExact^)? attr-dict `:` type($result)',
     fold,
+    verify: verifyElementwise,
   })
 }
 
@@ -285,6 +317,7 @@ function floatBinary(mnemonic: string, summary: string, fold: Folder, extraTrait
     traits: PURE | Trait.SameOperandsAndResultType | extraTraits,
     assemblyFormat: '$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)',
     fold,
+    verify: verifyElementwise,
   })
 }
 
@@ -429,6 +462,7 @@ export const AddUIExtendedOp: OdsOp = defineOp({
   assemblyFormat: '$lhs `,` $rhs attr-dict `:` type($sum) `,` type($overflow)',
   getAsmResultNames: namedResults(['sum', 'overflow']),
   fold: F.foldAddUIExtended,
+  verify: verifyElementwise,
 })
 
 function mulExtended(mnemonic: string, summary: string, fold: Folder): OdsOp {
@@ -442,6 +476,7 @@ function mulExtended(mnemonic: string, summary: string, fold: Folder): OdsOp {
     assemblyFormat: '$lhs `,` $rhs attr-dict `:` type($lhs)',
     getAsmResultNames: namedResults(['low', 'high']),
     fold,
+    verify: verifyElementwise,
   })
 }
 
@@ -462,6 +497,7 @@ export const NegFOp: OdsOp = defineOp({
   traits: PURE | Trait.SameOperandsAndResultType,
   assemblyFormat: '$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)',
   fold: F.foldNegF,
+  verify: verifyElementwise,
 })
 /** `arith.addf`. */
 export const AddFOp: OdsOp = floatBinary('addf', 'floating point addition operation', F.foldAddF, Trait.Commutative)
@@ -575,6 +611,7 @@ export const TruncFOp: OdsOp = defineOp({
 
 // ---- comparisons and select ---------------------------------------------------------------
 
+/** `SameTypeOperands`, then `Elementwise`. */
 function verifySameTypeOperands(op: Operation): LogicalResult {
   const t = op.getOperand(0).type
   for (let i = 1; i < op.numOperands; i++) {
@@ -582,11 +619,11 @@ function verifySameTypeOperands(op: Operation): LogicalResult {
       return op.emitOpError('requires all operands to have the same type').fail()
     }
   }
-  return true
+  return verifyElementwise(op)
 }
 
 /** Parses `pred, %lhs, %rhs (fastmath<...>)? attr-dict : type`; both operands take the one type (SameTypeOperands). */
-function parseCompare(predicate: AttrConstraint, withFastMath: boolean): (parser: OpAsmParser, state: OperationState) => LogicalResult {
+function parseCompare(predicate: AttrConstraint, operandType: TypeConstraint, withFastMath: boolean): (parser: OpAsmParser, state: OperationState) => LogicalResult {
   return (parser, state) => {
     const pred = predicate.parse!(parser)
     if (pred === undefined || !parser.parseComma()) {
@@ -615,6 +652,10 @@ function parseCompare(predicate: AttrConstraint, withFastMath: boolean): (parser
     if (type === undefined) {
       return false
     }
+    // The result type is inferred from `lhs`, so ODS checks the operand type while parsing.
+    if (!operandType.check(type)) {
+      return parser.emitError(parser.getNameLoc(), `'lhs' must be ${operandType.summary}, but got ${typeText(type)}`).fail()
+    }
     state.addTypes([getI1SameShape(type)])
     return parser.resolveOperands([lhs, rhs], type, parser.getNameLoc(), state.operands)
   }
@@ -637,7 +678,7 @@ export const CmpIOp: OdsOp = defineOp({
   traits: PURE,
   typesMatchWith: [i1SameShape],
   assemblyFormat: '$predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs)',
-  parse: parseCompare(CmpIPredicateAttrC, false),
+  parse: parseCompare(CmpIPredicateAttrC, SignlessIntegerLike, false),
   verify: verifySameTypeOperands,
   fold: F.foldCmpI,
 })
@@ -652,7 +693,7 @@ export const CmpFOp: OdsOp = defineOp({
   traits: PURE,
   typesMatchWith: [i1SameShape],
   assemblyFormat: '$predicate `,` $lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($lhs)',
-  parse: parseCompare(CmpFPredicateAttrC, true),
+  parse: parseCompare(CmpFPredicateAttrC, FloatLike, true),
   verify: verifySameTypeOperands,
   fold: F.foldCmpF,
 })
@@ -717,6 +758,9 @@ export const SelectOp: OdsOp = defineOp({
     // BooleanConditionOrMatchingShape (an ODS predicate, checked before the op's own verifier).
     if (!isI1 && !sameShape(cond, result)) {
       return op.emitOpError('failed to verify that condition is signless i1 or has matching shape').fail()
+    }
+    if (!verifyElementwise(op)) {
+      return false
     }
     if (isI1) {
       return true

@@ -1,8 +1,8 @@
-import { FloatType, IndexType, IntegerType, RankedTensorType, VectorType, kDynamic, type Type } from '@tilepass/ir'
+import { FloatType, IndexType, IntegerType, RankedTensorType, VectorType, kDynamic, typeToString, type Type } from '@tilepass/ir'
 
 /** @internal The quoted spelling of `type` in a diagnostic, as MLIR streams a type: `'i32'`. */
 export function typeText(type: Type): string {
-  return `'${spell(type)}'`
+  return `'${typeToString(type)}'`
 }
 
 /** @internal The unquoted spelling of `type`. */
