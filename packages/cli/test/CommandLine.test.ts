@@ -83,3 +83,50 @@ describe('formatHelp', () => {
     )
   })
 })
+
+describe('parseCommandLine extensions', () => {
+  const ext: ToolSpec = {
+    ...spec,
+    options: [
+      ...spec.options,
+      { name: 'split-input-file', valueName: 'string', valueOptional: true, description: 'Split', category: 'General options' },
+      { name: 'flag', kind: 'bool', description: 'A bool', category: 'General options' },
+      { name: 'n', valueName: 'uint', kind: 'uint', description: 'A number', category: 'General options' },
+    ],
+    extraOption: (name) => (name === 'p' ? 'value' : name === 'cse' ? 'flag' : undefined),
+  }
+
+  it('reads optional values only after =', () => {
+    expect(parseCommandLine(ext, ['--split-input-file', 'in.mlir'])).toMatchObject({
+      ok: true,
+      value: { options: new Map([['split-input-file', true]]), positionals: ['in.mlir'] },
+    })
+    expect(parseCommandLine(ext, ['-split-input-file=//x'])).toMatchObject({
+      ok: true,
+      value: { options: new Map([['split-input-file', '//x']]) },
+    })
+  })
+
+  it('keeps explicit false bool values and checks numbers', () => {
+    expect(parseCommandLine(ext, ['--flag=false'])).toMatchObject({ ok: true, value: { options: new Map([['flag', 'false']]) } })
+    expect(parseCommandLine(ext, ['--flag=1'])).toMatchObject({ ok: true, value: { options: new Map([['flag', true]]) } })
+    expect(parseCommandLine(ext, ['--n=x'])).toEqual({
+      ok: false,
+      message: "tool: for the -n option: 'x' value invalid for uint argument!",
+    })
+  })
+
+  it('routes run-time options to extra, with separate values', () => {
+    expect(parseCommandLine(ext, ['-p', 'builtin.module(cse)', '--cse', 'in.mlir', '--cse=a=1'])).toMatchObject({
+      ok: true,
+      value: { positionals: ['in.mlir'], extra: ['-p', 'builtin.module(cse)', '--cse', '--cse=a=1'] },
+    })
+  })
+
+  it('suggests the nearest option for an unknown one', () => {
+    expect(parseCommandLine(ext, ['--split-input-fil'])).toEqual({
+      ok: false,
+      message: "tool: Unknown command line argument '--split-input-fil'.  Try: 'tool --help'\ntool: Did you mean '--split-input-file'?",
+    })
+  })
+})

@@ -37,10 +37,12 @@ export interface ToolSpec {
   readonly options: readonly OptionSpec[]
   readonly maxPositionals: number
   /**
-   * Options known only at run time (pass flags): returns whether `name` is one and takes
-   * a value after `=`. Matching arguments are kept, in order, in `extra`.
+   * Options known only at run time (pass flags, `-p`): `'flag'` for one whose value, if
+   * any, follows `=`; `'value'` for one that needs a value (after `=` or as the next
+   * argument); undefined for an unknown option. Matching arguments (with a separate
+   * value) are kept verbatim and in order in `extra`.
    */
-  readonly extraOption?: (name: string) => boolean
+  readonly extraOption?: (name: string) => 'flag' | 'value' | undefined
 }
 
 /** @internal The options seen, by name (`true` for flags), and the positional arguments. */
@@ -84,8 +86,15 @@ export function parseCommandLine(spec: ToolSpec, argv: readonly string[]): Parse
     const name = eq === -1 ? body : body.slice(0, eq)
     const option = spec.options.find((o) => o.name === name)
     if (option === undefined) {
-      if (spec.extraOption?.(name) === true) {
+      const extraKind = spec.extraOption?.(name)
+      if (extraKind !== undefined) {
         extra.push(arg)
+        if (extraKind === 'value' && eq === -1) {
+          if (i + 1 >= argv.length) {
+            return fail(`for the ${name.length === 1 ? '-' : '--'}${name} option: requires a value!`)
+          }
+          extra.push(argv[++i] as string)
+        }
         continue
       }
       let message = `Unknown command line argument '${arg}'.  Try: '${spec.name} --help'`

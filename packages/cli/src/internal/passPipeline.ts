@@ -3,13 +3,15 @@ import type { ToolIO } from '../ToolIO.ts'
 import type { OptConfig } from './OptConfig.ts'
 
 /**
- * @internal The pass-pipeline seam of `tilepass-opt`: whether a command-line option
- * that is not one of the driver's own (`-p`, `--pass-pipeline`, `--cse`, ...) belongs to
- * the pipeline. Such arguments reach `runPassPipeline` verbatim, in order.
+ * @internal The pass-pipeline seam of `tilepass-opt`: how a command-line option that is
+ * not one of the driver's own (`-p`, `--pass-pipeline`, `--cse`, ...) belongs to the
+ * pipeline: `'value'` when it needs a value (which may be the next argument), `'flag'`
+ * when a value can only follow `=`, undefined when it is not a pipeline option. Such
+ * arguments reach `runPassPipeline` verbatim, in order, as `config.pipelineArgs`.
  */
-export function isPassPipelineOption(name: string): boolean {
+export function isPassPipelineOption(name: string): 'flag' | 'value' | undefined {
   void name
-  return false
+  return undefined
 }
 
 /**
