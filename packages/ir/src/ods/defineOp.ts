@@ -27,6 +27,7 @@ export interface OpSpec {
   readonly results?: Readonly<Record<string, OperandConstraint>>
   /** Inherent attributes (stored as properties). */
   readonly attributes?: Readonly<Record<string, AttrSpec>>
+  /** Regions in order; a name starting with `#` is an unnamed region (no name in messages). */
   readonly regions?: Readonly<Record<string, RegionConstraint>>
   readonly successors?: Readonly<Record<string, SuccessorConstraint>>
   /** Bitwise OR of `Trait` values. */
@@ -510,7 +511,11 @@ return false
     for (const d of this.regions) {
       const regions = d.constraint.variadic ? op.regions.slice(ri, op.regions.length - (this.regions.length - 1 - this.regions.indexOf(d))) : op.regions.slice(ri, ri + 1)
       for (const r of regions) {
-        if (!d.constraint.check(r)) {return op.emitOpError(`region #${ri} ('${d.name}') failed to verify constraint: ${d.constraint.summary}`).fail()}
+        if (!d.constraint.check(r)) {
+          // Names starting with '#' stand for ODS's unnamed regions.
+          const named = d.name.startsWith('#') ? '' : ` ('${d.name}')`
+          return op.emitOpError(`region #${ri}${named} failed to verify constraint: ${d.constraint.summary}`).fail()
+        }
         ri++
       }
     }

@@ -1,0 +1,303 @@
+/**
+ * The subset of MLIR's `test` dialect (mlir/test/lib/Dialect/Test) that the IR
+ * conformance files use. It is opt-in: only tilepass-opt registers it, as mlir-opt
+ * links its test dialect. Like upstream, unknown `test.*` ops are accepted as
+ * unregistered ops and `!test.*` types are kept opaque.
+ */
+import {
+  AnyInteger,
+  AnyRegion,
+  AnyType,
+  ArrayAttr,
+  Block,
+  FunctionType,
+  IndexType,
+  Operation,
+  OperationState,
+  SizedRegion,
+  StrArrayAttr,
+  StringAttr,
+  Trait,
+  defineOp,
+  variadic,
+  variadicRegion,
+  type DialectDefinition,
+  type Location,
+  type LogicalResult,
+  type OdsOp,
+  type OpAsmArgument,
+  type OpAsmParser,
+  type OpAsmPrinter,
+  type Region,
+  type UnresolvedOperand,
+  type Value,
+} from '@tilepass/ir'
+
+/** `test.return`: a generic terminator forwarding its operands. */
+export const TestReturnOp: OdsOp = defineOp({
+  name: 'test.return',
+  operands: { operands: variadic(AnyType) },
+  traits: Trait.Pure | Trait.ReturnLike | Trait.IsTerminator,
+})
+
+/** Parses the generic remainder `({...}, ...) {attrs} : (ins) -> outs` after already-parsed operands. */
+function parseGenericRemainder(parser: OpAsmParser, state: OperationState, operands: readonly UnresolvedOperand[], operandsLoc: Location): LogicalResult {
+  if (parser.parseOptionalLParen()) {
+    do {
+      if (!parser.parseRegion(state.addRegion())) {
+        return false
+      }
+    } while (parser.parseOptionalComma())
+    if (!parser.parseRParen()) {
+      return false
+    }
+  }
+  if (!parser.parseOptionalAttrDict(state.attributes) || !parser.parseColon()) {
+    return false
+  }
+  const typeLoc = parser.getCurrentLocation()
+  const t = parser.parseType()
+  if (t === undefined) {
+    return false
+  }
+  if (!(t instanceof FunctionType)) {
+    parser.emitError(typeLoc, 'expected function type').report()
+    return false
+  }
+  if (!parser.resolveOperands(operands, [...t.inputs], operandsLoc, state.operands)) {
+    return false
+  }
+  state.addTypes(t.results)
+  return true
+}
+
+/**
+ * `test.pretty_printed_region`: a region holding one binary op, printed as
+ * `start <op name> end` when that op is `test.special.op`.
+ */
+export const PrettyPrintedRegionOp: OdsOp = defineOp({
+  name: 'test.pretty_printed_region',
+  operands: { input1: AnyType, input2: AnyType },
+  results: { '#0': AnyType },
+  regions: { region: SizedRegion(1) },
+  implicitTerminatorName: 'test.return',
+  parse(parser: OpAsmParser, state: OperationState): LogicalResult {
+    const operandsLoc = parser.getCurrentLocation()
+    const operands = parser.parseOperandList('none')
+    if (operands === undefined) {
+      return false
+    }
+    if (!parser.parseOptionalKeyword('start')) {
+      return parseGenericRemainder(parser, state, operands, operandsLoc)
+    }
+    const innerName = parser.parseKeywordOrUndefined()
+    if (innerName === undefined || !parser.parseKeyword('end') || !parser.parseColon()) {
+      return false
+    }
+    const typeLoc = parser.getCurrentLocation()
+    const fnType = parser.parseType()
+    if (fnType === undefined) {
+      return false
+    }
+    if (!(fnType instanceof FunctionType)) {
+      parser.emitError(typeLoc, 'invalid kind of type specified').report()
+      return false
+    }
+    const explicitLoc = parser.parseOptionalLocationSpecifier()
+    if (explicitLoc === undefined) {
+      return false
+    }
+    const opLoc = explicitLoc ?? operandsLoc
+    if (!parser.resolveOperands(operands, [...fnType.inputs], operandsLoc, state.operands)) {
+      return false
+    }
+    // As upstream, the inner op is assumed binary with the type of the first input.
+    const innerType = fnType.inputs[0]
+    if (innerType === undefined) {
+      parser.emitError(typeLoc, 'expected at least one input type').report()
+      return false
+    }
+    const block = new Block()
+    state.addRegion().push(block)
+    const lhs = block.addArgument(innerType, opLoc)
+    const rhs = block.addArgument(innerType, opLoc)
+    const innerState = new OperationState(opLoc, parser.context.getOperationName(innerName))
+    innerState.addOperands([lhs, rhs])
+    innerState.addTypes([innerType])
+    const inner = Operation.create(innerState)
+    block.append(inner)
+    const ret = new OperationState(opLoc, parser.context.getOperationName('test.return'))
+    ret.addOperands(inner.results)
+    block.append(Operation.create(ret))
+    state.addTypes(fnType.results)
+    state.location = opLoc
+    return true
+  },
+  print(op: Operation, p: OpAsmPrinter): void {
+    p.print(' ')
+    p.printOperands(op.getOperands())
+    const region = op.regions[0]!
+    const inner = region.empty ? null : region.front.firstOp
+    if (inner !== null && inner.name.name === 'test.special.op') {
+      p.print(' start test.special.op end')
+    } else {
+      p.print(' (')
+      p.printRegion(region)
+      p.print(')')
+    }
+    p.print(' : ')
+    p.printFunctionalType(op.operandTypes, op.resultTypes)
+  },
+})
+
+/** `test.two_region_op`: exactly two regions. */
+export const TwoRegionOp: OdsOp = defineOp({
+  name: 'test.two_region_op',
+  regions: { '#0': AnyRegion, '#1': AnyRegion },
+})
+
+/** `test.sized_region_op`: a two-block region named `my_region` and an unnamed one-block region. */
+export const SizedRegionOp: OdsOp = defineOp({
+  name: 'test.sized_region_op',
+  regions: { my_region: SizedRegion(2), '#1': SizedRegion(1) },
+})
+
+/** `test.single_no_terminator_op`: one single-block region without a terminator. */
+export const SingleNoTerminatorOp: OdsOp = defineOp({
+  name: 'test.single_no_terminator_op',
+  regions: { my_region: SizedRegion(1) },
+  traits: Trait.SingleBlock | Trait.NoTerminator,
+  assemblyFormat: 'attr-dict `:` $my_region',
+})
+
+/** `test.variadic_no_terminator_op`: single-block regions without terminators. */
+export const VariadicNoTerminatorOp: OdsOp = defineOp({
+  name: 'test.variadic_no_terminator_op',
+  regions: { my_regions: variadicRegion(SizedRegion(1)) },
+  traits: Trait.SingleBlock | Trait.NoTerminator,
+  assemblyFormat: 'attr-dict `:` $my_regions',
+})
+
+/** `test.single_no_terminator_custom_asm_op`: a bare region printed without its terminator. */
+export const SingleNoTerminatorCustomAsmOp: OdsOp = defineOp({
+  name: 'test.single_no_terminator_custom_asm_op',
+  regions: { '#0': SizedRegion(1) },
+  traits: Trait.SingleBlock | Trait.NoTerminator,
+  parse(parser: OpAsmParser, state: OperationState): LogicalResult {
+    return parser.parseRegion(state.addRegion())
+  },
+  print(op: Operation, p: OpAsmPrinter): void {
+    p.printRegion(op.regions[0]!, false, false)
+  },
+})
+
+/** `test.dummy_op_with_region_ref`: a region followed by a custom directive that only references it. */
+export const DummyOpWithRegionRef: OdsOp = defineOp({
+  name: 'test.dummy_op_with_region_ref',
+  regions: { body: AnyRegion },
+  traits: Trait.NoTerminator,
+  assemblyFormat: '$body attr-dict custom<DummyRegionRef>(ref($body))',
+  customDirectives: {
+    DummyRegionRef: {
+      parse: () => true,
+      print: () => undefined,
+    },
+  },
+})
+
+/** `test.polyfor`: index induction variables named by the `arg_names` attribute. */
+export const PolyForOp: OdsOp = defineOp({
+  name: 'test.polyfor',
+  regions: { region: SizedRegion(1) },
+  parse(parser: OpAsmParser, state: OperationState): LogicalResult {
+    const ivs: OpAsmArgument[] | undefined = parser.parseArgumentList('none', false, false)
+    if (ivs === undefined) {
+      return false
+    }
+    const index = IndexType.get(parser.context)
+    for (const iv of ivs) {
+      iv.type = index
+    }
+    return parser.parseRegion(state.addRegion(), ivs)
+  },
+  print(op: Operation, p: OpAsmPrinter): void {
+    p.print(' ')
+    const region = op.regions[0]!
+    const args = region.empty ? [] : region.front.arguments
+    for (let i = 0; i < args.length; i++) {
+      if (i > 0) {
+        p.print(', ')
+      }
+      p.printRegionArgument(args[i]!, undefined, true)
+    }
+    p.print(' ')
+    p.printRegion(region, false)
+  },
+  getAsmBlockArgumentNames(op: Operation, region: Region, setName: (value: Value, name: string) => void): void {
+    const names = op.getAttr('arg_names')
+    if (!(names instanceof ArrayAttr) || region.empty) {
+      return
+    }
+    const args = region.front.arguments
+    const n = Math.min(names.elements.length, args.length)
+    for (let i = 0; i < n; i++) {
+      const s = names.elements[i]
+      if (s instanceof StringAttr) {
+        setName(args[i]!, s.value)
+      }
+    }
+  },
+})
+
+/** `test.block_names`: names the blocks of its region `^foo0`, `^foo1`, ... */
+export const BlockNamesOp: OdsOp = defineOp({
+  name: 'test.block_names',
+  regions: { body: AnyRegion },
+  assemblyFormat: 'regions attr-dict-with-keyword',
+  getAsmBlockNames(op: Operation, setName: (block: Block, name: string) => void): void {
+    let i = 0
+    for (const b of op.regions[0]!.blockList) {
+      setName(b, `foo${i++}`)
+    }
+  },
+})
+
+/** `test.custom_result_name`: results named by the `names` attribute. */
+export const CustomResultsNameOp: OdsOp = defineOp({
+  name: 'test.custom_result_name',
+  operands: { optional: variadic(AnyInteger) },
+  results: { r: variadic(AnyInteger) },
+  attributes: { names: StrArrayAttr },
+  getAsmResultNames(op: Operation, setName: (value: Value, name: string) => void): void {
+    const names = op.getAttr('names')
+    if (!(names instanceof ArrayAttr)) {
+      return
+    }
+    const n = Math.min(names.elements.length, op.results.length)
+    for (let i = 0; i < n; i++) {
+      const s = names.elements[i]
+      if (s instanceof StringAttr && s.value !== '') {
+        setName(op.results[i]!, s.value)
+      }
+    }
+  },
+})
+
+/** The `test` dialect subset (register it explicitly; it is not part of `@tilepass/dialects`). */
+export const TestDialect: DialectDefinition = {
+  namespace: 'test',
+  allowUnknownOperations: true,
+  ops: [
+    TestReturnOp,
+    PrettyPrintedRegionOp,
+    TwoRegionOp,
+    SizedRegionOp,
+    SingleNoTerminatorOp,
+    VariadicNoTerminatorOp,
+    SingleNoTerminatorCustomAsmOp,
+    DummyOpWithRegionRef,
+    PolyForOp,
+    BlockNamesOp,
+    CustomResultsNameOp,
+  ],
+}
