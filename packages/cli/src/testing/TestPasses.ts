@@ -29,6 +29,7 @@ import {
   type PassRegistry,
 } from '@tilepass/pass-manager'
 import { registerLivenessTestPass } from './test-passes/TestLiveness.ts'
+import { registerIRVisitorTestPasses } from './test-passes/TestVisitors.ts'
 
 /** Where test passes print (mlir-opt's `llvm::outs()` and `llvm::errs()`). */
 export interface TestPassOutput {
@@ -384,5 +385,6 @@ export function registerTestPasses(registry: PassRegistry, output: TestPassOutpu
   })
 
   registerLivenessTestPass(registry, output)
+  registerIRVisitorTestPasses(registry, output)
 
 }

@@ -1,0 +1,420 @@
+import { BoolAttr, printAttribute, type Attribute, type Block, type Operation, type Region } from '@tilepass/ir'
+import { OperationPass, type PassRegistry } from '@tilepass/pass-manager'
+import type { TestPassOutput } from '../TestPasses.ts'
+
+/** What a visitor returns: keep going, do not enter this unit (pre-order), or stop. */
+type Step = 'advance' | 'skip' | 'interrupt'
+
+/**
+ * The traversal orders of MLIR's visitors: forward, reverse (regions, blocks and ops
+ * backwards), forward dominance (blocks in depth-first pre-order from the entry, only
+ * reachable ones) and reverse dominance (blocks in depth-first post-order, ops backwards).
+ */
+type Iteration = 'forward' | 'reverse' | 'forward-dominance' | 'reverse-dominance'
+
+function regionsOf(op: Operation, it: Iteration): Region[] {
+  return it === 'reverse' || it === 'reverse-dominance' ? [...op.regions].reverse() : [...op.regions]
+}
+
+function blocksOf(region: Region, it: Iteration): Block[] {
+  if (it === 'forward') {
+    return region.blockList
+  }
+  if (it === 'reverse') {
+    return region.blockList.reverse()
+  }
+  if (region.empty) {
+    return []
+  }
+  const pre: Block[] = []
+  const post: Block[] = []
+  const seen = new Set<Block>()
+  const visit = (b: Block): void => {
+    seen.add(b)
+    pre.push(b)
+    for (const s of b.successors) {
+      if (!seen.has(s)) {
+        visit(s)
+      }
+    }
+    post.push(b)
+  }
+  visit(region.front)
+  return it === 'forward-dominance' ? pre : post
+}
+
+function opsOf(block: Block, it: Iteration): Operation[] {
+  const ops = block.operations
+  return it === 'reverse' || it === 'reverse-dominance' ? ops.reverse() : ops
+}
+
+function walkOps(op: Operation, fn: (op: Operation) => Step, pre: boolean, it: Iteration): Step {
+  if (pre) {
+    const r = fn(op)
+    if (r !== 'advance') {
+      return r === 'interrupt' ? 'interrupt' : 'advance'
+    }
+  }
+  for (const region of regionsOf(op, it)) {
+    for (const block of blocksOf(region, it)) {
+      for (const child of opsOf(block, it)) {
+        if (walkOps(child, fn, pre, it) === 'interrupt') {
+          return 'interrupt'
+        }
+      }
+    }
+  }
+  return pre ? 'advance' : fn(op) === 'interrupt' ? 'interrupt' : 'advance'
+}
+
+function walkBlocksIn(block: Block, fn: (block: Block) => Step, pre: boolean, it: Iteration): Step {
+  if (pre) {
+    const r = fn(block)
+    if (r !== 'advance') {
+      return r === 'interrupt' ? 'interrupt' : 'advance'
+    }
+  }
+  for (const child of opsOf(block, it)) {
+    if (walkBlocks(child, fn, pre, it) === 'interrupt') {
+      return 'interrupt'
+    }
+  }
+  return pre ? 'advance' : fn(block) === 'interrupt' ? 'interrupt' : 'advance'
+}
+
+function walkBlocks(op: Operation, fn: (block: Block) => Step, pre: boolean, it: Iteration): Step {
+  for (const region of regionsOf(op, it)) {
+    for (const block of blocksOf(region, it)) {
+      if (walkBlocksIn(block, fn, pre, it) === 'interrupt') {
+        return 'interrupt'
+      }
+    }
+  }
+  return 'advance'
+}
+
+function walkRegionsIn(region: Region, fn: (region: Region) => Step, pre: boolean, it: Iteration): Step {
+  if (pre) {
+    const r = fn(region)
+    if (r !== 'advance') {
+      return r === 'interrupt' ? 'interrupt' : 'advance'
+    }
+  }
+  for (const block of blocksOf(region, it)) {
+    for (const child of opsOf(block, it)) {
+      if (walkRegions(child, fn, pre, it) === 'interrupt') {
+        return 'interrupt'
+      }
+    }
+  }
+  return pre ? 'advance' : fn(region) === 'interrupt' ? 'interrupt' : 'advance'
+}
+
+function walkRegions(op: Operation, fn: (region: Region) => Step, pre: boolean, it: Iteration): Step {
+  for (const region of regionsOf(op, it)) {
+    if (walkRegionsIn(region, fn, pre, it) === 'interrupt') {
+      return 'interrupt'
+    }
+  }
+  return 'advance'
+}
+
+function describeRegion(region: Region): string {
+  return `region ${region.regionNumber} from operation '${region.parentOp!.name.name}'`
+}
+
+function describeBlock(block: Block): string {
+  const index = block.parent!.blockList.indexOf(block)
+  return `block ^bb${index} from ${describeRegion(block.parent!)}`
+}
+
+function isBoolAttr(a: Attribute | undefined): boolean {
+  return a !== undefined && BoolAttr.isBool(a)
+}
+
+function isModule(op: Operation | null): boolean {
+  return op !== null && op.name.name === 'builtin.module'
+}
+
+/** Registers the IR visitor test passes of mlir-opt (`test-ir-visitors`, the interrupt variants, `test-print-nesting`). */
+export function registerIRVisitorTestPasses(registry: PassRegistry, output: TestPassOutput): void {
+  const out = output.stdout
+
+  const opPure = (op: Operation): Step => {
+    out(`Visiting op '${op.name.name}'\n`)
+    return 'advance'
+  }
+  const blockPure = (block: Block): Step => {
+    out(`Visiting ${describeBlock(block)}\n`)
+    return 'advance'
+  }
+  const regionPure = (region: Region): Step => {
+    out(`Visiting ${describeRegion(region)}\n`)
+    return 'advance'
+  }
+
+  function testPureCallbacks(op: Operation): void {
+    const orders: [string, boolean, Iteration][] = [
+      ['pre-order', true, 'forward'],
+      ['post-order', false, 'forward'],
+      ['reverse post-order', false, 'reverse'],
+    ]
+    for (const [label, pre, it] of orders) {
+      out(`Op ${label} visits\n`)
+      walkOps(op, opPure, pre, it)
+      out(`Block ${label} visits\n`)
+      walkBlocks(op, blockPure, pre, it)
+      out(`Region ${label} visits\n`)
+      walkRegions(op, regionPure, pre, it)
+    }
+    // The dominance-ordered walks start at the ops of the module body.
+    const body = op.regions[0]?.firstBlock?.operations ?? []
+    const dominance: [string, Iteration][] = [
+      ['forward dominance', 'forward-dominance'],
+      ['reverse dominance', 'reverse-dominance'],
+    ]
+    for (const [label, it] of dominance) {
+      out(`Op ${label} post-order visits\n`)
+      for (const o of body) {
+        walkOps(o, opPure, false, it)
+      }
+      out(`Block ${label} post-order visits\n`)
+      for (const o of body) {
+        walkBlocks(o, blockPure, false, it)
+      }
+      out(`Region ${label} post-order visits\n`)
+      for (const o of body) {
+        walkRegions(o, regionPure, false, it)
+      }
+    }
+    for (const pre of [true, false]) {
+      out(`Invoke block ${pre ? 'pre' : 'post'}-order visits on blocks\n`)
+      walkOps(
+        op,
+        (o) => {
+          if (o.hasAttr('walk_blocks')) {
+            for (const region of o.regions) {
+              for (const block of region.blockList) {
+                walkBlocksIn(block, blockPure, pre, 'forward')
+              }
+            }
+          }
+          return 'advance'
+        },
+        true,
+        'forward',
+      )
+    }
+    for (const pre of [true, false]) {
+      out(`Invoke region ${pre ? 'pre' : 'post'}-order visits on region\n`)
+      walkOps(
+        op,
+        (o) => {
+          if (o.hasAttr('walk_regions')) {
+            for (const region of o.regions) {
+              walkRegionsIn(region, regionPure, pre, 'forward')
+            }
+          }
+          return 'advance'
+        },
+        true,
+        'forward',
+      )
+    }
+  }
+
+  const eraseOp = (op: Operation): void => {
+    out(`Erasing op '${op.name.name}'\n`)
+    op.dropAllUses()
+    op.erase()
+  }
+  /** Erases `block` unless branches still target it; returns whether it did. */
+  const eraseBlock = (block: Block): boolean => {
+    if (!block.hasNoPredecessors) {
+      out(`Cannot erase ${describeBlock(block)}, still has uses\n`)
+      return false
+    }
+    out(`Erasing ${describeBlock(block)}\n`)
+    block.erase()
+    return true
+  }
+
+  function testErasureCallbacks(op: Operation): void {
+    // The module and its direct children (and their blocks) are kept, so that the
+    // pre-order walks have something left to visit.
+    const skipOpErasure = (o: Operation): Step => {
+      if (isModule(o) || isModule(o.parentOp)) {
+        return 'advance'
+      }
+      eraseOp(o)
+      return 'skip'
+    }
+    const skipBlockErasure = (b: Block): Step => {
+      const parent = b.parentOp!
+      if (isModule(parent) || isModule(parent.parentOp)) {
+        return 'advance'
+      }
+      return eraseBlock(b) ? 'skip' : 'advance'
+    }
+    const runOnClone = (label: string, fn: (clone: Operation) => void, eraseAfter: boolean): void => {
+      out(`${label}\n`)
+      const clone = op.clone()
+      fn(clone)
+      if (eraseAfter) {
+        clone.dropAllReferences()
+      }
+    }
+    runOnClone('Op pre-order erasures (skip)', (c) => walkOps(c, skipOpErasure, true, 'forward'), true)
+    runOnClone('Block pre-order erasures (skip)', (c) => walkBlocks(c, skipBlockErasure, true, 'forward'), true)
+    runOnClone('Op post-order erasures (skip)', (c) => walkOps(c, skipOpErasure, false, 'forward'), true)
+    runOnClone('Block post-order erasures (skip)', (c) => walkBlocks(c, skipBlockErasure, false, 'forward'), true)
+    runOnClone(
+      'Op post-order erasures (no skip)',
+      (c) =>
+        walkOps(
+          c,
+          (o) => {
+            eraseOp(o)
+            return 'advance'
+          },
+          false,
+          'forward',
+        ),
+      false,
+    )
+    runOnClone(
+      'Block post-order erasures (no skip)',
+      (c) =>
+        walkBlocks(
+          c,
+          (b) => {
+            eraseBlock(b)
+            return 'advance'
+          },
+          false,
+          'forward',
+        ),
+      true,
+    )
+  }
+
+  class TestIRVisitorsPass extends OperationPass {
+    static override readonly argument = 'test-ir-visitors'
+    static override readonly summary = 'Test various visitors.'
+    static readonly passName = '(anonymous namespace)::TestIRVisitorsPass'
+    override runOnOperation(): void {
+      const op = this.getOperation()
+      testPureCallbacks(op)
+      testErasureCallbacks(op)
+    }
+  }
+
+  class TestGenericIRBlockVisitorInterruptPass extends OperationPass {
+    static override readonly argument = 'test-generic-ir-block-visitors-interrupt'
+    static override readonly summary = 'Test generic IR visitors with interrupts, starting with Blocks.'
+    static override readonly opName = 'builtin.module'
+    static readonly passName = '(anonymous namespace)::TestGenericIRBlockVisitorInterruptPass'
+    override runOnOperation(): void {
+      let step = 0
+      const result = walkBlocks(
+        this.getOperation(),
+        (block) => {
+          for (const o of block.operations) {
+            if (isBoolAttr(o.getAttr('interrupt'))) {
+              return 'interrupt'
+            }
+          }
+          out(`step ${step++}\n`)
+          return 'advance'
+        },
+        false,
+        'forward',
+      )
+      if (result === 'interrupt') {
+        out(`step ${step++} walk was interrupted\n`)
+      }
+    }
+  }
+
+  class TestGenericIRRegionVisitorInterruptPass extends OperationPass {
+    static override readonly argument = 'test-generic-ir-region-visitors-interrupt'
+    static override readonly summary = 'Test generic IR visitors with interrupts, starting with Regions.'
+    static override readonly opName = 'builtin.module'
+    static readonly passName = '(anonymous namespace)::TestGenericIRRegionVisitorInterruptPass'
+    override runOnOperation(): void {
+      let step = 0
+      const result = walkRegions(
+        this.getOperation(),
+        (region) => {
+          for (const block of region.blockList) {
+            for (const o of block.operations) {
+              if (isBoolAttr(o.getAttr('interrupt'))) {
+                return 'interrupt'
+              }
+            }
+          }
+          out(`step ${step++}\n`)
+          return 'advance'
+        },
+        false,
+        'forward',
+      )
+      if (result === 'interrupt') {
+        out(`step ${step++} walk was interrupted\n`)
+      }
+    }
+  }
+
+  class TestPrintNestingPass extends OperationPass {
+    static override readonly argument = 'test-print-nesting'
+    static override readonly summary = 'Test various printing.'
+    static readonly passName = '(anonymous namespace)::TestPrintNestingPass'
+    private indent = 0
+
+    override runOnOperation(): void {
+      this.indent = 0
+      this.printOperation(this.getOperation())
+    }
+    private line(text: string): void {
+      out(`${'  '.repeat(this.indent)}${text}\n`)
+    }
+    private printOperation(op: Operation): void {
+      this.line(`visiting op: '${op.name.name}' with ${op.numOperands} operands and ${op.numResults} results`)
+      const attrs = op.attributes.entries
+      if (attrs.length > 0) {
+        this.line(`${attrs.length} attributes:`)
+        for (const a of attrs) {
+          this.line(` - '${a.name}' : '${printAttribute(a.value)}'`)
+        }
+      }
+      this.line(` ${op.numRegions} nested regions:`)
+      this.indent++
+      for (const region of op.regions) {
+        this.printRegion(region)
+      }
+      this.indent--
+    }
+    private printRegion(region: Region): void {
+      this.line(`Region with ${region.numBlocks} blocks:`)
+      this.indent++
+      for (const block of region.blockList) {
+        this.printBlock(block)
+      }
+      this.indent--
+    }
+    private printBlock(block: Block): void {
+      const ops = block.operations
+      this.line(`Block with ${block.numArguments} arguments, ${block.successors.length} successors, and ${ops.length} operations`)
+      this.indent++
+      for (const op of ops) {
+        this.printOperation(op)
+      }
+      this.indent--
+    }
+  }
+
+  registry.register(TestIRVisitorsPass)
+  registry.register(TestGenericIRBlockVisitorInterruptPass)
+  registry.register(TestGenericIRRegionVisitorInterruptPass)
+  registry.register(TestPrintNestingPass)
+}
