@@ -58,8 +58,8 @@ import { dialectSymbol, escapeString, keywordOrString, quoteString, symbolRefere
 const Elide = { Never: 0, May: 1, Must: 2 } as const
 type Elide = (typeof Elide)[keyof typeof Elide]
 
-/** Chunks are handed to the sink once the pending text grows past this many characters. */
-const CHUNK_SIZE = 1 << 16
+/** Pending pieces are joined into a chunk (and handed to the sink) past this count. */
+const CHUNK_PARTS = 8192
 
 /** @internal Resolved printing flags. */
 export class PrintFlags {
@@ -98,8 +98,10 @@ function shapeDim(d: number): string {
  */
 export class AsmPrinterImpl implements OpAsmPrinter {
   readonly context: Context
-  /** Pending output not yet handed to the sink. */
-  private out = ''
+  /** Pending output pieces, joined into a chunk every few thousand pieces. */
+  private readonly parts: string[] = []
+  /** Joined chunks not handed to a sink. */
+  private readonly chunks: string[] = []
   private indent = 0
   private readonly defaultDialectStack: string[] = ['builtin']
   private readonly aliases: Map<Attribute | Type, string> = new Map()
@@ -117,25 +119,47 @@ export class AsmPrinterImpl implements OpAsmPrinter {
 
   /** Takes the printed text (everything not yet handed to the sink). */
   take(): string {
-    const s = this.out
-    this.out = ''
+    this.joinParts()
+    const s = this.chunks.length === 1 ? this.chunks[0]! : this.chunks.join('')
+    this.chunks.length = 0
     return s
+  }
+
+  /** @internal The current position in the pending pieces, for `takeFrom`. */
+  mark(): number {
+    return this.parts.length
+  }
+
+  /** @internal Removes and returns the text printed since `mark` (no sink involved). */
+  takeFrom(mark: number): string {
+    return this.parts.splice(mark).join('')
+  }
+
+  /** Moves the pending pieces into one chunk (handed to the sink when there is one). */
+  private joinParts(): void {
+    const parts = this.parts
+    if (parts.length === 0) {
+      return
+    }
+    const s = parts.join('')
+    parts.length = 0
+    if (this.sink !== null) {
+      this.sink(s)
+    } else {
+      this.chunks.push(s)
+    }
   }
 
   /** Hands the pending text to the sink when it is large. */
   private maybeFlush(): void {
-    if (this.sink !== null && this.out.length >= CHUNK_SIZE) {
-      this.sink(this.out)
-      this.out = ''
+    if (this.parts.length >= CHUNK_PARTS) {
+      this.joinParts()
     }
   }
 
   /** Hands all pending text to the sink. */
   flush(): void {
-    if (this.sink !== null && this.out.length > 0) {
-      this.sink(this.out)
-      this.out = ''
-    }
+    this.joinParts()
   }
 
   // ---- setup ------------------------------------------------------------------------
@@ -161,27 +185,27 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   printTopLevel(op: Operation): void {
     this.printAliasDefs(false)
     this.printFullOpWithIndentAndLoc(op)
-    this.out += '\n'
+    this.parts.push('\n')
     this.printAliasDefs(true)
   }
 
   private printAliasDefs(deferred: boolean): void {
     for (const a of this.aliasList) {
       if (a.canBeDeferred !== deferred) { continue }
-      this.out += a.name + ' = '
+      this.parts.push(a.name + ' = ')
       if (a.isType) { this.printTypeImpl(a.symbol) }
       else { this.printAttributeImpl(a.symbol, Elide.Never) }
-      this.out += '\n'
+      this.parts.push('\n')
     }
   }
 
   // ---- raw output -------------------------------------------------------------------
 
   print(text: string): void {
-    this.out += text
+    this.parts.push(text)
   }
   printNewline(): void {
-    this.out += '\n' + ' '.repeat(this.indent)
+    this.parts.push('\n' + ' '.repeat(this.indent))
   }
   increaseIndent(): void {
     this.indent += 2
@@ -195,7 +219,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   printType(type: Type): void {
     const alias = this.aliases.get(type)
     if (alias !== undefined) {
-      this.out += alias
+      this.parts.push(alias)
       return
     }
     this.printTypeImpl(type)
@@ -204,7 +228,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   printTypes(types: Iterable<Type>): void {
     let first = true
     for (const t of types) {
-      if (!first) { this.out += ', ' }
+      if (!first) { this.parts.push(', ') }
       first = false
       this.printType(t)
     }
@@ -213,88 +237,90 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   /** Prints a type without considering its alias. */
   printTypeImpl(type: Type): void {
     if (type instanceof IntegerType) {
-      this.out += (type.isSigned ? 'si' : type.isUnsigned ? 'ui' : 'i') + type.width
+      this.parts.push((type.isSigned ? 'si' : type.isUnsigned ? 'ui' : 'i') + type.width)
     } else if (type instanceof FloatType) {
-      this.out += type.kind
+      this.parts.push(type.kind)
     } else if (type instanceof IndexType) {
-      this.out += 'index'
+      this.parts.push('index')
     } else if (type instanceof FunctionType) {
-      this.out += '('
+      this.parts.push('(')
       this.printTypes(type.inputs)
-      this.out += ') -> '
+      this.parts.push(') -> ')
       const results = type.results
       if (results.length === 1 && !(results[0] instanceof FunctionType)) {
         this.printType(results[0]!)
       } else {
-        this.out += '('
+        this.parts.push('(')
         this.printTypes(results)
-        this.out += ')'
+        this.parts.push(')')
       }
     } else if (type instanceof VectorType) {
-      this.out += 'vector<'
+      this.parts.push('vector<')
       const shape = type.shape
       for (let i = 0; i < shape.length; i++) {
-        this.out += type.scalableDims[i] === true ? '[' + shape[i] + ']x' : shape[i] + 'x'
+        this.parts.push(type.scalableDims[i] === true ? '[' + shape[i] + ']x' : shape[i] + 'x')
       }
       this.printType(type.elementType)
-      this.out += '>'
+      this.parts.push('>')
     } else if (type instanceof RankedTensorType) {
-      this.out += 'tensor<'
-      for (const d of type.shape) { this.out += shapeDim(d) + 'x' }
+      this.parts.push('tensor<')
+      for (const d of type.shape) { this.parts.push(shapeDim(d) + 'x') }
       this.printType(type.elementType)
       if (type.encoding !== null) {
-        this.out += ', '
+        this.parts.push(', ')
         this.printAttribute(type.encoding)
       }
-      this.out += '>'
+      this.parts.push('>')
     } else if (type instanceof UnrankedTensorType) {
-      this.out += 'tensor<*x'
+      this.parts.push('tensor<*x')
       this.printType(type.elementType)
-      this.out += '>'
+      this.parts.push('>')
     } else if (type instanceof MemRefType) {
-      this.out += 'memref<'
-      for (const d of type.shape) { this.out += shapeDim(d) + 'x' }
+      this.parts.push('memref<')
+      for (const d of type.shape) { this.parts.push(shapeDim(d) + 'x') }
       this.printType(type.elementType)
       const layout = type.layout
       if (layout !== null && !(layout instanceof AffineMapAttr && layout.value.isIdentity)) {
-        this.out += ', '
+        this.parts.push(', ')
         this.printAttributeWithElision(layout, Elide.May)
       }
       if (type.memorySpace !== null) {
-        this.out += ', '
+        this.parts.push(', ')
         this.printAttributeWithElision(type.memorySpace, Elide.May)
       }
-      this.out += '>'
+      this.parts.push('>')
     } else if (type instanceof UnrankedMemRefType) {
-      this.out += 'memref<*x'
+      this.parts.push('memref<*x')
       this.printType(type.elementType)
       if (type.memorySpace !== null) {
-        this.out += ', '
+        this.parts.push(', ')
         this.printAttributeWithElision(type.memorySpace, Elide.May)
       }
-      this.out += '>'
+      this.parts.push('>')
     } else if (type instanceof ComplexType) {
-      this.out += 'complex<'
+      this.parts.push('complex<')
       this.printType(type.elementType)
-      this.out += '>'
+      this.parts.push('>')
     } else if (type instanceof TupleType) {
-      this.out += 'tuple<'
+      this.parts.push('tuple<')
       this.printTypes(type.types)
-      this.out += '>'
+      this.parts.push('>')
     } else if (type instanceof NoneType) {
-      this.out += 'none'
+      this.parts.push('none')
     } else if (type instanceof OpaqueType) {
-      this.out += dialectSymbol('!', type.dialectNamespace, type.typeData)
+      this.parts.push(dialectSymbol('!', type.dialectNamespace, type.typeData))
     } else if (type instanceof DialectType) {
       const def = this.context.getLoadedDialect(type.dialectNamespace)?.def
-      const saved = this.out
-      this.out = ''
-      if (def?.printType) { def.printType(type, this) }
-      else { this.out += '<<unprintable type>>' }
-      const body = this.out
-      this.out = saved + dialectSymbol('!', type.dialectNamespace, body)
+      const start = this.parts.length
+      if (def?.printType) {
+        def.printType(type, this)
+      } else {
+        this.parts.push('<<unprintable type>>')
+      }
+      const body = this.parts.splice(start).join('')
+      this.parts.push(dialectSymbol('!', type.dialectNamespace, body))
     } else {
-      this.out += '<<NULL TYPE>>'
+      this.parts.push('<<NULL TYPE>>')
     }
   }
 
@@ -311,7 +337,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   private printAttributeWithElision(attr: Attribute, elide: Elide): void {
     const alias = this.aliases.get(attr)
     if (alias !== undefined) {
-      this.out += alias
+      this.parts.push(alias)
       return
     }
     this.printAttributeImpl(attr, elide)
@@ -321,16 +347,18 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   printAttributeImpl(attr: Attribute, elide: Elide): void {
     if (attr instanceof DialectAttr) {
       const def = this.context.getLoadedDialect(attr.dialectNamespace)?.def
-      const saved = this.out
-      this.out = ''
-      if (def?.printAttribute) { def.printAttribute(attr, this) }
-      else { this.out += '<<unprintable attribute>>' }
-      const body = this.out
-      this.out = saved + dialectSymbol('#', attr.dialectNamespace, body)
+      const start = this.parts.length
+      if (def?.printAttribute) {
+        def.printAttribute(attr, this)
+      } else {
+        this.parts.push('<<unprintable attribute>>')
+      }
+      const body = this.parts.splice(start).join('')
+      this.parts.push(dialectSymbol('#', attr.dialectNamespace, body))
     } else if (attr instanceof OpaqueAttr) {
-      this.out += dialectSymbol('#', attr.dialectNamespace, attr.attrData)
+      this.parts.push(dialectSymbol('#', attr.dialectNamespace, attr.attrData))
     } else if (attr instanceof UnitAttr) {
-      this.out += 'unit'
+      this.parts.push('unit')
       return
     } else if (attr instanceof DistinctAttr) {
       let id = this.distinctIDs.get(attr)
@@ -338,118 +366,118 @@ export class AsmPrinterImpl implements OpAsmPrinter {
         id = this.distinctIDs.size
         this.distinctIDs.set(attr, id)
       }
-      this.out += 'distinct[' + id + ']<'
+      this.parts.push('distinct[' + id + ']<')
       if (!(attr.referencedAttr instanceof UnitAttr)) { this.printAttribute(attr.referencedAttr) }
-      this.out += '>'
+      this.parts.push('>')
       return
     } else if (attr instanceof DictionaryAttr) {
-      this.out += '{'
+      this.parts.push('{')
       const es = attr.entries
       for (let i = 0; i < es.length; i++) {
-        if (i > 0) { this.out += ', ' }
+        if (i > 0) { this.parts.push(', ') }
         this.printNamedAttribute(es[i]!)
       }
-      this.out += '}'
+      this.parts.push('}')
     } else if (attr instanceof IntegerAttr) {
       const t = attr.type
       if (t instanceof IntegerType && t.width === 1 && t.isSignless) {
-        this.out += attr.value !== 0n ? 'true' : 'false'
+        this.parts.push(attr.value !== 0n ? 'true' : 'false')
         return
       }
-      this.out += attr.value.toString()
+      this.parts.push(attr.value.toString())
       if (elide === Elide.May && t instanceof IntegerType && t.width === 64 && t.isSignless) { return }
     } else if (attr instanceof FloatAttr) {
       const t = attr.type
-      this.out += t instanceof FloatType ? formatFloatValue(attr.value, t.kind) : formatFloatValue(attr.value, 'f64')
+      this.parts.push(t instanceof FloatType ? formatFloatValue(attr.value, t.kind) : formatFloatValue(attr.value, 'f64'))
       if (elide === Elide.May && t instanceof FloatType && t.kind === 'f64') { return }
     } else if (attr instanceof StringAttr) {
-      this.out += quoteString(attr.value)
+      this.parts.push(quoteString(attr.value))
     } else if (attr instanceof ArrayAttr) {
-      this.out += '['
+      this.parts.push('[')
       const es = attr.elements
       for (let i = 0; i < es.length; i++) {
-        if (i > 0) { this.out += ', ' }
+        if (i > 0) { this.parts.push(', ') }
         this.printAttributeWithElision(es[i]!, Elide.May)
       }
-      this.out += ']'
+      this.parts.push(']')
     } else if (attr instanceof AffineMapAttr) {
-      this.out += 'affine_map<'
+      this.parts.push('affine_map<')
       this.printAffineMap(attr.value)
-      this.out += '>'
+      this.parts.push('>')
       return
     } else if (attr instanceof IntegerSetAttr) {
-      this.out += 'affine_set<'
+      this.parts.push('affine_set<')
       this.printIntegerSet(attr.value)
-      this.out += '>'
+      this.parts.push('>')
       return
     } else if (attr instanceof TypeAttr) {
       this.printType(attr.value)
     } else if (attr instanceof SymbolRefAttr) {
-      this.out += symbolReference(attr.rootReference)
-      for (const n of attr.nestedReferences) { this.out += '::' + symbolReference(n) }
+      this.parts.push(symbolReference(attr.rootReference))
+      for (const n of attr.nestedReferences) { this.parts.push('::' + symbolReference(n)) }
     } else if (attr instanceof DenseIntOrFPElementsAttr) {
       if (this.shouldElide(attr.type, attr.isSplat)) {
-        this.out += 'dense_resource<__elided__>'
+        this.parts.push('dense_resource<__elided__>')
       } else {
-        this.out += 'dense<'
+        this.parts.push('dense<')
         this.printDenseIntOrFP(attr)
-        this.out += '>'
+        this.parts.push('>')
       }
     } else if (attr instanceof DenseStringElementsAttr) {
       if (this.shouldElide(attr.type, attr.isSplat)) {
-        this.out += 'dense_resource<__elided__>'
+        this.parts.push('dense_resource<__elided__>')
       } else {
-        this.out += 'dense<'
+        this.parts.push('dense<')
         const vals = attr.values
         this.printDenseElements(attr.isSplat, attr.type, (i) => {
-          this.out += quoteString(vals[i]!)
+          this.parts.push(quoteString(vals[i]!))
         })
-        this.out += '>'
+        this.parts.push('>')
       }
     } else if (attr instanceof DenseResourceElementsAttr) {
-      this.out += 'dense_resource<' + attr.resourceKey + '>'
+      this.parts.push('dense_resource<' + attr.resourceKey + '>')
     } else if (attr instanceof StridedLayoutAttr) {
-      this.out += 'strided<['
+      this.parts.push('strided<[')
       const s = attr.strides
-      for (let i = 0; i < s.length; i++) { this.out += (i > 0 ? ', ' : '') + shapeDim(s[i]!) }
-      this.out += ']'
-      if (attr.offset !== 0) { this.out += ', offset: ' + shapeDim(attr.offset) }
-      this.out += '>'
+      for (let i = 0; i < s.length; i++) { this.parts.push((i > 0 ? ', ' : '') + shapeDim(s[i]!)) }
+      this.parts.push(']')
+      if (attr.offset !== 0) { this.parts.push(', offset: ' + shapeDim(attr.offset)) }
+      this.parts.push('>')
     } else if (attr instanceof DenseArrayAttr) {
-      this.out += 'array<'
+      this.parts.push('array<')
       this.printType(attr.elementType)
       const vals = attr.values
       if (vals.length > 0) {
-        this.out += ': '
+        this.parts.push(': ')
         const et = attr.elementType
         for (let i = 0; i < vals.length; i++) {
-          if (i > 0) { this.out += ', ' }
+          if (i > 0) { this.parts.push(', ') }
           const v = vals[i]!
-          if (et instanceof FloatType) { this.out += formatFloatValue(Number(v), et.kind) }
-          else if (et instanceof IntegerType && et.width === 1) { this.out += BigInt(v) !== 0n ? 'true' : 'false' }
-          else { this.out += String(v) }
+          if (et instanceof FloatType) { this.parts.push(formatFloatValue(Number(v), et.kind)) }
+          else if (et instanceof IntegerType && et.width === 1) { this.parts.push(BigInt(v) !== 0n ? 'true' : 'false') }
+          else { this.parts.push(String(v)) }
         }
       }
-      this.out += '>'
+      this.parts.push('>')
       return
     } else if (attr instanceof Location) {
       this.printLocation(attr, false)
     } else {
-      this.out += '<<UNKNOWN ATTRIBUTE>>'
+      this.parts.push('<<UNKNOWN ATTRIBUTE>>')
     }
     if (elide !== Elide.Must) {
       const t = typedAttrType(attr)
       if (t !== null && !(t instanceof NoneType)) {
-        this.out += ' : '
+        this.parts.push(' : ')
         this.printType(t)
       }
     }
   }
 
   private printNamedAttribute(a: NamedAttribute): void {
-    this.out += keywordOrString(a.name)
+    this.parts.push(keywordOrString(a.name))
     if (a.value instanceof UnitAttr) { return }
-    this.out += ' = '
+    this.parts.push(' = ')
     this.printAttribute(a.value)
   }
 
@@ -470,9 +498,9 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     const counter = new Array<number>(rank).fill(0)
     let open = 0
     for (let idx = 0; idx < n; idx++) {
-      if (idx !== 0) { this.out += ', ' }
+      if (idx !== 0) { this.parts.push(', ') }
       while (open < rank) {
-        this.out += '['
+        this.parts.push('[')
         open++
       }
       printElt(idx)
@@ -483,12 +511,12 @@ export class AsmPrinterImpl implements OpAsmPrinter {
             counter[i] = 0
             counter[i - 1]!++
             open--
-            this.out += ']'
+            this.parts.push(']')
           }
         }
       }
     }
-    while (open-- > 0) { this.out += ']' }
+    while (open-- > 0) { this.parts.push(']') }
   }
 
   private printDenseIntOrFP(attr: DenseIntOrFPElementsAttr): void {
@@ -497,19 +525,19 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     const n = type.numElements
     const hexLimit = this.flags.hexLimit
     if (!attr.isSplat && hexLimit !== -1 && n > hexLimit) {
-      this.out += '"0x' + denseHex(attr) + '"'
+      this.parts.push('"0x' + denseHex(attr) + '"')
       return
     }
     const vals = attr.values
     if (et instanceof ComplexType) {
       const ct = et.elementType
       this.printDenseElements(attr.isSplat, type, (i) => {
-        this.out += '(' + this.denseScalar(vals[2 * i]!, ct) + ',' + this.denseScalar(vals[2 * i + 1]!, ct) + ')'
+        this.parts.push('(' + this.denseScalar(vals[2 * i]!, ct) + ',' + this.denseScalar(vals[2 * i + 1]!, ct) + ')')
       })
       return
     }
     this.printDenseElements(attr.isSplat, type, (i) => {
-      this.out += this.denseScalar(vals[i]!, et)
+      this.parts.push(this.denseScalar(vals[i]!, et))
     })
   }
 
@@ -527,16 +555,16 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       this.printLocationInternal(loc, true, true)
       return
     }
-    this.out += 'loc('
+    this.parts.push('loc(')
     const alias = allowAlias ? this.aliases.get(loc) : undefined
-    if (alias !== undefined) { this.out += alias }
+    if (alias !== undefined) { this.parts.push(alias) }
     else { this.printLocationInternal(loc, false, true) }
-    this.out += ')'
+    this.parts.push(')')
   }
 
   private printTrailingLocation(loc: Location, allowAlias: boolean): void {
     if (!this.flags.debugInfo) { return }
-    this.out += ' '
+    this.parts.push(' ')
     this.printLocation(loc, allowAlias)
   }
 
@@ -544,54 +572,54 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     if (!isTopLevel) {
       const alias = this.aliases.get(loc)
       if (alias !== undefined) {
-        this.out += alias
+        this.parts.push(alias)
         return
       }
     }
     if (loc instanceof OpaqueLoc) {
       this.printLocationInternal(loc.fallback, pretty, false)
     } else if (loc instanceof UnknownLoc) {
-      this.out += pretty ? '[unknown]' : 'unknown'
+      this.parts.push(pretty ? '[unknown]' : 'unknown')
     } else if (loc instanceof FileLineColLoc) {
-      this.out += pretty ? loc.filename : quoteString(loc.filename)
-      this.out += ':' + loc.line + ':' + loc.column
+      this.parts.push(pretty ? loc.filename : quoteString(loc.filename))
+      this.parts.push(':' + loc.line + ':' + loc.column)
       if (loc.isRange) {
-        if (loc.endLine === loc.line) { this.out += ' to :' + loc.endColumn }
-        else { this.out += ' to ' + loc.endLine + ':' + loc.endColumn }
+        if (loc.endLine === loc.line) { this.parts.push(' to :' + loc.endColumn) }
+        else { this.parts.push(' to ' + loc.endLine + ':' + loc.endColumn) }
       }
     } else if (loc instanceof NameLoc) {
-      this.out += quoteString(loc.name)
+      this.parts.push(quoteString(loc.name))
       if (!(loc.childLoc instanceof UnknownLoc)) {
-        this.out += '('
+        this.parts.push('(')
         this.printLocationInternal(loc.childLoc, pretty, false)
-        this.out += ')'
+        this.parts.push(')')
       }
     } else if (loc instanceof CallSiteLoc) {
-      if (!pretty) { this.out += 'callsite(' }
+      if (!pretty) { this.parts.push('callsite(') }
       this.printLocationInternal(loc.callee, pretty, false)
       if (pretty) {
-        this.out += loc.callee instanceof NameLoc && loc.caller instanceof FileLineColLoc ? ' at ' : '\n at '
+        this.parts.push(loc.callee instanceof NameLoc && loc.caller instanceof FileLineColLoc ? ' at ' : '\n at ')
       } else {
-        this.out += ' at '
+        this.parts.push(' at ')
       }
       this.printLocationInternal(loc.caller, pretty, false)
-      if (!pretty) { this.out += ')' }
+      if (!pretty) { this.parts.push(')') }
     } else if (loc instanceof FusedLoc) {
-      if (!pretty) { this.out += 'fused' }
+      if (!pretty) { this.parts.push('fused') }
       if (loc.metadata !== null) {
-        this.out += '<'
+        this.parts.push('<')
         this.printAttribute(loc.metadata)
-        this.out += '>'
+        this.parts.push('>')
       }
-      this.out += '['
+      this.parts.push('[')
       const ls = loc.locations
       for (let i = 0; i < ls.length; i++) {
-        if (i > 0) { this.out += ', ' }
+        if (i > 0) { this.parts.push(', ') }
         this.printLocationInternal(ls[i]!, pretty, false)
       }
-      this.out += ']'
+      this.parts.push(']')
     } else {
-      this.out += 'unknown'
+      this.parts.push('unknown')
     }
   }
 
@@ -603,41 +631,41 @@ export class AsmPrinterImpl implements OpAsmPrinter {
 
   /** Prints `(d0, d1)[s0] -> (...)`. */
   printAffineMap(map: AffineMap): void {
-    this.out += '('
-    for (let i = 0; i < map.numDims; i++) { this.out += (i > 0 ? ', d' : 'd') + i }
-    this.out += ')'
+    this.parts.push('(')
+    for (let i = 0; i < map.numDims; i++) { this.parts.push((i > 0 ? ', d' : 'd') + i) }
+    this.parts.push(')')
     if (map.numSymbols !== 0) {
-      this.out += '['
-      for (let i = 0; i < map.numSymbols; i++) { this.out += (i > 0 ? ', s' : 's') + i }
-      this.out += ']'
+      this.parts.push('[')
+      for (let i = 0; i < map.numSymbols; i++) { this.parts.push((i > 0 ? ', s' : 's') + i) }
+      this.parts.push(']')
     }
-    this.out += ' -> ('
+    this.parts.push(' -> (')
     const rs = map.results
     for (let i = 0; i < rs.length; i++) {
-      if (i > 0) { this.out += ', ' }
+      if (i > 0) { this.parts.push(', ') }
       this.printAffineExpr(rs[i]!, false, null, null)
     }
-    this.out += ')'
+    this.parts.push(')')
   }
 
   /** Prints `(d0)[s0] : (d0 - s0 >= 0, d0 == 0)`. */
   printIntegerSet(set: IntegerSet): void {
-    this.out += '('
-    for (let i = 0; i < set.numDims; i++) { this.out += (i > 0 ? ', d' : 'd') + i }
-    this.out += ')'
+    this.parts.push('(')
+    for (let i = 0; i < set.numDims; i++) { this.parts.push((i > 0 ? ', d' : 'd') + i) }
+    this.parts.push(')')
     if (set.numSymbols !== 0) {
-      this.out += '['
-      for (let i = 0; i < set.numSymbols; i++) { this.out += (i > 0 ? ', s' : 's') + i }
-      this.out += ']'
+      this.parts.push('[')
+      for (let i = 0; i < set.numSymbols; i++) { this.parts.push((i > 0 ? ', s' : 's') + i) }
+      this.parts.push(']')
     }
-    this.out += ' : ('
+    this.parts.push(' : (')
     const cs = set.constraints
     for (let i = 0; i < cs.length; i++) {
-      if (i > 0) { this.out += ', ' }
+      if (i > 0) { this.parts.push(', ') }
       this.printAffineExpr(cs[i]!, false, null, null)
-      this.out += set.eqFlags[i] === true ? ' == 0' : ' >= 0'
+      this.parts.push(set.eqFlags[i] === true ? ' == 0' : ' >= 0')
     }
-    this.out += ')'
+    this.parts.push(')')
   }
 
   /**
@@ -648,18 +676,18 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     switch (expr.kind) {
       case AffineExprKind.SymbolId: {
         const pos = (expr as AffineSymbolExpr).position
-        if (syms !== null) { this.out += 'symbol(' + this.valueID(syms[pos]!, true) + ')' }
-        else { this.out += 's' + pos }
+        if (syms !== null) { this.parts.push('symbol(' + this.valueID(syms[pos]!, true) + ')') }
+        else { this.parts.push('s' + pos) }
         return
       }
       case AffineExprKind.DimId: {
         const pos = (expr as AffineDimExpr).position
-        if (dims !== null) { this.out += this.valueID(dims[pos]!, true) }
-        else { this.out += 'd' + pos }
+        if (dims !== null) { this.parts.push(this.valueID(dims[pos]!, true)) }
+        else { this.parts.push('d' + pos) }
         return
       }
       case AffineExprKind.Constant:
-        this.out += String((expr as AffineConstantExpr).value)
+        this.parts.push(String((expr as AffineConstantExpr).value))
         return
       default:
         break
@@ -668,49 +696,48 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     const lhs = bin.lhs
     const rhs = bin.rhs
     if (bin.kind !== AffineExprKind.Add) {
-      if (strong) { this.out += '(' }
+      if (strong) { this.parts.push('(') }
       if (bin.kind === AffineExprKind.Mul && rhs instanceof AffineConstantExpr && rhs.value === -1) {
-        this.out += '-'
+        this.parts.push('-')
         this.printAffineExpr(lhs, true, dims, syms)
-        if (strong) { this.out += ')' }
+        if (strong) { this.parts.push(')') }
         return
       }
       this.printAffineExpr(lhs, true, dims, syms)
-      this.out +=
-        bin.kind === AffineExprKind.Mul ? ' * ' : bin.kind === AffineExprKind.FloorDiv ? ' floordiv ' : bin.kind === AffineExprKind.CeilDiv ? ' ceildiv ' : ' mod '
+      this.parts.push(bin.kind === AffineExprKind.Mul ? ' * ' : bin.kind === AffineExprKind.FloorDiv ? ' floordiv ' : bin.kind === AffineExprKind.CeilDiv ? ' ceildiv ' : ' mod ')
       this.printAffineExpr(rhs, true, dims, syms)
-      if (strong) { this.out += ')' }
+      if (strong) { this.parts.push(')') }
       return
     }
-    if (strong) { this.out += '(' }
+    if (strong) { this.parts.push('(') }
     if (rhs instanceof AffineBinaryOpExpr && rhs.kind === AffineExprKind.Mul && rhs.rhs instanceof AffineConstantExpr) {
       const c = rhs.rhs.value
       if (c === -1) {
         this.printAffineExpr(lhs, false, dims, syms)
-        this.out += ' - '
+        this.parts.push(' - ')
         this.printAffineExpr(rhs.lhs, rhs.lhs.kind === AffineExprKind.Add, dims, syms)
-        if (strong) { this.out += ')' }
+        if (strong) { this.parts.push(')') }
         return
       }
       if (c < -1) {
         this.printAffineExpr(lhs, false, dims, syms)
-        this.out += ' - '
+        this.parts.push(' - ')
         this.printAffineExpr(rhs.lhs, true, dims, syms)
-        this.out += ' * ' + String(-c)
-        if (strong) { this.out += ')' }
+        this.parts.push(' * ' + String(-c))
+        if (strong) { this.parts.push(')') }
         return
       }
     }
     if (rhs instanceof AffineConstantExpr && rhs.value < 0) {
       this.printAffineExpr(lhs, false, dims, syms)
-      this.out += ' - ' + String(-rhs.value)
-      if (strong) { this.out += ')' }
+      this.parts.push(' - ' + String(-rhs.value))
+      if (strong) { this.parts.push(')') }
       return
     }
     this.printAffineExpr(lhs, false, dims, syms)
-    this.out += ' + '
+    this.parts.push(' + ')
     this.printAffineExpr(rhs, false, dims, syms)
-    if (strong) { this.out += ')' }
+    if (strong) { this.parts.push(')') }
   }
 
   printAffineMapOfSSAIds(map: AffineMap, operands: readonly Value[]): void {
@@ -718,7 +745,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     const syms = operands.slice(map.numDims)
     const rs = map.results
     for (let i = 0; i < rs.length; i++) {
-      if (i > 0) { this.out += ', ' }
+      if (i > 0) { this.parts.push(', ') }
       this.printAffineExpr(rs[i]!, false, dims, syms)
     }
   }
@@ -728,19 +755,19 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   }
 
   printFloat(value: number, type: Type): void {
-    this.out += formatFloatValue(value, type instanceof FloatType ? type.kind : 'f64')
+    this.parts.push(formatFloatValue(value, type instanceof FloatType ? type.kind : 'f64'))
   }
 
   // ---- strings and symbols ----------------------------------------------------------
 
   printSymbolName(name: string): void {
-    this.out += symbolReference(name)
+    this.parts.push(symbolReference(name))
   }
   printKeywordOrString(name: string): void {
-    this.out += keywordOrString(name)
+    this.parts.push(keywordOrString(name))
   }
   printString(value: string): void {
-    this.out += '"' + escapeString(value) + '"'
+    this.parts.push('"' + escapeString(value) + '"')
   }
 
   // ---- attribute dictionaries -------------------------------------------------------
@@ -758,14 +785,16 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     for (const a of attrs) {
       if (elided !== undefined && elided.includes(a.name)) { continue }
       if (!any) {
-        this.out += withKeyword ? ' attributes {' : ' {'
+        this.parts.push(withKeyword ? ' attributes {' : ' {')
         any = true
       } else {
-        this.out += ', '
+        this.parts.push(', ')
       }
       this.printNamedAttribute(a)
     }
-    if (any) {this.out += '}'}
+    if (any) {
+      this.parts.push('}')
+    }
   }
 
   // ---- values and blocks ------------------------------------------------------------
@@ -776,14 +805,14 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   }
 
   printOperand(value: Value): void {
-    this.out += this.valueID(value, true)
+    this.parts.push(this.valueID(value, true))
   }
   printOperands(values: Iterable<Value>): void {
     let first = true
     for (const v of values) {
-      if (!first) { this.out += ', ' }
+      if (!first) { this.parts.push(', ') }
       first = false
-      this.out += this.valueID(v, true)
+      this.parts.push(this.valueID(v, true))
     }
   }
 
@@ -792,46 +821,46 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   }
 
   printSuccessor(block: Block): void {
-    this.out += this.blockName(block)
+    this.parts.push(this.blockName(block))
   }
 
   printSuccessorAndUseList(block: Block, operands: readonly Value[]): void {
-    this.out += this.blockName(block)
+    this.parts.push(this.blockName(block))
     if (operands.length === 0) { return }
-    this.out += '('
+    this.parts.push('(')
     this.printOperands(operands)
-    this.out += ' : '
+    this.parts.push(' : ')
     for (let i = 0; i < operands.length; i++) {
-      if (i > 0) { this.out += ', ' }
+      if (i > 0) { this.parts.push(', ') }
       this.printType(operands[i]!.type)
     }
-    this.out += ')'
+    this.parts.push(')')
   }
 
   printFunctionalType(inputs: readonly Type[], results: readonly Type[]): void {
-    this.out += '('
+    this.parts.push('(')
     this.printTypes(inputs)
-    this.out += ') -> '
+    this.parts.push(') -> ')
     this.printResultTypes(results)
   }
 
   private printResultTypes(results: readonly Type[]): void {
     const wrapped = results.length !== 1 || results[0] instanceof FunctionType
-    if (wrapped) { this.out += '(' }
+    if (wrapped) { this.parts.push('(') }
     this.printTypes(results)
-    if (wrapped) { this.out += ')' }
+    if (wrapped) { this.parts.push(')') }
   }
 
   printArrowTypeList(types: readonly Type[]): void {
     if (types.length === 0) { return }
-    this.out += ' -> '
+    this.parts.push(' -> ')
     this.printResultTypes(types)
   }
 
   printRegionArgument(arg: BlockArgument, attrs?: readonly NamedAttribute[], omitType?: boolean): void {
-    this.out += this.valueID(arg, true)
+    this.parts.push(this.valueID(arg, true))
     if (omitType !== true) {
-      this.out += ': '
+      this.parts.push(': ')
       this.printType(arg.type)
     }
     if (attrs !== undefined) { this.printOptionalAttrDict(attrs) }
@@ -846,7 +875,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
 
   /** Prints `op` with its results, indentation, trailing location and users comment. */
   printFullOpWithIndentAndLoc(op: Operation): void {
-    if (this.indent > 0) { this.out += ' '.repeat(this.indent) }
+    if (this.indent > 0) { this.parts.push(' '.repeat(this.indent)) }
     this.printFullOp(op)
     this.printTrailingLocation(op.location, true)
     if (this.flags.valueUsers) { this.printUsersComment(op) }
@@ -858,17 +887,17 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       const groups = this.names?.opResultGroups.get(op)
       if (groups !== undefined) {
         for (let i = 0; i < groups.length; i++) {
-          if (i > 0) { this.out += ', ' }
+          if (i > 0) { this.parts.push(', ') }
           const start = groups[i]!
           const count = (i + 1 < groups.length ? groups[i + 1]! : n) - start
-          this.out += this.valueID(op.results[start]!, false)
-          if (count > 1) { this.out += ':' + count }
+          this.parts.push(this.valueID(op.results[start]!, false))
+          if (count > 1) { this.parts.push(':' + count) }
         }
       } else {
-        this.out += this.valueID(op.results[0]!, false)
-        if (n > 1) { this.out += ':' + n }
+        this.parts.push(this.valueID(op.results[0]!, false))
+        if (n > 1) { this.parts.push(':' + n) }
       }
-      this.out += ' = '
+      this.parts.push(' = ')
     }
     this.printCustomOrGenericOp(op)
   }
@@ -880,9 +909,9 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       const name = op.name.name
       const dd = this.defaultDialectStack[this.defaultDialectStack.length - 1]!
       if (dd.length > 0 && name.length > dd.length && name.startsWith(dd) && name.charCodeAt(dd.length) === 46 && name.indexOf('.', dd.length + 1) < 0) {
-        this.out += name.slice(dd.length + 1)
+        this.parts.push(name.slice(dd.length + 1))
       } else {
-        this.out += name
+        this.parts.push(name)
       }
       def.print(op, this)
       return
@@ -891,60 +920,60 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   }
 
   printGenericOp(op: Operation, printOpName = true): void {
-    if (printOpName) { this.out += quoteString(op.name.name) }
-    this.out += '('
+    if (printOpName) { this.parts.push(quoteString(op.name.name)) }
+    this.parts.push('(')
     const operands = op.operands
     for (let i = 0; i < operands.length; i++) {
-      if (i > 0) { this.out += ', ' }
-      this.out += this.valueID(operands[i]!.value, true)
+      if (i > 0) { this.parts.push(', ') }
+      this.parts.push(this.valueID(operands[i]!.value, true))
     }
-    this.out += ')'
+    this.parts.push(')')
     const succs = op.successors
     if (succs.length > 0) {
-      this.out += '['
+      this.parts.push('[')
       for (let i = 0; i < succs.length; i++) {
-        if (i > 0) { this.out += ', ' }
-        this.out += this.blockName(succs[i]!.block)
+        if (i > 0) { this.parts.push(', ') }
+        this.parts.push(this.blockName(succs[i]!.block))
       }
-      this.out += ']'
+      this.parts.push(']')
     }
     if (op.properties.size > 0) {
-      this.out += ' <'
+      this.parts.push(' <')
       this.printAttribute(op.properties)
-      this.out += '>'
+      this.parts.push('>')
     }
     const regions = op.regions
     if (regions.length > 0) {
-      this.out += ' ('
+      this.parts.push(' (')
       for (let i = 0; i < regions.length; i++) {
-        if (i > 0) { this.out += ', ' }
+        if (i > 0) { this.parts.push(', ') }
         this.printRegion(regions[i]!, true, true, true)
       }
-      this.out += ')'
+      this.parts.push(')')
     }
     this.printAttrDict(op.attributes.entries, undefined, false)
-    this.out += ' : ('
+    this.parts.push(' : (')
     for (let i = 0; i < operands.length; i++) {
-      if (i > 0) { this.out += ', ' }
+      if (i > 0) { this.parts.push(', ') }
       this.printType(operands[i]!.value.type)
     }
-    this.out += ') -> '
+    this.parts.push(') -> ')
     const results = op.results
     const wrapped = results.length !== 1 || results[0]!.type instanceof FunctionType
-    if (wrapped) { this.out += '(' }
+    if (wrapped) { this.parts.push('(') }
     for (let i = 0; i < results.length; i++) {
-      if (i > 0) { this.out += ', ' }
+      if (i > 0) { this.parts.push(', ') }
       this.printType(results[i]!.type)
     }
-    if (wrapped) { this.out += ')' }
+    if (wrapped) { this.parts.push(')') }
   }
 
   printRegion(region: Region, printEntryBlockArgs = true, printBlockTerminators = true, printEmptyBlock = false): void {
     if (this.flags.skipRegions) {
-      this.out += '{...}'
+      this.parts.push('{...}')
       return
     }
-    this.out += '{\n'
+    this.parts.push('{\n')
     const entry = region.firstBlock
     if (entry !== null) {
       const parent = region.parentOp
@@ -954,34 +983,34 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       for (let b = entry.nextBlock; b !== null; b = b.nextBlock) { this.printBlock(b, true, true) }
       this.defaultDialectStack.pop()
     }
-    if (this.indent > 0) { this.out += ' '.repeat(this.indent) }
-    this.out += '}'
+    if (this.indent > 0) { this.parts.push(' '.repeat(this.indent)) }
+    this.parts.push('}')
   }
 
   private printBlock(block: Block, printHeader: boolean, printTerminator: boolean): void {
     if (printHeader) {
-      if (this.indent > 0) { this.out += ' '.repeat(this.indent) }
-      this.out += this.blockName(block)
+      if (this.indent > 0) { this.parts.push(' '.repeat(this.indent)) }
+      this.parts.push(this.blockName(block))
       const args = block.arguments
       if (args.length > 0) {
-        this.out += '('
+        this.parts.push('(')
         for (let i = 0; i < args.length; i++) {
-          if (i > 0) { this.out += ', ' }
+          if (i > 0) { this.parts.push(', ') }
           const arg = args[i]!
-          this.out += this.valueID(arg, true) + ': '
+          this.parts.push(this.valueID(arg, true) + ': ')
           this.printType(arg.type)
           this.printTrailingLocation(arg.location, false)
         }
-        this.out += ')'
+        this.parts.push(')')
       }
-      this.out += ':'
+      this.parts.push(':')
       this.printPredecessors(block)
-      this.out += '\n'
+      this.parts.push('\n')
     }
     this.indent += 2
     if (this.flags.valueUsers) {
       for (const arg of block.arguments) {
-        this.out += ' '.repeat(this.indent)
+        this.parts.push(' '.repeat(this.indent))
         this.printArgUsersComment(arg)
       }
     }
@@ -989,7 +1018,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     if (stop !== null && (printTerminator || !stop.hasTrait(Trait.IsTerminator))) { stop = null }
     for (let o = block.firstOp; o !== null && o !== stop; o = o.nextOp) {
       this.printFullOpWithIndentAndLoc(o)
-      this.out += '\n'
+      this.parts.push('\n')
       this.maybeFlush()
     }
     this.indent -= 2
@@ -997,17 +1026,17 @@ export class AsmPrinterImpl implements OpAsmPrinter {
 
   private printPredecessors(block: Block): void {
     if (block.parent === null) {
-      this.out += '  // block is not in a region!'
+      this.parts.push('  // block is not in a region!')
       return
     }
     const first = block.firstPredecessorUse
     if (first === null) {
-      if (block.parent.firstBlock !== block) { this.out += '  // no predecessors' }
+      if (block.parent.firstBlock !== block) { this.parts.push('  // no predecessors') }
       return
     }
     if (first.nextUse === null) {
       const pred = first.owner.parentBlock
-      this.out += '  // pred: ' + (pred === null ? 'INVALIDBLOCK' : this.blockName(pred))
+      this.parts.push('  // pred: ' + (pred === null ? 'INVALIDBLOCK' : this.blockName(pred)))
       return
     }
     const infos: BlockInfo[] = []
@@ -1016,8 +1045,8 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       if (pred !== null && this.names !== null) { infos.push(this.names.blockInfo(pred)) }
     }
     infos.sort((a, b) => a.ordering - b.ordering)
-    this.out += '  // ' + infos.length + ' preds: '
-    for (let i = 0; i < infos.length; i++) { this.out += (i > 0 ? ', ' : '') + infos[i]!.name }
+    this.parts.push('  // ' + infos.length + ' preds: ')
+    for (let i = 0; i < infos.length; i++) { this.parts.push((i > 0 ? ', ' : '') + infos[i]!.name) }
   }
 
   // ---- value users comments ---------------------------------------------------------
@@ -1025,11 +1054,11 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   private printUsersComment(op: Operation): void {
     const n = op.results.length
     if (n === 0) {
-      if (op.operands.length > 0) { this.out += ' // id: ' + this.operationID(op) }
+      if (op.operands.length > 0) { this.parts.push(' // id: ' + this.operationID(op)) }
       return
     }
     if (op.useEmpty) {
-      this.out += ' // unused'
+      this.parts.push(' // unused')
       return
     }
     const seen = new Set<Operation>()
@@ -1043,41 +1072,41 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       }
     }
     const one = usedInResults <= 1 && seen.size <= 1 && n === 1
-    this.out += one ? ' // user: ' : ' // users: '
+    this.parts.push(one ? ' // user: ' : ' // users: ')
     for (let i = 0; i < n; i++) {
-      if (i > 0) { this.out += ', ' }
-      if (n > 1) { this.out += '(' }
+      if (i > 0) { this.parts.push(', ') }
+      if (n > 1) { this.parts.push('(') }
       this.printValueUsers(op.results[i]!)
-      if (n > 1) { this.out += ')' }
+      if (n > 1) { this.parts.push(')') }
     }
   }
 
   private printArgUsersComment(arg: BlockArgument): void {
-    this.out += '// ' + this.valueID(arg, true)
+    this.parts.push('// ' + this.valueID(arg, true))
     if (arg.firstUse === null) {
-      this.out += ' is unused'
+      this.parts.push(' is unused')
     } else {
-      this.out += ' is used by '
+      this.parts.push(' is used by ')
       this.printValueUsers(arg)
     }
-    this.out += '\n'
+    this.parts.push('\n')
   }
 
   private printValueUsers(value: Value): void {
-    if (value.firstUse === null) { this.out += 'unused' }
+    if (value.firstUse === null) { this.parts.push('unused') }
     const seen = new Set<Operation>()
     let index = 0
     for (let u = value.firstUse; u !== null; u = u.nextUse, index++) {
       const user = u.owner
       if (seen.has(user)) { continue }
       seen.add(user)
-      if (index > 0) { this.out += ', ' }
+      if (index > 0) { this.parts.push(', ') }
       if (user.results.length === 0) {
-        this.out += this.operationID(user)
+        this.parts.push(this.operationID(user))
       } else {
         for (let i = 0; i < user.results.length; i++) {
-          if (i > 0) { this.out += ', ' }
-          this.out += this.valueID(user.results[i]!, true)
+          if (i > 0) { this.parts.push(', ') }
+          this.parts.push(this.valueID(user.results[i]!, true))
         }
       }
     }

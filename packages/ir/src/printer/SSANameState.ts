@@ -47,7 +47,7 @@ function findNameLoc(loc: Location): NameLoc | null {
  * counters of its parent; names suggested by ops are uniqued within the scope.
  */
 export class SSANameState {
-  /** Value -> printed name without `%` (numbers are kept as decimal strings). */
+  /** Value -> printed name with its `%` (`%0`, `%arg1`, `%c0_i32`). */
   readonly valueNames: Map<Value, string> = new Map()
   readonly operationIDs: Map<Operation, number> = new Map()
   readonly opResultGroups: Map<Operation, number[]> = new Map()
@@ -194,15 +194,17 @@ export class SSANameState {
       return
     }
     const first = results[0]!
-    if (!this.valueNames.has(first)) { this.valueNames.set(first, String(this.nextValueID++)) }
+    if (!this.valueNames.has(first)) {
+      this.valueNames.set(first, '%' + this.nextValueID++)
+    }
   }
 
   private setValueName(value: Value, name: string): void {
     if (name.length === 0) {
-      this.valueNames.set(value, String(this.nextValueID++))
+      this.valueNames.set(value, '%' + this.nextValueID++)
       return
     }
-    this.valueNames.set(value, this.uniqueValueName(name))
+    this.valueNames.set(value, '%' + this.uniqueValueName(name))
   }
 
   private uniqueValueName(raw: string): string {
@@ -247,8 +249,10 @@ export class SSANameState {
     }
     const name = this.valueNames.get(lookup)
     if (name === undefined) { return '<<UNKNOWN SSA VALUE>>' }
-    if (resultNo >= 0 && printResultNo) { return '%' + name + '#' + resultNo }
-    return '%' + name
+    if (resultNo >= 0 && printResultNo) {
+      return name + '#' + resultNo
+    }
+    return name
   }
 
   /** `%N` for an op numbered because it has no results (value-users mode). */
@@ -270,7 +274,7 @@ export class SSANameState {
       if (v === null || v === undefined) { continue }
       const arg = entry.arguments[i]
       if (arg === undefined) { continue }
-      this.valueNames.set(arg, this.valueID(v, true).slice(1))
+      this.valueNames.set(arg, this.valueID(v, true))
     }
   }
 

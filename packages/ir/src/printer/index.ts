@@ -1,4 +1,5 @@
 import type { Attribute } from '../Attributes.ts'
+import type { Context } from '../Context.ts'
 import type { Location } from '../Location.ts'
 import type { Operation } from '../Operation.ts'
 import { Trait } from '../OperationName.ts'
@@ -68,11 +69,25 @@ export function printOperationTo(op: Operation, sink: (chunk: string) => void, o
   runPrint(op, options, sink)
 }
 
+/** Standalone printers, one per context, reused because hooks print types often (result names). */
+const standalone = new WeakMap<Context, AsmPrinterImpl>()
+
+function standalonePrinter(ctx: Context): AsmPrinterImpl {
+  let p = standalone.get(ctx)
+  if (p === undefined) {
+    p = new AsmPrinterImpl(ctx, new PrintFlags(NO_OPTIONS, false), null)
+    standalone.set(ctx, p)
+  }
+  return p
+}
+
 /** Prints a type as MLIR's `Type::print` does (no aliases). */
 export function printType(type: Type): string {
-  const p = new AsmPrinterImpl(type.context, new PrintFlags(NO_OPTIONS, false), null)
+  const p = standalonePrinter(type.context)
+  // Re-entrant: a dialect hook may print a type while another print is in progress.
+  const mark = p.mark()
   p.printType(type)
-  return p.take()
+  return p.takeFrom(mark)
 }
 
 /** Prints an attribute as MLIR's `Attribute::print` does (no aliases); `elideType` drops the `: type` suffix. */

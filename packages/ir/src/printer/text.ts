@@ -69,28 +69,34 @@ export function symbolReference(name: string): string {
   return '@' + keywordOrString(name)
 }
 
+/** `name` with bytes outside `[a-zA-Z0-9]` and `allowedPunct` replaced (space: `_`, others: hex). */
+function sanitizedCopy(name: string, allowedPunct: string): string {
+  const bytes = encoder.encode(name)
+  let out = ''
+  for (let i = 0; i < bytes.length; i++) {
+    const c = bytes[i]!
+    if (isAlnum(c) || allowedPunct.includes(String.fromCharCode(c))) {
+      out += String.fromCharCode(c)
+    } else if (c === 32) {
+      out += '_'
+    } else {
+      out += c.toString(16).toUpperCase()
+    }
+  }
+  return out
+}
+
 /**
  * Makes `name` a valid identifier as MLIR's `sanitizeIdentifier`: a leading digit gets
  * a `_` prefix, invalid bytes become hex (space becomes `_`), and a trailing digit
  * gets a `_` suffix when `allowTrailingDigit` is false.
  */
 export function sanitizeIdentifier(name: string, allowedPunct: string, allowTrailingDigit: boolean): string {
-  const copy = (): string => {
-    const bytes = encoder.encode(name)
-    let out = ''
-    for (let i = 0; i < bytes.length; i++) {
-      const c = bytes[i]!
-      if (isAlnum(c) || allowedPunct.includes(String.fromCharCode(c))) { out += String.fromCharCode(c) }
-      else if (c === 32) { out += '_' }
-      else { out += c.toString(16).toUpperCase() }
-    }
-    return out
-  }
-  if (isDigit(name.charCodeAt(0))) { return '_' + copy() }
-  if (!allowTrailingDigit && isDigit(name.charCodeAt(name.length - 1))) { return copy() + '_' }
+  if (isDigit(name.charCodeAt(0))) { return '_' + sanitizedCopy(name, allowedPunct) }
+  if (!allowTrailingDigit && isDigit(name.charCodeAt(name.length - 1))) { return sanitizedCopy(name, allowedPunct) + '_' }
   for (let i = 0; i < name.length; i++) {
     const c = name.charCodeAt(i)
-    if (!isAlnum(c) && !allowedPunct.includes(name[i]!)) { return copy() }
+    if (!isAlnum(c) && !allowedPunct.includes(name[i]!)) { return sanitizedCopy(name, allowedPunct) }
   }
   return name
 }
