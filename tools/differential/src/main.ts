@@ -12,6 +12,7 @@
  *   --jobs N             processes at once (default 2)
  *   --generator-only     only check that mlir-opt accepts every module
  *   --print              print the generated modules and exit
+ *   --find-features      greedily select the features on which both tools agree (for ci.json)
  *   --list-features      print the feature names and exit
  *
  * Environment: MLIR_OPT and TILEPASS_OPT override the two binaries. Without mlir-opt the run is
@@ -37,9 +38,10 @@ function fail(message: string): never {
   process.exit(2)
 }
 
-function parseArgs(argv: readonly string[]): { options: RunOptions; print: boolean } {
+function parseArgs(argv: readonly string[]): { options: RunOptions; print: boolean; find: boolean } {
   const options = defaultRunOptions(root)
   let print = false
+  let find = false
   const takeNumber = (flag: string, value: string | undefined): number => {
     const n = Number(value)
     if (value === undefined || !Number.isInteger(n) || n < 0) {
@@ -108,6 +110,9 @@ function parseArgs(argv: readonly string[]): { options: RunOptions; print: boole
       case '--print':
         print = true
         break
+      case '--find-features':
+        find = true
+        break
       case '--list-features':
         for (const name of FEATURE_NAMES) {
           process.stdout.write(`${name.padEnd(24)} ${FEATURES[name]}\n`)
@@ -118,7 +123,7 @@ function parseArgs(argv: readonly string[]): { options: RunOptions; print: boole
         fail(`unknown argument '${arg}'`)
     }
   }
-  return { options, print }
+  return { options, print, find }
 }
 
 interface ToolResult {
@@ -177,36 +182,27 @@ interface Batch {
   readonly indices: readonly number[]
 }
 
-async function main(): Promise<number> {
-  const { options, print } = parseArgs(process.argv.slice(2))
-  const indices: number[] = []
-  if (options.only !== undefined) {
-    indices.push(options.only)
-  } else {
-    for (let i = 0; i < options.count; i++) {
-      indices.push(i)
-    }
-  }
+/** The outcome of comparing both tools on a set of modules. */
+interface Comparison {
+  /** Identical modules per mode name. */
+  readonly identical: Map<string, number>
+  /** Differing module indices per mode name. */
+  readonly differing: Map<string, number[]>
+  /** Groups of first differing line pairs: an example (`- expected` / `+ actual`) and a count. */
+  readonly signatures: Map<string, { example: string; count: number }>
+  readonly scratch: string
+  readonly seconds: number
+}
+
+function generateAll(options: RunOptions, indices: readonly number[]): Map<number, string> {
   const modules = new Map<number, string>()
   for (const i of indices) {
     modules.set(i, generateModule(moduleSeed(options.seed, i), options.features))
   }
-  if (print) {
-    process.stdout.write(joinModules(indices.map((i) => modules.get(i) as string)))
-    return 0
-  }
-  if (!existsSync(options.mlirOpt)) {
-    // Like tools/conformance: without the oracle there is nothing to compare against.
-    if (['1', 'true'].includes(process.env.CONFORMANCE_STRICT ?? '')) {
-      fail(`${options.mlirOpt} does not exist (install mlir-22-tools or set MLIR_OPT)`)
-    }
-    process.stdout.write(`differential: SKIPPED: ${options.mlirOpt} does not exist (install mlir-22-tools or set MLIR_OPT)\n`)
-    return 0
-  }
-  if (!options.generatorOnly && !existsSync(options.tilepassOpt)) {
-    fail(`${options.tilepassOpt} does not exist (run pnpm install and pnpm build, or set TILEPASS_OPT)`)
-  }
-  const scratch = mkdtempSync(path.join(os.tmpdir(), 'tilepass-differential-'))
+  return modules
+}
+
+function writeBatches(options: RunOptions, indices: readonly number[], modules: ReadonlyMap<number, string>, scratch: string): Batch[] {
   const batches: Batch[] = []
   for (let b = 0; b * options.batch < indices.length; b++) {
     const part = indices.slice(b * options.batch, (b + 1) * options.batch)
@@ -214,49 +210,49 @@ async function main(): Promise<number> {
     writeFileSync(path.join(scratch, file), joinModules(part.map((i) => modules.get(i) as string)))
     batches.push({ file, first: part[0] as number, indices: part })
   }
-  const say = (line: string): void => {
-    process.stdout.write(`differential: ${line}\n`)
-  }
-  say(`${indices.length} modules, seed ${options.seed}, features: ${describeFeatures(options.features)}`)
-  const started = Date.now()
+  return batches
+}
 
+/** The first line where two outputs differ, as a short `- expected | + actual` key. */
+function signature(expected: string | undefined, actual: string | undefined): string {
+  if (expected === undefined || actual === undefined) {
+    return '(chunk missing: tilepass-opt stopped early)'
+  }
+  const a = expected.split('\n')
+  const b = actual.split('\n')
+  let i = 0
+  while (i < a.length && i < b.length && a[i] === b[i]) {
+    i++
+  }
+  const clip = (line: string | undefined): string => (line === undefined ? '(end)' : line.trim().slice(0, 110))
+  return `- ${clip(a[i])}\n      + ${clip(b[i])}`
+}
+
+/** Groups similar differences: numbers and value, block and alias names are masked. */
+function signatureGroup(key: string): string {
+  return key.replace(/[%^#][\w$.-]*/g, (m) => m[0] as string).replace(/\d+/g, 'N')
+}
+
+async function compare(options: RunOptions, indices: readonly number[], modules: ReadonlyMap<number, string>, reportCases: boolean): Promise<Comparison> {
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'tilepass-differential-'))
+  const batches = writeBatches(options, indices, modules, scratch)
+  const started = Date.now()
   const tasks: (() => Promise<ToolResult>)[] = []
   for (const batch of batches) {
     for (const mode of options.modes) {
       tasks.push(() => runTool(options.mlirOpt, toolArgs(mode, batch.file), scratch))
-      if (!options.generatorOnly) {
-        tasks.push(() => runTool(options.tilepassOpt, toolArgs(mode, batch.file), scratch))
-      }
+      tasks.push(() => runTool(options.tilepassOpt, toolArgs(mode, batch.file), scratch))
     }
   }
   const results = await runLimited(tasks, options.jobs)
 
-  if (options.generatorOnly) {
-    let rejected = 0
-    let t = 0
-    for (const batch of batches) {
-      for (const mode of options.modes) {
-        const result = results[t++] as ToolResult
-        if (result.code !== 0) {
-          rejected++
-          say(`mlir-opt rejected ${batch.file} (modules ${batch.indices[0]}..${batch.indices[batch.indices.length - 1]}) in mode ${mode.name}:`)
-          process.stderr.write(result.stderr.split('\n').slice(0, 20).join('\n') + '\n')
-        }
-      }
-    }
-    say(`generator check: ${rejected === 0 ? 'mlir-opt accepted every module' : `${rejected} batch run(s) rejected; inputs kept in ${scratch}`} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
-    if (rejected === 0) {
-      rmSync(scratch, { recursive: true, force: true })
-    }
-    return rejected === 0 ? 0 : 1
-  }
-
   // Compare chunk by chunk, so that one bad module does not hide the others.
   const differing = new Map<string, number[]>()
+  const identical = new Map<string, number>(options.modes.map((m) => [m.name, 0]))
+  const signatures = new Map<string, { example: string; count: number }>()
+  const reports: Promise<void>[] = []
   let reported = 0
   let t = 0
-  const reports: Promise<void>[] = []
-  const identical = new Map<string, number>(options.modes.map((m) => [m.name, 0]))
   for (const batch of batches) {
     for (const mode of options.modes) {
       const expected = results[t++] as ToolResult
@@ -271,6 +267,13 @@ async function main(): Promise<number> {
       batch.indices.forEach((index, k) => {
         if (a[k] !== b[k] || a.length !== batch.indices.length) {
           bad.push(index)
+          const example = signature(a[k], b[k])
+          const group = signatures.get(signatureGroup(example))
+          if (group === undefined) {
+            signatures.set(signatureGroup(example), { example, count: 1 })
+          } else {
+            group.count++
+          }
         }
       })
       if (exitDiffers && bad.length === 0) {
@@ -279,11 +282,11 @@ async function main(): Promise<number> {
       identical.set(mode.name, (identical.get(mode.name) ?? 0) + batch.indices.length - bad.length)
       if (bad.length > 0) {
         differing.set(mode.name, [...(differing.get(mode.name) ?? []), ...bad])
-        if (exitDiffers) {
+        if (exitDiffers && reportCases) {
           say(`${batch.file} [${mode.name}]: exit code ${actual.code} from tilepass-opt, ${expected.code} from mlir-opt; stderr: ${actual.stderr.split('\n').slice(0, 3).join(' | ')}`)
         }
         for (const index of bad) {
-          if (reported >= options.maxReports) {
+          if (!reportCases || reported >= options.maxReports) {
             break
           }
           reported++
@@ -293,24 +296,137 @@ async function main(): Promise<number> {
     }
   }
   await Promise.all(reports)
+  return { identical, differing, signatures, scratch, seconds: (Date.now() - started) / 1000 }
+}
 
-  say(`results (${((Date.now() - started) / 1000).toFixed(1)} s, tool runs with --split-input-file, ${options.batch} modules per file):`)
-  let anyDiffers = false
+function say(line: string): void {
+  process.stdout.write(`differential: ${line}\n`)
+}
+
+async function checkGenerator(options: RunOptions, indices: readonly number[], modules: ReadonlyMap<number, string>): Promise<number> {
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'tilepass-differential-'))
+  const batches = writeBatches(options, indices, modules, scratch)
+  const started = Date.now()
+  const tasks = batches.flatMap((batch) => options.modes.map((mode) => () => runTool(options.mlirOpt, toolArgs(mode, batch.file), scratch)))
+  const results = await runLimited(tasks, options.jobs)
+  let rejected = 0
+  let t = 0
+  for (const batch of batches) {
+    for (const mode of options.modes) {
+      const result = results[t++] as ToolResult
+      if (result.code !== 0) {
+        rejected++
+        say(`mlir-opt rejected ${batch.file} (modules ${batch.indices[0]}..${batch.indices[batch.indices.length - 1]}) in mode ${mode.name}:`)
+        process.stderr.write(result.stderr.split('\n').slice(0, 20).join('\n') + '\n')
+      }
+    }
+  }
+  say(`generator check: ${rejected === 0 ? 'mlir-opt accepted every module' : `${rejected} batch run(s) rejected; inputs kept in ${scratch}`} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
+  if (rejected === 0) {
+    rmSync(scratch, { recursive: true, force: true })
+  }
+  return rejected === 0 ? 0 : 1
+}
+
+function allIdentical(c: Comparison): boolean {
+  for (const list of c.differing.values()) {
+    if (list.length > 0) {
+      return false
+    }
+  }
+  return true
+}
+
+/**
+ * Greedy search for a feature set on which the tools agree: start from no features and add
+ * each feature in declaration order when the run stays fully identical.
+ */
+async function findFeatures(options: RunOptions, indices: readonly number[]): Promise<number> {
+  let current: Features = applyFeatureSpec(options.features, 'none') as Features
+  const trial = async (features: Features): Promise<Comparison> => {
+    const run = { ...options, features }
+    const c = await compare(run, indices, generateAll(run, indices), false)
+    rmSync(c.scratch, { recursive: true, force: true })
+    return c
+  }
+  const base = await trial(current)
+  if (!allIdentical(base)) {
+    say('even with every feature off the outputs differ; nothing to select')
+    return 1
+  }
+  const rejected: string[] = []
+  for (const name of FEATURE_NAMES) {
+    const next = { ...current, [name]: true }
+    const c = await trial(next)
+    if (allIdentical(c)) {
+      current = next
+      say(`  + ${name}`)
+    } else {
+      rejected.push(name)
+      const top = [...c.signatures.values()].sort((x, y) => y.count - x.count)[0]
+      say(`  - ${name} (${[...c.differing.values()].reduce((n, l) => n + l.length, 0)} differing module runs; most common: ${top === undefined ? '?' : top.example.replace('\n      ', ' ')})`)
+    }
+  }
+  say(`passing feature set: ${featureSpec(current)}`)
+  say(`left out: ${rejected.join(', ') || '(none)'}`)
+  return 0
+}
+
+async function main(): Promise<number> {
+  const { options, print, find } = parseArgs(process.argv.slice(2))
+  const indices: number[] = []
+  if (options.only !== undefined) {
+    indices.push(options.only)
+  } else {
+    for (let i = 0; i < options.count; i++) {
+      indices.push(i)
+    }
+  }
+  if (print) {
+    const modules = generateAll(options, indices)
+    process.stdout.write(joinModules(indices.map((i) => modules.get(i) as string)))
+    return 0
+  }
+  if (!existsSync(options.mlirOpt)) {
+    // Like tools/conformance: without the oracle there is nothing to compare against.
+    if (['1', 'true'].includes(process.env.CONFORMANCE_STRICT ?? '')) {
+      fail(`${options.mlirOpt} does not exist (install mlir-22-tools or set MLIR_OPT)`)
+    }
+    say(`SKIPPED: ${options.mlirOpt} does not exist (install mlir-22-tools or set MLIR_OPT)`)
+    return 0
+  }
+  if (options.generatorOnly) {
+    say(`${indices.length} modules, seed ${options.seed}, features: ${describeFeatures(options.features)}`)
+    return checkGenerator(options, indices, generateAll(options, indices))
+  }
+  if (!existsSync(options.tilepassOpt)) {
+    fail(`${options.tilepassOpt} does not exist (run pnpm install and pnpm build, or set TILEPASS_OPT)`)
+  }
+  if (find) {
+    say(`searching for a passing feature set on ${indices.length} modules, seed ${options.seed}`)
+    return findFeatures(options, indices)
+  }
+  say(`${indices.length} modules, seed ${options.seed}, features: ${describeFeatures(options.features)}`)
+  const c = await compare(options, indices, generateAll(options, indices), true)
+  say(`results (${c.seconds.toFixed(1)} s, tool runs with --split-input-file, ${options.batch} modules per file):`)
   for (const mode of options.modes) {
-    const same = identical.get(mode.name) ?? 0
-    const bad = differing.get(mode.name) ?? []
-    anyDiffers ||= bad.length > 0
+    const same = c.identical.get(mode.name) ?? 0
+    const bad = c.differing.get(mode.name) ?? []
     const pct = ((100 * same) / indices.length).toFixed(1)
     const list = bad.length > 0 ? `; differ: ${bad.slice(0, 12).join(' ')}${bad.length > 12 ? ' ...' : ''}` : ''
     say(`  ${mode.name.padEnd(18)} ${same}/${indices.length} identical (${pct}%)${list}`)
   }
-  if (anyDiffers) {
-    say(`replay one module with: tsx tools/differential/src/main.ts --seed ${options.seed} --only <index> --features '${featureSpec(options.features)}'`)
-    say(`cases kept in ${scratch}`)
-    return 1
+  if (allIdentical(c)) {
+    rmSync(c.scratch, { recursive: true, force: true })
+    return 0
   }
-  rmSync(scratch, { recursive: true, force: true })
-  return 0
+  say('most common first differences (count, mlir-opt line, tilepass-opt line):')
+  for (const { example, count } of [...c.signatures.values()].sort((x, y) => y.count - x.count).slice(0, 10)) {
+    say(`  ${String(count).padStart(4)}  ${example}`)
+  }
+  say(`replay one module with: tsx tools/differential/src/main.ts --seed ${options.seed} --only <index> --features '${featureSpec(options.features)}'`)
+  say(`cases kept in ${c.scratch}`)
+  return 1
 }
 
 function featureSpec(features: Features): string {
