@@ -1,4 +1,4 @@
-import { failure, verify, type Context, type LogicalResult } from '@tilepass/ir'
+import { UnknownLoc, failure, verify, type Context, type LogicalResult, type Operation } from '@tilepass/ir'
 import { PassManager, type OperationVerifier } from './PassManager.ts'
 import { PipelineErrors } from './PassOptions.ts'
 import { parsePassPipeline, type PassRegistry, type PipelineErrorHandler } from './PassRegistry.ts'
@@ -195,4 +195,75 @@ export function parsePassManagerArgs(
     }
   }
   return { options: { passPipeline, passFlags, verifyEach, disableThreading, dumpPassPipeline, listPasses }, rest, error: null }
+}
+
+/**
+ * How a tool's command-line parser should treat option `name` (no dashes): `'value'`
+ * when it takes a value that may be the next argument (`--pass-pipeline`, `-p`),
+ * `'flag'` when a value can only follow `=` (pass flags, `--verify-each`, ...), and
+ * undefined when it is not a pass-manager option.
+ */
+export function passManagerCLOptionKind(registry: PassRegistry, name: string): 'flag' | 'value' | undefined {
+  if (name === 'pass-pipeline' || name === 'p') {
+    return 'value'
+  }
+  return isPassManagerCLOption(registry, name) ? 'flag' : undefined
+}
+
+/** Settings of `runPassManagerFromCommandLine`. */
+export interface RunFromCommandLineOptions {
+  /** The tool name for llvm::cl-style messages (default `tilepass-opt`). */
+  readonly programName?: string
+  /** The verifier run after each pass (default: @tilepass/ir's `verify`). */
+  readonly verifier?: OperationVerifier | null
+  /** `--verify-each` when the tool parsed it itself; overrides the value in `args`. */
+  readonly verifyEach?: boolean
+  /**
+   * Called after the pipeline is built and before it runs, to attach instrumentation
+   * (timing, IR printing, reproducers: MLIR's `applyPassManagerCLOptions`). A failure
+   * stops before running.
+   */
+  readonly configure?: (pm: PassManager) => LogicalResult
+}
+
+/**
+ * Does what mlir-opt's `performActions` does with the pass options: builds the pass
+ * manager for `op` from `args` (pass-manager arguments, in command-line order), emits
+ * pipeline errors as diagnostics at an unknown location, writes llvm::cl messages and
+ * `--dump-pass-pipeline` to `io.stderr`, and runs the pipeline. Returns failure when
+ * anything failed (the tool then exits with 1).
+ */
+export function runPassManagerFromCommandLine(
+  op: Operation,
+  registry: PassRegistry,
+  args: readonly string[],
+  io: { readonly stderr: (text: string) => void },
+  options: RunFromCommandLineOptions = {},
+): LogicalResult {
+  const context = op.context
+  const programName = options.programName ?? 'tilepass-opt'
+  const parsed = parsePassManagerArgs(registry, args)
+  if (parsed.options === null) {
+    io.stderr(`${programName}: ${parsed.error}\n`)
+    return failure()
+  }
+  const cl = options.verifyEach === undefined ? parsed.options : { ...parsed.options, verifyEach: options.verifyEach }
+  const built = buildPassManagerFromCommandLine(context, registry, op.name.name, cl, options.verifier === undefined ? verify : options.verifier, programName)
+  if (built.stderr !== '') {
+    io.stderr(built.stderr)
+  }
+  if (built.pm === null) {
+    if (built.diagnostic !== null) {
+      context.emitError(UnknownLoc.get(context), built.diagnostic).report()
+    }
+    return failure()
+  }
+  const pm = built.pm
+  if (options.configure !== undefined && !options.configure(pm)) {
+    return failure()
+  }
+  if (parsed.options.dumpPassPipeline) {
+    io.stderr(`${pm.dump()}\n`)
+  }
+  return pm.run(op)
 }

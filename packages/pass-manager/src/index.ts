@@ -38,5 +38,12 @@ export {
   printStringValue,
 } from './PassOptions.ts'
 export type { OptionDecls, OptionValues, IntKind, EnumValue, ValueCodec } from './PassOptions.ts'
-export { buildPassManagerFromCommandLine, isPassFlag, isPassManagerCLOption, parsePassManagerArgs } from './PassManagerCL.ts'
-export type { PassFlag, PassManagerCLOptions, BuildPassManagerResult, ParsedPassManagerArgs } from './PassManagerCL.ts'
+export {
+  buildPassManagerFromCommandLine,
+  isPassFlag,
+  isPassManagerCLOption,
+  parsePassManagerArgs,
+  passManagerCLOptionKind,
+  runPassManagerFromCommandLine,
+} from './PassManagerCL.ts'
+export type { PassFlag, PassManagerCLOptions, BuildPassManagerResult, ParsedPassManagerArgs, RunFromCommandLineOptions } from './PassManagerCL.ts'
