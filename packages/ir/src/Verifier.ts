@@ -88,6 +88,7 @@ function opOnEntrance(op: Operation): boolean {
   if (def !== null) {
     if (!verifyTraits(op)) { return false }
     if (def.verify !== undefined && !def.verify(op)) { return reportPending(op) }
+    if (!verifySymbolTrait(op)) { return false }
   }
   const numRegions = op.regions.length
   if (numRegions === 0) { return true }
@@ -213,6 +214,13 @@ function verifyTraits(op: Operation): boolean {
       }
     }
   }
+  return true
+}
+
+// SymbolOpInterface's checks come from an interface trait, which ODS orders after the
+// op's invariants, so they run after the definition's `verify`.
+function verifySymbolTrait(op: Operation): boolean {
+  const traits = op.name.traits
   if (traits & Trait.Symbol && !isOptionalSymbolWithoutName(op)) {
     if (!(op.getAttr('sym_name') instanceof StringAttr)) { return op.emitOpError("requires string attribute 'sym_name'").fail() }
     const vis = op.getAttr('sym_visibility')

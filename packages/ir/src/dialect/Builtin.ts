@@ -28,9 +28,12 @@ export const ModuleOp: OpDefinition = {
     Trait.AffineScope |
     Trait.ZeroOperands |
     Trait.ZeroResults |
-    Trait.ZeroSuccessors,
+    Trait.ZeroSuccessors |
+    // MLIR's ModuleOp is a graph region (GraphRegionNoTerminator): no dominance inside.
+    Trait.GraphRegions,
   inherentAttributeNames: [SYM_NAME, SYM_VISIBILITY],
   defaultDialect: 'builtin',
+  optionalSymbol: true,
 
   verify(op: Operation): LogicalResult {
     for (const name of [SYM_NAME, SYM_VISIBILITY]) {
