@@ -264,10 +264,10 @@ export interface AttrConstraint {
   check(attr: Attribute): boolean
   /** The type the attribute is parsed with and printed without (ODS `valueType` with a builder). */
   valueType?(context: Context): Type
-  /** Parses the attribute's spelling in an assembly format; undefined on failure (diagnosed). */
-  parse?(parser: OpAsmParser): Attribute | undefined
+  /** Parses the attribute `attrName`'s spelling in an assembly format; undefined on failure (diagnosed). */
+  parse?(parser: OpAsmParser, attrName?: string): Attribute | undefined
   /** Parses the spelling if present: null when absent, undefined on error. */
-  parseOptional?(parser: OpAsmParser): Attribute | null | undefined
+  parseOptional?(parser: OpAsmParser, attrName?: string): Attribute | null | undefined
   /** Prints the attribute's spelling in an assembly format. */
   print?(attr: Attribute, printer: OpAsmPrinter): void
   /** True for `UnitAttr`: an optional-group anchor that is not printed. */
@@ -524,17 +524,11 @@ export function intEnumAttr(width: 32 | 64, cases: readonly EnumCase[], summary?
   }
   const isOk = (a: Attribute): a is IntegerAttr =>
     a instanceof IntegerAttr && a.type instanceof IntegerType && a.type.isSignless && a.type.width === width && byValue.has(Number(a.value))
+  const keywords = cs.map((c) => c.keyword)
   const get = (context: Context, keyword: string): IntegerAttr => {
     const v = byKeyword.get(keyword)
     if (v === undefined) {throw new Error(`unknown enum case '${keyword}'`)}
     return IntegerAttr.get(IntegerType.get(context, width), v)
-  }
-  const parseKw = (parser: OpAsmParser, kw: string, loc: ReturnType<OpAsmParser['getCurrentLocation']>): Attribute | undefined => {
-    if (!byKeyword.has(kw)) {
-      parser.emitError(loc, `expected ${cs.map((c) => `'${c.keyword}'`).join(', ')}`).report()
-      return undefined
-    }
-    return get(parser.context, kw)
   }
   return {
     kind: 'attr',
@@ -544,22 +538,27 @@ export function intEnumAttr(width: 32 | 64, cases: readonly EnumCase[], summary?
     valueType: (c) => IntegerType.get(c, width),
     symbolize: (a) => (isOk(a) ? byValue.get(Number(a.value)) : undefined),
     get,
-    parse(parser) {
+    parse(parser, attrName) {
       const loc = parser.getCurrentLocation()
-      const kw = parser.parseOptionalKeywordAny() ?? parser.parseOptionalString()
-      if (kw === undefined) {
-        parser.emitError(loc, 'expected string or keyword containing one of the following enum values for attribute').report()
+      const kw = parser.parseOptionalKeywordOneOf(keywords) ?? parser.parseOptionalString()
+      if (kw === undefined || !byKeyword.has(kw)) {
+        const list = keywords.join(', ')
+        parser.emitError(loc, `expected string or keyword containing one of the following enum values for attribute '${attrName ?? ''}' [${list}]`).report()
         return undefined
       }
-      return parseKw(parser, kw, loc)
+      return get(parser.context, kw)
     },
-    parseOptional(parser) {
+    parseOptional(parser, attrName) {
       const loc = parser.getCurrentLocation()
-      const kw = parser.parseOptionalKeywordAny() ?? parser.parseOptionalString()
+      const kw = parser.parseOptionalKeywordOneOf(keywords) ?? parser.parseOptionalString()
       if (kw === undefined) {
-return null
-}
-      return parseKw(parser, kw, loc)
+        return null
+      }
+      if (!byKeyword.has(kw)) {
+        parser.emitError(loc, `invalid ${attrName ?? ''} attribute specification: "${kw}"`).report()
+        return undefined
+      }
+      return get(parser.context, kw)
     },
     print(attr, printer) {
       const kw = byValue.get(Number((attr as IntegerAttr).value)) ?? ''

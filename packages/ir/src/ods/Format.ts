@@ -593,11 +593,11 @@ return false
       const c = d.constraint
       let a: Attribute | null | undefined
       if (optional || d.optional) {
-        if (c.parseOptional !== undefined && !el.flag) {a = c.parseOptional(parser)}
+        if (c.parseOptional !== undefined && !el.flag) {a = c.parseOptional(parser, d.name)}
         else {
           a = parser.parseOptionalAttribute(c.valueType?.(parser.context)) ?? null
         }
-      } else if (c.parse !== undefined && !el.flag) {a = c.parse(parser)}
+      } else if (c.parse !== undefined && !el.flag) {a = c.parse(parser, d.name)}
       else {a = parser.parseAttribute(c.valueType?.(parser.context))}
       if (a === undefined) {
 return false
@@ -1029,10 +1029,18 @@ function resolveParsed(fmt: CompiledFormat, info: FormatOpInfo, parser: OpAsmPar
       for (let i = 0; i < info.results.length; i++) {
         const d = info.results[i]!
         let ts = ps.resultTypes[i]
-        if (ts === null) {
-          const t = inferType(d.name, i, false, info, ps, 3)
-          if (t !== undefined) {ts = [t]}
-          else {inferLater = true}
+        if (ts == null) {
+          // Without InferTypeOpInterface, a variable-length result the format does
+          // not mention is empty; a single one takes the type of its type constraint.
+          const t = d.variadic || d.optional ? undefined : inferType(d.name, i, false, info, ps, 3)
+          if (t !== undefined) {
+            ts = [t]
+          } else if (info.inferResultTypes !== null) {
+            inferLater = true
+          } else if (!d.variadic && !d.optional) {
+            parser.emitError(parser.getNameLoc(), `cannot infer the type of result '${d.name}'`).report()
+            return failure()
+          }
         }
         resultTypes.push(ts ?? [])
       }

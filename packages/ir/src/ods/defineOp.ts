@@ -23,7 +23,7 @@ export interface OpSpec {
   readonly description?: string
   /** Operands in order (object key order), each with its constraint. */
   readonly operands?: Readonly<Record<string, OperandConstraint>>
-  /** Results in order. */
+  /** Results in order; a name starting with `#` is an unnamed result. */
   readonly results?: Readonly<Record<string, OperandConstraint>>
   /** Inherent attributes (stored as properties). */
   readonly attributes?: Readonly<Record<string, AttrSpec>>
@@ -176,7 +176,24 @@ export class OdsOp implements OpDefinition, FormatOpInfo {
     this.verifySymbolUses = spec.verifySymbolUses?.bind(spec)
     this.fold = spec.fold?.bind(spec)
     this.getCanonicalizationPatterns = spec.getCanonicalizationPatterns?.bind(spec)
-    this.getAsmResultNames = spec.getAsmResultNames?.bind(spec)
+    if (spec.getAsmResultNames !== undefined) {
+      this.getAsmResultNames = spec.getAsmResultNames.bind(spec)
+    } else if (this.results.length > 1 && this.results.some((r) => !r.name.startsWith('#'))) {
+      // As mlir-tblgen, ops with several declared results name the first value of
+      // each group after its declaration (`%sum, %overflow`).
+      this.getAsmResultNames = (op, setName) => {
+        const segs = this.resultSegments(op)
+        for (let i = 0; i < this.results.length; i++) {
+          const name = this.results[i]!.name
+          const v = op.results[segs[2 * i]!]
+          if (segs[2 * i + 1]! > 0 && v !== undefined && !name.startsWith('#')) {
+            setName(v, name)
+          }
+        }
+      }
+    } else {
+      this.getAsmResultNames = undefined
+    }
     this.getAsmBlockArgumentNames = spec.getAsmBlockArgumentNames?.bind(spec)
     this.getAsmBlockNames = spec.getAsmBlockNames?.bind(spec)
     this.memoryEffects = spec.memoryEffects?.bind(spec)
