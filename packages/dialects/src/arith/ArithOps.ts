@@ -27,6 +27,7 @@ import {
   type EnumAttrConstraint,
   type LogicalResult,
   type OdsOp,
+  type OpSpec,
   type OpAsmParser,
   type OpAsmPrinter,
   type Operation,
@@ -50,6 +51,8 @@ import {
   printOverflowFlagsBody,
 } from './ArithAttributes.ts'
 import * as F from './ArithFolders.ts'
+import { arithCanonicalizationPatterns } from './ArithCanonicalization.ts'
+import { addPatterns } from '../internal/RewriterLike.ts'
 import { getI1SameShape } from './ConstantFold.ts'
 import {
   BitcastTypeConstraint,
@@ -61,6 +64,19 @@ import {
   underlyingType,
 } from './ArithTypes.ts'
 import { spell, typeText } from '../internal/typeText.ts'
+
+/** `defineOp` plus the op's canonicalization patterns from ArithCanonicalization.ts. */
+function defineArithOp(spec: OpSpec): OdsOp {
+  return defineOp({
+    ...spec,
+    getCanonicalizationPatterns(patterns: unknown): void {
+      const list = arithCanonicalizationPatterns[spec.name]
+      if (list !== undefined) {
+        addPatterns(patterns, list)
+      }
+    },
+  })
+}
 
 // ---- attribute constraints ----------------------------------------------------------------
 
@@ -266,7 +282,7 @@ const PURE = Trait.Pure | Trait.Elementwise
 type Folder = (op: Operation, operands: readonly (Attribute | null)[]) => F.FoldResult
 
 function intBinary(mnemonic: string, summary: string, fold: Folder, extraTraits = 0, pure = true): OdsOp {
-  return defineOp({
+  return defineArithOp({
     name: `arith.${mnemonic}`,
     summary,
     operands: { lhs: SignlessIntegerLike, rhs: SignlessIntegerLike },
@@ -279,7 +295,7 @@ function intBinary(mnemonic: string, summary: string, fold: Folder, extraTraits 
 }
 
 function intBinaryOverflow(mnemonic: string, summary: string, fold: Folder, extraTraits = 0, extra: Partial<{ getAsmResultNames: (op: Operation, setName: (v: Value, n: string) => void) => void }> = {}): OdsOp {
-  return defineOp({
+  return defineArithOp({
     name: `arith.${mnemonic}`,
     summary,
     operands: { lhs: SignlessIntegerLike, rhs: SignlessIntegerLike },
@@ -294,7 +310,7 @@ function intBinaryOverflow(mnemonic: string, summary: string, fold: Folder, extr
 }
 
 function intBinaryExact(mnemonic: string, summary: string, fold: Folder, pure: boolean): OdsOp {
-  return defineOp({
+  return defineArithOp({
     name: `arith.${mnemonic}`,
     summary,
     operands: { lhs: SignlessIntegerLike, rhs: SignlessIntegerLike },
@@ -308,7 +324,7 @@ function intBinaryExact(mnemonic: string, summary: string, fold: Folder, pure: b
 }
 
 function floatBinary(mnemonic: string, summary: string, fold: Folder, extraTraits = 0): OdsOp {
-  return defineOp({
+  return defineArithOp({
     name: `arith.${mnemonic}`,
     summary,
     operands: { lhs: FloatLike, rhs: FloatLike },
@@ -322,7 +338,7 @@ function floatBinary(mnemonic: string, summary: string, fold: Folder, extraTrait
 }
 
 function cast(mnemonic: string, summary: string, from: TypeConstraint, to: TypeConstraint, compatible: (i: Type, o: Type) => boolean, fold: Folder, extra?: (op: Operation) => LogicalResult): OdsOp {
-  return defineOp({
+  return defineArithOp({
     name: `arith.${mnemonic}`,
     summary,
     operands: { in: from },
@@ -354,7 +370,7 @@ function constantResultName(op: Operation, setName: (v: Value, n: string) => voi
 }
 
 /** `arith.constant`: an integer, float or elements constant (`arith.constant 42 : i32`). */
-export const ConstantOp: OdsOp = defineOp({
+export const ConstantOp: OdsOp = defineArithOp({
   name: 'arith.constant',
   summary: 'integer or floating point constant',
   attributes: { value: TypedAttrC },
@@ -452,7 +468,7 @@ function namedResults(names: readonly string[]): (op: Operation, setName: (v: Va
 }
 
 /** `arith.addui_extended`: sum and carry bit. */
-export const AddUIExtendedOp: OdsOp = defineOp({
+export const AddUIExtendedOp: OdsOp = defineArithOp({
   name: 'arith.addui_extended',
   summary: 'extended unsigned integer addition operation returning sum and overflow bit',
   operands: { lhs: SignlessIntegerLike, rhs: SignlessIntegerLike },
@@ -466,7 +482,7 @@ export const AddUIExtendedOp: OdsOp = defineOp({
 })
 
 function mulExtended(mnemonic: string, summary: string, fold: Folder): OdsOp {
-  return defineOp({
+  return defineArithOp({
     name: `arith.${mnemonic}`,
     summary,
     operands: { lhs: SignlessIntegerLike, rhs: SignlessIntegerLike },
@@ -488,7 +504,7 @@ export const MulUIExtendedOp: OdsOp = mulExtended('mului_extended', 'extended un
 // ---- floating-point arithmetic ------------------------------------------------------------
 
 /** `arith.negf`. */
-export const NegFOp: OdsOp = defineOp({
+export const NegFOp: OdsOp = defineArithOp({
   name: 'arith.negf',
   summary: 'floating point negation',
   operands: { operand: FloatLike },
@@ -556,7 +572,7 @@ export const IndexCastUIOp: OdsOp = cast('index_castui', 'unsigned cast between 
 export const BitcastOp: OdsOp = cast('bitcast', 'bitcast between values of equal bit width', BitcastTypeConstraint, BitcastTypeConstraint, bitcastCompatible, F.foldBitcast)
 
 /** `arith.trunci` (with `overflow<...>` flags). */
-export const TruncIOp: OdsOp = defineOp({
+export const TruncIOp: OdsOp = defineArithOp({
   name: 'arith.trunci',
   summary: 'integer truncation operation',
   operands: { in: SignlessFixedWidthIntegerLike },
@@ -574,7 +590,7 @@ export const TruncIOp: OdsOp = defineOp({
 })
 
 /** `arith.extf` (with optional `fastmath<...>`). */
-export const ExtFOp: OdsOp = defineOp({
+export const ExtFOp: OdsOp = defineArithOp({
   name: 'arith.extf',
   summary: 'cast from floating-point to wider floating-point',
   operands: { in: FloatLike },
@@ -592,7 +608,7 @@ export const ExtFOp: OdsOp = defineOp({
 })
 
 /** `arith.truncf` (with optional rounding mode and `fastmath<...>`). */
-export const TruncFOp: OdsOp = defineOp({
+export const TruncFOp: OdsOp = defineArithOp({
   name: 'arith.truncf',
   summary: 'cast from floating-point to narrower floating-point',
   operands: { in: FloatLike },
@@ -669,7 +685,7 @@ const i1SameShape = {
 }
 
 /** `arith.cmpi`: integer comparison (`arith.cmpi slt, %a, %b : i32`). */
-export const CmpIOp: OdsOp = defineOp({
+export const CmpIOp: OdsOp = defineArithOp({
   name: 'arith.cmpi',
   summary: 'integer comparison operation',
   operands: { lhs: SignlessIntegerLike, rhs: SignlessIntegerLike },
@@ -684,7 +700,7 @@ export const CmpIOp: OdsOp = defineOp({
 })
 
 /** `arith.cmpf`: floating-point comparison (`arith.cmpf olt, %a, %b : f32`). */
-export const CmpFOp: OdsOp = defineOp({
+export const CmpFOp: OdsOp = defineArithOp({
   name: 'arith.cmpf',
   summary: 'floating-point comparison operation',
   operands: { lhs: FloatLike, rhs: FloatLike },
@@ -711,7 +727,7 @@ function sameShape(a: Type, b: Type): boolean {
 }
 
 /** `arith.select`: `arith.select %c, %a, %b : i32` or `: vector<4xi1>, vector<4xi32>` for masks. */
-export const SelectOp: OdsOp = defineOp({
+export const SelectOp: OdsOp = defineArithOp({
   name: 'arith.select',
   summary: 'select operation',
   operands: { condition: BoolLike, true_value: AnyType, false_value: AnyType },

@@ -39,6 +39,8 @@ import {
   type Value,
 } from '@tilepass/ir'
 import { typeText as quoteType } from '../internal/typeText.ts'
+import { addPatterns } from '../internal/RewriterLike.ts'
+import { scfCanonicalizationPatterns } from './ScfCanonicalization.ts'
 import { verifyLoopLike, verifyRegionBranchOp } from './ScfVerify.ts'
 
 // ---- helpers ------------------------------------------------------------------------------
@@ -329,6 +331,9 @@ export const ForOp: OdsOp = defineOp({
     }
     return true
   },
+  getCanonicalizationPatterns(patterns: unknown): void {
+    addPatterns(patterns, scfCanonicalizationPatterns['scf.for']!)
+  },
   verifyRegions(op) {
     const region = op.getRegion(0)
     const iterArgs = forIterArgs(op)
@@ -440,6 +445,9 @@ export const IfOp: OdsOp = defineOp({
   },
   verifyRegions: verifyRegionBranchOp,
   fold: foldIf,
+  getCanonicalizationPatterns(patterns: unknown): void {
+    addPatterns(patterns, scfCanonicalizationPatterns['scf.if']!)
+  },
 })
 
 /** `if (!c) A else B` -> `if c B else A` (in place), as MLIR's `IfOp::fold`. */
@@ -636,6 +644,9 @@ export const ExecuteRegionOp: OdsOp = defineOp({
     return true
   },
   verifyRegions: verifyRegionBranchOp,
+  getCanonicalizationPatterns(patterns: unknown): void {
+    addPatterns(patterns, scfCanonicalizationPatterns['scf.execute_region']!)
+  },
 })
 
 // ---- scf.index_switch ---------------------------------------------------------------------

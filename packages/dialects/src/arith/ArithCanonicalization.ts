@@ -1,0 +1,470 @@
+import {
+  FusedLoc,
+  IntegerAttr,
+  IntegerType,
+  Operation,
+  Trait,
+  type Attribute,
+  type Location,
+  type OdsBuildArgs,
+  type OdsOp,
+  type Value,
+} from '@tilepass/ir'
+import { IntegerOverflowFlagsAttr } from './ArithAttributes.ts'
+import { getConstantIntValue, getZeroAttr } from './ConstantFold.ts'
+import type { CanonicalizationPattern, RewriterLike } from '../internal/RewriterLike.ts'
+import {
+  AddIOp,
+  AndIOp,
+  BitcastOp,
+  CmpIOp,
+  ConstantOp,
+  ExtSIOp,
+  ExtUIOp,
+  IndexCastOp,
+  IndexCastUIOp,
+  MulIOp,
+  OrIOp,
+  SelectOp,
+  SubIOp,
+  XOrIOp,
+} from './ArithOps.ts'
+
+// ArithOps.ts imports this module to register the patterns; the cycle is safe because
+// the op definitions are only read when a pattern runs.
+function defs(): ArithOpSet {
+  return {
+    constant: ConstantOp,
+    addi: AddIOp,
+    subi: SubIOp,
+    muli: MulIOp,
+    xori: XOrIOp,
+    andi: AndIOp,
+    ori: OrIOp,
+    cmpi: CmpIOp,
+    select: SelectOp,
+    extui: ExtUIOp,
+    extsi: ExtSIOp,
+    index_cast: IndexCastOp,
+    index_castui: IndexCastUIOp,
+    bitcast: BitcastOp,
+  }
+}
+
+interface ArithOpSet {
+  readonly constant: OdsOp
+  readonly addi: OdsOp
+  readonly subi: OdsOp
+  readonly muli: OdsOp
+  readonly xori: OdsOp
+  readonly andi: OdsOp
+  readonly ori: OdsOp
+  readonly cmpi: OdsOp
+  readonly select: OdsOp
+  readonly extui: OdsOp
+  readonly extsi: OdsOp
+  readonly index_cast: OdsOp
+  readonly index_castui: OdsOp
+  readonly bitcast: OdsOp
+}
+
+function defOp(v: Value, name: string): Operation | null {
+  const d = v.definingOp
+  return d !== null && d.name.name === name ? d : null
+}
+
+/** `ConstantLikeMatcher APIntAttr`: the scalar integer attribute of a constant op. */
+function constInt(v: Value): IntegerAttr | undefined {
+  const d = v.definingOp
+  if (d === null || !d.hasTrait(Trait.ConstantLike)) {
+    return undefined
+  }
+  const a = d.getAttr('value')
+  return a instanceof IntegerAttr ? a : undefined
+}
+
+/** `ConstantLikeMatcher AnyAttr`: the attribute of a constant op. */
+function constAttr(v: Value): Attribute | undefined {
+  const d = v.definingOp
+  return d !== null && d.hasTrait(Trait.ConstantLike) ? d.getAttr('value') : undefined
+}
+
+function flags(op: Operation): number {
+  const a = op.getAttr('overflowFlags')
+  return a instanceof IntegerOverflowFlagsAttr ? a.value : 0
+}
+
+/** Rewrites build at the root with the fused location of the matched ops, as DRR patterns do. */
+function fusedLoc(matched: readonly Operation[]): Location {
+  return FusedLoc.get(matched[0]!.context, matched.map((o) => o.location))
+}
+
+function create(rewriter: RewriterLike, def: OdsOp, loc: Location, args: OdsBuildArgs): Operation {
+  return rewriter.insert(Operation.create(def.createState(rewriter.context, loc, args)))
+}
+
+function constant(rewriter: RewriterLike, loc: Location, value: Attribute): Value {
+  return create(rewriter, defs().constant, loc, { attributes: { value } }).getResult(0)
+}
+
+function overflow(rewriter: RewriterLike, bits: number): IntegerOverflowFlagsAttr {
+  return IntegerOverflowFlagsAttr.get(rewriter.context, bits)
+}
+
+type IntFn = (a: bigint, b: bigint) => bigint
+
+/**
+ * `op(inner(x, c0), c1) -> outer(x, f(c0, c1))` and the constant-on-the-left variants:
+ * the shape shared by the AddI/SubI/MulI constant-reassociation patterns.
+ */
+function reassociate(
+  name: string,
+  root: 'arith.addi' | 'arith.subi' | 'arith.muli',
+  inner: 'arith.addi' | 'arith.subi' | 'arith.muli',
+  constOnLeftOfRoot: boolean,
+  constOnLeftOfInner: boolean,
+  result: 'addi' | 'subi' | 'muli',
+  combine: (c0: bigint, c1: bigint) => bigint,
+  constFirst: boolean,
+  mergeFlags: boolean,
+): CanonicalizationPattern {
+  return {
+    name,
+    rootName: root,
+    benefit: 1,
+    matchAndRewrite(op, rewriter) {
+      const c1 = constInt(op.getOperand(constOnLeftOfRoot ? 0 : 1))
+      const innerOp = defOp(op.getOperand(constOnLeftOfRoot ? 1 : 0), inner)
+      if (c1 === undefined || innerOp === null) {
+        return false
+      }
+      const c0 = constInt(innerOp.getOperand(constOnLeftOfInner ? 0 : 1))
+      if (c0 === undefined) {
+        return false
+      }
+      const type = op.getResult(0).type
+      if (result === 'muli' && (c0.type !== type || c1.type !== type)) {
+        return false
+      }
+      const x = innerOp.getOperand(constOnLeftOfInner ? 1 : 0)
+      const loc = fusedLoc([op, innerOp])
+      rewriter.setInsertionPoint(op)
+      const c = constant(rewriter, loc, IntegerAttr.get(type, combine(c0.value, c1.value)))
+      const bits = mergeFlags ? flags(innerOp) & flags(op) : 0
+      const operands = constFirst ? { lhs: c, rhs: x } : { lhs: x, rhs: c }
+      const repl = create(rewriter, defs()[result], loc, { operands, attributes: { overflowFlags: overflow(rewriter, bits) } })
+      rewriter.replaceOp(op, [repl.getResult(0)])
+      return true
+    },
+  }
+}
+
+const add: IntFn = (a, b) => a + b
+const sub: IntFn = (a, b) => a - b
+
+/** addi(addi(x, c0), c1) -> addi(x, c0 + c1). */
+export const AddIAddConstant: CanonicalizationPattern = reassociate('AddIAddConstant', 'arith.addi', 'arith.addi', false, false, 'addi', add, false, true)
+/** addi(subi(x, c0), c1) -> addi(x, c1 - c0). */
+export const AddISubConstantRHS: CanonicalizationPattern = reassociate('AddISubConstantRHS', 'arith.addi', 'arith.subi', false, false, 'addi', (c0, c1) => c1 - c0, false, true)
+/** addi(subi(c0, x), c1) -> subi(c0 + c1, x). */
+export const AddISubConstantLHS: CanonicalizationPattern = reassociate('AddISubConstantLHS', 'arith.addi', 'arith.subi', false, true, 'subi', add, true, true)
+/** subi(addi(x, c0), c1) -> addi(x, c0 - c1) (flags dropped). */
+export const SubIRHSAddConstant: CanonicalizationPattern = reassociate('SubIRHSAddConstant', 'arith.subi', 'arith.addi', false, false, 'addi', sub, false, false)
+/** subi(c1, addi(x, c0)) -> subi(c1 - c0, x). */
+export const SubILHSAddConstant: CanonicalizationPattern = reassociate('SubILHSAddConstant', 'arith.subi', 'arith.addi', true, false, 'subi', (c0, c1) => c1 - c0, true, true)
+/** subi(subi(x, c0), c1) -> subi(x, c0 + c1). */
+export const SubIRHSSubConstantRHS: CanonicalizationPattern = reassociate('SubIRHSSubConstantRHS', 'arith.subi', 'arith.subi', false, false, 'subi', add, false, true)
+/** subi(subi(c0, x), c1) -> subi(c0 - c1, x). */
+export const SubIRHSSubConstantLHS: CanonicalizationPattern = reassociate('SubIRHSSubConstantLHS', 'arith.subi', 'arith.subi', false, true, 'subi', sub, true, true)
+/** subi(c1, subi(x, c0)) -> subi(c0 + c1, x). */
+export const SubILHSSubConstantRHS: CanonicalizationPattern = reassociate('SubILHSSubConstantRHS', 'arith.subi', 'arith.subi', true, false, 'subi', add, true, true)
+/** subi(c1, subi(c0, x)) -> addi(x, c1 - c0). */
+export const SubILHSSubConstantLHS: CanonicalizationPattern = reassociate('SubILHSSubConstantLHS', 'arith.subi', 'arith.subi', true, true, 'addi', (c0, c1) => c1 - c0, false, true)
+/** muli(muli(x, c0), c1) -> muli(x, c0 * c1). */
+export const MulIMulIConstant: CanonicalizationPattern = reassociate('MulIMulIConstant', 'arith.muli', 'arith.muli', false, false, 'muli', (a, b) => a * b, false, true)
+
+/** subi(subi(a, b), a) -> subi(0, b). */
+export const SubISubILHSRHSLHS: CanonicalizationPattern = {
+  name: 'SubISubILHSRHSLHS',
+  rootName: 'arith.subi',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const inner = defOp(op.getOperand(0), 'arith.subi')
+    if (inner === null || inner.getOperand(0) !== op.getOperand(1)) {
+      return false
+    }
+    const y = inner.getOperand(1)
+    const zero = getZeroAttr(y.type)
+    if (zero === undefined) {
+      return false
+    }
+    const loc = fusedLoc([op, inner])
+    rewriter.setInsertionPoint(op)
+    const c = constant(rewriter, loc, zero)
+    const repl = create(rewriter, defs().subi, loc, {
+      operands: { lhs: c, rhs: y },
+      attributes: { overflowFlags: overflow(rewriter, flags(inner) & flags(op)) },
+    })
+    rewriter.replaceOp(op, [repl.getResult(0)])
+    return true
+  },
+}
+
+const INVERTED_CMPI: readonly number[] = [1, 0, 5, 4, 3, 2, 9, 8, 7, 6]
+
+function isI1One(a: Attribute | undefined): boolean {
+  return a instanceof IntegerAttr && a.type instanceof IntegerType && a.type.width === 1 && a.value !== 0n
+}
+function isI1Zero(a: Attribute | undefined): boolean {
+  return a instanceof IntegerAttr && a.type instanceof IntegerType && a.type.width === 1 && a.value === 0n
+}
+
+/** xori(cmpi(pred, a, b), true) -> cmpi(!pred, a, b). */
+export const XOrINotCmpI: CanonicalizationPattern = {
+  name: 'XOrINotCmpI',
+  rootName: 'arith.xori',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const cmp = defOp(op.getOperand(0), 'arith.cmpi')
+    if (cmp === null || !isI1One(constAttr(op.getOperand(1)))) {
+      return false
+    }
+    const pred = cmp.getAttr('predicate')
+    if (!(pred instanceof IntegerAttr)) {
+      return false
+    }
+    const loc = fusedLoc([op, cmp])
+    rewriter.setInsertionPoint(op)
+    const repl = create(rewriter, defs().cmpi, loc, {
+      operands: { lhs: cmp.getOperand(0), rhs: cmp.getOperand(1) },
+      attributes: { predicate: IntegerAttr.get(pred.type, INVERTED_CMPI[Number(pred.value)] ?? 0) },
+    })
+    rewriter.replaceOp(op, [repl.getResult(0)])
+    return true
+  },
+}
+
+/** `op(ext(x), ext(y)) -> ext(op(x, y))` for and/or/xor over extui or extsi of equal types. */
+function bitwiseOfExt(name: string, root: 'andi' | 'ori' | 'xori', ext: 'extui' | 'extsi'): CanonicalizationPattern {
+  return {
+    name,
+    rootName: `arith.${root}`,
+    benefit: 1,
+    matchAndRewrite(op, rewriter) {
+      const a = defOp(op.getOperand(0), `arith.${ext}`)
+      const b = defOp(op.getOperand(1), `arith.${ext}`)
+      if (a === null || b === null) {
+        return false
+      }
+      const x = a.getOperand(0)
+      const y = b.getOperand(0)
+      if (x.type !== y.type) {
+        return false
+      }
+      const loc = fusedLoc([op, a, b])
+      rewriter.setInsertionPoint(op)
+      const inner = create(rewriter, defs()[root], loc, { operands: { lhs: x, rhs: y } })
+      const outer = create(rewriter, defs()[ext], loc, { operands: { in: inner.getResult(0) }, results: [op.getResult(0).type] })
+      rewriter.replaceOp(op, [outer.getResult(0)])
+      return true
+    },
+  }
+}
+
+/** and(extui(x), extui(y)) -> extui(and(x, y)). */
+export const AndOfExtUI: CanonicalizationPattern = bitwiseOfExt('AndOfExtUI', 'andi', 'extui')
+/** and(extsi(x), extsi(y)) -> extsi(and(x, y)). */
+export const AndOfExtSI: CanonicalizationPattern = bitwiseOfExt('AndOfExtSI', 'andi', 'extsi')
+/** or(extui(x), extui(y)) -> extui(or(x, y)). */
+export const OrOfExtUI: CanonicalizationPattern = bitwiseOfExt('OrOfExtUI', 'ori', 'extui')
+/** or(extsi(x), extsi(y)) -> extsi(or(x, y)). */
+export const OrOfExtSI: CanonicalizationPattern = bitwiseOfExt('OrOfExtSI', 'ori', 'extsi')
+/** xor(extui(x), extui(y)) -> extui(xor(x, y)). */
+export const XOrIOfExtUI: CanonicalizationPattern = bitwiseOfExt('XOrIOfExtUI', 'xori', 'extui')
+/** xor(extsi(x), extsi(y)) -> extsi(xor(x, y)). */
+export const XOrIOfExtSI: CanonicalizationPattern = bitwiseOfExt('XOrIOfExtSI', 'xori', 'extsi')
+
+/** cmpi(eq|ne, ext(a), ext(b)) -> cmpi(eq|ne, a, b) for extsi or extui of equal types. */
+function cmpOfExt(name: string, ext: 'arith.extsi' | 'arith.extui'): CanonicalizationPattern {
+  return {
+    name,
+    rootName: 'arith.cmpi',
+    benefit: 1,
+    matchAndRewrite(op, rewriter) {
+      const pred = op.getAttr('predicate')
+      const a = defOp(op.getOperand(0), ext)
+      const b = defOp(op.getOperand(1), ext)
+      if (!(pred instanceof IntegerAttr) || pred.value > 1n || a === null || b === null || a.getOperand(0).type !== b.getOperand(0).type) {
+        return false
+      }
+      rewriter.setInsertionPoint(op)
+      const repl = create(rewriter, defs().cmpi, fusedLoc([op, a, b]), {
+        operands: { lhs: a.getOperand(0), rhs: b.getOperand(0) },
+        attributes: { predicate: pred },
+      })
+      rewriter.replaceOp(op, [repl.getResult(0)])
+      return true
+    },
+  }
+}
+
+/** cmpi(eq|ne, extsi(a), extsi(b)) -> cmpi(eq|ne, a, b). */
+export const CmpIExtSI: CanonicalizationPattern = cmpOfExt('CmpIExtSI', 'arith.extsi')
+/** cmpi(eq|ne, extui(a), extui(b)) -> cmpi(eq|ne, a, b). */
+export const CmpIExtUI: CanonicalizationPattern = cmpOfExt('CmpIExtUI', 'arith.extui')
+
+function newSelect(rewriter: RewriterLike, op: Operation, matched: readonly Operation[], cond: Value, t: Value, f: Value): void {
+  rewriter.setInsertionPoint(op)
+  const repl = create(rewriter, defs().select, fusedLoc(matched), { operands: { condition: cond, true_value: t, false_value: f } })
+  rewriter.replaceOp(op, [repl.getResult(0)])
+}
+
+/** select(not(pred), a, b) -> select(pred, b, a). */
+export const SelectNotCond: CanonicalizationPattern = {
+  name: 'SelectNotCond',
+  rootName: 'arith.select',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const not = defOp(op.getOperand(0), 'arith.xori')
+    if (not === null) {
+      return false
+    }
+    const ones = constInt(not.getOperand(1))
+    const w = ones?.type instanceof IntegerType ? ones.type.width : 64
+    if (ones === undefined || BigInt.asUintN(w, ones.value) !== (1n << BigInt(w)) - 1n) {
+      return false
+    }
+    newSelect(rewriter, op, [op, not], not.getOperand(0), op.getOperand(2), op.getOperand(1))
+    return true
+  },
+}
+
+/** select(pred, select(pred, a, b), c) -> select(pred, a, c). */
+export const RedundantSelectTrue: CanonicalizationPattern = {
+  name: 'RedundantSelectTrue',
+  rootName: 'arith.select',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const inner = defOp(op.getOperand(1), 'arith.select')
+    if (inner === null || inner.getOperand(0) !== op.getOperand(0)) {
+      return false
+    }
+    newSelect(rewriter, op, [op, inner], op.getOperand(0), inner.getOperand(1), op.getOperand(2))
+    return true
+  },
+}
+
+/** select(pred, a, select(pred, b, c)) -> select(pred, a, c). */
+export const RedundantSelectFalse: CanonicalizationPattern = {
+  name: 'RedundantSelectFalse',
+  rootName: 'arith.select',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const inner = defOp(op.getOperand(2), 'arith.select')
+    if (inner === null || inner.getOperand(0) !== op.getOperand(0)) {
+      return false
+    }
+    newSelect(rewriter, op, [op, inner], op.getOperand(0), op.getOperand(1), inner.getOperand(2))
+    return true
+  },
+}
+
+/** select(pred, false, true) -> xori(pred, true). */
+export const SelectI1ToNot: CanonicalizationPattern = {
+  name: 'SelectI1ToNot',
+  rootName: 'arith.select',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    if (!isI1Zero(constAttr(op.getOperand(1))) || !isI1One(constAttr(op.getOperand(2)))) {
+      return false
+    }
+    const loc = op.location
+    rewriter.setInsertionPoint(op)
+    const t = constant(rewriter, loc, IntegerAttr.get(IntegerType.get(rewriter.context, 1), 1))
+    const repl = create(rewriter, defs().xori, loc, { operands: { lhs: op.getOperand(0), rhs: t } })
+    rewriter.replaceOp(op, [repl.getResult(0)])
+    return true
+  },
+}
+
+/** select(%x, 1, 0) -> extui(%x) and select(%x, 0, 1) -> extui(xori(%x, 1)), for integer (not i1) results. */
+export const SelectToExtUI: CanonicalizationPattern = {
+  name: 'SelectToExtUI',
+  rootName: 'arith.select',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const type = op.getResult(0).type
+    if (!(type instanceof IntegerType) || type.width === 1) {
+      return false
+    }
+    const t = getConstantIntValue(constAttr(op.getOperand(1)))
+    const f = getConstantIntValue(constAttr(op.getOperand(2)))
+    const cond = op.getOperand(0)
+    rewriter.setInsertionPoint(op)
+    if (t === 1n && f === 0n) {
+      const ext = create(rewriter, defs().extui, op.location, { operands: { in: cond }, results: [type] })
+      rewriter.replaceOp(op, [ext.getResult(0)])
+      return true
+    }
+    if (t === 0n && f === 1n) {
+      const one = constant(rewriter, op.location, IntegerAttr.get(cond.type, 1))
+      const not = create(rewriter, defs().xori, op.location, { operands: { lhs: cond, rhs: one } })
+      const ext = create(rewriter, defs().extui, op.location, { operands: { in: not.getResult(0) }, results: [type] })
+      rewriter.replaceOp(op, [ext.getResult(0)])
+      return true
+    }
+    return false
+  },
+}
+
+/** `outer(inner(x)) -> outer(x)` for cast chains: index_cast(extsi), index_castui(extui), bitcast(bitcast), extsi(extui). */
+function castOfCast(name: string, root: string, inner: string, result: keyof ArithOpSet): CanonicalizationPattern {
+  return {
+    name,
+    rootName: root,
+    benefit: 1,
+    matchAndRewrite(op, rewriter) {
+      const innerOp = defOp(op.getOperand(0), inner)
+      if (innerOp === null) {
+        return false
+      }
+      rewriter.setInsertionPoint(op)
+      const repl = create(rewriter, defs()[result], fusedLoc([op, innerOp]), { operands: { in: innerOp.getOperand(0) }, results: [op.getResult(0).type] })
+      rewriter.replaceOp(op, [repl.getResult(0)])
+      return true
+    },
+  }
+}
+
+/** index_cast(extsi(x)) -> index_cast(x). */
+export const IndexCastOfExtSI: CanonicalizationPattern = castOfCast('IndexCastOfExtSI', 'arith.index_cast', 'arith.extsi', 'index_cast')
+/** index_castui(extui(x)) -> index_castui(x). */
+export const IndexCastUIOfExtUI: CanonicalizationPattern = castOfCast('IndexCastUIOfExtUI', 'arith.index_castui', 'arith.extui', 'index_castui')
+/** bitcast(bitcast(x)) -> bitcast(x). */
+export const BitcastOfBitcast: CanonicalizationPattern = castOfCast('BitcastOfBitcast', 'arith.bitcast', 'arith.bitcast', 'bitcast')
+/** extsi(extui(x)) -> extui(x). */
+export const ExtSIOfExtUI: CanonicalizationPattern = castOfCast('ExtSIOfExtUI', 'arith.extsi', 'arith.extui', 'extui')
+
+/** The arith canonicalization patterns implemented here, by root op (in upstream registration order). */
+export const arithCanonicalizationPatterns: Readonly<Record<string, readonly CanonicalizationPattern[]>> = {
+  'arith.addi': [AddIAddConstant, AddISubConstantRHS, AddISubConstantLHS],
+  'arith.subi': [
+    SubIRHSAddConstant,
+    SubILHSAddConstant,
+    SubIRHSSubConstantRHS,
+    SubIRHSSubConstantLHS,
+    SubILHSSubConstantRHS,
+    SubILHSSubConstantLHS,
+    SubISubILHSRHSLHS,
+  ],
+  'arith.muli': [MulIMulIConstant],
+  'arith.xori': [XOrINotCmpI, XOrIOfExtUI, XOrIOfExtSI],
+  'arith.andi': [AndOfExtUI, AndOfExtSI],
+  'arith.ori': [OrOfExtUI, OrOfExtSI],
+  'arith.cmpi': [CmpIExtSI, CmpIExtUI],
+  'arith.select': [RedundantSelectFalse, RedundantSelectTrue, SelectNotCond, SelectI1ToNot, SelectToExtUI],
+  'arith.index_cast': [IndexCastOfExtSI],
+  'arith.index_castui': [IndexCastUIOfExtUI],
+  'arith.bitcast': [BitcastOfBitcast],
+  'arith.extsi': [ExtSIOfExtUI],
+}

@@ -1,0 +1,188 @@
+import { IntegerAttr, Trait, type Attribute, type Operation, type Region, type Value } from '@tilepass/ir'
+import type { CanonicalizationPattern, RewriterLike } from '../internal/RewriterLike.ts'
+
+function constantOf(v: Value): Attribute | undefined {
+  const d = v.definingOp
+  if (d === null || !d.hasTrait(Trait.ConstantLike)) {
+    return undefined
+  }
+  return d.getAttr('value')
+}
+
+/** Replaces `op` with the single block of `region`, whose terminator's operands become the results. */
+function replaceOpWithRegion(rewriter: RewriterLike, op: Operation, region: Region, args: readonly Value[] = []): void {
+  const block = region.front
+  const terminator = block.lastOp!
+  const results = terminator.getOperands()
+  rewriter.inlineBlockBefore(block, op, args)
+  rewriter.replaceOp(op, results)
+  rewriter.eraseOp(terminator)
+}
+
+/** `scf.if` with a constant condition: inline the taken region (or erase the op). */
+export const RemoveStaticCondition: CanonicalizationPattern = {
+  name: 'RemoveStaticCondition',
+  rootName: 'scf.if',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const c = constantOf(op.getOperand(0))
+    if (!(c instanceof IntegerAttr)) {
+      return false
+    }
+    if (c.value !== 0n) {
+      replaceOpWithRegion(rewriter, op, op.getRegion(0))
+    } else if (!op.getRegion(1).empty) {
+      replaceOpWithRegion(rewriter, op, op.getRegion(1))
+    } else {
+      rewriter.eraseOp(op)
+    }
+    return true
+  },
+}
+
+/** `scf.if` without results whose else block holds only its terminator: drop the else region. */
+export const RemoveEmptyElseBranch: CanonicalizationPattern = {
+  name: 'RemoveEmptyElseBranch',
+  rootName: 'scf.if',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    if (op.numResults !== 0) {
+      return false
+    }
+    const elseBlock = op.getRegion(1).firstBlock
+    if (elseBlock === null || elseBlock.firstOp !== elseBlock.lastOp) {
+      return false
+    }
+    rewriter.modifyOpInPlace(op, () => {
+      const term = elseBlock.lastOp
+      if (term !== null) {
+        term.erase()
+      }
+      op.getRegion(1).removeBlock(elseBlock)
+    })
+    return true
+  },
+}
+
+/** `scf.if` results yielded by the same value in both branches: use that value directly. */
+export const ReplaceIfYieldWithSameValue: CanonicalizationPattern = {
+  name: 'ReplaceIfYieldWithConditionOrValue',
+  rootName: 'scf.if',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    if (op.numResults === 0 || op.getRegion(1).empty) {
+      return false
+    }
+    const t = op.getRegion(0).front.lastOp!
+    const f = op.getRegion(1).front.lastOp!
+    let changed = false
+    for (let i = 0; i < op.numResults; i++) {
+      const r = op.getResult(i)
+      if (t.getOperand(i) === f.getOperand(i) && !r.useEmpty) {
+        rewriter.replaceAllUsesWith(r, t.getOperand(i))
+        changed = true
+      }
+    }
+    return changed
+  },
+}
+
+/** `scf.execute_region` with a single block (and no `no_inline`): inline it. */
+export const SingleBlockExecuteInliner: CanonicalizationPattern = {
+  name: 'SingleBlockExecuteInliner',
+  rootName: 'scf.execute_region',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const region = op.getRegion(0)
+    if (!region.hasOneBlock || op.getAttr('no_inline') !== undefined) {
+      return false
+    }
+    replaceOpWithRegion(rewriter, op, region)
+    return true
+  },
+}
+
+function constantInt(v: Value): bigint | undefined {
+  const c = constantOf(v)
+  return c instanceof IntegerAttr ? c.value : undefined
+}
+
+/** MLIR's `computeConstDiff`: ub - lb for constant bounds or `ub = addi(lb, c)`. */
+function constDiff(lb: Value, ub: Value): bigint | undefined {
+  const l = constantInt(lb)
+  const u = constantInt(ub)
+  if (l !== undefined && u !== undefined) {
+    return u - l
+  }
+  const add = ub.definingOp
+  if (add !== null && add.name.name === 'arith.addi') {
+    if (add.getOperand(0) === lb) {
+      return constantInt(add.getOperand(1))
+    }
+    if (add.getOperand(1) === lb) {
+      return constantInt(add.getOperand(0))
+    }
+  }
+  return undefined
+}
+
+function definedOutside(region: Region, v: Value): boolean {
+  for (let r = v.parentRegion; r !== null; r = r.parentRegion) {
+    if (r === region) {
+      return false
+    }
+  }
+  return true
+}
+
+/**
+ * `scf.for` that runs zero times (replaced by its inits), exactly once (body inlined with
+ * the lower bound as induction variable), or has an empty body yielding outside values.
+ */
+export const SimplifyTrivialLoops: CanonicalizationPattern = {
+  name: 'SimplifyTrivialLoops',
+  rootName: 'scf.for',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const [lb, ub, step] = [op.getOperand(0), op.getOperand(1), op.getOperand(2)]
+    const inits = op.getOperands().slice(3)
+    if (lb === ub) {
+      rewriter.replaceOp(op, inits)
+      return true
+    }
+    const diff = constDiff(lb, ub)
+    if (diff === undefined) {
+      return false
+    }
+    if (diff <= 0n) {
+      rewriter.replaceOp(op, inits)
+      return true
+    }
+    const s = constantInt(step)
+    if (s === undefined) {
+      return false
+    }
+    const region = op.getRegion(0)
+    if (s >= diff) {
+      replaceOpWithRegion(rewriter, op, region, [lb, ...inits])
+      return true
+    }
+    const block = region.front
+    if (block.firstOp !== block.lastOp) {
+      return false
+    }
+    const yielded = block.lastOp!.getOperands()
+    if (!yielded.every((v) => definedOutside(region, v))) {
+      return false
+    }
+    rewriter.replaceOp(op, yielded)
+    return true
+  },
+}
+
+/** The scf canonicalization patterns implemented here, by root op. */
+export const scfCanonicalizationPatterns: Readonly<Record<string, readonly CanonicalizationPattern[]>> = {
+  'scf.if': [RemoveStaticCondition, RemoveEmptyElseBranch, ReplaceIfYieldWithSameValue],
+  'scf.execute_region': [SingleBlockExecuteInliner],
+  'scf.for': [SimplifyTrivialLoops],
+}
