@@ -133,4 +133,14 @@ describe('tilepass-opt driver', () => {
     expect(main(['a.mlir'], throwing)).toBe(1)
     expect(io.err).toMatch(/^tilepass-opt: internal error: disk full\n/)
   })
+
+  it('routes pass flags and -p to the pass manager', () => {
+    const src = 'func.func @f() {\n  return\n}\n'
+    const io = memoryIO({ 'p.mlir': src })
+    expect(main(['p.mlir', '-p', 'builtin.module(func.func(test-function-pass))'], io)).toBe(0)
+    expect(io.out).toBe('module {\n  func.func @f() {\n    return\n  }\n}\n\n')
+    const failing = memoryIO({ 'p.mlir': src })
+    expect(main(['p.mlir', '--test-pass-failure'], failing)).toBe(1)
+    expect(failing.out).toBe('')
+  })
 })

@@ -1,6 +1,21 @@
-import { success, type Context, type LogicalResult, type Operation } from '@tilepass/ir'
+import type { Context, LogicalResult, Operation } from '@tilepass/ir'
+import { PassRegistry, passManagerCLOptionKind, runPassManagerFromCommandLine } from '@tilepass/pass-manager'
+import { registerTestPasses } from '../testing/TestPasses.ts'
 import type { ToolIO } from '../ToolIO.ts'
 import type { OptConfig } from './OptConfig.ts'
+
+/**
+ * @internal The passes and pipelines `tilepass-opt` knows, registered once per process
+ * (mlir-opt's `registerAllPasses` plus the test passes of `mlir/test/lib`).
+ */
+function toolPassRegistry(): PassRegistry {
+  if (registry === null) {
+    registry = new PassRegistry()
+    registerTestPasses(registry)
+  }
+  return registry
+}
+let registry: PassRegistry | null = null
 
 /**
  * @internal The pass-pipeline seam of `tilepass-opt`: how a command-line option that is
@@ -10,8 +25,7 @@ import type { OptConfig } from './OptConfig.ts'
  * arguments reach `runPassPipeline` verbatim, in order, as `config.pipelineArgs`.
  */
 export function isPassPipelineOption(name: string): 'flag' | 'value' | undefined {
-  void name
-  return undefined
+  return passManagerCLOptionKind(toolPassRegistry(), name)
 }
 
 /**
@@ -21,9 +35,6 @@ export function isPassPipelineOption(name: string): 'flag' | 'value' | undefined
  * `io.stderr` for command-line errors); the return value says whether to print.
  */
 export function runPassPipeline(op: Operation, context: Context, config: OptConfig, io: ToolIO): LogicalResult {
-  void op
   void context
-  void config
-  void io
-  return success()
+  return runPassManagerFromCommandLine(op, toolPassRegistry(), config.pipelineArgs, io, { verifyEach: config.verifyEach })
 }
