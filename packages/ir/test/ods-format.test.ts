@@ -3,7 +3,6 @@ import {
   AnyAttr,
   AnyMemRef,
   AnyRegion,
-  AnySuccessor,
   AnyType,
   BuiltinDialect,
   Context,
@@ -36,7 +35,6 @@ import {
   type Diagnostic,
   type DialectDefinition,
   type OdsOp,
-  type OpDefinition,
   type Type,
 } from '@tilepass/ir'
 
