@@ -5,3 +5,8 @@
 export { AnalysisManager, PreservedAnalyses, getAnalysisName } from './AnalysisManager.ts'
 export type { AnalysisClass, AnalysisListener, InvalidatableAnalysis } from './AnalysisManager.ts'
 export { Liveness, LivenessBlockInfo } from './Liveness.ts'
+export { CallGraph, CallGraphNode } from './CallGraph.ts'
+export type { CallGraphEdge, CallGraphEdgeKind } from './CallGraph.ts'
+export { SymbolUserMap } from './SymbolUserMap.ts'
+/** Dominance over nested regions, usable directly as an analysis (`am.getAnalysis(DominanceInfo)`). */
+export { DominanceInfo, PostDominanceInfo } from '@tilepass/ir'

@@ -30,6 +30,7 @@ import {
 } from '@tilepass/pass-manager'
 import { registerLivenessTestPass } from './test-passes/TestLiveness.ts'
 import { registerIRVisitorTestPasses } from './test-passes/TestVisitors.ts'
+import { registerCallGraphTestPass } from './test-passes/TestCallGraph.ts'
 
 /** Where test passes print (mlir-opt's `llvm::outs()` and `llvm::errs()`). */
 export interface TestPassOutput {
@@ -386,5 +387,6 @@ export function registerTestPasses(registry: PassRegistry, output: TestPassOutpu
 
   registerLivenessTestPass(registry, output)
   registerIRVisitorTestPasses(registry, output)
+  registerCallGraphTestPass(registry, output)
 
 }

@@ -1,0 +1,218 @@
+import {
+  CallOpInterface,
+  CallableOpInterface,
+  DictionaryAttr,
+  SymbolRefAttr,
+  SymbolTable,
+  printAttribute,
+  type Operation,
+  type Region,
+} from '@tilepass/ir'
+
+/** The kind of a call-graph edge: abstract (external reachability), call, or child (nesting). */
+export type CallGraphEdgeKind = 'abstract' | 'call' | 'child'
+
+/** An edge of the call graph. */
+export interface CallGraphEdge {
+  readonly kind: CallGraphEdgeKind
+  readonly target: CallGraphNode
+}
+
+/** A callable region of the call graph, or one of the two special nodes (external caller, unknown callee). */
+export class CallGraphNode {
+  /** The outgoing edges, in insertion order, without duplicates. */
+  readonly edges: CallGraphEdge[] = []
+  private readonly keys: Set<string> = new Set()
+  private readonly id: number
+
+  /** @internal */
+  constructor(
+    /** The callable region; null for the special nodes. */
+    readonly callableRegion: Region | null,
+    id: number,
+  ) {
+    this.id = id
+  }
+
+  /** True for the external-caller and unknown-callee nodes. */
+  get isExternal(): boolean {
+    return this.callableRegion === null
+  }
+  /** Adds an edge unless an identical one exists. */
+  addEdge(target: CallGraphNode, kind: CallGraphEdgeKind): void {
+    const key = `${kind}:${target.id}`
+    if (this.keys.has(key)) {
+      return
+    }
+    this.keys.add(key)
+    this.edges.push({ kind, target })
+  }
+  /** True when some edge is a child edge. */
+  get hasChildren(): boolean {
+    return this.edges.some((e) => e.kind === 'child')
+  }
+}
+
+/**
+ * The call graph of the callables nested in an op (MLIR's `CallGraph`): a node per
+ * callable region, call edges resolved through symbols, child edges for nested
+ * callables, and abstract edges from the external-caller node to top-level callables.
+ * Calls that cannot be resolved (indirect, or to declarations) go to the unknown-callee node.
+ */
+export class CallGraph {
+  private readonly nodes: Map<Region, CallGraphNode> = new Map()
+  /** The node that stands for callers outside the graph. */
+  readonly externalCallerNode: CallGraphNode = new CallGraphNode(null, 0)
+  /** The node that stands for callees that cannot be resolved. */
+  readonly unknownCalleeNode: CallGraphNode = new CallGraphNode(null, 1)
+  private nextId = 2
+
+  constructor(readonly operation: Operation) {
+    // Callables first, so that calls to nested callables can be resolved afterwards.
+    this.compute(operation, null, false)
+    this.compute(operation, null, true)
+  }
+
+  /** The node of `region`, if it is a callable region of the graph. */
+  lookupNode(region: Region | null): CallGraphNode | undefined {
+    return region === null ? undefined : this.nodes.get(region)
+  }
+  /** The nodes of the callable regions, in discovery order. */
+  get callableNodes(): CallGraphNode[] {
+    return [...this.nodes.values()]
+  }
+  /** The node a call resolves to (the unknown-callee node when it does not resolve). */
+  resolveCallable(call: Operation): CallGraphNode {
+    const iface = CallOpInterface.get(call)
+    if (iface === undefined) {
+      return this.unknownCalleeNode
+    }
+    const callee = iface.getCallee(call)
+    const target = callee instanceof SymbolRefAttr ? SymbolTable.lookupNearestSymbolFrom(call, callee) : callee.definingOp
+    if (target !== undefined && target !== null) {
+      const callable = CallableOpInterface.get(target)
+      const node = callable === undefined ? undefined : this.lookupNode(callable.getCallableRegion(target))
+      if (node !== undefined) {
+        return node
+      }
+    }
+    return this.unknownCalleeNode
+  }
+
+  private getOrAddNode(region: Region, parent: CallGraphNode | null): CallGraphNode {
+    let node = this.nodes.get(region)
+    if (node === undefined) {
+      node = new CallGraphNode(region, this.nextId++)
+      this.nodes.set(region, node)
+      if (parent !== null) {
+        parent.addEdge(node, 'child')
+      } else {
+        this.externalCallerNode.addEdge(node, 'abstract')
+      }
+    }
+    return node
+  }
+
+  private compute(op: Operation, parent: CallGraphNode | null, resolveCalls: boolean): void {
+    if (CallOpInterface.implementedBy(op)) {
+      if (resolveCalls && parent !== null) {
+        parent.addEdge(this.resolveCallable(op), 'call')
+      }
+      return
+    }
+    let node = parent
+    const callable = CallableOpInterface.get(op)
+    if (callable !== undefined) {
+      const region = callable.getCallableRegion(op)
+      if (region === null) {
+        return
+      }
+      node = this.getOrAddNode(region, parent)
+    }
+    for (const region of op.regions) {
+      for (const block of region.blockList) {
+        for (const nested of block.operations) {
+          this.compute(nested, node, resolveCalls)
+        }
+      }
+    }
+  }
+
+  /** The strongly connected components in the order of LLVM's `scc_iterator` from the external-caller node. */
+  computeSCCs(): CallGraphNode[][] {
+    const index = new Map<CallGraphNode, number>()
+    const low = new Map<CallGraphNode, number>()
+    const onStack = new Set<CallGraphNode>()
+    const stack: CallGraphNode[] = []
+    const sccs: CallGraphNode[][] = []
+    let counter = 0
+    const visit = (n: CallGraphNode): void => {
+      index.set(n, counter)
+      low.set(n, counter)
+      counter++
+      stack.push(n)
+      onStack.add(n)
+      for (const e of n.edges) {
+        const t = e.target
+        if (!index.has(t)) {
+          visit(t)
+          low.set(n, Math.min(low.get(n)!, low.get(t)!))
+        } else if (onStack.has(t)) {
+          low.set(n, Math.min(low.get(n)!, index.get(t)!))
+        }
+      }
+      if (low.get(n) === index.get(n)) {
+        const scc: CallGraphNode[] = []
+        for (;;) {
+          const m = stack.pop()!
+          onStack.delete(m)
+          scc.push(m)
+          if (m === n) {
+            break
+          }
+        }
+        sccs.push(scc)
+      }
+    }
+    visit(this.externalCallerNode)
+    return sccs
+  }
+
+  /** The report of mlir-opt's `test-print-callgraph` (MLIR's `CallGraph::print`). */
+  print(): string {
+    const name = (node: CallGraphNode): string => {
+      if (node === this.externalCallerNode) {
+        return '<External-Caller-Node>'
+      }
+      if (node === this.unknownCalleeNode) {
+        return '<Unknown-Callee-Node>'
+      }
+      const region = node.callableRegion!
+      const op = region.parentOp!
+      let s = `'${op.name.name}' - Region #${region.regionNumber}`
+      const attrs = op.getAttrs()
+      if (attrs.length > 0) {
+        s += ` : ${printAttribute(DictionaryAttr.get(op.context, [...attrs]))}`
+      }
+      return s
+    }
+    let os = '// ---- CallGraph ----\n'
+    for (const node of this.nodes.values()) {
+      os += `// - Node : ${name(node)}\n`
+      for (const e of node.edges) {
+        os += `// -- ${e.kind === 'call' ? 'Call' : e.kind === 'child' ? 'Child' : ''}-Edge : ${name(e.target)}\n`
+      }
+      os += '//\n'
+    }
+    os += '// -- SCCs --\n'
+    for (const scc of this.computeSCCs()) {
+      os += '// - SCC : \n'
+      for (const n of scc) {
+        os += `// -- Node :${name(n)}\n`
+      }
+      os += '\n'
+    }
+    os += '// -------------------\n'
+    return os
+  }
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest'
+import { Context, parseSourceString } from '@tilepass/ir'
+import { registerAllDialects } from '@tilepass/dialects'
+import { PassRegistry, buildPassManagerFromCommandLine } from '@tilepass/pass-manager'
+import { registerTestPasses } from '../src/testing/TestPasses.ts'
+
+const source = "func.func private @ext()\nfunc.func @a() {\n  call @b() : () -> ()\n  call @ext() : () -> ()\n  return\n}\nfunc.func @b() {\n  call @a() : () -> ()\n  %f = constant @a : () -> ()\n  call_indirect %f() : () -> ()\n  return\n}\nfunc.func @c() {\n  call @c() : () -> ()\n  call @d() : () -> ()\n  return\n}\nfunc.func @d() {\n  return\n}\n"
+
+// mlir-opt -test-print-callgraph - -o /dev/null (stderr), mlir-opt 22.1.8
+const expected = "Testing : <<NULL ATTRIBUTE>>\n// ---- CallGraph ----\n// - Node : 'func.func' - Region #0 : {function_type = () -> (), sym_name = \"a\"}\n// -- Call-Edge : 'func.func' - Region #0 : {function_type = () -> (), sym_name = \"b\"}\n// -- Call-Edge : <Unknown-Callee-Node>\n//\n// - Node : 'func.func' - Region #0 : {function_type = () -> (), sym_name = \"b\"}\n// -- Call-Edge : 'func.func' - Region #0 : {function_type = () -> (), sym_name = \"a\"}\n// -- Call-Edge : <Unknown-Callee-Node>\n//\n// - Node : 'func.func' - Region #0 : {function_type = () -> (), sym_name = \"c\"}\n// -- Call-Edge : 'func.func' - Region #0 : {function_type = () -> (), sym_name = \"c\"}\n// -- Call-Edge : 'func.func' - Region #0 : {function_type = () -> (), sym_name = \"d\"}\n//\n// - Node : 'func.func' - Region #0 : {function_type = () -> (), sym_name = \"d\"}\n//\n// -- SCCs --\n// - SCC : \n// -- Node :<Unknown-Callee-Node>\n\n// - SCC : \n// -- Node :'func.func' - Region #0 : {function_type = () -> (), sym_name = \"b\"}\n// -- Node :'func.func' - Region #0 : {function_type = () -> (), sym_name = \"a\"}\n\n// - SCC : \n// -- Node :'func.func' - Region #0 : {function_type = () -> (), sym_name = \"d\"}\n\n// - SCC : \n// -- Node :'func.func' - Region #0 : {function_type = () -> (), sym_name = \"c\"}\n\n// - SCC : \n// -- Node :<External-Caller-Node>\n\n// -------------------\n"
+
+describe('test-print-callgraph', () => {
+  it('prints the call graph and its SCCs as mlir-opt', () => {
+    const ctx = new Context()
+    registerAllDialects(ctx)
+    const registry = new PassRegistry()
+    let err = ''
+    registerTestPasses(registry, { stdout: () => {}, stderr: (t) => (err += t) })
+    const parsed = parseSourceString(source, ctx)!
+    const r = buildPassManagerFromCommandLine(ctx, registry, 'builtin.module', { passPipeline: null, passFlags: [{ argument: 'test-print-callgraph', options: '' }] })
+    expect(r.pm!.run(parsed.op)).toBe(true)
+    expect(err).toBe(expected)
+  })
+})
