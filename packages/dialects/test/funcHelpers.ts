@@ -16,22 +16,7 @@ export function roundTrip(src: string, dialects: readonly DialectDefinition[], o
   if (res === null) {
     return { out: '', diags }
   }
-  // Verifies the module's contents (not the module op itself, whose optional symbol
-  // name the core verifier does not accept yet), then the symbol uses inside it.
-  for (const op of res.op.regions[0]!.front.operations) {
-    if (!verify(op)) {
-      ctx.diagEngine.flush()
-      return { out: '', diags }
-    }
-  }
-  let symbolsOk = true
-  res.op.walk((op) => {
-    const def = op.name.def
-    if (symbolsOk && def?.verifySymbolUses !== undefined && !def.verifySymbolUses(op)) {
-      symbolsOk = false
-    }
-  })
-  if (!symbolsOk) {
+  if (!verify(res.op)) {
     ctx.diagEngine.flush()
     return { out: '', diags }
   }
