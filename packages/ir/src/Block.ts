@@ -13,15 +13,15 @@ import { BlockArgument, type BlockOperand } from './Value.ts'
 export class Block {
   /** The region that contains this block. */
   parent: Region | null = null
-  /** @internal */ prevBlock: Block | null = null
-  /** @internal */ nextBlock: Block | null = null
+  /** Previous block in the region. */ prevBlock: Block | null = null
+  /** Next block in the region. */ nextBlock: Block | null = null
   /** First operation, or null when empty. */
   firstOp: Operation | null = null
   /** Last operation, or null when empty. */
   lastOp: Operation | null = null
-  /** @internal Head of the list of successor slots that refer to this block. */
+  /** Head of the list of successor slots that refer to this block. */
   firstPredecessorUse: BlockOperand | null = null
-  /** @internal Whether `orderIndex` of the ops is up to date. */
+  /** Whether `orderIndex` of the ops is up to date. */
   isOpOrderValid = true
   readonly arguments: BlockArgument[] = []
 
@@ -165,7 +165,7 @@ export class Block {
   insertAfter(op: Operation, after: Operation | null): void {
     this.insertBefore(op, after === null ? this.firstOp : after.nextOp)
   }
-  /** @internal Unlinks `op` from this block. */
+  /** Unlinks `op` from this block (prefer `op.remove()`). */
   removeOp(op: Operation): void {
     const prev = op.prevOp
     const next = op.nextOp
@@ -183,7 +183,7 @@ export class Block {
     op.nextOp = null
     op.parentBlock = null
   }
-  /** @internal Renumbers the ops for `isBeforeInBlock`. */
+  /** Renumbers the ops for `isBeforeInBlock`. */
   recomputeOpOrder(): void {
     let i = 0
     for (let o = this.firstOp; o !== null; o = o.nextOp) {

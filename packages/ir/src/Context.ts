@@ -14,7 +14,7 @@ import type { Operation } from './Operation.ts'
  * Objects from different contexts must not be mixed.
  */
 export class Context {
-  /** @internal */ readonly uniquer: Uniquer = new Uniquer()
+  /** Interning table: dialect-defined types and attributes intern themselves here. */ readonly uniquer: Uniquer = new Uniquer()
   /** @internal */ readonly locationUniquer: LocationUniquer = new LocationUniquer()
   /** Where diagnostics go. */
   readonly diagEngine: DiagnosticEngine = new DiagnosticEngine()

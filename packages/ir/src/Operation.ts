@@ -23,17 +23,17 @@ export type WalkOrder = 'pre' | 'post'
  * block's intrusive list (`prevOp`/`nextOp`), so insertion, removal and moves are O(1).
  */
 export class Operation {
-  /** @internal Previous op in the parent block. */ prevOp: Operation | null = null
-  /** @internal Next op in the parent block. */ nextOp: Operation | null = null
+  /** Previous op in the parent block. */ prevOp: Operation | null = null
+  /** Next op in the parent block. */ nextOp: Operation | null = null
   /** The block that contains this op, or null when detached. */
   parentBlock: Block | null = null
-  /** @internal Position hint for `isBeforeInBlock`. */ orderIndex = 0
+  /** Position hint for `isBeforeInBlock`. */ orderIndex = 0
   operands: OpOperand[]
   readonly results: OpResult[]
   successors: BlockOperand[]
   readonly regions: Region[]
 
-  /** @internal Use `Operation.create`. */
+  /** Low-level constructor; prefer `Operation.create`. */
   constructor(
     public name: OperationName,
     public location: Location,

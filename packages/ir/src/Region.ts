@@ -99,7 +99,7 @@ export class Region {
   insertAfter(block: Block, after: Block | null): void {
     this.insertBefore(block, after === null ? this.firstBlock : after.nextBlock)
   }
-  /** @internal Unlinks `block`. */
+  /** Unlinks `block` (prefer `block.remove()`). */
   removeBlock(block: Block): void {
     const prev = block.prevBlock
     const next = block.nextBlock

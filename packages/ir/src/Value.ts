@@ -130,8 +130,8 @@ export class BlockArgument extends Value {
  * list; `set` re-links it in O(1). `value` is null only after `drop`.
  */
 export class OpOperand {
-  /** @internal */ nextUse: OpOperand | null = null
-  /** @internal */ prevUse: OpOperand | null = null
+  /** Next use in the list. */ nextUse: OpOperand | null = null
+  /** Previous use in the list. */ prevUse: OpOperand | null = null
   value: Value
   constructor(
     value: Value,
@@ -147,12 +147,12 @@ export class OpOperand {
     this.value = v
     this.link()
   }
-  /** @internal Unlinks from the use list and leaves the value dangling (null). */
+  /** Unlinks from the use list and leaves the value dangling (null). */
   drop(): void {
     this.unlink()
     this.value = null as unknown as Value
   }
-  /** @internal */
+  /** Unlinks from the use list, keeping the value. */
   unlink(): void {
     const v = this.value
     if (v === null) {
@@ -186,8 +186,8 @@ export class OpOperand {
  * predecessor list (`Block.firstPredecessorUse`).
  */
 export class BlockOperand {
-  /** @internal */ nextUse: BlockOperand | null = null
-  /** @internal */ prevUse: BlockOperand | null = null
+  /** Next use in the list. */ nextUse: BlockOperand | null = null
+  /** Previous use in the list. */ prevUse: BlockOperand | null = null
   block: Block
   constructor(
     block: Block,
@@ -203,7 +203,7 @@ export class BlockOperand {
     this.block = b
     this.link()
   }
-  /** @internal */
+  /** Unlinks from the use list, keeping the value. */
   unlink(): void {
     const b = this.block
     if (b === null) {
@@ -220,7 +220,7 @@ export class BlockOperand {
     this.nextUse = null
     this.prevUse = null
   }
-  /** @internal */
+  /** Unlinks and leaves the slot empty. */
   drop(): void {
     this.unlink()
     this.block = null as unknown as Block

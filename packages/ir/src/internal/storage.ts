@@ -6,7 +6,7 @@ export function nextStorageId(): number {
 }
 
 /**
- * @internal Interning table for types, attributes and locations: one object per key.
+ * Interning table for types, attributes and locations: one object per key.
  * Keys are strings built from the parameters (sub-objects contribute their `id`).
  */
 export class Uniquer {
