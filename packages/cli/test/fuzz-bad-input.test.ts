@@ -139,7 +139,9 @@ class FuzzWorker {
     const tsx = new URL('dist/esm/api/index.mjs', pathToFileURL(require.resolve('tsx/package.json'))).href
     const target = new URL('./fuzz-bad-input.worker.ts', import.meta.url).href
     const code = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(target)}) })`
-    const worker = new Worker(code, { eval: true, execArgv: ['--conditions=source'], workerData: { fuzzWorker: true } })
+    // Like vitest.config.ts: sources through the `source` condition, or dist/ with TEST_DIST=1.
+    const execArgv = process.env.TEST_DIST === '1' ? [] : ['--conditions=source']
+    const worker = new Worker(code, { eval: true, execArgv, workerData: { fuzzWorker: true } })
     this.worker = worker
     return new Promise((resolve, reject) => {
       const onMessage = (message: { id: number }): void => {

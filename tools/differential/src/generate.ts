@@ -56,6 +56,7 @@ const CMPI_PREDICATES = ['eq', 'ne', 'slt', 'sle', 'sgt', 'sge', 'ult', 'ule', '
 const CMPF_PREDICATES = ['false', 'oeq', 'ogt', 'oge', 'olt', 'ole', 'one', 'ord', 'ueq', 'ugt', 'uge', 'ult', 'ule', 'une', 'uno', 'true'] as const
 const FASTMATH = ['fast', 'nnan', 'ninf', 'nsz', 'arcp', 'contract', 'afn', 'reassoc', 'none', 'nnan,ninf', 'reassoc,nsz,arcp'] as const
 const OVERFLOW = ['nsw', 'nuw', 'nsw, nuw'] as const
+const ROUNDING_MODES = ['to_nearest_even', 'downward', 'upward', 'toward_zero', 'to_nearest_away'] as const
 const UNREGISTERED_NAMES = ['foo.bar', 'foo.baz', 'test.op', 'tp.thing', 'foo.with_regions', 'x.y.z', 'foo.a$b', 'weird.op-name']
 const FUNC_NAMES = ['main', 'helper', 'f', 'compute', 'kernel', '"quoted fn"', 'fn.with.dots', 'g$1', '_private']
 
@@ -568,8 +569,9 @@ class ModuleGenerator {
     if (operand === undefined) {
       return false
     }
-    const fm = (op === 'extf' || op === 'truncf') ? this.fastmath() : ''
-    this.emit(`${this.results([dst])}arith.${op} ${operand}${fm} : ${srcTy.text} to ${dst.text}${this.locs.suffix()}`)
+    const rounding = op === 'truncf' && this.f.arithFlags && this.rng.chance(0.3) ? ` ${this.rng.pick(ROUNDING_MODES)}` : ''
+    const fm = op === 'extf' || op === 'truncf' ? this.fastmath() : ''
+    this.emit(`${this.results([dst])}arith.${op} ${operand}${rounding}${fm} : ${srcTy.text} to ${dst.text}${this.locs.suffix()}`)
     return true
   }
 
