@@ -47,3 +47,4 @@ export {
   runPassManagerFromCommandLine,
 } from './PassManagerCL.ts'
 export type { PassFlag, PassManagerCLOptions, BuildPassManagerResult, ParsedPassManagerArgs, RunFromCommandLineOptions } from './PassManagerCL.ts'
+export { generatePassDoc } from './PassDoc.ts'
