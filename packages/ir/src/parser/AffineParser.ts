@@ -246,15 +246,15 @@ export function parseAffineMapOrSetBody(p: Parser): AffineMapOrSet | null {
   let numDims = 0
   let numSymbols = 0
   const ctx = p.context
-  const okDims = p.parseCommaSeparatedList(Tok.lParen, Tok.rParen, 'dimensional identifier list', () => ap.defineIdentifier(AffineDimExpr.get(ctx, numDims++)))
+  const okDims = p.parseCommaSeparatedList(Tok.lParen, Tok.rParen, ' in dimensional identifier list', () => ap.defineIdentifier(AffineDimExpr.get(ctx, numDims++)))
   if (!okDims) {return null}
   if (p.kind === Tok.lSquare) {
-    const okSyms = p.parseCommaSeparatedList(Tok.lSquare, Tok.rSquare, 'symbol list', () => ap.defineIdentifier(AffineSymbolExpr.get(ctx, numSymbols++)))
+    const okSyms = p.parseCommaSeparatedList(Tok.lSquare, Tok.rSquare, ' in symbol list', () => ap.defineIdentifier(AffineSymbolExpr.get(ctx, numSymbols++)))
     if (!okSyms) {return null}
   }
   if (p.consumeIf(Tok.arrow)) {
     const exprs: AffineExpr[] = []
-    const ok = p.parseCommaSeparatedList(Tok.lParen, Tok.rParen, 'affine map range', () => {
+    const ok = p.parseCommaSeparatedList(Tok.lParen, Tok.rParen, ' in affine map range', () => {
       const e = ap.parseExpr()
       if (e === null) {return false}
       exprs.push(e)
@@ -266,7 +266,7 @@ export function parseAffineMapOrSetBody(p: Parser): AffineMapOrSet | null {
   if (!p.expect(Tok.colon, "expected '->' or ':'")) {return null}
   const constraints: AffineExpr[] = []
   const eq: boolean[] = []
-  const ok = p.parseCommaSeparatedList(Tok.lParen, Tok.rParen, 'integer set constraint list', () => {
+  const ok = p.parseCommaSeparatedList(Tok.lParen, Tok.rParen, ' in integer set constraint list', () => {
     const c = ap.parseConstraint(eq)
     if (c === null) {return false}
     constraints.push(c)

@@ -430,8 +430,9 @@ export class Lexer {
 export function decodeStringLiteral(src: string, start: number, end: number): string {
   const bodyStart = start + 1
   const bodyEnd = end - 1
-  const slash = src.indexOf('\\', bodyStart)
-  if (slash < 0 || slash >= bodyEnd) {return src.slice(bodyStart, bodyEnd)}
+  let slash = bodyStart
+  while (slash < bodyEnd && src.charCodeAt(slash) !== C_BACKSLASH) {slash++}
+  if (slash >= bodyEnd) {return src.slice(bodyStart, bodyEnd)}
   let out = ''
   let highBytes = false
   let i = bodyStart

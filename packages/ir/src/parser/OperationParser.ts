@@ -1,4 +1,4 @@
-import { DictionaryAttr, type Attribute, type NamedAttribute } from '../Attributes.ts'
+import { BoolAttr, DictionaryAttr, StringAttr, type Attribute, type NamedAttribute } from '../Attributes.ts'
 import { Block } from '../Block.ts'
 import type { Context } from '../Context.ts'
 import type { InFlightDiagnostic } from '../Diagnostics.ts'
@@ -328,10 +328,6 @@ export class OperationParser extends Parser implements OpAsmParser {
     for (;;) {
       const k = this.lex.kind
       if (k === Tok.caretIdentifier || k === Tok.rBrace) {return true}
-      if (k === Tok.eof) {
-        this.wrongToken("expected '}' to end region")
-        return false
-      }
       if (!this.parseOperation(block)) {return false}
     }
   }
@@ -339,8 +335,8 @@ export class OperationParser extends Parser implements OpAsmParser {
   private parseOptionalBlockArgList(block: Block): boolean {
     const definingExisting = block.arguments.length !== 0
     let next = 0
-    return this.parseCommaSeparatedList(Tok.lParen, Tok.rParen, 'argument list', () => {
-      const use = this.parseSSAUse(false)
+    return this.parseCommaSeparatedList(Tok.lParen, Tok.rParen, '', () => {
+      const use = this.parseSSAUse(true)
       if (use === null) {return false}
       if (!this.expect(Tok.colon, "expected ':' and type for SSA operand")) {return false}
       const type = this.parseTypeImpl()
@@ -429,14 +425,14 @@ export class OperationParser extends Parser implements OpAsmParser {
     return true
   }
 
-  private checkDialectForGeneric(name: OperationName, nameOffset: number): OperationName | null {
+  private checkDialectForGeneric(name: OperationName): OperationName | null {
     if (name.isRegistered) {return name}
     const n = name.name
     const dot = n.indexOf('.')
     const ns = dot < 0 ? n : n.slice(0, dot)
     if (this.context.getOrLoadDialect(ns) === undefined) {
       if (!this.context.allowUnregisteredDialects) {
-        this.emitErrorAt(nameOffset, 'operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used').report()
+        this.errorHere('operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used')
         return null
       }
       return name
@@ -450,9 +446,9 @@ export class OperationParser extends Parser implements OpAsmParser {
     const nameStr = this.stringValue()
     if (nameStr.length === 0) {return this.errorHere('empty operation name is invalid')}
     if (nameStr.includes('\0')) {return this.errorHere('null character not allowed in operation name')}
-    const opName = this.checkDialectForGeneric(this.context.getOperationName(nameStr), nameOffset)
-    if (opName === null) {return null}
     this.consume()
+    const opName = this.checkDialectForGeneric(this.context.getOperationName(nameStr))
+    if (opName === null) {return null}
     const state = new OperationState(this.locAt(nameOffset), opName)
     const operands: ParsedOperand[] = []
     if (!this.expect(Tok.lParen, "expected '(' to start operand list")) {return null}
@@ -460,7 +456,7 @@ export class OperationParser extends Parser implements OpAsmParser {
     if (!this.expect(Tok.rParen, "expected ')' to end operand list")) {return null}
     if (l.kind === Tok.lSquare) {
       if (opName.isRegistered && !opName.hasTrait(Trait.IsTerminator)) {return this.errorHere('successors in non-terminator')}
-      const ok = this.parseCommaSeparatedList(Tok.lSquare, Tok.rSquare, 'successor list', () => {
+      const ok = this.parseCommaSeparatedList(Tok.lSquare, Tok.rSquare, '', () => {
         const b = this.parseSuccessorImpl()
         if (b === null) {return false}
         state.successors.push(b)
@@ -499,7 +495,7 @@ export class OperationParser extends Parser implements OpAsmParser {
     state.types = type.results as Type[]
     const inputs = type.inputs
     if (inputs.length !== operands.length) {
-      this.emitErrorAt(typeOffset, `expected ${operands.length} operand type${operands.length === 1 ? '' : 's'} but had ${inputs.length}`).report()
+      this.emitErrorAt(typeOffset, `expected ${operands.length} operand type${operands.length === 1 ? '\0' : 's'} but had ${inputs.length}`).report()
       return null
     }
     for (let i = 0; i < operands.length; i++) {
@@ -589,7 +585,7 @@ export class OperationParser extends Parser implements OpAsmParser {
     this.consume()
     if (!this.expect(Tok.lParen, "expected '(' in location")) {return undefined}
     let loc: Location | null
-    if (l.kind === Tok.hashIdentifier && this.src.lastIndexOf('.', l.end - 1) < l.start) {
+    if (l.kind === Tok.hashIdentifier && !this.tokenContains(46)) {
       loc = this.parseLocationAlias()
     } else {
       loc = this.parseLocationInstance()
@@ -597,6 +593,17 @@ export class OperationParser extends Parser implements OpAsmParser {
     if (loc === null) {return undefined}
     if (!this.expect(Tok.rParen, "expected ')' in location")) {return undefined}
     return loc
+  }
+
+  /** True when the current token's text contains the character `code`. */
+  private tokenContains(code: number): boolean {
+    const src = this.src
+    for (let p = this.lex.start; p < this.lex.end; p++) {
+      if (src.charCodeAt(p) === code) {
+        return true
+      }
+    }
+    return false
   }
 
   private parseLocationAlias(): Location | null {
@@ -708,6 +715,10 @@ export class OperationParser extends Parser implements OpAsmParser {
           return false
         }
         const group = l.spelling
+        if (target === this.resources.dialectResources && this.context.getOrLoadDialect(group) === undefined) {
+          this.errorHere(`dialect '${group}' is unknown`)
+          return false
+        }
         this.consume()
         if (!this.expect(Tok.colon, "expected ':'") || !this.expect(Tok.lBrace, "expected '{'")) {return false}
         let entries = target.get(group)
@@ -726,13 +737,30 @@ export class OperationParser extends Parser implements OpAsmParser {
           }
           this.consume()
           if (!this.expect(Tok.colon, "expected ':'")) {return false}
-          const v = this.parseAttributeImpl()
+          const v = this.parseResourceValue(name)
           if (v === null) {return false}
           map.set(name, v)
           return true
         })
       })
     })
+  }
+
+  /** A resource entry value: `true`/`false`, a string, or a hex blob string `"0x..."` (kept as a string). */
+  private parseResourceValue(key: string): Attribute | null {
+    const l = this.lex
+    if (l.is('true') || l.is('false')) {
+      const v = BoolAttr.get(this.context, l.is('true'))
+      this.consume()
+      return v
+    }
+    if (l.kind !== Tok.string) {return this.errorHere(`expected string value for key '${key}'`)}
+    const text = this.stringValue()
+    if (text.startsWith('0x') && /^0x[0-9a-fA-F]*$/.test(text) && text.length < 10) {
+      return this.errorHere(`expected hex string blob for key '${key}' to encode alignment in first 4 bytes`)
+    }
+    this.consume()
+    return StringAttr.get(this.context, text)
   }
 
   /** Diagnoses undefined forward references and resolves deferred location aliases. */

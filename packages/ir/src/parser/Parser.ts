@@ -246,11 +246,11 @@ export abstract class Parser {
   }
 
   /**
-   * Parses `elt (, elt)*` between `open` and `close`; with `allowEmpty` the list may be
-   * empty. Returns success.
+   * Parses `elt (, elt)*` between `open` and `close` (MLIR's `parseCommaSeparatedList`
+   * with a delimiter); `contextMessage` (e.g. ` in fused location`) ends the errors.
    */
-  parseCommaSeparatedList(open: Tok, close: Tok, what: string, parseElt: () => boolean, allowEmpty = true): boolean {
-    if (open !== Tok.eof && !this.expect(open, `expected '${tokSpell(open)}'`)) {return false}
+  parseCommaSeparatedList(open: Tok, close: Tok, contextMessage: string, parseElt: () => boolean, allowEmpty = true): boolean {
+    if (open !== Tok.eof && !this.expect(open, `expected '${tokSpell(open)}'${contextMessage}`)) {return false}
     if (allowEmpty && this.lex.kind === close) {
       this.consume()
       return true
@@ -258,7 +258,7 @@ export abstract class Parser {
     do {
       if (!parseElt()) {return false}
     } while (this.consumeIf(Tok.comma))
-    return this.expect(close, `expected ',' or '${tokSpell(close)}' in ${what}`)
+    return this.expect(close, `expected '${tokSpell(close)}'${contextMessage}`)
   }
 
   /** Parses `elt (, elt)*` until the already-open list's `close` token. */
@@ -519,6 +519,7 @@ export abstract class Parser {
   }
 
   private parseVectorType(): Type | null {
+    const vectorLoc = this.lex.start
     this.consume()
     if (!this.expect(Tok.less, "expected '<' in vector type")) {return null}
     const dims: number[] = []
@@ -533,7 +534,8 @@ export abstract class Parser {
       if (!this.parseXInDimensionList()) {return null}
     }
     if (dims.some((d) => d <= 0)) {
-      return this.errorHere(`vector types must have positive constant sizes but got ${dims.join(', ')}`)
+      this.emitErrorAt(vectorLoc, `vector types must have positive constant sizes but got ${dims.join(', ')}`).report()
+      return null
     }
     const typeLoc = this.lex.start
     const el = this.parseTypeImpl()
@@ -1075,10 +1077,7 @@ export abstract class Parser {
     const parseValue = (): number | null => {
       if (this.consumeIf(Tok.question)) {return kDynamic}
       const neg = this.consumeIf(Tok.minus)
-      if (this.lex.kind !== Tok.integer) {
-        this.emitWrongTokenError('expected a 64-bit signed integer or \'?\'').report()
-        return null
-      }
+      if (this.lex.kind !== Tok.integer) {return this.errorHere("expected a 64-bit signed integer or '?'")}
       const v = this.parseIntegerSpelling(this.lex.start, this.lex.end)
       if (v === null) {return this.errorHere('expected a 64-bit signed integer or \'?\'')}
       this.consume()
@@ -1106,6 +1105,7 @@ export abstract class Parser {
 
   /** `distinct[N]<attr>`: the same N within one parse yields the same attribute. */
   private parseDistinctAttr(type: Type | undefined): Attribute | null {
+    const attrLoc = this.lex.start
     this.consume()
     if (!this.expect(Tok.lSquare, "expected '[' after 'distinct'")) {return null}
     if (this.lex.kind !== Tok.integer) {return this.wrongToken('expected distinct ID')}
@@ -1120,7 +1120,10 @@ export abstract class Parser {
     if (!this.expect(Tok.greater, "expected '>' to close distinct attribute")) {return null}
     const prev = this.distinctAttrs.get(id)
     if (prev !== undefined) {
-      if (prev.referencedAttr !== referenced) {return this.errorHere('referenced attribute does not match previous definition: ' + attrToString(prev.referencedAttr))}
+      if (prev.referencedAttr !== referenced) {
+        this.emitErrorAt(attrLoc, 'referenced attribute does not match previous definition: ' + attrToString(prev.referencedAttr)).report()
+        return null
+      }
       return prev
     }
     const d = DistinctAttr.create(referenced)
@@ -1136,8 +1139,8 @@ export abstract class Parser {
     const typeLoc = this.lex.start
     const el = this.parseTypeImpl()
     if (el === null) {return null}
-    const isInt = el instanceof IntegerType && el.isSignless && [1, 8, 16, 32, 64].includes(el.width)
-    const isFloat = el instanceof FloatType && (el.kind === 'f32' || el.kind === 'f64')
+    const isInt = el instanceof IntegerType
+    const isFloat = el instanceof FloatType
     if (!isInt && !isFloat) {
       this.emitErrorAt(typeLoc, 'expected integer or float type, got: ' + typeToString(el)).report()
       return null
@@ -1173,7 +1176,7 @@ export abstract class Parser {
     const start = l.start
     const end = l.end
     if (l.kind === Tok.float) {
-      if (!(el instanceof FloatType)) {return this.errorHere('expected integer elements, but parsed floating-point')}
+      if (!(el instanceof FloatType)) {return this.errorHere('expected integer literal')}
       this.consume()
       const v = parseFloat(this.src.slice(start, end))
       return roundToFloatKind(el.kind, neg ? -v : v)
@@ -1273,7 +1276,6 @@ export abstract class Parser {
     let count = 0
     let first = true
     let subShape: number[] = []
-    const loc = this.lex.start
     const parseElt = (): boolean => {
       const s: number[] = []
       if (this.lex.kind === Tok.lSquare) {
@@ -1286,7 +1288,7 @@ export abstract class Parser {
         subShape = s
         first = false
       } else if (!sameShape(s, subShape)) {
-        this.emitErrorAt(loc, 'tensor literal is invalid; ranks are not consistent between elements').report()
+        this.errorHere('tensor literal is invalid; ranks are not consistent between elements')
         return false
       }
       return true
@@ -1479,7 +1481,7 @@ export abstract class Parser {
     } else if (nbytes === perElt * numElements) {
       count = numElements
     } else {
-      this.emitErrorAt(lit.hexLoc, `elements hex data size is invalid for provided type`).report()
+      this.emitErrorAt(attrLoc, `elements hex data size is invalid for provided type: '${typeToString(type)}'`).report()
       return null
     }
     const values: (bigint | number)[] = []
@@ -1589,7 +1591,7 @@ export abstract class Parser {
         if (!this.expect(Tok.greater, "expected '>' after fused location metadata")) {return null}
       }
       const locs: Location[] = []
-      const ok = this.parseCommaSeparatedList(Tok.lSquare, Tok.rSquare, 'fused location', () => {
+      const ok = this.parseCommaSeparatedList(Tok.lSquare, Tok.rSquare, ' in fused location', () => {
         const x = this.parseLocationInstance()
         if (x === null) {return false}
         locs.push(x)

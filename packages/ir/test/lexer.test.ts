@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest'
+import { Lexer, Tok } from '@tilepass/ir'
+
+function lexAll(src: string): { kinds: number[]; texts: string[]; errors: string[] } {
+  const errors: string[] = []
+  const lex = new Lexer(src, (offset, message) => errors.push(`${offset}: ${message}`))
+  const kinds: number[] = []
+  const texts: string[] = []
+  for (let i = 0; i < 1000; i++) {
+    lex.lex()
+    kinds.push(lex.kind)
+    texts.push(lex.spelling)
+    if (lex.kind === Tok.eof || lex.kind === Tok.error) {
+      break
+    }
+  }
+  return { kinds, texts, errors }
+}
+
+describe('Lexer', () => {
+  it('classifies identifiers, literals and punctuation', () => {
+    const { kinds, texts } = lexAll('%0:2 = "foo.op"(%a#1) [^bb1] {x = -1.5e3} : (i32, si8, ui64) -> !t.x @sym #map')
+    expect(kinds).toEqual([
+      Tok.percentIdentifier,
+      Tok.colon,
+      Tok.integer,
+      Tok.equal,
+      Tok.string,
+      Tok.lParen,
+      Tok.percentIdentifier,
+      Tok.hashIdentifier,
+      Tok.rParen,
+      Tok.lSquare,
+      Tok.caretIdentifier,
+      Tok.rSquare,
+      Tok.lBrace,
+      Tok.bareIdentifier,
+      Tok.equal,
+      Tok.minus,
+      Tok.float,
+      Tok.rBrace,
+      Tok.colon,
+      Tok.lParen,
+      Tok.inttype,
+      Tok.comma,
+      Tok.inttype,
+      Tok.comma,
+      Tok.inttype,
+      Tok.rParen,
+      Tok.arrow,
+      Tok.exclamationIdentifier,
+      Tok.atIdentifier,
+      Tok.hashIdentifier,
+      Tok.eof,
+    ])
+    expect(texts).toContain('"foo.op"')
+    expect(texts).toContain('1.5e3')
+    expect(texts).toContain('!t.x')
+  })
+
+  it('splits dimension lists the way the type parser expects', () => {
+    const { kinds, texts } = lexAll('4x?xf32 0x1F 1. index')
+    expect(texts).toEqual(['4', 'x', '?', 'xf32', '0x1F', '1.', 'index', ''])
+    expect(kinds).toEqual([Tok.integer, Tok.bareIdentifier, Tok.question, Tok.bareIdentifier, Tok.integer, Tok.float, Tok.bareIdentifier, Tok.eof])
+  })
+
+  it('skips comments and recognizes file metadata delimiters and ellipsis', () => {
+    const { kinds } = lexAll('// comment\n{-# a #-} ... * | + ?')
+    expect(kinds).toEqual([
+      Tok.fileMetadataBegin,
+      Tok.bareIdentifier,
+      Tok.fileMetadataEnd,
+      Tok.ellipsis,
+      Tok.star,
+      Tok.verticalBar,
+      Tok.plus,
+      Tok.question,
+      Tok.eof,
+    ])
+  })
+
+  it('lexes quoted symbol names and string escapes', () => {
+    const { kinds, texts } = lexAll('@"a b" "x\\n\\"\\\\\\0A"')
+    expect(kinds).toEqual([Tok.atIdentifier, Tok.string, Tok.eof])
+    expect(texts[0]).toBe('@"a b"')
+  })
+
+  it('reports lexing errors with mlir-opt messages', () => {
+    expect(lexAll('"abc').errors).toEqual([`4: expected '"' in string literal`])
+    expect(lexAll('@1').errors).toEqual(["1: @ identifier expected to start with letter or '_'"])
+    expect(lexAll('$').errors).toEqual(['0: unexpected character'])
+    expect(lexAll('..').errors).toEqual(['0: expected three consecutive dots for an ellipsis'])
+    expect(lexAll('"\\q"').errors).toEqual(['1: unknown escape in string literal'])
+    expect(lexAll('%').errors).toEqual(['0: invalid SSA name'])
+  })
+
+  it('never allocates tokens: the same lexer object carries kind/start/end', () => {
+    const lex = new Lexer('a b', () => {})
+    lex.lex()
+    expect([lex.kind, lex.start, lex.end]).toEqual([Tok.bareIdentifier, 0, 1])
+    lex.lex()
+    expect([lex.kind, lex.start, lex.end]).toEqual([Tok.bareIdentifier, 2, 3])
+    expect(lex.is('b')).toBe(true)
+  })
+})
