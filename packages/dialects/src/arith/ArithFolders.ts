@@ -28,6 +28,7 @@ import {
   isOneInt,
   isZeroInt,
   makeDense,
+  normalizeFor,
   signedMax,
   signedMin,
   toSigned,
@@ -95,7 +96,17 @@ function foldFloat(op: Operation, operands: Operands, fn: (a: number, b: number)
   if (!isFoldableFloatType(elt)) {
     return undefined
   }
-  return some(constFoldBinary(operands[0], operands[1], false, (a, b) => roundToFloatType(elt, fn(a as number, b as number))))
+  return some(
+    constFoldBinary(operands[0], operands[1], false, (a, b) => {
+      const r = fn(a as number, b as number)
+      // An invalid operation on non-NaN inputs yields APFloat's default NaN, which is
+      // positive; the hardware default NaN that JS computes here may carry the sign bit.
+      if (Number.isNaN(r) && !Number.isNaN(a) && !Number.isNaN(b)) {
+        return NaN
+      }
+      return roundToFloatType(elt, r)
+    }),
+  )
 }
 
 // ---- integer arithmetic ----------------------------------------------------------------
@@ -830,9 +841,15 @@ function toBits(type: Type, v: Scalar): bigint | undefined {
 
 function fromBits(type: Type, bits: bigint): Scalar | undefined {
   if (type instanceof FloatType) {
-    return bitsToFloat(type, bits)
+    const v = bitsToFloat(type, bits)
+    // A float attribute holds a double, so only the canonical NaN survives: other NaN
+    // payloads are left unfolded rather than folded to a different constant.
+    if (v !== undefined && Number.isNaN(v) && floatToBits(type, v) !== bits) {
+      return undefined
+    }
+    return v
   }
-  return bits
+  return normalizeFor(type, bits)
 }
 
 /** `arith.bitcast`: constants (integer and float bit patterns of f16, bf16, f32, f64). */
