@@ -243,4 +243,12 @@ describe('test dialect', () => {
       "'test.sized_region_op' op region #1 failed to verify constraint: region with 1 blocks",
     ])
   })
+
+  it('verifies test.call symbol uses like mlir-opt', () => {
+    const ok = run('func.func private @g()\nfunc.func @f() {\n  test.call @g : () -> ()\n  return\n}')
+    expect(ok.diags).toEqual([])
+    expect(ok.out).toContain('test.call @g : () -> ()')
+    const bad = run('func.func @f() {\n  "test.call"() {callee = @nope} : () -> ()\n  return\n}')
+    expect(bad.diags[0]).toBe("'test.call' op 'nope' does not reference a valid function")
+  })
 })

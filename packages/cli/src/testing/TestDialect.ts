@@ -10,6 +10,8 @@ import {
   AnyType,
   ArrayAttr,
   Block,
+  FlatSymbolRefAttr,
+  FunctionOpInterface,
   FunctionType,
   IndexType,
   Operation,
@@ -17,6 +19,8 @@ import {
   SizedRegion,
   StrArrayAttr,
   StringAttr,
+  SymbolRefAttr,
+  SymbolTable,
   Trait,
   defineOp,
   variadic,
@@ -283,6 +287,25 @@ export const CustomResultsNameOp: OdsOp = defineOp({
   },
 })
 
+/** `test.call`: a call-like op whose callee must name a function (SymbolUserOpInterface). */
+export const TestCallOp: OdsOp = defineOp({
+  name: 'test.call',
+  attributes: { callee: FlatSymbolRefAttr },
+  results: { '#0': variadic(AnyType) },
+  assemblyFormat: '$callee attr-dict `:` functional-type(operands, results)',
+  verifySymbolUses(op: Operation): LogicalResult {
+    const callee = op.getAttr('callee')
+    if (!(callee instanceof SymbolRefAttr) || !callee.isFlat) {
+      return op.emitOpError("requires a 'callee' symbol reference attribute").fail()
+    }
+    const fn = SymbolTable.lookupNearestSymbolFrom(op, callee)
+    if (fn === undefined || !FunctionOpInterface.implementedBy(fn)) {
+      return op.emitOpError(`'${callee.rootReference}' does not reference a valid function`).fail()
+    }
+    return true
+  },
+})
+
 /** The `test` dialect subset (register it explicitly; it is not part of `@tilepass/dialects`). */
 export const TestDialect: DialectDefinition = {
   namespace: 'test',
@@ -299,5 +322,6 @@ export const TestDialect: DialectDefinition = {
     PolyForOp,
     BlockNamesOp,
     CustomResultsNameOp,
+    TestCallOp,
   ],
 }
