@@ -169,7 +169,8 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     this.names = new SSANameState(root, {
       generic: this.flags.generic,
       valueUsers: this.flags.valueUsers,
-      uniqueSSAIDs: this.flags.uniqueSSAIDs,
+      // mlir-opt never reuses value numbers across regions in the generic form.
+      uniqueSSAIDs: this.flags.uniqueSSAIDs || this.flags.generic,
       nameLocAsPrefix: this.flags.nameLocAsPrefix,
     })
   }

@@ -1,5 +1,5 @@
 import type { Block } from '../Block.ts'
-import { NameLoc, FusedLoc, type Location } from '../Location.ts'
+import { CallSiteLoc, FusedLoc, NameLoc, OpaqueLoc, type Location } from '../Location.ts'
 import type { Operation } from '../Operation.ts'
 import { Trait } from '../OperationName.ts'
 import type { Region } from '../Region.ts'
@@ -30,13 +30,22 @@ export interface NamingFlags {
   nameLocAsPrefix: boolean
 }
 
+/** The first `NameLoc` in a pre-order walk of `loc`, as MLIR's `findInstanceOf<NameLoc>`. */
 function findNameLoc(loc: Location): NameLoc | null {
-  if (loc instanceof NameLoc) { return loc }
+  if (loc instanceof NameLoc) {
+    return loc
+  }
   if (loc instanceof FusedLoc) {
     for (const l of loc.locations) {
       const n = findNameLoc(l)
-      if (n !== null) { return n }
+      if (n !== null) {
+        return n
+      }
     }
+  } else if (loc instanceof CallSiteLoc) {
+    return findNameLoc(loc.callee) ?? findNameLoc(loc.caller)
+  } else if (loc instanceof OpaqueLoc) {
+    return findNameLoc(loc.fallback)
   }
   return null
 }
