@@ -31,7 +31,8 @@ export function getAnalysisName(cls: AnalysisClass): string {
  */
 export class PreservedAnalyses {
   private all = false
-  private readonly preserved: Set<AnalysisClass> = new Set()
+  // Allocated on first `preserve`: most passes preserve nothing or everything.
+  private preserved: Set<AnalysisClass> | null = null
 
   /** A set that preserves every analysis. */
   static all(): PreservedAnalyses {
@@ -47,7 +48,7 @@ export class PreservedAnalyses {
   clone(): PreservedAnalyses {
     const pa = new PreservedAnalyses()
     pa.all = this.all
-    for (const c of this.preserved) {pa.preserved.add(c)}
+    pa.preserved = this.preserved === null ? null : new Set(this.preserved)
     return pa
   }
   /** Marks every analysis preserved. */
@@ -56,11 +57,14 @@ export class PreservedAnalyses {
   }
   /** Marks the given analyses preserved. */
   preserve(...classes: AnalysisClass[]): void {
-    for (const c of classes) {this.preserved.add(c)}
+    const set = (this.preserved ??= new Set())
+    for (const c of classes) {
+      set.add(c)
+    }
   }
   /** Removes `cls` from the preserved set (and the "all" marker, which no longer holds). */
   unpreserve(cls: AnalysisClass): void {
-    this.preserved.delete(cls)
+    this.preserved?.delete(cls)
     this.all = false
   }
   /** True when every analysis is preserved. */
@@ -69,11 +73,11 @@ export class PreservedAnalyses {
   }
   /** True when no analysis is preserved. */
   get isNone(): boolean {
-    return !this.all && this.preserved.size === 0
+    return !this.all && (this.preserved === null || this.preserved.size === 0)
   }
   /** True when `cls` is preserved. */
   isPreserved(cls: AnalysisClass): boolean {
-    return this.all || this.preserved.has(cls)
+    return this.all || (this.preserved !== null && this.preserved.has(cls))
   }
 }
 
@@ -114,7 +118,10 @@ export class NestedAnalysisMap {
     }
     this.invalidateOwn(pa)
     if (pa.isNone) {
-      this.childAnalyses.clear()
+      // V8's Map.clear allocates a new table even when empty; this runs after every pass.
+      if (this.childAnalyses.size > 0) {
+        this.childAnalyses.clear()
+      }
       return
     }
     const worklist: NestedAnalysisMap[] = [this]
@@ -235,8 +242,13 @@ export class AnalysisManager {
 
   /** Drops every analysis of this op and its descendants. */
   clear(): void {
-    this.impl.analyses.clear()
-    this.impl.childAnalyses.clear()
+    const map = this.impl
+    if (map.analyses.size > 0) {
+      map.analyses.clear()
+    }
+    if (map.childAnalyses.size > 0) {
+      map.childAnalyses.clear()
+    }
   }
 
   private nestImmediate(op: Operation): AnalysisManager {
