@@ -34,6 +34,12 @@ import {
   verify,
   type Diagnostic,
   type DialectDefinition,
+  type CustomDirective,
+  type OpAsmParser,
+  type OpAsmPrinter,
+  CustomDirectiveArg,
+  Region,
+  AnySuccessor,
   type OdsOp,
   type Type,
 } from '@tilepass/ir'
@@ -250,7 +256,256 @@ const fmtOps: OdsOp[] = [
   }),
 ]
 
-const FormatTestDialect: DialectDefinition = { namespace: 'test', ops: fmtOps, allowUnknownOperations: true }
+/** Parses `: type[, type] -> (types)` into the three type slots (upstream `parseCustomDirectiveResults`). */
+function parseResultsDirective(parser: OpAsmParser, args: readonly CustomDirectiveArg[], first: number): boolean {
+  if (!parser.parseColon()) {
+    return false
+  }
+  const t = parser.parseType()
+  if (t === undefined) {
+    return false
+  }
+  args[first]!.types = [t]
+  if (parser.parseOptionalComma()) {
+    const t2 = parser.parseType()
+    if (t2 === undefined) {
+      return false
+    }
+    args[first + 1]!.types = [t2]
+  }
+  if (!parser.parseArrow() || !parser.parseLParen()) {
+    return false
+  }
+  const list = parser.parseTypeList()
+  if (list === undefined) {
+    return false
+  }
+  args[first + 2]!.types = list
+  return parser.parseRParen()
+}
+
+function printResultsDirective(printer: OpAsmPrinter, args: readonly CustomDirectiveArg[], first: number): void {
+  printer.print(' : ')
+  printer.printType(args[first]!.types[0]!)
+  const opt = args[first + 1]!.types[0]
+  if (opt !== undefined) {
+    printer.print(', ')
+    printer.printType(opt)
+  }
+  printer.print(' -> (')
+  printer.printTypes(args[first + 2]!.types)
+  printer.print(')')
+}
+
+/** Upstream `parseCustomDirectiveOperands`: `%a[, %b] -> (%c, ...)`. */
+const CustomDirectiveOperands: CustomDirective = {
+  parse(parser, args) {
+    const a = parser.parseOperand()
+    if (a === undefined) {
+      return false
+    }
+    args[0]!.operands = [a]
+    if (parser.parseOptionalComma()) {
+      const b = parser.parseOperand()
+      if (b === undefined) {
+        return false
+      }
+      args[1]!.operands = [b]
+    }
+    if (!parser.parseArrow() || !parser.parseLParen()) {
+      return false
+    }
+    const list = parser.parseOperandList('none')
+    if (list === undefined) {
+      return false
+    }
+    args[2]!.operands = list
+    return parser.parseRParen()
+  },
+  print(printer, _op, args) {
+    printer.printOperand(args[0]!.values[0]!)
+    const opt = args[1]!.values[0]
+    if (opt !== undefined) {
+      printer.print(', ')
+      printer.printOperand(opt)
+    }
+    printer.print(' -> (')
+    printer.printOperands(args[2]!.values)
+    printer.print(')')
+  },
+}
+
+const customDirectiveOps: OdsOp[] = [
+  defineOp({
+    name: 'test.format_custom_directive_operands',
+    operands: { operand: I64, optOperand: optional(I64), varOperands: variadic(I64) },
+    traits: Trait.AttrSizedOperandSegments,
+    assemblyFormat: 'custom<CustomDirectiveOperands>($operand, $optOperand, $varOperands) attr-dict',
+    customDirectives: { CustomDirectiveOperands },
+  }),
+  defineOp({
+    name: 'test.format_custom_directive_operands_and_types',
+    operands: { operand: AnyType, optOperand: optional(AnyType), varOperands: variadic(AnyType) },
+    traits: Trait.AttrSizedOperandSegments,
+    assemblyFormat:
+      'custom<CustomDirectiveOperandsAndTypes>($operand, $optOperand, $varOperands, type($operand), type($optOperand), type($varOperands)) attr-dict',
+    customDirectives: {
+      CustomDirectiveOperandsAndTypes: {
+        parse: (parser, args, state) => CustomDirectiveOperands.parse(parser, args, state) && parseResultsDirective(parser, args, 3),
+        print(printer, op, args) {
+          CustomDirectiveOperands.print(printer, op, args)
+          printResultsDirective(printer, args, 3)
+        },
+      },
+    },
+  }),
+  ...['test.format_custom_directive_results', 'test.format_custom_directive_results_with_type_refs'].map((name) =>
+    defineOp({
+      name,
+      results: { result: AnyType, optResult: optional(AnyType), varResults: variadic(AnyType) },
+      traits: Trait.AttrSizedResultSegments,
+      assemblyFormat:
+        'custom<CustomDirectiveResults>(type($result), type($optResult), type($varResults)) ' +
+        (name.endsWith('refs') ? 'custom<CustomDirectiveWithTypeRefs>(ref(type($result)), ref(type($optResult)), ref(type($varResults))) ' : '') +
+        'attr-dict',
+      customDirectives: {
+        CustomDirectiveResults: {
+          parse: (parser, args) => parseResultsDirective(parser, args, 0),
+          print: (printer, _op, args) => printResultsDirective(printer, args, 0),
+        },
+        CustomDirectiveWithTypeRefs: {
+          parse(parser, args) {
+            if (!parser.parseKeyword('type_refs_capture')) {
+              return false
+            }
+            const mine = [0, 1, 2].map((i) => new CustomDirectiveArg('type', args[i]!.name, false, i > 0))
+            if (!parseResultsDirective(parser, mine, 0)) {
+              return false
+            }
+            return [0, 1, 2].every((i) => mine[i]!.types.length === args[i]!.types.length && mine[i]!.types.every((t, k) => t === args[i]!.types[k]))
+          },
+          print(printer, _op, args) {
+            printer.print(' type_refs_capture ')
+            printResultsDirective(printer, args, 0)
+          },
+        },
+      },
+    }),
+  ),
+  defineOp({
+    name: 'test.format_custom_directive_regions',
+    regions: { region: AnyRegion, other_regions: variadicRegion(AnyRegion) },
+    assemblyFormat: 'custom<CustomDirectiveRegions>($region, $other_regions) attr-dict',
+    customDirectives: {
+      CustomDirectiveRegions: {
+        parse(parser, args) {
+          const r = new Region()
+          if (!parser.parseRegion(r)) {
+            return false
+          }
+          args[0]!.regions = [r]
+          if (!parser.parseOptionalComma()) {
+            return true
+          }
+          const r2 = new Region()
+          if (!parser.parseRegion(r2)) {
+            return false
+          }
+          args[1]!.regions = [r2]
+          return true
+        },
+        print(printer, _op, args) {
+          printer.printRegion(args[0]!.regions[0]!)
+          if (args[1]!.regions.length > 0) {
+            printer.print(', ')
+            for (const r of args[1]!.regions) {
+              printer.printRegion(r)
+            }
+          }
+        },
+      },
+    },
+  }),
+  defineOp({
+    name: 'test.format_custom_directive_successors',
+    successors: { successor: AnySuccessor, successors: VariadicSuccessor },
+    traits: Trait.IsTerminator,
+    assemblyFormat: 'custom<CustomDirectiveSuccessors>($successor, $successors) attr-dict',
+    customDirectives: {
+      CustomDirectiveSuccessors: {
+        parse(parser, args) {
+          const b = parser.parseSuccessor()
+          if (b === undefined) {
+            return false
+          }
+          args[0]!.blocks = [b]
+          if (!parser.parseOptionalComma()) {
+            return true
+          }
+          const v = parser.parseSuccessor()
+          if (v === undefined) {
+            return false
+          }
+          args[1]!.blocks = [v, v]
+          return true
+        },
+        print(printer, _op, args) {
+          printer.printSuccessor(args[0]!.blocks[0]!)
+          const v = args[1]!.blocks[0]
+          if (v !== undefined) {
+            printer.print(', ')
+            printer.printSuccessor(v)
+          }
+        },
+      },
+    },
+  }),
+  defineOp({
+    name: 'test.format_custom_directive_attributes',
+    attributes: { attr: I64Attr, optAttr: optionalAttr(I64Attr) },
+    assemblyFormat: 'custom<CustomDirectiveAttributes>($attr, $optAttr) attr-dict',
+    customDirectives: {
+      CustomDirectiveAttributes: {
+        parse(parser, args) {
+          const a = parser.parseAttribute()
+          if (a === undefined) {
+            return false
+          }
+          args[0]!.attr = a
+          if (parser.parseOptionalComma()) {
+            const b = parser.parseAttribute()
+            if (b === undefined) {
+              return false
+            }
+            args[1]!.attr = b
+          }
+          return true
+        },
+        print(printer, _op, args) {
+          printer.printAttribute(args[0]!.attr!)
+          if (args[1]!.attr !== null) {
+            printer.print(', ')
+            printer.printAttribute(args[1]!.attr)
+          }
+        },
+      },
+    },
+  }),
+  defineOp({
+    name: 'test.format_custom_directive_attrdict',
+    attributes: { attr: I64Attr, optAttr: optionalAttr(I64Attr) },
+    assemblyFormat: 'custom<CustomDirectiveAttrDict>( attr-dict )',
+    customDirectives: {
+      CustomDirectiveAttrDict: {
+        parse: (parser, args) => parser.parseOptionalAttrDict(args[0]!.attrs),
+        print: (printer, _op, args) => printer.printOptionalAttrDict(args[0]!.attrs),
+      },
+    },
+  }),
+  defineOp({ name: 'test.format_optional_enum_attr', attributes: { attr: optionalAttr(SomeI64Enum) }, assemblyFormat: '($attr^)? attr-dict' }),
+]
+
+const FormatTestDialect: DialectDefinition = { namespace: 'test', ops: [...fmtOps, ...customDirectiveOps], allowUnknownOperations: true }
 
 function run(src: string, generic = false): { out: string; diags: string[] } {
   const ctx = new Context({ dialects: [BuiltinDialect, FormatTestDialect] })
@@ -584,6 +839,139 @@ const EXPECTED_GENERIC = `"builtin.module"() ({
 function renumber(text: string): string {
   return text.replace(/%(arg)?[0-9]+/g, '%_')
 }
+
+const CUSTOM_INPUT = `"test.holder"() ({
+^bb0(%i64: i64, %i32: i32):
+  test.format_custom_directive_operands %i64, %i64 -> (%i64)
+  test.format_custom_directive_operands %i64 -> (%i64, %i64)
+  test.format_custom_directive_operands %i64 -> ()
+  test.format_custom_directive_operands_and_types %i64, %i32 -> (%i64) : i64, i32 -> (i64)
+  test.format_custom_directive_operands_and_types %i64 -> (%i32) : i64 -> (i32)
+  %r:3 = test.format_custom_directive_results : i64, i32 -> (i32)
+  %s:2 = test.format_custom_directive_results : i64 -> (i32) {foo.x}
+  %t:3 = test.format_custom_directive_results_with_type_refs : i64, i32 -> (i32) type_refs_capture : i64, i32 -> (i32)
+  test.format_custom_directive_regions {
+    "test.return"() : () -> ()
+  }
+  test.format_custom_directive_regions {
+    "test.return"() : () -> ()
+  }, {
+    "test.return"() : () -> ()
+  }
+  test.format_custom_directive_attributes 54 : i64
+  test.format_custom_directive_attributes 54 : i64, 46 : i64
+  test.format_custom_directive_attrdict {attr = 54 : i64, foo.x}
+  test.format_custom_directive_attrdict {attr = 54 : i64, optAttr = 46 : i64}
+  test.format_custom_directive_with_optional_operand_ref %i64 : 1
+  test.format_custom_directive_with_optional_operand_ref : 0
+  test.format_optional_enum_attr case5
+  test.format_optional_enum_attr
+  test.format_optional_enum_attr "case10"
+  "test.return"() : () -> ()
+}) : () -> ()
+"test.holder"() ({
+  test.format_custom_directive_successors ^bb1, ^bb2
+^bb1:
+  test.format_custom_directive_successors ^bb2
+^bb2:
+  "test.return"() : () -> ()
+}) : () -> ()
+`
+
+// Output of mlir-opt (MLIR 22) on CUSTOM_INPUT.
+const CUSTOM_EXPECTED = `module {
+  "test.holder"() ({
+  ^bb0(%arg0: i64, %arg1: i32):
+    test.format_custom_directive_operands %arg0, %arg0 -> (%arg0)
+    test.format_custom_directive_operands %arg0 -> (%arg0, %arg0)
+    test.format_custom_directive_operands %arg0 -> ()
+    test.format_custom_directive_operands_and_types %arg0, %arg1 -> (%arg0) : i64, i32 -> (i64)
+    test.format_custom_directive_operands_and_types %arg0 -> (%arg1) : i64 -> (i32)
+    %result, %optResult, %varResults = test.format_custom_directive_results  : i64, i32 -> (i32)
+    %result_0, %varResults_1 = test.format_custom_directive_results  : i64 -> (i32) {foo.x}
+    %result_2, %optResult_3, %varResults_4 = test.format_custom_directive_results_with_type_refs  : i64, i32 -> (i32)  type_refs_capture  : i64, i32 -> (i32)
+    test.format_custom_directive_regions {
+      "test.return"() : () -> ()
+    }
+    test.format_custom_directive_regions {
+      "test.return"() : () -> ()
+    }, {
+      "test.return"() : () -> ()
+    }
+    test.format_custom_directive_attributes 54 : i64
+    test.format_custom_directive_attributes 54 : i64, 46 : i64
+    test.format_custom_directive_attrdict  {attr = 54 : i64, foo.x}
+    test.format_custom_directive_attrdict  {attr = 54 : i64, optAttr = 46 : i64}
+    test.format_custom_directive_with_optional_operand_ref %arg0 : 1
+    test.format_custom_directive_with_optional_operand_ref : 0
+    test.format_optional_enum_attr case5
+    test.format_optional_enum_attr
+    test.format_optional_enum_attr case10
+    "test.return"() : () -> ()
+  }) : () -> ()
+  "test.holder"() ({
+    test.format_custom_directive_successors ^bb1, ^bb2
+  ^bb1:  // pred: ^bb0
+    test.format_custom_directive_successors ^bb2
+  ^bb2:  // 3 preds: ^bb0, ^bb0, ^bb1
+    "test.return"() : () -> ()
+  }) : () -> ()
+}
+`
+
+// Output of mlir-opt --mlir-print-op-generic on CUSTOM_INPUT.
+const CUSTOM_EXPECTED_GENERIC = `"builtin.module"() ({
+  "test.holder"() ({
+  ^bb0(%arg0: i64, %arg1: i32):
+    "test.format_custom_directive_operands"(%arg0, %arg0, %arg0) <{operandSegmentSizes = array<i32: 1, 1, 1>}> : (i64, i64, i64) -> ()
+    "test.format_custom_directive_operands"(%arg0, %arg0, %arg0) <{operandSegmentSizes = array<i32: 1, 0, 2>}> : (i64, i64, i64) -> ()
+    "test.format_custom_directive_operands"(%arg0) <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (i64) -> ()
+    "test.format_custom_directive_operands_and_types"(%arg0, %arg1, %arg0) <{operandSegmentSizes = array<i32: 1, 1, 1>}> : (i64, i32, i64) -> ()
+    "test.format_custom_directive_operands_and_types"(%arg0, %arg1) <{operandSegmentSizes = array<i32: 1, 0, 1>}> : (i64, i32) -> ()
+    %0:3 = "test.format_custom_directive_results"() <{resultSegmentSizes = array<i32: 1, 1, 1>}> : () -> (i64, i32, i32)
+    %1:2 = "test.format_custom_directive_results"() <{resultSegmentSizes = array<i32: 1, 0, 1>}> {foo.x} : () -> (i64, i32)
+    %2:3 = "test.format_custom_directive_results_with_type_refs"() <{resultSegmentSizes = array<i32: 1, 1, 1>}> : () -> (i64, i32, i32)
+    "test.format_custom_directive_regions"() ({
+      "test.return"() : () -> ()
+    }) : () -> ()
+    "test.format_custom_directive_regions"() ({
+      "test.return"() : () -> ()
+    }, {
+      "test.return"() : () -> ()
+    }) : () -> ()
+    "test.format_custom_directive_attributes"() <{attr = 54 : i64}> : () -> ()
+    "test.format_custom_directive_attributes"() <{attr = 54 : i64, optAttr = 46 : i64}> : () -> ()
+    "test.format_custom_directive_attrdict"() <{attr = 54 : i64}> {foo.x} : () -> ()
+    "test.format_custom_directive_attrdict"() <{attr = 54 : i64, optAttr = 46 : i64}> : () -> ()
+    "test.format_custom_directive_with_optional_operand_ref"(%arg0) : (i64) -> ()
+    "test.format_custom_directive_with_optional_operand_ref"() : () -> ()
+    "test.format_optional_enum_attr"() <{attr = 5 : i64}> : () -> ()
+    "test.format_optional_enum_attr"() : () -> ()
+    "test.format_optional_enum_attr"() <{attr = 10 : i64}> : () -> ()
+    "test.return"() : () -> ()
+  }) : () -> ()
+  "test.holder"() ({
+    "test.format_custom_directive_successors"()[^bb1, ^bb2, ^bb2] : () -> ()
+  ^bb1:  // pred: ^bb0
+    "test.format_custom_directive_successors"()[^bb2] : () -> ()
+  ^bb2:  // 3 preds: ^bb0, ^bb0, ^bb1
+    "test.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+`
+
+describe('custom directives against mlir-opt test-dialect ops', () => {
+  it('parses and prints as mlir-opt', () => {
+    const { out, diags } = run(CUSTOM_INPUT)
+    expect(diags).toEqual([])
+    expect(out).toBe(CUSTOM_EXPECTED)
+  })
+  it('builds the same operations (generic form)', () => {
+    const { out, diags } = run(CUSTOM_INPUT, true)
+    expect(diags).toEqual([])
+    expect(renumber(out)).toBe(renumber(CUSTOM_EXPECTED_GENERIC))
+  })
+})
 
 describe('assembly formats against mlir-opt test-dialect ops', () => {
   it('parses and prints every custom form as mlir-opt', () => {
