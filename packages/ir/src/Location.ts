@@ -152,23 +152,38 @@ export class OpaqueLoc extends Location {
  * built string (the parser makes one per operation).
  */
 export class LocationUniquer {
-  private readonly byFile = new Map<string, Map<number, FileLineColLoc>>()
+  // Per file, a table indexed by line then column: array indexing is much cheaper than
+  // hashing when the parser creates one location per operation.
+  private readonly byFile = new Map<string, (FileLineColLoc | undefined)[][]>()
+  private lastFile = ''
+  private lastTable: (FileLineColLoc | undefined)[][] | null = null
 
   getFileLineCol(context: Context, filename: string, line: number, column: number): FileLineColLoc {
-    if (column >= 0x4000000 || line >= 0x4000000) {
+    if (column >= 0x100000 || line >= 0x4000000 || line < 0 || column < 0) {
       const key = `loc:flc:${filename.length}:${filename}:${line}:${column}:${line}:${column}`
       return context.uniquer.intern(key, () => new FileLineColLoc(context, filename, line, column, line, column))
     }
-    let m = this.byFile.get(filename)
-    if (m === undefined) {
-      m = new Map()
-      this.byFile.set(filename, m)
+    let table = this.lastTable
+    if (table === null || filename !== this.lastFile) {
+      table = this.byFile.get(filename) ?? null
+      if (table === null) {
+        table = []
+        this.byFile.set(filename, table)
+      }
+      this.lastFile = filename
+      this.lastTable = table
     }
-    const key = line * 0x4000000 + column
-    let loc = m.get(key)
+    while (table.length <= line) {
+      table.push([])
+    }
+    const cols = table[line]!
+    let loc = cols[column]
     if (loc === undefined) {
       loc = new FileLineColLoc(context, filename, line, column, line, column)
-      m.set(key, loc)
+      while (cols.length < column) {
+        cols.push(undefined)
+      }
+      cols[column] = loc
     }
     return loc
   }

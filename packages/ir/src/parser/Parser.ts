@@ -666,7 +666,8 @@ export abstract class Parser {
     const body = this.parseDialectSymbolBody(dot < 0 ? '' : ident.slice(dot + 1), dot < 0)
     if (body === null) {return null}
     if (!this.context.allowUnregisteredDialects && dialect === undefined) {
-      this.emitErrorAt(tokStart, `dialect '${ns}' is unknown`).report()
+      const at = dot < 0 ? tokStart : tokStart + ns.length + 2
+      this.emitErrorAt(at, `\`!"${ns}"<"${body}">\` type created with unregistered dialect. ${UNREGISTERED_HINT}`).report()
       return null
     }
     return OpaqueType.get(this.context, ns, body)
@@ -774,7 +775,9 @@ export abstract class Parser {
       const body = this.parseDialectSymbolBody(dot < 0 ? '' : ident.slice(dot + 1), dot < 0)
       if (body === null) {return null}
       if (!this.context.allowUnregisteredDialects && dialect === undefined) {
-        this.emitErrorAt(tokStart, `dialect '${ns}' is unknown`).report()
+        const at = dot < 0 ? tokStart : tokStart + ns.length + 2
+        const typeText = type === undefined ? 'none' : typeToString(type)
+        this.emitErrorAt(at, `#"${ns}"<"${body}"> : '${typeText}' attribute created with unregistered dialect. ${UNREGISTERED_HINT}`).report()
         return null
       }
       let t: Type | null = type ?? null
@@ -1603,6 +1606,9 @@ export abstract class Parser {
     return this.wrongToken('expected location instance')
   }
 }
+
+const UNREGISTERED_HINT =
+  'If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used'
 
 class TensorLiteral {
   shape: number[] = []
