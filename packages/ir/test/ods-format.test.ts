@@ -988,3 +988,30 @@ describe('assembly formats against mlir-opt test-dialect ops', () => {
     expect(run(EXPECTED).out).toBe(EXPECTED)
   })
 })
+
+// Invalid ops and the first error mlir-opt (MLIR 22) reports for each (null: valid).
+const VERIFY_CASES: [string, string | null][] = [
+  ["\"test.format_attr_op\"() {attr = \"x\"} : () -> ()", "'test.format_attr_op' op attribute 'attr' failed to satisfy constraint: 64-bit signless integer attribute"],
+  ["\"test.format_symbol_name_attr_op\"() {attr = 1} : () -> ()", "'test.format_symbol_name_attr_op' op attribute 'attr' failed to satisfy constraint: string attribute"],
+  ["%0 = \"test.format_optional_result_d_op\"() : () -> (f32)", "'test.format_optional_result_d_op' op result #0 must be 80-bit float, but got 'f32'"],
+  ["%0:2 = \"test.format_optional_result_d_op\"() : () -> (f80, f80)", "'test.format_optional_result_d_op' op result group starting at #0 requires 0 or 1 element, but found 2"],
+  ["\"test.format_variadic_operand\"() : () -> ()", null],
+  ["%a = \"test.x\"() : () -> i32\n\"test.format_variadic_operand\"(%a) : (i32) -> ()", "'test.format_variadic_operand' op operand #0 must be variadic of 64-bit signless integer, but got 'i32'"],
+  ["%a = \"test.x\"() : () -> i64\n\"test.format_optional_operand_result_b_op\"(%a, %a) {operandSegmentSizes = array<i32: 2, 0>} : (i64, i64) -> ()", "'test.format_optional_operand_result_b_op' op operand group starting at #0 requires 0 or 1 element, but found 2"],
+  ["%a = \"test.x\"() : () -> i64\n\"test.format_optional_operand_result_b_op\"(%a, %a) {operandSegmentSizes = array<i32: -1, 3>} : (i64, i64) -> ()", "'test.format_optional_operand_result_b_op' op 'operandSegmentSizes' attribute cannot have negative elements"],
+  ["\"test.format_successor_a_op\"() : () -> ()", null],
+  ["%a = \"test.x\"() : () -> i64\n%b = \"test.x\"() : () -> i32\n%0 = \"test.format_all_types_match_var\"(%a, %b) : (i64, i32) -> i64", "'test.format_all_types_match_var' op failed to verify that all of {value1, value2, result} have same type"],
+  ["%a = \"test.x\"() : () -> i64\n%0 = \"test.format_types_match_var\"(%a) : (i64) -> i32", "'test.format_types_match_var' op failed to verify that result type matches operand"],
+  ["\"test.format_opt_attr_op_a\"() {opt_attr = 1 : i32} : () -> ()", "'test.format_opt_attr_op_a' op attribute 'opt_attr' failed to satisfy constraint: 64-bit signless integer attribute"],
+  ["%a = \"test.x\"() : () -> i64\n\"test.format_operand_a_op\"(%a) : (i64) -> ()", "'test.format_operand_a_op' op expected 2 operands, but found 1"],
+  ["%a = \"test.x\"() : () -> i64\n\"test.format_custom_directive_operands\"(%a) : (i64) -> ()", "'test.format_custom_directive_operands' op operand count (1) does not match with the total size (0) specified in attribute 'operandSegmentSizes'"],
+]
+
+describe('generated verifiers against mlir-opt', () => {
+  for (const [src, expected] of VERIFY_CASES) {
+    it(expected ?? `accepts ${src.split('\n').pop()!}`, () => {
+      const { diags } = run(src)
+      expect(diags[0] ?? null).toBe(expected)
+    })
+  }
+})
