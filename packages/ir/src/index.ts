@@ -222,7 +222,7 @@ export type { CustomDirective, CompiledFormat, FormatOpInfo } from './ods/Format
 export type { OdsValueDecl, OdsAttrDecl, OdsRegionDecl, OdsSuccessorDecl, TypesMatchWith } from './ods/OpInfo.ts'
 export { typeToString, setOdsTypePrinter } from './ods/TypeText.ts'
 export { printOperation, printOperationTo, printType, printAttribute, printLocation, printFloatValue } from './printer/index.ts'
-export type { AsmPrinterOptions } from './printer/AsmPrinterOptions.ts'
+export type { AsmPrinterOptions, FileResources } from './printer/AsmPrinterOptions.ts'
 export { BuiltinDialect, ModuleOp, UnrealizedConversionCastOp } from './dialect/Builtin.ts'
 export { SourceMgr, SourceBuffer } from './SourceMgr.ts'
 export type { SourceRange } from './SourceMgr.ts'

@@ -11,7 +11,7 @@ function roundTrip(filename: string, source: string, options: AsmPrinterOptions)
   if (result === null) {
     throw new Error(`failed to parse ${filename}`)
   }
-  return printOperation(result.op, options)
+  return printOperation(result.op, { ...options, resources: result })
 }
 
 const SRC_A = `#m = affine_map<(d0, d1) -> (d0 * 2 + d1 - 1, -d0, d0 floordiv 3, (d0 + d1) mod 4)>
@@ -79,6 +79,27 @@ const SRC_RT1 = `#set0 = affine_set<(d0) : (1 == 0)>
 "foo.op"() {a = dense<[1.5, 2.0, 0x7FC00000]> : tensor<3xf32>, b = dense<"0x0000803F"> : tensor<1xf32>, c = array<f64: 0.1, 1.0e300>, d = ["a", @b, i32, unit, {x}]} : () -> () loc(#loc)
 %c = builtin.unrealized_conversion_cast to i32
 #loc = loc("outofline.mlir":4:5)
+`
+
+const SRC_RES = `"test.a"() {b = dense_resource<blob2> : tensor<1xi32>, a = dense_resource<blob1> : tensor<2xi32>} : () -> ()
+{-#
+  dialect_resources: {
+    builtin: {
+      blob1: "0x040000000100000002000000",
+      blob2: "0x0400000007000000",
+      unused: "0x0400000007000000"
+    }
+  },
+  external_resources: {
+    mlir_reproducer: {
+      pipeline: "builtin.module(cse)",
+      disable_threading: true
+    },
+    other: {
+      k: "v\\n"
+    }
+  }
+#-}
 `
 
 describe('parse then print matches mlir-opt', () => {
@@ -242,6 +263,23 @@ module {
 `)
   })
 
+  it(`a.mlir --mlir-elide-resource-strings-if-larger=10`, () => {
+    expect(roundTrip('a.mlir', SRC_A, { elideResourceStringsIfLarger: 10 })).toBe(`!tuple = tuple<i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32>
+#distinct = distinct[0]<42 : i32>
+#distinct1 = distinct[1]<42 : i32>
+#loc = loc("x":1:2)
+#map = affine_map<(d0, d1) -> (d0 * 2 + d1 - 1, -d0, d0 floordiv 3, (d0 + d1) mod 4)>
+#map1 = affine_map<(d0) -> (d0)>
+#set = affine_set<(d0)[s0] : (d0 - s0 >= 0, d0 == 0)>
+module {
+  "test.a"() {a = #map, b = #set, c = #map1, d = #distinct, e = #distinct1, f = #loc, g = !tuple, h = distinct[2]<>} : () -> ()
+  %0:2 = "test.b"() : () -> (i32, i32)
+  "test.c"(%0#1, %0#0) : (i32, i32) -> ()
+  %1 = "test.d"() : () -> i32
+}
+`)
+  })
+
   it(`c.mlir `, () => {
     expect(roundTrip('c.mlir', SRC_C, {})).toBe(`#map = affine_map<(d0) -> (d0 + 1)>
 module @m attributes {foo.x = 1 : i64, sym_visibility = "private"} {
@@ -340,6 +378,16 @@ module @m attributes {foo.x = 1 : i64, sym_visibility = "private"} {
 
   it(`c.mlir --mlir-print-skip-regions`, () => {
     expect(roundTrip('c.mlir', SRC_C, { skipRegions: true })).toBe(`module @m attributes {foo.x = 1 : i64, sym_visibility = "private"} {...}
+`)
+  })
+
+  it(`c.mlir --mlir-elide-resource-strings-if-larger=10`, () => {
+    expect(roundTrip('c.mlir', SRC_C, { elideResourceStringsIfLarger: 10 })).toBe(`#map = affine_map<(d0) -> (d0 + 1)>
+module @m attributes {foo.x = 1 : i64, sym_visibility = "private"} {
+  "test.a"() {a = 1.000000e+00 : f64, b = [1, 2.500000e+00, 1 : i32, "s\\0A\\22\\C3\\A9"], c = 1.000000e-01 : f32, d = 1.000000e-01 : f64, e = 1.000000e-10 : f64, f = 3.000000e+38 : f32, g = 0x7FC00000 : f32, h = 0x7F800000 : f32, i = -0.000000e+00 : f64, j = 9.997550e-02 : f16, k = 1.000980e-01 : bf16, l = 0.33333333333333331 : f64, m = 0x4170000010000000 : f64, n = 3.14159274 : f32, o = 6.550400e+04 : f16, p = 1.000000e+20 : f64, q = 0xFFF0000000000000 : f64, r = 0x7E00 : f16, s = 0x7FC0 : bf16, t = 255 : ui8, u = -1 : i8, v = -5 : si8, w = 7 : index, x, y = @a::@b, z = @"x y"} : () -> ()
+  "test.b"() {a = dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>, b = dense<1.500000e+00> : vector<4xf32>, c = dense<[true, false]> : tensor<2xi1>, d = dense<> : tensor<0xi32>, e = dense<["a", "b"]> : tensor<2x!foo.s>, f = array<i32: 1, 2>, g = array<f32>, h = array<i1: true, false>, i = dense<(1.000000e+00,2.000000e+00)> : tensor<complex<f32>>, j = dense<[(1,2), (3,4)]> : tensor<2xcomplex<i32>>, k = strided<[?, 1], offset: ?>, l = strided<[4, 1]>, m = strided<[], offset: 3>, n = 5 : ui64, o = dense<7> : tensor<i64>} : () -> ()
+  %0:12 = "test.c"() : () -> (memref<4x?xf32, strided<[?, 1]>, 3>, tensor<?x4xf32, "enc">, vector<[4]x8xf32>, memref<*xf32, 1>, tuple<>, () -> (), (i32) -> (() -> ()), complex<f32>, !foo.foo<"x">, !foo.bar, !foo<"qq">, memref<2xf32, #map>)
+}
 `)
   })
 
@@ -519,6 +567,23 @@ module @m attributes {foo.x = 1 : i64, sym_visibility = "private"} {
 `)
   })
 
+  it(`e2.mlir --mlir-elide-resource-strings-if-larger=10`, () => {
+    expect(roundTrip('e2.mlir', SRC_E2, { elideResourceStringsIfLarger: 10 })).toBe(`module {
+  %0 = unrealized_conversion_cast to i32
+  %1 = unrealized_conversion_cast %0 : i32 to i64
+  %2:2 = unrealized_conversion_cast %0, %1 : i32, i64 to i64, i32 {foo.bar = "x"}
+  "test.wrap"() ({
+    %3 = builtin.unrealized_conversion_cast %2#1 : i32 to index
+    builtin.module @inner attributes {test.attr} {
+      %4 = unrealized_conversion_cast to f32
+    }
+  }) : () -> ()
+  module {
+  }
+}
+`)
+  })
+
   it(`g.mlir `, () => {
     expect(roundTrip('g.mlir', SRC_G, {})).toBe(`module {
   "test.a"() : () -> ()
@@ -639,6 +704,17 @@ module @m attributes {foo.x = 1 : i64, sym_visibility = "private"} {
 
   it(`g.mlir --mlir-print-skip-regions`, () => {
     expect(roundTrip('g.mlir', SRC_G, { skipRegions: true })).toBe(`module {...}
+`)
+  })
+
+  it(`g.mlir --mlir-elide-resource-strings-if-larger=10`, () => {
+    expect(roundTrip('g.mlir', SRC_G, { elideResourceStringsIfLarger: 10 })).toBe(`module {
+  "test.a"() : () -> ()
+  "test.a"() : () -> ()
+  "test.a"() : () -> ()
+  "test.a"() : () -> ()
+  "test.a"() : () -> ()
+}
 `)
   })
 
@@ -1007,6 +1083,287 @@ module {
 
   it(`rt1.mlir --mlir-print-skip-regions`, () => {
     expect(roundTrip('rt1.mlir', SRC_RT1, { skipRegions: true })).toBe(`module {...}
+`)
+  })
+
+  it(`rt1.mlir --mlir-elide-resource-strings-if-larger=10`, () => {
+    expect(roundTrip('rt1.mlir', SRC_RT1, { elideResourceStringsIfLarger: 10 })).toBe(`#loc = loc("foo")
+#loc1 = loc("mysource.cc":10:8)
+#map = affine_map<(d0)[s0] -> (d0 floordiv 2 + s0, d0 * -3, d0 - s0 - 1)>
+#set = affine_set<(d0) : (1 == 0)>
+#loc2 = loc(callsite(#loc at #loc1))
+module {
+  "test.func"() ({
+  ^bb0(%arg0: i32, %arg1: i64):
+    %1 = "foo"() : () -> i32
+    %2 = "test.c"() {value = 4 : index} : () -> index
+    "test.for"() ({
+    ^bb0(%arg2: index):
+      "test.yield"() : () -> ()
+    }) : () -> ()
+    "test.if"(%2) ({
+    }) {c = #set} : (index) -> ()
+    "test.if"(%2) ({
+    }) {c = #set, m = #map} : (index) -> ()
+    "foo"() : () -> ()
+    "foo"() : () -> ()
+    "test.br"()[^bb1] : () -> ()
+  ^bb1:  // pred: ^bb0
+    %3:3 = "test.multi"(%1, %arg0) : (i32, i32) -> (i32, i32, f32)
+    "test.cond"(%3#1)[^bb2, ^bb3] : (i32) -> ()
+  ^bb2:  // pred: ^bb1
+    "test.br"()[^bb3] : () -> ()
+  ^bb3:  // 2 preds: ^bb1, ^bb2
+    "test.return"(%3#2) : (f32) -> ()
+  }) {arg_attrs = [{foo.loc_attr = #loc2}, {}], sym_name = "inline_notation"} : () -> ()
+  "foo.op"() {a = dense<[1.500000e+00, 2.000000e+00, 0x7FC00000]> : tensor<3xf32>, b = dense<1.000000e+00> : tensor<1xf32>, c = array<f64: 1.000000e-01, 1.000000e+300>, d = ["a", @b, i32, unit, {x}]} : () -> ()
+  %0 = unrealized_conversion_cast to i32
+}
+`)
+  })
+
+  it(`res.mlir `, () => {
+    expect(roundTrip('res.mlir', SRC_RES, {})).toBe(`module {
+  "test.a"() {a = dense_resource<blob1> : tensor<2xi32>, b = dense_resource<blob2> : tensor<1xi32>} : () -> ()
+}
+
+{-#
+  dialect_resources: {
+    builtin: {
+      blob1: "0x040000000100000002000000",
+      blob2: "0x0400000007000000"
+    }
+  },
+  external_resources: {
+    mlir_reproducer: {
+      pipeline: "builtin.module(cse)",
+      disable_threading: true
+    },
+    other: {
+      k: "v\\0A"
+    }
+  }
+#-}
+`)
+  })
+
+  it(`res.mlir --mlir-print-op-generic`, () => {
+    expect(roundTrip('res.mlir', SRC_RES, { printGenericOpForm: true })).toBe(`"builtin.module"() ({
+  "test.a"() {a = dense_resource<blob1> : tensor<2xi32>, b = dense_resource<blob2> : tensor<1xi32>} : () -> ()
+}) : () -> ()
+
+{-#
+  dialect_resources: {
+    builtin: {
+      blob1: "0x040000000100000002000000",
+      blob2: "0x0400000007000000"
+    }
+  },
+  external_resources: {
+    mlir_reproducer: {
+      pipeline: "builtin.module(cse)",
+      disable_threading: true
+    },
+    other: {
+      k: "v\\0A"
+    }
+  }
+#-}
+`)
+  })
+
+  it(`res.mlir --mlir-print-debuginfo`, () => {
+    expect(roundTrip('res.mlir', SRC_RES, { printDebugInfo: true })).toBe(`module {
+  "test.a"() {a = dense_resource<blob1> : tensor<2xi32>, b = dense_resource<blob2> : tensor<1xi32>} : () -> () loc(#loc1)
+} loc(#loc)
+#loc = loc("res.mlir":0:0)
+#loc1 = loc("res.mlir":1:1)
+
+{-#
+  dialect_resources: {
+    builtin: {
+      blob1: "0x040000000100000002000000",
+      blob2: "0x0400000007000000"
+    }
+  },
+  external_resources: {
+    mlir_reproducer: {
+      pipeline: "builtin.module(cse)",
+      disable_threading: true
+    },
+    other: {
+      k: "v\\0A"
+    }
+  }
+#-}
+`)
+  })
+
+  it(`res.mlir --mlir-print-debuginfo --mlir-pretty-debuginfo`, () => {
+    expect(roundTrip('res.mlir', SRC_RES, { printDebugInfo: true, prettyDebugInfo: true })).toBe(`module {
+  "test.a"() {a = dense_resource<blob1> : tensor<2xi32>, b = dense_resource<blob2> : tensor<1xi32>} : () -> () res.mlir:1:1
+} res.mlir:0:0
+#loc = res.mlir:0:0
+#loc1 = res.mlir:1:1
+
+{-#
+  dialect_resources: {
+    builtin: {
+      blob1: "0x040000000100000002000000",
+      blob2: "0x0400000007000000"
+    }
+  },
+  external_resources: {
+    mlir_reproducer: {
+      pipeline: "builtin.module(cse)",
+      disable_threading: true
+    },
+    other: {
+      k: "v\\0A"
+    }
+  }
+#-}
+`)
+  })
+
+  it(`res.mlir --mlir-print-local-scope --mlir-print-debuginfo`, () => {
+    expect(roundTrip('res.mlir', SRC_RES, { printLocalScope: true, printDebugInfo: true })).toBe(`module {
+  "test.a"() {a = dense_resource<blob1> : tensor<2xi32>, b = dense_resource<blob2> : tensor<1xi32>} : () -> () loc("res.mlir":1:1)
+} loc("res.mlir":0:0)`)
+  })
+
+  it(`res.mlir --mlir-print-value-users`, () => {
+    expect(roundTrip('res.mlir', SRC_RES, { printValueUsers: true })).toBe(`module {
+  "test.a"() {a = dense_resource<blob1> : tensor<2xi32>, b = dense_resource<blob2> : tensor<1xi32>} : () -> ()
+}
+
+{-#
+  dialect_resources: {
+    builtin: {
+      blob1: "0x040000000100000002000000",
+      blob2: "0x0400000007000000"
+    }
+  },
+  external_resources: {
+    mlir_reproducer: {
+      pipeline: "builtin.module(cse)",
+      disable_threading: true
+    },
+    other: {
+      k: "v\\0A"
+    }
+  }
+#-}
+`)
+  })
+
+  it(`res.mlir --mlir-print-unique-ssa-ids`, () => {
+    expect(roundTrip('res.mlir', SRC_RES, { printUniqueSSAIDs: true })).toBe(`module {
+  "test.a"() {a = dense_resource<blob1> : tensor<2xi32>, b = dense_resource<blob2> : tensor<1xi32>} : () -> ()
+}
+
+{-#
+  dialect_resources: {
+    builtin: {
+      blob1: "0x040000000100000002000000",
+      blob2: "0x0400000007000000"
+    }
+  },
+  external_resources: {
+    mlir_reproducer: {
+      pipeline: "builtin.module(cse)",
+      disable_threading: true
+    },
+    other: {
+      k: "v\\0A"
+    }
+  }
+#-}
+`)
+  })
+
+  it(`res.mlir --mlir-use-nameloc-as-prefix`, () => {
+    expect(roundTrip('res.mlir', SRC_RES, { useNameLocAsPrefix: true })).toBe(`module {
+  "test.a"() {a = dense_resource<blob1> : tensor<2xi32>, b = dense_resource<blob2> : tensor<1xi32>} : () -> ()
+}
+
+{-#
+  dialect_resources: {
+    builtin: {
+      blob1: "0x040000000100000002000000",
+      blob2: "0x0400000007000000"
+    }
+  },
+  external_resources: {
+    mlir_reproducer: {
+      pipeline: "builtin.module(cse)",
+      disable_threading: true
+    },
+    other: {
+      k: "v\\0A"
+    }
+  }
+#-}
+`)
+  })
+
+  it(`res.mlir --mlir-elide-elementsattrs-if-larger=2`, () => {
+    expect(roundTrip('res.mlir', SRC_RES, { elideElementsAttrsIfLarger: 2 })).toBe(`module {
+  "test.a"() {a = dense_resource<blob1> : tensor<2xi32>, b = dense_resource<blob2> : tensor<1xi32>} : () -> ()
+}
+
+{-#
+  dialect_resources: {
+    builtin: {
+      blob1: "0x040000000100000002000000",
+      blob2: "0x0400000007000000"
+    }
+  },
+  external_resources: {
+    mlir_reproducer: {
+      pipeline: "builtin.module(cse)",
+      disable_threading: true
+    },
+    other: {
+      k: "v\\0A"
+    }
+  }
+#-}
+`)
+  })
+
+  it(`res.mlir --mlir-print-skip-regions`, () => {
+    expect(roundTrip('res.mlir', SRC_RES, { skipRegions: true })).toBe(`module {...}
+
+{-#
+  external_resources: {
+    mlir_reproducer: {
+      pipeline: "builtin.module(cse)",
+      disable_threading: true
+    },
+    other: {
+      k: "v\\0A"
+    }
+  }
+#-}
+`)
+  })
+
+  it(`res.mlir --mlir-elide-resource-strings-if-larger=10`, () => {
+    expect(roundTrip('res.mlir', SRC_RES, { elideResourceStringsIfLarger: 10 })).toBe(`module {
+  "test.a"() {a = dense_resource<blob1> : tensor<2xi32>, b = dense_resource<blob2> : tensor<1xi32>} : () -> ()
+}
+
+{-#
+  external_resources: {
+    mlir_reproducer: {
+      disable_threading: true
+    },
+    other: {
+      k: "v\\0A"
+    }
+  }
+#-}
 `)
   })
 

@@ -49,7 +49,7 @@ import {
 } from '../Types.ts'
 import type { BlockArgument, Value } from '../Value.ts'
 import { AliasCollector, typedAttrType, type SymbolAlias } from './AliasState.ts'
-import type { AsmPrinterOptions } from './AsmPrinterOptions.ts'
+import type { AsmPrinterOptions, FileResources } from './AsmPrinterOptions.ts'
 import { floatBits, formatFloatValue } from './FloatFormat.ts'
 import { SSANameState, type BlockInfo } from './SSANameState.ts'
 import { dialectSymbol, escapeString, keywordOrString, quoteString, symbolReference } from './text.ts'
@@ -108,6 +108,8 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   private aliasList: SymbolAlias[] = []
   private readonly distinctIDs: Map<DistinctAttr, number> = new Map()
   private names: SSANameState | null = null
+  /** Keys of the `dense_resource` blobs printed so far, in first-use order. */
+  private readonly referencedBlobs: Set<string> = new Set()
 
   constructor(
     context: Context,
@@ -183,11 +185,96 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   }
 
   /** @internal Prints `op` as the top-level operation: aliases, op, deferred aliases. */
-  printTopLevel(op: Operation): void {
+  printTopLevel(op: Operation, resources: FileResources | undefined, resourceLimit: number): void {
     this.printAliasDefs(false)
     this.printFullOpWithIndentAndLoc(op)
     this.parts.push('\n')
     this.printAliasDefs(true)
+    if (resources !== undefined) {
+      this.printFileMetadata(resources, resourceLimit)
+    }
+  }
+
+  /**
+   * Prints the `{-# dialect_resources: ..., external_resources: ... #-}` dictionary:
+   * builtin blobs referenced by the printed IR, other dialects' and external entries
+   * as parsed. Entries longer than `limit` characters (when >= 0) are left out.
+   */
+  private printFileMetadata(resources: FileResources, limit: number): void {
+    const p = this.parts
+    let sawMetadata = false
+    let hadSection = false
+    const printSection = (section: string, groups: [string, [string, Attribute][]][], needComma: boolean): void => {
+      let hadGroup = false
+      for (const [group, entries] of groups) {
+        let hadEntry = false
+        for (const [key, value] of entries) {
+          if (!sawMetadata) {
+            sawMetadata = true
+            p.push('\n{-#\n')
+          }
+          const text = resourceValueText(value)
+          if (limit >= 0 && text.length > limit) {
+            continue
+          }
+          if (!hadSection) {
+            hadSection = true
+            if (needComma) {
+              p.push(',\n')
+            }
+            p.push('  ' + section + '_resources: {\n')
+          }
+          if (!hadEntry) {
+            hadEntry = true
+            if (hadGroup) {
+              p.push(',\n')
+            }
+            p.push('    ' + group + ': {\n')
+          } else {
+            p.push(',\n')
+          }
+          p.push('      ' + key + ': ' + text)
+        }
+        if (hadEntry) {
+          hadGroup = true
+          p.push('\n    }')
+        }
+      }
+    }
+    const dialectGroups: [string, [string, Attribute][]][] = []
+    const builtin = resources.dialectResources.get('builtin')
+    if (builtin !== undefined) {
+      const used: [string, Attribute][] = []
+      for (const key of this.referencedBlobs) {
+        const v = builtin.get(key)
+        if (v !== undefined) {
+          used.push([key, v])
+        }
+      }
+      dialectGroups.push(['builtin', used])
+    }
+    for (const [group, entries] of resources.dialectResources) {
+      if (group !== 'builtin') {
+        dialectGroups.push([group, [...entries]])
+      }
+    }
+    printSection('dialect', dialectGroups, false)
+    const hadDialect = hadSection
+    if (hadSection) {
+      p.push('\n  }')
+    }
+    hadSection = false
+    const externalGroups: [string, [string, Attribute][]][] = []
+    for (const [group, entries] of resources.externalResources) {
+      externalGroups.push([group, [...entries]])
+    }
+    printSection('external', externalGroups, hadDialect)
+    if (hadSection) {
+      p.push('\n  }')
+    }
+    if (sawMetadata) {
+      p.push('\n#-}\n')
+    }
   }
 
   private printAliasDefs(deferred: boolean): void {
@@ -437,6 +524,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       }
     } else if (attr instanceof DenseResourceElementsAttr) {
       this.parts.push('dense_resource<' + attr.resourceKey + '>')
+      this.referencedBlobs.add(attr.resourceKey)
     } else if (attr instanceof StridedLayoutAttr) {
       this.parts.push('strided<[')
       const s = attr.strides
@@ -1116,6 +1204,37 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   private operationID(op: Operation): string {
     return this.names === null ? '<<UNKNOWN OPERATION>>' : this.names.operationID(op)
   }
+}
+
+/** How a resource entry prints: `true`/`false`, a hex blob in upper case, or an escaped string. */
+function resourceValueText(value: Attribute): string {
+  if (value instanceof StringAttr) {
+    const v = value.value
+    if (v.length >= 2 && v.charCodeAt(0) === 48 && (v.charCodeAt(1) === 120 || v.charCodeAt(1) === 88) && isHex(v, 2)) {
+      return '"0x' + v.slice(2).toUpperCase() + '"'
+    }
+    return quoteString(v)
+  }
+  if (value instanceof IntegerAttr) {
+    return value.value !== 0n ? 'true' : 'false'
+  }
+  return quoteString(printAttributeText(value))
+}
+
+function isHex(s: string, from: number): boolean {
+  for (let i = from; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102))) {
+      return false
+    }
+  }
+  return true
+}
+
+function printAttributeText(attr: Attribute): string {
+  const p = new AsmPrinterImpl(attr.context, new PrintFlags({}, false), null)
+  p.printAttribute(attr)
+  return p.take()
 }
 
 /** Little-endian hex of the raw storage of a dense int/float attribute, as MLIR's `getRawData`. */

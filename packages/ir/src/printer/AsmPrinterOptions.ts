@@ -1,4 +1,11 @@
+import type { Attribute } from '../Attributes.ts'
 import type { Operation } from '../Operation.ts'
+
+/** The resources of a file, as `parseSourceString` returns them: group -> key -> value. */
+export interface FileResources {
+  readonly dialectResources: ReadonlyMap<string, ReadonlyMap<string, Attribute>>
+  readonly externalResources: ReadonlyMap<string, ReadonlyMap<string, Attribute>>
+}
 
 /**
  * Flags of the textual printer, mirroring MLIR's `OpPrintingFlags` and the
@@ -35,4 +42,10 @@ export interface AsmPrinterOptions {
    * Without it, the IR is assumed valid.
    */
   verifier?: (op: Operation) => boolean
+  /**
+   * Resources to print in the trailing `{-# ... #-}` dictionary of a top-level op (pass
+   * the `ParseResult` of `parseSourceString`): builtin blobs referenced by the printed
+   * IR, the other groups as they are.
+   */
+  resources?: FileResources
 }

@@ -43,7 +43,7 @@ function runPrint(op: Operation, options: AsmPrinterOptions, sink: ((chunk: stri
   printer.initNames(root)
   if (op.parentBlock === null && options.printLocalScope !== true) {
     printer.initAliases(op)
-    printer.printTopLevel(op)
+    printer.printTopLevel(op, options.resources, options.elideResourceStringsIfLarger ?? -1)
   } else {
     printer.printFullOpWithIndentAndLoc(op)
   }
