@@ -212,7 +212,8 @@ function blockHasSSADominance(block: Block): boolean {
   const region = block.parent
   if (region === null) { return true }
   const op = region.parentOp
-  return op === null ? true : hasSSADominance(op, op.regions.indexOf(region))
+  // Every region of an op has the same kind here (GraphRegions covers all of them).
+  return op === null || (op.isRegistered && !op.hasTrait(Trait.GraphRegions))
 }
 
 /** The ancestor of `block` (or `block` itself) that lies directly in `region`, or null. */

@@ -149,33 +149,52 @@ function reportPending(op: Operation): false {
   return false
 }
 
-/** Explicit DFS over ops and blocks with entrance and exit visits; isolated ops are verified on the parent's exit. */
+// Work-item states of `verifyOperation`: kind (op or block) and whether the entrance ran.
+const OP = 0
+const OP_ENTERED = 1
+const BLOCK = 2
+const BLOCK_ENTERED = 3
+
+/**
+ * Explicit DFS over ops and blocks with entrance and exit visits; isolated ops are
+ * verified on the parent's exit. A parallel array of small integers records each work
+ * item's kind and whether its entrance ran, so no visited set is needed.
+ */
 function verifyOperation(root: Operation, recursive: boolean): boolean {
-  const stack: (Operation | Block)[] = [root]
-  const seen = new Set<Operation | Block>()
-  while (stack.length > 0) {
-    const top = stack[stack.length - 1]!
-    const isBlock = !('regions' in top)
-    if (seen.has(top)) {
-      stack.pop()
-      const ok = isBlock ? blockOnExit(top) : opOnExit(top, recursive)
+  const items: (Operation | Block)[] = [root]
+  const states: number[] = [OP]
+  while (items.length > 0) {
+    const last = items.length - 1
+    const top = items[last]!
+    const state = states[last]!
+    if (state === OP_ENTERED || state === BLOCK_ENTERED) {
+      items.pop()
+      states.pop()
+      const ok = state === BLOCK_ENTERED ? blockOnExit(top as Block) : opOnExit(top as Operation, recursive)
       if (!ok) { return false }
       continue
     }
-    seen.add(top)
-    if (isBlock) {
-      const block = top
+    if (state === BLOCK) {
+      states[last] = BLOCK_ENTERED
+      const block = top as Block
       if (!blockOnEntrance(block)) { return false }
       for (let o = block.lastOp; o !== null; o = o.prevOp) {
-        if (o.regions.length === 0 || !o.hasTrait(Trait.IsolatedFromAbove)) { stack.push(o) }
+        if (o.regions.length === 0 || !o.hasTrait(Trait.IsolatedFromAbove)) {
+          items.push(o)
+          states.push(OP)
+        }
       }
       continue
     }
-    const op = top
+    states[last] = OP_ENTERED
+    const op = top as Operation
     if (!opOnEntrance(op)) { return false }
     if (recursive) {
       for (let r = op.regions.length - 1; r >= 0; r--) {
-        for (let b = op.regions[r]!.lastBlock; b !== null; b = b.prevBlock) { stack.push(b) }
+        for (let b = op.regions[r]!.lastBlock; b !== null; b = b.prevBlock) {
+          items.push(b)
+          states.push(BLOCK)
+        }
       }
     }
   }
