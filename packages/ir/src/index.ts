@@ -234,7 +234,6 @@ export { splitInputBuffer, kDefaultSplitMarker } from './diagnostics/splitInputB
 export type { SourceChunk } from './diagnostics/splitInputBuffer.ts'
 export { verify } from './Verifier.ts'
 export { DominanceInfo, PostDominanceInfo, DominatorTree, hasSSADominance } from './Dominance.ts'
-export { BuiltinDialect, ModuleOp, UnrealizedConversionCastOp } from './dialect/Builtin.ts'
 export { parseSourceString, parseAttribute, parseType } from './parser/parseSourceString.ts'
 export type { ParseResult, ParserOptions } from './parser/parseSourceString.ts'
 export { Lexer, Tok } from './parser/Lexer.ts'
