@@ -341,6 +341,11 @@ export class OpToOpPassAdaptor extends Pass<object> {
     const am = state.am
     const parentInfo: PipelineParentInfo = { parentThreadId: 0, parentPass: this }
     const mgrs = this.mgrs
+    // With multithreading on, MLIR hands every nested op to a thread pool, so one op's
+    // failure does not stop the others that were already scheduled; running them all
+    // (in order, so diagnostics keep MLIR's per-op order) gives the same diagnostics.
+    const runAll = op.context.multithreading
+    let failedAny = false
     for (const region of op.regions) {
       for (const block of region.blockList) {
         // A snapshot of the block: a nested pipeline may not touch its siblings, but
@@ -354,11 +359,17 @@ export class OpToOpPassAdaptor extends Pass<object> {
             }
           }
           if (mgr !== null && !runPipeline(mgr, nested, am.nest(nested), config, mgr.initializationGeneration, parentInfo)) {
-            this.signalPassFailure()
-            return
+            if (!runAll) {
+              this.signalPassFailure()
+              return
+            }
+            failedAny = true
           }
         }
       }
+    }
+    if (failedAny) {
+      this.signalPassFailure()
     }
   }
 }

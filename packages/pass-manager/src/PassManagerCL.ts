@@ -140,7 +140,7 @@ export function parsePassManagerArgs(
   let passPipeline: string | null = null
   const passFlags: PassFlag[] = []
   let verifyEach = true
-  let disableThreading = false
+  let disableThreading: boolean | undefined
   let dumpPassPipeline = false
   let listPasses = false
   const rest: string[] = []
@@ -219,6 +219,12 @@ export interface RunFromCommandLineOptions {
   /** `--verify-each` when the tool parsed it itself; overrides the value in `args`. */
   readonly verifyEach?: boolean
   /**
+   * `--mlir-disable-threading` when the tool parsed it itself (overrides `args`). When
+   * known, it sets `context.multithreading` to its negation, as mlir-opt does: with
+   * threading on, a failure on one nested op does not stop its siblings.
+   */
+  readonly disableThreading?: boolean
+  /**
    * Called after the pipeline is built and before it runs, to attach instrumentation
    * (timing, IR printing, reproducers: MLIR's `applyPassManagerCLOptions`). A failure
    * stops before running.
@@ -248,6 +254,10 @@ export function runPassManagerFromCommandLine(
     return failure()
   }
   const cl = options.verifyEach === undefined ? parsed.options : { ...parsed.options, verifyEach: options.verifyEach }
+  const disableThreading = options.disableThreading ?? parsed.options.disableThreading
+  if (disableThreading !== undefined) {
+    context.multithreading = !disableThreading
+  }
   const built = buildPassManagerFromCommandLine(context, registry, op.name.name, cl, options.verifier === undefined ? verify : options.verifier, programName)
   if (built.stderr !== '') {
     io.stderr(built.stderr)

@@ -297,3 +297,19 @@ describe('dynamic pipelines', () => {
     expect(diags).toEqual(["error: 'pt.module' op Trying to schedule a dynamic pipeline on an operation that isn't nested under the current operation the pass is processing"])
   })
 })
+
+describe('multithreaded scheduling', () => {
+  it('runs every nested op when the context allows threads, as MLIR schedules them all', () => {
+    const { ctx, m } = setup(3)
+    ctx.multithreading = true
+    const pm = new PassManager(ctx, 'pt.module')
+    const fpm = pm.nest('pt.func')
+    fpm.addPass(new FailPass())
+    expect(pm.run(m)).toBe(false)
+    expect(log).toEqual(['fail(f0)', 'fail(f1)', 'fail(f2)'])
+    log.length = 0
+    ctx.multithreading = false
+    expect(pm.run(m)).toBe(false)
+    expect(log).toEqual(['fail(f0)'])
+  })
+})
