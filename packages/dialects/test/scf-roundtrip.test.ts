@@ -406,7 +406,93 @@ const CASES = [
 `,
     checkGeneric: true,
   },
+  {
+    name: 'scf-parallel',
+  input: String.raw`"test.func"() ({
+^bb0(%lb: index, %ub: index, %s: index, %x: f32, %y: i32):
+  scf.parallel (%i, %j) = (%lb, %lb) to (%ub, %ub) step (%s, %s) {
+    "test.op"(%i, %j) : (index, index) -> ()
+  }
+  %r:2 = scf.parallel (%i) = (%lb) to (%ub) step (%s) init (%x, %y) -> (f32, i32) {
+    %v = "test.v"(%i) : (index) -> f32
+    %w = "test.w"(%i) : (index) -> i32
+    scf.reduce(%v, %w : f32, i32) {
+    ^bb0(%a: f32, %b: f32):
+      %sum = arith.addf %a, %b : f32
+      scf.reduce.return %sum : f32
+    }, {
+    ^bb0(%a: i32, %b: i32):
+      %m = arith.muli %a, %b : i32
+      scf.reduce.return %m : i32
+    }
+  }
+  scf.parallel (%i) = (%lb) to (%ub) step (%s) {
+    scf.reduce
+  } {foo}
+  "test.return"() : () -> ()
+}) : () -> ()
+`,
+  custom: String.raw`module {
+  "test.func"() ({
+  ^bb0(%arg0: index, %arg1: index, %arg2: index, %arg3: f32, %arg4: i32):
+    scf.parallel (%arg5, %arg6) = (%arg0, %arg0) to (%arg1, %arg1) step (%arg2, %arg2) {
+      "test.op"(%arg5, %arg6) : (index, index) -> ()
+      scf.reduce 
+    }
+    %0:2 = scf.parallel (%arg5) = (%arg0) to (%arg1) step (%arg2) init (%arg3, %arg4) -> (f32, i32) {
+      %1 = "test.v"(%arg5) : (index) -> f32
+      %2 = "test.w"(%arg5) : (index) -> i32
+      scf.reduce(%1, %2 : f32, i32) {
+      ^bb0(%arg6: f32, %arg7: f32):
+        %3 = arith.addf %arg6, %arg7 : f32
+        scf.reduce.return %3 : f32
+      }, {
+      ^bb0(%arg6: i32, %arg7: i32):
+        %3 = arith.muli %arg6, %arg7 : i32
+        scf.reduce.return %3 : i32
+      }
+    }
+    scf.parallel (%arg5) = (%arg0) to (%arg1) step (%arg2) {
+      scf.reduce 
+    } {foo}
+    "test.return"() : () -> ()
+  }) : () -> ()
+}
+`,
+  generic: String.raw`"builtin.module"() ({
+  "test.func"() ({
+  ^bb0(%arg0: index, %arg1: index, %arg2: index, %arg3: f32, %arg4: i32):
+    "scf.parallel"(%arg0, %arg0, %arg1, %arg1, %arg2, %arg2) <{operandSegmentSizes = array<i32: 2, 2, 2, 0>}> ({
+    ^bb0(%arg11: index, %arg12: index):
+      "test.op"(%arg11, %arg12) : (index, index) -> ()
+      "scf.reduce"() : () -> ()
+    }) : (index, index, index, index, index, index) -> ()
+    %0:2 = "scf.parallel"(%arg0, %arg1, %arg2, %arg3, %arg4) <{operandSegmentSizes = array<i32: 1, 1, 1, 2>}> ({
+    ^bb0(%arg6: index):
+      %1 = "test.v"(%arg6) : (index) -> f32
+      %2 = "test.w"(%arg6) : (index) -> i32
+      "scf.reduce"(%1, %2) ({
+      ^bb0(%arg9: f32, %arg10: f32):
+        %4 = "arith.addf"(%arg9, %arg10) <{fastmath = #arith.fastmath<none>}> : (f32, f32) -> f32
+        "scf.reduce.return"(%4) : (f32) -> ()
+      }, {
+      ^bb0(%arg7: i32, %arg8: i32):
+        %3 = "arith.muli"(%arg7, %arg8) <{overflowFlags = #arith.overflow<none>}> : (i32, i32) -> i32
+        "scf.reduce.return"(%3) : (i32) -> ()
+      }) : (f32, i32) -> ()
+    }) : (index, index, index, f32, i32) -> (f32, i32)
+    "scf.parallel"(%arg0, %arg1, %arg2) <{operandSegmentSizes = array<i32: 1, 1, 1, 0>}> ({
+    ^bb0(%arg5: index):
+      "scf.reduce"() : () -> ()
+    }) {foo} : (index, index, index) -> ()
+    "test.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+`,
+    checkGeneric: false,
+  },
 ]
+
 describe('scf round trips', () => {
   for (const c of CASES) {
     it(`${c.name}: custom form`, () => {

@@ -507,6 +507,116 @@ const INPUT = String.raw`"test.func"() ({
   }) : (index) -> ()
   "test.return"() : () -> ()
 }) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%lb: index, %x: f32):
+  "scf.parallel"() <{operandSegmentSizes = array<i32: 0, 0, 0, 0>}> ({
+    scf.reduce
+  }) : () -> ()
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%lb: index, %x: f32):
+  %c0 = arith.constant 0 : index
+  scf.parallel (%i) = (%lb) to (%lb) step (%c0) {
+  }
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%lb: index, %x: f32):
+  "scf.parallel"(%lb, %lb, %lb) <{operandSegmentSizes = array<i32: 1, 1, 1, 0>}> ({
+  ^bb0(%i: index, %j: index):
+    scf.reduce
+  }) : (index, index, index) -> ()
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%lb: index, %x: f32):
+  "scf.parallel"(%lb, %lb, %lb) <{operandSegmentSizes = array<i32: 1, 1, 1, 0>}> ({
+  ^bb0(%i: i32):
+    scf.reduce
+  }) : (index, index, index) -> ()
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%lb: index, %x: f32):
+  %r = scf.parallel (%i) = (%lb) to (%lb) step (%lb) init (%x) -> f32 {
+    scf.reduce
+  }
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%lb: index, %x: f32, %y: i32):
+  %r = scf.parallel (%i) = (%lb) to (%lb) step (%lb) init (%x) -> f32 {
+    scf.reduce(%y : i32) {
+    ^bb0(%a: i32, %b: i32):
+      scf.reduce.return %a : i32
+    }
+  }
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%lb: index, %x: f32, %y: i32):
+  %r = scf.parallel (%i) = (%lb) to (%lb) step (%lb) init (%x) -> f32 {
+    scf.reduce(%x : f32) {
+    ^bb0(%a: f32):
+      scf.reduce.return %a : f32
+    }
+  }
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%lb: index, %x: f32, %y: i32):
+  %r = scf.parallel (%i) = (%lb) to (%lb) step (%lb) init (%x) -> f32 {
+    scf.reduce(%x : f32) {
+    ^bb0(%a: f32, %b: f32):
+      scf.reduce.return %y : i32
+    }
+  }
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%lb: index, %x: f32, %y: i32):
+  %r = scf.parallel (%i) = (%lb) to (%lb) step (%lb) init (%x) -> f32 {
+    scf.reduce(%x : f32) {
+    ^bb0(%a: f32, %b: f32):
+      "test.foo"() : () -> ()
+    }
+  }
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%lb: index, %x: f32, %y: i32):
+  %r = scf.parallel (%i) = (%lb) to (%lb) step (%lb) init (%x) -> f32 {
+    scf.reduce(%x : f32) {
+    }
+  }
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%lb: index, %x: f32, %y: i32):
+  scf.reduce
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%lb: index, %x: f32, %y: i32):
+  "scf.parallel"(%lb, %lb, %lb, %lb) <{operandSegmentSizes = array<i32: 2, 1, 1, 0>}> ({
+  ^bb0(%i: index):
+    scf.reduce
+  }) : (index, index, index, index) -> ()
+  "test.return"() : () -> ()
+}) : () -> ()
 `
 const EXPECTED: readonly string[] = [
   "3:8: error: 'scf.if' op must have an else block if defining values",
@@ -571,7 +681,18 @@ const EXPECTED: readonly string[] = [
   "406:3: error: 'scf.index_switch' op has 0 case regions but 1 case values",
   "414:3: error: 'scf.index_switch' op operand #0 must be index, but got 'i32'",
   "422:3: error: 'scf.index_switch' op expected region to end with scf.yield, but got test.foo",
-  "430:3: error: 'scf.index_switch' op requires attribute 'cases'"
+  "430:3: error: 'scf.index_switch' op requires attribute 'cases'",
+  "438:3: error: 'scf.parallel' op needs at least one tuple element for lowerBound, upperBound and step",
+  "447:3: error: 'scf.parallel' op constant step operand must be positive",
+  "454:3: error: 'scf.parallel' op expects the same number of induction variables: 2 as bound and step values: 1",
+  "463:3: error: 'scf.parallel' op expects arguments for the induction variable to be of index type",
+  "472:8: error: 'scf.parallel' op expects number of results: 1 to be the same as number of reductions: 0",
+  "481:5: error: 'scf.reduce' op expects type of 0-th reduction operand: 'i32' to be the same as the 0-th result type: 'f32'",
+  "492:5: error: 'scf.reduce' op expected two block arguments with type 'f32' in the 0-th reduction region",
+  "505:7: error: 'scf.reduce.return' op must have type 'f32' (the type of the reduction inputs)",
+  "514:5: error: 'scf.reduce' op reduction bodies must be terminated with an 'scf.reduce.return' op",
+  "525:5: error: 'scf.reduce' op region #0 ('reductions') failed to verify constraint: region with 1 blocks",
+  "533:3: error: 'scf.reduce' op expects parent op 'scf.parallel'"
 ]
 
 describe('scf verifier and parser diagnostics', () => {

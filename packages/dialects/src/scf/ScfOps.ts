@@ -11,8 +11,8 @@ import {
   IntegerType,
   LoopLikeOpInterface,
   MaxSizedRegion,
-  Operation,
-  OperationState,
+  type Operation,
+  type OperationState,
   RegionBranchOpInterface,
   RegionBranchTerminatorOpInterface,
   SizedRegion,
@@ -41,22 +41,15 @@ import {
 import { typeText as quoteType } from '../internal/typeText.ts'
 import { addPatterns } from '../internal/RewriterLike.ts'
 import { scfCanonicalizationPatterns } from './ScfCanonicalization.ts'
+import { ensureTerminator } from './ScfTerminators.ts'
+import { ParallelOp, ReduceOp, ReduceReturnOp } from './ScfParallel.ts'
 import { verifyLoopLike, verifyRegionBranchOp } from './ScfVerify.ts'
 
 // ---- helpers ------------------------------------------------------------------------------
 
 /** Appends an operand-less `scf.yield` when the single block of `region` lacks a terminator (creating the block if needed). */
 export function ensureYieldTerminator(region: Region, loc: Location): void {
-  let block = region.firstBlock
-  if (block === null) {
-    block = new Block()
-    region.push(block)
-  }
-  const last = block.lastOp
-  if (last !== null && last.hasTrait(Trait.IsTerminator)) {
-    return
-  }
-  block.append(Operation.create(new OperationState(loc, loc.context.getOperationName('scf.yield'))))
+  ensureTerminator(region, loc, 'scf.yield')
 }
 
 /** The terminator of the entry block of `region`, or null. */
@@ -818,4 +811,4 @@ function foldIndexSwitch(op: Operation): readonly OpFoldResult[] | Operation | u
 }
 
 /** Every scf op definition, in registration order. */
-export const scfOps: readonly OdsOp[] = [ConditionOp, ExecuteRegionOp, ForOp, IfOp, IndexSwitchOp, WhileOp, YieldOp]
+export const scfOps: readonly OdsOp[] = [ConditionOp, ExecuteRegionOp, ForOp, IfOp, IndexSwitchOp, ParallelOp, ReduceOp, ReduceReturnOp, WhileOp, YieldOp]
