@@ -125,3 +125,30 @@ describe('cf dialect diagnostics', () => {
     })
   }
 })
+
+// Parse errors of the func and cf custom forms, with mlir-opt's message (MLIR 22 prefixes
+// messages emitted by custom parsers with "custom op '<name>' ", which is the parser's part).
+const PARSE_ERRORS: [string, string][] = [
+  ['func.func @f(%a: i32) -> i32 {\n  return %a, %a : i32\n}', '2:10: number of operands and types do not match: got 2 operands and 1 types'],
+  ['func.func @f(%a: i32) {\n  cf.br ^bb1(%a : i32, i32)\n^bb1(%b: i32):\n  return\n}', '2:14: number of operands and types do not match: got 1 operands and 2 types'],
+  ['func.func @f(%a: i32) {\n  %0 = call @f(%a) : i32\n  return\n}', "2:22: invalid kind of type specified: expected builtin.function, but found 'i32'"],
+  ['func.func @f(%a: i32) {\n  %0 = func.call_indirect %a() : i32\n  return\n}', "2:34: invalid kind of type specified: expected builtin.function, but found 'i32'"],
+  [
+    'func.func @f(%a: i32) attributes {function_type = 1} {\n  return\n}',
+    "1:23: 'function_type' is an inferred attribute and should not be specified in the explicit attribute dictionary",
+  ],
+  ['func.func @f(%a: i32, i32) {\n  return\n}', '1:23: expected SSA identifier'],
+  ['func.func @f(i32, %a: i32) {\n  return\n}', '1:19: expected type instead of SSA identifier'],
+]
+
+describe('func and cf parse errors', () => {
+  for (const [src, expected] of PARSE_ERRORS) {
+    it(expected, () => {
+      const { diags } = roundTrip(src, [FuncDialect, CfDialect])
+      const [pos, ...rest] = expected.split(' ')
+      const first = diags[0] ?? ''
+      expect(first.startsWith(`${pos} error: `)).toBe(true)
+      expect(first.endsWith(rest.join(' '))).toBe(true)
+    })
+  }
+})

@@ -217,7 +217,7 @@ export type {
 } from './ods/Constraints.ts'
 export { defineOp, OdsOp } from './ods/defineOp.ts'
 export type { OpSpec, OdsBuildArgs } from './ods/defineOp.ts'
-export { CustomDirectiveArg, FormatElement, FormatKind, compileFormat } from './ods/Format.ts'
+export { CustomDirectiveArg, FormatElement, FormatKind, compileFormat, resolveOperandList } from './ods/Format.ts'
 export type { CustomDirective, CompiledFormat, FormatOpInfo } from './ods/Format.ts'
 export type { OdsValueDecl, OdsAttrDecl, OdsRegionDecl, OdsSuccessorDecl, TypesMatchWith } from './ods/OpInfo.ts'
 export { typeToString, setOdsTypePrinter } from './ods/TypeText.ts'

@@ -23,6 +23,8 @@ import {
   SymbolTable,
   Trait,
   defineOp,
+  printType,
+  resolveOperandList,
   variadic,
   variadicRegion,
   type DialectDefinition,
@@ -68,7 +70,7 @@ function parseGenericRemainder(parser: OpAsmParser, state: OperationState, opera
     parser.emitError(typeLoc, 'expected function type').report()
     return false
   }
-  if (!parser.resolveOperands(operands, [...t.inputs], operandsLoc, state.operands)) {
+  if (!resolveOperandList(parser, operands, [...t.inputs], operandsLoc, state.operands)) {
     return false
   }
   state.addTypes(t.results)
@@ -104,7 +106,7 @@ export const PrettyPrintedRegionOp: OdsOp = defineOp({
       return false
     }
     if (!(fnType instanceof FunctionType)) {
-      parser.emitError(typeLoc, 'invalid kind of type specified').report()
+      parser.emitError(typeLoc, `invalid kind of type specified: expected builtin.function, but found '${printType(fnType)}'`).report()
       return false
     }
     const explicitLoc = parser.parseOptionalLocationSpecifier()
@@ -112,7 +114,7 @@ export const PrettyPrintedRegionOp: OdsOp = defineOp({
       return false
     }
     const opLoc = explicitLoc ?? operandsLoc
-    if (!parser.resolveOperands(operands, [...fnType.inputs], operandsLoc, state.operands)) {
+    if (!resolveOperandList(parser, operands, [...fnType.inputs], operandsLoc, state.operands)) {
       return false
     }
     // As upstream, the inner op is assumed binary with the type of the first input.

@@ -16,6 +16,7 @@ import {
   defineOp,
   optionalAttr,
   printType,
+  resolveOperandList,
   variadic,
   type Block,
   type LogicalResult,
@@ -224,10 +225,10 @@ export const SwitchOp: OdsOp = defineOp({
     if (!parser.resolveOperands([flag], [flagType], flagLoc, state.operands)) {
       return false
     }
-    if (!parser.resolveOperands(defaultOperands, defaultTypes, defaultLoc, state.operands)) {
+    if (!resolveOperandList(parser, defaultOperands, defaultTypes, defaultLoc, state.operands)) {
       return false
     }
-    if (!parser.resolveOperands(caseOperands, caseTypes, caseLoc, state.operands)) {
+    if (!resolveOperandList(parser, caseOperands, caseTypes, caseLoc, state.operands)) {
       return false
     }
     if (values.length > 0) {

@@ -22,6 +22,7 @@ import {
   defineOp,
   optionalAttr,
   printType,
+  resolveOperandList,
   variadic,
   type Attribute,
   type LogicalResult,
@@ -505,13 +506,13 @@ export const CallIndirectOp: OdsOp = defineOp({
       return false
     }
     if (!(t instanceof FunctionType)) {
-      parser.emitError(typeLoc, 'invalid kind of type specified').report()
+      parser.emitError(typeLoc, `invalid kind of type specified: expected builtin.function, but found '${printType(t)}'`).report()
       return false
     }
     if (!parser.resolveOperands([callee], [t], calleeLoc, state.operands)) {
       return false
     }
-    if (!parser.resolveOperands(args, [...t.inputs], argsLoc, state.operands)) {
+    if (!resolveOperandList(parser, args, [...t.inputs], argsLoc, state.operands)) {
       return false
     }
     state.addTypes(t.results)

@@ -9,6 +9,7 @@ import { Trait } from '../OperationName.ts'
 import { Region } from '../Region.ts'
 import { FunctionType, type Type } from '../Types.ts'
 import type { Value } from '../Value.ts'
+import { printType } from '../printer/index.ts'
 import type { OdsAttrDecl, OdsRegionDecl, OdsSuccessorDecl, OdsValueDecl, TypesMatchWith } from './OpInfo.ts'
 
 // ---- format elements ------------------------------------------------------------------
@@ -795,7 +796,7 @@ return null
 return optional ? null : false
 }
       if (!(t instanceof FunctionType)) {
-        parser.emitError(loc, 'invalid kind of type specified').report()
+        parser.emitError(loc, `invalid kind of type specified: expected builtin.function, but found '${printType(t)}'`).report()
         return false
       }
       setTypes(el.args[0]!, [...t.inputs], ps)
@@ -1089,12 +1090,24 @@ function addRegionsAndSuccessors(info: FormatOpInfo, state: OperationState, ps: 
   else {for (const bs of ps.successors) {if (bs !== null) {for (const b of bs) {state.addSuccessor(b)}}}}
 }
 
+/**
+ * `OpAsmParser.resolveOperands` with ODS's count check first: a type list whose
+ * length differs from the operand list is reported as mlir-opt does.
+ */
+export function resolveOperandList(parser: OpAsmParser, operands: readonly UnresolvedOperand[], types: readonly Type[] | Type, loc: Location, out: Value[]): boolean {
+  if (Array.isArray(types) && types.length !== operands.length) {
+    parser.emitError(loc, `number of operands and types do not match: got ${operands.length} operands and ${(types as readonly Type[]).length} types`).report()
+    return false
+  }
+  return parser.resolveOperands(operands, types, loc, out)
+}
+
 function resolveOperandsParsed(info: FormatOpInfo, parser: OpAsmParser, state: OperationState, ps: ParseState): boolean {
   const n = info.operands.length
   if (ps.allOperands !== null) {
     const loc = ps.allOperandsLoc ?? parser.getNameLoc()
     if (ps.allOperandTypes !== null) {
-return parser.resolveOperands(ps.allOperands, ps.allOperandTypes, loc, state.operands)
+return resolveOperandList(parser, ps.allOperands, ps.allOperandTypes, loc, state.operands)
 }
     // Without per-operand lists, every declared group must infer one type for all.
     const types: Type[] = []
@@ -1136,7 +1149,7 @@ return parser.resolveOperands(ps.allOperands, ps.allOperandTypes, loc, state.ope
     if (Array.isArray(ts) && ts.length === 1 && list.length !== 1 && !d.variadic && !d.optional) {
       // Falls through to resolveOperands, which reports the count mismatch.
     }
-    if (!parser.resolveOperands(list, ts, loc, state.operands)) {
+    if (!resolveOperandList(parser, list, ts, loc, state.operands)) {
 return false
 }
   }
