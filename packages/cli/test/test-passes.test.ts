@@ -93,3 +93,23 @@ describe('test passes', () => {
     expect(r.diags.length).toBe(1)
   })
 })
+
+describe('--help layout', () => {
+  it('matches mlir-opt --help-hidden for test-options-pass (description column 79)', async () => {
+    const { registerTestPasses } = await import('../src/testing/TestPasses.ts')
+    const { PassRegistry, printEntryHelp } = await import('@tilepass/pass-manager')
+    const r = new PassRegistry()
+    registerTestPasses(r, { stdout: () => {}, stderr: () => {} })
+    const entry = r.passes.find((e) => e.argument === 'test-options-pass')!
+    expect(printEntryHelp(entry, 6, 79)).toBe([
+      "      --test-options-pass                                                    -   Test options parsing capabilities",
+      "        --enum=<value>                                                       - Example enum option",
+      "    =zero                                                              -   Example zero value",
+      "    =one                                                               -   Example one value",
+      "    =two                                                               -   Example two value",
+      "        --list=<int>                                                         - Example list option",
+      "        --string=<string>                                                    - Example string option",
+      "        --string-list=<string>                                               - Example string list option",
+    ].join('\n') + '\n')
+  })
+})

@@ -176,6 +176,42 @@ export class PassRegistry {
 
 // ---- Help text, laid out as llvm::cl --------------------------------------------
 
+/**
+ * The width the pass list needs in `--help` (MLIR's `PassNameParser::getOptionWidth`
+ * without the parser's own part): the widest entry's option width plus four. A tool
+ * takes the maximum of this and its other options' widths as its global width.
+ */
+export function passRegistryHelpWidth(registry: PassRegistry): number {
+  let max = 0
+  for (const e of registry.passes) {
+    max = Math.max(max, entryOptionWidth(e) + 4)
+  }
+  for (const e of registry.pipelines) {
+    max = Math.max(max, entryOptionWidth(e) + 4)
+  }
+  return max
+}
+
+/**
+ * The `--help` lines that list passes and pipelines under the pass-pipeline option, as
+ * mlir-opt prints them after `  Compiler passes to run`: `    Passes:` and
+ * `    Pass Pipelines:` headers, entries at indent 6, descriptions at `globalWidth`.
+ */
+export function printPassRegistryHelp(registry: PassRegistry, globalWidth: number): string {
+  let s = '    Passes:\n'
+  for (const e of registry.passes) {
+    s += printEntryHelp(e, 6, globalWidth)
+  }
+  const pipelines = registry.pipelines
+  if (pipelines.length > 0) {
+    s += '    Pass Pipelines:\n'
+    for (const e of pipelines) {
+      s += printEntryHelp(e, 6, globalWidth)
+    }
+  }
+  return s
+}
+
 function optionInfoWidth(spec: OptionSpec<unknown>): number {
   const arg = spec.argument
   let len = arg.length + (arg.length === 1 ? 6 : 7)

@@ -8,7 +8,15 @@ export { OpPassManager, PassManager, ANY_OP_ANCHOR, reportPassCrash } from './Pa
 export type { Nesting, OperationVerifier, PassCrashHandler } from './PassManager.ts'
 export { PassInstrumentation, PassInstrumentor } from './PassInstrumentation.ts'
 export type { PipelineParentInfo } from './PassInstrumentation.ts'
-export { PassRegistry, parsePassPipeline, parsePassPipelineInto, printEntryHelp, entryOptionWidth } from './PassRegistry.ts'
+export {
+  PassRegistry,
+  parsePassPipeline,
+  parsePassPipelineInto,
+  printEntryHelp,
+  entryOptionWidth,
+  passRegistryHelpWidth,
+  printPassRegistryHelp,
+} from './PassRegistry.ts'
 export type { PassRegistryEntry, PassPipelineDefinition, PipelineErrorHandler } from './PassRegistry.ts'
 export {
   PipelineErrors,
