@@ -101,12 +101,16 @@ describe('attribute printing', () => {
   it('prints large dense elements in hex, i1 bit-packed', () => {
     // dense<[true, false, true, true, false, false, true, ..., true, false]> : tensor<101xi1>
     const bits: bigint[] = []
-    for (let i = 0; i < 101; i++) { bits.push(i === 1 || i === 4 || i === 5 || i === 100 ? 0n : -1n) }
+    for (let i = 0; i < 101; i++) {
+      bits.push(i === 1 || i === 4 || i === 5 || i === 100 ? 0n : -1n)
+    }
     expect(printAttribute(DenseIntOrFPElementsAttr.get(RankedTensorType.get([101], i1), bits, false))).toBe(
       'dense<"0xCDFFFFFFFFFFFFFFFFFFFFFF0F"> : tensor<101xi1>',
     )
     const vals: bigint[] = []
-    for (let i = 0; i < 101; i++) { vals.push(BigInt(i - 1)) }
+    for (let i = 0; i < 101; i++) {
+      vals.push(BigInt(i - 1))
+    }
     const hex = printAttribute(DenseIntOrFPElementsAttr.get(RankedTensorType.get([101], IntegerType.get(ctx, 16)), vals, false))
     expect(hex.startsWith('dense<"0xFFFF000001000200')).toBe(true)
     expect(hex.endsWith('6300"> : tensor<101xi16>')).toBe(true)
@@ -164,6 +168,8 @@ describe('type printing', () => {
       [printType(IntegerType.get(ctx, 7, Signedness.Unsigned)), 'ui7'],
       [printType(FloatType.get(ctx, 'f8E4M3FN')), 'f8E4M3FN'],
     ]
-    for (const [got, want] of cases) { expect(got).toBe(want) }
+    for (const [got, want] of cases) {
+      expect(got).toBe(want)
+    }
   })
 })

@@ -28,7 +28,9 @@ const funcFunc = {
   print(op: Operation, p: OpAsmPrinter): void {
     p.print(' ')
     const vis = op.properties.get('sym_visibility')
-    if (vis instanceof StringAttr) { p.print(vis.value + ' ') }
+    if (vis instanceof StringAttr) {
+      p.print(vis.value + ' ')
+    }
     p.printSymbolName((op.properties.get('sym_name') as StringAttr).value)
     const ft = (op.properties.get('function_type') as TypeAttr).value as FunctionType
     const argAttrs = op.properties.get('arg_attrs')
@@ -37,7 +39,9 @@ const funcFunc = {
     if (body.firstBlock !== null) {
       const args = body.firstBlock.arguments
       for (let i = 0; i < args.length; i++) {
-        if (i > 0) { p.print(', ') }
+        if (i > 0) {
+          p.print(', ')
+        }
         const d = argAttrs instanceof ArrayAttr ? (argAttrs.elements[i] as DictionaryAttr).entries : []
         p.printRegionArgument(args[i]!, d)
       }
@@ -47,7 +51,9 @@ const funcFunc = {
     p.print(')')
     if (ft.results.length > 0) {
       p.print(' -> ')
-      if (ft.results.length === 1 && !(ft.results[0] instanceof FunctionType)) { p.printType(ft.results[0]!) }
+      if (ft.results.length === 1 && !(ft.results[0] instanceof FunctionType)) {
+        p.printType(ft.results[0]!)
+      }
       else {
         p.print('(')
         p.printTypes(ft.results)

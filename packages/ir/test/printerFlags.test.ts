@@ -67,7 +67,9 @@ function buildD(ctx: Context): Operation {
       regions: 1,
     })
     const entry = new Block()
-    for (let i = 0; i < inputs.length; i++) { entry.addArgument(inputs[i]!, argLocs[i]!) }
+    for (let i = 0; i < inputs.length; i++) {
+      entry.addArgument(inputs[i]!, argLocs[i]!)
+    }
     op.regions[0]!.push(entry)
     return entry
   }

@@ -9,8 +9,12 @@ function decode(kind: FloatKind, hex: string): number {
   const e = Number((bits >> BigInt(manBits)) & ((1n << BigInt(expBits)) - 1n))
   const m = Number(bits & ((1n << BigInt(manBits)) - 1n))
   const bias = 2 ** (expBits - 1) - 1
-  if (e === 2 ** expBits - 1) { return m === 0 ? sign * Infinity : NaN }
-  if (e === 0) { return sign * m * 2 ** (1 - bias - manBits) }
+  if (e === 2 ** expBits - 1) {
+    return m === 0 ? sign * Infinity : NaN
+  }
+  if (e === 0) {
+    return sign * m * 2 ** (1 - bias - manBits)
+  }
   return sign * (1 + m / 2 ** manBits) * 2 ** (e - bias)
 }
 

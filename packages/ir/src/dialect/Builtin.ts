@@ -56,13 +56,23 @@ export const ModuleOp: OpDefinition = {
 
   parse(parser: OpAsmParser, state: OperationState): LogicalResult {
     const name = parser.parseOptionalSymbolName()
-    if (name !== undefined) { state.addAttribute(SYM_NAME, StringAttr.get(parser.context, name)) }
+    if (name !== undefined) {
+      state.addAttribute(SYM_NAME, StringAttr.get(parser.context, name))
+    }
     const attrs: NamedAttribute[] = []
-    if (!parser.parseOptionalAttrDictWithKeyword(attrs)) { return failure() }
-    for (const a of attrs) { state.addAttribute(a.name, a.value) }
+    if (!parser.parseOptionalAttrDictWithKeyword(attrs)) {
+      return failure()
+    }
+    for (const a of attrs) {
+      state.addAttribute(a.name, a.value)
+    }
     const region = state.addRegion()
-    if (!parser.parseRegion(region, [])) { return failure() }
-    if (region.firstBlock === null) { region.push(new Block()) }
+    if (!parser.parseRegion(region, [])) {
+      return failure()
+    }
+    if (region.firstBlock === null) {
+      region.push(new Block())
+    }
     return success()
   },
 
@@ -89,25 +99,41 @@ export const UnrealizedConversionCastOp: OpDefinition = {
   parse(parser: OpAsmParser, state: OperationState): LogicalResult {
     const operands: UnresolvedOperand[] = []
     const first = parser.parseOptionalOperand()
-    if (first === undefined) { return failure() }
+    if (first === undefined) {
+      return failure()
+    }
     if (first !== null) {
       operands.push(first)
       while (parser.parseOptionalComma()) {
         const o = parser.parseOperand()
-        if (o === undefined) { return failure() }
+        if (o === undefined) {
+          return failure()
+        }
         operands.push(o)
       }
-      if (!parser.parseColon()) { return failure() }
+      if (!parser.parseColon()) {
+        return failure()
+      }
       const types = parser.parseTypeList()
-      if (types === undefined) { return failure() }
+      if (types === undefined) {
+        return failure()
+      }
       const loc = parser.getCurrentLocation()
-      if (!parser.resolveOperands(operands, types, loc, state.operands)) { return failure() }
+      if (!parser.resolveOperands(operands, types, loc, state.operands)) {
+        return failure()
+      }
     }
-    if (!parser.parseKeyword('to')) { return failure() }
+    if (!parser.parseKeyword('to')) {
+      return failure()
+    }
     const results = parser.parseTypeList()
-    if (results === undefined) { return failure() }
+    if (results === undefined) {
+      return failure()
+    }
     state.addTypes(results)
-    if (!parser.parseOptionalAttrDict(state.attributes)) { return failure() }
+    if (!parser.parseOptionalAttrDict(state.attributes)) {
+      return failure()
+    }
     return success()
   },
 
@@ -126,14 +152,24 @@ export const UnrealizedConversionCastOp: OpDefinition = {
   fold(op: Operation): readonly OpFoldResult[] | undefined {
     const operands = op.getOperands()
     const results = op.results
-    if (operands.length === results.length && operands.every((v, i) => v.type === results[i]!.type)) { return operands }
-    if (operands.length === 0) { return undefined }
+    if (operands.length === results.length && operands.every((v, i) => v.type === results[i]!.type)) {
+      return operands
+    }
+    if (operands.length === 0) {
+      return undefined
+    }
     const input = operands[0]!.definingOp
-    if (input === null || input.name !== op.name) { return undefined }
-    if (input.results.length !== operands.length) { return undefined }
+    if (input === null || input.name !== op.name) {
+      return undefined
+    }
+    if (input.results.length !== operands.length) {
+      return undefined
+    }
     for (let i = 0; i < operands.length; i++) {if (operands[i] !== input.results[i]) {return undefined}}
     const inTypes = input.operandTypes
-    if (inTypes.length !== results.length) { return undefined }
+    if (inTypes.length !== results.length) {
+      return undefined
+    }
     for (let i = 0; i < inTypes.length; i++) {if (inTypes[i] !== results[i]!.type) {return undefined}}
     return input.getOperands()
   },
@@ -141,11 +177,21 @@ export const UnrealizedConversionCastOp: OpDefinition = {
 
 /** Alias names of the builtin dialect's OpAsmDialectInterface: `map`, `set`, `loc`, `distinct`, `tuple`. */
 function builtinAlias(x: Attribute | Type): string | undefined {
-  if (x instanceof AffineMapAttr) { return 'map' }
-  if (x instanceof IntegerSetAttr) { return 'set' }
-  if (x instanceof Location) { return 'loc' }
-  if (x instanceof DistinctAttr) { return x.referencedAttr instanceof UnitAttr ? undefined : 'distinct' }
-  if (x instanceof TupleType && x.types.length > 16) { return 'tuple' }
+  if (x instanceof AffineMapAttr) {
+    return 'map'
+  }
+  if (x instanceof IntegerSetAttr) {
+    return 'set'
+  }
+  if (x instanceof Location) {
+    return 'loc'
+  }
+  if (x instanceof DistinctAttr) {
+    return x.referencedAttr instanceof UnitAttr ? undefined : 'distinct'
+  }
+  if (x instanceof TupleType && x.types.length > 16) {
+    return 'tuple'
+  }
   return undefined
 }
 

@@ -62,9 +62,15 @@ export class SymbolAlias {
 
 /** @internal The type of an attribute that MLIR treats as a `TypedAttr`, or null. */
 export function typedAttrType(attr: Attribute): Type | null {
-  if (attr instanceof IntegerAttr || attr instanceof FloatAttr) { return attr.type }
-  if (attr instanceof DenseElementsAttr) { return attr.type }
-  if (attr instanceof StringAttr || attr instanceof OpaqueAttr) { return attr.type }
+  if (attr instanceof IntegerAttr || attr instanceof FloatAttr) {
+    return attr.type
+  }
+  if (attr instanceof DenseElementsAttr) {
+    return attr.type
+  }
+  if (attr instanceof StringAttr || attr instanceof OpaqueAttr) {
+    return attr.type
+  }
   return null
 }
 
@@ -104,8 +110,12 @@ export class AliasCollector implements OpAsmPrinter {
     const order: AliasInfo[] = []
     for (const info of this.infos) {if (info.alias !== null) {order.push(info)}}
     order.sort((a, b) => {
-      if (a.depth !== b.depth) { return a.depth - b.depth }
-      if (a.isType !== b.isType) { return a.isType ? -1 : 1 }
+      if (a.depth !== b.depth) {
+        return a.depth - b.depth
+      }
+      if (a.isType !== b.isType) {
+        return a.isType ? -1 : 1
+      }
       return a.alias! < b.alias! ? -1 : a.alias! > b.alias! ? 1 : 0
     })
     const counts = new Map<string, number>()
@@ -124,7 +134,9 @@ export class AliasCollector implements OpAsmPrinter {
   private visit(symbol: Attribute | Type, canBeDeferred: boolean, elideType: boolean): number {
     const existing = this.index.get(symbol)
     if (existing !== undefined) {
-      if (!canBeDeferred) { this.markNonDeferrable(existing) }
+      if (!canBeDeferred) {
+        this.markNonDeferrable(existing)
+      }
       this.lastIndex = existing
       return this.infos[existing]!.depth
     }
@@ -141,33 +153,46 @@ export class AliasCollector implements OpAsmPrinter {
     this.children = children
     this.maxDepth = 0
     this.deferrable = canBeDeferred
-    if (symbol instanceof Type) { this.visitTypeChildren(symbol) }
-    else { this.visitAttrChildren(symbol, elideType) }
+    if (symbol instanceof Type) {
+      this.visitTypeChildren(symbol)
+    } else {
+      this.visitAttrChildren(symbol, elideType)
+    }
     const max = this.maxDepth
     this.children = savedChildren
     this.maxDepth = savedMax
     this.deferrable = savedDeferrable
 
     info.children = children
-    if (max > 0) { info.depth = max + 1 }
+    if (max > 0) {
+      info.depth = max + 1
+    }
     this.lastIndex = idx
     return info.depth
   }
 
   private markNonDeferrable(idx: number): void {
     const info = this.infos[idx]!
-    if (!info.canBeDeferred) { return }
+    if (!info.canBeDeferred) {
+      return
+    }
     info.canBeDeferred = false
-    for (const c of info.children) { this.markNonDeferrable(c) }
+    for (const c of info.children) {
+      this.markNonDeferrable(c)
+    }
   }
 
   private generateAlias(symbol: Attribute | Type, info: AliasInfo, canBeDeferred: boolean): void {
     let name: string | undefined
     for (const d of this.aliasDialects) {
       const n = d.getAlias(symbol)
-      if (n !== undefined && n.length > 0) { name = n }
+      if (n !== undefined && n.length > 0) {
+        name = n
+      }
     }
-    if (name === undefined) { return }
+    if (name === undefined) {
+      return
+    }
     info.alias = sanitizeIdentifier(name, '$_-', false)
     info.depth = 1
     info.isType = symbol instanceof Type
@@ -183,7 +208,9 @@ export class AliasCollector implements OpAsmPrinter {
     }
     const depth = this.visit(symbol, this.deferrable, elideType)
     children.push(this.lastIndex)
-    if (depth > this.maxDepth) { this.maxDepth = depth }
+    if (depth > this.maxDepth) {
+      this.maxDepth = depth
+    }
   }
 
   private visitAttrChildren(attr: Attribute, elideType: boolean): void {
@@ -201,25 +228,37 @@ export class AliasCollector implements OpAsmPrinter {
     } else if (attr instanceof DistinctAttr) {
       this.element(attr.referencedAttr, false)
     } else if (attr instanceof DictionaryAttr) {
-      for (const e of attr.entries) { this.element(e.value, false) }
+      for (const e of attr.entries) {
+        this.element(e.value, false)
+      }
     } else if (attr instanceof ArrayAttr) {
-      for (const e of attr.elements) { this.element(e, false) }
+      for (const e of attr.elements) {
+        this.element(e, false)
+      }
     } else if (attr instanceof TypeAttr) {
       this.element(attr.value, false)
     } else if (attr instanceof OpaqueLoc) {
       this.element(attr.fallback, false)
     } else if (attr instanceof NameLoc) {
-      if (!(attr.childLoc instanceof UnknownLoc)) { this.element(attr.childLoc, false) }
+      if (!(attr.childLoc instanceof UnknownLoc)) {
+        this.element(attr.childLoc, false)
+      }
     } else if (attr instanceof CallSiteLoc) {
       this.element(attr.callee, false)
       this.element(attr.caller, false)
     } else if (attr instanceof FusedLoc) {
-      if (attr.metadata !== null) { this.element(attr.metadata, false) }
-      for (const l of attr.locations) { this.element(l, false) }
+      if (attr.metadata !== null) {
+        this.element(attr.metadata, false)
+      }
+      for (const l of attr.locations) {
+        this.element(l, false)
+      }
     }
     if (!elideType) {
       const t = typedAttrType(attr)
-      if (t !== null && !(t instanceof NoneType)) { this.element(t, false) }
+      if (t !== null && !(t instanceof NoneType)) {
+        this.element(t, false)
+      }
     }
   }
 
@@ -230,23 +269,37 @@ export class AliasCollector implements OpAsmPrinter {
     }
     if (type instanceof MemRefType) {
       this.element(type.elementType, false)
-      if (type.layout !== null && !(type.layout instanceof AffineMapAttr && type.layout.value.isIdentity)) { this.element(type.layout, false) }
-      if (type.memorySpace !== null) { this.element(type.memorySpace, false) }
+      if (type.layout !== null && !(type.layout instanceof AffineMapAttr && type.layout.value.isIdentity)) {
+        this.element(type.layout, false)
+      }
+      if (type.memorySpace !== null) {
+        this.element(type.memorySpace, false)
+      }
       return
     }
     if (type instanceof FunctionType) {
-      for (const t of type.inputs) { this.element(t, false) }
-      for (const t of type.results) { this.element(t, false) }
+      for (const t of type.inputs) {
+        this.element(t, false)
+      }
+      for (const t of type.results) {
+        this.element(t, false)
+      }
     } else if (type instanceof VectorType || type instanceof UnrankedTensorType || type instanceof ComplexType) {
       this.element(type.elementType, false)
     } else if (type instanceof RankedTensorType) {
       this.element(type.elementType, false)
-      if (type.encoding !== null) { this.element(type.encoding, false) }
+      if (type.encoding !== null) {
+        this.element(type.encoding, false)
+      }
     } else if (type instanceof UnrankedMemRefType) {
       this.element(type.elementType, false)
-      if (type.memorySpace !== null) { this.element(type.memorySpace, false) }
+      if (type.memorySpace !== null) {
+        this.element(type.memorySpace, false)
+      }
     } else if (type instanceof TupleType) {
-      for (const t of type.types) { this.element(t, false) }
+      for (const t of type.types) {
+        this.element(t, false)
+      }
     }
   }
 
@@ -254,7 +307,9 @@ export class AliasCollector implements OpAsmPrinter {
 
   /** Visits an op as the real printer would print it. */
   printCustomOrGenericOp(op: Operation): void {
-    if (this.debugInfo) { this.visit(op.location, true, false) }
+    if (this.debugInfo) {
+      this.visit(op.location, true, false)
+    }
     const def = op.name.def
     if (!this.generic && def !== null && def.print) {
       def.print(op, this)
@@ -265,42 +320,64 @@ export class AliasCollector implements OpAsmPrinter {
 
   printGenericOp(op: Operation): void {
     if (!this.skipRegions) {
-      for (const r of op.regions) { this.printRegion(r, true, true) }
+      for (const r of op.regions) {
+        this.printRegion(r, true, true)
+      }
     }
-    for (const o of op.operands) { this.printType(o.value.type) }
-    for (const r of op.results) { this.printType(r.type) }
+    for (const o of op.operands) {
+      this.printType(o.value.type)
+    }
+    for (const r of op.results) {
+      this.printType(r.type)
+    }
     const attrs = op.getAttrs()
-    for (const a of attrs) { this.printAttribute(a.value) }
+    for (const a of attrs) {
+      this.printAttribute(a.value)
+    }
   }
 
   private printBlock(block: Block, printArgs: boolean, printTerminator: boolean): void {
     if (printArgs) {
       for (const arg of block.arguments) {
         this.printType(arg.type)
-        if (this.debugInfo) { this.visit(arg.location, false, false) }
+        if (this.debugInfo) {
+          this.visit(arg.location, false, false)
+        }
       }
     }
     let last = block.lastOp
-    if (last !== null && (printTerminator || !last.hasTrait(Trait.IsTerminator))) { last = null }
-    for (let o = block.firstOp; o !== null && o !== last; o = o.nextOp) { this.printCustomOrGenericOp(o) }
+    if (last !== null && (printTerminator || !last.hasTrait(Trait.IsTerminator))) {
+      last = null
+    }
+    for (let o = block.firstOp; o !== null && o !== last; o = o.nextOp) {
+      this.printCustomOrGenericOp(o)
+    }
   }
 
   printRegion(region: Region, printEntryBlockArgs = true, printBlockTerminators = true): void {
-    if (region.firstBlock === null || this.skipRegions) { return }
+    if (region.firstBlock === null || this.skipRegions) {
+      return
+    }
     this.printBlock(region.firstBlock, printEntryBlockArgs, printBlockTerminators)
-    for (let b = region.firstBlock.nextBlock; b !== null; b = b.nextBlock) { this.printBlock(b, true, true) }
+    for (let b = region.firstBlock.nextBlock; b !== null; b = b.nextBlock) {
+      this.printBlock(b, true, true)
+    }
   }
 
   printRegionArgument(arg: BlockArgument): void {
     this.printType(arg.type)
-    if (this.debugInfo) { this.visit(arg.location, false, false) }
+    if (this.debugInfo) {
+      this.visit(arg.location, false, false)
+    }
   }
 
   printType(type: Type): void {
     this.element(type, false)
   }
   printTypes(types: Iterable<Type>): void {
-    for (const t of types) { this.printType(t) }
+    for (const t of types) {
+      this.printType(t)
+    }
   }
   printAttribute(attr: Attribute): void {
     this.element(attr, false)
@@ -325,7 +402,9 @@ export class AliasCollector implements OpAsmPrinter {
     this.printTypes(types)
   }
   printSuccessorAndUseList(_block: Block, operands: readonly Value[]): void {
-    for (const v of operands) { this.printType(v.type) }
+    for (const v of operands) {
+      this.printType(v.type)
+    }
   }
 
   // Hooks with no attribute or type to visit.

@@ -25,7 +25,7 @@ import type { Block } from '../Block.ts'
 import type { Context } from '../Context.ts'
 import { CallSiteLoc, FileLineColLoc, FusedLoc, Location, NameLoc, OpaqueLoc, UnknownLoc } from '../Location.ts'
 import type { Operation } from '../Operation.ts'
-import { Trait } from '../OperationName.ts'
+import { Trait, type OperationName } from '../OperationName.ts'
 import type { OpAsmPrinter } from '../OpAsm.ts'
 import type { Region } from '../Region.ts'
 import {
@@ -108,6 +108,10 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   private aliasList: SymbolAlias[] = []
   private readonly distinctIDs: Map<DistinctAttr, number> = new Map()
   private names: SSANameState | null = null
+  /** Printed names of ops in custom form, per default dialect. */
+  private readonly customNames: Map<string, Map<OperationName, string>> = new Map()
+  /** Quoted names of ops in generic form. */
+  private readonly genericNames: Map<OperationName, string> = new Map()
   /** Keys of the `dense_resource` blobs printed so far, in first-use order. */
   private readonly referencedBlobs: Set<string> = new Set()
 
@@ -181,7 +185,9 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   initAliases(op: Operation): void {
     const collector = new AliasCollector(this.context, this.flags.generic, this.flags.debugInfo, this.flags.skipRegions)
     this.aliasList = collector.collect(op)
-    for (const a of this.aliasList) { this.aliases.set(a.symbol, a.name) }
+    for (const a of this.aliasList) {
+      this.aliases.set(a.symbol, a.name)
+    }
   }
 
   /** @internal Prints `op` as the top-level operation: aliases, op, deferred aliases. */
@@ -279,10 +285,15 @@ export class AsmPrinterImpl implements OpAsmPrinter {
 
   private printAliasDefs(deferred: boolean): void {
     for (const a of this.aliasList) {
-      if (a.canBeDeferred !== deferred) { continue }
+      if (a.canBeDeferred !== deferred) {
+        continue
+      }
       this.parts.push(a.name + ' = ')
-      if (a.isType) { this.printTypeImpl(a.symbol) }
-      else { this.printAttributeImpl(a.symbol, Elide.Never) }
+      if (a.isType) {
+        this.printTypeImpl(a.symbol)
+      } else {
+        this.printAttributeImpl(a.symbol, Elide.Never)
+      }
       this.parts.push('\n')
     }
   }
@@ -293,7 +304,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     this.parts.push(text)
   }
   printNewline(): void {
-    this.parts.push('\n' + ' '.repeat(this.indent))
+    this.parts.push('\n' + indentString(this.indent))
   }
   increaseIndent(): void {
     this.indent += 2
@@ -316,7 +327,9 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   printTypes(types: Iterable<Type>): void {
     let first = true
     for (const t of types) {
-      if (!first) { this.parts.push(', ') }
+      if (!first) {
+        this.parts.push(', ')
+      }
       first = false
       this.printType(t)
     }
@@ -352,7 +365,9 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       this.parts.push('>')
     } else if (type instanceof RankedTensorType) {
       this.parts.push('tensor<')
-      for (const d of type.shape) { this.parts.push(shapeDim(d) + 'x') }
+      for (const d of type.shape) {
+        this.parts.push(shapeDim(d) + 'x')
+      }
       this.printType(type.elementType)
       if (type.encoding !== null) {
         this.parts.push(', ')
@@ -365,7 +380,9 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       this.parts.push('>')
     } else if (type instanceof MemRefType) {
       this.parts.push('memref<')
-      for (const d of type.shape) { this.parts.push(shapeDim(d) + 'x') }
+      for (const d of type.shape) {
+        this.parts.push(shapeDim(d) + 'x')
+      }
       this.printType(type.elementType)
       const layout = type.layout
       if (layout !== null && !(layout instanceof AffineMapAttr && layout.value.isIdentity)) {
@@ -455,14 +472,18 @@ export class AsmPrinterImpl implements OpAsmPrinter {
         this.distinctIDs.set(attr, id)
       }
       this.parts.push('distinct[' + id + ']<')
-      if (!(attr.referencedAttr instanceof UnitAttr)) { this.printAttribute(attr.referencedAttr) }
+      if (!(attr.referencedAttr instanceof UnitAttr)) {
+        this.printAttribute(attr.referencedAttr)
+      }
       this.parts.push('>')
       return
     } else if (attr instanceof DictionaryAttr) {
       this.parts.push('{')
       const es = attr.entries
       for (let i = 0; i < es.length; i++) {
-        if (i > 0) { this.parts.push(', ') }
+        if (i > 0) {
+          this.parts.push(', ')
+        }
         this.printNamedAttribute(es[i]!)
       }
       this.parts.push('}')
@@ -473,18 +494,24 @@ export class AsmPrinterImpl implements OpAsmPrinter {
         return
       }
       this.parts.push(attr.value.toString())
-      if (elide === Elide.May && t instanceof IntegerType && t.width === 64 && t.isSignless) { return }
+      if (elide === Elide.May && t instanceof IntegerType && t.width === 64 && t.isSignless) {
+        return
+      }
     } else if (attr instanceof FloatAttr) {
       const t = attr.type
       this.parts.push(t instanceof FloatType ? formatFloatValue(attr.value, t.kind) : formatFloatValue(attr.value, 'f64'))
-      if (elide === Elide.May && t instanceof FloatType && t.kind === 'f64') { return }
+      if (elide === Elide.May && t instanceof FloatType && t.kind === 'f64') {
+        return
+      }
     } else if (attr instanceof StringAttr) {
       this.parts.push(quoteString(attr.value))
     } else if (attr instanceof ArrayAttr) {
       this.parts.push('[')
       const es = attr.elements
       for (let i = 0; i < es.length; i++) {
-        if (i > 0) { this.parts.push(', ') }
+        if (i > 0) {
+          this.parts.push(', ')
+        }
         this.printAttributeWithElision(es[i]!, Elide.May)
       }
       this.parts.push(']')
@@ -502,7 +529,9 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       this.printType(attr.value)
     } else if (attr instanceof SymbolRefAttr) {
       this.parts.push(symbolReference(attr.rootReference))
-      for (const n of attr.nestedReferences) { this.parts.push('::' + symbolReference(n)) }
+      for (const n of attr.nestedReferences) {
+        this.parts.push('::' + symbolReference(n))
+      }
     } else if (attr instanceof DenseIntOrFPElementsAttr) {
       if (this.shouldElide(attr.type, attr.isSplat)) {
         this.parts.push('dense_resource<__elided__>')
@@ -528,9 +557,13 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     } else if (attr instanceof StridedLayoutAttr) {
       this.parts.push('strided<[')
       const s = attr.strides
-      for (let i = 0; i < s.length; i++) { this.parts.push((i > 0 ? ', ' : '') + shapeDim(s[i]!)) }
+      for (let i = 0; i < s.length; i++) {
+        this.parts.push((i > 0 ? ', ' : '') + shapeDim(s[i]!))
+      }
       this.parts.push(']')
-      if (attr.offset !== 0) { this.parts.push(', offset: ' + shapeDim(attr.offset)) }
+      if (attr.offset !== 0) {
+        this.parts.push(', offset: ' + shapeDim(attr.offset))
+      }
       this.parts.push('>')
     } else if (attr instanceof DenseArrayAttr) {
       this.parts.push('array<')
@@ -540,11 +573,17 @@ export class AsmPrinterImpl implements OpAsmPrinter {
         this.parts.push(': ')
         const et = attr.elementType
         for (let i = 0; i < vals.length; i++) {
-          if (i > 0) { this.parts.push(', ') }
+          if (i > 0) {
+            this.parts.push(', ')
+          }
           const v = vals[i]!
-          if (et instanceof FloatType) { this.parts.push(formatFloatValue(Number(v), et.kind)) }
-          else if (et instanceof IntegerType && et.width === 1) { this.parts.push(BigInt(v) !== 0n ? 'true' : 'false') }
-          else { this.parts.push(String(v)) }
+          if (et instanceof FloatType) {
+            this.parts.push(formatFloatValue(Number(v), et.kind))
+          } else if (et instanceof IntegerType && et.width === 1) {
+            this.parts.push(BigInt(v) !== 0n ? 'true' : 'false')
+          } else {
+            this.parts.push(String(v))
+          }
         }
       }
       this.parts.push('>')
@@ -565,7 +604,9 @@ export class AsmPrinterImpl implements OpAsmPrinter {
 
   private printNamedAttribute(a: NamedAttribute): void {
     this.parts.push(keywordOrString(a.name))
-    if (a.value instanceof UnitAttr) { return }
+    if (a.value instanceof UnitAttr) {
+      return
+    }
     this.parts.push(' = ')
     this.printAttribute(a.value)
   }
@@ -581,13 +622,17 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       return
     }
     const n = type.numElements
-    if (n === 0) { return }
+    if (n === 0) {
+      return
+    }
     const shape = type.shape ?? []
     const rank = shape.length
     const counter = new Array<number>(rank).fill(0)
     let open = 0
     for (let idx = 0; idx < n; idx++) {
-      if (idx !== 0) { this.parts.push(', ') }
+      if (idx !== 0) {
+        this.parts.push(', ')
+      }
       while (open < rank) {
         this.parts.push('[')
         open++
@@ -605,7 +650,9 @@ export class AsmPrinterImpl implements OpAsmPrinter {
         }
       }
     }
-    while (open-- > 0) { this.parts.push(']') }
+    while (open-- > 0) {
+      this.parts.push(']')
+    }
   }
 
   private printDenseIntOrFP(attr: DenseIntOrFPElementsAttr): void {
@@ -631,8 +678,12 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   }
 
   private denseScalar(v: bigint | number, et: Type): string {
-    if (et instanceof FloatType) { return formatFloatValue(Number(v), et.kind) }
-    if (et instanceof IntegerType && et.width === 1) { return BigInt(v) !== 0n ? 'true' : 'false' }
+    if (et instanceof FloatType) {
+      return formatFloatValue(Number(v), et.kind)
+    }
+    if (et instanceof IntegerType && et.width === 1) {
+      return BigInt(v) !== 0n ? 'true' : 'false'
+    }
     return String(v)
   }
 
@@ -646,13 +697,18 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     }
     this.parts.push('loc(')
     const alias = allowAlias ? this.aliases.get(loc) : undefined
-    if (alias !== undefined) { this.parts.push(alias) }
-    else { this.printLocationInternal(loc, false, true) }
+    if (alias !== undefined) {
+      this.parts.push(alias)
+    } else {
+      this.printLocationInternal(loc, false, true)
+    }
     this.parts.push(')')
   }
 
   private printTrailingLocation(loc: Location, allowAlias: boolean): void {
-    if (!this.flags.debugInfo) { return }
+    if (!this.flags.debugInfo) {
+      return
+    }
     this.parts.push(' ')
     this.printLocation(loc, allowAlias)
   }
@@ -673,8 +729,11 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       this.parts.push(pretty ? loc.filename : quoteString(loc.filename))
       this.parts.push(':' + loc.line + ':' + loc.column)
       if (loc.isRange) {
-        if (loc.endLine === loc.line) { this.parts.push(' to :' + loc.endColumn) }
-        else { this.parts.push(' to ' + loc.endLine + ':' + loc.endColumn) }
+        if (loc.endLine === loc.line) {
+          this.parts.push(' to :' + loc.endColumn)
+        } else {
+          this.parts.push(' to ' + loc.endLine + ':' + loc.endColumn)
+        }
       }
     } else if (loc instanceof NameLoc) {
       this.parts.push(quoteString(loc.name))
@@ -684,7 +743,9 @@ export class AsmPrinterImpl implements OpAsmPrinter {
         this.parts.push(')')
       }
     } else if (loc instanceof CallSiteLoc) {
-      if (!pretty) { this.parts.push('callsite(') }
+      if (!pretty) {
+        this.parts.push('callsite(')
+      }
       this.printLocationInternal(loc.callee, pretty, false)
       if (pretty) {
         this.parts.push(loc.callee instanceof NameLoc && loc.caller instanceof FileLineColLoc ? ' at ' : '\n at ')
@@ -692,9 +753,13 @@ export class AsmPrinterImpl implements OpAsmPrinter {
         this.parts.push(' at ')
       }
       this.printLocationInternal(loc.caller, pretty, false)
-      if (!pretty) { this.parts.push(')') }
+      if (!pretty) {
+        this.parts.push(')')
+      }
     } else if (loc instanceof FusedLoc) {
-      if (!pretty) { this.parts.push('fused') }
+      if (!pretty) {
+        this.parts.push('fused')
+      }
       if (loc.metadata !== null) {
         this.parts.push('<')
         this.printAttribute(loc.metadata)
@@ -703,7 +768,9 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       this.parts.push('[')
       const ls = loc.locations
       for (let i = 0; i < ls.length; i++) {
-        if (i > 0) { this.parts.push(', ') }
+        if (i > 0) {
+          this.parts.push(', ')
+        }
         this.printLocationInternal(ls[i]!, pretty, false)
       }
       this.parts.push(']')
@@ -721,17 +788,23 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   /** Prints `(d0, d1)[s0] -> (...)`. */
   printAffineMap(map: AffineMap): void {
     this.parts.push('(')
-    for (let i = 0; i < map.numDims; i++) { this.parts.push((i > 0 ? ', d' : 'd') + i) }
+    for (let i = 0; i < map.numDims; i++) {
+      this.parts.push((i > 0 ? ', d' : 'd') + i)
+    }
     this.parts.push(')')
     if (map.numSymbols !== 0) {
       this.parts.push('[')
-      for (let i = 0; i < map.numSymbols; i++) { this.parts.push((i > 0 ? ', s' : 's') + i) }
+      for (let i = 0; i < map.numSymbols; i++) {
+        this.parts.push((i > 0 ? ', s' : 's') + i)
+      }
       this.parts.push(']')
     }
     this.parts.push(' -> (')
     const rs = map.results
     for (let i = 0; i < rs.length; i++) {
-      if (i > 0) { this.parts.push(', ') }
+      if (i > 0) {
+        this.parts.push(', ')
+      }
       this.printAffineExpr(rs[i]!, false, null, null)
     }
     this.parts.push(')')
@@ -740,17 +813,23 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   /** Prints `(d0)[s0] : (d0 - s0 >= 0, d0 == 0)`. */
   printIntegerSet(set: IntegerSet): void {
     this.parts.push('(')
-    for (let i = 0; i < set.numDims; i++) { this.parts.push((i > 0 ? ', d' : 'd') + i) }
+    for (let i = 0; i < set.numDims; i++) {
+      this.parts.push((i > 0 ? ', d' : 'd') + i)
+    }
     this.parts.push(')')
     if (set.numSymbols !== 0) {
       this.parts.push('[')
-      for (let i = 0; i < set.numSymbols; i++) { this.parts.push((i > 0 ? ', s' : 's') + i) }
+      for (let i = 0; i < set.numSymbols; i++) {
+        this.parts.push((i > 0 ? ', s' : 's') + i)
+      }
       this.parts.push(']')
     }
     this.parts.push(' : (')
     const cs = set.constraints
     for (let i = 0; i < cs.length; i++) {
-      if (i > 0) { this.parts.push(', ') }
+      if (i > 0) {
+        this.parts.push(', ')
+      }
       this.printAffineExpr(cs[i]!, false, null, null)
       this.parts.push(set.eqFlags[i] === true ? ' == 0' : ' >= 0')
     }
@@ -765,14 +844,20 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     switch (expr.kind) {
       case AffineExprKind.SymbolId: {
         const pos = (expr as AffineSymbolExpr).position
-        if (syms !== null) { this.parts.push('symbol(' + this.valueID(syms[pos]!, true) + ')') }
-        else { this.parts.push('s' + pos) }
+        if (syms !== null) {
+          this.parts.push('symbol(' + this.valueID(syms[pos]!, true) + ')')
+        } else {
+          this.parts.push('s' + pos)
+        }
         return
       }
       case AffineExprKind.DimId: {
         const pos = (expr as AffineDimExpr).position
-        if (dims !== null) { this.parts.push(this.valueID(dims[pos]!, true)) }
-        else { this.parts.push('d' + pos) }
+        if (dims !== null) {
+          this.parts.push(this.valueID(dims[pos]!, true))
+        } else {
+          this.parts.push('d' + pos)
+        }
         return
       }
       case AffineExprKind.Constant:
@@ -785,27 +870,37 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     const lhs = bin.lhs
     const rhs = bin.rhs
     if (bin.kind !== AffineExprKind.Add) {
-      if (strong) { this.parts.push('(') }
+      if (strong) {
+        this.parts.push('(')
+      }
       if (bin.kind === AffineExprKind.Mul && rhs instanceof AffineConstantExpr && rhs.value === -1) {
         this.parts.push('-')
         this.printAffineExpr(lhs, true, dims, syms)
-        if (strong) { this.parts.push(')') }
+        if (strong) {
+          this.parts.push(')')
+        }
         return
       }
       this.printAffineExpr(lhs, true, dims, syms)
       this.parts.push(bin.kind === AffineExprKind.Mul ? ' * ' : bin.kind === AffineExprKind.FloorDiv ? ' floordiv ' : bin.kind === AffineExprKind.CeilDiv ? ' ceildiv ' : ' mod ')
       this.printAffineExpr(rhs, true, dims, syms)
-      if (strong) { this.parts.push(')') }
+      if (strong) {
+        this.parts.push(')')
+      }
       return
     }
-    if (strong) { this.parts.push('(') }
+    if (strong) {
+      this.parts.push('(')
+    }
     if (rhs instanceof AffineBinaryOpExpr && rhs.kind === AffineExprKind.Mul && rhs.rhs instanceof AffineConstantExpr) {
       const c = rhs.rhs.value
       if (c === -1) {
         this.printAffineExpr(lhs, false, dims, syms)
         this.parts.push(' - ')
         this.printAffineExpr(rhs.lhs, rhs.lhs.kind === AffineExprKind.Add, dims, syms)
-        if (strong) { this.parts.push(')') }
+        if (strong) {
+          this.parts.push(')')
+        }
         return
       }
       if (c < -1) {
@@ -813,20 +908,26 @@ export class AsmPrinterImpl implements OpAsmPrinter {
         this.parts.push(' - ')
         this.printAffineExpr(rhs.lhs, true, dims, syms)
         this.parts.push(' * ' + String(-c))
-        if (strong) { this.parts.push(')') }
+        if (strong) {
+          this.parts.push(')')
+        }
         return
       }
     }
     if (rhs instanceof AffineConstantExpr && rhs.value < 0) {
       this.printAffineExpr(lhs, false, dims, syms)
       this.parts.push(' - ' + String(-rhs.value))
-      if (strong) { this.parts.push(')') }
+      if (strong) {
+        this.parts.push(')')
+      }
       return
     }
     this.printAffineExpr(lhs, false, dims, syms)
     this.parts.push(' + ')
     this.printAffineExpr(rhs, false, dims, syms)
-    if (strong) { this.parts.push(')') }
+    if (strong) {
+      this.parts.push(')')
+    }
   }
 
   printAffineMapOfSSAIds(map: AffineMap, operands: readonly Value[]): void {
@@ -834,7 +935,9 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     const syms = operands.slice(map.numDims)
     const rs = map.results
     for (let i = 0; i < rs.length; i++) {
-      if (i > 0) { this.parts.push(', ') }
+      if (i > 0) {
+        this.parts.push(', ')
+      }
       this.printAffineExpr(rs[i]!, false, dims, syms)
     }
   }
@@ -869,10 +972,14 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   }
 
   private printAttrDict(attrs: readonly NamedAttribute[], elided: readonly string[] | undefined, withKeyword: boolean): void {
-    if (attrs.length === 0) { return }
+    if (attrs.length === 0) {
+      return
+    }
     let any = false
     for (const a of attrs) {
-      if (elided !== undefined && elided.includes(a.name)) { continue }
+      if (elided !== undefined && elided.includes(a.name)) {
+        continue
+      }
       if (!any) {
         this.parts.push(withKeyword ? ' attributes {' : ' {')
         any = true
@@ -889,7 +996,9 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   // ---- values and blocks ------------------------------------------------------------
 
   private valueID(value: Value, printResultNo: boolean): string {
-    if (this.names === null) { return '<<UNKNOWN SSA VALUE>>' }
+    if (this.names === null) {
+      return '<<UNKNOWN SSA VALUE>>'
+    }
     return this.names.valueID(value, printResultNo)
   }
 
@@ -899,7 +1008,9 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   printOperands(values: Iterable<Value>): void {
     let first = true
     for (const v of values) {
-      if (!first) { this.parts.push(', ') }
+      if (!first) {
+        this.parts.push(', ')
+      }
       first = false
       this.parts.push(this.valueID(v, true))
     }
@@ -915,12 +1026,16 @@ export class AsmPrinterImpl implements OpAsmPrinter {
 
   printSuccessorAndUseList(block: Block, operands: readonly Value[]): void {
     this.parts.push(this.blockName(block))
-    if (operands.length === 0) { return }
+    if (operands.length === 0) {
+      return
+    }
     this.parts.push('(')
     this.printOperands(operands)
     this.parts.push(' : ')
     for (let i = 0; i < operands.length; i++) {
-      if (i > 0) { this.parts.push(', ') }
+      if (i > 0) {
+        this.parts.push(', ')
+      }
       this.printType(operands[i]!.type)
     }
     this.parts.push(')')
@@ -935,13 +1050,19 @@ export class AsmPrinterImpl implements OpAsmPrinter {
 
   private printResultTypes(results: readonly Type[]): void {
     const wrapped = results.length !== 1 || results[0] instanceof FunctionType
-    if (wrapped) { this.parts.push('(') }
+    if (wrapped) {
+      this.parts.push('(')
+    }
     this.printTypes(results)
-    if (wrapped) { this.parts.push(')') }
+    if (wrapped) {
+      this.parts.push(')')
+    }
   }
 
   printArrowTypeList(types: readonly Type[]): void {
-    if (types.length === 0) { return }
+    if (types.length === 0) {
+      return
+    }
     this.parts.push(' -> ')
     this.printResultTypes(types)
   }
@@ -952,7 +1073,9 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       this.parts.push(': ')
       this.printType(arg.type)
     }
-    if (attrs !== undefined) { this.printOptionalAttrDict(attrs) }
+    if (attrs !== undefined) {
+      this.printOptionalAttrDict(attrs)
+    }
     this.printTrailingLocation(arg.location, false)
   }
 
@@ -964,10 +1087,14 @@ export class AsmPrinterImpl implements OpAsmPrinter {
 
   /** Prints `op` with its results, indentation, trailing location and users comment. */
   printFullOpWithIndentAndLoc(op: Operation): void {
-    if (this.indent > 0) { this.parts.push(' '.repeat(this.indent)) }
+    if (this.indent > 0) {
+      this.parts.push(indentString(this.indent))
+    }
     this.printFullOp(op)
     this.printTrailingLocation(op.location, true)
-    if (this.flags.valueUsers) { this.printUsersComment(op) }
+    if (this.flags.valueUsers) {
+      this.printUsersComment(op)
+    }
   }
 
   private printFullOp(op: Operation): void {
@@ -976,15 +1103,21 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       const groups = this.names?.opResultGroups.get(op)
       if (groups !== undefined) {
         for (let i = 0; i < groups.length; i++) {
-          if (i > 0) { this.parts.push(', ') }
+          if (i > 0) {
+            this.parts.push(', ')
+          }
           const start = groups[i]!
           const count = (i + 1 < groups.length ? groups[i + 1]! : n) - start
           this.parts.push(this.valueID(op.results[start]!, false))
-          if (count > 1) { this.parts.push(':' + count) }
+          if (count > 1) {
+            this.parts.push(':' + count)
+          }
         }
       } else {
         this.parts.push(this.valueID(op.results[0]!, false))
-        if (n > 1) { this.parts.push(':' + n) }
+        if (n > 1) {
+          this.parts.push(':' + n)
+        }
       }
       this.parts.push(' = ')
     }
@@ -995,25 +1128,46 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   printCustomOrGenericOp(op: Operation): void {
     const def = op.name.def
     if (!this.flags.generic && def !== null && def.print) {
-      const name = op.name.name
-      const dd = this.defaultDialectStack[this.defaultDialectStack.length - 1]!
-      if (dd.length > 0 && name.length > dd.length && name.startsWith(dd) && name.charCodeAt(dd.length) === 46 && name.indexOf('.', dd.length + 1) < 0) {
-        this.parts.push(name.slice(dd.length + 1))
-      } else {
-        this.parts.push(name)
-      }
+      this.parts.push(this.customOpName(op.name))
       def.print(op, this)
       return
     }
     this.printGenericOp(op, true)
   }
 
+  /** The op name as the custom form starts it: without the default dialect's prefix when unambiguous. */
+  private customOpName(name: OperationName): string {
+    const dd = this.defaultDialectStack[this.defaultDialectStack.length - 1]!
+    let cache = this.customNames.get(dd)
+    if (cache === undefined) {
+      cache = new Map()
+      this.customNames.set(dd, cache)
+    }
+    let printed = cache.get(name)
+    if (printed === undefined) {
+      const full = name.name
+      const elide = dd.length > 0 && full.length > dd.length && full.startsWith(dd) && full.charCodeAt(dd.length) === 46 && full.indexOf('.', dd.length + 1) < 0
+      printed = elide ? full.slice(dd.length + 1) : full
+      cache.set(name, printed)
+    }
+    return printed
+  }
+
   printGenericOp(op: Operation, printOpName = true): void {
-    if (printOpName) { this.parts.push(quoteString(op.name.name)) }
+    if (printOpName) {
+      let quoted = this.genericNames.get(op.name)
+      if (quoted === undefined) {
+        quoted = quoteString(op.name.name)
+        this.genericNames.set(op.name, quoted)
+      }
+      this.parts.push(quoted)
+    }
     this.parts.push('(')
     const operands = op.operands
     for (let i = 0; i < operands.length; i++) {
-      if (i > 0) { this.parts.push(', ') }
+      if (i > 0) {
+        this.parts.push(', ')
+      }
       this.parts.push(this.valueID(operands[i]!.value, true))
     }
     this.parts.push(')')
@@ -1021,7 +1175,9 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     if (succs.length > 0) {
       this.parts.push('[')
       for (let i = 0; i < succs.length; i++) {
-        if (i > 0) { this.parts.push(', ') }
+        if (i > 0) {
+          this.parts.push(', ')
+        }
         this.parts.push(this.blockName(succs[i]!.block))
       }
       this.parts.push(']')
@@ -1035,7 +1191,9 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     if (regions.length > 0) {
       this.parts.push(' (')
       for (let i = 0; i < regions.length; i++) {
-        if (i > 0) { this.parts.push(', ') }
+        if (i > 0) {
+          this.parts.push(', ')
+        }
         this.printRegion(regions[i]!, true, true, true)
       }
       this.parts.push(')')
@@ -1043,18 +1201,26 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     this.printAttrDict(op.attributes.entries, undefined, false)
     this.parts.push(' : (')
     for (let i = 0; i < operands.length; i++) {
-      if (i > 0) { this.parts.push(', ') }
+      if (i > 0) {
+        this.parts.push(', ')
+      }
       this.printType(operands[i]!.value.type)
     }
     this.parts.push(') -> ')
     const results = op.results
     const wrapped = results.length !== 1 || results[0]!.type instanceof FunctionType
-    if (wrapped) { this.parts.push('(') }
+    if (wrapped) {
+      this.parts.push('(')
+    }
     for (let i = 0; i < results.length; i++) {
-      if (i > 0) { this.parts.push(', ') }
+      if (i > 0) {
+        this.parts.push(', ')
+      }
       this.printType(results[i]!.type)
     }
-    if (wrapped) { this.parts.push(')') }
+    if (wrapped) {
+      this.parts.push(')')
+    }
   }
 
   printRegion(region: Region, printEntryBlockArgs = true, printBlockTerminators = true, printEmptyBlock = false): void {
@@ -1069,22 +1235,30 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       this.defaultDialectStack.push(parent?.name.def?.defaultDialect ?? '')
       const header = (printEmptyBlock && entry.firstOp === null) || (printEntryBlockArgs && entry.arguments.length !== 0)
       this.printBlock(entry, header, printBlockTerminators)
-      for (let b = entry.nextBlock; b !== null; b = b.nextBlock) { this.printBlock(b, true, true) }
+      for (let b = entry.nextBlock; b !== null; b = b.nextBlock) {
+        this.printBlock(b, true, true)
+      }
       this.defaultDialectStack.pop()
     }
-    if (this.indent > 0) { this.parts.push(' '.repeat(this.indent)) }
+    if (this.indent > 0) {
+      this.parts.push(indentString(this.indent))
+    }
     this.parts.push('}')
   }
 
   private printBlock(block: Block, printHeader: boolean, printTerminator: boolean): void {
     if (printHeader) {
-      if (this.indent > 0) { this.parts.push(' '.repeat(this.indent)) }
+      if (this.indent > 0) {
+        this.parts.push(indentString(this.indent))
+      }
       this.parts.push(this.blockName(block))
       const args = block.arguments
       if (args.length > 0) {
         this.parts.push('(')
         for (let i = 0; i < args.length; i++) {
-          if (i > 0) { this.parts.push(', ') }
+          if (i > 0) {
+            this.parts.push(', ')
+          }
           const arg = args[i]!
           this.parts.push(this.valueID(arg, true) + ': ')
           this.printType(arg.type)
@@ -1099,12 +1273,14 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     this.indent += 2
     if (this.flags.valueUsers) {
       for (const arg of block.arguments) {
-        this.parts.push(' '.repeat(this.indent))
+        this.parts.push(indentString(this.indent))
         this.printArgUsersComment(arg)
       }
     }
     let stop = block.lastOp
-    if (stop !== null && (printTerminator || !stop.hasTrait(Trait.IsTerminator))) { stop = null }
+    if (stop !== null && (printTerminator || !stop.hasTrait(Trait.IsTerminator))) {
+      stop = null
+    }
     for (let o = block.firstOp; o !== null && o !== stop; o = o.nextOp) {
       this.printFullOpWithIndentAndLoc(o)
       this.parts.push('\n')
@@ -1120,7 +1296,9 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     }
     const first = block.firstPredecessorUse
     if (first === null) {
-      if (block.parent.firstBlock !== block) { this.parts.push('  // no predecessors') }
+      if (block.parent.firstBlock !== block) {
+        this.parts.push('  // no predecessors')
+      }
       return
     }
     if (first.nextUse === null) {
@@ -1131,11 +1309,15 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     const infos: BlockInfo[] = []
     for (let u: typeof first | null = first; u !== null; u = u.nextUse) {
       const pred = u.owner.parentBlock
-      if (pred !== null && this.names !== null) { infos.push(this.names.blockInfo(pred)) }
+      if (pred !== null && this.names !== null) {
+        infos.push(this.names.blockInfo(pred))
+      }
     }
     infos.sort((a, b) => a.ordering - b.ordering)
     this.parts.push('  // ' + infos.length + ' preds: ')
-    for (let i = 0; i < infos.length; i++) { this.parts.push((i > 0 ? ', ' : '') + infos[i]!.name) }
+    for (let i = 0; i < infos.length; i++) {
+      this.parts.push((i > 0 ? ', ' : '') + infos[i]!.name)
+    }
   }
 
   // ---- value users comments ---------------------------------------------------------
@@ -1143,7 +1325,9 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   private printUsersComment(op: Operation): void {
     const n = op.results.length
     if (n === 0) {
-      if (op.operands.length > 0) { this.parts.push(' // id: ' + this.operationID(op)) }
+      if (op.operands.length > 0) {
+        this.parts.push(' // id: ' + this.operationID(op))
+      }
       return
     }
     if (op.useEmpty) {
@@ -1163,10 +1347,16 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     const one = usedInResults <= 1 && seen.size <= 1 && n === 1
     this.parts.push(one ? ' // user: ' : ' // users: ')
     for (let i = 0; i < n; i++) {
-      if (i > 0) { this.parts.push(', ') }
-      if (n > 1) { this.parts.push('(') }
+      if (i > 0) {
+        this.parts.push(', ')
+      }
+      if (n > 1) {
+        this.parts.push('(')
+      }
       this.printValueUsers(op.results[i]!)
-      if (n > 1) { this.parts.push(')') }
+      if (n > 1) {
+        this.parts.push(')')
+      }
     }
   }
 
@@ -1182,19 +1372,27 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   }
 
   private printValueUsers(value: Value): void {
-    if (value.firstUse === null) { this.parts.push('unused') }
+    if (value.firstUse === null) {
+      this.parts.push('unused')
+    }
     const seen = new Set<Operation>()
     let index = 0
     for (let u = value.firstUse; u !== null; u = u.nextUse, index++) {
       const user = u.owner
-      if (seen.has(user)) { continue }
+      if (seen.has(user)) {
+        continue
+      }
       seen.add(user)
-      if (index > 0) { this.parts.push(', ') }
+      if (index > 0) {
+        this.parts.push(', ')
+      }
       if (user.results.length === 0) {
         this.parts.push(this.operationID(user))
       } else {
         for (let i = 0; i < user.results.length; i++) {
-          if (i > 0) { this.parts.push(', ') }
+          if (i > 0) {
+            this.parts.push(', ')
+          }
           this.parts.push(this.valueID(user.results[i]!, true))
         }
       }
@@ -1204,6 +1402,18 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   private operationID(op: Operation): string {
     return this.names === null ? '<<UNKNOWN OPERATION>>' : this.names.operationID(op)
   }
+}
+
+const INDENTS: string[] = ['']
+
+/** `n` spaces, cached. */
+function indentString(n: number): string {
+  let s = INDENTS[n]
+  if (s === undefined) {
+    s = ' '.repeat(n)
+    INDENTS[n] = s
+  }
+  return s
 }
 
 /** How a resource entry prints: `true`/`false`, a hex blob in upper case, or an escaped string. */
@@ -1243,29 +1453,41 @@ function denseHex(attr: DenseIntOrFPElementsAttr): string {
   let et = type.elementType
   const vals = attr.values
   const complex = et instanceof ComplexType
-  if (et instanceof ComplexType) { et = et.elementType }
+  if (et instanceof ComplexType) {
+    et = et.elementType
+  }
   if (et instanceof IntegerType && et.width === 1 && !complex) {
     // i1 elements are bit-packed, least significant bit first.
     const n = type.numElements
     const bytes = new Uint8Array(Math.ceil(n / 8))
     for (let i = 0; i < n; i++) {if (BigInt(vals[i]!) !== 0n) {bytes[i >> 3]! |= 1 << (i & 7)}}
     let s = ''
-    for (const b of bytes) { s += HEX2[b]! }
+    for (const b of bytes) {
+      s += HEX2[b]!
+    }
     return s
   }
   let width: number
-  if (et instanceof IntegerType) { width = Math.ceil(et.width / 8) * 8 }
-  else if (et instanceof IndexType) { width = 64 }
-  else if (et instanceof FloatType) { width = Math.ceil(et.width / 8) * 8 }
-  else { width = 64 }
+  if (et instanceof IntegerType) {
+    width = Math.ceil(et.width / 8) * 8
+  } else if (et instanceof IndexType) {
+    width = 64
+  } else if (et instanceof FloatType) {
+    width = Math.ceil(et.width / 8) * 8
+  } else {
+    width = 64
+  }
   const bytesPer = width / 8
   let s = ''
   const mask = (1n << BigInt(width)) - 1n
   for (let i = 0; i < vals.length; i++) {
     const v = vals[i]!
     let bits: bigint
-    if (et instanceof FloatType) { bits = floatBits(Number(v), et.kind) }
-    else { bits = BigInt(v) & mask }
+    if (et instanceof FloatType) {
+      bits = floatBits(Number(v), et.kind)
+    } else {
+      bits = BigInt(v) & mask
+    }
     for (let b = 0; b < bytesPer; b++) {
       s += HEX2[Number(bits & 0xffn)]!
       bits >>= 8n
@@ -1275,4 +1497,6 @@ function denseHex(attr: DenseIntOrFPElementsAttr): string {
 }
 
 const HEX2: string[] = []
-for (let i = 0; i < 256; i++) { HEX2.push((i < 16 ? '0' : '') + i.toString(16).toUpperCase()) }
+for (let i = 0; i < 256; i++) {
+  HEX2.push((i < 16 ? '0' : '') + i.toString(16).toUpperCase())
+}

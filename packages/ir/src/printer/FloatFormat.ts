@@ -66,11 +66,17 @@ export function apFloatToString(
 ): string {
   let out = ''
   if (value === 0) {
-    if (Object.is(value, -0)) { out += '-' }
+    if (Object.is(value, -0)) {
+      out += '-'
+    }
     if (formatMaxPadding === 0) {
-      if (truncateZero) { return out + '0.0E+0' }
+      if (truncateZero) {
+        return out + '0.0E+0'
+      }
       out += '0.0'
-      if (formatPrecision > 1) { out += '0'.repeat(formatPrecision - 1) }
+      if (formatPrecision > 1) {
+        out += '0'.repeat(formatPrecision - 1)
+      }
       return out + 'e+00'
     }
     return out + '0'
@@ -79,7 +85,9 @@ export function apFloatToString(
     out += '-'
     value = -value
   }
-  if (formatPrecision === 0) { formatPrecision = 2 + Math.floor((PRECISION[kind] * 59) / 196) }
+  if (formatPrecision === 0) {
+    formatPrecision = 2 + Math.floor((PRECISION[kind] * 59) / 196)
+  }
   const d = decompose(value)
   let significand = d.sig
   let exp = d.exp
@@ -102,7 +110,9 @@ export function apFloatToString(
   // Digits, least significant first, without trailing zeros.
   const raw = significand.toString()
   let end = raw.length
-  while (end > 1 && raw.charCodeAt(end - 1) === 48) { end-- }
+  while (end > 1 && raw.charCodeAt(end - 1) === 48) {
+    end--
+  }
   exp += raw.length - end
   let digits = raw.slice(0, end)
   // Round half up to formatPrecision digits.
@@ -114,7 +124,9 @@ export function apFloatToString(
     let kept = digits.slice(0, formatPrecision)
     if (next >= 53) {
       let i = kept.length - 1
-      while (i >= 0 && kept.charCodeAt(i) === 57) { i-- }
+      while (i >= 0 && kept.charCodeAt(i) === 57) {
+        i--
+      }
       if (i < 0) {
         exp += kept.length
         kept = '1'
@@ -124,7 +136,9 @@ export function apFloatToString(
       }
     } else {
       let e = kept.length
-      while (e > 1 && kept.charCodeAt(e - 1) === 48) { e-- }
+      while (e > 1 && kept.charCodeAt(e - 1) === 48) {
+        e--
+      }
       exp += kept.length - e
       kept = kept.slice(0, e)
     }
@@ -143,18 +157,29 @@ export function apFloatToString(
   if (scientific) {
     exp += nDigits - 1
     out += digits[0]! + '.'
-    if (nDigits === 1 && truncateZero) { out += '0' }
-    else { out += digits.slice(1) }
-    if (!truncateZero && formatPrecision > nDigits - 1) { out += '0'.repeat(formatPrecision - nDigits + 1) }
+    if (nDigits === 1 && truncateZero) {
+      out += '0'
+    } else {
+      out += digits.slice(1)
+    }
+    if (!truncateZero && formatPrecision > nDigits - 1) {
+      out += '0'.repeat(formatPrecision - nDigits + 1)
+    }
     out += truncateZero ? 'E' : 'e'
     out += exp >= 0 ? '+' : '-'
     const e = String(Math.abs(exp))
-    if (!truncateZero && e.length < 2) { out += '0' }
+    if (!truncateZero && e.length < 2) {
+      out += '0'
+    }
     return out + e
   }
-  if (exp >= 0) { return out + digits + '0'.repeat(exp) }
+  if (exp >= 0) {
+    return out + digits + '0'.repeat(exp)
+  }
   const whole = exp + nDigits
-  if (whole > 0) { return out + digits.slice(0, whole) + '.' + digits.slice(whole) }
+  if (whole > 0) {
+    return out + digits.slice(0, whole) + '.' + digits.slice(whole)
+  }
   return out + '0.' + '0'.repeat(-whole) + digits
 }
 
@@ -177,17 +202,26 @@ export function roundToKind(value: number, kind: FloatKind): number {
 
 /** Rounds to `precision` significant bits with minimum normal exponent `minExp` (RNE). */
 function roundToFormat(value: number, precision: number, minExp: number): number {
-  if (!Number.isFinite(value) || value === 0) { return value }
+  if (!Number.isFinite(value) || value === 0) {
+    return value
+  }
   const a = Math.abs(value)
   let e = Math.floor(Math.log2(a))
-  if (2 ** e > a) { e-- }
-  else if (2 ** (e + 1) <= a) { e++ }
-  if (e < minExp) { e = minExp }
+  if (2 ** e > a) {
+    e--
+  } else if (2 ** (e + 1) <= a) {
+    e++
+  }
+  if (e < minExp) {
+    e = minExp
+  }
   const ulp = 2 ** (e - precision + 1)
   const q = a / ulp
   let r = Math.floor(q)
   const frac = q - r
-  if (frac > 0.5 || (frac === 0.5 && r % 2 === 1)) { r++ }
+  if (frac > 0.5 || (frac === 0.5 && r % 2 === 1)) {
+    r++
+  }
   const res = r * ulp
   return value < 0 ? -res : res
 }
@@ -234,8 +268,11 @@ function encodeSmall(value: number, expBits: number, manBits: number): number {
   } else {
     const a = Math.abs(value)
     let ex = Math.floor(Math.log2(a))
-    if (2 ** ex > a) { ex-- }
-    else if (2 ** (ex + 1) <= a) { ex++ }
+    if (2 ** ex > a) {
+      ex--
+    } else if (2 ** (ex + 1) <= a) {
+      ex++
+    }
     if (ex < 1 - bias) {
       e = 0
       m = Math.round(a / 2 ** (1 - bias - manBits))
@@ -255,9 +292,13 @@ function encodeSmall(value: number, expBits: number, manBits: number): number {
 export function formatFloatValue(value: number, kind: FloatKind): string {
   if (Number.isFinite(value)) {
     const s = apFloatToString(value, kind, 6, 0, false)
-    if (Object.is(roundToKind(Number(s), kind), value) || (value === 0 && Number(s) === 0 && Object.is(value, Number(s)))) { return s }
+    if (Object.is(roundToKind(Number(s), kind), value) || (value === 0 && Number(s) === 0 && Object.is(value, Number(s)))) {
+      return s
+    }
     const d = apFloatToString(value, kind, 0, 3, true)
-    if (d.includes('.')) { return d }
+    if (d.includes('.')) {
+      return d
+    }
   }
   return '0x' + floatBits(value, kind).toString(16).toUpperCase()
 }

@@ -77,16 +77,24 @@ export class SSANameState {
     private readonly flags: NamingFlags,
   ) {
     this.setResultNameFn = (value, name) => {
-      if (this.valueNames.has(value)) { return }
+      if (this.valueNames.has(value)) {
+        return
+      }
       this.setValueName(value, name)
-      if (value instanceof OpResult && value.index !== 0) { this.resultGroups.push(value.index) }
+      if (value instanceof OpResult && value.index !== 0) {
+        this.resultGroups.push(value.index)
+      }
     }
     this.setBlockNameFn = (block, name) => {
-      if (this.blockNames.has(block)) { return }
+      if (this.blockNames.has(block)) {
+        return
+      }
       this.blockNames.set(block, new BlockInfo(-1, '^' + sanitizeIdentifier(name, '$._-', true)))
     }
     this.setBlockArgNameFn = (value, name) => {
-      if (this.valueNames.has(value)) { return }
+      if (this.valueNames.has(value)) {
+        return
+      }
       this.setValueName(value, name)
     }
     this.numberAll(op)
@@ -101,8 +109,11 @@ export class SSANameState {
     for (let i = 0; i < names.length; i++) {
       const n = names[i]!
       const c = used.get(n)!
-      if (c <= 1) { used.delete(n) }
-      else { used.set(n, c - 1) }
+      if (c <= 1) {
+        used.delete(n)
+      } else {
+        used.set(n, c - 1)
+      }
     }
   }
 
@@ -121,7 +132,9 @@ export class SSANameState {
         this.nextArgumentID = ctx.nextArgumentID
         this.nextConflictID = ctx.nextConflictID
       }
-      while (this.scopes.length > ctx.parentScope) { this.popScope() }
+      while (this.scopes.length > ctx.parentScope) {
+        this.popScope()
+      }
       this.pushScope()
       const cur = this.scopes.length
       this.numberValuesInRegion(ctx.region)
@@ -140,14 +153,18 @@ export class SSANameState {
         }
       }
     }
-    while (this.scopes.length > 0) { this.popScope() }
+    while (this.scopes.length > 0) {
+      this.popScope()
+    }
   }
 
   private numberValuesInRegion(region: Region): void {
     if (!this.flags.generic) {
       const parent = region.parentOp
       const def = parent?.name.def
-      if (parent && def?.getAsmBlockArgumentNames) { def.getAsmBlockArgumentNames(parent, region, this.setBlockArgNameFn) }
+      if (parent && def?.getAsmBlockArgumentNames) {
+        def.getAsmBlockArgumentNames(parent, region, this.setBlockArgNameFn)
+      }
     }
     let nextBlockID = 0
     for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
@@ -166,15 +183,21 @@ export class SSANameState {
     const args = block.arguments
     for (let i = 0; i < args.length; i++) {
       const arg = args[i]!
-      if (this.valueNames.has(arg)) { continue }
+      if (this.valueNames.has(arg)) {
+        continue
+      }
       let name = isEntry ? 'arg' + this.nextArgumentID++ : ''
       if (this.flags.nameLocAsPrefix) {
         const nl = findNameLoc(arg.location)
-        if (nl !== null && nl.name.length > 0) { name = nl.name }
+        if (nl !== null && nl.name.length > 0) {
+          name = nl.name
+        }
       }
       this.setValueName(arg, name)
     }
-    for (let o = block.firstOp; o !== null; o = o.nextOp) { this.numberValuesInOp(o) }
+    for (let o = block.firstOp; o !== null; o = o.nextOp) {
+      this.numberValuesInOp(o)
+    }
   }
 
   private numberValuesInOp(op: Operation): void {
@@ -188,7 +211,9 @@ export class SSANameState {
       }
     }
     if (!this.flags.generic && def !== null) {
-      if (def.getAsmBlockNames) { def.getAsmBlockNames(op, this.setBlockNameFn) }
+      if (def.getAsmBlockNames) {
+        def.getAsmBlockNames(op, this.setBlockNameFn)
+      }
       if (def.getAsmResultNames && results.length > 0) {
         this.resultGroups = [0]
         def.getAsmResultNames(op, this.setResultNameFn)
@@ -199,7 +224,9 @@ export class SSANameState {
       }
     }
     if (results.length === 0) {
-      if (this.flags.valueUsers && !this.operationIDs.has(op)) { this.operationIDs.set(op, this.nextValueID++) }
+      if (this.flags.valueUsers && !this.operationIDs.has(op)) {
+        this.operationIDs.set(op, this.nextValueID++)
+      }
       return
     }
     const first = results[0]!
@@ -248,16 +275,22 @@ export class SSANameState {
           lookup = owner.results[0]!
         } else {
           let g = 0
-          while (g + 1 < groups.length && groups[g + 1]! <= idx) { g++ }
+          while (g + 1 < groups.length && groups[g + 1]! <= idx) {
+            g++
+          }
           const start = groups[g]!
           const size = (g + 1 < groups.length ? groups[g + 1]! : n) - start
-          if (size !== 1) { resultNo = idx - start }
+          if (size !== 1) {
+            resultNo = idx - start
+          }
           lookup = owner.results[start]!
         }
       }
     }
     const name = this.valueNames.get(lookup)
-    if (name === undefined) { return '<<UNKNOWN SSA VALUE>>' }
+    if (name === undefined) {
+      return '<<UNKNOWN SSA VALUE>>'
+    }
     if (resultNo >= 0 && printResultNo) {
       return name + '#' + resultNo
     }
@@ -277,12 +310,18 @@ export class SSANameState {
   /** Renames the entry arguments of `region` to the printed names of `names`. */
   shadowRegionArgs(region: Region, names: readonly (Value | null)[]): void {
     const entry = region.firstBlock
-    if (entry === null) { return }
+    if (entry === null) {
+      return
+    }
     for (let i = 0; i < names.length; i++) {
       const v = names[i]
-      if (v === null || v === undefined) { continue }
+      if (v === null || v === undefined) {
+        continue
+      }
       const arg = entry.arguments[i]
-      if (arg === undefined) { continue }
+      if (arg === undefined) {
+        continue
+      }
       this.valueNames.set(arg, this.valueID(v, true))
     }
   }

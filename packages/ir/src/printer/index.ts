@@ -14,9 +14,13 @@ const NO_OPTIONS: AsmPrinterOptions = {}
 function findParent(op: Operation, localScope: boolean): Operation {
   let cur = op
   for (;;) {
-    if (localScope && cur.hasTrait(Trait.IsolatedFromAbove)) { return cur }
+    if (localScope && cur.hasTrait(Trait.IsolatedFromAbove)) {
+      return cur
+    }
     const p = cur.parentOp
-    if (p === null) { return cur }
+    if (p === null) {
+      return cur
+    }
     cur = p
   }
 }
@@ -38,7 +42,9 @@ function verifyQuietly(op: Operation, verifier: (op: Operation) => boolean): boo
 function runPrint(op: Operation, options: AsmPrinterOptions, sink: ((chunk: string) => void) | null): string {
   const root = findParent(op, options.printLocalScope === true)
   let generic = options.printGenericOpForm === true
-  if (!generic && options.assumeVerified !== true && options.verifier !== undefined && !verifyQuietly(root, options.verifier)) { generic = true }
+  if (!generic && options.assumeVerified !== true && options.verifier !== undefined && !verifyQuietly(root, options.verifier)) {
+    generic = true
+  }
   const printer = new AsmPrinterImpl(op.context, new PrintFlags(options, generic), sink)
   printer.initNames(root)
   if (op.parentBlock === null && options.printLocalScope !== true) {
@@ -93,8 +99,11 @@ export function printType(type: Type): string {
 /** Prints an attribute as MLIR's `Attribute::print` does (no aliases); `elideType` drops the `: type` suffix. */
 export function printAttribute(attr: Attribute, elideType = false): string {
   const p = new AsmPrinterImpl(attr.context, new PrintFlags(NO_OPTIONS, false), null)
-  if (elideType) { p.printAttributeWithoutType(attr) }
-  else { p.printAttribute(attr) }
+  if (elideType) {
+    p.printAttributeWithoutType(attr)
+  } else {
+    p.printAttribute(attr)
+  }
   return p.take()
 }
 

@@ -19,14 +19,20 @@ export function escapeString(s: string): string {
       break
     }
   }
-  if (simple) { return s }
+  if (simple) {
+    return s
+  }
   const bytes = encoder.encode(s)
   let out = ''
   for (let i = 0; i < bytes.length; i++) {
     const c = bytes[i]!
-    if (c === 0x5c) { out += '\\\\' }
-    else if (c >= 0x20 && c <= 0x7e && c !== 0x22) { out += String.fromCharCode(c) }
-    else { out += '\\' + HEX[c >> 4]! + HEX[c & 15]! }
+    if (c === 0x5c) {
+      out += '\\\\'
+    } else if (c >= 0x20 && c <= 0x7e && c !== 0x22) {
+      out += String.fromCharCode(c)
+    } else {
+      out += '\\' + HEX[c >> 4]! + HEX[c & 15]!
+    }
   }
   return out
 }
@@ -48,12 +54,18 @@ function isAlnum(c: number): boolean {
 
 /** True when `name` can be printed as a bare identifier (`[a-zA-Z_][a-zA-Z0-9_$.]*`). */
 export function isBareIdentifier(name: string): boolean {
-  if (name.length === 0) { return false }
+  if (name.length === 0) {
+    return false
+  }
   const c0 = name.charCodeAt(0)
-  if (!isAlpha(c0) && c0 !== 95) { return false }
+  if (!isAlpha(c0) && c0 !== 95) {
+    return false
+  }
   for (let i = 1; i < name.length; i++) {
     const c = name.charCodeAt(i)
-    if (!isAlnum(c) && c !== 95 && c !== 36 && c !== 46) { return false }
+    if (!isAlnum(c) && c !== 95 && c !== 36 && c !== 46) {
+      return false
+    }
   }
   return true
 }
@@ -65,7 +77,9 @@ export function keywordOrString(keyword: string): string {
 
 /** `@name` or `@"quoted name"`. */
 export function symbolReference(name: string): string {
-  if (name.length === 0) { return '@<<INVALID EMPTY SYMBOL>>' }
+  if (name.length === 0) {
+    return '@<<INVALID EMPTY SYMBOL>>'
+  }
   return '@' + keywordOrString(name)
 }
 
@@ -92,30 +106,45 @@ function sanitizedCopy(name: string, allowedPunct: string): string {
  * gets a `_` suffix when `allowTrailingDigit` is false.
  */
 export function sanitizeIdentifier(name: string, allowedPunct: string, allowTrailingDigit: boolean): string {
-  if (isDigit(name.charCodeAt(0))) { return '_' + sanitizedCopy(name, allowedPunct) }
-  if (!allowTrailingDigit && isDigit(name.charCodeAt(name.length - 1))) { return sanitizedCopy(name, allowedPunct) + '_' }
+  if (isDigit(name.charCodeAt(0))) {
+    return '_' + sanitizedCopy(name, allowedPunct)
+  }
+  if (!allowTrailingDigit && isDigit(name.charCodeAt(name.length - 1))) {
+    return sanitizedCopy(name, allowedPunct) + '_'
+  }
   for (let i = 0; i < name.length; i++) {
     const c = name.charCodeAt(i)
-    if (!isAlnum(c) && !allowedPunct.includes(name[i]!)) { return sanitizedCopy(name, allowedPunct) }
+    if (!isAlnum(c) && !allowedPunct.includes(name[i]!)) {
+      return sanitizedCopy(name, allowedPunct)
+    }
   }
   return name
 }
 
 /** True when a dialect symbol body can be printed as `ns.body` (`ident` or `ident<...>`). */
 function isSimpleDialectSymbol(s: string): boolean {
-  if (s.length === 0 || !isAlpha(s.charCodeAt(0))) { return false }
+  if (s.length === 0 || !isAlpha(s.charCodeAt(0))) {
+    return false
+  }
   let i = 0
   while (i < s.length) {
     const c = s.charCodeAt(i)
-    if (isAlnum(c) || c === 46 || c === 95) { i++ }
-    else { break }
+    if (isAlnum(c) || c === 46 || c === 95) {
+      i++
+    } else {
+      break
+    }
   }
-  if (i === s.length) { return true }
+  if (i === s.length) {
+    return true
+  }
   return s.charCodeAt(i) === 60 && s.charCodeAt(s.length - 1) === 62
 }
 
 /** `!ns.body` / `#ns.body` when simple, else `!ns<body>`. */
 export function dialectSymbol(prefix: string, ns: string, body: string): string {
-  if (isSimpleDialectSymbol(body)) { return prefix + ns + '.' + body }
+  if (isSimpleDialectSymbol(body)) {
+    return prefix + ns + '.' + body
+  }
   return prefix + ns + '<' + body + '>'
 }
