@@ -2,7 +2,6 @@ import {
   AnySignlessIntegerOrIndex,
   AnyRegion,
   AnyType,
-  Block,
   DenseArrayAttr,
   DenseI64ArrayAttr,
   I1,
