@@ -343,15 +343,23 @@ function allIdentical(c: Comparison): boolean {
  */
 async function findFeatures(options: RunOptions, indices: readonly number[]): Promise<number> {
   let current: Features = applyFeatureSpec(options.features, 'none') as Features
+  let modes = options.modes
   const trial = async (features: Features): Promise<Comparison> => {
-    const run = { ...options, features }
+    const run = { ...options, features, modes }
     const c = await compare(run, indices, generateAll(run, indices), false)
     rmSync(c.scratch, { recursive: true, force: true })
     return c
   }
+  // Modes that already differ with no features at all are left out; the rest are searched.
   const base = await trial(current)
-  if (!allIdentical(base)) {
-    say('even with every feature off the outputs differ; nothing to select')
+  modes = modes.filter((m) => (base.differing.get(m.name) ?? []).length === 0)
+  for (const m of options.modes) {
+    if (!modes.includes(m)) {
+      say(`  mode ${m.name} differs even with every feature off; left out`)
+    }
+  }
+  if (modes.length === 0) {
+    say('every mode differs even with every feature off; nothing to select')
     return 1
   }
   const rejected: string[] = []
@@ -367,6 +375,7 @@ async function findFeatures(options: RunOptions, indices: readonly number[]): Pr
       say(`  - ${name} (${[...c.differing.values()].reduce((n, l) => n + l.length, 0)} differing module runs; most common: ${top === undefined ? '?' : top.example.replace('\n      ', ' ')})`)
     }
   }
+  say(`passing modes: ${modes.map((m) => m.name).join(', ')}`)
   say(`passing feature set: ${featureSpec(current)}`)
   say(`left out: ${rejected.join(', ') || '(none)'}`)
   return 0
