@@ -149,10 +149,18 @@ const brOp: OpDefinition = {
   },
 }
 
+/** `test.wrap { ... }`: a region op that declares no default dialect. */
+const wrapOp: OpDefinition = {
+  name: 'test.wrap',
+  parse(p: OpAsmParser, state: OperationState) {
+    return p.parseRegion(state.addRegion())
+  },
+}
+
 /** `!test.pair<i32, f32>` and `#test.one<5>` through the dialect hooks. */
 const testDialect: DialectDefinition = {
   namespace: 'test',
-  ops: [funcOp, returnOp, addOp, brOp],
+  ops: [funcOp, returnOp, addOp, brOp, wrapOp],
   parseType(p: OpAsmParser): Type | undefined {
     if (!p.parseKeyword('pair') || !p.parseLess()) {
       return undefined
@@ -535,6 +543,25 @@ describe('diagnostics match mlir-opt', () => {
       expect(diags).toEqual(expected)
     })
   }
+
+  it('diagnoses types and attributes of unregistered dialects like mlir-opt', () => {
+    // printf '%0 = "builtin.unrealized_conversion_cast"() : () -> !foo.x' | mlir-opt
+    const hint = 'If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used'
+    expect(parse('%0 = "builtin.unrealized_conversion_cast"() : () -> !foo.x\n', new Context()).diags).toEqual([
+      `1:58: error: \`!"foo"<"x">\` type created with unregistered dialect. ${hint}`,
+    ])
+    expect(parse('"builtin.unrealized_conversion_cast"() {a = #foo<"x">} : () -> ()\n', new Context()).diags).toEqual([
+      `1:45: error: #"foo"<""x""> : 'none' attribute created with unregistered dialect. ${hint}`,
+    ])
+  })
+
+  it('uses an empty default dialect inside custom ops that declare none', () => {
+    const ctx = testContext()
+    // mlir-opt on `scf.execute_region { bar }` inside func.func:
+    // "error: Dialect `' not found for custom op 'bar'  (tried '.bar' as well)"
+    const { diags } = parse('test.func @f() {\n  test.wrap {\n    bar\n  }\n  return\n}', ctx)
+    expect(diags[0]).toBe("3:5: error: Dialect `' not found for custom op 'bar'  (tried '.bar' as well)")
+  })
 
   it('requires allowUnregisteredDialects for unknown generic ops', () => {
     // mlir-opt without --allow-unregistered-dialect
