@@ -4,9 +4,8 @@
 // Covers scf.for (index and integer bounds, `unsigned`, iter_args, the double space
 // before `: i32`), implicit scf.yield elision, scf.if with and without results and else,
 // scf.while, scf.execute_region (`no_inline`), scf.index_switch (trailing space, case and
-// default regions) and trailing attribute dictionaries. The generic form is compared only
-// where mlir-opt's numbering of sibling-region block arguments (a printer matter) is not
-// involved.
+// default regions), scf.parallel/scf.reduce and trailing attribute dictionaries, in custom
+// and generic form.
 import { describe, expect, it } from 'vitest'
 import {
   BuiltinDialect,
@@ -248,7 +247,7 @@ const CASES = [
   }) : () -> ()
 }) : () -> ()
 `,
-    checkGeneric: false,
+    checkGeneric: true,
   },
   {
     name: 'scf-attrs',
@@ -353,7 +352,7 @@ const CASES = [
   }) : () -> ()
 }) : () -> ()
 `,
-    checkGeneric: false,
+    checkGeneric: true,
   },
   {
     name: 'scf-for-if',
@@ -489,7 +488,7 @@ const CASES = [
   }) : () -> ()
 }) : () -> ()
 `,
-    checkGeneric: false,
+    checkGeneric: true,
   },
 ]
 

@@ -617,6 +617,17 @@ const INPUT = String.raw`"test.func"() ({
   }) : (index, index, index, index) -> ()
   "test.return"() : () -> ()
 }) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%lb: index, %x: f32, %y: i32):
+  %r = scf.parallel (%i) = (%lb) to (%lb) step (%lb) init (%x, %y) -> f32 {
+    scf.reduce(%x : f32) {
+    ^bb0(%a: f32, %b: f32):
+      scf.reduce.return %a : f32
+    }
+  }
+  "test.return"() : () -> ()
+}) : () -> ()
 `
 const EXPECTED: readonly string[] = [
   "3:8: error: 'scf.if' op must have an else block if defining values",
@@ -692,7 +703,8 @@ const EXPECTED: readonly string[] = [
   "505:7: error: 'scf.reduce.return' op must have type 'f32' (the type of the reduction inputs)",
   "514:5: error: 'scf.reduce' op reduction bodies must be terminated with an 'scf.reduce.return' op",
   "525:5: error: 'scf.reduce' op region #0 ('reductions') failed to verify constraint: region with 1 blocks",
-  "533:3: error: 'scf.reduce' op expects parent op 'scf.parallel'"
+  "533:3: error: 'scf.reduce' op expects parent op 'scf.parallel'",
+  "548:8: error: custom op 'scf.parallel' number of operands and types do not match: got 2 operands and 1 types"
 ]
 
 describe('scf verifier and parser diagnostics', () => {

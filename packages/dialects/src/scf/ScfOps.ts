@@ -19,6 +19,7 @@ import {
   UnitAttr,
   UnitAttrC,
   defineOp,
+  resolveOperandList,
   optionalAttr,
   variadic,
   variadicRegion,
@@ -136,7 +137,7 @@ function parseOptionalValues(parser: OpAsmParser, state: OperationState): Logica
   if (types === undefined) {
     return false
   }
-  return parser.resolveOperands(operands, types, loc, state.operands)
+  return resolveOperandList(parser, operands, types, loc, state.operands)
 }
 
 // ---- terminators --------------------------------------------------------------------------

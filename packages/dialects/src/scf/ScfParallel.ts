@@ -10,6 +10,7 @@ import {
   Trait,
   DenseArrayAttr,
   defineOp,
+  resolveOperandList,
   variadic,
   variadicRegion,
   type LogicalResult,
@@ -102,7 +103,7 @@ export const ParallelOp: OdsOp = defineOp({
       return false
     }
     state.addProperty('operandSegmentSizes', DenseArrayAttr.getI32(ctx, [groups[0]!.length, groups[1]!.length, groups[2]!.length, inits.length]))
-    if (!parser.parseOptionalAttrDict(state.attributes) || !parser.resolveOperands(inits, types, parser.getNameLoc(), state.operands)) {
+    if (!parser.parseOptionalAttrDict(state.attributes) || !resolveOperandList(parser, inits, types, parser.getNameLoc(), state.operands)) {
       return false
     }
     ensureTerminator(body, state.location, 'scf.reduce')
@@ -204,7 +205,7 @@ export const ReduceOp: OdsOp = defineOp({
         return false
       }
       const types = parser.parseTypeList()
-      if (types === undefined || !parser.parseRParen() || !parser.resolveOperands(operands, types, loc, state.operands)) {
+      if (types === undefined || !parser.parseRParen() || !resolveOperandList(parser, operands, types, loc, state.operands)) {
         return false
       }
     }
