@@ -24,6 +24,10 @@ import {
   VariadicSuccessor,
   defaultValuedAttr,
   defineOp,
+  ArrayAttr,
+  ArrayAttrC,
+  I32Attr,
+  IntegerAttr,
   intEnumAttr,
   optional,
   optionalAttr,
@@ -501,6 +505,14 @@ const customDirectiveOps: OdsOp[] = [
         print: (printer, _op, args) => printer.printOptionalAttrDict(args[0]!.attrs),
       },
     },
+  }),
+  defineOp({
+    name: 'test.format_optional_prop_dict',
+    attributes: {
+      a: defaultValuedAttr(ArrayAttrC, (c) => ArrayAttr.get(c, [])),
+      b: defaultValuedAttr(I32Attr, (c) => IntegerAttr.get(IntegerType.get(c, 32), 1)),
+    },
+    assemblyFormat: 'prop-dict attr-dict',
   }),
   defineOp({ name: 'test.format_optional_enum_attr', attributes: { attr: optionalAttr(SomeI64Enum) }, assemblyFormat: '($attr^)? attr-dict' }),
 ]
@@ -1014,4 +1026,36 @@ describe('generated verifiers against mlir-opt', () => {
       expect(diags[0] ?? null).toBe(expected)
     })
   }
+})
+
+describe('prop-dict against mlir-opt', () => {
+  const input = `"test.h"() ({
+  test.format_optional_prop_dict <{a = ["foo"]}>
+  test.format_optional_prop_dict <{b = 2 : i32}>
+  test.format_optional_prop_dict <{a = ["x"], b = 1 : i32}> {foo.x}
+  test.format_optional_prop_dict
+}) : () -> ()
+`
+  it('prints non-default properties in <{...}> as mlir-opt', () => {
+    expect(run(input).out).toBe(`module {
+  "test.h"() ({
+    test.format_optional_prop_dict <{a = ["foo"]}>
+    test.format_optional_prop_dict <{b = 2 : i32}>
+    test.format_optional_prop_dict <{a = ["x"]}> {foo.x}
+    test.format_optional_prop_dict 
+  }) : () -> ()
+}
+`)
+  })
+  it('fills defaults like mlir-opt (generic form)', () => {
+    expect(renumber(run(input, true).out)).toBe(renumber(`"builtin.module"() ({
+  "test.h"() ({
+    "test.format_optional_prop_dict"() <{a = ["foo"], b = 1 : i32}> : () -> ()
+    "test.format_optional_prop_dict"() <{a = [], b = 2 : i32}> : () -> ()
+    "test.format_optional_prop_dict"() <{a = ["x"], b = 1 : i32}> {foo.x} : () -> ()
+    "test.format_optional_prop_dict"() <{a = [], b = 1 : i32}> : () -> ()
+  }) : () -> ()
+}) : () -> ()
+`))
+  })
 })

@@ -493,18 +493,18 @@ export interface EnumAttrConstraint extends AttrConstraint {
 
 function isKeywordSpelling(s: string): boolean {
   if (s.length === 0) {
-return false
-}
+    return false
+  }
   const c0 = s.charCodeAt(0)
   if (!((c0 >= 65 && c0 <= 90) || (c0 >= 97 && c0 <= 122) || c0 === 95)) {
-return false
-}
+    return false
+  }
   for (let i = 1; i < s.length; i++) {
     const c = s.charCodeAt(i)
     const ok = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95 || c === 36 || c === 46
     if (!ok) {
-return false
-}
+      return false
+    }
   }
   return true
 }
@@ -562,8 +562,8 @@ export function intEnumAttr(width: 32 | 64, cases: readonly EnumCase[], summary?
     },
     print(attr, printer) {
       const kw = byValue.get(Number((attr as IntegerAttr).value)) ?? ''
-      if (isKeywordSpelling(kw)) {printer.print(kw)}
-      else {printer.printString(kw)}
+      if (isKeywordSpelling(kw)) { printer.print(kw) }
+      else { printer.printString(kw) }
     },
   }
 }

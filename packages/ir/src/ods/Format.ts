@@ -142,7 +142,7 @@ class FormatLexer {
   constructor(readonly src: string) {}
   next(): void {
     const s = this.src
-    while (this.pos < s.length && (s[this.pos] === ' ' || s[this.pos] === '\n' || s[this.pos] === '\t' || s[this.pos] === '\r')) {this.pos++}
+    while (this.pos < s.length && (s[this.pos] === ' ' || s[this.pos] === '\n' || s[this.pos] === '\t' || s[this.pos] === '\r')) { this.pos++ }
     if (this.pos >= s.length) {
       this.kind = TK_EOF
       this.text = ''
@@ -151,7 +151,7 @@ class FormatLexer {
     const c = s[this.pos]!
     if (c === '`') {
       const end = s.indexOf('`', this.pos + 1)
-      if (end < 0) {throw new Error('unterminated literal in assembly format')}
+      if (end < 0) { throw new Error('unterminated literal in assembly format') }
       this.kind = TK_LITERAL
       this.text = s.slice(this.pos + 1, end)
       this.pos = end + 1
@@ -159,7 +159,7 @@ class FormatLexer {
     }
     if (c === '"') {
       const end = s.indexOf('"', this.pos + 1)
-      if (end < 0) {throw new Error('unterminated string in assembly format')}
+      if (end < 0) { throw new Error('unterminated string in assembly format') }
       this.kind = TK_STRING
       this.text = s.slice(this.pos + 1, end)
       this.pos = end + 1
@@ -167,7 +167,7 @@ class FormatLexer {
     }
     if (c === '$' || isIdentStart(c)) {
       let e = this.pos + 1
-      while (e < s.length && (isIdentChar(s[e]!) || (c !== '$' && s[e] === '-'))) {e++}
+      while (e < s.length && (isIdentChar(s[e]!) || (c !== '$' && s[e] === '-'))) { e++ }
       this.kind = c === '$' ? TK_VARIABLE : TK_IDENT
       this.text = s.slice(c === '$' ? this.pos + 1 : this.pos, e)
       this.pos = e
@@ -197,6 +197,8 @@ export interface CompiledFormat {
   readonly usedAttributes: readonly string[]
   readonly hasOperandsDirective: boolean
   readonly hasResultTypesDirective: boolean
+  /** With `prop-dict`, `attr-dict` holds only the discardable attributes. */
+  readonly hasPropDict: boolean
 }
 
 /** Parses an ODS assembly format string for `info`; throws on malformed formats (a definition bug). */
@@ -204,7 +206,7 @@ export function compileFormat(format: string, info: FormatOpInfo): CompiledForma
   const lex = new FormatLexer(format)
   lex.next()
   const used = new Set<string>()
-  const flags = { operands: false, resultTypes: false, attrDict: false }
+  const flags = { operands: false, resultTypes: false, attrDict: false, propDict: false }
   const fail = (msg: string): never => {
     throw new Error(`invalid assembly format for '${info.name}': ${msg}`)
   }
@@ -215,8 +217,8 @@ export function compileFormat(format: string, info: FormatOpInfo): CompiledForma
   const variable = (name: string, inType: boolean): FormatElement => {
     let i = info.operands.findIndex((d) => d.name === name)
     if (i >= 0) {
-return new FormatElement(FormatKind.Operand, name, i)
-}
+      return new FormatElement(FormatKind.Operand, name, i)
+    }
     i = info.results.findIndex((d) => d.name === name)
     if (i >= 0) {
       if (!inType) {fail(`result '${name}' may only be used within a type directive`)}
@@ -229,19 +231,19 @@ return new FormatElement(FormatKind.Operand, name, i)
     }
     i = info.regions.findIndex((d) => d.name === name)
     if (i >= 0) {
-return new FormatElement(FormatKind.Region, name, i)
-}
+      return new FormatElement(FormatKind.Region, name, i)
+    }
     i = info.successors.findIndex((d) => d.name === name)
     if (i >= 0) {
-return new FormatElement(FormatKind.Successor, name, i)
-}
+      return new FormatElement(FormatKind.Successor, name, i)
+    }
     return fail(`unknown variable '$${name}'`)
   }
   const typeArg = (): FormatElement => {
     if (lex.kind === TK_VARIABLE) {
       const v = variable(lex.text, true)
       lex.next()
-      if (v.kind !== FormatKind.Operand && v.kind !== FormatKind.Result) {fail('type directive expects an operand or result')}
+      if (v.kind !== FormatKind.Operand && v.kind !== FormatKind.Result) { fail('type directive expects an operand or result') }
       return v
     }
     if (lex.kind === TK_IDENT && (lex.text === 'operands' || lex.text === 'results')) {
@@ -259,15 +261,15 @@ return new FormatElement(FormatKind.Successor, name, i)
     return fail('expected a type directive argument')
   }
   const markTypes = (arg: FormatElement): void => {
-    if (arg.kind === FormatKind.Results) {flags.resultTypes = true}
+    if (arg.kind === FormatKind.Results) { flags.resultTypes = true }
   }
   const element = (inCustom: boolean): FormatElement => {
     if (lex.kind === TK_LITERAL) {
       const t = lex.text
       lex.next()
       if (t === '' || t === ' ' || t === '\\n') {
-return new FormatElement(FormatKind.Space, t === '\\n' ? '\n' : t)
-}
+        return new FormatElement(FormatKind.Space, t === '\\n' ? '\n' : t)
+      }
       return new FormatElement(FormatKind.Literal, t)
     }
     if (lex.kind === TK_STRING && inCustom) {
@@ -281,8 +283,8 @@ return new FormatElement(FormatKind.Space, t === '\\n' ? '\n' : t)
       return e
     }
     if (isPunct(lex, '(')) {
-return optionalGroup()
-}
+      return optionalGroup()
+    }
     if (lex.kind !== TK_IDENT) {return fail(`unexpected '${lex.text}' at offset ${lex.pos}`)}
     const id = lex.text
     lex.next()
@@ -295,6 +297,7 @@ return optionalGroup()
         return e
       }
       case 'prop-dict':
+        flags.propDict = true
         return new FormatElement(FormatKind.PropDict, id)
       case 'operands':
         flags.operands = true
@@ -317,7 +320,7 @@ return optionalGroup()
         expectPunct('(')
         const inner = element(inCustom)
         expectPunct(')')
-        if (inner.kind !== FormatKind.Type && inner.kind !== FormatKind.Attr) {fail('qualified expects a type directive or an attribute')}
+        if (inner.kind !== FormatKind.Type && inner.kind !== FormatKind.Attr) { fail('qualified expects a type directive or an attribute') }
         inner.flag = true
         return inner
       }
@@ -340,7 +343,7 @@ return optionalGroup()
       }
       case 'custom': {
         expectPunct('<')
-        if (lex.kind !== TK_IDENT) {fail('expected custom directive name')}
+        if (lex.kind !== TK_IDENT) { fail('expected custom directive name') }
         const name = lex.text
         lex.next()
         expectPunct('>')
@@ -349,7 +352,7 @@ return optionalGroup()
         expectPunct('(')
         while (!(isPunct(lex, ')'))) {
           e.args.push(element(true))
-          if (isPunct(lex, ',')) {lex.next()}
+          if (isPunct(lex, ',')) { lex.next() }
         }
         expectPunct(')')
         return e
@@ -385,14 +388,14 @@ return optionalGroup()
       expectPunct(')')
     }
     expectPunct('?')
-    if (g.anchor === null) {fail('optional group has no anchor element')}
-    if (g.thenElements.length === 0) {fail('optional group has no elements')}
+    if (g.anchor === null) { fail('optional group has no anchor element') }
+    if (g.thenElements.length === 0) { fail('optional group has no elements') }
     return g
   }
   const elements: FormatElement[] = []
-  while (lex.kind !== TK_EOF) {elements.push(element(false))}
-  if (!flags.attrDict) {fail("'attr-dict' directive not found in custom assembly format")}
-  return { elements, usedAttributes: [...used], hasOperandsDirective: flags.operands, hasResultTypesDirective: flags.resultTypes }
+  while (lex.kind !== TK_EOF) { elements.push(element(false)) }
+  if (!flags.attrDict) { fail("'attr-dict' directive not found in custom assembly format") }
+  return { elements, usedAttributes: [...used], hasOperandsDirective: flags.operands, hasResultTypesDirective: flags.resultTypes, hasPropDict: flags.propDict }
 }
 
 // ---- parsing ----------------------------------------------------------------------------
@@ -432,8 +435,8 @@ function isPunctuationLiteral(t: string): boolean {
 /** Parses a literal; `optional` returns false when absent without a diagnostic. */
 function parseLiteral(parser: OpAsmParser, t: string, optional: boolean): boolean {
   if (!isPunctuationLiteral(t)) {
-return optional ? parser.parseOptionalKeyword(t) : parser.parseKeyword(t)
-}
+    return optional ? parser.parseOptionalKeyword(t) : parser.parseKeyword(t)
+  }
   switch (t) {
     case ':':
       return optional ? parser.parseOptionalColon() : parser.parseColon()
@@ -461,11 +464,11 @@ return optional ? parser.parseOptionalKeyword(t) : parser.parseKeyword(t)
       return optional ? parser.parseOptionalGreater() : parser.parseGreater()
     default: {
       let ok: boolean
-      if (t === '?') {ok = parser.parseOptionalQuestion()}
-      else if (t === '*') {ok = parser.parseOptionalStar()}
-      else if (t === '+') {ok = parser.parseOptionalPlus()}
-      else if (t === '|') {ok = parser.parseOptionalVerticalBar()}
-      else if (t === '...') {ok = parser.parseOptionalEllipsis()}
+      if (t === '?') { ok = parser.parseOptionalQuestion() }
+      else if (t === '*') { ok = parser.parseOptionalStar() }
+      else if (t === '+') { ok = parser.parseOptionalPlus() }
+      else if (t === '|') { ok = parser.parseOptionalVerticalBar() }
+      else if (t === '...') { ok = parser.parseOptionalEllipsis() }
       else {throw new Error(`unsupported literal '${t}' in assembly format`)}
       if (!ok && !optional) {parser.emitError(parser.getCurrentLocation(), `expected '${t}'`).report()}
       return ok
@@ -478,14 +481,14 @@ function parseOptionalTypeList(parser: OpAsmParser): Type[] | undefined {
   const out: Type[] = []
   const first = parser.parseOptionalType()
   if (first === undefined) {
-return out
-}
+    return out
+  }
   out.push(first)
   while (parser.parseOptionalComma()) {
     const t = parser.parseType()
     if (t === undefined) {
-return undefined
-}
+      return undefined
+    }
     out.push(t)
   }
   return out
@@ -494,8 +497,8 @@ return undefined
 function ensureImplicitTerminator(region: Region, info: FormatOpInfo, parser: OpAsmParser, loc: Location): void {
   const termName = info.implicitTerminatorName
   if (termName === undefined) {
-return
-}
+    return
+  }
   let block = region.firstBlock
   if (block === null) {
     region.push(new Block())
@@ -503,8 +506,8 @@ return
   }
   const last = block.lastOp
   if (last !== null && last.hasTrait(Trait.IsTerminator)) {
-return
-}
+    return
+  }
   const st = new OperationState(loc, parser.context.getOperationName(termName))
   block.append(Operation.create(st))
 }
@@ -517,8 +520,8 @@ return
 export function parseWithFormat(fmt: CompiledFormat, info: FormatOpInfo, parser: OpAsmParser, state: OperationState): LogicalResult {
   const ps = new ParseState(info, parser.context)
   if (!parseElements(fmt.elements, info, parser, state, ps)) {
-return failure()
-}
+    return failure()
+  }
   return resolveParsed(fmt, info, parser, state, ps)
 }
 
@@ -558,16 +561,16 @@ function parseElement(
       if (d.variadic) {
         const first = parser.parseOptionalOperand()
         if (first === undefined) {
-return false
-}
+          return false
+        }
         const list: UnresolvedOperand[] = []
         if (first !== null) {
           list.push(first)
           while (parser.parseOptionalComma()) {
             const o = parser.parseOperand()
             if (o === undefined) {
-return false
-}
+              return false
+            }
             list.push(o)
           }
         }
@@ -577,15 +580,15 @@ return false
       if (d.optional || optional) {
         const o = parser.parseOptionalOperand()
         if (o === undefined) {
-return false
-}
+          return false
+        }
         ps.operands[el.index] = o === null ? [] : [o]
         return o === null ? (optional ? null : true) : true
       }
       const o = parser.parseOperand()
       if (o === undefined) {
-return false
-}
+        return false
+      }
       ps.operands[el.index] = [o]
       return true
     }
@@ -594,18 +597,18 @@ return false
       const c = d.constraint
       let a: Attribute | null | undefined
       if (optional || d.optional) {
-        if (c.parseOptional !== undefined && !el.flag) {a = c.parseOptional(parser, d.name)}
+        if (c.parseOptional !== undefined && !el.flag) { a = c.parseOptional(parser, d.name) }
         else {
           a = parser.parseOptionalAttribute(c.valueType?.(parser.context)) ?? null
         }
-      } else if (c.parse !== undefined && !el.flag) {a = c.parse(parser, d.name)}
-      else {a = parser.parseAttribute(c.valueType?.(parser.context))}
+      } else if (c.parse !== undefined && !el.flag) { a = c.parse(parser, d.name) }
+      else { a = parser.parseAttribute(c.valueType?.(parser.context)) }
       if (a === undefined) {
-return false
-}
+        return false
+      }
       if (a === null) {
-return optional ? null : true
-}
+        return optional ? null : true
+      }
       ps.attrs.set(d.name, a)
       state.addAttribute(d.name, a)
       return true
@@ -618,16 +621,16 @@ return optional ? null : true
         const r = new Region()
         const res = parser.parseOptionalRegion(r)
         if (res === false) {
-return false
-}
+          return false
+        }
         if (res !== null) {
           list.push(r)
           ensureImplicitTerminator(r, info, parser, loc)
           while (parser.parseOptionalComma()) {
             const r2 = new Region()
             if (!parser.parseRegion(r2)) {
-return false
-}
+              return false
+            }
             ensureImplicitTerminator(r2, info, parser, loc)
             list.push(r2)
           }
@@ -639,14 +642,14 @@ return false
       if (optional) {
         const res = parser.parseOptionalRegion(r)
         if (res === null) {
-return null
-}
+          return null
+        }
         if (!res) {
-return false
-}
+          return false
+        }
       } else if (!parser.parseRegion(r)) {
-return false
-}
+        return false
+      }
       ensureImplicitTerminator(r, info, parser, loc)
       ps.regions[el.index] = [r]
       return true
@@ -657,15 +660,15 @@ return false
         const list: Block[] = []
         const first = parser.parseOptionalSuccessor()
         if (first === undefined) {
-return false
-}
+          return false
+        }
         if (first !== null) {
           list.push(first)
           while (parser.parseOptionalComma()) {
             const b = parser.parseSuccessor()
             if (b === undefined) {
-return false
-}
+              return false
+            }
             list.push(b)
           }
         }
@@ -675,18 +678,18 @@ return false
       if (optional) {
         const b = parser.parseOptionalSuccessor()
         if (b === undefined) {
-return false
-}
+          return false
+        }
         if (b === null) {
-return null
-}
+          return null
+        }
         ps.successors[el.index] = [b]
         return true
       }
       const b = parser.parseSuccessor()
       if (b === undefined) {
-return false
-}
+        return false
+      }
       ps.successors[el.index] = [b]
       return true
     }
@@ -694,26 +697,26 @@ return false
       return el.flag ? parser.parseOptionalAttrDictWithKeyword(state.attributes) : parser.parseOptionalAttrDict(state.attributes)
     case FormatKind.PropDict: {
       if (!parser.parseOptionalLess()) {
-return true
-}
+        return true
+      }
       const dict = parser.parseAttribute()
       if (dict === undefined) {
-return false
-}
+        return false
+      }
       const entries = (dict as { entries?: readonly NamedAttribute[] }).entries
       if (entries === undefined) {
         parser.emitError(parser.getCurrentLocation(), 'expected a dictionary of properties').report()
         return false
       }
-      for (const e of entries) {state.addProperty(e.name, e.value)}
+      for (const e of entries) { state.addProperty(e.name, e.value) }
       return parser.parseGreater()
     }
     case FormatKind.Operands: {
       ps.allOperandsLoc = parser.getCurrentLocation()
       const list = parser.parseOperandList('none')
       if (list === undefined) {
-return false
-}
+        return false
+      }
       ps.allOperands = list
       return optional && list.length === 0 ? null : true
     }
@@ -723,16 +726,16 @@ return false
       const r = new Region()
       const res = parser.parseOptionalRegion(r)
       if (res === false) {
-return false
-}
+        return false
+      }
       if (res !== null) {
         ensureImplicitTerminator(r, info, parser, loc)
         list.push(r)
         while (parser.parseOptionalComma()) {
           const r2 = new Region()
           if (!parser.parseRegion(r2)) {
-return false
-}
+            return false
+          }
           ensureImplicitTerminator(r2, info, parser, loc)
           list.push(r2)
         }
@@ -744,15 +747,15 @@ return false
       const list: Block[] = []
       const first = parser.parseOptionalSuccessor()
       if (first === undefined) {
-return false
-}
+        return false
+      }
       if (first !== null) {
         list.push(first)
         while (parser.parseOptionalComma()) {
           const b = parser.parseSuccessor()
           if (b === undefined) {
-return false
-}
+            return false
+          }
           list.push(b)
         }
       }
@@ -769,22 +772,22 @@ return false
         if (optional) {
           t = parser.parseOptionalType()
           if (t === undefined) {
-return null
-}
-        } else if (c.parse !== undefined && !el.flag) {t = c.parse(parser)}
-        else {t = parser.parseType()}
+            return null
+          }
+        } else if (c.parse !== undefined && !el.flag) { t = c.parse(parser) }
+        else { t = parser.parseType() }
         if (t === undefined) {
-return false
-}
+          return false
+        }
         types = [t]
       } else {
         types = parseOptionalTypeList(parser)
         if (types === undefined) {
-return false
-}
+          return false
+        }
         if (optional && types.length === 0) {
-return null
-}
+          return null
+        }
       }
       setTypes(arg, types, ps)
       return true
@@ -793,8 +796,8 @@ return null
       const loc = parser.getCurrentLocation()
       const t = optional ? parser.parseOptionalType() : parser.parseType()
       if (t === undefined) {
-return optional ? null : false
-}
+        return optional ? null : false
+      }
       if (!(t instanceof FunctionType)) {
         parser.emitError(loc, `invalid kind of type specified: expected builtin.function, but found '${printType(t)}'`).report()
         return false
@@ -806,8 +809,8 @@ return optional ? null : false
     case FormatKind.Custom: {
       const args = customArgsForParse(el, info, ps)
       if (!info.customDirectives[el.text]!.parse(parser, args, state)) {
-return false
-}
+        return false
+      }
       storeCustomArgs(el, args, info, state, ps)
       return true
     }
@@ -815,15 +818,15 @@ return false
       const first = el.thenElements[0]!
       const r = parseElement(first, info, parser, state, ps, true)
       if (r === false) {
-return false
-}
+        return false
+      }
       if (r === null) {
         return parseElements(el.elseElements, info, parser, state, ps)
       }
       for (let i = 1; i < el.thenElements.length; i++) {
         if (!parseElement(el.thenElements[i]!, info, parser, state, ps, false)) {
-return false
-}
+          return false
+        }
       }
       const anchor = el.anchor!
       if (anchor.kind === FormatKind.Attr && anchor !== first && info.attributes[anchor.index]!.constraint.isUnit === true) {
@@ -852,10 +855,10 @@ function isSingleTypeArg(arg: FormatElement, info: FormatOpInfo): boolean {
 }
 
 function setTypes(arg: FormatElement, types: Type[], ps: ParseState): void {
-  if (arg.kind === FormatKind.Operand) {ps.operandTypes[arg.index] = types}
-  else if (arg.kind === FormatKind.Result) {ps.resultTypes[arg.index] = types}
-  else if (arg.kind === FormatKind.Operands) {ps.allOperandTypes = types}
-  else if (arg.kind === FormatKind.Results) {ps.allResultTypes = types}
+  if (arg.kind === FormatKind.Operand) { ps.operandTypes[arg.index] = types }
+  else if (arg.kind === FormatKind.Result) { ps.resultTypes[arg.index] = types }
+  else if (arg.kind === FormatKind.Operands) { ps.allOperandTypes = types }
+  else if (arg.kind === FormatKind.Results) { ps.allResultTypes = types }
 }
 
 function customArgKind(el: FormatElement): string {
@@ -905,13 +908,13 @@ function customArgsForParse(el: FormatElement, info: FormatOpInfo, ps: ParseStat
     const a = isRef ? a0.args[0]! : a0
     const arg = new CustomDirectiveArg(customArgKind(a), a.kind === FormatKind.Type ? a.args[0]!.text : a.text, isRef, isVariableLength(a, info))
     if (isRef) {
-      if (a.kind === FormatKind.Operand) {arg.operands = ps.operands[a.index] ?? []}
+      if (a.kind === FormatKind.Operand) { arg.operands = ps.operands[a.index] ?? [] }
       else if (a.kind === FormatKind.Type) {
         const t = a.args[0]!
         arg.types = (t.kind === FormatKind.Operand ? ps.operandTypes[t.index] : t.kind === FormatKind.Result ? ps.resultTypes[t.index] : null) ?? []
-      } else if (a.kind === FormatKind.Attr) {arg.attr = ps.attrs.get(a.text) ?? null}
-      else if (a.kind === FormatKind.Region) {arg.regions = ps.regions[a.index] ?? []}
-      else if (a.kind === FormatKind.Successor) {arg.blocks = ps.successors[a.index] ?? []}
+      } else if (a.kind === FormatKind.Attr) { arg.attr = ps.attrs.get(a.text) ?? null }
+      else if (a.kind === FormatKind.Region) { arg.regions = ps.regions[a.index] ?? [] }
+      else if (a.kind === FormatKind.Successor) { arg.blocks = ps.successors[a.index] ?? [] }
     }
     out.push(arg)
   }
@@ -923,8 +926,8 @@ function storeCustomArgs(el: FormatElement, args: readonly CustomDirectiveArg[],
     const a = el.args[i]!
     const arg = args[i]!
     if (a.kind === FormatKind.Ref) {
-continue
-}
+      continue
+    }
     switch (a.kind) {
       case FormatKind.Operand:
         ps.operands[a.index] = arg.operands
@@ -945,7 +948,7 @@ continue
         ps.successors[a.index] = arg.blocks
         break
       case FormatKind.AttrDict:
-        for (const na of arg.attrs) {state.attributes.push(na)}
+        for (const na of arg.attrs) { state.attributes.push(na) }
         break
       default:
         break
@@ -960,16 +963,16 @@ function knownType(name: string, info: FormatOpInfo, ps: ParseState, depth: numb
   if (oi >= 0) {
     const ts = ps.operandTypes[oi]
     if (ts != null && ts.length > 0) {
-return ts[0]
-}
+      return ts[0]
+    }
     return depth > 0 ? inferType(name, oi, true, info, ps, depth - 1) : undefined
   }
   const ri = info.results.findIndex((d) => d.name === name)
   if (ri >= 0) {
     const ts = ps.resultTypes[ri]
     if (ts != null && ts.length > 0) {
-return ts[0]
-}
+      return ts[0]
+    }
     return depth > 0 ? inferType(name, ri, false, info, ps, depth - 1) : undefined
   }
   const a = ps.attrs.get(name)
@@ -984,38 +987,38 @@ function inferType(name: string, index: number, isOperand: boolean, info: Format
     for (let i = 0; i < info.operands.length; i++) {
       const ts = ps.operandTypes[i]
       if (ts != null && ts.length > 0) {
-return ts[0]
-}
+        return ts[0]
+      }
     }
     for (let i = 0; i < info.results.length; i++) {
       const ts = ps.resultTypes[i]
       if (ts != null && ts.length > 0) {
-return ts[0]
-}
+        return ts[0]
+      }
     }
   }
   for (const group of info.allTypesMatch) {
     if (!group.includes(name)) {
-continue
-}
+      continue
+    }
     for (const other of group) {
       if (other === name) {
-continue
-}
+        continue
+      }
       const t = knownType(other, info, ps, depth)
       if (t !== undefined) {
-return t
-}
+        return t
+      }
     }
   }
   for (const m of info.typesMatchWith) {
     if (m.to !== name) {
-continue
-}
+      continue
+    }
     const t = knownType(m.from, info, ps, depth)
     if (t !== undefined) {
-return m.transform(t)
-}
+      return m.transform(t)
+    }
   }
   const c = isOperand ? info.operands[index]!.constraint : info.results[index]!.constraint
   return c.build?.(ps.context)
@@ -1023,7 +1026,7 @@ return m.transform(t)
 
 function resolveParsed(fmt: CompiledFormat, info: FormatOpInfo, parser: OpAsmParser, state: OperationState, ps: ParseState): LogicalResult {
     // Result types, in declaration order.
-    if (ps.allResultTypes !== null) {state.addTypes(ps.allResultTypes)}
+    if (ps.allResultTypes !== null) { state.addTypes(ps.allResultTypes) }
     else {
       let inferLater = false
       const resultTypes: Type[][] = []
@@ -1051,8 +1054,8 @@ function resolveParsed(fmt: CompiledFormat, info: FormatOpInfo, parser: OpAsmPar
       }
       if (inferLater) {
         if (!resolveOperandsParsed(info, parser, state, ps)) {
-return failure()
-}
+          return failure()
+        }
         addRegionsAndSuccessors(info, state, ps)
         const inferred = info.inferResultTypes?.(state)
         if (inferred === undefined) {
@@ -1064,8 +1067,8 @@ return failure()
       }
     }
     if (!resolveOperandsParsed(info, parser, state, ps)) {
-return failure()
-}
+      return failure()
+    }
     addRegionsAndSuccessors(info, state, ps)
     void fmt
     return success()
@@ -1081,10 +1084,10 @@ function addRegionsAndSuccessors(info: FormatOpInfo, state: OperationState, ps: 
     {for (let i = 0; i < info.regions.length; i++) {
       const rs = ps.regions[i]
       if (rs == null) {
-        if (!info.regions[i]!.constraint.variadic) {state.addRegion()}
+        if (!info.regions[i]!.constraint.variadic) { state.addRegion() }
         continue
       }
-      for (const r of rs) {state.addRegion(r)}
+      for (const r of rs) { state.addRegion(r) }
     }}
   if (ps.allSuccessors !== null) {for (const b of ps.allSuccessors) {state.addSuccessor(b)}}
   else {for (const bs of ps.successors) {if (bs !== null) {for (const b of bs) {state.addSuccessor(b)}}}}
@@ -1107,8 +1110,8 @@ function resolveOperandsParsed(info: FormatOpInfo, parser: OpAsmParser, state: O
   if (ps.allOperands !== null) {
     const loc = ps.allOperandsLoc ?? parser.getNameLoc()
     if (ps.allOperandTypes !== null) {
-return resolveOperandList(parser, ps.allOperands, ps.allOperandTypes, loc, state.operands)
-}
+      return resolveOperandList(parser, ps.allOperands, ps.allOperandTypes, loc, state.operands)
+    }
     // Without per-operand lists, every declared group must infer one type for all.
     const types: Type[] = []
     for (let i = 0; i < n; i++) {
@@ -1120,7 +1123,7 @@ return resolveOperandList(parser, ps.allOperands, ps.allOperandTypes, loc, state
       types.push(t)
     }
     const all: Type[] = []
-    for (let k = 0; k < ps.allOperands.length; k++) {all.push(types[Math.min(k, types.length - 1)]!)}
+    for (let k = 0; k < ps.allOperands.length; k++) { all.push(types[Math.min(k, types.length - 1)]!) }
     return parser.resolveOperands(ps.allOperands, all, loc, state.operands)
   }
   let allTypesOffset = 0
@@ -1150,10 +1153,10 @@ return resolveOperandList(parser, ps.allOperands, ps.allOperandTypes, loc, state
       // Falls through to resolveOperands, which reports the count mismatch.
     }
     if (!resolveOperandList(parser, list, ts, loc, state.operands)) {
-return false
-}
+      return false
+    }
   }
-  if ((info.traits & Trait.AttrSizedOperandSegments) !== 0) {state.addAttribute('operandSegmentSizes', denseI32(parser, sizes))}
+  if ((info.traits & Trait.AttrSizedOperandSegments) !== 0) { state.addAttribute('operandSegmentSizes', denseI32(parser, sizes)) }
   return true
 }
 
@@ -1166,8 +1169,8 @@ class PrintState {
 
 function shouldEmitSpaceBefore(value: string, lastWasPunctuation: boolean): boolean {
   if (value.length !== 1 && value !== '->') {
-return true
-}
+    return true
+  }
   if (lastWasPunctuation) {return !'>)}],'.includes(value[0]!)}
   return !'<>(){}[],'.includes(value[0]!)
 }
@@ -1179,7 +1182,7 @@ return true
 export function printWithFormat(fmt: CompiledFormat, info: FormatOpInfo, op: Operation, printer: OpAsmPrinter): void {
   const st = new PrintState()
   const ctx: PrintCtx = { fmt, info, op, printer, operandSegs: info.operandSegments(op), resultSegs: info.resultSegments(op) }
-  for (const el of fmt.elements) {printElement(el, ctx, st)}
+  for (const el of fmt.elements) { printElement(el, ctx, st) }
 }
 
 interface PrintCtx {
@@ -1197,7 +1200,7 @@ function operandGroup(ctx: PrintCtx, i: number): Value[] {
   const out: Value[] = []
   for (let k = 0; k < len; k++) {
     const o = ctx.op.operands[start + k]
-    if (o !== undefined) {out.push(o.value)}
+    if (o !== undefined) { out.push(o.value) }
   }
   return out
 }
@@ -1208,7 +1211,7 @@ function resultGroup(ctx: PrintCtx, i: number): Value[] {
   const out: Value[] = []
   for (let k = 0; k < len; k++) {
     const r = ctx.op.results[start + k]
-    if (r !== undefined) {out.push(r)}
+    if (r !== undefined) { out.push(r) }
   }
   return out
 }
@@ -1217,8 +1220,8 @@ function resultGroup(ctx: PrintCtx, i: number): Value[] {
 function regionGroup(ctx: PrintCtx, i: number): Region[] {
   const decls = ctx.info.regions
   if (!decls[i]!.constraint.variadic) {
-return ctx.op.regions[i] !== undefined ? [ctx.op.regions[i]] : []
-}
+    return ctx.op.regions[i] !== undefined ? [ctx.op.regions[i]] : []
+  }
   const fixedAfter = decls.length - 1 - i
   return ctx.op.regions.slice(i, ctx.op.regions.length - fixedAfter)
 }
@@ -1227,8 +1230,8 @@ function successorGroup(ctx: PrintCtx, i: number): Block[] {
   const decls = ctx.info.successors
   const all = ctx.op.successors.map((s) => s.block)
   if (!decls[i]!.constraint.variadic) {
-return all[i] !== undefined ? [all[i]] : []
-}
+    return all[i] !== undefined ? [all[i]] : []
+  }
   const fixedAfter = decls.length - 1 - i
   return all.slice(i, all.length - fixedAfter)
 }
@@ -1260,11 +1263,11 @@ function anchorPresent(anchor: FormatElement, ctx: PrintCtx): boolean {
       const d = ctx.info.attributes[anchor.index]!
       const a = attrValue(ctx, d)
       if (a === undefined) {
-return false
-}
+        return false
+      }
       if (d.defaultValue !== null && a === d.defaultValue(ctx.op.context)) {
-return false
-}
+        return false
+      }
       return true
     }
     case FormatKind.Custom:
@@ -1276,7 +1279,7 @@ return false
 }
 
 function printLiteral(value: string, printer: OpAsmPrinter, st: PrintState): void {
-  if (st.shouldEmitSpace && shouldEmitSpaceBefore(value, st.lastWasPunctuation)) {printer.print(' ')}
+  if (st.shouldEmitSpace && shouldEmitSpaceBefore(value, st.lastWasPunctuation)) { printer.print(' ') }
   printer.print(value)
   st.shouldEmitSpace = value.length !== 1 || !'<({['.includes(value[0]!)
   const c = value.charCodeAt(0)
@@ -1285,7 +1288,7 @@ function printLiteral(value: string, printer: OpAsmPrinter, st: PrintState): voi
 
 function printCommaList<T>(items: readonly T[], printer: OpAsmPrinter, fn: (item: T) => void): void {
   for (let i = 0; i < items.length; i++) {
-    if (i > 0) {printer.print(', ')}
+    if (i > 0) { printer.print(', ') }
     fn(items[i]!)
   }
 }
@@ -1322,15 +1325,15 @@ function typesOf(arg: FormatElement, ctx: PrintCtx): Type[] {
 /** Attribute names elided from `attr-dict` for `op`: the format's own, segment sizes, and defaults. */
 function elidedAttrs(ctx: PrintCtx): string[] {
   const out: string[] = []
-  if (!ctx.fmt.hasOperandsDirective && (ctx.info.traits & Trait.AttrSizedOperandSegments) !== 0) {out.push('operandSegmentSizes')}
-  if (!ctx.fmt.hasResultTypesDirective && (ctx.info.traits & Trait.AttrSizedResultSegments) !== 0) {out.push('resultSegmentSizes')}
-  for (const n of ctx.fmt.usedAttributes) {out.push(n)}
+  if (!ctx.fmt.hasOperandsDirective && (ctx.info.traits & Trait.AttrSizedOperandSegments) !== 0) { out.push('operandSegmentSizes') }
+  if (!ctx.fmt.hasResultTypesDirective && (ctx.info.traits & Trait.AttrSizedResultSegments) !== 0) { out.push('resultSegmentSizes') }
+  for (const n of ctx.fmt.usedAttributes) { out.push(n) }
   for (const d of ctx.info.attributes) {
     if (d.defaultValue === null) {
-continue
-}
+      continue
+    }
     const a = ctx.op.getAttr(d.name)
-    if (a !== undefined && a === d.defaultValue(ctx.op.context)) {out.push(d.name)}
+    if (a !== undefined && a === d.defaultValue(ctx.op.context)) { out.push(d.name) }
   }
   return out
 }
@@ -1349,7 +1352,7 @@ function printElement(el: FormatElement, ctx: PrintCtx, st: PrintState): void {
       if (el.text === ' ') {
         printer.print(' ')
         st.lastWasPunctuation = false
-      } else {st.lastWasPunctuation = true}
+      } else { st.lastWasPunctuation = true }
       st.shouldEmitSpace = false
       return
     case FormatKind.Optional: {
@@ -1368,33 +1371,38 @@ function printElement(el: FormatElement, ctx: PrintCtx, st: PrintState): void {
       return
     }
     case FormatKind.AttrDict: {
-      const attrs = ctx.op.getAttrs()
-      if (el.flag) {printer.printOptionalAttrDictWithKeyword(attrs, elidedAttrs(ctx))}
-      else {printer.printOptionalAttrDict(attrs, elidedAttrs(ctx))}
-      st.lastWasPunctuation = false
-      return
-    }
-    case FormatKind.PropDict: {
-      const skip = new Set(ctx.fmt.usedAttributes)
-      const props = ctx.op.properties.entries.filter((e) => !skip.has(e.name))
-      if (props.length > 0) {
-        printer.print(' <{')
-        printCommaList(props, printer, (p) => {
-          printer.print(`${p.name} = `)
-          printer.printAttribute(p.value)
-        })
-        printer.print('}>')
-      }
+      const attrs = ctx.fmt.hasPropDict ? ctx.op.attributes.entries : ctx.op.getAttrs()
+      if (el.flag) { printer.printOptionalAttrDictWithKeyword(attrs, elidedAttrs(ctx)) }
+      else { printer.printOptionalAttrDict(attrs, elidedAttrs(ctx)) }
       st.lastWasPunctuation = false
       return
     }
     default:
       break
   }
-  if (st.shouldEmitSpace || !st.lastWasPunctuation) {printer.print(' ')}
+  if (st.shouldEmitSpace || !st.lastWasPunctuation) { printer.print(' ') }
   st.lastWasPunctuation = false
   st.shouldEmitSpace = true
   switch (el.kind) {
+    case FormatKind.PropDict: {
+      // Like attr-dict, prop-dict leaves out what the format prints itself and
+      // default-valued properties holding their default.
+      const skip = new Set(elidedAttrs(ctx))
+      const props = ctx.op.properties.entries.filter((e) => !skip.has(e.name))
+      if (props.length > 0) {
+        printer.print('<{')
+        printCommaList(props, printer, (p) => {
+          if (p.value instanceof UnitAttr) {
+            printer.print(p.name)
+            return
+          }
+          printer.print(`${p.name} = `)
+          printer.printAttribute(p.value)
+        })
+        printer.print('}>')
+      }
+      return
+    }
     case FormatKind.Operand: {
       const vals = operandGroup(ctx, el.index)
       printCommaList(vals, printer, (v) => printer.printOperand(v))
@@ -1404,13 +1412,13 @@ function printElement(el: FormatElement, ctx: PrintCtx, st: PrintState): void {
       const d = ctx.info.attributes[el.index]!
       const a = attrValue(ctx, d)
       if (a === undefined) {
-return
-}
+        return
+      }
       const c = d.constraint
-      if (el.flag) {printer.printAttribute(a)}
-      else if (c.print !== undefined) {c.print(a, printer)}
-      else if (c.valueType !== undefined) {printer.printAttributeWithoutType(a)}
-      else {printer.printAttribute(a)}
+      if (el.flag) { printer.printAttribute(a) }
+      else if (c.print !== undefined) { c.print(a, printer) }
+      else if (c.valueType !== undefined) { printer.printAttributeWithoutType(a) }
+      else { printer.printAttribute(a) }
       return
     }
     case FormatKind.Region:
@@ -1439,10 +1447,10 @@ return
         const c = arg.kind === FormatKind.Operand ? ctx.info.operands[arg.index]!.constraint : ctx.info.results[arg.index]!.constraint
         const t = types[0]
         if (t === undefined) {
-return
-}
-        if (!el.flag && c.print !== undefined) {c.print(t, printer)}
-        else {printer.printType(t)}
+          return
+        }
+        if (!el.flag && c.print !== undefined) { c.print(t, printer) }
+        else { printer.printType(t) }
         return
       }
       printCommaList(types, printer, (t) => printer.printType(t))

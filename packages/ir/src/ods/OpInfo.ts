@@ -94,9 +94,9 @@ export function valueSegments(
 export function segmentSizes(op: Operation, name: string, expected: number): number[] | null {
   const a = op.getAttr(name)
   if (!(a instanceof DenseArrayAttr) || a.values.length !== expected) {
-return null
-}
+    return null
+  }
   const out: number[] = []
-  for (const v of a.values) {out.push(Number(v))}
+  for (const v of a.values) { out.push(Number(v)) }
   return out
 }

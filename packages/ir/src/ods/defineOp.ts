@@ -137,18 +137,18 @@ export class OdsOp implements OpDefinition, FormatOpInfo {
     })
     this.regions = Object.entries(spec.regions ?? {}).map(([n, c]) => ({ name: n, constraint: c }))
     this.successors = Object.entries(spec.successors ?? {}).map(([n, c]) => ({ name: n, constraint: c }))
-    if (this.results.length === 0) {traits |= Trait.ZeroResults}
-    if (this.operands.length === 0) {traits |= Trait.ZeroOperands}
-    if (this.regions.length === 0) {traits |= Trait.ZeroRegions}
-    if (this.successors.length === 0) {traits |= Trait.ZeroSuccessors}
-    if (spec.implicitTerminatorName !== undefined) {traits |= Trait.SingleBlockImplicitTerminator | Trait.SingleBlock}
-    if (spec.parentOpNames !== undefined) {traits |= Trait.HasParent}
-    if (spec.memoryEffects !== undefined) {traits |= Trait.HasMemoryEffects}
+    if (this.results.length === 0) { traits |= Trait.ZeroResults }
+    if (this.operands.length === 0) { traits |= Trait.ZeroOperands }
+    if (this.regions.length === 0) { traits |= Trait.ZeroRegions }
+    if (this.successors.length === 0) { traits |= Trait.ZeroSuccessors }
+    if (spec.implicitTerminatorName !== undefined) { traits |= Trait.SingleBlockImplicitTerminator | Trait.SingleBlock }
+    if (spec.parentOpNames !== undefined) { traits |= Trait.HasParent }
+    if (spec.memoryEffects !== undefined) { traits |= Trait.HasMemoryEffects }
     this.traits = traits
     this.interfaces = spec.interfaces ?? []
     const inherent = this.attributes.map((a) => a.name)
-    if ((traits & Trait.AttrSizedOperandSegments) !== 0) {inherent.push('operandSegmentSizes')}
-    if ((traits & Trait.AttrSizedResultSegments) !== 0) {inherent.push('resultSegmentSizes')}
+    if ((traits & Trait.AttrSizedOperandSegments) !== 0) { inherent.push('operandSegmentSizes') }
+    if ((traits & Trait.AttrSizedResultSegments) !== 0) { inherent.push('resultSegmentSizes') }
     this.inherentAttributeNames = inherent
     this.parentOpNames = spec.parentOpNames
     this.implicitTerminatorName = spec.implicitTerminatorName
@@ -166,12 +166,12 @@ export class OdsOp implements OpDefinition, FormatOpInfo {
 
     this.format = spec.assemblyFormat !== undefined ? compileFormat(spec.assemblyFormat, this) : null
     const fmt = this.format
-    if (spec.parse !== undefined) {this.parse = spec.parse.bind(spec)}
-    else if (fmt !== null) {this.parse = (parser, state) => parseWithFormat(fmt, this, parser, state)}
-    else {this.parse = undefined}
-    if (spec.print !== undefined) {this.print = spec.print.bind(spec)}
-    else if (fmt !== null) {this.print = (op, printer) => printWithFormat(fmt, this, op, printer)}
-    else {this.print = undefined}
+    if (spec.parse !== undefined) { this.parse = spec.parse.bind(spec) }
+    else if (fmt !== null) { this.parse = (parser, state) => parseWithFormat(fmt, this, parser, state) }
+    else { this.parse = undefined }
+    if (spec.print !== undefined) { this.print = spec.print.bind(spec) }
+    else if (fmt !== null) { this.print = (op, printer) => printWithFormat(fmt, this, op, printer) }
+    else { this.print = undefined }
     this.verifyRegions = spec.verifyRegions?.bind(spec)
     this.verifySymbolUses = spec.verifySymbolUses?.bind(spec)
     this.fold = spec.fold?.bind(spec)
@@ -235,7 +235,7 @@ export class OdsOp implements OpDefinition, FormatOpInfo {
     const out: Value[] = []
     for (let k = 0; k < segs[2 * i + 1]!; k++) {
       const o = op.operands[segs[2 * i]! + k]
-      if (o !== undefined) {out.push(o.value)}
+      if (o !== undefined) { out.push(o.value) }
     }
     return out
   }
@@ -263,8 +263,8 @@ export class OdsOp implements OpDefinition, FormatOpInfo {
   attr(op: Operation, name: string): Attribute | undefined {
     const a = op.getAttr(name)
     if (a !== undefined) {
-return a
-}
+      return a
+    }
     const d = this.attrIndex.get(name)
     if (d === undefined) {throw new Error(`'${this.name}' has no attribute '${name}'`)}
     return d.defaultValue?.(op.context)
@@ -290,7 +290,7 @@ return a
     const sizes: number[] = []
     for (const d of this.operands) {
       const v = args.operands?.[d.name]
-      if (v === null || v === undefined) {sizes.push(0)}
+      if (v === null || v === undefined) { sizes.push(0) }
       else if (Array.isArray(v)) {
         state.addOperands(v as readonly Value[])
         sizes.push((v as readonly Value[]).length)
@@ -301,20 +301,20 @@ return a
     }
     for (const d of this.attributes) {
       const a = args.attributes?.[d.name]
-      if (a !== null && a !== undefined) {state.addProperty(d.name, a)}
+      if (a !== null && a !== undefined) { state.addProperty(d.name, a) }
     }
-    if ((this.traits & Trait.AttrSizedOperandSegments) !== 0) {state.addProperty('operandSegmentSizes', DenseArrayAttr.getI32(context, sizes))}
-    for (const a of args.discardableAttributes ?? []) {state.addAttribute(a.name, a.value)}
+    if ((this.traits & Trait.AttrSizedOperandSegments) !== 0) { state.addProperty('operandSegmentSizes', DenseArrayAttr.getI32(context, sizes)) }
+    for (const a of args.discardableAttributes ?? []) { state.addAttribute(a.name, a.value) }
     for (const d of this.successors) {
       const b = args.successors?.[d.name]
       if (b === undefined) {
-continue
-}
+        continue
+      }
       if (Array.isArray(b)) {for (const x of b as readonly Block[]) {state.addSuccessor(x)}}
-      else {state.addSuccessor(b as Block)}
+      else { state.addSuccessor(b as Block) }
     }
     const numRegions = args.numRegions ?? this.regions.filter((r) => !r.constraint.variadic).length
-    for (let i = 0; i < numRegions; i++) {state.addRegion()}
+    for (let i = 0; i < numRegions; i++) { state.addRegion() }
     const rs = args.results
     const resultSizes: number[] = []
     if (Array.isArray(rs)) {
@@ -323,7 +323,7 @@ continue
       const named = rs as Readonly<Record<string, Type | readonly Type[]>>
       for (const d of this.results) {
         const t = named[d.name]
-        if (t === undefined) {resultSizes.push(0)}
+        if (t === undefined) { resultSizes.push(0) }
         else if (Array.isArray(t)) {
           state.addTypes(t as readonly Type[])
           resultSizes.push((t as readonly Type[]).length)
@@ -336,9 +336,9 @@ continue
       const inferred = this.inferBuildResultTypes(state)
       if (inferred === undefined) {throw new Error(`'${this.name}': cannot infer result types; pass them to build()`)}
       state.addTypes(inferred)
-      for (const d of this.results) {resultSizes.push(d.variadic || d.optional ? 0 : 1)}
+      for (const d of this.results) { resultSizes.push(d.variadic || d.optional ? 0 : 1) }
     }
-    if ((this.traits & Trait.AttrSizedResultSegments) !== 0) {state.addProperty('resultSegmentSizes', DenseArrayAttr.getI32(context, resultSizes))}
+    if ((this.traits & Trait.AttrSizedResultSegments) !== 0) { state.addProperty('resultSegmentSizes', DenseArrayAttr.getI32(context, resultSizes)) }
     return state
   }
 
@@ -352,48 +352,48 @@ continue
     const known = (name: string): Type | undefined => {
       const oi = this.operandIndex.get(name)
       if (oi !== undefined) {
-return this.operandTypeInState(state, oi)
-}
+        return this.operandTypeInState(state, oi)
+      }
       const a = state.getAttr(name) as { type?: Type | null } | undefined
       return a?.type ?? undefined
     }
     for (const d of this.results) {
       if (d.variadic || d.optional) {
-continue
-}
+        continue
+      }
       let t: Type | undefined
-      if ((this.traits & Trait.SameOperandsAndResultType) !== 0) {t = state.operands[0]?.type}
+      if ((this.traits & Trait.SameOperandsAndResultType) !== 0) { t = state.operands[0]?.type }
       for (const g of this.allTypesMatch) {
         if (t !== undefined) {
-break
-}
+          break
+        }
         if (!g.includes(d.name)) {
-continue
-}
+          continue
+        }
         for (const other of g) {
           if (other === d.name) {
-continue
-}
+            continue
+          }
           t = known(other)
           if (t !== undefined) {
-break
-}
+            break
+          }
         }
       }
       for (const m of this.typesMatchWith) {
         if (t !== undefined) {
-break
-}
+          break
+        }
         if (m.to !== d.name) {
-continue
-}
+          continue
+        }
         const f = known(m.from)
-        if (f !== undefined) {t = m.transform(f)}
+        if (f !== undefined) { t = m.transform(f) }
       }
       t ??= d.constraint.build?.(state.location.context)
       if (t === undefined) {
-return this.inferResultTypes?.(state)
-}
+        return this.inferResultTypes?.(state)
+      }
       out.push(t)
     }
     return out
@@ -403,8 +403,8 @@ return this.inferResultTypes?.(state)
     let start = 0
     const sizesAttr = state.getAttr('operandSegmentSizes')
     if (sizesAttr instanceof DenseArrayAttr) {
-      for (let i = 0; i < groupIndex; i++) {start += Number(sizesAttr.values[i] ?? 0)}
-    } else {start = groupIndex}
+      for (let i = 0; i < groupIndex; i++) { start += Number(sizesAttr.values[i] ?? 0) }
+    } else { start = groupIndex }
     return state.operands[start]?.type
   }
 
@@ -425,17 +425,17 @@ return this.inferResultTypes?.(state)
    */
   verify(op: Operation): LogicalResult {
     if (!this.verifyCounts(op)) {
-return failure()
-}
+      return failure()
+    }
     if (!this.verifyInvariants(op)) {
-return failure()
-}
+      return failure()
+    }
     if (!this.verifyTraits(op)) {
-return failure()
-}
+      return failure()
+    }
     if (this.spec.verify !== undefined) {
-return this.spec.verify(op)
-}
+      return this.spec.verify(op)
+    }
     return success()
   }
 
@@ -446,17 +446,17 @@ return this.spec.verify(op)
     const gotR = op.regions.length
     if (!vr) {
       if (nr === 0 && gotR !== 0) {
-return op.emitOpError('requires zero regions').fail()
-}
+        return op.emitOpError('requires zero regions').fail()
+      }
       if (nr === 1 && gotR !== 1) {
-return op.emitOpError('requires one region').fail()
-}
+        return op.emitOpError('requires one region').fail()
+      }
       if (nr > 1 && gotR !== nr) {return op.emitOpError(`expected ${nr} regions`).fail()}
     } else if (nr > 0 && gotR < nr) {return op.emitOpError(`expected ${nr} or more regions`).fail()}
     // Results.
     if (!this.countCheck(op, this.results, op.results.length, 'result')) {
-return false
-}
+      return false
+    }
     // Successors.
     const ns = this.successors.filter((s) => !s.constraint.variadic).length
     const vs = this.successors.length !== ns
@@ -466,16 +466,16 @@ return false
     } else if (ns > 0 && gotS < ns) {return op.emitOpError(`requires at least ${ns} successors but found ${gotS}`).fail()}
     // Operands.
     if (!this.countCheck(op, this.operands, op.operands.length, 'operand')) {
-return false
-}
+      return false
+    }
     if ((this.traits & Trait.AttrSizedOperandSegments) !== 0 && !this.verifySegmentAttr(op, 'operandSegmentSizes', 'operand', op.operands.length, this.operands.length))
       {
-return false
-}
+        return false
+      }
     if ((this.traits & Trait.AttrSizedResultSegments) !== 0 && !this.verifySegmentAttr(op, 'resultSegmentSizes', 'result', op.results.length, this.results.length))
       {
-return false
-}
+        return false
+      }
     return true
   }
 
@@ -486,8 +486,8 @@ return false
     if (!variable) {
       if (fixed === 0 && got !== 0) {return op.emitOpError(`requires zero ${what}s`).fail()}
       if (fixed === 1 && got !== 1) {
-return op.emitOpError(what === 'operand' ? 'requires a single operand' : 'requires one result').fail()
-}
+        return op.emitOpError(what === 'operand' ? 'requires a single operand' : 'requires one result').fail()
+      }
       if (fixed > 1 && got !== fixed) {return op.emitOpError(`expected ${fixed} ${what}s, but found ${got}`).fail()}
     } else if (fixed > 0 && got < fixed) {return op.emitOpError(`expected ${fixed} or more ${what}s, but found ${got}`).fail()}
     return true
@@ -519,11 +519,11 @@ return op.emitOpError(what === 'operand' ? 'requires a single operand' : 'requir
       }
     }
     if (!this.verifyValues(op, this.operands, this.operandSegments(op), false)) {
-return false
-}
+      return false
+    }
     if (!this.verifyValues(op, this.results, this.resultSegments(op), true)) {
-return false
-}
+      return false
+    }
     let ri = 0
     for (const d of this.regions) {
       const regions = d.constraint.variadic ? op.regions.slice(ri, op.regions.length - (this.regions.length - 1 - this.regions.indexOf(d))) : op.regions.slice(ri, ri + 1)
@@ -561,11 +561,11 @@ return false
   /** The type of the operand, result or typed attribute `name` of `op`. */
   private typeOfNamed(op: Operation, name: string): Type | undefined {
     if (this.operandIndex.has(name)) {
-return this.operandValues(op, name)[0]?.type
-}
+      return this.operandValues(op, name)[0]?.type
+    }
     if (this.resultIndex.has(name)) {
-return this.resultValues(op, name)[0]?.type
-}
+      return this.resultValues(op, name)[0]?.type
+    }
     const a = op.getAttr(name) as { type?: Type | null } | undefined
     return a?.type ?? undefined
   }
@@ -581,8 +581,8 @@ return this.resultValues(op, name)[0]?.type
       for (let k = 0; k < len; k++) {
         const v = results ? op.results[start + k] : op.operands[start + k]?.value
         if (v === undefined) {
-continue
-}
+          continue
+        }
         if (!d.constraint.check(v.type)) {
           return op.emitOpError(`${what} #${index} must be ${d.summary}, but got '${typeToString(v.type)}'`).fail()
         }
@@ -595,19 +595,19 @@ continue
   private verifyTraits(op: Operation): boolean {
     const t = this.traits
     if ((t & Trait.SameOperandsAndResultType) !== 0 && !verifySameOperandsAndResultType(op)) {
-return false
-}
+      return false
+    }
     return true
   }
 }
 
 function shapeOf(t: Type): readonly number[] | undefined | null {
   if (t instanceof VectorType || t instanceof RankedTensorType) {
-return t.shape
-}
+    return t.shape
+  }
   if (t instanceof UnrankedTensorType) {
-return undefined
-}
+    return undefined
+  }
   return null
 }
 
@@ -621,38 +621,38 @@ function verifySameOperandsAndResultType(op: Operation): boolean {
   const check = (t: Type): boolean => {
     const et = t instanceof ShapedType ? t.elementType : t
     if (et !== elementType) {
-return false
-}
+      return false
+    }
     const s1 = shapeOf(t)
     const s2 = shapeOf(type)
     if ((s1 === null) !== (s2 === null)) {
-return false
-}
+      return false
+    }
     if (s1 && s2 && (s1.length !== s2.length || s1.some((d, i) => d !== s2[i]))) {
-return false
-}
+      return false
+    }
     if ((t instanceof VectorType) !== (type instanceof VectorType)) {
-return false
-}
+      return false
+    }
     return true
   }
   for (let i = 1; i < op.results.length; i++) {
     const rt = op.results[i]!.type
     if (!check(rt)) {
-return op.emitOpError('requires the same type for all operands and results').fail()
-}
+      return op.emitOpError('requires the same type for all operands and results').fail()
+    }
     if ((rt instanceof RankedTensorType ? rt.encoding : null) !== encoding) {
-return op.emitOpError('requires the same encoding for all operands and results').fail()
-}
+      return op.emitOpError('requires the same encoding for all operands and results').fail()
+    }
   }
   for (const o of op.operands) {
     const ot = o.value.type
     if (!check(ot)) {
-return op.emitOpError('requires the same type for all operands and results').fail()
-}
+      return op.emitOpError('requires the same type for all operands and results').fail()
+    }
     if ((ot instanceof RankedTensorType ? ot.encoding : null) !== encoding) {
-return op.emitOpError('requires the same encoding for all operands and results').fail()
-}
+      return op.emitOpError('requires the same encoding for all operands and results').fail()
+    }
   }
   return true
 }
