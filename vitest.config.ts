@@ -7,8 +7,9 @@ const root = fileURLToPath(new URL('.', import.meta.url))
 
 // Tests import @tilepass/* from TypeScript sources through the `source` export condition,
 // so `pnpm test` needs no build. TEST_DIST=1 drops the condition: imports then resolve to
-// the built dist/, the artifact that is published.
-const conditions = process.env.TEST_DIST === '1' ? [] : ['source']
+// the built dist/, the artifact that is published. Vitest's node environment resolves
+// through vite's SSR environment, hence `ssr.resolve`; the rest are vite's defaults there.
+const conditions = [...(process.env.TEST_DIST === '1' ? [] : ['source']), 'module', 'node', 'development|production']
 
 /** One vitest project per workspace package (packages/* and tools/*), named after package.json. */
 const projects = ['packages', 'tools'].flatMap((group) =>
@@ -30,8 +31,7 @@ const projects = ['packages', 'tools'].flatMap((group) =>
 )
 
 export default defineConfig({
-  resolve: { conditions },
-  ssr: { resolve: { conditions, externalConditions: conditions } },
+  ssr: { resolve: { conditions } },
   test: {
     projects,
     passWithNoTests: true,
