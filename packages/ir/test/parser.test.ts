@@ -429,6 +429,24 @@ describe('round trip against mlir-opt --mlir-print-op-generic', () => {
     expect(printOperation(result!.op, { printGenericOpForm: true })).toBe(expected)
   })
 
+  it('simplifies affine maps and sets exactly as mlir-opt prints them', () => {
+    // mlir-opt --allow-unregistered-dialect am.mlir
+    const src = "#m0 = affine_map<(d0, d1, d2)[s0, s1] -> (d0 + d1 + d2 + s0 + s1, d0 * s0, s0 * d0, s0 * s1 * d0, (d0 + 1) * 2, 2 * (d0 + 1), d0 - 1, 1 - d0, -(d0 + d1), d0 * -1, d0 floordiv s0, (d0 floordiv 4) * 4 + d0 mod 4, d0 mod 4 + (d0 floordiv 4) * 4, d0 - (d0 floordiv 4) * 4, (d0 * 8 + d1 * 4) floordiv 4, (d0 * 8 + d1) mod 4, (d0 + d1 * 8) mod 4, d0 * 0, d0 + d0, d0 * 2 + d0 * 3, s0 + d0, 3 + s0 + d0, (d0 mod 8) mod 4, d0 ceildiv 1, 7 floordiv -2, -7 mod 3, 10 ceildiv 3, d2 + (d0 + 2), (d0 + 2) + (d1 + 3))>\n#m1 = affine_map<() -> ()>\n#m2 = affine_map<(d0) -> (d0)>\n#m3 = affine_map<()[s0] -> (s0 * 2 + 1)>\n#s0 = affine_set<(d0, d1)[s0] : (d0 >= 0, -d0 + s0 - 1 >= 0, d1 == 0, d0 <= 10, d0 + 1 == -2)>\n#s1 = affine_set<() : ()>\n\"foo.a\"() {m0 = #m0, m1 = #m1, m2 = #m2, m3 = #m3, s0 = #s0, s1 = #s1} : () -> ()\n"
+    const expected = "#map = affine_map<(d0, d1, d2)[s0, s1] -> (d0 + d1 + d2 + s0 + s1, d0 * s0, d0 * s0, d0 * (s0 * s1), (d0 + 1) * 2, (d0 + 1) * 2, d0 - 1, -d0 + 1, -(d0 + d1), -d0, d0 floordiv s0, (d0 floordiv 4) * 4 + d0 mod 4, d0 mod 4 + (d0 floordiv 4) * 4, d0 mod 4, d0 * 2 + d1, d1 mod 4, d0 mod 4, 0, d0 * 2, d0 * 5, d0 + s0, d0 + s0 + 3, d0 mod 4, d0, -4, 2, 4, d2 + d0 + 2, d0 + d1 + 3 + 2)>\n#map1 = affine_map<() -> ()>\n#map2 = affine_map<(d0) -> (d0)>\n#map3 = affine_map<()[s0] -> (s0 * 2 + 1)>\n#set = affine_set<(d0, d1)[s0] : (d0 >= 0, -d0 + s0 - 1 >= 0, d1 == 0, -d0 + 10 >= 0, d0 + 3 == 0)>\n#set1 = affine_set<() : (0 == 0)>\nmodule {\n  \"foo.a\"() {m0 = #map, m1 = #map1, m2 = #map2, m3 = #map3, s0 = #set, s1 = #set1} : () -> ()\n}\n"
+    const { result, diags } = parse(src)
+    expect(diags).toEqual([])
+    expect(printOperation(result!.op)).toBe(expected)
+  })
+
+  it('builds dense, array, string and symbol attributes as mlir-opt does', () => {
+    // mlir-opt --allow-unregistered-dialect de.mlir
+    const src = "\"foo.a\"() {a = dense<[[1.5, 1.5], [1.5, 1.5]]> : tensor<2x2xf32>, b = dense<[-1, 2]> : tensor<2xi8>, c = dense<[(1, 2), (3, 4)]> : tensor<2xcomplex<i32>>, d = dense<\"0x01\"> : tensor<4xi1>, e = dense<\"0x0100\"> : tensor<2xi8>, f = dense<[\"a\", \"a\"]> : tensor<2x!foo.s>, g = dense<\"x\"> : tensor<3x!foo.s>, h = dense<[[true, false], [false, true]]> : tensor<2x2xi1>, i = dense<0xFFFFFFFF> : tensor<2xf32>, j = dense<-0.0> : tensor<f64>, k = dense<[1.0, -2.5e10]> : vector<2xf64>, l = dense<255> : tensor<2xui8>, m = dense<[0x7F800000, 1.0]> : tensor<2xf32>, n = dense<5> : tensor<index>, o = dense<[[]]> : tensor<1x0xi32>, p = dense_resource<blob1> : tensor<4xi32>, q = #foo<bar> : i32, r = \"s\" : i32, s = @\"q sym\"::@x, t = dense<[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17]> : tensor<17xi8>, u = array<f64: 1.0, -2.0>, v = array<i64>} : () -> ()\n"
+    const expected = "module {\n  \"foo.a\"() {a = dense<1.500000e+00> : tensor<2x2xf32>, b = dense<[-1, 2]> : tensor<2xi8>, c = dense<[(1,2), (3,4)]> : tensor<2xcomplex<i32>>, d = dense<[true, false, false, false]> : tensor<4xi1>, e = dense<[1, 0]> : tensor<2xi8>, f = dense<\"a\"> : tensor<2x!foo.s>, g = dense<\"x\"> : tensor<3x!foo.s>, h = dense<[[true, false], [false, true]]> : tensor<2x2xi1>, i = dense<0xFFFFFFFF> : tensor<2xf32>, j = dense<-0.000000e+00> : tensor<f64>, k = dense<[1.000000e+00, -2.500000e+10]> : vector<2xf64>, l = dense<255> : tensor<2xui8>, m = dense<[0x7F800000, 1.000000e+00]> : tensor<2xf32>, n = dense<5> : tensor<index>, o = dense<> : tensor<1x0xi32>, p = dense_resource<blob1> : tensor<4xi32>, q = #foo.bar : i32, r = \"s\" : i32, s = @\"q sym\"::@x, t = dense<[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17]> : tensor<17xi8>, u = array<f64: 1.000000e+00, -2.000000e+00>, v = array<i64>} : () -> ()\n}\n"
+    const { result, diags } = parse(src)
+    expect(diags).toEqual([])
+    expect(printOperation(result!.op)).toBe(expected)
+  })
+
   it('prints debug locations including deferred aliases', () => {
     // mlir-opt --allow-unregistered-dialect --mlir-print-op-generic --mlir-print-debuginfo r2.mlir
     const src = 'module @m attributes {test.x = 1 : i32} {\n  "foo.a"() : () -> () loc(#loc1)\n  "foo.b"() ({\n  ^bb0(%x: i32 loc("argloc")):\n    "foo.c"(%x) : (i32) -> ()\n  }) : () -> ()\n}\n#loc1 = loc("here":7:9)\n'

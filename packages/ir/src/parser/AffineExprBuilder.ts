@@ -142,15 +142,6 @@ function simplifyAdd(lhs: AffineExpr, rhs: AffineExpr): AffineExpr | null {
   if (lBin !== null && lBin.kind === AffineExprKind.Add && isConst(lBin.rhs)) {
     return affineAdd(affineAdd(lBin.lhs, rhs), lBin.rhs)
   }
-  // q * (e floordiv q) + e mod q -> e, in either order.
-  if (rBin !== null && rBin.kind === AffineExprKind.Mod && isConst(rBin.rhs)) {
-    const q = rBin.rhs.value
-    const e = rBin.lhs
-    if (lBin !== null && lBin.kind === AffineExprKind.Mul && isConst(lBin.rhs) && lBin.rhs.value === q) {
-      const fd = asBin(lBin.lhs)
-      if (fd !== null && fd.kind === AffineExprKind.FloorDiv && fd.lhs === e && isConst(fd.rhs) && fd.rhs.value === q) {return e}
-    }
-  }
   // e + (e floordiv c) * -c -> e mod c.
   if (rBin !== null && rBin.kind === AffineExprKind.Mul && isConst(rBin.rhs)) {
     const fd = asBin(rBin.lhs)
@@ -188,6 +179,9 @@ export function affineFloorDiv(lhs: AffineExpr, rhs: AffineExpr): AffineExpr {
 }
 
 function simplifyFloorDiv(lhs: AffineExpr, rhs: AffineExpr): AffineExpr | null {
+  if (isConst(lhs) && isConst(rhs) && rhs.value !== 0) {
+    return constant(lhs, floorDivInt(lhs.value, rhs.value))
+  }
   if (!isConst(rhs) || rhs.value < 1) {return null}
   const c = rhs.value
   if (isConst(lhs)) {return constant(lhs, floorDivInt(lhs.value, c))}
@@ -210,6 +204,9 @@ export function affineCeilDiv(lhs: AffineExpr, rhs: AffineExpr): AffineExpr {
 }
 
 function simplifyCeilDiv(lhs: AffineExpr, rhs: AffineExpr): AffineExpr | null {
+  if (isConst(lhs) && isConst(rhs) && rhs.value !== 0) {
+    return constant(lhs, ceilDivInt(lhs.value, rhs.value))
+  }
   if (!isConst(rhs) || rhs.value < 1) {return null}
   const c = rhs.value
   if (isConst(lhs)) {return constant(lhs, ceilDivInt(lhs.value, c))}
@@ -227,6 +224,9 @@ export function affineMod(lhs: AffineExpr, rhs: AffineExpr): AffineExpr {
 }
 
 function simplifyMod(lhs: AffineExpr, rhs: AffineExpr): AffineExpr | null {
+  if (isConst(lhs) && isConst(rhs) && rhs.value !== 0) {
+    return constant(lhs, modInt(lhs.value, rhs.value))
+  }
   if (!isConst(rhs) || rhs.value < 1) {return null}
   const c = rhs.value
   if (isConst(lhs)) {return constant(lhs, modInt(lhs.value, c))}

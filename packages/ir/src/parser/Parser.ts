@@ -1472,6 +1472,9 @@ export abstract class Parser {
       this.emitErrorAt(lit.hexLoc, 'expected hex string to be a valid sequence of hex digits').report()
       return null
     }
+    if (width === 1 && !isComplex) {
+      return this.buildBoolDenseFromHex(hex.slice(2), type, attrLoc)
+    }
     const data = hex.slice(2)
     const nbytes = data.length / 2
     const perElt = bytesPer * (isComplex ? 2 : 1)
@@ -1506,6 +1509,32 @@ export abstract class Parser {
       if (allSame) {return DenseIntOrFPElementsAttr.get(type, values.slice(0, per) as bigint[] | number[], true)}
     }
     return DenseIntOrFPElementsAttr.get(type, values as bigint[] | number[], splat || (count === 1 && numElements === 1))
+  }
+
+  /** i1 elements in hex form are bit-packed; one 0x00 or 0xFF byte is a splat. */
+  private buildBoolDenseFromHex(data: string, type: ShapedType, attrLoc: number): Attribute | null {
+    const nbytes = data.length / 2
+    const numElements = type.hasStaticShape ? type.numElements : -1
+    const byteAt = (i: number): number => parseInt(data.slice(i * 2, i * 2 + 2), 16)
+    if (nbytes === 1 && (byteAt(0) === 0 || byteAt(0) === 0xff)) {
+      return DenseIntOrFPElementsAttr.get(type, [byteAt(0) === 0 ? 0n : 1n], true)
+    }
+    if (numElements < 0 || nbytes !== Math.ceil(numElements / 8)) {
+      this.emitErrorAt(attrLoc, `elements hex data size is invalid for provided type: '${typeToString(type)}'`).report()
+      return null
+    }
+    const values: bigint[] = []
+    for (let i = 0; i < numElements; i++) {
+      values.push((byteAt(i >> 3) >> (i & 7)) & 1 ? 1n : 0n)
+    }
+    let allSame = true
+    for (let i = 1; allSame && i < values.length; i++) {
+      allSame = values[i] === values[0]
+    }
+    if (allSame && values.length > 0) {
+      return DenseIntOrFPElementsAttr.get(type, [values[0]!], true)
+    }
+    return DenseIntOrFPElementsAttr.get(type, values, false)
   }
 
   // ---- Locations ------------------------------------------------------------------------
