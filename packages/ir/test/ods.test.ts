@@ -16,6 +16,7 @@ import {
   AnySuccessor,
   Trait,
   UnknownLoc,
+  VectorType,
   compileFormat,
   defaultValuedAttr,
   defineOp,
@@ -166,6 +167,41 @@ describe('defineOp verifier', () => {
       "'tst.cond' op operand count (3) does not match with the total size (2) specified in attribute 'operandSegmentSizes'",
       "'tst.cond' op operand #0 must be 1-bit signless integer, but got 'i32'",
       "'tst.region' op region #0 ('body') failed to verify constraint: region with 1 blocks",
+    ])
+  })
+})
+
+describe('Elementwise', () => {
+  it('reports mlir-opt messages for mixed scalar and shaped operands', () => {
+    const Sel: OdsOp = defineOp({
+      name: 'tst.sel',
+      operands: { c: AnyType, a: AnyType },
+      results: { r: AnyType },
+      traits: Trait.Elementwise,
+    })
+    const ctx = new Context({ dialects: [{ namespace: 'tst', ops: [Sel] }] })
+    const diags: string[] = []
+    ctx.diagEngine.registerHandler((d: Diagnostic) => {
+      diags.push(d.message)
+      return true
+    })
+    const loc = UnknownLoc.get(ctx)
+    const block = new Block()
+    const i32 = IntegerType.get(ctx, 32)
+    const v4 = VectorType.get([4], IntegerType.get(ctx, 1))
+    const v5 = VectorType.get([5], i32)
+    const c = block.addArgument(v4, loc)
+    const a = block.addArgument(i32, loc)
+    const v = block.addArgument(v5, loc)
+    const b = OpBuilder.atBlockEnd(block, ctx)
+    expect(Sel.verify(Sel.build(b, loc, { operands: { c, a }, results: { r: i32 } }))).toBe(false)
+    expect(Sel.verify(Sel.build(b, loc, { operands: { c, a: v }, results: { r: v5 } }))).toBe(false)
+    expect(Sel.verify(Sel.build(b, loc, { operands: { c: a, a }, results: { r: v5 } }))).toBe(false)
+    expect(Sel.verify(Sel.build(b, loc, { operands: { c: v, a: v }, results: { r: v5 } }))).toBe(true)
+    expect(diags).toEqual([
+      "'tst.sel' op if an operand is non-scalar, then there must be at least one non-scalar result",
+      "'tst.sel' op all non-scalar operands/results must have the same shape and base type",
+      "'tst.sel' op if a result is non-scalar, then at least one operand must be non-scalar",
     ])
   })
 })

@@ -8,7 +8,7 @@ import { OperationState, type OpAsmParser, type OpAsmPrinter } from '../OpAsm.ts
 import type { Operation } from '../Operation.ts'
 import { Trait, type InterfaceImpl, type MemoryEffect, type OpDefinition, type OpFoldResult } from '../OperationName.ts'
 import type { Region } from '../Region.ts'
-import { RankedTensorType, ShapedType, UnrankedTensorType, VectorType, type Type } from '../Types.ts'
+import { RankedTensorType, ShapedType, UnrankedTensorType, VectorType, kDynamic, type Type } from '../Types.ts'
 import type { Value } from '../Value.ts'
 import type { AttrSpec, OperandConstraint, RegionConstraint, SuccessorConstraint } from './Constraints.ts'
 import { compileFormat, parseWithFormat, printWithFormat, type CompiledFormat, type CustomDirective, type FormatOpInfo } from './Format.ts'
@@ -597,8 +597,66 @@ export class OdsOp implements OpDefinition, FormatOpInfo {
     if ((t & Trait.SameOperandsAndResultType) !== 0 && !verifySameOperandsAndResultType(op)) {
       return false
     }
+    if ((t & Trait.Elementwise) !== 0 && !verifyElementwise(op)) {
+      return false
+    }
     return true
   }
+}
+
+function isMappable(t: Type): boolean {
+  return t instanceof VectorType || t instanceof RankedTensorType || t instanceof UnrankedTensorType
+}
+
+/** `verifyCompatibleShapes`: same rank and equal-or-dynamic dimensions (unranked matches all). */
+function compatibleShapes(types: readonly Type[]): boolean {
+  let ranked: readonly number[] | null = null
+  for (const t of types) {
+    const s = shapeOf(t)
+    if (s === undefined || s === null) {
+      continue
+    }
+    if (ranked === null) {
+      ranked = s
+      continue
+    }
+    if (s.length !== ranked.length) {
+      return false
+    }
+    for (let i = 0; i < s.length; i++) {
+      const a = s[i]!
+      const b = ranked[i]!
+      if (a !== b && a !== kDynamic && b !== kDynamic) {
+        return false
+      }
+    }
+  }
+  return true
+}
+
+/** `Elementwise`, as MLIR's `verifyElementwise`. */
+function verifyElementwise(op: Operation): boolean {
+  const resultTypes = op.results.map((r) => r.type).filter(isMappable)
+  const operandTypes = op.operands.map((o) => o.value.type).filter(isMappable)
+  if (resultTypes.length === 0 && operandTypes.length === 0) {
+    return true
+  }
+  if (resultTypes.length > 0 && operandTypes.length === 0) {
+    return op.emitOpError('if a result is non-scalar, then at least one operand must be non-scalar').fail()
+  }
+  if (resultTypes.length === 0) {
+    return op.emitOpError('if an operand is non-scalar, then there must be at least one non-scalar result').fail()
+  }
+  if (resultTypes.length !== op.results.length) {
+    return op.emitOpError('if an operand is non-scalar, then all results must be non-scalar').fail()
+  }
+  const types = [...operandTypes, ...resultTypes]
+  const base = (t: Type): number => (t instanceof VectorType ? 0 : t instanceof RankedTensorType ? 1 : 2)
+  const b0 = base(types[0]!)
+  if (!types.every((t) => base(t) === b0) || !compatibleShapes(types)) {
+    return op.emitOpError('all non-scalar operands/results must have the same shape and base type').fail()
+  }
+  return true
 }
 
 function shapeOf(t: Type): readonly number[] | undefined | null {
