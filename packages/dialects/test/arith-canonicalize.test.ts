@@ -291,4 +291,40 @@ describe('scf canonicalization patterns', () => {
     expect(constValue(cast.getOperand(0))).toBe(0n)
     expect(opsNamed(m, 'scf.for')).toEqual([])
   })
+
+  it('ConvertTrivialIfToSelect hoists outside values into arith.select, RemoveUnusedResults drops dead results', () => {
+    // mlir-opt --canonicalize turns
+    //   %0:2 = scf.if %c -> (i32, i32) { %a = arith.addi ...; scf.yield %a, %x } else { scf.yield %y, %z }
+    // into `%0 = arith.select %c, %x, %z` plus an scf.if that keeps only %a (later erased as unused).
+    const m = parse(String.raw`"test.func"() ({
+^bb0(%c: i1, %x: i32, %y: i32, %z: i32):
+  %0:2 = scf.if %c -> (i32, i32) {
+    %a = arith.addi %x, %y : i32
+    scf.yield %a, %x : i32, i32
+  } else {
+    scf.yield %y, %z : i32, i32
+  }
+  "test.return"(%0#0, %0#1) : (i32, i32) -> ()
+}) : () -> ()
+`)
+    const args = m.regions[0]!.front.firstOp!.regions[0]!.front.arguments
+    expect(apply(opsNamed(m, 'scf.if')[0]!, 'ConvertTrivialIfToSelect')).toBe(true)
+    const sel = returned(m, 1)
+    expect(sel.name.name).toBe('arith.select')
+    expect(sel.getOperands()).toEqual([args[0], args[1], args[3]])
+    const ifOp = returned(m, 0)
+    expect(ifOp.name.name).toBe('scf.if')
+    expect(ifOp.numResults).toBe(1)
+    expect(ifOp.getRegion(0).front.lastOp!.getOperands()).toEqual([ifOp.getRegion(0).front.firstOp!.getResult(0)])
+    expect(ifOp.getRegion(1).front.lastOp!.getOperands()).toEqual([args[2]])
+    expect(sel.isBeforeInBlock(ifOp)).toBe(true)
+    // Drop the use of the remaining result: RemoveUnusedResults leaves a result-less scf.if.
+    const ret = opsNamed(m, 'test.return')[0]!
+    ret.setOperand(0, args[1]!)
+    expect(apply(ifOp, 'RemoveUnusedResults')).toBe(true)
+    const rest = opsNamed(m, 'scf.if')
+    expect(rest.length).toBe(1)
+    expect(rest[0]!.numResults).toBe(0)
+    expect(rest[0]!.getRegion(0).front.lastOp!.numOperands).toBe(0)
+  })
 })

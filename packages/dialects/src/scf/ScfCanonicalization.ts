@@ -1,4 +1,5 @@
-import { IntegerAttr, Trait, type Attribute, type Operation, type Region, type Value } from '@tilepass/ir'
+import { IntegerAttr, Operation, OperationState, Trait, type Attribute, type Region, type Type, type Value } from '@tilepass/ir'
+import { SelectOp } from '../arith/ArithOps.ts'
 import type { CanonicalizationPattern, RewriterLike } from '../internal/RewriterLike.ts'
 
 function constantOf(v: Value): Attribute | undefined {
@@ -180,9 +181,120 @@ export const SimplifyTrivialLoops: CanonicalizationPattern = {
   },
 }
 
+/** A new `scf.if` on `cond` with `types` results and two empty regions, inserted before `op`. */
+function newIf(rewriter: RewriterLike, op: Operation, cond: Value, types: readonly Type[]): Operation {
+  rewriter.setInsertionPoint(op)
+  const state = new OperationState(op.location, op.name)
+  state.addOperands([cond])
+  state.addTypes(types)
+  state.addRegion()
+  state.addRegion()
+  return rewriter.insert(Operation.create(state))
+}
+
+/** Replaces the terminator of `region`'s block by an `scf.yield` of `values`. */
+function replaceYield(rewriter: RewriterLike, region: Region, values: readonly Value[]): void {
+  const old = region.front.lastOp!
+  rewriter.setInsertionPoint(old)
+  const state = new OperationState(old.location, old.name)
+  state.addOperands(values)
+  rewriter.insert(Operation.create(state))
+  rewriter.eraseOp(old)
+}
+
+/**
+ * `scf.if` yielding values defined outside it: those results become `arith.select`s of
+ * the two yielded values (or the value itself when both branches yield it), and the if
+ * keeps only the results computed inside its regions.
+ */
+export const ConvertTrivialIfToSelect: CanonicalizationPattern = {
+  name: 'ConvertTrivialIfToSelect',
+  rootName: 'scf.if',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    if (op.numResults === 0 || op.getRegion(1).empty) {
+      return false
+    }
+    const thenRegion = op.getRegion(0)
+    const elseRegion = op.getRegion(1)
+    const thenArgs = thenRegion.front.lastOp!.getOperands()
+    const elseArgs = elseRegion.front.lastOp!.getOperands()
+    const kept: Type[] = []
+    for (let i = 0; i < op.numResults; i++) {
+      if (thenArgs[i]!.parentRegion === thenRegion || elseArgs[i]!.parentRegion === elseRegion) {
+        kept.push(thenArgs[i]!.type)
+      }
+    }
+    if (kept.length === op.numResults) {
+      return false
+    }
+    const cond = op.getOperand(0)
+    const replacement = newIf(rewriter, op, cond, kept)
+    replacement.getRegion(0).takeBody(thenRegion)
+    replacement.getRegion(1).takeBody(elseRegion)
+    const results: Value[] = []
+    const trueYields: Value[] = []
+    const falseYields: Value[] = []
+    rewriter.setInsertionPoint(replacement)
+    for (let i = 0; i < op.numResults; i++) {
+      const t = thenArgs[i]!
+      const f = elseArgs[i]!
+      if (t.parentRegion === replacement.getRegion(0) || f.parentRegion === replacement.getRegion(1)) {
+        results.push(replacement.getResult(trueYields.length))
+        trueYields.push(t)
+        falseYields.push(f)
+      } else if (t === f) {
+        results.push(t)
+      } else {
+        const sel = rewriter.insert(
+          Operation.create(SelectOp.createState(rewriter.context, op.location, { operands: { condition: cond, true_value: t, false_value: f } })),
+        )
+        results.push(sel.getResult(0))
+      }
+    }
+    replaceYield(rewriter, replacement.getRegion(0), trueYields)
+    replaceYield(rewriter, replacement.getRegion(1), falseYields)
+    rewriter.replaceOp(op, results)
+    return true
+  },
+}
+
+/** `scf.if` with unused results: rebuild it with only the used ones. */
+export const RemoveUnusedResults: CanonicalizationPattern = {
+  name: 'RemoveUnusedResults',
+  rootName: 'scf.if',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const used = op.results.filter((r) => !r.useEmpty)
+    if (used.length === op.numResults) {
+      return false
+    }
+    const replacement = newIf(
+      rewriter,
+      op,
+      op.getOperand(0),
+      used.map((r) => r.type),
+    )
+    for (let k = 0; k < 2; k++) {
+      const region = replacement.getRegion(k)
+      region.takeBody(op.getRegion(k))
+      const term = region.front.lastOp!
+      const operands = used.map((r) => term.getOperand(r.index))
+      rewriter.modifyOpInPlace(term, () => term.setOperands(operands))
+    }
+    // Unused results are "replaced" by themselves: nothing refers to them.
+    const repl: Value[] = op.results.map((r) => r as Value)
+    for (let i = 0; i < used.length; i++) {
+      repl[used[i]!.index] = replacement.getResult(i)
+    }
+    rewriter.replaceOp(op, repl)
+    return true
+  },
+}
+
 /** The scf canonicalization patterns implemented here, by root op. */
 export const scfCanonicalizationPatterns: Readonly<Record<string, readonly CanonicalizationPattern[]>> = {
-  'scf.if': [RemoveStaticCondition, RemoveEmptyElseBranch, ReplaceIfYieldWithSameValue],
+  'scf.if': [ConvertTrivialIfToSelect, RemoveEmptyElseBranch, RemoveStaticCondition, RemoveUnusedResults, ReplaceIfYieldWithSameValue],
   'scf.execute_region': [SingleBlockExecuteInliner],
   'scf.for': [SimplifyTrivialLoops],
 }
