@@ -102,6 +102,26 @@ const SRC_RES = `"test.a"() {b = dense_resource<blob2> : tensor<1xi32>, a = dens
 #-}
 `
 
+const SRC_M = `"test.two"() ({
+}, {
+^bb0:
+  "test.x"() : () -> ()
+}, {
+  "test.br"()[^bb1] : () -> ()
+^bb1:
+  "test.br"()[^bb1] : () -> ()
+^bb2:
+  "test.y"() : () -> ()
+}) : () -> ()
+"test.attrs"() {"quoted name" = 1, "a.b" = unit, _x = "\\t\\\\", s = dense<["x\\"y", "\\00"]> : tensor<2x!foo.s>, ci = dense<[(1, -2)]> : tensor<1xcomplex<i8>>, bs = dense<true> : tensor<3xi1>, u = 1 : ui1, si = -1 : si1, nest = dense<[[[1]], [[2]]]> : tensor<2x1x1xi8>} : () -> ()
+%0:4 = "test.res"() : () -> (i1, i2, i3, i4)
+"test.use"(%0#3, %0#0) : (i4, i1) -> ()
+`
+
+const SRC_N = `"test.a"() {a = [tuple<memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>>, affine_map<(d0) -> (d0 * 2)>], b = distinct[0]<[affine_map<(d0) -> (d0 * 3)>, tuple<i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8>]>, c = loc(fused<affine_map<(d0) -> (d0 * 2)>>["x":1:1])} : () -> ()
+"test.b"() : () -> (tuple<memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>>) loc("x":1:1)
+`
+
 describe('parse then print matches mlir-opt', () => {
   it(`a.mlir `, () => {
     expect(roundTrip('a.mlir', SRC_A, {})).toBe(`!tuple = tuple<i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32>
@@ -1364,6 +1384,378 @@ module {
     }
   }
 #-}
+`)
+  })
+
+  it(`m.mlir `, () => {
+    expect(roundTrip('m.mlir', SRC_M, {})).toBe(`module {
+  "test.two"() ({
+  }, {
+    "test.x"() : () -> ()
+  }, {
+    "test.br"()[^bb1] : () -> ()
+  ^bb1:  // 2 preds: ^bb0, ^bb1
+    "test.br"()[^bb1] : () -> ()
+  ^bb2:  // no predecessors
+    "test.y"() : () -> ()
+  }) : () -> ()
+  "test.attrs"() {_x = "\\09\\\\", a.b, bs = dense<true> : tensor<3xi1>, ci = dense<(1,-2)> : tensor<1xcomplex<i8>>, nest = dense<[[[1]], [[2]]]> : tensor<2x1x1xi8>, "quoted name" = 1 : i64, s = dense<["x\\22y", "\\00"]> : tensor<2x!foo.s>, si = -1 : si1, u = 1 : ui1} : () -> ()
+  %0:4 = "test.res"() : () -> (i1, i2, i3, i4)
+  "test.use"(%0#3, %0#0) : (i4, i1) -> ()
+}
+`)
+  })
+
+  it(`m.mlir --mlir-print-op-generic`, () => {
+    expect(roundTrip('m.mlir', SRC_M, { printGenericOpForm: true })).toBe(`"builtin.module"() ({
+  "test.two"() ({
+  }, {
+    "test.x"() : () -> ()
+  }, {
+    "test.br"()[^bb1] : () -> ()
+  ^bb1:  // 2 preds: ^bb0, ^bb1
+    "test.br"()[^bb1] : () -> ()
+  ^bb2:  // no predecessors
+    "test.y"() : () -> ()
+  }) : () -> ()
+  "test.attrs"() {_x = "\\09\\\\", a.b, bs = dense<true> : tensor<3xi1>, ci = dense<(1,-2)> : tensor<1xcomplex<i8>>, nest = dense<[[[1]], [[2]]]> : tensor<2x1x1xi8>, "quoted name" = 1 : i64, s = dense<["x\\22y", "\\00"]> : tensor<2x!foo.s>, si = -1 : si1, u = 1 : ui1} : () -> ()
+  %0:4 = "test.res"() : () -> (i1, i2, i3, i4)
+  "test.use"(%0#3, %0#0) : (i4, i1) -> ()
+}) : () -> ()
+`)
+  })
+
+  it(`m.mlir --mlir-print-debuginfo`, () => {
+    expect(roundTrip('m.mlir', SRC_M, { printDebugInfo: true })).toBe(`module {
+  "test.two"() ({
+  }, {
+    "test.x"() : () -> () loc(#loc2)
+  }, {
+    "test.br"()[^bb1] : () -> () loc(#loc3)
+  ^bb1:  // 2 preds: ^bb0, ^bb1
+    "test.br"()[^bb1] : () -> () loc(#loc4)
+  ^bb2:  // no predecessors
+    "test.y"() : () -> () loc(#loc5)
+  }) : () -> () loc(#loc1)
+  "test.attrs"() {_x = "\\09\\\\", a.b, bs = dense<true> : tensor<3xi1>, ci = dense<(1,-2)> : tensor<1xcomplex<i8>>, nest = dense<[[[1]], [[2]]]> : tensor<2x1x1xi8>, "quoted name" = 1 : i64, s = dense<["x\\22y", "\\00"]> : tensor<2x!foo.s>, si = -1 : si1, u = 1 : ui1} : () -> () loc(#loc6)
+  %0:4 = "test.res"() : () -> (i1, i2, i3, i4) loc(#loc7)
+  "test.use"(%0#3, %0#0) : (i4, i1) -> () loc(#loc8)
+} loc(#loc)
+#loc = loc("m.mlir":0:0)
+#loc1 = loc("m.mlir":1:1)
+#loc2 = loc("m.mlir":4:3)
+#loc3 = loc("m.mlir":6:3)
+#loc4 = loc("m.mlir":8:3)
+#loc5 = loc("m.mlir":10:3)
+#loc6 = loc("m.mlir":12:1)
+#loc7 = loc("m.mlir":13:8)
+#loc8 = loc("m.mlir":14:1)
+`)
+  })
+
+  it(`m.mlir --mlir-print-debuginfo --mlir-pretty-debuginfo`, () => {
+    expect(roundTrip('m.mlir', SRC_M, { printDebugInfo: true, prettyDebugInfo: true })).toBe(`module {
+  "test.two"() ({
+  }, {
+    "test.x"() : () -> () m.mlir:4:3
+  }, {
+    "test.br"()[^bb1] : () -> () m.mlir:6:3
+  ^bb1:  // 2 preds: ^bb0, ^bb1
+    "test.br"()[^bb1] : () -> () m.mlir:8:3
+  ^bb2:  // no predecessors
+    "test.y"() : () -> () m.mlir:10:3
+  }) : () -> () m.mlir:1:1
+  "test.attrs"() {_x = "\\09\\\\", a.b, bs = dense<true> : tensor<3xi1>, ci = dense<(1,-2)> : tensor<1xcomplex<i8>>, nest = dense<[[[1]], [[2]]]> : tensor<2x1x1xi8>, "quoted name" = 1 : i64, s = dense<["x\\22y", "\\00"]> : tensor<2x!foo.s>, si = -1 : si1, u = 1 : ui1} : () -> () m.mlir:12:1
+  %0:4 = "test.res"() : () -> (i1, i2, i3, i4) m.mlir:13:8
+  "test.use"(%0#3, %0#0) : (i4, i1) -> () m.mlir:14:1
+} m.mlir:0:0
+#loc = m.mlir:0:0
+#loc1 = m.mlir:1:1
+#loc2 = m.mlir:4:3
+#loc3 = m.mlir:6:3
+#loc4 = m.mlir:8:3
+#loc5 = m.mlir:10:3
+#loc6 = m.mlir:12:1
+#loc7 = m.mlir:13:8
+#loc8 = m.mlir:14:1
+`)
+  })
+
+  it(`m.mlir --mlir-print-local-scope --mlir-print-debuginfo`, () => {
+    expect(roundTrip('m.mlir', SRC_M, { printLocalScope: true, printDebugInfo: true })).toBe(`module {
+  "test.two"() ({
+  }, {
+    "test.x"() : () -> () loc("m.mlir":4:3)
+  }, {
+    "test.br"()[^bb1] : () -> () loc("m.mlir":6:3)
+  ^bb1:  // 2 preds: ^bb0, ^bb1
+    "test.br"()[^bb1] : () -> () loc("m.mlir":8:3)
+  ^bb2:  // no predecessors
+    "test.y"() : () -> () loc("m.mlir":10:3)
+  }) : () -> () loc("m.mlir":1:1)
+  "test.attrs"() {_x = "\\09\\\\", a.b, bs = dense<true> : tensor<3xi1>, ci = dense<(1,-2)> : tensor<1xcomplex<i8>>, nest = dense<[[[1]], [[2]]]> : tensor<2x1x1xi8>, "quoted name" = 1 : i64, s = dense<["x\\22y", "\\00"]> : tensor<2x!foo.s>, si = -1 : si1, u = 1 : ui1} : () -> () loc("m.mlir":12:1)
+  %0:4 = "test.res"() : () -> (i1, i2, i3, i4) loc("m.mlir":13:8)
+  "test.use"(%0#3, %0#0) : (i4, i1) -> () loc("m.mlir":14:1)
+} loc("m.mlir":0:0)`)
+  })
+
+  it(`m.mlir --mlir-print-value-users`, () => {
+    expect(roundTrip('m.mlir', SRC_M, { printValueUsers: true })).toBe(`module {
+  "test.two"() ({
+  }, {
+    "test.x"() : () -> ()
+  }, {
+    "test.br"()[^bb1] : () -> ()
+  ^bb1:  // 2 preds: ^bb0, ^bb1
+    "test.br"()[^bb1] : () -> ()
+  ^bb2:  // no predecessors
+    "test.y"() : () -> ()
+  }) : () -> ()
+  "test.attrs"() {_x = "\\09\\\\", a.b, bs = dense<true> : tensor<3xi1>, ci = dense<(1,-2)> : tensor<1xcomplex<i8>>, nest = dense<[[[1]], [[2]]]> : tensor<2x1x1xi8>, "quoted name" = 1 : i64, s = dense<["x\\22y", "\\00"]> : tensor<2x!foo.s>, si = -1 : si1, u = 1 : ui1} : () -> ()
+  %2:4 = "test.res"() : () -> (i1, i2, i3, i4) // users: (%3), (unused), (unused), (%3)
+  "test.use"(%2#3, %2#0) : (i4, i1) -> () // id: %3
+}
+`)
+  })
+
+  it(`m.mlir --mlir-print-unique-ssa-ids`, () => {
+    expect(roundTrip('m.mlir', SRC_M, { printUniqueSSAIDs: true })).toBe(`module {
+  "test.two"() ({
+  }, {
+    "test.x"() : () -> ()
+  }, {
+    "test.br"()[^bb1] : () -> ()
+  ^bb1:  // 2 preds: ^bb0, ^bb1
+    "test.br"()[^bb1] : () -> ()
+  ^bb2:  // no predecessors
+    "test.y"() : () -> ()
+  }) : () -> ()
+  "test.attrs"() {_x = "\\09\\\\", a.b, bs = dense<true> : tensor<3xi1>, ci = dense<(1,-2)> : tensor<1xcomplex<i8>>, nest = dense<[[[1]], [[2]]]> : tensor<2x1x1xi8>, "quoted name" = 1 : i64, s = dense<["x\\22y", "\\00"]> : tensor<2x!foo.s>, si = -1 : si1, u = 1 : ui1} : () -> ()
+  %0:4 = "test.res"() : () -> (i1, i2, i3, i4)
+  "test.use"(%0#3, %0#0) : (i4, i1) -> ()
+}
+`)
+  })
+
+  it(`m.mlir --mlir-use-nameloc-as-prefix`, () => {
+    expect(roundTrip('m.mlir', SRC_M, { useNameLocAsPrefix: true })).toBe(`module {
+  "test.two"() ({
+  }, {
+    "test.x"() : () -> ()
+  }, {
+    "test.br"()[^bb1] : () -> ()
+  ^bb1:  // 2 preds: ^bb0, ^bb1
+    "test.br"()[^bb1] : () -> ()
+  ^bb2:  // no predecessors
+    "test.y"() : () -> ()
+  }) : () -> ()
+  "test.attrs"() {_x = "\\09\\\\", a.b, bs = dense<true> : tensor<3xi1>, ci = dense<(1,-2)> : tensor<1xcomplex<i8>>, nest = dense<[[[1]], [[2]]]> : tensor<2x1x1xi8>, "quoted name" = 1 : i64, s = dense<["x\\22y", "\\00"]> : tensor<2x!foo.s>, si = -1 : si1, u = 1 : ui1} : () -> ()
+  %0:4 = "test.res"() : () -> (i1, i2, i3, i4)
+  "test.use"(%0#3, %0#0) : (i4, i1) -> ()
+}
+`)
+  })
+
+  it(`m.mlir --mlir-elide-elementsattrs-if-larger=2`, () => {
+    expect(roundTrip('m.mlir', SRC_M, { elideElementsAttrsIfLarger: 2 })).toBe(`module {
+  "test.two"() ({
+  }, {
+    "test.x"() : () -> ()
+  }, {
+    "test.br"()[^bb1] : () -> ()
+  ^bb1:  // 2 preds: ^bb0, ^bb1
+    "test.br"()[^bb1] : () -> ()
+  ^bb2:  // no predecessors
+    "test.y"() : () -> ()
+  }) : () -> ()
+  "test.attrs"() {_x = "\\09\\\\", a.b, bs = dense<true> : tensor<3xi1>, ci = dense<(1,-2)> : tensor<1xcomplex<i8>>, nest = dense<[[[1]], [[2]]]> : tensor<2x1x1xi8>, "quoted name" = 1 : i64, s = dense<["x\\22y", "\\00"]> : tensor<2x!foo.s>, si = -1 : si1, u = 1 : ui1} : () -> ()
+  %0:4 = "test.res"() : () -> (i1, i2, i3, i4)
+  "test.use"(%0#3, %0#0) : (i4, i1) -> ()
+}
+`)
+  })
+
+  it(`m.mlir --mlir-print-skip-regions`, () => {
+    expect(roundTrip('m.mlir', SRC_M, { skipRegions: true })).toBe(`module {...}
+`)
+  })
+
+  it(`m.mlir --mlir-elide-resource-strings-if-larger=10`, () => {
+    expect(roundTrip('m.mlir', SRC_M, { elideResourceStringsIfLarger: 10 })).toBe(`module {
+  "test.two"() ({
+  }, {
+    "test.x"() : () -> ()
+  }, {
+    "test.br"()[^bb1] : () -> ()
+  ^bb1:  // 2 preds: ^bb0, ^bb1
+    "test.br"()[^bb1] : () -> ()
+  ^bb2:  // no predecessors
+    "test.y"() : () -> ()
+  }) : () -> ()
+  "test.attrs"() {_x = "\\09\\\\", a.b, bs = dense<true> : tensor<3xi1>, ci = dense<(1,-2)> : tensor<1xcomplex<i8>>, nest = dense<[[[1]], [[2]]]> : tensor<2x1x1xi8>, "quoted name" = 1 : i64, s = dense<["x\\22y", "\\00"]> : tensor<2x!foo.s>, si = -1 : si1, u = 1 : ui1} : () -> ()
+  %0:4 = "test.res"() : () -> (i1, i2, i3, i4)
+  "test.use"(%0#3, %0#0) : (i4, i1) -> ()
+}
+`)
+  })
+
+  it(`n.mlir `, () => {
+    expect(roundTrip('n.mlir', SRC_N, {})).toBe(`!tuple = tuple<i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8>
+#loc = loc("x":1:1)
+#map = affine_map<(d0) -> (d0 + 1)>
+#map1 = affine_map<(d0) -> (d0 * 2)>
+#map2 = affine_map<(d0) -> (d0 * 3)>
+#loc1 = loc(fused<#map1>[#loc])
+!tuple1 = tuple<memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>>
+#distinct = distinct[0]<[#map2, !tuple]>
+module {
+  "test.a"() {a = [!tuple1, #map1], b = #distinct, c = #loc1} : () -> ()
+  %0 = "test.b"() : () -> !tuple1
+}
+`)
+  })
+
+  it(`n.mlir --mlir-print-op-generic`, () => {
+    expect(roundTrip('n.mlir', SRC_N, { printGenericOpForm: true })).toBe(`!tuple = tuple<i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8>
+#loc = loc("x":1:1)
+#map = affine_map<(d0) -> (d0 + 1)>
+#map1 = affine_map<(d0) -> (d0 * 2)>
+#map2 = affine_map<(d0) -> (d0 * 3)>
+#loc1 = loc(fused<#map1>[#loc])
+!tuple1 = tuple<memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>>
+#distinct = distinct[0]<[#map2, !tuple]>
+"builtin.module"() ({
+  "test.a"() {a = [!tuple1, #map1], b = #distinct, c = #loc1} : () -> ()
+  %0 = "test.b"() : () -> !tuple1
+}) : () -> ()
+`)
+  })
+
+  it(`n.mlir --mlir-print-debuginfo`, () => {
+    expect(roundTrip('n.mlir', SRC_N, { printDebugInfo: true })).toBe(`!tuple = tuple<i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8>
+#loc2 = loc("x":1:1)
+#map = affine_map<(d0) -> (d0 + 1)>
+#map1 = affine_map<(d0) -> (d0 * 2)>
+#map2 = affine_map<(d0) -> (d0 * 3)>
+#loc3 = loc(fused<#map1>[#loc2])
+!tuple1 = tuple<memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>>
+#distinct = distinct[0]<[#map2, !tuple]>
+module {
+  "test.a"() {a = [!tuple1, #map1], b = #distinct, c = #loc3} : () -> () loc(#loc1)
+  %0 = "test.b"() : () -> !tuple1 loc(#loc2)
+} loc(#loc)
+#loc = loc("n.mlir":0:0)
+#loc1 = loc("n.mlir":1:1)
+`)
+  })
+
+  it(`n.mlir --mlir-print-debuginfo --mlir-pretty-debuginfo`, () => {
+    expect(roundTrip('n.mlir', SRC_N, { printDebugInfo: true, prettyDebugInfo: true })).toBe(`!tuple = tuple<i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8>
+#loc2 = x:1:1
+#map = affine_map<(d0) -> (d0 + 1)>
+#map1 = affine_map<(d0) -> (d0 * 2)>
+#map2 = affine_map<(d0) -> (d0 * 3)>
+#loc3 = <#map1>[#loc2]
+!tuple1 = tuple<memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>>
+#distinct = distinct[0]<[#map2, !tuple]>
+module {
+  "test.a"() {a = [!tuple1, #map1], b = #distinct, c = #loc3} : () -> () n.mlir:1:1
+  %0 = "test.b"() : () -> !tuple1 x:1:1
+} n.mlir:0:0
+#loc = n.mlir:0:0
+#loc1 = n.mlir:1:1
+`)
+  })
+
+  it(`n.mlir --mlir-print-local-scope --mlir-print-debuginfo`, () => {
+    expect(roundTrip('n.mlir', SRC_N, { printLocalScope: true, printDebugInfo: true })).toBe(`module {
+  "test.a"() {a = [tuple<memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>>, affine_map<(d0) -> (d0 * 2)>], b = distinct[0]<[affine_map<(d0) -> (d0 * 3)>, tuple<i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8>]>, c = loc(fused<affine_map<(d0) -> (d0 * 2)>>["x":1:1])} : () -> () loc("n.mlir":1:1)
+  %0 = "test.b"() : () -> tuple<memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>> loc("x":1:1)
+} loc("n.mlir":0:0)`)
+  })
+
+  it(`n.mlir --mlir-print-value-users`, () => {
+    expect(roundTrip('n.mlir', SRC_N, { printValueUsers: true })).toBe(`!tuple = tuple<i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8>
+#loc = loc("x":1:1)
+#map = affine_map<(d0) -> (d0 + 1)>
+#map1 = affine_map<(d0) -> (d0 * 2)>
+#map2 = affine_map<(d0) -> (d0 * 3)>
+#loc1 = loc(fused<#map1>[#loc])
+!tuple1 = tuple<memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>>
+#distinct = distinct[0]<[#map2, !tuple]>
+module {
+  "test.a"() {a = [!tuple1, #map1], b = #distinct, c = #loc1} : () -> ()
+  %1 = "test.b"() : () -> !tuple1 // unused
+}
+`)
+  })
+
+  it(`n.mlir --mlir-print-unique-ssa-ids`, () => {
+    expect(roundTrip('n.mlir', SRC_N, { printUniqueSSAIDs: true })).toBe(`!tuple = tuple<i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8>
+#loc = loc("x":1:1)
+#map = affine_map<(d0) -> (d0 + 1)>
+#map1 = affine_map<(d0) -> (d0 * 2)>
+#map2 = affine_map<(d0) -> (d0 * 3)>
+#loc1 = loc(fused<#map1>[#loc])
+!tuple1 = tuple<memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>>
+#distinct = distinct[0]<[#map2, !tuple]>
+module {
+  "test.a"() {a = [!tuple1, #map1], b = #distinct, c = #loc1} : () -> ()
+  %0 = "test.b"() : () -> !tuple1
+}
+`)
+  })
+
+  it(`n.mlir --mlir-use-nameloc-as-prefix`, () => {
+    expect(roundTrip('n.mlir', SRC_N, { useNameLocAsPrefix: true })).toBe(`!tuple = tuple<i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8>
+#loc = loc("x":1:1)
+#map = affine_map<(d0) -> (d0 + 1)>
+#map1 = affine_map<(d0) -> (d0 * 2)>
+#map2 = affine_map<(d0) -> (d0 * 3)>
+#loc1 = loc(fused<#map1>[#loc])
+!tuple1 = tuple<memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>>
+#distinct = distinct[0]<[#map2, !tuple]>
+module {
+  "test.a"() {a = [!tuple1, #map1], b = #distinct, c = #loc1} : () -> ()
+  %0 = "test.b"() : () -> !tuple1
+}
+`)
+  })
+
+  it(`n.mlir --mlir-elide-elementsattrs-if-larger=2`, () => {
+    expect(roundTrip('n.mlir', SRC_N, { elideElementsAttrsIfLarger: 2 })).toBe(`!tuple = tuple<i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8>
+#loc = loc("x":1:1)
+#map = affine_map<(d0) -> (d0 + 1)>
+#map1 = affine_map<(d0) -> (d0 * 2)>
+#map2 = affine_map<(d0) -> (d0 * 3)>
+#loc1 = loc(fused<#map1>[#loc])
+!tuple1 = tuple<memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>>
+#distinct = distinct[0]<[#map2, !tuple]>
+module {
+  "test.a"() {a = [!tuple1, #map1], b = #distinct, c = #loc1} : () -> ()
+  %0 = "test.b"() : () -> !tuple1
+}
+`)
+  })
+
+  it(`n.mlir --mlir-print-skip-regions`, () => {
+    expect(roundTrip('n.mlir', SRC_N, { skipRegions: true })).toBe(`module {...}
+`)
+  })
+
+  it(`n.mlir --mlir-elide-resource-strings-if-larger=10`, () => {
+    expect(roundTrip('n.mlir', SRC_N, { elideResourceStringsIfLarger: 10 })).toBe(`!tuple = tuple<i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8>
+#loc = loc("x":1:1)
+#map = affine_map<(d0) -> (d0 + 1)>
+#map1 = affine_map<(d0) -> (d0 * 2)>
+#map2 = affine_map<(d0) -> (d0 * 3)>
+#loc1 = loc(fused<#map1>[#loc])
+!tuple1 = tuple<memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>, memref<2xf32, #map>>
+#distinct = distinct[0]<[#map2, !tuple]>
+module {
+  "test.a"() {a = [!tuple1, #map1], b = #distinct, c = #loc1} : () -> ()
+  %0 = "test.b"() : () -> !tuple1
+}
 `)
   })
 
