@@ -551,6 +551,11 @@ const ERROR_TABLE: [string, string[]][] = [
   ["\"foo.a\"() ({\n\"foo.b\"() : () -> ()\n", ["2:21: error: expected operation name in quotes"]],
   ["%0:0 = \"foo.a\"() : () -> ()\n", ["1:4: error: expected named operation to have at least 1 result"]],
   ["%0 = \"foo.a\"() : () -> i32\n%1 = \"foo.b\"(%0#1) : (i32) -> i32\n", ["2:14: error: reference to invalid result number"]],
+  ["\"foo.a\"(%x) : (i32) -> ()\n%x = \"foo.b\"() : () -> i64\n", ["2:1: error: definition of SSA value '%x#0' has type 'i64'", "1:9: note: previously used here with type 'i32'"]],
+  ["%x = \"foo.b\"() : () -> i64\n\"foo.a\"(%x#1) : (i32) -> ()\n", ["2:9: error: reference to invalid result number"]],
+  ["\"foo.r\"() ({\n^bb0(%a: i32):\n  \"foo.b\"() [^bb0] : () -> ()\n}) : () -> ()\n\"foo.c\"() : () -> () loc(#a)\n#a = 1 : i32\n", ["5:26: error: expected location, but found '1 : i32'"]],
+  ["\"foo.r\"() ({\n  \"foo.b\"() : () -> ()\n^bb1(%a: i32, %b):\n  \"foo.b\"() : () -> ()\n}) : () -> ()\n", ["3:17: error: expected ':' and type for SSA operand"]],
+  ["\"foo.r\"() ({\n  \"foo.b\"() : () -> ()\n^bb1(%a: i32 loc(unknown) loc(unknown)):\n  \"foo.b\"() : () -> ()\n}) : () -> ()\n", ["3:26: error: expected ')'"]],
 ]
 
 describe('diagnostics match mlir-opt', () => {
