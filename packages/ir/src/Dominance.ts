@@ -18,6 +18,8 @@ export class DominatorTree {
   private idom: Int32Array = new Int32Array(0)
   private dfsIn: Int32Array = new Int32Array(0)
   private dfsOut: Int32Array = new Int32Array(0)
+  /** Children of each node in the tree, by RPO index; the last slot holds the roots. */
+  private children: number[][] = []
 
   constructor(
     readonly region: Region,
@@ -38,6 +40,30 @@ export class DominatorTree {
     if (i === undefined) { return null }
     const d = this.idom[i]!
     return d < 0 ? null : this.order[d]!
+  }
+
+  /**
+   * The blocks the tree starts from: the entry block, or for post-dominance the blocks
+   * without successors (reachable ones first in reverse post-order).
+   */
+  getRoots(): Block[] {
+    const roots = this.children[this.order.length] ?? []
+    return roots.map((i) => this.order[i]!)
+  }
+
+  /** The blocks `block` immediately dominates, in reverse post-order; empty for unreachable blocks. */
+  getChildren(block: Block): Block[] {
+    const i = this.index.get(block)
+    if (i === undefined) { return [] }
+    return this.children[i]!.map((c) => this.order[c]!)
+  }
+
+  /** The nearest block that dominates both `a` and `b`, or null when either is unreachable (or none exists). */
+  findNearestCommonDominator(a: Block, b: Block): Block | null {
+    if (!this.index.has(a) || !this.index.has(b)) { return null }
+    let x: Block | null = a
+    while (x !== null && !this.dominates(x, b)) { x = this.getImmediateDominator(x) }
+    return x
   }
 
   /** True when `a` dominates `b` (every block dominates itself and every unreachable block). */
@@ -194,6 +220,7 @@ export class DominatorTree {
     }
     this.dfsIn = dfsIn
     this.dfsOut = dfsOut
+    this.children = children
   }
 }
 
@@ -271,6 +298,33 @@ abstract class DominanceInfoBase {
       b = anc
     }
     return this.getDomTree(regionA).properlyDominates(a, b)
+  }
+
+  /**
+   * The nearest block that (post)dominates both `a` and `b`, looking through nested
+   * regions as MLIR does (the blocks are first lifted to a common region); null when
+   * there is none.
+   */
+  findNearestCommonDominator(a: Block | null, b: Block | null): Block | null {
+    if (a === null || b === null) { return null }
+    if (a.parent !== b.parent) {
+      // Lift `a` until its region contains an ancestor of `b`.
+      let x: Block | null = a
+      let anc: Block | null = null
+      while (x !== null) {
+        const region = x.parent
+        anc = region === null ? null : findAncestorBlockInRegion(region, b)
+        if (anc !== null) { break }
+        const op: Operation | null = x.parentOp
+        x = op === null ? null : op.parentBlock
+      }
+      if (x === null || anc === null) { return null }
+      a = x
+      b = anc
+    }
+    if (a === b) { return a }
+    const region = a.parent
+    return region === null ? null : this.getDomTree(region).findNearestCommonDominator(a, b)
   }
 
   /** True when `a` (post)dominates `b` or is `b`. */

@@ -106,3 +106,29 @@ describe('PostDominanceInfo', () => {
     expect(pdom.properlyPostDominates(before, first)).toBe(false)
   })
 })
+
+describe('dominator tree queries', () => {
+  it('lists children and finds nearest common dominators', () => {
+    const f = new IRFixture()
+    const { region, blocks: b } = cfg(f, 5, [
+      [0, 1],
+      [0, 2],
+      [1, 3],
+      [2, 3],
+      [3, 4],
+    ])
+    const dom = new DominanceInfo()
+    const tree = dom.getDomTree(region)
+    expect(tree.getRoots()).toEqual([b[0]])
+    expect(new Set(tree.getChildren(b[0]!))).toEqual(new Set([b[1], b[2], b[3]]))
+    expect(tree.getChildren(b[3]!)).toEqual([b[4]])
+    expect(dom.findNearestCommonDominator(b[1]!, b[2]!)).toBe(b[0])
+    expect(dom.findNearestCommonDominator(b[4]!, b[3]!)).toBe(b[3])
+    const nest = f.op('tv.region', { regions: 1 })
+    b[4]!.prepend(nest)
+    const inner = f.block(nest.regions[0]!)
+    expect(dom.findNearestCommonDominator(inner, b[1]!)).toBe(b[0])
+    const pdom = new PostDominanceInfo()
+    expect(pdom.findNearestCommonDominator(b[1]!, b[2]!)).toBe(b[3])
+  })
+})
