@@ -215,7 +215,7 @@ export type {
   RegionConstraint,
   SuccessorConstraint,
 } from './ods/Constraints.ts'
-export { defineOp, OdsOp } from './ods/defineOp.ts'
+export { defineOp, OdsOp, verifyElementwise } from './ods/defineOp.ts'
 export type { OpSpec, OdsBuildArgs } from './ods/defineOp.ts'
 export { CustomDirectiveArg, FormatElement, FormatKind, compileFormat, resolveOperandList } from './ods/Format.ts'
 export type { CustomDirective, CompiledFormat, FormatOpInfo } from './ods/Format.ts'

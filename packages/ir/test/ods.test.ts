@@ -17,6 +17,7 @@ import {
   Trait,
   UnknownLoc,
   VectorType,
+  verifyElementwise,
   compileFormat,
   defaultValuedAttr,
   defineOp,
@@ -178,6 +179,7 @@ describe('Elementwise', () => {
       operands: { c: AnyType, a: AnyType },
       results: { r: AnyType },
       traits: Trait.Elementwise,
+      verify: (op) => verifyElementwise(op),
     })
     const ctx = new Context({ dialects: [{ namespace: 'tst', ops: [Sel] }] })
     const diags: string[] = []

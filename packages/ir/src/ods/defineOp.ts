@@ -597,9 +597,6 @@ export class OdsOp implements OpDefinition, FormatOpInfo {
     if ((t & Trait.SameOperandsAndResultType) !== 0 && !verifySameOperandsAndResultType(op)) {
       return false
     }
-    if ((t & Trait.Elementwise) !== 0 && !verifyElementwise(op)) {
-      return false
-    }
     return true
   }
 }
@@ -634,8 +631,12 @@ function compatibleShapes(types: readonly Type[]): boolean {
   return true
 }
 
-/** `Elementwise`, as MLIR's `verifyElementwise`. */
-function verifyElementwise(op: Operation): boolean {
+/**
+ * The `Elementwise` trait's check, as MLIR's `verifyElementwise`. It is not run
+ * automatically: where it falls among an op's other checks depends on the op's trait
+ * order, so ops call it from their `verify`.
+ */
+export function verifyElementwise(op: Operation): boolean {
   const resultTypes = op.results.map((r) => r.type).filter(isMappable)
   const operandTypes = op.operands.map((o) => o.value.type).filter(isMappable)
   if (resultTypes.length === 0 && operandTypes.length === 0) {
