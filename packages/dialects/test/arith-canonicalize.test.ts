@@ -19,6 +19,7 @@ import {
   IntegerAttr,
   OpBuilder,
   parseSourceString,
+  printOperation,
   type Block,
   type Operation,
   type Value,
@@ -46,6 +47,16 @@ class TestRewriter extends OpBuilder {
   }
   modifyOpInPlace(_op: Operation, fn: () => void): void {
     fn()
+  }
+  mergeBlocks(source: Block, dest: Block, args: readonly Value[] = []): void {
+    for (let i = 0; i < args.length; i++) {
+      source.getArgument(i).replaceAllUsesWith(args[i]!)
+    }
+    for (const o of source.operations) {
+      o.remove()
+      dest.append(o)
+    }
+    source.erase()
   }
   inlineBlockBefore(source: Block, op: Operation, args: readonly Value[] = []): void {
     for (let i = 0; i < args.length; i++) {
@@ -326,5 +337,32 @@ describe('scf canonicalization patterns', () => {
     expect(rest.length).toBe(1)
     expect(rest[0]!.numResults).toBe(0)
     expect(rest[0]!.getRegion(0).front.lastOp!.numOperands).toBe(0)
+  })
+
+  it('ForOpIterArgsFolder drops forwarded and unused iter_args (whole output equals mlir-opt --canonicalize)', () => {
+    const m = parse(String.raw`"test.func"() ({
+^bb0(%lb: index, %ub: index, %s: index, %x: i32, %y: i32, %z: i32):
+  %0:3 = scf.for %i = %lb to %ub step %s iter_args(%a = %x, %b = %y, %c = %z) -> (i32, i32, i32) {
+    %n = arith.addi %b, %b : i32
+    "test.use"(%c) : (i32) -> ()
+    scf.yield %a, %n, %c : i32, i32, i32
+  }
+  "test.return"(%0#0, %0#1, %0#2) : (i32, i32, i32) -> ()
+}) : () -> ()
+`)
+    expect(apply(opsNamed(m, 'scf.for')[0]!, 'ForOpIterArgsFolder')).toBe(true)
+    expect(printOperation(m)).toBe(String.raw`module {
+  "test.func"() ({
+  ^bb0(%arg0: index, %arg1: index, %arg2: index, %arg3: i32, %arg4: i32, %arg5: i32):
+    %0 = scf.for %arg6 = %arg0 to %arg1 step %arg2 iter_args(%arg7 = %arg4) -> (i32) {
+      %1 = arith.addi %arg7, %arg7 : i32
+      "test.use"(%arg5) : (i32) -> ()
+      scf.yield %1 : i32
+    }
+    "test.return"(%arg3, %0, %arg5) : (i32, i32, i32) -> ()
+  }) : () -> ()
+}
+`)
+    expect(apply(opsNamed(m, 'scf.for')[0]!, 'ForOpIterArgsFolder')).toBe(false)
   })
 })

@@ -20,6 +20,8 @@ export interface RewriterLike {
   eraseOp(op: Operation): void
   /** Runs `fn`, which changes `op` in place (operands, attributes, regions). */
   modifyOpInPlace(op: Operation, fn: () => void): void
+  /** Moves the ops of `source` to the end of `dest`, replacing its arguments by `args`; `source` is erased. */
+  mergeBlocks(source: Block, dest: Block, args?: readonly Value[]): void
   /** Moves the ops of `source` before `op`, replacing its arguments by `args`; `source` is erased. */
   inlineBlockBefore(source: Block, op: Operation, args?: readonly Value[]): void
 }

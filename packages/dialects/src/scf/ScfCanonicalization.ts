@@ -1,4 +1,4 @@
-import { IntegerAttr, Operation, OperationState, Trait, type Attribute, type Region, type Type, type Value } from '@tilepass/ir'
+import { Block, IntegerAttr, Operation, OperationState, Trait, type Attribute, type Region, type Type, type Value } from '@tilepass/ir'
 import { SelectOp } from '../arith/ArithOps.ts'
 import type { CanonicalizationPattern, RewriterLike } from '../internal/RewriterLike.ts'
 
@@ -292,9 +292,74 @@ export const RemoveUnusedResults: CanonicalizationPattern = {
   },
 }
 
+/**
+ * `scf.for` iter_args that are forwarded unchanged (yielded as is), or unused inside the
+ * loop while their init is yielded or their result is unused: drop them, using the init
+ * value in their place (MLIR's `ForOpIterArgsFolder`).
+ */
+export const ForOpIterArgsFolder: CanonicalizationPattern = {
+  name: 'ForOpIterArgsFolder',
+  rootName: 'scf.for',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const oldBlock = op.getRegion(0).front
+    const inits = op.getOperands().slice(3)
+    const iterArgs = oldBlock.arguments.slice(1)
+    const yielded = oldBlock.lastOp!.getOperands()
+    const keep: boolean[] = []
+    let changed = false
+    for (let i = 0; i < inits.length; i++) {
+      const arg = iterArgs[i]!
+      const forwarded = arg === yielded[i] || (arg.useEmpty && (inits[i] === yielded[i] || op.getResult(i).useEmpty))
+      keep.push(!forwarded)
+      changed ||= forwarded
+    }
+    if (!changed) {
+      return false
+    }
+    const keptInits = inits.filter((_, i) => keep[i])
+    rewriter.setInsertionPoint(op)
+    const state = new OperationState(op.location, op.name)
+    state.addOperands([op.getOperand(0), op.getOperand(1), op.getOperand(2), ...keptInits])
+    state.addTypes(keptInits.map((v) => v.type))
+    state.properties = [...op.properties.entries]
+    state.attributes = [...op.attributes.entries]
+    const newBlock = new Block()
+    newBlock.addArgument(oldBlock.getArgument(0).type, op.location)
+    for (const v of keptInits) {
+      newBlock.addArgument(v.type, v.location)
+    }
+    state.addRegion().push(newBlock)
+    const newOp = rewriter.insert(Operation.create(state))
+    const body = newOp.getRegion(0).front
+    const transfer: Value[] = [body.getArgument(0)]
+    const results: Value[] = []
+    let k = 0
+    for (let i = 0; i < inits.length; i++) {
+      if (keep[i]) {
+        k++
+        transfer.push(body.getArgument(k))
+        results.push(newOp.getResult(k - 1))
+      } else {
+        transfer.push(inits[i]!)
+        results.push(inits[i]!)
+      }
+    }
+    rewriter.mergeBlocks(oldBlock, body, transfer)
+    const merged = body.lastOp!
+    replaceYield(
+      rewriter,
+      newOp.getRegion(0),
+      merged.getOperands().filter((_, i) => keep[i]),
+    )
+    rewriter.replaceOp(op, results)
+    return true
+  },
+}
+
 /** The scf canonicalization patterns implemented here, by root op. */
 export const scfCanonicalizationPatterns: Readonly<Record<string, readonly CanonicalizationPattern[]>> = {
   'scf.if': [ConvertTrivialIfToSelect, RemoveEmptyElseBranch, RemoveStaticCondition, RemoveUnusedResults, ReplaceIfYieldWithSameValue],
   'scf.execute_region': [SingleBlockExecuteInliner],
-  'scf.for': [SimplifyTrivialLoops],
+  'scf.for': [ForOpIterArgsFolder, SimplifyTrivialLoops],
 }
