@@ -556,6 +556,8 @@ const ERROR_TABLE: [string, string[]][] = [
   ["\"foo.r\"() ({\n^bb0(%a: i32):\n  \"foo.b\"() [^bb0] : () -> ()\n}) : () -> ()\n\"foo.c\"() : () -> () loc(#a)\n#a = 1 : i32\n", ["5:26: error: expected location, but found '1 : i32'"]],
   ["\"foo.r\"() ({\n  \"foo.b\"() : () -> ()\n^bb1(%a: i32, %b):\n  \"foo.b\"() : () -> ()\n}) : () -> ()\n", ["3:17: error: expected ':' and type for SSA operand"]],
   ["\"foo.r\"() ({\n  \"foo.b\"() : () -> ()\n^bb1(%a: i32 loc(unknown) loc(unknown)):\n  \"foo.b\"() : () -> ()\n}) : () -> ()\n", ["3:26: error: expected ')'"]],
+  // Columns count UTF-8 bytes, as LLVM's SourceMgr does.
+  ['"foo.a"() {a = "\u00e9\u00e9"} : () -> () loc(#x)\n', ['1:39: error: operation location alias was never defined']],
 ]
 
 describe('diagnostics match mlir-opt', () => {

@@ -135,16 +135,42 @@ export abstract class Parser {
     return l
   }
 
-  /** The 1-based `[line, column]` of `offset`. */
+  /** The 1-based `[line, column]` of `offset`; columns count UTF-8 bytes, as LLVM's SourceMgr does. */
   lineCol(offset: number): [number, number] {
     const l = this.lineIndexOf(offset)
-    return [l + 1, offset - this.lineStarts[l]! + 1]
+    return [l + 1, this.columnOf(l, offset)]
   }
 
   /** `FileLineColLoc` of `offset`. */
   locAt(offset: number): FileLineColLoc {
     const l = this.lineIndexOf(offset)
-    return FileLineColLoc.get(this.context, this.filename, l + 1, offset - this.lineStarts[l]! + 1)
+    return FileLineColLoc.get(this.context, this.filename, l + 1, this.columnOf(l, offset))
+  }
+
+  // Extra UTF-8 bytes seen on line `colLine` between its start and `colScanned`.
+  private colLine = -1
+  private colScanned = 0
+  private colExtra = 0
+
+  private columnOf(line: number, offset: number): number {
+    const lineStart = this.lineStarts[line]!
+    if (line !== this.colLine || offset < this.colScanned) {
+      this.colLine = line
+      this.colScanned = lineStart
+      this.colExtra = 0
+    }
+    const src = this.src
+    let extra = this.colExtra
+    for (let p = this.colScanned; p < offset; p++) {
+      const c = src.charCodeAt(p)
+      if (c >= 0x80) {
+        // 2 bytes below 0x800; 3 for other BMP characters; a surrogate pair (4 bytes) adds 1 per unit.
+        extra += c < 0x800 ? 1 : c >= 0xd800 && c <= 0xdfff ? 1 : 2
+      }
+    }
+    this.colScanned = offset
+    this.colExtra = extra
+    return offset - lineStart + extra + 1
   }
 
   /** Emits an error at `loc` (an offset or a location); a no-op echo when the lexer already reported. */
