@@ -169,7 +169,9 @@ export function registerTestPasses(registry: PassRegistry, output: TestPassOutpu
     static readonly passName = '(anonymous namespace)::TestFailurePass'
     override runOnOperation(): void {
       if (this.options.genDiagnostics) {
-        this.getOperation().emitError('illegal operation').report()
+        // At the op's location, not on the op: mlir-opt attaches no "see current operation" note.
+        const op = this.getOperation()
+        op.context.emitError(op.location, 'illegal operation').report()
       }
       this.signalPassFailure()
     }
