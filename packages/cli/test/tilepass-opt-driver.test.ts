@@ -143,4 +143,21 @@ describe('tilepass-opt driver', () => {
     expect(main(['p.mlir', '--test-pass-failure'], failing)).toBe(1)
     expect(failing.out).toBe('')
   })
+
+  it('prints remarks with the op in custom form as a note', () => {
+    const io = memoryIO({ 'p1.mlir': 'func.func @f() {\n  return\n}\n' })
+    expect(main(['p1.mlir', '-p', 'builtin.module(func.func(test-interface-pass))'], io)).toBe(0)
+    expect(io.err).toBe(
+      [
+        'p1.mlir:1:1: remark: Executing interface pass on operation',
+        'func.func @f() {',
+        '^',
+        'p1.mlir:1:1: note: see current operation: ',
+        'func.func @f() {',
+        '  return',
+        '}',
+        '',
+      ].join('\n'),
+    )
+  })
 })

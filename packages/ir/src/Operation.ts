@@ -439,22 +439,33 @@ export class Operation {
    * operation` note with the op in generic form when the context asks for it.
    */
   emitError(message: string): InFlightDiagnostic {
-    return this.attachOpNote(this.context.emitError(this.location, message), true)
+    const note = this.opNoteText(true)
+    return this.attachOpNote(this.context.emitError(this.location, message), note)
   }
   /** Emits `'op.name' op <message>` at this op's location, as MLIR's `emitOpError`. */
   emitOpError(message: string): InFlightDiagnostic {
     return this.emitError(`'${this.name.name}' op ${message}`)
   }
   emitWarning(message: string): InFlightDiagnostic {
-    return this.attachOpNote(this.context.emitWarning(this.location, message), false)
+    const note = this.opNoteText(false)
+    return this.attachOpNote(this.context.emitWarning(this.location, message), note)
   }
   emitRemark(message: string): InFlightDiagnostic {
-    return this.attachOpNote(this.context.emitRemark(this.location, message), false)
+    const note = this.opNoteText(false)
+    return this.attachOpNote(this.context.emitRemark(this.location, message), note)
   }
-  private attachOpNote(diag: InFlightDiagnostic, generic: boolean): InFlightDiagnostic {
+  // The op is printed before the diagnostic starts: printing may verify the op, and a
+  // diagnostic in flight would otherwise be flushed into the printer's quiet handler.
+  private opNoteText(generic: boolean): string | null {
     const ctx = this.context
-    if (ctx.printOpOnDiagnostic && ctx.diagnosticOpPrinter !== null) {
-      diag.attachNote('see current operation: ' + formatOpForDiagnostic(this, generic))
+    if (!ctx.printOpOnDiagnostic || ctx.diagnosticOpPrinter === null) {
+      return null
+    }
+    return 'see current operation: ' + formatOpForDiagnostic(this, generic)
+  }
+  private attachOpNote(diag: InFlightDiagnostic, note: string | null): InFlightDiagnostic {
+    if (note !== null) {
+      diag.attachNote(note)
     }
     return diag
   }

@@ -32,6 +32,8 @@ export function createToolContext(config: OptConfig): Context {
  */
 function verifyQuietly(op: Operation): boolean {
   const context = op.context
+  // Deliver what is pending first, so that only the verifier's own diagnostics are dropped.
+  context.diagEngine.flush()
   const id = context.diagEngine.registerHandler(() => true)
   const printOp = context.printOpOnDiagnostic
   context.printOpOnDiagnostic = false
