@@ -246,7 +246,7 @@ export interface OpAsmPrinter {
   shadowRegionArgs(region: Region, names: readonly Value[]): void
   /** Prints the op in generic form (used for ops without a custom form). */
   printGenericOp(op: Operation, printOpName?: boolean): void
-  /** Prints a float of type `type` as MLIR does (`1.000000e+00`, `0x7FC00000`). */
+  /** Prints a float (rounded to `type` first) as MLIR does (`1.000000e+00`, `0x7FC00000`). */
   printFloat?(value: number, type: Type): void
   /** Prints the results of `map` with dims and symbols replaced by `operands` (`%a + symbol(%b)`). */
   printAffineMapOfSSAIds?(map: AffineMap, operands: readonly Value[]): void

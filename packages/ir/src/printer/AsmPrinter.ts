@@ -50,7 +50,7 @@ import {
 import type { BlockArgument, Value } from '../Value.ts'
 import { AliasCollector, typedAttrType, type SymbolAlias } from './AliasState.ts'
 import type { AsmPrinterOptions, FileResources } from './AsmPrinterOptions.ts'
-import { floatBits, formatFloatValue } from './FloatFormat.ts'
+import { floatBits, formatFloatValue, roundToKind } from './FloatFormat.ts'
 import { SSANameState, type BlockInfo } from './SSANameState.ts'
 import { dialectSymbol, escapeString, keywordOrString, quoteString, symbolReference } from './text.ts'
 
@@ -947,7 +947,8 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   }
 
   printFloat(value: number, type: Type): void {
-    this.parts.push(formatFloatValue(value, type instanceof FloatType ? type.kind : 'f64'))
+    const kind = type instanceof FloatType ? type.kind : 'f64'
+    this.parts.push(formatFloatValue(roundToKind(value, kind), kind))
   }
 
   // ---- strings and symbols ----------------------------------------------------------

@@ -3,7 +3,7 @@ import type { Context } from '../Context.ts'
 import type { Location } from '../Location.ts'
 import type { Operation } from '../Operation.ts'
 import { Trait } from '../OperationName.ts'
-import type { FloatKind, Type } from '../Types.ts'
+import { FloatType, IndexType, IntegerType, type FloatKind, type Type } from '../Types.ts'
 import { AsmPrinterImpl, PrintFlags } from './AsmPrinter.ts'
 import type { AsmPrinterOptions } from './AsmPrinterOptions.ts'
 import { formatFloatValue } from './FloatFormat.ts'
@@ -89,6 +89,21 @@ function standalonePrinter(ctx: Context): AsmPrinterImpl {
 
 /** Prints a type as MLIR's `Type::print` does (no aliases). */
 export function printType(type: Type): string {
+  if (type instanceof IntegerType || type instanceof FloatType || type instanceof IndexType) {
+    // Scalar types print the same everywhere; name hooks (`%c0_i32`) ask for them a lot.
+    let s = scalarTypeText.get(type)
+    if (s === undefined) {
+      s = printTypeUncached(type)
+      scalarTypeText.set(type, s)
+    }
+    return s
+  }
+  return printTypeUncached(type)
+}
+
+const scalarTypeText = new WeakMap<Type, string>()
+
+function printTypeUncached(type: Type): string {
   const p = standalonePrinter(type.context)
   // Re-entrant: a dialect hook may print a type while another print is in progress.
   const mark = p.mark()
