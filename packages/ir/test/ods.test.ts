@@ -232,5 +232,14 @@ describe('assembly format compiler', () => {
     expect(() => compileFormat('$lhs `,` $rhs `:` type($result)', AddOp)).toThrow(/attr-dict/)
     expect(() => compileFormat('$nope attr-dict', AddOp)).toThrow(/unknown variable/)
     expect(() => compileFormat('(`x` $lhs)? attr-dict', AddOp)).toThrow(/anchor/)
+    expect(() => compileFormat('$lhs attr-dict `:` type($result)', AddOp)).toThrow("operand #1, named 'rhs', not found")
+    expect(() => defineOp({ name: 'tst.bad', operands: { a: AnyType }, assemblyFormat: '$a attr-dict' })).toThrow(
+      "type of operand #0, named 'a', is not buildable and a buildable type cannot be inferred",
+    )
+    expect(() => defineOp({ name: 'tst.bad2', regions: { body: SizedRegion(1) }, assemblyFormat: 'attr-dict' })).toThrow("region #0, named 'body', not found")
+    // A hand-written parser makes the format print-only: types need not be inferable.
+    expect(() => defineOp({ name: 'tst.ok', operands: { a: AnyType }, assemblyFormat: '$a attr-dict', parse: () => true })).not.toThrow()
+    // SameTypeOperands lets the format give the operand type once.
+    expect(() => defineOp({ name: 'tst.ok2', operands: { a: AnyType, b: AnyType }, sameTypeOperands: true, assemblyFormat: '$a `,` $b attr-dict `:` type($a)' })).not.toThrow()
   })
 })

@@ -81,6 +81,8 @@ export interface FormatOpInfo {
   readonly traits: number
   readonly allTypesMatch: readonly (readonly string[])[]
   readonly typesMatchWith: readonly TypesMatchWith[]
+  /** `SameTypeOperands`: all operands have one type (formats may give it once). */
+  readonly sameTypeOperands: boolean
   readonly implicitTerminatorName: string | undefined
   readonly customDirectives: Readonly<Record<string, CustomDirective>>
   /** Infers result types once operands and attributes are in `state` (InferTypeOpInterface). */
@@ -201,8 +203,12 @@ export interface CompiledFormat {
   readonly hasPropDict: boolean
 }
 
-/** Parses an ODS assembly format string for `info`; throws on malformed formats (a definition bug). */
-export function compileFormat(format: string, info: FormatOpInfo): CompiledFormat {
+/**
+ * Parses an ODS assembly format string for `info`; throws on malformed formats (a
+ * definition bug). With `printOnly` (the op has a hand-written parser), operand and
+ * result types need not be inferable from the format.
+ */
+export function compileFormat(format: string, info: FormatOpInfo, printOnly = false): CompiledFormat {
   const lex = new FormatLexer(format)
   lex.next()
   const used = new Set<string>()
@@ -395,7 +401,110 @@ export function compileFormat(format: string, info: FormatOpInfo): CompiledForma
   const elements: FormatElement[] = []
   while (lex.kind !== TK_EOF) { elements.push(element(false)) }
   if (!flags.attrDict) { fail("'attr-dict' directive not found in custom assembly format") }
+  validateFormat(elements, info, printOnly, fail)
   return { elements, usedAttributes: [...used], hasOperandsDirective: flags.operands, hasResultTypesDirective: flags.resultTypes, hasPropDict: flags.propDict }
+}
+
+/** Visits `el` and everything nested in it (group branches, directive arguments). */
+function visitElements(els: readonly FormatElement[], fn: (el: FormatElement) => void): void {
+  for (const el of els) {
+    fn(el)
+    visitElements(el.args, fn)
+    visitElements(el.thenElements, fn)
+    visitElements(el.elseElements, fn)
+  }
+}
+
+/**
+ * The checks mlir-tblgen makes on a format: every operand, region and successor is
+ * in it, and the type of every operand and result is either in it or inferable.
+ */
+function validateFormat(elements: readonly FormatElement[], info: FormatOpInfo, printOnly: boolean, fail: (msg: string) => never): void {
+  const operands = new Set<number>()
+  const operandTypes = new Set<number>()
+  const resultTypes = new Set<number>()
+  const regions = new Set<number>()
+  const successors = new Set<number>()
+  let allOperands = false
+  let allOperandTypes = false
+  let allResultTypes = false
+  let allRegions = false
+  let allSuccessors = false
+  const markType = (arg: FormatElement): void => {
+    if (arg.kind === FormatKind.Operand) {
+      operandTypes.add(arg.index)
+    } else if (arg.kind === FormatKind.Result) {
+      resultTypes.add(arg.index)
+    } else if (arg.kind === FormatKind.Operands) {
+      allOperandTypes = true
+    } else if (arg.kind === FormatKind.Results) {
+      allResultTypes = true
+    }
+  }
+  visitElements(elements, (el) => {
+    switch (el.kind) {
+      case FormatKind.Operand:
+        operands.add(el.index)
+        break
+      case FormatKind.Operands:
+        allOperands = true
+        break
+      case FormatKind.Region:
+        regions.add(el.index)
+        break
+      case FormatKind.Regions:
+        allRegions = true
+        break
+      case FormatKind.Successor:
+        successors.add(el.index)
+        break
+      case FormatKind.Successors:
+        allSuccessors = true
+        break
+      case FormatKind.Type:
+        markType(el.args[0]!)
+        break
+      case FormatKind.FunctionalType:
+        markType(el.args[0]!)
+        markType(el.args[1]!)
+        break
+      default:
+        break
+    }
+  })
+  const same = (info.traits & Trait.SameOperandsAndResultType) !== 0
+  const anyOperandType = operandTypes.size > 0 || allOperandTypes
+  const inferable = (name: string, c: { build?: unknown }): boolean =>
+    c.build !== undefined ||
+    (same && (anyOperandType || resultTypes.size > 0 || allResultTypes)) ||
+    (info.sameTypeOperands && anyOperandType && info.operands.some((o) => o.name === name)) ||
+    info.allTypesMatch.some((g) => g.includes(name)) ||
+    info.typesMatchWith.some((m) => m.to === name)
+  info.operands.forEach((d, i) => {
+    if (!allOperands && !operands.has(i)) {
+      fail(`operand #${i}, named '${d.name}', not found`)
+    }
+    if (!printOnly && !allOperandTypes && !operandTypes.has(i) && !inferable(d.name, d.constraint)) {
+      fail(`type of operand #${i}, named '${d.name}', is not buildable and a buildable type cannot be inferred`)
+    }
+  })
+  if (!printOnly && !allResultTypes && info.inferResultTypes === null) {
+    info.results.forEach((d, i) => {
+      if (!resultTypes.has(i) && !inferable(d.name, d.constraint)) {
+        fail(`type of result #${i}, named '${d.name}', is not buildable and a buildable type cannot be inferred`)
+      }
+    })
+  }
+  info.regions.forEach((d, i) => {
+    if (!allRegions && !regions.has(i)) {
+      fail(`region #${i}, named '${d.name}', not found`)
+    }
+  })
+  info.successors.forEach((d, i) => {
+    if (!allSuccessors && !successors.has(i)) {
+      fail(`successor #${i}, named '${d.name}', not found`)
+    }
+  })
 }
 
 // ---- parsing ----------------------------------------------------------------------------
@@ -992,6 +1101,14 @@ function inferType(name: string, index: number, isOperand: boolean, info: Format
     }
     for (let i = 0; i < info.results.length; i++) {
       const ts = ps.resultTypes[i]
+      if (ts != null && ts.length > 0) {
+        return ts[0]
+      }
+    }
+  }
+  if (isOperand && info.sameTypeOperands) {
+    for (let i = 0; i < info.operands.length; i++) {
+      const ts = ps.operandTypes[i]
       if (ts != null && ts.length > 0) {
         return ts[0]
       }

@@ -41,6 +41,8 @@ export interface OpSpec {
   readonly allTypesMatch?: readonly (readonly string[])[]
   /** `TypesMatchWith` constraints. */
   readonly typesMatchWith?: readonly TypesMatchWith[]
+  /** `SameTypeOperands`: every operand has the same type (verified; formats may give it once). */
+  readonly sameTypeOperands?: boolean
   /** `HasParent<...>`: the allowed parent op names. */
   readonly parentOpNames?: readonly string[]
   /** `SingleBlockImplicitTerminator<...>`: the terminator op name. */
@@ -100,6 +102,7 @@ export class OdsOp implements OpDefinition, FormatOpInfo {
   readonly successors: readonly OdsSuccessorDecl[]
   readonly allTypesMatch: readonly (readonly string[])[]
   readonly typesMatchWith: readonly TypesMatchWith[]
+  readonly sameTypeOperands: boolean
   readonly customDirectives: Readonly<Record<string, CustomDirective>>
   readonly inferResultTypes: ((state: OperationState) => Type[] | undefined) | null
   /** The compiled assembly format, or null. */
@@ -155,6 +158,7 @@ export class OdsOp implements OpDefinition, FormatOpInfo {
     this.defaultDialect = spec.defaultDialect
     this.allTypesMatch = spec.allTypesMatch ?? []
     this.typesMatchWith = spec.typesMatchWith ?? []
+    this.sameTypeOperands = spec.sameTypeOperands === true
     this.customDirectives = spec.customDirectives ?? {}
     this.inferResultTypes = spec.inferResultTypes?.bind(spec) ?? null
     this.operandIndex = new Map(this.operands.map((d, i) => [d.name, i]))
@@ -164,7 +168,7 @@ export class OdsOp implements OpDefinition, FormatOpInfo {
     this.attrIndex = new Map(this.attributes.map((d) => [d.name, d]))
     this.defaultedAttrs = this.attributes.filter((a) => a.defaultValue !== null)
 
-    this.format = spec.assemblyFormat !== undefined ? compileFormat(spec.assemblyFormat, this) : null
+    this.format = spec.assemblyFormat !== undefined ? compileFormat(spec.assemblyFormat, this, spec.parse !== undefined) : null
     const fmt = this.format
     if (spec.parse !== undefined) { this.parse = spec.parse.bind(spec) }
     else if (fmt !== null) { this.parse = (parser, state) => parseWithFormat(fmt, this, parser, state) }
@@ -596,6 +600,14 @@ export class OdsOp implements OpDefinition, FormatOpInfo {
     const t = this.traits
     if ((t & Trait.SameOperandsAndResultType) !== 0 && !verifySameOperandsAndResultType(op)) {
       return false
+    }
+    if (this.sameTypeOperands && op.operands.length > 1) {
+      const t0 = op.operands[0]!.value.type
+      for (const o of op.operands) {
+        if (o.value.type !== t0) {
+          return op.emitOpError('requires all operands to have the same type').fail()
+        }
+      }
     }
     return true
   }
