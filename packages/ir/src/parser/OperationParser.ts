@@ -21,6 +21,8 @@ export class ParsedOperand implements UnresolvedOperand {
     readonly name: string,
     readonly number: number,
     readonly offset: number,
+    /** `N` for a purely numeric name `%N` (kept in an array, not a map), else -1. */
+    readonly id: number = -1,
   ) {}
   get location(): Location {
     return this.parser.locAt(this.offset)
@@ -40,7 +42,10 @@ class SSADef {
 /** The SSA names visible in one isolated region, with the names each nested region added. */
 class IsolatedScope {
   readonly values: Map<string, (SSADef | undefined)[]> = new Map()
+  /** Entries of numeric names `%N`, indexed by N: printed IR names almost every value so. */
+  readonly numeric: ((SSADef | undefined)[] | undefined)[] = []
   readonly definitionsPerScope: string[][] = [[]]
+  readonly numericPerScope: number[][] = [[]]
 }
 
 /** Blocks named in one region. */
@@ -88,7 +93,11 @@ export class OperationParser extends Parser implements OpAsmParser {
 
   private pushScope(isolated: boolean): void {
     if (isolated) {this.isolatedScopes.push(new IsolatedScope())}
-    else {this.isolatedScopes[this.isolatedScopes.length - 1]!.definitionsPerScope.push([])}
+    else {
+      const scope = this.isolatedScopes[this.isolatedScopes.length - 1]!
+      scope.definitionsPerScope.push([])
+      scope.numericPerScope.push([])
+    }
     this.blockScopes.push(new BlockScope())
   }
 
@@ -105,12 +114,25 @@ export class OperationParser extends Parser implements OpAsmParser {
     } else {
       const names = scope.definitionsPerScope.pop()!
       for (const n of names) {scope.values.delete(n)}
+      const ids = scope.numericPerScope.pop()!
+      for (const id of ids) {scope.numeric[id] = undefined}
     }
     return true
   }
 
-  private entriesOf(name: string): (SSADef | undefined)[] {
+  private entriesOf(use: UnresolvedOperand): (SSADef | undefined)[] {
     const scope = this.isolatedScopes[this.isolatedScopes.length - 1]!
+    const id = use instanceof ParsedOperand ? use.id : -1
+    if (id >= 0) {
+      let e = scope.numeric[id]
+      if (e === undefined) {
+        e = []
+        while (scope.numeric.length < id) {scope.numeric.push(undefined)}
+        scope.numeric[id] = e
+      }
+      return e
+    }
+    const name = use.name
     let e = scope.values.get(name)
     if (e === undefined) {
       e = []
@@ -119,13 +141,27 @@ export class OperationParser extends Parser implements OpAsmParser {
     return e
   }
 
+  /** N for a `%N` token at `start..end` (digits, no leading zero, N < 1e9), else -1. */
+  private numericId(start: number, end: number): number {
+    const src = this.src
+    const len = end - start - 1
+    if (len < 1 || len > 9 || (len > 1 && src.charCodeAt(start + 1) === 48)) {return -1}
+    let v = 0
+    for (let p = start + 1; p < end; p++) {
+      const d = src.charCodeAt(p) - 48
+      if (d < 0 || d > 9) {return -1}
+      v = v * 10 + d
+    }
+    return v
+  }
+
   private defLoc(d: SSADef): Location {
     return d.loc ?? this.locAt(d.offset)
   }
 
   /** Binds `%name#number` to `value`, resolving a forward reference if there was one. */
   addDefinition(use: UnresolvedOperand, value: Value): boolean {
-    const entries = this.entriesOf(use.name)
+    const entries = this.entriesOf(use)
     const n = use.number
     while (entries.length <= n) {entries.push(undefined)}
     const existing = entries[n]
@@ -148,13 +184,15 @@ export class OperationParser extends Parser implements OpAsmParser {
     }
     entries[n] = new SSADef(value, offset, offset >= 0 ? null : use.location)
     const scope = this.isolatedScopes[this.isolatedScopes.length - 1]!
-    scope.definitionsPerScope[scope.definitionsPerScope.length - 1]!.push(use.name)
+    const id = use instanceof ParsedOperand ? use.id : -1
+    if (id >= 0) {scope.numericPerScope[scope.numericPerScope.length - 1]!.push(id)}
+    else {scope.definitionsPerScope[scope.definitionsPerScope.length - 1]!.push(use.name)}
     return true
   }
 
   /** The value for a use of `%name#number` with `type`; creates a placeholder for forward references. */
   resolveSSAUse(use: UnresolvedOperand, type: Type): Value | null {
-    const entries = this.entriesOf(use.name)
+    const entries = this.entriesOf(use)
     const n = use.number
     const offset = use instanceof ParsedOperand ? use.offset : -1
     const at = offset >= 0 ? offset : use.location
@@ -196,7 +234,7 @@ export class OperationParser extends Parser implements OpAsmParser {
       number = Number(v)
       this.consume()
     }
-    return new ParsedOperand(this, name, number, offset)
+    return new ParsedOperand(this, name, number, offset, this.numericId(offset, offset + name.length))
   }
 
   private parseOptionalSSAUseList(out: ParsedOperand[]): boolean {
@@ -246,7 +284,7 @@ export class OperationParser extends Parser implements OpAsmParser {
       }
       for (const arg of entryArgs) {
         const info = arg.ssaName
-        const prior = this.isolatedScopes[this.isolatedScopes.length - 1]!.values.get(info.name)?.[info.number]
+        const prior = this.entriesOf(info)[info.number]
         if (prior !== undefined) {
           const off = info instanceof ParsedOperand ? info.offset : -1
           this.emitErrorAt(off >= 0 ? off : info.location, `region entry argument '${info.name}' is already in use`)
@@ -418,7 +456,7 @@ export class OperationParser extends Parser implements OpAsmParser {
       let ri = 0
       for (const r of resultIDs) {
         for (let i = 0; i < r.count; i++) {
-          if (!this.addDefinition(new ParsedOperand(this, r.name, i, r.offset), op.results[ri++]!)) {return false}
+          if (!this.addDefinition(new ParsedOperand(this, r.name, i, r.offset, this.numericId(r.offset, r.offset + r.name.length)), op.results[ri++]!)) {return false}
         }
       }
     }
