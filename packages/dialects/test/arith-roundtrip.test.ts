@@ -331,6 +331,34 @@ const CASES = [
 }) : () -> ()
 `,
   },
+  {
+  name: 'scaling-casts',
+  input: String.raw`"test.func"() ({
+^bb0(%a: f32, %b: f8E8M0FNU, %c: f4E2M1FN, %h: f16, %bf: bf16):
+  %0 = arith.scaling_extf %c, %b : f4E2M1FN, f8E8M0FNU to f32
+  %1 = arith.scaling_truncf %a, %b : f32, f8E8M0FNU to f4E2M1FN
+  "test.return"() : () -> ()
+}) : () -> ()
+`,
+  custom: String.raw`module {
+  "test.func"() ({
+  ^bb0(%arg0: f32, %arg1: f8E8M0FNU, %arg2: f4E2M1FN, %arg3: f16, %arg4: bf16):
+    %0 = arith.scaling_extf %arg2, %arg1 : f4E2M1FN, f8E8M0FNU to f32
+    %1 = arith.scaling_truncf %arg0, %arg1 : f32, f8E8M0FNU to f4E2M1FN
+    "test.return"() : () -> ()
+  }) : () -> ()
+}
+`,
+  generic: String.raw`"builtin.module"() ({
+  "test.func"() ({
+  ^bb0(%arg0: f32, %arg1: f8E8M0FNU, %arg2: f4E2M1FN, %arg3: f16, %arg4: bf16):
+    %0 = "arith.scaling_extf"(%arg2, %arg1) : (f4E2M1FN, f8E8M0FNU) -> f32
+    %1 = "arith.scaling_truncf"(%arg0, %arg1) : (f32, f8E8M0FNU) -> f4E2M1FN
+    "test.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+`,
+  },
 ]
 
 describe('arith round trips', () => {

@@ -302,6 +302,24 @@ const INPUT = String.raw`"test.func"() ({
 "test.x"() {c = #arith.fastmath<bogus>} : () -> ()
 // -----
 "test.x"() {c = #arith.overflow<nsw nuw>} : () -> ()
+// -----
+"test.func"() ({
+^bb0(%a: f32, %b: f8E8M0FNU, %c: f4E2M1FN):
+  %0 = arith.scaling_extf %a, %b : f32, f8E8M0FNU to f16
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%a: f32, %b: f8E8M0FNU, %c: f4E2M1FN):
+  %1 = arith.scaling_truncf %c, %b : f4E2M1FN, f8E8M0FNU to f32
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%a: vector<4xf32>, %b: vector<2xf8E8M0FNU>):
+  %1 = arith.scaling_truncf %a, %b : vector<4xf32>, vector<2xf8E8M0FNU> to vector<4xf4E2M1FN>
+  "test.return"() : () -> ()
+}) : () -> ()
 `
 const EXPECTED: readonly string[] = [
   "3:8: error: 'arith.extsi' op operand type 'i32' and result type 'i8' are cast incompatible",
@@ -349,7 +367,10 @@ const EXPECTED: readonly string[] = [
   "225:24: error: unknown attribute `cmpi` in dialect `arith`",
   "227:33: error: expected ::mlir::arith::FastMathFlags to be one of: none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast",
   "227:38: error: failed to parse Arith_FastMathAttr parameter 'value' which is to be a `::mlir::arith::FastMathFlags`",
-  "229:36: error: expected '>'"
+  "229:36: error: expected '>'",
+  "233:8: error: 'arith.scaling_extf' op operand types 'f32', 'f8E8M0FNU' and result type 'f16' are cast incompatible",
+  "239:8: error: 'arith.scaling_truncf' op operand types 'f4E2M1FN', 'f8E8M0FNU' and result type 'f32' are cast incompatible",
+  "245:8: error: 'arith.scaling_truncf' op all non-scalar operands/results must have the same shape and base type"
 ]
 
 describe('arith verifier and parser diagnostics', () => {

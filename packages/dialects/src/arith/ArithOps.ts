@@ -625,6 +625,44 @@ export const TruncFOp: OdsOp = defineArithOp({
     ),
 })
 
+function verifyScalingCast(op: Operation, wider: boolean): LogicalResult {
+  if (!verifyTensorDims(op)) {
+    return false
+  }
+  const input = op.getOperand(0).type
+  const output = op.getResult(0).type
+  if (!widthChange(isFloat, (d, s) => (wider ? d > s : d < s))(input, output)) {
+    return op
+      .emitOpError(`operand types ${typeText(input)}, ${typeText(op.getOperand(1).type)} and result type ${typeText(output)} are cast incompatible`)
+      .fail()
+  }
+  return verifyElementwise(op) && verifyWidth(op, wider)
+}
+
+/** `arith.scaling_extf`: upcast with per-element scales (OCP MXFP). */
+export const ScalingExtFOp: OdsOp = defineArithOp({
+  name: 'arith.scaling_extf',
+  summary: 'Upcasts input floats using provided scales values following OCP MXFP Spec',
+  operands: { in: FloatLike, scale: FloatLike },
+  results: { out: FloatLike },
+  attributes: { fastmath: optionalAttr(FastMathAttrC) },
+  traits: PURE,
+  assemblyFormat: '$in `,` $scale (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `,` type($scale) `to` type($out)',
+  verify: (op) => verifyScalingCast(op, true),
+})
+
+/** `arith.scaling_truncf`: downcast with per-element scales (OCP MXFP). */
+export const ScalingTruncFOp: OdsOp = defineArithOp({
+  name: 'arith.scaling_truncf',
+  summary: 'Downcasts input floating point values using provided scales values following OCP MXFP Spec',
+  operands: { in: FloatLike, scale: FloatLike },
+  results: { out: FloatLike },
+  attributes: { roundingmode: optionalAttr(RoundingModeAttrC), fastmath: optionalAttr(FastMathAttrC) },
+  traits: PURE,
+  assemblyFormat: '$in `,` $scale ($roundingmode^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `,` type($scale) `to` type($out)',
+  verify: (op) => verifyScalingCast(op, false),
+})
+
 // ---- comparisons and select ---------------------------------------------------------------
 
 /** `SameTypeOperands`, then `Elementwise`. */
@@ -842,6 +880,8 @@ export const arithOps: readonly OdsOp[] = [
   TruncIOp,
   ExtFOp,
   TruncFOp,
+  ScalingExtFOp,
+  ScalingTruncFOp,
   CmpIOp,
   CmpFOp,
   SelectOp,

@@ -50,6 +50,8 @@ export {
   TruncIOp,
   ExtFOp,
   TruncFOp,
+  ScalingExtFOp,
+  ScalingTruncFOp,
   CmpIOp,
   CmpFOp,
   SelectOp,
