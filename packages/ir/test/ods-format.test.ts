@@ -24,6 +24,7 @@ import {
   VariadicSuccessor,
   defaultValuedAttr,
   defineOp,
+  BoolAttrC,
   ArrayAttr,
   ArrayAttrC,
   I32Attr,
@@ -513,6 +514,28 @@ const customDirectiveOps: OdsOp[] = [
       b: defaultValuedAttr(I32Attr, (c) => IntegerAttr.get(IntegerType.get(c, 32), 1)),
     },
     assemblyFormat: 'prop-dict attr-dict',
+  }),
+  defineOp({
+    name: 'test.optional_custom_attr',
+    attributes: { attr: optionalAttr(BoolAttrC) },
+    assemblyFormat: 'attr-dict (custom<OptionalCustomParser>($attr)^) : (`bar`)?',
+    customDirectives: {
+      OptionalCustomParser: {
+        parse: () => false,
+        parseOptional(parser, args) {
+          if (!parser.parseOptionalKeyword('foo')) {
+            return null
+          }
+          const a = parser.parseAttribute()
+          args[0]!.attr = a ?? null
+          return a !== undefined
+        },
+        print(printer, _op, args) {
+          printer.print('foo ')
+          printer.printAttribute(args[0]!.attr!)
+        },
+      },
+    },
   }),
   defineOp({ name: 'test.format_optional_enum_attr', attributes: { attr: optionalAttr(SomeI64Enum) }, assemblyFormat: '($attr^)? attr-dict' }),
 ]
@@ -1057,5 +1080,14 @@ describe('prop-dict against mlir-opt', () => {
   }) : () -> ()
 }) : () -> ()
 `))
+  })
+})
+
+describe('optional group anchored on a custom directive', () => {
+  const input = '"test.h"() ({\n  test.optional_custom_attr foo false\n  test.optional_custom_attr bar\n}) : () -> ()\n'
+  it('parses and prints as mlir-opt', () => {
+    // Output of mlir-opt (MLIR 22) on `input`.
+    expect(run(input).out).toBe('module {\n  "test.h"() ({\n    test.optional_custom_attr foo false\n    test.optional_custom_attr bar\n  }) : () -> ()\n}\n')
+    expect(run(input, true).out).toContain('"test.optional_custom_attr"() <{attr = false}> : () -> ()\n    "test.optional_custom_attr"() : () -> ()')
   })
 })

@@ -126,6 +126,11 @@ export class CustomDirectiveArg {
 export interface CustomDirective {
   parse(parser: OpAsmParser, args: readonly CustomDirectiveArg[], state: OperationState): LogicalResult
   print(printer: OpAsmPrinter, op: Operation, args: readonly CustomDirectiveArg[]): void
+  /**
+   * For a directive that starts an optional group (ODS `OptionalParseResult`):
+   * null when absent, otherwise whether parsing succeeded.
+   */
+  parseOptional?(parser: OpAsmParser, args: readonly CustomDirectiveArg[], state: OperationState): LogicalResult | null
 }
 
 // ---- format string parsing ------------------------------------------------------------
@@ -917,7 +922,13 @@ function parseElement(
     }
     case FormatKind.Custom: {
       const args = customArgsForParse(el, info, ps)
-      if (!info.customDirectives[el.text]!.parse(parser, args, state)) {
+      const dir = info.customDirectives[el.text]!
+      if (optional && dir.parseOptional !== undefined) {
+        const r = dir.parseOptional(parser, args, state)
+        if (r !== true) {
+          return r
+        }
+      } else if (!dir.parse(parser, args, state)) {
         return false
       }
       storeCustomArgs(el, args, info, state, ps)
