@@ -160,4 +160,15 @@ describe('tilepass-opt driver', () => {
       ].join('\n'),
     )
   })
+
+  it('runs the pipeline stored in the input with --run-reproducer', () => {
+    const src =
+      'func.func @f() {\n  return\n}\n{-#\n  external_resources: {\n    mlir_reproducer: {\n' +
+      '      verify_each: true,\n      pipeline: "builtin.module(func.func(test-pass-failure))",\n' +
+      '      disable_threading: true\n    }\n  }\n#-}\n'
+    const io = memoryIO({ 'r.mlir': src })
+    expect(main(['r.mlir', '--run-reproducer'], io)).toBe(1)
+    const plain = memoryIO({ 'r.mlir': src })
+    expect(main(['r.mlir'], plain)).toBe(0)
+  })
 })

@@ -26,6 +26,7 @@ export const OPT_OPTIONS: readonly OptionSpec[] = [
   },
   { name: 'no-implicit-module', kind: 'bool', description: 'Disable implicit addition of a top-level module op during parsing', category: GENERAL },
   { name: 'verify-each', kind: 'bool', description: 'Run the verifier after each transformation pass', category: GENERAL },
+  { name: 'run-reproducer', kind: 'bool', description: 'Run the pipeline stored in the reproducer', category: GENERAL },
   { name: 'show-dialects', kind: 'bool', description: 'Print the list of registered dialects and exit', category: GENERAL },
   {
     name: 'mlir-disable-threading',
@@ -104,6 +105,8 @@ export interface OptConfig {
   readonly noImplicitModule: boolean
   readonly verifyEach: boolean
   readonly showDialects: boolean
+  /** `--run-reproducer`: run the pipeline stored in the input's `mlir_reproducer` resource. */
+  readonly runReproducer: boolean
   readonly printOpOnDiagnostic: boolean
   readonly printer: AsmPrinterOptions
   /** Pass-pipeline arguments (`-p`, `--pass-pipeline`, pass flags), verbatim and in order. */
@@ -153,6 +156,7 @@ export function optConfigFromCommandLine(cl: ParsedCommandLine): OptConfig {
     noImplicitModule: flag('no-implicit-module'),
     verifyEach: flag('verify-each', true),
     showDialects: flag('show-dialects'),
+    runReproducer: flag('run-reproducer'),
     printOpOnDiagnostic: flag('mlir-print-op-on-diagnostic', true),
     printer,
     pipelineArgs: cl.extra ?? [],

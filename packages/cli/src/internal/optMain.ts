@@ -1,5 +1,7 @@
 import {
+  BoolAttr,
   Context,
+  StringAttr,
   SourceMgr,
   SourceMgrDiagnosticHandler,
   SourceMgrDiagnosticVerifierHandler,
@@ -9,6 +11,7 @@ import {
   splitInputBuffer,
   verify,
   type AsmPrinterOptions,
+  type Attribute,
   type Location,
   type Operation,
   type SourceBuffer,
@@ -177,13 +180,33 @@ function performActions(
   if (!verify(op)) {
     return false
   }
-  if (!runPassPipeline(op, context, config, io)) {
+  const pipelineConfig = config.runReproducer ? withReproducerPipeline(config, parsed.externalResources) : config
+  if (!runPassPipeline(op, context, pipelineConfig, io)) {
     context.diagEngine.flush()
     return false
   }
   context.diagEngine.flush()
   emit(printOperation(op, { ...config.printer, verifier: verifyQuietly }) + '\n')
   return true
+}
+
+/**
+ * Applies `--run-reproducer`: the `mlir_reproducer` external resource of the input names
+ * the pipeline (run before any pass given on the command line) and whether to verify
+ * after each pass, as MLIR's `PassReproducerOptions`.
+ */
+function withReproducerPipeline(config: OptConfig, resources: ReadonlyMap<string, ReadonlyMap<string, Attribute>>): OptConfig {
+  const repro = resources.get('mlir_reproducer')
+  if (repro === undefined) {
+    return config
+  }
+  const pipeline = repro.get('pipeline')
+  const verifyEach = repro.get('verify_each')
+  return {
+    ...config,
+    pipelineArgs: pipeline instanceof StringAttr ? [`--pass-pipeline=${pipeline.value}`, ...config.pipelineArgs] : config.pipelineArgs,
+    verifyEach: verifyEach !== undefined && BoolAttr.isBool(verifyEach) ? verifyEach.value !== 0n : config.verifyEach,
+  }
 }
 
 function formatInternalError(toolName: string, error: unknown): string {
