@@ -4,13 +4,13 @@
  * clean diagnostic. Writes docs/performance.md.
  *
  * Usage: pnpm bench (turbo runs this package's `bench` script), or
- *   tsx tools/bench/src/main.ts [--sizes 100000,1000000] [--reps 5] [--no-large] [--no-write]
+ *   tsx tools/bench/src/main.ts [--sizes 100000,1000000] [--reps 5] [--big-reps 5] [--no-large] [--no-write]
  *
  * Environment: MLIR_OPT and TILEPASS_OPT override the two binaries.
  */
 import { execFileSync, spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -24,6 +24,8 @@ const LARGE_BYTES = 100 * 1024 * 1024
 interface Options {
   sizes: number[]
   reps: number
+  /** Repetitions for inputs of a million ops or more. */
+  bigReps: number
   large: boolean
   write: boolean
   mlirOpt: string
@@ -34,6 +36,7 @@ function parseArgs(argv: readonly string[]): Options {
   const options: Options = {
     sizes: [100_000, 1_000_000],
     reps: 5,
+    bigReps: 5,
     large: true,
     write: true,
     mlirOpt: process.env.MLIR_OPT ?? '/usr/lib/llvm-22/bin/mlir-opt',
@@ -45,6 +48,8 @@ function parseArgs(argv: readonly string[]): Options {
       options.sizes = (argv[++i] ?? '').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0)
     } else if (arg === '--reps') {
       options.reps = Math.max(1, Number(argv[++i]))
+    } else if (arg === '--big-reps') {
+      options.bigReps = Math.max(1, Number(argv[++i]))
     } else if (arg === '--no-large') {
       options.large = false
     } else if (arg === '--no-write') {
@@ -100,12 +105,8 @@ function toolArgs(file: string): string[] {
   return ['--allow-unregistered-dialect', file]
 }
 
-function hashOutput(binary: string, file: string): string | null {
-  const result = spawnSync(binary, toolArgs(file), { maxBuffer: 2 * 1024 * 1024 * 1024, timeout: RUN_TIMEOUT_MS })
-  if (result.status !== 0 || result.stdout === null) {
-    return null
-  }
-  return createHash('sha256').update(result.stdout).digest('hex')
+function hashFile(file: string): string {
+  return createHash('sha256').update(readFileSync(file)).digest('hex')
 }
 
 function machineInfo(mlirOpt: string): string[] {
@@ -171,22 +172,26 @@ async function main(): Promise<void> {
 
     const rows: Row[] = []
     for (const variant of variants) {
-      say(`${variant.name} (${(variant.bytes / 2 ** 20).toFixed(1)} MiB): checking output, then ${options.reps} runs per tool`)
-      const expected = hashOutput(options.mlirOpt, variant.file)
-      const actual = hashOutput(options.tilepassOpt, variant.file)
-      const identical = expected === null || actual === null ? null : expected === actual
+      const reps = variant.ops >= 1_000_000 ? options.bigReps : options.reps
+      say(`${variant.name} (${(variant.bytes / 2 ** 20).toFixed(1)} MiB): ${reps} runs per tool`)
+      const expectedOut = path.join(scratch, 'expected.out')
+      const actualOut = path.join(scratch, 'actual.out')
       const tilepassRuns: Measurement[] = []
       const mlirRuns: Measurement[] = []
-      for (let rep = 0; rep < options.reps; rep++) {
-        // Interleave the two tools so drift in machine load hits both alike.
-        mlirRuns.push(await measure(options.mlirOpt, toolArgs(variant.file), timeFile, RUN_TIMEOUT_MS))
-        const t = await measure(options.tilepassOpt, toolArgs(variant.file), timeFile, RUN_TIMEOUT_MS)
+      for (let rep = 0; rep < reps; rep++) {
+        // Interleave the two tools so drift in machine load hits both alike. The first run of
+        // each writes its output to a file, to check that the outputs are identical.
+        mlirRuns.push(await measure(options.mlirOpt, toolArgs(variant.file), timeFile, RUN_TIMEOUT_MS, rep === 0 ? expectedOut : undefined))
+        const t = await measure(options.tilepassOpt, toolArgs(variant.file), timeFile, RUN_TIMEOUT_MS, rep === 0 ? actualOut : undefined)
         tilepassRuns.push(t)
         if (t.exitCode !== 0 && rep === 0) {
           say(`  tilepass-opt failed (exit ${t.exitCode}): ${t.stderrHead.split('\n')[0] ?? ''}; not repeating`)
           break
         }
       }
+      const identical = mlirRuns[0]?.exitCode === 0 && tilepassRuns[0]?.exitCode === 0 ? hashFile(expectedOut) === hashFile(actualOut) : null
+      rmSync(expectedOut, { force: true })
+      rmSync(actualOut, { force: true })
       const row: Row = { variant, tilepass: stats(tilepassRuns), mlir: stats(mlirRuns), identical }
       rows.push(row)
       say(`  mlir-opt ${fmtSeconds(row.mlir)} ${fmtRss(row.mlir)}; tilepass-opt ${fmtSeconds(row.tilepass)} ${fmtRss(row.tilepass)}; time ratio ${ratio(row.tilepass, row.mlir, (s) => s.wall)}`)
@@ -231,7 +236,9 @@ function renderReport(options: Options, info: readonly string[], started: Date, 
     'Generated by `pnpm bench` (tools/bench); do not edit by hand. Each tool reads a generated',
     'module, verifies it and prints it in custom form to /dev/null, as',
     '`<tool> --allow-unregistered-dialect <file>` does. Times are wall-clock medians of',
-    `${options.reps} runs including process start-up; peak RSS comes from ${haveGnuTime() ? 'GNU `time -f %M`' : '/proc/<pid>/status VmHWM'}.`,
+    `${options.reps} runs (${options.bigReps} for 1M ops) including process start-up; peak RSS comes from ${haveGnuTime() ? 'GNU `time -f %M`' : '/proc/<pid>/status VmHWM'}.`,
+    'The first run of each tool writes its output to a file to check that both outputs are',
+    'byte-identical; the other runs write to /dev/null.',
     'The two tools run alternately on the same input. mlir-opt runs with its defaults (its',
     'verifier may use a second thread); tilepass-opt runs with Node.js defaults.',
     '',
@@ -272,7 +279,7 @@ function renderReport(options: Options, info: readonly string[], started: Date, 
     '## Commands',
     '',
     '```sh',
-    `pnpm bench   # or: pnpm exec tsx tools/bench/src/main.ts --sizes ${options.sizes.join(',')} --reps ${options.reps}`,
+    `pnpm bench   # or: pnpm exec tsx tools/bench/src/main.ts --sizes ${options.sizes.join(',')} --reps ${options.reps} --big-reps ${options.bigReps}`,
     '# each timed run, for <file> in the inputs above:',
     `${haveGnuTime() ? '/usr/bin/time -f %M ' : ''}${options.mlirOpt} --allow-unregistered-dialect <file> > /dev/null`,
     `${haveGnuTime() ? '/usr/bin/time -f %M ' : ''}node_modules/.bin/tilepass-opt --allow-unregistered-dialect <file> > /dev/null`,

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { closeSync, existsSync, openSync, readFileSync, rmSync } from 'node:fs'
 
 /** What one timed run of a tool produced. */
 export interface Measurement {
@@ -33,19 +33,22 @@ function readHighWaterMark(pid: number): number {
 }
 
 /**
- * Runs `binary args`, standard output discarded, and measures wall time and peak RSS: through
- * GNU time when present, otherwise by polling /proc/<pid>/status (VmHWM is a high-water mark,
- * so the last successful read before exit is close to the peak).
+ * Runs `binary args` and measures wall time and peak RSS: through GNU time when present,
+ * otherwise by polling /proc/<pid>/status (VmHWM is a high-water mark, so the last successful
+ * read before exit is close to the peak). Standard output goes to `outputFile` when given
+ * (a plain file, no pipe), else to /dev/null.
  */
-export function measure(binary: string, args: readonly string[], scratchFile: string, timeoutMs: number): Promise<Measurement> {
+export function measure(binary: string, args: readonly string[], scratchFile: string, timeoutMs: number, outputFile?: string): Promise<Measurement> {
   const useTime = haveGnuTime()
   const command = useTime ? TIME : binary
   const argv = useTime ? ['-f', '%M', '-o', scratchFile, binary, ...args] : [...args]
+  const out = openSync(outputFile ?? '/dev/null', 'w')
   return new Promise((resolve) => {
     const start = process.hrtime.bigint()
-    const child = spawn(command, argv, { stdio: ['ignore', 'ignore', 'pipe'], timeout: timeoutMs })
+    const child = spawn(command, argv, { stdio: ['ignore', out, 'pipe'], timeout: timeoutMs })
+    closeSync(out)
     let stderr = ''
-    child.stderr.on('data', (chunk: Buffer) => {
+    child.stderr?.on('data', (chunk: Buffer) => {
       if (stderr.length < 4000) {
         stderr += chunk.toString('utf8')
       }
