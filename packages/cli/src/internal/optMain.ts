@@ -81,6 +81,10 @@ export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): num
   const sourceMgr = new SourceMgr()
   const buffer = sourceMgr.addBuffer(text, config.inputFilename === '-' ? '<stdin>' : config.inputFilename)
   sourceMgr.fileLoader = (name) => {
+    // `-` names standard input only on the command line; as a location it is a file name.
+    if (name === '-') {
+      return undefined
+    }
     try {
       return io.readFile(name)
     } catch {
