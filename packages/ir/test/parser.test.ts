@@ -265,6 +265,14 @@ describe('parseSourceString: generic form', () => {
     expect((d!.location as FileLineColLoc).endLine).toBe(3)
   })
 
+  it('names an empty file "-" in "file":line:col locations, as mlir-opt prints them', () => {
+    // mlir-opt --mlir-print-debuginfo: loc("":1:2) prints as loc("-":1:2); ranges and line-only keep "".
+    const { result } = parse('"foo.a"() : () -> () loc("":1:2)\n"foo.b"() : () -> () loc("":1:2 to 3:4)\n')
+    const [a, b] = body(result)
+    expect((a!.location as FileLineColLoc).filename).toBe('-')
+    expect((b!.location as FileLineColLoc).filename).toBe('')
+  })
+
   it('maps chunk offsets back to whole-file lines (split-input-file)', () => {
     const src = '"foo.a"() : () -> ()\n// -----\n\n"foo.b"(%x) : (i32) -> ()\n'
     const start = src.indexOf('// -----') + 8
@@ -558,6 +566,7 @@ const ERROR_TABLE: [string, string[]][] = [
   ["\"foo.r\"() ({\n  \"foo.b\"() : () -> ()\n^bb1(%a: i32 loc(unknown) loc(unknown)):\n  \"foo.b\"() : () -> ()\n}) : () -> ()\n", ["3:26: error: expected ')'"]],
   // Columns count UTF-8 bytes, as LLVM's SourceMgr does.
   ['"foo.a"() {a = "\u00e9\u00e9"} : () -> () loc(#x)\n', ['1:39: error: operation location alias was never defined']],
+  ['#b = 1\n"foo.a"() : () -> () loc(fused[#b])\n', ['2:34: error: expected location attribute, but got1 : i64']],
 ]
 
 describe('diagnostics match mlir-opt', () => {

@@ -1580,13 +1580,9 @@ export abstract class Parser {
     const l = this.lex
     const ctx = this.context
     if (l.kind === Tok.hashIdentifier) {
-      const at = l.start
       const a = this.parseExtendedAttr(undefined)
       if (a === null) {return null}
-      if (!(a instanceof Location)) {
-        this.emitErrorAt(at, `expected location, but found '${attrToString(a)}'`).report()
-        return null
-      }
+      if (!(a instanceof Location)) {return this.errorHere(`expected location attribute, but got${attrToString(a)}`)}
       return a
     }
     if (l.kind === Tok.string) {
@@ -1594,22 +1590,23 @@ export abstract class Parser {
       this.consume()
       if (this.at(Tok.colon)) {
         this.consume()
-        if (!this.at(Tok.integer)) {return this.wrongToken('expected integer line number in FileLineColLoc')}
+        if (!this.at(Tok.integer)) {return this.wrongToken('expected integer line number in FileLineColRange')}
         const line = Number(this.parseIntegerSpelling(l.start, l.end) ?? -1n)
-        if (line < 0 || line > 0xffffffff) {return this.errorHere('expected integer line number in FileLineColLoc')}
+        if (line < 0 || line > 0xffffffff) {return this.wrongToken('expected integer line number in FileLineColRange')}
         this.consume()
         if (!this.at(Tok.colon)) {return FileLineColLoc.get(ctx, str, line, 0)}
         this.consume()
-        if (!this.at(Tok.integer)) {return this.wrongToken('expected integer column number in FileLineColLoc')}
+        if (!this.at(Tok.integer)) {return this.wrongToken('expected integer column number in FileLineColRange')}
         const col = Number(this.parseIntegerSpelling(l.start, l.end) ?? -1n)
         this.consume()
-        if (!this.consumeKeyword('to')) {return FileLineColLoc.get(ctx, str, line, col)}
+        // MLIR's FileLineColLoc::get(StringRef) names an empty file "-"; the range forms keep "".
+        if (!this.consumeKeyword('to')) {return FileLineColLoc.get(ctx, str === '' ? '-' : str, line, col)}
         let endLine = line
         if (this.at(Tok.integer)) {
           endLine = Number(this.parseIntegerSpelling(l.start, l.end) ?? 0n)
           this.consume()
         }
-        if (!this.at(Tok.colon)) {return this.errorHere('expected either integer or `:` post `to` in FileLineColRange')}
+        if (!this.at(Tok.colon)) {return this.wrongToken('expected either integer or `:` post `to` in FileLineColRange')}
         this.consume()
         if (!this.at(Tok.integer)) {return this.wrongToken('expected integer column number in FileLineColRange')}
         const endCol = Number(this.parseIntegerSpelling(l.start, l.end) ?? 0n)
