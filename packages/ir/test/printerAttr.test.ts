@@ -98,6 +98,14 @@ describe('attribute printing', () => {
     expect(printAttribute(StridedLayoutAttr.get(ctx, 3, []))).toBe('strided<[], offset: 3>')
   })
 
+  it('prints elements that are all equal as a splat, as MLIR detects splats on construction', () => {
+    // "test.a"() {a = dense<[5]> : tensor<1xi32>, b = dense<[[2, 2], [2, 2]]> : tensor<2x2xi8>, c = dense<["q", "q"]> : tensor<2x!foo.s>}
+    expect(printAttribute(DenseIntOrFPElementsAttr.get(RankedTensorType.get([1], i32), [5n], false))).toBe('dense<5> : tensor<1xi32>')
+    expect(printAttribute(DenseIntOrFPElementsAttr.get(RankedTensorType.get([2, 2], i8), [2n, 2n, 2n, 2n], false))).toBe('dense<2> : tensor<2x2xi8>')
+    const sType = RankedTensorType.get([2], OpaqueType.get(ctx, 'foo', 's'))
+    expect(printAttribute(DenseStringElementsAttr.get(sType, ['q', 'q'], false))).toBe('dense<"q"> : tensor<2x!foo.s>')
+  })
+
   it('prints large dense elements in hex, i1 bit-packed', () => {
     // dense<[true, false, true, true, false, false, true, ..., true, false]> : tensor<101xi1>
     const bits: bigint[] = []

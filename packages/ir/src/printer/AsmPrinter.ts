@@ -533,7 +533,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
         this.parts.push('::' + symbolReference(n))
       }
     } else if (attr instanceof DenseIntOrFPElementsAttr) {
-      if (this.shouldElide(attr.type, attr.isSplat)) {
+      if (this.shouldElide(attr.type, isSplatValues(attr.isSplat, attr.values, attr.type.elementType instanceof ComplexType ? 2 : 1))) {
         this.parts.push('dense_resource<__elided__>')
       } else {
         this.parts.push('dense<')
@@ -541,12 +541,12 @@ export class AsmPrinterImpl implements OpAsmPrinter {
         this.parts.push('>')
       }
     } else if (attr instanceof DenseStringElementsAttr) {
-      if (this.shouldElide(attr.type, attr.isSplat)) {
+      if (this.shouldElide(attr.type, isSplatValues(attr.isSplat, attr.values, 1))) {
         this.parts.push('dense_resource<__elided__>')
       } else {
         this.parts.push('dense<')
         const vals = attr.values
-        this.printDenseElements(attr.isSplat, attr.type, (i) => {
+        this.printDenseElements(isSplatValues(attr.isSplat, attr.values, 1), attr.type, (i) => {
           this.parts.push(quoteString(vals[i]!))
         })
         this.parts.push('>')
@@ -660,19 +660,20 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     const et = type.elementType
     const n = type.numElements
     const hexLimit = this.flags.hexLimit
-    if (!attr.isSplat && hexLimit !== -1 && n > hexLimit) {
+    const vals = attr.values
+    const splat = isSplatValues(attr.isSplat, vals, et instanceof ComplexType ? 2 : 1)
+    if (!splat && hexLimit !== -1 && n > hexLimit) {
       this.parts.push('"0x' + denseHex(attr) + '"')
       return
     }
-    const vals = attr.values
     if (et instanceof ComplexType) {
       const ct = et.elementType
-      this.printDenseElements(attr.isSplat, type, (i) => {
+      this.printDenseElements(splat, type, (i) => {
         this.parts.push('(' + this.denseScalar(vals[2 * i]!, ct) + ',' + this.denseScalar(vals[2 * i + 1]!, ct) + ')')
       })
       return
     }
-    this.printDenseElements(attr.isSplat, type, (i) => {
+    this.printDenseElements(splat, type, (i) => {
       this.parts.push(this.denseScalar(vals[i]!, et))
     })
   }
@@ -1403,6 +1404,26 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   private operationID(op: Operation): string {
     return this.names === null ? '<<UNKNOWN OPERATION>>' : this.names.operationID(op)
   }
+}
+
+/**
+ * True when every element is the same (`stride` values per element), as MLIR's dense
+ * attributes detect at construction; a single element is a splat too.
+ */
+function isSplatValues(isSplat: boolean, values: readonly (bigint | number | string)[], stride: number): boolean {
+  if (isSplat) {
+    return true
+  }
+  const n = values.length
+  if (n === 0) {
+    return false
+  }
+  for (let i = stride; i < n; i++) {
+    if (!Object.is(values[i], values[i % stride])) {
+      return false
+    }
+  }
+  return true
 }
 
 const INDENTS: string[] = ['']
