@@ -4,7 +4,8 @@
 // Covers scf.for (index and integer bounds, `unsigned`, iter_args, the double space
 // before `: i32`), implicit scf.yield elision, scf.if with and without results and else,
 // scf.while, scf.execute_region (`no_inline`), scf.index_switch (trailing space, case and
-// default regions), scf.parallel/scf.reduce and trailing attribute dictionaries, in custom
+// default regions), scf.parallel/scf.reduce, scf.forall (normalized and general bounds,
+// shared_outs, implicit scf.forall.in_parallel) and trailing attribute dictionaries, in custom
 // and generic form.
 import { describe, expect, it } from 'vitest'
 import {
@@ -484,6 +485,69 @@ const CASES = [
     ^bb0(%arg5: index):
       "scf.reduce"() : () -> ()
     }) {foo} : (index, index, index) -> ()
+    "test.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+`,
+    checkGeneric: true,
+  },
+  {
+    name: 'scf-forall',
+  input: String.raw`"test.func"() ({
+^bb0(%n: index, %t: tensor<8xf32>, %lb: index):
+  scf.forall (%i, %j) in (4, %n) {
+    "test.op"(%i, %j) : (index, index) -> ()
+  }
+  scf.forall (%i) = (%lb) to (%n) step (2) {
+    "test.op"(%i) : (index) -> ()
+  }
+  %r = scf.forall (%i) in (8) shared_outs(%o = %t) -> (tensor<8xf32>) {
+    scf.forall.in_parallel {
+    }
+  }
+  "test.return"() : () -> ()
+}) : () -> ()
+`,
+  custom: String.raw`module {
+  "test.func"() ({
+  ^bb0(%arg0: index, %arg1: tensor<8xf32>, %arg2: index):
+    scf.forall (%arg3, %arg4) in (4, %arg0) {
+      "test.op"(%arg3, %arg4) : (index, index) -> ()
+    }
+    scf.forall (%arg3) = (%arg2) to (%arg0) step (2) {
+      "test.op"(%arg3) : (index) -> ()
+    }
+    %0 = scf.forall (%arg3) in (8) shared_outs(%arg4 = %arg1) -> (tensor<8xf32>) {
+      scf.forall.in_parallel {
+      }
+    }
+    "test.return"() : () -> ()
+  }) : () -> ()
+}
+`,
+  generic: String.raw`"builtin.module"() ({
+  "test.func"() ({
+  ^bb0(%arg0: index, %arg1: tensor<8xf32>, %arg2: index):
+    "scf.forall"(%arg0) <{operandSegmentSizes = array<i32: 0, 1, 0, 0>, staticLowerBound = array<i64: 0, 0>, staticStep = array<i64: 1, 1>, staticUpperBound = array<i64: 4, -9223372036854775808>}> ({
+    ^bb0(%arg6: index, %arg7: index):
+      "test.op"(%arg6, %arg7) : (index, index) -> ()
+      "scf.forall.in_parallel"() ({
+      ^bb0:
+      }) : () -> ()
+    }) : (index) -> ()
+    "scf.forall"(%arg2, %arg0) <{operandSegmentSizes = array<i32: 1, 1, 0, 0>, staticLowerBound = array<i64: -9223372036854775808>, staticStep = array<i64: 2>, staticUpperBound = array<i64: -9223372036854775808>}> ({
+    ^bb0(%arg5: index):
+      "test.op"(%arg5) : (index) -> ()
+      "scf.forall.in_parallel"() ({
+      ^bb0:
+      }) : () -> ()
+    }) : (index, index) -> ()
+    %0 = "scf.forall"(%arg1) <{operandSegmentSizes = array<i32: 0, 0, 0, 1>, staticLowerBound = array<i64: 0>, staticStep = array<i64: 1>, staticUpperBound = array<i64: 8>}> ({
+    ^bb0(%arg3: index, %arg4: tensor<8xf32>):
+      "scf.forall.in_parallel"() ({
+      ^bb0:
+      }) : () -> ()
+    }) : (tensor<8xf32>) -> tensor<8xf32>
     "test.return"() : () -> ()
   }) : () -> ()
 }) : () -> ()

@@ -628,6 +628,98 @@ const INPUT = String.raw`"test.func"() ({
   }
   "test.return"() : () -> ()
 }) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%n: index, %t: tensor<8xf32>):
+  %r = "scf.forall"() <{operandSegmentSizes = array<i32: 0, 0, 0, 0>, staticLowerBound = array<i64: 0>, staticStep = array<i64: 1>, staticUpperBound = array<i64: 8>}> ({
+  ^bb0(%i: index):
+    scf.forall.in_parallel {
+    }
+  }) : () -> tensor<8xf32>
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%n: index, %t: tensor<8xf32>):
+  "scf.forall"() <{operandSegmentSizes = array<i32: 0, 0, 0, 0>, staticLowerBound = array<i64: 0>, staticStep = array<i64: 1>, staticUpperBound = array<i64: 8>}> ({
+  ^bb0(%i: index, %j: index):
+    scf.forall.in_parallel {
+    }
+  }) : () -> ()
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%n: index, %t: tensor<8xf32>):
+  "scf.forall"() <{operandSegmentSizes = array<i32: 0, 0, 0, 0>, staticLowerBound = array<i64: 0>, staticStep = array<i64: 1>, staticUpperBound = array<i64: 8>}> ({
+  ^bb0(%i: i32):
+    scf.forall.in_parallel {
+    }
+  }) : () -> ()
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%n: index, %t: tensor<8xf32>):
+  %r = "scf.forall"(%t) <{operandSegmentSizes = array<i32: 0, 0, 0, 1>, staticLowerBound = array<i64: 0>, staticStep = array<i64: 1>, staticUpperBound = array<i64: 8>}> ({
+  ^bb0(%i: index, %o: tensor<4xf32>):
+    scf.forall.in_parallel {
+    }
+  }) : (tensor<8xf32>) -> tensor<8xf32>
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%n: index, %t: tensor<8xf32>):
+  "scf.forall"(%n) <{operandSegmentSizes = array<i32: 0, 0, 0, 0>, staticLowerBound = array<i64: 0>, staticStep = array<i64: 1>, staticUpperBound = array<i64: 8>}> ({
+  ^bb0(%i: index):
+    scf.forall.in_parallel {
+    }
+  }) : (index) -> ()
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%n: index, %t: tensor<8xf32>):
+  "scf.forall"() <{operandSegmentSizes = array<i32: 0, 0, 0, 0>, staticLowerBound = array<i64: 0>, staticStep = array<i64: 1>, staticUpperBound = array<i64: -9223372036854775808>}> ({
+  ^bb0(%i: index):
+    scf.forall.in_parallel {
+    }
+  }) : () -> ()
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%n: index, %t: tensor<8xf32>):
+  scf.forall (%i) in (8) {
+    "test.op"() : () -> ()
+  } {mapping = [1 : i32]}
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%n: index, %t: tensor<8xf32>):
+  scf.forall (%i, %j) in (8) {
+  }
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%n: index, %t: tensor<8xf32>):
+  scf.forall.in_parallel {
+  }
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%n: index, %t: tensor<8xf32>):
+  scf.forall (%i) in (8) {
+    scf.forall.in_parallel {
+      "test.op"() : () -> ()
+    }
+  }
+  "test.return"() : () -> ()
+}) : () -> ()
 `
 const EXPECTED: readonly string[] = [
   "3:8: error: 'scf.if' op must have an else block if defining values",
@@ -704,7 +796,17 @@ const EXPECTED: readonly string[] = [
   "514:5: error: 'scf.reduce' op reduction bodies must be terminated with an 'scf.reduce.return' op",
   "525:5: error: 'scf.reduce' op region #0 ('reductions') failed to verify constraint: region with 1 blocks",
   "533:3: error: 'scf.reduce' op expects parent op 'scf.parallel'",
-  "548:8: error: custom op 'scf.parallel' number of operands and types do not match: got 2 operands and 1 types"
+  "548:8: error: custom op 'scf.parallel' number of operands and types do not match: got 2 operands and 1 types",
+  "559:8: error: 'scf.forall' op produces 1 results, but has only 0 outputs",
+  "569:3: error: 'scf.forall' op region expects 1 arguments",
+  "579:3: error: 'scf.forall' op expects 0-th block argument to be an index",
+  "589:8: error: 'scf.forall' op type mismatch between 0-th output and corresponding block argument",
+  "599:3: error: 'scf.forall' op operand count (1) does not match with the total size (0) specified in attribute 'operandSegmentSizes'",
+  "609:3: error: expected 1 dynamic upper bound values",
+  "619:3: error: 'scf.forall' op attribute 'mapping' failed to satisfy constraint: Device Mapping array attribute",
+  "627:3: error: expected 2 upper bound values, got 1",
+  "634:3: error: 'scf.forall.in_parallel' op expects parent op 'scf.forall'",
+  "642:5: error: 'scf.forall.in_parallel' op expected only ParallelCombiningOpInterface ops"
 ]
 
 describe('scf verifier and parser diagnostics', () => {

@@ -42,6 +42,7 @@ import { typeText as quoteType } from '../internal/typeText.ts'
 import { addPatterns } from '../internal/RewriterLike.ts'
 import { scfCanonicalizationPatterns } from './ScfCanonicalization.ts'
 import { ensureTerminator } from './ScfTerminators.ts'
+import { ForallOp, InParallelOp } from './ScfForall.ts'
 import { ParallelOp, ReduceOp, ReduceReturnOp } from './ScfParallel.ts'
 import { verifyLoopLike, verifyRegionBranchOp } from './ScfVerify.ts'
 
@@ -811,4 +812,4 @@ function foldIndexSwitch(op: Operation): readonly OpFoldResult[] | Operation | u
 }
 
 /** Every scf op definition, in registration order. */
-export const scfOps: readonly OdsOp[] = [ConditionOp, ExecuteRegionOp, ForOp, IfOp, IndexSwitchOp, ParallelOp, ReduceOp, ReduceReturnOp, WhileOp, YieldOp]
+export const scfOps: readonly OdsOp[] = [ConditionOp, ExecuteRegionOp, ForOp, ForallOp, IfOp, InParallelOp, IndexSwitchOp, ParallelOp, ReduceOp, ReduceReturnOp, WhileOp, YieldOp]
