@@ -17,6 +17,11 @@ export {
   printFunctionOp,
   parseFunctionOp,
   verifyFunctionLike,
+  buildFuncOp,
+  buildCallOp,
+} from './func/index.ts'
+export type {
+  BuildFuncOptions,
 } from './func/index.ts'
 import { CfDialect } from './cf/index.ts'
 export {
@@ -79,6 +84,8 @@ export {
   TruncIOp,
   ExtFOp,
   TruncFOp,
+  ScalingExtFOp,
+  ScalingTruncFOp,
   CmpIOp,
   CmpFOp,
   SelectOp,
@@ -120,6 +127,11 @@ export {
   YieldOp,
   ensureYieldTerminator,
   scfOps,
+  ForallOp,
+  InParallelOp,
+  ParallelOp,
+  ReduceOp,
+  ReduceReturnOp,
   verifyLoopLike,
   verifyRegionBranchOp,
 } from './scf/index.ts'

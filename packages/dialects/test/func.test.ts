@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { FuncDialect } from '../src/func/index.ts'
+import { Block, BuiltinDialect, Context, FunctionType, IntegerType, OpBuilder, SymbolRefAttr, UnknownLoc, printOperation, verify } from '@tilepass/ir'
+import { CallOp, FuncDialect, ReturnOp, buildCallOp, buildFuncOp } from '../src/func/index.ts'
 import { roundTrip } from './funcHelpers.ts'
 
 const INPUT = `func.func private @decl(i32, f32 {test.a}) -> (i32 {test.r = 1 : i32})
@@ -110,5 +111,29 @@ describe('func dialect diagnostics', () => {
       "  note:       op result types: 'i64'",
       "  note: function result types: 'i32'",
     ])
+  })
+})
+
+describe('func builders', () => {
+  it('build functions and calls that print like parsed IR', () => {
+    const ctx = new Context({ dialects: [BuiltinDialect, FuncDialect] })
+    const loc = UnknownLoc.get(ctx)
+    const b = new OpBuilder(ctx)
+    const module = b.create('builtin.module', loc, { regions: 1 })
+    const body = new Block()
+    module.regions[0]!.push(body)
+    b.setInsertionPointToEnd(body)
+    const i32 = IntegerType.get(ctx, 32)
+    buildFuncOp(b, loc, 'ext', FunctionType.get(ctx, [i32], [i32]), { visibility: 'private', withBody: false })
+    const fn = buildFuncOp(b, loc, 'main', FunctionType.get(ctx, [i32], [i32]))
+    const entry = fn.regions[0]!.front
+    b.setInsertionPointToEnd(entry)
+    const call = buildCallOp(b, loc, 'ext', [i32], [entry.getArgument(0)])
+    ReturnOp.build(b, loc, { operands: { operands: [call.results[0]!] } })
+    expect(verify(module)).toBe(true)
+    expect(printOperation(module)).toBe(
+      'module {\n  func.func private @ext(i32) -> i32\n  func.func @main(%arg0: i32) -> i32 {\n    %0 = call @ext(%arg0) : (i32) -> i32\n    return %0 : i32\n  }\n}\n',
+    )
+    expect(CallOp.attr(call, 'callee')).toBe(SymbolRefAttr.get(ctx, 'ext'))
   })
 })

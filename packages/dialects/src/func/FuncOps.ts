@@ -24,7 +24,10 @@ import {
   printType,
   resolveOperandList,
   variadic,
+  Block,
   type Attribute,
+  type Location,
+  type OpBuilder,
   type LogicalResult,
   type NamedAttribute,
   type OdsOp,
@@ -594,6 +597,46 @@ export const ConstantOp: OdsOp = defineOp({
     return v === undefined ? undefined : [v]
   },
 })
+
+/** Options of `buildFuncOp`. */
+export interface BuildFuncOptions {
+  /** `private` or `nested`; public when absent. */
+  readonly visibility?: 'private' | 'nested'
+  /** Create the entry block with one argument per input (default true; false makes a declaration). */
+  readonly withBody?: boolean
+  /** Locations of the entry block arguments (default: the op location). */
+  readonly argLocations?: readonly Location[]
+}
+
+/**
+ * Creates `func.func @name` of type `type` at `builder`'s insertion point, with an entry
+ * block whose arguments match the inputs unless `withBody` is false. The insertion point
+ * is left unchanged.
+ */
+export function buildFuncOp(builder: OpBuilder, loc: Location, name: string, type: FunctionType, options: BuildFuncOptions = {}): Operation {
+  const ctx = builder.context
+  const op = FuncOp.build(builder, loc, {
+    attributes: {
+      sym_name: StringAttr.get(ctx, name),
+      function_type: TypeAttr.get(type),
+      sym_visibility: options.visibility !== undefined ? StringAttr.get(ctx, options.visibility) : undefined,
+    },
+  })
+  if (options.withBody !== false) {
+    const entry = new Block()
+    for (let i = 0; i < type.inputs.length; i++) {
+      entry.addArgument(type.inputs[i]!, options.argLocations?.[i] ?? loc)
+    }
+    op.regions[0]!.push(entry)
+  }
+  return op
+}
+
+/** Creates `func.call @callee(operands)` returning `resultTypes` at `builder`'s insertion point. */
+export function buildCallOp(builder: OpBuilder, loc: Location, callee: string | SymbolRefAttr, resultTypes: readonly Type[], operands: readonly Value[]): Operation {
+  const ref = typeof callee === 'string' ? SymbolRefAttr.get(builder.context, callee) : callee
+  return CallOp.build(builder, loc, { operands: { operands }, results: { results: resultTypes }, attributes: { callee: ref } })
+}
 
 /** The ops of the `func` dialect. */
 export const funcOps: readonly OdsOp[] = [FuncOp, ReturnOp, CallOp, CallIndirectOp, ConstantOp]

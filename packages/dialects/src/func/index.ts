@@ -11,4 +11,7 @@ export {
   printFunctionOp,
   parseFunctionOp,
   verifyFunctionLike,
+  buildFuncOp,
+  buildCallOp,
 } from './FuncOps.ts'
+export type { BuildFuncOptions } from './FuncOps.ts'
