@@ -115,7 +115,12 @@ function opOnExit(op: Operation, recursive: boolean): boolean {
         }
       }
     }
-    for (const o of isolated) { if (!verifyOpAndDominance(o, recursive)) { return false } }
+    // Like MLIR's parallelForEach, every isolated op is verified even after one fails.
+    let isolatedFailed = false
+    for (const o of isolated) {
+      if (!verifyOpAndDominance(o, recursive)) { isolatedFailed = true }
+    }
+    if (isolatedFailed) { return false }
   }
   const def = op.name.def
   if (def !== null) {

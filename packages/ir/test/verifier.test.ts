@@ -226,4 +226,23 @@ describe('verify', () => {
     }
     expect(verify(mod)).toBe(true)
   })
+
+  it('verifies every isolated op even after one fails, as MLIR does', () => {
+    const f = new IRFixture()
+    const mod = f.op('tv.module', { regions: 1 })
+    const top = f.block(mod.regions[0]!)
+    for (const [name, line] of [['a', 3], ['b', 7]] as const) {
+      const fn = f.op('tv.func', { regions: 1 })
+      fn.setAttr('sym_name', strAttr(f, name))
+      top.append(fn)
+      const b = f.block(fn.regions[0]!)
+      b.append(f.op('tv.ret', { loc: f.loc(line, 3) }))
+      b.append(f.op('tv.use'))
+    }
+    expect(verify(mod)).toBe(false)
+    expect(f.messages()).toEqual([
+      "3:3: error: 'tv.ret' op must be the last operation in the parent block",
+      "7:3: error: 'tv.ret' op must be the last operation in the parent block",
+    ])
+  })
 })
