@@ -126,6 +126,16 @@ export class OdsOp implements OpDefinition, FormatOpInfo {
   private readonly successorIndex: Map<string, number>
   private readonly attrIndex: Map<string, OdsAttrDecl>
   private readonly defaultedAttrs: readonly OdsAttrDecl[]
+  private readonly counts: {
+    readonly fixedOperands: number
+    readonly variableOperands: boolean
+    readonly fixedResults: number
+    readonly variableResults: boolean
+    readonly fixedRegions: number
+    readonly variadicRegions: boolean
+    readonly fixedSuccessors: number
+    readonly variadicSuccessors: boolean
+  }
 
   constructor(spec: OpSpec) {
     this.spec = spec
@@ -167,6 +177,20 @@ export class OdsOp implements OpDefinition, FormatOpInfo {
     this.successorIndex = new Map(this.successors.map((d, i) => [d.name, i]))
     this.attrIndex = new Map(this.attributes.map((d) => [d.name, d]))
     this.defaultedAttrs = this.attributes.filter((a) => a.defaultValue !== null)
+    const fixedOperands = this.operands.filter((d) => !d.variadic && !d.optional).length
+    const fixedResults = this.results.filter((d) => !d.variadic && !d.optional).length
+    const fixedRegions = this.regions.filter((r) => !r.constraint.variadic).length
+    const fixedSuccessors = this.successors.filter((r) => !r.constraint.variadic).length
+    this.counts = {
+      fixedOperands,
+      variableOperands: fixedOperands !== this.operands.length,
+      fixedResults,
+      variableResults: fixedResults !== this.results.length,
+      fixedRegions,
+      variadicRegions: fixedRegions !== this.regions.length,
+      fixedSuccessors,
+      variadicSuccessors: fixedSuccessors !== this.successors.length,
+    }
 
     this.format = spec.assemblyFormat !== undefined ? compileFormat(spec.assemblyFormat, this, spec.parse !== undefined) : null
     const fmt = this.format
@@ -444,56 +468,48 @@ export class OdsOp implements OpDefinition, FormatOpInfo {
   }
 
   private verifyCounts(op: Operation): boolean {
+    const c = this.counts
     // Regions.
-    const nr = this.regions.filter((r) => !r.constraint.variadic).length
-    const vr = this.regions.length !== nr
+    const nr = c.fixedRegions
     const gotR = op.regions.length
-    if (!vr) {
+    if (!c.variadicRegions) {
       if (nr === 0 && gotR !== 0) {
         return op.emitOpError('requires zero regions').fail()
       }
       if (nr === 1 && gotR !== 1) {
         return op.emitOpError('requires one region').fail()
       }
-      if (nr > 1 && gotR !== nr) {return op.emitOpError(`expected ${nr} regions`).fail()}
-    } else if (nr > 0 && gotR < nr) {return op.emitOpError(`expected ${nr} or more regions`).fail()}
+      if (nr > 1 && gotR !== nr) {
+        return op.emitOpError(`expected ${nr} regions`).fail()
+      }
+    } else if (nr > 0 && gotR < nr) {
+      return op.emitOpError(`expected ${nr} or more regions`).fail()
+    }
     // Results.
-    if (!this.countCheck(op, this.results, op.results.length, 'result')) {
+    if (!countCheck(op, c.fixedResults, c.variableResults, op.results.length, 'result')) {
       return false
     }
     // Successors.
-    const ns = this.successors.filter((s) => !s.constraint.variadic).length
-    const vs = this.successors.length !== ns
+    const ns = c.fixedSuccessors
     const gotS = op.successors.length
-    if (!vs) {
-      if (gotS !== ns) {return op.emitOpError(`requires ${ns} successor${ns === 1 ? '' : 's'} but found ${gotS}`).fail()}
-    } else if (ns > 0 && gotS < ns) {return op.emitOpError(`requires at least ${ns} successors but found ${gotS}`).fail()}
+    if (!c.variadicSuccessors) {
+      if (gotS !== ns) {
+        return op.emitOpError(`requires ${ns} successor${ns === 1 ? '' : 's'} but found ${gotS}`).fail()
+      }
+    } else if (ns > 0 && gotS < ns) {
+      return op.emitOpError(`requires at least ${ns} successors but found ${gotS}`).fail()
+    }
     // Operands.
-    if (!this.countCheck(op, this.operands, op.operands.length, 'operand')) {
+    if (!countCheck(op, c.fixedOperands, c.variableOperands, op.operands.length, 'operand')) {
       return false
     }
-    if ((this.traits & Trait.AttrSizedOperandSegments) !== 0 && !this.verifySegmentAttr(op, 'operandSegmentSizes', 'operand', op.operands.length, this.operands.length))
-      {
-        return false
-      }
-    if ((this.traits & Trait.AttrSizedResultSegments) !== 0 && !this.verifySegmentAttr(op, 'resultSegmentSizes', 'result', op.results.length, this.results.length))
-      {
-        return false
-      }
-    return true
-  }
-
-  private countCheck(op: Operation, decls: readonly OdsValueDecl[], got: number, what: 'operand' | 'result'): boolean {
-    let fixed = 0
-    for (const d of decls) {if (!d.variadic && !d.optional) {fixed++}}
-    const variable = fixed !== decls.length
-    if (!variable) {
-      if (fixed === 0 && got !== 0) {return op.emitOpError(`requires zero ${what}s`).fail()}
-      if (fixed === 1 && got !== 1) {
-        return op.emitOpError(what === 'operand' ? 'requires a single operand' : 'requires one result').fail()
-      }
-      if (fixed > 1 && got !== fixed) {return op.emitOpError(`expected ${fixed} ${what}s, but found ${got}`).fail()}
-    } else if (fixed > 0 && got < fixed) {return op.emitOpError(`expected ${fixed} or more ${what}s, but found ${got}`).fail()}
+    const t = this.traits
+    if ((t & Trait.AttrSizedOperandSegments) !== 0 && !this.verifySegmentAttr(op, 'operandSegmentSizes', 'operand', op.operands.length, this.operands.length)) {
+      return false
+    }
+    if ((t & Trait.AttrSizedResultSegments) !== 0 && !this.verifySegmentAttr(op, 'resultSegmentSizes', 'result', op.results.length, this.results.length)) {
+      return false
+    }
     return true
   }
 
@@ -668,6 +684,24 @@ export function verifyElementwise(op: Operation): boolean {
   const b0 = base(types[0]!)
   if (!types.every((t) => base(t) === b0) || !compatibleShapes(types)) {
     return op.emitOpError('all non-scalar operands/results must have the same shape and base type').fail()
+  }
+  return true
+}
+
+/** The operand/result count traits (`NOperands`, `AtLeastNResults`, ...) with MLIR's messages. */
+function countCheck(op: Operation, fixed: number, variable: boolean, got: number, what: 'operand' | 'result'): boolean {
+  if (!variable) {
+    if (fixed === 0 && got !== 0) {
+      return op.emitOpError(`requires zero ${what}s`).fail()
+    }
+    if (fixed === 1 && got !== 1) {
+      return op.emitOpError(what === 'operand' ? 'requires a single operand' : 'requires one result').fail()
+    }
+    if (fixed > 1 && got !== fixed) {
+      return op.emitOpError(`expected ${fixed} ${what}s, but found ${got}`).fail()
+    }
+  } else if (fixed > 0 && got < fixed) {
+    return op.emitOpError(`expected ${fixed} or more ${what}s, but found ${got}`).fail()
   }
   return true
 }
