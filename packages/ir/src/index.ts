@@ -221,7 +221,16 @@ export { CustomDirectiveArg, FormatElement, FormatKind, compileFormat, resolveOp
 export type { CustomDirective, CompiledFormat, FormatOpInfo } from './ods/Format.ts'
 export type { OdsValueDecl, OdsAttrDecl, OdsRegionDecl, OdsSuccessorDecl, TypesMatchWith } from './ods/OpInfo.ts'
 export { typeToString, setOdsTypePrinter } from './ods/TypeText.ts'
-export { printOperation, printOperationTo, printType, printAttribute, printLocation, printFloatValue } from './printer/index.ts'
+export {
+  printOperation,
+  printOperationTo,
+  printType,
+  printAttribute,
+  printLocation,
+  printFloatValue,
+  printValueAsOperand,
+  AsmState,
+} from './printer/index.ts'
 export type { AsmPrinterOptions, FileResources } from './printer/AsmPrinterOptions.ts'
 export { BuiltinDialect, ModuleOp, UnrealizedConversionCastOp } from './dialect/Builtin.ts'
 export { SourceMgr, SourceBuffer } from './SourceMgr.ts'

@@ -20,6 +20,8 @@ import {
   UnknownLoc,
   printOperation,
   printOperationTo,
+  printValueAsOperand,
+  AsmState,
   type OpAsmPrinter,
   type OpDefinition,
 } from '@tilepass/ir'
@@ -206,5 +208,20 @@ describe('OpAsmPrinter hooks', () => {
     printOperationTo(module, (c) => chunks.push(c))
     expect(chunks.length).toBeGreaterThan(1)
     expect(chunks.join('')).toBe(printOperation(module))
+  })
+
+  it('reuses one numbering with AsmState and prints values as operands', () => {
+    const { ctx, module, b } = setup()
+    const loc = UnknownLoc.get(ctx)
+    const i32 = IntegerType.get(ctx, 32)
+    const m = b.create('hk.multi', loc, { results: [i32, i32, i32, i32] })
+    const use = b.create('test.use', loc, { operands: [m.results[2]!], results: [i32] })
+    const state = new AsmState(module)
+    expect(state.printOperation(use)).toBe('%1 = "test.use"(%middle#1) : (i32) -> i32')
+    expect(state.valueName(m.results[3]!)).toBe('%0')
+    expect(state.blockName(module.regions[0]!.firstBlock!)).toBe('^bb0')
+    expect(state.printOperation(module)).toBe(printOperation(module))
+    expect(printValueAsOperand(m.results[2]!)).toBe('%middle#1')
+    expect(printValueAsOperand(use.result)).toBe('%1')
   })
 })

@@ -108,6 +108,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   private aliasList: SymbolAlias[] = []
   private readonly distinctIDs: Map<DistinctAttr, number> = new Map()
   private names: SSANameState | null = null
+  private aliasesReady = false
   /** Printed names of ops in custom form, per default dialect. */
   private readonly customNames: Map<string, Map<OperationName, string>> = new Map()
   /** Quoted names of ops in generic form. */
@@ -183,6 +184,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
 
   /** @internal Chooses the aliases of everything `op` prints. */
   initAliases(op: Operation): void {
+    this.aliasesReady = true
     const collector = new AliasCollector(this.context, this.flags.generic, this.flags.debugInfo, this.flags.skipRegions)
     this.aliasList = collector.collect(op)
     for (const a of this.aliasList) {
@@ -996,6 +998,21 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   }
 
   // ---- values and blocks ------------------------------------------------------------
+
+  /** @internal The printed name of `value` (`%0`, `%x#1`) in the numbered scope. */
+  valueName(value: Value): string {
+    return this.valueID(value, true)
+  }
+
+  /** @internal The printed name of `block` (`^bb1`). */
+  blockLabel(block: Block): string {
+    return this.blockName(block)
+  }
+
+  /** @internal True once aliases were chosen. */
+  get hasAliases(): boolean {
+    return this.aliasesReady
+  }
 
   private valueID(value: Value, printResultNo: boolean): string {
     if (this.names === null) {

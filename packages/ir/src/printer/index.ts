@@ -1,7 +1,9 @@
 import type { Attribute } from '../Attributes.ts'
 import type { Context } from '../Context.ts'
 import type { Location } from '../Location.ts'
+import type { Block } from '../Block.ts'
 import type { Operation } from '../Operation.ts'
+import { BlockArgument, type Value } from '../Value.ts'
 import { Trait } from '../OperationName.ts'
 import { FloatType, IndexType, IntegerType, type FloatKind, type Type } from '../Types.ts'
 import { AsmPrinterImpl, PrintFlags } from './AsmPrinter.ts'
@@ -58,6 +60,66 @@ function runPrint(op: Operation, options: AsmPrinterOptions, sink: ((chunk: stri
     return ''
   }
   return printer.take()
+}
+
+/**
+ * Numbering and aliases of everything nested in a root op, computed once and reused
+ * by several prints, as MLIR's `AsmState` (printing each op of a large module with
+ * `printOperation` renumbers the module every time).
+ */
+export class AsmState {
+  private readonly printer: AsmPrinterImpl
+  private readonly options: AsmPrinterOptions
+
+  /** Numbers `root` (the top-level op, or with local scope an isolated op) with `options`. */
+  constructor(
+    readonly root: Operation,
+    options: AsmPrinterOptions = NO_OPTIONS,
+  ) {
+    let generic = options.printGenericOpForm === true
+    if (!generic && options.assumeVerified !== true && options.verifier !== undefined && !verifyQuietly(root, options.verifier)) {
+      generic = true
+    }
+    this.options = options
+    this.printer = new AsmPrinterImpl(root.context, new PrintFlags(options, generic), null)
+    this.printer.initNames(root)
+  }
+
+  /** Prints `op` (the root or an op nested in it) as `Operation::print(os, state)` does. */
+  printOperation(op: Operation): string {
+    const p = this.printer
+    if (op.parentBlock === null && this.options.printLocalScope !== true) {
+      if (!p.hasAliases) {
+        p.initAliases(op)
+      }
+      p.printTopLevel(op, this.options.resources, this.options.elideResourceStringsIfLarger ?? -1)
+    } else {
+      p.printFullOpWithIndentAndLoc(op)
+    }
+    return p.take()
+  }
+
+  /** The printed name of a value defined in the root (`%0`, `%arg1`, `%r#2`). */
+  valueName(value: Value): string {
+    return this.printer.valueName(value)
+  }
+
+  /** The printed label of a block in the root (`^bb1`). */
+  blockName(block: Block): string {
+    return this.printer.blockLabel(block)
+  }
+}
+
+/**
+ * Prints `value` as an operand (`%0`, `%arg2`, `%5#1`), numbering from its top-level op
+ * (or with `printLocalScope` its closest isolated ancestor), as `Value::printAsOperand`.
+ */
+export function printValueAsOperand(value: Value, options: AsmPrinterOptions = NO_OPTIONS): string {
+  const owner = value instanceof BlockArgument ? value.owner.parentOp : value.definingOp
+  if (owner === null) {
+    return '<<UNKNOWN SSA VALUE>>'
+  }
+  return new AsmState(findParent(owner, options.printLocalScope === true), options).valueName(value)
 }
 
 /**
