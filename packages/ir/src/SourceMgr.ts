@@ -53,9 +53,9 @@ export class SourceBuffer {
     return lo + 1
   }
 
-  /** The 1-based column of `offset` in its line. */
+  /** The 1-based column of `offset` in its line, in UTF-8 bytes as MLIR counts columns. */
   getColumnNumber(offset: number): number {
-    return offset - this.getLineStarts()[this.getLineNumber(offset) - 1]! + 1
+    return this.getByteColumn(offset)
   }
 
   /**
@@ -65,26 +65,59 @@ export class SourceBuffer {
    */
   findOffset(line: number, column: number): number {
     const starts = this.getLineStarts()
-    if (line < 1 || line > starts.length) {
-      return -1
-    }
+    if (line < 1 || line > starts.length) { return -1 }
     const start = starts[line - 1]!
-    const col = column === 0 ? 0 : column - 1
-    if (col === 0) {
-      return start
-    }
+    // Columns count UTF-8 bytes, as MLIR's do; the text is indexed by UTF-16 units.
+    const bytes = column === 0 ? 0 : column - 1
     const text = this.text
-    if (start + col > text.length) {
-      return -1
-    }
-    for (let i = start; i < start + col; i++) {
+    let i = start
+    let seen = 0
+    while (seen < bytes) {
+      if (i >= text.length) { return -1 }
       const c = text.charCodeAt(i)
-      if (c === CH_LF || c === CH_CR) {
-        return -1
+      if (c === CH_LF || c === CH_CR) { return -1 }
+      if (c < 0x80) {
+        seen += 1
+        i += 1
+      } else if (c < 0x800) {
+        seen += 2
+        i += 1
+      } else if (c >= 0xd800 && c < 0xdc00) {
+        seen += 4
+        i += 2
+      } else {
+        seen += 3
+        i += 1
       }
     }
-    return start + col
+    return i
   }
+
+  /** The 1-based column, in UTF-8 bytes as MLIR counts, of `offset` in its line. */
+  getByteColumn(offset: number): number {
+    const text = this.text
+    let lineStart = offset
+    while (lineStart > 0) {
+      const c = text.charCodeAt(lineStart - 1)
+      if (c === CH_LF || c === CH_CR) { break }
+      lineStart--
+    }
+    return utf8Length(text, lineStart, offset) + 1
+  }
+}
+
+function utf8Length(text: string, start: number, end: number): number {
+  let n = 0
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i)
+    if (c < 0x80) { n += 1 }
+    else if (c < 0x800) { n += 2 }
+    else if (c >= 0xd800 && c < 0xdc00) {
+      n += 4
+      i++
+    } else { n += 3 }
+  }
+  return n
 }
 
 /** A half-open range of offsets `[start, end)` in a buffer, underlined with `~`. */
@@ -183,7 +216,8 @@ export class SourceMgr {
     }
     const line = buffer.getLineNumber(offset)
     const column = offset - lineStart
-    const head = `${buffer.name === '-' ? '<stdin>' : buffer.name}:${line}:${column + 1}: `
+    const byteColumn = utf8Length(text, lineStart, offset) + 1
+    const head = `${buffer.name === '-' ? '<stdin>' : buffer.name}:${line}:${byteColumn}: `
     return head + kindLabel(kind) + message + '\n' + renderSourceLine(text.slice(lineStart, lineEnd), column, colRanges)
   }
 

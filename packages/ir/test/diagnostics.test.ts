@@ -98,6 +98,15 @@ describe('SourceMgrDiagnosticHandler', () => {
     )
   })
 
+  it('counts columns in UTF-8 bytes and shows non-ASCII lines without a caret', () => {
+    const line = '%x = "foo.a"() { s = "éééééééééééééééééé"} : () -> i32'
+    const t = setup('na4.mlir', line + '\n')
+    t.ctx.emitError(t.flc(1, 60), "'func.return' op expects parent op 'func.func'").report()
+    expect(t.out()).toBe(`na4.mlir:1:60: error: 'func.return' op expects parent op 'func.func'\n${line}\n`)
+    expect(t.mgr.findBuffer('na4.mlir')!.findOffset(1, 60)).toBe(41)
+    expect(t.mgr.findBuffer('na4.mlir')!.getColumnNumber(41)).toBe(60)
+  })
+
   it('uses the first file location of a fused location', () => {
     const src = '"func.return"() : () -> () loc(fused["a", "u5.mlir":1:3, "u5.mlir":1:5])\n'
     const t = setup('u5.mlir', src)
