@@ -394,6 +394,15 @@ describe('parseAttribute / parseType', () => {
     expect(printAttribute(m)).toBe('affine_map<(d0, d1)[s0] -> (d0, d1 + s0, d0 + 2, d0 * 6, d0 mod 3, d0 * 3, d0 * 2)>')
   })
 
+  it('accepts what mlir-opt accepts at the edges of the attribute grammar', () => {
+    // mlir-opt prints these as affine_set<(d0) : (0 >= 0)> and dense<1> : tensor<i32>.
+    expect(printAttribute(parseAttribute('affine_set<(d0) : (d0 >= d0)>', ctx)!)).toBe('affine_set<(d0) : (0 >= 0)>')
+    expect(printAttribute(parseAttribute('dense<(1, 2)> : tensor<i32>', ctx)!)).toBe('dense<1> : tensor<i32>')
+    expect(printAttribute(parseAttribute('affine_set<(d0) : (d0 + 1 >= d0 * 2 + 1, d0 <= 5, 3 == d0)>', ctx)!)).toBe(
+      'affine_set<(d0) : (d0 - (d0 * 2 + 1) + 1 >= 0, -d0 + 5 >= 0, -d0 + 3 == 0)>',
+    )
+  })
+
   it('prints parsed types back as mlir-opt does', () => {
     for (const t of ['tensor<*xf32>', 'memref<4x?xf32, strided<[?, 1], offset: ?>, 3>', 'complex<f64>', 'tuple<i32, f32>', 'vector<[4]x8xf32>', '!foo<"x">', 'f8E4M3FN']) {
       expect(printType(parseType(t, ctx)!)).toBe(t)
@@ -567,6 +576,61 @@ const ERROR_TABLE: [string, string[]][] = [
   // Columns count UTF-8 bytes, as LLVM's SourceMgr does.
   ['"foo.a"() {a = "\u00e9\u00e9"} : () -> () loc(#x)\n', ['1:39: error: operation location alias was never defined']],
   ['#b = 1\n"foo.a"() : () -> () loc(fused[#b])\n', ['2:34: error: expected location attribute, but got1 : i64']],
+  ["\"foo.a\"() {a = -0x10 : f32} : () -> ()\n", ["1:17: error: hexadecimal float literal should not have a leading minus"]],
+  ["\"foo.a\"() {a = 0x1FFFF : f16} : () -> ()\n", ["1:16: error: hexadecimal float constant out of range for type"]],
+  ["\"foo.a\"() {a = 1 : tensor<i32>} : () -> ()\n", ["1:16: error: integer literal not valid for specified type"]],
+  ["\"foo.a\"() : () -> (complex<index>)\n", ["1:28: error: invalid element type for complex"]],
+  ["\"foo.a\"() : () -> (tuple<i32, >)\n", ["1:30: error: expected non-function type"]],
+  ["\"foo.a\"() : () -> (tensor<*xf32, \"e\">)\n", ["1:38: error: cannot apply encoding to unranked tensor"]],
+  ["\"foo.a\"() : () -> (memref<*xf32, affine_map<(d0) -> (d0)>>)\n", ["1:58: error: cannot have affine map for unranked memref type"]],
+  ["\"foo.a\"() : () -> (memref<4xf32, 1, 2>)\n", ["1:38: error: multiple memory spaces specified in memref type"]],
+  ["\"foo.a\"() : () -> (memref<4xf32, 1, affine_map<(d0) -> (d0)>>)\n", ["1:61: error: expected memory space to be last in memref type"]],
+  ["\"foo.a\"() : () -> (vector<[4xf32>)\n", ["1:29: error: missing ']' closing scalable dimension"]],
+  ["\"foo.a\"() : () -> (vector<4xtensor<4xf32>>)\n", ["1:20: error: failed to verify 'elementType': VectorElementTypeInterface instance"]],
+  ["\"foo.a\"() : () -> (tensor<4xnone>)\n", ["1:29: error: invalid tensor element type"]],
+  ["\"foo.a\"() : () -> (memref<4x(i32) -> i32>)\n", ["1:29: error: invalid memref element type"]],
+  ["\"foo.a\"() {a = 1.0 : index} : () -> ()\n", ["1:27: error: floating point value not valid for specified type"]],
+  ["\"foo.a\"() {a = dense<1> : i32} : () -> ()\n", ["1:16: error: elements literal must be a shaped type"]],
+  ["\"foo.a\"() {a = dense<[1, 2]> : tensor<?xi32>} : () -> ()\n", ["1:16: error: elements literal type must have static shape"]],
+  ["\"foo.a\"() {a = dense<\"0xZZ\"> : tensor<1xi8>} : () -> ()\n", ["1:22: error: expected string containing hex digits starting with `0x`"]],
+  ["\"foo.a\"() {a = dense<1> : tensor<complex<f32>>} : () -> ()\n", ["1:16: error: parsed 1 elements, but type ('complex<f32>') expected 2 elements"]],
+  ["\"foo.a\"() {a = dense<[1, \"a\"]> : tensor<2xi32>} : () -> ()\n", ["1:26: error: integer constant out of range for type"]],
+  ["\"foo.a\"() {a = dense<300> : tensor<i8>} : () -> ()\n", ["1:22: error: integer constant out of range for type"]],
+  ["\"foo.a\"() {a = dense<-1> : tensor<ui8>} : () -> ()\n", ["1:23: error: expected unsigned integer elements, but parsed negative value"]],
+  ["\"foo.a\"() {a = dense<2> : tensor<i1>} : () -> ()\n", ["1:22: error: integer constant out of range for type"]],
+  ["\"foo.a\"() {a = array<i8: 300>} : () -> ()\n", ["1:29: error: integer constant out of range"]],
+  ["\"foo.a\"() {a = array<tensor<i32>: 1>} : () -> ()\n", ["1:22: error: expected integer or float type, got: 'tensor<i32>'"]],
+  ["\"foo.a\"() {a = array<i32 1>} : () -> ()\n", ["1:25: error: expected ':' after dense array type"]],
+  ["\"foo.a\"() {a = strided<[1], offset: 1, foo>} : () -> ()\n", ["1:38: error: expected '>'"]],
+  ["\"foo.a\"() {a = strided<1>} : () -> ()\n", ["1:24: error: expected '['"]],
+  ["\"foo.a\"() {a = distinct[x]<1>} : () -> ()\n", ["1:25: error: expected distinct ID"]],
+  ["\"foo.a\"() {a = dense_resource<x> : i32} : () -> ()\n", ["1:34: error: `dense_resource` expected a shaped type"]],
+  ["\"foo.a\"() {a = affine_map<(d0) -> (d0 * d0)>} : () -> ()\n", ["1:39: error: non-affine expression: at least one of the multiply operands has to be either a constant or symbolic"]],
+  ["\"foo.a\"() {a = affine_map<(d0)[s0] -> (d0 mod d0)>} : () -> ()\n", ["1:43: error: non-affine expression: right operand of mod has to be either a constant or symbolic"]],
+  ["\"foo.a\"() {a = affine_map<(d0) -> (d0) : (d0 >= 0)>} : () -> ()\n", ["1:39: error: expected '>' in affine map"]],
+  ["\"foo.a\"() {a = affine_map<(d0) -> (99999999999999999999)>} : () -> ()\n", ["1:36: error: constant too large for index"]],
+  ["\"foo.a\"() {a = affine_map<(d0) -> (-)>} : () -> ()\n", ["1:37: error: expected affine expression", "1:37: error: missing operand of negation"]],
+  ["\"foo.a\"() {a = affine_map<(d0) -> (())>} : () -> ()\n", ["1:37: error: no expression inside parentheses"]],
+  ["\"foo.a\"() {a = affine_map<(d0) -> (x)>} : () -> ()\n", ["1:36: error: use of undeclared identifier"]],
+  ["\"foo.a\"() {a = affine_map<(d0) -> (* d0)>} : () -> ()\n", ["1:36: error: missing left operand of binary operator"]],
+  ["\"foo.a\"() : () -> (i32) loc(\"a\":x)\n", ["1:33: error: expected integer line number in FileLineColRange"]],
+  ["\"foo.a\"() : () -> (i32) loc(foo)\n", ["1:29: error: expected location instance"]],
+  ["%0 = \"foo.a\"() : () -> (i32)\n%0#0 = \"foo.b\"() : () -> (i32)\n", ["2:3: error: expected '=' after SSA name"]],
+  ["\"foo.a\"() : () -> !foo.bar<\"unterminated>\n", ["1:42: error: expected '\"' in string literal"]],
+  ["\"foo.a\"() : () -> !foo.bar<(]>\n", ["1:27: error: unbalanced '(' character in pretty dialect name"]],
+  ["\"foo.a\"() {a = {b = 1, b = 2}} : () -> ()\n", ["1:24: error: duplicate key 'b' in dictionary attribute"]],
+  ["\"foo.a\"() {a = [1, 2} : () -> ()\n", ["1:21: error: expected ',' or ']'"]],
+  ["\"foo.a\"() {a = 0.5 : si32} : () -> ()\n", ["1:26: error: floating point value not valid for specified type"]],
+  ["%x:2 = \"foo.a\"() : () -> (i32, i32)\n\"foo.b\"(%x#2) : (i32) -> ()\n", ["2:9: error: reference to invalid result number"]],
+  ["\"foo.a\"() ({\n^bb0(%a: i32):\n}) : () -> ()\n\"foo.b\"() ({\n^bb1:\n^bb1:\n}) : () -> ()\n", ["6:1: error: redefinition of block '^bb1'"]],
+  ["\"foo.a\"(%a, ) : (i32) -> ()\n", ["1:12: error: expected SSA operand"]],
+  ["\"foo.a\"() {a = @} : () -> ()\n", ["1:17: error: @ identifier expected to start with letter or '_'"]],
+  ["\"foo.a\"() {a = #foo.bar<> : } : () -> ()\n", ["1:28: error: expected non-function type"]],
+  ["\"foo.a\"() : () -> (vector<-1xf32>)\n", ["1:27: error: expected non-function type"]],
+  ["\"foo.a\"() : () -> (tensor<-1xf32>)\n", ["1:27: error: expected non-function type"]],
+  ["\"foo.a\"() : () -> (tensor<99999999999999999999xf32>)\n", ["1:27: error: invalid dimension"]],
+  ["\"foo.a\"() {a = 5 : i0} : () -> ()\n", ["1:16: error: integer constant out of range for attribute"]],
+  ["\"foo.a\"() {a = dense<[[1, 2], [3]]> : tensor<2x2xi32>} : () -> ()\n", ["1:34: error: tensor literal is invalid; ranks are not consistent between elements"]],
 ]
 
 describe('diagnostics match mlir-opt', () => {

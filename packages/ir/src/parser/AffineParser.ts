@@ -214,20 +214,19 @@ class AffineParser {
     const p = this.p
     const expr = this.parseExpr()
     if (expr === null) {return null}
-    const startsConst = (): boolean => p.kind === Tok.integer || p.kind === Tok.minus
-    if (p.consumeIf(Tok.greater) && p.consumeIf(Tok.equal) && startsConst()) {
+    if (p.consumeIf(Tok.greater) && p.consumeIf(Tok.equal)) {
       const rhs = this.parseExpr()
       if (rhs === null) {return null}
       isEq.push(false)
       return affineSub(expr, rhs)
     }
-    if (p.consumeIf(Tok.less) && p.consumeIf(Tok.equal) && startsConst()) {
+    if (p.consumeIf(Tok.less) && p.consumeIf(Tok.equal)) {
       const rhs = this.parseExpr()
       if (rhs === null) {return null}
       isEq.push(false)
       return affineSub(rhs, expr)
     }
-    if (p.consumeIf(Tok.equal) && p.consumeIf(Tok.equal) && startsConst()) {
+    if (p.consumeIf(Tok.equal) && p.consumeIf(Tok.equal)) {
       const rhs = this.parseExpr()
       if (rhs === null) {return null}
       isEq.push(true)

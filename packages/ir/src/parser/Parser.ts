@@ -567,7 +567,7 @@ export abstract class Parser {
     const el = this.parseTypeImpl()
     if (el === null || !this.expect(Tok.greater, "expected '>' in vector type")) {return null}
     if (!(el instanceof IntegerType || el instanceof IndexType || el instanceof FloatType)) {
-      this.emitErrorAt(typeLoc, 'vector elements must be int/index/float type').report()
+      this.emitErrorAt(vectorLoc, "failed to verify 'elementType': VectorElementTypeInterface instance").report()
       return null
     }
     return VectorType.get(dims, el, scalable)
@@ -741,7 +741,8 @@ export abstract class Parser {
           // }
           const open = c === 62 ? 60 : c === 93 ? 91 : c === 41 ? 40 : 123
           if (stack[stack.length - 1] !== open) {
-            this.emitErrorAt(start, `unbalanced '${String.fromCharCode(c)}' character in pretty dialect name`).report()
+            const top = stack.length > 0 ? stack[stack.length - 1]! : c
+            this.emitErrorAt(start, `unbalanced '${String.fromCharCode(top)}' character in pretty dialect name`).report()
             return null
           }
           stack.pop()
@@ -750,12 +751,12 @@ export abstract class Parser {
         case C_DQUOTE: {
           while (p < end) {
             const d = src.charCodeAt(p)
-            if (d === C_DQUOTE) {break}
+            if (d === C_DQUOTE || d === C_LF || d === C_CR || d === 0) {break}
             if (d === C_BACKSLASH) {p++}
             p++
           }
-          if (p >= end) {
-            this.emitErrorAt(start, 'unexpected nul or EOF in pretty dialect name').report()
+          if (p >= end || src.charCodeAt(p) !== C_DQUOTE) {
+            this.emitErrorAt(p >= end ? end : p, `expected '"' in string literal`).report()
             return null
           }
           p++
@@ -1050,7 +1051,10 @@ export abstract class Parser {
       }
       return FloatAttr.get(t, floatFromBits(t.kind, bits))
     }
-    if (!(t instanceof IntegerType || t instanceof IndexType)) {return this.errorHere('integer literal not valid for specified type')}
+    if (!(t instanceof IntegerType || t instanceof IndexType)) {
+      this.emitErrorAt(tokStart, 'integer literal not valid for specified type').report()
+      return null
+    }
     const mag = this.parseIntegerSpelling(tokStart, tokEnd)
     if (mag === null) {
       this.emitErrorAt(tokStart, 'integer constant out of range for attribute').report()
@@ -1059,6 +1063,18 @@ export abstract class Parser {
     const v = this.checkIntegerRange(t, mag, negative, tokStart)
     if (v === null) {return null}
     return IntegerAttr.get(t, v)
+  }
+
+  /** `±mag` when it fits integer type `t` (signless accepts both interpretations), else null. */
+  integerInRange(t: Type, mag: bigint, negative: boolean): bigint | null {
+    const width = t instanceof IntegerType ? t.width : 64
+    const signed = t instanceof IntegerType ? t.signedness : Signedness.Signless
+    const v = negative ? -mag : mag
+    const w = BigInt(width)
+    if (width === 0) {return v === 0n ? v : null}
+    if (signed === Signedness.Signed) {return v >= -(1n << (w - 1n)) && v < 1n << (w - 1n) ? v : null}
+    if (signed === Signedness.Unsigned) {return !negative && v < 1n << w ? v : null}
+    return v >= -(1n << (w - 1n)) && v < 1n << w ? v : null
   }
 
   /** Checks that `±mag` fits type `t` (MLIR's rules); reports at `at`. */
@@ -1089,7 +1105,7 @@ export abstract class Parser {
     if (!this.expect(Tok.less, `expected '<' in ${isSet ? 'integer set' : 'affine map'}`)) {return null}
     const r = parseAffineMapOrSetBody(this)
     if (r === null) {return null}
-    if (!this.expect(Tok.greater, "expected '>'")) {return null}
+    if (!this.expect(Tok.greater, r.map !== null ? "expected '>' in affine map" : "expected '>' in integer set")) {return null}
     if (r.map !== null) {
       if (isSet) {return this.errorHere('expected integer set')}
       return AffineMapAttr.get(r.map)
@@ -1171,7 +1187,7 @@ export abstract class Parser {
     const isInt = el instanceof IntegerType
     const isFloat = el instanceof FloatType
     if (!isInt && !isFloat) {
-      this.emitErrorAt(typeLoc, 'expected integer or float type, got: ' + typeToString(el)).report()
+      this.emitErrorAt(typeLoc, `expected integer or float type, got: '${typeToString(el)}'`).report()
       return null
     }
     if (this.consumeIf(Tok.greater)) {return DenseArrayAttr.get(el, isInt ? ([] as bigint[]) : ([] as number[]))}
@@ -1221,12 +1237,8 @@ export abstract class Parser {
       return floatFromBits(el.kind, BigInt(this.src.slice(start, end)))
     }
     const mag = this.parseIntegerSpelling(start, end)
-    if (mag === null) {
-      this.emitErrorAt(start, 'integer constant out of range for type').report()
-      return null
-    }
-    const v = this.checkIntegerRange(el, mag, neg, start)
-    if (v === null) {return null}
+    const v = mag === null ? null : this.integerInRange(el, mag, neg)
+    if (v === null) {return this.errorHere('integer constant out of range')}
     if (el instanceof IntegerType) {
       return el.signedness === Signedness.Unsigned ? BigInt.asUintN(el.width, v) : el.width === 0 ? 0n : BigInt.asIntN(el.width, v)
     }
@@ -1243,12 +1255,16 @@ export abstract class Parser {
     this.consume()
     if (!this.expect(Tok.greater, "expected '>'")) {return null}
     let t: Type | null | undefined = type
+    const typeLoc = this.lex.start
     if (t === undefined) {
       if (!this.expect(Tok.colon, "expected ':'")) {return null}
       t = this.parseTypeImpl()
       if (t === null) {return null}
     }
-    if (!(t instanceof ShapedType)) {return this.errorHere('expected a shaped type for dense_resource')}
+    if (!(t instanceof ShapedType)) {
+      this.emitErrorAt(typeLoc, '`dense_resource` expected a shaped type').report()
+      return null
+    }
     return DenseResourceElementsAttr.get(t, key)
   }
 
@@ -1273,15 +1289,13 @@ export abstract class Parser {
     let t: Type | null | undefined = type
     if (t === undefined) {
       if (!this.expect(Tok.colon, "expected ':'")) {return null}
-      const typeLoc = this.lex.start
       t = this.parseTypeImpl()
       if (t === null) {return null}
-      if (!(t instanceof ShapedType)) {
-        this.emitErrorAt(typeLoc, 'elements literal must be a shaped type').report()
-        return null
-      }
     }
-    if (!(t instanceof ShapedType)) {return this.errorHere('elements literal must be a shaped type')}
+    if (!(t instanceof ShapedType)) {
+      this.emitErrorAt(attrLoc, 'elements literal must be a shaped type').report()
+      return null
+    }
     return this.buildDenseAttr(lit, t, attrLoc)
   }
 
@@ -1399,13 +1413,16 @@ export abstract class Parser {
       this.emitErrorAt(attrLoc, 'expected integer or floating point element type').report()
       return null
     }
-    if (isComplex !== lit.complexCount > 0 && n > 0) {
-      if (isComplex) {this.emitErrorAt(attrLoc, 'complex element literal expected for complex type').report()}
-      else {this.emitErrorAt(lit.locs[0]!, 'unexpected complex element literal for non-complex type').report()}
+    if (isComplex && lit.complexCount === 0 && n > 0) {
+      this.emitErrorAt(attrLoc, `parsed ${n} elements, but type ('${typeToString(el)}') expected ${n * 2} elements`).report()
       return null
     }
+    if (!isComplex && lit.complexCount > 0) {
+      // mlir-opt keeps the real parts of complex literals given for a non-complex type.
+      lit.dropImaginaryParts()
+    }
     const values: (bigint | number)[] = []
-    for (let i = 0; i < n; i++) {
+    for (let i = 0; i < lit.tokKinds.length; i++) {
       const v = this.denseScalarFromToken(lit, i, scalarType)
       if (v === null) {return null}
       values.push(v)
@@ -1435,7 +1452,7 @@ export abstract class Parser {
       return k === 100 ? 1n : 0n
     }
     if (k === Tok.string) {
-      this.emitErrorAt(start, 'expected integer or float element, got string').report()
+      this.emitErrorAt(start, el instanceof FloatType ? 'floating point value not valid for specified type' : 'integer constant out of range for type').report()
       return null
     }
     if (el instanceof FloatType) {
@@ -1495,7 +1512,7 @@ export abstract class Parser {
     }
     const bytesPer = Math.ceil((width === 1 ? 8 : width) / 8)
     if (hex.length % 2 !== 0 || !/^0x[0-9a-fA-F]*$/.test(hex)) {
-      this.emitErrorAt(lit.hexLoc, 'expected hex string to be a valid sequence of hex digits').report()
+      this.emitErrorAt(lit.hexLoc, 'expected string containing hex digits starting with `0x`').report()
       return null
     }
     if (width === 1 && !isComplex) {
@@ -1663,6 +1680,16 @@ const UNREGISTERED_HINT =
   'If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used'
 
 class TensorLiteral {
+  /** Keeps only the real part of each `(re, im)` element. */
+  dropImaginaryParts(): void {
+    const keep = (_: unknown, i: number): boolean => i % 2 === 0
+    this.tokKinds = this.tokKinds.filter(keep)
+    this.tokStarts = this.tokStarts.filter(keep)
+    this.tokEnds = this.tokEnds.filter(keep)
+    this.negs = this.negs.filter(keep)
+    this.locs = this.locs.filter(keep)
+    this.complexCount = 0
+  }
   shape: number[] = []
   sawList = false
   hex: string | null = null
