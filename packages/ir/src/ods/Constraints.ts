@@ -1,3 +1,8 @@
+/**
+ * ODS constraint library: type, attribute, region and successor constraints with the
+ * summaries mlir-tblgen uses in verifier messages, plus the hooks formats need to
+ * parse and print attributes (enums as keywords, symbol names, type attributes).
+ */
 import {
   ArrayAttr,
   type Attribute,

@@ -1,3 +1,9 @@
+/**
+ * The assembly-format compiler: parses ODS's format language once per op into a list
+ * of `FormatElement`s, then interprets it to parse and print ops with mlir-tblgen's
+ * behaviour (spacing rules, optional groups and anchors, type inference, elision of
+ * attributes the format prints, `custom<...>` directives).
+ */
 import { DenseArrayAttr, UnitAttr, type Attribute, type NamedAttribute } from '../Attributes.ts'
 import { Block } from '../Block.ts'
 import type { Context } from '../Context.ts'
@@ -636,7 +642,7 @@ export function parseWithFormat(fmt: CompiledFormat, info: FormatOpInfo, parser:
   if (!parseElements(fmt.elements, info, parser, state, ps)) {
     return failure()
   }
-  return resolveParsed(fmt, info, parser, state, ps)
+  return resolveParsed(info, parser, state, ps)
 }
 
 function parseElements(
@@ -931,7 +937,7 @@ function parseElement(
       } else if (!dir.parse(parser, args, state)) {
         return false
       }
-      storeCustomArgs(el, args, info, state, ps)
+      storeCustomArgs(el, args, state, ps)
       return true
     }
     case FormatKind.Optional: {
@@ -1041,7 +1047,7 @@ function customArgsForParse(el: FormatElement, info: FormatOpInfo, ps: ParseStat
   return out
 }
 
-function storeCustomArgs(el: FormatElement, args: readonly CustomDirectiveArg[], info: FormatOpInfo, state: OperationState, ps: ParseState): void {
+function storeCustomArgs(el: FormatElement, args: readonly CustomDirectiveArg[], state: OperationState, ps: ParseState): void {
   for (let i = 0; i < el.args.length; i++) {
     const a = el.args[i]!
     const arg = args[i]!
@@ -1074,7 +1080,6 @@ function storeCustomArgs(el: FormatElement, args: readonly CustomDirectiveArg[],
         break
     }
   }
-  void info
 }
 
 /** Finds the first known type for the variable (operand, result or typed attribute) `name`. */
@@ -1152,7 +1157,7 @@ function inferType(name: string, index: number, isOperand: boolean, info: Format
   return c.build?.(ps.context)
 }
 
-function resolveParsed(fmt: CompiledFormat, info: FormatOpInfo, parser: OpAsmParser, state: OperationState, ps: ParseState): LogicalResult {
+function resolveParsed(info: FormatOpInfo, parser: OpAsmParser, state: OperationState, ps: ParseState): LogicalResult {
     // Result types, in declaration order.
     if (ps.allResultTypes !== null) { state.addTypes(ps.allResultTypes) }
     else {
@@ -1198,7 +1203,6 @@ function resolveParsed(fmt: CompiledFormat, info: FormatOpInfo, parser: OpAsmPar
       return failure()
     }
     addRegionsAndSuccessors(info, state, ps)
-    void fmt
     return success()
 }
 

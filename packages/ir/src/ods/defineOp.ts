@@ -1,3 +1,16 @@
+/**
+ * Declarative op definitions (MLIR's ODS in TypeScript). `defineOp(spec)` turns a
+ * declaration of operands, results, attributes (stored as properties), regions,
+ * successors, traits and an optional `assemblyFormat` into an `OdsOp`: an
+ * `OpDefinition` whose verifier runs ODS's checks in ODS's order (count traits,
+ * segment sizes, attributes, operand and result types, regions, successors,
+ * type-matching predicates, type traits, then the hand-written `verify`), whose
+ * parser and printer come from the format, plus typed accessors and `build`.
+ *
+ * Conventions: object key order is declaration order; a region or result name
+ * starting with `#` is unnamed; `variadic`/`optional` wrap type constraints;
+ * `optionalAttr`/`defaultValuedAttr` wrap attribute constraints.
+ */
 import { DenseArrayAttr, type Attribute, type NamedAttribute } from '../Attributes.ts'
 import type { Block } from '../Block.ts'
 import type { OpBuilder } from '../Builder.ts'
