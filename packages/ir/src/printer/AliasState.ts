@@ -18,7 +18,7 @@ import {
 } from '../Attributes.ts'
 import type { Block } from '../Block.ts'
 import type { Context } from '../Context.ts'
-import { CallSiteLoc, FusedLoc, Location, NameLoc, OpaqueLoc, UnknownLoc } from '../Location.ts'
+import { CallSiteLoc, FusedLoc, type Location, NameLoc, OpaqueLoc, UnknownLoc } from '../Location.ts'
 import type { Operation } from '../Operation.ts'
 import { Trait } from '../OperationName.ts'
 import type { OpAsmPrinter } from '../OpAsm.ts'
@@ -422,9 +422,4 @@ export class AliasCollector implements OpAsmPrinter {
   printFloat(): void {}
   printAffineMapOfSSAIds(): void {}
   printAffineExprOfSSAIds(): void {}
-}
-
-/** True when `x` is a location attribute. */
-export function isLocation(x: Attribute): x is Location {
-  return x instanceof Location
 }

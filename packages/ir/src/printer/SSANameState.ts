@@ -1,7 +1,6 @@
 import type { Block } from '../Block.ts'
 import { CallSiteLoc, FusedLoc, NameLoc, OpaqueLoc, type Location } from '../Location.ts'
 import type { Operation } from '../Operation.ts'
-import { Trait } from '../OperationName.ts'
 import type { Region } from '../Region.ts'
 import { OpResult, type Value } from '../Value.ts'
 import { sanitizeIdentifier } from './text.ts'
@@ -324,11 +323,6 @@ export class SSANameState {
       }
       this.valueNames.set(arg, this.valueID(v, true))
     }
-  }
-
-  /** True when `op` is isolated from above (its names cannot see the parent's). */
-  static isIsolated(op: Operation): boolean {
-    return op.hasTrait(Trait.IsolatedFromAbove)
   }
 }
 
