@@ -316,9 +316,12 @@ export class ListOption<T> extends OptionSpec<T[]> {
     return this.codec.valueName === '' ? 'value' : this.codec.valueName
   }
   parseOccurrence(current: T[], value: string | null, errors: PipelineErrors, first?: boolean): T[] | typeof PARSE_FAILED {
+    if (value === null) {
+      return this.fail(errors, 'requires a value!')
+    }
     const out = first === true ? [] : current.slice()
     let ok = true
-    parseCommaSeparatedList(value ?? '', (element) => {
+    parseCommaSeparatedList(value, (element) => {
       const v = this.codec.parse(element, this.argument, errors)
       if (v === PARSE_FAILED) {
         ok = false

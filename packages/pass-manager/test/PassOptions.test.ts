@@ -137,3 +137,12 @@ describe('typed options on passes', () => {
     expect(copyOptionValues(decls, p.options)).toEqual(p.options)
   })
 })
+
+describe('list options without a value', () => {
+  it('require one, as llvm::cl lists do (mlir-opt: test-options-pass{list ((})', () => {
+    const decls = { list: intListOption('list', 'Example list option') }
+    const errors = new PipelineErrors('mlir-opt')
+    expect(parseOptionsInto(decls, defaultOptionValues(decls), 'list ((', errors)).toBe('')
+    expect(errors.stderr).toBe('mlir-opt: for the --list option: requires a value!\n')
+  })
+})
