@@ -77,10 +77,10 @@ export class Operation {
       props = p
       attrs = a
     }
-    const populate = name.def?.populateDefaultProperties
-    if (populate !== undefined) {
+    const def = name.def
+    if (def?.populateDefaultProperties !== undefined) {
       const p: NamedAttribute[] = [...props]
-      populate.call(name.def, p, ctx)
+      def.populateDefaultProperties(p, ctx)
       props = p
     }
     const op = new Operation(
