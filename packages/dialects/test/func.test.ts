@@ -94,6 +94,27 @@ const ERROR_CASES: [string, string][] = [
     '"func.func"() ({\n^bb0(%a: i32, %b: i32):\n  "func.return"() : () -> ()\n}) {function_type = (i32) -> (), sym_name = "x"} : () -> ()',
     "1:1: error: 'func.func' op entry block must have 1 arguments to match function signature",
   ],
+  [
+    '"func.func"() <{arg_attrs = [{}], function_type = (i32, i32) -> (), sym_name = "f", sym_visibility = "private"}> ({}) : () -> ()',
+    "1:1: error: 'func.func' op expects argument attribute array to have the same number of elements as the number of function arguments, got 1, but expected 2",
+  ],
+  [
+    '"func.func"() <{res_attrs = [{a.b}, {}], function_type = (i32) -> (i32), sym_name = "f", sym_visibility = "private"}> ({}) : () -> ()',
+    "1:1: error: 'func.func' op expects result attribute array to have the same number of elements as the number of function results, got 2, but expected 1",
+  ],
+  [
+    '"func.func"() <{res_attrs = [{a}], function_type = (i32) -> (i32), sym_name = "f", sym_visibility = "private"}> ({}) : () -> ()',
+    "1:1: error: 'func.func' op results may only have dialect attributes",
+  ],
+  [
+    '"func.func"() <{arg_attrs = [1], function_type = (i32) -> (), sym_name = "f", sym_visibility = "private"}> ({}) : () -> ()',
+    "1:1: error: 'func.func' op attribute 'arg_attrs' failed to satisfy constraint: Array of dictionary attributes",
+  ],
+  [
+    '"func.func"() <{function_type = i32, sym_name = "f", sym_visibility = "private"}> ({}) : () -> ()',
+    "1:1: error: 'func.func' op attribute 'function_type' failed to satisfy constraint: type attribute of function type",
+  ],
+  ['"func.func"() <{function_type = () -> (), sym_visibility = "private"}> ({}) : () -> ()', "1:1: error: 'func.func' op requires attribute 'sym_name'"],
 ]
 
 describe('func dialect diagnostics', () => {
