@@ -3,14 +3,15 @@ import type { Random } from './Random.ts'
 import { randomExoticTy } from './types.ts'
 
 const PLAIN_WORDS = ['hello', 'a', '', 'MLIR', 'x y z', 'tile pass', '0', 'name_with_underscores']
-const ESCAPED_WORDS = ['quote\\"inside', 'back\\\\slash', 'line\\nbreak', 'tab\\there', 'nul\\00byte', 'hex\\7F\\01\\FF', '\\22\\5C', 'bell\\07']
+const ESCAPED_WORDS = ['quote\\"inside', 'back\\\\slash', 'line\\nbreak', 'tab\\there', 'nul\\00byte', 'hex\\7F\\01', '\\22\\5C', 'bell\\07']
+const HIGH_BYTE_WORDS = ['hex\\FF', 'latin\\E9', 'cut utf8 \\E2\\82', '\\80\\81']
 const UTF8_WORDS = ['héllo', 'naïve café', '日本語', 'emoji 🙂', 'Ωmega', '€100']
 
 /** A random string literal (with its quotes) according to the enabled string features. */
 export function randomString(rng: Random, f: Features): string {
   const r = rng.int(0, 9)
   if (r < 2 && f.stringEscapes) {
-    return `"${rng.pick(ESCAPED_WORDS)}"`
+    return `"${f.highByteEscapes && rng.chance(0.3) ? rng.pick(HIGH_BYTE_WORDS) : rng.pick(ESCAPED_WORDS)}"`
   }
   if (r < 3 && f.utf8Strings) {
     return `"${rng.pick(UTF8_WORDS)}"`
@@ -82,17 +83,23 @@ export function randomFloatLiteral(rng: Random, f: Features): string {
   return rng.chance(0.6) ? rng.pick(stress) : rng.pick(plain)
 }
 
-/** A hexadecimal float bit pattern for a float type (NaNs, infinities, denormals). */
-export function randomHexFloat(rng: Random, type: string): string {
+/**
+ * A hexadecimal float bit pattern for a float type: infinities, the canonical quiet NaN,
+ * denormals, -0; with `payloads`, also signaling NaNs, NaN payloads and negative NaNs.
+ */
+export function randomHexFloat(rng: Random, type: string, payloads: boolean): string {
+  const usePayload = payloads && rng.chance(0.3)
   switch (type) {
     case 'f16':
-      return rng.pick(['0x7C00', '0xFC00', '0x7E00', '0x0001', '0x8000', '0x7BFF', '0x7C01'])
+      return usePayload ? rng.pick(['0x7C01', '0xFE00', '0x7E01']) : rng.pick(['0x7C00', '0xFC00', '0x7E00', '0x0001', '0x8000', '0x7BFF'])
     case 'bf16':
-      return rng.pick(['0x7F80', '0xFF80', '0x7FC0', '0x0001', '0x8000', '0x7F81'])
+      return usePayload ? rng.pick(['0x7F81', '0xFFC0']) : rng.pick(['0x7F80', '0xFF80', '0x7FC0', '0x0001', '0x8000'])
     case 'f32':
-      return rng.pick(['0x7F800000', '0xFF800000', '0x7FC00000', '0x00000001', '0x80000000', '0x7F800001', '0xFFC00000'])
+      return usePayload ? rng.pick(['0x7F800001', '0xFFC00000', '0x7FC00001']) : rng.pick(['0x7F800000', '0xFF800000', '0x7FC00000', '0x00000001', '0x80000000'])
     default:
-      return rng.pick(['0x7FF0000000000000', '0xFFF0000000000000', '0x7FF8000000000000', '0x0000000000000001', '0x8000000000000000', '0x7FF0000000000001'])
+      return usePayload
+        ? rng.pick(['0x7FF0000000000001', '0xFFF8000000000000'])
+        : rng.pick(['0x7FF0000000000000', '0xFFF0000000000000', '0x7FF8000000000000', '0x0000000000000001', '0x8000000000000000'])
   }
 }
 
@@ -268,7 +275,7 @@ export class AttrGen {
         case 1: {
           const type = rng.pick(['f16', 'bf16', 'f32', 'f64'] as const)
           if (f.floatStress && rng.chance(0.2)) {
-            return `${randomHexFloat(rng, type)} : ${type}`
+            return `${randomHexFloat(rng, type, f.nanPayloads)} : ${type}`
           }
           return `${randomFloatLiteral(rng, f)} : ${type}`
         }

@@ -270,7 +270,7 @@ class ModuleGenerator {
 
   private floatLiteral(ty: Ty): string {
     if (this.f.floatStress && this.rng.chance(0.15)) {
-      return randomHexFloat(this.rng, ty.text)
+      return randomHexFloat(this.rng, ty.text, this.f.nanPayloads)
     }
     return randomFloatLiteral(this.rng, this.f)
   }
@@ -924,7 +924,7 @@ class ModuleGenerator {
       const seen = new Set<number>()
       const n = rng.int(0, 3)
       for (let i = 0; i < n; i++) {
-        const v = rng.int(-5, 7)
+        const v = this.f.negativeSwitchCases ? rng.int(-5, 7) : rng.int(0, 9)
         if (seen.has(v)) {
           continue
         }

@@ -1,7 +1,7 @@
 import type { Features } from './features.ts'
 import type { Random } from './Random.ts'
 
-const FILES = ['"input.mlir"', '"a/b/c.cpp"', '"gen.py"', '""', '"with space.mlir"', '"q\\"uote.c"', '"x.mlir"']
+const FILES = ['"input.mlir"', '"a/b/c.cpp"', '"gen.py"', '"with space.mlir"', '"q\\"uote.c"', '"x.mlir"']
 const NAMES = ['"x"', '"loop_body"', '"fn"', '"%weird name"', '"add"', '""']
 
 /** Generates location bodies (the text inside `loc(...)`) and location alias definitions. */
@@ -24,7 +24,8 @@ export class LocGen {
 
   private fileLineCol(): string {
     const rng = this.rng
-    const base = `${rng.pick(FILES)}:${rng.int(0, 400)}:${rng.int(0, 120)}`
+    const file = this.f.emptyFileNames && rng.chance(0.1) ? '""' : rng.pick(FILES)
+    const base = `${file}:${rng.int(0, 400)}:${rng.int(0, 120)}`
     if (this.f.locationRanges && rng.chance(0.2)) {
       return rng.chance(0.5) ? `${base} to :${rng.int(0, 200)}` : `${base} to ${rng.int(0, 500)}:${rng.int(0, 80)}`
     }

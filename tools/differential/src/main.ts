@@ -12,7 +12,8 @@
  *   --jobs N             processes at once (default 2)
  *   --generator-only     only check that mlir-opt accepts every module
  *   --print              print the generated modules and exit
- *   --find-features      greedily select the features on which both tools agree (for ci.json)
+ *   --find-features      greedily add the features on which both tools agree (for ci.json),
+ *                        starting from --features if given, else from none
  *   --list-features      print the feature names and exit
  *
  * Environment: MLIR_OPT and TILEPASS_OPT override the two binaries. Without mlir-opt the run is
@@ -38,10 +39,11 @@ function fail(message: string): never {
   process.exit(2)
 }
 
-function parseArgs(argv: readonly string[]): { options: RunOptions; print: boolean; find: boolean } {
+function parseArgs(argv: readonly string[]): { options: RunOptions; print: boolean; find: boolean; featuresGiven: boolean } {
   const options = defaultRunOptions(root)
   let print = false
   let find = false
+  let featuresGiven = false
   const takeNumber = (flag: string, value: string | undefined): number => {
     const n = Number(value)
     if (value === undefined || !Number.isInteger(n) || n < 0) {
@@ -92,6 +94,7 @@ function parseArgs(argv: readonly string[]): { options: RunOptions; print: boole
         options.maxReports = takeNumber(flag, value())
         break
       case '--features': {
+        featuresGiven = true
         const features = applyFeatureSpec(options.features, value() ?? '')
         options.features = typeof features === 'string' ? fail(features) : features
         break
@@ -123,7 +126,7 @@ function parseArgs(argv: readonly string[]): { options: RunOptions; print: boole
         fail(`unknown argument '${arg}'`)
     }
   }
-  return { options, print, find }
+  return { options, print, find, featuresGiven }
 }
 
 interface ToolResult {
@@ -341,8 +344,8 @@ function allIdentical(c: Comparison): boolean {
  * Greedy search for a feature set on which the tools agree: start from no features and add
  * each feature in declaration order when the run stays fully identical.
  */
-async function findFeatures(options: RunOptions, indices: readonly number[]): Promise<number> {
-  let current: Features = applyFeatureSpec(options.features, 'none') as Features
+async function findFeatures(options: RunOptions, indices: readonly number[], start: Features | undefined): Promise<number> {
+  let current: Features = start ?? (applyFeatureSpec(options.features, 'none') as Features)
   let modes = options.modes
   const trial = async (features: Features): Promise<Comparison> => {
     const run = { ...options, features, modes }
@@ -364,6 +367,9 @@ async function findFeatures(options: RunOptions, indices: readonly number[]): Pr
   }
   const rejected: string[] = []
   for (const name of FEATURE_NAMES) {
+    if (current[name]) {
+      continue
+    }
     const next = { ...current, [name]: true }
     const c = await trial(next)
     if (allIdentical(c)) {
@@ -382,7 +388,7 @@ async function findFeatures(options: RunOptions, indices: readonly number[]): Pr
 }
 
 async function main(): Promise<number> {
-  const { options, print, find } = parseArgs(process.argv.slice(2))
+  const { options, print, find, featuresGiven } = parseArgs(process.argv.slice(2))
   const indices: number[] = []
   if (options.only !== undefined) {
     indices.push(options.only)
@@ -413,7 +419,7 @@ async function main(): Promise<number> {
   }
   if (find) {
     say(`searching for a passing feature set on ${indices.length} modules, seed ${options.seed}`)
-    return findFeatures(options, indices)
+    return findFeatures(options, indices, featuresGiven ? options.features : undefined)
   }
   say(`${indices.length} modules, seed ${options.seed}, features: ${describeFeatures(options.features)}`)
   const c = await compare(options, indices, generateAll(options, indices), true)
