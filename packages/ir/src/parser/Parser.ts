@@ -563,7 +563,6 @@ export abstract class Parser {
       this.emitErrorAt(vectorLoc, `vector types must have positive constant sizes but got ${dims.join(', ')}`).report()
       return null
     }
-    const typeLoc = this.lex.start
     const el = this.parseTypeImpl()
     if (el === null || !this.expect(Tok.greater, "expected '>' in vector type")) {return null}
     if (!(el instanceof IntegerType || el instanceof IndexType || el instanceof FloatType)) {
