@@ -1,0 +1,277 @@
+import {
+  DenseIntOrFPElementsAttr,
+  FloatAttr,
+  FloatType,
+  IntegerAttr,
+  IntegerType,
+  ShapedType,
+  getElementTypeOrSelf,
+  type Operation,
+  type Type,
+} from '@tilepass/ir'
+import {
+  FastMathFlags,
+} from './ArithAttributes.ts'
+import {
+  constFoldUnary,
+  getConstantFloatValue,
+  intWidth,
+  makeDense,
+  normalizeFor,
+  toSigned,
+  toUnsigned,
+  type Scalar,
+} from './ConstantFold.ts'
+import {
+  bitsToFloat,
+  floatToBits,
+  floatToInteger,
+  integerToFloat,
+  isFoldableFloatType,
+  roundToFloatType,
+} from './FloatSemantics.ts'
+import { defOp, elementWidth, one, some, fastMath, type FoldResult, type Operands } from './FoldHelpers.ts'
+
+// ---- casts -----------------------------------------------------------------------------
+
+/** `arith.extui`: extui(extui(x)) in place, constants. */
+export function foldExtUI(op: Operation, operands: Operands): FoldResult {
+  const inner = defOp(op.getOperand(0), 'arith.extui')
+  if (inner !== null) {
+    op.setOperand(0, inner.getOperand(0))
+    return op
+  }
+  const w = elementWidth(op.getOperand(0).type)
+  return some(constFoldUnary(operands[0], true, op.getResult(0).type, (a) => toUnsigned(a as bigint, w)))
+}
+
+/** `arith.extsi`: extsi(extsi(x)) in place, constants. */
+export function foldExtSI(op: Operation, operands: Operands): FoldResult {
+  const inner = defOp(op.getOperand(0), 'arith.extsi')
+  if (inner !== null) {
+    op.setOperand(0, inner.getOperand(0))
+    return op
+  }
+  const w = elementWidth(op.getOperand(0).type)
+  return some(constFoldUnary(operands[0], true, op.getResult(0).type, (a) => toSigned(a as bigint, w)))
+}
+
+/** `arith.trunci`: trunci(ext(x)) to x or trunci(x) in place, trunci(trunci(x)) in place, constants. */
+export function foldTruncI(op: Operation, operands: Operands): FoldResult {
+  const operand = op.getOperand(0)
+  const ext = defOp(operand, 'arith.extui') ?? defOp(operand, 'arith.extsi')
+  if (ext !== null) {
+    const src = ext.getOperand(0)
+    const srcType = getElementTypeOrSelf(src.type)
+    const dstType = getElementTypeOrSelf(op.getResult(0).type)
+    if (intWidth(srcType) > intWidth(dstType)) {
+      op.setOperand(0, src)
+      return op
+    }
+    if (srcType === dstType) {
+      return one(src)
+    }
+  }
+  const inner = defOp(operand, 'arith.trunci')
+  if (inner !== null) {
+    op.setOperand(0, inner.getOperand(0))
+    return op
+  }
+  return some(constFoldUnary(operands[0], true, op.getResult(0).type, (a) => a))
+}
+
+function floatFormat(type: Type): FloatType | undefined {
+  const t = getElementTypeOrSelf(type)
+  return isFoldableFloatType(t) ? t : undefined
+}
+
+const PRECISION: Readonly<Record<string, readonly [number, number]>> = {
+  f16: [11, 15],
+  bf16: [8, 127],
+  tf32: [11, 127],
+  f32: [24, 127],
+  f64: [53, 1023],
+}
+
+function isRepresentableBy(src: FloatType, dst: FloatType): boolean {
+  const a = PRECISION[src.kind]
+  const b = PRECISION[dst.kind]
+  return a !== undefined && b !== undefined && a[0] <= b[0] && a[1] <= b[1]
+}
+
+/** Converts `x` to `type` when exact (as MLIR's `convertFloatValue`), else undefined. */
+function convertExact(type: FloatType, x: number): number | undefined {
+  if (Number.isNaN(x)) {
+    return x
+  }
+  const r = roundToFloatType(type, x)
+  return Object.is(r, x) ? r : undefined
+}
+
+/** `arith.extf`: extf(truncf(x)) with `contract` on both, constants. */
+export function foldExtF(op: Operation, operands: Operands): FoldResult {
+  const trunc = defOp(op.getOperand(0), 'arith.truncf')
+  if (trunc !== null && trunc.getOperand(0).type === op.getResult(0).type) {
+    if ((fastMath(trunc) & FastMathFlags.contract) !== 0 && (fastMath(op) & FastMathFlags.contract) !== 0) {
+      return one(trunc.getOperand(0))
+    }
+  }
+  const dst = floatFormat(op.getResult(0).type)
+  if (dst === undefined) {
+    return undefined
+  }
+  return some(constFoldUnary(operands[0], false, op.getResult(0).type, (a) => convertExact(dst, a as number)))
+}
+
+/** `arith.truncf`: truncf(extf(x)) to x or truncf(x) in place, exact constants. */
+export function foldTruncF(op: Operation, operands: Operands): FoldResult {
+  const dst = floatFormat(op.getResult(0).type)
+  const ext = defOp(op.getOperand(0), 'arith.extf')
+  if (ext !== null && dst !== undefined) {
+    const src = ext.getOperand(0)
+    const srcType = floatFormat(src.type)
+    const mid = floatFormat(ext.getResult(0).type)
+    if (srcType !== undefined && mid !== undefined && isRepresentableBy(srcType, mid)) {
+      if (srcType.width > dst.width) {
+        op.setOperand(0, src)
+        return op
+      }
+      if (srcType === dst) {
+        return one(src)
+      }
+    }
+  }
+  if (dst === undefined) {
+    return undefined
+  }
+  // A rounding mode other than to_nearest_even only matters when the value is inexact,
+  // and inexact conversions are never folded.
+  return some(constFoldUnary(operands[0], false, op.getResult(0).type, (a) => convertExact(dst, a as number)))
+}
+
+function intToFP(op: Operation, operands: Operands, signed: boolean): FoldResult {
+  const dst = floatFormat(op.getResult(0).type)
+  if (dst === undefined) {
+    return undefined
+  }
+  const w = elementWidth(op.getOperand(0).type)
+  return some(constFoldUnary(operands[0], true, op.getResult(0).type, (a) => integerToFloat(dst, signed ? toSigned(a as bigint, w) : toUnsigned(a as bigint, w))))
+}
+
+/** `arith.sitofp`: constants. */
+export function foldSIToFP(op: Operation, operands: Operands): FoldResult {
+  return intToFP(op, operands, true)
+}
+
+/** `arith.uitofp`: constants. */
+export function foldUIToFP(op: Operation, operands: Operands): FoldResult {
+  return intToFP(op, operands, false)
+}
+
+function fpToInt(op: Operation, operands: Operands, unsigned: boolean): FoldResult {
+  const w = elementWidth(op.getResult(0).type)
+  return some(constFoldUnary(operands[0], false, op.getResult(0).type, (a) => floatToInteger(a as number, w, unsigned)))
+}
+
+/** `arith.fptosi`: constants in range. */
+export function foldFPToSI(op: Operation, operands: Operands): FoldResult {
+  return fpToInt(op, operands, false)
+}
+
+/** `arith.fptoui`: constants in range. */
+export function foldFPToUI(op: Operation, operands: Operands): FoldResult {
+  return fpToInt(op, operands, true)
+}
+
+function indexCastWidth(type: Type): number {
+  const e = getElementTypeOrSelf(type)
+  return e instanceof IntegerType ? e.width : 64
+}
+
+function foldIndexCastCommon(op: Operation, operands: Operands, name: string, signed: boolean): FoldResult {
+  const srcW = indexCastWidth(op.getOperand(0).type)
+  const folded = constFoldUnary(operands[0], true, op.getResult(0).type, (a) => (signed ? toSigned(a as bigint, srcW) : toUnsigned(a as bigint, srcW)))
+  if (folded !== undefined) {
+    return [folded]
+  }
+  const inner = defOp(op.getOperand(0), name)
+  if (inner !== null) {
+    const x = inner.getOperand(0)
+    if (x.type === op.getResult(0).type && indexCastWidth(inner.getResult(0).type) >= indexCastWidth(x.type)) {
+      return one(x)
+    }
+  }
+  return undefined
+}
+
+/** `arith.index_cast`: constants (sign-extended or truncated), index_cast round trips. */
+export function foldIndexCast(op: Operation, operands: Operands): FoldResult {
+  return foldIndexCastCommon(op, operands, 'arith.index_cast', true)
+}
+
+/** `arith.index_castui`: constants (zero-extended or truncated), index_castui round trips. */
+export function foldIndexCastUI(op: Operation, operands: Operands): FoldResult {
+  return foldIndexCastCommon(op, operands, 'arith.index_castui', false)
+}
+
+function toBits(type: Type, v: Scalar): bigint | undefined {
+  if (typeof v === 'bigint') {
+    return toUnsigned(v, intWidth(type))
+  }
+  return type instanceof FloatType ? floatToBits(type, v) : undefined
+}
+
+function fromBits(type: Type, bits: bigint): Scalar | undefined {
+  if (type instanceof FloatType) {
+    const v = bitsToFloat(type, bits)
+    // A float attribute holds a double, so only the canonical NaN survives: other NaN
+    // payloads are left unfolded rather than folded to a different constant.
+    if (v !== undefined && Number.isNaN(v) && floatToBits(type, v) !== bits) {
+      return undefined
+    }
+    return v
+  }
+  return normalizeFor(type, bits)
+}
+
+/** `arith.bitcast`: constants (integer and float bit patterns of f16, bf16, f32, f64). */
+export function foldBitcast(op: Operation, operands: Operands): FoldResult {
+  const a = operands[0]
+  if (!a) {
+    return undefined
+  }
+  const srcElt = getElementTypeOrSelf(op.getOperand(0).type)
+  const dstElt = getElementTypeOrSelf(op.getResult(0).type)
+  const resType = op.getResult(0).type
+  const convert = (v: Scalar): Scalar | undefined => {
+    const bits = toBits(srcElt, v)
+    return bits === undefined ? undefined : fromBits(dstElt, bits)
+  }
+  if (a instanceof DenseIntOrFPElementsAttr) {
+    if (!(resType instanceof ShapedType)) {
+      return undefined
+    }
+    const out: Scalar[] = []
+    for (const v of a.values) {
+      const r = convert(v)
+      if (r === undefined) {
+        return undefined
+      }
+      out.push(r)
+    }
+    const dense = a.isSplat ? DenseIntOrFPElementsAttr.get(resType, out as bigint[] | number[], true) : makeDense(resType, out)
+    return [dense]
+  }
+  if (resType instanceof ShapedType) {
+    return undefined
+  }
+  const v = a instanceof IntegerAttr ? a.value : getConstantFloatValue(a)
+  if (v === undefined) {
+    return undefined
+  }
+  const r = convert(v)
+  if (r === undefined) {
+    return undefined
+  }
+  return [typeof r === 'bigint' ? IntegerAttr.get(resType, r) : FloatAttr.get(resType, r)]
+}
