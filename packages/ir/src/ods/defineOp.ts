@@ -139,6 +139,9 @@ export class OdsOp implements OpDefinition, FormatOpInfo {
   private readonly successorIndex: Map<string, number>
   private readonly attrIndex: Map<string, OdsAttrDecl>
   private readonly defaultedAttrs: readonly OdsAttrDecl[]
+  /** Segments of ops whose operands/results are all single (never mutated). */
+  private readonly fixedOperandSegments: Int32Array
+  private readonly fixedResultSegments: Int32Array
   private readonly counts: {
     readonly fixedOperands: number
     readonly variableOperands: boolean
@@ -194,6 +197,8 @@ export class OdsOp implements OpDefinition, FormatOpInfo {
     const fixedResults = this.results.filter((d) => !d.variadic && !d.optional).length
     const fixedRegions = this.regions.filter((r) => !r.constraint.variadic).length
     const fixedSuccessors = this.successors.filter((r) => !r.constraint.variadic).length
+    this.fixedOperandSegments = identitySegments(this.operands.length)
+    this.fixedResultSegments = identitySegments(this.results.length)
     this.counts = {
       fixedOperands,
       variableOperands: fixedOperands !== this.operands.length,
@@ -244,10 +249,16 @@ export class OdsOp implements OpDefinition, FormatOpInfo {
 
   /** Start/length pairs of `op`'s operand groups. */
   operandSegments(op: Operation): Int32Array {
+    if (!this.counts.variableOperands) {
+      return this.fixedOperandSegments
+    }
     return valueSegments(op, this.operands, false, (this.traits & Trait.AttrSizedOperandSegments) !== 0 ? 'operandSegmentSizes' : null)
   }
   /** Start/length pairs of `op`'s result groups. */
   resultSegments(op: Operation): Int32Array {
+    if (!this.counts.variableResults) {
+      return this.fixedResultSegments
+    }
     return valueSegments(op, this.results, true, (this.traits & Trait.AttrSizedResultSegments) !== 0 ? 'resultSegmentSizes' : null)
   }
 
@@ -699,6 +710,15 @@ export function verifyElementwise(op: Operation): boolean {
     return op.emitOpError('all non-scalar operands/results must have the same shape and base type').fail()
   }
   return true
+}
+
+function identitySegments(n: number): Int32Array {
+  const out = new Int32Array(2 * n)
+  for (let i = 0; i < n; i++) {
+    out[2 * i] = i
+    out[2 * i + 1] = 1
+  }
+  return out
 }
 
 /** The operand/result count traits (`NOperands`, `AtLeastNResults`, ...) with MLIR's messages. */
