@@ -365,4 +365,44 @@ describe('scf canonicalization patterns', () => {
 `)
     expect(apply(opsNamed(m, 'scf.for')[0]!, 'ForOpIterArgsFolder')).toBe(false)
   })
+
+  it('WhileConditionTruth then WhileUnusedResult (whole output equals mlir-opt --canonicalize)', () => {
+    const m = parse(String.raw`"test.func"() ({
+^bb0(%x: i32):
+  %0:2 = scf.while (%a = %x) : (i32) -> (i1, i32) {
+    %c = "test.cond"(%a) : (i32) -> i1
+    %v = "test.v"() : () -> i32
+    scf.condition(%c) %c, %v : i1, i32
+  } do {
+  ^bb0(%b: i1, %d: i32):
+    "test.use"(%b) : (i1) -> ()
+    %n = "test.next"() : () -> i32
+    scf.yield %n : i32
+  }
+  "test.return"(%0#0) : (i1) -> ()
+}) : () -> ()
+`)
+    expect(apply(opsNamed(m, 'scf.while')[0]!, 'WhileConditionTruth')).toBe(true)
+    expect(apply(opsNamed(m, 'scf.while')[0]!, 'WhileUnusedResult')).toBe(true)
+    expect(printOperation(m)).toBe(String.raw`module {
+  "test.func"() ({
+  ^bb0(%arg0: i32):
+    %true = arith.constant true
+    %0 = scf.while (%arg1 = %arg0) : (i32) -> i1 {
+      %1 = "test.cond"(%arg1) : (i32) -> i1
+      %2 = "test.v"() : () -> i32
+      scf.condition(%1) %1 : i1
+    } do {
+    ^bb0(%arg1: i1):
+      "test.use"(%true) : (i1) -> ()
+      %1 = "test.next"() : () -> i32
+      scf.yield %1 : i32
+    }
+    "test.return"(%0) : (i1) -> ()
+  }) : () -> ()
+}
+`)
+    expect(apply(opsNamed(m, 'scf.while')[0]!, 'WhileConditionTruth')).toBe(false)
+    expect(apply(opsNamed(m, 'scf.while')[0]!, 'WhileUnusedResult')).toBe(false)
+  })
 })

@@ -1,5 +1,5 @@
-import { Block, IntegerAttr, Operation, OperationState, Trait, type Attribute, type Region, type Type, type Value } from '@tilepass/ir'
-import { SelectOp } from '../arith/ArithOps.ts'
+import { Block, IntegerAttr, Operation, OperationState, Trait, type Attribute, type Location, type Region, type Type, type Value } from '@tilepass/ir'
+import { ConstantOp, SelectOp } from '../arith/ArithOps.ts'
 import type { CanonicalizationPattern, RewriterLike } from '../internal/RewriterLike.ts'
 
 function constantOf(v: Value): Attribute | undefined {
@@ -357,9 +357,116 @@ export const ForOpIterArgsFolder: CanonicalizationPattern = {
   },
 }
 
+/** A new `scf.while` on `inits` with result `types` and blocks created as MLIR's builder does. */
+function newWhile(rewriter: RewriterLike, op: Operation, inits: readonly Value[], types: readonly Type[], afterLocs?: readonly Location[]): Operation {
+  rewriter.setInsertionPoint(op)
+  const state = new OperationState(op.location, op.name)
+  state.addOperands(inits)
+  state.addTypes(types)
+  state.properties = [...op.properties.entries]
+  state.attributes = [...op.attributes.entries]
+  const before = new Block()
+  for (const v of inits) {
+    before.addArgument(v.type, v.location)
+  }
+  state.addRegion().push(before)
+  const after = new Block()
+  for (let i = 0; i < types.length; i++) {
+    after.addArgument(types[i]!, afterLocs?.[i] ?? op.location)
+  }
+  state.addRegion().push(after)
+  return rewriter.insert(Operation.create(state))
+}
+
+/** Replaces the `scf.condition` ending `region` by one forwarding `args`. */
+function replaceCondition(rewriter: RewriterLike, region: Region, args: readonly Value[]): void {
+  const old = region.front.lastOp!
+  rewriter.setInsertionPoint(old)
+  const state = new OperationState(old.location, old.name)
+  state.addOperands([old.getOperand(0), ...args])
+  rewriter.insert(Operation.create(state))
+  rewriter.eraseOp(old)
+}
+
+/** `scf.while` forwarding its condition to the after region: uses of that argument become `true`. */
+export const WhileConditionTruth: CanonicalizationPattern = {
+  name: 'WhileConditionTruth',
+  rootName: 'scf.while',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const term = op.getRegion(0).front.lastOp!
+    const cond = term.getOperand(0)
+    const afterArgs = op.getRegion(1).front.arguments
+    let constantTrue: Value | null = null
+    let replaced = false
+    for (let i = 1; i < term.numOperands && i - 1 < afterArgs.length; i++) {
+      const arg = afterArgs[i - 1]!
+      if (term.getOperand(i) !== cond || arg.useEmpty) {
+        continue
+      }
+      if (constantTrue === null) {
+        rewriter.setInsertionPoint(op)
+        constantTrue = rewriter
+          .insert(Operation.create(ConstantOp.createState(rewriter.context, op.location, { attributes: { value: IntegerAttr.get(cond.type, 1) } })))
+          .getResult(0)
+      }
+      rewriter.replaceAllUsesWith(arg, constantTrue)
+      replaced = true
+    }
+    return replaced
+  },
+}
+
+/** `scf.while` results unused both outside and in the after region: stop forwarding them. */
+export const WhileUnusedResult: CanonicalizationPattern = {
+  name: 'WhileUnusedResult',
+  rootName: 'scf.while',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const term = op.getRegion(0).front.lastOp!
+    const afterBlock = op.getRegion(1).front
+    const keep: number[] = []
+    for (let i = 0; i < op.numResults; i++) {
+      if (!(op.getResult(i).useEmpty && afterBlock.getArgument(i).useEmpty)) {
+        keep.push(i)
+      }
+    }
+    if (keep.length === op.numResults) {
+      return false
+    }
+    replaceCondition(
+      rewriter,
+      op.getRegion(0),
+      keep.map((i) => term.getOperand(i + 1)),
+    )
+    const types = keep.map((i) => op.getResult(i).type)
+    const w = newWhile(
+      rewriter,
+      op,
+      op.getOperands(),
+      types,
+      keep.map((i) => op.getResult(i).location),
+    )
+    const newBefore = w.getRegion(0).front
+    newBefore.remove()
+    w.getRegion(0).takeBody(op.getRegion(0))
+    // Dropped entries have no uses, so they map to themselves.
+    const results: Value[] = [...op.results]
+    const afterArgs: Value[] = [...afterBlock.arguments]
+    keep.forEach((idx, j) => {
+      results[idx] = w.getResult(j)
+      afterArgs[idx] = w.getRegion(1).front.getArgument(j)
+    })
+    rewriter.mergeBlocks(afterBlock, w.getRegion(1).front, afterArgs)
+    rewriter.replaceOp(op, results)
+    return true
+  },
+}
+
 /** The scf canonicalization patterns implemented here, by root op. */
 export const scfCanonicalizationPatterns: Readonly<Record<string, readonly CanonicalizationPattern[]>> = {
   'scf.if': [ConvertTrivialIfToSelect, RemoveEmptyElseBranch, RemoveStaticCondition, RemoveUnusedResults, ReplaceIfYieldWithSameValue],
   'scf.execute_region': [SingleBlockExecuteInliner],
+  'scf.while': [WhileConditionTruth, WhileUnusedResult],
   'scf.for': [ForOpIterArgsFolder, SimplifyTrivialLoops],
 }

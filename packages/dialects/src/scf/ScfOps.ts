@@ -583,6 +583,9 @@ export const WhileOp: OdsOp = defineOp({
     }
     return verifyLoopLike(op, { inits: op.getOperands(), iterArgs: blockArgs(op.getRegion(0)), yielded: yieldOperands(op.getRegion(1)), results: null })
   },
+  getCanonicalizationPatterns(patterns: unknown): void {
+    addPatterns(patterns, scfCanonicalizationPatterns['scf.while']!)
+  },
 })
 
 function describe(t: Type): string {
