@@ -186,18 +186,50 @@ export function apFloatToString(
 const f32Buf = new Float32Array(1)
 const u32View = new Uint32Array(f32Buf.buffer)
 
+/** How a small float format encodes NaN and infinity (LLVM's `fltNonfiniteBehavior` and NaN encoding). */
+const Special = { IEEE: 0, FN: 1, FNUZ: 2, E8M0: 3, Finite: 4 } as const
+type Special = (typeof Special)[keyof typeof Special]
+
+/** Field widths, exponent bias and special-value encoding of the formats narrower than f32. */
+const SMALL: Partial<Record<FloatKind, readonly [number, number, number, Special]>> = {
+  f16: [5, 10, 15, Special.IEEE],
+  bf16: [8, 7, 127, Special.IEEE],
+  tf32: [8, 10, 127, Special.IEEE],
+  f8E5M2: [5, 2, 15, Special.IEEE],
+  f8E4M3: [4, 3, 7, Special.IEEE],
+  f8E4M3FN: [4, 3, 7, Special.FN],
+  f8E5M2FNUZ: [5, 2, 16, Special.FNUZ],
+  f8E4M3FNUZ: [4, 3, 8, Special.FNUZ],
+  f8E4M3B11FNUZ: [4, 3, 11, Special.FNUZ],
+  f8E3M4: [3, 4, 3, Special.IEEE],
+  f8E8M0FNU: [8, 0, 127, Special.E8M0],
+  f4E2M1FN: [2, 1, 1, Special.Finite],
+  f6E2M3FN: [2, 3, 1, Special.Finite],
+  f6E3M2FN: [3, 2, 3, Special.Finite],
+}
+
 /** Rounds a double to the nearest value of a float kind with round-to-nearest-even. */
 export function roundToKind(value: number, kind: FloatKind): number {
-  switch (kind) {
-    case 'f64':
-    case 'f80':
-    case 'f128':
-      return value
-    case 'f32':
-      return Math.fround(value)
-    default:
-      return roundToFormat(value, PRECISION[kind], kind === 'bf16' ? -126 : kind === 'tf32' ? -126 : kind === 'f16' ? -14 : -126)
+  if (kind === 'f32') {
+    return Math.fround(value)
   }
+  const sem = SMALL[kind]
+  if (sem === undefined) {
+    return value
+  }
+  // E8M0 has no subnormals: exponent 0 is the normal value 2^-127.
+  return roundToFormat(value, sem[1] + 1, sem[3] === Special.E8M0 ? -sem[2] : 1 - sem[2])
+}
+
+/** The exponent of the highest power of two not above `a` (a > 0). */
+function floorLog2(a: number): number {
+  let e = Math.floor(Math.log2(a))
+  if (2 ** e > a) {
+    e--
+  } else if (2 ** (e + 1) <= a) {
+    e++
+  }
+  return e
 }
 
 /** Rounds to `precision` significant bits with minimum normal exponent `minExp` (RNE). */
@@ -206,12 +238,7 @@ function roundToFormat(value: number, precision: number, minExp: number): number
     return value
   }
   const a = Math.abs(value)
-  let e = Math.floor(Math.log2(a))
-  if (2 ** e > a) {
-    e--
-  } else if (2 ** (e + 1) <= a) {
-    e++
-  }
+  let e = floorLog2(a)
   if (e < minExp) {
     e = minExp
   }
@@ -226,53 +253,52 @@ function roundToFormat(value: number, precision: number, minExp: number): number
   return value < 0 ? -res : res
 }
 
-/** The IEEE bit pattern of `value` in `kind`, as a bigint (NaN is the canonical quiet NaN). */
+/** The bit pattern of `value` in `kind`, as a bigint (NaN is the kind's canonical NaN). */
 export function floatBits(value: number, kind: FloatKind): bigint {
-  switch (kind) {
-    case 'f64': {
-      f64Buf.setFloat64(0, value)
-      return f64Buf.getBigUint64(0)
-    }
-    case 'f32':
-      f32Buf[0] = value
-      return BigInt(u32View[0]!)
-    case 'f16':
-      return BigInt(encodeSmall(value, 5, 10))
-    case 'bf16':
-      return BigInt(encodeSmall(value, 8, 7))
-    case 'tf32':
-      return BigInt(encodeSmall(value, 8, 10))
-    default: {
-      f64Buf.setFloat64(0, value)
-      return f64Buf.getBigUint64(0)
-    }
+  if (kind === 'f32') {
+    f32Buf[0] = value
+    return BigInt(u32View[0]!)
   }
+  const sem = SMALL[kind]
+  if (sem === undefined) {
+    f64Buf.setFloat64(0, value)
+    return f64Buf.getBigUint64(0)
+  }
+  return BigInt(encodeSmall(value, sem[0], sem[1], sem[2], sem[3]))
 }
 
-/** Encodes an already-rounded value as an IEEE binary format with the given field widths. */
-function encodeSmall(value: number, expBits: number, manBits: number): number {
-  const sign = value < 0 || Object.is(value, -0) ? 1 : 0
-  const bias = (1 << (expBits - 1)) - 1
+/** Encodes an exactly representable value in a small binary format. */
+function encodeSmall(value: number, expBits: number, manBits: number, bias: number, special: Special): number {
+  const width = 1 + expBits + manBits
   const expMask = (1 << expBits) - 1
+  if (special === Special.E8M0) {
+    // Exponent only: no sign, no zero; all ones is NaN.
+    return Number.isNaN(value) || value <= 0 || !Number.isFinite(value) ? 0xff : floorLog2(value) + bias
+  }
+  if (Number.isNaN(value)) {
+    if (special === Special.FNUZ) {
+      return 1 << (width - 1)
+    }
+    if (special === Special.FN) {
+      return (expMask << manBits) | ((1 << manBits) - 1)
+    }
+    return (expMask << manBits) | (1 << (manBits - 1))
+  }
+  let sign = value < 0 || Object.is(value, -0) ? 1 : 0
   let e: number
   let m: number
-  if (Number.isNaN(value)) {
-    e = expMask
-    m = 1 << (manBits - 1)
-  } else if (!Number.isFinite(value)) {
+  if (!Number.isFinite(value)) {
     e = expMask
     m = 0
   } else if (value === 0) {
     e = 0
     m = 0
+    if (special === Special.FNUZ) {
+      sign = 0
+    }
   } else {
     const a = Math.abs(value)
-    let ex = Math.floor(Math.log2(a))
-    if (2 ** ex > a) {
-      ex--
-    } else if (2 ** (ex + 1) <= a) {
-      ex++
-    }
+    const ex = floorLog2(a)
     if (ex < 1 - bias) {
       e = 0
       m = Math.round(a / 2 ** (1 - bias - manBits))
@@ -281,7 +307,7 @@ function encodeSmall(value: number, expBits: number, manBits: number): number {
       m = Math.round((a / 2 ** ex - 1) * 2 ** manBits)
     }
   }
-  return (sign << (expBits + manBits)) | (e << manBits) | m
+  return ((sign << (expBits + manBits)) | (e << manBits) | m) >>> 0
 }
 
 /**
