@@ -251,4 +251,13 @@ describe('test dialect', () => {
     const bad = run('func.func @f() {\n  "test.call"() {callee = @nope} : () -> ()\n  return\n}')
     expect(bad.diags[0]).toBe("'test.call' op 'nope' does not reference a valid function")
   })
+
+  it('keeps the optional location of test.attr_with_loc as mlir-opt', () => {
+    const src = 'test.attr_with_loc("foo" loc("foo_loc"))\ntest.attr_with_loc(5 : i32)\n'
+    // Outputs of mlir-opt (MLIR 22) without and with --mlir-print-debuginfo (file name `<stdin>`).
+    expect(run(src).out).toBe(
+      '#loc = loc("foo_loc")\n#loc1 = loc("<stdin>":2:27)\nmodule {\n  test.attr_with_loc("foo")\n  test.attr_with_loc(5 : i32)\n}\n',
+    )
+    expect(run(src, { printDebugInfo: true }).out).toContain('test.attr_with_loc("foo" loc(#loc2)) loc(#loc1)\n  test.attr_with_loc(5 : i32 loc(#loc4)) loc(#loc3)')
+  })
 })

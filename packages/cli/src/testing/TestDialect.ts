@@ -5,6 +5,7 @@
  * unregistered ops and `!test.*` types are kept opaque.
  */
 import {
+  AnyAttr,
   AnyInteger,
   AnyRegion,
   AnyType,
@@ -308,6 +309,29 @@ export const TestCallOp: OdsOp = defineOp({
   },
 })
 
+/** `test.attr_with_loc`: an attribute followed by an optional location specifier kept as an attribute. */
+export const TestAttrWithLoc: OdsOp = defineOp({
+  name: 'test.attr_with_loc',
+  attributes: { loc: AnyAttr, value: AnyAttr },
+  assemblyFormat: '`(` $value `` custom<OptionalLoc>($loc) `)` attr-dict',
+  customDirectives: {
+    OptionalLoc: {
+      parse(parser, args) {
+        const here = parser.getCurrentLocation()
+        const loc = parser.parseOptionalLocationSpecifier()
+        if (loc === undefined) {
+          return false
+        }
+        args[0]!.attr = loc ?? here
+        return true
+      },
+      print(printer, _op, args) {
+        printer.printOptionalLocationSpecifier(args[0]!.attr as Location)
+      },
+    },
+  },
+})
+
 /** The `test` dialect subset (register it explicitly; it is not part of `@tilepass/dialects`). */
 export const TestDialect: DialectDefinition = {
   namespace: 'test',
@@ -325,5 +349,6 @@ export const TestDialect: DialectDefinition = {
     BlockNamesOp,
     CustomResultsNameOp,
     TestCallOp,
+    TestAttrWithLoc,
   ],
 }
