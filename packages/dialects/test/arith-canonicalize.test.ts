@@ -405,4 +405,75 @@ describe('scf canonicalization patterns', () => {
     expect(apply(opsNamed(m, 'scf.while')[0]!, 'WhileConditionTruth')).toBe(false)
     expect(apply(opsNamed(m, 'scf.while')[0]!, 'WhileUnusedResult')).toBe(false)
   })
+
+  it('more arith patterns: AddIMulNegativeOne*, *ExtendedTo*, MulSIExtendedRHSOne, TruncI*, TruncF*, MulFOfNegF, DivFOfNegF', () => {
+    // mlir-opt --canonicalize on this input prints (constants hoisted):
+    //   %0 = arith.subi %arg0, %arg1 ; %1 = arith.addi %arg0, %arg1 ; %2/%3 = arith.muli %arg0, %arg1
+    //   %4 = arith.extsi %arg2 : i8 to i16 ; %5 = arith.mulf %arg3, %arg4 fastmath<fast> ; %6 = arith.divf %arg3, %arg4
+    //   %7 = arith.sitofp %arg5 : i16 to f32 ; %8 = arith.cmpi slt, %arg0, %c0_i32 ; %9 = arith.extsi %8 : i1 to i32
+    //   %10 = arith.shrui %arg0, %c24_i32 ; %11 = arith.trunci %10 : i32 to i8
+    //   "test.return"(%0, %1, %2, %3, %4, %5, %6, %7, %arg0, %9, %11)
+    const m = parse(String.raw`"test.func"() ({
+^bb0(%x: i32, %y: i32, %i8: i8, %f: f32, %g: f32, %i16: i16, %d: f64):
+  %m1 = arith.constant -1 : i32
+  %0 = arith.muli %y, %m1 : i32
+  %1 = arith.addi %x, %0 : i32
+  %2:2 = arith.addui_extended %x, %y : i32, i1
+  %3:2 = arith.mulsi_extended %x, %y : i32
+  %4:2 = arith.mului_extended %x, %y : i32
+  %e = arith.extsi %i8 : i8 to i32
+  %5 = arith.trunci %e : i32 to i16
+  %nf = arith.negf %f : f32
+  %ng = arith.negf %g : f32
+  %6 = arith.mulf %nf, %ng fastmath<fast> : f32
+  %7 = arith.divf %nf, %ng : f32
+  %s = arith.sitofp %i16 : i16 to f64
+  %8 = arith.truncf %s : f64 to f32
+  %c1 = arith.constant 1 : i32
+  %9:2 = arith.mulsi_extended %x, %c1 : i32
+  %c24 = arith.constant 24 : i32
+  %sh = arith.shrsi %x, %c24 : i32
+  %10 = arith.trunci %sh : i32 to i8
+  "test.return"(%1, %2#0, %3#0, %4#0, %5, %6, %7, %8, %9#0, %9#1, %10) : (i32, i32, i32, i32, i16, f32, f32, f32, i32, i32, i8) -> ()
+}) : () -> ()
+`)
+    const a = m.regions[0]!.front.firstOp!.regions[0]!.front.arguments
+    const ret = opsNamed(m, 'test.return')[0]!
+    const def = (i: number): Operation => ret.getOperand(i).definingOp!
+    const shape = (op: Operation): string => `${op.name.name}(${op.getOperands().map((v) => a.indexOf(v as never)).join(',')})`
+    expect(apply(def(0), 'AddIMulNegativeOneRhs')).toBe(true)
+    expect(shape(def(0))).toBe('arith.subi(0,1)')
+    expect(apply(def(1), 'AddUIExtendedToAddI')).toBe(true)
+    expect(shape(def(1))).toBe('arith.addi(0,1)')
+    expect(apply(def(2), 'MulSIExtendedToMulI')).toBe(true)
+    expect(shape(def(2))).toBe('arith.muli(0,1)')
+    expect(apply(def(3), 'MulUIExtendedToMulI')).toBe(true)
+    expect(shape(def(3))).toBe('arith.muli(0,1)')
+    expect(apply(def(4), 'TruncIExtSIToExtSI')).toBe(true)
+    expect(shape(def(4))).toBe('arith.extsi(2)')
+    expect(def(4).getResult(0).type).toBe(a[5]!.type)
+    expect(apply(def(5), 'MulFOfNegF')).toBe(true)
+    expect(shape(def(5))).toBe('arith.mulf(3,4)')
+    expect(printOperation(def(5))).toMatch(/ = arith\.mulf %arg3, %arg4 fastmath<fast> : f32$/)
+    expect(apply(def(6), 'DivFOfNegF')).toBe(true)
+    expect(shape(def(6))).toBe('arith.divf(3,4)')
+    expect(apply(def(7), 'TruncFSIToFPToSIToFP')).toBe(true)
+    expect(shape(def(7))).toBe('arith.sitofp(5)')
+    expect(printOperation(def(7))).toMatch(/ = arith\.sitofp %arg5 : i16 to f32$/)
+    const mse = def(8)
+    expect(apply(mse, 'MulSIExtendedRHSOne')).toBe(true)
+    expect(ret.getOperand(8)).toBe(a[0])
+    const ext = def(9)
+    expect(ext.name.name).toBe('arith.extsi')
+    const cmp = ext.getOperand(0).definingOp!
+    expect(cmp.name.name).toBe('arith.cmpi')
+    expect((cmp.getAttr('predicate') as IntegerAttr).value).toBe(2n)
+    expect(constValue(cmp.getOperand(1))).toBe(0n)
+    expect(apply(def(10), 'TruncIShrSIToTrunciShrUI')).toBe(true)
+    const tr = def(10)
+    expect(tr.name.name).toBe('arith.trunci')
+    const shrui = tr.getOperand(0).definingOp!
+    expect(shrui.name.name).toBe('arith.shrui')
+    expect(constValue(shrui.getOperand(1))).toBe(24n)
+  })
 })

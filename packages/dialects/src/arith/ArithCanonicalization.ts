@@ -28,6 +28,12 @@ import {
   SelectOp,
   SubIOp,
   XOrIOp,
+  ShRUIOp,
+  TruncIOp,
+  SIToFPOp,
+  UIToFPOp,
+  MulFOp,
+  DivFOp,
 } from './ArithOps.ts'
 
 // ArithOps.ts imports this module to register the patterns; the cycle is safe because
@@ -48,6 +54,12 @@ function defs(): ArithOpSet {
     index_cast: IndexCastOp,
     index_castui: IndexCastUIOp,
     bitcast: BitcastOp,
+    shrui: ShRUIOp,
+    trunci: TruncIOp,
+    sitofp: SIToFPOp,
+    uitofp: UIToFPOp,
+    mulf: MulFOp,
+    divf: DivFOp,
   }
 }
 
@@ -66,6 +78,12 @@ interface ArithOpSet {
   readonly index_cast: OdsOp
   readonly index_castui: OdsOp
   readonly bitcast: OdsOp
+  readonly shrui: OdsOp
+  readonly trunci: OdsOp
+  readonly sitofp: OdsOp
+  readonly uitofp: OdsOp
+  readonly mulf: OdsOp
+  readonly divf: OdsOp
 }
 
 function defOp(v: Value, name: string): Operation | null {
@@ -445,9 +463,236 @@ export const BitcastOfBitcast: CanonicalizationPattern = castOfCast('BitcastOfBi
 /** extsi(extui(x)) -> extui(x). */
 export const ExtSIOfExtUI: CanonicalizationPattern = castOfCast('ExtSIOfExtUI', 'arith.extsi', 'arith.extui', 'extui')
 
+function isAllOnesConst(v: Value): boolean {
+  const c = getConstantIntValue(constAttr(v))
+  if (c === undefined) {
+    return false
+  }
+  const e = v.type instanceof IntegerType ? v.type : (v.type as { elementType?: unknown }).elementType
+  const w = e instanceof IntegerType ? e.width : 64
+  return BigInt.asUintN(w, c) === (1n << BigInt(w)) - 1n
+}
+
+function replaceWith(rewriter: RewriterLike, op: Operation, def: keyof ArithOpSet, matched: readonly Operation[], lhs: Value, rhs: Value): void {
+  rewriter.setInsertionPoint(op)
+  const repl = create(rewriter, defs()[def], fusedLoc(matched), { operands: { lhs, rhs }, attributes: { overflowFlags: overflow(rewriter, 0) } })
+  rewriter.replaceOp(op, [repl.getResult(0)])
+}
+
+/** addi(x, muli(y, -1)) -> subi(x, y). */
+export const AddIMulNegativeOneRhs: CanonicalizationPattern = {
+  name: 'AddIMulNegativeOneRhs',
+  rootName: 'arith.addi',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const mul = defOp(op.getOperand(1), 'arith.muli')
+    if (mul === null || !isAllOnesConst(mul.getOperand(1))) {
+      return false
+    }
+    replaceWith(rewriter, op, 'subi', [op, mul], op.getOperand(0), mul.getOperand(0))
+    return true
+  },
+}
+
+/** addi(muli(x, -1), y) -> subi(y, x). */
+export const AddIMulNegativeOneLhs: CanonicalizationPattern = {
+  name: 'AddIMulNegativeOneLhs',
+  rootName: 'arith.addi',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const mul = defOp(op.getOperand(0), 'arith.muli')
+    if (mul === null || !isAllOnesConst(mul.getOperand(1))) {
+      return false
+    }
+    replaceWith(rewriter, op, 'subi', [op, mul], op.getOperand(1), mul.getOperand(0))
+    return true
+  },
+}
+
+/** `*_extended(x, y)` whose second result is unused: the first one as addi/muli, the second replaced by x. */
+function extendedToSimple(name: string, root: string, def: 'addi' | 'muli'): CanonicalizationPattern {
+  return {
+    name,
+    rootName: root,
+    benefit: 1,
+    matchAndRewrite(op, rewriter) {
+      if (!op.getResult(1).useEmpty) {
+        return false
+      }
+      rewriter.setInsertionPoint(op)
+      const repl = create(rewriter, defs()[def], op.location, {
+        operands: { lhs: op.getOperand(0), rhs: op.getOperand(1) },
+        attributes: { overflowFlags: overflow(rewriter, 0) },
+      })
+      rewriter.replaceOp(op, [repl.getResult(0), op.getOperand(0)])
+      return true
+    },
+  }
+}
+
+/** addui_extended(x, y) with an unused overflow bit -> addi(x, y). */
+export const AddUIExtendedToAddI: CanonicalizationPattern = extendedToSimple('AddUIExtendedToAddI', 'arith.addui_extended', 'addi')
+/** mulsi_extended(x, y) with an unused high half -> muli(x, y). */
+export const MulSIExtendedToMulI: CanonicalizationPattern = extendedToSimple('MulSIExtendedToMulI', 'arith.mulsi_extended', 'muli')
+/** mului_extended(x, y) with an unused high half -> muli(x, y). */
+export const MulUIExtendedToMulI: CanonicalizationPattern = extendedToSimple('MulUIExtendedToMulI', 'arith.mului_extended', 'muli')
+
+/** mulsi_extended(x, 1) -> [x, extsi(cmpi slt, x, 0)]. */
+export const MulSIExtendedRHSOne: CanonicalizationPattern = {
+  name: 'MulSIExtendedRHSOne',
+  rootName: 'arith.mulsi_extended',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    if (getConstantIntValue(constAttr(op.getOperand(1))) !== 1n) {
+      return false
+    }
+    const x = op.getOperand(0)
+    const zero = getZeroAttr(x.type)
+    if (zero === undefined) {
+      return false
+    }
+    rewriter.setInsertionPoint(op)
+    const c = constant(rewriter, op.location, zero)
+    const cmp = create(rewriter, defs().cmpi, op.location, {
+      operands: { lhs: x, rhs: c },
+      attributes: { predicate: IntegerAttr.get(IntegerType.get(rewriter.context, 64), 2) },
+    })
+    const ext = create(rewriter, defs().extsi, op.location, { operands: { in: cmp.getResult(0) }, results: [x.type] })
+    rewriter.replaceOp(op, [x, ext.getResult(0)])
+    return true
+  },
+}
+
+function scalarWidth(v: Value): number {
+  const t = v.type
+  const e = t instanceof IntegerType ? t : (t as { elementType?: unknown }).elementType
+  return e instanceof IntegerType ? e.width : -1
+}
+
+/** trunci(ext(x)) -> ext(x) when the truncation only drops extension bits. */
+function truncOfExt(name: string, ext: 'extsi' | 'extui'): CanonicalizationPattern {
+  return {
+    name,
+    rootName: 'arith.trunci',
+    benefit: 1,
+    matchAndRewrite(op, rewriter) {
+      const e = defOp(op.getOperand(0), `arith.${ext}`)
+      if (e === null) {
+        return false
+      }
+      const x = e.getOperand(0)
+      const we = scalarWidth(e.getResult(0))
+      const wt = scalarWidth(op.getResult(0))
+      const wx = scalarWidth(x)
+      if (!(we > wt && wt > 0 && wt > wx && wx > 0)) {
+        return false
+      }
+      rewriter.setInsertionPoint(op)
+      const repl = create(rewriter, defs()[ext], fusedLoc([op, e]), { operands: { in: x }, results: [op.getResult(0).type] })
+      rewriter.replaceOp(op, [repl.getResult(0)])
+      return true
+    },
+  }
+}
+
+/** trunci(extsi(x)) -> extsi(x) when only sign-extension bits are truncated. */
+export const TruncIExtSIToExtSI: CanonicalizationPattern = truncOfExt('TruncIExtSIToExtSI', 'extsi')
+/** trunci(extui(x)) -> extui(x) when only zero-extension bits are truncated. */
+export const TruncIExtUIToExtUI: CanonicalizationPattern = truncOfExt('TruncIExtUIToExtUI', 'extui')
+
+/** trunci(shrsi(x, c)) -> trunci(shrui(x, c)) when c is exactly the number of truncated bits. */
+export const TruncIShrSIToTrunciShrUI: CanonicalizationPattern = {
+  name: 'TruncIShrSIToTrunciShrUI',
+  rootName: 'arith.trunci',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const shr = defOp(op.getOperand(0), 'arith.shrsi')
+    if (shr === null) {
+      return false
+    }
+    const cAttr = constAttr(shr.getOperand(1))
+    const c = getConstantIntValue(cAttr)
+    const x = shr.getOperand(0)
+    if (cAttr === undefined || c === undefined || BigInt(scalarWidth(x) - scalarWidth(op.getResult(0))) !== c) {
+      return false
+    }
+    const loc = fusedLoc([op, shr])
+    rewriter.setInsertionPoint(op)
+    const cst = constant(rewriter, loc, cAttr)
+    const shrui = create(rewriter, defs().shrui, loc, { operands: { lhs: x, rhs: cst } })
+    const trunc = create(rewriter, defs().trunci, loc, {
+      operands: { in: shrui.getResult(0) },
+      results: [op.getResult(0).type],
+      attributes: { overflowFlags: op.getAttr('overflowFlags') ?? overflow(rewriter, 0) },
+    })
+    rewriter.replaceOp(op, [trunc.getResult(0)])
+    return true
+  },
+}
+
+/** truncf(sitofp(x)) / truncf(uitofp(x)) -> sitofp(x) / uitofp(x) with the default rounding mode. */
+function truncFOfIToFP(name: string, conv: 'sitofp' | 'uitofp'): CanonicalizationPattern {
+  return {
+    name,
+    rootName: 'arith.truncf',
+    benefit: 1,
+    matchAndRewrite(op, rewriter) {
+      const fp = defOp(op.getOperand(0), `arith.${conv}`)
+      if (fp === null || op.getAttr('roundingmode') !== undefined) {
+        return false
+      }
+      rewriter.setInsertionPoint(op)
+      const repl = create(rewriter, defs()[conv], fusedLoc([op, fp]), { operands: { in: fp.getOperand(0) }, results: [op.getResult(0).type] })
+      rewriter.replaceOp(op, [repl.getResult(0)])
+      return true
+    },
+  }
+}
+
+/** truncf(sitofp(x)) -> sitofp(x). */
+export const TruncFSIToFPToSIToFP: CanonicalizationPattern = truncFOfIToFP('TruncFSIToFPToSIToFP', 'sitofp')
+/** truncf(uitofp(x)) -> uitofp(x). */
+export const TruncFUIToFPToUIToFP: CanonicalizationPattern = truncFOfIToFP('TruncFUIToFPToUIToFP', 'uitofp')
+
+/** `op(negf(x), negf(y)) -> op(x, y)` keeping the fastmath flags of `op` (mulf, divf). */
+function ofNegF(name: string, root: 'mulf' | 'divf'): CanonicalizationPattern {
+  return {
+    name,
+    rootName: `arith.${root}`,
+    benefit: 1,
+    matchAndRewrite(op, rewriter) {
+      const a = defOp(op.getOperand(0), 'arith.negf')
+      const b = defOp(op.getOperand(1), 'arith.negf')
+      if (a === null || b === null || a.getOperand(0).type !== b.getOperand(0).type) {
+        return false
+      }
+      rewriter.setInsertionPoint(op)
+      const fm = op.getAttr('fastmath')
+      const repl = create(rewriter, defs()[root], fusedLoc([op, a, b]), {
+        operands: { lhs: a.getOperand(0), rhs: b.getOperand(0) },
+        attributes: fm === undefined ? {} : { fastmath: fm },
+      })
+      rewriter.replaceOp(op, [repl.getResult(0)])
+      return true
+    },
+  }
+}
+
+/** mulf(negf(x), negf(y)) -> mulf(x, y). */
+export const MulFOfNegF: CanonicalizationPattern = ofNegF('MulFOfNegF', 'mulf')
+/** divf(negf(x), negf(y)) -> divf(x, y). */
+export const DivFOfNegF: CanonicalizationPattern = ofNegF('DivFOfNegF', 'divf')
+
 /** The arith canonicalization patterns implemented here, by root op (in upstream registration order). */
 export const arithCanonicalizationPatterns: Readonly<Record<string, readonly CanonicalizationPattern[]>> = {
-  'arith.addi': [AddIAddConstant, AddISubConstantRHS, AddISubConstantLHS],
+  'arith.addi': [AddIAddConstant, AddISubConstantRHS, AddISubConstantLHS, AddIMulNegativeOneRhs, AddIMulNegativeOneLhs],
+  'arith.addui_extended': [AddUIExtendedToAddI],
+  'arith.mulsi_extended': [MulSIExtendedToMulI, MulSIExtendedRHSOne],
+  'arith.mului_extended': [MulUIExtendedToMulI],
+  'arith.trunci': [TruncIExtSIToExtSI, TruncIExtUIToExtUI, TruncIShrSIToTrunciShrUI],
+  'arith.truncf': [TruncFSIToFPToSIToFP, TruncFUIToFPToUIToFP],
+  'arith.mulf': [MulFOfNegF],
+  'arith.divf': [DivFOfNegF],
   'arith.subi': [
     SubIRHSAddConstant,
     SubILHSAddConstant,
