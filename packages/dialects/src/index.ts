@@ -32,6 +32,13 @@ export {
   SwitchOp,
   cfOps,
   verifyBranchSuccessorOperands,
+  EraseRedundantAssertions,
+  SimplifyBrToBlockWithSinglePred,
+  SimplifyPassThroughBr,
+  SimplifyConstCondBranchPred,
+  SimplifyPassThroughCondBranch,
+  SimplifyCondBranchIdenticalSuccessors,
+  cfCanonicalizationPatterns,
 } from './cf/index.ts'
 import { ArithDialect } from './arith/index.ts'
 export {

@@ -4,5 +4,6 @@ import { cfOps } from './CfOps.ts'
 /** The `cf` dialect: unstructured control flow (`cf.br`, `cf.cond_br`, `cf.switch`, `cf.assert`). */
 export const CfDialect: DialectDefinition = {
   namespace: 'cf',
+  dependentDialects: ['arith'],
   ops: cfOps,
 }

@@ -29,6 +29,8 @@ import {
   type UnresolvedOperand,
   type Value,
 } from '@tilepass/ir'
+import { addPatterns } from '../internal/RewriterLike.ts'
+import { cfCanonicalizationPatterns } from './CfCanonicalization.ts'
 
 /** The quoted spelling of `type` as MLIR streams a type into a diagnostic. */
 function quoted(type: Type): string {
@@ -75,6 +77,9 @@ function verifyBranchWeights(op: Operation): LogicalResult {
 /** `cf.br`: unconditional branch to a block with operands. */
 export const BranchOp: OdsOp = defineOp({
   name: 'cf.br',
+  getCanonicalizationPatterns(patterns: unknown): void {
+    addPatterns(patterns, cfCanonicalizationPatterns['cf.br'] ?? [])
+  },
   summary: 'branch operation',
   operands: { destOperands: variadic(AnyType) },
   successors: { dest: AnySuccessor },
@@ -95,6 +100,9 @@ function condBrSuccessorOperands(op: Operation, index: number): Value[] {
 /** `cf.cond_br`: conditional branch on an i1 to one of two blocks. */
 export const CondBranchOp: OdsOp = defineOp({
   name: 'cf.cond_br',
+  getCanonicalizationPatterns(patterns: unknown): void {
+    addPatterns(patterns, cfCanonicalizationPatterns['cf.cond_br'] ?? [])
+  },
   summary: 'conditional branch operation',
   operands: { condition: I1, trueDestOperands: variadic(AnyType), falseDestOperands: variadic(AnyType) },
   attributes: { branch_weights: optionalAttr(DenseI32ArrayAttr) },
@@ -115,6 +123,9 @@ export const CondBranchOp: OdsOp = defineOp({
 /** `cf.assert`: aborts with `msg` when the condition is false. */
 export const AssertOp: OdsOp = defineOp({
   name: 'cf.assert',
+  getCanonicalizationPatterns(patterns: unknown): void {
+    addPatterns(patterns, cfCanonicalizationPatterns['cf.assert'] ?? [])
+  },
   summary: 'Assert operation with message attribute',
   operands: { arg: I1 },
   attributes: { msg: StrAttr },

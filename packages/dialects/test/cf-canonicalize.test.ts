@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest'
+import { type Block, BuiltinDialect, Context, OpBuilder, Trait, parseSourceString, printOperation, verify, type Operation, type Value } from '@tilepass/ir'
+import { ArithDialect } from '../src/arith/index.ts'
+import { CfDialect, cfCanonicalizationPatterns } from '../src/cf/index.ts'
+import { FuncDialect } from '../src/func/index.ts'
+
+/** The rewriter surface the patterns use, implemented directly on the IR. */
+class TestRewriter extends OpBuilder {
+  replaceOp(op: Operation, values: readonly Value[]): void {
+    op.replaceAllUsesWith(values)
+    op.erase()
+  }
+  eraseOp(op: Operation): void {
+    op.erase()
+  }
+  replaceAllUsesWith(from: Value, to: Value): void {
+    from.replaceAllUsesWith(to)
+  }
+  modifyOpInPlace(_op: Operation, fn: () => void): void {
+    fn()
+  }
+  mergeBlocks(source: Block, dest: Block, args: readonly Value[] = []): void {
+    for (let i = 0; i < args.length; i++) {
+      source.getArgument(i).replaceAllUsesWith(args[i]!)
+    }
+    for (const o of source.operations) {
+      o.remove()
+      dest.append(o)
+    }
+    source.erase()
+  }
+  inlineBlockBefore(source: Block, op: Operation, args: readonly Value[] = []): void {
+    for (let i = 0; i < args.length; i++) {
+      source.getArgument(i).replaceAllUsesWith(args[i]!)
+    }
+    for (const o of source.operations) {
+      o.moveBefore(op)
+    }
+    source.erase()
+  }
+}
+
+/**
+ * A small fixpoint driver: the cf patterns, erasure of unused pure ops and of blocks
+ * without predecessors (what the greedy driver also does).
+ */
+function canonicalize(root: Operation): void {
+  const rewriter = new TestRewriter(root.context)
+  for (let changed = true; changed; ) {
+    changed = false
+    const ops: Operation[] = []
+    root.walk((o) => {
+      ops.push(o)
+    })
+    for (const op of ops) {
+      if (op.parentBlock === null || op === root) {
+        continue
+      }
+      if (op.useEmpty && op.results.length > 0 && op.hasTrait(Trait.NoMemoryEffect)) {
+        op.erase()
+        changed = true
+        continue
+      }
+      for (const p of cfCanonicalizationPatterns[op.name.name] ?? []) {
+        if (p.matchAndRewrite(op, rewriter)) {
+          changed = true
+          break
+        }
+      }
+    }
+    root.walk((o) => {
+      for (const r of o.regions) {
+        for (const b of r.blockList) {
+          if (!b.isEntryBlock && b.hasNoPredecessors) {
+            b.dropAllDefinedValueUses()
+            b.erase()
+            changed = true
+          }
+        }
+      }
+    })
+  }
+}
+
+// Inputs and the output of `mlir-opt -allow-unregistered-dialect -canonicalize='region-simplify=disabled'` (MLIR 22).
+const INPUT = `func.func @const_cond(%a: i32, %c: i1) -> i32 {
+  %true = arith.constant true
+  cf.assert %true, "ok"
+  cf.cond_br %true, ^bb1(%a : i32), ^bb2
+^bb1(%x: i32):
+  return %x : i32
+^bb2:
+  return %a : i32
+}
+func.func @pass_through(%a: i32, %b: i32, %c: i1) -> i32 {
+  cf.cond_br %c, ^bb1(%a : i32), ^bb2(%b : i32)
+^bb1(%x: i32):
+  cf.br ^bb3(%x : i32)
+^bb2(%y: i32):
+  cf.br ^bb3(%y : i32)
+^bb3(%z: i32):
+  return %z : i32
+}
+func.func @identical(%a: i32, %b: i32, %c: i1) -> i32 {
+  cf.cond_br %c, ^bb1(%a : i32), ^bb1(%b : i32)
+^bb1(%x: i32):
+  "test.use"(%x) : (i32) -> ()
+  return %x : i32
+}
+func.func @identical_same(%a: i32, %c: i1) -> i32 {
+  cf.cond_br %c, ^bb1(%a : i32), ^bb1(%a : i32)
+^bb1(%x: i32):
+  return %x : i32
+}
+func.func @assert_keep(%c: i1) {
+  cf.assert %c, "kept"
+  return
+}
+`
+const EXPECTED = `module {
+  func.func @const_cond(%arg0: i32, %arg1: i1) -> i32 {
+    return %arg0 : i32
+  }
+  func.func @pass_through(%arg0: i32, %arg1: i32, %arg2: i1) -> i32 {
+    %0 = arith.select %arg2, %arg0, %arg1 : i32
+    return %0 : i32
+  }
+  func.func @identical(%arg0: i32, %arg1: i32, %arg2: i1) -> i32 {
+    %0 = arith.select %arg2, %arg0, %arg1 : i32
+    "test.use"(%0) : (i32) -> ()
+    return %0 : i32
+  }
+  func.func @identical_same(%arg0: i32, %arg1: i1) -> i32 {
+    return %arg0 : i32
+  }
+  func.func @assert_keep(%arg0: i1) {
+    cf.assert %arg0, "kept"
+    return
+  }
+}
+`
+
+describe('cf canonicalization patterns', () => {
+  it('rewrite like mlir-opt -canonicalize', () => {
+    const ctx = new Context({ dialects: [BuiltinDialect, FuncDialect, CfDialect, ArithDialect], allowUnregisteredDialects: true })
+    const r = parseSourceString(INPUT, ctx)!
+    canonicalize(r.op)
+    expect(verify(r.op)).toBe(true)
+    expect(printOperation(r.op)).toBe(EXPECTED)
+  })
+})
