@@ -221,6 +221,16 @@ export { CustomDirectiveArg, FormatElement, FormatKind, compileFormat, resolveOp
 export type { CustomDirective, CompiledFormat, FormatOpInfo } from './ods/Format.ts'
 export type { OdsValueDecl, OdsAttrDecl, OdsRegionDecl, OdsSuccessorDecl, TypesMatchWith } from './ods/OpInfo.ts'
 export { typeToString, setOdsTypePrinter } from './ods/TypeText.ts'
+export { SourceMgr, SourceBuffer } from './SourceMgr.ts'
+export type { SourceRange } from './SourceMgr.ts'
+export { SourceMgrDiagnosticHandler } from './diagnostics/SourceMgrDiagnosticHandler.ts'
+export type { SourceMgrDiagnosticHandlerOptions } from './diagnostics/SourceMgrDiagnosticHandler.ts'
+export { SourceMgrDiagnosticVerifierHandler } from './diagnostics/SourceMgrDiagnosticVerifierHandler.ts'
+export type { DiagnosticVerifierLevel } from './diagnostics/SourceMgrDiagnosticVerifierHandler.ts'
+export { splitInputBuffer, kDefaultSplitMarker } from './diagnostics/splitInputBuffer.ts'
+export type { SourceChunk } from './diagnostics/splitInputBuffer.ts'
+export { verify } from './Verifier.ts'
+export { DominanceInfo, PostDominanceInfo, DominatorTree, hasSSADominance } from './Dominance.ts'
 export {
   printOperation,
   printOperationTo,
@@ -233,16 +243,6 @@ export {
 } from './printer/index.ts'
 export type { AsmPrinterOptions, FileResources } from './printer/AsmPrinterOptions.ts'
 export { BuiltinDialect, ModuleOp, UnrealizedConversionCastOp } from './dialect/Builtin.ts'
-export { SourceMgr, SourceBuffer } from './SourceMgr.ts'
-export type { SourceRange } from './SourceMgr.ts'
-export { SourceMgrDiagnosticHandler } from './diagnostics/SourceMgrDiagnosticHandler.ts'
-export type { SourceMgrDiagnosticHandlerOptions } from './diagnostics/SourceMgrDiagnosticHandler.ts'
-export { SourceMgrDiagnosticVerifierHandler } from './diagnostics/SourceMgrDiagnosticVerifierHandler.ts'
-export type { DiagnosticVerifierLevel } from './diagnostics/SourceMgrDiagnosticVerifierHandler.ts'
-export { splitInputBuffer, kDefaultSplitMarker } from './diagnostics/splitInputBuffer.ts'
-export type { SourceChunk } from './diagnostics/splitInputBuffer.ts'
-export { verify } from './Verifier.ts'
-export { DominanceInfo, PostDominanceInfo, DominatorTree, hasSSADominance } from './Dominance.ts'
 export { parseSourceString, parseAttribute, parseType } from './parser/parseSourceString.ts'
 export type { ParseResult, ParserOptions } from './parser/parseSourceString.ts'
 export { Lexer, Tok } from './parser/Lexer.ts'
@@ -258,3 +258,42 @@ export {
   isPureAffine,
   largestKnownDivisor,
 } from './parser/AffineExprBuilder.ts'
+/** Pattern rewriting: patterns, rewriter, folder and the greedy driver. */
+export {
+  RewritePattern,
+  OpRewritePattern,
+  RewritePatternSet,
+  FrozenRewritePatternSet,
+  PatternApplicator,
+  PatternRewriter,
+  IRRewriter,
+  ApplyPatternAction,
+  getPatternDebugName,
+  OperationFolder,
+  foldOperation,
+  matchConstantOp,
+  matchConstantValue,
+  getConstantInsertionRegion,
+  applyPatternsGreedily,
+  GreedyPatternRewriteIteration,
+  kNoLimit,
+  simplifyRegions,
+  eraseUnreachableBlocks,
+  runRegionDCE,
+  postOrderFromEntry,
+  isOpTriviallyDead,
+  wouldOpBeTriviallyDead,
+  isMemoryEffectFree,
+  getMemoryEffects,
+  getEffectsRecursively,
+  onlyReadsMemory,
+} from './rewrite/index.ts'
+export type {
+  PatternBenefit,
+  RewritePatternLike,
+  RewriterListener,
+  GreedyRewriteConfig,
+  GreedyRewriteResult,
+  GreedySimplifyRegionLevel,
+  GreedyRewriteStrictness,
+} from './rewrite/index.ts'

@@ -1,9 +1,19 @@
 /**
- * General-purpose transformations for Tilepass: `cse`, `canonicalize`, `inline` and the
- * other passes of MLIR's `Transforms` library, registered with `registerTransformsPasses`.
- * Nothing is exported yet.
+ * General-purpose transformations for Tilepass: `cse`, `canonicalize` and the other
+ * passes of MLIR's `Transforms` library, registered with `registerTransformsPasses`.
  *
  * @packageDocumentation
  */
+import type { PassRegistry } from '@tilepass/pass-manager'
+import { Canonicalizer } from './Canonicalizer.ts'
+import { CSE } from './CSE.ts'
 
-export {}
+export { Canonicalizer, collectCanonicalizationPatterns } from './Canonicalizer.ts'
+export type { CanonicalizerOptions } from './Canonicalizer.ts'
+export { CSE, CSEDriver } from './CSE.ts'
+
+/** Registers every pass of this package (`canonicalize`, `cse`, ...) in `registry`. */
+export function registerTransformsPasses(registry: PassRegistry): void {
+  registry.register(Canonicalizer)
+  registry.register(CSE)
+}

@@ -1,0 +1,465 @@
+import { Action, type IRUnit } from '../Action.ts'
+import type { Block } from '../Block.ts'
+import type { InsertPoint } from '../Builder.ts'
+import type { Location } from '../Location.ts'
+import type { LogicalResult } from '../LogicalResult.ts'
+import { Operation } from '../Operation.ts'
+import { Trait, type OpFoldResult } from '../OperationName.ts'
+import type { Region } from '../Region.ts'
+import type { Value } from '../Value.ts'
+import { foldOperation, isAttribute, matchConstantOp, OperationFolder } from './FoldUtils.ts'
+import {
+  PatternApplicator,
+  PatternRewriter,
+  type FrozenRewritePatternSet,
+  type RewritePatternLike,
+  type RewriterListener,
+} from './PatternMatch.ts'
+import { eraseUnreachableBlocks, simplifyRegions } from './RegionUtils.ts'
+import { isOpTriviallyDead } from './SideEffects.ts'
+
+/** How much CFG simplification the greedy driver does after each iteration. */
+export type GreedySimplifyRegionLevel = 'disabled' | 'normal' | 'aggressive'
+
+/** Which ops the greedy driver may rewrite (MLIR's `GreedyRewriteStrictness`). */
+export type GreedyRewriteStrictness = 'any-op' | 'existing-and-new-ops' | 'existing-ops'
+
+/** No limit on iterations or rewrites. */
+export const kNoLimit = -1
+
+/** Options of `applyPatternsGreedily` (MLIR's `GreedyRewriteConfig`). */
+export interface GreedyRewriteConfig {
+  /** Seed the worklist in pre-order (true, default) or post-order. */
+  useTopDownTraversal?: boolean
+  /** Default `'normal'`. */
+  regionSimplificationLevel?: GreedySimplifyRegionLevel
+  /** Iterations before giving up (default 10; `kNoLimit` for none). */
+  maxIterations?: number
+  /** Rewrites per iteration (default `kNoLimit`). */
+  maxNumRewrites?: number
+  /** Only ops in this region are added to the worklist (default: the region being simplified). */
+  scope?: Region | null
+  /** Default `'any-op'`. */
+  strictMode?: GreedyRewriteStrictness
+  /** Receives every IR change the driver makes. */
+  listener?: RewriterListener | null
+  /** Fold ops before applying patterns (default true). */
+  fold?: boolean
+  /** Deduplicate and hoist constants when seeding the worklist (default true). */
+  cseConstants?: boolean
+}
+
+/** What a greedy rewrite did. */
+export interface GreedyRewriteResult {
+  /** Success when a fixpoint was reached within the limits. */
+  readonly converged: LogicalResult
+  /** Whether the IR changed. */
+  readonly changed: boolean
+  /** Pattern applications (folds and dead-op erasure excluded). */
+  readonly numRewrites: number
+}
+
+/** The action around one iteration of the greedy driver over a region. */
+export class GreedyPatternRewriteIteration extends Action {
+  static readonly tag = 'GreedyPatternRewriteIteration'
+  constructor(
+    irUnits: readonly IRUnit[],
+    readonly iteration: number,
+  ) {
+    super(irUnits)
+  }
+  get tag(): string {
+    return GreedyPatternRewriteIteration.tag
+  }
+  override print(): string {
+    return `GreedyPatternRewriteIteration(${this.iteration})`
+  }
+}
+
+/** A worklist with O(1) membership and removal (removed slots become null). */
+class Worklist {
+  list: (Operation | null)[] = []
+  readonly map = new Map<Operation, number>()
+  clear(): void {
+    this.list.length = 0
+    this.map.clear()
+  }
+  isEmpty(): boolean {
+    for (let i = this.list.length - 1; i >= 0; i--) {
+      if (this.list[i] !== null) {
+        return false
+      }
+    }
+    return true
+  }
+  push(op: Operation): void {
+    if (this.map.has(op)) {
+      return
+    }
+    this.map.set(op, this.list.length)
+    this.list.push(op)
+  }
+  pop(): Operation {
+    const list = this.list
+    while (list[list.length - 1] === null) {
+      list.pop()
+    }
+    const op = list.pop()!
+    this.map.delete(op)
+    while (list.length > 0 && list[list.length - 1] === null) {
+      list.pop()
+    }
+    return op
+  }
+  remove(op: Operation): void {
+    const i = this.map.get(op)
+    if (i !== undefined) {
+      this.list[i] = null
+      this.map.delete(op)
+    }
+  }
+  reverse(): void {
+    this.list.reverse()
+    const n = this.list.length
+    for (let i = 0; i < n; i++) {
+      const op = this.list[i]
+      if (op !== null && op !== undefined) {
+        this.map.set(op, i)
+      }
+    }
+  }
+}
+
+/** The greedy driver: a worklist of ops, folded and rewritten until nothing changes. */
+class GreedyPatternRewriteDriver implements RewriterListener {
+  readonly rewriter: PatternRewriter
+  readonly worklist = new Worklist()
+  readonly matcher: PatternApplicator
+  readonly strictModeFilteredOps = new Set<Operation>()
+  readonly maxIterations: number
+  readonly maxNumRewrites: number
+  readonly topDown: boolean
+  readonly regionLevel: GreedySimplifyRegionLevel
+  readonly strictMode: GreedyRewriteStrictness
+  readonly scope: Region | null
+  readonly listener: RewriterListener | null
+  readonly fold: boolean
+  readonly cseConstants: boolean
+  numRewrites = 0
+
+  constructor(
+    readonly region: Region,
+    patterns: FrozenRewritePatternSet,
+    config: GreedyRewriteConfig,
+  ) {
+    const ctx = region.parentOp!.context
+    this.rewriter = new PatternRewriter(ctx, this)
+    this.matcher = new PatternApplicator(patterns)
+    this.maxIterations = config.maxIterations ?? 10
+    this.maxNumRewrites = config.maxNumRewrites ?? kNoLimit
+    this.topDown = config.useTopDownTraversal ?? true
+    this.regionLevel = config.regionSimplificationLevel ?? 'normal'
+    this.strictMode = config.strictMode ?? 'any-op'
+    this.scope = config.scope ?? region
+    this.listener = config.listener ?? null
+    this.fold = config.fold ?? true
+    this.cseConstants = config.cseConstants ?? true
+    if (this.strictMode !== 'any-op') {
+      walkRegionPostOrder(region, (op) => {
+        this.strictModeFilteredOps.add(op)
+      })
+    }
+  }
+
+  // ---- Worklist -------------------------------------------------------------------
+
+  addToWorklist(op: Operation): void {
+    // Add `op` and its ancestors up to the scope, innermost first.
+    const ancestors: Operation[] = []
+    let o: Operation | null = op
+    while (o !== null) {
+      ancestors.push(o)
+      const region: Region | null = o.parentRegion
+      if (region === this.scope) {
+        for (const a of ancestors) {
+          this.addSingleOpToWorklist(a)
+        }
+        return
+      }
+      if (region === null) {
+        return
+      }
+      o = region.parentOp
+    }
+  }
+
+  addSingleOpToWorklist(op: Operation): void {
+    if (this.strictMode === 'any-op' || this.strictModeFilteredOps.has(op)) {
+      this.worklist.push(op)
+    }
+  }
+
+  /** Re-adds the defining ops of `op`'s operands that have at most one other user. */
+  addOperandsToWorklist(op: Operation): void {
+    for (const operand of op.operands) {
+      const v = operand.value
+      if (v === null) {
+        continue
+      }
+      const def = v.definingOp
+      if (def === null) {
+        continue
+      }
+      let otherUser: Operation | null = null
+      let moreThanTwo = false
+      for (let u = v.firstUse; u !== null; u = u.nextUse) {
+        const user = u.owner
+        if (user === op || user === otherUser) {
+          continue
+        }
+        if (otherUser === null) {
+          otherUser = user
+          continue
+        }
+        moreThanTwo = true
+        break
+      }
+      if (!moreThanTwo) {
+        this.addToWorklist(def)
+      }
+    }
+  }
+
+  // ---- Listener -------------------------------------------------------------------
+
+  notifyOperationInserted(op: Operation, previous: InsertPoint | null): void {
+    this.listener?.notifyOperationInserted?.(op, previous)
+    if (this.strictMode === 'existing-and-new-ops') {
+      this.strictModeFilteredOps.add(op)
+    }
+    this.addToWorklist(op)
+  }
+  notifyBlockInserted(block: Block, previousRegion: Region | null, previousNext: Block | null): void {
+    this.listener?.notifyBlockInserted?.(block, previousRegion, previousNext)
+  }
+  notifyOperationModified(op: Operation): void {
+    this.listener?.notifyOperationModified?.(op)
+    this.addToWorklist(op)
+  }
+  notifyOperationReplaced(op: Operation, replacement: readonly Value[] | Operation): void {
+    this.listener?.notifyOperationReplaced?.(op, replacement)
+  }
+  notifyOperationErased(op: Operation): void {
+    this.listener?.notifyOperationErased?.(op)
+    this.addOperandsToWorklist(op)
+    this.worklist.remove(op)
+    if (this.strictMode !== 'any-op') {
+      this.strictModeFilteredOps.delete(op)
+    }
+  }
+  notifyBlockErased(block: Block): void {
+    this.listener?.notifyBlockErased?.(block)
+  }
+  notifyPatternBegin(pattern: RewritePatternLike, op: Operation): void {
+    this.listener?.notifyPatternBegin?.(pattern, op)
+  }
+  notifyPatternEnd(pattern: RewritePatternLike, result: LogicalResult): void {
+    this.listener?.notifyPatternEnd?.(pattern, result)
+  }
+  notifyMatchFailure(location: Location, reason: string): void {
+    this.listener?.notifyMatchFailure?.(location, reason)
+  }
+
+  // ---- Processing -----------------------------------------------------------------
+
+  /** Processes the worklist; returns whether anything changed. */
+  processWorklist(): boolean {
+    const rewriter = this.rewriter
+    let changed = false
+    let numRewrites = 0
+    while (!this.worklist.isEmpty() && (numRewrites < this.maxNumRewrites || this.maxNumRewrites === kNoLimit)) {
+      const op = this.worklist.pop()
+      if (isOpTriviallyDead(op)) {
+        rewriter.eraseOp(op)
+        changed = true
+        continue
+      }
+      // Constants are not folded: they would fold to an attribute and be
+      // rematerialized as a new constant forever.
+      if (this.fold && !op.hasTrait(Trait.ConstantLike)) {
+        const foldResults = foldOperation(op)
+        if (foldResults !== null) {
+          if (foldResults.length === 0) {
+            this.notifyOperationModified(op)
+            changed = true
+            continue
+          }
+          if (this.replaceWithFoldResults(op, foldResults)) {
+            changed = true
+            continue
+          }
+        }
+      }
+      if (this.matcher.matchAndRewrite(op, rewriter)) {
+        changed = true
+        numRewrites++
+        this.numRewrites++
+      }
+    }
+    return changed
+  }
+
+  private replaceWithFoldResults(op: Operation, foldResults: readonly OpFoldResult[]): boolean {
+    const rewriter = this.rewriter
+    const ip = rewriter.saveInsertionPoint()
+    rewriter.setInsertionPoint(op)
+    const replacements: Value[] = []
+    let ok = true
+    const dialect = op.name.dialect
+    for (let i = 0; i < op.results.length; i++) {
+      const fr = foldResults[i]!
+      if (!isAttribute(fr)) {
+        replacements.push(fr)
+        continue
+      }
+      const constOp =
+        dialect === null || dialect.def.materializeConstant === undefined
+          ? null
+          : dialect.def.materializeConstant(rewriter, fr, op.results[i]!.type, op.location)
+      if (constOp === null) {
+        const created = new Set<Operation>()
+        for (const r of replacements) {
+          const d = r.definingOp
+          if (d !== null) {
+            created.add(d)
+          }
+        }
+        for (const c of created) {
+          rewriter.eraseOp(c)
+        }
+        ok = false
+        break
+      }
+      replacements.push(constOp.results[0]!)
+    }
+    if (ok) {
+      rewriter.replaceOp(op, replacements)
+    }
+    rewriter.restoreInsertionPoint(ip)
+    return ok
+  }
+
+  /** Runs iterations until a fixpoint or a limit; returns whether it converged. */
+  simplify(): { converged: boolean; changed: boolean } {
+    const region = this.region
+    const ctx = region.parentOp!.context
+    let continueRewrites = false
+    let iteration = 0
+    do {
+      if (++iteration > this.maxIterations && this.maxIterations !== kNoLimit) {
+        break
+      }
+      this.worklist.clear()
+      const folder = new OperationFolder(this.rewriter)
+      if (!this.topDown) {
+        walkRegionPostOrder(region, (op) => {
+          if (!this.cseConstants || !this.insertKnownConstant(folder, op)) {
+            this.addToWorklist(op)
+          }
+        })
+      } else {
+        walkRegionPreOrder(region, (op) => {
+          if (!this.cseConstants || !this.insertKnownConstant(folder, op)) {
+            this.addToWorklist(op)
+            return true
+          }
+          return false
+        })
+        this.worklist.reverse()
+      }
+      ctx.executeAction(new GreedyPatternRewriteIteration([region], iteration), () => {
+        continueRewrites = false
+        // Unreachable code may hold IR that patterns cannot cope with (an op using
+        // its own result), so it goes first.
+        continueRewrites = eraseUnreachableBlocks(this.rewriter, [region]) || continueRewrites
+        continueRewrites = this.processWorklist() || continueRewrites
+        if (this.regionLevel !== 'disabled') {
+          continueRewrites = simplifyRegions(this.rewriter, [region], this.regionLevel === 'aggressive') || continueRewrites
+        }
+      })
+    } while (continueRewrites)
+    return { converged: !continueRewrites, changed: iteration > 1 }
+  }
+
+  /** Returns true when `op` was a duplicate constant and was erased. */
+  private insertKnownConstant(folder: OperationFolder, op: Operation): boolean {
+    const value = matchConstantOp(op)
+    if (value !== null && !folder.insertKnownConstant(op, value)) {
+      return true
+    }
+    return false
+  }
+}
+
+/**
+ * Pre-order walk over the ops nested in `region`; `fn` returns false to skip an op's
+ * regions. The next op is read after `fn`, which may move or erase the current one.
+ */
+function walkRegionPreOrder(region: Region, fn: (op: Operation) => boolean): void {
+  for (let b = region.firstBlock; b !== null; ) {
+    const nextBlock = b.nextBlock
+    for (let o = b.firstOp; o !== null; ) {
+      const next = o.nextOp
+      if (fn(o)) {
+        for (const r of o.regions) {
+          walkRegionPreOrder(r, fn)
+        }
+      }
+      o = next
+    }
+    b = nextBlock
+  }
+}
+
+/** Post-order walk over the ops nested in `region`; `fn` may erase or move the current op. */
+function walkRegionPostOrder(region: Region, fn: (op: Operation) => void): void {
+  for (let b = region.firstBlock; b !== null; ) {
+    const nextBlock = b.nextBlock
+    for (let o = b.firstOp; o !== null; ) {
+      const next = o.nextOp
+      for (const r of o.regions) {
+        walkRegionPostOrder(r, fn)
+      }
+      fn(o)
+      o = next
+    }
+    b = nextBlock
+  }
+}
+
+/**
+ * Applies `patterns` greedily to everything nested in `target` (each region of an op,
+ * or one region), folding ops and erasing dead ones, until a fixpoint or a limit
+ * (MLIR's `applyPatternsGreedily`). The op itself is not rewritten.
+ */
+export function applyPatternsGreedily(
+  target: Operation | Region,
+  patterns: FrozenRewritePatternSet,
+  config: GreedyRewriteConfig = {},
+): GreedyRewriteResult {
+  if (target instanceof Operation) {
+    let converged = true
+    let changed = false
+    let numRewrites = 0
+    for (const region of target.regions) {
+      const r = applyPatternsGreedily(region, patterns, config)
+      converged = r.converged && converged
+      changed = r.changed || changed
+      numRewrites += r.numRewrites
+    }
+    return { converged, changed, numRewrites }
+  }
+  const driver = new GreedyPatternRewriteDriver(target, patterns, config)
+  const r = driver.simplify()
+  return { converged: r.converged, changed: r.changed, numRewrites: driver.numRewrites }
+}

@@ -1,0 +1,365 @@
+import {
+  DominanceInfo,
+  IRRewriter,
+  Trait,
+  UnknownLoc,
+  getEffectsRecursively,
+  getMemoryEffects,
+  hasSSADominance,
+  isMemoryEffectFree,
+  isOpTriviallyDead,
+  type Block,
+  type Operation,
+  type Region,
+  type Value,
+} from '@tilepass/ir'
+import { OperationPass, type Statistic } from '@tilepass/pass-manager'
+
+// ---- Operation equivalence ----------------------------------------------------------
+
+/** Dense ids for values, so that operand lists hash to short strings. */
+class ValueIds {
+  private readonly ids = new Map<Value, number>()
+  get(v: Value): number {
+    let id = this.ids.get(v)
+    if (id === undefined) {
+      id = this.ids.size
+      this.ids.set(v, id)
+    }
+    return id
+  }
+}
+
+/**
+ * The hash key of `op` for CSE: name, discardable attributes, properties, result types
+ * and operands, ignoring locations (MLIR's `OperationEquivalence::computeHash`).
+ */
+function computeKey(op: Operation, ids: ValueIds): string {
+  let key = `${op.name.name}|${op.attributes.id}|${op.properties.id}|${op.regions.length}|`
+  for (const r of op.results) {
+    key += `${r.type.id},`
+  }
+  key += '|'
+  for (const o of op.operands) {
+    key += `${ids.get(o.value)},`
+  }
+  return key
+}
+
+/** Structural equality of two ops with equal keys: their regions must match too. */
+function isEquivalentTo(lhs: Operation, rhs: Operation): boolean {
+  if (lhs === rhs) {
+    return true
+  }
+  if (lhs.regions.length === 0) {
+    return true
+  }
+  const map = new Map<Value, Value>()
+  const blockMap = new Map<Block, Block>()
+  for (let i = 0; i < lhs.regions.length; i++) {
+    if (!isRegionEquivalentTo(lhs.regions[i]!, rhs.regions[i]!, map, blockMap)) {
+      return false
+    }
+  }
+  return true
+}
+
+function isRegionEquivalentTo(l: Region, r: Region, map: Map<Value, Value>, blockMap: Map<Block, Block>): boolean {
+  let lb = l.firstBlock
+  let rb = r.firstBlock
+  for (; lb !== null && rb !== null; lb = lb.nextBlock, rb = rb.nextBlock) {
+    if (lb.arguments.length !== rb.arguments.length) {
+      return false
+    }
+    for (let i = 0; i < lb.arguments.length; i++) {
+      if (lb.arguments[i]!.type !== rb.arguments[i]!.type) {
+        return false
+      }
+      map.set(lb.arguments[i]!, rb.arguments[i]!)
+    }
+    blockMap.set(lb, rb)
+  }
+  if (lb !== null || rb !== null) {
+    return false
+  }
+  for (lb = l.firstBlock, rb = r.firstBlock; lb !== null && rb !== null; lb = lb.nextBlock, rb = rb.nextBlock) {
+    let lo = lb.firstOp
+    let ro = rb.firstOp
+    for (; lo !== null && ro !== null; lo = lo.nextOp, ro = ro.nextOp) {
+      if (!isOpEquivalentMapped(lo, ro, map, blockMap)) {
+        return false
+      }
+    }
+    if (lo !== null || ro !== null) {
+      return false
+    }
+  }
+  return true
+}
+
+function isOpEquivalentMapped(lo: Operation, ro: Operation, map: Map<Value, Value>, blockMap: Map<Block, Block>): boolean {
+  if (
+    lo.name !== ro.name ||
+    lo.attributes !== ro.attributes ||
+    lo.properties !== ro.properties ||
+    lo.operands.length !== ro.operands.length ||
+    lo.results.length !== ro.results.length ||
+    lo.successors.length !== ro.successors.length ||
+    lo.regions.length !== ro.regions.length
+  ) {
+    return false
+  }
+  for (let i = 0; i < lo.operands.length; i++) {
+    const a = lo.operands[i]!.value
+    const b = ro.operands[i]!.value
+    if (a !== b && map.get(a) !== b) {
+      return false
+    }
+  }
+  for (let i = 0; i < lo.results.length; i++) {
+    if (lo.results[i]!.type !== ro.results[i]!.type) {
+      return false
+    }
+    map.set(lo.results[i]!, ro.results[i]!)
+  }
+  for (let i = 0; i < lo.successors.length; i++) {
+    if (blockMap.get(lo.successors[i]!.block) !== ro.successors[i]!.block) {
+      return false
+    }
+  }
+  for (let i = 0; i < lo.regions.length; i++) {
+    if (!isRegionEquivalentTo(lo.regions[i]!, ro.regions[i]!, map, blockMap)) {
+      return false
+    }
+  }
+  return true
+}
+
+// ---- Scoped table -------------------------------------------------------------------
+
+/** A scoped table of known ops (MLIR's `ScopedHashTable`): inner scopes shadow outer ones. */
+class ScopedOpTable {
+  private readonly buckets = new Map<string, Operation[]>()
+  private readonly scopes: string[][] = []
+  readonly ids = new ValueIds()
+
+  pushScope(): void {
+    this.scopes.push([])
+  }
+  popScope(): void {
+    const keys = this.scopes.pop()!
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const b = this.buckets.get(keys[i]!)!
+      b.pop()
+    }
+  }
+  lookup(op: Operation): Operation | null {
+    const b = this.buckets.get(computeKey(op, this.ids))
+    if (b === undefined) {
+      return null
+    }
+    for (let i = b.length - 1; i >= 0; i--) {
+      if (isEquivalentTo(b[i]!, op)) {
+        return b[i]!
+      }
+    }
+    return null
+  }
+  insert(op: Operation): void {
+    const key = computeKey(op, this.ids)
+    let b = this.buckets.get(key)
+    if (b === undefined) {
+      b = []
+      this.buckets.set(key, b)
+    }
+    b.push(op)
+    this.scopes[this.scopes.length - 1]!.push(key)
+  }
+}
+
+// ---- Driver -------------------------------------------------------------------------
+
+/** Eliminates common subexpressions in the regions of one op (MLIR's `CSEDriver`). */
+export class CSEDriver {
+  numCSE = 0
+  numDCE = 0
+  private readonly opsToErase: Operation[] = []
+
+  constructor(
+    readonly rewriter: IRRewriter,
+    readonly domInfo: DominanceInfo,
+  ) {}
+
+  private replaceUsesAndDelete(known: ScopedOpTable, op: Operation, existing: Operation, ssaDominance: boolean): void {
+    if (ssaDominance) {
+      this.rewriter.listener?.notifyOperationReplaced?.(op, existing)
+      this.rewriter.replaceAllOpUsesWith(op, existing.results)
+      this.opsToErase.push(op)
+    } else {
+      // Uses in ops not visited yet must keep the original value.
+      const wasVisited = (owner: Operation): boolean => known.lookup(owner) === null
+      for (let i = 0; i < op.results.length; i++) {
+        this.rewriter.replaceUsesWithIf(op.results[i]!, existing.results[i]!, (u) => wasVisited(u.owner))
+      }
+      if (op.useEmpty) {
+        this.opsToErase.push(op)
+      }
+    }
+    if (existing.location instanceof UnknownLoc && !(op.location instanceof UnknownLoc)) {
+      existing.location = op.location
+    }
+    this.numCSE++
+  }
+
+  /** True when an op strictly between `from` and `to` (same block) may write memory. */
+  private hasOtherSideEffectingOpInBetween(from: Operation, to: Operation): boolean {
+    for (let o = from.nextOp; o !== null && o !== to; o = o.nextOp) {
+      const effects = getEffectsRecursively(o)
+      if (effects === null) {
+        return true
+      }
+      for (const e of effects) {
+        if (e.kind === 'write') {
+          return true
+        }
+      }
+    }
+    return false
+  }
+
+  private simplifyOperation(known: ScopedOpTable, op: Operation, ssaDominance: boolean): boolean {
+    if (op.hasTrait(Trait.IsTerminator)) {
+      return false
+    }
+    if (isOpTriviallyDead(op)) {
+      this.opsToErase.push(op)
+      this.numDCE++
+      return true
+    }
+    for (const r of op.regions) {
+      if (r.firstBlock !== null && !r.hasOneBlock) {
+        return false
+      }
+    }
+    if (!isMemoryEffectFree(op)) {
+      const effects = getMemoryEffects(op)
+      if (effects === null || effects.some((e) => e.kind !== 'read')) {
+        return false
+      }
+      const existing = known.lookup(op)
+      if (existing !== null && existing.parentBlock === op.parentBlock && !this.hasOtherSideEffectingOpInBetween(existing, op)) {
+        this.replaceUsesAndDelete(known, op, existing, ssaDominance)
+        return true
+      }
+      known.insert(op)
+      return false
+    }
+    const existing = known.lookup(op)
+    if (existing !== null) {
+      this.replaceUsesAndDelete(known, op, existing, ssaDominance)
+      return true
+    }
+    known.insert(op)
+    return false
+  }
+
+  private simplifyBlock(known: ScopedOpTable, block: Block, ssaDominance: boolean): void {
+    for (let op = block.firstOp; op !== null; op = op.nextOp) {
+      if (op.regions.length !== 0) {
+        // Values from outside may not be used inside an isolated op.
+        if (!op.isRegistered || op.hasTrait(Trait.IsolatedFromAbove)) {
+          const nested = new ScopedOpTable()
+          for (const r of op.regions) {
+            this.simplifyRegion(nested, r)
+          }
+        } else {
+          for (const r of op.regions) {
+            this.simplifyRegion(known, r)
+          }
+        }
+      }
+      this.simplifyOperation(known, op, ssaDominance)
+    }
+  }
+
+  private simplifyRegion(known: ScopedOpTable, region: Region): void {
+    if (region.firstBlock === null) {
+      return
+    }
+    const parent = region.parentOp
+    const ssaDominance = hasSSADominance(parent, parent === null ? 0 : parent.regions.indexOf(region))
+    if (region.hasOneBlock) {
+      known.pushScope()
+      this.simplifyBlock(known, region.front, ssaDominance)
+      known.popScope()
+      return
+    }
+    if (!ssaDominance) {
+      return
+    }
+    const tree = this.domInfo.getDomTree(region)
+    // Depth-first over the dominator tree; each node opens a scope its subtree sees.
+    const stack: { block: Block; children: Block[]; next: number }[] = []
+    const root = region.front
+    known.pushScope()
+    this.simplifyBlock(known, root, ssaDominance)
+    stack.push({ block: root, children: tree.getChildren(root), next: 0 })
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1]!
+      if (top.next < top.children.length) {
+        const child = top.children[top.next++]!
+        known.pushScope()
+        this.simplifyBlock(known, child, ssaDominance)
+        stack.push({ block: child, children: tree.getChildren(child), next: 0 })
+      } else {
+        known.popScope()
+        stack.pop()
+      }
+    }
+  }
+
+  /** Simplifies every region of `op`, then erases the redundant and dead ops; returns whether anything changed. */
+  simplify(op: Operation): boolean {
+    const known = new ScopedOpTable()
+    for (const r of op.regions) {
+      this.simplifyRegion(known, r)
+    }
+    for (const o of this.opsToErase) {
+      this.rewriter.eraseOp(o)
+    }
+    const changed = this.opsToErase.length > 0
+    this.opsToErase.length = 0
+    return changed
+  }
+}
+
+/**
+ * Eliminates common subexpressions (`cse`): an op equal to a dominating one (same
+ * name, operands, attributes, properties and result types, and no intervening write
+ * for reads) is replaced by it; trivially dead ops are erased. It changes only the op
+ * it runs on and its descendants.
+ */
+export class CSE extends OperationPass {
+  static override readonly argument = 'cse'
+  static override readonly summary = 'Eliminate common sub-expressions'
+  static override readonly description =
+    'This pass implements a generalized algorithm for common sub-expression elimination. It is based on the dominance of operations and on the side effects they declare.'
+  static override readonly statistics: Readonly<Record<string, string>> = {
+    "num-cse'd": 'Number of operations CSE\'d',
+    "num-dce'd": 'Number of operations DCE\'d',
+  }
+  static readonly passName: string = 'CSE'
+
+  private readonly numCSE: Statistic = this.statistic("num-cse'd", "Number of operations CSE'd")
+  private readonly numDCE: Statistic = this.statistic("num-dce'd", "Number of operations DCE'd")
+
+  override runOnOperation(): void {
+    const driver = new CSEDriver(new IRRewriter(this.getContext()), this.getAnalysis(DominanceInfo))
+    const changed = driver.simplify(this.getOperation())
+    this.numCSE.add(driver.numCSE)
+    this.numDCE.add(driver.numDCE)
+    if (!changed) {
+      this.markAllAnalysesPreserved()
+    }
+  }
+}

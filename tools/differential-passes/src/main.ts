@@ -1,0 +1,83 @@
+/**
+ * Compares tilepass-opt with mlir-opt byte for byte on the inputs in ../inputs, for each
+ * pass pipeline below, and reports the identical fraction per pipeline.
+ *
+ * Usage: pnpm exec tsx tools/differential-passes/src/main.ts [--verbose]
+ *
+ * Environment: MLIR_OPT (default /usr/lib/llvm-22/bin/mlir-opt). Without mlir-opt the run
+ * is skipped (exit 0). Exit status 1 when any comparison differs.
+ *
+ * tilepass-opt runs in this process from the TypeScript sources, so no build is needed.
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { main } from '../../../packages/cli/src/tilepass-opt.ts'
+import type { ToolIO } from '../../../packages/cli/src/ToolIO.ts'
+
+const inputsDir = fileURLToPath(new URL('../inputs/', import.meta.url))
+const mlirOpt = process.env.MLIR_OPT ?? '/usr/lib/llvm-22/bin/mlir-opt'
+const verbose = process.argv.includes('--verbose')
+
+/** The pipelines compared, as command-line arguments shared by both tools. */
+const pipelines: readonly (readonly string[])[] = [
+  ['--canonicalize'],
+  ['--cse'],
+  ['-p', 'builtin.module(func.func(cse,canonicalize))'],
+  ['--canonicalize=top-down=false'],
+  ['--canonicalize=region-simplify=disabled'],
+  ['--cse', '--mlir-print-debuginfo'],
+]
+
+function runTilepass(args: readonly string[]): { out: string; err: string; code: number } {
+  let out = ''
+  let err = ''
+  const io: ToolIO = {
+    stdout: (t) => {
+      out += t
+    },
+    stderr: (t) => {
+      err += t
+    },
+    readFile: (p) => readFileSync(p, 'utf8'),
+    writeFile: () => {
+      throw new Error('not supported')
+    },
+  }
+  const code = main([...args], io)
+  return { out, err, code }
+}
+
+if (!existsSync(mlirOpt)) {
+  process.stdout.write(`differential-passes: SKIPPED: ${mlirOpt} not found\n`)
+  process.exit(0)
+}
+
+const inputs = readdirSync(inputsDir)
+  .filter((f) => f.endsWith('.mlir'))
+  .sort()
+let anyDiff = false
+for (const pipeline of pipelines) {
+  let same = 0
+  const failures: string[] = []
+  for (const f of inputs) {
+    const file = path.join(inputsDir, f)
+    const args = ['--allow-unregistered-dialect', ...pipeline, file]
+    const expected = spawnSync(mlirOpt, args, { encoding: 'utf8' })
+    const actual = runTilepass(args)
+    const ok = expected.stdout === actual.out && expected.stderr === actual.err && (expected.status ?? 1) === actual.code
+    if (ok) {
+      same++
+    } else {
+      failures.push(f)
+      if (verbose) {
+        process.stdout.write(`--- ${f} ${pipeline.join(' ')}\n--- mlir-opt:\n${expected.stdout}${expected.stderr}\n--- tilepass-opt:\n${actual.out}${actual.err}\n`)
+      }
+    }
+  }
+  anyDiff = anyDiff || failures.length > 0
+  const pct = inputs.length === 0 ? 100 : Math.round((same / inputs.length) * 1000) / 10
+  process.stdout.write(`${pipeline.join(' ')}: ${same}/${inputs.length} identical (${pct}%)${failures.length ? `; differ: ${failures.join(', ')}` : ''}\n`)
+}
+process.exitCode = anyDiff ? 1 : 0
