@@ -1,5 +1,6 @@
 import type { Context, LogicalResult, Operation } from '@tilepass/ir'
 import { PassRegistry, passManagerCLOptionKind, runPassManagerFromCommandLine } from '@tilepass/pass-manager'
+import { registerTransformsPasses } from '@tilepass/transforms'
 import { registerTestPasses } from '../testing/TestPasses.ts'
 import type { ToolIO } from '../ToolIO.ts'
 import type { OptConfig } from './OptConfig.ts'
@@ -11,6 +12,7 @@ import type { OptConfig } from './OptConfig.ts'
 function toolPassRegistry(): PassRegistry {
   if (registry === null) {
     registry = new PassRegistry()
+    registerTransformsPasses(registry)
     registerTestPasses(registry)
   }
   return registry

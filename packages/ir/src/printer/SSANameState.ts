@@ -61,12 +61,13 @@ export class SSANameState {
   readonly opResultGroups: Map<Operation, number[]> = new Map()
   readonly blockNames: Map<Block, BlockInfo> = new Map()
 
-  private readonly usedNames: Map<string, number> = new Map()
+  /** Names visible in the current scope chain (a name is never added while visible). */
+  private readonly usedNames: Set<string> = new Set()
   private readonly scopes: string[][] = []
   private nextValueID = 0
   private nextArgumentID = 0
   private nextConflictID = 0
-  private resultGroups: number[] = [0]
+  private readonly resultGroups: number[] = [0]
   private readonly setResultNameFn: (value: Value, name: string) => void
   private readonly setBlockNameFn: (block: Block, name: string) => void
   private readonly setBlockArgNameFn: (value: Value, name: string) => void
@@ -106,13 +107,7 @@ export class SSANameState {
     const names = this.scopes.pop()!
     const used = this.usedNames
     for (let i = 0; i < names.length; i++) {
-      const n = names[i]!
-      const c = used.get(n)!
-      if (c <= 1) {
-        used.delete(n)
-      } else {
-        used.set(n, c - 1)
-      }
+      used.delete(names[i]!)
     }
   }
 
@@ -214,11 +209,14 @@ export class SSANameState {
         def.getAsmBlockNames(op, this.setBlockNameFn)
       }
       if (def.getAsmResultNames && results.length > 0) {
-        this.resultGroups = [0]
+        const groups = this.resultGroups
+        groups.length = 1
         def.getAsmResultNames(op, this.setResultNameFn)
-        if (this.resultGroups.length !== 1) {
-          const groups = this.resultGroups.sort((a, b) => a - b)
-          this.opResultGroups.set(op, groups)
+        if (groups.length !== 1) {
+          this.opResultGroups.set(
+            op,
+            groups.slice().sort((a, b) => a - b),
+          )
         }
       }
     }
@@ -244,17 +242,18 @@ export class SSANameState {
 
   private uniqueValueName(raw: string): string {
     let name = sanitizeIdentifier(raw, '$._-', true)
-    if (this.usedNames.has(name)) {
+    const used = this.usedNames
+    if (used.has(name)) {
       const base = name + '_'
       for (;;) {
         const probe = base + this.nextConflictID++
-        if (!this.usedNames.has(probe)) {
+        if (!used.has(probe)) {
           name = probe
           break
         }
       }
     }
-    this.usedNames.set(name, (this.usedNames.get(name) ?? 0) + 1)
+    used.add(name)
     this.scopes[this.scopes.length - 1]!.push(name)
     return name
   }
