@@ -534,11 +534,13 @@ export class PassManager extends OpPassManager {
     return this.instrumentor
   }
 
-  /** Replaces this manager's pipeline with a copy of `pm`'s (anchor and passes). */
+  /** Replaces this manager's pipeline with `pm`'s anchor and passes, which move here (`pm` is left empty). */
   assignPipeline(pm: OpPassManager): void {
     this.anchor = pm.anchor
     this.nesting = pm.nesting
-    pm.copyInto(this)
+    this.initializationGeneration = pm.initializationGeneration
+    this.passList = pm.passList
+    pm.passList = []
   }
 
   /**

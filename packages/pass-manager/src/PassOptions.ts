@@ -298,6 +298,13 @@ export class EnumOption<T extends string> extends OptionSpec<T> {
 }
 
 /**
+ * The list values that an occurrence has assigned (llvm::cl's "default overwritten"
+ * state). A list prints unless it still holds its default and was never assigned;
+ * copies (clones, option-group elements) start unassigned again, as in MLIR.
+ */
+const assignedLists: WeakSet<readonly unknown[]> = new WeakSet()
+
+/**
  * A list option: each occurrence parses comma-separated elements (braces, parentheses,
  * brackets and quotes protect commas) and appends them; the first occurrence replaces
  * the default.
@@ -330,10 +337,14 @@ export class ListOption<T> extends OptionSpec<T[]> {
       out.push(v)
       return true
     })
-    return ok ? out : PARSE_FAILED
+    if (!ok) {
+      return PARSE_FAILED
+    }
+    assignedLists.add(out)
+    return out
   }
   print(value: T[]): string {
-    if (value.length === 0) {
+    if (!assignedLists.has(value) && this.equalsDefault(value)) {
       return ''
     }
     let s = `${this.argument}={`
@@ -347,6 +358,18 @@ export class ListOption<T> extends OptionSpec<T[]> {
   }
   override copy(value: T[]): T[] {
     return value.map((v) => this.codec.copy(v))
+  }
+  private equalsDefault(value: readonly T[]): boolean {
+    const d = this.defaultValue
+    if (d.length !== value.length) {
+      return false
+    }
+    for (let i = 0; i < d.length; i++) {
+      if (this.codec.print(d[i]!) !== this.codec.print(value[i]!)) {
+        return false
+      }
+    }
+    return true
   }
 }
 
@@ -406,7 +429,8 @@ export function optionGroupCodec<D extends OptionDecls>(group: D): ValueCodec<Op
         errors.writeStderr(message)
         return PARSE_FAILED
       }
-      return values
+      // MLIR stores a copy of the parsed group, which forgets which lists were assigned.
+      return copyOptionValues(group, values)
     },
     print: (v) => printOptions(group, v),
     copy: (v) => copyOptionValues(group, v),

@@ -146,3 +146,13 @@ describe('list options without a value', () => {
     expect(errors.stderr).toBe('mlir-opt: for the --list option: requires a value!\n')
   })
 })
+
+describe('printing explicitly assigned lists', () => {
+  it('prints an assigned empty list, but not a default one or one inside a group (mlir-opt)', () => {
+    // mlir-opt: test-options-super-pass{list= } prints `list={}`; {list={} ...} inside a group element does not.
+    expect(roundTrip(superOptions, 'list= ')).toBe('{list={}}')
+    expect(roundTrip(superOptions, '')).toBe('{}')
+    expect(roundTrip(testOptions, 'list=')).toBe('{enum=zero list={} string= }')
+    expect(roundTrip(superOptions, 'list={enum=one list={} string=bar}')).toBe('{list={{enum=one  string=bar }}}')
+  })
+})
