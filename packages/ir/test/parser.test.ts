@@ -157,10 +157,18 @@ const wrapOp: OpDefinition = {
   },
 }
 
+/** `test.gw(%a) : (i32) -> i32`: custom name, generic body. */
+const genericBodyOp: OpDefinition = {
+  name: 'test.gw',
+  parse(p: OpAsmParser, state: OperationState) {
+    return p.parseGenericOperationAfterOpName!(state)
+  },
+}
+
 /** `!test.pair<i32, f32>` and `#test.one<5>` through the dialect hooks. */
 const testDialect: DialectDefinition = {
   namespace: 'test',
-  ops: [funcOp, returnOp, addOp, brOp, wrapOp],
+  ops: [funcOp, returnOp, addOp, brOp, wrapOp, genericBodyOp],
   parseType(p: OpAsmParser): Type | undefined {
     if (!p.parseKeyword('pair') || !p.parseLess()) {
       return undefined
@@ -334,6 +342,17 @@ describe('parseSourceString: custom operation forms', () => {
     expect(add.operands.map((o) => o.value)).toEqual(entry.arguments)
     const ret = fn!.regions[0]!.blockList[1]!.firstOp!
     expect(ret.name.name).toBe('test.return')
+  })
+
+  it('offers the generic body syntax to custom parsers', () => {
+    const ctx = testContext()
+    const { result, diags } = parse('%a = "foo.a"() : () -> i32\n%b = test.gw(%a) {x} : (i32) -> i64\n', ctx)
+    expect(diags).toEqual([])
+    const [a, gw] = body(result)
+    expect(gw!.name.name).toBe('test.gw')
+    expect(gw!.operands[0]!.value).toBe(a!.results[0])
+    expect(gw!.results[0]!.type).toBe(IntegerType.get(ctx, 64))
+    expect(gw!.attributes.get('x')).toBe(UnitAttr.get(ctx))
   })
 
   it('uses dialect type and attribute hooks', () => {

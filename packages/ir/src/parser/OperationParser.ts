@@ -488,28 +488,46 @@ export class OperationParser extends Parser implements OpAsmParser {
     const opName = this.checkDialectForGeneric(this.context.getOperationName(nameStr))
     if (opName === null) {return null}
     const state = new OperationState(this.locAt(nameOffset), opName)
+    if (!this.parseGenericOperationBody(state)) {return null}
+    const op = Operation.create(state)
+    const loc = this.parseTrailingLocation()
+    if (loc === undefined) {return null}
+    if (loc !== null) {op.location = loc}
+    return op
+  }
+
+  /** Everything of the generic form after the op name, into `state` (MLIR's `parseGenericOperationAfterOpName`). */
+  parseGenericOperationAfterOpName(state: OperationState): LogicalResult {
+    return this.parseGenericOperationBody(state)
+  }
+
+  private parseGenericOperationBody(state: OperationState): boolean {
+    const l = this.lex
+    const opName = state.name
     const operands: ParsedOperand[] = []
-    if (!this.expect(Tok.lParen, "expected '(' to start operand list")) {return null}
-    if (!this.parseOptionalSSAUseList(operands)) {return null}
-    if (!this.expect(Tok.rParen, "expected ')' to end operand list")) {return null}
+    if (!this.expect(Tok.lParen, "expected '(' to start operand list")) {return false}
+    if (!this.parseOptionalSSAUseList(operands)) {return false}
+    if (!this.expect(Tok.rParen, "expected ')' to end operand list")) {return false}
     if (l.kind === Tok.lSquare) {
-      if (opName.isRegistered && !opName.hasTrait(Trait.IsTerminator)) {return this.errorHere('successors in non-terminator')}
+      if (opName.isRegistered && !opName.hasTrait(Trait.IsTerminator)) {this.errorHere('successors in non-terminator')
+        return false
+      }
       const ok = this.parseCommaSeparatedList(Tok.lSquare, Tok.rSquare, '', () => {
         const b = this.parseSuccessorImpl()
         if (b === null) {return false}
         state.successors.push(b)
         return true
       })
-      if (!ok) {return null}
+      if (!ok) {return false}
     }
     if (this.consumeIf(Tok.less)) {
       const propsOffset = l.start
       const props = this.parseAttributeImpl()
-      if (props === null) {return null}
-      if (!this.expect(Tok.greater, "expected '>' to close properties")) {return null}
+      if (props === null) {return false}
+      if (!this.expect(Tok.greater, "expected '>' to close properties")) {return false}
       if (!(props instanceof DictionaryAttr)) {
         this.emitErrorAt(propsOffset, 'invalid properties ' + 'for operation').report()
-        return null
+        return false
       }
       for (const e of props.entries) {state.properties.push(e)}
     }
@@ -517,35 +535,31 @@ export class OperationParser extends Parser implements OpAsmParser {
       do {
         const region = new Region()
         state.regions.push(region)
-        if (!this.parseRegionInto(region, [], false)) {return null}
+        if (!this.parseRegionInto(region, [], false)) {return false}
       } while (this.consumeIf(Tok.comma))
-      if (!this.expect(Tok.rParen, "expected ')' to end region list")) {return null}
+      if (!this.expect(Tok.rParen, "expected ')' to end region list")) {return false}
     }
-    if (l.kind === Tok.lBrace && !this.parseAttributeDict(state.attributes)) {return null}
-    if (!this.expect(Tok.colon, "expected ':' followed by operation type")) {return null}
+    if (l.kind === Tok.lBrace && !this.parseAttributeDict(state.attributes)) {return false}
+    if (!this.expect(Tok.colon, "expected ':' followed by operation type")) {return false}
     const typeOffset = l.start
     const type = this.parseTypeImpl()
-    if (type === null) {return null}
+    if (type === null) {return false}
     if (!(type instanceof FunctionType)) {
       this.emitErrorAt(typeOffset, 'expected function type').report()
-      return null
+      return false
     }
-    state.types = type.results as Type[]
+    for (const t of type.results) {state.types.push(t)}
     const inputs = type.inputs
     if (inputs.length !== operands.length) {
       this.emitErrorAt(typeOffset, `expected ${operands.length} operand type${operands.length === 1 ? '\0' : 's'} but had ${inputs.length}`).report()
-      return null
+      return false
     }
     for (let i = 0; i < operands.length; i++) {
       const v = this.resolveSSAUse(operands[i]!, inputs[i]!)
-      if (v === null) {return null}
+      if (v === null) {return false}
       state.operands.push(v)
     }
-    const op = Operation.create(state)
-    const loc = this.parseTrailingLocation()
-    if (loc === undefined) {return null}
-    if (loc !== null) {op.location = loc}
-    return op
+    return true
   }
 
   private parseCustomOperation(): Operation | null {
