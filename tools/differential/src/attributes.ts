@@ -274,7 +274,7 @@ export class AttrGen {
         }
         case 1: {
           const type = rng.pick(['f16', 'bf16', 'f32', 'f64'] as const)
-          if (f.floatStress && rng.chance(0.2)) {
+          if (f.floatStress && f.hexFloatAttrs && rng.chance(0.2)) {
             return `${randomHexFloat(rng, type, f.nanPayloads)} : ${type}`
           }
           return `${randomFloatLiteral(rng, f)} : ${type}`

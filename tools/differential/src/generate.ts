@@ -1002,7 +1002,7 @@ class ModuleGenerator {
       resultTypes.push(this.f.exoticTypes && rng.chance(0.3) ? randomExoticTy(rng, this.f.dialectAttrs, this.f.affineAttrs) : this.signatureType())
     }
     const name = rng.pick(UNREGISTERED_NAMES)
-    const props = this.f.unregisteredProperties && rng.chance(0.25) ? ` <${this.attrs.dictionary(1, rng.int(0, 3))}>` : ''
+    const props = this.f.unregisteredProperties && rng.chance(0.25) ? ` <${this.attrs.dictionary(1, rng.int(this.f.emptyProperties ? 0 : 1, 3))}>` : ''
     const attrs = this.f.attributes && rng.chance(0.6) ? ` ${this.attrs.dictionary(0, rng.int(0, 4))}` : ''
     const res = this.resultsDeferred(resultTypes)
     const head = `${res.prefix}"${name}"(${operands.map((v) => v.name).join(', ')})${props}`

@@ -60,6 +60,8 @@ export interface RunOptions {
   only: number | undefined
   /** How many differences to print in full. */
   maxReports: number
+  /** Modes that are run and reported but do not make the run fail. */
+  reportOnly: Set<string>
 }
 
 /** The shape of a JSON configuration file (tools/differential/ci.json). */
@@ -69,6 +71,8 @@ export interface ConfigFile {
   batch?: number
   features?: string
   modes?: string[]
+  /** Modes run for information only: their differences are reported but do not fail the run. */
+  reportOnlyModes?: string[]
 }
 
 /** The default run: 300 modules, seed 1, every feature, every mode. */
@@ -85,6 +89,7 @@ export function defaultRunOptions(root: string): RunOptions {
     generatorOnly: false,
     only: undefined,
     maxReports: 5,
+    reportOnly: new Set<string>(),
   }
 }
 
