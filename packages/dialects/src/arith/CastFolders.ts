@@ -28,6 +28,7 @@ import {
   floatToInteger,
   integerToFloat,
   isFoldableFloatType,
+  isRepresentableBy,
   roundToFloatType,
 } from './FloatSemantics.ts'
 import { defOp, elementWidth, one, some, fastMath, type FoldResult, type Operands } from './FoldHelpers.ts'
@@ -83,20 +84,6 @@ export function foldTruncI(op: Operation, operands: Operands): FoldResult {
 function floatFormat(type: Type): FloatType | undefined {
   const t = getElementTypeOrSelf(type)
   return isFoldableFloatType(t) ? t : undefined
-}
-
-const PRECISION: Readonly<Record<string, readonly [number, number]>> = {
-  f16: [11, 15],
-  bf16: [8, 127],
-  tf32: [11, 127],
-  f32: [24, 127],
-  f64: [53, 1023],
-}
-
-function isRepresentableBy(src: FloatType, dst: FloatType): boolean {
-  const a = PRECISION[src.kind]
-  const b = PRECISION[dst.kind]
-  return a !== undefined && b !== undefined && a[0] <= b[0] && a[1] <= b[1]
 }
 
 /** Converts `x` to `type` when exact (as MLIR's `convertFloatValue`), else undefined. */

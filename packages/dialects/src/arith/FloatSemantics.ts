@@ -14,6 +14,13 @@ const FORMATS: Readonly<Record<string, readonly [number, number]>> = {
   f64: [53, 1023],
 }
 
+/** True when every value of `src` is a value of `dst` (`APFloatBase::isRepresentableBy`), for the formats above. */
+export function isRepresentableBy(src: FloatType, dst: FloatType): boolean {
+  const a = FORMATS[src.kind]
+  const b = FORMATS[dst.kind]
+  return a !== undefined && b !== undefined && a[0] <= b[0] && a[1] <= b[1]
+}
+
 /** True when constants of `type` (a scalar float type) can be folded with doubles. */
 export function isFoldableFloatType(type: Type): type is FloatType {
   return type instanceof FloatType && Object.prototype.hasOwnProperty.call(FORMATS, type.kind)
