@@ -38,6 +38,12 @@ export {
   SimplifyConstCondBranchPred,
   SimplifyPassThroughCondBranch,
   SimplifyCondBranchIdenticalSuccessors,
+  SimplifyCondBranchFromCondBranchOnSameCondition,
+  CondBranchTruthPropagation,
+  SimplifySwitchWithOnlyDefault,
+  DropSwitchCasesThatMatchDefault,
+  SimplifyConstSwitchValue,
+  SimplifyPassThroughSwitch,
   cfCanonicalizationPatterns,
 } from './cf/index.ts'
 import { ArithDialect } from './arith/index.ts'

@@ -141,6 +141,36 @@ const EXPECTED = `module {
 `
 
 describe('cf canonicalization patterns', () => {
+  it('propagates the branch condition into single-predecessor successors like mlir-opt', () => {
+    const ctx = new Context({ dialects: [BuiltinDialect, FuncDialect, CfDialect, ArithDialect], allowUnregisteredDialects: true })
+    const r = parseSourceString(`func.func @truth(%c: i1) {
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  "test.use"(%c) : (i1) -> ()
+  return
+^bb2:
+  "test.use"(%c) : (i1) -> ()
+  return
+}
+`, ctx)!
+    canonicalize(r.op)
+    expect(verify(r.op)).toBe(true)
+    expect(printOperation(r.op)).toBe(`module {
+  func.func @truth(%arg0: i1) {
+    %true = arith.constant true
+    %false = arith.constant false
+    cf.cond_br %arg0, ^bb1, ^bb2
+  ^bb1:  // pred: ^bb0
+    "test.use"(%true) : (i1) -> ()
+    return
+  ^bb2:  // pred: ^bb0
+    "test.use"(%false) : (i1) -> ()
+    return
+  }
+}
+`)
+  })
+
   it('rewrite like mlir-opt -canonicalize', () => {
     const ctx = new Context({ dialects: [BuiltinDialect, FuncDialect, CfDialect, ArithDialect], allowUnregisteredDialects: true })
     const r = parseSourceString(INPUT, ctx)!
@@ -148,4 +178,108 @@ describe('cf canonicalization patterns', () => {
     expect(verify(r.op)).toBe(true)
     expect(printOperation(r.op)).toBe(EXPECTED)
   })
+
+  it('handles same-condition branches and cf.switch like mlir-opt', () => {
+    const ctx = new Context({ dialects: [BuiltinDialect, FuncDialect, CfDialect, ArithDialect], allowUnregisteredDialects: true })
+    const r = parseSourceString(INPUT2, ctx)!
+    canonicalize(r.op)
+    expect(verify(r.op)).toBe(true)
+    expect(printOperation(r.op)).toBe(EXPECTED2)
+  })
 })
+
+const INPUT2 = `func.func @same_cond(%a: i32, %b: i32, %c: i1) -> i32 {
+  cf.cond_br %c, ^bb1, ^bb4(%b : i32)
+^bb1:
+  "test.work"() : () -> ()
+  cf.cond_br %c, ^bb2(%a : i32), ^bb3
+^bb2(%x: i32):
+  "test.use"(%x) : (i32) -> ()
+  cf.br ^bb4(%x : i32)
+^bb3:
+  "test.work"() : () -> ()
+  cf.br ^bb4(%b : i32)
+^bb4(%z: i32):
+  return %z : i32
+}
+func.func @switch_only_default(%f: i32, %a: i32) -> i32 {
+  cf.switch %f : i32, [
+    default: ^bb1(%a : i32)
+  ]
+^bb1(%x: i32):
+  return %x : i32
+}
+func.func @switch_drop(%f: i32, %a: i32, %b: i32) -> i32 {
+  cf.switch %f : i32, [
+    default: ^bb1(%a : i32),
+    1: ^bb1(%a : i32),
+    2: ^bb1(%b : i32)
+  ]
+^bb1(%x: i32):
+  return %x : i32
+}
+func.func @switch_const(%a: i32, %b: i32) -> i32 {
+  %c2 = arith.constant 2 : i32
+  cf.switch %c2 : i32, [
+    default: ^bb1(%a : i32),
+    2: ^bb2(%b : i32)
+  ]
+^bb1(%x: i32):
+  "test.use"(%x) : (i32) -> ()
+  return %x : i32
+^bb2(%y: i32):
+  return %y : i32
+}
+func.func @switch_pass(%f: i32, %a: i32, %b: i32) -> i32 {
+  cf.switch %f : i32, [
+    default: ^bb1(%a : i32),
+    5: ^bb2
+  ]
+^bb1(%x: i32):
+  "test.use"(%x) : (i32) -> ()
+  cf.br ^bb3(%x : i32)
+^bb2:
+  cf.br ^bb3(%b : i32)
+^bb3(%z: i32):
+  "test.use"(%z) : (i32) -> ()
+  return %z : i32
+}
+`
+const EXPECTED2 = `module {
+  func.func @same_cond(%arg0: i32, %arg1: i32, %arg2: i1) -> i32 {
+    cf.cond_br %arg2, ^bb1, ^bb2(%arg1 : i32)
+  ^bb1:  // pred: ^bb0
+    "test.work"() : () -> ()
+    "test.use"(%arg0) : (i32) -> ()
+    cf.br ^bb2(%arg0 : i32)
+  ^bb2(%0: i32):  // 2 preds: ^bb0, ^bb1
+    return %0 : i32
+  }
+  func.func @switch_only_default(%arg0: i32, %arg1: i32) -> i32 {
+    return %arg1 : i32
+  }
+  func.func @switch_drop(%arg0: i32, %arg1: i32, %arg2: i32) -> i32 {
+    cf.switch %arg0 : i32, [
+      default: ^bb1(%arg1 : i32),
+      2: ^bb1(%arg2 : i32)
+    ]
+  ^bb1(%0: i32):  // 2 preds: ^bb0, ^bb0
+    return %0 : i32
+  }
+  func.func @switch_const(%arg0: i32, %arg1: i32) -> i32 {
+    return %arg1 : i32
+  }
+  func.func @switch_pass(%arg0: i32, %arg1: i32, %arg2: i32) -> i32 {
+    cf.switch %arg0 : i32, [
+      default: ^bb1(%arg1 : i32),
+      5: ^bb2(%arg2 : i32)
+    ]
+  ^bb1(%0: i32):  // pred: ^bb0
+    "test.use"(%0) : (i32) -> ()
+    cf.br ^bb2(%0 : i32)
+  ^bb2(%1: i32):  // 2 preds: ^bb0, ^bb1
+    "test.use"(%1) : (i32) -> ()
+    return %1 : i32
+  }
+}
+`

@@ -1,7 +1,7 @@
-import { IntegerAttr, Operation, Trait, type Block, type Location, type Value } from '@tilepass/ir'
-import { SelectOp } from '../arith/ArithOps.ts'
+import { DenseArrayAttr, DenseIntOrFPElementsAttr, IntegerAttr, IntegerType, Operation, Trait, VectorType, type Block, type Location, type Value } from '@tilepass/ir'
+import { ConstantOp, SelectOp } from '../arith/ArithOps.ts'
 import type { CanonicalizationPattern, RewriterLike } from '../internal/RewriterLike.ts'
-import { BranchOp, CondBranchOp } from './CfOps.ts'
+import { BranchOp, CondBranchOp, SwitchOp } from './CfOps.ts'
 
 /** The constant integer value of `v` when a ConstantLike op defines it. */
 function constantInt(v: Value): bigint | undefined {
@@ -185,9 +185,236 @@ export const SimplifyCondBranchIdenticalSuccessors: CanonicalizationPattern = {
   },
 }
 
-/** The cf canonicalization patterns by root op name. */
+/** The predecessor of `block` when exactly one branch edge reaches it (MLIR's `getSinglePredecessor`). */
+function singlePredecessorEdge(block: Block): Block | null {
+  const u = block.firstPredecessorUse
+  return u !== null && u.nextUse === null ? u.owner.parentBlock : null
+}
+
+/** `cf.cond_br` in a block reached only from a `cf.cond_br` on the same condition: the outcome is known. */
+export const SimplifyCondBranchFromCondBranchOnSameCondition: CanonicalizationPattern = {
+  name: 'SimplifyCondBranchFromCondBranchOnSameCondition',
+  rootName: 'cf.cond_br',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const current = op.parentBlock
+    const pred = current === null ? null : singlePredecessorEdge(current)
+    const predBranch = pred?.lastOp ?? null
+    if (predBranch === null || predBranch.name.name !== 'cf.cond_br' || predBranch.getOperand(0) !== op.getOperand(0)) {
+      return false
+    }
+    const taken = current === predBranch.successors[0]!.block ? 0 : 1
+    const operands = CondBranchOp.operandValues(op, taken === 0 ? 'trueDestOperands' : 'falseDestOperands')
+    replaceWithBranch(rewriter, op, op.successors[taken]!.block, operands)
+    return true
+  },
+}
+
+/** In a successor reached only through one edge of a `cf.cond_br`, the condition is a known constant. */
+export const CondBranchTruthPropagation: CanonicalizationPattern = {
+  name: 'CondBranchTruthPropagation',
+  rootName: 'cf.cond_br',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const cond = op.getOperand(0)
+    let replaced = false
+    for (let edge = 0; edge < 2; edge++) {
+      const dest = op.successors[edge]!.block
+      if (singlePredecessorEdge(dest) === null) {
+        continue
+      }
+      let constant: Value | null = null
+      for (let u = cond.firstUse; u !== null; ) {
+        const next = u.nextUse
+        if (u.owner.parentBlock === dest) {
+          if (constant === null) {
+            rewriter.setInsertionPoint(op)
+            const state = ConstantOp.createState(rewriter.context, op.location, {
+              attributes: { value: IntegerAttr.get(IntegerType.get(rewriter.context, 1), edge === 0 ? 1n : 0n) },
+              results: [IntegerType.get(rewriter.context, 1)],
+            })
+            constant = rewriter.insert(Operation.create(state)).results[0]!
+          }
+          const use = u
+          const c = constant
+          rewriter.modifyOpInPlace(use.owner, () => use.set(c))
+          replaced = true
+        }
+        u = next
+      }
+    }
+    return replaced
+  },
+}
+
+// ---- cf.switch ----------------------------------------------------------------------------
+
+interface SwitchParts {
+  flag: Value
+  defaultDest: Block
+  defaultOperands: Value[]
+  values: bigint[]
+  caseDests: Block[]
+  caseOperands: Value[][]
+}
+
+function switchParts(op: Operation): SwitchParts {
+  const cv = op.getAttr('case_values')
+  const values: bigint[] = []
+  if (cv instanceof DenseIntOrFPElementsAttr) {
+    const n = cv.isSplat ? cv.type.numElements : cv.values.length
+    for (let i = 0; i < n; i++) {
+      values.push((cv.isSplat ? cv.values[0] : cv.values[i]) as bigint)
+    }
+  }
+  const all = SwitchOp.operandValues(op, 'caseOperands')
+  const segs = op.getAttr('case_operand_segments')
+  const sizes = segs instanceof DenseArrayAttr ? segs.values.map((v) => Number(v)) : []
+  const caseOperands: Value[][] = []
+  let start = 0
+  for (let i = 0; i < values.length; i++) {
+    const n = sizes[i] ?? 0
+    caseOperands.push(all.slice(start, start + n))
+    start += n
+  }
+  return {
+    flag: op.getOperand(0),
+    defaultDest: op.successors[0]!.block,
+    defaultOperands: SwitchOp.operandValues(op, 'defaultOperands'),
+    values,
+    caseDests: op.successors.slice(1).map((s) => s.block),
+    caseOperands,
+  }
+}
+
+/** Creates a `cf.switch` from its parts before `op` and erases `op` (as `SwitchOp::build`). */
+function replaceWithSwitch(rewriter: RewriterLike, op: Operation, p: SwitchParts): void {
+  const ctx = rewriter.context
+  const flat: Value[] = []
+  for (const ops of p.caseOperands) {
+    flat.push(...ops)
+  }
+  const state = SwitchOp.createState(ctx, op.location, {
+    operands: { flag: p.flag, defaultOperands: p.defaultOperands, caseOperands: flat },
+    attributes: {
+      case_values: p.values.length > 0 ? DenseIntOrFPElementsAttr.get(VectorType.get([p.values.length], p.flag.type), p.values, false) : undefined,
+      case_operand_segments: DenseArrayAttr.getI32(
+        ctx,
+        p.caseOperands.map((o) => o.length),
+      ),
+    },
+    successors: { defaultDestination: p.defaultDest, caseDestinations: p.caseDests },
+  })
+  rewriter.setInsertionPoint(op)
+  rewriter.insert(Operation.create(state))
+  rewriter.eraseOp(op)
+}
+
+function sameValues(a: readonly Value[], b: readonly Value[]): boolean {
+  return a.length === b.length && a.every((v, i) => v === b[i])
+}
+
+/** `cf.switch` without cases: branch to the default destination. */
+export const SimplifySwitchWithOnlyDefault: CanonicalizationPattern = {
+  name: 'SimplifySwitchWithOnlyDefault',
+  rootName: 'cf.switch',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    if (op.successors.length !== 1) {
+      return false
+    }
+    replaceWithBranch(rewriter, op, op.successors[0]!.block, SwitchOp.operandValues(op, 'defaultOperands'))
+    return true
+  },
+}
+
+/** `cf.switch` cases that go where the default goes, with the same operands, are dropped. */
+export const DropSwitchCasesThatMatchDefault: CanonicalizationPattern = {
+  name: 'DropSwitchCasesThatMatchDefault',
+  rootName: 'cf.switch',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const p = switchParts(op)
+    const keep: number[] = []
+    for (let i = 0; i < p.values.length; i++) {
+      if (!(p.caseDests[i] === p.defaultDest && sameValues(p.caseOperands[i]!, p.defaultOperands))) {
+        keep.push(i)
+      }
+    }
+    if (keep.length === p.values.length) {
+      return false
+    }
+    replaceWithSwitch(rewriter, op, {
+      ...p,
+      values: keep.map((i) => p.values[i]!),
+      caseDests: keep.map((i) => p.caseDests[i]!),
+      caseOperands: keep.map((i) => p.caseOperands[i]!),
+    })
+    return true
+  },
+}
+
+/** `cf.switch` on a constant: branch to the matching case or the default. */
+export const SimplifyConstSwitchValue: CanonicalizationPattern = {
+  name: 'SimplifyConstSwitchValue',
+  rootName: 'cf.switch',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const c = constantInt(op.getOperand(0))
+    if (c === undefined) {
+      return false
+    }
+    const p = switchParts(op)
+    const i = p.values.indexOf(c)
+    if (i >= 0) {
+      replaceWithBranch(rewriter, op, p.caseDests[i]!, p.caseOperands[i]!)
+    } else {
+      replaceWithBranch(rewriter, op, p.defaultDest, p.defaultOperands)
+    }
+    return true
+  },
+}
+
+/** `cf.switch` destinations that only branch on are replaced by their destinations. */
+export const SimplifyPassThroughSwitch: CanonicalizationPattern = {
+  name: 'SimplifyPassThroughSwitch',
+  rootName: 'cf.switch',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const p = switchParts(op)
+    let changed = false
+    for (let i = 0; i < p.values.length; i++) {
+      const c = collapseBranch(p.caseDests[i]!, p.caseOperands[i]!)
+      if (c !== undefined) {
+        p.caseDests[i] = c.dest
+        p.caseOperands[i] = c.operands
+        changed = true
+      }
+    }
+    const d = collapseBranch(p.defaultDest, p.defaultOperands)
+    if (d !== undefined) {
+      p.defaultDest = d.dest
+      p.defaultOperands = d.operands
+      changed = true
+    }
+    if (!changed) {
+      return false
+    }
+    replaceWithSwitch(rewriter, op, p)
+    return true
+  },
+}
+
+/** The cf canonicalization patterns by root op name, in upstream's registration order. */
 export const cfCanonicalizationPatterns: Readonly<Record<string, readonly CanonicalizationPattern[]>> = {
   'cf.assert': [EraseRedundantAssertions],
   'cf.br': [SimplifyBrToBlockWithSinglePred, SimplifyPassThroughBr],
-  'cf.cond_br': [SimplifyConstCondBranchPred, SimplifyPassThroughCondBranch, SimplifyCondBranchIdenticalSuccessors],
+  'cf.cond_br': [
+    SimplifyConstCondBranchPred,
+    SimplifyPassThroughCondBranch,
+    SimplifyCondBranchIdenticalSuccessors,
+    SimplifyCondBranchFromCondBranchOnSameCondition,
+    CondBranchTruthPropagation,
+  ],
+  'cf.switch': [SimplifySwitchWithOnlyDefault, DropSwitchCasesThatMatchDefault, SimplifyConstSwitchValue, SimplifyPassThroughSwitch],
 }

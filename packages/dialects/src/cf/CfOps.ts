@@ -180,6 +180,9 @@ function parseSuccessorWithOperands(parser: OpAsmParser, operands: UnresolvedOpe
 /** `cf.switch`: multi-way branch on an integer flag with a default destination. */
 export const SwitchOp: OdsOp = defineOp({
   name: 'cf.switch',
+  getCanonicalizationPatterns(patterns: unknown): void {
+    addPatterns(patterns, cfCanonicalizationPatterns['cf.switch'] ?? [])
+  },
   summary: 'Switch operation',
   operands: { flag: AnyInteger, defaultOperands: variadic(AnyType), caseOperands: variadic(AnyType) },
   attributes: { case_values: optionalAttr(AnyIntElementsAttr), case_operand_segments: DenseI32ArrayAttr },

@@ -8,5 +8,11 @@ export {
   SimplifyConstCondBranchPred,
   SimplifyPassThroughCondBranch,
   SimplifyCondBranchIdenticalSuccessors,
+  SimplifyCondBranchFromCondBranchOnSameCondition,
+  CondBranchTruthPropagation,
+  SimplifySwitchWithOnlyDefault,
+  DropSwitchCasesThatMatchDefault,
+  SimplifyConstSwitchValue,
+  SimplifyPassThroughSwitch,
   cfCanonicalizationPatterns,
 } from './CfCanonicalization.ts'
