@@ -6,6 +6,8 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { registerAllDialects } from '@tilepass/dialects'
 import { Context, failed, parseSourceString, printOperation, verify } from '@tilepass/ir'
+import { main } from '../src/tilepass-opt.ts'
+import { memoryIO } from './memoryIO.ts'
 
 /** How one input ended: it must be one of these, never an exception. */
 export interface CheckOutcome {
@@ -77,6 +79,30 @@ export function checkInput(text: string, print: PrintMode = 'all'): CheckOutcome
   return done('ok', custom.length + generic.length)
 }
 
+/** Command lines the whole driver runs each input with (diagnostic rendering, split files, verify-diagnostics). */
+const CLI_RUNS: readonly (readonly string[])[] = [
+  ['--allow-unregistered-dialect', 'fuzz.mlir'],
+  ['--allow-unregistered-dialect', '--split-input-file', '--verify-diagnostics', '--mlir-print-op-generic', '--mlir-print-debuginfo', 'fuzz.mlir'],
+]
+
+/**
+ * Runs `text` through tilepass-opt's `main` with each of CLI_RUNS. Throws when an exception
+ * escapes, when the driver reports an internal error (its catch-all for exceptions), or when
+ * it fails without printing an error.
+ */
+export function checkCommandLine(text: string): void {
+  for (const argv of CLI_RUNS) {
+    const io = memoryIO({ 'fuzz.mlir': text })
+    const code = main(argv, io)
+    if (io.err.includes('internal error')) {
+      throw new Error(`tilepass-opt ${argv.join(' ')}: ${io.err.slice(0, 2000)}`)
+    }
+    if (code !== 0 && !io.err.includes('error')) {
+      throw new Error(`tilepass-opt ${argv.join(' ')} exited ${code} without an error message; stderr: ${io.err.slice(0, 500)}`)
+    }
+  }
+}
+
 /** The message a worker sends back for one input. */
 export type WorkerReply = { readonly id: number; readonly outcome: CheckOutcome } | { readonly id: number; readonly crash: string }
 
@@ -86,7 +112,9 @@ if (data?.fuzzWorker === true && parentPort !== null) {
   port.on('message', (message: { id: number; text: string }) => {
     let reply: WorkerReply
     try {
-      reply = { id: message.id, outcome: checkInput(message.text) }
+      const outcome = checkInput(message.text)
+      checkCommandLine(message.text)
+      reply = { id: message.id, outcome }
     } catch (error) {
       reply = { id: message.id, crash: error instanceof Error ? (error.stack ?? String(error)) : String(error) }
     }
