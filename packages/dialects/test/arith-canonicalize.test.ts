@@ -476,4 +476,38 @@ describe('scf canonicalization patterns', () => {
     expect(shrui.name.name).toBe('arith.shrui')
     expect(constValue(shrui.getOperand(1))).toBe(24n)
   })
+
+  it('ConditionPropagation and ReplaceIfYieldWithConditionOrValue', () => {
+    // mlir-opt --canonicalize prints
+    //   %0 = arith.xori %arg0, %true : i1
+    //   scf.if %arg0 { "test.use"(%true) } else { "test.use"(%false) }
+    //   "test.return"(%0, %arg0)
+    const m = parse(String.raw`"test.func"() ({
+^bb0(%c: i1, %x: i32):
+  %t = arith.constant true
+  %f = arith.constant false
+  %0:2 = scf.if %c -> (i1, i1) {
+    "test.use"(%c) : (i1) -> ()
+    scf.yield %f, %t : i1, i1
+  } else {
+    "test.use"(%c) : (i1) -> ()
+    scf.yield %t, %f : i1, i1
+  }
+  "test.return"(%0#0, %0#1) : (i1, i1) -> ()
+}) : () -> ()
+`)
+    const args = m.regions[0]!.front.firstOp!.regions[0]!.front.arguments
+    const ifOp = opsNamed(m, 'scf.if')[0]!
+    expect(apply(ifOp, 'ConditionPropagation')).toBe(true)
+    const [useThen, useElse] = opsNamed(m, 'test.use')
+    expect(constValue(useThen!.getOperand(0))).toBe(-1n)
+    expect(constValue(useElse!.getOperand(0))).toBe(0n)
+    expect(apply(ifOp, 'ConditionPropagation')).toBe(false)
+    expect(apply(ifOp, 'ReplaceIfYieldWithConditionOrValue')).toBe(true)
+    const not = returned(m, 0)
+    expect(not.name.name).toBe('arith.xori')
+    expect(not.getOperand(0)).toBe(args[0])
+    expect(constValue(not.getOperand(1))).toBe(-1n)
+    expect(opsNamed(m, 'test.return')[0]!.getOperand(1)).toBe(args[0])
+  })
 })

@@ -1,5 +1,5 @@
-import { Block, IntegerAttr, Operation, OperationState, Trait, type Attribute, type Location, type Region, type Type, type Value } from '@tilepass/ir'
-import { ConstantOp, SelectOp } from '../arith/ArithOps.ts'
+import { Block, IntegerAttr, IntegerType, Operation, OperationState, Trait, type Attribute, type Location, type Region, type Type, type Value } from '@tilepass/ir'
+import { ConstantOp, SelectOp, XOrIOp } from '../arith/ArithOps.ts'
 import type { CanonicalizationPattern, RewriterLike } from '../internal/RewriterLike.ts'
 
 function constantOf(v: Value): Attribute | undefined {
@@ -65,8 +65,24 @@ export const RemoveEmptyElseBranch: CanonicalizationPattern = {
   },
 }
 
-/** `scf.if` results yielded by the same value in both branches: use that value directly. */
-export const ReplaceIfYieldWithSameValue: CanonicalizationPattern = {
+function boolConstant(v: Value): boolean | undefined {
+  const c = constantOf(v)
+  if (!(c instanceof IntegerAttr) || !(c.type instanceof IntegerType) || c.type.width !== 1) {
+    return undefined
+  }
+  return c.value !== 0n
+}
+
+function i1Constant(rewriter: RewriterLike, loc: Location, value: boolean): Value {
+  const i1 = IntegerType.get(rewriter.context, 1)
+  return rewriter.insert(Operation.create(ConstantOp.createState(rewriter.context, loc, { attributes: { value: IntegerAttr.get(i1, value ? 1 : 0) } }))).getResult(0)
+}
+
+/**
+ * `scf.if` results yielded by the same value in both branches use that value; results
+ * yielding `true`/`false` use the condition, `false`/`true` its negation (`xori %c, true`).
+ */
+export const ReplaceIfYieldWithConditionOrValue: CanonicalizationPattern = {
   name: 'ReplaceIfYieldWithConditionOrValue',
   rootName: 'scf.if',
   benefit: 1,
@@ -76,11 +92,78 @@ export const ReplaceIfYieldWithSameValue: CanonicalizationPattern = {
     }
     const t = op.getRegion(0).front.lastOp!
     const f = op.getRegion(1).front.lastOp!
+    const cond = op.getOperand(0)
     let changed = false
     for (let i = 0; i < op.numResults; i++) {
       const r = op.getResult(i)
-      if (t.getOperand(i) === f.getOperand(i) && !r.useEmpty) {
-        rewriter.replaceAllUsesWith(r, t.getOperand(i))
+      const tv = t.getOperand(i)
+      const fv = f.getOperand(i)
+      if (tv === fv) {
+        if (!r.useEmpty) {
+          rewriter.replaceAllUsesWith(r, tv)
+          changed = true
+        }
+        continue
+      }
+      const tb = boolConstant(tv)
+      const fb = boolConstant(fv)
+      if (tb === undefined || fb === undefined || r.useEmpty) {
+        continue
+      }
+      if (!tb && fb) {
+        rewriter.setInsertionPoint(op)
+        const one = i1Constant(rewriter, op.location, true)
+        const not = rewriter.insert(Operation.create(XOrIOp.createState(rewriter.context, op.location, { operands: { lhs: cond, rhs: one } })))
+        rewriter.replaceAllUsesWith(r, not.getResult(0))
+        changed = true
+      } else if (tb && !fb) {
+        rewriter.replaceAllUsesWith(r, cond)
+        changed = true
+      }
+    }
+    return changed
+  },
+}
+
+function isInside(region: Region, op: Operation): boolean {
+  for (let r = op.parentRegion; r !== null; r = r.parentRegion) {
+    if (r === region) {
+      return true
+    }
+  }
+  return false
+}
+
+/** Uses of an `scf.if` condition inside its regions become `true` (then) or `false` (else). */
+export const ConditionPropagation: CanonicalizationPattern = {
+  name: 'ConditionPropagation',
+  rootName: 'scf.if',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const cond = op.getOperand(0)
+    if (constantOf(cond) !== undefined) {
+      return false
+    }
+    let constantTrue: Value | null = null
+    let constantFalse: Value | null = null
+    let changed = false
+    for (const use of [...cond.uses()]) {
+      const owner = use.owner
+      if (isInside(op.getRegion(0), owner)) {
+        if (constantTrue === null) {
+          rewriter.setInsertionPoint(op)
+          constantTrue = i1Constant(rewriter, op.location, true)
+        }
+        const v = constantTrue
+        rewriter.modifyOpInPlace(owner, () => use.set(v))
+        changed = true
+      } else if (isInside(op.getRegion(1), owner)) {
+        if (constantFalse === null) {
+          rewriter.setInsertionPoint(op)
+          constantFalse = i1Constant(rewriter, op.location, false)
+        }
+        const v = constantFalse
+        rewriter.modifyOpInPlace(owner, () => use.set(v))
         changed = true
       }
     }
@@ -465,7 +548,7 @@ export const WhileUnusedResult: CanonicalizationPattern = {
 
 /** The scf canonicalization patterns implemented here, by root op. */
 export const scfCanonicalizationPatterns: Readonly<Record<string, readonly CanonicalizationPattern[]>> = {
-  'scf.if': [ConvertTrivialIfToSelect, RemoveEmptyElseBranch, RemoveStaticCondition, RemoveUnusedResults, ReplaceIfYieldWithSameValue],
+  'scf.if': [ConditionPropagation, ConvertTrivialIfToSelect, RemoveEmptyElseBranch, RemoveStaticCondition, RemoveUnusedResults, ReplaceIfYieldWithConditionOrValue],
   'scf.execute_region': [SingleBlockExecuteInliner],
   'scf.while': [WhileConditionTruth, WhileUnusedResult],
   'scf.for': [ForOpIterArgsFolder, SimplifyTrivialLoops],
