@@ -194,6 +194,10 @@ async function main(): Promise<void> {
       rmSync(actualOut, { force: true })
       const row: Row = { variant, tilepass: stats(tilepassRuns), mlir: stats(mlirRuns), identical }
       rows.push(row)
+      // Write after every input, so an interrupted run still leaves its results.
+      if (options.write) {
+        writeFileSync(path.join(root, 'docs/performance.md'), renderReport(options, info, started, rows, ''))
+      }
       say(`  mlir-opt ${fmtSeconds(row.mlir)} ${fmtRss(row.mlir)}; tilepass-opt ${fmtSeconds(row.tilepass)} ${fmtRss(row.tilepass)}; time ratio ${ratio(row.tilepass, row.mlir, (s) => s.wall)}`)
     }
 
