@@ -355,6 +355,14 @@ describe('parseSourceString: custom operation forms', () => {
     expect(gw!.attributes.get('x')).toBe(UnitAttr.get(ctx))
   })
 
+  it('checks generic-form properties of registered ops as mlir-opt does', () => {
+    const ctx = testContext()
+    // mlir-opt: '"func.return"() <{a = 1}> : () -> ()' -> "invalid properties {a = 1 : i64} for op func.return: this operation does not support properties"
+    expect(parse('"test.return"() <{a = 1}> : () -> ()\n', ctx).diags).toEqual([
+      '1:1: error: invalid properties {a = 1 : i64} for op test.return: this operation does not support properties',
+    ])
+  })
+
   it('uses dialect type and attribute hooks', () => {
     const ctx = testContext()
     const t = parseType('!test.pair<i32, f32>', ctx)

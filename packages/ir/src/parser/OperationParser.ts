@@ -520,16 +520,11 @@ export class OperationParser extends Parser implements OpAsmParser {
       })
       if (!ok) {return false}
     }
+    let props: Attribute | null = null
     if (this.consumeIf(Tok.less)) {
-      const propsOffset = l.start
-      const props = this.parseAttributeImpl()
+      props = this.parseAttributeImpl()
       if (props === null) {return false}
       if (!this.expect(Tok.greater, "expected '>' to close properties")) {return false}
-      if (!(props instanceof DictionaryAttr)) {
-        this.emitErrorAt(propsOffset, 'invalid properties ' + 'for operation').report()
-        return false
-      }
-      for (const e of props.entries) {state.properties.push(e)}
     }
     if (this.consumeIf(Tok.lParen)) {
       do {
@@ -558,6 +553,25 @@ export class OperationParser extends Parser implements OpAsmParser {
       const v = this.resolveSSAUse(operands[i]!, inputs[i]!)
       if (v === null) {return false}
       state.operands.push(v)
+    }
+    return props === null || this.setProperties(state, props)
+  }
+
+  /** Moves a parsed `<{...}>` into `state.properties` with MLIR's checks for registered ops. */
+  private setProperties(state: OperationState, props: Attribute): boolean {
+    const name = state.name
+    const inherent = name.inherentAttributeNames
+    if (name.isRegistered && inherent.size === 0) {
+      this.emitError(state.location, `invalid properties ${attrString(props)} for op ${name.name}: this operation does not support properties`).report()
+      return false
+    }
+    if (!(props instanceof DictionaryAttr)) {
+      this.emitError(state.location, `invalid properties ${attrString(props)} for op ${name.name}: expected DictionaryAttr to set properties`).report()
+      return false
+    }
+    for (const e of props.entries) {
+      // A registered op reads only its own properties; other names are dropped, as in MLIR.
+      if (!name.isRegistered || inherent.has(e.name)) {state.properties.push(e)}
     }
     return true
   }
