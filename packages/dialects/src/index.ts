@@ -44,6 +44,8 @@ export {
   DropSwitchCasesThatMatchDefault,
   SimplifyConstSwitchValue,
   SimplifyPassThroughSwitch,
+  SimplifySwitchFromSwitchOnSameCondition,
+  SimplifySwitchFromDefaultSwitchOnSameCondition,
   cfCanonicalizationPatterns,
 } from './cf/index.ts'
 import { ArithDialect } from './arith/index.ts'

@@ -141,6 +141,62 @@ const EXPECTED = `module {
 `
 
 describe('cf canonicalization patterns', () => {
+  it('simplifies switches nested on the same flag like mlir-opt', () => {
+    const ctx = new Context({ dialects: [BuiltinDialect, FuncDialect, CfDialect, ArithDialect], allowUnregisteredDialects: true })
+    const r = parseSourceString(`func.func @sw_same(%f: i32, %a: i32, %b: i32) -> i32 {
+  cf.switch %f : i32, [
+    default: ^bb1,
+    42: ^bb2
+  ]
+^bb1:
+  "test.work"() : () -> ()
+  cf.switch %f : i32, [
+    default: ^bb3(%a : i32),
+    42: ^bb3(%b : i32),
+    43: ^bb4
+  ]
+^bb2:
+  "test.work"() : () -> ()
+  cf.switch %f : i32, [
+    default: ^bb3(%a : i32),
+    42: ^bb4
+  ]
+^bb3(%x: i32):
+  "test.use"(%x) : (i32) -> ()
+  return %x : i32
+^bb4:
+  "test.work"() : () -> ()
+  return %a : i32
+}
+`, ctx)!
+    canonicalize(r.op)
+    expect(verify(r.op)).toBe(true)
+    expect(printOperation(r.op)).toBe(`module {
+  func.func @sw_same(%arg0: i32, %arg1: i32, %arg2: i32) -> i32 {
+    cf.switch %arg0 : i32, [
+      default: ^bb1,
+      42: ^bb2
+    ]
+  ^bb1:  // pred: ^bb0
+    "test.work"() : () -> ()
+    cf.switch %arg0 : i32, [
+      default: ^bb3(%arg1 : i32),
+      43: ^bb4
+    ]
+  ^bb2:  // pred: ^bb0
+    "test.work"() : () -> ()
+    cf.br ^bb4
+  ^bb3(%0: i32):  // pred: ^bb1
+    "test.use"(%0) : (i32) -> ()
+    return %0 : i32
+  ^bb4:  // 2 preds: ^bb1, ^bb2
+    "test.work"() : () -> ()
+    return %arg1 : i32
+  }
+}
+`)
+  })
+
   it('propagates the branch condition into single-predecessor successors like mlir-opt', () => {
     const ctx = new Context({ dialects: [BuiltinDialect, FuncDialect, CfDialect, ArithDialect], allowUnregisteredDialects: true })
     const r = parseSourceString(`func.func @truth(%c: i1) {

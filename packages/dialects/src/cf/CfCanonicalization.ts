@@ -405,6 +405,82 @@ export const SimplifyPassThroughSwitch: CanonicalizationPattern = {
   },
 }
 
+/** The `cf.switch` ending the single predecessor of `op`'s block, when it switches on the same flag. */
+function predecessorSwitchOnSameFlag(op: Operation): { pred: Operation; block: Block } | undefined {
+  const block = op.parentBlock
+  const pred = block === null ? null : singlePredecessorEdge(block)
+  const term = pred?.lastOp ?? null
+  if (block === null || term === null || term.name.name !== 'cf.switch' || term.getOperand(0) !== op.getOperand(0)) {
+    return undefined
+  }
+  return { pred: term, block }
+}
+
+/** A `cf.switch` reached from a case of a switch on the same flag: the case value is known. */
+export const SimplifySwitchFromSwitchOnSameCondition: CanonicalizationPattern = {
+  name: 'SimplifySwitchFromSwitchOnSameCondition',
+  rootName: 'cf.switch',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const found = predecessorSwitchOnSameFlag(op)
+    if (found === undefined || found.pred.successors[0]!.block === found.block) {
+      return false
+    }
+    const predParts = switchParts(found.pred)
+    const i = predParts.caseDests.indexOf(found.block)
+    const p = switchParts(op)
+    if (i < 0) {
+      replaceWithBranch(rewriter, op, p.defaultDest, p.defaultOperands)
+      return true
+    }
+    const value = predParts.values[i]!
+    const k = p.values.indexOf(value)
+    if (k >= 0) {
+      replaceWithBranch(rewriter, op, p.caseDests[k]!, p.caseOperands[k]!)
+    } else {
+      replaceWithBranch(rewriter, op, p.defaultDest, p.defaultOperands)
+    }
+    return true
+  },
+}
+
+/** A `cf.switch` reached from the default of a switch on the same flag: that switch's other cases cannot occur. */
+export const SimplifySwitchFromDefaultSwitchOnSameCondition: CanonicalizationPattern = {
+  name: 'SimplifySwitchFromDefaultSwitchOnSameCondition',
+  rootName: 'cf.switch',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const found = predecessorSwitchOnSameFlag(op)
+    if (found === undefined || found.pred.successors[0]!.block !== found.block) {
+      return false
+    }
+    const predParts = switchParts(found.pred)
+    const impossible = new Set<bigint>()
+    for (let i = 0; i < predParts.values.length; i++) {
+      if (predParts.caseDests[i] !== found.block) {
+        impossible.add(predParts.values[i]!)
+      }
+    }
+    const p = switchParts(op)
+    const keep: number[] = []
+    for (let i = 0; i < p.values.length; i++) {
+      if (!impossible.has(p.values[i]!)) {
+        keep.push(i)
+      }
+    }
+    if (keep.length === p.values.length) {
+      return false
+    }
+    replaceWithSwitch(rewriter, op, {
+      ...p,
+      values: keep.map((i) => p.values[i]!),
+      caseDests: keep.map((i) => p.caseDests[i]!),
+      caseOperands: keep.map((i) => p.caseOperands[i]!),
+    })
+    return true
+  },
+}
+
 /** The cf canonicalization patterns by root op name, in upstream's registration order. */
 export const cfCanonicalizationPatterns: Readonly<Record<string, readonly CanonicalizationPattern[]>> = {
   'cf.assert': [EraseRedundantAssertions],
@@ -416,5 +492,12 @@ export const cfCanonicalizationPatterns: Readonly<Record<string, readonly Canoni
     SimplifyCondBranchFromCondBranchOnSameCondition,
     CondBranchTruthPropagation,
   ],
-  'cf.switch': [SimplifySwitchWithOnlyDefault, DropSwitchCasesThatMatchDefault, SimplifyConstSwitchValue, SimplifyPassThroughSwitch],
+  'cf.switch': [
+    SimplifySwitchWithOnlyDefault,
+    DropSwitchCasesThatMatchDefault,
+    SimplifyConstSwitchValue,
+    SimplifyPassThroughSwitch,
+    SimplifySwitchFromSwitchOnSameCondition,
+    SimplifySwitchFromDefaultSwitchOnSameCondition,
+  ],
 }

@@ -14,5 +14,7 @@ export {
   DropSwitchCasesThatMatchDefault,
   SimplifyConstSwitchValue,
   SimplifyPassThroughSwitch,
+  SimplifySwitchFromSwitchOnSameCondition,
+  SimplifySwitchFromDefaultSwitchOnSameCondition,
   cfCanonicalizationPatterns,
 } from './CfCanonicalization.ts'
