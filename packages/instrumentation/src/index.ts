@@ -1,9 +1,14 @@
 /**
- * Pass instrumentation for Tilepass: pass timing, IR printing, verify-each, opt-bisect,
- * debug counters, action logs and Chrome traces, each switched on with a free function
- * such as `enableTiming(pm)`. Nothing is exported yet.
+ * Pass instrumentation for Tilepass: pass timing, IR printing and crash reproducers,
+ * each switched on with a free function such as `enableTiming(pm, scope)` (MLIR's
+ * `PassManager::enableTiming`, `enableIRPrinting`, `enableCrashReproducerGeneration`).
  *
  * @packageDocumentation
  */
 
-export {}
+export { Timer, TimingScope, TimingManager, PassTimingInstrumentation, enableTiming } from './Timing.ts'
+export type { TimingDisplayMode, TimingOutputFormat, TimingReportStyle, TimingOptions, TimeRecord } from './Timing.ts'
+export { IRPrinterInstrumentation, enableIRPrinting } from './IRPrinting.ts'
+export type { IRPrintingConfig, PassPrintFilter } from './IRPrinting.ts'
+export { CrashReproducerInstrumentation, enableCrashReproducerGeneration, formatReproducer, makeReproducer } from './CrashReproducer.ts'
+export type { CrashReproducerConfig } from './CrashReproducer.ts'

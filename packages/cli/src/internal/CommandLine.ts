@@ -25,6 +25,8 @@ export interface OptionSpec {
   readonly valueOptional?: boolean
   /** For `kind: 'enum'`: the accepted values (`''` accepts the bare option). */
   readonly values?: readonly string[]
+  /** For `kind: 'enum'`: each value with its help line, listed under the option by `--help`. */
+  readonly valueHelp?: readonly (readonly [string, string])[]
 }
 
 /** @internal Everything `--help` prints and the parser needs. */
@@ -211,6 +213,9 @@ export function formatHelp(spec: ToolSpec): string {
     options.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     for (const option of options) {
       text += `  ${optionLabel(option).padEnd(width)} - ${option.description}\n`
+      for (const [value, help] of option.valueHelp ?? []) {
+        text += `    ${`=${value}`.padEnd(width - 2)} -   ${help}\n`
+      }
     }
   }
   return text

@@ -90,7 +90,115 @@ export const OPT_OPTIONS: readonly OptionSpec[] = [
     description: 'Skip op verification when using custom printers',
     category: GENERAL,
   },
+  { name: 'mlir-timing', kind: 'bool', description: 'Display execution times', category: GENERAL },
+  {
+    name: 'mlir-timing-display',
+    valueName: 'value',
+    kind: 'enum',
+    values: ['list', 'tree'],
+    valueHelp: [
+      ['list', 'display the results in a list sorted by total time'],
+      // The missing letter is upstream's ("ina"); kept verbatim, as the help text is matched.
+      ['tree', 'display the results ina with a nested tree view'],
+    ],
+    description: 'Display method for timing data',
+    category: GENERAL,
+  },
+  {
+    name: 'mlir-output-format',
+    valueName: 'value',
+    kind: 'enum',
+    values: ['text', 'json'],
+    valueHelp: [
+      ['text', 'display the results in text format'],
+      ['json', 'display the results in JSON format'],
+    ],
+    description: 'Output format for timing data',
+    category: GENERAL,
+  },
+  {
+    name: 'tilepass-timing-style',
+    valueName: 'value',
+    kind: 'enum',
+    values: ['mlir', 'tileiras'],
+    valueHelp: [
+      ['mlir', "mlir-opt's execution time report (default)"],
+      ['tileiras', "tileiras' pass execution timing report, with user+system time"],
+    ],
+    description: 'Layout of the --mlir-timing report',
+    category: GENERAL,
+  },
+  { name: 'mlir-print-ir-before', valueName: 'pass-arg', description: 'Print IR before specified passes', category: GENERAL },
+  { name: 'mlir-print-ir-after', valueName: 'pass-arg', description: 'Print IR after specified passes', category: GENERAL },
+  { name: 'mlir-print-ir-before-all', kind: 'bool', description: 'Print IR before each pass', category: GENERAL },
+  { name: 'mlir-print-ir-after-all', kind: 'bool', description: 'Print IR after each pass', category: GENERAL },
+  {
+    name: 'mlir-print-ir-after-change',
+    kind: 'bool',
+    description: 'When printing the IR after a pass, only print if the IR changed',
+    category: GENERAL,
+  },
+  {
+    name: 'mlir-print-ir-after-failure',
+    kind: 'bool',
+    description: 'When printing the IR after a pass, only print if the pass failed',
+    category: GENERAL,
+  },
+  {
+    name: 'mlir-print-ir-module-scope',
+    kind: 'bool',
+    description: 'When printing IR for print-ir-[before|after]{-all} always print the top-level operation',
+    category: GENERAL,
+  },
+  {
+    name: 'mlir-print-ir-tree-dir',
+    valueName: 'string',
+    description:
+      'When printing the IR before/after a pass, print file tree rooted at this directory. Use in conjunction with mlir-print-ir-* flags',
+    category: GENERAL,
+  },
+  {
+    name: 'mlir-pass-pipeline-crash-reproducer',
+    valueName: 'string',
+    description: 'Generate a .mlir reproducer file at the given output path if the pass manager crashes or fails',
+    category: GENERAL,
+  },
+  {
+    name: 'mlir-pass-pipeline-local-reproducer',
+    kind: 'bool',
+    description: 'When generating a crash reproducer, attempt to generated a reproducer with the smallest pipeline.',
+    category: GENERAL,
+  },
+  {
+    name: 'mlir-generate-reproducer',
+    valueName: 'filename',
+    description: 'Generate an mlir reproducer at the provided filename (no crash required)',
+    category: GENERAL,
+  },
 ]
+
+/** @internal The instrumentation settings of one run (timing, IR printing, reproducers). */
+export interface InstrumentationConfig {
+  readonly timing: boolean
+  readonly timingDisplay: 'list' | 'tree'
+  readonly timingFormat: 'text' | 'json'
+  readonly timingStyle: 'mlir' | 'tileiras'
+  /** Pass arguments of `--mlir-print-ir-before`/`-after` (comma separated). */
+  readonly printIRBefore: readonly string[]
+  readonly printIRAfter: readonly string[]
+  readonly printIRBeforeAll: boolean
+  readonly printIRAfterAll: boolean
+  readonly printIRAfterChange: boolean
+  readonly printIRAfterFailure: boolean
+  readonly printIRModuleScope: boolean
+  /** `--mlir-print-ir-tree-dir`, or '' when not given. */
+  readonly printIRTreeDir: string
+  /** `--mlir-pass-pipeline-crash-reproducer`, or '' when not given. */
+  readonly crashReproducer: string
+  readonly localReproducer: boolean
+  /** `--mlir-generate-reproducer`, or '' when not given. */
+  readonly generateReproducer: string
+}
 
 /** @internal The settings of one `tilepass-opt` run, as MLIR's `MlirOptMainConfig`. */
 export interface OptConfig {
@@ -111,6 +219,10 @@ export interface OptConfig {
   readonly printer: AsmPrinterOptions
   /** Pass-pipeline arguments (`-p`, `--pass-pipeline`, pass flags), verbatim and in order. */
   readonly pipelineArgs: readonly string[]
+  /** `--mlir-disable-threading` (default false: a failure on one nested op does not stop its siblings). */
+  readonly disableThreading: boolean
+  /** Timing, IR printing and reproducer flags. */
+  readonly instrumentation: InstrumentationConfig
 }
 
 const DEFAULT_SPLIT_MARKER = '// -----'
@@ -160,7 +272,29 @@ export function optConfigFromCommandLine(cl: ParsedCommandLine): OptConfig {
     printOpOnDiagnostic: flag('mlir-print-op-on-diagnostic', true),
     printer,
     pipelineArgs: cl.extra ?? [],
+    disableThreading: flag('mlir-disable-threading'),
+    instrumentation: {
+      timing: flag('mlir-timing'),
+      timingDisplay: str('mlir-timing-display') === 'list' ? 'list' : 'tree',
+      timingFormat: str('mlir-output-format') === 'json' ? 'json' : 'text',
+      timingStyle: str('tilepass-timing-style') === 'tileiras' ? 'tileiras' : 'mlir',
+      printIRBefore: splitList(str('mlir-print-ir-before')),
+      printIRAfter: splitList(str('mlir-print-ir-after')),
+      printIRBeforeAll: flag('mlir-print-ir-before-all'),
+      printIRAfterAll: flag('mlir-print-ir-after-all'),
+      printIRAfterChange: flag('mlir-print-ir-after-change'),
+      printIRAfterFailure: flag('mlir-print-ir-after-failure'),
+      printIRModuleScope: flag('mlir-print-ir-module-scope'),
+      printIRTreeDir: str('mlir-print-ir-tree-dir') ?? '',
+      crashReproducer: str('mlir-pass-pipeline-crash-reproducer') ?? '',
+      localReproducer: flag('mlir-pass-pipeline-local-reproducer'),
+      generateReproducer: str('mlir-generate-reproducer') ?? '',
+    },
   }
+}
+
+function splitList(value: string | undefined): string[] {
+  return value === undefined || value === '' ? [] : value.split(',')
 }
 
 function optionalNumber(key: keyof AsmPrinterOptions, value: number | undefined): AsmPrinterOptions {

@@ -17,6 +17,7 @@ import {
   type SourceBuffer,
   type SourceChunk,
 } from '@tilepass/ir'
+import { TimingManager, TimingScope } from '@tilepass/instrumentation'
 import type { ToolIO } from '../ToolIO.ts'
 import type { OptConfig } from './OptConfig.ts'
 import { runPassPipeline } from './passPipeline.ts'
@@ -121,6 +122,10 @@ export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): num
       ? [{ buffer, start: 0, end: text.length }]
       : splitInputBuffer(sourceMgr, buffer, config.splitInputFile, io.stderr)
 
+  const ic = config.instrumentation
+  const timing = ic.timing ? new TimingManager({ display: ic.timingDisplay, format: ic.timingFormat, style: ic.timingStyle }) : null
+  const rootScope = new TimingScope(timing === null ? null : timing.root)
+
   let hadFailure = false
   let crashed = false
   for (let i = 0; i < chunks.length; i++) {
@@ -132,7 +137,7 @@ export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): num
     context.diagnosticOpPrinter = (op, generic) => printOperation(op, diagnosticPrinterOptions(config.printer, generic))
     renderer.attach(context)
     try {
-      if (!performActions(chunks[i]!, buffer, context, config, io, emit)) {
+      if (!performActions(chunks[i]!, buffer, context, config, io, emit, rootScope)) {
         hadFailure = true
       }
     } catch (error) {
@@ -151,6 +156,10 @@ export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): num
     ok = !hadFailure && !crashed
   }
   expectations.dispose()
+  rootScope.end()
+  if (timing !== null) {
+    io.stderr(timing.report())
+  }
   if (toFile && ok) {
     try {
       io.writeFile(config.outputFilename, fileOutput)
@@ -170,13 +179,16 @@ function performActions(
   config: OptConfig,
   io: ToolIO,
   emit: (s: string) => void,
+  timing: TimingScope,
 ): boolean {
+  const parserScope = timing.nest(PARSER_TIMER, () => 'Parser')
   const parsed = parseSourceString(buffer.text, context, {
     filename: buffer.name,
     noImplicitModule: config.noImplicitModule,
     bufferStart: chunk.start,
     bufferEnd: chunk.end,
   })
+  parserScope.end()
   if (parsed === null) {
     return false
   }
@@ -185,14 +197,21 @@ function performActions(
     return false
   }
   const pipelineConfig = config.runReproducer ? withReproducerPipeline(config, parsed.externalResources) : config
-  if (!runPassPipeline(op, context, pipelineConfig, io)) {
+  const printerOptions: AsmPrinterOptions = { ...config.printer, verifier: verifyQuietly }
+  if (!runPassPipeline(op, context, pipelineConfig, io, { timing: timing.timer === null ? null : timing, printerOptions })) {
     context.diagEngine.flush()
     return false
   }
   context.diagEngine.flush()
-  emit(printOperation(op, { ...config.printer, verifier: verifyQuietly }) + '\n')
+  const outputScope = timing.nest(OUTPUT_TIMER, () => 'Output')
+  emit(printOperation(op, printerOptions) + '\n')
+  outputScope.end()
   return true
 }
+
+/** The identities of the driver's own timers (mlir-opt's `Parser` and `Output` rows). */
+const PARSER_TIMER = 'Parser'
+const OUTPUT_TIMER = 'Output'
 
 /**
  * Applies `--run-reproducer`: the `mlir_reproducer` external resource of the input names

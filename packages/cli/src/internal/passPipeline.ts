@@ -1,5 +1,15 @@
-import type { Context, LogicalResult, Operation } from '@tilepass/ir'
-import { PassRegistry, passManagerCLOptionKind, runPassManagerFromCommandLine } from '@tilepass/pass-manager'
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { UnknownLoc, failure, success, type AsmPrinterOptions, type Context, type LogicalResult, type Operation } from '@tilepass/ir'
+import {
+  enableCrashReproducerGeneration,
+  enableIRPrinting,
+  enableTiming,
+  makeReproducer,
+  type PassPrintFilter,
+  type TimingScope,
+} from '@tilepass/instrumentation'
+import { PassRegistry, passManagerCLOptionKind, runPassManagerFromCommandLine, type PassManager } from '@tilepass/pass-manager'
 import { registerTransformsPasses } from '@tilepass/transforms'
 import { registerTestPasses } from '../testing/TestPasses.ts'
 import type { ToolIO } from '../ToolIO.ts'
@@ -36,7 +46,94 @@ export function isPassPipelineOption(name: string): 'flag' | 'value' | undefined
  * parsing and printing. Problems are reported through `context`'s diagnostics (or
  * `io.stderr` for command-line errors); the return value says whether to print.
  */
-export function runPassPipeline(op: Operation, context: Context, config: OptConfig, io: ToolIO): LogicalResult {
+export function runPassPipeline(
+  op: Operation,
+  context: Context,
+  config: OptConfig,
+  io: ToolIO,
+  extras: PipelineExtras = { timing: null, printerOptions: config.printer },
+): LogicalResult {
   void context
-  return runPassManagerFromCommandLine(op, toolPassRegistry(), config.pipelineArgs, io, { verifyEach: config.verifyEach })
+  return runPassManagerFromCommandLine(op, toolPassRegistry(), config.pipelineArgs, io, {
+    verifyEach: config.verifyEach,
+    disableThreading: config.disableThreading,
+    configure: (pm) => applyInstrumentation(pm, op, config, io, extras),
+  })
+}
+
+/** @internal What the driver lends the pipeline: its timing scope and the printer flags (with the quiet verifier). */
+export interface PipelineExtras {
+  /** The driver's root timing scope, or null when `--mlir-timing` is off. */
+  readonly timing: TimingScope | null
+  /** The flags IR dumps and reproducers print with. */
+  readonly printerOptions: AsmPrinterOptions
+}
+
+function passFilter(all: boolean, args: readonly string[]): PassPrintFilter | null {
+  if (all) {
+    return () => true
+  }
+  if (args.length === 0) {
+    return null
+  }
+  return (pass) => args.includes(pass.argument)
+}
+
+/**
+ * MLIR's `applyPassManagerCLOptions` for `tilepass-opt`: attaches, in the seed's chain
+ * order, timing, IR printing and the crash reproducer, and writes the
+ * `--mlir-generate-reproducer` file.
+ */
+function applyInstrumentation(pm: PassManager, op: Operation, config: OptConfig, io: ToolIO, extras: PipelineExtras): LogicalResult {
+  const ic = config.instrumentation
+  const context = op.context
+  if (extras.timing !== null) {
+    enableTiming(pm, extras.timing)
+  }
+  const printBefore = passFilter(ic.printIRBeforeAll, ic.printIRBefore)
+  const printAfter = passFilter(ic.printIRAfterAll || ic.printIRAfterFailure, ic.printIRAfter)
+  if (printBefore !== null || printAfter !== null) {
+    if (ic.printIRModuleScope && context.multithreading) {
+      context
+        .emitError(UnknownLoc.get(context), "IR print for module scope can't be setup on a pass-manager without disabling multi-threading first.\n")
+        .report()
+      return failure()
+    }
+    const treeDir = ic.printIRTreeDir
+    enableIRPrinting(pm, {
+      printBefore,
+      printAfter,
+      printModuleScope: ic.printIRModuleScope,
+      printAfterOnlyOnChange: ic.printIRAfterChange,
+      printAfterOnlyOnFailure: ic.printIRAfterFailure,
+      printerOptions: extras.printerOptions,
+      output: io.stderr,
+      ...(treeDir === '' ? {} : { treeDir, writeFile: (path: string, text: string) => writeFileMakingDirs(io, path, text) }),
+    })
+  }
+  if (ic.crashReproducer !== '') {
+    const enabled = enableCrashReproducerGeneration(pm, {
+      path: ic.crashReproducer,
+      local: ic.localReproducer,
+      writeFile: io.writeFile,
+    })
+    if (!enabled) {
+      context.emitError(UnknownLoc.get(context), 'Local crash reproduction may not be used without disabling mutli-threading first.').report()
+      return failure()
+    }
+  }
+  if (ic.generateReproducer !== '') {
+    try {
+      io.writeFile(ic.generateReproducer, makeReproducer(pm, op))
+    } catch (error) {
+      context.emitError(UnknownLoc.get(context), `Failed to create reproducer file: ${(error as Error).message}`).report()
+      return failure()
+    }
+  }
+  return success()
+}
+
+function writeFileMakingDirs(io: ToolIO, path: string, text: string): void {
+  mkdirSync(dirname(path), { recursive: true })
+  io.writeFile(path, text)
 }
