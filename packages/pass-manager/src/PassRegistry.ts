@@ -83,6 +83,10 @@ class PipelineEntry implements PassRegistryEntry {
     return this.def.description
   }
   addToPipeline(pm: OpPassManager, options: string, errorHandler: PipelineErrorHandler, errors: PipelineErrors): LogicalResult {
+    if (this.def.options === undefined && options !== '') {
+      // A pipeline registered without options rejects any, silently (MLIR's EmptyPipelineOptions).
+      return failure()
+    }
     const values = defaultOptionValues(this.options)
     const message = parseOptionsInto(this.options, values, options, errors)
     if (message !== null) {

@@ -259,3 +259,17 @@ describe('command-line seam', () => {
     expect(pipe.pm!.opAnchorName).toBe('func.func')
   })
 })
+
+describe('pipelines registered without options', () => {
+  it('reject options silently on flags and with the failed-to-add chain in text (mlir-opt)', () => {
+    const ctx = makeContext()
+    const flat = buildPassManagerFromCommandLine(ctx, makeRegistry(), 'builtin.module', {
+      passPipeline: null,
+      passFlags: [{ argument: 'test-pm-nested-pipeline', options: ',' }],
+    })
+    expect(flat.pm).toBeNull()
+    expect(flat.diagnostic).toBeNull()
+    expect(flat.stderr).toBe('')
+    expect(parse('builtin.module(test-pm-nested-pipeline{a=1})')).toBe('error: failed to add `test-pm-nested-pipeline` with options `a=1`\n')
+  })
+})
