@@ -1,4 +1,4 @@
-import { Trait, UnknownLoc, failure, success, verify, type Context, type LogicalResult, type Operation, type OperationName } from '@tilepass/ir'
+import { Action, Trait, UnknownLoc, failure, success, verify, type Context, type LogicalResult, type Operation, type OperationName } from '@tilepass/ir'
 import { AnalysisManager } from '@tilepass/analysis'
 import { Pass, PassExecutionState, type PassRunner } from './Pass.ts'
 import { PassInstrumentor, type PassInstrumentation, type PipelineParentInfo } from './PassInstrumentation.ts'
@@ -458,7 +458,11 @@ export function runPass(pass: Pass<object>, op: Operation, am: AnalysisManager, 
   let passFailed: boolean
   let crashed = false
   try {
-    pass.runOnOperation()
+    if (op.context.hasActionHandler) {
+      op.context.executeAction(new PassExecutionAction(pass, op), () => pass.runOnOperation())
+    } else {
+      pass.runOnOperation()
+    }
     passFailed = state.failed
   } catch (error) {
     passFailed = true
@@ -484,6 +488,30 @@ export function runPass(pass: Pass<object>, op: Operation, am: AnalysisManager, 
     }
   }
   return !passFailed
+}
+
+/**
+ * The action of running one pass on one op (MLIR's `PassExecutionAction`, tag
+ * `pass-execution`): the pass manager runs each pass through `Context.executeAction`
+ * when an action handler is installed.
+ */
+export class PassExecutionAction extends Action {
+  constructor(
+    /** The pass being run. */
+    readonly pass: Pass<object>,
+    /** The op it runs on. */
+    readonly op: Operation,
+  ) {
+    super([op])
+  }
+  get tag(): string {
+    return 'pass-execution'
+  }
+  /** `` `pass-execution` running `CSE` on Operation `func.func` ``, as MLIR prints it. */
+  override print(): string {
+    const name = this.pass instanceof OpToOpPassAdaptor ? 'mlir::detail::OpToOpPassAdaptor' : this.pass.name
+    return `\`pass-execution\` running \`${name}\` on Operation \`${this.op.name.name}\``
+  }
 }
 
 /** Reports a crashed pass as an error at the op (the default crash handler). */

@@ -4,7 +4,7 @@
  */
 export { Pass, OperationPass, InterfacePass, Statistic } from './Pass.ts'
 export type { PassClass } from './Pass.ts'
-export { OpPassManager, PassManager, ANY_OP_ANCHOR, reportPassCrash } from './PassManager.ts'
+export { OpPassManager, PassManager, PassExecutionAction, ANY_OP_ANCHOR, reportPassCrash } from './PassManager.ts'
 export type { Nesting, OperationVerifier, PassCrashHandler } from './PassManager.ts'
 export { PassInstrumentation, PassInstrumentor } from './PassInstrumentation.ts'
 export type { PipelineParentInfo } from './PassInstrumentation.ts'
