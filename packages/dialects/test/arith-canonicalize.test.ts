@@ -510,4 +510,46 @@ describe('scf canonicalization patterns', () => {
     expect(constValue(not.getOperand(1))).toBe(-1n)
     expect(opsNamed(m, 'test.return')[0]!.getOperand(1)).toBe(args[0])
   })
+
+  it('scf.while: RemoveLoopInvariantValueYielded, WhileRemoveDuplicatedResults, WhileRemoveUnusedArgs (output equals mlir-opt --canonicalize)', () => {
+    const m = parse(String.raw`"test.func"() ({
+^bb0(%x: i32, %y: i32, %z: i64):
+  %0:3 = scf.while (%a = %x, %u = %z) : (i32, i64) -> (i32, i32, i32) {
+    %c = "test.cond"(%a) : (i32) -> i1
+    %v = "test.v"(%a) : (i32) -> i32
+    scf.condition(%c) %v, %y, %v : i32, i32, i32
+  } do {
+  ^bb0(%b: i32, %d: i32, %e: i32):
+    "test.use"(%b, %d, %e) : (i32, i32, i32) -> ()
+    %n = "test.next"() : () -> i64
+    scf.yield %b, %n : i32, i64
+  }
+  "test.return"(%0#0, %0#1, %0#2) : (i32, i32, i32) -> ()
+}) : () -> ()
+`)
+    const w = (): Operation => opsNamed(m, 'scf.while')[0]!
+    expect(apply(w(), 'RemoveLoopInvariantValueYielded')).toBe(true)
+    expect(apply(w(), 'WhileRemoveDuplicatedResults')).toBe(true)
+    expect(apply(w(), 'WhileRemoveUnusedArgs')).toBe(true)
+    for (const name of ['RemoveLoopInvariantValueYielded', 'WhileRemoveDuplicatedResults', 'WhileRemoveUnusedArgs', 'WhileUnusedResult']) {
+      expect(apply(w(), name)).toBe(false)
+    }
+    expect(printOperation(m)).toBe(String.raw`module {
+  "test.func"() ({
+  ^bb0(%arg0: i32, %arg1: i32, %arg2: i64):
+    %0 = scf.while (%arg3 = %arg0) : (i32) -> i32 {
+      %1 = "test.cond"(%arg3) : (i32) -> i1
+      %2 = "test.v"(%arg3) : (i32) -> i32
+      scf.condition(%1) %2 : i32
+    } do {
+    ^bb0(%arg3: i32):
+      "test.use"(%arg3, %arg1, %arg3) : (i32, i32, i32) -> ()
+      %1 = "test.next"() : () -> i64
+      scf.yield %arg3 : i32
+    }
+    "test.return"(%0, %arg1, %0) : (i32, i32, i32) -> ()
+  }) : () -> ()
+}
+`)
+  })
 })

@@ -546,10 +546,119 @@ export const WhileUnusedResult: CanonicalizationPattern = {
   },
 }
 
+/** `scf.while` before-region arguments without uses: drop them with their inits and yielded values. */
+export const WhileRemoveUnusedArgs: CanonicalizationPattern = {
+  name: 'WhileRemoveUnusedArgs',
+  rootName: 'scf.while',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const beforeBlock = op.getRegion(0).front
+    const afterBlock = op.getRegion(1).front
+    if (!beforeBlock.arguments.some((a) => a.useEmpty)) {
+      return false
+    }
+    const yieldOp = afterBlock.lastOp!
+    const erase = new Set<number>()
+    const newYields: Value[] = []
+    const newInits: Value[] = []
+    beforeBlock.arguments.forEach((arg, i) => {
+      if (arg.useEmpty) {
+        erase.add(i)
+      } else {
+        newYields.push(yieldOp.getOperand(i))
+        newInits.push(op.getOperand(i))
+      }
+    })
+    beforeBlock.eraseArguments(erase)
+    const w = newWhile(rewriter, op, newInits, op.resultTypes)
+    replaceYield(rewriter, op.getRegion(1), newYields)
+    rewriter.mergeBlocks(beforeBlock, w.getRegion(0).front, w.getRegion(0).front.arguments)
+    rewriter.mergeBlocks(afterBlock, w.getRegion(1).front, w.getRegion(1).front.arguments)
+    rewriter.replaceOp(op, w.results)
+    return true
+  },
+}
+
+/** `scf.condition` forwarding values defined outside the before block: use them directly after the loop and in the after region. */
+export const RemoveLoopInvariantValueYielded: CanonicalizationPattern = {
+  name: 'RemoveLoopInvariantValueYielded',
+  rootName: 'scf.while',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const beforeBlock = op.getRegion(0).front
+    const afterBlock = op.getRegion(1).front
+    const condArgs = beforeBlock.lastOp!.getOperands().slice(1)
+    if (condArgs.every((v) => v.parentBlock === beforeBlock)) {
+      return false
+    }
+    const kept = condArgs.map((v, i) => ({ v, i })).filter((e) => e.v.parentBlock === beforeBlock)
+    replaceCondition(
+      rewriter,
+      op.getRegion(0),
+      kept.map((e) => e.v),
+    )
+    const w = newWhile(
+      rewriter,
+      op,
+      op.getOperands(),
+      kept.map((e) => e.v.type),
+      kept.map((e) => afterBlock.getArgument(e.i).location),
+    )
+    w.getRegion(0).front.remove()
+    w.getRegion(0).takeBody(op.getRegion(0))
+    const afterArgs: Value[] = [...condArgs]
+    const results: Value[] = [...condArgs]
+    kept.forEach((e, j) => {
+      afterArgs[e.i] = w.getRegion(1).front.getArgument(j)
+      results[e.i] = w.getResult(j)
+    })
+    rewriter.mergeBlocks(afterBlock, w.getRegion(1).front, afterArgs)
+    rewriter.replaceOp(op, results)
+    return true
+  },
+}
+
+/** `scf.condition` forwarding the same value twice: forward it once. */
+export const WhileRemoveDuplicatedResults: CanonicalizationPattern = {
+  name: 'WhileRemoveDuplicatedResults',
+  rootName: 'scf.while',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const beforeBlock = op.getRegion(0).front
+    const afterBlock = op.getRegion(1).front
+    const condArgs = beforeBlock.lastOp!.getOperands().slice(1)
+    const position = new Map<Value, number>()
+    const distinct: Value[] = []
+    for (const v of condArgs) {
+      if (!position.has(v)) {
+        position.set(v, distinct.length)
+        distinct.push(v)
+      }
+    }
+    if (distinct.length === condArgs.length) {
+      return false
+    }
+    const w = newWhile(
+      rewriter,
+      op,
+      op.getOperands(),
+      distinct.map((v) => v.type),
+    )
+    const newAfter = w.getRegion(1).front
+    const afterArgs = condArgs.map((v) => newAfter.getArgument(position.get(v)!))
+    const results = condArgs.map((v) => w.getResult(position.get(v)!))
+    replaceCondition(rewriter, op.getRegion(0), distinct)
+    rewriter.mergeBlocks(beforeBlock, w.getRegion(0).front, w.getRegion(0).front.arguments)
+    rewriter.mergeBlocks(afterBlock, newAfter, afterArgs)
+    rewriter.replaceOp(op, results)
+    return true
+  },
+}
+
 /** The scf canonicalization patterns implemented here, by root op. */
 export const scfCanonicalizationPatterns: Readonly<Record<string, readonly CanonicalizationPattern[]>> = {
   'scf.if': [ConditionPropagation, ConvertTrivialIfToSelect, RemoveEmptyElseBranch, RemoveStaticCondition, RemoveUnusedResults, ReplaceIfYieldWithConditionOrValue],
   'scf.execute_region': [SingleBlockExecuteInliner],
-  'scf.while': [WhileConditionTruth, WhileUnusedResult],
+  'scf.while': [RemoveLoopInvariantValueYielded, WhileConditionTruth, WhileUnusedResult, WhileRemoveDuplicatedResults, WhileRemoveUnusedArgs],
   'scf.for': [ForOpIterArgsFolder, SimplifyTrivialLoops],
 }
