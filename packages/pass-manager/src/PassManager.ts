@@ -341,10 +341,8 @@ export class OpToOpPassAdaptor extends Pass<object> {
     const am = state.am
     const parentInfo: PipelineParentInfo = { parentThreadId: 0, parentPass: this }
     const mgrs = this.mgrs
-    // With multithreading on, MLIR hands every nested op to a thread pool, so one op's
-    // failure does not stop the others that were already scheduled; running them all
-    // (in order, so diagnostics keep MLIR's per-op order) gives the same diagnostics.
-    const runAll = op.context.multithreading
+    // As in MLIR 22, a failure on one nested op does not stop its siblings: every op
+    // gets its pipeline (and its diagnostics), and the adaptor fails at the end.
     let failedAny = false
     for (const region of op.regions) {
       for (const block of region.blockList) {
@@ -359,10 +357,6 @@ export class OpToOpPassAdaptor extends Pass<object> {
             }
           }
           if (mgr !== null && !runPipeline(mgr, nested, am.nest(nested), config, mgr.initializationGeneration, parentInfo)) {
-            if (!runAll) {
-              this.signalPassFailure()
-              return
-            }
             failedAny = true
           }
         }

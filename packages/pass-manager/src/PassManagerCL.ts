@@ -220,8 +220,8 @@ export interface RunFromCommandLineOptions {
   readonly verifyEach?: boolean
   /**
    * `--mlir-disable-threading` when the tool parsed it itself (overrides `args`). When
-   * known, it sets `context.multithreading` to its negation, as mlir-opt does: with
-   * threading on, a failure on one nested op does not stop its siblings.
+   * known, it sets `context.multithreading` to its negation, as mlir-opt does (passes
+   * still run on one thread; the flag is recorded for compatibility).
    */
   readonly disableThreading?: boolean
   /**

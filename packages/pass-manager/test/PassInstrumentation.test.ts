@@ -97,7 +97,7 @@ describe('instrumentation', () => {
     ])
   })
 
-  it('reports failures with runAfterPassFailed up the nesting, without after-pipeline', () => {
+  it('reports failures with runAfterPassFailed up the nesting, without after-pipeline, siblings still run', () => {
     const ctx = makeContext()
     const m = makeModule(ctx, 2)
     const events: string[] = []
@@ -110,6 +110,9 @@ describe('instrumentation', () => {
       '1:before-pipeline pt.func (adaptor)',
       '1:before fails f0',
       '1:failed fails f0',
+      '1:before-pipeline pt.func (adaptor)',
+      '1:before fails f1',
+      '1:failed fails f1',
       '1:failed adaptor pt.module',
     ])
   })

@@ -273,7 +273,7 @@ export function registerTestPasses(registry: PassRegistry, output: TestPassOutpu
       }
       const name = symbolName(op)
       if (name === undefined) {
-        op.emitWarning('Ignoring because not implementing SymbolOpInterface').report()
+        op.emitWarning('Ignoring because not implementing SymbolOpInterface\n').report()
         return
       }
       if (this.options.opNames.length > 0 && !this.options.opNames.includes(name)) {
