@@ -175,6 +175,24 @@ export const OPT_OPTIONS: readonly OptionSpec[] = [
     description: 'Generate an mlir reproducer at the provided filename (no crash required)',
     category: GENERAL,
   },
+  {
+    name: 'log-actions-to',
+    valueName: 'string',
+    description: "Log action execution to a file, or stderr if  '-' is passed",
+    category: GENERAL,
+  },
+  {
+    name: 'log-mlir-actions-filter',
+    valueName: 'string',
+    description: 'Comma separated list of locations to filter actions from logging',
+    category: GENERAL,
+  },
+  {
+    name: 'profile-actions-to',
+    valueName: 'string',
+    description: "Profile action execution to a file, or stderr if  '-' is passed",
+    category: GENERAL,
+  },
 ]
 
 /** @internal The instrumentation settings of one run (timing, IR printing, reproducers). */
@@ -198,6 +216,12 @@ export interface InstrumentationConfig {
   readonly localReproducer: boolean
   /** `--mlir-generate-reproducer`, or '' when not given. */
   readonly generateReproducer: string
+  /** `--log-actions-to` (`-` for standard output), or '' when not given. */
+  readonly logActionsTo: string
+  /** `--log-mlir-actions-filter`, or ''. */
+  readonly logActionsFilter: string
+  /** `--profile-actions-to` (`-` for standard output), or '' when not given. */
+  readonly profileActionsTo: string
 }
 
 /** @internal The settings of one `tilepass-opt` run, as MLIR's `MlirOptMainConfig`. */
@@ -289,6 +313,9 @@ export function optConfigFromCommandLine(cl: ParsedCommandLine): OptConfig {
       crashReproducer: str('mlir-pass-pipeline-crash-reproducer') ?? '',
       localReproducer: flag('mlir-pass-pipeline-local-reproducer'),
       generateReproducer: str('mlir-generate-reproducer') ?? '',
+      logActionsTo: str('log-actions-to') ?? '',
+      logActionsFilter: str('log-mlir-actions-filter') ?? '',
+      profileActionsTo: str('profile-actions-to') ?? '',
     },
   }
 }

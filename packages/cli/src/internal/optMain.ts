@@ -17,7 +17,14 @@ import {
   type SourceBuffer,
   type SourceChunk,
 } from '@tilepass/ir'
-import { TimingManager, TimingScope } from '@tilepass/instrumentation'
+import {
+  ActionLogger,
+  ActionProfiler,
+  TimingManager,
+  TimingScope,
+  installActionHandlers,
+  parseLocationFilters,
+} from '@tilepass/instrumentation'
 import type { ToolIO } from '../ToolIO.ts'
 import type { OptConfig } from './OptConfig.ts'
 import { runPassPipeline } from './passPipeline.ts'
@@ -126,6 +133,24 @@ export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): num
   const timing = ic.timing ? new TimingManager({ display: ic.timingDisplay, format: ic.timingFormat, style: ic.timingStyle }) : null
   const rootScope = new TimingScope(timing === null ? null : timing.root)
 
+  // Action logging and profiling (`--log-actions-to`, `--profile-actions-to`): '-' is
+  // standard output; a file is written at the end.
+  const actionFiles = new Map<string, string>()
+  const actionSink = (path: string): ((text: string) => void) =>
+    path === '-'
+      ? io.stdout
+      : (text: string) => {
+          actionFiles.set(path, (actionFiles.get(path) ?? '') + text)
+        }
+  const logger =
+    ic.logActionsTo === ''
+      ? null
+      : new ActionLogger({ output: actionSink(ic.logActionsTo), threadName: toolName, filters: parseLocationFilters(ic.logActionsFilter) })
+  const profiler = ic.profileActionsTo === '' ? null : new ActionProfiler(actionSink(ic.profileActionsTo), process.pid)
+  if (logger !== null || profiler !== null) {
+    io.stderr('ExecutionContext registered on the context\n')
+  }
+
   let hadFailure = false
   let crashed = false
   for (let i = 0; i < chunks.length; i++) {
@@ -136,6 +161,9 @@ export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): num
     context.printOpOnDiagnostic = verifier === null && config.printOpOnDiagnostic
     context.diagnosticOpPrinter = (op, generic) => printOperation(op, diagnosticPrinterOptions(config.printer, generic))
     renderer.attach(context)
+    if (logger !== null || profiler !== null) {
+      installActionHandlers(context, logger, profiler)
+    }
     try {
       if (!performActions(chunks[i]!, buffer, context, config, io, emit, rootScope)) {
         hadFailure = true
@@ -157,6 +185,14 @@ export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): num
   }
   expectations.dispose()
   rootScope.end()
+  profiler?.finish()
+  for (const [path, text] of actionFiles) {
+    try {
+      io.writeFile(path, text)
+    } catch (error) {
+      io.stderr(`cannot open output file '${path}': ${(error as Error).message}\n`)
+    }
+  }
   if (timing !== null) {
     io.stderr(timing.report())
   }

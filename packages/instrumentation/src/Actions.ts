@@ -1,0 +1,194 @@
+import {
+  CallSiteLoc,
+  FileLineColLoc,
+  FusedLoc,
+  NameLoc,
+  Operation,
+  printOperation,
+  type Action,
+  type ActionHandler,
+  type Context,
+  type Location,
+} from '@tilepass/ir'
+
+/**
+ * A location filter of `--log-mlir-actions-filter`: `file`, `file:line` or
+ * `file:line:col` (MLIR's `FileLineColLocBreakpoint`); -1 matches any line or column.
+ */
+export class LocationFilter {
+  constructor(
+    readonly file: string,
+    readonly line: number,
+    readonly column: number,
+  ) {}
+
+  /** Parses `file[:line[:col]]`. */
+  static parse(text: string): LocationFilter {
+    let file = text
+    let line = -1
+    let column = -1
+    const last = file.lastIndexOf(':')
+    if (last >= 0 && isNumber(file.slice(last + 1))) {
+      const n = Number(file.slice(last + 1))
+      file = file.slice(0, last)
+      const prev = file.lastIndexOf(':')
+      if (prev >= 0 && isNumber(file.slice(prev + 1))) {
+        line = Number(file.slice(prev + 1))
+        column = n
+        file = file.slice(0, prev)
+      } else {
+        line = n
+      }
+    }
+    return new LocationFilter(file, line, column)
+  }
+
+  /** True when `loc`, or a location nested in it, is in this file (at this line and column). */
+  matches(loc: Location): boolean {
+    if (loc instanceof FileLineColLoc) {
+      return loc.filename === this.file && (this.line < 0 || loc.line === this.line) && (this.column < 0 || loc.column === this.column)
+    }
+    if (loc instanceof NameLoc) {
+      return this.matches(loc.childLoc)
+    }
+    if (loc instanceof CallSiteLoc) {
+      return this.matches(loc.callee) || this.matches(loc.caller)
+    }
+    if (loc instanceof FusedLoc) {
+      return loc.locations.some((l) => this.matches(l))
+    }
+    return false
+  }
+}
+
+function isNumber(s: string): boolean {
+  return s.length > 0 && /^[0-9]+$/.test(s)
+}
+
+/** Parses the comma-separated filters of `--log-mlir-actions-filter`. */
+export function parseLocationFilters(text: string): LocationFilter[] {
+  return text === '' ? [] : text.split(',').map((t) => LocationFilter.parse(t))
+}
+
+function actionMatches(action: Action, filters: readonly LocationFilter[]): boolean {
+  if (filters.length === 0) {
+    return true
+  }
+  for (const unit of action.irUnits) {
+    if (unit instanceof Operation && filters.some((f) => f.matches(unit.location))) {
+      return true
+    }
+  }
+  return false
+}
+
+/** The settings of `ActionLogger`. */
+export interface ActionLoggerOptions {
+  /** Where the log goes (`--log-actions-to`). */
+  readonly output: (text: string) => void
+  /** The thread name printed in `[thread <name>]` (mlir-opt prints its program name). */
+  readonly threadName: string
+  /** Only actions on ops at these locations are logged (`--log-mlir-actions-filter`). */
+  readonly filters?: readonly LocationFilter[]
+}
+
+/**
+ * Logs every action as mlir-opt's `--log-actions-to` does:
+ * ``[thread mlir-opt] begins (no breakpoint) Action `pass-execution` running `CSE` on Operation `func.func` (func.func @f() {...})` ``
+ * then `` [thread mlir-opt] completed `pass-execution` ``.
+ */
+export class ActionLogger {
+  constructor(private readonly options: ActionLoggerOptions) {}
+
+  /** A handler that logs, then defers to `next` (or runs the action). */
+  handler(next: ActionHandler | null): ActionHandler {
+    return (execute, action) => {
+      const o = this.options
+      const log = actionMatches(action, o.filters ?? [])
+      if (log) {
+        let units = ''
+        for (let i = 0; i < action.irUnits.length; i++) {
+          const unit = action.irUnits[i]
+          if (i > 0) {
+            units += ', '
+          }
+          if (unit instanceof Operation) {
+            units += printOperation(unit, { skipRegions: true, assumeVerified: true, printLocalScope: true })
+          }
+        }
+        o.output(`[thread ${o.threadName}] begins (no breakpoint) Action ${action.print()} (${units})\`\n`)
+      }
+      if (next !== null) {
+        next(execute, action)
+      } else {
+        execute()
+      }
+      if (log) {
+        o.output(`[thread ${o.threadName}] completed \`${action.tag}\`\n`)
+      }
+    }
+  }
+}
+
+/**
+ * Records every action as a pair of Chrome trace events (`"ph": "B"`/`"E"`), as
+ * mlir-opt's `--profile-actions-to`: call `finish()` for the closing `]`.
+ */
+export class ActionProfiler {
+  private first = true
+  private readonly start = performance.now()
+
+  constructor(
+    private readonly output: (text: string) => void,
+    /** The `tid` field (the process id stands for the only thread). */
+    private readonly tid: number,
+  ) {
+    output('[')
+  }
+
+  private ts(): number {
+    return Math.floor((performance.now() - this.start) * 1000)
+  }
+
+  private event(text: string): void {
+    this.output(this.first ? text : `,\n${text}`)
+    this.first = false
+  }
+
+  /** A handler that records, then defers to `next` (or runs the action). */
+  handler(next: ActionHandler | null): ActionHandler {
+    return (execute, action) => {
+      this.event(
+        `{"name": "${action.tag}", "cat": "PERF", "ph": "B", "pid": 0, "tid": ${this.tid}, "ts": ${this.ts()}, "args": {"desc": "${action.print()}"}}`,
+      )
+      if (next !== null) {
+        next(execute, action)
+      } else {
+        execute()
+      }
+      this.event(`{"name": "${action.tag}", "cat": "PERF", "ph": "E", "pid": 0, "tid": ${this.tid}, "ts": ${this.ts()}}`)
+    }
+  }
+
+  /** Closes the trace. */
+  finish(): void {
+    this.output(']')
+  }
+}
+
+/**
+ * Installs `logger` and/or `profiler` as `context`'s action handler, chained in front
+ * of the handler already installed. Returns the previous handler.
+ */
+export function installActionHandlers(context: Context, logger: ActionLogger | null, profiler: ActionProfiler | null): ActionHandler | null {
+  const prev = context.registerActionHandler(null)
+  let h = prev
+  if (profiler !== null) {
+    h = profiler.handler(h)
+  }
+  if (logger !== null) {
+    h = logger.handler(h)
+  }
+  context.registerActionHandler(h)
+  return prev
+}
