@@ -122,6 +122,10 @@ const SRC_N = `"test.a"() {a = [tuple<memref<2xf32, affine_map<(d0) -> (d0 + 1)>
 "test.b"() : () -> (tuple<memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>, memref<2xf32, affine_map<(d0) -> (d0 + 1)>>>) loc("x":1:1)
 `
 
+const SRC_Q = `"t.a"() {a = [0x7FF0000000000000 : f64, 1.0 : f64, 16777217.0 : f64, 0.3333333333333333 : f64, 0x7F800000 : f32]} : () -> ()
+"t.p"() <{m = affine_map<(d0) -> (d0 + 7)>, s = {x = affine_set<(d0) : (d0 >= 0)>}}> {n = affine_map<(d0) -> (d0 * 5)>} : () -> ()
+`
+
 describe('parse then print matches mlir-opt', () => {
   it(`a.mlir `, () => {
     expect(roundTrip('a.mlir', SRC_A, {})).toBe(`!tuple = tuple<i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32>
@@ -1755,6 +1759,105 @@ module {
 module {
   "test.a"() {a = [!tuple1, #map1], b = #distinct, c = #loc1} : () -> ()
   %0 = "test.b"() : () -> !tuple1
+}
+`)
+  })
+
+  it(`q.mlir `, () => {
+    expect(roundTrip('q.mlir', SRC_Q, {})).toBe(`#map = affine_map<(d0) -> (d0 * 5)>
+module {
+  "t.a"() {a = [0x7FF0000000000000 : f64, 1.000000e+00, 0x4170000010000000 : f64, 0.33333333333333331, 0x7F800000 : f32]} : () -> ()
+  "t.p"() <{m = affine_map<(d0) -> (d0 + 7)>, s = {x = affine_set<(d0) : (d0 >= 0)>}}> {n = #map} : () -> ()
+}
+`)
+  })
+
+  it(`q.mlir --mlir-print-op-generic`, () => {
+    expect(roundTrip('q.mlir', SRC_Q, { printGenericOpForm: true })).toBe(`#map = affine_map<(d0) -> (d0 * 5)>
+"builtin.module"() ({
+  "t.a"() {a = [0x7FF0000000000000 : f64, 1.000000e+00, 0x4170000010000000 : f64, 0.33333333333333331, 0x7F800000 : f32]} : () -> ()
+  "t.p"() <{m = affine_map<(d0) -> (d0 + 7)>, s = {x = affine_set<(d0) : (d0 >= 0)>}}> {n = #map} : () -> ()
+}) : () -> ()
+`)
+  })
+
+  it(`q.mlir --mlir-print-debuginfo`, () => {
+    expect(roundTrip('q.mlir', SRC_Q, { printDebugInfo: true })).toBe(`#map = affine_map<(d0) -> (d0 * 5)>
+module {
+  "t.a"() {a = [0x7FF0000000000000 : f64, 1.000000e+00, 0x4170000010000000 : f64, 0.33333333333333331, 0x7F800000 : f32]} : () -> () loc(#loc1)
+  "t.p"() <{m = affine_map<(d0) -> (d0 + 7)>, s = {x = affine_set<(d0) : (d0 >= 0)>}}> {n = #map} : () -> () loc(#loc2)
+} loc(#loc)
+#loc = loc("q.mlir":0:0)
+#loc1 = loc("q.mlir":1:1)
+#loc2 = loc("q.mlir":2:1)
+`)
+  })
+
+  it(`q.mlir --mlir-print-debuginfo --mlir-pretty-debuginfo`, () => {
+    expect(roundTrip('q.mlir', SRC_Q, { printDebugInfo: true, prettyDebugInfo: true })).toBe(`#map = affine_map<(d0) -> (d0 * 5)>
+module {
+  "t.a"() {a = [0x7FF0000000000000 : f64, 1.000000e+00, 0x4170000010000000 : f64, 0.33333333333333331, 0x7F800000 : f32]} : () -> () q.mlir:1:1
+  "t.p"() <{m = affine_map<(d0) -> (d0 + 7)>, s = {x = affine_set<(d0) : (d0 >= 0)>}}> {n = #map} : () -> () q.mlir:2:1
+} q.mlir:0:0
+#loc = q.mlir:0:0
+#loc1 = q.mlir:1:1
+#loc2 = q.mlir:2:1
+`)
+  })
+
+  it(`q.mlir --mlir-print-local-scope --mlir-print-debuginfo`, () => {
+    expect(roundTrip('q.mlir', SRC_Q, { printLocalScope: true, printDebugInfo: true })).toBe(`module {
+  "t.a"() {a = [0x7FF0000000000000 : f64, 1.000000e+00, 0x4170000010000000 : f64, 0.33333333333333331, 0x7F800000 : f32]} : () -> () loc("q.mlir":1:1)
+  "t.p"() <{m = affine_map<(d0) -> (d0 + 7)>, s = {x = affine_set<(d0) : (d0 >= 0)>}}> {n = affine_map<(d0) -> (d0 * 5)>} : () -> () loc("q.mlir":2:1)
+} loc("q.mlir":0:0)`)
+  })
+
+  it(`q.mlir --mlir-print-value-users`, () => {
+    expect(roundTrip('q.mlir', SRC_Q, { printValueUsers: true })).toBe(`#map = affine_map<(d0) -> (d0 * 5)>
+module {
+  "t.a"() {a = [0x7FF0000000000000 : f64, 1.000000e+00, 0x4170000010000000 : f64, 0.33333333333333331, 0x7F800000 : f32]} : () -> ()
+  "t.p"() <{m = affine_map<(d0) -> (d0 + 7)>, s = {x = affine_set<(d0) : (d0 >= 0)>}}> {n = #map} : () -> ()
+}
+`)
+  })
+
+  it(`q.mlir --mlir-print-unique-ssa-ids`, () => {
+    expect(roundTrip('q.mlir', SRC_Q, { printUniqueSSAIDs: true })).toBe(`#map = affine_map<(d0) -> (d0 * 5)>
+module {
+  "t.a"() {a = [0x7FF0000000000000 : f64, 1.000000e+00, 0x4170000010000000 : f64, 0.33333333333333331, 0x7F800000 : f32]} : () -> ()
+  "t.p"() <{m = affine_map<(d0) -> (d0 + 7)>, s = {x = affine_set<(d0) : (d0 >= 0)>}}> {n = #map} : () -> ()
+}
+`)
+  })
+
+  it(`q.mlir --mlir-use-nameloc-as-prefix`, () => {
+    expect(roundTrip('q.mlir', SRC_Q, { useNameLocAsPrefix: true })).toBe(`#map = affine_map<(d0) -> (d0 * 5)>
+module {
+  "t.a"() {a = [0x7FF0000000000000 : f64, 1.000000e+00, 0x4170000010000000 : f64, 0.33333333333333331, 0x7F800000 : f32]} : () -> ()
+  "t.p"() <{m = affine_map<(d0) -> (d0 + 7)>, s = {x = affine_set<(d0) : (d0 >= 0)>}}> {n = #map} : () -> ()
+}
+`)
+  })
+
+  it(`q.mlir --mlir-elide-elementsattrs-if-larger=2`, () => {
+    expect(roundTrip('q.mlir', SRC_Q, { elideElementsAttrsIfLarger: 2 })).toBe(`#map = affine_map<(d0) -> (d0 * 5)>
+module {
+  "t.a"() {a = [0x7FF0000000000000 : f64, 1.000000e+00, 0x4170000010000000 : f64, 0.33333333333333331, 0x7F800000 : f32]} : () -> ()
+  "t.p"() <{m = affine_map<(d0) -> (d0 + 7)>, s = {x = affine_set<(d0) : (d0 >= 0)>}}> {n = #map} : () -> ()
+}
+`)
+  })
+
+  it(`q.mlir --mlir-print-skip-regions`, () => {
+    expect(roundTrip('q.mlir', SRC_Q, { skipRegions: true })).toBe(`module {...}
+`)
+  })
+
+  it(`q.mlir --mlir-elide-resource-strings-if-larger=10`, () => {
+    expect(roundTrip('q.mlir', SRC_Q, { elideResourceStringsIfLarger: 10 })).toBe(`#map = affine_map<(d0) -> (d0 * 5)>
+module {
+  "t.a"() {a = [0x7FF0000000000000 : f64, 1.000000e+00, 0x4170000010000000 : f64, 0.33333333333333331, 0x7F800000 : f32]} : () -> ()
+  "t.p"() <{m = affine_map<(d0) -> (d0 + 7)>, s = {x = affine_set<(d0) : (d0 >= 0)>}}> {n = #map} : () -> ()
 }
 `)
   })

@@ -330,7 +330,9 @@ export class AliasCollector implements OpAsmPrinter {
     for (const r of op.results) {
       this.printType(r.type)
     }
-    const attrs = op.getAttrs()
+    // An unregistered op keeps its properties as one opaque attribute that MLIR's alias
+    // walk does not see; a registered op's inherent attributes are part of its attributes.
+    const attrs = op.isRegistered ? op.getAttrs() : op.attributes.entries
     for (const a of attrs) {
       this.printAttribute(a.value)
     }

@@ -501,8 +501,10 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       }
     } else if (attr instanceof FloatAttr) {
       const t = attr.type
-      this.parts.push(t instanceof FloatType ? formatFloatValue(attr.value, t.kind) : formatFloatValue(attr.value, 'f64'))
-      if (elide === Elide.May && t instanceof FloatType && t.kind === 'f64') {
+      const text = t instanceof FloatType ? formatFloatValue(attr.value, t.kind) : formatFloatValue(attr.value, 'f64')
+      this.parts.push(text)
+      // A hex literal without its type would read back as an integer, so f64 keeps it then.
+      if (elide === Elide.May && t instanceof FloatType && t.kind === 'f64' && !text.startsWith('0x')) {
         return
       }
     } else if (attr instanceof StringAttr) {
