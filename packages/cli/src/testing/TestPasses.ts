@@ -10,6 +10,7 @@ import {
   OperationState,
   StringAttr,
   SymbolRefAttr,
+  UnknownLoc,
   printOperation,
   type Operation,
 } from '@tilepass/ir'
@@ -178,7 +179,7 @@ export function registerTestPasses(registry: PassRegistry, output: TestPassOutpu
   }
 
   /** Inserts `name` (generic, with `attrs`) at the start of the function body. */
-  function insertAtFunctionStart(fn: Operation, name: string, attrs: { name: string; value: StringAttr | SymbolRefAttr }[]): void {
+  function insertAtFunctionStart(fn: Operation, name: string, attrs: { name: string; value: StringAttr | SymbolRefAttr }[], unknownLoc = false): void {
     const body = FunctionOpInterface.get(fn)?.getFunctionBody(fn) ?? fn.regions[0]
     if (body === undefined) {
       return
@@ -187,7 +188,7 @@ export function registerTestPasses(registry: PassRegistry, output: TestPassOutpu
       body.push(new Block())
     }
     const ctx = fn.context
-    const state = new OperationState(fn.location, ctx.getOperationName(name))
+    const state = new OperationState(unknownLoc ? UnknownLoc.get(ctx) : fn.location, ctx.getOperationName(name))
     for (const a of attrs) {
       state.addAttribute(a.name, a.value)
     }
@@ -211,7 +212,7 @@ export function registerTestPasses(registry: PassRegistry, output: TestPassOutpu
         return
       }
       // The op lacks its required `attr` attribute, so the function no longer verifies.
-      insertAtFunctionStart(this.getOperation(), 'test.any_attr_of_i32_str', [])
+      insertAtFunctionStart(this.getOperation(), 'test.any_attr_of_i32_str', [], true)
     }
   }
 
@@ -286,9 +287,10 @@ export function registerTestPasses(registry: PassRegistry, output: TestPassOutpu
       }
       const pm = this.pm
       if (this.options.runOnParent) {
+        // Always rejected with an error at the parent; like mlir-opt, the pass still succeeds.
         const parent = op.parentOp
-        if (parent !== null && !this.runPipeline(pm, parent)) {
-          this.signalPassFailure()
+        if (parent !== null) {
+          this.runPipeline(pm, parent)
         }
         return
       }
@@ -297,6 +299,9 @@ export function registerTestPasses(registry: PassRegistry, output: TestPassOutpu
         for (const region of op.regions) {
           for (const block of region.blockList) {
             for (const nested of block.operations) {
+              if (nested.name !== op.name) {
+                continue
+              }
               output.stderr(`Run on ${printOperation(nested)}\n`)
               if (!this.runPipeline(pm, nested)) {
                 this.signalPassFailure()
