@@ -51,10 +51,10 @@ describe('test passes', () => {
     expect(s.diags).toEqual(['remark: Executing interface pass on operation'])
   })
 
-  it('fails with a diagnostic from test-pass-failure{gen-diagnostics}', () => {
+  it('fails with a diagnostic per function from test-pass-failure{gen-diagnostics} (full_diagnostics.mlir)', () => {
     const r = run(twoFuncs, 'builtin.module(func.func(test-pass-failure{gen-diagnostics}))')
     expect(r.ok).toBe(false)
-    expect(r.diags).toEqual(['error: illegal operation'])
+    expect(r.diags).toEqual(['error: illegal operation', 'error: illegal operation'])
   })
 
   it('counts operations in test-stats-pass', () => {
