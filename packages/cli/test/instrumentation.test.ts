@@ -1,0 +1,192 @@
+import { describe, expect, it } from 'vitest'
+import { main } from '../src/tilepass-opt.ts'
+import { memoryIO } from './memoryIO.ts'
+
+// Expected strings below were produced by mlir-opt 22.1.8 (/usr/lib/llvm-22/bin/mlir-opt)
+// on the same input; the command is recorded above each one.
+const input = 'func.func @foo() {\n  %0 = arith.constant 0 : i32\n  return\n}\nfunc.func @bar() {\n  return\n}\n'
+const nested = 'module @inner_mod1 {\n  module @foo {}\n}\n'
+
+function run(args: string[], source = input): ReturnType<typeof memoryIO> & { rc: number } {
+  const io = memoryIO({ 'in.mlir': source })
+  const rc = main(['in.mlir', ...args], io)
+  return Object.assign(io, { rc })
+}
+
+describe('IR printing', () => {
+  it('prints before/after dumps with mlir-opt banners', () => {
+    // mlir-opt u.mlir -mlir-disable-threading -p 'builtin.module(func.func(test-function-pass),test-module-pass)'
+    //   -mlir-print-ir-before=test-function-pass -mlir-print-ir-after-all -o /dev/null
+    const r = run([
+      '-mlir-disable-threading',
+      '-p',
+      'builtin.module(func.func(test-function-pass),test-module-pass)',
+      '-mlir-print-ir-before=test-function-pass',
+      '-mlir-print-ir-after-all',
+      '-o',
+      'out.mlir',
+    ])
+    expect(r.rc).toBe(0)
+    const fn = '(anonymous namespace)::TestFunctionPass (test-function-pass)'
+    const foo = 'func.func @foo() {\n  %c0_i32 = arith.constant 0 : i32\n  return\n}\n\n'
+    const bar = 'func.func @bar() {\n  return\n}\n\n'
+    expect(r.err).toBe(
+      `// -----// IR Dump Before ${fn} //----- //\n${foo}` +
+        `// -----// IR Dump After ${fn} //----- //\n${foo}` +
+        `// -----// IR Dump Before ${fn} //----- //\n${bar}` +
+        `// -----// IR Dump After ${fn} //----- //\n${bar}` +
+        '// -----// IR Dump After (anonymous namespace)::TestModulePass (test-module-pass) //----- //\n' +
+        'module {\n  func.func @foo() {\n    %c0_i32 = arith.constant 0 : i32\n    return\n  }\n  func.func @bar() {\n    return\n  }\n}\n\n\n',
+    )
+  })
+
+  it('prints failed passes at module scope, naming the op', () => {
+    // mlir-opt t.mlir -mlir-disable-threading -p 'builtin.module(func.func(test-pass-failure))'
+    //   -mlir-print-ir-after-failure -mlir-print-ir-module-scope (first dump)
+    const r = run(['-mlir-disable-threading', '-p', 'builtin.module(func.func(test-pass-failure))', '-mlir-print-ir-after-failure', '-mlir-print-ir-module-scope'])
+    expect(r.rc).toBe(1)
+    expect(r.err.startsWith(
+      "// -----// IR Dump After (anonymous namespace)::TestFailurePass Failed (test-pass-failure) ('func.func' operation: @foo) //----- //\n" +
+        'module {\n  func.func @foo() {\n    %c0_i32 = arith.constant 0 : i32\n    return\n  }\n  func.func @bar() {\n    return\n  }\n}\n\n\n',
+    )).toBe(true)
+  })
+
+  it('refuses module scope with threading on, as mlir-opt', () => {
+    // mlir-opt t.mlir -p 'builtin.module(func.func(test-pass-failure))' -mlir-print-ir-after-failure -mlir-print-ir-module-scope
+    const r = run(['-p', 'builtin.module(func.func(test-pass-failure))', '-mlir-print-ir-after-failure', '-mlir-print-ir-module-scope'])
+    expect(r.rc).toBe(1)
+    expect(r.err).toBe("<unknown>:0: error: IR print for module scope can't be setup on a pass-manager without disabling multi-threading first.\n\n")
+  })
+
+  it('prints after a pass only when the IR changed', () => {
+    const r = run(['-mlir-disable-threading', '-p', 'builtin.module(test-module-pass)', '-mlir-print-ir-after-all', '-mlir-print-ir-after-change'])
+    expect(r.rc).toBe(0)
+    expect(r.err).toBe('')
+  })
+})
+
+describe('reproducers', () => {
+  it('writes a crash reproducer and reports it', () => {
+    // mlir-opt c.mlir -pass-pipeline='builtin.module(builtin.module(test-module-pass, test-pass-crash))'
+    //   -mlir-pass-pipeline-crash-reproducer=r1.mlir
+    const r = run(['-pass-pipeline=builtin.module(builtin.module(test-module-pass, test-pass-crash))', '-mlir-pass-pipeline-crash-reproducer=r1.mlir'], nested)
+    expect(r.rc).toBe(1)
+    expect(r.written['r1.mlir']).toBe(
+      'module @inner_mod1 {\n  module @foo {\n  }\n}\n\n{-#\n  external_resources: {\n    mlir_reproducer: {\n' +
+        '      pipeline: "builtin.module(builtin.module(test-module-pass,test-pass-crash))",\n' +
+        '      disable_threading: false,\n      verify_each: true\n    }\n  }\n#-}\n',
+    )
+    expect(r.err).toBe(
+      'in.mlir:1:1: error: Failures have been detected while processing an MLIR pass pipeline\nmodule @inner_mod1 {\n^\n' +
+        "in.mlir:1:1: note: Pipeline failed while executing [`(anonymous namespace)::TestCrashRecoveryPass` on 'builtin.module' operation: @foo]: reproducer generated at `r1.mlir`\n",
+    )
+  })
+
+  it('writes a local reproducer for a failing pass at the failing op', () => {
+    // mlir-opt c.mlir -pass-pipeline='builtin.module(builtin.module(test-module-pass, test-pass-failure))'
+    //   -mlir-pass-pipeline-crash-reproducer=r5.mlir -mlir-pass-pipeline-local-reproducer -mlir-disable-threading
+    const r = run(
+      [
+        '-pass-pipeline=builtin.module(builtin.module(test-module-pass, test-pass-failure))',
+        '-mlir-pass-pipeline-crash-reproducer=r5.mlir',
+        '-mlir-pass-pipeline-local-reproducer',
+        '-mlir-disable-threading',
+      ],
+      nested,
+    )
+    expect(r.rc).toBe(1)
+    expect(r.written['r5.mlir']).toContain('pipeline: "builtin.module(builtin.module(test-pass-failure{gen-diagnostics=false}))",\n      disable_threading: true,')
+    expect(r.err).toBe(
+      'in.mlir:2:3: error: Failures have been detected while processing an MLIR pass pipeline\n  module @foo {}\n  ^\n' +
+        "in.mlir:2:3: note: Pipeline failed while executing `(anonymous namespace)::TestFailurePass` on 'builtin.module' operation: @foo: reproducer generated at `r5.mlir`\n",
+    )
+  })
+
+  it('refuses a local reproducer with threading on', () => {
+    const r = run(['-p', 'builtin.module(test-pass-failure)', '-mlir-pass-pipeline-crash-reproducer=x', '-mlir-pass-pipeline-local-reproducer'], nested)
+    expect(r.rc).toBe(1)
+    expect(r.err).toBe('<unknown>:0: error: Local crash reproduction may not be used without disabling mutli-threading first.\n')
+  })
+
+  it('generates a reproducer without a crash', () => {
+    // mlir-opt c.mlir -pass-pipeline='builtin.module(test-module-pass,test-module-pass)' -mlir-generate-reproducer=r6.mlir
+    const r = run(['-pass-pipeline=builtin.module(test-module-pass,test-module-pass)', '-mlir-generate-reproducer=r6.mlir'], nested)
+    expect(r.rc).toBe(0)
+    expect(r.written['r6.mlir']).toBe(
+      'module @inner_mod1 {\n  module @foo {\n  }\n}\n\n{-#\n  external_resources: {\n    mlir_reproducer: {\n' +
+        '      pipeline: "builtin.module(test-module-pass,test-module-pass)",\n' +
+        '      disable_threading: false,\n      verify_each: false\n    }\n  }\n#-}\n',
+    )
+  })
+})
+
+describe('timing', () => {
+  it('reports a tree with Parser, pipelines, passes, Output, Rest and Total', () => {
+    const r = run(['-mlir-disable-threading', '-p', 'builtin.module(func.func(test-function-pass),test-module-pass)', '-mlir-timing'])
+    expect(r.rc).toBe(0)
+    const lines = r.err.split('\n')
+    expect(lines.slice(0, 6)).toEqual([
+      '===-------------------------------------------------------------------------===',
+      '                         ... Execution time report ...',
+      '===-------------------------------------------------------------------------===',
+      expect.stringMatching(/^ {2}Total Execution Time: \d+\.\d{4} seconds$/),
+      '',
+      '  ----Wall Time----  ----Name----',
+    ])
+    const names = lines.slice(6, -1).map((l) => l.slice(21))
+    expect(names).toEqual([
+      'Parser',
+      "'func.func' Pipeline",
+      '  (anonymous namespace)::TestFunctionPass',
+      '(anonymous namespace)::TestModulePass',
+      'Output',
+      'Rest',
+      'Total',
+    ])
+    expect(lines[6]).toMatch(/^ {2} {2}\d\.\d{4} \( {0,2}\d+\.\d%\) {2}Parser$/)
+  })
+
+  it('lists merged timers with the root row in list mode, and JSON on request', () => {
+    const r = run(['-p', 'builtin.module(func.func(test-function-pass))', '-mlir-timing', '-mlir-timing-display=list', '-mlir-output-format=json'])
+    expect(r.rc).toBe(0)
+    expect(r.err.startsWith('[\n{"wall": {"duration": ')).toBe(true)
+    expect(r.err).toContain('"name": "root"},\n')
+    expect(r.err).toContain('"name": "Pipeline Collection : [\'func.func\']"},\n')
+    expect(r.err.endsWith('"name": "Total"}\n]\n')).toBe(true)
+  })
+
+  it('keeps the upstream typo of the tree display help text', () => {
+    const r = memoryIO()
+    main(['--help'], r)
+    expect(r.out).toContain('-   display the results ina with a nested tree view\n')
+  })
+})
+
+describe('actions', () => {
+  it('logs pass executions as mlir-opt does', () => {
+    // mlir-opt f.mlir --log-actions-to=- -test-stats-pass -test-module-pass (thread name: the tool's)
+    const r = run(['--log-actions-to=-', '-test-module-pass', '-o', 'out.mlir'])
+    expect(r.rc).toBe(0)
+    expect(r.out).toBe(
+      '[thread tilepass-opt] begins (no breakpoint) Action `pass-execution` running `(anonymous namespace)::TestModulePass` on Operation `builtin.module` (module {...})`\n' +
+        '[thread tilepass-opt] completed `pass-execution`\n',
+    )
+    expect(r.err).toBe('ExecutionContext registered on the context\n')
+  })
+
+  it('filters logged actions by location', () => {
+    const r = run(['--log-actions-to=-', '--log-mlir-actions-filter=in.mlir:5', '-p', 'builtin.module(func.func(test-function-pass))', '-o', 'out.mlir'])
+    expect(r.out).toBe(
+      '[thread tilepass-opt] begins (no breakpoint) Action `pass-execution` running `(anonymous namespace)::TestFunctionPass` on Operation `func.func` (func.func @bar() {...})`\n' +
+        '[thread tilepass-opt] completed `pass-execution`\n',
+    )
+  })
+
+  it('profiles actions as Chrome trace events', () => {
+    const r = run(['--profile-actions-to=trace.json', '-test-module-pass', '-o', 'out.mlir'])
+    expect(r.rc).toBe(0)
+    const trace = JSON.parse(r.written['trace.json']!) as { name: string; ph: string; args?: { desc: string } }[]
+    expect(trace.map((e) => e.ph)).toEqual(['B', 'E'])
+    expect(trace[0]!.args!.desc).toBe('`pass-execution` running `(anonymous namespace)::TestModulePass` on Operation `builtin.module`')
+  })
+})
