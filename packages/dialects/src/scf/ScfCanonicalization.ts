@@ -54,13 +54,11 @@ export const RemoveEmptyElseBranch: CanonicalizationPattern = {
     if (elseBlock === null || elseBlock.firstOp !== elseBlock.lastOp) {
       return false
     }
-    rewriter.modifyOpInPlace(op, () => {
-      const term = elseBlock.lastOp
-      if (term !== null) {
-        term.erase()
-      }
-      op.getRegion(1).removeBlock(elseBlock)
-    })
+    const term = elseBlock.lastOp
+    if (term !== null) {
+      rewriter.eraseOp(term)
+    }
+    rewriter.modifyOpInPlace(op, () => op.getRegion(1).removeBlock(elseBlock))
     return true
   },
 }
