@@ -190,3 +190,41 @@ describe('actions', () => {
     expect(trace[0]!.args!.desc).toBe('`pass-execution` running `(anonymous namespace)::TestModulePass` on Operation `builtin.module`')
   })
 })
+
+describe('statistics', () => {
+  // mlir-opt 22 of Debian prints only the header (built without statistics); the layout
+  // of the values is upstream's PassStatistics `(S) %*u %-*s - %s`, indented under each pass.
+  const header =
+    '===-------------------------------------------------------------------------===\n' +
+    '                         ... Pass statistics report ...\n' +
+    '===-------------------------------------------------------------------------===\n'
+  const pipeline = 'builtin.module(test-stats-pass,func.func(test-stats-pass,test-function-pass))'
+
+  it('prints the pipeline view with real values', () => {
+    const r = run(['-p', pipeline, '-mlir-pass-statistics', '-o', 'out.mlir'])
+    expect(r.rc).toBe(0)
+    expect(r.err).toBe(
+      header +
+        '(anonymous namespace)::TestStatisticPass\n' +
+        '  (S) 6 num-ops  - Number of operations counted\n' +
+        '  (S) 6 num-ops2 - Number of operations counted one more time\n' +
+        "'func.func' Pipeline\n" +
+        '  (anonymous namespace)::TestStatisticPass\n' +
+        '    (S) 5 num-ops  - Number of operations counted\n' +
+        '    (S) 5 num-ops2 - Number of operations counted one more time\n' +
+        '  (anonymous namespace)::TestFunctionPass\n\n',
+    )
+  })
+
+  it('merges by pass name in list mode, and prints JSON with --stats-json', () => {
+    const r = run(['-p', pipeline, '-mlir-pass-statistics', '-mlir-pass-statistics-display=list', '-o', 'out.mlir'])
+    expect(r.err).toBe(
+      header +
+        '  (anonymous namespace)::TestStatisticPass\n' +
+        '    (S) 11 num-ops  - Number of operations counted\n' +
+        '    (S) 11 num-ops2 - Number of operations counted one more time\n\n',
+    )
+    const j = run(['-p', pipeline, '-mlir-pass-statistics', '--stats-json', '-o', 'out.mlir'])
+    expect(JSON.parse(j.err)).toEqual({ '(anonymous namespace)::TestStatisticPass': { 'num-ops': 11, 'num-ops2': 11 } })
+  })
+})

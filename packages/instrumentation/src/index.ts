@@ -14,3 +14,5 @@ export { CrashReproducerInstrumentation, enableCrashReproducerGeneration, format
 export type { CrashReproducerConfig } from './CrashReproducer.ts'
 export { ActionLogger, ActionProfiler, LocationFilter, parseLocationFilters, installActionHandlers } from './Actions.ts'
 export type { ActionLoggerOptions } from './Actions.ts'
+export { passStatisticsReport, passStatisticsJson } from './Statistics.ts'
+export type { PassStatisticsDisplayMode } from './Statistics.ts'

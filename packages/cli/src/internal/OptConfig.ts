@@ -193,6 +193,20 @@ export const OPT_OPTIONS: readonly OptionSpec[] = [
     description: "Profile action execution to a file, or stderr if  '-' is passed",
     category: GENERAL,
   },
+  { name: 'mlir-pass-statistics', kind: 'bool', description: 'Display the statistics of each pass', category: GENERAL },
+  {
+    name: 'mlir-pass-statistics-display',
+    valueName: 'value',
+    kind: 'enum',
+    values: ['list', 'pipeline'],
+    valueHelp: [
+      ['list', 'display the results in a merged list sorted by pass name'],
+      ['pipeline', 'display the results with a nested pipeline view'],
+    ],
+    description: 'Display method for pass statistics',
+    category: GENERAL,
+  },
+  { name: 'stats-json', kind: 'bool', description: 'Display statistics as json data', category: GENERAL },
 ]
 
 /** @internal The instrumentation settings of one run (timing, IR printing, reproducers). */
@@ -222,6 +236,11 @@ export interface InstrumentationConfig {
   readonly logActionsFilter: string
   /** `--profile-actions-to` (`-` for standard output), or '' when not given. */
   readonly profileActionsTo: string
+  /** `--mlir-pass-statistics`. */
+  readonly passStatistics: boolean
+  readonly passStatisticsDisplay: 'list' | 'pipeline'
+  /** `--stats-json`: the statistics report as JSON. */
+  readonly statsJson: boolean
 }
 
 /** @internal The settings of one `tilepass-opt` run, as MLIR's `MlirOptMainConfig`. */
@@ -316,6 +335,9 @@ export function optConfigFromCommandLine(cl: ParsedCommandLine): OptConfig {
       logActionsTo: str('log-actions-to') ?? '',
       logActionsFilter: str('log-mlir-actions-filter') ?? '',
       profileActionsTo: str('profile-actions-to') ?? '',
+      passStatistics: flag('mlir-pass-statistics'),
+      passStatisticsDisplay: str('mlir-pass-statistics-display') === 'list' ? 'list' : 'pipeline',
+      statsJson: flag('stats-json'),
     },
   }
 }

@@ -6,6 +6,8 @@ import {
   enableIRPrinting,
   enableTiming,
   makeReproducer,
+  passStatisticsJson,
+  passStatisticsReport,
   type PassPrintFilter,
   type TimingScope,
 } from '@tilepass/instrumentation'
@@ -54,11 +56,20 @@ export function runPassPipeline(
   extras: PipelineExtras = { timing: null, printerOptions: config.printer },
 ): LogicalResult {
   void context
-  return runPassManagerFromCommandLine(op, toolPassRegistry(), config.pipelineArgs, io, {
+  let ran: PassManager | null = null
+  const result = runPassManagerFromCommandLine(op, toolPassRegistry(), config.pipelineArgs, io, {
     verifyEach: config.verifyEach,
     disableThreading: config.disableThreading,
-    configure: (pm) => applyInstrumentation(pm, op, config, io, extras),
+    configure: (pm) => {
+      ran = pm
+      return applyInstrumentation(pm, op, config, io, extras)
+    },
   })
+  const ic = config.instrumentation
+  if (ic.passStatistics && ran !== null) {
+    io.stderr(ic.statsJson ? passStatisticsJson(ran) : passStatisticsReport(ran, ic.passStatisticsDisplay))
+  }
+  return result
 }
 
 /** @internal What the driver lends the pipeline: its timing scope and the printer flags (with the quiet verifier). */
