@@ -213,25 +213,6 @@ describe('registry', () => {
   })
 })
 
-describe('registry', () => {
-  it('throws at once on a missing or duplicate argument', () => {
-    const r = new PassRegistry()
-    class NoArg extends OperationPass {
-      override runOnOperation(): void {}
-    }
-    class OtherCSE extends OperationPass {
-      static override readonly argument = 'cse'
-      override runOnOperation(): void {}
-    }
-    expect(() => r.register(NoArg)).toThrow(/does not define a static `argument`/)
-    r.register(CSE)
-    r.register(CSE)
-    expect(() => r.register(OtherCSE)).toThrow(/already registered/)
-    expect(r.lookupPass('cse')).toBe(CSE)
-    expect(r.createPass('cse')).toBeInstanceOf(CSE)
-  })
-})
-
 describe('command-line seam', () => {
   it('nests flat pass flags implicitly, as mlir-opt', () => {
     const ctx = makeContext()
