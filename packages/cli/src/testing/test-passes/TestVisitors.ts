@@ -380,7 +380,8 @@ export function registerIRVisitorTestPasses(registry: PassRegistry, output: Test
     }
     private printOperation(op: Operation): void {
       this.line(`visiting op: '${op.name.name}' with ${op.numOperands} operands and ${op.numResults} results`)
-      const attrs = op.attributes.entries
+      // mlir-opt 22 lists every attribute, inherent (properties) and discardable, sorted by name.
+      const attrs = op.getAttrs()
       if (attrs.length > 0) {
         this.line(`${attrs.length} attributes:`)
         for (const a of attrs) {
