@@ -38,6 +38,12 @@ const cases: { name: string; pass: string; source: string; expected: string }[] 
     source: "func.func @main(%arg0: f32) -> f32 {\n  %v1 = \"foo\"() {interrupt = true} : () -> f32\n  %v2 = arith.addf %v1, %arg0 : f32\n  return %v2 : f32\n}\n",
     expected: "step 0 walk was interrupted\n",
   },
+  {
+    name: "registered ops with properties",
+    pass: "test-print-nesting",
+    source: "func.func @f(%a: i32) -> i32 {\n  return %a : i32\n}\nmodule @m {\n}\n",
+    expected: "visiting op: 'builtin.module' with 0 operands and 0 results\n 1 nested regions:\n  Region with 1 blocks:\n    Block with 0 arguments, 0 successors, and 2 operations\n      visiting op: 'func.func' with 0 operands and 0 results\n      2 attributes:\n       - 'function_type' : '(i32) -> i32'\n       - 'sym_name' : '\"f\"'\n       1 nested regions:\n        Region with 1 blocks:\n          Block with 1 arguments, 0 successors, and 1 operations\n            visiting op: 'func.return' with 1 operands and 0 results\n             0 nested regions:\n      visiting op: 'builtin.module' with 0 operands and 0 results\n      1 attributes:\n       - 'sym_name' : '\"m\"'\n       1 nested regions:\n        Region with 1 blocks:\n          Block with 0 arguments, 0 successors, and 0 operations\n",
+  },
 ]
 
 describe('IR visitor test passes', () => {
