@@ -187,7 +187,6 @@ function describeFeatures(features: Features): string {
 
 interface Batch {
   readonly file: string
-  readonly first: number
   readonly indices: readonly number[]
 }
 
@@ -217,7 +216,7 @@ function writeBatches(options: RunOptions, indices: readonly number[], modules: 
     const part = indices.slice(b * options.batch, (b + 1) * options.batch)
     const file = `batch-${b}.mlir`
     writeFileSync(path.join(scratch, file), joinModules(part.map((i) => modules.get(i) as string)))
-    batches.push({ file, first: part[0] as number, indices: part })
+    batches.push({ file, indices: part })
   }
   return batches
 }
