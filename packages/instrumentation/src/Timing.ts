@@ -354,6 +354,14 @@ export class PassTimingInstrumentation extends PassInstrumentation {
   override runAfterAnalysis(): void {
     this.active.pop()?.end()
   }
+  /** A named scope (`ScopeChain`) times as a row under the running pass or scope. */
+  runBeforeScope(name: string): void {
+    this.active.push(this.top().nest(`scope ${name}`, () => name))
+  }
+  /** Closes the innermost scope's row. */
+  runAfterScope(): void {
+    this.active.pop()?.end()
+  }
 }
 
 /** The number of nested pass managers when `pass` is a pass-manager adaptor, else -1. */

@@ -51,6 +51,10 @@ export class PassInstrumentor implements AnalysisListener {
   get size(): number {
     return this.instrumentations.length
   }
+  /** The instrumentation at `index` in registration order (named scopes walk the chain with it). */
+  at(index: number): PassInstrumentation | undefined {
+    return this.instrumentations[index]
+  }
 
   runBeforePipeline(name: OperationName | null, parentInfo: PipelineParentInfo): void {
     const list = this.instrumentations

@@ -207,6 +207,44 @@ export const OPT_OPTIONS: readonly OptionSpec[] = [
     category: GENERAL,
   },
   { name: 'stats-json', kind: 'bool', description: 'Display statistics as json data', category: GENERAL },
+  {
+    name: 'mlir-debug-counter',
+    valueName: 'string',
+    description: 'Comma separated list of debug counter skip and count arguments',
+    category: GENERAL,
+  },
+  {
+    name: 'mlir-print-debug-counter',
+    kind: 'bool',
+    description: 'Print out debug counter information after all counters have been accumulated',
+    category: GENERAL,
+  },
+  {
+    name: 'opt-bisect-limit',
+    valueName: 'int',
+    kind: 'int',
+    description: 'Maximum optimization to perform (equivalent to -opt-bisect=1-N)',
+    category: GENERAL,
+  },
+  {
+    name: 'opt-bisect-funcs',
+    valueName: 'string',
+    description: 'Only bisect passes on the functions with these comma separated names',
+    category: GENERAL,
+  },
+  { name: 'opt-bisect-verbose', kind: 'bool', description: 'Show verbose output when opt-bisect-limit is set', category: GENERAL },
+  {
+    name: 'opt-bisect-print-ir-path',
+    valueName: 'string',
+    description: 'Print IR to path when opt-bisect-limit is reached',
+    category: GENERAL,
+  },
+  {
+    name: 'schedule-trace-file',
+    valueName: 'string',
+    description: 'Write a Chrome trace of the pass executions and named scopes to this file',
+    category: GENERAL,
+  },
 ]
 
 /** @internal The instrumentation settings of one run (timing, IR printing, reproducers). */
@@ -241,6 +279,16 @@ export interface InstrumentationConfig {
   readonly passStatisticsDisplay: 'list' | 'pipeline'
   /** `--stats-json`: the statistics report as JSON. */
   readonly statsJson: boolean
+  /** `--mlir-debug-counter`, or ''. */
+  readonly debugCounter: string
+  readonly printDebugCounter: boolean
+  /** `--opt-bisect-limit` (-1: off). */
+  readonly optBisectLimit: number
+  readonly optBisectFuncs: readonly string[]
+  readonly optBisectVerbose: boolean
+  readonly optBisectPrintIRPath: string
+  /** `--schedule-trace-file`, or ''. */
+  readonly scheduleTraceFile: string
 }
 
 /** @internal The settings of one `tilepass-opt` run, as MLIR's `MlirOptMainConfig`. */
@@ -338,6 +386,13 @@ export function optConfigFromCommandLine(cl: ParsedCommandLine): OptConfig {
       passStatistics: flag('mlir-pass-statistics'),
       passStatisticsDisplay: str('mlir-pass-statistics-display') === 'list' ? 'list' : 'pipeline',
       statsJson: flag('stats-json'),
+      debugCounter: str('mlir-debug-counter') ?? '',
+      printDebugCounter: flag('mlir-print-debug-counter'),
+      optBisectLimit: num('opt-bisect-limit') ?? -1,
+      optBisectFuncs: splitList(str('opt-bisect-funcs')),
+      optBisectVerbose: flag('opt-bisect-verbose'),
+      optBisectPrintIRPath: str('opt-bisect-print-ir-path') ?? '',
+      scheduleTraceFile: str('schedule-trace-file') ?? '',
     },
   }
 }

@@ -20,6 +20,8 @@ import {
 import {
   ActionLogger,
   ActionProfiler,
+  DebugCounter,
+  OptBisect,
   TimingManager,
   TimingScope,
   installActionHandlers,
@@ -150,6 +152,34 @@ export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): num
   if (logger !== null || profiler !== null) {
     io.stderr('ExecutionContext registered on the context\n')
   }
+  // Debug counters gate actions by tag; mlir-opt disables them when actions are logged.
+  let counters: DebugCounter | null = null
+  if (ic.debugCounter !== '' || ic.printDebugCounter) {
+    counters = new DebugCounter()
+    const error = counters.parse(ic.debugCounter)
+    if (error !== null) {
+      io.stderr(`error: ${error}\nLLVM ERROR: Invalid DebugCounter command-line configuration\n`)
+      return 1
+    }
+    if (logger !== null && counters.hasCounters) {
+      io.stderr('error: Debug counters are incompatible with --log-actions-to and --mlir-enable-debugger-hook options and are disabled\n')
+      counters = null
+    } else if (ic.printDebugCounter) {
+      io.stderr(counters.summary())
+    }
+  }
+  // Opt-bisect: one pass numbering over the whole run.
+  const bisect =
+    ic.optBisectLimit < 0
+      ? null
+      : new OptBisect({
+          limit: ic.optBisectLimit,
+          funcs: ic.optBisectFuncs,
+          verbose: ic.optBisectVerbose,
+          output: io.stderr,
+          printIRPath: ic.optBisectPrintIRPath,
+          writeFile: io.writeFile,
+        })
 
   let hadFailure = false
   let crashed = false
@@ -161,11 +191,15 @@ export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): num
     context.printOpOnDiagnostic = verifier === null && config.printOpOnDiagnostic
     context.diagnosticOpPrinter = (op, generic) => printOperation(op, diagnosticPrinterOptions(config.printer, generic))
     renderer.attach(context)
+    if (counters !== null && counters.hasCounters) {
+      counters.install(context)
+    }
+    bisect?.install(context)
     if (logger !== null || profiler !== null) {
       installActionHandlers(context, logger, profiler)
     }
     try {
-      if (!performActions(chunks[i]!, buffer, context, config, io, emit, rootScope)) {
+      if (!performActions(chunks[i]!, buffer, context, config, io, emit, rootScope, bisect)) {
         hadFailure = true
       }
     } catch (error) {
@@ -186,6 +220,9 @@ export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): num
   expectations.dispose()
   rootScope.end()
   profiler?.finish()
+  if (counters !== null && ic.printDebugCounter) {
+    io.stderr(counters.summary())
+  }
   for (const [path, text] of actionFiles) {
     try {
       io.writeFile(path, text)
@@ -216,6 +253,7 @@ function performActions(
   io: ToolIO,
   emit: (s: string) => void,
   timing: TimingScope,
+  bisect: OptBisect | null,
 ): boolean {
   const parserScope = timing.nest(PARSER_TIMER, () => 'Parser')
   const parsed = parseSourceString(buffer.text, context, {
@@ -234,7 +272,7 @@ function performActions(
   }
   const pipelineConfig = config.runReproducer ? withReproducerPipeline(config, parsed.externalResources) : config
   const printerOptions: AsmPrinterOptions = { ...config.printer, verifier: verifyQuietly }
-  if (!runPassPipeline(op, context, pipelineConfig, io, { timing: timing.timer === null ? null : timing, printerOptions })) {
+  if (!runPassPipeline(op, context, pipelineConfig, io, { timing: timing.timer === null ? null : timing, printerOptions, bisect })) {
     context.diagEngine.flush()
     return false
   }

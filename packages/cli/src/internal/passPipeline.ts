@@ -5,7 +5,9 @@ import {
   enableCrashReproducerGeneration,
   enableIRPrinting,
   enableTiming,
+  enableTrace,
   makeReproducer,
+  type OptBisect,
   passStatisticsJson,
   passStatisticsReport,
   type PassPrintFilter,
@@ -57,14 +59,30 @@ export function runPassPipeline(
 ): LogicalResult {
   void context
   let ran: PassManager | null = null
+  const trace = { file: config.instrumentation.scheduleTraceFile, text: (): string => '' }
   const result = runPassManagerFromCommandLine(op, toolPassRegistry(), config.pipelineArgs, io, {
     verifyEach: config.verifyEach,
     disableThreading: config.disableThreading,
     configure: (pm) => {
       ran = pm
-      return applyInstrumentation(pm, op, config, io, extras)
+      if (!applyInstrumentation(pm, op, config, io, extras)) {
+        return failure()
+      }
+      if (trace.file !== '') {
+        const bisect = extras.bisect ?? null
+        const t = enableTrace(pm, bisect === null ? null : (pass, o) => bisect.wasSkipped(pass, o))
+        trace.text = () => t.finish()
+      }
+      return success()
     },
   })
+  if (trace.file !== '' && ran !== null) {
+    try {
+      io.writeFile(trace.file, trace.text())
+    } catch (error) {
+      io.stderr(`cannot open output file '${trace.file}': ${(error as Error).message}\n`)
+    }
+  }
   const ic = config.instrumentation
   if (ic.passStatistics && ran !== null) {
     io.stderr(ic.statsJson ? passStatisticsJson(ran) : passStatisticsReport(ran, ic.passStatisticsDisplay))
@@ -78,6 +96,8 @@ export interface PipelineExtras {
   readonly timing: TimingScope | null
   /** The flags IR dumps and reproducers print with. */
   readonly printerOptions: AsmPrinterOptions
+  /** The run's opt-bisect, so that the trace leaves out the passes it skipped. */
+  readonly bisect?: OptBisect | null
 }
 
 function passFilter(all: boolean, args: readonly string[]): PassPrintFilter | null {

@@ -1,0 +1,196 @@
+import type { PassInstrumentation, PassManager } from '@tilepass/pass-manager'
+
+/**
+ * The named scopes the tileiras pipeline opens, spelled exactly as its timing reports
+ * and callbacks match them. The spelling is the contract: do not correct them.
+ */
+export const SCOPE_NAMES: {
+  readonly CompileNVVM: 'CompileNVVM'
+  readonly SerializeGPUModule: 'SerializeGPUModule'
+  readonly FindTargetForLoops: 'IRWalk::findTargetForLoops'
+  readonly UnrollStaticForLoop: 'Schedule::unrollStaticForLoop'
+  readonly TileASGenerateSchedule: 'TileASGenerateSchedule'
+  readonly TileASPrepareForScheduling: 'TileASPrepareForScheduling'
+  readonly LegalizeLoopScheduleForMaterialization: 'legalizeLoopScheduleForMaterialization'
+  readonly DumpTrace: 'DumpTraceImpl::run'
+  readonly UnrollSmallLoopsForScheduling: 'unrollSmallLoopsForScheduling'
+  readonly DecomposeSingleOp: 'decomposeSingleOp'
+  readonly LoopUnrollByFactor: 'loopUnrollByFactor'
+  readonly LoopUnrollByHeuristic: 'loopUnrollByHeuristic'
+  readonly DecomposeTiledLoadStoreView: 'decomposeTiledLoadStoreView'
+  readonly RefineVecSizeOfAtoms: 'refineVecSizeOfAtoms'
+  readonly SliceAndFuse: 'sliceAndFuse'
+  readonly TileASSliceAndFuse: 'TileASSliceAndFuse'
+  readonly RunCanonicalizer: 'runCanonicalizer'
+  readonly CompactMemLayout: 'compactMemLayout'
+  readonly RefreshBoxDim: 'refreshBoxDim'
+  readonly TryAddConstraintToAvoidRegSpilling: 'ResourceConstraintBuilder::tryAddConstraintToAvoidRegSpilling'
+} = {
+  CompileNVVM: 'CompileNVVM',
+  SerializeGPUModule: 'SerializeGPUModule',
+  FindTargetForLoops: 'IRWalk::findTargetForLoops',
+  UnrollStaticForLoop: 'Schedule::unrollStaticForLoop',
+  TileASGenerateSchedule: 'TileASGenerateSchedule',
+  TileASPrepareForScheduling: 'TileASPrepareForScheduling',
+  LegalizeLoopScheduleForMaterialization: 'legalizeLoopScheduleForMaterialization',
+  DumpTrace: 'DumpTraceImpl::run',
+  UnrollSmallLoopsForScheduling: 'unrollSmallLoopsForScheduling',
+  DecomposeSingleOp: 'decomposeSingleOp',
+  LoopUnrollByFactor: 'loopUnrollByFactor',
+  LoopUnrollByHeuristic: 'loopUnrollByHeuristic',
+  DecomposeTiledLoadStoreView: 'decomposeTiledLoadStoreView',
+  RefineVecSizeOfAtoms: 'refineVecSizeOfAtoms',
+  SliceAndFuse: 'sliceAndFuse',
+  TileASSliceAndFuse: 'TileASSliceAndFuse',
+  RunCanonicalizer: 'runCanonicalizer',
+  CompactMemLayout: 'compactMemLayout',
+  RefreshBoxDim: 'refreshBoxDim',
+  TryAddConstraintToAvoidRegSpilling: 'ResourceConstraintBuilder::tryAddConstraintToAvoidRegSpilling',
+}
+
+/** An instrumentation that also observes named scopes (timing, traces). */
+export interface ScopeListener {
+  /** Scope `name` was entered. */
+  runBeforeScope(name: string): void
+  /** Scope `name` was exited; `succeeded` is false when its body threw or failed. */
+  runAfterScope(name: string, succeeded: boolean): void
+}
+
+function isScopeListener(pi: PassInstrumentation): pi is PassInstrumentation & ScopeListener {
+  const l = pi as Partial<ScopeListener>
+  return typeof l.runBeforeScope === 'function' && typeof l.runAfterScope === 'function'
+}
+
+/** The token of a scope entered with no instrumentation installed; exiting it does nothing. */
+export const INVALID_SCOPE_TOKEN = -1
+
+const chains = new WeakMap<PassManager, ScopeChain>()
+
+/**
+ * The named-scope side of a pass manager's instrumentation chain. `enter` returns an
+ * integer token; `exit` retires it. Tokens are slots: a retired slot is reused by the
+ * next scope, so two scopes may get the same token, and a token must never be used as
+ * a key beyond its scope (use the name). Listeners are called in chain order on entry
+ * and in reverse order on exit, like the pass hooks.
+ */
+export class ScopeChain {
+  private readonly names: (string | null)[] = []
+  private readonly free: number[] = []
+
+  private constructor(private readonly pm: PassManager) {}
+
+  /** The scope chain of `pm` (one per pass manager). */
+  static of(pm: PassManager): ScopeChain {
+    let c = chains.get(pm)
+    if (c === undefined) {
+      c = new ScopeChain(pm)
+      chains.set(pm, c)
+    }
+    return c
+  }
+
+  /** Enters scope `name`; returns its token, or `INVALID_SCOPE_TOKEN` when `pm` has no instrumentation. */
+  enter(name: string): number {
+    const chain = this.pm.getPassInstrumentor()
+    if (chain === null || chain.size === 0) {
+      return INVALID_SCOPE_TOKEN
+    }
+    let token: number
+    if (this.free.length > 0) {
+      // The lowest retired slot first, so that reuse is predictable.
+      this.free.sort((a, b) => b - a)
+      token = this.free.pop()!
+      this.names[token] = name
+    } else {
+      token = this.names.length
+      this.names.push(name)
+    }
+    for (let i = 0; i < chain.size; i++) {
+      const pi = chain.at(i)!
+      if (isScopeListener(pi)) {
+        pi.runBeforeScope(name)
+      }
+    }
+    return token
+  }
+
+  /** Exits the scope of `token` (no-op for `INVALID_SCOPE_TOKEN` or a retired token). */
+  exit(token: number, succeeded: boolean): void {
+    if (token === INVALID_SCOPE_TOKEN) {
+      return
+    }
+    const name = this.names[token]
+    if (name === null || name === undefined) {
+      return
+    }
+    this.names[token] = null
+    this.free.push(token)
+    const chain = this.pm.getPassInstrumentor()
+    if (chain === null) {
+      return
+    }
+    for (let i = chain.size - 1; i >= 0; i--) {
+      const pi = chain.at(i)!
+      if (isScopeListener(pi)) {
+        pi.runAfterScope(name, succeeded)
+      }
+    }
+  }
+}
+
+/**
+ * A scope entered on construction and exited exactly once: by `using` (success unless
+ * `fail()` was called) or explicitly with `exit(succeeded)`.
+ */
+export class ScopeGuard {
+  private token: number
+  private failed = false
+
+  constructor(
+    private readonly chain: ScopeChain,
+    /** The scope's name. */
+    readonly name: string,
+  ) {
+    this.token = chain.enter(name)
+  }
+  /** The scope's token (see `ScopeChain`: not a stable identity). */
+  get scopeToken(): number {
+    return this.token
+  }
+  /** Marks the scope as failed; the exit reports `succeeded: false`. */
+  fail(): void {
+    this.failed = true
+  }
+  /** Exits the scope now (later exits do nothing). */
+  exit(succeeded: boolean = !this.failed): void {
+    const t = this.token
+    this.token = INVALID_SCOPE_TOKEN
+    this.chain.exit(t, succeeded)
+  }
+  /** Exits the scope (for `using`). */
+  [Symbol.dispose](): void {
+    this.exit()
+  }
+}
+
+/** Enters scope `name` of `pm` and returns its guard, for `using scope = enterScope(pm, name)`. */
+export function enterScope(pm: PassManager, name: string): ScopeGuard {
+  return new ScopeGuard(ScopeChain.of(pm), name)
+}
+
+/**
+ * Runs `body` inside scope `name` of `pm`. The exit always fires: with `succeeded`
+ * false when `body` throws (the error is rethrown) or returns `false`.
+ */
+export function withScope<T>(pm: PassManager, name: string, body: () => T): T {
+  const chain = ScopeChain.of(pm)
+  const token = chain.enter(name)
+  let ok = false
+  try {
+    const result = body()
+    ok = result !== false
+    return result
+  } finally {
+    chain.exit(token, ok)
+  }
+}
