@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { Lexer, Tok } from '@tilepass/ir'
+import { Lexer, type StringAttr, Tok, parseAttribute, Context } from '@tilepass/ir'
 
 function lexAll(src: string): { kinds: number[]; texts: string[]; errors: string[] } {
   const errors: string[] = []
@@ -101,5 +101,14 @@ describe('Lexer', () => {
     lex.lex()
     expect([lex.kind, lex.start, lex.end]).toEqual([Tok.bareIdentifier, 2, 3])
     expect(lex.is('b')).toBe(true)
+  })
+
+  it('decodes \\XX escapes as UTF-8, keeping invalid bytes as surrogate escapes', () => {
+    const ctx = new Context()
+    const str = (t: string): string => (parseAttribute(t, ctx) as StringAttr).value
+    expect(str('"\\C3\\A9 \u00e9"')).toBe('\u00e9 \u00e9')
+    expect(str('"hex\\7F\\01\\FF"')).toBe('hex\x7f\x01\udcff')
+    expect(str('"cut \\E2\\82"')).toBe('cut \udce2\udc82')
+    expect(str('"a\\n\\t\\"\\\\"')).toBe('a\n\t"\\')
   })
 })

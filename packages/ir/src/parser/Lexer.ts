@@ -424,17 +424,21 @@ export class Lexer {
 
 /**
  * Decodes the body of a string token (`"..."` including quotes) at `start..end`:
- * `\n`, `\t`, `\"`, `\\` and `\XX` (one byte). Bytes above 0x7f from hex escapes are
- * kept as the corresponding code units (latin-1), then UTF-8 sequences are decoded.
+ * `\n`, `\t`, `\"`, `\\` and `\XX` (one byte). The result is the UTF-8 decoding of
+ * the bytes; a byte that is not part of valid UTF-8 becomes the lone surrogate
+ * U+DC00 + byte ("surrogate escape"), so printers can write the original byte back.
  */
 export function decodeStringLiteral(src: string, start: number, end: number): string {
   const bodyStart = start + 1
   const bodyEnd = end - 1
   let slash = bodyStart
-  while (slash < bodyEnd && src.charCodeAt(slash) !== C_BACKSLASH) {slash++}
-  if (slash >= bodyEnd) {return src.slice(bodyStart, bodyEnd)}
+  while (slash < bodyEnd && src.charCodeAt(slash) !== C_BACKSLASH) {
+    slash++
+  }
+  if (slash >= bodyEnd) {
+    return src.slice(bodyStart, bodyEnd)
+  }
   let out = ''
-  let highBytes = false
   let i = bodyStart
   while (i < bodyEnd) {
     const c = src.charCodeAt(i)
@@ -444,29 +448,104 @@ export function decodeStringLiteral(src: string, start: number, end: number): st
       continue
     }
     const n = src.charCodeAt(i + 1)
-    if (n === C_n) {out += '\n'}
-    else if (n === C_t) {out += '\t'}
-    else if (n === C_DQUOTE) {out += '"'}
-    else if (n === C_BACKSLASH) {out += '\\'}
-    else {
+    if (n === C_n) {
+      out += '\n'
+    } else if (n === C_t) {
+      out += '\t'
+    } else if (n === C_DQUOTE) {
+      out += '"'
+    } else if (n === C_BACKSLASH) {
+      out += '\\'
+    } else {
       const b = parseInt(src.slice(i + 1, i + 3), 16)
-      if (b > 0x7f) {highBytes = true}
+      if (b > 0x7f) {
+        return decodeWithBytes(src, bodyStart, bodyEnd)
+      }
       out += String.fromCharCode(b)
       i += 3
       continue
     }
     i += 2
   }
-  return highBytes ? decodeLatin1Utf8(out) : out
+  return out
 }
 
-function decodeLatin1Utf8(s: string): string {
-  // Re-encode: chars < 256 from escapes are raw bytes, others are already text.
+const utf8Encoder = new TextEncoder()
+
+/** Slow path of `decodeStringLiteral`: builds the byte string, then decodes it as UTF-8. */
+function decodeWithBytes(src: string, bodyStart: number, bodyEnd: number): string {
   const bytes: number[] = []
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i)
-    if (c < 0x100) {bytes.push(c)}
-    else {for (const b of new TextEncoder().encode(s[i])) {bytes.push(b)}}
+  let i = bodyStart
+  while (i < bodyEnd) {
+    const c = src.charCodeAt(i)
+    if (c === C_BACKSLASH) {
+      const n = src.charCodeAt(i + 1)
+      if (n === C_n || n === C_t || n === C_DQUOTE || n === C_BACKSLASH) {
+        bytes.push(n === C_n ? 10 : n === C_t ? 9 : n)
+        i += 2
+      } else {
+        bytes.push(parseInt(src.slice(i + 1, i + 3), 16))
+        i += 3
+      }
+      continue
+    }
+    // Literal text: its own UTF-8 bytes (a surrogate pair is one character).
+    const width = c >= 0xd800 && c <= 0xdbff && i + 1 < bodyEnd ? 2 : 1
+    for (const b of utf8Encoder.encode(src.slice(i, i + width))) {
+      bytes.push(b)
+    }
+    i += width
   }
-  return new TextDecoder('utf-8', { fatal: false }).decode(new Uint8Array(bytes))
+  return decodeUtf8SurrogateEscape(bytes)
+}
+
+/** UTF-8 decoding where each byte of an invalid sequence becomes U+DC00 + byte. */
+export function decodeUtf8SurrogateEscape(bytes: readonly number[]): string {
+  let out = ''
+  let i = 0
+  const n = bytes.length
+  while (i < n) {
+    const b0 = bytes[i]!
+    if (b0 < 0x80) {
+      out += String.fromCharCode(b0)
+      i++
+      continue
+    }
+    let len = 0
+    let cp = 0
+    let min = 0
+    if (b0 >= 0xc2 && b0 <= 0xdf) {
+      len = 2
+      cp = b0 & 0x1f
+      min = 0x80
+    } else if (b0 >= 0xe0 && b0 <= 0xef) {
+      len = 3
+      cp = b0 & 0x0f
+      min = 0x800
+    } else if (b0 >= 0xf0 && b0 <= 0xf4) {
+      len = 4
+      cp = b0 & 0x07
+      min = 0x10000
+    }
+    let ok = len > 0 && i + len <= n
+    for (let k = 1; ok && k < len; k++) {
+      const b = bytes[i + k]!
+      if ((b & 0xc0) !== 0x80) {
+        ok = false
+      } else {
+        cp = (cp << 6) | (b & 0x3f)
+      }
+    }
+    if (ok && (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))) {
+      ok = false
+    }
+    if (!ok) {
+      out += String.fromCharCode(0xdc00 + b0)
+      i++
+      continue
+    }
+    out += String.fromCodePoint(cp)
+    i += len
+  }
+  return out
 }
