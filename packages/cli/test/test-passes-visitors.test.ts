@@ -44,6 +44,24 @@ const cases: { name: string; pass: string; source: string; expected: string }[] 
     source: "func.func @f(%a: i32) -> i32 {\n  return %a : i32\n}\nmodule @m {\n}\n",
     expected: "visiting op: 'builtin.module' with 0 operands and 0 results\n 1 nested regions:\n  Region with 1 blocks:\n    Block with 0 arguments, 0 successors, and 2 operations\n      visiting op: 'func.func' with 0 operands and 0 results\n      2 attributes:\n       - 'function_type' : '(i32) -> i32'\n       - 'sym_name' : '\"f\"'\n       1 nested regions:\n        Region with 1 blocks:\n          Block with 1 arguments, 0 successors, and 1 operations\n            visiting op: 'func.return' with 1 operands and 0 results\n             0 nested regions:\n      visiting op: 'builtin.module' with 0 operands and 0 results\n      1 attributes:\n       - 'sym_name' : '\"m\"'\n       1 nested regions:\n        Region with 1 blocks:\n          Block with 0 arguments, 0 successors, and 0 operations\n",
   },
+  {
+    name: "generic walk stages",
+    pass: "test-generic-ir-visitors",
+    source: "func.func @main(%arg0: f32) -> f32 {\n  %v1 = \"foo\"() {interrupt_after_all = true} : () -> f32\n  %v2 = arith.addf %v1, %arg0 : f32\n  \"test.two_region_op\"() ({ \"work\"() : () -> () }, { \"work\"() : () -> () }) {skip_after_region = 0 : i64} : () -> ()\n  return %v2 : f32\n}\n",
+    expected: "step 0 op 'builtin.module' before all regions\nstep 1 op 'func.func' before all regions\nstep 2 op 'foo' before all regions\nstep 3 op 'arith.addf' before all regions\nstep 4 op 'test.two_region_op' before all regions\nstep 5 op 'work' before all regions\nstep 6 op 'test.two_region_op' before region #1\nstep 7 op 'work' before all regions\nstep 8 op 'test.two_region_op' after all regions\nstep 9 op 'func.return' before all regions\nstep 10 op 'func.func' after all regions\nstep 11 op 'builtin.module' after all regions\nstep 12 op 'test.two_region_op' before all regions\nstep 13 op 'test.two_region_op' before region #1\nstep 14 op 'test.two_region_op' after all regions\n",
+  },
+  {
+    name: "generic walk interrupts",
+    pass: "test-generic-ir-visitors-interrupt",
+    source: "func.func @main(%arg0: f32) -> f32 {\n  %v1 = \"foo\"() {interrupt_after_all = true} : () -> f32\n  %v2 = arith.addf %v1, %arg0 : f32\n  \"test.two_region_op\"() ({ \"work\"() : () -> () }, { \"work\"() : () -> () }) {skip_after_region = 0 : i64} : () -> ()\n  return %v2 : f32\n}\n",
+    expected: "step 0 op 'builtin.module' before all regions\nstep 1 op 'func.func' before all regions\nstep 2 walk was interrupted\nstep 3 op 'test.two_region_op' before all regions\n",
+  },
+  {
+    name: "generic walk skips",
+    pass: "test-generic-ir-visitors-interrupt",
+    source: "func.func @main() {\n  \"outer\"() ({\n    \"a\"() {skip_before_all = true} : () -> ()\n    \"b\"() ({ \"c\"() : () -> () }, { \"d\"() : () -> () }) {skip_after_all = true} : () -> ()\n    \"test.two_region_op\"() ({ \"e\"() : () -> () }, { \"f\"() {interrupt_before_all = true} : () -> () }) {} : () -> ()\n  }) : () -> ()\n  \"g\"() ({ \"h\"() : () -> () }, { \"i\"() : () -> () }) {interrupt_after_region = 0 : i64} : () -> ()\n  return\n}\n",
+    expected: "step 0 op 'builtin.module' before all regions\nstep 1 op 'func.func' before all regions\nstep 2 op 'outer' before all regions\nstep 3 op 'b' before all regions\nstep 4 op 'c' before all regions\nstep 5 op 'b' before region #1\nstep 6 op 'd' before all regions\nstep 7 op 'test.two_region_op' before all regions\nstep 8 op 'e' before all regions\nstep 9 op 'test.two_region_op' before region #1\nstep 10 walk was interrupted\nstep 11 op 'test.two_region_op' before all regions\nstep 12 op 'test.two_region_op' before region #1\nstep 13 op 'test.two_region_op' after all regions\n",
+  },
 ]
 
 describe('IR visitor test passes', () => {

@@ -1,4 +1,4 @@
-import { BoolAttr, printAttribute, type Attribute, type Block, type Operation, type Region } from '@tilepass/ir'
+import { BoolAttr, IntegerAttr, printAttribute, type Attribute, type Block, type Operation, type Region } from '@tilepass/ir'
 import { OperationPass, type PassRegistry } from '@tilepass/pass-manager'
 import type { TestPassOutput } from '../TestPasses.ts'
 
@@ -117,6 +117,56 @@ function walkRegions(op: Operation, fn: (region: Region) => Step, pre: boolean, 
     }
   }
   return 'advance'
+}
+
+/** Where a generic walk is in an op: about to visit region `nextRegion` (or after the last). */
+interface WalkStage {
+  readonly nextRegion: number
+  readonly numRegions: number
+}
+
+/**
+ * MLIR's generic walk: the callback sees each op before every region and once after
+ * all of them (once in total for an op without regions); `skip` leaves the op's
+ * remaining regions out.
+ */
+function walkWithStages(op: Operation, fn: (op: Operation, stage: WalkStage) => Step): Step {
+  const numRegions = op.regions.length
+  for (let i = 0; i < numRegions; i++) {
+    const r = fn(op, { nextRegion: i, numRegions })
+    if (r === 'skip') {
+      return 'advance'
+    }
+    if (r === 'interrupt') {
+      return 'interrupt'
+    }
+    for (const block of op.regions[i]!.blockList) {
+      for (const child of block.operations) {
+        if (walkWithStages(child, fn) === 'interrupt') {
+          return 'interrupt'
+        }
+      }
+    }
+  }
+  return fn(op, { nextRegion: numRegions, numRegions }) === 'interrupt' ? 'interrupt' : 'advance'
+}
+
+function describeStage(stage: WalkStage): string {
+  if (stage.nextRegion === 0) {
+    return 'before all regions'
+  }
+  if (stage.nextRegion === stage.numRegions) {
+    return 'after all regions'
+  }
+  return `before region #${stage.nextRegion}`
+}
+
+function isBoolAttrTrue(a: Attribute | undefined): boolean {
+  return a !== undefined && BoolAttr.isBool(a) && a.value !== 0n
+}
+
+function intAttrValue(a: Attribute | undefined): number | undefined {
+  return a instanceof IntegerAttr ? Number(a.value) : undefined
 }
 
 function describeRegion(region: Region): string {
@@ -309,6 +359,65 @@ export function registerIRVisitorTestPasses(registry: PassRegistry, output: Test
     }
   }
 
+  class TestGenericIRVisitorPass extends OperationPass {
+    static override readonly argument = 'test-generic-ir-visitors'
+    static override readonly summary = 'Test generic IR visitors.'
+    static readonly passName = '(anonymous namespace)::TestGenericIRVisitorPass'
+    override runOnOperation(): void {
+      const outer = this.getOperation()
+      let step = 0
+      const print = (o: Operation, stage: WalkStage): Step => {
+        out(`step ${step++} op '${o.name.name}' ${describeStage(stage)}\n`)
+        return 'advance'
+      }
+      walkWithStages(outer, print)
+      // The second walk only reports the test dialect's two-region op.
+      walkWithStages(outer, (o, stage) => (o.name.name === 'test.two_region_op' ? print(o, stage) : 'advance'))
+    }
+  }
+
+  class TestGenericIRVisitorInterruptPass extends OperationPass {
+    static override readonly argument = 'test-generic-ir-visitors-interrupt'
+    static override readonly summary = 'Test generic IR visitors with interrupts.'
+    static readonly passName = '(anonymous namespace)::TestGenericIRVisitorInterruptPass'
+    override runOnOperation(): void {
+      const outer = this.getOperation()
+      let step = 0
+      const walker = (o: Operation, stage: WalkStage): Step => {
+        const before = stage.nextRegion === 0
+        const after = stage.nextRegion === stage.numRegions
+        if (isBoolAttrTrue(o.getAttr('interrupt_before_all')) && before) {
+          return 'interrupt'
+        }
+        if (isBoolAttrTrue(o.getAttr('interrupt_after_all')) && after) {
+          return 'interrupt'
+        }
+        const interruptAfter = intAttrValue(o.getAttr('interrupt_after_region'))
+        if (interruptAfter !== undefined && stage.nextRegion === interruptAfter + 1) {
+          return 'interrupt'
+        }
+        if (isBoolAttrTrue(o.getAttr('skip_before_all')) && before) {
+          return 'skip'
+        }
+        if (isBoolAttrTrue(o.getAttr('skip_after_all')) && after) {
+          return 'skip'
+        }
+        const skipAfter = intAttrValue(o.getAttr('skip_after_region'))
+        if (skipAfter !== undefined && stage.nextRegion === skipAfter + 1) {
+          return 'skip'
+        }
+        out(`step ${step++} op '${o.name.name}' ${describeStage(stage)}\n`)
+        return 'advance'
+      }
+      if (walkWithStages(outer, walker) === 'interrupt') {
+        out(`step ${step++} walk was interrupted\n`)
+      }
+      if (walkWithStages(outer, (o, stage) => (o.name.name === 'test.two_region_op' ? walker(o, stage) : 'advance')) === 'interrupt') {
+        out(`step ${step++} walk was interrupted\n`)
+      }
+    }
+  }
+
   class TestGenericIRBlockVisitorInterruptPass extends OperationPass {
     static override readonly argument = 'test-generic-ir-block-visitors-interrupt'
     static override readonly summary = 'Test generic IR visitors with interrupts, starting with Blocks.'
@@ -415,6 +524,8 @@ export function registerIRVisitorTestPasses(registry: PassRegistry, output: Test
   }
 
   registry.register(TestIRVisitorsPass)
+  registry.register(TestGenericIRVisitorPass)
+  registry.register(TestGenericIRVisitorInterruptPass)
   registry.register(TestGenericIRBlockVisitorInterruptPass)
   registry.register(TestGenericIRRegionVisitorInterruptPass)
   registry.register(TestPrintNestingPass)
