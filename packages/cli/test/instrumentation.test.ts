@@ -228,3 +228,84 @@ describe('statistics', () => {
     expect(JSON.parse(j.err)).toEqual({ '(anonymous namespace)::TestStatisticPass': { 'num-ops': 11, 'num-ops2': 11 } })
   })
 })
+
+describe('remarks', () => {
+  const source = 'module @foo {\n  "test.op"() : () -> ()\n}\n'
+  const passed =
+    'in.mlir:2:3: remark: [Passed] test-remark | Category:category-1-passed | Reason="because we are testing the remark pipeline", Remark="This is a test passed remark", Suggestion="try using the remark pipeline feature"\n  "test.op"() : () -> ()\n  ^\n'
+  const failed =
+    'in.mlir:2:3: remark: [Failure] test-remark | Category:category-2-failed | Reason="because we are testing the remark pipeline", Remark="This is a test failed remark", Suggestion="try using the remark pipeline feature"\n  "test.op"() : () -> ()\n  ^\n'
+
+  it('filters by fully matching the category, as mlir-opt', () => {
+    // mlir-opt remarks.mlir --test-remark --remarks-filter="a-category.*" shows only the missed remark
+    const r = run(['--test-remark', '--remarks-filter=a-category.*', '-o', 'out.mlir'], source)
+    expect(r.rc).toBe(0)
+    expect(r.err).toContain('remark: [Missed] test-remark | Category:a-category-1-missed')
+    expect(r.err.match(/remark:/g)).toHaveLength(1)
+    expect(run(['--test-remark', '--remarks-filter=1-passed', '-o', 'out.mlir'], source).err).toBe('')
+  })
+
+  it('keeps the final remark per site under --remark-policy=final', () => {
+    // mlir-opt remarks.mlir --test-remark --remarks-filter-passed=category-1-passed
+    //   --remarks-filter-failed=category-2-failed --remark-policy=final
+    const r = run(
+      ['--test-remark', '--remarks-filter-passed=category-1-passed', '--remarks-filter-failed=category-2-failed', '--remark-policy=final', '-o', 'out.mlir'],
+      source,
+    )
+    expect(r.err).toBe(passed + failed)
+  })
+})
+
+describe('debug counters and opt-bisect', () => {
+  it('prints the counter summary as mlir-opt', () => {
+    // mlir-opt t.mlir -p 'builtin.module(func.func(test-function-pass),test-module-pass)' -mlir-disable-threading
+    //   --mlir-debug-counter=pass-execution-skip=1,pass-execution-count=2 --mlir-print-debug-counter
+    const r = run([
+      '-p',
+      'builtin.module(func.func(test-function-pass),test-module-pass)',
+      '-mlir-disable-threading',
+      '--mlir-debug-counter=pass-execution-skip=1,pass-execution-count=2',
+      '--mlir-print-debug-counter',
+      '-o',
+      'out.mlir',
+    ])
+    expect(r.rc).toBe(0)
+    expect(r.err).toBe(
+      'DebugCounter counters:\npass-execution                  : {0,1,2}\n' + 'DebugCounter counters:\npass-execution                  : {2,1,2}\n',
+    )
+  })
+
+  it('rejects a bad counter as mlir-opt', () => {
+    const r = run(['--mlir-debug-counter=foo-skip=x'])
+    expect(r.rc).toBe(1)
+    expect(r.err).toBe('error: expected DebugCounter counter value to be numeric, but got `x`\nLLVM ERROR: Invalid DebugCounter command-line configuration\n')
+  })
+
+  it('is disabled with --log-actions-to', () => {
+    const r = run(['--mlir-debug-counter=pass-execution-skip=1', '--log-actions-to=-', '-test-module-pass', '-o', 'out.mlir'])
+    expect(r.err).toContain('error: Debug counters are incompatible with --log-actions-to and --mlir-enable-debugger-hook options and are disabled\n')
+    expect(r.out).toContain('completed `pass-execution`')
+  })
+
+  it('bisects pass executions, verbosely, and writes the IR at the limit', () => {
+    const r = run([
+      '-p',
+      'builtin.module(func.func(test-function-pass),test-module-pass)',
+      '--opt-bisect-limit=2',
+      '--opt-bisect-verbose',
+      '--opt-bisect-print-ir-path=limit.mlir',
+      '--schedule-trace-file=trace.json',
+      '-o',
+      'out.mlir',
+    ])
+    expect(r.rc).toBe(0)
+    expect(r.err).toBe(
+      'BISECT: running pass (1) (anonymous namespace)::TestFunctionPass on func.func (@foo)\n' +
+        'BISECT: running pass (2) (anonymous namespace)::TestFunctionPass on func.func (@bar)\n' +
+        'BISECT: NOT running pass (3) (anonymous namespace)::TestModulePass on builtin.module\n',
+    )
+    expect(r.written['limit.mlir']).toContain('func.func @bar()')
+    const trace = JSON.parse(r.written['trace.json']!) as { traceEvents: { name: string }[] }
+    expect(trace.traceEvents.map((e) => e.name)).not.toContain('(anonymous namespace)::TestModulePass')
+  })
+})

@@ -2,6 +2,7 @@ import type { AsmPrinterOptions, DiagnosticVerifierLevel } from '@tilepass/ir'
 import type { OptionSpec, ParsedCommandLine } from './CommandLine.ts'
 
 const GENERAL = 'General options'
+const REMARKS = 'Remark Options'
 
 /** @internal The options of `tilepass-opt` that mirror `mlir-opt`'s (besides pass options). */
 export const OPT_OPTIONS: readonly OptionSpec[] = [
@@ -245,6 +246,42 @@ export const OPT_OPTIONS: readonly OptionSpec[] = [
     description: 'Write a Chrome trace of the pass executions and named scopes to this file',
     category: GENERAL,
   },
+  {
+    name: 'remark-format',
+    valueName: 'value',
+    kind: 'enum',
+    values: ['emitRemark', 'yaml', 'bitstream'],
+    valueHelp: [
+      ['emitRemark', 'Print as emitRemark to command-line'],
+      ['yaml', 'Print yaml file'],
+      ['bitstream', 'Print bitstream file'],
+    ],
+    description: 'Specify the format for remark output.',
+    category: REMARKS,
+  },
+  {
+    name: 'remark-policy',
+    valueName: 'value',
+    kind: 'enum',
+    values: ['all', 'final'],
+    valueHelp: [
+      ['all', 'Print all remarks'],
+      ['final', 'Print final remarks'],
+    ],
+    description: 'Specify the policy for remark output.',
+    category: REMARKS,
+  },
+  { name: 'remarks-filter', valueName: 'string', description: 'Show all remarks: passed, missed, failed, analysis', category: REMARKS },
+  { name: 'remarks-filter-analyse', valueName: 'string', description: 'Show analysis remarks', category: REMARKS },
+  { name: 'remarks-filter-failed', valueName: 'string', description: 'Show failed remarks', category: REMARKS },
+  { name: 'remarks-filter-missed', valueName: 'string', description: 'Show missed remarks', category: REMARKS },
+  { name: 'remarks-filter-passed', valueName: 'string', description: 'Show passed remarks', category: REMARKS },
+  {
+    name: 'remarks-output-file',
+    valueName: 'string',
+    description: 'Output file for yaml and bitstream remark formats. Default is mlir-remarks.yaml or mlir-remarks.bitstream',
+    category: REMARKS,
+  },
 ]
 
 /** @internal The instrumentation settings of one run (timing, IR printing, reproducers). */
@@ -289,6 +326,15 @@ export interface InstrumentationConfig {
   readonly optBisectPrintIRPath: string
   /** `--schedule-trace-file`, or ''. */
   readonly scheduleTraceFile: string
+  /** `--remarks-filter*` (the specific filters override the general one); '' when not given. */
+  readonly remarksFilter: string
+  readonly remarksFilterPassed: string
+  readonly remarksFilterMissed: string
+  readonly remarksFilterFailed: string
+  readonly remarksFilterAnalysis: string
+  readonly remarkPolicy: 'all' | 'final'
+  /** `--remark-format` (only `emitRemark` is supported). */
+  readonly remarkFormat: string
 }
 
 /** @internal The settings of one `tilepass-opt` run, as MLIR's `MlirOptMainConfig`. */
@@ -393,6 +439,13 @@ export function optConfigFromCommandLine(cl: ParsedCommandLine): OptConfig {
       optBisectVerbose: flag('opt-bisect-verbose'),
       optBisectPrintIRPath: str('opt-bisect-print-ir-path') ?? '',
       scheduleTraceFile: str('schedule-trace-file') ?? '',
+      remarksFilter: str('remarks-filter') ?? '',
+      remarksFilterPassed: str('remarks-filter-passed') ?? '',
+      remarksFilterMissed: str('remarks-filter-missed') ?? '',
+      remarksFilterFailed: str('remarks-filter-failed') ?? '',
+      remarksFilterAnalysis: str('remarks-filter-analyse') ?? '',
+      remarkPolicy: str('remark-policy') === 'final' ? 'final' : 'all',
+      remarkFormat: str('remark-format') ?? 'emitRemark',
     },
   }
 }

@@ -22,10 +22,12 @@ import {
   ActionProfiler,
   DebugCounter,
   OptBisect,
+  RemarkEngine,
   TimingManager,
   TimingScope,
   installActionHandlers,
   parseLocationFilters,
+  setRemarkEngine,
 } from '@tilepass/instrumentation'
 import type { ToolIO } from '../ToolIO.ts'
 import type { OptConfig } from './OptConfig.ts'
@@ -168,6 +170,10 @@ export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): num
       io.stderr(counters.summary())
     }
   }
+  if (ic.remarkFormat !== 'emitRemark') {
+    io.stderr(`${toolName}: --remark-format=${ic.remarkFormat} is not supported; remarks are reported as diagnostics (emitRemark)\n`)
+    return 1
+  }
   // Opt-bisect: one pass numbering over the whole run.
   const bisect =
     ic.optBisectLimit < 0
@@ -195,6 +201,10 @@ export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): num
       counters.install(context)
     }
     bisect?.install(context)
+    const remarks = remarkEngine(ic)
+    if (remarks !== null) {
+      setRemarkEngine(context, remarks)
+    }
     if (logger !== null || profiler !== null) {
       installActionHandlers(context, logger, profiler)
     }
@@ -304,6 +314,21 @@ function withReproducerPipeline(config: OptConfig, resources: ReadonlyMap<string
     pipelineArgs: pipeline instanceof StringAttr ? [`--pass-pipeline=${pipeline.value}`, ...config.pipelineArgs] : config.pipelineArgs,
     verifyEach: verifyEach !== undefined && BoolAttr.isBool(verifyEach) ? verifyEach.value !== 0n : config.verifyEach,
   }
+}
+
+/** The remark engine of a chunk, or null when no `--remarks-filter*` is given. */
+function remarkEngine(ic: OptConfig['instrumentation']): RemarkEngine | null {
+  const pick = (specific: string): string | undefined => (specific !== '' ? specific : ic.remarksFilter !== '' ? ic.remarksFilter : undefined)
+  const filters = {
+    passed: pick(ic.remarksFilterPassed),
+    missed: pick(ic.remarksFilterMissed),
+    failed: pick(ic.remarksFilterFailed),
+    analysis: pick(ic.remarksFilterAnalysis),
+  }
+  if (filters.passed === undefined && filters.missed === undefined && filters.failed === undefined && filters.analysis === undefined) {
+    return null
+  }
+  return new RemarkEngine(filters, ic.remarkPolicy)
 }
 
 function formatInternalError(toolName: string, error: unknown): string {

@@ -6,6 +6,7 @@ import {
   enableIRPrinting,
   enableTiming,
   enableTrace,
+  getRemarkEngine,
   makeReproducer,
   type OptBisect,
   passStatisticsJson,
@@ -16,6 +17,7 @@ import {
 import { PassRegistry, passManagerCLOptionKind, runPassManagerFromCommandLine, type PassManager } from '@tilepass/pass-manager'
 import { registerTransformsPasses } from '@tilepass/transforms'
 import { registerTestPasses } from '../testing/TestPasses.ts'
+import { registerRemarkTestPass } from '../testing/test-passes/TestRemark.ts'
 import type { ToolIO } from '../ToolIO.ts'
 import type { OptConfig } from './OptConfig.ts'
 
@@ -28,6 +30,7 @@ function toolPassRegistry(): PassRegistry {
     registry = new PassRegistry()
     registerTransformsPasses(registry)
     registerTestPasses(registry)
+    registerRemarkTestPass(registry)
   }
   return registry
 }
@@ -76,6 +79,8 @@ export function runPassPipeline(
       return success()
     },
   })
+  // Remarks kept by `--remark-policy=final` are reported once the pipeline is done, failed or not.
+  getRemarkEngine(op.context)?.finalize(op.context)
   if (trace.file !== '' && ran !== null) {
     try {
       io.writeFile(trace.file, trace.text())
