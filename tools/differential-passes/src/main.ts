@@ -28,6 +28,7 @@ const pipelines: readonly (readonly string[])[] = [
   ['--canonicalize=top-down=false'],
   ['--canonicalize=region-simplify=disabled'],
   ['--cse', '--mlir-print-debuginfo'],
+  ['--canonicalize=enable-patterns=none'],
 ]
 
 function runTilepass(args: readonly string[]): { out: string; err: string; code: number } {

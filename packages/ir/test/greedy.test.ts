@@ -1,0 +1,264 @@
+import { describe, expect, it } from 'vitest'
+import {
+  ApplyPatternAction,
+  FrozenRewritePatternSet,
+  GreedyPatternRewriteIteration,
+  OpRewritePattern,
+  RewritePattern,
+  RewritePatternSet,
+  applyPatternsGreedily,
+  isOpTriviallyDead,
+  printOperation,
+  type Action,
+  type Context,
+  type LogicalResult,
+  type Operation,
+  type PatternRewriter,
+} from '../src/index.ts'
+import { makeRewriteContext, parseModule } from './rewriteTestDialect.ts'
+
+/** `t.mul(x, y)` becomes `t.neg(t.neg(x))` when y is... always: a rewrite that terminates. */
+class MulToNegNeg extends OpRewritePattern {
+  constructor() {
+    super('t.mul', 1, ['t.neg'])
+  }
+  matchAndRewrite(op: Operation, rewriter: PatternRewriter): LogicalResult {
+    const type = op.result.type
+    const n1 = rewriter.create('t.neg', op.location, { operands: [op.getOperand(0)], results: [type] })
+    const n2 = rewriter.create('t.neg', op.location, { operands: [n1.result], results: [type] })
+    rewriter.replaceOp(op, n2)
+    return true
+  }
+}
+
+/** `t.neg(t.neg(x))` becomes `x`. */
+class NegNeg extends OpRewritePattern {
+  constructor() {
+    super('t.neg')
+  }
+  matchAndRewrite(op: Operation, rewriter: PatternRewriter): LogicalResult {
+    const inner = op.getOperand(0).definingOp
+    if (inner === null || inner.name.name !== 't.neg') {
+      return rewriter.notifyMatchFailure(op, 'operand is not a t.neg')
+    }
+    rewriter.replaceOp(op, [inner.getOperand(0)])
+    return true
+  }
+}
+
+/** Flips a `flag` attribute forever: never converges. */
+class Flip extends RewritePattern {
+  constructor() {
+    super('t.effect')
+  }
+  matchAndRewrite(op: Operation, rewriter: PatternRewriter): LogicalResult {
+    rewriter.modifyOpInPlace(op, () => {
+      if (op.hasAttr('flag')) {
+        op.removeAttr('flag')
+      } else {
+        op.setAttr('flag', rewriter.getUnitAttr())
+      }
+    })
+    return true
+  }
+}
+
+/** Sets a `flag` attribute once. */
+class SetFlag extends RewritePattern {
+  constructor() {
+    super('t.effect')
+  }
+  matchAndRewrite(op: Operation, rewriter: PatternRewriter): LogicalResult {
+    if (op.hasAttr('flag')) {
+      return false
+    }
+    rewriter.modifyOpInPlace(op, () => op.setAttr('flag', rewriter.getUnitAttr()))
+    return true
+  }
+}
+
+function body(module: Operation): Operation[] {
+  return module.regions[0]!.front.firstOp!.regions[0]!.front.operations
+}
+
+function names(module: Operation): string[] {
+  return body(module).map((o) => o.name.name)
+}
+
+function freeze(ctx: Context, ...patterns: RewritePattern[]): FrozenRewritePatternSet {
+  const set = new RewritePatternSet(ctx)
+  for (const p of patterns) {
+    set.add(p)
+  }
+  return new FrozenRewritePatternSet(set)
+}
+
+const FOLD_SOURCE = `"t.func"() ({
+^bb0(%a: i32):
+  %c1 = "t.const"() {value = 1 : i32} : () -> i32
+  %c2 = "t.const"() {value = 2 : i32} : () -> i32
+  %s = "t.add"(%c1, %c2) : (i32, i32) -> i32
+  %x = "t.add"(%a, %s) : (i32, i32) -> i32
+  %c0 = "t.const"() {value = 0 : i32} : () -> i32
+  %y = "t.add"(%x, %c0) : (i32, i32) -> i32
+  %dead = "t.add"(%a, %a) : (i32, i32) -> i32
+  %c1b = "t.const"() {value = 1 : i32} : () -> i32
+  %z = "t.add"(%y, %c1b) : (i32, i32) -> i32
+  "t.ret"(%z) : (i32) -> ()
+}) : () -> ()
+`
+
+describe('applyPatternsGreedily', () => {
+  // The same order as `mlir-opt --canonicalize=enable-patterns=none` gives for the arith
+  // version of FOLD_SOURCE (tools/differential-passes/inputs/fold-order.mlir).
+  it('folds, materializes and deduplicates constants at the entry, and erases dead ops', () => {
+    const ctx = makeRewriteContext()
+    const module = parseModule(ctx, FOLD_SOURCE)
+    const r = applyPatternsGreedily(module.regions[0]!.front.firstOp!, freeze(ctx))
+    expect(r.converged).toBe(true)
+    expect(r.changed).toBe(true)
+    expect(printOperation(module)).toBe(`module {
+  "t.func"() ({
+  ^bb0(%arg0: i32):
+    %0 = "t.const"() {value = 1 : i32} : () -> i32
+    %1 = "t.const"() {value = 3 : i32} : () -> i32
+    %2 = "t.add"(%arg0, %1) : (i32, i32) -> i32
+    %3 = "t.add"(%2, %0) : (i32, i32) -> i32
+    "t.ret"(%3) : (i32) -> ()
+  }) : () -> ()
+}
+`)
+  })
+
+  it('applies patterns to a fixpoint and counts rewrites', () => {
+    const ctx = makeRewriteContext()
+    const module = parseModule(
+      ctx,
+      `"t.func"() ({
+^bb0(%a: i32):
+  %m = "t.mul"(%a, %a) : (i32, i32) -> i32
+  "t.ret"(%m) : (i32) -> ()
+}) : () -> ()
+`,
+    )
+    const r = applyPatternsGreedily(module.regions[0]!.front.firstOp!, freeze(ctx, new MulToNegNeg(), new NegNeg()))
+    expect(r.converged).toBe(true)
+    expect(r.numRewrites).toBe(2)
+    expect(names(module)).toEqual(['t.ret'])
+    expect(body(module)[0]!.getOperand(0)).toBe(module.regions[0]!.front.firstOp!.regions[0]!.front.arguments[0])
+  })
+
+  it('stops after maxIterations without converging', () => {
+    const ctx = makeRewriteContext()
+    const module = parseModule(ctx, `"t.func"() ({
+  "t.effect"() : () -> ()
+  "t.ret"() : () -> ()
+}) : () -> ()
+`)
+    const iterations: number[] = []
+    ctx.registerActionHandler((execute, action: Action) => {
+      if (action instanceof GreedyPatternRewriteIteration) {
+        iterations.push(action.iteration)
+      }
+      execute()
+    })
+    // Each flip re-adds the op to the worklist, so one rewrite per iteration.
+    const r = applyPatternsGreedily(module.regions[0]!.front.firstOp!, freeze(ctx, new Flip()), { maxIterations: 3, maxNumRewrites: 1 })
+    expect(r.converged).toBe(false)
+    expect(iterations).toEqual([1, 2, 3])
+    expect(r.numRewrites).toBe(3)
+  })
+
+  it('limits rewrites per iteration with maxNumRewrites', () => {
+    const ctx = makeRewriteContext()
+    const module = parseModule(ctx, `"t.func"() ({
+  "t.effect"() : () -> ()
+  "t.effect"() : () -> ()
+  "t.effect"() : () -> ()
+  "t.ret"() : () -> ()
+}) : () -> ()
+`)
+    const r = applyPatternsGreedily(module.regions[0]!.front.firstOp!, freeze(ctx, new SetFlag()), { maxIterations: 1, maxNumRewrites: 2 })
+    expect(r.converged).toBe(false)
+    expect(r.numRewrites).toBe(2)
+    expect(body(module).filter((o) => o.hasAttr('flag')).length).toBe(2)
+  })
+
+  it('runs each pattern application as an apply-pattern action that a handler may skip', () => {
+    const ctx = makeRewriteContext()
+    const module = parseModule(
+      ctx,
+      `"t.func"() ({
+^bb0(%a: i32):
+  %m = "t.mul"(%a, %a) : (i32, i32) -> i32
+  "t.ret"(%m) : (i32) -> ()
+}) : () -> ()
+`,
+    )
+    const seen: string[] = []
+    ctx.registerActionHandler((execute, action: Action) => {
+      seen.push(action.tag)
+      if (action instanceof ApplyPatternAction) {
+        expect(action.print()).toBe('`apply-pattern pattern: MulToNegNeg')
+        // Skipping leaves the IR alone.
+        return
+      }
+      execute()
+    })
+    const r = applyPatternsGreedily(module.regions[0]!.front.firstOp!, freeze(ctx, new MulToNegNeg()))
+    expect(r.converged).toBe(true)
+    expect(names(module)).toEqual(['t.mul', 't.ret'])
+    expect(seen).toEqual(['GreedyPatternRewriteIteration', 'apply-pattern'])
+  })
+
+  it('orders patterns by benefit, then insertion order', () => {
+    const ctx = makeRewriteContext()
+    const module = parseModule(ctx, `"t.func"() ({
+  "t.effect"() : () -> ()
+  "t.ret"() : () -> ()
+}) : () -> ()
+`)
+    const tried: string[] = []
+    const set = new RewritePatternSet(ctx)
+    const make = (name: string, benefit: number, root: string | null) =>
+      set.addFn(
+        root,
+        (op) => {
+          tried.push(name)
+          void op
+          return false
+        },
+        { benefit, name },
+      )
+    make('low', 1, 't.effect')
+    make('any-high', 3, null)
+    make('first-2', 2, 't.effect')
+    make('second-2', 2, 't.effect')
+    make('any-2', 2, null)
+    applyPatternsGreedily(module.regions[0]!.front.firstOp!, new FrozenRewritePatternSet(set), { maxIterations: 1 })
+    expect(tried.slice(0, 5)).toEqual(['any-high', 'first-2', 'second-2', 'any-2', 'low'])
+  })
+
+  it('filters patterns by debug name', () => {
+    const ctx = makeRewriteContext()
+    const set = new RewritePatternSet(ctx).add(new MulToNegNeg()).add(new NegNeg())
+    expect(new FrozenRewritePatternSet(set, ['NegNeg']).opPatterns.has('t.neg')).toBe(false)
+    expect([...new FrozenRewritePatternSet(set, [], ['NegNeg']).opPatterns.keys()]).toEqual(['t.neg'])
+  })
+
+  it('isOpTriviallyDead respects effects', () => {
+    const ctx = makeRewriteContext()
+    const module = parseModule(ctx, `"t.func"() ({
+  %0 = "t.read"() : () -> i32
+  "t.effect"() : () -> ()
+  %1 = "t.add"(%0, %0) : (i32, i32) -> i32
+  "t.ret"() : () -> ()
+}) : () -> ()
+`)
+    const [read, effect, add, ret] = body(module) as [Operation, Operation, Operation, Operation]
+    expect(isOpTriviallyDead(read)).toBe(false)
+    expect(isOpTriviallyDead(add)).toBe(true)
+    expect(isOpTriviallyDead(effect)).toBe(false)
+    expect(isOpTriviallyDead(ret)).toBe(false)
+  })
+})

@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest'
+import { runPipeline } from './helpers.ts'
+
+// Expected outputs come from `mlir-opt <input> --canonicalize` (MLIR 22.1.8); the
+// inputs are copies of tools/differential-passes/inputs/*.mlir functions.
+
+describe('canonicalize', () => {
+  it('folds constant chains and deduplicates constants at the function entry', () => {
+    const input = `func.func @fold_chain(%a: i32, %b: i32) -> i32 {
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %0 = arith.addi %a, %b : i32
+  %1 = arith.addi %a, %b : i32
+  %2 = arith.addi %c1, %c2 : i32
+  %3 = arith.muli %0, %1 : i32
+  %4 = arith.addi %3, %2 : i32
+  %c0 = arith.constant 0 : i32
+  %5 = arith.addi %4, %c0 : i32
+  %6 = arith.subi %5, %5 : i32
+  %7 = arith.addi %6, %2 : i32
+  return %7 : i32
+}
+func.func @keep_order(%a: i64) -> (i64, i64, i64) {
+  %c7 = arith.constant 7 : i64
+  %x = arith.muli %a, %c7 : i64
+  %c5 = arith.constant 5 : i64
+  %y = arith.addi %x, %c5 : i64
+  %c3 = arith.constant 3 : i64
+  %c4 = arith.constant 4 : i64
+  %z = arith.muli %c3, %c4 : i64
+  %w = arith.addi %y, %z : i64
+  %c7b = arith.constant 7 : i64
+  %v = arith.muli %a, %c7b : i64
+  return %w, %v, %z : i64, i64, i64
+}
+`
+    const r = runPipeline(input, 'builtin.module(canonicalize)')
+    expect(r.ok).toBe(true)
+    expect(r.text).toBe(`module {
+  func.func @fold_chain(%arg0: i32, %arg1: i32) -> i32 {
+    %c3_i32 = arith.constant 3 : i32
+    return %c3_i32 : i32
+  }
+  func.func @keep_order(%arg0: i64) -> (i64, i64, i64) {
+    %c17_i64 = arith.constant 17 : i64
+    %c12_i64 = arith.constant 12 : i64
+    %c7_i64 = arith.constant 7 : i64
+    %0 = arith.muli %arg0, %c7_i64 : i64
+    %1 = arith.addi %0, %c17_i64 : i64
+    %2 = arith.muli %arg0, %c7_i64 : i64
+    return %1, %2, %c12_i64 : i64, i64, i64
+  }
+}
+`)
+  })
+
+  it('hoists constants out of non-isolated regions and removes dead code', () => {
+    const input = `func.func @loop(%lb: index, %ub: index, %init: i32) -> i32 {
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %lb to %ub step %c1 iter_args(%acc = %init) -> (i32) {
+    %c3 = arith.constant 3 : i32
+    %c4 = arith.constant 4 : i32
+    %k = arith.addi %c3, %c4 : i32
+    %n = arith.addi %acc, %k : i32
+    %n2 = arith.addi %acc, %k : i32
+    %m = arith.muli %n, %n2 : i32
+    scf.yield %m : i32
+  }
+  %c1b = arith.constant 1 : index
+  %x = arith.addi %lb, %c1b : index
+  %y = arith.addi %lb, %c1 : index
+  %z = arith.muli %x, %y : index
+  %zi = arith.index_cast %z : index to i32
+  %s = arith.addi %r, %zi : i32
+  return %s : i32
+}
+func.func @dead_code(%a: i32) -> i32 {
+  %c5 = arith.constant 5 : i32
+  %unused = arith.muli %a, %c5 : i32
+  %unused2 = arith.addi %unused, %a : i32
+  %b = arith.addi %a, %a : i32
+  return %b : i32
+}
+`
+    const r = runPipeline(input, 'builtin.module(canonicalize)')
+    expect(r.text).toBe(`module {
+  func.func @loop(%arg0: index, %arg1: index, %arg2: i32) -> i32 {
+    %c7_i32 = arith.constant 7 : i32
+    %c1 = arith.constant 1 : index
+    %0 = scf.for %arg3 = %arg0 to %arg1 step %c1 iter_args(%arg4 = %arg2) -> (i32) {
+      %6 = arith.addi %arg4, %c7_i32 : i32
+      %7 = arith.addi %arg4, %c7_i32 : i32
+      %8 = arith.muli %6, %7 : i32
+      scf.yield %8 : i32
+    }
+    %1 = arith.addi %arg0, %c1 : index
+    %2 = arith.addi %arg0, %c1 : index
+    %3 = arith.muli %1, %2 : index
+    %4 = arith.index_cast %3 : index to i32
+    %5 = arith.addi %0, %4 : i32
+    return %5 : i32
+  }
+  func.func @dead_code(%arg0: i32) -> i32 {
+    %0 = arith.addi %arg0, %arg0 : i32
+    return %0 : i32
+  }
+}
+`)
+  })
+
+  it('fails under test-convergence when the iteration limit is hit (mlir-opt exits 1)', () => {
+    const input = `func.func @f(%a: i32) -> i32 {
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %2 = arith.addi %c1, %c2 : i32
+  %3 = arith.addi %a, %2 : i32
+  return %3 : i32
+}
+`
+    expect(runPipeline(input, 'builtin.module(canonicalize{max-iterations=1 test-convergence})').ok).toBe(false)
+    expect(runPipeline(input, 'builtin.module(canonicalize{max-iterations=1})').ok).toBe(true)
+    expect(runPipeline(input, 'builtin.module(canonicalize{test-convergence})').ok).toBe(true)
+  })
+
+  it('honours disable-patterns', () => {
+    const input = `func.func @f(%a: i32) -> i32 {
+  %c0 = arith.constant 0 : i32
+  %0 = arith.addi %a, %c0 : i32
+  return %0 : i32
+}
+`
+    // Folding is not a pattern: it still applies.
+    const r = runPipeline(input, 'builtin.module(canonicalize{disable-patterns=AddIAddConstant})')
+    expect(r.text).toBe(`module {
+  func.func @f(%arg0: i32) -> i32 {
+    return %arg0 : i32
+  }
+}
+`)
+  })
+})
