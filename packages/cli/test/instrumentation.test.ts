@@ -58,6 +58,23 @@ describe('IR printing', () => {
     expect(r.err).toBe("<unknown>:0: error: IR print for module scope can't be setup on a pass-manager without disabling multi-threading first.\n\n")
   })
 
+  it('rejects an unknown pass argument and accumulates repeated ones, as llvm::cl', () => {
+    // mlir-opt t.mlir --mlir-print-ir-before=foo
+    const bad = run(['--mlir-print-ir-before=foo'])
+    expect(bad.rc).toBe(1)
+    expect(bad.err).toBe("tilepass-opt: for the --mlir-print-ir-before option: Cannot find option named 'foo'!\n")
+    const r = run([
+      '-mlir-disable-threading',
+      '-p',
+      'builtin.module(func.func(test-function-pass),test-module-pass)',
+      '--mlir-print-ir-before=test-function-pass',
+      '--mlir-print-ir-before=test-module-pass',
+      '-o',
+      'out.mlir',
+    ])
+    expect(r.err.match(/IR Dump Before/g)).toHaveLength(3)
+  })
+
   it('prints after a pass only when the IR changed', () => {
     const r = run(['-mlir-disable-threading', '-p', 'builtin.module(test-module-pass)', '-mlir-print-ir-after-all', '-mlir-print-ir-after-change'])
     expect(r.rc).toBe(0)

@@ -25,6 +25,11 @@ export interface OptionSpec {
   readonly valueOptional?: boolean
   /** For `kind: 'enum'`: the accepted values (`''` accepts the bare option). */
   readonly values?: readonly string[]
+  /**
+   * `llvm::cl::list` with comma separation: repeated occurrences add up, their values
+   * joined with commas (`--x=a --x=b` reads as `a,b`).
+   */
+  readonly commaList?: boolean
   /** For `kind: 'enum'`: each value with its help line, listed under the option by `--help`. */
   readonly valueHelp?: readonly (readonly [string, string])[]
 }
@@ -129,6 +134,10 @@ export function parseCommandLine(spec: ToolSpec, argv: readonly string[]): Parse
     if (option.kind === 'bool' && typeof value === 'string') {
       // Explicitly false flags are kept as 'false' so that defaults of true can be told apart.
       value = value === 'false' || value === 'FALSE' || value === 'False' || value === '0' ? 'false' : true
+    }
+    const previous = options.get(name)
+    if (option.commaList === true && typeof previous === 'string' && typeof value === 'string') {
+      value = `${previous},${value}`
     }
     options.set(name, value)
   }

@@ -129,8 +129,8 @@ export const OPT_OPTIONS: readonly OptionSpec[] = [
     description: 'Layout of the --mlir-timing report',
     category: GENERAL,
   },
-  { name: 'mlir-print-ir-before', valueName: 'pass-arg', description: 'Print IR before specified passes', category: GENERAL },
-  { name: 'mlir-print-ir-after', valueName: 'pass-arg', description: 'Print IR after specified passes', category: GENERAL },
+  { name: 'mlir-print-ir-before', valueName: 'pass-arg', commaList: true, description: 'Print IR before specified passes', category: GENERAL },
+  { name: 'mlir-print-ir-after', valueName: 'pass-arg', commaList: true, description: 'Print IR after specified passes', category: GENERAL },
   { name: 'mlir-print-ir-before-all', kind: 'bool', description: 'Print IR before each pass', category: GENERAL },
   { name: 'mlir-print-ir-after-all', kind: 'bool', description: 'Print IR after each pass', category: GENERAL },
   {

@@ -31,7 +31,7 @@ import {
 } from '@tilepass/instrumentation'
 import type { ToolIO } from '../ToolIO.ts'
 import type { OptConfig } from './OptConfig.ts'
-import { runPassPipeline } from './passPipeline.ts'
+import { isRegisteredPassArgument, runPassPipeline } from './passPipeline.ts'
 import { registerToolDialects } from './registerDialects.ts'
 
 /** @internal Creates the context of one input chunk, with every dialect the tool knows registered. */
@@ -79,6 +79,16 @@ function diagnosticPrinterOptions(base: AsmPrinterOptions, generic: boolean): As
  * error and fails the run; it never escapes.
  */
 export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): number {
+  for (const [option, args] of [
+    ['mlir-print-ir-before', config.instrumentation.printIRBefore],
+    ['mlir-print-ir-after', config.instrumentation.printIRAfter],
+  ] as const) {
+    const unknown = args.find((a) => !isRegisteredPassArgument(a))
+    if (unknown !== undefined) {
+      io.stderr(`${toolName}: for the --${option} option: Cannot find option named '${unknown}'!\n`)
+      return 1
+    }
+  }
   if (config.showDialects) {
     io.stdout(`Available Dialects: ${createToolContext(config).registeredDialectNames.join(',')}\n`)
     return 0

@@ -47,6 +47,11 @@ export function isPassPipelineOption(name: string): 'flag' | 'value' | undefined
   return passManagerCLOptionKind(toolPassRegistry(), name)
 }
 
+/** @internal True when `name` is the argument of a registered pass (`--mlir-print-ir-before=<pass-arg>`). */
+export function isRegisteredPassArgument(name: string): boolean {
+  return toolPassRegistry().lookup(name) !== undefined
+}
+
 /**
  * @internal Runs the pass pipeline given on the command line on `op`, the parsed and
  * verified top-level operation, as `MlirOptMain`'s `performActions` does between
