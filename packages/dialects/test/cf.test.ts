@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { BranchOpInterface, BuiltinDialect, Context, IntegerType, parseSourceString, printOperation, verify } from '@tilepass/ir'
 import { CfDialect } from '../src/cf/index.ts'
 import { FuncDialect } from '../src/func/index.ts'
 import { roundTrip } from './funcHelpers.ts'
@@ -151,4 +152,59 @@ describe('func and cf parse errors', () => {
       expect(first.endsWith(rest.join(' '))).toBe(true)
     })
   }
+})
+
+describe('BranchOpInterface.eraseSuccessorOperand', () => {
+  it('drops forwarded operands and keeps the segment sizes consistent', () => {
+    const src = `func.func @f(%a: i32, %b: i64, %c: i1) {
+  cf.cond_br %c, ^bb1(%a, %b : i32, i64), ^bb2(%b, %a : i64, i32)
+^bb1(%x: i32, %y: i64):
+  cf.switch %a : i32, [
+    default: ^bb2(%b, %a : i64, i32),
+    7: ^bb3(%a, %b : i32, i64)
+  ]
+^bb2(%z: i64, %w: i32):
+  cf.br ^bb3(%w, %z : i32, i64)
+^bb3(%u: i32, %v: i64):
+  return
+}
+`
+    const ctx = new Context({ dialects: [BuiltinDialect, FuncDialect, CfDialect] })
+    const r = parseSourceString(src, ctx)!
+    const fn = r.op.regions[0]!.front.firstOp!
+    const blocks = fn.regions[0]!.blockList
+    // Drop the i64 argument of every non-entry block and the operands feeding it.
+    for (const target of blocks.slice(1).reverse()) {
+      const argIndex = target.arguments.findIndex((a) => a.type === IntegerType.get(ctx, 64))
+      for (const b of blocks) {
+        const term = b.lastOp!
+        const iface = BranchOpInterface.get(term)
+        if (iface === undefined) {
+          continue
+        }
+        term.successors.forEach((s, i) => {
+          if (s.block === target) {
+            iface.eraseSuccessorOperand!(term, i, argIndex)
+          }
+        })
+      }
+      target.eraseArgument(argIndex)
+    }
+    expect(verify(r.op)).toBe(true)
+    expect(printOperation(r.op)).toBe(`module {
+  func.func @f(%arg0: i32, %arg1: i64, %arg2: i1) {
+    cf.cond_br %arg2, ^bb1(%arg0 : i32), ^bb2(%arg0 : i32)
+  ^bb1(%0: i32):  // pred: ^bb0
+    cf.switch %arg0 : i32, [
+      default: ^bb2(%arg0 : i32),
+      7: ^bb3(%arg0 : i32)
+    ]
+  ^bb2(%1: i32):  // 2 preds: ^bb0, ^bb1
+    cf.br ^bb3(%1 : i32)
+  ^bb3(%2: i32):  // 2 preds: ^bb1, ^bb2
+    return
+  }
+}
+`)
+  })
 })

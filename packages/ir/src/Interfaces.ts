@@ -41,6 +41,12 @@ export const CallableOpInterface: OpInterface<CallableOpInterfaceImpl> = new OpI
 export interface BranchOpInterfaceImpl {
   /** The operands forwarded to successor `index`. */
   getSuccessorOperands(op: Operation, index: number): Value[]
+  /**
+   * Erases the `operandIndex`-th operand forwarded to successor `index`, keeping any
+   * segment-size properties consistent (MLIR's `getMutableSuccessorOperands(index).erase`).
+   * Lets region simplification drop dead block arguments.
+   */
+  eraseSuccessorOperand?(op: Operation, index: number, operandIndex: number): void
 }
 /** BranchOpInterface: terminators that forward operands to successor block arguments. */
 export const BranchOpInterface: OpInterface<BranchOpInterfaceImpl> = new OpInterface<BranchOpInterfaceImpl>(

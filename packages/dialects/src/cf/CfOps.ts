@@ -84,7 +84,12 @@ export const BranchOp: OdsOp = defineOp({
   operands: { destOperands: variadic(AnyType) },
   successors: { dest: AnySuccessor },
   traits: Trait.Pure | Trait.IsTerminator,
-  interfaces: [BranchOpInterface.impl({ getSuccessorOperands: (op: Operation) => op.getOperands() })],
+  interfaces: [
+    BranchOpInterface.impl({
+      getSuccessorOperands: (op: Operation) => op.getOperands(),
+      eraseSuccessorOperand: (op: Operation, _index: number, operandIndex: number) => op.eraseOperand(operandIndex),
+    }),
+  ],
   assemblyFormat: '$dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict',
   verify(op: Operation): LogicalResult {
     return verifyBranchSuccessorOperands(op, (o) => o.getOperands())
@@ -95,6 +100,23 @@ export const BranchOp: OdsOp = defineOp({
 
 function condBrSuccessorOperands(op: Operation, index: number): Value[] {
   return CondBranchOp.operandValues(op, index === 0 ? 'trueDestOperands' : 'falseDestOperands')
+}
+
+/** Decrements entry `group` of the i32 array property `name` of `op`. */
+function shrinkSegment(op: Operation, name: string, group: number): void {
+  const a = op.getAttr(name)
+  if (!(a instanceof DenseArrayAttr)) {
+    return
+  }
+  const sizes = a.values.map((v) => Number(v))
+  sizes[group] = (sizes[group] ?? 1) - 1
+  op.setAttr(name, DenseArrayAttr.getI32(op.context, sizes))
+}
+
+function condBrEraseSuccessorOperand(op: Operation, index: number, operandIndex: number): void {
+  const [start] = CondBranchOp.operandRange(op, index === 0 ? 'trueDestOperands' : 'falseDestOperands')
+  op.eraseOperand(start + operandIndex)
+  shrinkSegment(op, 'operandSegmentSizes', index === 0 ? 1 : 2)
 }
 
 /** `cf.cond_br`: conditional branch on an i1 to one of two blocks. */
@@ -108,7 +130,7 @@ export const CondBranchOp: OdsOp = defineOp({
   attributes: { branch_weights: optionalAttr(DenseI32ArrayAttr) },
   successors: { trueDest: AnySuccessor, falseDest: AnySuccessor },
   traits: Trait.AttrSizedOperandSegments | Trait.Pure | Trait.IsTerminator,
-  interfaces: [BranchOpInterface.impl({ getSuccessorOperands: condBrSuccessorOperands })],
+  interfaces: [BranchOpInterface.impl({ getSuccessorOperands: condBrSuccessorOperands, eraseSuccessorOperand: condBrEraseSuccessorOperand })],
   assemblyFormat:
     '$condition (`weights` `(` $branch_weights^ `)`)? `,` ' +
     '$trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,` ' +
@@ -156,6 +178,26 @@ function switchSuccessorOperands(op: Operation, index: number): Value[] {
   return all.slice(start, start + (sizes[index - 1] ?? 0))
 }
 
+function switchEraseSuccessorOperand(op: Operation, index: number, operandIndex: number): void {
+  if (index === 0) {
+    const [start] = SwitchOp.operandRange(op, 'defaultOperands')
+    op.eraseOperand(start + operandIndex)
+    shrinkSegment(op, 'operandSegmentSizes', 1)
+    return
+  }
+  const [start] = SwitchOp.operandRange(op, 'caseOperands')
+  const segs = op.getAttr('case_operand_segments')
+  let offset = 0
+  if (segs instanceof DenseArrayAttr) {
+    for (let i = 0; i < index - 1; i++) {
+      offset += Number(segs.values[i] ?? 0)
+    }
+  }
+  op.eraseOperand(start + offset + operandIndex)
+  shrinkSegment(op, 'operandSegmentSizes', 2)
+  shrinkSegment(op, 'case_operand_segments', index - 1)
+}
+
 /** Parses `^bb` or `^bb(%a, %b : t1, t2)` into a block plus unresolved operands and types. */
 function parseSuccessorWithOperands(parser: OpAsmParser, operands: UnresolvedOperand[], types: Type[]): Block | undefined {
   const dest = parser.parseSuccessor()
@@ -188,7 +230,7 @@ export const SwitchOp: OdsOp = defineOp({
   attributes: { case_values: optionalAttr(AnyIntElementsAttr), case_operand_segments: DenseI32ArrayAttr },
   successors: { defaultDestination: AnySuccessor, caseDestinations: VariadicSuccessor },
   traits: Trait.AttrSizedOperandSegments | Trait.Pure | Trait.IsTerminator,
-  interfaces: [BranchOpInterface.impl({ getSuccessorOperands: switchSuccessorOperands })],
+  interfaces: [BranchOpInterface.impl({ getSuccessorOperands: switchSuccessorOperands, eraseSuccessorOperand: switchEraseSuccessorOperand })],
   parse(parser: OpAsmParser, state: OperationState): LogicalResult {
     const flagLoc = parser.getCurrentLocation()
     const flag = parser.parseOperand()
