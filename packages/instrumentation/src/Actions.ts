@@ -1,9 +1,11 @@
 import {
+  Block,
   CallSiteLoc,
   FileLineColLoc,
   FusedLoc,
   NameLoc,
   Operation,
+  Region,
   printOperation,
   type Action,
   type ActionHandler,
@@ -82,6 +84,32 @@ function actionMatches(action: Action, filters: readonly LocationFilter[]): bool
   return false
 }
 
+const UNIT_PRINTING = { skipRegions: true, assumeVerified: true, printLocalScope: true } as const
+
+function printRegionUnit(region: Region | null): string {
+  if (region === null) {
+    return '<Region:nullptr>'
+  }
+  const op = region.parentOp
+  return `Region #${region.regionNumber} for op ${op === null ? '<Operation:nullptr>' : printOperation(op, UNIT_PRINTING)}`
+}
+
+/** An IR unit as MLIR's `IRUnit::print` with regions skipped: an op, `Region #N for op ...`, `Block #N for Region ...`. */
+function printIRUnit(unit: unknown): string {
+  if (unit instanceof Operation) {
+    return printOperation(unit, UNIT_PRINTING)
+  }
+  if (unit instanceof Region) {
+    return printRegionUnit(unit)
+  }
+  if (unit instanceof Block) {
+    const region = unit.parent
+    const index = region === null ? 0 : region.blockList.indexOf(unit)
+    return `Block #${index} for ${printRegionUnit(region)}`
+  }
+  return ''
+}
+
 /** The settings of `ActionLogger`. */
 export interface ActionLoggerOptions {
   /** Where the log goes (`--log-actions-to`). */
@@ -112,9 +140,7 @@ export class ActionLogger {
           if (i > 0) {
             units += ', '
           }
-          if (unit instanceof Operation) {
-            units += printOperation(unit, { skipRegions: true, assumeVerified: true, printLocalScope: true })
-          }
+          units += printIRUnit(unit)
         }
         o.output(`[thread ${o.threadName}] begins (no breakpoint) Action ${action.print()} (${units})\`\n`)
       }
