@@ -2,7 +2,8 @@
  * Compares tilepass-opt with mlir-opt byte for byte on the inputs in ../inputs, for each
  * pass pipeline below, and reports the identical fraction per pipeline.
  *
- * Usage: pnpm exec tsx tools/differential-passes/src/main.ts [--verbose]
+ * Usage: pnpm exec tsx --conditions=source tools/differential-passes/src/main.ts [--verbose]
+ * (`--conditions=source` makes the @tilepass packages load from src rather than dist).
  *
  * Environment: MLIR_OPT (default /usr/lib/llvm-22/bin/mlir-opt). Without mlir-opt the run
  * is skipped (exit 0). Exit status 1 when any comparison differs.

@@ -2,7 +2,8 @@ import type { Block } from '../Block.ts'
 import type { Operation } from '../Operation.ts'
 import { Trait } from '../OperationName.ts'
 import type { Region } from '../Region.ts'
-import type { Value } from '../Value.ts'
+import type { OpOperand, Value } from '../Value.ts'
+import { BranchOpInterface, type BranchOpInterfaceImpl } from '../Interfaces.ts'
 import type { PatternRewriter } from './PatternMatch.ts'
 import { wouldOpBeTriviallyDead } from './SideEffects.ts'
 
@@ -103,8 +104,65 @@ class LiveMap {
   }
 }
 
+/**
+ * The operand index range forwarded to each successor of branch `op`. Successor operands
+ * are contiguous and in successor order, so each range is found after the previous one.
+ */
+function successorOperandRanges(op: Operation, impl: BranchOpInterfaceImpl): { start: number; count: number }[] {
+  const out: { start: number; count: number }[] = []
+  let pos = 0
+  for (let s = 0; s < op.successors.length; s++) {
+    const vals = impl.getSuccessorOperands(op, s)
+    let start = pos
+    for (; start + vals.length <= op.operands.length; start++) {
+      let ok = true
+      for (let j = 0; j < vals.length; j++) {
+        if (op.operands[start + j]!.value !== vals[j]) {
+          ok = false
+          break
+        }
+      }
+      if (ok) {
+        break
+      }
+    }
+    out.push({ start, count: vals.length })
+    pos = start + vals.length
+  }
+  return out
+}
+
+/** The successor block argument `use` (an operand of a branch terminator) is forwarded to, or null. */
+function successorBlockArgument(use: OpOperand): Value | null {
+  const owner = use.owner
+  const impl = BranchOpInterface.get(owner)
+  if (impl === undefined) {
+    return null
+  }
+  const ranges = successorOperandRanges(owner, impl)
+  for (let s = 0; s < ranges.length; s++) {
+    const r = ranges[s]!
+    if (use.index >= r.start && use.index < r.start + r.count) {
+      return owner.successors[s]!.block.arguments[use.index - r.start] ?? null
+    }
+  }
+  return null
+}
+
+/** A successor operand is only as live as the block argument it feeds. */
+function isUseSpeciallyKnownDead(use: OpOperand, live: LiveMap): boolean {
+  if (!use.owner.hasTrait(Trait.IsTerminator)) {
+    return false
+  }
+  const arg = successorBlockArgument(use)
+  return arg !== null && !live.wasProvenLiveValue(arg)
+}
+
 function processValue(value: Value, live: LiveMap): void {
   for (let u = value.firstUse; u !== null; u = u.nextUse) {
+    if (isUseSpeciallyKnownDead(u, live)) {
+      continue
+    }
     if (live.wasProvenLiveOp(u.owner)) {
       live.setProvedLiveValue(value)
       return
@@ -118,11 +176,13 @@ function propagateOpLiveness(op: Operation, live: LiveMap): void {
   }
   if (op.hasTrait(Trait.IsTerminator)) {
     live.setProvedLiveOp(op)
-    // Successor operands are not individually removable here, so every successor
-    // argument stays live.
-    for (const s of op.successors) {
-      for (const a of s.block.arguments) {
-        live.setProvedLiveValue(a)
+    // Without BranchOpInterface the operands cannot be reasoned about, so every
+    // successor argument is live; branch ops here produce no operands of their own.
+    if (BranchOpInterface.get(op) === undefined) {
+      for (const s of op.successors) {
+        for (const a of s.block.arguments) {
+          live.setProvedLiveValue(a)
+        }
       }
     }
     return
@@ -151,8 +211,39 @@ function propagateRegionLiveness(region: Region, live: LiveMap): void {
     return
   }
   for (const b of postOrderFromEntry(region)) {
+    // Uses before definitions converge faster: the ops, then the arguments.
     for (let o = b.lastOp; o !== null; o = o.prevOp) {
       propagateOpLiveness(o, live)
+    }
+    // Entry block arguments belong to the parent op's contract and are never removed.
+    if (b.isEntryBlock) {
+      continue
+    }
+    for (const a of b.arguments) {
+      if (!live.wasProvenLiveValue(a)) {
+        processValue(a, live)
+      }
+    }
+  }
+}
+
+function eraseTerminatorSuccessorOperands(terminator: Operation | null, live: LiveMap): void {
+  if (terminator === null) {
+    return
+  }
+  const impl = BranchOpInterface.get(terminator)
+  if (impl === undefined || impl.eraseSuccessorOperand === undefined) {
+    return
+  }
+  // Later successors and later operands first, so earlier indices stay valid.
+  for (let s = terminator.successors.length - 1; s >= 0; s--) {
+    const succ = terminator.successors[s]!.block
+    const n = impl.getSuccessorOperands(terminator, s).length
+    for (let i = n - 1; i >= 0; i--) {
+      const arg = succ.arguments[i]
+      if (arg !== undefined && !live.wasProvenLiveValue(arg)) {
+        impl.eraseSuccessorOperand(terminator, s, i)
+      }
     }
   }
 }
@@ -163,7 +254,11 @@ function deleteDeadness(rewriter: PatternRewriter, regions: readonly Region[], l
     if (region.empty) {
       continue
     }
+    const hasSingleBlock = region.hasOneBlock
     for (const b of postOrderFromEntry(region)) {
+      if (!hasSingleBlock) {
+        eraseTerminatorSuccessorOperands(b.lastOp, live)
+      }
       for (let o = b.lastOp; o !== null; ) {
         const prev = o.prevOp
         if (!live.wasProvenLiveOp(o)) {
@@ -174,6 +269,13 @@ function deleteDeadness(rewriter: PatternRewriter, regions: readonly Region[], l
           erased = deleteDeadness(rewriter, o.regions, live) || erased
         }
         o = prev
+      }
+    }
+    for (let b = region.front.nextBlock; b !== null; b = b.nextBlock) {
+      for (let i = b.arguments.length - 1; i >= 0; i--) {
+        if (!live.wasProvenLiveValue(b.arguments[i]!)) {
+          b.eraseArgument(i)
+        }
       }
     }
   }
