@@ -91,7 +91,9 @@ export function largestKnownDivisor(e: AffineExpr): number {
       const b = e as AffineBinaryOpExpr
       if (isConst(b.rhs) && b.rhs.value !== 0) {
         const l = largestKnownDivisor(b.lhs)
-        if (l % b.rhs.value === 0) {return Math.abs(l / b.rhs.value)}
+        if (l % b.rhs.value === 0) {
+          return Math.abs(l / b.rhs.value)
+        }
       }
       return 1
     }
@@ -115,10 +117,16 @@ export function affineAdd(lhs: AffineExpr, rhs: AffineExpr): AffineExpr {
 }
 
 function simplifyAdd(lhs: AffineExpr, rhs: AffineExpr): AffineExpr | null {
-  if (isConst(lhs) && isConst(rhs)) {return constant(lhs, lhs.value + rhs.value)}
+  if (isConst(lhs) && isConst(rhs)) {
+    return constant(lhs, lhs.value + rhs.value)
+  }
   // Constants, then symbolic terms, go to the right.
-  if (isConst(lhs) || (isSymbolicOrConstant(lhs) && !isSymbolicOrConstant(rhs))) {return affineAdd(rhs, lhs)}
-  if (isConst(rhs) && rhs.value === 0) {return lhs}
+  if (isConst(lhs) || (isSymbolicOrConstant(lhs) && !isSymbolicOrConstant(rhs))) {
+    return affineAdd(rhs, lhs)
+  }
+  if (isConst(rhs) && rhs.value === 0) {
+    return lhs
+  }
   const lBin = asBin(lhs)
   if (lBin !== null && isConst(rhs) && lBin.kind === AffineExprKind.Add && isConst(lBin.rhs)) {
     return affineAdd(lBin.lhs, constant(lhs, lBin.rhs.value + rhs.value))
@@ -137,7 +145,9 @@ function simplifyAdd(lhs: AffineExpr, rhs: AffineExpr): AffineExpr | null {
     rCoeff = rBin.rhs.value
     second = rBin.lhs
   }
-  if (first === second) {return affineMul(first, constant(lhs, lCoeff + rCoeff))}
+  if (first === second) {
+    return affineMul(first, constant(lhs, lCoeff + rCoeff))
+  }
   // (e + c) + f -> (e + f) + c.
   if (lBin !== null && lBin.kind === AffineExprKind.Add && isConst(lBin.rhs)) {
     return affineAdd(affineAdd(lBin.lhs, rhs), lBin.rhs)
@@ -158,16 +168,28 @@ export function affineMul(lhs: AffineExpr, rhs: AffineExpr): AffineExpr {
 }
 
 function simplifyMul(lhs: AffineExpr, rhs: AffineExpr): AffineExpr | null {
-  if (isConst(lhs) && isConst(rhs)) {return constant(lhs, lhs.value * rhs.value)}
-  if (!isSymbolicOrConstant(lhs) && !isSymbolicOrConstant(rhs)) {return null}
-  if (!isSymbolicOrConstant(rhs) || isConst(lhs)) {return affineMul(rhs, lhs)}
+  if (isConst(lhs) && isConst(rhs)) {
+    return constant(lhs, lhs.value * rhs.value)
+  }
+  if (!isSymbolicOrConstant(lhs) && !isSymbolicOrConstant(rhs)) {
+    return null
+  }
+  if (!isSymbolicOrConstant(rhs) || isConst(lhs)) {
+    return affineMul(rhs, lhs)
+  }
   if (isConst(rhs)) {
-    if (rhs.value === 1) {return lhs}
-    if (rhs.value === 0) {return rhs}
+    if (rhs.value === 1) {
+      return lhs
+    }
+    if (rhs.value === 0) {
+      return rhs
+    }
   }
   const lBin = asBin(lhs)
   if (lBin !== null && lBin.kind === AffineExprKind.Mul && isConst(lBin.rhs)) {
-    if (isConst(rhs)) {return affineMul(lBin.lhs, constant(lhs, lBin.rhs.value * rhs.value))}
+    if (isConst(rhs)) {
+      return affineMul(lBin.lhs, constant(lhs, lBin.rhs.value * rhs.value))
+    }
     return affineMul(affineMul(lBin.lhs, rhs), lBin.rhs)
   }
   return null
@@ -182,10 +204,16 @@ function simplifyFloorDiv(lhs: AffineExpr, rhs: AffineExpr): AffineExpr | null {
   if (isConst(lhs) && isConst(rhs) && rhs.value !== 0) {
     return constant(lhs, floorDivInt(lhs.value, rhs.value))
   }
-  if (!isConst(rhs) || rhs.value < 1) {return null}
+  if (!isConst(rhs) || rhs.value < 1) {
+    return null
+  }
   const c = rhs.value
-  if (isConst(lhs)) {return constant(lhs, floorDivInt(lhs.value, c))}
-  if (c === 1) {return lhs}
+  if (isConst(lhs)) {
+    return constant(lhs, floorDivInt(lhs.value, c))
+  }
+  if (c === 1) {
+    return lhs
+  }
   const lBin = asBin(lhs)
   if (lBin !== null && lBin.kind === AffineExprKind.Mul && isConst(lBin.rhs) && lBin.rhs.value % c === 0) {
     return affineMul(lBin.lhs, constant(lhs, lBin.rhs.value / c))
@@ -207,10 +235,16 @@ function simplifyCeilDiv(lhs: AffineExpr, rhs: AffineExpr): AffineExpr | null {
   if (isConst(lhs) && isConst(rhs) && rhs.value !== 0) {
     return constant(lhs, ceilDivInt(lhs.value, rhs.value))
   }
-  if (!isConst(rhs) || rhs.value < 1) {return null}
+  if (!isConst(rhs) || rhs.value < 1) {
+    return null
+  }
   const c = rhs.value
-  if (isConst(lhs)) {return constant(lhs, ceilDivInt(lhs.value, c))}
-  if (c === 1) {return lhs}
+  if (isConst(lhs)) {
+    return constant(lhs, ceilDivInt(lhs.value, c))
+  }
+  if (c === 1) {
+    return lhs
+  }
   const lBin = asBin(lhs)
   if (lBin !== null && lBin.kind === AffineExprKind.Mul && isConst(lBin.rhs) && lBin.rhs.value % c === 0) {
     return affineMul(lBin.lhs, constant(lhs, lBin.rhs.value / c))
@@ -227,18 +261,30 @@ function simplifyMod(lhs: AffineExpr, rhs: AffineExpr): AffineExpr | null {
   if (isConst(lhs) && isConst(rhs) && rhs.value !== 0) {
     return constant(lhs, modInt(lhs.value, rhs.value))
   }
-  if (!isConst(rhs) || rhs.value < 1) {return null}
+  if (!isConst(rhs) || rhs.value < 1) {
+    return null
+  }
   const c = rhs.value
-  if (isConst(lhs)) {return constant(lhs, modInt(lhs.value, c))}
-  if (largestKnownDivisor(lhs) % c === 0) {return constant(lhs, 0)}
+  if (isConst(lhs)) {
+    return constant(lhs, modInt(lhs.value, c))
+  }
+  if (largestKnownDivisor(lhs) % c === 0) {
+    return constant(lhs, 0)
+  }
   const lBin = asBin(lhs)
   if (lBin !== null && lBin.kind === AffineExprKind.Add) {
-    if (largestKnownDivisor(lBin.lhs) % c === 0) {return affineMod(lBin.rhs, rhs)}
-    if (largestKnownDivisor(lBin.rhs) % c === 0) {return affineMod(lBin.lhs, rhs)}
+    if (largestKnownDivisor(lBin.lhs) % c === 0) {
+      return affineMod(lBin.rhs, rhs)
+    }
+    if (largestKnownDivisor(lBin.rhs) % c === 0) {
+      return affineMod(lBin.lhs, rhs)
+    }
   }
   if (lBin !== null && lBin.kind === AffineExprKind.Mod && isConst(lBin.rhs)) {
     const inner = lBin.rhs.value
-    if (inner >= 1 && modInt(inner, c) === 0) {return affineMod(lBin.lhs, rhs)}
+    if (inner >= 1 && modInt(inner, c) === 0) {
+      return affineMod(lBin.lhs, rhs)
+    }
   }
   return null
 }

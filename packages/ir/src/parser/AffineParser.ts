@@ -81,9 +81,15 @@ class AffineParser {
       p.consume()
       return OP_MUL
     }
-    if (p.consumeKeyword('floordiv')) {return OP_FLOORDIV}
-    if (p.consumeKeyword('ceildiv')) {return OP_CEILDIV}
-    if (p.consumeKeyword('mod')) {return OP_MOD}
+    if (p.consumeKeyword('floordiv')) {
+      return OP_FLOORDIV
+    }
+    if (p.consumeKeyword('ceildiv')) {
+      return OP_CEILDIV
+    }
+    if (p.consumeKeyword('mod')) {
+      return OP_MOD
+    }
     return OP_NONE
   }
 
@@ -108,8 +114,12 @@ class AffineParser {
           p.emitErrorAt(opLoc, `non-affine expression: right operand of ${name} has to be either a constant or symbolic`).report()
           return null
         }
-        if (op === OP_FLOORDIV) {return affineFloorDiv(lhs, rhs)}
-        if (op === OP_CEILDIV) {return affineCeilDiv(lhs, rhs)}
+        if (op === OP_FLOORDIV) {
+          return affineFloorDiv(lhs, rhs)
+        }
+        if (op === OP_CEILDIV) {
+          return affineCeilDiv(lhs, rhs)
+        }
         return affineMod(lhs, rhs)
       }
       default:
@@ -123,40 +133,56 @@ class AffineParser {
 
   private parseLowPrec(llhs: AffineExpr | null, llhsOp: number): AffineExpr | null {
     const lhs = this.parseOperand(llhs)
-    if (lhs === null) {return null}
+    if (lhs === null) {
+      return null
+    }
     const lOp = this.consumeIfLowPrecOp()
     if (lOp !== OP_NONE) {
-      if (llhs !== null) {return this.parseLowPrec(this.lowOp(llhsOp, llhs, lhs), lOp)}
+      if (llhs !== null) {
+        return this.parseLowPrec(this.lowOp(llhsOp, llhs, lhs), lOp)
+      }
       return this.parseLowPrec(lhs, lOp)
     }
     const opLoc = this.p.lex.start
     const hOp = this.consumeIfHighPrecOp()
     if (hOp !== OP_NONE) {
       const highRes = this.parseHighPrec(lhs, hOp, opLoc)
-      if (highRes === null) {return null}
+      if (highRes === null) {
+        return null
+      }
       const expr = llhs !== null ? this.lowOp(llhsOp, llhs, highRes) : highRes
       const nextOp = this.consumeIfLowPrecOp()
-      if (nextOp !== OP_NONE) {return this.parseLowPrec(expr, nextOp)}
+      if (nextOp !== OP_NONE) {
+        return this.parseLowPrec(expr, nextOp)
+      }
       return expr
     }
-    if (llhs !== null) {return this.lowOp(llhsOp, llhs, lhs)}
+    if (llhs !== null) {
+      return this.lowOp(llhsOp, llhs, lhs)
+    }
     return lhs
   }
 
   private parseHighPrec(llhs: AffineExpr | null, llhsOp: number, llhsOpLoc: number): AffineExpr | null {
     const lhs = this.parseOperand(llhs)
-    if (lhs === null) {return null}
+    if (lhs === null) {
+      return null
+    }
     const opLoc = this.p.lex.start
     const op = this.consumeIfHighPrecOp()
     if (op !== OP_NONE) {
       if (llhs !== null) {
         const expr = this.highOp(llhsOp, llhs, lhs, opLoc)
-        if (expr === null) {return null}
+        if (expr === null) {
+          return null
+        }
         return this.parseHighPrec(expr, op, opLoc)
       }
       return this.parseHighPrec(lhs, op, opLoc)
     }
-    if (llhs !== null) {return this.highOp(llhsOp, llhs, lhs, llhsOpLoc)}
+    if (llhs !== null) {
+      return this.highOp(llhsOp, llhs, lhs, llhsOpLoc)
+    }
     return lhs
   }
 
@@ -172,21 +198,29 @@ class AffineParser {
         return this.parseBareId()
       case Tok.integer: {
         const v = p.parseIntegerSpelling(p.lex.start, p.lex.end)
-        if (v === null || v > 0x7fffffffffffffffn) {return p.errorHere('constant too large for index')}
+        if (v === null || v > 0x7fffffffffffffffn) {
+          return p.errorHere('constant too large for index')
+        }
         p.consume()
         return AffineConstantExpr.get(p.context, Number(v))
       }
       case Tok.lParen: {
         p.consume()
-        if (p.at(Tok.rParen)) {return p.errorHere('no expression inside parentheses')}
+        if (p.at(Tok.rParen)) {
+          return p.errorHere('no expression inside parentheses')
+        }
         const e = this.parseExpr()
-        if (e === null || !p.expect(Tok.rParen, "expected ')'")) {return null}
+        if (e === null || !p.expect(Tok.rParen, "expected ')'")) {
+          return null
+        }
         return e
       }
       case Tok.minus: {
         p.consume()
         const operand = this.parseOperand(lhs)
-        if (operand === null) {return p.errorHere('missing operand of negation')}
+        if (operand === null) {
+          return p.errorHere('missing operand of negation')
+        }
         return affineNeg(operand)
       }
       case Tok.plus:
@@ -213,22 +247,30 @@ class AffineParser {
   parseConstraint(isEq: boolean[]): AffineExpr | null {
     const p = this.p
     const expr = this.parseExpr()
-    if (expr === null) {return null}
+    if (expr === null) {
+      return null
+    }
     if (p.consumeIf(Tok.greater) && p.consumeIf(Tok.equal)) {
       const rhs = this.parseExpr()
-      if (rhs === null) {return null}
+      if (rhs === null) {
+        return null
+      }
       isEq.push(false)
       return affineSub(expr, rhs)
     }
     if (p.consumeIf(Tok.less) && p.consumeIf(Tok.equal)) {
       const rhs = this.parseExpr()
-      if (rhs === null) {return null}
+      if (rhs === null) {
+        return null
+      }
       isEq.push(false)
       return affineSub(rhs, expr)
     }
     if (p.consumeIf(Tok.equal) && p.consumeIf(Tok.equal)) {
       const rhs = this.parseExpr()
-      if (rhs === null) {return null}
+      if (rhs === null) {
+        return null
+      }
       isEq.push(true)
       return affineSub(expr, rhs)
     }
@@ -246,32 +288,46 @@ export function parseAffineMapOrSetBody(p: Parser): AffineMapOrSet | null {
   let numSymbols = 0
   const ctx = p.context
   const okDims = p.parseCommaSeparatedList(Tok.lParen, Tok.rParen, ' in dimensional identifier list', () => ap.defineIdentifier(AffineDimExpr.get(ctx, numDims++)))
-  if (!okDims) {return null}
+  if (!okDims) {
+    return null
+  }
   if (p.kind === Tok.lSquare) {
     const okSyms = p.parseCommaSeparatedList(Tok.lSquare, Tok.rSquare, ' in symbol list', () => ap.defineIdentifier(AffineSymbolExpr.get(ctx, numSymbols++)))
-    if (!okSyms) {return null}
+    if (!okSyms) {
+      return null
+    }
   }
   if (p.consumeIf(Tok.arrow)) {
     const exprs: AffineExpr[] = []
     const ok = p.parseCommaSeparatedList(Tok.lParen, Tok.rParen, ' in affine map range', () => {
       const e = ap.parseExpr()
-      if (e === null) {return false}
+      if (e === null) {
+        return false
+      }
       exprs.push(e)
       return true
     })
-    if (!ok) {return null}
+    if (!ok) {
+      return null
+    }
     return { map: AffineMap.get(ctx, numDims, numSymbols, exprs), set: null }
   }
-  if (!p.expect(Tok.colon, "expected '->' or ':'")) {return null}
+  if (!p.expect(Tok.colon, "expected '->' or ':'")) {
+    return null
+  }
   const constraints: AffineExpr[] = []
   const eq: boolean[] = []
   const ok = p.parseCommaSeparatedList(Tok.lParen, Tok.rParen, ' in integer set constraint list', () => {
     const c = ap.parseConstraint(eq)
-    if (c === null) {return false}
+    if (c === null) {
+      return false
+    }
     constraints.push(c)
     return true
   })
-  if (!ok) {return null}
+  if (!ok) {
+    return null
+  }
   if (constraints.length === 0) {
     return { map: null, set: IntegerSet.get(ctx, numDims, numSymbols, [AffineConstantExpr.get(ctx, 0)], [true]) }
   }

@@ -60,7 +60,9 @@ export function floatFromBits(kind: FloatKind, bits: bigint): number {
     const man = bits & ((1n << 64n) - 1n)
     const exp = Number((bits >> 64n) & 0x7fffn)
     const sign = (bits >> 79n) & 1n ? -1 : 1
-    if (exp === 0x7fff) {return (man & ((1n << 63n) - 1n)) === 0n ? sign * Infinity : NaN}
+    if (exp === 0x7fff) {
+      return (man & ((1n << 63n) - 1n)) === 0n ? sign * Infinity : NaN
+    }
     return sign * Number(man) * 2 ** (Math.max(exp, 1) - 16383 - 63)
   }
   const manMask = (1n << BigInt(s.manBits)) - 1n
@@ -71,21 +73,31 @@ export function floatFromBits(kind: FloatKind, bits: bigint): number {
   const expMax = (1 << s.expBits) - 1
   switch (s.special) {
     case 'ieee':
-      if (exp === expMax) {return man === 0 ? sign * Infinity : NaN}
+      if (exp === expMax) {
+        return man === 0 ? sign * Infinity : NaN
+      }
       break
     case 'fn':
-      if (exp === expMax && man === Number(manMask)) {return NaN}
+      if (exp === expMax && man === Number(manMask)) {
+        return NaN
+      }
       break
     case 'fnuz':
-      if (signBit && exp === 0 && man === 0) {return NaN}
+      if (signBit && exp === 0 && man === 0) {
+        return NaN
+      }
       break
     case 'e8m0':
-      if (exp === expMax) {return NaN}
+      if (exp === expMax) {
+        return NaN
+      }
       return 2 ** (exp - s.bias)
     case 'none':
       break
   }
-  if (exp === 0) {return sign * man * 2 ** (1 - s.bias - s.manBits)}
+  if (exp === 0) {
+    return sign * man * 2 ** (1 - s.bias - s.manBits)
+  }
   return sign * (man + 2 ** s.manBits) * 2 ** (exp - s.bias - s.manBits)
 }
 
@@ -111,35 +123,55 @@ function maxFinite(s: FloatSemantics): number {
  */
 export function roundToFloatKind(kind: FloatKind, value: number): number {
   if (kind === 'f64' || kind === 'f80' || kind === 'f128' || !Number.isFinite(value)) {
-    if (Number.isNaN(value) || kind === 'f64' || kind === 'f80' || kind === 'f128') {return value}
+    if (Number.isNaN(value) || kind === 'f64' || kind === 'f80' || kind === 'f128') {
+      return value
+    }
   }
-  if (kind === 'f32') {return Math.fround(value)}
+  if (kind === 'f32') {
+    return Math.fround(value)
+  }
   const s = SEMANTICS[kind]
-  if (Number.isNaN(value)) {return NaN}
+  if (Number.isNaN(value)) {
+    return NaN
+  }
   const neg = value < 0 || Object.is(value, -0)
   const a = Math.abs(value)
-  if (a === Infinity) {return s.special === 'ieee' ? value : NaN}
+  if (a === Infinity) {
+    return s.special === 'ieee' ? value : NaN
+  }
   if (s.special === 'e8m0') {
-    if (a === 0) {return NaN}
+    if (a === 0) {
+      return NaN
+    }
     const e = Math.round(Math.log2(a))
     return 2 ** Math.min(Math.max(e, -s.bias), (1 << s.expBits) - 2 - s.bias)
   }
   const max = maxFinite(s)
   const minExp = 1 - s.bias
   let e = a === 0 ? minExp : Math.floor(Math.log2(a))
-  if (e < minExp) {e = minExp}
+  if (e < minExp) {
+    e = minExp
+  }
   const ulp = 2 ** (e - s.manBits)
   const q = a / ulp
   let r = Math.floor(q)
   const frac = q - r
-  if (frac > 0.5 || (frac === 0.5 && r % 2 === 1)) {r++}
+  if (frac > 0.5 || (frac === 0.5 && r % 2 === 1)) {
+    r++
+  }
   let out = r * ulp
   if (out > max) {
     // Values that round beyond the largest finite value overflow.
     const halfUlpAboveMax = max + 2 ** (Math.floor(Math.log2(max)) - s.manBits) / 2
-    if (a >= halfUlpAboveMax || s.special !== 'ieee') {out = s.special === 'ieee' ? Infinity : s.special === 'none' ? max : NaN}
-    else {out = max}
+    if (a >= halfUlpAboveMax || s.special !== 'ieee') {
+      out = s.special === 'ieee' ? Infinity : s.special === 'none' ? max : NaN
+    }
+    else {
+      out = max
+    }
   }
-  if (out === 0 && s.special === 'fnuz') {return 0}
+  if (out === 0 && s.special === 'fnuz') {
+    return 0
+  }
   return neg ? -out : out
 }

@@ -246,7 +246,9 @@ export class Lexer {
           }
           return this.set(Tok.lBrace, p, p + 1)
         case C_MINUS:
-          if (src.charCodeAt(p + 1) === C_GREATER && p + 1 < endBuf) {return this.set(Tok.arrow, p, p + 2)}
+          if (src.charCodeAt(p + 1) === C_GREATER && p + 1 < endBuf) {
+            return this.set(Tok.arrow, p, p + 2)
+          }
           return this.set(Tok.minus, p, p + 1)
         case C_DOT:
           if (src.charCodeAt(p + 1) === C_DOT && src.charCodeAt(p + 2) === C_DOT && p + 2 < endBuf) {
@@ -258,7 +260,9 @@ export class Lexer {
             p += 2
             while (p < endBuf) {
               const d = src.charCodeAt(p)
-              if (d === C_LF || d === C_CR) {break}
+              if (d === C_LF || d === C_CR) {
+                break
+              }
               p++
             }
             this.pos = p
@@ -278,8 +282,12 @@ export class Lexer {
         case C_DQUOTE:
           return this.lexString(p)
         default:
-          if (isDigit(c)) {return this.lexNumber(p)}
-          if (isLetter(c) || c === C_UNDERSCORE) {return this.lexBareIdentifier(p, c)}
+          if (isDigit(c)) {
+            return this.lexNumber(p)
+          }
+          if (isLetter(c) || c === C_UNDERSCORE) {
+            return this.lexBareIdentifier(p, c)
+          }
           return this.error(p, 'unexpected character')
       }
     }
@@ -301,7 +309,9 @@ export class Lexer {
     const src = this.src
     const endBuf = this.bufferEnd
     let q = p + 1
-    while (q < endBuf && isBareIdChar(src.charCodeAt(q))) {q++}
+    while (q < endBuf && isBareIdChar(src.charCodeAt(q))) {
+      q++
+    }
     // `i32`, `si8`, `ui64`: integer types are their own token kind.
     let d = p
     if (first === C_s || first === C_u) {
@@ -313,8 +323,12 @@ export class Lexer {
     }
     if (d > 0 && d < q && isDigit(src.charCodeAt(d))) {
       let k = d
-      while (k < q && isDigit(src.charCodeAt(k))) {k++}
-      if (k === q) {return this.set(Tok.inttype, p, q)}
+      while (k < q && isDigit(src.charCodeAt(k))) {
+        k++
+      }
+      if (k === q) {
+        return this.set(Tok.inttype, p, q)
+      }
     }
     this.set(Tok.bareIdentifier, p, q)
   }
@@ -324,7 +338,9 @@ export class Lexer {
     const c = src.charCodeAt(p + 1)
     if (c === C_DQUOTE && p + 1 < this.bufferEnd) {
       this.lexString(p + 1)
-      if (this.kind === Tok.error) {return}
+      if (this.kind === Tok.error) {
+        return
+      }
       this.kind = Tok.atIdentifier
       this.start = p
       return
@@ -333,7 +349,9 @@ export class Lexer {
       return this.error(p + 1, "@ identifier expected to start with letter or '_'")
     }
     let q = p + 2
-    while (q < this.bufferEnd && isBareIdChar(src.charCodeAt(q))) {q++}
+    while (q < this.bufferEnd && isBareIdChar(src.charCodeAt(q))) {
+      q++
+    }
     this.set(Tok.atIdentifier, p, q)
   }
 
@@ -358,10 +376,14 @@ export class Lexer {
     let q = p + 1
     const first = q < endBuf ? src.charCodeAt(q) : -1
     if (isDigit(first)) {
-      while (q < endBuf && isDigit(src.charCodeAt(q))) {q++}
+      while (q < endBuf && isDigit(src.charCodeAt(q))) {
+        q++
+      }
     } else if (isLetter(first) || first === C_DOLLAR || first === C_DOT || first === C_UNDERSCORE || first === C_MINUS) {
       q++
-      while (q < endBuf && isSuffixIdChar(src.charCodeAt(q))) {q++}
+      while (q < endBuf && isSuffixIdChar(src.charCodeAt(q))) {
+        q++
+      }
     } else {
       return this.error(p, what)
     }
@@ -375,22 +397,34 @@ export class Lexer {
     let q = p + 1
     if (first === C_0 && src.charCodeAt(q) === C_x && q < endBuf && isHexDigit(src.charCodeAt(q + 1)) && q + 1 < endBuf) {
       q += 2
-      while (q < endBuf && isHexDigit(src.charCodeAt(q))) {q++}
+      while (q < endBuf && isHexDigit(src.charCodeAt(q))) {
+        q++
+      }
       return this.set(Tok.integer, p, q)
     }
-    while (q < endBuf && isDigit(src.charCodeAt(q))) {q++}
-    if (q >= endBuf || src.charCodeAt(q) !== C_DOT) {return this.set(Tok.integer, p, q)}
+    while (q < endBuf && isDigit(src.charCodeAt(q))) {
+      q++
+    }
+    if (q >= endBuf || src.charCodeAt(q) !== C_DOT) {
+      return this.set(Tok.integer, p, q)
+    }
     q++
-    while (q < endBuf && isDigit(src.charCodeAt(q))) {q++}
+    while (q < endBuf && isDigit(src.charCodeAt(q))) {
+      q++
+    }
     const e = src.charCodeAt(q)
     if ((e === C_e || e === C_E) && q < endBuf) {
       const s = src.charCodeAt(q + 1)
       if (isDigit(s) && q + 1 < endBuf) {
         q += 2
-        while (q < endBuf && isDigit(src.charCodeAt(q))) {q++}
+        while (q < endBuf && isDigit(src.charCodeAt(q))) {
+          q++
+        }
       } else if ((s === C_PLUS || s === C_MINUS) && isDigit(src.charCodeAt(q + 2)) && q + 2 < endBuf) {
         q += 3
-        while (q < endBuf && isDigit(src.charCodeAt(q))) {q++}
+        while (q < endBuf && isDigit(src.charCodeAt(q))) {
+          q++
+        }
       }
     }
     this.set(Tok.float, p, q)
@@ -401,10 +435,16 @@ export class Lexer {
     const endBuf = this.bufferEnd
     let q = p + 1
     for (;;) {
-      if (q >= endBuf) {return this.error(q, `expected '"' in string literal`)}
+      if (q >= endBuf) {
+        return this.error(q, `expected '"' in string literal`)
+      }
       const c = src.charCodeAt(q)
-      if (c === C_DQUOTE) {return this.set(Tok.string, p, q + 1)}
-      if (c === C_LF || c === C_CR || c === C_NUL) {return this.error(q, `expected '"' in string literal`)}
+      if (c === C_DQUOTE) {
+        return this.set(Tok.string, p, q + 1)
+      }
+      if (c === C_LF || c === C_CR || c === C_NUL) {
+        return this.error(q, `expected '"' in string literal`)
+      }
       if (c === C_BACKSLASH) {
         const n = src.charCodeAt(q + 1)
         if (n === C_DQUOTE || n === C_BACKSLASH || n === C_n || n === C_t) {

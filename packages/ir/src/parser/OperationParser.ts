@@ -92,7 +92,9 @@ export class OperationParser extends Parser implements OpAsmParser {
   // ---- SSA values ---------------------------------------------------------------------
 
   private pushScope(isolated: boolean): void {
-    if (isolated) {this.isolatedScopes.push(new IsolatedScope())}
+    if (isolated) {
+      this.isolatedScopes.push(new IsolatedScope())
+    }
     else {
       const scope = this.isolatedScopes[this.isolatedScopes.length - 1]!
       scope.definitionsPerScope.push([])
@@ -105,7 +107,9 @@ export class OperationParser extends Parser implements OpAsmParser {
     const blocks = this.blockScopes.pop()!
     if (blocks.forwardRefs.size > 0) {
       const offsets = [...blocks.forwardRefs.values()].sort((a, b) => a - b)
-      for (const off of offsets) {this.emitErrorAt(off, 'reference to an undefined block').report()}
+      for (const off of offsets) {
+        this.emitErrorAt(off, 'reference to an undefined block').report()
+      }
       return false
     }
     const scope = this.isolatedScopes[this.isolatedScopes.length - 1]!
@@ -113,9 +117,13 @@ export class OperationParser extends Parser implements OpAsmParser {
       this.isolatedScopes.pop()
     } else {
       const names = scope.definitionsPerScope.pop()!
-      for (const n of names) {scope.values.delete(n)}
+      for (const n of names) {
+        scope.values.delete(n)
+      }
       const ids = scope.numericPerScope.pop()!
-      for (const id of ids) {scope.numeric[id] = undefined}
+      for (const id of ids) {
+        scope.numeric[id] = undefined
+      }
     }
     return true
   }
@@ -127,7 +135,9 @@ export class OperationParser extends Parser implements OpAsmParser {
       let e = scope.numeric[id]
       if (e === undefined) {
         e = []
-        while (scope.numeric.length < id) {scope.numeric.push(undefined)}
+        while (scope.numeric.length < id) {
+          scope.numeric.push(undefined)
+        }
         scope.numeric[id] = e
       }
       return e
@@ -145,11 +155,15 @@ export class OperationParser extends Parser implements OpAsmParser {
   private numericId(start: number, end: number): number {
     const src = this.src
     const len = end - start - 1
-    if (len < 1 || len > 9 || (len > 1 && src.charCodeAt(start + 1) === 48)) {return -1}
+    if (len < 1 || len > 9 || (len > 1 && src.charCodeAt(start + 1) === 48)) {
+      return -1
+    }
     let v = 0
     for (let p = start + 1; p < end; p++) {
       const d = src.charCodeAt(p) - 48
-      if (d < 0 || d > 9) {return -1}
+      if (d < 0 || d > 9) {
+        return -1
+      }
       v = v * 10 + d
     }
     return v
@@ -163,7 +177,9 @@ export class OperationParser extends Parser implements OpAsmParser {
   addDefinition(use: UnresolvedOperand, value: Value): boolean {
     const entries = this.entriesOf(use)
     const n = use.number
-    while (entries.length <= n) {entries.push(undefined)}
+    while (entries.length <= n) {
+      entries.push(undefined)
+    }
     const existing = entries[n]
     const offset = use instanceof ParsedOperand ? use.offset : -1
     if (existing !== undefined) {
@@ -185,8 +201,12 @@ export class OperationParser extends Parser implements OpAsmParser {
     entries[n] = new SSADef(value, offset, offset >= 0 ? null : use.location)
     const scope = this.isolatedScopes[this.isolatedScopes.length - 1]!
     const id = use instanceof ParsedOperand ? use.id : -1
-    if (id >= 0) {scope.numericPerScope[scope.numericPerScope.length - 1]!.push(id)}
-    else {scope.definitionsPerScope[scope.definitionsPerScope.length - 1]!.push(use.name)}
+    if (id >= 0) {
+      scope.numericPerScope[scope.numericPerScope.length - 1]!.push(id)
+    }
+    else {
+      scope.definitionsPerScope[scope.definitionsPerScope.length - 1]!.push(use.name)
+    }
     return true
   }
 
@@ -199,13 +219,17 @@ export class OperationParser extends Parser implements OpAsmParser {
     const existing = n < entries.length ? entries[n] : undefined
     if (existing !== undefined) {
       const v = existing.value
-      if (v.type === type) {return v}
+      if (v.type === type) {
+        return v
+      }
       this.emitErrorAt(at, `use of value '${use.name}' expects different type than prior uses: ${quoteType(type)} vs ${quoteType(v.type)}`)
         .attachNote('prior use here', this.defLoc(existing))
         .report()
       return null
     }
-    while (entries.length <= n) {entries.push(undefined)}
+    while (entries.length <= n) {
+      entries.push(undefined)
+    }
     const first = entries[0]
     if (first !== undefined && !this.forwardRefPlaceholders.has(first.value)) {
       this.emitErrorAt(at, 'reference to invalid result number').report()
@@ -222,15 +246,21 @@ export class OperationParser extends Parser implements OpAsmParser {
   /** `%name` or `%name#N`. */
   private parseSSAUse(allowResultNumber: boolean): ParsedOperand | null {
     const l = this.lex
-    if (l.kind !== Tok.percentIdentifier) {return this.wrongToken('expected SSA operand')}
+    if (l.kind !== Tok.percentIdentifier) {
+      return this.wrongToken('expected SSA operand')
+    }
     const name = l.spelling
     const offset = l.start
     this.consume()
     let number = 0
     if (this.at(Tok.hashIdentifier)) {
-      if (!allowResultNumber) {return this.errorHere('result number not allowed in argument list')}
+      if (!allowResultNumber) {
+        return this.errorHere('result number not allowed in argument list')
+      }
       const v = this.parseIntegerSpelling(l.start + 1, l.end)
-      if (v === null || v > 0xffffffffn) {return this.errorHere('invalid SSA value result number')}
+      if (v === null || v > 0xffffffffn) {
+        return this.errorHere('invalid SSA value result number')
+      }
       number = Number(v)
       this.consume()
     }
@@ -238,10 +268,14 @@ export class OperationParser extends Parser implements OpAsmParser {
   }
 
   private parseOptionalSSAUseList(out: ParsedOperand[]): boolean {
-    if (this.lex.kind !== Tok.percentIdentifier) {return true}
+    if (this.lex.kind !== Tok.percentIdentifier) {
+      return true
+    }
     do {
       const u = this.parseSSAUse(true)
-      if (u === null) {return false}
+      if (u === null) {
+        return false
+      }
       out.push(u)
     } while (this.consumeIf(Tok.comma))
     return true
@@ -266,9 +300,13 @@ export class OperationParser extends Parser implements OpAsmParser {
 
   /** `{ blocks }` into `region`; `entryArgs` define the entry block's arguments. */
   parseRegionInto(region: Region, entryArgs: readonly OpAsmArgument[], isolated: boolean): boolean {
-    if (!this.expect(Tok.lBrace, "expected '{' to begin a region")) {return false}
+    if (!this.expect(Tok.lBrace, "expected '{' to begin a region")) {
+      return false
+    }
     if (entryArgs.length > 0 || this.lex.kind !== Tok.rBrace) {
-      if (!this.parseRegionBody(region, entryArgs, isolated)) {return false}
+      if (!this.parseRegionBody(region, entryArgs, isolated)) {
+        return false
+      }
     }
     this.consume()
     return true
@@ -294,11 +332,15 @@ export class OperationParser extends Parser implements OpAsmParser {
         }
         const loc = arg.sourceLoc ?? info.location
         const ba = block.addArgument(arg.type!, loc)
-        if (!this.addDefinition(info, ba)) {return false}
+        if (!this.addDefinition(info, ba)) {
+          return false
+        }
       }
     }
     const numEntryArgs = entryArgs.length
-    if (!this.parseBlock(block, true)) {return false}
+    if (!this.parseBlock(block, true)) {
+      return false
+    }
     if (numEntryArgs > 0 && block.arguments.length > numEntryArgs) {
       this.errorHere('entry block arguments were already defined')
       return false
@@ -306,17 +348,23 @@ export class OperationParser extends Parser implements OpAsmParser {
     region.push(block)
     while (this.lex.kind !== Tok.rBrace) {
       const b = this.parseNamedBlock(region)
-      if (b === null) {return false}
+      if (b === null) {
+        return false
+      }
     }
     return this.popScope()
   }
 
   /** Parses the entry block (name optional) into `block`. */
   private parseBlock(block: Block, isEntry: boolean): boolean {
-    if (isEntry && this.lex.kind !== Tok.caretIdentifier) {return this.parseBlockBody(block)}
+    if (isEntry && this.lex.kind !== Tok.caretIdentifier) {
+      return this.parseBlockBody(block)
+    }
     const nameOffset = this.lex.start
     const name = this.lex.spelling
-    if (!this.expect(Tok.caretIdentifier, 'expected block name')) {return false}
+    if (!this.expect(Tok.caretIdentifier, 'expected block name')) {
+      return false
+    }
     const scope = this.blockScope
     const def = scope.byName.get(name)
     if (def === undefined) {
@@ -330,8 +378,12 @@ export class OperationParser extends Parser implements OpAsmParser {
       def.block = block
       def.offset = nameOffset
     }
-    if (this.lex.kind === Tok.lParen && !this.parseOptionalBlockArgList(block)) {return false}
-    if (!this.expect(Tok.colon, "expected ':' after block name")) {return false}
+    if (this.lex.kind === Tok.lParen && !this.parseOptionalBlockArgList(block)) {
+      return false
+    }
+    if (!this.expect(Tok.colon, "expected ':' after block name")) {
+      return false
+    }
     return this.parseBlockBody(block)
   }
 
@@ -340,7 +392,9 @@ export class OperationParser extends Parser implements OpAsmParser {
     const l = this.lex
     const nameOffset = l.start
     const name = l.spelling
-    if (!this.expect(Tok.caretIdentifier, 'expected block name')) {return null}
+    if (!this.expect(Tok.caretIdentifier, 'expected block name')) {
+      return null
+    }
     const scope = this.blockScope
     let def = scope.byName.get(name)
     let block: Block
@@ -356,17 +410,27 @@ export class OperationParser extends Parser implements OpAsmParser {
       def.offset = nameOffset
     }
     region.push(block)
-    if (l.kind === Tok.lParen && !this.parseOptionalBlockArgList(block)) {return null}
-    if (!this.expect(Tok.colon, "expected ':' after block name")) {return null}
-    if (!this.parseBlockBody(block)) {return null}
+    if (l.kind === Tok.lParen && !this.parseOptionalBlockArgList(block)) {
+      return null
+    }
+    if (!this.expect(Tok.colon, "expected ':' after block name")) {
+      return null
+    }
+    if (!this.parseBlockBody(block)) {
+      return null
+    }
     return block
   }
 
   private parseBlockBody(block: Block): boolean {
     for (;;) {
       const k = this.lex.kind
-      if (k === Tok.caretIdentifier || k === Tok.rBrace) {return true}
-      if (!this.parseOperation(block)) {return false}
+      if (k === Tok.caretIdentifier || k === Tok.rBrace) {
+        return true
+      }
+      if (!this.parseOperation(block)) {
+        return false
+      }
     }
   }
 
@@ -375,10 +439,16 @@ export class OperationParser extends Parser implements OpAsmParser {
     let next = 0
     return this.parseCommaSeparatedList(Tok.lParen, Tok.rParen, '', () => {
       const use = this.parseSSAUse(true)
-      if (use === null) {return false}
-      if (!this.expect(Tok.colon, "expected ':' and type for SSA operand")) {return false}
+      if (use === null) {
+        return false
+      }
+      if (!this.expect(Tok.colon, "expected ':' and type for SSA operand")) {
+        return false
+      }
       const type = this.parseTypeImpl()
-      if (type === null) {return false}
+      if (type === null) {
+        return false
+      }
       let arg: BlockArgument
       if (definingExisting) {
         if (next >= block.arguments.length) {
@@ -394,8 +464,12 @@ export class OperationParser extends Parser implements OpAsmParser {
         arg = block.addArgument(type, this.locAt(use.offset))
       }
       const loc = this.parseTrailingLocation()
-      if (loc === undefined) {return false}
-      if (loc !== null) {arg.location = loc}
+      if (loc === undefined) {
+        return false
+      }
+      if (loc !== null) {
+        arg.location = loc
+      }
       return this.addDefinition(use, arg)
     })
   }
@@ -413,7 +487,9 @@ export class OperationParser extends Parser implements OpAsmParser {
       do {
         const name = l.spelling
         const offset = l.start
-        if (!this.expect(Tok.percentIdentifier, 'expected valid ssa identifier')) {return false}
+        if (!this.expect(Tok.percentIdentifier, 'expected valid ssa identifier')) {
+          return false
+        }
         let count = 1
         if (this.consumeIf(Tok.colon)) {
           if (!this.at(Tok.integer)) {
@@ -431,17 +507,25 @@ export class OperationParser extends Parser implements OpAsmParser {
         resultIDs.push({ name, count, offset })
         numExpected += count
       } while (this.consumeIf(Tok.comma))
-      if (!this.expect(Tok.equal, "expected '=' after SSA name")) {return false}
+      if (!this.expect(Tok.equal, "expected '=' after SSA name")) {
+        return false
+      }
     }
     let op: Operation | null
     const k = l.kind
-    if (k === Tok.string) {op = this.parseGenericOperation()}
-    else if (k === Tok.bareIdentifier || k === Tok.inttype) {op = this.parseCustomOperation()}
+    if (k === Tok.string) {
+      op = this.parseGenericOperation()
+    }
+    else if (k === Tok.bareIdentifier || k === Tok.inttype) {
+      op = this.parseCustomOperation()
+    }
     else {
       this.wrongToken('expected operation name in quotes')
       return false
     }
-    if (op === null) {return false}
+    if (op === null) {
+      return false
+    }
     block.append(op)
     if (resultIDs !== null) {
       const numResults = op.results.length
@@ -456,7 +540,9 @@ export class OperationParser extends Parser implements OpAsmParser {
       let ri = 0
       for (const r of resultIDs) {
         for (let i = 0; i < r.count; i++) {
-          if (!this.addDefinition(new ParsedOperand(this, r.name, i, r.offset, this.numericId(r.offset, r.offset + r.name.length)), op.results[ri++]!)) {return false}
+          if (!this.addDefinition(new ParsedOperand(this, r.name, i, r.offset, this.numericId(r.offset, r.offset + r.name.length)), op.results[ri++]!)) {
+            return false
+          }
         }
       }
     }
@@ -464,7 +550,9 @@ export class OperationParser extends Parser implements OpAsmParser {
   }
 
   private checkDialectForGeneric(name: OperationName): OperationName | null {
-    if (name.isRegistered) {return name}
+    if (name.isRegistered) {
+      return name
+    }
     const n = name.name
     const dot = n.indexOf('.')
     const ns = dot < 0 ? n : n.slice(0, dot)
@@ -482,17 +570,29 @@ export class OperationParser extends Parser implements OpAsmParser {
     const l = this.lex
     const nameOffset = l.start
     const nameStr = this.stringValue()
-    if (nameStr.length === 0) {return this.errorHere('empty operation name is invalid')}
-    if (nameStr.includes('\0')) {return this.errorHere('null character not allowed in operation name')}
+    if (nameStr.length === 0) {
+      return this.errorHere('empty operation name is invalid')
+    }
+    if (nameStr.includes('\0')) {
+      return this.errorHere('null character not allowed in operation name')
+    }
     this.consume()
     const opName = this.checkDialectForGeneric(this.context.getOperationName(nameStr))
-    if (opName === null) {return null}
+    if (opName === null) {
+      return null
+    }
     const state = new OperationState(this.locAt(nameOffset), opName)
-    if (!this.parseGenericOperationBody(state)) {return null}
+    if (!this.parseGenericOperationBody(state)) {
+      return null
+    }
     const op = Operation.create(state)
     const loc = this.parseTrailingLocation()
-    if (loc === undefined) {return null}
-    if (loc !== null) {op.location = loc}
+    if (loc === undefined) {
+      return null
+    }
+    if (loc !== null) {
+      op.location = loc
+    }
     return op
   }
 
@@ -505,45 +605,72 @@ export class OperationParser extends Parser implements OpAsmParser {
     const l = this.lex
     const opName = state.name
     const operands: ParsedOperand[] = []
-    if (!this.expect(Tok.lParen, "expected '(' to start operand list")) {return false}
-    if (!this.parseOptionalSSAUseList(operands)) {return false}
-    if (!this.expect(Tok.rParen, "expected ')' to end operand list")) {return false}
+    if (!this.expect(Tok.lParen, "expected '(' to start operand list")) {
+      return false
+    }
+    if (!this.parseOptionalSSAUseList(operands)) {
+      return false
+    }
+    if (!this.expect(Tok.rParen, "expected ')' to end operand list")) {
+      return false
+    }
     if (l.kind === Tok.lSquare) {
-      if (opName.isRegistered && !opName.hasTrait(Trait.IsTerminator)) {this.errorHere('successors in non-terminator')
+      if (opName.isRegistered && !opName.hasTrait(Trait.IsTerminator)) {
+        this.errorHere('successors in non-terminator')
         return false
       }
       const ok = this.parseCommaSeparatedList(Tok.lSquare, Tok.rSquare, '', () => {
         const b = this.parseSuccessorImpl()
-        if (b === null) {return false}
+        if (b === null) {
+          return false
+        }
         state.successors.push(b)
         return true
       })
-      if (!ok) {return false}
+      if (!ok) {
+        return false
+      }
     }
     let props: Attribute | null = null
     if (this.consumeIf(Tok.less)) {
       props = this.parseAttributeImpl()
-      if (props === null) {return false}
-      if (!this.expect(Tok.greater, "expected '>' to close properties")) {return false}
+      if (props === null) {
+        return false
+      }
+      if (!this.expect(Tok.greater, "expected '>' to close properties")) {
+        return false
+      }
     }
     if (this.consumeIf(Tok.lParen)) {
       do {
         const region = new Region()
         state.regions.push(region)
-        if (!this.parseRegionInto(region, [], false)) {return false}
+        if (!this.parseRegionInto(region, [], false)) {
+          return false
+        }
       } while (this.consumeIf(Tok.comma))
-      if (!this.expect(Tok.rParen, "expected ')' to end region list")) {return false}
+      if (!this.expect(Tok.rParen, "expected ')' to end region list")) {
+        return false
+      }
     }
-    if (l.kind === Tok.lBrace && !this.parseAttributeDict(state.attributes)) {return false}
-    if (!this.expect(Tok.colon, "expected ':' followed by operation type")) {return false}
+    if (l.kind === Tok.lBrace && !this.parseAttributeDict(state.attributes)) {
+      return false
+    }
+    if (!this.expect(Tok.colon, "expected ':' followed by operation type")) {
+      return false
+    }
     const typeOffset = l.start
     const type = this.parseTypeImpl()
-    if (type === null) {return false}
+    if (type === null) {
+      return false
+    }
     if (!(type instanceof FunctionType)) {
       this.emitErrorAt(typeOffset, 'expected function type').report()
       return false
     }
-    for (const t of type.results) {state.types.push(t)}
+    for (const t of type.results) {
+      state.types.push(t)
+    }
     const inputs = type.inputs
     if (inputs.length !== operands.length) {
       this.emitErrorAt(typeOffset, `expected ${operands.length} operand type${operands.length === 1 ? '\0' : 's'} but had ${inputs.length}`).report()
@@ -551,7 +678,9 @@ export class OperationParser extends Parser implements OpAsmParser {
     }
     for (let i = 0; i < operands.length; i++) {
       const v = this.resolveSSAUse(operands[i]!, inputs[i]!)
-      if (v === null) {return false}
+      if (v === null) {
+        return false
+      }
       state.operands.push(v)
     }
     return props === null || this.setProperties(state, props)
@@ -571,7 +700,9 @@ export class OperationParser extends Parser implements OpAsmParser {
     }
     for (const e of props.entries) {
       // A registered op reads only its own properties; other names are dropped, as in MLIR.
-      if (!name.isRegistered || inherent.has(e.name)) {state.properties.push(e)}
+      if (!name.isRegistered || inherent.has(e.name)) {
+        state.properties.push(e)
+      }
     }
     return true
   }
@@ -622,20 +753,28 @@ export class OperationParser extends Parser implements OpAsmParser {
       this.customOpIsolated = savedIsolated
     }
     if (!ok || (this.hadError && !errorsBefore)) {
-      if (!this.hadError) {this.emitErrorAt(opOffset, `custom op '${originalName}' failed to parse`).report()}
+      if (!this.hadError) {
+        this.emitErrorAt(opOffset, `custom op '${originalName}' failed to parse`).report()
+      }
       return null
     }
     const op = Operation.create(state)
     const loc = this.parseTrailingLocation()
-    if (loc === undefined) {return null}
-    if (loc !== null) {op.location = loc}
+    if (loc === undefined) {
+      return null
+    }
+    if (loc !== null) {
+      op.location = loc
+    }
     return op
   }
 
   /** `^bb` successor reference. */
   private parseSuccessorImpl(): Block | null {
     const l = this.lex
-    if (l.kind !== Tok.caretIdentifier) {return this.wrongToken('expected block name')}
+    if (l.kind !== Tok.caretIdentifier) {
+      return this.wrongToken('expected block name')
+    }
     const b = this.getBlockNamed(l.spelling, l.start)
     this.consume()
     return b
@@ -647,17 +786,25 @@ export class OperationParser extends Parser implements OpAsmParser {
    */
   parseTrailingLocation(): Location | null | undefined {
     const l = this.lex
-    if (!l.is('loc')) {return null}
+    if (!l.is('loc')) {
+      return null
+    }
     this.consume()
-    if (!this.expect(Tok.lParen, "expected '(' in location")) {return undefined}
+    if (!this.expect(Tok.lParen, "expected '(' in location")) {
+      return undefined
+    }
     let loc: Location | null
     if (l.kind === Tok.hashIdentifier && !this.tokenContains(46)) {
       loc = this.parseLocationAlias()
     } else {
       loc = this.parseLocationInstance()
     }
-    if (loc === null) {return undefined}
-    if (!this.expect(Tok.rParen, "expected ')' in location")) {return undefined}
+    if (loc === null) {
+      return undefined
+    }
+    if (!this.expect(Tok.rParen, "expected ')' in location")) {
+      return undefined
+    }
     return loc
   }
 
@@ -703,16 +850,24 @@ export class OperationParser extends Parser implements OpAsmParser {
         case Tok.error:
           return false
         case Tok.hashIdentifier:
-          if (!this.parseAttributeAliasDef()) {return false}
+          if (!this.parseAttributeAliasDef()) {
+            return false
+          }
           break
         case Tok.exclamationIdentifier:
-          if (!this.parseTypeAliasDef()) {return false}
+          if (!this.parseTypeAliasDef()) {
+            return false
+          }
           break
         case Tok.fileMetadataBegin:
-          if (!this.parseFileMetadata()) {return false}
+          if (!this.parseFileMetadata()) {
+            return false
+          }
           break
         default:
-          if (!this.parseOperation(block)) {return false}
+          if (!this.parseOperation(block)) {
+            return false
+          }
       }
     }
   }
@@ -729,9 +884,13 @@ export class OperationParser extends Parser implements OpAsmParser {
       return false
     }
     this.consume()
-    if (!this.expect(Tok.equal, "expected '=' in attribute alias definition")) {return false}
+    if (!this.expect(Tok.equal, "expected '=' in attribute alias definition")) {
+      return false
+    }
     const attr = this.parseAttributeImpl()
-    if (attr === null) {return false}
+    if (attr === null) {
+      return false
+    }
     this.attributeAliases.set(name, attr)
     return true
   }
@@ -748,9 +907,13 @@ export class OperationParser extends Parser implements OpAsmParser {
       return false
     }
     this.consume()
-    if (!this.expect(Tok.equal, "expected '=' in type alias definition")) {return false}
+    if (!this.expect(Tok.equal, "expected '=' in type alias definition")) {
+      return false
+    }
     const t = this.parseTypeImpl()
-    if (t === null) {return false}
+    if (t === null) {
+      return false
+    }
     this.typeAliases.set(name, t)
     return true
   }
@@ -766,15 +929,23 @@ export class OperationParser extends Parser implements OpAsmParser {
       }
       const key = l.spelling
       this.consume()
-      if (!this.expect(Tok.colon, "expected ':'")) {return false}
+      if (!this.expect(Tok.colon, "expected ':'")) {
+        return false
+      }
       let target: Map<string, Map<string, Attribute>>
-      if (key === 'dialect_resources') {target = this.resources.dialectResources}
-      else if (key === 'external_resources') {target = this.resources.externalResources}
+      if (key === 'dialect_resources') {
+        target = this.resources.dialectResources
+      }
+      else if (key === 'external_resources') {
+        target = this.resources.externalResources
+      }
       else {
         this.emitErrorAt(keyOffset, `unknown key '${key}' in file metadata dictionary`).report()
         return false
       }
-      if (!this.expect(Tok.lBrace, "expected '{'")) {return false}
+      if (!this.expect(Tok.lBrace, "expected '{'")) {
+        return false
+      }
       return this.parseCommaSeparatedListUntil(Tok.rBrace, () => {
         if (l.kind !== Tok.bareIdentifier && l.kind !== Tok.inttype) {
           this.errorHere("expected identifier key for 'resource' entry")
@@ -786,7 +957,9 @@ export class OperationParser extends Parser implements OpAsmParser {
           return false
         }
         this.consume()
-        if (!this.expect(Tok.colon, "expected ':'") || !this.expect(Tok.lBrace, "expected '{'")) {return false}
+        if (!this.expect(Tok.colon, "expected ':'") || !this.expect(Tok.lBrace, "expected '{'")) {
+          return false
+        }
         let entries = target.get(group)
         if (entries === undefined) {
           entries = new Map()
@@ -795,16 +968,24 @@ export class OperationParser extends Parser implements OpAsmParser {
         const map = entries
         return this.parseCommaSeparatedListUntil(Tok.rBrace, () => {
           let name: string
-          if (l.kind === Tok.string) {name = this.stringValue()}
-          else if (l.kind === Tok.bareIdentifier || l.kind === Tok.inttype) {name = l.spelling}
+          if (l.kind === Tok.string) {
+            name = this.stringValue()
+          }
+          else if (l.kind === Tok.bareIdentifier || l.kind === Tok.inttype) {
+            name = l.spelling
+          }
           else {
             this.errorHere("expected identifier key for 'resource' entry")
             return false
           }
           this.consume()
-          if (!this.expect(Tok.colon, "expected ':'")) {return false}
+          if (!this.expect(Tok.colon, "expected ':'")) {
+            return false
+          }
           const v = this.parseResourceValue(name)
-          if (v === null) {return false}
+          if (v === null) {
+            return false
+          }
           map.set(name, v)
           return true
         })
@@ -820,7 +1001,9 @@ export class OperationParser extends Parser implements OpAsmParser {
       this.consume()
       return v
     }
-    if (l.kind !== Tok.string) {return this.errorHere(`expected string value for key '${key}'`)}
+    if (l.kind !== Tok.string) {
+      return this.errorHere(`expected string value for key '${key}'`)
+    }
     const text = this.stringValue()
     if (text.startsWith('0x') && /^0x[0-9a-fA-F]*$/.test(text) && text.length < 10) {
       return this.errorHere(`expected hex string blob for key '${key}' to encode alignment in first 4 bytes`)
@@ -835,19 +1018,25 @@ export class OperationParser extends Parser implements OpAsmParser {
       const top = this.blockScopes[0]!
       if (top.forwardRefs.size > 0) {
         const offsets = [...top.forwardRefs.values()].sort((a, b) => a - b)
-        for (const off of offsets) {this.emitErrorAt(off, 'reference to an undefined block').report()}
+        for (const off of offsets) {
+          this.emitErrorAt(off, 'reference to an undefined block').report()
+        }
         return false
       }
     }
     if (this.forwardRefPlaceholders.size > 0) {
       const offsets = [...this.forwardRefPlaceholders.values()].sort((a, b) => a - b)
-      for (const off of offsets) {this.emitErrorAt(off, 'use of undeclared SSA value name').report()}
+      for (const off of offsets) {
+        this.emitErrorAt(off, 'use of undeclared SSA value name').report()
+      }
       return false
     }
     if (this.deferredLocs.length > 0) {
       let ok = true
       const resolve = (loc: Location): Location | null => {
-        if (!(loc instanceof OpaqueLoc) || !(loc.payload instanceof DeferredLoc)) {return loc}
+        if (!(loc instanceof OpaqueLoc) || !(loc.payload instanceof DeferredLoc)) {
+          return loc
+        }
         const info = loc.payload
         const attr = this.attributeAliases.get(info.name)
         if (attr === undefined) {
@@ -879,11 +1068,15 @@ export class OperationParser extends Parser implements OpAsmParser {
           }
           op.location = r
           for (const region of op.regions) {
-            for (let blk = region.firstBlock; blk !== null; blk = blk.nextBlock) {stack.push(blk)}
+            for (let blk = region.firstBlock; blk !== null; blk = blk.nextBlock) {
+              stack.push(blk)
+            }
           }
         }
       }
-      if (!ok) {return false}
+      if (!ok) {
+        return false
+      }
     }
     return true
   }
@@ -899,13 +1092,17 @@ export class OperationParser extends Parser implements OpAsmParser {
   emitError(loc: Location, message: string): InFlightDiagnostic {
     this.hadError = true
     const d = this.context.emitError(loc, message)
-    if (this.lex.kind === Tok.error) {d.abandon()}
+    if (this.lex.kind === Tok.error) {
+      d.abandon()
+    }
     return d
   }
 
   parseKeyword(keyword: string): LogicalResult {
     const at = this.lex.start
-    if (this.consumeKeyword(keyword)) {return true}
+    if (this.consumeKeyword(keyword)) {
+      return true
+    }
     this.emitErrorAt(at, `expected '${keyword}'`).report()
     return false
   }
@@ -926,13 +1123,17 @@ export class OperationParser extends Parser implements OpAsmParser {
     return s
   }
   parseOptionalKeywordAny(): string | undefined {
-    if (!this.isKeywordToken()) {return undefined}
+    if (!this.isKeywordToken()) {
+      return undefined
+    }
     const s = this.spelling
     this.consume()
     return s
   }
   parseOptionalKeywordOneOf(allowed: readonly string[]): string | undefined {
-    if (!this.isKeywordToken()) {return undefined}
+    if (!this.isKeywordToken()) {
+      return undefined
+    }
     for (const a of allowed) {
       if (this.lex.is(a) || (this.lex.kind === Tok.inttype && this.spelling === a)) {
         this.consume()
@@ -943,11 +1144,15 @@ export class OperationParser extends Parser implements OpAsmParser {
   }
   parseString(): string | undefined {
     const s = this.parseOptionalString()
-    if (s === undefined) {this.errorHere('expected string')}
+    if (s === undefined) {
+      this.errorHere('expected string')
+    }
     return s
   }
   parseOptionalString(): string | undefined {
-    if (this.lex.kind !== Tok.string) {return undefined}
+    if (this.lex.kind !== Tok.string) {
+      return undefined
+    }
     const s = this.stringValue()
     this.consume()
     return s
@@ -955,7 +1160,9 @@ export class OperationParser extends Parser implements OpAsmParser {
   parseInteger(): bigint | undefined {
     const at = this.lex.start
     const v = this.parseOptionalIntegerImpl()
-    if (v === null) {return undefined}
+    if (v === null) {
+      return undefined
+    }
     if (v === undefined) {
       this.emitErrorAt(at, 'expected integer value').report()
       return undefined
@@ -1085,11 +1292,15 @@ export class OperationParser extends Parser implements OpAsmParser {
     return this.parseOptionalTypeImpl() ?? undefined
   }
   parseColonType(): Type | undefined {
-    if (!this.parseColon()) {return undefined}
+    if (!this.parseColon()) {
+      return undefined
+    }
     return this.parseTypeImpl() ?? undefined
   }
   parseColonTypeList(): Type[] | undefined {
-    if (!this.parseColon()) {return undefined}
+    if (!this.parseColon()) {
+      return undefined
+    }
     return this.parseTypeList()
   }
   parseTypeList(): Type[] | undefined {
@@ -1097,11 +1308,15 @@ export class OperationParser extends Parser implements OpAsmParser {
     return this.parseTypeListNoParens(out) ? out : undefined
   }
   parseArrowTypeList(): Type[] | undefined {
-    if (!this.parseArrow()) {return undefined}
+    if (!this.parseArrow()) {
+      return undefined
+    }
     return this.parseFunctionResultTypesImpl() ?? undefined
   }
   parseOptionalArrowTypeList(): Type[] | undefined {
-    if (!this.consumeIf(Tok.arrow)) {return []}
+    if (!this.consumeIf(Tok.arrow)) {
+      return []
+    }
     return this.parseFunctionResultTypesImpl() ?? undefined
   }
   parseFunctionResultTypes(): Type[] | undefined {
@@ -1114,20 +1329,28 @@ export class OperationParser extends Parser implements OpAsmParser {
     return this.parseOptionalAttributeImpl(type) ?? undefined
   }
   parseOptionalAttrDict(attrs: NamedAttribute[]): LogicalResult {
-    if (this.lex.kind !== Tok.lBrace) {return true}
+    if (this.lex.kind !== Tok.lBrace) {
+      return true
+    }
     return this.parseAttributeDict(attrs)
   }
   parseOptionalAttrDictWithKeyword(attrs: NamedAttribute[]): LogicalResult {
-    if (!this.consumeKeyword('attributes')) {return true}
+    if (!this.consumeKeyword('attributes')) {
+      return true
+    }
     return this.parseAttributeDict(attrs)
   }
   parseSymbolName(): string | undefined {
     const s = this.parseOptionalSymbolName()
-    if (s === undefined) {this.errorHere("expected valid '@'-identifier for symbol name")}
+    if (s === undefined) {
+      this.errorHere("expected valid '@'-identifier for symbol name")
+    }
     return s
   }
   parseOptionalSymbolName(): string | undefined {
-    if (this.lex.kind !== Tok.atIdentifier) {return undefined}
+    if (this.lex.kind !== Tok.atIdentifier) {
+      return undefined
+    }
     const s = this.symbolName()
     this.consume()
     return s
@@ -1140,7 +1363,9 @@ export class OperationParser extends Parser implements OpAsmParser {
     return this.parseSSAUse(true) ?? undefined
   }
   parseOptionalOperand(): UnresolvedOperand | null | undefined {
-    if (this.lex.kind !== Tok.percentIdentifier) {return null}
+    if (this.lex.kind !== Tok.percentIdentifier) {
+      return null
+    }
     return this.parseSSAUse(true) ?? undefined
   }
   parseOperandList(delimiter: Delimiter = 'none', requiredCount = -1): UnresolvedOperand[] | undefined {
@@ -1171,7 +1396,9 @@ export class OperationParser extends Parser implements OpAsmParser {
       const open = close === Tok.rParen ? Tok.lParen : close === Tok.rSquare ? Tok.lSquare : close === Tok.greater ? Tok.less : Tok.lBrace
       const optional = delimiter.startsWith('optional')
       if (!this.consumeIf(open)) {
-        if (optional) {return out}
+        if (optional) {
+          return out
+        }
         this.wrongToken(`expected '${open === Tok.lParen ? '(' : open === Tok.lSquare ? '[' : open === Tok.less ? '<' : '{'}'`)
         return undefined
       }
@@ -1179,11 +1406,15 @@ export class OperationParser extends Parser implements OpAsmParser {
     if (this.lex.kind === Tok.percentIdentifier) {
       do {
         const u = this.parseSSAUse(true)
-        if (u === null) {return undefined}
+        if (u === null) {
+          return undefined
+        }
         out.push(u)
       } while (this.consumeIf(Tok.comma))
     }
-    if (close !== Tok.eof && !this.expect(close, `expected ')' in operand list`)) {return undefined}
+    if (close !== Tok.eof && !this.expect(close, `expected ')' in operand list`)) {
+      return undefined
+    }
     if (requiredCount >= 0 && out.length !== requiredCount) {
       this.emitErrorAt(startOffset, `expected ${requiredCount} operands`).report()
       return undefined
@@ -1192,7 +1423,9 @@ export class OperationParser extends Parser implements OpAsmParser {
   }
   resolveOperand(operand: UnresolvedOperand, type: Type, result: Value[]): LogicalResult {
     const v = this.resolveSSAUse(operand, type)
-    if (v === null) {return false}
+    if (v === null) {
+      return false
+    }
     result.push(v)
     return true
   }
@@ -1203,33 +1436,53 @@ export class OperationParser extends Parser implements OpAsmParser {
         this.emitError(loc, `${operands.length} operands present, but expected ${ts.length}`).report()
         return false
       }
-      for (let i = 0; i < operands.length; i++) {if (!this.resolveOperand(operands[i]!, ts[i]!, result)) {return false}}
+      for (let i = 0; i < operands.length; i++) {
+        if (!this.resolveOperand(operands[i]!, ts[i]!, result)) {
+          return false
+        }
+      }
       return true
     }
-    for (const o of operands) {if (!this.resolveOperand(o, types as Type, result)) {return false}}
+    for (const o of operands) {
+      if (!this.resolveOperand(o, types as Type, result)) {
+        return false
+      }
+    }
     return true
   }
 
   parseArgument(allowType: boolean, allowAttrs: boolean): OpAsmArgument | undefined {
     const use = this.parseSSAUse(false)
-    if (use === null) {return undefined}
+    if (use === null) {
+      return undefined
+    }
     let type: Type | null = null
     if (allowType) {
-      if (!this.parseColon()) {return undefined}
+      if (!this.parseColon()) {
+        return undefined
+      }
       type = this.parseTypeImpl()
-      if (type === null) {return undefined}
+      if (type === null) {
+        return undefined
+      }
     }
     let attrs: NamedAttribute[] | null = null
     if (allowAttrs && this.lex.kind === Tok.lBrace) {
       attrs = []
-      if (!this.parseAttributeDict(attrs)) {return undefined}
+      if (!this.parseAttributeDict(attrs)) {
+        return undefined
+      }
     }
     const loc = this.parseTrailingLocation()
-    if (loc === undefined) {return undefined}
+    if (loc === undefined) {
+      return undefined
+    }
     return { ssaName: use, type, attrs, sourceLoc: loc }
   }
   parseOptionalArgument(allowType: boolean, allowAttrs: boolean): OpAsmArgument | null | undefined {
-    if (this.lex.kind !== Tok.percentIdentifier) {return null}
+    if (this.lex.kind !== Tok.percentIdentifier) {
+      return null
+    }
     return this.parseArgument(allowType, allowAttrs)
   }
   parseArgumentList(delimiter: Delimiter, allowType: boolean, allowAttrs: boolean): OpAsmArgument[] | undefined {
@@ -1251,20 +1504,28 @@ export class OperationParser extends Parser implements OpAsmParser {
     }
     if (open !== Tok.eof) {
       if (!this.consumeIf(open)) {
-        if (delimiter.startsWith('optional')) {return out}
+        if (delimiter.startsWith('optional')) {
+          return out
+        }
         this.wrongToken("expected '('")
         return undefined
       }
-      if (this.consumeIf(close)) {return out}
+      if (this.consumeIf(close)) {
+        return out
+      }
     } else if (this.lex.kind !== Tok.percentIdentifier) {
       return out
     }
     do {
       const a = this.parseArgument(allowType, allowAttrs)
-      if (a === undefined) {return undefined}
+      if (a === undefined) {
+        return undefined
+      }
       out.push(a)
     } while (this.consumeIf(Tok.comma))
-    if (close !== Tok.eof && !this.expect(close, "expected ')' in argument list")) {return undefined}
+    if (close !== Tok.eof && !this.expect(close, "expected ')' in argument list")) {
+      return undefined
+    }
     return out
   }
 
@@ -1278,37 +1539,55 @@ export class OperationParser extends Parser implements OpAsmParser {
     return this.parseRegionInto(region, entryArgs, this.customOpIsolated)
   }
   parseOptionalRegion(region: Region, entryArgs: readonly OpAsmArgument[] = [], enableNameShadowing = false): LogicalResult | null {
-    if (this.lex.kind !== Tok.lBrace) {return null}
+    if (this.lex.kind !== Tok.lBrace) {
+      return null
+    }
     return this.parseRegion(region, entryArgs, enableNameShadowing)
   }
   parseSuccessor(): Block | undefined {
     return this.parseSuccessorImpl() ?? undefined
   }
   parseOptionalSuccessor(): Block | null | undefined {
-    if (this.lex.kind !== Tok.caretIdentifier) {return null}
+    if (this.lex.kind !== Tok.caretIdentifier) {
+      return null
+    }
     return this.parseSuccessorImpl() ?? undefined
   }
   parseSuccessorAndUseList(operands: Value[]): Block | undefined {
     const b = this.parseSuccessorImpl()
-    if (b === null) {return undefined}
-    if (!this.consumeIf(Tok.lParen)) {return b}
+    if (b === null) {
+      return undefined
+    }
+    if (!this.consumeIf(Tok.lParen)) {
+      return b
+    }
     const uses: ParsedOperand[] = []
-    if (!this.parseOptionalSSAUseList(uses)) {return undefined}
+    if (!this.parseOptionalSSAUseList(uses)) {
+      return undefined
+    }
     if (uses.length > 0) {
-      if (!this.expect(Tok.colon, "expected ':' in operand list")) {return undefined}
+      if (!this.expect(Tok.colon, "expected ':' in operand list")) {
+        return undefined
+      }
       const types: Type[] = []
-      if (!this.parseTypeListNoParens(types)) {return undefined}
+      if (!this.parseTypeListNoParens(types)) {
+        return undefined
+      }
       if (types.length !== uses.length) {
         this.errorHere(`expected ${uses.length} types to match operand list`)
         return undefined
       }
       for (let i = 0; i < uses.length; i++) {
         const v = this.resolveSSAUse(uses[i]!, types[i]!)
-        if (v === null) {return undefined}
+        if (v === null) {
+          return undefined
+        }
         operands.push(v)
       }
     }
-    if (!this.parseRParen()) {return undefined}
+    if (!this.parseRParen()) {
+      return undefined
+    }
     return b
   }
 }

@@ -114,11 +114,15 @@ export abstract class Parser {
         i = src.indexOf('\n', i + 1)
       }
       this.lineScanEnd = i < 0 ? src.length : i
-      if (i < 0) {this.lineScanEnd = src.length + 1}
+      if (i < 0) {
+        this.lineScanEnd = src.length + 1
+      }
     }
     let l = this.lastLine
     const n = starts.length
-    if (l < n && starts[l]! <= offset && (l + 1 >= n || starts[l + 1]! > offset)) {return l}
+    if (l < n && starts[l]! <= offset && (l + 1 >= n || starts[l + 1]! > offset)) {
+      return l
+    }
     if (l + 1 < n && starts[l + 1]! <= offset && (l + 2 >= n || starts[l + 2]! > offset)) {
       this.lastLine = l + 1
       return l + 1
@@ -127,8 +131,12 @@ export abstract class Parser {
     let hi = n - 1
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1
-      if (starts[mid]! <= offset) {lo = mid}
-      else {hi = mid - 1}
+      if (starts[mid]! <= offset) {
+        lo = mid
+      }
+      else {
+        hi = mid - 1
+      }
     }
     l = lo
     this.lastLine = l
@@ -177,7 +185,9 @@ export abstract class Parser {
   emitErrorAt(loc: number | Location, message: string): InFlightDiagnostic {
     const d = this.context.emitError(typeof loc === 'number' ? this.locAt(loc) : loc, message)
     // The lexer already reported the problem behind an error token.
-    if (this.lex.kind === Tok.error) {d.abandon()}
+    if (this.lex.kind === Tok.error) {
+      d.abandon()
+    }
     this.hadError = true
     return d
   }
@@ -195,20 +205,32 @@ export abstract class Parser {
   emitWrongTokenError(message: string): InFlightDiagnostic {
     const src = this.src
     let loc = this.lex.start
-    if (this.lex.kind === Tok.eof) {loc = loc - 1}
+    if (this.lex.kind === Tok.eof) {
+      loc = loc - 1
+    }
     const original = loc
     let end = loc
     const begin = this.bufferStart
     for (;;) {
-      while (end > begin && (src.charCodeAt(end - 1) === C_SPACE || src.charCodeAt(end - 1) === C_TAB)) {end--}
-      if (end <= begin) {return this.emitErrorAt(original < begin ? begin : original, message)}
+      while (end > begin && (src.charCodeAt(end - 1) === C_SPACE || src.charCodeAt(end - 1) === C_TAB)) {
+        end--
+      }
+      if (end <= begin) {
+        return this.emitErrorAt(original < begin ? begin : original, message)
+      }
       const c = src.charCodeAt(end - 1)
-      if (c !== C_LF && c !== C_CR) {return this.emitErrorAt(end, message)}
+      if (c !== C_LF && c !== C_CR) {
+        return this.emitErrorAt(end, message)
+      }
       end--
       let lineStart = end
-      while (lineStart > begin && src.charCodeAt(lineStart - 1) !== C_LF && src.charCodeAt(lineStart - 1) !== C_CR) {lineStart--}
+      while (lineStart > begin && src.charCodeAt(lineStart - 1) !== C_LF && src.charCodeAt(lineStart - 1) !== C_CR) {
+        lineStart--
+      }
       const comment = src.indexOf('//', lineStart)
-      if (comment >= 0 && comment < end) {end = comment}
+      if (comment >= 0 && comment < end) {
+        end = comment
+      }
     }
   }
 
@@ -236,7 +258,9 @@ export abstract class Parser {
     this.lex.lex()
   }
   consumeIf(kind: Tok): boolean {
-    if (this.lex.kind !== kind) {return false}
+    if (this.lex.kind !== kind) {
+      return false
+    }
     this.lex.lex()
     return true
   }
@@ -253,7 +277,9 @@ export abstract class Parser {
     return this.lex.is(kw)
   }
   consumeKeyword(kw: string): boolean {
-    if (!this.lex.is(kw)) {return false}
+    if (!this.lex.is(kw)) {
+      return false
+    }
     this.lex.lex()
     return true
   }
@@ -267,7 +293,9 @@ export abstract class Parser {
   /** The symbol name of the current `@identifier` token. */
   symbolName(): string {
     const l = this.lex
-    if (this.src.charCodeAt(l.start + 1) === C_DQUOTE) {return decodeStringLiteral(this.src, l.start + 1, l.end)}
+    if (this.src.charCodeAt(l.start + 1) === C_DQUOTE) {
+      return decodeStringLiteral(this.src, l.start + 1, l.end)
+    }
     return this.src.slice(l.start + 1, l.end)
   }
 
@@ -276,13 +304,17 @@ export abstract class Parser {
    * with a delimiter); `contextMessage` (e.g. ` in fused location`) ends the errors.
    */
   parseCommaSeparatedList(open: Tok, close: Tok, contextMessage: string, parseElt: () => boolean, allowEmpty = true): boolean {
-    if (open !== Tok.eof && !this.expect(open, `expected '${tokSpell(open)}'${contextMessage}`)) {return false}
+    if (open !== Tok.eof && !this.expect(open, `expected '${tokSpell(open)}'${contextMessage}`)) {
+      return false
+    }
     if (allowEmpty && this.lex.kind === close) {
       this.consume()
       return true
     }
     do {
-      if (!parseElt()) {return false}
+      if (!parseElt()) {
+        return false
+      }
     } while (this.consumeIf(Tok.comma))
     return this.expect(close, `expected '${tokSpell(close)}'${contextMessage}`)
   }
@@ -294,10 +326,14 @@ export abstract class Parser {
         this.consume()
         return true
       }
-      if (!parseElt()) {return false}
+      if (!parseElt()) {
+        return false
+      }
     }
     do {
-      if (!parseElt()) {return false}
+      if (!parseElt()) {
+        return false
+      }
     } while (this.consumeIf(Tok.comma))
     return this.expect(close, `expected ',' or '${tokSpell(close)}'`)
   }
@@ -306,7 +342,9 @@ export abstract class Parser {
 
   /** Parses any type; null after a diagnostic. */
   parseTypeImpl(): Type | null {
-    if (this.lex.kind === Tok.lParen) {return this.parseFunctionType()}
+    if (this.lex.kind === Tok.lParen) {
+      return this.parseFunctionType()
+    }
     return this.parseNonFunctionType()
   }
 
@@ -318,7 +356,9 @@ export abstract class Parser {
       case Tok.lParen:
         return this.parseTypeImpl()
       case Tok.bareIdentifier:
-        if (this.isTypeKeyword()) {return this.parseTypeImpl()}
+        if (this.isTypeKeyword()) {
+          return this.parseTypeImpl()
+        }
         return undefined
       default:
         return undefined
@@ -353,18 +393,30 @@ export abstract class Parser {
   /** `(inputs) -> results`. */
   parseFunctionType(): FunctionType | null {
     const inputs: Type[] = []
-    if (!this.parseTypeListParens(inputs)) {return null}
-    if (!this.expect(Tok.arrow, "expected '->' in function type")) {return null}
+    if (!this.parseTypeListParens(inputs)) {
+      return null
+    }
+    if (!this.expect(Tok.arrow, "expected '->' in function type")) {
+      return null
+    }
     const results = this.parseFunctionResultTypesImpl()
-    if (results === null) {return null}
+    if (results === null) {
+      return null
+    }
     return FunctionType.get(this.context, inputs, results)
   }
 
   /** `(t, t)` possibly empty, appended to `out`. */
   parseTypeListParens(out: Type[]): boolean {
-    if (!this.expect(Tok.lParen, "expected '('")) {return false}
-    if (this.consumeIf(Tok.rParen)) {return true}
-    if (!this.parseTypeListNoParens(out)) {return false}
+    if (!this.expect(Tok.lParen, "expected '('")) {
+      return false
+    }
+    if (this.consumeIf(Tok.rParen)) {
+      return true
+    }
+    if (!this.parseTypeListNoParens(out)) {
+      return false
+    }
     return this.expect(Tok.rParen, "expected ')'")
   }
 
@@ -372,7 +424,9 @@ export abstract class Parser {
   parseTypeListNoParens(out: Type[]): boolean {
     do {
       const t = this.parseTypeImpl()
-      if (t === null) {return false}
+      if (t === null) {
+        return false
+      }
       out.push(t)
     } while (this.consumeIf(Tok.comma))
     return true
@@ -382,11 +436,15 @@ export abstract class Parser {
   parseFunctionResultTypesImpl(): Type[] | null {
     const out: Type[] = []
     if (this.lex.kind === Tok.lParen) {
-      if (!this.parseTypeListParens(out)) {return null}
+      if (!this.parseTypeListParens(out)) {
+        return null
+      }
       return out
     }
     const t = this.parseNonFunctionType()
-    if (t === null) {return null}
+    if (t === null) {
+      return null
+    }
     out.push(t)
     return out
   }
@@ -396,7 +454,9 @@ export abstract class Parser {
     let t = this.intTypeCache[width]
     if (t === undefined) {
       t = IntegerType.get(this.context, width)
-      if (width < 4096) {this.intTypeCache[width] = t}
+      if (width < 4096) {
+        this.intTypeCache[width] = t
+      }
     }
     return t
   }
@@ -422,9 +482,13 @@ export abstract class Parser {
         let overflow = false
         for (; p < l.end; p++) {
           width = width * 10 + (src.charCodeAt(p) - 48)
-          if (width > 16777215) {overflow = true}
+          if (width > 16777215) {
+            overflow = true
+          }
         }
-        if (overflow) {return this.errorHere('integer bitwidth is limited to 16777215 bits')}
+        if (overflow) {
+          return this.errorHere('integer bitwidth is limited to 16777215 bits')
+        }
         this.consume()
         return signedness === Signedness.Signless ? this.intType(width) : IntegerType.get(this.context, width, signedness)
       }
@@ -438,32 +502,52 @@ export abstract class Parser {
     const ctx = this.context
     switch (this.src.charCodeAt(l.start)) {
       case 98: // b
-        if (l.is('bf16')) {return this.consumeAnd(FloatType.get(ctx, 'bf16'))}
+        if (l.is('bf16')) {
+          return this.consumeAnd(FloatType.get(ctx, 'bf16'))
+        }
         break
       case 99: // c
-        if (l.is('complex')) {return this.parseComplexType()}
+        if (l.is('complex')) {
+          return this.parseComplexType()
+        }
         break
       case 102: {
         const s = l.spelling
-        if (isFloatKind(s)) {return this.consumeAnd(FloatType.get(ctx, s))}
+        if (isFloatKind(s)) {
+          return this.consumeAnd(FloatType.get(ctx, s))
+        }
         break
       }
       case 105:
-        if (l.is('index')) {return this.consumeAnd(IndexType.get(ctx))}
+        if (l.is('index')) {
+          return this.consumeAnd(IndexType.get(ctx))
+        }
         break
       case 109:
-        if (l.is('memref')) {return this.parseMemRefType()}
+        if (l.is('memref')) {
+          return this.parseMemRefType()
+        }
         break
       case 110:
-        if (l.is('none')) {return this.consumeAnd(NoneType.get(ctx))}
+        if (l.is('none')) {
+          return this.consumeAnd(NoneType.get(ctx))
+        }
         break
       case 116:
-        if (l.is('tensor')) {return this.parseTensorType()}
-        if (l.is('tuple')) {return this.parseTupleType()}
-        if (l.is('tf32')) {return this.consumeAnd(FloatType.get(ctx, 'tf32'))}
+        if (l.is('tensor')) {
+          return this.parseTensorType()
+        }
+        if (l.is('tuple')) {
+          return this.parseTupleType()
+        }
+        if (l.is('tf32')) {
+          return this.consumeAnd(FloatType.get(ctx, 'tf32'))
+        }
         break
       case 118:
-        if (l.is('vector')) {return this.parseVectorType()}
+        if (l.is('vector')) {
+          return this.parseVectorType()
+        }
         break
     }
     return this.wrongToken('expected non-function type')
@@ -476,10 +560,14 @@ export abstract class Parser {
 
   private parseComplexType(): Type | null {
     this.consume()
-    if (!this.expect(Tok.less, "expected '<' in complex type")) {return null}
+    if (!this.expect(Tok.less, "expected '<' in complex type")) {
+      return null
+    }
     const loc = this.lex.start
     const el = this.parseTypeImpl()
-    if (el === null || !this.expect(Tok.greater, "expected '>' in complex type")) {return null}
+    if (el === null || !this.expect(Tok.greater, "expected '>' in complex type")) {
+      return null
+    }
     if (!(el instanceof FloatType || el instanceof IntegerType)) {
       this.emitErrorAt(loc, 'invalid element type for complex').report()
       return null
@@ -489,10 +577,16 @@ export abstract class Parser {
 
   private parseTupleType(): Type | null {
     this.consume()
-    if (!this.expect(Tok.less, "expected '<' in tuple type")) {return null}
+    if (!this.expect(Tok.less, "expected '<' in tuple type")) {
+      return null
+    }
     const types: Type[] = []
-    if (this.consumeIf(Tok.greater)) {return TupleType.get(this.context, types)}
-    if (!this.parseTypeListNoParens(types) || !this.expect(Tok.greater, "expected '>' in tuple type")) {return null}
+    if (this.consumeIf(Tok.greater)) {
+      return TupleType.get(this.context, types)
+    }
+    if (!this.parseTypeListNoParens(types) || !this.expect(Tok.greater, "expected '>' in tuple type")) {
+      return null
+    }
     return TupleType.get(this.context, types)
   }
 
@@ -503,7 +597,9 @@ export abstract class Parser {
       this.emitWrongTokenError("expected 'x' in dimension list").report()
       return false
     }
-    if (l.end - l.start !== 1) {l.resetPointer(l.start + 1)}
+    if (l.end - l.start !== 1) {
+      l.resetPointer(l.start + 1)
+    }
     this.consume()
     return true
   }
@@ -517,7 +613,9 @@ export abstract class Parser {
       return 0
     }
     const v = this.parseIntegerSpelling(l.start, l.end)
-    if (v === null || v > 0x7fffffffffffffffn) {return this.errorHere('invalid dimension')}
+    if (v === null || v > 0x7fffffffffffffffn) {
+      return this.errorHere('invalid dimension')
+    }
     this.consume()
     return Number(v)
   }
@@ -535,36 +633,50 @@ export abstract class Parser {
         dims.push(kDynamic)
       } else if (k === Tok.integer) {
         const v = this.parseIntegerInDimensionList()
-        if (v === null) {return false}
+        if (v === null) {
+          return false
+        }
         dims.push(v)
       } else {
         return true
       }
-      if (!this.parseXInDimensionList()) {return false}
+      if (!this.parseXInDimensionList()) {
+        return false
+      }
     }
   }
 
   private parseVectorType(): Type | null {
     const vectorLoc = this.lex.start
     this.consume()
-    if (!this.expect(Tok.less, "expected '<' in vector type")) {return null}
+    if (!this.expect(Tok.less, "expected '<' in vector type")) {
+      return null
+    }
     const dims: number[] = []
     const scalable: boolean[] = []
     while (this.lex.kind === Tok.integer || this.lex.kind === Tok.lSquare) {
       const isScalable = this.consumeIf(Tok.lSquare)
       const v = this.parseIntegerInDimensionList()
-      if (v === null) {return null}
+      if (v === null) {
+        return null
+      }
       dims.push(v)
-      if (isScalable && !this.consumeIf(Tok.rSquare)) {return this.wrongToken("missing ']' closing scalable dimension")}
+      if (isScalable && !this.consumeIf(Tok.rSquare)) {
+        return this.wrongToken("missing ']' closing scalable dimension")
+      }
       scalable.push(isScalable)
-      if (!this.parseXInDimensionList()) {return null}
+      if (!this.parseXInDimensionList()) {
+        return null
+      }
     }
     if (dims.some((d) => d <= 0)) {
       this.emitErrorAt(vectorLoc, `vector types must have positive constant sizes but got ${dims.join(', ')}`).report()
       return null
     }
     const el = this.parseTypeImpl()
-    if (el === null || !this.expect(Tok.greater, "expected '>' in vector type")) {return null}
+    if (el === null || !this.expect(Tok.greater, "expected '>' in vector type")) {
+      return null
+    }
     if (!(el instanceof IntegerType || el instanceof IndexType || el instanceof FloatType)) {
       this.emitErrorAt(vectorLoc, "failed to verify 'elementType': VectorElementTypeInterface instance").report()
       return null
@@ -574,12 +686,16 @@ export abstract class Parser {
 
   private parseTensorType(): Type | null {
     this.consume()
-    if (!this.expect(Tok.less, "expected '<' in tensor type")) {return null}
+    if (!this.expect(Tok.less, "expected '<' in tensor type")) {
+      return null
+    }
     const dims: number[] = []
     let unranked = false
     if (this.consumeIf(Tok.star)) {
       unranked = true
-      if (!this.parseXInDimensionList()) {return null}
+      if (!this.parseXInDimensionList()) {
+        return null
+      }
     } else if (!this.parseDimensionListRanked(dims)) {
       return null
     }
@@ -588,16 +704,24 @@ export abstract class Parser {
     let encoding: Attribute | null = null
     if (this.consumeIf(Tok.comma)) {
       const enc = this.parseOptionalAttributeImpl()
-      if (enc === null) {return null}
-      if (enc !== undefined) {encoding = enc}
+      if (enc === null) {
+        return null
+      }
+      if (enc !== undefined) {
+        encoding = enc
+      }
     }
-    if (el === null || !this.expect(Tok.greater, "expected '>' in tensor type")) {return null}
+    if (el === null || !this.expect(Tok.greater, "expected '>' in tensor type")) {
+      return null
+    }
     if (el instanceof FunctionType || el instanceof NoneType || el instanceof ShapedType && !(el instanceof VectorType)) {
       this.emitErrorAt(elLoc, 'invalid tensor element type').report()
       return null
     }
     if (unranked) {
-      if (encoding !== null) {return this.errorHere('cannot apply encoding to unranked tensor')}
+      if (encoding !== null) {
+        return this.errorHere('cannot apply encoding to unranked tensor')
+      }
       return UnrankedTensorType.get(el)
     }
     return RankedTensorType.get(dims, el, encoding)
@@ -605,18 +729,24 @@ export abstract class Parser {
 
   private parseMemRefType(): Type | null {
     this.consume()
-    if (!this.expect(Tok.less, "expected '<' in memref type")) {return null}
+    if (!this.expect(Tok.less, "expected '<' in memref type")) {
+      return null
+    }
     const dims: number[] = []
     let unranked = false
     if (this.consumeIf(Tok.star)) {
       unranked = true
-      if (!this.parseXInDimensionList()) {return null}
+      if (!this.parseXInDimensionList()) {
+        return null
+      }
     } else if (!this.parseDimensionListRanked(dims)) {
       return null
     }
     const typeLoc = this.lex.start
     const el = this.parseTypeImpl()
-    if (el === null) {return null}
+    if (el === null) {
+      return null
+    }
     if (el instanceof FunctionType || el instanceof NoneType || el instanceof TupleType || (el instanceof ShapedType && !(el instanceof VectorType || el instanceof MemRefType || el instanceof UnrankedMemRefType))) {
       this.emitErrorAt(typeLoc, 'invalid memref element type').report()
       return null
@@ -624,12 +754,16 @@ export abstract class Parser {
     let layout: Attribute | null = null
     let memorySpace: Attribute | null = null
     if (!this.consumeIf(Tok.greater)) {
-      if (!this.expect(Tok.comma, "expected ',' or '>' in memref type")) {return null}
+      if (!this.expect(Tok.comma, "expected ',' or '>' in memref type")) {
+        return null
+      }
       const ok = this.parseCommaSeparatedListUntil(
         Tok.greater,
         () => {
           const attr = this.parseAttributeImpl()
-          if (attr === null) {return false}
+          if (attr === null) {
+            return false
+          }
           if (attr instanceof AffineMapAttr || attr instanceof StridedLayoutAttr) {
             layout = attr
           } else if (memorySpace !== null) {
@@ -651,11 +785,15 @@ export abstract class Parser {
         },
         false,
       )
-      if (!ok) {return null}
+      if (!ok) {
+        return null
+      }
     }
     const ms = memorySpace as Attribute | null
     const space = ms instanceof IntegerAttr && ms.value === 0n ? null : ms
-    if (unranked) {return UnrankedMemRefType.get(el, space)}
+    if (unranked) {
+      return UnrankedMemRefType.get(el, space)
+    }
     const lay = layout as Attribute | null
     const canonicalLayout = lay instanceof AffineMapAttr && lay.value.isIdentity && lay.value.numDims === dims.length ? null : lay
     return MemRefType.get(dims, el, canonicalLayout, space)
@@ -673,7 +811,9 @@ export abstract class Parser {
     const dot = ident.indexOf('.')
     if (l.kind !== Tok.less && dot < 0) {
       const t = this.typeAliases.get(ident)
-      if (t === undefined) {return this.wrongToken(`undefined symbol alias id '${ident}'`)}
+      if (t === undefined) {
+        return this.wrongToken(`undefined symbol alias id '${ident}'`)
+      }
       return t
     }
     const ns = dot < 0 ? ident : ident.slice(0, dot)
@@ -683,13 +823,17 @@ export abstract class Parser {
       this.consume()
       const t = dialect.def.parseType(this.asOpAsmParser())
       if (t === undefined) {
-        if (!this.hadError) {this.emitErrorAt(tokStart, `failed to parse type of dialect '${ns}'`).report()}
+        if (!this.hadError) {
+          this.emitErrorAt(tokStart, `failed to parse type of dialect '${ns}'`).report()
+        }
         return null
       }
       return t
     }
     const body = this.parseDialectSymbolBody(dot < 0 ? '' : ident.slice(dot + 1), dot < 0)
-    if (body === null) {return null}
+    if (body === null) {
+      return null
+    }
     if (!this.context.allowUnregisteredDialects && dialect === undefined) {
       const at = dot < 0 ? tokStart : tokStart + ns.length + 2
       this.emitErrorAt(at, `\`!"${ns}"<"${body}">\` type created with unregistered dialect. ${UNREGISTERED_HINT}`).report()
@@ -705,7 +849,9 @@ export abstract class Parser {
   private parseDialectSymbolBody(prefix: string, required: boolean): string | null {
     const l = this.lex
     if (l.kind !== Tok.less) {
-      if (required) {return this.wrongToken("expected '<' in dialect type")}
+      if (required) {
+        return this.wrongToken("expected '<' in dialect type")
+      }
       return prefix
     }
     const src = this.src
@@ -731,7 +877,9 @@ export abstract class Parser {
           stack.push(c)
           break
         case 45: // -
-          if (src.charCodeAt(p) === 62) {p++}
+          if (src.charCodeAt(p) === 62) {
+            p++
+          }
           break
         case 62: // >
         case 93: // ]
@@ -750,8 +898,12 @@ export abstract class Parser {
         case C_DQUOTE: {
           while (p < end) {
             const d = src.charCodeAt(p)
-            if (d === C_DQUOTE || d === C_LF || d === C_CR || d === 0) {break}
-            if (d === C_BACKSLASH) {p++}
+            if (d === C_DQUOTE || d === C_LF || d === C_CR || d === 0) {
+              break
+            }
+            if (d === C_BACKSLASH) {
+              p++
+            }
             p++
           }
           if (p >= end || src.charCodeAt(p) !== C_DQUOTE) {
@@ -782,7 +934,9 @@ export abstract class Parser {
     const dot = ident.indexOf('.')
     if (l.kind !== Tok.less && dot < 0) {
       const a = this.attributeAliases.get(ident)
-      if (a === undefined) {return this.wrongToken(`undefined symbol alias id '${ident}'`)}
+      if (a === undefined) {
+        return this.wrongToken(`undefined symbol alias id '${ident}'`)
+      }
       return a
     }
     const ns = dot < 0 ? ident : ident.slice(0, dot)
@@ -793,13 +947,17 @@ export abstract class Parser {
       this.consume()
       const a = dialect.def.parseAttribute(this.asOpAsmParser(), type)
       if (a === undefined) {
-        if (!this.hadError) {this.emitErrorAt(tokStart, `failed to parse attribute of dialect '${ns}'`).report()}
+        if (!this.hadError) {
+          this.emitErrorAt(tokStart, `failed to parse attribute of dialect '${ns}'`).report()
+        }
         return null
       }
       attr = a
     } else {
       const body = this.parseDialectSymbolBody(dot < 0 ? '' : ident.slice(dot + 1), dot < 0)
-      if (body === null) {return null}
+      if (body === null) {
+        return null
+      }
       if (!this.context.allowUnregisteredDialects && dialect === undefined) {
         const at = dot < 0 ? tokStart : tokStart + ns.length + 2
         const typeText = type === undefined ? 'none' : typeToString(type)
@@ -809,7 +967,9 @@ export abstract class Parser {
       let t: Type | null = type ?? null
       if (type === undefined && this.consumeIf(Tok.colon)) {
         t = this.parseTypeImpl()
-        if (t === null) {return null}
+        if (t === null) {
+          return null
+        }
       }
       attr = OpaqueAttr.get(this.context, ns, body, t)
     }
@@ -834,7 +994,9 @@ export abstract class Parser {
       case Tok.lParen:
         return this.parseAttributeImpl(type)
       case Tok.bareIdentifier:
-        if (this.isAttributeKeyword() || this.isTypeKeyword()) {return this.parseAttributeImpl(type)}
+        if (this.isAttributeKeyword() || this.isTypeKeyword()) {
+          return this.parseAttributeImpl(type)
+        }
         return undefined
       default:
         return undefined
@@ -873,7 +1035,9 @@ export abstract class Parser {
         this.consume()
         if (type === undefined && this.consumeIf(Tok.colon)) {
           const t = this.parseTypeImpl()
-          if (t === null) {return null}
+          if (t === null) {
+            return null
+          }
           return StringAttr.get(ctx, v, t)
         }
         return StringAttr.get(ctx, v, type ?? null)
@@ -886,7 +1050,9 @@ export abstract class Parser {
           // `::` is lexed as two colons.
           this.consume()
           this.consume()
-          if (!this.at(Tok.atIdentifier)) {return this.wrongToken('expected nested symbol reference identifier')}
+          if (!this.at(Tok.atIdentifier)) {
+            return this.wrongToken('expected nested symbol reference identifier')
+          }
           nested.push(this.symbolName())
           this.consume()
         }
@@ -899,43 +1065,69 @@ export abstract class Parser {
         this.consume()
         const ok = this.parseCommaSeparatedListUntil(Tok.rSquare, () => {
           const a = this.parseAttributeImpl()
-          if (a === null) {return false}
+          if (a === null) {
+            return false
+          }
           elts.push(a)
           return true
         })
-        if (!ok) {return null}
+        if (!ok) {
+          return null
+        }
         return ArrayAttr.get(ctx, elts)
       }
       case Tok.lBrace: {
         const entries: NamedAttribute[] = []
-        if (!this.parseAttributeDict(entries)) {return null}
+        if (!this.parseAttributeDict(entries)) {
+          return null
+        }
         return DictionaryAttr.get(ctx, entries)
       }
       case Tok.bareIdentifier: {
         switch (this.src.charCodeAt(l.start)) {
           case 97: // a
-            if (l.is('affine_map') || l.is('affine_set')) {return this.parseAffineAttr()}
-            if (l.is('array')) {return this.parseDenseArrayAttr()}
+            if (l.is('affine_map') || l.is('affine_set')) {
+              return this.parseAffineAttr()
+            }
+            if (l.is('array')) {
+              return this.parseDenseArrayAttr()
+            }
             break
           case 100: // d
-            if (l.is('dense')) {return this.parseDenseElementsAttr(type)}
-            if (l.is('dense_resource')) {return this.parseDenseResourceAttr(type)}
-            if (l.is('distinct')) {return this.parseDistinctAttr(type)}
+            if (l.is('dense')) {
+              return this.parseDenseElementsAttr(type)
+            }
+            if (l.is('dense_resource')) {
+              return this.parseDenseResourceAttr(type)
+            }
+            if (l.is('distinct')) {
+              return this.parseDistinctAttr(type)
+            }
             break
           case 102: // f
-            if (l.is('false')) {return this.consumeAnd(BoolAttr.get(ctx, false))}
+            if (l.is('false')) {
+              return this.consumeAnd(BoolAttr.get(ctx, false))
+            }
             break
           case 108: // l
-            if (l.is('loc')) {return this.parseLocation()}
+            if (l.is('loc')) {
+              return this.parseLocation()
+            }
             break
           case 115: // s
-            if (l.is('strided')) {return this.parseStridedLayoutAttr()}
+            if (l.is('strided')) {
+              return this.parseStridedLayoutAttr()
+            }
             break
           case 116: // t
-            if (l.is('true')) {return this.consumeAnd(BoolAttr.get(ctx, true))}
+            if (l.is('true')) {
+              return this.consumeAnd(BoolAttr.get(ctx, true))
+            }
             break
           case 117: // u
-            if (l.is('unit')) {return this.consumeAnd(UnitAttr.get(ctx))}
+            if (l.is('unit')) {
+              return this.consumeAnd(UnitAttr.get(ctx))
+            }
             break
         }
         break
@@ -944,14 +1136,20 @@ export abstract class Parser {
         break
     }
     const t = this.parseOptionalTypeImpl()
-    if (t === null) {return null}
-    if (t !== undefined) {return TypeAttr.get(t)}
+    if (t === null) {
+      return null
+    }
+    if (t !== undefined) {
+      return TypeAttr.get(t)
+    }
     return this.wrongToken('expected attribute value')
   }
 
   /** `{name = attr, name, ...}` appended to `out`; duplicate names are an error. */
   parseAttributeDict(out: NamedAttribute[]): boolean {
-    if (!this.expect(Tok.lBrace, "expected '{' in attribute dictionary")) {return false}
+    if (!this.expect(Tok.lBrace, "expected '{' in attribute dictionary")) {
+      return false
+    }
     const seen = new Set<string>()
     const parseElt = (): boolean => {
       const l = this.lex
@@ -979,13 +1177,19 @@ export abstract class Parser {
         return true
       }
       const v = this.parseAttributeImpl()
-      if (v === null) {return false}
+      if (v === null) {
+        return false
+      }
       out.push({ name, value: v })
       return true
     }
-    if (this.consumeIf(Tok.rBrace)) {return true}
+    if (this.consumeIf(Tok.rBrace)) {
+      return true
+    }
     do {
-      if (!parseElt()) {return false}
+      if (!parseElt()) {
+        return false
+      }
     } while (this.consumeIf(Tok.comma))
     return this.expect(Tok.rBrace, "expected '}' in attribute dictionary")
   }
@@ -997,7 +1201,9 @@ export abstract class Parser {
       let v = 0
       for (let p = start; p < end; p++) {
         const d = src.charCodeAt(p) - 48
-        if (d < 0 || d > 9) {return null}
+        if (d < 0 || d > 9) {
+          return null
+        }
         v = v * 10 + d
       }
       return BigInt(v)
@@ -1016,21 +1222,31 @@ export abstract class Parser {
     const tokStart = l.start
     const tokEnd = l.end
     const isFloat = l.kind === Tok.float
-    if (!isFloat && l.kind !== Tok.integer) {return this.wrongToken('expected constant integer or floating point value')}
+    if (!isFloat && l.kind !== Tok.integer) {
+      return this.wrongToken('expected constant integer or floating point value')
+    }
     this.consume()
     let t: Type | undefined = type
     if (t === undefined && this.consumeIf(Tok.colon)) {
       const pt = this.parseTypeImpl()
-      if (pt === null) {return null}
+      if (pt === null) {
+        return null
+      }
       t = pt
     }
     if (isFloat) {
-      if (t === undefined) {t = FloatType.get(this.context, 'f64')}
-      if (!(t instanceof FloatType)) {return this.errorHere('floating point value not valid for specified type')}
+      if (t === undefined) {
+        t = FloatType.get(this.context, 'f64')
+      }
+      if (!(t instanceof FloatType)) {
+        return this.errorHere('floating point value not valid for specified type')
+      }
       const v = parseFloat(this.src.slice(tokStart, tokEnd))
       return FloatAttr.get(t, roundToFloatKind(t.kind, negative ? -v : v))
     }
-    if (t === undefined) {t = this.i64Type}
+    if (t === undefined) {
+      t = this.i64Type
+    }
     if (t instanceof FloatType) {
       const isHex = tokEnd - tokStart > 1 && this.src.charCodeAt(tokStart + 1) === C_x
       if (!isHex) {
@@ -1060,7 +1276,9 @@ export abstract class Parser {
       return null
     }
     const v = this.checkIntegerRange(t, mag, negative, tokStart)
-    if (v === null) {return null}
+    if (v === null) {
+      return null
+    }
     return IntegerAttr.get(t, v)
   }
 
@@ -1070,9 +1288,15 @@ export abstract class Parser {
     const signed = t instanceof IntegerType ? t.signedness : Signedness.Signless
     const v = negative ? -mag : mag
     const w = BigInt(width)
-    if (width === 0) {return v === 0n ? v : null}
-    if (signed === Signedness.Signed) {return v >= -(1n << (w - 1n)) && v < 1n << (w - 1n) ? v : null}
-    if (signed === Signedness.Unsigned) {return !negative && v < 1n << w ? v : null}
+    if (width === 0) {
+      return v === 0n ? v : null
+    }
+    if (signed === Signedness.Signed) {
+      return v >= -(1n << (w - 1n)) && v < 1n << (w - 1n) ? v : null
+    }
+    if (signed === Signedness.Unsigned) {
+      return !negative && v < 1n << w ? v : null
+    }
     return v >= -(1n << (w - 1n)) && v < 1n << w ? v : null
   }
 
@@ -1087,10 +1311,18 @@ export abstract class Parser {
     const v = negative ? -mag : mag
     const w = BigInt(width)
     let ok: boolean
-    if (width === 0) {ok = v === 0n}
-    else if (signed === Signedness.Signed) {ok = v >= -(1n << (w - 1n)) && v < 1n << (w - 1n)}
-    else if (signed === Signedness.Unsigned) {ok = v < 1n << w}
-    else {ok = negative ? v >= -(1n << (w - 1n)) || (width === 1 && v === -1n) : v < 1n << w}
+    if (width === 0) {
+      ok = v === 0n
+    }
+    else if (signed === Signedness.Signed) {
+      ok = v >= -(1n << (w - 1n)) && v < 1n << (w - 1n)
+    }
+    else if (signed === Signedness.Unsigned) {
+      ok = v < 1n << w
+    }
+    else {
+      ok = negative ? v >= -(1n << (w - 1n)) || (width === 1 && v === -1n) : v < 1n << w
+    }
     if (!ok) {
       this.emitErrorAt(at, 'integer constant out of range for attribute').report()
       return null
@@ -1101,49 +1333,81 @@ export abstract class Parser {
   private parseAffineAttr(): Attribute | null {
     const isSet = this.lex.is('affine_set')
     this.consume()
-    if (!this.expect(Tok.less, `expected '<' in ${isSet ? 'integer set' : 'affine map'}`)) {return null}
+    if (!this.expect(Tok.less, `expected '<' in ${isSet ? 'integer set' : 'affine map'}`)) {
+      return null
+    }
     const r = parseAffineMapOrSetBody(this)
-    if (r === null) {return null}
-    if (!this.expect(Tok.greater, r.map !== null ? "expected '>' in affine map" : "expected '>' in integer set")) {return null}
+    if (r === null) {
+      return null
+    }
+    if (!this.expect(Tok.greater, r.map !== null ? "expected '>' in affine map" : "expected '>' in integer set")) {
+      return null
+    }
     if (r.map !== null) {
-      if (isSet) {return this.errorHere('expected integer set')}
+      if (isSet) {
+        return this.errorHere('expected integer set')
+      }
       return AffineMapAttr.get(r.map)
     }
-    if (!isSet) {return this.errorHere('expected AffineMap, but got integer set')}
+    if (!isSet) {
+      return this.errorHere('expected AffineMap, but got integer set')
+    }
     return IntegerSetAttr.get(r.set!)
   }
 
   /** `strided<[s0, s1], offset: o>`. */
   private parseStridedLayoutAttr(): Attribute | null {
     this.consume()
-    if (!this.expect(Tok.less, "expected '<' after 'strided'")) {return null}
+    if (!this.expect(Tok.less, "expected '<' after 'strided'")) {
+      return null
+    }
     const strides: number[] = []
     const parseValue = (): number | null => {
-      if (this.consumeIf(Tok.question)) {return kDynamic}
+      if (this.consumeIf(Tok.question)) {
+        return kDynamic
+      }
       const neg = this.consumeIf(Tok.minus)
-      if (this.lex.kind !== Tok.integer) {return this.errorHere("expected a 64-bit signed integer or '?'")}
+      if (this.lex.kind !== Tok.integer) {
+        return this.errorHere("expected a 64-bit signed integer or '?'")
+      }
       const v = this.parseIntegerSpelling(this.lex.start, this.lex.end)
-      if (v === null) {return this.errorHere('expected a 64-bit signed integer or \'?\'')}
+      if (v === null) {
+        return this.errorHere('expected a 64-bit signed integer or \'?\'')
+      }
       this.consume()
       return Number(neg ? -v : v)
     }
-    if (!this.expect(Tok.lSquare, "expected '['")) {return null}
+    if (!this.expect(Tok.lSquare, "expected '['")) {
+      return null
+    }
     const ok = this.parseCommaSeparatedListUntil(Tok.rSquare, () => {
       const v = parseValue()
-      if (v === null) {return false}
+      if (v === null) {
+        return false
+      }
       strides.push(v)
       return true
     })
-    if (!ok) {return null}
+    if (!ok) {
+      return null
+    }
     let offset = 0
     if (this.consumeIf(Tok.comma)) {
-      if (!this.consumeKeyword('offset')) {return this.wrongToken("expected 'offset' after comma")}
-      if (!this.expect(Tok.colon, "expected ':' after 'offset'")) {return null}
+      if (!this.consumeKeyword('offset')) {
+        return this.wrongToken("expected 'offset' after comma")
+      }
+      if (!this.expect(Tok.colon, "expected ':' after 'offset'")) {
+        return null
+      }
       const v = parseValue()
-      if (v === null) {return null}
+      if (v === null) {
+        return null
+      }
       offset = v
     }
-    if (!this.expect(Tok.greater, "expected '>'")) {return null}
+    if (!this.expect(Tok.greater, "expected '>'")) {
+      return null
+    }
     return StridedLayoutAttr.get(this.context, offset, strides)
   }
 
@@ -1151,17 +1415,33 @@ export abstract class Parser {
   private parseDistinctAttr(type: Type | undefined): Attribute | null {
     const attrLoc = this.lex.start
     this.consume()
-    if (!this.expect(Tok.lSquare, "expected '[' after 'distinct'")) {return null}
-    if (this.lex.kind !== Tok.integer) {return this.wrongToken('expected distinct ID')}
+    if (!this.expect(Tok.lSquare, "expected '[' after 'distinct'")) {
+      return null
+    }
+    if (this.lex.kind !== Tok.integer) {
+      return this.wrongToken('expected distinct ID')
+    }
     const id = this.spelling
     this.consume()
-    if (!this.expect(Tok.rSquare, "expected ']' to close distinct ID")) {return null}
-    if (!this.expect(Tok.less, "expected '<' after distinct ID")) {return null}
+    if (!this.expect(Tok.rSquare, "expected ']' to close distinct ID")) {
+      return null
+    }
+    if (!this.expect(Tok.less, "expected '<' after distinct ID")) {
+      return null
+    }
     let referenced: Attribute | null
-    if (this.at(Tok.greater)) {referenced = UnitAttr.get(this.context)}
-    else {referenced = this.parseAttributeImpl(type)}
-    if (referenced === null) {return null}
-    if (!this.expect(Tok.greater, "expected '>' to close distinct attribute")) {return null}
+    if (this.at(Tok.greater)) {
+      referenced = UnitAttr.get(this.context)
+    }
+    else {
+      referenced = this.parseAttributeImpl(type)
+    }
+    if (referenced === null) {
+      return null
+    }
+    if (!this.expect(Tok.greater, "expected '>' to close distinct attribute")) {
+      return null
+    }
     const prev = this.distinctAttrs.get(id)
     if (prev !== undefined) {
       if (prev.referencedAttr !== referenced) {
@@ -1179,28 +1459,44 @@ export abstract class Parser {
   /** `array<i32: 1, 2>` / `array<f32>`. */
   private parseDenseArrayAttr(): Attribute | null {
     this.consume()
-    if (!this.expect(Tok.less, "expected '<' after 'array'")) {return null}
+    if (!this.expect(Tok.less, "expected '<' after 'array'")) {
+      return null
+    }
     const typeLoc = this.lex.start
     const el = this.parseTypeImpl()
-    if (el === null) {return null}
+    if (el === null) {
+      return null
+    }
     const isInt = el instanceof IntegerType
     const isFloat = el instanceof FloatType
     if (!isInt && !isFloat) {
       this.emitErrorAt(typeLoc, `expected integer or float type, got: '${typeToString(el)}'`).report()
       return null
     }
-    if (this.consumeIf(Tok.greater)) {return DenseArrayAttr.get(el, isInt ? ([] as bigint[]) : ([] as number[]))}
-    if (!this.expect(Tok.colon, "expected ':' after dense array type")) {return null}
+    if (this.consumeIf(Tok.greater)) {
+      return DenseArrayAttr.get(el, isInt ? ([] as bigint[]) : ([] as number[]))
+    }
+    if (!this.expect(Tok.colon, "expected ':' after dense array type")) {
+      return null
+    }
     const ints: bigint[] = []
     const floats: number[] = []
     const ok = this.parseCommaSeparatedListUntil(Tok.greater, () => {
       const a = this.parseDenseScalar(el)
-      if (a === null) {return false}
-      if (isInt) {ints.push(a as bigint)}
-      else {floats.push(a as number)}
+      if (a === null) {
+        return false
+      }
+      if (isInt) {
+        ints.push(a as bigint)
+      }
+      else {
+        floats.push(a as number)
+      }
       return true
     }, false)
-    if (!ok) {return null}
+    if (!ok) {
+      return null
+    }
     return isInt ? DenseArrayAttr.get(el, ints) : DenseArrayAttr.get(el, floats)
   }
 
@@ -1212,7 +1508,9 @@ export abstract class Parser {
     const l = this.lex
     if (l.is('true') || l.is('false')) {
       const v = l.is('true')
-      if (!(el instanceof IntegerType && el.width === 1)) {return this.errorHere('expected i1 type for \'true\' or \'false\' values')}
+      if (!(el instanceof IntegerType && el.width === 1)) {
+        return this.errorHere('expected i1 type for \'true\' or \'false\' values')
+      }
       this.consume()
       return v ? 1n : 0n
     }
@@ -1220,12 +1518,16 @@ export abstract class Parser {
     const start = l.start
     const end = l.end
     if (l.kind === Tok.float) {
-      if (!(el instanceof FloatType)) {return this.errorHere('expected integer literal')}
+      if (!(el instanceof FloatType)) {
+        return this.errorHere('expected integer literal')
+      }
       this.consume()
       const v = parseFloat(this.src.slice(start, end))
       return roundToFloatKind(el.kind, neg ? -v : v)
     }
-    if (l.kind !== Tok.integer) {return this.wrongToken('expected integer or floating point literal')}
+    if (l.kind !== Tok.integer) {
+      return this.wrongToken('expected integer or floating point literal')
+    }
     this.consume()
     if (el instanceof FloatType) {
       const isHex = end - start > 1 && this.src.charCodeAt(start + 1) === C_x
@@ -1237,7 +1539,9 @@ export abstract class Parser {
     }
     const mag = this.parseIntegerSpelling(start, end)
     const v = mag === null ? null : this.integerInRange(el, mag, neg)
-    if (v === null) {return this.errorHere('integer constant out of range')}
+    if (v === null) {
+      return this.errorHere('integer constant out of range')
+    }
     if (el instanceof IntegerType) {
       return el.signedness === Signedness.Unsigned ? BigInt.asUintN(el.width, v) : el.width === 0 ? 0n : BigInt.asIntN(el.width, v)
     }
@@ -1247,18 +1551,28 @@ export abstract class Parser {
   /** `dense_resource<key> : type`. */
   private parseDenseResourceAttr(type: Type | undefined): Attribute | null {
     this.consume()
-    if (!this.expect(Tok.less, "expected '<' after 'dense_resource'")) {return null}
+    if (!this.expect(Tok.less, "expected '<' after 'dense_resource'")) {
+      return null
+    }
     const l = this.lex
-    if (l.kind !== Tok.bareIdentifier && l.kind !== Tok.string && l.kind !== Tok.inttype) {return this.wrongToken('expected identifier key for \'resource\' entry')}
+    if (l.kind !== Tok.bareIdentifier && l.kind !== Tok.string && l.kind !== Tok.inttype) {
+      return this.wrongToken('expected identifier key for \'resource\' entry')
+    }
     const key = l.kind === Tok.string ? this.stringValue() : l.spelling
     this.consume()
-    if (!this.expect(Tok.greater, "expected '>'")) {return null}
+    if (!this.expect(Tok.greater, "expected '>'")) {
+      return null
+    }
     let t: Type | null | undefined = type
     const typeLoc = this.lex.start
     if (t === undefined) {
-      if (!this.expect(Tok.colon, "expected ':'")) {return null}
+      if (!this.expect(Tok.colon, "expected ':'")) {
+        return null
+      }
       t = this.parseTypeImpl()
-      if (t === null) {return null}
+      if (t === null) {
+        return null
+      }
     }
     if (!(t instanceof ShapedType)) {
       this.emitErrorAt(typeLoc, '`dense_resource` expected a shaped type').report()
@@ -1271,7 +1585,9 @@ export abstract class Parser {
   private parseDenseElementsAttr(type: Type | undefined): Attribute | null {
     const attrLoc = this.lex.start
     this.consume()
-    if (!this.expect(Tok.less, "expected '<' after 'dense'")) {return null}
+    if (!this.expect(Tok.less, "expected '<' after 'dense'")) {
+      return null
+    }
     const lit = new TensorLiteral()
     const l = this.lex
     if (l.kind === Tok.string && this.src.startsWith('"0x', l.start)) {
@@ -1279,17 +1595,25 @@ export abstract class Parser {
       lit.hex = this.stringValue()
       this.consume()
     } else if (l.kind !== Tok.greater) {
-      if (!this.parseTensorLiteral(lit)) {return null}
+      if (!this.parseTensorLiteral(lit)) {
+        return null
+      }
     } else {
       lit.shape = [0]
       lit.sawList = true
     }
-    if (!this.expect(Tok.greater, "expected '>'")) {return null}
+    if (!this.expect(Tok.greater, "expected '>'")) {
+      return null
+    }
     let t: Type | null | undefined = type
     if (t === undefined) {
-      if (!this.expect(Tok.colon, "expected ':'")) {return null}
+      if (!this.expect(Tok.colon, "expected ':'")) {
+        return null
+      }
       t = this.parseTypeImpl()
-      if (t === null) {return null}
+      if (t === null) {
+        return null
+      }
     }
     if (!(t instanceof ShapedType)) {
       this.emitErrorAt(attrLoc, 'elements literal must be a shaped type').report()
@@ -1321,7 +1645,9 @@ export abstract class Parser {
     const parseElt = (): boolean => {
       const s: number[] = []
       if (this.lex.kind === Tok.lSquare) {
-        if (!this.parseTensorList(lit, s)) {return false}
+        if (!this.parseTensorList(lit, s)) {
+          return false
+        }
       } else if (!this.parseTensorElement(lit)) {
         return false
       }
@@ -1335,9 +1661,13 @@ export abstract class Parser {
       }
       return true
     }
-    if (!this.parseCommaSeparatedListUntil(Tok.rSquare, parseElt)) {return false}
+    if (!this.parseCommaSeparatedListUntil(Tok.rSquare, parseElt)) {
+      return false
+    }
     shapeOut.push(count)
-    for (const d of subShape) {shapeOut.push(d)}
+    for (const d of subShape) {
+      shapeOut.push(d)
+    }
     return true
   }
 
@@ -1346,10 +1676,18 @@ export abstract class Parser {
     if (l.kind === Tok.lParen) {
       // Complex element `(re, im)`.
       this.consume()
-      if (!this.parseTensorScalarToken(lit)) {return false}
-      if (!this.expect(Tok.comma, "expected ',' between complex elements")) {return false}
-      if (!this.parseTensorScalarToken(lit)) {return false}
-      if (!this.expect(Tok.rParen, "expected ')' after complex elements")) {return false}
+      if (!this.parseTensorScalarToken(lit)) {
+        return false
+      }
+      if (!this.expect(Tok.comma, "expected ',' between complex elements")) {
+        return false
+      }
+      if (!this.parseTensorScalarToken(lit)) {
+        return false
+      }
+      if (!this.expect(Tok.rParen, "expected ')' after complex elements")) {
+        return false
+      }
       lit.complexCount++
       return true
     }
@@ -1380,7 +1718,9 @@ export abstract class Parser {
 
   private buildDenseAttr(lit: TensorLiteral, type: ShapedType, attrLoc: number): Attribute | null {
     const el = type.elementType
-    if (lit.hex !== null) {return this.buildDenseFromHex(lit, type, attrLoc)}
+    if (lit.hex !== null) {
+      return this.buildDenseFromHex(lit, type, attrLoc)
+    }
     const n = lit.tokKinds.length
     const numElements = type.hasStaticShape ? type.numElements : -1
     if (!type.hasStaticShape) {
@@ -1423,7 +1763,9 @@ export abstract class Parser {
     const values: (bigint | number)[] = []
     for (let i = 0; i < lit.tokKinds.length; i++) {
       const v = this.denseScalarFromToken(lit, i, scalarType)
-      if (v === null) {return null}
+      if (v === null) {
+        return null
+      }
       values.push(v)
     }
     const perElement = isComplex ? 2 : 1
@@ -1433,8 +1775,12 @@ export abstract class Parser {
     }
     // A list whose elements are all equal is stored as a splat.
     let allSame = values.length >= perElement
-    for (let i = perElement; allSame && i < values.length; i++) {allSame = sameScalar(values[i]!, values[i % perElement]!)}
-    if (allSame) {return DenseIntOrFPElementsAttr.get(type, values.slice(0, perElement) as bigint[] | number[], true)}
+    for (let i = perElement; allSame && i < values.length; i++) {
+      allSame = sameScalar(values[i]!, values[i % perElement]!)
+    }
+    if (allSame) {
+      return DenseIntOrFPElementsAttr.get(type, values.slice(0, perElement) as bigint[] | number[], true)
+    }
     return DenseIntOrFPElementsAttr.get(type, values as bigint[] | number[], false)
   }
 
@@ -1492,7 +1838,9 @@ export abstract class Parser {
       this.emitErrorAt(start, 'integer constant out of range for type').report()
       return null
     }
-    if (signedness === Signedness.Unsigned) {return BigInt.asUintN(width, v)}
+    if (signedness === Signedness.Unsigned) {
+      return BigInt.asUintN(width, v)
+    }
     return width === 0 ? 0n : BigInt.asIntN(width, v)
   }
 
@@ -1502,9 +1850,15 @@ export abstract class Parser {
     const isComplex = el instanceof ComplexType
     const scalar = isComplex ? el.elementType : el
     let width: number
-    if (scalar instanceof IntegerType) {width = scalar.width}
-    else if (scalar instanceof IndexType) {width = 64}
-    else if (scalar instanceof FloatType) {width = scalar.width}
+    if (scalar instanceof IntegerType) {
+      width = scalar.width
+    }
+    else if (scalar instanceof IndexType) {
+      width = 64
+    }
+    else if (scalar instanceof FloatType) {
+      width = scalar.width
+    }
     else {
       this.emitErrorAt(attrLoc, 'expected integer or floating point element type').report()
       return null
@@ -1540,15 +1894,25 @@ export abstract class Parser {
         const off = (i * bytesPer + b) * 2
         bits = (bits << 8n) | BigInt(parseInt(data.slice(off, off + 2), 16))
       }
-      if (scalar instanceof FloatType) {values.push(floatFromBits(scalar.kind, bits))}
-      else if (scalar instanceof IntegerType) {values.push(scalar.signedness === Signedness.Unsigned ? BigInt.asUintN(width, bits) : BigInt.asIntN(width, bits))}
-      else {values.push(BigInt.asIntN(64, bits))}
+      if (scalar instanceof FloatType) {
+        values.push(floatFromBits(scalar.kind, bits))
+      }
+      else if (scalar instanceof IntegerType) {
+        values.push(scalar.signedness === Signedness.Unsigned ? BigInt.asUintN(width, bits) : BigInt.asIntN(width, bits))
+      }
+      else {
+        values.push(BigInt.asIntN(64, bits))
+      }
     }
     if (!splat && values.length > 0) {
       const per = isComplex ? 2 : 1
       let allSame = true
-      for (let i = per; allSame && i < values.length; i++) {allSame = sameScalar(values[i]!, values[i % per]!)}
-      if (allSame) {return DenseIntOrFPElementsAttr.get(type, values.slice(0, per) as bigint[] | number[], true)}
+      for (let i = per; allSame && i < values.length; i++) {
+        allSame = sameScalar(values[i]!, values[i % per]!)
+      }
+      if (allSame) {
+        return DenseIntOrFPElementsAttr.get(type, values.slice(0, per) as bigint[] | number[], true)
+      }
     }
     return DenseIntOrFPElementsAttr.get(type, values as bigint[] | number[], splat || (count === 1 && numElements === 1))
   }
@@ -1584,10 +1948,16 @@ export abstract class Parser {
   /** `loc(...)`. */
   parseLocation(): Location | null {
     this.consume()
-    if (!this.expect(Tok.lParen, "expected '(' in location")) {return null}
+    if (!this.expect(Tok.lParen, "expected '(' in location")) {
+      return null
+    }
     const loc = this.parseLocationInstance()
-    if (loc === null) {return null}
-    if (!this.expect(Tok.rParen, "expected ')' in location")) {return null}
+    if (loc === null) {
+      return null
+    }
+    if (!this.expect(Tok.rParen, "expected ')' in location")) {
+      return null
+    }
     return loc
   }
 
@@ -1597,8 +1967,12 @@ export abstract class Parser {
     const ctx = this.context
     if (l.kind === Tok.hashIdentifier) {
       const a = this.parseExtendedAttr(undefined)
-      if (a === null) {return null}
-      if (!(a instanceof Location)) {return this.errorHere(`expected location attribute, but got${attrToString(a)}`)}
+      if (a === null) {
+        return null
+      }
+      if (!(a instanceof Location)) {
+        return this.errorHere(`expected location attribute, but got${attrToString(a)}`)
+      }
       return a
     }
     if (l.kind === Tok.string) {
@@ -1606,25 +1980,39 @@ export abstract class Parser {
       this.consume()
       if (this.at(Tok.colon)) {
         this.consume()
-        if (!this.at(Tok.integer)) {return this.wrongToken('expected integer line number in FileLineColRange')}
+        if (!this.at(Tok.integer)) {
+          return this.wrongToken('expected integer line number in FileLineColRange')
+        }
         const line = Number(this.parseIntegerSpelling(l.start, l.end) ?? -1n)
-        if (line < 0 || line > 0xffffffff) {return this.wrongToken('expected integer line number in FileLineColRange')}
+        if (line < 0 || line > 0xffffffff) {
+          return this.wrongToken('expected integer line number in FileLineColRange')
+        }
         this.consume()
-        if (!this.at(Tok.colon)) {return FileLineColLoc.get(ctx, str, line, 0)}
+        if (!this.at(Tok.colon)) {
+          return FileLineColLoc.get(ctx, str, line, 0)
+        }
         this.consume()
-        if (!this.at(Tok.integer)) {return this.wrongToken('expected integer column number in FileLineColRange')}
+        if (!this.at(Tok.integer)) {
+          return this.wrongToken('expected integer column number in FileLineColRange')
+        }
         const col = Number(this.parseIntegerSpelling(l.start, l.end) ?? -1n)
         this.consume()
         // MLIR's FileLineColLoc::get(StringRef) names an empty file "-"; the range forms keep "".
-        if (!this.consumeKeyword('to')) {return FileLineColLoc.get(ctx, str === '' ? '-' : str, line, col)}
+        if (!this.consumeKeyword('to')) {
+          return FileLineColLoc.get(ctx, str === '' ? '-' : str, line, col)
+        }
         let endLine = line
         if (this.at(Tok.integer)) {
           endLine = Number(this.parseIntegerSpelling(l.start, l.end) ?? 0n)
           this.consume()
         }
-        if (!this.at(Tok.colon)) {return this.wrongToken('expected either integer or `:` post `to` in FileLineColRange')}
+        if (!this.at(Tok.colon)) {
+          return this.wrongToken('expected either integer or `:` post `to` in FileLineColRange')
+        }
         this.consume()
-        if (!this.at(Tok.integer)) {return this.wrongToken('expected integer column number in FileLineColRange')}
+        if (!this.at(Tok.integer)) {
+          return this.wrongToken('expected integer column number in FileLineColRange')
+        }
         const endCol = Number(this.parseIntegerSpelling(l.start, l.end) ?? 0n)
         this.consume()
         return FileLineColLoc.getRange(ctx, str, line, col, endLine, endCol)
@@ -1632,8 +2020,12 @@ export abstract class Parser {
       if (this.at(Tok.lParen)) {
         this.consume()
         const child = this.parseLocationInstance()
-        if (child === null) {return null}
-        if (!this.expect(Tok.rParen, "expected ')' after child location of NameLoc")) {return null}
+        if (child === null) {
+          return null
+        }
+        if (!this.expect(Tok.rParen, "expected ')' after child location of NameLoc")) {
+          return null
+        }
         return NameLoc.get(str, child)
       }
       return NameLoc.get(str, UnknownLoc.get(ctx))
@@ -1644,13 +2036,23 @@ export abstract class Parser {
     }
     if (l.is('callsite')) {
       this.consume()
-      if (!this.expect(Tok.lParen, "expected '(' in callsite location")) {return null}
+      if (!this.expect(Tok.lParen, "expected '(' in callsite location")) {
+        return null
+      }
       const callee = this.parseLocationInstance()
-      if (callee === null) {return null}
-      if (!this.consumeKeyword('at')) {return this.wrongToken("expected 'at' in callsite location")}
+      if (callee === null) {
+        return null
+      }
+      if (!this.consumeKeyword('at')) {
+        return this.wrongToken("expected 'at' in callsite location")
+      }
       const caller = this.parseLocationInstance()
-      if (caller === null) {return null}
-      if (!this.expect(Tok.rParen, "expected ')' in callsite location")) {return null}
+      if (caller === null) {
+        return null
+      }
+      if (!this.expect(Tok.rParen, "expected ')' in callsite location")) {
+        return null
+      }
       return CallSiteLoc.get(callee, caller)
     }
     if (l.is('fused')) {
@@ -1658,17 +2060,25 @@ export abstract class Parser {
       let metadata: Attribute | null = null
       if (this.consumeIf(Tok.less)) {
         metadata = this.parseAttributeImpl()
-        if (metadata === null) {return null}
-        if (!this.expect(Tok.greater, "expected '>' after fused location metadata")) {return null}
+        if (metadata === null) {
+          return null
+        }
+        if (!this.expect(Tok.greater, "expected '>' after fused location metadata")) {
+          return null
+        }
       }
       const locs: Location[] = []
       const ok = this.parseCommaSeparatedList(Tok.lSquare, Tok.rSquare, ' in fused location', () => {
         const x = this.parseLocationInstance()
-        if (x === null) {return false}
+        if (x === null) {
+          return false
+        }
         locs.push(x)
         return true
       }, false)
-      if (!ok) {return null}
+      if (!ok) {
+        return null
+      }
       return FusedLoc.get(ctx, locs, metadata)
     }
     return this.wrongToken('expected location instance')
@@ -1702,8 +2112,14 @@ class TensorLiteral {
 }
 
 function sameShape(a: readonly number[], b: readonly number[]): boolean {
-  if (a.length !== b.length) {return false}
-  for (let i = 0; i < a.length; i++) {if (a[i] !== b[i]) {return false}}
+  if (a.length !== b.length) {
+    return false
+  }
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] !== b[i]) {
+      return false
+    }
+  }
   return true
 }
 
@@ -1712,12 +2128,18 @@ function sameScalar(a: bigint | number, b: bigint | number): boolean {
 }
 
 function isAllSame(values: readonly string[]): boolean {
-  for (let i = 1; i < values.length; i++) {if (values[i] !== values[0]) {return false}}
+  for (let i = 1; i < values.length; i++) {
+    if (values[i] !== values[0]) {
+      return false
+    }
+  }
   return values.length > 0
 }
 
 function normalizeSplat(values: string[], single: boolean): string[] | null {
-  if (single || isAllSame(values)) {return values.length > 0 ? [values[0]!] : values}
+  if (single || isAllSame(values)) {
+    return values.length > 0 ? [values[0]!] : values
+  }
   return null
 }
 

@@ -47,18 +47,24 @@ export function parseSourceString(source: string, context: Context, options?: Pa
   try {
     ok = parser.parseTopLevel(block)
   } catch (e) {
-    if (!(e instanceof RangeError)) {throw e}
+    if (!(e instanceof RangeError)) {
+      throw e
+    }
     // Very deep nesting exhausts the JS stack; report it like any other parse error.
     context.emitError(parser.locAt(parser.lex.start), 'nesting too deep: exceeded the parser stack limit').report()
     ok = false
   }
   context.diagEngine.flush()
-  if (!ok) {return null}
+  if (!ok) {
+    return null
+  }
   // mlir-opt gives the implicit module the location of the buffer start, 0:0 for a whole file.
   const [line, col] = start === 0 ? [0, 0] : parser.lineCol(start)
   const moduleLoc = FileLineColLoc.get(context, filename, line, col)
   let count = 0
-  for (let op = block.firstOp; op !== null; op = op.nextOp) {count++}
+  for (let op = block.firstOp; op !== null; op = op.nextOp) {
+    count++
+  }
   let top: Operation
   if (options?.noImplicitModule) {
     if (count !== 1) {
@@ -96,7 +102,9 @@ export function parseAttribute(text: string, context: Context, type?: Type): Att
   try {
     a = parser.parseAttributeImpl(type)
   } catch (e) {
-    if (!(e instanceof RangeError)) {throw e}
+    if (!(e instanceof RangeError)) {
+      throw e
+    }
     context.emitError(parser.locAt(parser.lex.start), 'nesting too deep: exceeded the parser stack limit').report()
     a = null
   }
@@ -118,7 +126,9 @@ export function parseType(text: string, context: Context): Type | null {
   try {
     t = parser.parseTypeImpl()
   } catch (e) {
-    if (!(e instanceof RangeError)) {throw e}
+    if (!(e instanceof RangeError)) {
+      throw e
+    }
     context.emitError(parser.locAt(parser.lex.start), 'nesting too deep: exceeded the parser stack limit').report()
     t = null
   }
