@@ -75,6 +75,23 @@ describe('IR printing', () => {
     expect(r.err.match(/IR Dump Before/g)).toHaveLength(3)
   })
 
+  it('prints a failed verification generically after the pass, as mlir-opt', () => {
+    // mlir-opt invalid-ir-print-after-failure.mlir -mlir-print-ir-after-failure
+    //   -pass-pipeline='builtin.module(func.func(test-pass-create-invalid-ir{emit-invalid-ir=true signal-pass-failure=false}))'
+    const r = run(
+      ['-pass-pipeline=builtin.module(func.func(test-pass-create-invalid-ir{emit-invalid-ir=true signal-pass-failure=false}))', '-mlir-print-ir-after-failure'],
+      'func.func @TestCreateInvalidCallInPass() {\n  return\n}\n',
+    )
+    expect(r.rc).toBe(1)
+    expect(r.err).toBe(
+      "<unknown>:0: error: 'test.any_attr_of_i32_str' op requires attribute 'attr'\n" +
+        '<unknown>:0: note: see current operation: "test.any_attr_of_i32_str"() : () -> ()\n' +
+        '// -----// IR Dump After (anonymous namespace)::TestInvalidIRPass Failed (test-pass-create-invalid-ir) //----- //\n' +
+        '"func.func"() <{function_type = () -> (), sym_name = "TestCreateInvalidCallInPass"}> ({\n' +
+        '  "test.any_attr_of_i32_str"() : () -> ()\n  "func.return"() : () -> ()\n}) : () -> ()\n\n',
+    )
+  })
+
   it('prints after a pass only when the IR changed', () => {
     const r = run(['-mlir-disable-threading', '-p', 'builtin.module(test-module-pass)', '-mlir-print-ir-after-all', '-mlir-print-ir-after-change'])
     expect(r.rc).toBe(0)

@@ -5,6 +5,9 @@
  * unregistered ops and `!test.*` types are kept opaque.
  */
 import {
+  I32Attr,
+  StrAttr,
+  attrConstraint,
   AnyAttr,
   AnyInteger,
   AnyRegion,
@@ -332,6 +335,14 @@ export const TestAttrWithLoc: OdsOp = defineOp({
   },
 })
 
+/** `test.any_attr_of_i32_str`: `attr` must be an i32 or a string (`AnyAttrOf<[I32Attr, StrAttr]>`); the invalid-IR test pass creates it without. */
+export const AnyAttrOfI32StrOp: OdsOp = defineOp({
+  name: 'test.any_attr_of_i32_str',
+  attributes: {
+    attr: attrConstraint('32-bit signless integer attribute or string attribute', (a) => I32Attr.check(a) || StrAttr.check(a)),
+  },
+})
+
 /** The `test` dialect subset (register it explicitly; it is not part of `@tilepass/dialects`). */
 export const TestDialect: DialectDefinition = {
   namespace: 'test',
@@ -350,5 +361,6 @@ export const TestDialect: DialectDefinition = {
     CustomResultsNameOp,
     TestCallOp,
     TestAttrWithLoc,
+    AnyAttrOfI32StrOp,
   ],
 }
