@@ -7,13 +7,22 @@
 import type { PassRegistry } from '@tilepass/pass-manager'
 import { Canonicalizer } from './Canonicalizer.ts'
 import { CSE } from './CSE.ts'
+import { StripDebugInfo } from './StripDebugInfo.ts'
+import { SymbolDCE } from './SymbolDCE.ts'
+import { SymbolPrivatize } from './SymbolPrivatize.ts'
 
 export { Canonicalizer, collectCanonicalizationPatterns } from './Canonicalizer.ts'
 export type { CanonicalizerOptions } from './Canonicalizer.ts'
 export { CSE, CSEDriver } from './CSE.ts'
+export { StripDebugInfo } from './StripDebugInfo.ts'
+export { SymbolDCE, collectSymbolUses } from './SymbolDCE.ts'
+export { SymbolPrivatize } from './SymbolPrivatize.ts'
 
 /** Registers every pass of this package (`canonicalize`, `cse`, ...) in `registry`. */
 export function registerTransformsPasses(registry: PassRegistry): void {
   registry.register(Canonicalizer)
   registry.register(CSE)
+  registry.register(StripDebugInfo)
+  registry.register(SymbolDCE)
+  registry.register(SymbolPrivatize)
 }

@@ -21,7 +21,13 @@ const inputsDir = fileURLToPath(new URL('../inputs/', import.meta.url))
 const mlirOpt = process.env.MLIR_OPT ?? '/usr/lib/llvm-22/bin/mlir-opt'
 const verbose = process.argv.includes('--verbose')
 
-/** The pipelines compared, as command-line arguments shared by both tools. */
+/** Pipelines compared only on the inputs whose name starts with the key. */
+const pipelinesByPrefix: Readonly<Record<string, readonly (readonly string[])[]>> = {
+  symbols: [['--symbol-dce'], ['--symbol-privatize'], ['--symbol-privatize=exclude=pub,dead'], ['-p', 'builtin.module(symbol-privatize,symbol-dce)']],
+  locations: [['--strip-debuginfo', '--mlir-print-debuginfo'], ['--cse', '--mlir-print-debuginfo'], ['--canonicalize', '--mlir-print-debuginfo']],
+}
+
+/** The pipelines compared on every input, as command-line arguments shared by both tools. */
 const pipelines: readonly (readonly string[])[] = [
   ['--canonicalize'],
   ['--cse'],
@@ -56,11 +62,17 @@ if (!existsSync(mlirOpt)) {
   process.exit(0)
 }
 
-const inputs = readdirSync(inputsDir)
+const allInputs = readdirSync(inputsDir)
   .filter((f) => f.endsWith('.mlir'))
   .sort()
+const runs: { pipeline: readonly string[]; inputs: string[] }[] = pipelines.map((pipeline) => ({ pipeline, inputs: allInputs }))
+for (const [prefix, list] of Object.entries(pipelinesByPrefix)) {
+  for (const pipeline of list) {
+    runs.push({ pipeline, inputs: allInputs.filter((f) => f.startsWith(prefix)) })
+  }
+}
 let anyDiff = false
-for (const pipeline of pipelines) {
+for (const { pipeline, inputs } of runs) {
   let same = 0
   const failures: string[] = []
   for (const f of inputs) {

@@ -1,0 +1,184 @@
+import {
+  ArrayAttr,
+  DictionaryAttr,
+  SymbolRefAttr,
+  SymbolTable,
+  Trait,
+  type Attribute,
+  type Operation,
+} from '@tilepass/ir'
+import { OperationPass, type Statistic } from '@tilepass/pass-manager'
+
+/** Calls `fn` for every symbol reference inside `attr` (arrays and dictionaries included). */
+function forEachSymbolRef(attr: Attribute, fn: (ref: SymbolRefAttr) => void): void {
+  if (attr instanceof SymbolRefAttr) {
+    fn(attr)
+  } else if (attr instanceof ArrayAttr) {
+    for (const e of attr.elements) {
+      forEachSymbolRef(e, fn)
+    }
+  } else if (attr instanceof DictionaryAttr) {
+    for (const e of attr.entries) {
+      forEachSymbolRef(e.value, fn)
+    }
+  }
+}
+
+/**
+ * The symbol references held by `op` and the ops nested in it, without entering nested
+ * symbol tables (their own attributes count).
+ */
+export function collectSymbolUses(op: Operation, out: SymbolRefAttr[]): void {
+  for (const na of op.getAttrs()) {
+    forEachSymbolRef(na.value, (ref) => out.push(ref))
+  }
+  const stack: Operation[] = []
+  const pushNested = (o: Operation): void => {
+    for (const r of o.regions) {
+      for (let b = r.firstBlock; b !== null; b = b.nextBlock) {
+        for (let n = b.lastOp; n !== null; n = n.prevOp) {
+          stack.push(n)
+        }
+      }
+    }
+  }
+  pushNested(op)
+  while (stack.length > 0) {
+    const o = stack.pop()!
+    for (const na of o.getAttrs()) {
+      forEachSymbolRef(na.value, (ref) => out.push(ref))
+    }
+    if (!o.hasTrait(Trait.SymbolTable)) {
+      pushNested(o)
+    }
+  }
+}
+
+/** The symbols `ref` names from `tableOp`: the root and each nested reference, in order; null when unresolved. */
+function resolveSymbolPath(tableOp: Operation, ref: SymbolRefAttr): Operation[] | null {
+  const out: Operation[] = []
+  let cur = SymbolTable.lookupSymbolIn(tableOp, ref.rootReference)
+  if (cur === undefined) {
+    return null
+  }
+  out.push(cur)
+  for (const n of ref.nestedReferences) {
+    if (!cur.hasTrait(Trait.SymbolTable)) {
+      return null
+    }
+    cur = SymbolTable.lookupSymbolIn(cur, n)
+    if (cur === undefined) {
+      return null
+    }
+    out.push(cur)
+  }
+  return out
+}
+
+function isSymbol(op: Operation): boolean {
+  return op.hasTrait(Trait.Symbol)
+}
+
+function isPrivate(op: Operation): boolean {
+  return SymbolTable.getSymbolVisibility(op) === 'private'
+}
+
+/**
+ * Erases the private symbols nothing references (`symbol-dce`); public symbols of a
+ * visible symbol table are roots. Runs on symbol-table ops only.
+ */
+export class SymbolDCE extends OperationPass {
+  static override readonly argument = 'symbol-dce'
+  static override readonly summary = 'Eliminate dead symbols'
+  static override readonly statistics: Readonly<Record<string, string>> = { "num-dce'd": "Number of symbols DCE'd" }
+  static readonly passName: string = 'SymbolDCE'
+
+  private readonly numDCE: Statistic = this.statistic("num-dce'd", "Number of symbols DCE'd")
+
+  override runOnOperation(): void {
+    const tableOp = this.getOperation()
+    if (!tableOp.hasTrait(Trait.SymbolTable)) {
+      tableOp.emitOpError(' was scheduled to run under SymbolDCE, but does not define a symbol table').report()
+      this.signalPassFailure()
+      return
+    }
+    let hidden = false
+    if (tableOp.parentOp !== null && isSymbol(tableOp)) {
+      hidden = isPrivate(tableOp)
+    }
+    const live = new Set<Operation>()
+    if (!this.computeLiveness(tableOp, hidden, live)) {
+      this.signalPassFailure()
+      return
+    }
+    tableOp.walk((nested) => {
+      if (!nested.hasTrait(Trait.SymbolTable)) {
+        return
+      }
+      const region = nested.regions[0]
+      if (region === undefined) {
+        return
+      }
+      for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
+        for (let o = b.firstOp; o !== null; ) {
+          const next = o.nextOp
+          if (isSymbol(o) && !live.has(o)) {
+            o.dropAllUses()
+            o.erase()
+            this.numDCE.add()
+          }
+          o = next
+        }
+      }
+    })
+  }
+
+  private computeLiveness(tableOp: Operation, hidden: boolean, live: Set<Operation>): boolean {
+    const worklist: Operation[] = []
+    const region = tableOp.regions[0]
+    if (region !== undefined) {
+      for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
+        for (let o = b.firstOp; o !== null; o = o.nextOp) {
+          if (!isSymbol(o)) {
+            worklist.push(o)
+            continue
+          }
+          const discardable = hidden || SymbolTable.getSymbolVisibility(o) !== 'public'
+          if (!discardable && !live.has(o)) {
+            live.add(o)
+            worklist.push(o)
+          }
+        }
+      }
+    }
+    const refs: SymbolRefAttr[] = []
+    while (worklist.length > 0) {
+      const op = worklist.pop()!
+      if (op.hasTrait(Trait.SymbolTable)) {
+        const symHidden = hidden || !isSymbol(op)
+        if (!this.computeLiveness(op, symHidden, live)) {
+          return false
+        }
+      }
+      refs.length = 0
+      collectSymbolUses(op, refs)
+      const parent = op.parentOp
+      if (parent === null) {
+        continue
+      }
+      for (const ref of refs) {
+        const resolved = resolveSymbolPath(parent, ref)
+        if (resolved === null) {
+          continue
+        }
+        for (const s of resolved) {
+          if (!live.has(s)) {
+            live.add(s)
+            worklist.push(s)
+          }
+        }
+      }
+    }
+    return true
+  }
+}
