@@ -92,6 +92,20 @@ describe('IR printing', () => {
     )
   })
 
+  it('with after-change and after-failure but no baseline, still dumps every failure (tileiras quirk)', () => {
+    const r = run([
+      '-mlir-disable-threading',
+      '-p',
+      'builtin.module(func.func(test-pass-failure))',
+      '-mlir-print-ir-after-change',
+      '-mlir-print-ir-after-failure',
+      '-o',
+      'out.mlir',
+    ])
+    expect(r.rc).toBe(1)
+    expect(r.err.match(/IR Dump After \(anonymous namespace\)::TestFailurePass Failed/g)).toHaveLength(2)
+  })
+
   it('prints after a pass only when the IR changed', () => {
     const r = run(['-mlir-disable-threading', '-p', 'builtin.module(test-module-pass)', '-mlir-print-ir-after-all', '-mlir-print-ir-after-change'])
     expect(r.rc).toBe(0)

@@ -241,25 +241,29 @@ export class TimingManager {
   }
 
   private tileirasReport(total: TimeRecord, rest: TimeRecord, rows: readonly { name: string; time: TimeRecord }[]): string {
-    const entries: { name: string; time: TimeRecord; depth: number; node: Timer | null }[] = []
+    // `whole` is what the percentages are of: the total in list mode; in tree mode the
+    // nearest shown parent, so that nested rows read as shares of their parent.
+    const entries: { name: string; time: TimeRecord; depth: number; whole: TimeRecord }[] = []
     if (this.display === 'list') {
       for (const r of rows) {
         if (r.name !== 'root') {
-          entries.push({ name: r.name, time: r.time, depth: 0, node: null })
+          entries.push({ name: r.name, time: r.time, depth: 0, whole: total })
         }
       }
     } else {
-      const walk = (t: Timer, depth: number): void => {
+      const walk = (t: Timer, depth: number, whole: TimeRecord): void => {
         let childDepth = depth
+        let childWhole = whole
         if (!t.hidden) {
-          entries.push({ name: t.name, time: t, depth, node: t })
+          entries.push({ name: t.name, time: t, depth, whole })
           childDepth++
+          childWhole = t
         }
         for (const c of t.children.values()) {
-          walk(c, childDepth)
+          walk(c, childDepth, childWhole)
         }
       }
-      walk(this.root, 0)
+      walk(this.root, 0, total)
     }
     if (this.format === 'json') {
       const one = (name: string, t: TimeRecord): string =>
@@ -285,13 +289,13 @@ export class TimingManager {
     s += RULE
     s += `  Total Execution Time: ${total.wall.toFixed(3)} seconds\n\n`
     s += '   ---Wall Time---   ---User+System--    Name\n'
-    const row = (name: string, t: TimeRecord, depth: number): string =>
-      `   ${`${t.wall.toFixed(3)} (${percent(t.wall, total.wall).padStart(4)}%)`.padEnd(18)}${`${t.cpu.toFixed(3)} (${percent(t.cpu, total.cpu).padStart(4)}%)`.padEnd(20)}${'  '.repeat(depth)}${name}\n`
+    const row = (name: string, t: TimeRecord, depth: number, whole: TimeRecord): string =>
+      `   ${`${t.wall.toFixed(3)} (${percent(t.wall, whole.wall).padStart(4)}%)`.padEnd(18)}${`${t.cpu.toFixed(3)} (${percent(t.cpu, whole.cpu).padStart(4)}%)`.padEnd(20)}${'  '.repeat(depth)}${name}\n`
     for (const e of entries) {
-      s += row(e.name, e.time, e.depth)
+      s += row(e.name, e.time, e.depth, e.whole)
     }
     void rest
-    s += row('Total', total, 0)
+    s += row('Total', total, 0, total)
     return s
   }
 }

@@ -220,6 +220,15 @@ describe('timing reports', () => {
     )
   })
 
+  it('shows tileiras tree percentages relative to the parent row', () => {
+    expect(fixedManager({ style: 'tileiras' }).report().split('\n').slice(6, 10)).toEqual([
+      '   1.000 (25.0%)     0.500 (12.5%)       Parser',
+      "   2.000 (50.0%)     2.000 (50.0%)       'func.func' Pipeline",
+      '   1.500 (75.0%)     1.500 (75.0%)         CSE',
+      '   4.000 (100.0%)    4.000 (100.0%)      Total',
+    ])
+  })
+
   it('a scope without a timer costs nothing', () => {
     const s = new TimingScope(null)
     expect(s.nest('x', () => 'x').timer).toBeNull()
