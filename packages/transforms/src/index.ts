@@ -7,6 +7,7 @@
 import type { PassRegistry } from '@tilepass/pass-manager'
 import { Canonicalizer } from './Canonicalizer.ts'
 import { CSE } from './CSE.ts'
+import { PrintIRPass, printIRPassWithSink, type PrintIRSink } from './PrintIR.ts'
 import { StripDebugInfo } from './StripDebugInfo.ts'
 import { SymbolDCE } from './SymbolDCE.ts'
 import { SymbolPrivatize } from './SymbolPrivatize.ts'
@@ -14,12 +15,18 @@ import { SymbolPrivatize } from './SymbolPrivatize.ts'
 export { Canonicalizer, collectCanonicalizationPatterns } from './Canonicalizer.ts'
 export type { CanonicalizerOptions } from './Canonicalizer.ts'
 export { CSE, CSEDriver } from './CSE.ts'
+export { PrintIRPass, printIRPassWithSink } from './PrintIR.ts'
+export type { PrintIRSink } from './PrintIR.ts'
 export { StripDebugInfo } from './StripDebugInfo.ts'
 export { SymbolDCE, collectSymbolUses } from './SymbolDCE.ts'
 export { SymbolPrivatize } from './SymbolPrivatize.ts'
 
-/** Registers every pass of this package (`canonicalize`, `cse`, ...) in `registry`. */
-export function registerTransformsPasses(registry: PassRegistry): void {
+/**
+ * Registers every pass of this package (`canonicalize`, `cse`, ...) in `registry`.
+ * `debugStream` receives what `print-ir` prints (standard error by default).
+ */
+export function registerTransformsPasses(registry: PassRegistry, debugStream?: PrintIRSink): void {
+  registry.register(debugStream === undefined ? PrintIRPass : printIRPassWithSink(debugStream))
   registry.register(Canonicalizer)
   registry.register(CSE)
   registry.register(StripDebugInfo)

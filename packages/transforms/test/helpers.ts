@@ -20,11 +20,11 @@ export function parse(source: string, ctx: Context = makeContext()): Operation {
 }
 
 /** Runs `pipeline` (`builtin.module(...)`) on `source`; returns the printed module, or null on failure. */
-export function runPipeline(source: string, pipeline: string): { ok: boolean; text: string; module: Operation } {
+export function runPipeline(source: string, pipeline: string, debugStream?: (text: string) => void): { ok: boolean; text: string; module: Operation } {
   const ctx = makeContext()
   const module = parse(source, ctx)
   const registry = new PassRegistry()
-  registerTransformsPasses(registry)
+  registerTransformsPasses(registry, debugStream)
   const parsed = parsePassPipeline(pipeline, registry)
   if (parsed.pm === null) {
     throw new Error(parsed.error)
