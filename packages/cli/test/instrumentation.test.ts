@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { main } from '../src/tilepass-opt.ts'
 import { memoryIO } from './memoryIO.ts'
@@ -104,6 +107,40 @@ describe('IR printing', () => {
     ])
     expect(r.rc).toBe(1)
     expect(r.err.match(/IR Dump After \(anonymous namespace\)::TestFailurePass Failed/g)).toHaveLength(2)
+  })
+
+  it('writes a file tree under --mlir-print-ir-tree-dir, named as mlir-opt names it', () => {
+    // The file names of Pass/ir-printing-file-tree.mlir (mlir-opt 22).
+    const dir = mkdtempSync(join(tmpdir(), 'tilepass-tree-'))
+    const source =
+      'builtin.module @outer {\n  func.func @symA() {\n    return\n  }\n  builtin.module @inner {\n' +
+      '    func.func @symB() {\n      return\n    }\n    func.func @symC() {\n      return\n    }\n  }\n}\n'
+    const r = run(
+      [
+        `-mlir-print-ir-tree-dir=${dir}`,
+        '-pass-pipeline=builtin.module(canonicalize,canonicalize,func.func(cse),builtin.module(canonicalize,func.func(cse,canonicalize),cse),cse)',
+        '-mlir-print-ir-after-all',
+        '-o',
+        'out.mlir',
+      ],
+      source,
+    )
+    expect(r.rc).toBe(0)
+    expect(r.err).toBe('')
+    expect(Object.keys(r.written).filter((p) => p.startsWith(dir)).map((p) => p.slice(dir.length + 1)).sort()).toEqual(
+      [
+        'builtin_module_outer/0_canonicalize.mlir',
+        'builtin_module_outer/1_canonicalize.mlir',
+        'builtin_module_outer/func_func_symA/1_0_cse.mlir',
+        'builtin_module_outer/builtin_module_inner/1_0_canonicalize.mlir',
+        'builtin_module_outer/builtin_module_inner/func_func_symB/1_0_0_cse.mlir',
+        'builtin_module_outer/builtin_module_inner/func_func_symB/1_0_1_canonicalize.mlir',
+        'builtin_module_outer/builtin_module_inner/func_func_symC/1_0_0_cse.mlir',
+        'builtin_module_outer/builtin_module_inner/func_func_symC/1_0_1_canonicalize.mlir',
+        'builtin_module_outer/builtin_module_inner/1_1_cse.mlir',
+        'builtin_module_outer/2_cse.mlir',
+      ].sort(),
+    )
   })
 
   it('prints after a pass only when the IR changed', () => {
