@@ -11,6 +11,7 @@ import { PrintIRPass, printIRPassWithSink, type PrintIRSink } from './PrintIR.ts
 import { StripDebugInfo } from './StripDebugInfo.ts'
 import { SymbolDCE } from './SymbolDCE.ts'
 import { SymbolPrivatize } from './SymbolPrivatize.ts'
+import { TopologicalSort } from './TopologicalSort.ts'
 
 export { Canonicalizer, collectCanonicalizationPatterns } from './Canonicalizer.ts'
 export type { CanonicalizerOptions } from './Canonicalizer.ts'
@@ -20,6 +21,7 @@ export type { PrintIRSink } from './PrintIR.ts'
 export { StripDebugInfo } from './StripDebugInfo.ts'
 export { SymbolDCE, collectSymbolUses } from './SymbolDCE.ts'
 export { SymbolPrivatize } from './SymbolPrivatize.ts'
+export { TopologicalSort, sortTopologically } from './TopologicalSort.ts'
 
 /**
  * Registers every pass of this package (`canonicalize`, `cse`, ...) in `registry`.
@@ -32,4 +34,5 @@ export function registerTransformsPasses(registry: PassRegistry, debugStream?: P
   registry.register(StripDebugInfo)
   registry.register(SymbolDCE)
   registry.register(SymbolPrivatize)
+  registry.register(TopologicalSort)
 }

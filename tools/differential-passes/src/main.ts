@@ -24,6 +24,7 @@ const verbose = process.argv.includes('--verbose')
 /** Pipelines compared only on the inputs whose name starts with the key. */
 const pipelinesByPrefix: Readonly<Record<string, readonly (readonly string[])[]>> = {
   symbols: [['--symbol-dce'], ['--symbol-privatize'], ['--symbol-privatize=exclude=pub,dead'], ['-p', 'builtin.module(symbol-privatize,symbol-dce)']],
+  'graph-sort': [['--topological-sort']],
   locations: [['--strip-debuginfo', '--mlir-print-debuginfo'], ['--cse', '--mlir-print-debuginfo'], ['--canonicalize', '--mlir-print-debuginfo']],
 }
 
