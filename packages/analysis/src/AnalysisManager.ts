@@ -98,8 +98,8 @@ function isInvalidatable(a: unknown): a is InvalidatableAnalysis {
 /**
  * The analyses of one operation, keyed by class, in construction order. Dependencies are
  * constructed before their users, so one sweep in order sees a dependency's invalidation
- * before the user is asked.
- * @internal
+ * before the user is asked. Not exported from the package index: it appears in the
+ * published declarations only as the type of `AnalysisManager.impl`.
  */
 export class NestedAnalysisMap {
   readonly analyses: Map<AnalysisClass, unknown> = new Map()

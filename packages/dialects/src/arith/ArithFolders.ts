@@ -1,4 +1,5 @@
-/** @internal The arith folders, by op (see the per-kind modules). */
+// The arith folders, by op (see the per-kind modules). A plain comment: an `@internal`
+// doc comment here would strip the first re-export from the published declarations.
 export { getConstantAttr } from './FoldHelpers.ts'
 export type { FoldResult } from './FoldHelpers.ts'
 export {

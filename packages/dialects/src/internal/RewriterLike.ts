@@ -1,7 +1,7 @@
 import type { Block, Context, Operation, Value } from '@tilepass/ir'
 
 /**
- * @internal The part of MLIR's `PatternRewriter` that the arith and scf canonicalization
+ * The part of MLIR's `PatternRewriter` that the arith and scf canonicalization
  * patterns use. It names the methods the way the rewrite infrastructure will
  * (`replaceOp`, `eraseOp`, `modifyOpInPlace`, `inlineBlockBefore`, plus `OpBuilder`'s
  * `setInsertionPoint`/`insert`), so a `PatternRewriter` can be passed as is.
@@ -27,7 +27,7 @@ export interface RewriterLike {
 }
 
 /**
- * @internal A canonicalization pattern in the shape of MLIR's `OpRewritePattern`:
+ * A canonicalization pattern in the shape of MLIR's `OpRewritePattern`:
  * `matchAndRewrite` returns true when it changed the IR through `rewriter`.
  */
 export interface CanonicalizationPattern {
