@@ -131,7 +131,7 @@ export class CrashReproducerInstrumentation extends PassInstrumentation {
       this.config.writeFile(this.config.path, formatReproducer(ir, pipeline, !context.multithreading, this.pm.verifyPasses))
       note += `reproducer generated at \`${this.config.path}\``
     } catch (error) {
-      note += `Failed to create reproducer file: ${error instanceof Error ? error.message : String(error)}`
+      note += `failed to create output stream: Failed to create reproducer stream: cannot open output file '${this.config.path}': ${error instanceof Error ? error.message : String(error)}`
     }
     context.emitError(where.location, 'Failures have been detected while processing an MLIR pass pipeline').attachNote(note, where.location).report()
   }
@@ -156,8 +156,9 @@ export function enableCrashReproducerGeneration(pm: PassManager, config: CrashRe
 }
 
 /**
- * The reproducer `--mlir-generate-reproducer` writes before running: the input IR and
- * `pm`'s pipeline, with threading and verification recorded as off (as mlir-opt 22 does).
+ * The reproducer `--mlir-generate-reproducer` writes after a successful run: `op` as it
+ * now is and `pm`'s pipeline, with threading and verification recorded as off (as
+ * mlir-opt 22 does).
  */
 export function makeReproducer(pm: PassManager, op: Operation, printerOptions: AsmPrinterOptions = {}): string {
   return formatReproducer(printOperation(op, printerOptions), pm.toString(), false, false)

@@ -84,6 +84,15 @@ export function runPassPipeline(
       return success()
     },
   })
+  // `--mlir-generate-reproducer`: after a successful run, the IR as it now is with the
+  // pipeline; mlir-opt writes nothing when the run fails and ignores a file it cannot write.
+  if (config.instrumentation.generateReproducer !== '' && ran !== null && result) {
+    try {
+      io.writeFile(config.instrumentation.generateReproducer, makeReproducer(ran, op))
+    } catch {
+      // Ignored, as mlir-opt does.
+    }
+  }
   // Remarks kept by `--remark-policy=final` are reported once the pipeline is done, failed or not.
   getRemarkEngine(op.context)?.finalize(op.context)
   if (trace.file !== '' && ran !== null) {
@@ -160,14 +169,6 @@ function applyInstrumentation(pm: PassManager, op: Operation, config: OptConfig,
     })
     if (!enabled) {
       context.emitError(UnknownLoc.get(context), 'Local crash reproduction may not be used without disabling mutli-threading first.').report()
-      return failure()
-    }
-  }
-  if (ic.generateReproducer !== '') {
-    try {
-      io.writeFile(ic.generateReproducer, makeReproducer(pm, op))
-    } catch (error) {
-      context.emitError(UnknownLoc.get(context), `Failed to create reproducer file: ${(error as Error).message}`).report()
       return failure()
     }
   }
