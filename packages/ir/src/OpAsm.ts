@@ -109,6 +109,10 @@ export interface OpAsmParser {
   getNameLoc(): Location
   /** Location of the current token. */
   getCurrentLocation(): Location
+  /** Number of results the source binds to the op being parsed (`%a, %b:2 = ...` binds 3). */
+  getNumResults(): number
+  /** The name (without `%`) and the index within its group of result `index` as written; `['', -1]` when out of range. */
+  getResultName(index: number): [string, number]
   emitError(loc: Location, message: string): InFlightDiagnostic
 
   parseKeyword(keyword: string): LogicalResult

@@ -77,6 +77,8 @@ export class OperationParser extends Parser implements OpAsmParser {
   private readonly placeholderName: OperationName
   /** Name location and isolation of the custom op being parsed (for hooks). */
   private customOpNameOffset = 0
+  /** The `%name` groups bound to the results of the op being parsed (null when none). */
+  private customOpResultIDs: { name: string; count: number; offset: number }[] | null = null
   private customOpIsolated = false
   readonly resources: FileResources = { dialectResources: new Map(), externalResources: new Map() }
 
@@ -517,7 +519,13 @@ export class OperationParser extends Parser implements OpAsmParser {
       op = this.parseGenericOperation()
     }
     else if (k === Tok.bareIdentifier || k === Tok.inttype) {
-      op = this.parseCustomOperation()
+      const savedIDs = this.customOpResultIDs
+      this.customOpResultIDs = resultIDs
+      try {
+        op = this.parseCustomOperation()
+      } finally {
+        this.customOpResultIDs = savedIDs
+      }
     }
     else {
       this.wrongToken('expected operation name in quotes')
@@ -1085,6 +1093,23 @@ export class OperationParser extends Parser implements OpAsmParser {
 
   getNameLoc(): Location {
     return this.locAt(this.customOpNameOffset)
+  }
+  getNumResults(): number {
+    let n = 0
+    for (const r of this.customOpResultIDs ?? []) {
+      n += r.count
+    }
+    return n
+  }
+  getResultName(index: number): [string, number] {
+    let i = index
+    for (const r of this.customOpResultIDs ?? []) {
+      if (i < r.count) {
+        return [r.name.slice(1), i]
+      }
+      i -= r.count
+    }
+    return ['', -1]
   }
   getCurrentLocation(): Location {
     return this.locAt(this.lex.start)
