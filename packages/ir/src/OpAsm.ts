@@ -220,6 +220,8 @@ export interface OpAsmPrinter {
   increaseIndent(): void
   decreaseIndent(): void
   printOperand(value: Value): void
+  /** The text `printOperand(value)` would print (`%x`, `%0#1`); absent on printers that do not number values. */
+  getOperandText?(value: Value): string
   printOperands(values: Iterable<Value>): void
   printType(type: Type): void
   printTypes(types: Iterable<Type>): void

@@ -1026,6 +1026,9 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   printOperand(value: Value): void {
     this.parts.push(this.valueID(value, true))
   }
+  getOperandText(value: Value): string {
+    return this.valueID(value, true)
+  }
   printOperands(values: Iterable<Value>): void {
     let first = true
     for (const v of values) {
