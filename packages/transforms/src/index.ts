@@ -7,6 +7,7 @@
 import type { PassRegistry } from '@tilepass/pass-manager'
 import { Canonicalizer } from './Canonicalizer.ts'
 import { CSE } from './CSE.ts'
+import { LoopInvariantCodeMotion } from './LoopInvariantCodeMotion.ts'
 import { PrintIRPass, printIRPassWithSink, type PrintIRSink } from './PrintIR.ts'
 import { StripDebugInfo } from './StripDebugInfo.ts'
 import { SymbolDCE } from './SymbolDCE.ts'
@@ -16,6 +17,7 @@ import { TopologicalSort } from './TopologicalSort.ts'
 export { Canonicalizer, collectCanonicalizationPatterns } from './Canonicalizer.ts'
 export type { CanonicalizerOptions } from './Canonicalizer.ts'
 export { CSE, CSEDriver } from './CSE.ts'
+export { LoopInvariantCodeMotion, moveLoopInvariantCode, isSpeculatable } from './LoopInvariantCodeMotion.ts'
 export { PrintIRPass, printIRPassWithSink } from './PrintIR.ts'
 export type { PrintIRSink } from './PrintIR.ts'
 export { StripDebugInfo } from './StripDebugInfo.ts'
@@ -31,6 +33,7 @@ export function registerTransformsPasses(registry: PassRegistry, debugStream?: P
   registry.register(debugStream === undefined ? PrintIRPass : printIRPassWithSink(debugStream))
   registry.register(Canonicalizer)
   registry.register(CSE)
+  registry.register(LoopInvariantCodeMotion)
   registry.register(StripDebugInfo)
   registry.register(SymbolDCE)
   registry.register(SymbolPrivatize)

@@ -25,6 +25,7 @@ const verbose = process.argv.includes('--verbose')
 const pipelinesByPrefix: Readonly<Record<string, readonly (readonly string[])[]>> = {
   symbols: [['--symbol-dce'], ['--symbol-privatize'], ['--symbol-privatize=exclude=pub,dead'], ['-p', 'builtin.module(symbol-privatize,symbol-dce)']],
   'graph-sort': [['--topological-sort']],
+  licm: [['--loop-invariant-code-motion'], ['-p', 'builtin.module(func.func(loop-invariant-code-motion,cse,canonicalize))']],
   locations: [['--strip-debuginfo', '--mlir-print-debuginfo'], ['--cse', '--mlir-print-debuginfo'], ['--canonicalize', '--mlir-print-debuginfo']],
 }
 

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest'
+import { runPipeline } from './helpers.ts'
+
+// Expected from `mlir-opt --allow-unregistered-dialect <input> --loop-invariant-code-motion`
+// (MLIR 22.1.8); the input is tools/differential-passes/inputs/licm.mlir.
+
+describe('loop-invariant-code-motion', () => {
+  it('hoists pure invariant ops innermost-first, keeps calls, divisions and variant ops', () => {
+    const r = runPipeline(`func.func @licm(%lb: index, %ub: index, %a: i32, %b: i32) -> i32 {
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %lb to %ub step %c1 iter_args(%acc = %a) -> (i32) {
+    %inv = arith.addi %a, %b : i32
+    %inv2 = arith.muli %inv, %inv : i32
+    %c3 = arith.constant 3 : i32
+    %var = arith.addi %acc, %inv2 : i32
+    %r2 = scf.for %j = %lb to %ub step %c1 iter_args(%acc2 = %var) -> (i32) {
+      %inner_inv = arith.addi %inv2, %c3 : i32
+      %inner_var = arith.addi %acc2, %inner_inv : i32
+      %d = arith.divsi %inner_var, %b : i32
+      scf.yield %d : i32
+    }
+    %call = func.call @ext(%a) : (i32) -> i32
+    %s = arith.addi %r2, %call : i32
+    scf.yield %s : i32
+  }
+  return %r : i32
+}
+func.func private @ext(i32) -> i32
+
+func.func @nested_if(%lb: index, %ub: index, %cond: i1, %a: i32) {
+  %c1 = arith.constant 1 : index
+  scf.for %i = %lb to %ub step %c1 {
+    %x = scf.if %cond -> (i32) {
+      %y = arith.addi %a, %a : i32
+      scf.yield %y : i32
+    } else {
+      scf.yield %a : i32
+    }
+    %idx = arith.index_cast %i : index to i32
+    "test.use"(%x, %idx) : (i32, i32) -> ()
+  }
+  return
+}
+`, 'builtin.module(loop-invariant-code-motion)')
+    expect(r.ok).toBe(true)
+    expect(r.text).toBe(`module {
+  func.func @licm(%arg0: index, %arg1: index, %arg2: i32, %arg3: i32) -> i32 {
+    %c1 = arith.constant 1 : index
+    %0 = arith.addi %arg2, %arg3 : i32
+    %1 = arith.muli %0, %0 : i32
+    %c3_i32 = arith.constant 3 : i32
+    %2 = arith.addi %1, %c3_i32 : i32
+    %3 = scf.for %arg4 = %arg0 to %arg1 step %c1 iter_args(%arg5 = %arg2) -> (i32) {
+      %4 = arith.addi %arg5, %1 : i32
+      %5 = scf.for %arg6 = %arg0 to %arg1 step %c1 iter_args(%arg7 = %4) -> (i32) {
+        %8 = arith.addi %arg7, %2 : i32
+        %9 = arith.divsi %8, %arg3 : i32
+        scf.yield %9 : i32
+      }
+      %6 = func.call @ext(%arg2) : (i32) -> i32
+      %7 = arith.addi %5, %6 : i32
+      scf.yield %7 : i32
+    }
+    return %3 : i32
+  }
+  func.func private @ext(i32) -> i32
+  func.func @nested_if(%arg0: index, %arg1: index, %arg2: i1, %arg3: i32) {
+    %c1 = arith.constant 1 : index
+    %0 = scf.if %arg2 -> (i32) {
+      %1 = arith.addi %arg3, %arg3 : i32
+      scf.yield %1 : i32
+    } else {
+      scf.yield %arg3 : i32
+    }
+    scf.for %arg4 = %arg0 to %arg1 step %c1 {
+      %1 = arith.index_cast %arg4 : index to i32
+      "test.use"(%0, %1) : (i32, i32) -> ()
+    }
+    return
+  }
+}
+`)
+  })
+})
