@@ -240,6 +240,12 @@ describe('timing', () => {
     expect(r.err.endsWith('"name": "Total"}\n]\n')).toBe(true)
   })
 
+  it('prints one report per input chunk, as mlir-opt with --split-input-file', () => {
+    const r = run(['-split-input-file', '-p', 'builtin.module(test-module-pass)', '-mlir-timing', '-o', 'out.mlir'], 'module {\n}\n// -----\nmodule {\n}\n')
+    expect(r.rc).toBe(0)
+    expect(r.err.match(/\.\.\. Execution time report \.\.\./g)).toHaveLength(2)
+  })
+
   it('keeps the upstream typo of the tree display help text', () => {
     const r = memoryIO()
     main(['--help'], r)

@@ -144,8 +144,6 @@ export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): num
       : splitInputBuffer(sourceMgr, buffer, config.splitInputFile, io.stderr)
 
   const ic = config.instrumentation
-  const timing = ic.timing ? new TimingManager({ display: ic.timingDisplay, format: ic.timingFormat, style: ic.timingStyle }) : null
-  const rootScope = new TimingScope(timing === null ? null : timing.root)
 
   // Action logging and profiling (`--log-actions-to`, `--profile-actions-to`): '-' is
   // standard output; a file is written at the end.
@@ -218,6 +216,9 @@ export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): num
     if (logger !== null || profiler !== null) {
       installActionHandlers(context, logger, profiler)
     }
+    // As mlir-opt, each chunk has its own timing manager and report.
+    const timing = ic.timing ? new TimingManager({ display: ic.timingDisplay, format: ic.timingFormat, style: ic.timingStyle }) : null
+    const rootScope = new TimingScope(timing === null ? null : timing.root)
     try {
       if (!performActions(chunks[i]!, buffer, context, config, io, emit, rootScope, bisect)) {
         hadFailure = true
@@ -229,6 +230,10 @@ export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): num
     } finally {
       renderer.detach()
     }
+    rootScope.end()
+    if (timing !== null) {
+      io.stderr(timing.report())
+    }
   }
 
   let ok: boolean
@@ -238,7 +243,6 @@ export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): num
     ok = !hadFailure && !crashed
   }
   expectations.dispose()
-  rootScope.end()
   profiler?.finish()
   if (counters !== null && ic.printDebugCounter) {
     io.stderr(counters.summary())
@@ -249,9 +253,6 @@ export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): num
     } catch (error) {
       io.stderr(`cannot open output file '${path}': ${(error as Error).message}\n`)
     }
-  }
-  if (timing !== null) {
-    io.stderr(timing.report())
   }
   if (toFile && ok) {
     try {
