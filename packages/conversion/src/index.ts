@@ -1,9 +1,42 @@
 /**
  * Dialect conversion for Tilepass: `ConversionTarget`, `TypeConverter`,
  * `OpConversionPattern`, `applyPartialConversion`, `applyFullConversion` and the
- * conversion passes such as `convert-scf-to-cf`. Nothing is exported yet.
+ * conversion passes such as `convert-scf-to-cf`.
  *
  * @packageDocumentation
  */
+import type { PassRegistry } from '@tilepass/pass-manager'
+import { ReconcileUnrealizedCastsPass } from './ReconcileUnrealizedCasts.ts'
+import { SCFToControlFlowPass } from './SCFToControlFlow.ts'
 
-export {}
+/** Legality of ops and dialects for a conversion. */
+export { ConversionTarget } from './ConversionTarget.ts'
+/** Legality kinds, callbacks and details. */
+export type { LegalizationAction, DynamicLegalityFn, LegalOpDetails } from './ConversionTarget.ts'
+/** Type conversion and signature conversion. */
+export { TypeConverter, SignatureConversion } from './TypeConverter.ts'
+/** Type conversion and materialization callbacks. */
+export type { TypeConversionFn, MaterializationFn } from './TypeConverter.ts'
+/** Conversion patterns, the conversion rewriter and the drivers. */
+export {
+  OpAdaptor,
+  ConversionPattern,
+  OpConversionPattern,
+  ConversionPatternRewriter,
+  ApplyConversionAction,
+  applyPartialConversion,
+  applyFullConversion,
+  applyAnalysisConversion,
+} from './DialectConversion.ts'
+/** Driver modes and options. */
+export type { ConversionMode, ConversionConfig } from './DialectConversion.ts'
+/** The `convert-scf-to-cf` pass and its patterns. */
+export { SCFToControlFlowPass, scfToControlFlowPatterns } from './SCFToControlFlow.ts'
+/** The `reconcile-unrealized-casts` pass and its utility. */
+export { ReconcileUnrealizedCastsPass, reconcileUnrealizedCasts } from './ReconcileUnrealizedCasts.ts'
+
+/** Registers the conversion passes (`convert-scf-to-cf`, `reconcile-unrealized-casts`) in `registry`. */
+export function registerConversionPasses(registry: PassRegistry): void {
+  registry.register(SCFToControlFlowPass)
+  registry.register(ReconcileUnrealizedCastsPass)
+}

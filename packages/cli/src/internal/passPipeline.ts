@@ -16,6 +16,7 @@ import {
 } from '@tilepass/instrumentation'
 import { PassRegistry, passManagerCLOptionKind, runPassManagerFromCommandLine, type PassManager } from '@tilepass/pass-manager'
 import { registerTransformsPasses } from '@tilepass/transforms'
+import { registerConversionPasses } from '@tilepass/conversion'
 import { registerTestPasses } from '../testing/TestPasses.ts'
 import { registerRemarkTestPass } from '../testing/test-passes/TestRemark.ts'
 import type { ToolIO } from '../ToolIO.ts'
@@ -29,6 +30,7 @@ function toolPassRegistry(): PassRegistry {
   if (registry === null) {
     registry = new PassRegistry()
     registerTransformsPasses(registry)
+    registerConversionPasses(registry)
     registerTestPasses(registry)
     registerRemarkTestPass(registry)
   }
