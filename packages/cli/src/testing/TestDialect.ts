@@ -18,12 +18,14 @@ import {
   FunctionOpInterface,
   FunctionType,
   IndexType,
+  IntegerType,
   Operation,
   OperationState,
   SizedRegion,
   StrArrayAttr,
   StringAttr,
   SymbolRefAttr,
+  I32,
   SymbolTable,
   Trait,
   defineOp,
@@ -31,6 +33,7 @@ import {
   resolveOperandList,
   variadic,
   variadicRegion,
+  type Attribute,
   type DialectDefinition,
   type Location,
   type LogicalResult,
@@ -293,6 +296,62 @@ export const CustomResultsNameOp: OdsOp = defineOp({
   },
 })
 
+/** `test.string_attr_pretty_name`: i32 results named by the `names` attribute, which the parser fills from the SSA names written in the source. */
+export const StringAttrPrettyNameOp: OdsOp = defineOp({
+  name: 'test.string_attr_pretty_name',
+  attributes: { names: StrArrayAttr },
+  results: { r: variadic(I32) },
+  parse(parser: OpAsmParser, state: OperationState): LogicalResult {
+    const numResults = parser.getNumResults()
+    const i32 = IntegerType.get(parser.context, 32)
+    for (let i = 0; i < numResults; i++) {
+      state.addTypes([i32])
+    }
+    if (!parser.parseOptionalAttrDictWithKeyword(state.attributes)) {
+      return false
+    }
+    if (numResults === 0 || state.attributes.some((a) => a.name === 'names')) {
+      return true
+    }
+    const names: Attribute[] = []
+    for (let i = 0; i < numResults; i++) {
+      const written = parser.getResultName(i)[0]
+      // Numbered names (`%0`) carry no meaning to keep.
+      const first = written.charCodeAt(0)
+      const keep = written !== '' && !(first >= 48 && first <= 57)
+      names.push(StringAttr.get(parser.context, keep ? written : ''))
+    }
+    state.addAttribute('names', ArrayAttr.get(parser.context, names))
+    return true
+  },
+  print(op: Operation, p: OpAsmPrinter): void {
+    const names = op.getAttr('names')
+    const elements = names instanceof ArrayAttr ? names.elements : []
+    let disagree = elements.length !== op.results.length
+    for (let i = 0; i < op.results.length && !disagree; i++) {
+      const expected = elements[i]
+      const text = p.getOperandText === undefined ? undefined : p.getOperandText(op.results[i]!)
+      if (!(expected instanceof StringAttr) || (text !== undefined && text.slice(1) !== expected.value)) {
+        disagree = true
+      }
+    }
+    p.printOptionalAttrDictWithKeyword(op.getAttrs(), disagree ? [] : ['names'])
+  },
+  getAsmResultNames(op: Operation, setName: (value: Value, name: string) => void): void {
+    const names = op.getAttr('names')
+    if (!(names instanceof ArrayAttr)) {
+      return
+    }
+    const n = Math.min(names.elements.length, op.results.length)
+    for (let i = 0; i < n; i++) {
+      const s = names.elements[i]
+      if (s instanceof StringAttr && s.value !== '') {
+        setName(op.results[i]!, s.value)
+      }
+    }
+  },
+})
+
 /** `test.call`: a call-like op whose callee must name a function (SymbolUserOpInterface). */
 export const TestCallOp: OdsOp = defineOp({
   name: 'test.call',
@@ -362,5 +421,6 @@ export const TestDialect: DialectDefinition = {
     TestCallOp,
     TestAttrWithLoc,
     AnyAttrOfI32StrOp,
+    StringAttrPrettyNameOp,
   ],
 }
