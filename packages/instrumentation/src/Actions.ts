@@ -128,29 +128,39 @@ export interface ActionLoggerOptions {
 export class ActionLogger {
   constructor(private readonly options: ActionLoggerOptions) {}
 
+  /** Logs the start of `action`; returns whether it is logged (its end is then logged too). */
+  begin(action: Action): boolean {
+    const o = this.options
+    if (!actionMatches(action, o.filters ?? [])) {
+      return false
+    }
+    let units = ''
+    for (let i = 0; i < action.irUnits.length; i++) {
+      if (i > 0) {
+        units += ', '
+      }
+      units += printIRUnit(action.irUnits[i])
+    }
+    o.output(`[thread ${o.threadName}] begins (no breakpoint) Action ${action.print()} (${units})\`\n`)
+    return true
+  }
+
+  /** Logs the end of `action`. */
+  end(action: Action): void {
+    this.options.output(`[thread ${this.options.threadName}] completed \`${action.tag}\`\n`)
+  }
+
   /** A handler that logs, then defers to `next` (or runs the action). */
   handler(next: ActionHandler | null): ActionHandler {
     return (execute, action) => {
-      const o = this.options
-      const log = actionMatches(action, o.filters ?? [])
-      if (log) {
-        let units = ''
-        for (let i = 0; i < action.irUnits.length; i++) {
-          const unit = action.irUnits[i]
-          if (i > 0) {
-            units += ', '
-          }
-          units += printIRUnit(unit)
-        }
-        o.output(`[thread ${o.threadName}] begins (no breakpoint) Action ${action.print()} (${units})\`\n`)
-      }
+      const log = this.begin(action)
       if (next !== null) {
         next(execute, action)
       } else {
         execute()
       }
       if (log) {
-        o.output(`[thread ${o.threadName}] completed \`${action.tag}\`\n`)
+        this.end(action)
       }
     }
   }
@@ -181,18 +191,28 @@ export class ActionProfiler {
     this.first = false
   }
 
+  /** Records the start of `action`. */
+  begin(action: Action): void {
+    this.event(
+      `{"name": "${action.tag}", "cat": "PERF", "ph": "B", "pid": 0, "tid": ${this.tid}, "ts": ${this.ts()}, "args": {"desc": "${action.print()}"}}`,
+    )
+  }
+
+  /** Records the end of `action`. */
+  end(action: Action): void {
+    this.event(`{"name": "${action.tag}", "cat": "PERF", "ph": "E", "pid": 0, "tid": ${this.tid}, "ts": ${this.ts()}}`)
+  }
+
   /** A handler that records, then defers to `next` (or runs the action). */
   handler(next: ActionHandler | null): ActionHandler {
     return (execute, action) => {
-      this.event(
-        `{"name": "${action.tag}", "cat": "PERF", "ph": "B", "pid": 0, "tid": ${this.tid}, "ts": ${this.ts()}, "args": {"desc": "${action.print()}"}}`,
-      )
+      this.begin(action)
       if (next !== null) {
         next(execute, action)
       } else {
         execute()
       }
-      this.event(`{"name": "${action.tag}", "cat": "PERF", "ph": "E", "pid": 0, "tid": ${this.tid}, "ts": ${this.ts()}}`)
+      this.end(action)
     }
   }
 
@@ -203,18 +223,25 @@ export class ActionProfiler {
 }
 
 /**
- * Installs `logger` and/or `profiler` as `context`'s action handler, chained in front
- * of the handler already installed. Returns the previous handler.
+ * Installs `logger` and/or `profiler` as observers of `context`'s actions, in front of
+ * the handler already installed, as mlir-opt's execution context notifies them: both
+ * see the start (logger first), the action runs, then both see the end (logger first).
+ * Returns the previous handler.
  */
 export function installActionHandlers(context: Context, logger: ActionLogger | null, profiler: ActionProfiler | null): ActionHandler | null {
   const prev = context.registerActionHandler(null)
-  let h = prev
-  if (profiler !== null) {
-    h = profiler.handler(h)
-  }
-  if (logger !== null) {
-    h = logger.handler(h)
-  }
-  context.registerActionHandler(h)
+  context.registerActionHandler((execute, action) => {
+    const logged = logger !== null && logger.begin(action)
+    profiler?.begin(action)
+    if (prev !== null) {
+      prev(execute, action)
+    } else {
+      execute()
+    }
+    if (logged) {
+      logger.end(action)
+    }
+    profiler?.end(action)
+  })
   return prev
 }

@@ -146,7 +146,8 @@ export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): num
   const ic = config.instrumentation
 
   // Action logging and profiling (`--log-actions-to`, `--profile-actions-to`): '-' is
-  // standard output; a file is written at the end.
+  // standard output; a file is written at the end. As in mlir-opt, each chunk gets its
+  // own logger and profiler (a file then holds the last chunk's).
   const actionFiles = new Map<string, string>()
   const actionSink = (path: string): ((text: string) => void) =>
     path === '-'
@@ -154,14 +155,8 @@ export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): num
       : (text: string) => {
           actionFiles.set(path, (actionFiles.get(path) ?? '') + text)
         }
-  const logger =
-    ic.logActionsTo === ''
-      ? null
-      : new ActionLogger({ output: actionSink(ic.logActionsTo), threadName: toolName, filters: parseLocationFilters(ic.logActionsFilter) })
-  const profiler = ic.profileActionsTo === '' ? null : new ActionProfiler(actionSink(ic.profileActionsTo), process.pid)
-  if (logger !== null || profiler !== null) {
-    io.stderr('ExecutionContext registered on the context\n')
-  }
+  const logsActions = ic.logActionsTo !== ''
+  const actionFilters = parseLocationFilters(ic.logActionsFilter)
   // Debug counters gate actions by tag; mlir-opt disables them when actions are logged.
   let counters: DebugCounter | null = null
   if (ic.debugCounter !== '' || ic.printDebugCounter) {
@@ -171,7 +166,7 @@ export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): num
       io.stderr(`error: ${error}\nLLVM ERROR: Invalid DebugCounter command-line configuration\n`)
       return 1
     }
-    if (logger !== null && counters.hasCounters) {
+    if (logsActions && counters.hasCounters) {
       io.stderr('error: Debug counters are incompatible with --log-actions-to and --mlir-enable-debugger-hook options and are disabled\n')
       counters = null
     } else if (ic.printDebugCounter) {
@@ -213,7 +208,16 @@ export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): num
     if (remarks !== null) {
       setRemarkEngine(context, remarks)
     }
-    if (logger !== null || profiler !== null) {
+    let profiler: ActionProfiler | null = null
+    if (logsActions || ic.profileActionsTo !== '') {
+      for (const path of [ic.logActionsTo, ic.profileActionsTo]) {
+        if (path !== '' && path !== '-') {
+          actionFiles.set(path, '')
+        }
+      }
+      io.stderr('ExecutionContext registered on the context\n')
+      const logger = logsActions ? new ActionLogger({ output: actionSink(ic.logActionsTo), threadName: toolName, filters: actionFilters }) : null
+      profiler = ic.profileActionsTo === '' ? null : new ActionProfiler(actionSink(ic.profileActionsTo), process.pid)
       installActionHandlers(context, logger, profiler)
     }
     // As mlir-opt, each chunk has its own timing manager and report.
@@ -231,6 +235,7 @@ export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): num
       renderer.detach()
     }
     rootScope.end()
+    profiler?.finish()
     if (timing !== null) {
       io.stderr(timing.report())
     }
@@ -243,7 +248,6 @@ export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): num
     ok = !hadFailure && !crashed
   }
   expectations.dispose()
-  profiler?.finish()
   if (counters !== null && ic.printDebugCounter) {
     io.stderr(counters.summary())
   }
