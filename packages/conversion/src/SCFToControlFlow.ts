@@ -145,7 +145,7 @@ class ExecuteRegionLowering extends OpConversionPattern {
       const term = b.lastOp
       if (term !== null && term.name.name === 'scf.yield') {
         rewriter.setInsertionPoint(term)
-        const br = createBr(rewriter, term, remainingOpsBlock, values(term))
+        const br = createBr(rewriter, op, remainingOpsBlock, values(term))
         rewriter.replaceOp(term, br)
       }
     }
