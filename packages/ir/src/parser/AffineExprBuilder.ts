@@ -2,7 +2,9 @@ import {
   AffineBinaryOpExpr,
   AffineConstantExpr,
   AffineExprKind,
+  type AffineDimExpr,
   type AffineExpr,
+  type AffineSymbolExpr,
 } from '../AffineMap.ts'
 
 /**
@@ -57,6 +59,17 @@ export function isPureAffine(e: AffineExpr): boolean {
       return isPureAffine(b.lhs) && isConst(b.rhs)
     }
   }
+}
+
+/**
+ * True when both operands are identifiers of the same kind (two dimensions or two symbols)
+ * with the left one at a higher position: MLIR swaps them (`d1 + d0` becomes `d0 + d1`).
+ */
+function identifiersOutOfOrder(lhs: AffineExpr, rhs: AffineExpr): boolean {
+  if (lhs.kind !== rhs.kind || (lhs.kind !== AffineExprKind.DimId && lhs.kind !== AffineExprKind.SymbolId)) {
+    return false
+  }
+  return (lhs as AffineDimExpr | AffineSymbolExpr).position > (rhs as AffineDimExpr | AffineSymbolExpr).position
 }
 
 function gcd(a: number, b: number): number {
@@ -124,6 +137,9 @@ function simplifyAdd(lhs: AffineExpr, rhs: AffineExpr): AffineExpr | null {
   if (isConst(lhs) || (isSymbolicOrConstant(lhs) && !isSymbolicOrConstant(rhs))) {
     return affineAdd(rhs, lhs)
   }
+  if (identifiersOutOfOrder(lhs, rhs)) {
+    return affineAdd(rhs, lhs)
+  }
   if (isConst(rhs) && rhs.value === 0) {
     return lhs
   }
@@ -175,6 +191,9 @@ function simplifyMul(lhs: AffineExpr, rhs: AffineExpr): AffineExpr | null {
     return null
   }
   if (!isSymbolicOrConstant(rhs) || isConst(lhs)) {
+    return affineMul(rhs, lhs)
+  }
+  if (identifiersOutOfOrder(lhs, rhs)) {
     return affineMul(rhs, lhs)
   }
   if (isConst(rhs)) {

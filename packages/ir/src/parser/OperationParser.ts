@@ -699,11 +699,11 @@ export class OperationParser extends Parser implements OpAsmParser {
     const name = state.name
     const inherent = name.inherentAttributeNames
     if (name.isRegistered && inherent.size === 0) {
-      this.emitError(state.location, `invalid properties ${attrString(props)} for op ${name.name}: this operation does not support properties`).report()
+      this.emitErrorAt(state.location, `invalid properties ${attrString(props)} for op ${name.name}: this operation does not support properties`).report()
       return false
     }
     if (!(props instanceof DictionaryAttr)) {
-      this.emitError(state.location, `invalid properties ${attrString(props)} for op ${name.name}: expected DictionaryAttr to set properties`).report()
+      this.emitErrorAt(state.location, `invalid properties ${attrString(props)} for op ${name.name}: expected DictionaryAttr to set properties`).report()
       return false
     }
     for (const e of props.entries) {
@@ -748,6 +748,8 @@ export class OperationParser extends Parser implements OpAsmParser {
     const state = new OperationState(this.locAt(opOffset), opName)
     const savedOffset = this.customOpNameOffset
     const savedIsolated = this.customOpIsolated
+    const savedPrefix = this.customOpErrorPrefix
+    this.customOpErrorPrefix = `custom op '${opName.name}' `
     this.customOpNameOffset = opOffset
     this.customOpIsolated = opName.hasTrait(Trait.IsolatedFromAbove)
     this.defaultDialectStack.push(def.defaultDialect ?? '')
@@ -759,6 +761,7 @@ export class OperationParser extends Parser implements OpAsmParser {
       this.defaultDialectStack.pop()
       this.customOpNameOffset = savedOffset
       this.customOpIsolated = savedIsolated
+      this.customOpErrorPrefix = savedPrefix
     }
     if (!ok || (this.hadError && !errorsBefore)) {
       if (!this.hadError) {
@@ -1116,7 +1119,7 @@ export class OperationParser extends Parser implements OpAsmParser {
   }
   emitError(loc: Location, message: string): InFlightDiagnostic {
     this.hadError = true
-    const d = this.context.emitError(loc, message)
+    const d = this.context.emitError(loc, this.customOpErrorPrefix + message)
     if (this.lex.kind === Tok.error) {
       d.abandon()
     }
@@ -1128,7 +1131,7 @@ export class OperationParser extends Parser implements OpAsmParser {
     if (this.consumeKeyword(keyword)) {
       return true
     }
-    this.emitErrorAt(at, `expected '${keyword}'`).report()
+    this.emitError(this.locAt(at), `expected '${keyword}'`).report()
     return false
   }
   parseOptionalKeyword(keyword: string): boolean {
@@ -1189,7 +1192,7 @@ export class OperationParser extends Parser implements OpAsmParser {
       return undefined
     }
     if (v === undefined) {
-      this.emitErrorAt(at, 'expected integer value').report()
+      this.emitError(this.locAt(at), 'expected integer value').report()
       return undefined
     }
     return v
@@ -1441,7 +1444,7 @@ export class OperationParser extends Parser implements OpAsmParser {
       return undefined
     }
     if (requiredCount >= 0 && out.length !== requiredCount) {
-      this.emitErrorAt(startOffset, `expected ${requiredCount} operands`).report()
+      this.emitError(this.locAt(startOffset), `expected ${requiredCount} operands`).report()
       return undefined
     }
     return out
@@ -1458,7 +1461,7 @@ export class OperationParser extends Parser implements OpAsmParser {
     if (Array.isArray(types)) {
       const ts = types as readonly Type[]
       if (ts.length !== operands.length) {
-        this.emitError(loc, `${operands.length} operands present, but expected ${ts.length}`).report()
+        this.emitError(loc, `number of operands and types do not match: got ${operands.length} operands and ${ts.length} types`).report()
         return false
       }
       for (let i = 0; i < operands.length; i++) {

@@ -82,6 +82,11 @@ export abstract class Parser {
   readonly typeAliases: Map<string, Type> = new Map()
   /** Set once any error was emitted. */
   hadError = false
+  /**
+   * `custom op '<name>' ` while a custom operation's parse hook runs (cleared inside dialect
+   * type and attribute hooks): MLIR prefixes errors emitted through the op's asm parser.
+   */
+  customOpErrorPrefix = ''
   private lineStarts: number[] = [0]
   private lineScanEnd = 0
   private lastLine = 0
@@ -821,7 +826,14 @@ export abstract class Parser {
     if (dialect?.def.parseType !== undefined) {
       l.resetPointer(dot < 0 ? tokStart + 1 + ns.length : tokStart + 2 + ns.length)
       this.consume()
-      const t = dialect.def.parseType(this.asOpAsmParser())
+      const savedPrefix = this.customOpErrorPrefix
+      this.customOpErrorPrefix = ''
+      let t: Type | undefined
+      try {
+        t = dialect.def.parseType(this.asOpAsmParser())
+      } finally {
+        this.customOpErrorPrefix = savedPrefix
+      }
       if (t === undefined) {
         if (!this.hadError) {
           this.emitErrorAt(tokStart, `failed to parse type of dialect '${ns}'`).report()
@@ -945,7 +957,14 @@ export abstract class Parser {
     if (dialect?.def.parseAttribute !== undefined) {
       l.resetPointer(dot < 0 ? tokStart + 1 + ns.length : tokStart + 2 + ns.length)
       this.consume()
-      const a = dialect.def.parseAttribute(this.asOpAsmParser(), type)
+      const savedPrefix = this.customOpErrorPrefix
+      this.customOpErrorPrefix = ''
+      let a: Attribute | undefined
+      try {
+        a = dialect.def.parseAttribute(this.asOpAsmParser(), type)
+      } finally {
+        this.customOpErrorPrefix = savedPrefix
+      }
       if (a === undefined) {
         if (!this.hadError) {
           this.emitErrorAt(tokStart, `failed to parse attribute of dialect '${ns}'`).report()

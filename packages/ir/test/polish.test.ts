@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest'
+import { Context, parseSourceString, printOperation, type Diagnostic } from '@tilepass/ir'
+
+// Byte-level gaps closed against mlir-opt 22. Each expected text is the output of
+// `/usr/lib/llvm-22/bin/mlir-opt --allow-unregistered-dialect <file>` on the given input
+// unless the test says otherwise.
+
+function roundTrip(source: string): string {
+  const ctx = new Context({ allowUnregisteredDialects: true })
+  const result = parseSourceString(source, ctx, { filename: 'in.mlir' })
+  if (result === null) {
+    throw new Error('failed to parse')
+  }
+  return printOperation(result.op, { resources: result })
+}
+
+function parseError(source: string): string {
+  const ctx = new Context({ allowUnregisteredDialects: true })
+  const messages: string[] = []
+  ctx.diagEngine.registerHandler((d: Diagnostic) => {
+    messages.push(d.message)
+    return true
+  })
+  const result = parseSourceString(source, ctx, { filename: 'in.mlir' })
+  ctx.diagEngine.flush()
+  expect(result).toBeNull()
+  return messages.join('\n')
+}
+
+describe('affine expression operand order', () => {
+  it('orders identifiers of the same kind by position, as mlir-opt does', () => {
+    const src = `#a = affine_map<(d0, d1, d2)[s0, s1] -> (d2 + d0, d1 + d0 + d2, d2 + (d1 + d0), d2 + d0 * 2, d1 + d0 * 2, d0 * 2 + d1, d1 * 2 + d0 * 3, s1 + s0, s0 + s1, s0 + d1, d1 mod 2 + d0, d1 + d0 mod 2, d1 + d0 + 1, d2 + 1 + d0, (d2 + d1) + (d1 + d0), d1 * s0 + d0, d0 * s1 + d0 * s0, s0 * d1 + s0 * d0, s1 * s0, d1 * s1 * s0, d1 - d0, d2 + d1 - d0, s1 + 3 + s0, d1 + d0 + s1 + s0, 5 + d0, (d0 + d1) * 2)>
+"test.x"() {a = #a} : () -> ()
+`
+    expect(roundTrip(src)).toBe(`#map = affine_map<(d0, d1, d2)[s0, s1] -> (d0 + d2, d0 + d1 + d2, d2 + d0 + d1, d2 + d0 * 2, d1 + d0 * 2, d0 * 2 + d1, d1 * 2 + d0 * 3, s0 + s1, s0 + s1, d1 + s0, d1 mod 2 + d0, d1 + d0 mod 2, d0 + d1 + 1, d0 + d2 + 1, d1 + d2 + d0 + d1, d1 * s0 + d0, d0 * s1 + d0 * s0, d1 * s0 + d0 * s0, s0 * s1, (d1 * s1) * s0, d1 - d0, d1 + d2 - d0, s0 + s1 + 3, d0 + d1 + s1 + s0, d0 + 5, (d0 + d1) * 2)>
+module {
+  "test.x"() {a = #map} : () -> ()
+}
+`)
+  })
+})
+
+describe('custom op error prefix', () => {
+  it('prefixes errors from the op asm parser with the op name', () => {
+    const src = `%0 = "test.a"() : () -> i32
+%1 = builtin.unrealized_conversion_cast %0, %0 : i32 to i64
+`
+    // mlir-opt: u.mlir:2:41: error: custom op 'builtin.unrealized_conversion_cast' number of
+    // operands and types do not match: got 2 operands and 1 types
+    expect(parseError(src)).toBe(
+      "custom op 'builtin.unrealized_conversion_cast' number of operands and types do not match: got 2 operands and 1 types",
+    )
+  })
+  it('does not prefix errors of the generic parser used by the hook', () => {
+    // mlir-opt: error: expected '{' to begin a region
+    expect(parseError('module @a attributes {b = 1} foo {\n}\n')).toBe("expected '{' to begin a region")
+  })
+})
