@@ -9,6 +9,7 @@ import {
   TimingManager,
   TimingScope,
   buildInstrumentationChain,
+  enableCrashReproducerGeneration,
   enableTiming,
   enterScope,
   withScope,
@@ -51,6 +52,14 @@ class FuncPass extends OperationPass {
   override runOnOperation(): void {
     const sym = this.getOperation().getAttr('sym_name')
     ran.push(sym instanceof StringAttr ? sym.value : '?')
+  }
+}
+
+class ThrowPass extends OperationPass {
+  static override readonly argument = 'it-throw'
+  static override readonly opName = 'it.func'
+  override runOnOperation(): void {
+    throw new Error('boom')
   }
 }
 
@@ -273,5 +282,30 @@ describe('debug counters and opt-bisect', () => {
     ])
     // The trace sees only the passes that ran.
     expect(chain.trace!.events.filter((e) => e.name === 'FuncPass').map((e) => e.args.op)).toEqual(['it.func @f0', 'it.func @f1'])
+  })
+})
+
+describe('crash reproducers', () => {
+  it('are per pass manager, not per context (tileiras quirk)', () => {
+    const ctx = makeContext()
+    const diags: string[] = []
+    ctx.diagEngine.registerHandler((d) => {
+      diags.push(`${d.severity}: ${d.message}${d.notes.map((n) => ` | ${n.message}`).join('')}`)
+      return true
+    })
+    const written: Record<string, string> = {}
+    const withRepro = new PassManager(ctx, 'it.module')
+    withRepro.addNestedPass('it.func', new ThrowPass())
+    expect(enableCrashReproducerGeneration(withRepro, { path: 'device.mlir', writeFile: (p, t) => (written[p] = t) })).toBe(true)
+    const plain = new PassManager(ctx, 'it.module')
+    plain.addNestedPass('it.func', new ThrowPass())
+    expect(withRepro.run(makeModule(ctx, 1))).toBe(false)
+    expect(plain.run(makeModule(ctx, 1))).toBe(false)
+    expect(Object.keys(written)).toEqual(['device.mlir'])
+    expect(written['device.mlir']).toContain('pipeline: "it.module(it.func(it-throw))",')
+    expect(diags[0]).toBe(
+      "error: Failures have been detected while processing an MLIR pass pipeline | Pipeline failed while executing [`ThrowPass` on 'it.func' operation: @f0]: reproducer generated at `device.mlir`",
+    )
+    expect(diags[1]).toMatch(/^error: pass 'it-throw' crashed: boom/)
   })
 })
