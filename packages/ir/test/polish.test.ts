@@ -56,3 +56,18 @@ describe('custom op error prefix', () => {
     expect(parseError('module @a attributes {b = 1} foo {\n}\n')).toBe("expected '{' to begin a region")
   })
 })
+
+describe('empty dense literal', () => {
+  it('accepts dense<> for any shape with a zero dimension', () => {
+    const src = `"test.x"() {a = dense<> : tensor<0x3xf32>, b = dense<> : tensor<3x0xi32>, c = dense<> : tensor<0x3x!foo.s>, d = dense<> : tensor<0x2xcomplex<f32>>, e = dense<> : tensor<0xi1>} : () -> ()
+`
+    expect(roundTrip(src)).toBe(`module {
+  "test.x"() {a = dense<> : tensor<0x3xf32>, b = dense<> : tensor<3x0xi32>, c = dense<> : tensor<0x3x!foo.s>, d = dense<> : tensor<0x2xcomplex<f32>>, e = dense<> : tensor<0xi1>} : () -> ()
+}
+`)
+  })
+  it('rejects dense<> for a non-empty type', () => {
+    // mlir-opt: d.mlir:1:17: error: parsed zero elements, but type ('tensor<2xf32>') expected at least 1
+    expect(parseError('"test.x"() {a = dense<> : tensor<2xf32>} : () -> ()\n')).toBe("parsed zero elements, but type ('tensor<2xf32>') expected at least 1")
+  })
+})

@@ -1618,8 +1618,7 @@ export abstract class Parser {
         return null
       }
     } else {
-      lit.shape = [0]
-      lit.sawList = true
+      lit.empty = true
     }
     if (!this.expect(Tok.greater, "expected '>'")) {
       return null
@@ -1745,6 +1744,18 @@ export abstract class Parser {
     if (!type.hasStaticShape) {
       this.emitErrorAt(attrLoc, `elements literal type must have static shape`).report()
       return null
+    }
+    if (lit.empty) {
+      // `dense<>` holds no elements: valid for any shape with a zero dimension.
+      if (numElements !== 0) {
+        this.emitErrorAt(attrLoc, `parsed zero elements, but type ('${typeToString(type)}') expected at least 1`).report()
+        return null
+      }
+      const sel = type.elementType
+      if (sel instanceof IntegerType || sel instanceof IndexType || sel instanceof FloatType || sel instanceof ComplexType) {
+        return DenseIntOrFPElementsAttr.get(type, [] as number[], false)
+      }
+      return DenseStringElementsAttr.get(type, [], false)
     }
     if (lit.sawList) {
       const expected = type.shape!
@@ -2120,6 +2131,8 @@ class TensorLiteral {
   }
   shape: number[] = []
   sawList = false
+  /** `dense<>`: no literal at all. */
+  empty = false
   hex: string | null = null
   hexLoc = 0
   complexCount = 0
