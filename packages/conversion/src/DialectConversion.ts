@@ -1,7 +1,7 @@
 import {
   Action,
-  Block,
-  DictionaryAttr,
+  type Block,
+  type DictionaryAttr,
   Operation,
   PatternRewriter,
   failure,
@@ -18,7 +18,7 @@ import {
   type Value,
 } from '@tilepass/ir'
 import type { ConversionTarget } from './ConversionTarget.ts'
-import { SignatureConversion, type TypeConverter } from './TypeConverter.ts'
+import type { SignatureConversion, TypeConverter } from './TypeConverter.ts'
 
 // ---- Patterns -----------------------------------------------------------------------
 
@@ -143,19 +143,18 @@ export class ConversionPatternRewriter extends PatternRewriter {
   private readonly materializations = new Map<Operation, readonly Value[]>()
   /** The type converter of the pattern being applied. */
   currentTypeConverter: TypeConverter | null = null
-  /** Ops created by the pattern being applied, in creation order. */
+  /** The listener given by the caller, told about every change. */
   private readonly userListener: RewriterListener | null
 
   constructor(context: Context, userListener: RewriterListener | null = null) {
     super(context, null)
     this.userListener = userListener
-    const self = this
     this.listener = {
-      notifyOperationInserted(op: Operation, previous: InsertPoint | null): void {
-        self.recordInsert(op, previous)
+      notifyOperationInserted: (op: Operation, previous: InsertPoint | null): void => {
+        this.recordInsert(op, previous)
       },
-      notifyBlockInserted(block: Block, previousRegion: Region | null, previousNext: Block | null): void {
-        self.log.push(
+      notifyBlockInserted: (block: Block, previousRegion: Region | null, previousNext: Block | null): void => {
+        this.log.push(
           new UndoRecord(
             previousRegion === null ? UndoKind.InsertBlock : UndoKind.MoveBlock,
             null,
@@ -172,10 +171,10 @@ export class ConversionPatternRewriter extends PatternRewriter {
         )
         userListener?.notifyBlockInserted?.(block, previousRegion, previousNext)
       },
-      notifyMatchFailure(location: Location, reason: string): void {
+      notifyMatchFailure: (location: Location, reason: string): void => {
         userListener?.notifyMatchFailure?.(location, reason)
       },
-      notifyOperationModified(op: Operation): void {
+      notifyOperationModified: (op: Operation): void => {
         userListener?.notifyOperationModified?.(op)
       },
     }
@@ -720,13 +719,13 @@ function applyConversion(
     }
     rewriter.rollbackTo(mark)
     if (mode === 'full') {
-      op.emitError(`failed to legalize operation '${op.name.name}'`)
+      op.emitError(`failed to legalize operation '${op.name.name}'`).report()
       rewriter.rollbackTo(0)
       return failure()
     }
     if (mode === 'partial') {
       if (target.isIllegal(op)) {
-        op.emitError(`failed to legalize operation '${op.name.name}' that was explicitly marked illegal`)
+        op.emitError(`failed to legalize operation '${op.name.name}' that was explicitly marked illegal`).report()
         rewriter.rollbackTo(0)
         return failure()
       }

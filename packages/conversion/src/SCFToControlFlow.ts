@@ -5,6 +5,7 @@ import {
   IntegerType,
   VectorType,
   success,
+  type Attribute,
   type Block,
   type LogicalResult,
   type Operation,
@@ -268,7 +269,7 @@ class IndexSwitchLowering extends OpConversionPattern {
     rewriter.setInsertionPointToEnd(condBlock)
     const i32 = IntegerType.get(rewriter.context, 32)
     const caseValue = rewriter.create('arith.index_cast', op.location, { operands: [op.operands[0]!.value], results: [i32] }).results[0]!
-    const props: Record<string, import('@tilepass/ir').Attribute> = {
+    const props: Record<string, Attribute> = {
       case_operand_segments: DenseArrayAttr.getI32(rewriter.context, caseSuccessors.map(() => 0)),
       operandSegmentSizes: DenseArrayAttr.getI32(rewriter.context, [1, 0, 0]),
     }
