@@ -311,6 +311,8 @@ function percent(part: number, whole: number): string {
  */
 export class PassTimingInstrumentation extends PassInstrumentation {
   private readonly active: TimingScope[] = []
+  /** The depth of `active` below each running pass's scope, to unwind to when it ends. */
+  private readonly passDepths: number[] = []
   private readonly parentIndex: Map<Pass<object>, number> = new Map()
 
   constructor(private readonly rootScope: TimingScope) {
@@ -332,6 +334,7 @@ export class PassTimingInstrumentation extends PassInstrumentation {
     this.active.pop()?.end()
   }
   override runBeforePass(pass: Pass<object>): void {
+    this.passDepths.push(this.active.length)
     const parent = this.top()
     const mgrs = adaptorManagerCount(pass)
     if (mgrs >= 0) {
@@ -347,7 +350,11 @@ export class PassTimingInstrumentation extends PassInstrumentation {
   }
   override runAfterPass(pass: Pass<object>): void {
     this.parentIndex.delete(pass)
-    this.active.pop()?.end()
+    // A nested pipeline that failed gets no after-pipeline hook: unwind its scope too.
+    const depth = this.passDepths.pop() ?? 0
+    while (this.active.length > depth) {
+      this.active.pop()!.end()
+    }
   }
   override runAfterPassFailed(pass: Pass<object>): void {
     this.runAfterPass(pass)

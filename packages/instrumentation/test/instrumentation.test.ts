@@ -169,7 +169,37 @@ describe('named scopes', () => {
   })
 })
 
+class FailPass extends OperationPass {
+  static override readonly argument = 'it-fail'
+  static override readonly opName = 'it.func'
+  override runOnOperation(): void {
+    this.signalPassFailure()
+  }
+}
+
 describe('timing reports', () => {
+  it('stays balanced when a nested pipeline fails', () => {
+    const ctx = makeContext()
+    ctx.diagEngine.registerHandler(() => true)
+    const pm = new PassManager(ctx, 'it.module')
+    pm.addNestedPass('it.func', new FailPass())
+    const tm = new TimingManager()
+    const root = tm.rootScope()
+    enableTiming(pm, root)
+    expect(pm.run(makeModule(ctx, 2))).toBe(false)
+    root.end()
+    const names = tm
+      .report()
+      .split('\n')
+      .slice(6, -1)
+      .map((l) => l.slice(21))
+    expect(names).toEqual(["'it.func' Pipeline", '  FailPass', 'Rest', 'Total'])
+    // The failed pipeline's timer was stopped, so its time was added.
+    const adaptor = [...tm.root.children.values()][0]!
+    const pipeline = [...adaptor.children.values()][0]!
+    expect(pipeline.wall).toBeGreaterThan(0)
+  })
+
   function fixedManager(options: ConstructorParameters<typeof TimingManager>[0]): TimingManager {
     const tm = new TimingManager(options)
     tm.root.wall = 4
