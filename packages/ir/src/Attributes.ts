@@ -82,14 +82,24 @@ export class FloatAttr extends Attribute implements TypedAttr {
     context: Context,
     readonly type: Type,
     readonly value: number,
+    /**
+     * The exact bit pattern of a NaN whose sign or payload differs from the type's default
+     * NaN (as `0x7FC00001 : f32` or `0xFFC0 : bf16` spell it); null otherwise.
+     */
+    readonly nanBits: bigint | null = null,
   ) {
     super(context)
   }
-  static get(type: Type, value: number): FloatAttr {
+  /**
+   * The float attribute of `value`; `nanBits` keeps a NaN's exact bit pattern when it is not
+   * the type's default NaN (callers pass null for the default one, so equal NaNs stay unique).
+   */
+  static get(type: Type, value: number, nanBits: bigint | null = null): FloatAttr {
     const context = type.context
+    const bits = Number.isNaN(value) ? nanBits : null
     // Object.is distinguishes -0 from 0 and keeps NaN stable in the key.
-    const key = `flt:${type.id}:${Object.is(value, -0) ? '-0' : String(value)}`
-    return context.uniquer.intern(key, () => new FloatAttr(context, type, value))
+    const key = bits !== null ? `flt:${type.id}:nan${bits.toString(16)}` : `flt:${type.id}:${Object.is(value, -0) ? '-0' : String(value)}`
+    return context.uniquer.intern(key, () => new FloatAttr(context, type, value, bits))
   }
 }
 

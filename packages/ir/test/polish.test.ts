@@ -71,3 +71,23 @@ describe('empty dense literal', () => {
     expect(parseError('"test.x"() {a = dense<> : tensor<2xf32>} : () -> ()\n')).toBe("parsed zero elements, but type ('tensor<2xf32>') expected at least 1")
   })
 })
+
+describe('NaN bit patterns', () => {
+  it('keeps the sign and payload of NaN float attributes', () => {
+    const src = `"test.x"() {a = 0x7FC00001 : f32, b = 0xFFC0 : bf16, c = 0x7FC0 : bf16, d = 0xFFC00000 : f32, e = 0x7FF8000000000001 : f64, f = 0xFFF8000000000000 : f64, g = 0x7F : f8E4M3FN, h = 0xFF : f8E4M3FN, i = 0x80 : f8E5M2FNUZ, j = 0x7E01 : f16, k = 0xFE00 : f16, l = 0x7D : f8E5M2, m = 0xFF : f8E5M2, n = 0x7FC00000 : f32, o = 0xFF : f8E8M0FNU, p = 0x7FFFC000000000000001 : f80, q = 0x7FFF8000000000000000000000000001 : f128} : () -> ()
+"test.y"() {a = 0x7FC00001 : f32, b = 0xFFC0 : bf16, c = 0x7FC0 : bf16} : () -> ()
+`
+    expect(roundTrip(src)).toBe(`module {
+  "test.x"() {a = 0x7FC00001 : f32, b = 0xFFC0 : bf16, c = 0x7FC0 : bf16, d = 0xFFC00000 : f32, e = 0x7FF8000000000001 : f64, f = 0xFFF8000000000000 : f64, g = 0x7F : f8E4M3FN, h = 0xFF : f8E4M3FN, i = 0x80 : f8E5M2FNUZ, j = 0x7E01 : f16, k = 0xFE00 : f16, l = 0x7D : f8E5M2, m = 0xFF : f8E5M2, n = 0x7FC00000 : f32, o = 0xFF : f8E8M0FNU, p = 0x7FFFC000000000000001 : f80, q = 0x7FFF8000000000000000000000000001 : f128} : () -> ()
+  "test.y"() {a = 0x7FC00001 : f32, b = 0xFFC0 : bf16, c = 0x7FC0 : bf16} : () -> ()
+}
+`)
+  })
+  it('interns NaNs by their bits', () => {
+    const ctx = new Context({ allowUnregisteredDialects: true })
+    const r = parseSourceString('"test.x"() {a = 0xFFC0 : bf16, b = 0x7FC0 : bf16, c = 0xFFC0 : bf16} : () -> ()\n', ctx, { filename: 'in.mlir' })
+    const attrs = r!.op.regions[0]!.firstBlock!.firstOp!.attributes
+    expect(attrs.get('a')).toBe(attrs.get('c'))
+    expect(attrs.get('a')).not.toBe(attrs.get('b'))
+  })
+})

@@ -46,6 +46,7 @@ import {
 } from '../Types.ts'
 import { parseAffineMapOrSetBody } from './AffineParser.ts'
 import { floatBitWidth, floatFromBits, roundToFloatKind } from './FloatBits.ts'
+import { floatBits } from '../printer/FloatFormat.ts'
 import { Lexer, Tok, decodeStringLiteral } from './Lexer.ts'
 import { attrToString, typeToString } from './diagText.ts'
 
@@ -1283,7 +1284,9 @@ export abstract class Parser {
         this.emitErrorAt(tokStart, 'hexadecimal float constant out of range for type').report()
         return null
       }
-      return FloatAttr.get(t, floatFromBits(t.kind, bits))
+      const value = floatFromBits(t.kind, bits)
+      // A NaN other than the type's default one keeps its bits (sign and payload).
+      return FloatAttr.get(t, value, Number.isNaN(value) && bits !== floatBits(NaN, t.kind) ? bits : null)
     }
     if (!(t instanceof IntegerType || t instanceof IndexType)) {
       this.emitErrorAt(tokStart, 'integer literal not valid for specified type').report()

@@ -501,7 +501,12 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       }
     } else if (attr instanceof FloatAttr) {
       const t = attr.type
-      const text = t instanceof FloatType ? formatFloatValue(attr.value, t.kind) : formatFloatValue(attr.value, 'f64')
+      const text =
+        attr.nanBits !== null
+          ? '0x' + attr.nanBits.toString(16).toUpperCase()
+          : t instanceof FloatType
+            ? formatFloatValue(attr.value, t.kind)
+            : formatFloatValue(attr.value, 'f64')
       this.parts.push(text)
       // A hex literal without its type would read back as an integer, so f64 keeps it then.
       if (elide === Elide.May && t instanceof FloatType && t.kind === 'f64' && !text.startsWith('0x')) {
