@@ -4,7 +4,8 @@
 //   mlir-opt --allow-unregistered-dialect --canonicalize <input>
 // on each input (integer/float constant folding, identity folds, arith DRR patterns, scf.if
 // with constant or propagated conditions, trivial-if-to-select, scf.for iter_args and trivial
-// loops, scf.index_switch folding, scf.while argument and result cleanups).
+// loops, scf.index_switch folding, scf.while argument and result cleanups, and the
+// Commutative/Idempotent trait folds).
 import { describe, expect, it } from 'vitest'
 import {
   BuiltinDialect,
@@ -605,6 +606,34 @@ func.func @g(%c: i1, %x: i32, %y: i32) -> i32 {
     }
     "test.return"(%0, %arg1, %0) : (i32, i32, i32) -> ()
   }) : () -> ()
+}
+`,
+  ],
+  [
+    'traits-and-while',
+    String.raw`func.func @f(%x: i64, %y: i16, %c: i1) -> (i64, i16, i64, i8) {
+  %min = arith.constant -9223372036854775808 : i64
+  %0 = arith.maxsi %min, %x : i64
+  %c7 = arith.constant 7 : i16
+  %1 = arith.andi %c7, %y : i16
+  %2 = arith.andi %x, %x : i64
+  %m1 = arith.constant -1 : i8
+  %3 = scf.while (%a = %m1) : (i8) -> i8 {
+    scf.condition(%c) %a : i8
+  } do {
+  ^bb0(%b: i8):
+    scf.yield %m1 : i8
+  }
+  return %0, %1, %2, %3 : i64, i16, i64, i8
+}
+`,
+    String.raw`module {
+  func.func @f(%arg0: i64, %arg1: i16, %arg2: i1) -> (i64, i16, i64, i8) {
+    %c-1_i8 = arith.constant -1 : i8
+    %c7_i16 = arith.constant 7 : i16
+    %0 = arith.andi %arg1, %c7_i16 : i16
+    return %arg0, %0, %arg0, %c-1_i8 : i64, i16, i64, i8
+  }
 }
 `,
   ],

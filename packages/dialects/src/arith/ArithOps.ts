@@ -65,10 +65,42 @@ import {
 } from './ArithTypes.ts'
 import { spell, typeText } from '../internal/typeText.ts'
 
-/** `defineOp` plus the op's canonicalization patterns from ArithCanonicalization.ts. */
+/**
+ * MLIR's trait folders, tried when the op's own folder does not fold: `Commutative`
+ * moves constant operands last (in place), `Idempotent` folds `op(x, x)` to `x`.
+ */
+function foldTraits(op: Operation, operands: readonly (Attribute | null)[]): F.FoldResult {
+  if (op.hasTrait(Trait.Commutative) && op.numOperands >= 2) {
+    const values = op.getOperands()
+    const nonConst = values.filter((_, i) => !operands[i])
+    const consts = values.filter((_, i) => operands[i])
+    const reordered = [...nonConst, ...consts]
+    if (reordered.some((v, i) => v !== values[i])) {
+      op.setOperands(reordered)
+      return op
+    }
+  }
+  if (op.hasTrait(Trait.Idempotent) && op.numOperands === 2 && op.getOperand(0) === op.getOperand(1)) {
+    return [op.getOperand(0)]
+  }
+  return undefined
+}
+
+/** `defineOp` plus the op's canonicalization patterns from ArithCanonicalization.ts and the trait folders. */
 function defineArithOp(spec: OpSpec): OdsOp {
+  const own = spec.fold?.bind(spec)
+  const traits = spec.traits ?? 0
+  const withTraits = (traits & (Trait.Commutative | Trait.Idempotent)) !== 0
   return defineOp({
     ...spec,
+    ...(own !== undefined && withTraits
+      ? {
+          fold(op: Operation, operands: readonly (Attribute | null)[]): F.FoldResult {
+            const r = own(op, operands)
+            return r === undefined ? foldTraits(op, operands) : r
+          },
+        }
+      : {}),
     getCanonicalizationPatterns(patterns: unknown): void {
       const list = arithCanonicalizationPatterns[spec.name]
       if (list !== undefined) {

@@ -653,10 +653,73 @@ export const WhileRemoveDuplicatedResults: CanonicalizationPattern = {
   },
 }
 
+/**
+ * `scf.while` before-region arguments that stay equal to their init (the after region
+ * yields the init, or yields an after argument the condition fed from that argument or
+ * its init): replace them by the init and drop them (`RemoveLoopInvariantArgsFromBeforeBlock`).
+ */
+export const RemoveLoopInvariantArgsFromBeforeBlock: CanonicalizationPattern = {
+  name: 'RemoveLoopInvariantArgsFromBeforeBlock',
+  rootName: 'scf.while',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const beforeBlock = op.getRegion(0).front
+    const afterBlock = op.getRegion(1).front
+    const beforeArgs = beforeBlock.arguments
+    const condArgs = beforeBlock.lastOp!.getOperands().slice(1)
+    const yieldArgs = afterBlock.lastOp!.getOperands()
+    const inits = op.getOperands()
+    const invariant = (i: number): boolean => {
+      const y = yieldArgs[i]!
+      if (y === inits[i]) {
+        return true
+      }
+      const k = afterBlock.arguments.indexOf(y as never)
+      if (k < 0) {
+        return false
+      }
+      const c = condArgs[k]
+      return c === beforeArgs[i] || c === inits[i]
+    }
+    const flags = inits.map((_, i) => i < yieldArgs.length && invariant(i))
+    if (!flags.some((f) => f)) {
+      return false
+    }
+    const newInits: Value[] = []
+    const newYields: Value[] = []
+    const locs: Location[] = []
+    flags.forEach((inv, i) => {
+      if (!inv) {
+        newInits.push(inits[i]!)
+        newYields.push(yieldArgs[i]!)
+        locs.push(beforeArgs[i]!.location)
+      }
+    })
+    replaceYield(rewriter, op.getRegion(1), newYields)
+    rewriter.setInsertionPoint(op)
+    const state = new OperationState(op.location, op.name)
+    state.addOperands(newInits)
+    state.addTypes(op.resultTypes)
+    state.properties = [...op.properties.entries]
+    state.attributes = [...op.attributes.entries]
+    const newBefore = new Block()
+    newYields.forEach((v, i) => newBefore.addArgument(v.type, locs[i]!))
+    state.addRegion().push(newBefore)
+    state.addRegion()
+    const w = rewriter.insert(Operation.create(state))
+    let j = 0
+    const mapped = beforeArgs.map((_, i) => (flags[i] ? inits[i]! : newBefore.getArgument(j++)))
+    rewriter.mergeBlocks(beforeBlock, w.getRegion(0).front, mapped)
+    w.getRegion(1).takeBody(op.getRegion(1))
+    rewriter.replaceOp(op, w.results)
+    return true
+  },
+}
+
 /** The scf canonicalization patterns implemented here, by root op. */
 export const scfCanonicalizationPatterns: Readonly<Record<string, readonly CanonicalizationPattern[]>> = {
   'scf.if': [ConditionPropagation, ConvertTrivialIfToSelect, RemoveEmptyElseBranch, RemoveStaticCondition, RemoveUnusedResults, ReplaceIfYieldWithConditionOrValue],
   'scf.execute_region': [SingleBlockExecuteInliner],
-  'scf.while': [RemoveLoopInvariantValueYielded, WhileConditionTruth, WhileUnusedResult, WhileRemoveDuplicatedResults, WhileRemoveUnusedArgs],
+  'scf.while': [RemoveLoopInvariantArgsFromBeforeBlock, RemoveLoopInvariantValueYielded, WhileConditionTruth, WhileUnusedResult, WhileRemoveDuplicatedResults, WhileRemoveUnusedArgs],
   'scf.for': [ForOpIterArgsFolder, SimplifyTrivialLoops],
 }

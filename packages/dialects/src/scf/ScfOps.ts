@@ -806,6 +806,11 @@ function foldIndexSwitch(op: Operation): readonly OpFoldResult[] | Operation | u
     return undefined
   }
   const results = term.getOperands()
+  // Once the selected body has been moved out, a result-less switch has nothing left to
+  // fold; reporting another in-place fold would make the driver revisit it forever.
+  if (op.numResults === 0 && block.firstOp === term) {
+    return undefined
+  }
   for (const inner of block.operations) {
     if (inner !== term) {
       inner.moveBefore(op)
