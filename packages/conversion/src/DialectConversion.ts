@@ -1,6 +1,7 @@
 import {
   Action,
   type Block,
+  type BlockArgument,
   type DictionaryAttr,
   Operation,
   PatternRewriter,
@@ -141,6 +142,8 @@ export class ConversionPatternRewriter extends PatternRewriter {
   private readonly erasedOps = new Set<Operation>()
   /** Casts this rewriter inserted, mapped to the values they convert. */
   private readonly materializations = new Map<Operation, readonly Value[]>()
+  /** Values that replaced op results, mapped to the location of the first op they replaced. */
+  private readonly replacedLocations = new Map<Value, Location>()
   /** The type converter of the pattern being applied. */
   currentTypeConverter: TypeConverter | null = null
   /** The listener given by the caller, told about every change. */
@@ -289,6 +292,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
     this.erasedOps.clear()
     this.log.length = 0
     this.materializations.clear()
+    this.replacedLocations.clear()
   }
 
   // ---- Overridden primitives --------------------------------------------------------
@@ -361,6 +365,9 @@ export class ConversionPatternRewriter extends PatternRewriter {
     for (let i = 0; i < vals.length; i++) {
       const from = op.results[i]!
       const to = vals[i]!
+      if (!this.replacedLocations.has(to)) {
+        this.replacedLocations.set(to, this.valueLocation(from))
+      }
       if (from.useEmpty) {
         continue
       }
@@ -375,6 +382,20 @@ export class ConversionPatternRewriter extends PatternRewriter {
       this.replaceAllUsesWith(from, cast)
     }
     this.eraseOp(op)
+  }
+
+  /**
+   * The location of `value` as MLIR's conversion sees it: a value that replaced op
+   * results during this conversion has the location of the op it replaced (upstream
+   * keeps replaced ops alive until the end).
+   */
+  valueLocation(value: Value): Location {
+    const l = this.replacedLocations.get(value)
+    if (l !== undefined) {
+      return l
+    }
+    const def = value.definingOp
+    return def !== null ? def.location : (value as BlockArgument).location
   }
 
   /** Builds a conversion of `inputs` to `type` with `converter`'s materializations, or an unrealized cast. */

@@ -286,9 +286,80 @@ class IndexSwitchLowering extends OpConversionPattern {
   }
 }
 
+/** `scf.parallel` to a nest of `scf.for` loops (lowered further by `ForLowering`), reductions inlined. */
+class ParallelLowering extends OpConversionPattern {
+  constructor() {
+    super('scf.parallel', { generatedOps: ['scf.for', 'scf.yield'] })
+  }
+  matchAndRewriteConverted(op: Operation, _adaptor: OpAdaptor, rewriter: ConversionPatternRewriter): LogicalResult {
+    const loc = op.location
+    const body = op.regions[0]!.firstBlock!
+    const reduceOp = body.lastOp
+    if (reduceOp === null || reduceOp.name.name !== 'scf.reduce') {
+      return rewriter.notifyMatchFailure(op, 'expected an scf.reduce terminator')
+    }
+    const segments = op.getAttr('operandSegmentSizes')
+    const sizes = segments instanceof DenseArrayAttr ? segments.values.map((v) => Number(v)) : []
+    const numLoops = sizes[0] ?? 0
+    const all = values(op)
+    const lbs = all.slice(0, numLoops)
+    const ubs = all.slice(numLoops, 2 * numLoops)
+    const steps = all.slice(2 * numLoops, 3 * numLoops)
+    let iterArgs: Value[] = all.slice(3 * numLoops)
+    const ivs: Value[] = []
+    let loopResults: Value[] = iterArgs.slice()
+    for (let d = 0; d < numLoops; d++) {
+      const forOp = rewriter.create('scf.for', loc, {
+        operands: [lbs[d]!, ubs[d]!, steps[d]!, ...iterArgs],
+        results: iterArgs.map((v) => v.type),
+        regions: 1,
+      })
+      const ip = rewriter.saveInsertionPoint()
+      const types = [lbs[d]!.type, ...iterArgs.map((v) => v.type)]
+      const locs = [loc, ...iterArgs.map((v) => rewriter.valueLocation(v))]
+      const forBody = rewriter.createBlock(forOp.regions[0]!, null, types, locs)
+      if (iterArgs.length === 0) {
+        rewriter.create('scf.yield', loc, {})
+      }
+      rewriter.restoreInsertionPoint(ip)
+      ivs.push(forBody.arguments[0]!)
+      iterArgs = forBody.arguments.slice(1)
+      if (d === 0) {
+        loopResults = forOp.results.slice()
+      } else if (forOp.results.length > 0) {
+        rewriter.setInsertionPointToEnd(rewriter.insertionBlock!)
+        rewriter.create('scf.yield', loc, { operands: forOp.results })
+      }
+      rewriter.setInsertionPointToStart(forBody)
+    }
+    const yieldOperands: Value[] = []
+    for (let i = 0; i < op.results.length; i++) {
+      const reductionBody = reduceOp.regions[i]!.firstBlock!
+      const arg = iterArgs[yieldOperands.length]!
+      const term = reductionBody.lastOp!
+      yieldOperands.push(term.operands[0]!.value)
+      rewriter.eraseOp(term)
+      rewriter.inlineBlockBefore(reductionBody, reduceOp, [arg, reduceOp.operands[i]!.value])
+    }
+    rewriter.eraseOp(reduceOp)
+    const newBody = rewriter.insertionBlock!
+    if (newBody.firstOp === null) {
+      rewriter.mergeBlocks(body, newBody, ivs)
+    } else {
+      rewriter.inlineBlockBefore(body, newBody.lastOp!, ivs)
+    }
+    if (yieldOperands.length > 0) {
+      rewriter.setInsertionPointToEnd(rewriter.insertionBlock!)
+      rewriter.create('scf.yield', loc, { operands: yieldOperands })
+    }
+    rewriter.replaceOp(op, loopResults)
+    return success()
+  }
+}
+
 /** The patterns lowering `scf` control flow to `cf` (MLIR's `populateSCFToControlFlowConversionPatterns`). */
 export function scfToControlFlowPatterns(): OpConversionPattern[] {
-  return [new ForLowering(), new IfLowering(), new WhileLowering(), new ExecuteRegionLowering(), new IndexSwitchLowering(), new DoWhileLowering()]
+  return [new ForLowering(), new IfLowering(), new WhileLowering(), new ExecuteRegionLowering(), new IndexSwitchLowering(), new ParallelLowering(), new DoWhileLowering()]
 }
 
 /** `convert-scf-to-cf`: lowers structured control flow to a CFG of blocks and `cf` branches. */

@@ -233,4 +233,88 @@ describe('convert-scf-to-cf', () => {
 
 `)
   })
+  it('lowers scf.parallel (with and without reductions) through a nest of scf.for', () => {
+    const input = `func.func @par(%lb: index, %ub: index, %st: index, %init: f32, %c: i1) -> f32 {
+  scf.parallel (%i, %j) = (%lb, %lb) to (%ub, %ub) step (%st, %st) {
+    scf.if %c {
+      "test.use"(%i, %j) : (index, index) -> ()
+    }
+    scf.reduce
+  }
+  %r = scf.parallel (%i, %j) = (%lb, %lb) to (%ub, %ub) step (%st, %st) init (%init) -> f32 {
+    %x = "test.val"(%i, %j) : (index, index) -> f32
+    scf.reduce(%x : f32) {
+    ^bb0(%a: f32, %b: f32):
+      %s = arith.addf %a, %b : f32
+      scf.reduce.return %s : f32
+    }
+  }
+  %r1 = scf.parallel (%i) = (%lb) to (%ub) step (%st) init (%r) -> f32 {
+    scf.reduce(%r : f32) {
+    ^bb0(%a: f32, %b: f32):
+      %s = arith.mulf %a, %b : f32
+      scf.reduce.return %s : f32
+    }
+  }
+  return %r1 : f32
+}
+`
+    const r = runPipeline(input, 'builtin.module(convert-scf-to-cf)')
+    expect(r.ok).toBe(true)
+    expect(r.text + '\n').toBe(`module {
+  func.func @par(%arg0: index, %arg1: index, %arg2: index, %arg3: f32, %arg4: i1) -> f32 {
+    cf.br ^bb1(%arg0 : index)
+  ^bb1(%0: index):  // 2 preds: ^bb0, ^bb7
+    %1 = arith.cmpi slt, %0, %arg1 : index
+    cf.cond_br %1, ^bb2, ^bb8
+  ^bb2:  // pred: ^bb1
+    cf.br ^bb3(%arg0 : index)
+  ^bb3(%2: index):  // 2 preds: ^bb2, ^bb6
+    %3 = arith.cmpi slt, %2, %arg1 : index
+    cf.cond_br %3, ^bb4, ^bb7
+  ^bb4:  // pred: ^bb3
+    cf.cond_br %arg4, ^bb5, ^bb6
+  ^bb5:  // pred: ^bb4
+    "test.use"(%0, %2) : (index, index) -> ()
+    cf.br ^bb6
+  ^bb6:  // 2 preds: ^bb4, ^bb5
+    %4 = arith.addi %2, %arg2 : index
+    cf.br ^bb3(%4 : index)
+  ^bb7:  // pred: ^bb3
+    %5 = arith.addi %0, %arg2 : index
+    cf.br ^bb1(%5 : index)
+  ^bb8:  // pred: ^bb1
+    cf.br ^bb9(%arg0, %arg3 : index, f32)
+  ^bb9(%6: index, %7: f32):  // 2 preds: ^bb8, ^bb13
+    %8 = arith.cmpi slt, %6, %arg1 : index
+    cf.cond_br %8, ^bb10, ^bb14
+  ^bb10:  // pred: ^bb9
+    cf.br ^bb11(%arg0, %7 : index, f32)
+  ^bb11(%9: index, %10: f32):  // 2 preds: ^bb10, ^bb12
+    %11 = arith.cmpi slt, %9, %arg1 : index
+    cf.cond_br %11, ^bb12, ^bb13
+  ^bb12:  // pred: ^bb11
+    %12 = "test.val"(%6, %9) : (index, index) -> f32
+    %13 = arith.addf %10, %12 : f32
+    %14 = arith.addi %9, %arg2 : index
+    cf.br ^bb11(%14, %13 : index, f32)
+  ^bb13:  // pred: ^bb11
+    %15 = arith.addi %6, %arg2 : index
+    cf.br ^bb9(%15, %10 : index, f32)
+  ^bb14:  // pred: ^bb9
+    cf.br ^bb15(%arg0, %7 : index, f32)
+  ^bb15(%16: index, %17: f32):  // 2 preds: ^bb14, ^bb16
+    %18 = arith.cmpi slt, %16, %arg1 : index
+    cf.cond_br %18, ^bb16, ^bb17
+  ^bb16:  // pred: ^bb15
+    %19 = arith.mulf %17, %7 : f32
+    %20 = arith.addi %16, %arg2 : index
+    cf.br ^bb15(%20, %19 : index, f32)
+  ^bb17:  // pred: ^bb15
+    return %17 : f32
+  }
+}
+
+`)
+  })
 })
