@@ -27,6 +27,12 @@ export interface IRPrintingConfig {
   readonly treeDir?: string
   /** Writes a file, creating its directories; required with `treeDir`. */
   readonly writeFile?: (path: string, text: string) => void
+  /**
+   * The banner style: `mlir` (default) is mlir-opt's `// -----// IR Dump Before CSE (cse) //----- //`;
+   * `tileiras` is the tileiras chapter's `*** IR Dump Before cse ***` (the pass argument),
+   * followed by the IR and one newline.
+   */
+  readonly bannerStyle?: 'mlir' | 'tileiras'
 }
 
 function isAdaptor(pass: Pass<object>): boolean {
@@ -73,7 +79,7 @@ export class IRPrinterInstrumentation extends PassInstrumentation {
     if (c.printBefore === null || c.printBefore === undefined || !c.printBefore(pass, op)) {
       return
     }
-    this.emit(pass, op, `// -----// IR Dump Before ${pass.name} (${pass.argument})`)
+    this.emit(pass, op, 'Before', false)
   }
 
   override runAfterPass(pass: Pass<object>, op: Operation): void {
@@ -91,7 +97,7 @@ export class IRPrinterInstrumentation extends PassInstrumentation {
     if (before !== undefined && before === fingerprint(op)) {
       return
     }
-    this.emit(pass, op, `// -----// IR Dump After ${pass.name} (${pass.argument})`)
+    this.emit(pass, op, 'After', false)
   }
 
   override runAfterPassFailed(pass: Pass<object>, op: Operation): void {
@@ -105,13 +111,24 @@ export class IRPrinterInstrumentation extends PassInstrumentation {
     if (c.printAfter === null || c.printAfter === undefined || !c.printAfter(pass, op)) {
       return
     }
-    this.emit(pass, op, `// -----// IR Dump After ${pass.name} Failed (${pass.argument})`)
+    this.emit(pass, op, 'After', true)
   }
 
-  private emit(pass: Pass<object>, op: Operation, banner: string): void {
+  private emit(pass: Pass<object>, op: Operation, when: 'Before' | 'After', failed: boolean): void {
     const c = this.config
     const options = c.printerOptions ?? {}
-    let text = banner
+    if (c.bannerStyle === 'tileiras') {
+      let root = op
+      if (c.printModuleScope === true) {
+        while (root.parentOp !== null) {
+          root = root.parentOp
+        }
+      }
+      const ir = printOperation(root, options)
+      c.output(`*** IR Dump ${when} ${pass.argument}${failed ? ' Failed' : ''} ***\n${ir}${ir.endsWith('\n') ? '' : '\n'}`)
+      return
+    }
+    let text = `// -----// IR Dump ${when} ${pass.name}${failed ? ' Failed' : ''} (${pass.argument})`
     if (c.printModuleScope !== true) {
       const nested = op.parentBlock !== null
       // A top-level op prints with its trailing newline; a nested one without.

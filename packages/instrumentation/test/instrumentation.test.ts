@@ -10,6 +10,7 @@ import {
   TimingScope,
   buildInstrumentationChain,
   enableCrashReproducerGeneration,
+  enableIRPrinting,
   enableTiming,
   enterScope,
   withScope,
@@ -337,5 +338,17 @@ describe('crash reproducers', () => {
       "error: Failures have been detected while processing an MLIR pass pipeline | Pipeline failed while executing [`ThrowPass` on 'it.func' operation: @f0]: reproducer generated at `device.mlir`",
     )
     expect(diags[1]).toMatch(/^error: pass 'it-throw' crashed: boom/)
+  })
+})
+
+describe('IR printing', () => {
+  it('prints tileiras banners with the pass argument when asked', () => {
+    const ctx = makeContext()
+    const pm = new PassManager(ctx, 'it.module')
+    pm.addNestedPass('it.func', new FuncPass())
+    const out: string[] = []
+    enableIRPrinting(pm, { printBefore: () => true, output: (t) => out.push(t), bannerStyle: 'tileiras', printerOptions: { printGenericOpForm: true } })
+    expect(pm.run(makeModule(ctx, 1))).toBe(true)
+    expect(out).toEqual(['*** IR Dump Before it-func ***\n"it.func"() ({\n^bb0:\n}) {sym_name = "f0"} : () -> ()\n'])
   })
 })
