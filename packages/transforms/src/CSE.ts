@@ -286,8 +286,10 @@ export class CSEDriver {
     if (region.firstBlock === null) {
       return
     }
+    // Multi-block regions always have SSA dominance; a single block may be a graph region
+    // (or is unknown, under an unregistered op).
     const parent = region.parentOp
-    const ssaDominance = hasSSADominance(parent, parent === null ? 0 : parent.regions.indexOf(region))
+    const ssaDominance = !region.hasOneBlock || hasSSADominance(parent, parent === null ? 0 : parent.regions.indexOf(region))
     if (region.hasOneBlock) {
       known.pushScope()
       this.simplifyBlock(known, region.front, ssaDominance)

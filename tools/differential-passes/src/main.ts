@@ -2,7 +2,8 @@
  * Compares tilepass-opt with mlir-opt byte for byte on the inputs in ../inputs, for each
  * pass pipeline below, and reports the identical fraction per pipeline.
  *
- * Usage: pnpm exec tsx --conditions=source tools/differential-passes/src/main.ts [--verbose]
+ * Usage: pnpm exec tsx --conditions=source tools/differential-passes/src/main.ts [--verbose] [--fuzz N]
+ * (`--fuzz N` compares on N modules of tools/differential's generator instead of ../inputs)
  * (`--conditions=source` makes the @tilepass packages load from src rather than dist).
  *
  * Environment: MLIR_OPT (default /usr/lib/llvm-22/bin/mlir-opt). Without mlir-opt the run
@@ -11,13 +12,29 @@
  * tilepass-opt runs in this process from the TypeScript sources, so no build is needed.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { main } from '../../../packages/cli/src/tilepass-opt.ts'
 import type { ToolIO } from '../../../packages/cli/src/ToolIO.ts'
+import { allFeatures } from '../../differential/src/features.ts'
+import { generateModule } from '../../differential/src/generate.ts'
 
-const inputsDir = fileURLToPath(new URL('../inputs/', import.meta.url))
+const fuzzIndex = process.argv.indexOf('--fuzz')
+const fuzzCount = fuzzIndex >= 0 ? Number(process.argv[fuzzIndex + 1] ?? '50') : 0
+const inputsDir = fuzzCount > 0 ? generateFuzzInputs(fuzzCount) : fileURLToPath(new URL('../inputs/', import.meta.url))
+
+/** Writes `count` random modules of tools/differential's generator (seed 1 onwards) to a temporary directory. */
+function generateFuzzInputs(count: number): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'tilepass-differential-passes-'))
+  const features = allFeatures()
+  for (let i = 0; i < count; i++) {
+    writeFileSync(path.join(dir, `fuzz-${String(i).padStart(4, '0')}.mlir`), generateModule(i + 1, features))
+  }
+  process.stdout.write(`differential-passes: ${count} generated inputs in ${dir}\n`)
+  return dir
+}
 const mlirOpt = process.env.MLIR_OPT ?? '/usr/lib/llvm-22/bin/mlir-opt'
 const verbose = process.argv.includes('--verbose')
 
