@@ -22,6 +22,11 @@ export class OperationState {
   properties: NamedAttribute[] = []
   /** Discardable attributes; for registered ops, names that are inherent are moved to properties. */
   attributes: NamedAttribute[] = []
+  /**
+   * For an unregistered op: its `<...>` properties attribute when that is not a non-empty
+   * dictionary (`<{}>`, `<1>`); becomes `Operation.rawProperties`.
+   */
+  rawProperties: Attribute | null = null
   successors: Block[] = []
   regions: Region[] = []
   constructor(

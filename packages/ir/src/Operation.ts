@@ -28,6 +28,12 @@ export class Operation {
   /** The block that contains this op, or null when detached. */
   parentBlock: Block | null = null
   /** Position hint for `isBeforeInBlock`. */ orderIndex = 0
+  /**
+   * For an unregistered op whose properties were given as something other than a non-empty
+   * dictionary (`<{}>`, `<1>`): that attribute, printed back as written when `properties` is
+   * empty; null otherwise.
+   */
+  rawProperties: Attribute | null = null
   operands: OpOperand[]
   readonly results: OpResult[]
   successors: BlockOperand[]
@@ -91,6 +97,9 @@ export class Operation {
       attrs.length ? DictionaryAttr.get(ctx, attrs) : DictionaryAttr.empty(ctx),
       state.regions.length,
     )
+    if (state.rawProperties !== null && !name.isRegistered) {
+      op.rawProperties = state.rawProperties
+    }
     op.setOperands(state.operands)
     for (let i = 0; i < state.successors.length; i++) {
       op.successors.push(new BlockOperand(state.successors[i]!, op, i))
@@ -421,6 +430,7 @@ export class Operation {
       this.attributes,
       this.regions.length,
     )
+    op.rawProperties = this.rawProperties
     op.setOperands(this.operands.map((o) => mapping.lookupOrDefault(o.value)))
     for (let i = 0; i < this.successors.length; i++) {
       op.successors.push(new BlockOperand(mapping.lookupBlockOrDefault(this.successors[i]!.block), op, i))

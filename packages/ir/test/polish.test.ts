@@ -91,3 +91,30 @@ describe('NaN bit patterns', () => {
     expect(attrs.get('a')).not.toBe(attrs.get('b'))
   })
 })
+
+describe('properties of unregistered ops', () => {
+  it('keeps <{}> and non-dictionary properties as written', () => {
+    const src = `"test.x"() <{}> : () -> ()
+"test.y"() <1> : () -> ()
+"test.z"() <{a = 1}> : () -> ()
+"test.w"() <[1, "s"]> {b} : () -> ()
+"test.v"() : () -> ()
+`
+    expect(roundTrip(src)).toBe(`module {
+  "test.x"() <{}> : () -> ()
+  "test.y"() <1 : i64> : () -> ()
+  "test.z"() <{a = 1 : i64}> : () -> ()
+  "test.w"() <[1, "s"]> {b} : () -> ()
+  "test.v"() : () -> ()
+}
+`)
+  })
+  it('copies the raw properties when cloning', () => {
+    const ctx = new Context({ allowUnregisteredDialects: true })
+    const r = parseSourceString('"test.y"() <1> : () -> ()\n', ctx, { filename: 'in.mlir' })
+    const op = r!.op.regions[0]!.firstBlock!.firstOp!
+    expect(op.properties.size).toBe(0)
+    expect(op.clone().rawProperties).toBe(op.rawProperties)
+    expect(printOperation(op.clone())).toBe('"test.y"() <1 : i64> : () -> ()\n')
+  })
+})

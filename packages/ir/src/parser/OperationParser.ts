@@ -702,6 +702,11 @@ export class OperationParser extends Parser implements OpAsmParser {
       this.emitErrorAt(state.location, `invalid properties ${attrString(props)} for op ${name.name}: this operation does not support properties`).report()
       return false
     }
+    if (!name.isRegistered && (!(props instanceof DictionaryAttr) || props.size === 0)) {
+      // An unregistered op holds any attribute as its properties, `<{}>` included.
+      state.rawProperties = props
+      return true
+    }
     if (!(props instanceof DictionaryAttr)) {
       this.emitErrorAt(state.location, `invalid properties ${attrString(props)} for op ${name.name}: expected DictionaryAttr to set properties`).report()
       return false

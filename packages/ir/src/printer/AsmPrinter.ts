@@ -1215,6 +1215,10 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       this.parts.push(' <')
       this.printAttribute(op.properties)
       this.parts.push('>')
+    } else if (op.rawProperties !== null) {
+      this.parts.push(' <')
+      this.printAttribute(op.rawProperties)
+      this.parts.push('>')
     }
     const regions = op.regions
     if (regions.length > 0) {
