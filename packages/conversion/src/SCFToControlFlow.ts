@@ -2,6 +2,7 @@ import {
   DenseArrayAttr,
   DenseIntOrFPElementsAttr,
   IntegerAttr,
+  IndexType,
   IntegerType,
   VectorType,
   success,
@@ -357,9 +358,65 @@ class ParallelLowering extends OpConversionPattern {
   }
 }
 
+/** `scf.forall` without outputs to an `scf.parallel` (MLIR's `forallToParallelLoop`), lowered further. */
+class ForallLowering extends OpConversionPattern {
+  constructor() {
+    super('scf.forall', { generatedOps: ['scf.parallel', 'scf.reduce'] })
+  }
+  matchAndRewriteConverted(op: Operation, _adaptor: OpAdaptor, rewriter: ConversionPatternRewriter): LogicalResult {
+    const loc = op.location
+    const segments = op.getAttr('operandSegmentSizes')
+    const sizes = segments instanceof DenseArrayAttr ? segments.values.map((v) => Number(v)) : []
+    if ((sizes[3] ?? 0) !== 0) {
+      return rewriter.notifyMatchFailure(op, 'only fully bufferized scf.forall ops can be lowered to scf.parallel')
+    }
+    const all = values(op)
+    const index = IndexType.get(rewriter.context)
+    let next = 0
+    const mixed = (name: string): Value[] => {
+      const a = op.getAttr(name)
+      const statics = a instanceof DenseArrayAttr ? a.values.map((v) => BigInt(v)) : []
+      const out: Value[] = []
+      for (const v of statics) {
+        if (v === kDynamic) {
+          out.push(all[next++]!)
+        } else {
+          const c = rewriter.create('arith.constant', loc, { results: [index], attributes: { value: IntegerAttr.get(index, v) } })
+          out.push(c.results[0]!)
+        }
+      }
+      return out
+    }
+    const lbs = mixed('staticLowerBound')
+    const ubs = mixed('staticUpperBound')
+    const steps = mixed('staticStep')
+    const parallel = rewriter.create('scf.parallel', loc, {
+      operands: [...lbs, ...ubs, ...steps],
+      regions: 1,
+      properties: { operandSegmentSizes: DenseArrayAttr.getI32(rewriter.context, [lbs.length, ubs.length, steps.length, 0]) },
+    })
+    const region = parallel.regions[0]!
+    rewriter.inlineRegionBefore(op.regions[0]!, region, null)
+    const body = region.firstBlock!
+    const term = body.lastOp!
+    rewriter.setInsertionPointToEnd(body)
+    const reduce = rewriter.create('scf.reduce', term.location, {})
+    rewriter.replaceOp(term, reduce)
+    const mapping = op.getAttr('mapping')
+    if (mapping !== undefined) {
+      rewriter.modifyOpInPlace(parallel, () => parallel.setAttr('mapping', mapping))
+    }
+    rewriter.replaceOp(op, parallel)
+    return success()
+  }
+}
+
+// MLIR's ShapedType::kDynamic in static bound arrays.
+const kDynamic = -9223372036854775808n
+
 /** The patterns lowering `scf` control flow to `cf` (MLIR's `populateSCFToControlFlowConversionPatterns`). */
 export function scfToControlFlowPatterns(): OpConversionPattern[] {
-  return [new ForLowering(), new IfLowering(), new WhileLowering(), new ExecuteRegionLowering(), new IndexSwitchLowering(), new ParallelLowering(), new DoWhileLowering()]
+  return [new ForLowering(), new IfLowering(), new WhileLowering(), new ExecuteRegionLowering(), new IndexSwitchLowering(), new ParallelLowering(), new ForallLowering(), new DoWhileLowering()]
 }
 
 /** `convert-scf-to-cf`: lowers structured control flow to a CFG of blocks and `cf` branches. */

@@ -317,4 +317,57 @@ describe('convert-scf-to-cf', () => {
 
 `)
   })
+  it('lowers scf.forall through scf.parallel, materializing static bounds as constants', () => {
+    const input = `func.func @fa(%ub: index, %c: i1) {
+  scf.forall (%i, %j) = (0, %ub) to (%ub, 8) step (2, 1) {
+    "test.use"(%i, %j) : (index, index) -> ()
+  }
+  scf.forall (%k) in (%ub) {
+    "test.use"(%k) : (index) -> ()
+  }
+  return
+}
+`
+    const r = runPipeline(input, 'builtin.module(convert-scf-to-cf)')
+    expect(r.ok).toBe(true)
+    expect(r.text + '\n').toBe(`module {
+  func.func @fa(%arg0: index, %arg1: i1) {
+    %c0 = arith.constant 0 : index
+    %c8 = arith.constant 8 : index
+    %c2 = arith.constant 2 : index
+    %c1 = arith.constant 1 : index
+    cf.br ^bb1(%c0 : index)
+  ^bb1(%0: index):  // 2 preds: ^bb0, ^bb5
+    %1 = arith.cmpi slt, %0, %arg0 : index
+    cf.cond_br %1, ^bb2, ^bb6
+  ^bb2:  // pred: ^bb1
+    cf.br ^bb3(%arg0 : index)
+  ^bb3(%2: index):  // 2 preds: ^bb2, ^bb4
+    %3 = arith.cmpi slt, %2, %c8 : index
+    cf.cond_br %3, ^bb4, ^bb5
+  ^bb4:  // pred: ^bb3
+    "test.use"(%0, %2) : (index, index) -> ()
+    %4 = arith.addi %2, %c1 : index
+    cf.br ^bb3(%4 : index)
+  ^bb5:  // pred: ^bb3
+    %5 = arith.addi %0, %c2 : index
+    cf.br ^bb1(%5 : index)
+  ^bb6:  // pred: ^bb1
+    %c0_0 = arith.constant 0 : index
+    %c1_1 = arith.constant 1 : index
+    cf.br ^bb7(%c0_0 : index)
+  ^bb7(%6: index):  // 2 preds: ^bb6, ^bb8
+    %7 = arith.cmpi slt, %6, %arg0 : index
+    cf.cond_br %7, ^bb8, ^bb9
+  ^bb8:  // pred: ^bb7
+    "test.use"(%6) : (index) -> ()
+    %8 = arith.addi %6, %c1_1 : index
+    cf.br ^bb7(%8 : index)
+  ^bb9:  // pred: ^bb7
+    return
+  }
+}
+
+`)
+  })
 })
