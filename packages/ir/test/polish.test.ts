@@ -118,3 +118,25 @@ describe('properties of unregistered ops', () => {
     expect(printOperation(op.clone())).toBe('"test.y"() <1 : i64> : () -> ()\n')
   })
 })
+
+describe('string escapes of invalid UTF-8', () => {
+  it('prints the original bytes of \\XX escapes back', () => {
+    const src = `"test.x"() {a = "\\FF\\00a", b = "é\\C3\\A9\\E2\\82", c = "😀\\F0\\9F\\98\\80x\\\\\\"\\n\\t", d = "\\ED\\A0\\80", e = "\\C3", sym = @"\\FFq"} : () -> ()
+`
+    expect(roundTrip(src)).toBe(`module {
+  "test.x"() {a = "\\FF\\00a", b = "\\C3\\A9\\C3\\A9\\E2\\82", c = "\\F0\\9F\\98\\80\\F0\\9F\\98\\80x\\\\\\22\\0A\\09", d = "\\ED\\A0\\80", e = "\\C3", sym = @"\\FFq"} : () -> ()
+}
+`)
+  })
+})
+
+describe('f80 and f128 decimals', () => {
+  it('prints every digit when the short form is not exactly the value', () => {
+    const src = `"test.x"() {a = 1.5 : f128, b = 0.1 : f128, c = 3.14159265358979323846264338327950288 : f128, d = 1.0e300 : f128, e = 0.1 : f80, f = 0x3FFF8000000000000000000000000000 : f128} : () -> ()
+`
+    expect(roundTrip(src)).toBe(`module {
+  "test.x"() {a = 1.500000e+00 : f128, b = 0.100000000000000005551115123125782702 : f128, c = 3.14159265358979311599796346854418516 : f128, d = 1.00000000000000005250476025520442025E+300 : f128, e = 0.100000000000000005551 : f80, f = 1.500000e+00 : f128} : () -> ()
+}
+`)
+  })
+})

@@ -318,7 +318,10 @@ function encodeSmall(value: number, expBits: number, manBits: number, bias: numb
 export function formatFloatValue(value: number, kind: FloatKind): string {
   if (Number.isFinite(value)) {
     const s = apFloatToString(value, kind, 6, 0, false)
-    if (Object.is(roundToKind(Number(s), kind), value) || (value === 0 && Number(s) === 0 && Object.is(value, Number(s)))) {
+    // Kinds wider than a double read the short form back exactly, so it must equal the value.
+    const wide = kind === 'f80' || kind === 'f128'
+    const roundTrips = wide ? decimalEquals(s, value) : Object.is(roundToKind(Number(s), kind), value)
+    if (roundTrips || (value === 0 && Number(s) === 0 && Object.is(value, Number(s)))) {
       return s
     }
     const d = apFloatToString(value, kind, 0, 3, true)
@@ -327,4 +330,37 @@ export function formatFloatValue(value: number, kind: FloatKind): string {
     }
   }
   return '0x' + floatBits(value, kind).toString(16).toUpperCase()
+}
+
+/** True when the decimal `text` (`[-]d.ddddde[+-]xx`) is exactly the finite double `value`. */
+function decimalEquals(text: string, value: number): boolean {
+  if (value === 0) {
+    return Number(text) === 0
+  }
+  const e = text.search(/[eE]/)
+  const mantissa = e < 0 ? text : text.slice(0, e)
+  let exp10 = e < 0 ? 0 : Number(text.slice(e + 1))
+  const dot = mantissa.indexOf('.')
+  const digits = mantissa.replace('-', '').replace('.', '')
+  if (dot >= 0) {
+    exp10 -= mantissa.length - dot - 1
+  }
+  if ((value < 0) !== mantissa.startsWith('-')) {
+    return false
+  }
+  // |text| = m * 10^exp10 and |value| = sig * 2^exp2: compare with non-negative powers only.
+  let lhs = BigInt(digits)
+  const { sig, exp } = decompose(Math.abs(value))
+  let rhs = sig
+  if (exp10 >= 0) {
+    lhs *= 10n ** BigInt(exp10)
+  } else {
+    rhs *= 10n ** BigInt(-exp10)
+  }
+  if (exp >= 0) {
+    rhs <<= BigInt(exp)
+  } else {
+    lhs <<= BigInt(-exp)
+  }
+  return lhs === rhs
 }

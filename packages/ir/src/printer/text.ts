@@ -9,7 +9,9 @@ function isAsciiPrintableNoEscape(c: number): boolean {
 
 /**
  * Escapes `s` as `llvm::printEscapedString` does on its UTF-8 bytes: backslash doubled,
- * printable ASCII other than `"` kept, every other byte as `\XX`.
+ * printable ASCII other than `"` kept, every other byte as `\XX`. A lone surrogate
+ * U+DC80..U+DCFF stands for the invalid byte 0x80..0xFF the parser read (see
+ * `decodeStringLiteral`) and is written back as that byte.
  */
 export function escapeString(s: string): string {
   let simple = true
@@ -22,17 +24,45 @@ export function escapeString(s: string): string {
   if (simple) {
     return s
   }
-  const bytes = encoder.encode(s)
   let out = ''
-  for (let i = 0; i < bytes.length; i++) {
-    const c = bytes[i]!
-    if (c === 0x5c) {
-      out += '\\\\'
-    } else if (c >= 0x20 && c <= 0x7e && c !== 0x22) {
-      out += String.fromCharCode(c)
-    } else {
-      out += '\\' + HEX[c >> 4]! + HEX[c & 15]!
+  const n = s.length
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i)
+    if (c < 0x80) {
+      out += escapeByte(c)
+      continue
     }
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
+      const lo = s.charCodeAt(i + 1)
+      if (lo >= 0xdc00 && lo <= 0xdfff) {
+        out += escapeUtf8(s.slice(i, i + 2))
+        i++
+        continue
+      }
+    }
+    if (c >= 0xdc80 && c <= 0xdcff) {
+      out += escapeByte(c - 0xdc00)
+      continue
+    }
+    out += escapeUtf8(s[i]!)
+  }
+  return out
+}
+
+function escapeByte(c: number): string {
+  if (c === 0x5c) {
+    return '\\\\'
+  }
+  if (c >= 0x20 && c <= 0x7e && c !== 0x22) {
+    return String.fromCharCode(c)
+  }
+  return '\\' + HEX[c >> 4]! + HEX[c & 15]!
+}
+
+function escapeUtf8(ch: string): string {
+  let out = ''
+  for (const b of encoder.encode(ch)) {
+    out += '\\' + HEX[b >> 4]! + HEX[b & 15]!
   }
   return out
 }
