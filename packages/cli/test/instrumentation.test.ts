@@ -366,6 +366,17 @@ describe('debug counters and opt-bisect', () => {
     )
   })
 
+  it('counts afresh in each input chunk, as mlir-opt', () => {
+    // mlir-opt s.mlir -split-input-file -p 'builtin.module(test-module-pass)'
+    //   --mlir-debug-counter=pass-execution-skip=1 --mlir-print-debug-counter
+    const r = run(
+      ['-split-input-file', '-p', 'builtin.module(test-module-pass)', '--mlir-debug-counter=pass-execution-skip=1', '--mlir-print-debug-counter', '-o', 'out.mlir'],
+      'module {\n}\n// -----\nmodule {\n}\n',
+    )
+    const chunk = 'DebugCounter counters:\npass-execution                  : {0,1,-1}\nDebugCounter counters:\npass-execution                  : {1,1,-1}\n'
+    expect(r.err).toBe(chunk + chunk)
+  })
+
   it('rejects a bad counter as mlir-opt', () => {
     const r = run(['--mlir-debug-counter=foo-skip=x'])
     expect(r.rc).toBe(1)
@@ -374,7 +385,10 @@ describe('debug counters and opt-bisect', () => {
 
   it('is disabled with --log-actions-to', () => {
     const r = run(['--mlir-debug-counter=pass-execution-skip=1', '--log-actions-to=-', '-test-module-pass', '-o', 'out.mlir'])
-    expect(r.err).toContain('error: Debug counters are incompatible with --log-actions-to and --mlir-enable-debugger-hook options and are disabled\n')
+    // mlir-opt prints the error in the middle of its `ExecutionContext registered` line.
+    expect(r.err).toBe(
+      'ExecutionContext registered on the contexterror: Debug counters are incompatible with --log-actions-to and --mlir-enable-debugger-hook options and are disabled\n\n',
+    )
     expect(r.out).toContain('completed `pass-execution`')
   })
 

@@ -157,20 +157,14 @@ export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): num
         }
   const logsActions = ic.logActionsTo !== ''
   const actionFilters = parseLocationFilters(ic.logActionsFilter)
-  // Debug counters gate actions by tag; mlir-opt disables them when actions are logged.
-  let counters: DebugCounter | null = null
-  if (ic.debugCounter !== '' || ic.printDebugCounter) {
-    counters = new DebugCounter()
-    const error = counters.parse(ic.debugCounter)
+  // Debug counters gate actions by tag. A bad value stops the run up front; each chunk
+  // then gets fresh counters, as mlir-opt's per-buffer debug handler.
+  const useCounters = ic.debugCounter !== '' || ic.printDebugCounter
+  if (useCounters) {
+    const error = new DebugCounter().parse(ic.debugCounter)
     if (error !== null) {
       io.stderr(`error: ${error}\nLLVM ERROR: Invalid DebugCounter command-line configuration\n`)
       return 1
-    }
-    if (logsActions && counters.hasCounters) {
-      io.stderr('error: Debug counters are incompatible with --log-actions-to and --mlir-enable-debugger-hook options and are disabled\n')
-      counters = null
-    } else if (ic.printDebugCounter) {
-      io.stderr(counters.summary())
     }
   }
   if (ic.remarkFormat !== 'emitRemark') {
@@ -200,8 +194,29 @@ export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): num
     context.printOpOnDiagnostic = verifier === null && config.printOpOnDiagnostic
     context.diagnosticOpPrinter = (op, generic) => printOperation(op, diagnosticPrinterOptions(config.printer, generic))
     renderer.attach(context)
-    if (counters !== null && counters.hasCounters) {
-      counters.install(context)
+    const observesActions = logsActions || ic.profileActionsTo !== ''
+    // mlir-opt disables debug counters when actions are logged, reporting it in the
+    // middle of its `ExecutionContext registered` line (the newline comes after).
+    let counters: DebugCounter | null = null
+    if (useCounters) {
+      counters = new DebugCounter()
+      counters.parse(ic.debugCounter)
+    }
+    if (counters !== null && logsActions && counters.hasCounters) {
+      io.stderr(
+        'ExecutionContext registered on the contexterror: Debug counters are incompatible with --log-actions-to and --mlir-enable-debugger-hook options and are disabled\n\n',
+      )
+      counters = null
+    } else if (observesActions) {
+      io.stderr('ExecutionContext registered on the context\n')
+    }
+    if (counters !== null) {
+      if (ic.printDebugCounter) {
+        io.stderr(counters.summary())
+      }
+      if (counters.hasCounters) {
+        counters.install(context)
+      }
     }
     bisect?.install(context)
     const remarks = remarkEngine(ic)
@@ -209,13 +224,12 @@ export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): num
       setRemarkEngine(context, remarks)
     }
     let profiler: ActionProfiler | null = null
-    if (logsActions || ic.profileActionsTo !== '') {
+    if (observesActions) {
       for (const path of [ic.logActionsTo, ic.profileActionsTo]) {
         if (path !== '' && path !== '-') {
           actionFiles.set(path, '')
         }
       }
-      io.stderr('ExecutionContext registered on the context\n')
       const logger = logsActions ? new ActionLogger({ output: actionSink(ic.logActionsTo), threadName: toolName, filters: actionFilters }) : null
       profiler = ic.profileActionsTo === '' ? null : new ActionProfiler(actionSink(ic.profileActionsTo), process.pid)
       installActionHandlers(context, logger, profiler)
@@ -236,6 +250,9 @@ export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): num
     }
     rootScope.end()
     profiler?.finish()
+    if (counters !== null && ic.printDebugCounter) {
+      io.stderr(counters.summary())
+    }
     if (timing !== null) {
       io.stderr(timing.report())
     }
@@ -248,9 +265,6 @@ export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): num
     ok = !hadFailure && !crashed
   }
   expectations.dispose()
-  if (counters !== null && ic.printDebugCounter) {
-    io.stderr(counters.summary())
-  }
   for (const [path, text] of actionFiles) {
     try {
       io.writeFile(path, text)
