@@ -153,11 +153,33 @@ export {
 export type {
   LoopParts,
 } from './scf/index.ts'
+import { AffineDialect } from './affine/index.ts'
+export {
+  AffineDialect,
+  AffineApplyOp,
+  AffineForOp,
+  AffineIfOp,
+  AffineYieldOp,
+  affineOps,
+  getAffineScope,
+  isTopLevelValue,
+  isValidDim,
+  isValidSymbol,
+} from './affine/index.ts'
+import { MemRefDialect } from './memref/index.ts'
+export {
+  MemRefDialect,
+  LoadOp as MemRefLoadOp,
+  StoreOp as MemRefStoreOp,
+  memrefOps,
+} from './memref/index.ts'
 
-/** Registers every dialect of this package (func, cf, arith, scf) on `ctx`. */
+/** Registers every dialect of this package (func, cf, arith, scf, memref, affine) on `ctx`. */
 export function registerAllDialects(ctx: Context): void {
   ctx.registerDialect(FuncDialect)
   ctx.registerDialect(CfDialect)
   ctx.registerDialect(ArithDialect)
   ctx.registerDialect(ScfDialect)
+  ctx.registerDialect(MemRefDialect)
+  ctx.registerDialect(AffineDialect)
 }

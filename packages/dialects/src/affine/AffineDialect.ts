@@ -1,0 +1,9 @@
+import type { DialectDefinition } from '@tilepass/ir'
+import { affineOps } from './AffineOps.ts'
+
+/** The `affine` dialect subset: `affine.for`, `affine.if`, `affine.yield`, `affine.apply` (depends on `arith`, like upstream). */
+export const AffineDialect: DialectDefinition = {
+  namespace: 'affine',
+  dependentDialects: ['arith'],
+  ops: affineOps,
+}

@@ -1,0 +1,616 @@
+import {
+  AffineConstantExpr,
+  type AffineExpr,
+  AffineMap,
+  AffineMapAttr,
+  AffineSymbolExpr,
+  AnyRegion,
+  AnyType,
+  DenseArrayAttr,
+  Index,
+  IndexAttr,
+  IndexType,
+  IntegerAttr,
+  IntegerSetAttr,
+  LoopLikeOpInterface,
+  RegionBranchOpInterface,
+  RegionBranchTerminatorOpInterface,
+  SizedRegion,
+  Trait,
+  attrConstraint,
+  defineOp,
+  variadic,
+  type AttrConstraint,
+  type BlockArgument,
+  type LogicalResult,
+  type OdsOp,
+  type OpAsmArgument,
+  type OpAsmParser,
+  type OpAsmPrinter,
+  type Operation,
+  type OperationState,
+  type Region,
+  type RegionSuccessor,
+
+  type UnresolvedOperand,
+  type Value,
+} from '@tilepass/ir'
+import { ensureTerminator } from '../scf/ScfTerminators.ts'
+
+/** `AffineMapAttr` as an ODS attribute constraint. */
+const AffineMapAttrC: AttrConstraint = attrConstraint('AffineMap attribute', (a) => a instanceof AffineMapAttr)
+/** `IntegerSetAttr` as an ODS attribute constraint. */
+const IntegerSetAttrC: AttrConstraint = attrConstraint('IntegerSet attribute', (a) => a instanceof IntegerSetAttr)
+
+// ---- dims and symbols ----------------------------------------------------------------------
+
+/** The region of the closest ancestor of `op` with the `AffineScope` trait, or null. */
+export function getAffineScope(op: Operation): Region | null {
+  let region = op.parentRegion
+  while (region !== null) {
+    const parent = region.parentOp
+    if (parent === null) {
+      return null
+    }
+    if (parent.hasTrait(Trait.AffineScope)) {
+      return region
+    }
+    region = parent.parentRegion
+  }
+  return null
+}
+
+/** The region that directly holds the definition of `value`. */
+function definingRegion(value: Value): Region | null {
+  return value.parentRegion
+}
+
+/** Whether `value` is defined directly in an `AffineScope` region (MLIR's `isTopLevelValue`). */
+export function isTopLevelValue(value: Value): boolean {
+  const region = definingRegion(value)
+  const parent = region?.parentOp ?? null
+  return parent !== null && parent.hasTrait(Trait.AffineScope)
+}
+
+/** Whether `value` may be bound to a symbol of an affine map or set used in `scope` (`isValidSymbol`). */
+export function isValidSymbol(value: Value, scope: Region | null): boolean {
+  if (!(value.type instanceof IndexType)) {
+    return false
+  }
+  if (isTopLevelValue(value)) {
+    return true
+  }
+  const def = value.definingOp
+  if (def === null) {
+    // A block argument not at the top of an affine scope: valid only when it is defined above `scope`.
+    return scope !== null && isDefinedAbove(value, scope)
+  }
+  if (def.hasTrait(Trait.ConstantLike)) {
+    return true
+  }
+  if (def.name.name === 'affine.apply') {
+    return def.getOperands().every((v) => isValidSymbol(v, scope))
+  }
+  return scope !== null && isDefinedAbove(value, scope)
+}
+
+/** Whether `value` may be bound to a dimension of an affine map or set used in `scope` (`isValidDim`). */
+export function isValidDim(value: Value, scope: Region | null): boolean {
+  if (!(value.type instanceof IndexType)) {
+    return false
+  }
+  const def = value.definingOp
+  if (def === null) {
+    // Induction variables of affine loops and arguments at the top of an affine scope.
+    const parent = (value as BlockArgument).owner.parentOp
+    return parent !== null && (parent.hasTrait(Trait.AffineScope) || parent.name.name === 'affine.for' || parent.name.name === 'affine.parallel')
+  }
+  if (isTopLevelValue(value)) {
+    return true
+  }
+  if (def.name.name === 'affine.apply') {
+    return def.getOperands().every((v) => isValidDim(v, scope))
+  }
+  return isValidSymbol(value, scope)
+}
+
+/** Whether `value` is defined outside of `region`, in one of its enclosing regions. */
+function isDefinedAbove(value: Value, region: Region): boolean {
+  const def = value.parentRegion
+  for (let r = region.parentRegion; r !== null; r = r.parentRegion) {
+    if (r === def) {
+      return true
+    }
+  }
+  return false
+}
+
+/** Checks that the first `numDims` operands are valid dims and the rest valid symbols. */
+function verifyDimAndSymbolIdentifiers(op: Operation, operands: readonly Value[], numDims: number): LogicalResult {
+  const scope = getAffineScope(op)
+  for (let i = 0; i < operands.length; i++) {
+    if (i < numDims) {
+      if (!isValidDim(operands[i]!, scope)) {
+        return op.emitOpError('operand cannot be used as a dimension id').fail()
+      }
+    } else if (!isValidSymbol(operands[i]!, scope)) {
+      return op.emitOpError('operand cannot be used as a symbol').fail()
+    }
+  }
+  return true
+}
+
+// ---- shared syntax -------------------------------------------------------------------------
+
+/** Parses `(%d, ...)[%s, ...]?` and resolves them as `index`; returns the number of dims or undefined. */
+function parseDimAndSymbolList(parser: OpAsmParser, operands: Value[]): number | undefined {
+  const loc = parser.getCurrentLocation()
+  const dims = parser.parseOperandList('paren')
+  if (dims === undefined) {
+    return undefined
+  }
+  const syms = parser.parseOperandList('optionalSquare')
+  if (syms === undefined) {
+    return undefined
+  }
+  const all: UnresolvedOperand[] = [...dims, ...syms]
+  if (!parser.resolveOperands(all, IndexType.get(parser.context), loc, operands)) {
+    return undefined
+  }
+  return dims.length
+}
+
+/** Prints `(%d, ...)` and, when there are symbols, `[%s, ...]`. */
+function printDimAndSymbolList(p: OpAsmPrinter, operands: readonly Value[], numDims: number): void {
+  p.print('(')
+  p.printOperands(operands.slice(0, numDims))
+  p.print(')')
+  if (operands.length > numDims) {
+    p.print('[')
+    p.printOperands(operands.slice(numDims))
+    p.print(']')
+  }
+}
+
+// ---- affine.yield --------------------------------------------------------------------------
+
+/** `affine.yield`: terminates the regions of affine ops, forwarding its operands. */
+export const AffineYieldOp: OdsOp = defineOp({
+  name: 'affine.yield',
+  summary: 'Yield values to parent operation',
+  operands: { operands: variadic(AnyType) },
+  traits: Trait.Pure | Trait.ReturnLike | Trait.IsTerminator,
+  parentOpNames: ['affine.for', 'affine.if', 'affine.parallel'],
+  interfaces: [RegionBranchTerminatorOpInterface.impl({ getSuccessorOperands: (op) => op.getOperands() })],
+  assemblyFormat: 'attr-dict ($operands^ `:` type($operands))?',
+  verify(op: Operation): LogicalResult {
+    const parent = op.parentOp!
+    if (parent.numResults !== op.numOperands) {
+      return op.emitOpError('parent of yield must have same number of results as the yield operands').fail()
+    }
+    for (let i = 0; i < op.numOperands; i++) {
+      if (parent.results[i]!.type !== op.getOperand(i).type) {
+        return op.emitOpError('types mismatch between yield op and its parent').fail()
+      }
+    }
+    return true
+  },
+})
+
+// ---- affine.apply --------------------------------------------------------------------------
+
+/** `affine.apply`: applies a single-result affine map to dim and symbol operands. */
+export const AffineApplyOp: OdsOp = defineOp({
+  name: 'affine.apply',
+  summary: 'affine apply operation',
+  operands: { mapOperands: variadic(Index) },
+  results: { '#0': Index },
+  attributes: { map: AffineMapAttrC },
+  traits: Trait.Pure,
+  parse(parser: OpAsmParser, state: OperationState): LogicalResult {
+    const mapAttr = parser.parseAttribute()
+    if (mapAttr === undefined) {
+      return false
+    }
+    if (!(mapAttr instanceof AffineMapAttr)) {
+      return parser.emitError(parser.getNameLoc(), 'invalid kind of attribute specified').fail()
+    }
+    state.addProperty('map', mapAttr)
+    const numDims = parseDimAndSymbolList(parser, state.operands)
+    if (numDims === undefined || !parser.parseOptionalAttrDict(state.attributes)) {
+      return false
+    }
+    const map = mapAttr.value
+    if (map.numDims !== numDims || numDims + map.numSymbols !== state.operands.length) {
+      return parser.emitError(parser.getNameLoc(), 'dimension or symbol index mismatch').fail()
+    }
+    state.addTypes([IndexType.get(parser.context)])
+    return true
+  },
+  print(op: Operation, p: OpAsmPrinter): void {
+    const map = (op.getAttr('map') as AffineMapAttr)
+    p.print(' ')
+    p.printAttribute(map)
+    printDimAndSymbolList(p, op.getOperands(), map.value.numDims)
+    p.printOptionalAttrDict(op.getAttrs(), ['map'])
+  },
+  verify(op: Operation): LogicalResult {
+    const map = (op.getAttr('map') as AffineMapAttr).value
+    if (op.numOperands !== map.numInputs) {
+      return op.emitOpError('operand count and affine map dimension and symbol count must match').fail()
+    }
+    if (map.numResults !== 1) {
+      return op.emitOpError('mapping must produce one value').fail()
+    }
+    return verifyDimAndSymbolIdentifiers(op, op.getOperands(), map.numDims)
+  },
+})
+
+// ---- affine.for ----------------------------------------------------------------------------
+
+function segments(op: Operation): [number, number, number] {
+  const a = op.getAttr('operandSegmentSizes')
+  if (a instanceof DenseArrayAttr) {
+    const v = a.values
+    return [Number(v[0] ?? 0), Number(v[1] ?? 0), Number(v[2] ?? 0)]
+  }
+  return [0, 0, op.numOperands]
+}
+
+function boundMap(op: Operation, name: string): AffineMap {
+  return (op.getAttr(name) as AffineMapAttr).value
+}
+
+function bodyArgs(op: Operation): readonly BlockArgument[] {
+  const block = op.getRegion(0).firstBlock
+  return block === null ? [] : block.arguments
+}
+
+/**
+ * Parses one loop bound: `%s`, an integer, or `max`/`min` (for lower/upper bounds)
+ * followed by an affine map and its dim and symbol operands.
+ */
+function parseBound(parser: OpAsmParser, state: OperationState, isLower: boolean): LogicalResult {
+  const ctx = parser.context
+  const mapName = isLower ? 'lowerBoundMap' : 'upperBoundMap'
+  const hasPrefix = parser.parseOptionalKeyword(isLower ? 'max' : 'min')
+  const operandLoc = parser.getCurrentLocation()
+  const ssa = parser.parseOptionalOperand()
+  if (ssa === undefined) {
+    return false
+  }
+  if (ssa !== null) {
+    // A single SSA value binds the symbol of `()[s0] -> (s0)`.
+    if (!parser.resolveOperands([ssa], IndexType.get(ctx), operandLoc, state.operands)) {
+      return false
+    }
+    state.addProperty(mapName, AffineMapAttr.get(AffineMap.get(ctx, 0, 1, [AffineSymbolExpr.get(ctx, 0)])))
+    return true
+  }
+  const attrLoc = parser.getCurrentLocation()
+  const attr = parser.parseAttribute(IndexType.get(ctx))
+  if (attr === undefined) {
+    return false
+  }
+  if (attr instanceof IntegerAttr) {
+    state.addProperty(mapName, AffineMapAttr.get(AffineMap.get(ctx, 0, 0, [AffineConstantExpr.get(ctx, Number(attr.value))])))
+    return true
+  }
+  if (!(attr instanceof AffineMapAttr)) {
+    return parser.emitError(attrLoc, 'expected valid affine map representation for loop bounds').fail()
+  }
+  const map = attr.value
+  state.addProperty(mapName, attr)
+  const numDims = parseDimAndSymbolList(parser, state.operands)
+  if (numDims === undefined) {
+    return false
+  }
+  if (map.numDims !== numDims) {
+    return parser.emitError(parser.getNameLoc(), 'dim operand count and affine map dim count must match').fail()
+  }
+  if (map.numResults > 1 && !hasPrefix) {
+    const bound = isLower ? 'lower' : 'upper'
+    const prefix = isLower ? 'max' : 'min'
+    return parser.emitError(attrLoc, `${bound} loop bound affine map with multiple results requires '${prefix}' prefix`).fail()
+  }
+  return true
+}
+
+function printBound(p: OpAsmPrinter, mapAttr: AffineMapAttr, operands: readonly Value[], prefix: string): void {
+  const map = mapAttr.value
+  if (map.numResults === 1) {
+    const expr: AffineExpr = map.results[0]!
+    if (map.numDims === 0 && map.numSymbols === 0 && expr instanceof AffineConstantExpr) {
+      p.print(String(expr.value))
+      return
+    }
+    if (map.numDims === 0 && map.numSymbols === 1 && expr instanceof AffineSymbolExpr) {
+      p.printOperand(operands[0]!)
+      return
+    }
+  } else {
+    p.print(`${prefix} `)
+  }
+  p.printAttribute(mapAttr)
+  printDimAndSymbolList(p, operands, map.numDims)
+}
+
+/** Parses `(%arg = %init, ...)`. */
+function parseAssignmentList(parser: OpAsmParser, args: OpAsmArgument[], operands: UnresolvedOperand[]): LogicalResult {
+  if (!parser.parseLParen()) {
+    return false
+  }
+  if (parser.parseOptionalRParen()) {
+    return true
+  }
+  do {
+    const a = parser.parseArgument(false, false)
+    if (a === undefined || !parser.parseEqual()) {
+      return false
+    }
+    const o = parser.parseOperand()
+    if (o === undefined) {
+      return false
+    }
+    args.push(a)
+    operands.push(o)
+  } while (parser.parseOptionalComma())
+  return parser.parseRParen()
+}
+
+/** `affine.for`: a loop with affine bounds, a constant positive step and loop-carried values. */
+export const AffineForOp: OdsOp = defineOp({
+  name: 'affine.for',
+  summary: 'for operation',
+  operands: { lowerBoundOperands: variadic(Index), upperBoundOperands: variadic(Index), inits: variadic(AnyType) },
+  results: { results: variadic(AnyType) },
+  attributes: { lowerBoundMap: AffineMapAttrC, upperBoundMap: AffineMapAttrC, step: IndexAttr },
+  regions: { region: SizedRegion(1) },
+  traits: Trait.AttrSizedOperandSegments | Trait.AutomaticAllocationScope | Trait.RecursiveMemoryEffects | Trait.SingleBlock,
+  implicitTerminatorName: 'affine.yield',
+  interfaces: [
+    RegionBranchOpInterface.impl({
+      getSuccessorRegions(op: Operation): RegionSuccessor[] {
+        return [
+          { region: op.getRegion(0), inputs: bodyArgs(op).slice(1) },
+          { region: null, inputs: op.results },
+        ]
+      },
+      getEntrySuccessorOperands: (op) => op.getOperands().slice(op.numOperands - segments(op)[2]),
+    }),
+    LoopLikeOpInterface.impl({
+      getLoopRegions: (op) => [op.getRegion(0)],
+      isDefinedOutsideOfLoop: (op, value) => isDefinedAbove(value, op.getRegion(0)),
+    }),
+  ],
+  parse(parser: OpAsmParser, state: OperationState): LogicalResult {
+    const ctx = parser.context
+    const index = IndexType.get(ctx)
+    const iv = parser.parseArgument(false, false)
+    if (iv === undefined || !parser.parseEqual()) {
+      return false
+    }
+    iv.type = index
+    const before = state.operands.length
+    if (!parseBound(parser, state, true)) {
+      return false
+    }
+    const numLb = state.operands.length - before
+    if (!parser.parseKeyword('to')) {
+      return false
+    }
+    const mid = state.operands.length
+    if (!parseBound(parser, state, false)) {
+      return false
+    }
+    const numUb = state.operands.length - mid
+    if (!parser.parseOptionalKeyword('step')) {
+      state.addProperty('step', IntegerAttr.get(index, 1))
+    } else {
+      const stepLoc = parser.getCurrentLocation()
+      const step = parser.parseAttribute(index)
+      if (step === undefined) {
+        return false
+      }
+      if (!(step instanceof IntegerAttr)) {
+        return parser.emitError(stepLoc, 'invalid kind of attribute specified').fail()
+      }
+      if (step.value < 0n) {
+        return parser.emitError(stepLoc, 'expected step to be representable as a positive signed integer').fail()
+      }
+      state.addProperty('step', step)
+    }
+    const regionArgs: OpAsmArgument[] = [iv]
+    const inits: UnresolvedOperand[] = []
+    if (parser.parseOptionalKeyword('iter_args')) {
+      if (!parseAssignmentList(parser, regionArgs, inits)) {
+        return false
+      }
+      const types = parser.parseArrowTypeList()
+      if (types === undefined) {
+        return false
+      }
+      state.addTypes(types)
+      for (let i = 0; i < inits.length && i < types.length; i++) {
+        regionArgs[i + 1]!.type = types[i]!
+        if (!parser.resolveOperand(inits[i]!, types[i]!, state.operands)) {
+          return false
+        }
+      }
+    }
+    state.addProperty('operandSegmentSizes', DenseArrayAttr.getI32(ctx, [numLb, numUb, inits.length]))
+    if (regionArgs.length !== state.types.length + 1) {
+      return parser.emitError(parser.getNameLoc(), 'mismatch between the number of loop-carried values and results').fail()
+    }
+    const body = state.addRegion()
+    if (!parser.parseRegion(body, regionArgs)) {
+      return false
+    }
+    ensureTerminator(body, state.location, 'affine.yield')
+    return parser.parseOptionalAttrDict(state.attributes)
+  },
+  print(op: Operation, p: OpAsmPrinter): void {
+    const [numLb, numUb, numInits] = segments(op)
+    const operands = op.getOperands()
+    const args = bodyArgs(op)
+    p.print(' ')
+    p.printRegionArgument(args[0]!, [], true)
+    p.print(' = ')
+    printBound(p, op.getAttr('lowerBoundMap') as AffineMapAttr, operands.slice(0, numLb), 'max')
+    p.print(' to ')
+    printBound(p, op.getAttr('upperBoundMap') as AffineMapAttr, operands.slice(numLb, numLb + numUb), 'min')
+    const step = op.getAttr('step')
+    if (step instanceof IntegerAttr && step.value !== 1n) {
+      p.print(` step ${step.value}`)
+    }
+    if (numInits > 0) {
+      p.print(' iter_args(')
+      const inits = operands.slice(numLb + numUb)
+      for (let i = 0; i < numInits; i++) {
+        if (i > 0) {
+          p.print(', ')
+        }
+        p.printOperand(args[i + 1]!)
+        p.print(' = ')
+        p.printOperand(inits[i]!)
+      }
+      p.print(') -> (')
+      p.printTypes(op.resultTypes)
+      p.print(')')
+    }
+    p.print(' ')
+    p.printRegion(op.getRegion(0), false, numInits > 0)
+    p.printOptionalAttrDict(op.getAttrs(), ['lowerBoundMap', 'upperBoundMap', 'step', 'operandSegmentSizes'])
+  },
+  verify(op: Operation): LogicalResult {
+    const step = op.getAttr('step')
+    if (step instanceof IntegerAttr && step.value <= 0n) {
+      return op.emitOpError(`expected step to be representable as a positive signed integer`).fail()
+    }
+    return true
+  },
+  verifyRegions(op: Operation): LogicalResult {
+    const args = bodyArgs(op)
+    if (args.length === 0 || !(args[0]!.type instanceof IndexType)) {
+      return op.emitOpError('expected body to have a single index argument for the induction variable').fail()
+    }
+    const [numLb, numUb, numInits] = segments(op)
+    const operands = op.getOperands()
+    const lbMap = boundMap(op, 'lowerBoundMap')
+    const ubMap = boundMap(op, 'upperBoundMap')
+    if (lbMap.numInputs > 0 && !verifyDimAndSymbolIdentifiers(op, operands.slice(0, numLb), lbMap.numDims)) {
+      return false
+    }
+    if (ubMap.numInputs > 0 && !verifyDimAndSymbolIdentifiers(op, operands.slice(numLb, numLb + numUb), ubMap.numDims)) {
+      return false
+    }
+    if (lbMap.numResults < 1) {
+      return op.emitOpError('expected lower bound map to have at least one result').fail()
+    }
+    if (ubMap.numResults < 1) {
+      return op.emitOpError('expected upper bound map to have at least one result').fail()
+    }
+    if (op.numResults === 0) {
+      return true
+    }
+    if (numInits !== op.numResults) {
+      return op.emitOpError('mismatch between the number of loop-carried values and results').fail()
+    }
+    if (args.length - 1 !== op.numResults) {
+      return op.emitOpError('mismatch between the number of basic block args and results').fail()
+    }
+    return true
+  },
+})
+
+// ---- affine.if -----------------------------------------------------------------------------
+
+/** `affine.if`: runs the `then` region when the integer set holds for the operands, else the `else` region. */
+export const AffineIfOp: OdsOp = defineOp({
+  name: 'affine.if',
+  summary: 'if-then-else operation',
+  operands: { '#0': variadic(AnyType) },
+  results: { results: variadic(AnyType) },
+  attributes: { condition: IntegerSetAttrC },
+  regions: { thenRegion: SizedRegion(1), elseRegion: AnyRegion },
+  traits: Trait.RecursiveMemoryEffects | Trait.SingleBlock,
+  implicitTerminatorName: 'affine.yield',
+  interfaces: [
+    RegionBranchOpInterface.impl({
+      getSuccessorRegions(op: Operation): RegionSuccessor[] {
+        const out: RegionSuccessor[] = [{ region: op.getRegion(0), inputs: [] }]
+        const elseRegion = op.getRegion(1)
+        out.push(elseRegion.empty ? { region: null, inputs: op.results } : { region: elseRegion, inputs: [] })
+        return out
+      },
+      getEntrySuccessorOperands: () => [],
+    }),
+  ],
+  parse(parser: OpAsmParser, state: OperationState): LogicalResult {
+    const attrLoc = parser.getCurrentLocation()
+    const attr = parser.parseAttribute()
+    if (attr === undefined) {
+      return false
+    }
+    if (!(attr instanceof IntegerSetAttr)) {
+      return parser.emitError(attrLoc, 'invalid kind of attribute specified').fail()
+    }
+    state.addProperty('condition', attr)
+    const numDims = parseDimAndSymbolList(parser, state.operands)
+    if (numDims === undefined) {
+      return false
+    }
+    const set = attr.value
+    if (set.numDims !== numDims) {
+      return parser.emitError(parser.getNameLoc(), 'dim operand count and integer set dim count must match').fail()
+    }
+    if (numDims + set.numSymbols !== state.operands.length) {
+      return parser.emitError(parser.getNameLoc(), 'symbol operand count and integer set symbol count must match').fail()
+    }
+    const types = parser.parseOptionalArrowTypeList()
+    if (types === undefined) {
+      return false
+    }
+    state.addTypes(types)
+    const thenRegion = state.addRegion()
+    const elseRegion = state.addRegion()
+    if (!parser.parseRegion(thenRegion)) {
+      return false
+    }
+    ensureTerminator(thenRegion, state.location, 'affine.yield')
+    if (parser.parseOptionalKeyword('else')) {
+      if (!parser.parseRegion(elseRegion)) {
+        return false
+      }
+      ensureTerminator(elseRegion, state.location, 'affine.yield')
+    }
+    return parser.parseOptionalAttrDict(state.attributes)
+  },
+  print(op: Operation, p: OpAsmPrinter): void {
+    const cond = op.getAttr('condition') as IntegerSetAttr
+    p.print(' ')
+    p.printAttribute(cond)
+    printDimAndSymbolList(p, op.getOperands(), cond.value.numDims)
+    p.printArrowTypeList(op.resultTypes)
+    p.print(' ')
+    const printTerminators = op.numResults > 0
+    p.printRegion(op.getRegion(0), false, printTerminators)
+    const elseRegion = op.getRegion(1)
+    if (!elseRegion.empty) {
+      p.print(' else ')
+      p.printRegion(elseRegion, false, printTerminators)
+    }
+    p.printOptionalAttrDict(op.getAttrs(), ['condition'])
+  },
+  verify(op: Operation): LogicalResult {
+    const set = (op.getAttr('condition') as IntegerSetAttr).value
+    if (op.numOperands !== set.numDims + set.numSymbols) {
+      return op.emitOpError('operand count and condition integer set dimension and symbol count must match').fail()
+    }
+    return verifyDimAndSymbolIdentifiers(op, op.getOperands(), set.numDims)
+  },
+})
+
+/** Every op of the affine subset. */
+export const affineOps: readonly OdsOp[] = [AffineForOp, AffineIfOp, AffineYieldOp, AffineApplyOp]
+

@@ -1,0 +1,3 @@
+/** A minimal subset of the `memref` dialect (`memref.load`, `memref.store`). */
+export { MemRefDialect } from './MemRefDialect.ts'
+export { LoadOp, StoreOp, memrefOps } from './MemRefOps.ts'
