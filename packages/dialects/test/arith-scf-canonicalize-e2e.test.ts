@@ -575,6 +575,35 @@ func.func @g(%c: i1, %x: i32, %y: i32) -> i32 {
 `,
   ],
   [
+    'scf-switch-results',
+    String.raw`func.func @f(%a: index, %x: i32, %y: i32) -> (i32, i32) {
+  %0:2 = scf.index_switch %a -> i32, i32
+  case 1 {
+    "test.op"() : () -> ()
+    scf.yield %x, %y : i32, i32
+  }
+  default {
+    scf.yield %x, %x : i32, i32
+  }
+  return %0#0, %0#1 : i32, i32
+}
+`,
+    String.raw`module {
+  func.func @f(%arg0: index, %arg1: i32, %arg2: i32) -> (i32, i32) {
+    %0 = scf.index_switch %arg0 -> i32 
+    case 1 {
+      "test.op"() : () -> ()
+      scf.yield %arg2 : i32
+    }
+    default {
+      scf.yield %arg1 : i32
+    }
+    return %arg1, %0 : i32, i32
+  }
+}
+`,
+  ],
+  [
     'scf-while',
     String.raw`"test.func"() ({
 ^bb0(%x: i32, %y: i32, %z: i64):

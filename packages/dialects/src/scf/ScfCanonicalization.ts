@@ -716,10 +716,68 @@ export const RemoveLoopInvariantArgsFromBeforeBlock: CanonicalizationPattern = {
   },
 }
 
+/** `scf.index_switch` results every region yields the same value for: use that value. */
+export const IndexSwitchSameYield: CanonicalizationPattern = {
+  name: 'IndexSwitchSameYield',
+  rootName: 'scf.index_switch',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const yields = op.regions.map((r) => r.front.lastOp!)
+    let changed = false
+    for (let i = 0; i < op.numResults; i++) {
+      const r = op.getResult(i)
+      const v = yields[0]!.getOperand(i)
+      if (r.useEmpty || !yields.every((y) => y.getOperand(i) === v)) {
+        continue
+      }
+      rewriter.replaceAllUsesWith(r, v)
+      changed = true
+    }
+    return changed
+  },
+}
+
+/** `scf.index_switch` with unused results: rebuild it with only the used ones. */
+export const IndexSwitchRemoveUnusedResults: CanonicalizationPattern = {
+  name: 'IndexSwitchRemoveUnusedResults',
+  rootName: 'scf.index_switch',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const used = op.results.filter((r) => !r.useEmpty)
+    if (used.length === op.numResults) {
+      return false
+    }
+    rewriter.setInsertionPoint(op)
+    const state = new OperationState(op.location, op.name)
+    state.addOperands(op.getOperands())
+    state.addTypes(used.map((r) => r.type))
+    state.properties = [...op.properties.entries]
+    state.attributes = [...op.attributes.entries]
+    for (let k = 0; k < op.numRegions; k++) {
+      state.addRegion()
+    }
+    const w = rewriter.insert(Operation.create(state))
+    for (let k = 0; k < op.numRegions; k++) {
+      const region = w.getRegion(k)
+      region.takeBody(op.getRegion(k))
+      const term = region.front.lastOp!
+      const operands = used.map((r) => term.getOperand(r.index))
+      rewriter.modifyOpInPlace(term, () => term.setOperands(operands))
+    }
+    const repl: Value[] = op.results.map((r) => r as Value)
+    used.forEach((r, i) => {
+      repl[r.index] = w.getResult(i)
+    })
+    rewriter.replaceOp(op, repl)
+    return true
+  },
+}
+
 /** The scf canonicalization patterns implemented here, by root op. */
 export const scfCanonicalizationPatterns: Readonly<Record<string, readonly CanonicalizationPattern[]>> = {
   'scf.if': [ConditionPropagation, ConvertTrivialIfToSelect, RemoveEmptyElseBranch, RemoveStaticCondition, RemoveUnusedResults, ReplaceIfYieldWithConditionOrValue],
   'scf.execute_region': [SingleBlockExecuteInliner],
   'scf.while': [RemoveLoopInvariantArgsFromBeforeBlock, RemoveLoopInvariantValueYielded, WhileConditionTruth, WhileUnusedResult, WhileRemoveDuplicatedResults, WhileRemoveUnusedArgs],
   'scf.for': [ForOpIterArgsFolder, SimplifyTrivialLoops],
+  'scf.index_switch': [IndexSwitchSameYield, IndexSwitchRemoveUnusedResults],
 }

@@ -782,6 +782,9 @@ export const IndexSwitchOp: OdsOp = defineOp({
   },
   verifyRegions: verifyRegionBranchOp,
   fold: foldIndexSwitch,
+  getCanonicalizationPatterns(patterns: unknown): void {
+    addPatterns(patterns, scfCanonicalizationPatterns['scf.index_switch']!)
+  },
 })
 
 /**
