@@ -290,6 +290,18 @@ export class ConversionPatternRewriter extends PatternRewriter {
       op.dropAllReferences()
     }
     this.erasedOps.clear()
+    // Materializations nobody uses any more (their users were converted) go away.
+    let changed = true
+    while (changed) {
+      changed = false
+      for (const cast of this.materializations.keys()) {
+        if (cast.parentBlock !== null && cast.useEmpty) {
+          cast.erase()
+          this.materializations.delete(cast)
+          changed = true
+        }
+      }
+    }
     this.log.length = 0
     this.materializations.clear()
     this.replacedLocations.clear()
