@@ -393,6 +393,54 @@ describe('transactional conversion', () => {
   })
 })
 
+describe('signature conversion', () => {
+  it('converts block arguments 1-N with a source materialization for the old users, undone on failure', () => {
+    const src = `"test.mod"() ({
+  "bar.region"() ({
+  ^bb0(%a: i64, %b: i1):
+    "foo.use"(%a) : (i64) -> ()
+    "foo.term"() : () -> ()
+  }) : () -> ()
+}) : () -> ()`
+    const run = (fail: boolean): { ok: boolean; text: string; before: string } => {
+      const m = parse(src)
+      const ctx = m.context
+      const i32 = IntegerType.get(ctx, 32)
+      const i64 = IntegerType.get(ctx, 64)
+      const i1 = IntegerType.get(ctx, 1)
+      const tc = new TypeConverter()
+      tc.addConversion((t) => t)
+      tc.addConversion((t) => (t === i64 ? [i32, i32] : t === i1 ? [] : undefined))
+      tc.addSourceMaterialization((b, type, inputs, loc) => b.create('foo.pack', loc, { operands: inputs, results: [type] }).results[0]!)
+      const before = printOperation(m)
+      const target = new ConversionTarget(ctx)
+      target.addLegalDialect('foo', 'test')
+      const pattern = new FnPattern('bar.region', (op, _adaptor, rewriter) => {
+        const n = rewriter.create('foo.region', op.location, { regions: 1 })
+        rewriter.inlineRegionBefore(op.regions[0]!, n.regions[0]!, null)
+        if (rewriter.convertRegionTypes(n.regions[0]!, tc) === null) {
+          return failure2(rewriter, op)
+        }
+        if (fail) {
+          return failure2(rewriter, op)
+        }
+        rewriter.replaceOp(op, [])
+        return success()
+      })
+      const ok = applyFullConversion(m, target, [pattern])
+      return { ok, text: printOperation(m), before }
+    }
+    const good = run(false)
+    expect(good.ok).toBe(true)
+    expect(good.text).toContain('^bb0(%arg0: i32, %arg1: i32):')
+    expect(good.text).toContain('%0 = "foo.pack"(%arg0, %arg1) : (i32, i32) -> i64')
+    expect(good.text).toContain('"foo.use"(%0) : (i64) -> ()')
+    const bad = run(true)
+    expect(bad.ok).toBe(false)
+    expect(bad.text).toBe(bad.before)
+  })
+})
+
 function failure2(rewriter: ConversionPatternRewriter, op: Operation): LogicalResult {
   return rewriter.notifyMatchFailure(op, 'gave up')
 }
