@@ -144,6 +144,8 @@ export class ConversionPatternRewriter extends PatternRewriter {
   private readonly materializations = new Map<Operation, readonly Value[]>()
   /** Values that replaced op results, mapped to the location of the first op they replaced. */
   private readonly replacedLocations = new Map<Value, Location>()
+  /** Target materializations already built: value to converted type to materialized value. */
+  private readonly targetCache = new Map<Value, Map<Type, Value>>()
   /** The type converter of the pattern being applied. */
   currentTypeConverter: TypeConverter | null = null
   /** The listener given by the caller, told about every change. */
@@ -190,6 +192,12 @@ export class ConversionPatternRewriter extends PatternRewriter {
       this.log.push(new UndoRecord(UndoKind.MoveOp, op, previous.block, null, null, previous.before, null, null, null, null, null))
     }
     this.userListener?.notifyOperationInserted?.(op, previous)
+  }
+
+  /** True when `v` is a block argument or the result of an op still in the IR (not erased or undone). */
+  private isLive(v: Value): boolean {
+    const def = v.definingOp
+    return def === null || (def.parentBlock !== null && !this.isErased(def))
   }
 
   /** The number of recorded changes: a point to roll back to. */
@@ -305,6 +313,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
     this.log.length = 0
     this.materializations.clear()
     this.replacedLocations.clear()
+    this.targetCache.clear()
   }
 
   // ---- Overridden primitives --------------------------------------------------------
@@ -388,7 +397,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
         continue
       }
       const ip = this.saveInsertionPoint()
-      this.setInsertionPoint(op)
+      this.setInsertionPointAfterValue(to)
       const cast = this.buildMaterialization(from.type, [to], op.location, 'source', this.currentTypeConverter)
       this.restoreInsertionPoint(ip)
       this.replaceAllUsesWith(from, cast)
@@ -466,10 +475,23 @@ export class ConversionPatternRewriter extends PatternRewriter {
         out.push(orig)
         continue
       }
+      const cached = this.targetCache.get(v)?.get(want)
+      if (cached !== undefined && this.isLive(cached)) {
+        out.push(cached)
+        continue
+      }
+      // As upstream, right after the value's definition, and shared by later uses.
       const ip = this.saveInsertionPoint()
-      this.setInsertionPoint(op)
-      out.push(this.buildMaterialization(want, [v], op.location, 'target', converter))
+      this.setInsertionPointAfterValue(v)
+      const m = this.buildMaterialization(want, [v], op.location, 'target', converter)
       this.restoreInsertionPoint(ip)
+      let perType = this.targetCache.get(v)
+      if (perType === undefined) {
+        perType = new Map<Type, Value>()
+        this.targetCache.set(v, perType)
+      }
+      perType.set(want, m)
+      out.push(m)
     }
     return out
   }

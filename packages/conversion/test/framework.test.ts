@@ -235,6 +235,45 @@ describe('dialect conversion drivers', () => {
     expect(text.match(/unrealized_conversion_cast/g)?.length).toBe(2)
   })
 
+  it('shares one target materialization per value, placed right after its definition', () => {
+    const m = parse(`"test.mod"() ({
+^bb0(%a: i64):
+  "foo.first"() : () -> ()
+  %0 = "bar.add"(%a, %a) : (i64, i64) -> i64
+  %1 = "bar.add"(%a, %0) : (i64, i64) -> i64
+  "foo.keep"(%1) : (i64) -> ()
+}) : () -> ()`)
+    const ctx = m.context
+    const i32 = IntegerType.get(ctx, 32)
+    const i64 = IntegerType.get(ctx, 64)
+    const tc = new TypeConverter()
+    tc.addConversion((t) => t)
+    tc.addConversion((t) => (t === i64 ? i32 : undefined))
+    const target = new ConversionTarget(ctx)
+    target.addLegalDialect('foo', 'test', 'builtin')
+    const pattern = new FnPattern(
+      'bar.add',
+      (op, adaptor, rewriter) => {
+        rewriter.replaceOp(op, rewriter.create('foo.add', op.location, { operands: adaptor.operands, results: [i32] }))
+        return success()
+      },
+      { typeConverter: tc },
+    )
+    expect(applyPartialConversion(m, target, [pattern])).toBe(true)
+    expect(printOperation(m)).toBe(`module {
+  "test.mod"() ({
+  ^bb0(%arg0: i64):
+    %0 = builtin.unrealized_conversion_cast %arg0 : i64 to i32
+    "foo.first"() : () -> ()
+    %1 = "foo.add"(%0, %0) : (i32, i32) -> i32
+    %2 = "foo.add"(%0, %1) : (i32, i32) -> i32
+    %3 = builtin.unrealized_conversion_cast %2 : i32 to i64
+    "foo.keep"(%3) : (i64) -> ()
+  }) : () -> ()
+}
+`)
+  })
+
   it('runs every conversion attempt as an apply-conversion action', () => {
     const m = parse(`"test.mod"() ({
   "bar.a"() : () -> ()
