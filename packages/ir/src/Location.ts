@@ -132,6 +132,11 @@ export class FusedLoc extends Location {
   }
 }
 
+/** Base of locations defined by a loaded dialect (`#test.custom_location<...>`): printed and parsed by that dialect like a `DialectAttr`. */
+export abstract class DialectLoc extends Location {
+  abstract readonly dialectNamespace: string
+}
+
 /** `loc(#opaque)`-style location holding an opaque pointer-like payload (rare). */
 export class OpaqueLoc extends Location {
   /** @internal */

@@ -66,7 +66,7 @@ export {
   AffineMap,
   IntegerSet,
 } from './AffineMap.ts'
-export { Location, UnknownLoc, FileLineColLoc, NameLoc, CallSiteLoc, FusedLoc, OpaqueLoc } from './Location.ts'
+export { Location, UnknownLoc, FileLineColLoc, NameLoc, CallSiteLoc, FusedLoc, OpaqueLoc, DialectLoc } from './Location.ts'
 export { Value, OpResult, BlockArgument, OpOperand, BlockOperand } from './Value.ts'
 export { Operation } from './Operation.ts'
 export type { WalkResult, WalkOrder } from './Operation.ts'

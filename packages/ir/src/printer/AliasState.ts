@@ -18,7 +18,7 @@ import {
 } from '../Attributes.ts'
 import type { Block } from '../Block.ts'
 import type { Context } from '../Context.ts'
-import { CallSiteLoc, FusedLoc, type Location, NameLoc, OpaqueLoc, UnknownLoc } from '../Location.ts'
+import { CallSiteLoc, DialectLoc, FusedLoc, type Location, NameLoc, OpaqueLoc, UnknownLoc } from '../Location.ts'
 import type { Operation } from '../Operation.ts'
 import { Trait } from '../OperationName.ts'
 import type { OpAsmPrinter } from '../OpAsm.ts'
@@ -214,7 +214,7 @@ export class AliasCollector implements OpAsmPrinter {
   }
 
   private visitAttrChildren(attr: Attribute, elideType: boolean): void {
-    if (attr instanceof DialectAttr) {
+    if (attr instanceof DialectAttr || attr instanceof DialectLoc) {
       this.context.getLoadedDialect(attr.dialectNamespace)?.def.printAttribute?.(attr, this)
     } else if (
       attr instanceof AffineMapAttr ||

@@ -23,7 +23,7 @@ import {
 } from '../Attributes.ts'
 import type { Block } from '../Block.ts'
 import type { Context } from '../Context.ts'
-import { CallSiteLoc, FileLineColLoc, FusedLoc, Location, NameLoc, OpaqueLoc, UnknownLoc } from '../Location.ts'
+import { CallSiteLoc, DialectLoc, FileLineColLoc, FusedLoc, Location, NameLoc, OpaqueLoc, UnknownLoc } from '../Location.ts'
 import type { Operation } from '../Operation.ts'
 import { Trait, type OperationName } from '../OperationName.ts'
 import type { OpAsmPrinter } from '../OpAsm.ts'
@@ -452,7 +452,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
 
   /** Prints an attribute without considering its alias. */
   printAttributeImpl(attr: Attribute, elide: Elide): void {
-    if (attr instanceof DialectAttr) {
+    if (attr instanceof DialectAttr || attr instanceof DialectLoc) {
       const def = this.context.getLoadedDialect(attr.dialectNamespace)?.def
       const start = this.parts.length
       if (def?.printAttribute) {
@@ -733,6 +733,8 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     }
     if (loc instanceof OpaqueLoc) {
       this.printLocationInternal(loc.fallback, pretty, false)
+    } else if (loc instanceof DialectLoc) {
+      this.printAttributeImpl(loc, Elide.Must)
     } else if (loc instanceof UnknownLoc) {
       this.parts.push(pretty ? '[unknown]' : 'unknown')
     } else if (loc instanceof FileLineColLoc) {
