@@ -14,6 +14,7 @@ import {
   AnyType,
   ArrayAttr,
   Block,
+  DialectLoc,
   FlatSymbolRefAttr,
   FunctionOpInterface,
   FunctionType,
@@ -402,10 +403,70 @@ export const AnyAttrOfI32StrOp: OdsOp = defineOp({
   },
 })
 
+/** `#test.custom_location<"file" * line>`: a location defined by the test dialect. */
+export class TestCustomLocationAttr extends DialectLoc {
+  readonly dialectNamespace = 'test'
+  /** @internal */
+  constructor(
+    readonly file: StringAttr,
+    readonly line: number,
+  ) {
+    super(file.context)
+  }
+  static get(file: StringAttr, line: number): TestCustomLocationAttr {
+    return file.context.uniquer.intern(`test.custom_location:${file.id}:${line}`, () => new TestCustomLocationAttr(file, line))
+  }
+}
+
+/** Parses the body of a `#test.` attribute (after `#test.`). */
+function parseTestAttribute(parser: OpAsmParser): Attribute | undefined {
+  const loc = parser.getCurrentLocation()
+  const mnemonic = parser.parseKeywordOrUndefined()
+  if (mnemonic === undefined) {
+    return undefined
+  }
+  if (mnemonic !== 'custom_location') {
+    parser.emitError(loc, `unknown attribute \`${mnemonic}\` in dialect \`test\``).report()
+    return undefined
+  }
+  if (!parser.parseLess()) {
+    return undefined
+  }
+  const fileLoc = parser.getCurrentLocation()
+  const file = parser.parseAttribute()
+  if (file === undefined) {
+    return undefined
+  }
+  if (!(file instanceof StringAttr)) {
+    parser.emitError(fileLoc, 'invalid kind of attribute specified').report()
+    return undefined
+  }
+  if (!parser.parseOptionalStar()) {
+    parser.emitError(parser.getCurrentLocation(), "expected '*'").report()
+    return undefined
+  }
+  const line = parser.parseInteger()
+  if (line === undefined || !parser.parseGreater()) {
+    return undefined
+  }
+  return TestCustomLocationAttr.get(file, Number(line))
+}
+
+/** Prints the body of a `#test.` attribute. */
+function printTestAttribute(attr: Attribute, p: OpAsmPrinter): void {
+  if (attr instanceof TestCustomLocationAttr) {
+    p.print('custom_location<')
+    p.printAttribute(attr.file)
+    p.print(` * ${attr.line}>`)
+  }
+}
+
 /** The `test` dialect subset (register it explicitly; it is not part of `@tilepass/dialects`). */
 export const TestDialect: DialectDefinition = {
   namespace: 'test',
   allowUnknownOperations: true,
+  parseAttribute: (parser) => parseTestAttribute(parser),
+  printAttribute: (attr, printer) => printTestAttribute(attr, printer),
   ops: [
     TestReturnOp,
     PrettyPrintedRegionOp,
