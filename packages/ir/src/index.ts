@@ -275,6 +275,7 @@ export {
   matchConstantValue,
   getConstantInsertionRegion,
   applyPatternsGreedily,
+  applyOpPatternsGreedily,
   GreedyPatternRewriteIteration,
   kNoLimit,
   simplifyRegions,
@@ -294,6 +295,7 @@ export type {
   RewriterListener,
   GreedyRewriteConfig,
   GreedyRewriteResult,
+  GreedyOpRewriteResult,
   GreedySimplifyRegionLevel,
   GreedyRewriteStrictness,
 } from './rewrite/index.ts'

@@ -6,6 +6,7 @@ import {
   OpRewritePattern,
   RewritePattern,
   RewritePatternSet,
+  applyOpPatternsGreedily,
   applyPatternsGreedily,
   isOpTriviallyDead,
   printOperation,
@@ -260,5 +261,28 @@ describe('applyPatternsGreedily', () => {
     expect(isOpTriviallyDead(add)).toBe(true)
     expect(isOpTriviallyDead(effect)).toBe(false)
     expect(isOpTriviallyDead(ret)).toBe(false)
+  })
+
+  it('applyOpPatternsGreedily rewrites only the given ops in existing-ops mode', () => {
+    const ctx = makeRewriteContext()
+    const module = parseModule(
+      ctx,
+      `"t.func"() ({
+^bb0(%a: i32):
+  %m = "t.mul"(%a, %a) : (i32, i32) -> i32
+  %n = "t.mul"(%m, %a) : (i32, i32) -> i32
+  "t.ret"(%n) : (i32) -> ()
+}) : () -> ()
+`,
+    )
+    const [m] = body(module) as [Operation]
+    const r = applyOpPatternsGreedily([m], freeze(ctx, new MulToNegNeg(), new NegNeg()), { strictMode: 'existing-ops' })
+    expect(r.converged).toBe(true)
+    expect(r.allErased).toBe(true)
+    // Only %m was rewritten: the new t.neg ops are not in the set, so NegNeg never runs.
+    expect(names(module)).toEqual(['t.neg', 't.neg', 't.mul', 't.ret'])
+    const r2 = applyOpPatternsGreedily([body(module)[0]!], freeze(ctx, new MulToNegNeg(), new NegNeg()))
+    expect(r2.converged).toBe(true)
+    expect(names(module)).toEqual(['t.neg', 't.neg', 't.mul', 't.ret'])
   })
 })

@@ -1,6 +1,7 @@
 import { Action, type IRUnit } from '../Action.ts'
 import type { Block } from '../Block.ts'
 import type { InsertPoint } from '../Builder.ts'
+import type { Context } from '../Context.ts'
 import type { Location } from '../Location.ts'
 import type { LogicalResult } from '../LogicalResult.ts'
 import { Operation } from '../Operation.ts'
@@ -146,25 +147,29 @@ class GreedyPatternRewriteDriver implements RewriterListener {
   readonly fold: boolean
   readonly cseConstants: boolean
   numRewrites = 0
+  /** For the multi-op driver: the input ops not erased yet. */
+  survivingOps: Set<Operation> | null = null
 
   constructor(
-    readonly region: Region,
+    /** The region simplified by `simplify`; null for the multi-op driver. */
+    readonly region: Region | null,
+    context: Context,
     patterns: FrozenRewritePatternSet,
     config: GreedyRewriteConfig,
+    defaultScope: Region | null,
   ) {
-    const ctx = region.parentOp!.context
-    this.rewriter = new PatternRewriter(ctx, this)
+    this.rewriter = new PatternRewriter(context, this)
     this.matcher = new PatternApplicator(patterns)
     this.maxIterations = config.maxIterations ?? 10
     this.maxNumRewrites = config.maxNumRewrites ?? kNoLimit
     this.topDown = config.useTopDownTraversal ?? true
     this.regionLevel = config.regionSimplificationLevel ?? 'normal'
     this.strictMode = config.strictMode ?? 'any-op'
-    this.scope = config.scope ?? region
+    this.scope = config.scope ?? defaultScope
     this.listener = config.listener ?? null
     this.fold = config.fold ?? true
     this.cseConstants = config.cseConstants ?? true
-    if (this.strictMode !== 'any-op') {
+    if (this.strictMode !== 'any-op' && region !== null) {
       walkRegionPostOrder(region, (op) => {
         this.strictModeFilteredOps.add(op)
       })
@@ -251,6 +256,7 @@ class GreedyPatternRewriteDriver implements RewriterListener {
   }
   notifyOperationErased(op: Operation): void {
     this.listener?.notifyOperationErased?.(op)
+    this.survivingOps?.delete(op)
     this.addOperandsToWorklist(op)
     this.worklist.remove(op)
     if (this.strictMode !== 'any-op') {
@@ -351,8 +357,8 @@ class GreedyPatternRewriteDriver implements RewriterListener {
 
   /** Runs iterations until a fixpoint or a limit; returns whether it converged. */
   simplify(): { converged: boolean; changed: boolean } {
-    const region = this.region
-    const ctx = region.parentOp!.context
+    const region = this.region!
+    const ctx = this.rewriter.context
     let continueRewrites = false
     let iteration = 0
     do {
@@ -459,7 +465,60 @@ export function applyPatternsGreedily(
     }
     return { converged, changed, numRewrites }
   }
-  const driver = new GreedyPatternRewriteDriver(target, patterns, config)
+  const driver = new GreedyPatternRewriteDriver(target, target.parentOp!.context, patterns, config, target)
   const r = driver.simplify()
   return { converged: r.converged, changed: r.changed, numRewrites: driver.numRewrites }
+}
+
+/** The closest region containing every op of `ops`; null when one of them is top-level. */
+function findCommonAncestor(ops: readonly Operation[]): Region | null {
+  let region = ops[0]!.parentRegion
+  if (ops.length === 1) {
+    return region
+  }
+  let remaining = ops.slice(1)
+  while (region !== null) {
+    const r: Region = region
+    remaining = remaining.filter((op) => r.findAncestorOpInRegion(op) === null)
+    if (remaining.length === 0) {
+      break
+    }
+    region = region.parentRegion
+  }
+  return region
+}
+
+/** What `applyOpPatternsGreedily` did. */
+export interface GreedyOpRewriteResult extends GreedyRewriteResult {
+  /** Whether every op of the input was erased. */
+  readonly allErased: boolean
+}
+
+/**
+ * Applies `patterns` greedily to `ops` only (and, depending on `config.strictMode`, to
+ * ops created or affected on the way), folding and erasing dead ones; a single worklist
+ * pass with no region simplification (MLIR's `applyOpPatternsGreedily`). Converges when
+ * the worklist empties within `maxNumRewrites`.
+ */
+export function applyOpPatternsGreedily(
+  ops: readonly Operation[],
+  patterns: FrozenRewritePatternSet,
+  config: GreedyRewriteConfig = {},
+): GreedyOpRewriteResult {
+  if (ops.length === 0) {
+    return { converged: true, changed: false, numRewrites: 0, allErased: true }
+  }
+  const driver = new GreedyPatternRewriteDriver(null, ops[0]!.context, patterns, config, findCommonAncestor(ops))
+  if (driver.strictMode !== 'any-op') {
+    for (const op of ops) {
+      driver.strictModeFilteredOps.add(op)
+    }
+  }
+  const surviving = new Set(ops)
+  driver.survivingOps = surviving
+  for (const op of ops) {
+    driver.addSingleOpToWorklist(op)
+  }
+  const changed = driver.processWorklist()
+  return { converged: driver.worklist.isEmpty(), changed, numRewrites: driver.numRewrites, allErased: surviving.size === 0 }
 }

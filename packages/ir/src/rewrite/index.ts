@@ -11,10 +11,11 @@ export {
 } from './PatternMatch.ts'
 export type { PatternBenefit, RewritePatternLike, RewriterListener } from './PatternMatch.ts'
 export { OperationFolder, foldOperation, matchConstantOp, matchConstantValue, getConstantInsertionRegion } from './FoldUtils.ts'
-export { applyPatternsGreedily, GreedyPatternRewriteIteration, kNoLimit } from './GreedyPatternRewriteDriver.ts'
+export { applyPatternsGreedily, applyOpPatternsGreedily, GreedyPatternRewriteIteration, kNoLimit } from './GreedyPatternRewriteDriver.ts'
 export type {
   GreedyRewriteConfig,
   GreedyRewriteResult,
+  GreedyOpRewriteResult,
   GreedySimplifyRegionLevel,
   GreedyRewriteStrictness,
 } from './GreedyPatternRewriteDriver.ts'
