@@ -1,14 +1,71 @@
 #!/usr/bin/env node
 // Thin launcher: loads the built CLI and reports, instead of a raw stack trace, when it
 // cannot be loaded (for example before `pnpm build` in a fresh checkout).
-let mod
-let io
-try {
-  mod = await import('../dist/tilepass-opt.js')
-  io = await import('../dist/ToolIO.js')
-} catch (error) {
-  const reason = error instanceof Error ? error.message : String(error)
-  process.stderr.write(`tilepass-opt: cannot load the built CLI (${reason}); run \`pnpm build\` first\n`)
-  process.exit(2)
+//
+// The parser, verifier and printer recurse once per nested region, and the main thread's
+// stack (about 1 MB) ends at a few hundred levels. The tool therefore runs in a worker
+// thread whose stack is STACK_MB, enough for tens of thousands of nested regions; output
+// is written synchronously to fds 1 and 2, as the main thread does for files and pipes.
+import { Buffer } from 'node:buffer'
+import { writeSync } from 'node:fs'
+import { Worker, isMainThread, parentPort } from 'node:worker_threads'
+
+const STACK_MB = 1024
+const STACK_MESSAGE = 'Maximum call stack size exceeded'
+
+/** Writes all of `text` to `fd`, retrying while a non-blocking descriptor is full. */
+function writeAll(fd, text) {
+  const buf = Buffer.from(text, 'utf8')
+  let off = 0
+  while (off < buf.length) {
+    try {
+      off += writeSync(fd, buf, off)
+    } catch (error) {
+      if (error.code === 'EAGAIN') {
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1)
+        continue
+      }
+      if (error.code === 'EPIPE') {
+        return
+      }
+      throw error
+    }
+  }
 }
-process.exitCode = mod.main(process.argv.slice(2), io.nodeToolIO())
+
+if (isMainThread) {
+  const worker = new Worker(new URL(import.meta.url), {
+    argv: process.argv.slice(2),
+    resourceLimits: { stackSizeMb: STACK_MB },
+    stdin: false,
+  })
+  worker.on('message', (code) => {
+    process.exitCode = code
+  })
+  worker.on('error', (error) => {
+    if (error instanceof RangeError && error.message.includes(STACK_MESSAGE)) {
+      writeAll(2, 'tilepass-opt: nesting too deep: exceeded the stack limit\n')
+    } else {
+      writeAll(2, `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
+    }
+    process.exitCode = 1
+  })
+} else {
+  let mod
+  let io
+  try {
+    mod = await import('../dist/tilepass-opt.js')
+    io = await import('../dist/ToolIO.js')
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    writeAll(2, `tilepass-opt: cannot load the built CLI (${reason}); run \`pnpm build\` first\n`)
+    parentPort.postMessage(2)
+    process.exit(2)
+  }
+  const toolIO = {
+    ...io.nodeToolIO(),
+    stdout: (text) => writeAll(1, text),
+    stderr: (text) => writeAll(2, text),
+  }
+  parentPort.postMessage(mod.main(process.argv.slice(2), toolIO))
+}

@@ -1,0 +1,41 @@
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+
+// The launcher (bin/tilepass-opt.js) runs the built CLI in a worker thread with a large
+// stack, so deeply nested regions parse, verify and print. Before, the main thread's stack
+// ended at about 700 nested regions ("nesting too deep"). mlir-opt 22 itself crashes with a
+// stack overflow at 3,000 (`mlir-opt --allow-unregistered-dialect deep.mlir` exits 139), so
+// the expected text is checked against mlir-opt's layout rule (two spaces per level) here.
+const bin = fileURLToPath(new URL('../bin/tilepass-opt.js', import.meta.url))
+const built = existsSync(fileURLToPath(new URL('../dist/tilepass-opt.js', import.meta.url)))
+
+function nested(depth: number): string {
+  return `func.func @f() {\n${'"test.r"() ({\n'.repeat(depth)}"test.t"() : () -> ()\n${'}) : () -> ()\n'.repeat(depth)}return\n}\n`
+}
+
+describe.skipIf(!built)('tilepass-opt launcher', () => {
+  it('parses, verifies and prints 3,000 nested regions', () => {
+    const depth = 3000
+    const r = spawnSync(process.execPath, [bin, '--allow-unregistered-dialect', '--verify-each', '-'], {
+      input: nested(depth),
+      encoding: 'utf8',
+      maxBuffer: 1 << 30,
+    })
+    expect(r.stderr).toBe('')
+    expect(r.status).toBe(0)
+    const lines = r.stdout.split('\n')
+    expect(lines.length).toBe(2 * depth + 8)
+    expect(lines[2 + depth]).toBe(`${' '.repeat(4 + 2 * depth)}"test.t"() : () -> ()`)
+    expect(lines[3 + depth]).toBe(`${' '.repeat(2 + 2 * depth)}}) : () -> ()`)
+  }, 60_000)
+  it('keeps the exit code and stderr of a failing run', () => {
+    // mlir-opt: <stdin>:2:3: error: operation defines 2 results but was provided 1 to bind (exit 1)
+    const input = 'func.func @f() {\n  %0 = "foo.x"() : () -> (i32, i32)\n  return %0 : i32\n}\n'
+    const r = spawnSync(process.execPath, [bin, '--allow-unregistered-dialect', '-'], { input, encoding: 'utf8' })
+    expect(r.status).toBe(1)
+    expect(r.stdout).toBe('')
+    expect(r.stderr).toBe('<stdin>:2:3: error: operation defines 2 results but was provided 1 to bind\n  %0 = "foo.x"() : () -> (i32, i32)\n  ^\n')
+  })
+})
