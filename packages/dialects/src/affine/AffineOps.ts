@@ -224,7 +224,10 @@ export const AffineApplyOp: OdsOp = defineOp({
     if (map.numDims !== numDims || numDims + map.numSymbols !== state.operands.length) {
       return parser.emitError(parser.getNameLoc(), 'dimension or symbol index mismatch').fail()
     }
-    state.addTypes([IndexType.get(parser.context)])
+    const index = IndexType.get(parser.context)
+    for (let i = 0; i < map.numResults; i++) {
+      state.addTypes([index])
+    }
     return true
   },
   print(op: Operation, p: OpAsmPrinter): void {
@@ -481,13 +484,6 @@ export const AffineForOp: OdsOp = defineOp({
     p.print(' ')
     p.printRegion(op.getRegion(0), false, numInits > 0)
     p.printOptionalAttrDict(op.getAttrs(), ['lowerBoundMap', 'upperBoundMap', 'step', 'operandSegmentSizes'])
-  },
-  verify(op: Operation): LogicalResult {
-    const step = op.getAttr('step')
-    if (step instanceof IntegerAttr && step.value <= 0n) {
-      return op.emitOpError(`expected step to be representable as a positive signed integer`).fail()
-    }
-    return true
   },
   verifyRegions(op: Operation): LogicalResult {
     const args = bodyArgs(op)
