@@ -168,11 +168,21 @@ function simplifyAdd(lhs: AffineExpr, rhs: AffineExpr): AffineExpr | null {
   if (lBin !== null && lBin.kind === AffineExprKind.Add && isConst(lBin.rhs)) {
     return affineAdd(affineAdd(lBin.lhs, rhs), lBin.rhs)
   }
-  // e + (e floordiv c) * -c -> e mod c.
-  if (rBin !== null && rBin.kind === AffineExprKind.Mul && isConst(rBin.rhs)) {
+  if (rBin !== null && rBin.kind === AffineExprKind.Mul) {
     const fd = asBin(rBin.lhs)
-    if (fd !== null && fd.kind === AffineExprKind.FloorDiv && isConst(fd.rhs) && fd.rhs.value === -rBin.rhs.value && fd.lhs === lhs) {
-      return affineMod(lhs, fd.rhs)
+    if (fd !== null && fd.kind === AffineExprKind.FloorDiv) {
+      // e + (e floordiv c) * -c -> e mod c.
+      if (isConst(rBin.rhs) && isConst(fd.rhs) && fd.rhs.value === -rBin.rhs.value && fd.lhs === lhs) {
+        return affineMod(lhs, fd.rhs)
+      }
+      // (a + b) + (x floordiv c) * k -> a + (b + (x floordiv c) * k) when the inner sum
+      // simplifies (MLIR looks for the mod pattern one summand deeper).
+      if (lBin !== null && lBin.kind === AffineExprKind.Add) {
+        const inner = simplifyAdd(lBin.rhs, rhs)
+        if (inner !== null) {
+          return affineAdd(lBin.lhs, inner)
+        }
+      }
     }
   }
   return null
