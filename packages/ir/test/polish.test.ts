@@ -143,7 +143,7 @@ describe('f80 and f128 decimals', () => {
 
 describe('affine sums with a floordiv product', () => {
   it('looks one summand deeper for the mod pattern, as mlir-opt does', () => {
-    // mlir-opt --allow-unregistered-dialect h4.mlir
+    // mlir-opt --allow-unregistered-dialect h4.mlir (its output, less the tool's final blank line)
     const src = `#a = affine_map<(d0, d1)[s0, s1] -> (d1 + s0 + d0 * -1, d1 + s0 ceildiv 4 + (d0 floordiv 3) * -1, d1 + s0 - d0, d1 + s0 ceildiv 4 - d0 floordiv 3, d1 + s0 + d0 floordiv 3, d1 + s0 + (d0 floordiv 3) * 2, d1 + s0 + (d0 floordiv 3) * -2, d1 + s0 + (d0 mod 3) * -1, d1 + s0 + (d0 + d1) * -1, d1 + 5 + (d0 floordiv 3) * -1, d1 + (d0 floordiv 3) * -1, s0 + (d0 floordiv 3) * -1, d1 * 2 + s0 + (d0 floordiv 3) * -1, d1 + s0 * 3 + (d0 floordiv 3) * -1, d1 + s0 + (d1 floordiv 3) * -1)>
 #b = affine_map<(d0, d1)[s0, s1] -> (d0 + d1 + (d0 floordiv 3) * -1, d0 + d1 * 2 + (d0 floordiv 3) * -1, d1 + s0 + (s1 floordiv 3) * -1, d1 + s0 + (d0 floordiv s1) * -1, d1 + s0 + (d0 ceildiv 3) * -1, d1 + d0 floordiv 2 + (d0 floordiv 3) * -1, d0 + s0 + (d0 floordiv 3) * -3, d1 + s0 + d0 + (d0 floordiv 3) * -1, d1 + 1 + s0 + (d0 floordiv 3) * -1, d1 + s0 + s1 + (d0 floordiv 3) * -1, d1 + (s0 + s1) + (d0 floordiv 3) * -1, d1 + s0 + (d0 floordiv 3), d1 + s0 + (d0 * 2) * -1, d1 + s0 + (d0 mod 3) * 2)>
 #c = affine_map<(d0, d1)[s0, s1] -> (d0 + d1 + ((d0 + d1) floordiv 3) * -3, d1 + (d0 + s0) + ((d0 + s0) floordiv 3) * -3, d1 + d0 + (d0 floordiv 3) * -3, d1 + s0 + d0 + (d0 floordiv 3) * -3, d1 + s0 + (d0 floordiv 3) * s1, d1 + s0 + (d0 floordiv 3) * -3 + d0, d0 + s0 + (d0 floordiv 3) * -1)>
@@ -155,7 +155,6 @@ describe('affine sums with a floordiv product', () => {
 module {
   "test.x"() {a = #map, b = #map1, c = #map2} : () -> ()
 }
-
 `)
   })
 })
