@@ -9,6 +9,7 @@ import { Canonicalizer } from './Canonicalizer.ts'
 import { CSE } from './CSE.ts'
 import { LoopInvariantCodeMotion } from './LoopInvariantCodeMotion.ts'
 import { PrintIRPass, printIRPassWithSink, type PrintIRSink } from './PrintIR.ts'
+import { SCCP } from './SCCP.ts'
 import { StripDebugInfo } from './StripDebugInfo.ts'
 import { SymbolDCE } from './SymbolDCE.ts'
 import { SymbolPrivatize } from './SymbolPrivatize.ts'
@@ -20,6 +21,7 @@ export { CSE, CSEDriver } from './CSE.ts'
 export { LoopInvariantCodeMotion, moveLoopInvariantCode, isSpeculatable } from './LoopInvariantCodeMotion.ts'
 export { PrintIRPass, printIRPassWithSink } from './PrintIR.ts'
 export type { PrintIRSink } from './PrintIR.ts'
+export { SCCP } from './SCCP.ts'
 export { StripDebugInfo } from './StripDebugInfo.ts'
 export { SymbolDCE, collectSymbolUses } from './SymbolDCE.ts'
 export { SymbolPrivatize } from './SymbolPrivatize.ts'
@@ -34,6 +36,7 @@ export function registerTransformsPasses(registry: PassRegistry, debugStream?: P
   registry.register(Canonicalizer)
   registry.register(CSE)
   registry.register(LoopInvariantCodeMotion)
+  registry.register(SCCP)
   registry.register(StripDebugInfo)
   registry.register(SymbolDCE)
   registry.register(SymbolPrivatize)

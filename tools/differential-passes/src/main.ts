@@ -43,6 +43,7 @@ const pipelinesByPrefix: Readonly<Record<string, readonly (readonly string[])[]>
   symbols: [['--symbol-dce'], ['--symbol-privatize'], ['--symbol-privatize=exclude=pub,dead'], ['-p', 'builtin.module(symbol-privatize,symbol-dce)']],
   'graph-sort': [['--topological-sort']],
   licm: [['--loop-invariant-code-motion'], ['-p', 'builtin.module(func.func(loop-invariant-code-motion,cse,canonicalize))']],
+  sccp: [['-p', 'builtin.module(sccp,canonicalize)']],
   locations: [['--strip-debuginfo', '--mlir-print-debuginfo'], ['--cse', '--mlir-print-debuginfo'], ['--canonicalize', '--mlir-print-debuginfo']],
 }
 
@@ -55,6 +56,7 @@ const pipelines: readonly (readonly string[])[] = [
   ['--canonicalize=region-simplify=disabled'],
   ['--cse', '--mlir-print-debuginfo'],
   ['--canonicalize=enable-patterns=none'],
+  ['--sccp'],
 ]
 
 function runTilepass(args: readonly string[]): { out: string; err: string; code: number } {

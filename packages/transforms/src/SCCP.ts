@@ -1,0 +1,427 @@
+import {
+  BranchOpInterface,
+  CallOpInterface,
+  FunctionOpInterface,
+  IRRewriter,
+  OperationFolder,
+  RegionBranchOpInterface,
+  RegionBranchTerminatorOpInterface,
+  SymbolRefAttr,
+  SymbolTable,
+  Trait,
+  matchConstantOp,
+  wouldOpBeTriviallyDead,
+  type Attribute,
+  type Block,
+  type Dialect,
+  type Operation,
+  type Region,
+  type Value,
+} from '@tilepass/ir'
+import { OperationPass } from '@tilepass/pass-manager'
+
+/** A known constant and the dialect that can materialize it. */
+interface ConstantValue {
+  readonly attr: Attribute
+  readonly dialect: Dialect | null
+}
+
+/** The lattice: absent (uninitialized), a constant, or `kUnknown` (overdefined). */
+const kUnknown = 'unknown' as const
+type LatticeValue = ConstantValue | typeof kUnknown
+
+/**
+ * Sparse conditional constant propagation over the op's regions: constants flow
+ * through folders, block and region arguments and calls to private functions, and
+ * only code reachable from live entries counts. Branches are not refined by constant
+ * conditions (every successor of a live terminator is live).
+ */
+class ConstantSolver {
+  readonly values = new Map<Value, LatticeValue>()
+  readonly liveBlocks = new Set<Block>()
+  changed = false
+
+  get(v: Value): LatticeValue | undefined {
+    return this.values.get(v)
+  }
+
+  join(v: Value, x: LatticeValue | undefined): void {
+    if (x === undefined) {
+      return
+    }
+    const cur = this.values.get(v)
+    if (cur === kUnknown) {
+      return
+    }
+    if (cur === undefined) {
+      this.values.set(v, x)
+      this.changed = true
+      return
+    }
+    if (x === kUnknown || x.attr !== cur.attr) {
+      this.values.set(v, kUnknown)
+      this.changed = true
+    }
+  }
+
+  setUnknown(v: Value): void {
+    this.join(v, kUnknown)
+  }
+
+  markLive(block: Block | null): void {
+    if (block !== null && !this.liveBlocks.has(block)) {
+      this.liveBlocks.add(block)
+      this.changed = true
+    }
+  }
+
+  /** Marks the entry of every region live with unknown arguments (ops the solver knows nothing about). */
+  private enterOpaqueRegions(op: Operation): void {
+    for (const r of op.regions) {
+      const entry = r.firstBlock
+      if (entry !== null) {
+        this.markLive(entry)
+        for (const a of entry.arguments) {
+          this.setUnknown(a)
+        }
+      }
+    }
+  }
+
+  run(top: Operation): void {
+    for (const r of top.regions) {
+      const entry = r.firstBlock
+      if (entry !== null) {
+        this.markLive(entry)
+        for (const a of entry.arguments) {
+          this.setUnknown(a)
+        }
+      }
+    }
+    do {
+      this.changed = false
+      for (const r of top.regions) {
+        this.visitRegion(r)
+      }
+    } while (this.changed)
+  }
+
+  private visitRegion(region: Region): void {
+    for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
+      if (!this.liveBlocks.has(b)) {
+        continue
+      }
+      for (let op = b.firstOp; op !== null; op = op.nextOp) {
+        this.visitOp(op)
+        for (const r of op.regions) {
+          this.visitRegion(r)
+        }
+      }
+    }
+  }
+
+  private visitOp(op: Operation): void {
+    if (op.hasTrait(Trait.IsTerminator)) {
+      this.visitTerminator(op)
+      return
+    }
+    if (FunctionOpInterface.implementedBy(op)) {
+      this.visitFunction(op)
+      return
+    }
+    if (op.regions.length > 0) {
+      const rb = RegionBranchOpInterface.get(op)
+      if (rb === undefined) {
+        this.enterOpaqueRegions(op)
+        for (const r of op.results) {
+          this.setUnknown(r)
+        }
+        return
+      }
+      for (const s of rb.getSuccessorRegions(op, null)) {
+        const forwarded = rb.getEntrySuccessorOperands?.(op, s.region) ?? []
+        this.forward(forwarded, s.inputs)
+        if (s.region !== null) {
+          this.markLive(s.region.firstBlock)
+          this.unknownNonSuccessorArgs(s.region, s.inputs)
+        }
+      }
+      return
+    }
+    const call = CallOpInterface.get(op)
+    if (call !== undefined) {
+      this.visitCall(op)
+      return
+    }
+    this.visitFoldable(op)
+  }
+
+  /** Region entry arguments that receive no forwarded value (a loop's induction variable) are unknown. */
+  private unknownNonSuccessorArgs(region: Region, inputs: readonly Value[]): void {
+    const entry = region.firstBlock
+    if (entry === null) {
+      return
+    }
+    for (const a of entry.arguments) {
+      if (!inputs.includes(a)) {
+        this.setUnknown(a)
+      }
+    }
+  }
+
+  private forward(operands: readonly Value[], inputs: readonly Value[]): void {
+    const n = Math.min(operands.length, inputs.length)
+    for (let i = 0; i < n; i++) {
+      this.join(inputs[i]!, this.get(operands[i]!))
+    }
+    for (let i = n; i < inputs.length; i++) {
+      this.setUnknown(inputs[i]!)
+    }
+  }
+
+  private visitTerminator(op: Operation): void {
+    const branch = BranchOpInterface.get(op)
+    if (op.successors.length > 0) {
+      for (let s = 0; s < op.successors.length; s++) {
+        const dest = op.successors[s]!.block
+        this.markLive(dest)
+        if (branch === undefined) {
+          for (const a of dest.arguments) {
+            this.setUnknown(a)
+          }
+        } else {
+          this.forward(branch.getSuccessorOperands(op, s), dest.arguments)
+        }
+      }
+      return
+    }
+    const parent = op.parentOp
+    const region = op.parentRegion
+    if (parent === null || region === null) {
+      return
+    }
+    const rb = RegionBranchOpInterface.get(parent)
+    if (rb === undefined) {
+      return
+    }
+    const term = RegionBranchTerminatorOpInterface.get(op)
+    for (const s of rb.getSuccessorRegions(parent, region)) {
+      const operands = term !== undefined ? term.getSuccessorOperands(op, s.region) : op.getOperands()
+      this.forward(operands, s.inputs)
+      if (s.region !== null) {
+        this.markLive(s.region.firstBlock)
+        this.unknownNonSuccessorArgs(s.region, s.inputs)
+      }
+    }
+  }
+
+  /** Whether every use of function `fn`'s symbol is a call through CallOpInterface. */
+  private readonly callersKnown = new Map<Operation, boolean>()
+
+  private allUsesAreCalls(fn: Operation): boolean {
+    let known = this.callersKnown.get(fn)
+    if (known !== undefined) {
+      return known
+    }
+    known = true
+    const name = SymbolTable.getSymbolName(fn)
+    const table = fn.parentOp
+    if (name === undefined || table === null) {
+      known = false
+    } else {
+      table.walk((user) => {
+        if (user === fn) {
+          return 'advance'
+        }
+        for (const na of user.getAttrs()) {
+          if (na.value instanceof SymbolRefAttr && na.value.rootReference === name) {
+            const call = CallOpInterface.get(user)
+            if (call === undefined || !(call.getCallee(user) instanceof SymbolRefAttr)) {
+              known = false
+            }
+          } else if (referencesSymbol(na.value, name)) {
+            known = false
+          }
+        }
+        return 'advance'
+      })
+    }
+    this.callersKnown.set(fn, known)
+    return known
+  }
+
+  private visitFunction(fn: Operation): void {
+    const body = fn.regions[0]
+    const entry = body?.firstBlock ?? null
+    if (entry === null) {
+      return
+    }
+    const isPrivate = SymbolTable.getSymbolVisibility(fn) === 'private'
+    if (!isPrivate || !this.allUsesAreCalls(fn)) {
+      this.markLive(entry)
+      for (const a of entry.arguments) {
+        this.setUnknown(a)
+      }
+    }
+  }
+
+  private resolveCallee(op: Operation): Operation | null {
+    const callee = CallOpInterface.get(op)!.getCallee(op)
+    if (!(callee instanceof SymbolRefAttr)) {
+      return null
+    }
+    return SymbolTable.lookupNearestSymbolFrom(op, callee) ?? null
+  }
+
+  private visitCall(op: Operation): void {
+    const fn = this.resolveCallee(op)
+    const entry = fn?.regions[0]?.firstBlock ?? null
+    if (fn === null || entry === null || !FunctionOpInterface.implementedBy(fn)) {
+      for (const r of op.results) {
+        this.setUnknown(r)
+      }
+      return
+    }
+    const isPrivate = SymbolTable.getSymbolVisibility(fn) === 'private'
+    if (isPrivate && this.allUsesAreCalls(fn)) {
+      this.markLive(entry)
+      this.forward(CallOpInterface.get(op)!.getArgOperands(op), entry.arguments)
+    }
+    // The results join what every reachable return of the callee returns.
+    for (const b of fn.regions[0]!.blocks()) {
+      if (!this.liveBlocks.has(b)) {
+        continue
+      }
+      const term = b.lastOp
+      if (term !== null && term.hasTrait(Trait.ReturnLike)) {
+        this.forward(term.getOperands(), op.results)
+      }
+    }
+  }
+
+  private visitFoldable(op: Operation): void {
+    if (op.results.length === 0) {
+      return
+    }
+    const def = op.name.def
+    const constants: (Attribute | null)[] = []
+    for (const o of op.operands) {
+      const l = this.get(o.value)
+      if (l === undefined) {
+        // Wait until every operand is known.
+        return
+      }
+      constants.push(l === kUnknown ? null : l.attr)
+    }
+    if (def === null || def.fold === undefined) {
+      for (const r of op.results) {
+        this.setUnknown(r)
+      }
+      return
+    }
+    if (op.hasTrait(Trait.ConstantLike)) {
+      const attr = matchConstantOp(op)
+      if (attr !== null) {
+        this.join(op.results[0]!, { attr, dialect: op.name.dialect })
+        return
+      }
+    }
+    const operands = op.getOperands()
+    const props = op.properties
+    const attrs = op.attributes
+    const r = def.fold(op, constants)
+    if (r === undefined || !Array.isArray(r) || r.length === 0) {
+      // An in-place fold is undone: the constants are simulated, not real.
+      if (r !== undefined) {
+        op.setOperands(operands)
+        op.properties = props
+        op.attributes = attrs
+      }
+      for (const res of op.results) {
+        this.setUnknown(res)
+      }
+      return
+    }
+    const results = r as readonly (Attribute | Value)[]
+    for (let i = 0; i < op.results.length; i++) {
+      const fr = results[i]!
+      if ('firstUse' in fr) {
+        this.join(op.results[i]!, this.get(fr))
+      } else {
+        this.join(op.results[i]!, { attr: fr, dialect: op.name.dialect })
+      }
+    }
+  }
+}
+
+function referencesSymbol(attr: Attribute, name: string): boolean {
+  if (attr instanceof SymbolRefAttr) {
+    return attr.rootReference === name
+  }
+  const elements = (attr as { elements?: readonly Attribute[] }).elements
+  if (Array.isArray(elements) && elements.some((e) => referencesSymbol(e, name))) {
+    return true
+  }
+  const entries = (attr as { entries?: readonly { value: Attribute }[] }).entries
+  return Array.isArray(entries) && entries.some((e) => referencesSymbol(e.value, name))
+}
+
+/** Replaces values the solver proved constant with uniqued constants, erasing ops left dead. */
+function rewrite(solver: ConstantSolver, top: Operation): void {
+  const rewriter = new IRRewriter(top.context)
+  const folder = new OperationFolder(rewriter)
+  const worklist: Block[] = []
+  const addRegions = (regions: readonly Region[]): void => {
+    for (const r of regions) {
+      for (let b = r.lastBlock; b !== null; b = b.prevBlock) {
+        worklist.push(b)
+      }
+    }
+  }
+  const replaceWithConstant = (block: Block, value: Value): boolean => {
+    const l = solver.get(value)
+    if (l === undefined || l === kUnknown || l.dialect === null) {
+      return false
+    }
+    const c = folder.getOrCreateConstant(block, l.dialect, l.attr, value.type)
+    if (c === null) {
+      return false
+    }
+    value.replaceAllUsesWith(c)
+    return true
+  }
+  addRegions(top.regions)
+  while (worklist.length > 0) {
+    const block = worklist.pop()!
+    for (let op = block.firstOp; op !== null; ) {
+      const next = op.nextOp
+      let replacedAll = op.results.length !== 0
+      for (const r of op.results) {
+        replacedAll = replaceWithConstant(block, r) && replacedAll
+      }
+      if (replacedAll && op.useEmpty && wouldOpBeTriviallyDead(op)) {
+        op.erase()
+      } else {
+        addRegions(op.regions)
+      }
+      op = next
+    }
+    for (const a of block.arguments) {
+      replaceWithConstant(block, a)
+    }
+  }
+}
+
+/** Sparse conditional constant propagation (`sccp`). */
+export class SCCP extends OperationPass {
+  static override readonly argument = 'sccp'
+  static override readonly summary = 'Sparse Conditional Constant Propagation'
+  static readonly passName: string = 'SCCP'
+
+  override runOnOperation(): void {
+    const top = this.getOperation()
+    const solver = new ConstantSolver()
+    solver.run(top)
+    rewrite(solver, top)
+  }
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest'
+import { runPipeline } from './helpers.ts'
+
+// Expected from `mlir-opt <input> --sccp` (MLIR 22.1.8); the input is
+// tools/differential-passes/inputs/sccp.mlir.
+
+describe('sccp', () => {
+  it('propagates constants through folds, loops, block arguments and private calls', () => {
+    const r = runPipeline(`func.func @simple(%a: i32) -> (i32, i32) {
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %0 = arith.addi %c1, %c2 : i32
+  %1 = arith.muli %0, %a : i32
+  %2 = arith.muli %0, %0 : i32
+  return %1, %2 : i32, i32
+}
+
+func.func private @private_callee(%x: i32) -> i32 {
+  %c3 = arith.constant 3 : i32
+  %r = arith.addi %x, %c3 : i32
+  return %r : i32
+}
+
+func.func @caller() -> i32 {
+  %c4 = arith.constant 4 : i32
+  %r = func.call @private_callee(%c4) : (i32) -> i32
+  return %r : i32
+}
+
+func.func @loop(%lb: index, %ub: index) -> i32 {
+  %c1 = arith.constant 1 : index
+  %c5 = arith.constant 5 : i32
+  %r = scf.for %i = %lb to %ub step %c1 iter_args(%acc = %c5) -> (i32) {
+    %c0 = arith.constant 0 : i32
+    %n = arith.addi %acc, %c0 : i32
+    scf.yield %n : i32
+  }
+  return %r : i32
+}
+
+func.func @blocks(%cond: i1) -> i32 {
+  %c7 = arith.constant 7 : i32
+  cf.cond_br %cond, ^bb1, ^bb2
+^bb1:
+  cf.br ^bb3(%c7 : i32)
+^bb2:
+  %c8 = arith.constant 7 : i32
+  cf.br ^bb3(%c8 : i32)
+^bb3(%x: i32):
+  %y = arith.addi %x, %x : i32
+  return %y : i32
+}
+`, 'builtin.module(sccp)')
+    expect(r.ok).toBe(true)
+    expect(r.text).toBe(`module {
+  func.func @simple(%arg0: i32) -> (i32, i32) {
+    %c9_i32 = arith.constant 9 : i32
+    %c3_i32 = arith.constant 3 : i32
+    %c2_i32 = arith.constant 2 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %0 = arith.muli %c3_i32, %arg0 : i32
+    return %0, %c9_i32 : i32, i32
+  }
+  func.func private @private_callee(%arg0: i32) -> i32 {
+    %c4_i32 = arith.constant 4 : i32
+    %c7_i32 = arith.constant 7 : i32
+    %c3_i32 = arith.constant 3 : i32
+    return %c7_i32 : i32
+  }
+  func.func @caller() -> i32 {
+    %c7_i32 = arith.constant 7 : i32
+    %c4_i32 = arith.constant 4 : i32
+    %0 = call @private_callee(%c4_i32) : (i32) -> i32
+    return %c7_i32 : i32
+  }
+  func.func @loop(%arg0: index, %arg1: index) -> i32 {
+    %c5_i32 = arith.constant 5 : i32
+    %c1 = arith.constant 1 : index
+    return %c5_i32 : i32
+  }
+  func.func @blocks(%arg0: i1) -> i32 {
+    %c14_i32 = arith.constant 14 : i32
+    %c7_i32 = arith.constant 7 : i32
+    cf.cond_br %arg0, ^bb1, ^bb2
+  ^bb1:  // pred: ^bb0
+    cf.br ^bb3(%c7_i32 : i32)
+  ^bb2:  // pred: ^bb0
+    cf.br ^bb3(%c7_i32 : i32)
+  ^bb3(%0: i32):  // 2 preds: ^bb1, ^bb2
+    return %c14_i32 : i32
+  }
+}
+`)
+  })
+})
