@@ -1,5 +1,7 @@
 import {
+  ArrayAttr,
   BranchOpInterface,
+  DictionaryAttr,
   CallOpInterface,
   FunctionOpInterface,
   IRRewriter,
@@ -358,12 +360,13 @@ function referencesSymbol(attr: Attribute, name: string): boolean {
   if (attr instanceof SymbolRefAttr) {
     return attr.rootReference === name
   }
-  const elements = (attr as { elements?: readonly Attribute[] }).elements
-  if (Array.isArray(elements) && elements.some((e) => referencesSymbol(e, name))) {
-    return true
+  if (attr instanceof ArrayAttr) {
+    return attr.elements.some((e) => referencesSymbol(e, name))
   }
-  const entries = (attr as { entries?: readonly { value: Attribute }[] }).entries
-  return Array.isArray(entries) && entries.some((e) => referencesSymbol(e.value, name))
+  if (attr instanceof DictionaryAttr) {
+    return attr.entries.some((e) => referencesSymbol(e.value, name))
+  }
+  return false
 }
 
 /** Replaces values the solver proved constant with uniqued constants, erasing ops left dead. */
