@@ -1,4 +1,5 @@
-import type { SymbolRefAttr } from './Attributes.ts'
+import type { Attribute, SymbolRefAttr } from './Attributes.ts'
+import type { Block } from './Block.ts'
 import type { Operation } from './Operation.ts'
 import { OpInterface } from './OperationName.ts'
 import type { Region } from './Region.ts'
@@ -47,6 +48,11 @@ export interface BranchOpInterfaceImpl {
    * Lets region simplification drop dead block arguments.
    */
   eraseSuccessorOperand?(op: Operation, index: number, operandIndex: number): void
+  /**
+   * The successor taken when the operands have the given constant values (null where
+   * unknown), or null when it cannot be decided (MLIR's `getSuccessorForOperands`).
+   */
+  getSuccessorForOperands?(op: Operation, operands: readonly (Attribute | null)[]): Block | null
 }
 /** BranchOpInterface: terminators that forward operands to successor block arguments. */
 export const BranchOpInterface: OpInterface<BranchOpInterfaceImpl> = new OpInterface<BranchOpInterfaceImpl>(
@@ -67,6 +73,12 @@ export interface RegionBranchOpInterfaceImpl {
   getSuccessorRegions(op: Operation, point: Region | null): RegionSuccessor[]
   /** Operands forwarded into the successor regions when entering from the parent. */
   getEntrySuccessorOperands?(op: Operation, successor: Region | null): Value[]
+  /**
+   * The successors when entering from the parent, given the constant values of the op's
+   * operands (null where unknown); defaults to `getSuccessorRegions(op, null)` (MLIR's
+   * `getEntrySuccessorRegions`).
+   */
+  getEntrySuccessorRegions?(op: Operation, operands: readonly (Attribute | null)[]): RegionSuccessor[]
 }
 /** RegionBranchOpInterface: ops with structured control flow between their regions. */
 export const RegionBranchOpInterface: OpInterface<RegionBranchOpInterfaceImpl> =

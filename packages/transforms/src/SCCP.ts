@@ -35,8 +35,9 @@ type LatticeValue = ConstantValue | typeof kUnknown
 /**
  * Sparse conditional constant propagation over the op's regions: constants flow
  * through folders, block and region arguments and calls to private functions, and
- * only code reachable from live entries counts. Branches are not refined by constant
- * conditions (every successor of a live terminator is live).
+ * only code reachable from live entries counts. Branches and region-branch ops whose
+ * interfaces implement `getSuccessorForOperands`/`getEntrySuccessorRegions` only make
+ * the successors their constant operands select live.
  */
 class ConstantSolver {
   readonly values = new Map<Value, LatticeValue>()
@@ -140,7 +141,12 @@ class ConstantSolver {
         }
         return
       }
-      for (const s of rb.getSuccessorRegions(op, null)) {
+      const constants = this.operandConstants(op)
+      if (constants === null) {
+        return
+      }
+      const successors = rb.getEntrySuccessorRegions?.(op, constants) ?? rb.getSuccessorRegions(op, null)
+      for (const s of successors) {
         const forwarded = rb.getEntrySuccessorOperands?.(op, s.region) ?? []
         this.forward(forwarded, s.inputs)
         if (s.region !== null) {
@@ -156,6 +162,19 @@ class ConstantSolver {
       return
     }
     this.visitFoldable(op)
+  }
+
+  /** The constant value of each operand (null when unknown), or null while one is still uninitialized. */
+  private operandConstants(op: Operation): (Attribute | null)[] | null {
+    const out: (Attribute | null)[] = []
+    for (const o of op.operands) {
+      const l = this.get(o.value)
+      if (l === undefined) {
+        return null
+      }
+      out.push(l === kUnknown ? null : l.attr)
+    }
+    return out
   }
 
   /** Region entry arguments that receive no forwarded value (a loop's induction variable) are unknown. */
@@ -184,8 +203,19 @@ class ConstantSolver {
   private visitTerminator(op: Operation): void {
     const branch = BranchOpInterface.get(op)
     if (op.successors.length > 0) {
+      let only: Block | null = null
+      if (branch?.getSuccessorForOperands !== undefined) {
+        const constants = this.operandConstants(op)
+        if (constants === null) {
+          return
+        }
+        only = branch.getSuccessorForOperands(op, constants)
+      }
       for (let s = 0; s < op.successors.length; s++) {
         const dest = op.successors[s]!.block
+        if (only !== null && dest !== only) {
+          continue
+        }
         this.markLive(dest)
         if (branch === undefined) {
           for (const a of dest.arguments) {
