@@ -328,19 +328,31 @@ export class DenseIntOrFPElementsAttr extends DenseElementsAttr {
     readonly type: ShapedType,
     readonly values: readonly bigint[] | readonly number[],
     readonly isSplat: boolean,
+    /**
+     * Exact bit patterns of the NaN values (by index into `values`) that are not the
+     * element type's default NaN, as `FloatAttr.nanBits`; null when there are none.
+     */
+    readonly nanBits: ReadonlyMap<number, bigint> | null = null,
   ) {
     super(context)
   }
+  /** The attribute of `values`; `nanBits` keeps non-default NaN bit patterns by index. */
   static get(
     type: ShapedType,
     values: readonly bigint[] | readonly number[],
     isSplat: boolean,
+    nanBits: ReadonlyMap<number, bigint> | null = null,
   ): DenseIntOrFPElementsAttr {
     const context = type.context
-    const key = `dense:${type.id}:${isSplat ? 's' : ''}:${values.map((v) => (Object.is(v, -0) ? '-0' : String(v))).join(',')}`
+    const bits = nanBits !== null && nanBits.size > 0 ? nanBits : null
+    let key = `dense:${type.id}:${isSplat ? 's' : ''}:${values.map((v) => (Object.is(v, -0) ? '-0' : String(v))).join(',')}`
+    if (bits !== null) {
+      const entries = [...bits].sort((a, b) => a[0] - b[0])
+      key += `:nan${entries.map(([i, b]) => `${i}=${b.toString(16)}`).join(',')}`
+    }
     return context.uniquer.intern(
       key,
-      () => new DenseIntOrFPElementsAttr(context, type, [...values] as bigint[] | number[], isSplat),
+      () => new DenseIntOrFPElementsAttr(context, type, [...values] as bigint[] | number[], isSplat, bits === null ? null : new Map(bits)),
     )
   }
 }

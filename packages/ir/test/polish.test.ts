@@ -158,3 +158,15 @@ module {
 `)
   })
 })
+
+describe('NaN bit patterns in dense elements', () => {
+  it('keeps each NaN element and splats only equal bit patterns', () => {
+    // mlir-opt --allow-unregistered-dialect n4.mlir
+    const src = `"test.x"() {a = dense<0xFFC0> : tensor<2xbf16>, b = dense<[0x7FC00001, 0x7FC00000]> : tensor<2xf32>, c = dense<[0xFFC0, 1.0]> : tensor<2xbf16>, d = dense<[0xFFC0, 0xFFC0]> : tensor<2xbf16>, e = dense<[(0xFFC0, 1.0), (0xFFC0, 1.0)]> : tensor<2xcomplex<bf16>>, f = dense<[0x7FC0, 0x7FC0]> : tensor<2xbf16>, g = dense<[0x7F, 0xFF]> : tensor<2xf8E4M3FN>, h = dense<[[0x7E01, 0x7E01], [0x7E01, 0x7E01]]> : tensor<2x2xf16>} : () -> ()
+`
+    expect(roundTrip(src)).toBe(`module {
+  "test.x"() {a = dense<0xFFC0> : tensor<2xbf16>, b = dense<[0x7FC00001, 0x7FC00000]> : tensor<2xf32>, c = dense<[0xFFC0, 1.000000e+00]> : tensor<2xbf16>, d = dense<0xFFC0> : tensor<2xbf16>, e = dense<(0xFFC0,1.000000e+00)> : tensor<2xcomplex<bf16>>, f = dense<0x7FC0> : tensor<2xbf16>, g = dense<[0x7F, 0xFF]> : tensor<2xf8E4M3FN>, h = dense<0x7E01> : tensor<2x2xf16>} : () -> ()
+}
+`)
+  })
+})

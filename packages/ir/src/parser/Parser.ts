@@ -1794,27 +1794,44 @@ export abstract class Parser {
       lit.dropImaginaryParts()
     }
     const values: (bigint | number)[] = []
+    let nanBits: Map<number, bigint> | null = null
     for (let i = 0; i < lit.tokKinds.length; i++) {
       const v = this.denseScalarFromToken(lit, i, scalarType)
       if (v === null) {
         return null
+      }
+      if (typeof v === 'number' && Number.isNaN(v) && scalarType instanceof FloatType) {
+        // A hexadecimal NaN other than the type's default one keeps its bits.
+        const bits = BigInt(this.src.slice(lit.tokStarts[i], lit.tokEnds[i]))
+        if (bits !== floatBits(NaN, scalarType.kind)) {
+          nanBits ??= new Map()
+          nanBits.set(i, bits)
+        }
       }
       values.push(v)
     }
     const perElement = isComplex ? 2 : 1
     const isSplat = !lit.sawList
     if (isSplat || numElements === 0) {
-      return DenseIntOrFPElementsAttr.get(type, values as bigint[] | number[], isSplat && numElements !== 0)
+      return DenseIntOrFPElementsAttr.get(type, values as bigint[] | number[], isSplat && numElements !== 0, nanBits)
     }
-    // A list whose elements are all equal is stored as a splat.
+    // A list whose elements are all equal (NaNs: with equal bits) is stored as a splat.
     let allSame = values.length >= perElement
     for (let i = perElement; allSame && i < values.length; i++) {
-      allSame = sameScalar(values[i]!, values[i % perElement]!)
+      allSame = sameScalar(values[i]!, values[i % perElement]!) && nanBits?.get(i) === nanBits?.get(i % perElement)
     }
     if (allSame) {
-      return DenseIntOrFPElementsAttr.get(type, values.slice(0, perElement) as bigint[] | number[], true)
+      let splatBits: Map<number, bigint> | null = null
+      for (let i = 0; nanBits !== null && i < perElement; i++) {
+        const b = nanBits.get(i)
+        if (b !== undefined) {
+          splatBits ??= new Map()
+          splatBits.set(i, b)
+        }
+      }
+      return DenseIntOrFPElementsAttr.get(type, values.slice(0, perElement) as bigint[] | number[], true, splatBits)
     }
-    return DenseIntOrFPElementsAttr.get(type, values as bigint[] | number[], false)
+    return DenseIntOrFPElementsAttr.get(type, values as bigint[] | number[], false, nanBits)
   }
 
   private denseScalarFromToken(lit: TensorLiteral, i: number, el: Type): bigint | number | null {

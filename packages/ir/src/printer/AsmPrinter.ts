@@ -670,7 +670,8 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     const n = type.numElements
     const hexLimit = this.flags.hexLimit
     const vals = attr.values
-    const splat = isSplatValues(attr.isSplat, vals, et instanceof ComplexType ? 2 : 1)
+    const nanBits = attr.nanBits
+    const splat = isSplatValues(attr.isSplat, vals, et instanceof ComplexType ? 2 : 1) && (attr.isSplat || nanBits === null)
     if (!splat && hexLimit !== -1 && n > hexLimit) {
       this.parts.push('"0x' + denseHex(attr) + '"')
       return
@@ -678,13 +679,21 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     if (et instanceof ComplexType) {
       const ct = et.elementType
       this.printDenseElements(splat, type, (i) => {
-        this.parts.push('(' + this.denseScalar(vals[2 * i]!, ct) + ',' + this.denseScalar(vals[2 * i + 1]!, ct) + ')')
+        this.parts.push('(' + this.denseScalarAt(attr, 2 * i, ct) + ',' + this.denseScalarAt(attr, 2 * i + 1, ct) + ')')
       })
       return
     }
     this.printDenseElements(splat, type, (i) => {
-      this.parts.push(this.denseScalar(vals[i]!, et))
+      this.parts.push(this.denseScalarAt(attr, i, et))
     })
+  }
+
+  private denseScalarAt(attr: DenseIntOrFPElementsAttr, i: number, et: Type): string {
+    const bits = attr.nanBits?.get(i)
+    if (bits !== undefined) {
+      return '0x' + bits.toString(16).toUpperCase()
+    }
+    return this.denseScalar(attr.values[i]!, et)
   }
 
   private denseScalar(v: bigint | number, et: Type): string {
@@ -1539,7 +1548,7 @@ function denseHex(attr: DenseIntOrFPElementsAttr): string {
     const v = vals[i]!
     let bits: bigint
     if (et instanceof FloatType) {
-      bits = floatBits(Number(v), et.kind)
+      bits = attr.nanBits?.get(i) ?? floatBits(Number(v), et.kind)
     } else {
       bits = BigInt(v) & mask
     }
