@@ -13,9 +13,9 @@ import { Worker, isMainThread, parentPort } from 'node:worker_threads'
 const STACK_MB = 1024
 const STACK_MESSAGE = 'Maximum call stack size exceeded'
 
-/** Writes all of `text` to `fd`, retrying while a non-blocking descriptor is full. */
+/** Writes all of `text` (a string or bytes) to `fd`, retrying while a non-blocking descriptor is full. */
 function writeAll(fd, text) {
-  const buf = Buffer.from(text, 'utf8')
+  const buf = typeof text === 'string' ? Buffer.from(text, 'utf8') : Buffer.from(text.buffer, text.byteOffset, text.byteLength)
   let off = 0
   while (off < buf.length) {
     try {
@@ -51,6 +51,22 @@ if (isMainThread) {
     process.exitCode = 1
   })
 } else {
+  // A worker's process.stdout and process.stderr are forwarded to the main thread
+  // asynchronously; code that writes to them directly must stay in order with the tool's
+  // own output, so they write synchronously too.
+  for (const [stream, fd] of [
+    [process.stdout, 1],
+    [process.stderr, 2],
+  ]) {
+    stream.write = (chunk, encoding, callback) => {
+      writeAll(fd, typeof chunk === 'string' && typeof encoding === 'string' ? Buffer.from(chunk, encoding) : chunk)
+      const done = typeof encoding === 'function' ? encoding : callback
+      if (typeof done === 'function') {
+        done()
+      }
+      return true
+    }
+  }
   let mod
   let io
   try {
