@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { Context, parseSourceString, printOperation, type Diagnostic } from '@tilepass/ir'
+import { Context, parseSourceString, printOperation, type Diagnostic, type OpAsmParser, type OperationState } from '@tilepass/ir'
 
 // Byte-level gaps closed against mlir-opt 22. Each expected text is the output of
 // `/usr/lib/llvm-22/bin/mlir-opt --allow-unregistered-dialect <file>` on the given input
@@ -168,5 +168,37 @@ describe('NaN bit patterns in dense elements', () => {
   "test.x"() {a = dense<0xFFC0> : tensor<2xbf16>, b = dense<[0x7FC00001, 0x7FC00000]> : tensor<2xf32>, c = dense<[0xFFC0, 1.000000e+00]> : tensor<2xbf16>, d = dense<0xFFC0> : tensor<2xbf16>, e = dense<(0xFFC0,1.000000e+00)> : tensor<2xcomplex<bf16>>, f = dense<0x7FC0> : tensor<2xbf16>, g = dense<[0x7F, 0xFF]> : tensor<2xf8E4M3FN>, h = dense<0x7E01> : tensor<2x2xf16>} : () -> ()
 }
 `)
+  })
+})
+
+describe('custom op error prefix on asm parser helpers', () => {
+  // An op whose custom parser reads a symbol name and then a keyword, like func.func.
+  const pz = {
+    namespace: 'pz',
+    ops: [
+      {
+        name: 'pz.sym',
+        parse(parser: OpAsmParser, _state: OperationState): boolean {
+          return parser.parseSymbolName() !== undefined && parser.parseKeywordOrUndefined() !== undefined
+        },
+      },
+    ],
+  }
+  function errorOf(source: string): string {
+    const ctx = new Context({ dialects: [pz] })
+    const messages: string[] = []
+    ctx.diagEngine.registerHandler((d: Diagnostic) => {
+      messages.push(d.message)
+      return true
+    })
+    expect(parseSourceString(source, ctx, { filename: 'in.mlir' })).toBeNull()
+    ctx.diagEngine.flush()
+    return messages.join('\n')
+  }
+  it('prefixes the symbol name and keyword errors', () => {
+    // mlir-opt on `func.func 5() { }`: error: custom op 'func.func' expected valid '@'-identifier for symbol name
+    expect(errorOf('pz.sym 5\n')).toBe("custom op 'pz.sym' expected valid '@'-identifier for symbol name")
+    // mlir-opt on `spirv.module 5 GLSL450 { }`: error: custom op 'spirv.module' expected valid keyword
+    expect(errorOf('pz.sym @a 5\n')).toBe("custom op 'pz.sym' expected valid keyword")
   })
 })

@@ -1148,7 +1148,7 @@ export class OperationParser extends Parser implements OpAsmParser {
   }
   parseKeywordOrUndefined(): string | undefined {
     if (!this.isKeywordToken()) {
-      this.errorHere('expected valid keyword')
+      this.emitError(this.locAt(this.lex.start), 'expected valid keyword').report()
       return undefined
     }
     const s = this.spelling
@@ -1178,7 +1178,7 @@ export class OperationParser extends Parser implements OpAsmParser {
   parseString(): string | undefined {
     const s = this.parseOptionalString()
     if (s === undefined) {
-      this.errorHere('expected string')
+      this.emitError(this.locAt(this.lex.start), 'expected string').report()
     }
     return s
   }
@@ -1376,7 +1376,7 @@ export class OperationParser extends Parser implements OpAsmParser {
   parseSymbolName(): string | undefined {
     const s = this.parseOptionalSymbolName()
     if (s === undefined) {
-      this.errorHere("expected valid '@'-identifier for symbol name")
+      this.emitError(this.locAt(this.lex.start), "expected valid '@'-identifier for symbol name").report()
     }
     return s
   }
