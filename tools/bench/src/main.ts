@@ -112,7 +112,9 @@ function hashFile(file: string): string {
 function machineInfo(mlirOpt: string): string[] {
   const cpus = os.cpus()
   const version = spawnSync(mlirOpt, ['--version'], { encoding: 'utf8' }).stdout.split('\n').find((l) => l.includes('version'))?.trim() ?? 'unknown'
+  const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout?.trim() || 'unknown'
   return [
+    `- Tilepass commit: ${commit} (tilepass-opt built from it with pnpm build)`,
     `- CPU: ${cpus[0]?.model ?? 'unknown'} (${cpus.length} logical cores visible; shared with other jobs)`,
     `- Memory: ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`,
     `- OS: ${os.type()} ${os.release()} (${os.arch()})`,
