@@ -140,7 +140,27 @@ const PARSE_ERRORS: [string, string][] = [
   ],
   ['func.func @f(%a: i32, i32) {\n  return\n}', '1:23: expected SSA identifier'],
   ['func.func @f(i32, %a: i32) {\n  return\n}', '1:19: expected type instead of SSA identifier'],
+  [
+    'func.func @f(%x: index) {\n  cf.switch %x : index, [\n    default: ^bb1\n  ]\n^bb1:\n  return\n}',
+    "2:18: invalid kind of type specified: expected builtin.integer, but found 'index'",
+  ],
 ]
+
+// `mlir-opt` (MLIR 22) prints case values as `APInt::getLimitedValue()`: zero-extended
+// and capped at 2^64-1, so -5 prints as 251 for i8 and as 18446744073709551615 for i128.
+describe('cf.switch case values', () => {
+  for (const [type, printed] of [
+    ['i8', '251'],
+    ['i64', '18446744073709551611'],
+    ['i128', '18446744073709551615'],
+  ] as const) {
+    it(`prints -5 : ${type} as mlir-opt does`, () => {
+      const src = `func.func @f(%x: ${type}) {\n  cf.switch %x : ${type}, [\n    default: ^bb1,\n    -5: ^bb1\n  ]\n^bb1:\n  return\n}`
+      const { out } = roundTrip(src, [FuncDialect, CfDialect])
+      expect(out).toContain(`      ${printed}: ^bb1\n`)
+    })
+  }
+})
 
 describe('func and cf parse errors', () => {
   for (const [src, expected] of PARSE_ERRORS) {

@@ -41,6 +41,8 @@ function quoted(type: Type): string {
  * BranchOpInterface's check of the values forwarded to each successor against the
  * successor's block arguments (MLIR's `verifyBranchSuccessorOperands`).
  */
+const kUint64Max = (1n << 64n) - 1n
+
 export function verifyBranchSuccessorOperands(op: Operation, getOperands: (op: Operation, index: number) => Value[]): LogicalResult {
   for (let s = 0; s < op.successors.length; s++) {
     const operands = getOperands(op, s)
@@ -237,8 +239,17 @@ export const SwitchOp: OdsOp = defineOp({
     if (flag === undefined || !parser.parseColon()) {
       return false
     }
+    const flagTypeLoc = parser.getCurrentLocation()
     const flagType = parser.parseType()
-    if (flagType === undefined || !parser.parseComma() || !parser.parseLSquare()) {
+    if (flagType === undefined) {
+      return false
+    }
+    if (!(flagType instanceof IntegerType)) {
+      return parser
+        .emitError(flagTypeLoc, `invalid kind of type specified: expected builtin.integer, but found '${printType(flagType)}'`)
+        .fail()
+    }
+    if (!parser.parseComma() || !parser.parseLSquare()) {
       return false
     }
     if (!parser.parseKeyword('default') || !parser.parseColon()) {
@@ -251,7 +262,7 @@ export const SwitchOp: OdsOp = defineOp({
     if (defaultDest === undefined) {
       return false
     }
-    const width = flagType instanceof IntegerType ? flagType.width : 64
+    const width = flagType.width
     const values: bigint[] = []
     const caseDests: Block[] = []
     const caseOperands: UnresolvedOperand[] = []
@@ -317,7 +328,9 @@ export const SwitchOp: OdsOp = defineOp({
         const raw = (cv.isSplat ? cv.values[0] : cv.values[i]) as bigint
         p.print(',')
         p.printNewline()
-        p.print(`  ${BigInt.asUintN(width, raw)}: `)
+        // Upstream prints `APInt::getLimitedValue()`: the zero-extended value, capped at 2^64-1.
+        const unsigned = BigInt.asUintN(width, raw)
+        p.print(`  ${unsigned > kUint64Max ? kUint64Max : unsigned}: `)
         const dest = op.successors[i + 1]
         if (dest !== undefined) {
           p.printSuccessorAndUseList(dest.block, switchSuccessorOperands(op, i + 1))
