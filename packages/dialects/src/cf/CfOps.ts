@@ -1,4 +1,5 @@
 import {
+  type Attribute,
   AnySuccessor,
   AnyType,
   AnyInteger,
@@ -7,6 +8,7 @@ import {
   DenseI32ArrayAttr,
   DenseIntOrFPElementsAttr,
   I1,
+  IntegerAttr,
   IntegerType,
   StrAttr,
   Trait,
@@ -132,7 +134,16 @@ export const CondBranchOp: OdsOp = defineOp({
   attributes: { branch_weights: optionalAttr(DenseI32ArrayAttr) },
   successors: { trueDest: AnySuccessor, falseDest: AnySuccessor },
   traits: Trait.AttrSizedOperandSegments | Trait.Pure | Trait.IsTerminator,
-  interfaces: [BranchOpInterface.impl({ getSuccessorOperands: condBrSuccessorOperands, eraseSuccessorOperand: condBrEraseSuccessorOperand })],
+  interfaces: [
+    BranchOpInterface.impl({
+      getSuccessorOperands: condBrSuccessorOperands,
+      eraseSuccessorOperand: condBrEraseSuccessorOperand,
+      getSuccessorForOperands: (op: Operation, operands: readonly (Attribute | null)[]) => {
+        const cond = operands[0]
+        return cond instanceof IntegerAttr ? op.getSuccessor(cond.value !== 0n ? 0 : 1) : null
+      },
+    }),
+  ],
   assemblyFormat:
     '$condition (`weights` `(` $branch_weights^ `)`)? `,` ' +
     '$trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,` ' +

@@ -23,6 +23,7 @@ import {
   optionalAttr,
   variadic,
   variadicRegion,
+  IntegerAttr,
   type Attribute,
   type BlockArgument,
   type Location,
@@ -387,6 +388,16 @@ export const IfOp: OdsOp = defineOp({
         return [{ region: op.getRegion(0), inputs: [] }, elseRegion.empty ? { region: null, inputs: op.results } : { region: elseRegion, inputs: [] }]
       },
       getEntrySuccessorOperands: () => [],
+      getEntrySuccessorRegions(op: Operation, operands: readonly (Attribute | null)[]): RegionSuccessor[] {
+        // A constant condition selects one region (the results directly for an empty else).
+        const cond = operands[0]
+        if (!(cond instanceof IntegerAttr)) {
+          const elseRegion = op.getRegion(1)
+          return [{ region: op.getRegion(0), inputs: [] }, elseRegion.empty ? { region: null, inputs: op.results } : { region: elseRegion, inputs: [] }]
+        }
+        const taken = cond.value !== 0n ? op.getRegion(0) : op.getRegion(1)
+        return taken.empty ? [{ region: null, inputs: op.results }] : [{ region: taken, inputs: [] }]
+      },
     }),
   ],
   parse(parser: OpAsmParser, state: OperationState): LogicalResult {
@@ -601,6 +612,7 @@ export const ExecuteRegionOp: OdsOp = defineOp({
   results: { results: variadic(AnyType) },
   attributes: { no_inline: optionalAttr(UnitAttrC) },
   regions: { region: AnyRegion },
+  traits: Trait.RecursiveMemoryEffects,
   interfaces: [
     RegionBranchOpInterface.impl({
       getSuccessorRegions(op: Operation, point: Region | null): RegionSuccessor[] {
