@@ -157,16 +157,16 @@ export class OpaqueLoc extends Location {
  * built string (the parser makes one per operation).
  */
 export class LocationUniquer {
-  // Per file, a table indexed by line then column: array indexing is much cheaper than
-  // hashing when the parser creates one location per operation.
-  private readonly byFile = new Map<string, (FileLineColLoc | undefined)[][]>()
+  // Per file, a table indexed by line of the locations made on that line (a short list
+  // searched by column): most lines hold a few, and array indexing is much cheaper than
+  // hashing a built key. Past LINE_LIST_MAX on one line, the string-keyed uniquer takes over.
+  private readonly byFile = new Map<string, (FileLineColLoc[] | undefined)[]>()
   private lastFile = ''
-  private lastTable: (FileLineColLoc | undefined)[][] | null = null
+  private lastTable: (FileLineColLoc[] | undefined)[] | null = null
 
   getFileLineCol(context: Context, filename: string, line: number, column: number): FileLineColLoc {
     if (column >= 0x100000 || line >= 0x4000000 || line < 0 || column < 0) {
-      const key = `loc:flc:${filename.length}:${filename}:${line}:${column}:${line}:${column}`
-      return context.uniquer.intern(key, () => new FileLineColLoc(context, filename, line, column, line, column))
+      return this.internByKey(context, filename, line, column)
     }
     let table = this.lastTable
     if (table === null || filename !== this.lastFile) {
@@ -179,17 +179,34 @@ export class LocationUniquer {
       this.lastTable = table
     }
     while (table.length <= line) {
-      table.push([])
+      table.push(undefined)
     }
-    const cols = table[line]!
-    let loc = cols[column]
-    if (loc === undefined) {
-      loc = new FileLineColLoc(context, filename, line, column, line, column)
-      while (cols.length < column) {
-        cols.push(undefined)
+    let list = table[line]
+    if (list === undefined) {
+      const loc = new FileLineColLoc(context, filename, line, column, line, column)
+      list = [loc]
+      table[line] = list
+      return loc
+    }
+    for (let i = 0; i < list.length; i++) {
+      const loc = list[i]!
+      if (loc.column === column) {
+        return loc
       }
-      cols[column] = loc
     }
+    if (list.length >= LINE_LIST_MAX) {
+      return this.internByKey(context, filename, line, column)
+    }
+    const loc = new FileLineColLoc(context, filename, line, column, line, column)
+    list.push(loc)
     return loc
   }
+
+  private internByKey(context: Context, filename: string, line: number, column: number): FileLineColLoc {
+    const key = `loc:flc:${filename.length}:${filename}:${line}:${column}:${line}:${column}`
+    return context.uniquer.intern(key, () => new FileLineColLoc(context, filename, line, column, line, column))
+  }
 }
+
+/** Locations kept in one line's list before the string-keyed uniquer takes over. */
+const LINE_LIST_MAX = 16

@@ -1374,10 +1374,18 @@ function attrValue(ctx: PrintCtx, d: OdsAttrDecl): Attribute | undefined {
 
 function anchorPresent(anchor: FormatElement, ctx: PrintCtx): boolean {
   switch (anchor.kind) {
-    case FormatKind.Operand:
-      return operandGroup(ctx, anchor.index).length > 0
-    case FormatKind.Result:
-      return resultGroup(ctx, anchor.index).length > 0
+    case FormatKind.Operand: {
+      const start = ctx.operandSegs[2 * anchor.index]!
+      const len = ctx.operandSegs[2 * anchor.index + 1]!
+      for (let k = 0; k < len; k++) { if (ctx.op.operands[start + k] !== undefined) { return true } }
+      return false
+    }
+    case FormatKind.Result: {
+      const start = ctx.resultSegs[2 * anchor.index]!
+      const len = ctx.resultSegs[2 * anchor.index + 1]!
+      for (let k = 0; k < len; k++) { if (ctx.op.results[start + k] !== undefined) { return true } }
+      return false
+    }
     case FormatKind.Region: {
       const rs = regionGroup(ctx, anchor.index)
       return ctx.info.regions[anchor.index]!.constraint.variadic ? rs.length > 0 : rs.length > 0 && !rs[0]!.empty
@@ -1454,20 +1462,62 @@ function typesOf(arg: FormatElement, ctx: PrintCtx): Type[] {
   }
 }
 
+/** The part of `elidedAttrs` that depends only on the format and op definition. */
+const staticElided = new WeakMap<CompiledFormat, string[]>()
+
 /** Attribute names elided from `attr-dict` for `op`: the format's own, segment sizes, and defaults. */
 function elidedAttrs(ctx: PrintCtx): string[] {
-  const out: string[] = []
-  if (!ctx.fmt.hasOperandsDirective && (ctx.info.traits & Trait.AttrSizedOperandSegments) !== 0) { out.push('operandSegmentSizes') }
-  if (!ctx.fmt.hasResultTypesDirective && (ctx.info.traits & Trait.AttrSizedResultSegments) !== 0) { out.push('resultSegmentSizes') }
-  for (const n of ctx.fmt.usedAttributes) { out.push(n) }
-  for (const d of ctx.info.attributes) {
+  let base = staticElided.get(ctx.fmt)
+  if (base === undefined) {
+    base = []
+    if (!ctx.fmt.hasOperandsDirective && (ctx.info.traits & Trait.AttrSizedOperandSegments) !== 0) { base.push('operandSegmentSizes') }
+    if (!ctx.fmt.hasResultTypesDirective && (ctx.info.traits & Trait.AttrSizedResultSegments) !== 0) { base.push('resultSegmentSizes') }
+    for (const n of ctx.fmt.usedAttributes) { base.push(n) }
+    staticElided.set(ctx.fmt, base)
+  }
+  let out: string[] | null = null
+  const decls = ctx.info.attributes
+  for (let i = 0; i < decls.length; i++) {
+    const d = decls[i]!
     if (d.defaultValue === null) {
       continue
     }
     const a = ctx.op.getAttr(d.name)
-    if (a !== undefined && a === d.defaultValue(ctx.op.context)) { out.push(d.name) }
+    if (a !== undefined && a === d.defaultValue(ctx.op.context)) {
+      if (out === null) { out = base.slice() }
+      out.push(d.name)
+    }
   }
-  return out
+  return out ?? base
+}
+
+/** Prints the values of operand group `i`, comma-separated, without building an array. */
+function printOperandGroup(ctx: PrintCtx, i: number): void {
+  const start = ctx.operandSegs[2 * i]!
+  const len = ctx.operandSegs[2 * i + 1]!
+  const operands = ctx.op.operands
+  const printer = ctx.printer
+  let first = true
+  for (let k = 0; k < len; k++) {
+    const o = operands[start + k]
+    if (o === undefined) { continue }
+    if (!first) { printer.print(', ') }
+    first = false
+    printer.printOperand(o.value)
+  }
+}
+
+/** The single type of a non-variadic operand or result group, if present. */
+function singleTypeOf(arg: FormatElement, ctx: PrintCtx): Type | undefined {
+  if (arg.kind === FormatKind.Operand) {
+    if (ctx.operandSegs[2 * arg.index + 1]! < 1) { return undefined }
+    return ctx.op.operands[ctx.operandSegs[2 * arg.index]!]?.value.type
+  }
+  if (arg.kind === FormatKind.Result) {
+    if (ctx.resultSegs[2 * arg.index + 1]! < 1) { return undefined }
+    return ctx.op.results[ctx.resultSegs[2 * arg.index]!]?.type
+  }
+  return typesOf(arg, ctx)[0]
 }
 
 function printElement(el: FormatElement, ctx: PrintCtx, st: PrintState): void {
@@ -1535,11 +1585,9 @@ function printElement(el: FormatElement, ctx: PrintCtx, st: PrintState): void {
       }
       return
     }
-    case FormatKind.Operand: {
-      const vals = operandGroup(ctx, el.index)
-      printCommaList(vals, printer, (v) => printer.printOperand(v))
+    case FormatKind.Operand:
+      printOperandGroup(ctx, el.index)
       return
-    }
     case FormatKind.Attr: {
       const d = ctx.info.attributes[el.index]!
       const a = attrValue(ctx, d)
@@ -1559,9 +1607,14 @@ function printElement(el: FormatElement, ctx: PrintCtx, st: PrintState): void {
     case FormatKind.Successor:
       printCommaList(successorGroup(ctx, el.index), printer, (b) => printer.printSuccessor(b))
       return
-    case FormatKind.Operands:
-      printCommaList(ctx.op.getOperands(), printer, (v) => printer.printOperand(v))
+    case FormatKind.Operands: {
+      const operands = ctx.op.operands
+      for (let i = 0; i < operands.length; i++) {
+        if (i > 0) { printer.print(', ') }
+        printer.printOperand(operands[i]!.value)
+      }
       return
+    }
     case FormatKind.Regions:
       printCommaList(ctx.op.regions, printer, (r) => printRegionOf(r, ctx))
       return
@@ -1574,10 +1627,9 @@ function printElement(el: FormatElement, ctx: PrintCtx, st: PrintState): void {
       return
     case FormatKind.Type: {
       const arg = el.args[0]!
-      const types = typesOf(arg, ctx)
       if (isSingleTypeArg(arg, ctx.info)) {
         const c = arg.kind === FormatKind.Operand ? ctx.info.operands[arg.index]!.constraint : ctx.info.results[arg.index]!.constraint
-        const t = types[0]
+        const t = singleTypeOf(arg, ctx)
         if (t === undefined) {
           return
         }
@@ -1585,7 +1637,11 @@ function printElement(el: FormatElement, ctx: PrintCtx, st: PrintState): void {
         else { printer.printType(t) }
         return
       }
-      printCommaList(types, printer, (t) => printer.printType(t))
+      const types = typesOf(arg, ctx)
+      for (let i = 0; i < types.length; i++) {
+        if (i > 0) { printer.print(', ') }
+        printer.printType(types[i]!)
+      }
       return
     }
     case FormatKind.FunctionalType:
