@@ -34,11 +34,12 @@ import {
   type OpAsmArgument,
   type OpAsmParser,
   type OpAsmPrinter,
-  type Operation,
-  type OperationState,
+  Operation,
+  OperationState,
   type Type,
   type Value,
 } from '@tilepass/ir'
+import { addPatterns, type CanonicalizationPattern, type RewriterLike } from '../internal/RewriterLike.ts'
 
 /** The quoted spelling of `type` as MLIR streams a type into a diagnostic. */
 function quoted(type: Type): string {
@@ -473,6 +474,28 @@ export const CallOp: OdsOp = defineOp({
   verifySymbolUses: verifyCallSymbolUse,
 })
 
+/** `func.call_indirect` of a `func.constant` becomes a direct `func.call` of that symbol. */
+const SimplifyIndirectCallWithKnownCallee: CanonicalizationPattern = {
+  name: 'SimplifyIndirectCallWithKnownCallee',
+  rootName: 'func.call_indirect',
+  benefit: 1,
+  matchAndRewrite(op: Operation, rewriter: RewriterLike): boolean {
+    const def = op.getOperand(0).definingOp
+    const callee = def !== null && def.name.name === 'func.constant' ? def.getAttr('value') : undefined
+    if (!(callee instanceof SymbolRefAttr)) {
+      return false
+    }
+    const state = new OperationState(op.location, rewriter.context.getOperationName('func.call'))
+    state.addOperands(op.getOperands().slice(1))
+    state.addTypes(op.resultTypes)
+    state.addAttribute('callee', callee)
+    rewriter.setInsertionPoint(op)
+    const call = rewriter.insert(Operation.create(state))
+    rewriter.replaceOp(op, call.results)
+    return true
+  },
+}
+
 /** `func.call_indirect`: a call through a function-typed SSA value. */
 export const CallIndirectOp: OdsOp = defineOp({
   name: 'func.call_indirect',
@@ -489,6 +512,9 @@ export const CallIndirectOp: OdsOp = defineOp({
       getArgOperands: (op: Operation) => op.getOperands().slice(1),
     }),
   ],
+  getCanonicalizationPatterns(patterns: unknown): void {
+    addPatterns(patterns, [SimplifyIndirectCallWithKnownCallee])
+  },
   parse(parser: OpAsmParser, state: OperationState): LogicalResult {
     const calleeLoc = parser.getCurrentLocation()
     const callee = parser.parseOperand()
