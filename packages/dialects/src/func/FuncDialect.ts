@@ -1,8 +1,18 @@
-import type { DialectDefinition } from '@tilepass/ir'
+import { FunctionType, Operation, OperationState, SymbolRefAttr, type DialectDefinition } from '@tilepass/ir'
 import { funcOps } from './FuncOps.ts'
 
 /** The `func` dialect: `func.func`, `func.return`, `func.call`, `func.call_indirect`, `func.constant`. */
 export const FuncDialect: DialectDefinition = {
   namespace: 'func',
   ops: funcOps,
+  // A symbol reference of function type materializes as `func.constant` (as upstream).
+  materializeConstant(builder, value, type, loc) {
+    if (!(value instanceof SymbolRefAttr) || value.nestedReferences.length !== 0 || !(type instanceof FunctionType)) {
+      return null
+    }
+    const state = new OperationState(loc, builder.context.getOperationName('func.constant'))
+    state.addTypes([type])
+    state.addAttribute('value', value)
+    return builder.insert(Operation.create(state))
+  },
 }
