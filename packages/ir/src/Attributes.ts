@@ -9,9 +9,17 @@ import type { AffineMap, IntegerSet } from './AffineMap.ts'
  * construction. Create them with the static `get` of a concrete class.
  */
 export abstract class Attribute {
+  // The fields are declared without initializers and assigned in the constructor: a class
+  // field definition per object is much slower than a plain store when every subclass
+  // (one per attribute kind) runs it.
+  /** The context the attribute is interned in. */
+  declare readonly context: Context
   /** Process-unique id, used to build interning keys and hash tables. */
-  readonly id: number = nextStorageId()
-  constructor(readonly context: Context) {}
+  declare readonly id: number
+  constructor(context: Context) {
+    this.context = context
+    this.id = nextStorageId()
+  }
 }
 
 /** A name paired with an attribute: one entry of a dictionary or attribute list. */

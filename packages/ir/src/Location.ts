@@ -20,16 +20,21 @@ export class UnknownLoc extends Location {
  * Line and column are 1-based; `endLine`/`endColumn` equal the start for a point.
  */
 export class FileLineColLoc extends Location {
+  // Declared and assigned in the constructor, not defined as class fields: the parser makes
+  // one per operation.
+  declare readonly filename: string
+  declare readonly line: number
+  declare readonly column: number
+  declare readonly endLine: number
+  declare readonly endColumn: number
   /** @internal */
-  constructor(
-    context: Context,
-    readonly filename: string,
-    readonly line: number,
-    readonly column: number,
-    readonly endLine: number,
-    readonly endColumn: number,
-  ) {
+  constructor(context: Context, filename: string, line: number, column: number, endLine: number, endColumn: number) {
     super(context)
+    this.filename = filename
+    this.line = line
+    this.column = column
+    this.endLine = endLine
+    this.endColumn = endColumn
   }
   static get(context: Context, filename: string, line: number, column: number): FileLineColLoc {
     return context.locationUniquer.getFileLineCol(context, filename, line, column)

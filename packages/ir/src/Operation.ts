@@ -23,33 +23,54 @@ export type WalkOrder = 'pre' | 'post'
  * block's intrusive list (`prevOp`/`nextOp`), so insertion, removal and moves are O(1).
  */
 export class Operation {
-  /** Previous op in the parent block. */ prevOp: Operation | null = null
-  /** Next op in the parent block. */ nextOp: Operation | null = null
+  // Fields are declared and assigned in the constructor rather than defined as class
+  // fields, which is much slower for an object made once per parsed operation.
+  /** Previous op in the parent block. */ declare prevOp: Operation | null
+  /** Next op in the parent block. */ declare nextOp: Operation | null
   /** The block that contains this op, or null when detached. */
-  parentBlock: Block | null = null
-  /** Position hint for `isBeforeInBlock`. */ orderIndex = 0
+  declare parentBlock: Block | null
+  /** Position hint for `isBeforeInBlock`. */ declare orderIndex: number
   /**
    * For an unregistered op whose properties were given as something other than a non-empty
    * dictionary (`<{}>`, `<1>`): that attribute, printed back as written when `properties` is
    * empty; null otherwise.
    */
-  rawProperties: Attribute | null = null
-  operands: OpOperand[]
-  readonly results: OpResult[]
-  successors: BlockOperand[]
-  readonly regions: Region[]
+  declare rawProperties: Attribute | null
+  /** The op's name. */
+  declare name: OperationName
+  /** The op's location. */
+  declare location: Location
+  /** Inherent attributes of a registered op (printed `<{...}>` in generic form). */
+  declare properties: DictionaryAttr
+  /** Discardable attributes. */
+  declare attributes: DictionaryAttr
+  /** The operand slots. */
+  declare operands: OpOperand[]
+  /** The results. */
+  declare readonly results: OpResult[]
+  /** The successor slots. */
+  declare successors: BlockOperand[]
+  /** The regions. */
+  declare readonly regions: Region[]
 
   /** Low-level constructor; prefer `Operation.create`. */
   constructor(
-    public name: OperationName,
-    public location: Location,
+    name: OperationName,
+    location: Location,
     resultTypes: readonly Type[],
-    /** Inherent attributes of a registered op (printed `<{...}>` in generic form). */
-    public properties: DictionaryAttr,
-    /** Discardable attributes. */
-    public attributes: DictionaryAttr,
+    properties: DictionaryAttr,
+    attributes: DictionaryAttr,
     numRegions: number,
   ) {
+    this.prevOp = null
+    this.nextOp = null
+    this.parentBlock = null
+    this.orderIndex = 0
+    this.rawProperties = null
+    this.name = name
+    this.location = location
+    this.properties = properties
+    this.attributes = attributes
     this.operands = []
     this.successors = []
     const results: OpResult[] = new Array<OpResult>(resultTypes.length)

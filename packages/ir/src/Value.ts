@@ -10,9 +10,16 @@ import type { Region } from './Region.ts'
  * redirecting a use is O(1).
  */
 export abstract class Value {
+  // Fields are declared and assigned in constructors rather than defined as class fields:
+  // defining them is much slower, and the parser makes one value per result.
+  /** The value's type. */
+  declare type: Type
   /** Head of the use list; null when the value has no uses. */
-  firstUse: OpOperand | null = null
-  constructor(public type: Type) {}
+  declare firstUse: OpOperand | null
+  constructor(type: Type) {
+    this.type = type
+    this.firstUse = null
+  }
 
   /** The operation that defines this value, or null for block arguments. */
   abstract get definingOp(): Operation | null
@@ -89,12 +96,14 @@ export abstract class Value {
 
 /** The `index`-th result of `owner`. */
 export class OpResult extends Value {
-  constructor(
-    type: Type,
-    readonly owner: Operation,
-    readonly index: number,
-  ) {
+  /** The operation that defines this result. */
+  declare readonly owner: Operation
+  /** The result's position among the owner's results. */
+  declare readonly index: number
+  constructor(type: Type, owner: Operation, index: number) {
     super(type)
+    this.owner = owner
+    this.index = index
   }
   get definingOp(): Operation {
     return this.owner
@@ -109,13 +118,17 @@ export class OpResult extends Value {
 
 /** The `index`-th argument of `owner`, with its own location. */
 export class BlockArgument extends Value {
-  constructor(
-    type: Type,
-    readonly owner: Block,
-    public index: number,
-    public location: Location,
-  ) {
+  /** The block this argument belongs to. */
+  declare readonly owner: Block
+  /** The argument's position in the block's argument list. */
+  declare index: number
+  /** The argument's own location. */
+  declare location: Location
+  constructor(type: Type, owner: Block, index: number, location: Location) {
     super(type)
+    this.owner = owner
+    this.index = index
+    this.location = location
   }
   get definingOp(): null {
     return null
@@ -130,15 +143,20 @@ export class BlockArgument extends Value {
  * list; `set` re-links it in O(1). `value` is null only after `drop`.
  */
 export class OpOperand {
-  /** Next use in the list. */ nextUse: OpOperand | null = null
-  /** Previous use in the list. */ prevUse: OpOperand | null = null
-  value: Value
-  constructor(
-    value: Value,
-    readonly owner: Operation,
-    public index: number,
-  ) {
+  /** Next use in the list. */ declare nextUse: OpOperand | null
+  /** Previous use in the list. */ declare prevUse: OpOperand | null
+  /** The used value. */
+  declare value: Value
+  /** The operation this operand belongs to. */
+  declare readonly owner: Operation
+  /** The operand's position among the owner's operands. */
+  declare index: number
+  constructor(value: Value, owner: Operation, index: number) {
+    this.nextUse = null
+    this.prevUse = null
     this.value = value
+    this.owner = owner
+    this.index = index
     this.link()
   }
   /** Makes this operand use `v`. */
