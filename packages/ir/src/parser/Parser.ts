@@ -690,19 +690,25 @@ export abstract class Parser {
     return VectorType.get(dims, el, scalable)
   }
 
-  private parseTensorType(): Type | null {
+  /**
+   * Parses `tensor<` / `memref<` and the shape that follows: `*x` (unranked; returns true) or
+   * `4x?x` into `dims` (ranked; returns false). Null after a diagnostic.
+   */
+  private parseShapedTypePrelude(kind: 'tensor' | 'memref', dims: number[]): boolean | null {
     this.consume()
-    if (!this.expect(Tok.less, "expected '<' in tensor type")) {
+    if (!this.expect(Tok.less, `expected '<' in ${kind} type`)) {
       return null
     }
-    const dims: number[] = []
-    let unranked = false
     if (this.consumeIf(Tok.star)) {
-      unranked = true
-      if (!this.parseXInDimensionList()) {
-        return null
-      }
-    } else if (!this.parseDimensionListRanked(dims)) {
+      return this.parseXInDimensionList() ? true : null
+    }
+    return this.parseDimensionListRanked(dims) ? false : null
+  }
+
+  private parseTensorType(): Type | null {
+    const dims: number[] = []
+    const unranked = this.parseShapedTypePrelude('tensor', dims)
+    if (unranked === null) {
       return null
     }
     const elLoc = this.lex.start
@@ -734,18 +740,9 @@ export abstract class Parser {
   }
 
   private parseMemRefType(): Type | null {
-    this.consume()
-    if (!this.expect(Tok.less, "expected '<' in memref type")) {
-      return null
-    }
     const dims: number[] = []
-    let unranked = false
-    if (this.consumeIf(Tok.star)) {
-      unranked = true
-      if (!this.parseXInDimensionList()) {
-        return null
-      }
-    } else if (!this.parseDimensionListRanked(dims)) {
+    const unranked = this.parseShapedTypePrelude('memref', dims)
+    if (unranked === null) {
       return null
     }
     const typeLoc = this.lex.start
