@@ -187,6 +187,10 @@ export class DictionaryAttr extends Attribute {
     if (entries.length === 0) {
       return DictionaryAttr.empty(context)
     }
+    if (entries.length === 1) {
+      const e = entries[0]!
+      return context.dictionaryUniquer.getSingle(context, e.name, e.value)
+    }
     let key = 'dict:'
     for (const e of entries) {
       key += `${e.name.length}:${e.name}=${e.value.id},`
@@ -202,7 +206,13 @@ export class DictionaryAttr extends Attribute {
   }
   /** The empty dictionary `{}`. */
   static empty(context: Context): DictionaryAttr {
-    return context.uniquer.intern('dict:', () => new DictionaryAttr(context, []))
+    const u = context.dictionaryUniquer
+    let d = u.emptyDict
+    if (d === null) {
+      d = context.uniquer.intern('dict:', () => new DictionaryAttr(context, []))
+      u.emptyDict = d
+    }
+    return d
   }
   get size(): number {
     return this.entries.length
@@ -265,6 +275,31 @@ export class DictionaryAttr extends Attribute {
       this.context,
       this.entries.filter((e) => e.name !== name),
     )
+  }
+}
+
+/**
+ * @internal Interning of the empty and the one-entry dictionaries (most operations carry
+ * at most one attribute) by name and value id, without building a string key.
+ */
+export class DictionaryUniquer {
+  /** The context's empty dictionary, once made. */
+  emptyDict: DictionaryAttr | null = null
+  private readonly byName = new Map<string, Map<number, DictionaryAttr>>()
+
+  /** The dictionary `{name = value}`. */
+  getSingle(context: Context, name: string, value: Attribute): DictionaryAttr {
+    let byValue = this.byName.get(name)
+    if (byValue === undefined) {
+      byValue = new Map()
+      this.byName.set(name, byValue)
+    }
+    let d = byValue.get(value.id)
+    if (d === undefined) {
+      d = new DictionaryAttr(context, [{ name, value }])
+      byValue.set(value.id, d)
+    }
+    return d
   }
 }
 

@@ -1,5 +1,6 @@
 import { Uniquer } from './internal/storage.ts'
 import { LocationUniquer } from './Location.ts'
+import { DictionaryUniquer } from './Attributes.ts'
 import { DiagnosticEngine, type InFlightDiagnostic } from './Diagnostics.ts'
 import { Dialect, type DialectDefinition } from './Dialect.ts'
 import { BuiltinDialect } from './dialect/Builtin.ts'
@@ -16,6 +17,7 @@ import type { Operation } from './Operation.ts'
 export class Context {
   /** Interning table: dialect-defined types and attributes intern themselves here. */ readonly uniquer: Uniquer = new Uniquer()
   /** @internal */ readonly locationUniquer: LocationUniquer = new LocationUniquer()
+  /** @internal */ readonly dictionaryUniquer: DictionaryUniquer = new DictionaryUniquer()
   /** Where diagnostics go. */
   readonly diagEngine: DiagnosticEngine = new DiagnosticEngine()
   /** Whether ops, types and attributes of unknown dialects are accepted. */

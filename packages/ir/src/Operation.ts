@@ -96,17 +96,30 @@ export class Operation {
     let props = state.properties
     let attrs = state.attributes
     if (name.isRegistered && attrs.length > 0 && name.inherentAttributeNames.size > 0) {
-      const p: NamedAttribute[] = [...props]
-      const a: NamedAttribute[] = []
-      for (const na of attrs) {
-        ;(name.inherentAttributeNames.has(na.name) ? p : a).push(na)
+      const inherent = name.inherentAttributeNames
+      let numInherent = 0
+      for (let i = 0; i < attrs.length; i++) {
+        if (inherent.has(attrs[i]!.name)) {
+          numInherent++
+        }
       }
-      props = p
-      attrs = a
+      if (numInherent === attrs.length && props.length === 0) {
+        props = attrs
+        attrs = []
+      } else if (numInherent !== 0) {
+        const p: NamedAttribute[] = props.slice()
+        const a: NamedAttribute[] = []
+        for (let i = 0; i < attrs.length; i++) {
+          const na = attrs[i]!
+          ;(inherent.has(na.name) ? p : a).push(na)
+        }
+        props = p
+        attrs = a
+      }
     }
     const def = name.def
     if (def?.populateDefaultProperties !== undefined) {
-      const p: NamedAttribute[] = [...props]
+      const p: NamedAttribute[] = props.slice()
       def.populateDefaultProperties(p, ctx)
       props = p
     }

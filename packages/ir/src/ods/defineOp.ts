@@ -464,8 +464,18 @@ export class OdsOp implements OpDefinition, FormatOpInfo {
 
   /** Adds the defaults of default-valued attributes missing from `properties` (ODS `populateDefaultProperties`). */
   populateDefaultProperties(properties: NamedAttribute[], context: Context): void {
-    for (const d of this.defaultedAttrs) {
-      if (!properties.some((p) => p.name === d.name)) {properties.push({ name: d.name, value: d.defaultValue!(context) })}
+    const defaulted = this.defaultedAttrs
+    const given = properties.length
+    for (let i = 0; i < defaulted.length; i++) {
+      const d = defaulted[i]!
+      let found = false
+      for (let k = 0; k < given; k++) {
+        if (properties[k]!.name === d.name) {
+          found = true
+          break
+        }
+      }
+      if (!found) {properties.push({ name: d.name, value: d.defaultValue!(context) })}
     }
   }
 
