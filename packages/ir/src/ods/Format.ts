@@ -527,7 +527,8 @@ class ParseState {
   readonly resultTypes: (Type[] | null)[]
   readonly regions: (Region[] | null)[]
   readonly successors: (Block[] | null)[]
-  readonly attrs = new Map<string, Attribute>()
+  /** Attributes parsed so far, by name; made on first use (most ops have none or one). */
+  attrs: Map<string, Attribute> | null = null
   allOperands: UnresolvedOperand[] | null = null
   allOperandsLoc: Location | null = null
   allOperandTypes: Type[] | null = null
@@ -538,13 +539,31 @@ class ParseState {
     info: FormatOpInfo,
     readonly context: Context,
   ) {
-    this.operands = info.operands.map(() => null)
-    this.operandLocs = info.operands.map(() => null)
-    this.operandTypes = info.operands.map(() => null)
-    this.resultTypes = info.results.map(() => null)
-    this.regions = info.regions.map(() => null)
-    this.successors = info.successors.map(() => null)
+    this.operands = nulls(info.operands.length)
+    this.operandLocs = nulls(info.operands.length)
+    this.operandTypes = nulls(info.operands.length)
+    this.resultTypes = nulls(info.results.length)
+    this.regions = nulls(info.regions.length)
+    this.successors = nulls(info.successors.length)
   }
+  getAttr(name: string): Attribute | undefined {
+    return this.attrs === null ? undefined : this.attrs.get(name)
+  }
+  setAttr(name: string, value: Attribute): void {
+    if (this.attrs === null) {
+      this.attrs = new Map()
+    }
+    this.attrs.set(name, value)
+  }
+}
+
+/** An array of `n` nulls. */
+function nulls<T>(n: number): (T | null)[] {
+  const out: (T | null)[] = []
+  for (let i = 0; i < n; i++) {
+    out.push(null)
+  }
+  return out
 }
 
 function isPunctuationLiteral(t: string): boolean {
@@ -729,7 +748,7 @@ function parseElement(
       if (a === null) {
         return optional ? null : true
       }
-      ps.attrs.set(d.name, a)
+      ps.setAttr(d.name, a)
       state.addAttribute(d.name, a)
       return true
     }
@@ -958,7 +977,7 @@ function parseElement(
       if (anchor.kind === FormatKind.Attr && anchor !== first && info.attributes[anchor.index]!.constraint.isUnit === true) {
         const name = info.attributes[anchor.index]!.name
         const u = UnitAttr.get(parser.context)
-        ps.attrs.set(name, u)
+        ps.setAttr(name, u)
         state.addAttribute(name, u)
       }
       return true
@@ -1038,7 +1057,7 @@ function customArgsForParse(el: FormatElement, info: FormatOpInfo, ps: ParseStat
       else if (a.kind === FormatKind.Type) {
         const t = a.args[0]!
         arg.types = (t.kind === FormatKind.Operand ? ps.operandTypes[t.index] : t.kind === FormatKind.Result ? ps.resultTypes[t.index] : null) ?? []
-      } else if (a.kind === FormatKind.Attr) { arg.attr = ps.attrs.get(a.text) ?? null }
+      } else if (a.kind === FormatKind.Attr) { arg.attr = ps.getAttr(a.text) ?? null }
       else if (a.kind === FormatKind.Region) { arg.regions = ps.regions[a.index] ?? [] }
       else if (a.kind === FormatKind.Successor) { arg.blocks = ps.successors[a.index] ?? [] }
     }
@@ -1063,7 +1082,7 @@ function storeCustomArgs(el: FormatElement, args: readonly CustomDirectiveArg[],
         break
       case FormatKind.Attr:
         if (arg.attr !== null) {
-          ps.attrs.set(a.text, arg.attr)
+          ps.setAttr(a.text, arg.attr)
           state.addAttribute(a.text, arg.attr)
         }
         break
@@ -1100,7 +1119,7 @@ function knownType(name: string, info: FormatOpInfo, ps: ParseState, depth: numb
     }
     return depth > 0 ? inferType(name, ri, false, info, ps, depth - 1) : undefined
   }
-  const a = ps.attrs.get(name)
+  const a = ps.getAttr(name)
   const t = (a as { type?: Type | null } | undefined)?.type
   return t ?? undefined
 }
