@@ -102,3 +102,26 @@ export interface LoopLikeOpInterfaceImpl {
 export const LoopLikeOpInterface: OpInterface<LoopLikeOpInterfaceImpl> = new OpInterface<LoopLikeOpInterfaceImpl>(
   'LoopLikeOpInterface',
 )
+
+/** The name under which a dialect registers its `DialectInlinerInterface` (`DialectDefinition.interfaces`). */
+export const DIALECT_INLINER_INTERFACE = 'inliner'
+
+/**
+ * The inliner's dialect interface (MLIR's `DialectInlinerInterface`): which ops and
+ * regions of a dialect may be inlined, and how the dialect's terminators are rewritten.
+ * A hook that is missing answers "not legal".
+ */
+export interface DialectInlinerInterface {
+  /** True when `call` (an op of this dialect) may be inlined with the body of `callable`. */
+  isLegalToInlineCall?(call: Operation, callable: Operation, wouldBeCloned: boolean): boolean
+  /** True when `src` may be inlined into `dest` (whose parent op belongs to this dialect). */
+  isLegalToInlineRegion?(dest: Region, src: Region, wouldBeCloned: boolean): boolean
+  /** True when `op` (of this dialect) may be inlined into `dest`. */
+  isLegalToInlineOp?(op: Operation, dest: Region, wouldBeCloned: boolean): boolean
+  /**
+   * Rewrites terminator `op` of an inlined callee. With `newDest` (a multi-block callee)
+   * it must branch to `newDest` forwarding the results and erase `op`; without it, it
+   * must replace the uses of `valuesToReplace` with the returned values (the inliner erases `op`).
+   */
+  handleTerminator?(op: Operation, newDest: Block | null, valuesToReplace: readonly Value[]): void
+}

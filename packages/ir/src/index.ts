@@ -93,6 +93,7 @@ export {
   RegionBranchOpInterface,
   RegionBranchTerminatorOpInterface,
   LoopLikeOpInterface,
+  DIALECT_INLINER_INTERFACE,
 } from './Interfaces.ts'
 export type {
   FunctionOpInterfaceImpl,
@@ -103,6 +104,7 @@ export type {
   RegionBranchTerminatorOpInterfaceImpl,
   RegionSuccessor,
   LoopLikeOpInterfaceImpl,
+  DialectInlinerInterface,
 } from './Interfaces.ts'
 export { SymbolTable } from './SymbolTable.ts'
 export type { SymbolVisibility } from './SymbolTable.ts'

@@ -7,6 +7,7 @@
 import type { PassRegistry } from '@tilepass/pass-manager'
 import { Canonicalizer } from './Canonicalizer.ts'
 import { CSE } from './CSE.ts'
+import { Inliner, setInlinerPipelineRegistry } from './Inliner.ts'
 import { LoopInvariantCodeMotion } from './LoopInvariantCodeMotion.ts'
 import { PrintIRPass, printIRPassWithSink, type PrintIRSink } from './PrintIR.ts'
 import { SCCP } from './SCCP.ts'
@@ -18,6 +19,8 @@ import { TopologicalSort } from './TopologicalSort.ts'
 export { Canonicalizer, collectCanonicalizationPatterns } from './Canonicalizer.ts'
 export type { CanonicalizerOptions } from './Canonicalizer.ts'
 export { CSE, CSEDriver } from './CSE.ts'
+export { Inliner, setInlinerPipelineRegistry } from './Inliner.ts'
+export type { InlinerOptions } from './Inliner.ts'
 export { LoopInvariantCodeMotion, moveLoopInvariantCode, isSpeculatable } from './LoopInvariantCodeMotion.ts'
 export { PrintIRPass, printIRPassWithSink } from './PrintIR.ts'
 export type { PrintIRSink } from './PrintIR.ts'
@@ -35,6 +38,8 @@ export function registerTransformsPasses(registry: PassRegistry, debugStream?: P
   registry.register(debugStream === undefined ? PrintIRPass : printIRPassWithSink(debugStream))
   registry.register(Canonicalizer)
   registry.register(CSE)
+  registry.register(Inliner)
+  setInlinerPipelineRegistry(registry)
   registry.register(LoopInvariantCodeMotion)
   registry.register(SCCP)
   registry.register(StripDebugInfo)

@@ -1,3 +1,4 @@
+import { legalInlinerInterface } from '../func/FuncInliner.ts'
 import {
   DenseElementsAttr,
   FloatAttr,
@@ -39,6 +40,7 @@ export function materializeArithConstant(builder: OpBuilder, value: Attribute, t
 export const ArithDialect: DialectDefinition = {
   namespace: 'arith',
   ops: arithOps,
+  interfaces: { inliner: legalInlinerInterface },
   parseAttribute: (parser) => parseArithAttribute(parser),
   printAttribute: (attr, printer) => printArithAttribute(attr, printer),
   materializeConstant: materializeArithConstant,

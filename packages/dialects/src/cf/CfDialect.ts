@@ -1,3 +1,4 @@
+import { legalInlinerInterface } from '../func/FuncInliner.ts'
 import type { DialectDefinition } from '@tilepass/ir'
 import { cfOps } from './CfOps.ts'
 
@@ -6,4 +7,5 @@ export const CfDialect: DialectDefinition = {
   namespace: 'cf',
   dependentDialects: ['arith'],
   ops: cfOps,
+  interfaces: { inliner: legalInlinerInterface },
 }

@@ -1,3 +1,4 @@
+import { legalInlinerInterface } from '../func/FuncInliner.ts'
 import type { DialectDefinition } from '@tilepass/ir'
 import { scfOps } from './ScfOps.ts'
 
@@ -6,4 +7,5 @@ export const ScfDialect: DialectDefinition = {
   namespace: 'scf',
   dependentDialects: ['arith'],
   ops: scfOps,
+  interfaces: { inliner: legalInlinerInterface },
 }

@@ -1,0 +1,210 @@
+import { describe, expect, it } from 'vitest'
+import { runPipeline } from './helpers.ts'
+
+// Expected outputs were produced with MLIR 22 (`/usr/lib/llvm-22/bin/mlir-opt --inline[=OPTIONS] input.mlir`,
+// OPTIONS as in each test's pipeline).
+
+const CALLS = `func.func private @unused(%a: i32) -> i32 {
+  return %a : i32
+}
+func.func private @twice(%a: i32) -> i32 {
+  %c = arith.addi %a, %a : i32
+  return %c : i32
+}
+func.func @pub(%a: i32) -> i32 {
+  %c = arith.muli %a, %a : i32
+  return %c : i32
+}
+func.func private @rec(%a: i32) -> i32 {
+  %r = call @rec(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @multi(%c: i1, %a: i32) -> i32 {
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  return %a : i32
+^bb2:
+  %z = arith.constant 0 : i32
+  return %z : i32
+}
+func.func @main(%a: i32, %c: i1) -> (i32, i32, i32, i32) {
+  %0 = call @twice(%a) : (i32) -> i32
+  %1 = call @twice(%0) : (i32) -> i32
+  %2 = call @pub(%1) : (i32) -> i32
+  %3 = call @rec(%2) : (i32) -> i32
+  %4 = call @multi(%c, %3) : (i1, i32) -> i32
+  return %1, %2, %3, %4 : i32, i32, i32, i32
+}
+`
+
+const NESTED = `func.func private @a(%x: i32) -> i32 {
+  %r = call @b(%x) : (i32) -> i32
+  return %r : i32
+}
+func.func private @b(%x: i32) -> i32 {
+  %r = arith.addi %x, %x : i32
+  return %r : i32
+}
+func.func private @m1(%x: i32) -> i32 {
+  %r = call @m2(%x) : (i32) -> i32
+  return %r : i32
+}
+func.func private @m2(%x: i32) -> i32 {
+  %r = call @m1(%x) : (i32) -> i32
+  return %r : i32
+}
+func.func @caller(%x: i32, %c: i1) -> i32 {
+  %0 = call @m1(%x) : (i32) -> i32
+  %1 = scf.if %c -> i32 {
+    %2 = func.call @b(%0) : (i32) -> i32
+    scf.yield %2 : i32
+  } else {
+    scf.yield %0 : i32
+  }
+  return %1 : i32
+}
+`
+
+describe('inline', () => {
+  it('inlines private, public and multi-block callees, keeps recursion, then canonicalizes', () => {
+    const r = runPipeline(CALLS, 'builtin.module(inline)')
+    expect(r.ok).toBe(true)
+    expect(r.text).toBe(`module {
+  func.func @pub(%arg0: i32) -> i32 {
+    %0 = arith.muli %arg0, %arg0 : i32
+    return %0 : i32
+  }
+  func.func private @rec(%arg0: i32) -> i32 {
+    %0 = call @rec(%arg0) : (i32) -> i32
+    return %0 : i32
+  }
+  func.func @main(%arg0: i32, %arg1: i1) -> (i32, i32, i32, i32) {
+    %c0_i32 = arith.constant 0 : i32
+    %0 = arith.addi %arg0, %arg0 : i32
+    %1 = arith.addi %0, %0 : i32
+    %2 = arith.muli %1, %1 : i32
+    %3 = call @rec(%2) : (i32) -> i32
+    %4 = arith.select %arg1, %3, %c0_i32 : i32
+    return %1, %2, %3, %4 : i32, i32, i32, i32
+  }
+}
+`)
+  })
+
+  it('splits the caller block for a multi-block callee (no optimizer pipeline)', () => {
+    const r = runPipeline(CALLS, 'builtin.module(inline{default-pipeline=})')
+    expect(r.ok).toBe(true)
+    expect(r.text).toBe(`module {
+  func.func @pub(%arg0: i32) -> i32 {
+    %0 = arith.muli %arg0, %arg0 : i32
+    return %0 : i32
+  }
+  func.func private @rec(%arg0: i32) -> i32 {
+    %0 = call @rec(%arg0) : (i32) -> i32
+    return %0 : i32
+  }
+  func.func @main(%arg0: i32, %arg1: i1) -> (i32, i32, i32, i32) {
+    %0 = arith.addi %arg0, %arg0 : i32
+    %1 = arith.addi %0, %0 : i32
+    %2 = arith.muli %1, %1 : i32
+    %3 = call @rec(%2) : (i32) -> i32
+    cf.cond_br %arg1, ^bb1, ^bb2
+  ^bb1:  // pred: ^bb0
+    cf.br ^bb3(%3 : i32)
+  ^bb2:  // pred: ^bb0
+    %c0_i32 = arith.constant 0 : i32
+    cf.br ^bb3(%c0_i32 : i32)
+  ^bb3(%4: i32):  // 2 preds: ^bb1, ^bb2
+    return %1, %2, %3, %4 : i32, i32, i32, i32
+  }
+}
+`)
+  })
+
+  it('keeps mutual recursion and inlines into nested regions', () => {
+    const r = runPipeline(NESTED, 'builtin.module(inline)')
+    expect(r.ok).toBe(true)
+    expect(r.text).toBe(`module {
+  func.func private @b(%arg0: i32) -> i32 {
+    %0 = arith.addi %arg0, %arg0 : i32
+    return %0 : i32
+  }
+  func.func private @m1(%arg0: i32) -> i32 {
+    %0 = call @m2(%arg0) : (i32) -> i32
+    return %0 : i32
+  }
+  func.func private @m2(%arg0: i32) -> i32 {
+    %0 = call @m1(%arg0) : (i32) -> i32
+    return %0 : i32
+  }
+  func.func @caller(%arg0: i32, %arg1: i1) -> i32 {
+    %0 = call @m1(%arg0) : (i32) -> i32
+    %1 = scf.if %arg1 -> (i32) {
+      %2 = arith.addi %0, %0 : i32
+      scf.yield %2 : i32
+    } else {
+      scf.yield %0 : i32
+    }
+    return %1 : i32
+  }
+}
+`)
+  })
+
+  it('inlining-threshold=0 inlines nothing but still erases dead private callees', () => {
+    const r = runPipeline(CALLS, 'builtin.module(inline{default-pipeline= inlining-threshold=0})')
+    expect(r.ok).toBe(true)
+    expect(r.text).toBe(`module {
+  func.func private @twice(%arg0: i32) -> i32 {
+    %0 = arith.addi %arg0, %arg0 : i32
+    return %0 : i32
+  }
+  func.func @pub(%arg0: i32) -> i32 {
+    %0 = arith.muli %arg0, %arg0 : i32
+    return %0 : i32
+  }
+  func.func private @rec(%arg0: i32) -> i32 {
+    %0 = call @rec(%arg0) : (i32) -> i32
+    return %0 : i32
+  }
+  func.func private @multi(%arg0: i1, %arg1: i32) -> i32 {
+    cf.cond_br %arg0, ^bb1, ^bb2
+  ^bb1:  // pred: ^bb0
+    return %arg1 : i32
+  ^bb2:  // pred: ^bb0
+    %c0_i32 = arith.constant 0 : i32
+    return %c0_i32 : i32
+  }
+  func.func @main(%arg0: i32, %arg1: i1) -> (i32, i32, i32, i32) {
+    %0 = call @twice(%arg0) : (i32) -> i32
+    %1 = call @twice(%0) : (i32) -> i32
+    %2 = call @pub(%1) : (i32) -> i32
+    %3 = call @rec(%2) : (i32) -> i32
+    %4 = call @multi(%arg1, %3) : (i1, i32) -> i32
+    return %1, %2, %3, %4 : i32, i32, i32, i32
+  }
+}
+`)
+  })
+
+  it('inlines a single-use private callee in place and erases it', () => {
+    const r = runPipeline(
+      `func.func private @id(%a: i32) -> i32 {
+  return %a : i32
+}
+func.func @main(%a: i32) -> i32 {
+  %0 = call @id(%a) : (i32) -> i32
+  return %0 : i32
+}
+`,
+      'builtin.module(inline)',
+    )
+    expect(r.ok).toBe(true)
+    expect(r.text).toBe(`module {
+  func.func @main(%arg0: i32) -> i32 {
+    return %arg0 : i32
+  }
+}
+`)
+  })
+})
