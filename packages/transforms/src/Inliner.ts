@@ -188,13 +188,15 @@ export class Inliner extends OperationPass<InlinerOptions> {
     return pipelineRegistry
   }
 
-  /** The optimizer pipeline for callables named `opName`, or null on a parse error. */
-  private pipelineFor(opName: string): OpPassManager | null {
+  /** The optimizer pipeline for callables named `opName`. */
+  private pipelineFor(opName: string): OpPassManager {
     let pm = this.pipelines.get(opName)
     if (pm === undefined) {
       pm = new OpPassManager(opName, 'implicit')
+      // As upstream, a default pipeline that does not parse leaves the passes parsed so far
+      // and inlining goes on.
       if (parsePassPipelineInto(this.options.defaultPipeline, pm, this.registry(), new PipelineErrors()) !== null) {
-        return null
+        pm = new OpPassManager(opName, 'implicit')
       }
       this.pipelines.set(opName, pm)
     }
@@ -277,7 +279,7 @@ export class Inliner extends OperationPass<InlinerOptions> {
         continue
       }
       const pm = this.pipelineFor(op.name.name)
-      if (pm === null || !this.runPipeline(pm, op)) {
+      if (!this.runPipeline(pm, op)) {
         return false
       }
     }
