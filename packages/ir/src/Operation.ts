@@ -250,7 +250,12 @@ export class Operation {
   }
   /** The operand types, as a fresh array. */
   get operandTypes(): Type[] {
-    return this.operands.map((o) => o.value.type)
+    const operands = this.operands
+    const out: Type[] = []
+    for (let i = 0; i < operands.length; i++) {
+      out.push(operands[i]!.value.type)
+    }
+    return out
   }
 
   // ---- results ----------------------------------------------------------------------
@@ -269,7 +274,12 @@ export class Operation {
     return this.results[0]!
   }
   get resultTypes(): Type[] {
-    return this.results.map((r) => r.type)
+    const results = this.results
+    const out: Type[] = []
+    for (let i = 0; i < results.length; i++) {
+      out.push(results[i]!.type)
+    }
+    return out
   }
   /** True when no result has a use. */
   get useEmpty(): boolean {

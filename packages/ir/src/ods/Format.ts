@@ -1494,21 +1494,54 @@ function elidedAttrs(ctx: PrintCtx): string[] {
     for (const n of ctx.fmt.usedAttributes) { base.push(n) }
     staticElided.set(ctx.fmt, base)
   }
-  let out: string[] | null = null
   const decls = ctx.info.attributes
+  if (decls.length > 30) {
+    let out: string[] | null = null
+    for (let i = 0; i < decls.length; i++) {
+      const d = decls[i]!
+      if (d.defaultValue === null) {
+        continue
+      }
+      const a = ctx.op.getAttr(d.name)
+      if (a !== undefined && a === d.defaultValue(ctx.op.context)) {
+        if (out === null) { out = base.slice() }
+        out.push(d.name)
+      }
+    }
+    return out ?? base
+  }
+  // The attributes holding their default, as a bit set over the declarations; each set
+  // seen gets one cached list.
+  let mask = 0
   for (let i = 0; i < decls.length; i++) {
     const d = decls[i]!
     if (d.defaultValue === null) {
       continue
     }
     const a = ctx.op.getAttr(d.name)
-    if (a !== undefined && a === d.defaultValue(ctx.op.context)) {
-      if (out === null) { out = base.slice() }
-      out.push(d.name)
-    }
+    if (a !== undefined && a === d.defaultValue(ctx.op.context)) { mask |= 1 << i }
   }
-  return out ?? base
+  if (mask === 0) {
+    return base
+  }
+  let byMask = elidedByMask.get(ctx.fmt)
+  if (byMask === undefined) {
+    byMask = new Map()
+    elidedByMask.set(ctx.fmt, byMask)
+  }
+  let out = byMask.get(mask)
+  if (out === undefined) {
+    out = base.slice()
+    for (let i = 0; i < decls.length; i++) {
+      if ((mask & (1 << i)) !== 0) { out.push(decls[i]!.name) }
+    }
+    byMask.set(mask, out)
+  }
+  return out
 }
+
+/** The full `elidedAttrs` lists per format, by the bit set of attributes holding their default. */
+const elidedByMask = new WeakMap<CompiledFormat, Map<number, string[]>>()
 
 /** Prints the values of operand group `i`, comma-separated, without building an array. */
 function printOperandGroup(ctx: PrintCtx, i: number): void {

@@ -764,6 +764,18 @@ function verifySameOperandsAndResultType(op: Operation): boolean {
   if (op.operands.length < 1) {return op.emitOpError(`expected 1 or more operands, but found ${op.operands.length}`).fail()}
   if (op.results.length < 1) {return op.emitOpError(`expected 1 or more results, but found ${op.results.length}`).fail()}
   const type = op.results[0]!.type
+  // Types are interned: when every operand and result has exactly the first result's type,
+  // all the checks below hold.
+  let allSame = true
+  for (let i = 1; i < op.results.length && allSame; i++) {
+    allSame = op.results[i]!.type === type
+  }
+  for (let i = 0; i < op.operands.length && allSame; i++) {
+    allSame = op.operands[i]!.value.type === type
+  }
+  if (allSame) {
+    return true
+  }
   const elementType = type instanceof ShapedType ? type.elementType : type
   const encoding = type instanceof RankedTensorType ? type.encoding : null
   const check = (t: Type): boolean => {
