@@ -1,5 +1,5 @@
-// The arith folders, by op (see the per-kind modules). A plain comment: an `@internal`
-// doc comment here would strip the first re-export from the published declarations.
+// The arith folders, by op (see the per-kind modules). Keep any internal-marker tag out
+// of this leading comment: stripInternal would drop the first re-export from the .d.ts.
 export { getConstantAttr } from './FoldHelpers.ts'
 export type { FoldResult } from './FoldHelpers.ts'
 export {
