@@ -1,4 +1,4 @@
-import { StringAttr, SymbolRefAttr, type Attribute } from './Attributes.ts'
+import { ArrayAttr, DictionaryAttr, StringAttr, SymbolRefAttr, type Attribute } from './Attributes.ts'
 import type { Operation } from './Operation.ts'
 import { Trait } from './OperationName.ts'
 
@@ -123,6 +123,30 @@ export class SymbolTable {
     return undefined
   }
   /**
+   * Calls `fn` for every symbol reference inside `attr`, looking into arrays and
+   * dictionaries. `fn` may return true to stop; the walk then returns true.
+   */
+  static walkSymbolRefs(attr: Attribute, fn: (ref: SymbolRefAttr) => boolean | void): boolean {
+    if (attr instanceof SymbolRefAttr) {
+      return fn(attr) === true
+    }
+    if (attr instanceof ArrayAttr) {
+      for (const e of attr.elements) {
+        if (SymbolTable.walkSymbolRefs(e, fn)) {
+          return true
+        }
+      }
+    } else if (attr instanceof DictionaryAttr) {
+      for (const e of attr.entries) {
+        if (SymbolTable.walkSymbolRefs(e.value, fn)) {
+          return true
+        }
+      }
+    }
+    return false
+  }
+
+  /**
    * Every use of a symbol reference in the attributes of ops nested in `from`
    * (not crossing into nested symbol tables' contents is left to callers).
    */
@@ -133,28 +157,11 @@ export class SymbolTable {
         return
       }
       for (const na of op.getAttrs()) {
-        collectRefs(na.value, (ref) => uses.push({ user: op, ref }))
+        SymbolTable.walkSymbolRefs(na.value, (ref) => {
+          uses.push({ user: op, ref })
+        })
       }
     }, 'pre')
     yield* uses
-  }
-}
-
-function collectRefs(attr: Attribute, fn: (ref: SymbolRefAttr) => void): void {
-  if (attr instanceof SymbolRefAttr) {
-    fn(attr)
-    return
-  }
-  const elements = (attr as { elements?: readonly Attribute[] }).elements
-  if (elements !== undefined) {
-    for (const e of elements) {
-      collectRefs(e, fn)
-    }
-  }
-  const entries = (attr as { entries?: readonly { value: Attribute }[] }).entries
-  if (entries !== undefined) {
-    for (const e of entries) {
-      collectRefs(e.value, fn)
-    }
   }
 }

@@ -1,15 +1,12 @@
 import { CallGraph, type CallGraphNode } from '@tilepass/analysis'
 import {
-  ArrayAttr,
   CallOpInterface,
   CallableOpInterface,
   DIALECT_INLINER_INTERFACE,
-  DictionaryAttr,
   IRMapping,
   SymbolRefAttr,
   SymbolTable,
   Trait,
-  type Attribute,
   type Block,
   type DialectInlinerInterface,
   type Operation,
@@ -89,21 +86,6 @@ class InlinedCode {
 /** The dialect inliner interface of `op`'s dialect, if any. */
 function inlinerInterfaceOf(op: Operation | null): DialectInlinerInterface | undefined {
   return op?.name.dialect?.getInterface<DialectInlinerInterface>(DIALECT_INLINER_INTERFACE)
-}
-
-/** Calls `fn` for every symbol reference inside `attr`. */
-function forEachSymbolRef(attr: Attribute, fn: (ref: SymbolRefAttr) => void): void {
-  if (attr instanceof SymbolRefAttr) {
-    fn(attr)
-  } else if (attr instanceof ArrayAttr) {
-    for (const e of attr.elements) {
-      forEachSymbolRef(e, fn)
-    }
-  } else if (attr instanceof DictionaryAttr) {
-    for (const e of attr.entries) {
-      forEachSymbolRef(e.value, fn)
-    }
-  }
 }
 
 /** The number of ops nested in `region`. */
@@ -223,7 +205,7 @@ export class Inliner extends OperationPass<InlinerOptions> {
   /** Adds `delta` to the use counts of the discardable callables `op`'s attributes reference. */
   private adjustUses(op: Operation, delta: number): void {
     for (const na of op.getAttrs()) {
-      forEachSymbolRef(na.value, (ref) => {
+      SymbolTable.walkSymbolRefs(na.value, (ref) => {
         const target = SymbolTable.lookupNearestSymbolFrom(op, ref)
         if (target !== undefined) {
           const n = this.uses.get(target)

@@ -1,7 +1,5 @@
 import {
-  ArrayAttr,
   BranchOpInterface,
-  DictionaryAttr,
   CallOpInterface,
   FunctionOpInterface,
   IRRewriter,
@@ -271,7 +269,7 @@ class ConstantSolver {
             if (call === undefined || !(call.getCallee(user) instanceof SymbolRefAttr)) {
               known = false
             }
-          } else if (referencesSymbol(na.value, name)) {
+          } else if (SymbolTable.walkSymbolRefs(na.value, (ref) => ref.rootReference === name)) {
             known = false
           }
         }
@@ -384,19 +382,6 @@ class ConstantSolver {
       }
     }
   }
-}
-
-function referencesSymbol(attr: Attribute, name: string): boolean {
-  if (attr instanceof SymbolRefAttr) {
-    return attr.rootReference === name
-  }
-  if (attr instanceof ArrayAttr) {
-    return attr.elements.some((e) => referencesSymbol(e, name))
-  }
-  if (attr instanceof DictionaryAttr) {
-    return attr.entries.some((e) => referencesSymbol(e.value, name))
-  }
-  return false
 }
 
 /** Replaces values the solver proved constant with uniqued constants, erasing ops left dead. */

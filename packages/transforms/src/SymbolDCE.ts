@@ -1,28 +1,10 @@
 import {
-  ArrayAttr,
-  DictionaryAttr,
-  SymbolRefAttr,
+  type SymbolRefAttr,
   SymbolTable,
   Trait,
-  type Attribute,
   type Operation,
 } from '@tilepass/ir'
 import { OperationPass, type Statistic } from '@tilepass/pass-manager'
-
-/** Calls `fn` for every symbol reference inside `attr` (arrays and dictionaries included). */
-function forEachSymbolRef(attr: Attribute, fn: (ref: SymbolRefAttr) => void): void {
-  if (attr instanceof SymbolRefAttr) {
-    fn(attr)
-  } else if (attr instanceof ArrayAttr) {
-    for (const e of attr.elements) {
-      forEachSymbolRef(e, fn)
-    }
-  } else if (attr instanceof DictionaryAttr) {
-    for (const e of attr.entries) {
-      forEachSymbolRef(e.value, fn)
-    }
-  }
-}
 
 /**
  * The symbol references held by `op` and the ops nested in it, without entering nested
@@ -30,7 +12,9 @@ function forEachSymbolRef(attr: Attribute, fn: (ref: SymbolRefAttr) => void): vo
  */
 export function collectSymbolUses(op: Operation, out: SymbolRefAttr[]): void {
   for (const na of op.getAttrs()) {
-    forEachSymbolRef(na.value, (ref) => out.push(ref))
+    SymbolTable.walkSymbolRefs(na.value, (ref) => {
+      out.push(ref)
+    })
   }
   const stack: Operation[] = []
   const pushNested = (o: Operation): void => {
@@ -46,7 +30,9 @@ export function collectSymbolUses(op: Operation, out: SymbolRefAttr[]): void {
   while (stack.length > 0) {
     const o = stack.pop()!
     for (const na of o.getAttrs()) {
-      forEachSymbolRef(na.value, (ref) => out.push(ref))
+      SymbolTable.walkSymbolRefs(na.value, (ref) => {
+        out.push(ref)
+      })
     }
     if (!o.hasTrait(Trait.SymbolTable)) {
       pushNested(o)
