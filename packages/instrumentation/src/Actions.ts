@@ -12,6 +12,7 @@ import {
   type Context,
   type Location,
 } from '@tilepass/ir'
+import { forwardAction, installInFront } from './internal/actionChain.ts'
 
 /**
  * A location filter of `--log-mlir-actions-filter`: `file`, `file:line` or
@@ -229,19 +230,13 @@ export class ActionProfiler {
  * Returns the previous handler.
  */
 export function installActionHandlers(context: Context, logger: ActionLogger | null, profiler: ActionProfiler | null): ActionHandler | null {
-  const prev = context.registerActionHandler(null)
-  context.registerActionHandler((execute, action) => {
+  return installInFront(context, (prev) => (execute, action) => {
     const logged = logger !== null && logger.begin(action)
     profiler?.begin(action)
-    if (prev !== null) {
-      prev(execute, action)
-    } else {
-      execute()
-    }
+    forwardAction(prev, execute, action)
     if (logged) {
       logger.end(action)
     }
     profiler?.end(action)
   })
-  return prev
 }

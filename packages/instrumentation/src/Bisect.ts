@@ -1,5 +1,6 @@
-import { StringAttr, printOperation, type Action, type ActionHandler, type Context, type Operation } from '@tilepass/ir'
+import { StringAttr, printOperation, type ActionHandler, type Context, type Operation } from '@tilepass/ir'
 import { PassExecutionAction } from '@tilepass/pass-manager'
+import { filteringHandler, installInFront } from './internal/actionChain.ts'
 
 /** The settings of opt-bisect (LLVM's `-opt-bisect-limit` family, applied to passes). */
 export interface OptBisectOptions {
@@ -87,21 +88,11 @@ export class OptBisect {
 
   /** An action handler applying the bisection, then deferring to `next`. */
   handler(next: ActionHandler | null): ActionHandler {
-    return (execute: () => void, action: Action) => {
-      if (action instanceof PassExecutionAction && !this.shouldRun(action)) {
-        return
-      }
-      if (next !== null) {
-        next(execute, action)
-      } else {
-        execute()
-      }
-    }
+    return filteringHandler((action) => !(action instanceof PassExecutionAction) || this.shouldRun(action), next)
   }
 
   /** Installs the bisection on `context` in front of its current action handler. */
   install(context: Context): void {
-    const prev = context.registerActionHandler(null)
-    context.registerActionHandler(this.handler(prev))
+    installInFront(context, (prev) => this.handler(prev))
   }
 }

@@ -1,4 +1,5 @@
-import type { Action, ActionHandler, Context } from '@tilepass/ir'
+import type { ActionHandler, Context } from '@tilepass/ir'
+import { filteringHandler, installInFront } from './internal/actionChain.ts'
 
 interface Counter {
   count: number
@@ -83,21 +84,11 @@ export class DebugCounter {
 
   /** An action handler applying the counters, then deferring to `next`. */
   handler(next: ActionHandler | null): ActionHandler {
-    return (execute: () => void, action: Action) => {
-      if (!this.shouldExecute(action.tag)) {
-        return
-      }
-      if (next !== null) {
-        next(execute, action)
-      } else {
-        execute()
-      }
-    }
+    return filteringHandler((action) => this.shouldExecute(action.tag), next)
   }
 
   /** Installs the counters on `context` in front of its current action handler. */
   install(context: Context): void {
-    const prev = context.registerActionHandler(null)
-    context.registerActionHandler(this.handler(prev))
+    installInFront(context, (prev) => this.handler(prev))
   }
 }
