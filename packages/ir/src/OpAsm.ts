@@ -200,6 +200,8 @@ export interface OpAsmParser {
   parseArgument(allowType: boolean, allowAttrs: boolean): OpAsmArgument | undefined
   parseOptionalArgument(allowType: boolean, allowAttrs: boolean): OpAsmArgument | null | undefined
   parseArgumentList(delimiter: Delimiter, allowType: boolean, allowAttrs: boolean): OpAsmArgument[] | undefined
+  /** `(%inner = %outer, ...)`, possibly empty: region arguments paired with the operands that initialize them. */
+  parseAssignmentList(args: OpAsmArgument[], operands: UnresolvedOperand[]): LogicalResult
 
   /** Parses `{ ... }` into `region`, defining `entryArgs` in its entry block. */
   parseRegion(region: Region, entryArgs?: readonly OpAsmArgument[], enableNameShadowing?: boolean): LogicalResult

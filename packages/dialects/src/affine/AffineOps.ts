@@ -338,29 +338,6 @@ function printBound(p: OpAsmPrinter, mapAttr: AffineMapAttr, operands: readonly 
   printDimAndSymbolList(p, operands, map.numDims)
 }
 
-/** Parses `(%arg = %init, ...)`. */
-function parseAssignmentList(parser: OpAsmParser, args: OpAsmArgument[], operands: UnresolvedOperand[]): LogicalResult {
-  if (!parser.parseLParen()) {
-    return false
-  }
-  if (parser.parseOptionalRParen()) {
-    return true
-  }
-  do {
-    const a = parser.parseArgument(false, false)
-    if (a === undefined || !parser.parseEqual()) {
-      return false
-    }
-    const o = parser.parseOperand()
-    if (o === undefined) {
-      return false
-    }
-    args.push(a)
-    operands.push(o)
-  } while (parser.parseOptionalComma())
-  return parser.parseRParen()
-}
-
 /** `affine.for`: a loop with affine bounds, a constant positive step and loop-carried values. */
 export const AffineForOp: OdsOp = defineOp({
   name: 'affine.for',
@@ -426,7 +403,7 @@ export const AffineForOp: OdsOp = defineOp({
     const regionArgs: OpAsmArgument[] = [iv]
     const inits: UnresolvedOperand[] = []
     if (parser.parseOptionalKeyword('iter_args')) {
-      if (!parseAssignmentList(parser, regionArgs, inits)) {
+      if (!parser.parseAssignmentList(regionArgs, inits)) {
         return false
       }
       const types = parser.parseArrowTypeList()

@@ -202,25 +202,8 @@ export const ForallOp: OdsOp = defineOp({
     const outOperands: UnresolvedOperand[] = []
     const outLoc = parser.getCurrentLocation()
     if (parser.parseOptionalKeyword('shared_outs')) {
-      if (!parser.parseLParen()) {
+      if (!parser.parseAssignmentList(outArgs, outOperands)) {
         return false
-      }
-      if (!parser.parseOptionalRParen()) {
-        do {
-          const a = parser.parseArgument(false, false)
-          if (a === undefined || !parser.parseEqual()) {
-            return false
-          }
-          const o = parser.parseOperand()
-          if (o === undefined) {
-            return false
-          }
-          outArgs.push(a)
-          outOperands.push(o)
-        } while (parser.parseOptionalComma())
-        if (!parser.parseRParen()) {
-          return false
-        }
       }
       const types = parser.parseOptionalArrowTypeList()
       if (types === undefined) {

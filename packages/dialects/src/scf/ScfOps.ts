@@ -72,29 +72,6 @@ function printTerminatorOf(region: Region): boolean {
   return term.getAttrs().length !== 0 || term.numOperands !== 0 || term.numResults !== 0
 }
 
-/** Parses `(%inner = %outer, ...)` into region arguments and operands (`parseAssignmentList`). */
-function parseAssignmentList(parser: OpAsmParser, args: OpAsmArgument[], operands: UnresolvedOperand[]): LogicalResult {
-  if (!parser.parseLParen()) {
-    return false
-  }
-  if (parser.parseOptionalRParen()) {
-    return true
-  }
-  do {
-    const a = parser.parseArgument(false, false)
-    if (a === undefined || !parser.parseEqual()) {
-      return false
-    }
-    const o = parser.parseOperand()
-    if (o === undefined) {
-      return false
-    }
-    args.push(a)
-    operands.push(o)
-  } while (parser.parseOptionalComma())
-  return parser.parseRParen()
-}
-
 function printInitializationList(p: OpAsmPrinter, args: readonly Value[], inits: readonly Value[], prefix: string): void {
   if (inits.length === 0) {
     return
@@ -248,7 +225,7 @@ export const ForOp: OdsOp = defineOp({
     const operands: UnresolvedOperand[] = []
     const hasIterArgs = parser.parseOptionalKeyword('iter_args')
     if (hasIterArgs) {
-      if (!parseAssignmentList(parser, regionArgs, operands)) {
+      if (!parser.parseAssignmentList(regionArgs, operands)) {
         return false
       }
       const types = parser.parseArrowTypeList()
@@ -527,7 +504,7 @@ export const WhileOp: OdsOp = defineOp({
     // MLIR anchors type errors.
     let typeLoc = parser.getCurrentLocation()
     if (!parser.parseOptionalColon()) {
-      if (!parseAssignmentList(parser, regionArgs, operands)) {
+      if (!parser.parseAssignmentList(regionArgs, operands)) {
         return false
       }
       typeLoc = parser.getCurrentLocation()

@@ -1518,6 +1518,27 @@ export class OperationParser extends Parser implements OpAsmParser {
     }
     return this.parseArgument(allowType, allowAttrs)
   }
+  parseAssignmentList(args: OpAsmArgument[], operands: UnresolvedOperand[]): LogicalResult {
+    if (!this.parseLParen()) {
+      return false
+    }
+    if (this.parseOptionalRParen()) {
+      return true
+    }
+    do {
+      const a = this.parseArgument(false, false)
+      if (a === undefined || !this.parseEqual()) {
+        return false
+      }
+      const o = this.parseOperand()
+      if (o === undefined) {
+        return false
+      }
+      args.push(a)
+      operands.push(o)
+    } while (this.parseOptionalComma())
+    return this.parseRParen()
+  }
   parseArgumentList(delimiter: Delimiter, allowType: boolean, allowAttrs: boolean): OpAsmArgument[] | undefined {
     const out: OpAsmArgument[] = []
     let open: Tok = Tok.eof
