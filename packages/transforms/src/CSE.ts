@@ -40,10 +40,27 @@ function computeKey(op: Operation, ids: ValueIds): string {
     key += `${r.type.id},`
   }
   key += '|'
-  for (const o of op.operands) {
-    key += `${ids.get(o.value)},`
+  const operands = op.operands
+  if (operands.length > 1 && op.hasTrait(Trait.Commutative)) {
+    // Operands of a commutative op are compared as a multiset, as MLIR sorts them first.
+    const sorted: number[] = []
+    for (let i = 0; i < operands.length; i++) {
+      sorted.push(ids.get(operands[i]!.value))
+    }
+    sorted.sort(compareNumbers)
+    for (let i = 0; i < sorted.length; i++) {
+      key += `${sorted[i]!},`
+    }
+    return key
+  }
+  for (let i = 0; i < operands.length; i++) {
+    key += `${ids.get(operands[i]!.value)},`
   }
   return key
+}
+
+function compareNumbers(a: number, b: number): number {
+  return a - b
 }
 
 /** Structural equality of two ops with equal keys: their regions must match too. */

@@ -15,6 +15,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { generateBenchModule } from './benchModule.ts'
+import { PASS_SECTION, extractSection } from './docSection.ts'
 import { type Measurement, haveGnuTime, measure, median } from './measure.ts'
 
 const root = fileURLToPath(new URL('../../../', import.meta.url))
@@ -198,7 +199,7 @@ async function main(): Promise<void> {
       rows.push(row)
       // Write after every input, so an interrupted run still leaves its results.
       if (options.write) {
-        writeFileSync(path.join(root, 'docs/performance.md'), renderReport(options, info, started, rows, ''))
+        writePerformanceDoc(renderReport(options, info, started, rows, ''))
       }
       say(`  mlir-opt ${fmtSeconds(row.mlir)} ${fmtRss(row.mlir)}; tilepass-opt ${fmtSeconds(row.tilepass)} ${fmtRss(row.tilepass)}; time ratio ${ratio(row.tilepass, row.mlir, (s) => s.wall)}`)
     }
@@ -210,7 +211,7 @@ async function main(): Promise<void> {
     }
     const report = renderReport(options, info, started, rows, largeLine)
     if (options.write) {
-      writeFileSync(path.join(root, 'docs/performance.md'), report)
+      writePerformanceDoc(report)
       say('wrote docs/performance.md')
     } else {
       process.stdout.write(report)
@@ -218,6 +219,13 @@ async function main(): Promise<void> {
   } finally {
     rmSync(scratch, { recursive: true, force: true })
   }
+}
+
+/** Writes docs/performance.md, keeping the section the cse/canonicalize benchmark (passBench.ts) wrote. */
+function writePerformanceDoc(report: string): void {
+  const file = path.join(root, 'docs/performance.md')
+  const kept = existsSync(file) ? extractSection(readFileSync(file, 'utf8'), PASS_SECTION) : ''
+  writeFileSync(file, kept === '' ? report : `${report.trimEnd()}\n\n${kept}\n`)
 }
 
 /** Runs tilepass-opt once on an input of at least 100 MB: it must succeed or fail with a clean diagnostic. */
