@@ -6,6 +6,9 @@ import {
   Operation,
   PatternRewriter,
   failure,
+  foldOperation,
+  matchConstantOp,
+  printOperation,
   success,
   type Context,
   type InsertPoint,
@@ -16,9 +19,11 @@ import {
   type RewritePatternLike,
   type RewriterListener,
   type Type,
-  type Value,
+  Value,
+  printType,
 } from '@tilepass/ir'
 import type { ConversionTarget } from './ConversionTarget.ts'
+import { getDialectConversionLogger, type ConversionLogger } from './DebugLog.ts'
 import type { SignatureConversion, TypeConverter } from './TypeConverter.ts'
 
 // ---- Patterns -----------------------------------------------------------------------
@@ -111,6 +116,20 @@ const enum UndoKind {
   AddArgument,
 }
 
+/** What an unresolved materialization (a cast built by the driver) stands for. */
+class UnresolvedMaterialization {
+  constructor(
+    /** 'source': back to an original type; 'target': to a converted type. */
+    readonly kind: 'source' | 'target',
+    /** The type converter to resolve it with, if any. */
+    readonly converter: TypeConverter | null,
+    /** For target materializations, the original type of the value. */
+    readonly originalType: Type | null,
+    /** The values it converts. */
+    readonly inputs: readonly Value[],
+  ) {}
+}
+
 /** One recorded change, enough to undo it. Monomorphic: unused fields are null. */
 class UndoRecord {
   constructor(
@@ -140,25 +159,38 @@ export class ConversionPatternRewriter extends PatternRewriter {
   private readonly log: UndoRecord[] = []
   /** Ops erased (detached) and not yet destroyed. */
   private readonly erasedOps = new Set<Operation>()
-  /** Casts this rewriter inserted, mapped to the values they convert. */
-  private readonly materializations = new Map<Operation, readonly Value[]>()
+  /** Unresolved materializations: the casts this rewriter inserted, resolved on commit. */
+  private readonly materializations = new Map<Operation, UnresolvedMaterialization>()
   /** Values that replaced op results, mapped to the location of the first op they replaced. */
   private readonly replacedLocations = new Map<Value, Location>()
   /** Target materializations already built: value to converted type to materialized value. */
   private readonly targetCache = new Map<Value, Map<Type, Value>>()
   /** The type converter of the pattern being applied. */
   currentTypeConverter: TypeConverter | null = null
+  /** True while the driver builds an unresolved materialization (not logged as an insertion). */
+  private buildingMaterialization = false
   /** The listener given by the caller, told about every change. */
   private readonly userListener: RewriterListener | null
+  /** The `dialect-conversion` debug log, or null when off. */
+  readonly logger: ConversionLogger | null
 
-  constructor(context: Context, userListener: RewriterListener | null = null) {
+  constructor(context: Context, userListener: RewriterListener | null = null, logger: ConversionLogger | null = getDialectConversionLogger()) {
     super(context, null)
     this.userListener = userListener
+    this.logger = logger
     this.listener = {
       notifyOperationInserted: (op: Operation, previous: InsertPoint | null): void => {
         this.recordInsert(op, previous)
       },
       notifyBlockInserted: (block: Block, previousRegion: Region | null, previousNext: Block | null): void => {
+        const logger = this.logger
+        if (logger !== null) {
+          const parent = block.parent?.parentOp ?? null
+          logger.startLine(
+            (parent !== null ? `** Insert Block into : ${logger.opRef(parent)}` : '** Insert Block into detached Region (nullptr parent op)') +
+              (previousRegion === null ? ' (was detached)\n' : '\n'),
+          )
+        }
         this.log.push(
           new UndoRecord(
             previousRegion === null ? UndoKind.InsertBlock : UndoKind.MoveBlock,
@@ -177,6 +209,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
         userListener?.notifyBlockInserted?.(block, previousRegion, previousNext)
       },
       notifyMatchFailure: (location: Location, reason: string): void => {
+        this.logger?.startLine(`** Failure : ${reason}\n`)
         userListener?.notifyMatchFailure?.(location, reason)
       },
       notifyOperationModified: (op: Operation): void => {
@@ -186,6 +219,9 @@ export class ConversionPatternRewriter extends PatternRewriter {
   }
 
   private recordInsert(op: Operation, previous: InsertPoint | null): void {
+    if (this.logger !== null && !this.buildingMaterialization) {
+      this.logger.startLine(`** Insert  : ${this.logger.opRef(op)}\n`)
+    }
     if (previous === null) {
       this.log.push(new UndoRecord(UndoKind.CreateOp, op, null, null, null, null, null, null, null, null, null))
     } else {
@@ -227,6 +263,11 @@ export class ConversionPatternRewriter extends PatternRewriter {
       }
     }
     return out
+  }
+
+  /** True when `op` is an unresolved materialization built by this rewriter. */
+  isMaterialization(op: Operation): boolean {
+    return this.materializations.has(op)
   }
 
   /** True when `op` or one of its ancestors was erased by this rewriter. */
@@ -292,21 +333,32 @@ export class ConversionPatternRewriter extends PatternRewriter {
     }
   }
 
-  /** Destroys the erased ops and drops the undo log; the changes become final. */
-  commit(): void {
+  /**
+   * Destroys the erased ops and drops the undo log; the changes become final. Then the
+   * unresolved materializations are reconciled (cast chains folded, dead casts erased),
+   * and each one still live is resolved with its type converter's materializations
+   * when `buildMaterializations`; one that cannot be is reported, as upstream, and the
+   * result is failure.
+   */
+  commit(buildMaterializations = true): LogicalResult {
     for (const op of this.erasedOps) {
       op.dropAllReferences()
     }
     this.erasedOps.clear()
-    // Materializations nobody uses any more (their users were converted) go away.
-    let changed = true
-    while (changed) {
-      changed = false
-      for (const cast of this.materializations.keys()) {
-        if (cast.parentBlock !== null && cast.useEmpty) {
-          cast.erase()
-          this.materializations.delete(cast)
-          changed = true
+    this.log.length = 0
+    const casts: Operation[] = []
+    for (const cast of this.materializations.keys()) {
+      if (cast.parentBlock !== null) {
+        casts.push(cast)
+      }
+    }
+    const remaining = reconcileMaterializations(casts)
+    let result = success()
+    if (buildMaterializations) {
+      for (const cast of remaining) {
+        if (!this.legalizeUnresolvedMaterialization(cast, this.materializations.get(cast)!)) {
+          result = failure()
+          break
         }
       }
     }
@@ -314,6 +366,39 @@ export class ConversionPatternRewriter extends PatternRewriter {
     this.materializations.clear()
     this.replacedLocations.clear()
     this.targetCache.clear()
+    return result
+  }
+
+  /** Replaces a live unresolved materialization by its converter's materialization, or reports it. */
+  private legalizeUnresolvedMaterialization(cast: Operation, info: UnresolvedMaterialization): boolean {
+    const converter = info.converter
+    const resultType = cast.results[0]!.type
+    const inputs = cast.operands.map((o) => o.value)
+    if (converter !== null) {
+      this.setInsertionPoint(cast)
+      const v =
+        info.kind === 'source'
+          ? converter.materializeSourceConversion(this, resultType, inputs, cast.location)
+          : converter.materializeTargetConversion(this, resultType, inputs, cast.location, info.originalType)
+      if (v !== null) {
+        if (v.type !== resultType) {
+          throw new Error('materialization callback produced value of incorrect type')
+        }
+        cast.results[0]!.replaceAllUsesWith(v)
+        cast.erase()
+        return true
+      }
+    }
+    const user = cast.results[0]!.firstUse!.owner
+    const printer = cast.context.diagnosticOpPrinter
+    const userText = printer === null ? `"${user.name.name}"` : printer(user, false)
+    cast
+      .emitError(
+        `failed to legalize unresolved materialization from (${inputs.map((i) => `'${typeText(i.type)}'`).join(', ')}) to ('${typeText(resultType)}') that remained live after conversion`,
+      )
+      .attachNote(`see existing live user here: ${userText.includes('\n') ? '\n' + userText : userText}`, user.location)
+      .report()
+    return false
   }
 
   // ---- Overridden primitives --------------------------------------------------------
@@ -338,6 +423,11 @@ export class ConversionPatternRewriter extends PatternRewriter {
   }
 
   override eraseOp(op: Operation): void {
+    this.logger?.startLine(`** Erase   : ${this.logger.opRef(op)}\n`)
+    this.eraseOpImpl(op)
+  }
+
+  private eraseOpImpl(op: Operation): void {
     if (!op.useEmpty) {
       throw new Error(`eraseOp: '${op.name.name}' still has uses`)
     }
@@ -354,7 +444,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
   override eraseBlock(block: Block): void {
     for (let o = block.lastOp; o !== null; ) {
       const prev = o.prevOp
-      this.eraseOp(o)
+      this.eraseOpImpl(o)
       o = prev
     }
     const region = block.parent
@@ -382,6 +472,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
     if (vals.length !== op.results.length) {
       throw new Error(`replaceOp: '${op.name.name}' has ${op.results.length} results, got ${vals.length} values`)
     }
+    this.logger?.startLine(`** Replace : ${this.logger.opRef(op)}\n`)
     this.userListener?.notifyOperationReplaced?.(op, replacement)
     for (let i = 0; i < vals.length; i++) {
       const from = op.results[i]!
@@ -402,7 +493,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
       this.restoreInsertionPoint(ip)
       this.replaceAllUsesWith(from, cast)
     }
-    this.eraseOp(op)
+    this.eraseOpImpl(op)
   }
 
   /**
@@ -419,25 +510,23 @@ export class ConversionPatternRewriter extends PatternRewriter {
     return def !== null ? def.location : (value as BlockArgument).location
   }
 
-  /** Builds a conversion of `inputs` to `type` with `converter`'s materializations, or an unrealized cast. */
+  /**
+   * Builds an unresolved materialization of `inputs` to `type`: an unrealized cast that
+   * the commit folds away when it is dead or round-trips, and otherwise resolves with
+   * `converter`'s source or target materializations (as upstream, lazily).
+   */
   buildMaterialization(
     type: Type,
     inputs: readonly Value[],
     loc: Location,
     kind: 'source' | 'target',
     converter: TypeConverter | null,
+    originalType: Type | null = null,
   ): Value {
-    if (converter !== null) {
-      const v =
-        kind === 'source'
-          ? converter.materializeSourceConversion(this, type, inputs, loc)
-          : converter.materializeTargetConversion(this, type, inputs, loc)
-      if (v !== null) {
-        return v
-      }
-    }
-    const cast = this.create('builtin.unrealized_conversion_cast', loc, { operands: inputs, results: [type] })
-    this.materializations.set(cast, inputs)
+    this.buildingMaterialization = true
+    const cast = this.create(kCastName, loc, { operands: inputs, results: [type] })
+    this.buildingMaterialization = false
+    this.materializations.set(cast, new UnresolvedMaterialization(kind, converter, kind === 'target' ? originalType : null, inputs))
     return cast.results[0]!
   }
 
@@ -454,9 +543,9 @@ export class ConversionPatternRewriter extends PatternRewriter {
       let v = orig
       const def = v.definingOp
       if (def !== null) {
-        const inputs = this.materializations.get(def)
-        if (inputs !== undefined && inputs.length === 1) {
-          v = inputs[0]!
+        const m = this.materializations.get(def)
+        if (m !== undefined && m.inputs.length === 1) {
+          v = m.inputs[0]!
         }
       }
       if (converter === null) {
@@ -483,7 +572,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
       // As upstream, right after the value's definition, and shared by later uses.
       const ip = this.saveInsertionPoint()
       this.setInsertionPointAfterValue(v)
-      const m = this.buildMaterialization(want, [v], op.location, 'target', converter)
+      const m = this.buildMaterialization(want, [v], op.location, 'target', converter, orig.type)
       this.restoreInsertionPoint(ip)
       let perType = this.targetCache.get(v)
       if (perType === undefined) {
@@ -570,6 +659,79 @@ export class ConversionPatternRewriter extends PatternRewriter {
   }
 }
 
+function typeText(type: Type): string {
+  return printType(type)
+}
+
+/**
+ * Folds the unresolved materializations `casts` as upstream's `reconcileUnrealizedCasts`:
+ * dead casts are erased, and a cast whose chain of input casts starts from values of its
+ * result types is replaced by those values. Returns the casts that remain.
+ */
+function reconcileMaterializations(casts: readonly Operation[]): Operation[] {
+  const worklist: Operation[] = [...casts]
+  const inWorklist = new Set<Operation>(casts)
+  const erased = new Set<Operation>()
+  const enqueueInputs = (cast: Operation): void => {
+    for (const o of cast.operands) {
+      const d = o.value.definingOp
+      if (d !== null && d.name.name === kCastName && !inWorklist.has(d) && !erased.has(d)) {
+        inWorklist.add(d)
+        worklist.push(d)
+      }
+    }
+  }
+  while (worklist.length > 0) {
+    const cast = worklist.pop()!
+    inWorklist.delete(cast)
+    if (erased.has(cast)) {
+      continue
+    }
+    if (cast.useEmpty) {
+      enqueueInputs(cast)
+      erased.add(cast)
+      cast.erase()
+      continue
+    }
+    for (let next: Operation | null = cast; next !== null; next = inputCast(next)) {
+      if (sameTypes(next.operands.map((o) => o.value.type), cast.results.map((r) => r.type))) {
+        enqueueInputs(cast)
+        const inputs = next.operands.map((o) => o.value)
+        for (let i = 0; i < cast.results.length; i++) {
+          cast.results[i]!.replaceAllUsesWith(inputs[i]!)
+        }
+        erased.add(cast)
+        cast.erase()
+        break
+      }
+    }
+  }
+  return casts.filter((c) => !erased.has(c))
+}
+
+const kCastName = 'builtin.unrealized_conversion_cast'
+
+/** The cast that defines all inputs of `cast`, in order, or null. */
+function inputCast(cast: Operation): Operation | null {
+  if (cast.operands.length === 0) {
+    return null
+  }
+  const d = cast.operands[0]!.value.definingOp
+  if (d === null || d.name.name !== kCastName || d.results.length !== cast.operands.length) {
+    return null
+  }
+  for (let i = 0; i < cast.operands.length; i++) {
+    if (cast.operands[i]!.value !== d.results[i]) {
+      return null
+    }
+  }
+  return d
+}
+
+function sameTypes(a: readonly Type[], b: readonly Type[]): boolean {
+  return a.length === b.length && a.every((t, i) => t === b[i])
+}
+
 // ---- Driver -------------------------------------------------------------------------------
 
 /** The kind of conversion: partial, full, or analysis. */
@@ -583,7 +745,17 @@ export interface ConversionConfig {
   unlegalizedOps?: Set<Operation>
   /** Analysis conversion: collects the ops that could be legalized. */
   legalizableOps?: Set<Operation>
+  /**
+   * Resolve the unresolved materializations that stay live with the type converters'
+   * materializations (default true); when false they stay unrealized casts.
+   */
+  buildMaterializations?: boolean
+  /** When illegal ops are folded: before the patterns (default), after them, or never. */
+  foldingMode?: DialectConversionFoldingMode
 }
+
+/** When the driver tries to fold an illegal op (MLIR's `DialectConversionFoldingMode`). */
+export type DialectConversionFoldingMode = 'never' | 'before-patterns' | 'after-patterns'
 
 /** A conversion pattern set: patterns ordered by benefit, then by how directly they reach legal ops. */
 class ConversionApplicator {
@@ -670,6 +842,8 @@ class ConversionApplicator {
   }
 }
 
+const kLogLineComment = '//===-------------------------------------------===//\n'
+
 class OperationLegalizer {
   private readonly active = new Set<RewritePatternLike>()
 
@@ -677,54 +851,205 @@ class OperationLegalizer {
     readonly target: ConversionTarget,
     readonly applicator: ConversionApplicator,
     readonly rewriter: ConversionPatternRewriter,
+    readonly foldingMode: DialectConversionFoldingMode,
   ) {}
 
-  /** Legalizes `op`: success when it is legal, or a pattern (and the legalization of what it created) succeeds. */
+  /**
+   * Legalizes `op`: success when it is legal, was folded, or a pattern (and the
+   * legalization of what it created) succeeds.
+   */
   legalize(op: Operation): LogicalResult {
-    if (this.target.isLegal(op) !== null) {
+    const rewriter = this.rewriter
+    const logger = rewriter.logger
+    const isIgnored = rewriter.isErased(op)
+    if (logger !== null) {
+      logger.raw('\n')
+      logger.startLine(kLogLineComment)
+      logger.startLine(`Legalizing operation : ${isIgnored ? `(${logger.address(op)})` : logger.opRef(op)} {\n`)
+      logger.indent()
+      if (!isIgnored && op.regions.length === 0) {
+        logger.startLine(printOperation(op, kGenericForm) + '\n\n')
+      }
+    }
+    if (isIgnored) {
+      if (logger !== null) {
+        logger.logSuccess("operation marked 'ignored' during conversion")
+        logger.startLine(kLogLineComment)
+      }
       return success()
     }
+    const legality = this.target.isLegal(op)
+    if (legality !== null) {
+      if (logger !== null) {
+        logger.logSuccess(
+          'operation marked legal by the target' + (legality.isRecursivelyLegal ? '; NOTE: operation is recursively legal; skipping internals' : ''),
+        )
+        logger.startLine(kLogLineComment)
+      }
+      return success()
+    }
+    if (this.foldingMode === 'before-patterns' && this.legalizeWithFold(op)) {
+      if (logger !== null) {
+        logger.logSuccess('operation was folded')
+        logger.startLine(kLogLineComment)
+      }
+      return success()
+    }
+    if (this.legalizeWithPattern(op)) {
+      if (logger !== null) {
+        logger.logSuccess('')
+        logger.startLine(kLogLineComment)
+      }
+      return success()
+    }
+    if (this.foldingMode === 'after-patterns' && this.legalizeWithFold(op)) {
+      if (logger !== null) {
+        logger.logSuccess('operation was folded')
+        logger.startLine(kLogLineComment)
+      }
+      return success()
+    }
+    if (logger !== null) {
+      logger.logFailure('no matched legalization pattern')
+      logger.startLine(kLogLineComment)
+    }
+    return failure()
+  }
+
+  /**
+   * Folds `op` in place or into existing values and new constants (which are then
+   * legalized), as upstream's `legalizeWithFold`; the changes are undone on failure.
+   */
+  private legalizeWithFold(op: Operation): boolean {
     const rewriter = this.rewriter
+    const logger = rewriter.logger
+    if (logger !== null) {
+      logger.startLine('* Fold {\n')
+      logger.indent()
+    }
+    const mark = rewriter.logSize
+    // Constants do not fold any further (`OpBuilder::tryFold`).
+    const results = matchConstantOp(op) !== null ? null : foldResultsOf(op, rewriter)
+    if (results === null) {
+      rewriter.rollbackTo(mark)
+      logger?.logFailure('unable to fold')
+      return false
+    }
+    if (results.values.length === 0) {
+      // Folded in place: the op changed, so it is legalized anew.
+      return this.legalize(op)
+    }
+    rewriter.replaceOp(op, results.values)
+    for (const c of results.constants) {
+      if (!this.legalize(c)) {
+        logger?.logFailure(`failed to legalize generated constant '${c.name.name}'`)
+        rewriter.rollbackTo(mark)
+        return false
+      }
+    }
+    logger?.logSuccess('')
+    return true
+  }
+
+  private legalizeWithPattern(op: Operation): boolean {
+    const rewriter = this.rewriter
+    const logger = rewriter.logger
     for (const pattern of this.applicator.patternsFor(op)) {
+      if (logger !== null) {
+        logger.raw('\n')
+        logger.startLine(`* Pattern : '${op.name.name} -> (${(pattern.generatedOps ?? []).join(', ')})' {\n`)
+        logger.indent()
+      }
       if (this.active.has(pattern)) {
+        logger?.logFailure('pattern was already applied')
         continue
       }
       const mark = rewriter.logSize
       rewriter.setInsertionPoint(op)
+      let matched = false
       let ok = false
       this.active.add(pattern)
       op.context.executeAction(new ApplyConversionAction([op]), () => {
-        ok = pattern.matchAndRewrite(op, rewriter)
-        if (ok) {
+        matched = pattern.matchAndRewrite(op, rewriter)
+        if (matched) {
           ok = this.legalizeNewOps(mark, op)
         }
       })
       this.active.delete(pattern)
       if (ok) {
-        return success()
+        logger?.logSuccess('pattern applied successfully')
+        return true
+      }
+      if (!matched) {
+        logger?.logFailure('pattern failed to match')
       }
       rewriter.rollbackTo(mark)
     }
-    return failure()
+    return false
   }
 
   private legalizeNewOps(mark: number, root: Operation): boolean {
     const rewriter = this.rewriter
-    for (const created of rewriter.createdOpsSince(mark)) {
-      if (created.name.name === 'builtin.unrealized_conversion_cast') {
-        continue
-      }
-      if (!this.legalize(created)) {
+    const logger = rewriter.logger
+    if (!rewriter.isErased(root) && rewriter.modifiedOpsSince(mark).includes(root)) {
+      if (!this.legalize(root)) {
+        logger?.logFailure(`failed to legalize operation updated in-place '${root.name.name}'`)
         return false
       }
     }
-    if (!rewriter.isErased(root) && rewriter.modifiedOpsSince(mark).includes(root)) {
-      if (this.target.isLegal(root) === null) {
-        return this.legalize(root)
+    for (const created of rewriter.createdOpsSince(mark)) {
+      if (rewriter.isMaterialization(created)) {
+        continue
+      }
+      if (!this.legalize(created)) {
+        logger?.logFailure(`failed to legalize generated operation '${created.name.name}'(${logger.address(created)})`)
+        return false
       }
     }
     return true
   }
+}
+
+const kGenericForm = { printGenericOpForm: true }
+
+/**
+ * The fold of `op` as replacement values, with the constants materialized for
+ * attribute results; null when it does not fold (or a constant cannot be built).
+ * An in-place fold gives no values.
+ */
+function foldResultsOf(op: Operation, rewriter: ConversionPatternRewriter): { values: Value[]; constants: Operation[] } | null {
+  rewriter.startOpModification(op)
+  const folded = foldOperation(op)
+  if (folded === null) {
+    rewriter.cancelOpModification(op)
+    return null
+  }
+  rewriter.finalizeOpModification(op)
+  const values: Value[] = []
+  const constants: Operation[] = []
+  if (folded.length === 0) {
+    return { values, constants }
+  }
+  const dialect = op.name.dialect
+  rewriter.setInsertionPoint(op)
+  for (let i = 0; i < folded.length; i++) {
+    const fr = folded[i]!
+    const type = op.results[i]!.type
+    if (fr instanceof Value) {
+      values.push(fr)
+      continue
+    }
+    const c = dialect === null || dialect.def.materializeConstant === undefined ? null : dialect.def.materializeConstant(rewriter, fr, type, op.location)
+    if (c === null) {
+      for (const made of constants) {
+        rewriter.eraseOp(made)
+      }
+      return null
+    }
+    constants.push(c)
+    values.push(c.results[0]!)
+  }
+  return { values, constants }
 }
 
 /** Ops under `root` to convert, pre-order; regions of recursively legal ops are skipped. */
@@ -756,18 +1081,16 @@ function applyConversion(
   }
   const context = roots[0]!.context
   const rewriter = new ConversionPatternRewriter(context, config.listener ?? null)
-  const legalizer = new OperationLegalizer(target, new ConversionApplicator(patterns, target), rewriter)
+  const legalizer = new OperationLegalizer(target, new ConversionApplicator(patterns, target), rewriter, config.foldingMode ?? 'before-patterns')
   const ops: Operation[] = []
   for (const r of roots) {
     ops.push(...collectOps(r, target))
   }
   for (const op of ops) {
-    if (rewriter.isErased(op)) {
-      continue
-    }
     const mark = rewriter.logSize
+    const wasErased = rewriter.isErased(op)
     if (legalizer.legalize(op)) {
-      if (mode === 'analysis' && target.isLegal(op) === null) {
+      if (mode === 'analysis' && !wasErased && target.isLegal(op) === null) {
         config.legalizableOps?.add(op)
       }
       continue
@@ -791,8 +1114,7 @@ function applyConversion(
     rewriter.rollbackTo(0)
     return success()
   }
-  rewriter.commit()
-  return success()
+  return rewriter.commit(config.buildMaterializations ?? true)
 }
 
 /**

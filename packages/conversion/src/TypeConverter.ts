@@ -10,9 +10,17 @@ export type TypeConversionFn = (type: Type) => Type | readonly Type[] | null | u
 
 /**
  * Builds a value of `resultType` from `inputs` at the builder's insertion point, or
- * returns null when it cannot; the next materialization is then tried.
+ * returns null when it cannot; the next materialization is then tried. Target
+ * materializations also get the original type of the value (null when unknown), as
+ * upstream's `originalType`.
  */
-export type MaterializationFn = (builder: OpBuilder, resultType: Type, inputs: readonly Value[], loc: Location) => Value | null
+export type MaterializationFn = (
+  builder: OpBuilder,
+  resultType: Type,
+  inputs: readonly Value[],
+  loc: Location,
+  originalType: Type | null,
+) => Value | null
 
 /**
  * How the block arguments of a signature map to new types (MLIR's
@@ -62,7 +70,11 @@ export class TypeConverter {
     this.cache.clear()
   }
 
-  /** Adds a materialization from converted values back to an original type. */
+  /**
+   * Adds a materialization from converted values back to an original type. It is also
+   * used for block arguments converted 1-N or dropped that keep users (upstream folded
+   * the former argument materializations into source materializations).
+   */
   addSourceMaterialization(fn: MaterializationFn): void {
     this.sourceMaterializations.push(fn)
   }
@@ -161,12 +173,18 @@ export class TypeConverter {
 
   /** Runs the source materializations, newest first; null when none applies. */
   materializeSourceConversion(builder: OpBuilder, resultType: Type, inputs: readonly Value[], loc: Location): Value | null {
-    return runMaterializations(this.sourceMaterializations, builder, resultType, inputs, loc)
+    return runMaterializations(this.sourceMaterializations, builder, resultType, inputs, loc, null)
   }
 
   /** Runs the target materializations, newest first; null when none applies. */
-  materializeTargetConversion(builder: OpBuilder, resultType: Type, inputs: readonly Value[], loc: Location): Value | null {
-    return runMaterializations(this.targetMaterializations, builder, resultType, inputs, loc)
+  materializeTargetConversion(
+    builder: OpBuilder,
+    resultType: Type,
+    inputs: readonly Value[],
+    loc: Location,
+    originalType: Type | null = null,
+  ): Value | null {
+    return runMaterializations(this.targetMaterializations, builder, resultType, inputs, loc, originalType)
   }
 }
 
@@ -176,9 +194,10 @@ function runMaterializations(
   resultType: Type,
   inputs: readonly Value[],
   loc: Location,
+  originalType: Type | null,
 ): Value | null {
   for (let i = list.length - 1; i >= 0; i--) {
-    const v = list[i]!(builder, resultType, inputs, loc)
+    const v = list[i]!(builder, resultType, inputs, loc, originalType)
     if (v !== null) {
       return v
     }

@@ -29,7 +29,9 @@ export {
   applyAnalysisConversion,
 } from './DialectConversion.ts'
 /** Driver modes and options. */
-export type { ConversionMode, ConversionConfig } from './DialectConversion.ts'
+export type { ConversionMode, ConversionConfig, DialectConversionFoldingMode } from './DialectConversion.ts'
+/** The `dialect-conversion` debug log (`--debug-only=dialect-conversion`). */
+export { ConversionLogger, getDialectConversionLogger, setDialectConversionLogger, setDebugOnlyTypes } from './DebugLog.ts'
 /** The `convert-scf-to-cf` pass and its patterns. */
 export { SCFToControlFlowPass, scfToControlFlowPatterns } from './SCFToControlFlow.ts'
 /** The `reconcile-unrealized-casts` pass and its utility. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { IntegerType, printOperation, success, type LogicalResult, type Operation, type Type, type Value } from '@tilepass/ir'
+import { IntegerType, printOperation, success, type Location, type LogicalResult, type OpBuilder, type Operation, type Type, type Value } from '@tilepass/ir'
 import {
   ConversionTarget,
   OpConversionPattern,
@@ -27,6 +27,15 @@ class FnPattern extends OpConversionPattern {
   matchAndRewriteConverted(op: Operation, adaptor: OpAdaptor, rewriter: ConversionPatternRewriter): LogicalResult {
     return this.fn(op, adaptor, rewriter)
   }
+}
+
+/** Makes `tc` resolve live materializations into unrealized casts, as the LLVM type converter does. */
+function castMaterializations(tc: TypeConverter): TypeConverter {
+  const cast = (b: OpBuilder, type: Type, inputs: readonly Value[], loc: Location): Value =>
+    b.create('builtin.unrealized_conversion_cast', loc, { operands: inputs, results: [type] }).results[0]!
+  tc.addSourceMaterialization(cast)
+  tc.addTargetMaterialization(cast)
+  return tc
 }
 
 /** A pattern replacing `from` by `to` with the same operands, results and attributes. */
@@ -209,6 +218,7 @@ describe('dialect conversion drivers', () => {
     const tc = new TypeConverter()
     tc.addConversion((t) => t)
     tc.addConversion((t) => (t === i64 ? i32 : undefined))
+    castMaterializations(tc)
     const seenOperandTypes: Type[] = []
     const lower = (to: string): FnPattern =>
       new FnPattern(
@@ -249,6 +259,7 @@ describe('dialect conversion drivers', () => {
     const tc = new TypeConverter()
     tc.addConversion((t) => t)
     tc.addConversion((t) => (t === i64 ? i32 : undefined))
+    castMaterializations(tc)
     const target = new ConversionTarget(ctx)
     target.addLegalDialect('foo', 'test', 'builtin')
     const pattern = new FnPattern(
@@ -356,6 +367,7 @@ describe('transactional conversion', () => {
       const tc = new TypeConverter()
       tc.addConversion((t) => t)
       tc.addConversion((t) => (t === i64 ? i32 : undefined))
+      castMaterializations(tc)
       const before = printOperation(m)
       const target = new ConversionTarget(ctx)
       target.addLegalDialect('foo', 'test', 'builtin')

@@ -93,6 +93,13 @@ export const OPT_OPTIONS: readonly OptionSpec[] = [
   },
   { name: 'mlir-timing', kind: 'bool', description: 'Display execution times', category: GENERAL },
   {
+    name: 'debug-only',
+    valueName: 'debug string',
+    commaList: true,
+    description: 'Enable a specific type of debug output (comma separated list of types)',
+    category: GENERAL,
+  },
+  {
     name: 'mlir-timing-display',
     valueName: 'value',
     kind: 'enum',
@@ -360,6 +367,8 @@ export interface OptConfig {
   readonly disableThreading: boolean
   /** Timing, IR printing and reproducer flags. */
   readonly instrumentation: InstrumentationConfig
+  /** `--debug-only=<types>`: the debug logs to write to stderr (`dialect-conversion`). */
+  readonly debugOnly: readonly string[]
 }
 
 const DEFAULT_SPLIT_MARKER = '// -----'
@@ -410,6 +419,7 @@ export function optConfigFromCommandLine(cl: ParsedCommandLine): OptConfig {
     printer,
     pipelineArgs: cl.extra ?? [],
     disableThreading: flag('mlir-disable-threading'),
+    debugOnly: splitList(str('debug-only')),
     instrumentation: {
       timing: flag('mlir-timing'),
       timingDisplay: str('mlir-timing-display') === 'list' ? 'list' : 'tree',

@@ -29,6 +29,7 @@ import {
   parseLocationFilters,
   setRemarkEngine,
 } from '@tilepass/instrumentation'
+import { setDebugOnlyTypes } from '@tilepass/conversion'
 import type { ToolIO } from '../ToolIO.ts'
 import type { OptConfig } from './OptConfig.ts'
 import { isRegisteredPassArgument, runPassPipeline } from './passPipeline.ts'
@@ -89,6 +90,8 @@ export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): num
       return 1
     }
   }
+  // The debug log is process-wide, as LLVM's `-debug-only`; each run sets it anew.
+  setDebugOnlyTypes(config.debugOnly, io.stderr)
   if (config.showDialects) {
     io.stdout(`Available Dialects: ${createToolContext(config).registeredDialectNames.join(',')}\n`)
     return 0
