@@ -56,6 +56,10 @@ export {
   compareNames,
 } from './Attributes.ts'
 export type { NamedAttribute, TypedAttr } from './Attributes.ts'
+/** `sparse<indices, values> : type`: an elements attribute that stores only its non-zero elements. */
+export { SparseElementsAttr } from './SparseElements.ts'
+/** One scalar of an elements attribute (integer, float or string), as `SparseElementsAttr.getValues` returns. */
+export type { ElementScalar } from './SparseElements.ts'
 export {
   AffineExpr,
   AffineExprKind,

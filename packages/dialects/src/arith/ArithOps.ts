@@ -36,6 +36,7 @@ import {
   type TypeConstraint,
   type UnresolvedOperand,
   type Value,
+  SparseElementsAttr,
 } from '@tilepass/ir'
 import {
   CmpFPredicateNames,
@@ -417,7 +418,7 @@ export const ConstantOp: OdsOp = defineArithOp({
       return op.emitOpError('integer return type must be signless').fail()
     }
     const value = op.getAttr('value')
-    if (!(value instanceof IntegerAttr || value instanceof FloatAttr || value instanceof DenseElementsAttr)) {
+    if (!(value instanceof IntegerAttr || value instanceof FloatAttr || value instanceof DenseElementsAttr || value instanceof SparseElementsAttr)) {
       return op.emitOpError('value must be an integer, float, or elements attribute').fail()
     }
     if (type instanceof VectorType && type.isScalable && !(value instanceof DenseElementsAttr && value.isSplat)) {

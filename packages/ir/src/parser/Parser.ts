@@ -45,6 +45,7 @@ import {
   kDynamic,
 } from '../Types.ts'
 import { parseAffineMapOrSetBody } from './AffineParser.ts'
+import { parseSparseElementsAttr } from './SparseParser.ts'
 import { floatBitWidth, floatFromBits, roundToFloatKind } from './FloatBits.ts'
 import { floatBits } from '../printer/FloatFormat.ts'
 import { Lexer, Tok, decodeStringLiteral } from './Lexer.ts'
@@ -1135,6 +1136,9 @@ export abstract class Parser {
             if (l.is('strided')) {
               return this.parseStridedLayoutAttr()
             }
+            if (l.is('sparse')) {
+              return parseSparseElementsAttr(this, type)
+            }
             break
           case 116: // t
             if (l.is('true')) {
@@ -1640,7 +1644,8 @@ export abstract class Parser {
     return this.buildDenseAttr(lit, t, attrLoc)
   }
 
-  private parseTensorLiteral(lit: TensorLiteral): boolean {
+  /** @internal A `dense<...>`-style literal (no hex string) into `lit`; also used by `sparse<...>`. */
+  parseTensorLiteral(lit: TensorLiteral): boolean {
     // One element, or nested lists whose shape must be uniform.
     const l = this.lex
     if (l.kind !== Tok.lSquare) {
@@ -1734,7 +1739,8 @@ export abstract class Parser {
     return false
   }
 
-  private buildDenseAttr(lit: TensorLiteral, type: ShapedType, attrLoc: number): Attribute | null {
+  /** @internal The dense attribute of type `type` from a parsed literal; errors are located at `attrLoc`. */
+  buildDenseAttr(lit: TensorLiteral, type: ShapedType, attrLoc: number): Attribute | null {
     const el = type.elementType
     if (lit.hex !== null) {
       return this.buildDenseFromHex(lit, type, attrLoc)
@@ -1764,8 +1770,13 @@ export abstract class Parser {
         return null
       }
     }
-    // Strings.
-    if (n > 0 && lit.tokKinds[0] === Tok.string) {
+    // Strings; a lone string for a numeric element type had to be hexadecimal data.
+    const numericEl = el instanceof IntegerType || el instanceof IndexType || el instanceof FloatType || el instanceof ComplexType
+    if (numericEl && n === 1 && !lit.sawList && lit.tokKinds[0] === Tok.string) {
+      this.emitErrorAt(lit.tokStarts[0]!, 'expected string containing hex digits starting with `0x`').report()
+      return null
+    }
+    if (n > 0 && lit.tokKinds[0] === Tok.string && !numericEl) {
       const values: string[] = []
       for (let i = 0; i < n; i++) {
         if (lit.tokKinds[i] !== Tok.string) {
@@ -1783,7 +1794,8 @@ export abstract class Parser {
       return null
     }
     if (isComplex && lit.complexCount === 0 && n > 0) {
-      this.emitErrorAt(attrLoc, `parsed ${n} elements, but type ('${typeToString(el)}') expected ${n * 2} elements`).report()
+      const shown = lit.sawList ? `parsed ${n} elements, but type ('${typeToString(type)}') expected ${numElements * 2}` : `parsed ${n} elements, but type ('${typeToString(el)}') expected 2`
+      this.emitErrorAt(attrLoc, `${shown} elements`).report()
       return null
     }
     if (!isComplex && lit.complexCount > 0) {
@@ -1844,7 +1856,7 @@ export abstract class Parser {
       return k === 100 ? 1n : 0n
     }
     if (k === Tok.string) {
-      this.emitErrorAt(start, el instanceof FloatType ? 'floating point value not valid for specified type' : 'integer constant out of range for type').report()
+      this.emitErrorAt(start, el instanceof FloatType ? 'expected floating point literal' : 'integer constant out of range for type').report()
       return null
     }
     if (el instanceof FloatType) {
@@ -2135,7 +2147,8 @@ export abstract class Parser {
 const UNREGISTERED_HINT =
   'If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used'
 
-class TensorLiteral {
+/** @internal The tokens and shape of a parsed `dense<...>` literal. */
+export class TensorLiteral {
   /** Keeps only the real part of each `(re, im)` element. */
   dropImaginaryParts(): void {
     const keep = (_: unknown, i: number): boolean => i % 2 === 0

@@ -38,6 +38,7 @@ import {
 } from '../Types.ts'
 import type { BlockArgument, Value } from '../Value.ts'
 import { sanitizeIdentifier } from './text.ts'
+import { SparseElementsAttr } from '../SparseElements.ts'
 
 /** @internal One attribute or type seen while collecting aliases. */
 class AliasInfo {
@@ -65,7 +66,7 @@ export function typedAttrType(attr: Attribute): Type | null {
   if (attr instanceof IntegerAttr || attr instanceof FloatAttr) {
     return attr.type
   }
-  if (attr instanceof DenseElementsAttr) {
+  if (attr instanceof DenseElementsAttr || attr instanceof SparseElementsAttr) {
     return attr.type
   }
   if (attr instanceof StringAttr || attr instanceof OpaqueAttr) {
@@ -227,6 +228,10 @@ export class AliasCollector implements OpAsmPrinter {
       return
     } else if (attr instanceof DistinctAttr) {
       this.element(attr.referencedAttr, false)
+    } else if (attr instanceof SparseElementsAttr) {
+      this.element(attr.type, false)
+      this.element(attr.indices, false)
+      this.element(attr.values, false)
     } else if (attr instanceof DictionaryAttr) {
       for (const e of attr.entries) {
         this.element(e.value, false)

@@ -49,6 +49,7 @@ import {
 } from '../Types.ts'
 import type { BlockArgument, Value } from '../Value.ts'
 import { AliasCollector, typedAttrType, type SymbolAlias } from './AliasState.ts'
+import { SparseElementsAttr } from '../SparseElements.ts'
 import type { AsmPrinterOptions, FileResources } from './AsmPrinterOptions.ts'
 import { floatBits, formatFloatValue, roundToKind } from './FloatFormat.ts'
 import { SSANameState, type BlockInfo } from './SSANameState.ts'
@@ -560,6 +561,8 @@ export class AsmPrinterImpl implements OpAsmPrinter {
         })
         this.parts.push('>')
       }
+    } else if (attr instanceof SparseElementsAttr) {
+      this.printSparseElements(attr)
     } else if (attr instanceof DenseResourceElementsAttr) {
       this.parts.push('dense_resource<' + attr.resourceKey + '>')
       this.referencedBlobs.add(attr.resourceKey)
@@ -664,7 +667,36 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     }
   }
 
-  private printDenseIntOrFP(attr: DenseIntOrFPElementsAttr): void {
+  /** `sparse<indices, values>` (the type is printed by the caller), or the elided form. */
+  private printSparseElements(attr: SparseElementsAttr): void {
+    const indices = attr.indices
+    const values = attr.values
+    const stride = values.type.elementType instanceof ComplexType ? 2 : 1
+    const valuesSplat =
+      values instanceof DenseIntOrFPElementsAttr || values instanceof DenseStringElementsAttr
+        ? isSplatValues(values.isSplat, values.values, stride)
+        : values.isSplat
+    if (this.shouldElide(indices.type, isSplatValues(indices.isSplat, indices.values, 1)) || this.shouldElide(values.type, valuesSplat)) {
+      this.parts.push('dense_resource<__elided__>')
+      return
+    }
+    this.parts.push('sparse<')
+    if (indices.type.numElements !== 0) {
+      this.printDenseIntOrFP(indices, false)
+      this.parts.push(', ')
+      if (values instanceof DenseIntOrFPElementsAttr) {
+        this.printDenseIntOrFP(values)
+      } else if (values instanceof DenseStringElementsAttr) {
+        const vals = values.values
+        this.printDenseElements(isSplatValues(values.isSplat, vals, 1), values.type, (i) => {
+          this.parts.push(quoteString(vals[i]!))
+        })
+      }
+    }
+    this.parts.push('>')
+  }
+
+  private printDenseIntOrFP(attr: DenseIntOrFPElementsAttr, allowHex = true): void {
     const type = attr.type
     const et = type.elementType
     const n = type.numElements
@@ -672,7 +704,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     const vals = attr.values
     const nanBits = attr.nanBits
     const splat = isSplatValues(attr.isSplat, vals, et instanceof ComplexType ? 2 : 1) && (attr.isSplat || nanBits === null)
-    if (!splat && hexLimit !== -1 && n > hexLimit) {
+    if (allowHex && !splat && hexLimit !== -1 && n > hexLimit) {
       this.parts.push('"0x' + denseHex(attr) + '"')
       return
     }
