@@ -1,0 +1,342 @@
+/**
+ * Attributes of the `llvm` dialect: `#llvm.linkage<...>`, `#llvm.cconv<...>`,
+ * `#llvm.tailcallkind<...>`, `#llvm.fastmath<...>`, and the integer-backed enums the
+ * ops store as plain integer properties (overflow flags, predicates, visibility, ...).
+ */
+import {
+  DialectAttr,
+  IntegerAttr,
+  IntegerType,
+  type Attribute,
+  type Context,
+  type OpAsmParser,
+  type OpAsmPrinter,
+} from '@tilepass/ir'
+
+/** `LLVM::Linkage` case names in enum order. */
+export const LinkageNames: readonly string[] = [
+  'private',
+  'internal',
+  'available_externally',
+  'linkonce',
+  'weak',
+  'common',
+  'appending',
+  'extern_weak',
+  'linkonce_odr',
+  'weak_odr',
+  'external',
+]
+
+/** `LLVM::cconv::CConv` case names (the keywords `#llvm.cconv<...>` and `llvm.func` use). */
+export const CConvNames: readonly string[] = [
+  'ccc',
+  'fastcc',
+  'coldcc',
+  'cc_10',
+  'cc_11',
+  'webkit_jscc',
+  'anyregcc',
+  'preserve_mostcc',
+  'preserve_allcc',
+  'swiftcc',
+  'cxx_fast_tlscc',
+  'tailcc',
+  'cfguard_checkcc',
+  'swifttailcc',
+  'x86_stdcallcc',
+  'x86_fastcallcc',
+  'arm_apcscc',
+  'arm_aapcscc',
+  'arm_aapcs_vfpcc',
+  'msp430_intrcc',
+  'x86_thiscallcc',
+  'ptx_kernelcc',
+  'ptx_devicecc',
+  'spir_funccc',
+  'spir_kernelcc',
+  'intel_ocl_bicc',
+  'x86_64_sysvcc',
+  'win64cc',
+  'x86_vectorcallcc',
+  'hhvmcc',
+  'hhvm_ccc',
+  'x86_intrcc',
+  'avr_intrcc',
+  'avr_builtincc',
+  'amdgpu_vscc',
+  'amdgpu_gscc',
+  'amdgpu_cscc',
+  'amdgpu_kernelcc',
+  'x86_regcallcc',
+  'amdgpu_hscc',
+  'msp430_builtincc',
+  'amdgpu_lscc',
+  'amdgpu_escc',
+  'aarch64_vectorcallcc',
+  'aarch64_sve_vectorcallcc',
+  'wasm_emscripten_invokecc',
+  'amdgpu_gfxcc',
+  'm68k_intrcc',
+]
+
+/** `LLVM::tailcallkind::TailCallKind` case names. */
+export const TailCallKindNames: readonly string[] = ['none', 'tail', 'musttail', 'notail']
+
+/** `LLVM::Visibility` case names in enum order (stored as `visibility_ = N : i64`). */
+export const VisibilityNames: readonly string[] = ['default', 'hidden', 'protected']
+
+/** `LLVM::UnnamedAddr` case names in enum order (stored as `unnamed_addr = N : i64`). */
+export const UnnamedAddrNames: readonly string[] = ['', 'local_unnamed_addr', 'unnamed_addr']
+
+/** `LLVM::ICmpPredicate` case names in enum order (stored as `predicate = N : i64`). */
+export const ICmpPredicateNames: readonly string[] = ['eq', 'ne', 'slt', 'sle', 'sgt', 'sge', 'ult', 'ule', 'ugt', 'uge']
+
+/** `LLVM::FCmpPredicate` case names in enum order (stored as `predicate = N : i64`). */
+export const FCmpPredicateNames: readonly string[] = [
+  '_false',
+  'oeq',
+  'ogt',
+  'oge',
+  'olt',
+  'ole',
+  'one',
+  'ord',
+  'ueq',
+  'ugt',
+  'uge',
+  'ult',
+  'ule',
+  'une',
+  'uno',
+  '_true',
+]
+
+/** `LLVM::AtomicOrdering` case names in enum order (stored as `ordering = N : i64`). */
+export const AtomicOrderingNames: readonly string[] = ['not_atomic', 'unordered', 'monotonic', '', 'acquire', 'release', 'acq_rel', 'seq_cst']
+
+/** Bits of `#llvm.fastmath<...>`, as `LLVM::FastmathFlags`. */
+export const LLVMFastmathFlags = {
+  none: 0,
+  nnan: 1,
+  ninf: 2,
+  nsz: 4,
+  arcp: 8,
+  contract: 16,
+  afn: 32,
+  reassoc: 64,
+  fast: 127,
+} as const
+
+const FASTMATH_BITS: readonly (readonly [string, number])[] = [
+  ['nnan', 1],
+  ['ninf', 2],
+  ['nsz', 4],
+  ['arcp', 8],
+  ['contract', 16],
+  ['afn', 32],
+  ['reassoc', 64],
+]
+
+/** Bits of the `overflowFlags` property (`overflow<nsw, nuw>`), as `LLVM::IntegerOverflowFlags`. */
+export const LLVMIntegerOverflowFlags = { none: 0, nsw: 1, nuw: 2 } as const
+
+/** `#llvm.linkage<internal>`: the linkage of a function or global. */
+export class LinkageAttr extends DialectAttr {
+  readonly dialectNamespace: string = 'llvm'
+  /** @internal Use `LinkageAttr.get`. */
+  constructor(
+    context: Context,
+    readonly linkage: string,
+  ) {
+    super(context)
+  }
+  /** The attribute for the linkage keyword `linkage` (one of `LinkageNames`). */
+  static get(context: Context, linkage: string): LinkageAttr {
+    return context.uniquer.intern(`llvm.linkage:${linkage}`, () => new LinkageAttr(context, linkage))
+  }
+}
+
+/** `#llvm.cconv<ccc>`: a calling convention. */
+export class CConvAttr extends DialectAttr {
+  readonly dialectNamespace: string = 'llvm'
+  /** @internal Use `CConvAttr.get`. */
+  constructor(
+    context: Context,
+    readonly cconv: string,
+  ) {
+    super(context)
+  }
+  /** The attribute for the calling convention keyword `cconv` (one of `CConvNames`). */
+  static get(context: Context, cconv: string): CConvAttr {
+    return context.uniquer.intern(`llvm.cconv:${cconv}`, () => new CConvAttr(context, cconv))
+  }
+}
+
+/** `#llvm.tailcallkind<none>`: the tail-call marker of `llvm.call`. */
+export class TailCallKindAttr extends DialectAttr {
+  readonly dialectNamespace: string = 'llvm'
+  /** @internal Use `TailCallKindAttr.get`. */
+  constructor(
+    context: Context,
+    readonly kind: string,
+  ) {
+    super(context)
+  }
+  /** The attribute for `kind` (one of `TailCallKindNames`). */
+  static get(context: Context, kind: string): TailCallKindAttr {
+    return context.uniquer.intern(`llvm.tailcallkind:${kind}`, () => new TailCallKindAttr(context, kind))
+  }
+}
+
+/** `#llvm.fastmath<nnan, ninf>`: fast-math flags (a bit set of `LLVMFastmathFlags`). */
+export class LLVMFastmathFlagsAttr extends DialectAttr {
+  readonly dialectNamespace: string = 'llvm'
+  /** @internal Use `LLVMFastmathFlagsAttr.get`. */
+  constructor(
+    context: Context,
+    readonly value: number,
+  ) {
+    super(context)
+  }
+  /** The attribute for the flag bits `value`. */
+  static get(context: Context, value: number): LLVMFastmathFlagsAttr {
+    const v = value & 127
+    return context.uniquer.intern(`llvm.fastmath:${v}`, () => new LLVMFastmathFlagsAttr(context, v))
+  }
+  /** True when every bit of `flags` is set. */
+  has(flags: number): boolean {
+    return (this.value & flags) === flags
+  }
+}
+
+/** The body of `#llvm.fastmath<...>`: `none`, `fast`, or `nnan, ninf`. */
+export function stringifyLLVMFastmathFlags(value: number): string {
+  if (value === 0) {
+    return 'none'
+  }
+  if (value === 127) {
+    return 'fast'
+  }
+  let out = ''
+  for (const [name, bit] of FASTMATH_BITS) {
+    if ((value & bit) !== 0) {
+      out += out.length === 0 ? name : ', ' + name
+    }
+  }
+  return out
+}
+
+/** The `overflow<...>` body of integer overflow flag bits: `nsw`, `nuw` or `nsw, nuw`. */
+export function stringifyLLVMOverflowFlags(value: number): string {
+  if (value === 0) {
+    return 'none'
+  }
+  const parts: string[] = []
+  if ((value & 1) !== 0) {
+    parts.push('nsw')
+  }
+  if ((value & 2) !== 0) {
+    parts.push('nuw')
+  }
+  return parts.join(', ')
+}
+
+/** The `N : i32` / `N : i64` integer attribute of an integer-backed enum property. */
+export function enumIntAttr(context: Context, width: 32 | 64, value: number): IntegerAttr {
+  return IntegerAttr.get(IntegerType.get(context, width), value)
+}
+
+/** The numeric value of an integer enum property, or `fallback` when absent. */
+export function enumValue(attr: Attribute | undefined, fallback = 0): number {
+  return attr instanceof IntegerAttr ? Number(attr.value) : fallback
+}
+
+function parseEnumKeyword(parser: OpAsmParser, names: readonly string[], cppName: string, attrName: string): string | undefined {
+  const loc = parser.getCurrentLocation()
+  const kw = parser.parseOptionalKeywordAny() ?? parser.parseOptionalString()
+  if (kw === undefined || !names.includes(kw) || kw === '') {
+    parser.emitError(loc, `expected ${cppName} to be one of: ${names.filter((n) => n !== '').join(', ')}`).report()
+    parser.emitError(parser.getCurrentLocation(), `failed to parse ${attrName} parameter`).report()
+    return undefined
+  }
+  return kw
+}
+
+/** Parses `<nnan, ninf>`; undefined on error. */
+export function parseLLVMFastmathBody(parser: OpAsmParser): LLVMFastmathFlagsAttr | undefined {
+  if (!parser.parseLess()) {
+    return undefined
+  }
+  let value = 0
+  for (;;) {
+    const loc = parser.getCurrentLocation()
+    const kw = parser.parseOptionalKeywordAny() ?? parser.parseOptionalString()
+    const bit = kw === undefined ? undefined : (LLVMFastmathFlags as Record<string, number>)[kw]
+    if (bit === undefined) {
+      parser
+        .emitError(loc, 'expected ::mlir::LLVM::FastmathFlags to be one of: none, nnan, ninf, nsz, arcp, contract, afn, reassoc, fast')
+        .report()
+      return undefined
+    }
+    value |= bit
+    if (!parser.parseOptionalComma()) {
+      break
+    }
+  }
+  if (!parser.parseGreater()) {
+    return undefined
+  }
+  return LLVMFastmathFlagsAttr.get(parser.context, value)
+}
+
+/** Parses the body of an `#llvm.` attribute (after `#llvm.`). */
+export function parseLLVMAttribute(parser: OpAsmParser): Attribute | undefined {
+  const loc = parser.getCurrentLocation()
+  const mnemonic = parser.parseKeywordOrUndefined()
+  if (mnemonic === undefined) {
+    return undefined
+  }
+  const ctx = parser.context
+  switch (mnemonic) {
+    case 'fastmath':
+      return parseLLVMFastmathBody(parser)
+    case 'linkage': {
+      if (!parser.parseLess()) {
+        return undefined
+      }
+      const kw = parseEnumKeyword(parser, LinkageNames, '::mlir::LLVM::linkage::Linkage', 'LinkageAttr')
+      return kw === undefined || !parser.parseGreater() ? undefined : LinkageAttr.get(ctx, kw)
+    }
+    case 'cconv': {
+      if (!parser.parseLess()) {
+        return undefined
+      }
+      const kw = parseEnumKeyword(parser, CConvNames, '::mlir::LLVM::cconv::CConv', 'CConvAttr')
+      return kw === undefined || !parser.parseGreater() ? undefined : CConvAttr.get(ctx, kw)
+    }
+    case 'tailcallkind': {
+      if (!parser.parseLess()) {
+        return undefined
+      }
+      const kw = parseEnumKeyword(parser, TailCallKindNames, '::mlir::LLVM::tailcallkind::TailCallKind', 'TailCallKindAttr')
+      return kw === undefined || !parser.parseGreater() ? undefined : TailCallKindAttr.get(ctx, kw)
+    }
+    default:
+      parser.emitError(loc, `unknown attribute \`${mnemonic}\` in dialect \`llvm\``).report()
+      return undefined
+  }
+}
+
+/** Prints the body of an `#llvm.` attribute (after `#llvm.`). */
+export function printLLVMAttribute(attr: Attribute, printer: OpAsmPrinter): void {
+  if (attr instanceof LLVMFastmathFlagsAttr) {
+    printer.print(`fastmath<${stringifyLLVMFastmathFlags(attr.value)}>`)
+  } else if (attr instanceof LinkageAttr) {
+    printer.print(`linkage<${attr.linkage}>`)
+  } else if (attr instanceof CConvAttr) {
+    printer.print(`cconv<${attr.cconv}>`)
+  } else if (attr instanceof TailCallKindAttr) {
+    printer.print(`tailcallkind<${attr.kind}>`)
+  }
+}

@@ -1,0 +1,981 @@
+/**
+ * `llvm.func`, `llvm.return`, `llvm.call` and `llvm.mlir.global`: the symbol-level ops
+ * of the `llvm` dialect, with upstream's custom syntax and verifiers.
+ */
+import {
+  AnyAttr,
+  AnyRegion,
+  ArrayAttr,
+  CallableOpInterface,
+  CallOpInterface,
+  DenseArrayAttr,
+  DenseI32ArrayAttr,
+  DictArrayAttr,
+  DictionaryAttr,
+  FlatSymbolRefAttr,
+  FunctionOpInterface,
+  FunctionType,
+  I32Attr,
+  I64Attr,
+  IntegerAttr,
+  IntegerType,
+  StrAttr,
+  StringAttr,
+  SymbolNameAttr,
+  SymbolRefAttr,
+  SymbolTable,
+  Trait,
+  TypeAttr,
+  TypeAttrC,
+  UnitAttr,
+  UnitAttrC,
+  attrConstraint,
+  defaultValuedAttr,
+  defineOp,
+  optional,
+  optionalAttr,
+  resolveOperandList,
+  typeToString,
+  variadic,
+  AnyType,
+  Block,
+  type AttrSpec,
+  type Attribute,
+  type Context,
+  type LogicalResult,
+  type Location,
+  type OpBuilder,
+  type NamedAttribute,
+  type OdsOp,
+  type OpAsmArgument,
+  type OpAsmParser,
+  type OpAsmPrinter,
+  type Operation,
+  type OperationState,
+  type Region,
+  type Type,
+  type UnresolvedOperand,
+  type Value,
+} from '@tilepass/ir'
+import {
+  CConvAttr,
+  CConvNames,
+  LLVMFastmathFlagsAttr,
+  LinkageAttr,
+  LinkageNames,
+  TailCallKindAttr,
+  TailCallKindNames,
+  UnnamedAddrNames,
+  VisibilityNames,
+  enumIntAttr,
+} from './LLVMAttributes.ts'
+import { CConvAttrC, DefaultFastmathFlags, LLVMTypeC, LinkageAttrC, TailCallKindAttrC, i64EnumAttrC } from './LLVMConstraints.ts'
+import { LLVMArrayType, LLVMFunctionType, LLVMVoidType, isCompatibleType } from './LLVMTypes.ts'
+
+function quoted(t: Type): string {
+  return `'${typeToString(t)}'`
+}
+
+/** The `LLVMFunctionType` of an `llvm.func` (`void ()` when malformed). */
+export function getLLVMFunctionType(op: Operation): LLVMFunctionType {
+  const a = op.getAttr('function_type')
+  if (a instanceof TypeAttr && a.value instanceof LLVMFunctionType) {
+    return a.value
+  }
+  return LLVMFunctionType.get(LLVMVoidType.get(op.context), [])
+}
+
+/** The builtin function type matching an `llvm.func` signature (no result for `void`). */
+function builtinFunctionType(op: Operation): FunctionType {
+  const t = getLLVMFunctionType(op)
+  return FunctionType.get(op.context, t.params, t.returnType instanceof LLVMVoidType ? [] : [t.returnType])
+}
+
+function dictAt(arrayAttr: Attribute | undefined, i: number): readonly NamedAttribute[] {
+  if (!(arrayAttr instanceof ArrayAttr)) {
+    return []
+  }
+  const d = arrayAttr.elements[i]
+  return d instanceof DictionaryAttr ? d.entries : []
+}
+
+function enumIndex(attr: Attribute | undefined): number {
+  return attr instanceof IntegerAttr ? Number(attr.value) : 0
+}
+
+const optAny = optionalAttr(AnyAttr)
+const optUnit = optionalAttr(UnitAttrC)
+
+/** Optional inherent attributes of `llvm.func` that are not printed specially. */
+const FUNC_EXTRA_ATTRS: Readonly<Record<string, AttrSpec>> = {
+  dso_local: optUnit,
+  comdat: optAny,
+  convergent: optUnit,
+  personality: optAny,
+  garbageCollector: optAny,
+  passthrough: optionalAttr(attrConstraint('array attribute', (a) => a instanceof ArrayAttr)),
+  function_entry_count: optAny,
+  memory_effects: optAny,
+  section: optAny,
+  alignment: optAny,
+  vscale_range: optAny,
+  frame_pointer: optAny,
+  target_cpu: optAny,
+  tune_cpu: optAny,
+  target_features: optAny,
+  unsafe_fp_math: optAny,
+  no_infs_fp_math: optAny,
+  no_nans_fp_math: optAny,
+  approx_func_fp_math: optAny,
+  no_signed_zeros_fp_math: optAny,
+  denormal_fp_math: optAny,
+  denormal_fp_math_f32: optAny,
+  fp_contract: optAny,
+  instrument_function_entry: optAny,
+  instrument_function_exit: optAny,
+  no_inline: optUnit,
+  always_inline: optUnit,
+  inline_hint: optUnit,
+  no_unwind: optUnit,
+  will_return: optUnit,
+  optimize_none: optUnit,
+  vec_type_hint: optAny,
+  work_group_size_hint: optAny,
+  reqd_work_group_size: optAny,
+  intel_reqd_sub_group_size: optAny,
+  uwtable_kind: optAny,
+}
+
+// ---- llvm.func ---------------------------------------------------------------------------
+
+function parseArgumentList(parser: OpAsmParser, args: OpAsmArgument[]): { ok: boolean; isVarArg: boolean } {
+  if (!parser.parseLParen()) {
+    return { ok: false, isVarArg: false }
+  }
+  if (parser.parseOptionalRParen()) {
+    return { ok: true, isVarArg: false }
+  }
+  let isVarArg = false
+  do {
+    if (parser.parseOptionalEllipsis()) {
+      isVarArg = true
+      break
+    }
+    const loc = parser.getCurrentLocation()
+    const arg = parser.parseOptionalArgument(true, true)
+    if (arg === undefined) {
+      return { ok: false, isVarArg }
+    }
+    if (arg !== null) {
+      const prev = args[args.length - 1]
+      if (prev !== undefined && prev.ssaName.name === '') {
+        parser.emitError(loc, 'expected type instead of SSA identifier').report()
+        return { ok: false, isVarArg }
+      }
+      args.push(arg)
+      continue
+    }
+    const prev = args[args.length - 1]
+    if (prev !== undefined && prev.ssaName.name !== '') {
+      parser.emitError(loc, 'expected SSA identifier').report()
+      return { ok: false, isVarArg }
+    }
+    const type = parser.parseType()
+    if (type === undefined) {
+      return { ok: false, isVarArg }
+    }
+    const attrs: NamedAttribute[] = []
+    if (!parser.parseOptionalAttrDict(attrs)) {
+      return { ok: false, isVarArg }
+    }
+    const sourceLoc = parser.parseOptionalLocationSpecifier()
+    if (sourceLoc === undefined) {
+      return { ok: false, isVarArg }
+    }
+    args.push({ ssaName: { name: '', number: 0, location: loc }, type, attrs, sourceLoc })
+  } while (parser.parseOptionalComma())
+  if (!parser.parseOptionalRParen()) {
+    parser.emitError(parser.getCurrentLocation(), "expected ')' in argument list").report()
+    return { ok: false, isVarArg }
+  }
+  return { ok: true, isVarArg }
+}
+
+function parseResultList(parser: OpAsmParser, types: Type[], attrs: (readonly NamedAttribute[])[]): boolean {
+  if (!parser.parseOptionalLParen()) {
+    const t = parser.parseType()
+    if (t === undefined) {
+      return false
+    }
+    types.push(t)
+    attrs.push([])
+    return true
+  }
+  if (parser.parseOptionalRParen()) {
+    return true
+  }
+  do {
+    const t = parser.parseType()
+    if (t === undefined) {
+      return false
+    }
+    const a: NamedAttribute[] = []
+    if (!parser.parseOptionalAttrDict(a)) {
+      return false
+    }
+    types.push(t)
+    attrs.push(a)
+  } while (parser.parseOptionalComma())
+  return parser.parseRParen()
+}
+
+function attrArray(ctx: Context, lists: readonly (readonly NamedAttribute[] | null)[]): ArrayAttr | null {
+  if (!lists.some((l) => l !== null && l.length > 0)) {
+    return null
+  }
+  return ArrayAttr.get(
+    ctx,
+    lists.map((l) => DictionaryAttr.get(ctx, l ?? [])),
+  )
+}
+
+function parseFunc(parser: OpAsmParser, state: OperationState): LogicalResult {
+  const ctx = parser.context
+  const linkage = parser.parseOptionalKeywordOneOf(LinkageNames) ?? 'external'
+  state.addProperty('linkage', LinkageAttr.get(ctx, linkage))
+  const vis = parser.parseOptionalKeywordOneOf(['hidden', 'protected'])
+  state.addProperty('visibility_', enumIntAttr(ctx, 64, vis === undefined ? 0 : VisibilityNames.indexOf(vis)))
+  const ua = parser.parseOptionalKeywordOneOf(['local_unnamed_addr', 'unnamed_addr'])
+  state.addProperty('unnamed_addr', enumIntAttr(ctx, 64, ua === undefined ? 0 : UnnamedAddrNames.indexOf(ua)))
+  const cconv = parser.parseOptionalKeywordOneOf(CConvNames) ?? 'ccc'
+  state.addProperty('CConv', CConvAttr.get(ctx, cconv))
+  const nameLoc = parser.getCurrentLocation()
+  const name = parser.parseSymbolName()
+  if (name === undefined) {
+    return false
+  }
+  state.addProperty('sym_name', StringAttr.get(ctx, name))
+  const args: OpAsmArgument[] = []
+  const r = parseArgumentList(parser, args)
+  if (!r.ok) {
+    return false
+  }
+  const resultTypes: Type[] = []
+  const resultAttrs: (readonly NamedAttribute[])[] = []
+  if (parser.parseOptionalArrow() && !parseResultList(parser, resultTypes, resultAttrs)) {
+    return false
+  }
+  if (resultTypes.length > 1) {
+    return parser.emitError(nameLoc, 'failed to construct function type: expected zero or one function result').fail()
+  }
+  const argTypes = args.map((a) => a.type!)
+  for (const t of argTypes) {
+    if (!isCompatibleType(t)) {
+      return parser.emitError(nameLoc, 'failed to construct function type: expected LLVM type for function arguments').fail()
+    }
+  }
+  const ret = resultTypes[0] ?? LLVMVoidType.get(ctx)
+  if (!isCompatibleType(ret)) {
+    return parser.emitError(nameLoc, 'failed to construct function type: expected LLVM type for function results').fail()
+  }
+  state.addProperty('function_type', TypeAttr.get(LLVMFunctionType.get(ret, argTypes, r.isVarArg)))
+  if (!parser.parseOptionalAttrDictWithKeyword(state.attributes)) {
+    return false
+  }
+  const argArray = attrArray(
+    ctx,
+    args.map((a) => a.attrs),
+  )
+  if (argArray !== null) {
+    state.addProperty('arg_attrs', argArray)
+  }
+  const resArray = attrArray(ctx, resultAttrs)
+  if (resArray !== null) {
+    state.addProperty('res_attrs', resArray)
+  }
+  const body = state.addRegion()
+  const loc = parser.getCurrentLocation()
+  const pr = parser.parseOptionalRegion(body, args, false)
+  if (pr !== null) {
+    if (!pr) {
+      return false
+    }
+    if (body.empty) {
+      return parser.emitError(loc, 'expected non-empty function body').fail()
+    }
+  }
+  return true
+}
+
+function printFunc(op: Operation, p: OpAsmPrinter): void {
+  p.print(' ')
+  const linkage = op.getAttr('linkage')
+  if (linkage instanceof LinkageAttr && linkage.linkage !== 'external') {
+    p.print(linkage.linkage + ' ')
+  }
+  const vis = VisibilityNames[enumIndex(op.getAttr('visibility_'))] ?? 'default'
+  if (vis !== 'default') {
+    p.print(vis + ' ')
+  }
+  const ua = UnnamedAddrNames[enumIndex(op.getAttr('unnamed_addr'))] ?? ''
+  if (ua !== '') {
+    p.print(ua + ' ')
+  }
+  const cconv = op.getAttr('CConv')
+  if (cconv instanceof CConvAttr && cconv.cconv !== 'ccc') {
+    p.print(cconv.cconv + ' ')
+  }
+  p.printSymbolName(SymbolTable.getSymbolName(op) ?? '')
+  const fnType = getLLVMFunctionType(op)
+  const body = op.regions[0]!
+  const isExternal = body.empty
+  const argAttrs = op.getAttr('arg_attrs')
+  p.print('(')
+  for (let i = 0; i < fnType.params.length; i++) {
+    if (i > 0) {
+      p.print(', ')
+    }
+    if (!isExternal) {
+      p.printRegionArgument(body.front.getArgument(i), argAttrs instanceof ArrayAttr ? dictAt(argAttrs, i) : undefined)
+    } else {
+      p.printType(fnType.params[i]!)
+      if (argAttrs instanceof ArrayAttr) {
+        p.printOptionalAttrDict(dictAt(argAttrs, i))
+      }
+    }
+  }
+  if (fnType.isVarArg) {
+    p.print(fnType.params.length > 0 ? ', ...' : '...')
+  }
+  p.print(')')
+  if (!(fnType.returnType instanceof LLVMVoidType)) {
+    p.print(' -> ')
+    const resAttrs = op.getAttr('res_attrs')
+    const needsParens = fnType.returnType instanceof FunctionType || (resAttrs instanceof ArrayAttr && dictAt(resAttrs, 0).length > 0)
+    if (needsParens) {
+      p.print('(')
+    }
+    p.printType(fnType.returnType)
+    if (resAttrs instanceof ArrayAttr) {
+      p.printOptionalAttrDict(dictAt(resAttrs, 0))
+    }
+    if (needsParens) {
+      p.print(')')
+    }
+  }
+  p.printOptionalAttrDictWithKeyword(op.getAttrs(), [
+    'sym_name',
+    'function_type',
+    'arg_attrs',
+    'res_attrs',
+    'linkage',
+    'CConv',
+    'visibility_',
+    'comdat',
+    'unnamed_addr',
+    'vscale_range',
+  ])
+  if (!isExternal) {
+    p.print(' ')
+    p.printRegion(body, false, true)
+  }
+}
+
+function verifyFunc(op: Operation): LogicalResult {
+  const fnType = getLLVMFunctionType(op)
+  const linkage = op.getAttr('linkage')
+  const l = linkage instanceof LinkageAttr ? linkage.linkage : 'external'
+  if (l === 'common') {
+    return op.emitOpError("functions cannot have 'common' linkage").fail()
+  }
+  const body = op.regions[0]!
+  if (body.empty) {
+    if (l !== 'external' && l !== 'extern_weak') {
+      return op.emitOpError("external functions must have 'external' or 'extern_weak' linkage").fail()
+    }
+  }
+  const checkAttrs = (name: string, count: number, what: 'argument' | 'result'): boolean => {
+    const all = op.getAttr(name)
+    if (!(all instanceof ArrayAttr)) {
+      return true
+    }
+    const plural = what === 'argument' ? 'arguments' : 'results'
+    if (all.elements.length !== count) {
+      return op
+        .emitOpError(
+          `expects ${what} attribute array to have the same number of elements as the number of function ${plural}, got ${all.elements.length}, but expected ${count}`,
+        )
+        .fail()
+    }
+    return true
+  }
+  if (!checkAttrs('arg_attrs', fnType.params.length, 'argument')) {
+    return false
+  }
+  if (!checkAttrs('res_attrs', fnType.returnType instanceof LLVMVoidType ? 0 : 1, 'result')) {
+    return false
+  }
+  if (!body.empty) {
+    const entry = body.front
+    if (entry.numArguments !== fnType.params.length) {
+      return op.emitOpError(`entry block must have ${fnType.params.length} arguments to match function signature`).fail()
+    }
+    for (let i = 0; i < fnType.params.length; i++) {
+      const argType = entry.getArgument(i).type
+      if (argType !== fnType.params[i]) {
+        return op
+          .emitOpError(
+            `type of entry block argument #${i}(${quoted(argType)}) must match the type of the corresponding argument in function signature(${quoted(fnType.params[i]!)})`,
+          )
+          .fail()
+      }
+    }
+  }
+  return true
+}
+
+function verifyFuncRegions(op: Operation): LogicalResult {
+  const body = op.regions[0]!
+  if (body.empty) {
+    return true
+  }
+  const entry = body.front
+  for (let i = 0; i < entry.numArguments; i++) {
+    if (!isCompatibleType(entry.getArgument(i).type)) {
+      return op.emitOpError(`entry block argument #${i} is not of LLVM type`).fail()
+    }
+  }
+  return true
+}
+
+const LLVMFunctionTypeAttrC = attrConstraint('type attribute of LLVM function type', (a) => a instanceof TypeAttr && a.value instanceof LLVMFunctionType)
+
+/** `llvm.func`: an LLVM function (definition with a body, or declaration). */
+export const LLVMFuncOp: OdsOp = defineOp({
+  name: 'llvm.func',
+  summary: 'LLVM dialect function.',
+  attributes: {
+    sym_name: SymbolNameAttr,
+    sym_visibility: optionalAttr(StrAttr),
+    function_type: LLVMFunctionTypeAttrC,
+    linkage: defaultValuedAttr(LinkageAttrC, (c) => LinkageAttr.get(c, 'external')),
+    CConv: defaultValuedAttr(CConvAttrC, (c) => CConvAttr.get(c, 'ccc')),
+    visibility_: defaultValuedAttr(i64EnumAttrC('LLVM GlobalValue Visibility', 3), (c) => enumIntAttr(c, 64, 0)),
+    unnamed_addr: optionalAttr(i64EnumAttrC('LLVM GlobalValue UnnamedAddr', 3)),
+    arg_attrs: optionalAttr(DictArrayAttr),
+    res_attrs: optionalAttr(DictArrayAttr),
+    ...FUNC_EXTRA_ATTRS,
+  },
+  regions: { body: AnyRegion },
+  traits: Trait.AutomaticAllocationScope | Trait.IsolatedFromAbove | Trait.Symbol,
+  interfaces: [
+    FunctionOpInterface.impl({
+      getFunctionType: builtinFunctionType,
+      getFunctionBody: (op: Operation) => op.regions[0]!,
+    }),
+    CallableOpInterface.impl({
+      getCallableRegion: (op: Operation): Region | null => (op.regions[0]!.empty ? null : op.regions[0]!),
+      getArgumentTypes: (op: Operation) => getLLVMFunctionType(op).params,
+      getResultTypes: (op: Operation) => {
+        const r = getLLVMFunctionType(op).returnType
+        return r instanceof LLVMVoidType ? [] : [r]
+      },
+    }),
+  ],
+  parse: parseFunc,
+  print: printFunc,
+  verify: verifyFunc,
+  verifyRegions: verifyFuncRegions,
+})
+
+/** Options of `buildLLVMFuncOp`. */
+export interface BuildLLVMFuncOptions {
+  /** Linkage keyword (`external` by default). */
+  readonly linkage?: string
+  /** Calling convention keyword (`ccc` by default). */
+  readonly cconv?: string
+  /** Extra inherent or discardable attributes (`sym_visibility`, `llvm.emit_c_interface`, ...). */
+  readonly attributes?: readonly NamedAttribute[]
+  /** Create the entry block (with the parameters as arguments); declarations have none. */
+  readonly withBody?: boolean
+}
+
+/**
+ * Creates an `llvm.func` named `name` of type `type` at `builder`'s insertion point
+ * (as upstream's builder: linkage/CConv/visibility properties set, no `unnamed_addr`).
+ */
+export function buildLLVMFuncOp(
+  builder: OpBuilder,
+  loc: Location,
+  name: string,
+  type: LLVMFunctionType,
+  options: BuildLLVMFuncOptions = {},
+): Operation {
+  const ctx = builder.context
+  const attrs: Record<string, Attribute> = {
+    sym_name: StringAttr.get(ctx, name),
+    function_type: TypeAttr.get(type),
+    linkage: LinkageAttr.get(ctx, options.linkage ?? 'external'),
+    CConv: CConvAttr.get(ctx, options.cconv ?? 'ccc'),
+  }
+  const op = LLVMFuncOp.build(builder, loc, { attributes: attrs, discardableAttributes: options.attributes ?? [], numRegions: 1 })
+  if (options.withBody === true) {
+    const block = new Block()
+    for (const p of type.params) {
+      block.addArgument(p, loc)
+    }
+    op.regions[0]!.push(block)
+  }
+  return op
+}
+
+// ---- llvm.return -------------------------------------------------------------------------
+
+/** `llvm.return` / `llvm.return %x : T`. */
+export const LLVMReturnOp: OdsOp = defineOp({
+  name: 'llvm.return',
+  operands: { arg: optional(LLVMTypeC) },
+  traits: Trait.Pure | Trait.IsTerminator | Trait.ReturnLike,
+  assemblyFormat: 'attr-dict ($arg^ `:` type($arg))?',
+  verify(op: Operation): LogicalResult {
+    let parent = op.parentOp
+    while (parent !== null && parent.name.name !== 'llvm.func') {
+      parent = parent.parentOp
+    }
+    if (parent === null) {
+      return true
+    }
+    const expected = getLLVMFunctionType(parent).returnType
+    if (expected instanceof LLVMVoidType) {
+      if (op.operands.length === 0) {
+        return true
+      }
+      return op.emitOpError('expected no operands').attachNote('when returning from function', parent.location).fail()
+    }
+    if (op.operands.length === 0) {
+      return op.emitOpError('expected 1 operand').attachNote('when returning from function', parent.location).fail()
+    }
+    if (op.getOperand(0).type !== expected) {
+      return op.emitOpError('mismatching result types').attachNote('when returning from function', parent.location).fail()
+    }
+    return true
+  },
+})
+
+// ---- llvm.call ---------------------------------------------------------------------------
+
+function calleeAttr(op: Operation): SymbolRefAttr | undefined {
+  const c = op.getAttr('callee')
+  return c instanceof SymbolRefAttr ? c : undefined
+}
+
+/** The arguments of an `llvm.call` (without the callee pointer of indirect calls). */
+export function getLLVMCallArgOperands(op: Operation): Value[] {
+  const all = LLVMCallOp.operandValues(op, 'callee_operands')
+  return calleeAttr(op) !== undefined ? all : all.slice(1)
+}
+
+function parseCall(parser: OpAsmParser, state: OperationState): LogicalResult {
+  const ctx = parser.context
+  const cconv = parser.parseOptionalKeywordOneOf(CConvNames) ?? 'ccc'
+  state.addProperty('CConv', CConvAttr.get(ctx, cconv))
+  const tk = parser.parseOptionalKeywordOneOf(TailCallKindNames) ?? 'none'
+  state.addProperty('TailCallKind', TailCallKindAttr.get(ctx, tk))
+  const calleeLoc = parser.getCurrentLocation()
+  const sym = parser.parseOptionalSymbolName()
+  let calleeOperand: UnresolvedOperand | undefined
+  if (sym !== undefined) {
+    state.addProperty('callee', SymbolRefAttr.get(ctx, sym))
+  } else {
+    calleeOperand = parser.parseOperand()
+    if (calleeOperand === undefined) {
+      return false
+    }
+  }
+  if (!parser.parseLParen()) {
+    return false
+  }
+  const argsLoc = parser.getCurrentLocation()
+  const args = parser.parseOperandList('none')
+  if (args === undefined || !parser.parseRParen()) {
+    return false
+  }
+  if (parser.parseOptionalKeyword('vararg')) {
+    if (!parser.parseLParen()) {
+      return false
+    }
+    const vt = parser.parseType()
+    if (vt === undefined || !parser.parseRParen()) {
+      return false
+    }
+    state.addProperty('var_callee_type', TypeAttr.get(vt))
+  }
+  if (!parser.parseOptionalAttrDict(state.attributes) || !parser.parseColon()) {
+    return false
+  }
+  let calleeType: Type | undefined
+  if (calleeOperand !== undefined) {
+    calleeType = parser.parseType()
+    if (calleeType === undefined || !parser.parseComma()) {
+      return false
+    }
+  }
+  const typeLoc = parser.getCurrentLocation()
+  const t = parser.parseType()
+  if (t === undefined) {
+    return false
+  }
+  if (!(t instanceof FunctionType)) {
+    return parser.emitError(typeLoc, 'expected function type').fail()
+  }
+  if (t.results.length > 1) {
+    return parser.emitError(typeLoc, 'expected function with 0 or 1 result').fail()
+  }
+  if (calleeOperand !== undefined && !parser.resolveOperand(calleeOperand, calleeType!, state.operands)) {
+    return false
+  }
+  if (!resolveOperandList(parser, args, [...t.inputs], argsLoc, state.operands)) {
+    return false
+  }
+  void calleeLoc
+  const numCallee = args.length + (calleeOperand !== undefined ? 1 : 0)
+  state.addProperty('operandSegmentSizes', DenseArrayAttr.getI32(ctx, [numCallee, 0]))
+  state.addProperty('op_bundle_sizes', DenseArrayAttr.getI32(ctx, []))
+  state.addTypes(t.results)
+  return true
+}
+
+function printCall(op: Operation, p: OpAsmPrinter): void {
+  p.print(' ')
+  const cconv = op.getAttr('CConv')
+  if (cconv instanceof CConvAttr && cconv.cconv !== 'ccc') {
+    p.print(cconv.cconv + ' ')
+  }
+  const tk = op.getAttr('TailCallKind')
+  if (tk instanceof TailCallKindAttr && tk.kind !== 'none') {
+    p.print(tk.kind + ' ')
+  }
+  const callee = calleeAttr(op)
+  const all = LLVMCallOp.operandValues(op, 'callee_operands')
+  if (callee !== undefined) {
+    p.printSymbolName(callee.rootReference)
+  } else {
+    p.printOperand(all[0]!)
+  }
+  const args = callee !== undefined ? all : all.slice(1)
+  p.print('(')
+  p.printOperands(args)
+  p.print(')')
+  const vt = op.getAttr('var_callee_type')
+  if (vt instanceof TypeAttr) {
+    p.print(' vararg(')
+    p.printType(vt.value)
+    p.print(')')
+  }
+  const elided = ['callee', 'TailCallKind', 'var_callee_type', 'CConv', 'operandSegmentSizes', 'op_bundle_sizes', 'op_bundle_tags', 'arg_attrs', 'res_attrs']
+  const fmf = op.getAttr('fastmathFlags')
+  if (fmf instanceof LLVMFastmathFlagsAttr && fmf.value === 0) {
+    elided.push('fastmathFlags')
+  }
+  p.printOptionalAttrDict(op.getAttrs(), elided)
+  p.print(' : ')
+  if (callee === undefined) {
+    p.printType(all[0]!.type)
+    p.print(', ')
+  }
+  p.print('(')
+  p.printTypes(args.map((a) => a.type))
+  p.print(') -> ')
+  if (op.results.length === 0) {
+    p.print('()')
+  } else {
+    p.printType(op.results[0]!.type)
+  }
+}
+
+function verifyCallSymbolUses(op: Operation): LogicalResult {
+  const callee = calleeAttr(op)
+  let fnType: LLVMFunctionType
+  if (callee !== undefined) {
+    const fn = SymbolTable.lookupNearestSymbolFrom(op, callee)
+    if (fn === undefined) {
+      return op.emitOpError(`'${callee.rootReference}' does not reference a symbol in the current scope`).fail()
+    }
+    if (fn.name.name !== 'llvm.func') {
+      return op.emitOpError(`'${callee.rootReference}' does not reference a valid LLVM function`).fail()
+    }
+    fnType = getLLVMFunctionType(fn)
+  } else {
+    const vt = op.getAttr('var_callee_type')
+    if (vt instanceof TypeAttr && vt.value instanceof LLVMFunctionType) {
+      fnType = vt.value
+    } else {
+      const args = getLLVMCallArgOperands(op)
+      fnType = LLVMFunctionType.get(
+        op.results[0]?.type ?? LLVMVoidType.get(op.context),
+        args.map((a) => a.type),
+      )
+    }
+  }
+  const args = getLLVMCallArgOperands(op)
+  const vt = op.getAttr('var_callee_type')
+  if (fnType.isVarArg && !(vt instanceof TypeAttr)) {
+    return op.emitOpError('missing var_callee_type attribute for vararg call').fail()
+  }
+  if (!fnType.isVarArg && args.length !== fnType.params.length) {
+    return op.emitOpError(`incorrect number of operands (${args.length}) for callee (expecting: ${fnType.params.length})`).fail()
+  }
+  if (fnType.params.length > args.length) {
+    return op.emitOpError(`incorrect number of operands (${args.length}) for varargs callee (expecting: ${fnType.params.length})`).fail()
+  }
+  for (let i = 0; i < fnType.params.length; i++) {
+    if (args[i]!.type !== fnType.params[i]) {
+      return op.emitOpError(`operand type mismatch for operand ${i}: ${quoted(args[i]!.type)} != ${quoted(fnType.params[i]!)}`).fail()
+    }
+  }
+  const ret = fnType.returnType
+  if (op.results.length === 0 && !(ret instanceof LLVMVoidType)) {
+    return op.emitOpError('expected function call to produce a value').fail()
+  }
+  if (op.results.length !== 0 && ret instanceof LLVMVoidType) {
+    return op.emitOpError('calling function with void result must not produce values').fail()
+  }
+  if (op.results.length > 1) {
+    return op.emitOpError('expected LLVM function call to produce 0 or 1 result').fail()
+  }
+  if (op.results.length === 1 && op.results[0]!.type !== ret) {
+    return op.emitOpError(`result type mismatch: ${quoted(op.results[0]!.type)} != ${quoted(ret)}`).fail()
+  }
+  return true
+}
+
+const LLVMFunctionTypeC = attrConstraint('type attribute of LLVM function type', (a) => a instanceof TypeAttr && a.value instanceof LLVMFunctionType)
+
+/** `llvm.call @f(%a) : (i32) -> i32` / `llvm.call %fp(%a) : !llvm.ptr, (i32) -> ()`. */
+export const LLVMCallOp: OdsOp = defineOp({
+  name: 'llvm.call',
+  summary: 'Call to an LLVM function.',
+  operands: { callee_operands: variadic(LLVMTypeC), op_bundle_operands: variadic(AnyType) },
+  results: { result: optional(LLVMTypeC) },
+  attributes: {
+    var_callee_type: optionalAttr(LLVMFunctionTypeC),
+    callee: optionalAttr(FlatSymbolRefAttr),
+    fastmathFlags: DefaultFastmathFlags,
+    CConv: defaultValuedAttr(CConvAttrC, (c) => CConvAttr.get(c, 'ccc')),
+    TailCallKind: defaultValuedAttr(TailCallKindAttrC, (c) => TailCallKindAttr.get(c, 'none')),
+    op_bundle_sizes: defaultValuedAttr(DenseI32ArrayAttr, (c) => DenseArrayAttr.getI32(c, [])),
+    op_bundle_tags: optAny,
+    arg_attrs: optionalAttr(DictArrayAttr),
+    res_attrs: optionalAttr(DictArrayAttr),
+    branch_weights: optionalAttr(DenseI32ArrayAttr),
+    memory_effects: optAny,
+    convergent: optUnit,
+    no_unwind: optUnit,
+    will_return: optUnit,
+    no_inline: optUnit,
+    always_inline: optUnit,
+    inline_hint: optUnit,
+    access_groups: optAny,
+    alias_scopes: optAny,
+    noalias_scopes: optAny,
+    tbaa: optAny,
+  },
+  traits: Trait.AttrSizedOperandSegments,
+  interfaces: [
+    CallOpInterface.impl({
+      getCallee: (op: Operation): SymbolRefAttr | Value => calleeAttr(op) ?? op.getOperand(0),
+      getArgOperands: getLLVMCallArgOperands,
+    }),
+  ],
+  parse: parseCall,
+  print: printCall,
+  verifySymbolUses: verifyCallSymbolUses,
+})
+
+/** Options of `buildLLVMCallOp`. */
+export interface BuildLLVMCallOptions {
+  /** For calls to vararg functions: the callee's type (stored as `var_callee_type`). */
+  readonly varCalleeType?: LLVMFunctionType
+  /** Extra discardable attributes. */
+  readonly attributes?: readonly NamedAttribute[]
+}
+
+/**
+ * Creates a direct `llvm.call @callee(args)` producing `resultTypes` (zero or one type),
+ * or an indirect call when `callee` is a pointer value (passed as the first operand).
+ */
+export function buildLLVMCallOp(
+  builder: OpBuilder,
+  loc: Location,
+  callee: string | Value,
+  resultTypes: readonly Type[],
+  args: readonly Value[],
+  options: BuildLLVMCallOptions = {},
+): Operation {
+  const ctx = builder.context
+  const attrs: Record<string, Attribute> = {}
+  let operands: Value[] = [...args]
+  if (typeof callee === 'string') {
+    attrs.callee = SymbolRefAttr.get(ctx, callee)
+  } else {
+    operands = [callee, ...args]
+  }
+  if (options.varCalleeType !== undefined) {
+    attrs.var_callee_type = TypeAttr.get(options.varCalleeType)
+  }
+  return LLVMCallOp.build(builder, loc, {
+    operands: { callee_operands: operands, op_bundle_operands: [] },
+    results: [...resultTypes],
+    attributes: attrs,
+    discardableAttributes: options.attributes ?? [],
+  })
+}
+
+// ---- llvm.mlir.global ------------------------------------------------------------------
+
+function parseGlobal(parser: OpAsmParser, state: OperationState): LogicalResult {
+  const ctx = parser.context
+  const linkage = parser.parseOptionalKeywordOneOf(LinkageNames) ?? 'external'
+  state.addProperty('linkage', LinkageAttr.get(ctx, linkage))
+  const vis = parser.parseOptionalKeywordOneOf(['hidden', 'protected'])
+  state.addProperty('visibility_', enumIntAttr(ctx, 64, vis === undefined ? 0 : VisibilityNames.indexOf(vis)))
+  if (parser.parseOptionalKeyword('thread_local')) {
+    state.addProperty('thread_local_', UnitAttr.get(ctx))
+  }
+  const ua = parser.parseOptionalKeywordOneOf(['local_unnamed_addr', 'unnamed_addr'])
+  state.addProperty('unnamed_addr', enumIntAttr(ctx, 64, ua === undefined ? 0 : UnnamedAddrNames.indexOf(ua)))
+  if (parser.parseOptionalKeyword('constant')) {
+    state.addProperty('constant', UnitAttr.get(ctx))
+  }
+  const name = parser.parseSymbolName()
+  if (name === undefined || !parser.parseLParen()) {
+    return false
+  }
+  state.addProperty('sym_name', StringAttr.get(ctx, name))
+  let value: Attribute | undefined
+  if (!parser.parseOptionalRParen()) {
+    value = parser.parseAttribute()
+    if (value === undefined || !parser.parseRParen()) {
+      return false
+    }
+    state.addProperty('value', value)
+  }
+  if (!parser.parseOptionalAttrDict(state.attributes)) {
+    return false
+  }
+  let type: Type | undefined
+  if (parser.parseOptionalColon()) {
+    type = parser.parseType()
+    if (type === undefined) {
+      return false
+    }
+  }
+  const region = state.addRegion()
+  const r = parser.parseOptionalRegion(region, [], false)
+  if (r === false) {
+    return false
+  }
+  if (type === undefined) {
+    if (value instanceof StringAttr) {
+      type = LLVMArrayType.get(IntegerType.get(ctx, 8), new TextEncoder().encode(value.value).length)
+    } else {
+      return parser.emitError(parser.getCurrentLocation(), 'type can only be omitted for string globals').fail()
+    }
+  }
+  state.addProperty('global_type', TypeAttr.get(type))
+  return true
+}
+
+function printGlobal(op: Operation, p: OpAsmPrinter): void {
+  const linkage = op.getAttr('linkage')
+  p.print(` ${linkage instanceof LinkageAttr ? linkage.linkage : 'external'} `)
+  const vis = VisibilityNames[enumIndex(op.getAttr('visibility_'))] ?? 'default'
+  if (vis !== 'default') {
+    p.print(vis + ' ')
+  }
+  if (op.getAttr('thread_local_') !== undefined) {
+    p.print('thread_local ')
+  }
+  const ua = UnnamedAddrNames[enumIndex(op.getAttr('unnamed_addr'))] ?? ''
+  if (ua !== '') {
+    p.print(ua + ' ')
+  }
+  if (op.getAttr('constant') !== undefined) {
+    p.print('constant ')
+  }
+  p.printSymbolName(SymbolTable.getSymbolName(op) ?? '')
+  p.print('(')
+  const value = op.getAttr('value')
+  if (value !== undefined) {
+    p.printAttribute(value)
+  }
+  p.print(')')
+  p.printOptionalAttrDict(op.getAttrs(), [
+    'sym_name',
+    'global_type',
+    'constant',
+    'value',
+    'linkage',
+    'unnamed_addr',
+    'thread_local_',
+    'visibility_',
+    'comdat',
+  ])
+  if (value instanceof StringAttr) {
+    return
+  }
+  p.print(' : ')
+  const gt = op.getAttr('global_type')
+  if (gt instanceof TypeAttr) {
+    p.printType(gt.value)
+  }
+  const init = op.regions[0]
+  if (init !== undefined && !init.empty) {
+    p.print(' ')
+    p.printRegion(init, false, true)
+  }
+}
+
+/** `llvm.mlir.global`: a global variable or constant. */
+export const LLVMGlobalOp: OdsOp = defineOp({
+  name: 'llvm.mlir.global',
+  summary: 'LLVM dialect global.',
+  attributes: {
+    global_type: TypeAttrC,
+    constant: optUnit,
+    sym_name: SymbolNameAttr,
+    linkage: LinkageAttrC,
+    dso_local: optUnit,
+    thread_local_: optUnit,
+    externally_initialized: optUnit,
+    value: optAny,
+    alignment: optionalAttr(I64Attr),
+    addr_space: defaultValuedAttr(I32Attr, (c) => IntegerAttr.get(IntegerType.get(c, 32), 0)),
+    unnamed_addr: optionalAttr(i64EnumAttrC('LLVM GlobalValue UnnamedAddr', 3)),
+    section: optionalAttr(StrAttr),
+    comdat: optAny,
+    dbg_exprs: optAny,
+    visibility_: defaultValuedAttr(i64EnumAttrC('LLVM GlobalValue Visibility', 3), (c) => enumIntAttr(c, 64, 0)),
+    target_specific_attrs: optAny,
+  },
+  regions: { initializer: AnyRegion },
+  traits: Trait.IsolatedFromAbove | Trait.Symbol,
+  parse: parseGlobal,
+  print: printGlobal,
+  verify(op: Operation): LogicalResult {
+    const gt = op.getAttr('global_type')
+    if (gt instanceof TypeAttr && !isCompatibleType(gt.value)) {
+      return op.emitOpError(`expects type to be a valid element type for an LLVM global`).fail()
+    }
+    const init = op.regions[0]!
+    if (!init.empty && op.getAttr('value') !== undefined) {
+      return op.emitOpError('cannot have both initializer value and region').fail()
+    }
+    return true
+  },
+})
+
+/** The symbol-level ops of the `llvm` dialect. */
+export const llvmFuncOps: readonly OdsOp[] = [LLVMFuncOp, LLVMReturnOp, LLVMCallOp, LLVMGlobalOp]
+
+void IntegerType

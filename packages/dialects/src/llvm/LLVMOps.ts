@@ -1,0 +1,1334 @@
+/**
+ * The core ops of the `llvm` dialect: arithmetic, comparisons, casts, memory,
+ * aggregates, constants, control flow and the intrinsics the standard lowerings emit.
+ * `llvm.func`, `llvm.call` and `llvm.return` live in LLVMFuncOps.ts.
+ */
+import {
+  AnyAttr,
+  AnyInteger,
+  AnySuccessor,
+  AnyType,
+  BranchOpInterface,
+  DenseArrayAttr,
+  DenseI32ArrayAttr,
+  DenseI64ArrayAttr,
+  DenseIntOrFPElementsAttr,
+  FlatSymbolRefAttr,
+  I1,
+  I64Attr,
+  IntegerAttr,
+  IntegerType,
+  Trait,
+  TypeAttr,
+  TypeAttrC,
+  UnitAttr,
+  UnitAttrC,
+  VariadicSuccessor,
+  VectorType,
+  attrConstraint,
+  defaultValuedAttr,
+  defineOp,
+  optionalAttr,
+  resolveOperandList,
+  typeToString,
+  variadic,
+  type Attribute,
+  type Block,
+  type Context,
+  type LogicalResult,
+  type OdsOp,
+  type OpAsmParser,
+  type OpAsmPrinter,
+  type OpSpec,
+  type Operation,
+  type OperationState,
+  type Type,
+  type TypeConstraint,
+  type UnresolvedOperand,
+  type Value,
+} from '@tilepass/ir'
+import { verifyBranchSuccessorOperands } from '../cf/index.ts'
+import { FCmpPredicateNames, ICmpPredicateNames, enumIntAttr } from './LLVMAttributes.ts'
+import {
+  DefaultFastmathFlags,
+  DefaultOverflowFlags,
+  FloatOrVector,
+  I1OrVector,
+  IntOrVector,
+  LLVMAnyAggregate,
+  LLVMAnyFloat,
+  LLVMAnyPointer,
+  LLVMAnyVector,
+  LLVMTypeC,
+  PtrOrVector,
+  getI1SameShape,
+  i64EnumAttrC,
+} from './LLVMConstraints.ts'
+import { LLVMArrayType, LLVMPointerType, LLVMStructType, getVectorElementType, isCompatibleType } from './LLVMTypes.ts'
+
+function quoted(t: Type): string {
+  return `'${typeToString(t)}'`
+}
+
+// ---- integer and float arithmetic ------------------------------------------------------
+
+interface IntArithOptions {
+  readonly commutative?: boolean
+  readonly overflow?: boolean
+  readonly exact?: boolean
+  readonly disjoint?: boolean
+}
+
+function intArith(mnemonic: string, opts: IntArithOptions = {}): OdsOp {
+  const attributes: Record<string, OpSpec['attributes'] extends infer A ? (A extends Readonly<Record<string, infer V>> ? V : never) : never> = {}
+  let prefix = ''
+  let suffix = ''
+  if (opts.overflow === true) {
+    attributes.overflowFlags = DefaultOverflowFlags
+    suffix = ' (`overflow` `` $overflowFlags^)?'
+  }
+  if (opts.exact === true) {
+    attributes.isExact = optionalAttr(UnitAttrC)
+    prefix = '(`exact` $isExact^)? '
+  }
+  if (opts.disjoint === true) {
+    attributes.isDisjoint = optionalAttr(UnitAttrC)
+    prefix = '(`disjoint` $isDisjoint^)? '
+  }
+  return defineOp({
+    name: `llvm.${mnemonic}`,
+    operands: { lhs: IntOrVector, rhs: IntOrVector },
+    results: { res: IntOrVector },
+    attributes,
+    traits: Trait.Pure | Trait.SameOperandsAndResultType | (opts.commutative === true ? Trait.Commutative : 0),
+    assemblyFormat: `${prefix}$lhs \`,\` $rhs${suffix} attr-dict \`:\` type($res)`,
+  })
+}
+
+/** `llvm.add`. */
+export const LLVMAddOp: OdsOp = intArith('add', { commutative: true, overflow: true })
+/** `llvm.sub`. */
+export const LLVMSubOp: OdsOp = intArith('sub', { overflow: true })
+/** `llvm.mul`. */
+export const LLVMMulOp: OdsOp = intArith('mul', { commutative: true, overflow: true })
+/** `llvm.udiv`. */
+export const LLVMUDivOp: OdsOp = intArith('udiv', { exact: true })
+/** `llvm.sdiv`. */
+export const LLVMSDivOp: OdsOp = intArith('sdiv', { exact: true })
+/** `llvm.urem`. */
+export const LLVMURemOp: OdsOp = intArith('urem')
+/** `llvm.srem`. */
+export const LLVMSRemOp: OdsOp = intArith('srem')
+/** `llvm.and`. */
+export const LLVMAndOp: OdsOp = intArith('and')
+/** `llvm.or` (with the `disjoint` flag). */
+export const LLVMOrOp: OdsOp = intArith('or', { disjoint: true })
+/** `llvm.xor`. */
+export const LLVMXOrOp: OdsOp = intArith('xor')
+/** `llvm.shl`. */
+export const LLVMShlOp: OdsOp = intArith('shl', { overflow: true })
+/** `llvm.lshr`. */
+export const LLVMLShrOp: OdsOp = intArith('lshr', { exact: true })
+/** `llvm.ashr`. */
+export const LLVMAShrOp: OdsOp = intArith('ashr', { exact: true })
+
+function floatArith(mnemonic: string): OdsOp {
+  return defineOp({
+    name: `llvm.${mnemonic}`,
+    operands: { lhs: FloatOrVector, rhs: FloatOrVector },
+    results: { res: FloatOrVector },
+    attributes: { fastmathFlags: DefaultFastmathFlags },
+    traits: Trait.Pure | Trait.SameOperandsAndResultType,
+    assemblyFormat: '$lhs `,` $rhs attr-dict `:` type($res)',
+  })
+}
+
+/** `llvm.fadd`. */
+export const LLVMFAddOp: OdsOp = floatArith('fadd')
+/** `llvm.fsub`. */
+export const LLVMFSubOp: OdsOp = floatArith('fsub')
+/** `llvm.fmul`. */
+export const LLVMFMulOp: OdsOp = floatArith('fmul')
+/** `llvm.fdiv`. */
+export const LLVMFDivOp: OdsOp = floatArith('fdiv')
+/** `llvm.frem`. */
+export const LLVMFRemOp: OdsOp = floatArith('frem')
+/** `llvm.fneg`. */
+export const LLVMFNegOp: OdsOp = defineOp({
+  name: 'llvm.fneg',
+  operands: { operand: FloatOrVector },
+  results: { res: FloatOrVector },
+  attributes: { fastmathFlags: DefaultFastmathFlags },
+  traits: Trait.Pure | Trait.SameOperandsAndResultType,
+  assemblyFormat: '$operand attr-dict `:` type($res)',
+})
+
+// ---- comparisons and select ------------------------------------------------------------
+
+const IntOrPtrOrVector: TypeConstraint = {
+  kind: 'type',
+  summary: 'integer or LLVM dialect-compatible vector of integer or LLVM pointer type or LLVM dialect-compatible vector of LLVM pointer type',
+  check: (t) => IntOrVector.check(t) || PtrOrVector.check(t),
+}
+
+function cmpParse(names: readonly string[], withFastmath: boolean) {
+  return (parser: OpAsmParser, state: OperationState): LogicalResult => {
+    const predLoc = parser.getCurrentLocation()
+    const pred = parser.parseString()
+    if (pred === undefined) {
+      return false
+    }
+    const idx = names.indexOf(pred)
+    if (idx < 0) {
+      return parser.emitError(predLoc, `'${pred}' is an incorrect value of the 'predicate' attribute`).fail()
+    }
+    state.addProperty('predicate', enumIntAttr(parser.context, 64, idx))
+    const loc = parser.getCurrentLocation()
+    const lhs = parser.parseOperand()
+    if (lhs === undefined || !parser.parseComma()) {
+      return false
+    }
+    const rhs = parser.parseOperand()
+    if (rhs === undefined || !parser.parseOptionalAttrDict(state.attributes)) {
+      return false
+    }
+    const type = parser.parseColonType()
+    if (type === undefined) {
+      return false
+    }
+    if (!parser.resolveOperands([lhs, rhs], type, loc, state.operands)) {
+      return false
+    }
+    void withFastmath
+    state.addTypes([getI1SameShape(type)])
+    return true
+  }
+}
+
+function cmpPrint(names: readonly string[]) {
+  return (op: Operation, p: OpAsmPrinter): void => {
+    const pred = op.getAttr('predicate')
+    const idx = pred instanceof IntegerAttr ? Number(pred.value) : 0
+    p.print(' ')
+    p.printString(names[idx] ?? '')
+    p.print(' ')
+    p.printOperand(op.getOperand(0))
+    p.print(', ')
+    p.printOperand(op.getOperand(1))
+    const fmf = op.getAttr('fastmathFlags')
+    const elided = ['predicate']
+    if (fmf !== undefined && fmf === DefaultFastmathFlags.defaultValue!(op.context)) {
+      elided.push('fastmathFlags')
+    }
+    p.printOptionalAttrDict(op.getAttrs(), elided)
+    p.print(' : ')
+    p.printType(op.getOperand(0).type)
+  }
+}
+
+const cmpTypesMatch = [
+  {
+    from: 'lhs',
+    to: 'res',
+    summary: 'result type has i1 element type and same shape as operands',
+    transform: getI1SameShape,
+  },
+]
+
+/** `llvm.icmp "slt" %a, %b : i32`. */
+export const LLVMICmpOp: OdsOp = defineOp({
+  name: 'llvm.icmp',
+  operands: { lhs: IntOrPtrOrVector, rhs: IntOrPtrOrVector },
+  results: { res: I1OrVector },
+  attributes: { predicate: i64EnumAttrC('llvm.icmp comparison predicate', ICmpPredicateNames.length) },
+  traits: Trait.Pure,
+  sameTypeOperands: true,
+  typesMatchWith: cmpTypesMatch,
+  parse: cmpParse(ICmpPredicateNames, false),
+  print: cmpPrint(ICmpPredicateNames),
+})
+
+/** `llvm.fcmp "olt" %a, %b : f32`. */
+export const LLVMFCmpOp: OdsOp = defineOp({
+  name: 'llvm.fcmp',
+  operands: { lhs: FloatOrVector, rhs: FloatOrVector },
+  results: { res: I1OrVector },
+  attributes: {
+    predicate: i64EnumAttrC('llvm.fcmp comparison predicate', FCmpPredicateNames.length),
+    fastmathFlags: DefaultFastmathFlags,
+  },
+  traits: Trait.Pure,
+  sameTypeOperands: true,
+  typesMatchWith: cmpTypesMatch,
+  parse: cmpParse(FCmpPredicateNames, true),
+  print: cmpPrint(FCmpPredicateNames),
+})
+
+/** `llvm.select %c, %a, %b : i1, i32`. */
+export const LLVMSelectOp: OdsOp = defineOp({
+  name: 'llvm.select',
+  operands: { condition: I1OrVector, trueValue: LLVMTypeC, falseValue: LLVMTypeC },
+  results: { res: LLVMTypeC },
+  attributes: { fastmathFlags: DefaultFastmathFlags },
+  traits: Trait.Pure,
+  allTypesMatch: [['trueValue', 'falseValue', 'res']],
+  assemblyFormat: 'operands attr-dict `:` type($condition) `,` type($res)',
+})
+
+/** `llvm.freeze`. */
+export const LLVMFreezeOp: OdsOp = defineOp({
+  name: 'llvm.freeze',
+  operands: { val: LLVMTypeC },
+  results: { res: LLVMTypeC },
+  traits: Trait.Pure | Trait.SameOperandsAndResultType,
+  assemblyFormat: '$val attr-dict `:` type($val)',
+})
+
+// ---- casts -----------------------------------------------------------------------------
+
+interface CastOptions {
+  readonly nneg?: boolean
+  readonly overflow?: boolean
+  readonly verify?: (op: Operation) => LogicalResult
+}
+
+function cast(mnemonic: string, from: TypeConstraint, to: TypeConstraint, opts: CastOptions = {}): OdsOp {
+  let prefix = ''
+  let suffix = ''
+  const attributes: Record<string, typeof DefaultOverflowFlags  > = {}
+  if (opts.nneg === true) {
+    attributes.nonNeg = optionalAttr(UnitAttrC)
+    prefix = '(`nneg` $nonNeg^)? '
+  }
+  if (opts.overflow === true) {
+    attributes.overflowFlags = DefaultOverflowFlags
+    suffix = ' (`overflow` `` $overflowFlags^)?'
+  }
+  return defineOp({
+    name: `llvm.${mnemonic}`,
+    operands: { arg: from },
+    results: { res: to },
+    attributes,
+    traits: Trait.Pure,
+    assemblyFormat: `${prefix}$arg${suffix} attr-dict \`:\` type($arg) \`to\` type($res)`,
+    ...(opts.verify !== undefined ? { verify: opts.verify } : {}),
+  })
+}
+
+function intWidth(t: Type): number {
+  const e = getVectorElementType(t)
+  return e instanceof IntegerType ? e.width : 0
+}
+
+function verifyExt(op: Operation): LogicalResult {
+  if (intWidth(op.getOperand(0).type) >= intWidth(op.getResult(0).type)) {
+    return op.emitError('integer width of the output type is smaller or equal to the integer width of the input type').fail()
+  }
+  return true
+}
+
+/** `LLVM_AnyNonAggregate`: LLVM-compatible types that are not structs or arrays. */
+const LLVMNonAggregate: TypeConstraint = {
+  kind: 'type',
+  summary: 'LLVM-compatible non-aggregate type',
+  check: (t) => isCompatibleType(t) && !(t instanceof LLVMStructType || t instanceof LLVMArrayType),
+}
+
+/** `llvm.sext`. */
+export const LLVMSExtOp: OdsOp = cast('sext', IntOrVector, IntOrVector, { verify: verifyExt })
+/** `llvm.zext` (with `nneg`). */
+export const LLVMZExtOp: OdsOp = cast('zext', IntOrVector, IntOrVector, { nneg: true, verify: verifyExt })
+/** `llvm.trunc` (with overflow flags). */
+export const LLVMTruncOp: OdsOp = cast('trunc', IntOrVector, IntOrVector, { overflow: true })
+/** `llvm.sitofp`. */
+export const LLVMSIToFPOp: OdsOp = cast('sitofp', IntOrVector, FloatOrVector)
+/** `llvm.uitofp` (with `nneg`). */
+export const LLVMUIToFPOp: OdsOp = cast('uitofp', IntOrVector, FloatOrVector, { nneg: true })
+/** `llvm.fptosi`. */
+export const LLVMFPToSIOp: OdsOp = cast('fptosi', FloatOrVector, IntOrVector)
+/** `llvm.fptoui`. */
+export const LLVMFPToUIOp: OdsOp = cast('fptoui', FloatOrVector, IntOrVector)
+/** `llvm.fpext`. */
+export const LLVMFPExtOp: OdsOp = cast('fpext', FloatOrVector, FloatOrVector)
+/** `llvm.fptrunc`. */
+export const LLVMFPTruncOp: OdsOp = cast('fptrunc', FloatOrVector, FloatOrVector)
+/** `llvm.bitcast`. */
+export const LLVMBitcastOp: OdsOp = cast('bitcast', LLVMNonAggregate, LLVMNonAggregate)
+/** `llvm.ptrtoint`. */
+export const LLVMPtrToIntOp: OdsOp = cast('ptrtoint', PtrOrVector, IntOrVector)
+/** `llvm.inttoptr`. */
+export const LLVMIntToPtrOp: OdsOp = cast('inttoptr', IntOrVector, PtrOrVector)
+/** `llvm.addrspacecast`. */
+export const LLVMAddrSpaceCastOp: OdsOp = cast('addrspacecast', PtrOrVector, PtrOrVector)
+
+// ---- constants -------------------------------------------------------------------------
+
+function verifyConstant(op: Operation): LogicalResult {
+  const value = op.getAttr('value')
+  const type = op.getResult(0).type
+  if (type instanceof LLVMStructType || type instanceof LLVMArrayType) {
+    return true
+  }
+  if (value instanceof IntegerAttr) {
+    if (!(getVectorElementType(type) instanceof IntegerType) && !(type instanceof LLVMPointerType)) {
+      return op.emitOpError('expected integer type').fail()
+    }
+  }
+  return true
+}
+
+/** `llvm.mlir.constant(42 : i32) : i32`. */
+export const LLVMConstantOp: OdsOp = defineOp({
+  name: 'llvm.mlir.constant',
+  results: { res: LLVMTypeC },
+  attributes: { value: AnyAttr },
+  traits: Trait.Pure | Trait.ConstantLike,
+  assemblyFormat: '`(` $value `)` attr-dict `:` type($res)',
+  verify: verifyConstant,
+  fold(op: Operation): readonly Attribute[] {
+    return [op.getAttr('value')!]
+  },
+})
+
+/** `llvm.mlir.undef : T`. */
+export const LLVMUndefOp: OdsOp = defineOp({
+  name: 'llvm.mlir.undef',
+  results: { res: LLVMTypeC },
+  traits: Trait.Pure | Trait.ConstantLike,
+  assemblyFormat: 'attr-dict `:` type($res)',
+})
+
+/** `llvm.mlir.poison : T`. */
+export const LLVMPoisonOp: OdsOp = defineOp({
+  name: 'llvm.mlir.poison',
+  results: { res: LLVMTypeC },
+  traits: Trait.Pure | Trait.ConstantLike,
+  assemblyFormat: 'attr-dict `:` type($res)',
+})
+
+/** `llvm.mlir.zero : T`. */
+export const LLVMZeroOp: OdsOp = defineOp({
+  name: 'llvm.mlir.zero',
+  results: { res: LLVMTypeC },
+  traits: Trait.Pure | Trait.ConstantLike,
+  assemblyFormat: 'attr-dict `:` type($res)',
+})
+
+/** `llvm.mlir.addressof @sym : !llvm.ptr`. */
+export const LLVMAddressOfOp: OdsOp = defineOp({
+  name: 'llvm.mlir.addressof',
+  results: { res: LLVMAnyPointer },
+  attributes: { global_name: FlatSymbolRefAttr },
+  traits: Trait.Pure,
+  assemblyFormat: '$global_name attr-dict `:` qualified(type($res))',
+})
+
+// ---- memory ----------------------------------------------------------------------------
+
+const LoadableType: TypeConstraint = {
+  kind: 'type',
+  summary: 'LLVM type with size',
+  check: (t) => isCompatibleType(t) && !(t instanceof IntegerType && t.width === 0),
+}
+
+/** `llvm.load %p : !llvm.ptr -> i32`. */
+export const LLVMLoadOp: OdsOp = defineOp({
+  name: 'llvm.load',
+  operands: { addr: LLVMAnyPointer },
+  results: { res: LoadableType },
+  attributes: {
+    alignment: optionalAttr(I64Attr),
+    volatile_: optionalAttr(UnitAttrC),
+    nontemporal: optionalAttr(UnitAttrC),
+    invariant: optionalAttr(UnitAttrC),
+    invariantGroup: optionalAttr(UnitAttrC),
+    ordering: defaultValuedAttr(i64EnumAttrC('Atomic ordering for LLVM\'s memory model', 8), (c) => enumIntAttr(c, 64, 0)),
+    syncscope: optionalAttr(attrConstraint('string attribute', (a) => a.constructor.name === 'StringAttr')),
+  },
+  memoryEffects: (op) => [{ kind: 'read', value: op.getOperand(0) }],
+  assemblyFormat: '(`volatile` $volatile_^)? $addr attr-dict `:` type($addr) `->` type($res)',
+})
+
+/** `llvm.store %v, %p : i32, !llvm.ptr`. */
+export const LLVMStoreOp: OdsOp = defineOp({
+  name: 'llvm.store',
+  operands: { value: LoadableType, addr: LLVMAnyPointer },
+  attributes: {
+    alignment: optionalAttr(I64Attr),
+    volatile_: optionalAttr(UnitAttrC),
+    nontemporal: optionalAttr(UnitAttrC),
+    invariantGroup: optionalAttr(UnitAttrC),
+    ordering: defaultValuedAttr(i64EnumAttrC('Atomic ordering for LLVM\'s memory model', 8), (c) => enumIntAttr(c, 64, 0)),
+    syncscope: optionalAttr(attrConstraint('string attribute', (a) => a.constructor.name === 'StringAttr')),
+  },
+  memoryEffects: (op) => [{ kind: 'write', value: op.getOperand(1) }],
+  assemblyFormat: '(`volatile` $volatile_^)? $value `,` $addr attr-dict `:` type($value) `,` type($addr)',
+})
+
+/** `llvm.alloca %n x i32 : (i64) -> !llvm.ptr`. */
+export const LLVMAllocaOp: OdsOp = defineOp({
+  name: 'llvm.alloca',
+  operands: { arraySize: AnyInteger },
+  results: { res: LLVMAnyPointer },
+  attributes: { alignment: optionalAttr(I64Attr), elem_type: TypeAttrC, inalloca: optionalAttr(UnitAttrC) },
+  memoryEffects: (op) => [{ kind: 'allocate', value: op.getResult(0), resource: 'AutomaticAllocationScope' }],
+  parse(parser: OpAsmParser, state: OperationState): LogicalResult {
+    if (parser.parseOptionalKeyword('inalloca')) {
+      state.addProperty('inalloca', UnitAttr.get(parser.context))
+    }
+    const size = parser.parseOperand()
+    if (size === undefined || !parser.parseKeyword('x')) {
+      return false
+    }
+    const elemType = parser.parseType()
+    if (elemType === undefined || !parser.parseOptionalAttrDict(state.attributes)) {
+      return false
+    }
+    const fnLoc = parser.getCurrentLocation()
+    if (!parser.parseColon()) {
+      return false
+    }
+    const fnType = parser.parseType()
+    if (fnType === undefined) {
+      return false
+    }
+    const ft = fnType as { inputs?: readonly Type[]; results?: readonly Type[] }
+    if (ft.inputs === undefined || ft.results === undefined || ft.inputs.length !== 1 || ft.results.length !== 1) {
+      return parser.emitError(fnLoc, 'expected trailing function type with one argument and one result').fail()
+    }
+    state.addProperty('elem_type', TypeAttr.get(elemType))
+    if (!parser.resolveOperand(size, ft.inputs[0]!, state.operands)) {
+      return false
+    }
+    state.addTypes([ft.results[0]!])
+    return true
+  },
+  print(op: Operation, p: OpAsmPrinter): void {
+    if (op.getAttr('inalloca') !== undefined) {
+      p.print(' inalloca')
+    }
+    p.print(' ')
+    p.printOperand(op.getOperand(0))
+    p.print(' x ')
+    const et = op.getAttr('elem_type')
+    if (et instanceof TypeAttr) {
+      p.printType(et.value)
+    }
+    const align = op.getAttr('alignment')
+    const elided = ['elem_type', 'inalloca']
+    if (!(align instanceof IntegerAttr) || align.value === 0n) {
+      elided.push('alignment')
+    }
+    p.printOptionalAttrDict(op.getAttrs(), elided)
+    p.print(' : ')
+    p.printFunctionalType([op.getOperand(0).type], [op.getResult(0).type])
+  },
+})
+
+/** `kDynamicIndex` of `llvm.getelementptr`'s `rawConstantIndices`: the index is the next dynamic operand. */
+export const GEP_DYNAMIC_INDEX: number = -2147483648
+
+/** `GEPNoWrapFlags` keywords by value, as `llvm.getelementptr` prints them. */
+const GEP_NOWRAP: readonly (readonly [string, number])[] = [
+  ['inbounds_flag', 1],
+  ['nusw', 2],
+  ['nuw', 4],
+  ['inbounds', 3],
+]
+
+function stringifyGepFlags(v: number): string {
+  if (v === 0) {
+    return ''
+  }
+  const parts: string[] = []
+  let rest = v
+  if ((rest & 3) === 3) {
+    parts.push('inbounds')
+    rest &= ~3
+  }
+  for (const [name, bit] of GEP_NOWRAP) {
+    if (bit !== 3 && (rest & bit) !== 0) {
+      parts.push(name)
+    }
+  }
+  return parts.join(' | ')
+}
+
+/** `llvm.getelementptr inbounds %p[%i, 1] : (!llvm.ptr, i64) -> !llvm.ptr, !llvm.struct<...>`. */
+export const LLVMGEPOp: OdsOp = defineOp({
+  name: 'llvm.getelementptr',
+  operands: { base: PtrOrVector, dynamicIndices: variadic(IntOrVector) },
+  results: { res: PtrOrVector },
+  attributes: {
+    rawConstantIndices: DenseI32ArrayAttr,
+    elem_type: TypeAttrC,
+    noWrapFlags: defaultValuedAttr(
+      attrConstraint('LLVM GEP no-wrap flags', (a) => a instanceof IntegerAttr),
+      (c) => enumIntAttr(c, 32, 0),
+    ),
+  },
+  traits: Trait.Pure,
+  parse(parser: OpAsmParser, state: OperationState): LogicalResult {
+    let flags = 0
+    for (;;) {
+      const kw = parser.parseOptionalKeywordOneOf(['inbounds', 'inbounds_flag', 'nusw', 'nuw'])
+      if (kw === undefined) {
+        break
+      }
+      flags |= kw === 'inbounds' ? 3 : kw === 'inbounds_flag' ? 1 : kw === 'nusw' ? 2 : 4
+      if (!parser.parseOptionalVerticalBar()) {
+        break
+      }
+    }
+    const loc = parser.getCurrentLocation()
+    const base = parser.parseOperand()
+    if (base === undefined || !parser.parseLSquare()) {
+      return false
+    }
+    const dyn: UnresolvedOperand[] = []
+    const raw: number[] = []
+    if (!parser.parseOptionalRSquare()) {
+      do {
+        const c = parser.parseOptionalInteger()
+        if (c !== undefined) {
+          raw.push(Number(BigInt.asIntN(32, c)))
+          continue
+        }
+        const o = parser.parseOperand()
+        if (o === undefined) {
+          return false
+        }
+        dyn.push(o)
+        raw.push(GEP_DYNAMIC_INDEX)
+      } while (parser.parseOptionalComma())
+      if (!parser.parseRSquare()) {
+        return false
+      }
+    }
+    if (!parser.parseOptionalAttrDict(state.attributes) || !parser.parseColon()) {
+      return false
+    }
+    const fnLoc = parser.getCurrentLocation()
+    const fnType = parser.parseType() as { inputs?: readonly Type[]; results?: readonly Type[] } | undefined
+    if (fnType === undefined) {
+      return false
+    }
+    if (fnType.inputs === undefined || fnType.results === undefined) {
+      return parser.emitError(fnLoc, 'expected function type').fail()
+    }
+    if (!parser.parseComma()) {
+      return false
+    }
+    const elemType = parser.parseType()
+    if (elemType === undefined) {
+      return false
+    }
+    if (!resolveOperandList(parser, [base, ...dyn], fnType.inputs, loc, state.operands)) {
+      return false
+    }
+    state.addProperty('rawConstantIndices', DenseArrayAttr.getI32(parser.context, raw))
+    state.addProperty('elem_type', TypeAttr.get(elemType))
+    state.addProperty('noWrapFlags', enumIntAttr(parser.context, 32, flags))
+    state.addTypes([...fnType.results])
+    return true
+  },
+  print(op: Operation, p: OpAsmPrinter): void {
+    const flags = op.getAttr('noWrapFlags')
+    const fs = stringifyGepFlags(flags instanceof IntegerAttr ? Number(flags.value) : 0)
+    if (fs !== '') {
+      p.print(' ' + fs)
+    }
+    p.print(' ')
+    p.printOperand(op.getOperand(0))
+    p.print('[')
+    const raw = op.getAttr('rawConstantIndices')
+    let dynIdx = 1
+    if (raw instanceof DenseArrayAttr) {
+      for (let i = 0; i < raw.values.length; i++) {
+        if (i > 0) {
+          p.print(', ')
+        }
+        const v = Number(raw.values[i])
+        if (v === GEP_DYNAMIC_INDEX) {
+          p.printOperand(op.getOperand(dynIdx++))
+        } else {
+          p.print(String(v))
+        }
+      }
+    }
+    p.print(']')
+    p.printOptionalAttrDict(op.getAttrs(), ['rawConstantIndices', 'elem_type', 'noWrapFlags'])
+    p.print(' : ')
+    p.printFunctionalType(op.operandTypes, op.resultTypes)
+    p.print(', ')
+    const et = op.getAttr('elem_type')
+    if (et instanceof TypeAttr) {
+      p.printType(et.value)
+    }
+  },
+  verify(op: Operation): LogicalResult {
+    const raw = op.getAttr('rawConstantIndices')
+    if (raw instanceof DenseArrayAttr) {
+      const numDyn = raw.values.filter((v) => Number(v) === GEP_DYNAMIC_INDEX).length
+      if (numDyn !== op.operands.length - 1) {
+        return op.emitOpError('expected as many dynamic indices as specified in \'rawConstantIndices\'').fail()
+      }
+    }
+    return true
+  },
+})
+
+// ---- aggregates and vectors ------------------------------------------------------------
+
+/** The element type at `position` inside `container`, or an error message. */
+export function getInsertExtractValueElementType(container: Type, position: readonly number[]): Type | string {
+  let t: Type = container
+  for (const idx of position) {
+    if (t instanceof LLVMArrayType) {
+      if (idx < 0 || idx >= t.numElements) {
+        return `position out of bounds: ${idx}`
+      }
+      t = t.elementType
+    } else if (t instanceof LLVMStructType) {
+      if (idx < 0 || idx >= t.body.length) {
+        return `position out of bounds: ${idx}`
+      }
+      t = t.body[idx]!
+    } else {
+      return `expected LLVM IR structure/array type, got: ${quoted(t)}`
+    }
+  }
+  return t
+}
+
+function positionOf(op: Operation): number[] {
+  const a = op.getAttr('position')
+  return a instanceof DenseArrayAttr ? a.values.map((v) => Number(v)) : []
+}
+
+function parsePositionList(parser: OpAsmParser): number[] | undefined {
+  if (!parser.parseLSquare()) {
+    return undefined
+  }
+  const out: number[] = []
+  if (parser.parseOptionalRSquare()) {
+    return out
+  }
+  do {
+    const v = parser.parseInteger()
+    if (v === undefined) {
+      return undefined
+    }
+    out.push(Number(v))
+  } while (parser.parseOptionalComma())
+  return parser.parseRSquare() ? out : undefined
+}
+
+function printPositionList(p: OpAsmPrinter, pos: readonly number[]): void {
+  p.print(`[${pos.join(', ')}]`)
+}
+
+function i64Array(op: { context: Context }, values: readonly number[]): DenseArrayAttr {
+  return DenseArrayAttr.get(IntegerType.get(op.context, 64), values.map((v) => BigInt(v)))
+}
+
+/** `llvm.extractvalue %s[0, 1] : !llvm.struct<...>`. */
+export const LLVMExtractValueOp: OdsOp = defineOp({
+  name: 'llvm.extractvalue',
+  operands: { container: LLVMAnyAggregate },
+  results: { res: LLVMTypeC },
+  attributes: { position: DenseI64ArrayAttr },
+  traits: Trait.Pure,
+  parse(parser: OpAsmParser, state: OperationState): LogicalResult {
+    const loc = parser.getCurrentLocation()
+    const c = parser.parseOperand()
+    if (c === undefined) {
+      return false
+    }
+    const pos = parsePositionList(parser)
+    if (pos === undefined || !parser.parseOptionalAttrDict(state.attributes)) {
+      return false
+    }
+    const t = parser.parseColonType()
+    if (t === undefined) {
+      return false
+    }
+    const el = getInsertExtractValueElementType(t, pos)
+    if (typeof el === 'string') {
+      return parser.emitError(loc, el).fail()
+    }
+    state.addProperty('position', i64Array(parser, pos))
+    if (!parser.resolveOperand(c, t, state.operands)) {
+      return false
+    }
+    state.addTypes([el])
+    return true
+  },
+  print(op: Operation, p: OpAsmPrinter): void {
+    p.print(' ')
+    p.printOperand(op.getOperand(0))
+    printPositionList(p, positionOf(op))
+    p.printOptionalAttrDict(op.getAttrs(), ['position'])
+    p.print(' : ')
+    p.printType(op.getOperand(0).type)
+    p.print(' ')
+  },
+  verify(op: Operation): LogicalResult {
+    const el = getInsertExtractValueElementType(op.getOperand(0).type, positionOf(op))
+    if (typeof el === 'string') {
+      return op.emitOpError(el).fail()
+    }
+    if (el !== op.getResult(0).type) {
+      return op.emitOpError(`Type mismatch: extracting from ${quoted(op.getOperand(0).type)} should produce ${quoted(el)} but this op returns ${quoted(op.getResult(0).type)}`).fail()
+    }
+    return true
+  },
+  fold(op: Operation): readonly Value[] | undefined {
+    // extractvalue(insertvalue(c, v, pos), pos) -> v
+    const pos = positionOf(op)
+    const def = op.getOperand(0).definingOp
+    if (def !== null && def.name.name === 'llvm.insertvalue') {
+      const ipos = positionOf(def)
+      if (ipos.length === pos.length && ipos.every((v, i) => v === pos[i])) {
+        return [def.getOperand(1)]
+      }
+    }
+    return undefined
+  },
+})
+
+/** `llvm.insertvalue %v, %s[0] : !llvm.struct<...>`. */
+export const LLVMInsertValueOp: OdsOp = defineOp({
+  name: 'llvm.insertvalue',
+  operands: { container: LLVMAnyAggregate, value: LLVMTypeC },
+  results: { res: LLVMAnyAggregate },
+  attributes: { position: DenseI64ArrayAttr },
+  traits: Trait.Pure,
+  allTypesMatch: [['container', 'res']],
+  parse(parser: OpAsmParser, state: OperationState): LogicalResult {
+    const loc = parser.getCurrentLocation()
+    const v = parser.parseOperand()
+    if (v === undefined || !parser.parseComma()) {
+      return false
+    }
+    const c = parser.parseOperand()
+    if (c === undefined) {
+      return false
+    }
+    const pos = parsePositionList(parser)
+    if (pos === undefined || !parser.parseOptionalAttrDict(state.attributes)) {
+      return false
+    }
+    const t = parser.parseColonType()
+    if (t === undefined) {
+      return false
+    }
+    const el = getInsertExtractValueElementType(t, pos)
+    if (typeof el === 'string') {
+      return parser.emitError(loc, el).fail()
+    }
+    state.addProperty('position', i64Array(parser, pos))
+    if (!parser.resolveOperand(c, t, state.operands) || !parser.resolveOperand(v, el, state.operands)) {
+      return false
+    }
+    state.addTypes([t])
+    return true
+  },
+  print(op: Operation, p: OpAsmPrinter): void {
+    p.print(' ')
+    p.printOperand(op.getOperand(1))
+    p.print(', ')
+    p.printOperand(op.getOperand(0))
+    printPositionList(p, positionOf(op))
+    p.printOptionalAttrDict(op.getAttrs(), ['position'])
+    p.print(' : ')
+    p.printType(op.getOperand(0).type)
+    p.print(' ')
+  },
+  verify(op: Operation): LogicalResult {
+    const el = getInsertExtractValueElementType(op.getOperand(0).type, positionOf(op))
+    if (typeof el === 'string') {
+      return op.emitOpError(el).fail()
+    }
+    if (el !== op.getOperand(1).type) {
+      return op.emitOpError(`Type mismatch: cannot insert ${quoted(op.getOperand(1).type)} into ${quoted(op.getOperand(0).type)}`).fail()
+    }
+    return true
+  },
+})
+
+const vectorElementMatch = (summary: string, from: string, to: string): { from: string; to: string; summary: string; transform: (t: Type) => Type } => ({
+  from,
+  to,
+  summary,
+  transform: getVectorElementType,
+})
+
+/** `llvm.extractelement %v[%i : i32] : vector<4xf32>`. */
+export const LLVMExtractElementOp: OdsOp = defineOp({
+  name: 'llvm.extractelement',
+  operands: { vector: LLVMAnyVector, position: AnyInteger },
+  results: { res: LLVMTypeC },
+  traits: Trait.Pure,
+  typesMatchWith: [vectorElementMatch('result type matches vector element type', 'vector', 'res')],
+  assemblyFormat: '$vector `[` $position `:` type($position) `]` attr-dict `:` type($vector)',
+})
+
+/** `llvm.insertelement %x, %v[%i : i32] : vector<4xf32>`. */
+export const LLVMInsertElementOp: OdsOp = defineOp({
+  name: 'llvm.insertelement',
+  operands: { vector: LLVMAnyVector, value: LLVMTypeC, position: AnyInteger },
+  results: { res: LLVMAnyVector },
+  traits: Trait.Pure,
+  typesMatchWith: [vectorElementMatch('argument type matches vector element type', 'vector', 'value')],
+  allTypesMatch: [['res', 'vector']],
+  assemblyFormat: '$value `,` $vector `[` $position `:` type($position) `]` attr-dict `:` type($vector)',
+})
+
+/** `llvm.shufflevector %a, %b [0, 1] : vector<4xf32>`. */
+export const LLVMShuffleVectorOp: OdsOp = defineOp({
+  name: 'llvm.shufflevector',
+  operands: { v1: LLVMAnyVector, v2: LLVMAnyVector },
+  results: { res: LLVMAnyVector },
+  attributes: { mask: DenseI32ArrayAttr },
+  traits: Trait.Pure,
+  allTypesMatch: [['v1', 'v2']],
+  parse(parser: OpAsmParser, state: OperationState): LogicalResult {
+    const loc = parser.getCurrentLocation()
+    const a = parser.parseOperand()
+    if (a === undefined || !parser.parseComma()) {
+      return false
+    }
+    const b = parser.parseOperand()
+    if (b === undefined) {
+      return false
+    }
+    const mask = parsePositionList(parser)
+    if (mask === undefined || !parser.parseOptionalAttrDict(state.attributes)) {
+      return false
+    }
+    const t = parser.parseColonType()
+    if (t === undefined) {
+      return false
+    }
+    if (!(t instanceof VectorType)) {
+      return parser.emitError(loc, 'expected an LLVM compatible vector type').fail()
+    }
+    state.addProperty('mask', DenseArrayAttr.getI32(parser.context, mask))
+    if (!parser.resolveOperands([a, b], t, loc, state.operands)) {
+      return false
+    }
+    state.addTypes([VectorType.get([mask.length], t.elementType, [t.scalableDims[0] ?? false])])
+    return true
+  },
+  print(op: Operation, p: OpAsmPrinter): void {
+    p.print(' ')
+    p.printOperand(op.getOperand(0))
+    p.print(', ')
+    p.printOperand(op.getOperand(1))
+    p.print(' ')
+    const m = op.getAttr('mask')
+    printPositionList(p, m instanceof DenseArrayAttr ? m.values.map((v) => Number(v)) : [])
+    p.printOptionalAttrDict(op.getAttrs(), ['mask'])
+    p.print(' : ')
+    p.printType(op.getOperand(0).type)
+    p.print(' ')
+  },
+})
+
+// ---- control flow ----------------------------------------------------------------------
+
+function brOperands(op: Operation): Value[] {
+  return op.getOperands()
+}
+
+/** `llvm.br ^bb(%x : i32)`. */
+export const LLVMBrOp: OdsOp = defineOp({
+  name: 'llvm.br',
+  operands: { destOperands: variadic(LLVMTypeC) },
+  attributes: { loop_annotation: optionalAttr(AnyAttr) },
+  successors: { dest: AnySuccessor },
+  traits: Trait.Pure | Trait.IsTerminator,
+  interfaces: [BranchOpInterface.impl({ getSuccessorOperands: (op) => brOperands(op), eraseSuccessorOperand: (op, _i, k) => op.eraseOperand(k) })],
+  assemblyFormat: '$dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict',
+  verify(op: Operation): LogicalResult {
+    return verifyBranchSuccessorOperands(op, () => brOperands(op))
+  },
+})
+
+function condBrSuccessorOperands(op: Operation, index: number): Value[] {
+  return LLVMCondBrOp.operandValues(op, index === 0 ? 'trueDestOperands' : 'falseDestOperands')
+}
+
+function shrinkSegment(op: Operation, name: string, index: number): void {
+  const a = op.getAttr(name)
+  if (a instanceof DenseArrayAttr) {
+    const vals = a.values.map((v) => Number(v))
+    vals[index] = (vals[index] ?? 1) - 1
+    op.setAttr(name, DenseArrayAttr.getI32(op.context, vals))
+  }
+}
+
+/** `llvm.cond_br %c weights([1, 2]), ^bb1, ^bb2(%x : i32)`. */
+export const LLVMCondBrOp: OdsOp = defineOp({
+  name: 'llvm.cond_br',
+  operands: { condition: I1, trueDestOperands: variadic(LLVMTypeC), falseDestOperands: variadic(LLVMTypeC) },
+  attributes: { branch_weights: optionalAttr(DenseI32ArrayAttr), loop_annotation: optionalAttr(AnyAttr) },
+  successors: { trueDest: AnySuccessor, falseDest: AnySuccessor },
+  traits: Trait.Pure | Trait.IsTerminator | Trait.AttrSizedOperandSegments,
+  interfaces: [
+    BranchOpInterface.impl({
+      getSuccessorOperands: condBrSuccessorOperands,
+      eraseSuccessorOperand(op: Operation, index: number, k: number): void {
+        const [start] = LLVMCondBrOp.operandRange(op, index === 0 ? 'trueDestOperands' : 'falseDestOperands')
+        op.eraseOperand(start + k)
+        shrinkSegment(op, 'operandSegmentSizes', index + 1)
+      },
+      getSuccessorForOperands(op: Operation, operands: readonly (Attribute | null)[]): Block | null {
+        const c = operands[0]
+        return c instanceof IntegerAttr ? op.successors[c.value !== 0n ? 0 : 1]!.block : null
+      },
+    }),
+  ],
+  assemblyFormat:
+    '$condition ( `weights` `(` $branch_weights^ `)` )? `,` $trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,` ' +
+    '$falseDest (`(` $falseDestOperands^ `:` type($falseDestOperands) `)`)? attr-dict',
+  verify(op: Operation): LogicalResult {
+    const w = op.getAttr('branch_weights')
+    if (w instanceof DenseArrayAttr && w.values.length !== 2) {
+      return op.emitOpError('expects number of branch weights to match number of successors: ' + `${w.values.length} vs 2`).fail()
+    }
+    return verifyBranchSuccessorOperands(op, condBrSuccessorOperands)
+  },
+})
+
+function switchSuccessorOperands(op: Operation, index: number): Value[] {
+  if (index === 0) {
+    return LLVMSwitchOp.operandValues(op, 'defaultOperands')
+  }
+  const all = LLVMSwitchOp.operandValues(op, 'caseOperands')
+  const segs = op.getAttr('case_operand_segments')
+  const sizes = segs instanceof DenseArrayAttr ? segs.values.map((v) => Number(v)) : []
+  let start = 0
+  for (let i = 0; i < index - 1; i++) {
+    start += sizes[i] ?? 0
+  }
+  return all.slice(start, start + (sizes[index - 1] ?? 0))
+}
+
+function parseSuccessorWithOperands(parser: OpAsmParser, operands: UnresolvedOperand[], types: Type[]): Block | undefined {
+  const dest = parser.parseSuccessor()
+  if (dest === undefined) {
+    return undefined
+  }
+  if (parser.parseOptionalLParen()) {
+    const ops = parser.parseOperandList('none')
+    if (ops === undefined) {
+      return undefined
+    }
+    const ts = parser.parseColonTypeList()
+    if (ts === undefined || !parser.parseRParen()) {
+      return undefined
+    }
+    operands.push(...ops)
+    types.push(...ts)
+  }
+  return dest
+}
+
+const AnyIntElementsAttr = attrConstraint(
+  'integer elements attribute',
+  (a) => a instanceof DenseIntOrFPElementsAttr && a.type.elementType instanceof IntegerType,
+)
+
+/** `llvm.switch %v : i32, ^default [ 1: ^bb1, ... ]`. */
+export const LLVMSwitchOp: OdsOp = defineOp({
+  name: 'llvm.switch',
+  operands: { value: AnyInteger, defaultOperands: variadic(AnyType), caseOperands: variadic(AnyType) },
+  attributes: {
+    case_values: optionalAttr(AnyIntElementsAttr),
+    case_operand_segments: DenseI32ArrayAttr,
+    branch_weights: optionalAttr(DenseI32ArrayAttr),
+  },
+  successors: { defaultDestination: AnySuccessor, caseDestinations: VariadicSuccessor },
+  traits: Trait.AttrSizedOperandSegments | Trait.Pure | Trait.IsTerminator,
+  interfaces: [BranchOpInterface.impl({ getSuccessorOperands: switchSuccessorOperands })],
+  parse(parser: OpAsmParser, state: OperationState): LogicalResult {
+    const valueLoc = parser.getCurrentLocation()
+    const value = parser.parseOperand()
+    if (value === undefined || !parser.parseColon()) {
+      return false
+    }
+    const valueType = parser.parseType()
+    if (valueType === undefined || !parser.parseComma()) {
+      return false
+    }
+    const defaultOperands: UnresolvedOperand[] = []
+    const defaultTypes: Type[] = []
+    const defaultLoc = parser.getCurrentLocation()
+    const defaultDest = parseSuccessorWithOperands(parser, defaultOperands, defaultTypes)
+    if (defaultDest === undefined || !parser.parseLSquare()) {
+      return false
+    }
+    const width = valueType instanceof IntegerType ? valueType.width : 64
+    const values: bigint[] = []
+    const caseDests: Block[] = []
+    const caseOperands: UnresolvedOperand[] = []
+    const caseTypes: Type[] = []
+    const segments: number[] = []
+    const caseLoc = parser.getCurrentLocation()
+    if (!parser.parseOptionalRSquare()) {
+      do {
+        const v = parser.parseInteger()
+        if (v === undefined || !parser.parseColon()) {
+          return false
+        }
+        values.push(BigInt.asIntN(width, v))
+        const before = caseOperands.length
+        const dest = parseSuccessorWithOperands(parser, caseOperands, caseTypes)
+        if (dest === undefined) {
+          return false
+        }
+        caseDests.push(dest)
+        segments.push(caseOperands.length - before)
+      } while (parser.parseOptionalComma())
+      if (!parser.parseRSquare()) {
+        return false
+      }
+    }
+    if (!parser.parseOptionalAttrDict(state.attributes)) {
+      return false
+    }
+    if (!parser.resolveOperands([value], [valueType], valueLoc, state.operands)) {
+      return false
+    }
+    if (!resolveOperandList(parser, defaultOperands, defaultTypes, defaultLoc, state.operands)) {
+      return false
+    }
+    if (!resolveOperandList(parser, caseOperands, caseTypes, caseLoc, state.operands)) {
+      return false
+    }
+    if (values.length > 0) {
+      state.addProperty('case_values', DenseIntOrFPElementsAttr.get(VectorType.get([values.length], valueType), values, false))
+    }
+    state.addProperty('case_operand_segments', DenseArrayAttr.getI32(parser.context, segments))
+    state.addProperty('operandSegmentSizes', DenseArrayAttr.getI32(parser.context, [1, defaultOperands.length, caseOperands.length]))
+    state.addSuccessor(defaultDest)
+    for (const d of caseDests) {
+      state.addSuccessor(d)
+    }
+    return true
+  },
+  print(op: Operation, p: OpAsmPrinter): void {
+    const value = op.getOperand(0)
+    p.print(' ')
+    p.printOperand(value)
+    p.print(' : ')
+    p.printType(value.type)
+    p.print(', ')
+    p.printSuccessorAndUseList(op.successors[0]!.block, switchSuccessorOperands(op, 0))
+    p.print(' [')
+    p.printNewline()
+    const cv = op.getAttr('case_values')
+    if (cv instanceof DenseIntOrFPElementsAttr) {
+      const n = cv.isSplat ? cv.type.numElements : cv.values.length
+      for (let i = 0; i < n; i++) {
+        if (i > 0) {
+          p.print(',')
+          p.printNewline()
+        }
+        const raw = (cv.isSplat ? cv.values[0] : cv.values[i]) as bigint
+        p.print(`  ${raw}: `)
+        const dest = op.successors[i + 1]
+        if (dest !== undefined) {
+          p.printSuccessorAndUseList(dest.block, switchSuccessorOperands(op, i + 1))
+        }
+      }
+      p.printNewline()
+    }
+    p.print(']')
+    p.printOptionalAttrDict(op.getAttrs(), ['case_values', 'case_operand_segments', 'operandSegmentSizes'])
+  },
+  verify(op: Operation): LogicalResult {
+    const cv = op.getAttr('case_values')
+    const numCases = op.successors.length - 1
+    const n = cv instanceof DenseIntOrFPElementsAttr ? cv.type.numElements : 0
+    if (n !== numCases) {
+      return op.emitOpError(`expects number of case values to match number of case destinations`).fail()
+    }
+    const segs = op.getAttr('case_operand_segments')
+    if (segs instanceof DenseArrayAttr && segs.values.length !== numCases) {
+      return op.emitOpError('expects number of case operand segments to match number of case destinations').fail()
+    }
+    return verifyBranchSuccessorOperands(op, switchSuccessorOperands)
+  },
+})
+
+/** `llvm.unreachable`. */
+export const LLVMUnreachableOp: OdsOp = defineOp({
+  name: 'llvm.unreachable',
+  traits: Trait.IsTerminator,
+  assemblyFormat: 'attr-dict',
+})
+
+// ---- intrinsics ------------------------------------------------------------------------
+
+interface IntrinsicOptions {
+  readonly fastmath?: boolean
+  readonly operands?: number
+  readonly custom?: boolean
+  readonly extraAttributes?: NonNullable<OpSpec['attributes']>
+}
+
+function intrinsic(name: string, type: TypeConstraint, opts: IntrinsicOptions = {}): OdsOp {
+  const n = opts.operands ?? 1
+  const operands: Record<string, TypeConstraint> = {}
+  for (let i = 0; i < n; i++) {
+    operands[n === 1 ? 'in' : String.fromCharCode(97 + i)] = type
+  }
+  return defineOp({
+    name: `llvm.intr.${name}`,
+    operands,
+    results: { res: LLVMTypeC },
+    attributes: { ...(opts.fastmath === true ? { fastmathFlags: DefaultFastmathFlags } : {}), ...(opts.extraAttributes ?? {}) },
+    traits: Trait.Pure,
+    ...(opts.custom === false ? {} : { assemblyFormat: '`(` operands `)` attr-dict `:` functional-type(operands, results)' }),
+  })
+}
+
+/** `llvm.intr.smax`. */
+export const LLVMSMaxOp: OdsOp = intrinsic('smax', LLVMTypeC, { operands: 2 })
+/** `llvm.intr.smin`. */
+export const LLVMSMinOp: OdsOp = intrinsic('smin', LLVMTypeC, { operands: 2 })
+/** `llvm.intr.umax`. */
+export const LLVMUMaxOp: OdsOp = intrinsic('umax', LLVMTypeC, { operands: 2 })
+/** `llvm.intr.umin`. */
+export const LLVMUMinOp: OdsOp = intrinsic('umin', LLVMTypeC, { operands: 2 })
+/** `llvm.intr.fabs`. */
+export const LLVMFAbsOp: OdsOp = intrinsic('fabs', LLVMTypeC, { fastmath: true })
+/** `llvm.intr.sqrt`. */
+export const LLVMSqrtOp: OdsOp = intrinsic('sqrt', LLVMTypeC, { fastmath: true })
+/** `llvm.intr.copysign`. */
+export const LLVMCopySignOp: OdsOp = intrinsic('copysign', LLVMTypeC, { fastmath: true, operands: 2 })
+/** `llvm.intr.maximum`. */
+export const LLVMMaximumOp: OdsOp = intrinsic('maximum', LLVMTypeC, { fastmath: true, operands: 2 })
+/** `llvm.intr.minimum`. */
+export const LLVMMinimumOp: OdsOp = intrinsic('minimum', LLVMTypeC, { fastmath: true, operands: 2 })
+/** `llvm.intr.maxnum`. */
+export const LLVMMaxNumOp: OdsOp = intrinsic('maxnum', LLVMTypeC, { fastmath: true, operands: 2 })
+/** `llvm.intr.minnum`. */
+export const LLVMMinNumOp: OdsOp = intrinsic('minnum', LLVMTypeC, { fastmath: true, operands: 2 })
+/** `llvm.intr.fma`. */
+export const LLVMFMAOp: OdsOp = intrinsic('fma', LLVMTypeC, { fastmath: true, operands: 3 })
+/** `llvm.intr.fmuladd`. */
+export const LLVMFMulAddOp: OdsOp = intrinsic('fmuladd', LLVMTypeC, { fastmath: true, operands: 3 })
+/** `llvm.intr.ctpop`. */
+export const LLVMCtPopOp: OdsOp = intrinsic('ctpop', LLVMTypeC)
+/** `llvm.intr.ctlz` (generic form only, as upstream). */
+export const LLVMCtlzOp: OdsOp = intrinsic('ctlz', LLVMTypeC, { custom: false, extraAttributes: { is_zero_poison: attrConstraint('bool attribute', (a) => a instanceof IntegerAttr) } })
+/** `llvm.intr.cttz` (generic form only, as upstream). */
+export const LLVMCttzOp: OdsOp = intrinsic('cttz', LLVMTypeC, { custom: false, extraAttributes: { is_zero_poison: attrConstraint('bool attribute', (a) => a instanceof IntegerAttr) } })
+
+function withOverflowIntrinsic(name: string): OdsOp {
+  return defineOp({
+    name: `llvm.intr.${name}.with.overflow`,
+    operands: { a: LLVMTypeC, b: LLVMTypeC },
+    results: { res: LLVMTypeC },
+    traits: Trait.Pure,
+  })
+}
+
+/** `llvm.intr.sadd.with.overflow` (generic form). */
+export const LLVMSAddWithOverflowOp: OdsOp = withOverflowIntrinsic('sadd')
+/** `llvm.intr.uadd.with.overflow` (generic form). */
+export const LLVMUAddWithOverflowOp: OdsOp = withOverflowIntrinsic('uadd')
+/** `llvm.intr.ssub.with.overflow` (generic form). */
+export const LLVMSSubWithOverflowOp: OdsOp = withOverflowIntrinsic('ssub')
+/** `llvm.intr.usub.with.overflow` (generic form). */
+export const LLVMUSubWithOverflowOp: OdsOp = withOverflowIntrinsic('usub')
+/** `llvm.intr.smul.with.overflow` (generic form). */
+export const LLVMSMulWithOverflowOp: OdsOp = withOverflowIntrinsic('smul')
+/** `llvm.intr.umul.with.overflow` (generic form). */
+export const LLVMUMulWithOverflowOp: OdsOp = withOverflowIntrinsic('umul')
+
+/** The ops of this file, for the dialect registration. */
+export const llvmCoreOps: readonly OdsOp[] = [
+  LLVMAddOp,
+  LLVMSubOp,
+  LLVMMulOp,
+  LLVMUDivOp,
+  LLVMSDivOp,
+  LLVMURemOp,
+  LLVMSRemOp,
+  LLVMAndOp,
+  LLVMOrOp,
+  LLVMXOrOp,
+  LLVMShlOp,
+  LLVMLShrOp,
+  LLVMAShrOp,
+  LLVMFAddOp,
+  LLVMFSubOp,
+  LLVMFMulOp,
+  LLVMFDivOp,
+  LLVMFRemOp,
+  LLVMFNegOp,
+  LLVMICmpOp,
+  LLVMFCmpOp,
+  LLVMSelectOp,
+  LLVMFreezeOp,
+  LLVMSExtOp,
+  LLVMZExtOp,
+  LLVMTruncOp,
+  LLVMSIToFPOp,
+  LLVMUIToFPOp,
+  LLVMFPToSIOp,
+  LLVMFPToUIOp,
+  LLVMFPExtOp,
+  LLVMFPTruncOp,
+  LLVMBitcastOp,
+  LLVMPtrToIntOp,
+  LLVMIntToPtrOp,
+  LLVMAddrSpaceCastOp,
+  LLVMConstantOp,
+  LLVMUndefOp,
+  LLVMPoisonOp,
+  LLVMZeroOp,
+  LLVMAddressOfOp,
+  LLVMLoadOp,
+  LLVMStoreOp,
+  LLVMAllocaOp,
+  LLVMGEPOp,
+  LLVMExtractValueOp,
+  LLVMInsertValueOp,
+  LLVMExtractElementOp,
+  LLVMInsertElementOp,
+  LLVMShuffleVectorOp,
+  LLVMBrOp,
+  LLVMCondBrOp,
+  LLVMSwitchOp,
+  LLVMUnreachableOp,
+  LLVMSMaxOp,
+  LLVMSMinOp,
+  LLVMUMaxOp,
+  LLVMUMinOp,
+  LLVMFAbsOp,
+  LLVMSqrtOp,
+  LLVMCopySignOp,
+  LLVMMaximumOp,
+  LLVMMinimumOp,
+  LLVMMaxNumOp,
+  LLVMMinNumOp,
+  LLVMFMAOp,
+  LLVMFMulAddOp,
+  LLVMCtPopOp,
+  LLVMCtlzOp,
+  LLVMCttzOp,
+  LLVMSAddWithOverflowOp,
+  LLVMUAddWithOverflowOp,
+  LLVMSSubWithOverflowOp,
+  LLVMUSubWithOverflowOp,
+  LLVMSMulWithOverflowOp,
+  LLVMUMulWithOverflowOp,
+]
+
+void LLVMAnyFloat
