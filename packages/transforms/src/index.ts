@@ -15,6 +15,7 @@ import { StripDebugInfo } from './StripDebugInfo.ts'
 import { SymbolDCE } from './SymbolDCE.ts'
 import { SymbolPrivatize } from './SymbolPrivatize.ts'
 import { TopologicalSort } from './TopologicalSort.ts'
+import { ViewOpGraph, viewOpGraphPassWithSink } from './ViewOpGraph.ts'
 
 export { Canonicalizer, collectCanonicalizationPatterns } from './Canonicalizer.ts'
 export type { CanonicalizerOptions } from './Canonicalizer.ts'
@@ -29,10 +30,12 @@ export { StripDebugInfo } from './StripDebugInfo.ts'
 export { SymbolDCE, collectSymbolUses } from './SymbolDCE.ts'
 export { SymbolPrivatize } from './SymbolPrivatize.ts'
 export { TopologicalSort, sortTopologically } from './TopologicalSort.ts'
+export { ViewOpGraph, viewOpGraphPassWithSink } from './ViewOpGraph.ts'
+export type { ViewOpGraphSink } from './ViewOpGraph.ts'
 
 /**
  * Registers every pass of this package (`canonicalize`, `cse`, ...) in `registry`.
- * `debugStream` receives what `print-ir` prints (standard error by default).
+ * `debugStream` receives what `print-ir` and `view-op-graph` print (standard error by default).
  */
 export function registerTransformsPasses(registry: PassRegistry, debugStream?: PrintIRSink): void {
   registry.register(debugStream === undefined ? PrintIRPass : printIRPassWithSink(debugStream))
@@ -46,4 +49,5 @@ export function registerTransformsPasses(registry: PassRegistry, debugStream?: P
   registry.register(SymbolDCE)
   registry.register(SymbolPrivatize)
   registry.register(TopologicalSort)
+  registry.register(debugStream === undefined ? ViewOpGraph : viewOpGraphPassWithSink(debugStream))
 }
