@@ -167,8 +167,15 @@ export class ConversionPatternRewriter extends PatternRewriter {
   private readonly targetCache = new Map<Value, Map<Type, Value>>()
   /** The type converter of the pattern being applied. */
   currentTypeConverter: TypeConverter | null = null
-  /** True while the driver builds an unresolved materialization (not logged as an insertion). */
-  private buildingMaterialization = false
+  /** True while the driver builds a materialization or moves ops in bulk (not logged as insertions). */
+  private suppressInsertLog = false
+  /**
+   * Source materializations that upstream builds only on commit (for replaced results
+   * and converted block arguments), in the order of its rewrites. The commit moves each
+   * one still live to where upstream would have built it: right after the definition of
+   * its (current) input, or to the start of its block for block arguments.
+   */
+  private readonly deferredCasts: { cast: Operation; atBlockStart: boolean }[] = []
   /** The listener given by the caller, told about every change. */
   private readonly userListener: RewriterListener | null
   /** The `dialect-conversion` debug log, or null when off. */
@@ -219,7 +226,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
   }
 
   private recordInsert(op: Operation, previous: InsertPoint | null): void {
-    if (this.logger !== null && !this.buildingMaterialization) {
+    if (this.logger !== null && !this.suppressInsertLog) {
       this.logger.startLine(`** Insert  : ${this.logger.opRef(op)}\n`)
     }
     if (previous === null) {
@@ -346,6 +353,26 @@ export class ConversionPatternRewriter extends PatternRewriter {
     }
     this.erasedOps.clear()
     this.log.length = 0
+    for (const { cast, atBlockStart } of this.deferredCasts) {
+      const block = cast.parentBlock
+      if (block === null || !this.materializations.has(cast) || cast.operands.length === 0) {
+        continue
+      }
+      const input = cast.operands[0]!.value
+      const def = atBlockStart ? null : input.definingOp
+      if (def !== null) {
+        if (def.parentBlock === null) {
+          continue
+        }
+        cast.remove()
+        def.parentBlock.insertBefore(cast, def.nextOp)
+      } else {
+        const home = atBlockStart ? block : (input as BlockArgument).owner
+        cast.remove()
+        home.insertBefore(cast, home.firstOp)
+      }
+    }
+    this.deferredCasts.length = 0
     const casts: Operation[] = []
     for (const cast of this.materializations.keys()) {
       if (cast.parentBlock !== null) {
@@ -491,6 +518,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
       this.setInsertionPointAfterValue(to)
       const cast = this.buildMaterialization(from.type, [to], op.location, 'source', this.currentTypeConverter)
       this.restoreInsertionPoint(ip)
+      this.deferredCasts.push({ cast: cast.definingOp!, atBlockStart: false })
       this.replaceAllUsesWith(from, cast)
     }
     this.eraseOpImpl(op)
@@ -523,9 +551,9 @@ export class ConversionPatternRewriter extends PatternRewriter {
     converter: TypeConverter | null,
     originalType: Type | null = null,
   ): Value {
-    this.buildingMaterialization = true
+    this.suppressInsertLog = true
     const cast = this.create(kCastName, loc, { operands: inputs, results: [type] })
-    this.buildingMaterialization = false
+    this.suppressInsertLog = false
     this.materializations.set(cast, new UnresolvedMaterialization(kind, converter, kind === 'target' ? originalType : null, inputs))
     return cast.results[0]!
   }
@@ -592,6 +620,9 @@ export class ConversionPatternRewriter extends PatternRewriter {
    */
   applySignatureConversion(block: Block, conversion: SignatureConversion, converter: TypeConverter | null = null): Block {
     const region = block.parent!
+    if (sameTypes(block.arguments.map((a) => a.type), conversion.convertedTypes)) {
+      return block
+    }
     const ip = this.saveInsertionPoint()
     const locs: Location[] = []
     for (let i = 0; i < conversion.convertedTypes.length; i++) {
@@ -605,14 +636,21 @@ export class ConversionPatternRewriter extends PatternRewriter {
         }
       }
     }
-    const newBlock = this.createBlock(region, block, conversion.convertedTypes, locs)
-    this.setInsertionPointToStart(newBlock)
+    const newBlock = this.createBlock(region, block.nextBlock, conversion.convertedTypes, locs)
+    this.suppressInsertLog = true
+    while (block.firstOp !== null) {
+      this.moveOpBefore(block.firstOp, newBlock, null)
+    }
+    this.suppressInsertLog = false
+    this.replaceAllUsesWith(block, newBlock)
     for (let i = 0; i < block.arguments.length; i++) {
       const arg = block.arguments[i]!
       const m = conversion.inputMap[i]
       if (arg.useEmpty) {
         continue
       }
+      // Each materialization goes to the start of the block, as upstream builds them.
+      this.setInsertionPointToStart(newBlock)
       let repl: Value
       if (m === undefined) {
         repl = this.buildMaterialization(arg.type, [], arg.location, 'source', converter)
@@ -620,13 +658,14 @@ export class ConversionPatternRewriter extends PatternRewriter {
         repl = m.value
       } else {
         const news = newBlock.arguments.slice(m.start, m.start + m.size)
-        repl = m.size === 1 && news[0]!.type === arg.type ? news[0]! : this.buildMaterialization(arg.type, news, arg.location, 'source', converter)
+        if (m.size === 1 && news[0]!.type === arg.type) {
+          repl = news[0]!
+        } else {
+          repl = this.buildMaterialization(arg.type, news, arg.location, 'source', converter)
+          this.deferredCasts.push({ cast: repl.definingOp!, atBlockStart: true })
+        }
       }
       this.replaceAllUsesWith(arg, repl)
-    }
-    this.replaceAllUsesWith(block, newBlock)
-    while (block.firstOp !== null) {
-      this.moveOpBefore(block.firstOp, newBlock, null)
     }
     this.eraseBlock(block)
     this.restoreInsertionPoint(ip)
