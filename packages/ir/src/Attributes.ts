@@ -1,6 +1,6 @@
 import type { Context } from './Context.ts'
 import { nextStorageId } from './internal/storage.ts'
-import { idList, IntegerType, type ShapedType, Signedness, type Type } from './Types.ts'
+import { idList, IndexType, IntegerType, type ShapedType, Signedness, type Type } from './Types.ts'
 import type { AffineMap, IntegerSet } from './AffineMap.ts'
 
 /**
@@ -388,6 +388,19 @@ export class DenseIntOrFPElementsAttr extends DenseElementsAttr {
   ): DenseIntOrFPElementsAttr {
     const context = type.context
     const bits = nanBits !== null && nanBits.size > 0 ? nanBits : null
+    // Integers are stored as IntegerAttr stores them (signless as signed), so equal
+    // values give the same attribute.
+    const elt = type.elementType
+    if ((elt instanceof IntegerType || elt instanceof IndexType) && values.length > 0 && typeof values[0] === 'bigint') {
+      const ints = values as readonly bigint[]
+      for (let i = 0; i < ints.length; i++) {
+        const v = ints[i]!
+        if (normalizeInt(elt, v) !== v) {
+          values = ints.map((x) => normalizeInt(elt, x))
+          break
+        }
+      }
+    }
     let key = `dense:${type.id}:${isSplat ? 's' : ''}:${values.map((v) => (Object.is(v, -0) ? '-0' : String(v))).join(',')}`
     if (bits !== null) {
       const entries = [...bits].sort((a, b) => a[0] - b[0])

@@ -87,6 +87,12 @@ export const RegionBranchOpInterface: OpInterface<RegionBranchOpInterfaceImpl> =
 /** RegionBranchTerminatorOpInterface: terminators that forward operands out of a region (`scf.yield`). */
 export interface RegionBranchTerminatorOpInterfaceImpl {
   getSuccessorOperands(op: Operation, successor: Region | null): Value[]
+  /**
+   * The successors of this terminator given the constant values of its operands (null
+   * where unknown); defaults to the parent's `getSuccessorRegions` from this region
+   * (MLIR's `RegionBranchTerminatorOpInterface::getSuccessorRegions`).
+   */
+  getSuccessorRegions?(op: Operation, operands: readonly (Attribute | null)[]): RegionSuccessor[]
 }
 /** RegionBranchTerminatorOpInterface: terminators that forward operands out of a region. */
 export const RegionBranchTerminatorOpInterface: OpInterface<RegionBranchTerminatorOpInterfaceImpl> =

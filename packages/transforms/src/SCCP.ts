@@ -90,6 +90,7 @@ class ConstantSolver {
   }
 
   run(top: Operation): void {
+    this.initializeSymbolCallables(top)
     for (const r of top.regions) {
       const entry = r.firstBlock
       if (entry !== null) {
@@ -122,7 +123,8 @@ class ConstantSolver {
   }
 
   private visitOp(op: Operation): void {
-    if (op.hasTrait(Trait.IsTerminator)) {
+    // Any op with successors branches (an unregistered one need not be a terminator).
+    if (op.hasTrait(Trait.IsTerminator) || op.successors.length > 0) {
       this.visitTerminator(op)
       return
     }
@@ -235,7 +237,13 @@ class ConstantSolver {
       return
     }
     const term = RegionBranchTerminatorOpInterface.get(op)
-    for (const s of rb.getSuccessorRegions(parent, region)) {
+    // Wait until every operand is known, as MLIR's dead code analysis does.
+    const constants = this.operandConstants(op)
+    if (constants === null) {
+      return
+    }
+    const successors = term?.getSuccessorRegions?.(op, constants) ?? rb.getSuccessorRegions(parent, region)
+    for (const s of successors) {
       const operands = term !== undefined ? term.getSuccessorOperands(op, s.region) : op.getOperands()
       this.forward(operands, s.inputs)
       if (s.region !== null) {
@@ -245,39 +253,55 @@ class ConstantSolver {
     }
   }
 
-  /** Whether every use of function `fn`'s symbol is a call through CallOpInterface. */
-  private readonly callersKnown = new Map<Operation, boolean>()
+  /**
+   * Callables whose callsites are not all known: public ones, those used other than by a
+   * call, and every callable when a symbol table holds an op that may be an unknown
+   * symbol table (unregistered, unloaded dialect, one region), as MLIR's dead code analysis.
+   */
+  readonly unknownCallers = new Set<Operation>()
 
-  private allUsesAreCalls(fn: Operation): boolean {
-    let known = this.callersKnown.get(fn)
-    if (known !== undefined) {
-      return known
-    }
-    known = true
-    const name = SymbolTable.getSymbolName(fn)
-    const table = fn.parentOp
-    if (name === undefined || table === null) {
-      known = false
-    } else {
-      table.walk((user) => {
-        if (user === fn) {
-          return 'advance'
+  /** Fills `unknownCallers` for the symbol tables nested in (and including) `top`. */
+  initializeSymbolCallables(top: Operation): void {
+    const visitTable = (table: Operation): boolean => {
+      const block = table.regions[0]?.firstBlock ?? null
+      if (block === null) {
+        return false
+      }
+      let found = false
+      for (let op = block.firstOp; op !== null; op = op.nextOp) {
+        if (!FunctionOpInterface.implementedBy(op) || (op.regions[0]?.empty ?? true) || SymbolTable.getSymbolName(op) === undefined) {
+          continue
         }
-        for (const na of user.getAttrs()) {
-          if (na.value instanceof SymbolRefAttr && na.value.rootReference === name) {
-            const call = CallOpInterface.get(user)
-            if (call === undefined || !(call.getCallee(user) instanceof SymbolRefAttr)) {
-              known = false
-            }
-          } else if (SymbolTable.walkSymbolRefs(na.value, (ref) => ref.rootReference === name)) {
-            known = false
+        if (SymbolTable.getSymbolVisibility(op) === 'public') {
+          this.unknownCallers.add(op)
+        }
+        found = true
+      }
+      if (!found) {
+        return false
+      }
+      const uses: { user: Operation; ref: SymbolRefAttr }[] = []
+      if (!collectSymbolUses(table.regions[0]!, uses)) {
+        // Uses cannot be gathered: no callable's callsites are known.
+        top.walk((op) => {
+          if (FunctionOpInterface.implementedBy(op)) {
+            this.unknownCallers.add(op)
           }
+        })
+        return true
+      }
+      for (const use of uses) {
+        if (CallOpInterface.get(use.user) !== undefined) {
+          continue
         }
-        return 'advance'
-      })
+        const symbol = SymbolTable.lookupSymbolIn(top, use.ref)
+        if (symbol !== undefined) {
+          this.unknownCallers.add(symbol)
+        }
+      }
+      return false
     }
-    this.callersKnown.set(fn, known)
-    return known
+    walkSymbolTables(top, visitTable)
   }
 
   private visitFunction(fn: Operation): void {
@@ -286,8 +310,7 @@ class ConstantSolver {
     if (entry === null) {
       return
     }
-    const isPrivate = SymbolTable.getSymbolVisibility(fn) === 'private'
-    if (!isPrivate || !this.allUsesAreCalls(fn)) {
+    if (this.unknownCallers.has(fn)) {
       this.markLive(entry)
       for (const a of entry.arguments) {
         this.setUnknown(a)
@@ -312,9 +335,8 @@ class ConstantSolver {
       }
       return
     }
-    const isPrivate = SymbolTable.getSymbolVisibility(fn) === 'private'
-    if (isPrivate && this.allUsesAreCalls(fn)) {
-      this.markLive(entry)
+    this.markLive(entry)
+    if (!this.unknownCallers.has(fn)) {
       this.forward(CallOpInterface.get(op)!.getArgOperands(op), entry.arguments)
     }
     // The results join what every reachable return of the callee returns.
@@ -382,6 +404,48 @@ class ConstantSolver {
       }
     }
   }
+}
+
+/** Post-order walk over the symbol tables in `op` (nested tables first); `fn` returning true stops it. */
+function walkSymbolTables(op: Operation, fn: (table: Operation) => boolean): boolean {
+  for (const r of op.regions) {
+    for (let b = r.firstBlock; b !== null; b = b.nextBlock) {
+      for (let o = b.firstOp; o !== null; o = o.nextOp) {
+        if (walkSymbolTables(o, fn)) {
+          return true
+        }
+      }
+    }
+  }
+  return op.hasTrait(Trait.SymbolTable) && fn(op)
+}
+
+/**
+ * Collects the symbol references in the attributes of the ops nested in `region`, not
+ * looking inside nested symbol tables; false when an op may be an unknown symbol table
+ * (MLIR's `SymbolTable::getSymbolUses` on a region).
+ */
+function collectSymbolUses(region: Region, uses: { user: Operation; ref: SymbolRefAttr }[]): boolean {
+  for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
+    for (let op = b.firstOp; op !== null; op = op.nextOp) {
+      if (op.regions.length === 1 && op.name.dialect === null) {
+        return false
+      }
+      for (const na of op.getAttrs()) {
+        SymbolTable.walkSymbolRefs(na.value, (ref) => {
+          uses.push({ user: op, ref })
+        })
+      }
+      if (!op.hasTrait(Trait.SymbolTable)) {
+        for (const r of op.regions) {
+          if (!collectSymbolUses(r, uses)) {
+            return false
+          }
+        }
+      }
+    }
+  }
+  return true
 }
 
 /** Replaces values the solver proved constant with uniqued constants, erasing ops left dead. */

@@ -21,8 +21,14 @@ import type { ToolIO } from '../../../packages/cli/src/ToolIO.ts'
 import { allFeatures } from '../../differential/src/features.ts'
 import { generateModule } from '../../differential/src/generate.ts'
 
-const fuzzIndex = process.argv.indexOf('--fuzz')
-const fuzzCount = fuzzIndex >= 0 ? Number(process.argv[fuzzIndex + 1] ?? '50') : 0
+/** The value after `flag` on the command line, or undefined when the flag is absent. */
+function optionValue(flag: string): string | undefined {
+  const i = process.argv.indexOf(flag)
+  return i >= 0 ? process.argv[i + 1] : undefined
+}
+const fuzzCount = Number(optionValue('--fuzz') ?? '0')
+const fuzzSeed = Number(optionValue('--seed') ?? '1')
+const onlyPipeline = optionValue('--only')
 const inputsDir = fuzzCount > 0 ? generateFuzzInputs(fuzzCount) : fileURLToPath(new URL('../inputs/', import.meta.url))
 
 /** Writes `count` random modules of tools/differential's generator (seed 1 onwards) to a temporary directory. */
@@ -30,13 +36,23 @@ function generateFuzzInputs(count: number): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tilepass-differential-passes-'))
   const features = allFeatures()
   for (let i = 0; i < count; i++) {
-    writeFileSync(path.join(dir, `fuzz-${String(i).padStart(4, '0')}.mlir`), generateModule(i + 1, features))
+    writeFileSync(path.join(dir, `fuzz-${String(i + fuzzSeed).padStart(4, '0')}.mlir`), generateModule(i + fuzzSeed, features))
   }
   process.stdout.write(`differential-passes: ${count} generated inputs in ${dir}\n`)
   return dir
 }
 const mlirOpt = process.env.MLIR_OPT ?? '/usr/lib/llvm-22/bin/mlir-opt'
 const verbose = process.argv.includes('--verbose')
+const showDiff = process.argv.includes('--diff')
+
+/** A unified diff (diff -u) of mlir-opt's output against tilepass-opt's. */
+function unifiedDiff(expected: string, actual: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'tilepass-differential-diff-'))
+  writeFileSync(path.join(dir, 'mlir-opt'), expected)
+  writeFileSync(path.join(dir, 'tilepass-opt'), actual)
+  const r = spawnSync('diff', ['-u', 'mlir-opt', 'tilepass-opt'], { cwd: dir, encoding: 'utf8' })
+  return r.stdout
+}
 
 /** Pipelines compared only on the inputs whose name starts with the key. */
 const pipelinesByPrefix: Readonly<Record<string, readonly (readonly string[])[]>> = {
@@ -94,6 +110,9 @@ for (const [prefix, list] of Object.entries(pipelinesByPrefix)) {
 }
 let anyDiff = false
 for (const { pipeline, inputs } of runs) {
+  if (onlyPipeline !== undefined && pipeline.join(' ') !== onlyPipeline) {
+    continue
+  }
   let same = 0
   const failures: string[] = []
   for (const f of inputs) {
@@ -106,7 +125,9 @@ for (const { pipeline, inputs } of runs) {
       same++
     } else {
       failures.push(f)
-      if (verbose) {
+      if (showDiff) {
+        process.stdout.write(`--- ${f} ${pipeline.join(' ')}\n${unifiedDiff(expected.stdout + expected.stderr, actual.out + actual.err)}\n`)
+      } else if (verbose) {
         process.stdout.write(`--- ${f} ${pipeline.join(' ')}\n--- mlir-opt:\n${expected.stdout}${expected.stderr}\n--- tilepass-opt:\n${actual.out}${actual.err}\n`)
       }
     }

@@ -211,6 +211,31 @@ function switchEraseSuccessorOperand(op: Operation, index: number, operandIndex:
   shrinkSegment(op, 'case_operand_segments', index - 1)
 }
 
+/**
+ * The destination a constant flag selects: the case whose value equals it, else the
+ * default (also without case values); null when the flag is not a known constant.
+ */
+function switchSuccessorForOperands(op: Operation, operands: readonly (Attribute | null)[]): Block | null {
+  const cv = op.getAttr('case_values')
+  if (!(cv instanceof DenseIntOrFPElementsAttr)) {
+    return op.getSuccessor(0)
+  }
+  const flag = operands[0]
+  if (!(flag instanceof IntegerAttr)) {
+    return null
+  }
+  const width = flag.type instanceof IntegerType ? flag.type.width : 64
+  const want = BigInt.asUintN(width, flag.value)
+  const n = cv.isSplat ? cv.type.numElements : cv.values.length
+  for (let i = 0; i < n; i++) {
+    const raw = (cv.isSplat ? cv.values[0] : cv.values[i]) as bigint
+    if (BigInt.asUintN(width, raw) === want) {
+      return op.getSuccessor(i + 1)
+    }
+  }
+  return op.getSuccessor(0)
+}
+
 /** Parses `^bb` or `^bb(%a, %b : t1, t2)` into a block plus unresolved operands and types. */
 function parseSuccessorWithOperands(parser: OpAsmParser, operands: UnresolvedOperand[], types: Type[]): Block | undefined {
   const dest = parser.parseSuccessor()
@@ -243,7 +268,13 @@ export const SwitchOp: OdsOp = defineOp({
   attributes: { case_values: optionalAttr(AnyIntElementsAttr), case_operand_segments: DenseI32ArrayAttr },
   successors: { defaultDestination: AnySuccessor, caseDestinations: VariadicSuccessor },
   traits: Trait.AttrSizedOperandSegments | Trait.Pure | Trait.IsTerminator,
-  interfaces: [BranchOpInterface.impl({ getSuccessorOperands: switchSuccessorOperands, eraseSuccessorOperand: switchEraseSuccessorOperand })],
+  interfaces: [
+    BranchOpInterface.impl({
+      getSuccessorOperands: switchSuccessorOperands,
+      eraseSuccessorOperand: switchEraseSuccessorOperand,
+      getSuccessorForOperands: switchSuccessorForOperands,
+    }),
+  ],
   parse(parser: OpAsmParser, state: OperationState): LogicalResult {
     const flagLoc = parser.getCurrentLocation()
     const flag = parser.parseOperand()

@@ -149,6 +149,21 @@ export const ConditionOp: OdsOp = defineOp({
   interfaces: [
     RegionBranchTerminatorOpInterface.impl({
       getSuccessorOperands: (op) => op.getOperands().slice(1),
+      getSuccessorRegions(op: Operation, operands: readonly (Attribute | null)[]): RegionSuccessor[] {
+        // A constant condition selects the after region (true) or the parent (false).
+        const whileOp = op.parentOp!
+        const after = whileOp.getRegion(1)
+        const cond = operands[0]
+        const known = cond instanceof IntegerAttr
+        const out: RegionSuccessor[] = []
+        if (!known || cond.value !== 0n) {
+          out.push({ region: after, inputs: after.front.arguments })
+        }
+        if (!known || cond.value === 0n) {
+          out.push({ region: null, inputs: whileOp.results })
+        }
+        return out
+      },
     }),
   ],
   assemblyFormat: '`(` $condition `)` attr-dict ($args^ `:` type($args))?',
@@ -661,6 +676,21 @@ export const IndexSwitchOp: OdsOp = defineOp({
         return op.regions.map((r) => ({ region: r, inputs: [] }))
       },
       getEntrySuccessorOperands: () => [],
+      getEntrySuccessorRegions(op: Operation, operands: readonly (Attribute | null)[]): RegionSuccessor[] {
+        // A constant index selects the matching case region, else the default region.
+        const arg = operands[0]
+        if (!(arg instanceof IntegerAttr)) {
+          return op.regions.map((r) => ({ region: r, inputs: [] }))
+        }
+        const cases = caseValues(op)
+        const value = BigInt.asIntN(64, arg.value)
+        for (let i = 0; i < cases.length; i++) {
+          if (cases[i] === value) {
+            return [{ region: op.getRegion(i + 1), inputs: [] }]
+          }
+        }
+        return [{ region: op.getRegion(0), inputs: [] }]
+      },
     }),
   ],
   parse(parser: OpAsmParser, state: OperationState): LogicalResult {
