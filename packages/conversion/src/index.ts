@@ -34,6 +34,12 @@ export type { ConversionMode, ConversionConfig, DialectConversionFoldingMode } f
 export { ConversionLogger, getDialectConversionLogger, setDialectConversionLogger, setDebugOnlyTypes } from './DebugLog.ts'
 /** The `convert-scf-to-cf` pass and its patterns. */
 export { SCFToControlFlowPass, scfToControlFlowPatterns } from './SCFToControlFlow.ts'
+/** The type converter and target of conversions to the LLVM dialect. */
+export { LLVMTypeConverter, kDeriveIndexBitwidthFromDataLayout } from './llvm/LLVMTypeConverter.ts'
+/** Options of the lowering to the LLVM dialect. */
+export type { LowerToLLVMOptions } from './llvm/LLVMTypeConverter.ts'
+/** The `llvm` dialect and unrealized casts legal. */
+export { LLVMConversionTarget } from './llvm/LLVMConversionTarget.ts'
 /** The `reconcile-unrealized-casts` pass and its utility. */
 export { ReconcileUnrealizedCastsPass, reconcileUnrealizedCasts } from './ReconcileUnrealizedCasts.ts'
 
