@@ -330,7 +330,44 @@ export type {
   BuildLLVMCallOptions,
 } from './llvm/index.ts'
 
-/** Registers every dialect of this package (func, cf, arith, scf, memref, affine, llvm) on `ctx`. */
+import { IndexDialect } from './index-dialect/index.ts'
+/** The `index` dialect (ops `Index*Op`, `IndexCmpPredicateAttr`). */
+export {
+  IndexDialect,
+  materializeIndexConstant,
+  IndexCmpPredicateAttr,
+  IndexCmpPredicateNames,
+  IndexCmpPredicateAttrC,
+  AddOp as IndexAddOp,
+  AndOp as IndexAndOp,
+  BoolConstantOp as IndexBoolConstantOp,
+  CastSOp as IndexCastSOp,
+  CastUOp as IndexCastUOp,
+  CeilDivSOp as IndexCeilDivSOp,
+  CeilDivUOp as IndexCeilDivUOp,
+  CmpOp as IndexCmpOp,
+  ConstantOp as IndexConstantOp,
+  DivSOp as IndexDivSOp,
+  DivUOp as IndexDivUOp,
+  FloorDivSOp as IndexFloorDivSOp,
+  MaxSOp as IndexMaxSOp,
+  MaxUOp as IndexMaxUOp,
+  MinSOp as IndexMinSOp,
+  MinUOp as IndexMinUOp,
+  MulOp as IndexMulOp,
+  OrOp as IndexOrOp,
+  RemSOp as IndexRemSOp,
+  RemUOp as IndexRemUOp,
+  ShlOp as IndexShlOp,
+  ShrSOp as IndexShrSOp,
+  ShrUOp as IndexShrUOp,
+  SizeOfOp as IndexSizeOfOp,
+  SubOp as IndexSubOp,
+  XOrOp as IndexXOrOp,
+  indexOps,
+} from './index-dialect/index.ts'
+
+/** Registers every dialect of this package (func, cf, arith, scf, memref, affine, llvm, index) on `ctx`. */
 export function registerAllDialects(ctx: Context): void {
   ctx.registerDialect(FuncDialect)
   ctx.registerDialect(CfDialect)
@@ -339,4 +376,5 @@ export function registerAllDialects(ctx: Context): void {
   ctx.registerDialect(MemRefDialect)
   ctx.registerDialect(AffineDialect)
   ctx.registerDialect(LLVMDialect)
+  ctx.registerDialect(IndexDialect)
 }

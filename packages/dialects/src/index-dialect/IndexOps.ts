@@ -1,0 +1,470 @@
+import {
+  AnyInteger,
+  BoolAttrC,
+  I1,
+  Index,
+  IndexAttr,
+  IndexType,
+  IntegerAttr,
+  IntegerType,
+  Trait,
+  anyTypeOf,
+  attrConstraint,
+  defineOp,
+  type AttrConstraint,
+  type Attribute,
+  type LogicalResult,
+  type OdsOp,
+  type OpFoldResult,
+  type Operation,
+  type TypeConstraint,
+  type Value,
+} from '@tilepass/ir'
+import { typeText } from '../internal/typeText.ts'
+import { IndexCmpPredicateAttr, parseIndexCmpPredicate } from './IndexAttributes.ts'
+
+type FoldResult = readonly OpFoldResult[] | Operation | undefined
+
+/** How a binary op computes on `width`-bit operands (bit patterns); null when it does not fold. */
+type Calculate = (lhs: bigint, rhs: bigint, width: number) => bigint | null
+
+function signed(v: bigint, width: number): bigint {
+  return BigInt.asIntN(width, v)
+}
+
+function unsigned(v: bigint, width: number): bigint {
+  return BigInt.asUintN(width, v)
+}
+
+function intValue(a: Attribute | null | undefined): bigint | null {
+  return a instanceof IntegerAttr ? a.value : null
+}
+
+/**
+ * Folds operations whose low 32 bits never depend on the high bits (add, mul, and, ...):
+ * the 64-bit result is the answer whatever the target's index width.
+ */
+function foldUnchecked(op: Operation, operands: readonly (Attribute | null)[], calc: Calculate): Attribute | null {
+  const lhs = intValue(operands[0])
+  const rhs = intValue(operands[1])
+  if (lhs === null || rhs === null) {
+    return null
+  }
+  const r = calc(lhs, rhs, 64)
+  return r === null ? null : IntegerAttr.get(IndexType.get(op.context), signed(r, 64))
+}
+
+/** Folds only when the 64-bit result truncated to 32 bits equals the 32-bit result (MLIR's `foldBinaryOpChecked`). */
+function foldChecked(op: Operation, operands: readonly (Attribute | null)[], calc: Calculate): Attribute | null {
+  const lhs = intValue(operands[0])
+  const rhs = intValue(operands[1])
+  if (lhs === null || rhs === null) {
+    return null
+  }
+  const r64 = calc(lhs, rhs, 64)
+  if (r64 === null) {
+    return null
+  }
+  const r32 = calc(signed(lhs, 32), signed(rhs, 32), 32)
+  if (r32 === null || signed(r64, 32) !== signed(r32, 32)) {
+    return null
+  }
+  return IntegerAttr.get(IndexType.get(op.context), signed(r64, 64))
+}
+
+function ceilDivS(n: bigint, m: bigint, w: number): bigint | null {
+  n = signed(n, w)
+  m = signed(m, w)
+  if (m === 0n) {
+    return null
+  }
+  if (n === 0n) {
+    return 0n
+  }
+  const mGtZ = m > 0n
+  if (n > 0n !== mGtZ) {
+    return signed(-signed(signed(-n, w) / m, w), w)
+  }
+  const x = mGtZ ? -1n : 1n
+  return signed(signed(signed(n + x, w) / m, w) + 1n, w)
+}
+
+function ceilDivU(n: bigint, m: bigint, w: number): bigint | null {
+  n = unsigned(n, w)
+  m = unsigned(m, w)
+  if (m === 0n) {
+    return null
+  }
+  if (n === 0n) {
+    return 0n
+  }
+  return unsigned((n - 1n) / m + 1n, w)
+}
+
+function floorDivS(n: bigint, m: bigint, w: number): bigint | null {
+  n = signed(n, w)
+  m = signed(m, w)
+  if (m === 0n) {
+    return null
+  }
+  if (n === 0n) {
+    return 0n
+  }
+  const mLtZ = m < 0n
+  if (n < 0n === mLtZ) {
+    return signed(n / m, w)
+  }
+  const x = mLtZ ? 1n : -1n
+  return signed(-1n - signed(signed(x - n, w) / m, w), w)
+}
+
+/**
+ * MLIR's `OpTrait::IsCommutative` folder: moves constant operands after the others (in
+ * place), tried when the op's own folder does not fold.
+ */
+function foldCommutative(op: Operation, operands: readonly (Attribute | null)[]): FoldResult {
+  const values = op.getOperands()
+  const reordered: Value[] = []
+  for (let i = 0; i < values.length; i++) {
+    if (operands[i] === null) {
+      reordered.push(values[i]!)
+    }
+  }
+  for (let i = 0; i < values.length; i++) {
+    if (operands[i] !== null) {
+      reordered.push(values[i]!)
+    }
+  }
+  for (let i = 0; i < values.length; i++) {
+    if (reordered[i] !== values[i]) {
+      op.setOperands(reordered)
+      return op
+    }
+  }
+  return undefined
+}
+
+interface BinarySpec {
+  readonly mnemonic: string
+  readonly summary: string
+  readonly commutative: boolean
+  /** The op's folder: an attribute, an operand value, or null. */
+  readonly fold: (op: Operation, operands: readonly (Attribute | null)[]) => OpFoldResult | null
+}
+
+function binaryOp(spec: BinarySpec): OdsOp {
+  return defineOp({
+    name: `index.${spec.mnemonic}`,
+    summary: spec.summary,
+    operands: { lhs: Index, rhs: Index },
+    results: { result: Index },
+    traits: Trait.Pure | (spec.commutative ? Trait.Commutative : 0),
+    assemblyFormat: '$lhs `,` $rhs attr-dict',
+    fold(op: Operation, operands: readonly (Attribute | null)[]): FoldResult {
+      const r = spec.fold(op, operands)
+      if (r !== null) {
+        return [r]
+      }
+      return spec.commutative ? foldCommutative(op, operands) : undefined
+    },
+  })
+}
+
+function isConst(a: Attribute | null | undefined, v: bigint): boolean {
+  return a instanceof IntegerAttr && a.value === v
+}
+
+/** `index.add`. */
+export const AddOp: OdsOp = binaryOp({
+  mnemonic: 'add',
+  summary: 'index addition',
+  commutative: true,
+  fold: (op, c) => foldUnchecked(op, c, (a, b) => a + b) ?? (isConst(c[1], 0n) ? op.getOperand(0) : null),
+})
+/** `index.sub`. */
+export const SubOp: OdsOp = binaryOp({
+  mnemonic: 'sub',
+  summary: 'index subtraction',
+  commutative: false,
+  fold: (op, c) => foldUnchecked(op, c, (a, b) => a - b) ?? (isConst(c[1], 0n) ? op.getOperand(0) : null),
+})
+/** `index.mul`. */
+export const MulOp: OdsOp = binaryOp({
+  mnemonic: 'mul',
+  summary: 'index multiplication',
+  commutative: true,
+  fold: (op, c) => foldUnchecked(op, c, (a, b) => a * b) ?? (isConst(c[1], 1n) ? op.getOperand(0) : isConst(c[1], 0n) ? c[1]! : null),
+})
+/** `index.divs`. */
+export const DivSOp: OdsOp = binaryOp({
+  mnemonic: 'divs',
+  summary: 'index signed division',
+  commutative: false,
+  fold: (op, c) => foldChecked(op, c, (a, b, w) => (signed(b, w) === 0n ? null : signed(a, w) / signed(b, w))),
+})
+/** `index.divu`. */
+export const DivUOp: OdsOp = binaryOp({
+  mnemonic: 'divu',
+  summary: 'index unsigned division',
+  commutative: false,
+  fold: (op, c) => foldChecked(op, c, (a, b, w) => (unsigned(b, w) === 0n ? null : unsigned(a, w) / unsigned(b, w))),
+})
+/** `index.ceildivs`. */
+export const CeilDivSOp: OdsOp = binaryOp({
+  mnemonic: 'ceildivs',
+  summary: 'index signed ceil division',
+  commutative: false,
+  fold: (op, c) => foldChecked(op, c, ceilDivS),
+})
+/** `index.ceildivu`. */
+export const CeilDivUOp: OdsOp = binaryOp({
+  mnemonic: 'ceildivu',
+  summary: 'index unsigned ceil division',
+  commutative: false,
+  fold: (op, c) => foldChecked(op, c, ceilDivU),
+})
+/** `index.floordivs`. */
+export const FloorDivSOp: OdsOp = binaryOp({
+  mnemonic: 'floordivs',
+  summary: 'index signed floor division',
+  commutative: false,
+  fold: (op, c) => foldChecked(op, c, floorDivS),
+})
+/** `index.rems`. */
+export const RemSOp: OdsOp = binaryOp({
+  mnemonic: 'rems',
+  summary: 'index signed remainder',
+  commutative: false,
+  fold: (op, c) => foldChecked(op, c, (a, b, w) => (signed(b, w) === 0n ? null : signed(a, w) % signed(b, w))),
+})
+/** `index.remu`. */
+export const RemUOp: OdsOp = binaryOp({
+  mnemonic: 'remu',
+  summary: 'index unsigned remainder',
+  commutative: false,
+  fold: (op, c) => foldChecked(op, c, (a, b, w) => (unsigned(b, w) === 0n ? null : unsigned(a, w) % unsigned(b, w))),
+})
+/** `index.maxs`. */
+export const MaxSOp: OdsOp = binaryOp({
+  mnemonic: 'maxs',
+  summary: 'index signed maximum',
+  commutative: true,
+  fold: (op, c) => foldChecked(op, c, (a, b, w) => (signed(a, w) > signed(b, w) ? a : b)),
+})
+/** `index.maxu`. */
+export const MaxUOp: OdsOp = binaryOp({
+  mnemonic: 'maxu',
+  summary: 'index unsigned maximum',
+  commutative: true,
+  fold: (op, c) => foldChecked(op, c, (a, b, w) => (unsigned(a, w) > unsigned(b, w) ? a : b)),
+})
+/** `index.mins`. */
+export const MinSOp: OdsOp = binaryOp({
+  mnemonic: 'mins',
+  summary: 'index signed minimum',
+  commutative: true,
+  fold: (op, c) => foldChecked(op, c, (a, b, w) => (signed(a, w) < signed(b, w) ? a : b)),
+})
+/** `index.minu`. */
+export const MinUOp: OdsOp = binaryOp({
+  mnemonic: 'minu',
+  summary: 'index unsigned minimum',
+  commutative: true,
+  fold: (op, c) => foldChecked(op, c, (a, b, w) => (unsigned(a, w) < unsigned(b, w) ? a : b)),
+})
+/** `index.shl`. */
+export const ShlOp: OdsOp = binaryOp({
+  mnemonic: 'shl',
+  summary: 'index shift left',
+  commutative: false,
+  fold: (op, c) => foldUnchecked(op, c, (a, b, w) => (unsigned(b, w) >= 32n ? null : a << unsigned(b, w))),
+})
+/** `index.shrs`. */
+export const ShrSOp: OdsOp = binaryOp({
+  mnemonic: 'shrs',
+  summary: 'signed index shift right',
+  commutative: false,
+  fold: (op, c) => foldChecked(op, c, (a, b, w) => (unsigned(b, w) >= 32n ? null : signed(a, w) >> unsigned(b, w))),
+})
+/** `index.shru`. */
+export const ShrUOp: OdsOp = binaryOp({
+  mnemonic: 'shru',
+  summary: 'unsigned index shift right',
+  commutative: false,
+  fold: (op, c) => foldChecked(op, c, (a, b, w) => (unsigned(b, w) >= 32n ? null : unsigned(a, w) >> unsigned(b, w))),
+})
+/** `index.and`. */
+export const AndOp: OdsOp = binaryOp({
+  mnemonic: 'and',
+  summary: 'index bitwise and',
+  commutative: true,
+  fold: (op, c) => foldUnchecked(op, c, (a, b) => a & b),
+})
+/** `index.or`. */
+export const OrOp: OdsOp = binaryOp({
+  mnemonic: 'or',
+  summary: 'index bitwise or',
+  commutative: true,
+  fold: (op, c) => foldUnchecked(op, c, (a, b) => a | b),
+})
+/** `index.xor`. */
+export const XOrOp: OdsOp = binaryOp({
+  mnemonic: 'xor',
+  summary: 'index bitwise xor',
+  commutative: true,
+  fold: (op, c) => foldUnchecked(op, c, (a, b) => a ^ b),
+})
+
+/** `IndexCmpPredicateAttr`, spelled as its keyword in `index.cmp`. */
+export const IndexCmpPredicateAttrC: AttrConstraint = attrConstraint('index comparison predicate kind', (a) => a instanceof IndexCmpPredicateAttr, {
+  parse: (parser) => parseIndexCmpPredicate(parser),
+  print: (attr, printer) => printer.print((attr as IndexCmpPredicateAttr).keyword),
+})
+
+function compare(pred: number, a: bigint, b: bigint, w: number): boolean {
+  switch (pred) {
+    case 0:
+      return unsigned(a, w) === unsigned(b, w)
+    case 1:
+      return unsigned(a, w) !== unsigned(b, w)
+    case 2:
+      return signed(a, w) < signed(b, w)
+    case 3:
+      return signed(a, w) <= signed(b, w)
+    case 4:
+      return signed(a, w) > signed(b, w)
+    case 5:
+      return signed(a, w) >= signed(b, w)
+    case 6:
+      return unsigned(a, w) < unsigned(b, w)
+    case 7:
+      return unsigned(a, w) <= unsigned(b, w)
+    case 8:
+      return unsigned(a, w) > unsigned(b, w)
+    default:
+      return unsigned(a, w) >= unsigned(b, w)
+  }
+}
+
+/** `index.cmp`: compares two index values with a predicate, giving an `i1`. */
+export const CmpOp: OdsOp = defineOp({
+  name: 'index.cmp',
+  summary: 'index compare',
+  operands: { lhs: Index, rhs: Index },
+  results: { result: I1 },
+  attributes: { pred: IndexCmpPredicateAttrC },
+  traits: Trait.Pure,
+  assemblyFormat: '$pred `(` $lhs `,` $rhs `)` attr-dict',
+  fold(op: Operation, operands: readonly (Attribute | null)[]): FoldResult {
+    const pred = (op.getAttr('pred') as IndexCmpPredicateAttr).value
+    const bool = (v: boolean): OpFoldResult[] => [IntegerAttr.get(IntegerType.get(op.context, 1), v ? 1n : 0n)]
+    const lhs = intValue(operands[0])
+    const rhs = intValue(operands[1])
+    if (lhs !== null && rhs !== null) {
+      const r64 = compare(pred, lhs, rhs, 64)
+      return r64 === compare(pred, lhs, rhs, 32) ? bool(r64) : undefined
+    }
+    if (op.getOperand(0) === op.getOperand(1)) {
+      // x == x, x <= x and x >= x hold; the strict predicates and `ne` do not.
+      return bool(pred === 0 || pred === 3 || pred === 5 || pred === 7 || pred === 9)
+    }
+    return undefined
+  },
+})
+
+/** `index.constant`: an index constant, named `%idx<value>`. */
+export const ConstantOp: OdsOp = defineOp({
+  name: 'index.constant',
+  summary: 'index constant',
+  results: { result: Index },
+  attributes: { value: IndexAttr },
+  traits: Trait.Pure | Trait.ConstantLike,
+  assemblyFormat: 'attr-dict $value',
+  getAsmResultNames(op: Operation, setName: (value: Value, name: string) => void): void {
+    setName(op.getResult(0), `idx${(op.getAttr('value') as IntegerAttr).value}`)
+  },
+  fold(op: Operation): FoldResult {
+    return [op.getAttr('value')!]
+  },
+})
+
+/** `index.bool.constant`: an `i1` constant, named `%true` or `%false`. */
+export const BoolConstantOp: OdsOp = defineOp({
+  name: 'index.bool.constant',
+  summary: 'boolean constant',
+  results: { result: I1 },
+  attributes: { value: BoolAttrC },
+  traits: Trait.Pure | Trait.ConstantLike,
+  assemblyFormat: 'attr-dict $value',
+  getAsmResultNames(op: Operation, setName: (value: Value, name: string) => void): void {
+    setName(op.getResult(0), (op.getAttr('value') as IntegerAttr).value !== 0n ? 'true' : 'false')
+  },
+  fold(op: Operation): FoldResult {
+    return [op.getAttr('value')!]
+  },
+})
+
+const IntegerOrIndex: TypeConstraint = anyTypeOf([AnyInteger, Index])
+
+function castOp(mnemonic: string, summary: string): OdsOp {
+  return defineOp({
+    name: `index.${mnemonic}`,
+    summary,
+    operands: { input: IntegerOrIndex },
+    results: { output: IntegerOrIndex },
+    traits: Trait.Pure,
+    assemblyFormat: '$input attr-dict `:` type($input) `to` type($output)',
+    verify(op: Operation): LogicalResult {
+      const input = op.getOperand(0).type
+      const output = op.getResult(0).type
+      if (input instanceof IndexType === output instanceof IndexType) {
+        return op.emitOpError(`operand type ${typeText(input)} and result type ${typeText(output)} are cast incompatible`).fail()
+      }
+      return true
+    },
+  })
+}
+
+/** `index.casts`: a sign-extending or truncating cast between index and an integer type. */
+export const CastSOp: OdsOp = castOp('casts', 'index signed cast')
+/** `index.castu`: a zero-extending or truncating cast between index and an integer type. */
+export const CastUOp: OdsOp = castOp('castu', 'index unsigned cast')
+
+/** `index.sizeof`: the bit width of `index` on the target. */
+export const SizeOfOp: OdsOp = defineOp({
+  name: 'index.sizeof',
+  summary: 'size in bits of the index type',
+  results: { result: Index },
+  traits: Trait.Pure,
+  assemblyFormat: 'attr-dict',
+})
+
+/** Every op of the index dialect, in registration order. */
+export const indexOps: readonly OdsOp[] = [
+  AddOp,
+  AndOp,
+  BoolConstantOp,
+  CastSOp,
+  CastUOp,
+  CeilDivSOp,
+  CeilDivUOp,
+  CmpOp,
+  ConstantOp,
+  DivSOp,
+  DivUOp,
+  FloorDivSOp,
+  MaxSOp,
+  MaxUOp,
+  MinSOp,
+  MinUOp,
+  MulOp,
+  OrOp,
+  RemSOp,
+  RemUOp,
+  ShlOp,
+  ShrSOp,
+  ShrUOp,
+  SizeOfOp,
+  SubOp,
+  XOrOp,
+]

@@ -1,0 +1,33 @@
+/** The `index` dialect: ops, the comparison predicate attribute and the dialect definition. */
+export { IndexDialect, materializeIndexConstant } from './IndexDialect.ts'
+export { IndexCmpPredicateAttr, IndexCmpPredicateNames } from './IndexAttributes.ts'
+export {
+  AddOp,
+  AndOp,
+  BoolConstantOp,
+  CastSOp,
+  CastUOp,
+  CeilDivSOp,
+  CeilDivUOp,
+  CmpOp,
+  ConstantOp,
+  DivSOp,
+  DivUOp,
+  FloorDivSOp,
+  IndexCmpPredicateAttrC,
+  MaxSOp,
+  MaxUOp,
+  MinSOp,
+  MinUOp,
+  MulOp,
+  OrOp,
+  RemSOp,
+  RemUOp,
+  ShlOp,
+  ShrSOp,
+  ShrUOp,
+  SizeOfOp,
+  SubOp,
+  XOrOp,
+  indexOps,
+} from './IndexOps.ts'

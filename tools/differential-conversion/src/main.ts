@@ -1,0 +1,381 @@
+/**
+ * Differential test of the conversion passes: seeded random modules (./generate.ts) go through
+ * each conversion pipeline in tilepass-opt and in mlir-opt 22; stdout, stderr and the exit code
+ * must be byte-identical. For the full lowering to the llvm dialect, mlir-translate must also
+ * accept tilepass-opt's output (`--mlir-to-llvmir`).
+ *
+ * Usage: pnpm exec tsx --conditions=source tools/differential-conversion/src/main.ts [options]
+ *   --count N            modules (default 100)
+ *   --seed S             run seed (default 1); module i uses moduleSeed(S, i)
+ *   --only I             replay module I alone (prints both outputs on a difference)
+ *   --features SPEC      e.g. `all,-vectors` or `none,arith,scfFor` (see generate.ts)
+ *   --pipelines A,B      only these pipelines (names as printed)
+ *   --config FILE        JSON with count/seed/features/pipelines/reportOnly (flags win)
+ *   --verbose            print both outputs of every difference
+ *   --print              print the generated modules and exit
+ *   --generator-only     check that mlir-opt lowers every module fully and mlir-translate
+ *                        accepts the result (validates the generator)
+ *   --list-features      print the feature names and exit
+ *
+ * Environment: MLIR_OPT and MLIR_TRANSLATE override the binaries (default
+ * /usr/lib/llvm-22/bin). Without mlir-opt the run is skipped (exit 0) unless
+ * CONFORMANCE_STRICT=1. Exits 1 when a gating pipeline differs anywhere.
+ *
+ * tilepass-opt runs in this process from the TypeScript sources, so no build is needed.
+ */
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { main as tilepassOpt } from '../../../packages/cli/src/tilepass-opt.ts'
+import type { ToolIO } from '../../../packages/cli/src/ToolIO.ts'
+import { firstDifference } from '../../differential/src/compare.ts'
+import { moduleSeed } from '../../differential/src/Random.ts'
+import { FEATURES, FEATURE_NAMES, type Features, allFeatures, applyFeatureSpec, generateConversionModule } from './generate.ts'
+
+/** One compared pipeline: its name, the arguments both tools get, and whether the result must translate to LLVM IR. */
+export interface Pipeline {
+  readonly name: string
+  readonly args: readonly string[]
+  readonly translate: boolean
+}
+
+const FULL = 'builtin.module(convert-scf-to-cf,convert-arith-to-llvm,convert-func-to-llvm,convert-cf-to-llvm,reconcile-unrealized-casts)'
+
+/** The pipelines compared, in order. */
+export const PIPELINES: readonly Pipeline[] = [
+  { name: 'convert-scf-to-cf', args: ['--convert-scf-to-cf'], translate: false },
+  { name: 'convert-arith-to-llvm', args: ['--convert-arith-to-llvm'], translate: false },
+  { name: 'convert-arith-to-llvm=index-bitwidth=32', args: ['--convert-arith-to-llvm=index-bitwidth=32'], translate: false },
+  { name: 'convert-index-to-llvm', args: ['--convert-index-to-llvm'], translate: false },
+  { name: 'convert-func-to-llvm', args: ['--convert-func-to-llvm'], translate: false },
+  { name: 'convert-cf-to-llvm', args: ['--convert-cf-to-llvm'], translate: false },
+  { name: 'full', args: ['-p', FULL], translate: true },
+  {
+    name: 'full+index',
+    args: ['-p', 'builtin.module(convert-scf-to-cf,convert-index-to-llvm,convert-arith-to-llvm,convert-func-to-llvm,convert-cf-to-llvm,reconcile-unrealized-casts)'],
+    translate: true,
+  },
+]
+
+interface ConfigFile {
+  count?: number
+  seed?: number
+  features?: string
+  pipelines?: string[]
+  /** Pipelines run and reported whose differences do not fail the run. */
+  reportOnly?: string[]
+}
+
+interface Options {
+  count: number
+  seed: number
+  only: number | undefined
+  features: Features
+  pipelines: Pipeline[]
+  reportOnly: Set<string>
+  verbose: boolean
+  print: boolean
+  generatorOnly: boolean
+}
+
+const binDir = '/usr/lib/llvm-22/bin'
+const mlirOpt = process.env.MLIR_OPT ?? `${binDir}/mlir-opt`
+const mlirTranslate = process.env.MLIR_TRANSLATE ?? path.join(path.dirname(mlirOpt), 'mlir-translate')
+
+function fail(message: string): never {
+  process.stderr.write(`differential-conversion: error: ${message}\n`)
+  process.exit(2)
+}
+
+function say(text: string): void {
+  process.stdout.write(`${text}\n`)
+}
+
+function selectPipelines(names: readonly string[]): Pipeline[] {
+  return names.map((n) => PIPELINES.find((p) => p.name === n) ?? fail(`unknown pipeline '${n}' (known: ${PIPELINES.map((p) => p.name).join(', ')})`))
+}
+
+function parseArgs(argv: readonly string[]): Options {
+  const options: Options = {
+    count: 100,
+    seed: 1,
+    only: undefined,
+    features: allFeatures(),
+    pipelines: [...PIPELINES],
+    reportOnly: new Set<string>(),
+    verbose: false,
+    print: false,
+    generatorOnly: false,
+  }
+  const features = (spec: string): Features => {
+    const f = applyFeatureSpec(options.features, spec)
+    return typeof f === 'string' ? fail(f) : f
+  }
+  const configAt = argv.indexOf('--config')
+  if (configAt >= 0) {
+    const file = argv[configAt + 1] ?? fail('--config expects a file')
+    const config = JSON.parse(readFileSync(path.resolve(file), 'utf8')) as ConfigFile
+    options.count = config.count ?? options.count
+    options.seed = config.seed ?? options.seed
+    if (config.features !== undefined) {
+      options.features = features(config.features)
+    }
+    if (config.pipelines !== undefined) {
+      options.pipelines = selectPipelines(config.pipelines)
+    }
+    for (const p of selectPipelines(config.reportOnly ?? [])) {
+      options.reportOnly.add(p.name)
+      if (!options.pipelines.includes(p)) {
+        options.pipelines.push(p)
+      }
+    }
+  }
+  const number = (flag: string, value: string | undefined): number => {
+    const n = Number(value)
+    return value !== undefined && Number.isInteger(n) && n >= 0 ? n : fail(`${flag} expects a non-negative integer`)
+  }
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!
+    switch (arg) {
+      case '--count':
+        options.count = number(arg, argv[++i])
+        break
+      case '--seed':
+        options.seed = number(arg, argv[++i])
+        break
+      case '--only':
+        options.only = number(arg, argv[++i])
+        options.verbose = true
+        break
+      case '--features':
+        options.features = features(argv[++i] ?? '')
+        break
+      case '--pipelines':
+        options.pipelines = selectPipelines((argv[++i] ?? '').split(',').filter((s) => s !== ''))
+        break
+      case '--config':
+        i++
+        break
+      case '--verbose':
+        options.verbose = true
+        break
+      case '--print':
+        options.print = true
+        break
+      case '--generator-only':
+        options.generatorOnly = true
+        break
+      case '--list-features':
+        for (const name of FEATURE_NAMES) {
+          say(`${name.padEnd(20)} ${FEATURES[name]}`)
+        }
+        process.exit(0)
+        break
+      default:
+        fail(`unknown argument '${arg}'`)
+    }
+  }
+  return options
+}
+
+interface ToolResult {
+  readonly stdout: string
+  readonly stderr: string
+  readonly code: number
+}
+
+function runMlirOpt(args: readonly string[]): Promise<ToolResult> {
+  return new Promise((resolve) => {
+    const child = spawn(mlirOpt, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+    const out: Buffer[] = []
+    const err: Buffer[] = []
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk))
+    child.stderr.on('data', (chunk: Buffer) => err.push(chunk))
+    child.on('error', (error) => resolve({ stdout: '', stderr: String(error), code: -1 }))
+    child.on('close', (code, signal) =>
+      resolve({
+        stdout: Buffer.concat(out).toString('utf8'),
+        stderr: Buffer.concat(err).toString('utf8') + (signal !== null ? `\n(killed by ${signal})\n` : ''),
+        code: code ?? -1,
+      }),
+    )
+  })
+}
+
+function runTilepass(args: readonly string[]): ToolResult {
+  let stdout = ''
+  let stderr = ''
+  const io: ToolIO = {
+    stdout: (t) => {
+      stdout += t
+    },
+    stderr: (t) => {
+      stderr += t
+    },
+    readFile: (p) => readFileSync(p, 'utf8'),
+    writeFile: () => {
+      throw new Error('not supported')
+    },
+  }
+  const code = tilepassOpt([...args], io)
+  return { stdout, stderr, code }
+}
+
+/** Why mlir-translate rejects `text`, or null when it accepts it. */
+function translateError(text: string): string | null {
+  const r = spawnSync(mlirTranslate, ['--mlir-to-llvmir', '-'], { input: text, encoding: 'utf8' })
+  if (r.status === 0) {
+    return null
+  }
+  return (r.stderr || `exit ${r.status ?? r.signal}`).split('\n').slice(0, 4).join('\n')
+}
+
+interface PipelineStats {
+  identical: number
+  differing: number[]
+  /** Modules whose tilepass output mlir-translate rejected. */
+  untranslatable: number[]
+  /** Modules mlir-opt itself did not lower to something mlir-translate accepts. */
+  oracleFailures: number
+}
+
+function stats(): PipelineStats {
+  return { identical: 0, differing: [], untranslatable: [], oracleFailures: 0 }
+}
+
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve))
+}
+
+async function run(options: Options): Promise<number> {
+  const indices = options.only !== undefined ? [options.only] : Array.from({ length: options.count }, (_, i) => i)
+  const modules = indices.map((i) => generateConversionModule(moduleSeed(options.seed, i), options.features))
+  if (options.print) {
+    process.stdout.write(modules.join('// -----\n'))
+    return 0
+  }
+  if (!existsSync(mlirOpt)) {
+    if (['1', 'true'].includes(process.env.CONFORMANCE_STRICT ?? '')) {
+      fail(`${mlirOpt} does not exist (install mlir-22-tools or set MLIR_OPT)`)
+    }
+    say(`differential-conversion: SKIPPED: ${mlirOpt} not found`)
+    return 0
+  }
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'tilepass-differential-conversion-'))
+  const files = modules.map((text, k) => {
+    const file = path.join(scratch, `m${indices[k]}.mlir`)
+    writeFileSync(file, text)
+    return file
+  })
+  const started = Date.now()
+  if (options.generatorOnly) {
+    let bad = 0
+    for (let k = 0; k < files.length; k++) {
+      let ok = true
+      for (const p of options.pipelines) {
+        const r = await runMlirOpt([...p.args, files[k]!])
+        const why = r.code !== 0 ? r.stderr.split('\n').slice(0, 3).join('\n') : p.translate ? translateError(r.stdout) : null
+        if (why !== null) {
+          ok = false
+          say(`module ${indices[k]} (${files[k]}) ${p.name}:\n${why}`)
+        }
+      }
+      bad += ok ? 0 : 1
+    }
+    say(`generator check: ${files.length - bad}/${files.length} modules accepted (${((Date.now() - started) / 1000).toFixed(1)} s)`)
+    return bad === 0 ? 0 : 1
+  }
+  say(`differential-conversion: ${files.length} modules, seed ${options.seed}; mlir-opt ${mlirOpt}`)
+  const perPipeline = new Map<string, PipelineStats>(options.pipelines.map((p) => [p.name, stats()]))
+  const casesDir = path.join(scratch, 'cases')
+  let reports = 0
+  // mlir-opt runs two modules ahead, in child processes, while tilepass-opt runs here.
+  const expectedFor = (k: number): Promise<ToolResult[]> => Promise.all(options.pipelines.map((p) => runMlirOpt([...p.args, files[k]!])))
+  const pending: Promise<ToolResult[]>[] = []
+  for (let k = 0; k < Math.min(2, files.length); k++) {
+    pending.push(expectedFor(k))
+  }
+  for (let k = 0; k < files.length; k++) {
+    const expectedAll = pending.shift()!
+    if (k + 2 < files.length) {
+      pending.push(expectedFor(k + 2))
+    }
+    for (let p = 0; p < options.pipelines.length; p++) {
+      const pipeline = options.pipelines[p]!
+      const st = perPipeline.get(pipeline.name)!
+      const actual = runTilepass([...pipeline.args, files[k]!])
+      await yieldToEventLoop()
+      const expected = (await expectedAll)[p]!
+      const same = expected.stdout === actual.stdout && expected.stderr === actual.stderr && expected.code === actual.code
+      let translateProblem: string | null = null
+      if (pipeline.translate && expected.code === 0) {
+        if (translateError(expected.stdout) !== null) {
+          st.oracleFailures++
+        } else if (actual.code === 0) {
+          translateProblem = translateError(actual.stdout)
+        }
+      }
+      if (same) {
+        st.identical++
+      } else {
+        st.differing.push(indices[k]!)
+      }
+      if (translateProblem !== null) {
+        st.untranslatable.push(indices[k]!)
+      }
+      if ((!same || translateProblem !== null) && (options.verbose || reports < 6)) {
+        reports++
+        const dir = path.join(casesDir, `${indices[k]}-${p}`)
+        mkdirSync(dir, { recursive: true })
+        writeFileSync(path.join(dir, 'input.mlir'), modules[k]!)
+        writeFileSync(path.join(dir, 'mlir-opt.out'), expected.stdout + expected.stderr)
+        writeFileSync(path.join(dir, 'tilepass-opt.out'), actual.stdout + actual.stderr)
+        const lines = [`--- module ${indices[k]} (${files[k]}) ${pipeline.name}: ${dir}`]
+        if (expected.code !== actual.code) {
+          lines.push(`exit code: mlir-opt ${expected.code}, tilepass-opt ${actual.code}`)
+        }
+        const diff = firstDifference(expected.stdout + expected.stderr, actual.stdout + actual.stderr)
+        if (diff !== '') {
+          lines.push(diff.trimEnd())
+        }
+        if (translateProblem !== null) {
+          lines.push(`mlir-translate rejects tilepass-opt's output:\n${translateProblem}`)
+        }
+        say(lines.join('\n'))
+      }
+    }
+  }
+  say(`results (${((Date.now() - started) / 1000).toFixed(1)} s):`)
+  let failed = false
+  for (const pipeline of options.pipelines) {
+    const st = perPipeline.get(pipeline.name)!
+    const reportOnly = options.reportOnly.has(pipeline.name)
+    const bad = st.differing.length > 0 || st.untranslatable.length > 0
+    failed ||= bad && !reportOnly
+    const pct = ((100 * st.identical) / files.length).toFixed(1)
+    let line = `  ${pipeline.name}: ${st.identical}/${files.length} identical (${pct}%)`
+    if (pipeline.translate) {
+      line += `; mlir-translate rejects ${st.untranslatable.length} tilepass outputs`
+      if (st.oracleFailures > 0) {
+        line += ` (and ${st.oracleFailures} mlir-opt outputs)`
+      }
+    }
+    if (reportOnly) {
+      line += ' [report only]'
+    }
+    if (st.differing.length > 0) {
+      line += `; differ: ${st.differing.slice(0, 12).join(' ')}${st.differing.length > 12 ? ' ...' : ''}`
+    }
+    say(line)
+  }
+  if (failed || reports > 0) {
+    say(`replay one module with: pnpm exec tsx --conditions=source tools/differential-conversion/src/main.ts --seed ${options.seed} --only <index>`)
+    say(`inputs and cases kept in ${scratch}`)
+  } else {
+    rmSync(scratch, { recursive: true, force: true })
+  }
+  return failed ? 1 : 0
+}
+
+process.exitCode = await run(parseArgs(process.argv.slice(2)))
