@@ -60,6 +60,18 @@ export type { NamedAttribute, TypedAttr } from './Attributes.ts'
 export { SparseElementsAttr } from './SparseElements.ts'
 /** One scalar of an elements attribute (integer, float or string), as `SparseElementsAttr.getValues` returns. */
 export type { ElementScalar } from './SparseElements.ts'
+/** Exact f80/f128 values: bit-level conversion, correctly rounded decimal parsing and MLIR's float printing. */
+export {
+  isWideFloatKind,
+  wideBitsFromDouble,
+  wideBitsToDouble,
+  parseWideDecimal,
+  formatWideFloat,
+  floatAttrFromBits,
+  floatAttrBits,
+} from './FloatFormats.ts'
+/** `f80` or `f128`: the float kinds whose values a double cannot always hold. */
+export type { WideFloatKind } from './FloatFormats.ts'
 export {
   AffineExpr,
   AffineExprKind,

@@ -1,4 +1,5 @@
 import type { FloatKind } from '../Types.ts'
+import { wideBitsToDouble } from '../FloatFormats.ts'
 
 /**
  * @internal Bit-level semantics of the builtin float kinds, used to turn hexadecimal
@@ -46,6 +47,9 @@ const dv = new DataView(new ArrayBuffer(8))
 
 /** @internal The value encoded by the bit pattern `bits` of a float of `kind`. */
 export function floatFromBits(kind: FloatKind, bits: bigint): number {
+  if (kind === 'f80' || kind === 'f128') {
+    return wideBitsToDouble(kind, bits)
+  }
   if (kind === 'f64') {
     dv.setBigUint64(0, BigInt.asUintN(64, bits))
     return dv.getFloat64(0)
@@ -55,16 +59,6 @@ export function floatFromBits(kind: FloatKind, bits: bigint): number {
     return dv.getFloat32(0)
   }
   const s = SEMANTICS[kind]
-  if (kind === 'f80') {
-    // x87 extended: explicit integer bit in the 64-bit mantissa.
-    const man = bits & ((1n << 64n) - 1n)
-    const exp = Number((bits >> 64n) & 0x7fffn)
-    const sign = (bits >> 79n) & 1n ? -1 : 1
-    if (exp === 0x7fff) {
-      return (man & ((1n << 63n) - 1n)) === 0n ? sign * Infinity : NaN
-    }
-    return sign * Number(man) * 2 ** (Math.max(exp, 1) - 16383 - 63)
-  }
   const manMask = (1n << BigInt(s.manBits)) - 1n
   const man = Number(bits & manMask)
   const exp = Number((bits >> BigInt(s.manBits)) & ((1n << BigInt(s.expBits)) - 1n))
@@ -137,14 +131,24 @@ export function roundToFloatKind(kind: FloatKind, value: number): number {
   const neg = value < 0 || Object.is(value, -0)
   const a = Math.abs(value)
   if (a === Infinity) {
-    return s.special === 'ieee' ? value : NaN
+    // Finite-only kinds keep the infinity, which APFloat encodes as a signed zero.
+    return s.special === 'ieee' || s.special === 'none' ? value : NaN
   }
   if (s.special === 'e8m0') {
+    // One bit of precision: the midpoint between powers of two rounds up; zero and tiny
+    // values give the smallest power, values beyond the largest one are NaN.
     if (a === 0) {
-      return NaN
+      return 2 ** -s.bias
     }
-    const e = Math.round(Math.log2(a))
-    return 2 ** Math.min(Math.max(e, -s.bias), (1 << s.expBits) - 2 - s.bias)
+    let e = Math.floor(Math.log2(a))
+    if (2 ** e > a) {
+      e--
+    }
+    if (a / 2 ** e >= 1.5) {
+      e++
+    }
+    const maxE = (1 << s.expBits) - 2 - s.bias
+    return e > maxE ? NaN : 2 ** Math.max(e, -s.bias)
   }
   const max = maxFinite(s)
   const minExp = 1 - s.bias

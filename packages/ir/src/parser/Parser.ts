@@ -46,8 +46,8 @@ import {
 } from '../Types.ts'
 import { parseAffineMapOrSetBody } from './AffineParser.ts'
 import { parseSparseElementsAttr } from './SparseParser.ts'
+import { denseStoredFloat, floatAttrFromBits, floatExtraBits, isWideFloatKind, roundedNaNBits } from '../FloatFormats.ts'
 import { floatBitWidth, floatFromBits, roundToFloatKind } from './FloatBits.ts'
-import { floatBits } from '../printer/FloatFormat.ts'
 import { Lexer, Tok, decodeStringLiteral } from './Lexer.ts'
 import { attrToString, typeToString } from './diagText.ts'
 
@@ -1263,7 +1263,8 @@ export abstract class Parser {
         return this.errorHere('floating point value not valid for specified type')
       }
       const v = parseFloat(this.src.slice(tokStart, tokEnd))
-      return FloatAttr.get(t, roundToFloatKind(t.kind, negative ? -v : v))
+      const r = roundToFloatKind(t.kind, negative ? -v : v)
+      return FloatAttr.get(t, r, r === r ? null : roundedNaNBits(t.kind, negative, r))
     }
     if (t === undefined) {
       t = this.i64Type
@@ -1285,9 +1286,8 @@ export abstract class Parser {
         this.emitErrorAt(tokStart, 'hexadecimal float constant out of range for type').report()
         return null
       }
-      const value = floatFromBits(t.kind, bits)
-      // A NaN other than the type's default one keeps its bits (sign and payload).
-      return FloatAttr.get(t, value, Number.isNaN(value) && bits !== floatBits(NaN, t.kind) ? bits : null)
+      // A NaN other than the type's default one, or an f80/f128 value a double cannot hold, keeps its bits.
+      return floatAttrFromBits(t, bits)
     }
     if (!(t instanceof IntegerType || t instanceof IndexType)) {
       this.emitErrorAt(tokStart, 'integer literal not valid for specified type').report()
@@ -1735,7 +1735,7 @@ export abstract class Parser {
       this.consume()
       return true
     }
-    this.emitWrongTokenError('expected element literal of primitive type').report()
+    this.emitWrongTokenError(neg ? 'expected integer or floating point literal' : 'expected element literal of primitive type').report()
     return false
   }
 
@@ -1809,12 +1809,15 @@ export abstract class Parser {
       if (v === null) {
         return null
       }
-      if (typeof v === 'number' && Number.isNaN(v) && scalarType instanceof FloatType) {
-        // A hexadecimal NaN other than the type's default one keeps its bits.
-        const bits = BigInt(this.src.slice(lit.tokStarts[i], lit.tokEnds[i]))
-        if (bits !== floatBits(NaN, scalarType.kind)) {
+      if (typeof v === 'number' && scalarType instanceof FloatType && (Number.isNaN(v) || isWideFloatKind(scalarType.kind))) {
+        // A NaN other than the type's default one, or an f80/f128 value a double cannot hold, keeps its bits.
+        const kept =
+          lit.tokKinds[i] === Tok.integer
+            ? floatExtraBits(scalarType.kind, BigInt(this.src.slice(lit.tokStarts[i], lit.tokEnds[i])), v, false)
+            : roundedNaNBits(scalarType.kind, lit.negs[i]!, v)
+        if (kept !== null) {
           nanBits ??= new Map()
-          nanBits.set(i, bits)
+          nanBits.set(i, kept)
         }
       }
       values.push(v)
@@ -1862,7 +1865,7 @@ export abstract class Parser {
     if (el instanceof FloatType) {
       if (k === Tok.float) {
         const v = parseFloat(this.src.slice(start, end))
-        return roundToFloatKind(el.kind, neg ? -v : v)
+        return denseStoredFloat(el.kind, roundToFloatKind(el.kind, neg ? -v : v))
       }
       const isHex = end - start > 1 && this.src.charCodeAt(start + 1) === C_x
       if (!isHex) {
@@ -1947,6 +1950,7 @@ export abstract class Parser {
     }
     const values: (bigint | number)[] = []
     const scalars = count * (isComplex ? 2 : 1)
+    let nanBits: Map<number, bigint> | null = null
     for (let i = 0; i < scalars; i++) {
       let bits = 0n
       for (let b = bytesPer - 1; b >= 0; b--) {
@@ -1954,7 +1958,14 @@ export abstract class Parser {
         bits = (bits << 8n) | BigInt(parseInt(data.slice(off, off + 2), 16))
       }
       if (scalar instanceof FloatType) {
-        values.push(floatFromBits(scalar.kind, bits))
+        const v = floatFromBits(scalar.kind, bits)
+        // NaN payloads and f80/f128 values a double cannot hold keep their bits.
+        const kept = floatExtraBits(scalar.kind, bits, v, true)
+        if (kept !== null) {
+          nanBits ??= new Map()
+          nanBits.set(i, kept)
+        }
+        values.push(v)
       }
       else if (scalar instanceof IntegerType) {
         values.push(scalar.signedness === Signedness.Unsigned ? BigInt.asUintN(width, bits) : BigInt.asIntN(width, bits))
@@ -1967,13 +1978,14 @@ export abstract class Parser {
       const per = isComplex ? 2 : 1
       let allSame = true
       for (let i = per; allSame && i < values.length; i++) {
-        allSame = sameScalar(values[i]!, values[i % per]!)
+        allSame = sameScalar(values[i]!, values[i % per]!) && nanBits?.get(i) === nanBits?.get(i % per)
       }
       if (allSame) {
-        return DenseIntOrFPElementsAttr.get(type, values.slice(0, per) as bigint[] | number[], true)
+        const splatBits = nanBits === null ? null : new Map([...nanBits].filter(([i]) => i < per))
+        return DenseIntOrFPElementsAttr.get(type, values.slice(0, per) as bigint[] | number[], true, splatBits)
       }
     }
-    return DenseIntOrFPElementsAttr.get(type, values as bigint[] | number[], splat || (count === 1 && numElements === 1))
+    return DenseIntOrFPElementsAttr.get(type, values as bigint[] | number[], splat || (count === 1 && numElements === 1), nanBits)
   }
 
   /** i1 elements in hex form are bit-packed; one 0x00 or 0xFF byte is a splat. */

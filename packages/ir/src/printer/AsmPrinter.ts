@@ -50,6 +50,7 @@ import {
 import type { BlockArgument, Value } from '../Value.ts'
 import { AliasCollector, typedAttrType, type SymbolAlias } from './AliasState.ts'
 import { SparseElementsAttr } from '../SparseElements.ts'
+import { formatFloatWithBits } from '../FloatFormats.ts'
 import type { AsmPrinterOptions, FileResources } from './AsmPrinterOptions.ts'
 import { floatBits, formatFloatValue, roundToKind } from './FloatFormat.ts'
 import { SSANameState, type BlockInfo } from './SSANameState.ts'
@@ -502,12 +503,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       }
     } else if (attr instanceof FloatAttr) {
       const t = attr.type
-      const text =
-        attr.nanBits !== null
-          ? '0x' + attr.nanBits.toString(16).toUpperCase()
-          : t instanceof FloatType
-            ? formatFloatValue(attr.value, t.kind)
-            : formatFloatValue(attr.value, 'f64')
+      const text = formatFloatWithBits(t instanceof FloatType ? t.kind : 'f64', attr.value, attr.nanBits)
       this.parts.push(text)
       // A hex literal without its type would read back as an integer, so f64 keeps it then.
       if (elide === Elide.May && t instanceof FloatType && t.kind === 'f64' && !text.startsWith('0x')) {
@@ -723,7 +719,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   private denseScalarAt(attr: DenseIntOrFPElementsAttr, i: number, et: Type): string {
     const bits = attr.nanBits?.get(i)
     if (bits !== undefined) {
-      return '0x' + bits.toString(16).toUpperCase()
+      return et instanceof FloatType ? formatFloatWithBits(et.kind, 0, bits) : '0x' + bits.toString(16).toUpperCase()
     }
     return this.denseScalar(attr.values[i]!, et)
   }

@@ -1,4 +1,5 @@
 import type { FloatKind } from '../Types.ts'
+import { formatWideFloat, wideBitsFromDouble } from '../FloatFormats.ts'
 
 /** Bits of precision (including the implicit bit) of each float kind, as LLVM's fltSemantics. */
 const PRECISION: Record<FloatKind, number> = {
@@ -255,6 +256,9 @@ function roundToFormat(value: number, precision: number, minExp: number): number
 
 /** The bit pattern of `value` in `kind`, as a bigint (NaN is the kind's canonical NaN). */
 export function floatBits(value: number, kind: FloatKind): bigint {
+  if (kind === 'f80' || kind === 'f128') {
+    return wideBitsFromDouble(kind, value)
+  }
   if (kind === 'f32') {
     f32Buf[0] = value
     return BigInt(u32View[0]!)
@@ -288,7 +292,8 @@ function encodeSmall(value: number, expBits: number, manBits: number, bias: numb
   let e: number
   let m: number
   if (!Number.isFinite(value)) {
-    e = expMask
+    // A finite-only kind encodes infinity with a zero exponent field, as APFloat does.
+    e = special === Special.Finite ? 0 : expMask
     m = 0
   } else if (value === 0) {
     e = 0
@@ -316,11 +321,12 @@ function encodeSmall(value: number, expBits: number, manBits: number, bias: numb
  * bits (`0x7FC00000`), which is also used for NaN and infinities.
  */
 export function formatFloatValue(value: number, kind: FloatKind): string {
+  if (kind === 'f80' || kind === 'f128') {
+    return formatWideFloat(kind, wideBitsFromDouble(kind, value))
+  }
   if (Number.isFinite(value)) {
     const s = apFloatToString(value, kind, 6, 0, false)
-    // Kinds wider than a double read the short form back exactly, so it must equal the value.
-    const wide = kind === 'f80' || kind === 'f128'
-    const roundTrips = wide ? decimalEquals(s, value) : Object.is(roundToKind(Number(s), kind), value)
+    const roundTrips = Object.is(roundToKind(Number(s), kind), value)
     if (roundTrips || (value === 0 && Number(s) === 0 && Object.is(value, Number(s)))) {
       return s
     }
@@ -330,37 +336,4 @@ export function formatFloatValue(value: number, kind: FloatKind): string {
     }
   }
   return '0x' + floatBits(value, kind).toString(16).toUpperCase()
-}
-
-/** True when the decimal `text` (`[-]d.ddddde[+-]xx`) is exactly the finite double `value`. */
-function decimalEquals(text: string, value: number): boolean {
-  if (value === 0) {
-    return Number(text) === 0
-  }
-  const e = text.search(/[eE]/)
-  const mantissa = e < 0 ? text : text.slice(0, e)
-  let exp10 = e < 0 ? 0 : Number(text.slice(e + 1))
-  const dot = mantissa.indexOf('.')
-  const digits = mantissa.replace('-', '').replace('.', '')
-  if (dot >= 0) {
-    exp10 -= mantissa.length - dot - 1
-  }
-  if ((value < 0) !== mantissa.startsWith('-')) {
-    return false
-  }
-  // |text| = m * 10^exp10 and |value| = sig * 2^exp2: compare with non-negative powers only.
-  let lhs = BigInt(digits)
-  const { sig, exp } = decompose(Math.abs(value))
-  let rhs = sig
-  if (exp10 >= 0) {
-    lhs *= 10n ** BigInt(exp10)
-  } else {
-    rhs *= 10n ** BigInt(-exp10)
-  }
-  if (exp >= 0) {
-    rhs <<= BigInt(exp)
-  } else {
-    lhs <<= BigInt(-exp)
-  }
-  return lhs === rhs
 }
