@@ -673,28 +673,21 @@ export class ConversionPatternRewriter extends PatternRewriter {
   }
 
   /**
-   * Converts the argument types of every block of `region` with `converter`; the entry
-   * block uses `entryConversion` when given. Returns the new entry block, or null
-   * when a type does not convert.
+   * Converts the argument types of the entry block of `region` with `converter`, or
+   * as `entryConversion` says when given (as upstream: the other blocks are converted
+   * by the patterns of the branches to them). Returns the new entry block (null for an
+   * empty region), or null when a type does not convert.
    */
   convertRegionTypes(region: Region, converter: TypeConverter, entryConversion: SignatureConversion | null = null): Block | null {
-    const blocks: Block[] = []
-    for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
-      blocks.push(b)
+    const entry = region.firstBlock
+    if (entry === null) {
+      return null
     }
-    let entry: Block | null = null
-    for (let i = 0; i < blocks.length; i++) {
-      const b = blocks[i]!
-      const conv = i === 0 && entryConversion !== null ? entryConversion : converter.convertBlockSignature(b.arguments.map((a) => a.type))
-      if (conv === null) {
-        return null
-      }
-      const nb = this.applySignatureConversion(b, conv, converter)
-      if (i === 0) {
-        entry = nb
-      }
+    const conv = entryConversion ?? converter.convertBlockSignature(entry.arguments.map((a) => a.type))
+    if (conv === null) {
+      return null
     }
-    return entry
+    return this.applySignatureConversion(entry, conv, converter)
   }
 }
 

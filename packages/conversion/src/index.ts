@@ -8,6 +8,7 @@
 import type { PassRegistry } from '@tilepass/pass-manager'
 import { ReconcileUnrealizedCastsPass } from './ReconcileUnrealizedCasts.ts'
 import { SCFToControlFlowPass } from './SCFToControlFlow.ts'
+import { ConvertFuncToLLVMPass } from './llvm/FuncToLLVM.ts'
 
 /** Legality of ops and dialects for a conversion. */
 export { ConversionTarget } from './ConversionTarget.ts'
@@ -40,6 +41,8 @@ export { LLVMTypeConverter, kDeriveIndexBitwidthFromDataLayout } from './llvm/LL
 export type { LowerToLLVMOptions } from './llvm/LLVMTypeConverter.ts'
 /** The `llvm` dialect and unrealized casts legal. */
 export { LLVMConversionTarget } from './llvm/LLVMConversionTarget.ts'
+/** The `convert-func-to-llvm` pass, its patterns and the `func.func` conversion. */
+export { ConvertFuncToLLVMPass, funcToLLVMConversionPatterns, convertFuncOpToLLVMFuncOp } from './llvm/FuncToLLVM.ts'
 /** The `reconcile-unrealized-casts` pass and its utility. */
 export { ReconcileUnrealizedCastsPass, reconcileUnrealizedCasts } from './ReconcileUnrealizedCasts.ts'
 
@@ -47,4 +50,5 @@ export { ReconcileUnrealizedCastsPass, reconcileUnrealizedCasts } from './Reconc
 export function registerConversionPasses(registry: PassRegistry): void {
   registry.register(SCFToControlFlowPass)
   registry.register(ReconcileUnrealizedCastsPass)
+  registry.register(ConvertFuncToLLVMPass)
 }

@@ -1,0 +1,363 @@
+import {
+  ArrayAttr,
+  DenseArrayAttr,
+  DictionaryAttr,
+  FunctionType,
+  IntegerAttr,
+  IntegerType,
+  OpaqueAttr,
+  StringAttr,
+  SymbolTable,
+  TypeAttr,
+  UnitAttr,
+  success,
+  type Attribute,
+  type LogicalResult,
+  type NamedAttribute,
+  type Operation,
+  type Type,
+  type Value,
+} from '@tilepass/ir'
+import {
+  LLVMAddressOfOp,
+  LLVMExtractValueOp,
+  LLVMInsertValueOp,
+  LLVMPoisonOp,
+  type LLVMStructType,
+  LLVMReturnOp,
+  LLVMCallOp,
+  LinkageAttr,
+  buildLLVMFuncOp,
+  isCompatibleType,
+} from '@tilepass/dialects'
+import { OperationPass, boolOption, intOption, type OptionValues, type ScalarOption } from '@tilepass/pass-manager'
+import { OpConversionPattern, applyPartialConversion, type ConversionPatternRewriter, type OpAdaptor } from '../DialectConversion.ts'
+import { SignatureConversion } from '../TypeConverter.ts'
+import { LLVMConversionTarget } from './LLVMConversionTarget.ts'
+import { LLVMTypeConverter, kDeriveIndexBitwidthFromDataLayout } from './LLVMTypeConverter.ts'
+
+const kVarargsAttrName = 'func.varargs'
+const kLinkageAttrName = 'llvm.linkage'
+const kBarePtrAttrName = 'llvm.bareptr'
+const kReadnoneAttrName = 'llvm.readnone'
+const kReadnoneMemoryEffects =
+  'memory_effects<other = none, argMem = none, inaccessibleMem = none, errnoMem = none, targetMem0 = none, targetMem1 = none>'
+
+/** Attribute names of `llvm.byval`-like argument attributes whose type converts with the argument. */
+const kTypedArgAttrNames: ReadonlySet<string> = new Set(['llvm.byval', 'llvm.byref', 'llvm.sret', 'llvm.inalloca'])
+
+function shouldUseBarePtrCallConv(op: Operation | null, converter: LLVMTypeConverter): boolean {
+  return (op !== null && op.hasAttr(kBarePtrAttrName)) || converter.options.useBarePtrCallConv
+}
+
+/** Copies `attrs` onto the new op `op`: inherent names become properties, the rest discardable (as an `OperationState`'s attributes do upstream). */
+function setAttrs(op: Operation, attrs: readonly NamedAttribute[]): void {
+  for (const a of attrs) {
+    op.setAttr(a.name, a.value)
+  }
+}
+
+/**
+ * Converts `func.func` to `llvm.func` (MLIR's `convertFuncOpToLLVMFuncOp`): the signature
+ * through the type converter (several results packed into a struct), `llvm.linkage`
+ * as the linkage, the visibility, argument and result attributes and the other
+ * discardable attributes carried over, and the body moved with its block signatures
+ * converted. Returns the new function, or null on failure.
+ */
+export function convertFuncOpToLLVMFuncOp(funcOp: Operation, rewriter: ConversionPatternRewriter, converter: LLVMTypeConverter): Operation | null {
+  const fnAttr = funcOp.getAttr('function_type')
+  if (!(fnAttr instanceof TypeAttr) || !(fnAttr.value instanceof FunctionType)) {
+    rewriter.notifyMatchFailure(funcOp, 'Only support FunctionOpInterface with FunctionType')
+    return null
+  }
+  const funcTy = fnAttr.value
+  const varargs = funcOp.getAttr(kVarargsAttrName)
+  const isVarArg = varargs instanceof IntegerAttr && varargs.value !== 0n
+  const conversion = new SignatureConversion(funcTy.inputs.length)
+  const llvmType = converter.convertFunctionSignature(funcTy, isVarArg, shouldUseBarePtrCallConv(funcOp, converter), conversion)
+  if (llvmType === null) {
+    rewriter.notifyMatchFailure(funcOp, 'signature conversion failed')
+    return null
+  }
+  let linkage = 'external'
+  const linkageAttr = funcOp.getAttr(kLinkageAttrName)
+  if (linkageAttr !== undefined) {
+    if (!(linkageAttr instanceof LinkageAttr)) {
+      funcOp.emitError(`Contains ${kLinkageAttrName} attribute not of type LLVM::LinkageAttr`).report()
+      rewriter.notifyMatchFailure(funcOp, 'Contains linkage attribute not of type LLVM::LinkageAttr')
+      return null
+    }
+    linkage = linkageAttr.linkage
+  }
+  const discardable: NamedAttribute[] = []
+  for (const a of funcOp.attributes.entries) {
+    if (a.name !== kLinkageAttrName && a.name !== kVarargsAttrName && a.name !== kReadnoneAttrName) {
+      discardable.push(a)
+    }
+  }
+  const readnone = funcOp.getAttr(kReadnoneAttrName)
+  if (readnone !== undefined && !(readnone instanceof UnitAttr)) {
+    funcOp.emitError(`Contains ${kReadnoneAttrName} attribute not of type UnitAttr`).report()
+    rewriter.notifyMatchFailure(funcOp, 'Contains readnone attribute not of type UnitAttr')
+    return null
+  }
+  const name = (funcOp.getAttr('sym_name') as StringAttr).value
+  const newFunc = buildLLVMFuncOp(rewriter, funcOp.location, name, llvmType, { linkage })
+  setAttrs(newFunc, discardable)
+  const visibility = funcOp.getAttr('sym_visibility')
+  if (visibility instanceof StringAttr && visibility.value !== 'public') {
+    newFunc.setAttr('sym_visibility', visibility)
+  }
+  const ctx = funcOp.context
+  if (readnone !== undefined) {
+    // The llvm dialect has no memory effects attribute class yet; this opaque one has
+    // the same text and round-trips once it does.
+    newFunc.setAttr('memory_effects', OpaqueAttr.get(ctx, 'llvm', kReadnoneMemoryEffects))
+  }
+  const resAttrs = funcOp.getAttr('res_attrs')
+  if (resAttrs instanceof ArrayAttr && funcTy.results.length === 1) {
+    newFunc.setAttr('res_attrs', resAttrs)
+  }
+  const argAttrs = funcOp.getAttr('arg_attrs')
+  if (argAttrs instanceof ArrayAttr) {
+    const newArgAttrs: Attribute[] = new Array<Attribute>(llvmType.params.length).fill(DictionaryAttr.get(ctx, []))
+    for (let i = 0; i < funcTy.inputs.length; i++) {
+      const dict = argAttrs.elements[i]
+      const mapping = conversion.inputMap[i]
+      if (!(dict instanceof DictionaryAttr) || mapping === undefined || !('start' in mapping)) {
+        continue
+      }
+      if (mapping.size !== 1) {
+        continue
+      }
+      const converted: NamedAttribute[] = dict.entries.map((a) => {
+        if (kTypedArgAttrNames.has(a.name) && a.value instanceof TypeAttr) {
+          const t = converter.convertType(a.value.value)
+          return t === null ? a : { name: a.name, value: TypeAttr.get(t) }
+        }
+        return a
+      })
+      newArgAttrs[mapping.start] = DictionaryAttr.get(ctx, converted)
+    }
+    if (newArgAttrs.length > 0) {
+      newFunc.setAttr('arg_attrs', ArrayAttr.get(ctx, newArgAttrs))
+    }
+  }
+  const newBody = newFunc.regions[0]!
+  rewriter.inlineRegionBefore(funcOp.regions[0]!, newBody, null)
+  if (rewriter.convertRegionTypes(newBody, converter, conversion) === null && newBody.firstBlock !== null) {
+    rewriter.notifyMatchFailure(funcOp, 'region types conversion failed')
+    return null
+  }
+  return newFunc
+}
+
+/** `func.func` to `llvm.func` (MLIR's `FuncOpConversion`). */
+class FuncOpConversion extends OpConversionPattern {
+  constructor(private readonly converter: LLVMTypeConverter) {
+    super('func.func', { typeConverter: converter })
+  }
+  override matchAndRewriteConverted(op: Operation, _adaptor: OpAdaptor, rewriter: ConversionPatternRewriter): LogicalResult {
+    if (convertFuncOpToLLVMFuncOp(op, rewriter, this.converter) === null) {
+      return rewriter.notifyMatchFailure(op, 'Could not convert funcop')
+    }
+    rewriter.eraseOp(op)
+    return success()
+  }
+}
+
+/** `func.constant @f` to `llvm.mlir.addressof @f` (MLIR's `ConstantOpLowering`). */
+class ConstantOpLowering extends OpConversionPattern {
+  constructor(private readonly converter: LLVMTypeConverter) {
+    super('func.constant', { typeConverter: converter })
+  }
+  override matchAndRewriteConverted(op: Operation, _adaptor: OpAdaptor, rewriter: ConversionPatternRewriter): LogicalResult {
+    const type = this.converter.convertType(op.results[0]!.type)
+    if (type === null || !isCompatibleType(type)) {
+      return rewriter.notifyMatchFailure(op, 'failed to convert result type')
+    }
+    const newOp = LLVMAddressOfOp.build(rewriter, op.location, { results: [type], attributes: { global_name: op.getAttr('value')! } })
+    setAttrs(
+      newOp,
+      op.getAttrs().filter((a) => a.name !== 'value'),
+    )
+    rewriter.replaceOp(op, newOp)
+    return success()
+  }
+}
+
+/**
+ * Lowers a call (`func.call`, or `func.call_indirect` whose first operand is the callee)
+ * to `llvm.call`: several results come back packed in a struct and are extracted one by one.
+ */
+function lowerCall(
+  callOp: Operation,
+  operands: readonly Value[],
+  rewriter: ConversionPatternRewriter,
+  converter: LLVMTypeConverter,
+  useBarePtrCallConv: boolean,
+): LogicalResult {
+  const resultTypes = callOp.results.map((r) => r.type)
+  let packed: Type | null = null
+  if (resultTypes.length !== 0) {
+    packed = converter.packFunctionResults(resultTypes, useBarePtrCallConv)
+    if (packed === null) {
+      return rewriter.notifyMatchFailure(callOp, 'could not pack the result types')
+    }
+  }
+  // As upstream, the call's attributes (callee, argument/result attributes, ...) carry over.
+  const newOp = LLVMCallOp.build(rewriter, callOp.location, {
+    operands: { callee_operands: [...operands], op_bundle_operands: [] },
+    results: packed === null ? [] : [packed],
+  })
+  setAttrs(newOp, callOp.getAttrs())
+  const results: Value[] = []
+  if (resultTypes.length < 2) {
+    results.push(...newOp.results)
+  } else {
+    const struct = newOp.results[0]!
+    const structType = struct.type as LLVMStructType
+    const ctx = callOp.context
+    for (let i = 0; i < resultTypes.length; i++) {
+      const ev = LLVMExtractValueOp.build(rewriter, callOp.location, {
+        operands: { container: struct },
+        results: [structType.body[i]!],
+        attributes: { position: DenseArrayAttr.get(IntegerType.get(ctx, 64), [BigInt(i)]) },
+      })
+      results.push(ev.results[0]!)
+    }
+  }
+  rewriter.replaceOp(callOp, results)
+  return success()
+}
+
+/** `func.call` to `llvm.call` (MLIR's `CallOpLowering`). */
+class CallOpLowering extends OpConversionPattern {
+  constructor(private readonly converter: LLVMTypeConverter) {
+    super('func.call', { typeConverter: converter })
+  }
+  override matchAndRewriteConverted(op: Operation, adaptor: OpAdaptor, rewriter: ConversionPatternRewriter): LogicalResult {
+    let bare = this.converter.options.useBarePtrCallConv
+    if (!bare) {
+      const callee = op.getAttr('callee')
+      const target = callee === undefined ? undefined : SymbolTable.lookupNearestSymbolFrom(op, callee as never)
+      bare = target !== undefined && target.hasAttr(kBarePtrAttrName)
+    }
+    return lowerCall(op, adaptor.operands, rewriter, this.converter, bare)
+  }
+}
+
+/** `func.call_indirect` to an indirect `llvm.call` (MLIR's `CallIndirectOpLowering`). */
+class CallIndirectOpLowering extends OpConversionPattern {
+  constructor(private readonly converter: LLVMTypeConverter) {
+    super('func.call_indirect', { typeConverter: converter })
+  }
+  override matchAndRewriteConverted(op: Operation, adaptor: OpAdaptor, rewriter: ConversionPatternRewriter): LogicalResult {
+    return lowerCall(op, adaptor.operands, rewriter, this.converter, false)
+  }
+}
+
+/**
+ * `func.return` to `llvm.return` (MLIR's `ReturnOpLowering`): several operands are packed
+ * into a struct with `llvm.mlir.poison` and `llvm.insertvalue`.
+ */
+class ReturnOpLowering extends OpConversionPattern {
+  constructor(private readonly converter: LLVMTypeConverter) {
+    super('func.return', { typeConverter: converter })
+  }
+  override matchAndRewriteConverted(op: Operation, adaptor: OpAdaptor, rewriter: ConversionPatternRewriter): LogicalResult {
+    const loc = op.location
+    let parent = op.parentOp
+    while (parent !== null && parent.name.name !== 'llvm.func') {
+      parent = parent.parentOp
+    }
+    const bare = shouldUseBarePtrCallConv(parent, this.converter)
+    const operands = adaptor.operands
+    if (operands.length <= 1) {
+      const ret = LLVMReturnOp.build(rewriter, loc, { operands: { arg: operands.length === 0 ? null : operands[0]! } })
+      setAttrs(ret, op.getAttrs())
+      rewriter.replaceOp(op, ret)
+      return success()
+    }
+    const packedType = this.converter.packFunctionResults(
+      op.operands.map((o) => o.value.type),
+      bare,
+    )
+    if (packedType === null) {
+      return rewriter.notifyMatchFailure(op, 'could not convert result types')
+    }
+    const ctx = op.context
+    let packed = LLVMPoisonOp.build(rewriter, loc, { results: [packedType] }).results[0]!
+    for (let i = 0; i < operands.length; i++) {
+      packed = LLVMInsertValueOp.build(rewriter, loc, {
+        operands: { container: packed, value: operands[i]! },
+        results: [packedType],
+        attributes: { position: DenseArrayAttr.get(IntegerType.get(ctx, 64), [BigInt(i)]) },
+      }).results[0]!
+    }
+    const ret = LLVMReturnOp.build(rewriter, loc, { operands: { arg: packed } })
+    setAttrs(ret, op.getAttrs())
+    rewriter.replaceOp(op, ret)
+    return success()
+  }
+}
+
+/** The patterns lowering the `func` dialect to `llvm` (MLIR's `populateFuncToLLVMConversionPatterns`). */
+export function funcToLLVMConversionPatterns(converter: LLVMTypeConverter): OpConversionPattern[] {
+  return [new FuncOpConversion(converter), new CallIndirectOpLowering(converter), new CallOpLowering(converter), new ConstantOpLowering(converter), new ReturnOpLowering(converter)]
+}
+
+type FuncToLLVMOptionDecls = {
+  readonly useBarePtrCallConv: ScalarOption<boolean>
+  readonly indexBitwidth: ScalarOption<number>
+}
+const funcToLLVMOptions: FuncToLLVMOptionDecls = {
+  useBarePtrCallConv: boolOption(
+    'use-bare-ptr-memref-call-conv',
+    false,
+    "Replace FuncOp's MemRef arguments with bare pointers to the MemRef element types",
+  ),
+  indexBitwidth: intOption('index-bitwidth', kDeriveIndexBitwidthFromDataLayout, 'Bitwidth of the index type, 0 to use size of machine word', 'uint'),
+}
+
+/** `convert-func-to-llvm`: lowers `func` ops (functions, calls, returns, constants) to the LLVM dialect. */
+export class ConvertFuncToLLVMPass extends OperationPass<OptionValues<FuncToLLVMOptionDecls>> {
+  static override readonly argument = 'convert-func-to-llvm'
+  static override readonly summary = 'Convert from the Func dialect to the LLVM dialect'
+  static override readonly description = `Convert Func dialect operations into the LLVM IR dialect operations.
+
+#### Input invariant
+
+-   no \`tensor\` types;
+-   all \`vector\` are one-dimensional;
+-   all blocks are reachable by following the successors of the first basic
+    block;
+
+If other operations are present and their results are required by the LLVM
+IR dialect operations, the pass will fail.  Any LLVM IR operations or types
+already present in the IR will be kept as is.
+
+#### Output IR
+
+Functions converted to LLVM IR. Function arguments types are converted
+one-to-one. Function results are converted one-to-one and, in case more than
+1 value is returned, packed into an LLVM IR struct type. Function calls and
+returns are updated accordingly. Block argument types are updated to use
+LLVM IR types.`
+  static override readonly opName = 'builtin.module'
+  static override readonly dependentDialects: readonly string[] = ['llvm']
+  static override readonly options: FuncToLLVMOptionDecls = funcToLLVMOptions
+  static readonly passName: string = 'ConvertFuncToLLVMPass'
+
+  override runOnOperation(): void {
+    const ctx = this.getContext()
+    const converter = new LLVMTypeConverter(ctx, {
+      indexBitwidth: this.options.indexBitwidth,
+      useBarePtrCallConv: this.options.useBarePtrCallConv,
+    })
+    const target = new LLVMConversionTarget(ctx)
+    if (!applyPartialConversion(this.getOperation(), target, funcToLLVMConversionPatterns(converter))) {
+      this.signalPassFailure()
+    }
+  }
+}
