@@ -319,6 +319,10 @@ export class OpaqueType extends Type {
  */
 export abstract class DialectType extends Type {
   abstract readonly dialectNamespace: string
+  /** True when the type implements MLIR's `VectorElementTypeInterface` (may be a `vector` element, as `!llvm.ptr`). */
+  get isVectorElementType(): boolean {
+    return false
+  }
 }
 
 /** True for signless, signed or unsigned integers of `width` bits (any width when omitted). */

@@ -35,7 +35,6 @@ export const CConvNames: readonly string[] = [
   'coldcc',
   'cc_10',
   'cc_11',
-  'webkit_jscc',
   'anyregcc',
   'preserve_mostcc',
   'preserve_allcc',
@@ -81,7 +80,7 @@ export const CConvNames: readonly string[] = [
 ]
 
 /** `LLVM::tailcallkind::TailCallKind` case names. */
-export const TailCallKindNames: readonly string[] = ['none', 'tail', 'musttail', 'notail']
+export const TailCallKindNames: readonly string[] = ['none', 'notail', 'musttail', 'tail']
 
 /** `LLVM::Visibility` case names in enum order (stored as `visibility_ = N : i64`). */
 export const VisibilityNames: readonly string[] = ['default', 'hidden', 'protected']
@@ -210,6 +209,33 @@ export class LLVMFastmathFlagsAttr extends DialectAttr {
   }
 }
 
+/** `#llvm.zero`: the fold result of `llvm.mlir.zero`. */
+export class LLVMZeroAttr extends DialectAttr {
+  readonly dialectNamespace: string = 'llvm'
+  /** The zero attribute. */
+  static get(context: Context): LLVMZeroAttr {
+    return context.uniquer.intern('llvm.zero', () => new LLVMZeroAttr(context))
+  }
+}
+
+/** `#llvm.undef`: the fold result of `llvm.mlir.undef`. */
+export class LLVMUndefAttr extends DialectAttr {
+  readonly dialectNamespace: string = 'llvm'
+  /** The undef attribute. */
+  static get(context: Context): LLVMUndefAttr {
+    return context.uniquer.intern('llvm.undef', () => new LLVMUndefAttr(context))
+  }
+}
+
+/** `#llvm.poison`: the fold result of `llvm.mlir.poison`. */
+export class LLVMPoisonAttr extends DialectAttr {
+  readonly dialectNamespace: string = 'llvm'
+  /** The poison attribute. */
+  static get(context: Context): LLVMPoisonAttr {
+    return context.uniquer.intern('llvm.poison', () => new LLVMPoisonAttr(context))
+  }
+}
+
 /** The body of `#llvm.fastmath<...>`: `none`, `fast`, or `nnan, ninf`. */
 export function stringifyLLVMFastmathFlags(value: number): string {
   if (value === 0) {
@@ -252,12 +278,30 @@ export function enumValue(attr: Attribute | undefined, fallback = 0): number {
   return attr instanceof IntegerAttr ? Number(attr.value) : fallback
 }
 
-function parseEnumKeyword(parser: OpAsmParser, names: readonly string[], cppName: string, attrName: string): string | undefined {
+/** The linkage keywords in the order upstream lists them in diagnostics. */
+const LINKAGE_LISTED: readonly string[] = [
+  'external',
+  'available_externally',
+  'linkonce',
+  'linkonce_odr',
+  'weak',
+  'weak_odr',
+  'appending',
+  'internal',
+  'private',
+  'extern_weak',
+  'common',
+]
+
+function parseEnumKeyword(parser: OpAsmParser, listed: readonly string[], what: string, attrName: string, param: string, cppType: string): string | undefined {
   const loc = parser.getCurrentLocation()
-  const kw = parser.parseOptionalKeywordAny() ?? parser.parseOptionalString()
-  if (kw === undefined || !names.includes(kw) || kw === '') {
-    parser.emitError(loc, `expected ${cppName} to be one of: ${names.filter((n) => n !== '').join(', ')}`).report()
-    parser.emitError(parser.getCurrentLocation(), `failed to parse ${attrName} parameter`).report()
+  const kw = parser.parseKeywordOrUndefined()
+  if (kw === undefined) {
+    return undefined
+  }
+  if (!listed.includes(kw)) {
+    parser.emitError(loc, `expected one of [${listed.join(', ')}] for ${what}, got: ${kw}`).report()
+    parser.emitError(parser.getCurrentLocation(), `failed to parse ${attrName} parameter '${param}' which is to be a \`${cppType}\``).report()
     return undefined
   }
   return kw
@@ -269,14 +313,13 @@ export function parseLLVMFastmathBody(parser: OpAsmParser): LLVMFastmathFlagsAtt
     return undefined
   }
   let value = 0
+  const loc = parser.getCurrentLocation()
   for (;;) {
-    const loc = parser.getCurrentLocation()
     const kw = parser.parseOptionalKeywordAny() ?? parser.parseOptionalString()
     const bit = kw === undefined ? undefined : (LLVMFastmathFlags as Record<string, number>)[kw]
     if (bit === undefined) {
-      parser
-        .emitError(loc, 'expected ::mlir::LLVM::FastmathFlags to be one of: none, nnan, ninf, nsz, arcp, contract, afn, reassoc, fast')
-        .report()
+      parser.emitError(loc, 'expected ::mlir::LLVM::FastmathFlags to be one of: none, nnan, ninf, nsz, arcp, contract, afn, reassoc, fast').report()
+      parser.emitError(parser.getCurrentLocation(), "failed to parse LLVM_FastmathFlagsAttr parameter 'value' which is to be a `::mlir::LLVM::FastmathFlags`").report()
       return undefined
     }
     value |= bit
@@ -305,23 +348,29 @@ export function parseLLVMAttribute(parser: OpAsmParser): Attribute | undefined {
       if (!parser.parseLess()) {
         return undefined
       }
-      const kw = parseEnumKeyword(parser, LinkageNames, '::mlir::LLVM::linkage::Linkage', 'LinkageAttr')
+      const kw = parseEnumKeyword(parser, LINKAGE_LISTED, 'LLVM linkage types', 'LinkageAttr', 'linkage', 'linkage::Linkage')
       return kw === undefined || !parser.parseGreater() ? undefined : LinkageAttr.get(ctx, kw)
     }
     case 'cconv': {
       if (!parser.parseLess()) {
         return undefined
       }
-      const kw = parseEnumKeyword(parser, CConvNames, '::mlir::LLVM::cconv::CConv', 'CConvAttr')
+      const kw = parseEnumKeyword(parser, CConvNames, 'Calling Conventions', 'CConvAttr', 'CallingConv', 'CConv')
       return kw === undefined || !parser.parseGreater() ? undefined : CConvAttr.get(ctx, kw)
     }
     case 'tailcallkind': {
       if (!parser.parseLess()) {
         return undefined
       }
-      const kw = parseEnumKeyword(parser, TailCallKindNames, '::mlir::LLVM::tailcallkind::TailCallKind', 'TailCallKindAttr')
+      const kw = parseEnumKeyword(parser, TailCallKindNames, 'Tail Call Kind', 'TailCallKindAttr', 'tailCallKind', 'TailCallKind')
       return kw === undefined || !parser.parseGreater() ? undefined : TailCallKindAttr.get(ctx, kw)
     }
+    case 'zero':
+      return LLVMZeroAttr.get(ctx)
+    case 'undef':
+      return LLVMUndefAttr.get(ctx)
+    case 'poison':
+      return LLVMPoisonAttr.get(ctx)
     default:
       parser.emitError(loc, `unknown attribute \`${mnemonic}\` in dialect \`llvm\``).report()
       return undefined
@@ -338,5 +387,11 @@ export function printLLVMAttribute(attr: Attribute, printer: OpAsmPrinter): void
     printer.print(`cconv<${attr.cconv}>`)
   } else if (attr instanceof TailCallKindAttr) {
     printer.print(`tailcallkind<${attr.kind}>`)
+  } else if (attr instanceof LLVMZeroAttr) {
+    printer.print('zero')
+  } else if (attr instanceof LLVMUndefAttr) {
+    printer.print('undef')
+  } else if (attr instanceof LLVMPoisonAttr) {
+    printer.print('poison')
   }
 }

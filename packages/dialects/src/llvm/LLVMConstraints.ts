@@ -3,7 +3,7 @@
  * messages match mlir-opt) and the attribute constraints of its enum properties.
  */
 import {
-  AnyInteger,
+  AnySignlessInteger,
   FloatType,
   I1,
   IntegerAttr,
@@ -61,7 +61,7 @@ export function scalarOrVectorOf(base: TypeConstraint): TypeConstraint {
 }
 
 /** Integers or vectors of integers. */
-export const IntOrVector: TypeConstraint = scalarOrVectorOf(AnyInteger)
+export const IntOrVector: TypeConstraint = scalarOrVectorOf(AnySignlessInteger)
 /** LLVM floats or vectors of them. */
 export const FloatOrVector: TypeConstraint = scalarOrVectorOf(LLVMAnyFloat)
 /** Pointers or vectors of pointers. */

@@ -48,7 +48,8 @@ import {
   type Value,
 } from '@tilepass/ir'
 import { verifyBranchSuccessorOperands } from '../cf/index.ts'
-import { FCmpPredicateNames, ICmpPredicateNames, enumIntAttr } from './LLVMAttributes.ts'
+import { FCmpPredicateNames, ICmpPredicateNames, LLVMPoisonAttr, LLVMUndefAttr, LLVMZeroAttr, enumIntAttr } from './LLVMAttributes.ts'
+import { foldCastChain, foldCommutative, foldExtractValue, foldGEP, foldICmp, foldOr, foldShl, foldZExt, type LLVMFoldResult } from './LLVMFolders.ts'
 import {
   DefaultFastmathFlags,
   DefaultOverflowFlags,
@@ -73,6 +74,7 @@ function quoted(t: Type): string {
 // ---- integer and float arithmetic ------------------------------------------------------
 
 interface IntArithOptions {
+  readonly fold?: (op: Operation, operands: readonly (Attribute | null)[]) => LLVMFoldResult
   readonly commutative?: boolean
   readonly overflow?: boolean
   readonly exact?: boolean
@@ -101,6 +103,7 @@ function intArith(mnemonic: string, opts: IntArithOptions = {}): OdsOp {
     results: { res: IntOrVector },
     attributes,
     traits: Trait.Pure | Trait.SameOperandsAndResultType | (opts.commutative === true ? Trait.Commutative : 0),
+    ...(opts.fold !== undefined ? { fold: opts.fold } : opts.commutative === true ? { fold: foldCommutative } : {}),
     assemblyFormat: `${prefix}$lhs \`,\` $rhs${suffix} attr-dict \`:\` type($res)`,
   })
 }
@@ -122,11 +125,11 @@ export const LLVMSRemOp: OdsOp = intArith('srem')
 /** `llvm.and`. */
 export const LLVMAndOp: OdsOp = intArith('and')
 /** `llvm.or` (with the `disjoint` flag). */
-export const LLVMOrOp: OdsOp = intArith('or', { disjoint: true })
+export const LLVMOrOp: OdsOp = intArith('or', { disjoint: true, fold: foldOr })
 /** `llvm.xor`. */
 export const LLVMXOrOp: OdsOp = intArith('xor')
 /** `llvm.shl`. */
-export const LLVMShlOp: OdsOp = intArith('shl', { overflow: true })
+export const LLVMShlOp: OdsOp = intArith('shl', { overflow: true, fold: foldShl })
 /** `llvm.lshr`. */
 export const LLVMLShrOp: OdsOp = intArith('lshr', { exact: true })
 /** `llvm.ashr`. */
@@ -167,7 +170,7 @@ export const LLVMFNegOp: OdsOp = defineOp({
 
 const IntOrPtrOrVector: TypeConstraint = {
   kind: 'type',
-  summary: 'integer or LLVM dialect-compatible vector of integer or LLVM pointer type or LLVM dialect-compatible vector of LLVM pointer type',
+  summary: 'signless integer or LLVM dialect-compatible vector of signless integer or LLVM pointer type or LLVM dialect-compatible vector of LLVM pointer type',
   check: (t) => IntOrVector.check(t) || PtrOrVector.check(t),
 }
 
@@ -246,6 +249,7 @@ export const LLVMICmpOp: OdsOp = defineOp({
   typesMatchWith: cmpTypesMatch,
   parse: cmpParse(ICmpPredicateNames, false),
   print: cmpPrint(ICmpPredicateNames),
+  fold: foldICmp,
 })
 
 /** `llvm.fcmp "olt" %a, %b : f32`. */
@@ -287,6 +291,7 @@ export const LLVMFreezeOp: OdsOp = defineOp({
 // ---- casts -----------------------------------------------------------------------------
 
 interface CastOptions {
+  readonly fold?: (op: Operation, operands: readonly (Attribute | null)[]) => LLVMFoldResult
   readonly nneg?: boolean
   readonly overflow?: boolean
   readonly verify?: (op: Operation) => LogicalResult
@@ -312,6 +317,7 @@ function cast(mnemonic: string, from: TypeConstraint, to: TypeConstraint, opts: 
     traits: Trait.Pure,
     assemblyFormat: `${prefix}$arg${suffix} attr-dict \`:\` type($arg) \`to\` type($res)`,
     ...(opts.verify !== undefined ? { verify: opts.verify } : {}),
+    ...(opts.fold !== undefined ? { fold: opts.fold } : {}),
   })
 }
 
@@ -337,7 +343,7 @@ const LLVMNonAggregate: TypeConstraint = {
 /** `llvm.sext`. */
 export const LLVMSExtOp: OdsOp = cast('sext', IntOrVector, IntOrVector, { verify: verifyExt })
 /** `llvm.zext` (with `nneg`). */
-export const LLVMZExtOp: OdsOp = cast('zext', IntOrVector, IntOrVector, { nneg: true, verify: verifyExt })
+export const LLVMZExtOp: OdsOp = cast('zext', IntOrVector, IntOrVector, { nneg: true, verify: verifyExt, fold: foldZExt })
 /** `llvm.trunc` (with overflow flags). */
 export const LLVMTruncOp: OdsOp = cast('trunc', IntOrVector, IntOrVector, { overflow: true })
 /** `llvm.sitofp`. */
@@ -353,13 +359,13 @@ export const LLVMFPExtOp: OdsOp = cast('fpext', FloatOrVector, FloatOrVector)
 /** `llvm.fptrunc`. */
 export const LLVMFPTruncOp: OdsOp = cast('fptrunc', FloatOrVector, FloatOrVector)
 /** `llvm.bitcast`. */
-export const LLVMBitcastOp: OdsOp = cast('bitcast', LLVMNonAggregate, LLVMNonAggregate)
+export const LLVMBitcastOp: OdsOp = cast('bitcast', LLVMNonAggregate, LLVMNonAggregate, { fold: foldCastChain })
 /** `llvm.ptrtoint`. */
 export const LLVMPtrToIntOp: OdsOp = cast('ptrtoint', PtrOrVector, IntOrVector)
 /** `llvm.inttoptr`. */
 export const LLVMIntToPtrOp: OdsOp = cast('inttoptr', IntOrVector, PtrOrVector)
 /** `llvm.addrspacecast`. */
-export const LLVMAddrSpaceCastOp: OdsOp = cast('addrspacecast', PtrOrVector, PtrOrVector)
+export const LLVMAddrSpaceCastOp: OdsOp = cast('addrspacecast', PtrOrVector, PtrOrVector, { fold: foldCastChain })
 
 // ---- constants -------------------------------------------------------------------------
 
@@ -396,6 +402,9 @@ export const LLVMUndefOp: OdsOp = defineOp({
   results: { res: LLVMTypeC },
   traits: Trait.Pure | Trait.ConstantLike,
   assemblyFormat: 'attr-dict `:` type($res)',
+  fold(op: Operation): readonly Attribute[] {
+    return [LLVMUndefAttr.get(op.context)]
+  },
 })
 
 /** `llvm.mlir.poison : T`. */
@@ -404,6 +413,9 @@ export const LLVMPoisonOp: OdsOp = defineOp({
   results: { res: LLVMTypeC },
   traits: Trait.Pure | Trait.ConstantLike,
   assemblyFormat: 'attr-dict `:` type($res)',
+  fold(op: Operation): readonly Attribute[] {
+    return [LLVMPoisonAttr.get(op.context)]
+  },
 })
 
 /** `llvm.mlir.zero : T`. */
@@ -412,6 +424,9 @@ export const LLVMZeroOp: OdsOp = defineOp({
   results: { res: LLVMTypeC },
   traits: Trait.Pure | Trait.ConstantLike,
   assemblyFormat: 'attr-dict `:` type($res)',
+  fold(op: Operation): readonly Attribute[] {
+    return [LLVMZeroAttr.get(op.context)]
+  },
 })
 
 /** `llvm.mlir.addressof @sym : !llvm.ptr`. */
@@ -419,7 +434,10 @@ export const LLVMAddressOfOp: OdsOp = defineOp({
   name: 'llvm.mlir.addressof',
   results: { res: LLVMAnyPointer },
   attributes: { global_name: FlatSymbolRefAttr },
-  traits: Trait.Pure,
+  traits: Trait.Pure | Trait.ConstantLike,
+  fold(op: Operation): readonly Attribute[] {
+    return [op.getAttr('global_name')!]
+  },
   assemblyFormat: '$global_name attr-dict `:` qualified(type($res))',
 })
 
@@ -568,6 +586,7 @@ export const LLVMGEPOp: OdsOp = defineOp({
     ),
   },
   traits: Trait.Pure,
+  fold: foldGEP,
   parse(parser: OpAsmParser, state: OperationState): LogicalResult {
     let flags = 0
     for (;;) {
@@ -740,7 +759,6 @@ export const LLVMExtractValueOp: OdsOp = defineOp({
   attributes: { position: DenseI64ArrayAttr },
   traits: Trait.Pure,
   parse(parser: OpAsmParser, state: OperationState): LogicalResult {
-    const loc = parser.getCurrentLocation()
     const c = parser.parseOperand()
     if (c === undefined) {
       return false
@@ -755,7 +773,7 @@ export const LLVMExtractValueOp: OdsOp = defineOp({
     }
     const el = getInsertExtractValueElementType(t, pos)
     if (typeof el === 'string') {
-      return parser.emitError(loc, el).fail()
+      return parser.emitError(parser.getCurrentLocation(), el).fail()
     }
     state.addProperty('position', i64Array(parser, pos))
     if (!parser.resolveOperand(c, t, state.operands)) {
@@ -783,18 +801,7 @@ export const LLVMExtractValueOp: OdsOp = defineOp({
     }
     return true
   },
-  fold(op: Operation): readonly Value[] | undefined {
-    // extractvalue(insertvalue(c, v, pos), pos) -> v
-    const pos = positionOf(op)
-    const def = op.getOperand(0).definingOp
-    if (def !== null && def.name.name === 'llvm.insertvalue') {
-      const ipos = positionOf(def)
-      if (ipos.length === pos.length && ipos.every((v, i) => v === pos[i])) {
-        return [def.getOperand(1)]
-      }
-    }
-    return undefined
-  },
+  fold: foldExtractValue,
 })
 
 /** `llvm.insertvalue %v, %s[0] : !llvm.struct<...>`. */
@@ -806,7 +813,6 @@ export const LLVMInsertValueOp: OdsOp = defineOp({
   traits: Trait.Pure,
   allTypesMatch: [['container', 'res']],
   parse(parser: OpAsmParser, state: OperationState): LogicalResult {
-    const loc = parser.getCurrentLocation()
     const v = parser.parseOperand()
     if (v === undefined || !parser.parseComma()) {
       return false
@@ -825,7 +831,7 @@ export const LLVMInsertValueOp: OdsOp = defineOp({
     }
     const el = getInsertExtractValueElementType(t, pos)
     if (typeof el === 'string') {
-      return parser.emitError(loc, el).fail()
+      return parser.emitError(parser.getCurrentLocation(), el).fail()
     }
     state.addProperty('position', i64Array(parser, pos))
     if (!parser.resolveOperand(c, t, state.operands) || !parser.resolveOperand(v, el, state.operands)) {

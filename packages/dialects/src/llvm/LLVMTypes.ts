@@ -24,6 +24,10 @@ export class LLVMPointerType extends DialectType {
   ) {
     super(context)
   }
+  /** Pointers may be vector elements (`vector<2x!llvm.ptr>`). */
+  override get isVectorElementType(): boolean {
+    return true
+  }
   /** The pointer type of `addressSpace` (0 by default). */
   static get(context: Context, addressSpace = 0): LLVMPointerType {
     return context.uniquer.intern(`llvm.ptr:${addressSpace}`, () => new LLVMPointerType(context, addressSpace))
@@ -277,7 +281,7 @@ export function isAggregateType(type: Type): boolean {
 
 /** `LLVMFunctionType::isValidArgumentType`. */
 function isValidArgumentType(t: Type): boolean {
-  return !(t instanceof LLVMVoidType || t instanceof LLVMFunctionType || t instanceof LLVMLabelType)
+  return !(t instanceof LLVMVoidType || t instanceof LLVMFunctionType)
 }
 
 /** `LLVMFunctionType::isValidResultType`. */
@@ -407,7 +411,11 @@ function parseAfterKeyword(parser: OpAsmParser, kw: string): Type | undefined {
         return LLVMPointerType.get(ctx)
       }
       const n = parser.parseInteger()
-      if (n === undefined || !parser.parseGreater()) {
+      if (n === undefined) {
+        parser.emitError(parser.getCurrentLocation(), "failed to parse LLVMPointerType parameter 'addressSpace' which is to be a `unsigned`").report()
+        return undefined
+      }
+      if (!parser.parseGreater()) {
         return undefined
       }
       return LLVMPointerType.get(ctx, Number(BigInt.asUintN(32, n)))
@@ -436,10 +444,10 @@ function parseAfterKeyword(parser: OpAsmParser, kw: string): Type | undefined {
 }
 
 function parseFunctionBody(parser: OpAsmParser): Type | undefined {
+  const loc = parser.getCurrentLocation()
   if (!parser.parseLess()) {
     return undefined
   }
-  const resLoc = parser.getCurrentLocation()
   const ret = parseNested(parser)
   if (ret === undefined || !parser.parseLParen()) {
     return undefined
@@ -452,13 +460,8 @@ function parseFunctionBody(parser: OpAsmParser): Type | undefined {
         isVarArg = true
         break
       }
-      const argLoc = parser.getCurrentLocation()
       const t = parseNested(parser)
       if (t === undefined) {
-        return undefined
-      }
-      if (!isValidArgumentType(t)) {
-        parser.emitError(argLoc, `invalid function argument type: '${typeToString(t)}'`).report()
         return undefined
       }
       params.push(t)
@@ -474,8 +477,14 @@ function parseFunctionBody(parser: OpAsmParser): Type | undefined {
     return undefined
   }
   if (!isValidResultType(ret)) {
-    parser.emitError(resLoc, `invalid function result type: '${typeToString(ret)}'`).report()
+    parser.emitError(loc, `invalid function result type: '${typeToString(ret)}'`).report()
     return undefined
+  }
+  for (const t of params) {
+    if (!isValidArgumentType(t)) {
+      parser.emitError(loc, `invalid function argument type: '${typeToString(t)}'`).report()
+      return undefined
+    }
   }
   return LLVMFunctionType.get(ret, params, isVarArg)
 }
@@ -515,6 +524,7 @@ function parseStructBody(parser: OpAsmParser): Type | undefined {
   if (!parser.parseLParen()) {
     return undefined
   }
+  const bodyLoc = parser.getCurrentLocation()
   let inProgress = identifiedInProgress.get(ctx)
   if (name !== undefined) {
     if (inProgress === undefined) {
@@ -545,7 +555,6 @@ function parseStructBody(parser: OpAsmParser): Type | undefined {
       inProgress!.delete(name)
     }
   }
-  const endLoc = parser.getCurrentLocation()
   if (!parser.parseGreater()) {
     return undefined
   }
@@ -554,7 +563,7 @@ function parseStructBody(parser: OpAsmParser): Type | undefined {
   }
   const t = LLVMStructType.getIdentified(ctx, name)
   if (!t.setBody(body, packed)) {
-    parser.emitError(endLoc, 'identified type already used with a different body').report()
+    parser.emitError(bodyLoc, 'identified type already used with a different body').report()
     return undefined
   }
   return t

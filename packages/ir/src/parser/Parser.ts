@@ -30,6 +30,7 @@ import {
   FunctionType,
   IndexType,
   IntegerType,
+  DialectType,
   MemRefType,
   NoneType,
   OpaqueType,
@@ -684,7 +685,7 @@ export abstract class Parser {
     if (el === null || !this.expect(Tok.greater, "expected '>' in vector type")) {
       return null
     }
-    if (!(el instanceof IntegerType || el instanceof IndexType || el instanceof FloatType)) {
+    if (!(el instanceof IntegerType || el instanceof IndexType || el instanceof FloatType || (el instanceof DialectType && el.isVectorElementType))) {
       this.emitErrorAt(vectorLoc, "failed to verify 'elementType': VectorElementTypeInterface instance").report()
       return null
     }
