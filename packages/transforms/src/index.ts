@@ -9,6 +9,7 @@ import { Canonicalizer } from './Canonicalizer.ts'
 import { CSE } from './CSE.ts'
 import { Inliner, setInlinerPipelineRegistry } from './Inliner.ts'
 import { LoopInvariantCodeMotion } from './LoopInvariantCodeMotion.ts'
+import { RemoveDeadValues } from './RemoveDeadValues.ts'
 import { PrintIRPass, printIRPassWithSink, type PrintIRSink } from './PrintIR.ts'
 import { SCCP } from './SCCP.ts'
 import { StripDebugInfo } from './StripDebugInfo.ts'
@@ -25,6 +26,7 @@ export type { InlinerOptions } from './Inliner.ts'
 export { LoopInvariantCodeMotion, moveLoopInvariantCode, isSpeculatable } from './LoopInvariantCodeMotion.ts'
 export { PrintIRPass, printIRPassWithSink } from './PrintIR.ts'
 export type { PrintIRSink } from './PrintIR.ts'
+export { RemoveDeadValues } from './RemoveDeadValues.ts'
 export { SCCP } from './SCCP.ts'
 export { StripDebugInfo } from './StripDebugInfo.ts'
 export { SymbolDCE, collectSymbolUses } from './SymbolDCE.ts'
@@ -44,6 +46,7 @@ export function registerTransformsPasses(registry: PassRegistry, debugStream?: P
   registry.register(Inliner)
   setInlinerPipelineRegistry(registry)
   registry.register(LoopInvariantCodeMotion)
+  registry.register(RemoveDeadValues)
   registry.register(SCCP)
   registry.register(StripDebugInfo)
   registry.register(SymbolDCE)

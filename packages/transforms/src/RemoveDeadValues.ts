@@ -1,0 +1,611 @@
+import {
+  ArrayAttr,
+  BranchOpInterface,
+  CallOpInterface,
+  DictionaryAttr,
+  FrozenRewritePatternSet,
+  FunctionOpInterface,
+  FunctionType,
+  Operation,
+  RegionBranchOpInterface,
+  type SymbolRefAttr,
+  SymbolTable,
+  Trait,
+  applyOpPatternsGreedily,
+  isMemoryEffectFree,
+  type Attribute,
+  type Block,
+  type BlockArgument,
+  type OpResult,
+  type Value,
+} from '@tilepass/ir'
+import { OperationPass, boolOption, type OptionValues, type ScalarOption } from '@tilepass/pass-manager'
+import { collectCanonicalizationPatterns } from './Canonicalizer.ts'
+
+type RemoveDeadValuesOptionDecls = { readonly canonicalize: ScalarOption<boolean> }
+const removeDeadValuesOptions: RemoveDeadValuesOptionDecls = {
+  canonicalize: boolOption('canonicalize', true, 'Canonicalize region branch ops'),
+}
+
+/** A private function whose arguments and results may be dropped, with its call sites. */
+class FunctionInfo {
+  readonly calls: Operation[] = []
+  /** Set when the symbol is used other than as the callee of a `func.call`. */
+  hasOtherUses = false
+  constructor(readonly op: Operation) {}
+}
+
+/** One edge of a branch op to a successor block, with the operand range it forwards. */
+class BranchEdge {
+  constructor(
+    readonly branch: Operation,
+    readonly successor: number,
+    /** Index of the first forwarded operand in the branch's operand list. */
+    readonly firstOperand: number,
+    readonly numOperands: number,
+  ) {}
+}
+
+function isBranch(op: Operation): boolean {
+  return BranchOpInterface.get(op) !== undefined
+}
+
+function isRegionBranch(op: Operation): boolean {
+  return RegionBranchOpInterface.get(op) !== undefined
+}
+
+function isFunction(op: Operation): boolean {
+  return FunctionOpInterface.get(op) !== undefined
+}
+
+function isCall(op: Operation): boolean {
+  return CallOpInterface.get(op) !== undefined
+}
+
+/**
+ * Computes which values are live (needed by an op with side effects, a public function's
+ * return, a live region op, ...) by a backward fixpoint, conservatively: operands of ops
+ * whose effect on liveness is not modelled are all live.
+ */
+class LivenessState {
+  readonly live = new Set<Value>()
+  private readonly liveOps = new Set<Operation>()
+  private readonly worklist: Value[] = []
+
+  constructor(
+    private readonly functions: ReadonlyMap<Operation, FunctionInfo>,
+    private readonly calleeOf: ReadonlyMap<Operation, FunctionInfo>,
+    private readonly edgesInto: ReadonlyMap<Block, BranchEdge[]>,
+  ) {}
+
+  markValue(v: Value): void {
+    if (!this.live.has(v)) {
+      this.live.add(v)
+      this.worklist.push(v)
+    }
+  }
+
+  markAllOperands(op: Operation): void {
+    for (const o of op.operands) {
+      this.markValue(o.value)
+    }
+  }
+
+  /** Marks a region branch op (or a simple op) live: its operands, and for a region op the operands its terminators forward. */
+  markOpLive(op: Operation): void {
+    if (this.liveOps.has(op)) {
+      return
+    }
+    this.liveOps.add(op)
+    this.markAllOperands(op)
+    if (isRegionBranch(op)) {
+      for (const r of op.regions) {
+        for (let b = r.firstBlock; b !== null; b = b.nextBlock) {
+          const t = b.lastOp
+          if (t !== null && t.hasTrait(Trait.IsTerminator) && !isBranch(t)) {
+            this.markAllOperands(t)
+          }
+        }
+      }
+    }
+  }
+
+  run(): void {
+    while (this.worklist.length > 0) {
+      const v = this.worklist.pop()!
+      const def = v.definingOp
+      if (def !== null) {
+        const info = this.calleeOf.get(def)
+        if (info !== undefined) {
+          this.markReturnOperands(info, (v as OpResult).index)
+        } else if (isRegionBranch(def) || (!isCall(def) && !def.hasTrait(Trait.IsTerminator))) {
+          this.markOpLive(def)
+        }
+        continue
+      }
+      const arg = v as BlockArgument
+      const block = arg.owner
+      const parent = block.parentOp
+      const info = parent === null ? undefined : this.functions.get(parent)
+      if (info !== undefined && block === parent!.regions[0]!.firstBlock) {
+        for (const call of info.calls) {
+          this.markValue(call.operands[arg.index]!.value)
+        }
+        continue
+      }
+      const edges = this.edgesInto.get(block)
+      if (edges !== undefined) {
+        for (const e of edges) {
+          if (arg.index < e.numOperands) {
+            this.markValue(e.branch.operands[e.firstOperand + arg.index]!.value)
+          }
+        }
+      }
+    }
+  }
+
+  private markReturnOperands(info: FunctionInfo, index: number): void {
+    const body = info.op.regions[0]!
+    const numResults = functionType(info.op).results.length
+    for (let b = body.firstBlock; b !== null; b = b.nextBlock) {
+      const t = b.lastOp
+      if (t !== null && t.hasTrait(Trait.ReturnLike) && t.operands.length === numResults && index < numResults) {
+        this.markValue(t.operands[index]!.value)
+      }
+    }
+  }
+}
+
+function functionType(op: Operation): FunctionType {
+  return FunctionOpInterface.get(op)!.getFunctionType(op)
+}
+
+/** `attrs` (an `arg_attrs`/`res_attrs` array) without the entries at `dead`; null when every remaining dictionary is empty. */
+function filterAttrDicts(attr: Attribute | undefined, dead: readonly boolean[]): ArrayAttr | null | undefined {
+  if (!(attr instanceof ArrayAttr)) {
+    return undefined
+  }
+  const kept: Attribute[] = []
+  let allEmpty = true
+  for (let i = 0; i < attr.elements.length; i++) {
+    if (dead[i] === true) {
+      continue
+    }
+    const e = attr.elements[i]!
+    kept.push(e)
+    if (!(e instanceof DictionaryAttr) || e.entries.length !== 0) {
+      allEmpty = false
+    }
+  }
+  return allEmpty ? null : ArrayAttr.get(attr.context, kept)
+}
+
+/**
+ * Removes values that nothing needs (`remove-dead-values`), after a liveness analysis:
+ * unused arguments and results of private functions with their call-site operands and
+ * results, dead successor operands with their block arguments, side-effect-free ops whose
+ * results are all dead, and side-effect-free region branch ops (`scf.if`, `scf.for`, ...)
+ * whose results are all dead; then, with `canonicalize`, the region branch ops are
+ * canonicalized. Not handled (the IR is left as it is): dead operands of a live region
+ * branch op (mlir-opt replaces them with `ub.poison`), branch ops whose condition is dead
+ * (mlir-opt erases them and inserts `ub.unreachable`), blocks whose predecessors disagree
+ * on which operands are dead, private functions used other than by `func.call`, and
+ * functions nested in inner symbol tables.
+ */
+export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValuesOptionDecls>> {
+  static override readonly argument = 'remove-dead-values'
+  static override readonly summary = 'Remove dead values'
+  static override readonly description =
+    'Removes values that are not live: (A) arguments of private functions that are not live, with the matching call operands; (B) results of private functions that are not live at any call site; (C) dead successor operands of branch ops with their block arguments; (D) ops, including region branch ops, without memory effects whose results are all dead. Not handled (left unchanged): dead operands of live region branch ops, which mlir-opt replaces with ub.poison; branch ops with a dead condition, which mlir-opt replaces with ub.unreachable; blocks whose predecessors disagree on the dead operands; private functions used other than by func.call.'
+  static override readonly options: RemoveDeadValuesOptionDecls = removeDeadValuesOptions
+  static readonly passName: string = 'RemoveDeadValues'
+
+  override runOnOperation(): void {
+    const root = this.getOperation()
+    const functions = new Map<Operation, FunctionInfo>()
+    const byName = new Map<string, FunctionInfo>()
+    for (const region of root.regions) {
+      for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
+        for (let op = b.firstOp; op !== null; op = op.nextOp) {
+          const fi = FunctionOpInterface.get(op)
+          if (fi === undefined || fi.setFunctionType === undefined || op.name.name !== 'func.func') {
+            continue
+          }
+          const name = SymbolTable.getSymbolName(op)
+          const body = op.regions[0]
+          if (name === undefined || body === undefined || body.firstBlock === null || SymbolTable.getSymbolVisibility(op) === 'public') {
+            continue
+          }
+          const info = new FunctionInfo(op)
+          functions.set(op, info)
+          byName.set(name, info)
+        }
+      }
+    }
+
+    // Symbol uses, call sites and branch edges, in one walk.
+    const calleeOf = new Map<Operation, FunctionInfo>()
+    const edgesInto = new Map<Block, BranchEdge[]>()
+    const opaqueBlocks = new Set<Block>()
+    const allOps: Operation[] = []
+    root.walk((op) => {
+      if (op === root) {
+        return
+      }
+      allOps.push(op)
+      const visit = (ref: SymbolRefAttr, isCallee: boolean): void => {
+        const info = byName.get(ref.rootReference)
+        if (info === undefined) {
+          return
+        }
+        if (isCallee && ref.nestedReferences.length === 0) {
+          info.calls.push(op)
+          calleeOf.set(op, info)
+        } else {
+          info.hasOtherUses = true
+        }
+      }
+      for (const na of op.getAttrs()) {
+        const isCallee = op.name.name === 'func.call' && na.name === 'callee'
+        SymbolTable.walkSymbolRefs(na.value, (ref) => {
+          visit(ref, isCallee)
+        })
+      }
+      const bi = BranchOpInterface.get(op)
+      if (bi !== undefined && op.successors.length > 0) {
+        let total = 0
+        const lists: Value[][] = []
+        for (let s = 0; s < op.successors.length; s++) {
+          const l = bi.getSuccessorOperands(op, s)
+          lists.push(l)
+          total += l.length
+        }
+        // Forwarded operands are expected to be the trailing operands, successor by successor.
+        let at = op.operands.length - total
+        let layoutOk = at >= 0
+        const edges: BranchEdge[] = []
+        for (let s = 0; s < lists.length && layoutOk; s++) {
+          const l = lists[s]!
+          for (let k = 0; k < l.length; k++) {
+            if (op.operands[at + k]?.value !== l[k]) {
+              layoutOk = false
+            }
+          }
+          edges.push(new BranchEdge(op, s, at, l.length))
+          at += l.length
+        }
+        for (let s = 0; s < op.successors.length; s++) {
+          const block = op.successors[s]!.block
+          if (!layoutOk) {
+            opaqueBlocks.add(block)
+            continue
+          }
+          let list = edgesInto.get(block)
+          if (list === undefined) {
+            list = []
+            edgesInto.set(block, list)
+          }
+          list.push(edges[s]!)
+        }
+      }
+    })
+    for (const [op, info] of functions) {
+      if (info.hasOtherUses) {
+        functions.delete(op)
+        for (const c of info.calls) {
+          calleeOf.delete(c)
+        }
+      }
+    }
+    for (const block of opaqueBlocks) {
+      edgesInto.delete(block)
+    }
+
+    // Roots of liveness.
+    const state = new LivenessState(functions, calleeOf, edgesInto)
+    for (const op of allOps) {
+      if (op.hasTrait(Trait.IsTerminator)) {
+        const parent = op.parentOp
+        if (isBranch(op)) {
+          const edgesOk = op.successors.every((s) => edgesInto.has(s.block))
+          if (!edgesOk) {
+            state.markAllOperands(op)
+          } else {
+            // Non-forwarded operands (the condition) are live.
+            const firstForwarded = forwardedStart(op, edgesInto)
+            for (let i = 0; i < firstForwarded; i++) {
+              state.markValue(op.operands[i]!.value)
+            }
+          }
+        } else if (parent !== null && functions.has(parent) && op.hasTrait(Trait.ReturnLike)) {
+          // Return operands are live when a caller uses the matching result.
+        } else if (parent !== null && isRegionBranch(parent)) {
+          // Forwarded out of a region op: live when the region op is.
+        } else {
+          state.markAllOperands(op)
+        }
+      } else if (calleeOf.has(op)) {
+        // Call operands are live when the callee's argument is.
+      } else if (isRegionBranch(op)) {
+        if (!isMemoryEffectFree(op)) {
+          state.markOpLive(op)
+        }
+      } else if (isCall(op) || isFunction(op) || op.hasTrait(Trait.Symbol) || !isMemoryEffectFree(op)) {
+        state.markAllOperands(op)
+      }
+    }
+    state.run()
+    // Block arguments and successor operands: every predecessor must agree on which
+    // operands are dead; where they do not, the operands are kept (so made live).
+    let blockPlans: { block: Block; dead: boolean[] }[] = []
+    for (;;) {
+      blockPlans = []
+      let rejected = false
+      for (const [block, edges] of edgesInto) {
+        let dead: boolean[] | null = null
+        let agree = true
+        let anyDead = false
+        for (const e of edges) {
+          const d: boolean[] = []
+          for (let k = 0; k < e.numOperands; k++) {
+            const isDead = !state.live.has(e.branch.operands[e.firstOperand + k]!.value)
+            d.push(isDead)
+            anyDead ||= isDead
+          }
+          if (dead === null) {
+            dead = d
+          } else if (dead.length !== d.length || dead.some((x, i) => x !== d[i])) {
+            agree = false
+          }
+        }
+        if (dead === null || !anyDead) {
+          continue
+        }
+        const erasable = edges.every((e) => BranchOpInterface.get(e.branch)?.eraseSuccessorOperand !== undefined)
+        if (!agree || !erasable || dead.length !== block.arguments.length) {
+          for (const e of edges) {
+            for (let k = 0; k < e.numOperands; k++) {
+              state.markValue(e.branch.operands[e.firstOperand + k]!.value)
+            }
+          }
+          for (const a of block.arguments) {
+            state.markValue(a)
+          }
+          rejected = true
+          continue
+        }
+        blockPlans.push({ block, dead })
+      }
+      if (!rejected) {
+        break
+      }
+      state.run()
+    }
+    const live = state.live
+
+    // The plan.
+    const deadOps = new Set<Operation>()
+    for (const op of allOps) {
+      if (op.hasTrait(Trait.IsTerminator) || isCall(op) || isFunction(op) || isBranch(op) || op.hasTrait(Trait.Symbol)) {
+        continue
+      }
+      if (!isMemoryEffectFree(op)) {
+        continue
+      }
+      if (op.results.some((r) => live.has(r))) {
+        continue
+      }
+      deadOps.add(op)
+    }
+    const deadOperands = new Set<object>()
+    // Function arguments and results.
+    const funcPlans: { info: FunctionInfo; deadArgs: boolean[]; deadRets: boolean[] }[] = []
+    for (const info of functions.values()) {
+      const entry = info.op.regions[0]!.firstBlock!
+      const deadArgs = entry.arguments.map((a) => !live.has(a))
+      const numResults = functionType(info.op).results.length
+      const deadRets: boolean[] = []
+      for (let i = 0; i < numResults; i++) {
+        deadRets.push(!info.calls.some((c) => c.results[i] !== undefined && live.has(c.results[i]!)))
+      }
+      funcPlans.push({ info, deadArgs, deadRets })
+      for (const c of info.calls) {
+        for (let i = 0; i < deadArgs.length; i++) {
+          if (deadArgs[i] === true && c.operands[i] !== undefined) {
+            deadOperands.add(c.operands[i]!)
+          }
+        }
+      }
+      for (let b = info.op.regions[0]!.firstBlock; b !== null; b = b.nextBlock) {
+        const t = b.lastOp
+        if (t !== null && t.hasTrait(Trait.ReturnLike) && t.operands.length === numResults) {
+          for (let i = 0; i < numResults; i++) {
+            if (deadRets[i] === true) {
+              deadOperands.add(t.operands[i]!)
+            }
+          }
+        }
+      }
+    }
+    for (const p of blockPlans) {
+      for (const e of edgesInto.get(p.block)!) {
+        for (let k = 0; k < e.numOperands; k++) {
+          if (p.dead[k] === true) {
+            deadOperands.add(e.branch.operands[e.firstOperand + k]!)
+          }
+        }
+      }
+    }
+
+    // Every use of a value about to disappear must disappear too; otherwise leave the IR alone.
+    const inDeadOp = (op: Operation): boolean => {
+      for (let o: Operation | null = op; o !== null && o !== root; o = o.parentOp) {
+        if (deadOps.has(o)) {
+          return true
+        }
+      }
+      return false
+    }
+    const usesGo = (v: Value): boolean => {
+      for (const u of v.uses()) {
+        if (!deadOperands.has(u) && !inDeadOp(u.owner)) {
+          return false
+        }
+      }
+      return true
+    }
+    for (const op of deadOps) {
+      for (const r of op.results) {
+        if (!usesGo(r)) {
+          return
+        }
+      }
+    }
+    for (const p of funcPlans) {
+      const entry = p.info.op.regions[0]!.firstBlock!
+      if (entry.arguments.some((a, i) => p.deadArgs[i] === true && !usesGo(a))) {
+        return
+      }
+      for (const c of p.info.calls) {
+        if (c.results.some((r, i) => p.deadRets[i] === true && !usesGo(r))) {
+          return
+        }
+      }
+    }
+    for (const p of blockPlans) {
+      if (p.block.arguments.some((a, i) => p.dead[i] === true && !usesGo(a))) {
+        return
+      }
+    }
+
+    // 1. Block arguments and successor operands.
+    for (const p of blockPlans) {
+      for (const e of edgesInto.get(p.block)!) {
+        for (let k = e.numOperands - 1; k >= 0; k--) {
+          if (p.dead[k] === true) {
+            BranchOpInterface.get(e.branch)!.eraseSuccessorOperand!(e.branch, e.successor, k)
+          }
+        }
+      }
+      for (let k = p.dead.length - 1; k >= 0; k--) {
+        if (p.dead[k] === true) {
+          p.block.arguments[k]!.dropAllUses()
+          p.block.eraseArgument(k)
+        }
+      }
+    }
+    // 2. Functions, their returns and their call sites.
+    for (const p of funcPlans) {
+      this.shrinkFunction(p.info, p.deadArgs, p.deadRets)
+    }
+    // 3. Dead ops, users before definitions.
+    for (let i = allOps.length - 1; i >= 0; i--) {
+      const op = allOps[i]!
+      if (!deadOps.has(op)) {
+        continue
+      }
+      let nested = false
+      for (let o = op.parentOp; o !== null && o !== root; o = o.parentOp) {
+        if (deadOps.has(o)) {
+          nested = true
+        }
+      }
+      if (!nested) {
+        op.dropAllUses()
+        op.erase()
+      }
+    }
+
+    if (!this.options.canonicalize) {
+      return
+    }
+    const regionOps: Operation[] = []
+    root.walk((op) => {
+      if (op !== root && isRegionBranch(op)) {
+        regionOps.push(op)
+      }
+    })
+    const patterns = new FrozenRewritePatternSet(collectCanonicalizationPatterns(this.getContext()))
+    if (!applyOpPatternsGreedily(regionOps, patterns).converged) {
+      root.emitError('greedy pattern rewrite failed to converge')
+      this.signalPassFailure()
+    }
+  }
+
+  private shrinkFunction(info: FunctionInfo, deadArgs: readonly boolean[], deadRets: readonly boolean[]): void {
+    const op = info.op
+    if (!deadArgs.includes(true) && !deadRets.includes(true)) {
+      return
+    }
+    const fi = FunctionOpInterface.get(op)!
+    const type = functionType(op)
+    const entry = op.regions[0]!.firstBlock!
+    for (let i = deadArgs.length - 1; i >= 0; i--) {
+      if (deadArgs[i] === true) {
+        entry.arguments[i]!.dropAllUses()
+        entry.eraseArgument(i)
+      }
+    }
+    for (let b = op.regions[0]!.firstBlock; b !== null; b = b.nextBlock) {
+      const t = b.lastOp
+      if (t !== null && t.hasTrait(Trait.ReturnLike) && t.operands.length === deadRets.length) {
+        for (let i = deadRets.length - 1; i >= 0; i--) {
+          if (deadRets[i] === true) {
+            t.eraseOperand(i)
+          }
+        }
+      }
+    }
+    const inputs = type.inputs.filter((_, i) => deadArgs[i] !== true)
+    const results = type.results.filter((_, i) => deadRets[i] !== true)
+    fi.setFunctionType!(op, FunctionType.get(op.context, inputs, results))
+    for (const [name, dead] of [
+      ['arg_attrs', deadArgs],
+      ['res_attrs', deadRets],
+    ] as const) {
+      const filtered = filterAttrDicts(op.getAttr(name), dead)
+      if (filtered === null) {
+        op.removeAttr(name)
+      } else if (filtered !== undefined) {
+        op.setAttr(name, filtered)
+      }
+    }
+    for (const call of info.calls) {
+      for (let i = deadArgs.length - 1; i >= 0; i--) {
+        if (deadArgs[i] === true) {
+          call.eraseOperand(i)
+        }
+      }
+      if (deadRets.includes(true)) {
+        const kept = call.results.filter((_, i) => deadRets[i] !== true)
+        const replacement = new Operation(
+          call.name,
+          call.location,
+          kept.map((r) => r.type),
+          call.properties,
+          call.attributes,
+          0,
+        )
+        replacement.setOperands(call.operands.map((o) => o.value))
+        call.parentBlock!.insertBefore(replacement, call)
+        for (let i = 0; i < kept.length; i++) {
+          kept[i]!.replaceAllUsesWith(replacement.results[i]!)
+        }
+        call.dropAllUses()
+        call.erase()
+      }
+    }
+  }
+}
+
+function forwardedStart(op: Operation, edgesInto: ReadonlyMap<Block, BranchEdge[]>): number {
+  let start = op.operands.length
+  for (let s = 0; s < op.successors.length; s++) {
+    for (const e of edgesInto.get(op.successors[s]!.block)!) {
+      if (e.branch === op && e.successor === s) {
+        start = Math.min(start, e.firstOperand)
+      }
+    }
+  }
+  return start
+}
