@@ -1,0 +1,331 @@
+// Verifier and parser diagnostics of the llvm dialect. Each expected list is what
+// `mlir-opt --split-input-file --allow-unregistered-dialect` (MLIR 22.1.8) reports for the
+// chunk (`line:col: severity: message`, the "see current operation" notes left out).
+import { describe, expect, it } from 'vitest'
+import { BuiltinDialect, Context, FileLineColLoc, parseSourceString, verify, type Location } from '@tilepass/ir'
+import { LLVMDialect } from '../src/llvm/index.ts'
+
+function lineCol(l: Location): string {
+  return l instanceof FileLineColLoc ? `${l.line}:${l.column}` : '?'
+}
+
+/** Parses and verifies `source` (one split chunk) and returns its diagnostics. */
+function diagnose(source: string): string[] {
+  const out: string[] = []
+  const ctx = new Context({ dialects: [BuiltinDialect, LLVMDialect], allowUnregisteredDialects: true })
+  ctx.diagEngine.registerHandler((d) => {
+    out.push(`${lineCol(d.location)}: ${d.severity}: ${d.message}`)
+    for (const n of d.notes) {
+      if (!n.message.startsWith('see current operation')) {
+        out.push(`${lineCol(n.location)}: note: ${n.message}`)
+      }
+    }
+    return true
+  })
+  const r = parseSourceString(source, ctx)
+  if (r !== null) {
+    verify(r.op)
+  }
+  ctx.diagEngine.flush()
+  return out
+}
+
+const CASES: readonly (readonly [source: string, expected: readonly string[]])[] = [
+  [
+    `llvm.func @f() {
+  %0 = llvm.mlir.constant(1 : i32) : i32
+  llvm.return %0 : i32
+}
+`,
+    ["3:3: error: 'llvm.return' op expected no operands", '1:1: note: when returning from function'],
+  ],
+  [
+    `llvm.func @f() -> i32 {
+  llvm.return
+}
+`,
+    ["2:3: error: 'llvm.return' op expected 1 operand", '1:1: note: when returning from function'],
+  ],
+  [
+    `llvm.func @f() -> i32 {
+  %0 = llvm.mlir.constant(1 : i64) : i64
+  llvm.return %0 : i64
+}
+`,
+    ["3:3: error: 'llvm.return' op mismatching result types", '1:1: note: when returning from function'],
+  ],
+  [
+    `llvm.func @f(%a: i32) {
+  %0 = llvm.add %a, %a : f32
+  llvm.return
+}
+`,
+    ["2:17: error: use of value '%a' expects different type than prior uses: 'f32' vs 'i32'", '1:14: note: prior use here'],
+  ],
+  [
+    `llvm.func @f(%a: f32) {
+  %0 = "llvm.add"(%a, %a) : (f32, f32) -> f32
+  llvm.return
+}
+`,
+    ["2:8: error: 'llvm.add' op operand #0 must be signless integer or LLVM dialect-compatible vector of signless integer, but got 'f32'"],
+  ],
+  [
+    `llvm.func @f(%a: i32, %b: i64) {
+  %0 = "llvm.add"(%a, %b) : (i32, i64) -> i32
+  llvm.return
+}
+`,
+    ["2:8: error: 'llvm.add' op requires the same type for all operands and results"],
+  ],
+  [
+    `llvm.func @f(%a: i32) {
+  %0 = "llvm.fadd"(%a, %a) : (i32, i32) -> i32
+  llvm.return
+}
+`,
+    ["2:8: error: 'llvm.fadd' op operand #0 must be floating point LLVM type or LLVM dialect-compatible vector of floating point LLVM type, but got 'i32'"],
+  ],
+  [
+    `llvm.func @f(%a: i1, %b: i32) {
+  llvm.cond_br %a, ^bb1(%b : i32), ^bb1
+^bb1(%x: i32):
+  llvm.return
+}
+`,
+    ['2:3: error: branch has 0 operands for successor #1, but target block has 1'],
+  ],
+  [
+    `llvm.func @f(%b: i32) {
+  llvm.br ^bb1(%b : i32)
+^bb1(%x: i64):
+  llvm.return
+}
+`,
+    ['2:3: error: type mismatch for bb argument #0 of successor #0'],
+  ],
+  [
+    `llvm.func @g(i32) -> i32
+llvm.func @f(%b: i64) {
+  %0 = llvm.call @g(%b) : (i64) -> i32
+  llvm.return
+}
+`,
+    ["3:8: error: 'llvm.call' op operand type mismatch for operand 0: 'i64' != 'i32'"],
+  ],
+  [
+    `llvm.func @g(i32) -> i32
+llvm.func @f(%b: i32) {
+  %0 = llvm.call @g(%b, %b) : (i32, i32) -> i32
+  llvm.return
+}
+`,
+    ["3:8: error: 'llvm.call' op incorrect number of operands (2) for callee (expecting: 1)"],
+  ],
+  [
+    `llvm.func @g(i32)
+llvm.func @f(%b: i32) {
+  %0 = llvm.call @g(%b) : (i32) -> i32
+  llvm.return
+}
+`,
+    ["3:8: error: 'llvm.call' op calling function with void result must not produce values"],
+  ],
+  [
+    `llvm.func @g(i32) -> i32
+llvm.func @f(%b: i32) {
+  llvm.call @g(%b) : (i32) -> ()
+  llvm.return
+}
+`,
+    ["3:3: error: 'llvm.call' op expected function call to produce a value"],
+  ],
+  [
+    `llvm.func @f(%b: i32) {
+  llvm.call @nope(%b) : (i32) -> ()
+  llvm.return
+}
+`,
+    ["2:3: error: 'llvm.call' op 'nope' does not reference a symbol in the current scope"],
+  ],
+  [
+    `llvm.func @f(%b: i32) {
+  %0 = "llvm.zext"(%b) : (i32) -> i16
+  llvm.return
+}
+`,
+    ['2:8: error: integer width of the output type is smaller or equal to the integer width of the input type'],
+  ],
+  [
+    `llvm.func @f(%b: i32) {
+  %0 = "llvm.icmp"(%b, %b) <{predicate = 0 : i64}> : (i32, i32) -> i32
+  llvm.return
+}
+`,
+    ["2:8: error: 'llvm.icmp' op result #0 must be 1-bit signless integer or LLVM dialect-compatible vector of 1-bit signless integer, but got 'i32'"],
+  ],
+  [
+    `llvm.func @f(%a: !llvm.struct<(i32, f32)>) {
+  %0 = llvm.extractvalue %a[2] : !llvm.struct<(i32, f32)>
+  llvm.return
+}
+`,
+    ["3:3: error: custom op 'llvm.extractvalue' position out of bounds: 2"],
+  ],
+  [
+    `llvm.func @f(%a: !llvm.struct<(i32, f32)>) {
+  %0 = "llvm.extractvalue"(%a) <{position = array<i64: 0>}> : (!llvm.struct<(i32, f32)>) -> f32
+  llvm.return
+}
+`,
+    ["2:8: error: 'llvm.extractvalue' op Type mismatch: extracting from '!llvm.struct<(i32, f32)>' should produce 'i32' but this op returns 'f32'"],
+  ],
+  [
+    `llvm.func @f(%a: !llvm.struct<(i32, f32)>, %b: i64) {
+  %0 = "llvm.insertvalue"(%a, %b) <{position = array<i64: 0>}> : (!llvm.struct<(i32, f32)>, i64) -> !llvm.struct<(i32, f32)>
+  llvm.return
+}
+`,
+    ["2:8: error: 'llvm.insertvalue' op Type mismatch: cannot insert 'i64' into '!llvm.struct<(i32, f32)>'"],
+  ],
+  [
+    `llvm.func internal @f()
+`,
+    ["1:1: error: 'llvm.func' op external functions must have 'external' or 'extern_weak' linkage"],
+  ],
+  [
+    `llvm.func @f(%a: i32) {
+  %0 = "llvm.select"(%a, %a, %a) : (i32, i32, i32) -> i32
+  llvm.return
+}
+`,
+    ["2:8: error: 'llvm.select' op operand #0 must be 1-bit signless integer or LLVM dialect-compatible vector of 1-bit signless integer, but got 'i32'"],
+  ],
+  [
+    `llvm.func @f(%a: i32) {
+  "llvm.store"(%a, %a) : (i32, i32) -> ()
+  llvm.return
+}
+`,
+    ["2:3: error: 'llvm.store' op operand #1 must be LLVM pointer type, but got 'i32'"],
+  ],
+  [
+    `llvm.func @f(%a: tensor<2xi32>) {
+  llvm.return
+}
+`,
+    ["1:11: error: custom op 'llvm.func' failed to construct function type: expected LLVM type for function arguments"],
+  ],
+  [
+    `llvm.func @f(%a: i32) {
+  %0 = "llvm.sext"(%a) : (i32) -> i32
+  llvm.return
+}
+`,
+    ['2:8: error: integer width of the output type is smaller or equal to the integer width of the input type'],
+  ],
+  [
+    `llvm.func @f(%a: i32) {
+  %0 = "llvm.inttoptr"(%a) : (i32) -> i32
+  llvm.return
+}
+`,
+    ["2:8: error: 'llvm.inttoptr' op result #0 must be LLVM pointer type or LLVM dialect-compatible vector of LLVM pointer type, but got 'i32'"],
+  ],
+  [
+    `llvm.func @f(%a: i32) {
+  llvm.switch %a : i32, ^bb1 [
+    1: ^bb2(%a : i32)
+  ]
+^bb1:
+  llvm.return
+^bb2:
+  llvm.return
+}
+`,
+    ['2:3: error: branch has 1 operands for successor #1, but target block has 0'],
+  ],
+  [
+    `"test.x"() {a = !llvm.func<void (label, metadata, void)>} : () -> ()
+`,
+    ["1:27: error: invalid function argument type: '!llvm.void'"],
+  ],
+  [
+    `"test.x"() {a = !llvm.func<label (i32)>} : () -> ()
+`,
+    ["1:27: error: invalid function result type: '!llvm.label'"],
+  ],
+  [
+    `"test.x"() {a = !llvm.func<void (func<void ()>)>} : () -> ()
+`,
+    ["1:27: error: invalid function argument type: '!llvm.func<void ()>'"],
+  ],
+  [
+    `"test.x"() {a = !llvm.foo} : () -> ()
+`,
+    ['1:23: error: unknown LLVM type: foo'],
+  ],
+  [
+    `"test.x"() {a = !llvm.ptr<x>} : () -> ()
+`,
+    ['1:27: error: expected integer value', "1:27: error: failed to parse LLVMPointerType parameter 'addressSpace' which is to be a `unsigned`"],
+  ],
+  [
+    `"test.x"() {a = !llvm.array<2 i32>} : () -> ()
+`,
+    ["1:31: error: expected 'x'"],
+  ],
+  [
+    `"test.x"() {a = !llvm.func<i32>} : () -> ()
+`,
+    ["1:31: error: expected '('"],
+  ],
+  [
+    `"test.x"() {a = !llvm.struct<"X">} : () -> ()
+`,
+    ['1:33: error: struct without a body only allowed in a recursive struct'],
+  ],
+  [
+    `"test.x"() {a = !llvm.struct<"A", (i32)>, b = !llvm.struct<"A", (i64)>} : () -> ()
+`,
+    ['1:66: error: identified type already used with a different body'],
+  ],
+  [
+    `"test.x"() {a = !llvm.func<void (i32, ..., i32)>} : () -> ()
+`,
+    ["1:42: error: expected ')'"],
+  ],
+  [
+    `"test.x"() {a = #llvm.linkage<bogus>} : () -> ()
+`,
+    ['1:31: error: expected one of [external, available_externally, linkonce, linkonce_odr, weak, weak_odr, appending, internal, private, extern_weak, common] for LLVM linkage types, got: bogus', "1:36: error: failed to parse LinkageAttr parameter 'linkage' which is to be a `linkage::Linkage`"],
+  ],
+  [
+    `"test.x"() {a = #llvm.fastmath<nnan, bogus>} : () -> ()
+`,
+    ['1:32: error: expected ::mlir::LLVM::FastmathFlags to be one of: none, nnan, ninf, nsz, arcp, contract, afn, reassoc, fast', "1:43: error: failed to parse LLVM_FastmathFlagsAttr parameter 'value' which is to be a `::mlir::LLVM::FastmathFlags`"],
+  ],
+  [
+    `"test.x"() {a = #llvm.cconv<bogus>} : () -> ()
+`,
+    ['1:29: error: expected one of [ccc, fastcc, coldcc, cc_10, cc_11, anyregcc, preserve_mostcc, preserve_allcc, swiftcc, cxx_fast_tlscc, tailcc, cfguard_checkcc, swifttailcc, x86_stdcallcc, x86_fastcallcc, arm_apcscc, arm_aapcscc, arm_aapcs_vfpcc, msp430_intrcc, x86_thiscallcc, ptx_kernelcc, ptx_devicecc, spir_funccc, spir_kernelcc, intel_ocl_bicc, x86_64_sysvcc, win64cc, x86_vectorcallcc, hhvmcc, hhvm_ccc, x86_intrcc, avr_intrcc, avr_builtincc, amdgpu_vscc, amdgpu_gscc, amdgpu_cscc, amdgpu_kernelcc, x86_regcallcc, amdgpu_hscc, msp430_builtincc, amdgpu_lscc, amdgpu_escc, aarch64_vectorcallcc, aarch64_sve_vectorcallcc, wasm_emscripten_invokecc, amdgpu_gfxcc, m68k_intrcc] for Calling Conventions, got: bogus', "1:34: error: failed to parse CConvAttr parameter 'CallingConv' which is to be a `CConv`"],
+  ],
+  [
+    `"test.x"() {a = #llvm.tailcallkind<bogus>} : () -> ()
+`,
+    ['1:36: error: expected one of [none, notail, musttail, tail] for Tail Call Kind, got: bogus', "1:41: error: failed to parse TailCallKindAttr parameter 'tailCallKind' which is to be a `TailCallKind`"],
+  ],
+  [
+    `"test.x"() {a = #llvm.bogus<1>} : () -> ()
+`,
+    ['1:23: error: unknown attribute `bogus` in dialect `llvm`'],
+  ],
+]
+
+describe('llvm dialect diagnostics (as mlir-opt)', () => {
+  for (const [source, expected] of CASES) {
+    it(expected[0]!, () => {
+      expect(diagnose(source)).toEqual(expected)
+    })
+  }
+})
