@@ -162,12 +162,13 @@ export class OpaqueLoc extends Location {
  * built string (the parser makes one per operation).
  */
 export class LocationUniquer {
-  // Per file, a table indexed by line of the locations made on that line (a short list
-  // searched by column): most lines hold a few, and array indexing is much cheaper than
-  // hashing a built key. Past LINE_LIST_MAX on one line, the string-keyed uniquer takes over.
-  private readonly byFile = new Map<string, (FileLineColLoc[] | undefined)[]>()
+  // Per file, a table indexed by line of the locations made on that line: the location
+  // itself when there is one (most lines), else a short list searched by column. Array
+  // indexing is much cheaper than hashing a built key. Past LINE_LIST_MAX on one line, the
+  // string-keyed uniquer takes over.
+  private readonly byFile = new Map<string, LineTable>()
   private lastFile = ''
-  private lastTable: (FileLineColLoc[] | undefined)[] | null = null
+  private lastTable: LineTable | null = null
 
   getFileLineCol(context: Context, filename: string, line: number, column: number): FileLineColLoc {
     if (column >= 0x100000 || line >= 0x4000000 || line < 0 || column < 0) {
@@ -186,24 +187,31 @@ export class LocationUniquer {
     while (table.length <= line) {
       table.push(undefined)
     }
-    let list = table[line]
-    if (list === undefined) {
+    const entry = table[line]
+    if (entry === undefined) {
       const loc = new FileLineColLoc(context, filename, line, column, line, column)
-      list = [loc]
-      table[line] = list
+      table[line] = loc
       return loc
     }
-    for (let i = 0; i < list.length; i++) {
-      const loc = list[i]!
+    if (entry instanceof FileLineColLoc) {
+      if (entry.column === column) {
+        return entry
+      }
+      const loc = new FileLineColLoc(context, filename, line, column, line, column)
+      table[line] = [entry, loc]
+      return loc
+    }
+    for (let i = 0; i < entry.length; i++) {
+      const loc = entry[i]!
       if (loc.column === column) {
         return loc
       }
     }
-    if (list.length >= LINE_LIST_MAX) {
+    if (entry.length >= LINE_LIST_MAX) {
       return this.internByKey(context, filename, line, column)
     }
     const loc = new FileLineColLoc(context, filename, line, column, line, column)
-    list.push(loc)
+    entry.push(loc)
     return loc
   }
 
@@ -212,6 +220,9 @@ export class LocationUniquer {
     return context.uniquer.intern(key, () => new FileLineColLoc(context, filename, line, column, line, column))
   }
 }
+
+/** Per line of a file: its one location, or a list of them, or nothing yet. */
+type LineTable = (FileLineColLoc | FileLineColLoc[] | undefined)[]
 
 /** Locations kept in one line's list before the string-keyed uniquer takes over. */
 const LINE_LIST_MAX = 16

@@ -114,6 +114,13 @@ export interface OpAsmParser {
   getNameLoc(): Location
   /** Location of the current token. */
   getCurrentLocation(): Location
+  /**
+   * Byte offset of the current token: cheaper than `getCurrentLocation` when a location is
+   * needed only for a possible diagnostic; `getLocationAt` turns it into one.
+   */
+  getCurrentOffset(): number
+  /** The location of a byte offset returned by `getCurrentOffset`. */
+  getLocationAt(offset: number): Location
   /** Number of results the source binds to the op being parsed (`%a, %b:2 = ...` binds 3). */
   getNumResults(): number
   /** The name (without `%`) and the index within its group of result `index` as written; `['', -1]` when out of range. */

@@ -71,18 +71,26 @@ export class Operation {
     this.location = location
     this.properties = properties
     this.attributes = attributes
-    this.operands = []
-    this.successors = []
-    const results: OpResult[] = new Array<OpResult>(resultTypes.length)
-    for (let i = 0; i < resultTypes.length; i++) {
-      results[i] = new OpResult(resultTypes[i]!, this, i)
+    this.operands = NO_OPERANDS
+    this.successors = NO_SUCCESSORS
+    if (resultTypes.length === 0) {
+      this.results = NO_RESULTS
+    } else {
+      const results: OpResult[] = new Array<OpResult>(resultTypes.length)
+      for (let i = 0; i < resultTypes.length; i++) {
+        results[i] = new OpResult(resultTypes[i]!, this, i)
+      }
+      this.results = results
     }
-    this.results = results
-    const regions: Region[] = new Array<Region>(numRegions)
-    for (let i = 0; i < numRegions; i++) {
-      regions[i] = new Region(this)
+    if (numRegions === 0) {
+      this.regions = NO_REGIONS
+    } else {
+      const regions: Region[] = new Array<Region>(numRegions)
+      for (let i = 0; i < numRegions; i++) {
+        regions[i] = new Region(this)
+      }
+      this.regions = regions
     }
-    this.regions = regions
   }
 
   /**
@@ -135,8 +143,13 @@ export class Operation {
       op.rawProperties = state.rawProperties
     }
     op.setOperands(state.operands)
-    for (let i = 0; i < state.successors.length; i++) {
-      op.successors.push(new BlockOperand(state.successors[i]!, op, i))
+    const numSuccessors = state.successors.length
+    if (numSuccessors !== 0) {
+      const successors = new Array<BlockOperand>(numSuccessors)
+      for (let i = 0; i < numSuccessors; i++) {
+        successors[i] = new BlockOperand(state.successors[i]!, op, i)
+      }
+      op.successors = successors
     }
     for (let i = 0; i < state.regions.length; i++) {
       op.regions[i]!.takeBody(state.regions[i]!)
@@ -218,8 +231,12 @@ export class Operation {
   /** Replaces all operands with `values` (any count). */
   setOperands(values: readonly Value[]): void {
     const ops = this.operands
-    for (const o of ops) {
-      o.unlink()
+    for (let i = 0; i < ops.length; i++) {
+      ops[i]!.unlink()
+    }
+    if (values.length === 0) {
+      this.operands = NO_OPERANDS
+      return
     }
     const next = new Array<OpOperand>(values.length)
     for (let i = 0; i < values.length; i++) {
@@ -239,6 +256,9 @@ export class Operation {
   }
   /** Erases `count` operands starting at `index`. */
   eraseOperands(index: number, count: number): void {
+    if (count === 0) {
+      return
+    }
     const ops = this.operands
     for (let i = index; i < index + count; i++) {
       ops[i]!.unlink()
@@ -476,8 +496,12 @@ export class Operation {
     )
     op.rawProperties = this.rawProperties
     op.setOperands(this.operands.map((o) => mapping.lookupOrDefault(o.value)))
-    for (let i = 0; i < this.successors.length; i++) {
-      op.successors.push(new BlockOperand(mapping.lookupBlockOrDefault(this.successors[i]!.block), op, i))
+    if (this.successors.length !== 0) {
+      const successors = new Array<BlockOperand>(this.successors.length)
+      for (let i = 0; i < this.successors.length; i++) {
+        successors[i] = new BlockOperand(mapping.lookupBlockOrDefault(this.successors[i]!.block), op, i)
+      }
+      op.successors = successors
     }
     for (let i = 0; i < this.results.length; i++) {
       mapping.map(this.results[i]!, op.results[i]!)
@@ -528,6 +552,14 @@ export class Operation {
     return `<operation '${this.name.name}'>`
   }
 }
+
+// The operand, result, successor and region lists of ops that have none share these frozen
+// empty arrays: most ops have no successors or regions, and a list per op costs memory at
+// a million ops. Code that changes a list assigns a new array (as `setOperands` does).
+const NO_OPERANDS: OpOperand[] = Object.freeze([]) as unknown as OpOperand[]
+const NO_RESULTS: OpResult[] = Object.freeze([]) as unknown as OpResult[]
+const NO_SUCCESSORS: BlockOperand[] = Object.freeze([]) as unknown as BlockOperand[]
+const NO_REGIONS: Region[] = Object.freeze([]) as unknown as Region[]
 
 function walkOp(op: Operation, callback: (op: Operation) => WalkResult | void, order: WalkOrder): WalkResult {
   if (order === 'pre') {

@@ -522,7 +522,8 @@ function validateFormat(elements: readonly FormatElement[], info: FormatOpInfo, 
 
 class ParseState {
   readonly operands: (UnresolvedOperand[] | null)[]
-  readonly operandLocs: (Location | null)[]
+  /** Byte offset where each operand group was parsed (-1: not parsed); made into a location only for a diagnostic. */
+  readonly operandOffsets: number[]
   readonly operandTypes: (Type[] | null)[]
   readonly resultTypes: (Type[] | null)[]
   readonly regions: (Region[] | null)[]
@@ -530,7 +531,7 @@ class ParseState {
   /** Attributes parsed so far, by name; made on first use (most ops have none or one). */
   attrs: Map<string, Attribute> | null = null
   allOperands: UnresolvedOperand[] | null = null
-  allOperandsLoc: Location | null = null
+  allOperandsOffset = -1
   allOperandTypes: Type[] | null = null
   allResultTypes: Type[] | null = null
   allRegions: Region[] | null = null
@@ -540,7 +541,7 @@ class ParseState {
     readonly context: Context,
   ) {
     this.operands = nulls(info.operands.length)
-    this.operandLocs = nulls(info.operands.length)
+    this.operandOffsets = minusOnes(info.operands.length)
     this.operandTypes = nulls(info.operands.length)
     this.resultTypes = nulls(info.results.length)
     this.regions = nulls(info.regions.length)
@@ -562,6 +563,15 @@ function nulls<T>(n: number): (T | null)[] {
   const out: (T | null)[] = []
   for (let i = 0; i < n; i++) {
     out.push(null)
+  }
+  return out
+}
+
+/** An array of `n` entries of -1. */
+function minusOnes(n: number): number[] {
+  const out: number[] = []
+  for (let i = 0; i < n; i++) {
+    out.push(-1)
   }
   return out
 }
@@ -696,7 +706,7 @@ function parseElement(
       return true
     case FormatKind.Operand: {
       const d = info.operands[el.index]!
-      ps.operandLocs[el.index] = parser.getCurrentLocation()
+      ps.operandOffsets[el.index] = parser.getCurrentOffset()
       if (d.variadic) {
         const first = parser.parseOptionalOperand()
         if (first === undefined) {
@@ -851,7 +861,7 @@ function parseElement(
       return parser.parseGreater()
     }
     case FormatKind.Operands: {
-      ps.allOperandsLoc = parser.getCurrentLocation()
+      ps.allOperandsOffset = parser.getCurrentOffset()
       const list = parser.parseOperandList('none')
       if (list === undefined) {
         return false
@@ -1248,21 +1258,42 @@ function addRegionsAndSuccessors(info: FormatOpInfo, state: OperationState, ps: 
  * `OpAsmParser.resolveOperands` with ODS's count check first: a type list whose
  * length differs from the operand list is reported as mlir-opt does.
  */
-export function resolveOperandList(parser: OpAsmParser, operands: readonly UnresolvedOperand[], types: readonly Type[] | Type, loc: Location, out: Value[]): boolean {
-  if (Array.isArray(types) && types.length !== operands.length) {
-    parser.emitError(loc, `number of operands and types do not match: got ${operands.length} operands and ${(types as readonly Type[]).length} types`).report()
-    return false
+export function resolveOperandList(parser: OpAsmParser, operands: readonly UnresolvedOperand[], types: readonly Type[] | Type, loc: Location | number, out: Value[]): boolean {
+  if (Array.isArray(types)) {
+    const ts = types as readonly Type[]
+    if (ts.length !== operands.length) {
+      const at = typeof loc === 'number' ? locationAtOffset(parser, loc) : loc
+      parser.emitError(at, `number of operands and types do not match: got ${operands.length} operands and ${ts.length} types`).report()
+      return false
+    }
+    for (let i = 0; i < operands.length; i++) {
+      if (!parser.resolveOperand(operands[i]!, ts[i]!, out)) {
+        return false
+      }
+    }
+    return true
   }
-  return parser.resolveOperands(operands, types, loc, out)
+  for (let i = 0; i < operands.length; i++) {
+    if (!parser.resolveOperand(operands[i]!, types as Type, out)) {
+      return false
+    }
+  }
+  return true
+}
+
+/** The location of `offset` (from `getCurrentOffset`), or of the op name when it is -1. */
+function locationAtOffset(parser: OpAsmParser, offset: number): Location {
+  return offset < 0 ? parser.getNameLoc() : parser.getLocationAt(offset)
 }
 
 function resolveOperandsParsed(info: FormatOpInfo, parser: OpAsmParser, state: OperationState, ps: ParseState): boolean {
   const n = info.operands.length
   if (ps.allOperands !== null) {
-    const loc = ps.allOperandsLoc ?? parser.getNameLoc()
+    const at = ps.allOperandsOffset
     if (ps.allOperandTypes !== null) {
-      return resolveOperandList(parser, ps.allOperands, ps.allOperandTypes, loc, state.operands)
+      return resolveOperandList(parser, ps.allOperands, ps.allOperandTypes, at, state.operands)
     }
+    const loc = locationAtOffset(parser, at)
     // Without per-operand lists, every declared group must infer one type for all.
     const types: Type[] = []
     for (let i = 0; i < n; i++) {
@@ -1283,7 +1314,7 @@ function resolveOperandsParsed(info: FormatOpInfo, parser: OpAsmParser, state: O
     const d = info.operands[i]!
     const list = ps.operands[i] ?? []
     sizes.push(list.length)
-    const loc = ps.operandLocs[i] ?? parser.getNameLoc()
+    const at = ps.operandOffsets[i]!
     let ts: Type[] | Type | undefined = ps.operandTypes[i] ?? undefined
     if (ts === undefined && ps.allOperandTypes !== null) {
       ts = ps.allOperandTypes.slice(allTypesOffset, allTypesOffset + list.length)
@@ -1295,7 +1326,7 @@ function resolveOperandsParsed(info: FormatOpInfo, parser: OpAsmParser, state: O
     if (ts === undefined) {
       const t = inferType(d.name, i, true, info, ps, 3)
       if (t === undefined) {
-        parser.emitError(loc, `cannot infer the type of operand '${d.name}'`).report()
+        parser.emitError(locationAtOffset(parser, at), `cannot infer the type of operand '${d.name}'`).report()
         return false
       }
       ts = t
@@ -1303,7 +1334,7 @@ function resolveOperandsParsed(info: FormatOpInfo, parser: OpAsmParser, state: O
     if (Array.isArray(ts) && ts.length === 1 && list.length !== 1 && !d.variadic && !d.optional) {
       // Falls through to resolveOperands, which reports the count mismatch.
     }
-    if (!resolveOperandList(parser, list, ts, loc, state.operands)) {
+    if (!resolveOperandList(parser, list, ts, at, state.operands)) {
       return false
     }
   }

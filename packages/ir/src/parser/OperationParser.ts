@@ -1122,6 +1122,12 @@ export class OperationParser extends Parser implements OpAsmParser {
   getCurrentLocation(): Location {
     return this.locAt(this.lex.start)
   }
+  getCurrentOffset(): number {
+    return this.lex.start
+  }
+  getLocationAt(offset: number): Location {
+    return this.locAt(offset)
+  }
   emitError(loc: Location, message: string): InFlightDiagnostic {
     this.hadError = true
     const d = this.context.emitError(loc, this.customOpErrorPrefix + message)
