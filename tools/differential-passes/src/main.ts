@@ -61,6 +61,8 @@ const pipelinesByPrefix: Readonly<Record<string, readonly (readonly string[])[]>
   licm: [['--loop-invariant-code-motion'], ['-p', 'builtin.module(func.func(loop-invariant-code-motion,cse,canonicalize))']],
   sccp: [['-p', 'builtin.module(sccp,canonicalize)']],
   locations: [['--strip-debuginfo', '--mlir-print-debuginfo'], ['--cse', '--mlir-print-debuginfo'], ['--canonicalize', '--mlir-print-debuginfo']],
+  view: [['--view-op-graph'], ['--view-op-graph=print-control-flow-edges=true print-data-flow-edges=false'], ['--view-op-graph=max-label-len=4 print-result-types=false']],
+  'dead-values': [['--remove-dead-values'], ['--remove-dead-values=canonicalize=false']],
 }
 
 /** The pipelines compared on every input, as command-line arguments shared by both tools. */
