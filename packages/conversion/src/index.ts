@@ -9,6 +9,7 @@ import type { PassRegistry } from '@tilepass/pass-manager'
 import { ReconcileUnrealizedCastsPass } from './ReconcileUnrealizedCasts.ts'
 import { SCFToControlFlowPass } from './SCFToControlFlow.ts'
 import { ConvertFuncToLLVMPass } from './llvm/FuncToLLVM.ts'
+import { ConvertControlFlowToLLVMPass } from './llvm/ControlFlowToLLVM.ts'
 
 /** Legality of ops and dialects for a conversion. */
 export { ConversionTarget } from './ConversionTarget.ts'
@@ -43,6 +44,8 @@ export type { LowerToLLVMOptions } from './llvm/LLVMTypeConverter.ts'
 export { LLVMConversionTarget } from './llvm/LLVMConversionTarget.ts'
 /** The `convert-func-to-llvm` pass, its patterns and the `func.func` conversion. */
 export { ConvertFuncToLLVMPass, funcToLLVMConversionPatterns, convertFuncOpToLLVMFuncOp } from './llvm/FuncToLLVM.ts'
+/** The `convert-cf-to-llvm` pass and its patterns. */
+export { ConvertControlFlowToLLVMPass, controlFlowToLLVMConversionPatterns, assertToLLVMConversionPattern } from './llvm/ControlFlowToLLVM.ts'
 /** The `reconcile-unrealized-casts` pass and its utility. */
 export { ReconcileUnrealizedCastsPass, reconcileUnrealizedCasts } from './ReconcileUnrealizedCasts.ts'
 
@@ -51,4 +54,5 @@ export function registerConversionPasses(registry: PassRegistry): void {
   registry.register(SCFToControlFlowPass)
   registry.register(ReconcileUnrealizedCastsPass)
   registry.register(ConvertFuncToLLVMPass)
+  registry.register(ConvertControlFlowToLLVMPass)
 }
