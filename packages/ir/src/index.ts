@@ -127,6 +127,7 @@ export type { SymbolVisibility } from './SymbolTable.ts'
 export {
   typeConstraint,
   variadic,
+  variadicOfVariadic,
   optional,
   anyTypeOf,
   AnyType,

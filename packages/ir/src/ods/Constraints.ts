@@ -62,6 +62,11 @@ export interface VariableLengthTypeConstraint {
   readonly base: TypeConstraint
   /** The summary used in messages: "variadic of X" for variadic, X for optional. */
   readonly summary: string
+  /**
+   * `VariadicOfVariadic<T, "attr">`: the name of the `array<i32: ...>` attribute that splits
+   * the group into sub-groups; absent for plain variadic and optional values.
+   */
+  readonly segmentAttr?: string
 }
 
 /** What an operand or result declaration accepts: a single, variadic or optional type constraint. */
@@ -75,6 +80,15 @@ export function typeConstraint(summary: string, check: (type: Type) => boolean, 
 /** `Variadic<T>`: zero or more values of `base`. */
 export function variadic(base: TypeConstraint): VariableLengthTypeConstraint {
   return { kind: 'variadic', base, summary: `variadic of ${base.summary}` }
+}
+
+/**
+ * `VariadicOfVariadic<T, "segmentAttr">`: a variadic operand group split into sub-groups by
+ * the sizes in the op's `segmentAttr` attribute (declare it, e.g. as a dense i32 array
+ * attribute); formats print it as `(%a, %b), (), (%c)` and its types as `(i32, i32), (), (f32)`.
+ */
+export function variadicOfVariadic(base: TypeConstraint, segmentAttr: string): VariableLengthTypeConstraint {
+  return { kind: 'variadic', base, summary: `variadic of ${base.summary}`, segmentAttr }
 }
 
 /** `Optional<T>`: zero or one value of `base`. */

@@ -41,6 +41,10 @@ export const FormatKind = {
   Ref: 16,
   Optional: 17,
   String: 18,
+  /** `oilist(...)`: `args` holds its clauses. */
+  OIList: 19,
+  /** One `oilist` clause: `text` is its keyword, `thenElements` the elements after it. */
+  OIListClause: 20,
 } as const
 
 /** One element of a compiled assembly format (a directive, variable, literal or group). */
@@ -234,6 +238,9 @@ export function compileFormat(format: string, info: FormatOpInfo, printOnly = fa
   const variable = (name: string, inType: boolean): FormatElement => {
     let i = info.operands.findIndex((d) => d.name === name)
     if (i >= 0) {
+      // The sub-group sizes of a variadic-of-variadic operand are implied by the format.
+      const segmentAttr = info.operands[i]!.segmentAttr
+      if (segmentAttr !== undefined) { used.add(segmentAttr) }
       return new FormatElement(FormatKind.Operand, name, i)
     }
     i = info.results.findIndex((d) => d.name === name)
@@ -358,6 +365,8 @@ export function compileFormat(format: string, info: FormatOpInfo, printOnly = fa
         expectPunct(')')
         return e
       }
+      case 'oilist':
+        return oilistDirective()
       case 'custom': {
         expectPunct('<')
         if (lex.kind !== TK_IDENT) { fail('expected custom directive name') }
@@ -408,6 +417,22 @@ export function compileFormat(format: string, info: FormatOpInfo, printOnly = fa
     if (g.anchor === null) { fail('optional group has no anchor element') }
     if (g.thenElements.length === 0) { fail('optional group has no elements') }
     return g
+  }
+  // `oilist(`kw` elements | `kw2` elements ...)`: each clause starts with a literal.
+  const oilistDirective = (): FormatElement => {
+    expectPunct('(')
+    const list = new FormatElement(FormatKind.OIList, 'oilist')
+    for (;;) {
+      if (lex.kind !== TK_LITERAL || lex.text === '' || lex.text === ' ' || lex.text === '\\n') { fail(`expected literal, but got '${lex.text}' at offset ${lex.pos}`) }
+      const clause = new FormatElement(FormatKind.OIListClause, lex.text)
+      lex.next()
+      while (!isPunct(lex, '|') && !isPunct(lex, ')')) { clause.thenElements.push(element(false)) }
+      list.args.push(clause)
+      if (isPunct(lex, ')')) { break }
+      lex.next()
+    }
+    expectPunct(')')
+    return list
   }
   const elements: FormatElement[] = []
   while (lex.kind !== TK_EOF) { elements.push(element(false)) }
@@ -704,10 +729,13 @@ function parseElement(
     }
     case FormatKind.Space:
       return true
+    case FormatKind.OIList:
+      return parseOIList(el, info, parser, state, ps)
     case FormatKind.Operand: {
       const d = info.operands[el.index]!
       ps.operandOffsets[el.index] = parser.getCurrentOffset()
       if (d.variadic) {
+        if (d.segmentAttr !== undefined) { return parseOperandGroups(d.segmentAttr, el.index, parser, state, ps) }
         const first = parser.parseOptionalOperand()
         if (first === undefined) {
           return false
@@ -913,6 +941,7 @@ function parseElement(
     }
     case FormatKind.Type: {
       const arg = el.args[0]!
+      if (arg.kind === FormatKind.Operand && info.operands[arg.index]!.segmentAttr !== undefined) { return parseTypeGroups(arg, parser, ps) }
       const single = isSingleTypeArg(arg, info)
       let types: Type[] | undefined
       if (single) {
@@ -1635,6 +1664,9 @@ function printElement(el: FormatElement, ctx: PrintCtx, st: PrintState): void {
       for (const child of list) {if (child !== elided) {printElement(child, ctx, st)}}
       return
     }
+    case FormatKind.OIList:
+      printOIList(el, ctx, st)
+      return
     case FormatKind.AttrDict: {
       const attrs = ctx.fmt.hasPropDict ? ctx.op.attributes.entries : ctx.op.getAttrs()
       if (el.flag) { printer.printOptionalAttrDictWithKeyword(attrs, elidedAttrs(ctx)) }
@@ -1669,6 +1701,10 @@ function printElement(el: FormatElement, ctx: PrintCtx, st: PrintState): void {
       return
     }
     case FormatKind.Operand:
+      if (ctx.info.operands[el.index]!.segmentAttr !== undefined) {
+        printValueGroups(ctx, el.index, false)
+        return
+      }
       printOperandGroup(ctx, el.index)
       return
     case FormatKind.Attr: {
@@ -1710,6 +1746,10 @@ function printElement(el: FormatElement, ctx: PrintCtx, st: PrintState): void {
       return
     case FormatKind.Type: {
       const arg = el.args[0]!
+      if (arg.kind === FormatKind.Operand && ctx.info.operands[arg.index]!.segmentAttr !== undefined) {
+        printValueGroups(ctx, arg.index, true)
+        return
+      }
       if (isSingleTypeArg(arg, ctx.info)) {
         const c = arg.kind === FormatKind.Operand ? ctx.info.operands[arg.index]!.constraint : ctx.info.results[arg.index]!.constraint
         const t = singleTypeOf(arg, ctx)
@@ -1771,4 +1811,151 @@ function customArgsForPrint(el: FormatElement, ctx: PrintCtx): CustomDirectiveAr
     out.push(arg)
   }
   return out
+}
+
+// ---- oilist and variadic-of-variadic operands ----------------------------------------
+
+/** The unit attribute a clause consists of (`\`nowait\` $nowait`), or null. */
+function unitAttrOfClause(clause: FormatElement, info: FormatOpInfo): string | null {
+  const els = clause.thenElements
+  if (els.length !== 1 || els[0]!.kind !== FormatKind.Attr) {
+    return null
+  }
+  const d = info.attributes[els[0]!.index]!
+  return d.constraint.isUnit === true ? d.name : null
+}
+
+/**
+ * `oilist(...)`: clauses in any order until no clause keyword follows; each at most once
+ * (else mlir-tblgen's error at the op name). A unit-attribute clause sets its attribute.
+ */
+function parseOIList(el: FormatElement, info: FormatOpInfo, parser: OpAsmParser, state: OperationState, ps: ParseState): boolean {
+  const seen = new Set<string>()
+  for (;;) {
+    let clause: FormatElement | null = null
+    for (const c of el.args) {
+      if (parseLiteral(parser, c.text, true)) {
+        clause = c
+        break
+      }
+    }
+    if (clause === null) {
+      return true
+    }
+    if (seen.has(clause.text)) {
+      parser.emitError(parser.getNameLoc(), `\`${clause.text}\` clause can appear at most once in the expansion of the oilist directive`).report()
+      return false
+    }
+    seen.add(clause.text)
+    const unit = unitAttrOfClause(clause, info)
+    if (unit !== null) {
+      const a = UnitAttr.get(parser.context)
+      ps.setAttr(unit, a)
+      state.addAttribute(unit, a)
+    } else if (!parseElements(clause.thenElements, info, parser, state, ps)) {
+      return false
+    }
+  }
+}
+
+/** True when any value a clause prints is present (an attribute set, a non-empty group). */
+function clausePresent(clause: FormatElement, ctx: PrintCtx): boolean {
+  let present = false
+  visitElements(clause.thenElements, (e) => {
+    if (present) {
+      return
+    }
+    switch (e.kind) {
+      case FormatKind.Attr:
+        present = ctx.op.getAttr(ctx.info.attributes[e.index]!.name) !== undefined
+        break
+      case FormatKind.Operand:
+        present = ctx.operandSegs[2 * e.index + 1]! > 0
+        break
+      case FormatKind.Result:
+        present = ctx.resultSegs[2 * e.index + 1]! > 0
+        break
+      case FormatKind.Region:
+        present = regionGroup(ctx, e.index).some((r) => r.blockList.length > 0)
+        break
+      default:
+        break
+    }
+  })
+  return present
+}
+
+/** Prints the present clauses of an `oilist` in declaration order. */
+function printOIList(el: FormatElement, ctx: PrintCtx, st: PrintState): void {
+  for (const clause of el.args) {
+    if (!clausePresent(clause, ctx)) {
+      continue
+    }
+    printLiteral(clause.text, ctx.printer, st)
+    if (unitAttrOfClause(clause, ctx.info) === null) {
+      for (const child of clause.thenElements) { printElement(child, ctx, st) }
+    }
+  }
+}
+
+/** `(%a, %b), (), (%c)`: a variadic-of-variadic operand; its sub-group sizes go to `segmentAttr`. */
+function parseOperandGroups(segmentAttr: string, index: number, parser: OpAsmParser, state: OperationState, ps: ParseState): boolean {
+  const list: UnresolvedOperand[] = []
+  const sizes: number[] = []
+  do {
+    if (!parser.parseOptionalLParen()) {
+      break
+    }
+    const group = parser.parseOperandList()
+    if (group === undefined || !parser.parseRParen()) {
+      return false
+    }
+    for (const o of group) { list.push(o) }
+    sizes.push(group.length)
+  } while (parser.parseOptionalComma())
+  ps.operands[index] = list
+  state.addAttribute(segmentAttr, DenseArrayAttr.getI32(parser.context, sizes))
+  return true
+}
+
+/** `(i32, i32), (), (f32)`: the types of a variadic-of-variadic operand, flattened. */
+function parseTypeGroups(arg: FormatElement, parser: OpAsmParser, ps: ParseState): boolean {
+  const types: Type[] = []
+  do {
+    if (!parser.parseOptionalLParen()) {
+      break
+    }
+    if (!parser.parseOptionalRParen()) {
+      const group = parser.parseTypeList()
+      if (group === undefined || !parser.parseRParen()) {
+        return false
+      }
+      for (const t of group) { types.push(t) }
+    }
+  } while (parser.parseOptionalComma())
+  setTypes(arg, types, ps)
+  return true
+}
+
+/** Prints a variadic-of-variadic operand group (or its types) as parenthesized sub-groups. */
+function printValueGroups(ctx: PrintCtx, index: number, types: boolean): void {
+  const decl = ctx.info.operands[index]!
+  const attr = ctx.op.getAttr(decl.segmentAttr!)
+  const sizes = attr instanceof DenseArrayAttr ? attr.values.map(Number) : []
+  const printer = ctx.printer
+  let at = ctx.operandSegs[2 * index]!
+  for (let g = 0; g < sizes.length; g++) {
+    printer.print(g > 0 ? ', (' : '(')
+    for (let k = 0; k < sizes[g]!; k++) {
+      const o = ctx.op.operands[at + k]
+      if (o === undefined) {
+        continue
+      }
+      if (k > 0) { printer.print(', ') }
+      if (types) { printer.printType(o.value.type) }
+      else { printer.printOperand(o.value) }
+    }
+    at += sizes[g]!
+    printer.print(')')
+  }
 }

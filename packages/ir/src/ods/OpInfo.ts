@@ -13,6 +13,8 @@ export interface OdsValueDecl {
   readonly summary: string
   readonly variadic: boolean
   readonly optional: boolean
+  /** For `variadicOfVariadic`: the attribute holding the sub-group sizes. */
+  readonly segmentAttr?: string
 }
 
 /** One declared attribute (inherent, stored as a property) of an ODS op. */
@@ -48,7 +50,8 @@ export interface TypesMatchWith {
 /** Normalizes an operand/result declaration. */
 export function valueDecl(name: string, c: OperandConstraint): OdsValueDecl {
   if (c.kind === 'type') {return { name, constraint: c, summary: c.summary, variadic: false, optional: false }}
-  return { name, constraint: c.base, summary: c.summary, variadic: c.kind === 'variadic', optional: c.kind === 'optional' }
+  const decl = { name, constraint: c.base, summary: c.summary, variadic: c.kind === 'variadic', optional: c.kind === 'optional' }
+  return c.segmentAttr === undefined ? decl : { ...decl, segmentAttr: c.segmentAttr }
 }
 
 /**

@@ -550,7 +550,8 @@ export class OdsOp implements OpDefinition, FormatOpInfo {
   private verifySegmentAttr(op: Operation, attrName: string, what: string, count: number, numGroups: number): boolean {
     const a = op.getAttr(attrName)
     let total = 0
-    if (a instanceof DenseArrayAttr && a.values.length === numGroups) {
+    // numGroups < 0: any number of groups (the sub-group sizes of a variadic-of-variadic operand).
+    if (a instanceof DenseArrayAttr && (numGroups < 0 || a.values.length === numGroups)) {
       for (const v of a.values) {
         if (Number(v) < 0) {return op.emitOpError(`'${attrName}' attribute cannot have negative elements`).fail()}
         total += Number(v)
@@ -632,6 +633,9 @@ export class OdsOp implements OpDefinition, FormatOpInfo {
       const start = segs[2 * g]!
       const len = segs[2 * g + 1]!
       if (d.optional && len > 1) {return op.emitOpError(`${what} group starting at #${index} requires 0 or 1 element, but found ${len}`).fail()}
+      if (d.segmentAttr !== undefined && !this.verifySegmentAttr(op, d.segmentAttr, d.name, len, -1)) {
+        return false
+      }
       for (let k = 0; k < len; k++) {
         const v = results ? op.results[start + k] : op.operands[start + k]?.value
         if (v === undefined) {
