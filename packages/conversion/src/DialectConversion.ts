@@ -6,8 +6,10 @@ import {
   Operation,
   PatternRewriter,
   failure,
-  foldOperation,
   matchConstantOp,
+  matchConstantValue,
+  type Attribute,
+  type OpFoldResult,
   printOperation,
   success,
   type Context,
@@ -163,6 +165,14 @@ export class ConversionPatternRewriter extends PatternRewriter {
   private readonly materializations = new Map<Operation, UnresolvedMaterialization>()
   /** Values that replaced op results, mapped to the location of the first op they replaced. */
   private readonly replacedLocations = new Map<Value, Location>()
+  /** Ops created by this rewriter (results of these may stand for replaced values). */
+  private readonly createdOps = new WeakSet<Operation>()
+  /**
+   * New values (results of created ops and materializations) mapped to the values they
+   * replaced: upstream keeps replaced ops in the IR until the end, so folders see the
+   * original operands (see `originalValue`).
+   */
+  private readonly originals = new Map<Value, Value>()
   /** Target materializations already built: value to converted type to materialized value. */
   private readonly targetCache = new Map<Value, Map<Type, Value>>()
   /** The type converter of the pattern being applied. */
@@ -230,6 +240,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
       this.logger.startLine(`** Insert  : ${this.logger.opRef(op)}\n`)
     }
     if (previous === null) {
+      this.createdOps.add(op)
       this.log.push(new UndoRecord(UndoKind.CreateOp, op, null, null, null, null, null, null, null, null, null))
     } else {
       this.log.push(new UndoRecord(UndoKind.MoveOp, op, previous.block, null, null, previous.before, null, null, null, null, null))
@@ -392,6 +403,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
     this.log.length = 0
     this.materializations.clear()
     this.replacedLocations.clear()
+    this.originals.clear()
     this.targetCache.clear()
     return result
   }
@@ -507,6 +519,10 @@ export class ConversionPatternRewriter extends PatternRewriter {
       if (!this.replacedLocations.has(to)) {
         this.replacedLocations.set(to, this.valueLocation(from))
       }
+      const toDef = to.definingOp
+      if (toDef !== null && this.createdOps.has(toDef) && !this.originals.has(to)) {
+        this.originals.set(to, from)
+      }
       if (from.useEmpty) {
         continue
       }
@@ -519,9 +535,23 @@ export class ConversionPatternRewriter extends PatternRewriter {
       const cast = this.buildMaterialization(from.type, [to], op.location, 'source', this.currentTypeConverter)
       this.restoreInsertionPoint(ip)
       this.deferredCasts.push({ cast: cast.definingOp!, atBlockStart: false })
+      this.originals.set(cast, from)
       this.replaceAllUsesWith(from, cast)
     }
     this.eraseOpImpl(op)
+  }
+
+  /**
+   * The value `value` stands for in the IR as upstream's conversion sees it before
+   * committing: the result of the (replaced) op it replaced, followed back to a value
+   * not created by this conversion; `value` itself otherwise.
+   */
+  originalValue(value: Value): Value {
+    let v = value
+    for (let next = this.originals.get(v); next !== undefined; next = this.originals.get(v)) {
+      v = next
+    }
+    return v
   }
 
   /**
@@ -1049,9 +1079,30 @@ const kGenericForm = { printGenericOpForm: true }
  * attribute results; null when it does not fold (or a constant cannot be built).
  * An in-place fold gives no values.
  */
+/**
+ * `op`'s fold (as `foldOperation`) with the constant values of its original operands:
+ * upstream folds before replacements are committed, so an operand replaced by a new
+ * constant is not constant, and one whose replaced definition was constant still is.
+ */
+function foldWithOriginalOperands(op: Operation, rewriter: ConversionPatternRewriter): readonly OpFoldResult[] | null {
+  const def = op.name.def
+  if (def === null || def.fold === undefined) {
+    return null
+  }
+  const constants: (Attribute | null)[] = []
+  for (const o of op.operands) {
+    constants.push(matchConstantValue(rewriter.originalValue(o.value)))
+  }
+  const r = def.fold(op, constants)
+  if (r === undefined) {
+    return null
+  }
+  return Array.isArray(r) ? (r as readonly OpFoldResult[]) : []
+}
+
 function foldResultsOf(op: Operation, rewriter: ConversionPatternRewriter): { values: Value[]; constants: Operation[] } | null {
   rewriter.startOpModification(op)
-  const folded = foldOperation(op)
+  const folded = foldWithOriginalOperands(op, rewriter)
   if (folded === null) {
     rewriter.cancelOpModification(op)
     return null
@@ -1119,7 +1170,6 @@ function applyConversion(
     ops.push(...collectOps(r, target))
   }
   for (const op of ops) {
-    const mark = rewriter.logSize
     const wasErased = rewriter.isErased(op)
     if (legalizer.legalize(op)) {
       if (mode === 'analysis' && !wasErased && target.isLegal(op) === null) {
@@ -1127,7 +1177,8 @@ function applyConversion(
       }
       continue
     }
-    rewriter.rollbackTo(mark)
+    // Failed patterns and folds were undone already; what stays is an in-place fold that
+    // did not make the op legal, which upstream keeps too (a reordered commutative op).
     if (mode === 'full') {
       op.emitError(`failed to legalize operation '${op.name.name}'`).report()
       rewriter.rollbackTo(0)

@@ -8,6 +8,8 @@
 import type { PassRegistry } from '@tilepass/pass-manager'
 import { ReconcileUnrealizedCastsPass } from './ReconcileUnrealizedCasts.ts'
 import { SCFToControlFlowPass } from './SCFToControlFlow.ts'
+import { ArithToLLVMConversionPass } from './llvm/ArithToLLVM.ts'
+import { ConvertIndexToLLVMPass } from './llvm/IndexToLLVM.ts'
 import { ConvertFuncToLLVMPass } from './llvm/FuncToLLVM.ts'
 import { ConvertControlFlowToLLVMPass } from './llvm/ControlFlowToLLVM.ts'
 
@@ -46,6 +48,10 @@ export { LLVMConversionTarget } from './llvm/LLVMConversionTarget.ts'
 export { ConvertFuncToLLVMPass, funcToLLVMConversionPatterns, convertFuncOpToLLVMFuncOp } from './llvm/FuncToLLVM.ts'
 /** The `convert-cf-to-llvm` pass and its patterns. */
 export { ConvertControlFlowToLLVMPass, controlFlowToLLVMConversionPatterns, assertToLLVMConversionPattern } from './llvm/ControlFlowToLLVM.ts'
+/** The `convert-arith-to-llvm` pass, its patterns and the ceil/floor division expansion. */
+export { ArithToLLVMConversionPass, arithToLLVMConversionPatterns, ceilFloorDivExpandPatterns, convertArithFastMathAttrToLLVM } from './llvm/ArithToLLVM.ts'
+/** The `convert-index-to-llvm` pass and its patterns. */
+export { ConvertIndexToLLVMPass, indexToLLVMConversionPatterns } from './llvm/IndexToLLVM.ts'
 /** The `reconcile-unrealized-casts` pass and its utility. */
 export { ReconcileUnrealizedCastsPass, reconcileUnrealizedCasts } from './ReconcileUnrealizedCasts.ts'
 
@@ -53,6 +59,8 @@ export { ReconcileUnrealizedCastsPass, reconcileUnrealizedCasts } from './Reconc
 export function registerConversionPasses(registry: PassRegistry): void {
   registry.register(SCFToControlFlowPass)
   registry.register(ReconcileUnrealizedCastsPass)
+  registry.register(ArithToLLVMConversionPass)
+  registry.register(ConvertIndexToLLVMPass)
   registry.register(ConvertFuncToLLVMPass)
   registry.register(ConvertControlFlowToLLVMPass)
 }
