@@ -4,14 +4,17 @@ import {
   DictionaryAttr,
   FunctionType,
   IntegerAttr,
+  IndexType,
   IntegerType,
   OpaqueAttr,
   StringAttr,
+  SymbolRefAttr,
   SymbolTable,
   TypeAttr,
   UnitAttr,
   success,
   type Attribute,
+  type Location,
   type LogicalResult,
   type NamedAttribute,
   type Operation,
@@ -20,10 +23,17 @@ import {
 } from '@tilepass/ir'
 import {
   LLVMAddressOfOp,
+  LLVMAllocaOp,
+  LLVMConstantOp,
+  LLVMFunctionType,
+  LLVMLoadOp,
+  LLVMPointerType,
+  LLVMStoreOp,
+  LLVMVoidType,
   LLVMExtractValueOp,
   LLVMInsertValueOp,
   LLVMPoisonOp,
-  type LLVMStructType,
+  LLVMStructType,
   LLVMReturnOp,
   LLVMCallOp,
   LinkageAttr,
@@ -40,6 +50,7 @@ const kVarargsAttrName = 'func.varargs'
 const kLinkageAttrName = 'llvm.linkage'
 const kBarePtrAttrName = 'llvm.bareptr'
 const kReadnoneAttrName = 'llvm.readnone'
+const kEmitCWrapperAttrName = 'llvm.emit_c_interface'
 const kReadnoneMemoryEffects =
   'memory_effects<other = none, argMem = none, inaccessibleMem = none, errnoMem = none, targetMem0 = none, targetMem1 = none>'
 
@@ -149,7 +160,161 @@ export function convertFuncOpToLLVMFuncOp(funcOp: Operation, rewriter: Conversio
     rewriter.notifyMatchFailure(funcOp, 'region types conversion failed')
     return null
   }
+  if (!shouldUseBarePtrCallConv(funcOp, converter) && funcOp.getAttr(kEmitCWrapperAttrName) instanceof UnitAttr) {
+    if (llvmType.isVarArg) {
+      funcOp.emitError('C interface for variadic functions is not supported yet.').report()
+      return null
+    }
+    const cWrapper = convertFunctionTypeCWrapper(converter, funcTy)
+    if (cWrapper === null) {
+      rewriter.notifyMatchFailure(funcOp, 'could not convert the C interface type')
+      return null
+    }
+    if (newBody.firstBlock === null) {
+      wrapExternalFunction(rewriter, funcOp, newFunc, discardable, cWrapper, converter)
+    } else {
+      wrapForExternalCallers(rewriter, funcOp, newFunc, discardable, cWrapper)
+    }
+  }
   return newFunc
+}
+
+/** The C-compatible type of `type` (results in a struct become a leading pointer argument) and that struct, if any. */
+function convertFunctionTypeCWrapper(converter: LLVMTypeConverter, type: FunctionType): { type: LLVMFunctionType; resultStruct: LLVMStructType | null } | null {
+  const ctx = converter.context
+  let resultType: Type | null = type.results.length === 0 ? LLVMVoidType.get(ctx) : converter.packFunctionResults(type.results)
+  if (resultType === null) {
+    return null
+  }
+  const ptr = LLVMPointerType.get(ctx)
+  const inputs: Type[] = []
+  let resultStruct: LLVMStructType | null = null
+  if (resultType instanceof LLVMStructType) {
+    // Structs cannot be returned safely through the C interface: a pointer argument takes the result.
+    resultStruct = resultType
+    inputs.push(ptr)
+    resultType = LLVMVoidType.get(ctx)
+  }
+  for (const t of type.inputs) {
+    const c = converter.convertType(t)
+    if (c === null || !isCompatibleType(c)) {
+      return null
+    }
+    inputs.push(c)
+  }
+  return { type: LLVMFunctionType.get(resultType, inputs), resultStruct }
+}
+
+/** Gives the C wrapper `wrapper` the argument and result attributes and the visibility of `funcOp`. */
+function propagateArgResAttrs(funcOp: Operation, wrapper: Operation, resultStruct: boolean): void {
+  const argAttrs = funcOp.getAttr('arg_attrs')
+  if (!resultStruct) {
+    const resAttrs = funcOp.getAttr('res_attrs')
+    if (resAttrs !== undefined) {
+      wrapper.setAttr('res_attrs', resAttrs)
+    }
+    if (argAttrs !== undefined) {
+      wrapper.setAttr('arg_attrs', argAttrs)
+    }
+  } else if (argAttrs instanceof ArrayAttr) {
+    wrapper.setAttr('arg_attrs', ArrayAttr.get(funcOp.context, [DictionaryAttr.get(funcOp.context, []), ...argAttrs.elements]))
+  }
+  const visibility = funcOp.getAttr('sym_visibility')
+  if (visibility instanceof StringAttr && visibility.value !== 'public') {
+    wrapper.setAttr('sym_visibility', visibility)
+  }
+}
+
+/** Builds `llvm.call @callee(args)` returning `resultType` (nothing for `!llvm.void`). */
+function buildCall(rewriter: ConversionPatternRewriter, loc: Location, callee: string, resultType: Type, args: readonly Value[]): Operation {
+  return LLVMCallOp.build(rewriter, loc, {
+    operands: { callee_operands: [...args], op_bundle_operands: [] },
+    results: resultType instanceof LLVMVoidType ? [] : [resultType],
+    attributes: { callee: SymbolRefAttr.get(rewriter.context, callee) },
+  })
+}
+
+/**
+ * Adds `_mlir_ciface_<name>`, callable from C, that calls the converted function
+ * `newFunc` (MLIR's `wrapForExternalCallers`; memref descriptors are not supported).
+ */
+function wrapForExternalCallers(
+  rewriter: ConversionPatternRewriter,
+  funcOp: Operation,
+  newFunc: Operation,
+  attributes: readonly NamedAttribute[],
+  cWrapper: { type: LLVMFunctionType; resultStruct: LLVMStructType | null },
+): void {
+  const loc = funcOp.location
+  const name = (newFunc.getAttr('sym_name') as StringAttr).value
+  const wrapper = buildLLVMFuncOp(rewriter, loc, `_mlir_ciface_${name}`, cWrapper.type, { withBody: true })
+  setAttrs(wrapper, attributes)
+  propagateArgResAttrs(funcOp, wrapper, cWrapper.resultStruct !== null)
+  const ip = rewriter.saveInsertionPoint()
+  const entry = wrapper.regions[0]!.firstBlock!
+  rewriter.setInsertionPointToStart(entry)
+  const offset = cWrapper.resultStruct !== null ? 1 : 0
+  const args = entry.arguments.slice(offset)
+  const newType = (newFunc.getAttr('function_type') as TypeAttr).value as LLVMFunctionType
+  const call = buildCall(rewriter, loc, name, newType.returnType, args)
+  if (cWrapper.resultStruct !== null) {
+    LLVMStoreOp.build(rewriter, loc, { operands: { value: call.results[0]!, addr: entry.arguments[0]! } })
+    LLVMReturnOp.build(rewriter, loc, { operands: { arg: null } })
+  } else {
+    LLVMReturnOp.build(rewriter, loc, { operands: { arg: call.results[0] ?? null } })
+  }
+  rewriter.restoreInsertionPoint(ip)
+}
+
+/**
+ * For a declaration: declares `_mlir_ciface_<name>` and gives `newFunc` a private body
+ * that calls it (MLIR's `wrapExternalFunction`; memref descriptors are not supported).
+ */
+function wrapExternalFunction(
+  rewriter: ConversionPatternRewriter,
+  funcOp: Operation,
+  newFunc: Operation,
+  attributes: readonly NamedAttribute[],
+  cWrapper: { type: LLVMFunctionType; resultStruct: LLVMStructType | null },
+  converter: LLVMTypeConverter,
+): void {
+  const loc = funcOp.location
+  const ctx = funcOp.context
+  const name = (newFunc.getAttr('sym_name') as StringAttr).value
+  const wrapperName = `_mlir_ciface_${name}`
+  const wrapper = buildLLVMFuncOp(rewriter, loc, wrapperName, cWrapper.type)
+  setAttrs(wrapper, attributes)
+  propagateArgResAttrs(funcOp, wrapper, cWrapper.resultStruct !== null)
+  newFunc.setAttr('linkage', LinkageAttr.get(ctx, 'private'))
+  const ip = rewriter.saveInsertionPoint()
+  const newType = (newFunc.getAttr('function_type') as TypeAttr).value as LLVMFunctionType
+  const entry = rewriter.createBlock(
+    newFunc.regions[0]!,
+    null,
+    newType.params,
+    newType.params.map(() => loc),
+  )
+  const args: Value[] = []
+  const ptr = LLVMPointerType.get(ctx)
+  if (cWrapper.resultStruct !== null) {
+    const index = converter.getIndexType()
+    const one = LLVMConstantOp.build(rewriter, loc, { results: [index], attributes: { value: IntegerAttr.get(IndexType.get(ctx), 1) } })
+    const alloca = LLVMAllocaOp.build(rewriter, loc, {
+      operands: { arraySize: one.results[0]! },
+      results: [ptr],
+      attributes: { elem_type: TypeAttr.get(cWrapper.resultStruct) },
+    })
+    args.push(alloca.results[0]!)
+  }
+  args.push(...entry.arguments)
+  const call = buildCall(rewriter, loc, wrapperName, cWrapper.type.returnType, args)
+  if (cWrapper.resultStruct !== null) {
+    const loaded = LLVMLoadOp.build(rewriter, loc, { operands: { addr: args[0]! }, results: [cWrapper.resultStruct] })
+    LLVMReturnOp.build(rewriter, loc, { operands: { arg: loaded.results[0]! } })
+  } else {
+    LLVMReturnOp.build(rewriter, loc, { operands: { arg: call.results[0] ?? null } })
+  }
+  rewriter.restoreInsertionPoint(ip)
 }
 
 /** `func.func` to `llvm.func` (MLIR's `FuncOpConversion`). */
