@@ -369,11 +369,12 @@ describe('arith identity folds (mlir-opt 22 --canonicalize)', () => {
     const t16 = TruncIOp.build(e.b, e.loc, { operands: { in: t32.getResult(0) }, results: [e.i16] })
     expect(foldsTo(t16)).toBe('in-place')
     expect(t16.getOperand(0)).toBe(y)
-    // index_cast(index_cast(%a : i32 -> index) -> i32) -> %a ; the i64 -> index -> i64 round trip also folds.
+    // index_cast(index_cast(%a : i32 -> index) -> i32) is not a fold in MLIR 22 (the
+    // IndexCastOfIndexCast pattern rewrites it): `--canonicalize=enable-patterns=none` keeps both.
     const a = arg(e, e.i32)
     const toIdx = IndexCastOp.build(e.b, e.loc, { operands: { in: a }, results: [e.index] })
     const toI32 = IndexCastOp.build(e.b, e.loc, { operands: { in: toIdx.getResult(0) }, results: [e.i32] })
-    expect(foldsTo(toI32)).toBe(a)
+    expect(foldsTo(toI32)).toBe(undefined)
   })
 })
 

@@ -1,7 +1,7 @@
 // Folds and interfaces of scf ops. Fold expectations come from mlir-opt 22.1.8:
-//   mlir-opt --allow-unregistered-dialect --canonicalize <input>
-// e.g. a constant `scf.index_switch` is replaced by the body of the selected case, and
-// `scf.if (xori %c, true)` with an else region becomes `scf.if %c` with swapped regions.
+//   mlir-opt --allow-unregistered-dialect --canonicalize=enable-patterns=none <input>
+// e.g. `scf.if (xori %c, true)` with an else region becomes `scf.if %c` with swapped
+// regions, while a constant `scf.index_switch` is left alone (no folder in MLIR 22).
 import { describe, expect, it } from 'vitest'
 import {
   BuiltinDialect,
@@ -47,14 +47,11 @@ function fold(op: Operation): readonly OpFoldResult[] | Operation | undefined {
 }
 
 describe('scf folds', () => {
-  it('scf.index_switch with a constant index inlines the selected case', () => {
+  it('scf.index_switch has no folder (MLIR 22 selects a constant case with the FoldConstantCase pattern)', () => {
     const m = parse(String.raw`"test.func"() ({
 ^bb0(%x: i32, %y: i32):
   %c = arith.constant 5 : index
   %0 = scf.index_switch %c -> i32
-  case 2 {
-    scf.yield %x : i32
-  }
   case 5 {
     %s = arith.addi %x, %y : i32
     scf.yield %s : i32
@@ -66,32 +63,9 @@ describe('scf folds', () => {
 }) : () -> ()
 `)
     const sw = find(m, 'scf.index_switch')
-    const r = fold(sw)
-    expect(Array.isArray(r)).toBe(true)
-    const add = find(m, 'arith.addi')
-    expect((r as readonly OpFoldResult[])[0]).toBe(add.getResult(0))
-    // The case body now sits right before the switch.
-    expect(add.parentBlock).toBe(sw.parentBlock)
-    expect(add.isBeforeInBlock(sw)).toBe(true)
-  })
-
-  it('scf.index_switch falls back to the default region', () => {
-    const m = parse(String.raw`"test.func"() ({
-^bb0(%x: i32, %y: i32):
-  %c = arith.constant 7 : index
-  %0 = scf.index_switch %c -> i32
-  case 2 {
-    scf.yield %x : i32
-  }
-  default {
-    scf.yield %y : i32
-  }
-  "test.return"(%0) : (i32) -> ()
-}) : () -> ()
-`)
-    const sw = find(m, 'scf.index_switch')
-    const y = sw.parentBlock!.getArgument(1)
-    expect(fold(sw)).toEqual([y])
+    expect(sw.name.def!.fold === undefined).toBe(true)
+    // The case body stays inside the switch.
+    expect(find(m, 'arith.addi').parentOp).toBe(sw)
   })
 
   it('scf.if on (xori %c, true) swaps its regions and tests %c', () => {

@@ -454,6 +454,27 @@ function castOfCast(name: string, root: string, inner: string, result: keyof Ari
   }
 }
 
+/** `outer(inner(x)) -> x` when the outer result has the type of `x` (lossy round trips included, as upstream). */
+function castRoundTrip(name: string, root: string): CanonicalizationPattern {
+  return {
+    name,
+    rootName: root,
+    benefit: 1,
+    matchAndRewrite(op, rewriter) {
+      const innerOp = defOp(op.getOperand(0), root)
+      if (innerOp === null || innerOp.getOperand(0).type !== op.getResult(0).type) {
+        return false
+      }
+      rewriter.replaceOp(op, [innerOp.getOperand(0)])
+      return true
+    },
+  }
+}
+
+/** index_cast(index_cast(x)) -> x when the types match. */
+export const IndexCastOfIndexCast: CanonicalizationPattern = castRoundTrip('IndexCastOfIndexCast', 'arith.index_cast')
+/** index_castui(index_castui(x)) -> x when the types match. */
+export const IndexCastUIOfIndexCastUI: CanonicalizationPattern = castRoundTrip('IndexCastUIOfIndexCastUI', 'arith.index_castui')
 /** index_cast(extsi(x)) -> index_cast(x). */
 export const IndexCastOfExtSI: CanonicalizationPattern = castOfCast('IndexCastOfExtSI', 'arith.index_cast', 'arith.extsi', 'index_cast')
 /** index_castui(extui(x)) -> index_castui(x). */
@@ -708,8 +729,8 @@ export const arithCanonicalizationPatterns: Readonly<Record<string, readonly Can
   'arith.ori': [OrOfExtUI, OrOfExtSI],
   'arith.cmpi': [CmpIExtSI, CmpIExtUI],
   'arith.select': [RedundantSelectFalse, RedundantSelectTrue, SelectNotCond, SelectI1ToNot, SelectToExtUI],
-  'arith.index_cast': [IndexCastOfExtSI],
-  'arith.index_castui': [IndexCastUIOfExtUI],
+  'arith.index_cast': [IndexCastOfIndexCast, IndexCastOfExtSI],
+  'arith.index_castui': [IndexCastUIOfIndexCastUI, IndexCastUIOfExtUI],
   'arith.bitcast': [BitcastOfBitcast],
   'arith.extsi': [ExtSIOfExtUI],
 }

@@ -175,30 +175,21 @@ function indexCastWidth(type: Type): number {
   return e instanceof IntegerType ? e.width : 64
 }
 
-function foldIndexCastCommon(op: Operation, operands: Operands, name: string, signed: boolean): FoldResult {
+// Round trips (index_cast(index_cast(x))) are canonicalization patterns, not folds, as upstream.
+function foldIndexCastCommon(op: Operation, operands: Operands, signed: boolean): FoldResult {
   const srcW = indexCastWidth(op.getOperand(0).type)
   const folded = constFoldUnary(operands[0], true, op.getResult(0).type, (a) => (signed ? toSigned(a as bigint, srcW) : toUnsigned(a as bigint, srcW)))
-  if (folded !== undefined) {
-    return [folded]
-  }
-  const inner = defOp(op.getOperand(0), name)
-  if (inner !== null) {
-    const x = inner.getOperand(0)
-    if (x.type === op.getResult(0).type && indexCastWidth(inner.getResult(0).type) >= indexCastWidth(x.type)) {
-      return one(x)
-    }
-  }
-  return undefined
+  return folded === undefined ? undefined : [folded]
 }
 
-/** `arith.index_cast`: constants (sign-extended or truncated), index_cast round trips. */
+/** `arith.index_cast`: constants (sign-extended or truncated). */
 export function foldIndexCast(op: Operation, operands: Operands): FoldResult {
-  return foldIndexCastCommon(op, operands, 'arith.index_cast', true)
+  return foldIndexCastCommon(op, operands, true)
 }
 
-/** `arith.index_castui`: constants (zero-extended or truncated), index_castui round trips. */
+/** `arith.index_castui`: constants (zero-extended or truncated). */
 export function foldIndexCastUI(op: Operation, operands: Operands): FoldResult {
-  return foldIndexCastCommon(op, operands, 'arith.index_castui', false)
+  return foldIndexCastCommon(op, operands, false)
 }
 
 function toBits(type: Type, v: Scalar): bigint | undefined {

@@ -1,6 +1,24 @@
-import { Block, IntegerAttr, IntegerType, Operation, OperationState, Trait, type Attribute, type Location, type Region, type Type, type Value } from '@tilepass/ir'
-import { ConstantOp, SelectOp, XOrIOp } from '../arith/ArithOps.ts'
+import {
+  Block,
+  DenseArrayAttr,
+  DenseIntOrFPElementsAttr,
+  FunctionOpInterface,
+  IntegerAttr,
+  IntegerType,
+  Operation,
+  OperationState,
+  Trait,
+  type Attribute,
+  type Location,
+  type PatternRewriter,
+  type Region,
+  type Type,
+  type Value,
+} from '@tilepass/ir'
+import { AndIOp, ConstantOp, SelectOp, XOrIOp } from '../arith/ArithOps.ts'
+import { BranchOp } from '../cf/CfOps.ts'
 import type { CanonicalizationPattern, RewriterLike } from '../internal/RewriterLike.ts'
+import { regionBranchPatterns } from './ScfRegionBranchPatterns.ts'
 
 function constantOf(v: Value): Attribute | undefined {
   const d = v.definingOp
@@ -98,7 +116,7 @@ export const ReplaceIfYieldWithConditionOrValue: CanonicalizationPattern = {
       const fv = f.getOperand(i)
       if (tv === fv) {
         if (!r.useEmpty) {
-          rewriter.replaceAllUsesWith(r, tv)
+          r.replaceAllUsesWith(tv)
           changed = true
         }
         continue
@@ -112,10 +130,10 @@ export const ReplaceIfYieldWithConditionOrValue: CanonicalizationPattern = {
         rewriter.setInsertionPoint(op)
         const one = i1Constant(rewriter, op.location, true)
         const not = rewriter.insert(Operation.create(XOrIOp.createState(rewriter.context, op.location, { operands: { lhs: cond, rhs: one } })))
-        rewriter.replaceAllUsesWith(r, not.getResult(0))
+        r.replaceAllUsesWith(not.getResult(0))
         changed = true
       } else if (tb && !fb) {
-        rewriter.replaceAllUsesWith(r, cond)
+        r.replaceAllUsesWith(cond)
         changed = true
       }
     }
@@ -189,23 +207,66 @@ function constantInt(v: Value): bigint | undefined {
   return c instanceof IntegerAttr ? c.value : undefined
 }
 
-/** MLIR's `computeConstDiff`: ub - lb for constant bounds or `ub = addi(lb, c)`. */
-function constDiff(lb: Value, ub: Value): bigint | undefined {
+/** The bit width of an integer or index type (64 for index). */
+function widthOf(t: Type): number {
+  return t instanceof IntegerType ? t.width : 64
+}
+
+/**
+ * ub - lb in the bounds' bit width (wrapping, as APInt arithmetic), for constant bounds or
+ * `ub = addi(lb, c)`; undefined when it is not a known constant.
+ */
+function constDiff(lb: Value, ub: Value, w: number): bigint | undefined {
   const l = constantInt(lb)
   const u = constantInt(ub)
   if (l !== undefined && u !== undefined) {
-    return u - l
+    return BigInt.asUintN(w, u - l)
   }
   const add = ub.definingOp
   if (add !== null && add.name.name === 'arith.addi') {
+    let c: bigint | undefined
     if (add.getOperand(0) === lb) {
-      return constantInt(add.getOperand(1))
+      c = constantInt(add.getOperand(1))
+    } else if (add.getOperand(1) === lb) {
+      c = constantInt(add.getOperand(0))
     }
-    if (add.getOperand(1) === lb) {
-      return constantInt(add.getOperand(0))
-    }
+    return c === undefined ? undefined : BigInt.asUintN(w, c)
   }
   return undefined
+}
+
+/**
+ * The trip count of `scf.for` op when its bounds and step are known (MLIR's
+ * `constantTripCount`): 0 when ub <= lb (signed or unsigned as the loop compares) or the
+ * step is negative; undefined when unknown.
+ */
+function staticTripCount(op: Operation, lb: Value, ub: Value, step: Value): bigint | undefined {
+  const w = widthOf(lb.type)
+  const unsignedCmp = op.getAttr('unsignedCmp') !== undefined
+  const diff = constDiff(lb, ub, w)
+  if (diff === undefined) {
+    return undefined
+  }
+  if (diff === 0n || (!unsignedCmp && BigInt.asIntN(w, diff) < 0n)) {
+    return 0n
+  }
+  const l = constantInt(lb)
+  const u = constantInt(ub)
+  if (unsignedCmp && l !== undefined && u !== undefined && BigInt.asUintN(w, u) <= BigInt.asUintN(w, l)) {
+    return 0n
+  }
+  const s = constantInt(step)
+  if (s === undefined) {
+    return undefined
+  }
+  const stepU = BigInt.asUintN(w, s)
+  if (stepU === 0n) {
+    return undefined
+  }
+  if (BigInt.asIntN(w, s) < 0n) {
+    return 0n
+  }
+  return (diff + stepU - 1n) / stepU
 }
 
 function definedOutside(region: Region, v: Value): boolean {
@@ -232,20 +293,16 @@ export const SimplifyTrivialLoops: CanonicalizationPattern = {
       rewriter.replaceOp(op, inits)
       return true
     }
-    const diff = constDiff(lb, ub)
-    if (diff === undefined) {
+    const trips = staticTripCount(op, lb, ub, step)
+    if (trips === undefined) {
       return false
     }
-    if (diff <= 0n) {
+    if (trips === 0n) {
       rewriter.replaceOp(op, inits)
       return true
     }
-    const s = constantInt(step)
-    if (s === undefined) {
-      return false
-    }
     const region = op.getRegion(0)
-    if (s >= diff) {
+    if (trips === 1n) {
       replaceOpWithRegion(rewriter, op, region, [lb, ...inits])
       return true
     }
@@ -263,9 +320,9 @@ export const SimplifyTrivialLoops: CanonicalizationPattern = {
 }
 
 /** A new `scf.if` on `cond` with `types` results and two empty regions, inserted before `op`. */
-function newIf(rewriter: RewriterLike, op: Operation, cond: Value, types: readonly Type[]): Operation {
+function newIf(rewriter: RewriterLike, op: Operation, cond: Value, types: readonly Type[], loc: Location = op.location): Operation {
   rewriter.setInsertionPoint(op)
-  const state = new OperationState(op.location, op.name)
+  const state = new OperationState(loc, op.name)
   state.addOperands([cond])
   state.addTypes(types)
   state.addRegion()
@@ -340,104 +397,6 @@ export const ConvertTrivialIfToSelect: CanonicalizationPattern = {
   },
 }
 
-/** `scf.if` with unused results: rebuild it with only the used ones. */
-export const RemoveUnusedResults: CanonicalizationPattern = {
-  name: 'RemoveUnusedResults',
-  rootName: 'scf.if',
-  benefit: 1,
-  matchAndRewrite(op, rewriter) {
-    const used = op.results.filter((r) => !r.useEmpty)
-    if (used.length === op.numResults) {
-      return false
-    }
-    const replacement = newIf(
-      rewriter,
-      op,
-      op.getOperand(0),
-      used.map((r) => r.type),
-    )
-    for (let k = 0; k < 2; k++) {
-      const region = replacement.getRegion(k)
-      region.takeBody(op.getRegion(k))
-      const term = region.front.lastOp!
-      const operands = used.map((r) => term.getOperand(r.index))
-      rewriter.modifyOpInPlace(term, () => term.setOperands(operands))
-    }
-    // Unused results are "replaced" by themselves: nothing refers to them.
-    const repl: Value[] = op.results.map((r) => r as Value)
-    for (let i = 0; i < used.length; i++) {
-      repl[used[i]!.index] = replacement.getResult(i)
-    }
-    rewriter.replaceOp(op, repl)
-    return true
-  },
-}
-
-/**
- * `scf.for` iter_args that are forwarded unchanged (yielded as is), or unused inside the
- * loop while their init is yielded or their result is unused: drop them, using the init
- * value in their place (MLIR's `ForOpIterArgsFolder`).
- */
-export const ForOpIterArgsFolder: CanonicalizationPattern = {
-  name: 'ForOpIterArgsFolder',
-  rootName: 'scf.for',
-  benefit: 1,
-  matchAndRewrite(op, rewriter) {
-    const oldBlock = op.getRegion(0).front
-    const inits = op.getOperands().slice(3)
-    const iterArgs = oldBlock.arguments.slice(1)
-    const yielded = oldBlock.lastOp!.getOperands()
-    const keep: boolean[] = []
-    let changed = false
-    for (let i = 0; i < inits.length; i++) {
-      const arg = iterArgs[i]!
-      const forwarded = arg === yielded[i] || (arg.useEmpty && (inits[i] === yielded[i] || op.getResult(i).useEmpty))
-      keep.push(!forwarded)
-      changed ||= forwarded
-    }
-    if (!changed) {
-      return false
-    }
-    const keptInits = inits.filter((_, i) => keep[i])
-    rewriter.setInsertionPoint(op)
-    const state = new OperationState(op.location, op.name)
-    state.addOperands([op.getOperand(0), op.getOperand(1), op.getOperand(2), ...keptInits])
-    state.addTypes(keptInits.map((v) => v.type))
-    state.properties = [...op.properties.entries]
-    state.attributes = [...op.attributes.entries]
-    const newBlock = new Block()
-    newBlock.addArgument(oldBlock.getArgument(0).type, op.location)
-    for (const v of keptInits) {
-      newBlock.addArgument(v.type, v.location)
-    }
-    state.addRegion().push(newBlock)
-    const newOp = rewriter.insert(Operation.create(state))
-    const body = newOp.getRegion(0).front
-    const transfer: Value[] = [body.getArgument(0)]
-    const results: Value[] = []
-    let k = 0
-    for (let i = 0; i < inits.length; i++) {
-      if (keep[i]) {
-        k++
-        transfer.push(body.getArgument(k))
-        results.push(newOp.getResult(k - 1))
-      } else {
-        transfer.push(inits[i]!)
-        results.push(inits[i]!)
-      }
-    }
-    rewriter.mergeBlocks(oldBlock, body, transfer)
-    const merged = body.lastOp!
-    replaceYield(
-      rewriter,
-      newOp.getRegion(0),
-      merged.getOperands().filter((_, i) => keep[i]),
-    )
-    rewriter.replaceOp(op, results)
-    return true
-  },
-}
-
 /** A new `scf.while` on `inits` with result `types` and blocks created as MLIR's builder does. */
 function newWhile(rewriter: RewriterLike, op: Operation, inits: readonly Value[], types: readonly Type[], afterLocs?: readonly Location[]): Operation {
   rewriter.setInsertionPoint(op)
@@ -498,286 +457,479 @@ export const WhileConditionTruth: CanonicalizationPattern = {
   },
 }
 
-/** `scf.while` results unused both outside and in the after region: stop forwarding them. */
-export const WhileUnusedResult: CanonicalizationPattern = {
-  name: 'WhileUnusedResult',
-  rootName: 'scf.while',
-  benefit: 1,
-  matchAndRewrite(op, rewriter) {
-    const term = op.getRegion(0).front.lastOp!
-    const afterBlock = op.getRegion(1).front
-    const keep: number[] = []
-    for (let i = 0; i < op.numResults; i++) {
-      if (!(op.getResult(i).useEmpty && afterBlock.getArgument(i).useEmpty)) {
-        keep.push(i)
-      }
-    }
-    if (keep.length === op.numResults) {
-      return false
-    }
-    replaceCondition(
-      rewriter,
-      op.getRegion(0),
-      keep.map((i) => term.getOperand(i + 1)),
-    )
-    const types = keep.map((i) => op.getResult(i).type)
-    const w = newWhile(
-      rewriter,
-      op,
-      op.getOperands(),
-      types,
-      keep.map((i) => op.getResult(i).location),
-    )
-    const newBefore = w.getRegion(0).front
-    newBefore.remove()
-    w.getRegion(0).takeBody(op.getRegion(0))
-    // Dropped entries have no uses, so they map to themselves.
-    const results: Value[] = [...op.results]
-    const afterArgs: Value[] = [...afterBlock.arguments]
-    keep.forEach((idx, j) => {
-      results[idx] = w.getResult(j)
-      afterArgs[idx] = w.getRegion(1).front.getArgument(j)
-    })
-    rewriter.mergeBlocks(afterBlock, w.getRegion(1).front, afterArgs)
-    rewriter.replaceOp(op, results)
-    return true
-  },
+/** The rewriter as the full `PatternRewriter` the greedy driver passes in. */
+function full(rewriter: RewriterLike): PatternRewriter {
+  return rewriter as unknown as PatternRewriter
 }
 
-/** `scf.while` before-region arguments without uses: drop them with their inits and yielded values. */
-export const WhileRemoveUnusedArgs: CanonicalizationPattern = {
-  name: 'WhileRemoveUnusedArgs',
-  rootName: 'scf.while',
+/** `scf.index_switch` on a constant: inline the selected case (or the default) region. */
+export const FoldConstantCase: CanonicalizationPattern = {
+  name: 'FoldConstantCase',
+  rootName: 'scf.index_switch',
   benefit: 1,
   matchAndRewrite(op, rewriter) {
-    const beforeBlock = op.getRegion(0).front
-    const afterBlock = op.getRegion(1).front
-    if (!beforeBlock.arguments.some((a) => a.useEmpty)) {
+    const c = constantOf(op.getOperand(0))
+    if (!(c instanceof IntegerAttr)) {
       return false
     }
-    const yieldOp = afterBlock.lastOp!
-    const erase = new Set<number>()
-    const newYields: Value[] = []
-    const newInits: Value[] = []
-    beforeBlock.arguments.forEach((arg, i) => {
-      if (arg.useEmpty) {
-        erase.add(i)
-      } else {
-        newYields.push(yieldOp.getOperand(i))
-        newInits.push(op.getOperand(i))
-      }
-    })
-    beforeBlock.eraseArguments(erase)
-    const w = newWhile(rewriter, op, newInits, op.resultTypes)
-    replaceYield(rewriter, op.getRegion(1), newYields)
-    rewriter.mergeBlocks(beforeBlock, w.getRegion(0).front, w.getRegion(0).front.arguments)
-    rewriter.mergeBlocks(afterBlock, w.getRegion(1).front, w.getRegion(1).front.arguments)
-    rewriter.replaceOp(op, w.results)
-    return true
-  },
-}
-
-/** `scf.condition` forwarding values defined outside the before block: use them directly after the loop and in the after region. */
-export const RemoveLoopInvariantValueYielded: CanonicalizationPattern = {
-  name: 'RemoveLoopInvariantValueYielded',
-  rootName: 'scf.while',
-  benefit: 1,
-  matchAndRewrite(op, rewriter) {
-    const beforeBlock = op.getRegion(0).front
-    const afterBlock = op.getRegion(1).front
-    const condArgs = beforeBlock.lastOp!.getOperands().slice(1)
-    if (condArgs.every((v) => v.parentBlock === beforeBlock)) {
-      return false
-    }
-    const kept = condArgs.map((v, i) => ({ v, i })).filter((e) => e.v.parentBlock === beforeBlock)
-    replaceCondition(
-      rewriter,
-      op.getRegion(0),
-      kept.map((e) => e.v),
-    )
-    const w = newWhile(
-      rewriter,
-      op,
-      op.getOperands(),
-      kept.map((e) => e.v.type),
-      kept.map((e) => afterBlock.getArgument(e.i).location),
-    )
-    w.getRegion(0).front.remove()
-    w.getRegion(0).takeBody(op.getRegion(0))
-    const afterArgs: Value[] = [...condArgs]
-    const results: Value[] = [...condArgs]
-    kept.forEach((e, j) => {
-      afterArgs[e.i] = w.getRegion(1).front.getArgument(j)
-      results[e.i] = w.getResult(j)
-    })
-    rewriter.mergeBlocks(afterBlock, w.getRegion(1).front, afterArgs)
-    rewriter.replaceOp(op, results)
-    return true
-  },
-}
-
-/** `scf.condition` forwarding the same value twice: forward it once. */
-export const WhileRemoveDuplicatedResults: CanonicalizationPattern = {
-  name: 'WhileRemoveDuplicatedResults',
-  rootName: 'scf.while',
-  benefit: 1,
-  matchAndRewrite(op, rewriter) {
-    const beforeBlock = op.getRegion(0).front
-    const afterBlock = op.getRegion(1).front
-    const condArgs = beforeBlock.lastOp!.getOperands().slice(1)
-    const position = new Map<Value, number>()
-    const distinct: Value[] = []
-    for (const v of condArgs) {
-      if (!position.has(v)) {
-        position.set(v, distinct.length)
-        distinct.push(v)
-      }
-    }
-    if (distinct.length === condArgs.length) {
-      return false
-    }
-    const w = newWhile(
-      rewriter,
-      op,
-      op.getOperands(),
-      distinct.map((v) => v.type),
-    )
-    const newAfter = w.getRegion(1).front
-    const afterArgs = condArgs.map((v) => newAfter.getArgument(position.get(v)!))
-    const results = condArgs.map((v) => w.getResult(position.get(v)!))
-    replaceCondition(rewriter, op.getRegion(0), distinct)
-    rewriter.mergeBlocks(beforeBlock, w.getRegion(0).front, w.getRegion(0).front.arguments)
-    rewriter.mergeBlocks(afterBlock, newAfter, afterArgs)
+    const cases = op.getAttr('cases')
+    const values = cases instanceof DenseArrayAttr ? (cases.values as readonly (bigint | number)[]).map((v) => BigInt(v)) : []
+    const idx = values.indexOf(BigInt.asIntN(64, c.value))
+    const region = idx < 0 ? op.getRegion(0) : op.getRegion(idx + 1)
+    const source = region.front
+    const terminator = source.lastOp!
+    const results = terminator.getOperands()
+    rewriter.inlineBlockBefore(source, op)
+    rewriter.eraseOp(terminator)
     rewriter.replaceOp(op, results)
     return true
   },
 }
 
 /**
- * `scf.while` before-region arguments that stay equal to their init (the after region
- * yields the init, or yields an after argument the condition fed from that argument or
- * its init): replace them by the init and drop them (`RemoveLoopInvariantArgsFromBeforeBlock`).
+ * `scf.execute_region` with several blocks directly in a function or another
+ * `scf.execute_region`: splice its blocks into the parent region, turning `scf.yield`s
+ * into branches to the code after it.
  */
-export const RemoveLoopInvariantArgsFromBeforeBlock: CanonicalizationPattern = {
-  name: 'RemoveLoopInvariantArgsFromBeforeBlock',
-  rootName: 'scf.while',
+export const MultiBlockExecuteInliner: CanonicalizationPattern = {
+  name: 'MultiBlockExecuteInliner',
+  rootName: 'scf.execute_region',
   benefit: 1,
   matchAndRewrite(op, rewriter) {
-    const beforeBlock = op.getRegion(0).front
-    const afterBlock = op.getRegion(1).front
-    const beforeArgs = beforeBlock.arguments
-    const condArgs = beforeBlock.lastOp!.getOperands().slice(1)
-    const yieldArgs = afterBlock.lastOp!.getOperands()
-    const inits = op.getOperands()
-    const invariant = (i: number): boolean => {
-      const y = yieldArgs[i]!
-      if (y === inits[i]) {
-        return true
-      }
-      const k = afterBlock.arguments.indexOf(y as never)
-      if (k < 0) {
-        return false
-      }
-      const c = condArgs[k]
-      return c === beforeArgs[i] || c === inits[i]
-    }
-    const flags = inits.map((_, i) => i < yieldArgs.length && invariant(i))
-    if (!flags.some((f) => f)) {
+    const parent = op.parentOp
+    if (parent === null || !(FunctionOpInterface.implementedBy(parent) || parent.name.name === 'scf.execute_region')) {
       return false
     }
-    const newInits: Value[] = []
-    const newYields: Value[] = []
-    const locs: Location[] = []
-    flags.forEach((inv, i) => {
-      if (!inv) {
-        newInits.push(inits[i]!)
-        newYields.push(yieldArgs[i]!)
-        locs.push(beforeArgs[i]!.location)
+    const rw = full(rewriter)
+    const prevBlock = op.parentBlock!
+    const postBlock = rw.splitBlock(prevBlock, op)
+    rw.setInsertionPointToEnd(prevBlock)
+    const region = op.getRegion(0)
+    rw.insert(Operation.create(BranchOp.createState(rw.context, op.location, { successors: { dest: region.front } })))
+    for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
+      const term = b.lastOp
+      if (term !== null && term.name.name === 'scf.yield') {
+        rw.setInsertionPoint(term)
+        rw.insert(Operation.create(BranchOp.createState(rw.context, term.location, { operands: { destOperands: term.getOperands() }, successors: { dest: postBlock } })))
+        rw.eraseOp(term)
       }
-    })
-    replaceYield(rewriter, op.getRegion(1), newYields)
-    rewriter.setInsertionPoint(op)
-    const state = new OperationState(op.location, op.name)
-    state.addOperands(newInits)
-    state.addTypes(op.resultTypes)
-    state.properties = [...op.properties.entries]
-    state.attributes = [...op.attributes.entries]
-    const newBefore = new Block()
-    newYields.forEach((v, i) => newBefore.addArgument(v.type, locs[i]!))
-    state.addRegion().push(newBefore)
-    state.addRegion()
-    const w = rewriter.insert(Operation.create(state))
-    let j = 0
-    const mapped = beforeArgs.map((_, i) => (flags[i] ? inits[i]! : newBefore.getArgument(j++)))
-    rewriter.mergeBlocks(beforeBlock, w.getRegion(0).front, mapped)
-    w.getRegion(1).takeBody(op.getRegion(1))
-    rewriter.replaceOp(op, w.results)
+    }
+    rw.inlineRegionBefore(region, postBlock.parent!, postBlock)
+    const args: Value[] = []
+    for (const r of op.results) {
+      args.push(postBlock.addArgument(r.type, r.location))
+    }
+    rw.replaceOp(op, args)
     return true
   },
 }
 
-/** `scf.index_switch` results every region yields the same value for: use that value. */
-export const IndexSwitchSameYield: CanonicalizationPattern = {
-  name: 'IndexSwitchSameYield',
-  rootName: 'scf.index_switch',
+/** Whether `v` is `xori %x, 1` (MLIR's `m_One` on the right); returns `%x`. */
+function notOf(v: Value): Value | null {
+  const d = v.definingOp
+  if (d === null || d.name.name !== 'arith.xori') {
+    return null
+  }
+  const c = constantOf(d.getOperand(1))
+  if (c instanceof IntegerAttr && BigInt.asUintN(widthOf(c.type), c.value) === 1n) {
+    return d.getOperand(0)
+  }
+  if (c instanceof DenseIntOrFPElementsAttr && c.isSplat && typeof c.values[0] === 'bigint' && BigInt.asUintN(widthOf(c.type.elementType), c.values[0]) === 1n) {
+    return d.getOperand(0)
+  }
+  return null
+}
+
+/** `region` or one of the regions nested in it holds `op`. */
+function regionHolds(region: Region, op: Operation): boolean {
+  return isInside(region, op)
+}
+
+/** Two consecutive `scf.if`s on the same condition (or its negation): merge them into one. */
+export const CombineIfs: CanonicalizationPattern = {
+  name: 'CombineIfs',
+  rootName: 'scf.if',
+  benefit: 1,
+  matchAndRewrite(nextIf, rewriter) {
+    const prevIf = nextIf.prevOp
+    if (prevIf === null || prevIf.name.name !== 'scf.if') {
+      return false
+    }
+    const rw = full(rewriter)
+    const prevCond = prevIf.getOperand(0)
+    const nextCond = nextIf.getOperand(0)
+    let nextThen: Block | null = null
+    let nextElse: Block | null = null
+    const nextElseRegion = nextIf.getRegion(1)
+    if (nextCond === prevCond) {
+      nextThen = nextIf.getRegion(0).lastBlock!
+      nextElse = nextElseRegion.empty ? null : nextElseRegion.lastBlock!
+    }
+    if (notOf(nextCond) === prevCond || notOf(prevCond) === nextCond) {
+      nextElse = nextIf.getRegion(0).lastBlock!
+      nextThen = nextElseRegion.empty ? null : nextElseRegion.lastBlock!
+    }
+    if (nextThen === null && nextElse === null) {
+      return false
+    }
+    const prevThenYield = prevIf.getRegion(0).lastBlock!.lastOp!
+    const prevElseRegion = prevIf.getRegion(1)
+    const prevElseYielded = prevElseRegion.empty ? [] : prevElseRegion.lastBlock!.lastOp!.getOperands()
+    const n = Math.min(prevIf.numResults, prevElseYielded.length)
+    for (let i = 0; i < n; i++) {
+      const r = prevIf.getResult(i)
+      for (const use of [...r.uses()]) {
+        const owner = use.owner
+        if (nextThen !== null && regionHolds(nextThen.parent!, owner)) {
+          rw.startOpModification(owner)
+          use.set(prevThenYield.getOperand(i))
+          rw.finalizeOpModification(owner)
+        } else if (nextElse !== null && regionHolds(nextElse.parent!, owner)) {
+          rw.startOpModification(owner)
+          use.set(prevElseYielded[i]!)
+          rw.finalizeOpModification(owner)
+        }
+      }
+    }
+    const mergedTypes = [...prevIf.resultTypes, ...nextIf.resultTypes]
+    const combined = newIf(rewriter, nextIf, prevCond, mergedTypes, nextIf.location)
+    const combinedThen = combined.getRegion(0)
+    const combinedElse = combined.getRegion(1)
+    rw.inlineRegionBefore(prevIf.getRegion(0), combinedThen, combinedThen.firstBlock)
+    if (nextThen !== null) {
+      const thenYield = combinedThen.lastBlock!.lastOp!
+      const thenYield2 = nextThen.lastOp!
+      rw.mergeBlocks(nextThen, combinedThen.lastBlock!)
+      rw.setInsertionPointToEnd(combinedThen.lastBlock!)
+      rw.insert(Operation.create(yieldState(thenYield2, [...thenYield.getOperands(), ...thenYield2.getOperands()])))
+      rw.eraseOp(thenYield)
+      rw.eraseOp(thenYield2)
+    }
+    rw.inlineRegionBefore(prevElseRegion, combinedElse, combinedElse.firstBlock)
+    if (nextElse !== null) {
+      if (combinedElse.empty) {
+        rw.inlineRegionBefore(nextElse.parent!, combinedElse, combinedElse.firstBlock)
+      } else {
+        const elseYield = combinedElse.lastBlock!.lastOp!
+        const elseYield2 = nextElse.lastOp!
+        rw.mergeBlocks(nextElse, combinedElse.lastBlock!)
+        rw.setInsertionPointToEnd(combinedElse.lastBlock!)
+        rw.insert(Operation.create(yieldState(elseYield2, [...elseYield.getOperands(), ...elseYield2.getOperands()])))
+        rw.eraseOp(elseYield)
+        rw.eraseOp(elseYield2)
+      }
+    }
+    const np = prevIf.numResults
+    rw.replaceOp(prevIf, combined.results.slice(0, np))
+    rw.replaceOp(nextIf, combined.results.slice(np))
+    return true
+  },
+}
+
+/** The state of an `scf.yield` of `values` at the location of `like`. */
+function yieldState(like: Operation, values: readonly Value[]): OperationState {
+  const state = new OperationState(like.location, like.name)
+  state.addOperands(values)
+  return state
+}
+
+/** `scf.if %a { scf.if %b { ... } }` (nothing else in the outer then, empty elses): one `scf.if` on `andi %a, %b`. */
+export const CombineNestedIfs: CanonicalizationPattern = {
+  name: 'CombineNestedIfs',
+  rootName: 'scf.if',
   benefit: 1,
   matchAndRewrite(op, rewriter) {
-    const yields = op.regions.map((r) => r.front.lastOp!)
-    let changed = false
-    for (let i = 0; i < op.numResults; i++) {
-      const r = op.getResult(i)
-      const v = yields[0]!.getOperand(i)
-      if (r.useEmpty || !yields.every((y) => y.getOperand(i) === v)) {
+    const thenBlock = op.getRegion(0).lastBlock!
+    const nestedIf = thenBlock.firstOp
+    if (nestedIf === null || nestedIf === thenBlock.lastOp || nestedIf.nextOp !== thenBlock.lastOp) {
+      return false
+    }
+    const elseRegion = op.getRegion(1)
+    const elseBlock = elseRegion.empty ? null : elseRegion.lastBlock!
+    if (elseBlock !== null && elseBlock.firstOp !== elseBlock.lastOp) {
+      return false
+    }
+    if (nestedIf.name.name !== 'scf.if') {
+      return false
+    }
+    const nestedElseRegion = nestedIf.getRegion(1)
+    const nestedElse = nestedElseRegion.empty ? null : nestedElseRegion.lastBlock!
+    if (nestedElse !== null && nestedElse.firstOp !== nestedElse.lastOp) {
+      return false
+    }
+    const thenYield = thenBlock.lastOp!.getOperands()
+    const elseYield = elseBlock === null ? [] : elseBlock.lastOp!.getOperands()
+    const upgradeToSelect: number[] = []
+    for (let i = 0; i < thenYield.length; i++) {
+      const v = thenYield[i]!
+      if (v.definingOp === nestedIf) {
+        const nestedIdx = nestedIf.results.indexOf(v as never)
+        if (nestedElse === null || nestedElse.lastOp!.getOperand(nestedIdx) !== elseYield[i]) {
+          return false
+        }
+        thenYield[i] = nestedIf.getRegion(0).lastBlock!.lastOp!.getOperand(nestedIdx)
         continue
       }
-      rewriter.replaceAllUsesWith(r, v)
-      changed = true
+      if (v.parentRegion === op.getRegion(0)) {
+        return false
+      }
+      upgradeToSelect.push(i)
+    }
+    const rw = full(rewriter)
+    const loc = op.location
+    rw.setInsertionPoint(op)
+    const cond = rw
+      .insert(Operation.create(AndIOp.createState(rw.context, loc, { operands: { lhs: op.getOperand(0), rhs: nestedIf.getOperand(0) } })))
+      .getResult(0)
+    const combined = newIf(rewriter, op, cond, op.resultTypes, loc)
+    const newThen = new Block()
+    combined.getRegion(0).push(newThen)
+    const results: Value[] = [...combined.results]
+    rw.setInsertionPoint(combined)
+    for (const idx of upgradeToSelect) {
+      results[idx] = rw
+        .insert(
+          Operation.create(
+            SelectOp.createState(rw.context, loc, { operands: { condition: op.getOperand(0), true_value: thenYield[idx]!, false_value: elseYield[idx]! } }),
+          ),
+        )
+        .getResult(0)
+    }
+    rw.mergeBlocks(nestedIf.getRegion(0).lastBlock!, newThen)
+    const oldYield = newThen.lastOp!
+    rw.setInsertionPoint(oldYield)
+    rw.insert(Operation.create(yieldState(oldYield, thenYield)))
+    rw.eraseOp(oldYield)
+    if (elseYield.length > 0) {
+      const newElse = new Block()
+      combined.getRegion(1).push(newElse)
+      rw.setInsertionPointToEnd(newElse)
+      const state = new OperationState(loc, oldYield.name)
+      state.addOperands(elseYield)
+      rw.insert(Operation.create(state))
+    }
+    rw.replaceOp(op, results)
+    return true
+  },
+}
+
+/** `arith::invertPredicate` for cmpi predicates (eq<->ne, slt<->sge, ...). */
+const CMPI_INVERTED: readonly number[] = [1, 0, 5, 4, 3, 2, 9, 8, 7, 6]
+
+/**
+ * `scf.while` whose condition is `cmpi %x, %y` forwarding `%x` (or `%y`): in the after
+ * region, the same compare of the forwarded argument is `true` (its inverse `false`).
+ */
+export const WhileCmpCond: CanonicalizationPattern = {
+  name: 'WhileCmpCond',
+  rootName: 'scf.while',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const cond = op.getRegion(0).front.lastOp!
+    const cmp = cond.getOperand(0).definingOp
+    if (cmp === null || cmp.name.name !== 'arith.cmpi') {
+      return false
+    }
+    const pred = Number((cmp.getAttr('predicate') as IntegerAttr).value)
+    const args = cond.getOperands().slice(1)
+    const afterArgs = op.getRegion(1).front.arguments
+    let changed = false
+    const n = Math.min(args.length, afterArgs.length)
+    for (let t = 0; t < n; t++) {
+      for (let opIdx = 0; opIdx < 2; opIdx++) {
+        if (args[t] !== cmp.getOperand(opIdx)) {
+          continue
+        }
+        for (const u of [...afterArgs[t]!.uses()]) {
+          const cmp2 = u.owner
+          if (cmp2.name.name !== 'arith.cmpi' || cmp2.getOperand(1 - opIdx) !== cmp.getOperand(1 - opIdx)) {
+            continue
+          }
+          const pred2 = Number((cmp2.getAttr('predicate') as IntegerAttr).value)
+          let same: boolean
+          if (pred2 === pred) {
+            same = true
+          } else if (pred2 === CMPI_INVERTED[pred]) {
+            same = false
+          } else {
+            continue
+          }
+          rewriter.setInsertionPoint(cmp2)
+          rewriter.replaceOp(cmp2, [i1Constant(rewriter, cmp2.location, same)])
+          changed = true
+        }
+      }
     }
     return changed
   },
 }
 
-/** `scf.index_switch` with unused results: rebuild it with only the used ones. */
-export const IndexSwitchRemoveUnusedResults: CanonicalizationPattern = {
-  name: 'IndexSwitchRemoveUnusedResults',
-  rootName: 'scf.index_switch',
+/**
+ * `scf.while` whose `scf.condition` forwards the before-block arguments in another order:
+ * forward them in block order, permuting the after arguments and results.
+ */
+export const WhileOpAlignBeforeArgs: CanonicalizationPattern = {
+  name: 'WhileOpAlignBeforeArgs',
+  rootName: 'scf.while',
   benefit: 1,
-  matchAndRewrite(op, rewriter) {
-    const used = op.results.filter((r) => !r.useEmpty)
-    if (used.length === op.numResults) {
+  matchAndRewrite(loop, rewriter) {
+    const oldBefore = loop.getRegion(0).front
+    const oldTerm = oldBefore.lastOp!
+    const beforeArgs: Value[] = [...oldBefore.arguments]
+    const termArgs = oldTerm.getOperands().slice(1)
+    if (beforeArgs.length === termArgs.length && beforeArgs.every((a, i) => a === termArgs[i])) {
       return false
     }
-    rewriter.setInsertionPoint(op)
-    const state = new OperationState(op.location, op.name)
-    state.addOperands(op.getOperands())
-    state.addTypes(used.map((r) => r.type))
-    state.properties = [...op.properties.entries]
-    state.attributes = [...op.attributes.entries]
-    for (let k = 0; k < op.numRegions; k++) {
-      state.addRegion()
+    if (new Set(termArgs).size !== termArgs.length || beforeArgs.length !== termArgs.length) {
+      return false
     }
-    const w = rewriter.insert(Operation.create(state))
-    for (let k = 0; k < op.numRegions; k++) {
-      const region = w.getRegion(k)
-      region.takeBody(op.getRegion(k))
-      const term = region.front.lastOp!
-      const operands = used.map((r) => term.getOperand(r.index))
-      rewriter.modifyOpInPlace(term, () => term.setOperands(operands))
+    const mapping: number[] = new Array<number>(beforeArgs.length)
+    for (let i = 0; i < beforeArgs.length; i++) {
+      const j = termArgs.indexOf(beforeArgs[i]!)
+      if (j < 0) {
+        return false
+      }
+      mapping[j] = i
     }
-    const repl: Value[] = op.results.map((r) => r as Value)
-    used.forEach((r, i) => {
-      repl[r.index] = w.getResult(i)
+    replaceCondition(rewriter, loop.getRegion(0), beforeArgs)
+    const oldAfter = loop.getRegion(1).front
+    const newResultTypes: Type[] = new Array<Type>(beforeArgs.length)
+    mapping.forEach((j, i) => {
+      newResultTypes[j] = loop.getResult(i).type
     })
-    rewriter.replaceOp(op, repl)
+    const newLoop = newWhile(rewriter, loop, loop.getOperands(), newResultTypes)
+    const newBefore = newLoop.getRegion(0).front
+    const newAfter = newLoop.getRegion(1).front
+    const newResults: Value[] = new Array<Value>(beforeArgs.length)
+    const newAfterArgs: Value[] = new Array<Value>(beforeArgs.length)
+    mapping.forEach((j, i) => {
+      newResults[i] = newLoop.getResult(j)
+      newAfterArgs[i] = newAfter.getArgument(j)
+    })
+    const rw = full(rewriter)
+    rw.inlineBlockBefore(oldBefore, newBefore, newBefore.firstOp, [...newBefore.arguments])
+    rw.inlineBlockBefore(oldAfter, newAfter, newAfter.firstOp, newAfterArgs)
+    rw.replaceOp(loop, newResults)
     return true
   },
 }
 
-/** The scf canonicalization patterns implemented here, by root op. */
+/** Operands of ops nested in `region` whose values are defined in a proper ancestor of it, in post-order. */
+function usedValuesDefinedAbove(region: Region, fn: (v: Value) => void): void {
+  const ancestors = new Set<Region>()
+  for (let r = region.parentRegion; r !== null; r = r.parentRegion) {
+    ancestors.add(r)
+  }
+  const visit = (op: Operation): void => {
+    for (const r of op.regions) {
+      walkRegion(r)
+    }
+    for (const o of op.operands) {
+      const pr = o.value.parentRegion
+      if (pr !== null && ancestors.has(pr)) {
+        fn(o.value)
+      }
+    }
+  }
+  const walkRegion = (r: Region): void => {
+    for (let b = r.firstBlock; b !== null; b = b.nextBlock) {
+      for (let o = b.firstOp; o !== null; o = o.nextOp) {
+        visit(o)
+      }
+    }
+  }
+  walkRegion(region)
+}
+
+/**
+ * `scf.if` on the loop condition right before `scf.condition` (no else code): its then
+ * code moves into the after region, fed by extra forwarded values.
+ */
+export const WhileMoveIfDown: CanonicalizationPattern = {
+  name: 'WhileMoveIfDown',
+  rootName: 'scf.while',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const conditionOp = op.getRegion(0).front.lastOp!
+    const ifOp = conditionOp.prevOp
+    if (ifOp === null || ifOp.name.name !== 'scf.if' || ifOp.getOperand(0) !== conditionOp.getOperand(0)) {
+      return false
+    }
+    const ifElse = ifOp.getRegion(1)
+    if (!ifElse.empty && ifElse.lastBlock!.firstOp !== ifElse.lastBlock!.lastOp) {
+      return false
+    }
+    const rw = full(rewriter)
+    const loc = op.location
+    const thenYield = ifOp.getRegion(0).lastBlock!.lastOp!
+    const condArgs = conditionOp.getOperands().slice(1)
+    const afterArgs = op.getRegion(1).front.arguments
+    for (let idx = 0; idx < condArgs.length; idx++) {
+      const arg = condArgs[idx]!
+      const ifIdx = ifOp.results.indexOf(arg as never)
+      if (ifIdx < 0) {
+        continue
+      }
+      const thenValue = thenYield.getOperand(ifIdx)
+      const elseValue = ifElse.lastBlock!.lastOp!.getOperand(ifIdx)
+      rw.replaceAllUsesWith(ifOp.getResult(ifIdx), elseValue)
+      rw.replaceAllUsesWith(afterArgs[idx]!, thenValue)
+    }
+    const additional: Value[] = []
+    const seen = new Set<Value>()
+    const before = op.getRegion(0)
+    usedValuesDefinedAbove(ifOp.getRegion(0), (v) => {
+      if (v.parentRegion === before && !seen.has(v)) {
+        seen.add(v)
+        additional.push(v)
+      }
+    })
+    rw.setInsertionPoint(op)
+    const state = new OperationState(loc, op.name)
+    state.addOperands(op.getOperands())
+    state.addTypes([...op.resultTypes, ...additional.map((v) => v.type)])
+    state.addRegion()
+    state.addRegion()
+    const newWhileOp = rw.insert(Operation.create(state))
+    const newAfterRegion = newWhileOp.getRegion(1)
+    const extraArgs: Value[] = []
+    rw.modifyOpInPlace(newWhileOp, () => {
+      newWhileOp.getRegion(0).takeBody(op.getRegion(0))
+      newAfterRegion.takeBody(op.getRegion(1))
+      for (const v of additional) {
+        extraArgs.push(newAfterRegion.front.addArgument(v.type, loc))
+      }
+    })
+    rw.modifyOpInPlace(conditionOp, () => {
+      conditionOp.setOperands([...conditionOp.getOperands(), ...additional])
+    })
+    const thenRegion = ifOp.getRegion(0)
+    additional.forEach((v, i) => {
+      rw.replaceUsesWithIf(v, extraArgs[i]!, (use) => isInside(thenRegion, use.owner))
+    })
+    rw.eraseOp(thenYield)
+    const afterBody = newAfterRegion.front
+    rw.inlineBlockBefore(thenRegion.lastBlock!, afterBody, afterBody.firstOp)
+    rw.eraseOp(ifOp)
+    rw.replaceOp(op, newWhileOp.results.slice(0, op.numResults))
+    return true
+  },
+}
+
+/** The scf canonicalization patterns, by root op, in MLIR 22's registration order. */
 export const scfCanonicalizationPatterns: Readonly<Record<string, readonly CanonicalizationPattern[]>> = {
-  'scf.if': [ConditionPropagation, ConvertTrivialIfToSelect, RemoveEmptyElseBranch, RemoveStaticCondition, RemoveUnusedResults, ReplaceIfYieldWithConditionOrValue],
-  'scf.execute_region': [SingleBlockExecuteInliner],
-  'scf.while': [RemoveLoopInvariantArgsFromBeforeBlock, RemoveLoopInvariantValueYielded, WhileConditionTruth, WhileUnusedResult, WhileRemoveDuplicatedResults, WhileRemoveUnusedArgs],
-  'scf.for': [ForOpIterArgsFolder, SimplifyTrivialLoops],
-  'scf.index_switch': [IndexSwitchSameYield, IndexSwitchRemoveUnusedResults],
+  'scf.if': [
+    CombineIfs,
+    CombineNestedIfs,
+    ConditionPropagation,
+    ConvertTrivialIfToSelect,
+    RemoveEmptyElseBranch,
+    RemoveStaticCondition,
+    ReplaceIfYieldWithConditionOrValue,
+    ...regionBranchPatterns('scf.if'),
+  ],
+  'scf.execute_region': [SingleBlockExecuteInliner, MultiBlockExecuteInliner, ...regionBranchPatterns('scf.execute_region')],
+  'scf.while': [WhileConditionTruth, WhileCmpCond, WhileOpAlignBeforeArgs, WhileMoveIfDown, ...regionBranchPatterns('scf.while')],
+  'scf.for': [SimplifyTrivialLoops, ...regionBranchPatterns('scf.for')],
+  'scf.index_switch': [FoldConstantCase, ...regionBranchPatterns('scf.index_switch')],
 }

@@ -800,46 +800,10 @@ export const IndexSwitchOp: OdsOp = defineOp({
     return true
   },
   verifyRegions: verifyRegionBranchOp,
-  fold: foldIndexSwitch,
   getCanonicalizationPatterns(patterns: unknown): void {
     addPatterns(patterns, scfCanonicalizationPatterns['scf.index_switch']!)
   },
 })
-
-/**
- * With a constant index, moves the body of the selected region before the switch and
- * replaces the results with the yielded values, as MLIR's `IndexSwitchOp::fold`. A
- * switch without results counts as folded in place (its emptied regions stay behind).
- */
-function foldIndexSwitch(op: Operation): readonly OpFoldResult[] | Operation | undefined {
-  const argDef = op.getOperand(0).definingOp
-  if (argDef === null || !argDef.hasTrait(Trait.ConstantLike) || op.parentBlock === null) {
-    return undefined
-  }
-  const v = (argDef.getAttr('value') as { value?: unknown } | undefined)?.value
-  if (typeof v !== 'bigint') {
-    return undefined
-  }
-  const idx = caseValues(op).indexOf(v)
-  const region = idx < 0 || idx + 1 >= op.numRegions ? op.getRegion(0) : op.getRegion(idx + 1)
-  const block = region.firstBlock
-  const term = block?.lastOp ?? null
-  if (block === null || term === null) {
-    return undefined
-  }
-  const results = term.getOperands()
-  // Once the selected body has been moved out, a result-less switch has nothing left to
-  // fold; reporting another in-place fold would make the driver revisit it forever.
-  if (op.numResults === 0 && block.firstOp === term) {
-    return undefined
-  }
-  for (const inner of block.operations) {
-    if (inner !== term) {
-      inner.moveBefore(op)
-    }
-  }
-  return op.numResults === 0 ? op : results
-}
 
 /** Every scf op definition, in registration order. */
 export const scfOps: readonly OdsOp[] = [ConditionOp, ExecuteRegionOp, ForOp, ForallOp, IfOp, InParallelOp, IndexSwitchOp, ParallelOp, ReduceOp, ReduceReturnOp, WhileOp, YieldOp]

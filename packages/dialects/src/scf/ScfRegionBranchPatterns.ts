@@ -1,0 +1,392 @@
+import {
+  BlockArgument,
+  OpResult,
+  OperationState,
+  Operation,
+  RegionBranchOpInterface,
+  RegionBranchTerminatorOpInterface,
+  type Block,
+  type OpOperand,
+  type PatternRewriter,
+  type Region,
+  type Value,
+} from '@tilepass/ir'
+import type { CanonicalizationPattern, RewriterLike } from '../internal/RewriterLike.ts'
+
+// Canonicalizations of the successor operands and inputs of region-branch ops, as MLIR's
+// `populateRegionBranchOpInterfaceCanonicalizationPatterns` registers them for each scf op.
+// A successor input is a value control flow writes into (an entry block argument of a
+// region or a result of the op); its successor operands are the operands forwarded to it.
+
+/** One control-flow edge of a region-branch op: `operand` (of `owner`) is forwarded into `input`. */
+interface SuccessorEdge {
+  readonly operand: OpOperand
+  readonly input: Value
+}
+
+/**
+ * The index of the first operand of `op` in the run `values` (the forwarded operands
+ * are a contiguous run of operands).
+ */
+function operandRunStart(op: Operation, values: readonly Value[]): number {
+  if (values.length === 0) {
+    return 0
+  }
+  const n = op.numOperands
+  for (let start = 0; start + values.length <= n; start++) {
+    let ok = true
+    for (let j = 0; j < values.length; j++) {
+      if (op.operands[start + j]!.value !== values[j]) {
+        ok = false
+        break
+      }
+    }
+    if (ok) {
+      return start
+    }
+  }
+  return -1
+}
+
+/**
+ * Every edge of region-branch op `op`, from each branch point (the op itself, then the
+ * region-branch terminators of its blocks in order) to each of its successors.
+ */
+function successorEdges(op: Operation): SuccessorEdge[] {
+  const rb = RegionBranchOpInterface.get(op)!
+  const edges: SuccessorEdge[] = []
+  const addEdges = (owner: Operation, operands: readonly Value[], inputs: readonly Value[]): void => {
+    const start = operandRunStart(owner, operands)
+    if (start < 0) {
+      return
+    }
+    const n = Math.min(operands.length, inputs.length)
+    for (let i = 0; i < n; i++) {
+      edges.push({ operand: owner.operands[start + i]!, input: inputs[i]! })
+    }
+  }
+  for (const s of rb.getSuccessorRegions(op, null)) {
+    addEdges(op, rb.getEntrySuccessorOperands?.(op, s.region) ?? [], s.inputs)
+  }
+  for (const region of op.regions) {
+    for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
+      const term = b.lastOp
+      const iface = term === null ? undefined : RegionBranchTerminatorOpInterface.get(term)
+      if (term === null || iface === undefined) {
+        continue
+      }
+      for (const s of rb.getSuccessorRegions(op, region)) {
+        addEdges(term, iface.getSuccessorOperands(term, s.region), s.inputs)
+      }
+    }
+  }
+  return edges
+}
+
+/** Successor input -> the operands forwarded to it, in edge order. */
+function inputToOperands(edges: readonly SuccessorEdge[]): Map<Value, OpOperand[]> {
+  const m = new Map<Value, OpOperand[]>()
+  for (const e of edges) {
+    let list = m.get(e.input)
+    if (list === undefined) {
+      list = []
+      m.set(e.input, list)
+    }
+    list.push(e.operand)
+  }
+  return m
+}
+
+/** The values other than successor inputs that may flow into `value` (through chains of inputs). */
+function reachableValues(value: Value, mapping: ReadonlyMap<Value, readonly OpOperand[]>): Set<Value> {
+  const reachable = new Set<Value>()
+  const visited = new Set<Value>()
+  const worklist: Value[] = [value]
+  while (worklist.length > 0) {
+    const next = worklist.pop()!
+    const operands = mapping.get(next)
+    if (operands === undefined) {
+      reachable.add(next)
+      continue
+    }
+    for (const o of operands) {
+      if (!visited.has(o.value)) {
+        visited.add(o.value)
+        worklist.push(o.value)
+      }
+    }
+  }
+  return reachable
+}
+
+/** The op or block that defines `v`. */
+function ownerOf(v: Value): Operation | Block | null {
+  return v.definingOp ?? v.parentBlock
+}
+
+/** Whether `a` (a value reaching successor input `b`) may replace `b` in scope. */
+function isDefinedBefore(op: Operation, a: Value, b: Value): boolean {
+  const aRegion = a.parentRegion
+  if (aRegion !== null && aRegion.parentOp === op) {
+    // Defined directly inside the op: only an entry argument of the same block as `b` is in scope.
+    if (b.definingOp !== null) {
+      return false
+    }
+    return a.definingOp === null && a.parentBlock === b.parentBlock
+  }
+  return true
+}
+
+/**
+ * Successor inputs that only ever receive one value (not itself an input): their uses
+ * take that value, so the inputs become dead (MLIR's `MakeRegionBranchOpSuccessorInputsDead`).
+ */
+export const MakeRegionBranchOpSuccessorInputsDead: CanonicalizationPattern = {
+  name: 'MakeRegionBranchOpSuccessorInputsDead',
+  rootName: '',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const mapping = inputToOperands(successorEdges(op))
+    let changed = false
+    for (const value of mapping.keys()) {
+      if (value.useEmpty) {
+        continue
+      }
+      const reachable = reachableValues(value, mapping)
+      if (reachable.size !== 1) {
+        continue
+      }
+      const only = reachable.values().next().value!
+      if (!isDefinedBefore(op, only, value)) {
+        continue
+      }
+      rewriter.replaceAllUsesWith(value, only)
+      changed = true
+    }
+    return changed
+  },
+}
+
+/** The number of `v` among its owner's results or block arguments. */
+function argOrResultNumber(v: Value): number {
+  return v instanceof OpResult || v instanceof BlockArgument ? v.index : 0
+}
+
+/**
+ * Two inputs of the same owner that receive the same value from every predecessor: the
+ * later one's uses take the earlier one (MLIR's `RemoveDuplicateSuccessorInputUses`).
+ */
+export const RemoveDuplicateSuccessorInputUses: CanonicalizationPattern = {
+  name: 'RemoveDuplicateSuccessorInputUses',
+  rootName: '',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const mapping = inputToOperands(successorEdges(op))
+    const inputs = [...mapping.keys()]
+    const numbers = new Map<Value, number>()
+    for (const v of inputs) {
+      numbers.set(v, argOrResultNumber(v))
+    }
+    inputs.sort((a, b) => numbers.get(a)! - numbers.get(b)!)
+    let changed = false
+    for (let i = 0; i < inputs.length; i++) {
+      const input1 = inputs[i]!
+      for (let j = i + 1; j < inputs.length; j++) {
+        const input2 = inputs[j]!
+        if (input2.useEmpty || ownerOf(input1) !== ownerOf(input2)) {
+          continue
+        }
+        if (sameForwardedValues(mapping.get(input1)!, mapping.get(input2)!)) {
+          rewriter.replaceAllUsesWith(input2, input1)
+          changed = true
+        }
+      }
+    }
+    return changed
+  },
+}
+
+/** Whether each predecessor op forwards the same value in both operand lists. */
+function sameForwardedValues(a: readonly OpOperand[], b: readonly OpOperand[]): boolean {
+  const byOwner = (list: readonly OpOperand[]): Map<Operation, Value> => {
+    const m = new Map<Operation, Value>()
+    for (const o of list) {
+      m.set(o.owner, o.value)
+    }
+    return m
+  }
+  const ma = byOwner(a)
+  const mb = byOwner(b)
+  if (ma.size !== mb.size) {
+    return false
+  }
+  for (const [owner, v] of ma) {
+    if (mb.get(owner) !== v) {
+      return false
+    }
+  }
+  return true
+}
+
+/** A union-find over values, keeping the order in which values were first seen. */
+class TiedSets {
+  private readonly parent = new Map<Value, Value>()
+  readonly order: Value[] = []
+  private find(v: Value): Value {
+    let r = v
+    while (this.parent.get(r) !== r) {
+      r = this.parent.get(r)!
+    }
+    return r
+  }
+  insert(v: Value): void {
+    if (!this.parent.has(v)) {
+      this.parent.set(v, v)
+      this.order.push(v)
+    }
+  }
+  union(a: Value, b: Value): void {
+    this.insert(a)
+    this.insert(b)
+    const ra = this.find(a)
+    const rb = this.find(b)
+    if (ra !== rb) {
+      this.parent.set(rb, ra)
+    }
+  }
+  /** The sets, each in first-seen order. */
+  sets(): Value[][] {
+    const groups = new Map<Value, Value[]>()
+    for (const v of this.order) {
+      const r = this.find(v)
+      let g = groups.get(r)
+      if (g === undefined) {
+        g = []
+        groups.set(r, g)
+      }
+      g.push(v)
+    }
+    return [...groups.values()]
+  }
+}
+
+/**
+ * Erases successor inputs that are dead together with every input tied to them (fed by
+ * the same operand), and the operands forwarded to them (MLIR's
+ * `RemoveDeadRegionBranchOpSuccessorInputs`). Results are dropped by rebuilding the op.
+ */
+export const RemoveDeadRegionBranchOpSuccessorInputs: CanonicalizationPattern = {
+  name: 'RemoveDeadRegionBranchOpSuccessorInputs',
+  rootName: '',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const edges = successorEdges(op)
+    const operandToInputs = new Map<OpOperand, Value[]>()
+    for (const e of edges) {
+      let list = operandToInputs.get(e.operand)
+      if (list === undefined) {
+        list = []
+        operandToInputs.set(e.operand, list)
+      }
+      list.push(e.input)
+    }
+    const tied = new TiedSets()
+    for (const inputs of operandToInputs.values()) {
+      tied.insert(inputs[0]!)
+      for (let i = 1; i < inputs.length; i++) {
+        tied.union(inputs[0]!, inputs[i]!)
+      }
+    }
+    const toRemove = new Set<Value>()
+    for (const set of tied.sets()) {
+      if (set.every((v) => v.useEmpty)) {
+        for (const v of set) {
+          toRemove.add(v)
+        }
+      }
+    }
+    if (toRemove.size === 0) {
+      return false
+    }
+    // Operands forwarded into removed inputs, grouped by owner.
+    const operandsToRemove = new Map<Operation, Set<number>>()
+    for (const e of edges) {
+      if (!toRemove.has(e.input)) {
+        continue
+      }
+      let s = operandsToRemove.get(e.operand.owner)
+      if (s === undefined) {
+        s = new Set()
+        operandsToRemove.set(e.operand.owner, s)
+      }
+      s.add(e.operand.index)
+    }
+    for (const [owner, indices] of operandsToRemove) {
+      const sorted = [...indices].sort((a, b) => b - a)
+      rewriter.modifyOpInPlace(owner, () => {
+        for (const i of sorted) {
+          owner.eraseOperand(i)
+        }
+      })
+    }
+    const blockArgs = new Map<Block, Set<number>>()
+    const results: number[] = []
+    for (const v of toRemove) {
+      if (v instanceof OpResult) {
+        results.push(v.index)
+      } else if (v instanceof BlockArgument) {
+        let s = blockArgs.get(v.owner)
+        if (s === undefined) {
+          s = new Set()
+          blockArgs.set(v.owner, s)
+        }
+        s.add(v.index)
+      }
+    }
+    for (const [block, indices] of blockArgs) {
+      rewriter.modifyOpInPlace(block.parentOp!, () => block.eraseArguments(indices))
+    }
+    if (results.length > 0) {
+      eraseOpResults(rewriter, op, new Set(results))
+    }
+    return true
+  },
+}
+
+/**
+ * Replaces `op` by a copy without the results in `erase` (unused), moving its regions
+ * over (MLIR's `RewriterBase::eraseOpResults`).
+ */
+function eraseOpResults(rewriter: RewriterLike, op: Operation, erase: ReadonlySet<number>): Operation {
+  rewriter.setInsertionPoint(op)
+  const state = new OperationState(op.location, op.name)
+  state.addOperands(op.getOperands())
+  state.addTypes(op.results.filter((_, i) => !erase.has(i)).map((r) => r.type))
+  state.properties = [...op.properties.entries]
+  state.attributes = [...op.attributes.entries]
+  for (let i = 0; i < op.numRegions; i++) {
+    state.addRegion()
+  }
+  const newOp = rewriter.insert(Operation.create(state))
+  for (let i = 0; i < op.numRegions; i++) {
+    const from: Region = op.getRegion(i)
+    ;(rewriter as unknown as PatternRewriter).inlineRegionBefore(from, newOp.getRegion(i), null)
+  }
+  const repl: Value[] = []
+  let k = 0
+  for (let i = 0; i < op.numResults; i++) {
+    repl.push(erase.has(i) ? op.getResult(i) : newOp.getResult(k++))
+  }
+  rewriter.replaceOp(op, repl)
+  return newOp
+}
+
+/** The three region-branch canonicalizations rooted at `rootName`, in MLIR's order. */
+export function regionBranchPatterns(rootName: string): CanonicalizationPattern[] {
+  return [MakeRegionBranchOpSuccessorInputsDead, RemoveDuplicateSuccessorInputUses, RemoveDeadRegionBranchOpSuccessorInputs].map((p) => ({
+    name: p.name,
+    rootName,
+    benefit: p.benefit,
+    matchAndRewrite: (op: Operation, rewriter: RewriterLike): boolean => p.matchAndRewrite(op, rewriter),
+  }))
+}

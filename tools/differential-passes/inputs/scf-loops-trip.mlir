@@ -1,0 +1,37 @@
+// SimplifyTrivialLoops with wrapping differences, unsigned loops and negative steps;
+// region-branch patterns on scf.for iter_args.
+func.func @trips(%x: i32) {
+  %m1 = arith.constant -1 : index
+  %max = arith.constant 9223372036854775807 : index
+  %c5 = arith.constant 5 : index
+  %c3 = arith.constant 3 : index
+  %c10 = arith.constant 10 : index
+  scf.for %i = %m1 to %max step %max { "test.a"(%i) : (index) -> () }
+  scf.for unsigned %i = %c10 to %c5 step %c3 { "test.b"(%i) : (index) -> () }
+  scf.for unsigned %i = %c5 to %c10 step %c10 { "test.c"(%i) : (index) -> () }
+  scf.for unsigned %i = %c5 to %m1 step %c3 { "test.d"(%i) : (index) -> () }
+  scf.for unsigned %i = %m1 to %c5 step %c3 { "test.e"(%i) : (index) -> () }
+  scf.for %i = %m1 to %c5 step %c10 { "test.f"(%i) : (index) -> () }
+  scf.for unsigned %i = %c5 to %m1 step %m1 { "test.g"(%i) : (index) -> () }
+  %a = arith.constant 100 : i8
+  %b = arith.constant -100 : i8
+  scf.for %i = %b to %a step %a : i8 { "test.h"(%i) : (i8) -> () }
+  scf.for unsigned %i = %a to %b step %a : i8 { "test.i"(%i) : (i8) -> () }
+  return
+}
+func.func @iter_args(%lb: index, %ub: index, %s: index, %x: i32, %y: i32, %z: i32) -> (i32, i32, i32) {
+  %0:3 = scf.for %i = %lb to %ub step %s iter_args(%a = %x, %b = %y, %c = %z) -> (i32, i32, i32) {
+    %n = arith.addi %b, %b : i32
+    "test.use"(%c) : (i32) -> ()
+    scf.yield %a, %n, %c : i32, i32, i32
+  }
+  return %0#0, %0#1, %0#2 : i32, i32, i32
+}
+func.func @dup_iter_args(%lb: index, %ub: index, %s: index, %x: i32) -> (i32, i32) {
+  %0:2 = scf.for %i = %lb to %ub step %s iter_args(%a = %x, %b = %x) -> (i32, i32) {
+    "test.use"(%a, %b) : (i32, i32) -> ()
+    %n = "test.make"() : () -> i32
+    scf.yield %n, %n : i32, i32
+  }
+  return %0#0, %0#1 : i32, i32
+}
