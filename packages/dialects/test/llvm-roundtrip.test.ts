@@ -883,6 +883,100 @@ llvm.mlir.global internal @gi() : i32 {
 }) : () -> ()
 `,
   },
+  {
+    name: 'globals, function keywords, call kinds, atomics, GEP flags, switch',
+    input: `llvm.mlir.global private unnamed_addr constant @str("hi\\0A\\00") {addr_space = 0 : i32, dso_local}
+llvm.mlir.global external thread_local @tl(0 : i64) {alignment = 8 : i64, section = "foo"} : i64
+llvm.mlir.global hidden local_unnamed_addr @h() {addr_space = 1 : i32} : !llvm.ptr
+llvm.mlir.global weak @w(dense<[1, 2]> : tensor<2xi32>) : !llvm.array<2 x i32>
+llvm.func @callee(f32) -> f32
+llvm.func weak_odr protected local_unnamed_addr coldcc @k(%a: f32 {llvm.noundef}, %b: !llvm.ptr {llvm.nonnull}) -> (f32 {llvm.noundef}) attributes {no_inline, passthrough = ["nounwind", ["frame-pointer", "all"]], target_cpu = "x"} {
+  %0 = llvm.call fastcc tail @callee(%a) {fastmathFlags = #llvm.fastmath<fast>} : (f32) -> f32
+  %1 = llvm.call musttail @callee(%0) : (f32) -> f32
+  %2 = llvm.mlir.addressof @str : !llvm.ptr
+  %3 = llvm.mlir.addressof @h : !llvm.ptr<1>
+  %4 = llvm.load %b atomic monotonic {alignment = 4 : i64} : !llvm.ptr -> i32
+  llvm.store %4, %b atomic syncscope("agent") release {alignment = 4 : i64} : i32, !llvm.ptr
+  %5 = llvm.load %b {nontemporal} : !llvm.ptr -> f32
+  %6 = llvm.freeze %5 : f32
+  %7 = llvm.alloca inalloca %4 x f64 : (i32) -> !llvm.ptr
+  %8 = llvm.getelementptr inbounds|nuw %b[1] : (!llvm.ptr) -> !llvm.ptr, f32
+  %9 = llvm.getelementptr nusw %b[%4] : (!llvm.ptr, i32) -> !llvm.ptr, f32
+  %10 = llvm.getelementptr %b[0, %4, 1] : (!llvm.ptr, i32) -> !llvm.ptr, !llvm.array<4 x struct<(i32, f32)>>
+  llvm.switch %4 : i32, ^bb1(%1 : f32) [
+    -1: ^bb1(%0 : f32),
+    7: ^bb2
+  ]
+^bb1(%x: f32):
+  llvm.return %x : f32
+^bb2:
+  llvm.unreachable
+}
+`,
+    custom: `module {
+  llvm.mlir.global private unnamed_addr constant @str("hi\\0A\\00") {addr_space = 0 : i32, dso_local}
+  llvm.mlir.global external thread_local @tl(0 : i64) {addr_space = 0 : i32, alignment = 8 : i64, section = "foo"} : i64
+  llvm.mlir.global external hidden local_unnamed_addr @h() {addr_space = 1 : i32} : !llvm.ptr
+  llvm.mlir.global weak @w(dense<[1, 2]> : tensor<2xi32>) {addr_space = 0 : i32} : !llvm.array<2 x i32>
+  llvm.func @callee(f32) -> f32
+  llvm.func weak_odr protected local_unnamed_addr coldcc @k(%arg0: f32 {llvm.noundef}, %arg1: !llvm.ptr {llvm.nonnull}) -> (f32 {llvm.noundef}) attributes {no_inline, passthrough = ["nounwind", ["frame-pointer", "all"]], target_cpu = "x"} {
+    %0 = llvm.call fastcc tail @callee(%arg0) {fastmathFlags = #llvm.fastmath<fast>} : (f32) -> f32
+    %1 = llvm.call musttail @callee(%0) : (f32) -> f32
+    %2 = llvm.mlir.addressof @str : !llvm.ptr
+    %3 = llvm.mlir.addressof @h : !llvm.ptr<1>
+    %4 = llvm.load %arg1 atomic monotonic {alignment = 4 : i64} : !llvm.ptr -> i32
+    llvm.store %4, %arg1 atomic syncscope("agent") release {alignment = 4 : i64} : i32, !llvm.ptr
+    %5 = llvm.load %arg1 {nontemporal} : !llvm.ptr -> f32
+    %6 = llvm.freeze %5 : f32
+    %7 = llvm.alloca inalloca %4 x f64 : (i32) -> !llvm.ptr
+    %8 = llvm.getelementptr inbounds|nuw %arg1[1] : (!llvm.ptr) -> !llvm.ptr, f32
+    %9 = llvm.getelementptr nusw %arg1[%4] : (!llvm.ptr, i32) -> !llvm.ptr, f32
+    %10 = llvm.getelementptr %arg1[0, %4, 1] : (!llvm.ptr, i32) -> !llvm.ptr, !llvm.array<4 x struct<(i32, f32)>>
+    llvm.switch %4 : i32, ^bb1(%1 : f32) [
+      -1: ^bb1(%0 : f32),
+      7: ^bb2
+    ]
+  ^bb1(%11: f32):  // 2 preds: ^bb0, ^bb0
+    llvm.return %11 : f32
+  ^bb2:  // pred: ^bb0
+    llvm.unreachable
+  }
+}
+`,
+    generic: `"builtin.module"() ({
+  "llvm.mlir.global"() <{addr_space = 0 : i32, constant, dso_local, global_type = !llvm.array<4 x i8>, linkage = #llvm.linkage<private>, sym_name = "str", unnamed_addr = 2 : i64, value = "hi\\0A\\00", visibility_ = 0 : i64}> ({
+  }) : () -> ()
+  "llvm.mlir.global"() <{addr_space = 0 : i32, alignment = 8 : i64, global_type = i64, linkage = #llvm.linkage<external>, section = "foo", sym_name = "tl", thread_local_, unnamed_addr = 0 : i64, value = 0 : i64, visibility_ = 0 : i64}> ({
+  }) : () -> ()
+  "llvm.mlir.global"() <{addr_space = 1 : i32, global_type = !llvm.ptr, linkage = #llvm.linkage<external>, sym_name = "h", unnamed_addr = 1 : i64, visibility_ = 1 : i64}> ({
+  }) : () -> ()
+  "llvm.mlir.global"() <{addr_space = 0 : i32, global_type = !llvm.array<2 x i32>, linkage = #llvm.linkage<weak>, sym_name = "w", unnamed_addr = 0 : i64, value = dense<[1, 2]> : tensor<2xi32>, visibility_ = 0 : i64}> ({
+  }) : () -> ()
+  "llvm.func"() <{CConv = #llvm.cconv<ccc>, function_type = !llvm.func<f32 (f32)>, linkage = #llvm.linkage<external>, sym_name = "callee", unnamed_addr = 0 : i64, visibility_ = 0 : i64}> ({
+  }) : () -> ()
+  "llvm.func"() <{CConv = #llvm.cconv<coldcc>, arg_attrs = [{llvm.noundef}, {llvm.nonnull}], function_type = !llvm.func<f32 (f32, ptr)>, linkage = #llvm.linkage<weak_odr>, no_inline, passthrough = ["nounwind", ["frame-pointer", "all"]], res_attrs = [{llvm.noundef}], sym_name = "k", target_cpu = "x", unnamed_addr = 1 : i64, visibility_ = 2 : i64}> ({
+  ^bb0(%arg0: f32, %arg1: !llvm.ptr):
+    %0 = "llvm.call"(%arg0) <{CConv = #llvm.cconv<fastcc>, TailCallKind = #llvm.tailcallkind<tail>, callee = @callee, fastmathFlags = #llvm.fastmath<fast>, op_bundle_sizes = array<i32>, operandSegmentSizes = array<i32: 1, 0>}> : (f32) -> f32
+    %1 = "llvm.call"(%0) <{CConv = #llvm.cconv<ccc>, TailCallKind = #llvm.tailcallkind<musttail>, callee = @callee, fastmathFlags = #llvm.fastmath<none>, op_bundle_sizes = array<i32>, operandSegmentSizes = array<i32: 1, 0>}> : (f32) -> f32
+    %2 = "llvm.mlir.addressof"() <{global_name = @str}> : () -> !llvm.ptr
+    %3 = "llvm.mlir.addressof"() <{global_name = @h}> : () -> !llvm.ptr<1>
+    %4 = "llvm.load"(%arg1) <{alignment = 4 : i64, ordering = 2 : i64}> : (!llvm.ptr) -> i32
+    "llvm.store"(%4, %arg1) <{alignment = 4 : i64, ordering = 5 : i64, syncscope = "agent"}> : (i32, !llvm.ptr) -> ()
+    %5 = "llvm.load"(%arg1) <{nontemporal, ordering = 0 : i64}> : (!llvm.ptr) -> f32
+    %6 = "llvm.freeze"(%5) : (f32) -> f32
+    %7 = "llvm.alloca"(%4) <{elem_type = f64, inalloca}> : (i32) -> !llvm.ptr
+    %8 = "llvm.getelementptr"(%arg1) <{elem_type = f32, noWrapFlags = 7 : i32, rawConstantIndices = array<i32: 1>}> : (!llvm.ptr) -> !llvm.ptr
+    %9 = "llvm.getelementptr"(%arg1, %4) <{elem_type = f32, noWrapFlags = 2 : i32, rawConstantIndices = array<i32: -2147483648>}> : (!llvm.ptr, i32) -> !llvm.ptr
+    %10 = "llvm.getelementptr"(%arg1, %4) <{elem_type = !llvm.array<4 x struct<(i32, f32)>>, noWrapFlags = 0 : i32, rawConstantIndices = array<i32: 0, -2147483648, 1>}> : (!llvm.ptr, i32) -> !llvm.ptr
+    "llvm.switch"(%4, %1, %0)[^bb1, ^bb1, ^bb2] <{case_operand_segments = array<i32: 1, 0>, case_values = dense<[-1, 7]> : vector<2xi32>, operandSegmentSizes = array<i32: 1, 1, 1>}> : (i32, f32, f32) -> ()
+  ^bb1(%11: f32):  // 2 preds: ^bb0, ^bb0
+    "llvm.return"(%11) : (f32) -> ()
+  ^bb2:  // pred: ^bb0
+    "llvm.unreachable"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+`,
+  },
 ]
 
 describe('llvm dialect round trip (byte-identical with mlir-opt)', () => {

@@ -14,6 +14,7 @@ import {
   DenseI64ArrayAttr,
   DenseIntOrFPElementsAttr,
   FlatSymbolRefAttr,
+  StrAttr,
   I1,
   I64Attr,
   IntegerAttr,
@@ -36,6 +37,7 @@ import {
   type Block,
   type Context,
   type LogicalResult,
+  type MemoryEffect,
   type OdsOp,
   type OpAsmParser,
   type OpAsmPrinter,
@@ -443,6 +445,57 @@ export const LLVMAddressOfOp: OdsOp = defineOp({
 
 // ---- memory ----------------------------------------------------------------------------
 
+const ATOMIC_ORDERINGS: readonly (readonly [string, number])[] = [
+  ['not_atomic', 0],
+  ['unordered', 1],
+  ['monotonic', 2],
+  ['acquire', 4],
+  ['release', 5],
+  ['acq_rel', 6],
+  ['seq_cst', 7],
+]
+
+function atomicOrderingKeyword(parser: OpAsmParser): number | undefined {
+  const kw = parser.parseOptionalKeywordOneOf(ATOMIC_ORDERINGS.map((o) => o[0]))
+  return kw === undefined ? undefined : ATOMIC_ORDERINGS.find((o) => o[0] === kw)![1]
+}
+
+/** `AtomicOrdering` (stored as `ordering = N : i64`), spelled as its keyword (`monotonic`). */
+const AtomicOrderingAttrC = attrConstraint('Atomic ordering for LLVM\'s memory model', (a) => a instanceof IntegerAttr && ATOMIC_ORDERINGS.some((o) => BigInt(o[1]) === a.value), {
+  parse(parser: OpAsmParser): Attribute | undefined {
+    const loc = parser.getCurrentLocation()
+    const v = atomicOrderingKeyword(parser)
+    if (v === undefined) {
+      parser.emitError(loc, `expected keyword for Atomic ordering for LLVM's memory model`).report()
+      return undefined
+    }
+    return enumIntAttr(parser.context, 64, v)
+  },
+  parseOptional(parser: OpAsmParser): Attribute | null {
+    const v = atomicOrderingKeyword(parser)
+    return v === undefined ? null : enumIntAttr(parser.context, 64, v)
+  },
+  print(attr: Attribute, p: OpAsmPrinter): void {
+    const v = Number((attr as IntegerAttr).value)
+    p.print(ATOMIC_ORDERINGS.find((o) => o[1] === v)?.[0] ?? '')
+  },
+})
+
+const DefaultAtomicOrdering = defaultValuedAttr(AtomicOrderingAttrC, (c) => enumIntAttr(c, 64, 0))
+
+/**
+ * The effects of `llvm.load`/`llvm.store`: the access itself, plus an unknown read and
+ * write for volatile accesses and atomics stronger than `unordered` (as upstream).
+ */
+function accessEffects(op: Operation, access: MemoryEffect): readonly MemoryEffect[] {
+  const ordering = op.getAttr('ordering')
+  const o = ordering instanceof IntegerAttr ? Number(ordering.value) : 0
+  if (op.getAttr('volatile_') !== undefined || o > 1) {
+    return [access, { kind: 'write' }, { kind: 'read' }]
+  }
+  return [access]
+}
+
 const LoadableType: TypeConstraint = {
   kind: 'type',
   summary: 'LLVM type with size',
@@ -460,11 +513,11 @@ export const LLVMLoadOp: OdsOp = defineOp({
     nontemporal: optionalAttr(UnitAttrC),
     invariant: optionalAttr(UnitAttrC),
     invariantGroup: optionalAttr(UnitAttrC),
-    ordering: defaultValuedAttr(i64EnumAttrC('Atomic ordering for LLVM\'s memory model', 8), (c) => enumIntAttr(c, 64, 0)),
-    syncscope: optionalAttr(attrConstraint('string attribute', (a) => a.constructor.name === 'StringAttr')),
+    ordering: DefaultAtomicOrdering,
+    syncscope: optionalAttr(StrAttr),
   },
-  memoryEffects: (op) => [{ kind: 'read', value: op.getOperand(0) }],
-  assemblyFormat: '(`volatile` $volatile_^)? $addr attr-dict `:` type($addr) `->` type($res)',
+  memoryEffects: (op) => accessEffects(op, { kind: 'read', value: op.getOperand(0) }),
+  assemblyFormat: '(`volatile` $volatile_^)? $addr (`atomic` (`syncscope` `(` $syncscope^ `)`)? $ordering^)? attr-dict `:` type($addr) `->` type($res)',
 })
 
 /** `llvm.store %v, %p : i32, !llvm.ptr`. */
@@ -476,11 +529,11 @@ export const LLVMStoreOp: OdsOp = defineOp({
     volatile_: optionalAttr(UnitAttrC),
     nontemporal: optionalAttr(UnitAttrC),
     invariantGroup: optionalAttr(UnitAttrC),
-    ordering: defaultValuedAttr(i64EnumAttrC('Atomic ordering for LLVM\'s memory model', 8), (c) => enumIntAttr(c, 64, 0)),
-    syncscope: optionalAttr(attrConstraint('string attribute', (a) => a.constructor.name === 'StringAttr')),
+    ordering: DefaultAtomicOrdering,
+    syncscope: optionalAttr(StrAttr),
   },
-  memoryEffects: (op) => [{ kind: 'write', value: op.getOperand(1) }],
-  assemblyFormat: '(`volatile` $volatile_^)? $value `,` $addr attr-dict `:` type($value) `,` type($addr)',
+  memoryEffects: (op) => accessEffects(op, { kind: 'write', value: op.getOperand(1) }),
+  assemblyFormat: '(`volatile` $volatile_^)? $value `,` $addr (`atomic` (`syncscope` `(` $syncscope^ `)`)? $ordering^)? attr-dict `:` type($value) `,` type($addr)',
 })
 
 /** `llvm.alloca %n x i32 : (i64) -> !llvm.ptr`. */
@@ -569,7 +622,7 @@ function stringifyGepFlags(v: number): string {
       parts.push(name)
     }
   }
-  return parts.join(' | ')
+  return parts.join('|')
 }
 
 /** `llvm.getelementptr inbounds %p[%i, 1] : (!llvm.ptr, i64) -> !llvm.ptr, !llvm.struct<...>`. */
