@@ -10,6 +10,7 @@ import {
   isOpTriviallyDead,
   type Block,
   type Operation,
+  type OperationName,
   type Region,
   type Value,
 } from '@tilepass/ir'
@@ -17,9 +18,10 @@ import { OperationPass, type Statistic } from '@tilepass/pass-manager'
 
 // ---- Operation equivalence ----------------------------------------------------------
 
-/** Dense ids for values, so that operand lists hash to short strings. */
+/** Dense ids for values and op names, so that ops hash to small integers. */
 class ValueIds {
   private readonly ids = new Map<Value, number>()
+  private readonly names = new Map<OperationName, number>()
   get(v: Value): number {
     let id = this.ids.get(v)
     if (id === undefined) {
@@ -28,45 +30,107 @@ class ValueIds {
     }
     return id
   }
+  nameId(name: OperationName): number {
+    let id = this.names.get(name)
+    if (id === undefined) {
+      id = this.names.size
+      this.names.set(name, id)
+    }
+    return id
+  }
+}
+
+/** Mixes `x` into the running hash `h` (order-dependent). */
+function mix(h: number, x: number): number {
+  return Math.imul(h ^ x, 0x9e3779b1) ^ (h >>> 15)
 }
 
 /**
- * The hash key of `op` for CSE: name, discardable attributes, properties, result types
- * and operands, ignoring locations (MLIR's `OperationEquivalence::computeHash`).
+ * The hash of `op` for CSE: name, discardable attributes, properties, result types and
+ * operands, ignoring locations (MLIR's `OperationEquivalence::computeHash`). The operands
+ * of a commutative op are hashed as a multiset, as MLIR sorts them first.
  */
-function computeKey(op: Operation, ids: ValueIds): string {
-  let key = `${op.name.name}|${op.attributes.id}|${op.properties.id}|${op.regions.length}|`
-  for (const r of op.results) {
-    key += `${r.type.id},`
+function computeHash(op: Operation, ids: ValueIds): number {
+  let h = mix(mix(mix(0x2545f491, ids.nameId(op.name)), op.attributes.id), op.properties.id)
+  h = mix(h, op.regions.length)
+  const results = op.results
+  for (let i = 0; i < results.length; i++) {
+    h = mix(h, results[i]!.type.id)
   }
-  key += '|'
   const operands = op.operands
   if (operands.length > 1 && op.hasTrait(Trait.Commutative)) {
-    // Operands of a commutative op are compared as a multiset, as MLIR sorts them first.
-    const sorted: number[] = []
+    let sum = 0
     for (let i = 0; i < operands.length; i++) {
-      sorted.push(ids.get(operands[i]!.value))
+      sum = (sum + mix(0x68e31da4, ids.get(operands[i]!.value))) | 0
     }
-    sorted.sort(compareNumbers)
-    for (let i = 0; i < sorted.length; i++) {
-      key += `${sorted[i]!},`
-    }
-    return key
+    return mix(h, sum)
   }
   for (let i = 0; i < operands.length; i++) {
-    key += `${ids.get(operands[i]!.value)},`
+    h = mix(h, ids.get(operands[i]!.value))
   }
-  return key
+  return h
 }
 
-function compareNumbers(a: number, b: number): number {
-  return a - b
+/** True when the operand lists of two commutative ops hold the same values, in any order. */
+function sameOperandMultiset(lhs: Operation, rhs: Operation): boolean {
+  const n = lhs.operands.length
+  if (n === 2) {
+    const a0 = lhs.operands[0]!.value
+    const a1 = lhs.operands[1]!.value
+    const b0 = rhs.operands[0]!.value
+    const b1 = rhs.operands[1]!.value
+    return (a0 === b0 && a1 === b1) || (a0 === b1 && a1 === b0)
+  }
+  const pending: Value[] = []
+  for (let i = 0; i < n; i++) {
+    pending.push(rhs.operands[i]!.value)
+  }
+  for (let i = 0; i < n; i++) {
+    const at = pending.indexOf(lhs.operands[i]!.value)
+    if (at < 0) {
+      return false
+    }
+    pending[at] = pending[pending.length - 1]!
+    pending.pop()
+  }
+  return true
 }
 
-/** Structural equality of two ops with equal keys: their regions must match too. */
+/** Equality of the op-level parts CSE compares (name, attributes, properties, result types, operands). */
+function isSameOpShallow(lhs: Operation, rhs: Operation): boolean {
+  if (
+    lhs.name !== rhs.name ||
+    lhs.attributes !== rhs.attributes ||
+    lhs.properties !== rhs.properties ||
+    lhs.operands.length !== rhs.operands.length ||
+    lhs.results.length !== rhs.results.length ||
+    lhs.regions.length !== rhs.regions.length
+  ) {
+    return false
+  }
+  for (let i = 0; i < lhs.results.length; i++) {
+    if (lhs.results[i]!.type !== rhs.results[i]!.type) {
+      return false
+    }
+  }
+  if (lhs.operands.length > 1 && lhs.hasTrait(Trait.Commutative)) {
+    return sameOperandMultiset(lhs, rhs)
+  }
+  for (let i = 0; i < lhs.operands.length; i++) {
+    if (lhs.operands[i]!.value !== rhs.operands[i]!.value) {
+      return false
+    }
+  }
+  return true
+}
+
+/** Structural equality of two ops with equal hashes: their regions must match too. */
 function isEquivalentTo(lhs: Operation, rhs: Operation): boolean {
   if (lhs === rhs) {
     return true
+  }
+  if (!isSameOpShallow(lhs, rhs)) {
+    return false
   }
   if (lhs.regions.length === 0) {
     return true
@@ -156,8 +220,8 @@ function isOpEquivalentMapped(lo: Operation, ro: Operation, map: Map<Value, Valu
 
 /** A scoped table of known ops (MLIR's `ScopedHashTable`): inner scopes shadow outer ones. */
 class ScopedOpTable {
-  private readonly buckets = new Map<string, Operation[]>()
-  private readonly scopes: string[][] = []
+  private readonly buckets = new Map<number, Operation[]>()
+  private readonly scopes: number[][] = []
   readonly ids = new ValueIds()
 
   pushScope(): void {
@@ -166,12 +230,17 @@ class ScopedOpTable {
   popScope(): void {
     const keys = this.scopes.pop()!
     for (let i = keys.length - 1; i >= 0; i--) {
-      const b = this.buckets.get(keys[i]!)!
-      b.pop()
+      this.buckets.get(keys[i]!)!.pop()
     }
   }
+  hash(op: Operation): number {
+    return computeHash(op, this.ids)
+  }
   lookup(op: Operation): Operation | null {
-    const b = this.buckets.get(computeKey(op, this.ids))
+    return this.lookupHashed(op, computeHash(op, this.ids))
+  }
+  lookupHashed(op: Operation, hash: number): Operation | null {
+    const b = this.buckets.get(hash)
     if (b === undefined) {
       return null
     }
@@ -182,19 +251,29 @@ class ScopedOpTable {
     }
     return null
   }
-  insert(op: Operation): void {
-    const key = computeKey(op, this.ids)
-    let b = this.buckets.get(key)
+  insertHashed(op: Operation, hash: number): void {
+    let b = this.buckets.get(hash)
     if (b === undefined) {
       b = []
-      this.buckets.set(key, b)
+      this.buckets.set(hash, b)
     }
     b.push(op)
-    this.scopes[this.scopes.length - 1]!.push(key)
+    this.scopes[this.scopes.length - 1]!.push(hash)
   }
 }
 
 // ---- Driver -------------------------------------------------------------------------
+
+/** True when no result of `op` is used (a cheap test before `isOpTriviallyDead`). */
+function hasNoUses(op: Operation): boolean {
+  const results = op.results
+  for (let i = 0; i < results.length; i++) {
+    if (!results[i]!.useEmpty) {
+      return false
+    }
+  }
+  return true
+}
 
 /** Eliminates common subexpressions in the regions of one op (MLIR's `CSEDriver`). */
 export class CSEDriver {
@@ -248,7 +327,7 @@ export class CSEDriver {
     if (op.hasTrait(Trait.IsTerminator)) {
       return false
     }
-    if (isOpTriviallyDead(op)) {
+    if (hasNoUses(op) && isOpTriviallyDead(op)) {
       this.opsToErase.push(op)
       this.numDCE++
       return true
@@ -263,20 +342,22 @@ export class CSEDriver {
       if (effects === null || effects.some((e) => e.kind !== 'read')) {
         return false
       }
-      const existing = known.lookup(op)
+      const hash = known.hash(op)
+      const existing = known.lookupHashed(op, hash)
       if (existing !== null && existing.parentBlock === op.parentBlock && !this.hasOtherSideEffectingOpInBetween(existing, op)) {
         this.replaceUsesAndDelete(known, op, existing, ssaDominance)
         return true
       }
-      known.insert(op)
+      known.insertHashed(op, hash)
       return false
     }
-    const existing = known.lookup(op)
+    const hash = known.hash(op)
+    const existing = known.lookupHashed(op, hash)
     if (existing !== null) {
       this.replaceUsesAndDelete(known, op, existing, ssaDominance)
       return true
     }
-    known.insert(op)
+    known.insertHashed(op, hash)
     return false
   }
 
