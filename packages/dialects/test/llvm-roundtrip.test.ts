@@ -977,6 +977,201 @@ llvm.func weak_odr protected local_unnamed_addr coldcc @k(%a: f32 {llvm.noundef}
 }) : () -> ()
 `,
   },
+  {
+    name: 'convert-to-llvm of cf.assert, n-D vectors, rounding-mode truncf',
+    input: `module {
+  llvm.func @abort()
+  llvm.func @puts(!llvm.ptr)
+  llvm.mlir.global private constant @assert_msg(dense<[98, 111, 111, 109, 0]> : tensor<5xi8>) {addr_space = 0 : i32} : !llvm.array<5 x i8>
+  llvm.func @x(%arg0: i1, %arg1: f32, %arg2: !llvm.array<2 x vector<3xf32>>, %arg3: !llvm.array<2 x vector<3xi32>>, %arg4: i32) -> f16 {
+    llvm.cond_br %arg0, ^bb1, ^bb2
+  ^bb1:  // pred: ^bb0
+    %0 = llvm.intr.experimental.constrained.fptrunc %arg1 tonearest ignore : f32 to f16
+    %1 = llvm.mlir.poison : !llvm.array<2 x vector<3xf32>>
+    %2 = llvm.extractvalue %arg2[0] : !llvm.array<2 x vector<3xf32>> 
+    %3 = llvm.extractvalue %arg2[0] : !llvm.array<2 x vector<3xf32>> 
+    %4 = llvm.fadd %2, %3 : vector<3xf32>
+    %5 = llvm.insertvalue %4, %1[0] : !llvm.array<2 x vector<3xf32>> 
+    %6 = llvm.extractvalue %arg2[1] : !llvm.array<2 x vector<3xf32>> 
+    %7 = llvm.extractvalue %arg2[1] : !llvm.array<2 x vector<3xf32>> 
+    %8 = llvm.fadd %6, %7 : vector<3xf32>
+    %9 = llvm.insertvalue %8, %5[1] : !llvm.array<2 x vector<3xf32>> 
+    %10 = llvm.mlir.constant(dense<false> : vector<2x3xi1>) : !llvm.array<2 x vector<3xi1>>
+    %11 = llvm.fpext %0 : f16 to f32
+    %12 = llvm.zext %arg4 : i32 to i64
+    %13 = llvm.zext %arg4 : i32 to i64
+    %14 = llvm.mul %12, %13 : i64
+    %15 = llvm.trunc %14 : i64 to i32
+    %16 = llvm.mlir.constant(32 : i64) : i64
+    %17 = llvm.lshr %14, %16 : i64
+    %18 = llvm.trunc %17 : i64 to i32
+    %19 = llvm.mlir.constant(dense<1.000000e+00> : vector<2x3xf32>) : !llvm.array<2 x vector<3xf32>>
+    %20 = llvm.mlir.poison : !llvm.array<2 x vector<3xi32>>
+    %21 = llvm.extractvalue %arg2[0] : !llvm.array<2 x vector<3xf32>> 
+    %22 = llvm.fptosi %21 : vector<3xf32> to vector<3xi32>
+    %23 = llvm.insertvalue %22, %20[0] : !llvm.array<2 x vector<3xi32>> 
+    %24 = llvm.extractvalue %arg2[1] : !llvm.array<2 x vector<3xf32>> 
+    %25 = llvm.fptosi %24 : vector<3xf32> to vector<3xi32>
+    %26 = llvm.insertvalue %25, %23[1] : !llvm.array<2 x vector<3xi32>> 
+    %27 = llvm.shl %arg4, %arg4 overflow<nsw> : i32
+    %28 = llvm.zext %arg0 : i1 to i32
+    %29 = llvm.uitofp %arg4 : i32 to f64
+    llvm.return %0 : f16
+  ^bb2:  // pred: ^bb0
+    %31 = llvm.mlir.addressof @assert_msg : !llvm.ptr
+    %32 = llvm.getelementptr %31[0] : (!llvm.ptr) -> !llvm.ptr, !llvm.array<5 x i8>
+    llvm.call @puts(%32) : (!llvm.ptr) -> ()
+    llvm.call @abort() : () -> ()
+    llvm.unreachable
+  }
+}
+
+`,
+    custom: `module {
+  llvm.func @abort()
+  llvm.func @puts(!llvm.ptr)
+  llvm.mlir.global private constant @assert_msg(dense<[98, 111, 111, 109, 0]> : tensor<5xi8>) {addr_space = 0 : i32} : !llvm.array<5 x i8>
+  llvm.func @x(%arg0: i1, %arg1: f32, %arg2: !llvm.array<2 x vector<3xf32>>, %arg3: !llvm.array<2 x vector<3xi32>>, %arg4: i32) -> f16 {
+    llvm.cond_br %arg0, ^bb1, ^bb2
+  ^bb1:  // pred: ^bb0
+    %0 = llvm.intr.experimental.constrained.fptrunc %arg1 tonearest ignore : f32 to f16
+    %1 = llvm.mlir.poison : !llvm.array<2 x vector<3xf32>>
+    %2 = llvm.extractvalue %arg2[0] : !llvm.array<2 x vector<3xf32>> 
+    %3 = llvm.extractvalue %arg2[0] : !llvm.array<2 x vector<3xf32>> 
+    %4 = llvm.fadd %2, %3 : vector<3xf32>
+    %5 = llvm.insertvalue %4, %1[0] : !llvm.array<2 x vector<3xf32>> 
+    %6 = llvm.extractvalue %arg2[1] : !llvm.array<2 x vector<3xf32>> 
+    %7 = llvm.extractvalue %arg2[1] : !llvm.array<2 x vector<3xf32>> 
+    %8 = llvm.fadd %6, %7 : vector<3xf32>
+    %9 = llvm.insertvalue %8, %5[1] : !llvm.array<2 x vector<3xf32>> 
+    %10 = llvm.mlir.constant(dense<false> : vector<2x3xi1>) : !llvm.array<2 x vector<3xi1>>
+    %11 = llvm.fpext %0 : f16 to f32
+    %12 = llvm.zext %arg4 : i32 to i64
+    %13 = llvm.zext %arg4 : i32 to i64
+    %14 = llvm.mul %12, %13 : i64
+    %15 = llvm.trunc %14 : i64 to i32
+    %16 = llvm.mlir.constant(32 : i64) : i64
+    %17 = llvm.lshr %14, %16 : i64
+    %18 = llvm.trunc %17 : i64 to i32
+    %19 = llvm.mlir.constant(dense<1.000000e+00> : vector<2x3xf32>) : !llvm.array<2 x vector<3xf32>>
+    %20 = llvm.mlir.poison : !llvm.array<2 x vector<3xi32>>
+    %21 = llvm.extractvalue %arg2[0] : !llvm.array<2 x vector<3xf32>> 
+    %22 = llvm.fptosi %21 : vector<3xf32> to vector<3xi32>
+    %23 = llvm.insertvalue %22, %20[0] : !llvm.array<2 x vector<3xi32>> 
+    %24 = llvm.extractvalue %arg2[1] : !llvm.array<2 x vector<3xf32>> 
+    %25 = llvm.fptosi %24 : vector<3xf32> to vector<3xi32>
+    %26 = llvm.insertvalue %25, %23[1] : !llvm.array<2 x vector<3xi32>> 
+    %27 = llvm.shl %arg4, %arg4 overflow<nsw> : i32
+    %28 = llvm.zext %arg0 : i1 to i32
+    %29 = llvm.uitofp %arg4 : i32 to f64
+    llvm.return %0 : f16
+  ^bb2:  // pred: ^bb0
+    %30 = llvm.mlir.addressof @assert_msg : !llvm.ptr
+    %31 = llvm.getelementptr %30[0] : (!llvm.ptr) -> !llvm.ptr, !llvm.array<5 x i8>
+    llvm.call @puts(%31) : (!llvm.ptr) -> ()
+    llvm.call @abort() : () -> ()
+    llvm.unreachable
+  }
+}
+`,
+    generic: `"builtin.module"() ({
+  "llvm.func"() <{CConv = #llvm.cconv<ccc>, function_type = !llvm.func<void ()>, linkage = #llvm.linkage<external>, sym_name = "abort", unnamed_addr = 0 : i64, visibility_ = 0 : i64}> ({
+  }) : () -> ()
+  "llvm.func"() <{CConv = #llvm.cconv<ccc>, function_type = !llvm.func<void (ptr)>, linkage = #llvm.linkage<external>, sym_name = "puts", unnamed_addr = 0 : i64, visibility_ = 0 : i64}> ({
+  }) : () -> ()
+  "llvm.mlir.global"() <{addr_space = 0 : i32, constant, global_type = !llvm.array<5 x i8>, linkage = #llvm.linkage<private>, sym_name = "assert_msg", unnamed_addr = 0 : i64, value = dense<[98, 111, 111, 109, 0]> : tensor<5xi8>, visibility_ = 0 : i64}> ({
+  }) : () -> ()
+  "llvm.func"() <{CConv = #llvm.cconv<ccc>, function_type = !llvm.func<f16 (i1, f32, array<2 x vector<3xf32>>, array<2 x vector<3xi32>>, i32)>, linkage = #llvm.linkage<external>, sym_name = "x", unnamed_addr = 0 : i64, visibility_ = 0 : i64}> ({
+  ^bb0(%arg0: i1, %arg1: f32, %arg2: !llvm.array<2 x vector<3xf32>>, %arg3: !llvm.array<2 x vector<3xi32>>, %arg4: i32):
+    "llvm.cond_br"(%arg0)[^bb1, ^bb2] <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (i1) -> ()
+  ^bb1:  // pred: ^bb0
+    %0 = "llvm.intr.experimental.constrained.fptrunc"(%arg1) <{fpExceptionBehavior = 0 : i64, roundingmode = 1 : i64}> : (f32) -> f16
+    %1 = "llvm.mlir.poison"() : () -> !llvm.array<2 x vector<3xf32>>
+    %2 = "llvm.extractvalue"(%arg2) <{position = array<i64: 0>}> : (!llvm.array<2 x vector<3xf32>>) -> vector<3xf32>
+    %3 = "llvm.extractvalue"(%arg2) <{position = array<i64: 0>}> : (!llvm.array<2 x vector<3xf32>>) -> vector<3xf32>
+    %4 = "llvm.fadd"(%2, %3) <{fastmathFlags = #llvm.fastmath<none>}> : (vector<3xf32>, vector<3xf32>) -> vector<3xf32>
+    %5 = "llvm.insertvalue"(%1, %4) <{position = array<i64: 0>}> : (!llvm.array<2 x vector<3xf32>>, vector<3xf32>) -> !llvm.array<2 x vector<3xf32>>
+    %6 = "llvm.extractvalue"(%arg2) <{position = array<i64: 1>}> : (!llvm.array<2 x vector<3xf32>>) -> vector<3xf32>
+    %7 = "llvm.extractvalue"(%arg2) <{position = array<i64: 1>}> : (!llvm.array<2 x vector<3xf32>>) -> vector<3xf32>
+    %8 = "llvm.fadd"(%6, %7) <{fastmathFlags = #llvm.fastmath<none>}> : (vector<3xf32>, vector<3xf32>) -> vector<3xf32>
+    %9 = "llvm.insertvalue"(%5, %8) <{position = array<i64: 1>}> : (!llvm.array<2 x vector<3xf32>>, vector<3xf32>) -> !llvm.array<2 x vector<3xf32>>
+    %10 = "llvm.mlir.constant"() <{value = dense<false> : vector<2x3xi1>}> : () -> !llvm.array<2 x vector<3xi1>>
+    %11 = "llvm.fpext"(%0) : (f16) -> f32
+    %12 = "llvm.zext"(%arg4) : (i32) -> i64
+    %13 = "llvm.zext"(%arg4) : (i32) -> i64
+    %14 = "llvm.mul"(%12, %13) <{overflowFlags = 0 : i32}> : (i64, i64) -> i64
+    %15 = "llvm.trunc"(%14) <{overflowFlags = 0 : i32}> : (i64) -> i32
+    %16 = "llvm.mlir.constant"() <{value = 32 : i64}> : () -> i64
+    %17 = "llvm.lshr"(%14, %16) : (i64, i64) -> i64
+    %18 = "llvm.trunc"(%17) <{overflowFlags = 0 : i32}> : (i64) -> i32
+    %19 = "llvm.mlir.constant"() <{value = dense<1.000000e+00> : vector<2x3xf32>}> : () -> !llvm.array<2 x vector<3xf32>>
+    %20 = "llvm.mlir.poison"() : () -> !llvm.array<2 x vector<3xi32>>
+    %21 = "llvm.extractvalue"(%arg2) <{position = array<i64: 0>}> : (!llvm.array<2 x vector<3xf32>>) -> vector<3xf32>
+    %22 = "llvm.fptosi"(%21) : (vector<3xf32>) -> vector<3xi32>
+    %23 = "llvm.insertvalue"(%20, %22) <{position = array<i64: 0>}> : (!llvm.array<2 x vector<3xi32>>, vector<3xi32>) -> !llvm.array<2 x vector<3xi32>>
+    %24 = "llvm.extractvalue"(%arg2) <{position = array<i64: 1>}> : (!llvm.array<2 x vector<3xf32>>) -> vector<3xf32>
+    %25 = "llvm.fptosi"(%24) : (vector<3xf32>) -> vector<3xi32>
+    %26 = "llvm.insertvalue"(%23, %25) <{position = array<i64: 1>}> : (!llvm.array<2 x vector<3xi32>>, vector<3xi32>) -> !llvm.array<2 x vector<3xi32>>
+    %27 = "llvm.shl"(%arg4, %arg4) <{overflowFlags = 1 : i32}> : (i32, i32) -> i32
+    %28 = "llvm.zext"(%arg0) : (i1) -> i32
+    %29 = "llvm.uitofp"(%arg4) : (i32) -> f64
+    "llvm.return"(%0) : (f16) -> ()
+  ^bb2:  // pred: ^bb0
+    %30 = "llvm.mlir.addressof"() <{global_name = @assert_msg}> : () -> !llvm.ptr
+    %31 = "llvm.getelementptr"(%30) <{elem_type = !llvm.array<5 x i8>, noWrapFlags = 0 : i32, rawConstantIndices = array<i32: 0>}> : (!llvm.ptr) -> !llvm.ptr
+    "llvm.call"(%31) <{CConv = #llvm.cconv<ccc>, TailCallKind = #llvm.tailcallkind<none>, callee = @puts, fastmathFlags = #llvm.fastmath<none>, op_bundle_sizes = array<i32>, operandSegmentSizes = array<i32: 1, 0>}> : (!llvm.ptr) -> ()
+    "llvm.call"() <{CConv = #llvm.cconv<ccc>, TailCallKind = #llvm.tailcallkind<none>, callee = @abort, fastmathFlags = #llvm.fastmath<none>, op_bundle_sizes = array<i32>, operandSegmentSizes = array<i32: 0, 0>}> : () -> ()
+    "llvm.unreachable"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+`,
+  },
+  {
+    name: 'constrained intrinsics',
+    input: `
+llvm.func @f(%a: f32) {
+  %0 = llvm.intr.experimental.constrained.fptrunc %a dynamic strict : f32 to f16
+  %1 = llvm.intr.experimental.constrained.fptrunc %a towardzero maytrap : f32 to f16
+  %2 = llvm.intr.experimental.constrained.sitofp %a tonearest ignore : f32 to f16
+  llvm.return
+}
+llvm.func @f2(%a: f16, %i: i32) {
+  %0 = llvm.intr.experimental.constrained.fpext %a ignore : f16 to f32
+  %1 = llvm.intr.experimental.constrained.uitofp %i tonearest ignore : i32 to f32
+  llvm.return
+}
+`,
+    custom: `module {
+  llvm.func @f(%arg0: f32) {
+    %0 = llvm.intr.experimental.constrained.fptrunc %arg0 dynamic strict : f32 to f16
+    %1 = llvm.intr.experimental.constrained.fptrunc %arg0 towardzero maytrap : f32 to f16
+    %2 = llvm.intr.experimental.constrained.sitofp %arg0 tonearest ignore : f32 to f16
+    llvm.return
+  }
+  llvm.func @f2(%arg0: f16, %arg1: i32) {
+    %0 = llvm.intr.experimental.constrained.fpext %arg0 ignore : f16 to f32
+    %1 = llvm.intr.experimental.constrained.uitofp %arg1 tonearest ignore : i32 to f32
+    llvm.return
+  }
+}
+`,
+    generic: `"builtin.module"() ({
+  "llvm.func"() <{CConv = #llvm.cconv<ccc>, function_type = !llvm.func<void (f32)>, linkage = #llvm.linkage<external>, sym_name = "f", unnamed_addr = 0 : i64, visibility_ = 0 : i64}> ({
+  ^bb0(%arg2: f32):
+    %2 = "llvm.intr.experimental.constrained.fptrunc"(%arg2) <{fpExceptionBehavior = 2 : i64, roundingmode = 7 : i64}> : (f32) -> f16
+    %3 = "llvm.intr.experimental.constrained.fptrunc"(%arg2) <{fpExceptionBehavior = 1 : i64, roundingmode = 0 : i64}> : (f32) -> f16
+    %4 = "llvm.intr.experimental.constrained.sitofp"(%arg2) <{fpExceptionBehavior = 0 : i64, roundingmode = 1 : i64}> : (f32) -> f16
+    "llvm.return"() : () -> ()
+  }) : () -> ()
+  "llvm.func"() <{CConv = #llvm.cconv<ccc>, function_type = !llvm.func<void (f16, i32)>, linkage = #llvm.linkage<external>, sym_name = "f2", unnamed_addr = 0 : i64, visibility_ = 0 : i64}> ({
+  ^bb0(%arg0: f16, %arg1: i32):
+    %0 = "llvm.intr.experimental.constrained.fpext"(%arg0) <{fpExceptionBehavior = 0 : i64}> : (f16) -> f32
+    %1 = "llvm.intr.experimental.constrained.uitofp"(%arg1) <{fpExceptionBehavior = 0 : i64, roundingmode = 1 : i64}> : (i32) -> f32
+    "llvm.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+`,
+  },
 ]
 
 describe('llvm dialect round trip (byte-identical with mlir-opt)', () => {

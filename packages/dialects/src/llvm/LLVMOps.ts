@@ -1288,6 +1288,67 @@ export const LLVMCtlzOp: OdsOp = intrinsic('ctlz', LLVMTypeC, { custom: false, e
 /** `llvm.intr.cttz` (generic form only, as upstream). */
 export const LLVMCttzOp: OdsOp = intrinsic('cttz', LLVMTypeC, { custom: false, extraAttributes: { is_zero_poison: attrConstraint('bool attribute', (a) => a instanceof IntegerAttr) } })
 
+/** An `i64` enum property spelled as a keyword in custom syntax. */
+function keywordEnumAttr(summary: string, cases: readonly (readonly [string, number])[]): ReturnType<typeof attrConstraint> {
+  const names = cases.map((c) => c[0])
+  return attrConstraint(summary, (a) => a instanceof IntegerAttr && cases.some((c) => BigInt(c[1]) === a.value), {
+    parse(parser: OpAsmParser): Attribute | undefined {
+      const loc = parser.getCurrentLocation()
+      const kw = parser.parseOptionalKeywordOneOf(names)
+      if (kw === undefined) {
+        parser.emitError(loc, `expected one of [${names.join(', ')}] for ${summary}`).report()
+        return undefined
+      }
+      return enumIntAttr(parser.context, 64, cases.find((c) => c[0] === kw)![1])
+    },
+    print(attr: Attribute, p: OpAsmPrinter): void {
+      const v = Number((attr as IntegerAttr).value)
+      p.print(cases.find((c) => c[1] === v)?.[0] ?? '')
+    },
+  })
+}
+
+/** `llvm::RoundingMode` as the constrained intrinsics spell it. */
+const RoundingModeAttrC = keywordEnumAttr('LLVM Rounding Modes', [
+  ['towardzero', 0],
+  ['tonearest', 1],
+  ['upward', 2],
+  ['downward', 3],
+  ['tonearestaway', 4],
+  ['dynamic', 7],
+])
+
+/** `llvm::fp::ExceptionBehavior` as the constrained intrinsics spell it. */
+const FPExceptionBehaviorAttrC = keywordEnumAttr('LLVM Exception Behavior', [
+  ['ignore', 0],
+  ['maytrap', 1],
+  ['strict', 2],
+])
+
+function constrainedIntrinsic(name: string, withRounding: boolean): OdsOp {
+  return defineOp({
+    name: `llvm.intr.experimental.constrained.${name}`,
+    operands: { arg_0: LLVMTypeC },
+    results: { res: LLVMTypeC },
+    attributes: withRounding
+      ? { roundingmode: RoundingModeAttrC, fpExceptionBehavior: FPExceptionBehaviorAttrC }
+      : { fpExceptionBehavior: FPExceptionBehaviorAttrC },
+    traits: Trait.Pure,
+    assemblyFormat: withRounding
+      ? '$arg_0 $roundingmode $fpExceptionBehavior attr-dict `:` type($arg_0) `to` type(results)'
+      : '$arg_0 $fpExceptionBehavior attr-dict `:` type($arg_0) `to` type(results)',
+  })
+}
+
+/** `llvm.intr.experimental.constrained.fptrunc %x tonearest ignore : f32 to f16` (arith.truncf with a rounding mode). */
+export const LLVMConstrainedFPTruncOp: OdsOp = constrainedIntrinsic('fptrunc', true)
+/** `llvm.intr.experimental.constrained.sitofp`. */
+export const LLVMConstrainedSIToFPOp: OdsOp = constrainedIntrinsic('sitofp', true)
+/** `llvm.intr.experimental.constrained.uitofp`. */
+export const LLVMConstrainedUIToFPOp: OdsOp = constrainedIntrinsic('uitofp', true)
+/** `llvm.intr.experimental.constrained.fpext`. */
+export const LLVMConstrainedFPExtOp: OdsOp = constrainedIntrinsic('fpext', false)
+
 function withOverflowIntrinsic(name: string): OdsOp {
   return defineOp({
     name: `llvm.intr.${name}.with.overflow`,
@@ -1388,6 +1449,10 @@ export const llvmCoreOps: readonly OdsOp[] = [
   LLVMUSubWithOverflowOp,
   LLVMSMulWithOverflowOp,
   LLVMUMulWithOverflowOp,
+  LLVMConstrainedFPTruncOp,
+  LLVMConstrainedSIToFPOp,
+  LLVMConstrainedUIToFPOp,
+  LLVMConstrainedFPExtOp,
 ]
 
 void LLVMAnyFloat
