@@ -214,6 +214,100 @@ function randomDense(rng: Random): string {
   return `dense<${randomDenseBody(rng, shape, elem)}> : ${type}`
 }
 
+const WIDE_HEX: Record<'f80' | 'f128', readonly string[]> = {
+  f80: [
+    '0x3FFF8000000000000001',
+    '0x00000000000000000001',
+    '0x00008000000000000000',
+    '0x7FFF8000000000000000',
+    '0xFFFF8000000000000000',
+    '0x7FFFC000000000000001',
+    '0x3FFBCCCCCCCCCCCCCCCD',
+    '0x40000000000000000000',
+    '0x7FFEFFFFFFFFFFFFFFFF',
+  ],
+  f128: [
+    '0x3FFF0000000000000000000000000001',
+    '0x00000000000000000000000000000001',
+    '0x3FFB999999999999999999999999999A',
+    '0x7FFF0000000000000000000000000000',
+    '0x7FFF8000000000000000000000000001',
+    '0xFFFF8000000000000000000000000000',
+    '0x0000FFFFFFFFFFFFFFFFFFFFFFFFFFFF',
+    '0x7FFEFFFFFFFFFFFFFFFFFFFFFFFFFFFF',
+  ],
+}
+
+/** An f80 or f128 element literal: a decimal (read through a double, as MLIR does) or full-width hex. */
+function wideFloatLiteral(rng: Random, type: 'f80' | 'f128', f: Features): string {
+  return rng.chance(0.5) ? rng.pick(WIDE_HEX[type]) : randomFloatLiteral(rng, f)
+}
+
+/** An f80/f128 scalar attribute or dense elements attribute. */
+function randomWideFloat(rng: Random, f: Features): string {
+  const type = rng.pick(['f80', 'f128'] as const)
+  if (rng.chance(0.7)) {
+    return `${wideFloatLiteral(rng, type, f)} : ${type}`
+  }
+  const n = rng.int(1, 3)
+  const values: string[] = []
+  for (let i = 0; i < n; i++) {
+    values.push(wideFloatLiteral(rng, type, f))
+  }
+  return `dense<[${values.join(', ')}]> : tensor<${n}x${type}>`
+}
+
+const SPARSE_SHAPES: readonly (readonly number[])[] = [[4], [3, 4], [2, 2, 2], [1], [5]]
+const SPARSE_ELEMS = ['i32', 'i8', 'i1', 'f32', 'f64', 'f16', 'index', 'complex<f32>'] as const
+
+/** A scalar element literal of a sparse attribute's values. */
+function sparseValue(rng: Random, elem: string): string {
+  if (elem === 'i1') {
+    return rng.chance(0.5) ? 'true' : 'false'
+  }
+  if (elem === 'complex<f32>') {
+    return `(${rng.pick(['1.0', '-0.5', '0.1'])}, ${rng.pick(['2.0', '0.0', '-3.5'])})`
+  }
+  if (elem.startsWith('f')) {
+    return rng.pick(['1.0', '-0.5', '0.1', '3.0e5', '-0.0', '2.5'])
+  }
+  return String(rng.int(-100, 100))
+}
+
+/** A valid `sparse<indices, values> : type` attribute. */
+function randomSparse(rng: Random): string {
+  const shape = rng.pick(SPARSE_SHAPES)
+  const elem = rng.pick(SPARSE_ELEMS)
+  // Vectors hold no complex numbers.
+  const type = `${rng.chance(0.6) || elem.startsWith('complex') ? 'tensor' : 'vector'}<${shape.join('x')}x${elem}>`
+  const r = rng.int(0, 9)
+  if (r === 0) {
+    return `sparse<> : ${type}`
+  }
+  const n = rng.int(1, 3)
+  const indices: string[] = []
+  for (let i = 0; i < n; i++) {
+    indices.push(`[${shape.map((d) => String(rng.int(0, d - 1))).join(', ')}]`)
+  }
+  let values: string
+  if (r === 1) {
+    values = sparseValue(rng, elem)
+  } else if (r === 2 && elem === 'i32') {
+    values = `"0x${'0A000000'.repeat(n)}"`
+  } else {
+    const vs: string[] = []
+    for (let i = 0; i < n; i++) {
+      vs.push(sparseValue(rng, elem))
+    }
+    values = `[${vs.join(', ')}]`
+  }
+  if (r === 3) {
+    // A single index written as a scalar stands for the same coordinate in every dimension.
+    return `sparse<${rng.int(0, Math.min(...shape) - 1)}, ${sparseValue(rng, elem)}> : ${type}`
+  }
+  return `sparse<[${indices.join(', ')}], ${values}> : ${type}`
+}
+
 function randomDenseArray(rng: Random): string {
   const elem = rng.pick(['i1', 'i8', 'i16', 'i32', 'i64', 'f32', 'f64'] as const)
   const n = rng.int(0, 5)
@@ -273,6 +367,9 @@ export class AttrGen {
           return rng.chance(0.2) ? intValueFor(rng, 'i64') : `${intValueFor(rng, type)} : ${type}`
         }
         case 1: {
+          if (f.wideFloats && rng.chance(0.2)) {
+            return randomWideFloat(rng, f)
+          }
           const type = rng.pick(['f16', 'bf16', 'f32', 'f64'] as const)
           if (f.floatStress && f.hexFloatAttrs && rng.chance(0.2)) {
             return `${randomHexFloat(rng, type, f.nanPayloads)} : ${type}`
@@ -303,6 +400,9 @@ export class AttrGen {
         case 7:
           return rng.pick(SYMBOL_REFS)
         case 8:
+          if (f.sparseAttrs && rng.chance(0.25)) {
+            return randomSparse(rng)
+          }
           if (f.denseAttrs) {
             return randomDense(rng)
           }

@@ -35,6 +35,8 @@ export const FEATURES = {
   emptyProperties: 'unregistered ops with an empty properties dictionary <{}>',
   attributes: 'attributes on unregistered ops: ints, floats, bools, strings, arrays, dicts, unit, type attrs, symbol refs',
   denseAttrs: 'dense<...> elements attributes, splat and not, including large ones printed in hex, and array<...>',
+  sparseAttrs: 'sparse<indices, values> elements attributes: empty, splat indices/values, hex values, complex and string values',
+  wideFloats: 'f80/f128 float attributes and dense elements: decimals, full-width hex (denormals, NaN payloads, 64/113-bit significands)',
   affineAttrs: 'affine_map<...> and affine_set<...> attributes, strided layouts',
   stringEscapes: 'strings with escapes (\\", \\\\, \\n, \\t, \\XX below 0x80) in attributes',
   highByteEscapes: 'string escapes of bytes 0x80-0xFF that are not valid UTF-8 (\\FF)',
