@@ -127,8 +127,6 @@ class UnresolvedMaterialization {
     readonly converter: TypeConverter | null,
     /** For target materializations, the original type of the value. */
     readonly originalType: Type | null,
-    /** The values it converts. */
-    readonly inputs: readonly Value[],
   ) {}
 }
 
@@ -183,9 +181,9 @@ export class ConversionPatternRewriter extends PatternRewriter {
    * Source materializations that upstream builds only on commit (for replaced results
    * and converted block arguments), in the order of its rewrites. The commit moves each
    * one still live to where upstream would have built it: right after the definition of
-   * its (current) input, or to the start of its block for block arguments.
+   * its (current) input, or to the start of the block of a block-argument input.
    */
-  private readonly deferredCasts: { cast: Operation; atBlockStart: boolean }[] = []
+  private readonly deferredCasts: Operation[] = []
   /** The listener given by the caller, told about every change. */
   private readonly userListener: RewriterListener | null
   /** The `dialect-conversion` debug log, or null when off. */
@@ -364,13 +362,12 @@ export class ConversionPatternRewriter extends PatternRewriter {
     }
     this.erasedOps.clear()
     this.log.length = 0
-    for (const { cast, atBlockStart } of this.deferredCasts) {
-      const block = cast.parentBlock
-      if (block === null || !this.materializations.has(cast) || cast.operands.length === 0) {
+    for (const cast of this.deferredCasts) {
+      if (cast.parentBlock === null || !this.materializations.has(cast) || cast.operands.length === 0) {
         continue
       }
       const input = cast.operands[0]!.value
-      const def = atBlockStart ? null : input.definingOp
+      const def = input.definingOp
       if (def !== null) {
         if (def.parentBlock === null) {
           continue
@@ -378,7 +375,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
         cast.remove()
         def.parentBlock.insertBefore(cast, def.nextOp)
       } else {
-        const home = atBlockStart ? block : (input as BlockArgument).owner
+        const home = (input as BlockArgument).owner
         cast.remove()
         home.insertBefore(cast, home.firstOp)
       }
@@ -534,7 +531,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
       this.setInsertionPointAfterValue(to)
       const cast = this.buildMaterialization(from.type, [to], op.location, 'source', this.currentTypeConverter)
       this.restoreInsertionPoint(ip)
-      this.deferredCasts.push({ cast: cast.definingOp!, atBlockStart: false })
+      this.deferredCasts.push(cast.definingOp!)
       this.originals.set(cast, from)
       this.replaceAllUsesWith(from, cast)
     }
@@ -584,7 +581,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
     this.suppressInsertLog = true
     const cast = this.create(kCastName, loc, { operands: inputs, results: [type] })
     this.suppressInsertLog = false
-    this.materializations.set(cast, new UnresolvedMaterialization(kind, converter, kind === 'target' ? originalType : null, inputs))
+    this.materializations.set(cast, new UnresolvedMaterialization(kind, converter, kind === 'target' ? originalType : null))
     return cast.results[0]!
   }
 
@@ -599,11 +596,17 @@ export class ConversionPatternRewriter extends PatternRewriter {
     for (const operand of op.operands) {
       const orig = operand.value
       let v = orig
+      // A value replaced 1-N (a block argument unpacked into several) is converted from
+      // its replacement values, as upstream's mapping keeps them.
+      let inputs: readonly Value[] | null = null
       const def = v.definingOp
-      if (def !== null) {
-        const m = this.materializations.get(def)
-        if (m !== undefined && m.inputs.length === 1) {
-          v = m.inputs[0]!
+      const mat = def === null ? undefined : this.materializations.get(def)
+      if (mat !== undefined) {
+        const n = def!.operands.length
+        if (n === 1) {
+          v = def!.operands[0]!.value
+        } else if (n > 1 && mat.kind === 'source') {
+          inputs = def!.operands.map((o) => o.value)
         }
       }
       if (converter === null) {
@@ -629,9 +632,18 @@ export class ConversionPatternRewriter extends PatternRewriter {
       }
       // As upstream, right after the value's definition, and shared by later uses.
       const ip = this.saveInsertionPoint()
-      this.setInsertionPointAfterValue(v)
-      const m = this.buildMaterialization(want, [v], op.location, 'target', converter, orig.type)
+      this.setInsertionPointAfterValue(inputs === null ? v : latestDefined(inputs))
+      const m = this.buildMaterialization(want, inputs ?? [v], op.location, 'target', converter, orig.type)
       this.restoreInsertionPoint(ip)
+      if (inputs !== null) {
+        // Upstream maps the replacement values to this materialization, so a later
+        // source materialization of the original value starts from it: the 1-N cast
+        // now converts the materialized value.
+        const cast = def!
+        this.startOpModification(cast)
+        cast.setOperands([m])
+        this.finalizeOpModification(cast)
+      }
       let perType = this.targetCache.get(v)
       if (perType === undefined) {
         perType = new Map<Type, Value>()
@@ -692,7 +704,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
           repl = news[0]!
         } else {
           repl = this.buildMaterialization(arg.type, news, arg.location, 'source', converter)
-          this.deferredCasts.push({ cast: repl.definingOp!, atBlockStart: true })
+          this.deferredCasts.push(repl.definingOp!)
         }
       }
       this.replaceAllUsesWith(arg, repl)
@@ -719,6 +731,19 @@ export class ConversionPatternRewriter extends PatternRewriter {
     }
     return this.applySignatureConversion(entry, conv, converter)
   }
+}
+
+/** The value of `values` defined last (all are in one block, or block arguments of it). */
+function latestDefined(values: readonly Value[]): Value {
+  let best = values[0]!
+  for (const v of values) {
+    const d = v.definingOp
+    const bd = best.definingOp
+    if (d !== null && (bd === null || bd.isBeforeInBlock(d))) {
+      best = v
+    }
+  }
+  return best
 }
 
 function typeText(type: Type): string {

@@ -6,7 +6,9 @@ import {
   IntegerAttr,
   IndexType,
   IntegerType,
+  MemRefType,
   OpaqueAttr,
+  UnrankedMemRefType,
   StringAttr,
   SymbolRefAttr,
   SymbolTable,
@@ -44,6 +46,14 @@ import { OperationPass, boolOption, intOption, type OptionValues, type ScalarOpt
 import { OpConversionPattern, applyPartialConversion, type ConversionPatternRewriter, type OpAdaptor } from '../DialectConversion.ts'
 import { SignatureConversion } from '../TypeConverter.ts'
 import { LLVMConversionTarget } from './LLVMConversionTarget.ts'
+import {
+  extractValue,
+  memRefDescriptorFromStaticShape,
+  packMemRefDescriptor,
+  packUnrankedMemRefDescriptor,
+  unpackMemRefDescriptor,
+  unpackUnrankedMemRefDescriptor,
+} from './MemRefDescriptor.ts'
 import { LLVMTypeConverter, kDeriveIndexBitwidthFromDataLayout } from './LLVMTypeConverter.ts'
 
 const kVarargsAttrName = 'func.varargs'
@@ -173,7 +183,7 @@ export function convertFuncOpToLLVMFuncOp(funcOp: Operation, rewriter: Conversio
     if (newBody.firstBlock === null) {
       wrapExternalFunction(rewriter, funcOp, newFunc, discardable, cWrapper, converter)
     } else {
-      wrapForExternalCallers(rewriter, funcOp, newFunc, discardable, cWrapper)
+      wrapForExternalCallers(rewriter, funcOp, newFunc, discardable, cWrapper, converter)
     }
   }
   return newFunc
@@ -200,7 +210,8 @@ function convertFunctionTypeCWrapper(converter: LLVMTypeConverter, type: Functio
     if (c === null || !isCompatibleType(c)) {
       return null
     }
-    inputs.push(c)
+    // Memref descriptors are passed by pointer.
+    inputs.push(t instanceof MemRefType || t instanceof UnrankedMemRefType ? ptr : c)
   }
   return { type: LLVMFunctionType.get(resultType, inputs), resultStruct }
 }
@@ -244,6 +255,7 @@ function wrapForExternalCallers(
   newFunc: Operation,
   attributes: readonly NamedAttribute[],
   cWrapper: { type: LLVMFunctionType; resultStruct: LLVMStructType | null },
+  converter: LLVMTypeConverter,
 ): void {
   const loc = funcOp.location
   const name = (newFunc.getAttr('sym_name') as StringAttr).value
@@ -254,7 +266,18 @@ function wrapForExternalCallers(
   const entry = wrapper.regions[0]!.firstBlock!
   rewriter.setInsertionPointToStart(entry)
   const offset = cWrapper.resultStruct !== null ? 1 : 0
-  const args = entry.arguments.slice(offset)
+  const args: Value[] = []
+  const funcTy = (funcOp.getAttr('function_type') as TypeAttr).value as FunctionType
+  for (let i = 0; i < funcTy.inputs.length; i++) {
+    const t = funcTy.inputs[i]!
+    const arg = entry.arguments[i + offset]!
+    if (t instanceof MemRefType || t instanceof UnrankedMemRefType) {
+      const loaded = LLVMLoadOp.build(rewriter, loc, { operands: { addr: arg }, results: [converter.convertType(t)!] }).results[0]!
+      args.push(...(t instanceof MemRefType ? unpackMemRefDescriptor(rewriter, loc, loaded, t.shape.length) : unpackUnrankedMemRefDescriptor(rewriter, loc, loaded)))
+    } else {
+      args.push(arg)
+    }
+  }
   const newType = (newFunc.getAttr('function_type') as TypeAttr).value as LLVMFunctionType
   const call = buildCall(rewriter, loc, name, newType.returnType, args)
   if (cWrapper.resultStruct !== null) {
@@ -306,7 +329,30 @@ function wrapExternalFunction(
     })
     args.push(alloca.results[0]!)
   }
-  args.push(...entry.arguments)
+  // Memref descriptors are packed from the unpacked arguments and passed by pointer.
+  const funcTy = (funcOp.getAttr('function_type') as TypeAttr).value as FunctionType
+  let next = 0
+  for (const t of funcTy.inputs) {
+    if (t instanceof MemRefType || t instanceof UnrankedMemRefType) {
+      const n = t instanceof MemRefType ? converter.getMemRefDescriptorFields(t, true)!.length : 2
+      const fields = entry.arguments.slice(next, next + n)
+      const descriptorType = converter.convertType(t)!
+      const packed =
+        t instanceof MemRefType ? packMemRefDescriptor(rewriter, loc, descriptorType, t, fields) : packUnrankedMemRefDescriptor(rewriter, loc, descriptorType, fields)
+      const one = LLVMConstantOp.build(rewriter, loc, { results: [converter.getIndexType()], attributes: { value: IntegerAttr.get(IndexType.get(ctx), 1) } })
+      const allocated = LLVMAllocaOp.build(rewriter, loc, {
+        operands: { arraySize: one.results[0]! },
+        results: [ptr],
+        attributes: { elem_type: TypeAttr.get(descriptorType) },
+      }).results[0]!
+      LLVMStoreOp.build(rewriter, loc, { operands: { value: packed, addr: allocated } })
+      args.push(allocated)
+      next += n
+    } else {
+      args.push(entry.arguments[next]!)
+      next++
+    }
+  }
   const call = buildCall(rewriter, loc, wrapperName, cWrapper.type.returnType, args)
   if (cWrapper.resultStruct !== null) {
     const loaded = LLVMLoadOp.build(rewriter, loc, { operands: { addr: args[0]! }, results: [cWrapper.resultStruct] })
@@ -370,9 +416,35 @@ function lowerCall(
       return rewriter.notifyMatchFailure(callOp, 'could not pack the result types')
     }
   }
+  const loc = callOp.location
+  if (resultTypes.some((t) => t instanceof UnrankedMemRefType)) {
+    // Upstream copies unranked descriptors to the heap here; not supported.
+    return rewriter.notifyMatchFailure(callOp, 'unranked memref results are not supported')
+  }
+  const bare = useBarePtrCallConv || converter.options.useBarePtrCallConv
+  if (bare && callOp.operands.some((o) => o.value.type instanceof UnrankedMemRefType)) {
+    return rewriter.notifyMatchFailure(callOp, 'unranked memrefs are not supported with bare pointers')
+  }
+  // Memref descriptors are passed unpacked, or as their aligned pointer (bare pointers).
+  const promoted: Value[] = []
+  for (let i = 0; i < operands.length; i++) {
+    const type = callOp.operands[i]!.value.type
+    const v = operands[i]!
+    if (type instanceof MemRefType) {
+      if (bare) {
+        promoted.push(extractValue(rewriter, loc, v, [1]))
+      } else {
+        promoted.push(...unpackMemRefDescriptor(rewriter, loc, v, type.shape.length))
+      }
+    } else if (type instanceof UnrankedMemRefType) {
+      promoted.push(...unpackUnrankedMemRefDescriptor(rewriter, loc, v))
+    } else {
+      promoted.push(v)
+    }
+  }
   // As upstream, the call's attributes (callee, argument/result attributes, ...) carry over.
-  const newOp = LLVMCallOp.build(rewriter, callOp.location, {
-    operands: { callee_operands: [...operands], op_bundle_operands: [] },
+  const newOp = LLVMCallOp.build(rewriter, loc, {
+    operands: { callee_operands: promoted, op_bundle_operands: [] },
     results: packed === null ? [] : [packed],
   })
   setAttrs(newOp, callOp.getAttrs())
@@ -390,6 +462,15 @@ function lowerCall(
         attributes: { position: DenseArrayAttr.get(IntegerType.get(ctx, 64), [BigInt(i)]) },
       })
       results.push(ev.results[0]!)
+    }
+  }
+  if (bare) {
+    // Bare pointers come back as descriptors of the static shape.
+    for (let i = 0; i < resultTypes.length; i++) {
+      const t = resultTypes[i]!
+      if (t instanceof MemRefType) {
+        results[i] = memRefDescriptorFromStaticShape(rewriter, loc, converter.convertType(t)!, converter.getIndexType(), t, results[i]!)
+      }
     }
   }
   rewriter.replaceOp(callOp, results)
@@ -437,7 +518,20 @@ class ReturnOpLowering extends OpConversionPattern {
       parent = parent.parentOp
     }
     const bare = shouldUseBarePtrCallConv(parent, this.converter)
-    const operands = adaptor.operands
+    const operands: Value[] = []
+    for (let i = 0; i < op.operands.length; i++) {
+      const type = op.operands[i]!.value.type
+      let v = adaptor.operands[i]!
+      if (type instanceof UnrankedMemRefType) {
+        // Upstream copies unranked descriptors to the heap (bare pointers: unsupported).
+        return rewriter.notifyMatchFailure(op, 'unranked memref results are not supported')
+      }
+      if (bare && this.converter.canConvertToBarePtr(type)) {
+        // The bare pointer returned is the allocated pointer of the descriptor.
+        v = extractValue(rewriter, loc, v, [0])
+      }
+      operands.push(v)
+    }
     if (operands.length <= 1) {
       const ret = LLVMReturnOp.build(rewriter, loc, { operands: { arg: operands.length === 0 ? null : operands[0]! } })
       setAttrs(ret, op.getAttrs())

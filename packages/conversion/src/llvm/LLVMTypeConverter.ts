@@ -17,6 +17,7 @@ import {
 } from '@tilepass/ir'
 import { LLVMArrayType, LLVMFunctionType, LLVMPointerType, LLVMStructType, LLVMVoidType, isCompatibleType } from '@tilepass/dialects'
 import { SignatureConversion, TypeConverter } from '../TypeConverter.ts'
+import { memRefDescriptorFromStaticShape, packMemRefDescriptor, packUnrankedMemRefDescriptor } from './MemRefDescriptor.ts'
 
 /** The `index-bitwidth` option value that takes the index width from the data layout (64 without one). */
 export const kDeriveIndexBitwidthFromDataLayout = 0
@@ -104,6 +105,61 @@ export class LLVMTypeConverter extends TypeConverter {
     })
     this.addSourceMaterialization(castMaterialization)
     this.addTargetMaterialization(castMaterialization)
+    // Descriptor fields (or a bare pointer) back to the memref: the descriptor struct,
+    // then a cast to the memref type.
+    this.addSourceMaterialization((builder, resultType, inputs, loc) => {
+      if (!(resultType instanceof UnrankedMemRefType)) {
+        return null
+      }
+      const packed = this.packUnrankedMemRefDesc(builder, inputs, loc)
+      return packed === null ? null : castMaterialization(builder, resultType, [packed], loc)
+    })
+    this.addSourceMaterialization((builder, resultType, inputs, loc) => {
+      if (!(resultType instanceof MemRefType)) {
+        return null
+      }
+      const packed = this.packRankedMemRefDesc(builder, resultType, inputs, loc)
+      return packed === null ? null : castMaterialization(builder, resultType, [packed], loc)
+    })
+    // A bare pointer or descriptor fields to the descriptor struct; the original memref
+    // type is needed for the sizes and strides.
+    this.addTargetMaterialization((builder, resultType, inputs, loc, originalType) => {
+      if (originalType === null || resultType !== this.convertType(originalType)) {
+        return null
+      }
+      if (originalType instanceof MemRefType) {
+        return this.packRankedMemRefDesc(builder, originalType, inputs, loc)
+      }
+      if (originalType instanceof UnrankedMemRefType) {
+        return this.packUnrankedMemRefDesc(builder, inputs, loc)
+      }
+      return null
+    })
+  }
+
+  /** The descriptor of `type` from a bare pointer or from its unpacked fields; null for other inputs. */
+  private packRankedMemRefDesc(builder: OpBuilder, type: MemRefType, inputs: readonly Value[], loc: Location): Value | null {
+    const descriptorType = this.convertType(type)
+    if (descriptorType === null) {
+      return null
+    }
+    if (inputs.length === 1 && inputs[0]!.type instanceof LLVMPointerType) {
+      return memRefDescriptorFromStaticShape(builder, loc, descriptorType, this.getIndexType(), type, inputs[0]!)
+    }
+    const fields = this.getMemRefDescriptorFields(type, true)
+    if (fields !== null && fields.length === inputs.length && fields.every((t, i) => t === inputs[i]!.type)) {
+      return packMemRefDescriptor(builder, loc, descriptorType, type, inputs)
+    }
+    return null
+  }
+
+  /** The unranked descriptor from its fields; null for other inputs. */
+  private packUnrankedMemRefDesc(builder: OpBuilder, inputs: readonly Value[], loc: Location): Value | null {
+    const fields = this.getUnrankedMemRefDescriptorFields()
+    if (fields.length !== inputs.length || !fields.every((t, i) => t === inputs[i]!.type)) {
+      return null
+    }
+    return packUnrankedMemRefDescriptor(builder, loc, LLVMStructType.getLiteral(this.context, fields), inputs)
   }
 
   /** The width of `index` in bits. */
@@ -242,22 +298,47 @@ export class LLVMTypeConverter extends TypeConverter {
     return this.convertType(type.elementType) === null ? null : LLVMStructType.getLiteral(this.context, this.getUnrankedMemRefDescriptorFields())
   }
 
+  /** True when `type` can be passed as a bare pointer: a statically shaped memref with the identity layout. */
+  canConvertToBarePtr(type: Type): boolean {
+    return type instanceof MemRefType && type.shape.every((d) => d >= 0) && this.getMemRefDescriptorFields(type, false) !== null
+  }
+
+  /** A statically shaped memref to a pointer in its address space; null otherwise. */
+  convertMemRefToBarePtr(type: Type): Type | null {
+    if (!(type instanceof MemRefType) || !this.canConvertToBarePtr(type)) {
+      return null
+    }
+    const space = this.getMemRefAddressSpace(type)
+    return space === null ? null : LLVMPointerType.get(this.context, space)
+  }
+
   /**
-   * Converts `type` for a function signature: with the bare-pointer convention, a
-   * statically shaped memref becomes a pointer; otherwise the usual conversion. Null on
-   * failure. Memref arguments in the default convention are not supported (they would
-   * be unpacked into their descriptor fields upstream).
+   * Converts `type` for function results and call conventions: with the bare-pointer
+   * convention a memref becomes a pointer (unranked ones fail); otherwise the usual
+   * conversion. Null on failure.
    */
   convertCallingConventionType(type: Type, useBarePtrCallConv: boolean): readonly Type[] | null {
-    if (type instanceof MemRefType || type instanceof UnrankedMemRefType) {
-      if (!useBarePtrCallConv || !(type instanceof MemRefType) || type.shape.some((d) => d < 0)) {
-        return null
-      }
-      if (this.getMemRefDescriptorFields(type, false) === null) {
-        return null
-      }
-      const space = this.getMemRefAddressSpace(type)
-      return space === null ? null : [LLVMPointerType.get(this.context, space)]
+    if (useBarePtrCallConv && (type instanceof MemRefType || type instanceof UnrankedMemRefType)) {
+      const p = this.convertMemRefToBarePtr(type)
+      return p === null ? null : [p]
+    }
+    return this.convertTypeN(type)
+  }
+
+  /**
+   * Converts an argument type of a function signature: memrefs are unpacked into their
+   * descriptor fields (upstream's `structFuncArgTypeConverter`), or become bare
+   * pointers with the bare-pointer convention.
+   */
+  convertFunctionArgumentType(type: Type, useBarePtrCallConv: boolean): readonly Type[] | null {
+    if (useBarePtrCallConv) {
+      return this.convertCallingConventionType(type, true)
+    }
+    if (type instanceof MemRefType) {
+      return this.getMemRefDescriptorFields(type, true)
+    }
+    if (type instanceof UnrankedMemRefType) {
+      return this.getUnrankedMemRefDescriptorFields()
     }
     return this.convertTypeN(type)
   }
@@ -269,7 +350,7 @@ export class LLVMTypeConverter extends TypeConverter {
   convertFunctionSignature(funcTy: FunctionType, isVariadic: boolean, useBarePtrCallConv: boolean, result: SignatureConversion): LLVMFunctionType | null {
     const bare = useBarePtrCallConv || this.options.useBarePtrCallConv
     for (let i = 0; i < funcTy.inputs.length; i++) {
-      const converted = this.convertCallingConventionType(funcTy.inputs[i]!, bare)
+      const converted = this.convertFunctionArgumentType(funcTy.inputs[i]!, bare)
       if (converted === null) {
         return null
       }
