@@ -246,6 +246,95 @@ llvm.func @f(%b: i32) {
     ['2:3: error: branch has 1 operands for successor #1, but target block has 0'],
   ],
   [
+    `llvm.func @f(%p: !llvm.ptr) {
+  %0 = llvm.getelementptr %p[0, 5] : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<(i32, f32)>
+  llvm.return
+}
+`,
+    ["2:8: error: 'llvm.getelementptr' op index 1 indexing a struct is out of bounds"],
+  ],
+  [
+    `llvm.func @f(%p: !llvm.ptr, %i: i32) {
+  %0 = llvm.getelementptr %p[0, %i] : (!llvm.ptr, i32) -> !llvm.ptr, !llvm.struct<(i32, f32)>
+  llvm.return
+}
+`,
+    ["2:8: error: 'llvm.getelementptr' op expected index 1 indexing a struct to be constant"],
+  ],
+  [
+    `llvm.func @f(%p: !llvm.ptr) {
+  %0 = llvm.load %p : !llvm.ptr -> !llvm.void
+  llvm.return
+}
+`,
+    ["2:8: error: 'llvm.load' op result #0 must be LLVM type with size, but got '!llvm.void'"],
+  ],
+  [
+    `llvm.func @f(%p: !llvm.ptr) {
+  %0 = llvm.load %p atomic monotonic : !llvm.ptr -> i32
+  llvm.return
+}
+`,
+    ["2:8: error: 'llvm.load' op expected alignment for atomic access"],
+  ],
+  [
+    `llvm.func @f(%p: !llvm.ptr) {
+  %0 = llvm.mlir.constant("abc") : i32
+  llvm.return
+}
+`,
+    ["2:8: error: 'llvm.mlir.constant' op expected array type of 3 i8 elements for the string constant"],
+  ],
+  [
+    `llvm.func @f(%p: !llvm.ptr) {
+  %0 = llvm.mlir.addressof @nope : !llvm.ptr
+  llvm.return
+}
+`,
+    ["2:8: error: 'llvm.mlir.addressof' op must reference a global defined by 'llvm.mlir.global', 'llvm.mlir.alias' or 'llvm.func' or 'llvm.mlir.ifunc'"],
+  ],
+  [
+    `llvm.func @f(%a: i32) {
+  %0 = llvm.call @f(%a) : (i32) -> ()
+  llvm.return
+}
+`,
+    ['2:3: error: cannot name an operation with no results'],
+  ],
+  [
+    `llvm.func @f(%a: i32) -> i32 {
+^bb0(%b: i64):
+  llvm.return %a : i32
+}
+`,
+    ['2:1: error: invalid block name in region with named arguments'],
+  ],
+  [
+    `llvm.func @f(%a: i32) {
+  %0 = llvm.alloca %a x i32 : (i32) -> !llvm.ptr
+  %1 = "llvm.alloca"(%a) : (i32) -> !llvm.ptr
+  llvm.return
+}
+`,
+    ["3:8: error: 'llvm.alloca' op requires attribute 'elem_type'"],
+  ],
+  [
+    `llvm.func @f(%v: vector<4xf32>, %i: i32) {
+  %0 = "llvm.extractelement"(%v, %i) : (vector<4xf32>, i32) -> i32
+  llvm.return
+}
+`,
+    ["2:8: error: 'llvm.extractelement' op failed to verify that result type matches vector element type"],
+  ],
+  [
+    `llvm.mlir.global internal @g() : i32 {
+  %0 = llvm.mlir.constant(1 : i64) : i64
+  llvm.return %0 : i64
+}
+`,
+    ["1:1: error: 'llvm.mlir.global' op initializer region type 'i64' does not match global type 'i32'"],
+  ],
+  [
     `"test.x"() {a = !llvm.func<void (label, metadata, void)>} : () -> ()
 `,
     ["1:27: error: invalid function argument type: '!llvm.void'"],

@@ -973,6 +973,25 @@ export const LLVMGlobalOp: OdsOp = defineOp({
     }
     return true
   },
+  verifyRegions(op: Operation): LogicalResult {
+    const init = op.regions[0]!
+    if (init.empty) {
+      return true
+    }
+    const ret = init.front.lastOp
+    if (ret === null || ret.name.name !== 'llvm.return') {
+      return true
+    }
+    if (ret.operands.length === 0) {
+      return op.emitOpError('initializer region cannot return void').fail()
+    }
+    const gt = op.getAttr('global_type')
+    const t = ret.getOperand(0).type
+    if (gt instanceof TypeAttr && t !== gt.value) {
+      return op.emitOpError(`initializer region type ${quoted(t)} does not match global type ${quoted(gt.value)}`).fail()
+    }
+    return true
+  },
 })
 
 /** The symbol-level ops of the `llvm` dialect. */

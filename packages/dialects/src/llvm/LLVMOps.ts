@@ -5,6 +5,13 @@
  */
 import {
   AnyAttr,
+  ArrayAttr,
+  DenseElementsAttr,
+  FloatAttr,
+  StringAttr,
+  SymbolRefAttr,
+  SymbolTable,
+  type FloatType,
   AnyInteger,
   AnySuccessor,
   AnyType,
@@ -67,7 +74,18 @@ import {
   getI1SameShape,
   i64EnumAttrC,
 } from './LLVMConstraints.ts'
-import { LLVMArrayType, LLVMPointerType, LLVMStructType, getVectorElementType, isCompatibleType } from './LLVMTypes.ts'
+import {
+  LLVMArrayType,
+  LLVMFunctionType,
+  LLVMLabelType,
+  LLVMMetadataType,
+  LLVMPointerType,
+  LLVMStructType,
+  LLVMTokenType,
+  LLVMVoidType,
+  getVectorElementType,
+  isCompatibleType,
+} from './LLVMTypes.ts'
 
 function quoted(t: Type): string {
   return `'${typeToString(t)}'`
@@ -374,12 +392,26 @@ export const LLVMAddrSpaceCastOp: OdsOp = cast('addrspacecast', PtrOrVector, Ptr
 function verifyConstant(op: Operation): LogicalResult {
   const value = op.getAttr('value')
   const type = op.getResult(0).type
-  if (type instanceof LLVMStructType || type instanceof LLVMArrayType) {
+  if (value instanceof StringAttr) {
+    const n = new TextEncoder().encode(value.value).length
+    if (!(type instanceof LLVMArrayType) || type.numElements !== n || !(type.elementType instanceof IntegerType && type.elementType.width === 8)) {
+      return op.emitOpError(`expected array type of ${n} i8 elements for the string constant`).fail()
+    }
     return true
   }
-  if (value instanceof IntegerAttr) {
-    if (!(getVectorElementType(type) instanceof IntegerType) && !(type instanceof LLVMPointerType)) {
-      return op.emitOpError('expected integer type').fail()
+  if (type instanceof LLVMStructType) {
+    return true
+  }
+  if (!(value instanceof IntegerAttr || value instanceof FloatAttr || value instanceof ArrayAttr || value instanceof DenseElementsAttr)) {
+    return op.emitOpError('only supports integer, float, string or elements attributes').fail()
+  }
+  if (value instanceof IntegerAttr && !(type instanceof IntegerType)) {
+    return op.emitOpError('expected integer type').fail()
+  }
+  if (value instanceof FloatAttr && type instanceof IntegerType) {
+    const width = (value.type as FloatType).width
+    if (type.width !== width) {
+      return op.emitOpError(`expected integer type of width ${width}`).fail()
     }
   }
   return true
@@ -441,6 +473,25 @@ export const LLVMAddressOfOp: OdsOp = defineOp({
     return [op.getAttr('global_name')!]
   },
   assemblyFormat: '$global_name attr-dict `:` qualified(type($res))',
+  verifySymbolUses(op: Operation): LogicalResult {
+    const name = op.getAttr('global_name')
+    const target = name instanceof SymbolRefAttr ? SymbolTable.lookupNearestSymbolFrom(op, name) : undefined
+    const kind = target?.name.name
+    if (kind !== 'llvm.mlir.global' && kind !== 'llvm.func' && kind !== 'llvm.mlir.alias' && kind !== 'llvm.mlir.ifunc') {
+      return op
+        .emitOpError("must reference a global defined by 'llvm.mlir.global', 'llvm.mlir.alias' or 'llvm.func' or 'llvm.mlir.ifunc'")
+        .fail()
+    }
+    const resType = op.getResult(0).type
+    if (kind === 'llvm.mlir.global' && resType instanceof LLVMPointerType) {
+      const as = target!.getAttr('addr_space')
+      const space = as instanceof IntegerAttr ? Number(as.value) : 0
+      if (space !== resType.addressSpace) {
+        return op.emitOpError('pointer address space must match address space of the referenced global').fail()
+      }
+    }
+    return true
+  },
 })
 
 // ---- memory ----------------------------------------------------------------------------
@@ -499,7 +550,27 @@ function accessEffects(op: Operation, access: MemoryEffect): readonly MemoryEffe
 const LoadableType: TypeConstraint = {
   kind: 'type',
   summary: 'LLVM type with size',
-  check: (t) => isCompatibleType(t) && !(t instanceof IntegerType && t.width === 0),
+  check: (t) =>
+    isCompatibleType(t) &&
+    !(t instanceof LLVMVoidType || t instanceof LLVMFunctionType || t instanceof LLVMLabelType || t instanceof LLVMMetadataType || t instanceof LLVMTokenType) &&
+    !(t instanceof LLVMStructType && t.isOpaque),
+}
+
+/** The checks of an atomic `llvm.load`/`llvm.store` that do not depend on the target. */
+function verifyAtomic(op: Operation, forbidden: readonly number[]): LogicalResult {
+  const ordering = op.getAttr('ordering')
+  const o = ordering instanceof IntegerAttr ? Number(ordering.value) : 0
+  if (o === 0) {
+    return true
+  }
+  if (forbidden.includes(o)) {
+    const name = ATOMIC_ORDERINGS.find((c) => c[1] === o)?.[0] ?? ''
+    return op.emitOpError(`unsupported ordering '${name}'`).fail()
+  }
+  if (op.getAttr('alignment') === undefined) {
+    return op.emitOpError('expected alignment for atomic access').fail()
+  }
+  return true
 }
 
 /** `llvm.load %p : !llvm.ptr -> i32`. */
@@ -517,6 +588,7 @@ export const LLVMLoadOp: OdsOp = defineOp({
     syncscope: optionalAttr(StrAttr),
   },
   memoryEffects: (op) => accessEffects(op, { kind: 'read', value: op.getOperand(0) }),
+  verify: (op) => verifyAtomic(op, [5, 6]),
   assemblyFormat: '(`volatile` $volatile_^)? $addr (`atomic` (`syncscope` `(` $syncscope^ `)`)? $ordering^)? attr-dict `:` type($addr) `->` type($res)',
 })
 
@@ -533,6 +605,7 @@ export const LLVMStoreOp: OdsOp = defineOp({
     syncscope: optionalAttr(StrAttr),
   },
   memoryEffects: (op) => accessEffects(op, { kind: 'write', value: op.getOperand(1) }),
+  verify: (op) => verifyAtomic(op, [4, 6]),
   assemblyFormat: '(`volatile` $volatile_^)? $value `,` $addr (`atomic` (`syncscope` `(` $syncscope^ `)`)? $ordering^)? attr-dict `:` type($value) `,` type($addr)',
 })
 
@@ -623,6 +696,28 @@ function stringifyGepFlags(v: number): string {
     }
   }
   return parts.join('|')
+}
+
+/** `verifyStructIndices`: struct indices must be constant and in bounds; scalars cannot be indexed. */
+function verifyStructIndices(op: Operation, elemType: Type, raw: readonly number[]): LogicalResult {
+  let t = elemType
+  for (let pos = 1; pos < raw.length; pos++) {
+    if (t instanceof LLVMStructType) {
+      const idx = raw[pos]!
+      if (idx === GEP_DYNAMIC_INDEX) {
+        return op.emitOpError(`expected index ${pos} indexing a struct to be constant`).fail()
+      }
+      if (idx < 0 || idx >= t.body.length) {
+        return op.emitOpError(`index ${pos} indexing a struct is out of bounds`).fail()
+      }
+      t = t.body[idx]!
+    } else if (t instanceof VectorType || t instanceof LLVMArrayType) {
+      t = t.elementType
+    } else {
+      return op.emitOpError(`type ${quoted(t)} cannot be indexed (index #${pos})`).fail()
+    }
+  }
+  return true
 }
 
 /** `llvm.getelementptr inbounds %p[%i, 1] : (!llvm.ptr, i64) -> !llvm.ptr, !llvm.struct<...>`. */
@@ -744,6 +839,10 @@ export const LLVMGEPOp: OdsOp = defineOp({
       const numDyn = raw.values.filter((v) => Number(v) === GEP_DYNAMIC_INDEX).length
       if (numDyn !== op.operands.length - 1) {
         return op.emitOpError('expected as many dynamic indices as specified in \'rawConstantIndices\'').fail()
+      }
+      const et = op.getAttr('elem_type')
+      if (et instanceof TypeAttr) {
+        return verifyStructIndices(op, et.value, raw.values.map((v) => Number(v)))
       }
     }
     return true
