@@ -203,25 +203,35 @@ export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValue
   override runOnOperation(): void {
     const root = this.getOperation()
     const functions = new Map<Operation, FunctionInfo>()
-    const byName = new Map<string, FunctionInfo>()
-    for (const region of root.regions) {
-      for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
-        for (let op = b.firstOp; op !== null; op = op.nextOp) {
-          const fi = FunctionOpInterface.get(op)
-          if (fi === undefined || fi.setFunctionType === undefined || op.name.name !== 'func.func') {
-            continue
-          }
-          const name = SymbolTable.getSymbolName(op)
-          const body = op.regions[0]
-          if (name === undefined || body === undefined || body.firstBlock === null || SymbolTable.getSymbolVisibility(op) === 'public') {
-            continue
-          }
-          const info = new FunctionInfo(op)
-          functions.set(op, info)
-          byName.set(name, info)
-        }
+    // Candidate functions by the symbol table that holds them, then by name.
+    const byScope = new Map<Operation, Map<string, FunctionInfo>>()
+    const byLeafName = new Map<string, FunctionInfo[]>()
+    root.walk((op) => {
+      const fi = FunctionOpInterface.get(op)
+      const scope = op.parentOp
+      if (fi === undefined || fi.setFunctionType === undefined || op.name.name !== 'func.func' || scope === null || !scope.hasTrait(Trait.SymbolTable)) {
+        return
       }
-    }
+      const name = SymbolTable.getSymbolName(op)
+      const body = op.regions[0]
+      if (name === undefined || body === undefined || body.firstBlock === null || SymbolTable.getSymbolVisibility(op) === 'public') {
+        return
+      }
+      const info = new FunctionInfo(op)
+      functions.set(op, info)
+      let names = byScope.get(scope)
+      if (names === undefined) {
+        names = new Map()
+        byScope.set(scope, names)
+      }
+      names.set(name, info)
+      let same = byLeafName.get(name)
+      if (same === undefined) {
+        same = []
+        byLeafName.set(name, same)
+      }
+      same.push(info)
+    })
 
     // Symbol uses, call sites and branch edges, in one walk.
     const calleeOf = new Map<Operation, FunctionInfo>()
@@ -233,12 +243,24 @@ export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValue
         return
       }
       allOps.push(op)
+      // A flat reference names a symbol of the nearest enclosing symbol table; a nested
+      // reference is not followed, its leaf name just disqualifies functions of that name.
+      let scope = op.parentOp
+      while (scope !== null && !scope.hasTrait(Trait.SymbolTable)) {
+        scope = scope.parentOp
+      }
       const visit = (ref: SymbolRefAttr, isCallee: boolean): void => {
-        const info = byName.get(ref.rootReference)
+        if (ref.nestedReferences.length !== 0) {
+          for (const info of byLeafName.get(ref.leafReference) ?? []) {
+            info.hasOtherUses = true
+          }
+          return
+        }
+        const info = scope === null ? undefined : byScope.get(scope)?.get(ref.rootReference)
         if (info === undefined) {
           return
         }
-        if (isCallee && ref.nestedReferences.length === 0) {
+        if (isCallee) {
           info.calls.push(op)
           calleeOf.set(op, info)
         } else {

@@ -146,6 +146,26 @@ const dv4 = `func.func @regions(%c: i1, %x: i32, %lb: index, %ub: index, %st: in
 }
 `
 
+const dv7 = `module {
+  func.func private @f(%a: i32, %b: i32) -> i32 {
+    return %a : i32
+  }
+  func.func @g(%x: i32) -> i32 {
+    %0 = call @f(%x, %x) : (i32, i32) -> i32
+    return %0 : i32
+  }
+  module @inner {
+    func.func private @f(%a: i32, %b: i32) -> i32 {
+      return %b : i32
+    }
+    func.func @h(%x: i32, %y: i32) -> i32 {
+      %0 = call @f(%x, %y) : (i32, i32) -> i32
+      return %0 : i32
+    }
+  }
+}
+`
+
 describe('remove-dead-values', () => {
   it('(A)(B) drops dead arguments and results of private functions and their call operands and results, and dead pure ops', () => {
     const r = runPipeline(dv1, 'builtin.module(remove-dead-values)')
@@ -318,6 +338,30 @@ describe('remove-dead-values', () => {
     }
     %2 = arith.addi %0, %1 : i32
     return %2 : i32
+  }
+}
+`)
+  })
+
+  it('resolves calls in the nearest symbol table (nested modules)', () => {
+    const r = runPipeline(dv7, 'builtin.module(remove-dead-values)')
+    expect(r.ok).toBe(true)
+    expect(r.text).toBe(`module {
+  func.func private @f(%arg0: i32) -> i32 {
+    return %arg0 : i32
+  }
+  func.func @g(%arg0: i32) -> i32 {
+    %0 = call @f(%arg0) : (i32) -> i32
+    return %0 : i32
+  }
+  module @inner {
+    func.func private @f(%arg0: i32) -> i32 {
+      return %arg0 : i32
+    }
+    func.func @h(%arg0: i32, %arg1: i32) -> i32 {
+      %0 = call @f(%arg1) : (i32) -> i32
+      return %0 : i32
+    }
   }
 }
 `)
