@@ -17,6 +17,7 @@ import {
   printOperation,
   variadicOfVariadic,
   verify,
+  type CustomDirective,
   type Diagnostic,
   type DialectDefinition,
 } from '@tilepass/ir'
@@ -57,9 +58,45 @@ const vovPairOp = defineOp({
   assemblyFormat: '$head `,` `[` $groups `]` attr-dict `:` type($head) `,` type($groups)',
 })
 
+// A custom directive over a variadic-of-variadic operand: `group(%a, %b) group() group(%c)`.
+const groupsDirective: CustomDirective = {
+  parse(parser, args) {
+    const arg = args[0]!
+    arg.groupSizes = []
+    while (parser.parseOptionalKeyword('group')) {
+      const list = parser.parseOperandList('paren')
+      if (list === undefined) {
+        return false
+      }
+      arg.operands.push(...list)
+      arg.groupSizes.push(list.length)
+    }
+    return true
+  },
+  print(printer, _op, args) {
+    const arg = args[0]!
+    const sizes = arg.groupSizes ?? []
+    let at = 0
+    for (let g = 0; g < sizes.length; g++) {
+      const n = sizes[g]!
+      printer.print(g > 0 ? ' group(' : 'group(')
+      printer.printOperands(arg.values.slice(at, at + n))
+      printer.print(')')
+      at += n
+    }
+  },
+}
+const vovCustomOp = defineOp({
+  name: 'test.vov_custom',
+  operands: { operand: variadicOfVariadic(I64, 'operand_segments') },
+  attributes: { operand_segments: DenseI32ArrayAttr },
+  customDirectives: { Groups: groupsDirective },
+  assemblyFormat: 'custom<Groups>($operand) attr-dict `:` type($operand)',
+})
+
 const TestDialect: DialectDefinition = {
   namespace: 'test',
-  ops: [parallelOp, taskOp, cancelOp, vovOp, vovPairOp],
+  ops: [parallelOp, taskOp, cancelOp, vovOp, vovPairOp, vovCustomOp],
   allowUnknownOperations: true,
 }
 
@@ -185,6 +222,18 @@ describe('variadic-of-variadic operands', () => {
     expect(generic).toContain('"test.format_variadic_of_variadic_operand"(%arg0, %arg0, %arg0) <{operand_segments = array<i32: 1, 0, 2>}> : (i64, i64, i64) -> ()')
     expect(generic).toContain('"test.format_variadic_of_variadic_operand"() <{operand_segments = array<i32>}> : () -> ()')
     expect(generic).toContain('"test.vov_pair"(%arg1, %arg1, %arg1) <{group_sizes = array<i32: 2, 0>}> : (i32, i32, i32) -> ()')
+  })
+
+  it('passes sub-group sizes to and from custom directives', () => {
+    const src = `"test.holder"() ({
+^bb0(%a: i64):
+  test.vov_custom group(%a, %a) group() group(%a) : (i64, i64), (), (i64)
+}) : () -> ()
+`
+    const { out, diags } = run(src)
+    expect(diags).toEqual([])
+    expect(out).toContain('test.vov_custom group(%arg0, %arg0) group() group(%arg0) : (i64, i64), (), (i64)\n')
+    expect(run(src, true).out).toContain('"test.vov_custom"(%arg0, %arg0, %arg0) <{operand_segments = array<i32: 2, 0, 1>}> : (i64, i64, i64) -> ()')
   })
 
   it('verifies the sub-group sizes against the operand count', () => {

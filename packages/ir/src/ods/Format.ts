@@ -124,6 +124,16 @@ export class CustomDirectiveArg {
   regions: Region[] = []
   blocks: Block[] = []
   attrs: NamedAttribute[] = []
+  /**
+   * For a variadic-of-variadic operand (or its `type(...)`): the attribute holding the
+   * sub-group sizes; null otherwise.
+   */
+  segmentAttr: string | null = null
+  /**
+   * The sub-group sizes of a variadic-of-variadic operand, splitting `operands`/`values`/`types`:
+   * filled when printing; a parsing directive sets it to record the groups it parsed.
+   */
+  groupSizes: number[] | null = null
   constructor(kind: string, name: string, isRef: boolean, variableLength: boolean) {
     this.kind = kind
     this.name = name
@@ -1091,6 +1101,7 @@ function customArgsForParse(el: FormatElement, info: FormatOpInfo, ps: ParseStat
     const isRef = a0.kind === FormatKind.Ref
     const a = isRef ? a0.args[0]! : a0
     const arg = new CustomDirectiveArg(customArgKind(a), a.kind === FormatKind.Type ? a.args[0]!.text : a.text, isRef, isVariableLength(a, info))
+    arg.segmentAttr = customArgSegmentAttr(a, info)
     if (isRef) {
       if (a.kind === FormatKind.Operand) { arg.operands = ps.operands[a.index] ?? [] }
       else if (a.kind === FormatKind.Type) {
@@ -1115,6 +1126,9 @@ function storeCustomArgs(el: FormatElement, args: readonly CustomDirectiveArg[],
     switch (a.kind) {
       case FormatKind.Operand:
         ps.operands[a.index] = arg.operands
+        if (arg.segmentAttr !== null && arg.groupSizes !== null) {
+          state.addAttribute(arg.segmentAttr, DenseArrayAttr.getI32(ps.context, arg.groupSizes))
+        }
         break
       case FormatKind.Type:
         setTypes(a.args[0]!, arg.types, ps)
@@ -1786,6 +1800,11 @@ function customArgsForPrint(el: FormatElement, ctx: PrintCtx): CustomDirectiveAr
     const isRef = a0.kind === FormatKind.Ref
     const a = isRef ? a0.args[0]! : a0
     const arg = new CustomDirectiveArg(customArgKind(a), a.kind === FormatKind.Type ? a.args[0]!.text : a.text, isRef, isVariableLength(a, ctx.info))
+    arg.segmentAttr = customArgSegmentAttr(a, ctx.info)
+    if (arg.segmentAttr !== null) {
+      const sizes = ctx.op.getAttr(arg.segmentAttr)
+      arg.groupSizes = sizes instanceof DenseArrayAttr ? sizes.values.map(Number) : []
+    }
     switch (a.kind) {
       case FormatKind.Operand:
         arg.values = operandGroup(ctx, a.index)
@@ -1814,6 +1833,12 @@ function customArgsForPrint(el: FormatElement, ctx: PrintCtx): CustomDirectiveAr
 }
 
 // ---- oilist and variadic-of-variadic operands ----------------------------------------
+
+/** The segment attribute of a custom directive argument naming a variadic-of-variadic operand (or its type). */
+function customArgSegmentAttr(a: FormatElement, info: FormatOpInfo): string | null {
+  const target = a.kind === FormatKind.Type ? a.args[0]! : a
+  return target.kind === FormatKind.Operand ? (info.operands[target.index]!.segmentAttr ?? null) : null
+}
 
 /** The unit attribute a clause consists of (`\`nowait\` $nowait`), or null. */
 function unitAttrOfClause(clause: FormatElement, info: FormatOpInfo): string | null {
