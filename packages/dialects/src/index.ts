@@ -330,6 +330,7 @@ export {
   LLVMGlobalOp,
   llvmFuncOps,
   materializeLLVMConstant,
+  llvmInlinerInterface,
   LLVMDialect,
 } from './llvm/index.ts'
 export type {

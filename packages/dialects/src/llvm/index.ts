@@ -167,5 +167,6 @@ export type {
 } from './LLVMFuncOps.ts'
 export {
   materializeLLVMConstant,
+  llvmInlinerInterface,
   LLVMDialect,
 } from './LLVMDialect.ts'
