@@ -35,3 +35,21 @@ func.func @dup_iter_args(%lb: index, %ub: index, %s: index, %x: i32) -> (i32, i3
   }
   return %0#0, %0#1 : i32, i32
 }
+// Zero and negative constant steps mean zero iterations, whatever the bounds; ub = lb + c is no longer recognised.
+func.func @steps(%a: index, %b: index, %x: i8, %y: i8) {
+  %c0 = arith.constant 0 : index
+  %m1 = arith.constant -1 : index
+  %m1_8 = arith.constant -1 : i8
+  scf.for %i = %a to %b step %c0 { "test.a"() : () -> () }
+  scf.for %i = %a to %b step %m1 { "test.b"() : () -> () }
+  scf.for unsigned %i = %a to %b step %m1 { "test.c"() : () -> () }
+  scf.for %i = %x to %y step %m1_8 : i8 { "test.d"() : () -> () }
+  %c5 = arith.constant 5 : index
+  %c10 = arith.constant 10 : index
+  scf.for %i = %c5 to %c10 step %c0 { "test.e"() : () -> () }
+  scf.for %i = %c10 to %c5 step %c0 { "test.f"() : () -> () }
+  %s = arith.addi %a, %c5 : index
+  scf.for %i = %a to %s step %c10 { "test.g"() : () -> () }
+  scf.for %i = %a to %s step %m1 { "test.h"() : () -> () }
+  return
+}

@@ -1,4 +1,6 @@
 import {
+  FloatAttr,
+  FloatType,
   FusedLoc,
   IntegerAttr,
   IntegerType,
@@ -10,7 +12,8 @@ import {
   type OdsOp,
   type Value,
 } from '@tilepass/ir'
-import { IntegerOverflowFlagsAttr } from './ArithAttributes.ts'
+import { CmpFPredicate, CmpIPredicate, IntegerOverflowFlagsAttr } from './ArithAttributes.ts'
+import { floatFormat, floatToInteger, integerToFloat } from './FloatSemantics.ts'
 import { getConstantIntValue, getZeroAttr } from './ConstantFold.ts'
 import type { CanonicalizationPattern, RewriterLike } from '../internal/RewriterLike.ts'
 import {
@@ -704,6 +707,195 @@ export const MulFOfNegF: CanonicalizationPattern = ofNegF('MulFOfNegF', 'mulf')
 /** divf(negf(x), negf(y)) -> divf(x, y). */
 export const DivFOfNegF: CanonicalizationPattern = ofNegF('DivFOfNegF', 'divf')
 
+/** The cmpi predicate testing what cmpf `pred` tests on values converted from integers (MLIR's `convertToIntegerPredicate`). */
+function cmpFToCmpIPredicate(pred: number, isUnsigned: boolean): number | undefined {
+  switch (pred) {
+    case CmpFPredicate.UEQ:
+    case CmpFPredicate.OEQ:
+      return CmpIPredicate.eq
+    case CmpFPredicate.UGT:
+    case CmpFPredicate.OGT:
+      return isUnsigned ? CmpIPredicate.ugt : CmpIPredicate.sgt
+    case CmpFPredicate.UGE:
+    case CmpFPredicate.OGE:
+      return isUnsigned ? CmpIPredicate.uge : CmpIPredicate.sge
+    case CmpFPredicate.ULT:
+    case CmpFPredicate.OLT:
+      return isUnsigned ? CmpIPredicate.ult : CmpIPredicate.slt
+    case CmpFPredicate.ULE:
+    case CmpFPredicate.OLE:
+      return isUnsigned ? CmpIPredicate.ule : CmpIPredicate.sle
+    case CmpFPredicate.UNE:
+    case CmpFPredicate.ONE:
+      return CmpIPredicate.ne
+    default:
+      return undefined
+  }
+}
+
+/** `floor(log2(|x|))` for a finite non-zero `x` (`ilogb`). */
+function ilogb(x: number): number {
+  const a = Math.abs(x)
+  let e = Math.floor(Math.log2(a))
+  if (2 ** e > a) {
+    e--
+  } else if (2 ** (e + 1) <= a) {
+    e++
+  }
+  return e
+}
+
+/** Replaces `op` by an `i1` constant. */
+function replaceWithBool(rewriter: RewriterLike, op: Operation, value: boolean): true {
+  rewriter.setInsertionPoint(op)
+  const c = constant(rewriter, op.location, IntegerAttr.get(IntegerType.get(rewriter.context, 1), value ? 1n : 0n))
+  rewriter.replaceOp(op, [c])
+  return true
+}
+
+/**
+ * `cmpf(sitofp/uitofp %x, C)` -> `cmpi(%x, C')` (or a constant) when the conversion cannot
+ * change the outcome of the comparison (MLIR's `CmpFIntToFPConst`).
+ */
+export const CmpFIntToFPConst: CanonicalizationPattern = {
+  name: 'CmpFIntToFPConst',
+  rootName: 'arith.cmpf',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const flt = constAttr(op.getOperand(1))
+    if (!(flt instanceof FloatAttr) || !(flt.type instanceof FloatType)) {
+      return false
+    }
+    const rhs = flt.value
+    if (Number.isNaN(rhs)) {
+      return false
+    }
+    const floatTy = flt.type
+    const fmt = floatFormat(floatTy)
+    if (fmt === undefined) {
+      return false
+    }
+    const [mantissaWidth, maxExponent] = fmt
+    let isUnsigned: boolean
+    let intVal: Value
+    const lhsDef = op.getOperand(0).definingOp
+    if (lhsDef !== null && lhsDef.name.name === 'arith.sitofp') {
+      isUnsigned = false
+      intVal = lhsDef.getOperand(0)
+    } else if (lhsDef !== null && lhsDef.name.name === 'arith.uitofp') {
+      isUnsigned = true
+      intVal = lhsDef.getOperand(0)
+    } else {
+      return false
+    }
+    const intTy = intVal.type
+    if (!(intTy instanceof IntegerType)) {
+      return false
+    }
+    const intWidth = intTy.width
+    const valueBits = isUnsigned ? intWidth : intWidth - 1
+    if (intWidth > mantissaWidth) {
+      // The conversion may round: give up when that can change the comparison.
+      if (!Number.isFinite(rhs)) {
+        if (maxExponent < valueBits) {
+          return false
+        }
+      } else if (rhs !== 0) {
+        const exponent = ilogb(rhs)
+        if (mantissaWidth <= exponent && exponent <= valueBits) {
+          return false
+        }
+      }
+    }
+    const fpred = Number((op.getAttr('predicate') as IntegerAttr).value)
+    if (fpred === CmpFPredicate.ORD) {
+      return replaceWithBool(rewriter, op, true)
+    }
+    if (fpred === CmpFPredicate.UNO) {
+      return replaceWithBool(rewriter, op, false)
+    }
+    let pred = cmpFToCmpIPredicate(fpred, isUnsigned)
+    if (pred === undefined) {
+      return false
+    }
+    const w = BigInt(intWidth)
+    const max = isUnsigned ? (1n << w) - 1n : (1n << (w - 1n)) - 1n
+    if (integerToFloat(floatTy, max) < rhs) {
+      const lessThan: readonly number[] = isUnsigned ? [CmpIPredicate.ult, CmpIPredicate.ule] : [CmpIPredicate.slt, CmpIPredicate.sle]
+      return replaceWithBool(rewriter, op, pred === CmpIPredicate.ne || lessThan.includes(pred))
+    }
+    const min = isUnsigned ? 0n : -(1n << (w - 1n))
+    if (integerToFloat(floatTy, min) > rhs) {
+      const greaterThan: readonly number[] = isUnsigned ? [CmpIPredicate.ugt, CmpIPredicate.uge] : [CmpIPredicate.sgt, CmpIPredicate.sge]
+      return replaceWithBool(rewriter, op, pred === CmpIPredicate.ne || greaterThan.includes(pred))
+    }
+    const rhsInt = floatToInteger(rhs, intWidth, isUnsigned)
+    if (rhsInt === undefined) {
+      return false
+    }
+    if (rhs !== 0 && integerToFloat(floatTy, rhsInt) !== rhs) {
+      // A fractional constant: adjust the predicate (rhsInt is rounded toward zero).
+      const negative = rhs < 0
+      switch (pred) {
+        case CmpIPredicate.ne:
+          return replaceWithBool(rewriter, op, true)
+        case CmpIPredicate.eq:
+          return replaceWithBool(rewriter, op, false)
+        case CmpIPredicate.ule:
+          if (negative) {
+            return replaceWithBool(rewriter, op, false)
+          }
+          break
+        case CmpIPredicate.sle:
+          if (negative) {
+            pred = CmpIPredicate.slt
+          }
+          break
+        case CmpIPredicate.ult:
+          if (negative) {
+            return replaceWithBool(rewriter, op, false)
+          }
+          pred = CmpIPredicate.ule
+          break
+        case CmpIPredicate.slt:
+          if (!negative) {
+            pred = CmpIPredicate.sle
+          }
+          break
+        case CmpIPredicate.ugt:
+          if (negative) {
+            return replaceWithBool(rewriter, op, true)
+          }
+          break
+        case CmpIPredicate.sgt:
+          if (negative) {
+            pred = CmpIPredicate.sge
+          }
+          break
+        case CmpIPredicate.uge:
+          if (negative) {
+            return replaceWithBool(rewriter, op, true)
+          }
+          pred = CmpIPredicate.ugt
+          break
+        case CmpIPredicate.sge:
+          if (!negative) {
+            pred = CmpIPredicate.sgt
+          }
+          break
+      }
+    }
+    rewriter.setInsertionPoint(op)
+    const c = constant(rewriter, op.location, IntegerAttr.get(intTy, rhsInt))
+    const cmp = create(rewriter, defs().cmpi, op.location, {
+      operands: { lhs: intVal, rhs: c },
+      attributes: { predicate: IntegerAttr.get(IntegerType.get(rewriter.context, 64), pred) },
+    })
+    rewriter.replaceOp(op, [cmp.getResult(0)])
+    return true
+  },
+}
+
 /** The arith canonicalization patterns implemented here, by root op (in upstream registration order). */
 export const arithCanonicalizationPatterns: Readonly<Record<string, readonly CanonicalizationPattern[]>> = {
   'arith.addi': [AddIAddConstant, AddISubConstantRHS, AddISubConstantLHS, AddIMulNegativeOneRhs, AddIMulNegativeOneLhs],
@@ -728,6 +920,7 @@ export const arithCanonicalizationPatterns: Readonly<Record<string, readonly Can
   'arith.andi': [AndOfExtUI, AndOfExtSI],
   'arith.ori': [OrOfExtUI, OrOfExtSI],
   'arith.cmpi': [CmpIExtSI, CmpIExtUI],
+  'arith.cmpf': [CmpFIntToFPConst],
   'arith.select': [RedundantSelectFalse, RedundantSelectTrue, SelectNotCond, SelectI1ToNot, SelectToExtUI],
   'arith.index_cast': [IndexCastOfIndexCast, IndexCastOfExtSI],
   'arith.index_castui': [IndexCastUIOfIndexCastUI, IndexCastUIOfExtUI],

@@ -247,9 +247,18 @@ export function foldBitcast(op: Operation, operands: Operands): FoldResult {
   if (v === undefined) {
     return undefined
   }
-  const r = convert(v)
-  if (r === undefined) {
+  // Scalar NaNs keep their exact bit pattern (sign and payload) both ways.
+  const bits = a instanceof FloatAttr && a.nanBits !== null ? a.nanBits : toBits(srcElt, v)
+  if (bits === undefined) {
     return undefined
   }
-  return [typeof r === 'bigint' ? IntegerAttr.get(resType, r) : FloatAttr.get(resType, r)]
+  if (dstElt instanceof FloatType) {
+    const f = bitsToFloat(dstElt, bits)
+    if (f === undefined) {
+      return undefined
+    }
+    const isDefaultNaN = !Number.isNaN(f) || floatToBits(dstElt, f) === bits
+    return [FloatAttr.get(resType, f, isDefaultNaN ? null : bits)]
+  }
+  return [IntegerAttr.get(resType, normalizeFor(dstElt, bits))]
 }

@@ -278,30 +278,26 @@ function normalizeScalar(elt: Type, v: Scalar): Scalar {
   return v
 }
 
-/** The zero constant of `type` (scalar, or a splat for static shapes), as `Builder::getZeroAttr`. */
+/** The zero constant of `type` (scalar, or a splat for shaped types), as `Builder::getZeroAttr`. */
 export function getZeroAttr(type: Type): Attribute | undefined {
   const elt = getElementTypeOrSelf(type)
   const zero: Scalar | undefined = isIntElement(elt) ? 0n : elt instanceof FloatType ? 0 : undefined
   if (zero === undefined) {
     return undefined
   }
+  // Dynamic shapes get a splat too, as upstream (whose builders assert static shapes
+  // only in debug builds); folders that must not produce one check the shape first.
   if (type instanceof ShapedType) {
-    if (!type.hasStaticShape) {
-      return undefined
-    }
     return DenseIntOrFPElementsAttr.get(type, [zero] as bigint[] | number[], true)
   }
   return makeScalar(type, zero)
 }
 
-/** A boolean constant of `type` (i1, or an i1 splat for static shapes), as arith's `getBoolAttribute`. */
+/** A boolean constant of `type` (i1, or an i1 splat for shaped types), as arith's `getBoolAttribute`. */
 export function getBoolAttribute(context: Context, type: Type, value: boolean): Attribute | undefined {
   const i1 = IntegerType.get(context, 1)
   const v = value ? -1n : 0n
   if (type instanceof ShapedType) {
-    if (!type.hasStaticShape) {
-      return undefined
-    }
     return DenseIntOrFPElementsAttr.get(type, [v], true)
   }
   return IntegerAttr.get(i1, v)

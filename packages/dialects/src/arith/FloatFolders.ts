@@ -1,6 +1,5 @@
-import type {
-  Operation,
-} from '@tilepass/ir'
+import { FloatAttr, FloatType, type Attribute, type Operation } from '@tilepass/ir'
+import { floatFormat, floatToBits } from './FloatSemantics.ts'
 import {
   FastMathFlags,
 } from './ArithAttributes.ts'
@@ -12,13 +11,59 @@ import { defOp, one, some, fastMath, foldFloat, type FoldResult, type Operands }
 
 // ---- floating-point arithmetic ---------------------------------------------------------
 
+/** The exact bit pattern of NaN float attribute `a`. */
+function nanBitsOf(a: FloatAttr, type: FloatType): bigint | undefined {
+  return a.nanBits ?? floatToBits(type, NaN)
+}
+
+/** A NaN attribute of `type` with bit pattern `bits` (null bits for the type's default NaN). */
+function nanAttr(type: FloatType, bits: bigint): FloatAttr {
+  return FloatAttr.get(type, NaN, bits === floatToBits(type, NaN) ? null : bits)
+}
+
+/**
+ * The result of an IEEE operation on scalar constants when one is NaN: the first NaN
+ * operand made quiet (APFloat keeps its sign and payload); undefined when neither is NaN.
+ */
+function propagateNaN(operands: Operands): FoldResult {
+  const a = operands[0]
+  const b = operands[1]
+  if (!(a instanceof FloatAttr) || !(b instanceof FloatAttr) || !(a.type instanceof FloatType)) {
+    return undefined
+  }
+  const nan = Number.isNaN(a.value) ? a : Number.isNaN(b.value) ? b : null
+  const fmt = floatFormat(a.type)
+  if (nan === null || fmt === undefined) {
+    return undefined
+  }
+  const bits = nanBitsOf(nan, a.type)
+  if (bits === undefined) {
+    return undefined
+  }
+  // The quiet bit is the top bit of the significand.
+  return [nanAttr(a.type, bits | (1n << BigInt(fmt[0] - 2)))]
+}
+
+/** Flips the sign bit of a scalar NaN constant, as `APFloat::changeSign`; undefined otherwise. */
+function negateNaN(operand: Attribute | null | undefined): FoldResult {
+  if (!(operand instanceof FloatAttr) || !(operand.type instanceof FloatType) || !Number.isNaN(operand.value)) {
+    return undefined
+  }
+  const bits = nanBitsOf(operand, operand.type)
+  const width = operand.type.width
+  if (bits === undefined) {
+    return undefined
+  }
+  return [nanAttr(operand.type, bits ^ (1n << BigInt(width - 1)))]
+}
+
 /** `arith.negf`: -(-x), constants. */
 export function foldNegF(op: Operation, operands: Operands): FoldResult {
   const inner = defOp(op.getOperand(0), 'arith.negf')
   if (inner !== null) {
     return one(inner.getOperand(0))
   }
-  return some(constFoldUnary(operands[0], false, op.getResult(0).type, (a) => -(a as number)))
+  return negateNaN(operands[0]) ?? some(constFoldUnary(operands[0], false, op.getResult(0).type, (a) => -(a as number)))
 }
 
 /** `arith.addf`: x + (-0), constants. */
@@ -27,7 +72,7 @@ export function foldAddF(op: Operation, operands: Operands): FoldResult {
   if (c !== undefined && Object.is(c, -0)) {
     return one(op.getOperand(0))
   }
-  return foldFloat(op, operands, (a, b) => a + b)
+  return propagateNaN(operands) ?? foldFloat(op, operands, (a, b) => a + b)
 }
 
 /** `arith.subf`: x - (+0), constants. */
@@ -36,7 +81,7 @@ export function foldSubF(op: Operation, operands: Operands): FoldResult {
   if (c !== undefined && Object.is(c, 0)) {
     return one(op.getOperand(0))
   }
-  return foldFloat(op, operands, (a, b) => a - b)
+  return propagateNaN(operands) ?? foldFloat(op, operands, (a, b) => a - b)
 }
 
 /** `arith.mulf`: x * 1, x * 0 under nnan+nsz, constants. */
@@ -50,7 +95,7 @@ export function foldMulF(op: Operation, operands: Operands): FoldResult {
   if ((fm & need) === need && c === 0) {
     return one(op.getOperand(1))
   }
-  return foldFloat(op, operands, (a, b) => a * b)
+  return propagateNaN(operands) ?? foldFloat(op, operands, (a, b) => a * b)
 }
 
 /** `arith.divf`: x / 1, constants. */
@@ -58,12 +103,12 @@ export function foldDivF(op: Operation, operands: Operands): FoldResult {
   if (getConstantFloatValue(operands[1]) === 1) {
     return one(op.getOperand(0))
   }
-  return foldFloat(op, operands, (a, b) => a / b)
+  return propagateNaN(operands) ?? foldFloat(op, operands, (a, b) => a / b)
 }
 
 /** `arith.remf`: constants (the remainder has the sign of the dividend, as `fmod`). */
 export function foldRemF(op: Operation, operands: Operands): FoldResult {
-  return foldFloat(op, operands, (a, b) => a % b)
+  return propagateNaN(operands) ?? foldFloat(op, operands, (a, b) => a % b)
 }
 
 function maximum(a: number, b: number): number {

@@ -14,6 +14,11 @@ const FORMATS: Readonly<Record<string, readonly [number, number]>> = {
   f64: [53, 1023],
 }
 
+/** The precision in bits (with the implicit bit) and the maximum exponent of `type`, for the formats above. */
+export function floatFormat(type: FloatType): readonly [number, number] | undefined {
+  return FORMATS[type.kind]
+}
+
 /** True when every value of `src` is a value of `dst` (`APFloatBase::isRepresentableBy`), for the formats above. */
 export function isRepresentableBy(src: FloatType, dst: FloatType): boolean {
   const a = FORMATS[src.kind]

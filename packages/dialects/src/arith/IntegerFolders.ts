@@ -307,29 +307,52 @@ export function foldXOrI(op: Operation, operands: Operands): FoldResult {
   return foldInt(op, operands, (a, b) => a ^ b)
 }
 
-function shiftFold(op: Operation, operands: Operands, fn: (a: bigint, b: bigint, w: number) => bigint): FoldResult {
+/**
+ * Constant shifts. As upstream, the fold is dropped when the shift amount of the LAST
+ * element evaluated is out of range (>= the bit width); earlier out-of-range elements
+ * take APInt's result for such shifts (`outOfRange`).
+ */
+function shiftFold(op: Operation, operands: Operands, fn: (a: bigint, b: bigint, w: number) => bigint, outOfRange: (a: bigint) => bigint): FoldResult {
   if (isZeroInt(operands[1])) {
     return one(op.getOperand(0))
   }
-  return foldInt(op, operands, (a, b, w) => {
+  let bounded = false
+  const r = foldInt(op, operands, (a, b, w) => {
     const ub = toUnsigned(b, w)
-    return ub >= BigInt(w) ? undefined : fn(a, ub, w)
+    bounded = ub < BigInt(w)
+    return bounded ? fn(a, ub, w) : outOfRange(a)
   })
+  return bounded ? r : undefined
 }
 
-/** `arith.shli`: x << 0, constants with in-range shift amounts. */
+/** `arith.shli`: x << 0, constants (see `shiftFold` for out-of-range amounts). */
 export function foldShLI(op: Operation, operands: Operands): FoldResult {
-  return shiftFold(op, operands, (a, b) => a << b)
+  return shiftFold(
+    op,
+    operands,
+    (a, b) => a << b,
+    () => 0n,
+  )
 }
 
-/** `arith.shrui`: x >> 0, constants with in-range shift amounts. */
+/** `arith.shrui`: x >> 0, constants (see `shiftFold` for out-of-range amounts). */
 export function foldShRUI(op: Operation, operands: Operands): FoldResult {
-  return shiftFold(op, operands, (a, b, w) => toUnsigned(a, w) >> b)
+  return shiftFold(
+    op,
+    operands,
+    (a, b, w) => toUnsigned(a, w) >> b,
+    () => 0n,
+  )
 }
 
-/** `arith.shrsi`: x >> 0, constants with in-range shift amounts. */
+/** `arith.shrsi`: x >> 0, constants (see `shiftFold` for out-of-range amounts: the sign fills). */
 export function foldShRSI(op: Operation, operands: Operands): FoldResult {
-  return shiftFold(op, operands, (a, b) => a >> b)
+  return shiftFold(
+    op,
+    operands,
+    (a, b) => a >> b,
+    (a) => (a < 0n ? -1n : 0n),
+  )
 }
 
 function minMaxFold(op: Operation, operands: Operands, absorbing: (c: bigint, w: number) => boolean, identity: (c: bigint, w: number) => boolean, fn: (a: bigint, b: bigint, w: number) => bigint): FoldResult {

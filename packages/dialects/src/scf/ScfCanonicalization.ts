@@ -213,59 +213,38 @@ function widthOf(t: Type): number {
 }
 
 /**
- * ub - lb in the bounds' bit width (wrapping, as APInt arithmetic), for constant bounds or
- * `ub = addi(lb, c)`; undefined when it is not a known constant.
- */
-function constDiff(lb: Value, ub: Value, w: number): bigint | undefined {
-  const l = constantInt(lb)
-  const u = constantInt(ub)
-  if (l !== undefined && u !== undefined) {
-    return BigInt.asUintN(w, u - l)
-  }
-  const add = ub.definingOp
-  if (add !== null && add.name.name === 'arith.addi') {
-    let c: bigint | undefined
-    if (add.getOperand(0) === lb) {
-      c = constantInt(add.getOperand(1))
-    } else if (add.getOperand(1) === lb) {
-      c = constantInt(add.getOperand(0))
-    }
-    return c === undefined ? undefined : BigInt.asUintN(w, c)
-  }
-  return undefined
-}
-
-/**
- * The trip count of `scf.for` op when its bounds and step are known (MLIR's
- * `constantTripCount`): 0 when ub <= lb (signed or unsigned as the loop compares) or the
- * step is negative; undefined when unknown.
+ * The trip count of `scf.for` op when it is known (MLIR's `ForOp::getStaticTripCount`): 0
+ * for a zero or negative constant step, else from constant bounds (ub - lb wraps in the
+ * bounds' bit width; signed loops run zero times when it is not positive, unsigned ones
+ * when ub <= lb), rounded up by the step; undefined when unknown.
  */
 function staticTripCount(op: Operation, lb: Value, ub: Value, step: Value): bigint | undefined {
   const w = widthOf(lb.type)
-  const unsignedCmp = op.getAttr('unsignedCmp') !== undefined
-  const diff = constDiff(lb, ub, w)
-  if (diff === undefined) {
-    return undefined
-  }
-  if (diff === 0n || (!unsignedCmp && BigInt.asIntN(w, diff) < 0n)) {
+  const s = constantInt(step)
+  if (s !== undefined && BigInt.asIntN(w, s) <= 0n) {
     return 0n
   }
   const l = constantInt(lb)
   const u = constantInt(ub)
-  if (unsignedCmp && l !== undefined && u !== undefined && BigInt.asUintN(w, u) <= BigInt.asUintN(w, l)) {
-    return 0n
+  if (l === undefined || u === undefined) {
+    return undefined
   }
-  const s = constantInt(step)
+  let diff: bigint
+  if (op.getAttr('unsignedCmp') !== undefined) {
+    if (BigInt.asUintN(w, u) <= BigInt.asUintN(w, l)) {
+      return 0n
+    }
+    diff = BigInt.asUintN(w, u - l)
+  } else {
+    diff = BigInt.asIntN(w, u - l)
+    if (diff <= 0n) {
+      return 0n
+    }
+  }
   if (s === undefined) {
     return undefined
   }
   const stepU = BigInt.asUintN(w, s)
-  if (stepU === 0n) {
-    return undefined
-  }
-  if (BigInt.asIntN(w, s) < 0n) {
-    return 0n
-  }
   return (diff + stepU - 1n) / stepU
 }
 
