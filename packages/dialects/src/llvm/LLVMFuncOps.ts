@@ -581,7 +581,6 @@ function parseCall(parser: OpAsmParser, state: OperationState): LogicalResult {
   state.addProperty('CConv', CConvAttr.get(ctx, cconv))
   const tk = parser.parseOptionalKeywordOneOf(TailCallKindNames) ?? 'none'
   state.addProperty('TailCallKind', TailCallKindAttr.get(ctx, tk))
-  const calleeLoc = parser.getCurrentLocation()
   const sym = parser.parseOptionalSymbolName()
   let calleeOperand: UnresolvedOperand | undefined
   if (sym !== undefined) {
@@ -637,7 +636,6 @@ function parseCall(parser: OpAsmParser, state: OperationState): LogicalResult {
   if (!resolveOperandList(parser, args, [...t.inputs], argsLoc, state.operands)) {
     return false
   }
-  void calleeLoc
   const numCallee = args.length + (calleeOperand !== undefined ? 1 : 0)
   state.addProperty('operandSegmentSizes', DenseArrayAttr.getI32(ctx, [numCallee, 0]))
   state.addProperty('op_bundle_sizes', DenseArrayAttr.getI32(ctx, []))
@@ -997,4 +995,3 @@ export const LLVMGlobalOp: OdsOp = defineOp({
 /** The symbol-level ops of the `llvm` dialect. */
 export const llvmFuncOps: readonly OdsOp[] = [LLVMFuncOp, LLVMReturnOp, LLVMCallOp, LLVMGlobalOp]
 
-void IntegerType

@@ -66,7 +66,6 @@ import {
   I1OrVector,
   IntOrVector,
   LLVMAnyAggregate,
-  LLVMAnyFloat,
   LLVMAnyPointer,
   LLVMAnyVector,
   LLVMTypeC,
@@ -194,7 +193,7 @@ const IntOrPtrOrVector: TypeConstraint = {
   check: (t) => IntOrVector.check(t) || PtrOrVector.check(t),
 }
 
-function cmpParse(names: readonly string[], withFastmath: boolean) {
+function cmpParse(names: readonly string[]) {
   return (parser: OpAsmParser, state: OperationState): LogicalResult => {
     const predLoc = parser.getCurrentLocation()
     const pred = parser.parseString()
@@ -222,7 +221,6 @@ function cmpParse(names: readonly string[], withFastmath: boolean) {
     if (!parser.resolveOperands([lhs, rhs], type, loc, state.operands)) {
       return false
     }
-    void withFastmath
     state.addTypes([getI1SameShape(type)])
     return true
   }
@@ -267,7 +265,7 @@ export const LLVMICmpOp: OdsOp = defineOp({
   traits: Trait.Pure,
   sameTypeOperands: true,
   typesMatchWith: cmpTypesMatch,
-  parse: cmpParse(ICmpPredicateNames, false),
+  parse: cmpParse(ICmpPredicateNames),
   print: cmpPrint(ICmpPredicateNames),
   fold: foldICmp,
 })
@@ -284,7 +282,7 @@ export const LLVMFCmpOp: OdsOp = defineOp({
   traits: Trait.Pure,
   sameTypeOperands: true,
   typesMatchWith: cmpTypesMatch,
-  parse: cmpParse(FCmpPredicateNames, true),
+  parse: cmpParse(FCmpPredicateNames),
   print: cmpPrint(FCmpPredicateNames),
 })
 
@@ -1554,4 +1552,3 @@ export const llvmCoreOps: readonly OdsOp[] = [
   LLVMConstrainedFPExtOp,
 ]
 
-void LLVMAnyFloat
