@@ -933,6 +933,8 @@ const kLogLineComment = '//===-------------------------------------------===//\n
 
 class OperationLegalizer {
   private readonly active = new Set<RewritePatternLike>()
+  /** Ops being legalized again after an in-place fold, mapped to the log size before that fold. */
+  private readonly inPlaceFoldMarks = new Map<Operation, number>()
 
   constructor(
     readonly target: ConversionTarget,
@@ -1023,14 +1025,26 @@ class OperationLegalizer {
       return false
     }
     if (results.values.length === 0) {
-      // Folded in place: the op changed, so it is legalized anew.
-      return this.legalize(op)
+      // Folded in place: the op changed, so it is legalized anew. A fold of the changed
+      // op whose constants fail to legalize also undoes this change (mlir-opt 22 keeps
+      // `addui_extended %c1, %x` reordered but `addui_extended %c0, %x` as it was).
+      const outer = this.inPlaceFoldMarks.get(op)
+      if (outer === undefined) {
+        this.inPlaceFoldMarks.set(op, mark)
+      }
+      try {
+        return this.legalize(op)
+      } finally {
+        if (outer === undefined) {
+          this.inPlaceFoldMarks.delete(op)
+        }
+      }
     }
     rewriter.replaceOp(op, results.values)
     for (const c of results.constants) {
       if (!this.legalize(c)) {
         logger?.logFailure(`failed to legalize generated constant '${c.name.name}'`)
-        rewriter.rollbackTo(mark)
+        rewriter.rollbackTo(this.inPlaceFoldMarks.get(op) ?? mark)
         return false
       }
     }

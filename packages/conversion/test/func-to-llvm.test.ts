@@ -79,4 +79,11 @@ describe('convert-func-to-llvm', () => {
     expect(r.text).toBe("module {\n  func.func @load(%arg0: memref<4x?xf32>, %arg1: index) -> f32 {\n    %0 = memref.load %arg0[%arg1, %arg1] : memref<4x?xf32>\n    llvm.return %0 : f32\n  }\n  llvm.func @pass(%arg0: !llvm.ptr) -> !llvm.ptr {\n    %0 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i64)>\n    %1 = llvm.insertvalue %arg0, %0[0] : !llvm.struct<(ptr, ptr, i64)> \n    %2 = llvm.insertvalue %arg0, %1[1] : !llvm.struct<(ptr, ptr, i64)> \n    %3 = llvm.mlir.constant(0 : index) : i64\n    %4 = llvm.insertvalue %3, %2[2] : !llvm.struct<(ptr, ptr, i64)> \n    %5 = llvm.extractvalue %4[1] : !llvm.struct<(ptr, ptr, i64)> \n    %6 = llvm.call @pass(%5) : (!llvm.ptr) -> !llvm.ptr\n    %7 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i64)>\n    %8 = llvm.insertvalue %6, %7[0] : !llvm.struct<(ptr, ptr, i64)> \n    %9 = llvm.insertvalue %6, %8[1] : !llvm.struct<(ptr, ptr, i64)> \n    %10 = llvm.mlir.constant(0 : index) : i64\n    %11 = llvm.insertvalue %10, %9[2] : !llvm.struct<(ptr, ptr, i64)> \n    %12 = llvm.extractvalue %11[0] : !llvm.struct<(ptr, ptr, i64)> \n    llvm.return %12 : !llvm.ptr\n  }\n}\n")
   })
 
+  it('keeps in-place folds of unconverted ops unless a later fold of the op needs a constant that cannot be legalized', () => {
+    const src = "func.func @f(%a: i32) -> i32 {\n  %c1 = arith.constant 1 : i32\n  %t, %o = arith.addui_extended %c1, %a : i32, i1\n  %c0 = arith.constant 0 : i32\n  %u, %p = arith.addui_extended %c0, %a : i32, i1\n  %q = arith.addi %c0, %a : i32\n  %r = arith.muli %c1, %a : i32\n  %s = arith.andi %c0, %a : i32\n  return %t : i32\n}\n"
+    const r = runPipeline(src, "builtin.module(convert-func-to-llvm)")
+    expect(r.ok).toBe(true)
+    expect(r.text).toBe("module {\n  llvm.func @f(%arg0: i32) -> i32 {\n    %c1_i32 = arith.constant 1 : i32\n    %sum, %overflow = arith.addui_extended %arg0, %c1_i32 : i32, i1\n    %c0_i32 = arith.constant 0 : i32\n    %sum_0, %overflow_1 = arith.addui_extended %c0_i32, %arg0 : i32, i1\n    llvm.return %sum : i32\n  }\n}\n")
+  })
+
 })
