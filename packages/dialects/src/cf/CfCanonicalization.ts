@@ -41,6 +41,16 @@ function collapseBranch(successor: Block, operands: readonly Value[]): { dest: B
   if (dest === successor) {
     return undefined
   }
+  // Nor into a chain of unconditional branches that loops back on itself.
+  const visited = new Set<Block>([successor, dest])
+  for (let next = dest.lastOp; next !== null && next.name.name === 'cf.br'; ) {
+    const nextDest = next.successors[0]!.block
+    if (visited.has(nextDest)) {
+      return undefined
+    }
+    visited.add(nextDest)
+    next = nextDest.lastOp
+  }
   const out: Value[] = []
   for (const o of only.getOperands()) {
     const idx = successor.arguments.indexOf(o as never)

@@ -1,4 +1,4 @@
-// scf (and arith cast) canonicalization through the greedy driver, with every pattern of
+// scf and arith canonicalization through the greedy driver, with every pattern of
 // the loaded dialects, as `mlir-opt --allow-unregistered-dialect --canonicalize` applies them.
 // The expected outputs were produced by mlir-opt 22.1.8 on these inputs.
 import { describe, expect, it } from 'vitest'
@@ -31,7 +31,7 @@ function canonicalize(src: string): string {
   return `${printOperation(r.op)}\n`
 }
 
-describe('scf canonicalization (MLIR 22 pattern set)', () => {
+describe('scf, arith and cf canonicalization (MLIR 22 pattern set)', () => {
   it('CombineIfs and CombineNestedIfs merge scf.ifs on one condition', () => {
     const input = String.raw`func.func @combine(%c: i1, %a: i32, %b: i32) -> (i32, i32) {
   %0 = scf.if %c -> (i32) {
@@ -337,6 +337,187 @@ func.func @index_cast_round_trip(%a: index) -> index {
     }
     "test.return"(%0, %arg1, %0) : (i32, i32, i32) -> ()
   }) : () -> ()
+}
+
+`)
+  })
+
+  it('CmpFIntToFPConst turns cmpf of converted integers into cmpi or constants', () => {
+    const input = String.raw`func.func @cmpf_int(%a: i8, %b: i16, %c: i32, %d: i64) -> (i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1) {
+  %f8 = arith.sitofp %a : i8 to f32
+  %u8 = arith.uitofp %a : i8 to f32
+  %f16 = arith.sitofp %b : i16 to f16
+  %f32 = arith.sitofp %c : i32 to f32
+  %f64 = arith.uitofp %d : i64 to f64
+  %c4 = arith.constant 4.0 : f32
+  %c44 = arith.constant 4.4 : f32
+  %cm44 = arith.constant -4.4 : f32
+  %big = arith.constant 1.0e10 : f32
+  %h = arith.constant 100.5 : f16
+  %w = arith.constant 16777217.0 : f32
+  %x = arith.constant 3.0 : f64
+  %0 = arith.cmpf oeq, %f8, %c4 : f32
+  %1 = arith.cmpf olt, %f8, %c44 : f32
+  %2 = arith.cmpf uge, %f8, %cm44 : f32
+  %3 = arith.cmpf ogt, %u8, %cm44 : f32
+  %4 = arith.cmpf ult, %u8, %c44 : f32
+  %5 = arith.cmpf one, %f8, %c44 : f32
+  %6 = arith.cmpf ole, %f8, %big : f32
+  %7 = arith.cmpf ord, %f8, %c4 : f32
+  %8 = arith.cmpf uno, %u8, %c4 : f32
+  %9 = arith.cmpf ogt, %f16, %h : f16
+  %10 = arith.cmpf olt, %f32, %w : f32
+  %11 = arith.cmpf oeq, %f32, %c4 : f32
+  %12 = arith.cmpf oge, %f64, %x : f64
+  %13 = arith.cmpf ole, %u8, %cm44 : f32
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13 : i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1
+}
+`
+    expect(canonicalize(input)).toBe(String.raw`module {
+  func.func @cmpf_int(%arg0: i8, %arg1: i16, %arg2: i32, %arg3: i64) -> (i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1) {
+    %c3_i64 = arith.constant 3 : i64
+    %c4_i32 = arith.constant 4 : i32
+    %c100_i16 = arith.constant 100 : i16
+    %false = arith.constant false
+    %true = arith.constant true
+    %c-4_i8 = arith.constant -4 : i8
+    %c4_i8 = arith.constant 4 : i8
+    %cst = arith.constant 0x4B800000 : f32
+    %0 = arith.sitofp %arg2 : i32 to f32
+    %1 = arith.cmpi eq, %arg0, %c4_i8 : i8
+    %2 = arith.cmpi sle, %arg0, %c4_i8 : i8
+    %3 = arith.cmpi sge, %arg0, %c-4_i8 : i8
+    %4 = arith.cmpi ule, %arg0, %c4_i8 : i8
+    %5 = arith.cmpi sgt, %arg1, %c100_i16 : i16
+    %6 = arith.cmpf olt, %0, %cst : f32
+    %7 = arith.cmpi eq, %arg2, %c4_i32 : i32
+    %8 = arith.cmpi uge, %arg3, %c3_i64 : i64
+    return %1, %2, %3, %true, %4, %true, %true, %true, %false, %5, %6, %7, %8, %false : i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1
+  }
+}
+
+`)
+  })
+
+  it('NaN sign and payload survive negf, binary float folds and bitcast', () => {
+    const input = String.raw`func.func @f() -> (i16, bf16, i32, f32, f32, f64) {
+  %a = arith.constant 0x7F81 : bf16
+  %0 = arith.bitcast %a : bf16 to i16
+  %b = arith.constant -32767 : i16
+  %1 = arith.bitcast %b : i16 to bf16
+  %c = arith.constant 0xFFC00001 : f32
+  %2 = arith.bitcast %c : f32 to i32
+  %3 = arith.negf %c : f32
+  %4 = arith.addf %c, %c : f32
+  %d = arith.constant 0x7FF0000000000001 : f64
+  %e = arith.constant 1.0 : f64
+  %5 = arith.mulf %e, %d : f64
+  return %0, %1, %2, %3, %4, %5 : i16, bf16, i32, f32, f32, f64
+}
+`
+    expect(canonicalize(input)).toBe(String.raw`module {
+  func.func @f() -> (i16, bf16, i32, f32, f32, f64) {
+    %c32641_i16 = arith.constant 32641 : i16
+    %cst = arith.constant -9.183550e-41 : bf16
+    %c-4194303_i32 = arith.constant -4194303 : i32
+    %cst_0 = arith.constant 0x7FC00001 : f32
+    %cst_1 = arith.constant 0xFFC00001 : f32
+    %cst_2 = arith.constant 0x7FF8000000000001 : f64
+    return %c32641_i16, %cst, %c-4194303_i32, %cst_0, %cst_1, %cst_2 : i16, bf16, i32, f32, f32, f64
+  }
+}
+
+`)
+  })
+
+  it('constant shifts fold when the last element shifts in range; splats on dynamic shapes', () => {
+    const input = String.raw`func.func @f() -> (vector<4xi1>, vector<4xi1>, vector<2xi8>, vector<2xi8>) {
+  %a = arith.constant dense<[false, false, true, false]> : vector<4xi1>
+  %b = arith.constant dense<[false, true, true, false]> : vector<4xi1>
+  %0 = arith.shrsi %a, %a : vector<4xi1>
+  %1 = arith.shli %a, %b : vector<4xi1>
+  %c = arith.constant dense<[7, -8]> : vector<2xi8>
+  %d = arith.constant dense<[9, 1]> : vector<2xi8>
+  %e = arith.constant dense<[1, 9]> : vector<2xi8>
+  %2 = arith.shrui %c, %d : vector<2xi8>
+  %3 = arith.shrsi %c, %e : vector<2xi8>
+  return %0, %1, %2, %3 : vector<4xi1>, vector<4xi1>, vector<2xi8>, vector<2xi8>
+}
+`
+    expect(canonicalize(input)).toBe(String.raw`module {
+  func.func @f() -> (vector<4xi1>, vector<4xi1>, vector<2xi8>, vector<2xi8>) {
+    %cst = arith.constant dense<[1, 9]> : vector<2xi8>
+    %cst_0 = arith.constant dense<[7, -8]> : vector<2xi8>
+    %cst_1 = arith.constant dense<[false, false, true, false]> : vector<4xi1>
+    %cst_2 = arith.constant dense<false> : vector<4xi1>
+    %cst_3 = arith.constant dense<[0, 124]> : vector<2xi8>
+    %0 = arith.shrsi %cst_0, %cst : vector<2xi8>
+    return %cst_1, %cst_2, %cst_3, %0 : vector<4xi1>, vector<4xi1>, vector<2xi8>, vector<2xi8>
+  }
+}
+
+`)
+  })
+
+  it('cf pass-through branches are not collapsed into cycles of cf.br', () => {
+    const input = String.raw`func.func @into_self_loop(%c: i1) {
+  "test.a"() : () -> ()
+  cf.cond_br %c, ^bb2, ^bb1
+^bb1:
+  cf.br ^bb2
+^bb2:
+  cf.br ^bb2
+}
+func.func @into_cycle(%c: i64) {
+  cf.switch %c : i64, [
+    default: ^bb1,
+    5: ^bb3,
+    -1: ^bb2
+  ]
+^bb1:
+  cf.br ^bb2
+^bb2:
+  "test.b"() : () -> ()
+  cf.br ^bb1
+^bb3:
+  return
+}
+func.func @chain(%c: i1) {
+  cf.cond_br %c, ^bb1, ^bb3
+^bb1:
+  cf.br ^bb2
+^bb2:
+  cf.br ^bb3
+^bb3:
+  return
+}
+`
+    expect(canonicalize(input)).toBe(String.raw`module {
+  func.func @into_self_loop(%arg0: i1) {
+    "test.a"() : () -> ()
+    cf.cond_br %arg0, ^bb2, ^bb1
+  ^bb1:  // pred: ^bb0
+    cf.br ^bb2
+  ^bb2:  // 3 preds: ^bb0, ^bb1, ^bb2
+    cf.br ^bb2
+  }
+  func.func @into_cycle(%arg0: i64) {
+    cf.switch %arg0 : i64, [
+      default: ^bb1,
+      5: ^bb3,
+      18446744073709551615: ^bb2
+    ]
+  ^bb1:  // 2 preds: ^bb0, ^bb2
+    cf.br ^bb2
+  ^bb2:  // 2 preds: ^bb0, ^bb1
+    "test.b"() : () -> ()
+    cf.br ^bb1
+  ^bb3:  // pred: ^bb0
+    return
+  }
+  func.func @chain(%arg0: i1) {
+    return
+  }
 }
 
 `)
