@@ -1172,6 +1172,26 @@ function switchSuccessorOperands(op: Operation, index: number): Value[] {
   return all.slice(start, start + (sizes[index - 1] ?? 0))
 }
 
+function switchEraseSuccessorOperand(op: Operation, index: number, operandIndex: number): void {
+  if (index === 0) {
+    const [start] = LLVMSwitchOp.operandRange(op, 'defaultOperands')
+    op.eraseOperand(start + operandIndex)
+    shrinkSegment(op, 'operandSegmentSizes', 1)
+    return
+  }
+  const [start] = LLVMSwitchOp.operandRange(op, 'caseOperands')
+  const segs = op.getAttr('case_operand_segments')
+  let offset = 0
+  if (segs instanceof DenseArrayAttr) {
+    for (let i = 0; i < index - 1; i++) {
+      offset += Number(segs.values[i] ?? 0)
+    }
+  }
+  op.eraseOperand(start + offset + operandIndex)
+  shrinkSegment(op, 'operandSegmentSizes', 2)
+  shrinkSegment(op, 'case_operand_segments', index - 1)
+}
+
 function parseSuccessorWithOperands(parser: OpAsmParser, operands: UnresolvedOperand[], types: Type[]): Block | undefined {
   const dest = parser.parseSuccessor()
   if (dest === undefined) {
@@ -1208,7 +1228,29 @@ export const LLVMSwitchOp: OdsOp = defineOp({
   },
   successors: { defaultDestination: AnySuccessor, caseDestinations: VariadicSuccessor },
   traits: Trait.AttrSizedOperandSegments | Trait.Pure | Trait.IsTerminator,
-  interfaces: [BranchOpInterface.impl({ getSuccessorOperands: switchSuccessorOperands })],
+  interfaces: [
+    BranchOpInterface.impl({
+      getSuccessorOperands: switchSuccessorOperands,
+      eraseSuccessorOperand: switchEraseSuccessorOperand,
+      getSuccessorForOperands(op: Operation, operands: readonly (Attribute | null)[]): Block | null {
+        const v = operands[0]
+        if (!(v instanceof IntegerAttr)) {
+          return null
+        }
+        const cv = op.getAttr('case_values')
+        if (cv instanceof DenseIntOrFPElementsAttr) {
+          const n = cv.isSplat ? cv.type.numElements : cv.values.length
+          for (let i = 0; i < n; i++) {
+            const raw = BigInt((cv.isSplat ? cv.values[0] : cv.values[i])!)
+            if (raw === v.value) {
+              return op.successors[i + 1]!.block
+            }
+          }
+        }
+        return op.successors[0]!.block
+      },
+    }),
+  ],
   parse(parser: OpAsmParser, state: OperationState): LogicalResult {
     const valueLoc = parser.getCurrentLocation()
     const value = parser.parseOperand()
