@@ -458,9 +458,14 @@ export function roundedNaNBits(kind: FloatKind, negative: boolean, rounded: numb
 /**
  * @internal A rounded decimal element as a dense attribute stores it: the infinity a
  * finite-only kind (f4E2M1FN, f6E2M3FN, f6E3M2FN) keeps from an overflowing literal has a
- * zero bit pattern, so it reads back as a signed zero.
+ * zero bit pattern, so it reads back as a signed zero; a negative f8E8M0FNU value sets the
+ * top bit of its exponent.
  */
 export function denseStoredFloat(kind: FloatKind, rounded: number): number {
+  if (kind === 'f8E8M0FNU' && rounded < 0) {
+    // The sign APFloat keeps lands in the top exponent bit of the stored pattern.
+    return floatFromBits(kind, floatBits(-rounded, kind) | 0x80n)
+  }
   if ((rounded === Infinity || rounded === -Infinity) && (kind === 'f4E2M1FN' || kind === 'f6E2M3FN' || kind === 'f6E3M2FN')) {
     return rounded > 0 ? 0 : -0
   }

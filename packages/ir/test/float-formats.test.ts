@@ -74,6 +74,12 @@ const TABLE: [string, string][] = [
   ["0.1 : tf32", "9.997550e-02 : tf32"],
   ["0x01 : f8E4M3", "1.953130e-03 : f8E4M3"],
   ["0x7F : f8E3M4", "0x7F : f8E3M4"],
+  ["-0.1 : f8E8M0FNU", "-1.250000e-01 : f8E8M0FNU"],
+  ["-9.0 : f8E8M0FNU", "-8.000000e+00 : f8E8M0FNU"],
+  ["-1.0e-45 : f8E8M0FNU", "5.877470e-39 : f8E8M0FNU"],
+  ["dense<[-0.1, -9.0, -1.0e-45, -0.0, 0.75]> : tensor<5xf8E8M0FNU>", "dense<[4.253530e+37, 8.000000e+00, 5.877470e-39, 5.877470e-39, 1.000000e+00]> : tensor<5xf8E8M0FNU>"],
+  ["dense<\"0x00FC0166EE01\"> : tensor<2xtf32>", "dense<[1.000000e+00, 9.997550e-02]> : tensor<2xtf32>"],
+  ["dense<\"0x3F\"> : tensor<3xf4E2M1FN>", "dense<-6.000000e+00> : tensor<3xf4E2M1FN>"],
 ]
 
 /** Printed f80/f128 forms parsed again: mlir-opt reads decimal literals through a double, so long forms lose bits. */
@@ -119,6 +125,17 @@ describe('float formats print as mlir-opt', () => {
     expect(roundTrip('dense<"0x0100000000000080FF3F0000000000000000F03F"> : tensor<2xf80>', 1)).toBe(
       'dense<"0x0100000000000080FF3F0000000000000000F03F"> : tensor<2xf80>',
     )
+  })
+
+  it('writes tf32 data in 3 bytes and does not elide NaNs with different payloads', () => {
+    const two = 'dense<"0x00FC0166EE01"> : tensor<2xtf32>'
+    const nans = 'dense<"0x0100C07F0000C07F"> : tensor<2xf32>'
+    // mlir-opt --mlir-print-elementsattrs-with-hex-if-larger=1 / --mlir-elide-elementsattrs-if-larger=1
+    expect(roundTrip(two, 1)).toBe(two)
+    expect(roundTrip(nans, 1)).toBe(nans)
+    const ctx = new Context({ allowUnregisteredDialects: true })
+    const r = parseSourceString(`"t.op"() {a = ${nans}} : () -> ()`, ctx)
+    expect(printOperation(r!.op, { elideElementsAttrsIfLarger: 1 })).toContain('{a = dense_resource<__elided__> : tensor<2xf32>}')
   })
 
   it('reads printed f80/f128 values back as mlir-opt does', () => {

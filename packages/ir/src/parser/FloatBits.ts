@@ -148,7 +148,15 @@ export function roundToFloatKind(kind: FloatKind, value: number): number {
       e++
     }
     const maxE = (1 << s.expBits) - 2 - s.bias
-    return e > maxE ? NaN : 2 ** Math.max(e, -s.bias)
+    if (e > maxE) {
+      return NaN
+    }
+    if (e < -s.bias) {
+      // Underflow gives APFloat's zero, which reads back as the smallest value.
+      return 2 ** -s.bias
+    }
+    // APFloat keeps the sign of a negative value although the format has no sign bit.
+    return neg ? -(2 ** e) : 2 ** e
   }
   const max = maxFinite(s)
   const minExp = 1 - s.bias

@@ -1920,7 +1920,8 @@ export abstract class Parser {
       width = 64
     }
     else if (scalar instanceof FloatType) {
-      width = scalar.width
+      // tf32 data holds 19 bits per element (3 bytes).
+      width = floatBitWidth(scalar.kind)
     }
     else {
       this.emitErrorAt(attrLoc, 'expected integer or floating point element type').report()

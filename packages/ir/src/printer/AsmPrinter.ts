@@ -539,7 +539,9 @@ export class AsmPrinterImpl implements OpAsmPrinter {
         this.parts.push('::' + symbolReference(n))
       }
     } else if (attr instanceof DenseIntOrFPElementsAttr) {
-      if (this.shouldElide(attr.type, isSplatValues(attr.isSplat, attr.values, attr.type.elementType instanceof ComplexType ? 2 : 1))) {
+      // Equal values with different NaN bit patterns are not a splat.
+      const splat = isSplatValues(attr.isSplat, attr.values, attr.type.elementType instanceof ComplexType ? 2 : 1) && (attr.isSplat || attr.nanBits === null)
+      if (this.shouldElide(attr.type, splat)) {
         this.parts.push('dense_resource<__elided__>')
       } else {
         this.parts.push('dense<')
@@ -669,9 +671,11 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     const values = attr.values
     const stride = values.type.elementType instanceof ComplexType ? 2 : 1
     const valuesSplat =
-      values instanceof DenseIntOrFPElementsAttr || values instanceof DenseStringElementsAttr
-        ? isSplatValues(values.isSplat, values.values, stride)
-        : values.isSplat
+      values instanceof DenseIntOrFPElementsAttr
+        ? isSplatValues(values.isSplat, values.values, stride) && (values.isSplat || values.nanBits === null)
+        : values instanceof DenseStringElementsAttr
+          ? isSplatValues(values.isSplat, values.values, stride)
+          : values.isSplat
     if (this.shouldElide(indices.type, isSplatValues(indices.isSplat, indices.values, 1)) || this.shouldElide(values.type, valuesSplat)) {
       this.parts.push('dense_resource<__elided__>')
       return
@@ -1565,7 +1569,8 @@ function denseHex(attr: DenseIntOrFPElementsAttr): string {
   } else if (et instanceof IndexType) {
     width = 64
   } else if (et instanceof FloatType) {
-    width = Math.ceil(et.width / 8) * 8
+    // tf32 is stored in its 19 bits, rounded up to 3 bytes.
+    width = Math.ceil((et.kind === 'tf32' ? 19 : et.width) / 8) * 8
   } else {
     width = 64
   }
