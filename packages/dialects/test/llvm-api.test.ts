@@ -5,9 +5,13 @@
 import { describe, expect, it } from 'vitest'
 import {
   Block,
+  BranchOpInterface,
   BuiltinDialect,
+  CallOpInterface,
+  CallableOpInterface,
   Context,
   FloatType,
+  FunctionOpInterface,
   IndexType,
   IntegerAttr,
   IntegerType,
@@ -233,5 +237,63 @@ describe('llvm folders (as mlir-opt --canonicalize)', () => {
     // [1] is a prefix of [1, 0]: the extract moves past the insert at [0] and stops there.
     expect(prefix.result).toBe(prefix.op)
     expect(printOperation(prefix.op.parentOp!)).toContain('= llvm.extractvalue %1[1] : !llvm.struct<(i32, struct<(i32, i32)>)>')
+  })
+})
+
+describe('llvm interfaces', () => {
+  const SRC = `llvm.func @s(%x: i32, %k: i32) -> i32 {
+  llvm.switch %k : i32, ^bb1(%x, %k : i32, i32) [
+    1: ^bb2(%x, %k : i32, i32),
+    2: ^bb1(%k, %x : i32, i32)
+  ]
+^bb1(%a: i32, %b: i32):
+  llvm.return %a : i32
+^bb2(%c: i32, %d: i32):
+  llvm.return %d : i32
+}`
+
+  function parseSwitch(): Operation {
+    const r = parseSourceString(SRC, newContext())
+    if (r === null) {
+      throw new Error('parse failed')
+    }
+    return r.op.regions[0]!.front.operations[0]!.regions[0]!.front.lastOp!
+  }
+
+  it('llvm.switch forwards, erases and resolves successor operands', () => {
+    const sw = parseSwitch()
+    const branch = BranchOpInterface.get(sw)!
+    expect(branch.getSuccessorOperands(sw, 2).map((v) => v.type)).toHaveLength(2)
+    branch.eraseSuccessorOperand!(sw, 1, 0)
+    branch.eraseSuccessorOperand!(sw, 0, 1)
+    // Only the forwarded operands change (the caller erases the block arguments).
+    expect(printOperation(sw)).toBe(
+      'llvm.switch %arg1 : i32, ^bb1(%arg0 : i32) [\n  1: ^bb2(%arg1 : i32),\n  2: ^bb1(%arg1, %arg0 : i32, i32)\n]',
+    )
+    const ctx = sw.context
+    expect(branch.getSuccessorForOperands!(sw, [IntegerAttr.get(IntegerType.get(ctx, 32), 2), null])).toBe(sw.successors[2]!.block)
+    expect(branch.getSuccessorForOperands!(sw, [IntegerAttr.get(IntegerType.get(ctx, 32), 9), null])).toBe(sw.successors[0]!.block)
+    expect(branch.getSuccessorForOperands!(sw, [null, null])).toBeNull()
+  })
+
+  it('llvm.func and llvm.call implement the function and call interfaces', () => {
+    const ctx = newContext()
+    const r = parseSourceString(
+      `llvm.func @g(i32) -> i64
+llvm.func @f(%a: i32, %p: !llvm.ptr) {
+  %0 = llvm.call @g(%a) : (i32) -> i64
+  llvm.call %p(%0) : !llvm.ptr, (i64) -> ()
+  llvm.return
+}`,
+      ctx,
+    )
+    const [g, f] = r!.op.regions[0]!.front.operations
+    expect(printType(FunctionOpInterface.get(g!)!.getFunctionType(g!))).toBe('(i32) -> i64')
+    expect(CallableOpInterface.get(g!)!.getCallableRegion(g!)).toBeNull()
+    const [direct, indirect] = f!.regions[0]!.front.operations
+    const call = CallOpInterface.get(direct!)!
+    expect(printAttribute(call.getCallee(direct!) as Attribute)).toBe('@g')
+    expect(call.getArgOperands(indirect!)).toEqual([direct!.results[0]])
+    expect(call.getCallee(indirect!)).toBe(f!.regions[0]!.front.getArgument(1))
   })
 })
