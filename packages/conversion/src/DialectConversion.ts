@@ -7,8 +7,7 @@ import {
   PatternRewriter,
   failure,
   matchConstantOp,
-  matchConstantValue,
-  type Attribute,
+  foldOperation,
   type OpFoldResult,
   printOperation,
   success,
@@ -171,6 +170,10 @@ export class ConversionPatternRewriter extends PatternRewriter {
    * original operands (see `originalValue`).
    */
   private readonly originals = new Map<Value, Value>()
+  /** The operands the ops to convert had before the conversion (upstream's IR until commit). */
+  private readonly operandSnapshot = new Map<Operation, Value[]>()
+  /** The snapshot to restore when a modification of its op is undone. */
+  private readonly snapshotUndo = new Map<UndoRecord, Value[]>()
   /** Target materializations already built: value to converted type to materialized value. */
   private readonly targetCache = new Map<Value, Map<Type, Value>>()
   /** The type converter of the pattern being applied. */
@@ -333,6 +336,11 @@ export class ConversionPatternRewriter extends PatternRewriter {
       case UndoKind.ModifyOp: {
         const op = r.op!
         op.setOperands(r.operands!)
+        const snap = this.snapshotUndo.get(r)
+        if (snap !== undefined) {
+          this.operandSnapshot.set(op, snap)
+          this.snapshotUndo.delete(r)
+        }
         for (let i = 0; i < r.successors!.length; i++) {
           if (op.successors[i]!.block !== r.successors![i]) {
             op.setSuccessor(i, r.successors![i]!)
@@ -401,6 +409,8 @@ export class ConversionPatternRewriter extends PatternRewriter {
     this.materializations.clear()
     this.replacedLocations.clear()
     this.originals.clear()
+    this.operandSnapshot.clear()
+    this.snapshotUndo.clear()
     this.targetCache.clear()
     return result
   }
@@ -442,9 +452,12 @@ export class ConversionPatternRewriter extends PatternRewriter {
   override startOpModification(op: Operation): void {
     const operands: Value[] = op.operands.map((o) => o.value)
     const successors: Block[] = op.successors.map((s) => s.block)
-    this.log.push(
-      new UndoRecord(UndoKind.ModifyOp, op, null, null, null, null, operands, successors, op.properties, op.attributes, op.location),
-    )
+    const record = new UndoRecord(UndoKind.ModifyOp, op, null, null, null, null, operands, successors, op.properties, op.attributes, op.location)
+    this.log.push(record)
+    const snap = this.operandSnapshot.get(op)
+    if (snap !== undefined) {
+      this.snapshotUndo.set(record, snap)
+    }
   }
 
   override cancelOpModification(op: Operation): void {
@@ -536,6 +549,23 @@ export class ConversionPatternRewriter extends PatternRewriter {
       this.replaceAllUsesWith(from, cast)
     }
     this.eraseOpImpl(op)
+  }
+
+  /** Records the operands of `op` before the conversion changes them. */
+  recordOriginalOperands(op: Operation, operands: readonly Value[] = op.getOperands()): void {
+    this.operandSnapshot.set(op, operands.slice())
+  }
+
+  /**
+   * The operands `op` has in upstream's view of the IR during the conversion: those it
+   * had before the conversion (or, for an op created by it, the values its operands stand for).
+   */
+  originalOperandsOf(op: Operation): Value[] {
+    const snap = this.operandSnapshot.get(op)
+    if (snap !== undefined && snap.length === op.operands.length) {
+      return snap.slice()
+    }
+    return op.operands.map((o) => this.originalValue(o.value))
   }
 
   /**
@@ -1119,29 +1149,63 @@ const kGenericForm = { printGenericOpForm: true }
  * An in-place fold gives no values.
  */
 /**
- * `op`'s fold (as `foldOperation`) with the constant values of its original operands:
- * upstream folds before replacements are committed, so an operand replaced by a new
- * constant is not constant, and one whose replaced definition was constant still is.
+ * `op`'s fold (as `foldOperation`) on its operands as upstream sees them: replacements
+ * are committed only at the end there, so the folder runs with the op's original operands
+ * (swapped in for the call). Operand values it returns, and an in-place reordering, are
+ * mapped back to the current operands. Null when it does not fold.
  */
-function foldWithOriginalOperands(op: Operation, rewriter: ConversionPatternRewriter): readonly OpFoldResult[] | null {
-  const def = op.name.def
-  if (def === null || def.fold === undefined) {
-    return null
+function foldWithOriginalOperands(op: Operation, originals: readonly Value[], rewriter: ConversionPatternRewriter): readonly OpFoldResult[] | null {
+  const current = op.getOperands()
+  let swapped = false
+  for (let i = 0; i < current.length; i++) {
+    if (current[i] !== originals[i]) {
+      swapped = true
+    }
   }
-  const constants: (Attribute | null)[] = []
-  for (const o of op.operands) {
-    constants.push(matchConstantValue(rewriter.originalValue(o.value)))
+  if (swapped) {
+    op.setOperands(originals)
   }
-  const r = def.fold(op, constants)
-  if (r === undefined) {
-    return null
+  let folded: readonly OpFoldResult[] | null
+  try {
+    folded = foldOperation(op)
+  } finally {
+    const after = op.getOperands()
+    const changed = after.some((v, i) => v !== originals[i])
+    if (swapped || changed) {
+      op.setOperands(after.map((v) => current[originals.indexOf(v)] ?? v))
+    }
+    if (changed) {
+      rewriter.recordOriginalOperands(op, after)
+    }
   }
-  return Array.isArray(r) ? (r as readonly OpFoldResult[]) : []
+  if (folded === null || folded.length === 0 || !swapped) {
+    return folded
+  }
+  const out: OpFoldResult[] = []
+  for (const r of folded) {
+    if (!(r instanceof Value)) {
+      out.push(r)
+      continue
+    }
+    const v = r
+    const j = originals.indexOf(v)
+    if (j >= 0) {
+      out.push(current[j]!)
+      continue
+    }
+    const def = v.definingOp
+    if (def !== null && rewriter.isErased(def)) {
+      return null
+    }
+    out.push(v)
+  }
+  return out
 }
 
 function foldResultsOf(op: Operation, rewriter: ConversionPatternRewriter): { values: Value[]; constants: Operation[] } | null {
+  const originals = rewriter.originalOperandsOf(op)
   rewriter.startOpModification(op)
-  const folded = foldWithOriginalOperands(op, rewriter)
+  const folded = foldWithOriginalOperands(op, originals, rewriter)
   if (folded === null) {
     rewriter.cancelOpModification(op)
     return null
@@ -1207,6 +1271,9 @@ function applyConversion(
   const ops: Operation[] = []
   for (const r of roots) {
     ops.push(...collectOps(r, target))
+  }
+  for (const op of ops) {
+    rewriter.recordOriginalOperands(op)
   }
   for (const op of ops) {
     const wasErased = rewriter.isErased(op)
