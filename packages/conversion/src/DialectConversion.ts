@@ -242,6 +242,10 @@ export class ConversionPatternRewriter extends PatternRewriter {
     }
     if (previous === null) {
       this.createdOps.add(op)
+      if (op.operands.length > 0) {
+        // Upstream patterns build new ops on the values of the IR before the commit.
+        this.operandSnapshot.set(op, op.operands.map((o) => this.originalValue(o.value)))
+      }
       this.log.push(new UndoRecord(UndoKind.CreateOp, op, null, null, null, null, null, null, null, null, null))
     } else {
       this.log.push(new UndoRecord(UndoKind.MoveOp, op, previous.block, null, null, previous.before, null, null, null, null, null))
