@@ -94,9 +94,17 @@ const vovCustomOp = defineOp({
   assemblyFormat: 'custom<Groups>($operand) attr-dict `:` type($operand)',
 })
 
+// A variadic-of-variadic operand anchoring an optional group.
+const vovOptionalOp = defineOp({
+  name: 'test.vov_optional',
+  operands: { operand: variadicOfVariadic(I64, 'operand_segments') },
+  attributes: { operand_segments: DenseI32ArrayAttr },
+  assemblyFormat: '(`with` $operand^ `:` type($operand))? attr-dict',
+})
+
 const TestDialect: DialectDefinition = {
   namespace: 'test',
-  ops: [parallelOp, taskOp, cancelOp, vovOp, vovPairOp, vovCustomOp],
+  ops: [parallelOp, taskOp, cancelOp, vovOp, vovPairOp, vovCustomOp, vovOptionalOp],
   allowUnknownOperations: true,
 }
 
@@ -222,6 +230,19 @@ describe('variadic-of-variadic operands', () => {
     expect(generic).toContain('"test.format_variadic_of_variadic_operand"(%arg0, %arg0, %arg0) <{operand_segments = array<i32: 1, 0, 2>}> : (i64, i64, i64) -> ()')
     expect(generic).toContain('"test.format_variadic_of_variadic_operand"() <{operand_segments = array<i32>}> : () -> ()')
     expect(generic).toContain('"test.vov_pair"(%arg1, %arg1, %arg1) <{group_sizes = array<i32: 2, 0>}> : (i32, i32, i32) -> ()')
+  })
+
+  it('anchors optional groups', () => {
+    const src = `"test.holder"() ({
+^bb0(%a: i64):
+  test.vov_optional with (%a), (%a) : (i64), (i64)
+  test.vov_optional
+}) : () -> ()
+`
+    const { out, diags } = run(src)
+    expect(diags).toEqual([])
+    expect(out).toContain('test.vov_optional with (%arg0), (%arg0) : (i64), (i64)\n    test.vov_optional\n')
+    expect(run(src, true).out).toContain('"test.vov_optional"() <{operand_segments = array<i32>}> : () -> ()')
   })
 
   it('passes sub-group sizes to and from custom directives', () => {

@@ -703,6 +703,7 @@ function ensureImplicitTerminator(region: Region, info: FormatOpInfo, parser: Op
  */
 export function parseWithFormat(fmt: CompiledFormat, info: FormatOpInfo, parser: OpAsmParser, state: OperationState): LogicalResult {
   const ps = new ParseState(info, parser.context)
+  if (fmt.usedAttributes.length > 0 && !fmt.hasOperandsDirective) { addUnparsedGroupSizes(info, state, ps) }
   if (!parseElements(fmt.elements, info, parser, state, ps)) {
     return failure()
   }
@@ -745,7 +746,7 @@ function parseElement(
       const d = info.operands[el.index]!
       ps.operandOffsets[el.index] = parser.getCurrentOffset()
       if (d.variadic) {
-        if (d.segmentAttr !== undefined) { return parseOperandGroups(d.segmentAttr, el.index, parser, state, ps) }
+        if (d.segmentAttr !== undefined) { return parseOperandGroups(d.segmentAttr, el.index, parser, state, ps, optional) }
         const first = parser.parseOptionalOperand()
         if (first === undefined) {
           return false
@@ -1831,6 +1832,16 @@ function customArgsForPrint(el: FormatElement, ctx: PrintCtx): CustomDirectiveAr
   }
   return out
 }
+/** A variadic-of-variadic operand the input left out (in an absent optional group) has no sub-groups. */
+function addUnparsedGroupSizes(info: FormatOpInfo, state: OperationState, ps: ParseState): void {
+  for (let i = 0; i < info.operands.length; i++) {
+    const segmentAttr = info.operands[i]!.segmentAttr
+    if (segmentAttr !== undefined && ps.operands[i] === null) {
+      state.addAttribute(segmentAttr, DenseArrayAttr.getI32(ps.context, []))
+    }
+  }
+}
+
 
 // ---- oilist and variadic-of-variadic operands ----------------------------------------
 
@@ -1923,8 +1934,11 @@ function printOIList(el: FormatElement, ctx: PrintCtx, st: PrintState): void {
   }
 }
 
-/** `(%a, %b), (), (%c)`: a variadic-of-variadic operand; its sub-group sizes go to `segmentAttr`. */
-function parseOperandGroups(segmentAttr: string, index: number, parser: OpAsmParser, state: OperationState, ps: ParseState): boolean {
+/**
+ * `(%a, %b), (), (%c)`: a variadic-of-variadic operand; its sub-group sizes go to `segmentAttr`.
+ * As the first element of an optional group (`optional`), no operands at all means absent (null).
+ */
+function parseOperandGroups(segmentAttr: string, index: number, parser: OpAsmParser, state: OperationState, ps: ParseState, optional: boolean): boolean | null {
   const list: UnresolvedOperand[] = []
   const sizes: number[] = []
   do {
@@ -1940,7 +1954,7 @@ function parseOperandGroups(segmentAttr: string, index: number, parser: OpAsmPar
   } while (parser.parseOptionalComma())
   ps.operands[index] = list
   state.addAttribute(segmentAttr, DenseArrayAttr.getI32(parser.context, sizes))
-  return true
+  return optional && list.length === 0 ? null : true
 }
 
 /** `(i32, i32), (), (f32)`: the types of a variadic-of-variadic operand, flattened. */
