@@ -479,14 +479,24 @@ function lowerCall(
 
 /** `func.call` to `llvm.call` (MLIR's `CallOpLowering`). */
 class CallOpLowering extends OpConversionPattern {
-  constructor(private readonly converter: LLVMTypeConverter) {
+  constructor(
+    private readonly converter: LLVMTypeConverter,
+    private readonly symbolTable: SymbolTable | null,
+  ) {
     super('func.call', { typeConverter: converter })
   }
   override matchAndRewriteConverted(op: Operation, adaptor: OpAdaptor, rewriter: ConversionPatternRewriter): LogicalResult {
     let bare = this.converter.options.useBarePtrCallConv
     if (!bare) {
+      // The callee's `llvm.bareptr` decides; a symbol table built up front makes the
+      // lookup fast (upstream's is likewise built before the conversion).
       const callee = op.getAttr('callee')
-      const target = callee === undefined ? undefined : SymbolTable.lookupNearestSymbolFrom(op, callee as never)
+      let target: Operation | undefined
+      if (callee instanceof SymbolRefAttr && this.symbolTable !== null && callee.nestedReferences.length === 0) {
+        target = this.symbolTable.lookup(callee.rootReference)
+      } else if (callee !== undefined) {
+        target = SymbolTable.lookupNearestSymbolFrom(op, callee as SymbolRefAttr)
+      }
       bare = target !== undefined && target.hasAttr(kBarePtrAttrName)
     }
     return lowerCall(op, adaptor.operands, rewriter, this.converter, bare)
@@ -561,9 +571,18 @@ class ReturnOpLowering extends OpConversionPattern {
   }
 }
 
-/** The patterns lowering the `func` dialect to `llvm` (MLIR's `populateFuncToLLVMConversionPatterns`). */
-export function funcToLLVMConversionPatterns(converter: LLVMTypeConverter): OpConversionPattern[] {
-  return [new FuncOpConversion(converter), new CallIndirectOpLowering(converter), new CallOpLowering(converter), new ConstantOpLowering(converter), new ReturnOpLowering(converter)]
+/**
+ * The patterns lowering the `func` dialect to `llvm` (MLIR's `populateFuncToLLVMConversionPatterns`);
+ * `symbolTable`, when given, is where calls look up their callees.
+ */
+export function funcToLLVMConversionPatterns(converter: LLVMTypeConverter, symbolTable: SymbolTable | null = null): OpConversionPattern[] {
+  return [
+    new FuncOpConversion(converter),
+    new CallIndirectOpLowering(converter),
+    new CallOpLowering(converter, symbolTable),
+    new ConstantOpLowering(converter),
+    new ReturnOpLowering(converter),
+  ]
 }
 
 type FuncToLLVMOptionDecls = {
@@ -615,7 +634,9 @@ LLVM IR types.`
       useBarePtrCallConv: this.options.useBarePtrCallConv,
     })
     const target = new LLVMConversionTarget(ctx)
-    if (!applyPartialConversion(this.getOperation(), target, funcToLLVMConversionPatterns(converter))) {
+    const module = this.getOperation()
+    const symbolTable = converter.options.useBarePtrCallConv ? null : new SymbolTable(module)
+    if (!applyPartialConversion(module, target, funcToLLVMConversionPatterns(converter, symbolTable))) {
       this.signalPassFailure()
     }
   }
