@@ -92,7 +92,8 @@ export class FloatAttr extends Attribute implements TypedAttr {
     readonly value: number,
     /**
      * The exact bit pattern of a NaN whose sign or payload differs from the type's default
-     * NaN (as `0x7FC00001 : f32` or `0xFFC0 : bf16` spell it); null otherwise.
+     * NaN (as `0x7FC00001 : f32` or `0xFFC0 : bf16` spell it), or of an f80/f128 value that
+     * `value` (a double) cannot hold exactly (see `floatAttrFromBits`); null otherwise.
      */
     readonly nanBits: bigint | null = null,
   ) {
