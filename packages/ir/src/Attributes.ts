@@ -374,7 +374,8 @@ export class DenseIntOrFPElementsAttr extends DenseElementsAttr {
     readonly isSplat: boolean,
     /**
      * Exact bit patterns of the NaN values (by index into `values`) that are not the
-     * element type's default NaN, as `FloatAttr.nanBits`; null when there are none.
+     * element type's default NaN, and of f80/f128 elements a double cannot hold, as
+     * `FloatAttr.nanBits`; null when there are none.
      */
     readonly nanBits: ReadonlyMap<number, bigint> | null = null,
   ) {
