@@ -1810,7 +1810,7 @@ export abstract class Parser {
       if (v === null) {
         return null
       }
-      if (typeof v === 'number' && scalarType instanceof FloatType && (Number.isNaN(v) || isWideFloatKind(scalarType.kind))) {
+      if (typeof v === 'number' && (v !== v || wideFloat) && scalarType instanceof FloatType) {
         // A NaN other than the type's default one, or an f80/f128 value a double cannot hold, keeps its bits.
         const kept =
           lit.tokKinds[i] === Tok.integer
@@ -1856,6 +1856,7 @@ export abstract class Parser {
       if (!(el instanceof IntegerType && el.width === 1)) {
         this.emitErrorAt(start, "expected i1 type for 'true' or 'false' values").report()
         return null
+    const wideFloat = scalarType instanceof FloatType && isWideFloatKind(scalarType.kind)
       }
       return k === 100 ? 1n : 0n
     }
