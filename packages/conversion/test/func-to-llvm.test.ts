@@ -86,4 +86,11 @@ describe('convert-func-to-llvm', () => {
     expect(r.text).toBe("module {\n  llvm.func @f(%arg0: i32) -> i32 {\n    %c1_i32 = arith.constant 1 : i32\n    %sum, %overflow = arith.addui_extended %arg0, %c1_i32 : i32, i1\n    %c0_i32 = arith.constant 0 : i32\n    %sum_0, %overflow_1 = arith.addui_extended %c0_i32, %arg0 : i32, i1\n    llvm.return %sum : i32\n  }\n}\n")
   })
 
+  it('honours llvm.bareptr on functions and callees; inherent func.func attributes are not carried over', () => {
+    const src = "func.func @x() attributes {llvm.target_cpu = \"x\", llvm.noinline, no_inline, llvm.bareptr} {\n  return\n}\nfunc.func @y(%a: memref<2xf32>) attributes {llvm.bareptr} {\n  call @y(%a) : (memref<2xf32>) -> ()\n  return\n}\n"
+    const r = runPipeline(src, "builtin.module(convert-func-to-llvm)")
+    expect(r.ok).toBe(true)
+    expect(r.text).toBe("module {\n  llvm.func @x() attributes {llvm.bareptr, llvm.noinline, llvm.target_cpu = \"x\"} {\n    llvm.return\n  }\n  llvm.func @y(%arg0: !llvm.ptr) attributes {llvm.bareptr} {\n    %0 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>\n    %1 = llvm.insertvalue %arg0, %0[0] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)> \n    %2 = llvm.insertvalue %arg0, %1[1] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)> \n    %3 = llvm.mlir.constant(0 : index) : i64\n    %4 = llvm.insertvalue %3, %2[2] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)> \n    %5 = llvm.mlir.constant(2 : index) : i64\n    %6 = llvm.insertvalue %5, %4[3, 0] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)> \n    %7 = llvm.mlir.constant(1 : index) : i64\n    %8 = llvm.insertvalue %7, %6[4, 0] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)> \n    %9 = llvm.extractvalue %8[1] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)> \n    llvm.call @y(%9) : (!llvm.ptr) -> ()\n    llvm.return\n  }\n}\n")
+  })
+
 })
