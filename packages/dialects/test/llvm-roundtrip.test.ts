@@ -1172,6 +1172,39 @@ llvm.func @f2(%a: f16, %i: i32) {
 }) : () -> ()
 `,
   },
+  {
+    name: 'call argument and result attributes',
+    input: `llvm.func @g(i32, f32) -> i32
+llvm.func @f(%a: i32, %b: f32) -> i32 {
+  %0 = llvm.call @g(%a, %b) : (i32 {llvm.noundef, llvm.signext}, f32) -> (i32 {llvm.zeroext})
+  %1 = llvm.call @g(%a, %b) : (i32, f32) -> (i32 {llvm.zeroext})
+  %2 = llvm.call @g(%a, %b) : (i32 {llvm.inreg}, f32) -> i32
+  llvm.return %0 : i32
+}
+`,
+    custom: `module {
+  llvm.func @g(i32, f32) -> i32
+  llvm.func @f(%arg0: i32, %arg1: f32) -> i32 {
+    %0 = llvm.call @g(%arg0, %arg1) : (i32 {llvm.noundef, llvm.signext}, f32) -> (i32 {llvm.zeroext})
+    %1 = llvm.call @g(%arg0, %arg1) : (i32, f32) -> (i32 {llvm.zeroext})
+    %2 = llvm.call @g(%arg0, %arg1) : (i32 {llvm.inreg}, f32) -> i32
+    llvm.return %0 : i32
+  }
+}
+`,
+    generic: `"builtin.module"() ({
+  "llvm.func"() <{CConv = #llvm.cconv<ccc>, function_type = !llvm.func<i32 (i32, f32)>, linkage = #llvm.linkage<external>, sym_name = "g", unnamed_addr = 0 : i64, visibility_ = 0 : i64}> ({
+  }) : () -> ()
+  "llvm.func"() <{CConv = #llvm.cconv<ccc>, function_type = !llvm.func<i32 (i32, f32)>, linkage = #llvm.linkage<external>, sym_name = "f", unnamed_addr = 0 : i64, visibility_ = 0 : i64}> ({
+  ^bb0(%arg0: i32, %arg1: f32):
+    %0 = "llvm.call"(%arg0, %arg1) <{CConv = #llvm.cconv<ccc>, TailCallKind = #llvm.tailcallkind<none>, arg_attrs = [{llvm.noundef, llvm.signext}, {}], callee = @g, fastmathFlags = #llvm.fastmath<none>, op_bundle_sizes = array<i32>, operandSegmentSizes = array<i32: 2, 0>, res_attrs = [{llvm.zeroext}]}> : (i32, f32) -> i32
+    %1 = "llvm.call"(%arg0, %arg1) <{CConv = #llvm.cconv<ccc>, TailCallKind = #llvm.tailcallkind<none>, callee = @g, fastmathFlags = #llvm.fastmath<none>, op_bundle_sizes = array<i32>, operandSegmentSizes = array<i32: 2, 0>, res_attrs = [{llvm.zeroext}]}> : (i32, f32) -> i32
+    %2 = "llvm.call"(%arg0, %arg1) <{CConv = #llvm.cconv<ccc>, TailCallKind = #llvm.tailcallkind<none>, arg_attrs = [{llvm.inreg}, {}], callee = @g, fastmathFlags = #llvm.fastmath<none>, op_bundle_sizes = array<i32>, operandSegmentSizes = array<i32: 2, 0>}> : (i32, f32) -> i32
+    "llvm.return"(%0) : (i32) -> ()
+  }) : () -> ()
+}) : () -> ()
+`,
+  },
 ]
 
 describe('llvm dialect round trip (byte-identical with mlir-opt)', () => {

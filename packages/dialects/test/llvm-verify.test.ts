@@ -335,6 +335,33 @@ llvm.func @f(%b: i32) {
     ["1:1: error: 'llvm.mlir.global' op initializer region type 'i64' does not match global type 'i32'"],
   ],
   [
+    `llvm.func @g(i32) -> i32
+llvm.func @f(%a: i32) {
+  %0:2 = llvm.call @g(%a) : (i32) -> (i32, i32)
+  llvm.return
+}
+`,
+    ["3:27: error: custom op 'llvm.call' expected function with 0 or 1 result"],
+  ],
+  [
+    `llvm.func @g(i32) -> i32
+llvm.func @f(%a: i32) {
+  %0 = llvm.call @g(%a) : i32
+  llvm.return
+}
+`,
+    ["3:26: error: expected '('", "3:25: error: custom op 'llvm.call' expected direct call to have 1 trailing types"],
+  ],
+  [
+    `llvm.func @g(i32) -> i32
+llvm.func @f(%a: i32) {
+  %0 = llvm.call @g(%a, %a) : (i32) -> i32
+  llvm.return
+}
+`,
+    ["3:8: error: custom op 'llvm.call' number of operands and types do not match: got 2 operands and 1 types"],
+  ],
+  [
     `"test.x"() {a = !llvm.func<void (label, metadata, void)>} : () -> ()
 `,
     ["1:27: error: invalid function argument type: '!llvm.void'"],

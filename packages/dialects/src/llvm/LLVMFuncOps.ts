@@ -575,6 +575,39 @@ export function getLLVMCallArgOperands(op: Operation): Value[] {
   return calleeAttr(op) !== undefined ? all : all.slice(1)
 }
 
+interface CallSignature {
+  readonly inputs: Type[]
+  readonly inputAttrs: (readonly NamedAttribute[])[]
+  readonly results: Type[]
+  readonly resultAttrs: (readonly NamedAttribute[])[]
+}
+
+/** `(i32 {llvm.noundef}, f32) -> (i32 {llvm.zeroext})`: a call's function type with argument and result attributes. */
+function parseCallSignature(parser: OpAsmParser): CallSignature | undefined {
+  const sig: CallSignature = { inputs: [], inputAttrs: [], results: [], resultAttrs: [] }
+  if (!parser.parseLParen()) {
+    return undefined
+  }
+  if (!parser.parseOptionalRParen()) {
+    do {
+      const t = parser.parseType()
+      const attrs: NamedAttribute[] = []
+      if (t === undefined || !parser.parseOptionalAttrDict(attrs)) {
+        return undefined
+      }
+      sig.inputs.push(t)
+      sig.inputAttrs.push(attrs)
+    } while (parser.parseOptionalComma())
+    if (!parser.parseRParen()) {
+      return undefined
+    }
+  }
+  if (!parser.parseArrow()) {
+    return undefined
+  }
+  return parseResultList(parser, sig.results, sig.resultAttrs) ? sig : undefined
+}
+
 function parseCall(parser: OpAsmParser, state: OperationState): LogicalResult {
   const ctx = parser.context
   const cconv = parser.parseOptionalKeywordOneOf(CConvNames) ?? 'ccc'
@@ -594,7 +627,6 @@ function parseCall(parser: OpAsmParser, state: OperationState): LogicalResult {
   if (!parser.parseLParen()) {
     return false
   }
-  const argsLoc = parser.getCurrentLocation()
   const args = parser.parseOperandList('none')
   if (args === undefined || !parser.parseRParen()) {
     return false
@@ -609,7 +641,11 @@ function parseCall(parser: OpAsmParser, state: OperationState): LogicalResult {
     }
     state.addProperty('var_callee_type', TypeAttr.get(vt))
   }
-  if (!parser.parseOptionalAttrDict(state.attributes) || !parser.parseColon()) {
+  if (!parser.parseOptionalAttrDict(state.attributes)) {
+    return false
+  }
+  const colonLoc = parser.getCurrentLocation()
+  if (!parser.parseColon()) {
     return false
   }
   let calleeType: Type | undefined
@@ -619,27 +655,32 @@ function parseCall(parser: OpAsmParser, state: OperationState): LogicalResult {
       return false
     }
   }
-  const typeLoc = parser.getCurrentLocation()
-  const t = parser.parseType()
-  if (t === undefined) {
-    return false
+  const sig = parseCallSignature(parser)
+  if (sig === undefined) {
+    const what = calleeOperand === undefined ? 'direct call to have 1' : 'indirect call to have 2'
+    return parser.emitError(colonLoc, `expected ${what} trailing types`).fail()
   }
-  if (!(t instanceof FunctionType)) {
-    return parser.emitError(typeLoc, 'expected function type').fail()
-  }
-  if (t.results.length > 1) {
-    return parser.emitError(typeLoc, 'expected function with 0 or 1 result').fail()
+  if (sig.results.length > 1) {
+    return parser.emitError(colonLoc, 'expected function with 0 or 1 result').fail()
   }
   if (calleeOperand !== undefined && !parser.resolveOperand(calleeOperand, calleeType!, state.operands)) {
     return false
   }
-  if (!resolveOperandList(parser, args, [...t.inputs], argsLoc, state.operands)) {
+  if (!resolveOperandList(parser, args, sig.inputs, parser.getNameLoc(), state.operands)) {
     return false
+  }
+  const argAttrs = attrArray(ctx, sig.inputAttrs)
+  if (argAttrs !== null) {
+    state.addProperty('arg_attrs', argAttrs)
+  }
+  const resAttrs = attrArray(ctx, sig.resultAttrs)
+  if (resAttrs !== null) {
+    state.addProperty('res_attrs', resAttrs)
   }
   const numCallee = args.length + (calleeOperand !== undefined ? 1 : 0)
   state.addProperty('operandSegmentSizes', DenseArrayAttr.getI32(ctx, [numCallee, 0]))
   state.addProperty('op_bundle_sizes', DenseArrayAttr.getI32(ctx, []))
-  state.addTypes(t.results)
+  state.addTypes(sig.results)
   return true
 }
 
@@ -681,13 +722,30 @@ function printCall(op: Operation, p: OpAsmPrinter): void {
     p.printType(all[0]!.type)
     p.print(', ')
   }
+  const argAttrs = op.getAttr('arg_attrs')
   p.print('(')
-  p.printTypes(args.map((a) => a.type))
+  for (let i = 0; i < args.length; i++) {
+    if (i > 0) {
+      p.print(', ')
+    }
+    p.printType(args[i]!.type)
+    p.printOptionalAttrDict(dictAt(argAttrs, i))
+  }
   p.print(') -> ')
   if (op.results.length === 0) {
     p.print('()')
-  } else {
-    p.printType(op.results[0]!.type)
+    return
+  }
+  const resAttrs = dictAt(op.getAttr('res_attrs'), 0)
+  const resType = op.results[0]!.type
+  const needsParens = resAttrs.length > 0 || resType instanceof FunctionType
+  if (needsParens) {
+    p.print('(')
+  }
+  p.printType(resType)
+  p.printOptionalAttrDict(resAttrs)
+  if (needsParens) {
+    p.print(')')
   }
 }
 
