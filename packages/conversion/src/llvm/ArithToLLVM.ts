@@ -2,7 +2,6 @@ import {
   DenseArrayAttr,
   DenseIntOrFPElementsAttr,
   FloatType,
-  IndexType,
   IntegerAttr,
   IntegerType,
   VectorType,
@@ -453,11 +452,15 @@ class CmpOpLowering extends ArithToLLVMPattern {
 
 // ---- Ceil and floor division expansion (MLIR's `populateCeilFloorDivExpandOpsPatterns`) ----
 
-/** An `arith.constant` of `value` with `type` (a splat for vectors). */
+/**
+ * An `arith.constant` of `value` with `type` (a splat for vectors). As upstream's
+ * `getIntegerAttr(type, int64_t)`, a negative value is not sign-extended beyond 64 bits
+ * (-1 : i128 is 2^64 - 1).
+ */
 function arithConstant(rewriter: ConversionPatternRewriter, loc: Location, type: Type, value: number): Value {
   const elt = getElementTypeOrSelf(type)
-  const attr: Attribute =
-    type instanceof VectorType ? DenseIntOrFPElementsAttr.get(type, [BigInt(value)], true) : IntegerAttr.get(elt instanceof IndexType ? type : type, value)
+  const v = elt instanceof IntegerType && elt.width > 64 ? BigInt.asUintN(64, BigInt(value)) : BigInt(value)
+  const attr: Attribute = type instanceof VectorType ? DenseIntOrFPElementsAttr.get(type, [v], true) : IntegerAttr.get(type, v)
   return rewriter.create('arith.constant', loc, { results: [type], attributes: { value: attr } }).results[0]!
 }
 
