@@ -80,7 +80,7 @@ export abstract class ConversionPattern implements RewritePatternLike {
     try {
       const operands = rewriter.getRemappedValues(op, this.typeConverter)
       if (operands === null) {
-        return rewriter.notifyMatchFailure(op, 'failed to remap operands')
+        return failure()
       }
       return this.matchAndRewriteConverted(op, new OpAdaptor(operands, op), rewriter)
     } finally {
@@ -649,6 +649,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
       }
       const want = converter.convertType(orig.type)
       if (want === null) {
+        this.notifyMatchFailure(op, `unable to convert type for operand #${out.length}, type was '${typeText(orig.type)}'`)
         return null
       }
       if (v.type === want) {
