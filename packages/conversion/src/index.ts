@@ -55,7 +55,7 @@ export { ConvertIndexToLLVMPass, indexToLLVMConversionPatterns } from './llvm/In
 /** The `reconcile-unrealized-casts` pass and its utility. */
 export { ReconcileUnrealizedCastsPass, reconcileUnrealizedCasts } from './ReconcileUnrealizedCasts.ts'
 
-/** Registers the conversion passes (`convert-scf-to-cf`, `reconcile-unrealized-casts`) in `registry`. */
+/** Registers the conversion passes (`convert-scf-to-cf`, `convert-*-to-llvm`, `reconcile-unrealized-casts`) in `registry`. */
 export function registerConversionPasses(registry: PassRegistry): void {
   registry.register(SCFToControlFlowPass)
   registry.register(ReconcileUnrealizedCastsPass)
