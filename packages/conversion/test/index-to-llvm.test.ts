@@ -244,4 +244,33 @@ describe('convert-index-to-llvm', () => {
     expect(r.ok).toBe(true)
     expect(r.text).toBe(expected)
   })
+  it('folds casts of constants (to index always, from index when 32 and 64 bits agree)', () => {
+    // mlir-opt --convert-index-to-llvm ic.mlir
+    const input = `func.func @f() -> (index, index, i32, i64) {
+  %c = arith.constant -3 : i32
+  %0 = index.casts %c : i32 to index
+  %1 = index.castu %c : i32 to index
+  %i = index.constant 4294967298
+  %2 = index.casts %i : index to i32
+  %3 = index.castu %i : index to i64
+  return %0, %1, %2, %3 : index, index, i32, i64
+}
+`
+    const expected = `module {
+  func.func @f() -> (index, index, i32, i64) {
+    %c-3_i32 = arith.constant -3 : i32
+    %0 = llvm.mlir.constant(-3 : i64) : i64
+    %1 = builtin.unrealized_conversion_cast %0 : i64 to index
+    %2 = llvm.mlir.constant(4294967293 : i64) : i64
+    %3 = builtin.unrealized_conversion_cast %2 : i64 to index
+    %4 = llvm.mlir.constant(4294967298 : i64) : i64
+    %5 = llvm.trunc %4 : i64 to i32
+    return %1, %3, %5, %4 : index, index, i32, i64
+  }
+}
+`
+    const r = runPipeline(input, 'builtin.module(convert-index-to-llvm)')
+    expect(r.ok).toBe(true)
+    expect(r.text).toBe(expected)
+  })
 })

@@ -406,7 +406,37 @@ export const BoolConstantOp: OdsOp = defineOp({
 
 const IntegerOrIndex: TypeConstraint = anyTypeOf([AnyInteger, Index])
 
-function castOp(mnemonic: string, summary: string): OdsOp {
+/**
+ * Folds a cast of a constant (MLIR's index cast folder): to `index`, extended or
+ * truncated to 64 bits; from `index`, only when the 64-bit and 32-bit targets agree.
+ * `signed` picks sign or zero extension.
+ */
+function foldCast(op: Operation, input: Attribute | null, signed: boolean): FoldResult {
+  if (!(input instanceof IntegerAttr)) {
+    return undefined
+  }
+  const inputType = op.getOperand(0).type
+  const inputWidth = inputType instanceof IntegerType ? inputType.width : 64
+  const bits = unsigned(input.value, inputWidth)
+  const extOrTrunc = (v: bigint, from: number, to: number): bigint => {
+    const u = unsigned(v, from)
+    return to <= from ? unsigned(u, to) : signed ? unsigned(BigInt.asIntN(from, u), to) : u
+  }
+  const type = op.getResult(0).type
+  if (type instanceof IndexType) {
+    return [IntegerAttr.get(type, signed64(extOrTrunc(bits, inputWidth, 64)))]
+  }
+  const width = type instanceof IntegerType ? type.width : 64
+  const r64 = extOrTrunc(bits, 64, width)
+  const r32 = extOrTrunc(unsigned(bits, 32), 32, width)
+  return r64 === r32 ? [IntegerAttr.get(type, r64)] : undefined
+}
+
+function signed64(v: bigint): bigint {
+  return BigInt.asIntN(64, v)
+}
+
+function castOp(mnemonic: string, summary: string, signedCast: boolean): OdsOp {
   return defineOp({
     name: `index.${mnemonic}`,
     summary,
@@ -422,13 +452,16 @@ function castOp(mnemonic: string, summary: string): OdsOp {
       }
       return true
     },
+    fold(op: Operation, operands: readonly (Attribute | null)[]): FoldResult {
+      return foldCast(op, operands[0] ?? null, signedCast)
+    },
   })
 }
 
 /** `index.casts`: a sign-extending or truncating cast between index and an integer type. */
-export const CastSOp: OdsOp = castOp('casts', 'index signed cast')
+export const CastSOp: OdsOp = castOp('casts', 'index signed cast', true)
 /** `index.castu`: a zero-extending or truncating cast between index and an integer type. */
-export const CastUOp: OdsOp = castOp('castu', 'index unsigned cast')
+export const CastUOp: OdsOp = castOp('castu', 'index unsigned cast', false)
 
 /** `index.sizeof`: the bit width of `index` on the target. */
 export const SizeOfOp: OdsOp = defineOp({
