@@ -42,3 +42,16 @@ func.func @nan_sccp() -> (f32, f32, f32) {
   %e = arith.negf %d : f32
   return %b, %c, %e : f32, f32, f32
 }
+
+func.func @dense_nans() -> (vector<4xf32>, vector<2xi16>, vector<2xf16>, bf16) {
+  %a = arith.constant dense<[-58, 95, -24, 7]> : vector<4xi32>
+  %0 = arith.bitcast %a : vector<4xi32> to vector<4xf32>
+  %b = arith.constant dense<[0x7E01, 1.0]> : vector<2xf16>
+  %1 = arith.bitcast %b : vector<2xf16> to vector<2xi16>
+  %c = arith.constant dense<-2> : vector<2xi16>
+  %2 = arith.bitcast %c : vector<2xi16> to vector<2xf16>
+  %n = arith.constant 0xFFC0 : bf16
+  %one = arith.constant 1.5 : bf16
+  %3 = arith.minimumf %n, %one : bf16
+  return %0, %1, %2, %3 : vector<4xf32>, vector<2xi16>, vector<2xf16>, bf16
+}

@@ -196,20 +196,9 @@ function toBits(type: Type, v: Scalar): bigint | undefined {
   if (typeof v === 'bigint') {
     return toUnsigned(v, intWidth(type))
   }
-  return type instanceof FloatType ? floatToBits(type, v) : undefined
-}
-
-function fromBits(type: Type, bits: bigint): Scalar | undefined {
-  if (type instanceof FloatType) {
-    const v = bitsToFloat(type, bits)
-    // A float attribute holds a double, so only the canonical NaN survives: other NaN
-    // payloads are left unfolded rather than folded to a different constant.
-    if (v !== undefined && Number.isNaN(v) && floatToBits(type, v) !== bits) {
-      return undefined
-    }
-    return v
-  }
-  return normalizeFor(type, bits)
+  // A NaN number may carry any payload once V8 has optimized the code that made it, so
+  // NaNs without recorded bits are the type's default NaN (`NaN` literal), never `v`'s bits.
+  return type instanceof FloatType ? floatToBits(type, Number.isNaN(v) ? NaN : v) : undefined
 }
 
 /** `arith.bitcast`: constants (integer and float bit patterns of f16, bf16, f32, f64). */
@@ -221,24 +210,38 @@ export function foldBitcast(op: Operation, operands: Operands): FoldResult {
   const srcElt = getElementTypeOrSelf(op.getOperand(0).type)
   const dstElt = getElementTypeOrSelf(op.getResult(0).type)
   const resType = op.getResult(0).type
-  const convert = (v: Scalar): Scalar | undefined => {
-    const bits = toBits(srcElt, v)
-    return bits === undefined ? undefined : fromBits(dstElt, bits)
-  }
   if (a instanceof DenseIntOrFPElementsAttr) {
     if (!(resType instanceof ShapedType)) {
       return undefined
     }
+    // Element NaNs keep their exact bit patterns (`nanBits`, by element index).
     const out: Scalar[] = []
-    for (const v of a.values) {
-      const r = convert(v)
-      if (r === undefined) {
+    let outNaNs: Map<number, bigint> | null = null
+    const values = a.values
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i]!
+      const bits = a.nanBits?.get(i) ?? toBits(srcElt, v)
+      if (bits === undefined) {
         return undefined
       }
-      out.push(r)
+      if (dstElt instanceof FloatType) {
+        const f = bitsToFloat(dstElt, bits)
+        if (f === undefined) {
+          return undefined
+        }
+        if (Number.isNaN(f) && floatToBits(dstElt, NaN) !== bits) {
+          outNaNs ??= new Map()
+          outNaNs.set(i, bits)
+        }
+        out.push(f)
+      } else {
+        out.push(normalizeFor(dstElt, bits))
+      }
     }
-    const dense = a.isSplat ? DenseIntOrFPElementsAttr.get(resType, out as bigint[] | number[], true) : makeDense(resType, out)
-    return [dense]
+    if (a.isSplat || outNaNs !== null) {
+      return [DenseIntOrFPElementsAttr.get(resType, out as bigint[] | number[], a.isSplat, outNaNs)]
+    }
+    return [makeDense(resType, out)]
   }
   if (resType instanceof ShapedType) {
     return undefined
@@ -257,7 +260,7 @@ export function foldBitcast(op: Operation, operands: Operands): FoldResult {
     if (f === undefined) {
       return undefined
     }
-    const isDefaultNaN = !Number.isNaN(f) || floatToBits(dstElt, f) === bits
+    const isDefaultNaN = !Number.isNaN(f) || floatToBits(dstElt, NaN) === bits
     return [FloatAttr.get(resType, f, isDefaultNaN ? null : bits)]
   }
   return [IntegerAttr.get(resType, normalizeFor(dstElt, bits))]

@@ -157,7 +157,7 @@ function minnum(a: number, b: number): number {
   return a < b ? a : b
 }
 
-function floatMinMax(op: Operation, operands: Operands, identity: (c: number) => boolean, fn: (a: number, b: number) => number): FoldResult {
+function floatMinMax(op: Operation, operands: Operands, identity: (c: number) => boolean, fn: (a: number, b: number) => number, nanPropagating: boolean): FoldResult {
   if (op.getOperand(0) === op.getOperand(1)) {
     return one(op.getOperand(1))
   }
@@ -165,25 +165,25 @@ function floatMinMax(op: Operation, operands: Operands, identity: (c: number) =>
   if (c !== undefined && identity(c)) {
     return one(op.getOperand(0))
   }
-  return foldFloat(op, operands, fn)
+  return (nanPropagating ? propagateNaN(operands) : undefined) ?? foldFloat(op, operands, fn)
 }
 
 /** `arith.maximumf`: max(x, x), max(x, -inf), constants (NaN-propagating, -0 < +0). */
 export function foldMaximumF(op: Operation, operands: Operands): FoldResult {
-  return floatMinMax(op, operands, (c) => c === -Infinity, maximum)
+  return floatMinMax(op, operands, (c) => c === -Infinity, maximum, true)
 }
 
 /** `arith.minimumf`: min(x, x), min(x, +inf), constants (NaN-propagating, -0 < +0). */
 export function foldMinimumF(op: Operation, operands: Operands): FoldResult {
-  return floatMinMax(op, operands, (c) => c === Infinity, minimum)
+  return floatMinMax(op, operands, (c) => c === Infinity, minimum, true)
 }
 
 /** `arith.maxnumf`: max(x, x), max(x, NaN), constants (NaN-ignoring). */
 export function foldMaxNumF(op: Operation, operands: Operands): FoldResult {
-  return floatMinMax(op, operands, (c) => Number.isNaN(c), maxnum)
+  return floatMinMax(op, operands, (c) => Number.isNaN(c), maxnum, false)
 }
 
 /** `arith.minnumf`: min(x, x), min(x, NaN), constants (NaN-ignoring). */
 export function foldMinNumF(op: Operation, operands: Operands): FoldResult {
-  return floatMinMax(op, operands, (c) => Number.isNaN(c), minnum)
+  return floatMinMax(op, operands, (c) => Number.isNaN(c), minnum, false)
 }
