@@ -92,4 +92,138 @@ func.func @blocks(%cond: i1) -> i32 {
 }
 `)
   })
+
+  it('constant switch selectors, scf.condition(false), unregistered branches and private callsites', () => {
+    const r = runPipeline(`func.func @switches(%a: i32) -> (i32, i32) {
+  %c5 = arith.constant 5 : i32
+  %i2 = arith.constant 2 : index
+  cf.switch %c5 : i32, [
+    default: ^bb1(%a : i32),
+    5: ^bb2
+  ]
+^bb1(%x: i32):
+  %one = arith.constant 1 : i32
+  %y = arith.addi %x, %one : i32
+  cf.br ^bb3(%y : i32)
+^bb2:
+  %seven = arith.constant 7 : i32
+  cf.br ^bb3(%seven : i32)
+^bb3(%z: i32):
+  %r = scf.index_switch %i2 -> i32
+  case 1 {
+    %b = arith.addi %a, %a : i32
+    scf.yield %b : i32
+  }
+  case 2 {
+    %k = arith.constant 4 : i32
+    scf.yield %k : i32
+  }
+  default {
+    scf.yield %a : i32
+  }
+  return %z, %r : i32, i32
+}
+func.func @while_false(%a: i32) -> i32 {
+  %false = arith.constant false
+  %r = scf.while (%x = %a) : (i32) -> i32 {
+    scf.condition(%false) %x : i32
+  } do {
+  ^bb0(%y: i32):
+    %c9 = arith.constant 9 : i32
+    %n = arith.addi %y, %c9 : i32
+    scf.yield %n : i32
+  }
+  return %r : i32
+}
+func.func @unregistered_branch() -> i32 {
+  %c3 = arith.constant 3 : i32
+  "test.br"(%c3)[^bb1] : (i32) -> ()
+^bb1(%v: i32):
+  %w = arith.addi %c3, %c3 : i32
+  return %w : i32
+}
+func.func private @callee(%x: i32) -> i32 {
+  return %x : i32
+}
+func.func @caller() -> i32 {
+  %c6 = arith.constant 6 : i32
+  %r = call @callee(%c6) : (i32) -> i32
+  return %r : i32
+}
+`, 'builtin.module(sccp)')
+    expect(r.ok).toBe(true)
+    expect(r.text).toBe(`module {
+  func.func @switches(%arg0: i32) -> (i32, i32) {
+    %c4_i32 = arith.constant 4 : i32
+    %c7_i32 = arith.constant 7 : i32
+    %c2 = arith.constant 2 : index
+    %c5_i32 = arith.constant 5 : i32
+    cf.switch %c5_i32 : i32, [
+      default: ^bb1(%arg0 : i32),
+      5: ^bb2
+    ]
+  ^bb1(%0: i32):  // pred: ^bb0
+    %c1_i32 = arith.constant 1 : i32
+    %1 = arith.addi %0, %c1_i32 : i32
+    cf.br ^bb3(%1 : i32)
+  ^bb2:  // pred: ^bb0
+    cf.br ^bb3(%c7_i32 : i32)
+  ^bb3(%2: i32):  // 2 preds: ^bb1, ^bb2
+    return %c7_i32, %c4_i32 : i32, i32
+  }
+  func.func @while_false(%arg0: i32) -> i32 {
+    %false = arith.constant false
+    %0 = scf.while (%arg1 = %arg0) : (i32) -> i32 {
+      scf.condition(%false) %arg1 : i32
+    } do {
+    ^bb0(%arg1: i32):
+      %c9_i32 = arith.constant 9 : i32
+      %1 = arith.addi %arg1, %c9_i32 : i32
+      scf.yield %1 : i32
+    }
+    return %0 : i32
+  }
+  func.func @unregistered_branch() -> i32 {
+    %c6_i32 = arith.constant 6 : i32
+    %c3_i32 = arith.constant 3 : i32
+    "test.br"(%c3_i32)[^bb1] : (i32) -> ()
+  ^bb1(%0: i32):  // pred: ^bb0
+    return %c6_i32 : i32
+  }
+  func.func private @callee(%arg0: i32) -> i32 {
+    %c6_i32 = arith.constant 6 : i32
+    return %c6_i32 : i32
+  }
+  func.func @caller() -> i32 {
+    %c6_i32 = arith.constant 6 : i32
+    %0 = call @callee(%c6_i32) : (i32) -> i32
+    return %c6_i32 : i32
+  }
+}
+`)
+  })
+
+  it('an unregistered one-region op of an unloaded dialect makes every callable live', () => {
+    const r = runPipeline(`func.func private @unused(%x: i32) -> i32 {
+  %c = arith.constant 1 : i32
+  %r = arith.addi %c, %c : i32
+  return %r : i32
+}
+"foo.region"() ({
+  "foo.terminator"() : () -> ()
+}) : () -> ()
+`, 'builtin.module(sccp)')
+    expect(r.ok).toBe(true)
+    expect(r.text).toBe(`module {
+  func.func private @unused(%arg0: i32) -> i32 {
+    %c2_i32 = arith.constant 2 : i32
+    %c1_i32 = arith.constant 1 : i32
+    return %c2_i32 : i32
+  }
+  "foo.region"() ({
+    "foo.terminator"() : () -> ()
+  }) : () -> ()
+}
+`)
+  })
 })
