@@ -472,6 +472,41 @@ function arith(rewriter: ConversionPatternRewriter, loc: Location, name: string,
   return rewriter.create(`arith.${name}`, loc, { operands, results: [type], attributes }).results[0]!
 }
 
+/**
+ * Builds the arith ops of an expansion of `root`. Upstream builds them on the root's
+ * operands as they were before the conversion; the new ops record those as their
+ * original operands, so that folding them sees what upstream's folders see.
+ */
+class ExpansionBuilder {
+  private readonly current: Value[]
+  private readonly originals: Value[]
+  readonly loc: Location
+
+  constructor(
+    root: Operation,
+    private readonly rewriter: ConversionPatternRewriter,
+  ) {
+    this.current = root.getOperands()
+    this.originals = rewriter.originalOperandsOf(root)
+    this.loc = root.location
+  }
+
+  constant(type: Type, value: number): Value {
+    return arithConstant(this.rewriter, this.loc, type, value)
+  }
+
+  /** Builds `arith.<name>`; an operand given as a number is that operand of the root. */
+  op(name: string, operands: readonly (Value | number)[], type: Type, predicate?: number): Value {
+    const values = operands.map((o) => (typeof o === 'number' ? this.current[o]! : o))
+    const result = arith(this.rewriter, this.loc, name, values, type, predicate)
+    this.rewriter.recordOriginalOperands(
+      result.definingOp!,
+      operands.map((o) => (typeof o === 'number' ? this.originals[o]! : this.rewriter.originalValue(o))),
+    )
+    return result
+  }
+}
+
 const CMP_EQ = 0
 const CMP_NE = 1
 const CMP_SLT = 2
@@ -487,22 +522,22 @@ class CeilDivSIOpExpansion extends OpConversionPattern {
     super('arith.ceildivsi', { generatedOps: ['arith.constant', 'arith.divsi', 'arith.muli', 'arith.cmpi', 'arith.andi', 'arith.addi', 'arith.select'] })
   }
   matchAndRewriteConverted(op: Operation, _adaptor: OpAdaptor, rewriter: ConversionPatternRewriter): LogicalResult {
-    const loc = op.location
+    const e = new ExpansionBuilder(op, rewriter)
     const type = op.getResult(0).type
-    const a = op.getOperand(0)
-    const b = op.getOperand(1)
+    const a = 0
+    const b = 1
     const bool = i1Like(type)
-    const zero = arithConstant(rewriter, loc, type, 0)
-    const one = arithConstant(rewriter, loc, type, 1)
-    const quotient = arith(rewriter, loc, 'divsi', [a, b], type)
-    const product = arith(rewriter, loc, 'muli', [quotient, b], type)
-    const notEqualDivisor = arith(rewriter, loc, 'cmpi', [a, product], bool, CMP_NE)
-    const aNeg = arith(rewriter, loc, 'cmpi', [a, zero], bool, CMP_SLT)
-    const bNeg = arith(rewriter, loc, 'cmpi', [b, zero], bool, CMP_SLT)
-    const signEqual = arith(rewriter, loc, 'cmpi', [aNeg, bNeg], bool, CMP_EQ)
-    const cond = arith(rewriter, loc, 'andi', [notEqualDivisor, signEqual], bool)
-    const quotientPlusOne = arith(rewriter, loc, 'addi', [quotient, one], type)
-    const select = arith(rewriter, loc, 'select', [cond, quotientPlusOne, quotient], type)
+    const zero = e.constant(type, 0)
+    const one = e.constant(type, 1)
+    const quotient = e.op('divsi', [a, b], type)
+    const product = e.op('muli', [quotient, b], type)
+    const notEqualDivisor = e.op('cmpi', [a, product], bool, CMP_NE)
+    const aNeg = e.op('cmpi', [a, zero], bool, CMP_SLT)
+    const bNeg = e.op('cmpi', [b, zero], bool, CMP_SLT)
+    const signEqual = e.op('cmpi', [aNeg, bNeg], bool, CMP_EQ)
+    const cond = e.op('andi', [notEqualDivisor, signEqual], bool)
+    const quotientPlusOne = e.op('addi', [quotient, one], type)
+    const select = e.op('select', [cond, quotientPlusOne, quotient], type)
     rewriter.replaceOp(op, [select])
     return success()
   }
@@ -514,17 +549,17 @@ class CeilDivUIOpExpansion extends OpConversionPattern {
     super('arith.ceildivui', { generatedOps: ['arith.constant', 'arith.cmpi', 'arith.subi', 'arith.divui', 'arith.addi', 'arith.select'] })
   }
   matchAndRewriteConverted(op: Operation, _adaptor: OpAdaptor, rewriter: ConversionPatternRewriter): LogicalResult {
-    const loc = op.location
+    const e = new ExpansionBuilder(op, rewriter)
     const type = op.getResult(0).type
-    const a = op.getOperand(0)
-    const b = op.getOperand(1)
-    const zero = arithConstant(rewriter, loc, type, 0)
-    const compare = arith(rewriter, loc, 'cmpi', [a, zero], i1Like(type), CMP_EQ)
-    const one = arithConstant(rewriter, loc, type, 1)
-    const minusOne = arith(rewriter, loc, 'subi', [a, one], type)
-    const quotient = arith(rewriter, loc, 'divui', [minusOne, b], type)
-    const plusOne = arith(rewriter, loc, 'addi', [quotient, one], type)
-    const select = arith(rewriter, loc, 'select', [compare, zero, plusOne], type)
+    const a = 0
+    const b = 1
+    const zero = e.constant(type, 0)
+    const compare = e.op('cmpi', [a, zero], i1Like(type), CMP_EQ)
+    const one = e.constant(type, 1)
+    const minusOne = e.op('subi', [a, one], type)
+    const quotient = e.op('divui', [minusOne, b], type)
+    const plusOne = e.op('addi', [quotient, one], type)
+    const select = e.op('select', [compare, zero, plusOne], type)
     rewriter.replaceOp(op, [select])
     return success()
   }
@@ -536,22 +571,22 @@ class FloorDivSIOpExpansion extends OpConversionPattern {
     super('arith.floordivsi', { generatedOps: ['arith.constant', 'arith.divsi', 'arith.muli', 'arith.cmpi', 'arith.andi', 'arith.addi', 'arith.select'] })
   }
   matchAndRewriteConverted(op: Operation, _adaptor: OpAdaptor, rewriter: ConversionPatternRewriter): LogicalResult {
-    const loc = op.location
+    const e = new ExpansionBuilder(op, rewriter)
     const type = op.getResult(0).type
-    const a = op.getOperand(0)
-    const b = op.getOperand(1)
+    const a = 0
+    const b = 1
     const bool = i1Like(type)
-    const quotient = arith(rewriter, loc, 'divsi', [a, b], type)
-    const product = arith(rewriter, loc, 'muli', [quotient, b], type)
-    const notEqualDivisor = arith(rewriter, loc, 'cmpi', [a, product], bool, CMP_NE)
-    const zero = arithConstant(rewriter, loc, type, 0)
-    const aNeg = arith(rewriter, loc, 'cmpi', [a, zero], bool, CMP_SLT)
-    const bNeg = arith(rewriter, loc, 'cmpi', [b, zero], bool, CMP_SLT)
-    const signOpposite = arith(rewriter, loc, 'cmpi', [aNeg, bNeg], bool, CMP_NE)
-    const cond = arith(rewriter, loc, 'andi', [notEqualDivisor, signOpposite], bool)
-    const minusOne = arithConstant(rewriter, loc, type, -1)
-    const quotientMinusOne = arith(rewriter, loc, 'addi', [quotient, minusOne], type)
-    const select = arith(rewriter, loc, 'select', [cond, quotientMinusOne, quotient], type)
+    const quotient = e.op('divsi', [a, b], type)
+    const product = e.op('muli', [quotient, b], type)
+    const notEqualDivisor = e.op('cmpi', [a, product], bool, CMP_NE)
+    const zero = e.constant(type, 0)
+    const aNeg = e.op('cmpi', [a, zero], bool, CMP_SLT)
+    const bNeg = e.op('cmpi', [b, zero], bool, CMP_SLT)
+    const signOpposite = e.op('cmpi', [aNeg, bNeg], bool, CMP_NE)
+    const cond = e.op('andi', [notEqualDivisor, signOpposite], bool)
+    const minusOne = e.constant(type, -1)
+    const quotientMinusOne = e.op('addi', [quotient, minusOne], type)
+    const select = e.op('select', [cond, quotientMinusOne, quotient], type)
     rewriter.replaceOp(op, [select])
     return success()
   }
