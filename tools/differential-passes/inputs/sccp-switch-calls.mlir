@@ -58,3 +58,12 @@ func.func @caller() -> i32 {
   }) : () -> ()
   return %r : i32
 }
+// addui_extended(x, 0) folds only when the zero is a constant op (m_Zero on the value), so
+// a zero sccp only knows from its lattice leaves the overflow result alone.
+func.func @extended_zero_from_lattice(%x: i1) -> (i1, i1) {
+  %false = arith.constant false
+  cf.br ^bb1(%false : i1)
+^bb1(%z: i1):
+  %sum, %overflow = arith.addui_extended %x, %z : i1, i1
+  return %sum, %overflow : i1, i1
+}

@@ -404,7 +404,9 @@ export function foldMinUI(op: Operation, operands: Operands): FoldResult {
 /** `arith.addui_extended`: x + 0 (no overflow), constants with the carry bit. */
 export function foldAddUIExtended(op: Operation, operands: Operands): FoldResult {
   const overflowTy = op.getResult(1).type
-  if (isZeroInt(getConstantAttr(op.getOperand(1)) ?? operands[1])) {
+  // Upstream matches the operand's defining constant op (m_Zero), not the constant operands
+  // a caller such as sccp simulates.
+  if (isZeroInt(getConstantAttr(op.getOperand(1)))) {
     const f = getZeroAttr(overflowTy)
     return f === undefined ? undefined : [op.getOperand(0), f]
   }
