@@ -593,22 +593,19 @@ class ParseState {
   }
 }
 
+// ParseState's per-group slots are made at their final length: filling an empty array by
+// push reserves room for 16 per array, for each op parsed. No group: one shared empty array
+// (nothing is ever stored at an index of it).
+const NO_SLOTS: never[] = []
+
 /** An array of `n` nulls. */
 function nulls<T>(n: number): (T | null)[] {
-  const out: (T | null)[] = []
-  for (let i = 0; i < n; i++) {
-    out.push(null)
-  }
-  return out
+  return n === 0 ? NO_SLOTS : new Array<T | null>(n).fill(null)
 }
 
 /** An array of `n` entries of -1. */
 function minusOnes(n: number): number[] {
-  const out: number[] = []
-  for (let i = 0; i < n; i++) {
-    out.push(-1)
-  }
-  return out
+  return n === 0 ? NO_SLOTS : new Array<number>(n).fill(-1)
 }
 
 function isPunctuationLiteral(t: string): boolean {

@@ -133,10 +133,12 @@ export class OperationParser extends Parser implements OpAsmParser {
   private entriesOf(use: UnresolvedOperand): (SSADef | undefined)[] {
     const scope = this.isolatedScopes[this.isolatedScopes.length - 1]!
     const id = use instanceof ParsedOperand ? use.id : -1
+    // A new list is made at its final length (most values are `%N` with one entry): growing
+    // an empty array reserves room for 16.
     if (id >= 0) {
       let e = scope.numeric[id]
       if (e === undefined) {
-        e = []
+        e = new Array<SSADef | undefined>(use.number + 1)
         while (scope.numeric.length < id) {
           scope.numeric.push(undefined)
         }
@@ -147,7 +149,7 @@ export class OperationParser extends Parser implements OpAsmParser {
     const name = use.name
     let e = scope.values.get(name)
     if (e === undefined) {
-      e = []
+      e = new Array<SSADef | undefined>(use.number + 1)
       scope.values.set(name, e)
     }
     return e

@@ -95,6 +95,13 @@ export abstract class Parser {
   private lastLine = 0
   private readonly i64Type: IntegerType
   private readonly intTypeCache: IntegerType[] = []
+  /**
+   * Integer attributes of short decimal literals parsed so far, by type and signed value, and
+   * float attributes by type and spelling: a large module repeats its constants, and
+   * interning one from scratch builds a BigInt and a string key.
+   */
+  private readonly intAttrCache = new Map<Type, Map<number, Attribute>>()
+  private readonly floatAttrCache = new Map<Type, Map<string, Attribute>>()
 
   constructor(context: Context, src: string, filename: string, bufferStart: number, bufferEnd: number) {
     this.context = context
@@ -1263,9 +1270,23 @@ export abstract class Parser {
       if (!(t instanceof FloatType)) {
         return this.errorHere('floating point value not valid for specified type')
       }
-      const v = parseFloat(this.src.slice(tokStart, tokEnd))
+      const spelling = this.src.slice(tokStart, tokEnd)
+      let bySpelling = this.floatAttrCache.get(t)
+      const key = negative ? '-' + spelling : spelling
+      if (bySpelling === undefined) {
+        bySpelling = new Map()
+        this.floatAttrCache.set(t, bySpelling)
+      } else {
+        const hit = bySpelling.get(key)
+        if (hit !== undefined) {
+          return hit
+        }
+      }
+      const v = parseFloat(spelling)
       const r = roundToFloatKind(t.kind, negative ? -v : v)
-      return FloatAttr.get(t, r, r === r ? null : roundedNaNBits(t.kind, negative, r))
+      const attr = FloatAttr.get(t, r, r === r ? null : roundedNaNBits(t.kind, negative, r))
+      bySpelling.set(key, attr)
+      return attr
     }
     if (t === undefined) {
       t = this.i64Type
@@ -1294,6 +1315,32 @@ export abstract class Parser {
       this.emitErrorAt(tokStart, 'integer literal not valid for specified type').report()
       return null
     }
+    // A short decimal literal seen before with this type is the same attribute.
+    let small = -1
+    let byValue: Map<number, Attribute> | undefined
+    if (tokEnd - tokStart <= 15 && this.src.charCodeAt(tokStart + 1) !== C_x) {
+      small = 0
+      for (let p = tokStart; p < tokEnd; p++) {
+        const d = this.src.charCodeAt(p) - 48
+        if (d < 0 || d > 9) {
+          small = -1
+          break
+        }
+        small = small * 10 + d
+      }
+      if (small >= 0) {
+        byValue = this.intAttrCache.get(t)
+        if (byValue === undefined) {
+          byValue = new Map()
+          this.intAttrCache.set(t, byValue)
+        } else {
+          const hit = byValue.get(negative ? -small : small)
+          if (hit !== undefined) {
+            return hit
+          }
+        }
+      }
+    }
     const mag = this.parseIntegerSpelling(tokStart, tokEnd)
     if (mag === null) {
       this.emitErrorAt(tokStart, 'integer constant out of range for attribute').report()
@@ -1303,7 +1350,11 @@ export abstract class Parser {
     if (v === null) {
       return null
     }
-    return IntegerAttr.get(t, v)
+    const attr = IntegerAttr.get(t, v)
+    if (byValue !== undefined) {
+      byValue.set(negative ? -small : small, attr)
+    }
+    return attr
   }
 
   /** `±mag` when it fits integer type `t` (signless accepts both interpretations), else null. */
@@ -1805,6 +1856,7 @@ export abstract class Parser {
     }
     const values: (bigint | number)[] = []
     let nanBits: Map<number, bigint> | null = null
+    const wideFloat = scalarType instanceof FloatType && isWideFloatKind(scalarType.kind)
     for (let i = 0; i < lit.tokKinds.length; i++) {
       const v = this.denseScalarFromToken(lit, i, scalarType)
       if (v === null) {
@@ -1856,7 +1908,6 @@ export abstract class Parser {
       if (!(el instanceof IntegerType && el.width === 1)) {
         this.emitErrorAt(start, "expected i1 type for 'true' or 'false' values").report()
         return null
-    const wideFloat = scalarType instanceof FloatType && isWideFloatKind(scalarType.kind)
       }
       return k === 100 ? 1n : 0n
     }
