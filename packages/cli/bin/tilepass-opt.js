@@ -13,9 +13,31 @@ import { Worker, isMainThread, parentPort } from 'node:worker_threads'
 const STACK_MB = 1024
 const STACK_MESSAGE = 'Maximum call stack size exceeded'
 
+/** Characters of a long string encoded and written at a time, so that no copy of the whole output is made. */
+const WRITE_CHUNK = 1 << 20
+
 /** Writes all of `text` (a string or bytes) to `fd`, retrying while a non-blocking descriptor is full. */
 function writeAll(fd, text) {
-  const buf = typeof text === 'string' ? Buffer.from(text, 'utf8') : Buffer.from(text.buffer, text.byteOffset, text.byteLength)
+  if (typeof text === 'string' && text.length > WRITE_CHUNK) {
+    for (let start = 0; start < text.length; ) {
+      let end = Math.min(start + WRITE_CHUNK, text.length)
+      // Never split a surrogate pair between two chunks.
+      const last = text.charCodeAt(end - 1)
+      if (end < text.length && last >= 0xd800 && last <= 0xdbff) {
+        end--
+      }
+      if (!writeBytes(fd, Buffer.from(text.slice(start, end), 'utf8'))) {
+        return
+      }
+      start = end
+    }
+    return
+  }
+  writeBytes(fd, typeof text === 'string' ? Buffer.from(text, 'utf8') : Buffer.from(text.buffer, text.byteOffset, text.byteLength))
+}
+
+/** Writes all of `buf` to `fd`, retrying while a non-blocking descriptor is full; false once the reader is gone. */
+function writeBytes(fd, buf) {
   let off = 0
   while (off < buf.length) {
     try {
@@ -26,11 +48,12 @@ function writeAll(fd, text) {
         continue
       }
       if (error.code === 'EPIPE') {
-        return
+        return false
       }
       throw error
     }
   }
+  return true
 }
 
 if (isMainThread) {

@@ -129,8 +129,15 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   /** Takes the printed text (everything not yet handed to the sink). */
   take(): string {
     this.joinParts()
-    const s = this.chunks.length === 1 ? this.chunks[0]! : this.chunks.join('')
-    this.chunks.length = 0
+    // Concatenating makes a rope over the chunks rather than a copy of them: with a large
+    // output, a joined copy beside the chunks doubles the memory it takes, and whoever
+    // writes the text out flattens it once more anyway.
+    const chunks = this.chunks
+    let s = ''
+    for (let i = 0; i < chunks.length; i++) {
+      s += chunks[i]!
+    }
+    chunks.length = 0
     return s
   }
 

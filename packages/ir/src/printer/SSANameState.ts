@@ -55,8 +55,12 @@ function findNameLoc(loc: Location): NameLoc | null {
  * counters of its parent; names suggested by ops are uniqued within the scope.
  */
 export class SSANameState {
-  /** Value -> printed name with its `%` (`%0`, `%arg1`, `%c0_i32`). */
-  readonly valueNames: Map<Value, string> = new Map()
+  /**
+   * Value -> printed name with its `%` (`%arg1`, `%c0_i32`), or for a plainly numbered value
+   * its number (`%N` is made when printed: a million retained `%N` strings cost more memory
+   * than making them on use).
+   */
+  readonly valueNames: Map<Value, string | number> = new Map()
   readonly operationIDs: Map<Operation, number> = new Map()
   readonly opResultGroups: Map<Operation, number[]> = new Map()
   readonly blockNames: Map<Block, BlockInfo> = new Map()
@@ -228,13 +232,13 @@ export class SSANameState {
     }
     const first = results[0]!
     if (!this.valueNames.has(first)) {
-      this.valueNames.set(first, '%' + this.nextValueID++)
+      this.valueNames.set(first, this.nextValueID++)
     }
   }
 
   private setValueName(value: Value, name: string): void {
     if (name.length === 0) {
-      this.valueNames.set(value, '%' + this.nextValueID++)
+      this.valueNames.set(value, this.nextValueID++)
       return
     }
     this.valueNames.set(value, '%' + this.uniqueValueName(name))
@@ -285,10 +289,11 @@ export class SSANameState {
         }
       }
     }
-    const name = this.valueNames.get(lookup)
-    if (name === undefined) {
+    const entry = this.valueNames.get(lookup)
+    if (entry === undefined) {
       return '<<UNKNOWN SSA VALUE>>'
     }
+    const name = typeof entry === 'number' ? '%' + entry : entry
     if (resultNo >= 0 && printResultNo) {
       return name + '#' + resultNo
     }
