@@ -99,6 +99,9 @@ export class SymbolTable {
     if (region === undefined) {
       return undefined
     }
+    if (lookupCache !== null) {
+      return cachedSymbolsOf(lookupCache, tableOp).get(name)
+    }
     for (const b of region.blocks()) {
       for (const o of b.ops()) {
         if (SymbolTable.getSymbolName(o) === name) {
@@ -163,5 +166,43 @@ export class SymbolTable {
       }
     }, 'pre')
     yield* uses
+  }
+}
+
+// While set (see `withSymbolLookupCache`), per symbol table the symbols it defines by
+// name, made on first lookup; the first definition of a name wins, as in the linear scan.
+let lookupCache: Map<Operation, Map<string, Operation>> | null = null
+
+function cachedSymbolsOf(cache: Map<Operation, Map<string, Operation>>, tableOp: Operation): Map<string, Operation> {
+  let symbols = cache.get(tableOp)
+  if (symbols === undefined) {
+    symbols = new Map()
+    for (let b = tableOp.regions[0]!.firstBlock; b !== null; b = b.nextBlock) {
+      for (let o = b.firstOp; o !== null; o = o.nextOp) {
+        const name = SymbolTable.getSymbolName(o)
+        if (name !== undefined && !symbols.has(name)) {
+          symbols.set(name, o)
+        }
+      }
+    }
+    cache.set(tableOp, symbols)
+  }
+  return symbols
+}
+
+/**
+ * @internal Runs `fn` with `SymbolTable.lookupSymbolIn` answering from maps built once per
+ * symbol table (as MLIR's `SymbolTableCollection`) instead of a scan per lookup. The IR
+ * must not change while `fn` runs: the verifier uses it for the symbol-use hooks.
+ */
+export function withSymbolLookupCache<T>(fn: () => T): T {
+  if (lookupCache !== null) {
+    return fn()
+  }
+  lookupCache = new Map()
+  try {
+    return fn()
+  } finally {
+    lookupCache = null
   }
 }

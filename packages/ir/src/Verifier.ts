@@ -7,6 +7,7 @@ import type { LogicalResult } from './LogicalResult.ts'
 import type { Operation } from './Operation.ts'
 import { Trait } from './OperationName.ts'
 import type { Region } from './Region.ts'
+import { withSymbolLookupCache } from './SymbolTable.ts'
 import type { BlockArgument, Value } from './Value.ts'
 
 /**
@@ -340,7 +341,12 @@ function verifySymbolTable(op: Operation): boolean {
       return o.emitError(`redefinition of symbol named '${name.value}'`).attachNote('see existing symbol definition here', prev).fail()
     }
   }
-  // Symbol uses, in MLIR's walk order: regions from a worklist, not entering nested symbol tables.
+  return withSymbolLookupCache(() => verifySymbolUses(op))
+}
+
+// Symbol uses, in MLIR's walk order: regions from a worklist, not entering nested symbol
+// tables. The hooks only look symbols up, so the lookups share one cache.
+function verifySymbolUses(op: Operation): boolean {
   const worklist: Region[] = [...op.regions]
   while (worklist.length > 0) {
     const r = worklist.pop()!
