@@ -21,20 +21,24 @@ export class UnknownLoc extends Location {
  */
 export class FileLineColLoc extends Location {
   // Declared and assigned in the constructor, not defined as class fields: the parser makes
-  // one per operation.
+  // one per operation. A point (almost every location) stores no end; ranges are a subclass.
   declare readonly filename: string
   declare readonly line: number
   declare readonly column: number
-  declare readonly endLine: number
-  declare readonly endColumn: number
   /** @internal */
-  constructor(context: Context, filename: string, line: number, column: number, endLine: number, endColumn: number) {
+  constructor(context: Context, filename: string, line: number, column: number) {
     super(context)
     this.filename = filename
     this.line = line
     this.column = column
-    this.endLine = endLine
-    this.endColumn = endColumn
+  }
+  /** The last line of a range; `line` for a point. */
+  get endLine(): number {
+    return this.line
+  }
+  /** The last column of a range; `column` for a point. */
+  get endColumn(): number {
+    return this.column
   }
   static get(context: Context, filename: string, line: number, column: number): FileLineColLoc {
     return context.locationUniquer.getFileLineCol(context, filename, line, column)
@@ -52,10 +56,27 @@ export class FileLineColLoc extends Location {
       return FileLineColLoc.get(context, filename, line, column)
     }
     const key = `loc:flc:${filename.length}:${filename}:${line}:${column}:${endLine}:${endColumn}`
-    return context.uniquer.intern(key, () => new FileLineColLoc(context, filename, line, column, endLine, endColumn))
+    return context.uniquer.intern(key, () => new FileLineColRangeLoc(context, filename, line, column, endLine, endColumn))
   }
   get isRange(): boolean {
     return this.endLine !== this.line || this.endColumn !== this.column
+  }
+}
+
+/** A `FileLineColLoc` that spans a range (`loc("f":3:7 to 4:2)`). */
+class FileLineColRangeLoc extends FileLineColLoc {
+  declare private readonly rangeEndLine: number
+  declare private readonly rangeEndColumn: number
+  constructor(context: Context, filename: string, line: number, column: number, endLine: number, endColumn: number) {
+    super(context, filename, line, column)
+    this.rangeEndLine = endLine
+    this.rangeEndColumn = endColumn
+  }
+  override get endLine(): number {
+    return this.rangeEndLine
+  }
+  override get endColumn(): number {
+    return this.rangeEndColumn
   }
 }
 
@@ -171,7 +192,7 @@ export class LocationUniquer {
   private lastTable: LineTable | null = null
 
   getFileLineCol(context: Context, filename: string, line: number, column: number): FileLineColLoc {
-    if (column >= 0x100000 || line >= 0x4000000 || line < 0 || column < 0) {
+    if (column >= 0x100000 || line >= MAX_TABLE_LINE || line < 0 || column < 0) {
       return this.internByKey(context, filename, line, column)
     }
     let table = this.lastTable
@@ -189,7 +210,7 @@ export class LocationUniquer {
     }
     const entry = table[line]
     if (entry === undefined) {
-      const loc = new FileLineColLoc(context, filename, line, column, line, column)
+      const loc = new FileLineColLoc(context, filename, line, column)
       table[line] = loc
       return loc
     }
@@ -197,7 +218,7 @@ export class LocationUniquer {
       if (entry.column === column) {
         return entry
       }
-      const loc = new FileLineColLoc(context, filename, line, column, line, column)
+      const loc = new FileLineColLoc(context, filename, line, column)
       table[line] = [entry, loc]
       return loc
     }
@@ -210,19 +231,26 @@ export class LocationUniquer {
     if (entry.length >= LINE_LIST_MAX) {
       return this.internByKey(context, filename, line, column)
     }
-    const loc = new FileLineColLoc(context, filename, line, column, line, column)
+    const loc = new FileLineColLoc(context, filename, line, column)
     entry.push(loc)
     return loc
   }
 
   private internByKey(context: Context, filename: string, line: number, column: number): FileLineColLoc {
     const key = `loc:flc:${filename.length}:${filename}:${line}:${column}:${line}:${column}`
-    return context.uniquer.intern(key, () => new FileLineColLoc(context, filename, line, column, line, column))
+    return context.uniquer.intern(key, () => new FileLineColLoc(context, filename, line, column))
   }
 }
 
 /** Per line of a file: its one location, or a list of them, or nothing yet. */
 type LineTable = (FileLineColLoc | FileLineColLoc[] | undefined)[]
+
+/**
+ * Lines from this one on are interned by key, never in a line table: a location written
+ * with a huge line number (`loc("f":34338764:1)`) would otherwise make a huge sparse table.
+ * The choice depends on the line alone, so each location is interned in one place.
+ */
+const MAX_TABLE_LINE = 1 << 22
 
 /** Locations kept in one line's list before the string-keyed uniquer takes over. */
 const LINE_LIST_MAX = 16
