@@ -12,6 +12,8 @@ export const FEATURES = {
   arithFlags: 'overflow<nsw, nuw> and fastmath<...> flags',
   arithCasts: 'ext/trunc, int<->float, index_cast(ui), bitcast',
   divExpansions: 'ceildivsi, ceildivui, floordivsi (expanded before lowering)',
+  vectorDivExpansions: 'ceildivsi, ceildivui, floordivsi on vectors (with divExpansions and vectors)',
+  identityBitcasts: 'arith.bitcast from a type to itself',
   extended: 'addui_extended, mulsi_extended, mului_extended',
   vectors: '1-D vector types (elementwise arith, dense constants)',
   index: 'the index dialect: arithmetic, cmp, constants, casts, sizeof',
@@ -530,7 +532,7 @@ class ConversionModuleGenerator {
   private intBinary(): void {
     const ty = this.intLikeType()
     const names: string[] = [...INT_BINARY]
-    if (this.f.divExpansions) {
+    if (this.f.divExpansions && (ty.lanes === 0 || this.f.vectorDivExpansions)) {
       names.push(...DIV_EXPANSIONS)
     }
     const op = this.rng.pick(names)
@@ -645,8 +647,10 @@ class ConversionModuleGenerator {
           [intTy(16), FLOATS[0]!],
           [intTy(16), FLOATS[1]!],
           [FLOATS[0]!, FLOATS[1]!],
-          [intTy(8), intTy(8)],
         ]
+        if (this.f.identityBitcasts) {
+          pairs.push([intTy(8), intTy(8)])
+        }
         let [a, b] = rng.pick(pairs)
         if (rng.chance(0.5)) {
           ;[a, b] = [b, a]

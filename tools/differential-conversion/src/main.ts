@@ -29,7 +29,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { main as tilepassOpt } from '../../../packages/cli/src/tilepass-opt.ts'
 import type { ToolIO } from '../../../packages/cli/src/ToolIO.ts'
-import { firstDifference } from '../../differential/src/compare.ts'
+import { SPLIT_MARKER, firstDifference, splitOutput } from '../../differential/src/compare.ts'
 import { moduleSeed } from '../../differential/src/Random.ts'
 import { FEATURES, FEATURE_NAMES, type Features, allFeatures, applyFeatureSpec, generateConversionModule } from './generate.ts'
 
@@ -248,6 +248,76 @@ function yieldToEventLoop(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve))
 }
 
+/**
+ * mlir-opt's output for each module on `pipeline`: one --split-input-file run over
+ * `batchFile` when it succeeds silently (its chunks are the per-module outputs), else
+ * one run per module (the diagnostics then name the module's own file).
+ */
+async function expectedOutputs(pipeline: Pipeline, files: readonly string[], batchFile: string): Promise<ToolResult[]> {
+  const batch = await runMlirOpt([...pipeline.args, '--split-input-file', batchFile])
+  if (batch.code === 0 && batch.stderr === '') {
+    const chunks = splitOutput(batch.stdout)
+    if (chunks.length === files.length) {
+      return chunks.map((stdout) => ({ stdout, stderr: '', code: 0 }))
+    }
+  }
+  const out: ToolResult[] = []
+  for (const f of files) {
+    out.push(await runMlirOpt([...pipeline.args, f]))
+  }
+  return out
+}
+
+/** True when mlir-translate accepts every text of `texts` (one --split-input-file run). */
+function translatesAll(texts: readonly string[]): boolean {
+  if (texts.length === 0) {
+    return true
+  }
+  const r = spawnSync(mlirTranslate, ['--mlir-to-llvmir', '--split-input-file', '-'], { input: texts.join(`${SPLIT_MARKER}\n`), encoding: 'utf8', maxBuffer: 1 << 30 })
+  return r.status === 0
+}
+
+/** An op of a dialect other than llvm and builtin (mlir-translate rejects those). */
+const NON_LLVM_OP = /(^|\s)"?(arith|index|cf|scf|func|builtin\.unrealized_conversion_cast)[."]/m
+
+/**
+ * For a full lowering: the modules whose mlir-opt output mlir-translate accepts are the
+ * ones tilepass-opt's output must translate too; returns why it does not, per module.
+ * Batched, with per-module runs only when a batch fails.
+ */
+function checkTranslation(expected: readonly ToolResult[], actual: readonly ToolResult[], st: PipelineStats): Map<number, string> {
+  const problems = new Map<number, string>()
+  let candidates: number[] = []
+  for (let k = 0; k < expected.length; k++) {
+    if (expected[k]!.code === 0 && !NON_LLVM_OP.test(expected[k]!.stdout)) {
+      candidates.push(k)
+    } else {
+      st.oracleFailures++
+    }
+  }
+  if (!translatesAll(candidates.map((k) => expected[k]!.stdout))) {
+    const ok: number[] = []
+    for (const k of candidates) {
+      if (translateError(expected[k]!.stdout) === null) {
+        ok.push(k)
+      } else {
+        st.oracleFailures++
+      }
+    }
+    candidates = ok
+  }
+  candidates = candidates.filter((k) => actual[k]!.code === 0)
+  if (!translatesAll(candidates.map((k) => actual[k]!.stdout))) {
+    for (const k of candidates) {
+      const why = translateError(actual[k]!.stdout)
+      if (why !== null) {
+        problems.set(k, why)
+      }
+    }
+  }
+  return problems
+}
+
 async function run(options: Options): Promise<number> {
   const indices = options.only !== undefined ? [options.only] : Array.from({ length: options.count }, (_, i) => i)
   const modules = indices.map((i) => generateConversionModule(moduleSeed(options.seed, i), options.features))
@@ -290,32 +360,29 @@ async function run(options: Options): Promise<number> {
   const perPipeline = new Map<string, PipelineStats>(options.pipelines.map((p) => [p.name, stats()]))
   const casesDir = path.join(scratch, 'cases')
   let reports = 0
-  // mlir-opt runs two modules ahead, in child processes, while tilepass-opt runs here.
-  const expectedFor = (k: number): Promise<ToolResult[]> => Promise.all(options.pipelines.map((p) => runMlirOpt([...p.args, files[k]!])))
-  const pending: Promise<ToolResult[]>[] = []
-  for (let k = 0; k < Math.min(2, files.length); k++) {
-    pending.push(expectedFor(k))
-  }
-  for (let k = 0; k < files.length; k++) {
-    const expectedAll = pending.shift()!
-    if (k + 2 < files.length) {
-      pending.push(expectedFor(k + 2))
-    }
-    for (let p = 0; p < options.pipelines.length; p++) {
-      const pipeline = options.pipelines[p]!
-      const st = perPipeline.get(pipeline.name)!
-      const actual = runTilepass([...pipeline.args, files[k]!])
-      await yieldToEventLoop()
-      const expected = (await expectedAll)[p]!
-      const same = expected.stdout === actual.stdout && expected.stderr === actual.stderr && expected.code === actual.code
-      let translateProblem: string | null = null
-      if (pipeline.translate && expected.code === 0) {
-        if (translateError(expected.stdout) !== null) {
-          st.oracleFailures++
-        } else if (actual.code === 0) {
-          translateProblem = translateError(actual.stdout)
-        }
+  // All modules in one file: mlir-opt runs once per pipeline with --split-input-file
+  // (its chunks are what it prints for each module alone), in the background while
+  // tilepass-opt runs here.
+  const batchFile = path.join(scratch, 'all.mlir')
+  writeFileSync(batchFile, modules.join(`${SPLIT_MARKER}\n`))
+  const expectedAll = options.pipelines.map((p) => expectedOutputs(p, files, batchFile))
+  for (let p = 0; p < options.pipelines.length; p++) {
+    const pipeline = options.pipelines[p]!
+    const st = perPipeline.get(pipeline.name)!
+    const actualAll: ToolResult[] = []
+    for (let k = 0; k < files.length; k++) {
+      actualAll.push(runTilepass([...pipeline.args, files[k]!]))
+      if (k % 8 === 7) {
+        await yieldToEventLoop()
       }
+    }
+    const expected = await expectedAll[p]!
+    const translateProblems = pipeline.translate ? checkTranslation(expected, actualAll, st) : new Map<number, string>()
+    for (let k = 0; k < files.length; k++) {
+      const e = expected[k]!
+      const a = actualAll[k]!
+      const same = e.stdout === a.stdout && e.stderr === a.stderr && e.code === a.code
+      const translateProblem = translateProblems.get(k) ?? null
       if (same) {
         st.identical++
       } else {
@@ -329,13 +396,13 @@ async function run(options: Options): Promise<number> {
         const dir = path.join(casesDir, `${indices[k]}-${p}`)
         mkdirSync(dir, { recursive: true })
         writeFileSync(path.join(dir, 'input.mlir'), modules[k]!)
-        writeFileSync(path.join(dir, 'mlir-opt.out'), expected.stdout + expected.stderr)
-        writeFileSync(path.join(dir, 'tilepass-opt.out'), actual.stdout + actual.stderr)
+        writeFileSync(path.join(dir, 'mlir-opt.out'), e.stdout + e.stderr)
+        writeFileSync(path.join(dir, 'tilepass-opt.out'), a.stdout + a.stderr)
         const lines = [`--- module ${indices[k]} (${files[k]}) ${pipeline.name}: ${dir}`]
-        if (expected.code !== actual.code) {
-          lines.push(`exit code: mlir-opt ${expected.code}, tilepass-opt ${actual.code}`)
+        if (e.code !== a.code) {
+          lines.push(`exit code: mlir-opt ${e.code}, tilepass-opt ${a.code}`)
         }
-        const diff = firstDifference(expected.stdout + expected.stderr, actual.stdout + actual.stderr)
+        const diff = firstDifference(e.stdout + e.stderr, a.stdout + a.stderr)
         if (diff !== '') {
           lines.push(diff.trimEnd())
         }
