@@ -260,7 +260,7 @@ describe('llvm interfaces', () => {
     return r.op.regions[0]!.front.operations[0]!.regions[0]!.front.lastOp!
   }
 
-  it('llvm.switch forwards, erases and resolves successor operands', () => {
+  it('llvm.switch forwards and erases successor operands', () => {
     const sw = parseSwitch()
     const branch = BranchOpInterface.get(sw)!
     expect(branch.getSuccessorOperands(sw, 2).map((v) => v.type)).toHaveLength(2)
@@ -270,10 +270,8 @@ describe('llvm interfaces', () => {
     expect(printOperation(sw)).toBe(
       'llvm.switch %arg1 : i32, ^bb1(%arg0 : i32) [\n  1: ^bb2(%arg1 : i32),\n  2: ^bb1(%arg1, %arg0 : i32, i32)\n]',
     )
-    const ctx = sw.context
-    expect(branch.getSuccessorForOperands!(sw, [IntegerAttr.get(IntegerType.get(ctx, 32), 2), null])).toBe(sw.successors[2]!.block)
-    expect(branch.getSuccessorForOperands!(sw, [IntegerAttr.get(IntegerType.get(ctx, 32), 9), null])).toBe(sw.successors[0]!.block)
-    expect(branch.getSuccessorForOperands!(sw, [null, null])).toBeNull()
+    // As upstream, llvm branches do not resolve constant successors (sccp keeps every successor live).
+    expect(branch.getSuccessorForOperands).toBeUndefined()
   })
 
   it('llvm.func and llvm.call implement the function and call interfaces', () => {

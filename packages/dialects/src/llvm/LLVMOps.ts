@@ -1140,10 +1140,6 @@ export const LLVMCondBrOp: OdsOp = defineOp({
         op.eraseOperand(start + k)
         shrinkSegment(op, 'operandSegmentSizes', index + 1)
       },
-      getSuccessorForOperands(op: Operation, operands: readonly (Attribute | null)[]): Block | null {
-        const c = operands[0]
-        return c instanceof IntegerAttr ? op.successors[c.value !== 0n ? 0 : 1]!.block : null
-      },
     }),
   ],
   assemblyFormat:
@@ -1232,23 +1228,6 @@ export const LLVMSwitchOp: OdsOp = defineOp({
     BranchOpInterface.impl({
       getSuccessorOperands: switchSuccessorOperands,
       eraseSuccessorOperand: switchEraseSuccessorOperand,
-      getSuccessorForOperands(op: Operation, operands: readonly (Attribute | null)[]): Block | null {
-        const v = operands[0]
-        if (!(v instanceof IntegerAttr)) {
-          return null
-        }
-        const cv = op.getAttr('case_values')
-        if (cv instanceof DenseIntOrFPElementsAttr) {
-          const n = cv.isSplat ? cv.type.numElements : cv.values.length
-          for (let i = 0; i < n; i++) {
-            const raw = BigInt((cv.isSplat ? cv.values[0] : cv.values[i])!)
-            if (raw === v.value) {
-              return op.successors[i + 1]!.block
-            }
-          }
-        }
-        return op.successors[0]!.block
-      },
     }),
   ],
   parse(parser: OpAsmParser, state: OperationState): LogicalResult {
