@@ -111,6 +111,8 @@ export class OdsOp implements OpDefinition, FormatOpInfo {
   readonly operands: readonly OdsValueDecl[]
   readonly results: readonly OdsValueDecl[]
   readonly attributes: readonly OdsAttrDecl[]
+  /** The values of `attributes` for the op being verified (reused by every verification). */
+  private readonly attrScratch: (Attribute | undefined)[]
   readonly regions: readonly OdsRegionDecl[]
   readonly successors: readonly OdsSuccessorDecl[]
   readonly allTypesMatch: readonly (readonly string[])[]
@@ -164,6 +166,7 @@ export class OdsOp implements OpDefinition, FormatOpInfo {
       if (a.kind === 'attr') {return { name: n, constraint: a, optional: false, defaultValue: null }}
       return { name: n, constraint: a.base, optional: true, defaultValue: a.defaultValue }
     })
+    this.attrScratch = new Array<Attribute | undefined>(this.attributes.length).fill(undefined)
     this.regions = Object.entries(spec.regions ?? {}).map(([n, c]) => ({ name: n, constraint: c }))
     this.successors = Object.entries(spec.successors ?? {}).map(([n, c]) => ({ name: n, constraint: c }))
     if (this.results.length === 0) { traits |= Trait.ZeroResults }
@@ -564,11 +567,19 @@ export class OdsOp implements OpDefinition, FormatOpInfo {
   }
 
   private verifyInvariants(op: Operation): boolean {
-    for (const d of this.attributes) {
-      if (!d.optional && op.getAttr(d.name) === undefined) {return op.emitOpError(`requires attribute '${d.name}'`).fail()}
-    }
-    for (const d of this.attributes) {
+    // Every required attribute is checked for presence before any is checked against its
+    // constraint (ODS's order); each is looked up once, into a reused scratch list.
+    const decls = this.attributes
+    const values = this.attrScratch
+    for (let i = 0; i < decls.length; i++) {
+      const d = decls[i]!
       const a = op.getAttr(d.name)
+      if (a === undefined && !d.optional) {return op.emitOpError(`requires attribute '${d.name}'`).fail()}
+      values[i] = a
+    }
+    for (let i = 0; i < decls.length; i++) {
+      const d = decls[i]!
+      const a = values[i]
       if (a !== undefined && !d.constraint.check(a)) {
         return op.emitOpError(`attribute '${d.name}' failed to satisfy constraint: ${d.constraint.summary}`).fail()
       }
