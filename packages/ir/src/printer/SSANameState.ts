@@ -57,8 +57,8 @@ function findNameLoc(loc: Location): NameLoc | null {
 export class SSANameState {
   /**
    * Value -> printed name with its `%` (`%arg1`, `%c0_i32`), or for a plainly numbered value
-   * its number (`%N` is made when printed: a million retained `%N` strings cost more memory
-   * than making them on use).
+   * its number N, printed as `%N` from one shared table (a million values need not hold a
+   * million strings).
    */
   readonly valueNames: Map<Value, string | number> = new Map()
   readonly operationIDs: Map<Operation, number> = new Map()
@@ -293,7 +293,7 @@ export class SSANameState {
     if (entry === undefined) {
       return '<<UNKNOWN SSA VALUE>>'
     }
-    const name = typeof entry === 'number' ? '%' + entry : entry
+    const name = typeof entry === 'number' ? numberedName(entry) : entry
     if (resultNo >= 0 && printResultNo) {
       return name + '#' + resultNo
     }
@@ -331,3 +331,23 @@ export class SSANameState {
 }
 
 const INVALID_BLOCK = new BlockInfo(-1, 'INVALIDBLOCK')
+
+// `%0`, `%1`, ... shared by every printer: numbering restarts in each isolated region, so a
+// large module repeats the same few thousand names.
+const numberedNames: string[] = []
+const MAX_SHARED_NUMBERED_NAMES = 1 << 16
+
+/** `%n`. */
+function numberedName(n: number): string {
+  const s = numberedNames[n]
+  if (s !== undefined) {
+    return s
+  }
+  if (n >= MAX_SHARED_NUMBERED_NAMES) {
+    return '%' + n
+  }
+  while (numberedNames.length <= n) {
+    numberedNames.push('%' + numberedNames.length)
+  }
+  return numberedNames[n]!
+}
