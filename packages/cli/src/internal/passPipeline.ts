@@ -29,7 +29,7 @@ import type { OptConfig } from './OptConfig.ts'
 function toolPassRegistry(): PassRegistry {
   if (registry === null) {
     registry = new PassRegistry()
-    registerTransformsPasses(registry)
+    registerTransformsPasses(registry, writeDebugStream)
     registerConversionPasses(registry)
     registerTestPasses(registry)
     registerRemarkTestPass(registry)
@@ -37,6 +37,17 @@ function toolPassRegistry(): PassRegistry {
   return registry
 }
 let registry: PassRegistry | null = null
+
+/**
+ * The stream `print-ir` and `view-op-graph` write to: mlir-opt's `llvm::errs()`, which is
+ * the `stderr` of the tool run in progress (the registry outlives a single run).
+ */
+let debugStream: ((text: string) => void) | null = null
+function writeDebugStream(text: string): void {
+  if (debugStream !== null) {
+    debugStream(text)
+  }
+}
 
 /**
  * @internal The pass-pipeline seam of `tilepass-opt`: how a command-line option that is
@@ -68,6 +79,7 @@ export function runPassPipeline(
   extras: PipelineExtras = { timing: null, printerOptions: config.printer },
 ): LogicalResult {
   void context
+  debugStream = io.stderr
   let ran: PassManager | null = null
   const trace = { file: config.instrumentation.scheduleTraceFile, text: (): string => '' }
   const result = runPassManagerFromCommandLine(op, toolPassRegistry(), config.pipelineArgs, io, {
