@@ -49,6 +49,11 @@ export interface BranchOpInterfaceImpl {
    */
   eraseSuccessorOperand?(op: Operation, index: number, operandIndex: number): void
   /**
+   * Appends `values` to the operands forwarded to successor `index`, keeping segment sizes
+   * consistent (MLIR's `getSuccessorOperands(index).append`). Lets block merging add arguments.
+   */
+  appendSuccessorOperands?(op: Operation, index: number, values: readonly Value[]): void
+  /**
    * The successor taken when the operands have the given constant values (null where
    * unknown), or null when it cannot be decided (MLIR's `getSuccessorForOperands`).
    */

@@ -138,4 +138,91 @@ func.func @dead_code(%a: i32) -> i32 {
 }
 `)
   })
+
+  it('region-simplify=aggressive merges identical blocks and drops arguments passed the same value', () => {
+    // Expected from `mlir-opt --canonicalize=region-simplify=aggressive` (MLIR 22.1.8).
+    const r = runPipeline(`func.func @merge(%c: i1, %a: i32, %b: i32) -> i32 {
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  %x = arith.addi %a, %a : i32
+  %y = arith.muli %x, %a : i32
+  cf.br ^bb3(%y : i32)
+^bb2:
+  %u = arith.addi %b, %b : i32
+  %v = arith.muli %u, %b : i32
+  cf.br ^bb3(%v : i32)
+^bb3(%r: i32):
+  return %r : i32
+}
+func.func @switch_merge(%f: i32, %a: i32, %b: i32, %d: i32) -> i32 {
+  cf.switch %f : i32, [
+    default: ^bb1,
+    1: ^bb2,
+    2: ^bb3
+  ]
+^bb1:
+  "test.effect"(%a, %d) : (i32, i32) -> ()
+  cf.br ^bb4(%a : i32)
+^bb2:
+  "test.effect"(%b, %d) : (i32, i32) -> ()
+  cf.br ^bb4(%b : i32)
+^bb3:
+  "test.effect"(%d, %d) : (i32, i32) -> ()
+  cf.br ^bb4(%d : i32)
+^bb4(%r: i32):
+  return %r : i32
+}
+func.func @same_arg(%c: i1, %a: i32, %b: i32) -> i32 {
+  cf.cond_br %c, ^bb1(%a, %b : i32, i32), ^bb1(%a, %a : i32, i32)
+^bb1(%p: i32, %q: i32):
+  %s = arith.addi %p, %q : i32
+  return %s : i32
+}
+func.func @not_mergeable(%c: i1, %a: i32) -> i32 {
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  %x = arith.addi %a, %a : i32
+  cf.br ^bb3(%x : i32)
+^bb2:
+  %y = arith.subi %a, %a : i32
+  cf.br ^bb3(%y : i32)
+^bb3(%r: i32):
+  return %r : i32
+}
+`, 'builtin.module(canonicalize{region-simplify=aggressive})')
+    expect(r.ok).toBe(true)
+    expect(r.text).toBe(`module {
+  func.func @merge(%arg0: i1, %arg1: i32, %arg2: i32) -> i32 {
+    %0 = arith.select %arg0, %arg1, %arg2 : i32
+    %1 = arith.addi %0, %0 : i32
+    %2 = arith.muli %1, %0 : i32
+    return %2 : i32
+  }
+  func.func @switch_merge(%arg0: i32, %arg1: i32, %arg2: i32, %arg3: i32) -> i32 {
+    cf.switch %arg0 : i32, [
+      default: ^bb1(%arg1 : i32),
+      1: ^bb1(%arg2 : i32),
+      2: ^bb1(%arg3 : i32)
+    ]
+  ^bb1(%0: i32):  // 3 preds: ^bb0, ^bb0, ^bb0
+    "test.effect"(%0, %arg3) : (i32, i32) -> ()
+    return %0 : i32
+  }
+  func.func @same_arg(%arg0: i1, %arg1: i32, %arg2: i32) -> i32 {
+    %0 = arith.select %arg0, %arg2, %arg1 : i32
+    %1 = arith.addi %arg1, %0 : i32
+    return %1 : i32
+  }
+  func.func @not_mergeable(%arg0: i1, %arg1: i32) -> i32 {
+    %c0_i32 = arith.constant 0 : i32
+    cf.cond_br %arg0, ^bb1, ^bb2(%c0_i32 : i32)
+  ^bb1:  // pred: ^bb0
+    %0 = arith.addi %arg1, %arg1 : i32
+    cf.br ^bb2(%0 : i32)
+  ^bb2(%1: i32):  // 2 preds: ^bb0, ^bb1
+    return %1 : i32
+  }
+}
+`)
+  })
 })

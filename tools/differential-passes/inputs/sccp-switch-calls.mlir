@@ -42,7 +42,7 @@ func.func @while_false(%a: i32) -> i32 {
 }
 func.func @unregistered_branch() -> i32 {
   %c3 = arith.constant 3 : i32
-  "test.br"(%c3)[^bb1] : (i32) -> ()
+  "foo.br"(%c3)[^bb1] : (i32) -> ()
 ^bb1(%v: i32):
   %w = arith.addi %c3, %c3 : i32
   return %w : i32

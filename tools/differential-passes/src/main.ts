@@ -98,6 +98,7 @@ const pipelines: readonly (readonly string[])[] = [
   ['-p', 'builtin.module(func.func(cse,canonicalize))'],
   ['--canonicalize=top-down=false'],
   ['--canonicalize=region-simplify=disabled'],
+  ['--canonicalize=region-simplify=aggressive'],
   ['--cse', '--mlir-print-debuginfo'],
   ['--canonicalize=enable-patterns=none'],
   ['--sccp'],

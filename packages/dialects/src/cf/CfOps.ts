@@ -92,6 +92,7 @@ export const BranchOp: OdsOp = defineOp({
     BranchOpInterface.impl({
       getSuccessorOperands: (op: Operation) => op.getOperands(),
       eraseSuccessorOperand: (op: Operation, _index: number, operandIndex: number) => op.eraseOperand(operandIndex),
+      appendSuccessorOperands: (op: Operation, _index: number, values: readonly Value[]) => op.insertOperands(op.numOperands, values),
     }),
   ],
   assemblyFormat: '$dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict',
@@ -117,6 +118,22 @@ function shrinkSegment(op: Operation, name: string, group: number): void {
   op.setAttr(name, DenseArrayAttr.getI32(op.context, sizes))
 }
 
+function growSegment(op: Operation, name: string, group: number, by: number): void {
+  const a = op.getAttr(name)
+  if (!(a instanceof DenseArrayAttr)) {
+    return
+  }
+  const sizes = a.values.map((v) => Number(v))
+  sizes[group] = (sizes[group] ?? 0) + by
+  op.setAttr(name, DenseArrayAttr.getI32(op.context, sizes))
+}
+
+function condBrAppendSuccessorOperands(op: Operation, index: number, values: readonly Value[]): void {
+  const [start, count] = CondBranchOp.operandRange(op, index === 0 ? 'trueDestOperands' : 'falseDestOperands')
+  op.insertOperands(start + count, values)
+  growSegment(op, 'operandSegmentSizes', index === 0 ? 1 : 2, values.length)
+}
+
 function condBrEraseSuccessorOperand(op: Operation, index: number, operandIndex: number): void {
   const [start] = CondBranchOp.operandRange(op, index === 0 ? 'trueDestOperands' : 'falseDestOperands')
   op.eraseOperand(start + operandIndex)
@@ -138,6 +155,7 @@ export const CondBranchOp: OdsOp = defineOp({
     BranchOpInterface.impl({
       getSuccessorOperands: condBrSuccessorOperands,
       eraseSuccessorOperand: condBrEraseSuccessorOperand,
+      appendSuccessorOperands: condBrAppendSuccessorOperands,
       getSuccessorForOperands: (op: Operation, operands: readonly (Attribute | null)[]) => {
         const cond = operands[0]
         return cond instanceof IntegerAttr ? op.getSuccessor(cond.value !== 0n ? 0 : 1) : null
@@ -211,6 +229,26 @@ function switchEraseSuccessorOperand(op: Operation, index: number, operandIndex:
   shrinkSegment(op, 'case_operand_segments', index - 1)
 }
 
+function switchAppendSuccessorOperands(op: Operation, index: number, values: readonly Value[]): void {
+  if (index === 0) {
+    const [start, count] = SwitchOp.operandRange(op, 'defaultOperands')
+    op.insertOperands(start + count, values)
+    growSegment(op, 'operandSegmentSizes', 1, values.length)
+    return
+  }
+  const [start] = SwitchOp.operandRange(op, 'caseOperands')
+  const segs = op.getAttr('case_operand_segments')
+  let end = 0
+  if (segs instanceof DenseArrayAttr) {
+    for (let i = 0; i < index; i++) {
+      end += Number(segs.values[i] ?? 0)
+    }
+  }
+  op.insertOperands(start + end, values)
+  growSegment(op, 'operandSegmentSizes', 2, values.length)
+  growSegment(op, 'case_operand_segments', index - 1, values.length)
+}
+
 /**
  * The destination a constant flag selects: the case whose value equals it, else the
  * default (also without case values); null when the flag is not a known constant.
@@ -272,6 +310,7 @@ export const SwitchOp: OdsOp = defineOp({
     BranchOpInterface.impl({
       getSuccessorOperands: switchSuccessorOperands,
       eraseSuccessorOperand: switchEraseSuccessorOperand,
+      appendSuccessorOperands: switchAppendSuccessorOperands,
       getSuccessorForOperands: switchSuccessorForOperands,
     }),
   ],

@@ -2,7 +2,8 @@ import type { Block } from '../Block.ts'
 import type { Operation } from '../Operation.ts'
 import { Trait } from '../OperationName.ts'
 import type { Region } from '../Region.ts'
-import type { OpOperand, Value } from '../Value.ts'
+import { BlockArgument, type OpOperand, type OpResult, type Value } from '../Value.ts'
+import type { DictionaryAttr } from '../Attributes.ts'
 import { BranchOpInterface, type BranchOpInterfaceImpl } from '../Interfaces.ts'
 import type { PatternRewriter } from './PatternMatch.ts'
 import { wouldOpBeTriviallyDead } from './SideEffects.ts'
@@ -294,14 +295,427 @@ export function runRegionDCE(rewriter: PatternRewriter, regions: readonly Region
   return deleteDeadness(rewriter, regions, live)
 }
 
+// ---- Block merging (aggressive simplification) ---------------------------------------
+
+/** The position of each value defined in `block`: arguments first, then results in op order. */
+class BlockEquivalenceData {
+  readonly opOrder = new Map<Operation, number>()
+  constructor(readonly block: Block) {
+    let order = block.arguments.length
+    for (let op = block.firstOp; op !== null; op = op.nextOp) {
+      if (op.results.length > 0) {
+        this.opOrder.set(op, order)
+        order += op.results.length
+      }
+    }
+  }
+  orderOf(v: Value): number {
+    if (v instanceof BlockArgument) {
+      return v.index
+    }
+    const r = v as OpResult
+    return (this.opOrder.get(r.owner) ?? 0) + r.index
+  }
+}
+
+/** Two dictionaries with the same entries (uniqued attributes compared by identity). */
+function sameDictionary(a: DictionaryAttr, b: DictionaryAttr): boolean {
+  if (a === b) {
+    return true
+  }
+  if (a.entries.length !== b.entries.length) {
+    return false
+  }
+  for (let i = 0; i < a.entries.length; i++) {
+    const x = a.entries[i]!
+    const y = b.entries[i]!
+    if (x.name !== y.name || x.value !== y.value) {
+      return false
+    }
+  }
+  return true
+}
+
 /**
- * Simplifies the CFG of `regions`: erases unreachable blocks and dead code (MLIR's
- * `simplifyRegions`); returns whether the IR changed. `mergeBlocks` (aggressive mode)
- * is accepted for parity; identical-block merging is not performed yet.
+ * MLIR's `OperationEquivalence::isEquivalentTo` ignoring locations and operand values: the
+ * same name, attributes, properties, operand/result/region/successor counts and result types
+ * (regions are empty in the blocks merged here).
+ */
+function sameOpIgnoringValues(a: Operation, b: Operation): boolean {
+  if (
+    a.name !== b.name ||
+    a.regions.length !== b.regions.length ||
+    a.successors.length !== b.successors.length ||
+    a.operands.length !== b.operands.length ||
+    a.results.length !== b.results.length ||
+    !sameDictionary(a.attributes, b.attributes) ||
+    !sameDictionary(a.properties, b.properties)
+  ) {
+    return false
+  }
+  for (let i = 0; i < a.results.length; i++) {
+    if (a.results[i]!.type !== b.results[i]!.type) {
+      return false
+    }
+  }
+  return true
+}
+
+/** Whether a result of `op` is used outside `block`. */
+function usedOutsideOfBlock(values: readonly Value[], block: Block): boolean {
+  for (const v of values) {
+    for (let u = v.firstUse; u !== null; u = u.nextUse) {
+      if (u.owner.parentBlock !== block) {
+        return true
+      }
+    }
+  }
+  return false
+}
+
+/** Whether `operand` may be forwarded by the predecessors of `block` (it is not a result of one of their terminators). */
+function isValidSuccessorArg(block: Block, operand: Value): boolean {
+  const def = operand.definingOp
+  const parent = operand.parentBlock
+  if (def === null || parent === null || def !== parent.lastOp) {
+    return true
+  }
+  for (const p of block.predecessors()) {
+    if (p === parent) {
+      return false
+    }
+  }
+  return true
+}
+
+/** Blocks to merge into a leader block (MLIR's `BlockMergeCluster`). */
+class BlockMergeCluster {
+  readonly blocksToMerge: Block[] = []
+  /** (op index, operand index) pairs that become new block arguments, sorted. */
+  operandsToMerge: [number, number][] = []
+  constructor(readonly leader: BlockEquivalenceData) {}
+
+  addToCluster(data: BlockEquivalenceData): boolean {
+    const leaderBlock = this.leader.block
+    const mergeBlock = data.block
+    const la = leaderBlock.arguments
+    const ma = mergeBlock.arguments
+    if (la.length !== ma.length || la.some((a, i) => a.type !== ma[i]!.type)) {
+      return false
+    }
+    const mismatched: [number, number][] = []
+    let l = leaderBlock.firstOp
+    let r = mergeBlock.firstOp
+    for (let opI = 0; l !== null && r !== null; l = l.nextOp, r = r.nextOp, opI++) {
+      if (!sameOpIgnoringValues(l, r)) {
+        return false
+      }
+      for (let i = 0; i < l.operands.length; i++) {
+        const lv = l.operands[i]!.value
+        const rv = r.operands[i]!.value
+        if (lv === rv) {
+          continue
+        }
+        if (lv.type !== rv.type) {
+          return false
+        }
+        const lIn = lv.parentBlock === leaderBlock
+        const rIn = rv.parentBlock === mergeBlock
+        if (lIn !== rIn) {
+          return false
+        }
+        if (!lIn) {
+          if (!isValidSuccessorArg(leaderBlock, lv) || !isValidSuccessorArg(mergeBlock, rv)) {
+            return false
+          }
+          mismatched.push([opI, i])
+          continue
+        }
+        if (this.leader.orderOf(lv) !== data.orderOf(rv)) {
+          return false
+        }
+      }
+      if (usedOutsideOfBlock(r.results, mergeBlock) || usedOutsideOfBlock(l.results, leaderBlock)) {
+        return false
+      }
+    }
+    if (l !== null || r !== null) {
+      return false
+    }
+    const seen = new Set(this.operandsToMerge.map(([a, b]) => `${a}:${b}`))
+    for (const m of mismatched) {
+      if (!seen.has(`${m[0]}:${m[1]}`)) {
+        seen.add(`${m[0]}:${m[1]}`)
+        this.operandsToMerge.push(m)
+      }
+    }
+    this.operandsToMerge.sort((x, y) => x[0] - y[0] || x[1] - y[1])
+    if (!this.blocksToMerge.includes(mergeBlock)) {
+      this.blocksToMerge.push(mergeBlock)
+    }
+    return true
+  }
+
+  merge(rewriter: PatternRewriter): boolean {
+    if (this.blocksToMerge.length === 0) {
+      return false
+    }
+    const leaderBlock = this.leader.block
+    if (this.operandsToMerge.length > 0) {
+      if (!ableToUpdatePredOperands(leaderBlock) || !this.blocksToMerge.every(ableToUpdatePredOperands)) {
+        return false
+      }
+      const blocks = [leaderBlock, ...this.blocksToMerge]
+      const ops: Operation[][] = blocks.map((b) => [...b.operations])
+      const newArguments: Value[][] = blocks.map(() => [])
+      const numOldArguments = leaderBlock.arguments.length
+      for (const [opI, operandI] of this.operandsToMerge) {
+        for (let i = 0; i < blocks.length; i++) {
+          const operand = ops[i]![opI]!.operands[operandI]!
+          newArguments[i]!.push(operand.value)
+          if (i === 0) {
+            const v = operand.value
+            operand.set(leaderBlock.addArgument(v.type, v.location))
+          }
+        }
+      }
+      const pruned = pruneRedundantArguments(newArguments, rewriter, numOldArguments, leaderBlock)
+      blocks.forEach((b, i) => {
+        for (const use of [...b.predecessorUses()]) {
+          const impl = BranchOpInterface.get(use.owner)!
+          impl.appendSuccessorOperands!(use.owner, use.index, pruned[i]!)
+        }
+      })
+    }
+    for (const b of this.blocksToMerge) {
+      for (const use of [...b.predecessorUses()]) {
+        use.set(leaderBlock)
+      }
+      rewriter.eraseBlock(b)
+    }
+    return true
+  }
+}
+
+/** Whether every predecessor terminator of `block` can take more successor operands. */
+function ableToUpdatePredOperands(block: Block): boolean {
+  for (const use of block.predecessorUses()) {
+    const impl = BranchOpInterface.get(use.owner)
+    if (impl === undefined || impl.appendSuccessorOperands === undefined) {
+      return false
+    }
+  }
+  return true
+}
+
+/**
+ * Drops new arguments that every list passes the same way as an earlier one (`[x, y, x]`
+ * in every list: the third is the first), replacing the leader's extra arguments.
+ */
+function pruneRedundantArguments(newArguments: Value[][], rewriter: PatternRewriter, numOldArguments: number, block: Block): Value[][] {
+  if (newArguments.length === 0) {
+    return newArguments
+  }
+  const numArgs = newArguments[0]!.length
+  const replacement = new Map<number, number>()
+  const first = new Map<Value, number>()
+  for (let j = 0; j < numArgs; j++) {
+    const v = newArguments[0]![j]!
+    if (!first.has(v)) {
+      first.set(v, j)
+    }
+  }
+  for (let j = 0; j < numArgs; j++) {
+    const k = first.get(newArguments[0]![j]!)!
+    if (k === j) {
+      continue
+    }
+    let same = true
+    for (let i = 1; i < newArguments.length; i++) {
+      same = same && newArguments[i]![k] === newArguments[i]![j]
+    }
+    if (same) {
+      replacement.set(j, k)
+    }
+  }
+  const pruned = newArguments.map((list) => list.filter((_, j) => !replacement.has(j)))
+  const toErase: number[] = []
+  for (let idx = 0; idx < numArgs; idx++) {
+    const k = replacement.get(idx)
+    if (k !== undefined) {
+      rewriter.replaceAllUsesWith(block.arguments[numOldArguments + idx]!, block.arguments[numOldArguments + k]!)
+      toErase.push(numOldArguments + idx)
+    }
+  }
+  for (let i = toErase.length - 1; i >= 0; i--) {
+    block.eraseArgument(toErase[i]!)
+  }
+  return pruned
+}
+
+/** Merges identical blocks of `region` (MLIR's `mergeIdenticalBlocks` on one region). */
+function mergeIdenticalBlocksIn(rewriter: PatternRewriter, region: Region): boolean {
+  const entry = region.firstBlock
+  if (entry === null || entry.nextBlock === null) {
+    return false
+  }
+  // Group the non-entry blocks by their successor lists.
+  const ids = new Map<Block, number>()
+  const groups = new Map<string, Block[]>()
+  for (let b: Block | null = entry.nextBlock; b !== null; b = b.nextBlock) {
+    const succs = b.lastOp?.successors ?? []
+    const key = succs
+      .map((s) => {
+        let id = ids.get(s.block)
+        if (id === undefined) {
+          id = ids.size
+          ids.set(s.block, id)
+        }
+        return id
+      })
+      .join(',')
+    let g = groups.get(key)
+    if (g === undefined) {
+      g = []
+      groups.set(key, g)
+    }
+    g.push(b)
+  }
+  let merged = false
+  for (const blocks of groups.values()) {
+    if (blocks.length === 1) {
+      continue
+    }
+    const clusters: BlockMergeCluster[] = []
+    for (const block of blocks) {
+      let hasRegion = false
+      for (let op = block.firstOp; op !== null && !hasRegion; op = op.nextOp) {
+        hasRegion = op.regions.some((r) => !r.empty)
+      }
+      if (hasRegion || usedOutsideOfBlock(block.arguments, block)) {
+        continue
+      }
+      const data = new BlockEquivalenceData(block)
+      if (!clusters.some((c) => c.addToCluster(data))) {
+        clusters.push(new BlockMergeCluster(data))
+      }
+    }
+    for (const c of clusters) {
+      merged = c.merge(rewriter) || merged
+    }
+  }
+  return merged
+}
+
+/** Merges identical blocks in `regions` and their nested regions. */
+function mergeIdenticalBlocks(rewriter: PatternRewriter, regions: readonly Region[]): boolean {
+  const worklist: Region[] = []
+  const inList = new Set<Region>()
+  const push = (r: Region): void => {
+    if (!inList.has(r)) {
+      inList.add(r)
+      worklist.push(r)
+    }
+  }
+  regions.forEach(push)
+  let changed = false
+  while (worklist.length > 0) {
+    const region = worklist.pop()!
+    inList.delete(region)
+    if (mergeIdenticalBlocksIn(rewriter, region)) {
+      push(region)
+      changed = true
+    }
+    for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
+      for (let op = b.firstOp; op !== null; op = op.nextOp) {
+        op.regions.forEach(push)
+      }
+    }
+  }
+  return changed
+}
+
+/** Replaces block arguments that every predecessor passes the same value for by that value. */
+function dropRedundantArgumentsOf(rewriter: PatternRewriter, block: Block): boolean {
+  const toErase: number[] = []
+  const args = block.arguments
+  for (let argIdx = 0; argIdx < args.length; argIdx++) {
+    let same = true
+    let common: Value | null = null
+    for (const use of block.predecessorUses()) {
+      const impl = BranchOpInterface.get(use.owner)
+      if (impl === undefined) {
+        same = false
+        break
+      }
+      const v = impl.getSuccessorOperands(use.owner, use.index)[argIdx]
+      if (v === undefined) {
+        same = false
+        break
+      }
+      if (common === null) {
+        common = v
+        continue
+      }
+      if (v !== common) {
+        same = false
+        break
+      }
+    }
+    if (common !== null && same) {
+      toErase.push(argIdx)
+      rewriter.replaceAllUsesWith(args[argIdx]!, common)
+    }
+  }
+  for (let i = toErase.length - 1; i >= 0; i--) {
+    const argIdx = toErase[i]!
+    block.eraseArgument(argIdx)
+    for (const use of [...block.predecessorUses()]) {
+      BranchOpInterface.get(use.owner)!.eraseSuccessorOperand?.(use.owner, use.index, argIdx)
+    }
+  }
+  return toErase.length > 0
+}
+
+/** Drops redundant block arguments in `regions` and their nested regions. */
+function dropRedundantArguments(rewriter: PatternRewriter, regions: readonly Region[]): boolean {
+  const worklist: Region[] = []
+  const inList = new Set<Region>()
+  const push = (r: Region): void => {
+    if (!inList.has(r)) {
+      inList.add(r)
+      worklist.push(r)
+    }
+  }
+  regions.forEach(push)
+  let changed = false
+  while (worklist.length > 0) {
+    const region = worklist.pop()!
+    inList.delete(region)
+    for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
+      changed = dropRedundantArgumentsOf(rewriter, b) || changed
+      for (let op = b.firstOp; op !== null; op = op.nextOp) {
+        op.regions.forEach(push)
+      }
+    }
+  }
+  return changed
+}
+
+/**
+ * Simplifies the CFG of `regions`: erases unreachable blocks and dead code, and with
+ * `mergeBlocks` (aggressive mode) merges identical blocks and drops block arguments every
+ * predecessor passes the same value for (MLIR's `simplifyRegions`); returns whether the IR
+ * changed.
  */
 export function simplifyRegions(rewriter: PatternRewriter, regions: readonly Region[], mergeBlocks = false): boolean {
-  void mergeBlocks
   const erasedBlocks = eraseUnreachableBlocks(rewriter, regions)
   const erasedOps = runRegionDCE(rewriter, regions)
-  return erasedBlocks || erasedOps
+  let merged = false
+  let dropped = false
+  if (mergeBlocks) {
+    merged = mergeIdenticalBlocks(rewriter, regions)
+    dropped = dropRedundantArguments(rewriter, regions)
+  }
+  return erasedBlocks || erasedOps || merged || dropped
 }
