@@ -25,6 +25,7 @@ import {
   verify,
   type Attribute,
   type Operation,
+  type Value,
 } from '@tilepass/ir'
 import {
   LLVMAddOp,
@@ -272,6 +273,39 @@ describe('llvm interfaces', () => {
     )
     // As upstream, llvm branches do not resolve constant successors (sccp keeps every successor live).
     expect('getSuccessorForOperands' in branch).toBe(false)
+  })
+
+  it('llvm branches append successor operands (block merging)', () => {
+    const sw = parseSwitch()
+    const append = (BranchOpInterface.get(sw) as unknown as { appendSuccessorOperands(op: Operation, index: number, values: readonly Value[]): void })
+      .appendSuccessorOperands
+    const [x, k] = sw.parentBlock!.parentOp!.regions[0]!.front.arguments
+    append(sw, 1, [k!])
+    append(sw, 0, [x!])
+    append(sw, 2, [x!, k!])
+    expect(printOperation(sw)).toBe(
+      'llvm.switch %arg1 : i32, ^bb1(%arg0, %arg1, %arg0 : i32, i32, i32) [\n  1: ^bb2(%arg0, %arg1, %arg1 : i32, i32, i32),\n  2: ^bb1(%arg1, %arg0, %arg0, %arg1 : i32, i32, i32, i32)\n]',
+    )
+    const r = parseSourceString(
+      `llvm.func @f(%c: i1, %a: i32) {
+  llvm.cond_br %c, ^bb1(%a : i32), ^bb1(%a : i32)
+^bb1(%x: i32):
+  llvm.br ^bb2(%x : i32)
+^bb2(%y: i32):
+  llvm.return
+}`,
+      newContext(),
+    )
+    const body = r!.op.regions[0]!.front.operations[0]!.regions[0]!
+    const condBr = body.front.lastOp!
+    const br = body.front.nextBlock!.lastOp!
+    const appendOf = (op: Operation): ((op: Operation, index: number, values: readonly Value[]) => void) =>
+      (BranchOpInterface.get(op) as unknown as { appendSuccessorOperands(op: Operation, index: number, values: readonly Value[]): void }).appendSuccessorOperands
+    const a = body.front.getArgument(1)
+    appendOf(condBr)(condBr, 0, [a, a])
+    appendOf(br)(br, 0, [a])
+    expect(printOperation(condBr)).toBe('llvm.cond_br %arg0, ^bb1(%arg1, %arg1, %arg1 : i32, i32, i32), ^bb1(%arg1 : i32)')
+    expect(printOperation(br)).toBe('llvm.br ^bb2(%0, %arg1 : i32, i32)')
   })
 
   it('llvm.func and llvm.call implement the function and call interfaces', () => {

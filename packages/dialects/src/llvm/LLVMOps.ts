@@ -16,6 +16,7 @@ import {
   AnySuccessor,
   AnyType,
   BranchOpInterface,
+  type BranchOpInterfaceImpl,
   DenseArrayAttr,
   DenseI32ArrayAttr,
   DenseI64ArrayAttr,
@@ -1098,6 +1099,68 @@ function brOperands(op: Operation): Value[] {
   return op.getOperands()
 }
 
+/**
+ * The BranchOpInterface of the llvm branches, with `appendSuccessorOperands` (typed
+ * here, so the implementations also build against interface versions without it).
+ */
+type LLVMBranchImpl = BranchOpInterfaceImpl & {
+  appendSuccessorOperands(op: Operation, index: number, values: readonly Value[]): void
+}
+
+/** Adds `delta` to entry `index` of the i32 segment array `name`. */
+function growSegment(op: Operation, name: string, index: number, delta: number): void {
+  const a = op.getAttr(name)
+  if (a instanceof DenseArrayAttr) {
+    const vals = a.values.map((v) => Number(v))
+    vals[index] = (vals[index] ?? 0) + delta
+    op.setAttr(name, DenseArrayAttr.getI32(op.context, vals))
+  }
+}
+
+const brBranchImpl: LLVMBranchImpl = {
+  getSuccessorOperands: (op) => brOperands(op),
+  eraseSuccessorOperand: (op, _index, k) => op.eraseOperand(k),
+  appendSuccessorOperands: (op, _index, values) => op.insertOperands(op.numOperands, values),
+}
+
+const condBrBranchImpl: LLVMBranchImpl = {
+  getSuccessorOperands: (op, index) => condBrSuccessorOperands(op, index),
+  eraseSuccessorOperand(op: Operation, index: number, k: number): void {
+    const [start] = LLVMCondBrOp.operandRange(op, index === 0 ? 'trueDestOperands' : 'falseDestOperands')
+    op.eraseOperand(start + k)
+    growSegment(op, 'operandSegmentSizes', index + 1, -1)
+  },
+  appendSuccessorOperands(op: Operation, index: number, values: readonly Value[]): void {
+    const [start, len] = LLVMCondBrOp.operandRange(op, index === 0 ? 'trueDestOperands' : 'falseDestOperands')
+    op.insertOperands(start + len, values)
+    growSegment(op, 'operandSegmentSizes', index + 1, values.length)
+  },
+}
+
+const switchBranchImpl: LLVMBranchImpl = {
+  getSuccessorOperands: (op, index) => switchSuccessorOperands(op, index),
+  eraseSuccessorOperand: (op, index, k) => switchEraseSuccessorOperand(op, index, k),
+  appendSuccessorOperands(op: Operation, index: number, values: readonly Value[]): void {
+    if (index === 0) {
+      const [start, len] = LLVMSwitchOp.operandRange(op, 'defaultOperands')
+      op.insertOperands(start + len, values)
+      growSegment(op, 'operandSegmentSizes', 1, values.length)
+      return
+    }
+    const [start] = LLVMSwitchOp.operandRange(op, 'caseOperands')
+    const segs = op.getAttr('case_operand_segments')
+    let end = 0
+    if (segs instanceof DenseArrayAttr) {
+      for (let i = 0; i < index; i++) {
+        end += Number(segs.values[i] ?? 0)
+      }
+    }
+    op.insertOperands(start + end, values)
+    growSegment(op, 'operandSegmentSizes', 2, values.length)
+    growSegment(op, 'case_operand_segments', index - 1, values.length)
+  },
+}
+
 /** `llvm.br ^bb(%x : i32)`. */
 export const LLVMBrOp: OdsOp = defineOp({
   name: 'llvm.br',
@@ -1105,7 +1168,7 @@ export const LLVMBrOp: OdsOp = defineOp({
   attributes: { loop_annotation: optionalAttr(AnyAttr) },
   successors: { dest: AnySuccessor },
   traits: Trait.Pure | Trait.IsTerminator,
-  interfaces: [BranchOpInterface.impl({ getSuccessorOperands: (op) => brOperands(op), eraseSuccessorOperand: (op, _i, k) => op.eraseOperand(k) })],
+  interfaces: [BranchOpInterface.impl(brBranchImpl)],
   assemblyFormat: '$dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict',
   verify(op: Operation): LogicalResult {
     return verifyBranchSuccessorOperands(op, () => brOperands(op))
@@ -1116,14 +1179,6 @@ function condBrSuccessorOperands(op: Operation, index: number): Value[] {
   return LLVMCondBrOp.operandValues(op, index === 0 ? 'trueDestOperands' : 'falseDestOperands')
 }
 
-function shrinkSegment(op: Operation, name: string, index: number): void {
-  const a = op.getAttr(name)
-  if (a instanceof DenseArrayAttr) {
-    const vals = a.values.map((v) => Number(v))
-    vals[index] = (vals[index] ?? 1) - 1
-    op.setAttr(name, DenseArrayAttr.getI32(op.context, vals))
-  }
-}
 
 /** `llvm.cond_br %c weights([1, 2]), ^bb1, ^bb2(%x : i32)`. */
 export const LLVMCondBrOp: OdsOp = defineOp({
@@ -1133,14 +1188,7 @@ export const LLVMCondBrOp: OdsOp = defineOp({
   successors: { trueDest: AnySuccessor, falseDest: AnySuccessor },
   traits: Trait.Pure | Trait.IsTerminator | Trait.AttrSizedOperandSegments,
   interfaces: [
-    BranchOpInterface.impl({
-      getSuccessorOperands: condBrSuccessorOperands,
-      eraseSuccessorOperand(op: Operation, index: number, k: number): void {
-        const [start] = LLVMCondBrOp.operandRange(op, index === 0 ? 'trueDestOperands' : 'falseDestOperands')
-        op.eraseOperand(start + k)
-        shrinkSegment(op, 'operandSegmentSizes', index + 1)
-      },
-    }),
+    BranchOpInterface.impl(condBrBranchImpl),
   ],
   assemblyFormat:
     '$condition ( `weights` `(` $branch_weights^ `)` )? `,` $trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,` ' +
@@ -1172,7 +1220,7 @@ function switchEraseSuccessorOperand(op: Operation, index: number, operandIndex:
   if (index === 0) {
     const [start] = LLVMSwitchOp.operandRange(op, 'defaultOperands')
     op.eraseOperand(start + operandIndex)
-    shrinkSegment(op, 'operandSegmentSizes', 1)
+    growSegment(op, 'operandSegmentSizes', 1, -1)
     return
   }
   const [start] = LLVMSwitchOp.operandRange(op, 'caseOperands')
@@ -1184,8 +1232,8 @@ function switchEraseSuccessorOperand(op: Operation, index: number, operandIndex:
     }
   }
   op.eraseOperand(start + offset + operandIndex)
-  shrinkSegment(op, 'operandSegmentSizes', 2)
-  shrinkSegment(op, 'case_operand_segments', index - 1)
+  growSegment(op, 'operandSegmentSizes', 2, -1)
+  growSegment(op, 'case_operand_segments', index - 1, -1)
 }
 
 function parseSuccessorWithOperands(parser: OpAsmParser, operands: UnresolvedOperand[], types: Type[]): Block | undefined {
@@ -1225,10 +1273,7 @@ export const LLVMSwitchOp: OdsOp = defineOp({
   successors: { defaultDestination: AnySuccessor, caseDestinations: VariadicSuccessor },
   traits: Trait.AttrSizedOperandSegments | Trait.Pure | Trait.IsTerminator,
   interfaces: [
-    BranchOpInterface.impl({
-      getSuccessorOperands: switchSuccessorOperands,
-      eraseSuccessorOperand: switchEraseSuccessorOperand,
-    }),
+    BranchOpInterface.impl(switchBranchImpl),
   ],
   parse(parser: OpAsmParser, state: OperationState): LogicalResult {
     const valueLoc = parser.getCurrentLocation()
