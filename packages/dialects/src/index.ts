@@ -375,7 +375,10 @@ export {
   indexOps,
 } from './index-dialect/index.ts'
 
-/** Registers every dialect of this package (func, cf, arith, scf, memref, affine, llvm, index) on `ctx`. */
+import { UBDialect } from './ub/index.ts'
+export { UBDialect, materializeUBConstant, PoisonAttr, isPoisonAttr, PoisonOp, PoisonAttrInterfaceC, UnreachableOp, ubOps } from './ub/index.ts'
+
+/** Registers every dialect of this package (func, cf, arith, scf, memref, affine, llvm, index, ub) on `ctx`. */
 export function registerAllDialects(ctx: Context): void {
   ctx.registerDialect(FuncDialect)
   ctx.registerDialect(CfDialect)
@@ -385,4 +388,5 @@ export function registerAllDialects(ctx: Context): void {
   ctx.registerDialect(AffineDialect)
   ctx.registerDialect(LLVMDialect)
   ctx.registerDialect(IndexDialect)
+  ctx.registerDialect(UBDialect)
 }
