@@ -277,7 +277,7 @@ describe('llvm interfaces', () => {
 
   it('llvm branches append successor operands (block merging)', () => {
     const sw = parseSwitch()
-    const append = (BranchOpInterface.get(sw) as unknown as { appendSuccessorOperands(op: Operation, index: number, values: readonly Value[]): void })
+    const append = (BranchOpInterface.get(sw) as unknown as { appendSuccessorOperands(this: void, op: Operation, index: number, values: readonly Value[]): void })
       .appendSuccessorOperands
     const [x, k] = sw.parentBlock!.parentOp!.regions[0]!.front.arguments
     append(sw, 1, [k!])
@@ -300,7 +300,7 @@ describe('llvm interfaces', () => {
     const condBr = body.front.lastOp!
     const br = body.front.nextBlock!.lastOp!
     const appendOf = (op: Operation): ((op: Operation, index: number, values: readonly Value[]) => void) =>
-      (BranchOpInterface.get(op) as unknown as { appendSuccessorOperands(op: Operation, index: number, values: readonly Value[]): void }).appendSuccessorOperands
+      (BranchOpInterface.get(op) as unknown as { appendSuccessorOperands(this: void, op: Operation, index: number, values: readonly Value[]): void }).appendSuccessorOperands
     const a = body.front.getArgument(1)
     appendOf(condBr)(condBr, 0, [a, a])
     appendOf(br)(br, 0, [a])
