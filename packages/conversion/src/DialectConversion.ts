@@ -1243,21 +1243,70 @@ function foldResultsOf(op: Operation, rewriter: ConversionPatternRewriter): { va
   return { values, constants }
 }
 
-/** Ops under `root` to convert, pre-order; regions of recursively legal ops are skipped. */
+/**
+ * Ops under `root` to convert, in upstream's order (a pre-order walk whose regions are
+ * visited block by block depth-first from the entry block along successors, so a block
+ * comes after its dominators). Blocks unreachable from their region's entry are not
+ * visited (upstream leaves them unconverted); regions of recursively legal ops are skipped.
+ */
 function collectOps(root: Operation, target: ConversionTarget): Operation[] {
   const out: Operation[] = []
-  root.walk((op) => {
-    if (op === root) {
-      return 'advance'
+  const regions: Region[] = []
+  for (let i = root.regions.length - 1; i >= 0; i--) {
+    regions.push(root.regions[i]!)
+  }
+  // An explicit stack of pending regions and ops keeps deep nests off the call stack.
+  const pending: (Operation | Region)[] = regions
+  while (pending.length > 0) {
+    const item = pending.pop()!
+    if (item instanceof Operation) {
+      out.push(item)
+      const legal = target.isLegal(item)
+      if (legal === null || !legal.isRecursivelyLegal) {
+        for (let i = item.regions.length - 1; i >= 0; i--) {
+          pending.push(item.regions[i]!)
+        }
+      }
+      continue
     }
-    out.push(op)
-    const legal = target.isLegal(op)
-    if (legal !== null && legal.isRecursivelyLegal) {
-      return 'skip'
+    const ops: Operation[] = []
+    for (const block of blocksDepthFirst(item)) {
+      for (let op = block.firstOp; op !== null; op = op.nextOp) {
+        ops.push(op)
+      }
     }
-    return 'advance'
-  }, 'pre')
+    for (let i = ops.length - 1; i >= 0; i--) {
+      pending.push(ops[i]!)
+    }
+  }
   return out
+}
+
+/** The blocks of `region` reachable from its entry, in depth-first pre-order along successors. */
+function blocksDepthFirst(region: Region): Block[] {
+  const entry = region.firstBlock
+  if (entry === null) {
+    return []
+  }
+  const order: Block[] = [entry]
+  const visited = new Set<Block>(order)
+  const stack: { block: Block; next: number }[] = [{ block: entry, next: 0 }]
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1]!
+    const term = top.block.lastOp
+    const succs = term === null ? null : term.successors
+    if (succs === null || top.next >= succs.length) {
+      stack.pop()
+      continue
+    }
+    const succ = succs[top.next++]!.block
+    if (!visited.has(succ)) {
+      visited.add(succ)
+      order.push(succ)
+      stack.push({ block: succ, next: 0 })
+    }
+  }
+  return order
 }
 
 function applyConversion(
