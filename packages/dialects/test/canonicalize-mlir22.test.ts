@@ -522,4 +522,52 @@ func.func @chain(%c: i1) {
 
 `)
   })
+
+  it('RemoveDuplicateSuccessorInputUses folds iter_args fed the same values', () => {
+    const input = String.raw`func.func @dup_iter_args(%lb: index, %ub: index, %s: index, %x: i32) -> (i32, i32) {
+  %0:2 = scf.for %i = %lb to %ub step %s iter_args(%a = %x, %b = %x) -> (i32, i32) {
+    "test.use"(%a, %b) : (i32, i32) -> ()
+    %n = "test.make"() : () -> i32
+    scf.yield %n, %n : i32, i32
+  }
+  return %0#0, %0#1 : i32, i32
+}
+`
+    expect(canonicalize(input)).toBe(String.raw`module {
+  func.func @dup_iter_args(%arg0: index, %arg1: index, %arg2: index, %arg3: i32) -> (i32, i32) {
+    %0 = scf.for %arg4 = %arg0 to %arg1 step %arg2 iter_args(%arg5 = %arg3) -> (i32) {
+      "test.use"(%arg5, %arg5) : (i32, i32) -> ()
+      %1 = "test.make"() : () -> i32
+      scf.yield %1 : i32
+    }
+    return %0, %0 : i32, i32
+  }
+}
+
+`)
+  })
+
+  it('IndexCastOfIndexCast and IndexCastUIOfIndexCastUI drop round trips, lossy ones included', () => {
+    const input = String.raw`func.func @f(%a: index, %b: i32) -> (index, i32, index, i32) {
+  %0 = arith.index_cast %a : index to i8
+  %1 = arith.index_cast %0 : i8 to index
+  %2 = arith.index_cast %b : i32 to index
+  %3 = arith.index_cast %2 : index to i32
+  %4 = arith.index_castui %a : index to i8
+  %5 = arith.index_castui %4 : i8 to index
+  %6 = arith.index_cast %a : index to i32
+  %7 = arith.index_castui %6 : i32 to index
+  %8 = arith.index_castui %7 : index to i32
+  return %1, %3, %5, %8 : index, i32, index, i32
+}
+`
+    expect(canonicalize(input)).toBe(String.raw`module {
+  func.func @f(%arg0: index, %arg1: i32) -> (index, i32, index, i32) {
+    %0 = arith.index_cast %arg0 : index to i32
+    return %arg0, %arg1, %arg0, %0 : index, i32, index, i32
+  }
+}
+
+`)
+  })
 })
