@@ -328,4 +328,191 @@ func.func @floats(%a: f32, %b: f32, %h: f16, %d: f64, %v: vector<2xf32>, %x: i32
     expect(r.ok).toBe(true)
     expect(r.text).toBe(expected)
   })
+  it('unrolls ops on n-D vectors into arrays of 1-D vectors', () => {
+    // mlir-opt --convert-arith-to-llvm nd.mlir
+    const input = `func.func @nd(%a: vector<2x3xi32>, %b: vector<2x3xi32>, %f: vector<2x2xf32>, %c: vector<2x3xi1>, %i: vector<2x3xindex>) -> (vector<2x3xi32>, vector<2x3xi1>) {
+  %0 = arith.addi %a, %b overflow<nsw> : vector<2x3xi32>
+  %1 = arith.cmpi slt, %a, %b : vector<2x3xi32>
+  %2 = arith.addf %f, %f fastmath<fast> : vector<2x2xf32>
+  %3 = arith.select %c, %a, %b : vector<2x3xi1>, vector<2x3xi32>
+  %4 = arith.index_cast %a : vector<2x3xi32> to vector<2x3xindex>
+  %5 = arith.extsi %a : vector<2x3xi32> to vector<2x3xi64>
+  %6 = arith.cmpf olt, %f, %f : vector<2x2xf32>
+  %7 = arith.constant dense<[[1, 2, 3], [4, 5, 6]]> : vector<2x3xi32>
+  %8 = arith.index_cast %i : vector<2x3xindex> to vector<2x3xi32>
+  %9 = arith.ceildivsi %a, %b : vector<2x3xi32>
+  return %0, %1 : vector<2x3xi32>, vector<2x3xi1>
+}
+`
+    const expected = `module {
+  func.func @nd(%arg0: vector<2x3xi32>, %arg1: vector<2x3xi32>, %arg2: vector<2x2xf32>, %arg3: vector<2x3xi1>, %arg4: vector<2x3xindex>) -> (vector<2x3xi32>, vector<2x3xi1>) {
+    %0 = builtin.unrealized_conversion_cast %arg4 : vector<2x3xindex> to !llvm.array<2 x vector<3xi64>>
+    %1 = builtin.unrealized_conversion_cast %arg3 : vector<2x3xi1> to !llvm.array<2 x vector<3xi1>>
+    %2 = builtin.unrealized_conversion_cast %arg2 : vector<2x2xf32> to !llvm.array<2 x vector<2xf32>>
+    %3 = builtin.unrealized_conversion_cast %arg1 : vector<2x3xi32> to !llvm.array<2 x vector<3xi32>>
+    %4 = builtin.unrealized_conversion_cast %arg0 : vector<2x3xi32> to !llvm.array<2 x vector<3xi32>>
+    %5 = llvm.mlir.poison : !llvm.array<2 x vector<3xi32>>
+    %6 = llvm.extractvalue %4[0] : !llvm.array<2 x vector<3xi32>> 
+    %7 = llvm.extractvalue %3[0] : !llvm.array<2 x vector<3xi32>> 
+    %8 = llvm.add %6, %7 overflow<nsw> : vector<3xi32>
+    %9 = llvm.insertvalue %8, %5[0] : !llvm.array<2 x vector<3xi32>> 
+    %10 = llvm.extractvalue %4[1] : !llvm.array<2 x vector<3xi32>> 
+    %11 = llvm.extractvalue %3[1] : !llvm.array<2 x vector<3xi32>> 
+    %12 = llvm.add %10, %11 overflow<nsw> : vector<3xi32>
+    %13 = llvm.insertvalue %12, %9[1] : !llvm.array<2 x vector<3xi32>> 
+    %14 = builtin.unrealized_conversion_cast %13 : !llvm.array<2 x vector<3xi32>> to vector<2x3xi32>
+    %15 = llvm.mlir.poison : !llvm.array<2 x vector<3xi1>>
+    %16 = llvm.extractvalue %4[0] : !llvm.array<2 x vector<3xi32>> 
+    %17 = llvm.extractvalue %3[0] : !llvm.array<2 x vector<3xi32>> 
+    %18 = llvm.icmp "slt" %16, %17 : vector<3xi32>
+    %19 = llvm.insertvalue %18, %15[0] : !llvm.array<2 x vector<3xi1>> 
+    %20 = llvm.extractvalue %4[1] : !llvm.array<2 x vector<3xi32>> 
+    %21 = llvm.extractvalue %3[1] : !llvm.array<2 x vector<3xi32>> 
+    %22 = llvm.icmp "slt" %20, %21 : vector<3xi32>
+    %23 = llvm.insertvalue %22, %19[1] : !llvm.array<2 x vector<3xi1>> 
+    %24 = builtin.unrealized_conversion_cast %23 : !llvm.array<2 x vector<3xi1>> to vector<2x3xi1>
+    %25 = llvm.mlir.poison : !llvm.array<2 x vector<2xf32>>
+    %26 = llvm.extractvalue %2[0] : !llvm.array<2 x vector<2xf32>> 
+    %27 = llvm.extractvalue %2[0] : !llvm.array<2 x vector<2xf32>> 
+    %28 = llvm.fadd %26, %27 {fastmathFlags = #llvm.fastmath<fast>} : vector<2xf32>
+    %29 = llvm.insertvalue %28, %25[0] : !llvm.array<2 x vector<2xf32>> 
+    %30 = llvm.extractvalue %2[1] : !llvm.array<2 x vector<2xf32>> 
+    %31 = llvm.extractvalue %2[1] : !llvm.array<2 x vector<2xf32>> 
+    %32 = llvm.fadd %30, %31 {fastmathFlags = #llvm.fastmath<fast>} : vector<2xf32>
+    %33 = llvm.insertvalue %32, %29[1] : !llvm.array<2 x vector<2xf32>> 
+    %34 = llvm.mlir.poison : !llvm.array<2 x vector<3xi32>>
+    %35 = llvm.extractvalue %1[0] : !llvm.array<2 x vector<3xi1>> 
+    %36 = llvm.extractvalue %4[0] : !llvm.array<2 x vector<3xi32>> 
+    %37 = llvm.extractvalue %3[0] : !llvm.array<2 x vector<3xi32>> 
+    %38 = llvm.select %35, %36, %37 : vector<3xi1>, vector<3xi32>
+    %39 = llvm.insertvalue %38, %34[0] : !llvm.array<2 x vector<3xi32>> 
+    %40 = llvm.extractvalue %1[1] : !llvm.array<2 x vector<3xi1>> 
+    %41 = llvm.extractvalue %4[1] : !llvm.array<2 x vector<3xi32>> 
+    %42 = llvm.extractvalue %3[1] : !llvm.array<2 x vector<3xi32>> 
+    %43 = llvm.select %40, %41, %42 : vector<3xi1>, vector<3xi32>
+    %44 = llvm.insertvalue %43, %39[1] : !llvm.array<2 x vector<3xi32>> 
+    %45 = llvm.mlir.poison : !llvm.array<2 x vector<3xi64>>
+    %46 = llvm.extractvalue %4[0] : !llvm.array<2 x vector<3xi32>> 
+    %47 = llvm.sext %46 : vector<3xi32> to vector<3xi64>
+    %48 = llvm.insertvalue %47, %45[0] : !llvm.array<2 x vector<3xi64>> 
+    %49 = llvm.extractvalue %4[1] : !llvm.array<2 x vector<3xi32>> 
+    %50 = llvm.sext %49 : vector<3xi32> to vector<3xi64>
+    %51 = llvm.insertvalue %50, %48[1] : !llvm.array<2 x vector<3xi64>> 
+    %52 = llvm.mlir.poison : !llvm.array<2 x vector<3xi64>>
+    %53 = llvm.extractvalue %4[0] : !llvm.array<2 x vector<3xi32>> 
+    %54 = llvm.sext %53 : vector<3xi32> to vector<3xi64>
+    %55 = llvm.insertvalue %54, %52[0] : !llvm.array<2 x vector<3xi64>> 
+    %56 = llvm.extractvalue %4[1] : !llvm.array<2 x vector<3xi32>> 
+    %57 = llvm.sext %56 : vector<3xi32> to vector<3xi64>
+    %58 = llvm.insertvalue %57, %55[1] : !llvm.array<2 x vector<3xi64>> 
+    %59 = llvm.mlir.poison : !llvm.array<2 x vector<2xi1>>
+    %60 = llvm.extractvalue %2[0] : !llvm.array<2 x vector<2xf32>> 
+    %61 = llvm.extractvalue %2[0] : !llvm.array<2 x vector<2xf32>> 
+    %62 = llvm.fcmp "olt" %60, %61 : vector<2xf32>
+    %63 = llvm.insertvalue %62, %59[0] : !llvm.array<2 x vector<2xi1>> 
+    %64 = llvm.extractvalue %2[1] : !llvm.array<2 x vector<2xf32>> 
+    %65 = llvm.extractvalue %2[1] : !llvm.array<2 x vector<2xf32>> 
+    %66 = llvm.fcmp "olt" %64, %65 : vector<2xf32>
+    %67 = llvm.insertvalue %66, %63[1] : !llvm.array<2 x vector<2xi1>> 
+    %68 = llvm.mlir.constant(dense<[[1, 2, 3], [4, 5, 6]]> : vector<2x3xi32>) : !llvm.array<2 x vector<3xi32>>
+    %69 = llvm.mlir.poison : !llvm.array<2 x vector<3xi32>>
+    %70 = llvm.extractvalue %0[0] : !llvm.array<2 x vector<3xi64>> 
+    %71 = llvm.trunc %70 : vector<3xi64> to vector<3xi32>
+    %72 = llvm.insertvalue %71, %69[0] : !llvm.array<2 x vector<3xi32>> 
+    %73 = llvm.extractvalue %0[1] : !llvm.array<2 x vector<3xi64>> 
+    %74 = llvm.trunc %73 : vector<3xi64> to vector<3xi32>
+    %75 = llvm.insertvalue %74, %72[1] : !llvm.array<2 x vector<3xi32>> 
+    %76 = llvm.mlir.constant(dense<0> : vector<2x3xi32>) : !llvm.array<2 x vector<3xi32>>
+    %77 = llvm.mlir.constant(dense<1> : vector<2x3xi32>) : !llvm.array<2 x vector<3xi32>>
+    %78 = llvm.mlir.poison : !llvm.array<2 x vector<3xi32>>
+    %79 = llvm.extractvalue %4[0] : !llvm.array<2 x vector<3xi32>> 
+    %80 = llvm.extractvalue %3[0] : !llvm.array<2 x vector<3xi32>> 
+    %81 = llvm.sdiv %79, %80 : vector<3xi32>
+    %82 = llvm.insertvalue %81, %78[0] : !llvm.array<2 x vector<3xi32>> 
+    %83 = llvm.extractvalue %4[1] : !llvm.array<2 x vector<3xi32>> 
+    %84 = llvm.extractvalue %3[1] : !llvm.array<2 x vector<3xi32>> 
+    %85 = llvm.sdiv %83, %84 : vector<3xi32>
+    %86 = llvm.insertvalue %85, %82[1] : !llvm.array<2 x vector<3xi32>> 
+    %87 = llvm.mlir.poison : !llvm.array<2 x vector<3xi32>>
+    %88 = llvm.extractvalue %86[0] : !llvm.array<2 x vector<3xi32>> 
+    %89 = llvm.extractvalue %3[0] : !llvm.array<2 x vector<3xi32>> 
+    %90 = llvm.mul %88, %89 : vector<3xi32>
+    %91 = llvm.insertvalue %90, %87[0] : !llvm.array<2 x vector<3xi32>> 
+    %92 = llvm.extractvalue %86[1] : !llvm.array<2 x vector<3xi32>> 
+    %93 = llvm.extractvalue %3[1] : !llvm.array<2 x vector<3xi32>> 
+    %94 = llvm.mul %92, %93 : vector<3xi32>
+    %95 = llvm.insertvalue %94, %91[1] : !llvm.array<2 x vector<3xi32>> 
+    %96 = llvm.mlir.poison : !llvm.array<2 x vector<3xi1>>
+    %97 = llvm.extractvalue %4[0] : !llvm.array<2 x vector<3xi32>> 
+    %98 = llvm.extractvalue %95[0] : !llvm.array<2 x vector<3xi32>> 
+    %99 = llvm.icmp "ne" %97, %98 : vector<3xi32>
+    %100 = llvm.insertvalue %99, %96[0] : !llvm.array<2 x vector<3xi1>> 
+    %101 = llvm.extractvalue %4[1] : !llvm.array<2 x vector<3xi32>> 
+    %102 = llvm.extractvalue %95[1] : !llvm.array<2 x vector<3xi32>> 
+    %103 = llvm.icmp "ne" %101, %102 : vector<3xi32>
+    %104 = llvm.insertvalue %103, %100[1] : !llvm.array<2 x vector<3xi1>> 
+    %105 = llvm.mlir.poison : !llvm.array<2 x vector<3xi1>>
+    %106 = llvm.extractvalue %4[0] : !llvm.array<2 x vector<3xi32>> 
+    %107 = llvm.extractvalue %76[0] : !llvm.array<2 x vector<3xi32>> 
+    %108 = llvm.icmp "slt" %106, %107 : vector<3xi32>
+    %109 = llvm.insertvalue %108, %105[0] : !llvm.array<2 x vector<3xi1>> 
+    %110 = llvm.extractvalue %4[1] : !llvm.array<2 x vector<3xi32>> 
+    %111 = llvm.extractvalue %76[1] : !llvm.array<2 x vector<3xi32>> 
+    %112 = llvm.icmp "slt" %110, %111 : vector<3xi32>
+    %113 = llvm.insertvalue %112, %109[1] : !llvm.array<2 x vector<3xi1>> 
+    %114 = llvm.mlir.poison : !llvm.array<2 x vector<3xi1>>
+    %115 = llvm.extractvalue %3[0] : !llvm.array<2 x vector<3xi32>> 
+    %116 = llvm.extractvalue %76[0] : !llvm.array<2 x vector<3xi32>> 
+    %117 = llvm.icmp "slt" %115, %116 : vector<3xi32>
+    %118 = llvm.insertvalue %117, %114[0] : !llvm.array<2 x vector<3xi1>> 
+    %119 = llvm.extractvalue %3[1] : !llvm.array<2 x vector<3xi32>> 
+    %120 = llvm.extractvalue %76[1] : !llvm.array<2 x vector<3xi32>> 
+    %121 = llvm.icmp "slt" %119, %120 : vector<3xi32>
+    %122 = llvm.insertvalue %121, %118[1] : !llvm.array<2 x vector<3xi1>> 
+    %123 = llvm.mlir.poison : !llvm.array<2 x vector<3xi1>>
+    %124 = llvm.extractvalue %113[0] : !llvm.array<2 x vector<3xi1>> 
+    %125 = llvm.extractvalue %122[0] : !llvm.array<2 x vector<3xi1>> 
+    %126 = llvm.icmp "eq" %124, %125 : vector<3xi1>
+    %127 = llvm.insertvalue %126, %123[0] : !llvm.array<2 x vector<3xi1>> 
+    %128 = llvm.extractvalue %113[1] : !llvm.array<2 x vector<3xi1>> 
+    %129 = llvm.extractvalue %122[1] : !llvm.array<2 x vector<3xi1>> 
+    %130 = llvm.icmp "eq" %128, %129 : vector<3xi1>
+    %131 = llvm.insertvalue %130, %127[1] : !llvm.array<2 x vector<3xi1>> 
+    %132 = llvm.mlir.poison : !llvm.array<2 x vector<3xi1>>
+    %133 = llvm.extractvalue %104[0] : !llvm.array<2 x vector<3xi1>> 
+    %134 = llvm.extractvalue %131[0] : !llvm.array<2 x vector<3xi1>> 
+    %135 = llvm.and %133, %134 : vector<3xi1>
+    %136 = llvm.insertvalue %135, %132[0] : !llvm.array<2 x vector<3xi1>> 
+    %137 = llvm.extractvalue %104[1] : !llvm.array<2 x vector<3xi1>> 
+    %138 = llvm.extractvalue %131[1] : !llvm.array<2 x vector<3xi1>> 
+    %139 = llvm.and %137, %138 : vector<3xi1>
+    %140 = llvm.insertvalue %139, %136[1] : !llvm.array<2 x vector<3xi1>> 
+    %141 = llvm.mlir.poison : !llvm.array<2 x vector<3xi32>>
+    %142 = llvm.extractvalue %86[0] : !llvm.array<2 x vector<3xi32>> 
+    %143 = llvm.extractvalue %77[0] : !llvm.array<2 x vector<3xi32>> 
+    %144 = llvm.add %142, %143 : vector<3xi32>
+    %145 = llvm.insertvalue %144, %141[0] : !llvm.array<2 x vector<3xi32>> 
+    %146 = llvm.extractvalue %86[1] : !llvm.array<2 x vector<3xi32>> 
+    %147 = llvm.extractvalue %77[1] : !llvm.array<2 x vector<3xi32>> 
+    %148 = llvm.add %146, %147 : vector<3xi32>
+    %149 = llvm.insertvalue %148, %145[1] : !llvm.array<2 x vector<3xi32>> 
+    %150 = llvm.mlir.poison : !llvm.array<2 x vector<3xi32>>
+    %151 = llvm.extractvalue %140[0] : !llvm.array<2 x vector<3xi1>> 
+    %152 = llvm.extractvalue %149[0] : !llvm.array<2 x vector<3xi32>> 
+    %153 = llvm.extractvalue %86[0] : !llvm.array<2 x vector<3xi32>> 
+    %154 = llvm.select %151, %152, %153 : vector<3xi1>, vector<3xi32>
+    %155 = llvm.insertvalue %154, %150[0] : !llvm.array<2 x vector<3xi32>> 
+    %156 = llvm.extractvalue %140[1] : !llvm.array<2 x vector<3xi1>> 
+    %157 = llvm.extractvalue %149[1] : !llvm.array<2 x vector<3xi32>> 
+    %158 = llvm.extractvalue %86[1] : !llvm.array<2 x vector<3xi32>> 
+    %159 = llvm.select %156, %157, %158 : vector<3xi1>, vector<3xi32>
+    %160 = llvm.insertvalue %159, %155[1] : !llvm.array<2 x vector<3xi32>> 
+    return %14, %24 : vector<2x3xi32>, vector<2x3xi1>
+  }
+}
+`
+    const r = runPipeline(input, 'builtin.module(convert-arith-to-llvm)')
+    expect(r.ok).toBe(true)
+    expect(r.text).toBe(expected)
+  })
 })

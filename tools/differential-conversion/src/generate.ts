@@ -16,6 +16,7 @@ export const FEATURES = {
   identityBitcasts: 'arith.bitcast from a type to itself',
   extended: 'addui_extended, mulsi_extended, mului_extended',
   vectors: '1-D vector types (elementwise arith, dense constants)',
+  ndVectors: 'n-D vector types (with vectors; unrolled to arrays of 1-D vectors by the lowering)',
   index: 'the index dialect: arithmetic, cmp, constants, casts, sizeof',
   scfFor: 'scf.for with index or integer bounds and iter_args',
   scfIf: 'scf.if with and without results',
@@ -78,18 +79,20 @@ const enum Kind {
   Index,
 }
 
-/** A scalar type or a 1-D vector of one. */
+/** A scalar type or a vector of one. */
 interface Ty {
   readonly text: string
   readonly kind: Kind
   /** Bit width of the element (64 for index). */
   readonly width: number
-  /** Vector length, 0 for a scalar. */
-  readonly lanes: number
+  /** Vector shape, empty for a scalar. */
+  readonly dims: readonly number[]
+  /** The element type of a vector, null for a scalar. */
+  readonly elem: Ty | null
 }
 
 function scalar(text: string, kind: Kind, width: number): Ty {
-  return { text, kind, width, lanes: 0 }
+  return { text, kind, width, dims: [], elem: null }
 }
 
 const I1 = scalar('i1', Kind.Int, 1)
@@ -97,21 +100,22 @@ const INDEX = scalar('index', Kind.Index, 64)
 const INT_WIDTHS = [8, 16, 32, 64, 32, 64, 1, 3, 17, 128] as const
 const FLOATS: readonly Ty[] = [scalar('f16', Kind.Float, 16), scalar('bf16', Kind.Float, 16), scalar('f32', Kind.Float, 32), scalar('f64', Kind.Float, 64)]
 const LANES = [2, 4, 8] as const
+const ND_SHAPES: readonly (readonly number[])[] = [[2, 3], [2, 2, 2], [3, 2]]
 
 function intTy(width: number): Ty {
   return scalar(`i${width}`, Kind.Int, width)
 }
 
-function vectorOf(t: Ty, lanes: number): Ty {
-  return { text: `vector<${lanes}x${t.text}>`, kind: t.kind, width: t.width, lanes }
+function vectorOf(t: Ty, dims: readonly number[]): Ty {
+  return { text: `vector<${dims.join('x')}x${t.text}>`, kind: t.kind, width: t.width, dims, elem: t }
 }
 
 function elementOf(t: Ty): Ty {
-  return t.lanes === 0 ? t : t.kind === Kind.Float ? (FLOATS.find((f) => f.text === t.text.slice(t.text.indexOf('x') + 1, -1)) as Ty) : t.kind === Kind.Index ? INDEX : intTy(t.width)
+  return t.elem ?? t
 }
 
 function withElement(shapeOf: Ty, elem: Ty): Ty {
-  return shapeOf.lanes === 0 ? elem : vectorOf(elem, shapeOf.lanes)
+  return shapeOf.dims.length === 0 ? elem : vectorOf(elem, shapeOf.dims)
 }
 
 const INT_BINARY = ['addi', 'subi', 'muli', 'divsi', 'divui', 'remsi', 'remui', 'andi', 'ori', 'xori', 'shli', 'shrsi', 'shrui', 'maxsi', 'maxui', 'minsi', 'minui'] as const
@@ -237,9 +241,13 @@ class ConversionModuleGenerator {
   private valueType(): Ty {
     const s = this.scalarType()
     if (this.f.vectors && this.rng.chance(0.15)) {
-      return vectorOf(s, this.rng.pick(LANES))
+      return vectorOf(s, this.vectorShape())
     }
     return s
+  }
+
+  private vectorShape(): readonly number[] {
+    return this.f.ndVectors && this.rng.chance(0.3) ? this.rng.pick(ND_SHAPES) : [this.rng.pick(LANES)]
   }
 
   // ---- Values ----
@@ -301,7 +309,7 @@ class ConversionModuleGenerator {
   private constant(ty: Ty): string {
     const name = this.fresh()
     const elem = elementOf(ty)
-    if (ty.lanes === 0) {
+    if (ty.dims.length === 0) {
       if (ty.kind === Kind.Index && this.f.index && this.rng.chance(0.3)) {
         this.emit(`${name} = index.constant ${this.intLiteral(64)}`)
       } else if (ty.kind === Kind.Int && ty.width === 1 && this.f.index && this.rng.chance(0.2)) {
@@ -314,11 +322,14 @@ class ConversionModuleGenerator {
     } else if (this.rng.chance(0.4)) {
       this.emit(`${name} = arith.constant dense<${this.literal(elem)}> : ${ty.text}`)
     } else {
-      const items: string[] = []
-      for (let i = 0; i < ty.lanes; i++) {
-        items.push(this.literal(elem))
+      const nested = (dims: readonly number[]): string => {
+        const items: string[] = []
+        for (let i = 0; i < dims[0]!; i++) {
+          items.push(dims.length === 1 ? this.literal(elem) : nested(dims.slice(1)))
+        }
+        return `[${items.join(', ')}]`
       }
-      this.emit(`${name} = arith.constant dense<[${items.join(', ')}]> : ${ty.text}`)
+      this.emit(`${name} = arith.constant dense<${nested(ty.dims)}> : ${ty.text}`)
     }
     this.pool.push({ name, ty })
     return name
@@ -509,7 +520,7 @@ class ConversionModuleGenerator {
       return v.ty
     }
     const s = this.rng.chance(0.3) ? INDEX : intTy(this.rng.pick(INT_WIDTHS))
-    return this.f.vectors && this.rng.chance(0.15) ? vectorOf(s, this.rng.pick(LANES)) : s
+    return this.f.vectors && this.rng.chance(0.15) ? vectorOf(s, this.vectorShape()) : s
   }
 
   private floatType(): Ty {
@@ -518,7 +529,7 @@ class ConversionModuleGenerator {
       return v.ty
     }
     const s = this.rng.pick(FLOATS)
-    return this.f.vectors && this.rng.chance(0.15) ? vectorOf(s, this.rng.pick(LANES)) : s
+    return this.f.vectors && this.rng.chance(0.15) ? vectorOf(s, this.vectorShape()) : s
   }
 
   private overflow(op: string): string {
@@ -532,7 +543,7 @@ class ConversionModuleGenerator {
   private intBinary(): void {
     const ty = this.intLikeType()
     const names: string[] = [...INT_BINARY]
-    if (this.f.divExpansions && (ty.lanes === 0 || this.f.vectorDivExpansions)) {
+    if (this.f.divExpansions && (ty.dims.length === 0 || this.f.vectorDivExpansions)) {
       names.push(...DIV_EXPANSIONS)
     }
     const op = this.rng.pick(names)
@@ -568,18 +579,18 @@ class ConversionModuleGenerator {
 
   private select(): void {
     const ty = this.valueType()
-    const cond = this.value(ty.lanes > 0 && this.rng.chance(0.5) ? withElement(ty, I1) : I1)
+    const cond = this.value(ty.dims.length > 0 && this.rng.chance(0.5) ? withElement(ty, I1) : I1)
     const condTy = this.pool.find((v) => v.name === cond)?.ty ?? I1
     const a = this.value(ty)
     const b = this.value(ty)
-    const suffix = condTy.lanes > 0 ? `${condTy.text}, ${ty.text}` : ty.text
+    const suffix = condTy.dims.length > 0 ? `${condTy.text}, ${ty.text}` : ty.text
     this.emit(`${this.results([ty])}arith.select ${cond}, ${a}, ${b} : ${suffix}`)
   }
 
   private cast(): void {
     const rng = this.rng
-    const lanes = this.f.vectors && rng.chance(0.15) ? rng.pick(LANES) : 0
-    const shaped = (t: Ty): Ty => (lanes === 0 ? t : vectorOf(t, lanes))
+    const dims = this.f.vectors && rng.chance(0.15) ? this.vectorShape() : []
+    const shaped = (t: Ty): Ty => (dims.length === 0 ? t : vectorOf(t, dims))
     const ints = [1, 8, 16, 32, 64]
     switch (rng.int(0, 6)) {
       case 0: {
@@ -666,6 +677,10 @@ class ConversionModuleGenerator {
     let ty = this.intLikeType()
     if (ty.kind === Kind.Index) {
       ty = withElement(ty, intTy(32))
+    }
+    if (ty.dims.length > 1) {
+      // Upstream does not lower the extended ops on n-D vectors.
+      ty = elementOf(ty)
     }
     const a = this.value(ty)
     const b = this.value(ty)
