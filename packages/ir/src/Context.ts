@@ -8,6 +8,7 @@ import { OperationName, type OpDefinition } from './OperationName.ts'
 import type { Location } from './Location.ts'
 import type { Action, ActionHandler } from './Action.ts'
 import type { Operation } from './Operation.ts'
+import type { AsmPrinterOptions } from './printer/AsmPrinterOptions.ts'
 
 /**
  * Owns everything that is interned (types, attributes, locations, operation names),
@@ -35,6 +36,12 @@ export class Context {
    * `printOpOnDiagnostic` notes are not attached.
    */
   diagnosticOpPrinter: ((op: Operation, generic: boolean) => string) | null = null
+  /**
+   * The printer flags of the tool's command line (`--mlir-elide-elementsattrs-if-larger`,
+   * ...), which MLIR's default `OpPrintingFlags` read: passes that print on their own
+   * (`view-op-graph`) use them. Null when no tool set them.
+   */
+  commandLinePrinterOptions: AsmPrinterOptions | null = null
 
   private readonly registry = new Map<string, DialectDefinition>()
   private readonly loaded = new Map<string, Dialect>()

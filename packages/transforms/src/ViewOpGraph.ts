@@ -5,6 +5,7 @@ import {
   SparseElementsAttr,
   printAttribute,
   printType,
+  type AsmPrinterOptions,
   type Attribute,
   type Block,
   type Operation,
@@ -36,8 +37,8 @@ const LINE_STYLE_CONTROL_FLOW = 'dashed'
 const LINE_STYLE_DATA_FLOW = 'solid'
 const SHAPE_NODE = 'Mrecord'
 const SHAPE_NONE = 'plain'
-/** Element count above which elements and array attributes are elided (MLIR's default). */
-const LARGE_ATTRIBUTE_LIMIT = 16
+/** Element count above which elements and array attributes are elided, unless the tool's printer flags set one. */
+const DEFAULT_LARGE_ATTRIBUTE_LIMIT = 16
 
 function defaultSink(text: string): void {
   const proc = (globalThis as { process?: { stderr?: { write(t: string): unknown } } }).process
@@ -100,6 +101,10 @@ export class ViewOpGraph extends OperationPass<OptionValues<ViewOpGraphOptionDec
   private readonly valueToNode = new Map<Value, GraphNode>()
   private readonly colors = new Map<string, string>()
   private names: AsmState | null = null
+  /** The tool's printer flags (MLIR's default `OpPrintingFlags`), used to print attributes. */
+  private printerOptions: AsmPrinterOptions = {}
+  /** Elements and array attributes with more elements than this are elided. */
+  private largeAttrLimit = DEFAULT_LARGE_ATTRIBUTE_LIMIT
 
   /** Writes `text` to the debug stream; registrations with an explicit sink override it. */
   protected write(text: string): void {
@@ -113,6 +118,8 @@ export class ViewOpGraph extends OperationPass<OptionValues<ViewOpGraphOptionDec
       root = root.parentOp
     }
     this.names = new AsmState(root)
+    this.printerOptions = op.context.commandLinePrinterOptions ?? {}
+    this.largeAttrLimit = this.printerOptions.elideElementsAttrsIfLarger ?? DEFAULT_LARGE_ATTRIBUTE_LIMIT
     this.initColors(op)
     this.out = []
     this.line('digraph G {')
@@ -200,16 +207,16 @@ export class ViewOpGraph extends OperationPass<OptionValues<ViewOpGraphOptionDec
 
   private attrText(attr: Attribute): string {
     if (attr instanceof DenseElementsAttr && attr.isSplat) {
-      return escapeLabel(printAttribute(attr))
+      return escapeLabel(printAttribute(attr, false, this.printerOptions))
     }
-    if ((attr instanceof DenseElementsAttr || attr instanceof SparseElementsAttr) && attr.numElements > LARGE_ATTRIBUTE_LIMIT) {
+    if ((attr instanceof DenseElementsAttr || attr instanceof SparseElementsAttr) && attr.numElements > this.largeAttrLimit) {
       const rank = attr.type.rank
       return `${'['.repeat(rank)}...${']'.repeat(rank)} : ${this.typeText(attr.type)}`
     }
-    if (attr instanceof ArrayAttr && attr.length > LARGE_ATTRIBUTE_LIMIT) {
+    if (attr instanceof ArrayAttr && attr.length > this.largeAttrLimit) {
       return '[...]'
     }
-    return escapeLabel(this.truncate(printAttribute(attr)))
+    return escapeLabel(this.truncate(printAttribute(attr, false, this.printerOptions)))
   }
 
   private valueName(value: Value): string {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { printOperation } from '@tilepass/ir'
-import { parse, runPipeline } from './helpers.ts'
+import { PassManager, PassRegistry, parsePassPipeline } from '@tilepass/pass-manager'
+import { registerTransformsPasses } from '../src/index.ts'
+import { makeContext, parse, runPipeline } from './helpers.ts'
 
 // Expected graphs are what `mlir-opt --allow-unregistered-dialect <options> <input>` (MLIR 22.1.8)
 // writes to standard error for these inputs; the options are in each case.
@@ -59,6 +61,14 @@ const v4 = String.raw`func.func @a(%x: i32) -> i32 {
 }
 func.func @b(%x: i32) -> i32 {
   return %x : i32
+}
+`
+
+const vElide = String.raw`func.func @e() {
+  %0 = arith.constant dense<[1, 2, 3]> : tensor<3xi32>
+  %1 = arith.constant dense<7> : tensor<8xi32>
+  "test.op"(%0) {a = [1, 2, 3], b = [1, 2], d = {x = dense<[1, 2, 3]> : tensor<3xi8>}, h = dense<[[1, 2], [3, 4]]> : tensor<2x2xi16>} : (tensor<3xi32>) -> ()
+  return
 }
 `
 
@@ -367,6 +377,47 @@ digraph G {
   v5:res_arg0:s -> v6:arg_arg0:n[style = solid];
   v6:res_0:s -> v7:arg_0:n[style = solid];
   v12:res_arg0:s -> v13:arg_arg0:n[style = solid];
+}
+`)
+  })
+
+  // mlir-opt --view-op-graph=max-label-len=40 --mlir-elide-elementsattrs-if-larger=2
+  it('honours the tool\'s --mlir-elide-elementsattrs-if-larger, also inside printed attributes', () => {
+    const ctx = makeContext()
+    ctx.commandLinePrinterOptions = { elideElementsAttrsIfLarger: 2 }
+    const module = parse(vElide, ctx)
+    let graph = ''
+    const registry = new PassRegistry()
+    registerTransformsPasses(registry, (text) => {
+      graph += text
+    })
+    const parsed = parsePassPipeline('builtin.module(view-op-graph{max-label-len=40})', registry)
+    const pm = new PassManager(ctx)
+    pm.assignPipeline(parsed.pm!)
+    expect(pm.run(module)).toBe(true)
+    expect(graph).toBe(String.raw`digraph G {
+  compound = true;
+  subgraph cluster_1 {
+    v2 [label = " ", shape = plain];
+    label = "builtin.module : ()\l";
+    subgraph cluster_3 {
+      v4 [label = " ", shape = plain];
+      label = "";
+      subgraph cluster_5 {
+        v6 [label = " ", shape = plain];
+        label = "func.func : ()\lfunction_type: () -\> ()\lsym_name: \"e\"\l";
+        subgraph cluster_7 {
+          v8 [label = " ", shape = plain];
+          label = "";
+          v9 [fillcolor = "0.000000 0.3 0.95", label = "{arith.constant\l\lvalue: [...] : tensor\<3xi32\>\l|{<res_cst> %cst tensor\<3xi32\>}}", shape = Mrecord, style = filled];
+          v10 [fillcolor = "0.000000 0.3 0.95", label = "{arith.constant\l\lvalue: dense\<7\> : tensor\<8xi32\>\l|{<res_cst_0> %cst_0 tensor\<8xi32\>}}", shape = Mrecord, style = filled];
+          v11 [fillcolor = "0.200000 0.3 0.95", label = "{{<arg_cst> %cst}|test.op\l\la: [...]\lb: [1, 2]\ld: \{x = dense_resource\<__elided__\> : tensor...\lh: [[...]] : tensor\<2x2xi16\>\l}", shape = Mrecord, style = filled];
+          v12 [fillcolor = "0.400000 0.3 0.95", label = "{func.return\l}", shape = Mrecord, style = filled];
+        }
+      }
+    }
+  }
+  v9:res_cst:s -> v11:arg_cst:n[style = solid];
 }
 `)
   })

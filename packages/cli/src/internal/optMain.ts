@@ -196,6 +196,7 @@ export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): num
     const context = createToolContext(config)
     context.printOpOnDiagnostic = verifier === null && config.printOpOnDiagnostic
     context.diagnosticOpPrinter = (op, generic) => printOperation(op, diagnosticPrinterOptions(config.printer, generic))
+    context.commandLinePrinterOptions = config.printer
     renderer.attach(context)
     const observesActions = logsActions || ic.profileActionsTo !== ''
     // mlir-opt disables debug counters when actions are logged, reporting it in the

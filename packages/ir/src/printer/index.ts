@@ -173,9 +173,12 @@ function printTypeUncached(type: Type): string {
   return p.takeFrom(mark)
 }
 
-/** Prints an attribute as MLIR's `Attribute::print` does (no aliases); `elideType` drops the `: type` suffix. */
-export function printAttribute(attr: Attribute, elideType = false): string {
-  const p = new AsmPrinterImpl(attr.context, new PrintFlags(NO_OPTIONS, false), null)
+/**
+ * Prints an attribute as MLIR's `Attribute::print` does (no aliases); `elideType` drops the
+ * `: type` suffix; `options` are the printer flags (large elements attributes elided, ...).
+ */
+export function printAttribute(attr: Attribute, elideType = false, options: AsmPrinterOptions = NO_OPTIONS): string {
+  const p = new AsmPrinterImpl(attr.context, new PrintFlags(options, false), null)
   if (elideType) {
     p.printAttributeWithoutType(attr)
   } else {
