@@ -228,10 +228,20 @@ export function isCompatibleFloatingPointType(type: Type): boolean {
  * dialect types whose nested types are compatible.
  */
 export function isCompatibleType(type: Type): boolean {
-  return isCompatibleImpl(type, new Set())
+  // Verifiers call this for every operand: answer the common scalar cases without allocating.
+  if (type instanceof IntegerType) {
+    return type.isSignless
+  }
+  if (type instanceof FloatType) {
+    return isCompatibleFloatingPointType(type)
+  }
+  if (type instanceof LLVMPointerType) {
+    return true
+  }
+  return isCompatibleImpl(type, null)
 }
 
-function isCompatibleImpl(type: Type, visited: Set<Type>): boolean {
+function isCompatibleImpl(type: Type, visited: Set<Type> | null): boolean {
   if (type instanceof IntegerType) {
     return type.isSignless
   }
@@ -255,11 +265,17 @@ function isCompatibleImpl(type: Type, visited: Set<Type>): boolean {
     return isCompatibleImpl(type.returnType, visited) && type.params.every((p) => isCompatibleImpl(p, visited))
   }
   if (type instanceof LLVMStructType) {
-    if (visited.has(type)) {
+    const seen = visited ?? new Set<Type>()
+    if (seen.has(type)) {
       return true
     }
-    visited.add(type)
-    return type.body.every((t) => isCompatibleImpl(t, visited))
+    seen.add(type)
+    for (const t of type.body) {
+      if (!isCompatibleImpl(t, seen)) {
+        return false
+      }
+    }
+    return true
   }
   return false
 }
