@@ -25,6 +25,7 @@ export const FEATURES = {
   scfExecuteRegion: 'scf.execute_region',
   cf: 'multi-block functions with cf.br, cf.cond_br and block arguments',
   cfSwitch: 'cf.switch',
+  unreachableBlocks: 'blocks no branch reaches (left unconverted; the full lowering of such a module does not translate)',
   call: 'func.call between generated functions, several results',
 } as const
 
@@ -450,6 +451,16 @@ class ConversionModuleGenerator {
         this.emit(']')
         this.pop()
       }
+    }
+    if (this.f.unreachableBlocks && this.rng.chance(0.2)) {
+      // A block no branch reaches: conversions leave its ops alone.
+      this.pop()
+      const args = this.resultTypes(2).map((ty) => ({ name: this.fresh(), ty }))
+      this.emit(`^bb${this.nextBlock++}${args.length === 0 ? '' : `(${args.map((a) => `${a.name}: ${a.ty.text}`).join(', ')})`}:`)
+      this.push()
+      this.pool = [...entryPool, ...args]
+      this.ops(this.rng.int(1, 4))
+      this.emit(this.returnOp(sig.results))
     }
   }
 
