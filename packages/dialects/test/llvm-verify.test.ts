@@ -422,6 +422,16 @@ llvm.func @f(%a: i32) {
     ['1:32: error: expected ::mlir::LLVM::FastmathFlags to be one of: none, nnan, ninf, nsz, arcp, contract, afn, reassoc, fast', "1:43: error: failed to parse LLVM_FastmathFlagsAttr parameter 'value' which is to be a `::mlir::LLVM::FastmathFlags`"],
   ],
   [
+    `"test.x"() {a = memref<2x!llvm.ptr>} : () -> ()
+`,
+    ['1:26: error: invalid memref element type'],
+  ],
+  [
+    `"test.x"() {a = vector<2x!llvm.struct<(i32)>>} : () -> ()
+`,
+    ["1:17: error: failed to verify 'elementType': VectorElementTypeInterface instance"],
+  ],
+  [
     `"test.x"() {a = #llvm.cconv<bogus>} : () -> ()
 `,
     ['1:29: error: expected one of [ccc, fastcc, coldcc, cc_10, cc_11, anyregcc, preserve_mostcc, preserve_allcc, swiftcc, cxx_fast_tlscc, tailcc, cfguard_checkcc, swifttailcc, x86_stdcallcc, x86_fastcallcc, arm_apcscc, arm_aapcscc, arm_aapcs_vfpcc, msp430_intrcc, x86_thiscallcc, ptx_kernelcc, ptx_devicecc, spir_funccc, spir_kernelcc, intel_ocl_bicc, x86_64_sysvcc, win64cc, x86_vectorcallcc, hhvmcc, hhvm_ccc, x86_intrcc, avr_intrcc, avr_builtincc, amdgpu_vscc, amdgpu_gscc, amdgpu_cscc, amdgpu_kernelcc, x86_regcallcc, amdgpu_hscc, msp430_builtincc, amdgpu_lscc, amdgpu_escc, aarch64_vectorcallcc, aarch64_sve_vectorcallcc, wasm_emscripten_invokecc, amdgpu_gfxcc, m68k_intrcc] for Calling Conventions, got: bogus', "1:34: error: failed to parse CConvAttr parameter 'CallingConv' which is to be a `CConv`"],

@@ -323,6 +323,10 @@ export abstract class DialectType extends Type {
   get isVectorElementType(): boolean {
     return false
   }
+  /** False when the type may not be a `memref` element (MLIR's `MemRefElementTypeInterface` is not implemented, as for `!llvm.ptr`). */
+  get isMemRefElementType(): boolean {
+    return true
+  }
 }
 
 /** True for signless, signed or unsigned integers of `width` bits (any width when omitted). */

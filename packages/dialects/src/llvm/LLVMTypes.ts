@@ -17,6 +17,10 @@ import {
 /** `!llvm.ptr` / `!llvm.ptr<3>`: an opaque pointer in an address space. */
 export class LLVMPointerType extends DialectType {
   readonly dialectNamespace: string = 'llvm'
+  /** LLVM types are not `memref` elements. */
+  override get isMemRefElementType(): boolean {
+    return false
+  }
   /** @internal Use `LLVMPointerType.get`. */
   constructor(
     context: Context,
@@ -37,6 +41,10 @@ export class LLVMPointerType extends DialectType {
 /** `!llvm.void`: the result type of functions returning nothing. */
 export class LLVMVoidType extends DialectType {
   readonly dialectNamespace: string = 'llvm'
+  /** LLVM types are not `memref` elements. */
+  override get isMemRefElementType(): boolean {
+    return false
+  }
   /** The void type. */
   static get(context: Context): LLVMVoidType {
     return context.uniquer.intern('llvm.void', () => new LLVMVoidType(context))
@@ -46,6 +54,10 @@ export class LLVMVoidType extends DialectType {
 /** `!llvm.token`. */
 export class LLVMTokenType extends DialectType {
   readonly dialectNamespace: string = 'llvm'
+  /** LLVM types are not `memref` elements. */
+  override get isMemRefElementType(): boolean {
+    return false
+  }
   /** The token type. */
   static get(context: Context): LLVMTokenType {
     return context.uniquer.intern('llvm.token', () => new LLVMTokenType(context))
@@ -55,6 +67,10 @@ export class LLVMTokenType extends DialectType {
 /** `!llvm.label`. */
 export class LLVMLabelType extends DialectType {
   readonly dialectNamespace: string = 'llvm'
+  /** LLVM types are not `memref` elements. */
+  override get isMemRefElementType(): boolean {
+    return false
+  }
   /** The label type. */
   static get(context: Context): LLVMLabelType {
     return context.uniquer.intern('llvm.label', () => new LLVMLabelType(context))
@@ -64,6 +80,10 @@ export class LLVMLabelType extends DialectType {
 /** `!llvm.metadata`. */
 export class LLVMMetadataType extends DialectType {
   readonly dialectNamespace: string = 'llvm'
+  /** LLVM types are not `memref` elements. */
+  override get isMemRefElementType(): boolean {
+    return false
+  }
   /** The metadata type. */
   static get(context: Context): LLVMMetadataType {
     return context.uniquer.intern('llvm.metadata', () => new LLVMMetadataType(context))
@@ -73,6 +93,10 @@ export class LLVMMetadataType extends DialectType {
 /** `!llvm.array<4 x i32>`. */
 export class LLVMArrayType extends DialectType {
   readonly dialectNamespace: string = 'llvm'
+  /** LLVM types are not `memref` elements. */
+  override get isMemRefElementType(): boolean {
+    return false
+  }
   /** @internal Use `LLVMArrayType.get`. */
   constructor(
     context: Context,
@@ -91,6 +115,10 @@ export class LLVMArrayType extends DialectType {
 /** `!llvm.func<i32 (i32, ...)>`: an LLVM function type (one result, `!llvm.void` for none). */
 export class LLVMFunctionType extends DialectType {
   readonly dialectNamespace: string = 'llvm'
+  /** LLVM types are not `memref` elements. */
+  override get isMemRefElementType(): boolean {
+    return false
+  }
   /** @internal Use `LLVMFunctionType.get`. */
   constructor(
     context: Context,
@@ -120,6 +148,10 @@ export class LLVMFunctionType extends DialectType {
  */
 export class LLVMStructType extends DialectType {
   readonly dialectNamespace: string = 'llvm'
+  /** LLVM types are not `memref` elements. */
+  override get isMemRefElementType(): boolean {
+    return false
+  }
   /** @internal Use `getLiteral` / `getIdentified`. */
   constructor(
     context: Context,

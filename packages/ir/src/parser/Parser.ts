@@ -759,7 +759,7 @@ export abstract class Parser {
     if (el === null) {
       return null
     }
-    if (el instanceof FunctionType || el instanceof NoneType || el instanceof TupleType || (el instanceof ShapedType && !(el instanceof VectorType || el instanceof MemRefType || el instanceof UnrankedMemRefType))) {
+    if (el instanceof FunctionType || el instanceof NoneType || el instanceof TupleType || (el instanceof DialectType && !el.isMemRefElementType) || (el instanceof ShapedType && !(el instanceof VectorType || el instanceof MemRefType || el instanceof UnrankedMemRefType))) {
       this.emitErrorAt(typeLoc, 'invalid memref element type').report()
       return null
     }
