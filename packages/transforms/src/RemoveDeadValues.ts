@@ -7,7 +7,9 @@ import {
   FunctionOpInterface,
   FunctionType,
   Operation,
+  OpBuilder,
   RegionBranchOpInterface,
+  RegionBranchTerminatorOpInterface,
   type SymbolRefAttr,
   SymbolTable,
   Trait,
@@ -20,6 +22,7 @@ import {
   type Value,
 } from '@tilepass/ir'
 import { OperationPass, boolOption, type OptionValues, type ScalarOption } from '@tilepass/pass-manager'
+import { PoisonAttr, PoisonOp, UBDialect } from '@tilepass/dialects'
 import { collectCanonicalizationPatterns } from './Canonicalizer.ts'
 
 type RemoveDeadValuesOptionDecls = { readonly canonicalize: ScalarOption<boolean> }
@@ -44,6 +47,114 @@ class BranchEdge {
     readonly firstOperand: number,
     readonly numOperands: number,
   ) {}
+}
+
+/** An operand of a region branch op or of one of its region terminators, forwarded to successor inputs. */
+class ForwardedOperand {
+  readonly inputs: Value[] = []
+  constructor(
+    readonly owner: Operation,
+    readonly index: number,
+  ) {}
+}
+
+/**
+ * How a region branch op forwards values: which operands (of the op and of its region
+ * terminators) flow into which successor inputs (region arguments, op results).
+ */
+class RegionOpInfo {
+  /** Operands forwarded into each successor input. */
+  readonly operandsOf = new Map<Value, ForwardedOperand[]>()
+  readonly forwarded: ForwardedOperand[] = []
+  /** Operands of the op and its region terminators that are not forwarded (conditions, bounds). */
+  readonly nonForwarded: { owner: Operation; index: number }[] = []
+}
+
+/**
+ * The forwarding of `op`, or null where it cannot be modelled exactly (forwarded operands
+ * that are not trailing operands, successor inputs without a forwarded operand, region
+ * terminators that are neither branches nor region branch terminators).
+ */
+function regionOpInfo(op: Operation): RegionOpInfo | null {
+  const rb = RegionBranchOpInterface.get(op)
+  if (rb === undefined || rb.getEntrySuccessorOperands === undefined) {
+    return null
+  }
+  const info = new RegionOpInfo()
+  const entryForwarded = new Set<number>()
+  const byOwner = new Map<Operation, (ForwardedOperand | undefined)[]>()
+  const addEdge = (owner: Operation, values: readonly Value[], inputs: readonly Value[], forwardedSet: Set<number>): boolean => {
+    if (values.length !== inputs.length) {
+      return false
+    }
+    const first = owner.operands.length - values.length
+    if (first < 0) {
+      return false
+    }
+    for (let k = 0; k < values.length; k++) {
+      if (owner.operands[first + k]!.value !== values[k]) {
+        return false
+      }
+      let slots = byOwner.get(owner)
+      if (slots === undefined) {
+        slots = []
+        byOwner.set(owner, slots)
+      }
+      let fo = slots[first + k]
+      if (fo === undefined) {
+        fo = new ForwardedOperand(owner, first + k)
+        slots[first + k] = fo
+        info.forwarded.push(fo)
+      }
+      fo.inputs.push(inputs[k]!)
+      let list = info.operandsOf.get(inputs[k]!)
+      if (list === undefined) {
+        list = []
+        info.operandsOf.set(inputs[k]!, list)
+      }
+      list.push(fo)
+      forwardedSet.add(first + k)
+    }
+    return true
+  }
+  for (const succ of rb.getSuccessorRegions(op, null)) {
+    if (!addEdge(op, rb.getEntrySuccessorOperands(op, succ.region), succ.inputs, entryForwarded)) {
+      return null
+    }
+  }
+  for (let i = 0; i < op.operands.length; i++) {
+    if (!entryForwarded.has(i)) {
+      info.nonForwarded.push({ owner: op, index: i })
+    }
+  }
+  for (const region of op.regions) {
+    const successors = rb.getSuccessorRegions(op, region)
+    for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
+      const t = b.lastOp
+      if (t === null || !t.hasTrait(Trait.IsTerminator)) {
+        return null
+      }
+      if (isBranch(t)) {
+        continue
+      }
+      const rbt = RegionBranchTerminatorOpInterface.get(t)
+      if (rbt === undefined) {
+        return null
+      }
+      const forwardedSet = new Set<number>()
+      for (const succ of successors) {
+        if (!addEdge(t, rbt.getSuccessorOperands(t, succ.region), succ.inputs, forwardedSet)) {
+          return null
+        }
+      }
+      for (let i = 0; i < t.operands.length; i++) {
+        if (!forwardedSet.has(i)) {
+          info.nonForwarded.push({ owner: t, index: i })
+        }
+      }
+    }
+  }
+  return info
 }
 
 function isBranch(op: Operation): boolean {
@@ -76,6 +187,7 @@ class LivenessState {
     private readonly functions: ReadonlyMap<Operation, FunctionInfo>,
     private readonly calleeOf: ReadonlyMap<Operation, FunctionInfo>,
     private readonly edgesInto: ReadonlyMap<Block, BranchEdge[]>,
+    private readonly regionOps: ReadonlyMap<Operation, RegionOpInfo>,
   ) {}
 
   markValue(v: Value): void {
@@ -97,6 +209,14 @@ class LivenessState {
       return
     }
     this.liveOps.add(op)
+    const info = this.regionOps.get(op)
+    if (info !== undefined) {
+      // Forwarded operands are live only when one of their successor inputs is.
+      for (const nf of info.nonForwarded) {
+        this.markValue(nf.owner.operands[nf.index]!.value)
+      }
+      return
+    }
     this.markAllOperands(op)
     if (isRegionBranch(op)) {
       for (const r of op.regions) {
@@ -118,6 +238,9 @@ class LivenessState {
         const info = this.calleeOf.get(def)
         if (info !== undefined) {
           this.markReturnOperands(info, (v as OpResult).index)
+        } else if (this.regionOps.has(def)) {
+          this.markOpLive(def)
+          this.markForwardedInto(v, this.regionOps.get(def)!)
         } else if (isRegionBranch(def) || (!isCall(def) && !def.hasTrait(Trait.IsTerminator))) {
           this.markOpLive(def)
         }
@@ -133,6 +256,11 @@ class LivenessState {
         }
         continue
       }
+      const regionInfo = parent === null ? undefined : this.regionOps.get(parent)
+      if (regionInfo !== undefined && block === block.parent!.firstBlock) {
+        this.markOpLive(parent!)
+        this.markForwardedInto(v, regionInfo)
+      }
       const edges = this.edgesInto.get(block)
       if (edges !== undefined) {
         for (const e of edges) {
@@ -141,6 +269,12 @@ class LivenessState {
           }
         }
       }
+    }
+  }
+
+  private markForwardedInto(input: Value, info: RegionOpInfo): void {
+    for (const fo of info.operandsOf.get(input) ?? []) {
+      this.markValue(fo.owner.operands[fo.index]!.value)
     }
   }
 
@@ -185,23 +319,30 @@ function filterAttrDicts(attr: Attribute | undefined, dead: readonly boolean[]):
  * unused arguments and results of private functions with their call-site operands and
  * results, dead successor operands with their block arguments, side-effect-free ops whose
  * results are all dead, and side-effect-free region branch ops (`scf.if`, `scf.for`, ...)
- * whose results are all dead; then, with `canonicalize`, the region branch ops are
- * canonicalized. Not handled (the IR is left as it is): dead operands of a live region
- * branch op (mlir-opt replaces them with `ub.poison`), branch ops whose condition is dead
- * (mlir-opt erases them and inserts `ub.unreachable`), blocks whose predecessors disagree
- * on which operands are dead, private functions used other than by `func.call`, and
- * functions nested in inner symbol tables.
+ * whose results are all dead; operands that a live region branch op (or its region
+ * terminators) forwards only to dead results or region arguments are replaced with
+ * `ub.poison`. Then, with `canonicalize`, the region branch ops are canonicalized. Not
+ * handled (the IR is left as it is): branch ops whose condition is dead (mlir-opt erases
+ * them and inserts `ub.unreachable`; here branch conditions are always live), region
+ * branch ops whose forwarding is not modelled (all their operands stay live), blocks whose
+ * predecessors disagree on which operands are dead, private functions used other than by
+ * `func.call`, and functions nested in inner symbol tables.
  */
 export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValuesOptionDecls>> {
   static override readonly argument = 'remove-dead-values'
   static override readonly summary = 'Remove dead values'
   static override readonly description =
-    'Removes values that are not live: (A) arguments of private functions that are not live, with the matching call operands; (B) results of private functions that are not live at any call site; (C) dead successor operands of branch ops with their block arguments; (D) ops, including region branch ops, without memory effects whose results are all dead. Not handled (left unchanged): dead operands of live region branch ops, which mlir-opt replaces with ub.poison; branch ops with a dead condition, which mlir-opt replaces with ub.unreachable; blocks whose predecessors disagree on the dead operands; private functions used other than by func.call.'
+    'Removes values that are not live: (A) arguments of private functions that are not live, with the matching call operands; (B) results of private functions that are not live at any call site; (C) dead successor operands of branch ops with their block arguments; (D) ops, including region branch ops, without memory effects whose results are all dead; operands that a live region branch op forwards only to dead values become ub.poison. Not handled (left unchanged): branch ops with a dead condition, which mlir-opt replaces with ub.unreachable (conditions are kept live); blocks whose predecessors disagree on the dead operands; private functions used other than by func.call.'
   static override readonly options: RemoveDeadValuesOptionDecls = removeDeadValuesOptions
   static readonly passName: string = 'RemoveDeadValues'
 
   override runOnOperation(): void {
     const root = this.getOperation()
+    const context = this.getContext()
+    // `ub.poison` replaces dead forwarded operands (MLIR's pass depends on the ub dialect).
+    if (!context.isDialectRegistered(UBDialect.namespace)) {
+      context.registerDialect(UBDialect)
+    }
     const functions = new Map<Operation, FunctionInfo>()
     // Candidate functions by the symbol table that holds them, then by name.
     const byScope = new Map<Operation, Map<string, FunctionInfo>>()
@@ -323,8 +464,19 @@ export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValue
       edgesInto.delete(block)
     }
 
+    // How region branch ops forward values (null where not modelled: all operands stay live).
+    const regionOps = new Map<Operation, RegionOpInfo>()
+    for (const op of allOps) {
+      if (isRegionBranch(op)) {
+        const info = regionOpInfo(op)
+        if (info !== null) {
+          regionOps.set(op, info)
+        }
+      }
+    }
+
     // Roots of liveness.
-    const state = new LivenessState(functions, calleeOf, edgesInto)
+    const state = new LivenessState(functions, calleeOf, edgesInto, regionOps)
     for (const op of allOps) {
       if (op.hasTrait(Trait.IsTerminator)) {
         const parent = op.parentOp
@@ -459,7 +611,6 @@ export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValue
       }
     }
 
-    // Every use of a value about to disappear must disappear too; otherwise leave the IR alone.
     const inDeadOp = (op: Operation): boolean => {
       for (let o: Operation | null = op; o !== null && o !== root; o = o.parentOp) {
         if (deadOps.has(o)) {
@@ -468,6 +619,25 @@ export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValue
       }
       return false
     }
+    // Forwarded operands of region branch ops that stay, whose successor inputs are all
+    // dead: replaced with `ub.poison` (the inputs stay; canonicalization may drop them).
+    const poisonOperands: ForwardedOperand[] = []
+    for (const info of regionOps.values()) {
+      const mine: ForwardedOperand[] = []
+      for (const fo of info.forwarded) {
+        if (!inDeadOp(fo.owner) && !fo.inputs.some((x) => live.has(x))) {
+          mine.push(fo)
+        }
+      }
+      // Per owner in operand order, as each poison is inserted right before its user.
+      mine.sort((a, b) => (a.owner === b.owner ? a.index - b.index : 0))
+      for (const fo of mine) {
+        poisonOperands.push(fo)
+        deadOperands.add(fo.owner.operands[fo.index]!)
+      }
+    }
+
+    // Every use of a value about to disappear must disappear too; otherwise leave the IR alone.
     const usesGo = (v: Value): boolean => {
       for (const u of v.uses()) {
         if (!deadOperands.has(u) && !inDeadOp(u.owner)) {
@@ -520,7 +690,21 @@ export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValue
     for (const p of funcPlans) {
       this.shrinkFunction(p.info, p.deadArgs, p.deadRets)
     }
-    // 3. Dead ops, users before definitions.
+    // 3. Forwarded operands whose successor inputs are dead become `ub.poison`.
+    const poisons: Operation[] = []
+    if (poisonOperands.length > 0) {
+      const poisonAttr = PoisonAttr.get(context)
+      for (const fo of poisonOperands) {
+        const value = fo.owner.operands[fo.index]!.value
+        const poison = PoisonOp.build(OpBuilder.before(fo.owner), value.location, {
+          attributes: { value: poisonAttr },
+          results: [value.type],
+        })
+        fo.owner.setOperand(fo.index, poison.results[0]!)
+        poisons.push(poison)
+      }
+    }
+    // 4. Dead ops, users before definitions.
     for (let i = allOps.length - 1; i >= 0; i--) {
       const op = allOps[i]!
       if (!deadOps.has(op)) {
@@ -538,17 +722,24 @@ export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValue
       }
     }
 
+    // 5. Poison ops that nothing uses any more.
+    for (const p of poisons) {
+      if (p.parentBlock !== null && p.useEmpty) {
+        p.erase()
+      }
+    }
+
     if (!this.options.canonicalize) {
       return
     }
-    const regionOps: Operation[] = []
+    const toCanonicalize: Operation[] = []
     root.walk((op) => {
       if (op !== root && isRegionBranch(op)) {
-        regionOps.push(op)
+        toCanonicalize.push(op)
       }
     })
     const patterns = new FrozenRewritePatternSet(collectCanonicalizationPatterns(this.getContext()))
-    if (!applyOpPatternsGreedily(regionOps, patterns).converged) {
+    if (!applyOpPatternsGreedily(toCanonicalize, patterns).converged) {
       root.emitError('greedy pattern rewrite failed to converge')
       this.signalPassFailure()
     }
