@@ -22,7 +22,7 @@ import {
   type Value,
 } from '@tilepass/ir'
 import { OperationPass, boolOption, type OptionValues, type ScalarOption } from '@tilepass/pass-manager'
-import { PoisonAttr, PoisonOp, UBDialect } from '@tilepass/dialects'
+import { PoisonAttr, PoisonOp, UBDialect, UnreachableOp } from '@tilepass/dialects'
 import { collectCanonicalizationPatterns } from './Canonicalizer.ts'
 
 type RemoveDeadValuesOptionDecls = { readonly canonicalize: ScalarOption<boolean> }
@@ -188,6 +188,7 @@ class LivenessState {
     private readonly calleeOf: ReadonlyMap<Operation, FunctionInfo>,
     private readonly edgesInto: ReadonlyMap<Block, BranchEdge[]>,
     private readonly regionOps: ReadonlyMap<Operation, RegionOpInfo>,
+    private readonly executable: ReadonlySet<Block>,
   ) {}
 
   markValue(v: Value): void {
@@ -252,7 +253,9 @@ class LivenessState {
       const info = parent === null ? undefined : this.functions.get(parent)
       if (info !== undefined && block === parent!.regions[0]!.firstBlock) {
         for (const call of info.calls) {
-          this.markValue(call.operands[arg.index]!.value)
+          if (call.parentBlock !== null && this.executable.has(call.parentBlock)) {
+            this.markValue(call.operands[arg.index]!.value)
+          }
         }
         continue
       }
@@ -321,18 +324,22 @@ function filterAttrDicts(attr: Attribute | undefined, dead: readonly boolean[]):
  * results are all dead, and side-effect-free region branch ops (`scf.if`, `scf.for`, ...)
  * whose results are all dead; operands that a live region branch op (or its region
  * terminators) forwards only to dead results or region arguments are replaced with
- * `ub.poison`. Then, with `canonicalize`, the region branch ops are canonicalized. Not
- * handled (the IR is left as it is): branch ops whose condition is dead (mlir-opt erases
- * them and inserts `ub.unreachable`; here branch conditions are always live), region
- * branch ops whose forwarding is not modelled (all their operands stay live), blocks whose
- * predecessors disagree on which operands are dead, private functions used other than by
- * `func.call`, and functions nested in inner symbol tables.
+ * `ub.poison`. Code that is not executable (private functions without executable callers,
+ * blocks without executable predecessors) roots no liveness: its branches, whose condition
+ * is dead, become `ub.unreachable`, and its ops with a dead operand are erased whatever
+ * their effects. Then, with `canonicalize`, the region branch ops are canonicalized.
+ * Executability is structural: unlike mlir-opt, constant branch conditions do not prune
+ * successors. Not handled (the whole IR is left as it is, where mlir-opt may leave null
+ * operands): a value that disappears while a use of it stays (a `return` in dead code);
+ * region branch ops whose forwarding is not modelled keep all their operands live; blocks
+ * whose predecessors disagree on which operands are dead keep them; private functions used
+ * other than by `func.call`, and functions nested in inner symbol tables, are not changed.
  */
 export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValuesOptionDecls>> {
   static override readonly argument = 'remove-dead-values'
   static override readonly summary = 'Remove dead values'
   static override readonly description =
-    'Removes values that are not live: (A) arguments of private functions that are not live, with the matching call operands; (B) results of private functions that are not live at any call site; (C) dead successor operands of branch ops with their block arguments; (D) ops, including region branch ops, without memory effects whose results are all dead; operands that a live region branch op forwards only to dead values become ub.poison. Not handled (left unchanged): branch ops with a dead condition, which mlir-opt replaces with ub.unreachable (conditions are kept live); blocks whose predecessors disagree on the dead operands; private functions used other than by func.call.'
+    'Removes values that are not live: (A) arguments of private functions that are not live, with the matching call operands; (B) results of private functions that are not live at any call site; (C) dead successor operands of branch ops with their block arguments; (D) ops, including region branch ops, without memory effects whose results are all dead; operands that a live region branch op forwards only to dead values become ub.poison; in code that is not executable, branch ops (whose condition is dead) become ub.unreachable and ops with dead operands are erased. Executability is structural (constant conditions do not prune successors). Not handled (left unchanged): IR where a use of a removed value would remain; blocks whose predecessors disagree on the dead operands; private functions used other than by func.call.'
   static override readonly options: RemoveDeadValuesOptionDecls = removeDeadValuesOptions
   static readonly passName: string = 'RemoveDeadValues'
 
@@ -475,9 +482,46 @@ export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValue
       }
     }
 
+    // Executable blocks, structurally: entry blocks of regions of executable ops (candidate
+    // functions only through an executable call), successors of executable branches. Code
+    // that is not executable roots no liveness, so everything it defines is dead.
+    const executable = new Set<Block>()
+    const blockWork: Block[] = []
+    const markExecutable = (b: Block | null): void => {
+      if (b !== null && !executable.has(b)) {
+        executable.add(b)
+        blockWork.push(b)
+      }
+    }
+    const enterRegions = (op: Operation): void => {
+      if (!functions.has(op)) {
+        for (const r of op.regions) {
+          markExecutable(r.firstBlock)
+        }
+      }
+    }
+    enterRegions(root)
+    while (blockWork.length > 0) {
+      const b = blockWork.pop()!
+      for (let op = b.firstOp; op !== null; op = op.nextOp) {
+        enterRegions(op)
+        const callee = calleeOf.get(op)
+        if (callee !== undefined) {
+          markExecutable(callee.op.regions[0]!.firstBlock)
+        }
+        for (const s of op.successors) {
+          markExecutable(s.block)
+        }
+      }
+    }
+    const isExecutable = (op: Operation): boolean => op.parentBlock !== null && executable.has(op.parentBlock)
+
     // Roots of liveness.
-    const state = new LivenessState(functions, calleeOf, edgesInto, regionOps)
+    const state = new LivenessState(functions, calleeOf, edgesInto, regionOps, executable)
     for (const op of allOps) {
+      if (!isExecutable(op)) {
+        continue
+      }
       if (op.hasTrait(Trait.IsTerminator)) {
         const parent = op.parentOp
         if (isBranch(op)) {
@@ -509,6 +553,35 @@ export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValue
       }
     }
     state.run()
+    // Branches whose condition (a non-forwarded operand) is dead, in code that is not
+    // executable: replaced with `ub.unreachable`; their edges no longer count.
+    const deadBranches: Operation[] = []
+    for (const op of allOps) {
+      if (isExecutable(op) || !isBranch(op) || !op.successors.every((s) => edgesInto.has(s.block))) {
+        continue
+      }
+      const firstForwarded = forwardedStart(op, edgesInto)
+      let conditionDead = false
+      for (let i = 0; i < firstForwarded; i++) {
+        if (!state.live.has(op.operands[i]!.value)) {
+          conditionDead = true
+        }
+      }
+      if (conditionDead) {
+        deadBranches.push(op)
+      }
+    }
+    if (deadBranches.length > 0) {
+      const gone = new Set(deadBranches)
+      for (const [block, edges] of edgesInto) {
+        const kept = edges.filter((e) => !gone.has(e.branch))
+        if (kept.length === 0) {
+          edgesInto.delete(block)
+        } else if (kept.length !== edges.length) {
+          edgesInto.set(block, kept)
+        }
+      }
+    }
     // Block arguments and successor operands: every predecessor must agree on which
     // operands are dead; where they do not, the operands are kept (so made live).
     let blockPlans: { block: Block; dead: boolean[] }[] = []
@@ -563,6 +636,11 @@ export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValue
       if (op.hasTrait(Trait.IsTerminator) || isCall(op) || isFunction(op) || isBranch(op) || op.hasTrait(Trait.Symbol)) {
         continue
       }
+      // An op with a dead operand is not executable: it goes whatever its effects.
+      if (!isRegionBranch(op) && op.operands.some((o) => !live.has(o.value))) {
+        deadOps.add(op)
+        continue
+      }
       if (!isMemoryEffectFree(op)) {
         continue
       }
@@ -572,6 +650,11 @@ export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValue
       deadOps.add(op)
     }
     const deadOperands = new Set<object>()
+    for (const b of deadBranches) {
+      for (const o of b.operands) {
+        deadOperands.add(o)
+      }
+    }
     // Function arguments and results.
     const funcPlans: { info: FunctionInfo; deadArgs: boolean[]; deadRets: boolean[] }[] = []
     for (const info of functions.values()) {
@@ -704,7 +787,13 @@ export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValue
         poisons.push(poison)
       }
     }
-    // 4. Dead ops, users before definitions.
+    // 4. Branches with a dead condition become `ub.unreachable`.
+    for (const b of deadBranches) {
+      UnreachableOp.build(OpBuilder.before(b), b.location)
+      b.dropAllUses()
+      b.erase()
+    }
+    // 5. Dead ops, users before definitions.
     for (let i = allOps.length - 1; i >= 0; i--) {
       const op = allOps[i]!
       if (!deadOps.has(op)) {
@@ -722,7 +811,7 @@ export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValue
       }
     }
 
-    // 5. Poison ops that nothing uses any more.
+    // 6. Poison ops that nothing uses any more.
     for (const p of poisons) {
       if (p.parentBlock !== null && p.useEmpty) {
         p.erase()

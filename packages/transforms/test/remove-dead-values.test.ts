@@ -458,4 +458,44 @@ describe('remove-dead-values', () => {
 }
 `)
   })
+  // Code that is not executable (a private function without callers, a block without
+  // predecessors) roots no liveness: its branch conditions are dead, so the branches become
+  // ub.unreachable, and ops with dead operands go whatever their effects.
+  it('replaces branches with a dead condition with ub.unreachable', () => {
+    const r = runPipeline(`func.func private @nocall(%c: i1, %x: i32) -> i32 {
+  cf.cond_br %c, ^a, ^b
+^a:
+  return %x : i32
+^b:
+  return %x : i32
+}
+func.func @dead_block(%x: i32, %m: memref<i32>) -> i32 {
+  return %x : i32
+^bb1(%c: i1):
+  %a = arith.addi %x, %x : i32
+  memref.store %a, %m[] : memref<i32>
+  cf.cond_br %c, ^bb1(%c : i1), ^bb2
+^bb2:
+  return %x : i32
+}
+`, 'builtin.module(remove-dead-values)')
+    expect(r.ok).toBe(true)
+    expect(r.text).toBe(`module {
+  func.func private @nocall() {
+    ub.unreachable
+  ^bb1:  // no predecessors
+    return
+  ^bb2:  // no predecessors
+    return
+  }
+  func.func @dead_block(%arg0: i32, %arg1: memref<i32>) -> i32 {
+    return %arg0 : i32
+  ^bb1(%0: i1):  // no predecessors
+    ub.unreachable
+  ^bb2:  // no predecessors
+    return %arg0 : i32
+  }
+}
+`)
+  })
 })
