@@ -1118,12 +1118,16 @@ function growSegment(op: Operation, name: string, index: number, delta: number):
 }
 
 const brBranchImpl: LLVMBranchImpl = {
+  // Upstream's default: the successor is never decided from constants, but sccp still waits for the operands.
+  getSuccessorForOperands: () => null,
   getSuccessorOperands: (op) => brOperands(op),
   eraseSuccessorOperand: (op, _index, k) => op.eraseOperand(k),
   appendSuccessorOperands: (op, _index, values) => op.insertOperands(op.numOperands, values),
 }
 
 const condBrBranchImpl: LLVMBranchImpl = {
+  // Upstream's default: the successor is never decided from constants, but sccp still waits for the operands.
+  getSuccessorForOperands: () => null,
   getSuccessorOperands: (op, index) => condBrSuccessorOperands(op, index),
   eraseSuccessorOperand(op: Operation, index: number, k: number): void {
     const [start] = LLVMCondBrOp.operandRange(op, index === 0 ? 'trueDestOperands' : 'falseDestOperands')
@@ -1138,6 +1142,8 @@ const condBrBranchImpl: LLVMBranchImpl = {
 }
 
 const switchBranchImpl: LLVMBranchImpl = {
+  // Upstream's default: the successor is never decided from constants, but sccp still waits for the operands.
+  getSuccessorForOperands: () => null,
   getSuccessorOperands: (op, index) => switchSuccessorOperands(op, index),
   eraseSuccessorOperand: (op, index, k) => switchEraseSuccessorOperand(op, index, k),
   appendSuccessorOperands(op: Operation, index: number, values: readonly Value[]): void {
