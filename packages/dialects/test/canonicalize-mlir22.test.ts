@@ -570,4 +570,41 @@ func.func @chain(%c: i1) {
 
 `)
   })
+
+  it('extf/truncf move quiet NaN payloads and leave signaling NaNs unfolded', () => {
+    const input = String.raw`func.func @f() -> (f64, f64, f32, f64, f16, f16, bf16) {
+  %s = arith.constant 0x7C01 : f16
+  %0 = arith.extf %s : f16 to f64
+  %q = arith.constant 0xFE01 : f16
+  %1 = arith.extf %q : f16 to f64
+  %2 = arith.extf %q : f16 to f32
+  %n = arith.negf %s : f16
+  %3 = arith.extf %n : f16 to f64
+  %w = arith.constant 0x7FF8000000000001 : f64
+  %4 = arith.truncf %w : f64 to f16
+  %v = arith.constant 0x7FF8040000000000 : f64
+  %5 = arith.truncf %v : f64 to f16
+  %b = arith.constant 0x7FC10000 : f32
+  %6 = arith.truncf %b : f32 to bf16
+  return %0, %1, %2, %3, %4, %5, %6 : f64, f64, f32, f64, f16, f16, bf16
+}
+`
+    expect(canonicalize(input)).toBe(String.raw`module {
+  func.func @f() -> (f64, f64, f32, f64, f16, f16, bf16) {
+    %cst = arith.constant 0x7FC1 : bf16
+    %cst_0 = arith.constant 0x7E01 : f16
+    %cst_1 = arith.constant 0xFC01 : f16
+    %cst_2 = arith.constant 0xFFC02000 : f32
+    %cst_3 = arith.constant 0xFFF8040000000000 : f64
+    %cst_4 = arith.constant 0x7FF8000000000001 : f64
+    %cst_5 = arith.constant 0x7C01 : f16
+    %0 = arith.extf %cst_5 : f16 to f64
+    %1 = arith.extf %cst_1 : f16 to f64
+    %2 = arith.truncf %cst_4 : f64 to f16
+    return %0, %cst_3, %cst_2, %1, %2, %cst_0, %cst : f64, f64, f32, f64, f16, f16, bf16
+  }
+}
+
+`)
+  })
 })

@@ -55,3 +55,21 @@ func.func @dense_nans() -> (vector<4xf32>, vector<2xi16>, vector<2xf16>, bf16) {
   %3 = arith.minimumf %n, %one : bf16
   return %0, %1, %2, %3 : vector<4xf32>, vector<2xi16>, vector<2xf16>, bf16
 }
+
+// extf/truncf of NaN constants: quiet NaNs keep sign and payload, signaling NaNs and payloads losing bits stay unfolded.
+func.func @convert_nans() -> (f64, f64, f32, f64, f16, f16, bf16) {
+  %s = arith.constant 0x7C01 : f16
+  %0 = arith.extf %s : f16 to f64
+  %q = arith.constant 0xFE01 : f16
+  %1 = arith.extf %q : f16 to f64
+  %2 = arith.extf %q : f16 to f32
+  %n = arith.negf %s : f16
+  %3 = arith.extf %n : f16 to f64
+  %w = arith.constant 0x7FF8000000000001 : f64
+  %4 = arith.truncf %w : f64 to f16
+  %v = arith.constant 0x7FF8040000000000 : f64
+  %5 = arith.truncf %v : f64 to f16
+  %b = arith.constant 0x7FC10000 : f32
+  %6 = arith.truncf %b : f32 to bf16
+  return %0, %1, %2, %3, %4, %5, %6 : f64, f64, f32, f64, f16, f16, bf16
+}

@@ -6,6 +6,7 @@ import {
   IntegerType,
   ShapedType,
   getElementTypeOrSelf,
+  type Attribute,
   type Operation,
   type Type,
 } from '@tilepass/ir'
@@ -24,6 +25,7 @@ import {
 } from './ConstantFold.ts'
 import {
   bitsToFloat,
+  floatFormat as formatOf,
   floatToBits,
   floatToInteger,
   integerToFloat,
@@ -95,6 +97,45 @@ function convertExact(type: FloatType, x: number): number | undefined {
   return Object.is(r, x) ? r : undefined
 }
 
+/** The precision (with the implicit bit) of `type`, for the formats folded here. */
+function precisionOf(type: FloatType): number | undefined {
+  return formatOf(type)?.[0]
+}
+
+/**
+ * Converts a scalar NaN constant between float formats as APFloat does: the sign and the
+ * payload move over (shifted by the precision difference); a signaling NaN, or a payload
+ * losing set bits, is not folded (`convertFloatValue` fails). Undefined when `operand` is
+ * not a scalar NaN; null when the NaN must stay unfolded.
+ */
+function convertNaN(operand: Attribute | null | undefined, dst: FloatType): FoldResult | null {
+  if (!(operand instanceof FloatAttr) || !Number.isNaN(operand.value) || !(operand.type instanceof FloatType)) {
+    return undefined
+  }
+  const src = operand.type
+  const srcFmt = precisionOf(src)
+  const dstFmt = precisionOf(dst)
+  const bits = operand.nanBits ?? floatToBits(src, NaN)
+  if (srcFmt === undefined || dstFmt === undefined || bits === undefined) {
+    return null
+  }
+  const srcMant = BigInt(srcFmt - 1)
+  const dstMant = BigInt(dstFmt - 1)
+  const payload = bits & ((1n << srcMant) - 1n)
+  if ((payload & (1n << (srcMant - 1n))) === 0n) {
+    return null
+  }
+  const shift = dstMant - srcMant
+  if (shift < 0n && (payload & ((1n << -shift) - 1n)) !== 0n) {
+    return null
+  }
+  const newPayload = shift >= 0n ? payload << shift : payload >> -shift
+  const sign = (bits >> BigInt(src.width - 1)) & 1n
+  const expAll = ((1n << BigInt(dst.width - 1)) - 1n) ^ ((1n << dstMant) - 1n)
+  const out = (sign << BigInt(dst.width - 1)) | expAll | newPayload
+  return [FloatAttr.get(dst, NaN, out === floatToBits(dst, NaN) ? null : out)]
+}
+
 /** `arith.extf`: extf(truncf(x)) with `contract` on both, constants. */
 export function foldExtF(op: Operation, operands: Operands): FoldResult {
   const trunc = defOp(op.getOperand(0), 'arith.truncf')
@@ -106,6 +147,10 @@ export function foldExtF(op: Operation, operands: Operands): FoldResult {
   const dst = floatFormat(op.getResult(0).type)
   if (dst === undefined) {
     return undefined
+  }
+  const nan = convertNaN(operands[0], dst)
+  if (nan !== undefined) {
+    return nan ?? undefined
   }
   return some(constFoldUnary(operands[0], false, op.getResult(0).type, (a) => convertExact(dst, a as number)))
 }
@@ -130,6 +175,10 @@ export function foldTruncF(op: Operation, operands: Operands): FoldResult {
   }
   if (dst === undefined) {
     return undefined
+  }
+  const nan = convertNaN(operands[0], dst)
+  if (nan !== undefined) {
+    return nan ?? undefined
   }
   // A rounding mode other than to_nearest_even only matters when the value is inexact,
   // and inexact conversions are never folded.
