@@ -607,4 +607,30 @@ func.func @chain(%c: i1) {
 
 `)
   })
+
+  it('a dead scf.for iter_arg whose init is also a bound loses the init operand, not the bound', () => {
+    const input = String.raw`func.func @bound_is_init(%a: index, %c: i16) -> i16 {
+  %ub = arith.constant 100 : index
+  %r:2 = scf.for %i = %a to %ub step %a iter_args(%x = %a, %y = %c) -> (index, i16) {
+    %t = "test.source"() : () -> index
+    %n = "test.next"(%y) : (i16) -> i16
+    scf.yield %ub, %n : index, i16
+  }
+  return %r#1 : i16
+}
+`
+    expect(canonicalize(input)).toBe(String.raw`module {
+  func.func @bound_is_init(%arg0: index, %arg1: i16) -> i16 {
+    %c100 = arith.constant 100 : index
+    %0 = scf.for %arg2 = %arg0 to %c100 step %arg0 iter_args(%arg3 = %arg1) -> (i16) {
+      %1 = "test.source"() : () -> index
+      %2 = "test.next"(%arg3) : (i16) -> i16
+      scf.yield %2 : i16
+    }
+    return %0 : i16
+  }
+}
+
+`)
+  })
 })

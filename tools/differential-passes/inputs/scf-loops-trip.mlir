@@ -53,3 +53,14 @@ func.func @steps(%a: index, %b: index, %x: i8, %y: i8) {
   scf.for %i = %a to %s step %m1 { "test.h"() : () -> () }
   return
 }
+
+// A dead iter_arg whose init is also the lower bound and step: the init operand is erased, not the bound.
+func.func @bound_is_init(%a: index, %c: i16) -> i16 {
+  %ub = arith.constant 100 : index
+  %r:2 = scf.for %i = %a to %ub step %a iter_args(%x = %a, %y = %c) -> (index, i16) {
+    %t = "test.source"() : () -> index
+    %n = "test.next"(%y) : (i16) -> i16
+    scf.yield %ub, %n : index, i16
+  }
+  return %r#1 : i16
+}

@@ -25,15 +25,17 @@ interface SuccessorEdge {
 }
 
 /**
- * The index of the first operand of `op` in the run `values` (the forwarded operands
- * are a contiguous run of operands).
+ * The index of the first operand of `op` in the run `values`. The forwarded operands of
+ * the scf ops and terminators are a trailing run of operands (after the bounds and step of
+ * `scf.for`, the condition of `scf.condition`), so the last match is the run: an earlier
+ * one may be a bound that happens to be the same value.
  */
 function operandRunStart(op: Operation, values: readonly Value[]): number {
   if (values.length === 0) {
     return 0
   }
   const n = op.numOperands
-  for (let start = 0; start + values.length <= n; start++) {
+  for (let start = n - values.length; start >= 0; start--) {
     let ok = true
     for (let j = 0; j < values.length; j++) {
       if (op.operands[start + j]!.value !== values[j]) {
