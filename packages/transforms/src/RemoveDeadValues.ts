@@ -753,6 +753,21 @@ export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValue
       }
     }
 
+    // 0. Forwarded operands whose successor inputs are dead become `ub.poison` (first, while
+    // every operand still has its value).
+    const poisons: Operation[] = []
+    if (poisonOperands.length > 0) {
+      const poisonAttr = PoisonAttr.get(context)
+      for (const fo of poisonOperands) {
+        const value = fo.owner.operands[fo.index]!.value
+        const poison = PoisonOp.build(OpBuilder.before(fo.owner), value.location, {
+          attributes: { value: poisonAttr },
+          results: [value.type],
+        })
+        fo.owner.setOperand(fo.index, poison.results[0]!)
+        poisons.push(poison)
+      }
+    }
     // 1. Block arguments and successor operands.
     for (const p of blockPlans) {
       for (const e of edgesInto.get(p.block)!) {
@@ -773,27 +788,13 @@ export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValue
     for (const p of funcPlans) {
       this.shrinkFunction(p.info, p.deadArgs, p.deadRets)
     }
-    // 3. Forwarded operands whose successor inputs are dead become `ub.poison`.
-    const poisons: Operation[] = []
-    if (poisonOperands.length > 0) {
-      const poisonAttr = PoisonAttr.get(context)
-      for (const fo of poisonOperands) {
-        const value = fo.owner.operands[fo.index]!.value
-        const poison = PoisonOp.build(OpBuilder.before(fo.owner), value.location, {
-          attributes: { value: poisonAttr },
-          results: [value.type],
-        })
-        fo.owner.setOperand(fo.index, poison.results[0]!)
-        poisons.push(poison)
-      }
-    }
-    // 4. Branches with a dead condition become `ub.unreachable`.
+    // 3. Branches with a dead condition become `ub.unreachable`.
     for (const b of deadBranches) {
       UnreachableOp.build(OpBuilder.before(b), b.location)
       b.dropAllUses()
       b.erase()
     }
-    // 5. Dead ops, users before definitions.
+    // 4. Dead ops, users before definitions.
     for (let i = allOps.length - 1; i >= 0; i--) {
       const op = allOps[i]!
       if (!deadOps.has(op)) {
@@ -811,7 +812,7 @@ export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValue
       }
     }
 
-    // 6. Poison ops that nothing uses any more.
+    // 5. Poison ops that nothing uses any more.
     for (const p of poisons) {
       if (p.parentBlock !== null && p.useEmpty) {
         p.erase()

@@ -61,3 +61,15 @@ func.func @caller(%x: i32, %m: memref<i32>) -> i32 {
   %0:2 = call @callee(%x, %m) : (i32, memref<i32>) -> (i32, i32)
   return %0#1 : i32
 }
+func.func private @pv_nested(%x: i32) -> f32 {
+  %c = arith.constant 1.0 : f32
+  return %c : f32
+}
+func.func @switch_call_nested(%i: index, %x: i32) {
+  %0 = scf.index_switch %i -> f32
+  default {
+    %1 = func.call @pv_nested(%x) : (i32) -> f32
+    scf.yield %1 : f32
+  }
+  return
+}
