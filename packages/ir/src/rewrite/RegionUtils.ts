@@ -107,15 +107,18 @@ class LiveMap {
 
 /**
  * The operand index range forwarded to each successor of branch `op`. Successor operands
- * are contiguous and in successor order, so each range is found after the previous one.
+ * are contiguous, in successor order and after the op's own operands (a condition, a
+ * flag), so each range is the last match before the next successor's range: scanning from
+ * the end keeps a condition equal to a forwarded value from being taken for it.
  */
 function successorOperandRanges(op: Operation, impl: BranchOpInterfaceImpl): { start: number; count: number }[] {
-  const out: { start: number; count: number }[] = []
-  let pos = 0
-  for (let s = 0; s < op.successors.length; s++) {
+  const n = op.successors.length
+  const out: { start: number; count: number }[] = new Array<{ start: number; count: number }>(n)
+  let end = op.operands.length
+  for (let s = n - 1; s >= 0; s--) {
     const vals = impl.getSuccessorOperands(op, s)
-    let start = pos
-    for (; start + vals.length <= op.operands.length; start++) {
+    let start = end - vals.length
+    for (; start >= 0; start--) {
       let ok = true
       for (let j = 0; j < vals.length; j++) {
         if (op.operands[start + j]!.value !== vals[j]) {
@@ -127,8 +130,8 @@ function successorOperandRanges(op: Operation, impl: BranchOpInterfaceImpl): { s
         break
       }
     }
-    out.push({ start, count: vals.length })
-    pos = start + vals.length
+    out[s] = { start, count: vals.length }
+    end = start
   }
   return out
 }
