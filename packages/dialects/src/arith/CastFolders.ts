@@ -252,6 +252,17 @@ function toBits(type: Type, v: Scalar): bigint | undefined {
 
 /** `arith.bitcast`: constants (integer and float bit patterns of f16, bf16, f32, f64). */
 export function foldBitcast(op: Operation, operands: Operands): FoldResult {
+  const folded = foldBitcastConstant(op, operands)
+  if (folded !== undefined) {
+    return folded
+  }
+  // The CastOpInterface trait fold, tried after the op's own: a cast between identical
+  // types is its operand (only bitcast among the arith casts verifies with equal types).
+  const src = op.getOperand(0)
+  return src.type === op.getResult(0).type ? one(src) : undefined
+}
+
+function foldBitcastConstant(op: Operation, operands: Operands): FoldResult {
   const a = operands[0]
   if (!a) {
     return undefined

@@ -187,18 +187,31 @@ export function foldCeilDivSI(op: Operation, operands: Operands): FoldResult {
   })
 }
 
-/** `arith.floordivsi`: x / 1, constants rounding down (not by zero, not overflowing). */
+/**
+ * `arith.floordivsi`: x / 1, constants rounding down. As upstream, the "overflow or
+ * division by zero" flag is assigned per element, not accumulated: a division by zero
+ * in one lane only blocks the fold when no later lane divides without overflow (a lane
+ * by zero keeps its dividend).
+ */
 export function foldFloorDivSI(op: Operation, operands: Operands): FoldResult {
   if (isOneInt(operands[1], op.getOperand(1).type)) {
     return one(op.getOperand(0))
   }
-  return foldInt(op, operands, (a, b, w) => {
-    if (b === 0n || (a === signedMin(w) && b === -1n)) {
-      return undefined
+  const w = elementWidth(op.getOperand(0).type)
+  let overflowOrDiv0 = false
+  const folded = foldInt(op, operands, (a, b) => {
+    if (b === 0n) {
+      overflowOrDiv0 = true
+      return a
+    }
+    overflowOrDiv0 = a === signedMin(w) && b === -1n
+    if (overflowOrDiv0) {
+      return a
     }
     const q = a / b
     return a % b !== 0n && a < 0n !== b < 0n ? q - 1n : q
   })
+  return overflowOrDiv0 ? undefined : folded
 }
 
 /** `arith.remui`: x % 1, constants (not by zero). */
