@@ -793,11 +793,14 @@ function typeText(type: Type): string {
 function reconcileMaterializations(casts: readonly Operation[]): Operation[] {
   const worklist: Operation[] = [...casts]
   const inWorklist = new Set<Operation>(casts)
+  // Only the conversion's own casts are reconciled: a cast that was in the IR before
+  // stays, even when it becomes dead (as mlir-opt leaves it to reconcile-unrealized-casts).
+  const own = new Set<Operation>(casts)
   const erased = new Set<Operation>()
   const enqueueInputs = (cast: Operation): void => {
     for (const o of cast.operands) {
       const d = o.value.definingOp
-      if (d !== null && d.name.name === kCastName && !inWorklist.has(d) && !erased.has(d)) {
+      if (d !== null && own.has(d) && !inWorklist.has(d) && !erased.has(d)) {
         inWorklist.add(d)
         worklist.push(d)
       }

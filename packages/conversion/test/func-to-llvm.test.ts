@@ -31,6 +31,13 @@ describe('convert-func-to-llvm', () => {
     expect(r.text).toBe("module {\n  llvm.func @blocks(%arg0: i32, %arg1: i1) -> i32 {\n    %0 = builtin.unrealized_conversion_cast %arg0 : i32 to index\n    cf.cond_br %arg1, ^bb1(%0 : index), ^bb2\n  ^bb1(%1: index):  // pred: ^bb0\n    %2 = arith.addi %1, %1 : index\n    cf.br ^bb2\n  ^bb2:  // 2 preds: ^bb0, ^bb1\n    llvm.return %arg0 : i32\n  }\n  llvm.func @calls(%arg0: i32) -> !llvm.struct<(i32, i32)> {\n    %true = arith.constant true\n    %0 = llvm.call @blocks(%arg0, %true) : (i32, i1) -> i32\n    %1 = builtin.unrealized_conversion_cast %0 : i32 to index\n    llvm.call @none() : () -> ()\n    %2 = arith.muli %1, %1 : index\n    %3 = builtin.unrealized_conversion_cast %2 : index to i32\n    %4 = llvm.mlir.poison : !llvm.struct<(i32, i32)>\n    %5 = llvm.insertvalue %3, %4[0] : !llvm.struct<(i32, i32)> \n    %6 = llvm.insertvalue %0, %5[1] : !llvm.struct<(i32, i32)> \n    llvm.return %6 : !llvm.struct<(i32, i32)>\n  }\n  llvm.func @none() attributes {sym_visibility = \"private\"}\n  llvm.func @nest(%arg0: f16) -> f16 attributes {sym_visibility = \"nested\"} {\n    %c1 = arith.constant 1 : index\n    %0 = scf.for %arg1 = %c1 to %c1 step %c1 iter_args(%arg2 = %arg0) -> (f16) {\n      scf.yield %arg2 : f16\n    }\n    llvm.return %0 : f16\n  }\n}\n")
   })
 
+  it("keeps casts that were in the IR before the conversion, even when they become dead", () => {
+    const src = "func.func @g(%a: index) -> index {\n  return %a : index\n}\nfunc.func @f(%a: i64) -> index {\n  %c = builtin.unrealized_conversion_cast %a : i64 to index\n  %r = call @g(%c) : (index) -> index\n  return %r : index\n}\n"
+    const r = runPipeline(src, "builtin.module(convert-func-to-llvm)")
+    expect(r.ok).toBe(true)
+    expect(r.text).toBe("module {\n  llvm.func @g(%arg0: i64) -> i64 {\n    llvm.return %arg0 : i64\n  }\n  llvm.func @f(%arg0: i64) -> i64 {\n    %0 = builtin.unrealized_conversion_cast %arg0 : i64 to index\n    %1 = llvm.call @g(%arg0) : (i64) -> i64\n    llvm.return %1 : i64\n  }\n}\n")
+  })
+
   it("materializes converted arguments in reverse order at the block start, as upstream", () => {
     const src = "func.func @f(%a: index, %b: index, %c: i32, %d: index) -> index {\n  %0 = arith.addi %a, %b : index\n  %1 = arith.addi %0, %d : index\n  return %1 : index\n}\n"
     const r = runPipeline(src, "builtin.module(convert-func-to-llvm)")
