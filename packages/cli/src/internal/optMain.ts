@@ -8,6 +8,7 @@ import {
   parseSourceString,
   printLocation,
   printOperation,
+  printOperationTo,
   splitInputBuffer,
   verify,
   type AsmPrinterOptions,
@@ -321,7 +322,9 @@ function performActions(
   }
   context.diagEngine.flush()
   const outputScope = timing.nest(OUTPUT_TIMER, () => 'Output')
-  emit(printOperation(op, printerOptions) + '\n')
+  // Streamed in chunks: the whole text of a large module is never held as one string.
+  printOperationTo(op, emit, printerOptions)
+  emit('\n')
   outputScope.end()
   return true
 }
