@@ -31,6 +31,11 @@ export class Operation {
   declare parentBlock: Block | null
   /** Position hint for `isBeforeInBlock`. */ declare orderIndex: number
   /**
+   * Scratch slot of the greedy rewrite driver's worklist: the op's index in the worklist
+   * that holds it, or -1 when none does. Not meaningful outside the driver.
+   */
+  declare worklistIndex: number
+  /**
    * For an unregistered op whose properties were given as something other than a non-empty
    * dictionary (`<{}>`, `<1>`): that attribute, printed back as written when `properties` is
    * empty; null otherwise.
@@ -66,6 +71,7 @@ export class Operation {
     this.nextOp = null
     this.parentBlock = null
     this.orderIndex = 0
+    this.worklistIndex = -1
     this.rawProperties = null
     this.name = name
     this.location = location
@@ -303,8 +309,9 @@ export class Operation {
   }
   /** True when no result has a use. */
   get useEmpty(): boolean {
-    for (const r of this.results) {
-      if (r.firstUse !== null) {
+    const results = this.results
+    for (let i = 0; i < results.length; i++) {
+      if (results[i]!.firstUse !== null) {
         return false
       }
     }

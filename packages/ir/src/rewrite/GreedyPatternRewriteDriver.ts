@@ -77,13 +77,26 @@ export class GreedyPatternRewriteIteration extends Action {
   }
 }
 
-/** A worklist with O(1) membership and removal (removed slots become null). */
+/**
+ * A worklist with O(1) membership and removal (removed slots become null). An op's index
+ * is kept in its `worklistIndex` slot, claimed while the slot is -1 and given back (-1)
+ * when the op leaves the list; an op whose slot another worklist holds (nested drivers)
+ * is tracked in `overflow` instead.
+ */
 class Worklist {
   list: (Operation | null)[] = []
-  readonly map = new Map<Operation, number>()
+  readonly overflow = new Map<Operation, number>()
   clear(): void {
-    this.list.length = 0
-    this.map.clear()
+    const list = this.list
+    const overflow = this.overflow
+    for (let i = 0; i < list.length; i++) {
+      const op = list[i]
+      if (op !== null && op !== undefined && op.worklistIndex === i && !(overflow.size > 0 && overflow.has(op))) {
+        op.worklistIndex = -1
+      }
+    }
+    list.length = 0
+    overflow.clear()
   }
   isEmpty(): boolean {
     for (let i = this.list.length - 1; i >= 0; i--) {
@@ -94,11 +107,22 @@ class Worklist {
     return true
   }
   push(op: Operation): void {
-    if (this.map.has(op)) {
+    const list = this.list
+    const overflow = this.overflow
+    if (overflow.size > 0 && overflow.has(op)) {
       return
     }
-    this.map.set(op, this.list.length)
-    this.list.push(op)
+    const i = op.worklistIndex
+    if (i === -1) {
+      op.worklistIndex = list.length
+      list.push(op)
+      return
+    }
+    if (i < list.length && list[i] === op) {
+      return
+    }
+    overflow.set(op, list.length)
+    list.push(op)
   }
   pop(): Operation {
     const list = this.list
@@ -106,28 +130,52 @@ class Worklist {
       list.pop()
     }
     const op = list.pop()!
-    this.map.delete(op)
+    this.release(op)
     while (list.length > 0 && list[list.length - 1] === null) {
       list.pop()
     }
     return op
   }
   remove(op: Operation): void {
-    const i = this.map.get(op)
-    if (i !== undefined) {
+    const overflow = this.overflow
+    if (overflow.size > 0) {
+      const j = overflow.get(op)
+      if (j !== undefined) {
+        this.list[j] = null
+        overflow.delete(op)
+        return
+      }
+    }
+    const i = op.worklistIndex
+    if (i !== -1 && i < this.list.length && this.list[i] === op) {
       this.list[i] = null
-      this.map.delete(op)
+      op.worklistIndex = -1
     }
   }
   reverse(): void {
-    this.list.reverse()
-    const n = this.list.length
+    const list = this.list
+    const overflow = this.overflow
+    list.reverse()
+    const n = list.length
     for (let i = 0; i < n; i++) {
-      const op = this.list[i]
-      if (op !== null && op !== undefined) {
-        this.map.set(op, i)
+      const op = list[i]
+      if (op === null || op === undefined) {
+        continue
+      }
+      if (overflow.size > 0 && overflow.has(op)) {
+        overflow.set(op, i)
+      } else {
+        op.worklistIndex = i
       }
     }
+  }
+  /** Gives back the slot of `op`, just taken off the list. */
+  private release(op: Operation): void {
+    const overflow = this.overflow
+    if (overflow.size > 0 && overflow.delete(op)) {
+      return
+    }
+    op.worklistIndex = -1
   }
 }
 
@@ -179,22 +227,32 @@ class GreedyPatternRewriteDriver implements RewriterListener {
   // ---- Worklist -------------------------------------------------------------------
 
   addToWorklist(op: Operation): void {
-    // Add `op` and its ancestors up to the scope, innermost first.
-    const ancestors: Operation[] = []
-    let o: Operation | null = op
-    while (o !== null) {
-      ancestors.push(o)
+    // Add `op` and its ancestors up to the scope, innermost first, when the scope
+    // contains `op`.
+    const scope = this.scope
+    let o: Operation = op
+    for (;;) {
       const region: Region | null = o.parentRegion
-      if (region === this.scope) {
-        for (const a of ancestors) {
-          this.addSingleOpToWorklist(a)
-        }
-        return
+      if (region === scope) {
+        break
       }
       if (region === null) {
         return
       }
-      o = region.parentOp
+      const parent: Operation | null = region.parentOp
+      if (parent === null) {
+        return
+      }
+      o = parent
+    }
+    o = op
+    for (;;) {
+      this.addSingleOpToWorklist(o)
+      const region: Region | null = o.parentRegion
+      if (region === scope) {
+        return
+      }
+      o = region!.parentOp!
     }
   }
 
@@ -394,6 +452,7 @@ class GreedyPatternRewriteDriver implements RewriterListener {
         }
       })
     } while (continueRewrites)
+    this.worklist.clear()
     return { converged: !continueRewrites, changed: iteration > 1 }
   }
 
@@ -417,8 +476,9 @@ function walkRegionPreOrder(region: Region, fn: (op: Operation) => boolean): voi
     for (let o = b.firstOp; o !== null; ) {
       const next = o.nextOp
       if (fn(o)) {
-        for (const r of o.regions) {
-          walkRegionPreOrder(r, fn)
+        const regions = o.regions
+        for (let i = 0; i < regions.length; i++) {
+          walkRegionPreOrder(regions[i]!, fn)
         }
       }
       o = next
@@ -433,8 +493,9 @@ function walkRegionPostOrder(region: Region, fn: (op: Operation) => void): void 
     const nextBlock = b.nextBlock
     for (let o = b.firstOp; o !== null; ) {
       const next = o.nextOp
-      for (const r of o.regions) {
-        walkRegionPostOrder(r, fn)
+      const regions = o.regions
+      for (let i = 0; i < regions.length; i++) {
+        walkRegionPostOrder(regions[i]!, fn)
       }
       fn(o)
       o = next
@@ -520,5 +581,7 @@ export function applyOpPatternsGreedily(
     driver.addSingleOpToWorklist(op)
   }
   const changed = driver.processWorklist()
-  return { converged: driver.worklist.isEmpty(), changed, numRewrites: driver.numRewrites, allErased: surviving.size === 0 }
+  const converged = driver.worklist.isEmpty()
+  driver.worklist.clear()
+  return { converged, changed, numRewrites: driver.numRewrites, allErased: surviving.size === 0 }
 }
