@@ -15,6 +15,11 @@ export function postOrderFromEntry(region: Region): Block[] {
   if (entry === null) {
     return out
   }
+  // A lone block can only branch to itself.
+  if (entry.nextBlock === null) {
+    out.push(entry)
+    return out
+  }
   const visited = new Set<Block>([entry])
   const blocks: Block[] = [entry]
   const next: number[] = [0]
@@ -72,8 +77,9 @@ export function eraseUnreachableBlocks(rewriter: PatternRewriter, regions: reado
 
 function pushNestedRegions(block: Block, worklist: Region[]): void {
   for (let o = block.firstOp; o !== null; o = o.nextOp) {
-    for (const r of o.regions) {
-      worklist.push(r)
+    const regions = o.regions
+    for (let i = 0; i < regions.length; i++) {
+      worklist.push(regions[i]!)
     }
   }
 }
@@ -175,8 +181,9 @@ function processValue(value: Value, live: LiveMap): void {
 }
 
 function propagateOpLiveness(op: Operation, live: LiveMap): void {
-  for (const r of op.regions) {
-    propagateRegionLiveness(r, live)
+  const regions = op.regions
+  for (let i = 0; i < regions.length; i++) {
+    propagateRegionLiveness(regions[i]!, live)
   }
   if (op.hasTrait(Trait.IsTerminator)) {
     live.setProvedLiveOp(op)
@@ -198,12 +205,13 @@ function propagateOpLiveness(op: Operation, live: LiveMap): void {
     live.setProvedLiveOp(op)
     return
   }
-  for (const r of op.results) {
-    processValue(r, live)
+  const results = op.results
+  for (let i = 0; i < results.length; i++) {
+    processValue(results[i]!, live)
   }
   // An op whose result is live is live.
-  for (const r of op.results) {
-    if (live.wasProvenLiveValue(r)) {
+  for (let i = 0; i < results.length; i++) {
+    if (live.wasProvenLiveValue(results[i]!)) {
       live.setProvedLiveOp(op)
       return
     }
@@ -214,7 +222,9 @@ function propagateRegionLiveness(region: Region, live: LiveMap): void {
   if (region.empty) {
     return
   }
-  for (const b of postOrderFromEntry(region)) {
+  const blocks = postOrderFromEntry(region)
+  for (let bi = 0; bi < blocks.length; bi++) {
+    const b = blocks[bi]!
     // Uses before definitions converge faster: the ops, then the arguments.
     for (let o = b.lastOp; o !== null; o = o.prevOp) {
       propagateOpLiveness(o, live)
@@ -223,7 +233,9 @@ function propagateRegionLiveness(region: Region, live: LiveMap): void {
     if (b.isEntryBlock) {
       continue
     }
-    for (const a of b.arguments) {
+    const args = b.arguments
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i]!
       if (!live.wasProvenLiveValue(a)) {
         processValue(a, live)
       }

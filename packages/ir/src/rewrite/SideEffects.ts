@@ -106,30 +106,41 @@ export function wouldOpBeTriviallyDead(root: Operation): boolean {
   if (!root.isRegistered || root.hasTrait(Trait.IsTerminator) || root.hasTrait(Trait.Symbol)) {
     return false
   }
+  // Most ops have no regions: no stack is needed.
+  if (root.regions.length === 0) {
+    return ownEffectsAllowErasure(root)
+  }
   const stack: Operation[] = [root]
   while (stack.length > 0) {
     const op = stack.pop()!
-    const recursive = op.hasTrait(Trait.RecursiveMemoryEffects)
-    if (recursive) {
+    if (op.hasTrait(Trait.RecursiveMemoryEffects)) {
       pushNestedOps(op, stack)
     }
-    const effects = getMemoryEffects(op)
-    if (effects !== null) {
-      for (const e of effects) {
-        if (e.kind === 'read') {
-          continue
-        }
-        if (e.kind === 'allocate' && e.value !== undefined && e.value.definingOp === op) {
-          continue
-        }
-        if (isAllocatedResultOf(effects, e, op)) {
-          continue
-        }
-        return false
-      }
+    if (!ownEffectsAllowErasure(op)) {
+      return false
+    }
+  }
+  return true
+}
+
+/**
+ * Whether the effects of `op` itself (not of nested ops) allow erasing it: each is a read
+ * or an allocation of its own result, or it has unknown effects but recursive ones.
+ */
+function ownEffectsAllowErasure(op: Operation): boolean {
+  const effects = getMemoryEffects(op)
+  if (effects === null) {
+    return op.hasTrait(Trait.RecursiveMemoryEffects)
+  }
+  for (let i = 0; i < effects.length; i++) {
+    const e = effects[i]!
+    if (e.kind === 'read') {
       continue
     }
-    if (recursive) {
+    if (e.kind === 'allocate' && e.value !== undefined && e.value.definingOp === op) {
+      continue
+    }
+    if (isAllocatedResultOf(effects, e, op)) {
       continue
     }
     return false
