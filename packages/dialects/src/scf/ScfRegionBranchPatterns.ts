@@ -57,32 +57,40 @@ function operandRunStart(op: Operation, values: readonly Value[]): number {
 function successorEdges(op: Operation): SuccessorEdge[] {
   const rb = RegionBranchOpInterface.get(op)!
   const edges: SuccessorEdge[] = []
-  const addEdges = (owner: Operation, operands: readonly Value[], inputs: readonly Value[]): void => {
-    const start = operandRunStart(owner, operands)
-    if (start < 0) {
-      return
-    }
-    const n = Math.min(operands.length, inputs.length)
-    for (let i = 0; i < n; i++) {
-      edges.push({ operand: owner.operands[start + i]!, input: inputs[i]! })
-    }
+  const entrySuccs = rb.getSuccessorRegions(op, null)
+  for (let k = 0; k < entrySuccs.length; k++) {
+    const s = entrySuccs[k]!
+    addEdges(edges, op, rb.getEntrySuccessorOperands?.(op, s.region) ?? [], s.inputs)
   }
-  for (const s of rb.getSuccessorRegions(op, null)) {
-    addEdges(op, rb.getEntrySuccessorOperands?.(op, s.region) ?? [], s.inputs)
-  }
-  for (const region of op.regions) {
+  const regions = op.regions
+  for (let r = 0; r < regions.length; r++) {
+    const region = regions[r]!
     for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
       const term = b.lastOp
       const iface = term === null ? undefined : RegionBranchTerminatorOpInterface.get(term)
       if (term === null || iface === undefined) {
         continue
       }
-      for (const s of rb.getSuccessorRegions(op, region)) {
-        addEdges(term, iface.getSuccessorOperands(term, s.region), s.inputs)
+      const succs = rb.getSuccessorRegions(op, region)
+      for (let k = 0; k < succs.length; k++) {
+        const s = succs[k]!
+        addEdges(edges, term, iface.getSuccessorOperands(term, s.region), s.inputs)
       }
     }
   }
   return edges
+}
+
+/** Appends the edges from the run `operands` of `owner` into `inputs`. */
+function addEdges(edges: SuccessorEdge[], owner: Operation, operands: readonly Value[], inputs: readonly Value[]): void {
+  const start = operandRunStart(owner, operands)
+  if (start < 0) {
+    return
+  }
+  const n = Math.min(operands.length, inputs.length)
+  for (let i = 0; i < n; i++) {
+    edges.push({ operand: owner.operands[start + i]!, input: inputs[i]! })
+  }
 }
 
 /** Successor input -> the operands forwarded to it, in edge order. */
@@ -283,6 +291,17 @@ export const RemoveDeadRegionBranchOpSuccessorInputs: CanonicalizationPattern = 
   benefit: 1,
   matchAndRewrite(op, rewriter) {
     const edges = successorEdges(op)
+    // Only a set whose inputs are all unused is removed: without an unused input there is none.
+    let anyUnused = false
+    for (let i = 0; i < edges.length; i++) {
+      if (edges[i]!.input.useEmpty) {
+        anyUnused = true
+        break
+      }
+    }
+    if (!anyUnused) {
+      return false
+    }
     const operandToInputs = new Map<OpOperand, Value[]>()
     for (const e of edges) {
       let list = operandToInputs.get(e.operand)
