@@ -264,8 +264,9 @@ class GreedyPatternRewriteDriver implements RewriterListener {
 
   /** Re-adds the defining ops of `op`'s operands that have at most one other user. */
   addOperandsToWorklist(op: Operation): void {
-    for (const operand of op.operands) {
-      const v = operand.value
+    const operands = op.operands
+    for (let i = 0; i < operands.length; i++) {
+      const v = operands[i]!.value
       if (v === null) {
         continue
       }

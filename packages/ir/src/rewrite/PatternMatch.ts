@@ -242,12 +242,20 @@ export class PatternApplicator {
       rewriter.setInsertionPoint(op)
       let result = false
       const pattern = best
-      ctx.executeAction(new ApplyPatternAction([op], pattern), () => {
+      if (!ctx.hasActionHandler) {
+        // What `executeAction` does without a handler, minus the action and closure.
         const listener = rewriter.listener
         listener?.notifyPatternBegin?.(pattern, op)
         result = pattern.matchAndRewrite(op, rewriter)
         listener?.notifyPatternEnd?.(pattern, result)
-      })
+      } else {
+        ctx.executeAction(new ApplyPatternAction([op], pattern), () => {
+          const listener = rewriter.listener
+          listener?.notifyPatternBegin?.(pattern, op)
+          result = pattern.matchAndRewrite(op, rewriter)
+          listener?.notifyPatternEnd?.(pattern, result)
+        })
+      }
       if (result) {
         return true
       }
