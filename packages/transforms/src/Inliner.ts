@@ -123,7 +123,7 @@ export class Inliner extends OperationPass<InlinerOptions> {
   static readonly passName: string = 'Inliner'
 
   private readonly pipelines: Map<string, OpPassManager> = new Map()
-  /** Symbol uses of the discardable (private) callables. */
+  /** Symbol uses of the discardable (private or nested) callables. */
   private uses: Map<Operation, number> = new Map()
   private erased: Set<Operation> = new Set()
 
@@ -191,7 +191,8 @@ export class Inliner extends OperationPass<InlinerOptions> {
     this.uses = new Map()
     for (const node of cg.callableNodes) {
       const op = node.callableRegion!.parentOp!
-      if (op.hasTrait(Trait.Symbol) && op.parentOp !== null && SymbolTable.getSymbolVisibility(op) === 'private') {
+      // Private and nested symbols are discardable once unused (mlir-opt 22 erases both).
+      if (op.hasTrait(Trait.Symbol) && op.parentOp !== null && SymbolTable.getSymbolVisibility(op) !== 'public') {
         this.uses.set(op, 0)
       }
     }

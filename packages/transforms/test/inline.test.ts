@@ -207,4 +207,78 @@ func.func @main(%a: i32) -> i32 {
 }
 `)
   })
+
+  it('erases unused nested-visibility callables as well as private ones', () => {
+    const r = runPipeline(`module {
+  func.func nested @n1() {
+    return
+  }
+  module @inner {
+    func.func nested @n2() {
+      return
+    }
+    func.func private @p2() {
+      return
+    }
+    func.func @pub2() {
+      return
+    }
+  }
+  module @innerp attributes {sym_visibility = "private"} {
+    func.func nested @n3() {
+      return
+    }
+    func.func @pub3() {
+      return
+    }
+  }
+}
+`, 'builtin.module(inline)')
+    expect(r.ok).toBe(true)
+    expect(r.text).toBe(`module {
+  module @inner {
+    func.func @pub2() {
+      return
+    }
+  }
+  module @innerp attributes {sym_visibility = "private"} {
+    func.func @pub3() {
+      return
+    }
+  }
+}
+`)
+  })
+
+  it('inlines index, memref and ub ops', () => {
+    const r = runPipeline(`func.func private @c1(%a: index) -> index {
+  %0 = index.add %a, %a
+  return %0 : index
+}
+func.func private @c2(%a: memref<i32>, %v: i32) {
+  memref.store %v, %a[] : memref<i32>
+  return
+}
+func.func private @c3() -> i32 {
+  %0 = ub.poison : i32
+  return %0 : i32
+}
+func.func @f(%a: index, %m: memref<i32>) -> (index, i32) {
+  %0 = call @c1(%a) : (index) -> index
+  %1 = call @c3() : () -> i32
+  call @c2(%m, %1) : (memref<i32>, i32) -> ()
+  return %0, %1 : index, i32
+}
+`, 'builtin.module(inline)')
+    expect(r.ok).toBe(true)
+    expect(r.text).toBe(`module {
+  func.func @f(%arg0: index, %arg1: memref<i32>) -> (index, i32) {
+    %0 = ub.poison : i32
+    %1 = index.add %arg0, %arg0
+    memref.store %0, %arg1[] : memref<i32>
+    return %1, %0 : index, i32
+  }
+}
+`)
+  })
 })

@@ -104,6 +104,13 @@ const pipelines: readonly (readonly string[])[] = [
   ['--sccp'],
 ]
 
+/**
+ * Pipelines compared on the hand inputs only. On generated modules `--inline` is not yet
+ * identical (about 83% of the modules mlir-opt does not crash on; mlir-opt 22 crashes in
+ * `Inliner::doInlining` on most modules with unregistered region ops), so `--fuzz` skips them.
+ */
+const handOnlyPipelines: readonly (readonly string[])[] = [['--inline'], ['-p', 'builtin.module(inline{default-pipeline=})']]
+
 function runTilepass(args: readonly string[]): { out: string; err: string; code: number } {
   let out = ''
   let err = ''
@@ -136,7 +143,9 @@ if (!existsSync(mlirOpt)) {
 const allInputs = readdirSync(inputsDir)
   .filter((f) => f.endsWith('.mlir'))
   .sort()
-const runs: { pipeline: readonly string[]; inputs: string[] }[] = pipelines.map((pipeline) => ({ pipeline, inputs: allInputs }))
+const runs: { pipeline: readonly string[]; inputs: string[] }[] = (fuzzCount > 0 ? pipelines : [...pipelines, ...handOnlyPipelines]).map(
+  (pipeline) => ({ pipeline, inputs: allInputs }),
+)
 for (const [prefix, list] of Object.entries(pipelinesByPrefix)) {
   for (const pipeline of list) {
     runs.push({ pipeline, inputs: allInputs.filter((f) => f.startsWith(prefix)) })

@@ -1,6 +1,6 @@
 import { Operation, OperationState, type Block, type DialectInlinerInterface, type Value } from '@tilepass/ir'
 
-/** An inliner interface under which every op and region of the dialect is legal to inline (arith, cf, scf). */
+/** An inliner interface under which every op and region of the dialect is legal to inline (arith, cf, scf, index, memref, ub). */
 export const legalInlinerInterface: DialectInlinerInterface = {
   isLegalToInlineCall: () => true,
   isLegalToInlineRegion: () => true,

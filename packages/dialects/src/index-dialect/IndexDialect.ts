@@ -1,3 +1,4 @@
+import { legalInlinerInterface } from '../func/FuncInliner.ts'
 import {
   IndexType,
   IntegerAttr,
@@ -39,4 +40,5 @@ export const IndexDialect: DialectDefinition = {
   parseAttribute: (parser) => parseIndexAttribute(parser),
   printAttribute: (attr, printer) => printIndexAttribute(attr, printer),
   materializeConstant: materializeIndexConstant,
+  interfaces: { inliner: legalInlinerInterface },
 }

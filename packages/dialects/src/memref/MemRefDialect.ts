@@ -1,3 +1,4 @@
+import { legalInlinerInterface } from '../func/FuncInliner.ts'
 import type { DialectDefinition } from '@tilepass/ir'
 import { memrefOps } from './MemRefOps.ts'
 
@@ -6,4 +7,5 @@ export const MemRefDialect: DialectDefinition = {
   namespace: 'memref',
   dependentDialects: ['arith'],
   ops: memrefOps,
+  interfaces: { inliner: legalInlinerInterface },
 }

@@ -1,3 +1,4 @@
+import { legalInlinerInterface } from '../func/FuncInliner.ts'
 import type { Attribute, DialectDefinition, Location, OpBuilder, Operation, Type } from '@tilepass/ir'
 import { isPoisonAttr, parseUBAttribute, printUBAttribute } from './UBAttributes.ts'
 import { PoisonOp, ubOps } from './UBOps.ts'
@@ -17,4 +18,5 @@ export const UBDialect: DialectDefinition = {
   parseAttribute: (parser) => parseUBAttribute(parser),
   printAttribute: (attr, printer) => printUBAttribute(attr, printer),
   materializeConstant: materializeUBConstant,
+  interfaces: { inliner: legalInlinerInterface },
 }
