@@ -36,6 +36,7 @@ import {
   variadicRegion,
   type Attribute,
   type DialectDefinition,
+  type DialectInlinerInterface,
   type Location,
   type LogicalResult,
   type OdsOp,
@@ -461,10 +462,31 @@ function printTestAttribute(attr: Attribute, p: OpAsmPrinter): void {
   }
 }
 
+/**
+ * The test dialect's inliner interface, as upstream's: calls inline unless marked
+ * `noinline`, every op and region is legal, and an inlined single-block `test.return`
+ * forwards its operands to the call's results.
+ */
+const testInlinerInterface: DialectInlinerInterface = {
+  isLegalToInlineCall: (call) => call.getAttr('noinline') === undefined,
+  isLegalToInlineRegion: () => true,
+  isLegalToInlineOp: () => true,
+  handleTerminator(op: Operation, newDest: Block | null, valuesToReplace: readonly Value[]): void {
+    if (newDest !== null || op.name.name !== 'test.return') {
+      return
+    }
+    const n = Math.min(op.numOperands, valuesToReplace.length)
+    for (let i = 0; i < n; i++) {
+      valuesToReplace[i]!.replaceAllUsesWith(op.getOperand(i))
+    }
+  },
+}
+
 /** The `test` dialect subset (register it explicitly; it is not part of `@tilepass/dialects`). */
 export const TestDialect: DialectDefinition = {
   namespace: 'test',
   allowUnknownOperations: true,
+  interfaces: { inliner: testInlinerInterface },
   parseAttribute: (parser) => parseTestAttribute(parser),
   printAttribute: (attr, printer) => printTestAttribute(attr, printer),
   ops: [
