@@ -1,5 +1,5 @@
 import type { FloatKind } from '../Types.ts'
-import { formatWideFloat, wideBitsFromDouble } from '../FloatFormats.ts'
+import { formatExactFloat, formatWideFloat, wideBitsFromDouble } from '../FloatFormats.ts'
 
 /** Bits of precision (including the implicit bit) of each float kind, as LLVM's fltSemantics. */
 const PRECISION: Record<FloatKind, number> = {
@@ -49,9 +49,6 @@ function decompose(value: number): { sig: bigint; exp: number } {
   return { sig, exp }
 }
 
-function bitLength(v: bigint): number {
-  return v === 0n ? 0 : v.toString(2).length
-}
 
 /**
  * Formats a finite value as LLVM's `APFloat::toString` does, given the precision in
@@ -65,123 +62,12 @@ export function apFloatToString(
   formatMaxPadding: number,
   truncateZero: boolean,
 ): string {
-  let out = ''
+  const neg = value < 0 || Object.is(value, -0)
   if (value === 0) {
-    if (Object.is(value, -0)) {
-      out += '-'
-    }
-    if (formatMaxPadding === 0) {
-      if (truncateZero) {
-        return out + '0.0E+0'
-      }
-      out += '0.0'
-      if (formatPrecision > 1) {
-        out += '0'.repeat(formatPrecision - 1)
-      }
-      return out + 'e+00'
-    }
-    return out + '0'
+    return formatExactFloat(neg, 0n, 0, PRECISION[kind], formatPrecision, formatMaxPadding, truncateZero)
   }
-  if (value < 0) {
-    out += '-'
-    value = -value
-  }
-  if (formatPrecision === 0) {
-    formatPrecision = 2 + Math.floor((PRECISION[kind] * 59) / 196)
-  }
-  const d = decompose(value)
-  let significand = d.sig
-  let exp = d.exp
-  if (exp > 0) {
-    significand <<= BigInt(exp)
-    exp = 0
-  } else if (exp < 0) {
-    significand *= 5n ** BigInt(-exp)
-  }
-  // First (truncating) reduction towards the requested precision, as APFloat does.
-  const bits = bitLength(significand)
-  const bitsRequired = Math.floor((formatPrecision * 196 + 58) / 59)
-  if (bits > bitsRequired) {
-    const tensRemovable = Math.floor(((bits - bitsRequired) * 59) / 196)
-    if (tensRemovable > 0) {
-      exp += tensRemovable
-      significand /= 10n ** BigInt(tensRemovable)
-    }
-  }
-  // Digits, least significant first, without trailing zeros.
-  const raw = significand.toString()
-  let end = raw.length
-  while (end > 1 && raw.charCodeAt(end - 1) === 48) {
-    end--
-  }
-  exp += raw.length - end
-  let digits = raw.slice(0, end)
-  // Round half up to formatPrecision digits.
-  if (digits.length > formatPrecision) {
-    const n = digits.length
-    const cut = n - formatPrecision
-    exp += cut
-    const next = digits.charCodeAt(formatPrecision)
-    let kept = digits.slice(0, formatPrecision)
-    if (next >= 53) {
-      let i = kept.length - 1
-      while (i >= 0 && kept.charCodeAt(i) === 57) {
-        i--
-      }
-      if (i < 0) {
-        exp += kept.length
-        kept = '1'
-      } else {
-        exp += kept.length - 1 - i
-        kept = kept.slice(0, i) + String.fromCharCode(kept.charCodeAt(i) + 1)
-      }
-    } else {
-      let e = kept.length
-      while (e > 1 && kept.charCodeAt(e - 1) === 48) {
-        e--
-      }
-      exp += kept.length - e
-      kept = kept.slice(0, e)
-    }
-    digits = kept
-  }
-  const nDigits = digits.length
-  let scientific: boolean
-  if (formatMaxPadding === 0) {
-    scientific = true
-  } else if (exp >= 0) {
-    scientific = exp > formatMaxPadding || nDigits + exp > formatPrecision
-  } else {
-    const msd = exp + nDigits - 1
-    scientific = msd >= 0 ? false : -msd > formatMaxPadding
-  }
-  if (scientific) {
-    exp += nDigits - 1
-    out += digits[0]! + '.'
-    if (nDigits === 1 && truncateZero) {
-      out += '0'
-    } else {
-      out += digits.slice(1)
-    }
-    if (!truncateZero && formatPrecision > nDigits - 1) {
-      out += '0'.repeat(formatPrecision - nDigits + 1)
-    }
-    out += truncateZero ? 'E' : 'e'
-    out += exp >= 0 ? '+' : '-'
-    const e = String(Math.abs(exp))
-    if (!truncateZero && e.length < 2) {
-      out += '0'
-    }
-    return out + e
-  }
-  if (exp >= 0) {
-    return out + digits + '0'.repeat(exp)
-  }
-  const whole = exp + nDigits
-  if (whole > 0) {
-    return out + digits.slice(0, whole) + '.' + digits.slice(whole)
-  }
-  return out + '0.' + '0'.repeat(-whole) + digits
+  const d = decompose(neg ? -value : value)
+  return formatExactFloat(neg, d.sig, d.exp, PRECISION[kind], formatPrecision, formatMaxPadding, truncateZero)
 }
 
 const f32Buf = new Float32Array(1)
