@@ -1,5 +1,6 @@
 import {
   AnyRegion,
+  type Context,
   AnyType,
   ArrayAttr,
   CallableOpInterface,
@@ -174,8 +175,8 @@ function parseFunctionArgumentList(parser: OpAsmParser, args: OpAsmArgument[]): 
   return true
 }
 
-/** Parses a function result list: `type`, `()` or `(type {attrs}, ...)`. */
-function parseFunctionResultList(parser: OpAsmParser, types: Type[], attrs: (readonly NamedAttribute[])[]): boolean {
+/** Parses a function result list: `type`, `()` or `(type {attrs}, ...)` (shared with llvm.func). */
+export function parseFunctionResultList(parser: OpAsmParser, types: Type[], attrs: (readonly NamedAttribute[])[]): boolean {
   if (!parser.parseOptionalLParen()) {
     const t = parser.parseType()
     if (t === undefined) {
@@ -203,13 +204,14 @@ function parseFunctionResultList(parser: OpAsmParser, types: Type[], attrs: (rea
   return parser.parseRParen()
 }
 
-function argAttrArray(parser: OpAsmParser, lists: readonly (readonly NamedAttribute[] | null)[]): ArrayAttr | null {
+/** The `arg_attrs`/`res_attrs` array of per-argument dictionaries; null when all are empty (shared with llvm.func). */
+export function argAttrArray(ctx: Context, lists: readonly (readonly NamedAttribute[] | null)[]): ArrayAttr | null {
   if (!lists.some((l) => l !== null && l.length > 0)) {
     return null
   }
   return ArrayAttr.get(
-    parser.context,
-    lists.map((l) => DictionaryAttr.get(parser.context, l ?? [])),
+    ctx,
+    lists.map((l) => DictionaryAttr.get(ctx, l ?? [])),
   )
 }
 
@@ -250,13 +252,13 @@ export function parseFunctionOp(parser: OpAsmParser, state: OperationState, type
     state.addAttribute(a.name, a.value)
   }
   const argArray = argAttrArray(
-    parser,
+    parser.context,
     args.map((a) => a.attrs),
   )
   if (argArray !== null) {
     state.addAttribute(argAttrsName, argArray)
   }
-  const resArray = argAttrArray(parser, resultAttrs)
+  const resArray = argAttrArray(parser.context, resultAttrs)
   if (resArray !== null) {
     state.addAttribute(resAttrsName, resArray)
   }

@@ -41,7 +41,6 @@ import {
   Block,
   type AttrSpec,
   type Attribute,
-  type Context,
   type LogicalResult,
   type Location,
   type OpBuilder,
@@ -57,6 +56,7 @@ import {
   type UnresolvedOperand,
   type Value,
 } from '@tilepass/ir'
+import { argAttrArray, parseFunctionResultList } from '../func/FuncOps.ts'
 import {
   CConvAttr,
   CConvNames,
@@ -201,44 +201,6 @@ function parseArgumentList(parser: OpAsmParser, args: OpAsmArgument[]): { ok: bo
   return { ok: true, isVarArg }
 }
 
-function parseResultList(parser: OpAsmParser, types: Type[], attrs: (readonly NamedAttribute[])[]): boolean {
-  if (!parser.parseOptionalLParen()) {
-    const t = parser.parseType()
-    if (t === undefined) {
-      return false
-    }
-    types.push(t)
-    attrs.push([])
-    return true
-  }
-  if (parser.parseOptionalRParen()) {
-    return true
-  }
-  do {
-    const t = parser.parseType()
-    if (t === undefined) {
-      return false
-    }
-    const a: NamedAttribute[] = []
-    if (!parser.parseOptionalAttrDict(a)) {
-      return false
-    }
-    types.push(t)
-    attrs.push(a)
-  } while (parser.parseOptionalComma())
-  return parser.parseRParen()
-}
-
-function attrArray(ctx: Context, lists: readonly (readonly NamedAttribute[] | null)[]): ArrayAttr | null {
-  if (!lists.some((l) => l !== null && l.length > 0)) {
-    return null
-  }
-  return ArrayAttr.get(
-    ctx,
-    lists.map((l) => DictionaryAttr.get(ctx, l ?? [])),
-  )
-}
-
 function parseFunc(parser: OpAsmParser, state: OperationState): LogicalResult {
   const ctx = parser.context
   const linkage = parser.parseOptionalKeywordOneOf(LinkageNames) ?? 'external'
@@ -262,7 +224,7 @@ function parseFunc(parser: OpAsmParser, state: OperationState): LogicalResult {
   }
   const resultTypes: Type[] = []
   const resultAttrs: (readonly NamedAttribute[])[] = []
-  if (parser.parseOptionalArrow() && !parseResultList(parser, resultTypes, resultAttrs)) {
+  if (parser.parseOptionalArrow() && !parseFunctionResultList(parser, resultTypes, resultAttrs)) {
     return false
   }
   if (resultTypes.length > 1) {
@@ -282,14 +244,14 @@ function parseFunc(parser: OpAsmParser, state: OperationState): LogicalResult {
   if (!parser.parseOptionalAttrDictWithKeyword(state.attributes)) {
     return false
   }
-  const argArray = attrArray(
+  const argArray = argAttrArray(
     ctx,
     args.map((a) => a.attrs),
   )
   if (argArray !== null) {
     state.addProperty('arg_attrs', argArray)
   }
-  const resArray = attrArray(ctx, resultAttrs)
+  const resArray = argAttrArray(ctx, resultAttrs)
   if (resArray !== null) {
     state.addProperty('res_attrs', resArray)
   }
@@ -605,7 +567,7 @@ function parseCallSignature(parser: OpAsmParser): CallSignature | undefined {
   if (!parser.parseArrow()) {
     return undefined
   }
-  return parseResultList(parser, sig.results, sig.resultAttrs) ? sig : undefined
+  return parseFunctionResultList(parser, sig.results, sig.resultAttrs) ? sig : undefined
 }
 
 function parseCall(parser: OpAsmParser, state: OperationState): LogicalResult {
@@ -669,11 +631,11 @@ function parseCall(parser: OpAsmParser, state: OperationState): LogicalResult {
   if (!resolveOperandList(parser, args, sig.inputs, parser.getNameLoc(), state.operands)) {
     return false
   }
-  const argAttrs = attrArray(ctx, sig.inputAttrs)
+  const argAttrs = argAttrArray(ctx, sig.inputAttrs)
   if (argAttrs !== null) {
     state.addProperty('arg_attrs', argAttrs)
   }
-  const resAttrs = attrArray(ctx, sig.resultAttrs)
+  const resAttrs = argAttrArray(ctx, sig.resultAttrs)
   if (resAttrs !== null) {
     state.addProperty('res_attrs', resAttrs)
   }
