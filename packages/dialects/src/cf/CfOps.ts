@@ -194,12 +194,16 @@ const AnyIntElementsAttr = attrConstraint(
   (a) => a instanceof DenseIntOrFPElementsAttr && a.type.elementType instanceof IntegerType,
 )
 
-/** The operands forwarded to successor `index` of a `cf.switch` (0 is the default destination). */
-function switchSuccessorOperands(op: Operation, index: number): Value[] {
+/**
+ * The operands forwarded to successor `index` (0: the default destination) of a switch laid
+ * out as `cf.switch`: default operands, then case operands split by `case_operand_segments`.
+ * `def` is the op's definition; `llvm.switch` shares this layout and these helpers.
+ */
+export function switchOperandsOf(def: OdsOp, op: Operation, index: number): Value[] {
   if (index === 0) {
-    return SwitchOp.operandValues(op, 'defaultOperands')
+    return def.operandValues(op, 'defaultOperands')
   }
-  const all = SwitchOp.operandValues(op, 'caseOperands')
+  const all = def.operandValues(op, 'caseOperands')
   const segs = op.getAttr('case_operand_segments')
   let start = 0
   const sizes = segs instanceof DenseArrayAttr ? segs.values.map((v) => Number(v)) : []
@@ -209,14 +213,15 @@ function switchSuccessorOperands(op: Operation, index: number): Value[] {
   return all.slice(start, start + (sizes[index - 1] ?? 0))
 }
 
-function switchEraseSuccessorOperand(op: Operation, index: number, operandIndex: number): void {
+/** Erases operand `operandIndex` of successor `index` of a `cf.switch`-like op (see `switchOperandsOf`). */
+export function eraseSwitchOperandOf(def: OdsOp, op: Operation, index: number, operandIndex: number): void {
   if (index === 0) {
-    const [start] = SwitchOp.operandRange(op, 'defaultOperands')
+    const [start] = def.operandRange(op, 'defaultOperands')
     op.eraseOperand(start + operandIndex)
     shrinkSegment(op, 'operandSegmentSizes', 1)
     return
   }
-  const [start] = SwitchOp.operandRange(op, 'caseOperands')
+  const [start] = def.operandRange(op, 'caseOperands')
   const segs = op.getAttr('case_operand_segments')
   let offset = 0
   if (segs instanceof DenseArrayAttr) {
@@ -229,14 +234,15 @@ function switchEraseSuccessorOperand(op: Operation, index: number, operandIndex:
   shrinkSegment(op, 'case_operand_segments', index - 1)
 }
 
-function switchAppendSuccessorOperands(op: Operation, index: number, values: readonly Value[]): void {
+/** Appends `values` to the operands of successor `index` of a `cf.switch`-like op (see `switchOperandsOf`). */
+export function appendSwitchOperandsOf(def: OdsOp, op: Operation, index: number, values: readonly Value[]): void {
   if (index === 0) {
-    const [start, count] = SwitchOp.operandRange(op, 'defaultOperands')
+    const [start, count] = def.operandRange(op, 'defaultOperands')
     op.insertOperands(start + count, values)
     growSegment(op, 'operandSegmentSizes', 1, values.length)
     return
   }
-  const [start] = SwitchOp.operandRange(op, 'caseOperands')
+  const [start] = def.operandRange(op, 'caseOperands')
   const segs = op.getAttr('case_operand_segments')
   let end = 0
   if (segs instanceof DenseArrayAttr) {
@@ -247,6 +253,18 @@ function switchAppendSuccessorOperands(op: Operation, index: number, values: rea
   op.insertOperands(start + end, values)
   growSegment(op, 'operandSegmentSizes', 2, values.length)
   growSegment(op, 'case_operand_segments', index - 1, values.length)
+}
+
+function switchSuccessorOperands(op: Operation, index: number): Value[] {
+  return switchOperandsOf(SwitchOp, op, index)
+}
+
+function switchEraseSuccessorOperand(op: Operation, index: number, operandIndex: number): void {
+  eraseSwitchOperandOf(SwitchOp, op, index, operandIndex)
+}
+
+function switchAppendSuccessorOperands(op: Operation, index: number, values: readonly Value[]): void {
+  appendSwitchOperandsOf(SwitchOp, op, index, values)
 }
 
 /**
@@ -274,8 +292,8 @@ function switchSuccessorForOperands(op: Operation, operands: readonly (Attribute
   return op.getSuccessor(0)
 }
 
-/** Parses `^bb` or `^bb(%a, %b : t1, t2)` into a block plus unresolved operands and types. */
-function parseSuccessorWithOperands(parser: OpAsmParser, operands: UnresolvedOperand[], types: Type[]): Block | undefined {
+/** Parses `^bb` or `^bb(%a, %b : t1, t2)` into a block plus unresolved operands and types (shared with llvm). */
+export function parseSuccessorWithOperands(parser: OpAsmParser, operands: UnresolvedOperand[], types: Type[]): Block | undefined {
   const dest = parser.parseSuccessor()
   if (dest === undefined) {
     return undefined

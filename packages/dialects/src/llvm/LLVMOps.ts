@@ -57,6 +57,7 @@ import {
   type UnresolvedOperand,
   type Value,
 } from '@tilepass/ir'
+import { appendSwitchOperandsOf, eraseSwitchOperandOf, parseSuccessorWithOperands, switchOperandsOf } from '../cf/CfOps.ts'
 import { verifyBranchSuccessorOperands } from '../cf/index.ts'
 import { FCmpPredicateNames, ICmpPredicateNames, LLVMPoisonAttr, LLVMUndefAttr, LLVMZeroAttr, enumIntAttr } from './LLVMAttributes.ts'
 import { foldCastChain, foldCommutative, foldExtractValue, foldGEP, foldICmp, foldOr, foldShl, foldZExt, type LLVMFoldResult } from './LLVMFolders.ts'
@@ -1145,26 +1146,8 @@ const switchBranchImpl: LLVMBranchImpl = {
   // Upstream's default: the successor is never decided from constants, but sccp still waits for the operands.
   getSuccessorForOperands: () => null,
   getSuccessorOperands: (op, index) => switchSuccessorOperands(op, index),
-  eraseSuccessorOperand: (op, index, k) => switchEraseSuccessorOperand(op, index, k),
-  appendSuccessorOperands(op: Operation, index: number, values: readonly Value[]): void {
-    if (index === 0) {
-      const [start, len] = LLVMSwitchOp.operandRange(op, 'defaultOperands')
-      op.insertOperands(start + len, values)
-      growSegment(op, 'operandSegmentSizes', 1, values.length)
-      return
-    }
-    const [start] = LLVMSwitchOp.operandRange(op, 'caseOperands')
-    const segs = op.getAttr('case_operand_segments')
-    let end = 0
-    if (segs instanceof DenseArrayAttr) {
-      for (let i = 0; i < index; i++) {
-        end += Number(segs.values[i] ?? 0)
-      }
-    }
-    op.insertOperands(start + end, values)
-    growSegment(op, 'operandSegmentSizes', 2, values.length)
-    growSegment(op, 'case_operand_segments', index - 1, values.length)
-  },
+  eraseSuccessorOperand: (op, index, k) => eraseSwitchOperandOf(LLVMSwitchOp, op, index, k),
+  appendSuccessorOperands: (op, index, values) => appendSwitchOperandsOf(LLVMSwitchOp, op, index, values),
 }
 
 /** `llvm.br ^bb(%x : i32)`. */
@@ -1209,57 +1192,7 @@ export const LLVMCondBrOp: OdsOp = defineOp({
 })
 
 function switchSuccessorOperands(op: Operation, index: number): Value[] {
-  if (index === 0) {
-    return LLVMSwitchOp.operandValues(op, 'defaultOperands')
-  }
-  const all = LLVMSwitchOp.operandValues(op, 'caseOperands')
-  const segs = op.getAttr('case_operand_segments')
-  const sizes = segs instanceof DenseArrayAttr ? segs.values.map((v) => Number(v)) : []
-  let start = 0
-  for (let i = 0; i < index - 1; i++) {
-    start += sizes[i] ?? 0
-  }
-  return all.slice(start, start + (sizes[index - 1] ?? 0))
-}
-
-function switchEraseSuccessorOperand(op: Operation, index: number, operandIndex: number): void {
-  if (index === 0) {
-    const [start] = LLVMSwitchOp.operandRange(op, 'defaultOperands')
-    op.eraseOperand(start + operandIndex)
-    growSegment(op, 'operandSegmentSizes', 1, -1)
-    return
-  }
-  const [start] = LLVMSwitchOp.operandRange(op, 'caseOperands')
-  const segs = op.getAttr('case_operand_segments')
-  let offset = 0
-  if (segs instanceof DenseArrayAttr) {
-    for (let i = 0; i < index - 1; i++) {
-      offset += Number(segs.values[i] ?? 0)
-    }
-  }
-  op.eraseOperand(start + offset + operandIndex)
-  growSegment(op, 'operandSegmentSizes', 2, -1)
-  growSegment(op, 'case_operand_segments', index - 1, -1)
-}
-
-function parseSuccessorWithOperands(parser: OpAsmParser, operands: UnresolvedOperand[], types: Type[]): Block | undefined {
-  const dest = parser.parseSuccessor()
-  if (dest === undefined) {
-    return undefined
-  }
-  if (parser.parseOptionalLParen()) {
-    const ops = parser.parseOperandList('none')
-    if (ops === undefined) {
-      return undefined
-    }
-    const ts = parser.parseColonTypeList()
-    if (ts === undefined || !parser.parseRParen()) {
-      return undefined
-    }
-    operands.push(...ops)
-    types.push(...ts)
-  }
-  return dest
+  return switchOperandsOf(LLVMSwitchOp, op, index)
 }
 
 const AnyIntElementsAttr = attrConstraint(
