@@ -622,8 +622,12 @@ function mergeIdenticalBlocksIn(rewriter: PatternRewriter, region: Region): bool
   return merged
 }
 
-/** Merges identical blocks in `regions` and their nested regions. */
-function mergeIdenticalBlocks(rewriter: PatternRewriter, regions: readonly Region[]): boolean {
+/**
+ * Runs `visit` on `regions` and every region nested in them (a worklist, last in first out,
+ * as MLIR's); with `revisitChanged`, a region `visit` changed is visited again. Returns
+ * whether any visit changed the IR.
+ */
+function visitNestedRegions(regions: readonly Region[], visit: (region: Region) => boolean, revisitChanged: boolean): boolean {
   const worklist: Region[] = []
   const inList = new Set<Region>()
   const push = (r: Region): void => {
@@ -637,9 +641,11 @@ function mergeIdenticalBlocks(rewriter: PatternRewriter, regions: readonly Regio
   while (worklist.length > 0) {
     const region = worklist.pop()!
     inList.delete(region)
-    if (mergeIdenticalBlocksIn(rewriter, region)) {
-      push(region)
+    if (visit(region)) {
       changed = true
+      if (revisitChanged) {
+        push(region)
+      }
     }
     for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
       for (let op = b.firstOp; op !== null; op = op.nextOp) {
@@ -648,6 +654,11 @@ function mergeIdenticalBlocks(rewriter: PatternRewriter, regions: readonly Regio
     }
   }
   return changed
+}
+
+/** Merges identical blocks in `regions` and their nested regions. */
+function mergeIdenticalBlocks(rewriter: PatternRewriter, regions: readonly Region[]): boolean {
+  return visitNestedRegions(regions, (region) => mergeIdenticalBlocksIn(rewriter, region), true)
 }
 
 /** Replaces block arguments that every predecessor passes the same value for by that value. */
@@ -694,27 +705,17 @@ function dropRedundantArgumentsOf(rewriter: PatternRewriter, block: Block): bool
 
 /** Drops redundant block arguments in `regions` and their nested regions. */
 function dropRedundantArguments(rewriter: PatternRewriter, regions: readonly Region[]): boolean {
-  const worklist: Region[] = []
-  const inList = new Set<Region>()
-  const push = (r: Region): void => {
-    if (!inList.has(r)) {
-      inList.add(r)
-      worklist.push(r)
-    }
-  }
-  regions.forEach(push)
-  let changed = false
-  while (worklist.length > 0) {
-    const region = worklist.pop()!
-    inList.delete(region)
-    for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
-      changed = dropRedundantArgumentsOf(rewriter, b) || changed
-      for (let op = b.firstOp; op !== null; op = op.nextOp) {
-        op.regions.forEach(push)
+  return visitNestedRegions(
+    regions,
+    (region) => {
+      let changed = false
+      for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
+        changed = dropRedundantArgumentsOf(rewriter, b) || changed
       }
-    }
-  }
-  return changed
+      return changed
+    },
+    false,
+  )
 }
 
 /**
