@@ -39,24 +39,23 @@ import { defOp, elementWidth, one, some, fastMath, type FoldResult, type Operand
 
 /** `arith.extui`: extui(extui(x)) in place, constants. */
 export function foldExtUI(op: Operation, operands: Operands): FoldResult {
-  const inner = defOp(op.getOperand(0), 'arith.extui')
-  if (inner !== null) {
-    op.setOperand(0, inner.getOperand(0))
-    return op
-  }
-  const w = elementWidth(op.getOperand(0).type)
-  return some(constFoldUnary(operands[0], true, op.getResult(0).type, (a) => toUnsigned(a as bigint, w)))
+  return foldIntExtension(op, operands, 'arith.extui', toUnsigned)
 }
 
 /** `arith.extsi`: extsi(extsi(x)) in place, constants. */
 export function foldExtSI(op: Operation, operands: Operands): FoldResult {
-  const inner = defOp(op.getOperand(0), 'arith.extsi')
+  return foldIntExtension(op, operands, 'arith.extsi', toSigned)
+}
+
+/** An integer extension `name`: ext(ext(x)) becomes ext(x) in place; constants are reinterpreted with `extend`. */
+function foldIntExtension(op: Operation, operands: Operands, name: string, extend: (a: bigint, w: number) => bigint): FoldResult {
+  const inner = defOp(op.getOperand(0), name)
   if (inner !== null) {
     op.setOperand(0, inner.getOperand(0))
     return op
   }
   const w = elementWidth(op.getOperand(0).type)
-  return some(constFoldUnary(operands[0], true, op.getResult(0).type, (a) => toSigned(a as bigint, w)))
+  return some(constFoldUnary(operands[0], true, op.getResult(0).type, (a) => extend(a as bigint, w)))
 }
 
 /** `arith.trunci`: trunci(ext(x)) to x or trunci(x) in place, trunci(trunci(x)) in place, constants. */
