@@ -1,14 +1,21 @@
 import { CallGraph, type CallGraphNode } from '@tilepass/analysis'
 import {
+  ArrayAttr,
   CallOpInterface,
+  CallSiteLoc,
   CallableOpInterface,
   DIALECT_INLINER_INTERFACE,
+  DictionaryAttr,
   IRMapping,
   SymbolRefAttr,
   SymbolTable,
   Trait,
+  UnknownLoc,
+  isMemoryEffectFree,
+  type Attribute,
   type Block,
   type DialectInlinerInterface,
+  type Location,
   type Operation,
   type Region,
   type Value,
@@ -62,25 +69,45 @@ export function setInlinerPipelineRegistry(registry: PassRegistry): void {
   pipelineRegistry = registry
 }
 
-/** A call of the call graph that may be inlined: its node, its callee's node, and the callees it was inlined from. */
+/** A call of the call graph that may be inlined: the call, the node it sits in, and its callee's node. */
 class ResolvedCall {
   constructor(
     readonly call: Operation,
     readonly sourceNode: CallGraphNode,
     readonly targetNode: CallGraphNode,
-    readonly history: readonly CallGraphNode[],
   ) {}
 }
 
-/**
- * Where an inlined body landed: its ops from `first` in the caller's block (up to the
- * call, or the block's end for a multi-block body), then the other inlined `blocks`.
- */
-class InlinedCode {
+/** An entry of the inline history: the callee inlined, and the entry of the call it was inlined at (-1: none). */
+class InlineHistoryEntry {
   constructor(
-    readonly first: Operation | null,
-    readonly blocks: Block[],
+    readonly node: CallGraphNode,
+    readonly parent: number,
   ) {}
+}
+
+/** A symbol reference held by `user` (in its own attributes). */
+class SymbolUse {
+  constructor(
+    readonly user: Operation,
+    readonly ref: SymbolRefAttr,
+  ) {}
+}
+
+/** A callable node referenced by `user`. */
+class NodeUse {
+  constructor(
+    readonly node: CallGraphNode,
+    readonly user: Operation,
+  ) {}
+}
+
+/** The uses of discardable callables held by one callable node (MLIR's `CGUseList::CGUser`). */
+class CGUser {
+  /** Nodes referenced by the callable op's own attributes (counted once each). */
+  readonly topLevelUses: Set<CallGraphNode> = new Set()
+  /** Nodes referenced by ops nested in the callable, with their reference counts. */
+  readonly innerUses: Map<CallGraphNode, number> = new Map()
 }
 
 /** The dialect inliner interface of `op`'s dialect, if any. */
@@ -88,33 +115,297 @@ function inlinerInterfaceOf(op: Operation | null): DialectInlinerInterface | und
   return op?.name.dialect?.getInterface<DialectInlinerInterface>(DIALECT_INLINER_INTERFACE)
 }
 
+/** True when `op` is a symbol: it has the Symbol trait and a name (MLIR's `isa<SymbolOpInterface>`). */
+function isSymbolOp(op: Operation): boolean {
+  return op.hasTrait(Trait.Symbol) && SymbolTable.getSymbolName(op) !== undefined
+}
+
+/** True when the results of `op` have exactly one use in all. */
+function hasOneUse(op: Operation): boolean {
+  let n = 0
+  for (const r of op.results) {
+    for (let u = r.firstUse; u !== null; u = u.nextUse) {
+      if (++n > 1) {
+        return false
+      }
+    }
+  }
+  return n === 1
+}
+
+/** True when `op` may have `trait`: it has it, or it is unregistered (MLIR's `mightHaveTrait`). */
+function mightHaveTrait(op: Operation, trait: number): boolean {
+  return !op.isRegistered || op.hasTrait(trait)
+}
+
 /** The number of ops nested in `region`. */
 function countOps(region: Region): number {
   let n = 0
-  for (const b of region.blockList) {
+  for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
     for (let o = b.firstOp; o !== null; o = o.nextOp) {
-      o.walk(() => {
-        n++
-      })
+      n++
+      for (const r of o.regions) {
+        n += countOps(r)
+      }
     }
   }
   return n
 }
 
-/** Moves every op of `from` to the end of `to`. */
-function spliceOps(from: Block, to: Block): void {
-  for (let o = from.firstOp; o !== null; ) {
-    const next = o.nextOp
-    from.removeOp(o)
-    to.append(o)
-    o = next
+/** Appends the symbol references inside `attr` (arrays and dictionaries included) as uses by `user`. */
+function collectRefs(attr: Attribute, user: Operation, out: SymbolUse[]): void {
+  if (attr instanceof SymbolRefAttr) {
+    out.push(new SymbolUse(user, attr))
+  } else if (attr instanceof ArrayAttr) {
+    for (const e of attr.elements) {
+      collectRefs(e, user, out)
+    }
+  } else if (attr instanceof DictionaryAttr) {
+    for (const e of attr.entries) {
+      collectRefs(e.value, user, out)
+    }
+  }
+}
+
+/** Appends the symbol uses of the ops nested in `op`, not entering nested symbol tables. */
+function collectNestedSymbolUses(op: Operation, out: SymbolUse[]): void {
+  for (const region of op.regions) {
+    for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
+      for (let o = b.firstOp; o !== null; o = o.nextOp) {
+        for (const na of o.getAttrs()) {
+          collectRefs(na.value, o, out)
+        }
+        if (!o.hasTrait(Trait.SymbolTable)) {
+          collectNestedSymbolUses(o, out)
+        }
+      }
+    }
+  }
+}
+
+/** The symbol uses held by `op` and the ops nested in it, as MLIR's `SymbolTable::getSymbolUses(op)`. */
+function symbolUsesOf(op: Operation): SymbolUse[] {
+  const out: SymbolUse[] = []
+  for (const na of op.getAttrs()) {
+    collectRefs(na.value, op, out)
+  }
+  if (!op.hasTrait(Trait.SymbolTable)) {
+    collectNestedSymbolUses(op, out)
+  }
+  return out
+}
+
+/** A symbol table with whether all uses of its symbols are visible (MLIR's `walkSymbolTables`). */
+class SymbolTableScope {
+  constructor(
+    readonly op: Operation,
+    readonly allUsesVisible: boolean,
+  ) {}
+}
+
+/** Collects the symbol tables nested in `op` (and `op`) in post-order. */
+function collectSymbolTables(op: Operation, allUsesVisible: boolean, out: SymbolTableScope[]): void {
+  const isTable = op.hasTrait(Trait.SymbolTable)
+  let visible = allUsesVisible
+  if (isTable) {
+    visible = visible || !isSymbolOp(op) || SymbolTable.getSymbolVisibility(op) === 'private'
+  } else {
+    visible = true
+  }
+  for (const region of op.regions) {
+    for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
+      for (let o = b.firstOp; o !== null; o = o.nextOp) {
+        collectSymbolTables(o, visible, out)
+      }
+    }
+  }
+  if (isTable) {
+    out.push(new SymbolTableScope(op, visible))
+  }
+}
+
+/**
+ * The callable nodes `op` (and the ops nested in it) reference through symbols, resolved
+ * from `op`'s parent. `resolved` caches resolutions by reference across calls, as upstream
+ * (a reference resolved once keeps its node, even in another symbol table).
+ */
+function referencedNodes(op: Operation, cg: CallGraph, resolved: Map<SymbolRefAttr, CallGraphNode | null>): NodeUse[] {
+  const out: NodeUse[] = []
+  const from = op.parentOp
+  const table = from === null ? null : SymbolTable.getNearestSymbolTable(from)
+  for (const use of symbolUsesOf(op)) {
+    let node = resolved.get(use.ref)
+    if (node === undefined) {
+      node = null
+      const symbolOp = table === null ? undefined : SymbolTable.lookupSymbolIn(table, use.ref)
+      const callable = symbolOp === undefined ? undefined : CallableOpInterface.get(symbolOp)
+      if (symbolOp !== undefined && callable !== undefined) {
+        node = cg.lookupNode(callable.getCallableRegion(symbolOp)) ?? null
+      }
+      resolved.set(use.ref, node)
+    }
+    if (node !== null) {
+      out.push(new NodeUse(node, use.user))
+    }
+  }
+  return out
+}
+
+/**
+ * The symbol uses of the call-graph nodes that can be erased once unused (MLIR's
+ * `CGUseList`): per discardable node its use count, per node the uses it holds.
+ */
+class CGUseList {
+  private readonly discardable: Map<CallGraphNode, number> = new Map()
+  private readonly nodeUses: Map<CallGraphNode, CGUser> = new Map()
+
+  constructor(
+    root: Operation,
+    private readonly cg: CallGraph,
+  ) {
+    const alwaysLive = new Map<SymbolRefAttr, CallGraphNode | null>()
+    const tables: SymbolTableScope[] = []
+    collectSymbolTables(root, root.parentBlock === null, tables)
+    for (const scope of tables) {
+      const region = scope.op.regions[0]
+      if (region === undefined) {
+        continue
+      }
+      for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
+        for (let op = b.firstOp; op !== null; op = op.nextOp) {
+          const callable = CallableOpInterface.get(op)
+          const node = callable === undefined ? undefined : cg.lookupNode(callable.getCallableRegion(op))
+          if (node !== undefined) {
+            if (isSymbolOp(op)) {
+              const vis = SymbolTable.getSymbolVisibility(op)
+              // Discardable: all uses are visible (or the symbol is private) and it is not public.
+              if ((scope.allUsesVisible || vis === 'private') && vis !== 'public' && !this.discardable.has(node)) {
+                this.discardable.set(node, 0)
+              }
+            }
+            continue
+          }
+          // Nodes referenced from outside any callable are always live.
+          referencedNodes(op, cg, alwaysLive)
+        }
+      }
+    }
+    for (const node of alwaysLive.values()) {
+      if (node !== null) {
+        this.discardable.delete(node)
+      }
+    }
+    for (const node of cg.callableNodes) {
+      this.recomputeUses(node)
+    }
+  }
+
+  private add(node: CallGraphNode, delta: number): void {
+    this.discardable.set(node, (this.discardable.get(node) ?? 0) + delta)
+  }
+
+  private usesOf(node: CallGraphNode): CGUser {
+    let uses = this.nodeUses.get(node)
+    if (uses === undefined) {
+      uses = new CGUser()
+      this.nodeUses.set(node, uses)
+    }
+    return uses
+  }
+
+  /** Drops the uses that `callOp` (in `userNode`) holds. */
+  dropCallUses(userNode: CallGraphNode, callOp: Operation): void {
+    const userRefs = this.usesOf(userNode).innerUses
+    for (const use of referencedNodes(callOp, this.cg, new Map())) {
+      const n = userRefs.get(use.node)
+      if (n !== undefined) {
+        userRefs.set(use.node, n - 1)
+        this.add(use.node, -1)
+      }
+    }
+  }
+
+  /** Removes `node` (and its child nodes) from the use list, dropping the uses it holds. */
+  eraseNode(node: CallGraphNode): void {
+    for (const e of node.edges) {
+      if (e.kind === 'child') {
+        this.eraseNode(e.target)
+      }
+    }
+    const uses = this.nodeUses.get(node)
+    if (uses !== undefined) {
+      this.decrementDiscardableUses(uses)
+      this.nodeUses.delete(node)
+    }
+    this.discardable.delete(node)
+  }
+
+  /** True when `node` has no uses and can be erased. */
+  isDead(node: CallGraphNode): boolean {
+    const op = node.callableRegion!.parentOp!
+    if (!isSymbolOp(op)) {
+      return isMemoryEffectFree(op) && op.useEmpty
+    }
+    return this.discardable.get(node) === 0
+  }
+
+  /** True when `node` has exactly one use and can be erased once it is gone. */
+  hasOneUseAndDiscardable(node: CallGraphNode): boolean {
+    const op = node.callableRegion!.parentOp!
+    if (!isSymbolOp(op)) {
+      return isMemoryEffectFree(op) && hasOneUse(op)
+    }
+    return this.discardable.get(node) === 1
+  }
+
+  /** Recounts the uses `node` holds. */
+  recomputeUses(node: CallGraphNode): void {
+    const parentOp = node.callableRegion!.parentOp!
+    const old = this.nodeUses.get(node)
+    if (old !== undefined) {
+      this.decrementDiscardableUses(old)
+    }
+    const uses = new CGUser()
+    this.nodeUses.set(node, uses)
+    for (const use of referencedNodes(parentOp, this.cg, new Map())) {
+      if (!this.discardable.has(use.node)) {
+        continue
+      }
+      if (use.user !== parentOp) {
+        uses.innerUses.set(use.node, (uses.innerUses.get(use.node) ?? 0) + 1)
+      } else if (uses.topLevelUses.has(use.node)) {
+        continue
+      } else {
+        uses.topLevelUses.add(use.node)
+      }
+      this.add(use.node, 1)
+    }
+  }
+
+  /** Adds the inner uses of `callee` to `caller`, after a copy of `callee` was inlined into it. */
+  mergeUsesAfterInlining(callee: CallGraphNode, caller: CallGraphNode): void {
+    const calleeUses = this.usesOf(callee)
+    const callerUses = this.usesOf(caller)
+    for (const [node, n] of calleeUses.innerUses) {
+      callerUses.innerUses.set(node, (callerUses.innerUses.get(node) ?? 0) + n)
+      this.add(node, n)
+    }
+  }
+
+  private decrementDiscardableUses(uses: CGUser): void {
+    for (const node of uses.topLevelUses) {
+      this.add(node, -1)
+    }
+    for (const [node, n] of uses.innerUses) {
+      this.add(node, -n)
+    }
   }
 }
 
 /**
  * Inlines calls bottom-up over the call graph's SCCs and simplifies the callables it
- * visits with an optimizer pipeline (`inline`, MLIR's `InlinerPass`). Private callables
- * left without uses are erased.
+ * visits with an optimizer pipeline (`inline`, MLIR's `InlinerPass`). Discardable
+ * callables left without uses are erased at the end.
  */
 export class Inliner extends OperationPass<InlinerOptions> {
   static override readonly argument = 'inline'
@@ -122,25 +413,42 @@ export class Inliner extends OperationPass<InlinerOptions> {
   static override readonly options: InlinerOptionDecls = inlinerOptions
   static readonly passName: string = 'Inliner'
 
-  private readonly pipelines: Map<string, OpPassManager> = new Map()
-  /** Symbol uses of the discardable (private or nested) callables. */
-  private uses: Map<Operation, number> = new Map()
-  private erased: Set<Operation> = new Set()
+  /** The optimizer pipelines by callable op name; null: no pipeline for that op. */
+  private readonly pipelines: Map<string, OpPassManager | null> = new Map()
+  private cg!: CallGraph
+  private useList!: CGUseList
+  /** The calls to consider in the SCC being inlined (grows as inlined bodies bring new calls). */
+  private calls: ResolvedCall[] = []
+  /** The callables found dead, erased when all SCCs are done. */
+  private deadCallables: Set<CallGraphNode> = new Set()
 
   override runOnOperation(): void {
     const root = this.getOperation()
-    const cg = this.getAnalysis(CallGraph)
+    if (!root.hasTrait(Trait.SymbolTable)) {
+      root.emitOpError(' was scheduled to run under the inliner, but does not define a symbol table').report()
+      this.signalPassFailure()
+      return
+    }
+    this.cg = this.getAnalysis(CallGraph)
     this.pipelines.clear()
-    this.erased = new Set()
+    this.calls = []
+    this.deadCallables = new Set()
     if (!this.parseOpPipelines()) {
       this.signalPassFailure()
       return
     }
-    this.computeUses(root, cg)
-    for (const scc of cg.computeSCCs()) {
+    this.useList = new CGUseList(root, this.cg)
+    for (const scc of this.cg.computeSCCs()) {
       if (!this.inlineSCC(scc)) {
         this.signalPassFailure()
         return
+      }
+    }
+    for (const node of this.deadCallables) {
+      const op = node.callableRegion!.parentOp
+      // A dead callable nested in another one is gone with it.
+      if (op !== null && root.isAncestor(op)) {
+        op.erase()
       }
     }
   }
@@ -156,7 +464,10 @@ export class Inliner extends OperationPass<InlinerOptions> {
       if (parsePassPipelineInto(text.slice(start + 1, -1), pm, this.registry(), new PipelineErrors()) !== null) {
         return false
       }
-      this.pipelines.set(pm.opAnchorName, pm)
+      // As upstream, an empty op pipeline leaves the op to the default pipeline.
+      if (pm.size !== 0 && !this.pipelines.has(pm.opAnchorName)) {
+        this.pipelines.set(pm.opAnchorName, pm)
+      }
     }
     return true
   }
@@ -170,75 +481,26 @@ export class Inliner extends OperationPass<InlinerOptions> {
     return pipelineRegistry
   }
 
-  /** The optimizer pipeline for callables named `opName`. */
-  private pipelineFor(opName: string): OpPassManager {
+  /** The optimizer pipeline for callables named `opName`; null when there is none (`default-pipeline=`). */
+  private pipelineFor(opName: string): OpPassManager | null {
     let pm = this.pipelines.get(opName)
     if (pm === undefined) {
-      pm = new OpPassManager(opName, 'implicit')
-      // As upstream, a default pipeline that does not parse leaves the passes parsed so far
-      // and inlining goes on.
-      if (parsePassPipelineInto(this.options.defaultPipeline, pm, this.registry(), new PipelineErrors()) !== null) {
+      if (this.options.defaultPipeline === '') {
+        pm = null
+      } else {
         pm = new OpPassManager(opName, 'implicit')
+        // As upstream, a default pipeline that does not parse keeps the passes parsed so
+        // far and inlining goes on.
+        parsePassPipelineInto(this.options.defaultPipeline, pm, this.registry(), new PipelineErrors())
       }
       this.pipelines.set(opName, pm)
     }
     return pm
   }
 
-  // ---- Use lists ------------------------------------------------------------------------
-
-  private computeUses(root: Operation, cg: CallGraph): void {
-    this.uses = new Map()
-    for (const node of cg.callableNodes) {
-      const op = node.callableRegion!.parentOp!
-      // Private and nested symbols are discardable once unused (mlir-opt 22 erases both).
-      if (op.hasTrait(Trait.Symbol) && op.parentOp !== null && SymbolTable.getSymbolVisibility(op) !== 'public') {
-        this.uses.set(op, 0)
-      }
-    }
-    root.walk((op) => {
-      if (op !== root) {
-        this.adjustUses(op, 1)
-      }
-    })
-  }
-
-  /** Adds `delta` to the use counts of the discardable callables `op`'s attributes reference. */
-  private adjustUses(op: Operation, delta: number): void {
-    for (const na of op.getAttrs()) {
-      SymbolTable.walkSymbolRefs(na.value, (ref) => {
-        const target = SymbolTable.lookupNearestSymbolFrom(op, ref)
-        if (target !== undefined) {
-          const n = this.uses.get(target)
-          if (n !== undefined) {
-            this.uses.set(target, n + delta)
-          }
-        }
-      })
-    }
-  }
-
-  private adjustUsesIn(region: Region, delta: number): void {
-    for (const b of region.blockList) {
-      for (let o = b.firstOp; o !== null; o = o.nextOp) {
-        o.walk((n) => this.adjustUses(n, delta))
-      }
-    }
-  }
-
-  private isDead(op: Operation): boolean {
-    return this.uses.get(op) === 0
-  }
-
-  /** Erases a dead callable; as upstream, the uses it holds stay counted. */
-  private eraseCallable(op: Operation): void {
-    this.erased.add(op)
-    this.uses.delete(op)
-    op.erase()
-  }
-
   // ---- SCC processing -------------------------------------------------------------------
 
+  /** Simplifies and inlines within `scc` until nothing is inlined or the iteration limit is hit. */
   private inlineSCC(scc: CallGraphNode[]): boolean {
     let iteration = 0
     do {
@@ -252,34 +514,48 @@ export class Inliner extends OperationPass<InlinerOptions> {
     return true
   }
 
+  /** Runs the optimizer pipelines on the isolated callables of `scc` without nested callables. */
   private optimizeSCC(scc: CallGraphNode[]): boolean {
+    const visited: CallGraphNode[] = []
     for (const node of scc) {
+      // Nodes with children are skipped: simplifying them could erase nested nodes.
       if (node.isExternal || node.hasChildren) {
         continue
       }
-      const op = node.callableRegion!.parentOp!
-      if (this.erased.has(op) || this.isDead(op) || !op.hasTrait(Trait.IsolatedFromAbove)) {
+      if (!node.callableRegion!.parentOp!.hasTrait(Trait.IsolatedFromAbove)) {
         continue
       }
+      visited.push(node)
+    }
+    for (const node of visited) {
+      const op = node.callableRegion!.parentOp!
       const pm = this.pipelineFor(op.name.name)
-      if (!this.runPipeline(pm, op)) {
+      if (pm !== null && !this.runPipeline(pm, op)) {
         return false
       }
+    }
+    for (const node of visited) {
+      this.useList.recomputeUses(node)
     }
     return true
   }
 
-  /** Collects the calls in `blocks` (in upstream's worklist order), not entering nested callables. */
-  private collectCalls(
-    blocks: readonly Block[],
-    sourceNode: CallGraphNode,
-    cg: CallGraph,
-    history: readonly CallGraphNode[],
-    out: ResolvedCall[],
-  ): void {
-    const worklist: Block[] = [...blocks]
+  /**
+   * Collects the calls in `blocks` into `calls` (in upstream's worklist order: last block
+   * first, nested regions after their block). Nested callables are entered only when
+   * `traverseNestedNodes`, their calls then belonging to their own node.
+   */
+  private collectCallOps(blocks: readonly Block[], sourceNode: CallGraphNode, traverseNestedNodes: boolean): void {
+    const cg = this.cg
+    const worklist: Block[] = []
+    const owners: CallGraphNode[] = []
+    for (const b of blocks) {
+      worklist.push(b)
+      owners.push(sourceNode)
+    }
     while (worklist.length > 0) {
       const block = worklist.pop()!
+      const owner = owners.pop()!
       for (let op = block.firstOp; op !== null; op = op.nextOp) {
         const iface = CallOpInterface.get(op)
         if (iface !== undefined) {
@@ -289,92 +565,98 @@ export class Inliner extends OperationPass<InlinerOptions> {
           }
           const target = cg.resolveCallable(op)
           if (!target.isExternal) {
-            out.push(new ResolvedCall(op, sourceNode, target, history))
+            this.calls.push(new ResolvedCall(op, owner, target))
           }
           continue
         }
         for (const region of op.regions) {
-          if (cg.lookupNode(region) !== undefined) {
-            continue
-          }
-          for (const b of region.blockList) {
-            worklist.push(b)
+          const nested = cg.lookupNode(region)
+          if (traverseNestedNodes || nested === undefined) {
+            for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
+              worklist.push(b)
+              owners.push(nested ?? owner)
+            }
           }
         }
       }
     }
   }
 
+  /** Tries to inline the calls of `scc`; true when some call was inlined. */
   private inlineCallsInSCC(scc: CallGraphNode[]): boolean {
-    const cg = this.getAnalysis(CallGraph)
-    const calls: ResolvedCall[] = []
-    const deadNodes: Operation[] = []
+    const useList = this.useList
+    const calls = this.calls
+    const deadNodes: CallGraphNode[] = []
     for (const node of scc) {
       if (node.isExternal) {
         continue
       }
-      const op = node.callableRegion!.parentOp!
-      if (this.erased.has(op)) {
-        continue
-      }
-      if (this.isDead(op)) {
-        deadNodes.push(op)
+      if (useList.isDead(node)) {
+        if (!deadNodes.includes(node)) {
+          deadNodes.push(node)
+        }
       } else {
-        this.collectCalls(node.callableRegion!.blockList, node, cg, [], calls)
+        this.collectCallOps(node.callableRegion!.blockList, node, false)
       }
+    }
+    // Calls that came from inlining a callee remember it, so that it is not inlined into its own body again.
+    const history: InlineHistoryEntry[] = []
+    const callHistory: number[] = []
+    for (let i = 0; i < calls.length; i++) {
+      callHistory.push(-1)
     }
     let inlinedAny = false
     for (let i = 0; i < calls.length; i++) {
       const it = calls[i]!
-      const sourceOp = it.sourceNode.callableRegion!.parentOp!
-      if (deadNodes.includes(sourceOp) || this.erased.has(sourceOp) || it.history.includes(it.targetNode)) {
+      if (deadNodes.includes(it.sourceNode)) {
         continue
       }
-      if (!this.shouldInline(it)) {
+      const historyId = callHistory[i]!
+      if (this.historyIncludes(history, historyId, it.targetNode) || !this.shouldInline(it)) {
         continue
       }
+      const prevSize = calls.length
       const targetRegion = it.targetNode.callableRegion!
-      const callable = targetRegion.parentOp!
-      const inPlace = this.uses.get(callable) === 1
-      const inlined = this.inlineCall(it.call, callable, targetRegion, !inPlace)
-      if (inlined === null) {
+      // The last use of a discardable callee is inlined in place and the callee erased.
+      const inPlace = useList.hasOneUseAndDiscardable(it.targetNode)
+      if (!this.inlineCall(it.call, targetRegion.parentOp!, targetRegion, !inPlace)) {
         continue
       }
       inlinedAny = true
-      // New calls that came from the callee are collected into the caller's node.
-      const history = [...it.history, it.targetNode]
-      const ops: Operation[] = []
-      for (let o = inlined.first; o !== null && o !== it.call; o = o.nextOp) {
-        ops.push(o)
+      const newHistoryId = history.length
+      history.push(new InlineHistoryEntry(it.targetNode, historyId))
+      for (let k = prevSize; k < calls.length; k++) {
+        callHistory.push(newHistoryId)
       }
-      for (const op of ops) {
-        if (CallOpInterface.implementedBy(op)) {
-          const target = cg.resolveCallable(op)
-          if (!target.isExternal) {
-            calls.push(new ResolvedCall(op, it.sourceNode, target, history))
-          }
-        } else {
-          for (const region of op.regions) {
-            if (cg.lookupNode(region) === undefined) {
-              this.collectCalls(region.blockList, it.sourceNode, cg, history, calls)
-            }
-          }
-        }
-      }
-      this.collectCalls(inlined.blocks, it.sourceNode, cg, history, calls)
-      this.adjustUses(it.call, -1)
+      useList.dropCallUses(it.sourceNode, it.call)
+      useList.mergeUsesAfterInlining(it.targetNode, it.sourceNode)
       it.call.erase()
       if (inPlace) {
-        deadNodes.push(callable)
-        this.uses.set(callable, 0)
+        useList.eraseNode(it.targetNode)
+        if (!deadNodes.includes(it.targetNode)) {
+          deadNodes.push(it.targetNode)
+        }
       }
     }
-    for (const op of deadNodes) {
-      if (!this.erased.has(op)) {
-        this.eraseCallable(op)
+    for (const node of deadNodes) {
+      const at = scc.indexOf(node)
+      if (at >= 0) {
+        scc.splice(at, 1)
       }
+      this.deadCallables.add(node)
     }
+    this.calls = []
     return inlinedAny
+  }
+
+  /** True when the inline history from entry `id` already holds `node`. */
+  private historyIncludes(history: readonly InlineHistoryEntry[], id: number, node: CallGraphNode): boolean {
+    for (let h = id; h >= 0; h = history[h]!.parent) {
+      if (history[h]!.node === node) {
+        return true
+      }
+    }
+    return false
   }
 
   private shouldInline(it: ResolvedCall): boolean {
@@ -382,20 +664,29 @@ export class Inliner extends OperationPass<InlinerOptions> {
     if (call.hasTrait(Trait.IsTerminator)) {
       return false
     }
+    // No self-recursive callee, and no callee that calls the caller back.
     for (const e of it.targetNode.edges) {
       if (e.target === it.targetNode || e.target === it.sourceNode) {
         return false
       }
     }
     const calleeRegion = it.targetNode.callableRegion!
-    const callerParent = call.parentOp
-    if (callerParent === null || calleeRegion.isAncestor(call)) {
+    const callerParent = call.parentOp!
+    if (calleeRegion.isAncestor(call)) {
       return false
     }
-    if (calleeRegion.numBlocks >= 2 && calleeRegion.parentOp!.name !== callerParent.name && callerParent.hasTrait(Trait.SingleBlock)) {
+    // A multi-block callee needs a caller region that may hold several blocks.
+    if (calleeRegion.numBlocks >= 2 && calleeRegion.parentOp!.name !== callerParent.name && mightHaveTrait(callerParent, Trait.SingleBlock)) {
       return false
     }
+    return this.isProfitableToInline(it)
+  }
+
+  private isProfitableToInline(it: ResolvedCall): boolean {
     const threshold = this.options.inliningThreshold
+    if (threshold === 0) {
+      return false
+    }
     if (threshold === 4294967295) {
       return true
     }
@@ -403,113 +694,199 @@ export class Inliner extends OperationPass<InlinerOptions> {
     if (callerOps === 0) {
       return true
     }
-    return Math.floor((countOps(calleeRegion) * 100) / callerOps) <= threshold
+    return Math.floor((countOps(it.targetNode.callableRegion!) * 100) / callerOps) <= threshold
   }
 
   // ---- Inlining -------------------------------------------------------------------------
 
   private isLegalToInline(call: Operation, callable: Operation, src: Region, cloned: boolean): boolean {
-    const callIface = inlinerInterfaceOf(call)
-    if (callIface?.isLegalToInlineCall?.(call, callable, cloned) !== true) {
+    if (inlinerInterfaceOf(call)?.isLegalToInlineCall?.(call, callable, cloned) !== true) {
       return false
     }
     const dest = call.parentRegion!
     if (inlinerInterfaceOf(dest.parentOp)?.isLegalToInlineRegion?.(dest, src, cloned) !== true) {
       return false
     }
-    let legal = true
-    for (const b of src.blockList) {
-      for (let o = b.firstOp; o !== null && legal; o = o.nextOp) {
-        o.walk((n) => {
-          if (legal && inlinerInterfaceOf(n)?.isLegalToInlineOp?.(n, dest, cloned) !== true) {
-            legal = false
+    return this.opsLegalToInline(src, dest, cloned)
+  }
+
+  private opsLegalToInline(src: Region, dest: Region, cloned: boolean): boolean {
+    for (let b = src.firstBlock; b !== null; b = b.nextBlock) {
+      for (let o = b.firstOp; o !== null; o = o.nextOp) {
+        if (inlinerInterfaceOf(o)?.isLegalToInlineOp?.(o, dest, cloned) !== true) {
+          return false
+        }
+        for (const r of o.regions) {
+          if (!this.opsLegalToInline(r, dest, cloned)) {
+            return false
           }
-        })
+        }
       }
     }
-    return legal
+    return true
   }
 
   /**
-   * Inlines `src` (the body of `callable`) in place of `call`, which stays in place for
-   * the caller to erase. Returns where the inlined ops are, or null without changing
-   * anything when inlining is not possible.
+   * Inlines `src` (the body of `callable`) after `call`, which stays for the caller to
+   * erase (MLIR's `inlineCall`): the inlined ops get call-site locations and their calls
+   * are collected. Returns false without changing anything when inlining is not possible.
    */
-  private inlineCall(call: Operation, callable: Operation, src: Region, cloned: boolean): InlinedCode | null {
+  private inlineCall(call: Operation, callable: Operation, src: Region, cloned: boolean): boolean {
     if (src.empty) {
-      return null
+      return false
     }
     const iface = CallOpInterface.get(call)!
     const callableIface = CallableOpInterface.get(callable)
     const operands = iface.getArgOperands(call)
     const entry = src.front
-    if (callableIface === undefined || entry.numArguments !== operands.length || callableIface.getResultTypes(callable).length !== call.numResults) {
-      return null
+    if (callableIface === undefined) {
+      return false
     }
+    const resultTypes = callableIface.getResultTypes(callable)
+    if (entry.numArguments !== operands.length || resultTypes.length !== call.numResults) {
+      return false
+    }
+    // The dialects here materialize no conversions: the types must match.
     for (let i = 0; i < operands.length; i++) {
       if (entry.getArgument(i).type !== operands[i]!.type) {
-        return null
+        return false
       }
     }
     for (let i = 0; i < call.numResults; i++) {
-      if (callableIface.getResultTypes(callable)[i] !== call.getResult(i).type) {
-        return null
+      if (resultTypes[i] !== call.getResult(i).type) {
+        return false
       }
     }
     if (!this.isLegalToInline(call, callable, src, cloned)) {
-      return null
+      return false
     }
     const callBlock = call.parentBlock!
     const region = callBlock.parent!
-    const postBlock = callBlock.splitBlock(call)
-    const results: Value[] = []
-    for (let i = 0; i < call.numResults; i++) {
-      results.push(call.getResult(i))
-    }
+    const postBlock = callBlock.splitBlock(call.nextOp)
     if (cloned) {
-      this.adjustUsesIn(src, 1)
       const mapping = new IRMapping()
       for (let i = 0; i < operands.length; i++) {
         mapping.map(entry.getArgument(i), operands[i]!)
       }
       src.cloneInto(region, postBlock, mapping)
     } else {
-      for (const b of src.blockList) {
+      for (let b = src.firstBlock; b !== null; ) {
+        const next = b.nextBlock
         src.removeBlock(b)
         region.insertBefore(b, postBlock)
+        b = next
       }
+    }
+    const newBlocks: Block[] = []
+    for (let b = callBlock.nextBlock; b !== null && b !== postBlock; b = b.nextBlock) {
+      newBlocks.push(b)
+    }
+    const firstNew = newBlocks[0]!
+    if (!(call.location instanceof UnknownLoc)) {
+      remapInlinedLocations(newBlocks, call.location)
+    }
+    if (!cloned) {
       for (let i = 0; i < operands.length; i++) {
         entry.getArgument(i).replaceAllUsesWith(operands[i]!)
       }
-      entry.eraseArguments(new Set(operands.map((_, i) => i)))
     }
-    const firstNew = callBlock.nextBlock!
-    const blocks: Block[] = []
-    if (firstNew.nextBlock === postBlock) {
+    // The calls of the inlined body belong to the closest node around the call.
+    let owner: CallGraphNode | undefined
+    for (let r: Region | null = region; r !== null && owner === undefined; r = r.parentRegion) {
+      owner = this.cg.lookupNode(r)
+    }
+    if (owner !== undefined) {
+      this.collectCallOps(newBlocks, owner, true)
+    }
+    if (newBlocks.length === 1) {
       const term = firstNew.terminator!
+      const results: Value[] = []
+      for (let i = 0; i < call.numResults; i++) {
+        results.push(call.getResult(i))
+      }
       inlinerInterfaceOf(term)?.handleTerminator?.(term, null, results)
       term.erase()
       spliceOps(postBlock, firstNew)
       postBlock.erase()
     } else {
-      for (const r of results) {
-        r.replaceAllUsesWith(postBlock.addArgument(r.type, call.location))
-      }
-      const newBlocks: Block[] = []
-      for (let b: Block | null = firstNew; b !== null && b !== postBlock; b = b.nextBlock) {
-        newBlocks.push(b)
+      for (let i = 0; i < call.numResults; i++) {
+        const r = call.getResult(i)
+        r.replaceAllUsesWith(postBlock.addArgument(resultTypes[i]!, call.location))
       }
       for (const b of newBlocks) {
         const term = b.terminator!
         inlinerInterfaceOf(term)?.handleTerminator?.(term, postBlock, [])
-        if (b !== firstNew) {
-          blocks.push(b)
-        }
       }
     }
-    const lastBefore = callBlock.lastOp
+    if (!cloned && firstNew.numArguments !== 0) {
+      firstNew.eraseArguments(new Set(operands.map((_, i) => i)))
+    }
     spliceOps(firstNew, callBlock)
     firstNew.erase()
-    return new InlinedCode(lastBefore === null ? callBlock.firstOp : lastBefore.nextOp, blocks)
+    return true
   }
+}
+
+/** Moves every op of `from` to the end of `to`. */
+function spliceOps(from: Block, to: Block): void {
+  for (let o = from.firstOp; o !== null; ) {
+    const next = o.nextOp
+    from.removeOp(o)
+    to.append(o)
+    o = next
+  }
+}
+
+/**
+ * `callee` as called from `caller`: a call-site location, with `caller` appended at the
+ * end of `callee`'s chain of call sites.
+ */
+function stackLocations(callee: Location, caller: Location): Location {
+  const chain: CallSiteLoc[] = []
+  let last = callee
+  while (last instanceof CallSiteLoc) {
+    chain.push(last)
+    last = last.caller
+  }
+  let loc = CallSiteLoc.get(last, caller)
+  for (let i = chain.length - 1; i >= 0; i--) {
+    loc = CallSiteLoc.get(chain[i]!.callee, loc)
+  }
+  return loc
+}
+
+/** Gives every op and block argument in `blocks` (nested ones included) the call-site location at `callerLoc`. */
+function remapInlinedLocations(blocks: readonly Block[], callerLoc: Location): void {
+  const mapped = new Map<Location, Location>()
+  for (const b of blocks) {
+    for (const arg of b.arguments) {
+      arg.location = remapLocation(arg.location, callerLoc, mapped)
+    }
+    for (let o = b.firstOp; o !== null; o = o.nextOp) {
+      remapOpLocations(o, callerLoc, mapped)
+    }
+  }
+}
+
+function remapOpLocations(op: Operation, callerLoc: Location, mapped: Map<Location, Location>): void {
+  op.location = remapLocation(op.location, callerLoc, mapped)
+  for (const region of op.regions) {
+    for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
+      for (const arg of b.arguments) {
+        arg.location = remapLocation(arg.location, callerLoc, mapped)
+      }
+      for (let o = b.firstOp; o !== null; o = o.nextOp) {
+        remapOpLocations(o, callerLoc, mapped)
+      }
+    }
+  }
+}
+
+function remapLocation(loc: Location, callerLoc: Location, mapped: Map<Location, Location>): Location {
+  let r = mapped.get(loc)
+  if (r === undefined) {
+    r = stackLocations(loc, callerLoc)
+    mapped.set(loc, r)
+  }
+  return r
 }

@@ -1,6 +1,7 @@
 import { AffineMapAttr, DistinctAttr, IntegerSetAttr, StringAttr, UnitAttr, type Attribute, type NamedAttribute } from '../Attributes.ts'
 import { Block } from '../Block.ts'
 import type { DialectDefinition } from '../Dialect.ts'
+import { DIALECT_INLINER_INTERFACE, type DialectInlinerInterface } from '../Interfaces.ts'
 import { Location } from '../Location.ts'
 import { failure, success, type LogicalResult } from '../LogicalResult.ts'
 import type { OpAsmParser, OpAsmPrinter, OperationState, UnresolvedOperand } from '../OpAsm.ts'
@@ -195,9 +196,18 @@ function builtinAlias(x: Attribute | Type): string | undefined {
   return undefined
 }
 
+/**
+ * The builtin dialect's inliner interface: as in mlir-opt 22, `unrealized_conversion_cast`
+ * may be inlined; no other builtin op (a nested `builtin.module`) may.
+ */
+const builtinInlinerInterface: DialectInlinerInterface = {
+  isLegalToInlineOp: (op) => op.name.name === UnrealizedConversionCastOp.name,
+}
+
 /** The builtin dialect; every `Context` registers and loads it. */
 export const BuiltinDialect: DialectDefinition = {
   namespace: 'builtin',
   ops: [ModuleOp, UnrealizedConversionCastOp],
   getAlias: builtinAlias,
+  interfaces: { [DIALECT_INLINER_INTERFACE]: builtinInlinerInterface },
 }
