@@ -306,12 +306,15 @@ function performActions(
     bufferStart: chunk.start,
     bufferEnd: chunk.end,
   })
-  parserScope.end()
   if (parsed === null) {
+    parserScope.end()
     return false
   }
   const op = parsed.op
-  if (!verify(op)) {
+  // As in mlir-opt, the Parser timer covers the verification after parsing.
+  const verified = verify(op)
+  parserScope.end()
+  if (!verified) {
     return false
   }
   const pipelineConfig = config.runReproducer ? withReproducerPipeline(config, parsed.externalResources) : config
@@ -322,8 +325,13 @@ function performActions(
   }
   context.diagEngine.flush()
   const outputScope = timing.nest(OUTPUT_TIMER, () => 'Output')
+  // The module was verified after parsing and, with --verify-each, after every pass that
+  // changed it (a nested pipeline's adaptor re-checks its own op, symbol uses included), so
+  // the printer's own verification could only succeed again: it is skipped, which spares a
+  // second walk over a large module. Without --verify-each the printer verifies, as mlir-opt.
+  const outputOptions: AsmPrinterOptions = pipelineConfig.verifyEach ? { ...printerOptions, assumeVerified: true } : printerOptions
   // Streamed in chunks: the whole text of a large module is never held as one string.
-  printOperationTo(op, emit, printerOptions)
+  printOperationTo(op, emit, outputOptions)
   emit('\n')
   outputScope.end()
   return true
