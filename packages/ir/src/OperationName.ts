@@ -117,6 +117,13 @@ export interface OpDefinition {
   parse?(parser: OpAsmParser, state: OperationState): LogicalResult
   /** Prints the custom form after the op name. */
   print?(op: Operation, printer: OpAsmPrinter): void
+  /**
+   * True when `print` prints nothing but keywords and the op's own operands, operand and
+   * result types, attributes and regions (as an assembly format without custom
+   * directives): the printer's alias pass may then skip an op none of whose types and
+   * attributes can have an alias.
+   */
+  readonly printsOnlyOwnElements?: boolean
   /** OpAsmOpInterface: suggests names for results (`%c0`, `%cst`). */
   getAsmResultNames?(op: Operation, setName: (value: Value, name: string) => void): void
   /** OpAsmOpInterface: suggests names for the arguments of a region's blocks. */

@@ -229,6 +229,26 @@ export interface CompiledFormat {
 }
 
 /**
+ * @internal Whether `fmt` prints through a `custom<...>` directive anywhere (such a
+ * directive may print things other than the op's own operands, results and attributes).
+ */
+export function formatUsesCustomDirective(fmt: CompiledFormat): boolean {
+  const pending: FormatElement[] = [...fmt.elements]
+  while (pending.length > 0) {
+    const el = pending.pop()!
+    if (el.kind === FormatKind.Custom) {
+      return true
+    }
+    for (const list of [el.args, el.thenElements, el.elseElements]) {
+      for (const child of list) {
+        pending.push(child)
+      }
+    }
+  }
+  return false
+}
+
+/**
  * Parses an ODS assembly format string for `info`; throws on malformed formats (a
  * definition bug). With `printOnly` (the op has a hand-written parser), operand and
  * result types need not be inferable from the format.

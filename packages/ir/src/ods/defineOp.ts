@@ -24,7 +24,7 @@ import type { Region } from '../Region.ts'
 import { RankedTensorType, ShapedType, UnrankedTensorType, VectorType, kDynamic, type Type } from '../Types.ts'
 import type { Value } from '../Value.ts'
 import type { AttrSpec, OperandConstraint, RegionConstraint, SuccessorConstraint } from './Constraints.ts'
-import { compileFormat, parseWithFormat, printWithFormat, type CompiledFormat, type CustomDirective, type FormatOpInfo } from './Format.ts'
+import { compileFormat, formatUsesCustomDirective, parseWithFormat, printWithFormat, type CompiledFormat, type CustomDirective, type FormatOpInfo } from './Format.ts'
 import { valueDecl, valueSegments, type OdsAttrDecl, type OdsRegionDecl, type OdsSuccessorDecl, type OdsValueDecl, type TypesMatchWith } from './OpInfo.ts'
 import { typeToString } from './TypeText.ts'
 
@@ -130,6 +130,8 @@ export class OdsOp implements OpDefinition, FormatOpInfo {
   readonly getCanonicalizationPatterns: ((patterns: unknown) => void) | undefined
   readonly parse: ((parser: OpAsmParser, state: OperationState) => LogicalResult) | undefined
   readonly print: ((op: Operation, printer: OpAsmPrinter) => void) | undefined
+  /** True when `print` is the assembly format's and it has no custom directive (see `OpDefinition`). */
+  readonly printsOnlyOwnElements: boolean
   readonly getAsmResultNames: ((op: Operation, setName: (value: Value, name: string) => void) => void) | undefined
   readonly getAsmBlockArgumentNames: ((op: Operation, region: Region, setName: (value: Value, name: string) => void) => void) | undefined
   readonly getAsmBlockNames: ((op: Operation, setName: (block: Block, name: string) => void) => void) | undefined
@@ -221,6 +223,7 @@ export class OdsOp implements OpDefinition, FormatOpInfo {
     if (spec.print !== undefined) { this.print = spec.print.bind(spec) }
     else if (fmt !== null) { this.print = (op, printer) => printWithFormat(fmt, this, op, printer) }
     else { this.print = undefined }
+    this.printsOnlyOwnElements = spec.print === undefined && fmt !== null && !formatUsesCustomDirective(fmt)
     this.verifyRegions = spec.verifyRegions?.bind(spec)
     this.verifySymbolUses = spec.verifySymbolUses?.bind(spec)
     this.fold = spec.fold?.bind(spec)

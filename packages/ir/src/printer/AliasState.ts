@@ -86,6 +86,10 @@ export class AliasCollector implements OpAsmPrinter {
   private readonly index: Map<Attribute | Type, number> = new Map()
   private readonly aliasDialects: { getAlias(x: Attribute | Type): string | undefined }[]
   private lastIndex = 0
+  /** Types known to have no alias (a few: i32, f32, index...), checked by identity. */
+  private readonly plainTypes: Type[] = []
+  /** Whether an attribute or type visited alone yields no alias (see `isPlainSymbol`). */
+  private readonly plainness: Map<Attribute | Type, boolean> = new Map()
   // State of the nested (dialect-level) visit in progress; `children` is null at op level.
   private children: number[] | null = null
   private maxDepth = 0
@@ -317,10 +321,94 @@ export class AliasCollector implements OpAsmPrinter {
     }
     const def = op.name.def
     if (!this.generic && def !== null && def.print) {
+      // An op that prints only its own elements, none of which can have an alias, adds
+      // nothing: most ops of a large module are like that, and the dummy print is skipped.
+      if (def.printsOnlyOwnElements === true && op.regions.length === 0 && this.ownElementsPlain(op)) {
+        return
+      }
       def.print(op, this)
       return
     }
     this.printGenericOp(op)
+  }
+
+  /** Whether no operand or result type and no attribute of `op` can have an alias. */
+  private ownElementsPlain(op: Operation): boolean {
+    const operands = op.operands
+    for (let i = 0; i < operands.length; i++) {
+      if (!this.isPlainType(operands[i]!.value.type)) {
+        return false
+      }
+    }
+    const results = op.results
+    for (let i = 0; i < results.length; i++) {
+      if (!this.isPlainType(results[i]!.type)) {
+        return false
+      }
+    }
+    return this.plainAttrs(op.properties.entries) && this.plainAttrs(op.attributes.entries)
+  }
+
+  private plainAttrs(attrs: readonly NamedAttribute[]): boolean {
+    for (let i = 0; i < attrs.length; i++) {
+      const a = attrs[i]!.value
+      // Scalars are many distinct objects: decided from their type, not remembered.
+      if (a instanceof IntegerAttr || a instanceof FloatAttr) {
+        if (this.hasOwnAlias(a) || !this.isPlainType(a.type)) {
+          return false
+        }
+      } else if (!this.isPlainSymbol(a)) {
+        return false
+      }
+    }
+    return true
+  }
+
+  private isPlainType(t: Type): boolean {
+    const known = this.plainTypes
+    for (let i = 0; i < known.length; i++) {
+      if (known[i] === t) {
+        return true
+      }
+    }
+    const plain = this.isPlainSymbol(t)
+    if (plain && known.length < 8) {
+      known.push(t)
+    }
+    return plain
+  }
+
+  private hasOwnAlias(symbol: Attribute | Type): boolean {
+    const dialects = this.aliasDialects
+    for (let i = 0; i < dialects.length; i++) {
+      const n = dialects[i]!.getAlias(symbol)
+      if (n !== undefined && n.length > 0) {
+        return true
+      }
+    }
+    return false
+  }
+
+  /**
+   * Whether visiting `symbol` (with its type) finds no alias anywhere in it: then
+   * visiting it or not changes no printed alias. Decided once per symbol by a separate
+   * collector, so this one records nothing.
+   */
+  private isPlainSymbol(symbol: Attribute | Type): boolean {
+    let plain = this.plainness.get(symbol)
+    if (plain === undefined) {
+      const probe = new AliasCollector(this.context, this.generic, false, this.skipRegions)
+      probe.visit(symbol, false, false)
+      plain = true
+      for (const info of probe.infos) {
+        if (info.alias !== null) {
+          plain = false
+          break
+        }
+      }
+      this.plainness.set(symbol, plain)
+    }
+    return plain
   }
 
   printGenericOp(op: Operation): void {
