@@ -50,6 +50,11 @@ export class IntegerAttr extends Attribute implements TypedAttr {
   static get(type: Type, value: bigint | number): IntegerAttr {
     const v = normalizeInt(type, typeof value === 'bigint' ? value : BigInt(value))
     const context = type.context
+    // Values a double holds exactly are found by number; only wider ones build a key.
+    const n = Number(v)
+    if (Number.isSafeInteger(n)) {
+      return context.scalarAttrUniquer.getInteger(context, type, n, v)
+    }
     return context.uniquer.intern(`int:${type.id}:${v}`, () => new IntegerAttr(context, type, v))
   }
   /** The value as a JS number (may lose precision beyond 2^53). */
@@ -105,6 +110,10 @@ export class FloatAttr extends Attribute implements TypedAttr {
    */
   static get(type: Type, value: number, nanBits: bigint | null = null): FloatAttr {
     const context = type.context
+    // Ordinary values (not NaN, not -0, which a Map cannot tell from 0) are found by number.
+    if (value === value && (value !== 0 || 1 / value > 0)) {
+      return context.scalarAttrUniquer.getFloat(context, type, value)
+    }
     const bits = Number.isNaN(value) ? nanBits : null
     // Object.is distinguishes -0 from 0 and keeps NaN stable in the key.
     const key = bits !== null ? `flt:${type.id}:nan${bits.toString(16)}` : `flt:${type.id}:${Object.is(value, -0) ? '-0' : String(value)}`
@@ -301,6 +310,60 @@ export class DictionaryUniquer {
       byValue.set(value.id, d)
     }
     return d
+  }
+}
+
+/**
+ * @internal Interning of integer attributes whose value a double holds exactly and of
+ * float attributes with ordinary values, by type id and number: constants are parsed by
+ * the hundred thousand, and a string key per lookup costs more than the lookup.
+ */
+export class ScalarAttrUniquer {
+  private readonly ints = new Map<number, Map<number, IntegerAttr>>()
+  private readonly floats = new Map<number, Map<number, FloatAttr>>()
+  private lastIntType: Type | null = null
+  private lastInts: Map<number, IntegerAttr> | null = null
+  private lastFloatType: Type | null = null
+  private lastFloats: Map<number, FloatAttr> | null = null
+
+  /** The attribute `v : type`, where `n` is `v` as a (safe) number. */
+  getInteger(context: Context, type: Type, n: number, v: bigint): IntegerAttr {
+    let table = this.lastInts
+    if (type !== this.lastIntType || table === null) {
+      table = this.ints.get(type.id) ?? null
+      if (table === null) {
+        table = new Map()
+        this.ints.set(type.id, table)
+      }
+      this.lastIntType = type
+      this.lastInts = table
+    }
+    let a = table.get(n)
+    if (a === undefined) {
+      a = new IntegerAttr(context, type, v)
+      table.set(n, a)
+    }
+    return a
+  }
+
+  /** The attribute `value : type` for a value that is neither NaN nor -0. */
+  getFloat(context: Context, type: Type, value: number): FloatAttr {
+    let table = this.lastFloats
+    if (type !== this.lastFloatType || table === null) {
+      table = this.floats.get(type.id) ?? null
+      if (table === null) {
+        table = new Map()
+        this.floats.set(type.id, table)
+      }
+      this.lastFloatType = type
+      this.lastFloats = table
+    }
+    let a = table.get(value)
+    if (a === undefined) {
+      a = new FloatAttr(context, type, value, null)
+      table.set(value, a)
+    }
+    return a
   }
 }
 

@@ -1,6 +1,6 @@
 import { Uniquer } from './internal/storage.ts'
 import { LocationUniquer } from './Location.ts'
-import { DictionaryUniquer } from './Attributes.ts'
+import { DictionaryUniquer, ScalarAttrUniquer } from './Attributes.ts'
 import { DiagnosticEngine, type InFlightDiagnostic } from './Diagnostics.ts'
 import { Dialect, type DialectDefinition } from './Dialect.ts'
 import { BuiltinDialect } from './dialect/Builtin.ts'
@@ -8,6 +8,7 @@ import { OperationName, type OpDefinition } from './OperationName.ts'
 import type { Location } from './Location.ts'
 import type { Action, ActionHandler } from './Action.ts'
 import type { Operation } from './Operation.ts'
+import type { IntegerType } from './Types.ts'
 import type { AsmPrinterOptions } from './printer/AsmPrinterOptions.ts'
 
 /**
@@ -19,6 +20,9 @@ export class Context {
   /** Interning table: dialect-defined types and attributes intern themselves here. */ readonly uniquer: Uniquer = new Uniquer()
   /** @internal */ readonly locationUniquer: LocationUniquer = new LocationUniquer()
   /** @internal */ readonly dictionaryUniquer: DictionaryUniquer = new DictionaryUniquer()
+  /** @internal */ readonly scalarAttrUniquer: ScalarAttrUniquer = new ScalarAttrUniquer()
+  /** @internal Signless integer types by width (up to 128), filled from the uniquer. */
+  readonly signlessIntegerTypes: (IntegerType | undefined)[] = []
   /** Where diagnostics go. */
   readonly diagEngine: DiagnosticEngine = new DiagnosticEngine()
   /** Whether ops, types and attributes of unknown dialects are accepted. */

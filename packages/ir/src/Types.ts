@@ -29,8 +29,19 @@ export class IntegerType extends Type {
     super(context)
   }
   static get(context: Context, width: number, signedness: Signedness = Signedness.Signless): IntegerType {
+    const common = signedness === Signedness.Signless && width <= 128
+    if (common) {
+      const t = context.signlessIntegerTypes[width]
+      if (t !== undefined) {
+        return t
+      }
+    }
     const key = `i${signedness}:${width}`
-    return context.uniquer.intern(key, () => new IntegerType(context, width, signedness))
+    const t = context.uniquer.intern(key, () => new IntegerType(context, width, signedness))
+    if (common) {
+      context.signlessIntegerTypes[width] = t
+    }
+    return t
   }
   get isSignless(): boolean {
     return this.signedness === Signedness.Signless
