@@ -36,6 +36,12 @@ export class Operation {
    */
   declare worklistIndex: number
   /**
+   * Scratch slot of whole-IR marking traversals (region DCE's liveness): the epoch of the
+   * last traversal that marked the op, compared against an epoch from `nextVisitEpoch`.
+   * Not meaningful outside such a traversal.
+   */
+  declare visitMark: number
+  /**
    * For an unregistered op whose properties were given as something other than a non-empty
    * dictionary (`<{}>`, `<1>`): that attribute, printed back as written when `properties` is
    * empty; null otherwise.
@@ -72,6 +78,7 @@ export class Operation {
     this.parentBlock = null
     this.orderIndex = 0
     this.worklistIndex = -1
+    this.visitMark = 0
     this.rawProperties = null
     this.name = name
     this.location = location
@@ -598,4 +605,17 @@ function walkOp(op: Operation, callback: (op: Operation) => WalkResult | void, o
     }
   }
   return 'advance'
+}
+
+let visitEpoch = 0
+
+/**
+ * A fresh epoch for a marking traversal over `Operation.visitMark`: no op holds it yet.
+ * Each traversal takes its own, so marks never need clearing.
+ */
+export function nextVisitEpoch(): number {
+  // Past 2^30 the counter restarts (still a small integer); a stale mark would then need
+  // an op untouched for a billion traversals.
+  visitEpoch = visitEpoch >= 0x3fffffff ? 1 : visitEpoch + 1
+  return visitEpoch
 }

@@ -107,26 +107,35 @@ function inputToOperands(edges: readonly SuccessorEdge[]): Map<Value, OpOperand[
   return m
 }
 
-/** The values other than successor inputs that may flow into `value` (through chains of inputs). */
-function reachableValues(value: Value, mapping: ReadonlyMap<Value, readonly OpOperand[]>): Set<Value> {
-  const reachable = new Set<Value>()
-  const visited = new Set<Value>()
+/**
+ * The one value other than a successor input that may flow into `value` (through chains
+ * of inputs), or null when there are none or several. The chains are short, so the
+ * visited values are kept in a plain array.
+ */
+function singleReachableValue(value: Value, mapping: ReadonlyMap<Value, readonly OpOperand[]>): Value | null {
+  let found: Value | null = null
+  const visited: Value[] = []
   const worklist: Value[] = [value]
   while (worklist.length > 0) {
     const next = worklist.pop()!
     const operands = mapping.get(next)
     if (operands === undefined) {
-      reachable.add(next)
+      if (found === null) {
+        found = next
+      } else if (found !== next) {
+        return null
+      }
       continue
     }
-    for (const o of operands) {
-      if (!visited.has(o.value)) {
-        visited.add(o.value)
-        worklist.push(o.value)
+    for (let i = 0; i < operands.length; i++) {
+      const v = operands[i]!.value
+      if (!visited.includes(v)) {
+        visited.push(v)
+        worklist.push(v)
       }
     }
   }
-  return reachable
+  return found
 }
 
 /** The op or block that defines `v`. */
@@ -162,12 +171,8 @@ export const MakeRegionBranchOpSuccessorInputsDead: CanonicalizationPattern = {
       if (value.useEmpty) {
         continue
       }
-      const reachable = reachableValues(value, mapping)
-      if (reachable.size !== 1) {
-        continue
-      }
-      const only = reachable.values().next().value!
-      if (!isDefinedBefore(op, only, value)) {
+      const only = singleReachableValue(value, mapping)
+      if (only === null || !isDefinedBefore(op, only, value)) {
         continue
       }
       rewriter.replaceAllUsesWith(value, only)
@@ -193,11 +198,7 @@ export const RemoveDuplicateSuccessorInputUses: CanonicalizationPattern = {
   matchAndRewrite(op, rewriter) {
     const mapping = inputToOperands(successorEdges(op))
     const inputs = [...mapping.keys()]
-    const numbers = new Map<Value, number>()
-    for (const v of inputs) {
-      numbers.set(v, argOrResultNumber(v))
-    }
-    inputs.sort((a, b) => numbers.get(a)! - numbers.get(b)!)
+    inputs.sort((a, b) => argOrResultNumber(a) - argOrResultNumber(b))
     let changed = false
     for (let i = 0; i < inputs.length; i++) {
       const input1 = inputs[i]!
@@ -218,20 +219,26 @@ export const RemoveDuplicateSuccessorInputUses: CanonicalizationPattern = {
 
 /** Whether each predecessor op forwards the same value in both operand lists. */
 function sameForwardedValues(a: readonly OpOperand[], b: readonly OpOperand[]): boolean {
-  const byOwner = (list: readonly OpOperand[]): Map<Operation, Value> => {
-    const m = new Map<Operation, Value>()
-    for (const o of list) {
-      m.set(o.owner, o.value)
+  return forwardsSubset(a, b) && forwardsSubset(b, a)
+}
+
+/** The value that the last operand of `owner` in `list` forwards, or null when none. */
+function lastForwardedBy(list: readonly OpOperand[], owner: Operation): Value | null {
+  for (let i = list.length - 1; i >= 0; i--) {
+    const o = list[i]!
+    if (o.owner === owner) {
+      return o.value
     }
-    return m
   }
-  const ma = byOwner(a)
-  const mb = byOwner(b)
-  if (ma.size !== mb.size) {
-    return false
-  }
-  for (const [owner, v] of ma) {
-    if (mb.get(owner) !== v) {
+  return null
+}
+
+/** Whether every predecessor in `a` also forwards in `b`, and the same value (the last of each). */
+function forwardsSubset(a: readonly OpOperand[], b: readonly OpOperand[]): boolean {
+  for (let i = 0; i < a.length; i++) {
+    const owner = a[i]!.owner
+    const inB = lastForwardedBy(b, owner)
+    if (inB === null || inB !== lastForwardedBy(a, owner)) {
       return false
     }
   }

@@ -1,8 +1,8 @@
 import type { Block } from '../Block.ts'
-import type { Operation } from '../Operation.ts'
+import { nextVisitEpoch, type Operation } from '../Operation.ts'
 import { Trait } from '../OperationName.ts'
 import type { Region } from '../Region.ts'
-import { BlockArgument, type OpOperand, type OpResult, type Value } from '../Value.ts'
+import { BlockArgument, OpResult, type OpOperand, type Value } from '../Value.ts'
 import type { DictionaryAttr } from '../Attributes.ts'
 import { BranchOpInterface, type BranchOpInterfaceImpl } from '../Interfaces.ts'
 import type { PatternRewriter } from './PatternMatch.ts'
@@ -86,26 +86,32 @@ function pushNestedRegions(block: Block, worklist: Region[]): void {
 
 // ---- Region DCE ---------------------------------------------------------------------
 
-/** What liveness has proven live: ops and values. */
+/**
+ * What liveness has proven live, as MLIR's `LiveMap`: ops (marked with this map's epoch in
+ * `Operation.visitMark`, so a million ops cost no hash table) and block arguments. A result
+ * is live exactly when its op is.
+ */
 class LiveMap {
   changed = false
-  private readonly ops = new Set<Operation>()
-  private readonly values = new Set<Value>()
+  private readonly epoch: number = nextVisitEpoch()
+  private readonly args = new Set<Value>()
   wasProvenLiveOp(op: Operation): boolean {
-    return this.ops.has(op)
+    return op.visitMark === this.epoch
   }
   wasProvenLiveValue(v: Value): boolean {
-    return this.values.has(v)
+    return v instanceof OpResult ? v.owner.visitMark === this.epoch : this.args.has(v)
   }
   setProvedLiveOp(op: Operation): void {
-    if (!this.ops.has(op)) {
-      this.ops.add(op)
+    if (op.visitMark !== this.epoch) {
+      op.visitMark = this.epoch
       this.changed = true
     }
   }
   setProvedLiveValue(v: Value): void {
-    if (!this.values.has(v)) {
-      this.values.add(v)
+    if (v instanceof OpResult) {
+      this.setProvedLiveOp(v.owner)
+    } else if (!this.args.has(v)) {
+      this.args.add(v)
       this.changed = true
     }
   }
@@ -205,16 +211,10 @@ function propagateOpLiveness(op: Operation, live: LiveMap): void {
     live.setProvedLiveOp(op)
     return
   }
+  // A live result makes its op live.
   const results = op.results
   for (let i = 0; i < results.length; i++) {
     processValue(results[i]!, live)
-  }
-  // An op whose result is live is live.
-  for (let i = 0; i < results.length; i++) {
-    if (live.wasProvenLiveValue(results[i]!)) {
-      live.setProvedLiveOp(op)
-      return
-    }
   }
 }
 
