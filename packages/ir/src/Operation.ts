@@ -36,11 +36,16 @@ export class Operation {
    */
   declare worklistIndex: number
   /**
-   * Scratch slot of whole-IR marking traversals (region DCE's liveness): the epoch of the
-   * last traversal that marked the op, compared against an epoch from `nextVisitEpoch`.
-   * Not meaningful outside such a traversal.
+   * Scratch slot of whole-IR marking traversals (region DCE's liveness, the printer's value
+   * numbering): the epoch of the last traversal that marked the op, compared against the
+   * epoch that `acquireVisitMarks` handed out. Not meaningful outside such a traversal.
    */
   declare visitMark: number
+  /**
+   * Scratch data of the traversal that holds the visit marks, for an op whose `visitMark`
+   * is that traversal's epoch (the printer keeps the number of the op's results here).
+   */
+  declare visitData: number
   /**
    * For an unregistered op whose properties were given as something other than a non-empty
    * dictionary (`<{}>`, `<1>`): that attribute, printed back as written when `properties` is
@@ -79,6 +84,7 @@ export class Operation {
     this.orderIndex = 0
     this.worklistIndex = -1
     this.visitMark = 0
+    this.visitData = 0
     this.rawProperties = null
     this.name = name
     this.location = location
@@ -608,14 +614,28 @@ function walkOp(op: Operation, callback: (op: Operation) => WalkResult | void, o
 }
 
 let visitEpoch = 0
+let visitMarksHeld = false
 
 /**
- * A fresh epoch for a marking traversal over `Operation.visitMark`: no op holds it yet.
- * Each traversal takes its own, so marks never need clearing.
+ * Takes the `visitMark`/`visitData` slots of every op for one marking traversal and
+ * returns a fresh epoch that no op holds yet, or 0 when another traversal holds the slots
+ * (the caller then keeps its marks elsewhere). Marks never need clearing; hand the slots
+ * back with `releaseVisitMarks` when done.
  */
-export function nextVisitEpoch(): number {
+export function acquireVisitMarks(): number {
+  if (visitMarksHeld) {
+    return 0
+  }
+  visitMarksHeld = true
   // Past 2^30 the counter restarts (still a small integer); a stale mark would then need
   // an op untouched for a billion traversals.
   visitEpoch = visitEpoch >= 0x3fffffff ? 1 : visitEpoch + 1
   return visitEpoch
+}
+
+/** Gives back the slots taken by `acquireVisitMarks` (a no-op for epoch 0). */
+export function releaseVisitMarks(epoch: number): void {
+  if (epoch !== 0) {
+    visitMarksHeld = false
+  }
 }

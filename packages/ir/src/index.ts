@@ -84,7 +84,7 @@ export {
 } from './AffineMap.ts'
 export { Location, UnknownLoc, FileLineColLoc, NameLoc, CallSiteLoc, FusedLoc, OpaqueLoc, DialectLoc } from './Location.ts'
 export { Value, OpResult, BlockArgument, OpOperand, BlockOperand } from './Value.ts'
-export { Operation, nextVisitEpoch } from './Operation.ts'
+export { Operation, acquireVisitMarks, releaseVisitMarks } from './Operation.ts'
 export type { WalkResult, WalkOrder } from './Operation.ts'
 export { Block } from './Block.ts'
 export { Region } from './Region.ts'

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
   ApplyPatternAction,
+  acquireVisitMarks,
+  releaseVisitMarks,
   FrozenRewritePatternSet,
   GreedyPatternRewriteIteration,
   OpRewritePattern,
@@ -129,6 +131,22 @@ describe('applyPatternsGreedily', () => {
   }) : () -> ()
 }
 `)
+  })
+
+  it('simplifies the same when another traversal holds the visit marks (liveness in a set)', () => {
+    const run = (): string => {
+      const ctx = makeRewriteContext()
+      const module = parseModule(ctx, FOLD_SOURCE)
+      applyPatternsGreedily(module.regions[0]!.front.firstOp!, freeze(ctx))
+      return printOperation(module)
+    }
+    const free = run()
+    const epoch = acquireVisitMarks()
+    try {
+      expect(run()).toBe(free)
+    } finally {
+      releaseVisitMarks(epoch)
+    }
   })
 
   it('applies patterns to a fixpoint and counts rewrites', () => {

@@ -23,7 +23,9 @@ import {
   StringAttr,
   TypeAttr,
   UnknownLoc,
+  acquireVisitMarks,
   printOperation,
+  releaseVisitMarks,
   type AsmPrinterOptions,
   type Location,
   type Type,
@@ -131,6 +133,24 @@ function buildB(ctx: Context): Operation {
 }
 
 describe('printOperation: numbering, hints, blocks', () => {
+  it('numbers the same with the ops visit marks held by another traversal (names kept in maps)', () => {
+    const ctx = newContext()
+    const module = buildB(ctx)
+    const withMarks = print(module, { printValueUsers: true })
+    const epoch = acquireVisitMarks()
+    expect(epoch).not.toBe(0)
+    expect(acquireVisitMarks()).toBe(0)
+    try {
+      expect(print(module, { printValueUsers: true })).toBe(withMarks)
+    } finally {
+      releaseVisitMarks(epoch)
+    }
+    // A print gives the marks back.
+    const again = acquireVisitMarks()
+    expect(again).not.toBe(0)
+    releaseVisitMarks(again)
+  })
+
   it('prints custom forms with result-name hints, block labels and predecessor comments', () => {
     const ctx = newContext()
     expect(print(buildB(ctx))).toBe(`#map = affine_map<(d0) -> (d0 + 1)>

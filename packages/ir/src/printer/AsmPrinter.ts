@@ -180,15 +180,27 @@ export class AsmPrinterImpl implements OpAsmPrinter {
 
   // ---- setup ------------------------------------------------------------------------
 
-  /** @internal Numbers the values of everything nested in `root`. */
-  initNames(root: Operation): void {
-    this.names = new SSANameState(root, {
-      generic: this.flags.generic,
-      valueUsers: this.flags.valueUsers,
-      // mlir-opt never reuses value numbers across regions in the generic form.
-      uniqueSSAIDs: this.flags.uniqueSSAIDs || this.flags.generic,
-      nameLocAsPrefix: this.flags.nameLocAsPrefix,
-    })
+  /**
+   * @internal Numbers the values of everything nested in `root`. With `useVisitMarks` (a
+   * print that ends with `dispose`), the numbering may keep numbers in the ops' visit marks.
+   */
+  initNames(root: Operation, useVisitMarks = false): void {
+    this.names = new SSANameState(
+      root,
+      {
+        generic: this.flags.generic,
+        valueUsers: this.flags.valueUsers,
+        // mlir-opt never reuses value numbers across regions in the generic form.
+        uniqueSSAIDs: this.flags.uniqueSSAIDs || this.flags.generic,
+        nameLocAsPrefix: this.flags.nameLocAsPrefix,
+      },
+      useVisitMarks,
+    )
+  }
+
+  /** @internal Ends a print started with `initNames(root, true)`: gives back the visit marks. */
+  dispose(): void {
+    this.names?.dispose()
   }
 
   /** @internal Chooses the aliases of everything `op` prints. */

@@ -1,6 +1,6 @@
 import type { Block } from '../Block.ts'
 import { CallSiteLoc, FusedLoc, NameLoc, OpaqueLoc, type Location } from '../Location.ts'
-import type { Operation } from '../Operation.ts'
+import { acquireVisitMarks, releaseVisitMarks, type Operation } from '../Operation.ts'
 import type { Region } from '../Region.ts'
 import { OpResult, type Value } from '../Value.ts'
 import { sanitizeIdentifier } from './text.ts'
@@ -58,9 +58,13 @@ export class SSANameState {
   /**
    * Value -> printed name with its `%` (`%arg1`, `%c0_i32`), or for a plainly numbered value
    * its number N, printed as `%N` from one shared table (a million values need not hold a
-   * million strings).
+   * million strings). With visit marks (`epoch` not 0), the number of an op's plainly
+   * numbered results is kept in the op's `visitData` instead: a million ops need no
+   * million-entry map.
    */
   readonly valueNames: Map<Value, string | number> = new Map()
+  /** The epoch of the visit marks this numbering holds, or 0 when it keeps everything in maps. */
+  private epoch: number
   readonly operationIDs: Map<Operation, number> = new Map()
   readonly opResultGroups: Map<Operation, number[]> = new Map()
   readonly blockNames: Map<Block, BlockInfo> = new Map()
@@ -76,10 +80,13 @@ export class SSANameState {
   private readonly setBlockNameFn: (block: Block, name: string) => void
   private readonly setBlockArgNameFn: (value: Value, name: string) => void
 
+  /** With `useVisitMarks`, takes the ops' visit marks when free; `dispose` gives them back. */
   constructor(
     op: Operation,
     private readonly flags: NamingFlags,
+    useVisitMarks = false,
   ) {
+    this.epoch = useVisitMarks ? acquireVisitMarks() : 0
     this.setResultNameFn = (value, name) => {
       if (this.valueNames.has(value)) {
         return
@@ -232,8 +239,20 @@ export class SSANameState {
     }
     const first = results[0]!
     if (!this.valueNames.has(first)) {
-      this.valueNames.set(first, this.nextValueID++)
+      const id = this.nextValueID++
+      if (this.epoch !== 0) {
+        op.visitMark = this.epoch
+        op.visitData = id
+      } else {
+        this.valueNames.set(first, id)
+      }
     }
+  }
+
+  /** Gives back the visit marks; the names must not be looked up afterwards. */
+  dispose(): void {
+    releaseVisitMarks(this.epoch)
+    this.epoch = 0
   }
 
   private setValueName(value: Value, name: string): void {
@@ -289,7 +308,13 @@ export class SSANameState {
         }
       }
     }
-    const entry = this.valueNames.get(lookup)
+    let entry: string | number | undefined
+    const epoch = this.epoch
+    if (epoch !== 0 && lookup instanceof OpResult && lookup.index === 0 && lookup.owner.visitMark === epoch) {
+      entry = lookup.owner.visitData
+    } else {
+      entry = this.valueNames.get(lookup)
+    }
     if (entry === undefined) {
       return '<<UNKNOWN SSA VALUE>>'
     }

@@ -48,12 +48,16 @@ function runPrint(op: Operation, options: AsmPrinterOptions, sink: ((chunk: stri
     generic = true
   }
   const printer = new AsmPrinterImpl(op.context, new PrintFlags(options, generic), sink)
-  printer.initNames(root)
-  if (op.parentBlock === null && options.printLocalScope !== true) {
-    printer.initAliases(op)
-    printer.printTopLevel(op, options.resources, options.elideResourceStringsIfLarger ?? -1)
-  } else {
-    printer.printFullOpWithIndentAndLoc(op)
+  printer.initNames(root, true)
+  try {
+    if (op.parentBlock === null && options.printLocalScope !== true) {
+      printer.initAliases(op)
+      printer.printTopLevel(op, options.resources, options.elideResourceStringsIfLarger ?? -1)
+    } else {
+      printer.printFullOpWithIndentAndLoc(op)
+    }
+  } finally {
+    printer.dispose()
   }
   if (sink !== null) {
     printer.flush()

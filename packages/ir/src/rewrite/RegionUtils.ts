@@ -1,5 +1,5 @@
 import type { Block } from '../Block.ts'
-import { nextVisitEpoch, type Operation } from '../Operation.ts'
+import { acquireVisitMarks, releaseVisitMarks, type Operation } from '../Operation.ts'
 import { Trait } from '../OperationName.ts'
 import type { Region } from '../Region.ts'
 import { BlockArgument, OpResult, type OpOperand, type Value } from '../Value.ts'
@@ -87,23 +87,30 @@ function pushNestedRegions(block: Block, worklist: Region[]): void {
 // ---- Region DCE ---------------------------------------------------------------------
 
 /**
- * What liveness has proven live, as MLIR's `LiveMap`: ops (marked with this map's epoch in
- * `Operation.visitMark`, so a million ops cost no hash table) and block arguments. A result
- * is live exactly when its op is.
+ * What liveness has proven live, as MLIR's `LiveMap`: ops and block arguments. A result is
+ * live exactly when its op is. Live ops are marked with this map's epoch in
+ * `Operation.visitMark` (a million ops cost no hash table), or kept in a set when another
+ * traversal holds the marks.
  */
 class LiveMap {
   changed = false
-  private readonly epoch: number = nextVisitEpoch()
+  readonly epoch: number = acquireVisitMarks()
+  private readonly ops: Set<Operation> | null = this.epoch === 0 ? new Set() : null
   private readonly args = new Set<Value>()
   wasProvenLiveOp(op: Operation): boolean {
-    return op.visitMark === this.epoch
+    return this.ops === null ? op.visitMark === this.epoch : this.ops.has(op)
   }
   wasProvenLiveValue(v: Value): boolean {
-    return v instanceof OpResult ? v.owner.visitMark === this.epoch : this.args.has(v)
+    return v instanceof OpResult ? this.wasProvenLiveOp(v.owner) : this.args.has(v)
   }
   setProvedLiveOp(op: Operation): void {
-    if (op.visitMark !== this.epoch) {
-      op.visitMark = this.epoch
+    if (this.ops === null) {
+      if (op.visitMark !== this.epoch) {
+        op.visitMark = this.epoch
+        this.changed = true
+      }
+    } else if (!this.ops.has(op)) {
+      this.ops.add(op)
       this.changed = true
     }
   }
@@ -301,13 +308,17 @@ function deleteDeadness(rewriter: PatternRewriter, regions: readonly Region[], l
 /** Erases ops whose results are only used by dead ops (liveness over the regions); returns whether anything was erased. */
 export function runRegionDCE(rewriter: PatternRewriter, regions: readonly Region[]): boolean {
   const live = new LiveMap()
-  do {
-    live.changed = false
-    for (const r of regions) {
-      propagateRegionLiveness(r, live)
-    }
-  } while (live.changed)
-  return deleteDeadness(rewriter, regions, live)
+  try {
+    do {
+      live.changed = false
+      for (const r of regions) {
+        propagateRegionLiveness(r, live)
+      }
+    } while (live.changed)
+    return deleteDeadness(rewriter, regions, live)
+  } finally {
+    releaseVisitMarks(live.epoch)
+  }
 }
 
 // ---- Block merging (aggressive simplification) ---------------------------------------
