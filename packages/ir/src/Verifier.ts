@@ -58,11 +58,7 @@ function blockOnEntrance(block: Block): boolean {
     if (loc === null) { return false }
     return loc.context.emitError(loc, 'empty block: expect at least a terminator').fail()
   }
-  for (let o: Operation | null = block.firstOp; o !== null; o = o.nextOp) {
-    if (o.successors.length !== 0 && o !== block.lastOp) {
-      return o.emitError('operation with block successors must terminate its parent block').fail()
-    }
-  }
+  // Ops with successors before the end are found by the walk that queues the block's ops.
   return true
 }
 
@@ -106,16 +102,9 @@ function opOnEntrance(op: Operation): boolean {
   return true
 }
 
-function opOnExit(op: Operation, recursive: boolean): boolean {
-  if (recursive) {
-    const isolated: Operation[] = []
-    for (const region of op.regions) {
-      for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
-        for (let o = b.firstOp; o !== null; o = o.nextOp) {
-          if (o.regions.length !== 0 && o.hasTrait(Trait.IsolatedFromAbove)) { isolated.push(o) }
-        }
-      }
-    }
+/** `isolated`: the isolated-from-above ops directly in `op`'s blocks, in order (recursive mode). */
+function opOnExit(op: Operation, recursive: boolean, isolated: readonly Operation[] | null): boolean {
+  if (recursive && isolated !== null) {
     // Like MLIR's parallelForEach, every isolated op is verified even after one fails.
     let isolatedFailed = false
     for (const o of isolated) {
@@ -164,11 +153,16 @@ const BLOCK_ENTERED = 3
 /**
  * Explicit DFS over ops and blocks with entrance and exit visits; isolated ops are
  * verified on the parent's exit. A parallel array of small integers records each work
- * item's kind and whether its entrance ran, so no visited set is needed.
+ * item's kind and whether its entrance ran, so no visited set is needed. The walk that
+ * queues a block's ops also finds misplaced successor-carrying ops and collects the
+ * isolated ops for the parent's exit, so the ops of a block are walked once.
  */
 function verifyOperation(root: Operation, recursive: boolean): boolean {
   const items: (Operation | Block)[] = [root]
   const states: number[] = [OP]
+  // One list per entered op with regions: its isolated-from-above children, in order.
+  const isolatedLists: Operation[][] = []
+  const blockIsolated: Operation[] = []
   while (items.length > 0) {
     const last = items.length - 1
     const top = items[last]!
@@ -176,7 +170,14 @@ function verifyOperation(root: Operation, recursive: boolean): boolean {
     if (state === OP_ENTERED || state === BLOCK_ENTERED) {
       items.pop()
       states.pop()
-      const ok = state === BLOCK_ENTERED ? blockOnExit(top as Block) : opOnExit(top as Operation, recursive)
+      let ok: boolean
+      if (state === BLOCK_ENTERED) {
+        ok = blockOnExit(top as Block)
+      } else {
+        const op = top as Operation
+        const isolated = recursive && op.regions.length !== 0 ? isolatedLists.pop()! : null
+        ok = opOnExit(op, recursive, isolated)
+      }
       if (!ok) { return false }
       continue
     }
@@ -184,18 +185,34 @@ function verifyOperation(root: Operation, recursive: boolean): boolean {
       states[last] = BLOCK_ENTERED
       const block = top as Block
       if (!blockOnEntrance(block)) { return false }
-      for (let o = block.lastOp; o !== null; o = o.prevOp) {
+      // Backwards, so the ops pop in order; the first misplaced terminator in block order
+      // is the one reported, after the block is walked.
+      const lastOp = block.lastOp
+      let misplaced: Operation | null = null
+      for (let o = lastOp; o !== null; o = o.prevOp) {
+        if (o.successors.length !== 0 && o !== lastOp) { misplaced = o }
         if (o.regions.length === 0 || !o.hasTrait(Trait.IsolatedFromAbove)) {
           items.push(o)
           states.push(OP)
+        } else {
+          blockIsolated.push(o)
         }
+      }
+      if (misplaced !== null) {
+        return misplaced.emitError('operation with block successors must terminate its parent block').fail()
+      }
+      if (blockIsolated.length !== 0) {
+        const list = isolatedLists[isolatedLists.length - 1]!
+        for (let i = blockIsolated.length - 1; i >= 0; i--) { list.push(blockIsolated[i]!) }
+        blockIsolated.length = 0
       }
       continue
     }
     states[last] = OP_ENTERED
     const op = top as Operation
     if (!opOnEntrance(op)) { return false }
-    if (recursive) {
+    if (recursive && op.regions.length !== 0) {
+      isolatedLists.push([])
       for (let r = op.regions.length - 1; r >= 0; r--) {
         for (let b = op.regions[r]!.lastBlock; b !== null; b = b.prevBlock) {
           items.push(b)
