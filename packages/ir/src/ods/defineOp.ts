@@ -614,10 +614,13 @@ export class OdsOp implements OpDefinition, FormatOpInfo {
         }
       }
     }
-    for (const g of this.allTypesMatch) {
-      const types = g.map((n) => this.typeOfNamed(op, n))
-      const first = types[0]
-      if (types.some((t) => t !== first)) {return op.emitOpError(`failed to verify that all of {${g.join(', ')}} have same type`).fail()}
+    const groups = this.allTypesMatch
+    for (let gi = 0; gi < groups.length; gi++) {
+      const g = groups[gi]!
+      const first = this.typeOfNamed(op, g[0]!)
+      for (let i = 1; i < g.length; i++) {
+        if (this.typeOfNamed(op, g[i]!) !== first) {return op.emitOpError(`failed to verify that all of {${g.join(', ')}} have same type`).fail()}
+      }
     }
     for (const m of this.typesMatchWith) {
       const from = this.typeOfNamed(op, m.from)
@@ -629,15 +632,21 @@ export class OdsOp implements OpDefinition, FormatOpInfo {
 
   /** The type of the operand, result or typed attribute `name` of `op`. */
   private typeOfNamed(op: Operation, name: string): Type | undefined {
-    if (this.operandIndex.has(name)) {
-      return this.operandValues(op, name)[0]?.type
+    // The first value of the group, found without building the group's array.
+    const oi = this.operandIndex.get(name)
+    if (oi !== undefined) {
+      const segs = this.operandSegments(op)
+      return segs[2 * oi + 1]! < 1 ? undefined : op.operands[segs[2 * oi]!]?.value.type
     }
-    if (this.resultIndex.has(name)) {
-      return this.resultValues(op, name)[0]?.type
+    const ri = this.resultIndex.get(name)
+    if (ri !== undefined) {
+      const segs = this.resultSegments(op)
+      return segs[2 * ri + 1]! < 1 ? undefined : op.results[segs[2 * ri]!]?.type
     }
     const a = op.getAttr(name) as { type?: Type | null } | undefined
     return a?.type ?? undefined
   }
+
 
   private verifyValues(op: Operation, decls: readonly OdsValueDecl[], segs: Int32Array, results: boolean): boolean {
     let index = 0
