@@ -24,6 +24,7 @@ import {
 import { OperationPass, boolOption, type OptionValues, type ScalarOption } from '@tilepass/pass-manager'
 import { PoisonAttr, PoisonOp, UBDialect, UnreachableOp } from '@tilepass/dialects'
 import { collectCanonicalizationPatterns } from './Canonicalizer.ts'
+import { ConstantSolver } from './ConstantSolver.ts'
 
 type RemoveDeadValuesOptionDecls = { readonly canonicalize: ScalarOption<boolean> }
 const removeDeadValuesOptions: RemoveDeadValuesOptionDecls = {
@@ -267,7 +268,7 @@ class LivenessState {
       const edges = this.edgesInto.get(block)
       if (edges !== undefined) {
         for (const e of edges) {
-          if (arg.index < e.numOperands) {
+          if (arg.index < e.numOperands && this.isExecutable(e.branch)) {
             this.markValue(e.branch.operands[e.firstOperand + arg.index]!.value)
           }
         }
@@ -275,9 +276,16 @@ class LivenessState {
     }
   }
 
+  /** Whether `op` is in an executable block: ops elsewhere are never visited, so forward nothing. */
+  private isExecutable(op: Operation): boolean {
+    return op.parentBlock !== null && this.executable.has(op.parentBlock)
+  }
+
   private markForwardedInto(input: Value, info: RegionOpInfo): void {
     for (const fo of info.operandsOf.get(input) ?? []) {
-      this.markValue(fo.owner.operands[fo.index]!.value)
+      if (this.isExecutable(fo.owner)) {
+        this.markValue(fo.owner.operands[fo.index]!.value)
+      }
     }
   }
 
@@ -286,7 +294,7 @@ class LivenessState {
     const numResults = functionType(info.op).results.length
     for (let b = body.firstBlock; b !== null; b = b.nextBlock) {
       const t = b.lastOp
-      if (t !== null && t.hasTrait(Trait.ReturnLike) && t.operands.length === numResults && index < numResults) {
+      if (t !== null && this.executable.has(b) && t.hasTrait(Trait.ReturnLike) && t.operands.length === numResults && index < numResults) {
         this.markValue(t.operands[index]!.value)
       }
     }
@@ -328,8 +336,9 @@ function filterAttrDicts(attr: Attribute | undefined, dead: readonly boolean[]):
  * blocks without executable predecessors) roots no liveness: its branches, whose condition
  * is dead, become `ub.unreachable`, and its ops with a dead operand are erased whatever
  * their effects. Then, with `canonicalize`, the region branch ops are canonicalized.
- * Executability is structural: unlike mlir-opt, constant branch conditions do not prune
- * successors. Not handled (the whole IR is left as it is, where mlir-opt may leave null
+ * Executability comes from sparse constant propagation, as in mlir-opt: the successors,
+ * regions and cases that constant conditions do not select are not executable, and what
+ * they forward or return makes nothing live. Not handled (the whole IR is left as it is, where mlir-opt may leave null
  * operands): a value that disappears while a use of it stays (a `return` in dead code);
  * region branch ops whose forwarding is not modelled keep all their operands live; blocks
  * whose predecessors disagree on which operands are dead keep them; private functions used
@@ -482,38 +491,13 @@ export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValue
       }
     }
 
-    // Executable blocks, structurally: entry blocks of regions of executable ops (candidate
-    // functions only through an executable call), successors of executable branches. Code
-    // that is not executable roots no liveness, so everything it defines is dead.
-    const executable = new Set<Block>()
-    const blockWork: Block[] = []
-    const markExecutable = (b: Block | null): void => {
-      if (b !== null && !executable.has(b)) {
-        executable.add(b)
-        blockWork.push(b)
-      }
-    }
-    const enterRegions = (op: Operation): void => {
-      if (!functions.has(op)) {
-        for (const r of op.regions) {
-          markExecutable(r.firstBlock)
-        }
-      }
-    }
-    enterRegions(root)
-    while (blockWork.length > 0) {
-      const b = blockWork.pop()!
-      for (let op = b.firstOp; op !== null; op = op.nextOp) {
-        enterRegions(op)
-        const callee = calleeOf.get(op)
-        if (callee !== undefined) {
-          markExecutable(callee.op.regions[0]!.firstBlock)
-        }
-        for (const s of op.successors) {
-          markExecutable(s.block)
-        }
-      }
-    }
+    // Executable blocks, as sparse constant propagation finds them: entry blocks of regions
+    // of executable ops that are not region branch ops, the regions and successors that
+    // constant conditions select, callees of executable calls. Code that is not executable
+    // roots no liveness, so everything it defines is dead.
+    const solver = new ConstantSolver()
+    solver.run(root)
+    const executable: ReadonlySet<Block> = solver.liveBlocks
     const isExecutable = (op: Operation): boolean => op.parentBlock !== null && executable.has(op.parentBlock)
 
     // Roots of liveness.
@@ -708,7 +692,9 @@ export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValue
     for (const info of regionOps.values()) {
       const mine: ForwardedOperand[] = []
       for (const fo of info.forwarded) {
-        if (!inDeadOp(fo.owner) && !fo.inputs.some((x) => live.has(x))) {
+        // A dead forwarded value (one defined in code that is not executable) counts as a
+        // dead input: nothing executable forwards it.
+        if (!inDeadOp(fo.owner) && (!fo.inputs.some((x) => live.has(x)) || !live.has(fo.owner.operands[fo.index]!.value))) {
           mine.push(fo)
         }
       }
