@@ -338,8 +338,9 @@ function filterAttrDicts(attr: Attribute | undefined, dead: readonly boolean[]):
  * their effects. Then, with `canonicalize`, the region branch ops are canonicalized.
  * Executability comes from sparse constant propagation, as in mlir-opt: the successors,
  * regions and cases that constant conditions do not select are not executable, and what
- * they forward or return makes nothing live. Not handled (the whole IR is left as it is, where mlir-opt may leave null
- * operands): a value that disappears while a use of it stays (a `return` in dead code);
+ * they forward or return makes nothing live. Not handled (the whole IR is left as it is,
+ * where mlir-opt may leave null operands): a value that disappears while a use of it stays
+ * (a `return` in dead code) and canonicalization does not erase that use;
  * region branch ops whose forwarding is not modelled keep all their operands live; blocks
  * whose predecessors disagree on which operands are dead keep them; private functions used
  * other than by `func.call`, and functions nested in inner symbol tables, are not changed.
@@ -706,7 +707,11 @@ export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValue
       }
     }
 
-    // Every use of a value about to disappear must disappear too; otherwise leave the IR alone.
+    // Every use of a value about to disappear must disappear too. Where one stays (in code
+    // that is not executable, mlir-opt leaves a null operand there), the IR is left alone,
+    // unless canonicalization may erase the stale use: then the use is parked on a
+    // placeholder, and the IR is restored from a copy if a placeholder outlives it.
+    const stranded: Value[] = []
     const usesGo = (v: Value): boolean => {
       for (const u of v.uses()) {
         if (!deadOperands.has(u) && !inDeadOp(u.owner)) {
@@ -715,27 +720,56 @@ export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValue
       }
       return true
     }
+    const checkGone = (v: Value): void => {
+      if (!usesGo(v)) {
+        stranded.push(v)
+      }
+    }
     for (const op of deadOps) {
       for (const r of op.results) {
-        if (!usesGo(r)) {
-          return
-        }
+        checkGone(r)
       }
     }
     for (const p of funcPlans) {
       const entry = p.info.op.regions[0]!.firstBlock!
-      if (entry.arguments.some((a, i) => p.deadArgs[i] === true && !usesGo(a))) {
-        return
-      }
-      for (const c of p.info.calls) {
-        if (c.results.some((r, i) => p.deadRets[i] === true && !usesGo(r))) {
-          return
+      entry.arguments.forEach((a, i) => {
+        if (p.deadArgs[i] === true) {
+          checkGone(a)
         }
+      })
+      for (const c of p.info.calls) {
+        c.results.forEach((r, i) => {
+          if (p.deadRets[i] === true) {
+            checkGone(r)
+          }
+        })
       }
     }
     for (const p of blockPlans) {
-      if (p.block.arguments.some((a, i) => p.dead[i] === true && !usesGo(a))) {
+      p.block.arguments.forEach((a, i) => {
+        if (p.dead[i] === true) {
+          checkGone(a)
+        }
+      })
+    }
+    let snapshot: Operation | null = null
+    const placeholders: Operation[] = []
+    if (stranded.length > 0) {
+      if (!this.options.canonicalize) {
         return
+      }
+      snapshot = root.clone()
+      const placeholderName = context.getOperationName('tilepass.removed_value')
+      for (const v of stranded) {
+        for (const u of [...v.uses()]) {
+          if (deadOperands.has(u) || inDeadOp(u.owner)) {
+            continue
+          }
+          const ph = new Operation(placeholderName, v.location, [v.type], DictionaryAttr.get(context, []), DictionaryAttr.get(context, []), 0)
+          u.owner.parentBlock!.insertBefore(ph, u.owner)
+          u.set(ph.results[0]!)
+          placeholders.push(ph)
+        }
       }
     }
 
@@ -808,6 +842,36 @@ export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValue
     if (!this.options.canonicalize) {
       return
     }
+    this.canonicalizeRegionOps(root)
+    if (snapshot !== null) {
+      // Placeholders in regions that canonicalization erased are gone with them.
+      const remaining = new Set(placeholders)
+      const found: Operation[] = []
+      root.walk((op) => {
+        if (remaining.has(op)) {
+          found.push(op)
+        }
+      })
+      const outlived = found.some((op) => !op.useEmpty)
+      if (!outlived) {
+        for (const op of found) {
+          op.erase()
+        }
+      } else {
+        // mlir-opt leaves a null operand here: the IR is left as it was instead.
+        for (let i = 0; i < root.regions.length; i++) {
+          const region = root.regions[i]!
+          region.dropAllReferences()
+          for (let b = region.firstBlock; b !== null; b = region.firstBlock) {
+            region.removeBlock(b)
+          }
+          region.takeBody(snapshot.regions[i]!)
+        }
+      }
+    }
+  }
+
+  private canonicalizeRegionOps(root: Operation): void {
     const toCanonicalize: Operation[] = []
     root.walk((op) => {
       if (op !== root && isRegionBranch(op)) {
