@@ -521,7 +521,12 @@ export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValue
             }
           }
         } else if (parent !== null && functions.has(parent) && op.hasTrait(Trait.ReturnLike)) {
-          // Return operands are live when a caller uses the matching result.
+          // Return operands are live when a caller uses the matching result, or when the
+          // analysis cannot know every caller (a symbol table holds an op that may be an
+          // unknown symbol table).
+          if (solver.unknownCallers.has(parent)) {
+            state.markAllOperands(op)
+          }
         } else if (parent !== null && isRegionBranch(parent)) {
           // Forwarded out of a region op: live when the region op is.
         } else {

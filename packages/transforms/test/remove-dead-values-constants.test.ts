@@ -666,4 +666,35 @@ func.func @stale_in_dead_if(%x: i32, %m: memref<i32>) -> i32 {
     expect(n.ok).toBe(true)
     expect(n.text).toBe(runPipeline(staleUses, 'builtin.module()').text)
   })
+  const unknownCallers = `// A one-region unregistered op may be a symbol table: no callable's callers are known, so
+// the returns of private functions are live (their results still go: no call uses them).
+func.func private @f(%x: i32, %y: i32) -> (i32, i32) {
+  "foo.region"() ({
+    %a = arith.addi %x, %x : i32
+    "foo.yield"() : () -> ()
+  }) : () -> ()
+  %c = arith.constant 1 : i32
+  %s = arith.addi %x, %c : i32
+  %t = arith.muli %x, %x : i32
+  return %s, %c : i32, i32
+}
+`
+  it('keeps return operands live when callers cannot all be known', () => {
+    const expected = `module {
+  func.func private @f(%arg0: i32) {
+    "foo.region"() ({
+      "foo.yield"() : () -> ()
+    }) : () -> ()
+    %c1_i32 = arith.constant 1 : i32
+    %0 = arith.addi %arg0, %c1_i32 : i32
+    return
+  }
+}
+`
+    for (const pipeline of ['builtin.module(remove-dead-values)', 'builtin.module(remove-dead-values{canonicalize=false})']) {
+      const r = runPipeline(unknownCallers, pipeline)
+      expect(r.ok).toBe(true)
+      expect(r.text).toBe(expected)
+    }
+  })
 })
