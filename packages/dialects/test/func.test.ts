@@ -115,6 +115,11 @@ const ERROR_CASES: [string, string][] = [
     "1:1: error: 'func.func' op attribute 'function_type' failed to satisfy constraint: type attribute of function type",
   ],
   ['"func.func"() <{function_type = () -> (), sym_visibility = "private"}> ({}) : () -> ()', "1:1: error: 'func.func' op requires attribute 'sym_name'"],
+  // Two bad calls: MLIR's symbol-use walk pops the last function's region first.
+  [
+    'func.func @a() {\n  call @missing1() : () -> ()\n  return\n}\nfunc.func @b() {\n  call @missing2() : () -> ()\n  return\n}',
+    "6:3: error: 'func.call' op 'missing2' does not reference a valid function",
+  ],
 ]
 
 describe('func dialect diagnostics', () => {

@@ -18,10 +18,23 @@ import type { BlockArgument, Value } from './Value.ts'
  * first failure, which is reported as a diagnostic. Iterative, so deep IR is fine.
  */
 export function verify(op: Operation, verifyRecursively = true): LogicalResult {
-  const ok = verifyOpAndDominance(op, verifyRecursively)
-  op.context.diagEngine.flush()
-  return ok
+  const depth = symbolUserLists.length
+  try {
+    const ok = verifyOpAndDominance(op, verifyRecursively)
+    op.context.diagEngine.flush()
+    return ok
+  } finally {
+    // A failure leaves the lists of the symbol tables it was inside.
+    symbolUserLists.length = depth
+  }
 }
+
+/**
+ * In a recursive verification, one list per symbol table being verified (innermost last):
+ * the ops with a `verifySymbolUses` hook that its symbol-use walk would visit, gathered by
+ * the walks that verify them, so the table needs no walk of its own when they all pass.
+ */
+const symbolUserLists: Operation[][] = []
 
 function verifyOpAndDominance(op: Operation, recursive: boolean): boolean {
   if (!verifyOperation(op, recursive)) { return false }
@@ -102,8 +115,11 @@ function opOnEntrance(op: Operation): boolean {
   return true
 }
 
-/** `isolated`: the isolated-from-above ops directly in `op`'s blocks, in order (recursive mode). */
-function opOnExit(op: Operation, recursive: boolean, isolated: readonly Operation[] | null): boolean {
+/**
+ * `isolated`: the isolated-from-above ops directly in `op`'s blocks, in order (recursive
+ * mode); `symbolUsers`: for a symbol table in recursive mode, its list of symbol users.
+ */
+function opOnExit(op: Operation, recursive: boolean, isolated: readonly Operation[] | null, symbolUsers: readonly Operation[] | null): boolean {
   if (recursive && isolated !== null) {
     // Like MLIR's parallelForEach, every isolated op is verified even after one fails.
     let isolatedFailed = false
@@ -114,7 +130,7 @@ function opOnExit(op: Operation, recursive: boolean, isolated: readonly Operatio
   }
   const def = op.name.def
   if (def !== null) {
-    if (!verifyRegionTraits(op)) { return false }
+    if (!verifyRegionTraits(op, symbolUsers)) { return false }
     if (def.verifyRegions !== undefined && !def.verifyRegions(op)) { return reportPending(op) }
     return true
   }
@@ -175,8 +191,12 @@ function verifyOperation(root: Operation, recursive: boolean): boolean {
         ok = blockOnExit(top as Block)
       } else {
         const op = top as Operation
-        const isolated = recursive && op.regions.length !== 0 ? isolatedLists.pop()! : null
-        ok = opOnExit(op, recursive, isolated)
+        const nested = recursive && op.regions.length !== 0
+        const isolated = nested ? isolatedLists.pop()! : null
+        // The list pushed on entry stays on top while the isolated children are verified.
+        const users = nested && op.name.def !== null && op.hasTrait(Trait.SymbolTable) ? symbolUserLists[symbolUserLists.length - 1]! : null
+        ok = opOnExit(op, recursive, isolated, users)
+        if (users !== null) { symbolUserLists.pop() }
       }
       if (!ok) { return false }
       continue
@@ -211,7 +231,11 @@ function verifyOperation(root: Operation, recursive: boolean): boolean {
     states[last] = OP_ENTERED
     const op = top as Operation
     if (!opOnEntrance(op)) { return false }
+    if (op.name.def?.verifySymbolUses !== undefined && symbolUserLists.length !== 0) {
+      symbolUserLists[symbolUserLists.length - 1]!.push(op)
+    }
     if (recursive && op.regions.length !== 0) {
+      if (op.name.def !== null && op.hasTrait(Trait.SymbolTable)) { symbolUserLists.push([]) }
       isolatedLists.push([])
       for (let r = op.regions.length - 1; r >= 0; r--) {
         for (let b = op.regions[r]!.lastBlock; b !== null; b = b.prevBlock) {
@@ -288,7 +312,7 @@ function isOptionalSymbolWithoutName(op: Operation): boolean {
   return optional && op.getInherentAttr('sym_name') === undefined && op.getDiscardableAttr('sym_name') === undefined
 }
 
-function verifyRegionTraits(op: Operation): boolean {
+function verifyRegionTraits(op: Operation, symbolUsers: readonly Operation[] | null): boolean {
   const traits = op.name.traits
   if (traits & Trait.SingleBlockImplicitTerminator) {
     const term = op.name.def!.implicitTerminatorName
@@ -307,7 +331,7 @@ function verifyRegionTraits(op: Operation): boolean {
     }
   }
   if (traits & Trait.IsolatedFromAbove && !verifyIsolatedFromAbove(op)) { return false }
-  if (traits & Trait.SymbolTable && !verifySymbolTable(op)) { return false }
+  if (traits & Trait.SymbolTable && !verifySymbolTable(op, symbolUsers)) { return false }
   return true
 }
 
@@ -342,7 +366,7 @@ function isRegionAncestor(ancestor: Region, region: Region): boolean {
   return false
 }
 
-function verifySymbolTable(op: Operation): boolean {
+function verifySymbolTable(op: Operation, symbolUsers: readonly Operation[] | null): boolean {
   if (op.regions.length !== 1) { return op.emitOpError("Operations with a 'SymbolTable' must have exactly one region").fail() }
   if (!op.regions[0]!.hasOneBlock) { return op.emitOpError("Operations with a 'SymbolTable' must have exactly one block").fail() }
   const seen = new Map<string, Location>()
@@ -358,7 +382,32 @@ function verifySymbolTable(op: Operation): boolean {
       return o.emitError(`redefinition of symbol named '${name.value}'`).attachNote('see existing symbol definition here', prev).fail()
     }
   }
+  if (symbolUsers !== null && symbolUsersPass(op, symbolUsers)) { return true }
   return withSymbolLookupCache(() => verifySymbolUses(op))
+}
+
+/**
+ * Whether every gathered symbol user of `table` passes its check, run with diagnostics
+ * swallowed. When one fails, the caller walks the table as MLIR does, so the failure
+ * reported is the one MLIR's walk order reaches first.
+ */
+function symbolUsersPass(table: Operation, users: readonly Operation[]): boolean {
+  if (users.length === 0) { return true }
+  const engine = table.context.diagEngine
+  engine.flush()
+  const id = engine.registerHandler(() => true)
+  try {
+    const ok = withSymbolLookupCache(() => {
+      for (const u of users) {
+        if (!u.name.def!.verifySymbolUses!(u)) { return false }
+      }
+      return true
+    })
+    engine.flush()
+    return ok
+  } finally {
+    engine.unregisterHandler(id)
+  }
 }
 
 // Symbol uses, in MLIR's walk order: regions from a worklist, not entering nested symbol
