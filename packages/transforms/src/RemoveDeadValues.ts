@@ -36,6 +36,8 @@ class FunctionInfo {
   readonly calls: Operation[] = []
   /** Set when the symbol is used other than as the callee of a `func.call`. */
   hasOtherUses = false
+  /** Ops that name the function other than as a callee through a flat reference (`func.constant`). */
+  readonly otherUsers: Operation[] = []
   constructor(readonly op: Operation) {}
 }
 
@@ -343,7 +345,8 @@ function filterAttrDicts(attr: Attribute | undefined, dead: readonly boolean[]):
  * (a `return` in dead code) and canonicalization does not erase that use;
  * region branch ops whose forwarding is not modelled keep all their operands live; blocks
  * whose predecessors disagree on which operands are dead keep them; private functions used
- * other than by `func.call`, and functions nested in inner symbol tables, are not changed.
+ * other than by `func.call` in executable code, and functions nested in inner symbol
+ * tables, are not changed.
  */
 export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValuesOptionDecls>> {
   static override readonly argument = 'remove-dead-values'
@@ -422,7 +425,7 @@ export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValue
           info.calls.push(op)
           calleeOf.set(op, info)
         } else {
-          info.hasOtherUses = true
+          info.otherUsers.push(op)
         }
       }
       for (const na of op.getAttrs()) {
@@ -469,8 +472,28 @@ export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValue
         }
       }
     })
+    // Executable blocks, as sparse constant propagation finds them: entry blocks of regions
+    // of executable ops that are not region branch ops, the regions and successors that
+    // constant conditions select, callees of executable calls. Code that is not executable
+    // roots no liveness, so everything it defines is dead.
+    const solver = new ConstantSolver()
+    solver.run(root)
+    const executable: ReadonlySet<Block> = solver.liveBlocks
+    const isExecutable = (op: Operation): boolean => op.parentBlock !== null && executable.has(op.parentBlock)
+
+    // Functions named other than by calls are not changed, unless every such use is in code
+    // that is not executable, which this pass or canonicalization may erase (mlir-opt changes
+    // the function whatever its uses); the IR is restored if one of those uses survives.
+    const mustVanish: Operation[] = []
     for (const [op, info] of functions) {
-      if (info.hasOtherUses) {
+      let otherUses = info.hasOtherUses
+      if (!otherUses && info.otherUsers.length > 0) {
+        otherUses = info.otherUsers.some(isExecutable)
+        if (!otherUses) {
+          mustVanish.push(...info.otherUsers)
+        }
+      }
+      if (otherUses) {
         functions.delete(op)
         for (const c of info.calls) {
           calleeOf.delete(c)
@@ -491,15 +514,6 @@ export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValue
         }
       }
     }
-
-    // Executable blocks, as sparse constant propagation finds them: entry blocks of regions
-    // of executable ops that are not region branch ops, the regions and successors that
-    // constant conditions select, callees of executable calls. Code that is not executable
-    // roots no liveness, so everything it defines is dead.
-    const solver = new ConstantSolver()
-    solver.run(root)
-    const executable: ReadonlySet<Block> = solver.liveBlocks
-    const isExecutable = (op: Operation): boolean => op.parentBlock !== null && executable.has(op.parentBlock)
 
     // Roots of liveness.
     const state = new LivenessState(functions, calleeOf, edgesInto, regionOps, executable)
@@ -759,11 +773,13 @@ export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValue
     }
     let snapshot: Operation | null = null
     const placeholders: Operation[] = []
-    if (stranded.length > 0) {
-      if (!this.options.canonicalize) {
-        return
-      }
+    if (stranded.length > 0 && !this.options.canonicalize) {
+      return
+    }
+    if (stranded.length > 0 || mustVanish.length > 0) {
       snapshot = root.clone()
+    }
+    if (stranded.length > 0) {
       const placeholderName = context.getOperationName('tilepass.removed_value')
       for (const v of stranded) {
         for (const u of [...v.uses()]) {
@@ -844,20 +860,23 @@ export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValue
       }
     }
 
-    if (!this.options.canonicalize) {
-      return
+    if (this.options.canonicalize) {
+      this.canonicalizeRegionOps(root)
     }
-    this.canonicalizeRegionOps(root)
     if (snapshot !== null) {
       // Placeholders in regions that canonicalization erased are gone with them.
       const remaining = new Set(placeholders)
+      const vanishing = new Set(mustVanish)
       const found: Operation[] = []
+      let outlived = false
       root.walk((op) => {
         if (remaining.has(op)) {
           found.push(op)
+          outlived ||= !op.useEmpty
+        } else if (vanishing.has(op)) {
+          outlived = true
         }
       })
-      const outlived = found.some((op) => !op.useEmpty)
       if (!outlived) {
         for (const op of found) {
           op.erase()

@@ -858,4 +858,58 @@ func.func @idx(%x: i32, %m: memref<i32>) -> i32 {
 }
 `)
   })
+  const funcConstant = `// A private function named by func.constant only in code that is not executable still
+// loses its dead arguments: canonicalization erases that code.
+func.func private @p(%a: i32, %b: i32) {
+  "test.effect"(%a) : (i32) -> ()
+  return
+}
+func.func @m(%x: i32, %y: i32) -> i32 {
+  %false = arith.constant false
+  scf.if %false {
+    %f = func.constant @p : (i32, i32) -> ()
+    func.call_indirect %f(%x, %y) : (i32, i32) -> ()
+  }
+  call @p(%y, %x) : (i32, i32) -> ()
+  return %x : i32
+}
+`
+  it('changes a function named only in code that canonicalization erases', () => {
+    const r = runPipeline(funcConstant, 'builtin.module(remove-dead-values)')
+    expect(r.ok).toBe(true)
+    expect(r.text).toBe(`module {
+  func.func private @p(%arg0: i32) {
+    "test.effect"(%arg0) : (i32) -> ()
+    return
+  }
+  func.func @m(%arg0: i32, %arg1: i32) -> i32 {
+    call @p(%arg1) : (i32) -> ()
+    return %arg0 : i32
+  }
+}
+`)
+  })
+  // mlir-opt reports "null operand found" on the return of the block not taken: the IR is
+  // left as it was, with or without canonicalization.
+  const staleReturn = `func.func @condbr(%x: i32, %m: memref<i32>) -> i32 {
+  %true = arith.constant true
+  %c1 = arith.constant 1 : i32
+  %a = arith.addi %x, %c1 : i32
+  %b = arith.muli %x, %x : i32
+  cf.cond_br %true, ^bb1(%a : i32), ^bb2(%b : i32)
+^bb1(%p: i32):
+  return %p : i32
+^bb2(%q: i32):
+  memref.store %q, %m[] : memref<i32>
+  return %q : i32
+}
+`
+  it('leaves the IR alone when a use of a removed value would survive', () => {
+    const unchanged = runPipeline(staleReturn, 'builtin.module()').text
+    for (const pipeline of ['builtin.module(remove-dead-values)', 'builtin.module(remove-dead-values{canonicalize=false})']) {
+      const r = runPipeline(staleReturn, pipeline)
+      expect(r.ok).toBe(true)
+      expect(r.text).toBe(unchanged)
+    }
+  })
 })
