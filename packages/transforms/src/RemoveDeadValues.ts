@@ -244,6 +244,7 @@ class LivenessState {
           this.markReturnOperands(info, (v as OpResult).index)
         } else if (this.regionOps.has(def)) {
           this.markOpLive(def)
+          this.markNonSuccessorArgs(def, this.regionOps.get(def)!)
           this.markForwardedInto(v, this.regionOps.get(def)!)
         } else if (isRegionBranch(def) || (!isCall(def) && !def.hasTrait(Trait.IsTerminator))) {
           this.markOpLive(def)
@@ -273,6 +274,24 @@ class LivenessState {
           if (arg.index < e.numOperands && this.isExecutable(e.branch)) {
             this.markValue(e.branch.operands[e.firstOperand + arg.index]!.value)
           }
+        }
+      }
+    }
+  }
+
+  /**
+   * Marks the region entry arguments of `op` that no operand flows into (a loop's induction
+   * variable) live: they are whenever the op has memory effects or a live result.
+   */
+  markNonSuccessorArgs(op: Operation, info: RegionOpInfo): void {
+    for (const r of op.regions) {
+      const entry = r.firstBlock
+      if (entry === null) {
+        continue
+      }
+      for (const a of entry.arguments) {
+        if (!info.operandsOf.has(a)) {
+          this.markValue(a)
         }
       }
     }
@@ -551,6 +570,10 @@ export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValue
       } else if (isRegionBranch(op)) {
         if (!isMemoryEffectFree(op)) {
           state.markOpLive(op)
+          const info = regionOps.get(op)
+          if (info !== undefined) {
+            state.markNonSuccessorArgs(op, info)
+          }
         }
       } else if (isCall(op) || isFunction(op) || op.hasTrait(Trait.Symbol) || !isMemoryEffectFree(op)) {
         state.markAllOperands(op)

@@ -912,4 +912,41 @@ func.func @m(%x: i32, %y: i32) -> i32 {
       expect(r.text).toBe(unchanged)
     }
   })
+  const induction = `// A loop with memory effects keeps its induction variable live, so edges forwarding it and
+// a live value agree, and the operands that are dead on every edge go.
+func.func @iv(%lb: index, %ub: index, %s: index, %c: i1, %v: f16, %m: memref<f16>) {
+  scf.for %i = %lb to %ub step %s {
+    scf.execute_region {
+      %h = arith.constant 1.0 : f16
+      %g = arith.constant 2.0 : f16
+      cf.cond_br %c, ^bb1(%i, %h : index, f16), ^bb1(%lb, %g : index, f16)
+    ^bb1(%a: index, %b: f16):
+      memref.store %v, %m[] : memref<f16>
+      scf.yield
+    }
+  }
+  return
+}
+`
+  it('keeps the induction variable of a loop with memory effects live', () => {
+    const expected = `module {
+  func.func @iv(%arg0: index, %arg1: index, %arg2: index, %arg3: i1, %arg4: f16, %arg5: memref<f16>) {
+    scf.for %arg6 = %arg0 to %arg1 step %arg2 {
+      scf.execute_region {
+        cf.cond_br %arg3, ^bb1(%arg6 : index), ^bb1(%arg0 : index)
+      ^bb1(%0: index):  // 2 preds: ^bb0, ^bb0
+        memref.store %arg4, %arg5[] : memref<f16>
+        scf.yield
+      }
+    }
+    return
+  }
+}
+`
+    for (const pipeline of ['builtin.module(remove-dead-values)', 'builtin.module(remove-dead-values{canonicalize=false})']) {
+      const r = runPipeline(induction, pipeline)
+      expect(r.ok).toBe(true)
+      expect(r.text).toBe(expected)
+    }
+  })
 })
