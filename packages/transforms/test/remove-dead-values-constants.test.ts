@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { runPipeline } from './helpers.ts'
 
 // Executability comes from constant propagation, as in mlir-opt's liveness analysis (dead
-// code analysis with sparse constant propagation). Inputs are
-// tools/differential-passes/inputs/remove-dead-values-*.mlir; expected outputs are what
-// `mlir-opt --remove-dead-values[=canonicalize=false] <input>` (MLIR 22.1.8) prints.
+// code analysis with sparse constant propagation). The inputs are also hand inputs of the
+// pass differential (tools/differential-passes/inputs/dead-values-*.mlir); expected outputs
+// are what `mlir-opt --remove-dead-values[=canonicalize=false] <input>` (MLIR 22.1.8) prints.
 
 
 describe('remove-dead-values with constant conditions', () => {
