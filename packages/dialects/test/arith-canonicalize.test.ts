@@ -86,7 +86,8 @@ function patternsOf(op: Operation): Pattern[] {
 
 /** Applies the pattern `name` of the op defining `%<result>`'s user chain root, returning the replacement value's defining op. */
 function apply(root: Operation, name: string): boolean {
-  const p = patternsOf(root).find((x) => x.name === name)
+  // Registered under MLIR's debug name: `(anonymous namespace)::<name>` for most patterns.
+  const p = patternsOf(root).find((x) => x.name === name || x.name === `(anonymous namespace)::${name}`)
   if (p === undefined) {
     throw new Error(`${root.name.name} has no pattern ${name}`)
   }

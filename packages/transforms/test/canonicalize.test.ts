@@ -130,10 +130,67 @@ func.func @dead_code(%a: i32) -> i32 {
 }
 `
     // Folding is not a pattern: it still applies.
-    const r = runPipeline(input, 'builtin.module(canonicalize{disable-patterns=AddIAddConstant})')
+    const r = runPipeline(input, 'builtin.module(canonicalize{disable-patterns={(anonymous namespace)::AddIAddConstant}})')
     expect(r.text).toBe(`module {
   func.func @f(%arg0: i32) -> i32 {
     return %arg0 : i32
+  }
+}
+`)
+  })
+
+  it('matches patterns by their MLIR debug names, as mlir-opt 22 does', () => {
+    const input = `func.func @f(%a: i32) -> i32 {
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %0 = arith.addi %a, %c1 : i32
+  %1 = arith.addi %0, %c2 : i32
+  return %1 : i32
+}
+`
+    // The pattern lives in an anonymous namespace: the bare name disables nothing.
+    expect(runPipeline(input, 'builtin.module(canonicalize{disable-patterns=AddIAddConstant})').text).toBe(`module {
+  func.func @f(%arg0: i32) -> i32 {
+    %c3_i32 = arith.constant 3 : i32
+    %0 = arith.addi %arg0, %c3_i32 : i32
+    return %0 : i32
+  }
+}
+`)
+    expect(runPipeline(input, 'builtin.module(canonicalize{disable-patterns={(anonymous namespace)::AddIAddConstant}})').text).toBe(`module {
+  func.func @f(%arg0: i32) -> i32 {
+    %c1_i32 = arith.constant 1 : i32
+    %c2_i32 = arith.constant 2 : i32
+    %0 = arith.addi %arg0, %c1_i32 : i32
+    %1 = arith.addi %0, %c2_i32 : i32
+    return %1 : i32
+  }
+}
+`)
+  })
+
+  it('matches a pattern defined outside an anonymous namespace upstream by its bare name', () => {
+    const input = `func.func @f(%c: i1) -> i32 {
+  %c1 = arith.constant 1 : i32
+  %c0 = arith.constant 0 : i32
+  %0 = arith.select %c, %c1, %c0 : i32
+  return %0 : i32
+}
+`
+    // Expected from mlir-opt 22.1.8: SelectToExtUI is a plain struct in ArithOps.cpp.
+    expect(runPipeline(input, 'builtin.module(canonicalize{enable-patterns=SelectToExtUI})').text).toBe(`module {
+  func.func @f(%arg0: i1) -> i32 {
+    %0 = arith.extui %arg0 : i1 to i32
+    return %0 : i32
+  }
+}
+`)
+    expect(runPipeline(input, 'builtin.module(canonicalize{enable-patterns={(anonymous namespace)::SelectToExtUI}})').text).toBe(`module {
+  func.func @f(%arg0: i1) -> i32 {
+    %c1_i32 = arith.constant 1 : i32
+    %c0_i32 = arith.constant 0 : i32
+    %0 = arith.select %arg0, %c1_i32, %c0_i32 : i32
+    return %0 : i32
   }
 }
 `)

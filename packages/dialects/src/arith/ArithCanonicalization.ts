@@ -411,6 +411,8 @@ export const SelectI1ToNot: CanonicalizationPattern = {
 /** select(%x, 1, 0) -> extui(%x) and select(%x, 0, 1) -> extui(xori(%x, 1)), for integer (not i1) results. */
 export const SelectToExtUI: CanonicalizationPattern = {
   name: 'SelectToExtUI',
+  // Defined outside an anonymous namespace upstream: its debug name is the bare name.
+  debugName: 'SelectToExtUI',
   rootName: 'arith.select',
   benefit: 1,
   matchAndRewrite(op, rewriter) {
@@ -759,6 +761,8 @@ function replaceWithBool(rewriter: RewriterLike, op: Operation, value: boolean):
  */
 export const CmpFIntToFPConst: CanonicalizationPattern = {
   name: 'CmpFIntToFPConst',
+  // Defined outside an anonymous namespace upstream: its debug name is the bare name.
+  debugName: 'CmpFIntToFPConst',
   rootName: 'arith.cmpf',
   benefit: 1,
   matchAndRewrite(op, rewriter) {

@@ -62,6 +62,8 @@ function collapseBranch(successor: Block, operands: readonly Value[]): { dest: B
 /** `cf.assert` on a constant true condition: erase it. */
 export const EraseRedundantAssertions: CanonicalizationPattern = {
   name: 'EraseRedundantAssertions',
+  // A function pattern upstream: it has no debug name that enable/disable-patterns can match.
+  debugName: '',
   rootName: 'cf.assert',
   benefit: 1,
   matchAndRewrite(op, rewriter) {
@@ -77,6 +79,8 @@ export const EraseRedundantAssertions: CanonicalizationPattern = {
 /** `cf.br` to a block whose only predecessor is this branch: merge the block into ours. */
 export const SimplifyBrToBlockWithSinglePred: CanonicalizationPattern = {
   name: 'SimplifyBrToBlockWithSinglePred',
+  // A function pattern upstream: it has no debug name that enable/disable-patterns can match.
+  debugName: '',
   rootName: 'cf.br',
   benefit: 1,
   matchAndRewrite(op, rewriter) {
@@ -96,6 +100,8 @@ export const SimplifyBrToBlockWithSinglePred: CanonicalizationPattern = {
 /** `cf.br` to a block that only branches on: branch to its destination directly. */
 export const SimplifyPassThroughBr: CanonicalizationPattern = {
   name: 'SimplifyPassThroughBr',
+  // A function pattern upstream: it has no debug name that enable/disable-patterns can match.
+  debugName: '',
   rootName: 'cf.br',
   benefit: 1,
   matchAndRewrite(op, rewriter) {
@@ -327,6 +333,8 @@ function sameValues(a: readonly Value[], b: readonly Value[]): boolean {
 /** `cf.switch` without cases: branch to the default destination. */
 export const SimplifySwitchWithOnlyDefault: CanonicalizationPattern = {
   name: 'SimplifySwitchWithOnlyDefault',
+  // A function pattern upstream: it has no debug name that enable/disable-patterns can match.
+  debugName: '',
   rootName: 'cf.switch',
   benefit: 1,
   matchAndRewrite(op, rewriter) {
@@ -341,6 +349,8 @@ export const SimplifySwitchWithOnlyDefault: CanonicalizationPattern = {
 /** `cf.switch` cases that go where the default goes, with the same operands, are dropped. */
 export const DropSwitchCasesThatMatchDefault: CanonicalizationPattern = {
   name: 'DropSwitchCasesThatMatchDefault',
+  // A function pattern upstream: it has no debug name that enable/disable-patterns can match.
+  debugName: '',
   rootName: 'cf.switch',
   benefit: 1,
   matchAndRewrite(op, rewriter) {
@@ -367,6 +377,8 @@ export const DropSwitchCasesThatMatchDefault: CanonicalizationPattern = {
 /** `cf.switch` on a constant: branch to the matching case or the default. */
 export const SimplifyConstSwitchValue: CanonicalizationPattern = {
   name: 'SimplifyConstSwitchValue',
+  // A function pattern upstream: it has no debug name that enable/disable-patterns can match.
+  debugName: '',
   rootName: 'cf.switch',
   benefit: 1,
   matchAndRewrite(op, rewriter) {
@@ -388,6 +400,8 @@ export const SimplifyConstSwitchValue: CanonicalizationPattern = {
 /** `cf.switch` destinations that only branch on are replaced by their destinations. */
 export const SimplifyPassThroughSwitch: CanonicalizationPattern = {
   name: 'SimplifyPassThroughSwitch',
+  // A function pattern upstream: it has no debug name that enable/disable-patterns can match.
+  debugName: '',
   rootName: 'cf.switch',
   benefit: 1,
   matchAndRewrite(op, rewriter) {
@@ -429,6 +443,8 @@ function predecessorSwitchOnSameFlag(op: Operation): { pred: Operation; block: B
 /** A `cf.switch` reached from a case of a switch on the same flag: the case value is known. */
 export const SimplifySwitchFromSwitchOnSameCondition: CanonicalizationPattern = {
   name: 'SimplifySwitchFromSwitchOnSameCondition',
+  // A function pattern upstream: it has no debug name that enable/disable-patterns can match.
+  debugName: '',
   rootName: 'cf.switch',
   benefit: 1,
   matchAndRewrite(op, rewriter) {
@@ -457,6 +473,8 @@ export const SimplifySwitchFromSwitchOnSameCondition: CanonicalizationPattern = 
 /** A `cf.switch` reached from the default of a switch on the same flag: that switch's other cases cannot occur. */
 export const SimplifySwitchFromDefaultSwitchOnSameCondition: CanonicalizationPattern = {
   name: 'SimplifySwitchFromDefaultSwitchOnSameCondition',
+  // A function pattern upstream: it has no debug name that enable/disable-patterns can match.
+  debugName: '',
   rootName: 'cf.switch',
   benefit: 1,
   matchAndRewrite(op, rewriter) {

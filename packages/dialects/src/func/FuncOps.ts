@@ -479,6 +479,8 @@ export const CallOp: OdsOp = defineOp({
 /** `func.call_indirect` of a `func.constant` becomes a direct `func.call` of that symbol. */
 const SimplifyIndirectCallWithKnownCallee: CanonicalizationPattern = {
   name: 'SimplifyIndirectCallWithKnownCallee',
+  // A function pattern upstream: it has no debug name that enable/disable-patterns can match.
+  debugName: '',
   rootName: 'func.call_indirect',
   benefit: 1,
   matchAndRewrite(op: Operation, rewriter: RewriterLike): boolean {

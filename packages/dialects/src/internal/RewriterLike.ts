@@ -31,8 +31,13 @@ export interface RewriterLike {
  * `matchAndRewrite` returns true when it changed the IR through `rewriter`.
  */
 export interface CanonicalizationPattern {
-  /** The upstream pattern name (for debug output and statistics). */
+  /** The upstream pattern's C++ name (`AddIAddConstant`). */
   readonly name: string
+  /**
+   * MLIR's debug name of the pattern, which `enable-patterns`/`disable-patterns` match, when it
+   * is not `(anonymous namespace)::<name>` (the pattern is defined outside an anonymous namespace).
+   */
+  readonly debugName?: string
   /** The root op name the pattern matches. */
   readonly rootName: string
   readonly benefit: number
@@ -47,13 +52,31 @@ export function addPatterns(patterns: unknown, list: readonly CanonicalizationPa
   const set = patterns as { add?: (p: CanonicalizationPattern) => unknown } | CanonicalizationPattern[] | null
   if (Array.isArray(set)) {
     for (const p of list) {
-      set.push(p)
+      set.push(withDebugName(p))
     }
     return
   }
   if (set !== null && typeof set.add === 'function') {
     for (const p of list) {
-      set.add(p)
+      set.add(withDebugName(p))
     }
   }
+}
+
+/** Each pattern as a set sees it: named by its MLIR debug name. */
+const debugNamed = new WeakMap<CanonicalizationPattern, CanonicalizationPattern>()
+
+/**
+ * `p` under its MLIR debug name (`llvm::getTypeName` of the pattern's C++ type): most
+ * upstream patterns live in an anonymous namespace, so `disable-patterns` needs
+ * `{(anonymous namespace)::AddIAddConstant}` and the bare name matches nothing, as in mlir-opt.
+ */
+function withDebugName(p: CanonicalizationPattern): CanonicalizationPattern {
+  let named = debugNamed.get(p)
+  if (named === undefined) {
+    const debugName = p.debugName ?? `(anonymous namespace)::${p.name}`
+    named = Object.create(p, { name: { value: debugName, enumerable: true } }) as CanonicalizationPattern
+    debugNamed.set(p, named)
+  }
+  return named
 }

@@ -190,6 +190,8 @@ export const ConditionPropagation: CanonicalizationPattern = {
 /** `scf.execute_region` with a single block (and no `no_inline`): inline it. */
 export const SingleBlockExecuteInliner: CanonicalizationPattern = {
   name: 'SingleBlockExecuteInliner',
+  // Defined outside an anonymous namespace upstream: its debug name is the bare name.
+  debugName: 'SingleBlockExecuteInliner',
   rootName: 'scf.execute_region',
   benefit: 1,
   matchAndRewrite(op, rewriter) {
@@ -444,6 +446,8 @@ function full(rewriter: RewriterLike): PatternRewriter {
 /** `scf.index_switch` on a constant: inline the selected case (or the default) region. */
 export const FoldConstantCase: CanonicalizationPattern = {
   name: 'FoldConstantCase',
+  // Defined outside an anonymous namespace upstream: its debug name is the bare name.
+  debugName: 'FoldConstantCase',
   rootName: 'scf.index_switch',
   benefit: 1,
   matchAndRewrite(op, rewriter) {
@@ -472,6 +476,8 @@ export const FoldConstantCase: CanonicalizationPattern = {
  */
 export const MultiBlockExecuteInliner: CanonicalizationPattern = {
   name: 'MultiBlockExecuteInliner',
+  // Defined outside an anonymous namespace upstream: its debug name is the bare name.
+  debugName: 'MultiBlockExecuteInliner',
   rootName: 'scf.execute_region',
   benefit: 1,
   matchAndRewrite(op, rewriter) {
