@@ -319,25 +319,12 @@ export class DictionaryUniquer {
  * the hundred thousand, and a string key per lookup costs more than the lookup.
  */
 export class ScalarAttrUniquer {
-  private readonly ints = new Map<number, Map<number, IntegerAttr>>()
-  private readonly floats = new Map<number, Map<number, FloatAttr>>()
-  private lastIntType: Type | null = null
-  private lastInts: Map<number, IntegerAttr> | null = null
-  private lastFloatType: Type | null = null
-  private lastFloats: Map<number, FloatAttr> | null = null
+  private readonly ints = new TablesByType<IntegerAttr>()
+  private readonly floats = new TablesByType<FloatAttr>()
 
   /** The attribute `v : type`, where `n` is `v` as a (safe) number. */
   getInteger(context: Context, type: Type, n: number, v: bigint): IntegerAttr {
-    let table = this.lastInts
-    if (type !== this.lastIntType || table === null) {
-      table = this.ints.get(type.id) ?? null
-      if (table === null) {
-        table = new Map()
-        this.ints.set(type.id, table)
-      }
-      this.lastIntType = type
-      this.lastInts = table
-    }
+    const table = this.ints.of(type)
     let a = table.get(n)
     if (a === undefined) {
       a = new IntegerAttr(context, type, v)
@@ -348,22 +335,34 @@ export class ScalarAttrUniquer {
 
   /** The attribute `value : type` for a value that is neither NaN nor -0. */
   getFloat(context: Context, type: Type, value: number): FloatAttr {
-    let table = this.lastFloats
-    if (type !== this.lastFloatType || table === null) {
-      table = this.floats.get(type.id) ?? null
-      if (table === null) {
-        table = new Map()
-        this.floats.set(type.id, table)
-      }
-      this.lastFloatType = type
-      this.lastFloats = table
-    }
+    const table = this.floats.of(type)
     let a = table.get(value)
     if (a === undefined) {
       a = new FloatAttr(context, type, value, null)
       table.set(value, a)
     }
     return a
+  }
+}
+
+/** One number-keyed table per type, the last one used remembered (constants come in runs of a type). */
+class TablesByType<A> {
+  private readonly tables = new Map<number, Map<number, A>>()
+  private lastType: Type | null = null
+  private last: Map<number, A> | null = null
+
+  of(type: Type): Map<number, A> {
+    let table = this.last
+    if (type !== this.lastType || table === null) {
+      table = this.tables.get(type.id) ?? null
+      if (table === null) {
+        table = new Map()
+        this.tables.set(type.id, table)
+      }
+      this.lastType = type
+      this.last = table
+    }
+    return table
   }
 }
 
