@@ -36,6 +36,11 @@ export function verify(op: Operation, verifyRecursively = true): LogicalResult {
  */
 const symbolUserLists: Operation[][] = []
 
+/** Whether `op` checks symbol uses on exit (a registered symbol table), so its walk gathers them. */
+function gathersSymbolUsers(op: Operation): boolean {
+  return op.name.def !== null && op.hasTrait(Trait.SymbolTable)
+}
+
 function verifyOpAndDominance(op: Operation, recursive: boolean): boolean {
   if (!verifyOperation(op, recursive)) { return false }
   if (op.regions.length !== 0) {
@@ -194,7 +199,7 @@ function verifyOperation(root: Operation, recursive: boolean): boolean {
         const nested = recursive && op.regions.length !== 0
         const isolated = nested ? isolatedLists.pop()! : null
         // The list pushed on entry stays on top while the isolated children are verified.
-        const users = nested && op.name.def !== null && op.hasTrait(Trait.SymbolTable) ? symbolUserLists[symbolUserLists.length - 1]! : null
+        const users = nested && gathersSymbolUsers(op) ? symbolUserLists[symbolUserLists.length - 1]! : null
         ok = opOnExit(op, recursive, isolated, users)
         if (users !== null) { symbolUserLists.pop() }
       }
@@ -235,7 +240,7 @@ function verifyOperation(root: Operation, recursive: boolean): boolean {
       symbolUserLists[symbolUserLists.length - 1]!.push(op)
     }
     if (recursive && op.regions.length !== 0) {
-      if (op.name.def !== null && op.hasTrait(Trait.SymbolTable)) { symbolUserLists.push([]) }
+      if (gathersSymbolUsers(op)) { symbolUserLists.push([]) }
       isolatedLists.push([])
       for (let r = op.regions.length - 1; r >= 0; r--) {
         for (let b = op.regions[r]!.lastBlock; b !== null; b = b.prevBlock) {

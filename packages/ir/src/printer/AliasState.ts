@@ -187,14 +187,21 @@ export class AliasCollector implements OpAsmPrinter {
     }
   }
 
-  private generateAlias(symbol: Attribute | Type, info: AliasInfo, canBeDeferred: boolean): void {
+  /** The alias a loaded dialect gives `symbol` (the last one that gives any), or undefined. */
+  private dialectAlias(symbol: Attribute | Type): string | undefined {
     let name: string | undefined
-    for (const d of this.aliasDialects) {
-      const n = d.getAlias(symbol)
+    const dialects = this.aliasDialects
+    for (let i = 0; i < dialects.length; i++) {
+      const n = dialects[i]!.getAlias(symbol)
       if (n !== undefined && n.length > 0) {
         name = n
       }
     }
+    return name
+  }
+
+  private generateAlias(symbol: Attribute | Type, info: AliasInfo, canBeDeferred: boolean): void {
+    const name = this.dialectAlias(symbol)
     if (name === undefined) {
       return
     }
@@ -354,7 +361,7 @@ export class AliasCollector implements OpAsmPrinter {
       const a = attrs[i]!.value
       // Scalars are many distinct objects: decided from their type, not remembered.
       if (a instanceof IntegerAttr || a instanceof FloatAttr) {
-        if (this.hasOwnAlias(a) || !this.isPlainType(a.type)) {
+        if (this.dialectAlias(a) !== undefined || !this.isPlainType(a.type)) {
           return false
         }
       } else if (!this.isPlainSymbol(a)) {
@@ -378,16 +385,7 @@ export class AliasCollector implements OpAsmPrinter {
     return plain
   }
 
-  private hasOwnAlias(symbol: Attribute | Type): boolean {
-    const dialects = this.aliasDialects
-    for (let i = 0; i < dialects.length; i++) {
-      const n = dialects[i]!.getAlias(symbol)
-      if (n !== undefined && n.length > 0) {
-        return true
-      }
-    }
-    return false
-  }
+
 
   /**
    * Whether visiting `symbol` (with its type) finds no alias anywhere in it: then
