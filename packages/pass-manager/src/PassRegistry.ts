@@ -1,6 +1,6 @@
-import { failure, success, type LogicalResult } from '@tilepass/ir'
+import { failure, success, type Context, type LogicalResult } from '@tilepass/ir'
 import type { Pass, PassClass } from './Pass.ts'
-import { OpPassManager } from './PassManager.ts'
+import { OpPassManager, PassManager } from './PassManager.ts'
 import {
   PipelineErrors,
   compareArgs,
@@ -311,16 +311,59 @@ export function parsePassPipeline(
   registry: PassRegistry,
   errors: PipelineErrors = new PipelineErrors(),
 ): { pm: OpPassManager; error: null } | { pm: null; error: string } {
-  let text = trimMLIR(pipeline)
+  const split = splitAnchor(pipeline)
+  if (typeof split === 'string') {
+    return { pm: null, error: split }
+  }
+  const pm = new OpPassManager(split.anchor)
+  const error = parsePassPipelineInto(split.body, pm, registry, errors)
+  return error === null ? { pm, error: null } : { pm: null, error }
+}
+
+/**
+ * Appends a full pipeline, `anchor(passes...)` as `--pass-pipeline` takes it, to `pm`.
+ * The anchor must be `pm`'s own (any anchor fits an op-agnostic manager): a pipeline for
+ * another op is rejected with an error instead of being nested where it would run on
+ * nothing. Returns null on success, else the error text.
+ */
+export function addPassPipeline(pm: OpPassManager, pipeline: string, registry: PassRegistry, errors: PipelineErrors = new PipelineErrors()): string | null {
+  const split = splitAnchor(pipeline)
+  if (typeof split === 'string') {
+    return split
+  }
+  if (pm.opName !== null && split.anchor !== pm.opName) {
+    return `can't add a pipeline that runs on '${split.anchor}' to a pass manager that runs on '${pm.opName}'`
+  }
+  return parsePassPipelineInto(split.body, pm, registry, errors)
+}
+
+/**
+ * Builds a ready-to-run `PassManager` in `context` from a full textual pipeline, e.g.
+ * `builtin.module(canonicalize,func.func(cse))`: the anchor names the op it runs on.
+ * Returns the manager, or the error text (unknown pass, bad options, bad nesting).
+ */
+export function parsePassManager(
+  context: Context,
+  pipeline: string,
+  registry: PassRegistry,
+  errors: PipelineErrors = new PipelineErrors(),
+): { pm: PassManager; error: null } | { pm: null; error: string } {
+  const split = splitAnchor(pipeline)
+  if (typeof split === 'string') {
+    return { pm: null, error: split }
+  }
+  const pm = new PassManager(context, split.anchor)
+  const error = parsePassPipelineInto(split.body, pm, registry, errors)
+  return error === null ? { pm, error: null } : { pm: null, error }
+}
+
+function splitAnchor(pipeline: string): { anchor: string; body: string } | string {
+  const text = trimMLIR(pipeline)
   const start = text.indexOf('(')
   if (start <= 0 || !text.endsWith(')')) {
-    return { pm: null, error: "expected pass pipeline to be wrapped with the anchor operation type, e.g. 'builtin.module(...)'" }
+    return "expected pass pipeline to be wrapped with the anchor operation type, e.g. 'builtin.module(...)'"
   }
-  text = text.slice(0, -1)
-  const anchor = trimMLIR(text.slice(0, start))
-  const pm = new OpPassManager(anchor)
-  const error = parsePassPipelineInto(text.slice(start + 1), pm, registry, errors)
-  return error === null ? { pm, error: null } : { pm: null, error }
+  return { anchor: trimMLIR(text.slice(0, start)), body: text.slice(start + 1, -1) }
 }
 
 function resolveElements(elements: readonly PipelineElement[], registry: PassRegistry): PipelineElement | null {

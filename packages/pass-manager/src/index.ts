@@ -10,6 +10,8 @@ export { PassInstrumentation, PassInstrumentor } from './PassInstrumentation.ts'
 export type { PipelineParentInfo } from './PassInstrumentation.ts'
 export {
   PassRegistry,
+  addPassPipeline,
+  parsePassManager,
   parsePassPipeline,
   parsePassPipelineInto,
   printEntryHelp,

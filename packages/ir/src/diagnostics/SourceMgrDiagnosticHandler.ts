@@ -1,7 +1,7 @@
 import type { Context } from '../Context.ts'
 import type { Diagnostic, DiagnosticSeverity } from '../Diagnostics.ts'
 import { UnknownLoc, type FileLineColLoc, type Location } from '../Location.ts'
-import { printMessageAtPosition, type SourceMgr, type SourceBuffer } from '../SourceMgr.ts'
+import { SourceMgr, printMessageAtPosition, type SourceBuffer } from '../SourceMgr.ts'
 import { findFileLineColLoc, getCallSiteLoc, printLocationInline } from './locationUtils.ts'
 
 /** Options of a `SourceMgrDiagnosticHandler`. */
@@ -37,6 +37,23 @@ export class SourceMgrDiagnosticHandler {
   ) {
     this.printLocation = options.printLocation ?? printLocationInline
     if (context !== null) { this.attach(context) }
+  }
+
+  /**
+   * The one-call setup for a library user: a source manager holding `text` as `filename`
+   * and a handler attached to `context` that writes mlir-opt-style diagnostics
+   * (`filename:line:col: error: ...`, the source line, a caret) to `output` (standard
+   * error by default). Parse with the same `filename` so locations resolve.
+   */
+  static forSource(
+    context: Context,
+    text: string,
+    filename: string,
+    output: (text: string) => void = writeStderr,
+  ): SourceMgrDiagnosticHandler {
+    const mgr = new SourceMgr()
+    mgr.addBuffer(text, filename)
+    return new SourceMgrDiagnosticHandler(mgr, context, output)
   }
 
   /**
@@ -115,4 +132,8 @@ export class SourceMgrDiagnosticHandler {
     const offset = buffer.findOffset(loc.line, loc.column)
     return offset < 0 ? null : { buffer, offset }
   }
+}
+
+function writeStderr(text: string): void {
+  process.stderr.write(text)
 }

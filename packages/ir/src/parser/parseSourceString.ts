@@ -5,6 +5,7 @@ import { FileLineColLoc } from '../Location.ts'
 import { OperationState } from '../OpAsm.ts'
 import { Operation } from '../Operation.ts'
 import type { Type } from '../Types.ts'
+import { verify } from '../Verifier.ts'
 import { Tok } from './Lexer.ts'
 import { OperationParser } from './OperationParser.ts'
 
@@ -20,6 +21,12 @@ export interface ParserOptions {
    */
   readonly bufferStart?: number
   readonly bufferEnd?: number
+  /**
+   * Verify the parsed IR before returning it, as `mlir-opt` does before it prints (default
+   * false: the parser only checks syntax and types; call `verify` yourself, or set this).
+   * When verification fails, the diagnostics are reported and the result is null.
+   */
+  readonly verify?: boolean
 }
 
 /** What `parseSourceString` returns: the top-level op and the file's resource metadata. */
@@ -35,7 +42,7 @@ export interface ParseResult {
 /**
  * Parses MLIR text into IR owned by `context`. Returns null after reporting every
  * problem through `context.diagEngine` with mlir-opt's messages and positions; never
- * throws on bad input.
+ * throws on bad input. The IR is not verified unless `options.verify` is set.
  */
 export function parseSourceString(source: string, context: Context, options?: ParserOptions): ParseResult | null {
   const filename = options?.filename ?? '<stdin>'
@@ -88,6 +95,9 @@ export function parseSourceString(source: string, context: Context, options?: Pa
       top.regions[0]!.firstBlock!.append(op)
       op = next
     }
+  }
+  if (options?.verify === true && !verify(top)) {
+    return null
   }
   return { op: top, externalResources: parser.resources.externalResources, dialectResources: parser.resources.dialectResources }
 }
