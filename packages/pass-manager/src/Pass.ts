@@ -210,9 +210,17 @@ export abstract class Pass<O extends object = object> {
 
   // ---- Statistics and options -----------------------------------------------------
 
-  /** Declares a statistic of this instance; use in a field initializer. */
-  protected statistic(name: string, description: string): Statistic {
-    const s = new Statistic(name, description)
+  /**
+   * Creates this instance's counter for a statistic; use in a field initializer. The
+   * description defaults to the one in the class's static `statistics` table, so a
+   * statistic is declared once: `private readonly numErased = this.statistic('num-erased')`.
+   */
+  protected statistic(name: string, description?: string): Statistic {
+    const desc = description ?? this.passClass.statistics?.[name]
+    if (desc === undefined) {
+      throw new Error(`statistic '${name}' of pass '${this.name}' is not declared in its static 'statistics' table`)
+    }
+    const s = new Statistic(name, desc)
     this.statistics.push(s)
     return s
   }
