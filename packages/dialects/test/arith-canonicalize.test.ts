@@ -18,6 +18,7 @@ import {
   Context,
   IntegerAttr,
   OpBuilder,
+  RewritePatternSet,
   parseSourceString,
   printOperation,
   type Block,
@@ -79,9 +80,9 @@ function parse(src: string): Operation {
 }
 
 function patternsOf(op: Operation): Pattern[] {
-  const list: Pattern[] = []
-  op.name.def!.getCanonicalizationPatterns!(list)
-  return list
+  const set = new RewritePatternSet(op.context)
+  op.name.def!.getCanonicalizationPatterns!(set)
+  return set.patterns as unknown as Pattern[]
 }
 
 /** Applies the pattern `name` of the op defining `%<result>`'s user chain root, returning the replacement value's defining op. */

@@ -7,6 +7,7 @@ import type { Block } from './Block.ts'
 import type { Region } from './Region.ts'
 import type { Value } from './Value.ts'
 import type { OpAsmParser, OpAsmPrinter, OperationState } from './OpAsm.ts'
+import type { RewritePatternSet } from './rewrite/PatternMatch.ts'
 
 /**
  * Operation traits as bits of `OperationName.traits`. Checking one is a mask test.
@@ -111,8 +112,8 @@ export interface OpDefinition {
    * to mean "folded in place", or undefined when it does not fold.
    */
   fold?(op: Operation, operands: readonly (Attribute | null)[]): readonly OpFoldResult[] | Operation | undefined
-  /** Adds this op's canonicalization patterns to `patterns` (a `RewritePatternSet`). */
-  getCanonicalizationPatterns?(patterns: unknown): void
+  /** Adds this op's canonicalization patterns to `patterns`. */
+  getCanonicalizationPatterns?(patterns: RewritePatternSet): void
   /** Parses the custom form after the op name into `state`. */
   parse?(parser: OpAsmParser, state: OperationState): LogicalResult
   /** Prints the custom form after the op name. */

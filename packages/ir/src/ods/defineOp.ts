@@ -21,6 +21,7 @@ import { OperationState, type OpAsmParser, type OpAsmPrinter } from '../OpAsm.ts
 import type { Operation } from '../Operation.ts'
 import { Trait, type InterfaceImpl, type MemoryEffect, type OpDefinition, type OpFoldResult } from '../OperationName.ts'
 import type { Region } from '../Region.ts'
+import type { RewritePatternSet } from '../rewrite/PatternMatch.ts'
 import { RankedTensorType, ShapedType, UnrankedTensorType, VectorType, kDynamic, type Type } from '../Types.ts'
 import type { Value } from '../Value.ts'
 import type { AttrSpec, OperandConstraint, RegionConstraint, SuccessorConstraint } from './Constraints.ts'
@@ -67,7 +68,8 @@ export interface OpSpec {
   /** SymbolUserOpInterface: checks the symbols the op references. */
   verifySymbolUses?(op: Operation): LogicalResult
   fold?(op: Operation, operands: readonly (Attribute | null)[]): readonly OpFoldResult[] | Operation | undefined
-  getCanonicalizationPatterns?(patterns: unknown): void
+  /** Adds this op's canonicalization patterns to `patterns` (what `canonicalize` collects). */
+  getCanonicalizationPatterns?(patterns: RewritePatternSet): void
   /** Hand-written custom parser (instead of `assemblyFormat`). */
   parse?(parser: OpAsmParser, state: OperationState): LogicalResult
   /** Hand-written custom printer (instead of `assemblyFormat`). */
@@ -79,18 +81,25 @@ export interface OpSpec {
   memoryEffects?(op: Operation): readonly MemoryEffect[]
 }
 
-/** Arguments of `OdsOp.build`: values and attributes by declared name. */
-export interface OdsBuildArgs {
+/** The declared names of one part of an op spec (operands, results, ...), as a string union. */
+type DeclaredNames<R> = R extends Readonly<Record<string, unknown>> ? Extract<keyof R, string> : never
+
+/**
+ * Arguments of `OdsOp.build`: values and attributes by declared name. For an op defined
+ * with `defineOp` from a literal spec, the names are checked by the compiler; at run time
+ * an unknown name is an error that lists the declared ones.
+ */
+export interface OdsBuildArgs<S extends OpSpec = OpSpec> {
   /** Operand values by name: a value, a list (variadic), or null/absent (optional). */
-  readonly operands?: Readonly<Record<string, Value | readonly Value[] | null | undefined>>
+  readonly operands?: Readonly<Partial<Record<DeclaredNames<S['operands']>, Value | readonly Value[] | null | undefined>>>
   /** Result types by name (or all of them in order); inferred when omitted. */
-  readonly results?: Readonly<Record<string, Type | readonly Type[]>> | readonly Type[]
+  readonly results?: Readonly<Partial<Record<DeclaredNames<S['results']>, Type | readonly Type[]>>> | readonly Type[]
   /** Inherent attributes by name. */
-  readonly attributes?: Readonly<Record<string, Attribute | null | undefined>>
+  readonly attributes?: Readonly<Partial<Record<DeclaredNames<S['attributes']>, Attribute | null | undefined>>>
   /** Discardable attributes. */
   readonly discardableAttributes?: readonly NamedAttribute[]
   /** Successors by name. */
-  readonly successors?: Readonly<Record<string, Block | readonly Block[]>>
+  readonly successors?: Readonly<Partial<Record<DeclaredNames<S['successors']>, Block | readonly Block[]>>>
   /** Number of regions to create (defaults to the number of declared non-variadic regions). */
   readonly numRegions?: number
 }
@@ -99,7 +108,7 @@ export interface OdsBuildArgs {
  * An op defined with `defineOp`: a registration record (`OpDefinition`) whose verifier,
  * parser and printer derive from the declaration, plus typed helpers.
  */
-export class OdsOp implements OpDefinition, FormatOpInfo {
+export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpInfo {
   readonly name: string
   readonly summary: string
   readonly traits: number
@@ -127,7 +136,7 @@ export class OdsOp implements OpDefinition, FormatOpInfo {
   readonly verifyRegions: ((op: Operation) => LogicalResult) | undefined
   readonly verifySymbolUses: ((op: Operation) => LogicalResult) | undefined
   readonly fold: ((op: Operation, operands: readonly (Attribute | null)[]) => readonly OpFoldResult[] | Operation | undefined) | undefined
-  readonly getCanonicalizationPatterns: ((patterns: unknown) => void) | undefined
+  readonly getCanonicalizationPatterns: ((patterns: RewritePatternSet) => void) | undefined
   readonly parse: ((parser: OpAsmParser, state: OperationState) => LogicalResult) | undefined
   readonly print: ((op: Operation, printer: OpAsmPrinter) => void) | undefined
   /** True when `print` is the assembly format's and it has no custom directive (see `OpDefinition`). */
@@ -343,7 +352,9 @@ export class OdsOp implements OpDefinition, FormatOpInfo {
   // ---- building ---------------------------------------------------------------------------
 
   /** An `OperationState` for this op from named values, with segment sizes and inferred result types. */
-  createState(context: Context, loc: Location, args: OdsBuildArgs = {}): OperationState {
+  createState(context: Context, loc: Location, typedArgs: OdsBuildArgs<S> = {}): OperationState {
+    const args = typedArgs as OdsBuildArgs
+    this.checkBuildNames(args)
     const state = new OperationState(loc, context.getOperationName(this.name))
     const sizes: number[] = []
     for (const d of this.operands) {
@@ -401,8 +412,27 @@ export class OdsOp implements OpDefinition, FormatOpInfo {
   }
 
   /** Creates this op at `builder`'s insertion point. */
-  build(builder: OpBuilder, loc: Location, args: OdsBuildArgs = {}): Operation {
+  build(builder: OpBuilder, loc: Location, args: OdsBuildArgs<S> = {}): Operation {
     return builder.createFromState(this.createState(builder.context, loc, args))
+  }
+
+  /** Throws when `args` names an operand, result, attribute or successor this op does not declare. */
+  private checkBuildNames(args: OdsBuildArgs): void {
+    const check = (kind: string, given: object | undefined, declared: readonly { readonly name: string }[]): void => {
+      if (given === undefined || Array.isArray(given)) {
+        return
+      }
+      for (const key of Object.keys(given)) {
+        if (!declared.some((d) => d.name === key)) {
+          const names = declared.map((d) => `'${d.name}'`).join(', ')
+          throw new Error(`'${this.name}' has no ${kind} '${key}'; its ${kind}s are: ${names === '' ? '(none)' : names}`)
+        }
+      }
+    }
+    check('operand', args.operands, this.operands)
+    check('result', args.results, this.results)
+    check('attribute', args.attributes, this.attributes)
+    check('successor', args.successors, this.successors)
   }
 
   private inferBuildResultTypes(state: OperationState): Type[] | undefined {
@@ -845,6 +875,6 @@ function verifySameOperandsAndResultType(op: Operation): boolean {
 }
 
 /** Defines an op from an ODS-style declaration: see `OpSpec` and docs/ods-api. */
-export function defineOp(spec: OpSpec): OdsOp {
-  return new OdsOp(spec)
+export function defineOp<const S extends OpSpec>(spec: S): OdsOp<S> {
+  return new OdsOp<S>(spec)
 }
