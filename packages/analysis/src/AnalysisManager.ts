@@ -160,7 +160,12 @@ export class NestedAnalysisMap {
  */
 export class AnalysisManager {
   /** @internal */
-  constructor(readonly impl: NestedAnalysisMap) {}
+  readonly impl: NestedAnalysisMap
+
+  /** @internal */
+  constructor(impl: NestedAnalysisMap) {
+    this.impl = impl
+  }
 
   /** The top-level manager for `op`, reporting cache misses to `listener`. */
   static forOperation(op: Operation, listener: AnalysisListener | null = null): AnalysisManager {

@@ -52,6 +52,11 @@ export { ConvertControlFlowToLLVMPass, controlFlowToLLVMConversionPatterns, asse
 export { ArithToLLVMConversionPass, arithToLLVMConversionPatterns, ceilFloorDivExpandPatterns, convertArithFastMathAttrToLLVM } from './llvm/ArithToLLVM.ts'
 /** The `convert-index-to-llvm` pass and its patterns. */
 export { ConvertIndexToLLVMPass, indexToLLVMConversionPatterns } from './llvm/IndexToLLVM.ts'
+/** The option declarations of the lowering passes to the llvm dialect. */
+export type { ArithToLLVMOptionDecls } from './llvm/ArithToLLVM.ts'
+export type { CFToLLVMOptionDecls } from './llvm/ControlFlowToLLVM.ts'
+export type { FuncToLLVMOptionDecls } from './llvm/FuncToLLVM.ts'
+export type { IndexToLLVMOptionDecls } from './llvm/IndexToLLVM.ts'
 /** The `reconcile-unrealized-casts` pass and its utility. */
 export { ReconcileUnrealizedCastsPass, reconcileUnrealizedCasts } from './ReconcileUnrealizedCasts.ts'
 

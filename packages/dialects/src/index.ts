@@ -23,6 +23,8 @@ export {
 export type {
   BuildFuncOptions,
 } from './func/index.ts'
+/** The shape of the canonicalization patterns these dialects register (MLIR's `OpRewritePattern`). */
+export type { CanonicalizationPattern, RewriterLike } from './internal/RewriterLike.ts'
 import { CfDialect } from './cf/index.ts'
 export {
   CfDialect,

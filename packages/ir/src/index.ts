@@ -235,7 +235,8 @@ export type {
   SuccessorConstraint,
 } from './ods/Constraints.ts'
 export { defineOp, OdsOp, verifyElementwise } from './ods/defineOp.ts'
-export type { OpSpec, OdsBuildArgs } from './ods/defineOp.ts'
+export type { OpSpec, OdsBuildArgs, DeclaredNames } from './ods/defineOp.ts'
+export { Uniquer } from './internal/storage.ts'
 export { CustomDirectiveArg, FormatElement, FormatKind, compileFormat, resolveOperandList } from './ods/Format.ts'
 export type { CustomDirective, CompiledFormat, FormatOpInfo } from './ods/Format.ts'
 export type { OdsValueDecl, OdsAttrDecl, OdsRegionDecl, OdsSuccessorDecl, TypesMatchWith } from './ods/OpInfo.ts'
@@ -265,6 +266,7 @@ export { BuiltinDialect, ModuleOp, UnrealizedConversionCastOp } from './dialect/
 export { parseSourceString, parseAttribute, parseType } from './parser/parseSourceString.ts'
 export type { ParseResult, ParserOptions } from './parser/parseSourceString.ts'
 export { Lexer, Tok } from './parser/Lexer.ts'
+export type { LexErrorHandler } from './parser/Lexer.ts'
 export {
   affineAdd,
   affineMul,

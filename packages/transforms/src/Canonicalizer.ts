@@ -20,7 +20,7 @@ import {
 } from '@tilepass/pass-manager'
 
 /** The option declarations of `canonicalize`. */
-type CanonicalizerOptionDecls = {
+export type CanonicalizerOptionDecls = {
   readonly topDown: ScalarOption<boolean>
   readonly regionSimplify: EnumOption<GreedySimplifyRegionLevel>
   readonly maxIterations: ScalarOption<number>

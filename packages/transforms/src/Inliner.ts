@@ -35,7 +35,7 @@ import {
 } from '@tilepass/pass-manager'
 
 /** The option declarations of `inline`. */
-type InlinerOptionDecls = {
+export type InlinerOptionDecls = {
   readonly defaultPipeline: ScalarOption<string>
   readonly opPipelines: ListOption<string>
   readonly maxIterations: ScalarOption<number>

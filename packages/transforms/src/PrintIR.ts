@@ -1,7 +1,8 @@
 import { printOperation } from '@tilepass/ir'
 import { OperationPass, stringOption, type OptionValues, type ScalarOption } from '@tilepass/pass-manager'
 
-type PrintIROptionDecls = { readonly label: ScalarOption<string> }
+/** The option declarations of the pass (see `OptionDecls`). */
+export type PrintIROptionDecls = { readonly label: ScalarOption<string> }
 const printIROptions: PrintIROptionDecls = { label: stringOption('label', '', 'Label') }
 
 /** Where `print-ir` writes; standard error of the process by default. */

@@ -26,7 +26,8 @@ import { PoisonAttr, PoisonOp, UBDialect, UnreachableOp } from '@tilepass/dialec
 import { collectCanonicalizationPatterns } from './Canonicalizer.ts'
 import { ConstantSolver } from './ConstantSolver.ts'
 
-type RemoveDeadValuesOptionDecls = { readonly canonicalize: ScalarOption<boolean> }
+/** The option declarations of the pass (see `OptionDecls`). */
+export type RemoveDeadValuesOptionDecls = { readonly canonicalize: ScalarOption<boolean> }
 const removeDeadValuesOptions: RemoveDeadValuesOptionDecls = {
   canonicalize: boolOption('canonicalize', true, 'Canonicalize region branch ops'),
 }

@@ -1,7 +1,8 @@
 import { SymbolTable, Trait } from '@tilepass/ir'
 import { OperationPass, stringListOption, type ListOption, type OptionValues } from '@tilepass/pass-manager'
 
-type SymbolPrivatizeOptionDecls = { readonly exclude: ListOption<string> }
+/** The option declarations of the pass (see `OptionDecls`). */
+export type SymbolPrivatizeOptionDecls = { readonly exclude: ListOption<string> }
 const symbolPrivatizeOptions: SymbolPrivatizeOptionDecls = {
   exclude: stringListOption('exclude', 'Comma separated list of symbols that should not be marked private'),
 }

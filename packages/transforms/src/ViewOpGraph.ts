@@ -15,7 +15,8 @@ import {
 } from '@tilepass/ir'
 import { OperationPass, boolOption, intOption, type OptionValues, type ScalarOption } from '@tilepass/pass-manager'
 
-type ViewOpGraphOptionDecls = {
+/** The option declarations of the pass (see `OptionDecls`). */
+export type ViewOpGraphOptionDecls = {
   readonly maxLabelLen: ScalarOption<number>
   readonly printAttrs: ScalarOption<boolean>
   readonly printControlFlowEdges: ScalarOption<boolean>

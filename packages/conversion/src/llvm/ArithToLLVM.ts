@@ -652,7 +652,8 @@ export function arithToLLVMConversionPatterns(converter: LLVMTypeConverter): Con
   ]
 }
 
-type ArithToLLVMOptionDecls = { readonly indexBitwidth: ScalarOption<number> }
+/** The option declarations of the pass (see `OptionDecls`). */
+export type ArithToLLVMOptionDecls = { readonly indexBitwidth: ScalarOption<number> }
 const arithToLLVMOptions: ArithToLLVMOptionDecls = {
   indexBitwidth: intOption('index-bitwidth', kDeriveIndexBitwidthFromDataLayout, 'Bitwidth of the index type, 0 to use size of machine word', 'uint'),
 }

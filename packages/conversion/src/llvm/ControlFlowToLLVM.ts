@@ -329,7 +329,8 @@ export function assertToLLVMConversionPattern(converter: LLVMTypeConverter): OpC
   return new AssertOpLowering(converter)
 }
 
-type CFToLLVMOptionDecls = { readonly indexBitwidth: ScalarOption<number> }
+/** The option declarations of the pass (see `OptionDecls`). */
+export type CFToLLVMOptionDecls = { readonly indexBitwidth: ScalarOption<number> }
 const cfToLLVMOptions: CFToLLVMOptionDecls = {
   indexBitwidth: intOption('index-bitwidth', kDeriveIndexBitwidthFromDataLayout, 'Bitwidth of the index type, 0 to use size of machine word', 'uint'),
 }

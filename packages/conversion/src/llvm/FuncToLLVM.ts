@@ -585,7 +585,8 @@ export function funcToLLVMConversionPatterns(converter: LLVMTypeConverter, symbo
   ]
 }
 
-type FuncToLLVMOptionDecls = {
+/** The option declarations of the pass (see `OptionDecls`). */
+export type FuncToLLVMOptionDecls = {
   readonly useBarePtrCallConv: ScalarOption<boolean>
   readonly indexBitwidth: ScalarOption<number>
 }

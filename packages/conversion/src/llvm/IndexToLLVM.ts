@@ -243,7 +243,8 @@ export function indexToLLVMConversionPatterns(converter: LLVMTypeConverter): Con
   ]
 }
 
-type IndexToLLVMOptionDecls = { readonly indexBitwidth: ScalarOption<number> }
+/** The option declarations of the pass (see `OptionDecls`). */
+export type IndexToLLVMOptionDecls = { readonly indexBitwidth: ScalarOption<number> }
 const indexToLLVMOptions: IndexToLLVMOptionDecls = {
   indexBitwidth: intOption('index-bitwidth', kDeriveIndexBitwidthFromDataLayout, 'Bitwidth of the index type, 0 to use size of machine word', 'uint'),
 }

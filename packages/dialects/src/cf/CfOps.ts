@@ -39,12 +39,12 @@ function quoted(type: Type): string {
   return `'${printType(type)}'`
 }
 
+const kUint64Max = (1n << 64n) - 1n
+
 /**
  * BranchOpInterface's check of the values forwarded to each successor against the
  * successor's block arguments (MLIR's `verifyBranchSuccessorOperands`).
  */
-const kUint64Max = (1n << 64n) - 1n
-
 export function verifyBranchSuccessorOperands(op: Operation, getOperands: (op: Operation, index: number) => Value[]): LogicalResult {
   for (let s = 0; s < op.successors.length; s++) {
     const operands = getOperands(op, s)

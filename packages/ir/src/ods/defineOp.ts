@@ -82,7 +82,7 @@ export interface OpSpec {
 }
 
 /** The declared names of one part of an op spec (operands, results, ...), as a string union. */
-type DeclaredNames<R> = R extends Readonly<Record<string, unknown>> ? Extract<keyof R, string> : never
+export type DeclaredNames<R> = R extends Readonly<Record<string, unknown>> ? Extract<keyof R, string> : never
 
 /**
  * Arguments of `OdsOp.build`: values and attributes by declared name. For an op defined
