@@ -21,7 +21,7 @@ export class Block {
   lastOp: Operation | null = null
   /** Head of the list of successor slots that refer to this block. */
   firstPredecessorUse: BlockOperand | null = null
-  /** Whether `orderIndex` of the ops is up to date. */
+  /** @internal Whether `orderIndex` of the ops is up to date. */
   isOpOrderValid = true
   readonly arguments: BlockArgument[] = []
 

@@ -23,7 +23,7 @@ export class OperationState {
   /** Discardable attributes; for registered ops, names that are inherent are moved to properties. */
   attributes: NamedAttribute[] = []
   /**
-   * For an unregistered op: its `<...>` properties attribute when that is not a non-empty
+   * @internal For an unregistered op: its `<...>` properties attribute when that is not a non-empty
    * dictionary (`<{}>`, `<1>`); becomes `Operation.rawProperties`.
    */
   rawProperties: Attribute | null = null

@@ -29,25 +29,25 @@ export class Operation {
   /** Next op in the parent block. */ declare nextOp: Operation | null
   /** The block that contains this op, or null when detached. */
   declare parentBlock: Block | null
-  /** Position hint for `isBeforeInBlock`. */ declare orderIndex: number
+  /** @internal Position hint for `isBeforeInBlock`. */ declare orderIndex: number
   /**
-   * Scratch slot of the greedy rewrite driver's worklist: the op's index in the worklist
+   * @internal Scratch slot of the greedy rewrite driver's worklist: the op's index in the worklist
    * that holds it, or -1 when none does. Not meaningful outside the driver.
    */
   declare worklistIndex: number
   /**
-   * Scratch slot of whole-IR marking traversals (region DCE's liveness, the printer's value
+   * @internal Scratch slot of whole-IR marking traversals (region DCE's liveness, the printer's value
    * numbering): the epoch of the last traversal that marked the op, compared against the
    * epoch that `acquireVisitMarks` handed out. Not meaningful outside such a traversal.
    */
   declare visitMark: number
   /**
-   * Scratch data of the traversal that holds the visit marks, for an op whose `visitMark`
+   * @internal Scratch data of the traversal that holds the visit marks, for an op whose `visitMark`
    * is that traversal's epoch (the printer keeps the number of the op's results here).
    */
   declare visitData: number
   /**
-   * For an unregistered op whose properties were given as something other than a non-empty
+   * @internal For an unregistered op whose properties were given as something other than a non-empty
    * dictionary (`<{}>`, `<1>`): that attribute, printed back as written when `properties` is
    * empty; null otherwise.
    */

@@ -7,7 +7,7 @@
  * Set PACK_CHECK_KEEP=1 to keep the scratch directory.
  */
 import { spawnSync, type SpawnSyncOptions } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -76,7 +76,8 @@ try {
       }
     }
     for (const entry of entries) {
-      if (entry.startsWith('package/src/') || entry.startsWith('package/test/') || entry.endsWith('.tsbuildinfo')) {
+      // Source maps would point at src/, which is not shipped.
+      if (entry.startsWith('package/src/') || entry.startsWith('package/test/') || entry.endsWith('.tsbuildinfo') || entry.endsWith('.map')) {
         fail(`${manifest.name}: the tarball ships ${entry.slice('package/'.length)}`)
       }
     }
@@ -139,6 +140,18 @@ try {
     step('a TypeScript consumer type-checks against the packed declarations')
   } else {
     fail(`the packed declarations do not type-check in a consumer:\n${tsc.stdout}${tsc.stderr}`)
+  }
+
+  // ---- Internal fields stay out of the published types (`@internal` + stripInternal) ----
+  const internalFields = /^\s*(readonly\s+)?(worklistIndex|visitMark|visitData|rawProperties|orderIndex|isOpOrderValid)\??:/m
+  const irDist = path.join(consumer, 'node_modules', '@tilepass', 'ir', 'dist')
+  const leaking = readdirSync(irDist, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith('.d.ts') && internalFields.test(readFileSync(path.join(irDist, f), 'utf8')))
+  if (leaking.length === 0) {
+    step('internal fields are stripped from the published declarations')
+  } else {
+    fail(`@tilepass/ir's declarations show internal fields in ${leaking.join(', ')}`)
   }
 
   // ---- Run the bins ----
