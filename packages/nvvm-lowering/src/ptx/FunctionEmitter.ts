@@ -1,0 +1,1210 @@
+/**
+ * PTX for one `llvm.func`: virtual registers per class, parameters, blocks as labels,
+ * block arguments as parallel copies on the incoming edges, and the llvm ops. The nvvm
+ * ops are in `nvvmOps.ts`. Every op the emitter cannot translate exactly is reported at
+ * its location; nothing is guessed.
+ */
+import {
+  DenseArrayAttr,
+  DenseIntOrFPElementsAttr,
+  FloatAttr,
+  IntegerAttr,
+  TypeAttr,
+  VectorType,
+  printAttribute,
+  printType,
+  type Block,
+  type Operation,
+  type Type,
+  type Value,
+} from '@tilepass/ir'
+import {
+  GEP_DYNAMIC_INDEX,
+  LLVMArrayType,
+  LLVMCondBrOp,
+  LLVMFunctionType,
+  LLVMGEPOp,
+  LLVMPointerType,
+  LLVMStructType,
+} from '@tilepass/dialects'
+import { emitNVVMOp } from './nvvmOps.ts'
+import type { PTXTarget } from './PTXTarget.ts'
+import {
+  REG_CLASSES,
+  REG_DECL,
+  bitsOf,
+  flattenType,
+  regClassOf,
+  sizeAlignOf,
+  structFieldOffset,
+  type RegClass,
+  type Scalar,
+  type ScalarKind,
+} from './ptxTypes.ts'
+
+/** Thrown inside the emitter to stop at the first unsupported op; caught by `emitPTX`. */
+export class EmitError extends Error {
+  constructor(
+    readonly op: Operation,
+    message: string,
+  ) {
+    super(message)
+    this.name = 'EmitError'
+  }
+}
+
+const INT_CMP: Readonly<Record<string, readonly [string, boolean]>> = {
+  eq: ['eq', true],
+  ne: ['ne', true],
+  slt: ['lt', true],
+  sle: ['le', true],
+  sgt: ['gt', true],
+  sge: ['ge', true],
+  ult: ['lo', false],
+  ule: ['ls', false],
+  ugt: ['hi', false],
+  uge: ['hs', false],
+}
+
+const FLOAT_CMP: Readonly<Record<string, string>> = {
+  oeq: 'eq',
+  one: 'ne',
+  olt: 'lt',
+  ole: 'le',
+  ogt: 'gt',
+  oge: 'ge',
+  ord: 'num',
+  uno: 'nan',
+  ueq: 'equ',
+  une: 'neu',
+  ult: 'ltu',
+  ule: 'leu',
+  ugt: 'gtu',
+  uge: 'geu',
+}
+
+export const ICMP_NAMES: readonly string[] = ['eq', 'ne', 'slt', 'sle', 'sgt', 'sge', 'ult', 'ule', 'ugt', 'uge']
+export const FCMP_NAMES: readonly string[] = ['false', 'oeq', 'ogt', 'oge', 'olt', 'ole', 'one', 'ord', 'ueq', 'ugt', 'uge', 'ult', 'ule', 'une', 'uno', 'true']
+
+/** PTX state-space suffix for an LLVM address space (NVPTX numbering). */
+export function spaceSuffix(addrSpace: number): string | null {
+  switch (addrSpace) {
+    case 0:
+      return ''
+    case 1:
+      return '.global'
+    case 3:
+      return '.shared'
+    case 4:
+      return '.const'
+    case 5:
+      return '.local'
+    default:
+      return null
+  }
+}
+
+/** Integer type suffix: `.s32`/`.u32` style for arithmetic, `.b32` for bitwise. */
+function intSuffix(kind: ScalarKind, signed: boolean | 'b'): string {
+  const bits = kind === 'ptr' ? 64 : bitsOf(kind)
+  return `.${signed === 'b' ? 'b' : signed ? 's' : 'u'}${bits}`
+}
+
+/** The `.f32`/`.f64` suffix; f16/bf16 are computed in f32 (exactly rounded: f32 has more than 2p+2 bits). */
+function isFloat(kind: ScalarKind): boolean {
+  return kind === 'f16' || kind === 'bf16' || kind === 'f32' || kind === 'f64'
+}
+
+function isInt(kind: ScalarKind): boolean {
+  return kind === 'i16' || kind === 'i32' || kind === 'i64'
+}
+
+/** The type suffix of a load/store/mov of one scalar. */
+export function memSuffix(kind: ScalarKind): string {
+  switch (kind) {
+    case 'i16':
+      return '.u16'
+    case 'f16':
+    case 'bf16':
+      return '.b16'
+    case 'i32':
+      return '.u32'
+    case 'f32':
+      return '.f32'
+    case 'f64':
+      return '.f64'
+    default:
+      return '.u64'
+  }
+}
+
+/** Emits one function's body; `lines` receives the PTX statements (without declarations). */
+export class FunctionEmitter {
+  readonly lines: string[] = []
+  private readonly regs = new Map<Value, string[]>()
+  private readonly counters: Record<RegClass, number> = { pred: 0, b16: 0, h: 0, b32: 0, f32: 0, b64: 0, f64: 0 }
+  private readonly labels = new Map<Block, string>()
+  private edgeCount = 0
+
+  constructor(
+    readonly func: Operation,
+    readonly name: string,
+    readonly fnIndex: number,
+    readonly target: PTXTarget,
+  ) {}
+
+  // ---- registers -------------------------------------------------------------------
+
+  /** A fresh register of `cls`. */
+  fresh(cls: RegClass): string {
+    const n = ++this.counters[cls]
+    return `${REG_DECL[cls][1]}${n}`
+  }
+
+  freshFor(kind: ScalarKind): string {
+    return this.fresh(regClassOf(kind))
+  }
+
+  /** The `.reg` declarations for every class used. */
+  declarations(): string[] {
+    const out: string[] = []
+    for (const c of REG_CLASSES) {
+      if (this.counters[c] > 0) {
+        out.push(`\t.reg ${REG_DECL[c][0]} \t${REG_DECL[c][1]}<${this.counters[c] + 1}>;`)
+      }
+    }
+    return out
+  }
+
+  emit(text: string): void {
+    this.lines.push(`\t${text};`)
+  }
+
+  fail(op: Operation, message: string): never {
+    throw new EmitError(op, message)
+  }
+
+  /** The scalar parts of `type`, or a diagnostic at `op`. */
+  parts(op: Operation, type: Type): Scalar[] {
+    const f = flattenType(type)
+    if (typeof f === 'string') {
+      this.fail(op, f)
+    }
+    return f
+  }
+
+  /** Registers of an already emitted value. */
+  get(op: Operation, v: Value): string[] {
+    const r = this.regs.get(v)
+    if (r === undefined) {
+      this.fail(op, 'uses a value the PTX emitter has not defined (a block outside the function or an unsupported producer)')
+    }
+    return r
+  }
+
+  /** The single register of a scalar value. */
+  get1(op: Operation, v: Value): string {
+    const r = this.get(op, v)
+    if (r.length !== 1) {
+      this.fail(op, 'expected a scalar operand')
+    }
+    return r[0]!
+  }
+
+  scalarKind(op: Operation, type: Type): Scalar {
+    const p = this.parts(op, type)
+    if (p.length !== 1 || type instanceof VectorType || type instanceof LLVMStructType || type instanceof LLVMArrayType) {
+      this.fail(op, `expected a scalar type, got '${printType(type)}'`)
+    }
+    return p[0]!
+  }
+
+  define(v: Value, regs: string[]): void {
+    this.regs.set(v, regs)
+  }
+
+  /** Fresh registers for every part of `type`. */
+  freshValue(op: Operation, type: Type): string[] {
+    return this.parts(op, type).map((s) => this.freshFor(s.kind))
+  }
+
+  // ---- function ----------------------------------------------------------------------
+
+  /** Emits parameters (returned as declarations) and the body into `lines`. */
+  run(paramPrefix: string): string[] {
+    const fnType = this.func.getAttr('function_type')
+    const region = this.func.getRegion(0)
+    const blocks = region.blockList
+    if (!(fnType instanceof TypeAttr) || !(fnType.value instanceof LLVMFunctionType)) {
+      this.fail(this.func, 'has no llvm function type')
+    }
+    const params: string[] = []
+    const entry = blocks[0]!
+    blocks.forEach((b, i) => this.labels.set(b, `$L__BB${this.fnIndex}_${i}`))
+    for (let i = 0; i < entry.numArguments; i++) {
+      const arg = entry.getArgument(i)
+      const s = this.scalarKind(this.func, arg.type)
+      const pname = `${paramPrefix}${i}`
+      const reg = this.freshFor(s.kind)
+      if (s.kind === 'i1') {
+        params.push(`\t.param .u8 ${pname}`)
+        const tmp = this.fresh('b16')
+        this.emit(`ld.param.u8 ${tmp}, [${pname}]`)
+        this.emit(`and.b16 ${tmp}, ${tmp}, 1`)
+        this.emit(`setp.ne.b16 ${reg}, ${tmp}, 0`)
+      } else {
+        const suffix = memSuffix(s.kind)
+        params.push(`\t.param ${suffix} ${pname}`)
+        this.emit(`ld.param${suffix} ${reg}, [${pname}]`)
+      }
+      this.define(arg, [reg])
+    }
+    for (let i = 1; i < blocks.length; i++) {
+      const b = blocks[i]!
+      for (let a = 0; a < b.numArguments; a++) {
+        const arg = b.getArgument(a)
+        this.define(arg, this.freshValue(b.parentOp ?? this.func, arg.type))
+      }
+    }
+    for (let i = 0; i < blocks.length; i++) {
+      const b = blocks[i]!
+      if (i > 0) {
+        this.lines.push(`${this.labels.get(b)!}:`)
+      }
+      for (const op of b.operations) {
+        this.emitOp(op, blocks[i + 1] ?? null)
+      }
+    }
+    return params
+  }
+
+  // ---- ops ---------------------------------------------------------------------------
+
+  private emitOp(op: Operation, next: Block | null): void {
+    const name = op.name.name
+    if (name.startsWith('nvvm.')) {
+      emitNVVMOp(this, op)
+      return
+    }
+    switch (name) {
+      case 'llvm.mlir.constant':
+        return this.constant(op)
+      case 'llvm.mlir.poison':
+      case 'llvm.mlir.undef':
+        this.define(op.getResult(0), this.freshValue(op, op.getResult(0).type))
+        return
+      case 'llvm.mlir.zero':
+        return this.zero(op)
+      case 'llvm.mlir.addressof':
+        return this.addressOf(op)
+      case 'llvm.add':
+      case 'llvm.sub':
+      case 'llvm.mul':
+      case 'llvm.sdiv':
+      case 'llvm.udiv':
+      case 'llvm.srem':
+      case 'llvm.urem':
+      case 'llvm.and':
+      case 'llvm.or':
+      case 'llvm.xor':
+      case 'llvm.shl':
+      case 'llvm.lshr':
+      case 'llvm.ashr':
+      case 'llvm.intr.smax':
+      case 'llvm.intr.smin':
+      case 'llvm.intr.umax':
+      case 'llvm.intr.umin':
+        return this.elementwise(op, (r, a) => this.intBinary(op, name, r, a))
+      case 'llvm.fadd':
+      case 'llvm.fsub':
+      case 'llvm.fmul':
+      case 'llvm.fdiv':
+      case 'llvm.intr.maxnum':
+      case 'llvm.intr.minnum':
+      case 'llvm.intr.maximum':
+      case 'llvm.intr.minimum':
+      case 'llvm.intr.copysign':
+        return this.elementwise(op, (r, a) => this.floatBinary(op, name, r, a))
+      case 'llvm.fneg':
+      case 'llvm.intr.fabs':
+      case 'llvm.intr.sqrt':
+      case 'llvm.intr.exp2':
+        return this.elementwise(op, (r, a) => this.floatUnary(op, name, r, a))
+      case 'llvm.intr.fma':
+      case 'llvm.intr.fmuladd':
+        return this.elementwise(op, (r, a) => this.fma(op, r, a))
+      case 'llvm.icmp':
+        return this.elementwise(op, (r, a) => this.icmp(op, r, a))
+      case 'llvm.fcmp':
+        return this.elementwise(op, (r, a) => this.fcmp(op, r, a))
+      case 'llvm.select':
+        return this.select(op)
+      case 'llvm.sext':
+      case 'llvm.zext':
+      case 'llvm.trunc':
+      case 'llvm.sitofp':
+      case 'llvm.uitofp':
+      case 'llvm.fptosi':
+      case 'llvm.fptoui':
+      case 'llvm.fpext':
+      case 'llvm.fptrunc':
+      case 'llvm.ptrtoint':
+      case 'llvm.inttoptr':
+      case 'llvm.addrspacecast':
+        return this.elementwise(op, (r, a) => this.cast(op, name, r, a))
+      case 'llvm.bitcast':
+        return this.bitcast(op)
+      case 'llvm.freeze':
+        this.define(op.getResult(0), this.get(op, op.getOperand(0)))
+        return
+      case 'llvm.getelementptr':
+        return this.gep(op)
+      case 'llvm.load':
+        return this.load(op)
+      case 'llvm.store':
+        return this.store(op)
+      case 'llvm.extractvalue':
+      case 'llvm.insertvalue':
+        return this.aggregate(op, name === 'llvm.insertvalue')
+      case 'llvm.extractelement':
+      case 'llvm.insertelement':
+        return this.vectorElement(op, name === 'llvm.insertelement')
+      case 'llvm.br': {
+        const dest = op.getSuccessor(0)
+        this.copies(op, dest, op.getOperands())
+        if (dest !== next) {
+          this.emit(`bra ${this.labels.get(dest)!}`)
+        }
+        return
+      }
+      case 'llvm.cond_br':
+        return this.condBr(op, next)
+      case 'llvm.return':
+        if (op.numOperands > 0) {
+          this.fail(op, 'returns a value, which a kernel cannot')
+        }
+        this.emit('ret')
+        return
+      case 'llvm.unreachable':
+        this.emit('trap')
+        return
+      default:
+        this.fail(op, 'is not supported by the PTX emitter')
+    }
+  }
+
+  /** Applies `f` to each scalar lane of a (possibly vector) op: results and operands part by part. */
+  private elementwise(op: Operation, f: (res: Scalar, args: { reg: string; s: Scalar }[]) => string): void {
+    const resParts = this.parts(op, op.getResult(0).type)
+    const opParts = op.getOperands().map((v) => ({ regs: this.get(op, v), parts: this.parts(op, v.type) }))
+    const out: string[] = []
+    for (let i = 0; i < resParts.length; i++) {
+      out.push(f(resParts[i]!, opParts.map((o) => ({ reg: o.regs[o.regs.length === 1 ? 0 : i]!, s: o.parts[o.parts.length === 1 ? 0 : i]! }))))
+    }
+    this.define(op.getResult(0), out)
+  }
+
+  private constant(op: Operation): void {
+    const attr = op.getAttr('value')
+    const type = op.getResult(0).type
+    const parts = this.parts(op, type)
+    let values: (bigint | number)[]
+    if (attr instanceof IntegerAttr) {
+      values = [attr.value]
+    } else if (attr instanceof FloatAttr) {
+      values = [attr.value]
+    } else if (attr instanceof DenseIntOrFPElementsAttr && (attr.isSplat || attr.values.length === parts.length)) {
+      values = parts.map((_, i) => attr.values[attr.isSplat ? 0 : i]!)
+    } else {
+      this.fail(op, `constant ${attr === undefined ? '' : printAttribute(attr)} is not supported by the PTX emitter`)
+    }
+    const regs = parts.map((s, i) => this.materialize(s.kind, values[values.length === 1 ? 0 : i]!))
+    this.define(op.getResult(0), regs)
+  }
+
+  /** A register holding constant `v` of `kind`. */
+  materialize(kind: ScalarKind, v: bigint | number): string {
+    const r = this.freshFor(kind)
+    this.emit(`mov${movSuffix(kind)} ${r}, ${immediate(kind, v)}`)
+    return r
+  }
+
+  private zero(op: Operation): void {
+    const parts = this.parts(op, op.getResult(0).type)
+    this.define(
+      op.getResult(0),
+      parts.map((s) => this.materialize(s.kind, 0)),
+    )
+  }
+
+  private addressOf(op: Operation): void {
+    const sym = op.getAttr('global_name')
+    const t = op.getResult(0).type
+    if (sym === undefined || !(t instanceof LLVMPointerType)) {
+      this.fail(op, 'has no global name')
+    }
+    const name = printAttribute(sym).slice(1)
+    const r = this.fresh('b64')
+    this.emit(`mov.u64 ${r}, ${name}`)
+    this.define(op.getResult(0), [r])
+  }
+
+  private intBinary(op: Operation, name: string, res: Scalar, a: { reg: string; s: Scalar }[]): string {
+    const k = res.kind
+    const r = this.freshFor(k)
+    const x = a[0]!.reg
+    const y = a[1]!.reg
+    if (k === 'i1') {
+      const pred: Record<string, string> = { 'llvm.and': 'and', 'llvm.or': 'or', 'llvm.xor': 'xor', 'llvm.add': 'xor', 'llvm.sub': 'xor' }
+      const p = pred[name]
+      if (p === undefined) {
+        this.fail(op, 'on i1 is not supported by the PTX emitter')
+      }
+      this.emit(`${p}.pred ${r}, ${x}, ${y}`)
+      return r
+    }
+    if (!isInt(k)) {
+      this.fail(op, `on '${k}' is not supported by the PTX emitter`)
+    }
+    const table: Record<string, [string, boolean | 'b']> = {
+      'llvm.add': ['add', true],
+      'llvm.sub': ['sub', true],
+      'llvm.mul': ['mul.lo', true],
+      'llvm.sdiv': ['div', true],
+      'llvm.udiv': ['div', false],
+      'llvm.srem': ['rem', true],
+      'llvm.urem': ['rem', false],
+      'llvm.and': ['and', 'b'],
+      'llvm.or': ['or', 'b'],
+      'llvm.xor': ['xor', 'b'],
+      'llvm.shl': ['shl', 'b'],
+      'llvm.lshr': ['shr', false],
+      'llvm.ashr': ['shr', true],
+      'llvm.intr.smax': ['max', true],
+      'llvm.intr.smin': ['min', true],
+      'llvm.intr.umax': ['max', false],
+      'llvm.intr.umin': ['min', false],
+    }
+    const [mn, signed] = table[name]!
+    if (mn === 'shl' || mn === 'shr') {
+      // PTX shifts take a 32-bit amount; LLVM's is the operand type (>= width is poison).
+      let amt = y
+      if (k === 'i64') {
+        amt = this.fresh('b32')
+        this.emit(`cvt.u32.u64 ${amt}, ${y}`)
+      } else if (k === 'i16') {
+        amt = this.fresh('b32')
+        this.emit(`cvt.u32.u16 ${amt}, ${y}`)
+      }
+      this.emit(`${mn}${intSuffix(k, signed)} ${r}, ${x}, ${amt}`)
+      return r
+    }
+    this.emit(`${mn}${intSuffix(k, signed)} ${r}, ${x}, ${y}`)
+    return r
+  }
+
+  /** f16/bf16 operands widened to f32 (exact). */
+  widen(reg: string, kind: ScalarKind): string {
+    if (kind === 'f16') {
+      const f = this.fresh('f32')
+      this.emit(`cvt.f32.f16 ${f}, ${reg}`)
+      return f
+    }
+    if (kind === 'bf16') {
+      const t = this.fresh('b32')
+      this.emit(`cvt.u32.u16 ${t}, ${reg}`)
+      this.emit(`shl.b32 ${t}, ${t}, 16`)
+      const f = this.fresh('f32')
+      this.emit(`mov.b32 ${f}, ${t}`)
+      return f
+    }
+    return reg
+  }
+
+  /** An f32 result rounded (to nearest even) back to f16/bf16. */
+  narrow(f: string, kind: ScalarKind): string {
+    if (kind !== 'f16' && kind !== 'bf16') {
+      return f
+    }
+    const h = this.fresh('h')
+    this.emit(`cvt.rn.${kind}.f32 ${h}, ${f}`)
+    return h
+  }
+
+  private floatBinary(op: Operation, name: string, res: Scalar, a: { reg: string; s: Scalar }[]): string {
+    const k = res.kind
+    if (!isFloat(k)) {
+      this.fail(op, `on '${k}' is not supported by the PTX emitter`)
+    }
+    const wide = k === 'f64' ? 'f64' : 'f32'
+    const x = this.widen(a[0]!.reg, k)
+    const y = this.widen(a[1]!.reg, k)
+    const r = this.fresh(wide)
+    const contract = hasFastmath(op, 'contract')
+    switch (name) {
+      case 'llvm.fadd':
+      case 'llvm.fsub':
+      case 'llvm.fmul':
+        this.emit(`${name.slice(6)}${contract ? '' : '.rn'}.${wide} ${r}, ${x}, ${y}`)
+        break
+      case 'llvm.fdiv':
+        this.emit(`div.rn.${wide} ${r}, ${x}, ${y}`)
+        break
+      case 'llvm.intr.maxnum':
+        this.emit(`max.${wide} ${r}, ${x}, ${y}`)
+        break
+      case 'llvm.intr.minnum':
+        this.emit(`min.${wide} ${r}, ${x}, ${y}`)
+        break
+      case 'llvm.intr.maximum':
+      case 'llvm.intr.minimum':
+        if (wide === 'f64') {
+          this.fail(op, 'on f64 is not supported by the PTX emitter (PTX has no max.NaN.f64)')
+        }
+        this.emit(`${name === 'llvm.intr.maximum' ? 'max' : 'min'}.NaN.f32 ${r}, ${x}, ${y}`)
+        break
+      default:
+        this.fail(op, 'is not supported by the PTX emitter')
+    }
+    return this.narrow(r, k)
+  }
+
+  private floatUnary(op: Operation, name: string, res: Scalar, a: { reg: string; s: Scalar }[]): string {
+    const k = res.kind
+    if (!isFloat(k)) {
+      this.fail(op, `on '${k}' is not supported by the PTX emitter`)
+    }
+    if (name === 'llvm.fneg' || name === 'llvm.intr.fabs') {
+      // Sign-bit operations are exact at any width: flip or clear the top bit.
+      const bits = bitsOf(k)
+      const cls = k === 'f64' ? 'f64' : k === 'f32' ? 'f32' : 'h'
+      const r = this.fresh(cls)
+      if (bits === 16) {
+        const op2 = name === 'llvm.fneg' ? 'xor' : 'and'
+        const mask = name === 'llvm.fneg' ? '0x8000' : '0x7FFF'
+        this.emit(`${op2}.b16 ${r}, ${a[0]!.reg}, ${mask}`)
+      } else {
+        this.emit(`${name === 'llvm.fneg' ? 'neg' : 'abs'}.${k} ${r}, ${a[0]!.reg}`)
+      }
+      return r
+    }
+    const wide = k === 'f64' ? 'f64' : 'f32'
+    const x = this.widen(a[0]!.reg, k)
+    const r = this.fresh(wide)
+    if (name === 'llvm.intr.sqrt') {
+      this.emit(`sqrt.rn.${wide} ${r}, ${x}`)
+    } else {
+      if (wide === 'f64') {
+        this.fail(op, 'on f64 is not supported by the PTX emitter (ex2.approx is f32 only)')
+      }
+      this.emit(`ex2.approx.f32 ${r}, ${x}`)
+    }
+    return this.narrow(r, k)
+  }
+
+  private fma(op: Operation, res: Scalar, a: { reg: string; s: Scalar }[]): string {
+    const k = res.kind
+    if (k === 'f32' || k === 'f64') {
+      const r = this.freshFor(k)
+      this.emit(`fma.rn.${k} ${r}, ${a[0]!.reg}, ${a[1]!.reg}, ${a[2]!.reg}`)
+      return r
+    }
+    if (k === 'f16' || k === 'bf16') {
+      const r = this.fresh('h')
+      this.emit(`fma.rn.${k} ${r}, ${a[0]!.reg}, ${a[1]!.reg}, ${a[2]!.reg}`)
+      return r
+    }
+    this.fail(op, `on '${k}' is not supported by the PTX emitter`)
+  }
+
+  private icmp(op: Operation, _res: Scalar, a: { reg: string; s: Scalar }[]): string {
+    const pa = op.getAttr('predicate')
+    const pred = pa instanceof IntegerAttr ? ICMP_NAMES[Number(pa.value)] : undefined
+    if (pred === undefined) {
+      this.fail(op, 'has an unknown predicate')
+    }
+    const k = a[0]!.s.kind
+    const r = this.fresh('pred')
+    if (k === 'i1') {
+      if (pred !== 'eq' && pred !== 'ne') {
+        this.fail(op, `'${pred}' on i1 is not supported by the PTX emitter`)
+      }
+      this.emit(`xor.pred ${r}, ${a[0]!.reg}, ${a[1]!.reg}`)
+      if (pred === 'eq') {
+        this.emit(`not.pred ${r}, ${r}`)
+      }
+      return r
+    }
+    if (!isInt(k) && k !== 'ptr') {
+      this.fail(op, `on '${k}' is not supported by the PTX emitter`)
+    }
+    const [cmp, signed] = INT_CMP[pred]!
+    this.emit(`setp.${cmp}${intSuffix(k, k === 'ptr' ? false : signed)} ${r}, ${a[0]!.reg}, ${a[1]!.reg}`)
+    return r
+  }
+
+  private fcmp(op: Operation, _res: Scalar, a: { reg: string; s: Scalar }[]): string {
+    const pa = op.getAttr('predicate')
+    const pred = pa instanceof IntegerAttr ? FCMP_NAMES[Number(pa.value)] : undefined
+    if (pred === undefined) {
+      this.fail(op, 'has an unknown predicate')
+    }
+    const k = a[0]!.s.kind
+    if (!isFloat(k)) {
+      this.fail(op, `on '${k}' is not supported by the PTX emitter`)
+    }
+    const r = this.fresh('pred')
+    if (pred === 'true' || pred === 'false') {
+      this.emit(`mov.pred ${r}, ${pred === 'true' ? -1 : 0}`)
+      return r
+    }
+    const wide = k === 'f64' ? 'f64' : 'f32'
+    const x = this.widen(a[0]!.reg, k)
+    const y = this.widen(a[1]!.reg, k)
+    this.emit(`setp.${FLOAT_CMP[pred]!}.${wide} ${r}, ${x}, ${y}`)
+    return r
+  }
+
+  private select(op: Operation): void {
+    const c = this.get(op, op.getOperand(0))
+    const t = this.get(op, op.getOperand(1))
+    const f = this.get(op, op.getOperand(2))
+    const parts = this.parts(op, op.getResult(0).type)
+    const out = parts.map((s, i) => {
+      const p = c[c.length === 1 ? 0 : i]!
+      const r = this.freshFor(s.kind)
+      if (s.kind === 'i1') {
+        const u = this.fresh('pred')
+        this.emit(`and.pred ${r}, ${p}, ${t[i]!}`)
+        this.emit(`not.pred ${u}, ${p}`)
+        this.emit(`and.pred ${u}, ${u}, ${f[i]!}`)
+        this.emit(`or.pred ${r}, ${r}, ${u}`)
+      } else {
+        this.emit(`selp.b${bitsOf(s.kind)} ${r}, ${t[i]!}, ${f[i]!}, ${p}`)
+      }
+      return r
+    })
+    this.define(op.getResult(0), out)
+  }
+
+  private cast(op: Operation, name: string, res: Scalar, a: { reg: string; s: Scalar }[]): string {
+    const from = a[0]!.s
+    const x = a[0]!.reg
+    const to = res.kind
+    const fk = from.kind
+    const bad = (): never => this.fail(op, `from '${fk}' to '${to}' is not supported by the PTX emitter`)
+    switch (name) {
+      case 'llvm.zext':
+      case 'llvm.sext': {
+        const signed = name === 'llvm.sext'
+        const r = this.freshFor(to)
+        if (!isInt(to)) {
+          bad()
+        }
+        if (fk === 'i1') {
+          this.emit(`selp${intSuffix(to, 'b')} ${r}, ${signed ? -1 : 1}, 0, ${x}`)
+          return r
+        }
+        if (!isInt(fk)) {
+          bad()
+        }
+        this.emit(`cvt${intSuffix(to, signed)}${intSuffix(fk, signed)} ${r}, ${x}`)
+        return r
+      }
+      case 'llvm.trunc': {
+        const r = this.freshFor(to)
+        if (!isInt(fk)) {
+          bad()
+        }
+        if (to === 'i1') {
+          const t = this.freshFor(fk)
+          this.emit(`and${intSuffix(fk, 'b')} ${t}, ${x}, 1`)
+          this.emit(`setp.ne${intSuffix(fk, 'b')} ${r}, ${t}, 0`)
+          return r
+        }
+        if (!isInt(to)) {
+          bad()
+        }
+        this.emit(`cvt${intSuffix(to, false)}${intSuffix(fk, false)} ${r}, ${x}`)
+        return r
+      }
+      case 'llvm.sitofp':
+      case 'llvm.uitofp': {
+        const signed = name === 'llvm.sitofp'
+        if (!isFloat(to)) {
+          bad()
+        }
+        let src = x
+        let sk: ScalarKind = fk
+        if (fk === 'i1') {
+          src = this.fresh('b32')
+          sk = 'i32'
+          this.emit(`selp.b32 ${src}, ${signed ? -1 : 1}, 0, ${x}`)
+        } else if (!isInt(fk)) {
+          bad()
+        }
+        const r = this.freshFor(to)
+        this.emit(`cvt.rn.${to}${intSuffix(sk, signed)} ${r}, ${src}`)
+        return r
+      }
+      case 'llvm.fptosi':
+      case 'llvm.fptoui': {
+        if (!isFloat(fk) || !isInt(to)) {
+          bad()
+        }
+        const r = this.freshFor(to)
+        this.emit(`cvt.rzi${intSuffix(to, name === 'llvm.fptosi')}.${fk} ${r}, ${x}`)
+        return r
+      }
+      case 'llvm.fpext': {
+        if (!isFloat(fk) || !isFloat(to)) {
+          bad()
+        }
+        const f = this.widen(x, fk)
+        if (to === 'f32') {
+          return f
+        }
+        const r = this.fresh('f64')
+        this.emit(`cvt.f64.f32 ${r}, ${f}`)
+        return r
+      }
+      case 'llvm.fptrunc': {
+        if (!isFloat(fk) || !isFloat(to)) {
+          bad()
+        }
+        const r = this.freshFor(to)
+        this.emit(`cvt.rn.${to}.${fk} ${r}, ${x}`)
+        return r
+      }
+      case 'llvm.ptrtoint':
+      case 'llvm.inttoptr': {
+        const r = this.freshFor(to)
+        const ik = name === 'llvm.ptrtoint' ? to : fk
+        if (ik === 'i64') {
+          this.emit(`mov.b64 ${r}, ${x}`)
+        } else if (isInt(ik)) {
+          this.emit(name === 'llvm.ptrtoint' ? `cvt${intSuffix(to, false)}.u64 ${r}, ${x}` : `cvt.u64${intSuffix(fk, false)} ${r}, ${x}`)
+        } else {
+          bad()
+        }
+        return r
+      }
+      default: {
+        // addrspacecast: generic <-> specific spaces with cvta.
+        const src = from.addrSpace
+        const dst = res.addrSpace
+        const r = this.fresh('b64')
+        if (src === dst) {
+          this.emit(`mov.b64 ${r}, ${x}`)
+        } else if (src === 0 && spaceSuffix(dst) !== null) {
+          this.emit(`cvta.to${spaceSuffix(dst)!}.u64 ${r}, ${x}`)
+        } else if (dst === 0 && spaceSuffix(src) !== null) {
+          this.emit(`cvta${spaceSuffix(src)!}.u64 ${r}, ${x}`)
+        } else {
+          this.fail(op, `from address space ${src} to ${dst} is not supported by the PTX emitter`)
+        }
+        return r
+      }
+    }
+  }
+
+  private bitcast(op: Operation): void {
+    const src = this.get(op, op.getOperand(0))
+    const from = this.parts(op, op.getOperand(0).type)
+    const to = this.parts(op, op.getResult(0).type)
+    const bits = (p: Scalar[]): number => p.reduce((s, x) => s + (x.kind === 'ptr' ? 64 : bitsOf(x.kind)), 0)
+    if (bits(from) !== bits(to) || from.some((p) => p.kind === 'i1') || to.some((p) => p.kind === 'i1')) {
+      this.fail(op, 'is not supported by the PTX emitter for these types')
+    }
+    if (from.length === to.length) {
+      this.define(
+        op.getResult(0),
+        to.map((s, i) => {
+          if (regClassOf(s.kind) === regClassOf(from[i]!.kind)) {
+            return src[i]!
+          }
+          const r = this.freshFor(s.kind)
+          this.emit(`mov.b${bitsOf(s.kind)} ${r}, ${src[i]!}`)
+          return r
+        }),
+      )
+      return
+    }
+    // Packing (vector<2xf16> -> i32) or unpacking (i32 -> vector<2xf16>), one wide side.
+    if (to.length === 1) {
+      const r = this.freshFor(to[0]!.kind)
+      this.emit(`mov.b${bits(to)} ${r}, {${src.join(', ')}}`)
+      this.define(op.getResult(0), [r])
+      return
+    }
+    if (from.length === 1) {
+      const rs = to.map((s) => this.freshFor(s.kind))
+      this.emit(`mov.b${bits(from)} {${rs.join(', ')}}, ${src[0]!}`)
+      this.define(op.getResult(0), rs)
+      return
+    }
+    this.fail(op, 'is not supported by the PTX emitter for these types')
+  }
+
+  private gep(op: Operation): void {
+    const base = this.get1(op, op.getOperand(0))
+    const elemAttr = op.getAttr('elem_type')
+    const rawAttr = op.getAttr('rawConstantIndices')
+    if (!(elemAttr instanceof TypeAttr) || !(rawAttr instanceof DenseArrayAttr) || op.getOperand(0).type instanceof VectorType) {
+      this.fail(op, 'is not supported by the PTX emitter in this form')
+    }
+    const raw = rawAttr.values.map(Number)
+    const dyn = LLVMGEPOp.operandValues(op, 'dynamicIndices')
+    let d = 0
+    let cur: Type = elemAttr.value
+    let constOff = 0
+    let addr = base
+    const scaled = (idxVal: Value, size: number): void => {
+      const s = this.scalarKind(op, idxVal.type).kind
+      const idx = this.get1(op, idxVal)
+      const r = this.fresh('b64')
+      if (s === 'i64') {
+        this.emit(`mad.lo.s64 ${r}, ${idx}, ${size}, ${addr}`)
+      } else if (s === 'i32') {
+        this.emit(`mad.wide.s32 ${r}, ${idx}, ${size}, ${addr}`)
+      } else {
+        this.fail(op, `index type '${s}' is not supported by the PTX emitter`)
+      }
+      addr = r
+    }
+    for (let pos = 0; pos < raw.length; pos++) {
+      const isDyn = raw[pos] === GEP_DYNAMIC_INDEX
+      if (pos === 0) {
+        const sa = sizeAlignOf(cur)
+        if (sa === null) {
+          this.fail(op, `element type '${printType(cur)}' has no known size`)
+        }
+        if (isDyn) {
+          scaled(dyn[d++]!, sa.size)
+        } else {
+          constOff += raw[pos]! * sa.size
+        }
+        continue
+      }
+      if (cur instanceof LLVMStructType) {
+        const off = structFieldOffset(cur, raw[pos]!)
+        if (isDyn || off === null) {
+          this.fail(op, 'has a struct index the PTX emitter cannot lay out')
+        }
+        constOff += off
+        cur = cur.body[raw[pos]!]!
+        continue
+      }
+      if (!(cur instanceof LLVMArrayType) && !(cur instanceof VectorType)) {
+        this.fail(op, `cannot index type '${printType(cur)}'`)
+      }
+      cur = cur.elementType
+      const sa = sizeAlignOf(cur)
+      if (sa === null) {
+        this.fail(op, `element type '${printType(cur)}' has no known size`)
+      }
+      if (isDyn) {
+        scaled(dyn[d++]!, sa.size)
+      } else {
+        constOff += raw[pos]! * sa.size
+      }
+    }
+    if (constOff !== 0 || addr === base) {
+      const r = this.fresh('b64')
+      this.emit(`add.s64 ${r}, ${addr}, ${constOff}`)
+      addr = r
+    }
+    this.define(op.getResult(0), [addr])
+  }
+
+  /** The pointer's register and PTX space suffix for a load/store. */
+  private address(op: Operation, ptr: Value): [string, string] {
+    const t = ptr.type
+    if (!(t instanceof LLVMPointerType)) {
+      this.fail(op, 'needs a scalar pointer')
+    }
+    const space = spaceSuffix(t.addressSpace)
+    if (space === null) {
+      this.fail(op, `address space ${t.addressSpace} is not supported by the PTX emitter`)
+    }
+    return [this.get1(op, ptr), space]
+  }
+
+  /** Groups of parts moved by one ld/st: vectors as `.v2`/`.v4` when aligned, else scalars. */
+  private memGroups(op: Operation, type: Type): { parts: Scalar[]; groups: number[][]; packed: boolean } {
+    const parts = this.parts(op, type)
+    if (parts.some((p) => p.kind === 'i1') || type instanceof LLVMStructType || type instanceof LLVMArrayType) {
+      this.fail(op, `of '${printType(type)}' is not supported by the PTX emitter`)
+    }
+    const sa = sizeAlignOf(type)!
+    const alignAttr = op.getAttr('alignment')
+    const align = alignAttr instanceof IntegerAttr ? Number(alignAttr.value) : sa.align
+    const n = parts.length
+    const eltBits = parts[0]!.kind === 'ptr' ? 64 : bitsOf(parts[0]!.kind)
+    if (n > 1 && align >= sa.size && sa.size === (n * eltBits) / 8 && sa.size <= 16) {
+      if (n === 2 || n === 4) {
+        return { parts, groups: [parts.map((_, i) => i)], packed: false }
+      }
+      if (n === 8 && eltBits === 16) {
+        return { parts, groups: [0, 2, 4, 6].map((i) => [i, i + 1]), packed: true }
+      }
+    }
+    return { parts, groups: parts.map((_, i) => [i]), packed: false }
+  }
+
+  private load(op: Operation): void {
+    const [addr, space] = this.address(op, op.getOperand(0))
+    const type = op.getResult(0).type
+    const { parts, groups, packed } = this.memGroups(op, type)
+    const vol = op.hasAttr('volatile_') ? '.volatile' : ''
+    const regs = parts.map((s) => this.freshFor(s.kind))
+    const elt = sizeAlignOf(type instanceof VectorType ? type.elementType : type)!.size
+    if (packed) {
+      const words = groups.map(() => this.fresh('b32'))
+      this.emit(`ld${space}${vol}.v4.b32 {${words.join(', ')}}, [${addr}]`)
+      groups.forEach((g, i) => this.emit(`mov.b32 {${regs[g[0]!]!}, ${regs[g[1]!]!}}, ${words[i]!}`))
+    } else if (groups.length === 1 && groups[0]!.length > 1) {
+      this.emit(`ld${space}${vol}.v${parts.length}${memSuffix(parts[0]!.kind)} {${regs.join(', ')}}, [${addr}]`)
+    } else {
+      parts.forEach((s, i) => this.emit(`ld${space}${vol}${memSuffix(s.kind)} ${regs[i]!}, [${addr}${i === 0 ? '' : `+${i * elt}`}]`))
+    }
+    this.define(op.getResult(0), regs)
+  }
+
+  private store(op: Operation): void {
+    const [addr, space] = this.address(op, op.getOperand(1))
+    const type = op.getOperand(0).type
+    const { parts, groups, packed } = this.memGroups(op, type)
+    const vol = op.hasAttr('volatile_') ? '.volatile' : ''
+    const regs = this.get(op, op.getOperand(0))
+    const elt = sizeAlignOf(type instanceof VectorType ? type.elementType : type)!.size
+    if (packed) {
+      const words = groups.map((g) => {
+        const w = this.fresh('b32')
+        this.emit(`mov.b32 ${w}, {${regs[g[0]!]!}, ${regs[g[1]!]!}}`)
+        return w
+      })
+      this.emit(`st${space}${vol}.v4.b32 [${addr}], {${words.join(', ')}}`)
+    } else if (groups.length === 1 && groups[0]!.length > 1) {
+      this.emit(`st${space}${vol}.v${parts.length}${memSuffix(parts[0]!.kind)} [${addr}], {${regs.join(', ')}}`)
+    } else {
+      parts.forEach((s, i) => this.emit(`st${space}${vol}${memSuffix(s.kind)} [${addr}${i === 0 ? '' : `+${i * elt}`}], ${regs[i]!}`))
+    }
+  }
+
+  /** Flat part range of `position` inside an aggregate type. */
+  private partRange(op: Operation, type: Type, position: readonly number[]): [number, number] {
+    let start = 0
+    let cur = type
+    for (const idx of position) {
+      if (cur instanceof LLVMStructType) {
+        for (let i = 0; i < idx; i++) {
+          start += this.parts(op, cur.body[i]!).length
+        }
+        cur = cur.body[idx]!
+      } else if (cur instanceof LLVMArrayType) {
+        start += idx * this.parts(op, cur.elementType).length
+        cur = cur.elementType
+      } else {
+        this.fail(op, 'has a position the PTX emitter cannot follow')
+      }
+    }
+    return [start, start + this.parts(op, cur).length]
+  }
+
+  private aggregate(op: Operation, insert: boolean): void {
+    const posAttr = op.getAttr('position')
+    if (!(posAttr instanceof DenseArrayAttr)) {
+      this.fail(op, 'has no position')
+    }
+    const pos = posAttr.values.map(Number)
+    const container = op.getOperand(0)
+    const regs = this.get(op, container)
+    const [s, e] = this.partRange(op, container.type, pos)
+    if (insert) {
+      const v = this.get(op, op.getOperand(1))
+      this.define(op.getResult(0), [...regs.slice(0, s), ...v, ...regs.slice(e)])
+    } else {
+      this.define(op.getResult(0), regs.slice(s, e))
+    }
+  }
+
+  /** The constant value of an index operand, when it is defined by `llvm.mlir.constant`. */
+  private constIndex(v: Value): number | null {
+    const def = v.definingOp
+    const a = def?.name.name === 'llvm.mlir.constant' ? def.getAttr('value') : undefined
+    return a instanceof IntegerAttr ? Number(a.value) : null
+  }
+
+  private vectorElement(op: Operation, insert: boolean): void {
+    const vec = this.get(op, op.getOperand(0))
+    const idxVal = op.getOperand(insert ? 2 : 1)
+    const idx = this.constIndex(idxVal)
+    if (idx === null || idx < 0 || idx >= vec.length) {
+      this.fail(op, 'with a non-constant or out-of-range index is not supported by the PTX emitter')
+    }
+    if (insert) {
+      const v = this.get1(op, op.getOperand(1))
+      this.define(op.getResult(0), vec.map((r, i) => (i === idx ? v : r)))
+    } else {
+      this.define(op.getResult(0), [vec[idx]!])
+    }
+  }
+
+  /** Parallel copy of `values` into the arguments of `dest`. */
+  private copies(op: Operation, dest: Block, values: readonly Value[]): void {
+    const pairs: [string, string, RegClass][] = []
+    for (let i = 0; i < values.length; i++) {
+      const dst = this.regs.get(dest.getArgument(i))!
+      const src = this.get(op, values[i]!)
+      const parts = this.parts(op, values[i]!.type)
+      for (let j = 0; j < dst.length; j++) {
+        if (dst[j] !== src[j]) {
+          pairs.push([dst[j]!, src[j]!, regClassOf(parts[j]!.kind)])
+        }
+      }
+    }
+    const dsts = new Set(pairs.map((p) => p[0]))
+    const clash = pairs.some((p) => dsts.has(p[1]))
+    const mov = (cls: RegClass, d: string, s: string): void => {
+      this.emit(`mov${cls === 'pred' ? '.pred' : `.b${cls === 'b16' || cls === 'h' ? 16 : cls === 'b32' || cls === 'f32' ? 32 : 64}`} ${d}, ${s}`)
+    }
+    if (!clash) {
+      for (const [d, s, c] of pairs) {
+        mov(c, d, s)
+      }
+      return
+    }
+    const temps = pairs.map(([, s, c]) => {
+      const t = this.fresh(c)
+      mov(c, t, s)
+      return t
+    })
+    pairs.forEach(([d, , c], i) => mov(c, d, temps[i]!))
+  }
+
+  private condBr(op: Operation, next: Block | null): void {
+    const c = this.get1(op, op.getOperand(0))
+    const t = op.getSuccessor(0)
+    const f = op.getSuccessor(1)
+    const tv = LLVMCondBrOp.operandValues(op, 'trueDestOperands')
+    const fv = LLVMCondBrOp.operandValues(op, 'falseDestOperands')
+    const tl = this.labels.get(t)!
+    const fl = this.labels.get(f)!
+    if (tv.length === 0 && fv.length === 0 && t === next) {
+      this.emit(`@!${c} bra ${fl}`)
+      return
+    }
+    if (tv.length === 0) {
+      this.emit(`@${c} bra ${tl}`)
+      this.copies(op, f, fv)
+      if (f !== next) {
+        this.emit(`bra ${fl}`)
+      }
+      return
+    }
+    if (fv.length === 0) {
+      this.emit(`@!${c} bra ${fl}`)
+      this.copies(op, t, tv)
+      if (t !== next) {
+        this.emit(`bra ${tl}`)
+      }
+      return
+    }
+    const edge = `$L__BB${this.fnIndex}_e${this.edgeCount++}`
+    this.emit(`@!${c} bra ${edge}`)
+    this.copies(op, t, tv)
+    this.emit(`bra ${tl}`)
+    this.lines.push(`${edge}:`)
+    this.copies(op, f, fv)
+    if (f !== next) {
+      this.emit(`bra ${fl}`)
+    }
+  }
+}
+
+function hasFastmath(op: Operation, flag: string): boolean {
+  const a = op.getAttr('fastmathFlags')
+  if (a === undefined) {
+    return false
+  }
+  const m = /<([^>]*)>/.exec(printAttribute(a))
+  const flags = m === null ? [] : m[1]!.split(/[ ,]+/)
+  return flags.includes(flag) || flags.includes('fast')
+}
+
+export function movSuffix(kind: ScalarKind): string {
+  switch (kind) {
+    case 'i1':
+      return '.pred'
+    case 'f32':
+      return '.f32'
+    case 'f64':
+      return '.f64'
+    case 'f16':
+    case 'bf16':
+    case 'i16':
+      return '.b16'
+    case 'i32':
+      return '.b32'
+    default:
+      return '.b64'
+  }
+}
+
+const f32View = new Float32Array(1)
+const u32View = new Uint32Array(f32View.buffer)
+const f64View = new Float64Array(1)
+const u64View = new BigUint64Array(f64View.buffer)
+
+/** PTX immediate syntax for constant `v` of `kind` (floats as exact hex bit patterns). */
+export function immediate(kind: ScalarKind, v: bigint | number): string {
+  switch (kind) {
+    case 'i1':
+      return (typeof v === 'bigint' ? v & 1n : BigInt(Math.trunc(v)) & 1n) === 0n ? '0' : '-1'
+    case 'f32':
+      f32View[0] = Number(v)
+      return `0f${u32View[0]!.toString(16).toUpperCase().padStart(8, '0')}`
+    case 'f64':
+      f64View[0] = Number(v)
+      return `0d${u64View[0]!.toString(16).toUpperCase().padStart(16, '0')}`
+    case 'f16':
+    case 'bf16':
+      return `0x${halfBits(kind, Number(v)).toString(16).toUpperCase().padStart(4, '0')}`
+    default: {
+      const bits = kind === 'ptr' ? 64 : bitsOf(kind)
+      const u = BigInt.asUintN(bits, typeof v === 'bigint' ? v : BigInt(Math.trunc(v)))
+      return u < 1024n ? u.toString() : `0x${u.toString(16).toUpperCase()}`
+    }
+  }
+}
+
+/** Bits of `x` (an f16/bf16 value held exactly in a double) in the 16-bit format. */
+function halfBits(kind: 'f16' | 'bf16', x: number): number {
+  if (kind === 'bf16') {
+    f32View[0] = x
+    return u32View[0]! >>> 16
+  }
+  const sign = x < 0 || Object.is(x, -0) ? 0x8000 : 0
+  const a = Math.abs(x)
+  if (Number.isNaN(x)) {
+    return 0x7e00
+  }
+  if (a === Infinity) {
+    return sign | 0x7c00
+  }
+  if (a < 2 ** -14) {
+    return sign | Math.round(a / 2 ** -24)
+  }
+  const e = Math.floor(Math.log2(a))
+  const m = Math.round((a / 2 ** e - 1) * 1024)
+  return sign | ((e + 15) << 10) | m
+}
+
+/** The names of llvm.func attributes the entry directives come from. */
+export const KERNEL_DIRECTIVES: readonly (readonly [string, string])[] = [
+  ['nvvm.reqntid', '.reqntid'],
+  ['nvvm.maxntid', '.maxntid'],
+  ['nvvm.minctasm', '.minnctapersm'],
+  ['nvvm.maxnreg', '.maxnreg'],
+]
