@@ -48,7 +48,7 @@ function bf16Round(x: number): number {
   const u = u32[0]!
   const r = (u + 0x7fff + ((u >>> 16) & 1)) >>> 16
   u32[0] = (r << 16) >>> 0
-  return f32[0]!
+  return f32[0]
 }
 
 /** f32 fma with one rounding: exact double sum rounded to odd, then to f32. */
@@ -69,7 +69,7 @@ function fmaF32(a: number, b: number, c: number): number {
     const towardZero = err > 0 !== s > 0
     u64[0] = towardZero ? u64[0]! - 1n : u64[0]! + 1n
   }
-  return Math.fround(f64[0]!)
+  return Math.fround(f64[0])
 }
 
 const ICMP = ['eq', 'ne', 'slt', 'sle', 'sgt', 'sge', 'ult', 'ule', 'ugt', 'uge'] as const
