@@ -2,12 +2,22 @@
 // upstream's op and attribute names (checked with mlir-opt 22 --mlir-print-op-generic), so
 // the emitter reads them whether or not the nvvm dialect is registered.
 
+/** Wraps functions in a generic-form `gpu.module` (mlir-translate skips its body; the emitter does not). */
+export function inGpuModule(body: string): string {
+  return `\n"gpu.module"() <{sym_name = "kernels"}> ({\n${body}\n}) : () -> ()\n`
+}
+
+/** The body of a `gpu.module`, for tools that translate only top-level functions. */
+export function outOfGpuModule(text: string): string {
+  const m = /^\s*"gpu\.module"\(\) <\{[^}]*\}> \(\{\n([\s\S]*)\n\}\) : \(\) -> \(\)\s*$/.exec(text)
+  return m === null ? text : m[1]!
+}
+
 /**
  * Vector add with a bounds guard, as mlir-opt 22's convert-gpu-to-nvvm lowers a gpu.func
  * (bare-pointer memrefs): c[i] = a[i] + b[i] for i = ctaid.x * ntid.x + tid.x < n.
  */
-export const VECTOR_ADD = `
-"gpu.module"() <{sym_name = "kernels"}> ({
+export const VECTOR_ADD: string = inGpuModule(`
   llvm.func @vadd(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: !llvm.ptr, %arg3: i64) attributes {gpu.kernel, nvvm.kernel, nvvm.maxntid = array<i32: 128, 1, 1>} {
     %0 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
     %1 = llvm.insertvalue %arg2, %0[0] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
@@ -36,8 +46,7 @@ export const VECTOR_ADD = `
     "nvvm.barrier0"() : () -> ()
     llvm.return
   }
-}) : () -> ()
-`
+`)
 
 const SREG = (name: string): string => `"nvvm.read.ptx.sreg.${name}"() : () -> i32`
 const SHFL = (kind: string, type: string, res = type): string =>

@@ -52,7 +52,7 @@ interface PendingCopy {
 /** One warp's state: PCs, flags and registers per lane. */
 export class Warp {
   readonly pc: Int32Array = new Int32Array(32)
-  /** 0 running, 1 exited, 2 waiting at a barrier, 3 not a thread of the CTA. */
+  /** 0 running, 1 exited, 2 waiting at a barrier, 3 not a thread of the CTA, 4 waiting at a warp-collective. */
   readonly state: Uint8Array = new Uint8Array(32)
   readonly regs: bigint[][]
   readonly tid: [number, number, number][] = []
@@ -152,16 +152,20 @@ class KernelRun {
     dynamicShared: number,
     readonly maxSteps: number,
   ) {
-    let bytes = mod.sharedBytes
-    for (const v of mod.shared) {
-      this.sharedAddr.set(v.name, v.offset)
+    // Module variables first, then the kernel's own, then the dynamic (.extern) region.
+    let bytes = 0
+    for (const v of [...mod.shared.filter((x) => !x.external), ...kernel.shared]) {
+      bytes = Math.ceil(bytes / 16) * 16
+      this.sharedAddr.set(v.name, bytes)
+      bytes += v.size
     }
+    bytes = Math.ceil(bytes / 16) * 16
     for (const v of mod.shared) {
       if (v.external) {
-        bytes = Math.max(bytes, v.offset + dynamicShared)
+        this.sharedAddr.set(v.name, bytes)
       }
     }
-    this.sharedBytes = bytes
+    this.sharedBytes = bytes + dynamicShared
     for (const v of kernel.local) {
       this.localAddr.set(v.name, v.offset)
     }
@@ -217,6 +221,12 @@ class KernelRun {
         }
       }
       if (min === 0x7fffffff) {
+        for (let l = 0; l < 32; l++) {
+          if (w.state[l] === 4) {
+            const c = code[w.pc[l]!]!
+            this.fail(c, `lanes wait at a warp-collective instruction for lanes that never arrive (warp ${w.index})`)
+          }
+        }
         return anyWaiting
       }
       if (min >= code.length) {
@@ -226,18 +236,58 @@ class KernelRun {
         throw new PTXError(`kernel '${this.kernel.name}' exceeded ${this.maxSteps} warp instructions`, code[min]!.line, code[min]!.column)
       }
       const ins = code[min]!
+      const collective = ins.base === 'shfl' || ins.base === 'ldmatrix' || ins.base === 'mma' || (ins.base === 'bar' && ins.mods[0] === 'warp')
       let group = 0
+      for (let l = 0; l < 32; l++) {
+        const st = w.state[l]
+        if ((st === 0 || (collective && st === 4)) && w.pc[l] === min) {
+          group |= 1 << l
+        }
+      }
+      if (collective) {
+        // A warp-collective runs once every lane it needs has arrived; until then the
+        // arrived lanes park (state 4) and the others run on.
+        const needed = this.neededLanes(w, ins, group)
+        if ((needed & ~group) !== 0) {
+          for (let l = 0; l < 32; l++) {
+            if ((group >> l) & 1) {
+              w.state[l] = 4
+            }
+          }
+          continue
+        }
+        for (let l = 0; l < 32; l++) {
+          if ((group >> l) & 1) {
+            w.state[l] = 0
+          }
+        }
+      }
       let active = 0
       for (let l = 0; l < 32; l++) {
-        if (w.state[l] === 0 && w.pc[l] === min) {
-          group |= 1 << l
-          if (ins.guard === null || (w.regs[ins.guard.reg]![l]! !== 0n) !== ins.guard.negate) {
-            active |= 1 << l
-          }
+        if ((group >> l) & 1 && (ins.guard === null || (w.regs[ins.guard.reg]![l]! !== 0n) !== ins.guard.negate)) {
+          active |= 1 << l
         }
       }
       this.exec(w, ins, group, active, min, nwarps)
     }
+  }
+
+  /** The lanes a warp-collective waits for: its member mask (shfl) or the whole warp. */
+  private neededLanes(w: Warp, ins: Instruction, group: number): number {
+    let existing = 0
+    for (let l = 0; l < 32; l++) {
+      if (w.state[l] !== 3) {
+        existing |= 1 << l
+      }
+    }
+    if (ins.base === 'shfl' || (ins.base === 'bar' && ins.operands.length > 0)) {
+      const first = 31 - Math.clz32(group & -group)
+      const m = ins.operands[ins.base === 'shfl' ? 4 : 0]
+      if (m !== undefined) {
+        return Number(this.read(w, ins, m, first, 32)) & existing
+      }
+    }
+    return existing
   }
 
   private exec(w: Warp, ins: Instruction, group: number, active: number, pc: number, nwarps: number): void {

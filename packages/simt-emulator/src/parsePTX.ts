@@ -73,6 +73,8 @@ export interface Kernel {
   readonly registerBits: readonly number[]
   readonly local: readonly Variable[]
   readonly localBytes: number
+  /** `.shared` variables declared inside the kernel body (llc's demoted globals), laid out after the module's. */
+  readonly shared: readonly Variable[]
   readonly directives: ReadonlyMap<string, readonly number[]>
 }
 
@@ -360,6 +362,7 @@ function parseKernel(lx: Lexer): Kernel {
     registerBits: body.regBits,
     local: body.local,
     localBytes: body.localBytes,
+    shared: body.shared,
     directives,
   }
 }
@@ -370,6 +373,8 @@ class BodyParser {
   readonly regBits: number[] = []
   readonly local: Variable[] = []
   localBytes = 0
+  readonly shared: Variable[] = []
+  private sharedBytes = 0
   private readonly regIndex = new Map<string, number>()
   /** Declared widths by prefix (`%r` -> 32) for `%r<N>` declarations. */
   private readonly prefixBits = new Map<string, number>()
@@ -426,10 +431,13 @@ class BodyParser {
         this.regDecl()
         continue
       }
-      if (w === '.local' || w === '.shared') {
-        if (w === '.shared') {
-          lx.error('.shared variables inside a kernel are not supported by the emulator')
-        }
+      if (w === '.shared') {
+        const v = parseVariable(lx, this.sharedBytes, false)
+        this.shared.push(v)
+        this.sharedBytes = v.offset + v.size
+        continue
+      }
+      if (w === '.local') {
         const v = parseVariable(lx, this.localBytes, false)
         this.local.push(v)
         this.localBytes = v.offset + v.size
