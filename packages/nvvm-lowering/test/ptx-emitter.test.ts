@@ -1,0 +1,181 @@
+// The native emitter's module structure, op coverage and diagnostics: every path a tile
+// kernel may take is assembled by ptxas and run by the emulator, and anything outside the
+// supported subset is a diagnostic at the op's location.
+import { describe, expect, it } from 'vitest'
+import { runKernel } from '@tilepass/simt-emulator'
+import { parsePTXTarget, runLlc } from '../src/index.ts'
+import { MLIR_OPT, PTXAS, compile, ptxas, runTool } from './ptxTools.ts'
+
+/** A kernel that touches the less common paths: f16/bf16 math, vectors, casts, i16, shared memory. */
+const COVERAGE = `
+llvm.mlir.global external @dyn() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
+llvm.func @coverage(%in: !llvm.ptr<1>, %out: !llvm.ptr<1>, %h: f16, %flag: i1) attributes {nvvm.kernel, nvvm.maxntid = array<i32: 32, 1, 1>, nvvm.minctasm = 1 : i32} {
+  %tid = "nvvm.read.ptx.sreg.tid.x"() : () -> i32
+  %v4 = llvm.load %in : !llvm.ptr<1> -> vector<4xf32>
+  %c16 = llvm.mlir.constant(16 : i64) : i64
+  %p8 = llvm.getelementptr %in[16] : (!llvm.ptr<1>) -> !llvm.ptr<1>, i8
+  %v8 = llvm.load %p8 {alignment = 16 : i64} : !llvm.ptr<1> -> vector<8xf16>
+  %i0 = llvm.mlir.constant(0 : i32) : i32
+  %i1 = llvm.mlir.constant(1 : i32) : i32
+  %i3 = llvm.mlir.constant(3 : i32) : i32
+  %a = llvm.extractelement %v4[%i0 : i32] : vector<4xf32>
+  %b = llvm.extractelement %v4[%i3 : i32] : vector<4xf32>
+  %e = "llvm.intr.exp2"(%a) : (f32) -> f32
+  %mx = llvm.intr.maximum(%e, %b) : (f32, f32) -> f32
+  %x0 = llvm.extractelement %v8[%i0 : i32] : vector<8xf16>
+  %x1 = llvm.extractelement %v8[%i1 : i32] : vector<8xf16>
+  %hs = llvm.fmul %x0, %x1 : f16
+  %hf = llvm.intr.fma(%hs, %h, %x1) : (f16, f16, f16) -> f16
+  %hn = llvm.fneg %hf : f16
+  %hx = llvm.fpext %hn : f16 to f32
+  %bb = llvm.fptrunc %mx : f32 to bf16
+  %bb2 = llvm.fadd %bb, %bb : bf16
+  %bf = llvm.fpext %bb2 : bf16 to f32
+  %lt = llvm.fcmp "olt" %hx, %bf : f32
+  %both = llvm.and %lt, %flag : i1
+  %sel = llvm.select %both, %hx, %bf : i1, f32
+  %s16 = llvm.trunc %tid : i32 to i16
+  %m16 = llvm.mul %s16, %s16 : i16
+  %w32 = llvm.zext %m16 : i16 to i32
+  %fi = llvm.fptosi %sel : f32 to i32
+  %sum = llvm.add %w32, %fi : i32
+  %dyn = llvm.mlir.addressof @dyn : !llvm.ptr<3>
+  %slot = llvm.getelementptr %dyn[%tid] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
+  llvm.store %sum, %slot : i32, !llvm.ptr<3>
+  "nvvm.barrier0"() : () -> ()
+  %gen = llvm.addrspacecast %slot : !llvm.ptr<3> to !llvm.ptr
+  %back = llvm.load %gen : !llvm.ptr -> i32
+  %pi = llvm.ptrtoint %out : !llvm.ptr<1> to i64
+  %t64 = llvm.zext %tid : i32 to i64
+  %off = llvm.mul %t64, %c16 : i64
+  %addr = llvm.add %pi, %off : i64
+  %po = llvm.inttoptr %addr : i64 to !llvm.ptr<1>
+  %r0 = llvm.bitcast %back : i32 to f32
+  %res0 = llvm.insertelement %r0, %v4[%i0 : i32] : vector<4xf32>
+  %res1 = llvm.insertelement %sel, %res0[%i1 : i32] : vector<4xf32>
+  llvm.store %res1, %po : vector<4xf32>, !llvm.ptr<1>
+  llvm.return
+}
+`
+
+function f16(x: number): number {
+  const f = new Float32Array([x])
+  const u = new Uint32Array(f.buffer)[0]!
+  return x === 0 ? 0 : ((u >>> 16) & 0x8000) | ((((u >>> 23) & 0xff) - 112) << 10) | ((u >>> 13) & 0x3ff)
+}
+
+describe('module structure', () => {
+  it('writes .version 9.0, the target, .address_size and the entry directives', () => {
+    const { ptx } = compile(COVERAGE, 'sm_100a')
+    expect(ptx).toContain('.version 9.0\n.target sm_100a\n.address_size 64\n')
+    expect(ptx).toContain('.extern .shared .align 16 .b8 dyn[];')
+    expect(ptx).toContain('.visible .entry coverage(\n\t.param .u64 coverage_param_0,\n\t.param .u64 coverage_param_1,\n\t.param .b16 coverage_param_2,\n\t.param .u8 coverage_param_3\n)\n.maxntid 32, 1, 1\n.minnctapersm 1\n{')
+    expect(ptx).toContain('ld.global.v4.f32')
+    expect(ptx).toContain('ld.global.v4.b32')
+    expect(ptx).toContain('ex2.approx.f32')
+  })
+
+  it('accepts every gpu name ptxas 13.0 knows and rejects others', () => {
+    for (const name of ['sm_80', 'sm_86', 'sm_89', 'sm_90', 'sm_90a', 'sm_100', 'sm_100a', 'sm_103a', 'sm_110', 'sm_120', 'sm_121', 'sm_121a']) {
+      expect(parsePTXTarget(name)).toMatchObject({ name })
+    }
+    expect(parsePTXTarget('sm_101')).toMatch(/unsupported GPU name 'sm_101'/)
+    expect(compile(COVERAGE, 'sm_75').diagnostics[0]).toMatch(/error: unsupported GPU name 'sm_75'/)
+  })
+})
+
+describe.skipIf(MLIR_OPT === null)('mlir-opt 22 accepts the coverage kernel', () => {
+  it('parses and verifies', () => {
+    expect(() => runTool(MLIR_OPT!, ['--verify-each'], COVERAGE)).not.toThrow()
+  })
+})
+
+describe.skipIf(PTXAS === null)('ptxas accepts the coverage kernel', () => {
+  it.each(['sm_80', 'sm_90a', 'sm_100a', 'sm_120'])('%s', (arch) => {
+    const { ptx, diagnostics } = compile(COVERAGE, arch)
+    expect(diagnostics).toEqual([])
+    for (const [, f] of ptxas(ptx!, arch)) {
+      expect(f.spillStores + f.spillLoads).toBe(0)
+    }
+  })
+})
+
+describe('the coverage kernel runs in the emulator', () => {
+  it('computes what the ops say', () => {
+    const { ptx } = compile(COVERAGE)
+    const input = new ArrayBuffer(32)
+    new Float32Array(input, 0, 4).set([3, 0, 0, 2.5])
+    new Uint16Array(input, 16, 8).set([f16(1.5), f16(-2), 0, 0, 0, 0, 0, 0])
+    const out = new Float32Array(32 * 4)
+    for (const flag of [0, 1]) {
+      const res = runKernel(ptx!, 'coverage', [new Uint8Array(input), out, 0x4000 /* f16 2.0 */, flag], { block: 32, dynamicSharedBytes: 128 })
+      const got = res.buffers[1] as Float32Array
+      // exp2(3) = 8; maximum(8, 2.5) = 8 -> bf16 8 + 8 = 16; f16: fma(1.5 * -2, 2, -2) = -8, negated 8.
+      const sel = flag === 1 && 8 < 16 ? 8 : 16
+      for (let t = 0; t < 32; t++) {
+        const bits = new Int32Array(got.buffer, 16 * t, 1)[0]!
+        expect(bits).toBe(((t * t) & 0xffff) + sel)
+        expect(got[4 * t + 1]).toBe(sel)
+        expect(got[4 * t + 2]).toBe(0)
+        expect(got[4 * t + 3]).toBe(2.5)
+      }
+    }
+  })
+})
+
+describe('diagnostics', () => {
+  const cases: readonly (readonly [string, string, string])[] = [
+    [
+      'an unsupported llvm op',
+      `llvm.func @k(%p: !llvm.ptr) attributes {nvvm.kernel} {\n  %c = llvm.mlir.constant(1 : i64) : i64\n  %a = llvm.alloca %c x i32 : (i64) -> !llvm.ptr\n  llvm.return\n}`,
+      "kernel.mlir:3:8: error: 'llvm.alloca' op is not supported by the PTX emitter",
+    ],
+    [
+      'an unsupported nvvm op',
+      `llvm.func @k() attributes {nvvm.kernel} {\n  "nvvm.wgmma.fence.aligned"() : () -> ()\n  llvm.return\n}`,
+      "kernel.mlir:2:3: error: 'nvvm.wgmma.fence.aligned' op is not supported by the PTX emitter",
+    ],
+    [
+      'setmaxnreg without an arch-specific target',
+      `llvm.func @k() attributes {nvvm.kernel} {\n  "nvvm.setmaxregister"() <{action = #nvvm<action increase>, regCount = 240 : i32}> : () -> ()\n  llvm.return\n}`,
+      "kernel.mlir:2:3: error: 'nvvm.setmaxregister' op needs an architecture-specific target such as sm_90a (got sm_90)",
+    ],
+    [
+      'a device function',
+      `llvm.func @f(%x: i32) {\n  llvm.return\n}`,
+      "kernel.mlir:1:1: error: 'llvm.func' op is not a kernel (no nvvm.kernel attribute); device functions are not supported by the PTX emitter",
+    ],
+    [
+      'an i8 value',
+      `llvm.func @k(%p: !llvm.ptr) attributes {nvvm.kernel} {\n  %v = llvm.load %p : !llvm.ptr -> i8\n  llvm.return\n}`,
+      "kernel.mlir:2:8: error: 'llvm.load' op type 'i8' is not supported by the PTX emitter",
+    ],
+    [
+      'a non-constant extractelement',
+      `llvm.func @k(%p: !llvm.ptr, %i: i32) attributes {nvvm.kernel} {\n  %v = llvm.load %p : !llvm.ptr -> vector<2xf32>\n  %e = llvm.extractelement %v[%i : i32] : vector<2xf32>\n  llvm.return\n}`,
+      "kernel.mlir:3:8: error: 'llvm.extractelement' op with a non-constant or out-of-range index is not supported by the PTX emitter",
+    ],
+    [
+      'an initialized shared global',
+      `llvm.mlir.global internal @s(0 : i32) {addr_space = 3 : i32} : i32`,
+      "kernel.mlir:1:1: error: 'llvm.mlir.global' op in shared memory cannot have an initializer",
+    ],
+  ]
+  it.each(cases)('%s', (_name, source, message) => {
+    const gpu = source.includes('setmaxregister') ? 'sm_90' : 'sm_90a'
+    const { ptx, diagnostics } = compile(source, gpu)
+    expect(ptx).toBeNull()
+    expect(diagnostics).toEqual([message])
+  })
+})
+
+describe('--ptx-backend=llc', () => {
+  it('reports a missing llc instead of running anything', async () => {
+    const res = await runLlc('', { gpuName: 'sm_90a', llcPath: '/nonexistent/llc' })
+    expect(res).toEqual({ ok: false, message: "--ptx-backend=llc: '/nonexistent/llc' is not an executable llc" })
+  })
+
+  it('rejects a malformed gpu name before running llc', async () => {
+    expect(await runLlc('', { gpuName: 'sm_90a; rm -rf /' })).toEqual({ ok: false, message: "invalid GPU name 'sm_90a; rm -rf /'" })
+  })
+})
