@@ -383,13 +383,13 @@ class BodyParser {
 
   constructor(readonly lx: Lexer) {}
 
-  reg(name: string): number {
+  reg(name: string, at = -1): number {
     let i = this.regIndex.get(name)
     if (i === undefined) {
       const m = /^(%[A-Za-z_$]*?)(\d*)$/.exec(name)
       const bits = this.prefixBits.get(name) ?? (m === null ? undefined : this.prefixBits.get(m[1]!))
       if (bits === undefined) {
-        this.lx.error(`undeclared register '${name}'`)
+        throw new PTXError(`undeclared register '${name}'`, this.lx.line, at >= 0 ? at : this.lx.column)
       }
       i = this.regNames.length
       this.regIndex.set(name, i)
@@ -539,6 +539,7 @@ class BodyParser {
     if (c === '-' || /[0-9]/.test(c)) {
       return this.number()
     }
+    const at = lx.column
     const w = lx.word()
     if (w === '_') {
       return { kind: 'sink' }
@@ -547,7 +548,7 @@ class BodyParser {
     if (w.startsWith('%')) {
       first = /^%(tid|ntid|ctaid|nctaid)\.[xyz]$|^%(laneid|warpid|nwarpid|clock|clock64|smid|nsmid)$/.test(w)
         ? { kind: 'sreg', name: w.slice(1) }
-        : { kind: 'reg', index: this.reg(w), name: w }
+        : { kind: 'reg', index: this.reg(w, at), name: w }
     } else if (w === '') {
       lx.error('expected an operand')
     } else {
