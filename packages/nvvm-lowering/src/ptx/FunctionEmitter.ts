@@ -19,15 +19,16 @@ import {
   type Value,
 } from '@tilepass/ir'
 import {
-  GEP_DYNAMIC_INDEX,
   LLVMArrayType,
   LLVMCondBrOp,
   LLVMFunctionType,
-  LLVMGEPOp,
   LLVMPointerType,
   LLVMStructType,
 } from '@tilepass/dialects'
+import { emitBitcast, emitCast } from './castOps.ts'
+import { emitGEP, emitLoad, emitStore } from './memoryOps.ts'
 import { emitNVVMOp } from './nvvmOps.ts'
+import { immediate, movSuffix } from './ptxImmediates.ts'
 import type { PTXTarget } from './PTXTarget.ts'
 import {
   REG_CLASSES,
@@ -35,8 +36,6 @@ import {
   bitsOf,
   flattenType,
   regClassOf,
-  sizeAlignOf,
-  structFieldOffset,
   type RegClass,
   type Scalar,
   type ScalarKind,
@@ -105,17 +104,17 @@ export function spaceSuffix(addrSpace: number): string | null {
 }
 
 /** Integer type suffix: `.s32`/`.u32` style for arithmetic, `.b32` for bitwise. */
-function intSuffix(kind: ScalarKind, signed: boolean | 'b'): string {
+export function intSuffix(kind: ScalarKind, signed: boolean | 'b'): string {
   const bits = kind === 'ptr' ? 64 : bitsOf(kind)
   return `.${signed === 'b' ? 'b' : signed ? 's' : 'u'}${bits}`
 }
 
 /** The `.f32`/`.f64` suffix; f16/bf16 are computed in f32 (exactly rounded: f32 has more than 2p+2 bits). */
-function isFloat(kind: ScalarKind): boolean {
+export function isFloat(kind: ScalarKind): boolean {
   return kind === 'f16' || kind === 'bf16' || kind === 'f32' || kind === 'f64'
 }
 
-function isInt(kind: ScalarKind): boolean {
+export function isInt(kind: ScalarKind): boolean {
   return kind === 'i16' || kind === 'i32' || kind === 'i64'
 }
 
@@ -351,18 +350,18 @@ export class FunctionEmitter {
       case 'llvm.ptrtoint':
       case 'llvm.inttoptr':
       case 'llvm.addrspacecast':
-        return this.elementwise(op, (r, a) => this.cast(op, name, r, a))
+        return this.elementwise(op, (r, a) => emitCast(this, op, name, r, a))
       case 'llvm.bitcast':
-        return this.bitcast(op)
+        return emitBitcast(this, op)
       case 'llvm.freeze':
         this.define(op.getResult(0), this.get(op, op.getOperand(0)))
         return
       case 'llvm.getelementptr':
-        return this.gep(op)
+        return emitGEP(this, op)
       case 'llvm.load':
-        return this.load(op)
+        return emitLoad(this, op)
       case 'llvm.store':
-        return this.store(op)
+        return emitStore(this, op)
       case 'llvm.extractvalue':
       case 'llvm.insertvalue':
         return this.aggregate(op, name === 'llvm.insertvalue')
@@ -687,311 +686,6 @@ export class FunctionEmitter {
     this.define(op.getResult(0), out)
   }
 
-  private cast(op: Operation, name: string, res: Scalar, a: { reg: string; s: Scalar }[]): string {
-    const from = a[0]!.s
-    const x = a[0]!.reg
-    const to = res.kind
-    const fk = from.kind
-    const bad = (): never => this.fail(op, `from '${fk}' to '${to}' is not supported by the PTX emitter`)
-    switch (name) {
-      case 'llvm.zext':
-      case 'llvm.sext': {
-        const signed = name === 'llvm.sext'
-        const r = this.freshFor(to)
-        if (!isInt(to)) {
-          bad()
-        }
-        if (fk === 'i1') {
-          this.emit(`selp${intSuffix(to, 'b')} ${r}, ${signed ? -1 : 1}, 0, ${x}`)
-          return r
-        }
-        if (!isInt(fk)) {
-          bad()
-        }
-        this.emit(`cvt${intSuffix(to, signed)}${intSuffix(fk, signed)} ${r}, ${x}`)
-        return r
-      }
-      case 'llvm.trunc': {
-        const r = this.freshFor(to)
-        if (!isInt(fk)) {
-          bad()
-        }
-        if (to === 'i1') {
-          const t = this.freshFor(fk)
-          this.emit(`and${intSuffix(fk, 'b')} ${t}, ${x}, 1`)
-          this.emit(`setp.ne${intSuffix(fk, 'b')} ${r}, ${t}, 0`)
-          return r
-        }
-        if (!isInt(to)) {
-          bad()
-        }
-        this.emit(`cvt${intSuffix(to, false)}${intSuffix(fk, false)} ${r}, ${x}`)
-        return r
-      }
-      case 'llvm.sitofp':
-      case 'llvm.uitofp': {
-        const signed = name === 'llvm.sitofp'
-        if (!isFloat(to)) {
-          bad()
-        }
-        let src = x
-        let sk: ScalarKind = fk
-        if (fk === 'i1') {
-          src = this.fresh('b32')
-          sk = 'i32'
-          this.emit(`selp.b32 ${src}, ${signed ? -1 : 1}, 0, ${x}`)
-        } else if (!isInt(fk)) {
-          bad()
-        }
-        const r = this.freshFor(to)
-        this.emit(`cvt.rn.${to}${intSuffix(sk, signed)} ${r}, ${src}`)
-        return r
-      }
-      case 'llvm.fptosi':
-      case 'llvm.fptoui': {
-        if (!isFloat(fk) || !isInt(to)) {
-          bad()
-        }
-        const r = this.freshFor(to)
-        this.emit(`cvt.rzi${intSuffix(to, name === 'llvm.fptosi')}.${fk} ${r}, ${x}`)
-        return r
-      }
-      case 'llvm.fpext': {
-        if (!isFloat(fk) || !isFloat(to)) {
-          bad()
-        }
-        const f = this.widen(x, fk)
-        if (to === 'f32') {
-          return f
-        }
-        const r = this.fresh('f64')
-        this.emit(`cvt.f64.f32 ${r}, ${f}`)
-        return r
-      }
-      case 'llvm.fptrunc': {
-        if (!isFloat(fk) || !isFloat(to)) {
-          bad()
-        }
-        const r = this.freshFor(to)
-        this.emit(`cvt.rn.${to}.${fk} ${r}, ${x}`)
-        return r
-      }
-      case 'llvm.ptrtoint':
-      case 'llvm.inttoptr': {
-        const r = this.freshFor(to)
-        const ik = name === 'llvm.ptrtoint' ? to : fk
-        if (ik === 'i64') {
-          this.emit(`mov.b64 ${r}, ${x}`)
-        } else if (isInt(ik)) {
-          this.emit(name === 'llvm.ptrtoint' ? `cvt${intSuffix(to, false)}.u64 ${r}, ${x}` : `cvt.u64${intSuffix(fk, false)} ${r}, ${x}`)
-        } else {
-          bad()
-        }
-        return r
-      }
-      default: {
-        // addrspacecast: generic <-> specific spaces with cvta.
-        const src = from.addrSpace
-        const dst = res.addrSpace
-        const r = this.fresh('b64')
-        if (src === dst) {
-          this.emit(`mov.b64 ${r}, ${x}`)
-        } else if (src === 0 && spaceSuffix(dst) !== null) {
-          this.emit(`cvta.to${spaceSuffix(dst)!}.u64 ${r}, ${x}`)
-        } else if (dst === 0 && spaceSuffix(src) !== null) {
-          this.emit(`cvta${spaceSuffix(src)!}.u64 ${r}, ${x}`)
-        } else {
-          this.fail(op, `from address space ${src} to ${dst} is not supported by the PTX emitter`)
-        }
-        return r
-      }
-    }
-  }
-
-  private bitcast(op: Operation): void {
-    const src = this.get(op, op.getOperand(0))
-    const from = this.parts(op, op.getOperand(0).type)
-    const to = this.parts(op, op.getResult(0).type)
-    const bits = (p: Scalar[]): number => p.reduce((s, x) => s + (x.kind === 'ptr' ? 64 : bitsOf(x.kind)), 0)
-    if (bits(from) !== bits(to) || from.some((p) => p.kind === 'i1') || to.some((p) => p.kind === 'i1')) {
-      this.fail(op, 'is not supported by the PTX emitter for these types')
-    }
-    if (from.length === to.length) {
-      this.define(
-        op.getResult(0),
-        to.map((s, i) => {
-          if (regClassOf(s.kind) === regClassOf(from[i]!.kind)) {
-            return src[i]!
-          }
-          const r = this.freshFor(s.kind)
-          this.emit(`mov.b${bitsOf(s.kind)} ${r}, ${src[i]!}`)
-          return r
-        }),
-      )
-      return
-    }
-    // Packing (vector<2xf16> -> i32) or unpacking (i32 -> vector<2xf16>), one wide side.
-    if (to.length === 1) {
-      const r = this.freshFor(to[0]!.kind)
-      this.emit(`mov.b${bits(to)} ${r}, {${src.join(', ')}}`)
-      this.define(op.getResult(0), [r])
-      return
-    }
-    if (from.length === 1) {
-      const rs = to.map((s) => this.freshFor(s.kind))
-      this.emit(`mov.b${bits(from)} {${rs.join(', ')}}, ${src[0]!}`)
-      this.define(op.getResult(0), rs)
-      return
-    }
-    this.fail(op, 'is not supported by the PTX emitter for these types')
-  }
-
-  private gep(op: Operation): void {
-    const base = this.get1(op, op.getOperand(0))
-    const elemAttr = op.getAttr('elem_type')
-    const rawAttr = op.getAttr('rawConstantIndices')
-    if (!(elemAttr instanceof TypeAttr) || !(rawAttr instanceof DenseArrayAttr) || op.getOperand(0).type instanceof VectorType) {
-      this.fail(op, 'is not supported by the PTX emitter in this form')
-    }
-    const raw = rawAttr.values.map(Number)
-    const dyn = LLVMGEPOp.operandValues(op, 'dynamicIndices')
-    let d = 0
-    let cur: Type = elemAttr.value
-    let constOff = 0
-    let addr = base
-    const scaled = (idxVal: Value, size: number): void => {
-      const s = this.scalarKind(op, idxVal.type).kind
-      const idx = this.get1(op, idxVal)
-      const r = this.fresh('b64')
-      if (s === 'i64') {
-        this.emit(`mad.lo.s64 ${r}, ${idx}, ${size}, ${addr}`)
-      } else if (s === 'i32') {
-        this.emit(`mad.wide.s32 ${r}, ${idx}, ${size}, ${addr}`)
-      } else {
-        this.fail(op, `index type '${s}' is not supported by the PTX emitter`)
-      }
-      addr = r
-    }
-    for (let pos = 0; pos < raw.length; pos++) {
-      const isDyn = raw[pos] === GEP_DYNAMIC_INDEX
-      if (pos === 0) {
-        const sa = sizeAlignOf(cur)
-        if (sa === null) {
-          this.fail(op, `element type '${printType(cur)}' has no known size`)
-        }
-        if (isDyn) {
-          scaled(dyn[d++]!, sa.size)
-        } else {
-          constOff += raw[pos]! * sa.size
-        }
-        continue
-      }
-      if (cur instanceof LLVMStructType) {
-        const off = structFieldOffset(cur, raw[pos]!)
-        if (isDyn || off === null) {
-          this.fail(op, 'has a struct index the PTX emitter cannot lay out')
-        }
-        constOff += off
-        cur = cur.body[raw[pos]!]!
-        continue
-      }
-      if (!(cur instanceof LLVMArrayType) && !(cur instanceof VectorType)) {
-        this.fail(op, `cannot index type '${printType(cur)}'`)
-      }
-      cur = cur.elementType
-      const sa = sizeAlignOf(cur)
-      if (sa === null) {
-        this.fail(op, `element type '${printType(cur)}' has no known size`)
-      }
-      if (isDyn) {
-        scaled(dyn[d++]!, sa.size)
-      } else {
-        constOff += raw[pos]! * sa.size
-      }
-    }
-    if (constOff !== 0 || addr === base) {
-      const r = this.fresh('b64')
-      this.emit(`add.s64 ${r}, ${addr}, ${constOff}`)
-      addr = r
-    }
-    this.define(op.getResult(0), [addr])
-  }
-
-  /** The pointer's register and PTX space suffix for a load/store. */
-  private address(op: Operation, ptr: Value): [string, string] {
-    const t = ptr.type
-    if (!(t instanceof LLVMPointerType)) {
-      this.fail(op, 'needs a scalar pointer')
-    }
-    const space = spaceSuffix(t.addressSpace)
-    if (space === null) {
-      this.fail(op, `address space ${t.addressSpace} is not supported by the PTX emitter`)
-    }
-    return [this.get1(op, ptr), space]
-  }
-
-  /** Groups of parts moved by one ld/st: vectors as `.v2`/`.v4` when aligned, else scalars. */
-  private memGroups(op: Operation, type: Type): { parts: Scalar[]; groups: number[][]; packed: boolean } {
-    const parts = this.parts(op, type)
-    if (parts.some((p) => p.kind === 'i1') || type instanceof LLVMStructType || type instanceof LLVMArrayType) {
-      this.fail(op, `of '${printType(type)}' is not supported by the PTX emitter`)
-    }
-    const sa = sizeAlignOf(type)!
-    const alignAttr = op.getAttr('alignment')
-    const align = alignAttr instanceof IntegerAttr ? Number(alignAttr.value) : sa.align
-    const n = parts.length
-    const eltBits = parts[0]!.kind === 'ptr' ? 64 : bitsOf(parts[0]!.kind)
-    if (n > 1 && align >= sa.size && sa.size === (n * eltBits) / 8 && sa.size <= 16) {
-      if (n === 2 || n === 4) {
-        return { parts, groups: [parts.map((_, i) => i)], packed: false }
-      }
-      if (n === 8 && eltBits === 16) {
-        return { parts, groups: [0, 2, 4, 6].map((i) => [i, i + 1]), packed: true }
-      }
-    }
-    return { parts, groups: parts.map((_, i) => [i]), packed: false }
-  }
-
-  private load(op: Operation): void {
-    const [addr, space] = this.address(op, op.getOperand(0))
-    const type = op.getResult(0).type
-    const { parts, groups, packed } = this.memGroups(op, type)
-    const vol = op.hasAttr('volatile_') ? '.volatile' : ''
-    const regs = parts.map((s) => this.freshFor(s.kind))
-    const elt = sizeAlignOf(type instanceof VectorType ? type.elementType : type)!.size
-    if (packed) {
-      const words = groups.map(() => this.fresh('b32'))
-      this.emit(`ld${space}${vol}.v4.b32 {${words.join(', ')}}, [${addr}]`)
-      groups.forEach((g, i) => this.emit(`mov.b32 {${regs[g[0]!]!}, ${regs[g[1]!]!}}, ${words[i]!}`))
-    } else if (groups.length === 1 && groups[0]!.length > 1) {
-      this.emit(`ld${space}${vol}.v${parts.length}${memSuffix(parts[0]!.kind)} {${regs.join(', ')}}, [${addr}]`)
-    } else {
-      parts.forEach((s, i) => this.emit(`ld${space}${vol}${memSuffix(s.kind)} ${regs[i]!}, [${addr}${i === 0 ? '' : `+${i * elt}`}]`))
-    }
-    this.define(op.getResult(0), regs)
-  }
-
-  private store(op: Operation): void {
-    const [addr, space] = this.address(op, op.getOperand(1))
-    const type = op.getOperand(0).type
-    const { parts, groups, packed } = this.memGroups(op, type)
-    const vol = op.hasAttr('volatile_') ? '.volatile' : ''
-    const regs = this.get(op, op.getOperand(0))
-    const elt = sizeAlignOf(type instanceof VectorType ? type.elementType : type)!.size
-    if (packed) {
-      const words = groups.map((g) => {
-        const w = this.fresh('b32')
-        this.emit(`mov.b32 ${w}, {${regs[g[0]!]!}, ${regs[g[1]!]!}}`)
-        return w
-      })
-      this.emit(`st${space}${vol}.v4.b32 [${addr}], {${words.join(', ')}}`)
-    } else if (groups.length === 1 && groups[0]!.length > 1) {
-      this.emit(`st${space}${vol}.v${parts.length}${memSuffix(parts[0]!.kind)} [${addr}], {${regs.join(', ')}}`)
-    } else {
-      parts.forEach((s, i) => this.emit(`st${space}${vol}${memSuffix(s.kind)} [${addr}${i === 0 ? '' : `+${i * elt}`}], ${regs[i]!}`))
-    }
-  }
-
   /** Flat part range of `position` inside an aggregate type. */
   private partRange(op: Operation, type: Type, position: readonly number[]): [number, number] {
     let start = 0
@@ -1131,74 +825,6 @@ function hasFastmath(op: Operation, flag: string): boolean {
   const m = /<([^>]*)>/.exec(printAttribute(a))
   const flags = m === null ? [] : m[1]!.split(/[ ,]+/)
   return flags.includes(flag) || flags.includes('fast')
-}
-
-export function movSuffix(kind: ScalarKind): string {
-  switch (kind) {
-    case 'i1':
-      return '.pred'
-    case 'f32':
-      return '.f32'
-    case 'f64':
-      return '.f64'
-    case 'f16':
-    case 'bf16':
-    case 'i16':
-      return '.b16'
-    case 'i32':
-      return '.b32'
-    default:
-      return '.b64'
-  }
-}
-
-const f32View = new Float32Array(1)
-const u32View = new Uint32Array(f32View.buffer)
-const f64View = new Float64Array(1)
-const u64View = new BigUint64Array(f64View.buffer)
-
-/** PTX immediate syntax for constant `v` of `kind` (floats as exact hex bit patterns). */
-export function immediate(kind: ScalarKind, v: bigint | number): string {
-  switch (kind) {
-    case 'i1':
-      return (typeof v === 'bigint' ? v & 1n : BigInt(Math.trunc(v)) & 1n) === 0n ? '0' : '-1'
-    case 'f32':
-      f32View[0] = Number(v)
-      return `0f${u32View[0]!.toString(16).toUpperCase().padStart(8, '0')}`
-    case 'f64':
-      f64View[0] = Number(v)
-      return `0d${u64View[0]!.toString(16).toUpperCase().padStart(16, '0')}`
-    case 'f16':
-    case 'bf16':
-      return `0x${halfBits(kind, Number(v)).toString(16).toUpperCase().padStart(4, '0')}`
-    default: {
-      const bits = kind === 'ptr' ? 64 : bitsOf(kind)
-      const u = BigInt.asUintN(bits, typeof v === 'bigint' ? v : BigInt(Math.trunc(v)))
-      return u < 1024n ? u.toString() : `0x${u.toString(16).toUpperCase()}`
-    }
-  }
-}
-
-/** Bits of `x` (an f16/bf16 value held exactly in a double) in the 16-bit format. */
-function halfBits(kind: 'f16' | 'bf16', x: number): number {
-  if (kind === 'bf16') {
-    f32View[0] = x
-    return u32View[0]! >>> 16
-  }
-  const sign = x < 0 || Object.is(x, -0) ? 0x8000 : 0
-  const a = Math.abs(x)
-  if (Number.isNaN(x)) {
-    return 0x7e00
-  }
-  if (a === Infinity) {
-    return sign | 0x7c00
-  }
-  if (a < 2 ** -14) {
-    return sign | Math.round(a / 2 ** -24)
-  }
-  const e = Math.floor(Math.log2(a))
-  const m = Math.round((a / 2 ** e - 1) * 1024)
-  return sign | ((e + 15) << 10) | m
 }
 
 /** The names of llvm.func attributes the entry directives come from. */
