@@ -44,6 +44,16 @@ function dim(d: Dim3 | undefined): [number, number, number] {
   return [d[0], d[1] ?? 1, d[2] ?? 1]
 }
 
+/** The `.approx` transcendental functions. */
+const APPROX: Readonly<Record<string, (x: number) => number>> = {
+  rsqrt: (x) => 1 / Math.sqrt(x),
+  ex2: (x) => 2 ** x,
+  lg2: Math.log2,
+  sin: Math.sin,
+  cos: Math.cos,
+  tanh: Math.tanh,
+}
+
 interface PendingCopy {
   readonly dst: number
   readonly data: Uint8Array
@@ -715,22 +725,13 @@ class KernelRun {
         out = this.rounded(ins, 1 / rd(1), type, r)
         break
       case 'rsqrt':
-        out = fromFloat(1 / Math.sqrt(rd(1)), type)
-        break
       case 'ex2':
-        out = fromFloat(2 ** rd(1), type)
-        break
       case 'lg2':
-        out = fromFloat(Math.log2(rd(1)), type)
-        break
       case 'sin':
-        out = fromFloat(Math.sin(rd(1)), type)
-        break
       case 'cos':
-        out = fromFloat(Math.cos(rd(1)), type)
-        break
       case 'tanh':
-        out = fromFloat(Math.tanh(rd(1)), type)
+        // Approximations: computed in double, then rounded (more precise than the hardware).
+        out = fromFloat(APPROX[ins.base]!(rd(1)), type)
         break
       case 'min':
       case 'max': {

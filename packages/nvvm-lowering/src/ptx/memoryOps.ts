@@ -36,31 +36,22 @@ export function emitGEP(e: FunctionEmitter, op: Operation): void {
   }
   for (let pos = 0; pos < raw.length; pos++) {
     const isDyn = raw[pos] === GEP_DYNAMIC_INDEX
-    if (pos === 0) {
-      const sa = sizeAlignOf(cur)
-      if (sa === null) {
-        e.fail(op, `element type '${printType(cur)}' has no known size`)
+    if (pos > 0) {
+      if (cur instanceof LLVMStructType) {
+        const off = structFieldOffset(cur, raw[pos]!)
+        if (isDyn || off === null) {
+          e.fail(op, 'has a struct index the PTX emitter cannot lay out')
+        }
+        constOff += off
+        cur = cur.body[raw[pos]!]!
+        continue
       }
-      if (isDyn) {
-        scaled(dyn[d++]!, sa.size)
-      } else {
-        constOff += raw[pos]! * sa.size
+      if (!(cur instanceof LLVMArrayType) && !(cur instanceof VectorType)) {
+        e.fail(op, `cannot index type '${printType(cur)}'`)
       }
-      continue
+      cur = cur.elementType
     }
-    if (cur instanceof LLVMStructType) {
-      const off = structFieldOffset(cur, raw[pos]!)
-      if (isDyn || off === null) {
-        e.fail(op, 'has a struct index the PTX emitter cannot lay out')
-      }
-      constOff += off
-      cur = cur.body[raw[pos]!]!
-      continue
-    }
-    if (!(cur instanceof LLVMArrayType) && !(cur instanceof VectorType)) {
-      e.fail(op, `cannot index type '${printType(cur)}'`)
-    }
-    cur = cur.elementType
+    // The first index steps over whole elements; later ones over array/vector elements.
     const sa = sizeAlignOf(cur)
     if (sa === null) {
       e.fail(op, `element type '${printType(cur)}' has no known size`)
