@@ -123,6 +123,60 @@ describe('the coverage kernel runs in the emulator', () => {
   })
 })
 
+/** Block arguments that swap (a parallel copy needing temporaries) and a switch with case operands. */
+const CONTROL_FLOW = `
+llvm.func @control(%out: !llvm.ptr) attributes {nvvm.kernel} {
+  %tid = "nvvm.read.ptx.sreg.tid.x"() : () -> i32
+  %c0 = llvm.mlir.constant(0 : i32) : i32
+  %c1 = llvm.mlir.constant(1 : i32) : i32
+  %c3 = llvm.mlir.constant(3 : i32) : i32
+  llvm.br ^loop(%c0, %c0, %c1, %c0, %c1 : i32, i32, i32, i32, i32)
+^loop(%i: i32, %a: i32, %b: i32, %x: i32, %y: i32):
+  %ab = llvm.add %a, %b : i32
+  %i1 = llvm.add %i, %c1 : i32
+  %more = llvm.icmp "ult" %i1, %tid : i32
+  llvm.cond_br %more, ^loop(%i1, %b, %ab, %y, %x : i32, i32, i32, i32, i32), ^done
+^done:
+  %sel = llvm.and %tid, %c3 : i32
+  llvm.switch %sel : i32, ^other(%x : i32) [
+    0: ^store(%a : i32),
+    1: ^store(%b : i32),
+    2: ^other(%c3 : i32)
+  ]
+^other(%w: i32):
+  %w2 = llvm.mul %w, %c3 : i32
+  llvm.br ^store(%w2 : i32)
+^store(%r: i32):
+  %p = llvm.getelementptr %out[%tid] : (!llvm.ptr, i32) -> !llvm.ptr, i32
+  llvm.store %r, %p : i32, !llvm.ptr
+  llvm.return
+}
+`
+
+describe('control flow', () => {
+  it('swapping block arguments and llvm.switch', () => {
+    expect(() => (MLIR_OPT === null ? '' : runTool(MLIR_OPT, ['--verify-each'], CONTROL_FLOW))).not.toThrow()
+    const { ptx, diagnostics } = compile(CONTROL_FLOW)
+    expect(diagnostics).toEqual([])
+    if (PTXAS !== null) {
+      expect(ptxas(ptx!, 'sm_90a').size).toBe(1)
+    }
+    const out = runKernel(ptx!, 'control', [new Int32Array(64)], { block: 64 }).buffers[0] as Int32Array
+    for (let t = 0; t < 64; t++) {
+      // The loop takes max(t - 1, 0) back edges: (a, b) = (fib(n), fib(n + 1)); (x, y) swapped n times.
+      const n = Math.max(t - 1, 0)
+      let a = 0
+      let b = 1
+      for (let k = 0; k < n; k++) {
+        ;[a, b] = [b, (a + b) | 0]
+      }
+      const x = n % 2 === 0 ? 0 : 1
+      const expected = [a, b, 9, x * 3][t & 3]
+      expect(out[t]).toBe(expected)
+    }
+  })
+})
+
 describe('diagnostics', () => {
   const cases: readonly (readonly [string, string, string])[] = [
     [

@@ -378,6 +378,8 @@ export class FunctionEmitter {
       }
       case 'llvm.cond_br':
         return this.condBr(op, next)
+      case 'llvm.switch':
+        return this.switchBr(op, next)
       case 'llvm.return':
         if (op.numOperands > 0) {
           this.fail(op, 'returns a value, which a kernel cannot')
@@ -775,6 +777,39 @@ export class FunctionEmitter {
       return t
     })
     pairs.forEach(([d, , c], i) => mov(c, d, temps[i]!))
+  }
+
+  /** `llvm.switch`: a compare-and-branch per case (with its copies), then the default. */
+  private switchBr(op: Operation, next: Block | null): void {
+    const seg = op.getAttr('operandSegmentSizes')
+    const caseSeg = op.getAttr('case_operand_segments')
+    const values = op.getAttr('case_values')
+    const v = this.get1(op, op.getOperand(0))
+    const kind = this.scalarKind(op, op.getOperand(0).type).kind
+    if (!(seg instanceof DenseArrayAttr) || !(caseSeg instanceof DenseArrayAttr) || !isInt(kind)) {
+      this.fail(op, 'is not supported by the PTX emitter in this form')
+    }
+    const nDefault = Number(seg.values[1])
+    const cases = values instanceof DenseIntOrFPElementsAttr ? values.values : []
+    const all = op.getOperands()
+    let at = 1 + nDefault
+    cases.forEach((c, i) => {
+      const n = Number(caseSeg.values[i])
+      const args = all.slice(at, at + n)
+      at += n
+      const skip = `$L__BB${this.fnIndex}_e${this.edgeCount++}`
+      const p = this.fresh('pred')
+      this.emit(`setp.ne${intSuffix(kind, 'b')} ${p}, ${v}, ${immediate(kind, c)}`)
+      this.emit(`@${p} bra ${skip}`)
+      this.copies(op, op.getSuccessor(i + 1), args)
+      this.emit(`bra ${this.labels.get(op.getSuccessor(i + 1))!}`)
+      this.lines.push(`${skip}:`)
+    })
+    const dflt = op.getSuccessor(0)
+    this.copies(op, dflt, all.slice(1, 1 + nDefault))
+    if (dflt !== next) {
+      this.emit(`bra ${this.labels.get(dflt)!}`)
+    }
   }
 
   private condBr(op: Operation, next: Block | null): void {
