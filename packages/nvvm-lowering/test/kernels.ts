@@ -365,3 +365,43 @@ ${LANE_GT}
   llvm.return
 }
 `
+
+/**
+ * mma.sync m16n8k16 with f16 accumulators (C and D as two f16x2 registers per lane):
+ * D = A * B + C, A row-major 16x16, Bt n-major 8x16, C and D row-major 16x8 f16.
+ */
+export const MMA_TILE_F16_ACC = `
+llvm.func @mma_tile_f16acc(%A: !llvm.ptr, %B: !llvm.ptr, %C: !llvm.ptr, %D: !llvm.ptr) attributes {nvvm.kernel, nvvm.reqntid = array<i32: 32, 1, 1>} {
+${LANE_GT}
+  %c8 = llvm.mlir.constant(8 : i32) : i32
+  %c16 = llvm.mlir.constant(16 : i32) : i32
+  %grow = llvm.mul %g, %c16 : i32
+  %arow = llvm.add %grow, %t2 : i32
+  %ap0 = llvm.getelementptr %A[%arow] : (!llvm.ptr, i32) -> !llvm.ptr, f16
+  %ap1 = llvm.getelementptr %ap0[128] : (!llvm.ptr) -> !llvm.ptr, f16
+  %ap2 = llvm.getelementptr %ap0[8] : (!llvm.ptr) -> !llvm.ptr, f16
+  %ap3 = llvm.getelementptr %ap0[136] : (!llvm.ptr) -> !llvm.ptr, f16
+  %a0 = llvm.load %ap0 : !llvm.ptr -> vector<2xf16>
+  %a1 = llvm.load %ap1 : !llvm.ptr -> vector<2xf16>
+  %a2 = llvm.load %ap2 : !llvm.ptr -> vector<2xf16>
+  %a3 = llvm.load %ap3 : !llvm.ptr -> vector<2xf16>
+  %bp0 = llvm.getelementptr %B[%arow] : (!llvm.ptr, i32) -> !llvm.ptr, f16
+  %bp1 = llvm.getelementptr %bp0[8] : (!llvm.ptr) -> !llvm.ptr, f16
+  %b0 = llvm.load %bp0 : !llvm.ptr -> vector<2xf16>
+  %b1 = llvm.load %bp1 : !llvm.ptr -> vector<2xf16>
+  %crow = llvm.mul %g, %c8 : i32
+  %ci = llvm.add %crow, %t2 : i32
+  %cp0 = llvm.getelementptr %C[%ci] : (!llvm.ptr, i32) -> !llvm.ptr, f16
+  %cp1 = llvm.getelementptr %cp0[64] : (!llvm.ptr) -> !llvm.ptr, f16
+  %c0v = llvm.load %cp0 : !llvm.ptr -> vector<2xf16>
+  %c1v = llvm.load %cp1 : !llvm.ptr -> vector<2xf16>
+  %d = "nvvm.mma.sync"(%a0, %a1, %a2, %a3, %b0, %b1, %c0v, %c1v) <{layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<f16>, multiplicandBPtxType = #nvvm.mma_type<f16>, operandSegmentSizes = array<i32: 4, 2, 2>, shape = #nvvm.shape<m = 16, n = 8, k = 16>}> : (vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>) -> !llvm.struct<(vector<2xf16>, vector<2xf16>)>
+  %d0 = llvm.extractvalue %d[0] : !llvm.struct<(vector<2xf16>, vector<2xf16>)>
+  %d1 = llvm.extractvalue %d[1] : !llvm.struct<(vector<2xf16>, vector<2xf16>)>
+  %dp0 = llvm.getelementptr %D[%ci] : (!llvm.ptr, i32) -> !llvm.ptr, f16
+  %dp1 = llvm.getelementptr %dp0[64] : (!llvm.ptr) -> !llvm.ptr, f16
+  llvm.store %d0, %dp0 : vector<2xf16>, !llvm.ptr
+  llvm.store %d1, %dp1 : vector<2xf16>, !llvm.ptr
+  llvm.return
+}
+`

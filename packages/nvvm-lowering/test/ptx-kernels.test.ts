@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { runKernel } from '@tilepass/simt-emulator'
 import { runLlc } from '../src/index.ts'
 import { LLC, MLIR_OPT, MLIR_TRANSLATE, PTXAS, compile, ptxas, runTool } from './ptxTools.ts'
-import { STAGED_MMA, VECTOR_ADD, WARP_REDUCE, mmaTileKernel, outOfGpuModule } from './kernels.ts'
+import { MMA_TILE_F16_ACC, STAGED_MMA, VECTOR_ADD, WARP_REDUCE, mmaTileKernel, outOfGpuModule } from './kernels.ts'
 
 const KERNELS: readonly (readonly [string, string])[] = [
   ['vector add', VECTOR_ADD],
@@ -14,6 +14,7 @@ const KERNELS: readonly (readonly [string, string])[] = [
   ['mma tile f16', mmaTileKernel('f16')],
   ['mma tile bf16', mmaTileKernel('bf16')],
   ['staged mma', STAGED_MMA],
+  ['mma tile f16 accumulators', MMA_TILE_F16_ACC],
 ]
 
 function ptxOf(source: string): string {
@@ -142,6 +143,29 @@ const CHECKS: readonly (readonly [string, string, (ptx: string) => void])[] = [
         },
       ] as const,
   ),
+  [
+    'an mma.sync m16n8k16 tile with f16 accumulators',
+    MMA_TILE_F16_ACC,
+    (ptx) => {
+      const r = rng(6)
+      const small = (): number => Math.round(r() * 8 - 4) / 2
+      const A = Array.from({ length: 256 }, small)
+      const Bt = Array.from({ length: 128 }, small)
+      const C = Array.from({ length: 128 }, () => Math.round(r() * 16 - 8))
+      const args = [Uint16Array.from(A, (x) => halfBits(x, 'f16')), Uint16Array.from(Bt, (x) => halfBits(x, 'f16')), Uint16Array.from(C, (x) => halfBits(x, 'f16')), new Uint16Array(128)]
+      const D = runKernel(ptx, 'mma_tile_f16acc', args, { block: 32 }).buffers[3] as Uint16Array
+      for (let m = 0; m < 16; m++) {
+        for (let n = 0; n < 8; n++) {
+          let s = C[m * 8 + n]!
+          for (let k = 0; k < 16; k++) {
+            s += A[m * 16 + k]! * Bt[n * 16 + k]!
+          }
+          // |s| <= 8 + 16 * 4 stays an exact small integer or half-integer in f16.
+          expect(D[m * 8 + n]).toBe(halfBits(s, 'f16'))
+        }
+      }
+    },
+  ],
   [
     'a cp.async + ldmatrix staging loop into mma.sync',
     STAGED_MMA,
