@@ -64,6 +64,9 @@ export class Warp {
   readonly pc: Int32Array = new Int32Array(32)
   /** 0 running, 1 exited, 2 waiting at a barrier, 3 not a thread of the CTA, 4 waiting at a warp-collective. */
   readonly state: Uint8Array = new Uint8Array(32)
+  /** The barrier (and its expected thread count, 0 = the whole CTA) each waiting lane is at. */
+  readonly barrier: Int32Array = new Int32Array(32)
+  readonly barrierCount: Int32Array = new Int32Array(32)
   readonly regs: bigint[][]
   readonly tid: [number, number, number][] = []
   readonly local: Uint8Array[] = []
@@ -193,21 +196,49 @@ class KernelRun {
       warps.push(new Warp(w, this.kernel, Math.min(32, threads - w * 32), w * 32, this.block))
     }
     for (;;) {
-      let waiting = false
       for (const w of warps) {
-        if (this.runWarp(w, warps.length)) {
-          waiting = true
-        }
+        this.runWarp(w, warps.length)
       }
-      if (!waiting) {
-        return
-      }
+      // Every warp is now exited or parked at a barrier: release each barrier whose
+      // expected thread count has arrived (all live threads of the CTA by default).
+      let live = 0
+      const arrived = new Map<number, number>()
+      const expected = new Map<number, number>()
       for (const w of warps) {
         for (let l = 0; l < 32; l++) {
-          if (w.state[l] === 2) {
-            w.state[l] = 0
+          const st = w.state[l]
+          if (st !== 1 && st !== 3) {
+            live++
+          }
+          if (st === 2) {
+            const id = w.barrier[l]!
+            arrived.set(id, (arrived.get(id) ?? 0) + 1)
+            if (w.barrierCount[l]! > 0) {
+              expected.set(id, w.barrierCount[l]!)
+            }
           }
         }
+      }
+      if (arrived.size === 0) {
+        return
+      }
+      let released = false
+      for (const [id, n] of arrived) {
+        if (n >= (expected.get(id) ?? live)) {
+          released = true
+          for (const w of warps) {
+            for (let l = 0; l < 32; l++) {
+              if (w.state[l] === 2 && w.barrier[l] === id) {
+                w.state[l] = 0
+              }
+            }
+          }
+        }
+      }
+      if (!released) {
+        const w = warps.find((x) => x.state.includes(2))!
+        const ins = this.kernel.instructions[w.pc[w.state.indexOf(2)]! - 1]!
+        this.fail(ins, `barrier deadlock: ${[...arrived].map(([id, n]) => `${n} of ${expected.get(id) ?? live} threads at barrier ${id}`).join(', ')}`)
       }
     }
   }
@@ -334,9 +365,16 @@ class KernelRun {
         if (ins.mods[0] !== 'sync' && !(ins.base === 'barrier' && ins.mods[0] === 'cta' && ins.mods[1] === 'sync')) {
           this.fail(ins, 'only bar.sync / barrier.sync is supported by the emulator')
         }
-        for (let l = 0; l < 32; l++) {
-          if ((active >> l) & 1) {
-            w.state[l] = 2
+        {
+          const lane = 31 - Math.clz32(active & -active)
+          const id = ins.operands.length > 0 ? Number(this.read(w, ins, ins.operands[0]!, lane, 32)) : 0
+          const count = ins.operands.length > 1 ? Number(this.read(w, ins, ins.operands[1]!, lane, 32)) : 0
+          for (let l = 0; l < 32; l++) {
+            if ((active >> l) & 1) {
+              w.state[l] = 2
+              w.barrier[l] = id
+              w.barrierCount[l] = count
+            }
           }
         }
         return

@@ -83,6 +83,34 @@ describe('shared memory, barriers and cp.async', () => {
     expect(Array.from(out)).toEqual(Array.from({ length: 128 }, (_, i) => 127 - i))
   })
 
+  it('named barriers with thread counts pair up warps independently', () => {
+    const ptx = kernel(
+      `
+\tmov.u32 %r2, buf;
+\tshl.b32 %r3, %r1, 2;
+\tadd.s32 %r4, %r2, %r3;
+\tst.shared.u32 [%r4], %r1;
+\tshr.u32 %r5, %r1, 6;
+\tadd.s32 %r6, %r5, 1;
+\tbar.sync %r6, 64;
+\txor.b32 %r7, %r1, 32;
+\tshl.b32 %r8, %r7, 2;
+\tadd.s32 %r9, %r2, %r8;
+\tld.shared.u32 %r10, [%r9];
+\tst.global.u32 [%rd3], %r10;
+\tret;`,
+      '.param .u64 k_param_0',
+      '.shared .align 4 .b8 buf[512];\n',
+    )
+    const out = runKernel(ptx, 'k', [new Uint32Array(128)], { block: 128 }).buffers[0] as Uint32Array
+    expect(Array.from(out)).toEqual(Array.from({ length: 128 }, (_, i) => i ^ 32))
+  })
+
+  it('a barrier that can never fill is a deadlock error', () => {
+    const ptx = kernel('\tsetp.lt.u32 %p1, %r1, 32;\n\t@%p1 bar.sync 1, 64;\n\tret;')
+    expect(() => runKernel(ptx, 'k', [new Uint32Array(64)], { block: 64 })).toThrow(/barrier deadlock: 32 of 64 threads at barrier 1 \(in 'bar.sync'\)/)
+  })
+
   it('cp.async data lands only when a wait covers its group', () => {
     const ptx = kernel(
       `
