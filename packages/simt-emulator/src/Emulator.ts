@@ -44,6 +44,15 @@ function dim(d: Dim3 | undefined): [number, number, number] {
   return [d[0], d[1] ?? 1, d[2] ?? 1]
 }
 
+/** Moves the lanes in `group` past the instruction at `pc`. */
+function advance(w: Warp, group: number, pc: number): void {
+  for (let l = 0; l < 32; l++) {
+    if ((group >> l) & 1) {
+      w.pc[l] = pc + 1
+    }
+  }
+}
+
 /** The `.approx` transcendental functions. */
 const APPROX: Readonly<Record<string, (x: number) => number>> = {
   rsqrt: (x) => 1 / Math.sqrt(x),
@@ -332,13 +341,6 @@ class KernelRun {
   }
 
   private exec(w: Warp, ins: Instruction, group: number, active: number, pc: number, nwarps: number): void {
-    const advance = (): void => {
-      for (let l = 0; l < 32; l++) {
-        if ((group >> l) & 1) {
-          w.pc[l] = pc + 1
-        }
-      }
-    }
     switch (ins.base) {
       case 'bra':
         for (let l = 0; l < 32; l++) {
@@ -349,7 +351,7 @@ class KernelRun {
         return
       case 'ret':
       case 'exit':
-        advance()
+        advance(w, group, pc)
         for (let l = 0; l < 32; l++) {
           if ((active >> l) & 1) {
             w.state[l] = 1
@@ -358,7 +360,7 @@ class KernelRun {
         return
       case 'bar':
       case 'barrier':
-        advance()
+        advance(w, group, pc)
         if (ins.mods[0] === 'warp') {
           return
         }
@@ -380,26 +382,26 @@ class KernelRun {
         return
       case 'shfl':
         execShfl(this, w, ins, active)
-        advance()
+        advance(w, group, pc)
         return
       case 'ldmatrix':
         execLdmatrix(this, w, ins, active)
-        advance()
+        advance(w, group, pc)
         return
       case 'mma':
         execMma(this, w, ins, active)
-        advance()
+        advance(w, group, pc)
         return
       case 'setmaxnreg':
       case 'membar':
       case 'fence':
-        advance()
+        advance(w, group, pc)
         return
       case 'trap':
         if (active !== 0) {
           this.fail(ins, 'trap executed')
         }
-        advance()
+        advance(w, group, pc)
         return
       default:
         for (let l = 0; l < 32; l++) {
@@ -407,7 +409,7 @@ class KernelRun {
             this.execLane(w, ins, l, nwarps)
           }
         }
-        advance()
+        advance(w, group, pc)
     }
   }
 
@@ -736,9 +738,12 @@ class KernelRun {
   private floatOp(w: Warp, ins: Instruction, lane: number, type: string): void {
     const ops = ins.operands
     const bits = typeBits(type)
-    const rd = (i: number): number => {
+    // Source operands, decoded once (no per-call closures on this hot path).
+    const flush = ins.mods.includes('ftz')
+    const v = [0, 0, 0, 0]
+    for (let i = 1; i < ops.length && i < 4; i++) {
       const x = toFloat(this.read(w, ins, ops[i]!, lane, bits, type), type)
-      return ins.mods.includes('ftz') ? ftz(x) : x
+      v[i] = flush ? ftz(x) : x
     }
     const r = roundingOf(ins.mods)
     const mode = (r ?? 'rn') as RoundingMode
@@ -747,20 +752,20 @@ class KernelRun {
       case 'add':
       case 'sub':
       case 'mul':
-        out = floatArith(ins.base, rd(1), rd(2), type, mode)
+        out = floatArith(ins.base, v[1]!, v[2]!, type, mode)
         break
       case 'fma':
       case 'mad':
-        out = fusedMultiplyAdd(rd(1), rd(2), rd(3), formatOf(type), mode)
+        out = fusedMultiplyAdd(v[1]!, v[2]!, v[3]!, formatOf(type), mode)
         break
       case 'div':
-        out = this.rounded(ins, rd(1) / rd(2), type, r)
+        out = this.rounded(ins, v[1]! / v[2]!, type, r)
         break
       case 'sqrt':
-        out = this.rounded(ins, Math.sqrt(rd(1)), type, r)
+        out = this.rounded(ins, Math.sqrt(v[1]!), type, r)
         break
       case 'rcp':
-        out = this.rounded(ins, 1 / rd(1), type, r)
+        out = this.rounded(ins, 1 / v[1]!, type, r)
         break
       case 'rsqrt':
       case 'ex2':
@@ -769,12 +774,12 @@ class KernelRun {
       case 'cos':
       case 'tanh':
         // Approximations: computed in double, then rounded (more precise than the hardware).
-        out = fromFloat(APPROX[ins.base]!(rd(1)), type)
+        out = fromFloat(APPROX[ins.base]!(v[1]!), type)
         break
       case 'min':
       case 'max': {
-        const a = rd(1)
-        const b = rd(2)
+        const a = v[1]!
+        const b = v[2]!
         const nanProp = ins.mods.includes('NaN')
         if (Number.isNaN(a) || Number.isNaN(b)) {
           out = fromFloat(nanProp || (Number.isNaN(a) && Number.isNaN(b)) ? NaN : Number.isNaN(a) ? b : a, type)
@@ -819,73 +824,75 @@ class KernelRun {
     }
     const signed = type[0] === 's'
     const mask = (1n << BigInt(bits)) - 1n
-    const rd = (i: number, b = bits): bigint => {
-      const v = this.read(w, ins, ops[i]!, lane, b)
-      return signed ? BigInt.asIntN(b, v) : v
+    // Source operands, decoded once (no per-call closures on this hot path).
+    const v = [0n, 0n, 0n]
+    for (let i = 1; i < ops.length && i < 3; i++) {
+      const x = this.read(w, ins, ops[i]!, lane, bits)
+      v[i] = signed ? BigInt.asIntN(bits, x) : x
     }
     const wide = ins.mods.includes('wide')
     let out: bigint
     switch (ins.base) {
       case 'add':
-        out = rd(1) + rd(2)
+        out = v[1]! + v[2]!
         break
       case 'sub':
-        out = rd(1) - rd(2)
+        out = v[1]! - v[2]!
         break
       case 'mul':
       case 'mad': {
-        const p = rd(1) * rd(2)
-        let v = wide ? p : ins.mods.includes('hi') ? p >> BigInt(bits) : p
+        const p = v[1]! * v[2]!
+        let m = wide ? p : ins.mods.includes('hi') ? p >> BigInt(bits) : p
         if (ins.base === 'mad') {
           const cb = wide ? 2 * bits : bits
           const c = this.read(w, ins, ops[3]!, lane, cb)
-          v += signed ? BigInt.asIntN(cb, c) : c
+          m += signed ? BigInt.asIntN(cb, c) : c
         }
-        out = v
+        out = m
         break
       }
       case 'div': {
-        const b = rd(2)
-        out = b === 0n ? mask : rd(1) / b
+        const b = v[2]!
+        out = b === 0n ? mask : v[1]! / b
         break
       }
       case 'rem': {
-        const b = rd(2)
-        out = b === 0n ? rd(1) : rd(1) % b
+        const b = v[2]!
+        out = b === 0n ? v[1]! : v[1]! % b
         break
       }
       case 'min':
-        out = rd(1) < rd(2) ? rd(1) : rd(2)
+        out = v[1]! < v[2]! ? v[1]! : v[2]!
         break
       case 'max':
-        out = rd(1) > rd(2) ? rd(1) : rd(2)
+        out = v[1]! > v[2]! ? v[1]! : v[2]!
         break
       case 'neg':
-        out = -rd(1)
+        out = -v[1]!
         break
       case 'abs': {
-        const a = rd(1)
+        const a = v[1]!
         out = a < 0n ? -a : a
         break
       }
       case 'and':
-        out = rd(1) & rd(2)
+        out = v[1]! & v[2]!
         break
       case 'or':
-        out = rd(1) | rd(2)
+        out = v[1]! | v[2]!
         break
       case 'xor':
-        out = rd(1) ^ rd(2)
+        out = v[1]! ^ v[2]!
         break
       case 'not':
-        out = ~rd(1)
+        out = ~v[1]!
         break
       case 'cnot':
-        out = rd(1) === 0n ? 1n : 0n
+        out = v[1]! === 0n ? 1n : 0n
         break
       case 'shl':
       case 'shr': {
-        const a = rd(1)
+        const a = v[1]!
         const n = this.read(w, ins, ops[2]!, lane, 32)
         if (ins.base === 'shl') {
           out = n >= BigInt(bits) ? 0n : a << n
