@@ -177,6 +177,65 @@ describe('control flow', () => {
   })
 })
 
+/** setmaxnreg, ldmatrix.x1 from a shared tile written by the warp, and shfl.sync idx. */
+const WARP_SPECIALIZED = `
+llvm.mlir.global internal @tile() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<64 x i16>
+llvm.func @wspec(%out: !llvm.ptr) attributes {nvvm.kernel, nvvm.maxntid = array<i32: 64, 1, 1>} {
+  "nvvm.setmaxregister"() <{action = #nvvm<action increase>, regCount = 232 : i32}> : () -> ()
+  %tid = "nvvm.read.ptx.sreg.tid.x"() : () -> i32
+  %lane = "nvvm.read.ptx.sreg.laneid"() : () -> i32
+  %tile = llvm.mlir.addressof @tile : !llvm.ptr<3>
+  %c1 = llvm.mlir.constant(1 : i32) : i32
+  %c7 = llvm.mlir.constant(7 : i32) : i32
+  %c8 = llvm.mlir.constant(8 : i32) : i32
+  %c31 = llvm.mlir.constant(31 : i32) : i32
+  %c5 = llvm.mlir.constant(5 : i32) : i32
+  %mask = llvm.mlir.constant(-1 : i32) : i32
+  %e0 = llvm.mul %lane, %c1 : i32
+  %e1 = llvm.add %lane, %c31 : i32
+  %e1b = llvm.add %e1, %c1 : i32
+  %v0 = llvm.trunc %e0 : i32 to i16
+  %v1 = llvm.trunc %e1b : i32 to i16
+  %isw0 = llvm.icmp "ult" %tid, %c31 : i32
+  %p0 = llvm.getelementptr %tile[%lane] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i16
+  %p1 = llvm.getelementptr %p0[32] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i16
+  llvm.store %v0, %p0 : i16, !llvm.ptr<3>
+  llvm.store %v1, %p1 : i16, !llvm.ptr<3>
+  "nvvm.barrier0"() : () -> ()
+  %row = llvm.and %lane, %c7 : i32
+  %ri = llvm.mul %row, %c8 : i32
+  %rp = llvm.getelementptr %tile[%ri] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i16
+  %m = "nvvm.ldmatrix"(%rp) <{eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<row>, num = 1 : i32, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>}> : (!llvm.ptr<3>) -> i32
+  %s = "nvvm.shfl.sync"(%mask, %m, %c5, %c31) <{kind = #nvvm<shfl_kind idx>}> : (i32, i32, i32, i32) -> i32
+  %both = llvm.add %s, %m : i32
+  %q = llvm.getelementptr %out[%tid] : (!llvm.ptr, i32) -> !llvm.ptr, i32
+  llvm.store %both, %q : i32, !llvm.ptr
+  llvm.return
+}
+`
+
+describe('setmaxnreg, ldmatrix.x1 and shfl.sync idx', () => {
+  it('assemble for sm_90a and sm_100a and run', () => {
+    expect(() => (MLIR_OPT === null ? '' : runTool(MLIR_OPT, ['--verify-each'], WARP_SPECIALIZED))).not.toThrow()
+    for (const arch of ['sm_90a', 'sm_100a']) {
+      const { ptx, diagnostics } = compile(WARP_SPECIALIZED, arch)
+      expect(diagnostics).toEqual([])
+      expect(ptx).toContain('setmaxnreg.inc.sync.aligned.u32 232;')
+      expect(ptx).toContain('ldmatrix.sync.aligned.m8n8.x1.shared.b16')
+      if (PTXAS !== null) {
+        expect(ptxas(ptx!, arch).size).toBe(1)
+      }
+    }
+    const { ptx } = compile(WARP_SPECIALIZED)
+    const out = runKernel(ptx!, 'wspec', [new Int32Array(64)], { block: 64 }).buffers[0] as Int32Array
+    // The tile holds 0..63 row-major; lane l gets elements (l >> 2, 2 (l & 3) + {0, 1}).
+    const frag = (l: number): number => ((l >> 2) * 8 + 2 * (l & 3)) | (((l >> 2) * 8 + 2 * (l & 3) + 1) << 16)
+    for (let t = 0; t < 64; t++) {
+      expect(out[t]).toBe((frag(5) + frag(t & 31)) | 0)
+    }
+  })
+})
+
 describe('diagnostics', () => {
   const cases: readonly (readonly [string, string, string])[] = [
     [
