@@ -269,6 +269,16 @@ describe('diagnostics', () => {
       "kernel.mlir:3:8: error: 'llvm.extractelement' op with a non-constant or out-of-range index is not supported by the PTX emitter",
     ],
     [
+      'an atomic load',
+      `llvm.func @k(%p: !llvm.ptr) attributes {nvvm.kernel} {\n  %v = llvm.load %p atomic monotonic {alignment = 4 : i64} : !llvm.ptr -> i32\n  llvm.return\n}`,
+      "kernel.mlir:2:8: error: 'llvm.load' op atomic accesses are not supported by the PTX emitter",
+    ],
+    [
+      'an under-aligned store',
+      `llvm.func @k(%p: !llvm.ptr, %x: f32) attributes {nvvm.kernel} {\n  llvm.store %x, %p {alignment = 2 : i64} : f32, !llvm.ptr\n  llvm.return\n}`,
+      "kernel.mlir:2:3: error: 'llvm.store' op with alignment 2 below the element size is not supported by the PTX emitter",
+    ],
+    [
       'an initialized shared global',
       `llvm.mlir.global internal @s(0 : i32) {addr_space = 3 : i32} : i32`,
       "kernel.mlir:1:1: error: 'llvm.mlir.global' op in shared memory cannot have an initializer",

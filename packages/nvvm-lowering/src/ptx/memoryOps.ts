@@ -89,6 +89,10 @@ function memGroups(e: FunctionEmitter, op: Operation, type: Type): { parts: Scal
   if (parts.some((p) => p.kind === 'i1') || type instanceof LLVMStructType || type instanceof LLVMArrayType) {
     e.fail(op, `of '${printType(type)}' is not supported by the PTX emitter`)
   }
+  const ordering = op.getAttr('ordering')
+  if (ordering instanceof IntegerAttr && ordering.value !== 0n) {
+    e.fail(op, 'atomic accesses are not supported by the PTX emitter')
+  }
   const sa = sizeAlignOf(type)!
   const alignAttr = op.getAttr('alignment')
   const align = alignAttr instanceof IntegerAttr ? Number(alignAttr.value) : sa.align
@@ -101,6 +105,10 @@ function memGroups(e: FunctionEmitter, op: Operation, type: Type): { parts: Scal
     if (n === 8 && eltBits === 16) {
       return { parts, groups: [0, 2, 4, 6].map((i) => [i, i + 1]), packed: true }
     }
+  }
+  if (align < eltBits / 8) {
+    // PTX accesses must be naturally aligned; LLVM would split this into byte accesses.
+    e.fail(op, `with alignment ${align} below the element size is not supported by the PTX emitter`)
   }
   return { parts, groups: parts.map((_, i) => [i]), packed: false }
 }
