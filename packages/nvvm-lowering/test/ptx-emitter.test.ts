@@ -269,6 +269,11 @@ describe('diagnostics', () => {
       "kernel.mlir:3:8: error: 'llvm.extractelement' op with a non-constant or out-of-range index is not supported by the PTX emitter",
     ],
     [
+      'an op that is not lowered to llvm',
+      `"func.func"() <{function_type = () -> (), sym_name = "f"}> ({\n}) : () -> ()`,
+      "kernel.mlir:1:1: error: 'func.func' op is not supported by the PTX emitter (lower the module to the llvm and nvvm dialects first)",
+    ],
+    [
       'an atomic load',
       `llvm.func @k(%p: !llvm.ptr) attributes {nvvm.kernel} {\n  %v = llvm.load %p atomic monotonic {alignment = 4 : i64} : !llvm.ptr -> i32\n  llvm.return\n}`,
       "kernel.mlir:2:8: error: 'llvm.load' op atomic accesses are not supported by the PTX emitter",
