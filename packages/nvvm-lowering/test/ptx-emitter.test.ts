@@ -153,7 +153,46 @@ llvm.func @control(%out: !llvm.ptr) attributes {nvvm.kernel} {
 }
 `
 
+/** A per-thread local array (llvm.alloca) indexed dynamically. */
+const LOCAL_ARRAY = `
+llvm.func @local(%out: !llvm.ptr) attributes {nvvm.kernel} {
+  %c4 = llvm.mlir.constant(4 : i32) : i32
+  %arr = llvm.alloca %c4 x i32 {alignment = 4 : i64} : (i32) -> !llvm.ptr
+  %tid = "nvvm.read.ptx.sreg.tid.x"() : () -> i32
+  %c0 = llvm.mlir.constant(0 : i32) : i32
+  %c1 = llvm.mlir.constant(1 : i32) : i32
+  %c3 = llvm.mlir.constant(3 : i32) : i32
+  llvm.br ^fill(%c0 : i32)
+^fill(%i: i32):
+  %p = llvm.getelementptr %arr[%i] : (!llvm.ptr, i32) -> !llvm.ptr, i32
+  %v = llvm.mul %i, %tid : i32
+  llvm.store %v, %p : i32, !llvm.ptr
+  %i1 = llvm.add %i, %c1 : i32
+  %more = llvm.icmp "slt" %i1, %c4 : i32
+  llvm.cond_br %more, ^fill(%i1 : i32), ^read
+^read:
+  %k = llvm.and %tid, %c3 : i32
+  %q = llvm.getelementptr %arr[%k] : (!llvm.ptr, i32) -> !llvm.ptr, i32
+  %r = llvm.load %q : !llvm.ptr -> i32
+  %o = llvm.getelementptr %out[%tid] : (!llvm.ptr, i32) -> !llvm.ptr, i32
+  llvm.store %r, %o : i32, !llvm.ptr
+  llvm.return
+}
+`
+
 describe('control flow', () => {
+  it('a local array from llvm.alloca', () => {
+    expect(() => (MLIR_OPT === null ? '' : runTool(MLIR_OPT, ['--verify-each'], LOCAL_ARRAY))).not.toThrow()
+    const { ptx, diagnostics } = compile(LOCAL_ARRAY)
+    expect(diagnostics).toEqual([])
+    expect(ptx).toContain('.local .align 4 .b8 \t__local_depot0_0[16];')
+    if (PTXAS !== null) {
+      expect(ptxas(ptx!, 'sm_90a').size).toBe(1)
+    }
+    const out = runKernel(ptx!, 'local', [new Int32Array(64)], { block: 64 }).buffers[0] as Int32Array
+    expect(Array.from(out)).toEqual(Array.from({ length: 64 }, (_, t) => (t & 3) * t))
+  })
+
   it('swapping block arguments and llvm.switch', () => {
     expect(() => (MLIR_OPT === null ? '' : runTool(MLIR_OPT, ['--verify-each'], CONTROL_FLOW))).not.toThrow()
     const { ptx, diagnostics } = compile(CONTROL_FLOW)
@@ -240,8 +279,13 @@ describe('diagnostics', () => {
   const cases: readonly (readonly [string, string, string])[] = [
     [
       'an unsupported llvm op',
-      `llvm.func @k(%p: !llvm.ptr) attributes {nvvm.kernel} {\n  %c = llvm.mlir.constant(1 : i64) : i64\n  %a = llvm.alloca %c x i32 : (i64) -> !llvm.ptr\n  llvm.return\n}`,
-      "kernel.mlir:3:8: error: 'llvm.alloca' op is not supported by the PTX emitter",
+      `llvm.func @k(%p: !llvm.ptr) attributes {nvvm.kernel} {\n  %c = llvm.mlir.constant(1 : i64) : i64\n  %a = llvm.call @f() : () -> i32\n  llvm.return\n}\nllvm.func @f() -> i32`,
+      "kernel.mlir:3:8: error: 'llvm.call' op is not supported by the PTX emitter",
+    ],
+    [
+      'a dynamic alloca',
+      `llvm.func @k(%n: i64) attributes {nvvm.kernel} {\n  %a = llvm.alloca %n x i32 : (i64) -> !llvm.ptr\n  llvm.return\n}`,
+      "kernel.mlir:2:8: error: 'llvm.alloca' op is supported by the PTX emitter only with a constant size in the entry block",
     ],
     [
       'an unsupported nvvm op',

@@ -36,6 +36,7 @@ import {
   bitsOf,
   flattenType,
   regClassOf,
+  sizeAlignOf,
   type RegClass,
   type Scalar,
   type ScalarKind,
@@ -144,6 +145,8 @@ export class FunctionEmitter {
   private readonly counters: Record<RegClass, number> = { pred: 0, b16: 0, h: 0, b32: 0, f32: 0, b64: 0, f64: 0 }
   private readonly labels = new Map<Block, string>()
   private edgeCount = 0
+  /** `.local` arrays for the function's `llvm.alloca`s. */
+  private readonly localDecls: string[] = []
 
   constructor(
     readonly func: Operation,
@@ -172,7 +175,7 @@ export class FunctionEmitter {
         out.push(`\t.reg ${REG_DECL[c][0]} \t${REG_DECL[c][1]}<${this.counters[c] + 1}>;`)
       }
     }
-    return out
+    return [...out, ...this.localDecls]
   }
 
   emit(text: string): void {
@@ -296,6 +299,8 @@ export class FunctionEmitter {
         return this.zero(op)
       case 'llvm.mlir.addressof':
         return this.addressOf(op)
+      case 'llvm.alloca':
+        return this.alloca(op)
       case 'llvm.add':
       case 'llvm.sub':
       case 'llvm.mul':
@@ -436,6 +441,33 @@ export class FunctionEmitter {
       op.getResult(0),
       parts.map((s) => this.materialize(s.kind, 0)),
     )
+  }
+
+  /** A constant-size `llvm.alloca` in the entry block: a per-thread `.local` array. */
+  private alloca(op: Operation): void {
+    const elem = op.getAttr('elem_type')
+    const count = this.constIndex(op.getOperand(0))
+    const t = op.getResult(0).type
+    const sa = elem instanceof TypeAttr ? sizeAlignOf(elem.value) : null
+    if (op.parentBlock !== this.func.getRegion(0).blockList[0] || count === null || count < 0 || sa === null || !(t instanceof LLVMPointerType)) {
+      this.fail(op, 'is supported by the PTX emitter only with a constant size in the entry block')
+    }
+    if (t.addressSpace !== 0 && t.addressSpace !== 5) {
+      this.fail(op, `in address space ${t.addressSpace} is not supported by the PTX emitter`)
+    }
+    const alignAttr = op.getAttr('alignment')
+    const align = Math.max(alignAttr instanceof IntegerAttr ? Number(alignAttr.value) : sa.align, 1)
+    const name = `__local_depot${this.fnIndex}_${this.localDecls.length}`
+    this.localDecls.push(`\t.local .align ${align} .b8 \t${name}[${Math.max(sa.size * count, 1)}];`)
+    const r = this.fresh('b64')
+    this.emit(`mov.u64 ${r}, ${name}`)
+    if (t.addressSpace === 0) {
+      const g = this.fresh('b64')
+      this.emit(`cvta.local.u64 ${g}, ${r}`)
+      this.define(op.getResult(0), [g])
+    } else {
+      this.define(op.getResult(0), [r])
+    }
   }
 
   private addressOf(op: Operation): void {
