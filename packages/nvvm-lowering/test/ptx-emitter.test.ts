@@ -6,6 +6,9 @@ import { runKernel } from '@tilepass/simt-emulator'
 import { parsePTXTarget, runLlc } from '../src/index.ts'
 import { MLIR_OPT, PTXAS, compile, ptxas, runTool } from './ptxTools.ts'
 
+/** ptxas, mlir-opt, llc and the emulator together take seconds on a loaded machine. */
+const SLOW = 60_000
+
 /** A kernel that touches the less common paths: f16/bf16 math, vectors, casts, i16, shared memory. */
 const COVERAGE = `
 llvm.mlir.global external @dyn() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
@@ -73,7 +76,7 @@ describe('module structure', () => {
     expect(ptx).toContain('ld.global.v4.f32')
     expect(ptx).toContain('ld.global.v4.b32')
     expect(ptx).toContain('ex2.approx.f32')
-  })
+  }, SLOW)
 
   it('accepts every gpu name ptxas 13.0 knows and rejects others', () => {
     for (const name of ['sm_80', 'sm_86', 'sm_89', 'sm_90', 'sm_90a', 'sm_100', 'sm_100a', 'sm_103a', 'sm_110', 'sm_120', 'sm_121', 'sm_121a']) {
@@ -81,13 +84,13 @@ describe('module structure', () => {
     }
     expect(parsePTXTarget('sm_101')).toMatch(/unsupported GPU name 'sm_101'/)
     expect(compile(COVERAGE, 'sm_75').diagnostics[0]).toMatch(/error: unsupported GPU name 'sm_75'/)
-  })
+  }, SLOW)
 })
 
 describe.skipIf(MLIR_OPT === null)('mlir-opt 22 accepts the coverage kernel', () => {
   it('parses and verifies', () => {
     expect(() => runTool(MLIR_OPT!, ['--verify-each'], COVERAGE)).not.toThrow()
-  })
+  }, SLOW)
 })
 
 describe.skipIf(PTXAS === null)('ptxas accepts the coverage kernel', () => {
@@ -97,7 +100,7 @@ describe.skipIf(PTXAS === null)('ptxas accepts the coverage kernel', () => {
     for (const [, f] of ptxas(ptx!, arch)) {
       expect(f.spillStores + f.spillLoads).toBe(0)
     }
-  })
+  }, SLOW)
 })
 
 describe('the coverage kernel runs in the emulator', () => {
@@ -120,7 +123,7 @@ describe('the coverage kernel runs in the emulator', () => {
         expect(got[4 * t + 3]).toBe(2.5)
       }
     }
-  })
+  }, SLOW)
 })
 
 /** Block arguments that swap (a parallel copy needing temporaries) and a switch with case operands. */
@@ -191,7 +194,7 @@ describe('control flow', () => {
     }
     const out = runKernel(ptx!, 'local', [new Int32Array(64)], { block: 64 }).buffers[0] as Int32Array
     expect(Array.from(out)).toEqual(Array.from({ length: 64 }, (_, t) => (t & 3) * t))
-  })
+  }, SLOW)
 
   it('swapping block arguments and llvm.switch', () => {
     expect(() => (MLIR_OPT === null ? '' : runTool(MLIR_OPT, ['--verify-each'], CONTROL_FLOW))).not.toThrow()
@@ -213,7 +216,7 @@ describe('control flow', () => {
       const expected = [a, b, 9, x * 3][t & 3]
       expect(out[t]).toBe(expected)
     }
-  })
+  }, SLOW)
 })
 
 /** setmaxnreg, ldmatrix.x1 from a shared tile written by the warp, and shfl.sync idx. */
@@ -272,7 +275,7 @@ describe('setmaxnreg, ldmatrix.x1 and shfl.sync idx', () => {
     for (let t = 0; t < 64; t++) {
       expect(out[t]).toBe((frag(5) + frag(t & 31)) | 0)
     }
-  })
+  }, SLOW)
 })
 
 describe('diagnostics', () => {
@@ -338,16 +341,16 @@ describe('diagnostics', () => {
     const { ptx, diagnostics } = compile(source, gpu)
     expect(ptx).toBeNull()
     expect(diagnostics).toEqual([message])
-  })
+  }, SLOW)
 })
 
 describe('--ptx-backend=llc', () => {
   it('reports a missing llc instead of running anything', async () => {
     const res = await runLlc('', { gpuName: 'sm_90a', llcPath: '/nonexistent/llc' })
     expect(res).toEqual({ ok: false, message: "--ptx-backend=llc: '/nonexistent/llc' is not an executable llc" })
-  })
+  }, SLOW)
 
   it('rejects a malformed gpu name before running llc', async () => {
     expect(await runLlc('', { gpuName: 'sm_90a; rm -rf /' })).toEqual({ ok: false, message: "invalid GPU name 'sm_90a; rm -rf /'" })
-  })
+  }, SLOW)
 })

@@ -8,6 +8,9 @@ import { runLlc } from '../src/index.ts'
 import { LLC, MLIR_OPT, MLIR_TRANSLATE, PTXAS, compile, ptxas, runTool } from './ptxTools.ts'
 import { MMA_TILE_F16_ACC, STAGED_MMA, VECTOR_ADD, WARP_REDUCE, mmaTileKernel, outOfGpuModule } from './kernels.ts'
 
+/** ptxas, mlir-opt, llc and the emulator together take seconds on a loaded machine. */
+const SLOW = 60_000
+
 const KERNELS: readonly (readonly [string, string])[] = [
   ['vector add', VECTOR_ADD],
   ['warp reductions', WARP_REDUCE],
@@ -55,7 +58,7 @@ function halfBits(x: number, elt: 'f16' | 'bf16'): number {
 describe.skipIf(MLIR_OPT === null)('mlir-opt 22 accepts the kernels', () => {
   it.each(KERNELS)('%s', (_name, source) => {
     expect(() => runTool(MLIR_OPT!, ['--verify-each'], source)).not.toThrow()
-  })
+  }, SLOW)
 })
 
 describe.skipIf(PTXAS === null)('ptxas 13.0 accepts the native PTX with no spills', () => {
@@ -70,7 +73,7 @@ describe.skipIf(PTXAS === null)('ptxas 13.0 accepts the native PTX with no spill
           process.stdout.write(`ptxas ${arch} ${fn}: ${f.registers} registers, ${f.spillStores}/${f.spillLoads} spill bytes, ${f.sharedBytes} bytes smem\n`)
         }
       }
-    })
+    }, SLOW)
   }
 })
 
@@ -193,7 +196,7 @@ const CHECKS: readonly (readonly [string, string, (ptx: string) => void])[] = [
 describe('the emulator runs the native PTX and matches TypeScript', () => {
   it.each(CHECKS)('%s', (_name, source, check) => {
     check(ptxOf(source))
-  })
+  }, SLOW)
 })
 
 describe.skipIf(LLC === null || MLIR_TRANSLATE === null || PTXAS === null)('the llc path (--ptx-backend=llc) for the same kernels', () => {
@@ -209,5 +212,5 @@ describe.skipIf(LLC === null || MLIR_TRANSLATE === null || PTXAS === null)('the 
       }
       check(res.ptx)
     }
-  })
+  }, SLOW)
 })

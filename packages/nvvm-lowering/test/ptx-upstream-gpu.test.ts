@@ -6,6 +6,9 @@ import { describe, expect, it } from 'vitest'
 import { runKernel } from '@tilepass/simt-emulator'
 import { MLIR_OPT, PTXAS, compile, ptxas, runTool } from './ptxTools.ts'
 
+/** ptxas, mlir-opt, llc and the emulator together take seconds on a loaded machine. */
+const SLOW = 60_000
+
 const GPU_KERNELS = `
 gpu.module @kernels {
   gpu.func @vadd(%a: memref<?xf32>, %b: memref<?xf32>, %c: memref<?xf32>, %n: index) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
@@ -112,5 +115,5 @@ describe.skipIf(MLIR_OPT === null)('gpu dialect kernels lowered by mlir-opt 22',
     for (let blk = 0; blk < 4; blk++) {
       expect(sums[blk]).toBe(input.subarray(128 * blk, 128 * blk + 128).reduce((s, x) => s + x, 0))
     }
-  })
+  }, SLOW)
 })
