@@ -666,6 +666,40 @@ func.func @g(%c: i1, %x: i32, %y: i32) -> i32 {
 }
 `,
   ],
+  [
+    // A one-trip loop whose body yields its iteration argument (directly, or after an inner
+    // zero-trip loop folded to its init): the results must be read after the body is inlined.
+    'one-trip-loop-yielding-its-iter-arg',
+    String.raw`func.func @f(%x: i32, %y: i32, %n: index) -> (i32, i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %r = scf.for %i = %c0 to %c1 step %c1 iter_args(%a = %x) -> (i32) {
+    "test.use"(%a) : (i32) -> ()
+    scf.yield %a : i32
+  }
+  %s = scf.for %i = %c0 to %c1 step %c1 iter_args(%a = %y) -> (i32) {
+    %t = scf.for %j = %c4 to %c4 step %n iter_args(%b = %a) -> (i32) {
+      %u = arith.addi %b, %x : i32
+      scf.yield %u : i32
+    }
+    scf.yield %t : i32
+  }
+  %v = arith.andi %r, %y : i32
+  %w = arith.ori %s, %x : i32
+  return %v, %w : i32, i32
+}
+`,
+    String.raw`module {
+  func.func @f(%arg0: i32, %arg1: i32, %arg2: index) -> (i32, i32) {
+    "test.use"(%arg0) : (i32) -> ()
+    %0 = arith.andi %arg0, %arg1 : i32
+    %1 = arith.ori %arg1, %arg0 : i32
+    return %0, %1 : i32, i32
+  }
+}
+`,
+  ],
 ]
 
 describe('canonicalize (folders + patterns + greedy driver) matches mlir-opt', () => {
