@@ -248,7 +248,7 @@ export { SourceMgrDiagnosticVerifierHandler } from './diagnostics/SourceMgrDiagn
 export type { DiagnosticVerifierLevel } from './diagnostics/SourceMgrDiagnosticVerifierHandler.ts'
 export { splitInputBuffer, kDefaultSplitMarker } from './diagnostics/splitInputBuffer.ts'
 export type { SourceChunk } from './diagnostics/splitInputBuffer.ts'
-export { verify } from './Verifier.ts'
+export { verify, verifySymbolTrait } from './Verifier.ts'
 export { DominanceInfo, PostDominanceInfo, DominatorTree, hasSSADominance } from './Dominance.ts'
 export {
   printOperation,

@@ -800,19 +800,29 @@ function parseElement(
     case FormatKind.Attr: {
       const d = info.attributes[el.index]!
       const c = d.constraint
+      const attrLoc = parser.getCurrentLocation()
       let a: Attribute | null | undefined
+      let generic = false
       if (optional || d.optional) {
         if (c.parseOptional !== undefined && !el.flag) { a = c.parseOptional(parser, d.name) }
         else {
+          generic = true
           a = parser.parseOptionalAttribute(c.valueType?.(parser.context)) ?? null
         }
       } else if (c.parse !== undefined && !el.flag) { a = c.parse(parser, d.name) }
-      else { a = parser.parseAttribute(c.valueType?.(parser.context)) }
+      else {
+        generic = true
+        a = parser.parseAttribute(c.valueType?.(parser.context))
+      }
       if (a === undefined) {
         return false
       }
       if (a === null) {
         return optional ? null : true
+      }
+      if (generic && c.isStorageKind !== undefined && !c.isStorageKind(a)) {
+        parser.emitError(attrLoc, 'invalid kind of attribute specified').report()
+        return false
       }
       ps.setAttr(d.name, a)
       state.addAttribute(d.name, a)
