@@ -109,6 +109,7 @@ export {
   RegionBranchOpInterface,
   RegionBranchTerminatorOpInterface,
   LoopLikeOpInterface,
+  ConditionallySpeculatable,
   DIALECT_INLINER_INTERFACE,
 } from './Interfaces.ts'
 export type {
@@ -120,6 +121,8 @@ export type {
   RegionBranchTerminatorOpInterfaceImpl,
   RegionSuccessor,
   LoopLikeOpInterfaceImpl,
+  ConditionallySpeculatableImpl,
+  Speculatability,
   DialectInlinerInterface,
 } from './Interfaces.ts'
 export { SymbolTable } from './SymbolTable.ts'

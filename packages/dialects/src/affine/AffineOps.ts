@@ -13,6 +13,8 @@ import {
   IntegerAttr,
   IntegerSetAttr,
   LoopLikeOpInterface,
+  ConditionallySpeculatable,
+  type Speculatability,
   RegionBranchOpInterface,
   RegionBranchTerminatorOpInterface,
   SizedRegion,
@@ -361,6 +363,13 @@ export const AffineForOp: OdsOp = defineOp({
     LoopLikeOpInterface.impl({
       getLoopRegions: (op) => [op.getRegion(0)],
       isDefinedOutsideOfLoop: (op, value) => isDefinedAbove(value, op.getRegion(0)),
+    }),
+    // A loop with step one ends for any bounds; with another step it might not.
+    ConditionallySpeculatable.impl({
+      getSpeculatability(op: Operation): Speculatability {
+        const step = op.getAttr('step')
+        return step instanceof IntegerAttr && step.value === 1n ? 'recursively-speculatable' : 'not-speculatable'
+      },
     }),
   ],
   parse(parser: OpAsmParser, state: OperationState): LogicalResult {
