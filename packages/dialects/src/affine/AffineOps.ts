@@ -306,12 +306,16 @@ function parseBound(parser: OpAsmParser, state: OperationState, isLower: boolean
   }
   const map = attr.value
   state.addProperty(mapName, attr)
+  const before = state.operands.length
   const numDims = parseDimAndSymbolList(parser, state.operands)
   if (numDims === undefined) {
     return false
   }
   if (map.numDims !== numDims) {
     return parser.emitError(parser.getNameLoc(), 'dim operand count and affine map dim count must match').fail()
+  }
+  if (numDims + map.numSymbols !== state.operands.length - before) {
+    return parser.emitError(parser.getNameLoc(), 'symbol operand count and affine map symbol count must match').fail()
   }
   if (map.numResults > 1 && !hasPrefix) {
     const bound = isLower ? 'lower' : 'upper'
