@@ -432,3 +432,52 @@ describe('debug counters and opt-bisect', () => {
     expect(trace.traceEvents.map((e) => e.name)).not.toContain('(anonymous namespace)::TestModulePass')
   })
 })
+
+describe('test.graph_loop', () => {
+  it('is a speculatable loop with a graph region: LICM hoists out of it and hoists it, as mlir-opt', () => {
+    // mlir-opt -loop-invariant-code-motion graph-loop.mlir
+    const r = run(['-loop-invariant-code-motion'], `func.func @test_invariant_nested_loop() {
+  // CHECK: %[[C:.*]] = arith.constant
+  %0 = arith.constant 5 : i32
+  // CHECK: %[[V0:.*]] = arith.addi %[[C]], %[[C]]
+  // CHECK-NEXT: %[[V1:.*]] = arith.addi %[[V0]], %[[C]]
+  // CHECK-NEXT: test.graph_loop
+  // CHECK-NEXT: ^bb0(%[[ARG0:.*]]: i32)
+  // CHECK-NEXT: %[[V2:.*]] = arith.subi %[[ARG0]], %[[ARG0]]
+  // CHECK-NEXT: test.region_yield %[[V2]]
+  // CHECK: test.graph_loop
+  // CHECK-NEXT: test.region_yield %[[V1]]
+  test.graph_loop {
+    %1 = arith.addi %0, %0 : i32
+    %2 = arith.addi %1, %0 : i32
+    test.graph_loop {
+    ^bb0(%arg0: i32):
+      %3 = arith.subi %arg0, %arg0 : i32
+      test.region_yield %3 : i32
+    } : () -> ()
+    test.region_yield %2 : i32
+  } : () -> ()
+  return
+}
+`)
+    expect(r.rc).toBe(0)
+    expect(r.out).toBe(`module {
+  func.func @test_invariant_nested_loop() {
+    %c5_i32 = arith.constant 5 : i32
+    %0 = arith.addi %c5_i32, %c5_i32 : i32
+    %1 = arith.addi %0, %c5_i32 : i32
+    test.graph_loop  {
+    ^bb0(%arg0: i32):
+      %2 = arith.subi %arg0, %arg0 : i32
+      test.region_yield %2 : i32
+    } : () -> ()
+    test.graph_loop  {
+      test.region_yield %1 : i32
+    } : () -> ()
+    return
+  }
+}
+
+`)
+  })
+})
