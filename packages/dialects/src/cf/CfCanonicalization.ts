@@ -1,4 +1,4 @@
-import { DenseArrayAttr, DenseIntOrFPElementsAttr, IntegerAttr, IntegerType, Operation, Trait, VectorType, type Block, type Location, type Value } from '@tilepass/ir'
+import { DenseArrayAttr, DenseIntOrFPElementsAttr, IntegerAttr, IntegerType, Operation, Trait, VectorType, type Block, type Value } from '@tilepass/ir'
 import { ConstantOp, SelectOp } from '../arith/ArithOps.ts'
 import type { CanonicalizationPattern, RewriterLike } from '../internal/RewriterLike.ts'
 import { BranchOp, CondBranchOp, SwitchOp } from './CfOps.ts'

@@ -100,7 +100,7 @@ const alignment = optionalAttr(
       const v = (a as IntegerAttr).value
       return v > 0n && (v & (v - 1n)) === 0n
     },
-    { valueType: I64Attr.valueType, isStorageKind: I64Attr.isStorageKind },
+    { valueType: (c) => I64Attr.valueType!(c), isStorageKind: (a) => I64Attr.isStorageKind!(a) },
   ),
 )
 
