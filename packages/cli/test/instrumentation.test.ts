@@ -207,21 +207,22 @@ describe('reproducers', () => {
 
 describe('timing', () => {
   it('writes the reports before the IR, as mlir-opt does on one stream (its output is buffered until exit)', () => {
-    const io = memoryIO({ 'in.mlir': 'module {\n}\n// -----\nmodule {\n}\n' })
+    const base = memoryIO({ 'in.mlir': 'module {\n}\n// -----\nmodule {\n}\n' })
     const order: string[] = []
-    const stdout = io.stdout
-    const stderr = io.stderr
-    io.stdout = (text: string) => {
-      order.push('out')
-      stdout(text)
-    }
-    io.stderr = (text: string) => {
-      order.push(text.includes('Execution time report') ? 'report' : 'err')
-      stderr(text)
+    const io = {
+      ...base,
+      stdout: (text: string) => {
+        order.push('out')
+        base.stdout(text)
+      },
+      stderr: (text: string) => {
+        order.push(text.includes('Execution time report') ? 'report' : 'err')
+        base.stderr(text)
+      },
     }
     expect(main(['in.mlir', '-split-input-file', '-p', 'builtin.module(test-module-pass)', '-mlir-timing'], io)).toBe(0)
     expect(order).toEqual(['report', 'report', 'out'])
-    expect(io.out).toBe('module {\n}\n\n// -----\nmodule {\n}\n\n')
+    expect(base.out).toBe('module {\n}\n\n// -----\nmodule {\n}\n\n')
   })
 
   it('reports a tree with Parser, pipelines, passes, Output, Rest and Total', () => {
