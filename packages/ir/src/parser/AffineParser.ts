@@ -160,6 +160,20 @@ class AffineParser {
     return this.parseLowPrec(null, OP_NONE)
   }
 
+  /** A delimited, comma-separated list of expressions; null on error (reported). */
+  parseExprList(open: Tok, close: Tok, context: string): AffineExpr[] | null {
+    const exprs: AffineExpr[] = []
+    const ok = this.p.parseCommaSeparatedList(open, close, context, () => {
+      const e = this.parseExpr()
+      if (e === null) {
+        return false
+      }
+      exprs.push(e)
+      return true
+    })
+    return ok ? exprs : null
+  }
+
   private parseLowPrec(llhs: AffineExpr | null, llhsOp: number): AffineExpr | null {
     const lhs = this.parseOperand(llhs)
     if (lhs === null) {
@@ -343,16 +357,8 @@ export function parseAffineMapOrSetBody(p: Parser): AffineMapOrSet | null {
     }
   }
   if (p.consumeIf(Tok.arrow)) {
-    const exprs: AffineExpr[] = []
-    const ok = p.parseCommaSeparatedList(Tok.lParen, Tok.rParen, ' in affine map range', () => {
-      const e = ap.parseExpr()
-      if (e === null) {
-        return false
-      }
-      exprs.push(e)
-      return true
-    })
-    if (!ok) {
+    const exprs = ap.parseExprList(Tok.lParen, Tok.rParen, ' in affine map range')
+    if (exprs === null) {
       return null
     }
     return { map: AffineMap.get(ctx, numDims, numSymbols, exprs), set: null }
@@ -401,17 +407,6 @@ export function parseAffineExprWith(p: Parser, dimNames: readonly string[], symb
 export function parseAffineMapOfSSAIds(p: Parser, parseElement: (isSymbol: boolean) => boolean): AffineMap | null {
   const ap = new AffineParser(p)
   ap.ssaElement = parseElement
-  const exprs: AffineExpr[] = []
-  const ok = p.parseCommaSeparatedList(Tok.lSquare, Tok.rSquare, '', () => {
-    const e = ap.parseExpr()
-    if (e === null) {
-      return false
-    }
-    exprs.push(e)
-    return true
-  })
-  if (!ok) {
-    return null
-  }
-  return AffineMap.get(p.context, ap.numSSADims, ap.numSSASymbols, exprs)
+  const exprs = ap.parseExprList(Tok.lSquare, Tok.rSquare, '')
+  return exprs === null ? null : AffineMap.get(p.context, ap.numSSADims, ap.numSSASymbols, exprs)
 }
