@@ -2,7 +2,7 @@ import type { ToolIO } from './ToolIO.ts'
 import { GENERIC_OPTIONS, type ToolSpec } from './internal/CommandLine.ts'
 import { OPT_OPTIONS, optConfigFromCommandLine } from './internal/OptConfig.ts'
 import { runOptMain } from './internal/optMain.ts'
-import { isPassPipelineOption } from './internal/passPipeline.ts'
+import { PASS_LIST_HELP, isPassPipelineOption, registeredPassArguments } from './internal/passPipeline.ts'
 import { handleCommandLine } from './internal/runTool.ts'
 
 const TILEPASS_OPT: ToolSpec = {
@@ -12,6 +12,14 @@ const TILEPASS_OPT: ToolSpec = {
   options: [...GENERIC_OPTIONS, ...OPT_OPTIONS],
   maxPositionals: 1,
   extraOption: isPassPipelineOption,
+  extraOptionHelp: [
+    { name: 'pass-pipeline', valueName: 'string', description: 'Textual description of the pass pipeline to run', category: 'General options' },
+    { name: 'p', description: 'Alias for --pass-pipeline', category: 'General options', hidden: true },
+    { name: 'dump-pass-pipeline', description: 'Print the pipeline that will be run', category: 'General options' },
+    { name: 'list-passes', description: 'Print the list of registered passes and exit', category: 'General options' },
+  ],
+  extraOptionNames: registeredPassArguments,
+  passListHelp: PASS_LIST_HELP,
 }
 
 /**

@@ -206,6 +206,25 @@ describe('reproducers', () => {
 })
 
 describe('timing', () => {
+  it('writes the reports before the IR, as mlir-opt does on one stream (its output is buffered until exit)', () => {
+    const base = memoryIO({ 'in.mlir': 'module {\n}\n// -----\nmodule {\n}\n' })
+    const order: string[] = []
+    const io = {
+      ...base,
+      stdout: (text: string) => {
+        order.push('out')
+        base.stdout(text)
+      },
+      stderr: (text: string) => {
+        order.push(text.includes('Execution time report') ? 'report' : 'err')
+        base.stderr(text)
+      },
+    }
+    expect(main(['in.mlir', '-split-input-file', '-p', 'builtin.module(test-module-pass)', '-mlir-timing'], io)).toBe(0)
+    expect(order).toEqual(['report', 'report', 'out'])
+    expect(base.out).toBe('module {\n}\n\n// -----\nmodule {\n}\n\n')
+  })
+
   it('reports a tree with Parser, pipelines, passes, Output, Rest and Total', () => {
     const r = run(['-mlir-disable-threading', '-p', 'builtin.module(func.func(test-function-pass),test-module-pass)', '-mlir-timing'])
     expect(r.rc).toBe(0)
@@ -412,5 +431,54 @@ describe('debug counters and opt-bisect', () => {
     expect(r.written['limit.mlir']).toContain('func.func @bar()')
     const trace = JSON.parse(r.written['trace.json']!) as { traceEvents: { name: string }[] }
     expect(trace.traceEvents.map((e) => e.name)).not.toContain('(anonymous namespace)::TestModulePass')
+  })
+})
+
+describe('test.graph_loop', () => {
+  it('is a speculatable loop with a graph region: LICM hoists out of it and hoists it, as mlir-opt', () => {
+    // mlir-opt -loop-invariant-code-motion graph-loop.mlir
+    const r = run(['-loop-invariant-code-motion'], `func.func @test_invariant_nested_loop() {
+  // CHECK: %[[C:.*]] = arith.constant
+  %0 = arith.constant 5 : i32
+  // CHECK: %[[V0:.*]] = arith.addi %[[C]], %[[C]]
+  // CHECK-NEXT: %[[V1:.*]] = arith.addi %[[V0]], %[[C]]
+  // CHECK-NEXT: test.graph_loop
+  // CHECK-NEXT: ^bb0(%[[ARG0:.*]]: i32)
+  // CHECK-NEXT: %[[V2:.*]] = arith.subi %[[ARG0]], %[[ARG0]]
+  // CHECK-NEXT: test.region_yield %[[V2]]
+  // CHECK: test.graph_loop
+  // CHECK-NEXT: test.region_yield %[[V1]]
+  test.graph_loop {
+    %1 = arith.addi %0, %0 : i32
+    %2 = arith.addi %1, %0 : i32
+    test.graph_loop {
+    ^bb0(%arg0: i32):
+      %3 = arith.subi %arg0, %arg0 : i32
+      test.region_yield %3 : i32
+    } : () -> ()
+    test.region_yield %2 : i32
+  } : () -> ()
+  return
+}
+`)
+    expect(r.rc).toBe(0)
+    expect(r.out).toBe(`module {
+  func.func @test_invariant_nested_loop() {
+    %c5_i32 = arith.constant 5 : i32
+    %0 = arith.addi %c5_i32, %c5_i32 : i32
+    %1 = arith.addi %0, %c5_i32 : i32
+    test.graph_loop  {
+    ^bb0(%arg0: i32):
+      %2 = arith.subi %arg0, %arg0 : i32
+      test.region_yield %2 : i32
+    } : () -> ()
+    test.graph_loop  {
+      test.region_yield %1 : i32
+    } : () -> ()
+    return
+  }
+}
+
+`)
   })
 })

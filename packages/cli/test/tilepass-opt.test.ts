@@ -31,6 +31,32 @@ describe('tilepass-opt', () => {
     expect(io.out).toContain('  --version')
   })
 
+  it('lists --pass-pipeline and every registered pass with its options, as mlir-opt', () => {
+    const io = memoryIO()
+    expect(main(['--help'], io)).toBe(0)
+    expect(io.out).toMatch(/\n {2}--pass-pipeline=<string> +- Textual description of the pass pipeline to run\n/)
+    expect(io.out).toMatch(/\n {2}Compiler passes to run\n {4}Passes:\n/)
+    expect(io.out).toMatch(/\n {6}--canonicalize +- {3}Canonicalize operations\n {8}--disable-patterns=<string> +- Labels of patterns/)
+    expect(io.out).toMatch(/\n {6}--convert-scf-to-cf +- {3}Convert SCF dialect to ControlFlow dialect.*\n {8}--allow-pattern-rollback +- /)
+    // Pass descriptions line up with the other options' (mlir-opt's layout).
+    const column = (line: string): number => line.indexOf(' - ')
+    const lines = io.out.split('\n')
+    const top = lines.find((l) => l.startsWith('  --pass-pipeline='))!
+    const pass = lines.find((l) => l.startsWith('      --cse '))!
+    expect(column(pass)).toBe(column(top))
+    // `-p` is hidden, as in mlir-opt.
+    expect(io.out).not.toMatch(/\n {2}-p /)
+    const hidden = memoryIO()
+    expect(main(['--help-hidden'], hidden)).toBe(0)
+    expect(hidden.out).toMatch(/\n {2}-p +- Alias for --pass-pipeline\n/)
+  })
+
+  it('suggests the nearest pass for a misspelt pass flag', () => {
+    const io = memoryIO()
+    expect(main(['--canonicalise'], io)).toBe(1)
+    expect(io.err).toBe("tilepass-opt: Unknown command line argument '--canonicalise'.  Try: 'tilepass-opt --help'\ntilepass-opt: Did you mean '--canonicalize'?\n")
+  })
+
   it('rejects unknown options with a pointer to --help', () => {
     const io = memoryIO()
     expect(main(['--bogus'], io)).toBe(1)

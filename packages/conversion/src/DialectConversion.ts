@@ -170,6 +170,8 @@ export class ConversionPatternRewriter extends PatternRewriter {
    * original operands (see `originalValue`).
    */
   private readonly originals = new Map<Value, Value>()
+  /** Results of replaced ops mapped to the value of the same type that took their uses. */
+  private readonly replacements = new Map<Value, Value>()
   /** The operands the ops to convert had before the conversion (upstream's IR until commit). */
   private readonly operandSnapshot = new Map<Operation, Value[]>()
   /** The snapshot to restore when a modification of its op is undone. */
@@ -413,6 +415,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
     this.materializations.clear()
     this.replacedLocations.clear()
     this.originals.clear()
+    this.replacements.clear()
     this.operandSnapshot.clear()
     this.snapshotUndo.clear()
     this.targetCache.clear()
@@ -537,6 +540,9 @@ export class ConversionPatternRewriter extends PatternRewriter {
       if (toDef !== null && this.createdOps.has(toDef) && !this.originals.has(to)) {
         this.originals.set(to, from)
       }
+      if (to.type === from.type) {
+        this.replacements.set(from, to)
+      }
       if (from.useEmpty) {
         continue
       }
@@ -550,9 +556,26 @@ export class ConversionPatternRewriter extends PatternRewriter {
       this.restoreInsertionPoint(ip)
       this.deferredCasts.push(cast.definingOp!)
       this.originals.set(cast, from)
+      this.replacements.set(from, cast)
       this.replaceAllUsesWith(from, cast)
     }
     this.eraseOpImpl(op)
+  }
+
+  /**
+   * The live value that stands for `value` now: `value` itself while its op is in the IR,
+   * else what replaced it (followed through later replacements); null when there is none.
+   */
+  currentValue(value: Value): Value | null {
+    let v = value
+    for (let i = 0; !this.isLive(v); i++) {
+      const next = this.replacements.get(v)
+      if (next === undefined || i > this.replacements.size) {
+        return null
+      }
+      v = next
+    }
+    return v
   }
 
   /** Records the operands of `op` before the conversion changes them. */
@@ -1173,20 +1196,27 @@ function foldWithOriginalOperands(op: Operation, originals: readonly Value[], re
   if (swapped) {
     op.setOperands(originals)
   }
+  // Folders also look through their operands' defining ops (`select` of a `cmpi eq` of its
+  // own operands): those see their original operands too while the folder runs.
+  const restored = restoreOriginalDefs(op, originals, rewriter)
   let folded: readonly OpFoldResult[] | null
   try {
     folded = foldOperation(op)
   } finally {
+    for (let i = restored.length - 1; i >= 0; i--) {
+      const r = restored[i]!
+      r.op.setOperands(r.current)
+    }
     const after = op.getOperands()
     const changed = after.some((v, i) => v !== originals[i])
     if (swapped || changed) {
-      op.setOperands(after.map((v) => current[originals.indexOf(v)] ?? v))
+      op.setOperands(after.map((v) => current[originals.indexOf(v)] ?? rewriter.currentValue(v) ?? v))
     }
     if (changed) {
       rewriter.recordOriginalOperands(op, after)
     }
   }
-  if (folded === null || folded.length === 0 || !swapped) {
+  if (folded === null || folded.length === 0 || (!swapped && restored.length === 0)) {
     return folded
   }
   const out: OpFoldResult[] = []
@@ -1201,13 +1231,48 @@ function foldWithOriginalOperands(op: Operation, originals: readonly Value[], re
       out.push(current[j]!)
       continue
     }
-    const def = v.definingOp
-    if (def !== null && rewriter.isErased(def)) {
+    const live = rewriter.currentValue(v)
+    if (live === null) {
       return null
     }
-    out.push(v)
+    out.push(live)
   }
   return out
+}
+
+/** How far `restoreOriginalDefs` follows operands back through their definitions (folders look one or two ops up). */
+const FOLD_LOOKUP_DEPTH = 3
+
+/**
+ * Swaps the original operands (upstream's IR before the commit) into the ops that define
+ * `operands`, and into theirs, up to `FOLD_LOOKUP_DEPTH` levels; returns each swapped
+ * op with the operands to put back, in swap order.
+ */
+function restoreOriginalDefs(root: Operation, operands: readonly Value[], rewriter: ConversionPatternRewriter): { op: Operation; current: Value[] }[] {
+  const restored: { op: Operation; current: Value[] }[] = []
+  const seen = new Set<Operation>([root])
+  let level: readonly Value[] = operands
+  for (let depth = 0; depth < FOLD_LOOKUP_DEPTH && level.length > 0; depth++) {
+    const next: Value[] = []
+    for (const v of level) {
+      const def = v.definingOp
+      if (def === null || seen.has(def) || def.operands.length === 0) {
+        continue
+      }
+      seen.add(def)
+      const original = rewriter.originalOperandsOf(def)
+      const current = def.getOperands()
+      if (original.some((o, i) => o !== current[i])) {
+        restored.push({ op: def, current })
+        def.setOperands(original)
+      }
+      for (const o of original) {
+        next.push(o)
+      }
+    }
+    level = next
+  }
+  return restored
 }
 
 function foldResultsOf(op: Operation, rewriter: ConversionPatternRewriter): { values: Value[]; constants: Operation[] } | null {

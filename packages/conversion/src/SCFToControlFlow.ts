@@ -12,7 +12,7 @@ import {
   type Operation,
   type Value,
 } from '@tilepass/ir'
-import { OperationPass } from '@tilepass/pass-manager'
+import { OperationPass, boolOption, type OptionValues, type ScalarOption } from '@tilepass/pass-manager'
 import { ConversionTarget } from './ConversionTarget.ts'
 import { OpConversionPattern, applyPartialConversion, type ConversionPatternRewriter, type OpAdaptor } from './DialectConversion.ts'
 
@@ -419,10 +419,20 @@ export function scfToControlFlowPatterns(): OpConversionPattern[] {
   return [new ForLowering(), new IfLowering(), new WhileLowering(), new ExecuteRegionLowering(), new IndexSwitchLowering(), new ParallelLowering(), new ForallLowering(), new DoWhileLowering()]
 }
 
-/** `convert-scf-to-cf`: lowers structured control flow to a CFG of blocks and `cf` branches. */
-export class SCFToControlFlowPass extends OperationPass {
+type SCFToControlFlowOptionDecls = { readonly allowPatternRollback: ScalarOption<boolean> }
+const scfToControlFlowOptions: SCFToControlFlowOptionDecls = {
+  allowPatternRollback: boolOption('allow-pattern-rollback', true, 'Experimental performance flag to disallow pattern rollback'),
+}
+
+/**
+ * `convert-scf-to-cf`: lowers structured control flow to a CFG of blocks and `cf` branches.
+ * `allow-pattern-rollback=false` selects MLIR's one-shot driver; these patterns never fail
+ * after changing the IR, so both drivers give the same output (checked with mlir-opt 22).
+ */
+export class SCFToControlFlowPass extends OperationPass<OptionValues<SCFToControlFlowOptionDecls>> {
   static override readonly argument = 'convert-scf-to-cf'
   static override readonly summary = 'Convert SCF dialect to ControlFlow dialect, replacing structured control flow with a CFG'
+  static override readonly options: SCFToControlFlowOptionDecls = scfToControlFlowOptions
   static readonly passName: string = 'SCFToControlFlowPass'
 
   override runOnOperation(): void {

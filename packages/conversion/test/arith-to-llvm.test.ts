@@ -328,6 +328,35 @@ func.func @floats(%a: f32, %b: f32, %h: f16, %d: f64, %v: vector<2xf32>, %x: i32
     expect(r.ok).toBe(true)
     expect(r.text).toBe(expected)
   })
+  it('folds through the original definitions of the operands, as upstream (replaced ops stay until the commit)', () => {
+    // mlir-opt --convert-arith-to-llvm chain.mlir: the second select folds (its condition is
+    // a cmpi ne of its own operands), and the trunci of an extui folds to the converted muli.
+    const input = `func.func @chain(%a: i32, %b: i32) -> (i32, i32) {
+  %c = arith.cmpi eq, %a, %a : i32
+  %s = arith.select %c, %a, %b : i32
+  %c2 = arith.cmpi ne, %s, %b : i32
+  %s2 = arith.select %c2, %s, %b : i32
+  %k = arith.muli %s2, %b : i32
+  %e = arith.extui %k : i32 to i64
+  %t = arith.trunci %e : i64 to i32
+  return %s2, %t : i32, i32
+}
+`
+    const expected = `module {
+  func.func @chain(%arg0: i32, %arg1: i32) -> (i32, i32) {
+    %0 = llvm.mlir.constant(true) : i1
+    %1 = llvm.select %0, %arg0, %arg1 : i1, i32
+    %2 = llvm.icmp "ne" %1, %arg1 : i32
+    %3 = llvm.mul %1, %arg1 : i32
+    %4 = llvm.zext %3 : i32 to i64
+    return %1, %3 : i32, i32
+  }
+}
+`
+    const r = runPipeline(input, 'builtin.module(convert-arith-to-llvm)')
+    expect(r.ok).toBe(true)
+    expect(r.text).toBe(expected)
+  })
   it('unrolls ops on n-D vectors into arrays of 1-D vectors', () => {
     // mlir-opt --convert-arith-to-llvm nd.mlir
     const input = `func.func @nd(%a: vector<2x3xi32>, %b: vector<2x3xi32>, %f: vector<2x2xf32>, %c: vector<2x3xi1>, %i: vector<2x3xindex>) -> (vector<2x3xi32>, vector<2x3xi1>) {

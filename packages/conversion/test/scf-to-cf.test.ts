@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { PassRegistry, parsePassPipeline } from '@tilepass/pass-manager'
+import { registerConversionPasses } from '../src/index.ts'
 import { runPipeline } from './helpers.ts'
 
 // Expected outputs are mlir-opt 22.1.8's, produced with
@@ -6,6 +8,15 @@ import { runPipeline } from './helpers.ts'
 // (the pass pipeline below is the same pass nested on the module).
 
 describe('convert-scf-to-cf', () => {
+  it('has the allow-pattern-rollback option of mlir-opt 22 (printed, default true)', () => {
+    const registry = new PassRegistry()
+    registerConversionPasses(registry)
+    const plain = parsePassPipeline('builtin.module(convert-scf-to-cf)', registry)
+    expect(plain.pm?.printAsTextualPipeline()).toBe('convert-scf-to-cf{allow-pattern-rollback=true}')
+    const off = parsePassPipeline('builtin.module(convert-scf-to-cf{allow-pattern-rollback=false})', registry)
+    expect(off.pm?.printAsTextualPipeline()).toBe('convert-scf-to-cf{allow-pattern-rollback=false}')
+  })
+
   it('lowers for (with and without iter_args, unsigned), if, while, do-while, execute_region and index_switch', () => {
     const input = `func.func @f(%lb: index, %ub: index, %st: index, %c: i1, %x: f32) -> f32 {
   %r = scf.for %i = %lb to %ub step %st iter_args(%a = %x) -> (f32) {

@@ -121,6 +121,61 @@ const GENERIC = `#map = affine_map<(d0) -> (d0)>
 
 `
 
+// mlir-opt access.mlir (and with -mlir-print-op-generic)
+const ACCESS_INPUT = `func.func @f(%m: memref<10x20xf32>, %n: index, %v: f32) {
+  affine.for %i = 0 to 10 {
+    %x = affine.load %m[%i, %i + 1] : memref<10x20xf32>
+    %y = affine.load %m[%i * 2 + symbol(%n), 3] {foo} : memref<10x20xf32>
+    affine.store %v, %m[%i, symbol(%n) - 1] : memref<10x20xf32>
+    affine.store %x, %m[%i, %i] : memref<10x20xf32>
+  }
+  return
+}
+`
+const ACCESS_CUSTOM = `module {
+  func.func @f(%arg0: memref<10x20xf32>, %arg1: index, %arg2: f32) {
+    affine.for %arg3 = 0 to 10 {
+      %0 = affine.load %arg0[%arg3, %arg3 + 1] : memref<10x20xf32>
+      %1 = affine.load %arg0[%arg3 * 2 + symbol(%arg1), 3] {foo} : memref<10x20xf32>
+      affine.store %arg2, %arg0[%arg3, symbol(%arg1) - 1] : memref<10x20xf32>
+      affine.store %0, %arg0[%arg3, %arg3] : memref<10x20xf32>
+    }
+    return
+  }
+}
+
+`
+const ACCESS_GENERIC = `#map = affine_map<(d0) -> (d0, d0 + 1)>
+#map1 = affine_map<(d0)[s0] -> (d0 * 2 + s0, 3)>
+#map2 = affine_map<(d0)[s0] -> (d0, s0 - 1)>
+#map3 = affine_map<(d0) -> (d0, d0)>
+#map4 = affine_map<() -> (0)>
+#map5 = affine_map<() -> (10)>
+"builtin.module"() ({
+  "func.func"() <{function_type = (memref<10x20xf32>, index, f32) -> (), sym_name = "f"}> ({
+  ^bb0(%arg0: memref<10x20xf32>, %arg1: index, %arg2: f32):
+    "affine.for"() <{lowerBoundMap = #map4, operandSegmentSizes = array<i32: 0, 0, 0>, step = 1 : index, upperBoundMap = #map5}> ({
+    ^bb0(%arg3: index):
+      %0 = "affine.load"(%arg0, %arg3) <{map = #map}> : (memref<10x20xf32>, index) -> f32
+      %1 = "affine.load"(%arg0, %arg3, %arg1) <{map = #map1}> {foo} : (memref<10x20xf32>, index, index) -> f32
+      "affine.store"(%arg2, %arg0, %arg3, %arg1) <{map = #map2}> : (f32, memref<10x20xf32>, index, index) -> ()
+      "affine.store"(%0, %arg0, %arg3) <{map = #map3}> : (f32, memref<10x20xf32>, index) -> ()
+      "affine.yield"() : () -> ()
+    }) : () -> ()
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+`
+
+describe('affine.load and affine.store', () => {
+  it('parse subscripts over SSA values (dims, symbol(...)) and print as mlir-opt', () => {
+    expect(run(ACCESS_INPUT).out).toBe(ACCESS_CUSTOM)
+    expect(run(ACCESS_INPUT, true).out).toBe(ACCESS_GENERIC)
+    expect(run(ACCESS_GENERIC).out).toBe(ACCESS_CUSTOM)
+  })
+})
+
 describe('affine round trip', () => {
   it('prints the custom form as mlir-opt', () => {
     const r = run(INPUT)
@@ -146,7 +201,12 @@ const INVALID: readonly (readonly [string, string])[] = [
   [`affine.for %i = affine_map<(d0) -> (d0, 1)>(%n) to 8 { }`, `lower loop bound affine map with multiple results requires 'max' prefix`],
   [`affine.for %i = 0 to affine_map<(d0) -> (d0, 1)>(%n) { }`, `upper loop bound affine map with multiple results requires 'min' prefix`],
   [`affine.for %i = affine_map<(d0) -> (d0)>(%n, %n) to 8 { }`, `dim operand count and affine map dim count must match`],
+  [`affine.for %i = 0 to affine_map<(d0)[s0] -> (d0 + s0)>(%n) { }`, `symbol operand count and affine map symbol count must match`],
+  [`affine.for %i = affine_map<(d0) -> (d0)>(%n)[%n] to 8 { }`, `symbol operand count and affine map symbol count must match`],
+  [`affine.for %i = 0 to affine_map<() -> ()>() { }`, `'affine.for' op expected upper bound map to have at least one result`],
   [`affine.for %i = 0 to 8 { %c = "foo"() : () -> index  affine.for %j = 0 to %c { } }`, `'affine.for' op operand cannot be used as a symbol`],
+  [`%m = "foo"() : () -> memref<4xf32>\n%y = affine.load %m[%n, %n] : memref<4xf32>`, `'affine.load' op affine map num results must equal memref rank`],
+  [`%m = "foo"() : () -> memref<4xf32>\naffine.for %i = 0 to 8 { %c = "foo"() : () -> index\n %y = affine.load %m[symbol(%c)] : memref<4xf32> }`, `'affine.load' op operand cannot be used as a symbol`],
   [`affine.for %i = 0 to 8 { affine.for %j = %i to 8 { } }`, `'affine.for' op operand cannot be used as a symbol`],
   [`affine.for %i = 0 to 8 { %c = "foo"() : () -> index  affine.if #set(%c)[%n] { } }`, `'affine.if' op operand cannot be used as a dimension id`],
   [`affine.if #set(%n) { }`, `symbol operand count and integer set symbol count must match`],

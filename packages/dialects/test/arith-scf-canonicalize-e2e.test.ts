@@ -19,9 +19,10 @@ import {
 import { ArithDialect } from '../src/arith/index.ts'
 import { ScfDialect } from '../src/scf/index.ts'
 import { FuncDialect } from '../src/func/index.ts'
+import { MemRefDialect } from '../src/memref/index.ts'
 
 function canonicalize(source: string): string {
-  const ctx = new Context({ dialects: [BuiltinDialect, FuncDialect, ArithDialect, ScfDialect], allowUnregisteredDialects: true })
+  const ctx = new Context({ dialects: [BuiltinDialect, FuncDialect, ArithDialect, ScfDialect, MemRefDialect], allowUnregisteredDialects: true })
   ctx.loadAllAvailableDialects()
   const errors: string[] = []
   ctx.diagEngine.registerHandler((d) => {
@@ -662,6 +663,82 @@ func.func @g(%c: i1, %x: i32, %y: i32) -> i32 {
     %c7_i16 = arith.constant 7 : i16
     %0 = arith.andi %arg1, %c7_i16 : i16
     return %arg0, %0, %arg0, %c-1_i8 : i64, i16, i64, i8
+  }
+}
+`,
+  ],
+  [
+    // A one-trip loop whose body yields its iteration argument (directly, or after an inner
+    // zero-trip loop folded to its init): the results must be read after the body is inlined.
+    'one-trip-loop-yielding-its-iter-arg',
+    String.raw`func.func @f(%x: i32, %y: i32, %n: index) -> (i32, i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %r = scf.for %i = %c0 to %c1 step %c1 iter_args(%a = %x) -> (i32) {
+    "test.use"(%a) : (i32) -> ()
+    scf.yield %a : i32
+  }
+  %s = scf.for %i = %c0 to %c1 step %c1 iter_args(%a = %y) -> (i32) {
+    %t = scf.for %j = %c4 to %c4 step %n iter_args(%b = %a) -> (i32) {
+      %u = arith.addi %b, %x : i32
+      scf.yield %u : i32
+    }
+    scf.yield %t : i32
+  }
+  %v = arith.andi %r, %y : i32
+  %w = arith.ori %s, %x : i32
+  return %v, %w : i32, i32
+}
+`,
+    String.raw`module {
+  func.func @f(%arg0: i32, %arg1: i32, %arg2: index) -> (i32, i32) {
+    "test.use"(%arg0) : (i32) -> ()
+    %0 = arith.andi %arg0, %arg1 : i32
+    %1 = arith.ori %arg1, %arg0 : i32
+    return %0, %1 : i32, i32
+  }
+}
+`,
+  ],
+  [
+    // memref: dead allocations go with their deallocations, dims fold (static, allocated
+    // sizes, through casts), deallocations fold away casts.
+    'memref-alloc-dim-cast',
+    String.raw`#map = affine_map<(d0)[s0] -> (d0 + s0)>
+func.func @f(%n: index, %s: index) -> index {
+  %a = memref.alloc(%n) : memref<?xf32>
+  %b = memref.alloca() {alignment = 64 : i64} : memref<4x8xi32>
+  %c = memref.alloc(%n)[%s] : memref<?xf32, #map>
+  %d = memref.cast %a : memref<?xf32> to memref<*xf32>
+  %e = memref.cast %b : memref<4x8xi32> to memref<?x8xi32>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %x = memref.dim %a, %c0 : memref<?xf32>
+  %y = memref.dim %e, %c1 : memref<?x8xi32>
+  %z = memref.dim %e, %c0 : memref<?x8xi32>
+  %v = memref.load %a[%c0] : memref<?xf32>
+  memref.store %v, %a[%c1] : memref<?xf32>
+  %f = memref.cast %e : memref<?x8xi32> to memref<4x8xi32>
+  %g = memref.load %f[%c0, %c1] : memref<4x8xi32>
+  memref.dealloc %d : memref<*xf32>
+  memref.dealloc %c : memref<?xf32, #map>
+  %r = arith.addi %x, %y : index
+  %r2 = arith.addi %r, %z : index
+  return %r2 : index
+}
+`,
+    String.raw`module {
+  func.func @f(%arg0: index, %arg1: index) -> index {
+    %c12 = arith.constant 12 : index
+    %c1 = arith.constant 1 : index
+    %c0 = arith.constant 0 : index
+    %alloc = memref.alloc(%arg0) : memref<?xf32>
+    %0 = memref.load %alloc[%c0] : memref<?xf32>
+    memref.store %0, %alloc[%c1] : memref<?xf32>
+    memref.dealloc %alloc : memref<?xf32>
+    %1 = arith.addi %arg0, %c12 : index
+    return %1 : index
   }
 }
 `,

@@ -227,6 +227,34 @@ describe('cf canonicalization patterns', () => {
 `)
   })
 
+  it('keeps the branch weights of a cond_br whose pass-through successor it skips, like mlir-opt', () => {
+    const ctx = new Context({ dialects: [BuiltinDialect, FuncDialect, CfDialect, ArithDialect], allowUnregisteredDialects: true })
+    const r = parseSourceString(`func.func @f(%c: i1, %x: i32, %y: i32) -> i32 {
+  cf.cond_br %c weights([3, 5]), ^b1(%x : i32), ^b2(%y : i32)
+^b1(%a: i32):
+  cf.br ^b3(%a : i32)
+^b2(%b: i32):
+  "test.foo"() : () -> ()
+  cf.br ^b3(%b : i32)
+^b3(%r: i32):
+  return %r : i32
+}
+`, ctx)!
+    canonicalize(r.op)
+    expect(verify(r.op)).toBe(true)
+    expect(printOperation(r.op)).toBe(`module {
+  func.func @f(%arg0: i1, %arg1: i32, %arg2: i32) -> i32 {
+    cf.cond_br %arg0 weights([3, 5]), ^bb2(%arg1 : i32), ^bb1(%arg2 : i32)
+  ^bb1(%0: i32):  // pred: ^bb0
+    "test.foo"() : () -> ()
+    cf.br ^bb2(%0 : i32)
+  ^bb2(%1: i32):  // 2 preds: ^bb0, ^bb1
+    return %1 : i32
+  }
+}
+`)
+  })
+
   it('rewrite like mlir-opt -canonicalize', () => {
     const ctx = new Context({ dialects: [BuiltinDialect, FuncDialect, CfDialect, ArithDialect], allowUnregisteredDialects: true })
     const r = parseSourceString(INPUT, ctx)!

@@ -115,6 +115,11 @@ const ERROR_CASES: [string, string][] = [
     "1:1: error: 'func.func' op attribute 'function_type' failed to satisfy constraint: type attribute of function type",
   ],
   ['"func.func"() <{function_type = () -> (), sym_visibility = "private"}> ({}) : () -> ()', "1:1: error: 'func.func' op requires attribute 'sym_name'"],
+  // SymbolOpInterface is verified before FunctionOpInterface, its derived interface.
+  [
+    'func.func @outer() {\n  "func.func"() ({\n    "func.return"() : () -> ()\n  }) {sym_name = "inner", function_type = (i32) -> ()} : () -> ()\n  return\n}',
+    "2:3: error: 'func.func' op symbol's parent must have the SymbolTable trait",
+  ],
   // Two bad calls: MLIR's symbol-use walk pops the last function's region first.
   [
     'func.func @a() {\n  call @missing1() : () -> ()\n  return\n}\nfunc.func @b() {\n  call @missing2() : () -> ()\n  return\n}',

@@ -86,6 +86,13 @@ describe('index dialect', () => {
     expect(errors[0]).toBe("'index.casts' op operand type 'i32' and result type 'i64' are cast incompatible")
   })
 
+  it('rejects an attribute of another kind while parsing, as ODS storage types do', () => {
+    // mlir-opt: "custom op 'index.constant' invalid kind of attribute specified" at the attribute.
+    const { op, errors } = parse('func.func @f() {\n  %0 = index.constant "" : index\n  %1 = index.bool.constant ""\n  return\n}\n')
+    expect(op).toBeNull()
+    expect(errors).toEqual(["custom op 'index.constant' invalid kind of attribute specified"])
+  })
+
   /** Folds the op of `body` (after the constants) whose result is returned; the printed fold result. */
   function fold(body: string): string {
     const { op } = parse(`func.func @f(%a: index) -> (index, i1) {\n  %c0 = index.constant 0\n  %c1 = index.constant 1\n  %cm = index.constant -1\n  %cb = index.constant 4294967296\n  %c7 = index.constant 7\n  %t = index.bool.constant true\n${body}\n}\n`)

@@ -114,6 +114,20 @@ export const LoopLikeOpInterface: OpInterface<LoopLikeOpInterfaceImpl> = new OpI
   'LoopLikeOpInterface',
 )
 
+/**
+ * Whether an op may be executed speculatively (MLIR's `Speculation::Speculatability`):
+ * not at all, on its own, or when every op nested in its regions may be.
+ */
+export type Speculatability = 'not-speculatable' | 'speculatable' | 'recursively-speculatable'
+/** ConditionallySpeculatable: ops whose speculatability depends on their operands or attributes. */
+export interface ConditionallySpeculatableImpl {
+  getSpeculatability(op: Operation): Speculatability
+}
+/** ConditionallySpeculatable (ops with the `AlwaysSpeculatable` trait need not implement it). */
+export const ConditionallySpeculatable: OpInterface<ConditionallySpeculatableImpl> = new OpInterface<ConditionallySpeculatableImpl>(
+  'ConditionallySpeculatable',
+)
+
 /** The name under which a dialect registers its `DialectInlinerInterface` (`DialectDefinition.interfaces`). */
 export const DIALECT_INLINER_INTERFACE = 'inliner'
 

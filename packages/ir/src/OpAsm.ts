@@ -194,6 +194,12 @@ export interface OpAsmParser {
 
   parseOperand(): UnresolvedOperand | undefined
   parseOptionalOperand(): UnresolvedOperand | null | undefined
+  /**
+   * Parses `[expr, ...]` whose affine expressions name SSA values (`%x` a dimension,
+   * `symbol(%x)` a symbol); `parseElement` parses each new value (the current token is its
+   * `%name`). Returns the map over the dimensions, then the symbols, in order of appearance.
+   */
+  parseAffineMapOfSSAIds(parseElement: (isSymbol: boolean) => boolean): AffineMap | undefined
   parseOperandList(delimiter?: Delimiter, requiredCount?: number): UnresolvedOperand[] | undefined
   resolveOperand(operand: UnresolvedOperand, type: Type, result: Value[]): LogicalResult
   resolveOperands(

@@ -289,8 +289,15 @@ function verifyTraits(op: Operation): boolean {
 }
 
 // SymbolOpInterface's checks come from an interface trait, which ODS orders after the
-// op's invariants, so they run after the definition's `verify`.
-function verifySymbolTrait(op: Operation): boolean {
+// op's invariants, so they run after the definition's `verify`. An interface that has
+// SymbolOpInterface as a base (FunctionOpInterface) is verified after it: such an op's
+// `verify` calls `verifySymbolTrait` before its own checks.
+/**
+ * SymbolOpInterface's verifier: `sym_name`, `sym_visibility`, and a parent with the
+ * SymbolTable trait. Ops whose interfaces build on SymbolOpInterface (functions) call it
+ * from their `verify` first, as MLIR verifies base interfaces first.
+ */
+export function verifySymbolTrait(op: Operation): boolean {
   const traits = op.name.traits
   if (traits & Trait.Symbol && !isOptionalSymbolWithoutName(op)) {
     if (!(op.getAttr('sym_name') instanceof StringAttr)) { return op.emitOpError("requires string attribute 'sym_name'").fail() }

@@ -109,6 +109,7 @@ export {
   RegionBranchOpInterface,
   RegionBranchTerminatorOpInterface,
   LoopLikeOpInterface,
+  ConditionallySpeculatable,
   DIALECT_INLINER_INTERFACE,
 } from './Interfaces.ts'
 export type {
@@ -120,6 +121,8 @@ export type {
   RegionBranchTerminatorOpInterfaceImpl,
   RegionSuccessor,
   LoopLikeOpInterfaceImpl,
+  ConditionallySpeculatableImpl,
+  Speculatability,
   DialectInlinerInterface,
 } from './Interfaces.ts'
 export { SymbolTable } from './SymbolTable.ts'
@@ -249,7 +252,7 @@ export { SourceMgrDiagnosticVerifierHandler } from './diagnostics/SourceMgrDiagn
 export type { DiagnosticVerifierLevel } from './diagnostics/SourceMgrDiagnosticVerifierHandler.ts'
 export { splitInputBuffer, kDefaultSplitMarker } from './diagnostics/splitInputBuffer.ts'
 export type { SourceChunk } from './diagnostics/splitInputBuffer.ts'
-export { verify } from './Verifier.ts'
+export { verify, verifySymbolTrait } from './Verifier.ts'
 export { DominanceInfo, PostDominanceInfo, DominatorTree, hasSSADominance } from './Dominance.ts'
 export {
   printOperation,

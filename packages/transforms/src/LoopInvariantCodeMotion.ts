@@ -1,4 +1,5 @@
 import {
+  ConditionallySpeculatable,
   LoopLikeOpInterface,
   Trait,
   isMemoryEffectFree,
@@ -10,15 +11,26 @@ import {
 import { OperationPass } from '@tilepass/pass-manager'
 
 /**
- * Whether `op` may run speculatively: `AlwaysSpeculatable`, or a non-loop op with
- * recursive memory effects (as `scf.if`, which is RecursivelySpeculatable upstream) whose
- * nested ops are all speculatable. Loops are never speculated, since they might not end.
+ * Whether `op` may run speculatively: `AlwaysSpeculatable`, what its ConditionallySpeculatable
+ * implementation says (a loop whose step is one always ends, a division by a constant that
+ * is not zero cannot trap), or, for a non-loop op with recursive memory effects and no such
+ * implementation (as `scf.if`, RecursivelySpeculatable upstream), whether its nested ops
+ * all are. A recursively speculatable op needs every nested op to be speculatable.
  */
 export function isSpeculatable(op: Operation): boolean {
   if (op.hasTrait(Trait.AlwaysSpeculatable)) {
     return true
   }
-  if (!op.isRegistered || !op.hasTrait(Trait.RecursiveMemoryEffects) || LoopLikeOpInterface.implementedBy(op)) {
+  if (!op.isRegistered) {
+    return false
+  }
+  const conditional = ConditionallySpeculatable.get(op)
+  if (conditional !== undefined) {
+    const s = conditional.getSpeculatability(op)
+    if (s !== 'recursively-speculatable') {
+      return s === 'speculatable'
+    }
+  } else if (!op.hasTrait(Trait.RecursiveMemoryEffects) || LoopLikeOpInterface.implementedBy(op)) {
     return false
   }
   for (const r of op.regions) {

@@ -81,4 +81,98 @@ func.func @nested_if(%lb: index, %ub: index, %cond: i1, %a: i32) {
 }
 `)
   })
+
+  it('hoists loops with step one (they end whatever their bounds) and not other loops, as mlir-opt', () => {
+    const r = runPipeline(`func.func @f(%lb: index, %ub: index, %n: index, %x: i32) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  scf.for %i = %lb to %ub step %c1 {
+    %r = scf.for %j = %lb to %n step %c1 iter_args(%a = %x) -> (i32) {
+      %y = arith.addi %a, %x : i32
+      scf.yield %y : i32
+    }
+    %r2 = scf.for %j = %lb to %n step %c2 iter_args(%a = %x) -> (i32) {
+      %y = arith.addi %a, %x : i32
+      scf.yield %y : i32
+    }
+    %r3 = scf.for %j = %lb to %n step %n iter_args(%a = %x) -> (i32) {
+      %y = arith.addi %a, %x : i32
+      scf.yield %y : i32
+    }
+    affine.for %k = 0 to %n {
+      %z = arith.addi %x, %x : i32
+    }
+    affine.for %k = 0 to %n step 2 {
+      %z = arith.addi %x, %x : i32
+    }
+    "test.use"(%r, %r2, %r3) : (i32, i32, i32) -> ()
+  }
+  return
+}
+`, 'builtin.module(loop-invariant-code-motion)')
+    expect(r.ok).toBe(true)
+    expect(r.text).toBe(`module {
+  func.func @f(%arg0: index, %arg1: index, %arg2: index, %arg3: i32) {
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %0 = scf.for %arg4 = %arg0 to %arg2 step %c1 iter_args(%arg5 = %arg3) -> (i32) {
+      %3 = arith.addi %arg5, %arg3 : i32
+      scf.yield %3 : i32
+    }
+    %1 = arith.addi %arg3, %arg3 : i32
+    affine.for %arg4 = 0 to %arg2 {
+    }
+    %2 = arith.addi %arg3, %arg3 : i32
+    scf.for %arg4 = %arg0 to %arg1 step %c1 {
+      %3 = scf.for %arg5 = %arg0 to %arg2 step %c2 iter_args(%arg6 = %arg3) -> (i32) {
+        %5 = arith.addi %arg6, %arg3 : i32
+        scf.yield %5 : i32
+      }
+      %4 = scf.for %arg5 = %arg0 to %arg2 step %arg2 iter_args(%arg6 = %arg3) -> (i32) {
+        %5 = arith.addi %arg6, %arg3 : i32
+        scf.yield %5 : i32
+      }
+      affine.for %arg5 = 0 to %arg2 step 2 {
+      }
+      "test.use"(%0, %3, %4) : (i32, i32, i32) -> ()
+    }
+    return
+  }
+}
+`)
+  })
+
+  it('hoists divisions by constants that are neither zero nor (signed) minus one, as mlir-opt', () => {
+    const r = runPipeline(`func.func @f(%lb: index, %ub: index, %x: i32, %y: i32) {
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : i32
+  scf.for %i = %lb to %ub step %c1 {
+    %a = arith.divui %x, %c3 : i32
+    %b = arith.divsi %x, %c3 : i32
+    %c = arith.divui %x, %y : i32
+    %d = arith.ceildivsi %x, %c3 : i32
+    %e = arith.remui %x, %c3 : i32
+    "test.use"(%a, %b, %c, %d, %e) : (i32, i32, i32, i32, i32) -> ()
+  }
+  return
+}
+`, 'builtin.module(loop-invariant-code-motion)')
+    expect(r.ok).toBe(true)
+    expect(r.text).toBe(`module {
+  func.func @f(%arg0: index, %arg1: index, %arg2: i32, %arg3: i32) {
+    %c1 = arith.constant 1 : index
+    %c3_i32 = arith.constant 3 : i32
+    %0 = arith.divui %arg2, %c3_i32 : i32
+    %1 = arith.divsi %arg2, %c3_i32 : i32
+    %2 = arith.ceildivsi %arg2, %c3_i32 : i32
+    %3 = arith.remui %arg2, %c3_i32 : i32
+    scf.for %arg4 = %arg0 to %arg1 step %c1 {
+      %4 = arith.divui %arg2, %arg3 : i32
+      "test.use"(%0, %1, %4, %2, %3) : (i32, i32, i32, i32, i32) -> ()
+    }
+    return
+  }
+}
+`)
+  })
 })

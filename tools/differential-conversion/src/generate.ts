@@ -27,6 +27,8 @@ export const FEATURES = {
   cfSwitch: 'cf.switch',
   unreachableBlocks: 'blocks no branch reaches (left unconverted; the full lowering of such a module does not translate)',
   call: 'func.call between generated functions, several results',
+  foldChains:
+    'chains the conversion folds: select on a cmpi eq/ne of its own operands, trunci of an ext, identities (addi 0, muli 1, andi/ori/xori/subi x x), cmpi of a value with itself',
 } as const
 
 /** A generator feature name. */
@@ -519,6 +521,9 @@ class ConversionModuleGenerator {
         }
       }
       if (r >= 18) {
+        if (r === 19 && f.foldChains && rng.chance(0.5)) {
+          return this.foldChain()
+        }
         this.constant(this.valueType())
         return
       }
@@ -596,6 +601,74 @@ class ConversionModuleGenerator {
     const b = this.value(ty)
     const suffix = condTy.dims.length > 0 ? `${condTy.text}, ${ty.text}` : ty.text
     this.emit(`${this.results([ty])}arith.select ${cond}, ${a}, ${b} : ${suffix}`)
+  }
+
+  /** Ops that fold once their operands are in place (MLIR's conversion driver folds each before its patterns). */
+  private foldChain(): void {
+    const rng = this.rng
+    const ty = this.intLikeType()
+    const a = this.value(ty)
+    const b = this.value(ty)
+    const i1 = withElement(ty, I1)
+    const cmpSuffix = ty.text
+    const selSuffix = ty.dims.length > 0 ? `${i1.text}, ${ty.text}` : ty.text
+    switch (rng.int(0, 4)) {
+      case 0: {
+        // select (cmpi eq/ne %a, %b), %a, %b (either order): one of %a, %b.
+        const cond = this.fresh()
+        this.emit(`${cond} = arith.cmpi ${rng.pick(['eq', 'ne'])}, ${a}, ${b} : ${cmpSuffix}`)
+        this.pool.push({ name: cond, ty: i1 })
+        const [t, e] = rng.chance(0.5) ? [a, b] : [b, a]
+        this.emit(`${this.results([ty])}arith.select ${cond}, ${t}, ${e} : ${selSuffix}`)
+        return
+      }
+      case 1: {
+        // trunci (extui/extsi %a): %a.
+        const elem = elementOf(ty)
+        if (elem.kind !== Kind.Int || elem.width >= 64) {
+          this.emit(`${this.results([i1])}arith.cmpi ${rng.pick(CMPI)}, ${a}, ${a} : ${cmpSuffix}`)
+          return
+        }
+        const wide = withElement(ty, intTy(rng.pick([64, 128].filter((w) => w > elem.width))))
+        const ext = this.fresh()
+        this.emit(`${ext} = arith.${rng.pick(['extui', 'extsi'])} ${a} : ${ty.text} to ${wide.text}`)
+        this.pool.push({ name: ext, ty: wide })
+        this.emit(`${this.results([ty])}arith.trunci ${ext} : ${wide.text} to ${ty.text}`)
+        return
+      }
+      case 2: {
+        // x op identity: x.
+        const elem = elementOf(ty)
+        const identities: (readonly [string, string])[] = [
+          ['addi', '0'],
+          ['ori', '0'],
+          ['xori', '0'],
+          ['muli', '1'],
+          ['shli', '0'],
+        ]
+        if (elem.width > 1) {
+          identities.push(['divsi', '1'])
+        }
+        const [op, literal] = rng.pick(identities)
+        const lit = elem.width === 1 && literal === '1' ? 'true' : elem.width === 1 ? 'false' : literal
+        const c = this.fresh()
+        this.emit(ty.dims.length > 0 ? `${c} = arith.constant dense<${lit}> : ${ty.text}` : elem.width === 1 ? `${c} = arith.constant ${lit}` : `${c} = arith.constant ${lit} : ${ty.text}`)
+        this.pool.push({ name: c, ty })
+        this.emit(`${this.results([ty])}arith.${op} ${a}, ${c} : ${ty.text}`)
+        return
+      }
+      case 3:
+        // x op x: x or zero.
+        this.emit(`${this.results([ty])}arith.${rng.pick(['andi', 'ori', 'xori', 'subi', 'maxsi', 'minui'])} ${a}, ${a} : ${ty.text}`)
+        return
+      default: {
+        // cmpi of a value with itself: a constant, then a select on it.
+        const cond = this.fresh()
+        this.emit(`${cond} = arith.cmpi ${rng.pick(CMPI)}, ${a}, ${a} : ${cmpSuffix}`)
+        this.pool.push({ name: cond, ty: i1 })
+        this.emit(`${this.results([ty])}arith.select ${cond}, ${a}, ${b} : ${selSuffix}`)
+      }
+    }
   }
 
   private cast(): void {

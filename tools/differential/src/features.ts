@@ -20,6 +20,7 @@ export const FEATURES = {
   scfIndexSwitch: 'scf.index_switch',
   scfExecuteRegion: 'scf.execute_region, including several blocks',
   cf: 'multi-block functions with cf.br/cf.cond_br and block arguments',
+  branchWeights: 'cf.cond_br weights([..]) (kept by the pass-through folds of canonicalize)',
   cfSwitch: 'cf.switch',
   negativeSwitchCases: 'negative case values in cf.switch',
   cfAssert: 'cf.assert with escaped messages',

@@ -75,13 +75,21 @@ class ModuleGenerator {
   private readonly attrs: AttrGen
   private readonly locs: LocGen
 
+  /**
+   * Draws for constructs added after the corpus was fixed (branch weights): a stream of
+   * its own, so that the modules of a seed stay what they were apart from those constructs.
+   */
+  private readonly extraRng: Random
+
   constructor(
     private readonly rng: Random,
     private readonly f: Features,
     private readonly options: GenerateOptions,
+    seed = 0,
   ) {
     this.attrs = new AttrGen(rng, f)
     this.locs = new LocGen(rng, f)
+    this.extraRng = new Random((seed ^ 0x5bd1e995) >>> 0)
   }
 
   // ---- Output ----
@@ -907,7 +915,13 @@ class ModuleGenerator {
         return false
       }
       const [t, e] = rng.chance(0.5) ? [a, b] : [b, a]
-      this.emit(`cf.cond_br ${cond}, ${t}, ${e}${this.locs.suffix()}`)
+      let weights = ''
+      const extra = this.extraRng
+      if (this.f.branchWeights && extra.chance(0.3)) {
+        const w0 = extra.int(0, 100)
+        weights = ` weights([${w0}, ${w0 === 0 ? extra.int(1, 100) : extra.int(0, 100)}])`
+      }
+      this.emit(`cf.cond_br ${cond}${weights}, ${t}, ${e}${this.locs.suffix()}`)
       return true
     }
     if (r === 2 && this.f.cfSwitch) {
@@ -1200,5 +1214,5 @@ class ModuleGenerator {
 
 /** Generates one valid MLIR module (as accepted by `mlir-opt --allow-unregistered-dialect`) from `seed`. */
 export function generateModule(seed: number, features: Features, options: GenerateOptions = DEFAULT_GENERATE_OPTIONS): string {
-  return new ModuleGenerator(new Random(seed), features, options).generate()
+  return new ModuleGenerator(new Random(seed), features, options, seed).generate()
 }

@@ -32,6 +32,22 @@ export interface OptionSpec {
   readonly commaList?: boolean
   /** For `kind: 'enum'`: each value with its help line, listed under the option by `--help`. */
   readonly valueHelp?: readonly (readonly [string, string])[]
+  /** `llvm::cl::Hidden`: listed by `--help-hidden` only. */
+  readonly hidden?: boolean
+}
+
+/**
+ * @internal The option that lists the registered passes in `--help` (mlir-opt's unnamed
+ * `PassNameParser` list, "Compiler passes to run"), printed in the `General options`
+ * category at the place `sortKey` sorts to.
+ */
+export interface PassListHelp {
+  readonly description: string
+  readonly sortKey: string
+  /** The width the list needs, in `llvm::cl` units (the widest option label plus four). */
+  width(): number
+  /** The lines under the description, descriptions aligned for `descIndent`. */
+  print(descIndent: number): string
 }
 
 /** @internal Everything `--help` prints and the parser needs. */
@@ -50,6 +66,12 @@ export interface ToolSpec {
    * value) are kept verbatim and in order in `extra`.
    */
   readonly extraOption?: (name: string) => 'flag' | 'value' | undefined
+  /** Options read through `extraOption` that `--help` lists (`--pass-pipeline`, `-p`). */
+  readonly extraOptionHelp?: readonly OptionSpec[]
+  /** The names `extraOption` accepts, offered as "Did you mean" suggestions (pass arguments). */
+  readonly extraOptionNames?: () => readonly string[]
+  /** The pass list `--help` prints, when the tool has one. */
+  readonly passListHelp?: PassListHelp
 }
 
 /** @internal The options seen, by name (`true` for flags), and the positional arguments. */
@@ -68,6 +90,7 @@ export type ParseResult =
 /** @internal The options every tool has, in LLVM's `Generic Options` category. */
 export const GENERIC_OPTIONS: readonly OptionSpec[] = [
   { name: 'help', description: 'Display available options', category: 'Generic Options' },
+  { name: 'help-hidden', description: 'Display all available options', category: 'Generic Options', hidden: true },
   { name: 'version', description: 'Display the version of this program', category: 'Generic Options' },
 ]
 
@@ -170,16 +193,26 @@ function checkValue(option: OptionSpec, value: string | true): string | null {
   }
 }
 
-// LLVM's `LookupNearestOption`: the option with the smallest edit distance.
-function nearestOption(spec: ToolSpec, name: string): OptionSpec | null {
-  let best: OptionSpec | null = null
+// LLVM's `LookupNearestOption`: the option with the smallest edit distance, among the
+// tool's own options and those read through `extraOption` (each pass is an option name).
+function nearestOption(spec: ToolSpec, name: string): { readonly name: string } | null {
+  let best: { readonly name: string } | null = null
   let bestDistance = 0
-  for (const option of spec.options) {
+  const consider = (option: { readonly name: string }): void => {
     const d = editDistance(option.name, name)
     if (best === null || d < bestDistance) {
       best = option
       bestDistance = d
     }
+  }
+  for (const option of spec.options) {
+    consider(option)
+  }
+  for (const option of spec.extraOptionHelp ?? []) {
+    consider(option)
+  }
+  for (const extra of spec.extraOptionNames?.() ?? []) {
+    consider({ name: extra })
   }
   return best
 }
@@ -211,20 +244,36 @@ function optionLabel(option: OptionSpec): string {
   return option.valueOptional === true ? `--${option.name}[=<${option.valueName}>]` : `--${option.name}=<${option.valueName}>`
 }
 
-/** @internal The `--help` text, laid out as `llvm::cl::PrintHelpMessage` lays it out. */
-export function formatHelp(spec: ToolSpec): string {
-  const width = Math.max(...spec.options.map((o) => optionLabel(o).length))
-  const categories = [...new Set(spec.options.map((o) => o.category))].sort()
+/**
+ * @internal The `--help` text (`--help-hidden` with `showHidden`), laid out as
+ * `llvm::cl::PrintHelpMessage` lays it out, with the tool's pass list when it has one.
+ */
+export function formatHelp(spec: ToolSpec, showHidden = false): string {
+  const all = [...spec.options, ...(spec.extraOptionHelp ?? [])].filter((o) => showHidden || o.hidden !== true)
+  const passList = spec.passListHelp
+  let width = Math.max(...all.map((o) => optionLabel(o).length))
+  if (passList !== undefined) {
+    width = Math.max(width, passList.width() - 4)
+  }
+  const categories = [...new Set(all.map((o) => o.category))].sort()
   let text = `OVERVIEW: ${spec.overview}\n\nUSAGE: ${spec.name} ${spec.usage}\n\nOPTIONS:\n`
   for (const category of categories) {
     text += `\n${category}:\n\n`
-    const options = spec.options.filter((o) => o.category === category)
+    const options = all.filter((o) => o.category === category)
     options.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    let listed = passList === undefined || category !== 'General options'
     for (const option of options) {
+      if (!listed && option.name > passList!.sortKey) {
+        text += `  ${passList!.description}\n${passList!.print(width + 5)}`
+        listed = true
+      }
       text += `  ${optionLabel(option).padEnd(width)} - ${option.description}\n`
       for (const [value, help] of option.valueHelp ?? []) {
         text += `    ${`=${value}`.padEnd(width - 2)} -   ${help}\n`
       }
+    }
+    if (!listed) {
+      text += `  ${passList!.description}\n${passList!.print(width + 5)}`
     }
   }
   return text

@@ -190,9 +190,19 @@ export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): num
 
   let hadFailure = false
   let crashed = false
+  // With --mlir-timing the output is held until the end: mlir-opt's output stream is
+  // buffered and flushed at exit, after the reports it wrote to stderr (seen on one
+  // stream, `2>&1`, every chunk's report comes before the IR).
+  const holdOutput = ic.timing && !toFile
+  let held = ''
+  const emitChunk = holdOutput
+    ? (s: string): void => {
+        held += s
+      }
+    : emit
   for (let i = 0; i < chunks.length; i++) {
     if (i > 0) {
-      emit(config.outputSplitMarker + '\n')
+      emitChunk(config.outputSplitMarker + '\n')
     }
     const context = createToolContext(config)
     context.printOpOnDiagnostic = verifier === null && config.printOpOnDiagnostic
@@ -243,7 +253,7 @@ export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): num
     const timing = ic.timing ? new TimingManager({ display: ic.timingDisplay, format: ic.timingFormat, style: ic.timingStyle }) : null
     const rootScope = new TimingScope(timing === null ? null : timing.root)
     try {
-      if (!performActions(chunks[i]!, buffer, context, config, io, emit, rootScope, bisect)) {
+      if (!performActions(chunks[i]!, buffer, context, config, io, emitChunk, rootScope, bisect)) {
         hadFailure = true
       }
     } catch (error) {
@@ -261,6 +271,9 @@ export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): num
     if (timing !== null) {
       io.stderr(timing.report())
     }
+  }
+  if (held !== '') {
+    io.stdout(held)
   }
 
   let ok: boolean

@@ -14,12 +14,20 @@ import {
   type PassPrintFilter,
   type TimingScope,
 } from '@tilepass/instrumentation'
-import { PassRegistry, passManagerCLOptionKind, runPassManagerFromCommandLine, type PassManager } from '@tilepass/pass-manager'
+import {
+  PassRegistry,
+  passManagerCLOptionKind,
+  passRegistryHelpWidth,
+  printPassRegistryHelp,
+  runPassManagerFromCommandLine,
+  type PassManager,
+} from '@tilepass/pass-manager'
 import { registerTransformsPasses } from '@tilepass/transforms'
 import { registerConversionPasses } from '@tilepass/conversion'
 import { registerTestPasses } from '../testing/TestPasses.ts'
 import { registerRemarkTestPass } from '../testing/test-passes/TestRemark.ts'
 import type { ToolIO } from '../ToolIO.ts'
+import type { PassListHelp } from './CommandLine.ts'
 import type { OptConfig } from './OptConfig.ts'
 
 /**
@@ -58,6 +66,35 @@ function writeDebugStream(text: string): void {
  */
 export function isPassPipelineOption(name: string): 'flag' | 'value' | undefined {
   return passManagerCLOptionKind(toolPassRegistry(), name)
+}
+
+/** @internal The arguments of the registered passes and pipelines (option names of the command line). */
+export function registeredPassArguments(): string[] {
+  const r = toolPassRegistry()
+  return [...r.passes, ...r.pipelines].map((e) => e.argument)
+}
+
+/**
+ * @internal The pass list of `--help` ("Compiler passes to run", then `Passes:` and
+ * `Pass Pipelines:`), as mlir-opt prints its `PassNameParser` option. mlir-opt 22 sorts
+ * that unnamed option among the others under one of its pass names (it lists it between
+ * `--target-abi` and `--thinlto-*`), hence the sort key.
+ */
+export const PASS_LIST_HELP: PassListHelp = {
+  description: 'Compiler passes to run',
+  sortKey: 'test',
+  width(): number {
+    const r = toolPassRegistry()
+    // The parser's own width (each name plus eight, plus two) and its entries' options.
+    let max = passRegistryHelpWidth(r)
+    for (const e of [...r.passes, ...r.pipelines]) {
+      max = Math.max(max, e.argument.length + 10)
+    }
+    return max
+  },
+  print(descIndent: number): string {
+    return printPassRegistryHelp(toolPassRegistry(), descIndent)
+  },
 }
 
 /** @internal True when `name` is the argument of a registered pass (`--mlir-print-ir-before=<pass-arg>`). */

@@ -12,8 +12,8 @@ export function handleCommandLine(spec: ToolSpec, argv: readonly string[], io: T
     io.stderr(`${parsed.message}\n`)
     return 1
   }
-  if (parsed.value.options.has('help')) {
-    io.stdout(formatHelp(spec))
+  if (parsed.value.options.has('help') || parsed.value.options.has('help-hidden')) {
+    io.stdout(formatHelp(spec, parsed.value.options.has('help-hidden')))
     return 0
   }
   if (parsed.value.options.has('version')) {

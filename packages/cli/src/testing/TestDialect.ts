@@ -14,12 +14,14 @@ import {
   AnyType,
   ArrayAttr,
   Block,
+  ConditionallySpeculatable,
   DialectLoc,
   FlatSymbolRefAttr,
   FunctionOpInterface,
   FunctionType,
   IndexType,
   IntegerType,
+  LoopLikeOpInterface,
   Operation,
   OperationState,
   SizedRegion,
@@ -482,6 +484,32 @@ const testInlinerInterface: DialectInlinerInterface = {
   },
 }
 
+/** `test.region_yield`: returns one value from a test region (`ReturnLike`). */
+export const RegionYieldOp: OdsOp = defineOp({
+  name: 'test.region_yield',
+  operands: { result: AnyType },
+  traits: Trait.Pure | Trait.ReturnLike | Trait.IsTerminator,
+  assemblyFormat: '$result `:` type($result) attr-dict',
+})
+
+/**
+ * `test.graph_loop`: a loop (LoopLikeOpInterface) whose single-block body is a graph
+ * region; it has no memory effects of its own and is recursively speculatable, so
+ * loop-invariant-code-motion hoists out of it and hoists it.
+ */
+export const GraphLoopOp: OdsOp = defineOp({
+  name: 'test.graph_loop',
+  operands: { args: variadic(AnyType) },
+  results: { rets: variadic(AnyType) },
+  regions: { body: SizedRegion(1) },
+  traits: Trait.NoMemoryEffect | Trait.SingleBlock | Trait.GraphRegions,
+  interfaces: [
+    LoopLikeOpInterface.impl({ getLoopRegions: (op: Operation) => [op.regions[0]!] }),
+    ConditionallySpeculatable.impl({ getSpeculatability: () => 'recursively-speculatable' }),
+  ],
+  assemblyFormat: '$args $body attr-dict `:` functional-type(operands, results)',
+})
+
 /** The `test` dialect subset (register it explicitly; it is not part of `@tilepass/dialects`). */
 export const TestDialect: DialectDefinition = {
   namespace: 'test',
@@ -491,6 +519,8 @@ export const TestDialect: DialectDefinition = {
   printAttribute: (attr, printer) => printTestAttribute(attr, printer),
   ops: [
     TestReturnOp,
+    RegionYieldOp,
+    GraphLoopOp,
     PrettyPrintedRegionOp,
     TwoRegionOp,
     SizedRegionOp,

@@ -4,6 +4,7 @@ import {
   AffineMap,
   AffineMapAttr,
   AffineSymbolExpr,
+  AnyMemRef,
   AnyRegion,
   AnyType,
   DenseArrayAttr,
@@ -13,6 +14,10 @@ import {
   IntegerAttr,
   IntegerSetAttr,
   LoopLikeOpInterface,
+  MemRefType,
+  OperationState,
+  ConditionallySpeculatable,
+  type Speculatability,
   RegionBranchOpInterface,
   RegionBranchTerminatorOpInterface,
   SizedRegion,
@@ -23,12 +28,12 @@ import {
   type AttrConstraint,
   type BlockArgument,
   type LogicalResult,
+  type MemoryEffect,
   type OdsOp,
   type OpAsmArgument,
   type OpAsmParser,
   type OpAsmPrinter,
   type Operation,
-  type OperationState,
   type Region,
   type RegionSuccessor,
 
@@ -304,12 +309,16 @@ function parseBound(parser: OpAsmParser, state: OperationState, isLower: boolean
   }
   const map = attr.value
   state.addProperty(mapName, attr)
+  const before = state.operands.length
   const numDims = parseDimAndSymbolList(parser, state.operands)
   if (numDims === undefined) {
     return false
   }
   if (map.numDims !== numDims) {
     return parser.emitError(parser.getNameLoc(), 'dim operand count and affine map dim count must match').fail()
+  }
+  if (numDims + map.numSymbols !== state.operands.length - before) {
+    return parser.emitError(parser.getNameLoc(), 'symbol operand count and affine map symbol count must match').fail()
   }
   if (map.numResults > 1 && !hasPrefix) {
     const bound = isLower ? 'lower' : 'upper'
@@ -361,6 +370,13 @@ export const AffineForOp: OdsOp = defineOp({
     LoopLikeOpInterface.impl({
       getLoopRegions: (op) => [op.getRegion(0)],
       isDefinedOutsideOfLoop: (op, value) => isDefinedAbove(value, op.getRegion(0)),
+    }),
+    // A loop with step one ends for any bounds; with another step it might not.
+    ConditionallySpeculatable.impl({
+      getSpeculatability(op: Operation): Speculatability {
+        const step = op.getAttr('step')
+        return step instanceof IntegerAttr && step.value === 1n ? 'recursively-speculatable' : 'not-speculatable'
+      },
     }),
   ],
   parse(parser: OpAsmParser, state: OperationState): LogicalResult {
@@ -585,5 +601,161 @@ export const AffineIfOp: OdsOp = defineOp({
 })
 
 /** Every op of the affine subset. */
-export const affineOps: readonly OdsOp[] = [AffineForOp, AffineIfOp, AffineYieldOp, AffineApplyOp]
+// ---- affine.load / affine.store ----------------------------------------------------------
+
+/**
+ * Parses `%memref[map-of-ssa-ids]`: the memref operand, then the subscripts, whose
+ * dimension and symbol operands are appended to `state` (dimensions first).
+ */
+function parseMemRefAccess(parser: OpAsmParser, state: OperationState, memref: UnresolvedOperand): LogicalResult {
+  const ctx = parser.context
+  const index = IndexType.get(ctx)
+  const dims: UnresolvedOperand[] = []
+  const syms: UnresolvedOperand[] = []
+  const map = parser.parseAffineMapOfSSAIds((isSymbol) => {
+    const o = parser.parseOperand()
+    if (o === undefined) {
+      return false
+    }
+    ;(isSymbol ? syms : dims).push(o)
+    return true
+  })
+  if (map === undefined) {
+    return false
+  }
+  state.addProperty('map', AffineMapAttr.get(map))
+  const typeLoc = parser.getCurrentLocation()
+  if (!parser.parseOptionalAttrDict(state.attributes) || !parser.parseColon()) {
+    return false
+  }
+  const type = parser.parseType()
+  if (type === undefined) {
+    return false
+  }
+  if (!(type instanceof MemRefType)) {
+    return parser.emitError(typeLoc, 'expected memref type').fail()
+  }
+  return (
+    parser.resolveOperand(memref, type, state.operands) &&
+    parser.resolveOperands(dims, index, typeLoc, state.operands) &&
+    parser.resolveOperands(syms, index, typeLoc, state.operands)
+  )
+}
+
+/** MLIR's `verifyMemoryOpIndexing`: the map fits the memref and the subscripts are valid dims/symbols. */
+function verifyMemoryOpIndexing(op: Operation, memref: Value, indices: readonly Value[]): LogicalResult {
+  const mapAttr = op.getAttr('map')
+  const type = memref.type
+  if (!(mapAttr instanceof AffineMapAttr) || !(type instanceof MemRefType)) {
+    return true
+  }
+  const map = mapAttr.value
+  if (map.numResults !== type.shape.length) {
+    return op.emitOpError('affine map num results must equal memref rank').fail()
+  }
+  if (map.numInputs !== indices.length) {
+    return op.emitOpError('expects as many subscripts as affine map inputs').fail()
+  }
+  for (const v of indices) {
+    if (!(v.type instanceof IndexType)) {
+      return op.emitOpError("index to load must have 'index' type").fail()
+    }
+  }
+  return verifyDimAndSymbolIdentifiers(op, indices, map.numDims)
+}
+
+function printMemRefAccess(op: Operation, p: OpAsmPrinter, memrefIndex: number): void {
+  const memref = op.getOperand(memrefIndex)
+  p.printOperand(memref)
+  p.print('[')
+  const map = (op.getAttr('map') as AffineMapAttr).value
+  p.printAffineMapOfSSAIds!(map, op.getOperands().slice(memrefIndex + 1))
+  p.print(']')
+  p.printOptionalAttrDict(op.getAttrs(), ['map'])
+  p.print(' : ')
+  p.printType(memref.type)
+}
+
+/** `affine.load %m[%i + 1, symbol(%s)] : memref<...>`: reads at affine subscripts. */
+export const AffineLoadOp: OdsOp = defineOp({
+  name: 'affine.load',
+  summary: 'affine load operation',
+  operands: { memref: AnyMemRef, indices: variadic(Index) },
+  results: { result: AnyType },
+  attributes: { map: AffineMapAttrC },
+  parse(parser: OpAsmParser, state: OperationState): LogicalResult {
+    const memref = parser.parseOperand()
+    if (memref === undefined || !parseMemRefAccess(parser, state, memref)) {
+      return false
+    }
+    state.addTypes([(state.operands[0]!.type as MemRefType).elementType])
+    return true
+  },
+  print(op: Operation, p: OpAsmPrinter): void {
+    p.print(' ')
+    printMemRefAccess(op, p, 0)
+  },
+  verify(op: Operation): LogicalResult {
+    const type = op.getOperand(0).type
+    if (type instanceof MemRefType && op.getResult(0).type !== type.elementType) {
+      return op.emitOpError('result type must match element type of memref').fail()
+    }
+    return verifyMemoryOpIndexing(op, op.getOperand(0), op.getOperands().slice(1))
+  },
+  memoryEffects(op: Operation): readonly MemoryEffect[] {
+    return [{ kind: 'read', value: op.getOperand(0) }]
+  },
+})
+
+/** `affine.store %v, %m[%i + 1] : memref<...>`: writes at affine subscripts. */
+export const AffineStoreOp: OdsOp = defineOp({
+  name: 'affine.store',
+  summary: 'affine store operation',
+  operands: { value: AnyType, memref: AnyMemRef, indices: variadic(Index) },
+  attributes: { map: AffineMapAttrC },
+  parse(parser: OpAsmParser, state: OperationState): LogicalResult {
+    const value = parser.parseOperand()
+    if (value === undefined || !parser.parseComma()) {
+      return false
+    }
+    const memref = parser.parseOperand()
+    if (memref === undefined) {
+      return false
+    }
+    const access = new OperationState(state.location, state.name)
+    if (!parseMemRefAccess(parser, access, memref)) {
+      return false
+    }
+    const type = access.operands[0]!.type as MemRefType
+    if (!parser.resolveOperand(value, type.elementType, state.operands)) {
+      return false
+    }
+    state.addOperands(access.operands)
+    for (const prop of access.properties) {
+      state.addProperty(prop.name, prop.value)
+    }
+    for (const a of access.attributes) {
+      state.attributes.push(a)
+    }
+    return true
+  },
+  print(op: Operation, p: OpAsmPrinter): void {
+    p.print(' ')
+    p.printOperand(op.getOperand(0))
+    p.print(', ')
+    printMemRefAccess(op, p, 1)
+  },
+  verify(op: Operation): LogicalResult {
+    const type = op.getOperand(1).type
+    if (type instanceof MemRefType && op.getOperand(0).type !== type.elementType) {
+      return op.emitOpError('value to store must have the same type as memref element type').fail()
+    }
+    return verifyMemoryOpIndexing(op, op.getOperand(1), op.getOperands().slice(2))
+  },
+  memoryEffects(op: Operation): readonly MemoryEffect[] {
+    return [{ kind: 'write', value: op.getOperand(1) }]
+  },
+})
+
+export const affineOps: readonly OdsOp[] = [AffineForOp, AffineIfOp, AffineYieldOp, AffineApplyOp, AffineLoadOp, AffineStoreOp]
 

@@ -37,6 +37,10 @@ import {
   type UnresolvedOperand,
   type Value,
   SparseElementsAttr,
+  ConditionallySpeculatable,
+  DenseIntOrFPElementsAttr,
+  type InterfaceImpl,
+  type Speculatability,
 } from '@tilepass/ir'
 import {
   CmpFPredicateNames,
@@ -314,12 +318,13 @@ const PURE = Trait.Pure | Trait.Elementwise
 
 type Folder = (op: Operation, operands: readonly (Attribute | null)[]) => F.FoldResult
 
-function intBinary(mnemonic: string, summary: string, fold: Folder, extraTraits = 0, pure = true): OdsOp {
+function intBinary(mnemonic: string, summary: string, fold: Folder, extraTraits = 0, pure = true, interfaces: readonly InterfaceImpl[] = []): OdsOp {
   return defineArithOp({
     name: `arith.${mnemonic}`,
     summary,
     operands: { lhs: SignlessIntegerLike, rhs: SignlessIntegerLike },
     results: { result: SignlessIntegerLike },
+    interfaces,
     traits: (pure ? PURE : ARITH) | Trait.SameOperandsAndResultType | extraTraits,
     assemblyFormat: '$lhs `,` $rhs attr-dict `:` type($result)',
     fold,
@@ -342,13 +347,56 @@ function intBinaryOverflow(mnemonic: string, summary: string, fold: Folder, extr
   })
 }
 
-function intBinaryExact(mnemonic: string, summary: string, fold: Folder, pure: boolean): OdsOp {
+/** The integer values of a constant `v` (one for a scalar or a splat), or null when `v` is not a constant. */
+function constantIntegers(v: Value): readonly bigint[] | null {
+  const def = v.definingOp
+  if (def === null || !def.hasTrait(Trait.ConstantLike)) {
+    return null
+  }
+  const a = def.getAttr('value')
+  if (a instanceof IntegerAttr) {
+    return [a.value]
+  }
+  if (a instanceof DenseIntOrFPElementsAttr && a.values.length > 0 && typeof a.values[0] === 'bigint') {
+    return a.values as readonly bigint[]
+  }
+  return null
+}
+
+/**
+ * Speculatability of a division (MLIR's `getDivUISpeculatability`/`getDivSISpeculatability`):
+ * it cannot trap when the divisor is a constant with no zero element, nor, for a signed
+ * division, an element of -1 (`INT_MIN / -1` overflows).
+ */
+function divisionSpeculatability(signed: boolean): InterfaceImpl {
+  return ConditionallySpeculatable.impl({
+    getSpeculatability(op: Operation): Speculatability {
+      const divisor = op.getOperand(1)
+      const values = constantIntegers(divisor)
+      if (values === null) {
+        return 'not-speculatable'
+      }
+      const elem = getElementTypeOrSelf(divisor.type)
+      const width = elem instanceof IntegerType ? elem.width : 64
+      for (const v of values) {
+        if (BigInt.asUintN(width, v) === 0n || (signed && BigInt.asIntN(width, v) === -1n)) {
+          return 'not-speculatable'
+        }
+      }
+      return 'speculatable'
+    },
+  })
+}
+
+/** `signedDivision`: set for the divisions (whose speculatability depends on the divisor). */
+function intBinaryExact(mnemonic: string, summary: string, fold: Folder, pure: boolean, signedDivision?: boolean): OdsOp {
   return defineArithOp({
     name: `arith.${mnemonic}`,
     summary,
     operands: { lhs: SignlessIntegerLike, rhs: SignlessIntegerLike },
     results: { result: SignlessIntegerLike },
     attributes: { isExact: optionalAttr(UnitAttrC) },
+    interfaces: signedDivision === undefined ? [] : [divisionSpeculatability(signedDivision)],
     traits: (pure ? PURE : ARITH) | Trait.SameOperandsAndResultType,
     assemblyFormat: '$lhs `,` $rhs (`exact` $isExact^)? attr-dict `:` type($result)',
     fold,
@@ -458,13 +506,13 @@ export const MulIOp: OdsOp = intBinaryOverflow('muli', 'Integer multiplication o
   },
 })
 /** `arith.divui`. */
-export const DivUIOp: OdsOp = intBinaryExact('divui', 'unsigned integer division operation', F.foldDivUI, false)
+export const DivUIOp: OdsOp = intBinaryExact('divui', 'unsigned integer division operation', F.foldDivUI, false, false)
 /** `arith.divsi`. */
-export const DivSIOp: OdsOp = intBinaryExact('divsi', 'signed integer division operation', F.foldDivSI, false)
+export const DivSIOp: OdsOp = intBinaryExact('divsi', 'signed integer division operation', F.foldDivSI, false, true)
 /** `arith.ceildivui`. */
-export const CeilDivUIOp: OdsOp = intBinary('ceildivui', 'unsigned ceil integer division operation', F.foldCeilDivUI, 0, false)
+export const CeilDivUIOp: OdsOp = intBinary('ceildivui', 'unsigned ceil integer division operation', F.foldCeilDivUI, 0, false, [divisionSpeculatability(false)])
 /** `arith.ceildivsi`. */
-export const CeilDivSIOp: OdsOp = intBinary('ceildivsi', 'signed ceil integer division operation', F.foldCeilDivSI, 0, false)
+export const CeilDivSIOp: OdsOp = intBinary('ceildivsi', 'signed ceil integer division operation', F.foldCeilDivSI, 0, false, [divisionSpeculatability(true)])
 /** `arith.floordivsi`. */
 export const FloorDivSIOp: OdsOp = intBinary('floordivsi', 'signed floor integer division operation', F.foldFloorDivSI)
 /** `arith.remui`. */

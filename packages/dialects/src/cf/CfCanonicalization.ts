@@ -1,4 +1,4 @@
-import { DenseArrayAttr, DenseIntOrFPElementsAttr, IntegerAttr, IntegerType, Operation, Trait, VectorType, type Block, type Location, type Value } from '@tilepass/ir'
+import { DenseArrayAttr, DenseIntOrFPElementsAttr, IntegerAttr, IntegerType, Operation, Trait, VectorType, type Block, type Value } from '@tilepass/ir'
 import { ConstantOp, SelectOp } from '../arith/ArithOps.ts'
 import type { CanonicalizationPattern, RewriterLike } from '../internal/RewriterLike.ts'
 import { BranchOp, CondBranchOp, SwitchOp } from './CfOps.ts'
@@ -131,9 +131,11 @@ export const SimplifyConstCondBranchPred: CanonicalizationPattern = {
   },
 }
 
-function buildCondBranch(rewriter: RewriterLike, loc: Location, cond: Value, t: Block, tOps: readonly Value[], f: Block, fOps: readonly Value[]): Operation {
-  const state = CondBranchOp.createState(rewriter.context, loc, {
+/** Builds a `cf.cond_br` that takes over `like`'s location and `branch_weights` (the successors keep their order). */
+function buildCondBranch(rewriter: RewriterLike, like: Operation, cond: Value, t: Block, tOps: readonly Value[], f: Block, fOps: readonly Value[]): Operation {
+  const state = CondBranchOp.createState(rewriter.context, like.location, {
     operands: { condition: cond, trueDestOperands: tOps, falseDestOperands: fOps },
+    attributes: { branch_weights: like.getAttr('branch_weights') },
     successors: { trueDest: t, falseDest: f },
   })
   return rewriter.insert(Operation.create(state))
@@ -155,7 +157,7 @@ export const SimplifyPassThroughCondBranch: CanonicalizationPattern = {
     rewriter.setInsertionPoint(op)
     buildCondBranch(
       rewriter,
-      op.location,
+      op,
       op.getOperand(0),
       t?.dest ?? op.successors[0]!.block,
       t?.operands ?? tOps,

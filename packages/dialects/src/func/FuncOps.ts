@@ -39,6 +39,7 @@ import {
   OperationState,
   type Type,
   type Value,
+  verifySymbolTrait,
 } from '@tilepass/ir'
 import { addPatterns, type CanonicalizationPattern, type RewriterLike } from '../internal/RewriterLike.ts'
 
@@ -282,6 +283,10 @@ export function parseFunctionOp(parser: OpAsmParser, state: OperationState, type
  * check): argument/result attribute arrays and the entry block signature.
  */
 export function verifyFunctionLike(op: Operation, argAttrsName: string, resAttrsName: string): LogicalResult {
+  // SymbolOpInterface, a base interface of FunctionOpInterface, is verified first.
+  if (!verifySymbolTrait(op)) {
+    return false
+  }
   const fnType = getFunctionType(op)
   const checkAttrs = (name: string, count: number, what: 'argument' | 'result'): boolean => {
     const all = op.getAttr(name)

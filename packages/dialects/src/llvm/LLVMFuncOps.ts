@@ -55,6 +55,7 @@ import {
   type Type,
   type UnresolvedOperand,
   type Value,
+  verifySymbolTrait,
 } from '@tilepass/ir'
 import { argAttrArray, parseFunctionResultList } from '../func/FuncOps.ts'
 import {
@@ -344,6 +345,10 @@ function printFunc(op: Operation, p: OpAsmPrinter): void {
 }
 
 function verifyFunc(op: Operation): LogicalResult {
+  // SymbolOpInterface, a base interface of FunctionOpInterface, is verified first.
+  if (!verifySymbolTrait(op)) {
+    return false
+  }
   const fnType = getLLVMFunctionType(op)
   const linkage = op.getAttr('linkage')
   const l = linkage instanceof LinkageAttr ? linkage.linkage : 'external'

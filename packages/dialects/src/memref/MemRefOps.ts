@@ -1,19 +1,34 @@
 import {
+  AffineMapAttr,
   AnyMemRef,
+  AnyRankedOrUnrankedMemRef,
   AnyType,
   BoolAttrC,
+  I64Attr,
   Index,
+  IntegerAttr,
+  IndexType,
   MemRefType,
+  StridedLayoutAttr,
+  Trait,
+  UnrankedMemRefType,
+  attrConstraint,
+  kDynamic,
   optionalAttr,
   defineOp,
   variadic,
+  type Attribute,
+  type OpFoldResult,
   type LogicalResult,
   type MemoryEffect,
   type OdsOp,
   type Operation,
   type Type,
   type TypesMatchWith,
+  type Value,
 } from '@tilepass/ir'
+import { typeText } from '../internal/typeText.ts'
+import { addPatterns, type CanonicalizationPattern } from '../internal/RewriterLike.ts'
 
 // `DefaultValuedOptionalAttr<BoolAttr, "false">`: absent unless written (never materialized).
 const nontemporal = optionalAttr(BoolAttrC)
@@ -72,6 +87,288 @@ export const StoreOp: OdsOp = defineOp({
   },
 })
 
+// ---- Allocation ----------------------------------------------------------------------------
+
+// `ConfinedAttr<OptionalAttr<I64Attr>, [IntPositive, IntPowerOf2]>`.
+const alignment = optionalAttr(
+  attrConstraint(
+    '64-bit signless integer attribute whose value is positive and whose value is a power of two > 0',
+    (a) => {
+      if (!I64Attr.check(a)) {
+        return false
+      }
+      const v = (a as IntegerAttr).value
+      return v > 0n && (v & (v - 1n)) === 0n
+    },
+    { valueType: (c) => I64Attr.valueType!(c), isStorageKind: (a) => I64Attr.isStorageKind!(a) },
+  ),
+)
+
+/** The number of symbols of a memref's layout map (zero for the identity and strided layouts). */
+function layoutSymbolCount(type: MemRefType): number {
+  const layout = type.layout
+  return layout instanceof AffineMapAttr && !layout.value.isIdentity ? layout.value.numSymbols : 0
+}
+
+/** MLIR's `verifyAllocLikeOp`: dynamic sizes and layout symbols match the result type. */
+function verifyAllocLike(op: Operation): LogicalResult {
+  const type = op.getResult(0).type
+  if (!(type instanceof MemRefType)) {
+    return op.emitOpError('result must be a memref').fail()
+  }
+  const sizes = op.getAttr('operandSegmentSizes')
+  const counts = sizes !== undefined && 'values' in sizes ? (sizes as unknown as { values: readonly (number | bigint)[] }).values.map(Number) : [op.numOperands, 0]
+  const numDynamic = type.shape.filter((d) => d === kDynamic).length
+  if (counts[0] !== numDynamic) {
+    return op.emitOpError(`incorrect number of dynamic sizes, has ${counts[0]}, expected ${numDynamic}`).fail()
+  }
+  const numSymbols = layoutSymbolCount(type)
+  if (counts[1] !== numSymbols) {
+    return op.emitOpError(`symbol operand count does not equal memref symbol count: expected ${numSymbols}, got ${counts[1]}`).fail()
+  }
+  return true
+}
+
+function allocLike(name: string, summary: string, resource: string): OdsOp {
+  return defineOp({
+    name,
+    summary,
+    operands: { dynamicSizes: variadic(Index), symbolOperands: variadic(Index) },
+    results: { memref: AnyMemRef },
+    attributes: { alignment },
+    traits: Trait.AttrSizedOperandSegments,
+    assemblyFormat: '`(` $dynamicSizes `)` (`` `[` $symbolOperands^ `]`)? attr-dict `:` type($memref)',
+    verify(op: Operation): LogicalResult {
+      if (!verifyAllocLike(op)) {
+        return false
+      }
+      if (name === 'memref.alloca') {
+        for (let p = op.parentOp; ; p = p.parentOp) {
+          if (p === null) {
+            return op.emitOpError('requires an ancestor op with AutomaticAllocationScope trait').fail()
+          }
+          if (p.hasTrait(Trait.AutomaticAllocationScope)) {
+            break
+          }
+        }
+      }
+      return true
+    },
+    memoryEffects(op: Operation): readonly MemoryEffect[] {
+      return [{ kind: 'allocate', value: op.getResult(0), resource }]
+    },
+    getAsmResultNames(op: Operation, setName: (v: Value, n: string) => void): void {
+      setName(op.getResult(0), name.slice('memref.'.length))
+    },
+    getCanonicalizationPatterns(patterns: unknown): void {
+      addPatterns(patterns, [simplifyDeadAlloc(name)])
+    },
+  })
+}
+
+/**
+ * MLIR's `SimplifyDeadAlloc`: an allocation used only by deallocations and by stores into
+ * it (not of it) is erased with those users.
+ */
+function simplifyDeadAlloc(rootName: string): CanonicalizationPattern {
+  return {
+    name: `SimplifyDeadAlloc<mlir::memref::${rootName === 'memref.alloc' ? 'AllocOp' : 'AllocaOp'}>`,
+    rootName,
+    benefit: 1,
+    matchAndRewrite(op, rewriter) {
+      const result = op.getResult(0)
+      const users: Operation[] = []
+      for (let u = result.firstUse; u !== null; u = u.nextUse) {
+        const user = u.owner
+        if (user.name.name === 'memref.store' ? user.getOperand(0) === result : user.name.name !== 'memref.dealloc') {
+          return false
+        }
+        if (!users.includes(user)) {
+          users.push(user)
+        }
+      }
+      for (const user of users) {
+        rewriter.eraseOp(user)
+      }
+      rewriter.eraseOp(op)
+      return true
+    },
+  }
+}
+
+/** `memref.alloc`: allocates a memref on the heap (sizes of its dynamic dimensions, layout symbols). */
+export const AllocOp: OdsOp = allocLike('memref.alloc', 'memory allocation operation', 'DefaultResource')
+/** `memref.alloca`: allocates a memref freed when the enclosing allocation scope returns. */
+export const AllocaOp: OdsOp = allocLike('memref.alloca', 'stack memory allocation operation', 'AutomaticAllocationScopeResource')
+
+/** `memref.dealloc`: frees a memref allocated by `memref.alloc`. */
+export const DeallocOp: OdsOp = defineOp({
+  name: 'memref.dealloc',
+  summary: 'memory deallocation operation',
+  operands: { memref: AnyRankedOrUnrankedMemRef },
+  assemblyFormat: '$memref attr-dict `:` type($memref)',
+  fold(op: Operation): OpFoldResult[] | undefined {
+    // dealloc(memref.cast(x)) -> dealloc(x)
+    return foldMemRefCastOperands(op) ? [] : undefined
+  },
+  memoryEffects(op: Operation): readonly MemoryEffect[] {
+    return [{ kind: 'free', value: op.getOperand(0) }]
+  },
+})
+
+// ---- Casts -----------------------------------------------------------------------------------
+
+/** Replaces operands defined by a `memref.cast` from a ranked memref by the cast's source (MLIR's `foldMemRefCast`). */
+function foldMemRefCastOperands(op: Operation): boolean {
+  let changed = false
+  for (let i = 0; i < op.numOperands; i++) {
+    const def = op.getOperand(i).definingOp
+    if (def !== null && def.name.name === 'memref.cast' && !(def.getOperand(0).type instanceof UnrankedMemRefType)) {
+      op.setOperand(i, def.getOperand(0))
+      changed = true
+    }
+  }
+  return changed
+}
+
+function sameMemorySpace(a: Attribute | null, b: Attribute | null): boolean {
+  return a === b
+}
+
+/** MLIR's `CastOp::areCastCompatible` for memref types. */
+function memrefCastCompatible(a: Type, b: Type): boolean {
+  if (a instanceof MemRefType && b instanceof MemRefType) {
+    if (a.elementType !== b.elementType || !sameMemorySpace(a.memorySpace, b.memorySpace) || a.shape.length !== b.shape.length) {
+      return false
+    }
+    for (let i = 0; i < a.shape.length; i++) {
+      const x = a.shape[i]!
+      const y = b.shape[i]!
+      if (x !== kDynamic && y !== kDynamic && x !== y) {
+        return false
+      }
+    }
+    if (a.layout !== b.layout) {
+      // Layouts may differ only where one side is dynamic; without strided layouts on both
+      // sides they must be equal.
+      const sa = stridesOf(a)
+      const sb = stridesOf(b)
+      if (sa === null || sb === null) {
+        return false
+      }
+      const compatible = (x: number, y: number): boolean => x === kDynamic || y === kDynamic || x === y
+      if (!compatible(sa.offset, sb.offset) || sa.strides.length !== sb.strides.length || !sa.strides.every((v, i) => compatible(v, sb.strides[i]!))) {
+        return false
+      }
+    }
+    return true
+  }
+  const ea = a instanceof MemRefType || a instanceof UnrankedMemRefType ? a.elementType : null
+  const eb = b instanceof MemRefType || b instanceof UnrankedMemRefType ? b.elementType : null
+  const ma = a instanceof MemRefType || a instanceof UnrankedMemRefType ? a.memorySpace : null
+  const mb = b instanceof MemRefType || b instanceof UnrankedMemRefType ? b.memorySpace : null
+  if (ea === null || eb === null) {
+    return false
+  }
+  // Unranked to unranked is not a cast; ranked to or from unranked needs equal element types and spaces.
+  if (a instanceof UnrankedMemRefType && b instanceof UnrankedMemRefType) {
+    return false
+  }
+  return ea === eb && sameMemorySpace(ma, mb)
+}
+
+/** Offset and strides of a memref with the identity or a strided layout; null for other layouts. */
+function stridesOf(t: MemRefType): { offset: number; strides: number[] } | null {
+  const layout = t.layout
+  if (layout === null || (layout instanceof AffineMapAttr && layout.value.isIdentity)) {
+    const strides: number[] = new Array<number>(t.shape.length)
+    let running = 1
+    for (let i = t.shape.length - 1; i >= 0; i--) {
+      strides[i] = running
+      const d = t.shape[i]!
+      running = running === kDynamic || d === kDynamic ? kDynamic : running * d
+    }
+    return { offset: 0, strides }
+  }
+  if (layout instanceof StridedLayoutAttr) {
+    return { offset: layout.offset, strides: [...layout.strides] }
+  }
+  return null
+}
+
+/** `memref.cast`: converts a memref to a compatible memref type (static/dynamic sizes, ranked/unranked). */
+export const CastOp: OdsOp = defineOp({
+  name: 'memref.cast',
+  summary: 'memref cast operation',
+  operands: { source: AnyRankedOrUnrankedMemRef },
+  results: { dest: AnyRankedOrUnrankedMemRef },
+  traits: Trait.Pure,
+  assemblyFormat: '$source attr-dict `:` type($source) `to` type($dest)',
+  getAsmResultNames(op: Operation, setName: (v: Value, n: string) => void): void {
+    setName(op.getResult(0), 'cast')
+  },
+  verify(op: Operation): LogicalResult {
+    const from = op.getOperand(0).type
+    const to = op.getResult(0).type
+    if (!memrefCastCompatible(from, to)) {
+      return op.emitOpError(`operand type ${typeText(from)} and result type ${typeText(to)} are cast incompatible`).fail()
+    }
+    return true
+  },
+  fold(op: Operation): OpFoldResult[] | undefined {
+    const source = op.getOperand(0)
+    if (source.type === op.getResult(0).type) {
+      return [source]
+    }
+    // cast(cast(x)) where the outer cast undoes the inner one.
+    const def = source.definingOp
+    if (def !== null && def.name.name === 'memref.cast' && def.getOperand(0).type === op.getResult(0).type) {
+      return [def.getOperand(0)]
+    }
+    return foldMemRefCastOperands(op) ? [] : undefined
+  },
+})
+
+/** `memref.dim`: the size of dimension `index` of a memref (folded for static dimensions). */
+export const DimOp: OdsOp = defineOp({
+  name: 'memref.dim',
+  summary: 'dimension index operation',
+  operands: { source: AnyRankedOrUnrankedMemRef, index: Index },
+  results: { result: Index },
+  traits: Trait.NoMemoryEffect,
+  assemblyFormat: 'attr-dict $source `,` $index `:` type($source)',
+  getAsmResultNames(op: Operation, setName: (v: Value, n: string) => void): void {
+    setName(op.getResult(0), 'dim')
+  },
+  fold(op: Operation, operands: readonly (Attribute | null)[]): OpFoldResult[] | undefined {
+    const index = operands[1]
+    const type = op.getOperand(0).type
+    if (!(index instanceof IntegerAttr) || !(type instanceof MemRefType)) {
+      return undefined
+    }
+    const i = Number(index.value)
+    if (i < 0 || i >= type.shape.length) {
+      return undefined
+    }
+    const d = type.shape[i]!
+    if (d !== kDynamic) {
+      return [IntegerAttr.get(IndexType.get(op.context), d)]
+    }
+    // The dynamic size an allocation was given.
+    const def = op.getOperand(0).definingOp
+    if (def !== null && (def.name.name === 'memref.alloc' || def.name.name === 'memref.alloca')) {
+      let k = 0
+      for (let j = 0; j < i; j++) {
+        if (type.shape[j] === kDynamic) {
+          k++
+        }
+      }
+      return [def.getOperand(k)]
+    }
+    return foldMemRefCastOperands(op) ? [] : undefined
+  },
+})
+
 /** Every op of the memref subset. */
-export const memrefOps: readonly OdsOp[] = [LoadOp, StoreOp]
+export const memrefOps: readonly OdsOp[] = [LoadOp, StoreOp, AllocOp, AllocaOp, DeallocOp, CastOp, DimOp]
 

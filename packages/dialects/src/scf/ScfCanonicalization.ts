@@ -28,13 +28,16 @@ function constantOf(v: Value): Attribute | undefined {
   return d.getAttr('value')
 }
 
-/** Replaces `op` with the single block of `region`, whose terminator's operands become the results. */
+/**
+ * Replaces `op` with the single block of `region`, whose terminator's operands become the
+ * results. The operands are read after inlining: a terminator that yields a block argument
+ * yields its replacement from `args` by then (MLIR reads them through a live `ValueRange`).
+ */
 function replaceOpWithRegion(rewriter: RewriterLike, op: Operation, region: Region, args: readonly Value[] = []): void {
   const block = region.front
   const terminator = block.lastOp!
-  const results = terminator.getOperands()
   rewriter.inlineBlockBefore(block, op, args)
-  rewriter.replaceOp(op, results)
+  rewriter.replaceOp(op, terminator.getOperands())
   rewriter.eraseOp(terminator)
 }
 

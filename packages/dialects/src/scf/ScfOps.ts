@@ -9,6 +9,8 @@ import {
   IndexType,
   IntegerType,
   LoopLikeOpInterface,
+  ConditionallySpeculatable,
+  type Speculatability,
   MaxSizedRegion,
   type Operation,
   type OperationState,
@@ -214,6 +216,14 @@ export const ForOp: OdsOp = defineOp({
     LoopLikeOpInterface.impl({
       getLoopRegions: (op) => [op.getRegion(0)],
       isDefinedOutsideOfLoop: (op, value) => isDefinedOutside(op.getRegion(0), value),
+    }),
+    // `scf.for` with step one ends for any bounds; with another step it might not.
+    ConditionallySpeculatable.impl({
+      getSpeculatability(op: Operation): Speculatability {
+        const def = op.getOperand(2).definingOp
+        const step = def !== null && def.hasTrait(Trait.ConstantLike) ? def.getAttr('value') : undefined
+        return step instanceof IntegerAttr && step.value === 1n ? 'recursively-speculatable' : 'not-speculatable'
+      },
     }),
   ],
   parse(parser: OpAsmParser, state: OperationState): LogicalResult {

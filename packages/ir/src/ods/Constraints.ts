@@ -291,6 +291,12 @@ export interface AttrConstraint {
   print?(attr: Attribute, printer: OpAsmPrinter): void
   /** True for `UnitAttr`: an optional-group anchor that is not printed. */
   readonly isUnit?: boolean
+  /**
+   * The attribute class the constraint is stored as (ODS `storageType`), checked when an
+   * assembly format parses a generic attribute: another kind is "invalid kind of attribute
+   * specified" at parse time, before the constraint itself is verified.
+   */
+  isStorageKind?(attr: Attribute): boolean
 }
 
 /** An attribute that may be absent (`OptionalAttr`) or has a default (`DefaultValuedAttr`). */
@@ -323,12 +329,17 @@ export function defaultValuedAttr(base: AttrConstraint, value: (context: Context
   return { kind: 'defaultValuedAttr', base, defaultValue: value }
 }
 
+const isStringAttr = (a: Attribute): boolean => a instanceof StringAttr
+const isIntegerAttr = (a: Attribute): boolean => a instanceof IntegerAttr
+const isFloatAttr = (a: Attribute): boolean => a instanceof FloatAttr
+const isArrayAttr = (a: Attribute): boolean => a instanceof ArrayAttr
+
 /** `AnyAttr`. */
 export const AnyAttr: AttrConstraint = attrConstraint('any attribute', () => true)
 /** `TypedAttrInterface`: an attribute with a type. */
 export const TypedAttrConstraint: AttrConstraint = attrConstraint('TypedAttr instance', (a) => (a as { type?: unknown }).type instanceof Object)
 /** `StrAttr`. */
-export const StrAttr: AttrConstraint = attrConstraint('string attribute', (a) => a instanceof StringAttr)
+export const StrAttr: AttrConstraint = attrConstraint('string attribute', (a) => a instanceof StringAttr, { isStorageKind: isStringAttr })
 /** `SymbolNameAttr`: printed and parsed as `@name` in formats. */
 export const SymbolNameAttr: AttrConstraint = attrConstraint('string attribute', (a) => a instanceof StringAttr, {
   parse(parser) {
@@ -344,11 +355,14 @@ export const SymbolNameAttr: AttrConstraint = attrConstraint('string attribute',
   },
 })
 /** `SymbolRefAttr`. */
-export const SymbolRefAttrC: AttrConstraint = attrConstraint('symbol reference attribute', (a) => a instanceof SymbolRefAttr)
+export const SymbolRefAttrC: AttrConstraint = attrConstraint('symbol reference attribute', (a) => a instanceof SymbolRefAttr, {
+  isStorageKind: (a) => a instanceof SymbolRefAttr,
+})
 /** `FlatSymbolRefAttr`. */
 export const FlatSymbolRefAttr: AttrConstraint = attrConstraint(
   'flat symbol reference attribute',
   (a) => a instanceof SymbolRefAttr && a.isFlat,
+  { isStorageKind: (a) => a instanceof SymbolRefAttr && a.isFlat },
 )
 /** `UnitAttr`. */
 export const UnitAttrC: AttrConstraint = attrConstraint('unit attribute', (a) => a instanceof UnitAttr, { isUnit: true })
@@ -356,7 +370,7 @@ export const UnitAttrC: AttrConstraint = attrConstraint('unit attribute', (a) =>
 export const BoolAttrC: AttrConstraint = attrConstraint(
   'bool attribute',
   (a) => a instanceof IntegerAttr && a.type instanceof IntegerType && a.type.width === 1 && a.type.isSignless,
-  { valueType: (c) => IntegerType.get(c, 1) },
+  { valueType: (c) => IntegerType.get(c, 1), isStorageKind: (a) => a instanceof IntegerAttr && a.type instanceof IntegerType && a.type.width === 1 },
 )
 /** `TypeAttr`. */
 export const TypeAttrC: AttrConstraint = typeAttrOf(AnyType, 'any type attribute')
@@ -383,7 +397,7 @@ function signlessIntAttr(width: number): AttrConstraint {
   return attrConstraint(
     `${width}-bit signless integer attribute`,
     (a) => a instanceof IntegerAttr && a.type instanceof IntegerType && a.type.isSignless && a.type.width === width,
-    { valueType: (c) => IntegerType.get(c, width) },
+    { valueType: (c) => IntegerType.get(c, width), isStorageKind: isIntegerAttr },
   )
 }
 /** `I32Attr`. */
@@ -399,28 +413,31 @@ export const I1Attr: AttrConstraint = signlessIntAttr(1)
 /** `IndexAttr`. */
 export const IndexAttr: AttrConstraint = attrConstraint('index attribute', (a) => a instanceof IntegerAttr && a.type instanceof IndexType, {
   valueType: (c) => IndexType.get(c),
+  isStorageKind: isIntegerAttr,
 })
 /** `AnyIntegerAttr`. */
-export const AnyIntegerAttr: AttrConstraint = attrConstraint('arbitrary integer attribute', (a) => a instanceof IntegerAttr)
+export const AnyIntegerAttr: AttrConstraint = attrConstraint('arbitrary integer attribute', (a) => a instanceof IntegerAttr, { isStorageKind: isIntegerAttr })
 /** `F32Attr`. */
 export const F32Attr: AttrConstraint = attrConstraint(
   '32-bit float attribute',
   (a) => a instanceof FloatAttr && a.type instanceof FloatType && a.type.kind === 'f32',
-  { valueType: (c) => FloatType.get(c, 'f32') },
+  { valueType: (c) => FloatType.get(c, 'f32'), isStorageKind: isFloatAttr },
 )
 /** `F64Attr`. */
 export const F64Attr: AttrConstraint = attrConstraint(
   '64-bit float attribute',
   (a) => a instanceof FloatAttr && a.type instanceof FloatType && a.type.kind === 'f64',
-  { valueType: (c) => FloatType.get(c, 'f64') },
+  { valueType: (c) => FloatType.get(c, 'f64'), isStorageKind: isFloatAttr },
 )
 /** `ArrayAttr`. */
-export const ArrayAttrC: AttrConstraint = attrConstraint('array attribute', (a) => a instanceof ArrayAttr)
+export const ArrayAttrC: AttrConstraint = attrConstraint('array attribute', (a) => a instanceof ArrayAttr, { isStorageKind: isArrayAttr })
 /** `DictionaryAttr`. */
-export const DictionaryAttrC: AttrConstraint = attrConstraint('dictionary of named attribute values', (a) => a instanceof DictionaryAttr)
+export const DictionaryAttrC: AttrConstraint = attrConstraint('dictionary of named attribute values', (a) => a instanceof DictionaryAttr, {
+  isStorageKind: (a) => a instanceof DictionaryAttr,
+})
 /** `TypedArrayAttrBase<C>`: an array whose elements satisfy `c`. */
 export function arrayAttrOf(c: AttrConstraint, summary: string): AttrConstraint {
-  return attrConstraint(summary, (a) => a instanceof ArrayAttr && a.elements.every((e) => c.check(e)))
+  return attrConstraint(summary, (a) => a instanceof ArrayAttr && a.elements.every((e) => c.check(e)), { isStorageKind: isArrayAttr })
 }
 /** `DictArrayAttr`: an array of dictionaries. */
 export const DictArrayAttr: AttrConstraint = arrayAttrOf(DictionaryAttrC, 'Array of dictionary attributes')

@@ -800,19 +800,29 @@ function parseElement(
     case FormatKind.Attr: {
       const d = info.attributes[el.index]!
       const c = d.constraint
+      const attrLoc = parser.getCurrentLocation()
       let a: Attribute | null | undefined
+      let generic = false
       if (optional || d.optional) {
         if (c.parseOptional !== undefined && !el.flag) { a = c.parseOptional(parser, d.name) }
         else {
+          generic = true
           a = parser.parseOptionalAttribute(c.valueType?.(parser.context)) ?? null
         }
       } else if (c.parse !== undefined && !el.flag) { a = c.parse(parser, d.name) }
-      else { a = parser.parseAttribute(c.valueType?.(parser.context)) }
+      else {
+        generic = true
+        a = parser.parseAttribute(c.valueType?.(parser.context))
+      }
       if (a === undefined) {
         return false
       }
       if (a === null) {
         return optional ? null : true
+      }
+      if (generic && c.isStorageKind !== undefined && !c.isStorageKind(a)) {
+        parser.emitError(attrLoc, 'invalid kind of attribute specified').report()
+        return false
       }
       ps.setAttr(d.name, a)
       state.addAttribute(d.name, a)
@@ -898,8 +908,24 @@ function parseElement(
       ps.successors[el.index] = [b]
       return true
     }
-    case FormatKind.AttrDict:
-      return el.flag ? parser.parseOptionalAttrDictWithKeyword(state.attributes) : parser.parseOptionalAttrDict(state.attributes)
+    case FormatKind.AttrDict: {
+      const loc = parser.getCurrentLocation()
+      const before = state.attributes.length
+      if (!(el.flag ? parser.parseOptionalAttrDictWithKeyword(state.attributes) : parser.parseOptionalAttrDict(state.attributes))) {
+        return false
+      }
+      // ODS's `verifyInherentAttrs`: inherent attributes written in the dictionary are
+      // checked against their constraints while parsing, at the dictionary.
+      for (let i = before; i < state.attributes.length; i++) {
+        const a = state.attributes[i]!
+        const d = info.attributes.find((x) => x.name === a.name)
+        if (d !== undefined && !d.constraint.check(a.value)) {
+          parser.emitError(loc, `'${info.name}' op attribute '${d.name}' failed to satisfy constraint: ${d.constraint.summary}`).report()
+          return false
+        }
+      }
+      return true
+    }
     case FormatKind.PropDict: {
       if (!parser.parseOptionalLess()) {
         return true
@@ -1027,7 +1053,12 @@ function parseElement(
       return true
     }
     case FormatKind.Optional: {
-      const first = el.thenElements[0]!
+      // The group is decided by its first element that is not whitespace (`` or ` `).
+      let firstIndex = 0
+      while (firstIndex < el.thenElements.length - 1 && el.thenElements[firstIndex]!.kind === FormatKind.Space) {
+        firstIndex++
+      }
+      const first = el.thenElements[firstIndex]!
       const r = parseElement(first, info, parser, state, ps, true)
       if (r === false) {
         return false
@@ -1035,7 +1066,7 @@ function parseElement(
       if (r === null) {
         return parseElements(el.elseElements, info, parser, state, ps)
       }
-      for (let i = 1; i < el.thenElements.length; i++) {
+      for (let i = firstIndex + 1; i < el.thenElements.length; i++) {
         if (!parseElement(el.thenElements[i]!, info, parser, state, ps, false)) {
           return false
         }

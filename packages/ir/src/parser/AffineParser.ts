@@ -38,7 +38,36 @@ const OP_MOD = 6
 class AffineParser {
   readonly names: string[] = []
   readonly exprs: AffineExpr[] = []
+  /**
+   * SSA-id mode (MLIR's `parseAffineMapOfSSAIds`): `%x` is a dimension and `symbol(%x)` a
+   * symbol, each parsed once by `parseElement` and numbered in order of appearance.
+   */
+  ssaElement: ((isSymbol: boolean) => boolean) | null = null
+  readonly ssaNames: string[] = []
+  readonly ssaExprs: AffineExpr[] = []
+  numSSADims = 0
+  numSSASymbols = 0
   constructor(readonly p: Parser) {}
+
+  private parseSSAIdExpr(isSymbol: boolean): AffineExpr | null {
+    const p = this.p
+    if (p.kind !== Tok.percentIdentifier) {
+      return p.wrongToken('expected ssa identifier')
+    }
+    const name = p.spelling
+    const seen = this.ssaNames.indexOf(name)
+    if (seen >= 0) {
+      p.consume()
+      return this.ssaExprs[seen]!
+    }
+    if (!this.ssaElement!(isSymbol)) {
+      return null
+    }
+    const expr = isSymbol ? AffineSymbolExpr.get(p.context, this.numSSASymbols++) : AffineDimExpr.get(p.context, this.numSSADims++)
+    this.ssaNames.push(name)
+    this.ssaExprs.push(expr)
+    return expr
+  }
 
   private isIdentifier(): boolean {
     const k = this.p.kind
@@ -131,6 +160,20 @@ class AffineParser {
     return this.parseLowPrec(null, OP_NONE)
   }
 
+  /** A delimited, comma-separated list of expressions; null on error (reported). */
+  parseExprList(open: Tok, close: Tok, context: string): AffineExpr[] | null {
+    const exprs: AffineExpr[] = []
+    const ok = this.p.parseCommaSeparatedList(open, close, context, () => {
+      const e = this.parseExpr()
+      if (e === null) {
+        return false
+      }
+      exprs.push(e)
+      return true
+    })
+    return ok ? exprs : null
+  }
+
   private parseLowPrec(llhs: AffineExpr | null, llhsOp: number): AffineExpr | null {
     const lhs = this.parseOperand(llhs)
     if (lhs === null) {
@@ -189,7 +232,23 @@ class AffineParser {
   private parseOperand(lhs: AffineExpr | null): AffineExpr | null {
     const p = this.p
     switch (p.kind) {
+      case Tok.percentIdentifier:
+        if (this.ssaElement === null) {
+          return p.errorHere('unexpected ssa identifier')
+        }
+        return this.parseSSAIdExpr(false)
       case Tok.bareIdentifier:
+        if (this.ssaElement !== null && p.isKeyword('symbol')) {
+          p.consume()
+          if (!p.expect(Tok.lParen, "expected '('")) {
+            return null
+          }
+          const e = this.parseSSAIdExpr(true)
+          if (e === null || !p.expect(Tok.rParen, "expected ')'")) {
+            return null
+          }
+          return e
+        }
         if (p.isKeyword('floordiv') || p.isKeyword('ceildiv') || p.isKeyword('mod')) {
           return p.errorHere(lhs !== null ? 'missing right operand of binary operator' : 'missing left operand of binary operator')
         }
@@ -298,16 +357,8 @@ export function parseAffineMapOrSetBody(p: Parser): AffineMapOrSet | null {
     }
   }
   if (p.consumeIf(Tok.arrow)) {
-    const exprs: AffineExpr[] = []
-    const ok = p.parseCommaSeparatedList(Tok.lParen, Tok.rParen, ' in affine map range', () => {
-      const e = ap.parseExpr()
-      if (e === null) {
-        return false
-      }
-      exprs.push(e)
-      return true
-    })
-    if (!ok) {
+    const exprs = ap.parseExprList(Tok.lParen, Tok.rParen, ' in affine map range')
+    if (exprs === null) {
       return null
     }
     return { map: AffineMap.get(ctx, numDims, numSymbols, exprs), set: null }
@@ -346,4 +397,16 @@ export function parseAffineExprWith(p: Parser, dimNames: readonly string[], symb
     ap.exprs.push(AffineSymbolExpr.get(p.context, i))
   }
   return ap.parseExpr()
+}
+
+/**
+ * @internal Parses `[expr, ...]` over SSA values (MLIR's `parseAffineMapOfSSAIds` with a
+ * square delimiter): `%x` is a dimension and `symbol(%x)` a symbol, each handed to
+ * `parseElement` once, in order of appearance. Returns the map (dimensions, then symbols).
+ */
+export function parseAffineMapOfSSAIds(p: Parser, parseElement: (isSymbol: boolean) => boolean): AffineMap | null {
+  const ap = new AffineParser(p)
+  ap.ssaElement = parseElement
+  const exprs = ap.parseExprList(Tok.lSquare, Tok.rSquare, '')
+  return exprs === null ? null : AffineMap.get(p.context, ap.numSSADims, ap.numSSASymbols, exprs)
 }

@@ -1,3 +1,5 @@
+import type { AffineMap } from '../AffineMap.ts'
+import { parseAffineMapOfSSAIds } from './AffineParser.ts'
 import { BoolAttr, DictionaryAttr, StringAttr, type Attribute, type NamedAttribute } from '../Attributes.ts'
 import { Block } from '../Block.ts'
 import type { Context } from '../Context.ts'
@@ -1402,6 +1404,9 @@ export class OperationParser extends Parser implements OpAsmParser {
 
   parseOperand(): UnresolvedOperand | undefined {
     return this.parseSSAUse(true) ?? undefined
+  }
+  parseAffineMapOfSSAIds(parseElement: (isSymbol: boolean) => boolean): AffineMap | undefined {
+    return parseAffineMapOfSSAIds(this, parseElement) ?? undefined
   }
   parseOptionalOperand(): UnresolvedOperand | null | undefined {
     if (this.lex.kind !== Tok.percentIdentifier) {
