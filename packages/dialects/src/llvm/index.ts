@@ -35,6 +35,7 @@ export {
   LLVMZeroAttr,
   LLVMUndefAttr,
   LLVMPoisonAttr,
+  LLVMConstantRangeAttr,
   stringifyLLVMFastmathFlags,
   stringifyLLVMOverflowFlags,
   enumIntAttr,
