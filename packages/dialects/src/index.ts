@@ -307,6 +307,8 @@ export {
   LLVMMinNumOp,
   LLVMFMAOp,
   LLVMFMulAddOp,
+  LLVMUnaryFloatIntrinsicOps,
+  LLVMPowOp,
   LLVMCtPopOp,
   LLVMCtlzOp,
   LLVMCttzOp,

@@ -1,8 +1,9 @@
 /**
  * Lowering of gpu and tileas IR to the nvvm and llvm dialects, LLVM IR text and PTX for
- * Tilepass. Nothing is exported yet.
+ * Tilepass. `translateModuleToLLVMIR` turns an `llvm` + `nvvm` dialect module into the
+ * LLVM IR text `mlir-translate --mlir-to-llvmir` prints.
  *
  * @packageDocumentation
  */
 
-export {}
+export { translateModuleToLLVMIR, DataLayout, irTypeName, printFloat } from './llvmir/index.ts'

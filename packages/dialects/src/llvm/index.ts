@@ -136,6 +136,8 @@ export {
   LLVMMinNumOp,
   LLVMFMAOp,
   LLVMFMulAddOp,
+  LLVMUnaryFloatIntrinsicOps,
+  LLVMPowOp,
   LLVMCtPopOp,
   LLVMCtlzOp,
   LLVMCttzOp,
