@@ -89,13 +89,17 @@ export const NVVMSpecialRegisters: readonly (readonly [string, 32 | 64])[] = [
   ['globaltimer', 64],
 ]
 
+/** The special registers without a `range` attribute (their values have no fixed bounds). */
+const NO_RANGE: ReadonlySet<string> = new Set(['clock', 'clock64', 'globaltimer', 'lanemask.eq', 'lanemask.le', 'lanemask.lt', 'lanemask.ge', 'lanemask.gt'])
+
 function sregOp(name: string): OdsOp {
+  const ranged = !NO_RANGE.has(name)
   return defineOp({
     name: `nvvm.read.ptx.sreg.${name}`,
     results: { res: LLVMTypeC },
-    attributes: { range: optionalAttr(ConstantRangeC) },
-    traits: Trait.Pure,
-    assemblyFormat: '(`range` $range^)? attr-dict `:` type($res)',
+    attributes: ranged ? { range: optionalAttr(ConstantRangeC) } : {},
+    traits: ranged ? Trait.Pure : 0,
+    assemblyFormat: ranged ? '(`range` $range^)? attr-dict `:` type($res)' : 'attr-dict `:` type($res)',
   })
 }
 

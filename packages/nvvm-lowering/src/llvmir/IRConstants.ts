@@ -410,3 +410,332 @@ export function foldExtractValue(agg: IRConstant, path: readonly number[]): IRCo
   }
   return c
 }
+
+// ---- floating-point folds ---------------------------------------------------------------
+
+const f32View = new DataView(new ArrayBuffer(4))
+
+/** The double value of a float constant of kind f16/bf16/f32/f64; undefined for other kinds. */
+export function floatValue(c: IRConstant): number | undefined {
+  const kind = (c.type as FloatType).kind
+  const b = c.bits
+  switch (kind) {
+    case 'f64':
+      return doubleFromBits(b)
+    case 'f32':
+      f32View.setUint32(0, Number(BigInt.asUintN(32, b)))
+      return f32View.getFloat32(0)
+    case 'bf16':
+      f32View.setUint32(0, Number(BigInt.asUintN(16, b)) << 16)
+      return f32View.getFloat32(0)
+    case 'f16': {
+      const h = Number(BigInt.asUintN(16, b))
+      const sign = h & 0x8000 ? -1 : 1
+      const exp = (h >> 10) & 0x1f
+      const mant = h & 0x3ff
+      if (exp === 0x1f) {
+        return mant === 0 ? sign * Infinity : NaN
+      }
+      return exp === 0 ? sign * mant * 2 ** -24 : sign * (1 + mant / 1024) * 2 ** (exp - 15)
+    }
+    default:
+      return undefined
+  }
+}
+
+/** Rounds `value` (round to nearest even) to a float of `kind` and returns its bits; NaN becomes the default quiet NaN. */
+export function roundToFloatBits(kind: string, value: number): bigint | undefined {
+  switch (kind) {
+    case 'f64':
+      return Number.isNaN(value) ? 0x7ff8000000000000n : doubleBits(value)
+    case 'f32':
+      return Number.isNaN(value) ? 0x7fc00000n : floatBitsOf(value)
+    case 'f16':
+    case 'bf16': {
+      const [expBits, mantBits] = kind === 'f16' ? [5, 10] : [8, 7]
+      const bias = (1 << (expBits - 1)) - 1
+      const signBit = BigInt(1 << (expBits + mantBits))
+      if (Number.isNaN(value)) {
+        return kind === 'f16' ? 0x7e00n : 0x7fc0n
+      }
+      const sign = value < 0 || Object.is(value, -0) ? signBit : 0n
+      const a = Math.abs(value)
+      const maxExp = (1 << expBits) - 1
+      if (a === Infinity) {
+        return sign | (BigInt(maxExp) << BigInt(mantBits))
+      }
+      if (a === 0) {
+        return sign
+      }
+      let e = Math.floor(Math.log2(a))
+      if (2 ** e > a) {
+        e--
+      } else if (2 ** (e + 1) <= a) {
+        e++
+      }
+      const minExp = 1 - bias
+      const scaleExp = Math.max(e, minExp) - mantBits
+      // a / 2^scaleExp is exact in double (a power-of-two scale); round half to even.
+      const scaled = a / 2 ** scaleExp
+      let m = Math.floor(scaled)
+      const frac = scaled - m
+      if (frac > 0.5 || (frac === 0.5 && m % 2 === 1)) {
+        m++
+      }
+      let exp = Math.max(e, minExp) + bias
+      if (m >= 2 ** (mantBits + 1)) {
+        m /= 2
+        exp++
+      }
+      if (m < 2 ** mantBits) {
+        exp = 0 // subnormal
+      }
+      if (exp >= maxExp) {
+        return sign | (BigInt(maxExp) << BigInt(mantBits))
+      }
+      return sign | (BigInt(exp) << BigInt(mantBits)) | BigInt(m % 2 ** mantBits)
+    }
+    default:
+      return undefined
+  }
+}
+
+/** Folds `fadd`/`fsub`/`fmul`/`fdiv` of two float constants (`APFloat` arithmetic, nearest-even). */
+export function foldFloatBinary(opcode: string, a: IRConstant, b: IRConstant): IRConstant | undefined {
+  if (a.kind !== 'float' || b.kind !== 'float' || !(a.type instanceof FloatType)) {
+    return undefined
+  }
+  const x = floatValue(a)
+  const y = floatValue(b)
+  if (x === undefined || y === undefined) {
+    return undefined
+  }
+  if (Number.isNaN(x) || Number.isNaN(y)) {
+    // NaN operands propagate with their payloads; not modelled.
+    return undefined
+  }
+  let r: number
+  switch (opcode) {
+    case 'fadd':
+      r = x + y
+      break
+    case 'fsub':
+      r = x - y
+      break
+    case 'fmul':
+      r = x * y
+      break
+    case 'fdiv':
+      r = x / y
+      break
+    default:
+      return undefined
+  }
+  const bits = roundToFloatBits(a.type.kind, r)
+  return bits === undefined ? undefined : IRConstant.float(a.type, bits)
+}
+
+/** Folds a cast between integer and float constants (`sitofp`, `fptosi`, `fpext`, `fptrunc`, ...). */
+export function foldFloatCast(opcode: string, a: IRConstant, to: Type): IRConstant | undefined {
+  if (a.kind === 'poison') {
+    return IRConstant.poison(to)
+  }
+  if (a.kind === 'undef') {
+    return opcode === 'zext' || opcode === 'sext' || opcode === 'uitofp' || opcode === 'sitofp' ? IRConstant.zero(to) : IRConstant.undef(to)
+  }
+  if (opcode === 'sitofp' || opcode === 'uitofp') {
+    if (a.kind !== 'int' || !(to instanceof FloatType)) {
+      return undefined
+    }
+    const v = opcode === 'sitofp' ? a.bits : BigInt.asUintN((a.type as IntegerType).width, a.bits)
+    // Number(v) rounds once to double; exact for |v| < 2^53, the only case folded.
+    if (v > 2n ** 53n || v < -(2n ** 53n)) {
+      return undefined
+    }
+    const bits = roundToFloatBits(to.kind, Number(v))
+    return bits === undefined ? undefined : IRConstant.float(to, bits)
+  }
+  if (a.kind !== 'float') {
+    return undefined
+  }
+  const x = floatValue(a)
+  if (x === undefined) {
+    return undefined
+  }
+  if (opcode === 'fptosi' || opcode === 'fptoui') {
+    if (!(to instanceof IntegerType)) {
+      return undefined
+    }
+    if (!Number.isFinite(x)) {
+      return IRConstant.poison(to)
+    }
+    const t = BigInt(Math.trunc(x))
+    const w = to.width
+    const fits = opcode === 'fptosi' ? t >= -(2n ** BigInt(w - 1)) && t < 2n ** BigInt(w - 1) : t >= 0n && t < 2n ** BigInt(w)
+    return fits ? IRConstant.int(to, t) : IRConstant.poison(to)
+  }
+  if (Number.isNaN(x)) {
+    return undefined
+  }
+  if ((opcode === 'fpext' || opcode === 'fptrunc') && to instanceof FloatType) {
+    const bits = roundToFloatBits(to.kind, x)
+    return bits === undefined ? undefined : IRConstant.float(to, bits)
+  }
+  if (opcode === 'bitcast' && to instanceof IntegerType) {
+    return IRConstant.int(to, a.bits)
+  }
+  return undefined
+}
+
+/** Folds `fneg` of a float constant (flips the sign bit). */
+export function foldFNeg(a: IRConstant): IRConstant | undefined {
+  if (a.kind !== 'float' || !(a.type instanceof FloatType)) {
+    return undefined
+  }
+  const w = a.type.kind === 'f80' ? 80 : a.type.width
+  return IRConstant.float(a.type, BigInt.asUintN(w, a.bits) ^ (1n << BigInt(w - 1)))
+}
+
+/** Folds `extractelement v, idx` of constants (out of range: poison). */
+export function foldExtractElement(v: IRConstant, idx: IRConstant, elType: Type): IRConstant | undefined {
+  const els = v.expand()
+  if (els === undefined || idx.kind !== 'int') {
+    return undefined
+  }
+  const i = BigInt.asUintN((idx.type as IntegerType).width, idx.bits)
+  return i >= BigInt(els.length) ? IRConstant.poison(elType) : els[Number(i)]
+}
+
+/** Folds `insertelement v, e, idx` of constants (out of range: poison). */
+export function foldInsertElement(v: IRConstant, e: IRConstant, idx: IRConstant): IRConstant | undefined {
+  const els = v.expand()
+  if (els === undefined || idx.kind !== 'int') {
+    return undefined
+  }
+  const i = BigInt.asUintN((idx.type as IntegerType).width, idx.bits)
+  if (i >= BigInt(els.length)) {
+    return IRConstant.poison(v.type)
+  }
+  els[Number(i)] = e
+  return IRConstant.aggregate(v.type, els)
+}
+
+function isIdentity(opcode: string, c: IRConstant, rhs: boolean): boolean {
+  if (c.kind === 'aggregate') {
+    return c.elements.every((e) => isIdentity(opcode, e, rhs))
+  }
+  if (c.kind === 'zero') {
+    return opcode === 'add' || opcode === 'or' || opcode === 'xor' || (rhs && (opcode === 'sub' || opcode === 'shl' || opcode === 'lshr' || opcode === 'ashr' || opcode === 'fsub'))
+  }
+  if (c.kind === 'int') {
+    const w = (c.type as IntegerType).width
+    const all = BigInt.asIntN(w, -1n)
+    switch (opcode) {
+      case 'add':
+      case 'or':
+      case 'xor':
+        return c.bits === 0n
+      case 'mul':
+        return c.bits === BigInt.asIntN(w, 1n)
+      case 'and':
+        return c.bits === all
+      case 'sub':
+      case 'shl':
+      case 'lshr':
+      case 'ashr':
+        return rhs && c.bits === 0n
+      case 'udiv':
+      case 'sdiv':
+        return rhs && c.bits === BigInt.asIntN(w, 1n)
+      default:
+        return false
+    }
+  }
+  if (c.kind === 'float') {
+    const v = floatValue(c)
+    switch (opcode) {
+      case 'fadd':
+        return Object.is(v, -0)
+      case 'fsub':
+        return rhs && Object.is(v, 0)
+      case 'fmul':
+        return v === 1
+      case 'fdiv':
+        return rhs && v === 1
+      default:
+        return false
+    }
+  }
+  return false
+}
+
+/**
+ * The generic part of `ConstantFoldBinaryInstruction` before the per-type folds: identity
+ * operands give the other operand, poison propagates, undef float operands give undef or
+ * NaN. Undefined when none applies.
+ */
+export function foldBinaryGeneric(opcode: string, a: IRConstant, b: IRConstant): IRConstant | undefined {
+  if (isIdentity(opcode, a, false) && opcode !== 'sub' && opcode !== 'fsub' && opcode !== 'fdiv' && opcode !== 'udiv' && opcode !== 'sdiv') {
+    return b
+  }
+  if (isIdentity(opcode, b, true)) {
+    return a
+  }
+  if (a.kind === 'poison' || b.kind === 'poison') {
+    return IRConstant.poison(a.type)
+  }
+  if (opcode.startsWith('f') && (a.kind === 'undef' || b.kind === 'undef')) {
+    if (a.kind === 'undef' && b.kind === 'undef') {
+      return a
+    }
+    const t = a.type
+    if (t instanceof FloatType) {
+      const bits = roundToFloatBits(t.kind, NaN)
+      return bits === undefined ? undefined : IRConstant.float(t, bits)
+    }
+  }
+  return undefined
+}
+
+/** Folds `fcmp pred a, b` of two scalar float constants. */
+export function foldFCmp(pred: string, a: IRConstant, b: IRConstant, i1: Type): IRConstant | undefined {
+  if (pred === 'false' || pred === 'true') {
+    return IRConstant.int(i1, pred === 'true' ? 1n : 0n)
+  }
+  if (a.kind === 'poison' || b.kind === 'poison') {
+    return IRConstant.poison(i1)
+  }
+  if (a.kind === 'undef' || b.kind === 'undef') {
+    // A NaN for the undef makes unordered predicates hold and ordered ones fail.
+    return IRConstant.int(i1, pred.startsWith('u') ? 1n : 0n)
+  }
+  if (a.kind !== 'float' || b.kind !== 'float') {
+    return undefined
+  }
+  const x = floatValue(a)
+  const y = floatValue(b)
+  if (x === undefined || y === undefined) {
+    return undefined
+  }
+  const uno = Number.isNaN(x) || Number.isNaN(y)
+  const rel: Readonly<Record<string, boolean>> = {
+    false: false,
+    true: true,
+    oeq: !uno && x === y,
+    ogt: !uno && x > y,
+    oge: !uno && x >= y,
+    olt: !uno && x < y,
+    ole: !uno && x <= y,
+    one: !uno && x !== y,
+    ord: !uno,
+    ueq: uno || x === y,
+    ugt: uno || x > y,
+    uge: uno || x >= y,
+    ult: uno || x < y,
+    ule: uno || x <= y,
+    une: uno || x !== y,
+    uno,
+  }
+  const r = rel[pred]
+  return r === undefined ? undefined : IRConstant.int(i1, r ? 1n : 0n)
+}

@@ -179,6 +179,11 @@ export class DataLayout {
     return this.pointers.get(as) ?? this.pointers.get(0)!
   }
 
+  /** The width in bits of pointers (and GEP offsets) in address space `as`. */
+  pointerSize(as: number): number {
+    return this.pointer(as).size
+  }
+
   /** The size in bits of `type`'s values (`getTypeSizeInBits`). */
   sizeInBits(type: Type): number {
     if (type instanceof IntegerType) {
@@ -221,6 +226,19 @@ export class DataLayout {
     }
     const store = this.storeSize(type)
     return alignTo(store, this.abiAlignment(type))
+  }
+
+  /** The byte offset of field `index` of a struct. */
+  fieldOffset(type: LLVMStructType, index: number): number {
+    let offset = 0
+    for (let i = 0; i <= index; i++) {
+      const el = type.body[i]!
+      offset = alignTo(offset, type.isPacked ? 1 : this.abiAlignment(el))
+      if (i < index) {
+        offset += this.allocSize(el)
+      }
+    }
+    return offset
   }
 
   /** The ABI alignment in bytes (`getABITypeAlign`). */

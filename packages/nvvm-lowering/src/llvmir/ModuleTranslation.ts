@@ -18,11 +18,13 @@ import {
   TypeAttr,
   UnitAttr,
   VectorType,
+  Block as BlockClass,
+  Operation,
+  OperationState,
   floatAttrBits,
   typeToString,
   type Attribute,
   type Block,
-  type Operation,
   type Type,
   type Value,
 } from '@tilepass/ir'
@@ -40,7 +42,22 @@ import {
   ICmpPredicateNames,
   FCmpPredicateNames,
 } from '@tilepass/dialects'
-import { IRConstant, doubleBits, floatBitsOf, doubleFromBits, foldExtractValue, foldICmp, foldInsertValue, foldIntBinary, foldIntCast, foldVectorBinary } from './IRConstants.ts'
+import {
+  IRConstant,
+  foldBinaryGeneric,
+  foldExtractElement,
+  foldFCmp,
+  foldExtractValue,
+  foldFNeg,
+  foldFloatBinary,
+  foldFloatCast,
+  foldICmp,
+  foldInsertElement,
+  foldInsertValue,
+  foldIntBinary,
+  foldIntCast,
+  foldVectorBinary,
+} from './IRConstants.ts'
 import { intrinsicAttributes } from './IRIntrinsics.ts'
 import { DataLayout, irTypeName, quoteIdentifier, structBody } from './IRTypes.ts'
 import { translateNVVMOp } from './NVVMTranslation.ts'
@@ -300,21 +317,23 @@ export function constantFromAttr(attr: Attribute, type: Type, op: Operation): IR
     const bits = floatAttrBits(attr)
     return IRConstant.float(type, bits)
   }
-  if (attr instanceof DenseIntOrFPElementsAttr && (type instanceof VectorType || type instanceof Object)) {
-    const elTypes = vectorOrArrayElements(type)
-    if (elTypes !== undefined) {
-      const elType = elTypes[0]!
-      const els: IRConstant[] = []
-      for (let i = 0; i < elTypes.length; i++) {
-        const v = attr.values[attr.isSplat ? 0 : i]!
-        if (typeof v === 'bigint') {
-          els.push(elType instanceof FloatType ? IRConstant.float(elType, v) : IRConstant.int(elType, v))
-        } else {
-          els.push(IRConstant.float(elType, floatAttrBits(FloatAttr.get(elType, v))))
-        }
+  if (attr instanceof DenseIntOrFPElementsAttr) {
+    let at = 0
+    const build = (t: Type): IRConstant => {
+      const els = vectorOrArrayElements(t)
+      if (els !== undefined) {
+        return IRConstant.aggregate(t, els.map(build))
       }
-      return IRConstant.aggregate(type, els)
+      const v = attr.values[attr.isSplat ? 0 : at++]!
+      if (typeof v === 'bigint') {
+        return t instanceof FloatType ? IRConstant.float(t, v) : IRConstant.int(t, v)
+      }
+      if (!(t instanceof FloatType)) {
+        throw new TranslationError(op, `unsupported constant value for type '${typeToString(type)}'`)
+      }
+      return IRConstant.float(t, floatAttrBits(FloatAttr.get(t, v)))
     }
+    return build(type)
   }
   if (attr instanceof StringAttr) {
     const elTypes = vectorOrArrayElements(type)
@@ -341,38 +360,25 @@ function allConstants(ops: readonly IROperand[]): ops is IRConstant[] {
   return ops.every((o) => o instanceof IRConstant)
 }
 
-function foldFloatBinary(opcode: string, a: IRConstant, b: IRConstant): IRConstant | undefined {
-  if (a.kind !== 'float' || b.kind !== 'float' || !(a.type instanceof FloatType)) {
+/** Folds a comparison of two constant vectors elementwise. */
+function foldVectorCompare(a: IRConstant, b: IRConstant, resType: Type, fold: (x: IRConstant, y: IRConstant, i1: Type) => IRConstant | undefined): IRConstant | undefined {
+  if (!(resType instanceof VectorType)) {
     return undefined
   }
-  const kind = a.type.kind
-  if (kind !== 'f32' && kind !== 'f64') {
+  const xs = a.expand()
+  const ys = b.expand()
+  if (xs === undefined || ys === undefined) {
     return undefined
   }
-  const toNum = (c: IRConstant): number => (kind === 'f64' ? doubleFromBits(c.bits) : new Float32Array(new Uint32Array([Number(c.bits)]).buffer)[0]!)
-  const x = toNum(a)
-  const y = toNum(b)
-  let r: number
-  switch (opcode) {
-    case 'fadd':
-      r = x + y
-      break
-    case 'fsub':
-      r = x - y
-      break
-    case 'fmul':
-      r = x * y
-      break
-    case 'fdiv':
-      r = x / y
-      break
-    default:
+  const out: IRConstant[] = []
+  for (let i = 0; i < xs.length; i++) {
+    const r = fold(xs[i]!, ys[i]!, resType.elementType)
+    if (r === undefined) {
       return undefined
+    }
+    out.push(r)
   }
-  if (Number.isNaN(r)) {
-    return undefined
-  }
-  return IRConstant.float(a.type, kind === 'f64' ? doubleBits(r) : floatBitsOf(r))
+  return IRConstant.aggregate(resType, out)
 }
 
 /** Translates one op of a function body into the current block. */
@@ -385,7 +391,7 @@ function translateOp(op: Operation, ft: FunctionTranslation): void {
     const a = ft.lookup(op.getOperand(0), op)
     const b = ft.lookup(op.getOperand(1), op)
     if (a instanceof IRConstant && b instanceof IRConstant) {
-      const folded = foldIntBinary(intBin, a, b) ?? foldVectorBinary(a, b, (x, y) => foldIntBinary(intBin, x, y))
+      const folded = foldBinaryGeneric(intBin, a, b) ?? foldIntBinary(intBin, a, b) ?? foldVectorBinary(a, b, (x, y) => foldBinaryGeneric(intBin, x, y) ?? foldIntBinary(intBin, x, y))
       if (folded !== undefined) {
         ft.setConstant(res!, folded)
         return
@@ -413,7 +419,7 @@ function translateOp(op: Operation, ft: FunctionTranslation): void {
     const a = ft.lookup(op.getOperand(0), op)
     const b = ft.lookup(op.getOperand(1), op)
     if (a instanceof IRConstant && b instanceof IRConstant) {
-      const folded = foldFloatBinary(fBin, a, b) ?? foldVectorBinary(a, b, (x, y) => foldFloatBinary(fBin, x, y))
+      const folded = foldBinaryGeneric(fBin, a, b) ?? foldFloatBinary(fBin, a, b) ?? foldVectorBinary(a, b, (x, y) => foldBinaryGeneric(fBin, x, y) ?? foldFloatBinary(fBin, x, y))
       if (folded !== undefined) {
         ft.setConstant(res!, folded)
         return
@@ -426,7 +432,7 @@ function translateOp(op: Operation, ft: FunctionTranslation): void {
   if (cast !== undefined) {
     const a = ft.lookup(op.getOperand(0), op)
     if (a instanceof IRConstant) {
-      const folded = foldIntCast(cast, a, resType!)
+      const folded = foldIntCast(cast, a, resType!) ?? foldFloatCast(cast, a, resType!)
       if (folded !== undefined) {
         ft.setConstant(res!, folded)
         return
@@ -478,9 +484,16 @@ function translateOp(op: Operation, ft: FunctionTranslation): void {
       ft.setConstant(res!, IRConstant.global(resType!, `@${quoteIdentifier(gname)}`))
       return
     }
-    case 'llvm.fneg':
+    case 'llvm.fneg': {
+      const a = ft.lookup(op.getOperand(0), op)
+      const folded = a instanceof IRConstant ? foldFNeg(a) : undefined
+      if (folded !== undefined) {
+        ft.setConstant(res!, folded)
+        return
+      }
       ft.emit(resType, [`fneg ${fmfText(op)}`, ...ft.typed(op.getOperand(0), op)], res)
       return
+    }
     case 'llvm.freeze':
       ft.emit(resType, ['freeze ', ...ft.typed(op.getOperand(0), op)], res)
       return
@@ -489,7 +502,7 @@ function translateOp(op: Operation, ft: FunctionTranslation): void {
       const a = ft.lookup(op.getOperand(0), op)
       const b = ft.lookup(op.getOperand(1), op)
       if (a instanceof IRConstant && b instanceof IRConstant) {
-        const folded = foldICmp(pred, a, b, resType!)
+        const folded = foldICmp(pred, a, b, resType!) ?? foldVectorCompare(a, b, resType!, (x, y, i1) => foldICmp(pred, x, y, i1))
         if (folded !== undefined) {
           ft.setConstant(res!, folded)
           return
@@ -500,14 +513,33 @@ function translateOp(op: Operation, ft: FunctionTranslation): void {
     }
     case 'llvm.fcmp': {
       const pred = FCmpPredicateNames[intAttr(op, 'predicate') ?? 0]!.replace(/^_/, '')
+      const a = ft.lookup(op.getOperand(0), op)
+      const b = ft.lookup(op.getOperand(1), op)
+      const folded = a instanceof IRConstant && b instanceof IRConstant ? (foldFCmp(pred, a, b, resType!) ?? foldVectorCompare(a, b, resType!, (x, y, i1) => foldFCmp(pred, x, y, i1))) : undefined
+      if (folded !== undefined) {
+        ft.setConstant(res!, folded)
+        return
+      }
       ft.emit(resType, [`fcmp ${fmfText(op)}${pred} ${fmtType(op.getOperand(0).type, op)} `, ft.lookup(op.getOperand(0), op), ', ', ft.lookup(op.getOperand(1), op)], res)
       return
     }
     case 'llvm.select': {
       const c = ft.lookup(op.getOperand(0), op)
-      if (c instanceof IRConstant && c.kind === 'int') {
-        ft.values.set(res!, ft.lookup(op.getOperand(c.bits !== 0n ? 1 : 2), op))
-        return
+      const t = ft.lookup(op.getOperand(1), op)
+      const f = ft.lookup(op.getOperand(2), op)
+      if (c instanceof IRConstant && t instanceof IRConstant && f instanceof IRConstant) {
+        const same = t.kind === f.kind && t.print() === f.print()
+        let folded = c.kind === 'int' ? (c.bits !== 0n ? t : f) : c.kind === 'poison' ? IRConstant.poison(t.type) : c.kind === 'undef' ? (t.kind === 'undef' ? t : f) : same ? t : undefined
+        const cs = folded === undefined ? c.expand() : undefined
+        const ts = t.expand()
+        const fs = f.expand()
+        if (cs !== undefined && ts !== undefined && fs !== undefined && cs.every((e) => e.kind === 'int')) {
+          folded = IRConstant.aggregate(t.type, cs.map((e, i) => (e.bits !== 0n ? ts[i]! : fs[i]!)))
+        }
+        if (folded !== undefined) {
+          ft.setConstant(res!, folded)
+          return
+        }
       }
       ft.emit(resType, [`select ${fmfText(op)}`, ...ft.typed(op.getOperand(0), op), ', ', ...ft.typed(op.getOperand(1), op), ', ', ...ft.typed(op.getOperand(2), op)], res)
       return
@@ -569,12 +601,27 @@ function translateOp(op: Operation, ft: FunctionTranslation): void {
       ft.emit(resType, ['insertvalue ', ...ft.typed(op.getOperand(0), op), ', ', ...ft.typed(op.getOperand(1), op), `, ${pos.join(', ')}`], res)
       return
     }
-    case 'llvm.extractelement':
+    case 'llvm.extractelement': {
+      const v = ft.lookup(op.getOperand(0), op)
+      const i = ft.lookup(op.getOperand(1), op)
+      const folded = v instanceof IRConstant && i instanceof IRConstant ? foldExtractElement(v, i, resType!) : undefined
+      if (folded !== undefined) {
+        ft.setConstant(res!, folded)
+        return
+      }
       ft.emit(resType, ['extractelement ', ...ft.typed(op.getOperand(0), op), ', ', ...ft.typed(op.getOperand(1), op)], res)
       return
-    case 'llvm.insertelement':
+    }
+    case 'llvm.insertelement': {
+      const [v, e, i] = [0, 1, 2].map((k) => ft.lookup(op.getOperand(k), op))
+      const folded = v instanceof IRConstant && e instanceof IRConstant && i instanceof IRConstant ? foldInsertElement(v, e, i) : undefined
+      if (folded !== undefined) {
+        ft.setConstant(res!, folded)
+        return
+      }
       ft.emit(resType, ['insertelement ', ...ft.typed(op.getOperand(0), op), ', ', ...ft.typed(op.getOperand(1), op), ', ', ...ft.typed(op.getOperand(2), op)], res)
       return
+    }
     case 'llvm.shufflevector': {
       const mask = i64Array(op.getAttr('mask'))
       const i32 = IntegerType.get(op.context, 32)
@@ -659,20 +706,58 @@ function translateGEP(op: Operation, ft: FunctionTranslation): void {
     }
   }
   if (allConstants(operands)) {
-    const idx = operands.slice(1)
-    if (idx.every((c) => c.isNullValue)) {
-      ft.setConstant(res, base as IRConstant)
+    const folded = foldConstantGEP(op, ft, et, base as IRConstant, operands.slice(1), flags)
+    if (folded !== undefined) {
+      ft.setConstant(res, folded)
       return
     }
-    const text = `getelementptr ${flagText}(${fmtType(et, op)}, ${(base as IRConstant).printWithType()}${idx.map((c) => ', ' + c.printWithType()).join('')})`
-    ft.setConstant(res, IRConstant.expr(res.type, text))
-    return
   }
   const parts: Part[] = [`getelementptr ${flagText}${fmtType(et, op)}, `, ...ft.typed(op.getOperand(0), op)]
   for (const i of indices) {
     parts.push(', ', ...i)
   }
   ft.emit(res.type, parts, res)
+}
+
+/**
+ * A GEP of constants as LLVM's constant folder leaves it: the base itself for a zero
+ * offset, else `getelementptr (i8, base, iN offset)` with `inbounds` inferred when the
+ * offset stays inside the global and `nuw` for a non-negative in-bounds offset.
+ */
+function foldConstantGEP(op: Operation, ft: FunctionTranslation, et: Type, base: IRConstant, idx: readonly IRConstant[], flags: number): IRConstant | undefined {
+  if (base.kind !== 'global' || idx.some((c) => c.kind !== 'int')) {
+    return undefined
+  }
+  const dl = ft.module.dataLayout
+  let offset = BigInt(dl.allocSize(et)) * idx[0]!.bits
+  let t: Type = et
+  for (const c of idx.slice(1)) {
+    if (t instanceof LLVMStructType) {
+      offset += BigInt(dl.fieldOffset(t, Number(c.bits)))
+      t = t.body[Number(c.bits)]!
+    } else if (t instanceof LLVMArrayType || t instanceof VectorType) {
+      t = t.elementType
+      offset += BigInt(dl.allocSize(t)) * c.bits
+    } else {
+      return undefined
+    }
+  }
+  const res = op.getResult(0).type
+  const width = dl.pointerSize((res as LLVMPointerType).addressSpace ?? 0)
+  offset = BigInt.asIntN(width, offset)
+  if (offset === 0n) {
+    return base
+  }
+  const gtype = ft.globals.get(base.text.slice(1).replace(/^"(.*)"$/, '$1'))
+  let inbounds = (flags & 1) !== 0
+  if (gtype !== undefined && offset >= 0n && offset <= BigInt(dl.allocSize(gtype))) {
+    inbounds = true
+  }
+  let flagText = inbounds ? 'inbounds ' : (flags & 2) !== 0 ? 'nusw ' : ''
+  if ((flags & 4) !== 0 || (inbounds && offset >= 0n)) {
+    flagText += 'nuw '
+  }
+  return IRConstant.expr(res, `getelementptr ${flagText}(i8, ${base.printWithType()}, i${width} ${offset})`)
 }
 
 function translateCall(op: Operation, ft: FunctionTranslation): void {
@@ -1137,7 +1222,59 @@ export function translateModuleToLLVMIR(module: Operation): string | undefined {
   }
 }
 
-function translate(module: Operation): string {
+/**
+ * `ensureDistinctSuccessors` of upstream's export legalization: every repeated successor of
+ * a terminator after its first occurrence goes through a new block (appended to the
+ * region) that branches on with its arguments, since an LLVM PHI cannot tell the edges apart.
+ */
+function ensureDistinctSuccessors(fn: Operation): void {
+  const region = fn.regions[0]!
+  for (const bb of [...region.blocks()]) {
+    const term = bb.terminator
+    if (term === null || term.numSuccessors < 2) {
+      continue
+    }
+    const positions = new Map<Block, number[]>()
+    for (let i = 0; i < term.numSuccessors; i++) {
+      const succ = term.getSuccessor(i)
+      const list = positions.get(succ) ?? []
+      list.push(i)
+      positions.set(succ, list)
+    }
+    for (const [succ, list] of positions) {
+      if (succ.numArguments === 0) {
+        // Without PHIs the repeated edges need no distinction.
+        continue
+      }
+      for (const position of list.slice(1)) {
+        const dummy = new BlockClass()
+        region.push(dummy)
+        term.setSuccessor(position, dummy)
+        const args = succ.arguments.map((a: Value) => dummy.addArgument(a.type, a.location))
+        const state = new OperationState(term.location, term.context.getOperationName('llvm.br'))
+        state.addOperands(args)
+        state.addSuccessor(succ)
+        dummy.append(Operation.create(state))
+      }
+    }
+  }
+}
+
+function translate(input: Operation): string {
+  const module = input.clone()
+  try {
+    for (const op of module.regions[0]?.front?.operations ?? []) {
+      if (op.name.name === 'llvm.func' && !op.regions[0]!.empty) {
+        ensureDistinctSuccessors(op)
+      }
+    }
+    return translateLegalized(module)
+  } finally {
+    module.erase()
+  }
+}
+
+function translateLegalized(module: Operation): string {
   const dlAttr = module.getAttr('llvm.data_layout')
   const tripleAttr = module.getAttr('llvm.target_triple')
   const dl = dlAttr instanceof StringAttr ? dlAttr.value : ''
