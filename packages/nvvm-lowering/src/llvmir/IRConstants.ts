@@ -320,6 +320,16 @@ export function foldVectorBinary(a: IRConstant, b: IRConstant, fold: (x: IRConst
 
 /** Folds `icmp pred a, b` of two integer constants. */
 export function foldICmp(pred: string, a: IRConstant, b: IRConstant, i1: Type): IRConstant | undefined {
+  if (a.kind === 'poison' || b.kind === 'poison') {
+    return IRConstant.poison(i1)
+  }
+  if (a.kind === 'undef' || b.kind === 'undef') {
+    if (pred === 'eq' || pred === 'ne' || (a.kind === 'undef' && b.kind === 'undef')) {
+      return IRConstant.undef(i1)
+    }
+    // The undef may equal the other operand.
+    return IRConstant.int(i1, pred === 'sle' || pred === 'sge' || pred === 'ule' || pred === 'uge' ? 1n : 0n)
+  }
   if (a.kind !== 'int' || b.kind !== 'int') {
     return undefined
   }
@@ -575,7 +585,7 @@ export function foldFloatCast(opcode: string, a: IRConstant, to: Type): IRConsta
     return fits ? IRConstant.int(to, t) : IRConstant.poison(to)
   }
   if (Number.isNaN(x)) {
-    return undefined
+    return (opcode === 'fpext' || opcode === 'fptrunc') && to instanceof FloatType ? convertNaN(a, to) : undefined
   }
   if ((opcode === 'fpext' || opcode === 'fptrunc') && to instanceof FloatType) {
     const bits = roundToFloatBits(to.kind, x)
@@ -585,6 +595,26 @@ export function foldFloatCast(opcode: string, a: IRConstant, to: Type): IRConsta
     return IRConstant.int(to, a.bits)
   }
   return undefined
+}
+
+const FORMATS: Readonly<Record<string, readonly [number, number]>> = { f16: [5, 10], bf16: [8, 7], f32: [8, 23], f64: [11, 52] }
+
+/** A NaN converted between float formats as APFloat does: sign kept, payload shifted, quieted. */
+function convertNaN(a: IRConstant, to: FloatType): IRConstant | undefined {
+  const from = FORMATS[(a.type as FloatType).kind]
+  const dst = FORMATS[to.kind]
+  if (from === undefined || dst === undefined) {
+    return undefined
+  }
+  const [fe, fm] = from
+  const [de, dm] = dst
+  const bits = BigInt.asUintN(1 + fe + fm, a.bits)
+  const sign = bits >> BigInt(fe + fm)
+  let payload = bits & ((1n << BigInt(fm)) - 1n)
+  payload = dm >= fm ? payload << BigInt(dm - fm) : payload >> BigInt(fm - dm)
+  payload |= 1n << BigInt(dm - 1)
+  const exp = (1n << BigInt(de)) - 1n
+  return IRConstant.float(to, (sign << BigInt(de + dm)) | (exp << BigInt(dm)) | payload)
 }
 
 /** Folds `fneg` of a float constant (flips the sign bit). */
@@ -598,6 +628,9 @@ export function foldFNeg(a: IRConstant): IRConstant | undefined {
 
 /** Folds `extractelement v, idx` of constants (out of range: poison). */
 export function foldExtractElement(v: IRConstant, idx: IRConstant, elType: Type): IRConstant | undefined {
+  if (v.kind === 'poison' || idx.kind === 'undef' || idx.kind === 'poison') {
+    return IRConstant.poison(elType)
+  }
   const els = v.expand()
   if (els === undefined || idx.kind !== 'int') {
     return undefined
@@ -608,6 +641,9 @@ export function foldExtractElement(v: IRConstant, idx: IRConstant, elType: Type)
 
 /** Folds `insertelement v, e, idx` of constants (out of range: poison). */
 export function foldInsertElement(v: IRConstant, e: IRConstant, idx: IRConstant): IRConstant | undefined {
+  if (idx.kind === 'undef' || idx.kind === 'poison') {
+    return IRConstant.poison(v.type)
+  }
   const els = v.expand()
   if (els === undefined || idx.kind !== 'int') {
     return undefined
@@ -684,6 +720,9 @@ export function foldBinaryGeneric(opcode: string, a: IRConstant, b: IRConstant):
   if (a.kind === 'poison' || b.kind === 'poison') {
     return IRConstant.poison(a.type)
   }
+  if (!opcode.startsWith('f') && (a.kind === 'undef' || b.kind === 'undef') && (a.kind === 'undef' || a.kind === 'int') && (b.kind === 'undef' || b.kind === 'int')) {
+    return foldIntUndef(opcode, a, b)
+  }
   if (opcode.startsWith('f') && (a.kind === 'undef' || b.kind === 'undef')) {
     if (a.kind === 'undef' && b.kind === 'undef') {
       return a
@@ -695,6 +734,42 @@ export function foldBinaryGeneric(opcode: string, a: IRConstant, b: IRConstant):
     }
   }
   return undefined
+}
+
+/** `ConstantFoldBinaryInstruction`'s rules for an integer operation with an undef operand. */
+function foldIntUndef(opcode: string, a: IRConstant, b: IRConstant): IRConstant | undefined {
+  const t = a.type
+  const both = a.kind === 'undef' && b.kind === 'undef'
+  const zero = IRConstant.int(t, 0n)
+  switch (opcode) {
+    case 'xor':
+      return both ? zero : IRConstant.undef(t)
+    case 'add':
+    case 'sub':
+      return IRConstant.undef(t)
+    case 'and':
+      return both ? a : zero
+    case 'or':
+      return both ? a : IRConstant.int(t, -1n)
+    case 'mul': {
+      if (both) {
+        return a
+      }
+      const c = a.kind === 'int' ? a : b
+      return (c.bits & 1n) !== 0n ? IRConstant.undef(t) : zero
+    }
+    case 'udiv':
+    case 'sdiv':
+    case 'urem':
+    case 'srem':
+      return b.kind === 'undef' || b.bits === 0n ? IRConstant.poison(t) : zero
+    case 'shl':
+    case 'lshr':
+    case 'ashr':
+      return b.kind === 'undef' ? IRConstant.poison(t) : b.bits === 0n ? a : zero
+    default:
+      return undefined
+  }
 }
 
 /** Folds `fcmp pred a, b` of two scalar float constants. */

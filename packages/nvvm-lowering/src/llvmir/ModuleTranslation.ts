@@ -725,6 +725,12 @@ function translateGEP(op: Operation, ft: FunctionTranslation): void {
  * offset stays inside the global and `nuw` for a non-negative in-bounds offset.
  */
 function foldConstantGEP(op: Operation, ft: FunctionTranslation, et: Type, base: IRConstant, idx: readonly IRConstant[], flags: number): IRConstant | undefined {
+  if (idx.some((c) => c.kind === 'poison')) {
+    return IRConstant.poison(op.getResult(0).type)
+  }
+  if (idx.every((c) => c.isNullValue || c.kind === 'undef')) {
+    return base
+  }
   if (base.kind !== 'global' || idx.some((c) => c.kind !== 'int')) {
     return undefined
   }
@@ -1260,7 +1266,34 @@ function ensureDistinctSuccessors(fn: Operation): void {
   }
 }
 
+/** True when some terminator repeats a successor that has arguments (then a legalized copy is translated). */
+function needsDistinctSuccessors(module: Operation): boolean {
+  for (const fn of module.regions[0]?.front?.operations ?? []) {
+    if (fn.name.name !== 'llvm.func') {
+      continue
+    }
+    for (const bb of fn.regions[0]!.blocks()) {
+      const term = bb.terminator
+      if (term === null || term.numSuccessors < 2) {
+        continue
+      }
+      const seen = new Set<Block>()
+      for (let i = 0; i < term.numSuccessors; i++) {
+        const succ = term.getSuccessor(i)
+        if (seen.has(succ) && succ.numArguments > 0) {
+          return true
+        }
+        seen.add(succ)
+      }
+    }
+  }
+  return false
+}
+
 function translate(input: Operation): string {
+  if (!needsDistinctSuccessors(input)) {
+    return translateLegalized(input)
+  }
   const module = input.clone()
   try {
     for (const op of module.regions[0]?.front?.operations ?? []) {
