@@ -26,6 +26,14 @@ function mlirOpt(input: string, args: readonly string[]): string {
 }
 
 const INPUTS: readonly string[] = [
+  // llvm.inline_asm and llvm.call_intrinsic (the empty operand list keeps its space).
+  `llvm.func @asm(%a: i32) -> i32 {
+  %0 = llvm.inline_asm has_side_effects "add.s32 $0, $1, 1;", "=r,r" %a : (i32) -> i32
+  llvm.inline_asm has_side_effects asm_dialect = intel "nop", "" : () -> ()
+  %1 = llvm.inline_asm tail_call_kind = <tail> operand_attrs = [{elementtype = i32}] "x", "=r" : () -> i32
+  %2 = llvm.call_intrinsic "llvm.smax.i32"(%a, %0) : (i32, i32) -> i32
+  llvm.return %2 : i32
+}`,
   // Every nvvm op the kernels use, with the spacing quirks of upstream's printers.
   `llvm.func @ops(%s: !llvm.ptr<3>, %g: !llvm.ptr<1>, %m: i32, %v: f32, %h: vector<2xf16>, %c: f32, %w: i32) attributes {nvvm.kernel, nvvm.maxntid = array<i32: 64, 2, 1>} {
   %0 = nvvm.read.ptx.sreg.ctaid.y : i32
@@ -92,7 +100,7 @@ describe('gpu and nvvm dialects round trip', () => {
     })
   })
   it('keeps the double spaces of upstream printers', () => {
-    const out = roundTrip(INPUTS[0]!, DIALECTS).out
+    const out = roundTrip(INPUTS[1]!, DIALECTS).out
     expect(out).toContain('nvvm.shfl.sync  idx %arg2, %arg3, %arg6, %arg2 : f32 -> f32')
     expect(out).toContain('cache =  cg, %arg6 :')
     expect(out).toContain('nvvm.setmaxregister  decrease 40')

@@ -99,6 +99,14 @@ define i32 @f(i32 %0, i1 %1) {
 
 /** Modules compared with mlir-translate byte for byte. */
 const DIFFERENTIAL: readonly string[] = [
+  `llvm.func @asm(%a: i32, %b: f32) -> !llvm.struct<(i32, i32)> {
+  %0 = llvm.inline_asm has_side_effects "add.s32 $0, $1, 1;", "=r,r" %a : (i32) -> i32
+  %1 = llvm.inline_asm is_align_stack "mov.b32 $0, $2;\\0A\\09mov.b32 $1, \\22x\\22;", "=r,=r,r" %0 : (i32) -> !llvm.struct<(i32, i32)>
+  llvm.inline_asm has_side_effects asm_dialect = intel "nop", "" : () -> ()
+  %2 = llvm.call_intrinsic "llvm.nvvm.read.ptx.sreg.tid.x"() : () -> i32
+  %3 = llvm.call_intrinsic "llvm.smax.i32"(%a, %2) : (i32, i32) -> i32
+  llvm.return %1 : !llvm.struct<(i32, i32)>
+}`,
   `module attributes {llvm.data_layout = "e-p:64:64:64-p3:32:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64", llvm.target_triple = "nvptx64-nvidia-cuda"} {
   llvm.mlir.global internal @smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<256 x f32>
   llvm.mlir.global private constant @tab(dense<[1.0, 2.0]> : tensor<2xf32>) {addr_space = 1 : i32} : !llvm.array<2 x f32>

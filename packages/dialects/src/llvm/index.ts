@@ -164,6 +164,7 @@ export {
   LLVMGlobalOp,
   llvmFuncOps,
 } from './LLVMFuncOps.ts'
+export { LLVMInlineAsmOp, LLVMCallIntrinsicOp, llvmInlineAsmOps } from './LLVMInlineAsmOps.ts'
 export type {
   BuildLLVMFuncOptions,
   BuildLLVMCallOptions,

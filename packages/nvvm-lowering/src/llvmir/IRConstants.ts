@@ -510,6 +510,28 @@ export function roundToFloatBits(kind: string, value: number): bigint | undefine
   }
 }
 
+/**
+ * The NaN `APFloat` arithmetic returns for a NaN operand: the first NaN operand's payload,
+ * quieted; for add/sub its sign (flipped for a subtracted NaN), for mul/div a clear sign.
+ */
+function propagateNaN(opcode: string, a: IRConstant, b: IRConstant, lhsNaN: boolean): IRConstant | undefined {
+  const t = a.type as FloatType
+  const f = FORMATS[t.kind]
+  if (f === undefined || (opcode !== 'fadd' && opcode !== 'fsub' && opcode !== 'fmul' && opcode !== 'fdiv')) {
+    return undefined
+  }
+  const [e, m] = f
+  const width = BigInt(1 + e + m)
+  let bits = BigInt.asUintN(Number(width), (lhsNaN ? a : b).bits) | (1n << BigInt(m - 1))
+  const signBit = 1n << (width - 1n)
+  if (opcode === 'fmul' || opcode === 'fdiv') {
+    bits &= ~signBit
+  } else if (opcode === 'fsub' && !lhsNaN) {
+    bits ^= signBit
+  }
+  return IRConstant.float(t, bits)
+}
+
 /** Folds `fadd`/`fsub`/`fmul`/`fdiv` of two float constants (`APFloat` arithmetic, nearest-even). */
 export function foldFloatBinary(opcode: string, a: IRConstant, b: IRConstant): IRConstant | undefined {
   if (a.kind !== 'float' || b.kind !== 'float' || !(a.type instanceof FloatType)) {
@@ -521,8 +543,7 @@ export function foldFloatBinary(opcode: string, a: IRConstant, b: IRConstant): I
     return undefined
   }
   if (Number.isNaN(x) || Number.isNaN(y)) {
-    // NaN operands propagate with their payloads; not modelled.
-    return undefined
+    return propagateNaN(opcode, a, b, Number.isNaN(x))
   }
   let r: number
   switch (opcode) {

@@ -59,7 +59,7 @@ import {
   foldVectorBinary,
 } from './IRConstants.ts'
 import { intrinsicAttributes } from './IRIntrinsics.ts'
-import { DataLayout, irTypeName, quoteIdentifier, structBody } from './IRTypes.ts'
+import { DataLayout, escapeString, irTypeName, quoteIdentifier, structBody } from './IRTypes.ts'
 import { translateNVVMOp } from './NVVMTranslation.ts'
 
 /** A value inside a function: an argument, an instruction result or a block (numbered at print time). */
@@ -632,6 +632,33 @@ function translateOp(op: Operation, ft: FunctionTranslation): void {
     case 'llvm.call':
       translateCall(op, ft)
       return
+    case 'llvm.inline_asm': {
+      const retType = resType ?? LLVMVoidType.get(op.context)
+      let kw = op.getAttr('has_side_effects') !== undefined ? 'sideeffect ' : ''
+      if (op.getAttr('is_align_stack') !== undefined) {
+        kw += 'alignstack '
+      }
+      if (intAttr(op, 'asm_dialect') === 1) {
+        kw += 'inteldialect '
+      }
+      const asm = (op.getAttr('asm_string') as StringAttr).value
+      const cons = (op.getAttr('constraints') as StringAttr).value
+      const parts: Part[] = [`call ${fmtType(retType, op)} asm ${kw}"${escapeString(asm)}", "${escapeString(cons)}"(`]
+      op.getOperands().forEach((v, i) => parts.push(i > 0 ? ', ' : '', ...ft.typed(v, op)))
+      parts.push(')')
+      ft.emit(retType, parts, res)
+      return
+    }
+    case 'llvm.call_intrinsic': {
+      const name = (op.getAttr('intrin') as StringAttr).value
+      let base = name.startsWith('llvm.') ? name.slice(5) : name
+      while (intrinsicAttributes(name, base) === undefined && base.includes('.')) {
+        base = base.slice(0, base.lastIndexOf('.'))
+      }
+      const operands = op.getOperands()
+      ft.callIntrinsic(op, name, base, resType ?? LLVMVoidType.get(op.context), operands.map((v) => ft.lookup(v, op)), operands.map((v) => v.type), fmfText(op).trimEnd())
+      return
+    }
     case 'llvm.return':
       ft.emit(null, op.numOperands === 0 ? ['ret void'] : ['ret ', ...ft.typed(op.getOperand(0), op)])
       return
