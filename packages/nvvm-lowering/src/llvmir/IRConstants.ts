@@ -559,6 +559,9 @@ export function foldFloatBinary(opcode: string, a: IRConstant, b: IRConstant): I
     case 'fdiv':
       r = x / y
       break
+    case 'frem':
+      r = x % y
+      break
     default:
       return undefined
   }

@@ -533,8 +533,27 @@ function translateOp(op: Operation, ft: FunctionTranslation): void {
         const cs = folded === undefined ? c.expand() : undefined
         const ts = t.expand()
         const fs = f.expand()
-        if (cs !== undefined && ts !== undefined && fs !== undefined && cs.every((e) => e.kind === 'int')) {
-          folded = IRConstant.aggregate(t.type, cs.map((e, i) => (e.bits !== 0n ? ts[i]! : fs[i]!)))
+        if (cs !== undefined && ts !== undefined && fs !== undefined) {
+          const out: IRConstant[] = []
+          for (let i = 0; i < cs.length; i++) {
+            const e = cs[i]!
+            const x = ts[i]!
+            const y = fs[i]!
+            if (e.kind === 'poison') {
+              out.push(IRConstant.poison(x.type))
+            } else if (x.kind === y.kind && x.print() === y.print()) {
+              out.push(x)
+            } else if (e.kind === 'undef') {
+              out.push(x.kind === 'undef' ? x : y)
+            } else if (e.kind === 'int') {
+              out.push(e.bits !== 0n ? x : y)
+            } else {
+              break
+            }
+          }
+          if (out.length === cs.length) {
+            folded = IRConstant.aggregate(t.type, out)
+          }
         }
         if (folded !== undefined) {
           ft.setConstant(res!, folded)
