@@ -353,6 +353,28 @@ export function parseLLVMFastmathBody(parser: OpAsmParser): LLVMFastmathFlagsAtt
   return LLVMFastmathFlagsAttr.get(parser.context, value)
 }
 
+/** Parses `i32, 0, 32>` (after the `<` of `#llvm.constant_range` or of a `range` property). */
+export function parseConstantRangeBody(parser: OpAsmParser): LLVMConstantRangeAttr | undefined {
+  const loc = parser.getCurrentLocation()
+  const t = parser.parseType()
+  if (t === undefined || !parser.parseComma()) {
+    return undefined
+  }
+  if (!(t instanceof IntegerType)) {
+    parser.emitError(loc, 'expected integer type').report()
+    return undefined
+  }
+  const lo = parser.parseInteger()
+  if (lo === undefined || !parser.parseComma()) {
+    return undefined
+  }
+  const hi = parser.parseInteger()
+  if (hi === undefined || !parser.parseGreater()) {
+    return undefined
+  }
+  return LLVMConstantRangeAttr.get(parser.context, t.width, lo, hi)
+}
+
 /** Parses the body of an `#llvm.` attribute (after `#llvm.`). */
 export function parseLLVMAttribute(parser: OpAsmParser): Attribute | undefined {
   const loc = parser.getCurrentLocation()
@@ -385,28 +407,8 @@ export function parseLLVMAttribute(parser: OpAsmParser): Attribute | undefined {
       const kw = parseEnumKeyword(parser, TailCallKindNames, 'Tail Call Kind', 'TailCallKindAttr', 'tailCallKind', 'TailCallKind')
       return kw === undefined || !parser.parseGreater() ? undefined : TailCallKindAttr.get(ctx, kw)
     }
-    case 'constant_range': {
-      if (!parser.parseLess()) {
-        return undefined
-      }
-      const t = parser.parseType()
-      if (t === undefined || !parser.parseComma()) {
-        return undefined
-      }
-      if (!(t instanceof IntegerType)) {
-        parser.emitError(loc, 'expected integer type').report()
-        return undefined
-      }
-      const lo = parser.parseInteger()
-      if (lo === undefined || !parser.parseComma()) {
-        return undefined
-      }
-      const hi = parser.parseInteger()
-      if (hi === undefined || !parser.parseGreater()) {
-        return undefined
-      }
-      return LLVMConstantRangeAttr.get(ctx, t.width, lo, hi)
-    }
+    case 'constant_range':
+      return parser.parseLess() ? parseConstantRangeBody(parser) : undefined
     case 'zero':
       return LLVMZeroAttr.get(ctx)
     case 'undef':

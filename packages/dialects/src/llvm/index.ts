@@ -42,6 +42,7 @@ export {
   enumValue,
   parseLLVMFastmathBody,
   parseLLVMAttribute,
+  parseConstantRangeBody,
   printLLVMAttribute,
 } from './LLVMAttributes.ts'
 export {

@@ -33,7 +33,7 @@ import {
   type UnresolvedOperand,
   type Value,
 } from '@tilepass/ir'
-import { LLVMConstantRangeAttr } from '../llvm/LLVMAttributes.ts'
+import { LLVMConstantRangeAttr, parseConstantRangeBody } from '../llvm/LLVMAttributes.ts'
 import { LLVMAnyPointer, LLVMTypeC } from '../llvm/LLVMConstraints.ts'
 import { LLVMStructType } from '../llvm/LLVMTypes.ts'
 import { NVVMEnumAttr, NVVMKeywordAttr, NVVMOpaqueEnumCases, NVVMShapeAttr, nvvmCase } from './NVVMAttributes.ts'
@@ -45,38 +45,16 @@ function quoted(t: Type): string {
 /** `LLVM_ConstantRangeAttr`, written `<i32, 0, 32>` in custom syntax. */
 const ConstantRangeC: AttrConstraint = attrConstraint("A range of two integers, corresponding to LLVM's ConstantRange", (a) => a instanceof LLVMConstantRangeAttr, {
   parse(parser: OpAsmParser): Attribute | undefined {
-    return parser.parseLess() ? parseRangeBody(parser) : undefined
+    return parser.parseLess() ? parseConstantRangeBody(parser) : undefined
   },
   parseOptional(parser: OpAsmParser): Attribute | null | undefined {
-    return parser.parseOptionalLess() ? parseRangeBody(parser) : null
+    return parser.parseOptionalLess() ? parseConstantRangeBody(parser) : null
   },
   print(attr: Attribute, p: OpAsmPrinter): void {
     const r = attr as LLVMConstantRangeAttr
     p.print(`<i${r.width}, ${r.lower}, ${r.upper}>`)
   },
 })
-
-/** Parses `i32, 0, 32>` (after the `<` of a constant range). */
-function parseRangeBody(parser: OpAsmParser): Attribute | undefined {
-  const loc = parser.getCurrentLocation()
-  const t = parser.parseType()
-  if (t === undefined || !parser.parseComma()) {
-    return undefined
-  }
-  if (!(t instanceof IntegerType)) {
-    parser.emitError(loc, 'expected integer type').report()
-    return undefined
-  }
-  const lo = parser.parseInteger()
-  if (lo === undefined || !parser.parseComma()) {
-    return undefined
-  }
-  const hi = parser.parseInteger()
-  if (hi === undefined || !parser.parseGreater()) {
-    return undefined
-  }
-  return LLVMConstantRangeAttr.get(parser.context, t.width, lo, hi)
-}
 
 /** The special registers (`nvvm.read.ptx.sreg.<name>`) and the width of their value. */
 export const NVVMSpecialRegisters: readonly (readonly [string, 32 | 64])[] = [
