@@ -88,6 +88,15 @@ define i32 @f(i32 %0, i1 %1) {
     expect(diags).toEqual(["2:8: cannot be converted to LLVM IR: unsupported intrinsic op 'llvm.intr.experimental.constrained.fptrunc'"])
   })
 
+  it('rejects initializer regions that do not fold to a constant', () => {
+    const { ir, diags } = translate(`llvm.mlir.global external @g() : i32 {
+  %0 = nvvm.read.ptx.sreg.tid.x : i32
+  llvm.return %0 : i32
+}`)
+    expect(ir).toBeUndefined()
+    expect(diags).toEqual(['2:8: unsupported global initializer: the op does not fold to a constant'])
+  })
+
   it('rejects ops of other dialects', () => {
     const { ir, diags } = translate(`func.func @f() {
   return
@@ -99,6 +108,15 @@ define i32 @f(i32 %0, i1 %1) {
 
 /** Modules compared with mlir-translate byte for byte. */
 const DIFFERENTIAL: readonly string[] = [
+  `llvm.mlir.global internal constant @pair() {addr_space = 1 : i32} : !llvm.struct<(i32, array<2 x f32>)> {
+  %u = llvm.mlir.undef : !llvm.struct<(i32, array<2 x f32>)>
+  %c = llvm.mlir.constant(3 : i32) : i32
+  %f = llvm.mlir.constant(0.5 : f32) : f32
+  %0 = llvm.insertvalue %c, %u[0] : !llvm.struct<(i32, array<2 x f32>)>
+  %1 = llvm.insertvalue %f, %0[1, 1] : !llvm.struct<(i32, array<2 x f32>)>
+  llvm.return %1 : !llvm.struct<(i32, array<2 x f32>)>
+}
+llvm.mlir.global external @zeros(dense<0.0> : tensor<4xf32>) : !llvm.array<4 x f32>`,
   `llvm.func @asm(%a: i32, %b: f32) -> !llvm.struct<(i32, i32)> {
   %0 = llvm.inline_asm has_side_effects "add.s32 $0, $1, 1;", "=r,r" %a : (i32) -> i32
   %1 = llvm.inline_asm is_align_stack "mov.b32 $0, $2;\\0A\\09mov.b32 $1, \\22x\\22;", "=r,=r,r" %0 : (i32) -> !llvm.struct<(i32, i32)>

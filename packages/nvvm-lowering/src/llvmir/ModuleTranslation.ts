@@ -1210,11 +1210,10 @@ function translateGlobal(op: Operation, globals: ReadonlyMap<string, Type>, dl: 
   const as = intAttr(op, 'addr_space') ?? 0
   const align = intAttr(op, 'alignment')
   const value = op.getAttr('value')
-  if (!op.regions[0]!.empty) {
-    throw new TranslationError(op, 'globals with an initializer region are not supported by the translation yet')
-  }
   let init: string
-  if (value === undefined) {
+  if (!op.regions[0]!.empty) {
+    init = initializerConstant(op, globals, dl).print()
+  } else if (value === undefined) {
     init = linkage === 'external' || linkage === 'extern_weak' ? '' : 'undef'
   } else {
     init = constantFromAttr(value, type, op).print()
@@ -1252,9 +1251,29 @@ function translateGlobal(op: Operation, globals: ReadonlyMap<string, Type>, dl: 
   if (align !== undefined) {
     s += `, align ${align}`
   }
-  void globals
-  void dl
   return s
+}
+
+/** The constant an initializer region computes: every op must fold to a constant, as upstream requires. */
+function initializerConstant(op: Operation, globals: ReadonlyMap<string, Type>, dl: DataLayout): IRConstant {
+  const module = new IRModuleBuilder('')
+  ;(module as { dataLayout: DataLayout }).dataLayout = dl
+  const ft = new FunctionTranslation(module, globals)
+  ft.current = new IRBlock()
+  for (const inner of op.regions[0]!.front.operations) {
+    if (inner.name.name === 'llvm.return') {
+      const v = ft.lookup(inner.getOperand(0), inner)
+      if (!(v instanceof IRConstant)) {
+        break
+      }
+      return v
+    }
+    translateOp(inner, ft)
+    if (ft.current.instructions.length > 0) {
+      throw new TranslationError(inner, 'unsupported global initializer: the op does not fold to a constant')
+    }
+  }
+  throw new TranslationError(op, 'unsupported global initializer: the region does not return a constant')
 }
 
 /**
