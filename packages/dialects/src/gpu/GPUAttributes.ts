@@ -46,6 +46,18 @@ export class GPUAddressSpaceAttr extends DialectAttr {
   }
 }
 
+/** Parses a case keyword of the enum `enumName` (`x`, `xor`, ...); undefined after a diagnostic. */
+export function parseGPUEnumCase(parser: OpAsmParser, enumName: string): GPUEnumAttr | undefined {
+  const cases = GPUEnumCases[enumName] ?? []
+  const loc = parser.getCurrentLocation()
+  const v = parser.parseOptionalKeywordAny()
+  if (v === undefined || !cases.includes(v)) {
+    parser.emitError(loc, `expected one of [${cases.join(', ')}] for gpu ${enumName}`).report()
+    return undefined
+  }
+  return GPUEnumAttr.get(parser.context, enumName, v)
+}
+
 /** Parses the body of a `#gpu` attribute. */
 export function parseGPUAttribute(parser: OpAsmParser): Attribute | undefined {
   // `#ns<mnemonic ...>` (the opaque form of enum attributes) or `#ns.mnemonic<...>`.
@@ -62,15 +74,8 @@ function parseGPUAttributeBody(parser: OpAsmParser): Attribute | undefined {
   if (mnemonic === undefined) {
     return undefined
   }
-  const cases = GPUEnumCases[mnemonic]
-  if (cases !== undefined) {
-    const vloc = parser.getCurrentLocation()
-    const v = parser.parseOptionalKeywordAny()
-    if (v === undefined || !cases.includes(v)) {
-      parser.emitError(vloc, `expected one of [${cases.join(', ')}] for gpu ${mnemonic}`).report()
-      return undefined
-    }
-    return GPUEnumAttr.get(parser.context, mnemonic, v)
+  if (GPUEnumCases[mnemonic] !== undefined) {
+    return parseGPUEnumCase(parser, mnemonic)
   }
   if (mnemonic === 'address_space') {
     if (!parser.parseLess()) {

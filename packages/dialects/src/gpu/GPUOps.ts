@@ -50,20 +50,13 @@ import {
   type Value,
 } from '@tilepass/ir'
 import { argAttrArray, dictAt, parseFunctionArgumentList, parseFunctionResultList } from '../func/FuncOps.ts'
-import { GPUEnumAttr, GPUEnumCases } from './GPUAttributes.ts'
+import { GPUEnumAttr, parseGPUEnumCase } from './GPUAttributes.ts'
 
 function enumC(enumName: string): AttrConstraint {
-  const cases = GPUEnumCases[enumName]!
   return {
       ...attrConstraint(`gpu ${enumName}`, (a) => a instanceof GPUEnumAttr && a.enumName === enumName),
       parse(parser: OpAsmParser) {
-        const loc = parser.getCurrentLocation()
-        const kw = parser.parseOptionalKeywordAny()
-        if (kw === undefined || !cases.includes(kw)) {
-          parser.emitError(loc, `expected one of [${cases.join(', ')}] for gpu ${enumName}`).report()
-          return undefined
-        }
-        return GPUEnumAttr.get(parser.context, enumName, kw)
+        return parseGPUEnumCase(parser, enumName)
       },
       print(attr, p: OpAsmPrinter) {
         // Upstream's enum printer writes a space before the keyword.

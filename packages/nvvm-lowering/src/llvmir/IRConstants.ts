@@ -297,9 +297,9 @@ export function foldIntBinary(opcode: string, a: IRConstant, b: IRConstant): IRC
   }
 }
 
-/** Folds a binary instruction elementwise over two constant vectors with `fold`. */
-export function foldVectorBinary(a: IRConstant, b: IRConstant, fold: (x: IRConstant, y: IRConstant) => IRConstant | undefined): IRConstant | undefined {
-  if (!(a.type instanceof VectorType)) {
+/** Folds a binary instruction or comparison elementwise over two constant vectors into a vector of `resType`. */
+export function foldVectorBinary(a: IRConstant, b: IRConstant, fold: (x: IRConstant, y: IRConstant) => IRConstant | undefined, resType: Type = a.type): IRConstant | undefined {
+  if (!(a.type instanceof VectorType) || !(resType instanceof VectorType)) {
     return undefined
   }
   const xs = a.expand()
@@ -315,7 +315,7 @@ export function foldVectorBinary(a: IRConstant, b: IRConstant, fold: (x: IRConst
     }
     out.push(r)
   }
-  return IRConstant.aggregate(a.type, out)
+  return IRConstant.aggregate(resType, out)
 }
 
 /** Folds `icmp pred a, b` of two integer constants. */

@@ -360,27 +360,6 @@ function allConstants(ops: readonly IROperand[]): ops is IRConstant[] {
   return ops.every((o) => o instanceof IRConstant)
 }
 
-/** Folds a comparison of two constant vectors elementwise. */
-function foldVectorCompare(a: IRConstant, b: IRConstant, resType: Type, fold: (x: IRConstant, y: IRConstant, i1: Type) => IRConstant | undefined): IRConstant | undefined {
-  if (!(resType instanceof VectorType)) {
-    return undefined
-  }
-  const xs = a.expand()
-  const ys = b.expand()
-  if (xs === undefined || ys === undefined) {
-    return undefined
-  }
-  const out: IRConstant[] = []
-  for (let i = 0; i < xs.length; i++) {
-    const r = fold(xs[i]!, ys[i]!, resType.elementType)
-    if (r === undefined) {
-      return undefined
-    }
-    out.push(r)
-  }
-  return IRConstant.aggregate(resType, out)
-}
-
 /** Translates one op of a function body into the current block. */
 function translateOp(op: Operation, ft: FunctionTranslation): void {
   const name = op.name.name
@@ -502,7 +481,7 @@ function translateOp(op: Operation, ft: FunctionTranslation): void {
       const a = ft.lookup(op.getOperand(0), op)
       const b = ft.lookup(op.getOperand(1), op)
       if (a instanceof IRConstant && b instanceof IRConstant) {
-        const folded = foldICmp(pred, a, b, resType!) ?? foldVectorCompare(a, b, resType!, (x, y, i1) => foldICmp(pred, x, y, i1))
+        const folded = foldICmp(pred, a, b, resType!) ?? foldVectorBinary(a, b, (x, y) => foldICmp(pred, x, y, (resType as VectorType).elementType), resType!)
         if (folded !== undefined) {
           ft.setConstant(res!, folded)
           return
@@ -515,7 +494,7 @@ function translateOp(op: Operation, ft: FunctionTranslation): void {
       const pred = FCmpPredicateNames[intAttr(op, 'predicate') ?? 0]!.replace(/^_/, '')
       const a = ft.lookup(op.getOperand(0), op)
       const b = ft.lookup(op.getOperand(1), op)
-      const folded = a instanceof IRConstant && b instanceof IRConstant ? (foldFCmp(pred, a, b, resType!) ?? foldVectorCompare(a, b, resType!, (x, y, i1) => foldFCmp(pred, x, y, i1))) : undefined
+      const folded = a instanceof IRConstant && b instanceof IRConstant ? (foldFCmp(pred, a, b, resType!) ?? foldVectorBinary(a, b, (x, y) => foldFCmp(pred, x, y, (resType as VectorType).elementType), resType!)) : undefined
       if (folded !== undefined) {
         ft.setConstant(res!, folded)
         return
