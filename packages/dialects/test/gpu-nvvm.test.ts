@@ -129,8 +129,8 @@ describe('nvvm verifiers', () => {
     ['  nvvm.cp.async.shared.global %s, %g, 2, cache = ca : !llvm.ptr<3>, !llvm.ptr<1>', 'expected byte size to be either 4, 8 or 16.'],
     ['  nvvm.setmaxregister increase 100', "'nvvm.setmaxregister' op new register size must be multiple of 8"],
     ['  nvvm.setmaxregister increase 512', "'nvvm.setmaxregister' op new register size must be in between 24 to 256"],
-    ['  %0 = nvvm.shfl.sync bfly %m, %v, %m, %m : f32 -> i32', "'nvvm.shfl.sync' op expected return type to be same as the input type"],
-    ['  %0 = nvvm.shfl.sync bfly %m, %v, %m, %m {return_value_and_is_valid} : f32 -> f32', "'nvvm.shfl.sync' op expected return type to be a two-element struct with i1 as the second element"],
+    ['  %0 = nvvm.shfl.sync bfly %m, %v, %m, %m : f32 -> i32', "'nvvm.shfl.sync' op expected return type to be of type 'f32' but got 'i32' instead"],
+    ['  %0 = nvvm.shfl.sync bfly %m, %v, %m, %m {return_value_and_is_valid} : f32 -> f32', "'nvvm.shfl.sync' op expected return type to be a two-element struct"],
     ['  %0 = nvvm.ldmatrix %s {num = 3 : i32, layout = #nvvm.mma_layout<row>, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>, eltType = #nvvm.ld_st_matrix_elt_type<b16>} : (!llvm.ptr<3>) -> i32', "'nvvm.ldmatrix' op expected num attribute to be 1, 2 or 4 for 8x8 matrix"],
     ['  %0 = nvvm.ldmatrix %s {num = 2 : i32, layout = #nvvm.mma_layout<row>, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>, eltType = #nvvm.ld_st_matrix_elt_type<b16>} : (!llvm.ptr<3>) -> i32', "'nvvm.ldmatrix' op expected destination type is a structure of 2 elements of type i32"],
   ]

@@ -226,15 +226,19 @@ export const NVVMShflOp: OdsOp = defineOp({
     const valType = op.getOperand(1).type
     const resType = op.getResult(0).type
     if (op.getAttr('return_value_and_is_valid') instanceof UnitAttr) {
-      const ok = resType instanceof LLVMStructType && resType.body.length === 2 && resType.body[1] instanceof IntegerType && resType.body[1].width === 1
-      if (!ok) {
-        return op.emitOpError('expected return type to be a two-element struct with i1 as the second element').fail()
+      if (!(resType instanceof LLVMStructType) || resType.body.length !== 2) {
+        return op.emitOpError('expected return type to be a two-element struct').fail()
       }
-      if (resType.body[0] !== valType) {
-        return op.emitOpError('expected first element in the returned struct to be same as the input type').fail()
+      const first = resType.body[0]!
+      if (first !== valType) {
+        return op.emitOpError(`expected first element in the returned struct to be of type ${quoted(valType)} but got ${quoted(first)} instead`).fail()
+      }
+      const second = resType.body[1]!
+      if (!(second instanceof IntegerType && second.width === 1)) {
+        return op.emitOpError(`expected second element in the returned struct to be of type 'i1' but got ${quoted(second)} instead`).fail()
       }
     } else if (resType !== valType) {
-      return op.emitOpError('expected return type to be same as the input type').fail()
+      return op.emitOpError(`expected return type to be of type ${quoted(valType)} but got ${quoted(resType)} instead`).fail()
     }
     return true
   },
