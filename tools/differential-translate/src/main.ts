@@ -157,6 +157,7 @@ function main(): void {
   let same = 0
   const bySource = new Map<string, [number, number]>()
   const failures: string[] = []
+  const oracleVaries: string[] = []
   for (const c of cases) {
     const source = c.name.split(' ')[0]!
     const counts = bySource.get(source) ?? [0, 0]
@@ -164,7 +165,20 @@ function main(): void {
     bySource.set(source, counts)
     const expected = run(mlirTranslate, ['--mlir-to-llvmir'], c.text)
     const actual = tilepassTranslate(c.text)
-    const agree = expected.status === 0 ? actual.ok && actual.text === expected.stdout : !actual.ok
+    let agree = expected.status === 0 ? actual.ok && actual.text === expected.stdout : !actual.ok
+    if (!agree && expected.status === 0 && actual.ok) {
+      // mlir-translate orders the blocks it adds for repeated successors by pointer hash, so
+      // its output can change from run to run; Tilepass's must be one of those outputs.
+      const seen = new Set([expected.stdout])
+      for (let k = 0; k < 12 && !agree; k++) {
+        const again = run(mlirTranslate, ['--mlir-to-llvmir'], c.text).stdout
+        seen.add(again)
+        agree = again === actual.text
+      }
+      if (agree) {
+        oracleVaries.push(`${c.name} (${seen.size}+ outputs)`)
+      }
+    }
     if (agree) {
       same++
       counts[0]++
@@ -179,6 +193,9 @@ function main(): void {
     process.stdout.write(`${source}: ${ok}/${total} identical\n`)
   }
   process.stdout.write(`differential-translate: ${same}/${cases.length} modules identical with mlir-translate\n`)
+  if (oracleVaries.length > 0) {
+    process.stdout.write(`mlir-translate output varied between runs (matched one of its outputs): ${oracleVaries.join(', ')}\n`)
+  }
   if (failures.length > 0) {
     process.stdout.write(`differing: ${failures.slice(0, 20).join(', ')}${failures.length > 20 ? ', ...' : ''}\n`)
     process.exit(1)
