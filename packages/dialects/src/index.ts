@@ -212,6 +212,7 @@ export {
   LLVMZeroAttr,
   LLVMUndefAttr,
   LLVMPoisonAttr,
+  LLVMConstantRangeAttr,
   stringifyLLVMFastmathFlags,
   stringifyLLVMOverflowFlags,
   enumIntAttr as llvmEnumIntAttr,
@@ -308,6 +309,11 @@ export {
   LLVMMinNumOp,
   LLVMFMAOp,
   LLVMFMulAddOp,
+  LLVMUnaryFloatIntrinsicOps,
+  LLVMInlineAsmOp,
+  LLVMCallIntrinsicOp,
+  llvmInlineAsmOps,
+  LLVMPowOp,
   LLVMCtPopOp,
   LLVMCtlzOp,
   LLVMCttzOp,
@@ -380,7 +386,56 @@ export {
 import { UBDialect } from './ub/index.ts'
 export { UBDialect, materializeUBConstant, PoisonAttr, isPoisonAttr, PoisonOp, PoisonAttrInterfaceC, UnreachableOp, ubOps } from './ub/index.ts'
 
-/** Registers every dialect of this package (func, cf, arith, scf, memref, affine, llvm, index, ub) on `ctx`. */
+import { GPUDialect } from './gpu/index.ts'
+export {
+  GPUDialect,
+  GPUEnumCases,
+  GPUAddressSpaces,
+  GPUEnumAttr,
+  GPUAddressSpaceAttr,
+  GPUModuleOp,
+  GPUFuncOp,
+  GPUReturnOp,
+  GPUTerminatorOp,
+  GPULaunchFuncOp,
+  GPULaunchOp,
+  GPUThreadIdOp,
+  GPUBlockIdOp,
+  GPUBlockDimOp,
+  GPUGridDimOp,
+  GPULaneIdOp,
+  GPUBarrierOp,
+  GPUShuffleOp,
+  getGPUFuncType,
+  isGPUKernel,
+  gpuOps,
+} from './gpu/index.ts'
+import { NVVMDialect } from './nvvm/index.ts'
+export {
+  NVVMDialect,
+  NVVMOpaqueEnumCases,
+  NVVMKeywordCases,
+  NVVMEnumAttr,
+  NVVMKeywordAttr,
+  NVVMShapeAttr,
+  NVVMTargetAttr,
+  nvvmCase,
+  NVVMSpecialRegisters,
+  NVVMSpecialRegisterOps,
+  NVVMBarrier0Op,
+  NVVMBarrierOp,
+  NVVMShflOp,
+  NVVMCpAsyncOp,
+  NVVMCpAsyncCommitGroupOp,
+  NVVMCpAsyncWaitGroupOp,
+  NVVMLdMatrixOp,
+  NVVMMmaOp,
+  NVVMSetMaxRegisterOp,
+  inferMmaOperandType,
+  nvvmOps,
+} from './nvvm/index.ts'
+
+/** Registers every dialect of this package (func, cf, arith, scf, memref, affine, llvm, nvvm, gpu, index, ub) on `ctx`. */
 export function registerAllDialects(ctx: Context): void {
   ctx.registerDialect(FuncDialect)
   ctx.registerDialect(CfDialect)
@@ -389,6 +444,8 @@ export function registerAllDialects(ctx: Context): void {
   ctx.registerDialect(MemRefDialect)
   ctx.registerDialect(AffineDialect)
   ctx.registerDialect(LLVMDialect)
+  ctx.registerDialect(NVVMDialect)
+  ctx.registerDialect(GPUDialect)
   ctx.registerDialect(IndexDialect)
   ctx.registerDialect(UBDialect)
 }

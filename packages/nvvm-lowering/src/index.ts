@@ -1,6 +1,8 @@
 /**
  * Lowering of gpu and tileas IR to the nvvm and llvm dialects, LLVM IR text and PTX for
- * Tilepass: the native PTX emitter and the `llc` hook.
+ * Tilepass: `translateModuleToLLVMIR` turns an `llvm` + `nvvm` dialect module into the
+ * LLVM IR text `mlir-translate --mlir-to-llvmir` prints, `emitPTX` into PTX with no external
+ * tool, and `runLlc` is the optional `llc` path.
  *
  * @packageDocumentation
  */
@@ -11,3 +13,4 @@ export { parsePTXTarget, PTX_ISA_VERSION } from './ptx/PTXTarget.ts'
 export type { PTXTarget } from './ptx/PTXTarget.ts'
 export { runLlc, findLlc } from './ptx/llc.ts'
 export type { LlcOptions, LlcResult } from './ptx/llc.ts'
+export { translateModuleToLLVMIR, DataLayout, irTypeName, printFloat } from './llvmir/index.ts'

@@ -58,7 +58,7 @@ export function getFunctionType(op: Operation): FunctionType {
 }
 
 /** The DictionaryAttr entries of `arrayAttr[i]`, or an empty list. */
-function dictAt(arrayAttr: Attribute | undefined, i: number): readonly NamedAttribute[] {
+export function dictAt(arrayAttr: Attribute | undefined, i: number): readonly NamedAttribute[] {
   if (!(arrayAttr instanceof ArrayAttr)) {
     return []
   }
@@ -128,7 +128,7 @@ export function printFunctionOp(op: Operation, p: OpAsmPrinter, typeAttrName: st
 }
 
 /** Parses `(` args `)` of a function signature; names must be all present or all absent. */
-function parseFunctionArgumentList(parser: OpAsmParser, args: OpAsmArgument[]): boolean {
+export function parseFunctionArgumentList(parser: OpAsmParser, args: OpAsmArgument[]): boolean {
   if (!parser.parseLParen()) {
     return false
   }

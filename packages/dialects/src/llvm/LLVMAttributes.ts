@@ -236,6 +236,26 @@ export class LLVMPoisonAttr extends DialectAttr {
   }
 }
 
+/** `#llvm.constant_range<i32, 0, 32>`: the half-open range `[lower, upper)` of `width`-bit integers. */
+export class LLVMConstantRangeAttr extends DialectAttr {
+  readonly dialectNamespace: string = 'llvm'
+  /** @internal Use `LLVMConstantRangeAttr.get`. */
+  constructor(
+    context: Context,
+    readonly width: number,
+    readonly lower: bigint,
+    readonly upper: bigint,
+  ) {
+    super(context)
+  }
+  /** The range `[lower, upper)` of `width`-bit integers (bounds as signed values). */
+  static get(context: Context, width: number, lower: bigint, upper: bigint): LLVMConstantRangeAttr {
+    const lo = BigInt.asIntN(width, lower)
+    const hi = BigInt.asIntN(width, upper)
+    return context.uniquer.intern(`llvm.constant_range:${width}:${lo}:${hi}`, () => new LLVMConstantRangeAttr(context, width, lo, hi))
+  }
+}
+
 /** The body of `#llvm.fastmath<...>`: `none`, `fast`, or `nnan, ninf`. */
 export function stringifyLLVMFastmathFlags(value: number): string {
   if (value === 0) {
@@ -333,6 +353,28 @@ export function parseLLVMFastmathBody(parser: OpAsmParser): LLVMFastmathFlagsAtt
   return LLVMFastmathFlagsAttr.get(parser.context, value)
 }
 
+/** Parses `i32, 0, 32>` (after the `<` of `#llvm.constant_range` or of a `range` property). */
+export function parseConstantRangeBody(parser: OpAsmParser): LLVMConstantRangeAttr | undefined {
+  const loc = parser.getCurrentLocation()
+  const t = parser.parseType()
+  if (t === undefined || !parser.parseComma()) {
+    return undefined
+  }
+  if (!(t instanceof IntegerType)) {
+    parser.emitError(loc, 'expected integer type').report()
+    return undefined
+  }
+  const lo = parser.parseInteger()
+  if (lo === undefined || !parser.parseComma()) {
+    return undefined
+  }
+  const hi = parser.parseInteger()
+  if (hi === undefined || !parser.parseGreater()) {
+    return undefined
+  }
+  return LLVMConstantRangeAttr.get(parser.context, t.width, lo, hi)
+}
+
 /** Parses the body of an `#llvm.` attribute (after `#llvm.`). */
 export function parseLLVMAttribute(parser: OpAsmParser): Attribute | undefined {
   const loc = parser.getCurrentLocation()
@@ -365,6 +407,8 @@ export function parseLLVMAttribute(parser: OpAsmParser): Attribute | undefined {
       const kw = parseEnumKeyword(parser, TailCallKindNames, 'Tail Call Kind', 'TailCallKindAttr', 'tailCallKind', 'TailCallKind')
       return kw === undefined || !parser.parseGreater() ? undefined : TailCallKindAttr.get(ctx, kw)
     }
+    case 'constant_range':
+      return parser.parseLess() ? parseConstantRangeBody(parser) : undefined
     case 'zero':
       return LLVMZeroAttr.get(ctx)
     case 'undef':
@@ -387,6 +431,8 @@ export function printLLVMAttribute(attr: Attribute, printer: OpAsmPrinter): void
     printer.print(`cconv<${attr.cconv}>`)
   } else if (attr instanceof TailCallKindAttr) {
     printer.print(`tailcallkind<${attr.kind}>`)
+  } else if (attr instanceof LLVMConstantRangeAttr) {
+    printer.print(`constant_range<i${attr.width}, ${attr.lower}, ${attr.upper}>`)
   } else if (attr instanceof LLVMZeroAttr) {
     printer.print('zero')
   } else if (attr instanceof LLVMUndefAttr) {

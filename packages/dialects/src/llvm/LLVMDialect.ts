@@ -20,6 +20,7 @@ import {
 import { LLVMPoisonAttr, LLVMUndefAttr, LLVMZeroAttr, parseLLVMAttribute, printLLVMAttribute } from './LLVMAttributes.ts'
 import { LLVMAddressOfOp, LLVMConstantOp, LLVMPoisonOp, LLVMUndefOp, LLVMZeroOp, llvmCoreOps } from './LLVMOps.ts'
 import { llvmFuncOps } from './LLVMFuncOps.ts'
+import { llvmInlineAsmOps } from './LLVMInlineAsmOps.ts'
 import { LLVMFunctionType, LLVMPointerType, isCompatibleType, parseLLVMType, printLLVMType } from './LLVMTypes.ts'
 
 /** Creates `llvm.mlir.constant` for a folded integer/float/dense `value` of `type`, or null. */
@@ -103,7 +104,7 @@ export const llvmInlinerInterface: DialectInlinerInterface = {
 /** The `llvm` dialect: LLVM IR types, attributes and ops (the subset the standard lowerings produce). */
 export const LLVMDialect: DialectDefinition = {
   namespace: 'llvm',
-  ops: [...llvmFuncOps, ...llvmCoreOps],
+  ops: [...llvmFuncOps, ...llvmCoreOps, ...llvmInlineAsmOps],
   parseType: (parser) => parseLLVMType(parser),
   printType: (type, printer) => printLLVMType(type, printer),
   parseAttribute: (parser) => parseLLVMAttribute(parser),

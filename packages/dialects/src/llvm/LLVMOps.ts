@@ -1383,6 +1383,27 @@ export const LLVMMinNumOp: OdsOp = intrinsic('minnum', LLVMTypeC, { fastmath: tr
 export const LLVMFMAOp: OdsOp = intrinsic('fma', LLVMTypeC, { fastmath: true, operands: 3 })
 /** `llvm.intr.fmuladd`. */
 export const LLVMFMulAddOp: OdsOp = intrinsic('fmuladd', LLVMTypeC, { fastmath: true, operands: 3 })
+/** The unary float intrinsics with fast-math flags (`llvm.intr.exp`, `llvm.intr.floor`, ...). */
+export const LLVMUnaryFloatIntrinsicOps: readonly OdsOp[] = [
+  'exp',
+  'exp2',
+  'exp10',
+  'log',
+  'log2',
+  'log10',
+  'sin',
+  'cos',
+  'tan',
+  'floor',
+  'ceil',
+  'trunc',
+  'round',
+  'roundeven',
+  'rint',
+  'nearbyint',
+].map((n) => intrinsic(n, LLVMTypeC, { fastmath: true }))
+/** `llvm.intr.pow`. */
+export const LLVMPowOp: OdsOp = intrinsic('pow', LLVMTypeC, { fastmath: true, operands: 2 })
 /** `llvm.intr.ctpop`. */
 export const LLVMCtPopOp: OdsOp = intrinsic('ctpop', LLVMTypeC)
 /** `llvm.intr.ctlz` (generic form only, as upstream). */
@@ -1542,6 +1563,8 @@ export const llvmCoreOps: readonly OdsOp[] = [
   LLVMMinNumOp,
   LLVMFMAOp,
   LLVMFMulAddOp,
+  ...LLVMUnaryFloatIntrinsicOps,
+  LLVMPowOp,
   LLVMCtPopOp,
   LLVMCtlzOp,
   LLVMCttzOp,

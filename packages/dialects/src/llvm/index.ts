@@ -35,12 +35,14 @@ export {
   LLVMZeroAttr,
   LLVMUndefAttr,
   LLVMPoisonAttr,
+  LLVMConstantRangeAttr,
   stringifyLLVMFastmathFlags,
   stringifyLLVMOverflowFlags,
   enumIntAttr,
   enumValue,
   parseLLVMFastmathBody,
   parseLLVMAttribute,
+  parseConstantRangeBody,
   printLLVMAttribute,
 } from './LLVMAttributes.ts'
 export {
@@ -135,6 +137,8 @@ export {
   LLVMMinNumOp,
   LLVMFMAOp,
   LLVMFMulAddOp,
+  LLVMUnaryFloatIntrinsicOps,
+  LLVMPowOp,
   LLVMCtPopOp,
   LLVMCtlzOp,
   LLVMCttzOp,
@@ -161,6 +165,7 @@ export {
   LLVMGlobalOp,
   llvmFuncOps,
 } from './LLVMFuncOps.ts'
+export { LLVMInlineAsmOp, LLVMCallIntrinsicOp, llvmInlineAsmOps } from './LLVMInlineAsmOps.ts'
 export type {
   BuildLLVMFuncOptions,
   BuildLLVMCallOptions,

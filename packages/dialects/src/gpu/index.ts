@@ -1,0 +1,21 @@
+/** The `gpu` dialect: attributes, op definitions and the dialect registration. */
+export { GPUEnumCases, GPUAddressSpaces, GPUEnumAttr, GPUAddressSpaceAttr, parseGPUEnumCase, parseGPUAttribute, printGPUAttribute } from './GPUAttributes.ts'
+export {
+  GPUModuleOp,
+  GPUFuncOp,
+  GPUReturnOp,
+  GPUTerminatorOp,
+  GPULaunchFuncOp,
+  GPULaunchOp,
+  GPUThreadIdOp,
+  GPUBlockIdOp,
+  GPUBlockDimOp,
+  GPUGridDimOp,
+  GPULaneIdOp,
+  GPUBarrierOp,
+  GPUShuffleOp,
+  getGPUFuncType,
+  isGPUKernel,
+  gpuOps,
+} from './GPUOps.ts'
+export { GPUDialect } from './GPUDialect.ts'

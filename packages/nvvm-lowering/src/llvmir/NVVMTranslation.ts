@@ -1,0 +1,122 @@
+/**
+ * The `nvvm` ops as LLVM IR: calls of the NVVM intrinsics `mlir-translate` emits for them
+ * (`llvm.nvvm.read.ptx.sreg.*`, `llvm.nvvm.barrier.cta.sync.aligned.*`,
+ * `llvm.nvvm.shfl.sync.*`, `llvm.nvvm.cp.async.*`, `llvm.nvvm.ldmatrix.*`,
+ * `llvm.nvvm.mma.*`, `llvm.nvvm.setmaxnreg.*`).
+ */
+import { DenseArrayAttr, FloatType, IntegerAttr, IntegerType, VectorType, type Operation, type Type } from '@tilepass/ir'
+import { LLVMConstantRangeAttr, type LLVMStructType, LLVMVoidType, type NVVMShapeAttr, nvvmCase } from '@tilepass/dialects'
+import { IRConstant } from './IRConstants.ts'
+import { TranslationError, type FunctionTranslation, type IROperand } from './ModuleTranslation.ts'
+
+function i32(op: Operation): Type {
+  return IntegerType.get(op.context, 32)
+}
+
+function intProp(op: Operation, name: string): number {
+  const a = op.getAttr(name)
+  return a instanceof IntegerAttr ? Number(a.value) : 0
+}
+
+function typeSuffix(t: Type): string {
+  return t instanceof IntegerType ? `i${t.width}` : 'f32'
+}
+
+/** Translates one `nvvm` op into the current block of `ft`. */
+export function translateNVVMOp(op: Operation, ft: FunctionTranslation): void {
+  const name = op.name.name
+  const voidTy = LLVMVoidType.get(op.context)
+  const operands = op.getOperands()
+  const args: IROperand[] = operands.map((v) => ft.lookup(v, op))
+  const types = operands.map((v) => v.type)
+  if (name.startsWith('nvvm.read.ptx.sreg.')) {
+    const reg = name.slice('nvvm.read.ptx.sreg.'.length)
+    const range = op.getAttr('range')
+    const retAttrs = range instanceof LLVMConstantRangeAttr ? `range(i${range.width} ${range.lower}, ${range.upper})` : ''
+    ft.callIntrinsic(op, `llvm.${name}`, `nvvm.read.ptx.sreg.${reg}`, op.getResult(0).type, [], [], retAttrs)
+    return
+  }
+  switch (name) {
+    case 'nvvm.barrier0':
+      ft.callIntrinsic(op, 'llvm.nvvm.barrier.cta.sync.aligned.all', 'nvvm.barrier.cta.sync.aligned.all', voidTy, [IRConstant.int(i32(op), 0n)], [i32(op)])
+      return
+    case 'nvvm.barrier': {
+      const segs = op.getAttr('operandSegmentSizes')
+      const s = segs instanceof DenseArrayAttr ? segs.values.map(Number) : [0, 0, 0]
+      if (s[2] !== 0 || op.numResults > 0) {
+        throw new TranslationError(op, 'barrier reductions are not supported by the translation yet')
+      }
+      const id = s[0] === 1 ? args[0]! : IRConstant.int(i32(op), 0n)
+      if (s[1] === 1) {
+        ft.callIntrinsic(op, 'llvm.nvvm.barrier.cta.sync.aligned.count', 'nvvm.barrier.cta.sync.aligned.count', voidTy, [id, args[s[0]!]!], [i32(op), i32(op)])
+      } else {
+        ft.callIntrinsic(op, 'llvm.nvvm.barrier.cta.sync.aligned.all', 'nvvm.barrier.cta.sync.aligned.all', voidTy, [id], [i32(op)])
+      }
+      return
+    }
+    case 'nvvm.shfl.sync': {
+      const kind = nvvmCase(op.getAttr('kind'))!
+      const withPred = op.getAttr('return_value_and_is_valid') !== undefined
+      const base = `nvvm.shfl.sync.${kind}.${typeSuffix(types[1]!)}${withPred ? 'p' : ''}`
+      ft.callIntrinsic(op, `llvm.${base}`, base, op.getResult(0).type, args, types)
+      return
+    }
+    case 'nvvm.cp.async.shared.global': {
+      const mod = nvvmCase(op.getAttr('modifier'))!
+      const size = intProp(op, 'size')
+      const base = `nvvm.cp.async.${mod}.shared.global.${size}${op.numOperands > 2 ? '.s' : ''}`
+      ft.callIntrinsic(op, `llvm.${base}`, base, voidTy, args, types)
+      return
+    }
+    case 'nvvm.cp.async.commit.group':
+      ft.callIntrinsic(op, 'llvm.nvvm.cp.async.commit.group', 'nvvm.cp.async.commit.group', voidTy, [], [])
+      return
+    case 'nvvm.cp.async.wait.group':
+      ft.callIntrinsic(op, 'llvm.nvvm.cp.async.wait.group', 'nvvm.cp.async.wait.group', voidTy, [IRConstant.int(i32(op), BigInt(intProp(op, 'n')))], [i32(op)])
+      return
+    case 'nvvm.ldmatrix': {
+      const shape = op.getAttr('shape') as NVVMShapeAttr
+      const trans = nvvmCase(op.getAttr('layout')) === 'col' ? '.trans' : ''
+      const elt = nvvmCase(op.getAttr('eltType'))!
+      if (shape.m !== 8 || shape.n !== 8) {
+        throw new TranslationError(op, 'only m8n8 ldmatrix is supported by the translation yet')
+      }
+      const as = (types[0] as { addressSpace?: number }).addressSpace ?? 0
+      const base = `nvvm.ldmatrix.sync.aligned.m8n8.x${intProp(op, 'num')}${trans}.${elt}`
+      ft.callIntrinsic(op, `llvm.${base}.p${as}`, base, op.getResult(0).type, args, types)
+      return
+    }
+    case 'nvvm.mma.sync': {
+      const shape = op.getAttr('shape') as NVVMShapeAttr
+      const la = nvvmCase(op.getAttr('layoutA'))!
+      const lb = nvvmCase(op.getAttr('layoutB'))!
+      const a = nvvmCase(op.getAttr('multiplicandAPtxType'))
+      const res = op.getResult(0).type as LLVMStructType
+      const segs = op.getAttr('operandSegmentSizes') as DenseArrayAttr
+      const cType = types[Number(segs.values[0]) + Number(segs.values[1])]!
+      const ptx = (t: Type): string => {
+        const el = t instanceof VectorType ? t.elementType : t
+        return el instanceof IntegerType ? 's32' : el instanceof FloatType ? (el.kind === 'f16' || el.kind === 'f64' ? el.kind : 'f32') : 'f32'
+      }
+      let suffix: string
+      if (a === 'f16') {
+        suffix = `${ptx(res.body[0]!)}.${ptx(cType)}`
+      } else if (a === 'bf16' || a === 'tf32') {
+        suffix = a
+      } else {
+        throw new TranslationError(op, `mma.sync with ${a ?? 'these'} operands is not supported by the translation yet`)
+      }
+      const base = `nvvm.mma.m${shape.m}n${shape.n}k${shape.k}.${la}.${lb}.${suffix}`
+      ft.callIntrinsic(op, `llvm.${base}`, base, res, args, types)
+      return
+    }
+    case 'nvvm.setmaxregister': {
+      const action = nvvmCase(op.getAttr('action')) === 'increase' ? 'inc' : 'dec'
+      const base = `nvvm.setmaxnreg.${action}.sync.aligned.u32`
+      ft.callIntrinsic(op, `llvm.${base}`, base, voidTy, [IRConstant.int(i32(op), BigInt(intProp(op, 'regCount')))], [i32(op)])
+      return
+    }
+    default:
+      throw new TranslationError(op, `cannot be converted to LLVM IR: missing \`LLVMTranslationDialectInterface\` registration for dialect for op: ${name}`)
+  }
+}
