@@ -661,6 +661,43 @@ export abstract class Parser {
     }
   }
 
+  /**
+   * MLIR's `parseDimensionList`: with `withTrailingX`, `4x?x8x` (stops before the element
+   * type, as `parseDimensionListRanked`); without, `4x?x8` (dimensions joined by `x`).
+   */
+  parseDimensionListImpl(dims: number[], allowDynamic: boolean, withTrailingX: boolean): boolean {
+    if (withTrailingX) {
+      return this.parseDimensionListRanked(dims, allowDynamic)
+    }
+    for (;;) {
+      const k = this.lex.kind
+      if (k === Tok.question) {
+        if (!allowDynamic) {
+          this.errorHere('expected static shape')
+          return false
+        }
+        this.consume()
+        dims.push(kDynamic)
+      } else if (k === Tok.integer) {
+        const v = this.parseIntegerInDimensionList()
+        if (v === null) {
+          return false
+        }
+        dims.push(v)
+      } else {
+        this.errorHere('expected dimension size')
+        return false
+      }
+      const l = this.lex
+      if (l.kind !== Tok.bareIdentifier || this.src.charCodeAt(l.start) !== C_x) {
+        return true
+      }
+      if (!this.parseXInDimensionList()) {
+        return false
+      }
+    }
+  }
+
   private parseVectorType(): Type | null {
     const vectorLoc = this.lex.start
     this.consume()

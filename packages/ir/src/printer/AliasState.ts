@@ -26,6 +26,7 @@ import type { Region } from '../Region.ts'
 import {
   ComplexType,
   DialectType,
+  isDialectType,
   FunctionType,
   MemRefType,
   NoneType,
@@ -279,7 +280,7 @@ export class AliasCollector implements OpAsmPrinter {
   }
 
   private visitTypeChildren(type: Type): void {
-    if (type instanceof DialectType) {
+    if (isDialectType(type)) {
       this.context.getLoadedDialect(type.dialectNamespace)?.def.printType?.(type, this)
       return
     }

@@ -1,0 +1,51 @@
+/**
+ * @tilepass/cuda-tile: NVIDIA's `cuda_tile` dialect (CUDA Tile IR 13.1-13.3) for Tilepass.
+ */
+export { CudaTileDialect } from './CudaTileDialect.ts'
+export {
+  CUDA_TILE,
+  MAX_TILE_ELEMENTS,
+  CudaTileType,
+  PointerType,
+  TileType,
+  TensorViewType,
+  TileViewType,
+  PartitionViewType,
+  StridedViewType,
+  GatherScatterViewType,
+  TokenType,
+  isPointerLike,
+  tileElementType,
+  verifyTileShape,
+  parseCudaTileType,
+  printCudaTileType,
+} from './CudaTileTypes.ts'
+export {
+  CudaTileEnumAttr,
+  OptimizationHintsAttr,
+  DivByAttr,
+  SameElementsAttr,
+  BoundedAttr,
+  DIFileAttr,
+  DICompileUnitAttr,
+  DISubprogramAttr,
+  DILexicalBlockAttr,
+  DILocAttr,
+  isDILocalScope,
+} from './CudaTileAttributes.ts'
+export type { DILocalScopeAttr } from './CudaTileAttributes.ts'
+export {
+  SignednessNames,
+  IntegerOverflowNames,
+  RoundingModeNames,
+  ComparisonOrderingNames,
+  ComparisonPredicateNames,
+  AtomicRMWModeNames,
+  MemoryScopeNames,
+  MemoryOrderingNames,
+  PaddingValueNames,
+  SymbolVisibilityNames,
+} from './CudaTileEnums.ts'
+export { cudaTileOpTable, cudaTileOpRows, cudaTileOpsByOpcode } from './CudaTileOpTable.ts'
+export type { CudaTileOpRow, CudaTileOpValue } from './CudaTileOpTable.ts'
+export { cudaTileOps, defineCudaTileOp } from './CudaTileOps.ts'
