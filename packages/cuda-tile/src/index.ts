@@ -49,3 +49,6 @@ export {
 export { cudaTileOpTable, cudaTileOpRows, cudaTileOpsByOpcode } from './CudaTileOpTable.ts'
 export type { CudaTileOpRow, CudaTileOpValue } from './CudaTileOpTable.ts'
 export { cudaTileOps, defineCudaTileOp } from './CudaTileOps.ts'
+/** The reference interpreter of cuda_tile op semantics: the golden model of kernels. */
+export { runKernel, interpretedOps, Tile, TileMemory } from './interpreter/index.ts'
+export type { KernelLaunch, KernelArg } from './interpreter/index.ts'

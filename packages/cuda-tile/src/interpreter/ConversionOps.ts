@@ -1,0 +1,176 @@
+import type { Operation } from '@tilepass/ir'
+import { enumAttr, OVERFLOW, ROUNDING, SIGNEDNESS } from './Attrs.ts'
+import { bf16Bits, bf16FromBits, f16Bits, f16FromBits, roundFloat, Rounding } from './FloatRounding.ts'
+import type { Interpreter, OpHandler } from './Interpreter.ts'
+import { Tile } from './Tile.ts'
+import type { ElemType } from './TypeInfo.ts'
+
+/**
+ * Conversions: itof, ftoi, ftof, bitcast, exti, trunci and the pointer casts. Out-of-range
+ * ftoi inputs (NaN, infinities, values beyond the target type) are undefined behaviour in
+ * cuda_tile and reported.
+ */
+
+function convert(it: Interpreter, op: Operation, fn: (src: Tile, out: Tile, i: number) => void): void {
+  const src = it.tile(op, 0)
+  const info = it.resultTile(op)
+  const out = Tile.zeros(info.shape, info.elem)
+  if (out.numElements !== src.numElements) {
+    it.fail(op, 'has an operand and a result of different shapes')
+  }
+  for (let i = 0; i < out.numElements; i++) {
+    fn(src, out, i)
+  }
+  it.set(op.result, out)
+}
+
+function roundingMode(op: Operation): Rounding {
+  switch (enumAttr(op, 'rounding_mode', ROUNDING, 'nearest_even')) {
+    case 'zero':
+      return Rounding.Zero
+    case 'negative_inf':
+      return Rounding.NegativeInf
+    case 'positive_inf':
+      return Rounding.PositiveInf
+    default:
+      return Rounding.NearestEven
+  }
+}
+
+const unsignedOf = (op: Operation): boolean => enumAttr(op, 'signedness', SIGNEDNESS, 'signed') === 'unsigned'
+
+const itof: OpHandler = (it, op) => {
+  const unsigned = unsignedOf(op)
+  const mode = roundingMode(op)
+  convert(it, op, (src, out, i) => {
+    const v = unsigned ? BigInt.asUintN(src.elem.bits, src.ints[i]!) : src.ints[i]!
+    const d = Number(v)
+    const exact = BigInt(d)
+    out.floats[i] = roundFloat(out.elem.kind, d, mode, v > exact ? 1 : v < exact ? -1 : 0)
+  })
+}
+
+const ftoi: OpHandler = (it, op) => {
+  const unsigned = unsignedOf(op)
+  convert(it, op, (src, out, i) => {
+    const x = src.floats[i]!
+    const w = out.elem.bits
+    if (!Number.isFinite(x)) {
+      it.fail(op, `converts ${x}, which has no integer value (undefined)`)
+    }
+    const t = BigInt(Math.trunc(x))
+    const lo = unsigned ? 0n : -(1n << BigInt(w - 1))
+    const hi = unsigned ? (1n << BigInt(w)) - 1n : (1n << BigInt(w - 1)) - 1n
+    if (t < lo || t > hi) {
+      it.fail(op, `converts ${x}, outside the range of ${unsigned ? 'unsigned ' : ''}${out.elem.kind} (undefined)`)
+    }
+    out.ints[i] = BigInt.asIntN(w, t)
+  })
+}
+
+const ftof: OpHandler = (it, op) => {
+  const mode = roundingMode(op)
+  convert(it, op, (src, out, i) => {
+    out.floats[i] = roundFloat(out.elem.kind, src.floats[i]!, mode)
+  })
+}
+
+const scratch = new DataView(new ArrayBuffer(8))
+
+/** The bit pattern of element `i` of `t` as an unsigned bigint. */
+function bitsOf(t: Tile, i: number): bigint {
+  const e = t.elem
+  if (!e.isFloat) {
+    return BigInt.asUintN(e.bits, t.ints[i]!)
+  }
+  const x = t.floats[i]!
+  switch (e.kind) {
+    case 'f16':
+      return BigInt(f16Bits(x))
+    case 'bf16':
+      return BigInt(bf16Bits(x))
+    case 'f64':
+      scratch.setFloat64(0, x)
+      return scratch.getBigUint64(0)
+    default:
+      scratch.setFloat32(0, x)
+      return BigInt(scratch.getUint32(0))
+  }
+}
+
+/** Stores bit pattern `bits` as element `i` of `t`. */
+function setBits(t: Tile, i: number, bits: bigint, elem: ElemType): void {
+  if (!elem.isFloat) {
+    t.ints[i] = BigInt.asIntN(elem.bits, bits)
+    return
+  }
+  switch (elem.kind) {
+    case 'f16':
+      t.floats[i] = f16FromBits(Number(bits))
+      break
+    case 'bf16':
+      t.floats[i] = bf16FromBits(Number(bits))
+      break
+    case 'f64':
+      scratch.setBigUint64(0, bits)
+      t.floats[i] = scratch.getFloat64(0)
+      break
+    default:
+      scratch.setUint32(0, Number(bits))
+      t.floats[i] = scratch.getFloat32(0)
+  }
+}
+
+const bitcast: OpHandler = (it, op) => {
+  convert(it, op, (src, out, i) => {
+    if (src.elem.bits !== out.elem.bits) {
+      it.fail(op, 'casts between element types of different widths')
+    }
+    setBits(out, i, bitsOf(src, i), out.elem)
+  })
+}
+
+const exti: OpHandler = (it, op) => {
+  const unsigned = unsignedOf(op)
+  convert(it, op, (src, out, i) => {
+    const v = src.ints[i]!
+    out.ints[i] = BigInt.asIntN(out.elem.bits, unsigned ? BigInt.asUintN(src.elem.bits, v) : v)
+  })
+}
+
+const trunci: OpHandler = (it, op) => {
+  const flag = enumAttr(op, 'overflow', OVERFLOW, 'none')
+  convert(it, op, (src, out, i) => {
+    const v = src.ints[i]!
+    const w = out.elem.bits
+    const r = BigInt.asIntN(w, v)
+    if ((flag === 'no_signed_wrap' || flag === 'no_wrap') && r !== v) {
+      it.fail(op, `truncates ${v}, which its '${flag}' flag makes undefined`)
+    }
+    const uv = BigInt.asUintN(src.elem.bits, v)
+    if ((flag === 'no_unsigned_wrap' || flag === 'no_wrap') && BigInt.asUintN(w, uv) !== uv) {
+      it.fail(op, `truncates ${uv}, which its '${flag}' flag makes undefined`)
+    }
+    out.ints[i] = r
+  })
+}
+
+/** Copies integer or pointer bits unchanged (pointers and i64 share one representation). */
+const copyBits: OpHandler = (it, op) => {
+  convert(it, op, (src, out, i) => {
+    out.ints[i] = BigInt.asIntN(out.elem.bits, src.ints[i]!)
+  })
+}
+
+/** Conversion handlers by op name (without the `cuda_tile.` prefix). */
+export const CONVERSION_HANDLERS: Record<string, OpHandler> = {
+  itof,
+  ftoi,
+  ftof,
+  bitcast,
+  exti,
+  trunci,
+  ptr_to_int: copyBits,
+  int_to_ptr: copyBits,
+  ptr_to_ptr: copyBits,
+}

@@ -1,0 +1,103 @@
+import { elemTypeFromText, type ElemType, type PartitionViewTypeInfo } from './TypeInfo.ts'
+
+/**
+ * A tile value: a row-major array of elements with a static shape. Float elements are
+ * doubles holding values representable in the element type; integer elements are bigints
+ * in two's-complement signed form of their width (so i1 true is -1n); pointer elements
+ * are bigint byte addresses.
+ */
+export class Tile {
+  constructor(
+    readonly shape: readonly number[],
+    readonly elem: ElemType,
+    /** Float64Array for float elements, BigInt64Array for integers and pointers. */
+    readonly data: Float64Array | BigInt64Array,
+  ) {}
+
+  /** A tile of `shape` filled with zeros. */
+  static zeros(shape: readonly number[], elem: ElemType): Tile {
+    let n = 1
+    for (const d of shape) {
+      n *= d
+    }
+    return new Tile(shape, elem, elem.isFloat ? new Float64Array(n) : new BigInt64Array(n))
+  }
+
+  /** A rank-0 tile of element type `elemName` (`i32`, `f32`, `ptr<f16>`) holding `value`. */
+  static scalar(elemName: string, value: number | bigint): Tile {
+    const elem = elemTypeFromText(elemName)
+    if (elem === null) {
+      throw new Error(`Tile.scalar: unknown element type '${elemName}'`)
+    }
+    const t = Tile.zeros([], elem)
+    if (elem.isFloat) {
+      t.floats[0] = Number(value)
+    } else {
+      t.ints[0] = BigInt.asIntN(elem.bits, BigInt(value))
+    }
+    return t
+  }
+
+  get numElements(): number {
+    return this.data.length
+  }
+  /** The float elements (only for float tiles). */
+  get floats(): Float64Array {
+    return this.data as Float64Array
+  }
+  /** The integer or pointer elements (only for non-float tiles). */
+  get ints(): BigInt64Array {
+    return this.data as BigInt64Array
+  }
+  /** Element `i` as a JS number (integers in their signed form). */
+  numberAt(i: number): number {
+    return Number(this.data[i]!)
+  }
+  /** The elements as JS numbers, row-major. */
+  toArray(): number[] {
+    return Array.from(this.data as ArrayLike<number | bigint>, (v) => Number(v))
+  }
+}
+
+/** The strides (in elements) of a row-major `shape`. */
+export function rowMajorStrides(shape: readonly number[]): number[] {
+  const strides = new Array<number>(shape.length)
+  let s = 1
+  for (let i = shape.length - 1; i >= 0; i--) {
+    strides[i] = s
+    s *= shape[i]!
+  }
+  return strides
+}
+
+/** `token`: carries ordering only; the interpreter runs every op in program order. */
+export class Token {
+  static readonly instance: Token = new Token()
+}
+
+/** A runtime `tensor_view`: a base byte address, a shape and strides in elements. */
+export class TensorView {
+  constructor(
+    readonly base: bigint,
+    readonly shape: readonly number[],
+    readonly strides: readonly number[],
+    readonly elem: ElemType,
+  ) {}
+}
+
+/** A runtime `partition_view`: a tensor_view cut into tiles as its type says. */
+export class PartitionView {
+  constructor(
+    readonly tensorView: TensorView,
+    readonly type: PartitionViewTypeInfo,
+  ) {}
+  /** The number of tiles along tile dimension `i` (the index space). */
+  indexSpaceDim(i: number): number {
+    const size = this.tensorView.shape[this.type.dimMap[i]!]!
+    const t = this.type.tileShape[i]!
+    return Math.ceil(size / t)
+  }
+}
+
+/** Any value the interpreter binds to an SSA value. */
+export type RuntimeValue = Tile | Token | TensorView | PartitionView

@@ -1,0 +1,386 @@
+import { describe, expect, it } from 'vitest'
+import { interpretedOps, Tile } from '../src/interpreter/index.ts'
+import { dense, g, kernel, launch, memory, P, random, scalar, storeAll, T } from './interpreterHarness.ts'
+
+/** Runs `body` (which stores into `%out`) and returns the `count` elements of `%out` as `elem`. */
+function compute(body: string, elem: string, count: number): { values: number[]; errors: string[] } {
+  const mem = memory()
+  const out = mem.alloc(count * 8)
+  const r = launch(kernel([`%out: ${P(elem)}`], body), [out], [1], mem)
+  return { values: r.ok ? mem.read(elem, out, count) : [], errors: r.errors }
+}
+
+/** A binary op on two constant tiles, stored to `%out`. */
+function binary(name: string, elem: string, lhs: string, rhs: string, n: number, props = '', outElem = elem): ReturnType<typeof compute> {
+  const t = T(`${n}x${elem}`)
+  const body =
+    dense('%a', `${n}`, elem, lhs) +
+    dense('%b', `${n}`, elem, rhs) +
+    g('%r', name, '%a, %b', `${t}, ${t}`, T(`${n}x${outElem}`), props) +
+    storeAll('%r', '%out', [n], outElem)
+  return compute(body, outElem, n)
+}
+
+describe('interpreter: float arithmetic', () => {
+  it('rounds f16 sums to nearest even', () => {
+    // 1 + 2^-11 is a tie between 1 and 1 + 2^-10 (even: 1); 1 + 3 * 2^-11 ties to 1 + 2^-9.
+    // 65504 + 16 is the midpoint between the largest f16 and 2^16, so it rounds to infinity.
+    const r = binary('addf', 'f16', '[1.0, 1.0, 65504.0, 65504.0]', `[${2 ** -11}, ${3 * 2 ** -11}, 8.0, 16.0]`, 4)
+    expect(r.errors).toEqual([])
+    expect(r.values).toEqual([1, 1 + 2 ** -9, 65504, Infinity])
+  })
+
+  it('rounds bf16 products to nearest even and overflows f16 to infinity', () => {
+    const r = binary('mulf', 'bf16', '[1.0078125, 3.0]', '[1.0078125, 0.5]', 2)
+    // 1.0078125^2 = 1.01568603515625: between 1.015625 and 1.0234375, nearer the first.
+    expect(r.values).toEqual([1.015625, 1.5])
+    expect(binary('addf', 'f16', '[65504.0]', '[32.0]', 1).values).toEqual([Infinity])
+  })
+
+  it('honours directed rounding modes on f32 even when the double sum is inexact', () => {
+    const tiny = 2 ** -30
+    const lhs = '[1.0, -1.0]'
+    const rhs = `[${tiny}, ${-tiny}]`
+    expect(binary('addf', 'f32', lhs, rhs, 2).values).toEqual([1, -1])
+    expect(binary('addf', 'f32', lhs, rhs, 2, '<{rounding_mode = #cuda_tile.rounding<positive_inf>}>').values).toEqual([1 + 2 ** -23, -1])
+    expect(binary('addf', 'f32', lhs, rhs, 2, '<{rounding_mode = #cuda_tile.rounding<negative_inf>}>').values).toEqual([1, -1 - 2 ** -23])
+    expect(binary('addf', 'f32', lhs, rhs, 2, '<{rounding_mode = #cuda_tile.rounding<zero>}>').values).toEqual([1, -1])
+    // 1/3 rounded up and down differ by one ulp.
+    const up = binary('divf', 'f32', '[1.0]', '[3.0]', 1, '<{rounding_mode = #cuda_tile.rounding<positive_inf>}>').values[0]!
+    const down = binary('divf', 'f32', '[1.0]', '[3.0]', 1, '<{rounding_mode = #cuda_tile.rounding<negative_inf>}>').values[0]!
+    expect(up - down).toBe(2 ** -25)
+    expect(down).toBeLessThan(1 / 3)
+    expect(up).toBeGreaterThan(1 / 3)
+  })
+
+  it('flushes f32 subnormals with flush_to_zero', () => {
+    const sub = 2 ** -140
+    expect(binary('addf', 'f32', `[${sub}]`, '[0.0]', 1).values).toEqual([sub])
+    expect(binary('addf', 'f32', `[${sub}]`, '[0.0]', 1, '{flush_to_zero}').values).toEqual([0])
+  })
+
+  it('gives maxf and minf their NaN and signed-zero rules', () => {
+    const lhs = '[0x7FC00000, 1.0, -0.0]'
+    const rhs = '[2.0, 0x7FC00000, 0.0]'
+    expect(binary('maxf', 'f32', lhs, rhs, 3).values).toEqual([2, 1, 0])
+    const p = binary('maxf', 'f32', lhs, rhs, 3, '{propagate_nan}').values
+    expect(p.slice(0, 2).every(Number.isNaN)).toBe(true)
+    expect(Object.is(binary('minf', 'f32', lhs, rhs, 3).values[2], -0)).toBe(true)
+  })
+
+  it('compares floats ordered and unordered', () => {
+    const lhs = '[1.0, 0x7FC00000, 3.0]'
+    const rhs = '[2.0, 1.0, 3.0]'
+    const lt = binary('cmpf', 'f32', lhs, rhs, 3, '{comparison_predicate = #cuda_tile.comparison_predicate<less_than>, comparison_ordering = #cuda_tile.comparison_ordering<ordered>}', 'i1')
+    expect(lt.values).toEqual([-1, 0, 0])
+    const ule = binary('cmpf', 'f32', lhs, rhs, 3, '{comparison_predicate = #cuda_tile.comparison_predicate<less_than_or_equal>, comparison_ordering = #cuda_tile.comparison_ordering<unordered>}', 'i1')
+    expect(ule.values).toEqual([-1, -1, -1])
+  })
+})
+
+describe('interpreter: integer arithmetic', () => {
+  it('wraps without overflow flags and reports overflow the flags exclude', () => {
+    expect(binary('addi', 'i8', '[127, -128]', '[1, -1]', 2).values).toEqual([-128, 127])
+    const r = binary('addi', 'i8', '[127]', '[1]', 1, '<{overflow = #cuda_tile.overflow<no_signed_wrap>}>')
+    expect(r.errors).toHaveLength(1)
+    expect(r.errors[0]).toMatch(/^\d+:\d+: 'cuda_tile.addi' op overflows in a signed sense.*\| in tile block \(0, 0, 0\)$/)
+    expect(binary('addi', 'i8', '[-1]', '[1]', 1, '<{overflow = #cuda_tile.overflow<no_signed_wrap>}>').values).toEqual([0])
+    expect(binary('addi', 'i8', '[-1]', '[1]', 1, '<{overflow = #cuda_tile.overflow<no_unsigned_wrap>}>').errors).toHaveLength(1)
+  })
+
+  it('divides with signedness and rounding', () => {
+    const signed = '{signedness = #cuda_tile.signedness<signed>}'
+    expect(binary('divi', 'i32', '[-7, 7, -8]', '[2, 2, 2]', 3, signed).values).toEqual([-3, 3, -4])
+    const floor = '{signedness = #cuda_tile.signedness<signed>, rounding = #cuda_tile.rounding<negative_inf>}'
+    expect(binary('divi', 'i32', '[-7, 7, -8]', '[2, 2, 2]', 3, floor).values).toEqual([-4, 3, -4])
+    const ceil = '{signedness = #cuda_tile.signedness<signed>, rounding = #cuda_tile.rounding<positive_inf>}'
+    expect(binary('divi', 'i32', '[-7, 7, -8]', '[2, 2, 2]', 3, ceil).values).toEqual([-3, 4, -4])
+    // Unsigned: -1 as i8 is 255.
+    expect(binary('divi', 'i8', '[-1]', '[2]', 1, '{signedness = #cuda_tile.signedness<unsigned>}').values).toEqual([127])
+    expect(binary('remi', 'i32', '[-7]', '[2]', 1, signed).values).toEqual([-1])
+    expect(binary('divi', 'i32', '[1]', '[0]', 1, signed).errors[0]).toContain('divides by zero')
+  })
+
+  it('shifts, compares unsigned and takes high product halves', () => {
+    expect(binary('shri', 'i8', '[-128, -128]', '[1, 7]', 2, '{signedness = #cuda_tile.signedness<signed>}').values).toEqual([-64, -1])
+    expect(binary('shri', 'i8', '[-128]', '[7]', 1, '{signedness = #cuda_tile.signedness<unsigned>}').values).toEqual([1])
+    expect(binary('shli', 'i8', '[3]', '[8]', 1).errors[0]).toContain('shifts by 8')
+    const ult = '{comparison_predicate = #cuda_tile.comparison_predicate<less_than>, signedness = #cuda_tile.signedness<unsigned>}'
+    expect(binary('cmpi', 'i32', '[1, -1]', '[-1, 1]', 2, ult, 'i1').values).toEqual([-1, 0])
+    // 2^31 * 2 = 2^32: the high half is 1 (the example of the op's description).
+    expect(binary('mulhii', 'i32', '[-2147483648]', '[2]', 1).values).toEqual([1])
+  })
+})
+
+describe('interpreter: conversions', () => {
+  function convert(name: string, from: string, to: string, literal: string, n: number, props = ''): ReturnType<typeof compute> {
+    const body = dense('%a', `${n}`, from, literal) + g('%r', name, '%a', T(`${n}x${from}`), T(`${n}x${to}`), props) + storeAll('%r', '%out', [n], to)
+    return compute(body, to, n)
+  }
+
+  it('converts between floats, integers and bits', () => {
+    const narrowed = convert('ftof', 'f32', 'f16', `[${1 + 2 ** -11}, 1.0e6, ${2 ** -25}]`, 3)
+    expect(narrowed.errors).toEqual([])
+    expect(narrowed.values).toEqual([1, Infinity, 0])
+    expect(convert('ftof', 'f32', 'bf16', `[${1 + 2 ** -8}, ${1 + 3 * 2 ** -8}, ${1 + 3 * 2 ** -9}]`, 3).values).toEqual([1, 1 + 2 ** -6, 1 + 2 ** -7])
+    expect(convert('itof', 'i32', 'f32', '[16777217, -3]', 2, '{signedness = #cuda_tile.signedness<signed>}').values).toEqual([16777216, -3])
+    expect(convert('itof', 'i8', 'f32', '[-1]', 1, '{signedness = #cuda_tile.signedness<unsigned>}').values).toEqual([255])
+    expect(convert('ftoi', 'f32', 'i32', '[-2.75, 2.75]', 2, '{signedness = #cuda_tile.signedness<signed>}').values).toEqual([-2, 2])
+    expect(convert('ftoi', 'f32', 'i8', '[300.0]', 1, '{signedness = #cuda_tile.signedness<signed>}').errors[0]).toContain('outside the range')
+    expect(convert('bitcast', 'f32', 'i32', '[1.0]', 1).values).toEqual([0x3f800000])
+    expect(convert('bitcast', 'i16', 'f16', '[15360]', 1).values).toEqual([1])
+    expect(convert('exti', 'i8', 'i32', '[-1]', 1, '{signedness = #cuda_tile.signedness<unsigned>}').values).toEqual([255])
+    expect(convert('trunci', 'i32', 'i8', '[257]', 1).values).toEqual([1])
+  })
+})
+
+describe('interpreter: views and memory', () => {
+  const tv = '!cuda_tile.tensor_view<?x?xf32, strides=[?,1]>'
+  const tvShort = 'tensor_view<?x?xf32, strides=[?,1]>'
+
+  it('loads tiles through dim_map with padding and masks stores past the edge', () => {
+    // A 5x3 matrix viewed in 4x2 tiles, the tile dims walking (columns, rows): tile (0, 1)
+    // covers columns 0..3 and rows 2..3.
+    const pvIn = `!cuda_tile.partition_view<tile=(4x2), padding_value = nan, ${tvShort}, dim_map=[1, 0]>`
+    const pvOut = `!cuda_tile.partition_view<tile=(4x2), ${tvShort}, dim_map=[1, 0]>`
+    const body =
+      scalar('%rows', 'i32', '5') +
+      scalar('%cols', 'i32', '3') +
+      scalar('%c0', 'i32', '0') +
+      scalar('%c1', 'i32', '1') +
+      g('%vin', 'make_tensor_view', '%in, %rows, %cols, %cols', `${P('f32')}, ${T('i32')}, ${T('i32')}, ${T('i32')}`, tv, '<{operandSegmentSizes = array<i32: 1, 2, 1>}>') +
+      g('%vout', 'make_tensor_view', '%out, %rows, %cols, %cols', `${P('f32')}, ${T('i32')}, ${T('i32')}, ${T('i32')}`, tv, '<{operandSegmentSizes = array<i32: 1, 2, 1>}>') +
+      g('%pin', 'make_partition_view', '%vin', tv, pvIn) +
+      g('%pout', 'make_partition_view', '%vout', tv, pvOut) +
+      g('%t, %tok', 'load_view_tko', '%pin, %c0, %c1', `${pvIn}, ${T('i32')}, ${T('i32')}`, `${T('4x2xf32')}, !cuda_tile.token`, '<{memory_ordering_semantics = 0 : i32, operandSegmentSizes = array<i32: 1, 2, 0>}>') +
+      storeAll('%t', '%dump', [4, 2], 'f32') +
+      g('%tok2', 'store_view_tko', '%t, %pout, %c0, %c0', `${T('4x2xf32')}, ${pvOut}, ${T('i32')}, ${T('i32')}`, '!cuda_tile.token', '<{memory_ordering_semantics = 0 : i32, operandSegmentSizes = array<i32: 1, 1, 2, 0>}>')
+    const mem = memory()
+    const input = mem.allocFrom('f32', Array.from({ length: 15 }, (_, i) => i))
+    const output = mem.allocFrom('f32', new Array<number>(15).fill(-1))
+    const dump = mem.alloc(8 * 4)
+    const src = kernel([`%in: ${P('f32')}`, `%out: ${P('f32')}`, `%dump: ${P('f32')}`], body)
+    const r = launch(src, [input, output, dump], [1], mem)
+    expect(r.errors).toEqual([])
+    // t[c][r] = in[2 + r][c] for c < 3, NaN for c = 3.
+    const t = mem.read('f32', dump, 8)
+    expect(t.slice(0, 6)).toEqual([6, 9, 7, 10, 8, 11])
+    expect(t.slice(6).every(Number.isNaN)).toBe(true)
+    // Stored at tile (0, 0): rows 0..1, columns 0..2 (column 3 is past the edge, masked).
+    expect(mem.read('f32', output, 15)).toEqual([6, 7, 8, 9, 10, 11, -1, -1, -1, -1, -1, -1, -1, -1, -1])
+  })
+
+  it('reports an index outside the index space and an access outside every allocation', () => {
+    const pv = '!cuda_tile.partition_view<tile=(4), tensor_view<8xf32, strides=[1]>>'
+    const tv1 = '!cuda_tile.tensor_view<8xf32, strides=[1]>'
+    const body = (index: string): string =>
+      scalar('%i', 'i32', index) +
+      g('%v', 'make_tensor_view', '%in', P('f32'), tv1, '<{operandSegmentSizes = array<i32: 1, 0, 0>}>') +
+      g('%p', 'make_partition_view', '%v', tv1, pv) +
+      g('%t, %tok', 'load_view_tko', '%p, %i', `${pv}, ${T('i32')}`, `${T('4xf32')}, !cuda_tile.token`, '<{memory_ordering_semantics = 0 : i32, operandSegmentSizes = array<i32: 1, 1, 0>}>')
+    const mem = memory()
+    const small = mem.allocFrom('f32', [1, 2, 3, 4, 5, 6])
+    const src = (index: string): string => kernel([`%in: ${P('f32')}`], body(index))
+    const outside = launch(src('2'), [small], [1], mem)
+    expect(outside.errors).toHaveLength(1)
+    expect(outside.errors[0]).toMatch(/^\d+:\d+: 'cuda_tile.load_view_tko' op has index 2 outside the index space \[0, 2\) of dimension 0/)
+    // The view claims 8 elements but the buffer holds 6.
+    const overrun = launch(src('1'), [small], [1], mem)
+    expect(overrun.errors[0]).toContain('outside every allocation')
+  })
+
+  it('loads and stores through pointer tiles with a mask and a padding value', () => {
+    const body =
+      g('%base', 'reshape', '%in', P('f32'), T('1x!cuda_tile.ptr<f32>')) +
+      g('%ptrs0', 'broadcast', '%base', T('1x!cuda_tile.ptr<f32>'), T('4x!cuda_tile.ptr<f32>')) +
+      g('%idx', 'iota', '', '', T('4xi32')) +
+      g('%ptrs', 'offset', '%ptrs0, %idx', `${T('4x!cuda_tile.ptr<f32>')}, ${T('4xi32')}`, T('4x!cuda_tile.ptr<f32>')) +
+      dense('%mask', '4', 'i1', '[true, false, true, true]') +
+      dense('%pad', '4', 'f32', '-5.0') +
+      g('%v, %tok', 'load_ptr_tko', '%ptrs, %mask, %pad', `${T('4x!cuda_tile.ptr<f32>')}, ${T('4xi1')}, ${T('4xf32')}`, `${T('4xf32')}, !cuda_tile.token`, '<{memory_ordering_semantics = 0 : i32, operandSegmentSizes = array<i32: 1, 1, 1, 0>}>') +
+      storeAll('%v', '%out', [4], 'f32')
+    const mem = memory()
+    const input = mem.allocFrom('f32', [10, 11, 12, 13])
+    const out = mem.alloc(16)
+    const r = launch(kernel([`%in: ${P('f32')}`, `%out: ${P('f32')}`], body), [input, out], [1], mem)
+    expect(r.errors).toEqual([])
+    expect(mem.read('f32', out, 4)).toEqual([10, -5, 12, 13])
+  })
+})
+
+describe('interpreter: control flow and regions', () => {
+  it('runs for loops with carried values, if/yield and loop/break', () => {
+    const i32 = T('i32')
+    const body =
+      scalar('%c0', 'i32', '0') +
+      scalar('%c1', 'i32', '1') +
+      scalar('%c3', 'i32', '3') +
+      scalar('%c10', 'i32', '10') +
+      // sum of the odd iv in [0, 10) step 1, through an if that yields.
+      `    %sum = "cuda_tile.for"(%c0, %c10, %c1, %c0) ({
+    ^bb0(%iv: ${i32}, %acc: ${i32}):
+` +
+      g('%odd', 'andi', '%iv, %c1', `${i32}, ${i32}`, i32) +
+      g('%isodd', 'cmpi', '%odd, %c1', `${i32}, ${i32}`, T('i1'), '{comparison_predicate = #cuda_tile.comparison_predicate<equal>, signedness = #cuda_tile.signedness<signed>}') +
+      `    %next = "cuda_tile.if"(%isodd) ({
+` +
+      g('%a2', 'addi', '%acc, %iv', `${i32}, ${i32}`, i32) +
+      g('', 'yield', '%a2', i32, '') +
+      `    }, {
+` +
+      g('', 'yield', '%acc', i32, '') +
+      `    }) : (${T('i1')}) -> ${i32}
+` +
+      g('', 'continue', '%next', i32, '') +
+      `    }) : (${i32}, ${i32}, ${i32}, ${i32}) -> ${i32}
+` +
+      // loop: double %x until it reaches at least 100, counting steps.
+      `    %x, %n = "cuda_tile.loop"(%c3, %c0) ({
+    ^bb0(%lx: ${i32}, %ln: ${i32}):
+` +
+      g('%big', 'cmpi', '%lx, %c10', `${i32}, ${i32}`, T('i1'), '{comparison_predicate = #cuda_tile.comparison_predicate<greater_than>, signedness = #cuda_tile.signedness<signed>}') +
+      `    "cuda_tile.if"(%big) ({
+` +
+      g('', 'break', '%lx, %ln', `${i32}, ${i32}`, '') +
+      `    }, {
+    }) : (${T('i1')}) -> ()
+` +
+      g('%lx2', 'addi', '%lx, %lx', `${i32}, ${i32}`, i32) +
+      g('%ln2', 'addi', '%ln, %c1', `${i32}, ${i32}`, i32) +
+      g('', 'continue', '%lx2, %ln2', `${i32}, ${i32}`, '') +
+      `    }) : (${i32}, ${i32}) -> (${i32}, ${i32})
+` +
+      g('%sum1', 'reshape', '%sum', i32, T('1xi32')) +
+      g('%x1', 'reshape', '%x', i32, T('1xi32')) +
+      g('%n1', 'reshape', '%n', i32, T('1xi32')) +
+      g('%all0', 'cat', '%sum1, %x1', `${T('1xi32')}, ${T('1xi32')}`, T('2xi32'), '{dim = 0 : i64}') +
+      g('%pad', 'reshape', '%n', i32, T('1xi32')) +
+      g('%pad2', 'cat', '%n1, %pad', `${T('1xi32')}, ${T('1xi32')}`, T('2xi32'), '{dim = 0 : i64}') +
+      g('%all', 'cat', '%all0, %pad2', `${T('2xi32')}, ${T('2xi32')}`, T('4xi32'), '{dim = 0 : i64}') +
+      storeAll('%all', '%out', [4], 'i32')
+    const r = compute(body, 'i32', 4)
+    expect(r.errors).toEqual([])
+    // 1+3+5+7+9 = 25; 3 -> 6 -> 12 after 2 doublings.
+    expect(r.values).toEqual([25, 12, 2, 2])
+  })
+
+  it('reduces and scans through their regions', () => {
+    const f = T('f32')
+    const region = (name: string): string =>
+      `({
+    ^bb0(%e: ${f}, %acc: ${f}):
+` +
+      g('%r', name, '%e, %acc', `${f}, ${f}`, f) +
+      g('', 'yield', '%r', f, '') +
+      '    })'
+    const body =
+      dense('%x', '2x4', 'f32', '[[1.0, 5.0, 2.0, 0.5], [4.0, 3.0, 8.0, 1.0]]') +
+      `    %m = "cuda_tile.reduce"(%x) <{dim = 1 : i32, identities = [0xFF800000 : f32]}> ${region('maxf')} : (${T('2x4xf32')}) -> ${T('2xf32')}
+` +
+      `    %s = "cuda_tile.scan"(%x) <{dim = 1 : i32, identities = [0.0 : f32], reverse}> ${region('addf')} : (${T('2x4xf32')}) -> ${T('2x4xf32')}
+` +
+      `    %c = "cuda_tile.reduce"(%x) <{dim = 0 : i32, identities = [0.0 : f32]}> ${region('addf')} : (${T('2x4xf32')}) -> ${T('4xf32')}
+` +
+      g('%s8', 'reshape', '%s', T('2x4xf32'), T('8xf32')) +
+      g('%mc', 'cat', '%m, %m', `${T('2xf32')}, ${T('2xf32')}`, T('4xf32'), '{dim = 0 : i64}') +
+      g('%mcc', 'cat', '%mc, %c', `${T('4xf32')}, ${T('4xf32')}`, T('8xf32'), '{dim = 0 : i64}') +
+      g('%all', 'cat', '%s8, %mcc', `${T('8xf32')}, ${T('8xf32')}`, T('16xf32'), '{dim = 0 : i64}') +
+      storeAll('%all', '%out', [16], 'f32')
+    const r = compute(body, 'f32', 16)
+    expect(r.errors).toEqual([])
+    expect(r.values).toEqual([8.5, 7.5, 2.5, 0.5, 16, 12, 9, 1, 5, 8, 5, 8, 5, 8, 10, 1.5])
+  })
+
+  it('broadcasts, permutes and extracts', () => {
+    const body =
+      dense('%x', '2x3', 'i32', '[[1, 2, 3], [4, 5, 6]]') +
+      g('%p', 'permute', '%x', T('2x3xi32'), T('3x2xi32'), '{permutation = array<i32: 1, 0>}') +
+      g('%e', 'extract', '%p, %one, %zero', `${T('3x2xi32')}, ${T('i32')}, ${T('i32')}`, T('1x2xi32')) +
+      g('%b', 'broadcast', '%e', T('1x2xi32'), T('2x2xi32')) +
+      storeAll('%b', '%out', [2, 2], 'i32')
+    const r = compute(scalar('%one', 'i32', '1') + scalar('%zero', 'i32', '0') + body, 'i32', 4)
+    expect(r.errors).toEqual([])
+    expect(r.values).toEqual([2, 5, 2, 5])
+  })
+})
+
+describe('interpreter: mmaf', () => {
+  function mma(elem: string, m: number, n: number, k: number, seed: number): { got: number[]; want: number[] } {
+    const rnd = random(seed)
+    const a = Array.from({ length: m * k }, () => rnd())
+    const b = Array.from({ length: k * n }, () => rnd())
+    const c = Array.from({ length: m * n }, () => rnd())
+    const mem = memory()
+    const pa = mem.allocFrom(elem, a)
+    const pb = mem.allocFrom(elem, b)
+    const pc = mem.allocFrom('f32', c)
+    const load = (name: string, ptr: string, rows: number, cols: number, e: string): string => {
+      const tv = `!cuda_tile.tensor_view<${rows}x${cols}x${e}, strides=[${cols},1]>`
+      const pv = `!cuda_tile.partition_view<tile=(${rows}x${cols}), ${tv.slice(11)}>`
+      return (
+        g(`%${name}v`, 'make_tensor_view', ptr, P(e), tv, '<{operandSegmentSizes = array<i32: 1, 0, 0>}>') +
+        g(`%${name}p`, 'make_partition_view', `%${name}v`, tv, pv) +
+        g(`%${name}, %${name}tok`, 'load_view_tko', `%${name}p, %z, %z`, `${pv}, ${T('i32')}, ${T('i32')}`, `${T(`${rows}x${cols}x${e}`)}, !cuda_tile.token`, '<{memory_ordering_semantics = 0 : i32, operandSegmentSizes = array<i32: 1, 2, 0>}>')
+      )
+    }
+    const body =
+      scalar('%z', 'i32', '0') +
+      load('a', '%pa', m, k, elem) +
+      load('b', '%pb', k, n, elem) +
+      load('c', '%pc', m, n, 'f32') +
+      g('%d', 'mmaf', '%a, %b, %c', `${T(`${m}x${k}x${elem}`)}, ${T(`${k}x${n}x${elem}`)}, ${T(`${m}x${n}xf32`)}`, T(`${m}x${n}xf32`)) +
+      storeAll('%d', '%pc', [m, n], 'f32')
+    const src = kernel([`%pa: ${P(elem)}`, `%pb: ${P(elem)}`, `%pc: ${P('f32')}`], body)
+    // The reference rounds the inputs as the memory holds them, then sums in double.
+    const ra = mem.read(elem, pa, m * k)
+    const rb = mem.read(elem, pb, k * n)
+    const rc = mem.read('f32', pc, m * n)
+    const r = launch(src, [pa, pb, pc], [1], mem)
+    expect(r.errors).toEqual([])
+    const want: number[] = []
+    for (let i = 0; i < m; i++) {
+      for (let j = 0; j < n; j++) {
+        let s = rc[i * n + j]!
+        for (let q = 0; q < k; q++) {
+          s += ra[i * k + q]! * rb[q * n + j]!
+        }
+        want.push(Math.fround(s))
+      }
+    }
+    return { got: mem.read('f32', pc, m * n), want }
+  }
+
+  it('multiplies f16, bf16 and f32 tiles exactly and accumulates in f32', () => {
+    for (const [elem, seed] of [['f16', 1], ['bf16', 2], ['f32', 3]] as const) {
+      const { got, want } = mma(elem, 8, 4, 16, seed)
+      expect(got).toEqual(want)
+    }
+  })
+})
+
+describe('interpreter: diagnostics', () => {
+  it('reports an op it does not interpret at its location, never throwing', () => {
+    const body = scalar('%v', 'i32', '1') + g('%r, %t', 'atomic_rmw_tko', '%p, %v', `${P('i32')}, ${T('i32')}`, `${T('i32')}, !cuda_tile.token`)
+    const withValue = kernel([`%p: ${P('i32')}`], body)
+    const mem = memory()
+    const r = launch(withValue, [mem.alloc(4)], [2], mem)
+    expect(r.ok).toBe(false)
+    expect(r.errors).toEqual([`5:14: 'cuda_tile.atomic_rmw_tko' op is not supported by the interpreter yet | in tile block (0, 0, 0)`])
+  })
+
+  it('checks the launch against the entry', () => {
+    const mem = memory()
+    const src = kernel([`%n: ${T('i32')}`], '')
+    expect(launch(src, [], [1], mem).errors[0]).toContain('takes 1 arguments but the launch passes 0')
+    expect(launch(src, [1], [0], mem).errors[0]).toContain('every dimension must be a positive integer')
+    expect(launch(src, [Tile.scalar('f32', 1)], [1], mem).errors[0]).toContain('expects argument #0')
+    expect(launch(src, [1], [1], mem, [], 'nope').errors[0]).toContain("a cuda_tile.entry named 'nope'")
+  })
+
+  it('lists the ops it interprets', () => {
+    const ops = interpretedOps()
+    for (const name of ['mmaf', 'reduce', 'for', 'load_view_tko', 'exp', 'ftof']) {
+      expect(ops).toContain(`cuda_tile.${name}`)
+    }
+  })
+})
