@@ -333,6 +333,9 @@ export function isAttrConstraintName(name: string): boolean {
 
 /** The attribute spec named `name` in the op table (`OptionalAttr<...>`, `DefaultValuedAttr<..., "v">`, ...). */
 export function attrSpecNamed(name: string): AttrSpec {
+  if (name === 'UnitAttr') {
+    return optionalAttr(UnitAttrC)
+  }
   const o = /^OptionalAttr<(.*)>$/.exec(name)
   if (o !== null) {
     return optionalAttr(baseAttr(o[1]!))

@@ -289,7 +289,7 @@ function parseDenseTyped(parser: OpAsmParser): [Attribute, Type] | undefined {
 /** Prints `<elt: literal> : tile<...>` for a dense attribute of `type`. */
 function printDenseTyped(printer: OpAsmPrinter, attr: Attribute, type: Type): void {
   const text = printAttribute(attr, true)
-  const body = text.startsWith('dense<') && text.endsWith('>') ? text.slice(6, -1) : text
+  const body = text.startsWith('dense<') ? text.slice(6) : text
   printer.print('<')
   const elt = type instanceof TileType ? type.elementType : type
   printCudaTileType(printer, elt)

@@ -932,7 +932,7 @@ export const cudaTileOpTable: readonly CudaTileOpRow[] = [
     args: [["operands", "Variadic<AnyType>", "13.1"]],
     results: [],
     regions: [],
-    traits: ["[ ParentOneOf<[\"EntryOp\", \"IfOp\"", "ifdef TILE_IR_INCLUDE_TESTS , \"Test_FuncOp\" #endif ]>, ReturnLike, Terminator]"],
+    traits: ["ParentOneOf<[\"EntryOp\", \"IfOp\" , \"Test_FuncOp\" ]>", "ReturnLike", "Terminator"],
     format: "attr-dict ($operands^ `:` custom<CudaTileType>(type($operands)))?",
     flags: "V",
   },

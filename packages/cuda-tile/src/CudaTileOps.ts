@@ -22,6 +22,7 @@ import {
   type Type,
   type TypesMatchWith,
 } from '@tilepass/ir'
+import { cudaTileAsmNames } from './CudaTileAsmNames.ts'
 import { attrSpecNamed, isAttrConstraintName, typeConstraintNamed } from './CudaTileConstraints.ts'
 import { cudaTileCustomAssembly } from './CudaTileCustomOps.ts'
 import { cudaTileDirectives } from './CudaTileDirectives.ts'
@@ -200,6 +201,7 @@ export function defineCudaTileOp(row: CudaTileOpRow): OdsOp {
     ...(parentOpNames !== undefined ? { parentOpNames } : {}),
     ...(row.regions.length > 0 ? { defaultDialect: 'cuda_tile' } : {}),
     ...(row.format !== null && custom === undefined ? { assemblyFormat: row.format, customDirectives: cudaTileDirectives } : {}),
+    ...(cudaTileAsmNames[row.name] ?? {}),
     ...(custom ?? {}),
     verify(op: Operation): LogicalResult {
       for (const c of checks) {
