@@ -49,6 +49,17 @@ export {
 export { cudaTileOpTable, cudaTileOpRows, cudaTileOpsByOpcode } from './CudaTileOpTable.ts'
 export type { CudaTileOpRow, CudaTileOpValue } from './CudaTileOpTable.ts'
 export { cudaTileOps, defineCudaTileOp } from './CudaTileOps.ts'
+export {
+  writeCudaTileBytecode,
+  readCudaTileBytecode,
+  isTileIRBytecode,
+  BytecodeVersion,
+  CURRENT_VERSION,
+  MIN_SUPPORTED_VERSION,
+  SUPPORTED_VERSIONS,
+  parseBytecodeVersionOption,
+} from './bytecode/index.ts'
+export type { ReadResult } from './bytecode/index.ts'
 /** The reference interpreter of cuda_tile op semantics: the golden model of kernels. */
 export { runKernel, interpretedOps, Tile, TileMemory } from './interpreter/index.ts'
 export type { KernelLaunch, KernelArg } from './interpreter/index.ts'
