@@ -1,0 +1,274 @@
+/**
+ * The fixed numbers of the Tile IR bytecode format: magic, section ids, type tags,
+ * attribute tags, debug-info tags and function flags (values frozen by NVIDIA), and the
+ * shared dense-element encoding.
+ */
+import {
+  DenseIntOrFPElementsAttr,
+  FloatAttr,
+  FloatType,
+  IntegerType,
+  floatAttrBits,
+  floatAttrFromBits,
+  type Context,
+  type FloatKind,
+  type ShapedType,
+  type Type,
+} from '@tilepass/ir'
+
+/** `\x7fTileIR\0`. */
+export const MAGIC: readonly number[] = [0x7f, 0x54, 0x69, 0x6c, 0x65, 0x49, 0x52, 0x00]
+
+/** True when `bytes` starts with the Tile IR bytecode magic. */
+export function isTileIRBytecode(bytes: Uint8Array): boolean {
+  if (bytes.length < MAGIC.length) {
+    return false
+  }
+  for (let i = 0; i < MAGIC.length; i++) {
+    if (bytes[i] !== MAGIC[i]) {
+      return false
+    }
+  }
+  return true
+}
+
+/** Section ids (the high bit of the id byte flags an alignment field). */
+export const Section = {
+  EndOfBytecode: 0,
+  String: 1,
+  Func: 2,
+  Debug: 3,
+  Constant: 4,
+  Type: 5,
+  Global: 6,
+  Producer: 7,
+  NumSections: 8,
+} as const
+
+/** Type tags. */
+export const TypeTag = {
+  Int1: 0,
+  Int8: 1,
+  Int16: 2,
+  Int32: 3,
+  Int64: 4,
+  Float16: 5,
+  BFloat16: 6,
+  Float32: 7,
+  TFloat32: 8,
+  Float64: 9,
+  Float8E4M3FN: 10,
+  Float8E5M2: 11,
+  PointerType: 12,
+  TileType: 13,
+  TensorViewType: 14,
+  PartitionViewType: 15,
+  FunctionType: 16,
+  TokenType: 17,
+  Float8E8M0FNU: 18,
+  Float4E2M1FN: 19,
+  GatherScatterViewType: 20,
+  StridedViewType: 21,
+  Int4: 22,
+  BytecodeTestEvolvedType: 200,
+} as const
+
+/** Attribute tags of self-contained attributes. */
+export const AttrTag = {
+  Integer: 1,
+  Float: 2,
+  Bool: 3,
+  Type: 4,
+  String: 5,
+  Array: 6,
+  DenseElements: 7,
+  DivBy: 8,
+  SameElements: 9,
+  Dictionary: 10,
+  OptimizationHints: 11,
+  Bounded: 12,
+  BytecodeTestValue: 200,
+} as const
+
+/** The name NVIDIA's messages give each attribute tag. */
+export const ATTR_TAG_NAMES: Readonly<Record<number, string>> = Object.fromEntries(Object.entries(AttrTag).map(([k, v]) => [v, k]))
+
+/** Debug-info record tags. */
+export const DebugTag = {
+  Unknown: 0,
+  DICompileUnit: 1,
+  DIFile: 2,
+  DILexicalBlock: 3,
+  DILoc: 4,
+  DISubprogram: 5,
+  CallSite: 6,
+} as const
+
+/** Debug-info index 0 is the unknown location; real entries start at 1. */
+export const DEBUG_RESERVED = 1
+
+/** Bits of a function's flag byte. */
+export const FunctionFlags = {
+  VisibilityPrivate: 0x01,
+  KindKernel: 0x02,
+  HasOptimizationHints: 0x04,
+} as const
+
+/** A builtin scalar type of the format: its tag, name in messages and first version. */
+export interface ScalarTypeInfo {
+  readonly tag: number
+  readonly name: string
+  readonly since: string
+  /** `i<width>` for integers, 0 for floats. */
+  readonly width: number
+  /** The float kind, or null for integers. */
+  readonly kind: FloatKind | null
+  readonly make: (context: Context) => Type
+}
+
+const int = (tag: number, name: string, width: number, since: string): ScalarTypeInfo => ({
+  tag,
+  name,
+  since,
+  width,
+  kind: null,
+  make: (c) => IntegerType.get(c, width),
+})
+const flt = (tag: number, name: string, kind: FloatKind, since: string): ScalarTypeInfo => ({
+  tag,
+  name,
+  since,
+  width: 0,
+  kind,
+  make: (c) => FloatType.get(c, kind),
+})
+
+/** The integer and float types the format stores, by tag. */
+export const SCALAR_TYPES: readonly ScalarTypeInfo[] = [
+  int(TypeTag.Int1, 'Int1', 1, '13.1'),
+  int(TypeTag.Int4, 'Int4', 4, '13.3'),
+  int(TypeTag.Int8, 'Int8', 8, '13.1'),
+  int(TypeTag.Int16, 'Int16', 16, '13.1'),
+  int(TypeTag.Int32, 'Int32', 32, '13.1'),
+  int(TypeTag.Int64, 'Int64', 64, '13.1'),
+  flt(TypeTag.Float16, 'Float16', 'f16', '13.1'),
+  flt(TypeTag.BFloat16, 'BFloat16', 'bf16', '13.1'),
+  flt(TypeTag.Float32, 'Float32', 'f32', '13.1'),
+  flt(TypeTag.TFloat32, 'TFloat32', 'tf32', '13.1'),
+  flt(TypeTag.Float64, 'Float64', 'f64', '13.1'),
+  flt(TypeTag.Float8E4M3FN, 'Float8E4M3FN', 'f8E4M3FN', '13.1'),
+  flt(TypeTag.Float8E5M2, 'Float8E5M2', 'f8E5M2', '13.1'),
+  flt(TypeTag.Float8E8M0FNU, 'Float8E8M0FNU', 'f8E8M0FNU', '13.2'),
+  flt(TypeTag.Float4E2M1FN, 'Float4E2M1FN', 'f4E2M1FN', '13.3'),
+]
+
+/** The scalar type info of a builtin type, or undefined when the format has no tag for it. */
+export function scalarTypeInfo(type: Type): ScalarTypeInfo | undefined {
+  if (type instanceof IntegerType) {
+    if (!type.isSignless) {
+      return undefined
+    }
+    const width = type.width
+    return SCALAR_TYPES.find((s) => s.kind === null && s.width === width)
+  }
+  if (type instanceof FloatType) {
+    const kind = type.kind
+    return SCALAR_TYPES.find((s) => s.kind === kind)
+  }
+  return undefined
+}
+
+/** The scalar type info of a tag, or undefined. */
+export function scalarTypeByTag(tag: number): ScalarTypeInfo | undefined {
+  return SCALAR_TYPES.find((s) => s.tag === tag)
+}
+
+/** Bytes per element of a dense integer or float buffer (widths rounded up to whole bytes). */
+export function elementByteWidth(elementType: Type): number {
+  if (elementType instanceof IntegerType) {
+    return Math.ceil(elementType.width / 8)
+  }
+  if (elementType instanceof FloatType) {
+    return Math.ceil(elementType.width / 8)
+  }
+  return 0
+}
+
+/** The raw little-endian buffer of a dense attribute (one element when it is a splat). */
+export function denseRawData(attr: DenseIntOrFPElementsAttr): Uint8Array {
+  const type = attr.type
+  const elementType = type.elementType
+  const width = elementByteWidth(elementType)
+  const values = attr.values
+  const out = new Uint8Array(values.length * width)
+  for (let i = 0; i < values.length; i++) {
+    let bits: bigint
+    if (elementType instanceof FloatType) {
+      const v = values[i] as number
+      const nan = attr.nanBits?.get(i) ?? null
+      bits = floatAttrBits(floatAttrFromBitsOrValue(elementType, v, nan))
+    } else {
+      bits = BigInt.asUintN(width * 8, values[i] as bigint)
+    }
+    for (let b = 0; b < width; b++) {
+      out[i * width + b] = Number(bits & 0xffn)
+      bits >>= 8n
+    }
+  }
+  return out
+}
+
+function floatAttrFromBitsOrValue(type: FloatType, value: number, nanBits: bigint | null): FloatAttr {
+  return nanBits !== null ? floatAttrFromBits(type, nanBits) : FloatAttr.get(type, value)
+}
+
+/**
+ * Builds the dense attribute of `type` from a raw buffer, or returns null when its size
+ * fits neither one element (a splat) nor every element.
+ */
+export function denseFromRawData(type: ShapedType, raw: Uint8Array): DenseIntOrFPElementsAttr | null {
+  const elementType = type.elementType
+  const width = elementByteWidth(elementType)
+  if (width === 0 || !type.hasStaticShape) {
+    return null
+  }
+  const n = type.numElements
+  let count: number
+  if (raw.length === width * n) {
+    count = n
+  } else if (raw.length === width) {
+    count = 1
+  } else {
+    return null
+  }
+  const isSplat = count === 1 && n !== 1 ? true : n === 1
+  if (elementType instanceof FloatType) {
+    const values: number[] = new Array<number>(count)
+    let nanBits: Map<number, bigint> | null = null
+    for (let i = 0; i < count; i++) {
+      let bits = 0n
+      for (let b = width - 1; b >= 0; b--) {
+        bits = (bits << 8n) | BigInt(raw[i * width + b]!)
+      }
+      const attr = floatAttrFromBits(elementType, bits)
+      values[i] = attr.value
+      if (attr.nanBits !== null) {
+        ;(nanBits ??= new Map()).set(i, attr.nanBits)
+      }
+    }
+    return DenseIntOrFPElementsAttr.get(type, values, isSplat, nanBits)
+  }
+  const intType = elementType as IntegerType
+  const values: bigint[] = new Array<bigint>(count)
+  for (let i = 0; i < count; i++) {
+    let bits = 0n
+    for (let b = width - 1; b >= 0; b--) {
+      bits = (bits << 8n) | BigInt(raw[i * width + b]!)
+    }
+    if (intType.width === 1) {
+      bits = bits !== 0n ? 1n : 0n
+    }
+    values[i] = BigInt.asIntN(intType.width, bits)
+  }
+  return DenseIntOrFPElementsAttr.get(type, values, isSplat)
+}
