@@ -358,14 +358,85 @@ describe('interpreter: mmaf', () => {
   })
 })
 
+describe('interpreter: atomics, mmai and globals', () => {
+  const ptr1 = T('1x!cuda_tile.ptr<i32>')
+  const i1x = T('1xi32')
+
+  it('applies atomic read-modify-writes and compare-and-swaps in block order', () => {
+    const body =
+      g('%bx, %by, %bz', 'get_tile_block_id', '', '', `${T('i32')}, ${T('i32')}, ${T('i32')}`) +
+      scalar('%one', 'i32', '1') +
+      g('%inc0', 'addi', '%bx, %one', `${T('i32')}, ${T('i32')}`, T('i32')) +
+      g('%inc', 'reshape', '%inc0', T('i32'), i1x) +
+      g('%p', 'reshape', '%sum', P('i32'), ptr1) +
+      g('%old, %t1', 'atomic_rmw_tko', '%p, %inc', `${ptr1}, ${i1x}`, `${i1x}, !cuda_tile.token`, '<{memory_ordering_semantics = 1 : i32, memory_scope = 1 : i32, mode = 3 : i32, operandSegmentSizes = array<i32: 1, 1, 0, 0>}>') +
+      // The first block to see 0 in %flag stores its id + 1 there.
+      dense('%zero', '1', 'i32', '0') +
+      g('%q', 'reshape', '%flag', P('i32'), ptr1) +
+      g('%seen, %t2', 'atomic_cas_tko', '%q, %zero, %inc', `${ptr1}, ${i1x}, ${i1x}`, `${i1x}, !cuda_tile.token`, '<{memory_ordering_semantics = 1 : i32, memory_scope = 1 : i32, operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>}>') +
+      g('%r', 'reshape', '%olds', P('i32'), ptr1) +
+      g('%rs', 'offset', '%r, %bx', `${ptr1}, ${T('i32')}`, ptr1) +
+      g('%t3', 'store_ptr_tko', '%rs, %old', `${ptr1}, ${i1x}`, '!cuda_tile.token', '<{memory_ordering_semantics = 0 : i32, operandSegmentSizes = array<i32: 1, 1, 0, 0>}>')
+    const mem = memory()
+    const sum = mem.allocFrom('i32', [100])
+    const flag = mem.allocFrom('i32', [0])
+    const olds = mem.alloc(16)
+    const src = kernel([`%sum: ${P('i32')}`, `%flag: ${P('i32')}`, `%olds: ${P('i32')}`], body)
+    const r = launch(src, [sum, flag, olds], [4], mem)
+    expect(r.errors).toEqual([])
+    expect(mem.read('i32', sum, 1)).toEqual([110])
+    expect(mem.read('i32', flag, 1)).toEqual([1])
+    expect(mem.read('i32', olds, 4)).toEqual([100, 101, 103, 106])
+  })
+
+  it('multiplies i8 tiles with their signedness into i32', () => {
+    const body =
+      dense('%a', '1x2', 'i8', '[[-1, 2]]') +
+      dense('%b', '2x1', 'i8', '[[-1], [3]]') +
+      dense('%c', '1x1', 'i32', '[[10]]') +
+      g('%s', 'mmai', '%a, %b, %c', `${T('1x2xi8')}, ${T('2x1xi8')}, ${T('1x1xi32')}`, T('1x1xi32'), '{signedness_lhs = #cuda_tile.signedness<signed>, signedness_rhs = #cuda_tile.signedness<signed>}') +
+      g('%u', 'mmai', '%a, %b, %c', `${T('1x2xi8')}, ${T('2x1xi8')}, ${T('1x1xi32')}`, T('1x1xi32'), '{signedness_lhs = #cuda_tile.signedness<unsigned>, signedness_rhs = #cuda_tile.signedness<signed>}') +
+      g('%both', 'cat', '%s, %u', `${T('1x1xi32')}, ${T('1x1xi32')}`, T('2x1xi32'), '{dim = 0 : i64}') +
+      storeAll('%both', '%out', [2, 1], 'i32')
+    // signed: 1 + 6 + 10 = 17; lhs unsigned: -255 + 6 + 10 = -239.
+    expect(compute(body, 'i32', 2).values).toEqual([17, -239])
+  })
+
+  it('allocates globals once per memory and reads them through get_global', () => {
+    const prelude = `  "cuda_tile.global"() <{sym_name = "g", value = dense<[1.5, 2.5]> : tensor<2xf32>}> : () -> ()\n`
+    const ptr2 = T('2x!cuda_tile.ptr<f32>')
+    const body =
+      g('%p', 'get_global', '', '', P('f32'), '<{name = @g}>') +
+      g('%p1', 'reshape', '%p', P('f32'), T('1x!cuda_tile.ptr<f32>')) +
+      g('%pb', 'broadcast', '%p1', T('1x!cuda_tile.ptr<f32>'), ptr2) +
+      g('%i', 'iota', '', '', T('2xi32')) +
+      g('%ps', 'offset', '%pb, %i', `${ptr2}, ${T('2xi32')}`, ptr2) +
+      g('%v, %t', 'load_ptr_tko', '%ps', ptr2, `${T('2xf32')}, !cuda_tile.token`, '<{memory_ordering_semantics = 0 : i32, operandSegmentSizes = array<i32: 1, 0, 0, 0>}>') +
+      g('%v2', 'addf', '%v, %v', `${T('2xf32')}, ${T('2xf32')}`, T('2xf32')) +
+      g('%t2', 'store_ptr_tko', '%ps, %v2', `${ptr2}, ${T('2xf32')}`, '!cuda_tile.token', '<{memory_ordering_semantics = 0 : i32, operandSegmentSizes = array<i32: 1, 1, 0, 0>}>') +
+      storeAll('%v2', '%out', [2], 'f32')
+    const mem = memory()
+    const out = mem.alloc(8)
+    const src = kernel([`%out: ${P('f32')}`], body, prelude)
+    // The global keeps its value between launches on the same memory, as between kernel
+    // launches of one loaded module: 2x, then 4x.
+    expect(launch(src, [out], [1], mem).errors).toEqual([])
+    expect(mem.read('f32', out, 2)).toEqual([3, 5])
+    const twice = memory()
+    const out2 = twice.alloc(8)
+    expect(launch(src, [out2], [1], twice, [], undefined, 2).errors).toEqual([])
+    expect(twice.read('f32', out2, 2)).toEqual([6, 10])
+  })
+})
+
 describe('interpreter: diagnostics', () => {
   it('reports an op it does not interpret at its location, never throwing', () => {
-    const body = scalar('%v', 'i32', '1') + g('%r, %t', 'atomic_rmw_tko', '%p, %v', `${P('i32')}, ${T('i32')}`, `${T('i32')}, !cuda_tile.token`)
+    const body = g('%t', 'print_tko', '', '', '!cuda_tile.token', '<{str = "hello"}>')
     const withValue = kernel([`%p: ${P('i32')}`], body)
     const mem = memory()
     const r = launch(withValue, [mem.alloc(4)], [2], mem)
     expect(r.ok).toBe(false)
-    expect(r.errors).toEqual([`5:14: 'cuda_tile.atomic_rmw_tko' op is not supported by the interpreter yet | in tile block (0, 0, 0)`])
+    expect(r.errors).toEqual([`4:10: 'cuda_tile.print_tko' op is not supported by the interpreter yet | in tile block (0, 0, 0)`])
   })
 
   it('checks the launch against the entry', () => {

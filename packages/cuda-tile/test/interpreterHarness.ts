@@ -58,11 +58,11 @@ export function storeAll(tile: string, ptr: string, shape: readonly number[], el
   )
 }
 
-/** A module holding one entry `@k` with arguments `args` (`%name: type`) and `body`. */
-export function kernel(args: readonly string[], body: string): string {
+/** A module holding `prelude` (globals) and one entry `@k` with arguments `args` (`%name: type`) and `body`. */
+export function kernel(args: readonly string[], body: string, prelude = ''): string {
   const types = args.map((a) => a.slice(a.indexOf(':') + 1).trim())
   return `"cuda_tile.module"() <{sym_name = "m"}> ({
-  "cuda_tile.entry"() <{sym_name = "k", function_type = (${types.join(', ')}) -> ()}> ({
+${prelude}  "cuda_tile.entry"() <{sym_name = "k", function_type = (${types.join(', ')}) -> ()}> ({
   ^bb0(${args.join(', ')}):
 ${body}    "cuda_tile.return"() : () -> ()
   }) : () -> ()
@@ -77,7 +77,7 @@ export interface LaunchResult {
   readonly errors: string[]
 }
 
-/** Parses `source` and runs its kernel; `dialects` empty means unregistered dialects. */
+/** Parses `source` and runs its kernel `launches` times; `dialects` empty means unregistered dialects. */
 export function launch(
   source: string,
   args: readonly KernelArg[],
@@ -85,6 +85,7 @@ export function launch(
   memory: TileMemory,
   dialects: readonly DialectDefinition[] = [],
   kernelName?: string,
+  launches = 1,
 ): LaunchResult {
   const ctx = new Context(dialects.length === 0 ? { allowUnregisteredDialects: true } : { dialects })
   const errors: string[] = []
@@ -98,7 +99,10 @@ export function launch(
     return { ok: false, errors }
   }
   const root: Operation = parsed.op
-  const ok = succeeded(runKernel(root, { args, grid, memory, ...(kernelName === undefined ? {} : { kernel: kernelName }) }))
+  let ok = true
+  for (let i = 0; i < launches && ok; i++) {
+    ok = succeeded(runKernel(root, { args, grid, memory, ...(kernelName === undefined ? {} : { kernel: kernelName }) }))
+  }
   ctx.diagEngine.flush()
   return { ok, errors }
 }

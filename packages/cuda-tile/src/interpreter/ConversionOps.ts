@@ -78,7 +78,7 @@ const ftof: OpHandler = (it, op) => {
 const scratch = new DataView(new ArrayBuffer(8))
 
 /** The bit pattern of element `i` of `t` as an unsigned bigint. */
-function bitsOf(t: Tile, i: number): bigint {
+export function bitsOf(t: Tile, i: number): bigint {
   const e = t.elem
   if (!e.isFloat) {
     return BigInt.asUintN(e.bits, t.ints[i]!)

@@ -7,6 +7,7 @@ import {
   type Operation,
   type Value,
 } from '@tilepass/ir'
+import { ATOMIC_HANDLERS } from './AtomicOps.ts'
 import { hasUnitAttr } from './Attrs.ts'
 import { CONVERSION_HANDLERS } from './ConversionOps.ts'
 import { ELEMENTWISE_HANDLERS } from './ElementwiseOps.ts'
@@ -40,7 +41,7 @@ export interface KernelLaunch {
 class InterpreterAbort extends Error {}
 
 const HANDLERS = new Map<string, OpHandler>()
-for (const table of [ELEMENTWISE_HANDLERS, CONVERSION_HANDLERS, SHAPE_HANDLERS, VIEW_HANDLERS]) {
+for (const table of [ELEMENTWISE_HANDLERS, CONVERSION_HANDLERS, SHAPE_HANDLERS, VIEW_HANDLERS, ATOMIC_HANDLERS]) {
   for (const name of Object.keys(table)) {
     HANDLERS.set(`cuda_tile.${name}`, table[name]!)
   }

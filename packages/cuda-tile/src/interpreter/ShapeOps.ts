@@ -52,7 +52,7 @@ function literal(tok: string, elem: ElemType): number | bigint {
 }
 
 /** The literal values of a constant's `value` attribute, row-major (one value for a splat). */
-function constantValues(attr: Attribute, elem: ElemType): (number | bigint)[] {
+export function constantValues(attr: Attribute, elem: ElemType): (number | bigint)[] {
   if (attr instanceof DenseIntOrFPElementsAttr) {
     return Array.from(attr.values as ArrayLike<number | bigint>, (v) =>
       elem.isFloat ? roundFloat(elem.kind, Number(v)) : BigInt.asIntN(elem.bits, BigInt(v)),

@@ -19,7 +19,7 @@ export class TileMemory {
   private top = 256
   private readonly allocations: Allocation[] = []
 
-  constructor(initialBytes = 1 << 16) {
+  constructor(initialBytes: number = 1 << 16) {
     this.bytes = new Uint8Array(initialBytes)
     this.view = new DataView(this.bytes.buffer)
   }

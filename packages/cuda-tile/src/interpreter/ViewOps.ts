@@ -130,7 +130,8 @@ function paddingValue(padding: string | null, elem: ElemType): number | bigint {
   }
 }
 
-function checkAccess(it: Interpreter, op: Operation, address: number, elem: ElemType): void {
+/** Reports an access of `elem` at `address` outside every allocation. */
+export function checkAccess(it: Interpreter, op: Operation, address: number, elem: ElemType): void {
   if (!it.memory.isAllocated(address, elem.storageBytes)) {
     it.fail(op, `accesses address ${address} (${elem.storageBytes} bytes), outside every allocation`)
   }
@@ -221,7 +222,7 @@ const offset: OpHandler = (it, op) => {
  * The optional operands of a pointer load or store after its fixed ones, as
  * `operandSegmentSizes` gives them (or, without it, in declaration order by kind).
  */
-function optionalTiles(it: Interpreter, op: Operation, fixed: number, names: readonly string[]): Map<string, Tile> {
+export function optionalTiles(it: Interpreter, op: Operation, fixed: number, names: readonly string[]): Map<string, Tile> {
   const out = new Map<string, Tile>()
   const segments = intArrayAttr(op, 'operandSegmentSizes')
   if (segments !== null) {
