@@ -1027,6 +1027,60 @@ function shapeQueryHooks(expectView: boolean): CustomHooks {
   }
 }
 
+/** `if %c [-> (types)] { ... } [else { ... }] attr-dict`: the else region always exists (maybe empty). */
+const IfHooks: CustomHooks = {
+  parse(parser, state) {
+    const cond = parser.parseOperand()
+    if (cond === undefined) {
+      return false
+    }
+    if (parser.parseOptionalArrow()) {
+      if (!parser.parseLParen() || !parseTypeList(parser, state.types) || !parser.parseRParen()) {
+        return false
+      }
+    }
+    const thenRegion = state.addRegion()
+    const elseRegion = state.addRegion()
+    if (!parser.parseRegion(thenRegion)) {
+      return false
+    }
+    ensureTerminator(thenRegion, state.location, 'cuda_tile.yield')
+    if (parser.parseOptionalKeyword('else')) {
+      if (!parser.parseRegion(elseRegion)) {
+        return false
+      }
+      ensureTerminator(elseRegion, state.location, 'cuda_tile.yield')
+    }
+    if (!parser.parseOptionalAttrDict(state.attributes)) {
+      return false
+    }
+    return parser.resolveOperand(cond, TileType.get([], IntegerType.get(parser.context, 1)), state.operands)
+  },
+  print(op, printer) {
+    printer.print(' ')
+    printer.printOperand(op.getOperand(0))
+    if (op.numResults > 0) {
+      printer.print(' -> (')
+      printTypeList(printer, op.resultTypes)
+      printer.print(')')
+    }
+    printer.print(' ')
+    printYieldRegion(printer, op.regions[0]!)
+    const elseRegion = op.regions[1]!
+    if (!elseRegion.empty) {
+      printer.print(' else ')
+      printYieldRegion(printer, elseRegion)
+    }
+    printer.printOptionalAttrDict(op.getAttrs())
+  },
+}
+
+function printYieldRegion(printer: OpAsmPrinter, region: Region): void {
+  const term = region.firstBlock?.lastOp ?? null
+  const printTerms = term === null || term.numOperands !== 0 || term.name.name !== 'cuda_tile.yield'
+  printer.printRegion(region, false, printTerms)
+}
+
 /** Custom assembly hooks by full op name. */
 export const cudaTileCustomAssembly: Readonly<Record<string, CustomHooks>> = {
   'cuda_tile.entry': {
@@ -1038,6 +1092,7 @@ export const cudaTileCustomAssembly: Readonly<Record<string, CustomHooks>> = {
     print: (op, printer) => printFunctionLike(op, printer, false),
   },
   'cuda_tile.for': ForHooks,
+  'cuda_tile.if': IfHooks,
   'cuda_tile.loop': LoopHooks,
   'cuda_tile.load_view_tko': LoadViewTkoHooks,
   'cuda_tile.store_view_tko': StoreViewTkoHooks,

@@ -164,6 +164,7 @@ export function defineCudaTileOp(row: CudaTileOpRow): OdsOp {
   const allTypesMatch: string[][] = []
   const typesMatchWith: TypesMatchWith[] = []
   let implicitTerminatorName: string | undefined
+  let implicitTerminatorAlternatives: string[] | undefined
   let parentOpNames: string[] | undefined
   for (const t of row.traits) {
     const simple = SIMPLE_TRAITS[t]
@@ -173,8 +174,16 @@ export function defineCudaTileOp(row: CudaTileOpRow): OdsOp {
       allTypesMatch.push(names(t))
     } else if (t.startsWith('SingleBlockImplicitTerminator')) {
       const m = /"(?:impl::)?(\w+)"/.exec(t)
-      const term = m![1]!.replace(/Op$/, '').replace(/ImplicitTerminatorType$/, '')
-      implicitTerminatorName = term === 'If' ? 'cuda_tile.yield' : `cuda_tile.${snake(term)}`
+      const term = m![1]!
+      if (term === 'IfOpImplicitTerminatorType') {
+        implicitTerminatorName = 'cuda_tile.yield'
+        implicitTerminatorAlternatives = ['cuda_tile.break', 'cuda_tile.continue', 'cuda_tile.return']
+      } else if (term === 'LoopOpImplicitTerminatorType') {
+        implicitTerminatorName = 'cuda_tile.continue'
+        implicitTerminatorAlternatives = ['cuda_tile.break']
+      } else {
+        implicitTerminatorName = `cuda_tile.${snake(term.replace(/Op$/, ''))}`
+      }
     } else if (t.includes('GraphRegionNoTerminator')) {
       traits |= Trait.NoTerminator | Trait.GraphRegions
     } else if (t.startsWith('TypesMatchWith')) {
@@ -198,6 +207,7 @@ export function defineCudaTileOp(row: CudaTileOpRow): OdsOp {
     allTypesMatch,
     typesMatchWith,
     ...(implicitTerminatorName !== undefined ? { implicitTerminatorName } : {}),
+    ...(implicitTerminatorAlternatives !== undefined ? { implicitTerminatorAlternatives } : {}),
     ...(parentOpNames !== undefined ? { parentOpNames } : {}),
     ...(row.regions.length > 0 ? { defaultDialect: 'cuda_tile' } : {}),
     ...(row.format !== null && custom === undefined ? { assemblyFormat: row.format, customDirectives: cudaTileDirectives } : {}),

@@ -252,7 +252,7 @@ function verifyTensorView(shape: readonly number[], strides: readonly number[]):
 
 function verifyPaddingFor(padding: PaddingValue, elementType: Type): string | null {
   if (padding > 0 && !(elementType instanceof FloatType)) {
-    return `padding_value ${PaddingValueNames[padding]} can only be used with floating point element types, got ${typeToString(elementType)}`
+    return `padding_value ${PaddingValueNames[padding]} can only be used with floating point element types, got ${typeText(elementType)}`
   }
   return null
 }
@@ -371,7 +371,7 @@ function parseTensorViewOperand(parser: OpAsmParser): TensorViewType | null {
     return null
   }
   if (!(t instanceof TensorViewType)) {
-    parser.emitError(parser.getCurrentLocation(), `expected 'tensor_view' type, but got ${typeToString(t)}`).report()
+    parser.emitError(parser.getCurrentLocation(), `expected 'tensor_view' type, but got ${typeText(t)}`).report()
     return null
   }
   return t
@@ -416,6 +416,10 @@ export function parseCudaTileTypeAfterMnemonic(parser: OpAsmParser, mnemonic: st
       if (pointee === undefined || !parser.parseGreater()) {
         return undefined
       }
+      if (!isNumberType(pointee)) {
+        parser.emitError(loc, `failed to verify 'pointeeType': ${NUMBER_TYPE_SUMMARY}`).report()
+        return undefined
+      }
       return PointerType.get(pointee)
     }
     case 'tile': {
@@ -427,6 +431,10 @@ export function parseCudaTileTypeAfterMnemonic(parser: OpAsmParser, mnemonic: st
       if (el === undefined || !parser.parseGreater()) {
         return undefined
       }
+      if (!isNumberType(el) && !(el instanceof PointerType)) {
+        parser.emitError(loc, `failed to verify 'elementType': ${NUMBER_TYPE_SUMMARY} or Pointer type`).report()
+        return undefined
+      }
       return checked(parser, loc, verifyTileShape(dims, el), () => TileType.get(dims, el))
     }
     case 'tensor_view': {
@@ -436,6 +444,10 @@ export function parseCudaTileTypeAfterMnemonic(parser: OpAsmParser, mnemonic: st
       }
       const el = parseCudaTileType(parser)
       if (el === undefined) {
+        return undefined
+      }
+      if (!isNumberType(el)) {
+        parser.emitError(loc, `failed to verify 'elementType': ${NUMBER_TYPE_SUMMARY}`).report()
         return undefined
       }
       const strides: number[] = []
@@ -575,12 +587,21 @@ export function parseCudaTileType(parser: OpAsmParser): Type | undefined {
   if (kw !== undefined) {
     return parseCudaTileTypeAfterMnemonic(parser, kw, loc)
   }
+  const before = parser.getCurrentOffset()
   const t = parser.parseOptionalType()
   if (t !== undefined) {
     return t
   }
+  if (parser.getCurrentOffset() !== before) {
+    // A type started here and its parser already reported why it failed.
+    return undefined
+  }
   const other = parser.parseOptionalKeywordAny()
-  parser.emitError(loc, `unknown type: ${other ?? ''}`).report()
+  if (other === undefined) {
+    parser.emitError(loc, 'expected valid keyword').report()
+  } else {
+    parser.emitError(loc, `unknown type: ${other}`).report()
+  }
   return undefined
 }
 
@@ -663,9 +684,22 @@ export function printCudaTileType(printer: OpAsmPrinter, type: Type): void {
   }
 }
 
-/** The full spelling of a type for diagnostics (`'!cuda_tile.tile<4xi32>'` without quotes). */
+/** A type as diagnostics stream it: quoted full spelling (`'!cuda_tile.tile<4xi32>'`). */
 export function typeText(t: Type): string {
-  return typeToString(t)
+  return `'${typeToString(t)}'`
+}
+
+const NUMBER_FLOATS: readonly string[] = ['f16', 'bf16', 'f32', 'tf32', 'f64', 'f8E4M3FN', 'f8E5M2', 'f8E8M0FNU', 'f4E2M1FN']
+const NUMBER_INTS: readonly number[] = [1, 8, 16, 32, 64]
+/** The summary of cuda_tile's number types (`CudaTile_NumberType`). */
+export const NUMBER_TYPE_SUMMARY: string = [...NUMBER_FLOATS, ...NUMBER_INTS.map((w) => `i${w}`)].join(' or ')
+
+/** `CudaTile_NumberType`: the float and integer element types. */
+export function isNumberType(t: Type): boolean {
+  if (t instanceof FloatType) {
+    return NUMBER_FLOATS.includes(t.kind)
+  }
+  return t instanceof IntegerType && t.isSignless && NUMBER_INTS.includes(t.width)
 }
 
 /** A 0-d tile of `iN`. */

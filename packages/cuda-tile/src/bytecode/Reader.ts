@@ -49,7 +49,7 @@ import {
 } from './Format.ts'
 import { OpcodeLimits } from './Opcodes.ts'
 import type { AttrSchema, CudaTileBytecodeHost, DebugInfoDesc, OpBytecodeSchema, TileAttrDesc, TileTypeDesc } from './Schema.ts'
-import { flagBits } from './Writer.ts'
+import { flagBits, schemaIsVariadic } from './Writer.ts'
 import { BytecodeVersion, CURRENT_VERSION, MIN_SUPPORTED_VERSION, UNIFIED_BITFIELD_VERSION, VERSION_13_3, supportedVersion, versionOf } from './Version.ts'
 
 const U32_LIMIT = 0xffffffff - 1
@@ -1395,7 +1395,9 @@ class ModuleReader {
     const opName = schema.name
     const className = opClassName(opName)
     // Results.
-    const variadicResults = schema.results.some((res) => res.variadic)
+    // NVIDIA writes the result count of every op with a variadic operand or result
+    // (ODS's `Operator::isVariadic`).
+    const variadicResults = schemaIsVariadic(schema)
     const versioned = schema.results.some((res) => res.since.compare(schema.since) !== 0)
     const resultTypes: Type[] = []
     let numValueResults: number

@@ -764,7 +764,9 @@ class ModuleWriter {
     const v = this.version
     const opSince = schema.since
     // Results: those newer than the target are left out when unused.
-    const variadicResults = schema.results.some((r) => r.variadic)
+    // NVIDIA writes the result count of every op with a variadic operand or result
+    // (ODS's `Operator::isVariadic`).
+    const variadicResults = schemaIsVariadic(schema)
     const resultTypes: Type[] = []
     const versioned = schema.results.some((r) => r.since.compare(opSince) !== 0)
     if (!versioned) {
@@ -927,6 +929,11 @@ class ModuleWriter {
     }
     return w.bytes()
   }
+}
+
+/** True when the op has a variadic operand or result: its result count is written. */
+export function schemaIsVariadic(schema: OpBytecodeSchema): boolean {
+  return schema.results.some((r) => r.variadic) || schema.operands.some((o) => o.kind === 'variadic')
 }
 
 /** The values of each declared operand group of `op`. */

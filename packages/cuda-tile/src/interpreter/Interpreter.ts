@@ -9,6 +9,7 @@ import {
 } from '@tilepass/ir'
 import { ATOMIC_HANDLERS } from './AtomicOps.ts'
 import { hasUnitAttr } from './Attrs.ts'
+import { PRINT_HANDLERS } from './PrintOps.ts'
 import { CONVERSION_HANDLERS } from './ConversionOps.ts'
 import { ELEMENTWISE_HANDLERS } from './ElementwiseOps.ts'
 import { SHAPE_HANDLERS } from './ShapeOps.ts'
@@ -35,13 +36,21 @@ export interface KernelLaunch {
   readonly memory: TileMemory
   /** A `loop` or `for` running more iterations than this is reported (default 2^31). */
   readonly maxLoopIterations?: number
+  /** Receives the text of each `print_tko` (default: standard output where there is one). */
+  readonly print?: (text: string) => void
+}
+
+function printToStdout(text: string): void {
+  if (typeof process !== 'undefined') {
+    process.stdout.write(text)
+  }
 }
 
 /** Unwinds the interpreter after a diagnostic has been reported. */
 class InterpreterAbort extends Error {}
 
 const HANDLERS = new Map<string, OpHandler>()
-for (const table of [ELEMENTWISE_HANDLERS, CONVERSION_HANDLERS, SHAPE_HANDLERS, VIEW_HANDLERS, ATOMIC_HANDLERS]) {
+for (const table of [ELEMENTWISE_HANDLERS, CONVERSION_HANDLERS, SHAPE_HANDLERS, VIEW_HANDLERS, ATOMIC_HANDLERS, PRINT_HANDLERS]) {
   for (const name of Object.keys(table)) {
     HANDLERS.set(`cuda_tile.${name}`, table[name]!)
   }
@@ -72,6 +81,8 @@ export class Interpreter {
   constructor(
     readonly memory: TileMemory,
     readonly maxLoopIterations: number,
+    /** Where `print_tko` output goes. */
+    readonly print: (text: string) => void,
   ) {}
 
   // ---- Values ----
@@ -360,7 +371,7 @@ export function runKernel(root: Operation, launch: KernelLaunch): LogicalResult 
     entry.emitOpError('has no body to run').report()
     return failure()
   }
-  const it = new Interpreter(launch.memory, launch.maxLoopIterations ?? 2 ** 31)
+  const it = new Interpreter(launch.memory, launch.maxLoopIterations ?? 2 ** 31, launch.print ?? printToStdout)
   return it.launch(entry, launch)
 }
 

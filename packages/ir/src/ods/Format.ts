@@ -1036,7 +1036,13 @@ function parseElement(
         return parseElements(el.elseElements, info, parser, state, ps)
       }
       for (let i = 1; i < el.thenElements.length; i++) {
-        if (!parseElement(el.thenElements[i]!, info, parser, state, ps, false)) {
+        const then = el.thenElements[i]!
+        // A unit attribute inside a group has no spelling of its own: the group's
+        // presence sets it (below), as in mlir-tblgen.
+        if (then.kind === FormatKind.Attr && info.attributes[then.index]!.constraint.isUnit === true) {
+          continue
+        }
+        if (!parseElement(then, info, parser, state, ps, false)) {
           return false
         }
       }
