@@ -431,12 +431,24 @@ describe('interpreter: atomics, mmai and globals', () => {
 
 describe('interpreter: diagnostics', () => {
   it('reports an op it does not interpret at its location, never throwing', () => {
-    const body = g('%t', 'print_tko', '', '', '!cuda_tile.token', '<{str = "hello"}>')
+    const body = g('%t', 'pack', '%p', P('i32'), T('4xi8'))
     const withValue = kernel([`%p: ${P('i32')}`], body)
     const mem = memory()
     const r = launch(withValue, [mem.alloc(4)], [2], mem)
     expect(r.ok).toBe(false)
-    expect(r.errors).toEqual([`4:10: 'cuda_tile.print_tko' op is not supported by the interpreter yet | in tile block (0, 0, 0)`])
+    expect(r.errors).toEqual([`4:10: 'cuda_tile.pack' op is not supported by the interpreter yet | in tile block (0, 0, 0)`])
+  })
+
+  it('prints with printf conversions, one line per tile block', () => {
+    const body =
+      g('%bx, %by, %bz', 'get_tile_block_id', '', '', `${T('i32')}, ${T('i32')}, ${T('i32')}`) +
+      dense('%v', '3', 'f32', '[1.5, -0.25, 1.0e10]') +
+      dense('%h', '2', 'i8', '[-1, 10]') +
+      g('%t', 'print_tko', '%bx, %v, %h, %h', `${T('i32')}, ${T('3xf32')}, ${T('2xi8')}, ${T('2xi8')}`, '!cuda_tile.token', '<{operandSegmentSizes = array<i32: 4, 0>, str = "block %03d: %+.2f %u %#x 100%%\\n"}>')
+    const mem = memory()
+    const r = launch(kernel([], body), [], [2], mem)
+    expect(r.errors).toEqual([])
+    expect(r.printed).toBe('block 000: [+1.50, -0.25, +10000000000.00] [255, 10] [0xff, 0xa] 100%\nblock 001: [+1.50, -0.25, +10000000000.00] [255, 10] [0xff, 0xa] 100%\n')
   })
 
   it('checks the launch against the entry', () => {

@@ -75,6 +75,8 @@ export interface LaunchResult {
   readonly ok: boolean
   /** `line:col: message` of each diagnostic (notes appended after ` | `). */
   readonly errors: string[]
+  /** What the kernel printed. */
+  readonly printed: string
 }
 
 /** Parses `source` and runs its kernel `launches` times; `dialects` empty means unregistered dialects. */
@@ -96,15 +98,19 @@ export function launch(
   })
   const parsed = parseSourceString(source, ctx, { filename: 'test.mlir' })
   if (parsed === null) {
-    return { ok: false, errors }
+    return { ok: false, errors, printed: '' }
   }
   const root: Operation = parsed.op
+  let printed = ''
+  const print = (text: string): void => {
+    printed += text
+  }
   let ok = true
   for (let i = 0; i < launches && ok; i++) {
-    ok = succeeded(runKernel(root, { args, grid, memory, ...(kernelName === undefined ? {} : { kernel: kernelName }) }))
+    ok = succeeded(runKernel(root, { args, grid, memory, print, ...(kernelName === undefined ? {} : { kernel: kernelName }) }))
   }
   ctx.diagEngine.flush()
-  return { ok, errors }
+  return { ok, errors, printed }
 }
 
 /** A fresh memory. */
