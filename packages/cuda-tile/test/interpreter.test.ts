@@ -170,6 +170,30 @@ describe('interpreter: views and memory', () => {
     expect(mem.read('f32', output, 15)).toEqual([6, 7, 8, 9, 10, 11, -1, -1, -1, -1, -1, -1, -1, -1, -1])
   })
 
+  it('loads overlapping and gapped tiles through strided views', () => {
+    const tv1 = '!cuda_tile.tensor_view<8xf32, strides=[1]>'
+    const load = (name: string, traversal: number, index: string): string => {
+      const sv = `!cuda_tile.strided_view<tile=(2), traversal_strides=[${traversal}], padding_value = neg_inf, tensor_view<8xf32, strides=[1]>>`
+      return (
+        g(`%s${name}`, 'make_strided_view', '%v', tv1, sv) +
+        scalar(`%i${name}`, 'i32', index) +
+        g(`%${name}, %t${name}`, 'load_view_tko', `%s${name}, %i${name}`, `${sv}, ${T('i32')}`, `${T('2xf32')}, !cuda_tile.token`, '<{memory_ordering_semantics = 0 : i32, operandSegmentSizes = array<i32: 1, 1, 0>}>')
+      )
+    }
+    const body =
+      g('%v', 'make_tensor_view', '%in', P('f32'), tv1, '<{operandSegmentSizes = array<i32: 1, 0, 0>}>') +
+      load('gap', 3, '2') +
+      load('overlap', 1, '7') +
+      g('%both', 'cat', '%gap, %overlap', `${T('2xf32')}, ${T('2xf32')}`, T('4xf32'), '{dim = 0 : i64}') +
+      storeAll('%both', '%out', [4], 'f32')
+    const mem = memory()
+    const input = mem.allocFrom('f32', [0, 1, 2, 3, 4, 5, 6, 7])
+    const out = mem.alloc(16)
+    const r = launch(kernel([`%in: ${P('f32')}`, `%out: ${P('f32')}`], body), [input, out], [1], mem)
+    expect(r.errors).toEqual([])
+    expect(mem.read('f32', out, 4)).toEqual([6, 7, 7, -Infinity])
+  })
+
   it('reports an index outside the index space and an access outside every allocation', () => {
     const pv = '!cuda_tile.partition_view<tile=(4), tensor_view<8xf32, strides=[1]>>'
     const tv1 = '!cuda_tile.tensor_view<8xf32, strides=[1]>'

@@ -1,4 +1,4 @@
-import { elemTypeFromText, type ElemType, type PartitionViewTypeInfo } from './TypeInfo.ts'
+import { elemTypeFromText, type ElemType, type TiledViewTypeInfo } from './TypeInfo.ts'
 
 /**
  * A tile value: a row-major array of elements with a static shape. Float elements are
@@ -85,19 +85,18 @@ export class TensorView {
   ) {}
 }
 
-/** A runtime `partition_view`: a tensor_view cut into tiles as its type says. */
-export class PartitionView {
+/** A runtime `partition_view` or `strided_view`: a tensor_view cut into tiles as its type says. */
+export class TiledView {
   constructor(
     readonly tensorView: TensorView,
-    readonly type: PartitionViewTypeInfo,
+    readonly type: TiledViewTypeInfo,
   ) {}
   /** The number of tiles along tile dimension `i` (the index space). */
   indexSpaceDim(i: number): number {
     const size = this.tensorView.shape[this.type.dimMap[i]!]!
-    const t = this.type.tileShape[i]!
-    return Math.ceil(size / t)
+    return Math.ceil(size / this.type.traversal[i]!)
   }
 }
 
 /** Any value the interpreter binds to an SSA value. */
-export type RuntimeValue = Tile | Token | TensorView | PartitionView
+export type RuntimeValue = Tile | Token | TensorView | TiledView

@@ -56,8 +56,12 @@ export class TensorViewTypeInfo {
   ) {}
 }
 
-/** `partition_view<tile=(AxB), padding_value = nan, tensor_view<...>, dim_map=[...]>`. */
-export class PartitionViewTypeInfo {
+/**
+ * `partition_view<tile=(AxB), padding_value = nan, tensor_view<...>, dim_map=[...]>`, or a
+ * `strided_view` (the same with `traversal_strides=[...]`): tile i along tile dimension d
+ * starts at element i * traversal[d] of tensor_view dimension dimMap[d].
+ */
+export class TiledViewTypeInfo {
   constructor(
     readonly tileShape: readonly number[],
     readonly tensorView: TensorViewTypeInfo,
@@ -65,6 +69,8 @@ export class PartitionViewTypeInfo {
     readonly dimMap: readonly number[],
     /** `zero`, `neg_zero`, `nan`, `pos_inf`, `neg_inf`, or null when loads leave padding unspecified. */
     readonly padding: string | null,
+    /** Elements between the starts of neighbouring tiles, per tile dimension (the tile shape for a partition_view). */
+    readonly traversal: readonly number[],
   ) {}
 }
 
@@ -72,7 +78,7 @@ export class PartitionViewTypeInfo {
 export class TokenTypeInfo {}
 
 /** What `typeInfo` returns. */
-export type TypeInfo = TileTypeInfo | TensorViewTypeInfo | PartitionViewTypeInfo | TokenTypeInfo
+export type TypeInfo = TileTypeInfo | TensorViewTypeInfo | TiledViewTypeInfo | TokenTypeInfo
 
 const INT_WIDTHS: Record<string, number> = { i1: 1, i8: 8, i16: 16, i32: 32, i64: 64 }
 const FLOAT_WIDTHS: Record<string, number> = { f16: 16, bf16: 16, tf32: 32, f32: 32, f64: 64 }
@@ -210,11 +216,12 @@ class TypeText {
     }
     return new TensorViewTypeInfo(shape, strides, elem)
   }
-  partitionViewBody(): PartitionViewTypeInfo {
+  tiledViewBody(): TiledViewTypeInfo {
     let tileShape: number[] | null = null
     let tv: TensorViewTypeInfo | null = null
     let dimMap: number[] | null = null
     let padding: string | null = null
+    let traversal: number[] | null = null
     do {
       const key = this.ident()
       if (key === 'tensor_view') {
@@ -234,10 +241,12 @@ class TypeText {
         }
       } else if (key === 'dim_map') {
         dimMap = this.intList()
+      } else if (key === 'traversal_strides') {
+        traversal = this.intList()
       } else if (key === 'padding_value') {
         padding = this.ident()
       } else {
-        this.fail('tile, padding_value, tensor_view or dim_map')
+        this.fail('tile, traversal_strides, padding_value, tensor_view or dim_map')
       }
     } while (this.eat(',') && !this.eat('>'))
     this.eat('>')
@@ -248,7 +257,11 @@ class TypeText {
     if (map.length !== tileShape.length || tileShape.length !== tv.shape.length) {
       this.fail('a tile shape and dim_map of the tensor_view rank')
     }
-    return new PartitionViewTypeInfo(tileShape, tv, map, padding)
+    const steps = traversal ?? tileShape
+    if (steps.length !== tileShape.length || steps.some((s) => s < 1)) {
+      this.fail('one positive traversal stride per tile dimension')
+    }
+    return new TiledViewTypeInfo(tileShape, tv, map, padding, steps)
   }
   top(): TypeInfo {
     const kind = this.ident()
@@ -266,8 +279,9 @@ class TypeText {
         this.expect('<')
         return this.tensorViewBody()
       case 'partition_view':
+      case 'strided_view':
         this.expect('<')
-        return this.partitionViewBody()
+        return this.tiledViewBody()
       default:
         throw new TypeTextError(`type '${kind}' is not supported by the interpreter`)
     }

@@ -1,8 +1,8 @@
 import type { Operation } from '@tilepass/ir'
 import { intArrayAttr } from './Attrs.ts'
 import type { Interpreter, OpHandler } from './Interpreter.ts'
-import { PartitionView, TensorView, Tile, Token } from './Tile.ts'
-import { PartitionViewTypeInfo, TensorViewTypeInfo, type ElemType } from './TypeInfo.ts'
+import { TiledView, TensorView, Tile, Token } from './Tile.ts'
+import { TiledViewTypeInfo, TensorViewTypeInfo, type ElemType } from './TypeInfo.ts'
 
 /**
  * Views and memory: tensor_view construction over a global pointer, partition_view tiling,
@@ -37,20 +37,20 @@ const makeTensorView: OpHandler = (it, op) => {
   it.set(op.result, new TensorView(BigInt.asUintN(64, base.ints[0]!), shape, strides, info.elem))
 }
 
-const makePartitionView: OpHandler = (it, op) => {
+const makeTiledView: OpHandler = (it, op) => {
   const tv = it.get(op.getOperand(0))
   const info = it.info(op, op.result.type)
-  if (!(tv instanceof TensorView) || !(info instanceof PartitionViewTypeInfo)) {
-    return it.fail(op, 'expects a tensor_view operand and a partition_view result')
+  if (!(tv instanceof TensorView) || !(info instanceof TiledViewTypeInfo)) {
+    return it.fail(op, 'expects a tensor_view operand and a partition_view or strided_view result')
   }
-  it.set(op.result, new PartitionView(tv, info))
+  it.set(op.result, new TiledView(tv, info))
 }
 
 /** The view operand at `viewIndex` and the tile indices after it (up to an optional token). */
-function viewAndIndices(it: Interpreter, op: Operation, viewIndex: number): [PartitionView, number[]] {
+function viewAndIndices(it: Interpreter, op: Operation, viewIndex: number): [TiledView, number[]] {
   const view = it.get(op.getOperand(viewIndex))
-  if (!(view instanceof PartitionView)) {
-    return it.fail(op, 'is supported by the interpreter on partition_view only')
+  if (!(view instanceof TiledView)) {
+    return it.fail(op, 'is supported by the interpreter on partition_view and strided_view only')
   }
   const indices: number[] = []
   for (let i = viewIndex + 1; i < op.numOperands; i++) {
@@ -77,8 +77,8 @@ function viewAndIndices(it: Interpreter, op: Operation, viewIndex: number): [Par
  * Visits every element of the tile at `indices` of `view`: `fn(flat, address)` where
  * address is the byte address, or -1 when the element lies outside the tensor_view.
  */
-function forEachViewElement(view: PartitionView, indices: readonly number[], fn: (flat: number, address: number) => void): void {
-  const { tileShape, dimMap } = view.type
+function forEachViewElement(view: TiledView, indices: readonly number[], fn: (flat: number, address: number) => void): void {
+  const { tileShape, dimMap, traversal } = view.type
   const tv = view.tensorView
   const rank = tileShape.length
   const bytes = tv.elem.storageBytes
@@ -93,7 +93,7 @@ function forEachViewElement(view: PartitionView, indices: readonly number[], fn:
     let inside = true
     for (let d = 0; d < rank; d++) {
       const td = dimMap[d]!
-      const x = indices[d]! * tileShape[d]! + coords[d]!
+      const x = indices[d]! * traversal[d]! + coords[d]!
       if (x >= tv.shape[td]!) {
         inside = false
         break
@@ -198,8 +198,8 @@ const getTensorShape: OpHandler = (it, op) => {
 
 const getIndexSpaceShape: OpHandler = (it, op) => {
   const v = it.get(op.getOperand(0))
-  if (!(v instanceof PartitionView)) {
-    return it.fail(op, 'is supported by the interpreter on partition_view only')
+  if (!(v instanceof TiledView)) {
+    return it.fail(op, 'is supported by the interpreter on partition_view and strided_view only')
   }
   shapeResults(it, op, v.type.tileShape.map((_, d) => v.indexSpaceDim(d)))
 }
@@ -284,7 +284,8 @@ const storePtr: OpHandler = (it, op) => {
 /** View and memory handlers by op name (without the `cuda_tile.` prefix). */
 export const VIEW_HANDLERS: Record<string, OpHandler> = {
   make_tensor_view: makeTensorView,
-  make_partition_view: makePartitionView,
+  make_partition_view: makeTiledView,
+  make_strided_view: makeTiledView,
   load_view_tko: loadView,
   store_view_tko: storeView,
   get_tensor_shape: getTensorShape,
