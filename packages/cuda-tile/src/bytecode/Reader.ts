@@ -9,7 +9,7 @@ import {
   Block,
   CallSiteLoc,
   DenseArrayAttr,
-  DenseIntOrFPElementsAttr,
+  type DenseIntOrFPElementsAttr,
   DictionaryAttr,
   FloatType,
   FunctionType,
@@ -50,7 +50,7 @@ import {
 import { OpcodeLimits } from './Opcodes.ts'
 import type { AttrSchema, CudaTileBytecodeHost, DebugInfoDesc, OpBytecodeSchema, TileAttrDesc, TileTypeDesc } from './Schema.ts'
 import { flagBits, schemaIsVariadic } from './Writer.ts'
-import { BytecodeVersion, CURRENT_VERSION, MIN_SUPPORTED_VERSION, UNIFIED_BITFIELD_VERSION, VERSION_13_3, supportedVersion, versionOf } from './Version.ts'
+import { type BytecodeVersion, CURRENT_VERSION, MIN_SUPPORTED_VERSION, UNIFIED_BITFIELD_VERSION, VERSION_13_3, supportedVersion, versionOf } from './Version.ts'
 
 const U32_LIMIT = 0xffffffff - 1
 const MAX_NESTING = 10000
@@ -870,7 +870,7 @@ class ModuleReader {
           d.at(r, 'failed to read caller attribute when parsing CallSiteLoc')
           return null
         }
-        return CallSiteLoc.get(callee as Location, caller as Location)
+        return CallSiteLoc.get(callee, caller)
       }
       default:
         return UnknownLoc.get(this.context)

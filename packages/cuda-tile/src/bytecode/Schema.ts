@@ -5,7 +5,7 @@
  * descriptions of the dialect's types and attributes that the bytecode stores. The
  * dialect provides a `CudaTileBytecodeHost`; the reader and writer only talk to it.
  */
-import type { Attribute, Context, DictionaryAttr, Location, Type } from '@tilepass/ir'
+import type { Attribute, Context, DictionaryAttr, Location, Operation, Type } from '@tilepass/ir'
 import type { BytecodeVersion } from './Version.ts'
 
 /**
@@ -180,5 +180,5 @@ export interface CudaTileBytecodeHost {
   /** Ops that may appear directly in a module body besides globals (functions: `entry`, `testing$func`). */
   isFunctionOp(name: string): boolean
   /** True for pure ops (allowed inside `reduce`/`scan` bodies). */
-  isPure(op: import('@tilepass/ir').Operation): boolean
+  isPure(op: Operation): boolean
 }

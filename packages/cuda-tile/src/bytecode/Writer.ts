@@ -46,12 +46,12 @@ import {
   scalarTypeInfo,
 } from './Format.ts'
 import type { AttrSchema, CudaTileBytecodeHost, OpBytecodeSchema, TileTypeDesc } from './Schema.ts'
-import { BytecodeVersion, MIN_SUPPORTED_VERSION, CURRENT_VERSION, UNIFIED_BITFIELD_VERSION, VERSION_13_3, versionOf } from './Version.ts'
+import { type BytecodeVersion, MIN_SUPPORTED_VERSION, CURRENT_VERSION, UNIFIED_BITFIELD_VERSION, VERSION_13_3, versionOf } from './Version.ts'
 import { OpcodeLimits } from './Opcodes.ts'
 
 /** Thrown inside the writer after a diagnostic was reported; caught by `writeBytecode`. */
-class WriteFailure {}
-const FAILED = new WriteFailure()
+class WriteFailure extends Error {}
+const FAILED = new WriteFailure('bytecode writer failed (diagnostics reported)')
 
 /** Reports `message` at `loc` and aborts the write. */
 function fail(op: Operation | null, loc: Location, message: string): never {
