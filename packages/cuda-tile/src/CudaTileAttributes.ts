@@ -9,6 +9,7 @@ import {
   DialectLoc,
   DictionaryAttr,
   FileLineColLoc,
+  printAttribute,
   StringAttr,
   type Attribute,
   type Context,
@@ -504,8 +505,12 @@ export function parseOptimizationHintsBody(parser: OpAsmParser): OptimizationHin
   const entries: NamedAttribute[] = []
   if (!parser.parseOptionalGreater()) {
     do {
-      const key = parser.parseOptionalKeywordAny() ?? parser.parseString()
-      if (key === undefined || !parser.parseEqual()) {
+      const key = parser.parseOptionalKeywordAny() ?? parser.parseOptionalString()
+      if (key === undefined) {
+        parser.emitError(parser.getCurrentLocation(), 'expected valid keyword or string').report()
+        return undefined
+      }
+      if (!parser.parseEqual()) {
         return undefined
       }
       const value = parser.parseAttribute()
@@ -517,7 +522,7 @@ export function parseOptimizationHintsBody(parser: OpAsmParser): OptimizationHin
         return undefined
       }
       if (!(value instanceof DictionaryAttr)) {
-        parser.emitError(parser.getCurrentLocation(), `expected dictionary attribute for optimization_hints entry \`${key}\` got value=${String(value)}`).report()
+        parser.emitError(parser.getCurrentLocation(), `expected dictionary attribute for optimization_hints entry \`${key}\` got value=${printAttribute(value)}`).report()
         return undefined
       }
       entries.push({ name: key, value })

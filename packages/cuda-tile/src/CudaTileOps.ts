@@ -222,6 +222,7 @@ export function defineCudaTileOp(row: CudaTileOpRow): OdsOp {
       return own?.verify === undefined ? success() : own.verify(op)
     },
     ...(own?.verifyRegions !== undefined ? { verifyRegions: own.verifyRegions } : {}),
+    ...(own?.verifySymbolUses !== undefined ? { verifySymbolUses: own.verifySymbolUses } : {}),
   }
   def = defineOp(spec)
   return def

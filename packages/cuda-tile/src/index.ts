@@ -63,3 +63,6 @@ export type { ReadResult } from './bytecode/index.ts'
 /** The reference interpreter of cuda_tile op semantics: the golden model of kernels. */
 export { runKernel, interpretedOps, Tile, TileMemory } from './interpreter/index.ts'
 export type { KernelLaunch, KernelArg } from './interpreter/index.ts'
+export { setHintDiagnostics, getHintDiagnostics, verifyOptimizationHints, HINT_ARCH_KEYS } from './CudaTileHints.ts'
+export type { HintDiagnostics } from './CudaTileHints.ts'
+export { getDILoc, getSubprogram } from './CudaTileDebugInfo.ts'

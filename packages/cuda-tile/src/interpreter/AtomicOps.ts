@@ -6,8 +6,8 @@ import type { Interpreter, OpHandler } from './Interpreter.ts'
 import { constantValues } from './ShapeOps.ts'
 import { Tile, Token } from './Tile.ts'
 import type { TileMemory } from './TileMemory.ts'
-import { elemTypeFromText } from './TypeInfo.ts'
-import { checkAccess, optionalTiles } from './ViewOps.ts'
+import { elemTypeFromText, type ElemType } from './TypeInfo.ts'
+import { checkAccess, forEachViewElement, optionalTiles, viewAndIndices } from './ViewOps.ts'
 
 /**
  * Atomics, integer MMA and module globals. Tile blocks run one after another and each op
@@ -38,6 +38,35 @@ function unspecified(t: Tile, i: number): void {
   t.data[i] = t.elem.isFloat ? NaN : 0n
 }
 
+/** mode(x, y) for one element of type `elem` (null for a mode the interpreter does not know). */
+function combine(mode: string, x: number | bigint, y: number | bigint, elem: ElemType): number | bigint | null {
+  const w = elem.bits
+  switch (mode) {
+    case 'and':
+      return (x as bigint) & (y as bigint)
+    case 'or':
+      return (x as bigint) | (y as bigint)
+    case 'xor':
+      return (x as bigint) ^ (y as bigint)
+    case 'add':
+      return BigInt.asIntN(w, (x as bigint) + (y as bigint))
+    case 'addf':
+      return roundFloat(elem.kind, (x as number) + (y as number))
+    case 'max':
+      return x > y ? x : y
+    case 'min':
+      return x < y ? x : y
+    case 'umax':
+      return BigInt.asUintN(w, x as bigint) > BigInt.asUintN(w, y as bigint) ? x : y
+    case 'umin':
+      return BigInt.asUintN(w, x as bigint) < BigInt.asUintN(w, y as bigint) ? x : y
+    case 'xchg':
+      return y
+    default:
+      return null
+  }
+}
+
 const atomicRmw: OpHandler = (it, op) => {
   const ptrs = it.tile(op, 0)
   const arg = it.tile(op, 1)
@@ -45,54 +74,40 @@ const atomicRmw: OpHandler = (it, op) => {
   const mode = enumAttr(op, 'mode', RMW_MODES, '')
   const info = it.resultTile(op)
   const out = Tile.zeros(info.shape, info.elem)
-  const w = info.elem.bits
   for (let i = 0; i < out.numElements; i++) {
     if (mask !== undefined && mask.ints[i] === 0n) {
       unspecified(out, i)
       continue
     }
     const address = readAt(it, op, ptrs, i, out)
-    const x = out.data[i]!
-    const y = arg.data[i]!
-    let r: number | bigint
-    switch (mode) {
-      case 'and':
-        r = (x as bigint) & (y as bigint)
-        break
-      case 'or':
-        r = (x as bigint) | (y as bigint)
-        break
-      case 'xor':
-        r = (x as bigint) ^ (y as bigint)
-        break
-      case 'add':
-        r = BigInt.asIntN(w, (x as bigint) + (y as bigint))
-        break
-      case 'addf':
-        r = roundFloat(info.elem.kind, (x as number) + (y as number))
-        break
-      case 'max':
-        r = x > y ? x : y
-        break
-      case 'min':
-        r = x < y ? x : y
-        break
-      case 'umax':
-        r = BigInt.asUintN(w, x as bigint) > BigInt.asUintN(w, y as bigint) ? x : y
-        break
-      case 'umin':
-        r = BigInt.asUintN(w, x as bigint) < BigInt.asUintN(w, y as bigint) ? x : y
-        break
-      case 'xchg':
-        r = y
-        break
-      default:
-        return it.fail(op, 'has no atomic mode the interpreter knows')
+    const r = combine(mode, out.data[i]!, arg.data[i]!, info.elem)
+    if (r === null) {
+      return it.fail(op, 'has no atomic mode the interpreter knows')
     }
     writeAt(it, arg, i, address, r)
   }
   it.set(op.getResult(0), out)
   it.set(op.getResult(1), Token.instance)
+}
+
+/** atomic_red_view_tko: atomic_rmw_tko over the tile of a view, without results; elements past the edge are skipped. */
+const atomicRedView: OpHandler = (it, op) => {
+  const [view, indices, next] = viewAndIndices(it, op, 0)
+  const value = it.tile(op, next)
+  const mode = enumAttr(op, 'mode', RMW_MODES, '')
+  forEachViewElement(view, indices, (flat, address) => {
+    if (address < 0) {
+      return
+    }
+    checkAccess(it, op, address, value.elem)
+    const x = value.elem.isFloat ? it.memory.loadFloat(value.elem, address) : it.memory.loadInt(value.elem, address)
+    const r = combine(mode, x, value.data[flat]!, value.elem)
+    if (r === null) {
+      return it.fail(op, 'has no atomic mode the interpreter knows')
+    }
+    writeAt(it, value, flat, address, r)
+  })
+  it.set(op.result, Token.instance)
 }
 
 const atomicCas: OpHandler = (it, op) => {
@@ -218,6 +233,7 @@ const getGlobal: OpHandler = (it, op) => {
 export const ATOMIC_HANDLERS: Record<string, OpHandler> = {
   atomic_rmw_tko: atomicRmw,
   atomic_cas_tko: atomicCas,
+  atomic_red_view_tko: atomicRedView,
   mmai,
   get_global: getGlobal,
 }

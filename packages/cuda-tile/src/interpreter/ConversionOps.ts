@@ -162,6 +162,43 @@ const copyBits: OpHandler = (it, op) => {
   })
 }
 
+/** pack: the bytes of a rank-1 tile, little-endian, as a tile of i8. */
+const pack: OpHandler = (it, op) => {
+  const src = it.tile(op, 0)
+  const info = it.resultTile(op)
+  const out = Tile.zeros(info.shape, info.elem)
+  const bytes = src.elem.bits >> 3
+  if (out.numElements !== src.numElements * bytes) {
+    return it.fail(op, `packs ${src.numElements * bytes} bytes into ${out.numElements}`)
+  }
+  for (let i = 0; i < src.numElements; i++) {
+    const bits = bitsOf(src, i)
+    for (let b = 0; b < bytes; b++) {
+      out.ints[i * bytes + b] = BigInt.asIntN(8, bits >> BigInt(8 * b))
+    }
+  }
+  it.set(op.result, out)
+}
+
+/** unpack: a tile of i8 read as little-endian elements of the result type. */
+const unpack: OpHandler = (it, op) => {
+  const src = it.tile(op, 0)
+  const info = it.resultTile(op)
+  const out = Tile.zeros(info.shape, info.elem)
+  const bytes = info.elem.bits >> 3
+  if (src.numElements !== out.numElements * bytes) {
+    return it.fail(op, `unpacks ${src.numElements} bytes into ${out.numElements * bytes}`)
+  }
+  for (let i = 0; i < out.numElements; i++) {
+    let bits = 0n
+    for (let b = bytes - 1; b >= 0; b--) {
+      bits = (bits << 8n) | BigInt.asUintN(8, src.ints[i * bytes + b]!)
+    }
+    setBits(out, i, bits, info.elem)
+  }
+  it.set(op.result, out)
+}
+
 /** Conversion handlers by op name (without the `cuda_tile.` prefix). */
 export const CONVERSION_HANDLERS: Record<string, OpHandler> = {
   itof,
@@ -173,4 +210,6 @@ export const CONVERSION_HANDLERS: Record<string, OpHandler> = {
   ptr_to_int: copyBits,
   int_to_ptr: copyBits,
   ptr_to_ptr: copyBits,
+  pack,
+  unpack,
 }

@@ -62,7 +62,8 @@ export function interpretedOps(): string[] {
   return names.sort()
 }
 
-const CONTROL_FLOW = ['for', 'loop', 'if', 'continue', 'break', 'yield', 'return', 'entry', 'module']
+// Structural ops: run by the launch (entry, module) or read by the ops that use them (global).
+const CONTROL_FLOW = ['for', 'loop', 'if', 'continue', 'break', 'yield', 'return', 'entry', 'module', 'global']
 const TERMINATORS = new Set(['cuda_tile.continue', 'cuda_tile.break', 'cuda_tile.yield', 'cuda_tile.return'])
 
 /**

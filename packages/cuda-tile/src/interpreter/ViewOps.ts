@@ -1,5 +1,5 @@
 import type { Operation } from '@tilepass/ir'
-import { intArrayAttr } from './Attrs.ts'
+import { intArrayAttr, intAttr } from './Attrs.ts'
 import type { Interpreter, OpHandler } from './Interpreter.ts'
 import { TiledView, TensorView, Tile, Token } from './Tile.ts'
 import { TiledViewTypeInfo, TensorViewTypeInfo, type ElemType } from './TypeInfo.ts'
@@ -46,21 +46,24 @@ const makeTiledView: OpHandler = (it, op) => {
   it.set(op.result, new TiledView(tv, info))
 }
 
-/** The view operand at `viewIndex` and the tile indices after it (up to an optional token). */
-function viewAndIndices(it: Interpreter, op: Operation, viewIndex: number): [TiledView, number[]] {
+/**
+ * The view operand at `viewIndex`, the tile indices after it (as many as the view's rank)
+ * and the position of the operand after them.
+ */
+export function viewAndIndices(it: Interpreter, op: Operation, viewIndex: number): [TiledView, number[], number] {
   const view = it.get(op.getOperand(viewIndex))
   if (!(view instanceof TiledView)) {
     return it.fail(op, 'is supported by the interpreter on partition_view and strided_view only')
   }
+  const rank = view.type.tileShape.length
   const indices: number[] = []
-  for (let i = viewIndex + 1; i < op.numOperands; i++) {
+  for (let i = viewIndex + 1; i < op.numOperands && indices.length < rank; i++) {
     const v = it.get(op.getOperand(i))
     if (v instanceof Token) {
       break
     }
     indices.push(Number(it.scalarUnsigned(op, i)))
   }
-  const rank = view.type.tileShape.length
   if (indices.length !== rank) {
     return it.fail(op, `has ${indices.length} indices for a view of rank ${rank}`)
   }
@@ -70,14 +73,14 @@ function viewAndIndices(it: Interpreter, op: Operation, viewIndex: number): [Til
       return it.fail(op, `has index ${indices[d]} outside the index space [0, ${space}) of dimension ${d} (undefined)`)
     }
   }
-  return [view, indices]
+  return [view, indices, viewIndex + 1 + rank]
 }
 
 /**
  * Visits every element of the tile at `indices` of `view`: `fn(flat, address)` where
  * address is the byte address, or -1 when the element lies outside the tensor_view.
  */
-function forEachViewElement(view: TiledView, indices: readonly number[], fn: (flat: number, address: number) => void): void {
+export function forEachViewElement(view: TiledView, indices: readonly number[], fn: (flat: number, address: number) => void): void {
   const { tileShape, dimMap, traversal } = view.type
   const tv = view.tensorView
   const rank = tileShape.length
@@ -281,6 +284,20 @@ const storePtr: OpHandler = (it, op) => {
   it.set(op.result, Token.instance)
 }
 
+/** alloca: fresh memory for `num_elem` elements of the pointee, never reused during the launch. */
+const alloca: OpHandler = (it, op) => {
+  const info = it.resultTile(op)
+  const pointee = info.elem.pointee
+  if (pointee === null) {
+    return it.fail(op, 'expects a pointer result')
+  }
+  const count = intAttr(op, 'num_elem', 0)
+  const align = intAttr(op, 'alignment', 0)
+  const out = Tile.zeros(info.shape, info.elem)
+  out.ints[0] = BigInt(it.memory.alloc(Math.max(count, 1) * pointee.storageBytes, align > 0 ? align : 16))
+  it.set(op.result, out)
+}
+
 /** View and memory handlers by op name (without the `cuda_tile.` prefix). */
 export const VIEW_HANDLERS: Record<string, OpHandler> = {
   make_tensor_view: makeTensorView,
@@ -293,4 +310,5 @@ export const VIEW_HANDLERS: Record<string, OpHandler> = {
   offset,
   load_ptr_tko: loadPtr,
   store_ptr_tko: storePtr,
+  alloca,
 }
