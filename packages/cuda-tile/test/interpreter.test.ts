@@ -131,6 +131,10 @@ describe('interpreter: conversions', () => {
     expect(convert('bitcast', 'i16', 'f16', '[15360]', 1).values).toEqual([1])
     expect(convert('exti', 'i8', 'i32', '[-1]', 1, '{signedness = #cuda_tile.signedness<unsigned>}').values).toEqual([255])
     expect(convert('trunci', 'i32', 'i8', '[257]', 1).values).toEqual([1])
+    const packed = dense('%a', '2', 'i16', '[258, -2]') + g('%r', 'pack', '%a', T('2xi16'), T('4xi8')) + storeAll('%r', '%out', [4], 'i8')
+    expect(compute(packed, 'i8', 4).values).toEqual([2, 1, -2, -1])
+    const unpacked = dense('%a', '4', 'i8', '[0, 60, 0, -68]') + g('%r', 'unpack', '%a', T('4xi8'), T('2xf16')) + storeAll('%r', '%out', [2], 'f16')
+    expect(compute(unpacked, 'f16', 2).values).toEqual([1, -1])
   })
 })
 
@@ -453,14 +457,42 @@ describe('interpreter: atomics, mmai and globals', () => {
   })
 })
 
+describe('interpreter: atomic reductions into views and alloca', () => {
+  it('reduces tiles into a view atomically from every block, skipping elements past the edge', () => {
+    const tv1 = '!cuda_tile.tensor_view<6xi32, strides=[1]>'
+    const pv = '!cuda_tile.partition_view<tile=(4), tensor_view<6xi32, strides=[1]>>'
+    const body =
+      g('%bx, %by, %bz', 'get_tile_block_id', '', '', `${T('i32')}, ${T('i32')}, ${T('i32')}`) +
+      scalar('%c1', 'i32', '1') +
+      g('%v', 'make_tensor_view', '%acc', P('i32'), tv1, '<{operandSegmentSizes = array<i32: 1, 0, 0>}>') +
+      g('%p', 'make_partition_view', '%v', tv1, pv) +
+      g('%x', 'iota', '', '', T('4xi32')) +
+      g('%t', 'atomic_red_view_tko', '%p, %c1, %x', `${pv}, ${T('i32')}, ${T('4xi32')}`, '!cuda_tile.token', '<{memory_ordering_semantics = 1 : i32, memory_scope = 1 : i32, mode = 3 : i32, operandSegmentSizes = array<i32: 1, 1, 1, 0>}>') +
+      // alloca gives each block scratch memory it can store to and load from.
+      g('%s', 'alloca', '', '', P('i32'), '<{num_elem = 4 : i64, alignment = 64 : i64}>') +
+      g('%s1', 'reshape', '%s', P('i32'), T('1x!cuda_tile.ptr<i32>')) +
+      g('%sb', 'broadcast', '%s1', T('1x!cuda_tile.ptr<i32>'), T('4x!cuda_tile.ptr<i32>')) +
+      g('%sp', 'offset', '%sb, %x', `${T('4x!cuda_tile.ptr<i32>')}, ${T('4xi32')}`, T('4x!cuda_tile.ptr<i32>')) +
+      g('%t2', 'store_ptr_tko', '%sp, %x', `${T('4x!cuda_tile.ptr<i32>')}, ${T('4xi32')}`, '!cuda_tile.token', '<{memory_ordering_semantics = 0 : i32, operandSegmentSizes = array<i32: 1, 1, 0, 0>}>') +
+      g('%back, %t3', 'load_ptr_tko', '%sp', T('4x!cuda_tile.ptr<i32>'), `${T('4xi32')}, !cuda_tile.token`, '<{memory_ordering_semantics = 0 : i32, operandSegmentSizes = array<i32: 1, 0, 0, 0>}>') +
+      g('%t4', 'atomic_red_view_tko', '%p, %c1, %back', `${pv}, ${T('i32')}, ${T('4xi32')}`, '!cuda_tile.token', '<{memory_ordering_semantics = 1 : i32, memory_scope = 1 : i32, mode = 3 : i32, operandSegmentSizes = array<i32: 1, 1, 1, 0>}>')
+    const mem = memory()
+    const acc = mem.allocFrom('i32', [9, 9, 9, 9, 100, 200])
+    const r = launch(kernel([`%acc: ${P('i32')}`], body), [acc], [3], mem)
+    expect(r.errors).toEqual([])
+    // Tile 1 covers elements 4..7; 6 and 7 are past the edge. Three blocks add 2 * (0, 1) each.
+    expect(mem.read('i32', acc, 6)).toEqual([9, 9, 9, 9, 100, 206])
+  })
+})
+
 describe('interpreter: diagnostics', () => {
   it('reports an op it does not interpret at its location, never throwing', () => {
-    const body = g('%t', 'pack', '%p', P('i32'), T('4xi8'))
+    const body = g('%t', 'mmaf_scaled', '%p', P('i32'), T('4xi8'))
     const withValue = kernel([`%p: ${P('i32')}`], body)
     const mem = memory()
     const r = launch(withValue, [mem.alloc(4)], [2], mem)
     expect(r.ok).toBe(false)
-    expect(r.errors).toEqual([`4:10: 'cuda_tile.pack' op is not supported by the interpreter yet | in tile block (0, 0, 0)`])
+    expect(r.errors).toEqual([`4:10: 'cuda_tile.mmaf_scaled' op is not supported by the interpreter yet | in tile block (0, 0, 0)`])
   })
 
   it('prints with printf conversions, one line per tile block', () => {
