@@ -10,11 +10,15 @@ import {
   IntegerAttr,
   IntegerType,
   printAttribute,
+  Region,
   type Attribute,
   type CustomDirective,
+  type NamedAttribute,
+  type OdsOp,
+  type OpAsmArgument,
   type OpAsmParser,
+  type OperationState,
   type OpAsmPrinter,
-  type Region,
   type Type,
 } from '@tilepass/ir'
 import { BoundedAttr, CudaTileEnumAttr, DivByAttr, SameElementsAttr, parseCudaTileAttributeAfterMnemonic, printCudaTileAttribute } from './CudaTileAttributes.ts'
@@ -22,10 +26,20 @@ import { ComparisonOrderingNames, ComparisonPredicateNames, RoundingModeNames, S
 import { TileType, parseCudaTileType, parseCudaTileTypeAfterMnemonic, printCudaTileType, typeText } from './CudaTileTypes.ts'
 
 /** `custom<CudaTileType>(type($x))`: one type, or a comma-separated list for variadic values. */
+/** Whether the directive argument binds a list of types (a variadic value, not an optional one). */
+function bindsList(state: OperationState, arg: { readonly name: string; readonly variableLength: boolean }): boolean {
+  if (!arg.variableLength) {
+    return false
+  }
+  const def = state.name.def as OdsOp | undefined
+  const decl = def?.operands.find((d) => d.name === arg.name) ?? def?.results.find((d) => d.name === arg.name)
+  return decl === undefined || !decl.optional
+}
+
 const CudaTileTypeDirective: CustomDirective = {
-  parse(parser, args) {
+  parse(parser, args, state) {
     const a = args[0]!
-    if (!a.variableLength) {
+    if (!bindsList(state, a)) {
       const t = parseCudaTileType(parser)
       if (t === undefined) {
         return false
@@ -51,7 +65,7 @@ const CudaTileTypeDirective: CustomDirective = {
     a.types = types
     return true
   },
-  parseOptional(parser, args) {
+  parseOptional(parser, args, state) {
     const t = parseCudaTileTypeOptional(parser)
     if (t === null) {
       return null
@@ -60,7 +74,7 @@ const CudaTileTypeDirective: CustomDirective = {
       return false
     }
     const types = [t]
-    while (args[0]!.variableLength && parser.parseOptionalComma()) {
+    while (bindsList(state, args[0]!) && parser.parseOptionalComma()) {
       const n = parseCudaTileType(parser)
       if (n === undefined) {
         return false
@@ -131,6 +145,9 @@ function keywordEnumDirective(mnemonic: string, names: readonly string[], messag
     parse(parser, args) {
       const loc = parser.getCurrentLocation()
       const kw = parser.parseOptionalKeywordAny()
+      if (kw === undefined) {
+        parser.emitError(loc, 'expected valid keyword').report()
+      }
       const v = kw === undefined ? -1 : names.indexOf(kw)
       if (v < 0) {
         parser.emitError(loc, message).report()
@@ -163,6 +180,7 @@ function parseDenseTyped(parser: OpAsmParser): [Attribute, Type] | undefined {
   const eltLoc = parser.getCurrentLocation()
   const elt = parseCudaTileType(parser)
   if (elt === undefined) {
+    parser.emitError(parser.getCurrentLocation(), `expect element type to be one of ${NUMBER_SUMMARY} values, but got '<<NULL TYPE>>'`).report()
     return undefined
   }
   if (!isDenseElementType(elt)) {
@@ -201,10 +219,11 @@ function parseDenseTyped(parser: OpAsmParser): [Attribute, Type] | undefined {
         return false
       }
       const val = v
-      const min = width === 1 ? 0n : -(1n << BigInt(width - 1))
-      const max = width === 1 ? 1n : (1n << BigInt(width)) - 1n
+      // The union of the signed and unsigned ranges (i64 takes any 64-bit value).
+      const min = -(1n << BigInt(width - 1))
+      const max = (1n << BigInt(width)) - 1n
       if (val < min || val > max) {
-        parser.emitError(loc, `integer value ${val} is out of range for type ${typeText(elt)}`).report()
+        parser.emitError(loc, 'integer constant out of range for type').report()
         return false
       }
       ints.push(val)
@@ -335,8 +354,8 @@ function printControlFlowRegion(printer: OpAsmPrinter, region: Region, implicitN
 }
 
 const IfOpRegionDirective: CustomDirective = {
-  parse(parser, args, state) {
-    const region = args[0]!.regions[0] ?? state.addRegion()
+  parse(parser, args) {
+    const region = new Region()
     if (!parser.parseRegion(region)) {
       return false
     }
@@ -352,12 +371,36 @@ const IfOpRegionDirective: CustomDirective = {
 }
 
 const ArgumentRegionDirective: CustomDirective = {
-  parse(parser, args, state) {
-    const list = parser.parseArgumentList('paren', true, false)
-    if (list === undefined) {
+  parse(parser, args) {
+    const list: OpAsmArgument[] = []
+    if (!parser.parseLParen()) {
       return false
     }
-    const region = args[0]!.regions[0] ?? state.addRegion()
+    if (!parser.parseOptionalRParen()) {
+      do {
+        const name = parser.parseOperand()
+        if (name === undefined || !parser.parseColon()) {
+          return false
+        }
+        const type = parseCudaTileType(parser)
+        if (type === undefined) {
+          return false
+        }
+        const attrs: NamedAttribute[] = []
+        if (!parser.parseOptionalAttrDict(attrs)) {
+          return false
+        }
+        const sourceLoc = parser.parseOptionalLocationSpecifier()
+        if (sourceLoc === undefined) {
+          return false
+        }
+        list.push({ ssaName: name, type, attrs, sourceLoc })
+      } while (parser.parseOptionalComma())
+      if (!parser.parseRParen()) {
+        return false
+      }
+    }
+    const region = new Region()
     if (!parser.parseRegion(region, list)) {
       return false
     }

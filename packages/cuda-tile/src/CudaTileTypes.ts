@@ -431,8 +431,8 @@ export function parseCudaTileTypeAfterMnemonic(parser: OpAsmParser, mnemonic: st
       if (el === undefined || !parser.parseGreater()) {
         return undefined
       }
-      if (!isNumberType(el) && !(el instanceof PointerType)) {
-        parser.emitError(loc, `failed to verify 'elementType': ${NUMBER_TYPE_SUMMARY} or Pointer type`).report()
+      if (!isNumberType(el) && !(el instanceof PointerType) && !(el instanceof IntegerType && el.isSignless && el.width === 4)) {
+        parser.emitError(loc, `failed to verify 'elementType': ${NUMBER_TYPE_SUMMARY} or Pointer type or i4`).report()
         return undefined
       }
       return checked(parser, loc, verifyTileShape(dims, el), () => TileType.get(dims, el))

@@ -10,11 +10,13 @@ import {
   IntegerAttr,
   IntegerType,
   StringAttr,
+  Trait,
   SymbolRefAttr,
   SymbolTable,
   TypeAttr,
   UnitAttr,
   success,
+  type Attribute,
   type LogicalResult,
   type OdsOp,
   type Operation,
@@ -258,28 +260,53 @@ function checkViewMatches(op: Operation): LogicalResult {
 
 function verifyAggregate(op: Operation, requiresMatchingReturnShape: boolean): LogicalResult {
   const inputs = op.getOperands()
-  const dim = Number((op.getAttr('dim') as IntegerAttr).value)
-  const rank = tile(inputs[0]!.type).rank
-  if (dim >= rank) {
-    return op.emitOpError(`dimension ${dim} is out of bounds for operand rank ${rank}`).fail()
+  if (inputs.length === 0) {
+    return op.emitOpError('expect at least 1 operand').fail()
   }
-  const identities = op.getAttr('identities') as { elements?: readonly unknown[] } | undefined
-  const count = identities?.elements?.length ?? 0
-  if (count !== inputs.length) {
-    return op.emitOpError(`expected ${inputs.length} identity values, got ${count}`).fail()
+  if (inputs.length !== op.numResults) {
+    return op.emitOpError('expect same number of operands and results').fail()
   }
-  if (op.numResults !== inputs.length) {
-    return op.emitOpError(`expected ${inputs.length} results, got ${op.numResults}`).fail()
-  }
-  for (let i = 0; i < inputs.length; i++) {
-    const inT = tile(inputs[i]!.type)
-    const outT = op.results[i]!.type as TileType
-    if (outT.elementType !== inT.elementType) {
-      return op.emitOpError(`result ${i} element type ${typeText(outT.elementType)} does not match operand element type ${typeText(inT.elementType)}`).fail()
+  const identities = (op.getAttr('identities') as { elements?: readonly Attribute[] } | undefined)?.elements
+  if (identities !== undefined) {
+    if (identities.length !== inputs.length) {
+      return op.emitOpError(`expect identities to match the number of operands but got: ${inputs.length} operands and ${identities.length} identities`).fail()
     }
-    const expected = requiresMatchingReturnShape ? inT.shape : inT.shape.filter((_, d) => d !== dim)
-    if (outT.shape.join('x') !== expected.join('x')) {
-      return op.emitOpError(`result ${i} has shape [${outT.shape.join(', ')}], expected [${expected.join(', ')}]`).fail()
+    for (let i = 0; i < inputs.length; i++) {
+      const t = inputs[i]!.type
+      if (!(t instanceof TileType)) {
+        return op.emitOpError(`expected TileType for operand at index ${i} but got: ${typeText(t)}`).fail()
+      }
+      const idTy = (identities[i] as { type?: Type }).type
+      const a = fkind(t.elementType)
+      const b = idTy === undefined ? '' : fkind(idTy)
+      if ((a === 'bf16' && b === 'f16') || (a === 'f16' && b === 'bf16')) {
+        continue
+      }
+      if (t.elementType !== idTy) {
+        return op.emitOpError(`expect same type for operand at index: ${i} and identity at index: ${i} but got: ${typeText(t.elementType)} and ${idTy === undefined ? '' : typeText(idTy)}`).fail()
+      }
+    }
+  }
+  const first = inputs[0]!.type as TileType
+  const dim = Number((op.getAttr('dim') as IntegerAttr).value)
+  if (dim < 0 || dim >= first.rank) {
+    return op.emitOpError(`dimension (${dim}) is out of bound [0, ${first.rank})`).fail()
+  }
+  if (requiresMatchingReturnShape) {
+    for (let i = 0; i < inputs.length; i++) {
+      if (inputs[i]!.type !== op.results[i]!.type) {
+        return op.emitOpError(`expect same type for operand at index: ${i} and result at index: ${i}`).fail()
+      }
+    }
+  } else {
+    // InferTypeOpAdaptor: the results are the operands without `dim`.
+    const inferred = inputs.map((v) => {
+      const t = v.type as TileType
+      return TileType.get(t.shape.filter((_, d) => d !== dim), t.elementType)
+    })
+    if (!sameTypes(inferred, op.resultTypes)) {
+      op.emitOpError(`inferred type(s) ${types(inferred)} are incompatible with return type(s) of operation ${types(op.resultTypes)}`).report()
+      return op.context.emitError(op.location, 'failed to infer returned types').fail()
     }
   }
   return success()
@@ -288,17 +315,47 @@ function verifyAggregate(op: Operation, requiresMatchingReturnShape: boolean): L
 function verifyAggregateRegions(op: Operation, region: Region): LogicalResult {
   const n = op.numOperands
   const block = region.firstBlock
-  const args = block?.arguments ?? []
+  if (block === null || block.firstOp === null) {
+    return op.emitOpError('expect non-empty block').fail()
+  }
+  const args = block.arguments.map((a) => a.type)
   if (args.length !== 2 * n) {
-    return op.emitOpError(`expected ${2 * n} region arguments, got ${args.length}`).fail()
+    return op.emitOpError(`expect ${2 * n} block arguments but got: ${args.length}`).fail()
+  }
+  for (let i = 0; i < args.length; i++) {
+    const t = args[i]!
+    if (!(t instanceof TileType) || t.rank !== 0) {
+      return op.emitOpError(`expect 0-rank tile type at index: ${i} but got: ${typeText(t)}`).fail()
+    }
+  }
+  for (let i = 0; i + 1 < args.length; i += 2) {
+    const a = (args[i] as TileType).elementType
+    const b = (args[i + 1] as TileType).elementType
+    if (a !== b) {
+      return op.emitOpError(`expect same element type for block argument at index: ${i} and ${i + 1} but got: ${typeText(a)} and ${typeText(b)}`).fail()
+    }
   }
   for (let i = 0; i < n; i++) {
-    const el = tile(op.getOperand(i).type).elementType
-    const want = TileType.get([], el)
-    for (const a of [args[2 * i]!, args[2 * i + 1]!]) {
-      if (a.type !== want) {
-        return op.emitOpError(`expected region argument type ${typeText(want)}, got ${typeText(a.type)}`).fail()
-      }
+    const a = tile(op.getOperand(i).type).elementType
+    const b = (args[2 * i] as TileType).elementType
+    if (a !== b) {
+      return op.emitOpError(`expect same type for operand at index: ${i} and block argument at index: ${2 * i} but got: ${typeText(a)} and ${typeText(b)}`).fail()
+    }
+  }
+  const term: Operation = block.lastOp!
+  if (term.numOperands !== n) {
+    return op.emitOpError(`expect number of terminators operands (${term.numOperands}) to match number of operands (${n})`).fail()
+  }
+  for (let i = 0; i < n; i++) {
+    const a = tile(op.getOperand(i).type).elementType
+    const b = tile(term.getOperand(i).type).elementType
+    if (a !== b) {
+      return op.emitOpError(`expect same type for operand at index: ${i} and terminator argument at index: ${i} but got: ${typeText(a)} and ${typeText(b)}`).fail()
+    }
+  }
+  for (let inner: Operation | null = block.firstOp; inner !== null && inner !== term; inner = inner.nextOp) {
+    if (!inner.hasTrait(Trait.Pure)) {
+      return inner.emitOpError(`only pure operations are allowed inside '${op.name.name}'`).fail()
     }
   }
   return success()

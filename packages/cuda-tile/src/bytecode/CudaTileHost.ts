@@ -4,12 +4,14 @@
  * between the dialect's types/attributes and the descriptions the reader and writer use.
  */
 import {
+  DictionaryAttr,
   FileLineColLoc,
   IntegerAttr,
   IntegerType,
   StringAttr,
   Trait,
   kDynamic,
+  printAttribute,
   type Attribute,
   type Context,
   type Location,
@@ -177,6 +179,14 @@ function enumValueOf(attr: Attribute): TileAttrDesc | null {
   return null
 }
 
+function attrText(attr: Attribute): string {
+  try {
+    return printAttribute(attr)
+  } catch {
+    return '<attribute>'
+  }
+}
+
 function toI64(values: readonly number[]): bigint[] {
   return values.map((d) => (d === kDynamic ? INT64_MIN : BigInt(d)))
 }
@@ -342,6 +352,12 @@ class Host implements CudaTileBytecodeHost {
       case 'bounded':
         return BoundedAttr.get(context, desc.lb, desc.ub)
       case 'optimization_hints':
+        // As OptimizationHintsAttr::verify: one dictionary per architecture.
+        for (const e of desc.dict.entries) {
+          if (!(e.value instanceof DictionaryAttr)) {
+            return `expected dictionary attribute for optimization_hints entry \`${e.name}\` got value=${attrText(e.value)}`
+          }
+        }
         return OptimizationHintsAttr.get(desc.dict)
       case 'test_value':
         return IntegerAttr.get(IntegerType.get(context, 64), desc.value)

@@ -1,6 +1,6 @@
 import type { Operation } from '@tilepass/ir'
 import { enumAttr, OVERFLOW, ROUNDING, SIGNEDNESS } from './Attrs.ts'
-import { bf16Bits, bf16FromBits, f16Bits, f16FromBits, roundFloat, Rounding } from './FloatRounding.ts'
+import { floatFromBits, floatToBits, roundFloat, Rounding } from './FloatRounding.ts'
 import type { Interpreter, OpHandler } from './Interpreter.ts'
 import { Tile } from './Tile.ts'
 import type { ElemType } from './TypeInfo.ts'
@@ -75,49 +75,17 @@ const ftof: OpHandler = (it, op) => {
   })
 }
 
-const scratch = new DataView(new ArrayBuffer(8))
-
 /** The bit pattern of element `i` of `t` as an unsigned bigint. */
 export function bitsOf(t: Tile, i: number): bigint {
-  const e = t.elem
-  if (!e.isFloat) {
-    return BigInt.asUintN(e.bits, t.ints[i]!)
-  }
-  const x = t.floats[i]!
-  switch (e.kind) {
-    case 'f16':
-      return BigInt(f16Bits(x))
-    case 'bf16':
-      return BigInt(bf16Bits(x))
-    case 'f64':
-      scratch.setFloat64(0, x)
-      return scratch.getBigUint64(0)
-    default:
-      scratch.setFloat32(0, x)
-      return BigInt(scratch.getUint32(0))
-  }
+  return t.elem.isFloat ? floatToBits(t.elem.kind, t.floats[i]!) : BigInt.asUintN(t.elem.bits, t.ints[i]!)
 }
 
 /** Stores bit pattern `bits` as element `i` of `t`. */
 function setBits(t: Tile, i: number, bits: bigint, elem: ElemType): void {
-  if (!elem.isFloat) {
+  if (elem.isFloat) {
+    t.floats[i] = floatFromBits(elem.kind, bits)
+  } else {
     t.ints[i] = BigInt.asIntN(elem.bits, bits)
-    return
-  }
-  switch (elem.kind) {
-    case 'f16':
-      t.floats[i] = f16FromBits(Number(bits))
-      break
-    case 'bf16':
-      t.floats[i] = bf16FromBits(Number(bits))
-      break
-    case 'f64':
-      scratch.setBigUint64(0, bits)
-      t.floats[i] = scratch.getFloat64(0)
-      break
-    default:
-      scratch.setUint32(0, Number(bits))
-      t.floats[i] = scratch.getFloat32(0)
   }
 }
 

@@ -1,6 +1,6 @@
 /**
  * Rounding of exact (double) results to the float element types the interpreter models,
- * with cuda_tile's rounding modes, and the bit encodings of f16 and bf16.
+ * with cuda_tile's rounding modes, and their bit encodings.
  *
  * Every float tile element is held as a double whose value is representable in its
  * element type. Sums, products and quotients of two such values are computed in double
@@ -18,11 +18,13 @@ interface Format {
   readonly precision: number
   readonly minExp: number
   readonly maxFinite: number
+  /** No infinities (f8E4M3FN): overflow gives NaN, as APFloat's conversion does. */
+  readonly noInf: boolean
 }
 
 function format(precision: number, expBits: number): Format {
   const bias = (1 << (expBits - 1)) - 1
-  return { precision, minExp: 1 - bias, maxFinite: (2 - 2 ** (1 - precision)) * 2 ** bias }
+  return { precision, minExp: 1 - bias, maxFinite: (2 - 2 ** (1 - precision)) * 2 ** bias, noInf: false }
 }
 
 const FORMATS: Record<string, Format> = {
@@ -30,6 +32,9 @@ const FORMATS: Record<string, Format> = {
   bf16: format(8, 8),
   tf32: format(11, 8),
   f32: format(24, 8),
+  f8E5M2: format(3, 5),
+  // The all-ones exponent holds finite values except S.1111.111 (NaN): the largest is 448.
+  f8E4M3FN: { precision: 4, minExp: -6, maxFinite: 448, noInf: true },
 }
 
 const scratch = new DataView(new ArrayBuffer(8))
@@ -114,7 +119,7 @@ export function roundFloat(kind: string, x: number, mode: Rounding = Rounding.Ne
   let out = r * ulp
   if (Math.abs(out) > f.maxFinite) {
     const towardsInf = mode === Rounding.NearestEven || (mode === Rounding.PositiveInf && x > 0) || (mode === Rounding.NegativeInf && x < 0)
-    out = towardsInf ? (x > 0 ? Infinity : -Infinity) : x > 0 ? f.maxFinite : -f.maxFinite
+    out = towardsInf ? (f.noInf ? NaN : x > 0 ? Infinity : -Infinity) : x > 0 ? f.maxFinite : -f.maxFinite
   }
   if (out === 0) {
     return x < 0 ? -0 : 0
@@ -178,49 +183,94 @@ export function sqrtErrSign(a: number, s: number): number {
 
 // ---- Bit encodings ----
 
-/** The f16 bit pattern of `x`, which must be representable in f16 (NaN becomes the canonical 0x7E00). */
-export function f16Bits(x: number): number {
+/** Exponent bits, stored mantissa bits and bias of the narrow IEEE-style formats. */
+interface Encoding {
+  readonly exp: number
+  readonly man: number
+  readonly bias: number
+  /** f8E4M3FN: no infinities; only S.1111.111 is NaN. */
+  readonly fn: boolean
+}
+
+const ENCODINGS: Record<string, Encoding> = {
+  f16: { exp: 5, man: 10, bias: 15, fn: false },
+  f8E5M2: { exp: 5, man: 2, bias: 15, fn: false },
+  f8E4M3FN: { exp: 4, man: 3, bias: 7, fn: true },
+}
+
+function encodeNarrow(e: Encoding, x: number): number {
+  const expMax = (1 << e.exp) - 1
+  const signBit = 1 << (e.exp + e.man)
   if (Number.isNaN(x)) {
-    return 0x7e00
+    return e.fn ? signBit - 1 : (expMax << e.man) | (1 << (e.man - 1))
   }
-  const sign = x < 0 || Object.is(x, -0) ? 0x8000 : 0
+  const sign = x < 0 || Object.is(x, -0) ? signBit : 0
   const a = Math.abs(x)
   if (a === Infinity) {
-    return sign | 0x7c00
+    return sign | (e.fn ? signBit - 1 : expMax << e.man)
   }
-  if (a < 2 ** -14) {
-    return sign | Math.round(a * 2 ** 24)
+  if (a < 2 ** (1 - e.bias)) {
+    return sign | Math.round(a * 2 ** (e.bias - 1 + e.man))
   }
-  const e = exponentOf(a)
-  const man = Math.round((a / 2 ** e - 1) * 1024)
-  return sign | ((e + 15) << 10) | man
+  const ex = exponentOf(a)
+  return sign | ((ex + e.bias) << e.man) | Math.round((a / 2 ** ex - 1) * 2 ** e.man)
 }
 
-/** The value of the f16 bit pattern `bits`. */
-export function f16FromBits(bits: number): number {
-  const sign = bits & 0x8000 ? -1 : 1
-  const exp = (bits >> 10) & 0x1f
-  const man = bits & 0x3ff
-  if (exp === 0x1f) {
-    return man === 0 ? sign * Infinity : NaN
+function decodeNarrow(e: Encoding, bits: number): number {
+  const expMax = (1 << e.exp) - 1
+  const manMask = (1 << e.man) - 1
+  const sign = bits & (1 << (e.exp + e.man)) ? -1 : 1
+  const ex = (bits >> e.man) & expMax
+  const m = bits & manMask
+  if (ex === expMax && (!e.fn || m === manMask)) {
+    return e.fn || m !== 0 ? NaN : sign * Infinity
   }
-  if (exp === 0) {
-    return sign * man * 2 ** -24
+  if (ex === 0) {
+    return sign * m * 2 ** (1 - e.bias - e.man)
   }
-  return sign * (1024 + man) * 2 ** (exp - 25)
+  return sign * (2 ** e.man + m) * 2 ** (ex - e.bias - e.man)
 }
 
-/** The bf16 bit pattern of `x`, which must be representable in bf16 (NaN becomes 0x7FC0). */
-export function bf16Bits(x: number): number {
-  if (Number.isNaN(x)) {
-    return 0x7fc0
+/** The bit pattern of `x` (representable in float `kind`; tf32 as its 32-bit container). NaN is canonical. */
+export function floatToBits(kind: string, x: number): bigint {
+  const narrow = ENCODINGS[kind]
+  if (narrow !== undefined) {
+    return BigInt(encodeNarrow(narrow, x))
   }
-  scratch.setFloat32(0, x)
-  return scratch.getUint32(0) >>> 16
+  switch (kind) {
+    case 'bf16':
+      if (Number.isNaN(x)) {
+        return 0x7fc0n
+      }
+      scratch.setFloat32(0, x)
+      return BigInt(scratch.getUint32(0) >>> 16)
+    case 'f64':
+      scratch.setFloat64(0, x)
+      return scratch.getBigUint64(0)
+    default:
+      scratch.setFloat32(0, x)
+      return BigInt(scratch.getUint32(0))
+  }
 }
 
-/** The value of the bf16 bit pattern `bits`. */
-export function bf16FromBits(bits: number): number {
-  scratch.setUint32(0, (bits & 0xffff) << 16)
-  return scratch.getFloat32(0)
+/** The value of bit pattern `bits` of float `kind` (tf32: its 32-bit container, low bits ignored). */
+export function floatFromBits(kind: string, bits: bigint): number {
+  const narrow = ENCODINGS[kind]
+  if (narrow !== undefined) {
+    return decodeNarrow(narrow, Number(bits))
+  }
+  switch (kind) {
+    case 'bf16':
+      scratch.setUint32(0, Number(BigInt.asUintN(16, bits)) << 16)
+      return scratch.getFloat32(0)
+    case 'f64':
+      scratch.setBigUint64(0, BigInt.asUintN(64, bits))
+      return scratch.getFloat64(0)
+    case 'tf32':
+      scratch.setUint32(0, Number(BigInt.asUintN(32, bits)) & 0xffffe000)
+      return scratch.getFloat32(0)
+    default:
+      scratch.setUint32(0, Number(BigInt.asUintN(32, bits)))
+      return scratch.getFloat32(0)
+  }
 }

@@ -9,7 +9,7 @@ import {
   type Operation,
 } from '@tilepass/ir'
 import { hasUnitAttr, intArrayAttr, intAttr } from './Attrs.ts'
-import { bf16FromBits, f16FromBits, roundFloat } from './FloatRounding.ts'
+import { floatFromBits, roundFloat } from './FloatRounding.ts'
 import type { Interpreter, OpHandler } from './Interpreter.ts'
 import { rowMajorStrides, Tile, Token } from './Tile.ts'
 import type { ElemType } from './TypeInfo.ts'
@@ -32,20 +32,7 @@ function literal(tok: string, elem: ElemType): number | bigint {
     return BigInt.asIntN(elem.bits, BigInt(tok))
   }
   if (tok.startsWith('0x')) {
-    const bits = BigInt(tok)
-    const dv = new DataView(new ArrayBuffer(8))
-    switch (elem.kind) {
-      case 'f16':
-        return f16FromBits(Number(bits))
-      case 'bf16':
-        return bf16FromBits(Number(bits))
-      case 'f64':
-        dv.setBigUint64(0, bits)
-        return dv.getFloat64(0)
-      default:
-        dv.setUint32(0, Number(bits))
-        return dv.getFloat32(0)
-    }
+    return floatFromBits(elem.kind, BigInt(tok))
   }
   const x = tok.endsWith('inf') ? (tok.startsWith('-') ? -Infinity : Infinity) : tok.endsWith('nan') ? NaN : Number(tok)
   return roundFloat(elem.kind, x)
@@ -312,7 +299,7 @@ function foldLines(it: Interpreter, op: Operation, scan: boolean): void {
 
 /**
  * `acc + lhs x rhs` (batched when rank 3). Each product of two inputs is exact in double
- * for f16, bf16, tf32 and f32 inputs; the K products and the accumulator are summed in
+ * for f8E4M3FN, f8E5M2, f16, bf16, tf32 and f32 inputs; the K products and the accumulator are summed in
  * double (in k order) and rounded once to the result type. tf32 inputs are the 19-bit
  * values their elements hold.
  */

@@ -1,4 +1,4 @@
-import { bf16Bits, bf16FromBits, f16Bits, f16FromBits, roundFloat } from './FloatRounding.ts'
+import { floatFromBits, floatToBits, roundFloat } from './FloatRounding.ts'
 import type { ElemType } from './TypeInfo.ts'
 import { elemTypeFromText } from './TypeInfo.ts'
 
@@ -95,31 +95,29 @@ export class TileMemory {
 
   /** The float at `addr` (bounds are the caller's to check). */
   loadFloat(elem: ElemType, addr: number): number {
-    switch (elem.kind) {
-      case 'f16':
-        return f16FromBits(this.view.getUint16(addr, true))
-      case 'bf16':
-        return bf16FromBits(this.view.getUint16(addr, true))
-      case 'f64':
+    switch (elem.storageBytes) {
+      case 1:
+        return floatFromBits(elem.kind, BigInt(this.view.getUint8(addr)))
+      case 2:
+        return floatFromBits(elem.kind, BigInt(this.view.getUint16(addr, true)))
+      case 8:
         return this.view.getFloat64(addr, true)
-      case 'tf32':
-        // tf32 occupies 32 bits; only its 19 leading bits are significant.
-        return roundFloat('tf32', this.view.getFloat32(addr, true), 1)
       default:
-        return this.view.getFloat32(addr, true)
+        // f32, and tf32 (a 32-bit container whose low 13 bits are ignored).
+        return elem.kind === 'f32' ? this.view.getFloat32(addr, true) : floatFromBits(elem.kind, BigInt(this.view.getUint32(addr, true)))
     }
   }
 
   /** Stores float `x` (representable in `elem`) at `addr`. */
   storeFloat(elem: ElemType, addr: number, x: number): void {
-    switch (elem.kind) {
-      case 'f16':
-        this.view.setUint16(addr, f16Bits(x), true)
+    switch (elem.storageBytes) {
+      case 1:
+        this.view.setUint8(addr, Number(floatToBits(elem.kind, x)))
         break
-      case 'bf16':
-        this.view.setUint16(addr, bf16Bits(x), true)
+      case 2:
+        this.view.setUint16(addr, Number(floatToBits(elem.kind, x)), true)
         break
-      case 'f64':
+      case 8:
         this.view.setFloat64(addr, x, true)
         break
       default:
@@ -161,7 +159,7 @@ export class TileMemory {
   private elem(name: string): ElemType {
     const elem = elemTypeFromText(name)
     if (elem === null || elem.isPtr) {
-      throw new Error(`TileMemory: unsupported element type '${name}' (use i1..i64, f16, bf16, tf32, f32 or f64)`)
+      throw new Error(`TileMemory: unsupported element type '${name}' (use i1..i64, f8E4M3FN, f8E5M2, f16, bf16, tf32, f32 or f64)`)
     }
     return elem
   }

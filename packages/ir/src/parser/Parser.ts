@@ -685,8 +685,8 @@ export abstract class Parser {
         }
         dims.push(v)
       } else {
-        this.errorHere('expected dimension size')
-        return false
+        // An empty list (`()`) is allowed; a list never ends with a separator.
+        return dims.length === 0
       }
       const l = this.lex
       if (l.kind !== Tok.bareIdentifier || this.src.charCodeAt(l.start) !== C_x) {
