@@ -131,6 +131,14 @@ describe('interpreter: conversions', () => {
     expect(convert('bitcast', 'i16', 'f16', '[15360]', 1).values).toEqual([1])
     expect(convert('exti', 'i8', 'i32', '[-1]', 1, '{signedness = #cuda_tile.signedness<unsigned>}').values).toEqual([255])
     expect(convert('trunci', 'i32', 'i8', '[257]', 1).values).toEqual([1])
+    // f8E4M3FN: 3 mantissa bits, largest 448, no infinity (overflow is NaN); f8E5M2 overflows to infinity.
+    // 464 is halfway between 448 and 480 (the NaN encoding): it rounds to even, 448.
+    const e4m3 = convert('ftof', 'f32', 'f8E4M3FN', '[0.3, 464.0, 480.0, -0.001]', 4)
+    expect(e4m3.values.slice(0, 2)).toEqual([0.3125, 448])
+    expect(Number.isNaN(e4m3.values[2])).toBe(true)
+    expect(e4m3.values[3]).toBe(-(2 ** -9))
+    expect(convert('ftof', 'f32', 'f8E5M2', '[0.3, 61440.0]', 2).values).toEqual([0.3125, Infinity])
+    expect(convert('bitcast', 'i8', 'f8E4M3FN', '[127, 56]', 2).values.map(String)).toEqual(['NaN', '1'])
     const packed = dense('%a', '2', 'i16', '[258, -2]') + g('%r', 'pack', '%a', T('2xi16'), T('4xi8')) + storeAll('%r', '%out', [4], 'i8')
     expect(compute(packed, 'i8', 4).values).toEqual([2, 1, -2, -1])
     const unpacked = dense('%a', '4', 'i8', '[0, 60, 0, -68]') + g('%r', 'unpack', '%a', T('4xi8'), T('2xf16')) + storeAll('%r', '%out', [2], 'f16')
@@ -378,8 +386,8 @@ describe('interpreter: mmaf', () => {
     return { got: mem.read('f32', pc, m * n), want }
   }
 
-  it('multiplies f16, bf16 and f32 tiles exactly and accumulates in f32', () => {
-    for (const [elem, seed] of [['f16', 1], ['bf16', 2], ['f32', 3]] as const) {
+  it('multiplies f16, bf16, f32 and f8 tiles exactly and accumulates in f32', () => {
+    for (const [elem, seed] of [['f16', 1], ['bf16', 2], ['f32', 3], ['f8E4M3FN', 4], ['f8E5M2', 5]] as const) {
       const { got, want } = mma(elem, 8, 4, 16, seed)
       expect(got).toEqual(want)
     }
