@@ -560,7 +560,7 @@ export const cudaTileOpTable: readonly CudaTileOpRow[] = [
     args: [["memory_ordering_semantics", "CudaTile_MemoryOrderingSemanticsAttr", "13.1", "[OnlyVariants<[\"WEAK\", \"RELAXED\", \"ACQUIRE\"]>]"], ["memory_scope", "OptionalAttr<CudaTile_MemoryScopeAttr>", "13.1"], ["source", "CudaTile_PointerTileType", "13.1"], ["mask", "Optional<CudaTile_TileOf<[CudaTile_Int1]>>", "13.1"], ["paddingValue", "Optional<CudaTile_NumberTileType>", "13.1"], ["token", "Optional<CudaTile_TokenType>", "13.1"], ["optimization_hints", "OptionalAttr<CudaTile_OptimizationHintsAttr>", "13.1"]],
     results: [["result", "CudaTile_TileType", "13.1"], ["result_token", "CudaTile_TokenType", "13.1"]],
     regions: [],
-    traits: [],
+    traits: ["AttrSizedOperandSegments"],
     format: "$memory_ordering_semantics ($memory_scope^)? $source (`,` $mask^)? (`,` $paddingValue^)? (`token` `` `=` `` $token^)? (`optimization_hints` `=` $optimization_hints^)? attr-dict `:` custom<CudaTileType>(type($source)) (`,` custom<CudaTileType>(type($mask))^)? (`,` custom<CudaTileType>(type($paddingValue))^)? `->` custom<CudaTileType>(type($result)) `,` custom<CudaTileType>(type($result_token))",
     flags: "V",
   },

@@ -761,6 +761,51 @@ function verifyGetGlobal(op: Operation): LogicalResult {
   return success()
 }
 
+/** `verifyLoadStoreType`: `ptrs` is a tile of pointers to the elements of `tileType`, same shape. */
+function pointersMatch(tileType: Type, ptrs: Type): boolean {
+  return (
+    tileType instanceof TileType &&
+    ptrs instanceof TileType &&
+    ptrs.elementType instanceof PointerType &&
+    ptrs.shape.join('x') === tileType.shape.join('x') &&
+    ptrs.elementType.pointeeType === tileType.elementType
+  )
+}
+
+function sameShape(a: Type, b: Type): boolean {
+  return a instanceof TileType && b instanceof TileType && a.shape.join('x') === b.shape.join('x')
+}
+
+/** The type-matching traits of `load_ptr_tko` (NVIDIA's CudaTile_LoadOpBase). */
+function verifyLoadPtrTypes(op: Operation): LogicalResult {
+  const result = op.results[0]!.type
+  if (!pointersMatch(result, operand(op, 'source')!.type)) {
+    return op.emitOpError('failed to verify that `source` type is expected a pointer type of `result` type').fail()
+  }
+  const mask = operand(op, 'mask')
+  if (mask !== null && !sameShape(operand(op, 'source')!.type, mask.type)) {
+    return op.emitOpError("failed to verify that shape of 'mask' must match the shape of 'source'").fail()
+  }
+  const pad = operand(op, 'paddingValue')
+  if (pad !== null && !(sameShape(result, pad.type) && tile(result).elementType === tile(pad.type).elementType)) {
+    return op.emitOpError("failed to verify that type of 'paddingValue' must match the type of 'result'").fail()
+  }
+  return success()
+}
+
+/** The type-matching traits of `store_ptr_tko` (NVIDIA's CudaTile_StoreOpBase). */
+function verifyStorePtrTypes(op: Operation): LogicalResult {
+  const dest = operand(op, 'destination')!.type
+  if (!pointersMatch(operand(op, 'value')!.type, dest)) {
+    return op.emitOpError('failed to verify that `destination` type is expected a pointer type of `value` type').fail()
+  }
+  const mask = operand(op, 'mask')
+  if (mask !== null && !sameShape(mask.type, dest)) {
+    return op.emitOpError("failed to verify that shape of 'destination' must match the shape of 'mask'").fail()
+  }
+  return success()
+}
+
 // ---- table ------------------------------------------------------------------------------
 
 /** Verifiers by full op name. */
@@ -1163,8 +1208,8 @@ export const cudaTileVerifiers: Readonly<Record<string, CudaTileVerifier>> = {
   },
   'cuda_tile.load_view_tko': { verify: (op) => verifyViewLoadStore(op) && verifyMemoryModelLoad(op) },
   'cuda_tile.store_view_tko': { verify: (op) => verifyViewLoadStore(op) && verifyMemoryModelStore(op) },
-  'cuda_tile.load_ptr_tko': { verify: (op) => verifyOptimizationHints(op) && verifyMemoryModelLoad(op) },
-  'cuda_tile.store_ptr_tko': { verify: (op) => verifyOptimizationHints(op) && verifyMemoryModelStore(op) },
+  'cuda_tile.load_ptr_tko': { verify: (op) => verifyLoadPtrTypes(op) && verifyOptimizationHints(op) && verifyMemoryModelLoad(op) },
+  'cuda_tile.store_ptr_tko': { verify: (op) => verifyStorePtrTypes(op) && verifyOptimizationHints(op) && verifyMemoryModelStore(op) },
   'cuda_tile.print_tko': { verify: verifyPrintFormat },
   'cuda_tile.atomic_rmw_tko': {
     verify(op) {
