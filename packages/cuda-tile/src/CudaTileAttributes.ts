@@ -268,16 +268,13 @@ function parseStruct(parser: OpAsmParser, mnemonic: string, allowed: readonly st
   }
   do {
     const loc = parser.getCurrentLocation()
-    const key = parser.parseKeywordOrUndefined()
+    const key = parser.parseOptionalKeywordAny()
     if (key === undefined) {
+      parser.emitError(loc, 'expected a parameter name in struct').report()
       return false
     }
-    if (!allowed.includes(key)) {
+    if (!allowed.includes(key) || out.has(key)) {
       parser.emitError(loc, `duplicate or unknown struct parameter name: ${key}`).report()
-      return false
-    }
-    if (out.has(key)) {
-      parser.emitError(loc, `struct is missing required parameter: ${key}`).report()
       return false
     }
     if (!parser.parseEqual()) {

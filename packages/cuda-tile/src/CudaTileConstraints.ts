@@ -18,6 +18,7 @@ import {
   IntegerAttr,
   IntegerType,
   StrAttr,
+  StringAttr,
   SymbolNameAttr,
   UnitAttrC,
   attrConstraint,
@@ -258,6 +259,19 @@ const assumePredicate = attrConstraint(
   (a) => a instanceof DivByAttr || a instanceof SameElementsAttr || a instanceof BoundedAttr,
 )
 
+/** `StrAttr` as ODS formats read it: a string literal without a trailing `: type`. */
+const StrAttrNoType: AttrConstraint = attrConstraint(StrAttr.summary, (a) => StrAttr.check(a), {
+  parse(parser) {
+    const v = parser.parseString()
+    return v === undefined ? undefined : StringAttr.get(parser.context, v)
+  },
+  parseOptional(parser) {
+    const v = parser.parseOptionalString()
+    return v === undefined ? null : StringAttr.get(parser.context, v)
+  },
+  print: (attr, printer) => printer.printString((attr as StringAttr).value),
+})
+
 function baseAttr(name: string): AttrConstraint {
   switch (name) {
     case 'CudaTile_SignednessAttr':
@@ -292,7 +306,7 @@ function baseAttr(name: string): AttrConstraint {
     case 'BoolAttr':
       return BoolAttrC
     case 'StrAttr':
-      return StrAttr
+      return StrAttrNoType
     case 'ArrayAttr':
       return ArrayAttrC
     case 'SymbolNameAttr':

@@ -1,5 +1,5 @@
 import type { DialectDefinition } from '@tilepass/ir'
-import { parseCudaTileAttribute, printCudaTileAttribute } from './CudaTileAttributes.ts'
+import { DICompileUnitAttr, DIFileAttr, DILexicalBlockAttr, DISubprogramAttr, parseCudaTileAttribute, printCudaTileAttribute } from './CudaTileAttributes.ts'
 import { cudaTileOps } from './CudaTileOps.ts'
 import { CUDA_TILE, parseCudaTileDialectType, printCudaTileDialectType } from './CudaTileTypes.ts'
 
@@ -11,4 +11,20 @@ export const CudaTileDialect: DialectDefinition = {
   printType: (type, printer) => printCudaTileDialectType(type, printer),
   parseAttribute: (parser) => parseCudaTileAttribute(parser),
   printAttribute: (attr, printer) => printCudaTileAttribute(attr, printer),
+  // Debug-info attributes are aliased by their mnemonic (`#di_file`, `#di_subprogram1`, ...).
+  getAlias(attrOrType) {
+    if (attrOrType instanceof DIFileAttr) {
+      return 'di_file'
+    }
+    if (attrOrType instanceof DICompileUnitAttr) {
+      return 'di_compile_unit'
+    }
+    if (attrOrType instanceof DISubprogramAttr) {
+      return 'di_subprogram'
+    }
+    if (attrOrType instanceof DILexicalBlockAttr) {
+      return 'di_lexical_block'
+    }
+    return undefined
+  },
 }

@@ -18,13 +18,14 @@ interface Format {
   readonly precision: number
   readonly minExp: number
   readonly maxFinite: number
-  /** No infinities (f8E4M3FN): overflow gives NaN, as APFloat's conversion does. */
+  /** No infinities: overflow gives NaN where there is a NaN (f8E4M3FN), else the largest finite value (f4E2M1FN), as APFloat's conversion does. */
   readonly noInf: boolean
+  readonly noNaN: boolean
 }
 
 function format(precision: number, expBits: number): Format {
   const bias = (1 << (expBits - 1)) - 1
-  return { precision, minExp: 1 - bias, maxFinite: (2 - 2 ** (1 - precision)) * 2 ** bias, noInf: false }
+  return { precision, minExp: 1 - bias, maxFinite: (2 - 2 ** (1 - precision)) * 2 ** bias, noInf: false, noNaN: false }
 }
 
 const FORMATS: Record<string, Format> = {
@@ -34,7 +35,20 @@ const FORMATS: Record<string, Format> = {
   f32: format(24, 8),
   f8E5M2: format(3, 5),
   // The all-ones exponent holds finite values except S.1111.111 (NaN): the largest is 448.
-  f8E4M3FN: { precision: 4, minExp: -6, maxFinite: 448, noInf: true },
+  f8E4M3FN: { precision: 4, minExp: -6, maxFinite: 448, noInf: true, noNaN: false },
+  // Finite values only: 0, 0.5, 1, 1.5, 2, 3, 4, 6.
+  f4E2M1FN: { precision: 2, minExp: 0, maxFinite: 6, noInf: true, noNaN: true },
+}
+
+/** f8E8M0FNU: powers of two 2^-127..2^127 and NaN; only the directed modes are meaningful for it. */
+function roundE8M0(x: number, mode: Rounding): number {
+  if (!(x > 0) || x === Infinity) {
+    return NaN
+  }
+  const e = Math.log2(x)
+  let r = mode === Rounding.Zero || mode === Rounding.NegativeInf ? Math.floor(e) : mode === Rounding.PositiveInf ? Math.ceil(e) : Math.round(e)
+  r = Math.max(-127, r)
+  return r > 127 ? NaN : 2 ** r
 }
 
 const scratch = new DataView(new ArrayBuffer(8))
@@ -67,8 +81,17 @@ function nextDouble(x: number, dir: number): number {
  * `mode`. `errSign` is the sign of v - x (0 when x is exact).
  */
 export function roundFloat(kind: string, x: number, mode: Rounding = Rounding.NearestEven, errSign = 0): number {
+  if (kind === 'f8E8M0FNU') {
+    return roundE8M0(x, mode)
+  }
   if (!Number.isFinite(x)) {
-    return x
+    // NaN stays NaN (a poison value for f4E2M1FN, which has none); an infinity becomes NaN
+    // or the largest finite value in the formats without one.
+    const f = FORMATS[kind]
+    if (Number.isNaN(x) || f === undefined || !f.noInf) {
+      return x
+    }
+    return f.noNaN ? Math.sign(x) * f.maxFinite : NaN
   }
   if (kind === 'f64') {
     if (errSign === 0 || mode === Rounding.NearestEven) {
@@ -119,7 +142,8 @@ export function roundFloat(kind: string, x: number, mode: Rounding = Rounding.Ne
   let out = r * ulp
   if (Math.abs(out) > f.maxFinite) {
     const towardsInf = mode === Rounding.NearestEven || (mode === Rounding.PositiveInf && x > 0) || (mode === Rounding.NegativeInf && x < 0)
-    out = towardsInf ? (f.noInf ? NaN : x > 0 ? Infinity : -Infinity) : x > 0 ? f.maxFinite : -f.maxFinite
+    const inf = f.noInf ? (f.noNaN ? f.maxFinite : NaN) : Infinity
+    out = towardsInf ? (x > 0 ? inf : -inf) : x > 0 ? f.maxFinite : -f.maxFinite
   }
   if (out === 0) {
     return x < 0 ? -0 : 0
@@ -190,12 +214,15 @@ interface Encoding {
   readonly bias: number
   /** f8E4M3FN: no infinities; only S.1111.111 is NaN. */
   readonly fn: boolean
+  /** f4E2M1FN: finite values only. */
+  readonly finite: boolean
 }
 
 const ENCODINGS: Record<string, Encoding> = {
-  f16: { exp: 5, man: 10, bias: 15, fn: false },
-  f8E5M2: { exp: 5, man: 2, bias: 15, fn: false },
-  f8E4M3FN: { exp: 4, man: 3, bias: 7, fn: true },
+  f16: { exp: 5, man: 10, bias: 15, fn: false, finite: false },
+  f8E5M2: { exp: 5, man: 2, bias: 15, fn: false, finite: false },
+  f8E4M3FN: { exp: 4, man: 3, bias: 7, fn: true, finite: false },
+  f4E2M1FN: { exp: 2, man: 1, bias: 1, fn: false, finite: true },
 }
 
 function encodeNarrow(e: Encoding, x: number): number {
@@ -222,7 +249,7 @@ function decodeNarrow(e: Encoding, bits: number): number {
   const sign = bits & (1 << (e.exp + e.man)) ? -1 : 1
   const ex = (bits >> e.man) & expMax
   const m = bits & manMask
-  if (ex === expMax && (!e.fn || m === manMask)) {
+  if (ex === expMax && !e.finite && (!e.fn || m === manMask)) {
     return e.fn || m !== 0 ? NaN : sign * Infinity
   }
   if (ex === 0) {
@@ -233,6 +260,9 @@ function decodeNarrow(e: Encoding, bits: number): number {
 
 /** The bit pattern of `x` (representable in float `kind`; tf32 as its 32-bit container). NaN is canonical. */
 export function floatToBits(kind: string, x: number): bigint {
+  if (kind === 'f8E8M0FNU') {
+    return Number.isNaN(x) ? 0xffn : BigInt(Math.log2(x) + 127)
+  }
   const narrow = ENCODINGS[kind]
   if (narrow !== undefined) {
     return BigInt(encodeNarrow(narrow, x))
@@ -255,6 +285,10 @@ export function floatToBits(kind: string, x: number): bigint {
 
 /** The value of bit pattern `bits` of float `kind` (tf32: its 32-bit container, low bits ignored). */
 export function floatFromBits(kind: string, bits: bigint): number {
+  if (kind === 'f8E8M0FNU') {
+    const b = Number(BigInt.asUintN(8, bits))
+    return b === 0xff ? NaN : 2 ** (b - 127)
+  }
   const narrow = ENCODINGS[kind]
   if (narrow !== undefined) {
     return decodeNarrow(narrow, Number(bits))

@@ -299,11 +299,14 @@ function foldLines(it: Interpreter, op: Operation, scan: boolean): void {
 
 /**
  * `acc + lhs x rhs` (batched when rank 3). Each product of two inputs is exact in double
- * for f8E4M3FN, f8E5M2, f16, bf16, tf32 and f32 inputs; the K products and the accumulator are summed in
- * double (in k order) and rounded once to the result type. tf32 inputs are the 19-bit
- * values their elements hold.
+ * for f4E2M1FN, f8E4M3FN, f8E5M2, f16, bf16, tf32 and f32 inputs; the K products and the
+ * accumulator are summed in double (in k order) and rounded once to the result type.
+ * tf32 inputs are the 19-bit values their elements hold. With scale tiles (mmaf_scaled),
+ * element k of a row of lhs is multiplied by scale k / V of that row first (V = K divided
+ * by the scale tile's K extent), and likewise for rhs; power-of-two and f8 scales keep the
+ * products exact.
  */
-const mmaf: OpHandler = (it, op) => {
+function matmul(it: Interpreter, op: Operation, scaled: boolean): void {
   const a = it.tile(op, 0)
   const b = it.tile(op, 1)
   const c = it.tile(op, 2)
@@ -316,6 +319,14 @@ const mmaf: OpHandler = (it, op) => {
   if (b.shape[rank - 2] !== k || c.shape[rank - 2] !== m || c.shape[rank - 1] !== n) {
     it.fail(op, 'has operand shapes that do not form a matrix product')
   }
+  const sa = scaled ? it.tile(op, 3) : null
+  const sb = scaled ? it.tile(op, 4) : null
+  const ka = sa === null ? k : sa.shape[rank - 1]!
+  const kb = sb === null ? k : sb.shape[rank - 2]!
+  if (ka !== kb || ka === 0 || k % ka !== 0 || (sa !== null && sa.shape[rank - 2] !== m) || (sb !== null && sb.shape[rank - 1] !== n)) {
+    it.fail(op, 'has scale tiles that do not divide the K dimension into blocks')
+  }
+  const v = k / ka
   const kind = info.elem.kind
   const narrow = a.elem.kind === 'tf32'
   const out = Tile.zeros(info.shape, info.elem)
@@ -326,9 +337,18 @@ const mmaf: OpHandler = (it, op) => {
       for (let j = 0; j < n; j++) {
         let s = c.floats[(p * m + i) * n + j]!
         for (let q = 0; q < k; q++) {
-          const l = x[(p * m + i) * k + q]!
-          const r = y[(p * k + q) * n + j]!
-          s += narrow ? roundFloat('tf32', l, 1) * roundFloat('tf32', r, 1) : l * r
+          let l = x[(p * m + i) * k + q]!
+          let r = y[(p * k + q) * n + j]!
+          if (narrow) {
+            l = roundFloat('tf32', l, 1)
+            r = roundFloat('tf32', r, 1)
+          }
+          if (sa !== null && sb !== null) {
+            const blk = Math.floor(q / v)
+            l *= sa.floats[(p * m + i) * ka + blk]!
+            r *= sb.floats[(p * ka + blk) * n + j]!
+          }
+          s += l * r
         }
         out.floats[(p * m + i) * n + j] = roundFloat(kind, s)
       }
@@ -369,7 +389,8 @@ export const SHAPE_HANDLERS: Record<string, OpHandler> = {
   cat,
   reduce: (it, op) => foldLines(it, op, false),
   scan: (it, op) => foldLines(it, op, true),
-  mmaf,
+  mmaf: (it, op) => matmul(it, op, false),
+  mmaf_scaled: (it, op) => matmul(it, op, true),
   get_tile_block_id: (it, op) => scalarResults(it, op, it.blockId),
   get_num_tile_blocks: (it, op) => scalarResults(it, op, it.gridSize),
   make_token: (it, op) => it.set(op.result, Token.instance),

@@ -158,7 +158,7 @@ export class TileMemory {
 
   private elem(name: string): ElemType {
     const elem = elemTypeFromText(name)
-    if (elem === null || elem.isPtr) {
+    if (elem === null || elem.isPtr || elem.storageBytes === 0) {
       throw new Error(`TileMemory: unsupported element type '${name}' (use i1..i64, f8E4M3FN, f8E5M2, f16, bf16, tf32, f32 or f64)`)
     }
     return elem

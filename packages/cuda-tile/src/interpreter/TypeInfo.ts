@@ -81,7 +81,7 @@ export class TokenTypeInfo {}
 export type TypeInfo = TileTypeInfo | TensorViewTypeInfo | TiledViewTypeInfo | TokenTypeInfo
 
 const INT_WIDTHS: Record<string, number> = { i1: 1, i8: 8, i16: 16, i32: 32, i64: 64 }
-const FLOAT_WIDTHS: Record<string, number> = { f8E4M3FN: 8, f8E5M2: 8, f16: 16, bf16: 16, tf32: 32, f32: 32, f64: 64 }
+const FLOAT_WIDTHS: Record<string, number> = { f4E2M1FN: 4, f8E8M0FNU: 8, f8E4M3FN: 8, f8E5M2: 8, f16: 16, bf16: 16, tf32: 32, f32: 32, f64: 64 }
 const elemCache = new Map<string, ElemType>()
 
 /** The element type named `text` (`f32`, `i64`, `ptr<f16>`), or null when the interpreter has no model of it. */

@@ -135,6 +135,9 @@ function paddingValue(padding: string | null, elem: ElemType): number | bigint {
 
 /** Reports an access of `elem` at `address` outside every allocation. */
 export function checkAccess(it: Interpreter, op: Operation, address: number, elem: ElemType): void {
+  if (elem.storageBytes === 0) {
+    it.fail(op, `accesses ${elem.kind} elements in memory, whose packing the interpreter does not model`)
+  }
   if (!it.memory.isAllocated(address, elem.storageBytes)) {
     it.fail(op, `accesses address ${address} (${elem.storageBytes} bytes), outside every allocation`)
   }
