@@ -139,6 +139,11 @@ describe('interpreter: conversions', () => {
     expect(e4m3.values[3]).toBe(-(2 ** -9))
     expect(convert('ftof', 'f32', 'f8E5M2', '[0.3, 61440.0]', 2).values).toEqual([0.3125, Infinity])
     expect(convert('bitcast', 'i8', 'f8E4M3FN', '[127, 56]', 2).values.map(String)).toEqual(['NaN', '1'])
+    // f4E2M1FN is finite-only: values past 6 saturate. f8E8M0FNU holds powers of two.
+    const f4 = dense('%a', '4', 'f32', '[0.7, 5.0, 7.0, -100.0]') + g('%r', 'ftof', '%a', T('4xf32'), T('4xf4E2M1FN')) + g('%w', 'ftof', '%r', T('4xf4E2M1FN'), T('4xf32')) + storeAll('%w', '%out', [4], 'f32')
+    expect(compute(f4, 'f32', 4).values).toEqual([0.5, 4, 6, -6])
+    expect(convert('ftof', 'f32', 'f8E8M0FNU', '[3.0, 0.3]', 2, '{rounding_mode = #cuda_tile.rounding<positive_inf>}').values).toEqual([4, 0.5])
+    expect(convert('ftof', 'f32', 'f8E8M0FNU', '[3.0, 0.3]', 2, '{rounding_mode = #cuda_tile.rounding<zero>}').values).toEqual([2, 0.25])
     const packed = dense('%a', '2', 'i16', '[258, -2]') + g('%r', 'pack', '%a', T('2xi16'), T('4xi8')) + storeAll('%r', '%out', [4], 'i8')
     expect(compute(packed, 'i8', 4).values).toEqual([2, 1, -2, -1])
     const unpacked = dense('%a', '4', 'i8', '[0, 60, 0, -68]') + g('%r', 'unpack', '%a', T('4xi8'), T('2xf16')) + storeAll('%r', '%out', [2], 'f16')
@@ -394,6 +399,23 @@ describe('interpreter: mmaf', () => {
   })
 })
 
+describe('interpreter: mmaf_scaled', () => {
+  it('scales blocks of K by the scale tiles before the product', () => {
+    const body =
+      dense('%a', '1x4', 'f4E2M1FN', '[[1.0, 2.0, 3.0, 6.0]]') +
+      dense('%b', '4x1', 'f4E2M1FN', '[[0.5], [1.0], [1.5], [4.0]]') +
+      dense('%c', '1x1', 'f32', '[[1.0]]') +
+      dense('%sa', '1x2', 'f8E8M0FNU', '[[2.0, 0.5]]') +
+      dense('%sb', '2x1', 'f8E8M0FNU', '[[1.0], [4.0]]') +
+      g('%d', 'mmaf_scaled', '%a, %b, %c, %sa, %sb', [T('1x4xf4E2M1FN'), T('4x1xf4E2M1FN'), T('1x1xf32'), T('1x2xf8E8M0FNU'), T('2x1xf8E8M0FNU')].join(', '), T('1x1xf32')) +
+      storeAll('%d', '%out', [1, 1], 'f32')
+    const r = compute(body, 'f32', 1)
+    expect(r.errors).toEqual([])
+    // (1*2)(0.5*1) + (2*2)(1*1) + (3*0.5)(1.5*4) + (6*0.5)(4*4) + 1
+    expect(r.values).toEqual([63])
+  })
+})
+
 describe('interpreter: atomics, mmai and globals', () => {
   const ptr1 = T('1x!cuda_tile.ptr<i32>')
   const i1x = T('1xi32')
@@ -495,12 +517,12 @@ describe('interpreter: atomic reductions into views and alloca', () => {
 
 describe('interpreter: diagnostics', () => {
   it('reports an op it does not interpret at its location, never throwing', () => {
-    const body = g('%t', 'mmaf_scaled', '%p', P('i32'), T('4xi8'))
+    const body = g('%t', 'make_gather_scatter_view', '%p', P('i32'), T('4xi8'))
     const withValue = kernel([`%p: ${P('i32')}`], body)
     const mem = memory()
     const r = launch(withValue, [mem.alloc(4)], [2], mem)
     expect(r.ok).toBe(false)
-    expect(r.errors).toEqual([`4:10: 'cuda_tile.mmaf_scaled' op is not supported by the interpreter yet | in tile block (0, 0, 0)`])
+    expect(r.errors).toEqual([`4:10: 'cuda_tile.make_gather_scatter_view' op is not supported by the interpreter yet | in tile block (0, 0, 0)`])
   })
 
   it('prints with printf conversions, one line per tile block', () => {
