@@ -1,7 +1,7 @@
-import type { DialectDefinition } from '@tilepass/ir'
+import { DenseIntOrFPElementsAttr, type DialectDefinition } from '@tilepass/ir'
 import { DICompileUnitAttr, DIFileAttr, DILexicalBlockAttr, DISubprogramAttr, parseCudaTileAttribute, printCudaTileAttribute } from './CudaTileAttributes.ts'
 import { cudaTileOps } from './CudaTileOps.ts'
-import { CUDA_TILE, parseCudaTileDialectType, printCudaTileDialectType } from './CudaTileTypes.ts'
+import { CUDA_TILE, TileType, parseCudaTileDialectType, printCudaTileDialectType } from './CudaTileTypes.ts'
 
 /** The `cuda_tile` dialect: NVIDIA's CUDA Tile IR. */
 export const CudaTileDialect: DialectDefinition = {
@@ -11,6 +11,12 @@ export const CudaTileDialect: DialectDefinition = {
   printType: (type, printer) => printCudaTileDialectType(type, printer),
   parseAttribute: (parser) => parseCudaTileAttribute(parser),
   printAttribute: (attr, printer) => printCudaTileAttribute(attr, printer),
+  materializeConstant(builder, value, type, loc) {
+    if (!(value instanceof DenseIntOrFPElementsAttr) || !(type instanceof TileType) || value.type !== type) {
+      return null
+    }
+    return builder.create('cuda_tile.constant', loc, { results: [type], attributes: { value } })
+  },
   // Debug-info attributes are aliased by their mnemonic (`#di_file`, `#di_subprogram1`, ...).
   getAlias(attrOrType) {
     if (attrOrType instanceof DIFileAttr) {

@@ -8,8 +8,11 @@
 import {
   SizedRegion,
   MaxSizedRegion,
+  FunctionOpInterface,
   IntegerType,
   Trait,
+  TypeAttr,
+  type FunctionType,
   defineOp,
   success,
   type AttrSpec,
@@ -23,6 +26,7 @@ import {
   type TypesMatchWith,
 } from '@tilepass/ir'
 import { cudaTileAsmNames } from './CudaTileAsmNames.ts'
+import { cudaTileFolders } from './CudaTileCanonicalization.ts'
 import { attrSpecNamed, isAttrConstraintName, typeConstraintNamed } from './CudaTileConstraints.ts'
 import { cudaTileCustomAssembly } from './CudaTileCustomOps.ts'
 import { cudaTileDirectives } from './CudaTileDirectives.ts'
@@ -195,6 +199,7 @@ export function defineCudaTileOp(row: CudaTileOpRow): OdsOp {
   }
   const checks = traitChecks(row)
   const custom = cudaTileCustomAssembly[row.name]
+  const isFunction = row.name === 'cuda_tile.entry' || row.name === 'cuda_tile.testing$func'
   const own = cudaTileVerifiers[row.name]
   let def: OdsOp | null = null
   const spec: OpSpec = {
@@ -204,6 +209,7 @@ export function defineCudaTileOp(row: CudaTileOpRow): OdsOp {
     attributes,
     regions,
     traits,
+    ...(isFunction ? { interfaces: [functionInterface] } : {}),
     allTypesMatch,
     typesMatchWith,
     ...(implicitTerminatorName !== undefined ? { implicitTerminatorName } : {}),
@@ -212,6 +218,7 @@ export function defineCudaTileOp(row: CudaTileOpRow): OdsOp {
     ...(row.regions.length > 0 ? { defaultDialect: 'cuda_tile' } : {}),
     ...(row.format !== null && custom === undefined ? { assemblyFormat: row.format, customDirectives: cudaTileDirectives } : {}),
     ...(cudaTileAsmNames[row.name] ?? {}),
+    ...(cudaTileFolders[row.name] ?? {}),
     ...(custom ?? {}),
     verify(op: Operation): LogicalResult {
       for (const c of checks) {
@@ -227,6 +234,13 @@ export function defineCudaTileOp(row: CudaTileOpRow): OdsOp {
   def = defineOp(spec)
   return def
 }
+
+/** FunctionOpInterface of `entry` and `testing$func`. */
+const functionInterface = FunctionOpInterface.impl({
+  getFunctionType: (op: Operation) => (op.getAttr('function_type') as TypeAttr).value as FunctionType,
+  setFunctionType: (op: Operation, type: FunctionType) => op.setAttr('function_type', TypeAttr.get(type)),
+  getFunctionBody: (op: Operation) => op.regions[0]!,
+})
 
 function snake(s: string): string {
   return s.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase()

@@ -16,6 +16,7 @@ import {
 } from '@tilepass/instrumentation'
 import { PassRegistry, passManagerCLOptionKind, runPassManagerFromCommandLine, type PassManager } from '@tilepass/pass-manager'
 import { registerTransformsPasses } from '@tilepass/transforms'
+import { registerCudaTilePasses } from '@tilepass/cuda-tile'
 import { registerConversionPasses } from '@tilepass/conversion'
 import { registerTestPasses } from '../testing/TestPasses.ts'
 import { registerRemarkTestPass } from '../testing/test-passes/TestRemark.ts'
@@ -31,6 +32,7 @@ function toolPassRegistry(): PassRegistry {
     registry = new PassRegistry()
     registerTransformsPasses(registry, writeDebugStream)
     registerConversionPasses(registry)
+    registerCudaTilePasses(registry)
     registerTestPasses(registry)
     registerRemarkTestPass(registry)
   }
