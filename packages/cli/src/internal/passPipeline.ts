@@ -20,6 +20,7 @@ import { registerCudaTilePasses } from '@tilepass/cuda-tile'
 import { registerConversionPasses } from '@tilepass/conversion'
 import { registerTestPasses } from '../testing/TestPasses.ts'
 import { registerRemarkTestPass } from '../testing/test-passes/TestRemark.ts'
+import { registerCudaTileTestPasses } from '../testing/test-passes/TestCudaTileDebugInfo.ts'
 import type { ToolIO } from '../ToolIO.ts'
 import type { OptConfig } from './OptConfig.ts'
 
@@ -35,6 +36,7 @@ function toolPassRegistry(): PassRegistry {
     registerCudaTilePasses(registry)
     registerTestPasses(registry)
     registerRemarkTestPass(registry)
+    registerCudaTileTestPasses(registry)
   }
   return registry
 }
