@@ -211,6 +211,32 @@ describe('interpreter: views and memory', () => {
     expect(mem.read('f32', out, 4)).toEqual([6, 7, 7, -Infinity])
   })
 
+  it('gathers and scatters rows through a gather_scatter_view', () => {
+    const tv = '!cuda_tile.tensor_view<6x3xf32, strides=[3,1]>'
+    const gv = `!cuda_tile.gather_scatter_view<tile=(4x2), padding_value = zero, ${tv.slice(11)}, sparse_dim=0>`
+    const idx = `${T('4xi32')}, ${T('i32')}`
+    const body =
+      g('%v', 'make_tensor_view', '%in', P('f32'), tv, '<{operandSegmentSizes = array<i32: 1, 0, 0>}>') +
+      g('%w', 'make_tensor_view', '%out', P('f32'), tv, '<{operandSegmentSizes = array<i32: 1, 0, 0>}>') +
+      g('%gv', 'make_gather_scatter_view', '%v', tv, gv) +
+      g('%gw', 'make_gather_scatter_view', '%w', tv, gv) +
+      dense('%rows', '4', 'i32', '[5, 0, 9, 2]') +
+      scalar('%c1', 'i32', '1') +
+      scalar('%c0', 'i32', '0') +
+      g('%t, %tok', 'load_view_tko', '%gv, %rows, %c1', `${gv}, ${idx}`, `${T('4x2xf32')}, !cuda_tile.token`, '<{memory_ordering_semantics = 0 : i32, operandSegmentSizes = array<i32: 1, 2, 0>}>') +
+      // Scatter the gathered tile back to the same rows, at column tile 0.
+      g('%tok2', 'store_view_tko', '%t, %gw, %rows, %c0', `${T('4x2xf32')}, ${gv}, ${idx}`, '!cuda_tile.token', '<{memory_ordering_semantics = 0 : i32, operandSegmentSizes = array<i32: 1, 1, 2, 0>}>')
+    const mem = memory()
+    const input = mem.allocFrom('f32', Array.from({ length: 18 }, (_, i) => i))
+    const out = mem.allocFrom('f32', new Array<number>(18).fill(-1))
+    const r = launch(kernel([`%in: ${P('f32')}`, `%out: ${P('f32')}`], body), [input, out], [1], mem)
+    expect(r.errors).toEqual([])
+    // Gathered: rows 5, 0, 9 (past the edge: zeros), 2 at columns 2..3 (3 is past the edge).
+    // Scattered to columns 0..1 of rows 5, 0, 2 (row 9 masked).
+    const o = mem.read('f32', out, 18)
+    expect(o).toEqual([2, 0, -1, -1, -1, -1, 8, 0, -1, -1, -1, -1, -1, -1, -1, 17, 0, -1])
+  })
+
   it('reports an index outside the index space and an access outside every allocation', () => {
     const pv = '!cuda_tile.partition_view<tile=(4), tensor_view<8xf32, strides=[1]>>'
     const tv1 = '!cuda_tile.tensor_view<8xf32, strides=[1]>'
@@ -517,12 +543,12 @@ describe('interpreter: atomic reductions into views and alloca', () => {
 
 describe('interpreter: diagnostics', () => {
   it('reports an op it does not interpret at its location, never throwing', () => {
-    const body = g('%t', 'make_gather_scatter_view', '%p', P('i32'), T('4xi8'))
+    const body = `    %t = "test.unknown"(%p) : (${P('i32')}) -> ${T('4xi8')}\n`
     const withValue = kernel([`%p: ${P('i32')}`], body)
     const mem = memory()
     const r = launch(withValue, [mem.alloc(4)], [2], mem)
     expect(r.ok).toBe(false)
-    expect(r.errors).toEqual([`4:10: 'cuda_tile.make_gather_scatter_view' op is not supported by the interpreter yet | in tile block (0, 0, 0)`])
+    expect(r.errors).toEqual([`4:10: 'test.unknown' op is not supported by the interpreter yet | in tile block (0, 0, 0)`])
   })
 
   it('prints with printf conversions, one line per tile block', () => {

@@ -7,7 +7,7 @@ import { constantValues } from './ShapeOps.ts'
 import { Tile, Token } from './Tile.ts'
 import type { TileMemory } from './TileMemory.ts'
 import { elemTypeFromText, type ElemType } from './TypeInfo.ts'
-import { checkAccess, forEachViewElement, optionalTiles, viewAndIndices } from './ViewOps.ts'
+import { checkAccess, forEachViewElement, optionalTiles, viewAccess } from './ViewOps.ts'
 
 /**
  * Atomics, integer MMA and module globals. Tile blocks run one after another and each op
@@ -92,10 +92,10 @@ const atomicRmw: OpHandler = (it, op) => {
 
 /** atomic_red_view_tko: atomic_rmw_tko over the tile of a view, without results; elements past the edge are skipped. */
 const atomicRedView: OpHandler = (it, op) => {
-  const [view, indices, next] = viewAndIndices(it, op, 0)
-  const value = it.tile(op, next)
+  const access = viewAccess(it, op, 0)
+  const value = it.tile(op, access.next)
   const mode = enumAttr(op, 'mode', RMW_MODES, '')
-  forEachViewElement(view, indices, (flat, address) => {
+  forEachViewElement(access, (flat, address) => {
     if (address < 0) {
       return
     }

@@ -85,7 +85,7 @@ export class TensorView {
   ) {}
 }
 
-/** A runtime `partition_view` or `strided_view`: a tensor_view cut into tiles as its type says. */
+/** A runtime `partition_view`, `strided_view` or `gather_scatter_view`: a tensor_view cut into tiles as its type says. */
 export class TiledView {
   constructor(
     readonly tensorView: TensorView,

@@ -57,9 +57,11 @@ export class TensorViewTypeInfo {
 }
 
 /**
- * `partition_view<tile=(AxB), padding_value = nan, tensor_view<...>, dim_map=[...]>`, or a
+ * `partition_view<tile=(AxB), padding_value = nan, tensor_view<...>, dim_map=[...]>`, a
  * `strided_view` (the same with `traversal_strides=[...]`): tile i along tile dimension d
- * starts at element i * traversal[d] of tensor_view dimension dimMap[d].
+ * starts at element i * traversal[d] of tensor_view dimension dimMap[d]; or a
+ * `gather_scatter_view` (`sparse_dim=s`), whose tiles take the rows a tile of indices
+ * names along dimension s.
  */
 export class TiledViewTypeInfo {
   constructor(
@@ -71,6 +73,8 @@ export class TiledViewTypeInfo {
     readonly padding: string | null,
     /** Elements between the starts of neighbouring tiles, per tile dimension (the tile shape for a partition_view). */
     readonly traversal: readonly number[],
+    /** The gathered dimension of a gather_scatter_view (its index is a tile of rows), -1 for the others. */
+    readonly sparseDim: number,
   ) {}
 }
 
@@ -222,6 +226,7 @@ class TypeText {
     let dimMap: number[] | null = null
     let padding: string | null = null
     let traversal: number[] | null = null
+    let sparseDim = -1
     do {
       const key = this.ident()
       if (key === 'tensor_view') {
@@ -243,10 +248,12 @@ class TypeText {
         dimMap = this.intList()
       } else if (key === 'traversal_strides') {
         traversal = this.intList()
+      } else if (key === 'sparse_dim') {
+        sparseDim = this.dim()
       } else if (key === 'padding_value') {
         padding = this.ident()
       } else {
-        this.fail('tile, traversal_strides, padding_value, tensor_view or dim_map')
+        this.fail('tile, traversal_strides, padding_value, tensor_view, dim_map or sparse_dim')
       }
     } while (this.eat(',') && !this.eat('>'))
     this.eat('>')
@@ -261,7 +268,10 @@ class TypeText {
     if (steps.length !== tileShape.length || steps.some((s) => s < 1)) {
       this.fail('one positive traversal stride per tile dimension')
     }
-    return new TiledViewTypeInfo(tileShape, tv, map, padding, steps)
+    if (sparseDim >= tileShape.length) {
+      this.fail('a sparse_dim below the rank')
+    }
+    return new TiledViewTypeInfo(tileShape, tv, map, padding, steps, sparseDim)
   }
   top(): TypeInfo {
     const kind = this.ident()
@@ -280,6 +290,7 @@ class TypeText {
         return this.tensorViewBody()
       case 'partition_view':
       case 'strided_view':
+      case 'gather_scatter_view':
         this.expect('<')
         return this.tiledViewBody()
       default:

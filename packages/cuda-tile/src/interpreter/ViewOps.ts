@@ -41,26 +41,47 @@ const makeTiledView: OpHandler = (it, op) => {
   const tv = it.get(op.getOperand(0))
   const info = it.info(op, op.result.type)
   if (!(tv instanceof TensorView) || !(info instanceof TiledViewTypeInfo)) {
-    return it.fail(op, 'expects a tensor_view operand and a partition_view or strided_view result')
+    return it.fail(op, 'expects a tensor_view operand and a partition_view, strided_view or gather_scatter_view result')
   }
   it.set(op.result, new TiledView(tv, info))
 }
 
-/**
- * The view operand at `viewIndex`, the tile indices after it (as many as the view's rank)
- * and the position of the operand after them.
- */
-export function viewAndIndices(it: Interpreter, op: Operation, viewIndex: number): [TiledView, number[], number] {
+/** The tile of a view an access addresses: its view, tile indices, gather rows and the next operand's position. */
+export class ViewAccess {
+  constructor(
+    readonly view: TiledView,
+    /** One tile index per dimension (unused at a gather_scatter_view's sparse dimension). */
+    readonly indices: readonly number[],
+    /** The tensor_view rows a gather_scatter_view gathers along its sparse dimension, else null. */
+    readonly gather: readonly number[] | null,
+    /** The position of the operand after the indices. */
+    readonly next: number,
+  ) {}
+}
+
+/** The view operand at `viewIndex` and the indices after it (as many as the view's rank). */
+export function viewAccess(it: Interpreter, op: Operation, viewIndex: number): ViewAccess {
   const view = it.get(op.getOperand(viewIndex))
   if (!(view instanceof TiledView)) {
-    return it.fail(op, 'is supported by the interpreter on partition_view and strided_view only')
+    return it.fail(op, 'expects a partition_view, strided_view or gather_scatter_view')
   }
   const rank = view.type.tileShape.length
+  const sparse = view.type.sparseDim
   const indices: number[] = []
+  let gather: number[] | null = null
   for (let i = viewIndex + 1; i < op.numOperands && indices.length < rank; i++) {
     const v = it.get(op.getOperand(i))
     if (v instanceof Token) {
       break
+    }
+    if (indices.length === sparse) {
+      const rows = it.tile(op, i)
+      if (rows.elem.isFloat || rows.numElements !== view.type.tileShape[sparse]) {
+        return it.fail(op, `expects ${view.type.tileShape[sparse]} integer gather indices at dimension ${sparse}`)
+      }
+      gather = Array.from(rows.ints, (r) => Number(BigInt.asUintN(rows.elem.bits, r)))
+      indices.push(0)
+      continue
     }
     indices.push(Number(it.scalarUnsigned(op, i)))
   }
@@ -69,19 +90,21 @@ export function viewAndIndices(it: Interpreter, op: Operation, viewIndex: number
   }
   for (let d = 0; d < rank; d++) {
     const space = view.indexSpaceDim(d)
-    if (indices[d]! >= space) {
+    if (d !== sparse && indices[d]! >= space) {
       return it.fail(op, `has index ${indices[d]} outside the index space [0, ${space}) of dimension ${d} (undefined)`)
     }
   }
-  return [view, indices, viewIndex + 1 + rank]
+  return new ViewAccess(view, indices, gather, viewIndex + 1 + rank)
 }
 
 /**
- * Visits every element of the tile at `indices` of `view`: `fn(flat, address)` where
- * address is the byte address, or -1 when the element lies outside the tensor_view.
+ * Visits every element of the tile `access` addresses: `fn(flat, address)` where address
+ * is the byte address, or -1 when the element lies outside the tensor_view (gathered
+ * rows past the edge included).
  */
-export function forEachViewElement(view: TiledView, indices: readonly number[], fn: (flat: number, address: number) => void): void {
-  const { tileShape, dimMap, traversal } = view.type
+export function forEachViewElement(access: ViewAccess, fn: (flat: number, address: number) => void): void {
+  const { view, indices, gather } = access
+  const { tileShape, dimMap, traversal, sparseDim } = view.type
   const tv = view.tensorView
   const rank = tileShape.length
   const bytes = tv.elem.storageBytes
@@ -96,7 +119,7 @@ export function forEachViewElement(view: TiledView, indices: readonly number[], 
     let inside = true
     for (let d = 0; d < rank; d++) {
       const td = dimMap[d]!
-      const x = indices[d]! * traversal[d]! + coords[d]!
+      const x = d === sparseDim ? gather![coords[d]!]! : indices[d]! * traversal[d]! + coords[d]!
       if (x >= tv.shape[td]!) {
         inside = false
         break
@@ -158,11 +181,12 @@ function storeElement(it: Interpreter, op: Operation, src: Tile, flat: number, a
 }
 
 const loadView: OpHandler = (it, op) => {
-  const [view, indices] = viewAndIndices(it, op, 0)
+  const access = viewAccess(it, op, 0)
+  const view = access.view
   const info = it.resultTile(op)
   const out = Tile.zeros(info.shape, info.elem)
   const pad = paddingValue(view.type.padding, info.elem)
-  forEachViewElement(view, indices, (flat, address) => {
+  forEachViewElement(access, (flat, address) => {
     if (address < 0) {
       out.data[flat] = pad
     } else {
@@ -175,8 +199,7 @@ const loadView: OpHandler = (it, op) => {
 
 const storeView: OpHandler = (it, op) => {
   const src = it.tile(op, 0)
-  const [view, indices] = viewAndIndices(it, op, 1)
-  forEachViewElement(view, indices, (flat, address) => {
+  forEachViewElement(viewAccess(it, op, 1), (flat, address) => {
     if (address >= 0) {
       storeElement(it, op, src, flat, address)
     }
@@ -205,7 +228,7 @@ const getTensorShape: OpHandler = (it, op) => {
 const getIndexSpaceShape: OpHandler = (it, op) => {
   const v = it.get(op.getOperand(0))
   if (!(v instanceof TiledView)) {
-    return it.fail(op, 'is supported by the interpreter on partition_view and strided_view only')
+    return it.fail(op, 'expects a partition_view, strided_view or gather_scatter_view')
   }
   shapeResults(it, op, v.type.tileShape.map((_, d) => v.indexSpaceDim(d)))
 }
@@ -306,6 +329,7 @@ export const VIEW_HANDLERS: Record<string, OpHandler> = {
   make_tensor_view: makeTensorView,
   make_partition_view: makeTiledView,
   make_strided_view: makeTiledView,
+  make_gather_scatter_view: makeTiledView,
   load_view_tko: loadView,
   store_view_tko: storeView,
   get_tensor_shape: getTensorShape,
