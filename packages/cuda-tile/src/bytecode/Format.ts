@@ -196,30 +196,57 @@ export function elementByteWidth(elementType: Type): number {
 
 /** The raw little-endian buffer of a dense attribute (one element when it is a splat). */
 export function denseRawData(attr: DenseIntOrFPElementsAttr): Uint8Array {
-  const type = attr.type
-  const elementType = type.elementType
+  const elementType = attr.type.elementType
   const width = elementByteWidth(elementType)
   const values = attr.values
   const out = new Uint8Array(values.length * width)
-  for (let i = 0; i < values.length; i++) {
-    let bits: bigint
-    if (elementType instanceof FloatType) {
+  const view = new DataView(out.buffer)
+  if (elementType instanceof FloatType) {
+    const kind = elementType.kind
+    const nanBits = attr.nanBits
+    for (let i = 0; i < values.length; i++) {
       const v = values[i] as number
-      const nan = attr.nanBits?.get(i) ?? null
-      bits = floatAttrBits(floatAttrFromBitsOrValue(elementType, v, nan))
-    } else {
-      bits = BigInt.asUintN(width * 8, values[i] as bigint)
+      const exact = nanBits === null ? undefined : nanBits.get(i)
+      // f32 and f64 elements are exact doubles: their bits come straight from a DataView.
+      if (exact === undefined && kind === 'f64') {
+        view.setFloat64(i * 8, v, true)
+      } else if (exact === undefined && kind === 'f32') {
+        view.setFloat32(i * 4, v, true)
+      } else {
+        writeBitsLE(out, i * width, width, floatAttrBits(exact !== undefined ? floatAttrFromBits(elementType, exact) : FloatAttr.get(elementType, v)))
+      }
     }
-    for (let b = 0; b < width; b++) {
-      out[i * width + b] = Number(bits & 0xffn)
-      bits >>= 8n
+    return out
+  }
+  // i1 is stored as one byte, 0 or 1 (the attribute keeps true as -1, its signed value).
+  const isBool = elementType instanceof IntegerType && elementType.width === 1
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i] as bigint
+    switch (width) {
+      case 1:
+        out[i] = isBool ? (v !== 0n ? 1 : 0) : Number(BigInt.asUintN(8, v))
+        break
+      case 2:
+        view.setUint16(i * 2, Number(BigInt.asUintN(16, v)), true)
+        break
+      case 4:
+        view.setUint32(i * 4, Number(BigInt.asUintN(32, v)), true)
+        break
+      case 8:
+        view.setBigUint64(i * 8, BigInt.asUintN(64, v), true)
+        break
+      default:
+        writeBitsLE(out, i * width, width, BigInt.asUintN(width * 8, v))
     }
   }
   return out
 }
 
-function floatAttrFromBitsOrValue(type: FloatType, value: number, nanBits: bigint | null): FloatAttr {
-  return nanBits !== null ? floatAttrFromBits(type, nanBits) : FloatAttr.get(type, value)
+function writeBitsLE(out: Uint8Array, at: number, width: number, bits: bigint): void {
+  for (let b = 0; b < width; b++) {
+    out[at + b] = Number(bits & 0xffn)
+    bits >>= 8n
+  }
 }
 
 /**
@@ -242,10 +269,20 @@ export function denseFromRawData(type: ShapedType, raw: Uint8Array): DenseIntOrF
     return null
   }
   const isSplat = count === 1 && n !== 1 ? true : n === 1
+  const view = new DataView(raw.buffer, raw.byteOffset, raw.byteLength)
   if (elementType instanceof FloatType) {
     const values: number[] = new Array<number>(count)
     let nanBits: Map<number, bigint> | null = null
+    const kind = elementType.kind
     for (let i = 0; i < count; i++) {
+      // Non-NaN f32/f64 elements come straight from a DataView; NaNs keep their bits below.
+      if (kind === 'f64' || kind === 'f32') {
+        const v = kind === 'f64' ? view.getFloat64(i * 8, true) : view.getFloat32(i * 4, true)
+        if (v === v) {
+          values[i] = v
+          continue
+        }
+      }
       let bits = 0n
       for (let b = width - 1; b >= 0; b--) {
         bits = (bits << 8n) | BigInt(raw[i * width + b]!)
@@ -261,9 +298,16 @@ export function denseFromRawData(type: ShapedType, raw: Uint8Array): DenseIntOrF
   const intType = elementType as IntegerType
   const values: bigint[] = new Array<bigint>(count)
   for (let i = 0; i < count; i++) {
-    let bits = 0n
-    for (let b = width - 1; b >= 0; b--) {
-      bits = (bits << 8n) | BigInt(raw[i * width + b]!)
+    let bits: bigint
+    if (width === 8) {
+      bits = view.getBigUint64(i * 8, true)
+    } else if (width === 4) {
+      bits = BigInt(view.getUint32(i * 4, true))
+    } else {
+      bits = 0n
+      for (let b = width - 1; b >= 0; b--) {
+        bits = (bits << 8n) | BigInt(raw[i * width + b]!)
+      }
     }
     if (intType.width === 1) {
       bits = bits !== 0n ? 1n : 0n

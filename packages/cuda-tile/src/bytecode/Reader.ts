@@ -140,7 +140,8 @@ class ModuleReader {
   private readonly typesInProgress = new Set<number>()
   // Constants: raw entries, and dense attributes made from them by type.
   constants: Uint8Array[] = []
-  private readonly denseCache = new Map<string, DenseIntOrFPElementsAttr>()
+  // By constant entry, then by type (attributes are interned, so this only saves decoding).
+  private readonly denseCache = new Map<Uint8Array, Map<Type, DenseIntOrFPElementsAttr>>()
   // Debug info.
   private diIndices: number[] = []
   private diIndexOffsets: number[] = []
@@ -639,7 +640,7 @@ class ModuleReader {
   // ---- constants ----------------------------------------------------------------------
 
   /** The dense attribute of constant `index` with `type`, or null after a message. */
-  denseConstant(type: Type | null, data: Uint8Array, r: ByteReader): DenseIntOrFPElementsAttr | null {
+  denseConstant(type: Type | null, data: Uint8Array): DenseIntOrFPElementsAttr | null {
     const d = this.diags
     const er = new ByteReader(data)
     if (type === null) {
@@ -662,9 +663,8 @@ class ModuleReader {
       d.at(er, 'failed to read the raw byte data')
       return null
     }
-    void r
-    const key = `${type.id}:${Array.prototype.join.call(raw, ',')}`
-    const cached = this.denseCache.get(key)
+    let byType = this.denseCache.get(data)
+    const cached = byType?.get(type)
     if (cached !== undefined) {
       return cached
     }
@@ -673,7 +673,11 @@ class ModuleReader {
       d.at(er, 'failed to validate buffer size and format')
       return null
     }
-    this.denseCache.set(key, attr)
+    if (byType === undefined) {
+      byType = new Map()
+      this.denseCache.set(data, byType)
+    }
+    byType.set(type, attr)
     return attr
   }
 
@@ -687,7 +691,7 @@ class ModuleReader {
       this.diags.at(r, `constant index ${i} out of bounds`)
       return null
     }
-    return this.denseConstant(type, this.constants[i]!, r)
+    return this.denseConstant(type, this.constants[i]!)
   }
 
   // ---- debug info ---------------------------------------------------------------------
@@ -1950,7 +1954,7 @@ function createGlobal(g: GlobalInfo, mr: ModuleReader, body: Block, main: ByteRe
   if (name === '') {
     return d.at(main, `global symbol name at index ${g.nameIndex} is empty`)
   }
-  const value = mr.denseConstant(mr.getType(g.typeIndex), mr.constants[g.constantIndex]!, main)
+  const value = mr.denseConstant(mr.getType(g.typeIndex), mr.constants[g.constantIndex]!)
   if (value === null) {
     return false
   }
