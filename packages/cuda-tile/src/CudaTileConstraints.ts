@@ -262,8 +262,9 @@ const assumePredicate = attrConstraint(
 /** `StrAttr` as ODS formats read it: a string literal without a trailing `: type`. */
 const StrAttrNoType: AttrConstraint = attrConstraint(StrAttr.summary, (a) => StrAttr.check(a), {
   parse(parser) {
-    const v = parser.parseString()
-    return v === undefined ? undefined : StringAttr.get(parser.context, v)
+    const v = parser.parseOptionalString()
+    // Not a string: parsed as any attribute (then reported by the constraint), as ODS does.
+    return v === undefined ? parser.parseAttribute() : StringAttr.get(parser.context, v)
   },
   parseOptional(parser) {
     const v = parser.parseOptionalString()

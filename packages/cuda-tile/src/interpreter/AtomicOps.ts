@@ -1,5 +1,5 @@
 import { DenseElementsAttr, IntegerAttr, printType, StringAttr, SymbolRefAttr, type Operation } from '@tilepass/ir'
-import { enumAttr, SIGNEDNESS } from './Attrs.ts'
+import { enumAttr, RMW_MODES, SIGNEDNESS } from './Attrs.ts'
 import { bitsOf } from './ConversionOps.ts'
 import { roundFloat } from './FloatRounding.ts'
 import type { Interpreter, OpHandler } from './Interpreter.ts'
@@ -14,8 +14,6 @@ import { checkAccess, forEachViewElement, optionalTiles, viewAccess } from './Vi
  * in program order, so every atomic transaction is trivially atomic; the memory ordering
  * and scope attributes constrain nothing further here.
  */
-
-const RMW_MODES: readonly string[] = ['and', 'or', 'xor', 'add', 'addf', 'max', 'min', 'umax', 'umin', 'xchg']
 
 /** Reads element `i` of a pointer tile's target, checking the access. */
 function readAt(it: Interpreter, op: Operation, ptrs: Tile, i: number, out: Tile): number {

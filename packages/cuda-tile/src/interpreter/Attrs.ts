@@ -7,6 +7,15 @@ import {
   type Attribute,
   type Operation,
 } from '@tilepass/ir'
+import {
+  AtomicRMWModeNames,
+  ComparisonOrderingNames,
+  ComparisonPredicateNames,
+  IntegerOverflowNames,
+  RoundingModeNames,
+  SignednessNames,
+} from '../CudaTileEnums.ts'
+import { Rounding } from './FloatRounding.ts'
 
 /**
  * Reading cuda_tile attributes by name. Enum attributes are read from their keyword
@@ -61,23 +70,25 @@ export function intArrayAttr(op: Operation, name: string): number[] | null {
   return null
 }
 
-export const SIGNEDNESS: readonly string[] = ['unsigned', 'signed']
-export const OVERFLOW: readonly string[] = ['none', 'no_signed_wrap', 'no_unsigned_wrap', 'no_wrap']
-export const ROUNDING: readonly string[] = [
-  'nearest_even',
-  'zero',
-  'negative_inf',
-  'positive_inf',
-  'approx',
-  'full',
-  'nearest_int_to_zero',
-]
-export const PREDICATES: readonly string[] = [
-  'equal',
-  'not_equal',
-  'less_than',
-  'less_than_or_equal',
-  'greater_than',
-  'greater_than_or_equal',
-]
-export const ORDERING: readonly string[] = ['unordered', 'ordered']
+export {
+  SignednessNames as SIGNEDNESS,
+  IntegerOverflowNames as OVERFLOW,
+  RoundingModeNames as ROUNDING,
+  ComparisonPredicateNames as PREDICATES,
+  ComparisonOrderingNames as ORDERING,
+  AtomicRMWModeNames as RMW_MODES,
+}
+
+/** The `rounding_mode` attribute of `op` as a `Rounding` (approx and full give nearest-even, the correctly rounded result). */
+export function roundingAttr(op: Operation): Rounding {
+  switch (enumAttr(op, 'rounding_mode', RoundingModeNames, 'nearest_even')) {
+    case 'zero':
+      return Rounding.Zero
+    case 'negative_inf':
+      return Rounding.NegativeInf
+    case 'positive_inf':
+      return Rounding.PositiveInf
+    default:
+      return Rounding.NearestEven
+  }
+}

@@ -1,6 +1,6 @@
 import type { Operation } from '@tilepass/ir'
-import { enumAttr, OVERFLOW, ROUNDING, SIGNEDNESS } from './Attrs.ts'
-import { floatFromBits, floatToBits, roundFloat, Rounding } from './FloatRounding.ts'
+import { enumAttr, OVERFLOW, roundingAttr, SIGNEDNESS } from './Attrs.ts'
+import { floatFromBits, floatToBits, roundFloat } from './FloatRounding.ts'
 import type { Interpreter, OpHandler } from './Interpreter.ts'
 import { Tile } from './Tile.ts'
 import type { ElemType } from './TypeInfo.ts'
@@ -24,24 +24,11 @@ function convert(it: Interpreter, op: Operation, fn: (src: Tile, out: Tile, i: n
   it.set(op.result, out)
 }
 
-function roundingMode(op: Operation): Rounding {
-  switch (enumAttr(op, 'rounding_mode', ROUNDING, 'nearest_even')) {
-    case 'zero':
-      return Rounding.Zero
-    case 'negative_inf':
-      return Rounding.NegativeInf
-    case 'positive_inf':
-      return Rounding.PositiveInf
-    default:
-      return Rounding.NearestEven
-  }
-}
-
 const unsignedOf = (op: Operation): boolean => enumAttr(op, 'signedness', SIGNEDNESS, 'signed') === 'unsigned'
 
 const itof: OpHandler = (it, op) => {
   const unsigned = unsignedOf(op)
-  const mode = roundingMode(op)
+  const mode = roundingAttr(op)
   convert(it, op, (src, out, i) => {
     const v = unsigned ? BigInt.asUintN(src.elem.bits, src.ints[i]!) : src.ints[i]!
     const d = Number(v)
@@ -69,7 +56,7 @@ const ftoi: OpHandler = (it, op) => {
 }
 
 const ftof: OpHandler = (it, op) => {
-  const mode = roundingMode(op)
+  const mode = roundingAttr(op)
   convert(it, op, (src, out, i) => {
     out.floats[i] = roundFloat(out.elem.kind, src.floats[i]!, mode)
   })

@@ -1,5 +1,5 @@
 import type { Operation } from '@tilepass/ir'
-import { enumAttr, hasUnitAttr, ORDERING, OVERFLOW, PREDICATES, ROUNDING, SIGNEDNESS } from './Attrs.ts'
+import { enumAttr, hasUnitAttr, ORDERING, OVERFLOW, PREDICATES, ROUNDING, roundingAttr, SIGNEDNESS } from './Attrs.ts'
 import {
   isSubnormal,
   productErrSign,
@@ -32,20 +32,6 @@ function resultLike(it: Interpreter, op: Operation): Tile {
 function checkSameShape(it: Interpreter, op: Operation, a: Tile, b: Tile): void {
   if (a.numElements !== b.numElements) {
     it.fail(op, 'has operands of different shapes')
-  }
-}
-
-/** The rounding mode attribute of float arithmetic (`nearest_even` when absent). */
-function roundingOf(op: Operation): Rounding {
-  switch (enumAttr(op, 'rounding_mode', ROUNDING, 'nearest_even')) {
-    case 'zero':
-      return Rounding.Zero
-    case 'negative_inf':
-      return Rounding.NegativeInf
-    case 'positive_inf':
-      return Rounding.PositiveInf
-    default:
-      return Rounding.NearestEven
   }
 }
 
@@ -225,7 +211,7 @@ function floatBinary(fn: FloatFn, err: ErrFn | null, viaF32: boolean): OpHandler
     checkSameShape(it, op, a, b)
     const out = resultLike(it, op)
     const kind = out.elem.kind
-    const mode = roundingOf(op)
+    const mode = roundingAttr(op)
     const flush = kind === 'f32' && hasUnitAttr(op, 'flush_to_zero')
     const x = a.floats
     const y = b.floats
@@ -291,7 +277,7 @@ const sqrtOp: OpHandler = (it, op) => {
   const a = it.tile(op, 0)
   const out = resultLike(it, op)
   const kind = out.elem.kind
-  const mode = roundingOf(op)
+  const mode = roundingAttr(op)
   const flush = kind === 'f32' && hasUnitAttr(op, 'flush_to_zero')
   for (let i = 0; i < out.floats.length; i++) {
     const x = flush ? ftz(a.floats[i]!) : a.floats[i]!
@@ -308,7 +294,7 @@ const fmaOp: OpHandler = (it, op) => {
   const c = it.tile(op, 2)
   const out = resultLike(it, op)
   const kind = out.elem.kind
-  const mode = roundingOf(op)
+  const mode = roundingAttr(op)
   for (let i = 0; i < out.floats.length; i++) {
     const x = a.floats[i]!
     const y = b.floats[i]!

@@ -698,6 +698,10 @@ function parseOptionalTypeList(parser: OpAsmParser): Type[] | undefined {
 function ensureImplicitTerminator(region: Region, info: FormatOpInfo, parser: OpAsmParser, loc: Location): void {
   const termName = info.implicitTerminatorName
   if (termName === undefined) {
+    // mlir-tblgen: a `SingleBlock` op's region parsed empty gets its block.
+    if ((info.traits & Trait.SingleBlock) !== 0 && region.firstBlock === null) {
+      region.push(new Block())
+    }
     return
   }
   let block = region.firstBlock
