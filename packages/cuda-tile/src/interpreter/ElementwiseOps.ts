@@ -5,7 +5,6 @@ import {
   productErrSign,
   quotientErrSign,
   roundFloat,
-  Rounding,
   sqrtErrSign,
   sumErrSign,
 } from './FloatRounding.ts'
