@@ -76,10 +76,10 @@ export const cudaTileAsmNames: Readonly<Record<string, NameHooks>> = {
     getAsmResultNames(op, setName) {
       const producer = op.getOperand(0).definingOp
       let inner: string | undefined
-      const hook = producer?.name.def?.getAsmResultNames
-      if (producer !== null && producer !== undefined && hook !== undefined) {
+      const def = producer?.name.def
+      if (producer !== null && producer !== undefined && def?.getAsmResultNames !== undefined) {
         inner = ''
-        hook.call(producer.name.def, producer, (v, n) => {
+        def.getAsmResultNames(producer, (v, n) => {
           if (v === op.getOperand(0)) {
             inner = n
           }

@@ -328,13 +328,13 @@ function baseAttr(name: string): AttrConstraint {
       return attrConstraint(
         '32-bit signless integer attribute whose value is non-negative',
         (a) => I32Attr.check(a) && (a as IntegerAttr).value >= 0n,
-        { ...(I32Attr.valueType ? { valueType: I32Attr.valueType } : {}) },
+        { valueType: (c) => IntegerType.get(c, 32) },
       )
     case 'ConfinedAttr<I64Attr, [IntMinValue<0>]>':
       return attrConstraint(
         '64-bit signless integer attribute whose minimum value is 0',
         (a) => I64Attr.check(a) && (a as IntegerAttr).value >= 0n,
-        { ...(I64Attr.valueType ? { valueType: I64Attr.valueType } : {}) },
+        { valueType: (c) => IntegerType.get(c, 64) },
       )
     default:
       throw new Error(`cuda_tile: unknown attribute constraint ${name}`)

@@ -508,7 +508,7 @@ function resolveIndices(parser: OpAsmParser, state: OperationState, indices: rea
     parser.emitError(typeLoc ?? parser.getCurrentLocation(), `expected ${indices.length} index types, got ${types.length}`).report()
     return false
   }
-  return parser.resolveOperands(indices, types as Type[], parser.getCurrentLocation(), state.operands)
+  return parser.resolveOperands(indices, types, parser.getCurrentLocation(), state.operands)
 }
 
 function finishViewTko(parser: OpAsmParser, state: OperationState, tail: ViewTail, segments: readonly number[]): boolean {

@@ -3,7 +3,7 @@
  * `di_subprogram` (with the function's name as linkage name), its ops may only carry scopes
  * of that subprogram, globals carry none, and a function location is never a call site.
  */
-import { CallSiteLoc, FusedLoc, NameLoc, OpaqueLoc, StringAttr, printAttribute, success, type Location, type LogicalResult, type Operation } from '@tilepass/ir'
+import { CallSiteLoc, FusedLoc, NameLoc, OpaqueLoc, type StringAttr, printAttribute, success, type Location, type LogicalResult, type Operation } from '@tilepass/ir'
 import { DILexicalBlockAttr, DILocAttr, DISubprogramAttr, type DILocalScopeAttr } from './CudaTileAttributes.ts'
 
 /** The `di_loc` inside `loc` (through call sites, fused, name and opaque locations), or null. */

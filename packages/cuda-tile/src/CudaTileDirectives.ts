@@ -196,7 +196,7 @@ function parseDenseTyped(parser: OpAsmParser): [Attribute, Type] | undefined {
   const parseScalar = (): boolean => {
     const loc = parser.getCurrentLocation()
     if (isInt) {
-      const width = (elt as IntegerType).width
+      const width = (elt).width
       if (parser.parseOptionalKeyword('true')) {
         if (width !== 1) {
           parser.emitError(loc, 'expected integer value').report()
@@ -301,7 +301,7 @@ function parseDenseTyped(parser: OpAsmParser): [Attribute, Type] | undefined {
     return undefined
   }
   const splat = values.length === 1
-  const attr = DenseIntOrFPElementsAttr.get(resultType, values as bigint[] | number[], splat && resultType.numElements !== 1 ? true : splat)
+  const attr = DenseIntOrFPElementsAttr.get(resultType, values, splat && resultType.numElements !== 1 ? true : splat)
   return [attr, resultType]
 }
 

@@ -228,8 +228,8 @@ export function defineCudaTileOp(row: CudaTileOpRow): OdsOp {
       }
       return own?.verify === undefined ? success() : own.verify(op)
     },
-    ...(own?.verifyRegions !== undefined ? { verifyRegions: own.verifyRegions } : {}),
-    ...(own?.verifySymbolUses !== undefined ? { verifySymbolUses: own.verifySymbolUses } : {}),
+    ...(own?.verifyRegions !== undefined ? { verifyRegions: (op: Operation) => own.verifyRegions!(op) } : {}),
+    ...(own?.verifySymbolUses !== undefined ? { verifySymbolUses: (op: Operation) => own.verifySymbolUses!(op) } : {}),
   }
   def = defineOp(spec)
   return def

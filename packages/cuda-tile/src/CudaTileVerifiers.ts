@@ -3,17 +3,17 @@
  * op name, with NVIDIA's diagnostic text.
  */
 import {
-  DenseArrayAttr,
+  type DenseArrayAttr,
   DenseIntOrFPElementsAttr,
   FloatType,
-  FunctionType,
+  type FunctionType,
   IntegerAttr,
   IntegerType,
-  StringAttr,
+  type StringAttr,
   Trait,
-  SymbolRefAttr,
+  type SymbolRefAttr,
   SymbolTable,
-  TypeAttr,
+  type TypeAttr,
   UnitAttr,
   success,
   type Attribute,
@@ -67,7 +67,7 @@ function isF32(t: Type): boolean {
   return t instanceof FloatType && t.kind === 'f32'
 }
 function types(values: readonly Value[] | readonly Type[]): string {
-  return values.map((v) => typeText('type' in v ? (v as Value).type : (v as Type))).join(', ')
+  return values.map((v) => typeText('type' in v ? (v).type : (v))).join(', ')
 }
 function sameTypes(a: readonly Type[], b: readonly Type[]): boolean {
   return a.length === b.length && a.every((t, i) => t === b[i])

@@ -54,7 +54,7 @@ const MulSubPattern: RewritePatternLike = {
 export class FuseFMAPass extends InterfacePass {
   static override readonly argument = 'fuse-fma'
   static override readonly summary = 'Fuse multiply-add and multiply-subtract operations into FMA operations (non-numeric-preserving)'
-  static override readonly opInterface: OpInterface<unknown> = FunctionOpInterface as OpInterface<unknown>
+  static override readonly opInterface: OpInterface<unknown> = FunctionOpInterface
   static readonly passName: string = 'FuseFMAPass'
 
   override runOnOperation(): void {

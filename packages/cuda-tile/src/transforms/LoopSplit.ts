@@ -10,6 +10,7 @@ import {
   type Attribute,
   type Location,
   type Operation,
+  type Region,
   type Value,
 } from '@tilepass/ir'
 import type { OpInterface } from '@tilepass/ir'
@@ -20,7 +21,6 @@ import { TileType } from '../CudaTileTypes.ts'
 /** The discardable attribute that sets the split threshold on an `entry`, `for` or `if` (0 disables splitting). */
 export const LOOP_SPLIT_ATTR = 'cuda_tile.loop_split'
 
-const EQ = 0
 const LT = 2
 const LE = 3
 const GT = 4
@@ -83,7 +83,7 @@ function normalize(forOp: Operation, cmp: Operation): [number, Value] | null {
   return null
 }
 
-function countOps(region: import('@tilepass/ir').Region): [number, boolean] {
+function countOps(region: Region): [number, boolean] {
   let heavy = false
   let n = 0
   for (const op of region.firstBlock?.operations ?? []) {
@@ -147,7 +147,7 @@ function constantI(rewriter: IRRewriter, loc: Location, type: TileType, value: b
   return rewriter.create('cuda_tile.constant', loc, { results: [type], attributes: { value: DenseIntOrFPElementsAttr.get(type, [value], false) } }).results[0]!
 }
 
-function binary(rewriter: IRRewriter, name: string, loc: Location, a: Value, b: Value, attrs: Record<string, import('@tilepass/ir').Attribute> = {}): Value {
+function binary(rewriter: IRRewriter, name: string, loc: Location, a: Value, b: Value, attrs: Record<string, Attribute> = {}): Value {
   return rewriter.create(name, loc, { operands: [a, b], results: [a.type], attributes: attrs }).results[0]!
 }
 
@@ -236,7 +236,7 @@ function hint(op: Operation): number | undefined {
 export class LoopSplitPass extends InterfacePass<OptionValues<typeof loopSplitOptions>> {
   static override readonly argument = 'loop-split'
   static override readonly summary = 'Split loops when predicate in if-condition compares iv with loop invariant'
-  static override readonly opInterface: OpInterface<unknown> = FunctionOpInterface as OpInterface<unknown>
+  static override readonly opInterface: OpInterface<unknown> = FunctionOpInterface
   static override readonly options: LoopSplitOptionDecls = loopSplitOptions
   static readonly passName: string = 'LoopSplitPass'
 

@@ -15,7 +15,12 @@ function extractFileLoc(loc: Location): FileLineColLoc | null {
     return extractFileLoc(loc.fallback)
   }
   if (loc instanceof FusedLoc) {
-    return (loc.locations.find((l) => l instanceof FileLineColLoc) as FileLineColLoc | undefined) ?? null
+    for (const l of loc.locations) {
+      if (l instanceof FileLineColLoc) {
+        return l
+      }
+    }
+    return null
   }
   if (loc instanceof CallSiteLoc) {
     return extractFileLoc(loc.caller)

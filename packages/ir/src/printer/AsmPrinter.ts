@@ -30,7 +30,6 @@ import type { OpAsmPrinter } from '../OpAsm.ts'
 import type { Region } from '../Region.ts'
 import {
   ComplexType,
-  DialectType,
   isDialectType,
   FloatType,
   FunctionType,
