@@ -7,7 +7,7 @@ import { SUPPORTED_VERSIONS, type BytecodeVersion } from './Version.ts'
 
 /** The largest opcode of each supported version. */
 export class OpcodeLimits {
-  private readonly maxByVersion = new Map<string, number>()
+  private readonly maxByVersion = new Map<number, number>()
 
   private constructor(host: CudaTileBytecodeHost) {
     for (const v of SUPPORTED_VERSIONS) {
@@ -17,7 +17,7 @@ export class OpcodeLimits {
           max = s.opcode
         }
       }
-      this.maxByVersion.set(`${v.major}.${v.minor}`, max)
+      this.maxByVersion.set(v.major * 256 + v.minor, max)
     }
   }
 
@@ -35,7 +35,7 @@ export class OpcodeLimits {
 
   /** True when `opcode` exists in `version`. */
   isAvailable(opcode: number, version: BytecodeVersion): boolean {
-    const max = this.maxByVersion.get(`${version.major}.${version.minor}`)
+    const max = this.maxByVersion.get(version.major * 256 + version.minor)
     return max !== undefined && opcode <= max
   }
 }

@@ -32,6 +32,7 @@ import {
   type Attribute,
   type Context,
   type NamedAttribute,
+  type OperationName,
   type Type,
   type Value,
 } from '@tilepass/ir'
@@ -49,7 +50,7 @@ import {
 } from './Format.ts'
 import { OpcodeLimits } from './Opcodes.ts'
 import type { AttrSchema, CudaTileBytecodeHost, DebugInfoDesc, OpBytecodeSchema, TileAttrDesc, TileTypeDesc } from './Schema.ts'
-import { flagBits, schemaIsVariadic } from './Writer.ts'
+import { schemaInfo } from './SchemaInfo.ts'
 import { type BytecodeVersion, CURRENT_VERSION, MIN_SUPPORTED_VERSION, UNIFIED_BITFIELD_VERSION, VERSION_13_3, supportedVersion, versionOf } from './Version.ts'
 
 const U32_LIMIT = 0xffffffff - 1
@@ -151,6 +152,11 @@ class ModuleReader {
   private readonly diInProgress = new Set<number>()
   private readonly opcodes: OpcodeLimits
   private depth = 0
+  private readonly unknownLoc: Location
+  private readonly opNames = new Map<OpBytecodeSchema, OperationName>()
+  private readonly defaults = new Map<AttrSchema, Attribute>()
+  /** Enum attributes by enum name and value (made once per read). */
+  private readonly enumAttrs = new Map<string, (Attribute | undefined)[]>()
 
   constructor(
     readonly context: Context,
@@ -158,6 +164,16 @@ class ModuleReader {
     readonly version: BytecodeVersion,
   ) {
     this.opcodes = OpcodeLimits.of(host)
+    this.unknownLoc = UnknownLoc.get(context)
+  }
+
+  private defaultOf(a: AttrSchema): Attribute {
+    let d = this.defaults.get(a)
+    if (d === undefined) {
+      d = a.defaultValue!(this.context)
+      this.defaults.set(a, d)
+    }
+    return d
   }
 
   // ---- sections -----------------------------------------------------------------------
@@ -886,7 +902,7 @@ class ModuleReader {
     let counter = 0
     return () => {
       if (funcIndex === 0) {
-        return UnknownLoc.get(this.context)
+        return this.unknownLoc
       }
       const slot = funcIndex - DEBUG_RESERVED
       if (slot < 0 || slot >= this.diIndexOffsets.length) {
@@ -1226,10 +1242,22 @@ class ModuleReader {
           d.at(r, 'failed to read VarInt for enum attribute.')
           return null
         }
+        let byValue = this.enumAttrs.get(enc.enumName)
+        if (byValue === undefined) {
+          byValue = []
+          this.enumAttrs.set(enc.enumName, byValue)
+        }
+        const known = raw < 64 ? byValue[raw] : undefined
+        if (known !== undefined) {
+          return known
+        }
         const attr = this.host.buildAttr(ctx, { kind: 'enum', enumName: enc.enumName, value: raw })
         if (typeof attr === 'string') {
           d.at(r, `invalid integer value for enum type: ${raw}`)
           return null
+        }
+        if (raw < 64) {
+          byValue[raw] = attr
         }
         return attr
       }
@@ -1397,26 +1425,25 @@ class ModuleReader {
     const v = this.version
     const ctx = this.context
     const opName = schema.name
-    const className = opClassName(opName)
-    // Results.
-    // NVIDIA writes the result count of every op with a variadic operand or result
-    // (ODS's `Operator::isVariadic`).
-    const variadicResults = schemaIsVariadic(schema)
-    const versioned = schema.results.some((res) => res.since.compare(schema.since) !== 0)
+    const info = schemaInfo(schema)
+    // NVIDIA's messages name the op's C++ class; only computed for a message.
+    const cls = (): string => opClassName(opName)
+    // Results. The count is written for ops with a variadic operand or result.
+    const variadicResults = info.isVariadic
     const resultTypes: Type[] = []
     let numValueResults: number
-    if (!versioned) {
+    if (!info.versionedResults) {
       let n = schema.results.length
       if (variadicResults) {
         n = r.readVarInt()
         if (n < 0 || n > U32_LIMIT) {
-          return d.at(r, `failed to read number of result types for ${className}`)
+          return d.at(r, `failed to read number of result types for ${cls()}`)
         }
       }
       for (let i = 0; i < n; i++) {
         const t = this.readType(r)
         if (t === null) {
-          return d.at(r, `failed to get result type ${i} for ${className}`)
+          return d.at(r, `failed to get result type ${i} for ${cls()}`)
         }
         resultTypes.push(t)
       }
@@ -1426,7 +1453,7 @@ class ModuleReader {
       if (variadicResults) {
         serialized = r.readVarInt()
         if (serialized < 0 || serialized > U32_LIMIT) {
-          return d.at(r, `failed to read number of result types for ${className}`)
+          return d.at(r, `failed to read number of result types for ${cls()}`)
         }
       }
       let expected = 0
@@ -1435,7 +1462,7 @@ class ModuleReader {
           expected++
           const t = this.readType(r)
           if (t === null) {
-            return d.at(r, `failed to get result type ${resultTypes.length} for ${className}`)
+            return d.at(r, `failed to get result type ${resultTypes.length} for ${cls()}`)
           }
           resultTypes.push(t)
         } else if (rs.defaultType !== null) {
@@ -1443,31 +1470,30 @@ class ModuleReader {
         }
       }
       if (variadicResults && serialized !== expected) {
-        return d.at(r, `result count mismatch for ${className}: expected ${expected} compatible results but got ${serialized}`)
+        return d.at(r, `result count mismatch for ${cls()}: expected ${expected} compatible results but got ${serialized}`)
       }
       numValueResults = expected
     }
 
     // Flags.
-    const bits = flagBits(schema)
-    let flags = 0n
-    if (bits.order.length > 0 && (bits.minSince.compare(schema.since) === 0 || v.atLeast(bits.minSince))) {
-      const f = r.readVarIntBig()
-      if (f === null) {
+    let flags = 0
+    if (info.flagOrder.length > 0 && (info.flagsSince.compare(schema.since) === 0 || v.atLeast(info.flagsSince))) {
+      flags = r.readVarInt()
+      if (flags < 0) {
         return d.at(r, 'failed to read flags field')
       }
-      flags = f
     }
-    const bitOf = (pred: (b: (typeof bits.order)[number]) => boolean): number => bits.order.findIndex(pred)
 
     // Attributes.
     const attributes: NamedAttribute[] = []
-    for (const a of schema.attributes) {
+    const attrs = schema.attributes
+    for (let ai = 0; ai < attrs.length; ai++) {
+      const a = attrs[ai]!
       let value: Attribute | null = null
       if (v.atLeast(a.since)) {
         if (a.optional) {
-          const bit = bitOf((b) => b.attr === a)
-          if (bit >= 0 && (flags >> BigInt(bit)) & 1n) {
+          const bit = info.attrBit[ai]!
+          if (bit >= 0 && (flags & (1 << bit)) !== 0) {
             value = this.readOpAttribute(r, a, resultTypes)
             if (value === null) {
               return d.at(r, `failed to parse optional attribute '${a.name}'`)
@@ -1480,7 +1506,7 @@ class ModuleReader {
           }
         }
       } else if (a.defaultValue !== null) {
-        value = a.defaultValue(ctx)
+        value = this.defaultOf(a)
       }
       if (value !== null) {
         attributes.push({ name: a.name, value })
@@ -1496,8 +1522,8 @@ class ModuleReader {
           const os = schema.operands[i]!
           let len: number
           if (os.kind === 'optional') {
-            const bit = bitOf((b) => b.attr === null && b.operandIndex === i)
-            const set = bit >= 0 && ((flags >> BigInt(bit)) & 1n) === 1n
+            const bit = info.operandBit[i]!
+            const set = bit >= 0 && (flags & (1 << bit)) !== 0
             if (os.since.compare(schema.since) !== 0 && !v.atLeast(os.since)) {
               if (set) {
                 return d.at(
@@ -1534,8 +1560,7 @@ class ModuleReader {
         }
         attributes.push({ name: 'operandSegmentSizes', value: DenseArrayAttr.getI32(ctx, sizes) })
       } else {
-        const readSize = schema.operands.some((o) => o.kind !== 'single')
-        if (!this.readOperands(r, values, readSize ? null : schema.operands.length, operands)) {
+        if (!this.readOperands(r, values, info.operandCountWritten ? null : schema.operands.length, operands)) {
           return false
         }
       }
@@ -1560,7 +1585,12 @@ class ModuleReader {
       }
     }
 
-    const state = new OperationState(loc, ctx.getOperationName(opName))
+    let name = this.opNames.get(schema)
+    if (name === undefined) {
+      name = ctx.getOperationName(opName)
+      this.opNames.set(schema, name)
+    }
+    const state = new OperationState(loc, name)
     state.addOperands(operands)
     state.addTypes(resultTypes)
     for (const a of attributes) {

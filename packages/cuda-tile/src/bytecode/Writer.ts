@@ -48,6 +48,7 @@ import {
 import type { AttrSchema, CudaTileBytecodeHost, OpBytecodeSchema, TileTypeDesc } from './Schema.ts'
 import { type BytecodeVersion, MIN_SUPPORTED_VERSION, CURRENT_VERSION, UNIFIED_BITFIELD_VERSION, VERSION_13_3, versionOf } from './Version.ts'
 import { OpcodeLimits } from './Opcodes.ts'
+import { schemaInfo } from './SchemaInfo.ts'
 
 /** Thrown inside the writer after a diagnostic was reported; caught by `writeBytecode`. */
 class WriteFailure extends Error {}
@@ -741,6 +742,21 @@ class ModuleWriter {
     }
   }
 
+  private readonly defaults = new Map<AttrSchema, Attribute>()
+
+  /** The default of a `DefaultValuedAttr` (made once per write), or undefined. */
+  private defaultOf(a: AttrSchema, op: Operation): Attribute | undefined {
+    if (a.defaultValue === null) {
+      return undefined
+    }
+    let d = this.defaults.get(a)
+    if (d === undefined) {
+      d = a.defaultValue(op.context)
+      this.defaults.set(a, d)
+    }
+    return d
+  }
+
   writeOperation(op: Operation, funcDebugIndex: number, w: ByteWriter): void {
     const name = op.name.name
     const schema = this.host.opSchemaByName(name)
@@ -766,10 +782,9 @@ class ModuleWriter {
     // Results: those newer than the target are left out when unused.
     // NVIDIA writes the result count of every op with a variadic operand or result
     // (ODS's `Operator::isVariadic`).
-    const variadicResults = schemaIsVariadic(schema)
+    const info = schemaInfo(schema)
     const resultTypes: Type[] = []
-    const versioned = schema.results.some((r) => r.since.compare(opSince) !== 0)
-    if (!versioned) {
+    if (!info.versionedResults) {
       for (const r of op.results) {
         resultTypes.push(r.type)
       }
@@ -788,7 +803,7 @@ class ModuleWriter {
         }
       }
     }
-    if (variadicResults) {
+    if (info.isVariadic) {
       w.writeVarInt(resultTypes.length)
     }
     for (const t of resultTypes) {
@@ -797,17 +812,17 @@ class ModuleWriter {
 
     // Flags: one bit per optional attribute and (with segments) optional operand, ordered
     // by the version that introduced them.
-    const bits = flagBits(schema)
-    const segments = operandSegments(op, schema)
-    if (bits.order.length > 0) {
-      let flags = 0n
-      for (let b = 0; b < bits.order.length; b++) {
-        const item = bits.order[b]!
+    const segments = schema.attrSizedOperands ? operandSegments(op, schema) : null
+    const order = info.flagOrder
+    if (order.length > 0) {
+      let flags = 0
+      for (let b = 0; b < order.length; b++) {
+        const item = order[b]!
         let present: boolean
         if (item.attr !== null) {
           present = op.properties.get(item.attr.name) !== undefined
         } else {
-          present = segments[item.operandIndex]!.length > 0
+          present = segments![item.operandIndex]!.length > 0
         }
         if (!present) {
           continue
@@ -816,9 +831,9 @@ class ModuleWriter {
           const what = item.attr !== null ? `optional attribute '${item.attr.name}'` : `optional operand '${schema.operands[item.operandIndex]!.name}'`
           fail(op, op.location, `${what} is provided but requires bytecode version ${item.since.toString()}, targeting ${v.toString()}`)
         }
-        flags |= 1n << BigInt(b)
+        flags |= 1 << b
       }
-      if (bits.minSince.compare(opSince) === 0 || v.atLeast(bits.minSince)) {
+      if (info.flagsSince.compare(opSince) === 0 || v.atLeast(info.flagsSince)) {
         w.writeVarInt(flags)
       }
     }
@@ -835,13 +850,13 @@ class ModuleWriter {
         }
         continue
       }
-      const actual = value ?? a.defaultValue?.(op.context)
+      const actual = value ?? this.defaultOf(a, op)
       if (v.atLeast(a.since)) {
         if (actual === undefined) {
           fail(op, op.location, `missing attribute '${a.name}' in bytecode writer`)
         }
         this.writeOpAttribute(op, a, actual, w)
-      } else if (a.defaultValue !== null && actual !== undefined && actual !== a.defaultValue(op.context)) {
+      } else if (a.defaultValue !== null && actual !== undefined && actual !== this.defaultOf(a, op)) {
         fail(op, op.location, `attribute '${a.name}' requires bytecode version ${a.since.toString()}+, but targeting ${v.toString()}`)
       }
     }
@@ -851,7 +866,7 @@ class ModuleWriter {
       if (schema.attrSizedOperands) {
         for (let i = 0; i < schema.operands.length; i++) {
           const os = schema.operands[i]!
-          const group = segments[i]!
+          const group = segments![i]!
           if (os.kind === 'optional') {
             if (group.length > 0) {
               this.writeOperands(group, w, false)
@@ -861,12 +876,7 @@ class ModuleWriter {
           }
         }
       } else {
-        const encodeSize = schema.operands.some((o) => o.kind !== 'single')
-        this.writeOperands(
-          op.getOperands(),
-          w,
-          encodeSize,
-        )
+        this.writeOperands(op.getOperands(), w, info.operandCountWritten)
       }
     }
 
@@ -931,11 +941,6 @@ class ModuleWriter {
   }
 }
 
-/** True when the op has a variadic operand or result: its result count is written. */
-export function schemaIsVariadic(schema: OpBytecodeSchema): boolean {
-  return schema.results.some((r) => r.variadic) || schema.operands.some((o) => o.kind === 'variadic')
-}
-
 /** The values of each declared operand group of `op`. */
 function operandSegments(op: Operation, schema: OpBytecodeSchema): Value[][] {
   const values = op.getOperands()
@@ -961,45 +966,6 @@ function operandSegments(op: Operation, schema: OpBytecodeSchema): Value[][] {
     start += len
   }
   return out
-}
-
-/** One bit of an op's flags field. */
-interface FlagBit {
-  readonly attr: AttrSchema | null
-  readonly operandIndex: number
-  readonly since: BytecodeVersion
-}
-
-const flagCache = new WeakMap<OpBytecodeSchema, { order: FlagBit[]; minSince: BytecodeVersion }>()
-
-/**
- * The bits of an op's flags field: optional attributes, then (with segment sizes)
- * optional operands, grouped by the version that introduced them, oldest first.
- */
-export function flagBits(schema: OpBytecodeSchema): { order: readonly FlagBit[]; minSince: BytecodeVersion } {
-  const cached = flagCache.get(schema)
-  if (cached !== undefined) {
-    return cached
-  }
-  const items: FlagBit[] = []
-  for (const a of schema.attributes) {
-    if (a.optional) {
-      items.push({ attr: a, operandIndex: -1, since: a.since })
-    }
-  }
-  if (schema.attrSizedOperands) {
-    schema.operands.forEach((o, i) => {
-      if (o.kind === 'optional') {
-        items.push({ attr: null, operandIndex: i, since: o.since })
-      }
-    })
-  }
-  // A stable sort keeps declaration order within a version.
-  const order = items.map((it, i) => ({ it, i })).sort((x, y) => x.it.since.compare(y.it.since) || x.i - y.i).map((x) => x.it)
-  const minSince = order.length > 0 ? order[0]!.since : schema.since
-  const result = { order, minSince }
-  flagCache.set(schema, result)
-  return result
 }
 
 /** The types a cuda_tile type refers to, in parameter order. */
