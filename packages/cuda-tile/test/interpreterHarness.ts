@@ -1,4 +1,4 @@
-import { Context, FileLineColLoc, parseSourceString, succeeded, type DialectDefinition, type Operation } from '@tilepass/ir'
+import { Context, FileLineColLoc, parseSourceString, succeeded, verify, type DialectDefinition, type Operation } from '@tilepass/ir'
 import { runKernel, TileMemory, type KernelArg } from '../src/interpreter/index.ts'
 
 /**
@@ -79,7 +79,7 @@ export interface LaunchResult {
   readonly printed: string
 }
 
-/** Parses `source` and runs its kernel `launches` times; `dialects` empty means unregistered dialects. */
+/** Parses `source` (and verifies it when `dialects` are given) and runs its kernel `launches` times; `dialects` empty means unregistered dialects. */
 export function launch(
   source: string,
   args: readonly KernelArg[],
@@ -101,6 +101,10 @@ export function launch(
     return { ok: false, errors, printed: '' }
   }
   const root: Operation = parsed.op
+  // With the dialect registered, the kernel must also pass NVIDIA's verifiers.
+  if (dialects.length > 0 && !succeeded(verify(root))) {
+    return { ok: false, errors, printed: '' }
+  }
   let printed = ''
   const print = (text: string): void => {
     printed += text
