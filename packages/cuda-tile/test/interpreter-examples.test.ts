@@ -15,6 +15,58 @@ function example(name: string): string {
 
 const ceilDiv = (a: number, b: number): number => Math.ceil(a / b)
 
+describe('custom syntax through the registered dialect', () => {
+  it('reads the attributes the dialect builds (enums, unit flags, dense constants, for unsigned)', () => {
+    const view = 'partition_view<tile=(1x4), tensor_view<4x4xi32, strides=[4,1]>>'
+    const store = (tile: string, row: string): string =>
+      `    %${tile}_r = reshape %${tile} : tile<4xi32> -> tile<1x4xi32>
+    %${tile}_t = store_view_tko weak %${tile}_r, %p[${row}, %c0] : tile<1x4xi32>, ${view}, tile<i32> -> token
+`
+    const src = `cuda_tile.module @m {
+  entry @k(%out: tile<ptr<i32>>, %outf: tile<ptr<f32>>) {
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %c2 = constant <i32: 2> : tile<i32>
+    %c3 = constant <i32: 3> : tile<i32>
+    %c4 = constant <i32: 4> : tile<i32>
+    %v = make_tensor_view %out, shape = [4, 4], strides = [4, 1] : tensor_view<4x4xi32, strides=[4,1]>
+    %p = make_partition_view %v : ${view}
+    %a = constant <i32: [-7, 7, 5, -1]> : tile<4xi32>
+    %b = constant <i32: [2, 2, 3, 2]> : tile<4xi32>
+    %io = iota : tile<4xi32>
+    %sum = for unsigned %iv in (%c0 to %c4, step %c1) : tile<i32> iter_values(%acc = %io) -> (tile<4xi32>) {
+      %ivr = reshape %iv : tile<i32> -> tile<1xi32>
+      %ivb = broadcast %ivr : tile<1xi32> -> tile<4xi32>
+      %n = addi %acc, %ivb overflow<no_signed_wrap> : tile<4xi32>
+      continue %n : tile<4xi32>
+    }
+${store('sum', '%c0')}    %q = divi %a, %b signed rounding<negative_inf> : tile<4xi32>
+${store('q', '%c1')}    %lt = cmpi less_than %a, %b, unsigned : tile<4xi32> -> tile<4xi1>
+    %sel = select %lt, %a, %b : tile<4xi1>, tile<4xi32>
+${store('sel', '%c2')}    %f = constant <f32: [1.5, 2.5, -1.0, 0x7FC00000]> : tile<4xf32>
+    %g = constant <f32: [2.0, 2.0, 2.0, 0.0]> : tile<4xf32>
+    %m = maxf %f, %g propagate_nan : tile<4xf32>
+    %h = ftof %m : tile<4xf32> -> tile<4xf16>
+    %k = ftof %h : tile<4xf16> -> tile<4xf32>
+    %gt = cmpf greater_than ordered %f, %g : tile<4xf32> -> tile<4xi1>
+    %gt32 = exti %gt unsigned : tile<4xi1> -> tile<4xi32>
+${store('gt32', '%c3')}    %fv = make_tensor_view %outf, shape = [4], strides = [1] : tensor_view<4xf32, strides=[1]>
+    %fp = make_partition_view %fv : partition_view<tile=(4), tensor_view<4xf32, strides=[1]>>
+    %ft = store_view_tko weak %k, %fp[%c0] : tile<4xf32>, partition_view<tile=(4), tensor_view<4xf32, strides=[1]>>, tile<i32> -> token
+    return
+  }
+}
+`
+    const mem = memory()
+    const out = mem.alloc(64)
+    const outf = mem.alloc(16)
+    const r = launch(src, [out, outf], [1], mem, [CudaTileDialect])
+    expect(r.errors).toEqual([])
+    expect(mem.read('i32', out, 16)).toEqual([6, 7, 8, 9, -4, 3, 1, -1, 2, 2, 3, 2, 0, 1, 0, 0])
+    expect(mem.read('f32', outf, 4).map(String)).toEqual(['2', '2.5', '2', 'NaN'])
+  })
+})
+
 describe('examples/cuda-tile/vector-add.mlir', () => {
   const src = example('vector-add')
 
