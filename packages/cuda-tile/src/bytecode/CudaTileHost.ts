@@ -43,6 +43,7 @@ import {
   TensorViewType,
   TileType,
   TokenType,
+  typeText,
   verifyTileShape,
 } from '../CudaTileTypes.ts'
 import type { AttrEncoding, AttrSchema, CudaTileBytecodeHost, DebugInfoDesc, OpBytecodeSchema, OperandSchema, ResultSchema, TileAttrDesc, TileTypeDesc } from './Schema.ts'
@@ -237,33 +238,15 @@ class Host implements CudaTileBytecodeHost {
     if (type instanceof TensorViewType) {
       return { kind: 'tensor_view', elementType: type.elementType, shape: toI64(type.shape), strides: toI64(type.strides) }
     }
-    if (type instanceof PartitionViewType) {
-      return {
-        kind: 'partition_view',
-        tileShape: type.tileShape,
-        tensorView: type.tensorView,
-        dimMap: type.dimMap,
-        padding: type.paddingValue < 0 ? null : type.paddingValue,
+    if (type instanceof PartitionViewType || type instanceof StridedViewType || type instanceof GatherScatterViewType) {
+      const common = { tileShape: type.tileShape, tensorView: type.tensorView, padding: type.paddingValue < 0 ? null : type.paddingValue }
+      if (type instanceof PartitionViewType) {
+        return { kind: 'partition_view', ...common, dimMap: type.dimMap }
       }
-    }
-    if (type instanceof StridedViewType) {
-      return {
-        kind: 'strided_view',
-        tileShape: type.tileShape,
-        traversalStrides: type.traversalStrides,
-        tensorView: type.tensorView,
-        dimMap: type.dimMap,
-        padding: type.paddingValue < 0 ? null : type.paddingValue,
+      if (type instanceof StridedViewType) {
+        return { kind: 'strided_view', ...common, traversalStrides: type.traversalStrides, dimMap: type.dimMap }
       }
-    }
-    if (type instanceof GatherScatterViewType) {
-      return {
-        kind: 'gather_scatter_view',
-        tileShape: type.tileShape,
-        tensorView: type.tensorView,
-        sparseDim: type.sparseDim,
-        padding: type.paddingValue < 0 ? null : type.paddingValue,
-      }
+      return { kind: 'gather_scatter_view', ...common, sparseDim: type.sparseDim }
     }
     if (type instanceof TokenType) {
       return { kind: 'token' }
@@ -272,12 +255,6 @@ class Host implements CudaTileBytecodeHost {
   }
 
   buildType(context: Context, desc: TileTypeDesc): Type | string {
-    const padding = (p: number | null): number | string => {
-      if (p === null) {
-        return -1
-      }
-      return p < EnumAttrCases['padding_value']!.length ? p : `invalid integer value for enum type: ${p}`
-    }
     switch (desc.kind) {
       case 'tile': {
         const error = verifyTileShape(desc.shape, desc.elementType)
@@ -290,35 +267,24 @@ class Host implements CudaTileBytecodeHost {
           return 'expected strides to have the same rank as the shape'
         }
         return TensorViewType.get(desc.elementType, fromI64(desc.shape), fromI64(desc.strides))
-      case 'partition_view': {
-        const p = padding(desc.padding)
-        if (typeof p === 'string') {
-          return p
-        }
-        if (!(desc.tensorView instanceof TensorViewType)) {
-          return 'expected TensorViewType'
-        }
-        return PartitionViewType.get(desc.tileShape, desc.tensorView, desc.dimMap, p)
-      }
-      case 'strided_view': {
-        const p = padding(desc.padding)
-        if (typeof p === 'string') {
-          return p
-        }
-        if (!(desc.tensorView instanceof TensorViewType)) {
-          return 'expected TensorViewType'
-        }
-        return StridedViewType.get(desc.tileShape, desc.traversalStrides, desc.tensorView, desc.dimMap, p)
-      }
+      case 'partition_view':
+      case 'strided_view':
       case 'gather_scatter_view': {
-        const p = padding(desc.padding)
-        if (typeof p === 'string') {
-          return p
+        const p = desc.padding ?? -1
+        if (p >= EnumAttrCases['padding_value']!.length) {
+          return `invalid integer value for enum type: ${p}`
         }
-        if (!(desc.tensorView instanceof TensorViewType)) {
-          return 'expected TensorViewType'
+        const tv = desc.tensorView
+        if (!(tv instanceof TensorViewType)) {
+          return `expected ::mlir::cuda_tile::TensorViewType but got ${typeText(tv)}`
         }
-        return GatherScatterViewType.get(desc.tileShape, desc.tensorView, desc.sparseDim, p)
+        if (desc.kind === 'partition_view') {
+          return PartitionViewType.get(desc.tileShape, tv, desc.dimMap, p)
+        }
+        if (desc.kind === 'strided_view') {
+          return StridedViewType.get(desc.tileShape, desc.traversalStrides, tv, desc.dimMap, p)
+        }
+        return GatherScatterViewType.get(desc.tileShape, tv, desc.sparseDim, p)
       }
       case 'token':
         return TokenType.get(context)

@@ -178,59 +178,55 @@ class ModuleReader {
 
   // ---- sections -----------------------------------------------------------------------
 
-  parseStringSection(payload: Uint8Array): boolean {
+  /**
+   * Reads the index of a string or type section: a count, padding to 4, then one 4-byte
+   * start offset per entry; the entries' data follows. Null after a message or failure;
+   * an empty table for a count of 0.
+   */
+  private readOffsetTable(payload: Uint8Array, what: string): { offsets: number[]; data: Uint8Array } | null {
     const r = new ByteReader(payload)
     const n = r.readVarInt()
     if (n < 0) {
-      return false
+      return null
     }
     if (n === 0) {
-      return true
+      return { offsets: [], data: new Uint8Array(0) }
     }
     const fit = Math.floor((payload.length - r.offset) / 4)
     if (n > fit) {
-      return this.diags.at(
+      this.diags.at(
         r,
-        `number of strings (${n}) exceeds the maximum of ${fit} that can fit in the remaining payload of ${payload.length - r.offset} bytes.`,
+        `number of ${what} (${n}) exceeds the maximum of ${fit} that can fit in the remaining payload of ${payload.length - r.offset} bytes.`,
       )
+      return null
     }
     if (!r.skipPadding(4) || r.remaining < n * 4) {
-      return false
+      return null
     }
     const offsets: number[] = new Array<number>(n)
     for (let i = 0; i < n; i++) {
       offsets[i] = r.readU32()
     }
-    this.strings = new StringTable(payload.subarray(r.offset), offsets)
+    return { offsets, data: payload.subarray(r.offset) }
+  }
+
+  parseStringSection(payload: Uint8Array): boolean {
+    const table = this.readOffsetTable(payload, 'strings')
+    if (table === null) {
+      return false
+    }
+    this.strings = new StringTable(table.data, table.offsets)
     return true
   }
 
   parseTypeSection(payload: Uint8Array): boolean {
-    const r = new ByteReader(payload)
-    const n = r.readVarInt()
-    if (n < 0) {
+    const table = this.readOffsetTable(payload, 'types')
+    if (table === null) {
       return false
     }
-    if (n === 0) {
-      return true
-    }
-    const fit = Math.floor((payload.length - r.offset) / 4)
-    if (n > fit) {
-      return this.diags.at(
-        r,
-        `number of types (${n}) exceeds the maximum of ${fit} that can fit in the remaining payload of ${payload.length - r.offset} bytes.`,
-      )
-    }
-    if (!r.skipPadding(4) || r.remaining < n * 4) {
-      return false
-    }
-    const offsets: number[] = new Array<number>(n)
-    for (let i = 0; i < n; i++) {
-      offsets[i] = r.readU32()
-    }
-    this.typeData = payload.subarray(r.offset)
-    this.typeOffsets = offsets
-    this.typeCache = new Array<Type | null>(n).fill(null)
+    this.typeData = table.data
+    this.typeOffsets = table.offsets
+    this.typeCache = new Array<Type | null>(table.offsets.length).fill(null)
     return true
   }
 

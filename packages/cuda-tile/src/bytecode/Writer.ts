@@ -92,6 +92,24 @@ class StringTable {
   }
 }
 
+/**
+ * Writes a table of variable-size entries: the count, padding to 4, one 4-byte start
+ * offset per entry (relative to the first entry), then the entries as `serialize` writes them.
+ */
+function writeOffsetTable<T>(w: ByteWriter, entries: readonly T[], serialize: (entry: T) => void): void {
+  w.writeVarInt(entries.length)
+  w.alignTo(4)
+  const offsetsAt = w.length
+  for (let i = 0; i < entries.length; i++) {
+    w.writeU32(0)
+  }
+  const start = w.length
+  for (let i = 0; i < entries.length; i++) {
+    w.patchU32(offsetsAt + 4 * i, w.length - start)
+    serialize(entries[i]!)
+  }
+}
+
 /** Writes a section header (id, length, alignment with padding) and the payload. */
 function writeSection(out: ByteWriter, id: number, payload: ByteWriter): void {
   const alignment = payload.requiredAlignment
@@ -304,18 +322,8 @@ class ModuleWriter {
 
   writeTypeSection(out: ByteWriter): void {
     const w = new ByteWriter()
-    w.writeVarInt(this.types.length)
-    w.alignTo(4)
-    const offsetsAt = w.length
-    for (let i = 0; i < this.types.length; i++) {
-      w.writeU32(0)
-    }
-    const start = w.length
     // Serializing may not add types: every parameter was registered with its type.
-    for (let i = 0; i < this.types.length; i++) {
-      w.patchU32(offsetsAt + 4 * i, w.length - start)
-      this.serializeType(this.types[i]!, w)
-    }
+    writeOffsetTable(w, this.types, (t) => this.serializeType(t, w))
     writeSection(out, Section.Type, w)
   }
 
@@ -513,17 +521,7 @@ class ModuleWriter {
     }
     // Serializing an entry may register the strings it names but no new entry: every
     // entry an entry refers to was registered with it.
-    w.writeVarInt(this.debugList.length)
-    w.alignTo(4)
-    const offsetsAt = w.length
-    for (let i = 0; i < this.debugList.length; i++) {
-      w.writeU32(0)
-    }
-    const start = w.length
-    for (let i = 0; i < this.debugList.length; i++) {
-      w.patchU32(offsetsAt + 4 * i, w.length - start)
-      this.serializeDebugInfo(this.debugList[i]!, w)
-    }
+    writeOffsetTable(w, this.debugList, (a) => this.serializeDebugInfo(a, w))
     writeSection(out, Section.Debug, w)
   }
 
