@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { CudaTileDialect } from '@tilepass/cuda-tile'
+import { Context, parseSourceString, succeeded, type Operation } from '@tilepass/ir'
+import { CudaTileDialect, readCudaTileBytecode, runKernel, writeCudaTileBytecode } from '@tilepass/cuda-tile'
 import { launch, memory, random } from './interpreterHarness.ts'
 
 /**
@@ -152,4 +153,34 @@ describe('examples/cuda-tile/gemm-f16.mlir', () => {
       }
     })
   }
+})
+
+describe('examples through Tile IR bytecode', () => {
+  it('computes the same GEMM from the module read back from bytecode as from the text', () => {
+    const ctx = new Context({ dialects: [CudaTileDialect] })
+    const parsed = parseSourceString(example('gemm-f16'), ctx)
+    expect(parsed).not.toBeNull()
+    let module: Operation | null = null
+    parsed!.op.walk((op) => {
+      if (op.name.name === 'cuda_tile.module') {
+        module = op
+      }
+    })
+    const bytes = writeCudaTileBytecode(module!)
+    expect(bytes).not.toBeNull()
+    const read = readCudaTileBytecode(bytes!, new Context({ dialects: [CudaTileDialect] }))
+    expect(read.ok).toBe(true)
+    const [m, n, k] = [40, 24, 37]
+    const results: number[][] = []
+    for (const root of [parsed!.op, read.ok ? read.module : parsed!.op]) {
+      const rnd = random(7)
+      const mem = memory()
+      const pa = mem.allocFrom('f16', Array.from({ length: m * k }, () => rnd()))
+      const pb = mem.allocFrom('f16', Array.from({ length: k * n }, () => rnd()))
+      const pc = mem.alloc(m * n * 4)
+      expect(succeeded(runKernel(root, { args: [pa, pb, pc, m, n, k], grid: [2, 1], memory: mem }))).toBe(true)
+      results.push(mem.read('f32', pc, m * n))
+    }
+    expect(results[1]).toEqual(results[0])
+  })
 })
