@@ -1077,65 +1077,49 @@ class ModuleReader {
     return DictionaryAttr.get(this.context, entries)
   }
 
+  /**
+   * Reads the flag-selected pair of DivBy (`every`, `along`) and Bounded (`lb`, `ub`): bit 0
+   * and bit 1 of `flags` announce each zig-zag varint. Null after a message.
+   */
+  private readOptionalPair(r: ByteReader, flags: number, first: string, second: string): [bigint | null, bigint | null] | null {
+    const out: [bigint | null, bigint | null] = [null, null]
+    const messages = [first, second]
+    for (let i = 0; i < 2; i++) {
+      if ((flags & (1 << i)) !== 0) {
+        const v = r.readSignedVarIntBig()
+        if (v === null) {
+          this.diags.at(r, messages[i]!)
+          return null
+        }
+        out[i] = signed(v, 64)
+      }
+    }
+    return out
+  }
+
   private readDivBy(r: ByteReader): Attribute | null {
-    const d = this.diags
     const divisor = r.readVarIntBig()
     if (divisor === null) {
-      d.at(r, 'failed to read divisor for DivByAttr')
+      this.diags.at(r, 'failed to read divisor for DivByAttr')
       return null
     }
     const flags = r.readByte()
     if (flags < 0) {
-      d.at(r, 'failed to read flags byte for DivByAttr')
+      this.diags.at(r, 'failed to read flags byte for DivByAttr')
       return null
     }
-    let every: bigint | null = null
-    let along: bigint | null = null
-    if (flags & 1) {
-      every = r.readSignedVarIntBig()
-      if (every === null) {
-        d.at(r, "failed to read value for 'every' in DivByAttr")
-        return null
-      }
-      every = signed(every, 64)
-    }
-    if (flags & 2) {
-      along = r.readSignedVarIntBig()
-      if (along === null) {
-        d.at(r, "failed to read value for 'along' in DivByAttr")
-        return null
-      }
-      along = signed(along, 64)
-    }
-    return this.buildAttr(r, { kind: 'div_by', divisor, every, along })
+    const pair = this.readOptionalPair(r, flags, "failed to read value for 'every' in DivByAttr", "failed to read value for 'along' in DivByAttr")
+    return pair === null ? null : this.buildAttr(r, { kind: 'div_by', divisor, every: pair[0], along: pair[1] })
   }
 
   private readBounded(r: ByteReader): Attribute | null {
-    const d = this.diags
     const flags = r.readByte()
     if (flags < 0) {
-      d.at(r, 'failed to read flags byte for BoundedAttr')
+      this.diags.at(r, 'failed to read flags byte for BoundedAttr')
       return null
     }
-    let lb: bigint | null = null
-    let ub: bigint | null = null
-    if (flags & 1) {
-      lb = r.readSignedVarIntBig()
-      if (lb === null) {
-        d.at(r, 'failed to read lower bound for BoundedAttr')
-        return null
-      }
-      lb = signed(lb, 64)
-    }
-    if (flags & 2) {
-      ub = r.readSignedVarIntBig()
-      if (ub === null) {
-        d.at(r, 'failed to read upper bound for BoundedAttr')
-        return null
-      }
-      ub = signed(ub, 64)
-    }
-    return this.buildAttr(r, { kind: 'bounded', lb, ub })
+    const pair = this.readOptionalPair(r, flags, 'failed to read lower bound for BoundedAttr', 'failed to read upper bound for BoundedAttr')
+    return pair === null ? null : this.buildAttr(r, { kind: 'bounded', lb: pair[0], ub: pair[1] })
   }
 
   private readInlineInteger(r: ByteReader, type: IntegerType): IntegerAttr | null {

@@ -110,6 +110,17 @@ function writeOffsetTable<T>(w: ByteWriter, entries: readonly T[], serialize: (e
   }
 }
 
+/** DivBy's (`every`, `along`) and Bounded's (`lb`, `ub`): a presence byte, then each present value zig-zag. */
+function writeOptionalPair(w: ByteWriter, first: bigint | null, second: bigint | null): void {
+  w.writeByte((first !== null ? 1 : 0) | (second !== null ? 2 : 0))
+  if (first !== null) {
+    w.writeSignedVarInt(first)
+  }
+  if (second !== null) {
+    w.writeSignedVarInt(second)
+  }
+}
+
 /** Writes a section header (id, length, alignment with padding) and the payload. */
 function writeSection(out: ByteWriter, id: number, payload: ByteWriter): void {
   const alignment = payload.requiredAlignment
@@ -264,24 +275,25 @@ class ModuleWriter {
         writeOptionalEnum(desc.padding, unified)
         return
       case 'strided_view':
-        this.requireVersion('13.3', 'StridedViewType')
-        w.writeVarInt(TypeTag.StridedViewType)
+      case 'gather_scatter_view': {
+        // Types of 13.3: the optional padding is announced by the flags field only.
+        const strided = desc.kind === 'strided_view'
+        this.requireVersion('13.3', strided ? 'StridedViewType' : 'GatherScatterViewType')
+        w.writeVarInt(strided ? TypeTag.StridedViewType : TypeTag.GatherScatterViewType)
         w.writeVarInt(desc.padding !== null ? 1 : 0)
         w.writeLEArray(desc.tileShape, 4)
-        w.writeLEArray(desc.traversalStrides, 4)
+        if (strided) {
+          w.writeLEArray(desc.traversalStrides, 4)
+        }
         w.writeVarInt(this.getTypeIndex(desc.tensorView))
-        w.writeLEArray(desc.dimMap, 4)
+        if (strided) {
+          w.writeLEArray(desc.dimMap, 4)
+        } else {
+          w.writeVarInt(desc.sparseDim)
+        }
         writeOptionalEnum(desc.padding, true)
         return
-      case 'gather_scatter_view':
-        this.requireVersion('13.3', 'GatherScatterViewType')
-        w.writeVarInt(TypeTag.GatherScatterViewType)
-        w.writeVarInt(desc.padding !== null ? 1 : 0)
-        w.writeLEArray(desc.tileShape, 4)
-        w.writeVarInt(this.getTypeIndex(desc.tensorView))
-        w.writeVarInt(desc.sparseDim)
-        writeOptionalEnum(desc.padding, true)
-        return
+      }
       case 'token':
         this.requireVersion('13.1', 'TokenType')
         w.writeVarInt(TypeTag.TokenType)
@@ -609,13 +621,7 @@ class ModuleWriter {
         case 'div_by':
           this.writeTag(op, AttrTag.DivBy, 'DivBy', w, selfContained)
           w.writeVarInt(desc.divisor)
-          w.writeByte((desc.every !== null ? 1 : 0) | (desc.along !== null ? 2 : 0))
-          if (desc.every !== null) {
-            w.writeSignedVarInt(desc.every)
-          }
-          if (desc.along !== null) {
-            w.writeSignedVarInt(desc.along)
-          }
+          writeOptionalPair(w, desc.every, desc.along)
           return
         case 'same_elements':
           this.writeTag(op, AttrTag.SameElements, 'SameElements', w, selfContained)
@@ -623,13 +629,7 @@ class ModuleWriter {
           return
         case 'bounded':
           this.writeTag(op, AttrTag.Bounded, 'Bounded', w, selfContained)
-          w.writeByte((desc.lb !== null ? 1 : 0) | (desc.ub !== null ? 2 : 0))
-          if (desc.lb !== null) {
-            w.writeSignedVarInt(desc.lb)
-          }
-          if (desc.ub !== null) {
-            w.writeSignedVarInt(desc.ub)
-          }
+          writeOptionalPair(w, desc.lb, desc.ub)
           return
         case 'optimization_hints':
           this.writeTag(op, AttrTag.OptimizationHints, 'OptimizationHints', w, selfContained)
