@@ -572,6 +572,18 @@ describe('interpreter: diagnostics', () => {
     expect(launch(src, [1], [1], mem, [], 'nope').errors[0]).toContain("a cuda_tile.entry named 'nope'")
   })
 
+  it('takes tiles of any shape as kernel arguments', () => {
+    const body = g('%d', 'addf', '%x, %x', `${T('2x2xf16')}, ${T('2x2xf16')}`, T('2x2xf16')) + storeAll('%d', '%out', [2, 2], 'f16')
+    const mem = memory()
+    const out = mem.alloc(8)
+    const x = Tile.from('f16', [2, 2], [1, 0.1, -3, 65504])
+    expect(x.toArray()[1]).toBe(0.0999755859375)
+    const r = launch(kernel([`%x: ${T('2x2xf16')}`, `%out: ${P('f16')}`], body), [x, out], [1], mem)
+    expect(r.errors).toEqual([])
+    expect(mem.read('f16', out, 4)).toEqual([2, 0.199951171875, -6, Infinity])
+    expect(() => Tile.from('f16', [2], [1])).toThrow('1 values for a tile of 2 elements')
+  })
+
   it('lists the ops it interprets', () => {
     const ops = interpretedOps()
     for (const name of ['mmaf', 'reduce', 'for', 'load_view_tko', 'exp', 'ftof']) {

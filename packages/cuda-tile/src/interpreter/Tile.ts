@@ -1,3 +1,4 @@
+import { roundFloat } from './FloatRounding.ts'
 import { elemTypeFromText, type ElemType, type TiledViewTypeInfo } from './TypeInfo.ts'
 
 /**
@@ -25,15 +26,28 @@ export class Tile {
 
   /** A rank-0 tile of element type `elemName` (`i32`, `f32`, `ptr<f16>`) holding `value`. */
   static scalar(elemName: string, value: number | bigint): Tile {
+    return Tile.from(elemName, [], [value])
+  }
+
+  /**
+   * A tile of `shape` and element type `elemName` holding `values` in row-major order
+   * (floats rounded to the element type, nearest even; integers wrapped to its width).
+   */
+  static from(elemName: string, shape: readonly number[], values: ArrayLike<number | bigint>): Tile {
     const elem = elemTypeFromText(elemName)
     if (elem === null) {
-      throw new Error(`Tile.scalar: unknown element type '${elemName}'`)
+      throw new Error(`Tile.from: unknown element type '${elemName}'`)
     }
-    const t = Tile.zeros([], elem)
-    if (elem.isFloat) {
-      t.floats[0] = Number(value)
-    } else {
-      t.ints[0] = BigInt.asIntN(elem.bits, BigInt(value))
+    const t = Tile.zeros(shape, elem)
+    if (values.length !== t.numElements) {
+      throw new Error(`Tile.from: ${values.length} values for a tile of ${t.numElements} elements`)
+    }
+    for (let i = 0; i < values.length; i++) {
+      if (elem.isFloat) {
+        t.floats[i] = roundFloat(elem.kind, Number(values[i]!))
+      } else {
+        t.ints[i] = BigInt.asIntN(elem.bits, BigInt(values[i]!))
+      }
     }
     return t
   }
