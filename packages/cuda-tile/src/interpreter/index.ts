@@ -11,8 +11,9 @@
  *   give the correctly rounded result); the other math functions are computed in double,
  *   through f32 for f16 and bf16 as cuda_tile specifies;
  * - mmaf, mmaf_scaled: the products of the inputs are exact; they are summed in double in
- *   k order onto the accumulator and rounded once to the result type (`fast_acc` changes
- *   nothing); tf32 inputs keep their 19 leading bits;
+ *   k order onto the accumulator and rounded once to the result type (`fast_acc`, which
+ *   permits a less precise FP8 accumulation, is not modelled); tf32 inputs keep their 19
+ *   leading bits;
  * - reduce and scan fold in index order (decreasing for a reverse scan), starting from the
  *   identity;
  * - loads of elements past a view's edge without a `padding_value`, and atomics on
