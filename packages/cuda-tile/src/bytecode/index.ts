@@ -25,7 +25,10 @@ export function readCudaTileBytecode(bytes: Uint8Array, context: Context): ReadR
   try {
     return readBytecode(bytes, context, cudaTileBytecodeHost())
   } catch (error) {
-    // A reader bug must still end in a diagnostic, not an exception.
+    // Regions nested past the host's stack, or a reader bug: still a message, not an exception.
+    if (error instanceof RangeError && error.message.includes('call stack')) {
+      return { ok: false, messages: ['regions nested too deeply: exceeded the stack limit'] }
+    }
     return { ok: false, messages: [`internal error while reading bytecode: ${error instanceof Error ? error.message : String(error)}`] }
   }
 }
