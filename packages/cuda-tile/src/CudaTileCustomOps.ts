@@ -29,6 +29,7 @@ import {
   type UnresolvedOperand,
   type Value,
 } from '@tilepass/ir'
+import { parseCudaTileArgumentTail } from './CudaTileDirectives.ts'
 import { OptimizationHintsAttr, parseOptimizationHintsBody, printOptimizationHintsBody } from './CudaTileAttributes.ts'
 import { AtomicRMWModeNames, MemoryOrderingNames, MemoryScopeNames } from './CudaTileEnums.ts'
 import {
@@ -110,19 +111,11 @@ function parseSignature(parser: OpAsmParser, args: OpAsmArgument[], results: Typ
       if (hasName && !parser.parseColon()) {
         return false
       }
-      const type = parseCudaTileType(parser)
-      if (type === undefined) {
+      const arg = parseCudaTileArgumentTail(parser, name ?? { name: '', number: 0, location: loc })
+      if (arg === null) {
         return false
       }
-      const attrs: NamedAttribute[] = []
-      if (!parser.parseOptionalAttrDict(attrs)) {
-        return false
-      }
-      const sourceLoc = parser.parseOptionalLocationSpecifier()
-      if (sourceLoc === undefined) {
-        return false
-      }
-      args.push({ ssaName: name ?? { name: '', number: 0, location: loc }, type, attrs, sourceLoc })
+      args.push(arg)
     } while (parser.parseOptionalComma())
     if (!parser.parseRParen()) {
       return false
@@ -576,23 +569,27 @@ function segments(op: Operation): Value[][] {
   return out
 }
 
+/** `%view[%i, ...] [token = %t] [optimization_hints = <...>] [attributes {...}] :`. */
+function parseViewAccess(parser: OpAsmParser, state: OperationState, tail: ViewTail): [UnresolvedOperand, UnresolvedOperand[]] | null {
+  const view = parser.parseOperand()
+  if (view === undefined) {
+    return null
+  }
+  const indices = parser.parseOperandList('square')
+  if (indices === undefined || !parseViewTkoCommon(parser, state, tail) || !parser.parseColon()) {
+    return null
+  }
+  return [view, indices]
+}
+
 const LoadViewTkoHooks: CustomHooks = {
   parse(parser, state) {
-    if (!parseMemoryAttributes(parser, state)) {
-      return false
-    }
-    const view = parser.parseOperand()
-    if (view === undefined) {
-      return false
-    }
-    const indices = parser.parseOperandList('square')
-    if (indices === undefined) {
-      return false
-    }
     const tail: ViewTail = { token: null, hints: null }
-    if (!parseViewTkoCommon(parser, state, tail) || !parser.parseColon()) {
+    const access = parseMemoryAttributes(parser, state) ? parseViewAccess(parser, state, tail) : null
+    if (access === null) {
       return false
     }
+    const [view, indices] = access
     const viewType = parseCudaTileType(parser)
     if (viewType === undefined) {
       return false
@@ -643,18 +640,12 @@ const StoreViewTkoHooks: CustomHooks = {
     if (tile === undefined || !parser.parseComma()) {
       return false
     }
-    const view = parser.parseOperand()
-    if (view === undefined) {
-      return false
-    }
-    const indices = parser.parseOperandList('square')
-    if (indices === undefined) {
-      return false
-    }
     const tail: ViewTail = { token: null, hints: null }
-    if (!parseViewTkoCommon(parser, state, tail) || !parser.parseColon()) {
+    const access = parseViewAccess(parser, state, tail)
+    if (access === null) {
       return false
     }
+    const [view, indices] = access
     const tileType = parseCudaTileType(parser)
     if (tileType === undefined || !parser.parseComma()) {
       return false

@@ -18,6 +18,7 @@ import {
   type OpAsmArgument,
   type OpAsmParser,
   type OperationState,
+  type UnresolvedOperand,
   type OpAsmPrinter,
   type Type,
 } from '@tilepass/ir'
@@ -379,22 +380,11 @@ const ArgumentRegionDirective: CustomDirective = {
     if (!parser.parseOptionalRParen()) {
       do {
         const name = parser.parseOperand()
-        if (name === undefined || !parser.parseColon()) {
+        const arg = name === undefined || !parser.parseColon() ? null : parseCudaTileArgumentTail(parser, name)
+        if (arg === null) {
           return false
         }
-        const type = parseCudaTileType(parser)
-        if (type === undefined) {
-          return false
-        }
-        const attrs: NamedAttribute[] = []
-        if (!parser.parseOptionalAttrDict(attrs)) {
-          return false
-        }
-        const sourceLoc = parser.parseOptionalLocationSpecifier()
-        if (sourceLoc === undefined) {
-          return false
-        }
-        list.push({ ssaName: name, type, attrs, sourceLoc })
+        list.push(arg)
       } while (parser.parseOptionalComma())
       if (!parser.parseRParen()) {
         return false
@@ -473,6 +463,20 @@ const AssumePredicateDirective: CustomDirective = {
   },
 }
 
+
+/** The rest of a region argument after `%name :`: a cuda_tile type, attributes, a location. */
+export function parseCudaTileArgumentTail(parser: OpAsmParser, ssaName: UnresolvedOperand): OpAsmArgument | null {
+  const type = parseCudaTileType(parser)
+  if (type === undefined) {
+    return null
+  }
+  const attrs: NamedAttribute[] = []
+  if (!parser.parseOptionalAttrDict(attrs)) {
+    return null
+  }
+  const sourceLoc = parser.parseOptionalLocationSpecifier()
+  return sourceLoc === undefined ? null : { ssaName, type, attrs, sourceLoc }
+}
 
 /** Every `custom<...>` directive of the op table. */
 export const cudaTileDirectives: Readonly<Record<string, CustomDirective>> = {

@@ -638,27 +638,37 @@ export abstract class Parser {
   /** `4x?x8x` (each dimension followed by `x`). */
   parseDimensionListRanked(dims: number[], allowDynamic = true): boolean {
     for (;;) {
-      const k = this.lex.kind
-      if (k === Tok.question) {
-        if (!allowDynamic) {
-          this.errorHere('expected static shape')
-          return false
-        }
-        this.consume()
-        dims.push(kDynamic)
-      } else if (k === Tok.integer) {
-        const v = this.parseIntegerInDimensionList()
-        if (v === null) {
-          return false
-        }
-        dims.push(v)
-      } else {
-        return true
+      const r = this.parseOneDimension(dims, allowDynamic)
+      if (r !== true) {
+        return r === null
       }
       if (!this.parseXInDimensionList()) {
         return false
       }
     }
+  }
+
+  /** One dimension (`?` or an integer) into `dims`: true; null when none is there; false on error. */
+  private parseOneDimension(dims: number[], allowDynamic: boolean): boolean | null {
+    const k = this.lex.kind
+    if (k === Tok.question) {
+      if (!allowDynamic) {
+        this.errorHere('expected static shape')
+        return false
+      }
+      this.consume()
+      dims.push(kDynamic)
+      return true
+    }
+    if (k !== Tok.integer) {
+      return null
+    }
+    const v = this.parseIntegerInDimensionList()
+    if (v === null) {
+      return false
+    }
+    dims.push(v)
+    return true
   }
 
   /**
@@ -670,23 +680,17 @@ export abstract class Parser {
       return this.parseDimensionListRanked(dims, allowDynamic)
     }
     for (;;) {
-      const k = this.lex.kind
-      if (k === Tok.question) {
-        if (!allowDynamic) {
-          this.errorHere('expected static shape')
-          return false
-        }
-        this.consume()
-        dims.push(kDynamic)
-      } else if (k === Tok.integer) {
-        const v = this.parseIntegerInDimensionList()
-        if (v === null) {
-          return false
-        }
-        dims.push(v)
-      } else {
+      const r = this.parseOneDimension(dims, allowDynamic)
+      if (r === false) {
+        return false
+      }
+      if (r === null) {
         // An empty list (`()`) is allowed; a list never ends with a separator.
-        return dims.length === 0
+        if (dims.length === 0) {
+          return true
+        }
+        this.errorHere('expected dimension size')
+        return false
       }
       const l = this.lex
       if (l.kind !== Tok.bareIdentifier || this.src.charCodeAt(l.start) !== C_x) {
