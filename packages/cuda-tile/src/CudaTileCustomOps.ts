@@ -582,6 +582,33 @@ function parseViewAccess(parser: OpAsmParser, state: OperationState, tail: ViewT
   return [view, indices]
 }
 
+interface StoreLikeTypes {
+  valueType: Type
+  viewType: Type
+  indexTypes: Type[]
+  typeLoc: Location | null
+  tokenType: Type
+}
+
+/** `value_type, view_type[, index types] -> token_type` (store_view_tko, atomic_red_view_tko). */
+function parseStoreLikeTypes(parser: OpAsmParser, indexCount: number): StoreLikeTypes | null {
+  const valueType = parseCudaTileType(parser)
+  if (valueType === undefined || !parser.parseComma()) {
+    return null
+  }
+  const viewType = parseCudaTileType(parser)
+  if (viewType === undefined) {
+    return null
+  }
+  const indexTypes: Type[] = []
+  const typeLoc = parseIndexTypes(parser, indexCount, indexTypes)
+  if (typeLoc === undefined || !parser.parseArrow()) {
+    return null
+  }
+  const tokenType = parseCudaTileType(parser)
+  return tokenType === undefined ? null : { valueType, viewType, indexTypes, typeLoc, tokenType }
+}
+
 const LoadViewTkoHooks: CustomHooks = {
   parse(parser, state) {
     const tail: ViewTail = { token: null, hints: null }
@@ -646,23 +673,11 @@ const StoreViewTkoHooks: CustomHooks = {
       return false
     }
     const [view, indices] = access
-    const tileType = parseCudaTileType(parser)
-    if (tileType === undefined || !parser.parseComma()) {
+    const types = parseStoreLikeTypes(parser, indices.length)
+    if (types === null) {
       return false
     }
-    const viewType = parseCudaTileType(parser)
-    if (viewType === undefined) {
-      return false
-    }
-    const indexTypes: Type[] = []
-    const typeLoc = parseIndexTypes(parser, indices.length, indexTypes)
-    if (typeLoc === undefined || !parser.parseArrow()) {
-      return false
-    }
-    const tokenType = parseCudaTileType(parser)
-    if (tokenType === undefined) {
-      return false
-    }
+    const { valueType: tileType, viewType, indexTypes, typeLoc, tokenType } = types
     if (!parser.resolveOperand(tile, tileType, state.operands) || !parser.resolveOperand(view, viewType, state.operands)) {
       return false
     }
@@ -748,21 +763,12 @@ const AtomicRedViewTkoHooks: CustomHooks = {
       return false
     }
     const typeLoc = parser.getCurrentLocation()
-    const valueType = parseCudaTileType(parser)
-    if (valueType === undefined || !parser.parseComma()) {
+    const types = parseStoreLikeTypes(parser, indices.length)
+    if (types === null) {
       return false
     }
-    const viewType = parseCudaTileType(parser)
-    if (viewType === undefined) {
-      return false
-    }
-    const indexTypes: Type[] = []
-    const tl = parseIndexTypes(parser, indices.length, indexTypes)
-    if (tl === undefined || !parser.parseArrow()) {
-      return false
-    }
-    const tokenType = parseCudaTileType(parser)
-    if (tokenType === undefined || !parser.resolveOperand(view, viewType, state.operands)) {
+    const { valueType, viewType, indexTypes, typeLoc: tl, tokenType } = types
+    if (!parser.resolveOperand(view, viewType, state.operands)) {
       return false
     }
     if (!resolveIndices(parser, state, indices, indexTypes, tl ?? typeLoc) || !parser.resolveOperand(value, valueType, state.operands)) {
