@@ -68,6 +68,63 @@ ${store('gt32', '%c3')}    %fv = make_tensor_view %outf, shape = [4], strides = 
   })
 })
 
+describe('early exits and runaway loops', () => {
+  const src = `cuda_tile.module @m {
+  entry @k(%out: tile<ptr<i32>>, %limit: tile<i32>) {
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %c100 = constant <i32: 100> : tile<i32>
+    %v = make_tensor_view %out, shape = [1], strides = [1] : tensor_view<1xi32, strides=[1]>
+    %p = make_partition_view %v : partition_view<tile=(1), tensor_view<1xi32, strides=[1]>>
+    %last = loop iter_values(%iv = %c0) : tile<i32> -> tile<i32> {
+      %done = cmpi equal %iv, %limit, signed : tile<i32> -> tile<i1>
+      if %done {
+        break %iv : tile<i32>
+      }
+      %next = addi %iv, %c1 : tile<i32>
+      continue %next : tile<i32>
+    }
+    %lr = reshape %last : tile<i32> -> tile<1xi32>
+    %t = store_view_tko weak %lr, %p[%c0] : tile<1xi32>, partition_view<tile=(1), tensor_view<1xi32, strides=[1]>>, tile<i32> -> token
+    %big = cmpi greater_than %last, %c100, signed : tile<i32> -> tile<i1>
+    if %big {
+      return
+    }
+    %c1r = reshape %c1 : tile<i32> -> tile<1xi32>
+    %t2 = store_view_tko weak %c1r, %p[%c0] : tile<1xi32>, partition_view<tile=(1), tensor_view<1xi32, strides=[1]>>, tile<i32> -> token
+    return
+  }
+}
+`
+
+  it('breaks out of a loop from an if, and returns early from an if', () => {
+    for (const [limit, want] of [
+      [41, 1],
+      [141, 141],
+    ] as const) {
+      const mem = memory()
+      const out = mem.alloc(4)
+      const r = launch(src, [out, limit], [1], mem, [CudaTileDialect])
+      expect(r.errors).toEqual([])
+      expect(mem.read('i32', out, 1)).toEqual([want])
+    }
+  })
+
+  it('reports a loop that runs past the iteration limit', () => {
+    const ctx = new Context({ dialects: [CudaTileDialect] })
+    const errors: string[] = []
+    ctx.diagEngine.registerHandler((d) => {
+      errors.push(d.message)
+      return true
+    })
+    const parsed = parseSourceString(src, ctx)
+    const mem = memory()
+    const ok = runKernel(parsed!.op, { args: [mem.alloc(4), -1], grid: [1], memory: mem, maxLoopIterations: 500 })
+    expect(succeeded(ok)).toBe(false)
+    expect(errors).toEqual(["'cuda_tile.loop' op ran more than 500 iterations"])
+  })
+})
+
 describe('examples/cuda-tile/vector-add.mlir', () => {
   const src = example('vector-add')
 
