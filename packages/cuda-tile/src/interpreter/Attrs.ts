@@ -33,14 +33,22 @@ export function enumAttr(op: Operation, name: string, cases: readonly string[], 
   return enumKeyword(attr, cases) ?? fallback
 }
 
+/** Keywords of the (interned) enum attributes already read: ops run many times. */
+const keywords = new WeakMap<Attribute, string | null>()
+
 /** The keyword an enum attribute spells, or null when it is not one. */
 export function enumKeyword(attr: Attribute, cases: readonly string[]): string | null {
   if (attr instanceof IntegerAttr) {
     return cases[attr.numberValue] ?? null
   }
-  const text = printAttribute(attr)
-  const m = /<\s*([A-Za-z_][A-Za-z0-9_]*)\s*>\s*$/.exec(text) ?? /^#?([A-Za-z_][A-Za-z0-9_]*)$/.exec(text)
-  return m === null ? null : m[1]!
+  let keyword = keywords.get(attr)
+  if (keyword === undefined) {
+    const text = printAttribute(attr)
+    const m = /<\s*([A-Za-z_][A-Za-z0-9_]*)\s*>\s*$/.exec(text) ?? /^#?([A-Za-z_][A-Za-z0-9_]*)$/.exec(text)
+    keyword = m === null ? null : m[1]!
+    keywords.set(attr, keyword)
+  }
+  return keyword
 }
 
 /** True when unit (or true boolean) attribute `name` is present. */

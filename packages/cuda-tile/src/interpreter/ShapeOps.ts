@@ -336,19 +336,27 @@ function matmul(it: Interpreter, op: Operation, scaled: boolean): void {
     for (let i = 0; i < m; i++) {
       for (let j = 0; j < n; j++) {
         let s = c.floats[(p * m + i) * n + j]!
-        for (let q = 0; q < k; q++) {
-          let l = x[(p * m + i) * k + q]!
-          let r = y[(p * k + q) * n + j]!
-          if (narrow) {
-            l = roundFloat('tf32', l, 1)
-            r = roundFloat('tf32', r, 1)
+        const row = (p * m + i) * k
+        const col = p * k * n + j
+        if (!narrow && sa === null) {
+          for (let q = 0; q < k; q++) {
+            s += x[row + q]! * y[col + q * n]!
           }
-          if (sa !== null && sb !== null) {
-            const blk = Math.floor(q / v)
-            l *= sa.floats[(p * m + i) * ka + blk]!
-            r *= sb.floats[(p * ka + blk) * n + j]!
+        } else {
+          for (let q = 0; q < k; q++) {
+            let l = x[row + q]!
+            let r = y[col + q * n]!
+            if (narrow) {
+              l = roundFloat('tf32', l, 1)
+              r = roundFloat('tf32', r, 1)
+            }
+            if (sa !== null && sb !== null) {
+              const blk = Math.floor(q / v)
+              l *= sa.floats[(p * m + i) * ka + blk]!
+              r *= sb.floats[(p * ka + blk) * n + j]!
+            }
+            s += l * r
           }
-          s += l * r
         }
         out.floats[(p * m + i) * n + j] = roundFloat(kind, s)
       }
