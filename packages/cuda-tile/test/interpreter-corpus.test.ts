@@ -2,7 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { Context, parseSourceString, StringAttr, succeeded, type Operation } from '@tilepass/ir'
-import { CudaTileDialect } from '@tilepass/cuda-tile'
+import { random } from './interpreterHarness.ts'
+import { PassManager } from '@tilepass/pass-manager'
+import { CudaTileDialect, LoopSplitPass } from '@tilepass/cuda-tile'
 import { runKernel, TileMemory } from '../src/interpreter/index.ts'
 import { corpusDir } from './bytecodeHarness.ts'
 
@@ -74,5 +76,83 @@ describe('interpreter on the conformance corpus', () => {
     expect(problems.filter((p) => !/undefined\)?|ran more than 10000 iterations/.test(p))).toEqual([])
     expect(passed + problems.length).toBeGreaterThanOrEqual(entries)
     expect(passed).toBeGreaterThan(entries * 0.8)
+  })
+})
+
+/** The `// -----` chunks of a corpus file as [start, end) offsets. */
+function chunks(text: string): [number, number][] {
+  const bounds = [0, ...Array.from(text.matchAll(/^\/\/ -----\s*$/gm), (m) => m.index), text.length]
+  return bounds.slice(1).map((end, i) => [bounds[i]!, end])
+}
+
+/** Runs every entry whose arguments are all pointers on fresh random buffers; returns what each wrote and printed. */
+function observe(root: Operation, context: Context): string[] {
+  const seen: string[] = []
+  root.walk((op) => {
+    if (op.name.name !== 'cuda_tile.entry' || op.getRegion(0).empty) {
+      return
+    }
+    const body = op.getRegion(0).front
+    const mem = new TileMemory()
+    const rnd = random(1, -1000, 1000)
+    const buffers: number[] = []
+    for (let i = 0; i < body.numArguments; i++) {
+      buffers.push(mem.allocFrom('i32', Array.from({ length: 1024 }, () => Math.trunc(rnd()))))
+    }
+    let printed = ''
+    const messages: string[] = []
+    const id = context.diagEngine.registerHandler((d) => {
+      messages.push(d.message)
+      return true
+    })
+    const name = op.getAttr('sym_name')
+    const ok = runKernel(root, {
+      kernel: name instanceof StringAttr ? name.value : '',
+      args: buffers,
+      grid: [2, 1, 1],
+      memory: mem,
+      print: (t) => (printed += t),
+    })
+    context.diagEngine.unregisterHandler(id)
+    seen.push(`${succeeded(ok)} ${messages.join('; ')} ${printed} ${buffers.map((b) => mem.read('i32', b, 1024).join(',')).join(' | ')}`)
+  })
+  return seen
+}
+
+describe('interpreter as the oracle of cuda_tile passes', () => {
+  it.skipIf(dir === null)('loop-split leaves what every kernel of its corpus test computes unchanged', () => {
+    const file = path.join(dir!, 'Transforms', 'loop_split.mlir')
+    const text = readFileSync(file, 'utf8')
+    let kernels = 0
+    let split = 0
+    for (const [start, end] of chunks(text)) {
+      const ctx = new Context({ dialects: [CudaTileDialect] })
+      const parsed = parseSourceString(text, ctx, { filename: file, bufferStart: start, bufferEnd: end })
+      expect(parsed).not.toBeNull()
+      const before = observe(parsed!.op, ctx)
+      const modules: Operation[] = []
+      parsed!.op.walk((op) => {
+        if (op.name.name === 'cuda_tile.module') {
+          modules.push(op)
+        }
+      })
+      let loops = 0
+      for (const m of modules) {
+        m.walk((op) => {
+          loops += op.name.name === 'cuda_tile.for' ? 1 : 0
+        })
+        const pm = new PassManager(ctx, 'cuda_tile.module')
+        pm.nest('cuda_tile.entry').addPass(new LoopSplitPass())
+        expect(pm.run(m)).toBe(true)
+        m.walk((op) => {
+          loops -= op.name.name === 'cuda_tile.for' ? 1 : 0
+        })
+      }
+      split += loops < 0 ? 1 : 0
+      expect(observe(parsed!.op, ctx)).toEqual(before)
+      kernels += before.length
+    }
+    expect(kernels).toBeGreaterThan(5)
+    expect(split).toBeGreaterThan(0)
   })
 })
