@@ -301,8 +301,10 @@ function parseDenseTyped(parser: OpAsmParser): [Attribute, Type] | undefined {
     parser.emitError(parser.getCurrentLocation(), 'dense attribute cannot be empty').report()
     return undefined
   }
-  const splat = values.length === 1
-  const attr = DenseIntOrFPElementsAttr.get(resultType, values, splat && resultType.numElements !== 1 ? true : splat)
+  // As MLIR's DenseElementsAttr::get: bitwise-equal elements are stored as a splat.
+  const first = values[0]!
+  const splat = (values as readonly (bigint | number)[]).every((v) => Object.is(v, first))
+  const attr = DenseIntOrFPElementsAttr.get(resultType, (splat ? [first] : values) as bigint[] | number[], splat)
   return [attr, resultType]
 }
 
