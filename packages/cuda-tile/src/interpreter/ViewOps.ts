@@ -5,11 +5,12 @@ import { TiledView, TensorView, Tile, Token } from './Tile.ts'
 import { TiledViewTypeInfo, TensorViewTypeInfo, type ElemType } from './TypeInfo.ts'
 
 /**
- * Views and memory: tensor_view construction over a global pointer, partition_view tiling,
- * tile loads and stores through a view (out-of-bounds elements padded on load, masked on
- * store), and pointer-tile loads and stores. Accesses run in program order, so tokens
- * need no further modelling. An index outside a view's index space and an access outside
- * every allocation of the memory are reported.
+ * Views and memory: tensor_view construction over a global pointer; partition_view,
+ * strided_view and gather_scatter_view tiling; tile loads and stores through a view
+ * (out-of-bounds elements padded on load, masked on store); pointer-tile loads and stores;
+ * alloca. Accesses run in program order, so tokens need no further modelling. An index
+ * outside a view's index space and an access outside every allocation of the memory are
+ * reported.
  */
 
 const makeTensorView: OpHandler = (it, op) => {
