@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { readCudaTileBytecode, writeCudaTileBytecode } from '../src/bytecode/index.ts'
 import { ByteReader, ByteWriter } from '../src/bytecode/Encoding.ts'
+import { denseRawData } from '../src/bytecode/Format.ts'
+import type { DenseIntOrFPElementsAttr } from '@tilepass/ir'
 import { BytecodeVersion } from '../src/bytecode/Version.ts'
 import { bytecodeContext, parseModule, print } from './bytecodeHarness.ts'
 
@@ -39,6 +41,28 @@ describe('bytecode types', () => {
     const now = writeCudaTileBytecode(module, new BytecodeVersion(13, 3))!
     expect(old.length).toBe(now.length)
     expect(readCudaTileBytecode(old, context).ok).toBe(true)
+  })
+})
+
+describe('bytecode constants', () => {
+  const I1 = `cuda_tile.module @kernels {
+  entry @k() {
+    %0 = constant <i1: [true, false, true, true]> : tile<4xi1>
+    %1 = constant <i1: true> : tile<4xi1>
+    %2 = constant <i16: [1, -2, 3, -4]> : tile<4xi16>
+    return
+  }
+}
+`
+
+  it('stores i1 as MLIR 22 does (bits packed low first; a splat as one 0xFF byte) and reads it back', () => {
+    const { context, messages } = bytecodeContext()
+    const module = parseModule(I1, context, messages)
+    const ops = module.regions[0]!.firstBlock!.operations[0]!.regions[0]!.firstBlock!.operations
+    const raw = ops.slice(0, 3).map((op) => [...denseRawData(op.properties.get('value') as DenseIntOrFPElementsAttr)])
+    expect(raw).toEqual([[0b1101], [0xff], [1, 0, 0xfe, 0xff, 3, 0, 0xfc, 0xff]])
+    const result = readCudaTileBytecode(writeCudaTileBytecode(module)!, context)
+    expect(result.ok ? print(result.module) : result.messages).toBe(print(module))
   })
 })
 

@@ -194,11 +194,29 @@ export function elementByteWidth(elementType: Type): number {
   return 0
 }
 
-/** The raw little-endian buffer of a dense attribute (one element when it is a splat). */
+/**
+ * The raw little-endian buffer of a dense attribute as MLIR 22 stores it: one element for
+ * a splat; i1 elements packed 8 to a byte, low bit first, and an i1 splat as one byte
+ * 0x00 or 0xFF. (MLIR also stores a list of equal elements as a splat; Tilepass's
+ * attribute keeps such a list, and so do its bytes.)
+ */
 export function denseRawData(attr: DenseIntOrFPElementsAttr): Uint8Array {
   const elementType = attr.type.elementType
+  const splat = attr.isSplat
+  const values = splat ? attr.values.slice(0, 1) : attr.values
+  if (elementType instanceof IntegerType && elementType.width === 1) {
+    if (splat) {
+      return Uint8Array.of(values[0] !== 0n ? 0xff : 0)
+    }
+    const packed = new Uint8Array(Math.ceil(values.length / 8))
+    for (let i = 0; i < values.length; i++) {
+      if (values[i] !== 0n) {
+        packed[i >> 3]! |= 1 << (i & 7)
+      }
+    }
+    return packed
+  }
   const width = elementByteWidth(elementType)
-  const values = attr.values
   const out = new Uint8Array(values.length * width)
   const view = new DataView(out.buffer)
   if (elementType instanceof FloatType) {
@@ -218,13 +236,11 @@ export function denseRawData(attr: DenseIntOrFPElementsAttr): Uint8Array {
     }
     return out
   }
-  // i1 is stored as one byte, 0 or 1 (the attribute keeps true as -1, its signed value).
-  const isBool = elementType instanceof IntegerType && elementType.width === 1
   for (let i = 0; i < values.length; i++) {
     const v = values[i] as bigint
     switch (width) {
       case 1:
-        out[i] = isBool ? (v !== 0n ? 1 : 0) : Number(BigInt.asUintN(8, v))
+        out[i] = Number(BigInt.asUintN(8, v))
         break
       case 2:
         view.setUint16(i * 2, Number(BigInt.asUintN(16, v)), true)
@@ -249,6 +265,21 @@ function writeBitsLE(out: Uint8Array, at: number, width: number, bits: bigint): 
   }
 }
 
+/** i1 elements: a splat byte (0x00 or 0xFF), or `n` bits packed low bit first. */
+function boolsFromRawData(type: ShapedType, raw: Uint8Array, n: number): DenseIntOrFPElementsAttr | null {
+  if (raw.length === 1 && (raw[0] === 0 || raw[0] === 0xff)) {
+    return DenseIntOrFPElementsAttr.get(type, [raw[0] === 0 ? 0n : -1n], true)
+  }
+  if (raw.length !== Math.ceil(n / 8)) {
+    return null
+  }
+  const values: bigint[] = new Array<bigint>(n)
+  for (let i = 0; i < n; i++) {
+    values[i] = (raw[i >> 3]! >> (i & 7)) & 1 ? -1n : 0n
+  }
+  return DenseIntOrFPElementsAttr.get(type, values, n === 1)
+}
+
 /**
  * Builds the dense attribute of `type` from a raw buffer, or returns null when its size
  * fits neither one element (a splat) nor every element.
@@ -260,6 +291,9 @@ export function denseFromRawData(type: ShapedType, raw: Uint8Array): DenseIntOrF
     return null
   }
   const n = type.numElements
+  if (elementType instanceof IntegerType && elementType.width === 1) {
+    return boolsFromRawData(type, raw, n)
+  }
   let count: number
   if (raw.length === width * n) {
     count = n
