@@ -456,7 +456,7 @@ export const CombineNestedIfs: RewritePatternLike = {
       rewriter.eraseOp(term)
     }
     if (elseYield.length > 0) {
-      appendYield(rewriter, rewriter.createBlock(combined.getRegion(1)), elseBlock!.lastOp!, elseYield)
+      appendYield(rewriter, rewriter.createBlock(combined.getRegion(1)), op, elseYield)
     }
     rewriter.replaceOp(op, results)
     return true
