@@ -16,6 +16,12 @@ export interface ToolIO {
   readonly readFile: (path: string) => string
   /** Writes `text` to the file at `path` (replacing it); throws an `Error` saying why it cannot. */
   readonly writeFile: (path: string, text: string) => void
+  /** Like `readFile`, without decoding: for binary inputs (Tile IR bytecode). Optional. */
+  readonly readFileBytes?: (path: string) => Uint8Array
+  /** Writes bytes to standard output (binary outputs). Optional. */
+  readonly stdoutBytes?: (bytes: Uint8Array) => void
+  /** Writes bytes to the file at `path` (replacing it). Optional. */
+  readonly writeFileBytes?: (path: string, bytes: Uint8Array) => void
 }
 
 // The wording of strerror(3), which mlir-opt prints for the same failures.
@@ -26,32 +32,32 @@ const ERRNO_MESSAGES: Readonly<Record<string, string>> = {
   ENOTDIR: 'Not a directory',
 }
 
+/** Runs a file-system call, turning its error into one with strerror's wording. */
+function withErrno<T>(fn: () => T): T {
+  try {
+    return fn()
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    const message = code === undefined ? undefined : ERRNO_MESSAGES[code]
+    throw new Error(message ?? (error as Error).message, { cause: error })
+  }
+}
+
 /** Returns the `ToolIO` of the current Node.js process. */
 export function nodeToolIO(): ToolIO {
   return {
+    readFileBytes: (path) => withErrno(() => readFileSync(path === '-' ? 0 : path)),
+    stdoutBytes: (bytes) => {
+      process.stdout.write(bytes)
+    },
+    writeFileBytes: (path, bytes) => withErrno(() => writeFileSync(path, bytes)),
     stdout: (text) => {
       process.stdout.write(text)
     },
     stderr: (text) => {
       process.stderr.write(text)
     },
-    readFile: (path) => {
-      try {
-        return readFileSync(path === '-' ? 0 : path, 'utf8')
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code
-        const message = code === undefined ? undefined : ERRNO_MESSAGES[code]
-        throw new Error(message ?? (error as Error).message, { cause: error })
-      }
-    },
-    writeFile: (path, text) => {
-      try {
-        writeFileSync(path, text)
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code
-        const message = code === undefined ? undefined : ERRNO_MESSAGES[code]
-        throw new Error(message ?? (error as Error).message, { cause: error })
-      }
-    },
+    readFile: (path) => withErrno(() => readFileSync(path === '-' ? 0 : path, 'utf8')),
+    writeFile: (path, text) => withErrno(() => writeFileSync(path, text)),
   }
 }

@@ -8,5 +8,8 @@
 
 export { main as tilepassOptMain } from './tilepass-opt.ts'
 export { main as tilepassCompileMain } from './tilepass-compile.ts'
+export { main as tilepassTranslateMain, createTranslationRegistry } from './tilepass-translate.ts'
+export { TranslationRegistry } from './internal/translateRegistry.ts'
+export type { Translation, TranslationOption, TranslateInput, TranslateOutput, TranslateEnv } from './internal/translateRegistry.ts'
 export { nodeToolIO } from './ToolIO.ts'
 export type { ToolIO } from './ToolIO.ts'

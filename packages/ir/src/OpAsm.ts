@@ -169,6 +169,11 @@ export interface OpAsmParser {
   parseOptionalEllipsis(): boolean
   parseOptionalPlus(): boolean
 
+  /**
+   * MLIR's `parseDimensionList`: `4x?x8` into `dims` (`?` is `kDynamic` when `allowDynamic`);
+   * with `withTrailingX` every dimension is followed by `x` (`4x8xf32` stops before `f32`).
+   */
+  parseDimensionList(dims: number[], allowDynamic: boolean, withTrailingX: boolean): LogicalResult
   parseType(): Type | undefined
   parseOptionalType(): Type | undefined
   parseColonType(): Type | undefined

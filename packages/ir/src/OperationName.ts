@@ -90,6 +90,11 @@ export interface OpDefinition {
   readonly parentOpNames?: readonly string[]
   /** For `SingleBlockImplicitTerminator`: the name of the implicit terminator op. */
   readonly implicitTerminatorName?: string
+  /**
+   * Other terminators a `SingleBlockImplicitTerminator` region may end with (a terminator
+   * type whose `classof` accepts several ops, as cuda_tile's `if` and `loop` use).
+   */
+  readonly implicitTerminatorAlternatives?: readonly string[]
   /** Op-specific invariants (called after trait verification, before regions are verified). */
   verify?(op: Operation): LogicalResult
   /** Invariants that need the nested regions verified first. */

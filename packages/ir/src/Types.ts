@@ -340,6 +340,21 @@ export abstract class DialectType extends Type {
   }
 }
 
+/**
+ * A shaped type defined by a dialect (MLIR's `ShapedTypeInterface` on a dialect type, like
+ * `!cuda_tile.tile<4xf32>`): printed and parsed through its dialect, usable as the type of
+ * `DenseElementsAttr`.
+ */
+export abstract class DialectShapedType extends ShapedType {
+  abstract readonly dialectNamespace: string
+  abstract override readonly shape: readonly number[]
+}
+
+/** True for the types a dialect prints and parses (`DialectType` or `DialectShapedType`). */
+export function isDialectType(type: Type): type is DialectType | DialectShapedType {
+  return type instanceof DialectType || type instanceof DialectShapedType
+}
+
 /** True for signless, signed or unsigned integers of `width` bits (any width when omitted). */
 export function isInteger(type: Type, width?: number): type is IntegerType {
   return type instanceof IntegerType && (width === undefined || type.width === width)

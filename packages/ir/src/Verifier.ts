@@ -333,7 +333,7 @@ function verifyRegionTraits(op: Operation, symbolUsers: readonly Operation[] | n
         const block = region.firstBlock
         if (block === null) { continue }
         const last = block.lastOp
-        if (last !== null && last.name.name === term) { continue }
+        if (last !== null && (last.name.name === term || op.name.def!.implicitTerminatorAlternatives?.includes(last.name.name) === true)) { continue }
         const found = last === null ? '' : last.name.name
         return op
           .emitOpError(`expects regions to end with '${term}', found '${found}'`)

@@ -22,6 +22,8 @@ export {
   UnrankedMemRefType,
   OpaqueType,
   DialectType,
+  DialectShapedType,
+  isDialectType,
   Signedness,
   kDynamic,
   isFloatKind,

@@ -1,6 +1,8 @@
 /**
  * Runs the upstream MLIR lit corpus (conformance/mlir/run.sh) against the built
- * tilepass-opt and judges the result against tools/conformance/expected-pass.txt.
+ * tilepass-opt and judges the result against tools/conformance/expected-pass.txt; then
+ * runs NVIDIA's cuda_tile corpus (conformance/cuda-tile/run.sh) against tilepass-opt and
+ * tilepass-translate and judges it against tools/conformance/expected-pass-cuda-tile.txt.
  *
  * Usage: pnpm test:conformance [--strict]
  *
@@ -9,6 +11,7 @@
  *                             ../shared/conformance next to the repository, or next to
  *                             the checkout this one was cloned from
  *   TILEPASS_OPT              the binary under test; default node_modules/.bin/tilepass-opt
+ *   TILEPASS_TRANSLATE        the cuda_tile translate binary; default node_modules/.bin/tilepass-translate
  *   CONFORMANCE_STRICT=1      like --strict: every file of the corpus must pass
  *
  * When the corpus or lit is missing, the run is skipped (exit 0) unless it is strict or
@@ -79,35 +82,70 @@ if (!existsSync(binary)) {
   process.exit(1)
 }
 
-const scratch = mkdtempSync(path.join(os.tmpdir(), 'tilepass-conformance-'))
-const resultsFile = path.join(scratch, 'results.json')
-say(`running ${path.join(corpus, 'mlir/run.sh')} against ${binary}`)
-const lit = spawnSync('bash', [path.join(corpus, 'mlir/run.sh'), binary, '-q', `--output=${resultsFile}`], {
-  cwd: root,
-  stdio: ['ignore', 'inherit', 'inherit'],
-})
-if (!existsSync(resultsFile)) {
-  rmSync(scratch, { recursive: true, force: true })
-  cannotRun(`lit produced no results (exit status ${lit.status}); are llvm-22-tools and mlir-22-tools installed?`)
+interface CorpusRun {
+  /** Corpus directory below the conformance root (`mlir`, `cuda-tile`). */
+  readonly dir: string
+  /** The binaries passed to run.sh, in order. */
+  readonly binaries: readonly string[]
+  /** The expected-pass list (path below the repository root) and its parsed entries. */
+  readonly listName: string
+  readonly expected: readonly string[]
 }
-const report = JSON.parse(readFileSync(resultsFile, 'utf8')) as { tests: { name: string; code: string }[] }
-rmSync(scratch, { recursive: true, force: true })
 
-const results = new Map(
-  report.tests.map((t) => [t.name.slice(t.name.indexOf(' :: ') + 4), t.code === 'PASS' || t.code === 'XFAIL'] as const),
-)
-const verdict = judge(results, expected, strict)
-say(`${verdict.passed.length} of ${results.size} files pass (${expected.length} expected to pass${strict ? ', strict: all must pass' : ''})`)
-for (const file of verdict.newlyPassing) {
-  say(`passes but is not in tools/conformance/expected-pass.txt (add it): ${file}`)
+/** Runs one corpus with lit and judges it; returns whether the verdict is ok. */
+function runCorpus(corpusRoot: string, run: CorpusRun): boolean {
+  const script = path.join(corpusRoot, run.dir, 'run.sh')
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'tilepass-conformance-'))
+  const resultsFile = path.join(scratch, 'results.json')
+  say(`running ${script} against ${run.binaries.join(' ')}`)
+  const lit = spawnSync('bash', [script, ...run.binaries, '-q', `--output=${resultsFile}`], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  if (!existsSync(resultsFile)) {
+    rmSync(scratch, { recursive: true, force: true })
+    cannotRun(`lit produced no results (exit status ${lit.status}); are llvm-22-tools and mlir-22-tools installed?`)
+  }
+  const report = JSON.parse(readFileSync(resultsFile, 'utf8')) as { tests: { name: string; code: string }[] }
+  rmSync(scratch, { recursive: true, force: true })
+
+  const results = new Map(
+    report.tests.map((t) => [t.name.slice(t.name.indexOf(' :: ') + 4), t.code === 'PASS' || t.code === 'XFAIL'] as const),
+  )
+  const verdict = judge(results, run.expected, strict)
+  say(`${verdict.passed.length} of ${results.size} files pass (${run.expected.length} expected to pass${strict ? ', strict: all must pass' : ''})`)
+  for (const file of verdict.newlyPassing) {
+    say(`passes but is not in ${run.listName} (add it): ${file}`)
+  }
+  for (const file of verdict.regressions) {
+    process.stderr.write(`conformance: error: expected to pass but failed: ${file}\n`)
+  }
+  for (const file of verdict.unknown) {
+    process.stderr.write(`conformance: error: listed in ${path.basename(run.listName)} but not in the corpus: ${file}\n`)
+  }
+  if (strict && verdict.failed.length > 0) {
+    process.stderr.write(`conformance: error: strict mode and ${verdict.failed.length} file(s) fail\n`)
+  }
+  return verdict.ok
 }
-for (const file of verdict.regressions) {
-  process.stderr.write(`conformance: error: expected to pass but failed: ${file}\n`)
+
+let ok = runCorpus(corpus, { dir: 'mlir', binaries: [binary], listName: 'tools/conformance/expected-pass.txt', expected })
+
+// NVIDIA's cuda_tile corpus: tilepass-opt in place of cuda-tile-opt, tilepass-translate in
+// place of cuda-tile-translate (/bin/false when it is not there: the files that need it fail).
+const cudaTileList = 'tools/conformance/expected-pass-cuda-tile.txt'
+const cudaTileExpected = parseExpectations(readFileSync(path.join(root, cudaTileList), 'utf8'))
+if (existsSync(path.join(corpus, 'cuda-tile/run.sh'))) {
+  const translate = path.resolve(process.env.TILEPASS_TRANSLATE ?? path.join(root, 'node_modules/.bin/tilepass-translate'))
+  ok =
+    runCorpus(corpus, {
+      dir: 'cuda-tile',
+      binaries: [binary, existsSync(translate) ? translate : '/bin/false'],
+      listName: cudaTileList,
+      expected: cudaTileExpected,
+    }) && ok
+} else if (cudaTileExpected.length > 0 || strict) {
+  process.stderr.write(`conformance: error: ${corpus} has no cuda-tile/run.sh but ${cudaTileList} lists files\n`)
+  ok = false
 }
-for (const file of verdict.unknown) {
-  process.stderr.write(`conformance: error: listed in expected-pass.txt but not in the corpus: ${file}\n`)
-}
-if (strict && verdict.failed.length > 0) {
-  process.stderr.write(`conformance: error: strict mode and ${verdict.failed.length} file(s) fail\n`)
-}
-process.exitCode = verdict.ok ? 0 : 1
+process.exitCode = ok ? 0 : 1

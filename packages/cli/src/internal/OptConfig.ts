@@ -26,6 +26,8 @@ export const OPT_OPTIONS: readonly OptionSpec[] = [
     category: GENERAL,
   },
   { name: 'no-implicit-module', kind: 'bool', description: 'Disable implicit addition of a top-level module op during parsing', category: GENERAL },
+  { name: 'Wunsupported-hints', kind: 'bool', description: 'Warn about unsupported or invalid cuda_tile optimization hints', category: GENERAL },
+  { name: 'Werr-hints', kind: 'bool', description: 'Treat cuda_tile optimization hint warnings as errors (with -Wunsupported-hints)', category: GENERAL },
   { name: 'verify-each', kind: 'bool', description: 'Run the verifier after each transformation pass', category: GENERAL },
   { name: 'run-reproducer', kind: 'bool', description: 'Run the pipeline stored in the reproducer', category: GENERAL },
   { name: 'show-dialects', kind: 'bool', description: 'Print the list of registered dialects and exit', category: GENERAL },
@@ -355,6 +357,9 @@ export interface OptConfig {
   /** The `--verify-diagnostics` level, or null when off. */
   readonly verifyDiagnostics: DiagnosticVerifierLevel | null
   readonly noImplicitModule: boolean
+  /** `-Wunsupported-hints` / `-Werr-hints`: how cuda_tile reports bad optimization hints. */
+  readonly warnUnsupportedHints: boolean
+  readonly errorOnHints: boolean
   readonly verifyEach: boolean
   readonly showDialects: boolean
   /** `--run-reproducer`: run the pipeline stored in the input's `mlir_reproducer` resource. */
@@ -412,6 +417,8 @@ export function optConfigFromCommandLine(cl: ParsedCommandLine): OptConfig {
     outputSplitMarker: str('output-split-marker') ?? DEFAULT_SPLIT_MARKER,
     verifyDiagnostics: verifyDiag === undefined ? null : verifyDiag === 'only-expected' ? 'only-expected' : 'all',
     noImplicitModule: flag('no-implicit-module'),
+    warnUnsupportedHints: flag('Wunsupported-hints'),
+    errorOnHints: flag('Werr-hints'),
     verifyEach: flag('verify-each', true),
     showDialects: flag('show-dialects'),
     runReproducer: flag('run-reproducer'),

@@ -35,11 +35,14 @@ import type { ToolIO } from '../ToolIO.ts'
 import type { OptConfig } from './OptConfig.ts'
 import { isRegisteredPassArgument, runPassPipeline } from './passPipeline.ts'
 import { registerToolDialects } from './registerDialects.ts'
+import { setHintDiagnostics } from '@tilepass/cuda-tile'
+import { parseTileBytecode, readOptInput } from './translateCudaTile.ts'
 
 /** @internal Creates the context of one input chunk, with every dialect the tool knows registered. */
 export function createToolContext(config: OptConfig): Context {
   const context = new Context({ allowUnregisteredDialects: config.allowUnregisteredDialects })
   registerToolDialects(context)
+  setHintDiagnostics(context, { warnUnsupportedHints: config.warnUnsupportedHints, errorOnHints: config.errorOnHints })
   return context
 }
 
@@ -97,13 +100,15 @@ export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): num
     io.stdout(`Available Dialects: ${createToolContext(config).registeredDialectNames.join(',')}\n`)
     return 0
   }
-  let text: string
+  // A Tile IR bytecode input (`\x7fTileIR\0`) is read as its cuda_tile.module.
+  let input: { text: string; bytecode: Uint8Array | null }
   try {
-    text = io.readFile(config.inputFilename)
+    input = readOptInput(config.inputFilename, io)
   } catch (error) {
     io.stderr(`cannot open input file '${config.inputFilename}': ${(error as Error).message}\n`)
     return 1
   }
+  const { text, bytecode } = input
   const sourceMgr = new SourceMgr()
   const buffer = sourceMgr.addBuffer(text, config.inputFilename === '-' ? '<stdin>' : config.inputFilename)
   sourceMgr.fileLoader = (name) => {
@@ -143,7 +148,7 @@ export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): num
   const renderer = verifier ?? new SourceMgrDiagnosticHandler(sourceMgr, null, io.stderr, handlerOptions)
 
   const chunks: SourceChunk[] =
-    config.splitInputFile === ''
+    config.splitInputFile === '' || bytecode !== null
       ? [{ buffer, start: 0, end: text.length }]
       : splitInputBuffer(sourceMgr, buffer, config.splitInputFile, io.stderr)
 
@@ -253,7 +258,7 @@ export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): num
     const timing = ic.timing ? new TimingManager({ display: ic.timingDisplay, format: ic.timingFormat, style: ic.timingStyle }) : null
     const rootScope = new TimingScope(timing === null ? null : timing.root)
     try {
-      if (!performActions(chunks[i]!, buffer, context, config, io, emitChunk, rootScope, bisect)) {
+      if (!performActions(chunks[i]!, buffer, context, config, io, emitChunk, rootScope, bisect, bytecode)) {
         hadFailure = true
       }
     } catch (error) {
@@ -311,9 +316,10 @@ function performActions(
   emit: (s: string) => void,
   timing: TimingScope,
   bisect: OptBisect | null,
+  bytecode: Uint8Array | null,
 ): boolean {
   const parserScope = timing.nest(PARSER_TIMER, () => 'Parser')
-  const parsed = parseSourceString(buffer.text, context, {
+  const parsed = bytecode !== null ? parseTileBytecode(bytecode, context) : parseSourceString(buffer.text, context, {
     filename: buffer.name,
     noImplicitModule: config.noImplicitModule,
     bufferStart: chunk.start,

@@ -23,9 +23,11 @@ import {
   type PassManager,
 } from '@tilepass/pass-manager'
 import { registerTransformsPasses } from '@tilepass/transforms'
+import { registerCudaTilePasses } from '@tilepass/cuda-tile'
 import { registerConversionPasses } from '@tilepass/conversion'
 import { registerTestPasses } from '../testing/TestPasses.ts'
 import { registerRemarkTestPass } from '../testing/test-passes/TestRemark.ts'
+import { registerCudaTileTestPasses } from '../testing/test-passes/TestCudaTileDebugInfo.ts'
 import type { ToolIO } from '../ToolIO.ts'
 import type { PassListHelp } from './CommandLine.ts'
 import type { OptConfig } from './OptConfig.ts'
@@ -39,8 +41,10 @@ function toolPassRegistry(): PassRegistry {
     registry = new PassRegistry()
     registerTransformsPasses(registry, writeDebugStream)
     registerConversionPasses(registry)
+    registerCudaTilePasses(registry)
     registerTestPasses(registry)
     registerRemarkTestPass(registry)
+    registerCudaTileTestPasses(registry)
   }
   return registry
 }

@@ -698,6 +698,10 @@ function parseOptionalTypeList(parser: OpAsmParser): Type[] | undefined {
 function ensureImplicitTerminator(region: Region, info: FormatOpInfo, parser: OpAsmParser, loc: Location): void {
   const termName = info.implicitTerminatorName
   if (termName === undefined) {
+    // mlir-tblgen: a `SingleBlock` op's region parsed empty gets its block.
+    if ((info.traits & Trait.SingleBlock) !== 0 && region.firstBlock === null) {
+      region.push(new Block())
+    }
     return
   }
   let block = region.firstBlock
@@ -1067,7 +1071,13 @@ function parseElement(
         return parseElements(el.elseElements, info, parser, state, ps)
       }
       for (let i = firstIndex + 1; i < el.thenElements.length; i++) {
-        if (!parseElement(el.thenElements[i]!, info, parser, state, ps, false)) {
+        const then = el.thenElements[i]!
+        // A unit attribute inside a group has no spelling of its own: the group's
+        // presence sets it (below), as in mlir-tblgen.
+        if (then.kind === FormatKind.Attr && info.attributes[then.index]!.constraint.isUnit === true) {
+          continue
+        }
+        if (!parseElement(then, info, parser, state, ps, false)) {
           return false
         }
       }

@@ -61,6 +61,8 @@ export interface OpSpec {
   readonly parentOpNames?: readonly string[]
   /** `SingleBlockImplicitTerminator<...>`: the terminator op name. */
   readonly implicitTerminatorName?: string
+  /** Other terminators the implicit-terminator regions may end with. */
+  readonly implicitTerminatorAlternatives?: readonly string[]
   /** InferTypeOpInterface: result types from the operands/attributes in `state`. */
   inferResultTypes?(state: OperationState): Type[] | undefined
   verify?(op: Operation): LogicalResult
@@ -116,6 +118,7 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
   readonly inherentAttributeNames: readonly string[]
   readonly parentOpNames: readonly string[] | undefined
   readonly implicitTerminatorName: string | undefined
+  readonly implicitTerminatorAlternatives: readonly string[] | undefined
   readonly defaultDialect: string | undefined
   readonly operands: readonly OdsValueDecl[]
   readonly results: readonly OdsValueDecl[]
@@ -195,6 +198,7 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     this.inherentAttributeNames = inherent
     this.parentOpNames = spec.parentOpNames
     this.implicitTerminatorName = spec.implicitTerminatorName
+    this.implicitTerminatorAlternatives = spec.implicitTerminatorAlternatives
     this.defaultDialect = spec.defaultDialect
     this.allTypesMatch = spec.allTypesMatch ?? []
     this.typesMatchWith = spec.typesMatchWith ?? []

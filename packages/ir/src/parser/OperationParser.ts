@@ -1328,6 +1328,9 @@ export class OperationParser extends Parser implements OpAsmParser {
     return this.consumeIf(Tok.plus)
   }
 
+  parseDimensionList(dims: number[], allowDynamic: boolean, withTrailingX: boolean): LogicalResult {
+    return this.parseDimensionListImpl(dims, allowDynamic, withTrailingX)
+  }
   parseType(): Type | undefined {
     return this.parseTypeImpl() ?? undefined
   }

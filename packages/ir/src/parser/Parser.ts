@@ -638,21 +638,62 @@ export abstract class Parser {
   /** `4x?x8x` (each dimension followed by `x`). */
   parseDimensionListRanked(dims: number[], allowDynamic = true): boolean {
     for (;;) {
-      const k = this.lex.kind
-      if (k === Tok.question) {
-        if (!allowDynamic) {
-          this.errorHere('expected static shape')
-          return false
+      const r = this.parseOneDimension(dims, allowDynamic)
+      if (r !== true) {
+        return r === null
+      }
+      if (!this.parseXInDimensionList()) {
+        return false
+      }
+    }
+  }
+
+  /** One dimension (`?` or an integer) into `dims`: true; null when none is there; false on error. */
+  private parseOneDimension(dims: number[], allowDynamic: boolean): boolean | null {
+    const k = this.lex.kind
+    if (k === Tok.question) {
+      if (!allowDynamic) {
+        this.errorHere('expected static shape')
+        return false
+      }
+      this.consume()
+      dims.push(kDynamic)
+      return true
+    }
+    if (k !== Tok.integer) {
+      return null
+    }
+    const v = this.parseIntegerInDimensionList()
+    if (v === null) {
+      return false
+    }
+    dims.push(v)
+    return true
+  }
+
+  /**
+   * MLIR's `parseDimensionList`: with `withTrailingX`, `4x?x8x` (stops before the element
+   * type, as `parseDimensionListRanked`); without, `4x?x8` (dimensions joined by `x`).
+   */
+  parseDimensionListImpl(dims: number[], allowDynamic: boolean, withTrailingX: boolean): boolean {
+    if (withTrailingX) {
+      return this.parseDimensionListRanked(dims, allowDynamic)
+    }
+    for (;;) {
+      const r = this.parseOneDimension(dims, allowDynamic)
+      if (r === false) {
+        return false
+      }
+      if (r === null) {
+        // An empty list (`()`) is allowed; a list never ends with a separator.
+        if (dims.length === 0) {
+          return true
         }
-        this.consume()
-        dims.push(kDynamic)
-      } else if (k === Tok.integer) {
-        const v = this.parseIntegerInDimensionList()
-        if (v === null) {
-          return false
-        }
-        dims.push(v)
-      } else {
+        this.errorHere('expected dimension size')
+        return false
+      }
+      const l = this.lex
+      if (l.kind !== Tok.bareIdentifier || this.src.charCodeAt(l.start) !== C_x) {
         return true
       }
       if (!this.parseXInDimensionList()) {

@@ -25,7 +25,7 @@ import type { OpAsmPrinter } from '../OpAsm.ts'
 import type { Region } from '../Region.ts'
 import {
   ComplexType,
-  DialectType,
+  isDialectType,
   FunctionType,
   MemRefType,
   NoneType,
@@ -279,7 +279,7 @@ export class AliasCollector implements OpAsmPrinter {
   }
 
   private visitTypeChildren(type: Type): void {
-    if (type instanceof DialectType) {
+    if (isDialectType(type)) {
       this.context.getLoadedDialect(type.dialectNamespace)?.def.printType?.(type, this)
       return
     }

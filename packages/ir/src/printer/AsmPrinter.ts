@@ -30,7 +30,7 @@ import type { OpAsmPrinter } from '../OpAsm.ts'
 import type { Region } from '../Region.ts'
 import {
   ComplexType,
-  DialectType,
+  isDialectType,
   FloatType,
   FunctionType,
   IndexType,
@@ -437,7 +437,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       this.parts.push('none')
     } else if (type instanceof OpaqueType) {
       this.parts.push(dialectSymbol('!', type.dialectNamespace, type.typeData))
-    } else if (type instanceof DialectType) {
+    } else if (isDialectType(type)) {
       const def = this.context.getLoadedDialect(type.dialectNamespace)?.def
       const start = this.parts.length
       if (def?.printType) {

@@ -1,0 +1,138 @@
+/**
+ * The cuda_tile translations of `tilepass-translate`, as `cuda-tile-translate` registers
+ * them: `--mlir-to-cudatilebc`, `--cudatilebc-to-mlir`, `--test-cudatile-roundtrip`, and
+ * the options `--bytecode-version` and `--list-versions`.
+ */
+import {
+  CURRENT_VERSION,
+  isTileIRBytecode,
+  SUPPORTED_VERSIONS,
+  parseBytecodeVersionOption,
+  readCudaTileBytecode,
+  writeCudaTileBytecode,
+  type BytecodeVersion,
+} from '@tilepass/cuda-tile'
+import { UnknownLoc, printOperation, type Context, type Operation } from '@tilepass/ir'
+import type { ToolIO } from '../ToolIO.ts'
+import type { TranslateEnv, TranslationRegistry } from './translateRegistry.ts'
+
+const GENERAL = 'General options'
+const MODULE = 'cuda_tile.module'
+
+/** The `--bytecode-version` of the command line (13.3 when not given; validated up front). */
+function targetVersion(env: TranslateEnv): BytecodeVersion {
+  const value = env.options.get('bytecode-version')
+  if (typeof value !== 'string') {
+    return CURRENT_VERSION
+  }
+  const v = parseBytecodeVersionOption(value)
+  return typeof v === 'string' ? CURRENT_VERSION : v
+}
+
+/** Reports the reader's messages as errors without a location, as NVIDIA's reader does. */
+function reportMessages(context: Context, messages: readonly string[]): void {
+  const loc = UnknownLoc.get(context)
+  for (const m of messages) {
+    context.emitError(loc, m).report()
+  }
+}
+
+/** The `cuda_tile.module` to write: the op itself, or the only op of an implicit `builtin.module`. */
+function cudaTileModuleOf(op: Operation): Operation | null {
+  if (op.name.name === MODULE) {
+    return op
+  }
+  if (op.name.name === 'builtin.module') {
+    const body = op.regions[0]?.firstBlock
+    const ops = body?.operations ?? []
+    if (ops.length !== 1 || ops[0]!.name.name !== MODULE) {
+      op.emitError('expected a single CUDA Tile IR module in the MLIR module').report()
+      return null
+    }
+    return ops[0]!
+  }
+  op.emitError(`expected a CUDA Tile IR module, but got a ${op.name.name}`).report()
+  return null
+}
+
+/** Registers the cuda_tile bytecode translations and their options with `registry`. */
+export function registerCudaTileTranslations(registry: TranslationRegistry): void {
+  registry.registerOption({
+    spec: { name: 'bytecode-version', valueName: 'value', description: 'Bytecode version to use for translation', category: GENERAL },
+    validate: (value) => {
+      const v = parseBytecodeVersionOption(value === true ? '' : value)
+      return typeof v === 'string' ? v : null
+    },
+  })
+  registry.registerOption({
+    spec: { name: 'list-versions', kind: 'bool', description: 'List all supported bytecode versions and exit', category: GENERAL },
+    immediate: (stdout) => {
+      stdout(SUPPORTED_VERSIONS.map((v) => `${v.toString()}\n`).join(''))
+      return 0
+    },
+  })
+  registry.registerToMLIR('cudatilebc-to-mlir', 'Translate CUDA Tile IR bytecode to MLIR', (input, env) => {
+    const result = readCudaTileBytecode(input.bytes, env.context)
+    if (!result.ok) {
+      reportMessages(env.context, result.messages)
+      return null
+    }
+    return result.module
+  })
+  registry.registerFromMLIR('mlir-to-cudatilebc', 'Translate MLIR to CUDA Tile IR bytecode', (op, output, env) => {
+    const module = cudaTileModuleOf(op)
+    if (module === null) {
+      return false
+    }
+    const bytes = writeCudaTileBytecode(module, targetVersion(env))
+    if (bytes === null) {
+      return false
+    }
+    output.writeBytes(bytes)
+    return true
+  })
+  registry.registerFromMLIR('test-cudatile-roundtrip', 'Test bytecode serialization and deserialization round-trip', (op, output, env) => {
+    if (op.name.name !== MODULE) {
+      op.emitError(`expected a '${MODULE}' op, got '${op.name.name}'`).report()
+      return false
+    }
+    const bytes = writeCudaTileBytecode(op, targetVersion(env))
+    if (bytes === null) {
+      return false
+    }
+    const result = readCudaTileBytecode(bytes, env.context)
+    if (!result.ok) {
+      reportMessages(env.context, result.messages)
+      op.emitError('Failed to deserialize bytecode').report()
+      return false
+    }
+    output.writeText(printOperation(result.module, env.printer))
+    output.writeText('\n')
+    return true
+  })
+}
+
+/**
+ * @internal Reads the input of `tilepass-opt`: its text, or, when it is Tile IR bytecode
+ * (starts with the magic), its bytes, which are read as the module they encode.
+ */
+export function readOptInput(path: string, io: ToolIO): { text: string; bytecode: Uint8Array | null } {
+  if (io.readFileBytes === undefined) {
+    return { text: io.readFile(path), bytecode: null }
+  }
+  const bytes = io.readFileBytes(path)
+  if (isTileIRBytecode(bytes)) {
+    return { text: '', bytecode: bytes }
+  }
+  return { text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes), bytecode: null }
+}
+
+/** @internal Reads bytecode as a parsed input: the module, or null after reporting the reader's messages. */
+export function parseTileBytecode(bytes: Uint8Array, context: Context): { op: Operation; externalResources: Map<string, Map<string, never>> } | null {
+  const result = readCudaTileBytecode(bytes, context)
+  if (!result.ok) {
+    reportMessages(context, result.messages)
+    return null
+  }
+  return { op: result.module, externalResources: new Map() }
+}

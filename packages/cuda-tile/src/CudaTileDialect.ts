@@ -1,0 +1,36 @@
+import { DenseIntOrFPElementsAttr, type DialectDefinition } from '@tilepass/ir'
+import { DICompileUnitAttr, DIFileAttr, DILexicalBlockAttr, DISubprogramAttr, parseCudaTileAttribute, printCudaTileAttribute } from './CudaTileAttributes.ts'
+import { cudaTileOps } from './CudaTileOps.ts'
+import { CUDA_TILE, TileType, parseCudaTileDialectType, printCudaTileDialectType } from './CudaTileTypes.ts'
+
+/** The `cuda_tile` dialect: NVIDIA's CUDA Tile IR. */
+export const CudaTileDialect: DialectDefinition = {
+  namespace: CUDA_TILE,
+  ops: cudaTileOps,
+  parseType: (parser) => parseCudaTileDialectType(parser),
+  printType: (type, printer) => printCudaTileDialectType(type, printer),
+  parseAttribute: (parser) => parseCudaTileAttribute(parser),
+  printAttribute: (attr, printer) => printCudaTileAttribute(attr, printer),
+  materializeConstant(builder, value, type, loc) {
+    if (!(value instanceof DenseIntOrFPElementsAttr) || !(type instanceof TileType) || value.type !== type) {
+      return null
+    }
+    return builder.create('cuda_tile.constant', loc, { results: [type], attributes: { value } })
+  },
+  // Debug-info attributes are aliased by their mnemonic (`#di_file`, `#di_subprogram1`, ...).
+  getAlias(attrOrType) {
+    if (attrOrType instanceof DIFileAttr) {
+      return 'di_file'
+    }
+    if (attrOrType instanceof DICompileUnitAttr) {
+      return 'di_compile_unit'
+    }
+    if (attrOrType instanceof DISubprogramAttr) {
+      return 'di_subprogram'
+    }
+    if (attrOrType instanceof DILexicalBlockAttr) {
+      return 'di_lexical_block'
+    }
+    return undefined
+  },
+}
