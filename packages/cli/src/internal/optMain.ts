@@ -362,7 +362,10 @@ function withReproducerPipeline(config: OptConfig, resources: ReadonlyMap<string
 
 /** The remark engine of a chunk, or null when no `--remarks-filter*` is given. */
 function remarkEngine(ic: OptConfig['instrumentation']): RemarkEngine | null {
-  const pick = (specific: string): string | undefined => (specific !== '' ? specific : ic.remarksFilter !== '' ? ic.remarksFilter : undefined)
+  // As mlir-opt: a kind's filter is `all|specific`, or `all` alone, or `specific` alone.
+  const all = ic.remarksFilter
+  const pick = (specific: string): string | undefined =>
+    specific === '' ? (all === '' ? undefined : all) : all === '' ? specific : `${all}|${specific}`
   const filters = {
     passed: pick(ic.remarksFilterPassed),
     missed: pick(ic.remarksFilterMissed),
