@@ -89,8 +89,10 @@ export class PrintFlags {
   }
 }
 
-function shapeDim(d: number): string {
-  return d === kDynamic ? '?' : String(d)
+/** Dimension `i` of `shape` (`?` when dynamic), exact from `exact` when given. */
+function shapeDim(shape: readonly number[], exact: readonly bigint[] | null, i: number): string {
+  const d = shape[i]!
+  return d === kDynamic ? '?' : exact !== null ? String(exact[i]) : String(d)
 }
 
 /**
@@ -382,14 +384,15 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       this.parts.push('vector<')
       const shape = type.shape
       for (let i = 0; i < shape.length; i++) {
-        this.parts.push(type.scalableDims[i] === true ? '[' + shape[i] + ']x' : shape[i] + 'x')
+        const d = shapeDim(shape, type.exactShape, i)
+        this.parts.push(type.scalableDims[i] === true ? '[' + d + ']x' : d + 'x')
       }
       this.printType(type.elementType)
       this.parts.push('>')
     } else if (type instanceof RankedTensorType) {
       this.parts.push('tensor<')
-      for (const d of type.shape) {
-        this.parts.push(shapeDim(d) + 'x')
+      for (let i = 0; i < type.shape.length; i++) {
+        this.parts.push(shapeDim(type.shape, type.exactShape, i) + 'x')
       }
       this.printType(type.elementType)
       if (type.encoding !== null) {
@@ -403,8 +406,8 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       this.parts.push('>')
     } else if (type instanceof MemRefType) {
       this.parts.push('memref<')
-      for (const d of type.shape) {
-        this.parts.push(shapeDim(d) + 'x')
+      for (let i = 0; i < type.shape.length; i++) {
+        this.parts.push(shapeDim(type.shape, type.exactShape, i) + 'x')
       }
       this.printType(type.elementType)
       const layout = type.layout
@@ -587,11 +590,11 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       this.parts.push('strided<[')
       const s = attr.strides
       for (let i = 0; i < s.length; i++) {
-        this.parts.push((i > 0 ? ', ' : '') + shapeDim(s[i]!))
+        this.parts.push((i > 0 ? ', ' : '') + shapeDim(s, attr.exactStrides, i))
       }
       this.parts.push(']')
       if (attr.offset !== 0) {
-        this.parts.push(', offset: ' + shapeDim(attr.offset))
+        this.parts.push(', offset: ' + (attr.offset === kDynamic ? '?' : String(attr.exactOffset ?? attr.offset)))
       }
       this.parts.push('>')
     } else if (attr instanceof DenseArrayAttr) {
@@ -933,7 +936,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
         return
       }
       case AffineExprKind.Constant:
-        this.parts.push(String((expr as AffineConstantExpr).value))
+        this.parts.push(String((expr as AffineConstantExpr).exactValue ?? (expr as AffineConstantExpr).value))
         return
       default:
         break
@@ -979,7 +982,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
         this.printAffineExpr(lhs, false, dims, syms)
         this.parts.push(' - ')
         this.printAffineExpr(rhs.lhs, true, dims, syms)
-        this.parts.push(' * ' + String(-c))
+        this.parts.push(' * ' + String(rhs.rhs.exactValue === null ? -c : BigInt.asIntN(64, -rhs.rhs.exactValue)))
         if (strong) {
           this.parts.push(')')
         }
@@ -988,7 +991,8 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     }
     if (rhs instanceof AffineConstantExpr && rhs.value < 0) {
       this.printAffineExpr(lhs, false, dims, syms)
-      this.parts.push(' - ' + String(-rhs.value))
+      // Negated as an int64: the minimum stays negative, as MLIR prints it.
+      this.parts.push(' - ' + String(rhs.exactValue === null ? -rhs.value : BigInt.asIntN(64, -rhs.exactValue)))
       if (strong) {
         this.parts.push(')')
       }
