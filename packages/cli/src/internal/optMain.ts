@@ -329,12 +329,22 @@ function performActions(
   // changed it (a nested pipeline's adaptor re-checks its own op, symbol uses included), so
   // the printer's own verification could only succeed again: it is skipped, which spares a
   // second walk over a large module. Without --verify-each the printer verifies, as mlir-opt.
-  const outputOptions: AsmPrinterOptions = pipelineConfig.verifyEach ? { ...printerOptions, assumeVerified: true } : printerOptions
+  // The file's resources print after the IR: the builtin blobs it still references (from
+  // attributes and properties alike), the other dialects' and the external entries as read.
+  // `--run-reproducer` consumes the `mlir_reproducer` entry, which is then not printed back.
+  const resources = config.runReproducer ? { ...parsed, externalResources: withoutKey(parsed.externalResources, 'mlir_reproducer') } : parsed
+  const outputOptions: AsmPrinterOptions = { ...printerOptions, resources, ...(pipelineConfig.verifyEach ? { assumeVerified: true } : {}) }
   // Streamed in chunks: the whole text of a large module is never held as one string.
   printOperationTo(op, emit, outputOptions)
   emit('\n')
   outputScope.end()
   return true
+}
+
+function withoutKey<V>(map: ReadonlyMap<string, V>, key: string): Map<string, V> {
+  const copy = new Map(map)
+  copy.delete(key)
+  return copy
 }
 
 /** The identities of the driver's own timers (mlir-opt's `Parser` and `Output` rows). */
