@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs'
+import { closeSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs'
 
 /**
  * What a command-line tool's `main` may touch of the outside world. Passing it in keeps
@@ -16,6 +16,11 @@ export interface ToolIO {
   readonly readFile: (path: string) => string
   /** Writes `text` to the file at `path` (replacing it); throws an `Error` saying why it cannot. */
   readonly writeFile: (path: string, text: string) => void
+  /**
+   * Writes the concatenation of `chunks` to the file at `path` without joining them (output
+   * larger than a JavaScript string can be); when absent, `writeFile` gets the joined text.
+   */
+  readonly writeFileChunks?: (path: string, chunks: readonly string[]) => void
 }
 
 // The wording of strerror(3), which mlir-opt prints for the same failures.
@@ -39,19 +44,39 @@ export function nodeToolIO(): ToolIO {
       try {
         return readFileSync(path === '-' ? 0 : path, 'utf8')
       } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code
-        const message = code === undefined ? undefined : ERRNO_MESSAGES[code]
-        throw new Error(message ?? (error as Error).message, { cause: error })
+        throw ioError(error)
       }
     },
     writeFile: (path, text) => {
       try {
         writeFileSync(path, text)
       } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code
-        const message = code === undefined ? undefined : ERRNO_MESSAGES[code]
-        throw new Error(message ?? (error as Error).message, { cause: error })
+        throw ioError(error)
+      }
+    },
+    writeFileChunks: (path, chunks) => {
+      let fd: number
+      try {
+        fd = openSync(path, 'w')
+      } catch (error) {
+        throw ioError(error)
+      }
+      try {
+        for (const chunk of chunks) {
+          writeSync(fd, chunk)
+        }
+      } catch (error) {
+        throw ioError(error)
+      } finally {
+        closeSync(fd)
       }
     },
   }
+}
+
+/** An `Error` with strerror(3)'s wording for a failed file operation. */
+function ioError(error: unknown): Error {
+  const code = (error as NodeJS.ErrnoException).code
+  const message = code === undefined ? undefined : ERRNO_MESSAGES[code]
+  return new Error(message ?? (error as Error).message, { cause: error })
 }

@@ -34,6 +34,7 @@ import { setDebugOnlyTypes } from '@tilepass/conversion'
 import type { ToolIO } from '../ToolIO.ts'
 import type { OptConfig } from './OptConfig.ts'
 import { isRegisteredPassArgument, runPassPipeline } from './passPipeline.ts'
+import { checkPrintedIndentation } from './printLimit.ts'
 import { registerToolDialects } from './registerDialects.ts'
 
 /** @internal Creates the context of one input chunk, with every dialect the tool knows registered. */
@@ -119,10 +120,12 @@ export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): num
   }
 
   const toFile = config.outputFilename !== '-'
-  let fileOutput = ''
+  // Kept as the printer's chunks: the output of deeply nested IR can exceed the longest
+  // string V8 can hold (2^29 characters), so it is never joined into one.
+  const fileOutput: string[] = []
   const emit = (s: string): void => {
     if (toFile) {
-      fileOutput += s
+      fileOutput.push(s)
     } else {
       io.stdout(s)
     }
@@ -279,7 +282,11 @@ export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): num
   }
   if (toFile && ok) {
     try {
-      io.writeFile(config.outputFilename, fileOutput)
+      if (io.writeFileChunks !== undefined) {
+        io.writeFileChunks(config.outputFilename, fileOutput)
+      } else {
+        io.writeFile(config.outputFilename, fileOutput.join(''))
+      }
     } catch (error) {
       io.stderr(`cannot open output file '${config.outputFilename}': ${(error as Error).message}\n`)
       return 1
@@ -324,6 +331,10 @@ function performActions(
     return false
   }
   context.diagEngine.flush()
+  if (!checkPrintedIndentation(op)) {
+    context.diagEngine.flush()
+    return false
+  }
   const outputScope = timing.nest(OUTPUT_TIMER, () => 'Output')
   // The module was verified after parsing and, with --verify-each, after every pass that
   // changed it (a nested pipeline's adaptor re-checks its own op, symbol uses included), so

@@ -62,6 +62,11 @@ type Elide = (typeof Elide)[keyof typeof Elide]
 
 /** Pending pieces are joined into a chunk (and handed to the sink) past this count. */
 const CHUNK_PARTS = 8192
+/**
+ * ... or once their indentation passes this many characters: in deeply nested IR each line
+ * carries an indentation as long as its depth, so a few thousand lines can outgrow a string.
+ */
+const CHUNK_INDENT_CHARS = 1 << 22
 
 /** @internal Resolved printing flags. */
 export class PrintFlags {
@@ -107,6 +112,8 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   /** Joined chunks not handed to a sink. */
   private readonly chunks: string[] = []
   private indent = 0
+  /** Characters of indentation among the pending pieces. */
+  private pendingIndent = 0
   private readonly defaultDialectStack: string[] = ['builtin']
   private readonly aliases: Map<Attribute | Type, string> = new Map()
   private aliasList: SymbolAlias[] = []
@@ -161,6 +168,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     }
     const s = parts.join('')
     parts.length = 0
+    this.pendingIndent = 0
     if (this.sink !== null) {
       this.sink(s)
     } else {
@@ -170,7 +178,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
 
   /** Hands the pending text to the sink when it is large. */
   private maybeFlush(): void {
-    if (this.parts.length >= CHUNK_PARTS) {
+    if (this.parts.length >= CHUNK_PARTS || this.pendingIndent >= CHUNK_INDENT_CHARS) {
       this.joinParts()
     }
   }
@@ -325,11 +333,17 @@ export class AsmPrinterImpl implements OpAsmPrinter {
 
   // ---- raw output -------------------------------------------------------------------
 
+  private pushIndent(): void {
+    this.parts.push(indentString(this.indent))
+    this.pendingIndent += this.indent
+  }
+
   print(text: string): void {
     this.parts.push(text)
   }
   printNewline(): void {
-    this.parts.push('\n' + indentString(this.indent))
+    this.parts.push('\n')
+    this.pushIndent()
   }
   increaseIndent(): void {
     this.indent += 2
@@ -1183,7 +1197,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   /** Prints `op` with its results, indentation, trailing location and users comment. */
   printFullOpWithIndentAndLoc(op: Operation): void {
     if (this.indent > 0) {
-      this.parts.push(indentString(this.indent))
+      this.pushIndent()
     }
     this.printFullOp(op)
     this.printTrailingLocation(op.location, true)
@@ -1340,7 +1354,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       this.defaultDialectStack.pop()
     }
     if (this.indent > 0) {
-      this.parts.push(indentString(this.indent))
+      this.pushIndent()
     }
     this.parts.push('}')
   }
@@ -1348,7 +1362,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   private printBlock(block: Block, printHeader: boolean, printTerminator: boolean): void {
     if (printHeader) {
       if (this.indent > 0) {
-        this.parts.push(indentString(this.indent))
+        this.pushIndent()
       }
       this.parts.push(this.blockName(block))
       const args = block.arguments
@@ -1372,7 +1386,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     this.indent += 2
     if (this.flags.valueUsers) {
       for (const arg of block.arguments) {
-        this.parts.push(indentString(this.indent))
+        this.pushIndent()
         this.printArgUsersComment(arg)
       }
     }
@@ -1381,6 +1395,8 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       stop = null
     }
     for (let o = block.firstOp; o !== null && o !== stop; o = o.nextOp) {
+      // Also before the op: its regions may nest deep before the first flush after one.
+      this.maybeFlush()
       this.printFullOpWithIndentAndLoc(o)
       this.parts.push('\n')
       this.maybeFlush()
@@ -1524,9 +1540,14 @@ function isSplatValues(isSplat: boolean, values: readonly (bigint | number | str
 }
 
 const INDENTS: string[] = ['']
+/** Indentations up to this depth are cached; caching every depth of deep IR would take memory quadratic in it. */
+const MAX_CACHED_INDENT = 1024
 
-/** `n` spaces, cached. */
+/** `n` spaces, cached for common depths. */
 function indentString(n: number): string {
+  if (n > MAX_CACHED_INDENT) {
+    return ' '.repeat(n)
+  }
   let s = INDENTS[n]
   if (s === undefined) {
     s = ' '.repeat(n)
