@@ -26,54 +26,31 @@ const DUPMAX = 255
 /** LLVM's `Regex::escape` metacharacters. */
 const METACHARS = '()^$|*+?.[]\\{}'
 
-function range(lo: number, hi: number, into: Uint8Array): void {
-  for (let c = lo; c <= hi; c++) {
-    into[c] = 1
-  }
+/** The C-locale members of each `[[:name:]]` class, as inclusive byte ranges. */
+const CLASS_RANGES: Readonly<Record<string, readonly (readonly [number, number])[]>> = {
+  alnum: [[0x30, 0x39], [0x41, 0x5a], [0x61, 0x7a]],
+  alpha: [[0x41, 0x5a], [0x61, 0x7a]],
+  blank: [[0x09, 0x09], [0x20, 0x20]],
+  cntrl: [[0x00, 0x1f], [0x7f, 0x7f]],
+  digit: [[0x30, 0x39]],
+  graph: [[0x21, 0x7e]],
+  lower: [[0x61, 0x7a]],
+  print: [[0x20, 0x7e]],
+  punct: [[0x21, 0x2f], [0x3a, 0x40], [0x5b, 0x60], [0x7b, 0x7e]],
+  space: [[0x09, 0x0d], [0x20, 0x20]],
+  upper: [[0x41, 0x5a]],
+  xdigit: [[0x30, 0x39], [0x41, 0x46], [0x61, 0x66]],
 }
 
-/** The C-locale members of each `[[:name:]]` class. */
+/** The members of class `name` as a byte set, or null for an unknown class. */
 function classMembers(name: string): Uint8Array | null {
+  const ranges = Object.hasOwn(CLASS_RANGES, name) ? CLASS_RANGES[name] : undefined
+  if (ranges === undefined) {
+    return null
+  }
   const s = new Uint8Array(256)
-  switch (name) {
-    case 'alnum':
-      range(0x30, 0x39, s), range(0x41, 0x5a, s), range(0x61, 0x7a, s)
-      break
-    case 'alpha':
-      range(0x41, 0x5a, s), range(0x61, 0x7a, s)
-      break
-    case 'blank':
-      s[0x20] = s[0x09] = 1
-      break
-    case 'cntrl':
-      range(0x00, 0x1f, s), (s[0x7f] = 1)
-      break
-    case 'digit':
-      range(0x30, 0x39, s)
-      break
-    case 'graph':
-      range(0x21, 0x7e, s)
-      break
-    case 'lower':
-      range(0x61, 0x7a, s)
-      break
-    case 'print':
-      range(0x20, 0x7e, s)
-      break
-    case 'punct':
-      range(0x21, 0x2f, s), range(0x3a, 0x40, s), range(0x5b, 0x60, s), range(0x7b, 0x7e, s)
-      break
-    case 'space':
-      range(0x09, 0x0d, s), (s[0x20] = 1)
-      break
-    case 'upper':
-      range(0x41, 0x5a, s)
-      break
-    case 'xdigit':
-      range(0x30, 0x39, s), range(0x41, 0x46, s), range(0x61, 0x66, s)
-      break
-    default:
-      return null
+  for (const [lo, hi] of ranges) {
+    s.fill(1, lo, hi + 1)
   }
   return s
 }
@@ -117,9 +94,7 @@ function isAlpha(c: number): boolean {
 }
 
 /** Thrown inside the translator only; caught by `translate`. */
-class RegexSyntaxError {
-  constructor(readonly message: string) {}
-}
+class RegexSyntaxError extends Error {}
 
 /**
  * Parses an ERE the way `regcomp` does (`p_ere`, `p_ere_exp`, `p_bracket`) and emits RE2
