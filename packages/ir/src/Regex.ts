@@ -334,13 +334,7 @@ class Translator {
     }
     const next = c === 0x5b && this.pos + 1 < src.length ? src[this.pos + 1]! : 0
     if (next === 0x3a) {
-      this.pos += 2
-      if (!this.more()) {
-        this.fail(REG_EBRACK)
-      }
-      if (this.peek() === 0x2d || this.peek() === 0x5d) {
-        this.fail(REG_ECTYPE)
-      }
+      this.openDelimited(REG_ECTYPE)
       const start = this.pos
       while (this.more() && isAlpha(this.peek())) {
         this.pos++
@@ -352,31 +346,13 @@ class Translator {
       for (let i = 0; i < 256; i++) {
         set[i]! |= members[i]!
       }
-      if (!this.more()) {
-        this.fail(REG_EBRACK)
-      }
-      if (!(this.peek() === 0x3a && this.pos + 1 < src.length && src[this.pos + 1] === 0x5d)) {
-        this.fail(REG_ECTYPE)
-      }
-      this.pos += 2
+      this.closeDelimited(0x3a, REG_ECTYPE)
       return
     }
     if (next === 0x3d) {
-      this.pos += 2
-      if (!this.more()) {
-        this.fail(REG_EBRACK)
-      }
-      if (this.peek() === 0x2d || this.peek() === 0x5d) {
-        this.fail(REG_ECOLLATE)
-      }
+      this.openDelimited(REG_ECOLLATE)
       set[this.collatingElement(0x3d)] = 1
-      if (!this.more()) {
-        this.fail(REG_EBRACK)
-      }
-      if (!(this.peek() === 0x3d && this.pos + 1 < src.length && src[this.pos + 1] === 0x5d)) {
-        this.fail(REG_ECOLLATE)
-      }
-      this.pos += 2
+      this.closeDelimited(0x3d, REG_ECOLLATE)
       return
     }
     const start = this.symbol()
@@ -397,6 +373,28 @@ class Translator {
     for (let i = start; i !== ((finish + 1) & 0xff); i = (i + 1) & 0xff) {
       set[i] = 1
     }
+  }
+
+  /** Past `[:` or `[=`: a name must follow (`error` when it starts with `-` or `]`). */
+  openDelimited(error: string): void {
+    this.pos += 2
+    if (!this.more()) {
+      this.fail(REG_EBRACK)
+    }
+    if (this.peek() === 0x2d || this.peek() === 0x5d) {
+      this.fail(error)
+    }
+  }
+
+  /** The `:]` or `=]` (`delimiter` then `]`) that ends a class or equivalence class. */
+  closeDelimited(delimiter: number, error: string): void {
+    if (!this.more()) {
+      this.fail(REG_EBRACK)
+    }
+    if (!(this.peek() === delimiter && this.pos + 1 < this.src.length && this.src[this.pos + 1] === 0x5d)) {
+      this.fail(error)
+    }
+    this.pos += 2
   }
 
   /** `p_b_symbol`: one byte, or a `[.x.]` collating symbol. */
