@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs'
+import { closeSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs'
 
 /**
  * What a command-line tool's `main` may touch of the outside world. Passing it in keeps
@@ -22,6 +22,11 @@ export interface ToolIO {
   readonly stdoutBytes?: (bytes: Uint8Array) => void
   /** Writes bytes to the file at `path` (replacing it). Optional. */
   readonly writeFileBytes?: (path: string, bytes: Uint8Array) => void
+  /**
+   * Writes the concatenation of `chunks` to the file at `path` without joining them (output
+   * larger than a JavaScript string can be); when absent, `writeFile` gets the joined text.
+   */
+  readonly writeFileChunks?: (path: string, chunks: readonly string[]) => void
 }
 
 // The wording of strerror(3), which mlir-opt prints for the same failures.
@@ -59,5 +64,17 @@ export function nodeToolIO(): ToolIO {
     },
     readFile: (path) => withErrno(() => readFileSync(path === '-' ? 0 : path, 'utf8')),
     writeFile: (path, text) => withErrno(() => writeFileSync(path, text)),
+    writeFileChunks: (path, chunks) => {
+      const fd = withErrno(() => openSync(path, 'w'))
+      try {
+        withErrno(() => {
+          for (const chunk of chunks) {
+            writeSync(fd, chunk)
+          }
+        })
+      } finally {
+        closeSync(fd)
+      }
+    },
   }
 }

@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
@@ -30,6 +32,22 @@ describe.skipIf(!built)('tilepass-opt launcher', () => {
     expect(lines[2 + depth]).toBe(`${' '.repeat(4 + 2 * depth)}"test.t"() : () -> ()`)
     expect(lines[3 + depth]).toBe(`${' '.repeat(2 + 2 * depth)}}) : () -> ()`)
   }, 60_000)
+  it('streams deeply nested output to -o in chunks (more text than a few thousand pieces hold)', () => {
+    const depth = 6000
+    const dir = mkdtempSync(join(tmpdir(), 'tilepass-deep-'))
+    try {
+      const out = join(dir, 'out.mlir')
+      const r = spawnSync(process.execPath, [bin, '--allow-unregistered-dialect', '-o', out, '-'], { input: nested(depth), encoding: 'utf8' })
+      expect(r.stderr).toBe('')
+      expect(r.status).toBe(0)
+      const text = readFileSync(out, 'utf8')
+      expect(text.length).toBeGreaterThan(2 * depth * depth)
+      expect(text).toContain(`\n${' '.repeat(4 + 2 * depth)}"test.t"() : () -> ()\n`)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }, 120_000)
+
   it('keeps the exit code and stderr of a failing run', () => {
     // mlir-opt: <stdin>:2:3: error: operation defines 2 results but was provided 1 to bind (exit 1)
     const input = 'func.func @f() {\n  %0 = "foo.x"() : () -> (i32, i32)\n  return %0 : i32\n}\n'

@@ -355,6 +355,22 @@ describe('remarks', () => {
     expect(run(['--test-remark', '--remarks-filter=1-passed', '-o', 'out.mlir'], source).err).toBe('')
   })
 
+  it('reads filters as LLVM regexes, joins the general and specific ones and drops invalid ones, as mlir-opt', () => {
+    const kinds = (args: string[]): string[] => [...run(['--test-remark', ...args, '-o', 'out.mlir'], source).err.matchAll(/remark: \[(\w+)\]/g)].map((m) => m[1]!)
+    // mlir-opt: an anchored pattern is used as it is (prefix or suffix matches here).
+    expect(kinds(['--remarks-filter=^categ|missed$'])).toEqual(['Missed', 'Passed', 'Passed', 'Failure', 'Analysis'])
+    // `all|specific` for passed; `all` alone (matching nothing here) for the others.
+    expect(kinds(['--remarks-filter=cat', '--remarks-filter-passed=category-1.*'])).toEqual(['Passed', 'Passed'])
+    // An invalid pattern disables its kind without a message; `\w` is a plain `w`.
+    const invalid = run(['--test-remark', '--remarks-filter=categ.*', '--remarks-filter-passed=[', '-o', 'out.mlir'], source)
+    expect(invalid.rc).toBe(0)
+    expect([...invalid.err.matchAll(/remark: \[(\w+)\]/g)].map((m) => m[1])).toEqual(['Failure', 'Analysis'])
+    expect(kinds(['--remarks-filter=\\w.*'])).toEqual([])
+    for (const flag of ['--remarks-filter', '--remarks-filter-passed', '--remarks-filter-missed', '--remarks-filter-failed', '--remarks-filter-analyse']) {
+      expect(run([`${flag}=[`, '-o', 'out.mlir'], source)).toMatchObject({ rc: 0, err: '' })
+    }
+  })
+
   it('keeps the final remark per site under --remark-policy=final', () => {
     // mlir-opt remarks.mlir --test-remark --remarks-filter-passed=category-1-passed
     //   --remarks-filter-failed=category-2-failed --remark-policy=final

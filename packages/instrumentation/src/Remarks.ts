@@ -1,4 +1,4 @@
-import type { Context, Location } from '@tilepass/ir'
+import { Regex, type Context, type Location } from '@tilepass/ir'
 
 /** The kind of an optimization remark (`[Passed]`, `[Missed]`, `[Failure]`, `[Analysis]`). */
 export type RemarkKind = 'passed' | 'missed' | 'failure' | 'analysis'
@@ -15,7 +15,11 @@ export interface RemarkOptions {
   readonly suggestion?: string
 }
 
-/** Which remarks are kept: each kind's category must fully match its filter. */
+/**
+ * Which remarks are kept, as LLVM regexes: each kind's category must fully match its filter
+ * (a pattern that starts with `^` and ends with `$` is taken as it is). An invalid pattern
+ * keeps no remark of its kind, as in mlir-opt.
+ */
 export interface RemarkFilters {
   readonly passed?: string
   readonly missed?: string
@@ -28,8 +32,13 @@ export type RemarkPolicy = 'all' | 'final'
 
 const LABELS: Readonly<Record<RemarkKind, string>> = { passed: 'Passed', missed: 'Missed', failure: 'Failure', analysis: 'Analysis' }
 
-function anchored(pattern: string | undefined): RegExp | null {
-  return pattern === undefined || pattern === '' ? null : new RegExp(`^(?:${pattern})$`)
+function anchored(pattern: string | undefined): Regex | null {
+  if (pattern === undefined || pattern === '') {
+    return null
+  }
+  const trimmed = pattern.trim()
+  const regex = Regex.compile(trimmed.startsWith('^') && trimmed.endsWith('$') ? pattern : `^(${pattern})$`)
+  return typeof regex === 'string' ? null : regex
 }
 
 interface Pending {
@@ -43,7 +52,7 @@ interface Pending {
  * `remark: [Passed] name | Category:cat | Reason="...", Remark="...", Suggestion="..."`.
  */
 export class RemarkEngine {
-  private readonly filters: Readonly<Record<RemarkKind, RegExp | null>>
+  private readonly filters: Readonly<Record<RemarkKind, Regex | null>>
   private readonly pending: Map<string, Pending> = new Map()
   private readonly locIds: Map<Location, number> = new Map()
 
@@ -76,7 +85,7 @@ export class RemarkEngine {
   /** Emits a remark at `loc` if its category passes the filter of its kind. */
   emit(context: Context, loc: Location, kind: RemarkKind, message: string, options: RemarkOptions): void {
     const filter = this.filters[kind]
-    if (filter === null || !filter.test(options.category)) {
+    if (filter === null || !filter.match(options.category)) {
       return
     }
     const text = RemarkEngine.format(kind, message, options)

@@ -57,17 +57,35 @@ export class AffineSymbolExpr extends AffineExpr {
   }
 }
 
-/** An integer constant (64-bit in MLIR; a JS number here, exact up to 2^53). */
+/**
+ * A 64-bit integer constant. `value` is a JS number, exact up to 2^53; beyond that it is
+ * rounded and `exactValue` holds the exact value (null otherwise), which printing uses.
+ */
 export class AffineConstantExpr extends AffineExpr {
   /** @internal */
   constructor(
     context: Context,
     readonly value: number,
+    readonly exactValue: bigint | null,
   ) {
     super(context, AffineExprKind.Constant)
   }
-  static get(context: Context, value: number): AffineConstantExpr {
-    return context.uniquer.intern(`ae:c${value}`, () => new AffineConstantExpr(context, value))
+  /** The constant for `value`; a bigint keeps values beyond 2^53 exact. */
+  static get(context: Context, value: number | bigint): AffineConstantExpr {
+    if (typeof value === 'bigint') {
+      const exact = value
+      const n = Number(exact)
+      if (!Number.isSafeInteger(n)) {
+        return context.uniquer.intern(`ae:c${exact}`, () => new AffineConstantExpr(context, n, exact))
+      }
+      value = n
+    }
+    const n = value
+    return context.uniquer.intern(`ae:c${n}`, () => new AffineConstantExpr(context, n, null))
+  }
+  /** The exact value. */
+  get bigValue(): bigint {
+    return this.exactValue ?? BigInt(this.value)
   }
 }
 

@@ -1,6 +1,6 @@
 import type { Context } from './Context.ts'
 import { nextStorageId } from './internal/storage.ts'
-import { idList, IndexType, IntegerType, type ShapedType, Signedness, type Type } from './Types.ts'
+import { idList, IndexType, IntegerType, kDynamic, type ShapedType, Signedness, type Type } from './Types.ts'
 import type { AffineMap, IntegerSet } from './AffineMap.ts'
 
 /**
@@ -585,13 +585,46 @@ export class StridedLayoutAttr extends Attribute {
     context: Context,
     readonly offset: number,
     readonly strides: readonly number[],
+    /**
+     * The exact offset and strides when one is beyond 2^53 (`offset` and `strides` then hold
+     * rounded numbers), with `kDynamic` where `?`; null otherwise.
+     */
+    readonly exactOffset: bigint | null,
+    readonly exactStrides: readonly bigint[] | null,
   ) {
     super(context)
   }
   static get(context: Context, offset: number, strides: readonly number[]): StridedLayoutAttr {
     return context.uniquer.intern(
       `strided:${offset}:${strides.join(',')}`,
-      () => new StridedLayoutAttr(context, offset, [...strides]),
+      () => new StridedLayoutAttr(context, offset, [...strides], null, null),
+    )
+  }
+  /** The layout of exact 64-bit values, where `dynamic` marks `?`; exact beyond 2^53. */
+  static getExact(context: Context, offset: bigint, strides: readonly bigint[], dynamic: bigint): StridedLayoutAttr {
+    const values = [offset, ...strides]
+    const numbers: number[] = []
+    let needsExact = false
+    for (const v of values) {
+      if (v === dynamic) {
+        numbers.push(kDynamic)
+        continue
+      }
+      let n = Number(v)
+      // A literal that would read as `?` is kept exact and rounded away from the marker.
+      if (!Number.isSafeInteger(n) || n === kDynamic) {
+        needsExact = true
+        n = n === kDynamic ? n - 1 : n
+      }
+      numbers.push(n)
+    }
+    if (!needsExact) {
+      return StridedLayoutAttr.get(context, numbers[0]!, numbers.slice(1))
+    }
+    const exact = values.map((v) => (v === dynamic ? BigInt(kDynamic) : v))
+    return context.uniquer.intern(
+      `strided!${values.map((v) => (v === dynamic ? '?' : String(v))).join(',')}`,
+      () => new StridedLayoutAttr(context, numbers[0]!, numbers.slice(1), exact[0]!, exact.slice(1)),
     )
   }
 }

@@ -181,8 +181,17 @@ export class FunctionType extends Type {
 /** Marker for a dynamic dimension (`?`) in a shape, as `ShapedType::kDynamic`. */
 export const kDynamic: number = Number.MIN_SAFE_INTEGER
 
+function shapeKey(shape: readonly number[], exactShape: readonly bigint[] | null): string {
+  return exactShape === null ? shape.join('x') : `!${exactShape.join('x')}`
+}
+
 /** Common shape of vector, tensor and memref types. */
 export abstract class ShapedType extends Type {
+  /**
+   * The exact dimensions when some dimension is beyond 2^53 (where `shape` holds rounded
+   * numbers); null otherwise. The printer and type equality use it.
+   */
+  abstract readonly exactShape: readonly bigint[] | null
   abstract readonly elementType: Type
   /** The dimensions, with `kDynamic` for `?`; undefined for unranked types. */
   abstract readonly shape: readonly number[] | undefined
@@ -215,14 +224,16 @@ export class VectorType extends ShapedType {
     readonly shape: readonly number[],
     readonly elementType: Type,
     readonly scalableDims: readonly boolean[],
+    readonly exactShape: readonly bigint[] | null,
   ) {
     super(context)
   }
-  static get(shape: readonly number[], elementType: Type, scalableDims?: readonly boolean[]): VectorType {
+  /** `exactShape` (null unless a dimension is beyond 2^53) keeps every dimension exact, `kDynamic` for `?`. */
+  static get(shape: readonly number[], elementType: Type, scalableDims?: readonly boolean[], exactShape: readonly bigint[] | null = null): VectorType {
     const context = elementType.context
     const scal = scalableDims ?? shape.map(() => false)
-    const key = `vec:${shape.join('x')}:${elementType.id}:${scal.map((s) => (s ? 1 : 0)).join('')}`
-    return context.uniquer.intern(key, () => new VectorType(context, [...shape], elementType, [...scal]))
+    const key = `vec:${shapeKey(shape, exactShape)}:${elementType.id}:${scal.map((s) => (s ? 1 : 0)).join('')}`
+    return context.uniquer.intern(key, () => new VectorType(context, [...shape], elementType, [...scal], exactShape === null ? null : [...exactShape]))
   }
   get isScalable(): boolean {
     return this.scalableDims.includes(true)
@@ -237,19 +248,22 @@ export class RankedTensorType extends ShapedType {
     readonly shape: readonly number[],
     readonly elementType: Type,
     readonly encoding: Attribute | null,
+    readonly exactShape: readonly bigint[] | null,
   ) {
     super(context)
   }
-  static get(shape: readonly number[], elementType: Type, encoding: Attribute | null = null): RankedTensorType {
+  /** `exactShape` (null unless a dimension is beyond 2^53) keeps every dimension exact, `kDynamic` for `?`. */
+  static get(shape: readonly number[], elementType: Type, encoding: Attribute | null = null, exactShape: readonly bigint[] | null = null): RankedTensorType {
     const context = elementType.context
-    const key = `rt:${shape.join('x')}:${elementType.id}:${encoding?.id ?? ''}`
-    return context.uniquer.intern(key, () => new RankedTensorType(context, [...shape], elementType, encoding))
+    const key = `rt:${shapeKey(shape, exactShape)}:${elementType.id}:${encoding?.id ?? ''}`
+    return context.uniquer.intern(key, () => new RankedTensorType(context, [...shape], elementType, encoding, exactShape === null ? null : [...exactShape]))
   }
 }
 
 /** `tensor<*xf32>`. */
 export class UnrankedTensorType extends ShapedType {
   readonly shape = undefined
+  readonly exactShape = null
   /** @internal */
   constructor(
     context: Context,
@@ -275,24 +289,28 @@ export class MemRefType extends ShapedType {
     readonly elementType: Type,
     readonly layout: Attribute | null,
     readonly memorySpace: Attribute | null,
+    readonly exactShape: readonly bigint[] | null,
   ) {
     super(context)
   }
+  /** `exactShape` (null unless a dimension is beyond 2^53) keeps every dimension exact, `kDynamic` for `?`. */
   static get(
     shape: readonly number[],
     elementType: Type,
     layout: Attribute | null = null,
     memorySpace: Attribute | null = null,
+    exactShape: readonly bigint[] | null = null,
   ): MemRefType {
     const context = elementType.context
-    const key = `mr:${shape.join('x')}:${elementType.id}:${layout?.id ?? ''}:${memorySpace?.id ?? ''}`
-    return context.uniquer.intern(key, () => new MemRefType(context, [...shape], elementType, layout, memorySpace))
+    const key = `mr:${shapeKey(shape, exactShape)}:${elementType.id}:${layout?.id ?? ''}:${memorySpace?.id ?? ''}`
+    return context.uniquer.intern(key, () => new MemRefType(context, [...shape], elementType, layout, memorySpace, exactShape === null ? null : [...exactShape]))
   }
 }
 
 /** `memref<*xf32, 1>`. */
 export class UnrankedMemRefType extends ShapedType {
   readonly shape = undefined
+  readonly exactShape = null
   /** @internal */
   constructor(
     context: Context,

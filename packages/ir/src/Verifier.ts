@@ -350,6 +350,9 @@ function verifyRegionTraits(op: Operation, symbolUsers: readonly Operation[] | n
 function verifyIsolatedFromAbove(isolated: Operation): boolean {
   for (const region of isolated.regions) {
     const pending: Region[] = [region]
+    // Regions walked so far: a valid operand is defined in one of them (an ancestor of its
+    // use, always walked first), so the check is a lookup, not a climb of the nesting.
+    const inside = new Set<Region>(pending)
     while (pending.length > 0) {
       const r = pending.pop()!
       for (let b = r.firstBlock; b !== null; b = b.nextBlock) {
@@ -358,14 +361,19 @@ function verifyIsolatedFromAbove(isolated: Operation): boolean {
             const v = operand.value as Value | null
             const operandRegion = v === null ? null : v.parentRegion
             if (operandRegion === null) { return o.emitError("operation's operand is unlinked").fail() }
-            if (!isRegionAncestor(region, operandRegion)) {
+            if (!inside.has(operandRegion) && !isRegionAncestor(region, operandRegion)) {
               return o
                 .emitOpError('using value defined outside the region')
                 .attachNote('required by region isolation constraints', isolated.location)
                 .fail()
             }
           }
-          if (o.regions.length !== 0 && !o.hasTrait(Trait.IsolatedFromAbove)) { for (const sub of o.regions) { pending.push(sub) } }
+          if (o.regions.length !== 0 && !o.hasTrait(Trait.IsolatedFromAbove)) {
+            for (const sub of o.regions) {
+              pending.push(sub)
+              inside.add(sub)
+            }
+          }
         }
       }
     }

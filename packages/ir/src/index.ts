@@ -252,6 +252,7 @@ export { SourceMgrDiagnosticHandler } from './diagnostics/SourceMgrDiagnosticHan
 export type { SourceMgrDiagnosticHandlerOptions } from './diagnostics/SourceMgrDiagnosticHandler.ts'
 export { SourceMgrDiagnosticVerifierHandler } from './diagnostics/SourceMgrDiagnosticVerifierHandler.ts'
 export type { DiagnosticVerifierLevel } from './diagnostics/SourceMgrDiagnosticVerifierHandler.ts'
+export { Regex } from './Regex.ts'
 export { splitInputBuffer, kDefaultSplitMarker } from './diagnostics/splitInputBuffer.ts'
 export type { SourceChunk } from './diagnostics/splitInputBuffer.ts'
 export { verify, verifySymbolTrait } from './Verifier.ts'

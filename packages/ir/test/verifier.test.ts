@@ -227,6 +227,24 @@ describe('verify', () => {
     expect(verify(mod)).toBe(true)
   })
 
+  it('checks isolation in time linear in the nesting depth', () => {
+    // Each level defines and uses a value: climbing from each use to the isolated op was quadratic.
+    const f = new IRFixture(true)
+    const mod = f.op('tv.module', { regions: 1 })
+    let block = f.block(mod.regions[0]!)
+    for (let i = 0; i < 20000; i++) {
+      const def = f.op('foo.def', { results: [f.i32] })
+      block.append(def)
+      block.append(f.op('foo.use', { operands: [def.results[0]!] }))
+      const r = f.op('foo.nest', { regions: 1, loc: f.loc(1, 1) })
+      block.append(r)
+      block = f.block(r.regions[0]!)
+    }
+    const start = performance.now()
+    expect(verify(mod)).toBe(true)
+    expect(performance.now() - start).toBeLessThan(5000)
+  })
+
   it('verifies every isolated op even after one fails, as MLIR does', () => {
     const f = new IRFixture()
     const mod = f.op('tv.module', { regions: 1 })

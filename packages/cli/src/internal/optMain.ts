@@ -34,6 +34,7 @@ import { setDebugOnlyTypes } from '@tilepass/conversion'
 import type { ToolIO } from '../ToolIO.ts'
 import type { OptConfig } from './OptConfig.ts'
 import { isRegisteredPassArgument, runPassPipeline } from './passPipeline.ts'
+import { checkPrintedIndentation } from './printLimit.ts'
 import { registerToolDialects } from './registerDialects.ts'
 import { setHintDiagnostics } from '@tilepass/cuda-tile'
 import { parseTileBytecode, readOptInput } from './translateCudaTile.ts'
@@ -124,10 +125,12 @@ export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): num
   }
 
   const toFile = config.outputFilename !== '-'
-  let fileOutput = ''
+  // Kept as the printer's chunks: the output of deeply nested IR can exceed the longest
+  // string V8 can hold (2^29 characters), so it is never joined into one.
+  const fileOutput: string[] = []
   const emit = (s: string): void => {
     if (toFile) {
-      fileOutput += s
+      fileOutput.push(s)
     } else {
       io.stdout(s)
     }
@@ -297,7 +300,11 @@ export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): num
   }
   if (toFile && ok) {
     try {
-      io.writeFile(config.outputFilename, fileOutput)
+      if (io.writeFileChunks !== undefined) {
+        io.writeFileChunks(config.outputFilename, fileOutput)
+      } else {
+        io.writeFile(config.outputFilename, fileOutput.join(''))
+      }
     } catch (error) {
       io.stderr(`cannot open output file '${config.outputFilename}': ${(error as Error).message}\n`)
       return 1
@@ -343,17 +350,31 @@ function performActions(
     return false
   }
   context.diagEngine.flush()
+  if (!checkPrintedIndentation(op)) {
+    context.diagEngine.flush()
+    return false
+  }
   const outputScope = timing.nest(OUTPUT_TIMER, () => 'Output')
   // The module was verified after parsing and, with --verify-each, after every pass that
   // changed it (a nested pipeline's adaptor re-checks its own op, symbol uses included), so
   // the printer's own verification could only succeed again: it is skipped, which spares a
   // second walk over a large module. Without --verify-each the printer verifies, as mlir-opt.
-  const outputOptions: AsmPrinterOptions = pipelineConfig.verifyEach ? { ...printerOptions, assumeVerified: true } : printerOptions
+  // The file's resources print after the IR: the builtin blobs it still references (from
+  // attributes and properties alike), the other dialects' and the external entries as read.
+  // `--run-reproducer` consumes the `mlir_reproducer` entry, which is then not printed back.
+  const resources = config.runReproducer ? { ...parsed, externalResources: withoutKey(parsed.externalResources, 'mlir_reproducer') } : parsed
+  const outputOptions: AsmPrinterOptions = { ...printerOptions, resources, ...(pipelineConfig.verifyEach ? { assumeVerified: true } : {}) }
   // Streamed in chunks: the whole text of a large module is never held as one string.
   printOperationTo(op, emit, outputOptions)
   emit('\n')
   outputScope.end()
   return true
+}
+
+function withoutKey<V>(map: ReadonlyMap<string, V>, key: string): Map<string, V> {
+  const copy = new Map(map)
+  copy.delete(key)
+  return copy
 }
 
 /** The identities of the driver's own timers (mlir-opt's `Parser` and `Output` rows). */
@@ -381,7 +402,10 @@ function withReproducerPipeline(config: OptConfig, resources: ReadonlyMap<string
 
 /** The remark engine of a chunk, or null when no `--remarks-filter*` is given. */
 function remarkEngine(ic: OptConfig['instrumentation']): RemarkEngine | null {
-  const pick = (specific: string): string | undefined => (specific !== '' ? specific : ic.remarksFilter !== '' ? ic.remarksFilter : undefined)
+  // As mlir-opt: a kind's filter is `all|specific`, or `all` alone, or `specific` alone.
+  const all = ic.remarksFilter
+  const pick = (specific: string): string | undefined =>
+    specific === '' ? (all === '' ? undefined : all) : all === '' ? specific : `${all}|${specific}`
   const filters = {
     passed: pick(ic.remarksFilterPassed),
     missed: pick(ic.remarksFilterMissed),

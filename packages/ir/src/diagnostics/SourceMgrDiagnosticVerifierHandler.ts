@@ -2,6 +2,7 @@ import type { Context } from '../Context.ts'
 import type { Diagnostic, DiagnosticSeverity } from '../Diagnostics.ts'
 import type { Location } from '../Location.ts'
 import type { LogicalResult } from '../LogicalResult.ts'
+import { Regex } from '../Regex.ts'
 import type { SourceBuffer, SourceMgr } from '../SourceMgr.ts'
 import { findFileLineColLoc } from './locationUtils.ts'
 import { SourceMgrDiagnosticHandler, type SourceMgrDiagnosticHandlerOptions } from './SourceMgrDiagnosticHandler.ts'
@@ -12,7 +13,7 @@ export type DiagnosticVerifierLevel = 'all' | 'only-expected'
 /** One `expected-<kind>[-re][@<where>] {{text}}` designator found in a buffer. */
 class ExpectedDiag {
   matched = false
-  regex: RegExp | null = null
+  regex: Regex | null = null
   constructor(
     readonly kind: DiagnosticSeverity,
     /** The 1-based line the diagnostic must be reported on. */
@@ -27,7 +28,7 @@ class ExpectedDiag {
 
   match(message: string): boolean {
     const re = this.regex
-    return re !== null ? re.test(message) : message.includes(this.substring)
+    return re !== null ? re.match(message) : message.includes(this.substring)
   }
 }
 
@@ -186,17 +187,20 @@ export class SourceMgrDiagnosticVerifierHandler extends SourceMgrDiagnosticHandl
     return expected
   }
 
-  /** Builds the matcher of an `expected-*-re` designator; `{{...}}` segments are regexes. */
-  private computeRegex(record: ExpectedDiag): RegExp | null {
+  /**
+   * Builds the matcher of an `expected-*-re` designator: text outside `{{...}}` is literal,
+   * each `{{...}}` segment is an LLVM regex, checked on its own before the whole is compiled.
+   */
+  private computeRegex(record: ExpectedDiag): Regex | null {
     let source = ''
     let rest = record.substring
     while (rest.length > 0) {
       const open = rest.indexOf('{{')
       if (open < 0) {
-        source += escapeRegex(rest)
+        source += Regex.escape(rest)
         break
       }
-      source += escapeRegex(rest.slice(0, open))
+      source += Regex.escape(rest.slice(0, open))
       rest = rest.slice(open + 2)
       const close = rest.indexOf('}}')
       if (close < 0) {
@@ -204,16 +208,20 @@ export class SourceMgrDiagnosticVerifierHandler extends SourceMgrDiagnosticHandl
         return null
       }
       const part = rest.slice(0, close)
-      const converted = convertPosixRegex(part)
-      const error = regexError(converted)
-      if (error !== null) {
-        this.emitExpectedError(record, `invalid regex: ${error}`)
+      const partRegex = Regex.compile(part)
+      if (typeof partRegex === 'string') {
+        this.emitExpectedError(record, `invalid regex: ${partRegex}`)
         return null
       }
-      source += `(${converted})`
+      source += `(${part})`
       rest = rest.slice(close + 2)
     }
-    return new RegExp(source, 's')
+    const regex = Regex.compile(source)
+    if (typeof regex === 'string') {
+      this.emitExpectedError(record, `invalid regex: ${regex}`)
+      return null
+    }
+    return regex
   }
 }
 
@@ -234,45 +242,4 @@ function parseDesignatorOffset(digits: string): number {
     return /^[0-7]+$/.test(digits) ? v : 0
   }
   return parseInt(digits, 10)
-}
-
-function escapeRegex(s: string): string {
-  return s.replace(/[()^$|*+?.[\]\\{}]/g, '\\$&')
-}
-
-const POSIX_CLASSES: Readonly<Record<string, string>> = {
-  alnum: 'a-zA-Z0-9',
-  alpha: 'a-zA-Z',
-  blank: ' \\t',
-  cntrl: '\\x00-\\x1f\\x7f',
-  digit: '0-9',
-  graph: '!-~',
-  lower: 'a-z',
-  print: ' -~',
-  punct: '!-\\/:-@\\[-`{-~',
-  space: ' \\t\\n\\r\\f\\v',
-  upper: 'A-Z',
-  xdigit: '0-9A-Fa-f',
-}
-
-// POSIX bracket classes (`[[:space:]]`) have no JavaScript spelling.
-function convertPosixRegex(re: string): string {
-  return re.replace(/\[:([a-z]+):\]/g, (whole, name: string) => POSIX_CLASSES[name] ?? whole)
-}
-
-// The error LLVM's regex compiler reports for the same mistake, where it can be told.
-function regexError(source: string): string | null {
-  try {
-    new RegExp(source, 's')
-    return null
-  } catch (e) {
-    const msg = e instanceof Error ? e.message : String(e)
-    if (msg.includes('character class')) { return 'brackets ([ ]) not balanced' }
-    if (msg.includes('group') || msg.includes("Unmatched ')'")) { return 'parentheses not balanced' }
-    if (msg.includes('Nothing to repeat')) { return 'repetition-operator operand invalid' }
-    if (msg.includes('\\ at end of pattern')) { return 'trailing backslash (\\)' }
-    if (msg.includes('out of order in character class')) { return 'invalid character range' }
-    if (msg.includes('quantifier')) { return 'invalid repetition count(s)' }
-    return msg
-  }
 }

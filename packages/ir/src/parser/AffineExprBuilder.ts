@@ -113,6 +113,52 @@ export function largestKnownDivisor(e: AffineExpr): number {
   }
 }
 
+const INT64_MIN = -(1n << 63n)
+const INT64_MAX = (1n << 63n) - 1n
+
+/** `a + b` of two constants, wrapping at 64 bits as MLIR's `int64_t` sum does. */
+function addConst(ref: AffineExpr, a: AffineConstantExpr, b: AffineConstantExpr): AffineConstantExpr {
+  if (a.exactValue === null && b.exactValue === null) {
+    const sum = a.value + b.value
+    if (Number.isSafeInteger(sum)) {
+      return constant(ref, sum)
+    }
+  }
+  return AffineConstantExpr.get(ref.context, BigInt.asIntN(64, a.bigValue + b.bigValue))
+}
+
+/** `a * b` of two constants, or null on 64-bit overflow (MLIR then keeps the product unfolded). */
+function mulConst(ref: AffineExpr, a: AffineConstantExpr, b: AffineConstantExpr): AffineConstantExpr | null {
+  if (a.exactValue === null && b.exactValue === null) {
+    const product = a.value * b.value
+    if (Number.isSafeInteger(product)) {
+      return constant(ref, product)
+    }
+  }
+  const product = a.bigValue * b.bigValue
+  return product < INT64_MIN || product > INT64_MAX ? null : AffineConstantExpr.get(ref.context, product)
+}
+
+/** Floor division, ceiling division or modulo of two constants (`b` non-zero), exact beyond 2^53. */
+function divConst(ref: AffineExpr, kind: AffineExprKind, a: AffineConstantExpr, b: AffineConstantExpr): AffineConstantExpr {
+  if (a.exactValue === null && b.exactValue === null) {
+    return constant(ref, kind === AffineExprKind.FloorDiv ? floorDivInt(a.value, b.value) : kind === AffineExprKind.CeilDiv ? ceilDivInt(a.value, b.value) : modInt(a.value, b.value))
+  }
+  const x = a.bigValue
+  const y = b.bigValue
+  const q = x / y
+  const r = x % y
+  let v: bigint
+  if (kind === AffineExprKind.Mod) {
+    v = r < 0n ? r + (y < 0n ? -y : y) : r
+  } else if (kind === AffineExprKind.FloorDiv) {
+    v = r !== 0n && r < 0n !== y < 0n ? q - 1n : q
+  } else {
+    v = r !== 0n && r < 0n === y < 0n ? q + 1n : q
+  }
+  return AffineConstantExpr.get(ref.context, BigInt.asIntN(64, v))
+}
+
 function floorDivInt(a: number, b: number): number {
   return Math.floor(a / b)
 }
@@ -131,7 +177,7 @@ export function affineAdd(lhs: AffineExpr, rhs: AffineExpr): AffineExpr {
 
 function simplifyAdd(lhs: AffineExpr, rhs: AffineExpr): AffineExpr | null {
   if (isConst(lhs) && isConst(rhs)) {
-    return constant(lhs, lhs.value + rhs.value)
+    return addConst(lhs, lhs, rhs)
   }
   // Constants, then symbolic terms, go to the right.
   if (isConst(lhs) || (isSymbolicOrConstant(lhs) && !isSymbolicOrConstant(rhs))) {
@@ -145,24 +191,24 @@ function simplifyAdd(lhs: AffineExpr, rhs: AffineExpr): AffineExpr | null {
   }
   const lBin = asBin(lhs)
   if (lBin !== null && isConst(rhs) && lBin.kind === AffineExprKind.Add && isConst(lBin.rhs)) {
-    return affineAdd(lBin.lhs, constant(lhs, lBin.rhs.value + rhs.value))
+    return affineAdd(lBin.lhs, addConst(lhs, lBin.rhs, rhs))
   }
   // c1 * e + c2 * e -> (c1 + c2) * e.
-  let lCoeff = 1
+  let lCoeff: AffineConstantExpr | null = null
   let first = lhs
   if (lBin !== null && lBin.kind === AffineExprKind.Mul && isConst(lBin.rhs)) {
-    lCoeff = lBin.rhs.value
+    lCoeff = lBin.rhs
     first = lBin.lhs
   }
   const rBin = asBin(rhs)
-  let rCoeff = 1
+  let rCoeff: AffineConstantExpr | null = null
   let second = rhs
   if (rBin !== null && rBin.kind === AffineExprKind.Mul && isConst(rBin.rhs)) {
-    rCoeff = rBin.rhs.value
+    rCoeff = rBin.rhs
     second = rBin.lhs
   }
   if (first === second) {
-    return affineMul(first, constant(lhs, lCoeff + rCoeff))
+    return affineMul(first, addConst(lhs, lCoeff ?? constant(lhs, 1), rCoeff ?? constant(lhs, 1)))
   }
   // (e + c) + f -> (e + f) + c.
   if (lBin !== null && lBin.kind === AffineExprKind.Add && isConst(lBin.rhs)) {
@@ -195,7 +241,7 @@ export function affineMul(lhs: AffineExpr, rhs: AffineExpr): AffineExpr {
 
 function simplifyMul(lhs: AffineExpr, rhs: AffineExpr): AffineExpr | null {
   if (isConst(lhs) && isConst(rhs)) {
-    return constant(lhs, lhs.value * rhs.value)
+    return mulConst(lhs, lhs, rhs)
   }
   if (!isSymbolicOrConstant(lhs) && !isSymbolicOrConstant(rhs)) {
     return null
@@ -217,7 +263,11 @@ function simplifyMul(lhs: AffineExpr, rhs: AffineExpr): AffineExpr | null {
   const lBin = asBin(lhs)
   if (lBin !== null && lBin.kind === AffineExprKind.Mul && isConst(lBin.rhs)) {
     if (isConst(rhs)) {
-      return affineMul(lBin.lhs, constant(lhs, lBin.rhs.value * rhs.value))
+      const product = mulConst(lhs, lBin.rhs, rhs)
+      if (product !== null) {
+        return affineMul(lBin.lhs, product)
+      }
+      return null
     }
     return affineMul(affineMul(lBin.lhs, rhs), lBin.rhs)
   }
@@ -231,14 +281,14 @@ export function affineFloorDiv(lhs: AffineExpr, rhs: AffineExpr): AffineExpr {
 
 function simplifyFloorDiv(lhs: AffineExpr, rhs: AffineExpr): AffineExpr | null {
   if (isConst(lhs) && isConst(rhs) && rhs.value !== 0) {
-    return constant(lhs, floorDivInt(lhs.value, rhs.value))
+    return divConst(lhs, AffineExprKind.FloorDiv, lhs, rhs)
   }
   if (!isConst(rhs) || rhs.value < 1) {
     return null
   }
   const c = rhs.value
   if (isConst(lhs)) {
-    return constant(lhs, floorDivInt(lhs.value, c))
+    return divConst(lhs, AffineExprKind.FloorDiv, lhs, rhs)
   }
   if (c === 1) {
     return lhs
@@ -262,14 +312,14 @@ export function affineCeilDiv(lhs: AffineExpr, rhs: AffineExpr): AffineExpr {
 
 function simplifyCeilDiv(lhs: AffineExpr, rhs: AffineExpr): AffineExpr | null {
   if (isConst(lhs) && isConst(rhs) && rhs.value !== 0) {
-    return constant(lhs, ceilDivInt(lhs.value, rhs.value))
+    return divConst(lhs, AffineExprKind.CeilDiv, lhs, rhs)
   }
   if (!isConst(rhs) || rhs.value < 1) {
     return null
   }
   const c = rhs.value
   if (isConst(lhs)) {
-    return constant(lhs, ceilDivInt(lhs.value, c))
+    return divConst(lhs, AffineExprKind.CeilDiv, lhs, rhs)
   }
   if (c === 1) {
     return lhs
@@ -288,14 +338,14 @@ export function affineMod(lhs: AffineExpr, rhs: AffineExpr): AffineExpr {
 
 function simplifyMod(lhs: AffineExpr, rhs: AffineExpr): AffineExpr | null {
   if (isConst(lhs) && isConst(rhs) && rhs.value !== 0) {
-    return constant(lhs, modInt(lhs.value, rhs.value))
+    return divConst(lhs, AffineExprKind.Mod, lhs, rhs)
   }
   if (!isConst(rhs) || rhs.value < 1) {
     return null
   }
   const c = rhs.value
   if (isConst(lhs)) {
-    return constant(lhs, modInt(lhs.value, c))
+    return divConst(lhs, AffineExprKind.Mod, lhs, rhs)
   }
   if (largestKnownDivisor(lhs) % c === 0) {
     return constant(lhs, 0)

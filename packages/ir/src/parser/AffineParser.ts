@@ -261,7 +261,7 @@ class AffineParser {
           return p.errorHere('constant too large for index')
         }
         p.consume()
-        return AffineConstantExpr.get(p.context, Number(v))
+        return AffineConstantExpr.get(p.context, v)
       }
       case Tok.lParen: {
         p.consume()

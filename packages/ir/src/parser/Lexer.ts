@@ -209,9 +209,9 @@ export class Lexer {
           this.pos = p + 1
           continue
         case C_NUL:
-          // A NUL inside the buffer ends it, as in MLIR.
-          this.set(Tok.eof, p, p)
-          return
+          // A stray NUL between tokens is skipped, as MLIR's lexer does; only the buffer's end ends it.
+          this.pos = p + 1
+          continue
         case C_COLON:
           return this.set(Tok.colon, p, p + 1)
         case C_COMMA:
@@ -442,7 +442,8 @@ export class Lexer {
       if (c === C_DQUOTE) {
         return this.set(Tok.string, p, q + 1)
       }
-      if (c === C_LF || c === C_CR || c === C_NUL) {
+      // A NUL inside the buffer is part of the string, as in MLIR.
+      if (c === C_LF || c === C_CR) {
         return this.error(q, `expected '"' in string literal`)
       }
       if (c === C_BACKSLASH) {

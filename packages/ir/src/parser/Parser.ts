@@ -494,14 +494,14 @@ export abstract class Parser {
           p += 1
         }
         let width = 0
-        let overflow = false
         for (; p < l.end; p++) {
           width = width * 10 + (src.charCodeAt(p) - 48)
-          if (width > 16777215) {
-            overflow = true
-          }
         }
-        if (overflow) {
+        // The width is read as an unsigned 32-bit number first, as MLIR's lexer does.
+        if (width > 0xffffffff) {
+          return this.errorHere('invalid integer width')
+        }
+        if (width > 16777215) {
           return this.errorHere('integer bitwidth is limited to 16777215 bits')
         }
         this.consume()
@@ -620,25 +620,28 @@ export abstract class Parser {
   }
 
   /** A dimension size; a hex-looking `0x...` token is split into `0` and `x...`. */
-  private parseIntegerInDimensionList(): number | null {
+  private parseIntegerInDimensionList(): bigint | null {
     const l = this.lex
     if (l.end - l.start > 1 && this.src.charCodeAt(l.start + 1) === C_x) {
       l.resetPointer(l.start + 1)
       this.consume()
-      return 0
+      return 0n
     }
     const v = this.parseIntegerSpelling(l.start, l.end)
     if (v === null || v > 0x7fffffffffffffffn) {
       return this.errorHere('invalid dimension')
     }
     this.consume()
-    return Number(v)
+    return v
   }
 
-  /** `4x?x8x` (each dimension followed by `x`). */
-  parseDimensionListRanked(dims: number[], allowDynamic = true): boolean {
+  /**
+   * `4x?x8x` (each dimension followed by `x`). Sizes beyond 2^53 are rounded in `dims`;
+   * `exact`, when given, receives every dimension exactly (`?` as `kDynamic`).
+   */
+  parseDimensionListRanked(dims: number[], allowDynamic = true, exact: bigint[] | null = null): boolean {
     for (;;) {
-      const r = this.parseOneDimension(dims, allowDynamic)
+      const r = this.parseOneDimension(dims, allowDynamic, exact)
       if (r !== true) {
         return r === null
       }
@@ -648,8 +651,11 @@ export abstract class Parser {
     }
   }
 
-  /** One dimension (`?` or an integer) into `dims`: true; null when none is there; false on error. */
-  private parseOneDimension(dims: number[], allowDynamic: boolean): boolean | null {
+  /**
+   * One dimension (`?` or an integer) into `dims` (and exactly into `exact`, when given):
+   * true; null when none is there; false on error.
+   */
+  private parseOneDimension(dims: number[], allowDynamic: boolean, exact: bigint[] | null = null): boolean | null {
     const k = this.lex.kind
     if (k === Tok.question) {
       if (!allowDynamic) {
@@ -658,6 +664,7 @@ export abstract class Parser {
       }
       this.consume()
       dims.push(kDynamic)
+      exact?.push(BigInt(kDynamic))
       return true
     }
     if (k !== Tok.integer) {
@@ -667,7 +674,8 @@ export abstract class Parser {
     if (v === null) {
       return false
     }
-    dims.push(v)
+    dims.push(Number(v))
+    exact?.push(v)
     return true
   }
 
@@ -709,6 +717,7 @@ export abstract class Parser {
       return null
     }
     const dims: number[] = []
+    const exact: bigint[] = []
     const scalable: boolean[] = []
     while (this.lex.kind === Tok.integer || this.lex.kind === Tok.lSquare) {
       const isScalable = this.consumeIf(Tok.lSquare)
@@ -716,7 +725,8 @@ export abstract class Parser {
       if (v === null) {
         return null
       }
-      dims.push(v)
+      dims.push(Number(v))
+      exact.push(v)
       if (isScalable && !this.consumeIf(Tok.rSquare)) {
         return this.wrongToken("missing ']' closing scalable dimension")
       }
@@ -726,7 +736,7 @@ export abstract class Parser {
       }
     }
     if (dims.some((d) => d <= 0)) {
-      this.emitErrorAt(vectorLoc, `vector types must have positive constant sizes but got ${dims.join(', ')}`).report()
+      this.emitErrorAt(vectorLoc, `vector types must have positive constant sizes but got ${exact.join(', ')}`).report()
       return null
     }
     const el = this.parseTypeImpl()
@@ -737,14 +747,14 @@ export abstract class Parser {
       this.emitErrorAt(vectorLoc, "failed to verify 'elementType': VectorElementTypeInterface instance").report()
       return null
     }
-    return VectorType.get(dims, el, scalable)
+    return VectorType.get(dims, el, scalable, exactDims(dims, exact))
   }
 
   /**
    * Parses `tensor<` / `memref<` and the shape that follows: `*x` (unranked; returns true) or
    * `4x?x` into `dims` (ranked; returns false). Null after a diagnostic.
    */
-  private parseShapedTypePrelude(kind: 'tensor' | 'memref', dims: number[]): boolean | null {
+  private parseShapedTypePrelude(kind: 'tensor' | 'memref', dims: number[], exact: bigint[]): boolean | null {
     this.consume()
     if (!this.expect(Tok.less, `expected '<' in ${kind} type`)) {
       return null
@@ -752,12 +762,13 @@ export abstract class Parser {
     if (this.consumeIf(Tok.star)) {
       return this.parseXInDimensionList() ? true : null
     }
-    return this.parseDimensionListRanked(dims) ? false : null
+    return this.parseDimensionListRanked(dims, true, exact) ? false : null
   }
 
   private parseTensorType(): Type | null {
     const dims: number[] = []
-    const unranked = this.parseShapedTypePrelude('tensor', dims)
+    const exact: bigint[] = []
+    const unranked = this.parseShapedTypePrelude('tensor', dims, exact)
     if (unranked === null) {
       return null
     }
@@ -786,12 +797,14 @@ export abstract class Parser {
       }
       return UnrankedTensorType.get(el)
     }
-    return RankedTensorType.get(dims, el, encoding)
+    return RankedTensorType.get(dims, el, encoding, exactDims(dims, exact))
   }
 
   private parseMemRefType(): Type | null {
+    const memrefLoc = this.lex.start
     const dims: number[] = []
-    const unranked = this.parseShapedTypePrelude('memref', dims)
+    const exact: bigint[] = []
+    const unranked = this.parseShapedTypePrelude('memref', dims, exact)
     if (unranked === null) {
       return null
     }
@@ -848,8 +861,17 @@ export abstract class Parser {
       return UnrankedMemRefType.get(el, space)
     }
     const lay = layout as Attribute | null
+    // MemRefType::verify: the layout must describe as many dimensions as the shape has.
+    if (lay instanceof AffineMapAttr && lay.value.numDims !== dims.length) {
+      this.emitErrorAt(memrefLoc, `memref layout mismatch between rank and affine map: ${dims.length} != ${lay.value.numDims}`).report()
+      return null
+    }
+    if (lay instanceof StridedLayoutAttr && lay.strides.length !== dims.length) {
+      this.emitErrorAt(memrefLoc, 'expected the number of strides to match the rank').report()
+      return null
+    }
     const canonicalLayout = lay instanceof AffineMapAttr && lay.value.isIdentity && lay.value.numDims === dims.length ? null : lay
-    return MemRefType.get(dims, el, canonicalLayout, space)
+    return MemRefType.get(dims, el, canonicalLayout, space, exactDims(dims, exact))
   }
 
   // ---- Dialect types and attributes, aliases -----------------------------------------
@@ -1369,7 +1391,8 @@ export abstract class Parser {
         }
         small = small * 10 + d
       }
-      if (small >= 0) {
+      // `-0` is out of range (reported below); it must not hit the cached `0`.
+      if (small > 0 || (small === 0 && !negative)) {
         byValue = this.intAttrCache.get(t)
         if (byValue === undefined) {
           byValue = new Map()
@@ -1402,6 +1425,10 @@ export abstract class Parser {
   integerInRange(t: Type, mag: bigint, negative: boolean): bigint | null {
     const width = t instanceof IntegerType ? t.width : 64
     const signed = t instanceof IntegerType ? t.signedness : Signedness.Signless
+    // MLIR negates the literal and requires the sign bit to be set: `-0` is out of range.
+    if (negative && mag === 0n) {
+      return null
+    }
     const v = negative ? -mag : mag
     const w = BigInt(width)
     if (width === 0) {
@@ -1427,7 +1454,10 @@ export abstract class Parser {
     const v = negative ? -mag : mag
     const w = BigInt(width)
     let ok: boolean
-    if (width === 0) {
+    if (negative && mag === 0n) {
+      ok = false
+    }
+    else if (width === 0) {
       ok = v === 0n
     }
     else if (signed === Signedness.Signed) {
@@ -1477,21 +1507,23 @@ export abstract class Parser {
     if (!this.expect(Tok.less, "expected '<' after 'strided'")) {
       return null
     }
-    const strides: number[] = []
-    const parseValue = (): number | null => {
+    // `?` as a value no literal can have (literals are within ±(2^63 - 1)).
+    const DYNAMIC = -(1n << 63n)
+    const strides: bigint[] = []
+    const parseValue = (): bigint | null => {
       if (this.consumeIf(Tok.question)) {
-        return kDynamic
+        return DYNAMIC
       }
+      // Reported where the value starts, before any `-`; the magnitude must fit int64's maximum.
+      const valueLoc = this.lex.start
       const neg = this.consumeIf(Tok.minus)
-      if (this.lex.kind !== Tok.integer) {
-        return this.errorHere("expected a 64-bit signed integer or '?'")
-      }
-      const v = this.parseIntegerSpelling(this.lex.start, this.lex.end)
-      if (v === null) {
-        return this.errorHere('expected a 64-bit signed integer or \'?\'')
+      const v = this.lex.kind === Tok.integer ? this.parseIntegerSpelling(this.lex.start, this.lex.end) : null
+      if (v === null || v > 0x7fffffffffffffffn) {
+        this.emitErrorAt(valueLoc, "expected a 64-bit signed integer or '?'").report()
+        return null
       }
       this.consume()
-      return Number(neg ? -v : v)
+      return neg ? -v : v
     }
     if (!this.expect(Tok.lSquare, "expected '['")) {
       return null
@@ -1507,7 +1539,7 @@ export abstract class Parser {
     if (!ok) {
       return null
     }
-    let offset = 0
+    let offset = 0n
     if (this.consumeIf(Tok.comma)) {
       if (!this.consumeKeyword('offset')) {
         return this.wrongToken("expected 'offset' after comma")
@@ -1524,7 +1556,7 @@ export abstract class Parser {
     if (!this.expect(Tok.greater, "expected '>'")) {
       return null
     }
-    return StridedLayoutAttr.get(this.context, offset, strides)
+    return StridedLayoutAttr.getExact(this.context, offset, strides, DYNAMIC)
   }
 
   /** `distinct[N]<attr>`: the same N within one parse yields the same attribute. */
@@ -1537,8 +1569,13 @@ export abstract class Parser {
     if (this.lex.kind !== Tok.integer) {
       return this.wrongToken('expected distinct ID')
     }
-    const id = this.spelling
+    const idValue = this.parseIntegerSpelling(this.lex.start, this.lex.end)
     this.consume()
+    if (idValue === null || idValue > 0xffffffffffffffffn) {
+      return this.errorHere('expected an unsigned 64-bit integer')
+    }
+    // `distinct[1]` and `distinct[0x1]` name the same attribute.
+    const id = idValue.toString()
     if (!this.expect(Tok.rSquare, "expected ']' to close distinct ID")) {
       return null
     }
@@ -1989,6 +2026,10 @@ export abstract class Parser {
       this.emitErrorAt(start, 'expected unsigned integer elements, but parsed negative value').report()
       return null
     }
+    if (neg && mag === 0n) {
+      this.emitErrorAt(start, 'integer constant out of range for type').report()
+      return null
+    }
     const fits = neg ? v >= -(1n << (w - 1n)) || width === 1 : v < 1n << w
     if (!fits || (signedness === Signedness.Signed && !neg && v >= 1n << (w - 1n))) {
       this.emitErrorAt(start, 'integer constant out of range for type').report()
@@ -2336,3 +2377,13 @@ function tokSpell(k: Tok): string {
 }
 
 export { tokSpell }
+
+/** The exact dimensions when some is beyond 2^53 (its number in `dims` is rounded); null when `dims` is exact. */
+function exactDims(dims: readonly number[], exact: readonly bigint[]): bigint[] | null {
+  for (let i = 0; i < dims.length; i++) {
+    if (!Number.isSafeInteger(dims[i]!)) {
+      return [...exact]
+    }
+  }
+  return null
+}

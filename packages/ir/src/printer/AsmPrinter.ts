@@ -62,6 +62,11 @@ type Elide = (typeof Elide)[keyof typeof Elide]
 
 /** Pending pieces are joined into a chunk (and handed to the sink) past this count. */
 const CHUNK_PARTS = 8192
+/**
+ * ... or once their indentation passes this many characters: in deeply nested IR each line
+ * carries an indentation as long as its depth, so a few thousand lines can outgrow a string.
+ */
+const CHUNK_INDENT_CHARS = 1 << 22
 
 /** @internal Resolved printing flags. */
 export class PrintFlags {
@@ -89,8 +94,10 @@ export class PrintFlags {
   }
 }
 
-function shapeDim(d: number): string {
-  return d === kDynamic ? '?' : String(d)
+/** Dimension `i` of `shape` (`?` when dynamic), exact from `exact` when given. */
+function shapeDim(shape: readonly number[], exact: readonly bigint[] | null, i: number): string {
+  const d = shape[i]!
+  return d === kDynamic ? '?' : exact !== null ? String(exact[i]) : String(d)
 }
 
 /**
@@ -105,6 +112,8 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   /** Joined chunks not handed to a sink. */
   private readonly chunks: string[] = []
   private indent = 0
+  /** Characters of indentation among the pending pieces. */
+  private pendingIndent = 0
   private readonly defaultDialectStack: string[] = ['builtin']
   private readonly aliases: Map<Attribute | Type, string> = new Map()
   private aliasList: SymbolAlias[] = []
@@ -159,6 +168,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     }
     const s = parts.join('')
     parts.length = 0
+    this.pendingIndent = 0
     if (this.sink !== null) {
       this.sink(s)
     } else {
@@ -168,7 +178,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
 
   /** Hands the pending text to the sink when it is large. */
   private maybeFlush(): void {
-    if (this.parts.length >= CHUNK_PARTS) {
+    if (this.parts.length >= CHUNK_PARTS || this.pendingIndent >= CHUNK_INDENT_CHARS) {
       this.joinParts()
     }
   }
@@ -323,11 +333,17 @@ export class AsmPrinterImpl implements OpAsmPrinter {
 
   // ---- raw output -------------------------------------------------------------------
 
+  private pushIndent(): void {
+    this.parts.push(indentString(this.indent))
+    this.pendingIndent += this.indent
+  }
+
   print(text: string): void {
     this.parts.push(text)
   }
   printNewline(): void {
-    this.parts.push('\n' + indentString(this.indent))
+    this.parts.push('\n')
+    this.pushIndent()
   }
   increaseIndent(): void {
     this.indent += 2
@@ -382,14 +398,15 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       this.parts.push('vector<')
       const shape = type.shape
       for (let i = 0; i < shape.length; i++) {
-        this.parts.push(type.scalableDims[i] === true ? '[' + shape[i] + ']x' : shape[i] + 'x')
+        const d = shapeDim(shape, type.exactShape, i)
+        this.parts.push(type.scalableDims[i] === true ? '[' + d + ']x' : d + 'x')
       }
       this.printType(type.elementType)
       this.parts.push('>')
     } else if (type instanceof RankedTensorType) {
       this.parts.push('tensor<')
-      for (const d of type.shape) {
-        this.parts.push(shapeDim(d) + 'x')
+      for (let i = 0; i < type.shape.length; i++) {
+        this.parts.push(shapeDim(type.shape, type.exactShape, i) + 'x')
       }
       this.printType(type.elementType)
       if (type.encoding !== null) {
@@ -403,8 +420,8 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       this.parts.push('>')
     } else if (type instanceof MemRefType) {
       this.parts.push('memref<')
-      for (const d of type.shape) {
-        this.parts.push(shapeDim(d) + 'x')
+      for (let i = 0; i < type.shape.length; i++) {
+        this.parts.push(shapeDim(type.shape, type.exactShape, i) + 'x')
       }
       this.printType(type.elementType)
       const layout = type.layout
@@ -587,11 +604,11 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       this.parts.push('strided<[')
       const s = attr.strides
       for (let i = 0; i < s.length; i++) {
-        this.parts.push((i > 0 ? ', ' : '') + shapeDim(s[i]!))
+        this.parts.push((i > 0 ? ', ' : '') + shapeDim(s, attr.exactStrides, i))
       }
       this.parts.push(']')
       if (attr.offset !== 0) {
-        this.parts.push(', offset: ' + shapeDim(attr.offset))
+        this.parts.push(', offset: ' + (attr.offset === kDynamic ? '?' : String(attr.exactOffset ?? attr.offset)))
       }
       this.parts.push('>')
     } else if (attr instanceof DenseArrayAttr) {
@@ -933,7 +950,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
         return
       }
       case AffineExprKind.Constant:
-        this.parts.push(String((expr as AffineConstantExpr).value))
+        this.parts.push(String((expr as AffineConstantExpr).exactValue ?? (expr as AffineConstantExpr).value))
         return
       default:
         break
@@ -979,7 +996,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
         this.printAffineExpr(lhs, false, dims, syms)
         this.parts.push(' - ')
         this.printAffineExpr(rhs.lhs, true, dims, syms)
-        this.parts.push(' * ' + String(-c))
+        this.parts.push(' * ' + String(rhs.rhs.exactValue === null ? -c : BigInt.asIntN(64, -rhs.rhs.exactValue)))
         if (strong) {
           this.parts.push(')')
         }
@@ -988,7 +1005,8 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     }
     if (rhs instanceof AffineConstantExpr && rhs.value < 0) {
       this.printAffineExpr(lhs, false, dims, syms)
-      this.parts.push(' - ' + String(-rhs.value))
+      // Negated as an int64: the minimum stays negative, as MLIR prints it.
+      this.parts.push(' - ' + String(rhs.exactValue === null ? -rhs.value : BigInt.asIntN(64, -rhs.exactValue)))
       if (strong) {
         this.parts.push(')')
       }
@@ -1179,7 +1197,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   /** Prints `op` with its results, indentation, trailing location and users comment. */
   printFullOpWithIndentAndLoc(op: Operation): void {
     if (this.indent > 0) {
-      this.parts.push(indentString(this.indent))
+      this.pushIndent()
     }
     this.printFullOp(op)
     this.printTrailingLocation(op.location, true)
@@ -1336,7 +1354,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       this.defaultDialectStack.pop()
     }
     if (this.indent > 0) {
-      this.parts.push(indentString(this.indent))
+      this.pushIndent()
     }
     this.parts.push('}')
   }
@@ -1344,7 +1362,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   private printBlock(block: Block, printHeader: boolean, printTerminator: boolean): void {
     if (printHeader) {
       if (this.indent > 0) {
-        this.parts.push(indentString(this.indent))
+        this.pushIndent()
       }
       this.parts.push(this.blockName(block))
       const args = block.arguments
@@ -1368,7 +1386,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     this.indent += 2
     if (this.flags.valueUsers) {
       for (const arg of block.arguments) {
-        this.parts.push(indentString(this.indent))
+        this.pushIndent()
         this.printArgUsersComment(arg)
       }
     }
@@ -1377,6 +1395,8 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       stop = null
     }
     for (let o = block.firstOp; o !== null && o !== stop; o = o.nextOp) {
+      // Also before the op: its regions may nest deep before the first flush after one.
+      this.maybeFlush()
       this.printFullOpWithIndentAndLoc(o)
       this.parts.push('\n')
       this.maybeFlush()
@@ -1520,9 +1540,14 @@ function isSplatValues(isSplat: boolean, values: readonly (bigint | number | str
 }
 
 const INDENTS: string[] = ['']
+/** Indentations up to this depth are cached; caching every depth of deep IR would take memory quadratic in it. */
+const MAX_CACHED_INDENT = 1024
 
-/** `n` spaces, cached. */
+/** `n` spaces, cached for common depths. */
 function indentString(n: number): string {
+  if (n > MAX_CACHED_INDENT) {
+    return ' '.repeat(n)
+  }
   let s = INDENTS[n]
   if (s === undefined) {
     s = ' '.repeat(n)

@@ -2,7 +2,7 @@ import { emitOptimizationRemark } from '@tilepass/instrumentation'
 import { OperationPass, type PassRegistry } from '@tilepass/pass-manager'
 
 /**
- * Registers `test-remark` (MLIR 22's `TestRemarkPass`): on every op but modules, emits
+ * Registers `test-remark` (MLIR 22's `TestRemarkPass`): on every op but modules, in post-order as MLIR's default walk, emits
  * a missed, two passed (the first is superseded under `--remark-policy=final`), a
  * failed and an analysis remark.
  */
@@ -32,7 +32,7 @@ export function registerRemarkTestPass(registry: PassRegistry): void {
         emitOptimizationRemark(ctx, loc, 'passed', 'This is a test passed remark', { name, category: 'category-1-passed', reason, suggestion })
         emitOptimizationRemark(ctx, loc, 'failure', 'This is a test failed remark', { name, category: 'category-2-failed', reason, suggestion })
         emitOptimizationRemark(ctx, loc, 'analysis', 'This is a test analysis remark', { name, category: 'category-2-analysis' })
-      }, 'pre')
+      }, 'post')
       this.markAllAnalysesPreserved()
     }
   }
