@@ -1,3 +1,4 @@
+import { SymbolTableCollection } from '@tilepass/analysis'
 import {
   BranchOpInterface,
   CallOpInterface,
@@ -72,8 +73,7 @@ export class ConstantSolver {
   /** Per callable, the returning terminators found live (the predecessors of its callsites). */
   private readonly returns: Map<Operation, Operation[]> = new Map()
   private readonly knownReturns: Set<Operation> = new Set()
-  /** Per symbol table, its symbols by name (built on first lookup, as `SymbolTableCollection`). */
-  private readonly symbolTables: Map<Operation, Map<string, Operation>> = new Map()
+  private readonly symbolTables: SymbolTableCollection = new SymbolTableCollection()
 
   get(v: Value): LatticeValue | undefined {
     return this.values.get(v)
@@ -342,7 +342,7 @@ export class ConstantSolver {
           continue
         }
         // As upstream, the reference is looked up from the analysis scope.
-        const symbol = this.lookupSymbolIn(top, use.ref)
+        const symbol = this.symbolTables.lookupSymbolIn(top, use.ref)
         if (symbol !== undefined) {
           this.unknownCallers.add(symbol)
         }
@@ -352,34 +352,6 @@ export class ConstantSolver {
     walkSymbolTables(top, top.parentBlock === null, visitTable)
   }
 
-  /** `SymbolTable.lookupSymbolIn` answered from a per-table map. */
-  private lookupSymbolIn(table: Operation, ref: SymbolRefAttr | string): Operation | undefined {
-    if (typeof ref !== 'string') {
-      let cur = this.lookupSymbolIn(table, ref.rootReference)
-      for (const n of ref.nestedReferences) {
-        if (cur === undefined || !cur.hasTrait(Trait.SymbolTable)) {
-          return undefined
-        }
-        cur = this.lookupSymbolIn(cur, n)
-      }
-      return cur
-    }
-    let symbols = this.symbolTables.get(table)
-    if (symbols === undefined) {
-      symbols = new Map()
-      for (let b = table.regions[0]?.firstBlock ?? null; b !== null; b = b.nextBlock) {
-        for (let o = b.firstOp; o !== null; o = o.nextOp) {
-          const name = SymbolTable.getSymbolName(o)
-          if (name !== undefined && !symbols.has(name)) {
-            symbols.set(name, o)
-          }
-        }
-      }
-      this.symbolTables.set(table, symbols)
-    }
-    return symbols.get(ref)
-  }
-
   /** The callable a call resolves to from its nearest symbol table (MLIR's `resolveCallableInTable`). */
   private resolveCallee(op: Operation, call: CallOpInterfaceImpl): Operation | null {
     const callee = call.getCallee(op)
@@ -387,7 +359,7 @@ export class ConstantSolver {
       return null
     }
     const table = op.parentOp === null ? null : SymbolTable.getNearestSymbolTable(op.parentOp)
-    return table === null ? null : (this.lookupSymbolIn(table, callee) ?? null)
+    return table === null ? null : (this.symbolTables.lookupSymbolIn(table, callee) ?? null)
   }
 
   /**

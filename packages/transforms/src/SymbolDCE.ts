@@ -4,6 +4,7 @@ import {
   Trait,
   type Operation,
 } from '@tilepass/ir'
+import { SymbolTableCollection } from '@tilepass/analysis'
 import { OperationPass, type Statistic } from '@tilepass/pass-manager'
 
 /**
@@ -41,9 +42,9 @@ export function collectSymbolUses(op: Operation, out: SymbolRefAttr[]): void {
 }
 
 /** The symbols `ref` names from `tableOp`: the root and each nested reference, in order; null when unresolved. */
-function resolveSymbolPath(tableOp: Operation, ref: SymbolRefAttr): Operation[] | null {
+function resolveSymbolPath(tables: SymbolTableCollection, tableOp: Operation, ref: SymbolRefAttr): Operation[] | null {
   const out: Operation[] = []
-  let cur = SymbolTable.lookupSymbolIn(tableOp, ref.rootReference)
+  let cur = tables.lookupSymbolIn(tableOp, ref.rootReference)
   if (cur === undefined) {
     return null
   }
@@ -52,7 +53,7 @@ function resolveSymbolPath(tableOp: Operation, ref: SymbolRefAttr): Operation[] 
     if (!cur.hasTrait(Trait.SymbolTable)) {
       return null
     }
-    cur = SymbolTable.lookupSymbolIn(cur, n)
+    cur = tables.lookupSymbolIn(cur, n)
     if (cur === undefined) {
       return null
     }
@@ -93,7 +94,7 @@ export class SymbolDCE extends OperationPass {
       hidden = isPrivate(tableOp)
     }
     const live = new Set<Operation>()
-    if (!this.computeLiveness(tableOp, hidden, live)) {
+    if (!this.computeLiveness(tableOp, hidden, live, new SymbolTableCollection())) {
       this.signalPassFailure()
       return
     }
@@ -119,7 +120,7 @@ export class SymbolDCE extends OperationPass {
     })
   }
 
-  private computeLiveness(tableOp: Operation, hidden: boolean, live: Set<Operation>): boolean {
+  private computeLiveness(tableOp: Operation, hidden: boolean, live: Set<Operation>, tables: SymbolTableCollection): boolean {
     const worklist: Operation[] = []
     const region = tableOp.regions[0]
     if (region !== undefined) {
@@ -142,7 +143,7 @@ export class SymbolDCE extends OperationPass {
       const op = worklist.pop()!
       if (op.hasTrait(Trait.SymbolTable)) {
         const symHidden = hidden || !isSymbol(op)
-        if (!this.computeLiveness(op, symHidden, live)) {
+        if (!this.computeLiveness(op, symHidden, live, tables)) {
           return false
         }
       }
@@ -153,7 +154,7 @@ export class SymbolDCE extends OperationPass {
         continue
       }
       for (const ref of refs) {
-        const resolved = resolveSymbolPath(parent, ref)
+        const resolved = resolveSymbolPath(tables, parent, ref)
         if (resolved === null) {
           continue
         }
