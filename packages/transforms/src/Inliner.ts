@@ -461,15 +461,59 @@ export class Inliner extends OperationPass<InlinerOptions> {
     }
   }
 
+  /**
+   * Parses the options, then each of `op-pipelines` as mlir-opt does when the option is
+   * parsed: a pipeline that does not parse fails the pass's creation (its message goes to
+   * `errors`). A `default-pipeline` that does not parse is reported the same way but, as
+   * upstream, does not fail: the passes parsed before the error still run.
+   */
+  override initializeOptions(text: string, errors: PipelineErrors): string | null {
+    const message = super.initializeOptions(text, errors)
+    if (message !== null) {
+      return message
+    }
+    for (const pipeline of this.options.opPipelines) {
+      if (this.parseOpPipeline(pipeline, errors) === null) {
+        return ''
+      }
+    }
+    if (this.options.defaultPipeline !== '') {
+      const pm = new OpPassManager('any', 'implicit')
+      const error = parsePassPipelineInto(this.options.defaultPipeline, pm, this.registry(), errors)
+      if (error !== null) {
+        errors.writeStderr(error)
+      }
+    }
+    return null
+  }
+
+  /**
+   * An op pipeline `dialect.op(pipeline)`, or null after writing why it does not parse to
+   * `errors` (MLIR's `parsePassPipeline` with its messages).
+   */
+  private parseOpPipeline(text: string, errors: PipelineErrors): OpPassManager | null {
+    const trimmed = text.trim()
+    const start = trimmed.indexOf('(')
+    if (start <= 0 || !trimmed.endsWith(')')) {
+      errors.writeStderr("expected pass pipeline to be wrapped with the anchor operation type, e.g. 'builtin.module(...)'")
+      return null
+    }
+    const pm = new OpPassManager(trimmed.slice(0, start).trimEnd(), 'implicit')
+    const error = parsePassPipelineInto(trimmed.slice(start + 1, -1), pm, this.registry(), errors)
+    if (error !== null) {
+      errors.writeStderr(error)
+      return null
+    }
+    return pm
+  }
+
   private parseOpPipelines(): boolean {
     for (const text of this.options.opPipelines) {
-      const start = text.indexOf('(')
-      if (start <= 0 || !text.endsWith(')')) {
-        this.getOperation().emitError(`expected op pipeline of the form 'dialect.op(pipeline)', got '${text}'`).report()
-        return false
-      }
-      const pm = new OpPassManager(text.slice(0, start).trim(), 'implicit')
-      if (parsePassPipelineInto(text.slice(start + 1, -1), pm, this.registry(), new PipelineErrors()) !== null) {
+      const errors = new PipelineErrors()
+      const pm = this.parseOpPipeline(text, errors)
+      if (pm === null) {
+        // Options set other than through `initializeOptions` were not checked yet.
+        this.getOperation().emitError(`invalid op pipeline '${text}': ${errors.stderr.trim()}`).report()
         return false
       }
       // As upstream, an empty op pipeline leaves the op to the default pipeline.
