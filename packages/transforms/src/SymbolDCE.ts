@@ -7,15 +7,28 @@ import {
 import { SymbolTableCollection } from '@tilepass/analysis'
 import { OperationPass, type Statistic } from '@tilepass/pass-manager'
 
+/** True when `op` may define a symbol table nothing knows of: an op with one region and no loaded dialect. */
+function isPotentiallyUnknownSymbolTable(op: Operation): boolean {
+  return op.regions.length === 1 && op.name.dialect === null
+}
+
 /**
  * The symbol references held by `op` and the ops nested in it, without entering nested
- * symbol tables (their own attributes count).
+ * symbol tables (their own attributes count). Returns false, with `out` incomplete, when
+ * `op` or a nested op may be an unknown symbol table (MLIR's `SymbolTable::getSymbolUses`
+ * failing).
  */
-export function collectSymbolUses(op: Operation, out: SymbolRefAttr[]): void {
+export function collectSymbolUses(op: Operation, out: SymbolRefAttr[]): boolean {
+  if (isPotentiallyUnknownSymbolTable(op)) {
+    return false
+  }
   for (const na of op.getAttrs()) {
     SymbolTable.walkSymbolRefs(na.value, (ref) => {
       out.push(ref)
     })
+  }
+  if (op.hasTrait(Trait.SymbolTable)) {
+    return true
   }
   const stack: Operation[] = []
   const pushNested = (o: Operation): void => {
@@ -30,6 +43,9 @@ export function collectSymbolUses(op: Operation, out: SymbolRefAttr[]): void {
   pushNested(op)
   while (stack.length > 0) {
     const o = stack.pop()!
+    if (isPotentiallyUnknownSymbolTable(o)) {
+      return false
+    }
     for (const na of o.getAttrs()) {
       SymbolTable.walkSymbolRefs(na.value, (ref) => {
         out.push(ref)
@@ -39,6 +55,7 @@ export function collectSymbolUses(op: Operation, out: SymbolRefAttr[]): void {
       pushNested(o)
     }
   }
+  return true
 }
 
 /** The symbols `ref` names from `tableOp`: the root and each nested reference, in order; null when unresolved. */
@@ -89,7 +106,8 @@ export class SymbolDCE extends OperationPass {
       this.signalPassFailure()
       return
     }
-    let hidden = false
+    // A top-level table is hidden: nothing outside it can reference its symbols.
+    let hidden = true
     if (tableOp.parentOp !== null && isSymbol(tableOp)) {
       hidden = isPrivate(tableOp)
     }
@@ -130,7 +148,9 @@ export class SymbolDCE extends OperationPass {
             worklist.push(o)
             continue
           }
-          const discardable = hidden || SymbolTable.getSymbolVisibility(o) !== 'public'
+          // As upstream, a symbol is discardable when its table is hidden or it is private,
+          // and it may be discarded once unused, which a public symbol may not.
+          const discardable = (hidden || isPrivate(o)) && SymbolTable.getSymbolVisibility(o) !== 'public'
           if (!discardable && !live.has(o)) {
             live.add(o)
             worklist.push(o)
@@ -142,16 +162,32 @@ export class SymbolDCE extends OperationPass {
     while (worklist.length > 0) {
       const op = worklist.pop()!
       if (op.hasTrait(Trait.SymbolTable)) {
-        const symHidden = hidden || !isSymbol(op)
+        // A nested table is hidden when this one is, when it is no symbol, or when it is private.
+        const symHidden = hidden || !isSymbol(op) || isPrivate(op)
         if (!this.computeLiveness(op, symHidden, live, tables)) {
           return false
         }
+      } else {
+        // As upstream, the ops with regions directly inside a non-table op are considered
+        // too, so that symbol tables nested in it get their own liveness.
+        for (const r of op.regions) {
+          for (let b = r.firstBlock; b !== null; b = b.nextBlock) {
+            for (let o = b.firstOp; o !== null; o = o.nextOp) {
+              if (o.regions.length > 0) {
+                worklist.push(o)
+              }
+            }
+          }
+        }
+      }
+      const parent = op.parentOp
+      if (parent === null || !parent.hasTrait(Trait.SymbolTable)) {
+        continue
       }
       refs.length = 0
-      collectSymbolUses(op, refs)
-      const parent = op.parentOp
-      if (parent === null) {
-        continue
+      if (!collectSymbolUses(op, refs)) {
+        op.emitError("operation contains potentially unknown symbol table, meaning that we can't reliable compute symbol uses").report()
+        return false
       }
       for (const ref of refs) {
         const resolved = resolveSymbolPath(tables, parent, ref)
