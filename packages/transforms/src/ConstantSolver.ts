@@ -364,12 +364,13 @@ export class ConstantSolver {
 
   /**
    * A live call: it becomes a known callsite of its callee when the callee is a symbol
-   * callable with a body inside the analysis scope. Returns that callee, or null when the
-   * call is external (its results are then unknown).
+   * callable with a body nested in the analysis scope (the scope itself is outside: a
+   * function-scoped run treats a recursive call as external, as mlir-opt does). Returns
+   * that callee, or null when the call is external (its results are then unknown).
    */
   private visitCallSite(op: Operation, call: CallOpInterfaceImpl): Operation | null {
     const fn = this.resolveCallee(op, call)
-    if (fn === null || !fn.hasTrait(Trait.Symbol) || !this.scope!.isAncestor(fn)) {
+    if (fn === null || !fn.hasTrait(Trait.Symbol) || !this.scope!.isProperAncestor(fn)) {
       return null
     }
     const callable = CallableOpInterface.get(fn)
