@@ -382,29 +382,41 @@ function memoizedEffectFree(): (op: Operation) => boolean {
   return effectFree
 }
 
-/** The nearest symbol table strictly enclosing an op, kept per enclosing op so that deep nests cost O(ops). */
+/**
+ * The first of `op` and its ancestors (below `root`) that `hit` accepts, or null; the answer
+ * is kept in `cache` for every op walked, so that asking for each op of a deep nest costs
+ * O(ops), not O(ops x depth).
+ */
+function firstAncestorWhere(
+  cache: Map<Operation, Operation | null>,
+  op: Operation | null,
+  root: Operation | null,
+  hit: (op: Operation) => boolean,
+): Operation | null {
+  const path: Operation[] = []
+  let found: Operation | null = null
+  for (let o = op; o !== null && o !== root; o = o.parentOp) {
+    const known = cache.get(o)
+    if (known !== undefined) {
+      found = known
+      break
+    }
+    if (hit(o)) {
+      found = o
+      break
+    }
+    path.push(o)
+  }
+  for (const o of path) {
+    cache.set(o, found)
+  }
+  return found
+}
+
+/** The nearest symbol table strictly enclosing an op. */
 function memoizedNearestTable(): (op: Operation) => Operation | null {
   const cache = new Map<Operation, Operation | null>()
-  return (op: Operation): Operation | null => {
-    const path: Operation[] = []
-    let found: Operation | null = null
-    for (let p = op.parentOp; p !== null; p = p.parentOp) {
-      if (p.hasTrait(Trait.SymbolTable)) {
-        found = p
-        break
-      }
-      const known = cache.get(p)
-      if (known !== undefined) {
-        found = known
-        break
-      }
-      path.push(p)
-    }
-    for (const p of path) {
-      cache.set(p, found)
-    }
-    return found
-  }
+  return (op) => firstAncestorWhere(cache, op.parentOp, null, (o) => o.hasTrait(Trait.SymbolTable))
 }
 
 /**
@@ -782,28 +794,8 @@ export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValue
       }
     }
 
-    // Memoized per op, so that deep nests cost O(ops), not O(ops x depth).
-    const inDeadCache = new Map<Operation, boolean>()
-    const inDeadOp = (op: Operation): boolean => {
-      const path: Operation[] = []
-      let found = false
-      for (let o: Operation | null = op; o !== null && o !== root; o = o.parentOp) {
-        const known = inDeadCache.get(o)
-        if (known !== undefined) {
-          found = known
-          break
-        }
-        if (deadOps.has(o)) {
-          found = true
-          break
-        }
-        path.push(o)
-      }
-      for (const o of path) {
-        inDeadCache.set(o, found)
-      }
-      return found
-    }
+    const inDeadCache = new Map<Operation, Operation | null>()
+    const inDeadOp = (op: Operation): boolean => firstAncestorWhere(inDeadCache, op, root, (o) => deadOps.has(o)) !== null
     // Forwarded operands of region branch ops that stay, whose successor inputs are all
     // dead: replaced with `ub.poison` (the inputs stay; canonicalization may drop them).
     const poisonOperands: ForwardedOperand[] = []
