@@ -8,6 +8,7 @@ import {
   type Operation,
   type Region,
 } from '@tilepass/ir'
+import { SymbolTableCollection } from './SymbolTableCollection.ts'
 
 /** The kind of a call-graph edge: abstract (external reachability), call, or child (nesting). */
 export type CallGraphEdgeKind = 'abstract' | 'call' | 'child'
@@ -69,8 +70,9 @@ export class CallGraph {
 
   constructor(readonly operation: Operation) {
     // Callables first, so that calls to nested callables can be resolved afterwards.
-    this.compute(operation, null, false)
-    this.compute(operation, null, true)
+    const tables = new SymbolTableCollection()
+    this.compute(operation, null, false, tables)
+    this.compute(operation, null, true, tables)
   }
 
   /** The node of `region`, if it is a callable region of the graph. */
@@ -81,14 +83,22 @@ export class CallGraph {
   get callableNodes(): CallGraphNode[] {
     return [...this.nodes.values()]
   }
-  /** The node a call resolves to (the unknown-callee node when it does not resolve). */
-  resolveCallable(call: Operation): CallGraphNode {
+  /**
+   * The node a call resolves to (the unknown-callee node when it does not resolve).
+   * `symbolTables` caches the symbol lookups of a caller that resolves many calls.
+   */
+  resolveCallable(call: Operation, symbolTables?: SymbolTableCollection): CallGraphNode {
     const iface = CallOpInterface.get(call)
     if (iface === undefined) {
       return this.unknownCalleeNode
     }
     const callee = iface.getCallee(call)
-    const target = callee instanceof SymbolRefAttr ? SymbolTable.lookupNearestSymbolFrom(call, callee) : callee.definingOp
+    const target =
+      callee instanceof SymbolRefAttr
+        ? symbolTables === undefined
+          ? SymbolTable.lookupNearestSymbolFrom(call, callee)
+          : symbolTables.lookupNearestSymbolFrom(call, callee)
+        : callee.definingOp
     if (target !== undefined && target !== null) {
       const callable = CallableOpInterface.get(target)
       const node = callable === undefined ? undefined : this.lookupNode(callable.getCallableRegion(target))
@@ -113,10 +123,10 @@ export class CallGraph {
     return node
   }
 
-  private compute(op: Operation, parent: CallGraphNode | null, resolveCalls: boolean): void {
+  private compute(op: Operation, parent: CallGraphNode | null, resolveCalls: boolean, tables: SymbolTableCollection): void {
     if (CallOpInterface.implementedBy(op)) {
       if (resolveCalls && parent !== null) {
-        parent.addEdge(this.resolveCallable(op), 'call')
+        parent.addEdge(this.resolveCallable(op, tables), 'call')
       }
       return
     }
@@ -132,7 +142,7 @@ export class CallGraph {
     for (const region of op.regions) {
       for (const block of region.blockList) {
         for (const nested of block.operations) {
-          this.compute(nested, node, resolveCalls)
+          this.compute(nested, node, resolveCalls, tables)
         }
       }
     }

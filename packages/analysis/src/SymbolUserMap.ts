@@ -1,4 +1,5 @@
 import { SymbolTable, type Operation } from '@tilepass/ir'
+import { SymbolTableCollection } from './SymbolTableCollection.ts'
 
 /**
  * The users of each symbol defined under an op (MLIR's `SymbolUserMap`): every op whose
@@ -9,8 +10,9 @@ export class SymbolUserMap {
   private readonly users: Map<Operation, Operation[]> = new Map()
 
   constructor(readonly operation: Operation) {
+    const tables = new SymbolTableCollection()
     for (const { user, ref } of SymbolTable.getSymbolUses(operation)) {
-      const symbol = SymbolTable.lookupNearestSymbolFrom(user, ref)
+      const symbol = tables.lookupNearestSymbolFrom(user, ref)
       if (symbol === undefined) {
         continue
       }
@@ -19,7 +21,8 @@ export class SymbolUserMap {
         list = []
         this.users.set(symbol, list)
       }
-      if (!list.includes(user)) {
+      // Uses come in walk order, so a user's references are adjacent.
+      if (list[list.length - 1] !== user) {
         list.push(user)
       }
     }

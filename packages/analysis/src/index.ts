@@ -8,5 +8,6 @@ export { Liveness, LivenessBlockInfo } from './Liveness.ts'
 export { CallGraph, CallGraphNode } from './CallGraph.ts'
 export type { CallGraphEdge, CallGraphEdgeKind } from './CallGraph.ts'
 export { SymbolUserMap } from './SymbolUserMap.ts'
+export { SymbolTableCollection } from './SymbolTableCollection.ts'
 /** Dominance over nested regions, usable directly as an analysis (`am.getAnalysis(DominanceInfo)`). */
 export { DominanceInfo, PostDominanceInfo } from '@tilepass/ir'

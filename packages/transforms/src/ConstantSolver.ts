@@ -1,7 +1,8 @@
+import { SymbolTableCollection } from '@tilepass/analysis'
 import {
   BranchOpInterface,
   CallOpInterface,
-  FunctionOpInterface,
+  CallableOpInterface,
   RegionBranchOpInterface,
   RegionBranchTerminatorOpInterface,
   SymbolRefAttr,
@@ -10,9 +11,11 @@ import {
   matchConstantOp,
   type Attribute,
   type Block,
+  type CallOpInterfaceImpl,
   type Dialect,
   type Operation,
   type Region,
+  type RegionBranchOpInterfaceImpl,
   type Value,
 } from '@tilepass/ir'
 
@@ -29,21 +32,54 @@ export type LatticeValue = ConstantValue | typeof kUnknown
 
 /**
  * Sparse conditional constant propagation over the op's regions (shared by `sccp` and
- * `remove-dead-values`, which uses its executable blocks): constants flow
- * through folders, block and region arguments and calls to private functions, and
- * only code reachable from live entries counts. Branches and region-branch ops whose
- * interfaces implement `getSuccessorForOperands`/`getEntrySuccessorRegions` only make
- * the successors their constant operands select live.
+ * `remove-dead-values`, which uses its executable blocks), as MLIR's dead code analysis
+ * and sparse constant propagation run together: constants flow through folders, block
+ * and region arguments and calls, and only code reachable from live entries counts.
+ * Branches and region-branch ops whose interfaces implement
+ * `getSuccessorForOperands`/`getEntrySuccessorRegions` only make the successors their
+ * constant operands select live.
+ *
+ * The solver is a worklist of ops keyed by what changed: a value whose lattice changes
+ * queues its users, a block that becomes executable queues its ops, a new callsite of a
+ * callable pulls the callable's known returns and a new return pushes to the known
+ * callsites. Each op is therefore visited a bounded number of times (the lattice has
+ * height 2), and the work is near-linear in the size of the IR.
+ *
+ * Calls are resolved only to callables inside the analyzed op (a callable outside it, or
+ * a declaration, is external: its results are unknown), so a function-scoped run treats
+ * calls as opaque. Callables whose callsites are not all visible (public, `nested` in a
+ * symbol table whose uses are not all visible, or referenced other than by a call) take
+ * unknown arguments.
  */
 export class ConstantSolver {
   readonly values: Map<Value, LatticeValue> = new Map()
   readonly liveBlocks: Set<Block> = new Set()
-  changed = false
+  /**
+   * Callables whose callsites are not all known: public ones, `nested` ones in a symbol
+   * table whose uses are not all visible, those used other than by a call, and every
+   * callable when a symbol table holds an op that may be an unknown symbol table
+   * (unregistered, one region), as MLIR's dead code analysis.
+   */
+  readonly unknownCallers: Set<Operation> = new Set()
+  /** The number of op visits of the last `run` (a measure of the work done, for tests). */
+  visits = 0
+
+  private scope: Operation | null = null
+  private readonly worklist: Operation[] = []
+  private readonly queued: Set<Operation> = new Set()
+  /** Per callable (in scope), the live calls known to reach it. */
+  private readonly callsites: Map<Operation, Operation[]> = new Map()
+  private readonly knownCalls: Map<Operation, Operation> = new Map()
+  /** Per callable, the returning terminators found live (the predecessors of its callsites). */
+  private readonly returns: Map<Operation, Operation[]> = new Map()
+  private readonly knownReturns: Set<Operation> = new Set()
+  private readonly symbolTables: SymbolTableCollection = new SymbolTableCollection()
 
   get(v: Value): LatticeValue | undefined {
     return this.values.get(v)
   }
 
+  /** Joins `x` into the lattice of `v`; users of `v` are queued when it changes. */
   join(v: Value, x: LatticeValue | undefined): void {
     if (x === undefined) {
       return
@@ -54,12 +90,13 @@ export class ConstantSolver {
     }
     if (cur === undefined) {
       this.values.set(v, x)
-      this.changed = true
+    } else if (x === kUnknown || x.attr !== cur.attr) {
+      this.values.set(v, kUnknown)
+    } else {
       return
     }
-    if (x === kUnknown || x.attr !== cur.attr) {
-      this.values.set(v, kUnknown)
-      this.changed = true
+    for (let u = v.firstUse; u !== null; u = u.nextUse) {
+      this.enqueue(u.owner)
     }
   }
 
@@ -67,10 +104,47 @@ export class ConstantSolver {
     this.join(v, kUnknown)
   }
 
+  /** Marks `block` executable and queues its ops. */
   markLive(block: Block | null): void {
-    if (block !== null && !this.liveBlocks.has(block)) {
-      this.liveBlocks.add(block)
-      this.changed = true
+    if (block === null || this.liveBlocks.has(block)) {
+      return
+    }
+    this.liveBlocks.add(block)
+    for (let op = block.firstOp; op !== null; op = op.nextOp) {
+      this.enqueue(op)
+    }
+  }
+
+  private enqueue(op: Operation): void {
+    if (!this.queued.has(op)) {
+      this.queued.add(op)
+      this.worklist.push(op)
+    }
+  }
+
+  /** Solves the regions of `top` (the analysis scope; its entry arguments are unknown). */
+  run(top: Operation): void {
+    this.scope = top
+    this.visits = 0
+    this.initializeSymbolCallables(top)
+    for (const r of top.regions) {
+      const entry = r.firstBlock
+      if (entry !== null) {
+        for (const a of entry.arguments) {
+          this.setUnknown(a)
+        }
+        this.markLive(entry)
+      }
+    }
+    const worklist = this.worklist
+    while (worklist.length > 0) {
+      const op = worklist.pop()!
+      this.queued.delete(op)
+      const block = op.parentBlock
+      if (block !== null && this.liveBlocks.has(block)) {
+        this.visits++
+        this.visitOp(op)
+      }
     }
   }
 
@@ -79,99 +153,60 @@ export class ConstantSolver {
     for (const r of op.regions) {
       const entry = r.firstBlock
       if (entry !== null) {
-        this.markLive(entry)
         for (const a of entry.arguments) {
           this.setUnknown(a)
         }
-      }
-    }
-  }
-
-  run(top: Operation): void {
-    this.initializeSymbolCallables(top)
-    for (const r of top.regions) {
-      const entry = r.firstBlock
-      if (entry !== null) {
         this.markLive(entry)
-        for (const a of entry.arguments) {
-          this.setUnknown(a)
-        }
-      }
-    }
-    do {
-      this.changed = false
-      for (const r of top.regions) {
-        this.visitRegion(r)
-      }
-    } while (this.changed)
-  }
-
-  private visitRegion(region: Region): void {
-    for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
-      if (!this.liveBlocks.has(b)) {
-        continue
-      }
-      for (let op = b.firstOp; op !== null; op = op.nextOp) {
-        this.visitOp(op)
-        for (const r of op.regions) {
-          this.visitRegion(r)
-        }
       }
     }
   }
 
   private visitOp(op: Operation): void {
-    // Any op with successors branches (an unregistered one need not be a terminator).
-    if (op.hasTrait(Trait.IsTerminator) || op.successors.length > 0) {
-      // A terminator with regions of its own (`scf.reduce`): they are entered as any
-      // other op's regions the solver knows nothing about.
-      if (op.regions.length > 0 && RegionBranchOpInterface.get(op) === undefined) {
-        this.enterOpaqueRegions(op)
-      }
-      this.visitTerminator(op)
-      return
-    }
-    if (FunctionOpInterface.implementedBy(op)) {
-      this.visitFunction(op)
-      return
+    const call = CallOpInterface.get(op)
+    let callee: Operation | null = null
+    if (call !== undefined) {
+      callee = this.visitCallSite(op, call)
     }
     if (op.regions.length > 0) {
       const rb = RegionBranchOpInterface.get(op)
-      if (rb === undefined) {
+      if (rb !== undefined) {
+        this.visitRegionBranch(op, rb)
+      } else if (CallableOpInterface.implementedBy(op)) {
+        this.visitCallable(op)
+      } else {
         this.enterOpaqueRegions(op)
-        for (const r of op.results) {
-          this.setUnknown(r)
-        }
-        return
       }
-      const constants = this.operandConstants(op)
-      if (constants === null) {
-        return
+    }
+    if (op.successors.length > 0) {
+      this.visitBranch(op)
+    } else if (isRegionOrCallableReturn(op)) {
+      const parent = op.parentOp!
+      const rb = RegionBranchOpInterface.get(parent)
+      if (rb !== undefined) {
+        this.visitRegionTerminator(op, parent, rb)
+      } else {
+        this.visitCallableReturn(op, parent)
       }
-      const successors = rb.getEntrySuccessorRegions?.(op, constants) ?? rb.getSuccessorRegions(op, null)
-      for (const s of successors) {
-        const forwarded = rb.getEntrySuccessorOperands?.(op, s.region) ?? []
-        this.forward(forwarded, s.inputs)
-        if (s.region !== null) {
-          this.markLive(s.region.firstBlock)
-          this.unknownNonSuccessorArgs(s.region, s.inputs)
-        }
-      }
+    }
+    if (op.results.length === 0 || RegionBranchOpInterface.get(op) !== undefined) {
       return
     }
-    const call = CallOpInterface.get(op)
     if (call !== undefined) {
-      this.visitCall(op)
-      return
+      this.visitCallResults(op, callee)
+    } else if (op.regions.length > 0) {
+      for (const r of op.results) {
+        this.setUnknown(r)
+      }
+    } else {
+      this.visitFoldable(op)
     }
-    this.visitFoldable(op)
   }
 
   /** The constant value of each operand (null when unknown), or null while one is still uninitialized. */
   private operandConstants(op: Operation): (Attribute | null)[] | null {
     const out: (Attribute | null)[] = []
     for (const o of op.operands) {
-      const l = this.get(o.value)
+      const l = this.values.get(o.value)
       if (l === undefined) {
         return null
       }
@@ -196,86 +231,95 @@ export class ConstantSolver {
   private forward(operands: readonly Value[], inputs: readonly Value[]): void {
     const n = Math.min(operands.length, inputs.length)
     for (let i = 0; i < n; i++) {
-      this.join(inputs[i]!, this.get(operands[i]!))
+      this.join(inputs[i]!, this.values.get(operands[i]!))
     }
     for (let i = n; i < inputs.length; i++) {
       this.setUnknown(inputs[i]!)
     }
   }
 
-  private visitTerminator(op: Operation): void {
+  private visitRegionBranch(op: Operation, rb: RegionBranchOpInterfaceImpl): void {
+    const constants = this.operandConstants(op)
+    if (constants === null) {
+      return
+    }
+    const successors = rb.getEntrySuccessorRegions?.(op, constants) ?? rb.getSuccessorRegions(op, null)
+    for (const s of successors) {
+      const forwarded = rb.getEntrySuccessorOperands?.(op, s.region) ?? []
+      this.forward(forwarded, s.inputs)
+      if (s.region !== null) {
+        this.unknownNonSuccessorArgs(s.region, s.inputs)
+        this.markLive(s.region.firstBlock)
+      }
+    }
+  }
+
+  private visitBranch(op: Operation): void {
     const branch = BranchOpInterface.get(op)
-    if (op.successors.length > 0) {
-      let only: Block | null = null
-      if (branch?.getSuccessorForOperands !== undefined) {
-        const constants = this.operandConstants(op)
-        if (constants === null) {
-          return
-        }
-        only = branch.getSuccessorForOperands(op, constants)
+    let only: Block | null = null
+    if (branch?.getSuccessorForOperands !== undefined) {
+      const constants = this.operandConstants(op)
+      if (constants === null) {
+        return
       }
-      for (let s = 0; s < op.successors.length; s++) {
-        const dest = op.successors[s]!.block
-        if (only !== null && dest !== only) {
-          continue
-        }
-        this.markLive(dest)
-        if (branch === undefined) {
-          for (const a of dest.arguments) {
-            this.setUnknown(a)
-          }
-        } else {
-          this.forward(branch.getSuccessorOperands(op, s), dest.arguments)
-        }
+      only = branch.getSuccessorForOperands(op, constants)
+    }
+    for (let s = 0; s < op.successors.length; s++) {
+      const dest = op.successors[s]!.block
+      if (only !== null && dest !== only) {
+        continue
       }
-      return
+      if (branch === undefined) {
+        for (const a of dest.arguments) {
+          this.setUnknown(a)
+        }
+      } else {
+        this.forward(branch.getSuccessorOperands(op, s), dest.arguments)
+      }
+      this.markLive(dest)
     }
-    const parent = op.parentOp
-    const region = op.parentRegion
-    if (parent === null || region === null) {
-      return
-    }
-    const rb = RegionBranchOpInterface.get(parent)
-    if (rb === undefined) {
-      return
-    }
+  }
+
+  /** A terminator leaving a region of a region-branch op: forwards its operands to the successors it may take. */
+  private visitRegionTerminator(op: Operation, parent: Operation, rb: RegionBranchOpInterfaceImpl): void {
     const term = RegionBranchTerminatorOpInterface.get(op)
     // Wait until every operand is known, as MLIR's dead code analysis does.
     const constants = this.operandConstants(op)
     if (constants === null) {
       return
     }
-    const successors = term?.getSuccessorRegions?.(op, constants) ?? rb.getSuccessorRegions(parent, region)
+    const successors = term?.getSuccessorRegions?.(op, constants) ?? rb.getSuccessorRegions(parent, op.parentRegion)
     for (const s of successors) {
-      const operands = term !== undefined ? term.getSuccessorOperands(op, s.region) : op.getOperands()
-      this.forward(operands, s.inputs)
+      if (term !== undefined) {
+        this.forward(term.getSuccessorOperands(op, s.region), s.inputs)
+      } else {
+        // The forwarded operands are not known: the inputs are unknown.
+        for (const v of s.inputs) {
+          this.setUnknown(v)
+        }
+      }
       if (s.region !== null) {
-        this.markLive(s.region.firstBlock)
         this.unknownNonSuccessorArgs(s.region, s.inputs)
+        this.markLive(s.region.firstBlock)
       }
     }
   }
 
-  /**
-   * Callables whose callsites are not all known: public ones, those used other than by a
-   * call, and every callable when a symbol table holds an op that may be an unknown
-   * symbol table (unregistered, unloaded dialect, one region), as MLIR's dead code analysis.
-   */
-  readonly unknownCallers: Set<Operation> = new Set()
-
   /** Fills `unknownCallers` for the symbol tables nested in (and including) `top`. */
   initializeSymbolCallables(top: Operation): void {
-    const visitTable = (table: Operation): boolean => {
+    const visitTable = (table: Operation, allUsesVisible: boolean): boolean => {
       const block = table.regions[0]?.firstBlock ?? null
       if (block === null) {
         return false
       }
       let found = false
       for (let op = block.firstOp; op !== null; op = op.nextOp) {
-        if (!FunctionOpInterface.implementedBy(op) || (op.regions[0]?.empty ?? true) || SymbolTable.getSymbolName(op) === undefined) {
+        const callable = CallableOpInterface.get(op)
+        if (callable === undefined || callable.getCallableRegion(op) === null || !op.hasTrait(Trait.Symbol)) {
           continue
         }
-        if (SymbolTable.getSymbolVisibility(op) === 'public') {
+        const visibility = SymbolTable.getSymbolVisibility(op)
+        if (visibility === 'public' || (!allUsesVisible && visibility === 'nested')) {
           this.unknownCallers.add(op)
         }
         found = true
@@ -287,86 +331,158 @@ export class ConstantSolver {
       if (!collectSymbolUses(table.regions[0]!, uses)) {
         // Uses cannot be gathered: no callable's callsites are known.
         top.walk((op) => {
-          if (FunctionOpInterface.implementedBy(op)) {
+          if (CallableOpInterface.implementedBy(op)) {
             this.unknownCallers.add(op)
           }
         })
         return true
       }
       for (const use of uses) {
-        if (CallOpInterface.get(use.user) !== undefined) {
+        if (CallOpInterface.implementedBy(use.user)) {
           continue
         }
-        const symbol = SymbolTable.lookupSymbolIn(top, use.ref)
+        // As upstream, the reference is looked up from the analysis scope.
+        const symbol = this.symbolTables.lookupSymbolIn(top, use.ref)
         if (symbol !== undefined) {
           this.unknownCallers.add(symbol)
         }
       }
       return false
     }
-    walkSymbolTables(top, visitTable)
+    walkSymbolTables(top, top.parentBlock === null, visitTable)
   }
 
-  private visitFunction(fn: Operation): void {
-    const body = fn.regions[0]
-    const entry = body?.firstBlock ?? null
+  /** The callable a call resolves to from its nearest symbol table (MLIR's `resolveCallableInTable`). */
+  private resolveCallee(op: Operation, call: CallOpInterfaceImpl): Operation | null {
+    const callee = call.getCallee(op)
+    if (!(callee instanceof SymbolRefAttr)) {
+      return null
+    }
+    const table = op.parentOp === null ? null : SymbolTable.getNearestSymbolTable(op.parentOp)
+    return table === null ? null : (this.symbolTables.lookupSymbolIn(table, callee) ?? null)
+  }
+
+  /**
+   * A live call: it becomes a known callsite of its callee when the callee is a symbol
+   * callable with a body nested in the analysis scope (the scope itself is outside: a
+   * function-scoped run treats a recursive call as external, as mlir-opt does). Returns
+   * that callee, or null when the call is external (its results are then unknown).
+   */
+  private visitCallSite(op: Operation, call: CallOpInterfaceImpl): Operation | null {
+    const fn = this.resolveCallee(op, call)
+    if (fn === null || !fn.hasTrait(Trait.Symbol) || !this.scope!.isProperAncestor(fn)) {
+      return null
+    }
+    const callable = CallableOpInterface.get(fn)
+    const body = callable?.getCallableRegion(fn) ?? null
+    if (callable !== undefined && body === null) {
+      return null
+    }
+    if (!this.knownCalls.has(op)) {
+      this.knownCalls.set(op, fn)
+      let sites = this.callsites.get(fn)
+      if (sites === undefined) {
+        sites = []
+        this.callsites.set(fn, sites)
+      }
+      sites.push(op)
+      // The callable now has a live callsite: its entry becomes executable.
+      this.enqueue(fn)
+    }
+    if (body !== null && !this.unknownCallers.has(fn)) {
+      const entry = body.firstBlock
+      if (entry !== null) {
+        this.forward(call.getArgOperands(op), entry.arguments)
+      }
+    }
+    return fn
+  }
+
+  /** A callable: its entry is executable when it has live or unknown callsites. */
+  private visitCallable(fn: Operation): void {
+    const entry = CallableOpInterface.get(fn)!.getCallableRegion(fn)?.firstBlock ?? null
     if (entry === null) {
       return
     }
     if (this.unknownCallers.has(fn)) {
-      this.markLive(entry)
       for (const a of entry.arguments) {
         this.setUnknown(a)
+      }
+      this.markLive(entry)
+    } else if (this.callsites.has(fn)) {
+      this.markLive(entry)
+    }
+    // Other regions of the callable are entered as the regions of an unknown op.
+    for (const r of fn.regions) {
+      if (r.firstBlock !== entry && r.firstBlock !== null) {
+        for (const a of r.firstBlock.arguments) {
+          this.setUnknown(a)
+        }
+        this.markLive(r.firstBlock)
       }
     }
   }
 
-  private resolveCallee(op: Operation): Operation | null {
-    const callee = CallOpInterface.get(op)!.getCallee(op)
-    if (!(callee instanceof SymbolRefAttr)) {
-      return null
+  /** A returning terminator of a callable: its operands flow to the results of every known callsite. */
+  private visitCallableReturn(op: Operation, fn: Operation): void {
+    if (!this.knownReturns.has(op)) {
+      this.knownReturns.add(op)
+      let list = this.returns.get(fn)
+      if (list === undefined) {
+        list = []
+        this.returns.set(fn, list)
+      }
+      list.push(op)
     }
-    return SymbolTable.lookupNearestSymbolFrom(op, callee) ?? null
+    const sites = this.callsites.get(fn)
+    if (sites === undefined) {
+      return
+    }
+    const returnLike = op.hasTrait(Trait.ReturnLike)
+    for (const call of sites) {
+      if (returnLike) {
+        this.forwardReturn(op, call)
+      } else {
+        for (const r of call.results) {
+          this.setUnknown(r)
+        }
+      }
+    }
   }
 
-  private visitCall(op: Operation): void {
-    const fn = this.resolveCallee(op)
-    const entry = fn?.regions[0]?.firstBlock ?? null
-    if (fn === null || entry === null || !FunctionOpInterface.implementedBy(fn)) {
+  /** Joins the operands of return `ret` into the results of `call` (extra results stay as they are). */
+  private forwardReturn(ret: Operation, call: Operation): void {
+    const n = Math.min(ret.operands.length, call.results.length)
+    for (let i = 0; i < n; i++) {
+      this.join(call.results[i]!, this.values.get(ret.operands[i]!.value))
+    }
+  }
+
+  /** The results of a call: what the known returns of its callee return, or unknown for an external call. */
+  private visitCallResults(op: Operation, fn: Operation | null): void {
+    if (fn === null) {
       for (const r of op.results) {
         this.setUnknown(r)
       }
       return
     }
-    this.markLive(entry)
-    if (!this.unknownCallers.has(fn)) {
-      this.forward(CallOpInterface.get(op)!.getArgOperands(op), entry.arguments)
-    }
-    // The results join what every reachable return of the callee returns.
-    for (const b of fn.regions[0]!.blocks()) {
-      if (!this.liveBlocks.has(b)) {
-        continue
-      }
-      const term = b.lastOp
-      if (term !== null && term.hasTrait(Trait.ReturnLike)) {
-        this.forward(term.getOperands(), op.results)
+    for (const ret of this.returns.get(fn) ?? []) {
+      if (ret.hasTrait(Trait.ReturnLike)) {
+        this.forwardReturn(ret, op)
+      } else {
+        for (const r of op.results) {
+          this.setUnknown(r)
+        }
       }
     }
   }
 
   private visitFoldable(op: Operation): void {
-    if (op.results.length === 0) {
-      return
-    }
     const def = op.name.def
-    const constants: (Attribute | null)[] = []
-    for (const o of op.operands) {
-      const l = this.get(o.value)
-      if (l === undefined) {
-        // Wait until every operand is known.
-        return
-      }
-      constants.push(l === kUnknown ? null : l.attr)
+    const constants = this.operandConstants(op)
+    if (constants === null) {
+      // Wait until every operand is known.
+      return
     }
     if (def === null || def.fold === undefined) {
       for (const r of op.results) {
@@ -401,7 +517,7 @@ export class ConstantSolver {
     for (let i = 0; i < op.results.length; i++) {
       const fr = results[i]!
       if ('firstUse' in fr) {
-        this.join(op.results[i]!, this.get(fr))
+        this.join(op.results[i]!, this.values.get(fr))
       } else {
         this.join(op.results[i]!, { attr: fr, dialect: op.name.dialect })
       }
@@ -409,18 +525,42 @@ export class ConstantSolver {
   }
 }
 
-/** Post-order walk over the symbol tables in `op` (nested tables first); `fn` returning true stops it. */
-function walkSymbolTables(op: Operation, fn: (table: Operation) => boolean): boolean {
+/**
+ * True for a returning terminator of a region-branch op's region or of a callable's body:
+ * the last op of its block, without successors (MLIR's `isRegionOrCallableReturn`).
+ */
+function isRegionOrCallableReturn(op: Operation): boolean {
+  const block = op.parentBlock
+  if (block === null || block.lastOp !== op || (op.isRegistered && !op.hasTrait(Trait.IsTerminator))) {
+    return false
+  }
+  const parent = op.parentOp
+  return parent !== null && (RegionBranchOpInterface.implementedBy(parent) || CallableOpInterface.implementedBy(parent))
+}
+
+/**
+ * Post-order walk over the symbol tables in `op` (nested tables first), with whether all
+ * uses of their symbols are visible (MLIR's `SymbolTable::walkSymbolTables`); `fn`
+ * returning true stops it.
+ */
+function walkSymbolTables(op: Operation, allUsesVisible: boolean, fn: (table: Operation, allUsesVisible: boolean) => boolean): boolean {
+  const isTable = op.hasTrait(Trait.SymbolTable)
+  let visible = allUsesVisible
+  if (isTable) {
+    visible = visible || !op.hasTrait(Trait.Symbol) || SymbolTable.getSymbolVisibility(op) === 'private'
+  } else {
+    visible = true
+  }
   for (const r of op.regions) {
     for (let b = r.firstBlock; b !== null; b = b.nextBlock) {
       for (let o = b.firstOp; o !== null; o = o.nextOp) {
-        if (walkSymbolTables(o, fn)) {
+        if (walkSymbolTables(o, visible, fn)) {
           return true
         }
       }
     }
   }
-  return op.hasTrait(Trait.SymbolTable) && fn(op)
+  return isTable && fn(op, visible)
 }
 
 /**

@@ -1,4 +1,4 @@
-import { CallGraph, type CallGraphNode } from '@tilepass/analysis'
+import { CallGraph, SymbolTableCollection, type CallGraphNode } from '@tilepass/analysis'
 import {
   ArrayAttr,
   CallOpInterface,
@@ -229,7 +229,12 @@ function collectSymbolTables(op: Operation, allUsesVisible: boolean, out: Symbol
  * from `op`'s parent. `resolved` caches resolutions by reference across calls, as upstream
  * (a reference resolved once keeps its node, even in another symbol table).
  */
-function referencedNodes(op: Operation, cg: CallGraph, resolved: Map<SymbolRefAttr, CallGraphNode | null>): NodeUse[] {
+function referencedNodes(
+  op: Operation,
+  cg: CallGraph,
+  resolved: Map<SymbolRefAttr, CallGraphNode | null>,
+  tables: SymbolTableCollection,
+): NodeUse[] {
   const out: NodeUse[] = []
   const from = op.parentOp
   const table = from === null ? null : SymbolTable.getNearestSymbolTable(from)
@@ -237,7 +242,7 @@ function referencedNodes(op: Operation, cg: CallGraph, resolved: Map<SymbolRefAt
     let node = resolved.get(use.ref)
     if (node === undefined) {
       node = null
-      const symbolOp = table === null ? undefined : SymbolTable.lookupSymbolIn(table, use.ref)
+      const symbolOp = table === null ? undefined : tables.lookupSymbolIn(table, use.ref)
       const callable = symbolOp === undefined ? undefined : CallableOpInterface.get(symbolOp)
       if (symbolOp !== undefined && callable !== undefined) {
         node = cg.lookupNode(callable.getCallableRegion(symbolOp)) ?? null
@@ -262,6 +267,7 @@ class CGUseList {
   constructor(
     root: Operation,
     private readonly cg: CallGraph,
+    private readonly symbolTables: SymbolTableCollection,
   ) {
     const alwaysLive = new Map<SymbolRefAttr, CallGraphNode | null>()
     const tables: SymbolTableScope[] = []
@@ -286,7 +292,7 @@ class CGUseList {
             continue
           }
           // Nodes referenced from outside any callable are always live.
-          referencedNodes(op, cg, alwaysLive)
+          referencedNodes(op, cg, alwaysLive, symbolTables)
         }
       }
     }
@@ -316,7 +322,7 @@ class CGUseList {
   /** Drops the uses that `callOp` (in `userNode`) holds. */
   dropCallUses(userNode: CallGraphNode, callOp: Operation): void {
     const userRefs = this.usesOf(userNode).innerUses
-    for (const use of referencedNodes(callOp, this.cg, new Map())) {
+    for (const use of referencedNodes(callOp, this.cg, new Map(), this.symbolTables)) {
       const n = userRefs.get(use.node)
       if (n !== undefined) {
         userRefs.set(use.node, n - 1)
@@ -367,7 +373,7 @@ class CGUseList {
     }
     const uses = new CGUser()
     this.nodeUses.set(node, uses)
-    for (const use of referencedNodes(parentOp, this.cg, new Map())) {
+    for (const use of referencedNodes(parentOp, this.cg, new Map(), this.symbolTables)) {
       if (!this.discardable.has(use.node)) {
         continue
       }
@@ -416,6 +422,7 @@ export class Inliner extends OperationPass<InlinerOptions> {
   /** The optimizer pipelines by callable op name; null: no pipeline for that op. */
   private readonly pipelines: Map<string, OpPassManager | null> = new Map()
   private cg!: CallGraph
+  private symbolTables!: SymbolTableCollection
   private useList!: CGUseList
   /** The calls to consider in the SCC being inlined (grows as inlined bodies bring new calls). */
   private calls: ResolvedCall[] = []
@@ -437,7 +444,8 @@ export class Inliner extends OperationPass<InlinerOptions> {
       this.signalPassFailure()
       return
     }
-    this.useList = new CGUseList(root, this.cg)
+    this.symbolTables = new SymbolTableCollection()
+    this.useList = new CGUseList(root, this.cg, this.symbolTables)
     for (const scc of this.cg.computeSCCs()) {
       if (!this.inlineSCC(scc)) {
         this.signalPassFailure()
@@ -453,15 +461,59 @@ export class Inliner extends OperationPass<InlinerOptions> {
     }
   }
 
+  /**
+   * Parses the options, then each of `op-pipelines` as mlir-opt does when the option is
+   * parsed: a pipeline that does not parse fails the pass's creation (its message goes to
+   * `errors`). A `default-pipeline` that does not parse is reported the same way but, as
+   * upstream, does not fail: the passes parsed before the error still run.
+   */
+  override initializeOptions(text: string, errors: PipelineErrors): string | null {
+    const message = super.initializeOptions(text, errors)
+    if (message !== null) {
+      return message
+    }
+    for (const pipeline of this.options.opPipelines) {
+      if (this.parseOpPipeline(pipeline, errors) === null) {
+        return ''
+      }
+    }
+    if (this.options.defaultPipeline !== '') {
+      const pm = new OpPassManager('any', 'implicit')
+      const error = parsePassPipelineInto(this.options.defaultPipeline, pm, this.registry(), errors)
+      if (error !== null) {
+        errors.writeStderr(error)
+      }
+    }
+    return null
+  }
+
+  /**
+   * An op pipeline `dialect.op(pipeline)`, or null after writing why it does not parse to
+   * `errors` (MLIR's `parsePassPipeline` with its messages).
+   */
+  private parseOpPipeline(text: string, errors: PipelineErrors): OpPassManager | null {
+    const trimmed = text.trim()
+    const start = trimmed.indexOf('(')
+    if (start <= 0 || !trimmed.endsWith(')')) {
+      errors.writeStderr("expected pass pipeline to be wrapped with the anchor operation type, e.g. 'builtin.module(...)'")
+      return null
+    }
+    const pm = new OpPassManager(trimmed.slice(0, start).trimEnd(), 'implicit')
+    const error = parsePassPipelineInto(trimmed.slice(start + 1, -1), pm, this.registry(), errors)
+    if (error !== null) {
+      errors.writeStderr(error)
+      return null
+    }
+    return pm
+  }
+
   private parseOpPipelines(): boolean {
     for (const text of this.options.opPipelines) {
-      const start = text.indexOf('(')
-      if (start <= 0 || !text.endsWith(')')) {
-        this.getOperation().emitError(`expected op pipeline of the form 'dialect.op(pipeline)', got '${text}'`).report()
-        return false
-      }
-      const pm = new OpPassManager(text.slice(0, start).trim(), 'implicit')
-      if (parsePassPipelineInto(text.slice(start + 1, -1), pm, this.registry(), new PipelineErrors()) !== null) {
+      const errors = new PipelineErrors()
+      const pm = this.parseOpPipeline(text, errors)
+      if (pm === null) {
+        // Options set other than through `initializeOptions` were not checked yet.
+        this.getOperation().emitError(`invalid op pipeline '${text}': ${errors.stderr.trim()}`).report()
         return false
       }
       // As upstream, an empty op pipeline leaves the op to the default pipeline.
@@ -563,7 +615,7 @@ export class Inliner extends OperationPass<InlinerOptions> {
           if (callee instanceof SymbolRefAttr && callee.nestedReferences.length !== 0) {
             continue
           }
-          const target = cg.resolveCallable(op)
+          const target = cg.resolveCallable(op, this.symbolTables)
           if (!target.isExternal) {
             this.calls.push(new ResolvedCall(op, owner, target))
           }

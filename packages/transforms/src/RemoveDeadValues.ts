@@ -14,7 +14,7 @@ import {
   SymbolTable,
   Trait,
   applyOpPatternsGreedily,
-  isMemoryEffectFree,
+  getMemoryEffects,
   type Attribute,
   type Block,
   type BlockArgument,
@@ -348,6 +348,79 @@ function filterAttrDicts(attr: Attribute | undefined, dead: readonly boolean[]):
 }
 
 /**
+ * `isMemoryEffectFree` with its answers kept per op: an op with recursive effects asks
+ * its nested ops, which deep nests would otherwise ask again at every level.
+ */
+function memoizedEffectFree(): (op: Operation) => boolean {
+  const cache = new Map<Operation, boolean>()
+  const effectFree = (op: Operation): boolean => {
+    let r = cache.get(op)
+    if (r !== undefined) {
+      return r
+    }
+    const effects = getMemoryEffects(op)
+    const recursive = op.hasTrait(Trait.RecursiveMemoryEffects)
+    if (effects !== null && effects.length !== 0) {
+      r = false
+    } else if (!recursive) {
+      r = effects !== null
+    } else {
+      r = true
+      for (const region of op.regions) {
+        for (let b = region.firstBlock; b !== null && r; b = b.nextBlock) {
+          for (let o = b.firstOp; o !== null; o = o.nextOp) {
+            if (!effectFree(o)) {
+              r = false
+              break
+            }
+          }
+        }
+      }
+    }
+    cache.set(op, r)
+    return r
+  }
+  return effectFree
+}
+
+/**
+ * The first of `op` and its ancestors (below `root`) that `hit` accepts, or null; the answer
+ * is kept in `cache` for every op walked, so that asking for each op of a deep nest costs
+ * O(ops), not O(ops x depth).
+ */
+function firstAncestorWhere(
+  cache: Map<Operation, Operation | null>,
+  op: Operation | null,
+  root: Operation | null,
+  hit: (op: Operation) => boolean,
+): Operation | null {
+  const path: Operation[] = []
+  let found: Operation | null = null
+  for (let o = op; o !== null && o !== root; o = o.parentOp) {
+    const known = cache.get(o)
+    if (known !== undefined) {
+      found = known
+      break
+    }
+    if (hit(o)) {
+      found = o
+      break
+    }
+    path.push(o)
+  }
+  for (const o of path) {
+    cache.set(o, found)
+  }
+  return found
+}
+
+/** The nearest symbol table strictly enclosing an op. */
+function memoizedNearestTable(): (op: Operation) => Operation | null {
+  const cache = new Map<Operation, Operation | null>()
+  return (op) => firstAncestorWhere(cache, op.parentOp, null, (o) => o.hasTrait(Trait.SymbolTable))
+}
+
+/**
  * Removes values that nothing needs (`remove-dead-values`), after a liveness analysis:
  * unused arguments and results of private functions with their call-site operands and
  * results, dead successor operands with their block arguments, side-effect-free ops whose
@@ -379,6 +452,8 @@ export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValue
   override runOnOperation(): void {
     const root = this.getOperation()
     const context = this.getContext()
+    const effectFree = memoizedEffectFree()
+    const nearestTable = memoizedNearestTable()
     // `ub.poison` replaces dead forwarded operands (MLIR's pass depends on the ub dialect).
     if (!context.isDialectRegistered(UBDialect.namespace)) {
       context.registerDialect(UBDialect)
@@ -426,10 +501,7 @@ export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValue
       allOps.push(op)
       // A flat reference names a symbol of the nearest enclosing symbol table; a nested
       // reference is not followed, its leaf name just disqualifies functions of that name.
-      let scope = op.parentOp
-      while (scope !== null && !scope.hasTrait(Trait.SymbolTable)) {
-        scope = scope.parentOp
-      }
+      let scope: Operation | null | undefined
       const visit = (ref: SymbolRefAttr, isCallee: boolean): void => {
         if (ref.nestedReferences.length !== 0) {
           for (const info of byLeafName.get(ref.leafReference) ?? []) {
@@ -437,6 +509,7 @@ export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValue
           }
           return
         }
+        scope ??= nearestTable(op)
         const info = scope === null ? undefined : byScope.get(scope)?.get(ref.rootReference)
         if (info === undefined) {
           return
@@ -569,14 +642,14 @@ export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValue
       } else if (calleeOf.has(op)) {
         // Call operands are live when the callee's argument is.
       } else if (isRegionBranch(op)) {
-        if (!isMemoryEffectFree(op)) {
+        if (!effectFree(op)) {
           state.markOpLive(op)
           const info = regionOps.get(op)
           if (info !== undefined) {
             state.markNonSuccessorArgs(op, info)
           }
         }
-      } else if (isCall(op) || isFunction(op) || op.hasTrait(Trait.Symbol) || !isMemoryEffectFree(op)) {
+      } else if (isCall(op) || isFunction(op) || op.hasTrait(Trait.Symbol) || !effectFree(op)) {
         state.markAllOperands(op)
       }
     }
@@ -669,7 +742,7 @@ export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValue
         deadOps.add(op)
         continue
       }
-      if (!isMemoryEffectFree(op)) {
+      if (!effectFree(op)) {
         continue
       }
       if (op.results.some((r) => live.has(r))) {
@@ -722,14 +795,8 @@ export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValue
       }
     }
 
-    const inDeadOp = (op: Operation): boolean => {
-      for (let o: Operation | null = op; o !== null && o !== root; o = o.parentOp) {
-        if (deadOps.has(o)) {
-          return true
-        }
-      }
-      return false
-    }
+    const inDeadCache = new Map<Operation, Operation | null>()
+    const inDeadOp = (op: Operation): boolean => firstAncestorWhere(inDeadCache, op, root, (o) => deadOps.has(o)) !== null
     // Forwarded operands of region branch ops that stay, whose successor inputs are all
     // dead: replaced with `ub.poison` (the inputs stay; canonicalization may drop them).
     const poisonOperands: ForwardedOperand[] = []
@@ -865,13 +932,8 @@ export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValue
       if (!deadOps.has(op)) {
         continue
       }
-      let nested = false
-      for (let o = op.parentOp; o !== null && o !== root; o = o.parentOp) {
-        if (deadOps.has(o)) {
-          nested = true
-        }
-      }
-      if (!nested) {
+      const parent = op.parentOp
+      if (parent === null || parent === root || !inDeadOp(parent)) {
         op.dropAllUses()
         op.erase()
       }

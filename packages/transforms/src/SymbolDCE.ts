@@ -4,17 +4,31 @@ import {
   Trait,
   type Operation,
 } from '@tilepass/ir'
+import { SymbolTableCollection } from '@tilepass/analysis'
 import { OperationPass, type Statistic } from '@tilepass/pass-manager'
+
+/** True when `op` may define a symbol table nothing knows of: an op with one region and no loaded dialect. */
+function isPotentiallyUnknownSymbolTable(op: Operation): boolean {
+  return op.regions.length === 1 && op.name.dialect === null
+}
 
 /**
  * The symbol references held by `op` and the ops nested in it, without entering nested
- * symbol tables (their own attributes count).
+ * symbol tables (their own attributes count). Returns false, with `out` incomplete, when
+ * `op` or a nested op may be an unknown symbol table (MLIR's `SymbolTable::getSymbolUses`
+ * failing).
  */
-export function collectSymbolUses(op: Operation, out: SymbolRefAttr[]): void {
+export function collectSymbolUses(op: Operation, out: SymbolRefAttr[]): boolean {
+  if (isPotentiallyUnknownSymbolTable(op)) {
+    return false
+  }
   for (const na of op.getAttrs()) {
     SymbolTable.walkSymbolRefs(na.value, (ref) => {
       out.push(ref)
     })
+  }
+  if (op.hasTrait(Trait.SymbolTable)) {
+    return true
   }
   const stack: Operation[] = []
   const pushNested = (o: Operation): void => {
@@ -29,6 +43,9 @@ export function collectSymbolUses(op: Operation, out: SymbolRefAttr[]): void {
   pushNested(op)
   while (stack.length > 0) {
     const o = stack.pop()!
+    if (isPotentiallyUnknownSymbolTable(o)) {
+      return false
+    }
     for (const na of o.getAttrs()) {
       SymbolTable.walkSymbolRefs(na.value, (ref) => {
         out.push(ref)
@@ -38,12 +55,13 @@ export function collectSymbolUses(op: Operation, out: SymbolRefAttr[]): void {
       pushNested(o)
     }
   }
+  return true
 }
 
 /** The symbols `ref` names from `tableOp`: the root and each nested reference, in order; null when unresolved. */
-function resolveSymbolPath(tableOp: Operation, ref: SymbolRefAttr): Operation[] | null {
+function resolveSymbolPath(tables: SymbolTableCollection, tableOp: Operation, ref: SymbolRefAttr): Operation[] | null {
   const out: Operation[] = []
-  let cur = SymbolTable.lookupSymbolIn(tableOp, ref.rootReference)
+  let cur = tables.lookupSymbolIn(tableOp, ref.rootReference)
   if (cur === undefined) {
     return null
   }
@@ -52,7 +70,7 @@ function resolveSymbolPath(tableOp: Operation, ref: SymbolRefAttr): Operation[] 
     if (!cur.hasTrait(Trait.SymbolTable)) {
       return null
     }
-    cur = SymbolTable.lookupSymbolIn(cur, n)
+    cur = tables.lookupSymbolIn(cur, n)
     if (cur === undefined) {
       return null
     }
@@ -88,12 +106,13 @@ export class SymbolDCE extends OperationPass {
       this.signalPassFailure()
       return
     }
-    let hidden = false
+    // A top-level table is hidden: nothing outside it can reference its symbols.
+    let hidden = true
     if (tableOp.parentOp !== null && isSymbol(tableOp)) {
       hidden = isPrivate(tableOp)
     }
     const live = new Set<Operation>()
-    if (!this.computeLiveness(tableOp, hidden, live)) {
+    if (!this.computeLiveness(tableOp, hidden, live, new SymbolTableCollection())) {
       this.signalPassFailure()
       return
     }
@@ -119,7 +138,7 @@ export class SymbolDCE extends OperationPass {
     })
   }
 
-  private computeLiveness(tableOp: Operation, hidden: boolean, live: Set<Operation>): boolean {
+  private computeLiveness(tableOp: Operation, hidden: boolean, live: Set<Operation>, tables: SymbolTableCollection): boolean {
     const worklist: Operation[] = []
     const region = tableOp.regions[0]
     if (region !== undefined) {
@@ -129,7 +148,9 @@ export class SymbolDCE extends OperationPass {
             worklist.push(o)
             continue
           }
-          const discardable = hidden || SymbolTable.getSymbolVisibility(o) !== 'public'
+          // As upstream, a symbol is discardable when its table is hidden or it is private,
+          // and it may be discarded once unused, which a public symbol may not.
+          const discardable = (hidden || isPrivate(o)) && SymbolTable.getSymbolVisibility(o) !== 'public'
           if (!discardable && !live.has(o)) {
             live.add(o)
             worklist.push(o)
@@ -141,19 +162,35 @@ export class SymbolDCE extends OperationPass {
     while (worklist.length > 0) {
       const op = worklist.pop()!
       if (op.hasTrait(Trait.SymbolTable)) {
-        const symHidden = hidden || !isSymbol(op)
-        if (!this.computeLiveness(op, symHidden, live)) {
+        // A nested table is hidden when this one is, when it is no symbol, or when it is private.
+        const symHidden = hidden || !isSymbol(op) || isPrivate(op)
+        if (!this.computeLiveness(op, symHidden, live, tables)) {
           return false
         }
+      } else {
+        // As upstream, the ops with regions directly inside a non-table op are considered
+        // too, so that symbol tables nested in it get their own liveness.
+        for (const r of op.regions) {
+          for (let b = r.firstBlock; b !== null; b = b.nextBlock) {
+            for (let o = b.firstOp; o !== null; o = o.nextOp) {
+              if (o.regions.length > 0) {
+                worklist.push(o)
+              }
+            }
+          }
+        }
       }
-      refs.length = 0
-      collectSymbolUses(op, refs)
       const parent = op.parentOp
-      if (parent === null) {
+      if (parent === null || !parent.hasTrait(Trait.SymbolTable)) {
         continue
       }
+      refs.length = 0
+      if (!collectSymbolUses(op, refs)) {
+        op.emitError("operation contains potentially unknown symbol table, meaning that we can't reliable compute symbol uses").report()
+        return false
+      }
       for (const ref of refs) {
-        const resolved = resolveSymbolPath(parent, ref)
+        const resolved = resolveSymbolPath(tables, parent, ref)
         if (resolved === null) {
           continue
         }

@@ -269,6 +269,20 @@ function boundMap(op: Operation, name: string): AffineMap {
   return (op.getAttr(name) as AffineMapAttr).value
 }
 
+/** The trip count of an `affine.for` with constant bounds and a positive step, else null. */
+function trivialConstantTripCount(op: Operation): number | null {
+  const lb = boundMap(op, 'lowerBoundMap')
+  const ub = boundMap(op, 'upperBoundMap')
+  const step = op.getAttr('step')
+  const lbExpr = lb.numResults === 1 ? lb.results[0] : undefined
+  const ubExpr = ub.numResults === 1 ? ub.results[0] : undefined
+  if (!(lbExpr instanceof AffineConstantExpr) || !(ubExpr instanceof AffineConstantExpr) || !(step instanceof IntegerAttr) || step.value <= 0n) {
+    return null
+  }
+  const diff = BigInt(ubExpr.value) - BigInt(lbExpr.value)
+  return diff <= 0n ? 0 : Number((diff + step.value - 1n) / step.value)
+}
+
 function bodyArgs(op: Operation): readonly BlockArgument[] {
   const block = op.getRegion(0).firstBlock
   return block === null ? [] : block.arguments
@@ -359,11 +373,19 @@ export const AffineForOp: OdsOp = defineOp({
   implicitTerminatorName: 'affine.yield',
   interfaces: [
     RegionBranchOpInterface.impl({
-      getSuccessorRegions(op: Operation): RegionSuccessor[] {
-        return [
-          { region: op.getRegion(0), inputs: bodyArgs(op).slice(1) },
-          { region: null, inputs: op.results },
-        ]
+      getSuccessorRegions(op: Operation, point: Region | null): RegionSuccessor[] {
+        // A known trip count of 0 skips the body, and after 1 iteration the loop exits
+        // (upstream's `getTrivialConstantTripCount`).
+        const tripCount = trivialConstantTripCount(op)
+        const body: RegionSuccessor = { region: op.getRegion(0), inputs: bodyArgs(op).slice(1) }
+        const exit: RegionSuccessor = { region: null, inputs: op.results }
+        if (point === null && tripCount !== null) {
+          return [tripCount > 0 ? body : exit]
+        }
+        if (point !== null && tripCount === 1) {
+          return [exit]
+        }
+        return [body, exit]
       },
       getEntrySuccessorOperands: (op) => op.getOperands().slice(op.numOperands - segments(op)[2]),
     }),

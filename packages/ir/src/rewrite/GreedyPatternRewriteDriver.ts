@@ -532,20 +532,35 @@ export function applyPatternsGreedily(
   return { converged: r.converged, changed: r.changed, numRewrites: driver.numRewrites }
 }
 
-/** The closest region containing every op of `ops`; null when one of them is top-level. */
+/**
+ * The closest region containing every op of `ops`; null when one of them is top-level.
+ * The regions around the first op are numbered outwards once, and each other op walks up
+ * only until it meets one of them, so nested ops cost O(ops + depth), not O(ops x depth).
+ */
 function findCommonAncestor(ops: readonly Operation[]): Region | null {
   let region = ops[0]!.parentRegion
-  if (ops.length === 1) {
+  if (ops.length === 1 || region === null) {
     return region
   }
-  let remaining = ops.slice(1)
-  while (region !== null) {
-    const r: Region = region
-    remaining = remaining.filter((op) => r.findAncestorOpInRegion(op) === null)
-    if (remaining.length === 0) {
-      break
+  const outwards = new Map<Region, number>()
+  let n = 0
+  for (let r: Region | null = region; r !== null; r = r.parentRegion) {
+    outwards.set(r, n++)
+  }
+  let level = 0
+  for (let i = 1; i < ops.length; i++) {
+    let r = ops[i]!.parentRegion
+    while (r !== null && !outwards.has(r)) {
+      r = r.parentRegion
     }
-    region = region.parentRegion
+    if (r === null) {
+      return null
+    }
+    const l = outwards.get(r)!
+    if (l > level) {
+      level = l
+      region = r
+    }
   }
   return region
 }

@@ -1,0 +1,60 @@
+import { SymbolTable, Trait, type Operation, type SymbolRefAttr } from '@tilepass/ir'
+
+/**
+ * Symbol lookups answered from a map per symbol table, built on the first lookup in that
+ * table (MLIR's `SymbolTableCollection`): a pass that resolves many references makes one
+ * scan per table instead of one per lookup. The first definition of a name wins, as in
+ * `SymbolTable.lookupSymbolIn`. A pass that adds, renames or erases symbols of a table it
+ * has looked into calls `invalidate(table)`.
+ */
+export class SymbolTableCollection {
+  private readonly tables: Map<Operation, Map<string, Operation>> = new Map()
+
+  /** The symbol `ref` names inside the symbol-table op `table` (nested references followed). */
+  lookupSymbolIn(table: Operation, ref: string | SymbolRefAttr): Operation | undefined {
+    if (typeof ref === 'string') {
+      return this.symbolsOf(table).get(ref)
+    }
+    let cur = this.symbolsOf(table).get(ref.rootReference)
+    for (const n of ref.nestedReferences) {
+      if (cur === undefined || !cur.hasTrait(Trait.SymbolTable)) {
+        return undefined
+      }
+      cur = this.symbolsOf(cur).get(n)
+    }
+    return cur
+  }
+
+  /** `ref` looked up from the nearest symbol table enclosing `from`, going outwards (as `SymbolTable.lookupNearestSymbolFrom`). */
+  lookupNearestSymbolFrom(from: Operation, ref: string | SymbolRefAttr): Operation | undefined {
+    for (let t = SymbolTable.getNearestSymbolTable(from); t !== null; t = t.parentOp === null ? null : SymbolTable.getNearestSymbolTable(t.parentOp)) {
+      const found = this.lookupSymbolIn(t, ref)
+      if (found !== undefined) {
+        return found
+      }
+    }
+    return undefined
+  }
+
+  /** Forgets what is known of `table` (after its symbols changed). */
+  invalidate(table: Operation): void {
+    this.tables.delete(table)
+  }
+
+  private symbolsOf(table: Operation): Map<string, Operation> {
+    let symbols = this.tables.get(table)
+    if (symbols === undefined) {
+      symbols = new Map()
+      for (let b = table.regions[0]?.firstBlock ?? null; b !== null; b = b.nextBlock) {
+        for (let o = b.firstOp; o !== null; o = o.nextOp) {
+          const name = SymbolTable.getSymbolName(o)
+          if (name !== undefined && !symbols.has(name)) {
+            symbols.set(name, o)
+          }
+        }
+      }
+      this.tables.set(table, symbols)
+    }
+    return symbols
+  }
+}
