@@ -1,3 +1,4 @@
+import { registerLLVMTranslations } from './internal/translateLLVM.ts'
 import type { ToolIO } from './ToolIO.ts'
 import { GENERIC_OPTIONS, type OptionSpec, type ToolSpec } from './internal/CommandLine.ts'
 import { OPT_OPTIONS, optConfigFromCommandLine } from './internal/OptConfig.ts'
@@ -37,6 +38,7 @@ const SHARED_OPTIONS = new Set([
 export function createTranslationRegistry(): TranslationRegistry {
   const registry = new TranslationRegistry()
   registerCudaTileTranslations(registry)
+  registerLLVMTranslations(registry)
   return registry
 }
 

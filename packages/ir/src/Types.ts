@@ -366,6 +366,8 @@ export abstract class DialectType extends Type {
 export abstract class DialectShapedType extends ShapedType {
   abstract readonly dialectNamespace: string
   abstract override readonly shape: readonly number[]
+  /** Dialect shaped types keep their dimensions as numbers (none beyond 2^53). */
+  readonly exactShape: readonly bigint[] | null = null
 }
 
 /** True for the types a dialect prints and parses (`DialectType` or `DialectShapedType`). */

@@ -362,7 +362,9 @@ function performActions(
   // The file's resources print after the IR: the builtin blobs it still references (from
   // attributes and properties alike), the other dialects' and the external entries as read.
   // `--run-reproducer` consumes the `mlir_reproducer` entry, which is then not printed back.
-  const resources = config.runReproducer ? { ...parsed, externalResources: withoutKey(parsed.externalResources, 'mlir_reproducer') } : parsed
+  const resources = config.runReproducer
+    ? { dialectResources: parsed.dialectResources, externalResources: withoutKey(parsed.externalResources, 'mlir_reproducer') }
+    : parsed
   const outputOptions: AsmPrinterOptions = { ...printerOptions, resources, ...(pipelineConfig.verifyEach ? { assumeVerified: true } : {}) }
   // Streamed in chunks: the whole text of a large module is never held as one string.
   printOperationTo(op, emit, outputOptions)

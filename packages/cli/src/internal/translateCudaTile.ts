@@ -128,11 +128,14 @@ export function readOptInput(path: string, io: ToolIO): { text: string; bytecode
 }
 
 /** @internal Reads bytecode as a parsed input: the module, or null after reporting the reader's messages. */
-export function parseTileBytecode(bytes: Uint8Array, context: Context): { op: Operation; externalResources: Map<string, Map<string, never>> } | null {
+export function parseTileBytecode(
+  bytes: Uint8Array,
+  context: Context,
+): { op: Operation; externalResources: Map<string, Map<string, never>>; dialectResources: Map<string, Map<string, never>> } | null {
   const result = readCudaTileBytecode(bytes, context)
   if (!result.ok) {
     reportMessages(context, result.messages)
     return null
   }
-  return { op: result.module, externalResources: new Map() }
+  return { op: result.module, externalResources: new Map(), dialectResources: new Map() }
 }
