@@ -1,6 +1,7 @@
 # lit configuration of the Toy example's FileCheck tests. %toyc runs src/toyc.ts with tsx
 # against the @tilepass/* TypeScript sources (no build needed).
 import os
+import tempfile
 
 import lit.formats
 
@@ -8,7 +9,8 @@ config.name = 'Toy'
 config.test_format = lit.formats.ShTest(True)
 config.suffixes = ['.toy', '.mlir']
 config.test_source_root = os.path.dirname(__file__)
-config.test_exec_root = config.test_source_root
+# Scratch files (%t, Output/) go to the temp dir, never into the source tree.
+config.test_exec_root = os.path.join(tempfile.gettempdir(), 'tilepass-toy-lit')
 
 toy_root = os.path.abspath(os.path.join(config.test_source_root, '..', '..'))
 repo_root = os.path.abspath(os.path.join(toy_root, '..', '..'))
