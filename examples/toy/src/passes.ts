@@ -15,10 +15,49 @@ function castTo(b: OpBuilder, v: Value, type: Value['type'], loc: Operation['loc
   return v.type === type ? v : CastOp.build(b, loc, { operands: { input: v }, results: { output: type } }).getResult(0)
 }
 
-/** Rounds of inlining before giving up on (necessarily infinite) recursion. */
-const kMaxInlineRounds = 64
+/** The callee names of the `toy.generic_call`s in `op`. */
+function calleesOf(op: Operation): Set<string> {
+  const names = new Set<string>()
+  op.walk((inner) => {
+    if (inner.name.name === 'toy.generic_call') {
+      names.add((inner.getAttr('callee') as SymbolRefAttr).leafReference)
+    }
+  })
+  return names
+}
 
-/** Inlines every `toy.generic_call`, then erases the private functions no longer called. */
+/** The functions of `module` that can reach themselves through calls (never inlined). */
+function recursiveFunctions(module: Operation): Set<string> {
+  const edges = new Map<string, Set<string>>()
+  for (const fn of module.regions[0]!.front.operations) {
+    if (fn.name.name === 'toy.func') {
+      edges.set(SymbolTable.getSymbolName(fn) ?? '', calleesOf(fn))
+    }
+  }
+  const recursive = new Set<string>()
+  for (const start of edges.keys()) {
+    const seen = new Set<string>()
+    const stack = [...(edges.get(start) ?? [])]
+    while (stack.length > 0) {
+      const name = stack.pop()!
+      if (name === start) {
+        recursive.add(start)
+        break
+      }
+      if (!seen.has(name)) {
+        seen.add(name)
+        stack.push(...(edges.get(name) ?? []))
+      }
+    }
+  }
+  return recursive
+}
+
+/**
+ * Inlines every `toy.generic_call` of a non-recursive function (repeatedly, so calls
+ * brought in by inlined bodies are inlined too), then erases the private functions no
+ * longer called. Calls into recursion stay calls.
+ */
 export class ToyInlinePass extends OperationPass {
   static override readonly argument = 'toy-inline'
   static override readonly summary = 'Inline toy.generic_call, casting arguments to the callee types'
@@ -29,40 +68,39 @@ export class ToyInlinePass extends OperationPass {
   override runOnOperation(): void {
     const module = this.getOperation()
     const b = new OpBuilder(module.context)
-    for (let round = 0; round < kMaxInlineRounds; round++) {
+    const recursive = recursiveFunctions(module)
+    for (;;) {
       const calls: Operation[] = []
       module.walk((op) => {
-        if (op.name.name === 'toy.generic_call') {
+        if (op.name.name === 'toy.generic_call' && !recursive.has((op.getAttr('callee') as SymbolRefAttr).leafReference)) {
           calls.push(op)
         }
       })
       if (calls.length === 0) {
         break
       }
+      let inlined = 0
       for (const call of calls) {
-        this.inlineCall(b, call)
+        inlined += this.inlineCall(b, call) ? 1 : 0
+      }
+      if (inlined === 0) {
+        break
       }
     }
     // Private functions nobody calls any more are dead.
-    const called = new Set<string>()
-    module.walk((op) => {
-      if (op.name.name === 'toy.generic_call') {
-        called.add((op.getAttr('callee') as SymbolRefAttr).leafReference)
-      }
-    })
+    const called = calleesOf(module)
     for (const fn of [...module.regions[0]!.front.operations]) {
-      if (fn.name.name === 'toy.func' && SymbolTable.getSymbolVisibility(fn) === 'private') {
-        if (!called.has(SymbolTable.getSymbolName(fn) ?? '')) {
-          fn.erase()
-        }
+      if (fn.name.name === 'toy.func' && SymbolTable.getSymbolVisibility(fn) === 'private' && !called.has(SymbolTable.getSymbolName(fn) ?? '')) {
+        fn.erase()
       }
     }
   }
 
-  private inlineCall(b: OpBuilder, call: Operation): void {
+  /** Inlines `call`; false when its callee has no body (the verifier reports a missing one). */
+  private inlineCall(b: OpBuilder, call: Operation): boolean {
     const fn = SymbolTable.lookupNearestSymbolFrom(call, call.getAttr('callee') as SymbolRefAttr)
     if (fn === undefined || fn.regions[0]!.empty) {
-      return // the verifier reports it
+      return false
     }
     const body = fn.regions[0]!.front
     const mapping = new IRMapping()
@@ -83,6 +121,7 @@ export class ToyInlinePass extends OperationPass {
     }
     call.erase()
     this.numInlined.add()
+    return true
   }
 }
 

@@ -67,4 +67,22 @@ toy.func @main() {
     expect(r.errors).toContain('e.mlir:6:8: error: unable to infer shape of operation without shape inference interface')
     expect(compileToy(text, 'e.mlir', { emit: 'mlir', pipeline: kOptPipeline }).ok).toBe(true)
   })
+
+  it('leaves calls into recursion alone instead of inlining forever', () => {
+    const text = 'def f(x) { return f(x) + f(x); }\ndef g(x) { return f(x) * x; }\ndef main() {\n  print(g([1, 2]));\n}\n'
+    const r = compileToy(text, 'rec.toy', { emit: 'mlir', pipeline: 'builtin.module(toy-inline)' })
+    expect(r.errors).toBe('')
+    expect(r.output).not.toContain('@g')
+    expect(r.output).toContain('toy.func private @f(')
+    expect(r.output).toContain('toy.generic_call @f(')
+  })
+
+  it('never throws on truncated or mangled programs, with the whole pipeline', () => {
+    for (let n = 0; n <= sample.length; n += 2) {
+      for (const text of [sample.slice(0, n), sample.slice(0, n) + sample.slice(n + 7)]) {
+        const r = compileToy(text, 'cut.toy', { emit: 'mlir', opt: true })
+        expect(r.ok ? r.output : r.errors).not.toBe('')
+      }
+    }
+  })
 })
