@@ -7,6 +7,7 @@ import { Context, SourceMgrDiagnosticHandler, parseSourceString, printOperation,
 import { PassRegistry, parsePassManager } from '@tilepass/pass-manager'
 import { registerTransformsPasses } from '@tilepass/transforms'
 import { dumpAST } from './ast.ts'
+import { runToy } from './interpreter.ts'
 import { ToyDialect } from './dialect.ts'
 import { mlirGen } from './mlirGen.ts'
 import { formatDiagnostic, parseToy } from './parser.ts'
@@ -14,8 +15,8 @@ import { ShapeInferencePass, ToyInlinePass } from './passes.ts'
 
 /** What `compileToy` should produce and how. */
 export interface CompileOptions {
-  /** `ast`: the AST dump (Toy input only); `mlir`: the toy IR. */
-  readonly emit: 'ast' | 'mlir'
+  /** `ast`: the AST dump (Toy input only); `mlir`: the toy IR; `run`: what the program prints (interpreted). */
+  readonly emit: 'ast' | 'mlir' | 'run'
   /** Run `kOptPipeline` (inlining, shape inference, canonicalization, CSE). */
   readonly opt?: boolean
   /** Run this textual pipeline instead (`builtin.module(...)`). */
@@ -101,6 +102,13 @@ export function compileToy(text: string, file: string, options: CompileOptions):
     if (!parsed.pm.run(module)) {
       return fail()
     }
+  }
+  if (options.emit === 'run') {
+    let output = ''
+    const ok = runToy(module, (text) => {
+      output += text
+    })
+    return { ok, output, errors }
   }
   return { ok: true, output: printOperation(module, { printDebugInfo: options.printDebugInfo === true }), errors }
 }
