@@ -6,14 +6,12 @@
  */
 import {
   AnyRegion,
-  CallableOpInterface,
   CallOpInterface,
   DenseIntOrFPElementsAttr,
   DictArrayAttr,
   F64,
   FlatSymbolRefAttr,
   FloatType,
-  FunctionOpInterface,
   FunctionType,
   FunctionTypeAttr,
   OpInterface,
@@ -24,7 +22,6 @@ import {
   type SymbolRefAttr,
   SymbolTable,
   Trait,
-  TypeAttr,
   UnrankedTensorType,
   attrConstraint,
   defineOp,
@@ -49,7 +46,7 @@ import {
   type UnresolvedOperand,
   type Value,
 } from '@tilepass/ir'
-import { getFunctionType, parseFunctionOp, printFunctionOp, verifyFunctionLike } from '@tilepass/dialects'
+import { FuncOp as FuncFuncOp, getFunctionType, parseFunctionOp, printFunctionOp, verifyFunctionLike } from '@tilepass/dialects'
 
 /** True for a ranked or unranked tensor of f64. */
 function isF64Tensor(t: Type): t is RankedTensorType | UnrankedTensorType {
@@ -342,18 +339,8 @@ export const FuncOp = defineOp({
   },
   regions: { body: AnyRegion },
   traits: Trait.IsolatedFromAbove | Trait.Symbol,
-  interfaces: [
-    FunctionOpInterface.impl({
-      getFunctionType,
-      setFunctionType: (op: Operation, type: FunctionType) => op.setAttr('function_type', TypeAttr.get(type)),
-      getFunctionBody: (op: Operation) => op.regions[0]!,
-    }),
-    CallableOpInterface.impl({
-      getCallableRegion: (op: Operation) => (op.regions[0]!.empty ? null : op.regions[0]!),
-      getArgumentTypes: (op: Operation) => getFunctionType(op).inputs,
-      getResultTypes: (op: Operation) => getFunctionType(op).results,
-    }),
-  ],
+  // The same FunctionOpInterface and CallableOpInterface as `func.func`: both read `function_type`.
+  interfaces: FuncFuncOp.interfaces,
   parse: (parser: OpAsmParser, state: OperationState) => parseFunctionOp(parser, state, 'function_type', 'arg_attrs', 'res_attrs'),
   print: (op: Operation, printer: OpAsmPrinter) => printFunctionOp(op, printer, 'function_type', 'arg_attrs', 'res_attrs'),
   verify: (op: Operation) => verifyFunctionLike(op, 'arg_attrs', 'res_attrs'),
@@ -387,14 +374,20 @@ export const ReturnOp = defineOp({
 
 // ---- chapter 3: canonicalization patterns -----------------------------------------------
 
+/** The op defining operand 0 of `op` when it has the same name as `op` (`reshape(reshape(x))`), else null. */
+function sameOpProducer(op: Operation): Operation | null {
+  const inner = op.getOperand(0).definingOp
+  return inner !== null && inner.name.name === op.name.name ? inner : null
+}
+
 /** `transpose(transpose(x))` is `x`. */
 class TransposeOfTranspose extends OpRewritePattern {
   constructor() {
     super('toy.transpose')
   }
   override matchAndRewrite(op: Operation, rewriter: PatternRewriter): LogicalResult {
-    const inner = op.getOperand(0).definingOp
-    if (inner === null || inner.name.name !== 'toy.transpose') {
+    const inner = sameOpProducer(op)
+    if (inner === null) {
       return failure()
     }
     rewriter.replaceOp(op, [inner.getOperand(0)])
@@ -408,8 +401,8 @@ class ReshapeOfReshape extends OpRewritePattern {
     super('toy.reshape')
   }
   override matchAndRewrite(op: Operation, rewriter: PatternRewriter): LogicalResult {
-    const inner = op.getOperand(0).definingOp
-    if (inner === null || inner.name.name !== 'toy.reshape') {
+    const inner = sameOpProducer(op)
+    if (inner === null) {
       return failure()
     }
     rewriter.modifyOpInPlace(op, () => op.setOperand(0, inner.getOperand(0)))
