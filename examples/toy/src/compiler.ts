@@ -96,7 +96,7 @@ export function compileToy(text: string, file: string, options: CompileOptions):
   if (pipeline !== null) {
     const parsed = parsePassManager(ctx, pipeline, toyPassRegistry())
     if (parsed.pm === null) {
-      errors += `error: ${parsed.error}\n`
+      errors += parsed.error.endsWith('\n') ? parsed.error : `${parsed.error}\n`
       return fail()
     }
     if (!parsed.pm.run(module)) {

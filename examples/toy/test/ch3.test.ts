@@ -74,4 +74,10 @@ describe('chapter 3: canonicalization', () => {
     expect(run(text).match(/toy\.transpose/g)).toBeNull()
     expect(run(text, 'builtin.module(toy.func(canonicalize{disable-patterns=TransposeOfTranspose}))').match(/toy\.transpose/g)).toHaveLength(2)
   })
+
+  it('reports a bad pipeline instead of running nothing', () => {
+    const r = compileToy('toy.func @f() {\n  toy.return\n}\n', 'p.mlir', { emit: 'mlir', pipeline: 'builtin.module(toy.func(canonicalise))' })
+    expect(r.ok).toBe(false)
+    expect(r.errors).toContain("error: 'canonicalise' does not refer to a registered pass or pass pipeline")
+  })
 })
