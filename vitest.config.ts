@@ -12,7 +12,7 @@ const root = fileURLToPath(new URL('.', import.meta.url))
 const conditions = [...(process.env.TEST_DIST === '1' ? [] : ['source']), 'module', 'node', 'development|production']
 
 /** One vitest project per workspace package (packages/* and tools/*), named after package.json. */
-const projects = ['packages', 'tools'].flatMap((group) =>
+const projects = ['packages', 'tools', 'examples'].flatMap((group) =>
   readdirSync(path.join(root, group), { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && existsSync(path.join(root, group, entry.name, 'package.json')))
     .map((entry) => {

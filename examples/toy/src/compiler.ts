@@ -1,0 +1,114 @@
+/**
+ * The Toy compiler driver as a function: source text in, AST dump or IR text out, with
+ * every diagnostic rendered as `file:line:col: error: ...`. `toyc.ts` is its command line;
+ * the tests call it directly.
+ */
+import { Context, SourceMgrDiagnosticHandler, parseSourceString, printOperation, verify, type Operation } from '@tilepass/ir'
+import { PassRegistry, parsePassManager } from '@tilepass/pass-manager'
+import { registerTransformsPasses } from '@tilepass/transforms'
+import { dumpAST } from './ast.ts'
+import { runToy } from './interpreter.ts'
+import { ToyDialect } from './dialect.ts'
+import { mlirGen } from './mlirGen.ts'
+import { formatDiagnostic, parseToy } from './parser.ts'
+import { ShapeInferencePass, ToyInlinePass } from './passes.ts'
+
+/** What `compileToy` should produce and how. */
+export interface CompileOptions {
+  /** `ast`: the AST dump (Toy input only); `mlir`: the toy IR; `run`: what the program prints (interpreted). */
+  readonly emit: 'ast' | 'mlir' | 'run'
+  /** Run `kOptPipeline` (inlining, shape inference, canonicalization, CSE). */
+  readonly opt?: boolean
+  /** Run this textual pipeline instead (`builtin.module(...)`). */
+  readonly pipeline?: string
+  /** Print locations (`loc(...)`) in the IR. */
+  readonly printDebugInfo?: boolean
+}
+
+/** The result of `compileToy`: the output text when it succeeded, and the diagnostics text. */
+export interface CompileResult {
+  readonly ok: boolean
+  readonly output: string
+  readonly errors: string
+}
+
+/** The pipeline of `--opt`: MLIR's Toy chapter 4 pipeline. */
+export const kOptPipeline = 'builtin.module(toy-inline, toy.func(toy-shape-inference, canonicalize, cse))'
+
+/** A pass registry with the library's transforms and the Toy passes. */
+export function toyPassRegistry(): PassRegistry {
+  const registry = new PassRegistry()
+  registerTransformsPasses(registry)
+  registry.register(ToyInlinePass)
+  registry.register(ShapeInferencePass)
+  return registry
+}
+
+/** A context with the builtin and toy dialects loaded. */
+export function toyContext(): Context {
+  const ctx = new Context({ dialects: [ToyDialect] })
+  ctx.loadDialect('toy')
+  return ctx
+}
+
+/**
+ * Compiles `text` (Toy source, or toy IR when `file` ends in `.mlir`) as `options` say.
+ * Never throws on bad input: problems come back in `errors`.
+ */
+export function compileToy(text: string, file: string, options: CompileOptions): CompileResult {
+  let errors = ''
+  const fail = (): CompileResult => ({ ok: false, output: '', errors })
+  const ctx = toyContext()
+  SourceMgrDiagnosticHandler.forSource(ctx, text, file, (d) => {
+    errors += d
+  })
+  let module: Operation
+  if (file.endsWith('.mlir')) {
+    if (options.emit === 'ast') {
+      errors += `${file}: error: --emit=ast needs a Toy source file\n`
+      return fail()
+    }
+    const parsed = parseSourceString(text, ctx, { filename: file, verify: true })
+    if (parsed === null) {
+      return fail()
+    }
+    module = parsed.op
+  } else {
+    const parsed = parseToy(text, file)
+    if (parsed.module === null) {
+      errors += `${formatDiagnostic(parsed.diagnostic!)}\n`
+      return fail()
+    }
+    if (options.emit === 'ast') {
+      return { ok: true, output: dumpAST(parsed.module), errors }
+    }
+    const gen = mlirGen(ctx, parsed.module)
+    if (gen.module === null) {
+      errors += `${formatDiagnostic(gen.diagnostic!)}\n`
+      return fail()
+    }
+    module = gen.module
+    if (!verify(module)) {
+      return fail()
+    }
+  }
+  const pipeline = options.pipeline ?? (options.opt === true ? kOptPipeline : null)
+  if (pipeline !== null) {
+    const parsed = parsePassManager(ctx, pipeline, toyPassRegistry())
+    if (parsed.pm === null) {
+      errors += parsed.error.endsWith('\n') ? parsed.error : `${parsed.error}\n`
+      return fail()
+    }
+    if (!parsed.pm.run(module)) {
+      return fail()
+    }
+  }
+  if (options.emit === 'run') {
+    let output = ''
+    const ok = runToy(module, (text) => {
+      output += text
+    })
+    return { ok, output, errors }
+  }
+  return { ok: true, output: printOperation(module, { printDebugInfo: options.printDebugInfo === true }), errors }
+}

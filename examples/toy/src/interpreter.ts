@@ -1,0 +1,187 @@
+/**
+ * A reference interpreter of toy IR (`toyc --emit=run`): runs `@main` op by op and
+ * prints as the lowered program will (each element as `%f` and a space, a newline after
+ * each innermost row). It runs the IR before or after optimization, so tests can check
+ * that the passes keep the program's meaning.
+ */
+import { SymbolTable, type DenseIntOrFPElementsAttr, type Operation, type RankedTensorType, type SymbolRefAttr, type Value } from '@tilepass/ir'
+
+/** A tensor value: its shape and its elements in row-major order. */
+interface Tensor {
+  readonly shape: readonly number[]
+  readonly data: Float64Array
+}
+
+/** Thrown to unwind to `runToy` after the error was reported on the op; never escapes it. */
+class RunError extends Error {}
+
+const kMaxCallDepth = 1000
+
+function fail(op: Operation, message: string): never {
+  op.emitOpError(message).report()
+  throw new RunError(message)
+}
+
+function sameShape(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((d, i) => d === b[i])
+}
+
+/** Reverses the dimensions of `t` (the transpose of a matrix; a full reversal in general). */
+function transpose(t: Tensor): Tensor {
+  const rank = t.shape.length
+  const shape = [...t.shape].reverse()
+  const data = new Float64Array(t.data.length)
+  const strides = new Array<number>(rank).fill(1)
+  for (let i = rank - 2; i >= 0; i--) {
+    strides[i] = strides[i + 1]! * t.shape[i + 1]!
+  }
+  const index = new Array<number>(rank).fill(0)
+  for (let out = 0; out < data.length; out++) {
+    // `index` walks the output in row-major order; input index k is output index rank-1-k.
+    let src = 0
+    for (let k = 0; k < rank; k++) {
+      src += index[rank - 1 - k]! * strides[k]!
+    }
+    data[out] = t.data[src]!
+    for (let d = rank - 1; d >= 0; d--) {
+      if (++index[d]! < shape[d]!) {
+        break
+      }
+      index[d] = 0
+    }
+  }
+  return { shape, data }
+}
+
+/** The text `toy.print` produces for `t`. */
+export function formatTensor(t: Tensor): string {
+  const row = t.shape.length === 0 ? 1 : t.shape[t.shape.length - 1]!
+  let out = ''
+  for (let i = 0; i < t.data.length; i++) {
+    out += `${t.data[i]!.toFixed(6)} `
+    if ((i + 1) % row === 0) {
+      out += '\n'
+    }
+  }
+  return t.data.length === 0 ? '\n' : out
+}
+
+class Interpreter {
+  private depth = 0
+
+  constructor(
+    private readonly module: Operation,
+    private readonly output: (text: string) => void,
+  ) {}
+
+  call(fn: Operation, args: readonly Tensor[], site: Operation): Tensor | null {
+    if (++this.depth > kMaxCallDepth) {
+      fail(site, `call depth exceeds ${kMaxCallDepth} (unbounded recursion?)`)
+    }
+    const env = new Map<Value, Tensor>()
+    const body = fn.regions[0]!
+    if (body.empty) {
+      fail(site, `calls '${SymbolTable.getSymbolName(fn) ?? ''}', which has no body`)
+    }
+    const entry = body.front
+    for (let i = 0; i < entry.numArguments; i++) {
+      env.set(entry.getArgument(i), args[i]!)
+    }
+    const get = (v: Value): Tensor => env.get(v)!
+    for (const op of entry.operations) {
+      switch (op.name.name) {
+        case 'toy.constant': {
+          const value = op.getAttr('value') as DenseIntOrFPElementsAttr
+          const shape = value.type.shape!
+          const data = new Float64Array(value.numElements)
+          const values = value.values as readonly number[]
+          for (let i = 0; i < data.length; i++) {
+            data[i] = value.isSplat ? values[0]! : values[i]!
+          }
+          env.set(op.getResult(0), { shape, data })
+          break
+        }
+        case 'toy.add':
+        case 'toy.mul': {
+          const a = get(op.getOperand(0))
+          const b = get(op.getOperand(1))
+          if (!sameShape(a.shape, b.shape)) {
+            fail(op, `operands have different shapes [${a.shape.join(', ')}] and [${b.shape.join(', ')}]`)
+          }
+          const data = new Float64Array(a.data.length)
+          const isAdd = op.name.name === 'toy.add'
+          for (let i = 0; i < data.length; i++) {
+            data[i] = isAdd ? a.data[i]! + b.data[i]! : a.data[i]! * b.data[i]!
+          }
+          env.set(op.getResult(0), { shape: a.shape, data })
+          break
+        }
+        case 'toy.transpose':
+          env.set(op.getResult(0), transpose(get(op.getOperand(0))))
+          break
+        case 'toy.reshape': {
+          const t = get(op.getOperand(0))
+          const shape = (op.getResult(0).type as RankedTensorType).shape
+          if (shape.reduce((n, d) => n * d, 1) !== t.data.length) {
+            fail(op, `cannot reshape ${t.data.length} elements to [${shape.join(', ')}]`)
+          }
+          env.set(op.getResult(0), { shape, data: t.data })
+          break
+        }
+        case 'toy.cast':
+          env.set(op.getResult(0), get(op.getOperand(0)))
+          break
+        case 'toy.print':
+          this.output(formatTensor(get(op.getOperand(0))))
+          break
+        case 'toy.generic_call': {
+          const callee = SymbolTable.lookupNearestSymbolFrom(op, op.getAttr('callee') as SymbolRefAttr)!
+          const result = this.call(
+            callee,
+            op.getOperands().map((v) => get(v)),
+            op,
+          )
+          if (op.numResults > 0) {
+            env.set(op.getResult(0), result!)
+          }
+          break
+        }
+        case 'toy.return':
+          this.depth--
+          return op.numOperands > 0 ? get(op.getOperand(0)) : null
+        default:
+          fail(op, 'cannot be interpreted')
+      }
+    }
+    return null
+  }
+
+  run(): boolean {
+    const main = SymbolTable.lookupSymbolIn(this.module, 'main')
+    if (main === undefined || main.name.name !== 'toy.func') {
+      this.module.emitError("no 'main' function to run").report()
+      return false
+    }
+    if (!main.regions[0]!.empty && main.regions[0]!.front.numArguments > 0) {
+      main.emitOpError("'main' must take no arguments").report()
+      return false
+    }
+    try {
+      this.call(main, [], main)
+      return true
+    } catch (e) {
+      if (e instanceof RunError) {
+        return false
+      }
+      throw e
+    }
+  }
+}
+
+/**
+ * Runs `@main` of a verified toy `module`, writing what `toy.print` prints to `output`.
+ * Returns false after reporting an error (on the op, through the context's diagnostics).
+ */
+export function runToy(module: Operation, output: (text: string) => void): boolean {
+  return new Interpreter(module, output).run()
+}
