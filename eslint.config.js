@@ -44,7 +44,7 @@ function restrictedImports(dir, inSrc) {
 
 export default defineConfig(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', '**/.turbo/**'],
+    ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', '**/.turbo/**', 'docs/api/**', '**/.snippets/**'],
   },
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
