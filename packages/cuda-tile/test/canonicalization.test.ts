@@ -1,14 +1,15 @@
-import { Context, FrozenRewritePatternSet, applyPatternsGreedily, parseSourceString, printOperation, verify, type RewritePatternLike } from '@tilepass/ir'
+import { Context, FrozenRewritePatternSet, RewritePatternSet, applyPatternsGreedily, parseSourceString, printOperation, verify, type RewritePatternLike } from '@tilepass/ir'
 import { describe, expect, it } from 'vitest'
 import { CudaTileDialect, cudaTileOps } from '../src/index.ts'
 import { CombineIfs, ConvertToSelect, RemoveUnusedResults } from '../src/CudaTileIfCanonicalization.ts'
 
-const allPatterns = (): RewritePatternLike[] =>
-  cudaTileOps.flatMap((def) => {
-    const list: RewritePatternLike[] = []
-    def.getCanonicalizationPatterns?.(list)
-    return list
-  })
+const allPatterns = (): RewritePatternLike[] => {
+  const set = new RewritePatternSet(new Context())
+  for (const def of cudaTileOps) {
+    def.getCanonicalizationPatterns?.(set)
+  }
+  return set.patterns
+}
 
 /** Canonicalizes `body` (the ops of `entry @k(<args>)`) and returns the printed, verified module. */
 function canon(args: string, body: string, patterns: readonly RewritePatternLike[] = allPatterns()): string {

@@ -3,6 +3,7 @@ import {
   FloatType,
   FrozenRewritePatternSet,
   IntegerType,
+  RewritePatternSet,
   applyPatternsGreedily,
   kDynamic,
   parseSourceString,
@@ -260,12 +261,11 @@ describe('passes and folding', () => {
       'cuda_tile.module @m {\nentry @k() {\n%a = constant <f32: 2.0> : tile<f32>\n%c = constant <i1: true> : tile<i1>\n%s = select %c, %a, %a : tile<i1>, tile<f32>\n%m = mulf %a, %a : tile<f32>\n%x = addf %s, %m : tile<f32>\nprint_tko "%f", %x : tile<f32> -> token\n}\n}',
       context,
     )!
-    const patterns = cudaTileOps.flatMap((def) => {
-      const list: unknown[] = []
-      def.getCanonicalizationPatterns?.(list)
-      return list
-    })
-    applyPatternsGreedily(module, new FrozenRewritePatternSet(patterns as never))
+    const patterns = new RewritePatternSet(context)
+    for (const def of cudaTileOps) {
+      def.getCanonicalizationPatterns?.(patterns)
+    }
+    applyPatternsGreedily(module, new FrozenRewritePatternSet(patterns))
     const out = printOperation(module)
     expect(out).not.toContain('select')
     expect(out).toContain('addf %0, %cst_2_f32')
