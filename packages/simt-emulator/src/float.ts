@@ -11,10 +11,15 @@ export interface FloatFormat {
   readonly mantBits: number
 }
 
+/** IEEE half precision. */
 export const F16: FloatFormat = { expBits: 5, mantBits: 10 }
+/** bfloat16. */
 export const BF16: FloatFormat = { expBits: 8, mantBits: 7 }
+/** NVIDIA tf32 (f32 range, 10 stored mantissa bits). */
 export const TF32: FloatFormat = { expBits: 8, mantBits: 10 }
+/** IEEE single precision. */
 export const F32: FloatFormat = { expBits: 8, mantBits: 23 }
+/** IEEE double precision. */
 export const F64: FloatFormat = { expBits: 11, mantBits: 52 }
 
 /** PTX rounding modes: nearest-even, nearest-away (tf32's rna), toward zero, -inf, +inf. */

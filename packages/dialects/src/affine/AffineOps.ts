@@ -779,5 +779,6 @@ export const AffineStoreOp: OdsOp = defineOp({
   },
 })
 
+/** The ops of the affine dialect that Tilepass defines. */
 export const affineOps: readonly OdsOp[] = [AffineForOp, AffineIfOp, AffineYieldOp, AffineApplyOp, AffineLoadOp, AffineStoreOp]
 
