@@ -419,7 +419,8 @@ export function scfToControlFlowPatterns(): OpConversionPattern[] {
   return [new ForLowering(), new IfLowering(), new WhileLowering(), new ExecuteRegionLowering(), new IndexSwitchLowering(), new ParallelLowering(), new ForallLowering(), new DoWhileLowering()]
 }
 
-type SCFToControlFlowOptionDecls = { readonly allowPatternRollback: ScalarOption<boolean> }
+/** The option declarations of `convert-scf-to-cf`. */
+export type SCFToControlFlowOptionDecls = { readonly allowPatternRollback: ScalarOption<boolean> }
 const scfToControlFlowOptions: SCFToControlFlowOptionDecls = {
   allowPatternRollback: boolOption('allow-pattern-rollback', true, 'Experimental performance flag to disallow pattern rollback'),
 }

@@ -38,6 +38,7 @@ export type { ConversionMode, ConversionConfig, DialectConversionFoldingMode } f
 export { ConversionLogger, getDialectConversionLogger, setDialectConversionLogger, setDebugOnlyTypes } from './DebugLog.ts'
 /** The `convert-scf-to-cf` pass and its patterns. */
 export { SCFToControlFlowPass, scfToControlFlowPatterns } from './SCFToControlFlow.ts'
+export type { SCFToControlFlowOptionDecls } from './SCFToControlFlow.ts'
 /** The type converter and target of conversions to the LLVM dialect. */
 export { LLVMTypeConverter, kDeriveIndexBitwidthFromDataLayout } from './llvm/LLVMTypeConverter.ts'
 /** Options of the lowering to the LLVM dialect. */

@@ -22,7 +22,8 @@ import { foldIf, ifCanonicalizationPatterns } from './CudaTileIfCanonicalization
 import type { TileType } from './CudaTileTypes.ts'
 import { boolConstantOf, constantAttrOf, createNot, intSplatOf } from './internal/canonicalizationUtils.ts'
 
-type FolderHooks = Pick<OpSpec, 'fold' | 'getCanonicalizationPatterns'>
+/** The folder and canonicalization hooks an op's definition takes from `cudaTileFolders`. */
+export type FolderHooks = Pick<OpSpec, 'fold' | 'getCanonicalizationPatterns'>
 
 /** `addf z, (mulf x, y)` -> `addf (mulf x, y), z` (NVIDIA's `canonicalizeAddOperands`). */
 export const AddFOperandOrder: RewritePatternLike = {

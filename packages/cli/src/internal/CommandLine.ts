@@ -4,7 +4,7 @@
  * the options), so `tilepass-opt` reads `mlir-opt` command lines unchanged.
  */
 
-/** @internal One option a tool accepts. */
+/** One option a tool accepts: its name, kind, value name, description and help category. */
 export interface OptionSpec {
   /** The name without dashes, as in `--name`. */
   readonly name: string

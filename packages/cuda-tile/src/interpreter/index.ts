@@ -28,4 +28,5 @@
 export { runKernel, interpretedOps } from './Interpreter.ts'
 export type { KernelLaunch, KernelArg } from './Interpreter.ts'
 export { Tile } from './Tile.ts'
+export { ElemType } from './TypeInfo.ts'
 export { TileMemory } from './TileMemory.ts'

@@ -26,7 +26,8 @@ const LE = 3
 const GT = 4
 const GE = 5
 
-type LoopSplitOptionDecls = {
+/** The option declarations of `loop-split`. */
+export type LoopSplitOptionDecls = {
   readonly splitThreshold: ScalarOption<number>
 }
 
