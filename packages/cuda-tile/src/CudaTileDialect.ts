@@ -1,6 +1,6 @@
 import { DenseIntOrFPElementsAttr, type DialectDefinition } from '@tilepass/ir'
 import { DICompileUnitAttr, DIFileAttr, DILexicalBlockAttr, DISubprogramAttr, parseCudaTileAttribute, printCudaTileAttribute } from './CudaTileAttributes.ts'
-import { cudaTileOps } from './CudaTileOps.ts'
+import { cudaTileOps, cudaTileTestingOps } from './CudaTileOps.ts'
 import { CUDA_TILE, TileType, parseCudaTileDialectType, printCudaTileDialectType } from './CudaTileTypes.ts'
 
 /** The `cuda_tile` dialect: NVIDIA's CUDA Tile IR. */
@@ -34,3 +34,10 @@ export const CudaTileDialect: DialectDefinition = {
     return undefined
   },
 }
+
+/**
+ * `CudaTileDialect` plus the test-only ops of NVIDIA's test suite (`testing$func`,
+ * `testing$bytecode_test_evolution`, `testing$bytecode_test_new_attribute`), for tools that
+ * run those tests: register it instead of `CudaTileDialect`, never both.
+ */
+export const CudaTileTestingDialect: DialectDefinition = { ...CudaTileDialect, ops: [...cudaTileOps, ...cudaTileTestingOps] }

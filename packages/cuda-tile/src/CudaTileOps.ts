@@ -254,4 +254,16 @@ function parentName(cpp: string): string {
 }
 
 /** Every cuda_tile op definition, in opcode order. */
-export const cudaTileOps: readonly OdsOp[] = cudaTileOpTable.map((row) => defineCudaTileOp(row))
+export const cudaTileOps: readonly OdsOp[] = cudaTileOpTable.filter((row) => !isTestingRow(row)).map((row) => defineCudaTileOp(row))
+
+/**
+ * The test-only ops of NVIDIA's test suite (`testing$func`, `testing$bytecode_test_*`), with
+ * their test bytecode opcodes. `CudaTileDialect` leaves them out; tools that run NVIDIA's
+ * tests register `CudaTileTestingDialect` instead (tilepass-opt's testing module does).
+ */
+export const cudaTileTestingOps: readonly OdsOp[] = cudaTileOpTable.filter((row) => isTestingRow(row)).map((row) => defineCudaTileOp(row))
+
+/** True for the rows of the test-only ops. */
+export function isTestingRow(row: CudaTileOpRow): boolean {
+  return row.group === 'CudaTileTestingOpDef'
+}

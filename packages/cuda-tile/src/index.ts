@@ -1,7 +1,7 @@
 /**
  * @tilepass/cuda-tile: NVIDIA's `cuda_tile` dialect (CUDA Tile IR 13.1-13.3) for Tilepass.
  */
-export { CudaTileDialect } from './CudaTileDialect.ts'
+export { CudaTileDialect, CudaTileTestingDialect } from './CudaTileDialect.ts'
 export {
   CUDA_TILE,
   MAX_TILE_ELEMENTS,
@@ -48,7 +48,7 @@ export {
 } from './CudaTileEnums.ts'
 export { cudaTileOpTable, cudaTileOpRows, cudaTileOpsByOpcode } from './CudaTileOpTable.ts'
 export type { CudaTileOpRow, CudaTileOpValue } from './CudaTileOpTable.ts'
-export { cudaTileOps, defineCudaTileOp } from './CudaTileOps.ts'
+export { cudaTileOps, cudaTileTestingOps, defineCudaTileOp, isTestingRow } from './CudaTileOps.ts'
 export {
   writeCudaTileBytecode,
   readCudaTileBytecode,

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Context, parseSourceString, printOperation, verify, type Operation } from '@tilepass/ir'
-import { CudaTileDialect } from '../src/CudaTileDialect.ts'
+import { CudaTileTestingDialect } from '../src/CudaTileDialect.ts'
 
 /**
  * Helpers for the bytecode tests: a context with the cuda_tile dialect whose diagnostics
@@ -11,7 +11,7 @@ import { CudaTileDialect } from '../src/CudaTileDialect.ts'
 
 /** A context with cuda_tile registered; `messages` receives every diagnostic's text. */
 export function bytecodeContext(): { context: Context; messages: string[] } {
-  const context = new Context({ dialects: [CudaTileDialect] })
+  const context = new Context({ dialects: [CudaTileTestingDialect] })
   const messages: string[] = []
   context.diagEngine.registerHandler((d) => {
     messages.push(d.message)

@@ -1,6 +1,6 @@
 import { Context, FrozenRewritePatternSet, RewritePatternSet, applyPatternsGreedily, parseSourceString, printOperation, verify, type RewritePatternLike } from '@tilepass/ir'
 import { describe, expect, it } from 'vitest'
-import { CudaTileDialect, cudaTileOps } from '../src/index.ts'
+import { CudaTileTestingDialect, cudaTileOps } from '../src/index.ts'
 import { CombineIfs, ConvertToSelect, RemoveUnusedResults } from '../src/CudaTileIfCanonicalization.ts'
 
 const allPatterns = (): RewritePatternLike[] => {
@@ -13,7 +13,7 @@ const allPatterns = (): RewritePatternLike[] => {
 
 /** Canonicalizes `body` (the ops of `entry @k(<args>)`) and returns the printed, verified module. */
 function canon(args: string, body: string, patterns: readonly RewritePatternLike[] = allPatterns()): string {
-  const context = new Context({ dialects: [CudaTileDialect] })
+  const context = new Context({ dialects: [CudaTileTestingDialect] })
   const messages: string[] = []
   context.diagEngine.registerHandler((d) => {
     messages.push(d.message)

@@ -15,6 +15,7 @@ import { PassManager } from '@tilepass/pass-manager'
 import { describe, expect, it } from 'vitest'
 import {
   CudaTileDialect,
+  CudaTileTestingDialect,
   FuseFMAPass,
   LoopSplitPass,
   PointerType,
@@ -30,7 +31,7 @@ import {
 } from '../src/index.ts'
 
 function setup(): { context: Context; messages: string[] } {
-  const context = new Context({ dialects: [CudaTileDialect] })
+  const context = new Context({ dialects: [CudaTileTestingDialect] })
   const messages: string[] = []
   context.diagEngine.registerHandler((d) => {
     messages.push(d.message)
@@ -73,6 +74,21 @@ describe('op table', () => {
     expect(cudaTileOpRows.get('cuda_tile.testing$func')!.opcode).toBe(0x3001)
     expect(cudaTileOpRows.get('cuda_tile.alloca')!.since).toBe('13.3')
     expect(cudaTileOps.map((o) => o.name)).toContain('cuda_tile.mmaf_scaled')
+  })
+
+  it('keeps the test-only ops out of the public dialect', () => {
+    expect(cudaTileOps.some((o) => o.name.includes('testing$'))).toBe(false)
+    expect(CudaTileTestingDialect.ops!.filter((o) => o.name.includes('testing$')).length).toBe(3)
+    const context = new Context({ dialects: [CudaTileDialect] })
+    const messages: string[] = []
+    context.diagEngine.registerHandler((d) => {
+      messages.push(d.message)
+      return true
+    })
+    const text = 'cuda_tile.module @m {\n  testing$func @f() {\n    return\n  }\n}\n'
+    expect(parseSourceString(text, context)).toBeNull()
+    expect(messages.join('\n')).toMatch(/testing\$func/)
+    expect(parseSourceString(text, new Context({ dialects: [CudaTileTestingDialect] }))).not.toBeNull()
   })
 })
 

@@ -14,7 +14,7 @@ import {
 } from '@tilepass/ir'
 import { random } from './interpreterHarness.ts'
 import { PassManager } from '@tilepass/pass-manager'
-import { CudaTileDialect, cudaTileOps, LoopSplitPass } from '@tilepass/cuda-tile'
+import { CudaTileTestingDialect, cudaTileOps, LoopSplitPass } from '@tilepass/cuda-tile'
 import { runKernel, TileMemory } from '../src/interpreter/index.ts'
 import { TileTypeInfo, typeInfo } from '../src/interpreter/TypeInfo.ts'
 import { corpusDir } from './bytecodeHarness.ts'
@@ -42,7 +42,7 @@ function runCorpus(root: string): Outcome {
     const text = readFileSync(path.join(sub, file), 'utf8')
     const bounds = [0, ...Array.from(text.matchAll(/^\/\/ -----\s*$/gm), (m) => m.index), text.length]
     for (let c = 0; c + 1 < bounds.length; c++) {
-      const ctx = new Context({ dialects: [CudaTileDialect] })
+      const ctx = new Context({ dialects: [CudaTileTestingDialect] })
       const messages: string[] = []
       ctx.diagEngine.registerHandler((d) => {
         messages.push(`${file}: ${d.message}`)
@@ -153,7 +153,7 @@ function differential(file: string, transform: (root: Operation, context: Contex
   const observed: string[] = []
   let changed = 0
   for (const [start, end] of chunks(text)) {
-    const ctx = new Context({ dialects: [CudaTileDialect] })
+    const ctx = new Context({ dialects: [CudaTileTestingDialect] })
     const parsed = parseSourceString(text, ctx, { filename: file, bufferStart: start, bufferEnd: end })
     expect(parsed).not.toBeNull()
     const before = observe(parsed!.op, ctx)

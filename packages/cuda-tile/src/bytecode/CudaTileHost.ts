@@ -34,7 +34,7 @@ import {
 import { isAttrConstraintName } from '../CudaTileConstraints.ts'
 import { EnumAttrCases } from '../CudaTileEnums.ts'
 import { cudaTileOpTable, type CudaTileOpRow } from '../CudaTileOpTable.ts'
-import { cudaTileOps } from '../CudaTileOps.ts'
+import { cudaTileOps, cudaTileTestingOps } from '../CudaTileOps.ts'
 import {
   GatherScatterViewType,
   PartitionViewType,
@@ -131,7 +131,7 @@ function attrEncoding(base: string): AttrEncoding {
 
 /** The bytecode schema of one op-table row. */
 function schemaOf(row: CudaTileOpRow): OpBytecodeSchema {
-  const def = cudaTileOps.find((d) => d.name === row.name)
+  const def = cudaTileOps.find((d) => d.name === row.name) ?? cudaTileTestingOps.find((d) => d.name === row.name)
   const operands: OperandSchema[] = []
   const attributes: AttrSchema[] = []
   for (const [name, c, since] of row.args) {
