@@ -6,11 +6,15 @@ import { ModuloReservationTable, type DependenceGraph } from '@tilepass/tileas-s
  * checked for integer stage offsets that satisfy every dependence (a system of difference
  * constraints: no positive cycle). Exponential; for loops of up to about 10 nodes.
  */
-export function feasibleAt(g: DependenceGraph, ii: number): boolean {
+/** Thrown when the search visits more than its budget of tree nodes. */
+export class SearchBudgetExceeded extends Error {}
+
+export function feasibleAt(g: DependenceGraph, ii: number, budget = Number.POSITIVE_INFINITY): boolean {
   const n = g.size
   const rows = new Int32Array(n)
   const rrt = new ModuloReservationTable(ii, g.pools)
   const assigned = new Uint8Array(n)
+  let visits = 0
 
   // k_dst - k_src >= ceil((lat - ii*dist - r_dst + r_src) / ii) over the assigned nodes.
   const offsetsExist = (): boolean => {
@@ -40,6 +44,9 @@ export function feasibleAt(g: DependenceGraph, ii: number): boolean {
     }
     const node = g.nodes[v]!.rrt
     for (let r = 0; r < (v === 0 ? 1 : ii); r++) {
+      if (++visits > budget) {
+        throw new SearchBudgetExceeded(`more than ${budget} search nodes at II ${ii}`)
+      }
       if (!rrt.probe(node, r)) {
         continue
       }
@@ -57,10 +64,13 @@ export function feasibleAt(g: DependenceGraph, ii: number): boolean {
   return place(0)
 }
 
-/** The smallest II from `from` upward at which `feasibleAt` holds (null past `cap`). */
-export function exactMinII(g: DependenceGraph, from: number, cap: number): number | null {
+/**
+ * The smallest II from `from` upward at which `feasibleAt` holds (null past `cap`); throws
+ * `SearchBudgetExceeded` when one II needs more than `budget` search nodes.
+ */
+export function exactMinII(g: DependenceGraph, from: number, cap: number, budget = Number.POSITIVE_INFINITY): number | null {
   for (let ii = from; ii <= cap; ii++) {
-    if (feasibleAt(g, ii)) {
+    if (feasibleAt(g, ii, budget)) {
       return ii
     }
   }
