@@ -6,7 +6,9 @@
  * @packageDocumentation
  */
 
-export { main as tilepassOptMain } from './tilepass-opt.ts'
+export { main as tilepassOptMain, createOptTool } from './tilepass-opt.ts'
+export type { OptToolOptions } from './tilepass-opt.ts'
+export type { OptToolExtension } from './internal/toolExtensions.ts'
 export { main as tilepassCompileMain } from './tilepass-compile.ts'
 export { main as tilepassTranslateMain, createTranslationRegistry } from './tilepass-translate.ts'
 export { TranslationRegistry } from './internal/translateRegistry.ts'

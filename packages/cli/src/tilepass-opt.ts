@@ -4,6 +4,7 @@ import { OPT_OPTIONS, optConfigFromCommandLine } from './internal/OptConfig.ts'
 import { runOptMain } from './internal/optMain.ts'
 import { PASS_LIST_HELP, isPassPipelineOption, registeredPassArguments } from './internal/passPipeline.ts'
 import { handleCommandLine } from './internal/runTool.ts'
+import { addToolExtension, type OptToolExtension } from './internal/toolExtensions.ts'
 
 const TILEPASS_OPT: ToolSpec = {
   name: 'tilepass-opt',
@@ -28,14 +29,39 @@ const TILEPASS_OPT: ToolSpec = {
  * processing becomes an internal-error message and exit code 1.
  */
 export function main(argv: readonly string[], io: ToolIO): number {
+  return runTool(TILEPASS_OPT, argv, io)
+}
+
+function runTool(spec: ToolSpec, argv: readonly string[], io: ToolIO): number {
   try {
-    const commandLine = handleCommandLine(TILEPASS_OPT, argv, io)
+    const commandLine = handleCommandLine(spec, argv, io)
     if (typeof commandLine === 'number') {
       return commandLine
     }
-    return runOptMain(optConfigFromCommandLine(commandLine), io, TILEPASS_OPT.name)
+    return runOptMain(optConfigFromCommandLine(commandLine), io, spec.name)
   } catch (error) {
-    io.stderr(`${TILEPASS_OPT.name}: internal error: ${error instanceof Error ? error.message : String(error)}\n`)
+    io.stderr(`${spec.name}: internal error: ${error instanceof Error ? error.message : String(error)}\n`)
     return 1
   }
+}
+
+/** How `createOptTool` names your tool and what it adds to Tilepass's dialects and passes. */
+export interface OptToolOptions extends OptToolExtension {
+  /** The program name used in messages and `--help` (`toy-opt`). */
+  readonly name: string
+  /** The first line of `--help` (default: `<name> optimizer driver`). */
+  readonly overview?: string
+}
+
+/**
+ * Your own `mlir-opt`-style driver, as MLIR's `MlirOptMain` with a registry: every option
+ * and behaviour of `tilepass-opt` (pipelines, `--split-input-file`, `--verify-diagnostics`,
+ * timing, IR printing, reproducers), with your dialects and passes added to Tilepass's. The
+ * extension is process-wide: every tool run in this process sees it. Returns the tool's
+ * `main(argv, io)`, which returns the exit code and never throws.
+ */
+export function createOptTool(options: OptToolOptions): (argv: readonly string[], io: ToolIO) => number {
+  addToolExtension(options)
+  const spec: ToolSpec = { ...TILEPASS_OPT, name: options.name, overview: options.overview ?? `${options.name} optimizer driver` }
+  return (argv, io) => runTool(spec, argv, io)
 }

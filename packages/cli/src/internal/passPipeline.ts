@@ -29,6 +29,7 @@ import { registerTestPasses } from '../testing/TestPasses.ts'
 import { registerRemarkTestPass } from '../testing/test-passes/TestRemark.ts'
 import { registerCudaTileTestPasses } from '../testing/test-passes/TestCudaTileDebugInfo.ts'
 import type { ToolIO } from '../ToolIO.ts'
+import { registerExtensionPasses } from './toolExtensions.ts'
 import type { PassListHelp } from './CommandLine.ts'
 import type { OptConfig } from './OptConfig.ts'
 
@@ -45,6 +46,7 @@ function toolPassRegistry(): PassRegistry {
     registerTestPasses(registry)
     registerRemarkTestPass(registry)
     registerCudaTileTestPasses(registry)
+    registerExtensionPasses(registry)
   }
   return registry
 }

@@ -2,6 +2,7 @@ import { registerAllDialects } from '@tilepass/dialects'
 import type { Context } from '@tilepass/ir'
 import { CudaTileDialectForTests } from '../testing/CudaTileTesting.ts'
 import { TestDialect } from '../testing/TestDialect.ts'
+import { registerExtensionDialects } from './toolExtensions.ts'
 
 /**
  * @internal Registers every dialect `tilepass-opt` knows with `context`: the dialects of
@@ -12,4 +13,5 @@ export function registerToolDialects(context: Context): void {
   registerAllDialects(context)
   context.registerDialect(CudaTileDialectForTests)
   context.registerDialect(TestDialect)
+  registerExtensionDialects(context)
 }
