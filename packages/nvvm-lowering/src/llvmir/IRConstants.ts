@@ -318,6 +318,26 @@ export function foldVectorBinary(a: IRConstant, b: IRConstant, fold: (x: IRConst
   return IRConstant.aggregate(resType, out)
 }
 
+/** Folds a unary instruction (a cast, `fneg`) elementwise over a constant vector into a vector of `resType`. */
+export function foldVectorUnary(a: IRConstant, fold: (x: IRConstant, elementType: Type) => IRConstant | undefined, resType: Type = a.type): IRConstant | undefined {
+  if (!(a.type instanceof VectorType) || !(resType instanceof VectorType)) {
+    return undefined
+  }
+  const xs = a.expand()
+  if (xs === undefined) {
+    return undefined
+  }
+  const out: IRConstant[] = []
+  for (const x of xs) {
+    const r = fold(x, resType.elementType)
+    if (r === undefined) {
+      return undefined
+    }
+    out.push(r)
+  }
+  return IRConstant.aggregate(resType, out)
+}
+
 /** Folds `icmp pred a, b` of two integer constants. */
 export function foldICmp(pred: string, a: IRConstant, b: IRConstant, i1: Type): IRConstant | undefined {
   if (a.kind === 'poison' || b.kind === 'poison') {

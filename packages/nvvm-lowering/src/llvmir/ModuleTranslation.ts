@@ -56,6 +56,7 @@ import {
   foldInsertValue,
   foldIntBinary,
   foldIntCast,
+  foldVectorUnary,
   foldVectorBinary,
 } from './IRConstants.ts'
 import { intrinsicAttributes } from './IRIntrinsics.ts'
@@ -411,7 +412,10 @@ function translateOp(op: Operation, ft: FunctionTranslation): void {
   if (cast !== undefined) {
     const a = ft.lookup(op.getOperand(0), op)
     if (a instanceof IRConstant) {
-      const folded = foldIntCast(cast, a, resType!) ?? foldFloatCast(cast, a, resType!)
+      const folded =
+        foldIntCast(cast, a, resType!) ??
+        foldFloatCast(cast, a, resType!) ??
+        foldVectorUnary(a, (x, et) => foldIntCast(cast, x, et) ?? foldFloatCast(cast, x, et), resType!)
       if (folded !== undefined) {
         ft.setConstant(res!, folded)
         return
@@ -465,7 +469,7 @@ function translateOp(op: Operation, ft: FunctionTranslation): void {
     }
     case 'llvm.fneg': {
       const a = ft.lookup(op.getOperand(0), op)
-      const folded = a instanceof IRConstant ? foldFNeg(a) : undefined
+      const folded = a instanceof IRConstant ? (foldFNeg(a) ?? foldVectorUnary(a, (x) => foldFNeg(x))) : undefined
       if (folded !== undefined) {
         ft.setConstant(res!, folded)
         return
