@@ -8,6 +8,7 @@
 import type { PassRegistry } from '@tilepass/pass-manager'
 import { ReconcileUnrealizedCastsPass } from './ReconcileUnrealizedCasts.ts'
 import { SCFToControlFlowPass } from './SCFToControlFlow.ts'
+import { LowerAffinePass } from './AffineToStandard.ts'
 import { ArithToLLVMConversionPass } from './llvm/ArithToLLVM.ts'
 import { ConvertIndexToLLVMPass } from './llvm/IndexToLLVM.ts'
 import { ConvertFuncToLLVMPass } from './llvm/FuncToLLVM.ts'
@@ -58,10 +59,12 @@ export type { ArithToLLVMOptionDecls } from './llvm/ArithToLLVM.ts'
 export type { CFToLLVMOptionDecls } from './llvm/ControlFlowToLLVM.ts'
 export type { FuncToLLVMOptionDecls } from './llvm/FuncToLLVM.ts'
 export type { IndexToLLVMOptionDecls } from './llvm/IndexToLLVM.ts'
+/** `lower-affine` and MLIR's affine expression expansion. */
+export { LowerAffinePass, affineToStdConversionPatterns, expandAffineExpr, expandAffineMap } from './AffineToStandard.ts'
 /** The `reconcile-unrealized-casts` pass and its utility. */
 export { ReconcileUnrealizedCastsPass, reconcileUnrealizedCasts } from './ReconcileUnrealizedCasts.ts'
 
-/** Registers the conversion passes (`convert-scf-to-cf`, `convert-*-to-llvm`, `reconcile-unrealized-casts`) in `registry`. */
+/** Registers the conversion passes (`convert-scf-to-cf`, `convert-*-to-llvm`, `lower-affine`, `reconcile-unrealized-casts`) in `registry`. */
 export function registerConversionPasses(registry: PassRegistry): void {
   registry.register(SCFToControlFlowPass)
   registry.register(ReconcileUnrealizedCastsPass)
@@ -69,4 +72,5 @@ export function registerConversionPasses(registry: PassRegistry): void {
   registry.register(ConvertIndexToLLVMPass)
   registry.register(ConvertFuncToLLVMPass)
   registry.register(ConvertControlFlowToLLVMPass)
+  registry.register(LowerAffinePass)
 }

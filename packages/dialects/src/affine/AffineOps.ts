@@ -1,6 +1,10 @@
 import {
+  AffineBinaryOpExpr,
   AffineConstantExpr,
+  AffineDimExpr,
+  AffineExprKind,
   type AffineExpr,
+  type Attribute,
   AffineMap,
   AffineMapAttr,
   AffineSymbolExpr,
@@ -252,7 +256,90 @@ export const AffineApplyOp: OdsOp = defineOp({
     }
     return verifyDimAndSymbolIdentifiers(op, op.getOperands(), map.numDims)
   },
+  // MLIR's AffineApplyOp::fold: a dim or symbol result folds to its operand; otherwise the
+  // map folds when every operand it reads is a constant.
+  fold(op: Operation, operands: readonly (Attribute | null)[]): readonly (Attribute | Value)[] | undefined {
+    const map = (op.getAttr('map') as AffineMapAttr).value
+    const expr = map.results[0]!
+    if (expr.kind === AffineExprKind.DimId) {
+      return [op.getOperand((expr as AffineDimExpr).position)]
+    }
+    if (expr.kind === AffineExprKind.SymbolId) {
+      return [op.getOperand(map.numDims + (expr as AffineSymbolExpr).position)]
+    }
+    const value = constantFoldAffineExpr(expr, map.numDims, operands)
+    return value === null ? undefined : [IntegerAttr.get(IndexType.get(op.context), value)]
+  },
 })
+
+const INT64_MIN = -(1n << 63n)
+const INT64_MAX = (1n << 63n) - 1n
+
+/**
+ * The value of `expr` for constant dim and symbol operands (MLIR's
+ * `AffineExprConstantFolder`): null when an operand it reads is not a constant, a divisor
+ * is not positive (MLIR folds those to poison; Tilepass leaves the op), or a result leaves
+ * the 64-bit range.
+ */
+export function constantFoldAffineExpr(expr: AffineExpr, numDims: number, operands: readonly (Attribute | null)[]): bigint | null {
+  switch (expr.kind) {
+    case AffineExprKind.Constant: {
+      const c = expr as AffineConstantExpr
+      return c.exactValue ?? BigInt(c.value)
+    }
+    case AffineExprKind.DimId:
+    case AffineExprKind.SymbolId: {
+      const pos = expr.kind === AffineExprKind.DimId ? (expr as AffineDimExpr).position : numDims + (expr as AffineSymbolExpr).position
+      const a = operands[pos]
+      return a instanceof IntegerAttr ? a.value : null
+    }
+    default: {
+      const bin = expr as AffineBinaryOpExpr
+      const lhs = constantFoldAffineExpr(bin.lhs, numDims, operands)
+      if (lhs === null) {
+        return null
+      }
+      const rhs = constantFoldAffineExpr(bin.rhs, numDims, operands)
+      if (rhs === null) {
+        return null
+      }
+      let r: bigint
+      switch (expr.kind) {
+        case AffineExprKind.Add:
+          r = lhs + rhs
+          break
+        case AffineExprKind.Mul:
+          r = lhs * rhs
+          break
+        case AffineExprKind.Mod: {
+          if (rhs < 1n) {
+            return null
+          }
+          const m = lhs % rhs
+          r = m < 0n ? m + rhs : m
+          break
+        }
+        case AffineExprKind.FloorDiv: {
+          if (rhs === 0n) {
+            return null
+          }
+          const q = lhs / rhs
+          r = q * rhs !== lhs && (lhs < 0n) !== (rhs < 0n) ? q - 1n : q
+          break
+        }
+        default: {
+          if (rhs === 0n) {
+            return null
+          }
+          const q = lhs / rhs
+          r = q * rhs !== lhs && (lhs < 0n) === (rhs < 0n) ? q + 1n : q
+          break
+        }
+      }
+      return r < INT64_MIN || r > INT64_MAX ? null : r
+    }
+  }
+}
 
 // ---- affine.for ----------------------------------------------------------------------------
 
