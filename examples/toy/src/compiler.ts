@@ -12,11 +12,17 @@ import { ToyDialect } from './dialect.ts'
 import { mlirGen } from './mlirGen.ts'
 import { formatDiagnostic, parseToy } from './parser.ts'
 import { ShapeInferencePass, ToyInlinePass } from './passes.ts'
+import { ToyToAffineLoweringPass } from './lowerToAffine.ts'
+import { registerAllDialects } from '@tilepass/dialects'
 
 /** What `compileToy` should produce and how. */
 export interface CompileOptions {
-  /** `ast`: the AST dump (Toy input only); `mlir`: the toy IR; `run`: what the program prints (interpreted). */
-  readonly emit: 'ast' | 'mlir' | 'run'
+  /**
+   * `ast`: the AST dump (Toy input only); `mlir`: the toy IR; `mlir-affine`: the IR after the
+   * chapter 5 lowering to affine loops (always with the `--opt` pipeline first); `run`: what
+   * the program prints (interpreted).
+   */
+  readonly emit: 'ast' | 'mlir' | 'mlir-affine' | 'run'
   /** Run `kOptPipeline` (inlining, shape inference, canonicalization, CSE). */
   readonly opt?: boolean
   /** Run this textual pipeline instead (`builtin.module(...)`). */
@@ -35,18 +41,24 @@ export interface CompileResult {
 /** The pipeline of `--opt`: MLIR's Toy chapter 4 pipeline. */
 export const kOptPipeline = 'builtin.module(toy-inline, toy.func(toy-shape-inference, canonicalize, cse))'
 
+/** The pipeline of `--emit=mlir-affine`: MLIR's Toy chapter 5 (optimize, lower, clean up). */
+export const kAffinePipeline = 'builtin.module(toy-inline, toy.func(toy-shape-inference, canonicalize, cse), toy-lower-to-affine, func.func(canonicalize, cse))'
+
 /** A pass registry with the library's transforms and the Toy passes. */
 export function toyPassRegistry(): PassRegistry {
   const registry = new PassRegistry()
   registerTransformsPasses(registry)
   registry.register(ToyInlinePass)
   registry.register(ShapeInferencePass)
+  registry.register(ToyToAffineLoweringPass)
   return registry
 }
 
 /** A context with the builtin and toy dialects loaded. */
 export function toyContext(): Context {
   const ctx = new Context({ dialects: [ToyDialect] })
+  // The dialects of the chapter 5 lowering, loaded when a pass needs them.
+  registerAllDialects(ctx)
   ctx.loadDialect('toy')
   return ctx
 }
@@ -92,7 +104,7 @@ export function compileToy(text: string, file: string, options: CompileOptions):
       return fail()
     }
   }
-  const pipeline = options.pipeline ?? (options.opt === true ? kOptPipeline : null)
+  const pipeline = options.pipeline ?? (options.emit === 'mlir-affine' ? kAffinePipeline : options.opt === true ? kOptPipeline : null)
   if (pipeline !== null) {
     const parsed = parsePassManager(ctx, pipeline, toyPassRegistry())
     if (parsed.pm === null) {

@@ -14,6 +14,7 @@ import {
   FloatType,
   FunctionType,
   FunctionTypeAttr,
+  MemRefType,
   OpInterface,
   OpRewritePattern,
   RankedTensorType,
@@ -264,11 +265,17 @@ export const ReshapeOp = defineOp({
   },
 })
 
-/** `toy.print %x : tensor<2x3xf64>`: prints a tensor (a side effect: never erased). */
+/** A tensor of f64, or (after the chapter 5 lowering) a buffer of f64. */
+export const F64TensorOrMemRef = typeConstraint(
+  'tensor of 64-bit float values or memref of 64-bit float values',
+  (t) => isF64Tensor(t) || (t instanceof MemRefType && F64.check(t.elementType)),
+)
+
+/** `toy.print %x : tensor<2x3xf64>`: prints a tensor, or a buffer after lowering (a side effect: never erased). */
 export const PrintOp = defineOp({
   name: 'toy.print',
   summary: 'print a tensor',
-  operands: { input: F64Tensor },
+  operands: { input: F64TensorOrMemRef },
   assemblyFormat: '$input attr-dict `:` type($input)',
 })
 

@@ -1,10 +1,24 @@
 /**
- * A reference interpreter of toy IR (`toyc --emit=run`): runs `@main` op by op and
+ * A reference interpreter of toy IR (`toyc --emit=run`): runs `@main` op by op (the toy
+ * form, or the chapter 5 form of affine loops over buffers) and
  * prints as the lowered program will (each element as `%f` and a space, a newline after
  * each innermost row). It runs the IR before or after optimization, so tests can check
  * that the passes keep the program's meaning.
  */
-import { SymbolTable, type DenseIntOrFPElementsAttr, type Operation, type RankedTensorType, type SymbolRefAttr, type Value } from '@tilepass/ir'
+import {
+  AffineConstantExpr,
+  FloatAttr,
+  SymbolTable,
+  type AffineMapAttr,
+  type Block,
+  type DenseIntOrFPElementsAttr,
+  type IntegerAttr,
+  type MemRefType,
+  type Operation,
+  type RankedTensorType,
+  type SymbolRefAttr,
+  type Value,
+} from '@tilepass/ir'
 
 /** A tensor value: its shape and its elements in row-major order. */
 interface Tensor {
@@ -158,6 +172,9 @@ class Interpreter {
 
   run(): boolean {
     const main = SymbolTable.lookupSymbolIn(this.module, 'main')
+    if (main !== undefined && main.name.name === 'func.func') {
+      return runLowered(main, this.output)
+    }
     if (main === undefined || main.name.name !== 'toy.func') {
       this.module.emitError("no 'main' function to run").report()
       return false
@@ -184,4 +201,117 @@ class Interpreter {
  */
 export function runToy(module: Operation, output: (text: string) => void): boolean {
   return new Interpreter(module, output).run()
+}
+
+/** A buffer (`memref`) or a scalar (`index`, `f64`) of the chapter 5 form. */
+type LoweredValue = Tensor | number
+
+/** The constant bound of a chapter 5 `affine.for` (`0 to N`), or null. */
+function constantBound(op: Operation, name: string): number | null {
+  const map = (op.getAttr(name) as AffineMapAttr | undefined)?.value
+  const expr = map?.results.length === 1 && map.numInputs === 0 ? map.results[0]! : null
+  return expr instanceof AffineConstantExpr ? expr.value : null
+}
+
+/**
+ * Runs the chapter 5 form of `@main` (`func.func` with `memref` buffers, `affine.for`
+ * nests with constant bounds, `affine.load`/`store` at their induction variables, `arith`
+ * element math, `toy.print` of a buffer): what the lowering computes, so tests can check
+ * that it prints what the toy program prints.
+ */
+function runLowered(main: Operation, output: (text: string) => void): boolean {
+  const env = new Map<Value, LoweredValue>()
+  const buffer = (op: Operation, v: Value): Tensor => {
+    const b = env.get(v)
+    if (b === undefined || typeof b === 'number') {
+      fail(op, 'operand is not a live buffer')
+    }
+    return b
+  }
+  const scalar = (op: Operation, v: Value): number => {
+    const x = env.get(v)
+    if (typeof x !== 'number') {
+      fail(op, 'operand is not a scalar')
+    }
+    return x
+  }
+  const offset = (op: Operation, t: Tensor, indices: readonly Value[]): number => {
+    let off = 0
+    for (let d = 0; d < t.shape.length; d++) {
+      const i = scalar(op, indices[d]!)
+      if (i < 0 || i >= t.shape[d]!) {
+        fail(op, `index ${i} is out of bounds for dimension ${d} of size ${t.shape[d]!}`)
+      }
+      off = off * t.shape[d]! + i
+    }
+    return off
+  }
+  const runBlock = (block: Block): void => {
+    for (const op of block.operations) {
+      switch (op.name.name) {
+        case 'arith.constant': {
+          const a = op.getAttr('value')
+          env.set(op.getResult(0), a instanceof FloatAttr ? a.value : Number((a as IntegerAttr).value))
+          break
+        }
+        case 'arith.addf':
+        case 'arith.mulf': {
+          const a = scalar(op, op.getOperand(0))
+          const b = scalar(op, op.getOperand(1))
+          env.set(op.getResult(0), op.name.name === 'arith.addf' ? a + b : a * b)
+          break
+        }
+        case 'memref.alloc': {
+          const shape = (op.getResult(0).type as MemRefType).shape.map(Number)
+          env.set(op.getResult(0), { shape, data: new Float64Array(shape.reduce((n, d) => n * d, 1)) })
+          break
+        }
+        case 'memref.dealloc':
+          buffer(op, op.getOperand(0))
+          env.delete(op.getOperand(0))
+          break
+        case 'affine.load': {
+          const t = buffer(op, op.getOperand(0))
+          env.set(op.getResult(0), t.data[offset(op, t, op.getOperands().slice(1))]!)
+          break
+        }
+        case 'affine.store': {
+          const t = buffer(op, op.getOperand(1))
+          t.data[offset(op, t, op.getOperands().slice(2))] = scalar(op, op.getOperand(0))
+          break
+        }
+        case 'affine.for': {
+          const lower = constantBound(op, 'lowerBoundMap')
+          const upper = constantBound(op, 'upperBoundMap')
+          const step = Number((op.getAttr('step') as IntegerAttr).value)
+          if (lower === null || upper === null || op.numResults > 0) {
+            fail(op, 'only loops with constant bounds and no results can be interpreted')
+          }
+          const body = op.regions[0]!.front
+          for (let i = lower; i < upper; i += step) {
+            env.set(body.getArgument(0), i)
+            runBlock(body)
+          }
+          break
+        }
+        case 'affine.yield':
+        case 'func.return':
+          break
+        case 'toy.print':
+          output(formatTensor(buffer(op, op.getOperand(0))))
+          break
+        default:
+          fail(op, 'cannot be interpreted')
+      }
+    }
+  }
+  try {
+    runBlock(main.regions[0]!.front)
+    return true
+  } catch (e) {
+    if (e instanceof RunError) {
+      return false
+    }
+    throw e
+  }
 }

@@ -1,7 +1,7 @@
 /**
  * `toyc`: the Toy compiler's command line.
  *
- *   tsx --conditions=source examples/toy/src/toyc.ts FILE [--emit=ast|mlir|run] [--opt]
+ *   tsx --conditions=source examples/toy/src/toyc.ts FILE [--emit=ast|mlir|mlir-affine|run] [--opt]
  *       [--pipeline=PIPELINE] [--mlir-print-debuginfo]
  *
  * FILE is Toy source (`.toy`) or toy IR (`.mlir`); `-` reads Toy source from stdin.
@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs'
 import { compileToy, type CompileOptions } from './compiler.ts'
 
-const usage = 'usage: toyc FILE [--emit=ast|mlir|run] [--opt] [--pipeline=PIPELINE] [--mlir-print-debuginfo]\n'
+const usage = 'usage: toyc FILE [--emit=ast|mlir|mlir-affine|run] [--opt] [--pipeline=PIPELINE] [--mlir-print-debuginfo]\n'
 
 function main(args: readonly string[]): number {
   let file: string | null = null
@@ -23,6 +23,8 @@ function main(args: readonly string[]): number {
       emit = 'ast'
     } else if (arg === '--emit=mlir' || arg === '-emit=mlir') {
       emit = 'mlir'
+    } else if (arg === '--emit=mlir-affine' || arg === '-emit=mlir-affine') {
+      emit = 'mlir-affine'
     } else if (arg === '--emit=run' || arg === '-emit=run') {
       emit = 'run'
     } else if (arg === '--opt' || arg === '-opt') {

@@ -70,7 +70,7 @@ describe('chapter 2: the toy dialect and IR generation', () => {
       "v.mlir:2:8: error: 'toy.constant' op attribute 'value' failed to satisfy constraint: 64-bit float elements attribute",
     )
     expect(errorsOf('toy.func @f(%a: tensor<2xf32>) {\n  toy.print %a : tensor<2xf32>\n  toy.return\n}\n', 'v.mlir')).toContain(
-      "v.mlir:2:3: error: 'toy.print' op operand #0 must be tensor of 64-bit float values, but got 'tensor<2xf32>'",
+      "v.mlir:2:3: error: 'toy.print' op operand #0 must be tensor of 64-bit float values or memref of 64-bit float values, but got 'tensor<2xf32>'",
     )
     expect(errorsOf('toy.func @f(%a: tensor<*xf64>) -> tensor<*xf64> {\n  toy.return\n}\n', 'v.mlir')).toContain(
       "v.mlir:2:3: error: 'toy.return' op has 0 operands, but enclosing function (@f) returns 1",

@@ -458,6 +458,10 @@ export class PatternRewriter extends OpBuilder {
     } else {
       block = target
     }
+    if (before === op) {
+      // Moving an op before itself leaves it where it is (as an ilist splice does).
+      before = op.nextOp
+    }
     op.remove()
     block.insertBefore(op, before)
     this.listener?.notifyOperationInserted?.(op, prevBlock === null ? null : { block: prevBlock, before: prevNext })
