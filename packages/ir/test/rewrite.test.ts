@@ -118,6 +118,15 @@ describe('PatternRewriter', () => {
     expect(log).toEqual(['inserted t.add (moved)', 'inserted t.add (moved)'])
   })
 
+  it('moving an op before itself keeps it in place (as an ilist splice)', () => {
+    const { ops, rewriter, body } = setup()
+    const [, mul] = ops as [Operation, Operation]
+    rewriter.moveOpBefore(mul, mul)
+    rewriter.moveOpBefore(mul, body, mul)
+    expect(body.operations.map((o) => o.name.name)).toEqual(['t.add', 't.mul', 't.neg', 't.ret'])
+    expect(mul.parentBlock).toBe(body)
+  })
+
   it('splitBlock, mergeBlocks and inlineBlockBefore move ops and erase the source', () => {
     const { ops, rewriter, log, body } = setup()
     const [, mul] = ops as [Operation, Operation]
