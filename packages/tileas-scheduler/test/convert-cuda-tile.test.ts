@@ -58,3 +58,40 @@ describe('convert-cuda-tile-to-tileas', () => {
     expect(r.errors).toEqual(["4:10: 'cuda_tile.sqrt' is not supported by tilepass-compile yet"])
   })
 })
+
+describe('convert-cuda-tile-to-tileas: the GEMM form of mmaf', () => {
+  it('stages the operands through shared memory and multiplies into an mma accumulator carried by the loop', () => {
+    const r = toTileAS(example('gemm-f16'))
+    expect(r.errors).toEqual([])
+    const text = printOperation(r.module!)
+    expect(text).toContain('#mma = #tileas.mma<warpsPerCTA = [2, 2]>')
+    expect(text).toContain('tileas.alloc_shared : !tileas.smem<1x32x16xf16, #shared>')
+    expect(text).toContain('#shared = #tileas.shared<vec = 8, perPhase = 4, maxPhase = 2, order = [1, 0]>')
+    expect(text).toContain('#shared1 = #tileas.shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>')
+    expect(text).toMatch(/tileas\.async_copy %arg0\[%\d+, %\d+\] shape = \[%\d+, %\d+\] strides = \[%\d+, %c1_i64\], %\d+\[%c0_i32_\d+\]/)
+    expect(text).toContain('tileas.async_wait %')
+    expect(text).toContain('{pending = 0 : i32}')
+    expect(text).toMatch(/tileas\.local_load %\d+\[%c0_i32_\d+\] : !tileas\.smem<1x32x16xf16, #shared> -> !tileas\.tile<32x16xf16, #dot_op>/)
+    expect(text).toContain('-> !tileas.tile<32x32xf32, #mma>')
+    // The loop carries the accumulator in the mma layout, started by a constant in it.
+    expect(text).toContain('tileas.constant dense<0.000000e+00> : tensor<32x32xf32> : !tileas.tile<32x32xf32, #mma>')
+    expect(text).toMatch(/scf\.for %arg\d+ = %c0_i32 to %\d+ step %c1_i32 iter_args\(%arg\d+ = %\d+\) -> \(!tileas\.tile<32x32xf32, #mma>\)/)
+  })
+
+  it('reports mmaf on operands that are not loaded straight from views', () => {
+    const src = `cuda_tile.module @m {
+  entry @k() {
+    %a = constant <f16: 1.0> : tile<16x16xf16>
+    %b = constant <f16: 1.0> : tile<16x16xf16>
+    %c = constant <f32: 0.0> : tile<16x16xf32>
+    %d = mmaf %a, %b, %c : tile<16x16xf16>, tile<16x16xf16>, tile<16x16xf32>
+    return
+  }
+}
+`
+    const r = toTileAS(src)
+    expect(r.errors).toEqual([
+      "6:10: 'cuda_tile.mmaf' with operands not loaded straight from f16/bf16 views with unit stride (or with this accumulator) is not supported by tilepass-compile yet",
+    ])
+  })
+})
