@@ -11,7 +11,6 @@
  */
 import {
   Block,
-  BlockArgument,
   DenseArrayAttr,
   DenseIntOrFPElementsAttr,
   FloatAttr,
@@ -20,7 +19,6 @@ import {
   IntegerAttr,
   IntegerType,
   OpBuilder,
-  RankedTensorType,
   StringAttr,
   TypeAttr,
   UnitAttr,
@@ -45,9 +43,9 @@ import {
   type TensorViewType,
   TileType,
 } from '@tilepass/cuda-tile'
-import { BlockedLayoutAttr, DotOperandLayoutAttr, type DistributedLayoutAttr, type MmaLayoutAttr, SliceLayoutAttr } from '../tileas/TileASAttributes.ts'
-import { AsyncTokenType, SharedBufferType, TileASTileType } from '../tileas/TileASTypes.ts'
-import { defaultBlockedLayout, elementBytes, mmaLayoutFor, sharedLayoutFor } from './Layouts.ts'
+import { BlockedLayoutAttr, type DistributedLayoutAttr, SliceLayoutAttr } from '../tileas/TileASAttributes.ts'
+import { TileASTileType } from '../tileas/TileASTypes.ts'
+import { defaultBlockedLayout, elementBytes } from './Layouts.ts'
 
 /** Attribute carrying the CTA's warp count on a converted entry. */
 export const NUM_WARPS_ATTR = 'tileas.num_warps'
@@ -121,14 +119,6 @@ class CudaTileToTileAS {
   private readonly divisors = new Map<Value, number>()
   private readonly tokens = new Set<Value>()
   private numWarps = 4
-  /** Layouts chosen ahead for values (mma accumulators and what feeds them). */
-  private readonly preferred = new Map<Value, DistributedLayoutAttr>()
-  /** The operand loads of eligible mmaf ops: lowered as async copies at the mmaf. */
-  private readonly gemmLoads = new Set<Operation>()
-  /** The converted entry's body (hoisted shared buffers go to its start). */
-  private funcBody: Block | null = null
-  /** The last hoisted `tileas.alloc_shared` (the next goes after it). */
-  private lastAlloc: Operation | null = null
   readonly builder: OpBuilder
 
   constructor(readonly module: Operation) {
@@ -183,52 +173,7 @@ class CudaTileToTileAS {
     fn.regions[0]!.push(body)
     block.arguments.forEach((a, i) => this.values.set(a, body.addArgument(argTypes[i]!, a.location)))
     this.builder.setInsertionPointToEnd(body)
-    this.funcBody = body
-    this.lastAlloc = null
-    this.planGemms(entry)
     this.convertOps(block, 'entry')
-  }
-
-  /**
-   * Finds the mmaf ops of the GEMM form: f16/bf16 operands loaded straight from views with
-   * a unit-stride last dimension (used only by the mmaf), an f32 accumulator. Their operand
-   * loads become async copies and their accumulators (with the loop values that carry them
-   * and the constants that start them) get the mma layout.
-   */
-  private planGemms(entry: Operation): void {
-    entry.walk((op: Operation) => {
-      if (op.name.name !== 'cuda_tile.mmaf') {
-        return
-      }
-      const loads = [op.getOperand(0).definingOp, op.getOperand(1).definingOp]
-      const acc = op.getOperand(2).type as TileType
-      const eligible = loads.every((l, i) => {
-        if (l === null || l.name.name !== 'cuda_tile.load_view_tko' || !op.getOperand(i).hasOneUse) {
-          return false
-        }
-        const view = l.getOperand(0).type as PartitionViewType
-        const e = view.tensorView.elementType
-        const unitStride = view.tensorView.strides[view.tensorView.strides.length - 1] === 1
-        return unitStride && e instanceof FloatType && (e.kind === 'f16' || e.kind === 'bf16')
-      })
-      const mma = mmaLayoutFor(this.ctx, acc.shape, this.numWarps)
-      const k = (op.getOperand(0).type as TileType).shape[1]!
-      if (!eligible || !(acc.elementType instanceof FloatType) || acc.elementType.kind !== 'f32' || mma === null || k % 16 !== 0) {
-        return
-      }
-      loads.forEach((l) => this.gemmLoads.add(l!))
-      this.preferred.set(op.getResult(0), mma)
-      let accValue: Value = op.getOperand(2)
-      this.preferred.set(accValue, mma)
-      // Through the loop that carries the accumulator, to its initial value.
-      const owner = accValue instanceof BlockArgument ? accValue.owner.parentOp : null
-      const argIndex = accValue instanceof BlockArgument ? accValue.index : 0
-      if (owner?.name.name === 'cuda_tile.for' && argIndex > 0) {
-        accValue = owner.getOperand(3 + argIndex - 1)
-        this.preferred.set(accValue, mma)
-        this.preferred.set(owner.getResult(argIndex - 1), mma)
-      }
-    })
   }
 
   /** Converts the ops of `block`; `where` says which terminator it ends with. */
@@ -254,11 +199,7 @@ class CudaTileToTileAS {
     throw new Unsupported(op, `values of type ${typeToString(t)} are not supported by tilepass-compile yet`)
   }
 
-  private tileType(t: Type, op: Operation, layout?: DistributedLayoutAttr, result?: Value): Type {
-    const preferred = result === undefined ? undefined : this.preferred.get(result)
-    if (preferred !== undefined && layout === undefined) {
-      layout = preferred
-    }
+  private tileType(t: Type, op: Operation, layout?: DistributedLayoutAttr): Type {
     if (!(t instanceof TileType)) {
       throw new Unsupported(op, `values of type ${typeToString(t)} are not supported by tilepass-compile yet`)
     }
@@ -356,12 +297,7 @@ class CudaTileToTileAS {
       }
       case 'load_view_tko':
       case 'store_view_tko':
-        if (!this.gemmLoads.has(op)) {
-          this.convertViewAccess(op, short === 'load_view_tko')
-        }
-        return
-      case 'mmaf':
-        this.convertMmaF(op)
+        this.convertViewAccess(op, short === 'load_view_tko')
         return
       case 'broadcast': {
         const src = this.v(op.getOperand(0), op)
@@ -418,7 +354,7 @@ class CudaTileToTileAS {
     if (!(t instanceof TileType) || !(value instanceof DenseIntOrFPElementsAttr)) {
       throw new Unsupported(op, 'this constant is not supported by tilepass-compile yet')
     }
-    const rt = this.tileType(t, op, undefined, op.getResult(0))
+    const rt = this.tileType(t, op)
     if (!(rt instanceof TileASTileType)) {
       const e = t.elementType
       const v0 = value.values[0]!
@@ -429,9 +365,7 @@ class CudaTileToTileAS {
     if (value.nanBits !== null) {
       throw new Unsupported(op, 'NaN payloads in tile constants are not supported by tilepass-compile yet')
     }
-    // The value as builtin dense elements of a tensor (cuda_tile's are typed by its tile type).
-    const dense = DenseIntOrFPElementsAttr.get(RankedTensorType.get(t.shape, t.elementType), value.values, value.isSplat)
-    this.values.set(op.getResult(0), this.builder.create('tileas.constant', op.location, { attributes: { value: dense }, results: [rt] }).results[0]!)
+    this.values.set(op.getResult(0), this.builder.create('tileas.constant', op.location, { attributes: { value }, results: [rt] }).results[0]!)
   }
 
   private convertElementwise(op: Operation, name: string): void {
@@ -545,7 +479,12 @@ class CudaTileToTileAS {
       throw new Unsupported(op, 'accesses through this view are not supported by tilepass-compile yet')
     }
     const rank = view.tileShape.length
-    const offsets = this.tileOffsets(op, view, isLoad ? 1 : 2)
+    const indices = op.getOperands().slice(isLoad ? 1 : 2, (isLoad ? 1 : 2) + rank)
+    const offsets = indices.map((ix, d) => {
+      const i = this.i64(this.v(ix, op), loc)
+      const size = this.constI64(view.tileShape![d]!, loc)
+      return this.builder.create('tileas.muli', loc, { operands: [i, size], results: [i.type] }).results[0]!
+    })
     const segs = (n: number): Attribute => denseI32(this.ctx, [...(isLoad ? [] : [1]), 1, n, n, n])
     if (isLoad) {
       const rt = this.tileType(op.getResult(0).type, op) as TileASTileType
@@ -571,70 +510,6 @@ class CudaTileToTileAS {
     }
     this.builder.create('tileas.store_view', loc, { operands: [value, view.base, ...offsets, ...view.dims, ...view.strides], attributes: attrs })
     this.tokens.add(op.getResult(0))
-  }
-
-  /** Element offsets of the tile a view access reads: index * tile size per dimension (i64). */
-  private tileOffsets(op: Operation, view: ViewInfo, first: number): Value[] {
-    const loc = op.location
-    const indices = op.getOperands().slice(first, first + view.tileShape!.length)
-    return indices.map((ix, d) => {
-      const i = this.i64(this.v(ix, op), loc)
-      const size = this.constI64(view.tileShape![d]!, loc)
-      return this.builder.create('tileas.muli', loc, { operands: [i, size], results: [i.type] }).results[0]!
-    })
-  }
-
-  /**
-   * mmaf in the GEMM form: each operand tile is copied global -> shared with async copies
-   * (zero fill past the dims), waited for, read into dot-operand registers, and multiplied
-   * into the mma-layout accumulator; barriers keep the single stage from being overwritten
-   * while warps still read it.
-   */
-  private convertMmaF(op: Operation): void {
-    const loc = op.location
-    const b = this.builder
-    const loads = [op.getOperand(0).definingOp, op.getOperand(1).definingOp]
-    if (!loads.every((l) => l !== null && this.gemmLoads.has(l))) {
-      throw new Unsupported(op, "'cuda_tile.mmaf' with operands not loaded straight from f16/bf16 views with unit stride (or with this accumulator) is not supported by tilepass-compile yet")
-    }
-    const i32 = IntegerType.get(this.ctx, 32)
-    const stage = b.create('arith.constant', loc, { attributes: { value: IntegerAttr.get(i32, 0) }, results: [i32] }).results[0]!
-    const acc = this.v(op.getOperand(2), op)
-    const mma = this.preferred.get(op.getResult(0)) as MmaLayoutAttr
-    const tokens: Value[] = []
-    const buffers: Value[] = []
-    loads.forEach((l, i) => {
-      const view = this.views.get(l!.getOperand(0))!
-      const shape = (l!.getResult(0).type as TileType).shape
-      const type = SharedBufferType.get([1, shape[0]!, shape[1]!], view.elementType, sharedLayoutFor(this.ctx, shape, view.elementType))
-      const ip = b.saveInsertionPoint()
-      if (this.lastAlloc === null) {
-        b.setInsertionPointToStart(this.funcBody!)
-      } else {
-        b.setInsertionPointAfter(this.lastAlloc)
-      }
-      this.lastAlloc = b.create('tileas.alloc_shared', l!.location, { results: [type] })
-      buffers.push(this.lastAlloc.results[0]!)
-      b.restoreInsertionPoint(ip)
-      const offsets = this.tileOffsets(l!, view, 1)
-      const copy = b.create('tileas.async_copy', l!.location, {
-        operands: [view.base, ...offsets, ...view.dims, ...view.strides, buffers[i]!, stage],
-        results: [AsyncTokenType.get(this.ctx)],
-        attributes: { operandSegmentSizes: DenseArrayAttr.getI32(this.ctx, [1, 2, 2, 2, 1, 1]) },
-      })
-      tokens.push(copy.results[0]!)
-    })
-    const group = b.create('tileas.async_commit_group', loc, { operands: tokens, results: [AsyncTokenType.get(this.ctx)] }).results[0]!
-    b.create('tileas.async_wait', loc, { operands: [group], attributes: { pending: IntegerAttr.get(i32, 0) } })
-    b.create('tileas.barrier', loc)
-    const frags = loads.map((l, i) => {
-      const t = l!.getResult(0).type as TileType
-      const layout = DotOperandLayoutAttr.get(this.ctx, i, mma)
-      return b.create('tileas.local_load', loc, { operands: [buffers[i]!, stage], results: [TileASTileType.get(t.shape, t.elementType, layout)] }).results[0]!
-    })
-    b.create('tileas.barrier', loc)
-    const d = b.create('tileas.mma', loc, { operands: [frags[0]!, frags[1]!, this.inLayout(acc, mma, loc)], results: [(acc.type as TileASTileType).withLayout(mma)] })
-    this.values.set(op.getResult(0), d.results[0]!)
   }
 
   private convertReshape(op: Operation): void {
@@ -712,14 +587,7 @@ class CudaTileToTileAS {
   private convertFor(op: Operation): void {
     const loc = op.location
     const [lb, ub, step] = [0, 1, 2].map((i) => this.v(op.getOperand(i), op))
-    const inits = op
-      .getOperands()
-      .slice(3)
-      .map((o, i) => {
-        const v = this.v(o, op)
-        const want = this.preferred.get(op.getResult(i))
-        return want === undefined ? v : this.inLayout(v, want, loc)
-      })
+    const inits = op.getOperands().slice(3).map((o) => this.v(o, op))
     const types = inits.map((v) => v.type)
     const attrs: Record<string, Attribute> = {}
     if (op.getAttr('unsignedCmp') !== undefined) {
