@@ -19,6 +19,7 @@ import {
   IntegerAttr,
   IntegerType,
   OpBuilder,
+  RankedTensorType,
   StringAttr,
   TypeAttr,
   UnitAttr,
@@ -365,7 +366,9 @@ class CudaTileToTileAS {
     if (value.nanBits !== null) {
       throw new Unsupported(op, 'NaN payloads in tile constants are not supported by tilepass-compile yet')
     }
-    this.values.set(op.getResult(0), this.builder.create('tileas.constant', op.location, { attributes: { value }, results: [rt] }).results[0]!)
+    // The value as builtin dense elements of a tensor (cuda_tile's are typed by its tile type).
+    const dense = DenseIntOrFPElementsAttr.get(RankedTensorType.get(t.shape, t.elementType), value.values, value.isSplat)
+    this.values.set(op.getResult(0), this.builder.create('tileas.constant', op.location, { attributes: { value: dense }, results: [rt] }).results[0]!)
   }
 
   private convertElementwise(op: Operation, name: string): void {
