@@ -27,6 +27,8 @@ export interface ToolIO {
    * larger than a JavaScript string can be); when absent, `writeFile` gets the joined text.
    */
   readonly writeFileChunks?: (path: string, chunks: readonly string[]) => void
+  /** Whether standard error is a terminal (progress lines are drawn only there). Optional. */
+  readonly stderrIsTTY?: boolean
 }
 
 // The wording of strerror(3), which mlir-opt prints for the same failures.
@@ -51,6 +53,7 @@ function withErrno<T>(fn: () => T): T {
 /** Returns the `ToolIO` of the current Node.js process. */
 export function nodeToolIO(): ToolIO {
   return {
+    stderrIsTTY: process.stderr.isTTY === true,
     readFileBytes: (path) => withErrno(() => readFileSync(path === '-' ? 0 : path)),
     stdoutBytes: (bytes) => {
       process.stdout.write(bytes)

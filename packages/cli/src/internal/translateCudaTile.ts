@@ -116,15 +116,18 @@ export function registerCudaTileTranslations(registry: TranslationRegistry): voi
  * @internal Reads the input of `tilepass-opt`: its text, or, when it is Tile IR bytecode
  * (starts with the magic), its bytes, which are read as the module they encode.
  */
-export function readOptInput(path: string, io: ToolIO): { text: string; bytecode: Uint8Array | null } {
+export function readOptInput(path: string, io: ToolIO): { text: string; bytecode: Uint8Array | null; mlirBytecode: boolean } {
   if (io.readFileBytes === undefined) {
-    return { text: io.readFile(path), bytecode: null }
+    const text = io.readFile(path)
+    return { text, bytecode: null, mlirBytecode: /^ML[\u00ef\ufffd]R/.test(text) }
   }
   const bytes = io.readFileBytes(path)
   if (isTileIRBytecode(bytes)) {
-    return { text: '', bytecode: bytes }
+    return { text: '', bytecode: bytes, mlirBytecode: false }
   }
-  return { text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes), bytecode: null }
+  // Upstream MLIR bytecode ("ML\xefR"), which no Tilepass reader understands.
+  const mlirBytecode = bytes.length >= 4 && bytes[0] === 0x4d && bytes[1] === 0x4c && bytes[2] === 0xef && bytes[3] === 0x52
+  return { text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes), bytecode: null, mlirBytecode }
 }
 
 /** @internal Reads bytecode as a parsed input: the module, or null after reporting the reader's messages. */

@@ -29,8 +29,8 @@ function findLlcSync(): string | null {
   return null
 }
 
-/** PTX through LLVM's `llc` (`--ptx-backend=llc`): an argument array, never a shell. */
-function ptxWithLlc(op: Operation, env: TranslateEnv): string | null {
+/** @internal PTX through LLVM's `llc` (`--ptx-backend=llc`) for `gpuName`: an argument array, never a shell. */
+export function ptxWithLlc(op: Operation, gpuName: string): string | null {
   const ir = translateModuleToLLVMIR(op)
   if (ir === undefined) {
     return null
@@ -40,7 +40,7 @@ function ptxWithLlc(op: Operation, env: TranslateEnv): string | null {
     op.emitError("--ptx-backend=llc needs LLVM's llc, which is not installed (looked in /usr/lib/llvm-22/bin and on PATH)").report()
     return null
   }
-  const r = spawnSync(llc, ['-march=nvptx64', `-mcpu=${gpuName(env)}`, '-o', '-'], { input: ir, encoding: 'utf8', maxBuffer: 1 << 30 })
+  const r = spawnSync(llc, ['-march=nvptx64', `-mcpu=${gpuName}`, '-o', '-'], { input: ir, encoding: 'utf8', maxBuffer: 1 << 30 })
   if (r.status !== 0) {
     op.emitError(`llc failed: ${(r.stderr || r.error?.message || `exit ${String(r.status)}`).trim()}`).report()
     return null
@@ -74,7 +74,7 @@ export function registerLLVMTranslations(registry: TranslationRegistry): void {
     return true
   })
   registry.registerFromMLIR('mlir-to-ptx', 'Translate the llvm and nvvm dialects to PTX', (op, out, env) => {
-    const ptx = env.options.get('ptx-backend') === 'llc' ? ptxWithLlc(op, env) : emitPTX(op, { gpuName: gpuName(env) })
+    const ptx = env.options.get('ptx-backend') === 'llc' ? ptxWithLlc(op, gpuName(env)) : emitPTX(op, { gpuName: gpuName(env) })
     if (ptx === null) {
       return false
     }

@@ -1,0 +1,116 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { Context, parseSourceString } from '@tilepass/ir'
+import { writeCudaTileBytecode } from '@tilepass/cuda-tile'
+import { main } from '../src/tilepass-compile.ts'
+import { registerToolDialects } from '../src/internal/registerDialects.ts'
+import { memoryIO } from './memoryIO.ts'
+
+// The real compile pipeline (cuda_tile -> tile assembly -> llvm + nvvm -> PTX) through the
+// driver, on the kernels of examples/cuda-tile.
+const example = (name: string): string => readFileSync(new URL(`../../../examples/cuda-tile/${name}.mlir`, import.meta.url), 'utf8')
+const KERNELS = ['vector-add', 'row-softmax']
+
+function tilebc(text: string): Uint8Array {
+  const ctx = new Context()
+  registerToolDialects(ctx)
+  const module = parseSourceString(text, ctx)!.op
+  const inner = module.regions[0]!.front.operations.find((o) => o.name.name === 'cuda_tile.module')!
+  return writeCudaTileBytecode(inner)!
+}
+
+function compile(files: Record<string, string>, args: string[], bytes?: Record<string, Uint8Array>): { code: number; out: string; err: string; written: Record<string, string> } {
+  const io = memoryIO(files)
+  const withBytes =
+    bytes === undefined
+      ? io
+      : Object.assign(io, {
+          readFileBytes: (p: string): Uint8Array => {
+            const b = bytes[p]
+            if (b === undefined) {
+              throw new Error('No such file or directory')
+            }
+            return b
+          },
+        })
+  const code = main(args, withBytes)
+  return { code, out: io.out, err: io.err, written: io.written }
+}
+
+const PTXAS = spawnSync('ptxas', ['--version']).status === 0
+
+describe('tilepass-compile on the cuda_tile examples', () => {
+  for (const name of KERNELS) {
+    it(`compiles ${name} from text and from Tile IR bytecode to the same PTX`, () => {
+      const text = example(name)
+      const fromText = compile({ 'k.mlir': text }, ['k.mlir', '--gpu-name=sm_90a', '-o', 'k.ptx'])
+      expect(fromText.err).toBe('')
+      expect(fromText.code).toBe(0)
+      const ptx = fromText.written['k.ptx']!
+      expect(ptx).toMatch(/^\/\/[\s\S]*\.version \d+\.\d+\n\.target sm_90a\n/)
+      expect(ptx).toMatch(/\.visible \.entry \w+\(/)
+      const fromBytecode = compile({}, ['k.tilebc', '--gpu-name=sm_90a', '-o', 'k.ptx'], { 'k.tilebc': tilebc(text) })
+      expect(fromBytecode.err).toBe('')
+      expect(fromBytecode.written['k.ptx']).toBe(ptx)
+    })
+  }
+
+  it.skipIf(!PTXAS)('writes PTX that ptxas 13 accepts for sm_90a and sm_100a without spills', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tilepass-compile-'))
+    try {
+      for (const name of KERNELS) {
+        for (const arch of ['sm_90a', 'sm_100a']) {
+          const r = compile({ 'k.mlir': example(name) }, ['k.mlir', `--gpu-name=${arch}`, '-o', 'k.ptx'])
+          expect(r.code).toBe(0)
+          const file = path.join(dir, `${name}-${arch}.ptx`)
+          writeFileSync(file, r.written['k.ptx']!)
+          const res = spawnSync('ptxas', [`-arch=${arch}`, '-v', '-o', `${file}.cubin`, file], { encoding: 'utf8' })
+          expect(res.status, res.stderr).toBe(0)
+          expect(res.stderr).not.toMatch(/[1-9]\d* bytes spill/)
+        }
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('emits each stage: tile assembly, the llvm dialect, LLVM IR', () => {
+    const text = example('row-softmax')
+    const asm = compile({ 'k.mlir': text }, ['k.mlir', '--emit=tile-asm'])
+    expect(asm.code).toBe(0)
+    expect(asm.out).toContain('gpu.module @')
+    expect(asm.out).toContain('#tileas.blocked<')
+    expect(asm.out).toContain('!tileas.tile<')
+    expect(asm.out).toContain('tileas.reduce')
+    const dialect = compile({ 'k.mlir': text }, ['k.mlir', '--emit=llvm-dialect'])
+    expect(dialect.out).toMatch(/llvm\.func @\w+\([^)]*\) attributes \{[^}]*nvvm\.kernel/)
+    expect(dialect.out).not.toContain('tileas.')
+    const ir = compile({ 'k.mlir': text }, ['k.mlir', '--emit=llvm-ir'])
+    expect(ir.out).toContain('target triple = "nvptx64-nvidia-cuda"')
+    expect(ir.out).toMatch(/define ptx_kernel void @\w+\(/)
+  })
+
+  it('times the passes inside CompileNVVM and the translation in SerializeGPUModule', () => {
+    const r = compile({ 'k.mlir': example('vector-add') }, ['k.mlir', '-o', 'k.ptx', '--mlir-timing', '--mlir-timing-display=tree'])
+    expect(r.code).toBe(0)
+    const names = r.err
+      .split('\n')
+      .map((l) => /^\s+[\d.]+ \(\s*[\d.]+%\)(\s+)(\S.*)$/.exec(l))
+      .filter((m) => m !== null)
+      .map((m) => `${' '.repeat(m[1]!.length - 2)}${m[2]!}`)
+    expect(names).toEqual(['Parser', 'CompileNVVM', '  ConvertCudaTileToTileASPass', '  ConvertTileASToNVVMPass', 'SerializeGPUModule', 'Rest', 'Total'])
+  })
+
+  it('reports an op outside the compile subset at its location, with exit 5 and no output', () => {
+    const text = example('vector-add').replace(/addf (%\w+), (%\w+)/, 'atan2 $1, $2')
+    expect(text).toContain('atan2')
+    const r = compile({ 'k.mlir': text }, ['k.mlir', '-o', 'k.ptx'])
+    expect(r.code).toBe(5)
+    expect(r.err).toMatch(/^k\.mlir:\d+:\d+: error: 'cuda_tile\.atan2' is not supported by tilepass-compile yet\n/)
+    expect(r.err).toContain('error: failed to compile Tile IR program\n')
+    expect(r.written).toEqual({})
+  })
+})
