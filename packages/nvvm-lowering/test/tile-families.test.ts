@@ -191,7 +191,9 @@ describe('layout conversion', () => {
     const pm = new PassManager(ctx, 'builtin.module')
     addNVVMLoweringPipeline(pm, { optLevel: 2, gpuName: 'sm_90a' })
     expect(succeeded(pm.run(parsed!.op))).toBe(true)
-    return emulate(emitPTX(parsed!.op, { gpuName: 'sm_90a' }), 'k', args, { grid: [1, 1, 1], block: [128, 1, 1] }).buffers
+    const ptx = emitPTX(parsed!.op, { gpuName: 'sm_90a' })
+    expect(errors).toEqual([])
+    return emulate(ptx!, 'k', args, { grid: [1, 1, 1], block: [128, 1, 1] }).buffers
   }
 
   const A = '#tileas.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>'
