@@ -7,7 +7,8 @@
  */
 import { IntegerAttr, type Value } from '@tilepass/ir'
 import { NVVMEnumAttr } from '@tilepass/dialects'
-import { log2, type LLVMEmitter, type MmaElementType } from './LLVMEmitter.ts'
+import { log2 } from '@tilepass/tileas-scheduler'
+import type { LLVMEmitter, MmaElementType } from './LLVMEmitter.ts'
 import { VECTOR_BYTES, type SharedSwizzle } from './SharedLayout.ts'
 import type { ThreadIds } from './ThreadIds.ts'
 

@@ -4,6 +4,7 @@
  * struct element access. Every op goes to the builder's insertion point at `loc`.
  */
 import { DenseArrayAttr, FloatType, IntegerAttr, IntegerType, TypeAttr, VectorType, type Attribute, type Location, type OpBuilder, type Operation, type Type, type Value } from '@tilepass/ir'
+import { isPowerOf2 } from '@tilepass/tileas-scheduler'
 import { GEP_DYNAMIC_INDEX, ICmpPredicateNames, LLVMPointerType, LLVMStructType } from '@tilepass/dialects'
 
 /** The 16-bit float element types of the tensor-core path. */
@@ -120,7 +121,7 @@ export class LLVMEmitter {
 
   /** `a * c` for a power-of-two constant `c` as a shift, else a multiply. */
   mulPow2(a: Value, c: number): Value {
-    return isPow2(c) ? this.shl(a, Math.log2(c)) : this.mul(a, c)
+    return isPowerOf2(c) ? this.shl(a, Math.log2(c)) : this.mul(a, c)
   }
 
   /** `llvm.icmp "<pred>" a, b`. */
@@ -179,14 +180,4 @@ export class LLVMEmitter {
   vector(n: number, t: Type): VectorType {
     return VectorType.get([n], t)
   }
-}
-
-/** Whether `n` is a positive power of two. */
-export function isPow2(n: number): boolean {
-  return Number.isInteger(n) && n > 0 && (n & (n - 1)) === 0
-}
-
-/** log2 of a power of two. */
-export function log2(n: number): number {
-  return Math.round(Math.log2(n))
 }

@@ -8,7 +8,8 @@
  */
 import { IntegerAttr, type Value } from '@tilepass/ir'
 import { NVVMKeywordAttr, NVVMShapeAttr } from '@tilepass/dialects'
-import { log2, type LLVMEmitter, type MmaElementType } from './LLVMEmitter.ts'
+import { log2 } from '@tilepass/tileas-scheduler'
+import type { LLVMEmitter, MmaElementType } from './LLVMEmitter.ts'
 import { dotOperandRegBases, registerCount, type Coord, type WarpsPerCTA } from './MmaLayouts.ts'
 import { VECTOR_BYTES } from './SharedLayout.ts'
 import { emitStagePointer, type SharedStageRef } from './AsyncCopy.ts'

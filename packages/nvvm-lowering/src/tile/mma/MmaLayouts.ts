@@ -1,9 +1,10 @@
 /**
- * The register orders of the mma.sync m16n8k16 path as linear layouts (the plan's `mma`
- * and `dot_op` encodings): per-register basis vectors, repetition counts, and the
+ * The register orders of the mma.sync m16n8k16 path (the `mma` and `dot_op` linear layouts
+ * of @tilepass/tileas-scheduler): per-register basis vectors, repetition counts, and the
  * coordinates a lane's register holds. The code generators index `Value[]` with these.
  */
-import { isPow2 } from './LLVMEmitter.ts'
+import { dotOperandToLinear, mmaToLinear } from '@tilepass/tileas-scheduler'
+import { isPowerOf2 as isPow2 } from '@tilepass/tileas-scheduler'
 
 /** `warpsPerCTA = [wm, wn]` of an `#tileas.mma` layout. */
 export type WarpsPerCTA = readonly [number, number]
@@ -16,18 +17,9 @@ export function accumulatorReps(m: number, n: number, warps: WarpsPerCTA): { rea
   return { m: m / (16 * warps[0]), n: n / (8 * warps[1]) }
 }
 
-/** Basis vectors of the powers of two from `from` up to (not including) `to`, scaled into `dir`. */
-function reps(from: number, to: number, dir: (s: number) => Coord): Coord[] {
-  const out: Coord[] = []
-  for (let s = from; s < to; s *= 2) {
-    out.push(dir(s))
-  }
-  return out
-}
-
 /** Register bases of the mma accumulator [M, N] (registers 4i..4i+3 are c0..c3 of atom i). */
 export function accumulatorRegBases(m: number, n: number, warps: WarpsPerCTA): Coord[] {
-  return [[0, 1], [8, 0], ...reps(8 * warps[1], n, (s) => [0, s]), ...reps(16 * warps[0], m, (s) => [s, 0])]
+  return mmaToLinear([m, n], warps[0], warps[1]).regBases.map((b) => [b[0]!, b[1]!] as const)
 }
 
 /**
@@ -36,12 +28,7 @@ export function accumulatorRegBases(m: number, n: number, warps: WarpsPerCTA): C
  * one k16n8 fragment.
  */
 export function dotOperandRegBases(opIdx: 0 | 1, shape: Coord, warps: WarpsPerCTA): Coord[] {
-  if (opIdx === 0) {
-    const [m, k] = shape
-    return [[0, 1], [8, 0], [0, 8], ...reps(16, k, (s) => [0, s]), ...reps(16 * warps[0], m, (s) => [s, 0])]
-  }
-  const [k, n] = shape
-  return [[1, 0], [8, 0], ...reps(16, k, (s) => [s, 0]), ...reps(8 * warps[1], n, (s) => [0, s])]
+  return dotOperandToLinear(shape, opIdx, warps[0], warps[1]).regBases.map((b) => [b[0]!, b[1]!] as const)
 }
 
 /** The coordinate that register bases `bases` give register `r` (XOR of the set bits' bases). */

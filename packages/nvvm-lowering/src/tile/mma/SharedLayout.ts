@@ -4,7 +4,8 @@
  * stage lives at `r*C + (((c / vec) ^ ((r / perPhase) % maxPhase)) * vec) + c % vec`, and
  * the buffer sizing helpers of a multi-stage cp.async pipeline.
  */
-import { isPow2 } from './LLVMEmitter.ts'
+import { swizzledOffset as stageOffset } from '@tilepass/tileas-scheduler'
+import { isPowerOf2 as isPow2 } from '@tilepass/tileas-scheduler'
 
 /** The parameters of a swizzled shared layout (`order` is `[1, 0]`: row-major). */
 export interface SharedSwizzle {
@@ -40,8 +41,7 @@ export function mmaOperandSwizzle(cols: number, eltBytes = 2): SharedSwizzle {
 
 /** The element offset of (r, c) in a row-major [R, cols] stage with `layout`. */
 export function swizzledOffset(layout: SharedSwizzle, cols: number, r: number, c: number): number {
-  const phase = Math.floor(r / layout.perPhase) % layout.maxPhase
-  return r * cols + ((Math.floor(c / layout.vec) ^ phase) * layout.vec) + (c % layout.vec)
+  return stageOffset(r, c, cols, layout.vec, layout.perPhase, layout.maxPhase)
 }
 
 /** Bytes of one stage of an [rows, cols] tile of `eltBytes`-byte elements. */

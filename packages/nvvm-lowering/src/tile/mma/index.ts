@@ -3,7 +3,7 @@
  * swizzled shared buffers, ldmatrix into dot-operand registers, mma.sync m16n8k16 with f32
  * accumulation, and the buffer sizing helpers.
  */
-export { LLVMEmitter, isPow2, log2 } from './LLVMEmitter.ts'
+export { LLVMEmitter } from './LLVMEmitter.ts'
 export type { MmaElementType, IntOperand } from './LLVMEmitter.ts'
 export { emitThreadIds } from './ThreadIds.ts'
 export type { ThreadIds } from './ThreadIds.ts'
