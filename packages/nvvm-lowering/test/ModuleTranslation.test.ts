@@ -226,6 +226,23 @@ llvm.func @stages(%x: i32) -> !llvm.ptr<3> {
   %s6 = llvm.insertvalue %z, %s5[5] : !llvm.struct<(ptr<3>, ptr<3>, ptr<3>, ptr<3>, ptr<3>, ptr<3>)>
   llvm.return %f : !llvm.ptr<3>
 }`,
+  // Bitcasts of integer constants to floats fold to float constants.
+  `llvm.func @bitcasts() -> !llvm.struct<(f32, f16, bf16, f32)> {
+  %a = llvm.mlir.constant(0 : i32) : i32
+  %b = llvm.mlir.constant(-1082130432 : i32) : i32
+  %c = llvm.mlir.constant(15360 : i16) : i16
+  %d = llvm.mlir.constant(-32768 : i16) : i16
+  %x = llvm.bitcast %a : i32 to f32
+  %y = llvm.bitcast %c : i16 to f16
+  %z = llvm.bitcast %d : i16 to bf16
+  %w = llvm.bitcast %b : i32 to f32
+  %s = llvm.mlir.poison : !llvm.struct<(f32, f16, bf16, f32)>
+  %s1 = llvm.insertvalue %x, %s[0] : !llvm.struct<(f32, f16, bf16, f32)>
+  %s2 = llvm.insertvalue %y, %s1[1] : !llvm.struct<(f32, f16, bf16, f32)>
+  %s3 = llvm.insertvalue %z, %s2[2] : !llvm.struct<(f32, f16, bf16, f32)>
+  %s4 = llvm.insertvalue %w, %s3[3] : !llvm.struct<(f32, f16, bf16, f32)>
+  llvm.return %s4 : !llvm.struct<(f32, f16, bf16, f32)>
+}`,
 ]
 
 describe.skipIf(!haveMlirTranslate)('translateModuleToLLVMIR against mlir-translate', () => {

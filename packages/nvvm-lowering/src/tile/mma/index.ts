@@ -34,3 +34,15 @@ export { emitLoadDotOperand } from './LdMatrix.ts'
 export type { DotOperandLoad } from './LdMatrix.ts'
 export { emitMma, mmaRegisterCounts, packOperandPair } from './MmaSync.ts'
 export type { MmaTile } from './MmaSync.ts'
+export {
+  GEMM_OP_NAMES,
+  checkGemmOp,
+  lowerAllocShared,
+  lowerAsyncCopy,
+  lowerAsyncCommitGroup,
+  lowerAsyncWait,
+  lowerBarrier,
+  lowerLocalLoad,
+  lowerMma,
+} from './GemmOpLowering.ts'
+export type { GemmLoweringEnv } from './GemmOpLowering.ts'
