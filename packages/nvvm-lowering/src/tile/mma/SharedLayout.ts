@@ -4,7 +4,7 @@
  * stage lives at `r*C + (((c / vec) ^ ((r / perPhase) % maxPhase)) * vec) + c % vec`, and
  * the buffer sizing helpers of a multi-stage cp.async pipeline.
  */
-import { swizzledOffset as stageOffset } from '@tilepass/tileas-scheduler'
+import { mmaOperandSwizzleParams, swizzledOffset as stageOffset } from '@tilepass/tileas-scheduler'
 import { isPowerOf2 as isPow2 } from '@tilepass/tileas-scheduler'
 
 /** The parameters of a swizzled shared layout (`order` is `[1, 0]`: row-major). */
@@ -21,9 +21,6 @@ export interface SharedSwizzle {
 /** Bytes of one swizzled vector: a cp.async copy and an ldmatrix row. */
 export const VECTOR_BYTES = 16
 
-/** Bytes per 128-byte shared-memory wavefront (32 banks of 4 bytes). */
-const BANK_LINE_BYTES = 128
-
 /**
  * The swizzle for an mma operand stage of `cols` elements per row of `eltBytes` each, such
  * that both the 16-byte cp.async stores and the eight 16-byte row reads of every ldmatrix
@@ -32,11 +29,7 @@ const BANK_LINE_BYTES = 128
  * eight rows of a matrix.
  */
 export function mmaOperandSwizzle(cols: number, eltBytes = 2): SharedSwizzle {
-  const vec = VECTOR_BYTES / eltBytes
-  const vectorsPerRow = Math.max(1, (cols * eltBytes) / VECTOR_BYTES)
-  const perPhase = Math.max(1, BANK_LINE_BYTES / (cols * eltBytes))
-  const maxPhase = Math.min(BANK_LINE_BYTES / VECTOR_BYTES, vectorsPerRow)
-  return { vec, perPhase, maxPhase, order: [1, 0] }
+  return { ...mmaOperandSwizzleParams(cols, eltBytes), order: [1, 0] }
 }
 
 /** The element offset of (r, c) in a row-major [R, cols] stage with `layout`. */
