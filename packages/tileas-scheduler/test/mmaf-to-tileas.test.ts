@@ -4,7 +4,9 @@
 // reach their dot-operand layout with convert_layout, and forms outside the path are
 // diagnostics at the mmaf.
 import { describe, expect, it } from 'vitest'
-import { example, printOperation, toTileAS } from './helpers.ts'
+import { parseSourceString } from '@tilepass/ir'
+import { readCudaTileBytecode, writeCudaTileBytecode } from '@tilepass/cuda-tile'
+import { example, printOperation, tileContext, toTileAS } from './helpers.ts'
 
 /** A K-loop GEMM: BMxBK by BKxBN tiles of `elt`, f32 accumulator; `aligned` adds the assumes cp.async needs. */
 function gemm(opts: { elt?: string; bm?: number; bn?: number; bk?: number; aligned?: boolean; warps?: number; acc?: string; padding?: string } = {}): string {
@@ -121,5 +123,20 @@ describe('mmaf -> tileas', () => {
     expect(toTileAS(gemm({ bm: 16, bn: 8 })).errors).toEqual([
       '22:15: mmaf of 16x32 by 32x8 tiles is not supported by tilepass-compile yet (at least 16 rows per warp along M, 8 columns per warp along N, K >= 16)',
     ])
+  })
+
+  it('converts the same GEMM read back from bytecode to the same tile assembly', () => {
+    const src = gemm({ elt: 'bf16' })
+    const { ctx, errors } = tileContext()
+    const parsed = parseSourceString(src, ctx, { filename: 'k.mlir' })!
+    const bytes = writeCudaTileBytecode(parsed.op.regions[0]!.front.firstOp!)
+    expect(errors).toEqual([])
+    expect(bytes).not.toBeNull()
+    const read = readCudaTileBytecode(bytes!, tileContext().ctx)
+    expect(read.ok).toBe(true)
+    const fromBytecode = toTileAS(printOperation(read.ok ? read.module : parsed.op))
+    expect(fromBytecode.errors).toEqual([])
+    const direct = printOperation(toTileAS(src).module!)
+    expect(printOperation(fromBytecode.module!).replace('@kernels', '@gemm')).toBe(direct)
   })
 })
