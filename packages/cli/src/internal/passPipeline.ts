@@ -26,6 +26,7 @@ import { registerTransformsPasses } from '@tilepass/transforms'
 import { registerCudaTilePasses } from '@tilepass/cuda-tile'
 import { registerConversionPasses } from '@tilepass/conversion'
 import { registerTileASPasses } from '@tilepass/tileas-scheduler'
+import { registerNVVMLoweringPasses } from '@tilepass/nvvm-lowering'
 import { registerTestPasses } from '../testing/TestPasses.ts'
 import { registerRemarkTestPass } from '../testing/test-passes/TestRemark.ts'
 import { registerCudaTileTestPasses } from '../testing/test-passes/TestCudaTileDebugInfo.ts'
@@ -45,6 +46,7 @@ function toolPassRegistry(): PassRegistry {
     registerConversionPasses(registry)
     registerCudaTilePasses(registry)
     registerTileASPasses(registry)
+    registerNVVMLoweringPasses(registry)
     registerTestPasses(registry)
     registerRemarkTestPass(registry)
     registerCudaTileTestPasses(registry)
