@@ -117,8 +117,9 @@ function unaryOp(name: string): OdsOp {
   })
 }
 
-/** LLVM's icmp and fcmp predicate names, which `cmpi` / `cmpf` take. */
+/** LLVM's icmp predicate names, which `cmpi` takes. */
 export const ICMP_PREDICATES: readonly string[] = ['eq', 'ne', 'slt', 'sle', 'sgt', 'sge', 'ult', 'ule', 'ugt', 'uge']
+/** LLVM's fcmp predicate names (without the constant ones), which `cmpf` takes. */
 export const FCMP_PREDICATES: readonly string[] = ['oeq', 'ogt', 'oge', 'olt', 'ole', 'one', 'ord', 'ueq', 'ugt', 'uge', 'ult', 'ule', 'une', 'uno']
 
 function i1Like(t: Type): Type {
