@@ -78,7 +78,7 @@ describe('mmaf -> tileas', () => {
     ])
     expect(text).toContain('{pending = 0 : i32}')
     expect(text).toMatch(/iter_args\(%arg7 = %\d+\) -> \(!tileas\.tile<64x64xf32, #mma>\)/)
-    expect(text).toContain('tileas.constant dense<0.000000e+00> : !cuda_tile.tile<64x64xf32> : !tileas.tile<64x64xf32, #mma>')
+    expect(text).toContain('tileas.constant dense<0.000000e+00> : tensor<64x64xf32> : !tileas.tile<64x64xf32, #mma>')
     // One conversion for the store after the loop, none inside it.
     expect(text.match(/tileas\.convert_layout/g)?.length).toBe(1)
     expect(text).not.toContain('load_view')
