@@ -391,14 +391,14 @@ const asyncCommitGroupOp = defineOp({
   name: `${N}.async_commit_group`,
   operands: { tokens: variadic(Token) },
   results: { token: Token },
-  assemblyFormat: '$tokens attr-dict',
+  assemblyFormat: '($tokens^)? attr-dict',
 })
 
 const asyncWaitOp = defineOp({
   name: `${N}.async_wait`,
   operands: { tokens: variadic(Token) },
   attributes: { pending: I32Attr },
-  assemblyFormat: '$tokens attr-dict',
+  assemblyFormat: '($tokens^)? attr-dict',
 })
 
 const barrierOp = defineOp({
