@@ -38,3 +38,5 @@ export { SERIAL_THRESHOLD, selectGenerator, serialSchedule } from './schedule/Ge
 export type { BlockSummary, GeneratorKind } from './schedule/Generators.ts'
 export { peelPlan, useDualSimt } from './schedule/Materialization.ts'
 export type { PeelPlan } from './schedule/Materialization.ts'
+/** The `tileas` dialect (tile assembly): distributed tiles, layouts and their linear layouts. */
+export * from './tileas/index.ts'
