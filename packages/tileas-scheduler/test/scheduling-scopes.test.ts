@@ -16,7 +16,7 @@ function treeRows(report: string): string[] {
   return report
     .split('\n')
     .filter((l) => /^\s+\d+\.\d{4} \(\s*\d+\.\d%\)/.test(l))
-    .map((l) => l.replace(/^\s+\d+\.\d{4} \(\s*\d+\.\d%\)  /, ''))
+    .map((l) => l.replace(/^\s+\d+\.\d{4} \(\s*\d+\.\d%\) {2}/, ''))
 }
 
 function runWithTiming(display: 'tree' | 'list', format: 'text' | 'json' = 'text', scheduleTraceFile?: string): string {
