@@ -40,6 +40,9 @@ export { peelPlan, useDualSimt } from './schedule/Materialization.ts'
 export type { PeelPlan } from './schedule/Materialization.ts'
 /** The `tileas` dialect (tile assembly): distributed tiles, layouts and their linear layouts. */
 export * from './tileas/index.ts'
+/** cuda_tile -> tile assembly: `convert-cuda-tile-to-tileas`, `addTileASPipeline`, `registerTileASPasses`. */
+export { ConvertCudaTileToTileASPass, NUM_WARPS_ATTR, addTileASPipeline, registerTileASPasses, defaultBlockedLayout, elementBytes } from './conversion/index.ts'
+export type { TilePipelineOptions } from './conversion/index.ts'
 
 /** The K-loop dependence graph, `ScheduleAnalysis`, the pipeline expander and the scheduling passes. */
 export { COPY_LATENCY, TILEAS_OPS, buildLoopGraph, classifyLoopOp, footprintOf, registersOf } from './schedule/LoopGraph.ts'

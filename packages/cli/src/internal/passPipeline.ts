@@ -25,6 +25,8 @@ import {
 import { registerTransformsPasses } from '@tilepass/transforms'
 import { registerCudaTilePasses } from '@tilepass/cuda-tile'
 import { registerConversionPasses } from '@tilepass/conversion'
+import { registerTileASPasses } from '@tilepass/tileas-scheduler'
+import { registerNVVMLoweringPasses } from '@tilepass/nvvm-lowering'
 import { registerTestPasses } from '../testing/TestPasses.ts'
 import { registerRemarkTestPass } from '../testing/test-passes/TestRemark.ts'
 import { registerCudaTileTestPasses } from '../testing/test-passes/TestCudaTileDebugInfo.ts'
@@ -43,6 +45,8 @@ function toolPassRegistry(): PassRegistry {
     registerTransformsPasses(registry, writeDebugStream)
     registerConversionPasses(registry)
     registerCudaTilePasses(registry)
+    registerTileASPasses(registry)
+    registerNVVMLoweringPasses(registry)
     registerTestPasses(registry)
     registerRemarkTestPass(registry)
     registerCudaTileTestPasses(registry)

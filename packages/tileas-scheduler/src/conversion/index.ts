@@ -1,0 +1,22 @@
+/** The cuda_tile -> tile assembly conversion, its pipeline and registration. */
+import type { OpPassManager, PassRegistry } from '@tilepass/pass-manager'
+import { ConvertCudaTileToTileASPass } from './ConvertCudaTileToTileAS.ts'
+
+export { ConvertCudaTileToTileASPass, NUM_WARPS_ATTR } from './ConvertCudaTileToTileAS.ts'
+export { defaultBlockedLayout, elementBytes } from './Layouts.ts'
+
+/** Options of the tile compile pipelines (`tilepass-compile`'s `-O` and `--gpu-name`). */
+export interface TilePipelineOptions {
+  readonly optLevel: 0 | 1 | 2 | 3
+  readonly gpuName: string
+}
+
+/** Adds the cuda_tile -> tile assembly passes to `pm` (anchored on builtin.module). */
+export function addTileASPipeline(pm: OpPassManager, _options: TilePipelineOptions): void {
+  pm.addPass(new ConvertCudaTileToTileASPass())
+}
+
+/** Registers the passes of this package in `registry` (`tilepass-opt --convert-cuda-tile-to-tileas`). */
+export function registerTileASPasses(registry: PassRegistry): void {
+  registry.register(ConvertCudaTileToTileASPass)
+}
