@@ -17,19 +17,20 @@ export const SB = (s: number): string => `!tileas.smem<${s}x32x64xf16, ${SH}>`
 
 /** The single-buffered GEMM K-loop (64x64 tile, BK = 32, 4 warps), as tile-mma's lowering emits it. */
 export const KLOOP = `func.func @gemm(%A: !llvm.ptr<1>, %B: !llvm.ptr<1>, %M: i64, %N: i64, %K: i64) attributes {tileas.num_warps = 4 : i32} {
-  %c0 = arith.constant 0 : index
-  %c32 = arith.constant 32 : index
-  %c0_i64 = arith.constant 0 : i64
-  %c1_i64 = arith.constant 1 : i64
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %c31 = arith.constant 31 : i64
+  %c32 = arith.constant 32 : i64
   %c0_i32 = arith.constant 0 : i32
-  %kx = arith.index_cast %K : i64 to index
+  %kp = tileas.addi %K, %c31 : i64
+  %nk = tileas.divi %kp, %c32 : i64
   %bufA = tileas.alloc_shared : ${SA(1)}
   %bufB = tileas.alloc_shared : ${SB(1)}
   %zero = tileas.constant dense<0.0> : tensor<64x64xf32> : ${ACC}
-  %r = scf.for %k = %c0 to %kx step %c32 iter_args(%acc = %zero) -> (${ACC}) {
-    %kk = arith.index_cast %k : index to i64
-    %ta = tileas.async_copy %A[%c0_i64, %kk] shape = [%M, %K] strides = [%K, %c1_i64], %bufA[%c0_i32] : !llvm.ptr<1>, ${SA(1)}
-    %tb = tileas.async_copy %B[%kk, %c0_i64] shape = [%K, %N] strides = [%N, %c1_i64], %bufB[%c0_i32] : !llvm.ptr<1>, ${SB(1)}
+  %r = scf.for %t = %c0 to %nk step %c1 iter_args(%acc = %zero) -> (${ACC}) : i64 {
+    %kk = tileas.muli %t, %c32 : i64
+    %ta = tileas.async_copy %A[%c0, %kk] shape = [%M, %K] strides = [%K, %c1], %bufA[%c0_i32] : !llvm.ptr<1>, ${SA(1)}
+    %tb = tileas.async_copy %B[%kk, %c0] shape = [%K, %N] strides = [%N, %c1], %bufB[%c0_i32] : !llvm.ptr<1>, ${SB(1)}
     %g = tileas.async_commit_group %ta, %tb
     tileas.async_wait %g {pending = 0 : i32}
     tileas.barrier

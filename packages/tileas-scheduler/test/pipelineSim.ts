@@ -57,9 +57,14 @@ export function simulate(fn: Operation, args: readonly (bigint | string)[]): Sim
         case 'arith.index_cast':
           env.set(op.getResult(0), int(op.getOperand(0)))
           break
+        case 'tileas.divi':
+          env.set(op.getResult(0), int(op.getOperand(0)) / int(op.getOperand(1)))
+          break
+        case 'tileas.addi':
         case 'arith.addi':
           env.set(op.getResult(0), int(op.getOperand(0)) + int(op.getOperand(1)))
           break
+        case 'tileas.muli':
         case 'arith.muli':
           env.set(op.getResult(0), int(op.getOperand(0)) * int(op.getOperand(1)))
           break
@@ -70,6 +75,14 @@ export function simulate(fn: Operation, args: readonly (bigint | string)[]): Sim
           env.set(op.getResult(0), table[p] ? 1n : 0n)
           break
         }
+        case 'tileas.cmpi': {
+          const p = (op.getAttr('predicate') as unknown as { value: string }).value
+          const [l, r] = [int(op.getOperand(0)), int(op.getOperand(1))]
+          const table: Record<string, boolean> = { eq: l === r, ne: l !== r, slt: l < r, sle: l <= r, ult: l < r }
+          env.set(op.getResult(0), table[p] ? 1n : 0n)
+          break
+        }
+        case 'tileas.select':
         case 'arith.select':
           env.set(op.getResult(0), int(op.getOperand(0)) !== 0n ? get(op.getOperand(1)) : get(op.getOperand(2)))
           break

@@ -5,24 +5,9 @@
  * zero-filling copy reads no global memory (the predicated tail that handles trip counts
  * below S and needs no epilogue copies).
  */
-import { DenseArrayAttr, IRMapping, IntegerAttr, IntegerType, type OpBuilder, type Operation, type Value } from '@tilepass/ir'
+import { DenseArrayAttr, IRMapping, type OpBuilder, type Operation, type Value } from '@tilepass/ir'
 import type { KLoopForm } from './MatchKLoop.ts'
-
-/** An integer constant of `type` at the builder's insertion point. */
-export function constantInt(b: OpBuilder, loop: Operation, type: Value['type'], value: number): Value {
-  return b.create('arith.constant', loop.location, { results: [type], attributes: { value: IntegerAttr.get(type, value) } }).results[0]!
-}
-
-/** `lhs < rhs` (signed, or unsigned for a loop with `unsignedCmp`). */
-export function lessThan(b: OpBuilder, loop: Operation, lhs: Value, rhs: Value): Value {
-  const ctx = b.context
-  const predicate = loop.getAttr('unsignedCmp') !== undefined ? 6 : 2
-  return b.create('arith.cmpi', loop.location, {
-    operands: [lhs, rhs],
-    results: [IntegerType.get(ctx, 1)],
-    attributes: { predicate: IntegerAttr.get(IntegerType.get(ctx, 64), predicate) },
-  }).results[0]!
-}
+import { constantInt, selectValue } from './Scalars.ts'
 
 /** The operand range `[start, start + size)` of segment `segment` of `op`. */
 function segmentRange(op: Operation, segment: number): [number, number] {
@@ -64,7 +49,7 @@ export function emitCopyGroup(b: OpBuilder, form: KLoopForm, loopIv: Value, iv: 
         zero.set(dim.type, z)
       }
       b.setInsertionPoint(c)
-      const sel = b.create('arith.select', form.loop.location, { operands: [inLoop, dim, z], results: [dim.type] }).results[0]!
+      const sel = selectValue(b, form.loop, inLoop, dim, z)
       c.setOperand(i, sel)
     }
     c.setOperand(c.operands.length - 1, stage)

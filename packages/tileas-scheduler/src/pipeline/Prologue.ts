@@ -3,7 +3,8 @@
  * 0 .. S-2 into stages 0 .. S-2 (each predicated on its iteration existing).
  */
 import { IntegerType, type OpBuilder, type Value } from '@tilepass/ir'
-import { constantInt, emitCopyGroup, lessThan } from './CopyGroup.ts'
+import { emitCopyGroup } from './CopyGroup.ts'
+import { addInt, constantInt, loopLess, mulInt } from './Scalars.ts'
 import type { KLoopForm } from './MatchKLoop.ts'
 
 /** Emits the prologue right before the loop. */
@@ -16,10 +17,9 @@ export function emitPrologue(b: OpBuilder, form: KLoopForm, stages: number): voi
     let iv: Value = lb
     if (i > 0) {
       const k = constantInt(b, loop, step.type, i)
-      const offset = b.create('arith.muli', loop.location, { operands: [step, k], results: [step.type] }).results[0]!
-      iv = b.create('arith.addi', loop.location, { operands: [lb, offset], results: [lb.type] }).results[0]!
+      iv = addInt(b, loop, lb, mulInt(b, loop, step, k))
     }
-    const inLoop = lessThan(b, loop, iv, ub)
+    const inLoop = loopLess(b, loop, iv, ub)
     const stage = constantInt(b, loop, i32, i)
     emitCopyGroup(b, form, loop.getRegion(0).front.getArgument(0), iv, inLoop, stage)
   }

@@ -7,23 +7,15 @@
  */
 import { IntegerType, OpBuilder, type Operation, type Value } from '@tilepass/ir'
 import { TILEAS_OPS } from '../schedule/LoopGraph.ts'
-import { constantInt, emitCopyGroup, lessThan } from './CopyGroup.ts'
+import { emitCopyGroup } from './CopyGroup.ts'
+import { addInt, compareInt, constantInt, loopLess, mulInt, selectValue } from './Scalars.ts'
 import type { KLoopForm } from './MatchKLoop.ts'
 
 /** The stage after `s` in a ring of `stages`: `s + 1 == stages ? 0 : s + 1`. */
 function nextStage(b: OpBuilder, loop: Operation, s: Value, stages: number): Value {
-  const i32 = s.type
-  const one = constantInt(b, loop, i32, 1)
-  const n = constantInt(b, loop, i32, stages)
-  const zero = constantInt(b, loop, i32, 0)
-  const inc = b.create('arith.addi', loop.location, { operands: [s, one], results: [i32] }).results[0]!
-  const wrap = b.create('arith.cmpi', loop.location, {
-    operands: [inc, n],
-    results: [IntegerType.get(b.context, 1)],
-    // arith.cmpi predicate 0: eq.
-    attributes: { predicate: b.getIntegerAttr(IntegerType.get(b.context, 64), 0) },
-  }).results[0]!
-  return b.create('arith.select', loop.location, { operands: [wrap, zero, inc], results: [i32] }).results[0]!
+  const inc = addInt(b, loop, s, constantInt(b, loop, s.type, 1))
+  const wrap = compareInt(b, loop, 'eq', inc, constantInt(b, loop, s.type, stages))
+  return selectValue(b, loop, wrap, constantInt(b, loop, s.type, 0), inc)
 }
 
 /**
@@ -72,9 +64,8 @@ export function emitSteadyState(b: OpBuilder, form: KLoopForm, stages: number): 
   }
   // The copies of iteration k + S-1 into the write stage.
   const k = constantInt(ib, loop, step.type, stages - 1)
-  const ahead = ib.create('arith.muli', loop.location, { operands: [step, k], results: [step.type] }).results[0]!
-  const ivAhead = ib.create('arith.addi', loop.location, { operands: [iv, ahead], results: [iv.type] }).results[0]!
-  const inLoop = lessThan(ib, loop, ivAhead, ub)
+  const ivAhead = addInt(ib, loop, iv, mulInt(ib, loop, step, k))
+  const inLoop = loopLess(ib, loop, ivAhead, ub)
   emitCopyGroup(ib, form, iv, ivAhead, inLoop, writeStage)
   // Reads use the read stage.
   for (const r of form.reads) {
