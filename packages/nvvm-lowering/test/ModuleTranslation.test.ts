@@ -200,6 +200,49 @@ llvm.func internal @callee(%c: i1, %a: i32 {llvm.noundef}, %p: !llvm.ptr {llvm.n
   %6 = llvm.select %c, %5, %3 : i1, i32
   llvm.return %5 : i32
 }`,
+  // Constant GEPs of constant GEPs of a shared global (stage pointers of a staged buffer):
+  // the offsets sum, in bounds (up to one past the end) or not, negative or not.
+  `llvm.mlir.global internal @smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<100 x i8>
+llvm.func @stages(%x: i32) -> !llvm.ptr<3> {
+  %g = llvm.mlir.addressof @smem : !llvm.ptr<3>
+  %c40 = llvm.mlir.constant(40 : i32) : i32
+  %c30 = llvm.mlir.constant(30 : i64) : i64
+  %c90 = llvm.mlir.constant(90 : i32) : i32
+  %m50 = llvm.mlir.constant(-50 : i32) : i32
+  %m40 = llvm.mlir.constant(-40 : i32) : i32
+  %a = llvm.getelementptr %g[%c40] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
+  %b = llvm.getelementptr %a[%c30] : (!llvm.ptr<3>, i64) -> !llvm.ptr<3>, f16
+  %d = llvm.getelementptr %a[%c90] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
+  %e = llvm.getelementptr inbounds %a[%c40] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
+  %f = llvm.getelementptr %a[%x] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
+  %h = llvm.getelementptr %a[%m50] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
+  %z = llvm.getelementptr %a[%m40] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
+  %s = llvm.mlir.poison : !llvm.struct<(ptr<3>, ptr<3>, ptr<3>, ptr<3>, ptr<3>, ptr<3>)>
+  %s1 = llvm.insertvalue %b, %s[0] : !llvm.struct<(ptr<3>, ptr<3>, ptr<3>, ptr<3>, ptr<3>, ptr<3>)>
+  %s2 = llvm.insertvalue %d, %s1[1] : !llvm.struct<(ptr<3>, ptr<3>, ptr<3>, ptr<3>, ptr<3>, ptr<3>)>
+  %s3 = llvm.insertvalue %e, %s2[2] : !llvm.struct<(ptr<3>, ptr<3>, ptr<3>, ptr<3>, ptr<3>, ptr<3>)>
+  %s4 = llvm.insertvalue %f, %s3[3] : !llvm.struct<(ptr<3>, ptr<3>, ptr<3>, ptr<3>, ptr<3>, ptr<3>)>
+  %s5 = llvm.insertvalue %h, %s4[4] : !llvm.struct<(ptr<3>, ptr<3>, ptr<3>, ptr<3>, ptr<3>, ptr<3>)>
+  %s6 = llvm.insertvalue %z, %s5[5] : !llvm.struct<(ptr<3>, ptr<3>, ptr<3>, ptr<3>, ptr<3>, ptr<3>)>
+  llvm.return %f : !llvm.ptr<3>
+}`,
+  // Bitcasts of integer constants to floats fold to float constants.
+  `llvm.func @bitcasts() -> !llvm.struct<(f32, f16, bf16, f32)> {
+  %a = llvm.mlir.constant(0 : i32) : i32
+  %b = llvm.mlir.constant(-1082130432 : i32) : i32
+  %c = llvm.mlir.constant(15360 : i16) : i16
+  %d = llvm.mlir.constant(-32768 : i16) : i16
+  %x = llvm.bitcast %a : i32 to f32
+  %y = llvm.bitcast %c : i16 to f16
+  %z = llvm.bitcast %d : i16 to bf16
+  %w = llvm.bitcast %b : i32 to f32
+  %s = llvm.mlir.poison : !llvm.struct<(f32, f16, bf16, f32)>
+  %s1 = llvm.insertvalue %x, %s[0] : !llvm.struct<(f32, f16, bf16, f32)>
+  %s2 = llvm.insertvalue %y, %s1[1] : !llvm.struct<(f32, f16, bf16, f32)>
+  %s3 = llvm.insertvalue %z, %s2[2] : !llvm.struct<(f32, f16, bf16, f32)>
+  %s4 = llvm.insertvalue %w, %s3[3] : !llvm.struct<(f32, f16, bf16, f32)>
+  llvm.return %s4 : !llvm.struct<(f32, f16, bf16, f32)>
+}`,
 ]
 
 describe.skipIf(!haveMlirTranslate)('translateModuleToLLVMIR against mlir-translate', () => {

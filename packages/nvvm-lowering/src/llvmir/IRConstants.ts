@@ -609,6 +609,9 @@ export function foldFloatCast(opcode: string, a: IRConstant, to: Type): IRConsta
     const bits = roundToFloatBits(to.kind, Number(v))
     return bits === undefined ? undefined : IRConstant.float(to, bits)
   }
+  if (opcode === 'bitcast' && a.kind === 'int' && to instanceof FloatType && to.kind !== 'f80' && to.width === (a.type as IntegerType).width) {
+    return IRConstant.float(to, BigInt.asUintN(to.width, a.bits))
+  }
   if (a.kind !== 'float') {
     return undefined
   }

@@ -748,23 +748,35 @@ function translateGEP(op: Operation, ft: FunctionTranslation): void {
   ft.emit(res.type, parts, res)
 }
 
+/** The global and byte offset of a GEP that `foldConstantGEP` folded. */
+const FOLDED_GEP = /^getelementptr (?:inbounds )?(?:nusw )?(?:nuw )?\(i8, ptr(?: addrspace\(\d+\))? (@\S+), i\d+ (-?\d+)\)$/
+
 /**
  * A GEP of constants as LLVM's constant folder leaves it: the base itself for a zero
  * offset, else `getelementptr (i8, base, iN offset)` with `inbounds` inferred when the
- * offset stays inside the global and `nuw` for a non-negative in-bounds offset.
+ * offset stays inside the global and `nuw` for a non-negative in-bounds offset; a GEP of
+ * such a folded GEP sums the offsets.
  */
-function foldConstantGEP(op: Operation, ft: FunctionTranslation, et: Type, base: IRConstant, idx: readonly IRConstant[], flags: number): IRConstant | undefined {
+function foldConstantGEP(op: Operation, ft: FunctionTranslation, et: Type, gepBase: IRConstant, idx: readonly IRConstant[], flags: number): IRConstant | undefined {
   if (idx.some((c) => c.kind === 'poison')) {
     return IRConstant.poison(op.getResult(0).type)
   }
   if (idx.every((c) => c.isNullValue || c.kind === 'undef')) {
-    return base
+    return gepBase
+  }
+  let base = gepBase
+  // A GEP of a folded `getelementptr (i8, @g, off)` folds into one with the offsets summed.
+  let inner = 0n
+  const nested = base.kind === 'expr' ? FOLDED_GEP.exec(base.text) : null
+  if (nested !== null) {
+    base = IRConstant.global(base.type, nested[1]!)
+    inner = BigInt(nested[2]!)
   }
   if (base.kind !== 'global' || idx.some((c) => c.kind !== 'int')) {
     return undefined
   }
   const dl = ft.module.dataLayout
-  let offset = BigInt(dl.allocSize(et)) * idx[0]!.bits
+  let offset = inner + BigInt(dl.allocSize(et)) * idx[0]!.bits
   let t: Type = et
   for (const c of idx.slice(1)) {
     if (t instanceof LLVMStructType) {

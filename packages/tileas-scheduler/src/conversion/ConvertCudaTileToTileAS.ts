@@ -46,6 +46,8 @@ import {
 import { BlockedLayoutAttr, type DistributedLayoutAttr, SliceLayoutAttr } from '../tileas/TileASAttributes.ts'
 import { TileASTileType } from '../tileas/TileASTypes.ts'
 import { defaultBlockedLayout, elementBytes } from './Layouts.ts'
+import { hoistLoopLayoutConversions } from './HoistLoopLayoutConversions.ts'
+import { MmafUnsupported, convertMmaf } from './MmafToTileAS.ts'
 
 /** Attribute carrying the CTA's warp count on a converted entry. */
 export const NUM_WARPS_ATTR = 'tileas.num_warps'
@@ -174,6 +176,7 @@ class CudaTileToTileAS {
     block.arguments.forEach((a, i) => this.values.set(a, body.addArgument(argTypes[i]!, a.location)))
     this.builder.setInsertionPointToEnd(body)
     this.convertOps(block, 'entry')
+    hoistLoopLayoutConversions(this.builder, fn)
   }
 
   /** Converts the ops of `block`; `where` says which terminator it ends with. */
@@ -311,6 +314,9 @@ class CudaTileToTileAS {
       }
       case 'reshape':
         this.convertReshape(op)
+        return
+      case 'mmaf':
+        this.convertMmaf(op)
         return
       case 'reduce':
         this.convertReduce(op)
@@ -582,6 +588,17 @@ class CudaTileToTileAS {
     }
     const n = this.builder.create('tileas.reduce', op.location, { operands: [src], results: [resultType], attributes: attrs })
     this.values.set(op.getResult(0), n.results[0]!)
+  }
+
+  /** `mmaf`: staged operands and `tileas.mma` (MmafToTileAS.ts). */
+  private convertMmaf(op: Operation): void {
+    const [a, b, c] = [0, 1, 2].map((i) => this.v(op.getOperand(i), op))
+    const cx = { builder: this.builder, numWarps: this.numWarps, inLayout: (v: Value, l: DistributedLayoutAttr, loc: Location) => this.inLayout(v, l, loc) }
+    try {
+      this.values.set(op.getResult(0), convertMmaf(cx, op, a!, b!, c!))
+    } catch (e) {
+      throw e instanceof MmafUnsupported ? new Unsupported(e.op, e.message) : e
+    }
   }
 
   private convertFor(op: Operation): void {

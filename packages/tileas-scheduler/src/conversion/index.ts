@@ -4,6 +4,9 @@ import { ConvertCudaTileToTileASPass } from './ConvertCudaTileToTileAS.ts'
 
 export { ConvertCudaTileToTileASPass, NUM_WARPS_ATTR } from './ConvertCudaTileToTileAS.ts'
 export { defaultBlockedLayout, elementBytes } from './Layouts.ts'
+export { convertMmaf, mmaOperandSharedLayout, mmaOperandSwizzleParams, mmaWarpsFor, MmafUnsupported } from './MmafToTileAS.ts'
+export type { MmafConversion } from './MmafToTileAS.ts'
+export { hoistLoopLayoutConversions } from './HoistLoopLayoutConversions.ts'
 
 /** Options of the tile compile pipelines (`tilepass-compile`'s `-O` and `--gpu-name`). */
 export interface TilePipelineOptions {
