@@ -255,7 +255,7 @@ export class TileASMaterializeSchedulePass extends OperationPass<OptionValues<Ma
   static override readonly argument = 'tileas-materialize-schedule'
   static override readonly summary = 'Meterialize the pipeline schedule to generate warp-specialized or unspecialized IR'
   static override readonly description =
-    'Reads the ScheduleAnalysis that tileas-generate-schedule-constraints cached (it must be preserved in between) and expands each legal K-loop into a software pipeline of S stages (the pipeline depth of its schedule, or `num-stages`): every copied buffer gets S stages, S-1 copy groups are issued before the loop, each iteration waits with async_wait {pending = S-2} and a barrier, issues the copies of iteration k+S-1 (predicated off past the end, so short and ragged loops need no epilogue copies) and reads its own stage; after the loop the remaining groups are drained. Only the agent-unspecialized form is generated.'
+    'Reads the ScheduleAnalysis that tileas-generate-schedule-constraints cached (it must be preserved in between; without it the loops stay as they are, with the remark `Failed to pipeline loop`) and expands each legal K-loop into a software pipeline of S stages (the pipeline depth of its schedule, or `num-stages`): every copied buffer gets S stages, S-1 copy groups are issued before the loop, each iteration waits with async_wait {pending = S-2} and a barrier, issues the copies of iteration k+S-1 (predicated off past the end, so short and ragged loops need no epilogue copies) and reads its own stage; after the loop the remaining groups are drained. Only the agent-unspecialized form is generated.'
   static override readonly opName = 'func.func'
   static override readonly dependentDialects: readonly string[] = ['arith', 'scf', 'tileas']
   static override readonly options: MaterializeOptionDecls = materializeOptions
@@ -274,17 +274,27 @@ export class TileASMaterializeSchedulePass extends OperationPass<OptionValues<Ma
     }
     const analysis = this.getCachedAnalysis(ScheduleAnalysis)
     const forced = this.options.numStages
-    if (analysis === undefined && forced === 0) {
-      fn.emitError('tileas-materialize-schedule needs the ScheduleAnalysis of tileas-generate-schedule-constraints: run it first, with no pass in between that does not preserve it (or set num-stages)').report()
-      this.signalPassFailure()
-      return
-    }
+    // The (stage, order) annotations of the generator describe the loop before expansion.
     for (const loop of loops) {
-      const stages = forced > 0 ? forced : (analysis?.stagesOf(loop) ?? 1)
       for (const op of loop.getRegion(0).front.ops()) {
         op.removeAttr(STAGE_ATTR)
         op.removeAttr(ORDER_ATTR)
       }
+    }
+    if (analysis === undefined && forced === 0) {
+      // No schedule (the generator did not run, e.g. opt-bisect skipped it): the loops stay
+      // as they are, with the soft-failure remark; the analysis is never recomputed here.
+      for (const loop of loops) {
+        loop
+          .emitRemark('Failed to pipeline loop')
+          .attachNote('no ScheduleAnalysis: tileas-generate-schedule-constraints did not run, or a pass in between did not preserve it')
+          .report()
+      }
+      this.markAllAnalysesPreserved()
+      return
+    }
+    for (const loop of loops) {
+      const stages = forced > 0 ? forced : (analysis?.stagesOf(loop) ?? 1)
       if (stages < 2) {
         continue
       }
