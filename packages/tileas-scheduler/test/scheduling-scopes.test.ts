@@ -2,8 +2,8 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { succeeded } from '@tilepass/ir'
-import { TimingManager, enableTiming, enableTrace } from '@tilepass/instrumentation'
+import { printOperation, succeeded } from '@tilepass/ir'
+import { OptBisect, TimingManager, enableTiming, enableTrace } from '@tilepass/instrumentation'
 import { PassManager } from '@tilepass/pass-manager'
 import { addTileASSchedulingPasses } from '../src/index.ts'
 import { KLOOP, parseModule, tileContext } from './kloop.ts'
@@ -119,5 +119,30 @@ describe('the scope tree of the scheduling passes', () => {
       expect(d.ts).toBeGreaterThanOrEqual(gen.ts)
       expect(d.ts).toBeLessThanOrEqual(gen.ts + gen.dur)
     }
+  })
+
+  it('opt-bisect switches the scheduling passes off one by one (the IR stays valid); the loop is pipelined only when all three run', () => {
+    const outcomes: string[] = []
+    for (const limit of [0, 1, 2, 3]) {
+      const ctx = tileContext()
+      const module = parseModule(ctx, KERNEL)
+      const remarks: string[] = []
+      ctx.diagEngine.registerHandler((d) => {
+        remarks.push(d.message)
+        return true
+      })
+      new OptBisect({ limit }).install(ctx)
+      const pm = new PassManager(ctx)
+      addTileASSchedulingPasses(pm, { optLevel: 2 })
+      expect(succeeded(pm.run(module))).toBe(true)
+      const text = printOperation(module)
+      outcomes.push(`${limit}: ${text.includes('tileas.pipeline_stages') ? 'pipelined' : 'not pipelined'}${remarks.length > 0 ? ` (${remarks.join(', ')})` : ''}`)
+    }
+    expect(outcomes).toEqual([
+      '0: not pipelined',
+      '1: not pipelined',
+      '2: not pipelined',
+      '3: pipelined',
+    ])
   })
 })
