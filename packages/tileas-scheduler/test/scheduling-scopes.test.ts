@@ -111,10 +111,13 @@ describe('the scope tree of the scheduling passes', () => {
     addTileASSchedulingPasses(pm, { optLevel: 2 })
     const trace = enableTrace(pm)
     expect(succeeded(pm.run(module))).toBe(true)
-    const json = JSON.parse(trace.finish()) as { traceEvents: { name: string; cat: string; ts: number; dur: number }[] }
+    const json = JSON.parse(trace.finish()) as { traceEvents: { name: string; cat: string; ts: number; dur: number; args: Record<string, unknown> }[] }
     const gen = json.traceEvents.find((e) => e.name === 'TileASGenerateSchedule' && e.cat === 'scope')!
     const decisions = json.traceEvents.filter((e) => e.cat === 'decision')
     expect(decisions.length).toBeGreaterThanOrEqual(10)
+    expect(new Set(decisions.map((d) => d.args['op']))).toEqual(
+      new Set(['tileas.muli', 'tileas.async_copy', 'tileas.async_commit_group', 'tileas.async_wait', 'tileas.barrier', 'tileas.local_load', 'tileas.mma']),
+    )
     for (const d of decisions) {
       expect(d.ts).toBeGreaterThanOrEqual(gen.ts)
       expect(d.ts).toBeLessThanOrEqual(gen.ts + gen.dur)

@@ -141,8 +141,8 @@ export class TileASGenerateSchedulePass extends OperationPass<OptionValues<Gener
         const onPlacement =
           trace === null && !traceInChain
             ? undefined
-            : (e: PlacementEvent): void => {
-                const args = { op: '', node: e.node, cycle: e.cycle, stage: e.stage, ii: e.ii, forced: e.forced, evicted: e.evicted.join(',') }
+            : (e: PlacementEvent, op: Operation): void => {
+                const args = { op: op.name.name, node: e.node, cycle: e.cycle, stage: e.stage, ii: e.ii, forced: e.forced, evicted: e.evicted.join(',') }
                 if (traceInChain) {
                   emitScopeEvent(this, 'placement', args)
                 }
@@ -174,9 +174,7 @@ export class TileASGenerateSchedulePass extends OperationPass<OptionValues<Gener
             tid: 1,
             args: { generator: s.generator, ii: s.ii, mii: s.mii, stageCount: s.stageCount, pipelineDepth: s.pipelineDepth, valid: s.valid },
           })
-          for (const p of placements) {
-            trace.push({ ...p, args: { ...p.args, op: s.ops[Number(p.args['node'])]!.name.name } })
-          }
+          trace.push(...placements)
         }
       }
       if (trace !== null) {

@@ -63,8 +63,8 @@ export interface LoopScheduleOptions {
   readonly serialThreshold?: number
   /** Rau's budget ratio. */
   readonly budgetRatio?: number
-  /** Receives each placement decision. */
-  readonly onPlacement?: (event: PlacementEvent) => void
+  /** Receives each placement decision and the op it placed. */
+  readonly onPlacement?: (event: PlacementEvent, op: Operation) => void
   /** Runs `body` inside the named instrumentation scope (default: just runs it). */
   readonly scope?: <T>(name: string, body: () => T) => T
 }
@@ -162,7 +162,7 @@ export function scheduleLoop(loop: Operation, options: LoopScheduleOptions = {})
     stageBufferBytes: bytes,
     smemLimit: options.smemLimit ?? LIMITS.smemBytesPerCTA,
     seatCost,
-    ...(options.onPlacement === undefined ? {} : { onPlacement: options.onPlacement }),
+    ...(options.onPlacement === undefined ? {} : { onPlacement: (e: PlacementEvent) => options.onPlacement!(e, lg.ops[e.node]!) }),
   })
   return {
     ...base,
