@@ -7,15 +7,18 @@ import type { Operation } from '@tilepass/ir'
 import type { DependenceGraph } from './DependenceGraph.ts'
 import { selectGenerator, serialSchedule, SERIAL_THRESHOLD, type GeneratorKind } from './Generators.ts'
 import { buildLoopGraph, TILEAS_OPS, bufferOperand, type LoopGraph, type LoopOpKind } from './LoopGraph.ts'
-import { moduloSchedule, type PlacementEvent } from './ModuloScheduler.ts'
+import { moduloSchedule, type ModuloSchedule, type PlacementEvent } from './ModuloScheduler.ts'
 import { buildRegisterModel, spillSeatCost } from './RegisterPressure.ts'
 import { LIMITS } from './ResourceModel.ts'
 
 /** The discardable attribute that forces the serial generator on a loop. */
 export const FORCE_SERIAL_ATTR = 'tileas.schedule.constraint.force_serial_execution'
 
-/** The schedule of one loop (the book's outputs, §2.13). */
-export interface LoopSchedule {
+/**
+ * The schedule of one loop (the book's outputs, §2.13): the modulo schedule's fields (for
+ * the serial generator II 1, stage count 1, start cycles 0, MII bounds 0) and the loop's.
+ */
+export interface LoopSchedule extends ModuloSchedule {
   readonly loop: Operation
   /** The body's ops in program order; node `i` is `ops[i]`. */
   readonly ops: readonly Operation[]
@@ -23,28 +26,11 @@ export interface LoopSchedule {
   readonly graph: DependenceGraph
   /** Which generator ran. */
   readonly generator: GeneratorKind
-  readonly valid: boolean
-  /** The initiation interval (1 for the serial generator, 0 when invalid). */
-  readonly ii: number
-  readonly resMII: number
-  readonly recMII: number
-  readonly mii: number
-  /** Start cycle per op (0 from the serial generator). */
-  readonly start: Int32Array
-  /** `(stage, order)` per op: totally ordered inside the loop. */
-  readonly stage: Int32Array
-  readonly order: Int32Array
-  /** The book's stage count `ceil((max(start + latency) + 1) / II)` (1 for the serial generator). */
-  readonly stageCount: number
   /**
    * Shared-memory buffers the pipeline needs: the largest `stage(read) - stage(copy) + 1`
    * over an async copy and a shared-memory read of the same buffer (1 when none).
    */
   readonly pipelineDepth: number
-  /** The IIs tried. */
-  readonly attempts: readonly number[]
-  /** `0x4`: truncated search or trivial fallback. */
-  readonly flags: number
   /** Shared-memory bytes of one stage of the loop's copy buffers. */
   readonly stageBufferBytes: number
   /** Seats that carried a spill surcharge during the search. */
@@ -166,18 +152,8 @@ export function scheduleLoop(loop: Operation, options: LoopScheduleOptions = {})
   })
   return {
     ...base,
-    valid: ms.valid,
-    ii: ms.ii,
-    resMII: ms.resMII,
-    recMII: ms.recMII,
-    mii: ms.mii,
-    start: ms.start,
-    stage: ms.stage,
-    order: ms.order,
-    stageCount: ms.stageCount,
+    ...ms,
     pipelineDepth: ms.valid ? pipelineDepthOf(lg, ms.stage) : 1,
-    attempts: ms.attempts,
-    flags: ms.flags,
     surchargedSeats: surcharged.count,
   }
 }
