@@ -13,7 +13,7 @@ import {
   matchKLoop,
   scheduleLoop,
 } from '../src/index.ts'
-import { KLOOP, firstLoop, parseModule, tileContext } from './kloop.ts'
+import { ACC, KLOOP, firstLoop, parseModule, tileContext } from './kloop.ts'
 import { simulate } from './pipelineSim.ts'
 
 interface Run {
@@ -163,6 +163,18 @@ describe('tileas-materialize-schedule', () => {
       }
     })
   }
+
+  it('a loop forced serial gets the serial generator (stage 0 everywhere) and is left as it is', () => {
+    const src = KLOOP.replace(`    scf.yield %d : ${ACC}\n  }`, `    scf.yield %d : ${ACC}\n  } {tileas.schedule.constraint.force_serial_execution}`)
+    expect(src).not.toBe(KLOOP)
+    const s = scheduleLoop(firstLoop(parseModule(tileContext(), src)))
+    expect(s.generator).toBe('serial')
+    expect([...s.stage].every((x) => x === 0)).toBe(true)
+    expect([...s.order]).toEqual([...Array(s.ops.length).keys()])
+    const r = runPasses(src, (fpm) => schedule(fpm))
+    expect(r.diagnostics).toEqual([])
+    expect(r.text).not.toContain(PIPELINE_STAGES_ATTR)
+  })
 
   it('leaves the loop with a remark when the schedule analysis is missing (never recomputes it)', () => {
     const r = runPasses(KLOOP, (fpm) => fpm.addPass(new TileASMaterializeSchedulePass()))

@@ -3,6 +3,7 @@
  * function, computed by `TileASGenerateSchedule` and read, never recomputed, by the
  * materialization. Keyed in the AnalysisManager by this class.
  */
+import { SCOPE_NAMES } from '@tilepass/instrumentation'
 import type { Operation } from '@tilepass/ir'
 import type { DependenceGraph } from './DependenceGraph.ts'
 import { selectGenerator, serialSchedule, SERIAL_THRESHOLD, type GeneratorKind } from './Generators.ts'
@@ -140,7 +141,7 @@ export function scheduleLoop(loop: Operation, options: LoopScheduleOptions = {})
   }
   const threads = 32 * (options.numWarps ?? 4)
   const surcharged = { count: 0 }
-  const seatCost = scope('ResourceConstraintBuilder::tryAddConstraintToAvoidRegSpilling', () =>
+  const seatCost = scope(SCOPE_NAMES.TryAddConstraintToAvoidRegSpilling, () =>
     spillSeatCost(lg, buildRegisterModel(lg, threads, options.registerBudget ?? 255), surcharged),
   )
   const ms = moduloSchedule(g, {
