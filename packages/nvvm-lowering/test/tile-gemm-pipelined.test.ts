@@ -31,7 +31,9 @@ function compilePipelined(numStages: number, gpuName = 'sm_90a'): { ptx: string;
   const lower = new PassManager(ctx, 'builtin.module')
   addNVVMLoweringPipeline(lower, { optLevel: 2, gpuName })
   expect(succeeded(lower.run(module))).toBe(true)
-  return { ptx: emitPTX(module, { gpuName }), tileAsm, errors }
+  const ptx = emitPTX(module, { gpuName })
+  expect(ptx).not.toBeNull()
+  return { ptx: ptx ?? '', tileAsm, errors }
 }
 
 /** Runs the interpreter and the emulated PTX on [m, n, k] and compares C. */

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { printOperation, succeeded, verify, type Context, type Operation } from '@tilepass/ir'
+import { IntegerAttr, printOperation, succeeded, verify, type Context, type Operation } from '@tilepass/ir'
 import { PassManager } from '@tilepass/pass-manager'
 import {
   PIPELINE_STAGES_ATTR,
@@ -137,7 +137,7 @@ describe('tileas-materialize-schedule', () => {
       const inLoop: string[] = []
       for (let o = loop.getRegion(0).front.firstOp; o !== null; o = o.nextOp) {
         if (STRUCTURAL.has(o.name.name)) {
-          inLoop.push(o.name.name === 'tileas.async_wait' ? `wait ${String((o.getAttr('pending') as { value: bigint }).value)}` : o.name.name)
+          inLoop.push(o.name.name === 'tileas.async_wait' ? `wait ${String((o.getAttr('pending') as IntegerAttr).value)}` : o.name.name)
         }
       }
       expect(inLoop).toEqual([`wait ${S - 2}`, 'tileas.barrier', ...group, 'tileas.local_load', 'tileas.local_load', 'tileas.mma'])
