@@ -93,15 +93,70 @@ describe('tilepass-compile on the cuda_tile examples', () => {
     expect(ir.out).toMatch(/define ptx_kernel void @\w+\(/)
   })
 
-  it('times the passes inside CompileNVVM and the translation in SerializeGPUModule', () => {
-    const r = compile({ 'k.mlir': example('vector-add') }, ['k.mlir', '-o', 'k.ptx', '--mlir-timing', '--mlir-timing-display=tree'])
-    expect(r.code).toBe(0)
-    const names = r.err
+  const timingTree = (err: string): string[] =>
+    err
       .split('\n')
       .map((l) => /^\s+[\d.]+ \(\s*[\d.]+%\)(\s+)(\S.*)$/.exec(l))
       .filter((m) => m !== null)
       .map((m) => `${' '.repeat(m[1]!.length - 2)}${m[2]!}`)
-    expect(names).toEqual(['Parser', 'CompileNVVM', '  ConvertCudaTileToTileASPass', '  ConvertTileASToNVVMPass', 'SerializeGPUModule', 'Rest', 'Total'])
+
+  it('times the passes inside CompileNVVM and the translation in SerializeGPUModule (-O1: no scheduling)', () => {
+    const r = compile({ 'k.mlir': example('vector-add') }, ['k.mlir', '-O1', '-o', 'k.ptx', '--mlir-timing', '--mlir-timing-display=tree'])
+    expect(r.code).toBe(0)
+    expect(timingTree(r.err)).toEqual(['Parser', 'CompileNVVM', '  ConvertCudaTileToTileASPass', '  ConvertTileASToNVVMPass', 'SerializeGPUModule', 'Rest', 'Total'])
+  })
+
+  it('schedules the GEMM K-loop by default, every scheduler stage in its tileiras scope, the trace written inside DumpTraceImpl::run', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tilepass-trace-'))
+    try {
+      const trace = path.join(dir, 'schedule.json')
+      const r = compile({ 'k.mlir': example('gemm-f16-staged') }, ['k.mlir', '-o', 'k.ptx', '--mlir-timing', `--schedule-trace-file=${trace}`])
+      expect(r.code).toBe(0)
+      expect(timingTree(r.err)).toEqual([
+        'Parser',
+        'CompileNVVM',
+        '  ConvertCudaTileToTileASPass',
+        "  'gpu.module' Pipeline",
+        "    'func.func' Pipeline",
+        '      TileASPrepareForSchedulingPass',
+        '        TileASPrepareForScheduling',
+        '          runCanonicalizer',
+        '            unrollSmallLoopsForScheduling',
+        '      TileASGenerateSchedulePass',
+        '        TileASGenerateSchedule',
+        '          (A) ScheduleAnalysis',
+        '          ResourceConstraintBuilder::tryAddConstraintToAvoidRegSpilling',
+        '          legalizeLoopScheduleForMaterialization',
+        '          DumpTraceImpl::run',
+        '      TileASMaterializeSchedulePass',
+        '        IRWalk::findTargetForLoops',
+        '        Schedule::unrollStaticForLoop',
+        '  ConvertTileASToNVVMPass',
+        'SerializeGPUModule',
+        'Rest',
+        'Total',
+      ])
+      // Chrome trace JSON: the pass, the loop, one event per placement decision.
+      const events = (JSON.parse(readFileSync(trace, 'utf8')) as { traceEvents: { name: string; ph: string; ts: number; args?: Record<string, unknown> }[] }).traceEvents
+      expect(events[0]!.name).toBe('TileASGenerateSchedule')
+      const placements = events.filter((e) => e.name === 'placement')
+      expect(placements.length).toBeGreaterThan(4)
+      for (const e of events) {
+        expect(e.ph).toBe('X')
+        expect(Number.isInteger(e.ts)).toBe(true)
+      }
+      expect(placements[0]!.args).toHaveProperty('cycle')
+      expect(placements[0]!.args).toHaveProperty('ii')
+      // The pipelined loop: several cp.async groups in flight (wait_group S-2 inside the loop).
+      const ptx = r.written['k.ptx']!
+      expect(ptx.match(/cp\.async\.commit_group/g)!.length).toBeGreaterThanOrEqual(2)
+      expect(ptx).toMatch(/cp\.async\.wait_group [1-9]/)
+      // -O1 leaves the loop single-buffered.
+      const plain = compile({ 'k.mlir': example('gemm-f16-staged') }, ['k.mlir', '-O1', '-o', 'k.ptx'])
+      expect(plain.written['k.ptx']!).not.toMatch(/cp\.async\.wait_group [1-9]/)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 
   it('reports an op outside the compile subset at its location, with exit 5 and no output', () => {

@@ -34,6 +34,11 @@ export interface TileCompileOptions {
   readonly optLevel: 0 | 1 | 2 | 3
   /** The PTX target (`sm_90a`, `sm_100a`, ...). */
   readonly gpuName: string
+  /**
+   * `--schedule-trace-file`: the scheduler writes its Chrome trace here (one event per
+   * scheduling pass run, a child event per placement decision), inside `DumpTraceImpl::run`.
+   */
+  readonly scheduleTraceFile?: string
 }
 
 /**
@@ -244,7 +249,11 @@ function compile(
     return { code: CompileExitCode.InvalidIR, output: null }
   }
 
-  const options: TileCompileOptions = { optLevel: config.optLevel, gpuName: config.gpuName }
+  // The schedule trace is the scheduler's own (tileiras's DumpTraceImpl, inside
+  // TileASGenerateSchedule), not the pass-manager trace of tilepass-opt.
+  const traceFile = opt.instrumentation.scheduleTraceFile
+  const options: TileCompileOptions = { optLevel: config.optLevel, gpuName: config.gpuName, ...(traceFile === '' ? {} : { scheduleTraceFile: traceFile }) }
+  const instrumentationConfig: OptConfig = traceFile === '' ? opt : { ...opt, instrumentation: { ...opt.instrumentation, scheduleTraceFile: '' } }
   const pm = new PassManager(context, 'builtin.module')
   pm.enableVerifier(opt.verifyEach)
   context.multithreading = !opt.disableThreading
@@ -253,7 +262,7 @@ function compile(
     pipeline.addNVVM(pm, options)
   }
   const printerOptions: AsmPrinterOptions = opt.printer
-  const instrumented = instrumentPassManager(pm, module, opt, io, { timing: timing.timer === null ? null : timing, printerOptions, bisect: run.bisect })
+  const instrumented = instrumentPassManager(pm, module, instrumentationConfig, io, { timing: timing.timer === null ? null : timing, printerOptions, bisect: run.bisect })
   if (instrumented === null) {
     return { code: CompileExitCode.InvalidOptions, output: null }
   }

@@ -25,7 +25,7 @@ import {
 import { registerTransformsPasses } from '@tilepass/transforms'
 import { registerCudaTilePasses } from '@tilepass/cuda-tile'
 import { registerConversionPasses } from '@tilepass/conversion'
-import { registerTileASPasses } from '@tilepass/tileas-scheduler'
+import { registerTileASPasses, registerTileASSchedulingPasses } from '@tilepass/tileas-scheduler'
 import { registerNVVMLoweringPasses } from '@tilepass/nvvm-lowering'
 import { registerTestPasses } from '../testing/TestPasses.ts'
 import { registerRemarkTestPass } from '../testing/test-passes/TestRemark.ts'
@@ -46,6 +46,7 @@ function toolPassRegistry(): PassRegistry {
     registerConversionPasses(registry)
     registerCudaTilePasses(registry)
     registerTileASPasses(registry)
+    registerTileASSchedulingPasses(registry)
     registerNVVMLoweringPasses(registry)
     registerTestPasses(registry)
     registerRemarkTestPass(registry)
