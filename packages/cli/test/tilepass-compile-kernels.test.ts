@@ -159,6 +159,23 @@ describe('tilepass-compile on the cuda_tile examples', () => {
     }
   })
 
+  it('opt-bisect switches the scheduling passes off one by one; the lowerings always run', () => {
+    const bisect = (limit: number): { log: string[]; pipelined: boolean } => {
+      const r = compile({ 'k.mlir': example('gemm-f16-staged') }, ['k.mlir', '-o', 'k.ptx', `--opt-bisect-limit=${limit}`, '--opt-bisect-verbose'])
+      expect(r.code).toBe(0)
+      return { log: r.err.split('\n').filter((l) => l.startsWith('BISECT')), pipelined: /cp\.async\.wait_group [1-9]/.test(r.written['k.ptx']!) }
+    }
+    const none = bisect(0)
+    expect(none.log).toEqual([
+      'BISECT: NOT running pass (1) TileASPrepareForSchedulingPass on func.func (@gemm_f16_staged)',
+      'BISECT: NOT running pass (2) TileASGenerateSchedulePass on func.func (@gemm_f16_staged)',
+      'BISECT: NOT running pass (3) TileASMaterializeSchedulePass on func.func (@gemm_f16_staged)',
+    ])
+    expect(none.pipelined).toBe(false)
+    expect(bisect(2).pipelined).toBe(false)
+    expect(bisect(3).pipelined).toBe(true)
+  })
+
   it('reports an op outside the compile subset at its location, with exit 5 and no output', () => {
     const text = example('vector-add').replace(/addf (%\w+), (%\w+)/, 'atan2 $1, $2')
     expect(text).toContain('atan2')

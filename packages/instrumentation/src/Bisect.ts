@@ -33,7 +33,8 @@ function functionName(op: Operation): string | null {
 }
 
 /**
- * Opt-bisect over pass executions: counts every pass execution (adaptors excluded) and
+ * Opt-bisect over pass executions: counts every pass execution (adaptors and required
+ * passes, such as the lowerings of a compile pipeline, excluded) and
  * skips those whose index exceeds the limit, so a bisection finds the first pass that
  * breaks the IR. Installed as an action handler on `pass-execution` actions.
  */
@@ -47,7 +48,8 @@ export class OptBisect {
 
   /** Decides whether the pass execution `action` runs, counting it. */
   shouldRun(action: PassExecutionAction): boolean {
-    if (isAdaptorAction(action)) {
+    if (isAdaptorAction(action) || (action.pass.constructor as { readonly required?: boolean }).required === true) {
+      // Adaptors, and passes the pipeline cannot do without (LLVM's isRequired), always run uncounted.
       return true
     }
     const o = this.options

@@ -66,6 +66,11 @@ export interface PassClass<P extends Pass = Pass> {
   readonly options: OptionDecls
   /** Statistic declarations (name to description), for documentation. */
   readonly statistics?: Readonly<Record<string, string>>
+  /**
+   * A pass the pipeline cannot do without (a lowering whose output the next stage needs), as
+   * LLVM's `isRequired()`: opt-bisect neither counts nor skips it. Default false.
+   */
+  readonly required?: boolean
 }
 
 /**

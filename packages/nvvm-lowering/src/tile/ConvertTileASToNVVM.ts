@@ -76,6 +76,8 @@ export class ConvertTileASToNVVMPass extends OperationPass {
   static override readonly opName = 'builtin.module'
   static override readonly dependentDialects: readonly string[] = ['llvm', 'nvvm']
   static readonly passName: string = 'ConvertTileASToNVVMPass'
+  /** A lowering the compile pipeline cannot do without: opt-bisect never skips it. */
+  static readonly required: boolean = true
 
   override runOnOperation(): void {
     const module = this.getOperation()

@@ -755,6 +755,8 @@ export class ConvertCudaTileToTileASPass extends OperationPass<OptionValues<Conv
   static override readonly opName = 'builtin.module'
   static override readonly dependentDialects: readonly string[] = ['tileas', 'gpu', 'func', 'scf', 'arith', 'llvm']
   static readonly passName: string = 'ConvertCudaTileToTileASPass'
+  /** A lowering the compile pipeline cannot do without: opt-bisect never skips it. */
+  static readonly required: boolean = true
 
   override runOnOperation(): void {
     const module = this.getOperation()
