@@ -282,6 +282,20 @@ class Decoded {
   ) {}
 }
 
+/** The lanes of `group` whose guard predicate (of `d`) holds. */
+function guarded(d: Decoded, group: number, u32: Uint32Array): number {
+  const g = d.guardSlot
+  const neg = d.guardNegate
+  let active = 0
+  for (let m = group; m !== 0; m &= m - 1) {
+    const l = 31 - Math.clz32(m & -m)
+    if ((u32[g + l] !== 0) !== neg) {
+      active |= 1 << l
+    }
+  }
+  return active
+}
+
 class KernelRun {
   steps = 0
   readonly layout: RegisterLayout
@@ -521,18 +535,7 @@ class KernelRun {
           state[31 - Math.clz32(m & -m)] = 0
         }
       }
-      let active = group
-      if (d.guardSlot >= 0) {
-        const g = d.guardSlot
-        const neg = d.guardNegate
-        active = 0
-        for (let m = group; m !== 0; m &= m - 1) {
-          const l = 31 - Math.clz32(m & -m)
-          if ((u32[g + l] !== 0) !== neg) {
-            active |= 1 << l
-          }
-        }
-      }
+      const active = d.guardSlot < 0 ? group : guarded(d, group, u32)
       const next = min + 1
       switch (d.kind) {
         case K_LANE:
@@ -612,18 +615,7 @@ class KernelRun {
         break
       }
       this.steps++
-      let active = group
-      if (d.guardSlot >= 0) {
-        const g = d.guardSlot
-        const neg = d.guardNegate
-        active = 0
-        for (let m = group; m !== 0; m &= m - 1) {
-          const l = 31 - Math.clz32(m & -m)
-          if ((u32[g + l] !== 0) !== neg) {
-            active |= 1 << l
-          }
-        }
-      }
+      const active = d.guardSlot < 0 ? group : guarded(d, group, u32)
       if (d.kind === K_LANE) {
         if (active !== 0) {
           d.handler!(w, active)

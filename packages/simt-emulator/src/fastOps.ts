@@ -1177,17 +1177,33 @@ function items(run: KernelRun, ins: Instruction, o: Operand | undefined, size: n
   return out
 }
 
-function compileLoad(run: KernelRun, ins: Instruction, type: string): Handler | null {
+/** The resolved parts of `ld`/`st`: state space, element size, address and the register (or constant) items. */
+class Access {
+  constructor(
+    readonly space: number,
+    readonly size: number,
+    readonly addr: Address,
+    readonly items: Item[],
+  ) {}
+}
+
+function access(run: KernelRun, ins: Instruction, type: string, store: boolean): Access | null {
   const space = spaceCode(run.spaceOf(ins))
   const size = typeBits(type) / 8
-  if (space < 0 || !(size === 1 || size === 2 || size === 4 || size === 8)) {
+  if (space < 0 || !(size === 1 || size === 2 || size === 4 || size === 8) || ins.operands.length !== 2) {
     return null
   }
-  const addr = address(run, ins, ins.operands[1], space)
-  const dst = items(run, ins, ins.operands[0], size, type, false)
-  if (addr === null || dst === null || ins.operands.length !== 2) {
+  const addr = address(run, ins, ins.operands[store ? 0 : 1], space)
+  const list = items(run, ins, ins.operands[store ? 1 : 0], size, type, store)
+  return addr === null || list === null ? null : new Access(space, size, addr, list)
+}
+
+function compileLoad(run: KernelRun, ins: Instruction, type: string): Handler | null {
+  const acc = access(run, ins, type, false)
+  if (acc === null) {
     return null
   }
+  const { space, size, addr, items: dst } = acc
   const signed = type[0] === 's'
   const total = size * dst.length
   const n = dst.length
@@ -1228,16 +1244,11 @@ function compileLoad(run: KernelRun, ins: Instruction, type: string): Handler | 
 }
 
 function compileStore(run: KernelRun, ins: Instruction, type: string): Handler | null {
-  const space = spaceCode(run.spaceOf(ins))
-  const size = typeBits(type) / 8
-  if (space < 0 || !(size === 1 || size === 2 || size === 4 || size === 8)) {
+  const acc = access(run, ins, type, true)
+  if (acc === null) {
     return null
   }
-  const addr = address(run, ins, ins.operands[0], space)
-  const src = items(run, ins, ins.operands[1], size, type, true)
-  if (addr === null || src === null || ins.operands.length !== 2) {
-    return null
-  }
+  const { space, size, addr, items: src } = acc
   const total = size * src.length
   const n = src.length
   return (w, active) => {
