@@ -720,6 +720,16 @@ class KernelRun {
         return (_w, lane) => lane
       case 'warpid':
         return (w) => w.index
+      case 'ctaid':
+        return () => this.ctaid[axis]
+      case 'ntid': {
+        const v = this.block[axis]
+        return () => v
+      }
+      case 'nctaid': {
+        const v = this.grid[axis]
+        return () => v
+      }
       default:
         return (w, lane) => this.sreg(w, name, lane)
     }
