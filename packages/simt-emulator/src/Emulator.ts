@@ -372,7 +372,8 @@ class KernelRun {
           return make(K_NOP, null, ins.base === 'bar')
         }
         if (ins.mods[0] !== 'sync' && !(ins.base === 'barrier' && ins.mods[0] === 'cta' && ins.mods[1] === 'sync')) {
-          return make(K_LANE, () => this.fail(ins, 'only bar.sync / barrier.sync is supported by the emulator'))
+          // K_WARP: the handler runs (and fails) whatever the guard says, as before.
+          return make(K_WARP, () => this.fail(ins, 'only bar.sync / barrier.sync is supported by the emulator'))
         }
         return make(K_BAR, null)
       case 'shfl':
