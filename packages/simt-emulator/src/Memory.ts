@@ -21,15 +21,35 @@ export interface Span {
 export class GlobalMemory {
   readonly bases: number[] = []
   readonly buffers: Uint8Array[] = []
+  /** A DataView over each buffer. */
+  readonly views: DataView[] = []
   private next = GLOBAL_BASE
+  private last = 0
 
   /** Places a copy of `bytes` in global memory; returns its address. */
   allocate(bytes: Uint8Array): number {
     const base = this.next
     this.bases.push(base)
-    this.buffers.push(new Uint8Array(bytes))
+    const copy = new Uint8Array(bytes)
+    this.buffers.push(copy)
+    this.views.push(new DataView(copy.buffer, copy.byteOffset, copy.byteLength))
     this.next += Math.ceil((bytes.length + 1) / 4096) * 4096 + 4096
     return base
+  }
+
+  /** The index of the buffer holding `size` bytes at `addr`, or -1. */
+  indexOf(addr: number, size: number): number {
+    const k = this.last
+    if (k < this.bases.length && addr >= this.bases[k]! && addr + size <= this.bases[k]! + this.buffers[k]!.length) {
+      return k
+    }
+    for (let i = 0; i < this.bases.length; i++) {
+      if (addr >= this.bases[i]! && addr + size <= this.bases[i]! + this.buffers[i]!.length) {
+        this.last = i
+        return i
+      }
+    }
+    return -1
   }
 
   find(addr: number, size: number): Span | null {
@@ -73,4 +93,17 @@ export function writeBytes(span: Span, size: number, v: bigint): void {
     data[offset + i] = Number(x & 0xffn)
     x >>= 8n
   }
+}
+
+/** State spaces as numbers on the fast path; `SPACE_NAMES` gives their PTX names. */
+export const SP_GENERIC = 0
+export const SP_GLOBAL = 1
+export const SP_SHARED = 2
+export const SP_LOCAL = 3
+export const SP_PARAM = 4
+export const SPACE_NAMES: readonly string[] = ['', 'global', 'shared', 'local', 'param']
+
+/** The number of a state-space name ('' = generic), or -1 when the emulator has none. */
+export function spaceCode(space: string): number {
+  return SPACE_NAMES.indexOf(space)
 }

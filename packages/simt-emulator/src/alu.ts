@@ -20,6 +20,16 @@ import {
   type RoundingMode,
 } from './float.ts'
 
+/** The `.approx` transcendental functions (computed in double, then rounded: more precise than the hardware). */
+export const APPROX: Readonly<Record<string, (x: number) => number>> = {
+  rsqrt: (x) => 1 / Math.sqrt(x),
+  ex2: (x) => 2 ** x,
+  lg2: Math.log2,
+  sin: Math.sin,
+  cos: Math.cos,
+  tanh: Math.tanh,
+}
+
 export const FLOAT_TYPES: ReadonlySet<string> = new Set(['f16', 'bf16', 'f32', 'f64', 'tf32'])
 
 export function formatOf(t: string): FloatFormat {

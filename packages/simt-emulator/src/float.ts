@@ -117,6 +117,9 @@ export function encodeFloat(x: number, fmt: FloatFormat, mode: RoundingMode = 'r
   if (!Number.isFinite(x)) {
     return (neg ? 1n << BigInt(total) : 0n) | expAll
   }
+  if (mode === 'rn' && total <= 30) {
+    return BigInt(encodeNarrowRN(x, fmt))
+  }
   const d = decompose(x)
   return roundToFormat(neg, d.n, d.e, fmt, mode)
 }
@@ -194,4 +197,116 @@ export function fusedMultiplyAdd(a: number, b: number, c: number, fmt: FloatForm
 /** Converts an integer to `fmt` with one rounding. */
 export function intToFloat(v: bigint, fmt: FloatFormat, mode: RoundingMode): bigint {
   return roundToFormat(v < 0n, v < 0n ? -v : v, 0, fmt, mode)
+}
+
+/**
+ * Bits of the double `x` rounded to nearest even into a format of at most 30 bits (f16,
+ * bf16, tf32), computed on numbers: the fast path of `encodeFloat` (same results).
+ */
+export function encodeNarrowRN(x: number, fmt: FloatFormat): number {
+  const { expBits, mantBits } = fmt
+  const expAll = ((1 << expBits) - 1) << mantBits
+  if (x !== x) {
+    return expAll | (1 << (mantBits - 1))
+  }
+  const neg = x < 0 || (x === 0 && 1 / x < 0)
+  const sign = neg ? 1 << (expBits + mantBits) : 0
+  const a = Math.abs(x)
+  if (a === 0) {
+    return sign
+  }
+  if (a === Infinity) {
+    return sign | expAll
+  }
+  const bias = (1 << (expBits - 1)) - 1
+  let e = Math.floor(Math.log2(a))
+  if (2 ** e > a) {
+    e--
+  } else if (2 ** (e + 1) <= a) {
+    e++
+  }
+  let q = Math.max(e, 1 - bias) - mantBits
+  // a * 2^-q is exact (a power-of-two scaling well inside the double range).
+  const m = q < -1000 ? a * 2 ** 1000 * 2 ** (-q - 1000) : a * 2 ** -q
+  let r = Math.floor(m)
+  const d = m - r
+  if (d > 0.5 || (d === 0.5 && (r & 1) === 1)) {
+    r++
+  }
+  const one = 1 << mantBits
+  if (r >= 2 * one) {
+    r = one
+    q++
+  }
+  if (r < one) {
+    return sign | r
+  }
+  const expField = q + mantBits + bias
+  if (expField >= (1 << expBits) - 1) {
+    return sign | expAll
+  }
+  return sign | (expField << mantBits) | (r - one)
+}
+
+/** The value of `bits` (a format of at most 30 bits: f16, bf16, tf32) as a double, on numbers. */
+export function decodeNarrow(bits: number, fmt: FloatFormat): number {
+  const { expBits, mantBits } = fmt
+  const ex = (bits >>> mantBits) & ((1 << expBits) - 1)
+  const m = bits & ((1 << mantBits) - 1)
+  const bias = (1 << (expBits - 1)) - 1
+  let v: number
+  if (ex === (1 << expBits) - 1) {
+    v = m === 0 ? Infinity : NaN
+  } else if (ex === 0) {
+    v = m * 2 ** (1 - bias - mantBits)
+  } else {
+    v = (1 + m / 2 ** mantBits) * 2 ** (ex - bias)
+  }
+  return (bits >>> (expBits + mantBits)) & 1 ? -v : v
+}
+
+const tables = new Map<FloatFormat, Float64Array>()
+
+/** All 65536 values of a 16-bit format (f16, bf16) as doubles, indexed by their bits. */
+export function halfTable(fmt: FloatFormat): Float64Array {
+  let t = tables.get(fmt)
+  if (t === undefined) {
+    t = new Float64Array(65536)
+    for (let i = 0; i < 65536; i++) {
+      t[i] = decodeNarrow(i, fmt)
+    }
+    tables.set(fmt, t)
+  }
+  return t
+}
+
+const fmaView = new Float64Array(1)
+const fmaWords = new Uint32Array(fmaView.buffer)
+
+/**
+ * a * b + c for f32 values a, b, c, rounded once to nearest even into f32 (NaN as the
+ * emulator's canonical f32 NaN bits' value is the caller's business). A double holds the
+ * exact product; TwoSum gives the exact sum as s + err; rounding s to f32 is then correct
+ * except when s lies exactly halfway between two f32 values (or in the subnormal range),
+ * where the exact BigInt path decides.
+ */
+export function fmaF32(a: number, b: number, c: number): number {
+  const p = a * b
+  const s = p + c
+  if (Number.isFinite(s) && Number.isFinite(p)) {
+    const r = Math.fround(s)
+    if (r === s) {
+      return r
+    }
+    const bb = s - p
+    const err = p - (s - bb) + (c - bb)
+    if (err === 0) {
+      return r
+    }
+    fmaView[0] = s
+    if ((fmaWords[0]! & 0x1fffffff) !== 0x10000000 && Math.abs(s) >= 2 ** -125) {
+      return r
+    }
+  }
+  return f32FromBits(fusedMultiplyAdd(a, b, c, F32, 'rn'))
 }

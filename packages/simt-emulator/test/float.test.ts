@@ -1,6 +1,7 @@
 // Exact rounding into f16/bf16/tf32/f32, checked against independent formulations.
 import { describe, expect, it } from 'vitest'
 import { BF16, F16, F32, TF32, decodeFloat, encodeFloat, fusedMultiplyAdd } from '../src/index.ts'
+import { decodeNarrow, encodeNarrowRN, f32FromBits, fmaF32, roundToFormat, decompose } from '../src/float.ts'
 
 const f32 = new Float32Array(1)
 const u32 = new Uint32Array(f32.buffer)
@@ -121,5 +122,53 @@ describe('fused multiply-add', () => {
     expect(once).toBe(Math.fround(1 + 2 ** -23))
     expect(decodeFloat(fusedMultiplyAdd(Math.fround(0.1), 10, -1, F32), F32)).toBe(Math.fround(Math.fround(0.1) * 10 - 1))
     expect(Object.is(decodeFloat(fusedMultiplyAdd(-0, 1, -0, F32), F32), -0)).toBe(true)
+  })
+})
+
+describe('the number fast paths agree with the exact BigInt ones', () => {
+  it('fmaF32 decides ties the double sum hides (a * a = an f32 midpoint, c = +-2^-100)', () => {
+    const a = 1 + 2 ** -12
+    const mid = 1 + 2 ** -11 + 2 ** -24
+    expect(a * a).toBe(mid)
+    expect(fmaF32(a, a, 2 ** -100)).toBe(1 + 2 ** -11 + 2 ** -23)
+    expect(fmaF32(a, a, -(2 ** -100))).toBe(1 + 2 ** -11)
+    expect(fmaF32(a, a, 0)).toBe(1 + 2 ** -11)
+  })
+
+  it('fmaF32 on random f32 triples (cancellation, subnormal results, overflow) equals fusedMultiplyAdd', () => {
+    const r = rng(21)
+    for (let i = 0; i < 20000; i++) {
+      u32[0] = (r() & 0x80000000) | (((r() % 60) + 60) << 23) | (r() & 0x7fffff)
+      const a = f32[0]!
+      u32[0] = (r() & 0x80000000) | (((r() % 60) + 40) << 23) | (r() & 0x7fffff)
+      const b = f32[0]!
+      u32[0] = (r() & 0x80000000) | (((r() % 100) + (i % 3 === 0 ? 0 : 60)) << 23) | (r() & 0x7fffff)
+      let c = f32[0]!
+      if (i % 4 === 1) {
+        c = -Math.fround(a * b)
+      }
+      if (i % 4 === 2) {
+        c = Math.fround(-a * b * (1 + 2 ** -23))
+      }
+      expect(fmaF32(a, b, c)).toBe(f32FromBits(fusedMultiplyAdd(a, b, c, F32)))
+    }
+  })
+
+  it('encodeNarrowRN / decodeNarrow equal roundToFormat / decodeFloat for f16, bf16 and tf32', () => {
+    const r = rng(22)
+    const d64 = new Float64Array(1)
+    const w64 = new Uint32Array(d64.buffer)
+    for (const fmt of [F16, BF16, TF32]) {
+      for (let i = 0; i < 5000; i++) {
+        w64[0] = r()
+        w64[1] = (r() & 0x800fffff) | ((((r() % 300) + 1023 - 150) & 0x7ff) << 20)
+        const x = d64[0]!
+        const d = decompose(x)
+        expect(encodeNarrowRN(x, fmt)).toBe(Number(roundToFormat(x < 0, d.n, d.e, fmt, 'rn')))
+      }
+      for (let b = 0; b < 2 ** (1 + fmt.expBits + fmt.mantBits); b += 13) {
+        expect(Object.is(decodeNarrow(b, fmt), decodeFloat(BigInt(b), fmt))).toBe(true)
+      }
+    }
   })
 })
