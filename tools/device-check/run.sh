@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The device check in one command: compile the cuda_tile examples with tilepass-compile for
+# the GPU's architecture (default sm_90a: H100/H200), then run every case on the GPU
+# (or print "skipped: <reason>" and exit 0 where there is none). Needs the workspace's
+# node_modules (pnpm install) and the built CLI (pnpm build); no CUDA toolkit, no LLVM.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+arch="${GPU_NAME:-sm_90a}"
+[ -f packages/cli/dist/tilepass-compile.js ] || pnpm build
+out="$(mktemp -d)"
+trap 'rm -rf "$out"' EXIT
+for k in vector-add row-softmax gemm-f16 gemm-f16-staged; do
+  node packages/cli/bin/tilepass-compile.js "examples/cuda-tile/$k.mlir" -o "$out/$k.ptx" --gpu-name="$arch"
+done
+exec pnpm exec tsx --conditions=source tools/device-check/src/main.ts --ptx-dir "$out" "$@"
