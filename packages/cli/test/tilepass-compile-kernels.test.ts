@@ -159,6 +159,21 @@ describe('tilepass-compile on the cuda_tile examples', () => {
     }
   })
 
+  it('the list and JSON timing reports name the same scopes and passes as the tree', () => {
+    const run = (args: string[]): string => compile({ 'k.mlir': example('gemm-f16-staged') }, ['k.mlir', '-o', 'k.ptx', '--mlir-timing', ...args]).err
+    const tree = new Set(timingTree(run(['--mlir-timing-display=tree'])).map((n) => n.trim()))
+    const list = new Set(timingTree(run(['--mlir-timing-display=list'])).map((n) => n.trim()))
+    const json = new Set([...run(['--mlir-output-format=json']).matchAll(/"name": "([^"]*)"/g)].map((m) => m[1]!))
+    for (const scope of ['CompileNVVM', 'SerializeGPUModule', 'TileASPrepareForScheduling', 'TileASGenerateSchedule', 'legalizeLoopScheduleForMaterialization']) {
+      expect(tree.has(scope)).toBe(true)
+    }
+    expect([...json].sort()).toEqual([...tree].sort())
+    // The list merges by name and adds MLIR's `root` and pipeline-collection rows.
+    for (const name of tree) {
+      expect(list.has(name)).toBe(true)
+    }
+  })
+
   it('opt-bisect switches the scheduling passes off one by one; the lowerings always run', () => {
     const bisect = (limit: number): { log: string[]; pipelined: boolean } => {
       const r = compile({ 'k.mlir': example('gemm-f16-staged') }, ['k.mlir', '-o', 'k.ptx', `--opt-bisect-limit=${limit}`, '--opt-bisect-verbose'])
