@@ -1,6 +1,6 @@
 import { Buffer } from 'node:buffer'
 import { describe, expect, it } from 'vitest'
-import { LargeStackRequired } from '../src/internal/largeStack.ts'
+import { LargeStackRequired, MAX_SCANNED_BYTES } from '../src/internal/largeStack.ts'
 import { runToolOnMainThread } from '../src/internal/toolsBundle.ts'
 import type { ToolIO } from '../src/ToolIO.ts'
 import { memoryIO } from './memoryIO.ts'
@@ -35,6 +35,13 @@ describe('runToolOnMainThread', () => {
     const result = runToolOnMainThread('tilepass-translate', ['--mlir-to-llvmir', 'deep.mlir'], io)
     expect(result).toBeInstanceOf(LargeStackRequired)
     expect((result as LargeStackRequired).stdin).toBeNull()
+    expect(io.out + io.err).toBe('')
+  })
+
+  it('leaves an input too large to scan quickly to the worker', () => {
+    const text = `// ${'x'.repeat(MAX_SCANNED_BYTES)}\n`
+    const io = withBytes(memoryIO({ 'big.mlir': text }))
+    expect(runToolOnMainThread('tilepass-opt', ['big.mlir'], io)).toBeInstanceOf(LargeStackRequired)
     expect(io.out + io.err).toBe('')
   })
 

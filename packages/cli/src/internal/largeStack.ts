@@ -5,6 +5,12 @@
 export const MAIN_THREAD_MAX_NESTING = 256
 
 /**
+ * @internal Inputs larger than this run in the worker without being scanned: the scan
+ * (about 5 ns a byte) would cost more than starting the worker (about 35 ms).
+ */
+export const MAX_SCANNED_BYTES = 8 << 20
+
+/**
  * @internal Thrown by the ToolIO of a main-thread run when the input nests deeper than
  * `MAIN_THREAD_MAX_NESTING` (or is bytecode, whose reader recurses too): the tools let it
  * pass and the launcher runs the tool again in a worker thread with a large stack. It is

@@ -3,7 +3,7 @@ import { main as compileMain } from '../tilepass-compile.ts'
 import { main as optMain } from '../tilepass-opt.ts'
 import { main as translateMain } from '../tilepass-translate.ts'
 import { nodeToolIO, type ToolIO } from '../ToolIO.ts'
-import { LargeStackRequired, MAIN_THREAD_MAX_NESTING, nestsDeeperThan } from './largeStack.ts'
+import { LargeStackRequired, MAIN_THREAD_MAX_NESTING, MAX_SCANNED_BYTES, nestsDeeperThan } from './largeStack.ts'
 
 export { nodeToolIO }
 
@@ -24,8 +24,9 @@ export function runTool(name: ToolName, argv: readonly string[], io: ToolIO): nu
 /**
  * @internal Runs the tool `name` on the main thread, whose stack is small: returns its
  * exit code, or a `LargeStackRequired` before anything is written when the arguments or
- * the input nest too deeply (or the input is bytecode), so that the caller runs it in a
- * worker thread with a large stack instead. The input is the first file the tool reads.
+ * the input nest too deeply (or the input is bytecode, or too large to scan quickly), so
+ * that the caller runs it in a worker thread with a large stack instead. The input is the
+ * first file the tool reads.
  */
 export function runToolOnMainThread(name: ToolName, argv: readonly string[], io: ToolIO): number | LargeStackRequired {
   const encoder = new TextEncoder()
@@ -43,7 +44,7 @@ export function runToolOnMainThread(name: ToolName, argv: readonly string[], io:
             const bytes = readFileBytes(path)
             if (first) {
               first = false
-              if (isTileIRBytecode(bytes) || nestsDeeperThan(bytes, MAIN_THREAD_MAX_NESTING)) {
+              if (bytes.length > MAX_SCANNED_BYTES || isTileIRBytecode(bytes) || nestsDeeperThan(bytes, MAIN_THREAD_MAX_NESTING)) {
                 throw new LargeStackRequired(path === '-' ? bytes : null)
               }
             }
