@@ -10,7 +10,7 @@
 // regions. Starting the worker costs about 35 ms, which shallow inputs no longer pay.
 // Output is written synchronously to fds 1 and 2 on either thread.
 import { Buffer } from 'node:buffer'
-import { writeSync } from 'node:fs'
+import { statSync, writeSync } from 'node:fs'
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads'
 import { loadTools } from './load-tools.js'
 
@@ -99,7 +99,14 @@ export function launchTool(name) {
   }
   const tools = loadToolsOrExit(name)
   const argv = process.argv.slice(2)
-  const result = tools.runToolOnMainThread(name, argv, toolIO(tools, null))
+  const fileSize = (path) => {
+    try {
+      return statSync(path).size
+    } catch {
+      return -1
+    }
+  }
+  const result = tools.runToolOnMainThread(name, argv, toolIO(tools, null), fileSize)
   if (typeof result === 'number') {
     process.exitCode = result
     return
