@@ -15,6 +15,8 @@ import { Worker, isMainThread, parentPort, workerData } from 'node:worker_thread
 import { loadTools } from './load-tools.js'
 
 const STACK_MB = 1024
+/** Inputs larger than this run in the worker unscanned, as MAX_SCANNED_BYTES in src/internal/largeStack.ts. */
+const MAX_SCANNED_BYTES = 8 << 20
 const STACK_MESSAGE = 'Maximum call stack size exceeded'
 
 /** Characters of a long string encoded and written at a time, so that no copy of the whole output is made. */
@@ -67,6 +69,8 @@ function loadToolsOrExit(name) {
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
     writeAll(2, `${name}: cannot load the built CLI (${reason}); run \`pnpm build\` first\n`)
+    // A worker's process.exit ends only the worker: the exit code goes to the main thread.
+    parentPort?.postMessage(2)
     process.exit(2)
   }
 }
@@ -97,21 +101,34 @@ export function launchTool(name) {
   if (!isMainThread) {
     return
   }
-  const tools = loadToolsOrExit(name)
   const argv = process.argv.slice(2)
-  const fileSize = (path) => {
-    try {
-      return statSync(path).size
-    } catch {
-      return -1
-    }
+  // A large input file goes to the worker at once, without loading the tools or reading the
+  // file on this thread (their memory would stay beside the worker's). An argument that is
+  // an option's value and names a large file only costs the worker's start.
+  if (argv.some((arg) => !arg.startsWith('-') && fileSize(arg) > MAX_SCANNED_BYTES)) {
+    startWorker(name, argv, null)
+    return
   }
-  const result = tools.runToolOnMainThread(name, argv, toolIO(tools, null), fileSize)
+  const tools = loadToolsOrExit(name)
+  const result = tools.runToolOnMainThread(name, argv, toolIO(tools, null))
   if (typeof result === 'number') {
     process.exitCode = result
     return
   }
-  const stdin = result.stdin
+  startWorker(name, argv, result.stdin)
+}
+
+/** The size of the file at `path` in bytes, or -1 when there is none. */
+function fileSize(path) {
+  try {
+    return statSync(path).size
+  } catch {
+    return -1
+  }
+}
+
+/** Runs the tool in a worker thread with a large stack; `stdin` is the input it already read, or null. */
+function startWorker(name, argv, stdin) {
   const worker = new Worker(new URL(import.meta.url), {
     argv,
     workerData: { tilepassTool: name, stdin },

@@ -47,6 +47,20 @@ describe.skipIf(!built)('tilepass-opt launcher', () => {
     }
   }, 60_000)
 
+  it('runs an input file over 8 MiB in the worker, unscanned', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tilepass-large-'))
+    try {
+      const input = join(dir, 'large.mlir')
+      writeFileSync(input, `// ${'x'.repeat(9 << 20)}\nfunc.func @f() {\n  return\n}\n`)
+      const r = spawnSync(process.execPath, [bin, input], { encoding: 'utf8' })
+      expect(r.stderr).toBe('')
+      expect(r.status).toBe(0)
+      expect(r.stdout).toBe('module {\n  func.func @f() {\n    return\n  }\n}\n\n')
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }, 60_000)
+
   it('streams deeply nested output to -o in chunks (more text than a few thousand pieces hold)', () => {
     const depth = 6000
     const dir = mkdtempSync(join(tmpdir(), 'tilepass-deep-'))

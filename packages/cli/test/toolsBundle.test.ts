@@ -45,13 +45,6 @@ describe('runToolOnMainThread', () => {
     expect(io.out + io.err).toBe('')
   })
 
-  it('leaves a large file to the worker without reading it', () => {
-    const io = withBytes(memoryIO({}))
-    const sizes: Record<string, number> = { 'big.mlir': MAX_SCANNED_BYTES + 1 }
-    expect(runToolOnMainThread('tilepass-opt', ['big.mlir'], io, (path) => sizes[path] ?? -1)).toBeInstanceOf(LargeStackRequired)
-    expect(io.out + io.err).toBe('')
-  })
-
   it('asks for a large stack when an argument nests deeply (a pass pipeline)', () => {
     const io = withBytes(memoryIO({}))
     const pipeline = `--pass-pipeline=${'builtin.module('.repeat(300)}${')'.repeat(300)}`

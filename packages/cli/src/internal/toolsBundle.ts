@@ -26,15 +26,9 @@ export function runTool(name: ToolName, argv: readonly string[], io: ToolIO): nu
  * exit code, or a `LargeStackRequired` before anything is written when the arguments or
  * the input nest too deeply (or the input is bytecode, or too large to scan quickly), so
  * that the caller runs it in a worker thread with a large stack instead. The input is the
- * first file the tool reads; `fileSize` (bytes, or -1 when unknown) spares reading a file
- * that is too large to scan.
+ * first file the tool reads.
  */
-export function runToolOnMainThread(
-  name: ToolName,
-  argv: readonly string[],
-  io: ToolIO,
-  fileSize: (path: string) => number = () => -1,
-): number | LargeStackRequired {
+export function runToolOnMainThread(name: ToolName, argv: readonly string[], io: ToolIO): number | LargeStackRequired {
   const encoder = new TextEncoder()
   if (argv.some((arg) => nestsDeeperThan(encoder.encode(arg), MAIN_THREAD_MAX_NESTING))) {
     return new LargeStackRequired(null)
@@ -47,10 +41,6 @@ export function runToolOnMainThread(
       : {
           ...io,
           readFileBytes: (path) => {
-            // A large file is left to the worker unread: the main thread keeps no copy.
-            if (first && path !== '-' && fileSize(path) > MAX_SCANNED_BYTES) {
-              throw new LargeStackRequired(null)
-            }
             const bytes = readFileBytes(path)
             if (first) {
               first = false
