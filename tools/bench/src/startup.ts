@@ -14,6 +14,8 @@ export const STARTUP_TARGET_SECONDS = 0.12
 export interface StartupStats {
   readonly wall: number
   readonly minWall: number
+  /** Median CPU seconds (user + system), or -1 without GNU time. */
+  readonly cpu: number
   /** Peak RSS in KiB, or -1 when it could not be measured. */
   readonly rss: number
   readonly ok: boolean
@@ -34,6 +36,7 @@ function stats(runs: readonly Measurement[]): StartupStats {
   return {
     wall: median(walls),
     minWall: Math.min(...walls),
+    cpu: median(runs.map((r) => r.cpuSeconds)),
     rss: median(runs.map((r) => r.maxRssKiB)),
     ok: failed === undefined,
     failure: failed === undefined ? '' : `exit ${failed.exitCode}: ${failed.stderrHead.split('\n')[0] ?? ''}`,
