@@ -1,16 +1,22 @@
-// The launcher of the worker-thread tools (tilepass-opt, tilepass-translate): loads the
-// built CLI and reports, instead of a raw stack trace, when it cannot be loaded (for
-// example before `pnpm build` in a fresh checkout).
+// The launcher of the tools: loads the bundled CLI (see load-tools.js) and reports, instead
+// of a raw stack trace, when it cannot be loaded (for example before `pnpm build` in a
+// fresh checkout).
 //
 // The parser, verifier and printer recurse once per nested region, and the main thread's
-// stack (about 1 MB) ends at a few hundred levels. The tool therefore runs in a worker
-// thread whose stack is STACK_MB, enough for tens of thousands of nested regions; output
-// is written synchronously to fds 1 and 2, as the main thread does for files and pipes.
+// stack (about 1 MB) ends at a few hundred levels. A tool therefore runs on the main thread
+// only while its arguments and input nest shallowly (runToolOnMainThread checks the input
+// when the tool first reads it, before anything is written); deeper inputs, and bytecode,
+// run in a worker thread whose stack is STACK_MB, enough for tens of thousands of nested
+// regions. Starting the worker costs about 35 ms, which shallow inputs no longer pay.
+// Output is written synchronously to fds 1 and 2 on either thread.
 import { Buffer } from 'node:buffer'
-import { writeSync } from 'node:fs'
+import { statSync, writeSync } from 'node:fs'
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads'
+import { loadTools } from './load-tools.js'
 
 const STACK_MB = 1024
+/** Inputs larger than this run in the worker unscanned, as MAX_SCANNED_BYTES in src/internal/largeStack.ts. */
+const MAX_SCANNED_BYTES = 8 << 20
 const STACK_MESSAGE = 'Maximum call stack size exceeded'
 
 /** Characters of a long string encoded and written at a time, so that no copy of the whole output is made. */
@@ -56,17 +62,76 @@ function writeBytes(fd, buf) {
   return true
 }
 
+/** The tools, or exit 2 with a message when the built CLI cannot be loaded. */
+function loadToolsOrExit(name) {
+  try {
+    return loadTools()
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    writeAll(2, `${name}: cannot load the built CLI (${reason}); run \`pnpm build\` first\n`)
+    // A worker's process.exit ends only the worker: the exit code goes to the main thread.
+    parentPort?.postMessage(2)
+    process.exit(2)
+  }
+}
+
+/** The ToolIO of the process with synchronous output, reading `stdin` (when given) for `-`. */
+function toolIO(tools, stdin) {
+  const io = tools.nodeToolIO()
+  return {
+    ...io,
+    stdout: (text) => writeAll(1, text),
+    stderr: (text) => writeAll(2, text),
+    stdoutBytes: (bytes) => writeAll(1, bytes),
+    ...(stdin === null
+      ? {}
+      : {
+          readFileBytes: (path) => (path === '-' ? stdin : io.readFileBytes(path)),
+          readFile: (path) => (path === '-' ? Buffer.from(stdin.buffer, stdin.byteOffset, stdin.byteLength).toString('utf8') : io.readFile(path)),
+        }),
+  }
+}
+
 /**
- * Runs the tool `name` (its entry is `dist/<name>.js`, exporting `main(argv, io)`) in a
+ * Runs the tool `name` (`tilepass-opt`, `tilepass-translate` or `tilepass-compile`) on the
+ * process's arguments: on the main thread when its input nests shallowly, otherwise in a
  * worker thread with a large stack; the exit code becomes the process's.
  */
 export function launchTool(name) {
   if (!isMainThread) {
     return
   }
+  const argv = process.argv.slice(2)
+  // A large input file goes to the worker at once, without loading the tools or reading the
+  // file on this thread (their memory would stay beside the worker's). An argument that is
+  // an option's value and names a large file only costs the worker's start.
+  if (argv.some((arg) => !arg.startsWith('-') && fileSize(arg) > MAX_SCANNED_BYTES)) {
+    startWorker(name, argv, null)
+    return
+  }
+  const tools = loadToolsOrExit(name)
+  const result = tools.runToolOnMainThread(name, argv, toolIO(tools, null))
+  if (typeof result === 'number') {
+    process.exitCode = result
+    return
+  }
+  startWorker(name, argv, result.stdin)
+}
+
+/** The size of the file at `path` in bytes, or -1 when there is none. */
+function fileSize(path) {
+  try {
+    return statSync(path).size
+  } catch {
+    return -1
+  }
+}
+
+/** Runs the tool in a worker thread with a large stack; `stdin` is the input it already read, or null. */
+function startWorker(name, argv, stdin) {
   const worker = new Worker(new URL(import.meta.url), {
-    argv: process.argv.slice(2),
-    workerData: { tilepassTool: name },
+    argv,
+    workerData: { tilepassTool: name, stdin },
     resourceLimits: { stackSizeMb: STACK_MB },
     stdin: false,
   })
@@ -101,22 +166,6 @@ if (!isMainThread && typeof workerData?.tilepassTool === 'string') {
       return true
     }
   }
-  let mod
-  let io
-  try {
-    mod = await import(`../dist/${name}.js`)
-    io = await import('../dist/ToolIO.js')
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error)
-    writeAll(2, `${name}: cannot load the built CLI (${reason}); run \`pnpm build\` first\n`)
-    parentPort.postMessage(2)
-    process.exit(2)
-  }
-  const toolIO = {
-    ...io.nodeToolIO(),
-    stdout: (text) => writeAll(1, text),
-    stderr: (text) => writeAll(2, text),
-    stdoutBytes: (bytes) => writeAll(1, bytes),
-  }
-  parentPort.postMessage(mod.main(process.argv.slice(2), toolIO))
+  const tools = loadToolsOrExit(name)
+  parentPort.postMessage(tools.runTool(name, process.argv.slice(2), toolIO(tools, workerData.stdin ?? null)))
 }

@@ -5,6 +5,7 @@ import { runOptMain } from './internal/optMain.ts'
 import { PASS_LIST_HELP, isPassPipelineOption, registeredPassArguments } from './internal/passPipeline.ts'
 import { handleCommandLine } from './internal/runTool.ts'
 import { addToolExtension, type OptToolExtension } from './internal/toolExtensions.ts'
+import { rethrowLargeStackRequired } from './internal/largeStack.ts'
 
 const TILEPASS_OPT: ToolSpec = {
   name: 'tilepass-opt',
@@ -40,6 +41,7 @@ function runTool(spec: ToolSpec, argv: readonly string[], io: ToolIO): number {
     }
     return runOptMain(optConfigFromCommandLine(commandLine), io, spec.name)
   } catch (error) {
+    rethrowLargeStackRequired(error)
     io.stderr(`${spec.name}: internal error: ${error instanceof Error ? error.message : String(error)}\n`)
     return 1
   }

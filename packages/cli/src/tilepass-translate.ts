@@ -3,6 +3,7 @@ import type { ToolIO } from './ToolIO.ts'
 import { GENERIC_OPTIONS, type OptionSpec, type ToolSpec } from './internal/CommandLine.ts'
 import { OPT_OPTIONS, optConfigFromCommandLine } from './internal/OptConfig.ts'
 import { handleCommandLine } from './internal/runTool.ts'
+import { rethrowLargeStackRequired } from './internal/largeStack.ts'
 import { registerCudaTileTranslations } from './internal/translateCudaTile.ts'
 import { runTranslateMain } from './internal/translateMain.ts'
 import { TranslationRegistry } from './internal/translateRegistry.ts'
@@ -105,6 +106,7 @@ export function main(argv: readonly string[], io: ToolIO, registry: TranslationR
       spec.name,
     )
   } catch (error) {
+    rethrowLargeStackRequired(error)
     io.stderr(`${spec.name}: internal error: ${error instanceof Error ? error.message : String(error)}\n`)
     return 1
   }

@@ -1,17 +1,17 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
 // The launcher (bin/tilepass-opt.js) runs the built CLI in a worker thread with a large
-// stack, so deeply nested regions parse, verify and print. Before, the main thread's stack
+// stack when the input nests deeply, so deeply nested regions parse, verify and print. Before, the main thread's stack
 // ended at about 700 nested regions ("nesting too deep"). mlir-opt 22 itself crashes with a
 // stack overflow at 3,000 (`mlir-opt --allow-unregistered-dialect deep.mlir` exits 139), so
 // the expected text is checked against mlir-opt's layout rule (two spaces per level) here.
 const bin = fileURLToPath(new URL('../bin/tilepass-opt.js', import.meta.url))
-const built = existsSync(fileURLToPath(new URL('../dist/tilepass-opt.js', import.meta.url)))
+const built = existsSync(fileURLToPath(new URL('../dist/bundle/tilepass-tools.cjs', import.meta.url)))
 
 function nested(depth: number): string {
   return `func.func @f() {\n${'"test.r"() ({\n'.repeat(depth)}"test.t"() : () -> ()\n${'}) : () -> ()\n'.repeat(depth)}return\n}\n`
@@ -32,6 +32,35 @@ describe.skipIf(!built)('tilepass-opt launcher', () => {
     expect(lines[2 + depth]).toBe(`${' '.repeat(4 + 2 * depth)}"test.t"() : () -> ()`)
     expect(lines[3 + depth]).toBe(`${' '.repeat(2 + 2 * depth)}}) : () -> ()`)
   }, 60_000)
+  it('reads a deeply nested input file again in the worker', () => {
+    const depth = 1000
+    const dir = mkdtempSync(join(tmpdir(), 'tilepass-deep-'))
+    try {
+      const input = join(dir, 'deep.mlir')
+      writeFileSync(input, nested(depth))
+      const r = spawnSync(process.execPath, [bin, '--allow-unregistered-dialect', input], { encoding: 'utf8', maxBuffer: 1 << 30 })
+      expect(r.stderr).toBe('')
+      expect(r.status).toBe(0)
+      expect(r.stdout.split('\n')[2 + depth]).toBe(`${' '.repeat(4 + 2 * depth)}"test.t"() : () -> ()`)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }, 60_000)
+
+  it('runs an input file over 8 MiB in the worker, unscanned', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tilepass-large-'))
+    try {
+      const input = join(dir, 'large.mlir')
+      writeFileSync(input, `// ${'x'.repeat(9 << 20)}\nfunc.func @f() {\n  return\n}\n`)
+      const r = spawnSync(process.execPath, [bin, input], { encoding: 'utf8' })
+      expect(r.stderr).toBe('')
+      expect(r.status).toBe(0)
+      expect(r.stdout).toBe('module {\n  func.func @f() {\n    return\n  }\n}\n\n')
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }, 60_000)
+
   it('streams deeply nested output to -o in chunks (more text than a few thousand pieces hold)', () => {
     const depth = 6000
     const dir = mkdtempSync(join(tmpdir(), 'tilepass-deep-'))

@@ -7,6 +7,11 @@ export interface Measurement {
   readonly wallSeconds: number
   /** Peak resident set size in KiB, or -1 when it could not be measured. */
   readonly maxRssKiB: number
+  /**
+   * User plus system CPU seconds (GNU time), or -1 without it: steadier than wall time on a
+   * busy machine, where the wall time also counts the waits for a core.
+   */
+  readonly cpuSeconds: number
   readonly exitCode: number
   /** The first lines of standard error (empty on success, normally). */
   readonly stderrHead: string
@@ -41,7 +46,7 @@ function readHighWaterMark(pid: number): number {
 export function measure(binary: string, args: readonly string[], scratchFile: string, timeoutMs: number, outputFile?: string): Promise<Measurement> {
   const useTime = haveGnuTime()
   const command = useTime ? TIME : binary
-  const argv = useTime ? ['-f', '%M', '-o', scratchFile, binary, ...args] : [...args]
+  const argv = useTime ? ['-f', '%M %U %S', '-o', scratchFile, binary, ...args] : [...args]
   const out = openSync(outputFile ?? '/dev/null', 'w')
   return new Promise((resolve) => {
     const start = process.hrtime.bigint()
@@ -70,14 +75,23 @@ export function measure(binary: string, args: readonly string[], scratchFile: st
         clearInterval(poller)
       }
       let maxRssKiB = polled
+      let cpuSeconds = -1
       if (useTime && existsSync(scratchFile)) {
         // GNU time writes "Command exited with non-zero status N" before the format on failure.
         const lines = readFileSync(scratchFile, 'utf8').trim().split('\n')
-        maxRssKiB = Number.parseInt(lines[lines.length - 1] ?? '', 10)
+        const [rss, user, system] = (lines[lines.length - 1] ?? '').split(' ')
+        maxRssKiB = Number.parseInt(rss ?? '', 10)
+        cpuSeconds = Number(user) + Number(system)
         rmSync(scratchFile, { force: true })
       }
       const stderrHead = stderr.split('\n').slice(0, 4).join('\n') + (signal !== null ? `\n(killed by ${signal})` : '')
-      resolve({ wallSeconds, maxRssKiB: Number.isFinite(maxRssKiB) ? maxRssKiB : -1, exitCode: code ?? -1, stderrHead })
+      resolve({
+        wallSeconds,
+        maxRssKiB: Number.isFinite(maxRssKiB) ? maxRssKiB : -1,
+        cpuSeconds: Number.isFinite(cpuSeconds) ? cpuSeconds : -1,
+        exitCode: code ?? -1,
+        stderrHead,
+      })
     })
   })
 }

@@ -70,7 +70,9 @@ try {
     const entries = listing.stdout.split('\n').filter(Boolean)
     const manifest = JSON.parse(manifestText.stdout) as PackedManifest
     manifests.push(manifest)
-    for (const required of ['package/package.json', 'package/README.md', 'package/LICENSE', 'package/dist/index.js', 'package/dist/index.d.ts']) {
+    // The bins load the tools from one bundle, with its V8 code cache (bin/load-tools.js).
+    const binFiles = manifest.bin === undefined ? [] : ['package/dist/bundle/tilepass-tools.cjs', 'package/dist/bundle/tilepass-tools.cjs.v8cache']
+    for (const required of ['package/package.json', 'package/README.md', 'package/LICENSE', 'package/dist/index.js', 'package/dist/index.d.ts', ...binFiles]) {
       if (!entries.includes(required)) {
         fail(`${manifest.name}: the tarball lacks ${required.slice('package/'.length)}`)
       }
@@ -167,6 +169,15 @@ try {
   }
   if (cli === undefined || Object.keys(cli.bin ?? {}).length === 0) {
     fail('@tilepass/cli was not packed with its bins')
+  } else {
+    const input = 'func.func @f(%a: i32) -> i32 {\n  %0 = arith.addi %a, %a : i32\n  return %0 : i32\n}\n'
+    const expected = 'module {\n  func.func @f(%arg0: i32) -> i32 {\n    %0 = arith.addi %arg0, %arg0 : i32\n    return %0 : i32\n  }\n}\n\n'
+    const opt = run(path.join(consumer, 'node_modules/.bin/tilepass-opt'), ['--cse', '-'], { cwd: consumer, input })
+    if (opt.ok && opt.stdout === expected) {
+      step('tilepass-opt --cse prints a small module as mlir-opt does')
+    } else {
+      fail(`tilepass-opt --cse - printed ${JSON.stringify(opt.stdout)} (expected ${JSON.stringify(expected)}):\n${opt.stderr}`)
+    }
   }
 } catch (error) {
   fail((error as Error).message)

@@ -26,6 +26,7 @@ import { isRegisteredPassArgument, runPassPipeline } from './passPipeline.ts'
 import { checkPrintedIndentation } from './printLimit.ts'
 import { registerToolDialects } from './registerDialects.ts'
 import { setHintDiagnostics } from '@tilepass/cuda-tile'
+import { rethrowLargeStackRequired } from './largeStack.ts'
 import { parseTileBytecode, readOptInput } from './translateCudaTile.ts'
 import { RunInstrumentation, formatInternalError } from './RunInstrumentation.ts'
 
@@ -96,6 +97,7 @@ export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): num
   try {
     input = readOptInput(config.inputFilename, io)
   } catch (error) {
+    rethrowLargeStackRequired(error)
     io.stderr(`cannot open input file '${config.inputFilename}': ${(error as Error).message}\n`)
     return 1
   }

@@ -18,6 +18,7 @@ import {
   type SourceChunk,
 } from '@tilepass/ir'
 import type { ToolIO } from '../ToolIO.ts'
+import { rethrowLargeStackRequired } from './largeStack.ts'
 import type { OptConfig } from './OptConfig.ts'
 import { createToolContext } from './optMain.ts'
 import type { TranslateEnv, TranslateInput, TranslateOutput, Translation } from './translateRegistry.ts'
@@ -70,6 +71,7 @@ export function runTranslateMain(
   try {
     bytes = readInputBytes(config.inputFilename, io)
   } catch (error) {
+    rethrowLargeStackRequired(error)
     io.stderr(`cannot open input file '${config.inputFilename}': ${(error as Error).message}\n`)
     return 1
   }

@@ -1,20 +1,25 @@
 import { type Attribute, DialectAttr, IntegerAttr, IntegerType, type Context, type OpAsmParser, type OpAsmPrinter } from '@tilepass/ir'
 
-// Dialect attributes are interned per context here, since the core uniquer is internal to @tilepass/ir.
-const interned = new WeakMap<Context, Map<string, Attribute>>()
+/**
+ * The flag attributes of one context, indexed by their bits: every arith op of a parsed
+ * module asks for one, so the lookup is two array reads, with no key built or closure made.
+ * Dialect attributes are interned here, per context, since the core uniquer is internal to
+ * @tilepass/ir.
+ */
+class FlagAttrs {
+  readonly fastmath: (FastMathFlagsAttr | null)[] = new Array<FastMathFlagsAttr | null>(128).fill(null)
+  readonly overflow: (IntegerOverflowFlagsAttr | null)[] = [null, null, null, null]
+}
 
-function intern<T extends Attribute>(context: Context, key: string, make: () => T): T {
-  let table = interned.get(context)
-  if (table === undefined) {
-    table = new Map()
-    interned.set(context, table)
+const flagAttrs = new WeakMap<Context, FlagAttrs>()
+
+function flagAttrsOf(context: Context): FlagAttrs {
+  let attrs = flagAttrs.get(context)
+  if (attrs === undefined) {
+    attrs = new FlagAttrs()
+    flagAttrs.set(context, attrs)
   }
-  let attr = table.get(key) as T | undefined
-  if (attr === undefined) {
-    attr = make()
-    table.set(key, attr)
-  }
-  return attr
+  return attrs
 }
 
 /** Bits of `#arith.fastmath<...>`, as `arith::FastMathFlags`. */
@@ -62,7 +67,8 @@ export class FastMathFlagsAttr extends DialectAttr {
   /** The interned attribute for the flag bits `value`. */
   static get(context: Context, value: number): FastMathFlagsAttr {
     const v = value & FastMathFlags.fast
-    return intern(context, `fastmath:${v}`, () => new FastMathFlagsAttr(context, v))
+    const table = flagAttrsOf(context).fastmath
+    return (table[v] ??= new FastMathFlagsAttr(context, v))
   }
   /** True when every bit of `flags` is set. */
   has(flags: number): boolean {
@@ -83,7 +89,8 @@ export class IntegerOverflowFlagsAttr extends DialectAttr {
   /** The interned attribute for the flag bits `value`. */
   static get(context: Context, value: number): IntegerOverflowFlagsAttr {
     const v = value & 3
-    return intern(context, `overflow:${v}`, () => new IntegerOverflowFlagsAttr(context, v))
+    const table = flagAttrsOf(context).overflow
+    return (table[v] ??= new IntegerOverflowFlagsAttr(context, v))
   }
   /** True when every bit of `flags` is set. */
   has(flags: number): boolean {

@@ -106,6 +106,16 @@ export interface OdsBuildArgs<S extends OpSpec = OpSpec> {
   readonly numRegions?: number
 }
 
+declare const TILEPASS_DEFER_FORMAT_COMPILATION: boolean | undefined
+
+/**
+ * Whether ops compile their assembly format on first use rather than when defined. The
+ * tools' bundle (packages/cli/scripts/bundle.js) defines TILEPASS_DEFER_FORMAT_COMPILATION
+ * as true: its dialects are tested, and compiling every format of every dialect when the
+ * bundle loads was a fifth of the tools' start-up. Elsewhere a bad format throws at once.
+ */
+const DEFER_FORMAT_COMPILATION = typeof TILEPASS_DEFER_FORMAT_COMPILATION === 'boolean' && TILEPASS_DEFER_FORMAT_COMPILATION
+
 /**
  * An op defined with `defineOp`: a registration record (`OpDefinition`) whose verifier,
  * parser and printer derive from the declaration, plus typed helpers.
@@ -132,8 +142,10 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
   readonly sameTypeOperands: boolean
   readonly customDirectives: Readonly<Record<string, CustomDirective>>
   readonly inferResultTypes: ((state: OperationState) => Type[] | undefined) | null
-  /** The compiled assembly format, or null. */
-  readonly format: CompiledFormat | null
+  /** The compiled format, null without one, undefined until compiled (see `format`). */
+  private compiledFormat: CompiledFormat | null | undefined
+  /** Whether `print` is the format's alone, undefined until `format` is compiled. */
+  private printsOwnElements: boolean | undefined
   readonly spec: OpSpec
 
   readonly verifyRegions: ((op: Operation) => LogicalResult) | undefined
@@ -142,8 +154,6 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
   readonly getCanonicalizationPatterns: ((patterns: RewritePatternSet) => void) | undefined
   readonly parse: ((parser: OpAsmParser, state: OperationState) => LogicalResult) | undefined
   readonly print: ((op: Operation, printer: OpAsmPrinter) => void) | undefined
-  /** True when `print` is the assembly format's and it has no custom directive (see `OpDefinition`). */
-  readonly printsOnlyOwnElements: boolean
   readonly getAsmResultNames: ((op: Operation, setName: (value: Value, name: string) => void) => void) | undefined
   readonly getAsmBlockArgumentNames: ((op: Operation, region: Region, setName: (value: Value, name: string) => void) => void) | undefined
   readonly getAsmBlockNames: ((op: Operation, setName: (block: Block, name: string) => void) => void) | undefined
@@ -228,15 +238,16 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
       variadicSuccessors: fixedSuccessors !== this.successors.length,
     }
 
-    this.format = spec.assemblyFormat !== undefined ? compileFormat(spec.assemblyFormat, this, spec.parse !== undefined) : null
-    const fmt = this.format
+    this.compiledFormat = undefined
+    this.printsOwnElements = undefined
+    if (!DEFER_FORMAT_COMPILATION) { void this.format }
+    const hasFormat = spec.assemblyFormat !== undefined
     if (spec.parse !== undefined) { this.parse = spec.parse.bind(spec) }
-    else if (fmt !== null) { this.parse = (parser, state) => parseWithFormat(fmt, this, parser, state) }
+    else if (hasFormat) { this.parse = (parser, state) => parseWithFormat(this.format!, this, parser, state) }
     else { this.parse = undefined }
     if (spec.print !== undefined) { this.print = spec.print.bind(spec) }
-    else if (fmt !== null) { this.print = (op, printer) => printWithFormat(fmt, this, op, printer) }
+    else if (hasFormat) { this.print = (op, printer) => printWithFormat(this.format!, this, op, printer) }
     else { this.print = undefined }
-    this.printsOnlyOwnElements = spec.print === undefined && fmt !== null && !formatUsesCustomDirective(fmt)
     this.verifyRegions = spec.verifyRegions?.bind(spec)
     this.verifySymbolUses = spec.verifySymbolUses?.bind(spec)
     this.fold = spec.fold?.bind(spec)
@@ -262,6 +273,31 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     this.getAsmBlockArgumentNames = spec.getAsmBlockArgumentNames?.bind(spec)
     this.getAsmBlockNames = spec.getAsmBlockNames?.bind(spec)
     this.memoryEffects = spec.memoryEffects?.bind(spec)
+  }
+
+  /**
+   * The compiled assembly format, or null. Compiled when the op is defined, so that a bad
+   * format throws there; in the tools' bundle, on first use instead (see
+   * `DEFER_FORMAT_COMPILATION`).
+   */
+  get format(): CompiledFormat | null {
+    let format = this.compiledFormat
+    if (format === undefined) {
+      format = this.spec.assemblyFormat !== undefined ? compileFormat(this.spec.assemblyFormat, this, this.spec.parse !== undefined) : null
+      this.compiledFormat = format
+    }
+    return format
+  }
+
+  /** True when `print` is the assembly format's and it has no custom directive (see `OpDefinition`). */
+  get printsOnlyOwnElements(): boolean {
+    let only = this.printsOwnElements
+    if (only === undefined) {
+      const format = this.format
+      only = this.spec.print === undefined && format !== null && !formatUsesCustomDirective(format)
+      this.printsOwnElements = only
+    }
+    return only
   }
 
   // ---- segments -------------------------------------------------------------------------

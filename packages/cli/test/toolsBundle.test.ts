@@ -1,0 +1,60 @@
+import { Buffer } from 'node:buffer'
+import { describe, expect, it } from 'vitest'
+import { LargeStackRequired, MAX_SCANNED_BYTES } from '../src/internal/largeStack.ts'
+import { runToolOnMainThread } from '../src/internal/toolsBundle.ts'
+import type { ToolIO } from '../src/ToolIO.ts'
+import { memoryIO } from './memoryIO.ts'
+
+function withBytes(io: ReturnType<typeof memoryIO>): ToolIO & { out: string; err: string } {
+  return Object.assign(io, { readFileBytes: (path: string) => new TextEncoder().encode(io.readFile(path)) })
+}
+
+function nested(depth: number): string {
+  return `${'"test.r"() ({\n'.repeat(depth)}"test.t"() : () -> ()\n${'}) : () -> ()\n'.repeat(depth)}`
+}
+
+describe('runToolOnMainThread', () => {
+  it('runs a shallow input and returns the exit code', () => {
+    const io = withBytes(memoryIO({ '-': 'func.func @f() {\n  return\n}\n' }))
+    expect(runToolOnMainThread('tilepass-opt', ['-'], io)).toBe(0)
+    expect(io.out).toBe('module {\n  func.func @f() {\n    return\n  }\n}\n\n')
+    expect(io.err).toBe('')
+  })
+
+  it('asks for a large stack, before writing anything, when standard input nests deeply', () => {
+    const text = nested(300)
+    const io = withBytes(memoryIO({ '-': text }))
+    const result = runToolOnMainThread('tilepass-opt', ['--allow-unregistered-dialect'], io)
+    expect(result).toBeInstanceOf(LargeStackRequired)
+    expect(Buffer.from((result as LargeStackRequired).stdin ?? []).toString('utf8')).toBe(text)
+    expect(io.out + io.err).toBe('')
+  })
+
+  it('does not keep the bytes of a deep file, which the worker reads again', () => {
+    const io = withBytes(memoryIO({ 'deep.mlir': nested(300) }))
+    const result = runToolOnMainThread('tilepass-translate', ['--mlir-to-llvmir', 'deep.mlir'], io)
+    expect(result).toBeInstanceOf(LargeStackRequired)
+    expect((result as LargeStackRequired).stdin).toBeNull()
+    expect(io.out + io.err).toBe('')
+  })
+
+  it('leaves an input too large to scan quickly to the worker', () => {
+    const text = `// ${'x'.repeat(MAX_SCANNED_BYTES)}\n`
+    const io = withBytes(memoryIO({ 'big.mlir': text }))
+    expect(runToolOnMainThread('tilepass-opt', ['big.mlir'], io)).toBeInstanceOf(LargeStackRequired)
+    expect(io.out + io.err).toBe('')
+  })
+
+  it('asks for a large stack when an argument nests deeply (a pass pipeline)', () => {
+    const io = withBytes(memoryIO({}))
+    const pipeline = `--pass-pipeline=${'builtin.module('.repeat(300)}${')'.repeat(300)}`
+    expect(runToolOnMainThread('tilepass-opt', [pipeline, '-'], io)).toBeInstanceOf(LargeStackRequired)
+    expect(io.out + io.err).toBe('')
+  })
+
+  it('reports an unreadable input as the tool does', () => {
+    const io = withBytes(memoryIO({}))
+    expect(runToolOnMainThread('tilepass-opt', ['missing.mlir'], io)).toBe(1)
+    expect(io.err).toBe("cannot open input file 'missing.mlir': No such file or directory\n")
+  })
+})
