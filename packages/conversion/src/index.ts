@@ -12,6 +12,8 @@ import { ArithToLLVMConversionPass } from './llvm/ArithToLLVM.ts'
 import { ConvertIndexToLLVMPass } from './llvm/IndexToLLVM.ts'
 import { ConvertFuncToLLVMPass } from './llvm/FuncToLLVM.ts'
 import { ConvertControlFlowToLLVMPass } from './llvm/ControlFlowToLLVM.ts'
+import { FinalizeMemRefToLLVMConversionPass } from './llvm/MemRefToLLVM.ts'
+import { ConvertGpuOpsToNVVMOpsPass } from './gpu/GPUToNVVM.ts'
 
 /** Legality of ops and dialects for a conversion. */
 export { ConversionTarget } from './ConversionTarget.ts'
@@ -53,6 +55,12 @@ export { ConvertControlFlowToLLVMPass, controlFlowToLLVMConversionPatterns, asse
 export { ArithToLLVMConversionPass, arithToLLVMConversionPatterns, ceilFloorDivExpandPatterns, convertArithFastMathAttrToLLVM } from './llvm/ArithToLLVM.ts'
 /** The `convert-index-to-llvm` pass and its patterns. */
 export { ConvertIndexToLLVMPass, indexToLLVMConversionPatterns } from './llvm/IndexToLLVM.ts'
+/** The `finalize-memref-to-llvm` pass, its patterns and the element address computation. */
+export { FinalizeMemRefToLLVMConversionPass, memrefToLLVMConversionPatterns, getStridedElementPtr, identityLayoutStrides } from './llvm/MemRefToLLVM.ts'
+export type { FinalizeMemRefToLLVMOptionDecls } from './llvm/MemRefToLLVM.ts'
+/** The `convert-gpu-to-nvvm` pass, its patterns, legality and address spaces. */
+export { ConvertGpuOpsToNVVMOpsPass, gpuToNVVMConversionPatterns, configureGpuToNVVMConversionLegality, nvvmAddressSpaceOf } from './gpu/GPUToNVVM.ts'
+export type { GPUToNVVMOptionDecls } from './gpu/GPUToNVVM.ts'
 /** The option declarations of the lowering passes to the llvm dialect. */
 export type { ArithToLLVMOptionDecls } from './llvm/ArithToLLVM.ts'
 export type { CFToLLVMOptionDecls } from './llvm/ControlFlowToLLVM.ts'
@@ -69,4 +77,6 @@ export function registerConversionPasses(registry: PassRegistry): void {
   registry.register(ConvertIndexToLLVMPass)
   registry.register(ConvertFuncToLLVMPass)
   registry.register(ConvertControlFlowToLLVMPass)
+  registry.register(FinalizeMemRefToLLVMConversionPass)
+  registry.register(ConvertGpuOpsToNVVMOpsPass)
 }

@@ -36,6 +36,7 @@ import {
   typeToString,
   variadic,
   type AttrConstraint,
+  type Attribute,
   type LogicalResult,
   type NamedAttribute,
   type OdsOp,
@@ -263,7 +264,7 @@ function parseAttributions(parser: OpAsmParser, keyword: string, args: OpAsmArgu
   return true
 }
 
-function printAttributions(p: OpAsmPrinter, keyword: string, values: readonly Value[]): void {
+function printAttributions(p: OpAsmPrinter, keyword: string, values: readonly Value[], attrs: Attribute | undefined): void {
   if (values.length === 0) {
     return
   }
@@ -275,6 +276,7 @@ function printAttributions(p: OpAsmPrinter, keyword: string, values: readonly Va
     p.printOperand(v)
     p.print(' : ')
     p.printType(v.type)
+    p.printOptionalAttrDict(dictAt(attrs, i))
   })
   p.print(')')
 }
@@ -337,6 +339,14 @@ export const GPUFuncOp: OdsOp = defineOp({
     if (argArray !== null) {
       state.addProperty('arg_attrs', argArray)
     }
+    const workgroupAttrs = argAttrArray(ctx, workgroup.map((a) => a.attrs ?? null))
+    if (workgroupAttrs !== null) {
+      state.addProperty('workgroup_attrib_attrs', workgroupAttrs)
+    }
+    const privateAttrs = argAttrArray(ctx, priv.map((a) => a.attrs ?? null))
+    if (privateAttrs !== null) {
+      state.addProperty('private_attrib_attrs', privateAttrs)
+    }
     const resArray = argAttrArray(ctx, resultAttrs)
     if (resArray !== null) {
       state.addProperty('res_attrs', resArray)
@@ -364,8 +374,8 @@ export const GPUFuncOp: OdsOp = defineOp({
     }
     const nw = numWorkgroupAttributions(op)
     const extra = entry.arguments.slice(ft.inputs.length)
-    printAttributions(p, 'workgroup', extra.slice(0, nw))
-    printAttributions(p, 'private', extra.slice(nw))
+    printAttributions(p, 'workgroup', extra.slice(0, nw), op.getAttr('workgroup_attrib_attrs'))
+    printAttributions(p, 'private', extra.slice(nw), op.getAttr('private_attrib_attrs'))
     if (isGPUKernel(op)) {
       p.print(' kernel')
     }
