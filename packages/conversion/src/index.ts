@@ -14,6 +14,7 @@ import { ConvertFuncToLLVMPass } from './llvm/FuncToLLVM.ts'
 import { ConvertControlFlowToLLVMPass } from './llvm/ControlFlowToLLVM.ts'
 import { FinalizeMemRefToLLVMConversionPass } from './llvm/MemRefToLLVM.ts'
 import { ConvertGpuOpsToNVVMOpsPass } from './gpu/GPUToNVVM.ts'
+import { ConvertNVVMToLLVMPass } from './nvvm/NVVMToLLVM.ts'
 
 /** Legality of ops and dialects for a conversion. */
 export { ConversionTarget } from './ConversionTarget.ts'
@@ -61,6 +62,8 @@ export type { FinalizeMemRefToLLVMOptionDecls } from './llvm/MemRefToLLVM.ts'
 /** The `convert-gpu-to-nvvm` pass, its patterns, legality and address spaces. */
 export { ConvertGpuOpsToNVVMOpsPass, gpuToNVVMConversionPatterns, configureGpuToNVVMConversionLegality, nvvmAddressSpaceOf } from './gpu/GPUToNVVM.ts'
 export type { GPUToNVVMOptionDecls } from './gpu/GPUToNVVM.ts'
+/** The `convert-nvvm-to-llvm` pass and its patterns. */
+export { ConvertNVVMToLLVMPass, nvvmToLLVMConversionPatterns } from './nvvm/NVVMToLLVM.ts'
 /** The option declarations of the lowering passes to the llvm dialect. */
 export type { ArithToLLVMOptionDecls } from './llvm/ArithToLLVM.ts'
 export type { CFToLLVMOptionDecls } from './llvm/ControlFlowToLLVM.ts'
@@ -69,7 +72,7 @@ export type { IndexToLLVMOptionDecls } from './llvm/IndexToLLVM.ts'
 /** The `reconcile-unrealized-casts` pass and its utility. */
 export { ReconcileUnrealizedCastsPass, reconcileUnrealizedCasts } from './ReconcileUnrealizedCasts.ts'
 
-/** Registers the conversion passes (`convert-scf-to-cf`, `convert-*-to-llvm`, `reconcile-unrealized-casts`) in `registry`. */
+/** Registers the conversion passes (`convert-scf-to-cf`, `convert-*-to-llvm`, `finalize-memref-to-llvm`, `convert-gpu-to-nvvm`, `reconcile-unrealized-casts`) in `registry`. */
 export function registerConversionPasses(registry: PassRegistry): void {
   registry.register(SCFToControlFlowPass)
   registry.register(ReconcileUnrealizedCastsPass)
@@ -79,4 +82,5 @@ export function registerConversionPasses(registry: PassRegistry): void {
   registry.register(ConvertControlFlowToLLVMPass)
   registry.register(FinalizeMemRefToLLVMConversionPass)
   registry.register(ConvertGpuOpsToNVVMOpsPass)
+  registry.register(ConvertNVVMToLLVMPass)
 }

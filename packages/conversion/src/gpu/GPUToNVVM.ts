@@ -69,6 +69,7 @@ import { SignatureConversion } from '../TypeConverter.ts'
 import { arithToLLVMConversionPatterns } from '../llvm/ArithToLLVM.ts'
 import { controlFlowToLLVMConversionPatterns } from '../llvm/ControlFlowToLLVM.ts'
 import { funcToLLVMConversionPatterns } from '../llvm/FuncToLLVM.ts'
+import { indexToLLVMConversionPatterns } from '../llvm/IndexToLLVM.ts'
 import { LLVMConversionTarget } from '../llvm/LLVMConversionTarget.ts'
 import { LLVMTypeConverter, kDeriveIndexBitwidthFromDataLayout } from '../llvm/LLVMTypeConverter.ts'
 import { memRefDescriptorFromStaticShape } from '../llvm/MemRefDescriptor.ts'
@@ -526,7 +527,8 @@ class OpToFuncCallLowering extends OpConversionPattern {
     private readonly f64Func: string,
     converter: LLVMTypeConverter,
   ) {
-    super(opName, { typeConverter: converter })
+    // Preferred to the arith lowering of the same op (`llvm.intr.maxnum`, ...).
+    super(opName, { typeConverter: converter, benefit: 2 })
   }
   override matchAndRewriteConverted(op: Operation, adaptor: OpAdaptor, rewriter: ConversionPatternRewriter): LogicalResult {
     const loc = op.location
@@ -569,7 +571,11 @@ class OpToFuncCallLowering extends OpConversionPattern {
 }
 
 /** The libdevice functions of the float ops this lowering has (f32 and f64 variants). */
-const kLibdeviceCalls: readonly (readonly [string, string, string])[] = [['arith.remf', '__nv_fmodf', '__nv_fmod']]
+const kLibdeviceCalls: readonly (readonly [string, string, string])[] = [
+  ['arith.remf', '__nv_fmodf', '__nv_fmod'],
+  ['arith.maxnumf', '__nv_fmaxf', '__nv_fmax'],
+  ['arith.minnumf', '__nv_fminf', '__nv_fmin'],
+]
 
 /**
  * The patterns lowering gpu ops to nvvm (MLIR's `populateGpuToNVVMConversionPatterns`, the
@@ -633,13 +639,25 @@ const gpuToNVVMOptions: GPUToNVVMOptionDecls = {
   allowPatternRollback: boolOption('allow-pattern-rollback', true, 'Experimental performance flag to disallow pattern rollback'),
 }
 
-/** The dialects whose lowering to llvm runs inside the pass, and their patterns. */
+/** The dialects whose lowering to llvm runs inside the pass by default, and their patterns. */
 const kInnerLowerings: readonly (readonly [string, (c: LLVMTypeConverter) => ConversionPattern[]])[] = [
   ['arith', arithToLLVMConversionPatterns],
   ['cf', controlFlowToLLVMConversionPatterns],
   ['func', (c) => funcToLLVMConversionPatterns(c)],
   ['memref', memrefToLLVMConversionPatterns],
 ]
+
+/**
+ * The dialects that have a lowering to llvm for `allowed-dialects` (upstream's
+ * `ConvertToLLVMPatternInterface`), with the patterns Tilepass has for them: `nvvm` and
+ * `ub` have none for the ops Tilepass defines.
+ */
+const kToLLVMInterfaces: ReadonlyMap<string, (c: LLVMTypeConverter) => ConversionPattern[]> = new Map([
+  ...kInnerLowerings,
+  ['index', indexToLLVMConversionPatterns],
+  ['nvvm', () => []],
+  ['ub', () => []],
+])
 
 /**
  * `convert-gpu-to-nvvm`: generates NVVM operations for gpu operations in a `gpu.module`,
@@ -673,8 +691,24 @@ export class ConvertGpuOpsToNVVMOpsPass extends OperationPass<OptionValues<GPUTo
     converter.memorySpaceConversion = nvvmAddressSpaceOf
     const allowed = this.options.allowedDialects
     const patterns: ConversionPattern[] = []
-    for (const [dialect, populate] of kInnerLowerings) {
-      if (allowed.length === 0 || allowed.includes(dialect)) {
+    if (allowed.length === 0) {
+      for (const [, populate] of kInnerLowerings) {
+        patterns.push(...populate(converter))
+      }
+    } else {
+      // As upstream: the loaded dialects that are allowed, by namespace, each through its
+      // lowering interface; one without is an error.
+      const loaded = ctx.loadedDialects.map((d) => d.namespace).sort()
+      for (const ns of loaded) {
+        if (!allowed.includes(ns)) {
+          continue
+        }
+        const populate = kToLLVMInterfaces.get(ns)
+        if (populate === undefined) {
+          m.emitError(`dialect does not implement ConvertToLLVMPatternInterface: ${ns}`).report()
+          this.signalPassFailure()
+          return
+        }
         patterns.push(...populate(converter))
       }
     }
