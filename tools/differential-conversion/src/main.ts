@@ -33,11 +33,21 @@ import { SPLIT_MARKER, firstDifference, splitOutput } from '../../differential/s
 import { moduleSeed } from '../../differential/src/Random.ts'
 import { FEATURES, FEATURE_NAMES, type Features, allFeatures, applyFeatureSpec, generateConversionModule } from './generate.ts'
 
-/** One compared pipeline: its name, the arguments both tools get, and whether the result must translate to LLVM IR. */
+/**
+ * One compared pipeline: its name, the arguments both tools get, whether the result must
+ * translate to LLVM IR, and whether the module's functions are put in a `gpu.module` first.
+ */
 export interface Pipeline {
   readonly name: string
   readonly args: readonly string[]
   readonly translate: boolean
+  readonly inGpuModule?: boolean
+}
+
+/** `module` (generated text) with its body inside a `gpu.module @kernels`. */
+export function wrapInGpuModule(module: string): string {
+  const lines = module.trimEnd().split('\n')
+  return [lines[0]!, '  gpu.module @kernels {', ...lines.slice(1, -1).map((l) => `  ${l}`), '  }', lines[lines.length - 1]!].join('\n') + '\n'
 }
 
 const FULL = 'builtin.module(convert-scf-to-cf,convert-arith-to-llvm,convert-func-to-llvm,convert-cf-to-llvm,reconcile-unrealized-casts)'
@@ -55,6 +65,24 @@ export const PIPELINES: readonly Pipeline[] = [
     name: 'full+index',
     args: ['-p', 'builtin.module(convert-scf-to-cf,convert-index-to-llvm,convert-arith-to-llvm,convert-func-to-llvm,convert-cf-to-llvm,reconcile-unrealized-casts)'],
     translate: true,
+  },
+  {
+    name: 'convert-gpu-to-nvvm',
+    args: ['-p', 'builtin.module(convert-scf-to-cf,gpu.module(convert-gpu-to-nvvm))'],
+    translate: false,
+    inGpuModule: true,
+  },
+  {
+    name: 'convert-gpu-to-nvvm=allowed-dialects=func+arith+cf',
+    args: ['-p', 'builtin.module(convert-scf-to-cf,gpu.module(convert-gpu-to-nvvm{allowed-dialects=func,arith,cf}))'],
+    translate: false,
+    inGpuModule: true,
+  },
+  {
+    name: 'convert-gpu-to-nvvm=index-bitwidth=32',
+    args: ['-p', 'builtin.module(convert-scf-to-cf,gpu.module(convert-gpu-to-nvvm{index-bitwidth=32}))'],
+    translate: false,
+    inGpuModule: true,
   },
 ]
 
@@ -365,13 +393,27 @@ async function run(options: Options): Promise<number> {
   // tilepass-opt runs here.
   const batchFile = path.join(scratch, 'all.mlir')
   writeFileSync(batchFile, modules.join(`${SPLIT_MARKER}\n`))
-  const expectedAll = options.pipelines.map((p) => expectedOutputs(p, files, batchFile))
+  // The same modules with their functions in a gpu.module, for the gpu pipelines.
+  const gpuModules = options.pipelines.some((p) => p.inGpuModule === true) ? modules.map(wrapInGpuModule) : []
+  const gpuFiles = gpuModules.map((text, k) => {
+    const file = path.join(scratch, `g${indices[k]}.mlir`)
+    writeFileSync(file, text)
+    return file
+  })
+  const gpuBatchFile = path.join(scratch, 'all-gpu.mlir')
+  if (gpuModules.length > 0) {
+    writeFileSync(gpuBatchFile, gpuModules.join(`${SPLIT_MARKER}\n`))
+  }
+  const inputsOf = (p: Pipeline): { files: readonly string[]; texts: readonly string[]; batch: string } =>
+    p.inGpuModule === true ? { files: gpuFiles, texts: gpuModules, batch: gpuBatchFile } : { files, texts: modules, batch: batchFile }
+  const expectedAll = options.pipelines.map((p) => expectedOutputs(p, inputsOf(p).files, inputsOf(p).batch))
   for (let p = 0; p < options.pipelines.length; p++) {
     const pipeline = options.pipelines[p]!
     const st = perPipeline.get(pipeline.name)!
+    const inputs = inputsOf(pipeline)
     const actualAll: ToolResult[] = []
     for (let k = 0; k < files.length; k++) {
-      actualAll.push(runTilepass([...pipeline.args, files[k]!]))
+      actualAll.push(runTilepass([...pipeline.args, inputs.files[k]!]))
       if (k % 8 === 7) {
         await yieldToEventLoop()
       }
@@ -395,10 +437,10 @@ async function run(options: Options): Promise<number> {
         reports++
         const dir = path.join(casesDir, `${indices[k]}-${p}`)
         mkdirSync(dir, { recursive: true })
-        writeFileSync(path.join(dir, 'input.mlir'), modules[k]!)
+        writeFileSync(path.join(dir, 'input.mlir'), inputs.texts[k]!)
         writeFileSync(path.join(dir, 'mlir-opt.out'), e.stdout + e.stderr)
         writeFileSync(path.join(dir, 'tilepass-opt.out'), a.stdout + a.stderr)
-        const lines = [`--- module ${indices[k]} (${files[k]}) ${pipeline.name}: ${dir}`]
+        const lines = [`--- module ${indices[k]} (${inputs.files[k]}) ${pipeline.name}: ${dir}`]
         if (e.code !== a.code) {
           lines.push(`exit code: mlir-opt ${e.code}, tilepass-opt ${a.code}`)
         }

@@ -21,6 +21,7 @@ import {
   SymbolTable,
   TypeAttr,
   UnitAttr,
+  VectorType,
   applyPatternsGreedily,
   failure,
   success,
@@ -42,12 +43,14 @@ import {
   LLVMCallOp,
   LLVMConstantOp,
   LLVMConstantRangeAttr,
+  LLVMExtractElementOp,
   LLVMExtractValueOp,
   LLVMFPExtOp,
   LLVMFPTruncOp,
   LLVMFunctionType,
   LLVMGEPOp,
   LLVMGlobalOp,
+  LLVMInsertElementOp,
   LLVMInsertValueOp,
   LLVMLShrOp,
   LLVMPointerType,
@@ -66,7 +69,7 @@ import {
 import { OperationPass, boolOption, intOption, stringListOption, type ListOption, type OptionValues, type ScalarOption } from '@tilepass/pass-manager'
 import { OpConversionPattern, applyPartialConversion, type ConversionPattern, type ConversionPatternRewriter, type OpAdaptor } from '../DialectConversion.ts'
 import { SignatureConversion } from '../TypeConverter.ts'
-import { arithToLLVMConversionPatterns } from '../llvm/ArithToLLVM.ts'
+import { arithToLLVMConversionPatterns, ceilFloorDivExpandPatterns } from '../llvm/ArithToLLVM.ts'
 import { controlFlowToLLVMConversionPatterns } from '../llvm/ControlFlowToLLVM.ts'
 import { funcToLLVMConversionPatterns } from '../llvm/FuncToLLVM.ts'
 import { indexToLLVMConversionPatterns } from '../llvm/IndexToLLVM.ts'
@@ -517,7 +520,7 @@ class GPUBarrierOpLowering extends OpConversionPattern {
 
 /**
  * A float op to a call of its libdevice function (MLIR's `OpToFuncCallLowering`): `f32Func`
- * for f32, `f64Func` for f64, f16 operands extended to f32 and the result truncated back.
+ * for f32, `f64Func` for f64, f16 and bf16 operands extended to f32 and the result truncated back.
  * The declaration is added before the enclosing function when the module has none.
  */
 class OpToFuncCallLowering extends OpConversionPattern {
@@ -535,7 +538,9 @@ class OpToFuncCallLowering extends OpConversionPattern {
     const ctx = op.context
     const f32 = FloatType.get(ctx, 'f32')
     const casted = adaptor.operands.map((v) =>
-      v.type instanceof FloatType && v.type.kind === 'f16' ? LLVMFPExtOp.build(rewriter, v.location, { operands: { arg: v }, results: [f32] }).results[0]! : v,
+      v.type instanceof FloatType && (v.type.kind === 'f16' || v.type.kind === 'bf16')
+        ? LLVMFPExtOp.build(rewriter, v.location, { operands: { arg: v }, results: [f32] }).results[0]!
+        : v,
     )
     const resultType = casted[0]!.type
     const kind = resultType instanceof FloatType ? resultType.kind : ''
@@ -570,6 +575,74 @@ class OpToFuncCallLowering extends OpConversionPattern {
   }
 }
 
+/**
+ * A float op on vectors to the same op on each element (MLIR's `ScalarizeVectorOpLowering`):
+ * 1-D vectors are rebuilt element by element with `llvm.extractelement`/`insertelement`,
+ * n-D ones (arrays of 1-D vectors) one 1-D vector at a time; the scalar ops are then
+ * lowered by the other patterns (to libdevice calls).
+ */
+class ScalarizeVectorOpLowering extends OpConversionPattern {
+  constructor(opName: string, converter: LLVMTypeConverter) {
+    super(opName, { typeConverter: converter, benefit: 2 })
+  }
+  override matchAndRewriteConverted(op: Operation, adaptor: OpAdaptor, rewriter: ConversionPatternRewriter): LogicalResult {
+    if (!op.getOperands().some((v) => v.type instanceof VectorType)) {
+      return rewriter.notifyMatchFailure(op, 'expected vector operand')
+    }
+    const resultType = this.typeConverter!.convertType(op.getResult(0).type)
+    if (resultType === null) {
+      return failure()
+    }
+    const loc = op.location
+    const ctx = op.context
+    const i64 = IntegerType.get(ctx, 64)
+    const position = (indices: readonly number[]): Attribute => DenseArrayAttr.get(i64, indices.map((i) => BigInt(i)))
+    const scalarize1D = (vectorType: VectorType, operands: readonly Value[]): Value => {
+      let result = LLVMPoisonOp.build(rewriter, loc, { results: [vectorType] }).results[0]!
+      for (let i = 0; i < vectorType.shape[0]!; i++) {
+        const index = LLVMConstantOp.build(rewriter, loc, { results: [i64], attributes: { value: IntegerAttr.get(i64, i) } }).results[0]!
+        const elements = operands.map(
+          (v) => LLVMExtractElementOp.build(rewriter, loc, { operands: { vector: v, position: index }, results: [vectorType.elementType] }).results[0]!,
+        )
+        const scalar = rewriter.create(op.name.name, loc, { operands: elements, results: [vectorType.elementType], properties: Object.fromEntries(op.getAttrs().map((a) => [a.name, a.value])) })
+        result = LLVMInsertElementOp.build(rewriter, loc, { operands: { vector: result, value: scalar.results[0]!, position: index }, results: [vectorType] }).results[0]!
+      }
+      return result
+    }
+    if (resultType instanceof VectorType) {
+      rewriter.replaceOp(op, [scalarize1D(resultType, adaptor.operands)])
+      return success()
+    }
+    // An array of 1-D vectors: each of them in row-major order of the leading dims.
+    const dims: number[] = []
+    let inner: Type = resultType
+    while (inner instanceof LLVMArrayType) {
+      dims.push(inner.numElements)
+      inner = inner.elementType
+    }
+    if (!(inner instanceof VectorType)) {
+      return failure()
+    }
+    let result = LLVMPoisonOp.build(rewriter, loc, { results: [resultType] }).results[0]!
+    const total = dims.reduce((a, b) => a * b, 1)
+    for (let linear = 0; linear < total; linear++) {
+      const indices: number[] = new Array<number>(dims.length)
+      let rest = linear
+      for (let d = dims.length - 1; d >= 0; d--) {
+        indices[d] = rest % dims[d]!
+        rest = Math.floor(rest / dims[d]!)
+      }
+      const operands = adaptor.operands.map(
+        (v) => LLVMExtractValueOp.build(rewriter, loc, { operands: { container: v }, results: [inner], attributes: { position: position(indices) } }).results[0]!,
+      )
+      const row = scalarize1D(inner, operands)
+      result = LLVMInsertValueOp.build(rewriter, loc, { operands: { container: result, value: row }, results: [resultType], attributes: { position: position(indices) } }).results[0]!
+    }
+    rewriter.replaceOp(op, [result])
+    return success()
+  }
+}
+
 /** The libdevice functions of the float ops this lowering has (f32 and f64 variants). */
 const kLibdeviceCalls: readonly (readonly [string, string, string])[] = [
   ['arith.remf', '__nv_fmodf', '__nv_fmod'],
@@ -592,7 +665,7 @@ export function gpuToNVVMConversionPatterns(converter: LLVMTypeConverter): Conve
     new GPUReturnOpLowering(converter),
     new GPUBarrierOpLowering(converter),
     new GPUFuncOpLowering(converter),
-    ...kLibdeviceCalls.map(([op, f32, f64]) => new OpToFuncCallLowering(op, f32, f64, converter)),
+    ...kLibdeviceCalls.flatMap(([op, f32, f64]) => [new ScalarizeVectorOpLowering(op, converter), new OpToFuncCallLowering(op, f32, f64, converter)]),
   ]
 }
 
@@ -639,22 +712,17 @@ const gpuToNVVMOptions: GPUToNVVMOptionDecls = {
   allowPatternRollback: boolOption('allow-pattern-rollback', true, 'Experimental performance flag to disallow pattern rollback'),
 }
 
-/** The dialects whose lowering to llvm runs inside the pass by default, and their patterns. */
-const kInnerLowerings: readonly (readonly [string, (c: LLVMTypeConverter) => ConversionPattern[]])[] = [
-  ['arith', arithToLLVMConversionPatterns],
+/**
+ * The dialects that have a lowering to llvm (upstream's `ConvertToLLVMPatternInterface`),
+ * with the patterns Tilepass has for them (arith's includes the ceil/floor division
+ * expansion): `nvvm` and `ub` have none for the ops Tilepass defines.
+ */
+const kToLLVMInterfaces: ReadonlyMap<string, (c: LLVMTypeConverter) => ConversionPattern[]> = new Map<string, (c: LLVMTypeConverter) => ConversionPattern[]>([
+  ['arith', (c) => [...ceilFloorDivExpandPatterns(), ...arithToLLVMConversionPatterns(c)]],
   ['cf', controlFlowToLLVMConversionPatterns],
   ['func', (c) => funcToLLVMConversionPatterns(c)],
-  ['memref', memrefToLLVMConversionPatterns],
-]
-
-/**
- * The dialects that have a lowering to llvm for `allowed-dialects` (upstream's
- * `ConvertToLLVMPatternInterface`), with the patterns Tilepass has for them: `nvvm` and
- * `ub` have none for the ops Tilepass defines.
- */
-const kToLLVMInterfaces: ReadonlyMap<string, (c: LLVMTypeConverter) => ConversionPattern[]> = new Map([
-  ...kInnerLowerings,
   ['index', indexToLLVMConversionPatterns],
+  ['memref', memrefToLLVMConversionPatterns],
   ['nvvm', () => []],
   ['ub', () => []],
 ])
@@ -686,31 +754,29 @@ export class ConvertGpuOpsToNVVMOpsPass extends OperationPass<OptionValues<GPUTo
     }
     const converter = new LLVMTypeConverter(ctx, { indexBitwidth: this.options.indexBitwidth, useBarePtrCallConv: this.options.useBarePtrCallConv })
     // The in-dialect rewrites (none of which apply to the ops Tilepass has): what remains is
-    // the greedy driver's folding and dead-code removal, which upstream's output shows.
-    applyPatternsGreedily(m, new FrozenRewritePatternSet([]))
+    // the greedy driver's folding, dead-code removal and (as upstream's output shows, at the
+    // aggressive level) merging of identical blocks and dropping of redundant arguments.
+    applyPatternsGreedily(m, new FrozenRewritePatternSet([]), { regionSimplificationLevel: 'aggressive' })
     converter.memorySpaceConversion = nvvmAddressSpaceOf
     const allowed = this.options.allowedDialects
     const patterns: ConversionPattern[] = []
-    if (allowed.length === 0) {
-      for (const [, populate] of kInnerLowerings) {
-        patterns.push(...populate(converter))
+    // As upstream: every loaded dialect (all, or those allowed), by namespace, through its
+    // lowering to llvm; an allowed dialect without one is an error.
+    const loaded = ctx.loadedDialects.map((d) => d.namespace).sort()
+    for (const ns of loaded) {
+      if (allowed.length > 0 && !allowed.includes(ns)) {
+        continue
       }
-    } else {
-      // As upstream: the loaded dialects that are allowed, by namespace, each through its
-      // lowering interface; one without is an error.
-      const loaded = ctx.loadedDialects.map((d) => d.namespace).sort()
-      for (const ns of loaded) {
-        if (!allowed.includes(ns)) {
+      const populate = kToLLVMInterfaces.get(ns)
+      if (populate === undefined) {
+        if (allowed.length === 0) {
           continue
         }
-        const populate = kToLLVMInterfaces.get(ns)
-        if (populate === undefined) {
-          m.emitError(`dialect does not implement ConvertToLLVMPatternInterface: ${ns}`).report()
-          this.signalPassFailure()
-          return
-        }
-        patterns.push(...populate(converter))
+        m.emitError(`dialect does not implement ConvertToLLVMPatternInterface: ${ns}`).report()
+        this.signalPassFailure()
+        return
       }
+      patterns.push(...populate(converter))
     }
     patterns.push(...gpuToNVVMConversionPatterns(converter))
     const target = new LLVMConversionTarget(ctx)
