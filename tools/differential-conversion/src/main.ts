@@ -32,16 +32,19 @@ import type { ToolIO } from '../../../packages/cli/src/ToolIO.ts'
 import { SPLIT_MARKER, firstDifference, splitOutput } from '../../differential/src/compare.ts'
 import { moduleSeed } from '../../differential/src/Random.ts'
 import { FEATURES, FEATURE_NAMES, type Features, allFeatures, applyFeatureSpec, generateConversionModule } from './generate.ts'
+import { generateGpuKernelModule } from './generateGpu.ts'
 
 /**
  * One compared pipeline: its name, the arguments both tools get, whether the result must
- * translate to LLVM IR, and whether the module's functions are put in a `gpu.module` first.
+ * translate to LLVM IR, and its input: the generated module (default), the same with its
+ * functions in a `gpu.module` (`gpu-module`), or a generated gpu kernel module of the same
+ * seed (`gpu-kernels`, see generateGpu.ts).
  */
 export interface Pipeline {
   readonly name: string
   readonly args: readonly string[]
   readonly translate: boolean
-  readonly inGpuModule?: boolean
+  readonly input?: 'gpu-module' | 'gpu-kernels'
 }
 
 /** `module` (generated text) with its body inside a `gpu.module @kernels`. */
@@ -70,19 +73,37 @@ export const PIPELINES: readonly Pipeline[] = [
     name: 'convert-gpu-to-nvvm',
     args: ['-p', 'builtin.module(convert-scf-to-cf,gpu.module(convert-gpu-to-nvvm))'],
     translate: false,
-    inGpuModule: true,
+    input: 'gpu-module',
   },
   {
     name: 'convert-gpu-to-nvvm=allowed-dialects=func+arith+cf',
     args: ['-p', 'builtin.module(convert-scf-to-cf,gpu.module(convert-gpu-to-nvvm{allowed-dialects=func,arith,cf}))'],
     translate: false,
-    inGpuModule: true,
+    input: 'gpu-module',
   },
   {
     name: 'convert-gpu-to-nvvm=index-bitwidth=32',
     args: ['-p', 'builtin.module(convert-scf-to-cf,gpu.module(convert-gpu-to-nvvm{index-bitwidth=32}))'],
     translate: false,
-    inGpuModule: true,
+    input: 'gpu-module',
+  },
+  {
+    name: 'gpu-kernels:convert-gpu-to-nvvm',
+    args: ['-p', 'builtin.module(gpu.module(convert-gpu-to-nvvm,reconcile-unrealized-casts))'],
+    translate: false,
+    input: 'gpu-kernels',
+  },
+  {
+    name: 'gpu-kernels:convert-gpu-to-nvvm=index-bitwidth=32',
+    args: ['-p', 'builtin.module(gpu.module(convert-gpu-to-nvvm{index-bitwidth=32}))'],
+    translate: false,
+    input: 'gpu-kernels',
+  },
+  {
+    name: 'gpu-kernels:convert-gpu-to-nvvm=use-bare-ptr-memref-call-conv',
+    args: ['-p', 'builtin.module(gpu.module(convert-gpu-to-nvvm{use-bare-ptr-memref-call-conv=1}))'],
+    translate: false,
+    input: 'gpu-kernels',
   },
 ]
 
@@ -393,19 +414,25 @@ async function run(options: Options): Promise<number> {
   // tilepass-opt runs here.
   const batchFile = path.join(scratch, 'all.mlir')
   writeFileSync(batchFile, modules.join(`${SPLIT_MARKER}\n`))
-  // The same modules with their functions in a gpu.module, for the gpu pipelines.
-  const gpuModules = options.pipelines.some((p) => p.inGpuModule === true) ? modules.map(wrapInGpuModule) : []
-  const gpuFiles = gpuModules.map((text, k) => {
-    const file = path.join(scratch, `g${indices[k]}.mlir`)
-    writeFileSync(file, text)
-    return file
-  })
-  const gpuBatchFile = path.join(scratch, 'all-gpu.mlir')
-  if (gpuModules.length > 0) {
-    writeFileSync(gpuBatchFile, gpuModules.join(`${SPLIT_MARKER}\n`))
+  // The other inputs of the gpu pipelines: the same modules with their functions in a
+  // gpu.module, and generated gpu kernel modules.
+  const writeInputs = (prefix: string, texts: readonly string[]): { files: readonly string[]; texts: readonly string[]; batch: string } => {
+    const batch = path.join(scratch, `all-${prefix}.mlir`)
+    if (texts.length > 0) {
+      writeFileSync(batch, texts.join(`${SPLIT_MARKER}\n`))
+    }
+    const inputFiles = texts.map((text, k) => {
+      const file = path.join(scratch, `${prefix}${indices[k]}.mlir`)
+      writeFileSync(file, text)
+      return file
+    })
+    return { files: inputFiles, texts, batch }
   }
+  const uses = (input: Pipeline['input']): boolean => options.pipelines.some((p) => p.input === input)
+  const inGpuModule = writeInputs('g', uses('gpu-module') ? modules.map(wrapInGpuModule) : [])
+  const gpuKernels = writeInputs('k', uses('gpu-kernels') ? indices.map((i) => generateGpuKernelModule(moduleSeed(options.seed, i))) : [])
   const inputsOf = (p: Pipeline): { files: readonly string[]; texts: readonly string[]; batch: string } =>
-    p.inGpuModule === true ? { files: gpuFiles, texts: gpuModules, batch: gpuBatchFile } : { files, texts: modules, batch: batchFile }
+    p.input === 'gpu-module' ? inGpuModule : p.input === 'gpu-kernels' ? gpuKernels : { files, texts: modules, batch: batchFile }
   const expectedAll = options.pipelines.map((p) => expectedOutputs(p, inputsOf(p).files, inputsOf(p).batch))
   for (let p = 0; p < options.pipelines.length; p++) {
     const pipeline = options.pipelines[p]!

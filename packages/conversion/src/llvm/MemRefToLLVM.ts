@@ -160,9 +160,16 @@ class StoreOpLowering extends OpConversionPattern {
   }
 }
 
-/** The integer value of a constant-like op defining `v` (`arith.constant`, `llvm.mlir.constant`), or null. */
+/**
+ * The integer value of a constant-like op defining `v` (`arith.constant`, `llvm.mlir.constant`),
+ * looking through the casts a conversion puts between a converted constant and its users; null
+ * when not a constant.
+ */
 function constantIndexOf(v: Value): number | null {
-  const def = v.definingOp
+  let def = v.definingOp
+  while (def !== null && def.name.name === 'builtin.unrealized_conversion_cast' && def.numOperands === 1) {
+    def = def.getOperand(0).definingOp
+  }
   if (def === null || (def.name.name !== 'arith.constant' && def.name.name !== 'llvm.mlir.constant')) {
     return null
   }
@@ -188,7 +195,7 @@ class DimOpLowering extends OpConversionPattern {
     const indexType = this.converter.getIndexType()
     const desc = adaptor.operands[0]!
     const rank = type.shape.length
-    const known = constantIndexOf(op.getOperand(1))
+    const known = constantIndexOf(rewriter.originalOperandsOf(op)[1] ?? op.getOperand(1))
     if (known !== null) {
       if (known < 0 || known >= rank) {
         // Upstream leaves an out-of-bounds dim to be folded to poison.
