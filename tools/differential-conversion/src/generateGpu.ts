@@ -136,7 +136,7 @@ class GpuKernelGenerator {
           this.emit(`${v} = memref.load ${m.name}[${idx}] : ${m.type}`)
           this.pools[elt as ScalarType].push(v)
         } else {
-          this.emit(`memref.store ${this.value(elt as ScalarType)}, ${m.name}[${idx}] : ${m.type}`)
+          this.emit(`memref.store ${this.value(elt)}, ${m.name}[${idx}] : ${m.type}`)
         }
         break
       }
@@ -218,7 +218,7 @@ class GpuKernelGenerator {
       this.emit('cf.cond_br ' + ok + ', ^bb1, ^bb2')
       this.lines.push('    ^bb1:')
       const elt = guarded.elt === 'index' ? 'i32' : guarded.elt
-      this.emit(`memref.store ${this.value(elt as ScalarType)}, ${guarded.name}[${i}] : ${guarded.type}`)
+      this.emit(`memref.store ${this.value(elt)}, ${guarded.name}[${i}] : ${guarded.type}`)
       this.emit('cf.br ^bb2')
       this.lines.push('    ^bb2:')
     }
