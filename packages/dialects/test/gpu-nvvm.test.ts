@@ -162,6 +162,11 @@ describe('gpu verifiers', () => {
     ['gpu.module @m {\n  "gpu.func"() ({}) {function_type = () -> (), gpu.kernel, sym_name = "k"} : () -> ()\n}', 'expected body with at least one block'],
     ['gpu.module @m {\n  gpu.func @k() kernel attributes {gpu.known_block_size = array<i32: 2, 1>} {\n    gpu.return\n  }\n}', "'gpu.func' op gpu.known_block_size must contain exactly 3 elements"],
     ['gpu.module @m {\n  gpu.func @k() {\n    %c = arith.constant 0 : index\n    gpu.return %c : index\n  }\n}', "'gpu.return' op expected 0 result operands"],
+    ['gpu.module @m [] {\n}', "'gpu.module' op attribute 'targets' failed to satisfy constraint: array of GPU target attributes with at least 1 elements"],
+    [
+      'func.func @f(%sz: index) {\n  gpu.launch blocks(%bx, %by, %bz) in (%a = %sz, %b = %sz, %c = %sz) threads(%tx, %ty, %tz) in (%d = %sz, %e = %sz, %f = %sz) {\n    gpu.yield\n  }\n  return\n}',
+      "expected 'gpu.terminator' or a terminator with successors",
+    ],
   ]
   for (const [source, message] of cases) {
     it(message, () => {

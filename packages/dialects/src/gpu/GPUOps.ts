@@ -52,6 +52,7 @@ import {
   type Value,
 } from '@tilepass/ir'
 import { argAttrArray, dictAt, parseFunctionArgumentList, parseFunctionResultList } from '../func/FuncOps.ts'
+import { NVVMTargetAttr } from '../nvvm/NVVMAttributes.ts'
 import { GPUAddressSpaceAttr, GPUEnumAttr, parseGPUEnumCase } from './GPUAttributes.ts'
 
 function enumC(enumName: string): AttrConstraint {
@@ -172,15 +173,18 @@ export const GPUModuleOp: OdsOp = defineOp({
     state.addProperty('sym_name', StringAttr.get(parser.context, name))
     if (parser.parseOptionalLSquare()) {
       const targets = []
-      do {
-        const a = parser.parseAttribute()
-        if (a === undefined) {
+      // An empty list parses; the verifier rejects it, as upstream's.
+      if (!parser.parseOptionalRSquare()) {
+        do {
+          const a = parser.parseAttribute()
+          if (a === undefined) {
+            return false
+          }
+          targets.push(a)
+        } while (parser.parseOptionalComma())
+        if (!parser.parseRSquare()) {
           return false
         }
-        targets.push(a)
-      } while (parser.parseOptionalComma())
-      if (!parser.parseRSquare()) {
-        return false
       }
       state.addProperty('targets', ArrayAttr.get(parser.context, targets))
     }
@@ -204,6 +208,13 @@ export const GPUModuleOp: OdsOp = defineOp({
     }
     if (body.firstBlock === null) {
       body.push(new Block())
+    }
+    return true
+  },
+  verify(op: Operation): LogicalResult {
+    const targets = op.getAttr('targets')
+    if (targets !== undefined && (!(targets instanceof ArrayAttr) || targets.elements.length === 0 || !targets.elements.every((t) => t instanceof NVVMTargetAttr))) {
+      return op.emitOpError("attribute 'targets' failed to satisfy constraint: array of GPU target attributes with at least 1 elements").fail()
     }
     return true
   },
@@ -828,11 +839,30 @@ export const GPULaunchOp: OdsOp = defineOp({
   },
   verifyRegions(op: Operation): LogicalResult {
     const body: Region = op.regions[0]!
-    if (!body.empty && body.front.arguments.length < LAUNCH_ARGS) {
-      return op.emitOpError(`expected at least ${LAUNCH_ARGS} arguments to the body region`).fail()
+    if (!body.empty && body.front.arguments.length < LAUNCH_ARGS + numWorkgroupAttributions(op)) {
+      return op.emitOpError('unexpected number of region arguments').fail()
+    }
+    // Terminators without successors leave the kernel: they must be gpu.terminator.
+    for (let b = body.firstBlock; b !== null; b = b.nextBlock) {
+      const last = b.lastOp
+      if (last === null || last.successors.length !== 0 || last.name.name === 'gpu.terminator') {
+        continue
+      }
+      return last
+        .emitError("expected 'gpu.terminator' or a terminator with successors")
+        .attachNote("in 'gpu.launch' body region", op.location)
+        .fail()
     }
     return true
   },
+})
+
+/** `gpu.yield %v : T`: yields values from the regions of gpu ops (`gpu.all_reduce`, ...). */
+export const GPUYieldOp: OdsOp = defineOp({
+  name: 'gpu.yield',
+  operands: { values: variadic(AnyType) },
+  traits: Trait.IsTerminator | Trait.Pure | Trait.ReturnLike,
+  assemblyFormat: 'attr-dict ($values^ `:` type($values))?',
 })
 
 /** The ops of the `gpu` dialect. */
@@ -841,6 +871,7 @@ export const gpuOps: readonly OdsOp[] = [
   GPUFuncOp,
   GPUReturnOp,
   GPUTerminatorOp,
+  GPUYieldOp,
   GPULaunchFuncOp,
   GPULaunchOp,
   GPUThreadIdOp,
