@@ -44,17 +44,14 @@ import {
   LLVMConstantOp,
   LLVMConstantRangeAttr,
   LLVMExtractElementOp,
-  LLVMExtractValueOp,
   LLVMFPExtOp,
   LLVMFPTruncOp,
   LLVMFunctionType,
   LLVMGEPOp,
   LLVMGlobalOp,
   LLVMInsertElementOp,
-  LLVMInsertValueOp,
   LLVMLShrOp,
   LLVMPointerType,
-  LLVMPoisonOp,
   LLVMReturnOp,
   LLVMSExtOp,
   LLVMStructType,
@@ -75,7 +72,7 @@ import { funcToLLVMConversionPatterns } from '../llvm/FuncToLLVM.ts'
 import { indexToLLVMConversionPatterns } from '../llvm/IndexToLLVM.ts'
 import { LLVMConversionTarget } from '../llvm/LLVMConversionTarget.ts'
 import { LLVMTypeConverter, kDeriveIndexBitwidthFromDataLayout } from '../llvm/LLVMTypeConverter.ts'
-import { memRefDescriptorFromStaticShape } from '../llvm/MemRefDescriptor.ts'
+import { extractValue, insertValue, memRefDescriptorFromStaticShape, poison } from '../llvm/MemRefDescriptor.ts'
 import { memrefToLLVMConversionPatterns } from '../llvm/MemRefToLLVM.ts'
 
 /** NVVM's address spaces: global memory and shared (workgroup) memory. */
@@ -350,14 +347,9 @@ class GPUReturnOpLowering extends OpConversionPattern {
     if (packedType === null) {
       return rewriter.notifyMatchFailure(op, 'could not convert result types')
     }
-    const ctx = op.context
-    let packed = LLVMPoisonOp.build(rewriter, loc, { results: [packedType] }).results[0]!
+    let packed = poison(rewriter, loc, packedType)
     operands.forEach((v, i) => {
-      packed = LLVMInsertValueOp.build(rewriter, loc, {
-        operands: { container: packed, value: v },
-        results: [packedType],
-        attributes: { position: DenseArrayAttr.get(IntegerType.get(ctx, 64), [BigInt(i)]) },
-      }).results[0]!
+      packed = insertValue(rewriter, loc, packed, v, [i])
     })
     rewriter.replaceOp(op, LLVMReturnOp.build(rewriter, loc, { operands: { arg: packed } }))
     return success()
@@ -496,13 +488,7 @@ class GPUShuffleOpLowering extends OpConversionPattern {
       rewriter.replaceOp(op, [shfl, shfl])
       return success()
     }
-    const extract = (i: number, type: Type): Value =>
-      LLVMExtractValueOp.build(rewriter, loc, {
-        operands: { container: shfl },
-        results: [type],
-        attributes: { position: DenseArrayAttr.get(IntegerType.get(ctx, 64), [BigInt(i)]) },
-      }).results[0]!
-    rewriter.replaceOp(op, [extract(0, value.type), extract(1, IntegerType.get(ctx, 1))])
+    rewriter.replaceOp(op, [extractValue(rewriter, loc, shfl, [0]), extractValue(rewriter, loc, shfl, [1])])
     return success()
   }
 }
@@ -596,9 +582,8 @@ class ScalarizeVectorOpLowering extends OpConversionPattern {
     const loc = op.location
     const ctx = op.context
     const i64 = IntegerType.get(ctx, 64)
-    const position = (indices: readonly number[]): Attribute => DenseArrayAttr.get(i64, indices.map((i) => BigInt(i)))
     const scalarize1D = (vectorType: VectorType, operands: readonly Value[]): Value => {
-      let result = LLVMPoisonOp.build(rewriter, loc, { results: [vectorType] }).results[0]!
+      let result = poison(rewriter, loc, vectorType)
       for (let i = 0; i < vectorType.shape[0]!; i++) {
         const index = LLVMConstantOp.build(rewriter, loc, { results: [i64], attributes: { value: IntegerAttr.get(i64, i) } }).results[0]!
         const elements = operands.map(
@@ -623,7 +608,7 @@ class ScalarizeVectorOpLowering extends OpConversionPattern {
     if (!(inner instanceof VectorType)) {
       return failure()
     }
-    let result = LLVMPoisonOp.build(rewriter, loc, { results: [resultType] }).results[0]!
+    let result = poison(rewriter, loc, resultType)
     const total = dims.reduce((a, b) => a * b, 1)
     for (let linear = 0; linear < total; linear++) {
       const indices: number[] = new Array<number>(dims.length)
@@ -632,11 +617,8 @@ class ScalarizeVectorOpLowering extends OpConversionPattern {
         indices[d] = rest % dims[d]!
         rest = Math.floor(rest / dims[d]!)
       }
-      const operands = adaptor.operands.map(
-        (v) => LLVMExtractValueOp.build(rewriter, loc, { operands: { container: v }, results: [inner], attributes: { position: position(indices) } }).results[0]!,
-      )
-      const row = scalarize1D(inner, operands)
-      result = LLVMInsertValueOp.build(rewriter, loc, { operands: { container: result, value: row }, results: [resultType], attributes: { position: position(indices) } }).results[0]!
+      const operands = adaptor.operands.map((v) => extractValue(rewriter, loc, v, indices))
+      result = insertValue(rewriter, loc, result, scalarize1D(inner, operands), indices)
     }
     rewriter.replaceOp(op, [result])
     return success()
