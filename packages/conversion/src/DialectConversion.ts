@@ -756,6 +756,12 @@ export class ConversionPatternRewriter extends PatternRewriter {
         repl = this.buildMaterialization(arg.type, [], arg.location, 'source', converter)
       } else if ('value' in m) {
         repl = m.value
+        if (repl.type !== arg.type) {
+          // Upstream's users keep seeing the original argument until the end: they see a
+          // source materialization of the remapped value, which their patterns look through.
+          repl = this.buildMaterialization(arg.type, [m.value], arg.location, 'source', converter)
+          this.deferredCasts.push(repl.definingOp!)
+        }
       } else {
         const news = newBlock.arguments.slice(m.start, m.start + m.size)
         if (m.size === 1 && news[0]!.type === arg.type) {

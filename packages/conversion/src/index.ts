@@ -13,6 +13,9 @@ import { ArithToLLVMConversionPass } from './llvm/ArithToLLVM.ts'
 import { ConvertIndexToLLVMPass } from './llvm/IndexToLLVM.ts'
 import { ConvertFuncToLLVMPass } from './llvm/FuncToLLVM.ts'
 import { ConvertControlFlowToLLVMPass } from './llvm/ControlFlowToLLVM.ts'
+import { FinalizeMemRefToLLVMConversionPass } from './llvm/MemRefToLLVM.ts'
+import { ConvertGpuOpsToNVVMOpsPass } from './gpu/GPUToNVVM.ts'
+import { ConvertNVVMToLLVMPass } from './nvvm/NVVMToLLVM.ts'
 
 /** Legality of ops and dialects for a conversion. */
 export { ConversionTarget } from './ConversionTarget.ts'
@@ -54,6 +57,14 @@ export { ConvertControlFlowToLLVMPass, controlFlowToLLVMConversionPatterns, asse
 export { ArithToLLVMConversionPass, arithToLLVMConversionPatterns, ceilFloorDivExpandPatterns, convertArithFastMathAttrToLLVM } from './llvm/ArithToLLVM.ts'
 /** The `convert-index-to-llvm` pass and its patterns. */
 export { ConvertIndexToLLVMPass, indexToLLVMConversionPatterns } from './llvm/IndexToLLVM.ts'
+/** The `finalize-memref-to-llvm` pass, its patterns and the element address computation. */
+export { FinalizeMemRefToLLVMConversionPass, memrefToLLVMConversionPatterns, getStridedElementPtr, identityLayoutStrides } from './llvm/MemRefToLLVM.ts'
+export type { FinalizeMemRefToLLVMOptionDecls } from './llvm/MemRefToLLVM.ts'
+/** The `convert-gpu-to-nvvm` pass, its patterns, legality and address spaces. */
+export { ConvertGpuOpsToNVVMOpsPass, gpuToNVVMConversionPatterns, configureGpuToNVVMConversionLegality, nvvmAddressSpaceOf } from './gpu/GPUToNVVM.ts'
+export type { GPUToNVVMOptionDecls } from './gpu/GPUToNVVM.ts'
+/** The `convert-nvvm-to-llvm` pass and its patterns. */
+export { ConvertNVVMToLLVMPass, nvvmToLLVMConversionPatterns } from './nvvm/NVVMToLLVM.ts'
 /** The option declarations of the lowering passes to the llvm dialect. */
 export type { ArithToLLVMOptionDecls } from './llvm/ArithToLLVM.ts'
 export type { CFToLLVMOptionDecls } from './llvm/ControlFlowToLLVM.ts'
@@ -64,7 +75,10 @@ export { LowerAffinePass, affineToStdConversionPatterns, expandAffineExpr, expan
 /** The `reconcile-unrealized-casts` pass and its utility. */
 export { ReconcileUnrealizedCastsPass, reconcileUnrealizedCasts } from './ReconcileUnrealizedCasts.ts'
 
-/** Registers the conversion passes (`convert-scf-to-cf`, `convert-*-to-llvm`, `lower-affine`, `reconcile-unrealized-casts`) in `registry`. */
+/**
+ * Registers the conversion passes (`convert-scf-to-cf`, `convert-*-to-llvm`, `lower-affine`,
+ * `finalize-memref-to-llvm`, `convert-gpu-to-nvvm`, `reconcile-unrealized-casts`) in `registry`.
+ */
 export function registerConversionPasses(registry: PassRegistry): void {
   registry.register(SCFToControlFlowPass)
   registry.register(ReconcileUnrealizedCastsPass)
@@ -73,4 +87,7 @@ export function registerConversionPasses(registry: PassRegistry): void {
   registry.register(ConvertFuncToLLVMPass)
   registry.register(ConvertControlFlowToLLVMPass)
   registry.register(LowerAffinePass)
+  registry.register(FinalizeMemRefToLLVMConversionPass)
+  registry.register(ConvertGpuOpsToNVVMOpsPass)
+  registry.register(ConvertNVVMToLLVMPass)
 }

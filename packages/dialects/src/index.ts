@@ -397,6 +397,7 @@ export {
   GPUFuncOp,
   GPUReturnOp,
   GPUTerminatorOp,
+  GPUYieldOp,
   GPULaunchFuncOp,
   GPULaunchOp,
   GPUThreadIdOp,

@@ -145,3 +145,33 @@ describe('nvvm verifiers', () => {
     expect(r.diags.some((d) => d.includes('expected void return type for kernel function'))).toBe(true)
   })
 })
+
+describe('gpu verifiers', () => {
+  const launcher = (kernelModule: string, args = ''): string =>
+    `module attributes {gpu.container_module} {\n${kernelModule}\n  func.func @host(%sz: index, %x: f32) {\n    gpu.launch_func @kernels::@k blocks in (%sz, %sz, %sz) threads in (%sz, %sz, %sz)${args}\n    return\n  }\n}`
+  const cases: readonly (readonly [string, string])[] = [
+    [launcher(''), "'gpu.launch_func' op kernel container 'kernels' is undefined"],
+    [launcher('  gpu.module @kernels {\n  }'), "'gpu.launch_func' op kernel function '@kernels::@k' is undefined"],
+    [launcher('  gpu.module @kernels {\n    gpu.func @k(%a: f32) {\n      gpu.return\n    }\n  }', ' args(%x : f32)'), "'gpu.launch_func' op kernel function is missing the 'gpu.kernel' attribute"],
+    [launcher('  gpu.module @kernels {\n    gpu.func @k(%a: f32) kernel {\n      gpu.return\n    }\n  }'), "'gpu.launch_func' op got 0 kernel operands but expected 1"],
+    [launcher('  gpu.module @kernels {\n    gpu.func @k(%a: i32) kernel {\n      gpu.return\n    }\n  }', ' args(%x : f32)'), "'gpu.launch_func' op type of function argument 0 does not match"],
+    ['func.func @host(%sz: index) {\n  gpu.launch_func @kernels::@k blocks in (%sz, %sz, %sz) threads in (%sz, %sz, %sz)\n  return\n}', "expected the closest surrounding module to have the 'gpu.container_module' attribute"],
+    ['gpu.module @m {\n  gpu.func @k() workgroup(%w: i32) {\n    gpu.return\n  }\n}', "'gpu.func' op expected memref type in attribution"],
+    ['gpu.module @m {\n  gpu.func @k() workgroup(%w: memref<4xf32, #gpu.address_space<private>>) {\n    gpu.return\n  }\n}', "'gpu.func' op expected memory space workgroup in attribution"],
+    ['gpu.module @m {\n  gpu.func @k(f32) {\n    gpu.return\n  }\n}', 'gpu.func requires named arguments'],
+    ['gpu.module @m {\n  "gpu.func"() ({}) {function_type = () -> (), gpu.kernel, sym_name = "k"} : () -> ()\n}', 'expected body with at least one block'],
+    ['gpu.module @m {\n  gpu.func @k() kernel attributes {gpu.known_block_size = array<i32: 2, 1>} {\n    gpu.return\n  }\n}', "'gpu.func' op gpu.known_block_size must contain exactly 3 elements"],
+    ['gpu.module @m {\n  gpu.func @k() {\n    %c = arith.constant 0 : index\n    gpu.return %c : index\n  }\n}', "'gpu.return' op expected 0 result operands"],
+    ['gpu.module @m [] {\n}', "'gpu.module' op attribute 'targets' failed to satisfy constraint: array of GPU target attributes with at least 1 elements"],
+    [
+      'func.func @f(%sz: index) {\n  gpu.launch blocks(%bx, %by, %bz) in (%a = %sz, %b = %sz, %c = %sz) threads(%tx, %ty, %tz) in (%d = %sz, %e = %sz, %f = %sz) {\n    gpu.yield\n  }\n  return\n}',
+      "expected 'gpu.terminator' or a terminator with successors",
+    ],
+  ]
+  for (const [source, message] of cases) {
+    it(message, () => {
+      const r = roundTrip(source, DIALECTS)
+      expect(r.diags.some((d) => d.includes(message))).toBe(true)
+    })
+  }
+})

@@ -32,12 +32,25 @@ import type { ToolIO } from '../../../packages/cli/src/ToolIO.ts'
 import { SPLIT_MARKER, firstDifference, splitOutput } from '../../differential/src/compare.ts'
 import { moduleSeed } from '../../differential/src/Random.ts'
 import { FEATURES, FEATURE_NAMES, type Features, allFeatures, applyFeatureSpec, generateConversionModule } from './generate.ts'
+import { generateGpuKernelModule } from './generateGpu.ts'
 
-/** One compared pipeline: its name, the arguments both tools get, and whether the result must translate to LLVM IR. */
+/**
+ * One compared pipeline: its name, the arguments both tools get, whether the result must
+ * translate to LLVM IR, and its input: the generated module (default), the same with its
+ * functions in a `gpu.module` (`gpu-module`), or a generated gpu kernel module of the same
+ * seed (`gpu-kernels`, see generateGpu.ts).
+ */
 export interface Pipeline {
   readonly name: string
   readonly args: readonly string[]
   readonly translate: boolean
+  readonly input?: 'gpu-module' | 'gpu-kernels'
+}
+
+/** `module` (generated text) with its body inside a `gpu.module @kernels`. */
+export function wrapInGpuModule(module: string): string {
+  const lines = module.trimEnd().split('\n')
+  return [lines[0]!, '  gpu.module @kernels {', ...lines.slice(1, -1).map((l) => `  ${l}`), '  }', lines[lines.length - 1]!].join('\n') + '\n'
 }
 
 const FULL = 'builtin.module(convert-scf-to-cf,convert-arith-to-llvm,convert-func-to-llvm,convert-cf-to-llvm,reconcile-unrealized-casts)'
@@ -55,6 +68,42 @@ export const PIPELINES: readonly Pipeline[] = [
     name: 'full+index',
     args: ['-p', 'builtin.module(convert-scf-to-cf,convert-index-to-llvm,convert-arith-to-llvm,convert-func-to-llvm,convert-cf-to-llvm,reconcile-unrealized-casts)'],
     translate: true,
+  },
+  {
+    name: 'convert-gpu-to-nvvm',
+    args: ['-p', 'builtin.module(convert-scf-to-cf,gpu.module(convert-gpu-to-nvvm))'],
+    translate: false,
+    input: 'gpu-module',
+  },
+  {
+    name: 'convert-gpu-to-nvvm=allowed-dialects=func+arith+cf',
+    args: ['-p', 'builtin.module(convert-scf-to-cf,gpu.module(convert-gpu-to-nvvm{allowed-dialects=func,arith,cf}))'],
+    translate: false,
+    input: 'gpu-module',
+  },
+  {
+    name: 'convert-gpu-to-nvvm=index-bitwidth=32',
+    args: ['-p', 'builtin.module(convert-scf-to-cf,gpu.module(convert-gpu-to-nvvm{index-bitwidth=32}))'],
+    translate: false,
+    input: 'gpu-module',
+  },
+  {
+    name: 'gpu-kernels:convert-gpu-to-nvvm',
+    args: ['-p', 'builtin.module(gpu.module(convert-gpu-to-nvvm,reconcile-unrealized-casts))'],
+    translate: false,
+    input: 'gpu-kernels',
+  },
+  {
+    name: 'gpu-kernels:convert-gpu-to-nvvm=index-bitwidth=32',
+    args: ['-p', 'builtin.module(gpu.module(convert-gpu-to-nvvm{index-bitwidth=32}))'],
+    translate: false,
+    input: 'gpu-kernels',
+  },
+  {
+    name: 'gpu-kernels:convert-gpu-to-nvvm=use-bare-ptr-memref-call-conv',
+    args: ['-p', 'builtin.module(gpu.module(convert-gpu-to-nvvm{use-bare-ptr-memref-call-conv=1}))'],
+    translate: false,
+    input: 'gpu-kernels',
   },
 ]
 
@@ -365,13 +414,33 @@ async function run(options: Options): Promise<number> {
   // tilepass-opt runs here.
   const batchFile = path.join(scratch, 'all.mlir')
   writeFileSync(batchFile, modules.join(`${SPLIT_MARKER}\n`))
-  const expectedAll = options.pipelines.map((p) => expectedOutputs(p, files, batchFile))
+  // The other inputs of the gpu pipelines: the same modules with their functions in a
+  // gpu.module, and generated gpu kernel modules.
+  const writeInputs = (prefix: string, texts: readonly string[]): { files: readonly string[]; texts: readonly string[]; batch: string } => {
+    const batch = path.join(scratch, `all-${prefix}.mlir`)
+    if (texts.length > 0) {
+      writeFileSync(batch, texts.join(`${SPLIT_MARKER}\n`))
+    }
+    const inputFiles = texts.map((text, k) => {
+      const file = path.join(scratch, `${prefix}${indices[k]}.mlir`)
+      writeFileSync(file, text)
+      return file
+    })
+    return { files: inputFiles, texts, batch }
+  }
+  const uses = (input: Pipeline['input']): boolean => options.pipelines.some((p) => p.input === input)
+  const inGpuModule = writeInputs('g', uses('gpu-module') ? modules.map(wrapInGpuModule) : [])
+  const gpuKernels = writeInputs('k', uses('gpu-kernels') ? indices.map((i) => generateGpuKernelModule(moduleSeed(options.seed, i))) : [])
+  const inputsOf = (p: Pipeline): { files: readonly string[]; texts: readonly string[]; batch: string } =>
+    p.input === 'gpu-module' ? inGpuModule : p.input === 'gpu-kernels' ? gpuKernels : { files, texts: modules, batch: batchFile }
+  const expectedAll = options.pipelines.map((p) => expectedOutputs(p, inputsOf(p).files, inputsOf(p).batch))
   for (let p = 0; p < options.pipelines.length; p++) {
     const pipeline = options.pipelines[p]!
     const st = perPipeline.get(pipeline.name)!
+    const inputs = inputsOf(pipeline)
     const actualAll: ToolResult[] = []
     for (let k = 0; k < files.length; k++) {
-      actualAll.push(runTilepass([...pipeline.args, files[k]!]))
+      actualAll.push(runTilepass([...pipeline.args, inputs.files[k]!]))
       if (k % 8 === 7) {
         await yieldToEventLoop()
       }
@@ -395,10 +464,10 @@ async function run(options: Options): Promise<number> {
         reports++
         const dir = path.join(casesDir, `${indices[k]}-${p}`)
         mkdirSync(dir, { recursive: true })
-        writeFileSync(path.join(dir, 'input.mlir'), modules[k]!)
+        writeFileSync(path.join(dir, 'input.mlir'), inputs.texts[k]!)
         writeFileSync(path.join(dir, 'mlir-opt.out'), e.stdout + e.stderr)
         writeFileSync(path.join(dir, 'tilepass-opt.out'), a.stdout + a.stderr)
-        const lines = [`--- module ${indices[k]} (${files[k]}) ${pipeline.name}: ${dir}`]
+        const lines = [`--- module ${indices[k]} (${inputs.files[k]}) ${pipeline.name}: ${dir}`]
         if (e.code !== a.code) {
           lines.push(`exit code: mlir-opt ${e.code}, tilepass-opt ${a.code}`)
         }

@@ -9,6 +9,7 @@ import {
   MemRefType,
   UnrankedMemRefType,
   VectorType,
+  type Attribute,
   type Context,
   type Location,
   type OpBuilder,
@@ -63,6 +64,12 @@ export class LLVMTypeConverter extends TypeConverter {
   /** The effective options: the index width is resolved (never 0). */
   readonly options: { readonly indexBitwidth: number; readonly useBarePtrCallConv: boolean }
   private readonly recursiveStack: Type[] = []
+  /**
+   * Maps memory-space attributes other than integers to LLVM address spaces (MLIR's type
+   * attribute conversions, e.g. `populateGpuMemorySpaceAttributeConversions`); null when
+   * the attribute is not one it knows.
+   */
+  memorySpaceConversion: ((space: Attribute) => number | null) | null = null
 
   constructor(
     readonly context: Context,
@@ -237,10 +244,16 @@ export class LLVMTypeConverter extends TypeConverter {
   }
 
   /** The integer address space of a memref, or null when it has none that converts. */
-  private getMemRefAddressSpace(type: MemRefType | UnrankedMemRefType): number | null {
+  getMemRefAddressSpace(type: MemRefType | UnrankedMemRefType): number | null {
     const ms = type.memorySpace
     if (ms === null) {
       return 0
+    }
+    if (this.memorySpaceConversion !== null) {
+      const converted = this.memorySpaceConversion(ms)
+      if (converted !== null) {
+        return converted
+      }
     }
     if (ms instanceof IntegerAttr && (ms.type instanceof IndexType || (ms.type instanceof IntegerType && ms.type.signedness === 0))) {
       return Number(ms.value)

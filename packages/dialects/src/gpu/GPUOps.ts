@@ -22,6 +22,7 @@ import {
   IndexType,
   IntegerAttr,
   IntegerType,
+  MemRefType,
   StringAttr,
   SymbolRefAttr,
   SymbolRefAttrC,
@@ -36,6 +37,7 @@ import {
   typeToString,
   variadic,
   type AttrConstraint,
+  type Attribute,
   type LogicalResult,
   type NamedAttribute,
   type OdsOp,
@@ -50,7 +52,8 @@ import {
   type Value,
 } from '@tilepass/ir'
 import { argAttrArray, dictAt, parseFunctionArgumentList, parseFunctionResultList } from '../func/FuncOps.ts'
-import { GPUEnumAttr, parseGPUEnumCase } from './GPUAttributes.ts'
+import { NVVMTargetAttr } from '../nvvm/NVVMAttributes.ts'
+import { GPUAddressSpaceAttr, GPUEnumAttr, parseGPUEnumCase } from './GPUAttributes.ts'
 
 function enumC(enumName: string): AttrConstraint {
   return {
@@ -113,7 +116,7 @@ export const GPUShuffleOp: OdsOp = defineOp({
   results: { shuffleResult: AnyType, valid: I1 },
   attributes: { mode: enumC('shuffle_mode') },
   traits: Trait.Pure,
-  allTypesMatch: [['shuffleResult', 'value']],
+  allTypesMatch: [['value', 'shuffleResult']],
   assemblyFormat: '$mode $value `,` $offset `,` $width attr-dict `:` type($value)',
   getAsmResultNames(op: Operation, setName: (value: Value, name: string) => void): void {
     setName(op.getResult(0), 'shuffleResult')
@@ -135,7 +138,7 @@ export const GPUReturnOp: OdsOp = defineOp({
       return true
     }
     if (ft.results.length !== op.numOperands) {
-      return op.emitOpError(`expected ${ft.results.length} result operands`).fail()
+      return op.emitOpError(`expected ${ft.results.length} result operands`).attachNote('return type declared here', fn.location).fail()
     }
     for (let i = 0; i < ft.results.length; i++) {
       if (op.getOperand(i).type !== ft.results[i]) {
@@ -170,15 +173,18 @@ export const GPUModuleOp: OdsOp = defineOp({
     state.addProperty('sym_name', StringAttr.get(parser.context, name))
     if (parser.parseOptionalLSquare()) {
       const targets = []
-      do {
-        const a = parser.parseAttribute()
-        if (a === undefined) {
+      // An empty list parses; the verifier rejects it, as upstream's.
+      if (!parser.parseOptionalRSquare()) {
+        do {
+          const a = parser.parseAttribute()
+          if (a === undefined) {
+            return false
+          }
+          targets.push(a)
+        } while (parser.parseOptionalComma())
+        if (!parser.parseRSquare()) {
           return false
         }
-        targets.push(a)
-      } while (parser.parseOptionalComma())
-      if (!parser.parseRSquare()) {
-        return false
       }
       state.addProperty('targets', ArrayAttr.get(parser.context, targets))
     }
@@ -202,6 +208,13 @@ export const GPUModuleOp: OdsOp = defineOp({
     }
     if (body.firstBlock === null) {
       body.push(new Block())
+    }
+    return true
+  },
+  verify(op: Operation): LogicalResult {
+    const targets = op.getAttr('targets')
+    if (targets !== undefined && (!(targets instanceof ArrayAttr) || targets.elements.length === 0 || !targets.elements.every((t) => t instanceof NVVMTargetAttr))) {
+      return op.emitOpError("attribute 'targets' failed to satisfy constraint: array of GPU target attributes with at least 1 elements").fail()
     }
     return true
   },
@@ -263,7 +276,7 @@ function parseAttributions(parser: OpAsmParser, keyword: string, args: OpAsmArgu
   return true
 }
 
-function printAttributions(p: OpAsmPrinter, keyword: string, values: readonly Value[]): void {
+function printAttributions(p: OpAsmPrinter, keyword: string, values: readonly Value[], attrs: Attribute | undefined): void {
   if (values.length === 0) {
     return
   }
@@ -275,6 +288,7 @@ function printAttributions(p: OpAsmPrinter, keyword: string, values: readonly Va
     p.printOperand(v)
     p.print(' : ')
     p.printType(v.type)
+    p.printOptionalAttrDict(dictAt(attrs, i))
   })
   p.print(')')
 }
@@ -306,8 +320,12 @@ export const GPUFuncOp: OdsOp = defineOp({
     }
     state.addAttribute(SymbolTable.symbolAttrName, StringAttr.get(ctx, name))
     const args: OpAsmArgument[] = []
+    const signatureLoc = parser.getCurrentLocation()
     if (!parseFunctionArgumentList(parser, args)) {
       return false
+    }
+    if (args.length > 0 && args[0]!.ssaName.name === '') {
+      return parser.emitError(signatureLoc, 'gpu.func requires named arguments').fail()
     }
     const resultTypes: Type[] = []
     const resultAttrs: (readonly NamedAttribute[])[] = []
@@ -337,6 +355,14 @@ export const GPUFuncOp: OdsOp = defineOp({
     if (argArray !== null) {
       state.addProperty('arg_attrs', argArray)
     }
+    const workgroupAttrs = argAttrArray(ctx, workgroup.map((a) => a.attrs ?? null))
+    if (workgroupAttrs !== null) {
+      state.addProperty('workgroup_attrib_attrs', workgroupAttrs)
+    }
+    const privateAttrs = argAttrArray(ctx, priv.map((a) => a.attrs ?? null))
+    if (privateAttrs !== null) {
+      state.addProperty('private_attrib_attrs', privateAttrs)
+    }
     const resArray = argAttrArray(ctx, resultAttrs)
     if (resArray !== null) {
       state.addProperty('res_attrs', resArray)
@@ -348,12 +374,17 @@ export const GPUFuncOp: OdsOp = defineOp({
     p.printSymbolName((op.getAttr(SymbolTable.symbolAttrName) as StringAttr).value)
     const ft = getGPUFuncType(op)
     const body = op.regions[0]!
-    const entry = body.front
+    const entry = body.firstBlock
     const argAttrs = op.getAttr('arg_attrs')
     p.print('(')
     for (let i = 0; i < ft.inputs.length; i++) {
       if (i > 0) {
         p.print(', ')
+      }
+      if (entry === null || i >= entry.arguments.length) {
+        // No body (invalid IR, printed in diagnostics): the types alone.
+        p.printType(ft.inputs[i]!)
+        continue
       }
       p.printRegionArgument(entry.getArgument(i), argAttrs instanceof ArrayAttr ? dictAt(argAttrs, i) : undefined)
     }
@@ -363,9 +394,9 @@ export const GPUFuncOp: OdsOp = defineOp({
       p.printTypes(ft.results)
     }
     const nw = numWorkgroupAttributions(op)
-    const extra = entry.arguments.slice(ft.inputs.length)
-    printAttributions(p, 'workgroup', extra.slice(0, nw))
-    printAttributions(p, 'private', extra.slice(nw))
+    const extra = entry === null ? [] : entry.arguments.slice(ft.inputs.length)
+    printAttributions(p, 'workgroup', extra.slice(0, nw), op.getAttr('workgroup_attrib_attrs'))
+    printAttributions(p, 'private', extra.slice(nw), op.getAttr('private_attrib_attrs'))
     if (isGPUKernel(op)) {
       p.print(' kernel')
     }
@@ -383,6 +414,19 @@ export const GPUFuncOp: OdsOp = defineOp({
     p.printRegion(body, false, true)
   },
   verify(op: Operation): LogicalResult {
+    // `gpu.known_block_size` / `gpu.known_grid_size` (upstream checks them as dialect attributes).
+    for (const name of ['gpu.known_block_size', 'gpu.known_grid_size']) {
+      const a = op.getAttr(name)
+      if (a === undefined) {
+        continue
+      }
+      if (!(a instanceof DenseArrayAttr) || !(a.elementType instanceof IntegerType) || a.elementType.width !== 32) {
+        return op.emitOpError(`${name} must be a dense i32 array`).fail()
+      }
+      if (a.values.length !== 3) {
+        return op.emitOpError(`${name} must contain exactly 3 elements`).fail()
+      }
+    }
     const ft = getGPUFuncType(op)
     if (isGPUKernel(op) && ft.results.length !== 0) {
       return op.emitOpError('expected void return type for kernel function').fail()
@@ -392,16 +436,30 @@ export const GPUFuncOp: OdsOp = defineOp({
   verifyRegions(op: Operation): LogicalResult {
     const body = op.regions[0]!
     if (body.empty) {
-      return true
+      return op.emitOpError('expected body with at least one block').fail()
     }
     const ft = getGPUFuncType(op)
     const entry = body.front
-    if (entry.arguments.length < ft.inputs.length) {
-      return op.emitOpError(`expected at least ${ft.inputs.length} arguments to body region`).fail()
+    const nw = numWorkgroupAttributions(op)
+    if (entry.arguments.length < ft.inputs.length + nw) {
+      return op.emitOpError(`expected at least ${ft.inputs.length + nw} arguments to body region`).fail()
     }
     for (let i = 0; i < ft.inputs.length; i++) {
       if (entry.getArgument(i).type !== ft.inputs[i]) {
         return op.emitOpError(`expected body region argument #${i} to be of type ${typeToString(ft.inputs[i]!)}, got ${typeToString(entry.getArgument(i).type)}`).fail()
+      }
+    }
+    // Attributions are memrefs; a gpu address space, when given, is the attribution's.
+    const attributions = entry.arguments.slice(ft.inputs.length)
+    for (let i = 0; i < attributions.length; i++) {
+      const t = attributions[i]!.type
+      if (!(t instanceof MemRefType)) {
+        return op.emitOpError('expected memref type in attribution').fail()
+      }
+      const expected = i < nw ? 'workgroup' : 'private'
+      const space = t.memorySpace
+      if (space instanceof GPUAddressSpaceAttr && space.value !== expected) {
+        return op.emitOpError(`expected memory space ${expected} in attribution`).fail()
       }
     }
     return true
@@ -467,9 +525,10 @@ export const GPULaunchFuncOp: OdsOp = defineOp({
   traits: Trait.AttrSizedOperandSegments,
   parse(parser: OpAsmParser, state: OperationState): LogicalResult {
     const ctx = parser.context
+    const kernelLoc = parser.getCurrentLocation()
     const kernel = parser.parseAttribute()
     if (!(kernel instanceof SymbolRefAttr)) {
-      return kernel === undefined ? false : parser.emitError(parser.getCurrentLocation(), 'expected symbol reference').fail()
+      return kernel === undefined ? false : parser.emitError(kernelLoc, 'invalid kind of attribute specified').fail()
     }
     const grid: UnresolvedOperand[] = []
     const block: UnresolvedOperand[] = []
@@ -516,8 +575,8 @@ export const GPULaunchFuncOp: OdsOp = defineOp({
           argOps.push(o!)
           argTypes.push(t)
         } while (parser.parseOptionalComma())
-        if (!parser.parseRParen()) {
-          return false
+        if (!parser.parseOptionalRParen()) {
+          return parser.emitError(parser.getCurrentLocation(), "expected ')' in argument list").fail()
         }
       }
     }
@@ -586,13 +645,87 @@ export const GPULaunchFuncOp: OdsOp = defineOp({
     p.printOptionalAttrDict(op.getAttrs(), ['kernel', 'operandSegmentSizes'])
   },
   verify(op: Operation): LogicalResult {
+    let module = op.parentOp
+    while (module !== null && module.name.name !== 'builtin.module') {
+      module = module.parentOp
+    }
+    if (module === null) {
+      return op.emitOpError('expected to belong to a module').fail()
+    }
+    if (!(module.getAttr(CONTAINER_MODULE_ATTR) instanceof UnitAttr)) {
+      return op.emitOpError(`expected the closest surrounding module to have the '${CONTAINER_MODULE_ATTR}' attribute`).fail()
+    }
     const kernel = op.getAttr('kernel') as SymbolRefAttr
     if (kernel.nestedReferences.length !== 1) {
       return op.emitOpError("expected the kernel symbol to be a nested reference '@module::@kernel'").fail()
     }
+    // Upstream checks the kernel as part of the `gpu.container_module` attribute, for
+    // launches in the functions directly inside the module.
+    if (op.parentOp?.parentOp === module) {
+      return verifyLaunchedKernel(op, module, kernel)
+    }
     return true
   },
 })
+
+const CONTAINER_MODULE_ATTR = 'gpu.container_module'
+
+/** The symbol `name` directly inside `container` (a symbol table op), if any. */
+function lookupIn(container: Operation, name: string): Operation | undefined {
+  const body = container.regions[0]?.firstBlock
+  if (body === null || body === undefined) {
+    return undefined
+  }
+  for (const o of body.operations) {
+    const n = o.getAttr(SymbolTable.symbolAttrName)
+    if (n instanceof StringAttr && n.value === name) {
+      return o
+    }
+  }
+  return undefined
+}
+
+/** The checks of `gpu.container_module` on a launch of `kernel` from a function of `module`. */
+function verifyLaunchedKernel(op: Operation, module: Operation, kernel: SymbolRefAttr): LogicalResult {
+  const containerName = kernel.rootReference
+  const container = lookupIn(module, containerName)
+  if (container === undefined) {
+    return op.emitOpError(`kernel container '${containerName}' is undefined`).fail()
+  }
+  if (container.name.name === 'gpu.binary') {
+    return true
+  }
+  if (container.name.name !== 'gpu.module') {
+    return op.emitOpError(`kernel module '${containerName}' is undefined`).fail()
+  }
+  const fn = lookupIn(container, kernel.nestedReferences[0]!)
+  if (fn === undefined) {
+    return op.emitOpError(`kernel function '@${containerName}::@${kernel.nestedReferences[0]!}' is undefined`).fail()
+  }
+  if (!(fn.getAttr('function_type') instanceof TypeAttr)) {
+    return op
+      .emitOpError(`referenced kernel '@${containerName}::@${kernel.nestedReferences[0]!}' is not a function`)
+      .attachNote('see the kernel definition here', fn.location)
+      .fail()
+  }
+  if (!(fn.getAttr(KERNEL_ATTR) instanceof UnitAttr)) {
+    return op.emitOpError(`kernel function is missing the '${KERNEL_ATTR}' attribute`).fail()
+  }
+  if (fn.name.name !== 'gpu.func') {
+    return true
+  }
+  const ft = getGPUFuncType(fn)
+  const args = groupOperands(op, 13)[11]!
+  if (args.length !== ft.inputs.length) {
+    return op.emitOpError(`got ${args.length} kernel operands but expected ${ft.inputs.length}`).fail()
+  }
+  for (let i = 0; i < args.length; i++) {
+    if (args[i]!.type !== ft.inputs[i]) {
+      return op.emitOpError(`type of function argument ${i} does not match`).fail()
+    }
+  }
+  return true
+}
 
 const LAUNCH_ARGS = 12
 
@@ -706,11 +839,30 @@ export const GPULaunchOp: OdsOp = defineOp({
   },
   verifyRegions(op: Operation): LogicalResult {
     const body: Region = op.regions[0]!
-    if (!body.empty && body.front.arguments.length < LAUNCH_ARGS) {
-      return op.emitOpError(`expected at least ${LAUNCH_ARGS} arguments to the body region`).fail()
+    if (!body.empty && body.front.arguments.length < LAUNCH_ARGS + numWorkgroupAttributions(op)) {
+      return op.emitOpError('unexpected number of region arguments').fail()
+    }
+    // Terminators without successors leave the kernel: they must be gpu.terminator.
+    for (let b = body.firstBlock; b !== null; b = b.nextBlock) {
+      const last = b.lastOp
+      if (last === null || last.successors.length !== 0 || last.name.name === 'gpu.terminator') {
+        continue
+      }
+      return last
+        .emitError("expected 'gpu.terminator' or a terminator with successors")
+        .attachNote("in 'gpu.launch' body region", op.location)
+        .fail()
     }
     return true
   },
+})
+
+/** `gpu.yield %v : T`: yields values from the regions of gpu ops (`gpu.all_reduce`, ...). */
+export const GPUYieldOp: OdsOp = defineOp({
+  name: 'gpu.yield',
+  operands: { values: variadic(AnyType) },
+  traits: Trait.IsTerminator | Trait.Pure | Trait.ReturnLike,
+  assemblyFormat: 'attr-dict ($values^ `:` type($values))?',
 })
 
 /** The ops of the `gpu` dialect. */
@@ -719,6 +871,7 @@ export const gpuOps: readonly OdsOp[] = [
   GPUFuncOp,
   GPUReturnOp,
   GPUTerminatorOp,
+  GPUYieldOp,
   GPULaunchFuncOp,
   GPULaunchOp,
   GPUThreadIdOp,

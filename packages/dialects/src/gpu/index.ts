@@ -5,6 +5,7 @@ export {
   GPUFuncOp,
   GPUReturnOp,
   GPUTerminatorOp,
+  GPUYieldOp,
   GPULaunchFuncOp,
   GPULaunchOp,
   GPUThreadIdOp,
