@@ -6,11 +6,12 @@
  *
  *   node --conditions=source --import tsx tools/bench-passes/src/ipo-scaling.ts
  *     [--max N] [--sizes 1000,8000,64000] [--only FAMILY] [--passes canonicalize,cse]
- *     [--write]
+ *     [--limit SECONDS] [--write]
  *
  * Families: call chains (functions), call fan-in (callers of one function), independent
  * functions with one private callee each, ops in one block, and region nesting depth
- * (nested scf.execute_region). `--write` puts the table, with the command and the
+ * (nested scf.execute_region). A run longer than `--limit` seconds (default 60) is cut
+ * off, and the larger sizes of that pass are not run with that tool. `--write` puts the table, with the command and the
  * machine, into the `pass-scaling` section of docs/performance.md. Uses the built CLI
  * (`pnpm build` first).
  */
@@ -37,6 +38,7 @@ const only = argValue('--only')
 const sizesArg = argValue('--sizes')
 const passesArg = argValue('--passes')?.split(',')
 const write = process.argv.includes('--write')
+const limitSeconds = Number(argValue('--limit') ?? '60')
 
 function callChain(n: number): string {
   const parts: string[] = []
@@ -162,10 +164,17 @@ function passSeconds(stderr: string, name: string): number {
   return Number.NaN
 }
 
-/** Runs `cmd` and reads the time of the pass `name` from its timing report (NaN when it fails). */
-function passSecondsOf(cmd: string, args: readonly string[], name: string): number {
-  const r = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 1 << 30, timeout: 600_000 })
-  return r.status === 0 ? passSeconds(r.stderr, name) : Number.NaN
+/** What one timed run gave: the pass's seconds, or why there are none. */
+type Outcome = number | 'failed' | 'timeout' | 'skipped'
+
+/** Runs `cmd` and reads the time of the pass `name` from its timing report. */
+function passSecondsOf(cmd: string, args: readonly string[], name: string): Outcome {
+  const r = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 1 << 30, timeout: limitSeconds * 1000, killSignal: 'SIGKILL' })
+  if (r.error !== undefined || r.signal !== null) {
+    return 'timeout'
+  }
+  const s = r.status === 0 ? passSeconds(r.stderr, name) : Number.NaN
+  return Number.isNaN(s) ? 'failed' : s
 }
 
 function sizesFor(family: Family): number[] {
@@ -183,12 +192,23 @@ function sizesFor(family: Family): number[] {
   return out
 }
 
-const per = (s: number, n: number): string => (Number.isNaN(s) ? 'failed' : ((s * 1e6) / n).toFixed(1))
+function per(s: Outcome, n: number): string {
+  if (s === 'timeout') {
+    return `>${limitSeconds} s`
+  }
+  if (s === 'skipped') {
+    return '—'
+  }
+  return s === 'failed' ? 'failed' : ((s * 1e6) / n).toFixed(1)
+}
 
 /** One family and pass: µs per unit at each size, for both tools. */
 class Curve {
   readonly tilepass: string[] = []
   readonly mlir: string[] = []
+  /** Whether a tool already ran past the limit on a smaller size. */
+  tilepassTimedOut = false
+  mlirTimedOut = false
   constructor(
     readonly family: Family,
     readonly pass: PassCase,
@@ -214,13 +234,19 @@ try {
       writeFileSync(file, family.generate(n))
       for (const curve of familyCurves) {
         const pass = curve.pass
-        const tp = passSecondsOf('node', [TILEPASS_OPT, pass.flag, '--mlir-timing', '-o', '/dev/null', file], pass.timingName)
+        const tp: Outcome = curve.tilepassTimedOut
+          ? 'skipped'
+          : passSecondsOf('node', [TILEPASS_OPT, pass.flag, '--mlir-timing', '-o', '/dev/null', file], pass.timingName)
         // mlir-opt recurses once per nesting level: give it the stack deep nests need.
-        const ml = passSecondsOf(
-          'bash',
-          ['-c', 'ulimit -s unlimited 2>/dev/null; exec "$0" "$@"', MLIR_OPT, '--mlir-disable-threading', pass.flag, '--mlir-timing', '-o', '/dev/null', file],
-          pass.timingName,
-        )
+        const ml: Outcome = curve.mlirTimedOut
+          ? 'skipped'
+          : passSecondsOf(
+              'bash',
+              ['-c', 'ulimit -s unlimited 2>/dev/null; exec "$0" "$@"', MLIR_OPT, '--mlir-disable-threading', pass.flag, '--mlir-timing', '-o', '/dev/null', file],
+              pass.timingName,
+            )
+        curve.tilepassTimedOut ||= tp === 'timeout'
+        curve.mlirTimedOut ||= ml === 'timeout'
         curve.tilepass.push(per(tp, n))
         curve.mlir.push(per(ml, n))
         process.stderr.write(`${family.name} ${pass.flag} ${n}: ${per(tp, n)} / ${per(ml, n)} µs per ${family.unit}\n`)
@@ -266,7 +292,8 @@ if (write) {
     "with its size; each cell is the pass's own time (its line in `--mlir-timing`, one run)",
     'divided by the number of units, tilepass-opt / mlir-opt (`--mlir-disable-threading`,',
     'stack unlimited). A flat row scales linearly; a rising one has a superlinear cliff.',
-    'One run per cell on a shared machine: the figures are indicative.',
+    `One run per cell on a shared machine: the figures are indicative. A run cut off after ${limitSeconds} s shows as`,
+    `">${limitSeconds} s" and the larger sizes of that pass are not run with that tool ("—").`,
     '',
     `Date: ${started.toISOString()}; Tilepass commit ${commit} (tilepass-opt built from it); mlir-opt ${mlirVersion};`,
     `Node.js ${process.version}; ${cpus().length} logical cores shared with other jobs; load average at start ${load.map((l) => l.toFixed(2)).join(', ')}.`,
