@@ -5,7 +5,7 @@
  * superlinear cliff shows as a rising column.
  *
  *   node --conditions=source --import tsx tools/bench-passes/src/ipo-scaling.ts
- *     [--max N] [--sizes 1000,8000,64000] [--only FAMILY] [--passes canonicalize,cse]
+ *     [--max N] [--sizes 1000,8000,64000] [--only FAMILY,...] [--passes canonicalize,cse]
  *     [--limit SECONDS] [--write]
  *
  * Families: call chains (functions), call fan-in (callers of one function), independent
@@ -34,7 +34,7 @@ function argValue(flag: string): string | undefined {
   return i >= 0 ? process.argv[i + 1] : undefined
 }
 const maxUnits = Number(argValue('--max') ?? '64000')
-const only = argValue('--only')
+const only = argValue('--only')?.split(',')
 const sizesArg = argValue('--sizes')
 const passesArg = argValue('--passes')?.split(',')
 const write = process.argv.includes('--write')
@@ -135,9 +135,6 @@ const localPasses: readonly PassCase[] = [
   { flag: '--reconcile-unrealized-casts', timingName: 'ReconcileUnrealizedCastsPass' },
 ]
 const families: readonly Family[] = [
-  { name: 'call chain', unit: 'function', generate: callChain, passes: ipoPasses, max: 64000 },
-  { name: 'call fan-in', unit: 'caller', generate: fanIn, passes: ipoPasses, max: 64000 },
-  { name: 'function pairs', unit: 'pair', generate: pairs, passes: ipoPasses, max: 64000 },
   { name: 'ops per block', unit: 'op', generate: opsPerBlock, passes: localPasses, max: 64000 },
   {
     name: 'nesting depth',
@@ -151,6 +148,9 @@ const families: readonly Family[] = [
     ],
     max: 16000,
   },
+  { name: 'call chain', unit: 'function', generate: callChain, passes: ipoPasses, max: 64000 },
+  { name: 'call fan-in', unit: 'caller', generate: fanIn, passes: ipoPasses, max: 64000 },
+  { name: 'function pairs', unit: 'pair', generate: pairs, passes: ipoPasses, max: 64000 },
 ]
 
 /** The wall time in seconds that `--mlir-timing` reports for the first entry `name`, or NaN. */
@@ -222,7 +222,7 @@ const started = new Date()
 const load = loadavg()
 try {
   for (const family of families) {
-    if (only !== undefined && family.name !== only) {
+    if (only !== undefined && !only.includes(family.name)) {
       continue
     }
     const sizes = sizesFor(family)
@@ -253,6 +253,10 @@ try {
       }
     }
     curves.push(...familyCurves)
+    if (write) {
+      // After each family, so that a run cut short keeps what it measured.
+      writeDoc(table())
+    }
   }
 } finally {
   rmSync(dir, { recursive: true, force: true })
@@ -278,12 +282,13 @@ function table(): string {
   return out.join('\n')
 }
 
-const result = table()
-process.stdout.write(`${result}\n`)
-if (write) {
+process.stdout.write(`${table()}\n`)
+
+/** Puts `result`, with the machine and the command, into the section of docs/performance.md. */
+function writeDoc(result: string): void {
   const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim()
   const mlirVersion = /LLVM version [^\s]+/.exec(spawnSync(MLIR_OPT, ['--version'], { encoding: 'utf8' }).stdout)?.[0] ?? 'unknown'
-  const argv = process.argv.slice(2).join(' ')
+  const argv = process.argv.slice(2).map((a) => (a.includes(' ') ? `'${a}'` : a)).join(' ')
   const body = [
     '## Performance: scaling of each pass',
     '',
