@@ -281,7 +281,7 @@ export class CSEDriver {
   numDCE = 0
   private readonly opsToErase: Operation[] = []
   /**
-   * `isMemoryEffectFree` of the ops visited so far. Ops are visited after the ops nested
+   * `isMemoryEffectFree` of the ops with regions visited so far. Ops are visited after the ops nested
    * in them, and nothing is moved or erased before the end, so a recursive-effects op is
    * answered from its children's entries: linear in nesting depth rather than quadratic.
    */
@@ -369,12 +369,17 @@ export class CSEDriver {
 
   /** `isMemoryEffectFree(op)`, remembered for the ops that contain `op`. */
   private isMemoryEffectFree(op: Operation): boolean {
+    // Only ops with regions are remembered: the others are answered in O(1), and a map
+    // entry per op would cost memory on large modules.
+    if (op.regions.length === 0) {
+      return isMemoryEffectFree(op)
+    }
     let free = this.effectFree.get(op)
     if (free !== undefined) {
       return free
     }
     free = true
-    if (!op.hasTrait(Trait.RecursiveMemoryEffects) || op.regions.length === 0) {
+    if (!op.hasTrait(Trait.RecursiveMemoryEffects)) {
       free = isMemoryEffectFree(op)
     } else {
       const effects = getMemoryEffects(op)

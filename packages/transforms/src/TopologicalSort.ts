@@ -4,12 +4,16 @@ import { OperationPass } from '@tilepass/pass-manager'
 /**
  * The op of `block` that holds `op` (`op` itself when it is in `block`), or null when
  * `op` is not nested in `block`. `memo` remembers the answer for every op climbed
- * through, so a whole sort climbs each op once however deep the nesting: ops only move
+ * through, so a whole sort climbs each parent op once however deep the nesting: ops only move
  * within `block`, so the answers stay valid.
  */
 function ancestorInBlock(op: Operation, block: Block, memo: Map<Operation, Operation | null>, path: Operation[]): Operation | null {
+  if (op.parentBlock === block) {
+    return op
+  }
+  // Only the ops holding `op` are remembered, so the map grows with the ops that have regions.
   let result: Operation | null = null
-  for (let p: Operation | null = op; p !== null; p = p.parentOp) {
+  for (let p: Operation | null = op.parentOp; p !== null; p = p.parentOp) {
     const known = memo.get(p)
     if (known !== undefined) {
       result = known
