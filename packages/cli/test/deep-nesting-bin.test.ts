@@ -77,6 +77,17 @@ describe.skipIf(!built)('tilepass-opt launcher', () => {
     }
   }, 120_000)
 
+  it('prints nesting past the indentation limit when regions are skipped (--mlir-print-skip-regions)', () => {
+    // mlir-opt 22 prints `module {...}` for any module with --mlir-print-skip-regions.
+    const r = spawnSync(process.execPath, [bin, '--allow-unregistered-dialect', '--mlir-print-skip-regions', '-'], {
+      input: nested(30_000),
+      encoding: 'utf8',
+    })
+    expect(r.stderr).toBe('')
+    expect(r.status).toBe(0)
+    expect(r.stdout).toBe('module {...}\n\n')
+  }, 120_000)
+
   it('keeps the exit code and stderr of a failing run', () => {
     // mlir-opt: <stdin>:2:3: error: operation defines 2 results but was provided 1 to bind (exit 1)
     const input = 'func.func @f() {\n  %0 = "foo.x"() : () -> (i32, i32)\n  return %0 : i32\n}\n'

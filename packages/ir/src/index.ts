@@ -291,6 +291,7 @@ export {
   OpRewritePattern,
   RewritePatternSet,
   FrozenRewritePatternSet,
+  DefaultPatternOrder,
   PatternApplicator,
   PatternRewriter,
   IRRewriter,

@@ -258,6 +258,34 @@ describe('applyPatternsGreedily', () => {
     expect(tried.slice(0, 5)).toEqual(['any-high', 'first-2', 'second-2', 'any-2', 'low'])
   })
 
+  it('seeds the worklist in pre-order top-down, and post-order with ancestors first-added bottom-up', () => {
+    const source = `"t.func"() ({
+  "u.a"() ({
+    "u.b"() ({
+      "u.c"() : () -> ()
+    }) : () -> ()
+    "u.d"() : () -> ()
+  }) : () -> ()
+  "u.e"() : () -> ()
+}) : () -> ()
+`
+    const visitOrder = (topDown: boolean): string[] => {
+      const ctx = makeRewriteContext()
+      const module = parseModule(ctx, source)
+      const seen: string[] = []
+      const set = new RewritePatternSet(ctx)
+      set.addFn(null, (op) => {
+        seen.push(op.name.name)
+        return false
+      })
+      applyPatternsGreedily(module.regions[0]!.front.firstOp!, new FrozenRewritePatternSet(set), { maxIterations: 1, useTopDownTraversal: topDown })
+      return seen
+    }
+    expect(visitOrder(true)).toEqual(['u.a', 'u.b', 'u.c', 'u.d', 'u.e'])
+    // As MLIR's addToWorklist: visiting u.c adds u.c, u.b and u.a, so u.a comes before u.d.
+    expect(visitOrder(false)).toEqual(['u.e', 'u.d', 'u.a', 'u.b', 'u.c'])
+  })
+
   it('filters patterns by debug name', () => {
     const ctx = makeRewriteContext()
     const set = new RewritePatternSet(ctx).add(new MulToNegNeg()).add(new NegNeg())

@@ -280,6 +280,12 @@ export class CSEDriver {
   numCSE = 0
   numDCE = 0
   private readonly opsToErase: Operation[] = []
+  /**
+   * `isMemoryEffectFree` of the ops with regions visited so far. Ops are visited after the ops nested
+   * in them, and nothing is moved or erased before the end, so a recursive-effects op is
+   * answered from its children's entries: linear in nesting depth rather than quadratic.
+   */
+  private readonly effectFree = new Map<Operation, boolean>()
 
   constructor(
     readonly rewriter: IRRewriter,
@@ -337,7 +343,7 @@ export class CSEDriver {
         return false
       }
     }
-    if (!isMemoryEffectFree(op)) {
+    if (!this.isMemoryEffectFree(op)) {
       const effects = getMemoryEffects(op)
       if (effects === null || effects.some((e) => e.kind !== 'read')) {
         return false
@@ -359,6 +365,40 @@ export class CSEDriver {
     }
     known.insertHashed(op, hash)
     return false
+  }
+
+  /** `isMemoryEffectFree(op)`, remembered for the ops that contain `op`. */
+  private isMemoryEffectFree(op: Operation): boolean {
+    // Only ops with regions are remembered: the others are answered in O(1), and a map
+    // entry per op would cost memory on large modules.
+    if (op.regions.length === 0) {
+      return isMemoryEffectFree(op)
+    }
+    let free = this.effectFree.get(op)
+    if (free !== undefined) {
+      return free
+    }
+    free = true
+    if (!op.hasTrait(Trait.RecursiveMemoryEffects)) {
+      free = isMemoryEffectFree(op)
+    } else {
+      const effects = getMemoryEffects(op)
+      if (effects !== null && effects.length !== 0) {
+        free = false
+      }
+      for (let r = 0; free && r < op.regions.length; r++) {
+        for (let b = op.regions[r]!.firstBlock; free && b !== null; b = b.nextBlock) {
+          for (let o = b.firstOp; o !== null; o = o.nextOp) {
+            if (!this.isMemoryEffectFree(o)) {
+              free = false
+              break
+            }
+          }
+        }
+      }
+    }
+    this.effectFree.set(op, free)
+    return free
   }
 
   private simplifyBlock(known: ScopedOpTable, block: Block, ssaDominance: boolean): void {
@@ -429,6 +469,7 @@ export class CSEDriver {
     }
     const changed = this.opsToErase.length > 0
     this.opsToErase.length = 0
+    this.effectFree.clear()
     return changed
   }
 }

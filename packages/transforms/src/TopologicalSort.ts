@@ -1,22 +1,52 @@
-import { Trait, type Block, type Operation, type Value } from '@tilepass/ir'
+import { Trait, type Block, type Operation } from '@tilepass/ir'
 import { OperationPass } from '@tilepass/pass-manager'
 
-/** Whether every operand of `op` and of its nested ops is defined outside the unscheduled ops. */
-function isOpReady(op: Operation, unscheduled: ReadonlySet<Operation>): boolean {
-  const isReady = (value: Value): boolean => {
-    for (let p: Operation | null = value.definingOp; p !== null; p = p.parentOp) {
-      if (p === op) {
-        return true
-      }
-      if (unscheduled.has(p)) {
-        return false
-      }
-    }
-    return true
+/**
+ * The op of `block` that holds `op` (`op` itself when it is in `block`), or null when
+ * `op` is not nested in `block`. `memo` remembers the answer for every op climbed
+ * through, so a whole sort climbs each parent op once however deep the nesting: ops only move
+ * within `block`, so the answers stay valid.
+ */
+function ancestorInBlock(op: Operation, block: Block, memo: Map<Operation, Operation | null>, path: Operation[]): Operation | null {
+  if (op.parentBlock === block) {
+    return op
   }
+  // Only the ops holding `op` are remembered, so the map grows with the ops that have regions.
+  let result: Operation | null = null
+  for (let p: Operation | null = op.parentOp; p !== null; p = p.parentOp) {
+    const known = memo.get(p)
+    if (known !== undefined) {
+      result = known
+      break
+    }
+    path.push(p)
+    if (p.parentBlock === block) {
+      result = p
+      break
+    }
+  }
+  for (const p of path) {
+    memo.set(p, result)
+  }
+  path.length = 0
+  return result
+}
+
+/**
+ * Whether every operand of `op` and of its nested ops is defined outside the unscheduled
+ * ops of `block` (or inside `op`), as MLIR's climb from the defining op, which stops at
+ * `op` or at the first unscheduled op.
+ */
+function isOpReady(op: Operation, block: Block, unscheduled: ReadonlySet<Operation>, memo: Map<Operation, Operation | null>): boolean {
+  const path: Operation[] = []
   const r = op.walk((nested) => {
     for (const o of nested.operands) {
-      if (!isReady(o.value)) {
+      const def = o.value.definingOp
+      if (def === null) {
+        continue
+      }
+      const holder = ancestorInBlock(def, block, memo, path)
+      if (holder !== null && holder !== op && unscheduled.has(holder)) {
         return 'interrupt'
       }
     }
@@ -43,13 +73,14 @@ export function sortTopologically(block: Block): boolean {
   for (let o = block.firstOp; o !== end; o = o!.nextOp) {
     unscheduled.add(o!)
   }
+  const memo = new Map<Operation, Operation | null>()
   let nextScheduled: Operation | null = block.firstOp
   let allScheduled = true
   while (unscheduled.size > 0) {
     let scheduledOne = false
     for (let o = nextScheduled; o !== end && o !== null; ) {
       const next: Operation | null = o.nextOp
-      if (isOpReady(o, unscheduled)) {
+      if (isOpReady(o, block, unscheduled, memo)) {
         unscheduled.delete(o)
         if (o === nextScheduled) {
           nextScheduled = o.nextOp

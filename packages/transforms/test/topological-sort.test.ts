@@ -40,4 +40,41 @@ describe('topological-sort', () => {
 }
 `)
   })
+
+  it('treats values defined inside an op as ready and values of later ops in nested regions as not', () => {
+    // Expected from mlir-opt 22.1.8 --allow-unregistered-dialect --topological-sort.
+    const r = runPipeline(`module {
+  %0 = "test.outer"() ({
+    %a = "test.inner"() ({
+      "test.deep"(%a, %2) : (i32, i32) -> ()
+    }) : () -> i32
+    "test.use"(%a) : (i32) -> ()
+  }) : () -> i32
+  %1 = "test.nested_self"() ({
+    %b = "test.def"() : () -> i32
+    "test.wrap"() ({
+      "test.deep"(%b, %1) : (i32, i32) -> ()
+    }) : () -> ()
+  }) : () -> i32
+  %2 = "test.late"() : () -> i32
+}
+`, 'builtin.module(topological-sort)')
+    expect(r.ok).toBe(true)
+    expect(r.text).toBe(`module {
+  %0 = "test.nested_self"() ({
+    %3 = "test.def"() : () -> i32
+    "test.wrap"() ({
+      "test.deep"(%3, %0) : (i32, i32) -> ()
+    }) : () -> ()
+  }) : () -> i32
+  %1 = "test.late"() : () -> i32
+  %2 = "test.outer"() ({
+    %3 = "test.inner"() ({
+      "test.deep"(%3, %1) : (i32, i32) -> ()
+    }) : () -> i32
+    "test.use"(%3) : (i32) -> ()
+  }) : () -> i32
+}
+`)
+  })
 })

@@ -1,31 +1,44 @@
 /**
- * Scaling of the interprocedural passes beside mlir-opt 22: each input family is doubled
- * from 1k units up to a limit and both tools run the pass on it (mlir-opt with
- * --mlir-disable-threading); the report is the pass's time per unit from each tool's
- * `--mlir-timing`, so a superlinear cliff shows as a rising column.
+ * Scaling of the passes beside mlir-opt 22: each input family is doubled from 1k units up
+ * to a limit and both tools run each pass on it (mlir-opt with --mlir-disable-threading);
+ * the report is the pass's time per unit from each tool's `--mlir-timing`, so a
+ * superlinear cliff shows as a rising column.
  *
- *   node --conditions=source --import tsx tools/bench-passes/src/ipo-scaling.ts [--max N] [--only FAMILY]
+ *   node --conditions=source --import tsx tools/bench-passes/src/ipo-scaling.ts
+ *     [--max N] [--sizes 1000,8000,64000] [--only FAMILY,...] [--passes canonicalize,cse]
+ *     [--limit SECONDS] [--write]
  *
  * Families: call chains (functions), call fan-in (callers of one function), independent
- * functions with one private callee each, and region nesting depth (nested
- * scf.execute_region). Uses the built CLI (`pnpm build` first).
+ * functions with one private callee each, ops in one block, and region nesting depth
+ * (nested scf.execute_region). A run longer than `--limit` seconds (default 60) is cut
+ * off, and the larger sizes of that pass are not run with that tool. `--write` puts the table, with the command and the
+ * machine, into the `pass-scaling` section of docs/performance.md. Uses the built CLI
+ * (`pnpm build` first).
  */
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { replaceSection } from '../../bench/src/docSection.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 const MLIR_OPT = process.env.MLIR_OPT ?? '/usr/lib/llvm-22/bin/mlir-opt'
 const TILEPASS_OPT = path.join(root, 'packages', 'cli', 'bin', 'tilepass-opt.js')
+const DOC = path.join(root, 'docs', 'performance.md')
+/** The section of docs/performance.md this benchmark writes. */
+const SECTION = 'pass-scaling'
 
 function argValue(flag: string): string | undefined {
   const i = process.argv.indexOf(flag)
   return i >= 0 ? process.argv[i + 1] : undefined
 }
 const maxUnits = Number(argValue('--max') ?? '64000')
-const only = argValue('--only')
+const only = argValue('--only')?.split(',')
+const sizesArg = argValue('--sizes')
+const passesArg = argValue('--passes')?.split(',')
+const write = process.argv.includes('--write')
+const limitSeconds = Number(argValue('--limit') ?? '60')
 
 function callChain(n: number): string {
   const parts: string[] = []
@@ -56,6 +69,19 @@ function pairs(n: number): string {
   return parts.join('')
 }
 
+/** One function whose block holds `n` arith ops (every third one a duplicate for cse), then an scf.if and a branch. */
+function opsPerBlock(n: number): string {
+  const parts = ['func.func @f(%a: i32, %b: i1) -> i32 {\n  %c1 = arith.constant 1 : i32\n  %v0 = arith.addi %a, %c1 : i32\n']
+  for (let i = 1; i < n; i++) {
+    const prev = `%v${i - 1}`
+    const op = i % 3 === 0 ? `arith.addi %v${i - 2}, %c1` : i % 3 === 1 ? `arith.muli ${prev}, %a` : `arith.addi ${prev}, %c1`
+    parts.push(`  %v${i} = ${op} : i32\n`)
+  }
+  parts.push(`  %s = scf.if %b -> i32 {\n    scf.yield %v${n - 1} : i32\n  } else {\n    scf.yield %a : i32\n  }\n`)
+  parts.push('  cf.br ^bb1(%s : i32)\n^bb1(%x: i32):\n  return %x : i32\n}\n')
+  return parts.join('')
+}
+
 function nesting(depth: number): string {
   const parts = ['func.func @f() -> i32 {\n']
   for (let i = 0; i < depth; i++) {
@@ -69,39 +95,65 @@ function nesting(depth: number): string {
   return parts.join('')
 }
 
+interface PassCase {
+  readonly flag: string
+  /** The pass's line in `--mlir-timing`. */
+  readonly timingName: string
+}
+
 interface Family {
   readonly name: string
   readonly unit: string
   readonly generate: (n: number) => string
-  readonly passes: readonly { readonly flag: string; readonly timingName: string }[]
-  /** Largest size worth running (mlir-opt itself is superlinear in nesting depth for some passes). */
+  readonly passes: readonly PassCase[]
+  /** Largest size worth running (printing nests deeper than about 20k exceeds the printer's indentation limit). */
   readonly max: number
 }
 
-const ipoPasses = [
+const ipoPasses: readonly PassCase[] = [
   { flag: '--sccp', timingName: 'SCCP' },
   { flag: '--remove-dead-values', timingName: 'RemoveDeadValues' },
   { flag: '--inline', timingName: 'Inliner' },
   { flag: '--symbol-dce', timingName: 'SymbolDCE' },
+  { flag: '--symbol-privatize', timingName: 'SymbolPrivatize' },
+]
+/** The passes the CLI registers that run on any module (the test-* passes, view-op-graph and passes that need options or other inputs are left out). */
+const localPasses: readonly PassCase[] = [
+  { flag: '--canonicalize', timingName: 'Canonicalizer' },
+  { flag: '--cse', timingName: 'CSE' },
+  { flag: '--sccp', timingName: 'SCCP' },
+  { flag: '--remove-dead-values', timingName: 'RemoveDeadValues' },
+  { flag: '--loop-invariant-code-motion', timingName: 'LoopInvariantCodeMotion' },
+  { flag: '--topological-sort', timingName: 'TopologicalSort' },
+  { flag: '--strip-debuginfo', timingName: 'StripDebugInfo' },
+  { flag: '--print-ir', timingName: 'PrintIRPass' },
+  { flag: '--convert-scf-to-cf', timingName: 'SCFToControlFlowPass' },
+  { flag: '--convert-arith-to-llvm', timingName: 'ArithToLLVMConversionPass' },
+  { flag: '--convert-cf-to-llvm', timingName: 'ConvertControlFlowToLLVMPass' },
+  { flag: '--convert-func-to-llvm', timingName: 'ConvertFuncToLLVMPass' },
+  { flag: '--convert-index-to-llvm', timingName: 'ConvertIndexToLLVMPass' },
+  { flag: '--reconcile-unrealized-casts', timingName: 'ReconcileUnrealizedCastsPass' },
 ]
 const families: readonly Family[] = [
-  { name: 'call chain', unit: 'function', generate: callChain, passes: ipoPasses, max: 64000 },
-  { name: 'call fan-in', unit: 'caller', generate: fanIn, passes: ipoPasses, max: 64000 },
-  { name: 'function pairs', unit: 'pair', generate: pairs, passes: ipoPasses, max: 64000 },
+  { name: 'ops per block', unit: 'op', generate: opsPerBlock, passes: localPasses, max: 64000 },
   {
     name: 'nesting depth',
     unit: 'level',
     generate: nesting,
     passes: [
-      { flag: '--sccp', timingName: 'SCCP' },
-      { flag: '--remove-dead-values', timingName: 'RemoveDeadValues' },
+      ...localPasses.filter((p) => p.flag !== '--print-ir'),
       { flag: '-p=builtin.module(inline{default-pipeline=})', timingName: 'Inliner' },
+      { flag: '--inline', timingName: 'Inliner' },
+      { flag: '--symbol-dce', timingName: 'SymbolDCE' },
     ],
-    max: 8000,
+    max: 16000,
   },
+  { name: 'call chain', unit: 'function', generate: callChain, passes: ipoPasses, max: 64000 },
+  { name: 'call fan-in', unit: 'caller', generate: fanIn, passes: ipoPasses, max: 64000 },
+  { name: 'function pairs', unit: 'pair', generate: pairs, passes: ipoPasses, max: 64000 },
 ]
 
-/** The wall time in seconds that `--mlir-timing` reports for the top-level entry `name`, or NaN. */
+/** The wall time in seconds that `--mlir-timing` reports for the first entry `name`, or NaN. */
 function passSeconds(stderr: string, name: string): number {
   for (const line of stderr.split('\n')) {
     const m = /^\s+([0-9.]+) \(\s*[0-9.]+%\)\s+(.*)$/.exec(line)
@@ -112,35 +164,149 @@ function passSeconds(stderr: string, name: string): number {
   return Number.NaN
 }
 
-const dir = mkdtempSync(path.join(tmpdir(), 'tilepass-ipo-scaling-'))
+/** What one timed run gave: the pass's seconds, or why there are none. */
+type Outcome = number | 'failed' | 'timeout' | 'skipped'
+
+/** Runs `cmd` and reads the time of the pass `name` from its timing report. */
+function passSecondsOf(cmd: string, args: readonly string[], name: string): Outcome {
+  const r = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 1 << 30, timeout: limitSeconds * 1000, killSignal: 'SIGKILL' })
+  if (r.error !== undefined || r.signal !== null) {
+    return 'timeout'
+  }
+  const s = r.status === 0 ? passSeconds(r.stderr, name) : Number.NaN
+  return Number.isNaN(s) ? 'failed' : s
+}
+
+function sizesFor(family: Family): number[] {
+  const limit = Math.min(maxUnits, family.max)
+  if (sizesArg !== undefined) {
+    return sizesArg
+      .split(',')
+      .map(Number)
+      .filter((n) => n <= limit)
+  }
+  const out: number[] = []
+  for (let n = 1000; n <= limit; n *= 2) {
+    out.push(n)
+  }
+  return out
+}
+
+function per(s: Outcome, n: number): string {
+  if (s === 'timeout') {
+    return `>${limitSeconds} s`
+  }
+  if (s === 'skipped') {
+    return '—'
+  }
+  return s === 'failed' ? 'failed' : ((s * 1e6) / n).toFixed(1)
+}
+
+/** One family and pass: µs per unit at each size, for both tools. */
+class Curve {
+  readonly tilepass: string[] = []
+  readonly mlir: string[] = []
+  /** Whether a tool already ran past the limit on a smaller size. */
+  tilepassTimedOut = false
+  mlirTimedOut = false
+  constructor(
+    readonly family: Family,
+    readonly pass: PassCase,
+    readonly sizes: readonly number[],
+  ) {}
+}
+
+const dir = mkdtempSync(path.join(tmpdir(), 'tilepass-pass-scaling-'))
+const curves: Curve[] = []
+const started = new Date()
+const load = loadavg()
 try {
-  process.stdout.write('| family | pass | units | tilepass µs/unit | mlir-opt µs/unit |\n|---|---|---|---|---|\n')
   for (const family of families) {
-    if (only !== undefined && family.name !== only) {
+    if (only !== undefined && !only.includes(family.name)) {
       continue
     }
-    for (let n = 1000; n <= Math.min(maxUnits, family.max); n *= 2) {
+    const sizes = sizesFor(family)
+    const familyCurves = family.passes
+      .filter((p) => passesArg === undefined || passesArg.some((name) => p.flag === `--${name}` || p.flag.includes(`(${name}`)))
+      .map((p) => new Curve(family, p, sizes))
+    for (const n of sizes) {
       const file = path.join(dir, `${family.name.replace(/ /g, '-')}-${n}.mlir`)
       writeFileSync(file, family.generate(n))
-      for (const pass of family.passes) {
-        const tpSeconds = passSecondsOf('node', [TILEPASS_OPT, pass.flag, '--mlir-timing', '-o', '/dev/null', file], pass.timingName)
+      for (const curve of familyCurves) {
+        const pass = curve.pass
+        const tp: Outcome = curve.tilepassTimedOut
+          ? 'skipped'
+          : passSecondsOf('node', [TILEPASS_OPT, pass.flag, '--mlir-timing', '-o', '/dev/null', file], pass.timingName)
         // mlir-opt recurses once per nesting level: give it the stack deep nests need.
-        const mlSeconds = passSecondsOf(
-          'bash',
-          ['-c', 'ulimit -s unlimited 2>/dev/null; exec "$0" "$@"', MLIR_OPT, '--mlir-disable-threading', pass.flag, '--mlir-timing', '-o', '/dev/null', file],
-          pass.timingName,
-        )
-        const per = (s: number): string => (Number.isNaN(s) ? 'failed' : ((s * 1e6) / n).toFixed(1))
-        process.stdout.write(`| ${family.name} | ${pass.flag} | ${n} | ${per(tpSeconds)} | ${per(mlSeconds)} |\n`)
+        const ml: Outcome = curve.mlirTimedOut
+          ? 'skipped'
+          : passSecondsOf(
+              'bash',
+              ['-c', 'ulimit -s unlimited 2>/dev/null; exec "$0" "$@"', MLIR_OPT, '--mlir-disable-threading', pass.flag, '--mlir-timing', '-o', '/dev/null', file],
+              pass.timingName,
+            )
+        curve.tilepassTimedOut ||= tp === 'timeout'
+        curve.mlirTimedOut ||= ml === 'timeout'
+        curve.tilepass.push(per(tp, n))
+        curve.mlir.push(per(ml, n))
+        process.stderr.write(`${family.name} ${pass.flag} ${n}: ${per(tp, n)} / ${per(ml, n)} µs per ${family.unit}\n`)
       }
+    }
+    curves.push(...familyCurves)
+    if (write) {
+      // After each family, so that a run cut short keeps what it measured.
+      writeDoc(table())
     }
   }
 } finally {
   rmSync(dir, { recursive: true, force: true })
 }
 
-/** Runs `cmd` and reads the time of the pass `name` from its timing report (NaN when it fails). */
-function passSecondsOf(cmd: string, args: readonly string[], name: string): number {
-  const r = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 1 << 30, timeout: 600_000 })
-  return r.status === 0 ? passSeconds(r.stderr, name) : Number.NaN
+/** The curves as one Markdown table per family: rows are passes, columns sizes, cells tilepass / mlir-opt µs per unit. */
+function table(): string {
+  const out: string[] = []
+  for (const family of families) {
+    const rows = curves.filter((c) => c.family === family)
+    if (rows.length === 0) {
+      continue
+    }
+    const sizes = rows[0]!.sizes
+    out.push(`### ${family.name} (µs per ${family.unit}, tilepass-opt / mlir-opt)`, '')
+    out.push(`| Pass | ${sizes.map((n) => n.toLocaleString('en-US')).join(' | ')} |`)
+    out.push(`|---|${sizes.map(() => '---|').join('')}`)
+    for (const c of rows) {
+      out.push(`| \`${c.pass.flag}\` | ${sizes.map((_, i) => `${c.tilepass[i]} / ${c.mlir[i]}`).join(' | ')} |`)
+    }
+    out.push('')
+  }
+  return out.join('\n')
+}
+
+process.stdout.write(`${table()}\n`)
+
+/** Puts `result`, with the machine and the command, into the section of docs/performance.md. */
+function writeDoc(result: string): void {
+  const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim()
+  const mlirVersion = /LLVM version [^\s]+/.exec(spawnSync(MLIR_OPT, ['--version'], { encoding: 'utf8' }).stdout)?.[0] ?? 'unknown'
+  const argv = process.argv.slice(2).map((a) => (a.includes(' ') ? `'${a}'` : a)).join(' ')
+  const body = [
+    '## Performance: scaling of each pass',
+    '',
+    'Generated by `pnpm --filter @tilepass-tools/bench-passes bench:ipo-scaling --write`',
+    '(tools/bench-passes/src/ipo-scaling.ts); do not edit by hand. Each input family grows',
+    "with its size; each cell is the pass's own time (its line in `--mlir-timing`, one run)",
+    'divided by the number of units, tilepass-opt / mlir-opt (`--mlir-disable-threading`,',
+    'stack unlimited). A flat row scales linearly; a rising one has a superlinear cliff.',
+    `One run per cell on a shared machine: the figures are indicative. A run cut off after ${limitSeconds} s shows as`,
+    `">${limitSeconds} s" and the larger sizes of that pass are not run with that tool ("—").`,
+    '',
+    `Date: ${started.toISOString()}; Tilepass commit ${commit} (tilepass-opt built from it); mlir-opt ${mlirVersion};`,
+    `Node.js ${process.version}; ${cpus().length} logical cores shared with other jobs; load average at start ${load.map((l) => l.toFixed(2)).join(', ')}.`,
+    '',
+    result,
+    '```sh',
+    `node --conditions=source --import tsx tools/bench-passes/src/ipo-scaling.ts ${argv}`,
+    '```',
+  ].join('\n')
+  writeFileSync(DOC, replaceSection(existsSync(DOC) ? readFileSync(DOC, 'utf8') : '', SECTION, body))
 }

@@ -254,7 +254,8 @@ function performActions(
     return false
   }
   context.diagEngine.flush()
-  if (!checkPrintedIndentation(op)) {
+  // Regions printed as `{...}` add no indentation, however deep they are.
+  if (config.printer.skipRegions !== true && !checkPrintedIndentation(op)) {
     context.diagEngine.flush()
     return false
   }

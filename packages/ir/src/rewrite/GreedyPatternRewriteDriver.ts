@@ -98,6 +98,15 @@ class Worklist {
     list.length = 0
     overflow.clear()
   }
+  /** True when `op` is on the list. */
+  contains(op: Operation): boolean {
+    const overflow = this.overflow
+    if (overflow.size > 0 && overflow.has(op)) {
+      return true
+    }
+    const i = op.worklistIndex
+    return i !== -1 && i < this.list.length && this.list[i] === op
+  }
   isEmpty(): boolean {
     for (let i = this.list.length - 1; i >= 0; i--) {
       if (this.list[i] !== null) {
@@ -253,6 +262,47 @@ class GreedyPatternRewriteDriver implements RewriterListener {
         return
       }
       o = region!.parentOp!
+    }
+  }
+
+  /** True when `addToWorklist` adds the ops nested in `region`: the scope contains it. */
+  private regionInScope(region: Region): boolean {
+    const scope = this.scope
+    for (let r: Region | null = region; r !== scope; ) {
+      if (r === null) {
+        return false
+      }
+      const parent: Operation | null = r.parentOp
+      if (parent === null) {
+        return false
+      }
+      r = parent.parentRegion
+    }
+    return true
+  }
+
+  /**
+   * `addToWorklist(op)` for an op inside the scope while the worklist is being seeded
+   * (nothing popped yet), in time proportional to the ancestors not yet on the list rather
+   * than to the nesting depth. While seeding, an ancestor on the list had its own
+   * ancestors offered to the list when it was added, so offering them again would change
+   * nothing: the climb stops there.
+   */
+  private addToWorklistDuringSeeding(op: Operation): void {
+    this.addSingleOpToWorklist(op)
+    const scope = this.scope
+    const worklist = this.worklist
+    for (let o = op; ; ) {
+      const region = o.parentRegion
+      if (region === scope) {
+        return
+      }
+      const parent = region!.parentOp!
+      if (worklist.contains(parent)) {
+        return
+      }
+      this.addSingleOpToWorklist(parent)
+      o = parent
     }
   }
 
@@ -426,16 +476,20 @@ class GreedyPatternRewriteDriver implements RewriterListener {
       }
       this.worklist.clear()
       const folder = new OperationFolder(this.rewriter)
+      // Whether `addToWorklist` adds anything for the ops of `region`: decided once, not per op.
+      const inScope = this.regionInScope(region)
       if (!this.topDown) {
         walkRegionPostOrder(region, (op) => {
-          if (!this.cseConstants || !this.insertKnownConstant(folder, op)) {
-            this.addToWorklist(op)
+          if ((!this.cseConstants || !this.insertKnownConstant(folder, op)) && inScope) {
+            this.addToWorklistDuringSeeding(op)
           }
         })
       } else {
         walkRegionPreOrder(region, (op) => {
           if (!this.cseConstants || !this.insertKnownConstant(folder, op)) {
-            this.addToWorklist(op)
+            if (inScope) {
+              this.addToWorklistDuringSeeding(op)
+            }
             return true
           }
           return false

@@ -127,6 +127,8 @@ export class FrozenRewritePatternSet {
   readonly opPatterns: ReadonlyMap<string, readonly RewritePatternLike[]>
   /** Patterns matching any op, in insertion order. */
   readonly anyOpPatterns: readonly RewritePatternLike[]
+  /** The lists in the default cost model's order, computed once (the set is immutable). */
+  private defaultOrder: DefaultPatternOrder | null = null
 
   constructor(
     patterns: RewritePatternSet | readonly RewritePatternLike[] = [],
@@ -156,6 +158,34 @@ export class FrozenRewritePatternSet {
     this.opPatterns = byOp
     this.anyOpPatterns = anyOp
   }
+
+  /**
+   * The patterns by decreasing benefit (stable), negative benefits dropped: computed on
+   * the first call and shared by every `PatternApplicator` of this set, so that a pass
+   * applying the set once per function does not sort it once per function.
+   */
+  getDefaultOrder(): DefaultPatternOrder {
+    let order = this.defaultOrder
+    if (order === null) {
+      const sorted = new Map<string, readonly RewritePatternLike[]>()
+      for (const [name, list] of this.opPatterns) {
+        sorted.set(name, sortByBenefit(list))
+      }
+      order = new DefaultPatternOrder(sorted, sortByBenefit(this.anyOpPatterns))
+      this.defaultOrder = order
+    }
+    return order
+  }
+}
+
+/** A frozen set's patterns in the default cost model's order. */
+export class DefaultPatternOrder {
+  constructor(
+    /** Root op name to its patterns, highest benefit first. */
+    readonly opPatterns: ReadonlyMap<string, readonly RewritePatternLike[]>,
+    /** Patterns matching any op, highest benefit first. */
+    readonly anyOpPatterns: readonly RewritePatternLike[],
+  ) {}
 }
 
 function isFilteredOut(p: RewritePatternLike, disabled: ReadonlySet<string>, enabled: ReadonlySet<string>): boolean {
@@ -195,7 +225,7 @@ export class ApplyPatternAction extends Action {
  * `PatternApplicator` with the default cost model).
  */
 export class PatternApplicator {
-  private readonly sorted = new Map<string, readonly RewritePatternLike[]>()
+  private sorted: ReadonlyMap<string, readonly RewritePatternLike[]> = new Map()
   private anyOp: readonly RewritePatternLike[] = []
 
   constructor(readonly frozen: FrozenRewritePatternSet) {
@@ -204,11 +234,9 @@ export class PatternApplicator {
 
   /** Orders every list by decreasing benefit (stable). */
   applyDefaultCostModel(): void {
-    this.sorted.clear()
-    for (const [name, list] of this.frozen.opPatterns) {
-      this.sorted.set(name, sortByBenefit(list))
-    }
-    this.anyOp = sortByBenefit(this.frozen.anyOpPatterns)
+    const order = this.frozen.getDefaultOrder()
+    this.sorted = order.opPatterns
+    this.anyOp = order.anyOpPatterns
   }
 
   /**

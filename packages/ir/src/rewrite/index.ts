@@ -3,6 +3,7 @@ export {
   OpRewritePattern,
   RewritePatternSet,
   FrozenRewritePatternSet,
+  DefaultPatternOrder,
   PatternApplicator,
   PatternRewriter,
   IRRewriter,
