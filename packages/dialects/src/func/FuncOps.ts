@@ -1,4 +1,5 @@
 import {
+  attributeNameDialect,
   AnyRegion,
   type Context,
   AnyType,
@@ -301,6 +302,7 @@ export function verifyFunctionLike(op: Operation, argAttrsName: string, resAttrs
         )
         .fail()
     }
+    let index = 0
     for (const d of all.elements) {
       if (!(d instanceof DictionaryAttr)) {
         return op.emitOpError(`expects ${what} attribute dictionary to be a DictionaryAttr`).fail()
@@ -309,7 +311,13 @@ export function verifyFunctionLike(op: Operation, argAttrsName: string, resAttrs
         if (!e.name.includes('.')) {
           return op.emitOpError(`${plural} may only have dialect attributes`).fail()
         }
+        const dialect = attributeNameDialect(op.context, e.name)?.def
+        const hook = what === 'argument' ? dialect?.verifyRegionArgAttribute : dialect?.verifyRegionResultAttribute
+        if (hook !== undefined && !hook(op, 0, index, e)) {
+          return false
+        }
       }
+      index++
     }
     return true
   }

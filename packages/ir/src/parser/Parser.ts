@@ -1264,6 +1264,12 @@ export abstract class Parser {
       }
       seen.add(name)
       this.consume()
+      // A possible dialect namespace is loaded lazily, as MLIR does, so that its
+      // attribute verifiers run.
+      const dot = name.indexOf('.')
+      if (dot > 0 && dot < name.length - 1) {
+        this.context.getOrLoadDialect(name.slice(0, dot))
+      }
       if (!this.consumeIf(Tok.equal)) {
         out.push({ name, value: UnitAttr.get(this.context) })
         return true
