@@ -600,29 +600,7 @@ export const ConstantOp: OdsOp = defineOp({
   getAsmResultNames(op: Operation, setName: (value: Value, name: string) => void): void {
     setName(op.results[0]!, 'f')
   },
-  parse(parser: OpAsmParser, state: OperationState): LogicalResult {
-    const value = parser.parseAttribute()
-    if (value === undefined) {
-      return false
-    }
-    state.addAttribute('value', value)
-    if (!parser.parseOptionalAttrDict(state.attributes)) {
-      return false
-    }
-    const t = parser.parseColonType()
-    if (t === undefined) {
-      return false
-    }
-    state.addTypes([t])
-    return true
-  },
-  print(op: Operation, p: OpAsmPrinter): void {
-    p.print(' ')
-    p.printAttributeWithoutType(op.getAttr('value')!)
-    p.printOptionalAttrDict(op.getAttrs(), ['value'])
-    p.print(' : ')
-    p.printType(op.results[0]!.type)
-  },
+  assemblyFormat: 'attr-dict $value `:` type(results)',
   verifySymbolUses(op: Operation): LogicalResult {
     const ref = op.getAttr('value')
     const name = ref instanceof SymbolRefAttr ? ref.leafReference : ''
