@@ -223,7 +223,7 @@ function widthOf(t: Type): number {
  * bounds' bit width; signed loops run zero times when it is not positive, unsigned ones
  * when ub <= lb), rounded up by the step; undefined when unknown.
  */
-function staticTripCount(op: Operation, lb: Value, ub: Value, step: Value): bigint | undefined {
+export function staticTripCount(op: Operation, lb: Value, ub: Value, step: Value): bigint | undefined {
   const w = widthOf(lb.type)
   const s = constantInt(step)
   if (s !== undefined && BigInt.asIntN(w, s) <= 0n) {
