@@ -31,7 +31,7 @@ function canonicalize(src: string): string {
   return `${printOperation(r.op)}\n`
 }
 
-describe('scf.parallel canonicalization (MLIR 22 pattern set)', () => {
+describe('scf.parallel and scf.for trip-count canonicalization (MLIR 22 pattern set)', () => {
   it('folds dimensions that run once or never, inlines a loop whose dimensions all run once, and merges nested loops', () => {
     const input = String.raw`func.func @some_dims_once(%n: index) {
   %c0 = arith.constant 0 : index
@@ -129,6 +129,64 @@ func.func @nested(%n: index, %m: index) {
         "test.use"(%arg2, %arg3) : (index, index) -> ()
         scf.reduce 
       }
+      scf.reduce 
+    }
+    return
+  }
+}
+
+`)
+  })
+
+  it('takes the trip count from ub = lb + cst when the add cannot wrap (nsw for signed loops, nuw for unsigned ones)', () => {
+    const input = String.raw`func.func @neg(%lb: index) {
+  %c1 = arith.constant 1 : index
+  %cm5 = arith.constant -5 : index
+  %ub = arith.addi %lb, %cm5 overflow<nsw> : index
+  scf.for %i = %lb to %ub step %c1 {
+    "test.use"(%i) : (index) -> ()
+  }
+  return
+}
+func.func @three(%lb: i32) {
+  %c1 = arith.constant 1 : i32
+  %c3 = arith.constant 3 : i32
+  %ub = arith.addi %lb, %c3 overflow<nuw> : i32
+  scf.for unsigned %i = %lb to %ub step %c3 : i32 {
+    "test.use"(%i) : (i32) -> ()
+  }
+  scf.for %i = %lb to %ub step %c3 : i32 {
+    "test.use"(%i) : (i32) -> ()
+  }
+  return
+}
+func.func @par(%lb: index, %n: index) {
+  %c1 = arith.constant 1 : index
+  %ub = arith.addi %lb, %c1 overflow<nsw> : index
+  scf.parallel (%i, %j) = (%lb, %lb) to (%ub, %n) step (%c1, %c1) {
+    "test.use"(%i, %j) : (index, index) -> ()
+    scf.reduce
+  }
+  return
+}
+`
+    expect(canonicalize(input)).toBe(String.raw`module {
+  func.func @neg(%arg0: index) {
+    return
+  }
+  func.func @three(%arg0: i32) {
+    %c3_i32 = arith.constant 3 : i32
+    %0 = arith.addi %arg0, %c3_i32 overflow<nuw> : i32
+    "test.use"(%arg0) : (i32) -> ()
+    scf.for %arg1 = %arg0 to %0 step %c3_i32  : i32 {
+      "test.use"(%arg1) : (i32) -> ()
+    }
+    return
+  }
+  func.func @par(%arg0: index, %arg1: index) {
+    %c1 = arith.constant 1 : index
+    scf.parallel (%arg2) = (%arg0) to (%arg1) step (%c1) {
+      "test.use"(%arg0, %arg2) : (index, index) -> ()
       scf.reduce 
     }
     return

@@ -16,6 +16,7 @@ import {
   type Value,
 } from '@tilepass/ir'
 import { AndIOp, ConstantOp, SelectOp, XOrIOp } from '../arith/ArithOps.ts'
+import { IntegerOverflowFlagsAttr } from '../arith/ArithAttributes.ts'
 import { BranchOp } from '../cf/CfOps.ts'
 import type { CanonicalizationPattern, RewriterLike } from '../internal/RewriterLike.ts'
 import { regionBranchPatterns } from './ScfRegionBranchPatterns.ts'
@@ -212,6 +213,24 @@ function constantInt(v: Value): bigint | undefined {
   return c instanceof IntegerAttr ? c.value : undefined
 }
 
+/**
+ * `ub - lb` when `ub` is `arith.addi lb, cst` flagged not to wrap (`nsw` for signed loops,
+ * `nuw` for unsigned ones), else undefined.
+ */
+function ubMinusLb(lb: Value, ub: Value, unsigned: boolean): bigint | undefined {
+  const add = ub.definingOp
+  if (add === null || add.name.name !== 'arith.addi' || add.getOperand(0) !== lb) {
+    return undefined
+  }
+  const f = add.getAttr('overflowFlags')
+  const bits = f instanceof IntegerOverflowFlagsAttr ? f.value : 0
+  if ((bits & (unsigned ? 2 : 1)) === 0) {
+    return undefined
+  }
+  const c = constantInt(add.getOperand(1))
+  return c === undefined ? undefined : unsigned ? BigInt.asUintN(widthOf(lb.type), c) : BigInt.asIntN(widthOf(lb.type), c)
+}
+
 /** The bit width of an integer or index type (64 for index). */
 function widthOf(t: Type): number {
   return t instanceof IntegerType ? t.width : 64
@@ -229,13 +248,24 @@ export function staticTripCount(op: Operation, lb: Value, ub: Value, step: Value
   if (s !== undefined && BigInt.asIntN(w, s) <= 0n) {
     return 0n
   }
+  // Equal bounds run zero times (MLIR's `constantTripCount`).
+  if (lb === ub) {
+    return 0n
+  }
   const l = constantInt(lb)
   const u = constantInt(ub)
+  const unsigned = op.getAttr('unsignedCmp') !== undefined
   if (l === undefined || u === undefined) {
-    return undefined
+    // Non-constant bounds: `ub = arith.addi lb, cst` without wrap (MLIR's `computeUbMinusLb`).
+    const d = l === undefined && u === undefined ? ubMinusLb(lb, ub, unsigned) : undefined
+    if (d === undefined || s === undefined) {
+      return undefined
+    }
+    const stepD = BigInt.asUintN(w, s)
+    return d <= 0n ? 0n : (d + stepD - 1n) / stepD
   }
   let diff: bigint
-  if (op.getAttr('unsignedCmp') !== undefined) {
+  if (unsigned) {
     if (BigInt.asUintN(w, u) <= BigInt.asUintN(w, l)) {
       return 0n
     }
