@@ -298,4 +298,27 @@ describe('test dialect ops of the transform tests', () => {
     expect(r.out).toContain('<{operandSegmentSizes = array<i32: 1, 1>}>')
     expect(r.out).not.toContain('operand_segment_sizes')
   })
+
+  it('prints test.alloca_scope_region with its keyword attribute dictionary', () => {
+    const r = run(`func.func @scope(%n: index) {
+  test.alloca_scope_region attributes {k} {
+    %m = memref.alloca(%n) : memref<?xf32>
+    "test.use"(%m) : (memref<?xf32>) -> ()
+  }
+  return
+}
+`, [])
+    expect(r.rc).toBe(0)
+    expect(r.out).toBe(`module {
+  func.func @scope(%arg0: index) {
+    test.alloca_scope_region attributes {k} {
+      %alloca = memref.alloca(%arg0) : memref<?xf32>
+      "test.use"(%alloca) : (memref<?xf32>) -> ()
+    }
+    return
+  }
+}
+
+`)
+  })
 })

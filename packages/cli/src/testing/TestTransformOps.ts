@@ -81,6 +81,14 @@ export const GraphRegionOp: OdsOp = defineOp({
   assemblyFormat: 'attr-dict-with-keyword $region',
 })
 
+/** `test.alloca_scope_region`: one region that is an automatic allocation scope. */
+export const AllocaScopeRegionOp: OdsOp = defineOp({
+  name: 'test.alloca_scope_region',
+  regions: { region: AnyRegion },
+  traits: Trait.AutomaticAllocationScope,
+  assemblyFormat: 'attr-dict-with-keyword $region',
+})
+
 /** `test.cse_of_single_block_op`: a pure op with one single-block region ending in `test.region_yield`. */
 export const CSEOfSingleBlockOp: OdsOp = defineOp({
   name: 'test.cse_of_single_block_op',
@@ -200,6 +208,7 @@ export const testTransformOps: readonly OdsOp[] = [
   OpWithMemWriteOp,
   SideEffectOp,
   GraphRegionOp,
+  AllocaScopeRegionOp,
   CSEOfSingleBlockOp,
   FinishOp,
   SymbolScopeOp,
