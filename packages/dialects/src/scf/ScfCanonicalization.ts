@@ -514,6 +514,9 @@ export const MultiBlockExecuteInliner: CanonicalizationPattern = {
   rootName: 'scf.execute_region',
   benefit: 1,
   matchAndRewrite(op, rewriter) {
+    if (op.getAttr('no_inline') !== undefined) {
+      return false
+    }
     const parent = op.parentOp
     if (parent === null || !(FunctionOpInterface.implementedBy(parent) || parent.name.name === 'scf.execute_region')) {
       return false
@@ -561,6 +564,74 @@ function notOf(v: Value): Value | null {
 /** `region` or one of the regions nested in it holds `op`. */
 function regionHolds(region: Region, op: Operation): boolean {
   return isInside(region, op)
+}
+
+/**
+ * `scf.execute_region` whose `scf.yield`s all yield the same values: the results that
+ * forward values defined outside the region are replaced by those values, and the op is
+ * rebuilt with only the results computed inside (MLIR's `ExecuteRegionForwardingEliminator`).
+ */
+export const ExecuteRegionForwardingEliminator: CanonicalizationPattern = {
+  name: 'ExecuteRegionForwardingEliminator',
+  rootName: 'scf.execute_region',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    if (op.numResults === 0) {
+      return false
+    }
+    const region = op.getRegion(0)
+    const yields: Operation[] = []
+    for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
+      const t = b.lastOp
+      if (t !== null && t.name.name === 'scf.yield') {
+        yields.push(t)
+      }
+    }
+    if (yields.length === 0) {
+      return false
+    }
+    const first = yields[0]!.getOperands()
+    if (!yields.every((y) => y.numOperands === first.length && y.getOperands().every((v, i) => v === first[i]))) {
+      return false
+    }
+    const internal: Value[] = []
+    const keep: Value[] = []
+    const external: Value[] = []
+    const forwarded: Value[] = []
+    first.forEach((v, i) => {
+      if (definedOutside(region, v)) {
+        external.push(v)
+        forwarded.push(op.results[i]!)
+      } else {
+        internal.push(v)
+        keep.push(op.results[i]!)
+      }
+    })
+    if (external.length === 0) {
+      return false
+    }
+    rewriter.setInsertionPoint(op)
+    const state = new OperationState(op.location, op.name)
+    state.addTypes(internal.map((v) => v.type))
+    for (const p of op.properties.entries) {
+      state.addProperty(p.name, p.value)
+    }
+    state.attributes.push(...op.attributes.entries)
+    state.addRegion()
+    const newOp = rewriter.insert(Operation.create(state))
+    full(rewriter).inlineRegionBefore(region, newOp.getRegion(0), null)
+    for (const y of yields) {
+      rewriter.setInsertionPoint(y)
+      const ys = new OperationState(y.location, y.name)
+      ys.addOperands(internal)
+      rewriter.insert(Operation.create(ys))
+      rewriter.eraseOp(y)
+    }
+    forwarded.forEach((r, i) => rewriter.replaceAllUsesWith(r, external[i]!))
+    keep.forEach((r, i) => rewriter.replaceAllUsesWith(r, newOp.results[i]!))
+    rewriter.eraseOp(op)
+    return true
+  },
 }
 
 /** Two consecutive `scf.if`s on the same condition (or its negation): merge them into one. */
@@ -946,7 +1017,7 @@ export const scfCanonicalizationPatterns: Readonly<Record<string, readonly Canon
     ReplaceIfYieldWithConditionOrValue,
     ...regionBranchPatterns('scf.if'),
   ],
-  'scf.execute_region': [SingleBlockExecuteInliner, MultiBlockExecuteInliner, ...regionBranchPatterns('scf.execute_region')],
+  'scf.execute_region': [SingleBlockExecuteInliner, MultiBlockExecuteInliner, ExecuteRegionForwardingEliminator, ...regionBranchPatterns('scf.execute_region')],
   'scf.while': [WhileConditionTruth, WhileCmpCond, WhileOpAlignBeforeArgs, WhileMoveIfDown, ...regionBranchPatterns('scf.while')],
   'scf.for': [SimplifyTrivialLoops, ...regionBranchPatterns('scf.for')],
   'scf.index_switch': [FoldConstantCase, ...regionBranchPatterns('scf.index_switch')],

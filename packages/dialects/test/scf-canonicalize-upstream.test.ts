@@ -31,7 +31,7 @@ function canonicalize(src: string): string {
   return `${printOperation(r.op)}\n`
 }
 
-describe('scf.parallel and scf.for trip-count canonicalization (MLIR 22 pattern set)', () => {
+describe('scf.parallel, scf.for trip counts and scf.execute_region canonicalization (MLIR 22 pattern set)', () => {
   it('folds dimensions that run once or never, inlines a loop whose dimensions all run once, and merges nested loops', () => {
     const input = String.raw`func.func @some_dims_once(%n: index) {
   %c0 = arith.constant 0 : index
@@ -190,6 +190,68 @@ func.func @par(%lb: index, %n: index) {
       scf.reduce 
     }
     return
+  }
+}
+
+`)
+  })
+
+  it('keeps a no_inline scf.execute_region in a function and drops its results that forward outside values', () => {
+    const input = String.raw`func.func private @foo()
+func.func @forward(%a: i32) -> (i32, i64) {
+  %0:2 = scf.execute_region -> (i32, i64) no_inline {
+    %c = "test.cmp"() : () -> i1
+    cf.cond_br %c, ^bb1, ^bb2
+  ^bb1:
+    %x = "test.val"() : () -> i64
+    func.call @foo() : () -> ()
+    cf.br ^bb3(%x : i64)
+  ^bb2:
+    %y = "test.val2"() : () -> i64
+    cf.br ^bb3(%y : i64)
+  ^bb3(%z: i64):
+    scf.yield %a, %z : i32, i64
+  }
+  %1 = scf.execute_region -> i32 no_inline {
+    %c = "test.cmp"() : () -> i1
+    cf.cond_br %c, ^bb1, ^bb2
+  ^bb1:
+    func.call @foo() : () -> ()
+    scf.yield %a : i32
+  ^bb2:
+    scf.yield %a : i32
+  }
+  "test.use"(%1) : (i32) -> ()
+  return %0#0, %0#1 : i32, i64
+}
+`
+    expect(canonicalize(input)).toBe(String.raw`module {
+  func.func private @foo()
+  func.func @forward(%arg0: i32) -> (i32, i64) {
+    %0 = scf.execute_region -> i64 no_inline {
+      %1 = "test.cmp"() : () -> i1
+      cf.cond_br %1, ^bb1, ^bb2
+    ^bb1:  // pred: ^bb0
+      %2 = "test.val"() : () -> i64
+      func.call @foo() : () -> ()
+      cf.br ^bb3(%2 : i64)
+    ^bb2:  // pred: ^bb0
+      %3 = "test.val2"() : () -> i64
+      cf.br ^bb3(%3 : i64)
+    ^bb3(%4: i64):  // 2 preds: ^bb1, ^bb2
+      scf.yield %4 : i64
+    }
+    scf.execute_region no_inline {
+      %1 = "test.cmp"() : () -> i1
+      cf.cond_br %1, ^bb1, ^bb2
+    ^bb1:  // pred: ^bb0
+      func.call @foo() : () -> ()
+      scf.yield
+    ^bb2:  // pred: ^bb0
+      scf.yield
+    }
+    "test.use"(%arg0) : (i32) -> ()
+    return %arg0, %0 : i32, i64
   }
 }
 
