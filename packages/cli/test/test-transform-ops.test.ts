@@ -321,4 +321,29 @@ describe('test dialect ops of the transform tests', () => {
 
 `)
   })
+
+  it('test.constant holds its value as a property and folds to it', () => {
+    const r = run(`func.func @c(%arg0: i1) -> (ui1, i32) {
+  %0 = "test.constant"() {value = 0 : i32} : () -> ui1
+  %1 = "test.constant"() {value = 1 : i32} : () -> ui1
+  %2 = arith.select %arg0, %1, %0 : ui1
+  %3 = "test.constant"() {value = 7 : i32} : () -> i32
+  %4 = "test.constant"() {value = 7 : i32} : () -> i32
+  %5 = arith.addi %3, %4 : i32
+  return %2, %5 : ui1, i32
+}
+`, ['-canonicalize'])
+    expect(r.rc).toBe(0)
+    expect(r.out).toBe(`module {
+  func.func @c(%arg0: i1) -> (ui1, i32) {
+    %c14_i32 = arith.constant 14 : i32
+    %0 = "test.constant"() <{value = 0 : i32}> : () -> ui1
+    %1 = "test.constant"() <{value = 1 : i32}> : () -> ui1
+    %2 = arith.select %arg0, %1, %0 : ui1
+    return %2, %c14_i32 : ui1, i32
+  }
+}
+
+`)
+  })
 })

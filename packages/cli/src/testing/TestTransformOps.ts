@@ -5,6 +5,7 @@
  * table, and ops whose canonicalization patterns erase them or turn them into calls.
  */
 import {
+  AnyAttr,
   AnyRegion,
   AnySuccessor,
   AnyType,
@@ -26,6 +27,15 @@ import {
   type Operation,
   type Value,
 } from '@tilepass/ir'
+
+/** `test.constant`: a constant-like op holding any attribute as `value`; it folds to it. */
+export const TestConstantOp: OdsOp = defineOp({
+  name: 'test.constant',
+  attributes: { value: AnyAttr },
+  results: { '#0': AnyType },
+  traits: Trait.ConstantLike | Trait.NoMemoryEffect,
+  fold: (op: Operation) => [op.getAttr('value')!],
+})
 
 /** `test.op_with_memread`: one result, reads the default resource. */
 export const OpWithMemReadOp: OdsOp = defineOp({
@@ -204,6 +214,7 @@ export function verifyTestDialectAttribute(op: Operation, attr: NamedAttribute):
 
 /** The ops of this file, for the test dialect's registration. */
 export const testTransformOps: readonly OdsOp[] = [
+  TestConstantOp,
   OpWithMemReadOp,
   OpWithMemWriteOp,
   SideEffectOp,
