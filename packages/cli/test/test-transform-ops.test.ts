@@ -346,4 +346,26 @@ describe('test dialect ops of the transform tests', () => {
 
 `)
   })
+
+  it('aggressive region simplification drops the dead operands of test.br and an unused test.test_effects_result', () => {
+    const r = run(`func.func @g(%a: i32, %b: i64, %c: f32) {
+  %0 = "test.test_effects_result"() : () -> i32
+  "test.br"(%a, %b, %c)[^next] : (i32, i64, f32) -> ()
+^next(%x: i32, %y: i64, %z: f32):
+  "test.use"(%y) : (i64) -> ()
+  return
+}
+`, ['-pass-pipeline=builtin.module(func.func(canonicalize{region-simplify=aggressive}))'])
+    expect(r.rc).toBe(0)
+    expect(r.out).toBe(`module {
+  func.func @g(%arg0: i32, %arg1: i64, %arg2: f32) {
+    "test.br"()[^bb1] : () -> ()
+  ^bb1:  // pred: ^bb0
+    "test.use"(%arg1) : (i64) -> ()
+    return
+  }
+}
+
+`)
+  })
 })

@@ -14,6 +14,7 @@ import {
   DictionaryAttr,
   FlatSymbolRefAttr,
   I1,
+  I32,
   SizedRegion,
   StringAttr,
   Trait,
@@ -163,6 +164,31 @@ export const InternalBranchOp: OdsOp = defineOp({
   },
 })
 
+/** `test.br`: an unconditional branch forwarding all its operands (BranchOpInterface). */
+export const TestBranchOp: OdsOp = defineOp({
+  name: 'test.br',
+  operands: { targetOperands: variadic(AnyType) },
+  successors: { target: AnySuccessor },
+  traits: Trait.IsTerminator,
+  interfaces: [
+    BranchOpInterface.impl({
+      getSuccessorOperands: (op: Operation) => op.getOperands(),
+      eraseSuccessorOperand: (op: Operation, _index: number, operandIndex: number) => op.eraseOperand(operandIndex),
+      appendSuccessorOperands: (op: Operation, _index: number, values: readonly Value[]) => op.insertOperands(op.numOperands, values),
+    }),
+  ],
+})
+
+/** `test.test_effects_result`: an i32 result it allocates and writes, and no other effect (dead when unused). */
+export const TestEffectsResultOp: OdsOp = defineOp({
+  name: 'test.test_effects_result',
+  results: { result: I32 },
+  memoryEffects: (op: Operation) => [
+    { kind: 'allocate', value: op.results[0]! },
+    { kind: 'write', value: op.results[0]! },
+  ],
+})
+
 /** `test.op_in_place_fold_success`: i1 results; its folder always succeeds in place. */
 export const OpInPlaceFoldSuccessOp: OdsOp = defineOp({
   name: 'test.op_in_place_fold_success',
@@ -224,6 +250,8 @@ export const testTransformOps: readonly OdsOp[] = [
   FinishOp,
   SymbolScopeOp,
   InternalBranchOp,
+  TestBranchOp,
+  TestEffectsResultOp,
   OpInPlaceFoldSuccessOp,
   FoldToCallOp,
   OpWithRegionPatternOp,
