@@ -1,6 +1,7 @@
-import type { Attribute } from './Attributes.ts'
+import type { Attribute, NamedAttribute } from './Attributes.ts'
 import type { Context } from './Context.ts'
 import type { Location } from './Location.ts'
+import type { LogicalResult } from './LogicalResult.ts'
 import type { OpAsmParser, OpAsmPrinter } from './OpAsm.ts'
 import type { Operation } from './Operation.ts'
 import type { OpDefinition } from './OperationName.ts'
@@ -33,6 +34,12 @@ export interface DialectDefinition {
   getAlias?(attrOrType: Attribute | Type): string | undefined
   /** Dialect interfaces (inliner, ...), keyed by interface name. */
   readonly interfaces?: Readonly<Record<string, unknown>>
+  /** Checks a discardable attribute named in this dialect on `op` (MLIR's `verifyOperationAttribute`). */
+  readonly verifyOperationAttribute?: (op: Operation, attr: NamedAttribute) => LogicalResult
+  /** Checks an attribute of this dialect on argument `argIndex` of region `regionIndex` of `op`. */
+  readonly verifyRegionArgAttribute?: (op: Operation, regionIndex: number, argIndex: number, attr: NamedAttribute) => LogicalResult
+  /** Checks an attribute of this dialect on result `resultIndex` of region `regionIndex` of `op`. */
+  readonly verifyRegionResultAttribute?: (op: Operation, regionIndex: number, resultIndex: number, attr: NamedAttribute) => LogicalResult
   /** Called once when the dialect is loaded into a context. */
   initialize?(dialect: Dialect): void
 }
@@ -51,4 +58,10 @@ export class Dialect {
   getInterface<T>(name: string): T | undefined {
     return this.def.interfaces?.[name] as T | undefined
   }
+}
+
+/** The loaded dialect an attribute name like `test.foo` belongs to (MLIR's `NamedAttribute::getNameDialect`), if any. */
+export function attributeNameDialect(context: Context, name: string): Dialect | undefined {
+  const dot = name.indexOf('.')
+  return dot <= 0 ? undefined : context.getLoadedDialect(name.slice(0, dot))
 }

@@ -43,6 +43,12 @@ export interface BranchOpInterfaceImpl {
   /** The operands forwarded to successor `index`. */
   getSuccessorOperands(op: Operation, index: number): Value[]
   /**
+   * How many leading arguments of successor `index` the op produces itself instead of
+   * forwarding an operand (MLIR's `SuccessorOperands::getProducedOperandCount`); the
+   * forwarded operands feed the arguments after them. Absent means 0.
+   */
+  getProducedOperandCount?(op: Operation, index: number): number
+  /**
    * Erases the `operandIndex`-th operand forwarded to successor `index`, keeping any
    * segment-size properties consistent (MLIR's `getMutableSuccessorOperands(index).erase`).
    * Lets region simplification drop dead block arguments.
@@ -59,6 +65,11 @@ export interface BranchOpInterfaceImpl {
    */
   getSuccessorForOperands?(op: Operation, operands: readonly (Attribute | null)[]): Block | null
 }
+/** The number of leading arguments of successor `index` that branch `op` produces itself (0 unless the op says otherwise). */
+export function producedOperandCount(impl: BranchOpInterfaceImpl, op: Operation, index: number): number {
+  return impl.getProducedOperandCount?.(op, index) ?? 0
+}
+
 /** BranchOpInterface: terminators that forward operands to successor block arguments. */
 export const BranchOpInterface: OpInterface<BranchOpInterfaceImpl> = new OpInterface<BranchOpInterfaceImpl>(
   'BranchOpInterface',

@@ -4,7 +4,7 @@ import type { Context } from './Context.ts'
 import type { InFlightDiagnostic } from './Diagnostics.ts'
 import type { Location } from './Location.ts'
 import type { OperationState } from './OpAsm.ts'
-import type { OperationName } from './OperationName.ts'
+import { Trait, type OperationName } from './OperationName.ts'
 import { Region } from './Region.ts'
 import type { Type } from './Types.ts'
 import { BlockOperand, OpOperand, OpResult, type Value } from './Value.ts'
@@ -122,6 +122,9 @@ export class Operation {
     const name = state.name
     let props = state.properties
     let attrs = state.attributes
+    if (attrs.length > 0 && (name.traits & (Trait.AttrSizedOperandSegments | Trait.AttrSizedResultSegments)) !== 0) {
+      attrs = renameLegacySegmentSizes(attrs)
+    }
     if (name.isRegistered && attrs.length > 0 && name.inherentAttributeNames.size > 0) {
       const inherent = name.inherentAttributeNames
       let numInherent = 0
@@ -638,4 +641,22 @@ export function releaseVisitMarks(epoch: number): void {
   if (epoch !== 0) {
     visitMarksHeld = false
   }
+}
+
+/**
+ * The attribute list with the pre-properties spellings `operand_segment_sizes` and
+ * `result_segment_sizes` renamed to `operandSegmentSizes` and `resultSegmentSizes`, as
+ * MLIR's generated `setInherentAttr` still accepts them.
+ */
+function renameLegacySegmentSizes(attrs: NamedAttribute[]): NamedAttribute[] {
+  let out: NamedAttribute[] | null = null
+  for (let i = 0; i < attrs.length; i++) {
+    const n = attrs[i]!.name
+    const renamed = n === 'operand_segment_sizes' ? 'operandSegmentSizes' : n === 'result_segment_sizes' ? 'resultSegmentSizes' : null
+    if (renamed !== null && !attrs.some((a) => a.name === renamed)) {
+      out ??= attrs.slice()
+      out[i] = { name: renamed, value: attrs[i]!.value }
+    }
+  }
+  return out === null ? attrs : out
 }

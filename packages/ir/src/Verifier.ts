@@ -1,5 +1,6 @@
 import { StringAttr } from './Attributes.ts'
 import type { Block } from './Block.ts'
+import { attributeNameDialect } from './Dialect.ts'
 import { formatOpForDiagnostic } from './diagnostics/opForDiagnostic.ts'
 import { DominanceInfo } from './Dominance.ts'
 import type { Location } from './Location.ts'
@@ -98,6 +99,12 @@ function blockOnExit(block: Block): boolean {
 function opOnEntrance(op: Operation): boolean {
   for (const operand of op.operands) {
     if ((operand.value as Value | null) === null) { return op.emitError('null operand found').fail() }
+  }
+  // Dialect attributes among the discardable ones are checked by their dialect.
+  const discardable = op.attributes.entries
+  for (let i = 0; i < discardable.length; i++) {
+    const hook = attributeNameDialect(op.context, discardable[i]!.name)?.def.verifyOperationAttribute
+    if (hook !== undefined && !hook(op, discardable[i]!)) { return false }
   }
   const def = op.name.def
   if (def !== null) {

@@ -93,7 +93,7 @@ export { Region } from './Region.ts'
 export { IRMapping } from './IRMapping.ts'
 export { OperationName, OpInterface, Trait } from './OperationName.ts'
 export type { OpDefinition, InterfaceImpl, OpFoldResult, MemoryEffect, MemoryEffectKind } from './OperationName.ts'
-export { Dialect } from './Dialect.ts'
+export { Dialect, attributeNameDialect } from './Dialect.ts'
 export type { DialectDefinition } from './Dialect.ts'
 export { OperationState } from './OpAsm.ts'
 export type { OpAsmParser, OpAsmPrinter, UnresolvedOperand, OpAsmArgument, Delimiter } from './OpAsm.ts'
@@ -108,6 +108,7 @@ export {
   CallOpInterface,
   CallableOpInterface,
   BranchOpInterface,
+  producedOperandCount,
   RegionBranchOpInterface,
   RegionBranchTerminatorOpInterface,
   LoopLikeOpInterface,

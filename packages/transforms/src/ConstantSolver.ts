@@ -1,6 +1,7 @@
 import { SymbolTableCollection } from '@tilepass/analysis'
 import {
   BranchOpInterface,
+  producedOperandCount,
   CallOpInterface,
   CallableOpInterface,
   RegionBranchOpInterface,
@@ -274,7 +275,11 @@ export class ConstantSolver {
           this.setUnknown(a)
         }
       } else {
-        this.forward(branch.getSuccessorOperands(op, s), dest.arguments)
+        const produced = producedOperandCount(branch, op, s)
+        for (let i = 0; i < produced && i < dest.numArguments; i++) {
+          this.setUnknown(dest.getArgument(i))
+        }
+        this.forward(branch.getSuccessorOperands(op, s), produced === 0 ? dest.arguments : dest.arguments.slice(produced))
       }
       this.markLive(dest)
     }

@@ -1,6 +1,7 @@
 import {
   ArrayAttr,
   BranchOpInterface,
+  producedOperandCount,
   CallOpInterface,
   DictionaryAttr,
   FrozenRewritePatternSet,
@@ -539,6 +540,10 @@ export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValue
         // Forwarded operands are expected to be the trailing operands, successor by successor.
         let at = op.operands.length - total
         let layoutOk = at >= 0
+        for (let s = 0; s < op.successors.length && layoutOk; s++) {
+          // Arguments the branch produces itself have no operand: the edge is opaque.
+          layoutOk = producedOperandCount(bi, op, s) === 0
+        }
         const edges: BranchEdge[] = []
         for (let s = 0; s < lists.length && layoutOk; s++) {
           const l = lists[s]!

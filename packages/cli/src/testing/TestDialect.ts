@@ -49,6 +49,7 @@ import {
   type UnresolvedOperand,
   type Value,
 } from '@tilepass/ir'
+import { testTransformOps, verifyTestDialectAttribute } from './TestTransformOps.ts'
 
 /** `test.return`: a generic terminator forwarding its operands. */
 export const TestReturnOp: OdsOp = defineOp({
@@ -517,7 +518,11 @@ export const TestDialect: DialectDefinition = {
   interfaces: { inliner: testInlinerInterface },
   parseAttribute: (parser) => parseTestAttribute(parser),
   printAttribute: (attr, printer) => printTestAttribute(attr, printer),
+  verifyOperationAttribute: verifyTestDialectAttribute,
+  verifyRegionArgAttribute: (op, _region, _arg, attr) => verifyTestDialectAttribute(op, attr),
+  verifyRegionResultAttribute: (op, _region, _result, attr) => verifyTestDialectAttribute(op, attr),
   ops: [
+    ...testTransformOps,
     TestReturnOp,
     RegionYieldOp,
     GraphLoopOp,

@@ -366,7 +366,7 @@ function trivialConstantTripCount(op: Operation): number | null {
   if (!(lbExpr instanceof AffineConstantExpr) || !(ubExpr instanceof AffineConstantExpr) || !(step instanceof IntegerAttr) || step.value <= 0n) {
     return null
   }
-  const diff = BigInt(ubExpr.value) - BigInt(lbExpr.value)
+  const diff = ubExpr.bigValue - lbExpr.bigValue
   return diff <= 0n ? 0 : Number((diff + step.value - 1n) / step.value)
 }
 
@@ -402,7 +402,7 @@ function parseBound(parser: OpAsmParser, state: OperationState, isLower: boolean
     return false
   }
   if (attr instanceof IntegerAttr) {
-    state.addProperty(mapName, AffineMapAttr.get(AffineMap.get(ctx, 0, 0, [AffineConstantExpr.get(ctx, Number(attr.value))])))
+    state.addProperty(mapName, AffineMapAttr.get(AffineMap.get(ctx, 0, 0, [AffineConstantExpr.get(ctx, attr.value)])))
     return true
   }
   if (!(attr instanceof AffineMapAttr)) {
@@ -434,7 +434,7 @@ function printBound(p: OpAsmPrinter, mapAttr: AffineMapAttr, operands: readonly 
   if (map.numResults === 1) {
     const expr: AffineExpr = map.results[0]!
     if (map.numDims === 0 && map.numSymbols === 0 && expr instanceof AffineConstantExpr) {
-      p.print(String(expr.value))
+      p.print(String(expr.bigValue))
       return
     }
     if (map.numDims === 0 && map.numSymbols === 1 && expr instanceof AffineSymbolExpr) {

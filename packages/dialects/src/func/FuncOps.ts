@@ -1,4 +1,5 @@
 import {
+  attributeNameDialect,
   AnyRegion,
   type Context,
   AnyType,
@@ -301,6 +302,7 @@ export function verifyFunctionLike(op: Operation, argAttrsName: string, resAttrs
         )
         .fail()
     }
+    let index = 0
     for (const d of all.elements) {
       if (!(d instanceof DictionaryAttr)) {
         return op.emitOpError(`expects ${what} attribute dictionary to be a DictionaryAttr`).fail()
@@ -309,7 +311,13 @@ export function verifyFunctionLike(op: Operation, argAttrsName: string, resAttrs
         if (!e.name.includes('.')) {
           return op.emitOpError(`${plural} may only have dialect attributes`).fail()
         }
+        const dialect = attributeNameDialect(op.context, e.name)?.def
+        const hook = what === 'argument' ? dialect?.verifyRegionArgAttribute : dialect?.verifyRegionResultAttribute
+        if (hook !== undefined && !hook(op, 0, index, e)) {
+          return false
+        }
       }
+      index++
     }
     return true
   }
@@ -592,29 +600,7 @@ export const ConstantOp: OdsOp = defineOp({
   getAsmResultNames(op: Operation, setName: (value: Value, name: string) => void): void {
     setName(op.results[0]!, 'f')
   },
-  parse(parser: OpAsmParser, state: OperationState): LogicalResult {
-    const value = parser.parseAttribute()
-    if (value === undefined) {
-      return false
-    }
-    state.addAttribute('value', value)
-    if (!parser.parseOptionalAttrDict(state.attributes)) {
-      return false
-    }
-    const t = parser.parseColonType()
-    if (t === undefined) {
-      return false
-    }
-    state.addTypes([t])
-    return true
-  },
-  print(op: Operation, p: OpAsmPrinter): void {
-    p.print(' ')
-    p.printAttributeWithoutType(op.getAttr('value')!)
-    p.printOptionalAttrDict(op.getAttrs(), ['value'])
-    p.print(' : ')
-    p.printType(op.results[0]!.type)
-  },
+  assemblyFormat: 'attr-dict $value `:` type(results)',
   verifySymbolUses(op: Operation): LogicalResult {
     const ref = op.getAttr('value')
     const name = ref instanceof SymbolRefAttr ? ref.leafReference : ''

@@ -16,6 +16,7 @@ import {
   type Value,
 } from '@tilepass/ir'
 import { AndIOp, ConstantOp, SelectOp, XOrIOp } from '../arith/ArithOps.ts'
+import { IntegerOverflowFlagsAttr } from '../arith/ArithAttributes.ts'
 import { BranchOp } from '../cf/CfOps.ts'
 import type { CanonicalizationPattern, RewriterLike } from '../internal/RewriterLike.ts'
 import { regionBranchPatterns } from './ScfRegionBranchPatterns.ts'
@@ -212,6 +213,24 @@ function constantInt(v: Value): bigint | undefined {
   return c instanceof IntegerAttr ? c.value : undefined
 }
 
+/**
+ * `ub - lb` when `ub` is `arith.addi lb, cst` flagged not to wrap (`nsw` for signed loops,
+ * `nuw` for unsigned ones), else undefined.
+ */
+function ubMinusLb(lb: Value, ub: Value, unsigned: boolean): bigint | undefined {
+  const add = ub.definingOp
+  if (add === null || add.name.name !== 'arith.addi' || add.getOperand(0) !== lb) {
+    return undefined
+  }
+  const f = add.getAttr('overflowFlags')
+  const bits = f instanceof IntegerOverflowFlagsAttr ? f.value : 0
+  if ((bits & (unsigned ? 2 : 1)) === 0) {
+    return undefined
+  }
+  const c = constantInt(add.getOperand(1))
+  return c === undefined ? undefined : unsigned ? BigInt.asUintN(widthOf(lb.type), c) : BigInt.asIntN(widthOf(lb.type), c)
+}
+
 /** The bit width of an integer or index type (64 for index). */
 function widthOf(t: Type): number {
   return t instanceof IntegerType ? t.width : 64
@@ -223,19 +242,30 @@ function widthOf(t: Type): number {
  * bounds' bit width; signed loops run zero times when it is not positive, unsigned ones
  * when ub <= lb), rounded up by the step; undefined when unknown.
  */
-function staticTripCount(op: Operation, lb: Value, ub: Value, step: Value): bigint | undefined {
+export function staticTripCount(op: Operation, lb: Value, ub: Value, step: Value): bigint | undefined {
   const w = widthOf(lb.type)
   const s = constantInt(step)
   if (s !== undefined && BigInt.asIntN(w, s) <= 0n) {
     return 0n
   }
+  // Equal bounds run zero times (MLIR's `constantTripCount`).
+  if (lb === ub) {
+    return 0n
+  }
   const l = constantInt(lb)
   const u = constantInt(ub)
+  const unsigned = op.getAttr('unsignedCmp') !== undefined
   if (l === undefined || u === undefined) {
-    return undefined
+    // Non-constant bounds: `ub = arith.addi lb, cst` without wrap (MLIR's `computeUbMinusLb`).
+    const d = l === undefined && u === undefined ? ubMinusLb(lb, ub, unsigned) : undefined
+    if (d === undefined || s === undefined) {
+      return undefined
+    }
+    const stepD = BigInt.asUintN(w, s)
+    return d <= 0n ? 0n : (d + stepD - 1n) / stepD
   }
   let diff: bigint
-  if (op.getAttr('unsignedCmp') !== undefined) {
+  if (unsigned) {
     if (BigInt.asUintN(w, u) <= BigInt.asUintN(w, l)) {
       return 0n
     }
@@ -484,6 +514,9 @@ export const MultiBlockExecuteInliner: CanonicalizationPattern = {
   rootName: 'scf.execute_region',
   benefit: 1,
   matchAndRewrite(op, rewriter) {
+    if (op.getAttr('no_inline') !== undefined) {
+      return false
+    }
     const parent = op.parentOp
     if (parent === null || !(FunctionOpInterface.implementedBy(parent) || parent.name.name === 'scf.execute_region')) {
       return false
@@ -531,6 +564,74 @@ function notOf(v: Value): Value | null {
 /** `region` or one of the regions nested in it holds `op`. */
 function regionHolds(region: Region, op: Operation): boolean {
   return isInside(region, op)
+}
+
+/**
+ * `scf.execute_region` whose `scf.yield`s all yield the same values: the results that
+ * forward values defined outside the region are replaced by those values, and the op is
+ * rebuilt with only the results computed inside (MLIR's `ExecuteRegionForwardingEliminator`).
+ */
+export const ExecuteRegionForwardingEliminator: CanonicalizationPattern = {
+  name: 'ExecuteRegionForwardingEliminator',
+  rootName: 'scf.execute_region',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    if (op.numResults === 0) {
+      return false
+    }
+    const region = op.getRegion(0)
+    const yields: Operation[] = []
+    for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
+      const t = b.lastOp
+      if (t !== null && t.name.name === 'scf.yield') {
+        yields.push(t)
+      }
+    }
+    if (yields.length === 0) {
+      return false
+    }
+    const first = yields[0]!.getOperands()
+    if (!yields.every((y) => y.numOperands === first.length && y.getOperands().every((v, i) => v === first[i]))) {
+      return false
+    }
+    const internal: Value[] = []
+    const keep: Value[] = []
+    const external: Value[] = []
+    const forwarded: Value[] = []
+    first.forEach((v, i) => {
+      if (definedOutside(region, v)) {
+        external.push(v)
+        forwarded.push(op.results[i]!)
+      } else {
+        internal.push(v)
+        keep.push(op.results[i]!)
+      }
+    })
+    if (external.length === 0) {
+      return false
+    }
+    rewriter.setInsertionPoint(op)
+    const state = new OperationState(op.location, op.name)
+    state.addTypes(internal.map((v) => v.type))
+    for (const p of op.properties.entries) {
+      state.addProperty(p.name, p.value)
+    }
+    state.attributes.push(...op.attributes.entries)
+    state.addRegion()
+    const newOp = rewriter.insert(Operation.create(state))
+    full(rewriter).inlineRegionBefore(region, newOp.getRegion(0), null)
+    for (const y of yields) {
+      rewriter.setInsertionPoint(y)
+      const ys = new OperationState(y.location, y.name)
+      ys.addOperands(internal)
+      rewriter.insert(Operation.create(ys))
+      rewriter.eraseOp(y)
+    }
+    forwarded.forEach((r, i) => rewriter.replaceAllUsesWith(r, external[i]!))
+    keep.forEach((r, i) => rewriter.replaceAllUsesWith(r, newOp.results[i]!))
+    rewriter.eraseOp(op)
+    return true
+  },
 }
 
 /** Two consecutive `scf.if`s on the same condition (or its negation): merge them into one. */
@@ -916,7 +1017,7 @@ export const scfCanonicalizationPatterns: Readonly<Record<string, readonly Canon
     ReplaceIfYieldWithConditionOrValue,
     ...regionBranchPatterns('scf.if'),
   ],
-  'scf.execute_region': [SingleBlockExecuteInliner, MultiBlockExecuteInliner, ...regionBranchPatterns('scf.execute_region')],
+  'scf.execute_region': [SingleBlockExecuteInliner, MultiBlockExecuteInliner, ExecuteRegionForwardingEliminator, ...regionBranchPatterns('scf.execute_region')],
   'scf.while': [WhileConditionTruth, WhileCmpCond, WhileOpAlignBeforeArgs, WhileMoveIfDown, ...regionBranchPatterns('scf.while')],
   'scf.for': [SimplifyTrivialLoops, ...regionBranchPatterns('scf.for')],
   'scf.index_switch': [FoldConstantCase, ...regionBranchPatterns('scf.index_switch')],

@@ -25,6 +25,8 @@ import {
 } from '@tilepass/ir'
 import { typeText } from '../internal/typeText.ts'
 import { ensureTerminator } from './ScfTerminators.ts'
+import { addPatterns } from '../internal/RewriterLike.ts'
+import { parallelCanonicalizationPatterns } from './ScfParallelCanonicalization.ts'
 
 function operandGroups(op: Operation): number[] {
   const a = op.getAttr('operandSegmentSizes')
@@ -50,6 +52,9 @@ export const ParallelOp: OdsOp = defineOp({
   regions: { region: SizedRegion(1) },
   traits: Trait.AttrSizedOperandSegments | Trait.AutomaticAllocationScope | Trait.RecursiveMemoryEffects,
   implicitTerminatorName: 'scf.reduce',
+  getCanonicalizationPatterns(patterns: unknown): void {
+    addPatterns(patterns, parallelCanonicalizationPatterns)
+  },
   interfaces: [
     RegionBranchOpInterface.impl({
       getSuccessorRegions(op: Operation): RegionSuccessor[] {

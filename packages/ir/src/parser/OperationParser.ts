@@ -1577,7 +1577,8 @@ export class OperationParser extends Parser implements OpAsmParser {
         if (delimiter.startsWith('optional')) {
           return out
         }
-        this.wrongToken("expected '('")
+        // MLIR's parseCommaSeparatedList names the delimiter and the context.
+        this.wrongToken(`expected '${kDelimiterSpelling.get(open)}' in argument list`)
         return undefined
       }
       if (this.consumeIf(close)) {
@@ -1593,7 +1594,7 @@ export class OperationParser extends Parser implements OpAsmParser {
       }
       out.push(a)
     } while (this.consumeIf(Tok.comma))
-    if (close !== Tok.eof && !this.expect(close, "expected ')' in argument list")) {
+    if (close !== Tok.eof && !this.expect(close, `expected '${kDelimiterSpelling.get(close)}' in argument list`)) {
       return undefined
     }
     return out
@@ -1669,3 +1670,15 @@ function quoteType(t: Type): string {
 function attrString(a: Attribute): string {
   return attrToString(a)
 }
+
+/** The spelling of each argument-list delimiter token, for diagnostics. */
+const kDelimiterSpelling: ReadonlyMap<Tok, string> = new Map([
+  [Tok.lParen, '('],
+  [Tok.rParen, ')'],
+  [Tok.lSquare, '['],
+  [Tok.rSquare, ']'],
+  [Tok.less, '<'],
+  [Tok.greater, '>'],
+  [Tok.lBrace, '{'],
+  [Tok.rBrace, '}'],
+])

@@ -1264,6 +1264,12 @@ export abstract class Parser {
       }
       seen.add(name)
       this.consume()
+      // A possible dialect namespace is loaded lazily, as MLIR does, so that its
+      // attribute verifiers run.
+      const dot = name.indexOf('.')
+      if (dot > 0 && dot < name.length - 1) {
+        this.context.getOrLoadDialect(name.slice(0, dot))
+      }
       if (!this.consumeIf(Tok.equal)) {
         out.push({ name, value: UnitAttr.get(this.context) })
         return true
@@ -1424,7 +1430,8 @@ export abstract class Parser {
   /** `±mag` when it fits integer type `t` (signless accepts both interpretations), else null. */
   integerInRange(t: Type, mag: bigint, negative: boolean): bigint | null {
     const width = t instanceof IntegerType ? t.width : 64
-    const signed = t instanceof IntegerType ? t.signedness : Signedness.Signless
+    // `index` is read as signed: a positive literal with the sign bit set is out of range, as in MLIR.
+    const signed = t instanceof IntegerType ? t.signedness : Signedness.Signed
     // MLIR negates the literal and requires the sign bit to be set: `-0` is out of range.
     if (negative && mag === 0n) {
       return null
@@ -1446,7 +1453,8 @@ export abstract class Parser {
   /** Checks that `±mag` fits type `t` (MLIR's rules); reports at `at`. */
   checkIntegerRange(t: Type, mag: bigint, negative: boolean, at: number): bigint | null {
     const width = t instanceof IntegerType ? t.width : 64
-    const signed = t instanceof IntegerType ? t.signedness : Signedness.Signless
+    // `index` is read as signed: a positive literal with the sign bit set is out of range, as in MLIR.
+    const signed = t instanceof IntegerType ? t.signedness : Signedness.Signed
     if (negative && signed === Signedness.Unsigned) {
       this.emitErrorAt(at, 'negative integer literal not valid for unsigned integer type').report()
       return null

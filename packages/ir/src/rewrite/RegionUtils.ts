@@ -4,7 +4,7 @@ import { Trait } from '../OperationName.ts'
 import type { Region } from '../Region.ts'
 import { BlockArgument, OpResult, type OpOperand, type Value } from '../Value.ts'
 import type { DictionaryAttr } from '../Attributes.ts'
-import { BranchOpInterface, type BranchOpInterfaceImpl } from '../Interfaces.ts'
+import { BranchOpInterface, producedOperandCount, type BranchOpInterfaceImpl } from '../Interfaces.ts'
 import type { PatternRewriter } from './PatternMatch.ts'
 import { wouldOpBeTriviallyDead } from './SideEffects.ts'
 
@@ -166,7 +166,7 @@ function successorBlockArgument(use: OpOperand): Value | null {
   for (let s = 0; s < ranges.length; s++) {
     const r = ranges[s]!
     if (use.index >= r.start && use.index < r.start + r.count) {
-      return owner.successors[s]!.block.arguments[use.index - r.start] ?? null
+      return owner.successors[s]!.block.arguments[producedOperandCount(impl, owner, s) + use.index - r.start] ?? null
     }
   }
   return null
@@ -201,12 +201,13 @@ function propagateOpLiveness(op: Operation, live: LiveMap): void {
   if (op.hasTrait(Trait.IsTerminator)) {
     live.setProvedLiveOp(op)
     // Without BranchOpInterface the operands cannot be reasoned about, so every
-    // successor argument is live; branch ops here produce no operands of their own.
-    if (BranchOpInterface.get(op) === undefined) {
-      for (const s of op.successors) {
-        for (const a of s.block.arguments) {
-          live.setProvedLiveValue(a)
-        }
+    // successor argument is live; so are the arguments a branch produces itself.
+    const impl = BranchOpInterface.get(op)
+    for (let s = 0; s < op.successors.length; s++) {
+      const args = op.successors[s]!.block.arguments
+      const live0 = impl === undefined ? args.length : Math.min(producedOperandCount(impl, op, s), args.length)
+      for (let i = 0; i < live0; i++) {
+        live.setProvedLiveValue(args[i]!)
       }
     }
     return
@@ -262,8 +263,9 @@ function eraseTerminatorSuccessorOperands(terminator: Operation | null, live: Li
   for (let s = terminator.successors.length - 1; s >= 0; s--) {
     const succ = terminator.successors[s]!.block
     const n = impl.getSuccessorOperands(terminator, s).length
+    const produced = producedOperandCount(impl, terminator, s)
     for (let i = n - 1; i >= 0; i--) {
-      const arg = succ.arguments[i]
+      const arg = succ.arguments[produced + i]
       if (arg !== undefined && !live.wasProvenLiveValue(arg)) {
         impl.eraseSuccessorOperand(terminator, s, i)
       }
@@ -685,7 +687,8 @@ function dropRedundantArgumentsOf(rewriter: PatternRewriter, block: Block): bool
         same = false
         break
       }
-      const v = impl.getSuccessorOperands(use.owner, use.index)[argIdx]
+      const at = argIdx - producedOperandCount(impl, use.owner, use.index)
+      const v = at < 0 ? undefined : impl.getSuccessorOperands(use.owner, use.index)[at]
       if (v === undefined) {
         same = false
         break
@@ -708,7 +711,8 @@ function dropRedundantArgumentsOf(rewriter: PatternRewriter, block: Block): bool
     const argIdx = toErase[i]!
     block.eraseArgument(argIdx)
     for (const use of [...block.predecessorUses()]) {
-      BranchOpInterface.get(use.owner)!.eraseSuccessorOperand?.(use.owner, use.index, argIdx)
+      const impl = BranchOpInterface.get(use.owner)!
+      impl.eraseSuccessorOperand?.(use.owner, use.index, argIdx - producedOperandCount(impl, use.owner, use.index))
     }
   }
   return toErase.length > 0
