@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { IntegerAttr, printOperation, succeeded, verify, type Context, type Operation } from '@tilepass/ir'
+import { printOperation, succeeded, verify, type Context, type IntegerAttr, type Operation } from '@tilepass/ir'
 import { PassManager } from '@tilepass/pass-manager'
 import {
   PIPELINE_STAGES_ATTR,
