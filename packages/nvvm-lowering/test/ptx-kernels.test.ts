@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { runKernel } from '@tilepass/simt-emulator'
 import { runLlc } from '../src/index.ts'
-import { LLC, MLIR_OPT, MLIR_TRANSLATE, PTXAS, compile, ptxas, runTool } from './ptxTools.ts'
+import { LLC, MLIR_OPT, MLIR_TRANSLATE, PTXAS, compile, ptxas, rng, runTool } from './ptxTools.ts'
 import { MMA_TILE_F16_ACC, STAGED_MMA, VECTOR_ADD, WARP_REDUCE, mmaTileKernel, outOfGpuModule } from './kernels.ts'
 
 /** ptxas, mlir-opt, llc and the emulator together take seconds on a loaded machine. */
@@ -25,19 +25,6 @@ function ptxOf(source: string): string {
   expect(diagnostics).toEqual([])
   expect(ptx).not.toBeNull()
   return ptx!
-}
-
-/** Deterministic pseudo-random numbers (xorshift32). */
-function rng(seed: number): () => number {
-  let s = seed >>> 0 || 1
-  return () => {
-    s ^= s << 13
-    s >>>= 0
-    s ^= s >>> 17
-    s ^= s << 5
-    s >>>= 0
-    return s / 2 ** 32
-  }
 }
 
 /** f32 -> f16/bf16 bits for values that are exact in both (small multiples of 1/4). */

@@ -100,3 +100,16 @@ export function runTool(tool: string, args: string[], input: string): string {
     throw new Error(`${path.basename(tool)} ${args.join(' ')} failed:\n${err.stderr ?? ''}`)
   }
 }
+
+/** Deterministic pseudo-random numbers in [0, 1) (xorshift32). */
+export function rng(seed: number): () => number {
+  let s = seed >>> 0 || 1
+  return () => {
+    s ^= s << 13
+    s >>>= 0
+    s ^= s >>> 17
+    s ^= s << 5
+    s >>>= 0
+    return s / 2 ** 32
+  }
+}

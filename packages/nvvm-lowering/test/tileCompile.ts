@@ -65,5 +65,5 @@ export function compileTile(source: string, options: { gpuName?: string; viaByte
     return empty
   }
   const llvmDialect = printOperation(module)
-  return { errors, llvmDialect, llvmIR: translateModuleToLLVMIR(module) ?? '', ptx: emitPTX(module, { gpuName }) }
+  return { errors, llvmDialect, llvmIR: translateModuleToLLVMIR(module) ?? '', ptx: emitPTX(module, { gpuName }) ?? '' }
 }

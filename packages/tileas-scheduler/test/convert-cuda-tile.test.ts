@@ -58,3 +58,22 @@ describe('convert-cuda-tile-to-tileas', () => {
     expect(r.errors).toEqual(["4:10: 'cuda_tile.sqrt' is not supported by tilepass-compile yet"])
   })
 })
+
+describe('convert-cuda-tile-to-tileas: tile constants', () => {
+  it('become builtin dense tensors in the default layout', () => {
+    const src = `cuda_tile.module @m {
+  entry @k(%a: tile<ptr<f32>>) {
+    %c0 = constant <i32: 0> : tile<i32>
+    %one = constant <f32: 1.5> : tile<64xf32>
+    %v = make_tensor_view %a, shape = [64], strides = [1] : tensor_view<64xf32, strides=[1]>
+    %p = make_partition_view %v : partition_view<tile=(64), tensor_view<64xf32, strides=[1]>>
+    %s = store_view_tko weak %one, %p[%c0] : tile<64xf32>, partition_view<tile=(64), tensor_view<64xf32, strides=[1]>>, tile<i32> -> token
+    return
+  }
+}
+`
+    const r = toTileAS(src)
+    expect(r.errors).toEqual([])
+    expect(printOperation(r.module!)).toContain('tileas.constant dense<1.500000e+00> : tensor<64xf32> : !tileas.tile<64xf32, #blocked>')
+  })
+})

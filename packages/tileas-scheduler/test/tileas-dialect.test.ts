@@ -52,6 +52,7 @@ const KERNEL = `module {
       %tok = tileas.async_copy %p[%c0, %c0] shape = [%n, %n] strides = [%n, %c1], %buf[%st] : !llvm.ptr<1>, !tileas.smem<2x32x16xf16, #tileas.shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>>
       %g = tileas.async_commit_group %tok
       tileas.async_wait %g {pending = 0 : i32}
+      tileas.async_wait {pending = 1 : i32}
       tileas.barrier
       %a = tileas.local_load %buf[%st] : !tileas.smem<2x32x16xf16, #tileas.shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>> -> !tileas.tile<32x16xf16, #tileas.dot_op<opIdx = 0, parent = ${MMA}>>
       %bb = tileas.constant dense<1.0> : tensor<16x16xf16> : !tileas.tile<16x16xf16, #tileas.dot_op<opIdx = 1, parent = ${MMA}>>
@@ -70,6 +71,7 @@ describe('tileas dialect syntax', () => {
     expect(first.printed).toContain('#blocked = #tileas.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>')
     expect(first.printed).toContain('tileas.reduce "maxf" %')
     expect(first.printed).toContain('-> !tileas.tile<16xf32, #slice>')
+    expect(first.printed).toContain('      tileas.async_wait {pending = 1 : i32}\n')
     const second = roundTrip(first.printed)
     expect(second.errors).toEqual([])
     expect(second.printed).toBe(first.printed)

@@ -5,7 +5,7 @@
  * registers (`Value[]`, in the register order of its linear layout), thread/lane/warp ids,
  * and the shared-memory scratch buffer.
  */
-import { Block, type Operation, type Region, type Value, type Type } from '@tilepass/ir'
+import { Block, IndexType, IntegerType, type Operation, type Region, type Value, type Type } from '@tilepass/ir'
 import { type LinearLayout, TileASTileType, log2 } from '@tilepass/tileas-scheduler'
 import type { LLVMBuilder } from './LLVMBuilder.ts'
 
@@ -86,6 +86,9 @@ export class TileLoweringContext {
 
   /** Register types of a value's type: the element type of tiles, the type itself for scalars. */
   regType(t: Type): Type {
+    if (t instanceof IndexType) {
+      return IntegerType.get(t.context, 64)
+    }
     return t instanceof TileASTileType ? t.elementType : t
   }
 

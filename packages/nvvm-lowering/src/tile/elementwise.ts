@@ -106,7 +106,7 @@ registerTileOpLowering('arith.constant', (op, cx) => {
   if (!(v instanceof IntegerAttr) && !(v instanceof FloatAttr)) {
     return cx.fail(op, 'this constant is not supported by tilepass-compile yet')
   }
-  cx.setRegs(op.getResult(0), [cx.llvm.constant(op.getResult(0).type, v.value)])
+  cx.setRegs(op.getResult(0), [cx.llvm.constant(cx.regType(op.getResult(0).type), v.value)])
   return true
 })
 

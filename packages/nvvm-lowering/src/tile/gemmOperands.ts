@@ -19,7 +19,10 @@ import {
   type GemmLoweringEnv,
 } from './mma/GemmOpLowering.ts'
 
-/** The generators' view of the kernel being lowered; null after a diagnostic at `op`. */
+/** One environment per kernel: its emitter caches constants at the function's start. */
+const envs = new WeakMap<TileLoweringContext, GemmLoweringEnv>()
+
+/** The generators' view of the kernel being lowered (at `op`); null after a diagnostic at `op`. */
 function envFor(op: Operation, cx: TileLoweringContext): GemmLoweringEnv | null {
   const numThreads = 32 * cx.numWarps
   const why = checkGemmOp(op, numThreads)
@@ -27,13 +30,15 @@ function envFor(op: Operation, cx: TileLoweringContext): GemmLoweringEnv | null 
     cx.fail(op, why)
     return null
   }
-  const fn = cx.region.parentOp!
-  return {
-    e: new LLVMEmitter(cx.builder, op.location),
-    ids: { tid: cx.threadId, lane: cx.laneId, warp: cx.warpId },
-    numThreads,
-    symbolTable: fn.parentOp!,
+  let env = envs.get(cx)
+  if (env === undefined) {
+    const e = new LLVMEmitter(cx.builder, op.location)
+    e.startFunction(cx.entry)
+    env = { e, ids: { tid: cx.threadId, lane: cx.laneId, warp: cx.warpId }, numThreads, symbolTable: cx.region.parentOp!.parentOp! }
+    envs.set(cx, env)
   }
+  env.e.loc = op.location
+  return env
 }
 
 type Lower = (op: Operation, cx: TileLoweringContext, env: GemmLoweringEnv) => void

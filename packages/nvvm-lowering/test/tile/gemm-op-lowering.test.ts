@@ -154,7 +154,7 @@ describe('tileas GEMM ops through GemmOpLowering', () => {
     // 2 M reps x 4 N reps x 2 K steps.
     expect(count('nvvm.mma.sync')).toBe(16)
     if (MLIR_OPT !== null) {
-      expect(() => runTool(MLIR_OPT, ['--verify-each'], text)).not.toThrow()
+      expect(() => runTool(MLIR_OPT!, ['--verify-each'], text)).not.toThrow()
     }
     if (MLIR_TRANSLATE !== null) {
       expect(translateModuleToLLVMIR(module)).toBe(runTool(MLIR_TRANSLATE, ['--mlir-to-llvmir'], text))

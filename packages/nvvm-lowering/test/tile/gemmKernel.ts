@@ -88,14 +88,15 @@ export function buildGemmModule(ctx: Context, cfg: GemmConfig): Operation {
   const entry = region.front
   const [pA, pB, pC, M, N, K, lda, ldb, ldc] = entry.arguments as unknown as Value[]
   b.setInsertionPointToEnd(entry)
-  const A = e.value('llvm.addrspacecast', [pA!], e.ptr(1))
-  const B = e.value('llvm.addrspacecast', [pB!], e.ptr(1))
-  const C = e.value('llvm.addrspacecast', [pC!], e.ptr(1))
-  const smem = e.value('llvm.mlir.addressof', [], e.ptr(3), { global_name: SymbolRefAttr.get(ctx, 'smem') })
+  e.startFunction(entry)
+  const A = e.v('llvm.addrspacecast', [pA!], e.ptr(1))
+  const B = e.v('llvm.addrspacecast', [pB!], e.ptr(1))
+  const C = e.v('llvm.addrspacecast', [pC!], e.ptr(1))
+  const smem = e.v('llvm.mlir.addressof', [], e.ptr(3), { global_name: SymbolRefAttr.get(ctx, 'smem') })
   const sB = e.gep(smem, e.c32(plan.bOffset), e.i8)
   const ids = emitThreadIds(e)
-  const m0 = e.mul(e.zext(e.value('nvvm.read.ptx.sreg.ctaid.x', [], e.i32), e.i64), bm)
-  const n0 = e.mul(e.zext(e.value('nvvm.read.ptx.sreg.ctaid.y', [], e.i32), e.i64), bn)
+  const m0 = e.mul(e.zext(e.v('nvvm.read.ptx.sreg.ctaid.x', [], e.i32), e.i64), bm)
+  const n0 = e.mul(e.zext(e.v('nvvm.read.ptx.sreg.ctaid.y', [], e.i32), e.i64), bn)
   const numK = e.trunc(e.udiv(e.add(K!, bk - 1), bk), e.i32)
 
   // Copies K step `kt` (i32) of A and B into stage `stage` and commits them as one group.
@@ -123,7 +124,7 @@ export function buildGemmModule(ctx: Context, cfg: GemmConfig): Operation {
     copyStep(e.c32(s), s)
   }
   const counts = mmaRegisterCounts([bm, bn, bk], warps)
-  const zero = e.value('llvm.mlir.constant', [], e.f32, { value: FloatAttr.get(e.f32, 0) })
+  const zero = e.v('llvm.mlir.constant', [], e.f32, { value: FloatAttr.get(e.f32, 0) })
   const accTypes = Array.from({ length: counts.c }, () => e.f32)
   const loop = new Block()
   loop.addArgument(e.i32, loc)

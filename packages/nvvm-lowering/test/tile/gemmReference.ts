@@ -1,19 +1,7 @@
 // Inputs and the plain TypeScript reference for the GEMM kernel tests.
 import { BF16, F16, decodeFloat, encodeFloat } from '@tilepass/simt-emulator'
 import type { MmaElementType } from '../../src/tile/mma/index.ts'
-
-/** Deterministic pseudo-random numbers in [0, 1) (xorshift32). */
-export function rng(seed: number): () => number {
-  let s = seed >>> 0 || 1
-  return () => {
-    s ^= s << 13
-    s >>>= 0
-    s ^= s >>> 17
-    s ^= s << 5
-    s >>>= 0
-    return s / 2 ** 32
-  }
-}
+import { rng } from '../ptxTools.ts'
 
 /** A row-major [rows, ld] matrix of `elt` bits (padding columns hold garbage) and its decoded values. */
 export interface HalfMatrix {

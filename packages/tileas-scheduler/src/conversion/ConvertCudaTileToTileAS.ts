@@ -19,6 +19,7 @@ import {
   IntegerAttr,
   IntegerType,
   OpBuilder,
+  RankedTensorType,
   StringAttr,
   TypeAttr,
   UnitAttr,
@@ -232,16 +233,34 @@ class CudaTileToTileAS {
     return this.builder.create('tileas.convert_layout', loc, { operands: [value], results: [t.withLayout(layout)] }).results[0]!
   }
 
+  /** Address values already made in a block (i64 extensions, i64 constants), reused there. */
+  private readonly addressValues = new Map<Block, Map<Value | number, Value>>()
+
+  private cachedInBlock(key: Value | number, make: () => Value): Value {
+    const block = this.builder.insertionBlock!
+    let m = this.addressValues.get(block)
+    if (m === undefined) {
+      m = new Map()
+      this.addressValues.set(block, m)
+    }
+    let v = m.get(key)
+    if (v === undefined) {
+      v = make()
+      m.set(key, v)
+    }
+    return v
+  }
+
   private i64(value: Value, loc: Location): Value {
     if (value.type instanceof IntegerType && value.type.width === 64) {
       return value
     }
-    return this.builder.create('tileas.exti', loc, { operands: [value], results: [IntegerType.get(this.ctx, 64)] }).results[0]!
+    return this.cachedInBlock(value, () => this.builder.create('tileas.exti', loc, { operands: [value], results: [IntegerType.get(this.ctx, 64)] }).results[0]!)
   }
 
   private constI64(n: number, loc: Location): Value {
     const i64 = IntegerType.get(this.ctx, 64)
-    return this.builder.create('arith.constant', loc, { attributes: { value: IntegerAttr.get(i64, n) }, results: [i64] }).results[0]!
+    return this.cachedInBlock(n, () => this.builder.create('arith.constant', loc, { attributes: { value: IntegerAttr.get(i64, n) }, results: [i64] }).results[0]!)
   }
 
   // ---- ops -----------------------------------------------------------------------------
@@ -371,7 +390,9 @@ class CudaTileToTileAS {
     if (value.nanBits !== null) {
       throw new Unsupported(op, 'NaN payloads in tile constants are not supported by tilepass-compile yet')
     }
-    this.values.set(op.getResult(0), this.builder.create('tileas.constant', op.location, { attributes: { value }, results: [rt] }).results[0]!)
+    // The value as builtin dense elements of a tensor (cuda_tile's are typed by its tile type).
+    const dense = DenseIntOrFPElementsAttr.get(RankedTensorType.get(t.shape, t.elementType), value.values, value.isSplat)
+    this.values.set(op.getResult(0), this.builder.create('tileas.constant', op.location, { attributes: { value: dense }, results: [rt] }).results[0]!)
   }
 
   private convertElementwise(op: Operation, name: string): void {

@@ -3,7 +3,8 @@
  * `scf.for` iter_arg is a `tileas.convert_layout` to layout L and the value yielded for it
  * is a `convert_layout` from L (used only by the yield), the iter_arg, the yield and the
  * loop result take layout L; the conversions move before the loop (the init) and after it
- * (the result). For a GEMM this keeps the accumulator in the mma layout across the K-loop.
+ * (the result; none when only `store_view`s use it, as stores take any layout). For a GEMM
+ * this keeps the accumulator in the mma layout across the K-loop and into its store.
  */
 import type { OpBuilder, Operation } from '@tilepass/ir'
 import type { DistributedLayoutAttr } from '../tileas/TileASAttributes.ts'
@@ -63,6 +64,12 @@ function rewriteIterArg(b: OpBuilder, loop: Operation, i: number): boolean {
   b.setInsertionPointAfter(loop)
   const out = b.create('tileas.convert_layout', loop.location, { operands: [result], results: [t] })
   result.replaceUsesWithIf(out.getResult(0), (use) => use.owner !== out)
+  // A store writes any layout: stores of the result take it unconverted.
+  const converted = out.getResult(0)
+  if ([...converted.uses()].every((u) => u.owner.name.name === 'tileas.store_view' && u.index === 0)) {
+    converted.replaceAllUsesWith(result)
+    out.erase()
+  }
   return true
 }
 

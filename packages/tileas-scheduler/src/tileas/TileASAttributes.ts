@@ -7,6 +7,7 @@
 import { DialectAttr, type Attribute, type Context, type OpAsmParser, type OpAsmPrinter } from '@tilepass/ir'
 import { type LinearLayout, blockedToLinear, dotOperandToLinear, isPowerOf2, mmaToLinear, sliceLinear } from './LinearLayout.ts'
 
+/** The dialect namespace, `tileas`. */
 export const TILEAS = 'tileas'
 
 /** A distributed layout: how the elements of a tile spread over registers, lanes and warps. */

@@ -117,8 +117,9 @@ function unaryOp(name: string): OdsOp {
   })
 }
 
-/** LLVM's icmp and fcmp predicate names, which `cmpi` / `cmpf` take. */
+/** LLVM's icmp predicate names, which `cmpi` takes. */
 export const ICMP_PREDICATES: readonly string[] = ['eq', 'ne', 'slt', 'sle', 'sgt', 'sge', 'ult', 'ule', 'ugt', 'uge']
+/** LLVM's fcmp predicate names (without the constant ones), which `cmpf` takes. */
 export const FCMP_PREDICATES: readonly string[] = ['oeq', 'ogt', 'oge', 'olt', 'ole', 'one', 'ord', 'ueq', 'ugt', 'uge', 'ult', 'ule', 'une', 'uno']
 
 function i1Like(t: Type): Type {
@@ -390,14 +391,14 @@ const asyncCommitGroupOp = defineOp({
   name: `${N}.async_commit_group`,
   operands: { tokens: variadic(Token) },
   results: { token: Token },
-  assemblyFormat: '$tokens attr-dict',
+  assemblyFormat: '($tokens^)? attr-dict',
 })
 
 const asyncWaitOp = defineOp({
   name: `${N}.async_wait`,
   operands: { tokens: variadic(Token) },
   attributes: { pending: I32Attr },
-  assemblyFormat: '$tokens attr-dict',
+  assemblyFormat: '($tokens^)? attr-dict',
 })
 
 const barrierOp = defineOp({

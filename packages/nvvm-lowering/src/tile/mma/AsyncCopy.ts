@@ -70,7 +70,7 @@ export function emitAsyncCopyTile(e: LLVMEmitter, t: AsyncCopyTile): void {
   const { layout } = t.dst
   const stage = emitStagePointer(e, t.dst)
   const eltType = e.float(t.elt)
-  const ctx = e.builder.context
+  const ctx = e.context
   const cg = NVVMEnumAttr.get(ctx, 'load_cache_modifier', 'cg')
   const size16 = IntegerAttr.get(e.i32, VECTOR_BYTES)
   const tid = vectors < t.numThreads ? e.and(t.ids.tid, vectors - 1) : t.ids.tid
@@ -92,21 +92,21 @@ export function emitAsyncCopyTile(e: LLVMEmitter, t: AsyncCopyTile): void {
     const left = e.smax(e.smin(e.sub(t.src.cols, gCol), vec), 0)
     const inRow = e.icmp('slt', gRow, t.src.rows)
     const bytes = e.select(inRow, e.shl(e.trunc(left, e.i32), log2(eltBytes)), 0)
-    e.op('nvvm.cp.async.shared.global', [dst, src, bytes], [], { size: size16, modifier: cg })
+    e.op('nvvm.cp.async.shared.global', [dst, src, bytes], null, { size: size16, modifier: cg })
   }
 }
 
 /** `nvvm.cp.async.commit.group`. */
 export function emitAsyncCommitGroup(e: LLVMEmitter): void {
-  e.op('nvvm.cp.async.commit.group', [], [])
+  e.op('nvvm.cp.async.commit.group', [], null)
 }
 
 /** `nvvm.cp.async.wait.group pending`: waits until at most `pending` groups are in flight. */
 export function emitAsyncWait(e: LLVMEmitter, pending: number): void {
-  e.op('nvvm.cp.async.wait.group', [], [], { n: IntegerAttr.get(e.i32, pending) })
+  e.op('nvvm.cp.async.wait.group', [], null, { n: IntegerAttr.get(e.i32, pending) })
 }
 
 /** `nvvm.barrier0`: `bar.sync 0` across the CTA. */
 export function emitBarrier(e: LLVMEmitter): void {
-  e.op('nvvm.barrier0', [], [])
+  e.barrier()
 }

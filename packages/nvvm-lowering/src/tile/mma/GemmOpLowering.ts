@@ -160,7 +160,7 @@ export function lowerAllocShared(env: GemmLoweringEnv, op: Operation): Value {
     },
     regions: 1,
   })
-  return env.e.value('llvm.mlir.addressof', [], LLVMPointerType.get(ctx, 3), { global_name: SymbolRefAttr.get(ctx, name) })
+  return env.e.v('llvm.mlir.addressof', [], LLVMPointerType.get(ctx, 3), { global_name: SymbolRefAttr.get(ctx, name) })
 }
 
 /**

@@ -68,7 +68,7 @@ export function emitLoadDotOperand(e: LLVMEmitter, t: DotOperandLoad): Value[] {
   const phase = e.and(e.lshr(lr, log2(layout.perPhase)), layout.maxPhase - 1)
   const rowOff = e.mulPow2(row, rowBytes)
   const chunkBase = col === null ? null : e.lshr(col, log2(layout.vec))
-  const ctx = e.builder.context
+  const ctx = e.context
   const attrs = {
     eltType: NVVMKeywordAttr.get(ctx, 'ld_st_matrix_elt_type', 'b16'),
     layout: NVVMKeywordAttr.get(ctx, 'mma_layout', t.opIdx === 1 ? 'col' : 'row'),
@@ -92,7 +92,7 @@ export function emitLoadDotOperand(e: LLVMEmitter, t: DotOperandLoad): Value[] {
     const off = e.add(e.add(rowOff, r0 * rowBytes), e.shl(e.xor(chunk, phase), log2(VECTOR_BYTES)))
     const ptr = e.gep(base, off, e.i8)
     const resType = perLoad === 1 ? e.i32 : e.struct(e.i32, perLoad)
-    const ld = e.value('nvvm.ldmatrix', [ptr], resType, attrs)
+    const ld = e.v('nvvm.ldmatrix', [ptr], resType, attrs)
     for (let m = 0; m < perLoad; m++) {
       const word = perLoad === 1 ? ld : e.extractValue(ld, m)
       const v = e.bitcast(word, pairType)

@@ -73,7 +73,7 @@ export function emitMma(e: LLVMEmitter, t: MmaTile): Value[] {
   if (t.a.length !== counts.a || t.b.length !== counts.b || t.c.length !== counts.c) {
     throw new Error(`emitMma: expected ${counts.a}/${counts.b}/${counts.c} A/B/C registers, got ${t.a.length}/${t.b.length}/${t.c.length}`)
   }
-  const ctx = e.builder.context
+  const ctx = e.context
   const attrs = {
     layoutA: NVVMKeywordAttr.get(ctx, 'mma_layout', 'row'),
     layoutB: NVVMKeywordAttr.get(ctx, 'mma_layout', 'col'),
@@ -104,7 +104,7 @@ export function emitMma(e: LLVMEmitter, t: MmaTile): Value[] {
       const at = 4 * (in_ + reps.n * im)
       let acc = [t.c[at]!, t.c[at + 1]!, t.c[at + 2]!, t.c[at + 3]!]
       for (let jk = 0; jk < nk; jk++) {
-        const res = e.value('nvvm.mma.sync', [...aFrag[jk + nk * im]!, ...bFrag[jk + nk * in_]!, ...acc], resType, attrs)
+        const res = e.v('nvvm.mma.sync', [...aFrag[jk + nk * im]!, ...bFrag[jk + nk * in_]!, ...acc], resType, attrs)
         acc = [0, 1, 2, 3].map((i) => e.extractValue(res, i))
       }
       for (let i = 0; i < 4; i++) {

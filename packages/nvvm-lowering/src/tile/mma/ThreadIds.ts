@@ -11,6 +11,6 @@ export interface ThreadIds {
 
 /** Reads `%tid.x` and derives the lane and warp ids. */
 export function emitThreadIds(e: LLVMEmitter): ThreadIds {
-  const tid = e.value('nvvm.read.ptx.sreg.tid.x', [], e.i32)
+  const tid = e.v('nvvm.read.ptx.sreg.tid.x', [], e.i32)
   return { tid, lane: e.and(tid, 31), warp: e.lshr(tid, 5) }
 }
