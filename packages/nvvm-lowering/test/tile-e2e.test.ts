@@ -63,6 +63,12 @@ const SOFTMAX_4X256 = example('row-softmax')
   .replaceAll('tile<16xf32>', 'tile<4xf32>')
   .replaceAll('tile<16x1xf32>', 'tile<4x1xf32>')
 
+/** Row softmax over 16x64 tiles in CTAs of 8 warps (num_worker_warps_per_cta). */
+const SOFTMAX_8_WARPS = example('row-softmax').replace(
+  'entry @row_softmax(%x: tile<ptr<f32>>, %y: tile<ptr<f32>>, %m: tile<i32>, %n: tile<i32>) {',
+  'entry @row_softmax(%x: tile<ptr<f32>>, %y: tile<ptr<f32>>, %m: tile<i32>, %n: tile<i32>) optimization_hints=<sm_90 = {num_worker_warps_per_cta = 8}, sm_100 = {num_worker_warps_per_cta = 8}> {',
+)
+
 interface Case {
   readonly name: string
   readonly source: string
@@ -83,13 +89,13 @@ function vaddCheck(source: string, kernel: string, tile: number, n: number): (pt
   }
 }
 
-function softmaxCheck(source: string, kernel: string, rowsPerTile: number, m: number, n: number): (ptx: string) => void {
+function softmaxCheck(source: string, kernel: string, rowsPerTile: number, m: number, n: number, threads = 128): (ptx: string) => void {
   return (ptx) => {
     const r = random(m * 1000 + n, -8, 8)
     const x = Float32Array.from({ length: m * n }, r)
     const grid = ceilDiv(m, rowsPerTile)
     const [, want] = golden(source, [x, new Float32Array(m * n)], [m, n], [grid])
-    const got = emulate(ptx, kernel, [x, new Float32Array(m * n).fill(-7), m, n], { grid: [grid, 1, 1], block: [128, 1, 1] }).buffers[1] as Float32Array
+    const got = emulate(ptx, kernel, [x, new Float32Array(m * n).fill(-7), m, n], { grid: [grid, 1, 1], block: [threads, 1, 1] }).buffers[1] as Float32Array
     for (let i = 0; i < m * n; i++) {
       const w = want![i]!
       expect(Math.abs(got[i]! - w)).toBeLessThanOrEqual(1e-5 * Math.abs(w) + 1e-30)
@@ -102,6 +108,7 @@ const CASES: readonly Case[] = [
   { name: 'vector add, 1024-element tiles, 16-byte accesses, n = 3001', source: VADD_1024, kernel: 'vadd', check: vaddCheck(VADD_1024, 'vadd', 1024, 3001) },
   { name: 'row softmax, 16x64 tiles, 37 x 50', source: example('row-softmax'), kernel: 'row_softmax', check: softmaxCheck(example('row-softmax'), 'row_softmax', 16, 37, 50) },
   { name: 'row softmax, 4x256 tiles (cross-warp reduce), 9 x 200', source: SOFTMAX_4X256, kernel: 'row_softmax', check: softmaxCheck(SOFTMAX_4X256, 'row_softmax', 4, 9, 200) },
+  { name: 'row softmax, 16x64 tiles, 8 warps, 33 x 64', source: SOFTMAX_8_WARPS, kernel: 'row_softmax', check: softmaxCheck(SOFTMAX_8_WARPS, 'row_softmax', 16, 33, 64, 256) },
 ]
 
 describe('tile kernels: emulated PTX matches the cuda_tile interpreter', () => {

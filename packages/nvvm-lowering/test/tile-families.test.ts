@@ -182,20 +182,21 @@ describe('control flow', () => {
   }, SLOW)
 })
 
-describe('layout conversion', () => {
-  /** Lowers tile-assembly text and runs its kernel @k. */
-  function runTileAS(text: string, args: (Buffer | number)[]): (ArrayBufferView | null)[] {
-    const { ctx, errors } = tileContext()
-    const parsed = parseSourceString(text, ctx, { filename: 't.mlir' })
-    expect(errors).toEqual([])
-    const pm = new PassManager(ctx, 'builtin.module')
-    addNVVMLoweringPipeline(pm, { optLevel: 2, gpuName: 'sm_90a' })
-    expect(succeeded(pm.run(parsed!.op))).toBe(true)
-    const ptx = emitPTX(parsed!.op, { gpuName: 'sm_90a' })
-    expect(errors).toEqual([])
-    return emulate(ptx!, 'k', args, { grid: [1, 1, 1], block: [128, 1, 1] }).buffers
-  }
+/** Lowers tile-assembly text and runs its kernel @k. */
+function runTileAS(text: string, args: (Buffer | number)[]): (ArrayBufferView | null)[] {
+  const { ctx, errors } = tileContext()
+  const parsed = parseSourceString(text, ctx, { filename: 't.mlir' })
+  expect(errors).toEqual([])
+  const pm = new PassManager(ctx, 'builtin.module')
+  addNVVMLoweringPipeline(pm, { optLevel: 2, gpuName: 'sm_90a' })
+  expect(succeeded(pm.run(parsed!.op))).toBe(true)
+  const ptx = emitPTX(parsed!.op, { gpuName: 'sm_90a' })
+  expect(errors).toEqual([])
+  return emulate(ptx!, 'k', args, { grid: [1, 1, 1], block: [128, 1, 1] }).buffers
+}
 
+
+describe('layout conversion', () => {
   const A = '#tileas.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>'
   const B = '#tileas.blocked<sizePerThread = [2, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]>'
   const MMA = '#tileas.mma<warpsPerCTA = [2, 2]>'
@@ -249,5 +250,47 @@ describe('layout conversion', () => {
     const col = Int32Array.from({ length: 32 }, (_, i) => 100 * i + 7)
     const out = runTileAS(text, [col, new Int32Array(2048)])[1] as Int32Array
     expect(Array.from(out)).toEqual(Array.from({ length: 2048 }, (_, i) => col[i >> 6]!))
+  }, SLOW)
+})
+
+describe('scalar arith (loop bounds and predicates of scheduled loops)', () => {
+  it('an index-typed scf.for with ceil/floor division, compare and select', () => {
+    const L = '#tileas.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>'
+    const text = `module {
+  gpu.module @g {
+    func.func @k(%o: !llvm.ptr<1>, %n: i32) attributes {tileas.num_warps = 4 : i32} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %z = arith.constant 0 : i32
+      %c3 = arith.constant 3 : i32
+      %c7 = arith.constant 7 : i32
+      %off = arith.constant 0 : i64
+      %one = arith.constant 1 : i64
+      %len = arith.constant 128 : i64
+      %ni = arith.index_cast %n : i32 to index
+      %sum = scf.for %i = %c0 to %ni step %c1 iter_args(%acc = %z) -> (i32) {
+        %ii = arith.index_cast %i : index to i32
+        %neg = arith.subi %z, %ii : i32
+        %q = arith.ceildivsi %ii, %c3 : i32
+        %f = arith.floordivsi %neg, %c3 : i32
+        %lt = arith.cmpi slt, %ii, %c7 : i32
+        %s = arith.select %lt, %q, %f : i32
+        %acc2 = arith.addi %acc, %s : i32
+        scf.yield %acc2 : i32
+      }
+      %t = tileas.splat %sum : i32 -> !tileas.tile<128xi32, ${L}>
+      tileas.store_view %t, %o[%off] shape = [%len] strides = [%one] : !tileas.tile<128xi32, ${L}>, !llvm.ptr<1>
+      func.return
+    }
+  }
+}
+`
+    const n = 12
+    let want = 0
+    for (let i = 0; i < n; i++) {
+      want += i < 7 ? Math.ceil(i / 3) : Math.floor(-i / 3)
+    }
+    const out = runTileAS(text, [new Int32Array(128), n])[0] as Int32Array
+    expect(Array.from(out)).toEqual(new Array<number>(128).fill(want))
   }, SLOW)
 })

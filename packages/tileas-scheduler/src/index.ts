@@ -42,7 +42,7 @@ export type { PeelPlan } from './schedule/Materialization.ts'
 export * from './tileas/index.ts'
 /** cuda_tile -> tile assembly: `convert-cuda-tile-to-tileas`, `addTileASPipeline`, `registerTileASPasses`. */
 export { ConvertCudaTileToTileASPass, NUM_WARPS_ATTR, addTileASPipeline, registerTileASPasses, defaultBlockedLayout, elementBytes } from './conversion/index.ts'
-export type { TilePipelineOptions } from './conversion/index.ts'
+export type { TilePipelineOptions, ConvertCudaTileToTileASOptionDecls } from './conversion/index.ts'
 /** cuda_tile `mmaf` in the tile-assembly form (staged operands, mma layouts). */
 export { convertMmaf, mmaOperandSharedLayout, mmaOperandSwizzleParams, mmaWarpsFor, MmafUnsupported, hoistLoopLayoutConversions } from './conversion/index.ts'
 export type { MmafConversion } from './conversion/index.ts'

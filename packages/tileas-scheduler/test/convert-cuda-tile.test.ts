@@ -40,6 +40,8 @@ describe('convert-cuda-tile-to-tileas', () => {
     expect(r.errors).toEqual([])
     const text = printOperation(r.module!)
     expect(text).toContain('tileas.num_warps = 8 : i32')
+    // The hints of another architecture do not apply.
+    expect(printOperation(toTileAS(src, 'sm_100a').module!)).toContain('tileas.num_warps = 4 : i32')
     expect(text).toContain('warpsPerCTA = [8]')
     expect(text).toContain('{vector = 4 : i32}')
   })

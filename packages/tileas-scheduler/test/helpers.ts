@@ -25,14 +25,14 @@ export function example(name: string): string {
 }
 
 /** Parses and verifies cuda_tile `source`, runs convert-cuda-tile-to-tileas; the module or the errors. */
-export function toTileAS(source: string): { module: Operation | null; errors: string[]; ctx: Context } {
+export function toTileAS(source: string, gpuName = 'sm_90a'): { module: Operation | null; errors: string[]; ctx: Context } {
   const { ctx, errors } = tileContext()
   const parsed = parseSourceString(source, ctx, { filename: 'k.mlir' })
   if (parsed === null || !succeeded(verify(parsed.op))) {
     return { module: null, errors, ctx }
   }
   const pm = new PassManager(ctx, 'builtin.module')
-  addTileASPipeline(pm, { optLevel: 2, gpuName: 'sm_90a' })
+  addTileASPipeline(pm, { optLevel: 2, gpuName })
   if (!succeeded(pm.run(parsed.op))) {
     return { module: null, errors, ctx }
   }

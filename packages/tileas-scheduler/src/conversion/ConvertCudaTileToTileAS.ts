@@ -13,6 +13,7 @@ import {
   Block,
   DenseArrayAttr,
   DenseIntOrFPElementsAttr,
+  DictionaryAttr,
   FloatAttr,
   FloatType,
   FunctionType,
@@ -34,7 +35,7 @@ import {
   type Value,
 } from '@tilepass/ir'
 import { LLVMPointerType } from '@tilepass/dialects'
-import { OperationPass } from '@tilepass/pass-manager'
+import { OperationPass, stringOption, type OptionValues, type ScalarOption } from '@tilepass/pass-manager'
 import {
   CudaTileEnumAttr,
   DivByAttr,
@@ -124,7 +125,11 @@ class CudaTileToTileAS {
   private numWarps = 4
   readonly builder: OpBuilder
 
-  constructor(readonly module: Operation) {
+  constructor(
+    readonly module: Operation,
+    /** The target whose optimization hints apply (empty: any). */
+    readonly gpuName: string,
+  ) {
     this.builder = new OpBuilder(module.context)
   }
 
@@ -161,7 +166,7 @@ class CudaTileToTileAS {
   }
 
   private convertEntry(entry: Operation): void {
-    this.numWarps = numWarpsOf(entry)
+    this.numWarps = numWarpsOf(entry, this.gpuName)
     const block = entry.regions[0]!.front
     const argTypes = block.arguments.map((a) => this.scalarType(a.type, entry))
     const fn = this.builder.create('func.func', entry.location, {
@@ -703,19 +708,26 @@ function paddingAttr(elementType: Type, padding: number): Attribute | null {
   return FloatAttr.get(elementType, v)
 }
 
-/** `num_worker_warps_per_cta` of the entry's optimization hints (any architecture), else 4. */
-function numWarpsOf(entry: Operation): number {
+/**
+ * `num_worker_warps_per_cta` of the entry's optimization hints for `gpuName` (`sm_90a` reads
+ * the `sm_90` entry; empty: the first architecture that sets it), else 4.
+ */
+function numWarpsOf(entry: Operation, gpuName: string): number {
   const hints = entry.getAttr('optimization_hints')
-  if (hints instanceof OptimizationHintsAttr) {
-    for (const e of hints.entries) {
-      const dict = e.value as unknown as { entries?: readonly { name: { value: string } | string; value: Attribute }[] }
-      for (const kv of dict.entries ?? []) {
-        const key = typeof kv.name === 'string' ? kv.name : kv.name.value
-        if (key === 'num_worker_warps_per_cta' && kv.value instanceof IntegerAttr) {
-          const n = Number(kv.value.value)
-          if (n === 4 || n === 8) {
-            return n
-          }
+  if (!(hints instanceof OptimizationHintsAttr)) {
+    return 4
+  }
+  const arch = /^(sm_\d+)/.exec(gpuName)?.[1] ?? ''
+  for (const e of hints.entries) {
+    if (arch !== '' && e.name !== arch) {
+      continue
+    }
+    const dict = e.value
+    for (const kv of dict instanceof DictionaryAttr ? dict.entries : []) {
+      if (kv.name === 'num_worker_warps_per_cta' && kv.value instanceof IntegerAttr) {
+        const n = Number(kv.value.value)
+        if (n === 4 || n === 8) {
+          return n
         }
       }
     }
@@ -723,12 +735,22 @@ function numWarpsOf(entry: Operation): number {
   return 4
 }
 
+/** The option declarations of `convert-cuda-tile-to-tileas`. */
+export type ConvertCudaTileToTileASOptionDecls = {
+  readonly gpuName: ScalarOption<string>
+}
+
+const convertOptions: ConvertCudaTileToTileASOptionDecls = {
+  gpuName: stringOption('gpu-name', '', 'Target (sm_90a, sm_100a, ...) whose optimization hints apply; empty: the first architecture that sets them'),
+}
+
 /**
  * `convert-cuda-tile-to-tileas`: lowers the cuda_tile modules of a builtin.module to tile
  * assembly (gpu.module + func.func with distributed tiles).
  */
-export class ConvertCudaTileToTileASPass extends OperationPass {
+export class ConvertCudaTileToTileASPass extends OperationPass<OptionValues<ConvertCudaTileToTileASOptionDecls>> {
   static override readonly argument = 'convert-cuda-tile-to-tileas'
+  static override readonly options: ConvertCudaTileToTileASOptionDecls = convertOptions
   static override readonly summary = 'Lower cuda_tile modules to tile assembly (tileas): CTAs of warps, distributed layouts, weak global accesses'
   static override readonly opName = 'builtin.module'
   static override readonly dependentDialects: readonly string[] = ['tileas', 'gpu', 'func', 'scf', 'arith', 'llvm']
@@ -739,7 +761,7 @@ export class ConvertCudaTileToTileASPass extends OperationPass {
     const todo = module.regions[0]!.front.operations.filter((o) => o.name.name === 'cuda_tile.module')
     let ok = true
     for (const m of todo) {
-      if (new CudaTileToTileAS(m).run()) {
+      if (new CudaTileToTileAS(m, this.options.gpuName).run()) {
         m.erase()
       } else {
         ok = false

@@ -3,6 +3,7 @@ import type { OpPassManager, PassRegistry } from '@tilepass/pass-manager'
 import { ConvertCudaTileToTileASPass } from './ConvertCudaTileToTileAS.ts'
 
 export { ConvertCudaTileToTileASPass, NUM_WARPS_ATTR } from './ConvertCudaTileToTileAS.ts'
+export type { ConvertCudaTileToTileASOptionDecls } from './ConvertCudaTileToTileAS.ts'
 export { defaultBlockedLayout, elementBytes } from './Layouts.ts'
 export { convertMmaf, mmaOperandSharedLayout, mmaOperandSwizzleParams, mmaWarpsFor, MmafUnsupported } from './MmafToTileAS.ts'
 export type { MmafConversion } from './MmafToTileAS.ts'
@@ -15,8 +16,10 @@ export interface TilePipelineOptions {
 }
 
 /** Adds the cuda_tile -> tile assembly passes to `pm` (anchored on builtin.module). */
-export function addTileASPipeline(pm: OpPassManager, _options: TilePipelineOptions): void {
-  pm.addPass(new ConvertCudaTileToTileASPass())
+export function addTileASPipeline(pm: OpPassManager, options: TilePipelineOptions): void {
+  const convert = new ConvertCudaTileToTileASPass()
+  convert.options.gpuName = options.gpuName
+  pm.addPass(convert)
 }
 
 /** Registers the passes of this package in `registry` (`tilepass-opt --convert-cuda-tile-to-tileas`). */
