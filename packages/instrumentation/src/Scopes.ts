@@ -1,4 +1,12 @@
-import type { PassInstrumentation, PassManager } from '@tilepass/pass-manager'
+import type { PassInstrumentation, PassInstrumentor } from '@tilepass/pass-manager'
+
+/**
+ * What named scopes are entered on: a `PassManager`, or a running `Pass` (its pass
+ * manager's chain, for scopes opened inside `runOnOperation`).
+ */
+export interface ScopeHost {
+  getPassInstrumentor(): PassInstrumentor | null
+}
 
 /**
  * The named scopes the tileiras pipeline opens, spelled exactly as its timing reports
@@ -48,12 +56,51 @@ export const SCOPE_NAMES: {
   TryAddConstraintToAvoidRegSpilling: 'ResourceConstraintBuilder::tryAddConstraintToAvoidRegSpilling',
 }
 
+/** A pass manager: it owns its chain (a running pass borrows its manager's). */
+function isPassManagerLike(h: ScopeHost): boolean {
+  return typeof (h as { addInstrumentation?: unknown }).addInstrumentation === 'function'
+}
+
 /** An instrumentation that also observes named scopes (timing, traces). */
 export interface ScopeListener {
   /** Scope `name` was entered. */
   runBeforeScope(name: string): void
   /** Scope `name` was exited; `succeeded` is false when its body threw or failed. */
   runAfterScope(name: string, succeeded: boolean): void
+}
+
+/** An instrumentation that also records decisions made inside a scope (the scheduler trace). */
+export interface ScopeEventListener {
+  /** A decision `name` with its details, made inside the innermost open scope. */
+  runOnScopeEvent(name: string, args: Readonly<Record<string, string | number | boolean>>): void
+}
+
+/** True when an instrumentation of `host`'s chain records scope events (build the details only then). */
+export function hasScopeEventListener(host: ScopeHost): boolean {
+  const chain = host.getPassInstrumentor()
+  if (chain === null) {
+    return false
+  }
+  for (let i = 0; i < chain.size; i++) {
+    if (typeof (chain.at(i) as Partial<ScopeEventListener>).runOnScopeEvent === 'function') {
+      return true
+    }
+  }
+  return false
+}
+
+/** Reports decision `name` to every scope-event listener of `host`'s chain, in chain order. */
+export function emitScopeEvent(host: ScopeHost, name: string, args: Readonly<Record<string, string | number | boolean>>): void {
+  const chain = host.getPassInstrumentor()
+  if (chain === null) {
+    return
+  }
+  for (let i = 0; i < chain.size; i++) {
+    const pi = chain.at(i) as Partial<ScopeEventListener>
+    if (typeof pi.runOnScopeEvent === 'function') {
+      pi.runOnScopeEvent(name, args)
+    }
+  }
 }
 
 function isScopeListener(pi: PassInstrumentation): pi is PassInstrumentation & ScopeListener {
@@ -64,7 +111,7 @@ function isScopeListener(pi: PassInstrumentation): pi is PassInstrumentation & S
 /** The token of a scope entered with no instrumentation installed; exiting it does nothing. */
 export const INVALID_SCOPE_TOKEN = -1
 
-const chains = new WeakMap<PassManager, ScopeChain>()
+const chains = new WeakMap<object, ScopeChain>()
 
 /**
  * The named-scope side of a pass manager's instrumentation chain. `enter` returns an
@@ -77,14 +124,18 @@ export class ScopeChain {
   private readonly names: (string | null)[] = []
   private readonly free: number[] = []
 
-  private constructor(private readonly pm: PassManager) {}
+  private constructor(private readonly pm: ScopeHost) {}
 
-  /** The scope chain of `pm` (one per pass manager). */
-  static of(pm: PassManager): ScopeChain {
-    let c = chains.get(pm)
+  /**
+   * The scope chain of `pm` (one per pass manager). For a running pass, the chain of the
+   * instrumentor it runs under (one per instrumentor), or an inert chain without one.
+   */
+  static of(pm: ScopeHost): ScopeChain {
+    const key: object = isPassManagerLike(pm) ? pm : (pm.getPassInstrumentor() ?? pm)
+    let c = chains.get(key)
     if (c === undefined) {
-      c = new ScopeChain(pm)
-      chains.set(pm, c)
+      c = new ScopeChain(isPassManagerLike(pm) ? pm : { getPassInstrumentor: () => (key === pm ? null : (key as PassInstrumentor)) })
+      chains.set(key, c)
     }
     return c
   }
@@ -173,16 +224,17 @@ export class ScopeGuard {
   }
 }
 
-/** Enters scope `name` of `pm` and returns its guard, for `using scope = enterScope(pm, name)`. */
-export function enterScope(pm: PassManager, name: string): ScopeGuard {
+/** Enters scope `name` of `pm` (a pass manager or a running pass) and returns its guard, for `using scope = enterScope(pm, name)`. */
+export function enterScope(pm: ScopeHost, name: string): ScopeGuard {
   return new ScopeGuard(ScopeChain.of(pm), name)
 }
 
 /**
- * Runs `body` inside scope `name` of `pm`. The exit always fires: with `succeeded`
- * false when `body` throws (the error is rethrown) or returns `false`.
+ * Runs `body` inside scope `name` of `pm` (a pass manager or a running pass). The exit
+ * always fires: with `succeeded` false when `body` throws (the error is rethrown) or
+ * returns `false`.
  */
-export function withScope<T>(pm: PassManager, name: string, body: () => T): T {
+export function withScope<T>(pm: ScopeHost, name: string, body: () => T): T {
   const chain = ScopeChain.of(pm)
   const token = chain.enter(name)
   let ok = false

@@ -1,11 +1,12 @@
 import { StringAttr, type Operation } from '@tilepass/ir'
 import { PassInstrumentation, type Pass, type PassManager } from '@tilepass/pass-manager'
-import type { ScopeListener } from './Scopes.ts'
+import type { ScopeEventListener, ScopeListener } from './Scopes.ts'
 
 /** One complete event of a Chrome trace (`"ph": "X"`). */
 export interface TraceEvent {
   readonly name: string
-  readonly cat: 'pass' | 'scope'
+  /** A pass execution, a named scope, or a decision made inside one (a placement). */
+  readonly cat: 'pass' | 'scope' | 'decision'
   readonly ph: 'X'
   /** Start, microseconds since the trace began. */
   readonly ts: number
@@ -13,7 +14,8 @@ export interface TraceEvent {
   readonly dur: number
   readonly pid: 0
   readonly tid: 0
-  readonly args: { readonly op?: string; readonly failed?: boolean }
+  /** For passes the op (`func.func @f`) and `failed`; for decisions their details. */
+  readonly args: Readonly<Record<string, string | number | boolean>>
 }
 
 interface Open {
@@ -35,7 +37,7 @@ function describeOp(op: Operation): string {
  * one Chrome `chrome://tracing` complete event per pass execution, and one per named
  * scope nested in the pass that opened it. `finish()` returns the JSON to write.
  */
-export class TraceInstrumentation extends PassInstrumentation implements ScopeListener {
+export class TraceInstrumentation extends PassInstrumentation implements ScopeListener, ScopeEventListener {
   /** The events recorded so far, in completion order. */
   readonly events: TraceEvent[] = []
   private readonly open: Open[] = []
@@ -86,6 +88,12 @@ export class TraceInstrumentation extends PassInstrumentation implements ScopeLi
   }
   runAfterScope(_name: string, succeeded: boolean): void {
     this.close(!succeeded)
+  }
+
+  /** A decision inside the innermost open scope: a zero-length complete event nested in it. */
+  runOnScopeEvent(name: string, args: Readonly<Record<string, string | number | boolean>>): void {
+    const ts = this.now()
+    this.events.push({ name, cat: 'decision', ph: 'X', ts, dur: 0, pid: 0, tid: 0, args })
   }
 
   /** The trace file: `{"traceEvents": [...]}`, events sorted by start time. */

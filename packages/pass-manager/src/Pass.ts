@@ -2,6 +2,7 @@ import { success, type Context, type LogicalResult, type OpInterface, type Opera
 import { PreservedAnalyses, type AnalysisClass, type AnalysisManager } from '@tilepass/analysis'
 import { copyOptionValues, defaultOptionValues, parseOptionsInto, printOptions, type OptionDecls, type PipelineErrors } from './PassOptions.ts'
 import type { OpPassManager } from './PassManager.ts'
+import type { PassInstrumentor } from './PassInstrumentation.ts'
 
 /** A counter owned by one pass instance (MLIR's `Pass::Statistic`). */
 export class Statistic {
@@ -25,6 +26,8 @@ export class Statistic {
  */
 export interface PassRunner {
   runDynamicPipeline(pm: OpPassManager, op: Operation, state: PassExecutionState): LogicalResult
+  /** The instrumentation chain of the run, or null when none is installed. */
+  readonly instrumentor: PassInstrumentor | null
 }
 
 /**
@@ -167,6 +170,14 @@ export abstract class Pass<O extends object = object> {
     return this.exec.am
   }
   /** Marks this run failed; the pipeline stops after this pass. */
+  /**
+   * The instrumentation chain of the running pass manager, or null when none is installed
+   * (named scopes opened by the pass go through it: `withScope(pass, name, body)`).
+   */
+  getPassInstrumentor(): PassInstrumentor | null {
+    return this.exec.runner.instrumentor
+  }
+
   signalPassFailure(): void {
     this.exec.failed = true
   }

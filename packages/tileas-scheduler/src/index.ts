@@ -46,3 +46,25 @@ export type { TilePipelineOptions, ConvertCudaTileToTileASOptionDecls } from './
 /** cuda_tile `mmaf` in the tile-assembly form (staged operands, mma layouts). */
 export { convertMmaf, mmaOperandSharedLayout, mmaOperandSwizzleParams, mmaWarpsFor, MmafUnsupported, hoistLoopLayoutConversions } from './conversion/index.ts'
 export type { MmafConversion } from './conversion/index.ts'
+
+/** The K-loop dependence graph, `ScheduleAnalysis`, the pipeline expander and the scheduling passes. */
+export { COPY_LATENCY, TILEAS_OPS, buildLoopGraph, classifyLoopOp, footprintOf, registersOf } from './schedule/LoopGraph.ts'
+export type { LoopGraph, LoopOpKind } from './schedule/LoopGraph.ts'
+export { buildRegisterModel, estimatePressure, spillSeatCost } from './schedule/RegisterPressure.ts'
+export type { RegisterModel } from './schedule/RegisterPressure.ts'
+export { FORCE_SERIAL_ATTR, ScheduleAnalysis, isScheduledLoopCandidate, scheduleLoop, stageBufferBytes } from './schedule/ScheduleAnalysis.ts'
+export type { LoopSchedule, LoopScheduleOptions } from './schedule/ScheduleAnalysis.ts'
+export { matchKLoop } from './pipeline/MatchKLoop.ts'
+export type { KLoopForm } from './pipeline/MatchKLoop.ts'
+export { PIPELINE_STAGES_ATTR, expandPipeline } from './pipeline/PipelineExpander.ts'
+export {
+  ORDER_ATTR,
+  STAGE_ATTR,
+  TileASGenerateSchedulePass,
+  TileASMaterializeSchedulePass,
+  TileASPrepareForSchedulingPass,
+  addTileASSchedulingPasses,
+  registerTileASSchedulingPasses,
+} from './passes/SchedulingPasses.ts'
+export type { TileASSchedulingOptions } from './passes/SchedulingPasses.ts'
+export { staticTripCount, unrollSmallLoops } from './passes/UnrollSmallLoops.ts'

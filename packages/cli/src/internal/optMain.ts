@@ -18,18 +18,7 @@ import {
   type SourceBuffer,
   type SourceChunk,
 } from '@tilepass/ir'
-import {
-  ActionLogger,
-  ActionProfiler,
-  DebugCounter,
-  OptBisect,
-  RemarkEngine,
-  TimingManager,
-  TimingScope,
-  installActionHandlers,
-  parseLocationFilters,
-  setRemarkEngine,
-} from '@tilepass/instrumentation'
+import type { OptBisect, TimingScope } from '@tilepass/instrumentation'
 import { setDebugOnlyTypes } from '@tilepass/conversion'
 import type { ToolIO } from '../ToolIO.ts'
 import type { OptConfig } from './OptConfig.ts'
@@ -38,6 +27,7 @@ import { checkPrintedIndentation } from './printLimit.ts'
 import { registerToolDialects } from './registerDialects.ts'
 import { setHintDiagnostics } from '@tilepass/cuda-tile'
 import { parseTileBytecode, readOptInput } from './translateCudaTile.ts'
+import { RunInstrumentation, formatInternalError } from './RunInstrumentation.ts'
 
 /** @internal Creates the context of one input chunk, with every dialect the tool knows registered. */
 export function createToolContext(config: OptConfig): Context {
@@ -156,45 +146,11 @@ export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): num
       : splitInputBuffer(sourceMgr, buffer, config.splitInputFile, io.stderr)
 
   const ic = config.instrumentation
-
-  // Action logging and profiling (`--log-actions-to`, `--profile-actions-to`): '-' is
-  // standard output; a file is written at the end. As in mlir-opt, each chunk gets its
-  // own logger and profiler (a file then holds the last chunk's).
-  const actionFiles = new Map<string, string>()
-  const actionSink = (path: string): ((text: string) => void) =>
-    path === '-'
-      ? io.stdout
-      : (text: string) => {
-          actionFiles.set(path, (actionFiles.get(path) ?? '') + text)
-        }
-  const logsActions = ic.logActionsTo !== ''
-  const actionFilters = parseLocationFilters(ic.logActionsFilter)
-  // Debug counters gate actions by tag. A bad value stops the run up front; each chunk
-  // then gets fresh counters, as mlir-opt's per-buffer debug handler.
-  const useCounters = ic.debugCounter !== '' || ic.printDebugCounter
-  if (useCounters) {
-    const error = new DebugCounter().parse(ic.debugCounter)
-    if (error !== null) {
-      io.stderr(`error: ${error}\nLLVM ERROR: Invalid DebugCounter command-line configuration\n`)
-      return 1
-    }
+  const run = RunInstrumentation.create(ic, io, toolName)
+  if (typeof run === 'number') {
+    return run
   }
-  if (ic.remarkFormat !== 'emitRemark') {
-    io.stderr(`${toolName}: --remark-format=${ic.remarkFormat} is not supported; remarks are reported as diagnostics (emitRemark)\n`)
-    return 1
-  }
-  // Opt-bisect: one pass numbering over the whole run.
-  const bisect =
-    ic.optBisectLimit < 0
-      ? null
-      : new OptBisect({
-          limit: ic.optBisectLimit,
-          funcs: ic.optBisectFuncs,
-          verbose: ic.optBisectVerbose,
-          output: io.stderr,
-          printIRPath: ic.optBisectPrintIRPath,
-          writeFile: io.writeFile,
-        })
+  const bisect = run.bisect
 
   let hadFailure = false
   let crashed = false
@@ -217,49 +173,8 @@ export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): num
     context.diagnosticOpPrinter = (op, generic) => printOperation(op, diagnosticPrinterOptions(config.printer, generic))
     context.commandLinePrinterOptions = config.printer
     renderer.attach(context)
-    const observesActions = logsActions || ic.profileActionsTo !== ''
-    // mlir-opt disables debug counters when actions are logged, reporting it in the
-    // middle of its `ExecutionContext registered` line (the newline comes after).
-    let counters: DebugCounter | null = null
-    if (useCounters) {
-      counters = new DebugCounter()
-      counters.parse(ic.debugCounter)
-    }
-    if (counters !== null && logsActions && counters.hasCounters) {
-      io.stderr(
-        'ExecutionContext registered on the contexterror: Debug counters are incompatible with --log-actions-to and --mlir-enable-debugger-hook options and are disabled\n\n',
-      )
-      counters = null
-    } else if (observesActions) {
-      io.stderr('ExecutionContext registered on the context\n')
-    }
-    if (counters !== null) {
-      if (ic.printDebugCounter) {
-        io.stderr(counters.summary())
-      }
-      if (counters.hasCounters) {
-        counters.install(context)
-      }
-    }
-    bisect?.install(context)
-    const remarks = remarkEngine(ic)
-    if (remarks !== null) {
-      setRemarkEngine(context, remarks)
-    }
-    let profiler: ActionProfiler | null = null
-    if (observesActions) {
-      for (const path of [ic.logActionsTo, ic.profileActionsTo]) {
-        if (path !== '' && path !== '-') {
-          actionFiles.set(path, '')
-        }
-      }
-      const logger = logsActions ? new ActionLogger({ output: actionSink(ic.logActionsTo), threadName: toolName, filters: actionFilters }) : null
-      profiler = ic.profileActionsTo === '' ? null : new ActionProfiler(actionSink(ic.profileActionsTo), process.pid)
-      installActionHandlers(context, logger, profiler)
-    }
-    // As mlir-opt, each chunk has its own timing manager and report.
-    const timing = ic.timing ? new TimingManager({ display: ic.timingDisplay, format: ic.timingFormat, style: ic.timingStyle }) : null
-    const rootScope = new TimingScope(timing === null ? null : timing.root)
+    const unit = run.attach(context)
+    const rootScope = unit.rootScope
     try {
       if (!performActions(chunks[i]!, buffer, context, config, io, emitChunk, rootScope, bisect, bytecode)) {
         hadFailure = true
@@ -271,14 +186,7 @@ export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): num
     } finally {
       renderer.detach()
     }
-    rootScope.end()
-    profiler?.finish()
-    if (counters !== null && ic.printDebugCounter) {
-      io.stderr(counters.summary())
-    }
-    if (timing !== null) {
-      io.stderr(timing.report())
-    }
+    unit.finish()
   }
   if (held !== '') {
     io.stdout(held)
@@ -291,13 +199,7 @@ export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): num
     ok = !hadFailure && !crashed
   }
   expectations.dispose()
-  for (const [path, text] of actionFiles) {
-    try {
-      io.writeFile(path, text)
-    } catch (error) {
-      io.stderr(`cannot open output file '${path}': ${(error as Error).message}\n`)
-    }
-  }
+  run.writeFiles()
   if (toFile && ok) {
     try {
       if (io.writeFileChunks !== undefined) {
@@ -400,34 +302,4 @@ function withReproducerPipeline(config: OptConfig, resources: ReadonlyMap<string
     pipelineArgs: pipeline instanceof StringAttr ? [`--pass-pipeline=${pipeline.value}`, ...config.pipelineArgs] : config.pipelineArgs,
     verifyEach: verifyEach !== undefined && BoolAttr.isBool(verifyEach) ? verifyEach.value !== 0n : config.verifyEach,
   }
-}
-
-/** The remark engine of a chunk, or null when no `--remarks-filter*` is given. */
-function remarkEngine(ic: OptConfig['instrumentation']): RemarkEngine | null {
-  // As mlir-opt: a kind's filter is `all|specific`, or `all` alone, or `specific` alone.
-  const all = ic.remarksFilter
-  const pick = (specific: string): string | undefined =>
-    specific === '' ? (all === '' ? undefined : all) : all === '' ? specific : `${all}|${specific}`
-  const filters = {
-    passed: pick(ic.remarksFilterPassed),
-    missed: pick(ic.remarksFilterMissed),
-    failed: pick(ic.remarksFilterFailed),
-    analysis: pick(ic.remarksFilterAnalysis),
-  }
-  if (filters.passed === undefined && filters.missed === undefined && filters.failed === undefined && filters.analysis === undefined) {
-    return null
-  }
-  return new RemarkEngine(filters, ic.remarkPolicy)
-}
-
-function formatInternalError(toolName: string, error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error)
-  let text = `${toolName}: internal error: ${message}\n`
-  if (error instanceof Error && error.stack !== undefined) {
-    const frames = error.stack.split('\n').filter((l) => l.trimStart().startsWith('at '))
-    if (frames.length > 0) {
-      text += `Stack dump:\n${frames.join('\n')}\n`
-    }
-  }
-  return text
 }

@@ -127,47 +127,75 @@ export function runPassPipeline(
 ): LogicalResult {
   void context
   debugStream = io.stderr
-  let ran: PassManager | null = null
-  const trace = { file: config.instrumentation.scheduleTraceFile, text: (): string => '' }
+  let instrumented: InstrumentedRun | null = null
   const result = runPassManagerFromCommandLine(op, toolPassRegistry(), config.pipelineArgs, io, {
     verifyEach: config.verifyEach,
     disableThreading: config.disableThreading,
     configure: (pm) => {
-      ran = pm
-      if (!applyInstrumentation(pm, op, config, io, extras)) {
-        return failure()
-      }
-      if (trace.file !== '') {
-        const bisect = extras.bisect ?? null
-        const t = enableTrace(pm, bisect === null ? null : (pass, o) => bisect.wasSkipped(pass, o))
-        trace.text = () => t.finish()
-      }
-      return success()
+      instrumented = instrumentPassManager(pm, op, config, io, extras)
+      return instrumented === null ? failure() : success()
     },
   })
-  // `--mlir-generate-reproducer`: after a successful run, the IR as it now is with the
-  // pipeline; mlir-opt writes nothing when the run fails and ignores a file it cannot write.
-  if (config.instrumentation.generateReproducer !== '' && ran !== null && result) {
-    try {
-      io.writeFile(config.instrumentation.generateReproducer, makeReproducer(ran, op))
-    } catch {
-      // Ignored, as mlir-opt does.
-    }
-  }
-  // Remarks kept by `--remark-policy=final` are reported once the pipeline is done, failed or not.
-  getRemarkEngine(op.context)?.finalize(op.context)
-  if (trace.file !== '' && ran !== null) {
-    try {
-      io.writeFile(trace.file, trace.text())
-    } catch (error) {
-      io.stderr(`cannot open output file '${trace.file}': ${(error as Error).message}\n`)
-    }
-  }
-  const ic = config.instrumentation
-  if (ic.passStatistics && ran !== null) {
-    io.stderr(ic.statsJson ? passStatisticsJson(ran) : passStatisticsReport(ran, ic.passStatisticsDisplay))
+  const run = instrumented as InstrumentedRun | null
+  if (run === null) {
+    getRemarkEngine(op.context)?.finalize(op.context)
+  } else {
+    run.finish(result)
   }
   return result
+}
+
+/** @internal A pass manager with the command line's instrumentation attached; `finish` writes what the run leaves behind. */
+export interface InstrumentedRun {
+  /**
+   * Writes the `--mlir-generate-reproducer` file (after success), reports the remarks kept by
+   * `--remark-policy=final`, and writes the schedule trace and the statistics.
+   */
+  finish(succeeded: boolean): void
+}
+
+/**
+ * @internal Attaches the command line's pass instrumentation to `pm` (timing, IR printing,
+ * crash reproducer, schedule trace), as MLIR's `applyPassManagerCLOptions`; null after
+ * reporting a setting that cannot be honoured.
+ */
+export function instrumentPassManager(pm: PassManager, op: Operation, config: OptConfig, io: ToolIO, extras: PipelineExtras): InstrumentedRun | null {
+  debugStream = io.stderr
+  if (!applyInstrumentation(pm, op, config, io, extras)) {
+    return null
+  }
+  const ic = config.instrumentation
+  let traceText = (): string => ''
+  if (ic.scheduleTraceFile !== '') {
+    const bisect = extras.bisect ?? null
+    const t = enableTrace(pm, bisect === null ? null : (pass, o) => bisect.wasSkipped(pass, o))
+    traceText = () => t.finish()
+  }
+  return {
+    finish(succeeded: boolean): void {
+      // `--mlir-generate-reproducer`: after a successful run, the IR as it now is with the
+      // pipeline; mlir-opt writes nothing when the run fails and ignores a file it cannot write.
+      if (ic.generateReproducer !== '' && succeeded) {
+        try {
+          io.writeFile(ic.generateReproducer, makeReproducer(pm, op))
+        } catch {
+          // Ignored, as mlir-opt does.
+        }
+      }
+      // Remarks kept by `--remark-policy=final` are reported once the pipeline is done, failed or not.
+      getRemarkEngine(op.context)?.finalize(op.context)
+      if (ic.scheduleTraceFile !== '') {
+        try {
+          io.writeFile(ic.scheduleTraceFile, traceText())
+        } catch (error) {
+          io.stderr(`cannot open output file '${ic.scheduleTraceFile}': ${(error as Error).message}\n`)
+        }
+      }
+      if (ic.passStatistics) {
+        io.stderr(ic.statsJson ? passStatisticsJson(pm) : passStatisticsReport(pm, ic.passStatisticsDisplay))
+      }
+    },
+  }
 }
 
 /** @internal What the driver lends the pipeline: its timing scope and the printer flags (with the quiet verifier). */

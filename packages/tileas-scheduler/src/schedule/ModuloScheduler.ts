@@ -34,8 +34,9 @@ export interface ModuloScheduleOptions {
   /**
    * A soft cost of seating `node` at `cycle` (e.g. the spill surcharge): among the legal
    * seats in the window the cheapest wins, ties to the earliest. Default: first fit.
+   * `start` is the partial schedule so far (-1 for nodes not placed); do not modify it.
    */
-  readonly seatCost?: (node: number, cycle: number, ii: number) => number
+  readonly seatCost?: (node: number, cycle: number, ii: number, start: Int32Array) => number
   /** Receives every placement decision, in order. */
   readonly onPlacement?: (event: PlacementEvent) => void
 }
@@ -163,7 +164,7 @@ export function scheduleAtII(
         seat = t
         break
       }
-      const c = seatCost(op, t, ii)
+      const c = seatCost(op, t, ii, time)
       if (c < best) {
         best = c
         seat = t

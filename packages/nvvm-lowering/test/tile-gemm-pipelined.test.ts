@@ -1,0 +1,112 @@
+// The staged cuda_tile GEMM software-pipelined by the scheduling passes (S = 2, 3, 4 stages,
+// and the stages its modulo schedule asks for), through the whole tile compile path: the
+// emulated PTX matches the cuda_tile reference interpreter (ragged shapes, K = 512, and a
+// K-loop shorter than the pipeline), ptxas accepts it for sm_90a and sm_100a without spills,
+// and the PTX keeps S-1 cp.async groups in flight.
+import { describe, expect, it } from 'vitest'
+import { Context, parseSourceString, printOperation, succeeded, verify } from '@tilepass/ir'
+import { CudaTileDialect, TileMemory, runKernel as interpret } from '@tilepass/cuda-tile'
+import { PassManager } from '@tilepass/pass-manager'
+import { runKernel as emulate } from '@tilepass/simt-emulator'
+import { addTileASPipeline, addTileASSchedulingPasses } from '@tilepass/tileas-scheduler'
+import { addNVVMLoweringPipeline, emitPTX } from '../src/index.ts'
+import { PTXAS, ptxas } from './ptxTools.ts'
+import { example, tileContext } from './tileCompile.ts'
+import { maxRelativeError, randomHalfMatrix } from './tile/gemmReference.ts'
+
+const SLOW = 180_000
+const SOURCE = example('gemm-f16-staged')
+const KERNEL = 'gemm_f16_staged'
+
+/** Compiles the staged GEMM with the scheduling passes (`numStages` 0: from the schedule). */
+function compilePipelined(numStages: number, gpuName = 'sm_90a'): { ptx: string; tileAsm: string; errors: string[] } {
+  const { ctx, errors } = tileContext()
+  const module = parseSourceString(SOURCE, ctx, { filename: 'gemm.mlir' })!.op
+  expect(succeeded(verify(module))).toBe(true)
+  const pm = new PassManager(ctx, 'builtin.module')
+  addTileASPipeline(pm, { optLevel: 2, gpuName })
+  addTileASSchedulingPasses(pm, { optLevel: 2, numStages })
+  expect(succeeded(pm.run(module))).toBe(true)
+  const tileAsm = printOperation(module)
+  const lower = new PassManager(ctx, 'builtin.module')
+  addNVVMLoweringPipeline(lower, { optLevel: 2, gpuName })
+  expect(succeeded(lower.run(module))).toBe(true)
+  const ptx = emitPTX(module, { gpuName })
+  expect(ptx).not.toBeNull()
+  return { ptx: ptx ?? '', tileAsm, errors }
+}
+
+/** Runs the interpreter and the emulated PTX on [m, n, k] and compares C. */
+function check(ptx: string, [m, n, k]: readonly [number, number, number]): void {
+  const a = randomHalfMatrix(m, k, k, 'f16', 11 + m)
+  const b = randomHalfMatrix(k, n, n, 'f16', 13 + n)
+  const ctx = new Context({ dialects: [CudaTileDialect] })
+  const root = parseSourceString(SOURCE, ctx)!.op
+  const mem = new TileMemory()
+  const [pa, pb, pc] = [mem.allocFrom('f16', a.values), mem.allocFrom('f16', b.values), mem.allocFrom('f32', new Float32Array(m * n))]
+  const grid = [Math.ceil(m / 64), Math.ceil(n / 64), 1] as const
+  expect(succeeded(interpret(root, { args: [pa, pb, pc, m, n, k], grid, memory: mem }))).toBe(true)
+  const want = Float32Array.from(mem.read('f32', pc, m * n))
+  const got = emulate(ptx, KERNEL, [a.bits, b.bits, new Float32Array(m * n).fill(-7), m, n, k], { grid, block: [128, 1, 1] }).buffers[2] as Float32Array
+  const { err, at } = maxRelativeError(got, want, m, n, n)
+  expect({ ok: err <= 1e-2, at }).toEqual({ ok: true, at })
+}
+
+/** The PTX lines of the kernel, trimmed. */
+function lines(ptx: string): string[] {
+  return ptx.split('\n').map((l) => l.trim())
+}
+
+describe('the pipelined staged GEMM', () => {
+  for (const S of [2, 3, 4]) {
+    it(`S = ${S}: the emulated PTX matches the interpreter (ragged, K = 512, K-loop shorter than S)`, () => {
+      const { ptx, tileAsm, errors } = compilePipelined(S)
+      expect(errors).toEqual([])
+      expect(tileAsm).toContain(`!tileas.smem<${S}x64x32xf16`)
+      expect(tileAsm).toContain(`{tileas.pipeline_stages = ${S} : i32}`)
+      for (const shape of [[100, 72, 40], [64, 64, 512], [1, 8, 8], [65, 64, 96]] as const) {
+        check(ptx, shape)
+      }
+    }, SLOW)
+
+    it(`S = ${S}: S-1 cp.async groups in flight (prologue commits, wait_group S-2 before the ldmatrix, drain)`, () => {
+      const l = lines(compilePipelined(S).ptx)
+      const commits = l.flatMap((x, i) => (x.startsWith('cp.async.commit_group') ? [i] : []))
+      const waits = l.flatMap((x, i) => (x.startsWith('cp.async.wait_group') ? [i] : []))
+      const ldmatrix = l.findIndex((x) => x.startsWith('ldmatrix'))
+      // S-1 groups committed before the loop, one in the loop.
+      expect(commits.length).toBe(S)
+      // In the loop: wait until at most S-2 groups are pending, then the barrier, then the
+      // copies of k+S-1 and their commit, then the ldmatrix of stage k; after it, a drain.
+      expect(waits.map((i) => l[i])).toEqual([`cp.async.wait_group ${S - 2};`, 'cp.async.wait_group 0;'])
+      expect(waits[0]!).toBeGreaterThan(commits[S - 2]!)
+      const barrier = l.findIndex((x, i) => i > waits[0]! && /^(bar\.sync|barrier\.sync)/.test(x))
+      expect(barrier).toBeGreaterThan(waits[0]!)
+      expect(commits[S - 1]!).toBeGreaterThan(barrier)
+      expect(ldmatrix).toBeGreaterThan(commits[S - 1]!)
+      expect(waits[1]!).toBeGreaterThan(ldmatrix)
+    }, SLOW)
+  }
+
+  it('the schedule picks the stages itself and the result still matches', () => {
+    const { ptx, tileAsm } = compilePipelined(0)
+    const stages = Number(/tileas\.pipeline_stages = (\d+)/.exec(tileAsm)?.[1] ?? '0')
+    expect(stages).toBeGreaterThanOrEqual(2)
+    check(ptx, [100, 72, 40])
+  }, SLOW)
+})
+
+describe.skipIf(PTXAS === null)('ptxas 13.0 accepts the pipelined GEMM with no spills', () => {
+  for (const arch of ['sm_90a', 'sm_100a']) {
+    for (const S of [2, 3, 4]) {
+      it(`S = ${S} (${arch})`, () => {
+        for (const [fn, f] of ptxas(compilePipelined(S, arch).ptx, arch)) {
+          expect({ fn, spill: f.spillStores + f.spillLoads }).toEqual({ fn, spill: 0 })
+          if (process.env.TILEPASS_PTXAS_REPORT === '1') {
+            process.stdout.write(`ptxas ${arch} ${fn} (S = ${S}): ${f.registers} registers, ${f.sharedBytes} bytes smem\n`)
+          }
+        }
+      }, SLOW)
+    }
+  }
+})

@@ -1,0 +1,348 @@
+/**
+ * The scheduling passes of the tile compile path (tileiras-reference §1.5 rows 5, 6 and 8,
+ * §2.1): `TileASPrepareForScheduling`, `TileASGenerateSchedule`
+ * (`tileas-generate-schedule-constraints`) and `TileASMaterializeSchedule`
+ * (`tileas-materialize-schedule`), each stage inside its verbatim instrumentation scope.
+ */
+import { writeFileSync } from 'node:fs'
+import { FrozenRewritePatternSet, IntegerAttr, IntegerType, applyPatternsGreedily, type Operation } from '@tilepass/ir'
+import { SCOPE_NAMES, emitScopeEvent, hasScopeEventListener, withScope } from '@tilepass/instrumentation'
+import { OperationPass, intOption, stringOption, type OpPassManager, type OptionValues, type PassRegistry, type ScalarOption } from '@tilepass/pass-manager'
+import { collectCanonicalizationPatterns } from '@tilepass/transforms'
+import type { PlacementEvent } from '../schedule/ModuloScheduler.ts'
+import { ScheduleAnalysis, isScheduledLoopCandidate, scheduleLoop, type LoopSchedule } from '../schedule/ScheduleAnalysis.ts'
+import { matchKLoop } from '../pipeline/MatchKLoop.ts'
+import { expandPipeline } from '../pipeline/PipelineExpander.ts'
+import { unrollSmallLoops } from './UnrollSmallLoops.ts'
+
+/** The i32 attributes carrying each op's schedule (tileiras-reference §2.13). */
+export const STAGE_ATTR = 'nv_tile.aws.stage'
+export const ORDER_ATTR = 'nv_tile.aws.order'
+
+/** The K-loops (scf.for with an async copy in the body) under `root`, innermost first. */
+function findKLoops(root: Operation): Operation[] {
+  const loops: Operation[] = []
+  root.walk((op) => {
+    if (isScheduledLoopCandidate(op)) {
+      loops.push(op)
+    }
+  })
+  return loops
+}
+
+/** The `tileas.num_warps` of the function (default 4). */
+function numWarpsOf(fn: Operation): number {
+  const a = fn.getAttr('tileas.num_warps')
+  return a instanceof IntegerAttr ? Number(a.value) : 4
+}
+
+// ---- TileASPrepareForScheduling --------------------------------------------------------
+
+type PrepareOptionDecls = { readonly unrollThreshold: ScalarOption<number> }
+const prepareOptions: PrepareOptionDecls = {
+  unrollThreshold: intOption('unroll-small-loops-threshold', 4, 'Fully unroll loops without async copies whose static trip count is at most this, before scheduling'),
+}
+
+/**
+ * `TileASPrepareForScheduling`: the canonicalizer stage (`runCanonicalizer`), which first
+ * unrolls small loops (`unrollSmallLoopsForScheduling`) and then canonicalizes, so the
+ * scheduler sees one flat block per K-loop.
+ */
+export class TileASPrepareForSchedulingPass extends OperationPass<OptionValues<PrepareOptionDecls>> {
+  static override readonly argument = 'tileas-prepare-for-scheduling'
+  static override readonly summary = 'Prepare tile-assembly loops for scheduling (unroll small loops, canonicalize)'
+  static override readonly description =
+    'Runs the canonicalizer stage of TileASPrepareForScheduling: loops without async copies whose static trip count is at most `unroll-small-loops-threshold` are fully unrolled (unrollSmallLoopsForScheduling), then the canonicalization patterns of the loaded dialects run to a fixpoint (runCanonicalizer). Each stage runs in its instrumentation scope.'
+  static override readonly opName = 'func.func'
+  static override readonly dependentDialects: readonly string[] = ['arith', 'scf', 'tileas']
+  static override readonly options: PrepareOptionDecls = prepareOptions
+  static override readonly statistics = { 'num-unrolled': 'Loops fully unrolled for scheduling' }
+  static readonly passName: string = 'TileASPrepareForSchedulingPass'
+
+  private readonly numUnrolled = this.statistic('num-unrolled')
+
+  override runOnOperation(): void {
+    const fn = this.getOperation()
+    withScope(this, SCOPE_NAMES.TileASPrepareForScheduling, () => {
+      withScope(this, SCOPE_NAMES.RunCanonicalizer, () => {
+        const unrolled = withScope(this, SCOPE_NAMES.UnrollSmallLoopsForScheduling, () => unrollSmallLoops(fn, this.options.unrollThreshold))
+        this.numUnrolled.add(unrolled)
+        applyPatternsGreedily(fn, new FrozenRewritePatternSet(collectCanonicalizationPatterns(this.getContext())), {})
+      })
+    })
+  }
+}
+
+// ---- TileASGenerateSchedule --------------------------------------------------------------
+
+type GenerateOptionDecls = {
+  readonly scheduleTraceFile: ScalarOption<string>
+  readonly registerBudget: ScalarOption<number>
+  readonly serialThreshold: ScalarOption<number>
+}
+const generateOptions: GenerateOptionDecls = {
+  scheduleTraceFile: stringOption(
+    'schedule-trace-file',
+    '',
+    'Generate a chrome timeline trace if not empty for the visualizationof the scheduling result for TileASv2',
+  ),
+  registerBudget: intOption('register-budget', 255, 'Registers per thread above which seats get the spill-avoidance surcharge'),
+  serialThreshold: intOption('serial-threshold', 8, 'Loops with fewer ops are scheduled by the serial generator'),
+}
+
+/** One event of the Chrome trace the pass writes to `schedule-trace-file`. */
+interface ChromeEvent {
+  readonly name: string
+  readonly cat: string
+  readonly ph: 'X'
+  readonly ts: number
+  readonly dur: number
+  readonly pid: 1
+  readonly tid: 1
+  readonly args: Readonly<Record<string, string | number | boolean>>
+}
+
+/**
+ * `TileASGenerateSchedule`: schedules every K-loop of the function (dependence graph,
+ * generator choice, modulo scheduling bounded by shared memory with the spill-avoidance
+ * constraint), legalizes each schedule for the materialization, caches `ScheduleAnalysis`
+ * and writes each op's `(stage, order)` as `nv_tile.aws.stage` / `nv_tile.aws.order`.
+ */
+export class TileASGenerateSchedulePass extends OperationPass<OptionValues<GenerateOptionDecls>> {
+  static override readonly argument = 'tileas-generate-schedule-constraints'
+  static override readonly summary = 'Generate the modulo schedule of tile-assembly K-loops (Serial or CostBased)'
+  static override readonly description =
+    'Builds the dependence graph of each scf.for K-loop body in tile-assembly form (async copies on the copy pipe, mma on the tensor pipe, shared-memory reads, waits and barriers; SSA, token and barrier edges; the accumulator recurrence at distance 1), picks the serial or the cost-based generator, runs the II search with Rau\'s iterative modulo scheduling bounded by shared memory (stages x stage buffer bytes) and ranked by the spill-avoidance surcharge, legalizes the schedule for the materialization and caches it as ScheduleAnalysis. With `schedule-trace-file`, writes a Chrome trace with one event per loop and one child event per placement decision.'
+  static override readonly opName = 'func.func'
+  static override readonly dependentDialects: readonly string[] = ['arith', 'scf', 'tileas']
+  static override readonly options: GenerateOptionDecls = generateOptions
+  static override readonly statistics = {
+    'num-scheduled-loops': 'K-loops scheduled',
+    'num-illegal-loops': 'K-loops whose schedule cannot be materialized',
+  }
+  static readonly passName: string = 'TileASGenerateSchedulePass'
+
+  private readonly numScheduled = this.statistic('num-scheduled-loops')
+  private readonly numIllegal = this.statistic('num-illegal-loops')
+
+  override runOnOperation(): void {
+    const fn = this.getOperation()
+    const scope = <T>(name: string, body: () => T): T => withScope(this, name, body)
+    const tracePath = this.options.scheduleTraceFile
+    const trace: ChromeEvent[] | null = tracePath === '' ? null : []
+    const origin = performance.now()
+    const now = (): number => Math.round((performance.now() - origin) * 1000)
+    const traceInChain = hasScopeEventListener(this)
+    withScope(this, SCOPE_NAMES.TileASGenerateSchedule, () => {
+      const analysis = this.getAnalysis(ScheduleAnalysis)
+      for (const loop of findKLoops(fn)) {
+        const start = now()
+        const placements: ChromeEvent[] = []
+        const onPlacement =
+          trace === null && !traceInChain
+            ? undefined
+            : (e: PlacementEvent, op: Operation): void => {
+                const args = { op: op.name.name, node: e.node, cycle: e.cycle, stage: e.stage, ii: e.ii, forced: e.forced, evicted: e.evicted.join(',') }
+                if (traceInChain) {
+                  emitScopeEvent(this, 'placement', args)
+                }
+                placements.push({ name: 'placement', cat: 'decision', ph: 'X', ts: now(), dur: 0, pid: 1, tid: 1, args })
+              }
+        const s = scheduleLoop(loop, {
+          numWarps: numWarpsOf(fn),
+          registerBudget: this.options.registerBudget,
+          serialThreshold: this.options.serialThreshold,
+          scope,
+          ...(onPlacement === undefined ? {} : { onPlacement }),
+        })
+        analysis.set(s)
+        this.numScheduled.add()
+        const ok = scope(SCOPE_NAMES.LegalizeLoopScheduleForMaterialization, () => legalize(s, analysis))
+        if (!ok) {
+          this.numIllegal.add()
+        }
+        annotate(s)
+        if (trace !== null) {
+          const end = now()
+          trace.push({
+            name: 'loop',
+            cat: 'schedule',
+            ph: 'X',
+            ts: start,
+            dur: Math.max(1, end - start),
+            pid: 1,
+            tid: 1,
+            args: { generator: s.generator, ii: s.ii, mii: s.mii, stageCount: s.stageCount, pipelineDepth: s.pipelineDepth, valid: s.valid },
+          })
+          trace.push(...placements)
+        }
+      }
+      if (trace !== null) {
+        scope(SCOPE_NAMES.DumpTrace, () => this.writeTrace(fn, tracePath, trace, now()))
+      }
+    })
+    this.markAllAnalysesPreserved()
+  }
+
+  /** Writes the trace: the pass's own event, then the loops and placements inside it. */
+  private writeTrace(fn: Operation, path: string, events: ChromeEvent[], end: number): void {
+    const sym = fn.getAttr('sym_name') as { value?: string } | undefined
+    const all: ChromeEvent[] = [
+      { name: 'TileASGenerateSchedule', cat: 'pass', ph: 'X', ts: 0, dur: Math.max(1, end + 1), pid: 1, tid: 1, args: { op: `func.func @${sym?.value ?? ''}` } },
+      ...events,
+    ]
+    try {
+      writeFileSync(path, `${JSON.stringify({ traceEvents: all, displayTimeUnit: 'ns' })}\n`)
+    } catch (error) {
+      // The trace hook refuses to install when its file cannot be opened; scheduling goes on.
+      fn.emitWarning(`cannot open schedule trace file '${path}': ${(error as Error).message}`).report()
+    }
+  }
+}
+
+/**
+ * `legalizeLoopScheduleForMaterialization`: a valid schedule of a loop the expander can
+ * rewrite, whose stage buffers fit; otherwise the diagnostic (a warning: the loop stays
+ * unpipelined) with the reason as a note. Records the stages to materialize.
+ */
+function legalize(s: LoopSchedule, analysis: ScheduleAnalysis): boolean {
+  let reason: string | null = null
+  if (!s.valid) {
+    reason = 'no schedule was found for the loop'
+  } else {
+    const form = matchKLoop(s.loop)
+    if (typeof form === 'string') {
+      reason = form
+    }
+  }
+  if (reason !== null) {
+    s.loop.emitWarning('failed to legalizeLoopScheduleForMaterialization').attachNote(reason).report()
+    analysis.setStages(s.loop, 1)
+    return false
+  }
+  analysis.setStages(s.loop, s.pipelineDepth)
+  return true
+}
+
+/** Writes `(stage, order)` on each op of the scheduled loop. */
+function annotate(s: LoopSchedule): void {
+  if (!s.valid) {
+    return
+  }
+  const i32 = IntegerType.get(s.loop.context, 32)
+  s.ops.forEach((op, i) => {
+    op.setAttr(STAGE_ATTR, IntegerAttr.get(i32, s.stage[i]!))
+    op.setAttr(ORDER_ATTR, IntegerAttr.get(i32, s.order[i]!))
+  })
+}
+
+// ---- TileASMaterializeSchedule --------------------------------------------------------
+
+type MaterializeOptionDecls = { readonly numStages: ScalarOption<number> }
+const materializeOptions: MaterializeOptionDecls = {
+  numStages: intOption('num-stages', 0, 'Stages of the software pipeline (shared-memory buffers per operand); 0 takes them from the schedule'),
+}
+
+/**
+ * `TileASMaterializeSchedule`: reads the cached `ScheduleAnalysis` (never recomputes it)
+ * and rewrites each legal K-loop into an S-stage software pipeline (the agent-unspecialized
+ * driver): S buffers per operand, a prologue of S-1 copy groups, the steady state with
+ * `async_wait {pending = S-2}`, predicated copies past the end, a drain after the loop.
+ */
+export class TileASMaterializeSchedulePass extends OperationPass<OptionValues<MaterializeOptionDecls>> {
+  static override readonly argument = 'tileas-materialize-schedule'
+  static override readonly summary = 'Meterialize the pipeline schedule to generate warp-specialized or unspecialized IR'
+  static override readonly description =
+    'Reads the ScheduleAnalysis that tileas-generate-schedule-constraints cached (it must be preserved in between; without it the loops stay as they are, with the remark `Failed to pipeline loop`) and expands each legal K-loop into a software pipeline of S stages (the pipeline depth of its schedule, or `num-stages`): every copied buffer gets S stages, S-1 copy groups are issued before the loop, each iteration waits with async_wait {pending = S-2} and a barrier, issues the copies of iteration k+S-1 (predicated off past the end, so short and ragged loops need no epilogue copies) and reads its own stage; after the loop the remaining groups are drained. Only the agent-unspecialized form is generated.'
+  static override readonly opName = 'func.func'
+  static override readonly dependentDialects: readonly string[] = ['arith', 'scf', 'tileas']
+  static override readonly options: MaterializeOptionDecls = materializeOptions
+  static override readonly statistics = { 'num-pipelined-loops': 'K-loops expanded into software pipelines' }
+  static readonly passName: string = 'TileASMaterializeSchedulePass'
+
+  private readonly numPipelined = this.statistic('num-pipelined-loops')
+
+  override runOnOperation(): void {
+    const fn = this.getOperation()
+    const scope = <T>(name: string, body: () => T): T => withScope(this, name, body)
+    const loops = scope(SCOPE_NAMES.FindTargetForLoops, () => findKLoops(fn))
+    if (loops.length === 0) {
+      this.markAllAnalysesPreserved()
+      return
+    }
+    const analysis = this.getCachedAnalysis(ScheduleAnalysis)
+    const forced = this.options.numStages
+    // The (stage, order) annotations of the generator describe the loop before expansion.
+    for (const loop of loops) {
+      for (const op of loop.getRegion(0).front.ops()) {
+        op.removeAttr(STAGE_ATTR)
+        op.removeAttr(ORDER_ATTR)
+      }
+    }
+    if (analysis === undefined && forced === 0) {
+      // No schedule (the generator did not run, e.g. opt-bisect skipped it): the loops stay
+      // as they are, with the soft-failure remark; the analysis is never recomputed here.
+      for (const loop of loops) {
+        loop
+          .emitRemark('Failed to pipeline loop')
+          .attachNote('no ScheduleAnalysis: tileas-generate-schedule-constraints did not run, or a pass in between did not preserve it')
+          .report()
+      }
+      this.markAllAnalysesPreserved()
+      return
+    }
+    for (const loop of loops) {
+      const stages = forced > 0 ? forced : (analysis?.stagesOf(loop) ?? 1)
+      if (stages < 2) {
+        continue
+      }
+      const form = matchKLoop(loop)
+      if (typeof form === 'string') {
+        loop.emitRemark('Failed to pipeline loop').attachNote(form).report()
+        continue
+      }
+      expandPipeline(form, stages, scope)
+      this.numPipelined.add()
+    }
+  }
+}
+
+/** Options of the scheduling passes in the compile pipeline. */
+export interface TileASSchedulingOptions {
+  /** `-O` level: the passes run at 2 and above. */
+  readonly optLevel: 0 | 1 | 2 | 3
+  /** Forces the number of pipeline stages (0 or absent: from the schedule). */
+  readonly numStages?: number
+  /** Writes the scheduler's Chrome trace here. */
+  readonly scheduleTraceFile?: string
+}
+
+/**
+ * Adds the scheduling passes to `pm` (anchored on builtin.module, holding `gpu.module`s of
+ * `func.func` kernels in tile-assembly form) when `optLevel >= 2`: prepare, generate,
+ * materialize, nested on each function.
+ */
+export function addTileASSchedulingPasses(pm: OpPassManager, options: TileASSchedulingOptions): void {
+  if (options.optLevel < 2) {
+    return
+  }
+  const fpm = pm.nest('gpu.module').nest('func.func')
+  fpm.addPass(new TileASPrepareForSchedulingPass())
+  const gen = new TileASGenerateSchedulePass()
+  if (options.scheduleTraceFile !== undefined) {
+    gen.options.scheduleTraceFile = options.scheduleTraceFile
+  }
+  fpm.addPass(gen)
+  const mat = new TileASMaterializeSchedulePass()
+  if (options.numStages !== undefined) {
+    mat.options.numStages = options.numStages
+  }
+  fpm.addPass(mat)
+}
+
+/** Registers the scheduling passes in `registry` (`tilepass-opt --tileas-generate-schedule-constraints`, ...). */
+export function registerTileASSchedulingPasses(registry: PassRegistry): void {
+  registry.register(TileASPrepareForSchedulingPass)
+  registry.register(TileASGenerateSchedulePass)
+  registry.register(TileASMaterializeSchedulePass)
+}
