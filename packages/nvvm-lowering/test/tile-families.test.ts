@@ -294,3 +294,16 @@ describe('scalar arith (loop bounds and predicates of scheduled loops)', () => {
     expect(Array.from(out)).toEqual(new Array<number>(128).fill(want))
   }, SLOW)
 })
+
+describe('kernel names', () => {
+  it('reports two tile modules defining the same kernel', () => {
+    const entry = (m: string): string => `cuda_tile.module @${m} {
+  entry @k() {
+    return
+  }
+}
+`
+    const compiled = compileTile(entry('a') + entry('b'))
+    expect(compiled.errors).toEqual(["7:3: a kernel named 'k' already exists: kernels of all tile modules share one namespace"])
+  })
+})
