@@ -51,7 +51,15 @@ function lowerKernel(fn: Operation, before: Operation): boolean {
   old.arguments.forEach((a, i) => cx.setRegs(a, [entry.getArgument(i)]))
   const body = cx.newBlock()
   cx.setBlock(body)
-  if (!cx.lowerBlock(old)) {
+  let ok: boolean
+  try {
+    ok = cx.lowerBlock(old)
+  } catch (e) {
+    // A code generator meeting IR it does not expect: a diagnostic, not a crash.
+    fn.emitError(`convert-tileas-to-nvvm could not lower this kernel: ${e instanceof Error ? e.message : String(e)}`).report()
+    ok = false
+  }
+  if (!ok) {
     kernel.erase()
     return false
   }
