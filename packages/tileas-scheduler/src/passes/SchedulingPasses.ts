@@ -15,8 +15,9 @@ import { matchKLoop } from '../pipeline/MatchKLoop.ts'
 import { expandPipeline } from '../pipeline/PipelineExpander.ts'
 import { unrollSmallLoops } from './UnrollSmallLoops.ts'
 
-/** The i32 attributes carrying each op's schedule (tileiras-reference §2.13). */
+/** The i32 attribute carrying each op's stage (tileiras-reference §2.13). */
 export const STAGE_ATTR = 'nv_tile.aws.stage'
+/** The i32 attribute carrying each op's order inside its loop (unique per op). */
 export const ORDER_ATTR = 'nv_tile.aws.order'
 
 /** The K-loops (scf.for with an async copy in the body) under `root`, innermost first. */
