@@ -39,7 +39,8 @@ function numWarpsOf(fn: Operation): number {
 
 // ---- TileASPrepareForScheduling --------------------------------------------------------
 
-type PrepareOptionDecls = { readonly unrollThreshold: ScalarOption<number> }
+/** The option declarations of `tileas-prepare-for-scheduling`. */
+export type PrepareOptionDecls = { readonly unrollThreshold: ScalarOption<number> }
 const prepareOptions: PrepareOptionDecls = {
   unrollThreshold: intOption('unroll-small-loops-threshold', 4, 'Fully unroll loops without async copies whose static trip count is at most this, before scheduling'),
 }
@@ -76,7 +77,8 @@ export class TileASPrepareForSchedulingPass extends OperationPass<OptionValues<P
 
 // ---- TileASGenerateSchedule --------------------------------------------------------------
 
-type GenerateOptionDecls = {
+/** The option declarations of `tileas-generate-schedule-constraints`. */
+export type GenerateOptionDecls = {
   readonly scheduleTraceFile: ScalarOption<string>
   readonly registerBudget: ScalarOption<number>
   readonly serialThreshold: ScalarOption<number>
@@ -239,7 +241,8 @@ function annotate(s: LoopSchedule): void {
 
 // ---- TileASMaterializeSchedule --------------------------------------------------------
 
-type MaterializeOptionDecls = { readonly numStages: ScalarOption<number> }
+/** The option declarations of `tileas-materialize-schedule`. */
+export type MaterializeOptionDecls = { readonly numStages: ScalarOption<number> }
 const materializeOptions: MaterializeOptionDecls = {
   numStages: intOption('num-stages', 0, 'Stages of the software pipeline (shared-memory buffers per operand); 0 takes them from the schedule'),
 }
