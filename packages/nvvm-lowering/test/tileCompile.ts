@@ -67,3 +67,29 @@ export function compileTile(source: string, options: { gpuName?: string; viaByte
   const llvmDialect = printOperation(module)
   return { errors, llvmDialect, llvmIR: translateModuleToLLVMIR(module) ?? '', ptx: emitPTX(module, { gpuName }) ?? '' }
 }
+
+/**
+ * Compiles in two steps through text, as `--emit=tile-asm` and a later `tilepass-opt
+ * --convert-tileas-to-nvvm` would: the printed tile assembly is parsed again in a fresh
+ * context and lowered; returns that PTX.
+ */
+export function compileThroughTileAsmText(source: string, gpuName = 'sm_90a'): { errors: string[]; ptx: string } {
+  const first = tileContext()
+  const module = parseSourceString(source, first.ctx, { filename: 'k.mlir' })!.op
+  const pm = new PassManager(first.ctx, 'builtin.module')
+  addTileASPipeline(pm, { optLevel: 2, gpuName })
+  if (!succeeded(pm.run(module))) {
+    return { errors: first.errors, ptx: '' }
+  }
+  const second = tileContext()
+  const reparsed = parseSourceString(printOperation(module), second.ctx, { filename: 'k.tileas.mlir' })
+  if (reparsed === null || !succeeded(verify(reparsed.op))) {
+    return { errors: second.errors, ptx: '' }
+  }
+  const lower = new PassManager(second.ctx, 'builtin.module')
+  addNVVMLoweringPipeline(lower, { optLevel: 2, gpuName })
+  if (!succeeded(lower.run(reparsed.op))) {
+    return { errors: second.errors, ptx: '' }
+  }
+  return { errors: [...first.errors, ...second.errors], ptx: emitPTX(reparsed.op, { gpuName }) ?? '' }
+}
