@@ -8,7 +8,7 @@ import { Context, parseSourceString, printOperation, succeeded, verify } from '@
 import { CudaTileDialect, TileMemory, runKernel as interpret } from '@tilepass/cuda-tile'
 import { PassManager } from '@tilepass/pass-manager'
 import { runKernel as emulate } from '@tilepass/simt-emulator'
-import { addTileASPipeline } from '@tilepass/tileas-scheduler'
+import { addTileASPipeline, addTileASSchedulingPasses } from '@tilepass/tileas-scheduler'
 import { addNVVMLoweringPipeline, emitPTX } from '../src/index.ts'
 import { PTXAS, ptxas } from './ptxTools.ts'
 import { example, tileContext } from './tileCompile.ts'
@@ -24,7 +24,8 @@ function compilePipelined(numStages: number, gpuName = 'sm_90a'): { ptx: string;
   const module = parseSourceString(SOURCE, ctx, { filename: 'gemm.mlir' })!.op
   expect(succeeded(verify(module))).toBe(true)
   const pm = new PassManager(ctx, 'builtin.module')
-  addTileASPipeline(pm, { optLevel: 2, gpuName, numStages })
+  addTileASPipeline(pm, { optLevel: 2, gpuName })
+  addTileASSchedulingPasses(pm, { optLevel: 2, numStages })
   expect(succeeded(pm.run(module))).toBe(true)
   const tileAsm = printOperation(module)
   const lower = new PassManager(ctx, 'builtin.module')

@@ -5,7 +5,7 @@ import { BuiltinDialect, Context, FileLineColLoc, parseSourceString, printOperat
 import { ArithDialect, FuncDialect, GPUDialect, LLVMDialect, NVVMDialect, ScfDialect } from '@tilepass/dialects'
 import { CudaTileDialect, readCudaTileBytecode, writeCudaTileBytecode } from '@tilepass/cuda-tile'
 import { PassManager } from '@tilepass/pass-manager'
-import { TileASDialect, addTileASPipeline } from '@tilepass/tileas-scheduler'
+import { TileASDialect, addTileASPipeline, addTileASSchedulingPasses } from '@tilepass/tileas-scheduler'
 import { addNVVMLoweringPipeline, emitPTX, translateModuleToLLVMIR } from '../src/index.ts'
 
 export function tileContext(): { ctx: Context; errors: string[] } {
@@ -35,7 +35,9 @@ export interface Compiled {
 
 function runPipelines(ctx: Context, module: Operation, gpuName: string): boolean {
   const pm = new PassManager(ctx, 'builtin.module')
+  // As tilepass-compile -O2: conversion, K-loop scheduling, lowering.
   addTileASPipeline(pm, { optLevel: 2, gpuName })
+  addTileASSchedulingPasses(pm, { optLevel: 2 })
   addNVVMLoweringPipeline(pm, { optLevel: 2, gpuName })
   return succeeded(pm.run(module))
 }
@@ -78,6 +80,7 @@ export function compileThroughTileAsmText(source: string, gpuName = 'sm_90a'): {
   const module = parseSourceString(source, first.ctx, { filename: 'k.mlir' })!.op
   const pm = new PassManager(first.ctx, 'builtin.module')
   addTileASPipeline(pm, { optLevel: 2, gpuName })
+  addTileASSchedulingPasses(pm, { optLevel: 2 })
   if (!succeeded(pm.run(module))) {
     return { errors: first.errors, ptx: '' }
   }
