@@ -7,7 +7,7 @@ import { Context, parseSourceString, succeeded } from '@tilepass/ir'
 import { CudaTileDialect, TileMemory, runKernel as interpret } from '@tilepass/cuda-tile'
 import { runKernel as emulate } from '@tilepass/simt-emulator'
 import { MLIR_OPT, MLIR_TRANSLATE, PTXAS, ptxas, runTool } from './ptxTools.ts'
-import { compileTile, example } from './tileCompile.ts'
+import { compileThroughTileAsmText, compileTile, example } from './tileCompile.ts'
 
 const SLOW = 120_000
 
@@ -122,6 +122,14 @@ describe('tile kernels: emulated PTX matches the cuda_tile interpreter', () => {
     const compiled = compileTile(c.source, { viaBytecode: true })
     expect(compiled.errors).toEqual([])
     c.check(compiled.ptx)
+  }, SLOW)
+})
+
+describe('the printed tile assembly is a complete intermediate form', () => {
+  it.each([...CASES, { name: 'GEMM (examples/cuda-tile/gemm-f16-staged.mlir)', source: example('gemm-f16-staged') }])('$name: parse it again, lower it, same PTX', (c) => {
+    const twoStep = compileThroughTileAsmText(c.source)
+    expect(twoStep.errors).toEqual([])
+    expect(twoStep.ptx).toBe(compileTile(c.source).ptx)
   }, SLOW)
 })
 

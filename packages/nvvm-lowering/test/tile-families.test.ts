@@ -104,6 +104,29 @@ describe('elementwise and scalar math', () => {
     const x = Float32Array.from({ length: 128 }, (_, i) => (i % 13) * 0.75 - 4)
     agree(src, [x, new Float32Array(128)], [], 1)
   }, SLOW)
+  it.each(['f16', 'bf16'])('%s arithmetic between f32 conversions', (half) => {
+    const v = view('f32', '128', '128')
+    const src = `cuda_tile.module @m {
+  entry @k(%x: tile<ptr<f32>>, %o: tile<ptr<f32>>) {
+    %c0 = constant <i32: 0> : tile<i32>
+    %xv = make_tensor_view %x, shape = [128], strides = [1] : tensor_view<128xf32, strides=[1]>
+    %ov = make_tensor_view %o, shape = [128], strides = [1] : tensor_view<128xf32, strides=[1]>
+    %xp = make_partition_view %xv : ${v}
+    %op = make_partition_view %ov : ${v}
+    %a, %t1 = load_view_tko weak %xp[%c0] : ${v}, tile<i32> -> tile<128xf32>, token
+    %h = ftof %a : tile<128xf32> -> tile<128x${half}>
+    %s = addf %h, %h : tile<128x${half}>
+    %p = mulf %s, %h : tile<128x${half}>
+    %m = maxf %p, %h : tile<128x${half}>
+    %f = ftof %m : tile<128x${half}> -> tile<128xf32>
+    %st = store_view_tko weak %f, %op[%c0] : tile<128xf32>, ${v}, tile<i32> -> token
+    return
+  }
+}
+`
+    const x = Float32Array.from({ length: 128 }, (_, i) => ((i * 37) % 101) / 7 - 6.5)
+    agree(src, [x, new Float32Array(128)], [], 1)
+  }, SLOW)
 })
 
 describe('reduce', () => {
@@ -293,4 +316,17 @@ describe('scalar arith (loop bounds and predicates of scheduled loops)', () => {
     const out = runTileAS(text, [new Int32Array(128), n])[0] as Int32Array
     expect(Array.from(out)).toEqual(new Array<number>(128).fill(want))
   }, SLOW)
+})
+
+describe('kernel names', () => {
+  it('reports two tile modules defining the same kernel', () => {
+    const entry = (m: string): string => `cuda_tile.module @${m} {
+  entry @k() {
+    return
+  }
+}
+`
+    const compiled = compileTile(entry('a') + entry('b'))
+    expect(compiled.errors).toEqual(["7:3: a kernel named 'k' already exists: kernels of all tile modules share one namespace"])
+  })
 })

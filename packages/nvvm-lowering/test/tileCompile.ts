@@ -5,7 +5,7 @@ import { BuiltinDialect, Context, FileLineColLoc, parseSourceString, printOperat
 import { ArithDialect, FuncDialect, GPUDialect, LLVMDialect, NVVMDialect, ScfDialect } from '@tilepass/dialects'
 import { CudaTileDialect, readCudaTileBytecode, writeCudaTileBytecode } from '@tilepass/cuda-tile'
 import { PassManager } from '@tilepass/pass-manager'
-import { TileASDialect, addTileASPipeline } from '@tilepass/tileas-scheduler'
+import { TileASDialect, addTileASPipeline, addTileASSchedulingPasses } from '@tilepass/tileas-scheduler'
 import { addNVVMLoweringPipeline, emitPTX, translateModuleToLLVMIR } from '../src/index.ts'
 
 export function tileContext(): { ctx: Context; errors: string[] } {
@@ -35,7 +35,9 @@ export interface Compiled {
 
 function runPipelines(ctx: Context, module: Operation, gpuName: string): boolean {
   const pm = new PassManager(ctx, 'builtin.module')
+  // As tilepass-compile -O2: conversion, K-loop scheduling, lowering.
   addTileASPipeline(pm, { optLevel: 2, gpuName })
+  addTileASSchedulingPasses(pm, { optLevel: 2 })
   addNVVMLoweringPipeline(pm, { optLevel: 2, gpuName })
   return succeeded(pm.run(module))
 }
@@ -66,4 +68,31 @@ export function compileTile(source: string, options: { gpuName?: string; viaByte
   }
   const llvmDialect = printOperation(module)
   return { errors, llvmDialect, llvmIR: translateModuleToLLVMIR(module) ?? '', ptx: emitPTX(module, { gpuName }) ?? '' }
+}
+
+/**
+ * Compiles in two steps through text, as `--emit=tile-asm` and a later `tilepass-opt
+ * --convert-tileas-to-nvvm` would: the printed tile assembly is parsed again in a fresh
+ * context and lowered; returns that PTX.
+ */
+export function compileThroughTileAsmText(source: string, gpuName = 'sm_90a'): { errors: string[]; ptx: string } {
+  const first = tileContext()
+  const module = parseSourceString(source, first.ctx, { filename: 'k.mlir' })!.op
+  const pm = new PassManager(first.ctx, 'builtin.module')
+  addTileASPipeline(pm, { optLevel: 2, gpuName })
+  addTileASSchedulingPasses(pm, { optLevel: 2 })
+  if (!succeeded(pm.run(module))) {
+    return { errors: first.errors, ptx: '' }
+  }
+  const second = tileContext()
+  const reparsed = parseSourceString(printOperation(module), second.ctx, { filename: 'k.tileas.mlir' })
+  if (reparsed === null || !succeeded(verify(reparsed.op))) {
+    return { errors: second.errors, ptx: '' }
+  }
+  const lower = new PassManager(second.ctx, 'builtin.module')
+  addNVVMLoweringPipeline(lower, { optLevel: 2, gpuName })
+  if (!succeeded(lower.run(reparsed.op))) {
+    return { errors: second.errors, ptx: '' }
+  }
+  return { errors: [...first.errors, ...second.errors], ptx: emitPTX(reparsed.op, { gpuName }) ?? '' }
 }

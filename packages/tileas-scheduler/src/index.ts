@@ -66,5 +66,5 @@ export {
   addTileASSchedulingPasses,
   registerTileASSchedulingPasses,
 } from './passes/SchedulingPasses.ts'
-export type { TileASSchedulingOptions } from './passes/SchedulingPasses.ts'
+export type { GenerateOptionDecls, MaterializeOptionDecls, PrepareOptionDecls, TileASSchedulingOptions } from './passes/SchedulingPasses.ts'
 export { staticTripCount, unrollSmallLoops } from './passes/UnrollSmallLoops.ts'

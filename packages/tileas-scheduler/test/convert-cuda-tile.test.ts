@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { example, printOperation, toTileAS } from './helpers.ts'
 
 describe('convert-cuda-tile-to-tileas', () => {
-  it('converts vector add: one gpu.module, an entry with 4 warps, blocked 128-element tiles', () => {
+  it('converts vector add: one gpu.module, an entry with 4 warps, 128-element tiles one element per thread', () => {
     const r = toTileAS(example('vector-add'))
     expect(r.errors).toEqual([])
     const text = printOperation(r.module!)
-    expect(text).toContain('#blocked = #tileas.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>')
+    expect(text).toContain('#blocked = #tileas.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>')
     expect(text).toContain('gpu.module @vector_add {')
     expect(text).toContain('func.func @vector_add(%arg0: !llvm.ptr<1>, %arg1: !llvm.ptr<1>, %arg2: !llvm.ptr<1>, %arg3: i32) attributes {tileas.num_warps = 4 : i32}')
     expect(text).toMatch(/tileas\.addf %\d+, %\d+ : !tileas\.tile<128xf32, #blocked>/)

@@ -24,7 +24,7 @@ export function example(name: string): string {
   return readFileSync(new URL(`../../../examples/cuda-tile/${name}.mlir`, import.meta.url), 'utf8')
 }
 
-/** Parses and verifies cuda_tile `source`, runs convert-cuda-tile-to-tileas; the module or the errors. */
+/** Parses and verifies cuda_tile `source`, runs convert-cuda-tile-to-tileas (-O1: no scheduling); the module or the errors. */
 export function toTileAS(source: string, gpuName = 'sm_90a'): { module: Operation | null; errors: string[]; ctx: Context } {
   const { ctx, errors } = tileContext()
   const parsed = parseSourceString(source, ctx, { filename: 'k.mlir' })
@@ -32,7 +32,7 @@ export function toTileAS(source: string, gpuName = 'sm_90a'): { module: Operatio
     return { module: null, errors, ctx }
   }
   const pm = new PassManager(ctx, 'builtin.module')
-  addTileASPipeline(pm, { optLevel: 2, gpuName })
+  addTileASPipeline(pm, { optLevel: 1, gpuName })
   if (!succeeded(pm.run(parsed.op))) {
     return { module: null, errors, ctx }
   }

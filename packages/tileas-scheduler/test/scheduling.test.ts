@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { IntegerAttr, printOperation, succeeded, verify, type Context, type Operation } from '@tilepass/ir'
+import { printOperation, succeeded, verify, type Context, type IntegerAttr, type Operation } from '@tilepass/ir'
 import { PassManager } from '@tilepass/pass-manager'
 import {
   PIPELINE_STAGES_ATTR,
@@ -209,10 +209,10 @@ describe('tileas-materialize-schedule', () => {
     expect(matchKLoop(firstLoop(parseModule(tileContext(), twoCommits)))).toBe('expected one async_commit_group and one async_wait per iteration')
   })
 
-  it('writes the schedule trace as Chrome trace JSON with one child event per placement', () => {
+  it('writes the schedule trace as Chrome trace JSON with one child event per placement, every function in one file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sched-trace-'))
     const file = join(dir, 'trace.json')
-    const r = runPasses(KLOOP, (fpm) => {
+    const r = runPasses(`${KLOOP}\n${KLOOP.replace('@gemm', '@gemm2')}`, (fpm) => {
       const g = new TileASGenerateSchedulePass()
       g.options.scheduleTraceFile = file
       fpm.addPass(g)
@@ -225,16 +225,19 @@ describe('tileas-materialize-schedule', () => {
       expect(Number.isInteger(e.ts) && e.ts >= 0).toBe(true)
       expect(Number.isInteger(e.dur) && e.dur >= 0).toBe(true)
     }
-    const [pass, loop, ...placements] = trace.traceEvents
-    expect(pass!.name).toBe('TileASGenerateSchedule')
-    expect(loop!.name).toBe('loop')
+    const passes = trace.traceEvents.filter((e) => e.name === 'TileASGenerateSchedule')
+    expect(passes.map((p) => p.args['op'])).toEqual(['func.func @gemm', 'func.func @gemm2'])
     const s = scheduleLoop(firstLoop(parseModule(tileContext(), KLOOP)))
-    expect(placements.length).toBeGreaterThanOrEqual(s.ops.length)
-    for (const p of placements) {
-      expect(p.name).toBe('placement')
-      expect(p.ts).toBeGreaterThanOrEqual(loop!.ts)
-      expect(p.ts).toBeLessThanOrEqual(loop!.ts + loop!.dur)
-      expect(Object.keys(p.args)).toEqual(['op', 'node', 'cycle', 'stage', 'ii', 'forced', 'evicted'])
+    for (const pass of passes) {
+      const inside = (e: { ts: number; dur: number }, outer: { ts: number; dur: number }): boolean => e.ts >= outer.ts && e.ts + e.dur <= outer.ts + outer.dur
+      const loops = trace.traceEvents.filter((e) => e.name === 'loop' && inside(e, pass))
+      expect(loops.length).toBe(1)
+      expect(loops[0]!.args).toMatchObject({ generator: 'cost-based', ii: s.ii, pipelineDepth: s.pipelineDepth, valid: true })
+      const placements = trace.traceEvents.filter((e) => e.name === 'placement' && inside(e, loops[0]!))
+      expect(placements.length).toBeGreaterThanOrEqual(s.ops.length)
+      for (const p of placements) {
+        expect(Object.keys(p.args)).toEqual(['op', 'node', 'cycle', 'stage', 'ii', 'forced', 'evicted'])
+      }
     }
   })
 

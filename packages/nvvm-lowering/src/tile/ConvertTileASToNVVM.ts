@@ -25,6 +25,11 @@ function lowerKernel(fn: Operation, before: Operation): boolean {
   const name = (fn.getAttr('sym_name') as StringAttr).value
   const ft = (fn.getAttr('function_type') as TypeAttr).value as FunctionType
   const numWarps = Number((fn.getAttr(NUM_WARPS_ATTR) as IntegerAttr).value)
+  const module = before.parentOp!
+  if (module.regions[0]!.front.operations.some((o) => o.name.name === 'llvm.func' && (o.getAttr('sym_name') as StringAttr | undefined)?.value === name)) {
+    fn.emitError(`a kernel named '${name}' already exists: kernels of all tile modules share one namespace`).report()
+    return false
+  }
   const kernel = buildLLVMFuncOp(b, loc, name, LLVMFunctionType.get(LLVMVoidType.get(ctx), ft.inputs), {
     attributes: [
       { name: 'nvvm.kernel', value: UnitAttr.get(ctx) },
@@ -46,7 +51,15 @@ function lowerKernel(fn: Operation, before: Operation): boolean {
   old.arguments.forEach((a, i) => cx.setRegs(a, [entry.getArgument(i)]))
   const body = cx.newBlock()
   cx.setBlock(body)
-  if (!cx.lowerBlock(old)) {
+  let ok: boolean
+  try {
+    ok = cx.lowerBlock(old)
+  } catch (e) {
+    // A code generator meeting IR it does not expect: a diagnostic, not a crash.
+    fn.emitError(`convert-tileas-to-nvvm could not lower this kernel: ${e instanceof Error ? e.message : String(e)}`).report()
+    ok = false
+  }
+  if (!ok) {
     kernel.erase()
     return false
   }

@@ -5,6 +5,7 @@
 import { type IntegerAttr, IntegerType, type Operation, type Type, type Value } from '@tilepass/ir'
 import { CmpFPredicateNames, CmpIPredicateNames } from '@tilepass/dialects'
 import type { LLVMBuilder } from './LLVMBuilder.ts'
+import { roundedIntDiv } from './elementwise.ts'
 import { registerTileOpLowering, type TileLoweringContext } from './TileLowering.ts'
 
 type Lower = (l: LLVMBuilder, args: Value[], op: Operation, t: Type) => Value
@@ -29,24 +30,9 @@ function resize(signed: boolean): Lower {
 
 const predicate = (op: Operation): number => Number((op.getAttr('predicate') as IntegerAttr).value)
 
-/** ceil / floor division from the truncating quotient and remainder. */
+/** ceil / floor division (arith.ceildivsi, floordivsi, ceildivui). */
 function roundedDiv(kind: 'ceilsi' | 'floorsi' | 'ceilui'): Lower {
-  return (l, [a, b]) => {
-    const unsigned = kind === 'ceilui'
-    const q = l.v(unsigned ? 'llvm.udiv' : 'llvm.sdiv', [a!, b!], a!.type)
-    const r = l.v(unsigned ? 'llvm.urem' : 'llvm.srem', [a!, b!], a!.type)
-    const zero = l.constant(a!.type, 0)
-    const one = l.constant(a!.type, 1)
-    const inexact = l.icmp('ne', r, zero)
-    if (unsigned) {
-      return l.select(inexact, l.add(q, one), q)
-    }
-    const negative = l.icmp('slt', l.bin('xor', r, b!), zero)
-    if (kind === 'ceilsi') {
-      return l.select(l.and(inexact, l.v('llvm.xor', [negative, l.constant(l.i1, 1)], l.i1)), l.add(q, one), q)
-    }
-    return l.select(l.and(inexact, negative), l.v('llvm.sub', [q, one], q.type), q)
-  }
+  return (l, [a, b]) => roundedIntDiv(l, a!, b!, kind === 'ceilui', kind === 'floorsi' ? 'negative_inf' : 'positive_inf')
 }
 
 const ARITH: Readonly<Record<string, Lower>> = {

@@ -19,27 +19,33 @@ function floatWidth(t: Type): number {
   return t instanceof FloatType ? t.width : 0
 }
 
-/** Signed or unsigned integer division rounding toward zero, -inf or +inf. */
-const divi: Scalar = (l, [a, b], op) => {
-  const unsigned = has(op, 'unsigned')
-  const rounding = (op.getAttr('rounding') as StringAttr | undefined)?.value ?? 'zero'
-  const q = l.v(unsigned ? 'llvm.udiv' : 'llvm.sdiv', [a!, b!], a!.type)
+/**
+ * `a / b` (signed or unsigned) rounded toward zero, -inf or +inf: the truncating quotient,
+ * moved by one when the remainder is non-zero and the exact quotient lies on that side.
+ */
+export function roundedIntDiv(l: LLVMBuilder, a: Value, b: Value, unsigned: boolean, rounding: 'zero' | 'negative_inf' | 'positive_inf'): Value {
+  const q = l.v(unsigned ? 'llvm.udiv' : 'llvm.sdiv', [a, b], a.type)
   if (rounding === 'zero' || (unsigned && rounding === 'negative_inf')) {
     return q
   }
-  const r = l.v(unsigned ? 'llvm.urem' : 'llvm.srem', [a!, b!], a!.type)
-  const zero = l.constant(a!.type, 0)
-  const one = l.constant(a!.type, 1)
+  const r = l.v(unsigned ? 'llvm.urem' : 'llvm.srem', [a, b], a.type)
+  const zero = l.constant(a.type, 0)
+  const one = l.constant(a.type, 1)
   const inexact = l.icmp('ne', r, zero)
   if (unsigned) {
     return l.select(inexact, l.add(q, one), q)
   }
   // The exact quotient is negative when r and b have opposite signs.
-  const negative = l.icmp('slt', l.bin('xor', r, b!), zero)
+  const negative = l.icmp('slt', l.bin('xor', r, b), zero)
   if (rounding === 'positive_inf') {
     return l.select(l.and(inexact, l.v('llvm.xor', [negative, l.constant(l.i1, 1)], l.i1)), l.add(q, one), q)
   }
   return l.select(l.and(inexact, negative), l.v('llvm.sub', [q, one], q.type), q)
+}
+
+const divi: Scalar = (l, [a, b], op) => {
+  const rounding = (op.getAttr('rounding') as StringAttr | undefined)?.value ?? 'zero'
+  return roundedIntDiv(l, a!, b!, has(op, 'unsigned'), rounding as 'zero' | 'negative_inf' | 'positive_inf')
 }
 
 const SCALAR: Readonly<Record<string, Scalar>> = {

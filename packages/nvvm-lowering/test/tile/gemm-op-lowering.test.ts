@@ -168,6 +168,9 @@ describe('tileas GEMM ops through GemmOpLowering', () => {
     expect(lower(parse(kernel({ shared: SH(4, 1, 8) }))).reasons[0]).toBe(
       'tileas.alloc_shared: #tileas.shared<vec = 4, perPhase = 1, maxPhase = 8> is not supported by tilepass-compile yet (vec 8, row-major, perPhase * maxPhase <= 8)',
     )
+    expect(lower(parse(kernel({ shared: SH(8, 4, 4) }))).reasons[0]).toBe(
+      'tileas.alloc_shared: #tileas.shared<vec = 8, perPhase = 4, maxPhase = 4> is not supported by tilepass-compile yet (vec 8, row-major, perPhase * maxPhase <= 8)',
+    )
     expect(lower(parse(kernel({ acc: 'f16' }))).reasons).toEqual([
       'tileas.mma: mma of f16 x f16 -> f16 is not supported by tilepass-compile yet (f16/bf16 inputs, f32 accumulator)',
     ])

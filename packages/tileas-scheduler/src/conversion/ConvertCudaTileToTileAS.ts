@@ -157,10 +157,12 @@ class CudaTileToTileAS {
     } catch (e) {
       if (e instanceof Unsupported) {
         e.op.emitError(e.message).report()
-        gpu.erase()
-        return false
+      } else {
+        // Input the converter does not expect: a diagnostic, not a crash.
+        this.module.emitError(`convert-cuda-tile-to-tileas could not convert this module: ${e instanceof Error ? e.message : String(e)}`).report()
       }
-      throw e
+      gpu.erase()
+      return false
     }
     return true
   }

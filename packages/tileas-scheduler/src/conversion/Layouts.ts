@@ -1,7 +1,8 @@
 /**
  * Layout choices of the cuda_tile -> tileas conversion: Triton's default blocked layouts
- * (each thread owns a 16-byte vector along the unit-stride last dimension, lanes then warps
- * tile the rest, repetitions cover what is left).
+ * (each thread owns a 16-byte vector along the unit-stride last dimension, or what the tile
+ * has per thread when that is less; lanes then warps tile the rest, repetitions cover what
+ * is left).
  */
 import { FloatType, IntegerType, type Context, type Type } from '@tilepass/ir'
 import { BlockedLayoutAttr } from '../tileas/TileASAttributes.ts'
@@ -21,7 +22,11 @@ export function defaultBlockedLayout(context: Context, shape: readonly number[],
   const spt = shape.map(() => 1)
   const tpw = shape.map(() => 1)
   const wpc = shape.map(() => 1)
-  spt[last] = Math.max(1, Math.min(16 / elementBytes(elementType), shape[last]!))
+  // 16 bytes per thread along the last dimension, but no more than the tile has per thread
+  // (Triton's coalescing rule), so small tiles do not leave threads holding copies.
+  const numel = shape.reduce((a, b) => a * b, 1)
+  const perThread = Math.max(1, numel / (32 * numWarps))
+  spt[last] = Math.max(1, Math.min(16 / elementBytes(elementType), shape[last]!, perThread))
   tpw[last] = Math.max(1, Math.min(32, shape[last]! / spt[last]))
   wpc[last] = Math.max(1, Math.min(numWarps, shape[last]! / (spt[last] * tpw[last])))
   if (rank === 1) {

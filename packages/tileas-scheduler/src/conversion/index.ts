@@ -1,6 +1,7 @@
 /** The cuda_tile -> tile assembly conversion, its pipeline and registration. */
 import type { OpPassManager, PassRegistry } from '@tilepass/pass-manager'
 import { ConvertCudaTileToTileASPass } from './ConvertCudaTileToTileAS.ts'
+import { registerTileASSchedulingPasses } from '../passes/SchedulingPasses.ts'
 
 export { ConvertCudaTileToTileASPass, NUM_WARPS_ATTR } from './ConvertCudaTileToTileAS.ts'
 export type { ConvertCudaTileToTileASOptionDecls } from './ConvertCudaTileToTileAS.ts'
@@ -15,14 +16,21 @@ export interface TilePipelineOptions {
   readonly gpuName: string
 }
 
-/** Adds the cuda_tile -> tile assembly passes to `pm` (anchored on builtin.module). */
+/**
+ * Adds the cuda_tile -> tile assembly conversion to `pm` (anchored on builtin.module). The
+ * modulo scheduling of the K-loops is `addTileASSchedulingPasses`, added after it.
+ */
 export function addTileASPipeline(pm: OpPassManager, options: TilePipelineOptions): void {
   const convert = new ConvertCudaTileToTileASPass()
   convert.options.gpuName = options.gpuName
   pm.addPass(convert)
 }
 
-/** Registers the passes of this package in `registry` (`tilepass-opt --convert-cuda-tile-to-tileas`). */
+/**
+ * Registers the passes of this package in `registry`: `convert-cuda-tile-to-tileas` and the
+ * scheduling passes (`tilepass-opt --convert-cuda-tile-to-tileas`, ...).
+ */
 export function registerTileASPasses(registry: PassRegistry): void {
   registry.register(ConvertCudaTileToTileASPass)
+  registerTileASSchedulingPasses(registry)
 }

@@ -5,7 +5,7 @@
  * (`tileas-materialize-schedule`), each stage inside its verbatim instrumentation scope.
  */
 import { writeFileSync } from 'node:fs'
-import { FrozenRewritePatternSet, IntegerAttr, IntegerType, applyPatternsGreedily, type Operation } from '@tilepass/ir'
+import { FrozenRewritePatternSet, IntegerAttr, IntegerType, applyPatternsGreedily, type Context, type LogicalResult, type Operation } from '@tilepass/ir'
 import { SCOPE_NAMES, emitScopeEvent, hasScopeEventListener, withScope } from '@tilepass/instrumentation'
 import { OperationPass, intOption, stringOption, type OpPassManager, type OptionValues, type PassRegistry, type ScalarOption } from '@tilepass/pass-manager'
 import { collectCanonicalizationPatterns } from '@tilepass/transforms'
@@ -15,9 +15,9 @@ import { matchKLoop } from '../pipeline/MatchKLoop.ts'
 import { expandPipeline } from '../pipeline/PipelineExpander.ts'
 import { unrollSmallLoops } from './UnrollSmallLoops.ts'
 
-/** The i32 attribute carrying each op's pipeline stage (tileiras-reference §2.13). */
+/** The i32 attribute carrying each op's stage (tileiras-reference §2.13). */
 export const STAGE_ATTR = 'nv_tile.aws.stage'
-/** The i32 attribute carrying each op's order inside its stage (tileiras-reference §2.13). */
+/** The i32 attribute carrying each op's order inside its loop (unique per op). */
 export const ORDER_ATTR = 'nv_tile.aws.order'
 
 /** The K-loops (scf.for with an async copy in the body) under `root`, innermost first. */
@@ -39,7 +39,8 @@ function numWarpsOf(fn: Operation): number {
 
 // ---- TileASPrepareForScheduling --------------------------------------------------------
 
-type PrepareOptionDecls = { readonly unrollThreshold: ScalarOption<number> }
+/** The option declarations of `tileas-prepare-for-scheduling`. */
+export type PrepareOptionDecls = { readonly unrollThreshold: ScalarOption<number> }
 const prepareOptions: PrepareOptionDecls = {
   unrollThreshold: intOption('unroll-small-loops-threshold', 4, 'Fully unroll loops without async copies whose static trip count is at most this, before scheduling'),
 }
@@ -76,7 +77,8 @@ export class TileASPrepareForSchedulingPass extends OperationPass<OptionValues<P
 
 // ---- TileASGenerateSchedule --------------------------------------------------------------
 
-type GenerateOptionDecls = {
+/** The option declarations of `tileas-generate-schedule-constraints`. */
+export type GenerateOptionDecls = {
   readonly scheduleTraceFile: ScalarOption<string>
   readonly registerBudget: ScalarOption<number>
   readonly serialThreshold: ScalarOption<number>
@@ -125,14 +127,24 @@ export class TileASGenerateSchedulePass extends OperationPass<OptionValues<Gener
 
   private readonly numScheduled = this.statistic('num-scheduled-loops')
   private readonly numIllegal = this.statistic('num-illegal-loops')
+  /** The trace of this pipeline run so far (every function's events go to the one file). */
+  private traceEvents: ChromeEvent[] = []
+  private traceOrigin = 0
+
+  override initialize(_context: Context): LogicalResult {
+    this.traceEvents = []
+    this.traceOrigin = performance.now()
+    return true
+  }
 
   override runOnOperation(): void {
     const fn = this.getOperation()
     const scope = <T>(name: string, body: () => T): T => withScope(this, name, body)
     const tracePath = this.options.scheduleTraceFile
     const trace: ChromeEvent[] | null = tracePath === '' ? null : []
-    const origin = performance.now()
+    const origin = this.traceOrigin
     const now = (): number => Math.round((performance.now() - origin) * 1000)
+    const passStart = now()
     const traceInChain = hasScopeEventListener(this)
     withScope(this, SCOPE_NAMES.TileASGenerateSchedule, () => {
       const analysis = this.getAnalysis(ScheduleAnalysis)
@@ -179,21 +191,24 @@ export class TileASGenerateSchedulePass extends OperationPass<OptionValues<Gener
         }
       }
       if (trace !== null) {
-        scope(SCOPE_NAMES.DumpTrace, () => this.writeTrace(fn, tracePath, trace, now()))
+        scope(SCOPE_NAMES.DumpTrace, () => this.writeTrace(fn, tracePath, trace, passStart, now()))
       }
     })
     this.markAllAnalysesPreserved()
   }
 
-  /** Writes the trace: the pass's own event, then the loops and placements inside it. */
-  private writeTrace(fn: Operation, path: string, events: ChromeEvent[], end: number): void {
+  /**
+   * Adds this function's events to the run's trace (the pass's own event, then the loops and
+   * placements inside it) and writes the whole trace to `path`.
+   */
+  private writeTrace(fn: Operation, path: string, events: ChromeEvent[], start: number, end: number): void {
     const sym = fn.getAttr('sym_name') as { value?: string } | undefined
-    const all: ChromeEvent[] = [
-      { name: 'TileASGenerateSchedule', cat: 'pass', ph: 'X', ts: 0, dur: Math.max(1, end + 1), pid: 1, tid: 1, args: { op: `func.func @${sym?.value ?? ''}` } },
+    this.traceEvents.push(
+      { name: 'TileASGenerateSchedule', cat: 'pass', ph: 'X', ts: start, dur: Math.max(1, end - start + 1), pid: 1, tid: 1, args: { op: `func.func @${sym?.value ?? ''}` } },
       ...events,
-    ]
+    )
     try {
-      writeFileSync(path, `${JSON.stringify({ traceEvents: all, displayTimeUnit: 'ns' })}\n`)
+      writeFileSync(path, `${JSON.stringify({ traceEvents: this.traceEvents, displayTimeUnit: 'ns' })}\n`)
     } catch (error) {
       // The trace hook refuses to install when its file cannot be opened; scheduling goes on.
       fn.emitWarning(`cannot open schedule trace file '${path}': ${(error as Error).message}`).report()
@@ -239,7 +254,8 @@ function annotate(s: LoopSchedule): void {
 
 // ---- TileASMaterializeSchedule --------------------------------------------------------
 
-type MaterializeOptionDecls = { readonly numStages: ScalarOption<number> }
+/** The option declarations of `tileas-materialize-schedule`. */
+export type MaterializeOptionDecls = { readonly numStages: ScalarOption<number> }
 const materializeOptions: MaterializeOptionDecls = {
   numStages: intOption('num-stages', 0, 'Stages of the software pipeline (shared-memory buffers per operand); 0 takes them from the schedule'),
 }

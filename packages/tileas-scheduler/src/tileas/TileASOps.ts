@@ -231,53 +231,38 @@ function sameElem(op: Operation): boolean {
   return tileOf(op, 0).elementType === (op.getResult(0).type as TileASTileType).elementType
 }
 
-const broadcastOp = defineOp({
-  name: `${N}.broadcast`,
-  operands: { src: Tile },
-  results: { result: Tile },
-  traits: Trait.Pure,
-  assemblyFormat: '$src attr-dict `:` type($src) `->` type($result)',
-  verify(op) {
-    const a = tileOf(op, 0)
-    const b = op.getResult(0).type as TileASTileType
-    if (!sameElem(op) || a.shape.length !== b.shape.length || a.shape.some((d, i) => d !== 1 && d !== b.shape[i])) {
-      return op.emitOpError('operand dimensions must be 1 or the result\'s, with the same rank and element type').fail()
-    }
-    return success()
-  },
-})
+/**
+ * A tile -> tile op that moves elements (`broadcast`, `reshape`, `convert_layout`): same
+ * element type, and `shapesOk(operand shape, result shape)` or `message`.
+ */
+function tileMoveOp(name: string, shapesOk: (a: TileASTileType, b: TileASTileType) => boolean, message: string): OdsOp {
+  return defineOp({
+    name: `${N}.${name}`,
+    operands: { src: Tile },
+    results: { result: Tile },
+    traits: Trait.Pure,
+    assemblyFormat: '$src attr-dict `:` type($src) `->` type($result)',
+    verify(op) {
+      const a = tileOf(op, 0)
+      const b = op.getResult(0).type as TileASTileType
+      return sameElem(op) && shapesOk(a, b) ? success() : op.emitOpError(message).fail()
+    },
+  })
+}
 
-const reshapeOp = defineOp({
-  name: `${N}.reshape`,
-  operands: { src: Tile },
-  results: { result: Tile },
-  traits: Trait.Pure,
-  assemblyFormat: '$src attr-dict `:` type($src) `->` type($result)',
-  verify(op) {
-    const a = tileOf(op, 0)
-    const b = op.getResult(0).type as TileASTileType
-    if (!sameElem(op) || a.numElements !== b.numElements) {
-      return op.emitOpError('operand and result must have the same element type and number of elements').fail()
-    }
-    return success()
-  },
-})
+const sameRank = (a: TileASTileType, b: TileASTileType): boolean => a.shape.length === b.shape.length
 
-const convertLayoutOp = defineOp({
-  name: `${N}.convert_layout`,
-  operands: { src: Tile },
-  results: { result: Tile },
-  traits: Trait.Pure,
-  assemblyFormat: '$src attr-dict `:` type($src) `->` type($result)',
-  verify(op) {
-    const a = tileOf(op, 0)
-    const b = op.getResult(0).type as TileASTileType
-    if (!sameElem(op) || a.shape.length !== b.shape.length || a.shape.some((d, i) => d !== b.shape[i])) {
-      return op.emitOpError('operand and result must have the same shape and element type').fail()
-    }
-    return success()
-  },
-})
+const broadcastOp = tileMoveOp(
+  'broadcast',
+  (a, b) => sameRank(a, b) && a.shape.every((d, i) => d === 1 || d === b.shape[i]),
+  "operand dimensions must be 1 or the result's, with the same rank and element type",
+)
+const reshapeOp = tileMoveOp('reshape', (a, b) => a.numElements === b.numElements, 'operand and result must have the same element type and number of elements')
+const convertLayoutOp = tileMoveOp(
+  'convert_layout',
+  (a, b) => sameRank(a, b) && a.shape.every((d, i) => d === b.shape[i]),
+  'operand and result must have the same shape and element type',
+)
 
 /** The combiner kinds of `tileas.reduce`. */
 export const REDUCE_KINDS: readonly string[] = ['addf', 'mulf', 'maxf', 'minf', 'addi', 'muli', 'maxi', 'mini', 'andi', 'ori', 'xori']

@@ -9,7 +9,7 @@
  */
 import { FloatType, IntegerAttr, OpBuilder, StringAttr, SymbolRefAttr, SymbolTable, TypeAttr, UnknownLoc, printType, type Operation, type Type, type Value } from '@tilepass/ir'
 import { LLVMArrayType, LinkageAttr, LLVMPointerType } from '@tilepass/dialects'
-import { DotOperandLayoutAttr, MmaLayoutAttr, SharedBufferType, type TileASTileType } from '@tilepass/tileas-scheduler'
+import { DotOperandLayoutAttr, MmaLayoutAttr, SharedBufferType, isPowerOf2, type TileASTileType } from '@tilepass/tileas-scheduler'
 import { emitAsyncCommitGroup, emitAsyncCopyTile, emitAsyncWait, emitBarrier } from './AsyncCopy.ts'
 import { emitLoadDotOperand } from './LdMatrix.ts'
 import type { LLVMEmitter, MmaElementType } from './LLVMEmitter.ts'
@@ -56,7 +56,7 @@ function bufferSwizzle(t: SharedBufferType): SharedSwizzle | string {
   if (bad !== null) {
     return `${bad}: ${NOT_YET}`
   }
-  if (l.vec !== VECTOR_BYTES / 2 || l.order[0] !== 1 || l.perPhase * l.maxPhase > 8 || l.maxPhase > cols / l.vec) {
+  if (l.vec !== VECTOR_BYTES / 2 || l.order[0] !== 1 || !isPowerOf2(l.perPhase) || !isPowerOf2(l.maxPhase) || l.perPhase * l.maxPhase > 8 || l.maxPhase > cols / l.vec) {
     return `#tileas.shared<vec = ${l.vec}, perPhase = ${l.perPhase}, maxPhase = ${l.maxPhase}> is ${NOT_YET} (vec 8, row-major, perPhase * maxPhase <= 8)`
   }
   return { vec: l.vec, perPhase: l.perPhase, maxPhase: l.maxPhase, order: [1, 0] }
