@@ -1,7 +1,7 @@
 import {
-  AffineBinaryOpExpr,
+  type AffineBinaryOpExpr,
   AffineConstantExpr,
-  AffineDimExpr,
+  type AffineDimExpr,
   AffineExprKind,
   type AffineExpr,
   type Attribute,
