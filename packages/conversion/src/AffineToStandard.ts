@@ -180,34 +180,28 @@ class AffineApplyLowering extends OpConversionPattern {
   }
 }
 
-/** `affine.load` to `memref.load` at the expanded indices. */
-class AffineLoadLowering extends OpConversionPattern {
-  constructor() {
-    super('affine.load')
+/**
+ * `affine.load` / `affine.store` to `memref.load` / `memref.store` at the expanded indices:
+ * the map operands start at `firstIndex` (after the memref, and the stored value).
+ */
+class AffineAccessLowering extends OpConversionPattern {
+  constructor(
+    opName: 'affine.load' | 'affine.store',
+    private readonly target: 'memref.load' | 'memref.store',
+    private readonly firstIndex: number,
+  ) {
+    super(opName)
   }
   matchAndRewriteConverted(op: Operation, _adaptor: OpAdaptor, rewriter: ConversionPatternRewriter): LogicalResult {
-    const indices = expandAffineMap(rewriter, op.location, (op.getAttr('map') as AffineMapAttr).value, operandValues(op, 1))
+    const indices = expandAffineMap(rewriter, op.location, (op.getAttr('map') as AffineMapAttr).value, operandValues(op, this.firstIndex))
     if (indices === null) {
       return failure()
     }
-    const load = rewriter.create('memref.load', op.location, { operands: [op.getOperand(0), ...indices], results: [op.getResult(0).type] })
-    rewriter.replaceOp(op, load)
-    return success()
-  }
-}
-
-/** `affine.store` to `memref.store` at the expanded indices. */
-class AffineStoreLowering extends OpConversionPattern {
-  constructor() {
-    super('affine.store')
-  }
-  matchAndRewriteConverted(op: Operation, _adaptor: OpAdaptor, rewriter: ConversionPatternRewriter): LogicalResult {
-    const indices = expandAffineMap(rewriter, op.location, (op.getAttr('map') as AffineMapAttr).value, operandValues(op, 2))
-    if (indices === null) {
-      return failure()
-    }
-    const store = rewriter.create('memref.store', op.location, { operands: [op.getOperand(0), op.getOperand(1), ...indices] })
-    rewriter.replaceOp(op, store)
+    const access = rewriter.create(this.target, op.location, {
+      operands: [...operandValues(op, 0, this.firstIndex), ...indices],
+      results: op.results.map((r) => r.type),
+    })
+    rewriter.replaceOp(op, access)
     return success()
   }
 }
@@ -295,7 +289,14 @@ class AffineYieldLowering extends OpConversionPattern {
 
 /** The patterns of MLIR's `populateAffineToStdConversionPatterns` that Tilepass's affine subset needs. */
 export function affineToStdConversionPatterns(): OpConversionPattern[] {
-  return [new AffineApplyLowering(), new AffineLoadLowering(), new AffineStoreLowering(), new AffineForLowering(), new AffineIfLowering(), new AffineYieldLowering()]
+  return [
+    new AffineApplyLowering(),
+    new AffineAccessLowering('affine.load', 'memref.load', 1),
+    new AffineAccessLowering('affine.store', 'memref.store', 2),
+    new AffineForLowering(),
+    new AffineIfLowering(),
+    new AffineYieldLowering(),
+  ]
 }
 
 /**
