@@ -117,10 +117,16 @@ describe('mmaf -> tileas', () => {
     ])
   })
 
+  it('takes f32 operands through the exact FMA path (tileas.dot_fma, no staging, no mma.sync)', () => {
+    const r = toTileAS(gemm({ elt: 'f32' }))
+    expect(r.errors).toEqual([])
+    const ops = loopOps(printOperation(r.module!))
+    expect(ops).toContain('tileas.dot_fma')
+    expect(ops).not.toContain('tileas.mma')
+    expect(ops).not.toContain('tileas.async_copy')
+  })
+
   it('reports mmaf forms outside the path at the mmaf', () => {
-    expect(toTileAS(gemm({ elt: 'f32' })).errors).toEqual([
-      '22:15: mmaf of f32 with a f32 accumulator is not supported by tilepass-compile yet (f16/bf16 with f32)',
-    ])
     expect(toTileAS(gemm({ bm: 16, bn: 8 })).errors).toEqual([
       '22:15: mmaf of 16x32 by 32x8 tiles is not supported by tilepass-compile yet (at least 16 rows per warp along M, 8 columns per warp along N, K >= 16)',
     ])

@@ -105,7 +105,8 @@ function enclosingFunc(op: Operation): Operation {
 
 /**
  * Converts `mmaf a, b, acc` (a, b, acc: the converted operands) at the builder's insertion
- * point; returns the result in the mma layout.
+ * point; returns the result in the mma layout (f16/bf16), or in the accumulator's own layout
+ * for f32 operands (`tileas.dot_fma`).
  */
 export function convertMmaf(cx: MmafConversion, op: Operation, a: Value, b: Value, acc: Value): Value {
   const loc = op.location
@@ -115,8 +116,17 @@ export function convertMmaf(cx: MmafConversion, op: Operation, a: Value, b: Valu
     throw new MmafUnsupported(op, `batched or scalar mmaf is ${NOT_YET}`)
   }
   const elt = at.elementType
+  const isF32 = (t: unknown): boolean => t instanceof FloatType && t.kind === 'f32'
+  if (isF32(elt) && isF32(bt.elementType) && isF32(ct.elementType)) {
+    if (op.getAttr('fast_acc') !== undefined) {
+      throw new MmafUnsupported(op, `mmaf with fast_acc is ${NOT_YET}`)
+    }
+    // f32 operands: the exact path, one fma per product on CUDA cores (no tf32 rounding);
+    // the accumulator keeps its layout.
+    return cx.builder.create('tileas.dot_fma', op.location, { operands: [a, b, acc], results: [ct] }).results[0]!
+  }
   if (!(elt instanceof FloatType) || (elt.kind !== 'f16' && elt.kind !== 'bf16') || !(ct.elementType instanceof FloatType) || ct.elementType.kind !== 'f32') {
-    throw new MmafUnsupported(op, `mmaf of ${typeToString(elt)} with a ${typeToString(ct.elementType)} accumulator is ${NOT_YET} (f16/bf16 with f32)`)
+    throw new MmafUnsupported(op, `mmaf of ${typeToString(elt)} with a ${typeToString(ct.elementType)} accumulator is ${NOT_YET} (f16/bf16 or f32 with f32)`)
   }
   if (op.getAttr('fast_acc') !== undefined) {
     throw new MmafUnsupported(op, `mmaf with fast_acc is ${NOT_YET}`)

@@ -427,6 +427,31 @@ const mmaOp = defineOp({
   },
 })
 
+/**
+ * `tileas.dot_fma %a, %b, %c`: `c + a x b` of f32 tiles ([M, K] x [K, N] -> [M, N]) with one
+ * fused multiply-add per product in k order, each operand in any distributed layout; the
+ * result has the layout of `c`. The exact path of f32 `mmaf` (no tf32 rounding).
+ */
+const dotFmaOp = defineOp({
+  name: `${N}.dot_fma`,
+  operands: { a: Tile, b: Tile, c: Tile },
+  results: { d: Tile },
+  traits: Trait.Pure,
+  allTypesMatch: [['c', 'd']],
+  assemblyFormat: '$a `,` $b `,` $c attr-dict `:` type($a) `,` type($b) `->` type($d)',
+  verify(op) {
+    const [a, b, c] = [tileOf(op, 0), tileOf(op, 1), tileOf(op, 2)]
+    if (a.shape.length !== 2 || b.shape.length !== 2 || c.shape.length !== 2 || a.shape[0] !== c.shape[0] || b.shape[1] !== c.shape[1] || a.shape[1] !== b.shape[0]) {
+      return op.emitOpError('shapes must be [M, K] x [K, N] -> [M, N]').fail()
+    }
+    const f32 = (t: TileASTileType): boolean => t.elementType instanceof FloatType && t.elementType.kind === 'f32'
+    if (!f32(a) || !f32(b) || !f32(c)) {
+      return op.emitOpError('takes f32 tiles').fail()
+    }
+    return success()
+  },
+})
+
 /** Every op of the `tileas` dialect. */
 export const tileasOps: readonly OdsOp[] = [
   ...Object.entries(TILEAS_BINARY).map(([n, f]) => binaryOp(n, f)),
@@ -457,4 +482,5 @@ export const tileasOps: readonly OdsOp[] = [
   barrierOp,
   localLoadOp,
   mmaOp,
+  dotFmaOp,
 ]
