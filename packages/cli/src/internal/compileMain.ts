@@ -1,6 +1,6 @@
 import {
   Block,
-  Context,
+  type Context,
   Operation,
   OperationState,
   SourceMgr,
@@ -15,12 +15,11 @@ import {
 import { SCOPE_NAMES, withScope, type TimingScope } from '@tilepass/instrumentation'
 import { PassInstrumentation, PassManager, type Pass } from '@tilepass/pass-manager'
 import { emitPTX, parsePTXTarget, translateModuleToLLVMIR } from '@tilepass/nvvm-lowering'
-import { setHintDiagnostics } from '@tilepass/cuda-tile'
 import type { ToolIO } from '../ToolIO.ts'
 import type { OptionSpec } from './CommandLine.ts'
 import type { OptConfig } from './OptConfig.ts'
 import { instrumentPassManager } from './passPipeline.ts'
-import { registerToolDialects } from './registerDialects.ts'
+import { configureDiagnosticPrinting, createToolContext } from './optMain.ts'
 import { RunInstrumentation, formatInternalError } from './RunInstrumentation.ts'
 import { parseTileBytecode, readOptInput } from './translateCudaTile.ts'
 import { ptxWithLlc } from './translateLLVM.ts'
@@ -170,12 +169,8 @@ export function runCompileMain(config: CompileConfig, io: ToolIO, toolName: stri
   const sourceMgr = new SourceMgr()
   const bufferName = opt.inputFilename === '-' ? '<stdin>' : opt.inputFilename
   const buffer = sourceMgr.addBuffer(input.text, bufferName)
-  const context = new Context({ allowUnregisteredDialects: false })
-  registerToolDialects(context)
-  setHintDiagnostics(context, { warnUnsupportedHints: opt.warnUnsupportedHints, errorOnHints: opt.errorOnHints })
-  context.printOpOnDiagnostic = opt.printOpOnDiagnostic
-  context.diagnosticOpPrinter = (op, generic) => printOperation(op, { ...opt.printer, printGenericOpForm: generic || opt.printer.printGenericOpForm === true, printLocalScope: true, elideElementsAttrsIfLarger: 16 })
-  context.commandLinePrinterOptions = opt.printer
+  const context = createToolContext(opt)
+  configureDiagnosticPrinting(context, opt, opt.printOpOnDiagnostic)
   const handler = new SourceMgrDiagnosticHandler(sourceMgr, null, io.stderr, { printLocation: (loc: Location) => printLocation(loc) })
   handler.attach(context)
   const unit = run.attach(context)

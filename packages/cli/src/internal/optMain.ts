@@ -57,6 +57,16 @@ function verifyQuietly(op: Operation): boolean {
   }
 }
 
+/**
+ * @internal How a tool's diagnostics print ops: `printOpOnDiagnostic` (mlir's
+ * `--mlir-print-op-on-diagnostic`), with the tool's printer flags as `Diagnostic::appendOp` uses them.
+ */
+export function configureDiagnosticPrinting(context: Context, config: OptConfig, printOpOnDiagnostic: boolean): void {
+  context.printOpOnDiagnostic = printOpOnDiagnostic
+  context.diagnosticOpPrinter = (op, generic) => printOperation(op, diagnosticPrinterOptions(config.printer, generic))
+  context.commandLinePrinterOptions = config.printer
+}
+
 /** The printer flags of `Diagnostic::appendOp`: the tool's flags, local scope, large constants elided. */
 function diagnosticPrinterOptions(base: AsmPrinterOptions, generic: boolean): AsmPrinterOptions {
   return {
@@ -171,9 +181,7 @@ export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): num
       emitChunk(config.outputSplitMarker + '\n')
     }
     const context = createToolContext(config)
-    context.printOpOnDiagnostic = verifier === null && config.printOpOnDiagnostic
-    context.diagnosticOpPrinter = (op, generic) => printOperation(op, diagnosticPrinterOptions(config.printer, generic))
-    context.commandLinePrinterOptions = config.printer
+    configureDiagnosticPrinting(context, config, verifier === null && config.printOpOnDiagnostic)
     renderer.attach(context)
     const unit = run.attach(context)
     const rootScope = unit.rootScope

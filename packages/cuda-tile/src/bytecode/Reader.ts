@@ -265,6 +265,31 @@ class ModuleReader {
     return true
   }
 
+  /**
+   * A table of `count` little-endian entries of `width` bytes aligned to `width` (the debug
+   * section's index offsets and indices); null after reporting which step failed.
+   */
+  private readPaddedTable(r: ByteReader, count: number, width: 4 | 8, messages: { padding: string; pointer: string; entries: string }): number[] | null {
+    const d = this.diags
+    if (!r.skipPadding(width)) {
+      d.at(r, messages.padding)
+      return null
+    }
+    if (r.remaining === 0) {
+      d.at(r, messages.pointer)
+      return null
+    }
+    if (r.remaining < count * width) {
+      d.at(r, messages.entries)
+      return null
+    }
+    const out = new Array<number>(count)
+    for (let i = 0; i < count; i++) {
+      out[i] = width === 4 ? r.readU32() : r.readU64()
+    }
+    return out
+  }
+
   parseDebugSection(payload: Uint8Array): boolean {
     const r = new ByteReader(payload)
     const d = this.diags
@@ -272,36 +297,28 @@ class ModuleReader {
     if (numOps < 0) {
       return d.at(r, 'failed to read total number of operations with debug info')
     }
-    if (!r.skipPadding(4)) {
-      return d.at(r, 'failed to skip padding for debug info index offset pointer')
+    const offsets = this.readPaddedTable(r, numOps, 4, {
+      padding: 'failed to skip padding for debug info index offset pointer',
+      pointer: 'failed to read debug info index offset pointer.',
+      entries: 'failed to skip debug info index offsets',
+    })
+    if (offsets === null) {
+      return false
     }
-    if (r.remaining === 0) {
-      return d.at(r, 'failed to read debug info index offset pointer.')
-    }
-    if (r.remaining < numOps * 4) {
-      return d.at(r, 'failed to skip debug info index offsets')
-    }
-    this.diIndexOffsets = new Array<number>(numOps)
-    for (let i = 0; i < numOps; i++) {
-      this.diIndexOffsets[i] = r.readU32()
-    }
+    this.diIndexOffsets = offsets
     const numIndices = r.readVarInt()
     if (numIndices < 0) {
       return d.at(r, 'failed to read total number of debug info indices')
     }
-    if (!r.skipPadding(8)) {
-      return d.at(r, 'failed to skip padding for debug info indices pointer')
+    const indices = this.readPaddedTable(r, numIndices, 8, {
+      padding: 'failed to skip padding for debug info indices pointer',
+      pointer: 'failed to read debug info indices pointer',
+      entries: 'failed to skip debug info indices',
+    })
+    if (indices === null) {
+      return false
     }
-    if (r.remaining === 0) {
-      return d.at(r, 'failed to read debug info indices pointer')
-    }
-    if (r.remaining < numIndices * 8) {
-      return d.at(r, 'failed to skip debug info indices')
-    }
-    this.diIndices = new Array<number>(numIndices)
-    for (let i = 0; i < numIndices; i++) {
-      this.diIndices[i] = r.readU64()
-    }
+    this.diIndices = indices
     const numAttrs = r.readVarInt()
     if (numAttrs < 0) {
       return d.at(r, 'failed to read total number of debug info attributes')
