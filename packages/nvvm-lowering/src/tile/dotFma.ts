@@ -8,6 +8,7 @@
  */
 import { FloatType, type Value } from '@tilepass/ir'
 import { LinearLayout, type TileASTileType } from '@tilepass/tileas-scheduler'
+import { storeToShared } from './layoutConversion.ts'
 import { registerTileOpLowering } from './TileLowering.ts'
 
 /**
@@ -62,16 +63,8 @@ registerTileOpLowering('tileas.dot_fma', (op, cx) => {
   const lb = operandLayout(lc, 1, k)
   // Both operands go to shared memory once (a at 0, b after it), row-major.
   const base = cx.scratch((m * k + k * n) * 4)
-  const stage = (regs: readonly Value[], src: LinearLayout, offset: number): void => {
-    const thread = cx.threadFlat(src)
-    for (let r = 0; r < src.numRegs; r++) {
-      const c = src.regCoord(r)
-      const rf = offset + c[0]! * src.shape[1]! + c[1]!
-      l.store(regs[r]!, l.gep(base, rf === 0 ? thread : l.add(thread, l.c32(rf)), f32), 4)
-    }
-  }
-  stage(cx.regs(op.getOperand(0)), cx.layoutOf(at), 0)
-  stage(cx.regs(op.getOperand(1)), cx.layoutOf(bt), m * k)
+  storeToShared(cx, cx.regs(op.getOperand(0)), f32, 4, cx.layoutOf(at), base, 0)
+  storeToShared(cx, cx.regs(op.getOperand(1)), f32, 4, cx.layoutOf(bt), base, m * k)
   l.barrier()
   const threadOf = (ll: LinearLayout, cols: number, key: string): Value =>
     cx.threadPart(

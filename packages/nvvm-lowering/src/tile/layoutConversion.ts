@@ -21,6 +21,19 @@ function flatOf(shape: readonly number[], coord: readonly number[]): number {
 }
 
 /**
+ * Stores each register of `regs` (layout `src`, elements of `type`, `bytes` wide) to shared
+ * memory at `base`, element `offset +` its row-major index (replicated elements store twice).
+ */
+export function storeToShared(cx: TileLoweringContext, regs: readonly Value[], type: Type, bytes: number, src: LinearLayout, base: Value, offset: number): void {
+  const l = cx.llvm
+  const thread = cx.threadFlat(src)
+  for (let r = 0; r < src.numRegs; r++) {
+    const rf = offset + flatOf(src.shape, src.regCoord(r))
+    l.store(regs[r]!, l.gep(base, rf === 0 ? thread : l.add(thread, l.c32(rf)), type), bytes)
+  }
+}
+
+/**
  * Moves `regs` (layout `src`) into layout `dst`, where destination coordinate c holds the
  * source element at flat index `map(c)`.
  */
@@ -57,13 +70,7 @@ export function redistribute(cx: TileLoweringContext, regs: readonly Value[], el
   const bytes = Math.max(1, ((mt as { width?: number }).width ?? 32) / 8)
   const numel = src.shape.reduce((a, b) => a * b, 1)
   const base = cx.scratch(numel * bytes)
-  const srcThread = cx.threadFlat(src)
-  for (let r = 0; r < src.numRegs; r++) {
-    const rf = flatOf(src.shape, src.regCoord(r))
-    const idx = rf === 0 ? srcThread : l.add(srcThread, l.c32(rf))
-    const v = isI1 ? l.v('llvm.zext', [regs[r]!], mt) : regs[r]!
-    l.store(v, l.gep(base, idx, mt), bytes)
-  }
+  storeToShared(cx, isI1 ? regs.map((v) => l.v('llvm.zext', [v], mt)) : regs, mt, bytes, src, base, 0)
   l.barrier()
   const dstThread = cx.threadPart(
     `map:${src.shape.join('x')}:${dst.shape.join('x')}:${dst.laneBases.map((b) => map(b)).join(',')}:${dst.warpBases.map((b) => map(b)).join(',')}`,
