@@ -67,4 +67,14 @@ export {
   registerTileASSchedulingPasses,
 } from './passes/SchedulingPasses.ts'
 export type { GenerateOptionDecls, MaterializeOptionDecls, PrepareOptionDecls, TileASSchedulingOptions } from './passes/SchedulingPasses.ts'
-export { staticTripCount, unrollSmallLoops } from './passes/UnrollSmallLoops.ts'
+export {
+  UNROLL_FACTOR_ATTR,
+  heuristicUnrollFactor,
+  loopUnrollByFactor,
+  staticTripCount,
+  unrollSmallLoopsForScheduling,
+  unrollStaticForLoop,
+  type UnrollCounts,
+  type UnrollHeuristicOptions,
+  type UnrollSmallLoopsOptions,
+} from './passes/UnrollSmallLoops.ts'

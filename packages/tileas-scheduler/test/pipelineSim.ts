@@ -58,8 +58,19 @@ export function simulate(fn: Operation, args: readonly (bigint | string)[]): Sim
           env.set(op.getResult(0), int(op.getOperand(0)))
           break
         case 'tileas.divi':
+        case 'arith.divsi':
           env.set(op.getResult(0), int(op.getOperand(0)) / int(op.getOperand(1)))
           break
+        case 'tileas.subi':
+        case 'arith.subi':
+          env.set(op.getResult(0), int(op.getOperand(0)) - int(op.getOperand(1)))
+          break
+        case 'tileas.maxi':
+        case 'arith.maxsi': {
+          const [l, r] = [int(op.getOperand(0)), int(op.getOperand(1))]
+          env.set(op.getResult(0), l > r ? l : r)
+          break
+        }
         case 'tileas.addi':
         case 'arith.addi':
           env.set(op.getResult(0), int(op.getOperand(0)) + int(op.getOperand(1)))

@@ -13,7 +13,7 @@ import type { PlacementEvent } from '../schedule/ModuloScheduler.ts'
 import { ScheduleAnalysis, isScheduledLoopCandidate, scheduleLoop, type LoopSchedule } from '../schedule/ScheduleAnalysis.ts'
 import { matchKLoop } from '../pipeline/MatchKLoop.ts'
 import { expandPipeline } from '../pipeline/PipelineExpander.ts'
-import { unrollSmallLoops } from './UnrollSmallLoops.ts'
+import { unrollSmallLoopsForScheduling } from './UnrollSmallLoops.ts'
 
 /** The i32 attribute carrying each op's stage (tileiras-reference §2.13). */
 export const STAGE_ATTR = 'nv_tile.aws.stage'
@@ -40,35 +40,57 @@ function numWarpsOf(fn: Operation): number {
 // ---- TileASPrepareForScheduling --------------------------------------------------------
 
 /** The option declarations of `tileas-prepare-for-scheduling`. */
-export type PrepareOptionDecls = { readonly unrollThreshold: ScalarOption<number> }
+export type PrepareOptionDecls = {
+  readonly unrollThreshold: ScalarOption<number>
+  readonly unrollMaxFactor: ScalarOption<number>
+  readonly unrollMaxOps: ScalarOption<number>
+}
 const prepareOptions: PrepareOptionDecls = {
   unrollThreshold: intOption('unroll-small-loops-threshold', 4, 'Fully unroll loops without async copies whose static trip count is at most this, before scheduling'),
+  unrollMaxFactor: intOption('unroll-heuristic-max-factor', 4, 'The largest factor loopUnrollByHeuristic unrolls scalar loops by (0 or 1: off)'),
+  unrollMaxOps: intOption('unroll-heuristic-max-ops', 16, 'The most ops the body of a loop unrolled by loopUnrollByHeuristic may hold'),
 }
 
 /**
  * `TileASPrepareForScheduling`: the canonicalizer stage (`runCanonicalizer`), which first
- * unrolls small loops (`unrollSmallLoopsForScheduling`) and then canonicalizes, so the
- * scheduler sees one flat block per K-loop.
+ * unrolls small loops (`unrollSmallLoopsForScheduling`: full static unrolls, explicit
+ * factors, the heuristic) and then canonicalizes, so the scheduler sees one flat block per
+ * K-loop.
  */
 export class TileASPrepareForSchedulingPass extends OperationPass<OptionValues<PrepareOptionDecls>> {
   static override readonly argument = 'tileas-prepare-for-scheduling'
   static override readonly summary = 'Prepare tile-assembly loops for scheduling (unroll small loops, canonicalize)'
   static override readonly description =
-    'Runs the canonicalizer stage of TileASPrepareForScheduling: loops without async copies whose static trip count is at most `unroll-small-loops-threshold` are fully unrolled (unrollSmallLoopsForScheduling), then the canonicalization patterns of the loaded dialects run to a fixpoint (runCanonicalizer). Each stage runs in its instrumentation scope.'
+    'Runs the canonicalizer stage of TileASPrepareForScheduling on the loops without async copies (unrollSmallLoopsForScheduling): loops whose static trip count is at most `unroll-small-loops-threshold` are fully unrolled (Schedule::unrollStaticForLoop), loops carrying `tileas.unroll_factor = F : i32` are unrolled by F with an epilogue loop for the remainder (loopUnrollByFactor), and loops of scalar ops only are unrolled by the largest power of two up to `unroll-heuristic-max-factor` that keeps the body within `unroll-heuristic-max-ops` ops and leaves at least two iterations (loopUnrollByHeuristic); then the canonicalization patterns of the loaded dialects run to a fixpoint (runCanonicalizer). Each stage runs in its instrumentation scope.'
   static override readonly opName = 'func.func'
   static override readonly dependentDialects: readonly string[] = ['arith', 'scf', 'tileas']
   static override readonly options: PrepareOptionDecls = prepareOptions
-  static override readonly statistics = { 'num-unrolled': 'Loops fully unrolled for scheduling' }
+  static override readonly statistics = {
+    'num-unrolled': 'Loops fully unrolled for scheduling',
+    'num-unrolled-by-factor': 'Loops unrolled by their explicit factor',
+    'num-unrolled-by-heuristic': 'Loops unrolled by the heuristic factor',
+  }
   static readonly passName: string = 'TileASPrepareForSchedulingPass'
 
   private readonly numUnrolled = this.statistic('num-unrolled')
+  private readonly numByFactor = this.statistic('num-unrolled-by-factor')
+  private readonly numByHeuristic = this.statistic('num-unrolled-by-heuristic')
 
   override runOnOperation(): void {
     const fn = this.getOperation()
-    withScope(this, SCOPE_NAMES.TileASPrepareForScheduling, () => {
-      withScope(this, SCOPE_NAMES.RunCanonicalizer, () => {
-        const unrolled = withScope(this, SCOPE_NAMES.UnrollSmallLoopsForScheduling, () => unrollSmallLoops(fn, this.options.unrollThreshold))
-        this.numUnrolled.add(unrolled)
+    const scope = <T>(name: string, body: () => T): T => withScope(this, name, body)
+    scope(SCOPE_NAMES.TileASPrepareForScheduling, () => {
+      scope(SCOPE_NAMES.RunCanonicalizer, () => {
+        const counts = scope(SCOPE_NAMES.UnrollSmallLoopsForScheduling, () =>
+          unrollSmallLoopsForScheduling(
+            fn,
+            { fullUnrollThreshold: this.options.unrollThreshold, maxFactor: this.options.unrollMaxFactor, maxOps: this.options.unrollMaxOps },
+            scope,
+          ),
+        )
+        this.numUnrolled.add(counts.full)
+        this.numByFactor.add(counts.byFactor)
+        this.numByHeuristic.add(counts.byHeuristic)
         applyPatternsGreedily(fn, new FrozenRewritePatternSet(collectCanonicalizationPatterns(this.getContext())), {})
       })
     })
