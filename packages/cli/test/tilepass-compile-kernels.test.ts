@@ -120,6 +120,8 @@ describe('tilepass-compile on the cuda_tile examples', () => {
         "    'func.func' Pipeline",
         '      TileASPrepareForSchedulingPass',
         '        TileASPrepareForScheduling',
+        '          TileASSliceAndFuse',
+        '            sliceAndFuse',
         '          runCanonicalizer',
         '            unrollSmallLoopsForScheduling',
         '              Schedule::unrollStaticForLoop',

@@ -67,6 +67,7 @@ export {
   registerTileASSchedulingPasses,
 } from './passes/SchedulingPasses.ts'
 export type { GenerateOptionDecls, MaterializeOptionDecls, PrepareOptionDecls, TileASSchedulingOptions } from './passes/SchedulingPasses.ts'
+export { fuseSiblingLoops, fusionBlocker, sliceAndFuse } from './passes/SliceAndFuse.ts'
 export {
   UNROLL_FACTOR_ATTR,
   heuristicUnrollFactor,

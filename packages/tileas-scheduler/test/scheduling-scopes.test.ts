@@ -39,6 +39,8 @@ describe('the scope tree of the scheduling passes', () => {
       "  'func.func' Pipeline",
       '    TileASPrepareForSchedulingPass',
       '      TileASPrepareForScheduling',
+      '        TileASSliceAndFuse',
+      '          sliceAndFuse',
       '        runCanonicalizer',
       '          unrollSmallLoopsForScheduling',
       '            Schedule::unrollStaticForLoop',

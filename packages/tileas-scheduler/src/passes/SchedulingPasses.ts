@@ -13,6 +13,7 @@ import type { PlacementEvent } from '../schedule/ModuloScheduler.ts'
 import { ScheduleAnalysis, isScheduledLoopCandidate, scheduleLoop, type LoopSchedule } from '../schedule/ScheduleAnalysis.ts'
 import { matchKLoop } from '../pipeline/MatchKLoop.ts'
 import { expandPipeline } from '../pipeline/PipelineExpander.ts'
+import { sliceAndFuse } from './SliceAndFuse.ts'
 import { unrollSmallLoopsForScheduling } from './UnrollSmallLoops.ts'
 
 /** The i32 attribute carrying each op's stage (tileiras-reference §2.13). */
@@ -52,26 +53,29 @@ const prepareOptions: PrepareOptionDecls = {
 }
 
 /**
- * `TileASPrepareForScheduling`: the canonicalizer stage (`runCanonicalizer`), which first
- * unrolls small loops (`unrollSmallLoopsForScheduling`: full static unrolls, explicit
- * factors, the heuristic) and then canonicalizes, so the scheduler sees one flat block per
- * K-loop.
+ * `TileASPrepareForScheduling`, in the book's order: the slice-and-fuse stage
+ * (`TileASSliceAndFuse` around `sliceAndFuse`: sibling loops over one iteration space
+ * become one loop), then the canonicalizer stage (`runCanonicalizer`), which unrolls small
+ * loops (`unrollSmallLoopsForScheduling`: full static unrolls, explicit factors, the
+ * heuristic) and canonicalizes, so the scheduler sees one flat block per K-loop.
  */
 export class TileASPrepareForSchedulingPass extends OperationPass<OptionValues<PrepareOptionDecls>> {
   static override readonly argument = 'tileas-prepare-for-scheduling'
-  static override readonly summary = 'Prepare tile-assembly loops for scheduling (unroll small loops, canonicalize)'
+  static override readonly summary = 'Prepare tile-assembly loops for scheduling (slice and fuse, unroll small loops, canonicalize)'
   static override readonly description =
-    'Runs the canonicalizer stage of TileASPrepareForScheduling on the loops without async copies (unrollSmallLoopsForScheduling): loops whose static trip count is at most `unroll-small-loops-threshold` are fully unrolled (Schedule::unrollStaticForLoop), loops carrying `tileas.unroll_factor = F : i32` are unrolled by F with an epilogue loop for the remainder (loopUnrollByFactor), and loops of scalar ops only are unrolled by the largest power of two up to `unroll-heuristic-max-factor` that keeps the body within `unroll-heuristic-max-ops` ops and leaves at least two iterations (loopUnrollByHeuristic); then the canonicalization patterns of the loaded dialects run to a fixpoint (runCanonicalizer). Each stage runs in its instrumentation scope.'
+    'First fuses sibling scf.for loops with the same bounds and step (TileASSliceAndFuse, sliceAndFuse): the ops between them that compute what the second loop uses move above the first, and the two bodies run in one loop, when the second loop does not use the first one\'s results, the ops between them have no memory effects and at most one of the loops writes memory. Then runs the canonicalizer stage of TileASPrepareForScheduling on the loops without async copies (unrollSmallLoopsForScheduling): loops whose static trip count is at most `unroll-small-loops-threshold` are fully unrolled (Schedule::unrollStaticForLoop), loops carrying `tileas.unroll_factor = F : i32` are unrolled by F with an epilogue loop for the remainder (loopUnrollByFactor), and loops of scalar ops only are unrolled by the largest power of two up to `unroll-heuristic-max-factor` that keeps the body within `unroll-heuristic-max-ops` ops and leaves at least two iterations (loopUnrollByHeuristic); then the canonicalization patterns of the loaded dialects run to a fixpoint (runCanonicalizer). Each stage runs in its instrumentation scope.'
   static override readonly opName = 'func.func'
   static override readonly dependentDialects: readonly string[] = ['arith', 'scf', 'tileas']
   static override readonly options: PrepareOptionDecls = prepareOptions
   static override readonly statistics = {
+    'num-fused': 'Sibling loops fused into the loop before them',
     'num-unrolled': 'Loops fully unrolled for scheduling',
     'num-unrolled-by-factor': 'Loops unrolled by their explicit factor',
     'num-unrolled-by-heuristic': 'Loops unrolled by the heuristic factor',
   }
   static readonly passName: string = 'TileASPrepareForSchedulingPass'
 
+  private readonly numFused = this.statistic('num-fused')
   private readonly numUnrolled = this.statistic('num-unrolled')
   private readonly numByFactor = this.statistic('num-unrolled-by-factor')
   private readonly numByHeuristic = this.statistic('num-unrolled-by-heuristic')
@@ -80,6 +84,9 @@ export class TileASPrepareForSchedulingPass extends OperationPass<OptionValues<P
     const fn = this.getOperation()
     const scope = <T>(name: string, body: () => T): T => withScope(this, name, body)
     scope(SCOPE_NAMES.TileASPrepareForScheduling, () => {
+      scope(SCOPE_NAMES.TileASSliceAndFuse, () => {
+        this.numFused.add(scope(SCOPE_NAMES.SliceAndFuse, () => sliceAndFuse(fn)))
+      })
       scope(SCOPE_NAMES.RunCanonicalizer, () => {
         const counts = scope(SCOPE_NAMES.UnrollSmallLoopsForScheduling, () =>
           unrollSmallLoopsForScheduling(
