@@ -27,6 +27,8 @@ export {
   EXACT_SEARCH_BUDGET,
   EXACT_SEARCH_MAX_NODES,
   SCHEDULE_TRUNCATED,
+  depthAdmissible,
+  depthConstraintsHold,
   exactScheduleAtII,
   heightR,
   moduloSchedule,
@@ -52,6 +54,17 @@ export { COPY_LATENCY, TILEAS_OPS, buildLoopGraph, classifyLoopOp, footprintOf, 
 export type { LoopGraph, LoopOpKind } from './schedule/LoopGraph.ts'
 export { buildRegisterModel, estimatePressure, spillSeatCost } from './schedule/RegisterPressure.ts'
 export type { RegisterModel } from './schedule/RegisterPressure.ts'
+export {
+  CONSTRAINT_KEYS,
+  FLAG_ENABLE_DEFUSION,
+  FLAG_FORCE_SERIAL,
+  FLAG_RECOMPUTABLE,
+  GroupUnionFind,
+  collectBlockConstraints,
+  readOpConstraints,
+  type BlockConstraints,
+  type OpConstraints,
+} from './schedule/Constraints.ts'
 export { FORCE_SERIAL_ATTR, ScheduleAnalysis, isScheduledLoopCandidate, scheduleLoop, stageBufferBytes } from './schedule/ScheduleAnalysis.ts'
 export type { LoopSchedule, LoopScheduleOptions } from './schedule/ScheduleAnalysis.ts'
 export { matchKLoop } from './pipeline/MatchKLoop.ts'

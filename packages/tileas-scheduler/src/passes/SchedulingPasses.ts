@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs'
 import { FrozenRewritePatternSet, IntegerAttr, IntegerType, applyPatternsGreedily, type Context, type LogicalResult, type Operation } from '@tilepass/ir'
 import { SCOPE_NAMES, emitScopeEvent, hasScopeEventListener, withScope } from '@tilepass/instrumentation'
-import { OperationPass, intOption, stringOption, type OpPassManager, type OptionValues, type PassRegistry, type ScalarOption } from '@tilepass/pass-manager'
+import { OperationPass, boolOption, intOption, stringOption, type OpPassManager, type OptionValues, type PassRegistry, type ScalarOption } from '@tilepass/pass-manager'
 import { collectCanonicalizationPatterns } from '@tilepass/transforms'
 import type { PlacementEvent } from '../schedule/ModuloScheduler.ts'
 import { ScheduleAnalysis, isScheduledLoopCandidate, scheduleLoop, type LoopSchedule } from '../schedule/ScheduleAnalysis.ts'
@@ -111,6 +111,7 @@ export type GenerateOptionDecls = {
   readonly scheduleTraceFile: ScalarOption<string>
   readonly registerBudget: ScalarOption<number>
   readonly serialThreshold: ScalarOption<number>
+  readonly verifyConstraintGroups: ScalarOption<boolean>
 }
 const generateOptions: GenerateOptionDecls = {
   scheduleTraceFile: stringOption(
@@ -120,6 +121,11 @@ const generateOptions: GenerateOptionDecls = {
   ),
   registerBudget: intOption('register-budget', 255, 'Registers per thread above which seats get the spill-avoidance surcharge'),
   serialThreshold: intOption('serial-threshold', 8, 'Loops with fewer ops are scheduled by the serial generator'),
+  verifyConstraintGroups: boolOption(
+    'verify-constraint-groups',
+    false,
+    'Warn about ops whose tileas.schedule.constraint.gid was given another leader_gid by an earlier op of the loop',
+  ),
 }
 
 /** One event of the Chrome trace the pass writes to `schedule-trace-file`. */
@@ -199,6 +205,14 @@ export class TileASGenerateSchedulePass extends OperationPass<OptionValues<Gener
         })
         analysis.set(s)
         this.numScheduled.add()
+        if (this.options.verifyConstraintGroups) {
+          for (const [node, earlier] of s.constraints.inconsistent) {
+            const c = s.constraints.ops[node]!
+            s.ops[node]!.emitWarning(`inconsistent schedule constraint group: gid ${c.gid} has leader_gid ${c.leaderGid} here`)
+              .attachNote(`and leader_gid ${s.constraints.ops[earlier]!.leaderGid} on an earlier op`, s.ops[earlier]!.location)
+              .report()
+          }
+        }
         const ok = scope(SCOPE_NAMES.LegalizeLoopScheduleForMaterialization, () => legalize(s, analysis))
         if (!ok) {
           this.numIllegal.add()
