@@ -18,14 +18,14 @@ const SLOW = 180_000
 const SOURCE = example('gemm-f16-staged')
 const KERNEL = 'gemm_f16_staged'
 
-/** Compiles the staged GEMM with the scheduling passes (`numStages` 0: from the schedule). */
-function compilePipelined(numStages: number, gpuName = 'sm_90a'): { ptx: string; tileAsm: string; errors: string[] } {
+/** Compiles the staged GEMM with the scheduling passes (`numStages` 0: from the schedule; undefined: the default, 4). */
+function compilePipelined(numStages: number | undefined, gpuName = 'sm_90a'): { ptx: string; tileAsm: string; errors: string[] } {
   const { ctx, errors } = tileContext()
   const module = parseSourceString(SOURCE, ctx, { filename: 'gemm.mlir' })!.op
   expect(succeeded(verify(module))).toBe(true)
   const pm = new PassManager(ctx, 'builtin.module')
   addTileASPipeline(pm, { optLevel: 2, gpuName })
-  addTileASSchedulingPasses(pm, { optLevel: 2, numStages })
+  addTileASSchedulingPasses(pm, { optLevel: 2, ...(numStages === undefined ? {} : { numStages }) })
   expect(succeeded(pm.run(module))).toBe(true)
   const tileAsm = printOperation(module)
   const lower = new PassManager(ctx, 'builtin.module')
@@ -88,6 +88,16 @@ describe('the pipelined staged GEMM', () => {
     }, SLOW)
   }
 
+  it('by default the loop gets the book\'s 4 stages (as -O2 compiles it) and matches', () => {
+    const { ptx, tileAsm } = compilePipelined(undefined)
+    expect(tileAsm).toContain('{tileas.pipeline_stages = 4 : i32}')
+    expect(tileAsm).toContain('!tileas.smem<4x64x32xf16')
+    expect(lines(ptx).filter((x) => x.startsWith('cp.async.wait_group'))).toEqual(['cp.async.wait_group 2;', 'cp.async.wait_group 0;'])
+    for (const shape of [[100, 72, 40], [64, 64, 512], [1, 8, 8]] as const) {
+      check(ptx, shape)
+    }
+  }, SLOW)
+
   it('the schedule picks the stages itself and the result still matches', () => {
     const { ptx, tileAsm } = compilePipelined(0)
     const stages = Number(/tileas\.pipeline_stages = (\d+)/.exec(tileAsm)?.[1] ?? '0')
@@ -98,12 +108,12 @@ describe('the pipelined staged GEMM', () => {
 
 describe.skipIf(PTXAS === null)('ptxas 13.0 accepts the pipelined GEMM with no spills', () => {
   for (const arch of ['sm_90a', 'sm_100a']) {
-    for (const S of [2, 3, 4]) {
-      it(`S = ${S} (${arch})`, () => {
+    for (const S of [2, 3, 4, undefined, 0]) {
+      it(`S = ${S ?? 'default'} (${arch})`, () => {
         for (const [fn, f] of ptxas(compilePipelined(S, arch).ptx, arch)) {
           expect({ fn, spill: f.spillStores + f.spillLoads }).toEqual({ fn, spill: 0 })
           if (process.env.TILEPASS_PTXAS_REPORT === '1') {
-            process.stdout.write(`ptxas ${arch} ${fn} (S = ${S}): ${f.registers} registers, ${f.sharedBytes} bytes smem\n`)
+            process.stdout.write(`ptxas ${arch} ${fn} (S = ${S ?? 'default'}): ${f.registers} registers, ${f.sharedBytes} bytes smem, ${f.spillStores + f.spillLoads} spill bytes\n`)
           }
         }
       }, SLOW)

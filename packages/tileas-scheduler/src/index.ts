@@ -71,6 +71,7 @@ export { matchKLoop } from './pipeline/MatchKLoop.ts'
 export type { KLoopForm } from './pipeline/MatchKLoop.ts'
 export { PIPELINE_STAGES_ATTR, expandPipeline } from './pipeline/PipelineExpander.ts'
 export {
+  DEFAULT_NUM_STAGES,
   ORDER_ATTR,
   STAGE_ATTR,
   TileASGenerateSchedulePass,
@@ -78,6 +79,7 @@ export {
   TileASPrepareForSchedulingPass,
   addTileASSchedulingPasses,
   registerTileASSchedulingPasses,
+  stagesToMaterialize,
 } from './passes/SchedulingPasses.ts'
 export type { GenerateOptionDecls, MaterializeOptionDecls, PrepareOptionDecls, TileASSchedulingOptions } from './passes/SchedulingPasses.ts'
 export { fuseSiblingLoops, fusionBlocker, sliceAndFuse } from './passes/SliceAndFuse.ts'

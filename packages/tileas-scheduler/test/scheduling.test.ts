@@ -5,13 +5,16 @@ import { describe, expect, it } from 'vitest'
 import { printOperation, succeeded, verify, type Context, type IntegerAttr, type Operation } from '@tilepass/ir'
 import { PassManager } from '@tilepass/pass-manager'
 import {
+  DEFAULT_NUM_STAGES,
   PIPELINE_STAGES_ATTR,
+  ScheduleAnalysis,
   TileASGenerateSchedulePass,
   TileASMaterializeSchedulePass,
   TileASPrepareForSchedulingPass,
   buildLoopGraph,
   matchKLoop,
   scheduleLoop,
+  stagesToMaterialize,
 } from '../src/index.ts'
 import { ACC, KLOOP, firstLoop, parseModule, tileContext } from './kloop.ts'
 import { simulate } from './pipelineSim.ts'
@@ -163,6 +166,35 @@ describe('tileas-materialize-schedule', () => {
       }
     })
   }
+
+  it('materializes the book default of 4 stages (unspecialized-pipeline-num-stages); num-stages = 0 takes the schedule depth', () => {
+    expect(DEFAULT_NUM_STAGES).toBe(4)
+    const d = runPasses(KLOOP, (fpm) => {
+      fpm.addPass(new TileASPrepareForSchedulingPass())
+      fpm.addPass(new TileASGenerateSchedulePass())
+      fpm.addPass(new TileASMaterializeSchedulePass())
+    })
+    expect(d.diagnostics).toEqual([])
+    expect(d.text).toContain(`{${PIPELINE_STAGES_ATTR} = 4 : i32}`)
+    expect(d.text).toContain('!tileas.smem<4x64x32xf16')
+    expect(d.text).toContain('tileas.async_wait {pending = 2 : i32}')
+    const depth = scheduleLoop(firstLoop(parseModule(tileContext(), KLOOP))).pipelineDepth
+    expect(depth).toBe(3)
+    const z = runPasses(KLOOP, (fpm) => schedule(fpm, 0))
+    expect(z.text).toContain(`{${PIPELINE_STAGES_ATTR} = ${depth} : i32}`)
+  })
+
+  it('keeps the schedule depth when the requested stages would not fit in shared memory, and never pipelines a depth-1 schedule', () => {
+    const loop = firstLoop(parseModule(tileContext(), KLOOP))
+    const a = new ScheduleAnalysis(loop.parentOp!)
+    a.set({ ...scheduleLoop(loop), stageBufferBytes: 100_000 })
+    a.setStages(loop, 2)
+    expect([4, 3, 2, 0].map((r) => stagesToMaterialize(a, loop, r))).toEqual([2, 2, 2, 2])
+    a.set({ ...scheduleLoop(loop), stageBufferBytes: 8192 })
+    expect([4, 3, 2, 0].map((r) => stagesToMaterialize(a, loop, r))).toEqual([4, 3, 2, 2])
+    a.setStages(loop, 1)
+    expect(stagesToMaterialize(a, loop, 4)).toBe(1)
+  })
 
   it('a loop forced serial gets the serial generator (stage 0 everywhere) and is left as it is', () => {
     const src = KLOOP.replace(`    scf.yield %d : ${ACC}\n  }`, `    scf.yield %d : ${ACC}\n  } {tileas.schedule.constraint.force_serial_execution}`)

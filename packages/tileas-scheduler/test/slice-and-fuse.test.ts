@@ -68,8 +68,9 @@ describe('sliceAndFuse (TileASSliceAndFuse)', () => {
 
   it('the fused K-loop is still software-pipelined and computes the same', () => {
     const { fn, text } = run(withSibling(), true)
-    expect(text).toContain('tileas.pipeline_stages')
-    expect(text).toMatch(/tileas\.async_wait \{pending = 1 : i32\}/)
+    // The default four stages: two groups may stay pending in the loop.
+    expect(text).toContain('{tileas.pipeline_stages = 4 : i32}')
+    expect(text).toMatch(/tileas\.async_wait \{pending = 2 : i32\}/)
     for (const trips of [1n, 2n, 5n]) {
       const r = results(fn, trips)
       expect(r.sum).toEqual(65n + (trips * (trips - 1n)) / 2n)

@@ -10,6 +10,7 @@ import { SCOPE_NAMES, emitScopeEvent, hasScopeEventListener, withScope } from '@
 import { OperationPass, boolOption, intOption, stringOption, type OpPassManager, type OptionValues, type PassRegistry, type ScalarOption } from '@tilepass/pass-manager'
 import { collectCanonicalizationPatterns } from '@tilepass/transforms'
 import type { PlacementEvent } from '../schedule/ModuloScheduler.ts'
+import { LIMITS } from '../schedule/ResourceModel.ts'
 import { ScheduleAnalysis, isScheduledLoopCandidate, scheduleLoop, type LoopSchedule } from '../schedule/ScheduleAnalysis.ts'
 import { matchKLoop } from '../pipeline/MatchKLoop.ts'
 import { expandPipeline } from '../pipeline/PipelineExpander.ts'
@@ -299,21 +300,35 @@ function annotate(s: LoopSchedule): void {
 
 /** The option declarations of `tileas-materialize-schedule`. */
 export type MaterializeOptionDecls = { readonly numStages: ScalarOption<number> }
+
+/**
+ * The default number of pipeline stages: the book's `unspecialized-pipeline-num-stages`
+ * (tileiras-reference §1.6, §6 #32).
+ */
+export const DEFAULT_NUM_STAGES = 4
+
 const materializeOptions: MaterializeOptionDecls = {
-  numStages: intOption('num-stages', 0, 'Stages of the software pipeline (shared-memory buffers per operand); 0 takes them from the schedule'),
+  numStages: intOption(
+    'num-stages',
+    DEFAULT_NUM_STAGES,
+    'Stages of the software pipeline (shared-memory buffers per operand) of each loop the schedule pipelines; 0 takes the pipeline depth of the schedule',
+  ),
 }
 
 /**
  * `TileASMaterializeSchedule`: reads the cached `ScheduleAnalysis` (never recomputes it)
- * and rewrites each legal K-loop into an S-stage software pipeline (the agent-unspecialized
- * driver): S buffers per operand, a prologue of S-1 copy groups, the steady state with
- * `async_wait {pending = S-2}`, predicated copies past the end, a drain after the loop.
+ * and rewrites each K-loop the schedule legalized with a pipeline depth of 2 or more into an
+ * S-stage software pipeline (the agent-unspecialized driver; S = `num-stages`, 4 by
+ * default as the book's `unspecialized-pipeline-num-stages`, or the schedule's depth when
+ * 0 or when S stage buffers would not fit in shared memory): S buffers per operand, a
+ * prologue of S-1 copy groups, the steady state with `async_wait {pending = S-2}`,
+ * predicated copies past the end, a drain after the loop.
  */
 export class TileASMaterializeSchedulePass extends OperationPass<OptionValues<MaterializeOptionDecls>> {
   static override readonly argument = 'tileas-materialize-schedule'
   static override readonly summary = 'Meterialize the pipeline schedule to generate warp-specialized or unspecialized IR'
   static override readonly description =
-    'Reads the ScheduleAnalysis that tileas-generate-schedule-constraints cached (it must be preserved in between; without it the loops stay as they are, with the remark `Failed to pipeline loop`) and expands each legal K-loop into a software pipeline of S stages (the pipeline depth of its schedule, or `num-stages`): every copied buffer gets S stages, S-1 copy groups are issued before the loop, each iteration waits with async_wait {pending = S-2} and a barrier, issues the copies of iteration k+S-1 (predicated off past the end, so short and ragged loops need no epilogue copies) and reads its own stage; after the loop the remaining groups are drained. Only the agent-unspecialized form is generated.'
+    'Reads the ScheduleAnalysis that tileas-generate-schedule-constraints cached (it must be preserved in between; without it the loops stay as they are, with the remark `Failed to pipeline loop`) and expands each K-loop whose legalized schedule has a pipeline depth of at least 2 into a software pipeline of S stages (`num-stages`, default 4 as tileiras\' unspecialized-pipeline-num-stages; 0, or S buffers that would not fit in shared memory, take the depth of the schedule): every copied buffer gets S stages, S-1 copy groups are issued before the loop, each iteration waits with async_wait {pending = S-2} and a barrier, issues the copies of iteration k+S-1 (predicated off past the end, so short and ragged loops need no epilogue copies) and reads its own stage; after the loop the remaining groups are drained. Only the agent-unspecialized form is generated.'
   static override readonly opName = 'func.func'
   static override readonly dependentDialects: readonly string[] = ['arith', 'scf', 'tileas']
   static override readonly options: MaterializeOptionDecls = materializeOptions
@@ -331,7 +346,7 @@ export class TileASMaterializeSchedulePass extends OperationPass<OptionValues<Ma
       return
     }
     const analysis = this.getCachedAnalysis(ScheduleAnalysis)
-    const forced = this.options.numStages
+    const requested = this.options.numStages
     // The (stage, order) annotations of the generator describe the loop before expansion.
     for (const loop of loops) {
       for (const op of loop.getRegion(0).front.ops()) {
@@ -339,7 +354,7 @@ export class TileASMaterializeSchedulePass extends OperationPass<OptionValues<Ma
         op.removeAttr(ORDER_ATTR)
       }
     }
-    if (analysis === undefined && forced === 0) {
+    if (analysis === undefined) {
       // No schedule (the generator did not run, e.g. opt-bisect skipped it): the loops stay
       // as they are, with the soft-failure remark; the analysis is never recomputed here.
       for (const loop of loops) {
@@ -352,7 +367,7 @@ export class TileASMaterializeSchedulePass extends OperationPass<OptionValues<Ma
       return
     }
     for (const loop of loops) {
-      const stages = forced > 0 ? forced : (analysis?.stagesOf(loop) ?? 1)
+      const stages = stagesToMaterialize(analysis, loop, requested)
       if (stages < 2) {
         continue
       }
@@ -367,11 +382,26 @@ export class TileASMaterializeSchedulePass extends OperationPass<OptionValues<Ma
   }
 }
 
+/**
+ * The stages `loop` is expanded to: none (1) unless its legalized schedule has a pipeline
+ * depth of 2 or more; then `requested` (0: that depth), unless `requested` stage buffers
+ * would not fit in shared memory, where the schedule's depth (which the II search bounded
+ * by shared memory) is kept.
+ */
+export function stagesToMaterialize(analysis: ScheduleAnalysis, loop: Operation, requested: number): number {
+  const depth = analysis.stagesOf(loop)
+  if (depth < 2 || requested <= 0) {
+    return depth
+  }
+  const bytes = analysis.get(loop)?.stageBufferBytes ?? 0
+  return requested * bytes > LIMITS.smemBytesPerCTA && requested > depth ? depth : requested
+}
+
 /** Options of the scheduling passes in the compile pipeline. */
 export interface TileASSchedulingOptions {
   /** `-O` level: the passes run at 2 and above. */
   readonly optLevel: 0 | 1 | 2 | 3
-  /** Forces the number of pipeline stages (0 or absent: from the schedule). */
+  /** The number of pipeline stages (absent: 4, the book's default; 0: the schedule's pipeline depth). */
   readonly numStages?: number
   /** Writes the scheduler's Chrome trace here. */
   readonly scheduleTraceFile?: string
