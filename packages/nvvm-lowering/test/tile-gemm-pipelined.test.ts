@@ -18,10 +18,16 @@ const SLOW = 180_000
 const SOURCE = example('gemm-f16-staged')
 const KERNEL = 'gemm_f16_staged'
 
+/** The staged example with 128x128 tiles of c over 8 warps: 16 KiB of operands per stage. */
+const BIG = SOURCE.replaceAll('64x32', '128x32')
+  .replaceAll('32x64', '32x128')
+  .replaceAll('64x64', '128x128')
+  .replace('%k_arg: tile<i32>) {', '%k_arg: tile<i32>) optimization_hints=<sm_90 = {num_worker_warps_per_cta = 8}, sm_100 = {num_worker_warps_per_cta = 8}> {')
+
 /** Compiles the staged GEMM with the scheduling passes (`numStages` 0: from the schedule; undefined: the default, 4). */
-function compilePipelined(numStages: number | undefined, gpuName = 'sm_90a'): { ptx: string; tileAsm: string; errors: string[] } {
+function compilePipelined(numStages: number | undefined, gpuName = 'sm_90a', source = SOURCE): { ptx: string; tileAsm: string; errors: string[] } {
   const { ctx, errors } = tileContext()
-  const module = parseSourceString(SOURCE, ctx, { filename: 'gemm.mlir' })!.op
+  const module = parseSourceString(source, ctx, { filename: 'gemm.mlir' })!.op
   expect(succeeded(verify(module))).toBe(true)
   const pm = new PassManager(ctx, 'builtin.module')
   addTileASPipeline(pm, { optLevel: 2, gpuName })
@@ -36,18 +42,18 @@ function compilePipelined(numStages: number | undefined, gpuName = 'sm_90a'): { 
   return { ptx: ptx ?? '', tileAsm, errors }
 }
 
-/** Runs the interpreter and the emulated PTX on [m, n, k] and compares C. */
-function check(ptx: string, [m, n, k]: readonly [number, number, number]): void {
+/** Runs the interpreter and the emulated PTX on [m, n, k] and compares C (`tile`: of c per block, `threads` per block). */
+function check(ptx: string, [m, n, k]: readonly [number, number, number], source = SOURCE, tile = 64, threads = 128): void {
   const a = randomHalfMatrix(m, k, k, 'f16', 11 + m)
   const b = randomHalfMatrix(k, n, n, 'f16', 13 + n)
   const ctx = new Context({ dialects: [CudaTileDialect] })
-  const root = parseSourceString(SOURCE, ctx)!.op
+  const root = parseSourceString(source, ctx)!.op
   const mem = new TileMemory()
   const [pa, pb, pc] = [mem.allocFrom('f16', a.values), mem.allocFrom('f16', b.values), mem.allocFrom('f32', new Float32Array(m * n))]
-  const grid = [Math.ceil(m / 64), Math.ceil(n / 64), 1] as const
+  const grid = [Math.ceil(m / tile), Math.ceil(n / tile), 1] as const
   expect(succeeded(interpret(root, { args: [pa, pb, pc, m, n, k], grid, memory: mem }))).toBe(true)
   const want = Float32Array.from(mem.read('f32', pc, m * n))
-  const got = emulate(ptx, KERNEL, [a.bits, b.bits, new Float32Array(m * n).fill(-7), m, n, k], { grid, block: [128, 1, 1] }).buffers[2] as Float32Array
+  const got = emulate(ptx, KERNEL, [a.bits, b.bits, new Float32Array(m * n).fill(-7), m, n, k], { grid, block: [threads, 1, 1] }).buffers[2] as Float32Array
   const { err, at } = maxRelativeError(got, want, m, n, n)
   expect({ ok: err <= 1e-2, at }).toEqual({ ok: true, at })
 }
@@ -98,6 +104,14 @@ describe('the pipelined staged GEMM', () => {
     }
   }, SLOW)
 
+  it('128x128 tiles (16 KiB a stage): the default lowers to the 3 stages that fit in 48 KiB of static shared memory, and matches', () => {
+    const { ptx, tileAsm, errors } = compilePipelined(undefined, 'sm_90a', BIG)
+    expect(errors).toEqual([])
+    expect(tileAsm).toContain('{tileas.pipeline_stages = 3 : i32}')
+    expect(tileAsm).toContain('!tileas.smem<3x128x32xf16')
+    check(ptx, [130, 136, 72], BIG, 128, 256)
+  }, SLOW)
+
   it('the schedule picks the stages itself and the result still matches', () => {
     const { ptx, tileAsm } = compilePipelined(0)
     const stages = Number(/tileas\.pipeline_stages = (\d+)/.exec(tileAsm)?.[1] ?? '0')
@@ -118,5 +132,14 @@ describe.skipIf(PTXAS === null)('ptxas 13.0 accepts the pipelined GEMM with no s
         }
       }, SLOW)
     }
+    it(`128x128 tiles, 8 warps, default stages (${arch})`, () => {
+      for (const [fn, f] of ptxas(compilePipelined(undefined, arch, BIG).ptx, arch)) {
+        expect({ fn, spill: f.spillStores + f.spillLoads }).toEqual({ fn, spill: 0 })
+        expect(f.sharedBytes).toBeLessThanOrEqual(49152)
+        if (process.env.TILEPASS_PTXAS_REPORT === '1') {
+          process.stdout.write(`ptxas ${arch} ${fn} (128x128, 8 warps, default): ${f.registers} registers, ${f.sharedBytes} bytes smem, ${f.spillStores + f.spillLoads} spill bytes\n`)
+        }
+      }
+    }, SLOW)
   }
 })

@@ -72,6 +72,7 @@ export type { KLoopForm } from './pipeline/MatchKLoop.ts'
 export { PIPELINE_STAGES_ATTR, expandPipeline } from './pipeline/PipelineExpander.ts'
 export {
   DEFAULT_NUM_STAGES,
+  STATIC_SMEM_BYTES,
   ORDER_ATTR,
   STAGE_ATTR,
   TileASGenerateSchedulePass,

@@ -7,6 +7,7 @@ import { PassManager } from '@tilepass/pass-manager'
 import {
   DEFAULT_NUM_STAGES,
   PIPELINE_STAGES_ATTR,
+  STATIC_SMEM_BYTES,
   ScheduleAnalysis,
   TileASGenerateSchedulePass,
   TileASMaterializeSchedulePass,
@@ -184,14 +185,20 @@ describe('tileas-materialize-schedule', () => {
     expect(z.text).toContain(`{${PIPELINE_STAGES_ATTR} = ${depth} : i32}`)
   })
 
-  it('keeps the schedule depth when the requested stages would not fit in shared memory, and never pipelines a depth-1 schedule', () => {
+  it('lowers the stages to what fits in the 48 KiB of static shared memory, and never pipelines a depth-1 schedule', () => {
+    expect(STATIC_SMEM_BYTES).toBe(49152)
     const loop = firstLoop(parseModule(tileContext(), KLOOP))
     const a = new ScheduleAnalysis(loop.parentOp!)
-    a.set({ ...scheduleLoop(loop), stageBufferBytes: 100_000 })
-    a.setStages(loop, 2)
-    expect([4, 3, 2, 0].map((r) => stagesToMaterialize(a, loop, r))).toEqual([2, 2, 2, 2])
-    a.set({ ...scheduleLoop(loop), stageBufferBytes: 8192 })
-    expect([4, 3, 2, 0].map((r) => stagesToMaterialize(a, loop, r))).toEqual([4, 3, 2, 2])
+    const withBytes = (bytes: number): void => a.set({ ...scheduleLoop(loop), stageBufferBytes: bytes })
+    a.setStages(loop, 3)
+    withBytes(8192) // the 64x64x32 f16 GEMM
+    expect([4, 3, 2, 0].map((r) => stagesToMaterialize(a, loop, r))).toEqual([4, 3, 2, 3])
+    withBytes(16384) // 128x128x32: four stages would need 64 KiB
+    expect([4, 3, 2, 0].map((r) => stagesToMaterialize(a, loop, r))).toEqual([3, 3, 2, 3])
+    expect(stagesToMaterialize(a, loop, 4, 40_000)).toBe(2)
+    withBytes(30_000) // not even two stages fit: no pipeline
+    expect([4, 2, 0].map((r) => stagesToMaterialize(a, loop, r))).toEqual([1, 1, 1])
+    withBytes(8192)
     a.setStages(loop, 1)
     expect(stagesToMaterialize(a, loop, 4)).toBe(1)
   })

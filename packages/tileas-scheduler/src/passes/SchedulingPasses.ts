@@ -10,7 +10,7 @@ import { SCOPE_NAMES, emitScopeEvent, hasScopeEventListener, withScope } from '@
 import { OperationPass, boolOption, intOption, stringOption, type OpPassManager, type OptionValues, type PassRegistry, type ScalarOption } from '@tilepass/pass-manager'
 import { collectCanonicalizationPatterns } from '@tilepass/transforms'
 import type { PlacementEvent } from '../schedule/ModuloScheduler.ts'
-import { LIMITS } from '../schedule/ResourceModel.ts'
+import { TILEAS_OPS } from '../schedule/LoopGraph.ts'
 import { ScheduleAnalysis, isScheduledLoopCandidate, scheduleLoop, type LoopSchedule } from '../schedule/ScheduleAnalysis.ts'
 import { matchKLoop } from '../pipeline/MatchKLoop.ts'
 import { expandPipeline } from '../pipeline/PipelineExpander.ts'
@@ -320,7 +320,7 @@ const materializeOptions: MaterializeOptionDecls = {
  * and rewrites each K-loop the schedule legalized with a pipeline depth of 2 or more into an
  * S-stage software pipeline (the agent-unspecialized driver; S = `num-stages`, 4 by
  * default as the book's `unspecialized-pipeline-num-stages`, or the schedule's depth when
- * 0 or when S stage buffers would not fit in shared memory): S buffers per operand, a
+ * 0; fewer when S stage buffers would not fit in static shared memory): S buffers per operand, a
  * prologue of S-1 copy groups, the steady state with `async_wait {pending = S-2}`,
  * predicated copies past the end, a drain after the loop.
  */
@@ -328,7 +328,7 @@ export class TileASMaterializeSchedulePass extends OperationPass<OptionValues<Ma
   static override readonly argument = 'tileas-materialize-schedule'
   static override readonly summary = 'Meterialize the pipeline schedule to generate warp-specialized or unspecialized IR'
   static override readonly description =
-    'Reads the ScheduleAnalysis that tileas-generate-schedule-constraints cached (it must be preserved in between; without it the loops stay as they are, with the remark `Failed to pipeline loop`) and expands each K-loop whose legalized schedule has a pipeline depth of at least 2 into a software pipeline of S stages (`num-stages`, default 4 as tileiras\' unspecialized-pipeline-num-stages; 0, or S buffers that would not fit in shared memory, take the depth of the schedule): every copied buffer gets S stages, S-1 copy groups are issued before the loop, each iteration waits with async_wait {pending = S-2} and a barrier, issues the copies of iteration k+S-1 (predicated off past the end, so short and ragged loops need no epilogue copies) and reads its own stage; after the loop the remaining groups are drained. Only the agent-unspecialized form is generated.'
+    'Reads the ScheduleAnalysis that tileas-generate-schedule-constraints cached (it must be preserved in between; without it the loops stay as they are, with the remark `Failed to pipeline loop`) and expands each K-loop whose legalized schedule has a pipeline depth of at least 2 into a software pipeline of S stages (`num-stages`, default 4 as tileiras\' unspecialized-pipeline-num-stages; 0 takes the depth of the schedule; fewer stages when S buffers would not fit in the 48 KiB of static shared memory, none when two would not): every copied buffer gets S stages, S-1 copy groups are issued before the loop, each iteration waits with async_wait {pending = S-2} and a barrier, issues the copies of iteration k+S-1 (predicated off past the end, so short and ragged loops need no epilogue copies) and reads its own stage; after the loop the remaining groups are drained. Only the agent-unspecialized form is generated.'
   static override readonly opName = 'func.func'
   static override readonly dependentDialects: readonly string[] = ['arith', 'scf', 'tileas']
   static override readonly options: MaterializeOptionDecls = materializeOptions
@@ -367,7 +367,9 @@ export class TileASMaterializeSchedulePass extends OperationPass<OptionValues<Ma
       return
     }
     for (const loop of loops) {
-      const stages = stagesToMaterialize(analysis, loop, requested)
+      // The budget left by the function's other shared buffers (this loop's own are one stage now).
+      const own = analysis.get(loop)?.stageBufferBytes ?? 0
+      const stages = stagesToMaterialize(analysis, loop, requested, STATIC_SMEM_BYTES - (sharedBytesUnder(fn) - own))
       if (stages < 2) {
         continue
       }
@@ -383,18 +385,42 @@ export class TileASMaterializeSchedulePass extends OperationPass<OptionValues<Ma
 }
 
 /**
- * The stages `loop` is expanded to: none (1) unless its legalized schedule has a pipeline
- * depth of 2 or more; then `requested` (0: that depth), unless `requested` stage buffers
- * would not fit in shared memory, where the schedule's depth (which the II search bounded
- * by shared memory) is kept.
+ * The shared memory a PTX kernel may declare statically (48 KiB): the lowering places the
+ * stage buffers in static `.shared` globals, so all of them must fit in it.
  */
-export function stagesToMaterialize(analysis: ScheduleAnalysis, loop: Operation, requested: number): number {
+export const STATIC_SMEM_BYTES: number = 48 * 1024
+
+/**
+ * The stages `loop` is expanded to: none (1) unless its legalized schedule has a pipeline
+ * depth of 2 or more; then `requested` (0: that depth), lowered to the most stages whose
+ * buffers fit in `budget` bytes of shared memory (1, no pipeline, when not even two fit).
+ */
+export function stagesToMaterialize(analysis: ScheduleAnalysis, loop: Operation, requested: number, budget: number = STATIC_SMEM_BYTES): number {
   const depth = analysis.stagesOf(loop)
-  if (depth < 2 || requested <= 0) {
+  if (depth < 2) {
     return depth
   }
+  const want = requested > 0 ? requested : depth
   const bytes = analysis.get(loop)?.stageBufferBytes ?? 0
-  return requested * bytes > LIMITS.smemBytesPerCTA && requested > depth ? depth : requested
+  if (bytes <= 0 || want * bytes <= budget) {
+    return want
+  }
+  const fit = Math.floor(budget / bytes)
+  return fit >= 2 ? fit : 1
+}
+
+/** Bytes of every `tileas.alloc_shared` buffer under `root` (all stages). */
+function sharedBytesUnder(root: Operation): number {
+  let bytes = 0
+  root.walk((op) => {
+    if (op.name.name === TILEAS_OPS.allocShared) {
+      const t = op.getResult(0).type as { shape?: readonly number[]; elementType?: { width?: number } }
+      if (Array.isArray(t.shape) && typeof t.elementType?.width === 'number') {
+        bytes += (t.shape.reduce((a, b) => a * b, 1) * t.elementType.width) / 8
+      }
+    }
+  })
+  return bytes
 }
 
 /** Options of the scheduling passes in the compile pipeline. */
