@@ -47,6 +47,8 @@ function prepare(src: string, configure: (p: TileASPrepareForSchedulingPass) => 
 
 const stat = (p: TileASPrepareForSchedulingPass, name: string): number | undefined => p.statistics.find((s) => s.name === name)?.value
 
+const loops = (text: string): number => text.match(/scf\.for/g)?.length ?? 0
+
 /** The accumulator of the K-loop kernel for K = 32 x trips, before and after `prepare`. */
 function sameAccumulators(src: string, m: ReturnType<typeof parseModule>): void {
   const ctx = tileContext()
@@ -94,6 +96,33 @@ describe('unrollSmallLoopsForScheduling: loopUnrollByFactor and loopUnrollByHeur
     const short = prepare(innerSumLoop('{tileas.unroll_factor = 8 : i32}', '%c7', 1).replace('%c1 = arith.constant 1 : i64', '%c1 = arith.constant 1 : i64\n  %c7 = arith.constant 7 : i64'))
     expect(stat(short.pass, 'num-unrolled-by-factor')).toBe(0)
     expect(short.text).toContain('tileas.unroll_factor = 8')
+  })
+
+  it('applies nested explicit factors to every copy, outer loop first, and the heuristic leaves their loops alone', () => {
+    const src = KLOOP.replace(
+      '%kk = tileas.muli %t, %c32 : i64',
+      `%kk0 = scf.for %i = %c0 to %t step %c1 iter_args(%x = %c0) -> (i64) : i64 {
+      %x1 = scf.for %j = %c0 to %t step %c1 iter_args(%z = %x) -> (i64) : i64 {
+        %z1 = tileas.addi %z, %c32 : i64
+        scf.yield %z1 : i64
+      } {tileas.unroll_factor = 2 : i32}
+      scf.yield %x1 : i64
+    } {tileas.unroll_factor = 2 : i32}
+    %kk = tileas.addi %kk0, %c0 : i64`,
+    )
+    const { text, pass, m } = prepare(src)
+    expect(stat(pass, 'num-unrolled-by-factor')).toBe(4)
+    expect(stat(pass, 'num-unrolled-by-heuristic')).toBe(0)
+    expect(text).not.toContain('tileas.unroll_factor')
+    // The K-loop, the outer main loop and epilogue, and in each of the three outer body copies an inner main loop and epilogue.
+    expect(loops(text)).toBe(9)
+    // kk = 32 t^2 in iteration t.
+    const ctx = tileContext()
+    const before = parseModule(ctx, src)
+    for (const trips of [0n, 1n, 2n, 3n, 5n]) {
+      const args = ['A', 'B', 64n, 64n, 32n * trips] as const
+      expect(simulate(m.getRegion(0).front.firstOp!, args).acc).toEqual(simulate(before.getRegion(0).front.firstOp!, args).acc)
+    }
   })
 
   it('the heuristic unrolls small scalar loops by the largest power of two within the op budget', () => {

@@ -250,19 +250,34 @@ export function unrollSmallLoopsForScheduling(root: Operation, options: UnrollSm
     }
     return count
   })
-  // Loops an explicit factor produced are not unrolled again by the heuristic.
+  // Loops an explicit factor produced are not unrolled again by the heuristic. Outer loops
+  // go first, so an inner loop's explicit factor is applied to each of its copies (and the
+  // loops that makes are recorded too).
   const produced = new Set<Operation>()
   const byFactor = scope(SCOPE_NAMES.LoopUnrollByFactor, () => {
     let count = 0
-    for (const loop of smallLoopCandidates(root)) {
-      const f = explicitFactor(loop)
-      const created = f >= 2 ? loopUnrollByFactor(loop, f) : null
-      if (created !== null) {
+    const refused = new Set<Operation>()
+    for (;;) {
+      let next: Operation | null = null
+      root.walk((op) => {
+        if (op !== root && op.name.name === 'scf.for' && explicitFactor(op) >= 2 && !refused.has(op) && !holdsAsyncCopy(op)) {
+          next = op
+          return 'interrupt'
+        }
+        return 'advance'
+      }, 'pre')
+      if (next === null) {
+        return count
+      }
+      const loop: Operation = next
+      const created = loopUnrollByFactor(loop, explicitFactor(loop))
+      if (created === null) {
+        refused.add(loop)
+      } else {
         created.forEach((l) => produced.add(l))
         count++
       }
     }
-    return count
   })
   const byHeuristic = scope(SCOPE_NAMES.LoopUnrollByHeuristic, () => {
     let count = 0
