@@ -4,15 +4,9 @@
 // K-loop shorter than the pipeline), ptxas accepts it for sm_90a and sm_100a without spills,
 // and the PTX keeps S-1 cp.async groups in flight.
 import { describe, expect, it } from 'vitest'
-import { Context, parseSourceString, printOperation, succeeded, verify } from '@tilepass/ir'
-import { CudaTileDialect, TileMemory, runKernel as interpret } from '@tilepass/cuda-tile'
-import { PassManager } from '@tilepass/pass-manager'
-import { runKernel as emulate } from '@tilepass/simt-emulator'
-import { addTileASPipeline, addTileASSchedulingPasses } from '@tilepass/tileas-scheduler'
-import { addNVVMLoweringPipeline, emitPTX } from '../src/index.ts'
 import { PTXAS, ptxas } from './ptxTools.ts'
-import { example, tileContext } from './tileCompile.ts'
-import { maxRelativeError, randomHalfMatrix } from './tile/gemmReference.ts'
+import { checkStagedGemm, compileScheduled } from './stagedGemm.ts'
+import { example } from './tileCompile.ts'
 
 const SLOW = 180_000
 const SOURCE = example('gemm-f16-staged')
@@ -24,38 +18,14 @@ const BIG = SOURCE.replaceAll('64x32', '128x32')
   .replaceAll('64x64', '128x128')
   .replace('%k_arg: tile<i32>) {', '%k_arg: tile<i32>) optimization_hints=<sm_90 = {num_worker_warps_per_cta = 8}, sm_100 = {num_worker_warps_per_cta = 8}> {')
 
-/** Compiles the staged GEMM with the scheduling passes (`numStages` 0: from the schedule; undefined: the default, 4). */
+/** Compiles the staged GEMM (or `source`) with the scheduling passes (`numStages` 0: from the schedule; undefined: the default, 4). */
 function compilePipelined(numStages: number | undefined, gpuName = 'sm_90a', source = SOURCE): { ptx: string; tileAsm: string; errors: string[] } {
-  const { ctx, errors } = tileContext()
-  const module = parseSourceString(source, ctx, { filename: 'gemm.mlir' })!.op
-  expect(succeeded(verify(module))).toBe(true)
-  const pm = new PassManager(ctx, 'builtin.module')
-  addTileASPipeline(pm, { optLevel: 2, gpuName })
-  addTileASSchedulingPasses(pm, { optLevel: 2, ...(numStages === undefined ? {} : { numStages }) })
-  expect(succeeded(pm.run(module))).toBe(true)
-  const tileAsm = printOperation(module)
-  const lower = new PassManager(ctx, 'builtin.module')
-  addNVVMLoweringPipeline(lower, { optLevel: 2, gpuName })
-  expect(succeeded(lower.run(module))).toBe(true)
-  const ptx = emitPTX(module, { gpuName })
-  expect(ptx).not.toBeNull()
-  return { ptx: ptx ?? '', tileAsm, errors }
+  return compileScheduled(source, gpuName, numStages)
 }
 
-/** Runs the interpreter and the emulated PTX on [m, n, k] and compares C (`tile`: of c per block, `threads` per block). */
-function check(ptx: string, [m, n, k]: readonly [number, number, number], source = SOURCE, tile = 64, threads = 128): void {
-  const a = randomHalfMatrix(m, k, k, 'f16', 11 + m)
-  const b = randomHalfMatrix(k, n, n, 'f16', 13 + n)
-  const ctx = new Context({ dialects: [CudaTileDialect] })
-  const root = parseSourceString(source, ctx)!.op
-  const mem = new TileMemory()
-  const [pa, pb, pc] = [mem.allocFrom('f16', a.values), mem.allocFrom('f16', b.values), mem.allocFrom('f32', new Float32Array(m * n))]
-  const grid = [Math.ceil(m / tile), Math.ceil(n / tile), 1] as const
-  expect(succeeded(interpret(root, { args: [pa, pb, pc, m, n, k], grid, memory: mem }))).toBe(true)
-  const want = Float32Array.from(mem.read('f32', pc, m * n))
-  const got = emulate(ptx, KERNEL, [a.bits, b.bits, new Float32Array(m * n).fill(-7), m, n, k], { grid, block: [threads, 1, 1] }).buffers[2] as Float32Array
-  const { err, at } = maxRelativeError(got, want, m, n, n)
-  expect({ ok: err <= 1e-2, at }).toEqual({ ok: true, at })
+/** The interpreter and the emulated PTX agree on [m, n, k] (`tile`: of c per block, `threads` per block). */
+function check(ptx: string, shape: readonly [number, number, number], source = SOURCE, tile = 64, threads = 128): void {
+  checkStagedGemm(source, KERNEL, ptx, shape, tile, threads)
 }
 
 /** The PTX lines of the kernel, trimmed. */

@@ -5,15 +5,9 @@
 // unrolled by the heuristic. Either way the emulated PTX matches the cuda_tile interpreter
 // and ptxas accepts it without spills.
 import { describe, expect, it } from 'vitest'
-import { Context, parseSourceString, printOperation, succeeded, verify } from '@tilepass/ir'
-import { CudaTileDialect, TileMemory, runKernel as interpret } from '@tilepass/cuda-tile'
-import { PassManager } from '@tilepass/pass-manager'
-import { runKernel as emulate } from '@tilepass/simt-emulator'
-import { addTileASPipeline, addTileASSchedulingPasses } from '@tilepass/tileas-scheduler'
-import { addNVVMLoweringPipeline, emitPTX } from '../src/index.ts'
 import { PTXAS, ptxas } from './ptxTools.ts'
-import { example, tileContext } from './tileCompile.ts'
-import { maxRelativeError, randomHalfMatrix } from './tile/gemmReference.ts'
+import { checkStagedGemm, compileScheduled } from './stagedGemm.ts'
+import { example } from './tileCompile.ts'
 
 const SLOW = 180_000
 const KERNEL = 'gemm_f16_staged'
@@ -36,34 +30,12 @@ ${src.slice(store).replace('store_view_tko weak %acc,', 'store_view_tko weak %ac
 
 /** Compiles `source` as tilepass-compile -O2 does; the tile assembly after scheduling and the PTX. */
 function compile(source: string, gpuName = 'sm_90a'): { tileAsm: string; ptx: string; errors: string[] } {
-  const { ctx, errors } = tileContext()
-  const module = parseSourceString(source, ctx, { filename: 'gemm.mlir' })!.op
-  expect(succeeded(verify(module))).toBe(true)
-  const pm = new PassManager(ctx, 'builtin.module')
-  addTileASPipeline(pm, { optLevel: 2, gpuName })
-  addTileASSchedulingPasses(pm, { optLevel: 2 })
-  expect(succeeded(pm.run(module))).toBe(true)
-  const tileAsm = printOperation(module)
-  const lower = new PassManager(ctx, 'builtin.module')
-  addNVVMLoweringPipeline(lower, { optLevel: 2, gpuName })
-  expect(succeeded(lower.run(module))).toBe(true)
-  return { tileAsm, ptx: emitPTX(module, { gpuName }) ?? '', errors }
+  return compileScheduled(source, gpuName)
 }
 
-/** The interpreter and the emulated PTX on [m, n, k]: c must agree. */
-function check(source: string, ptx: string, [m, n, k]: readonly [number, number, number]): void {
-  const a = randomHalfMatrix(m, k, k, 'f16', 5 + m)
-  const b = randomHalfMatrix(k, n, n, 'f16', 9 + n)
-  const ctx = new Context({ dialects: [CudaTileDialect] })
-  const root = parseSourceString(source, ctx)!.op
-  const mem = new TileMemory()
-  const [pa, pb, pc] = [mem.allocFrom('f16', a.values), mem.allocFrom('f16', b.values), mem.allocFrom('f32', new Float32Array(m * n))]
-  const grid = [Math.ceil(m / 64), Math.ceil(n / 64), 1] as const
-  expect(succeeded(interpret(root, { args: [pa, pb, pc, m, n, k], grid, memory: mem }))).toBe(true)
-  const want = Float32Array.from(mem.read('f32', pc, m * n))
-  const got = emulate(ptx, KERNEL, [a.bits, b.bits, new Float32Array(m * n).fill(-7), m, n, k], { grid, block: [128, 1, 1] }).buffers[2] as Float32Array
-  const { err, at } = maxRelativeError(got, want, m, n, n)
-  expect({ ok: err <= 1e-2, at }).toEqual({ ok: true, at })
+/** The interpreter and the emulated PTX agree on [m, n, k]. */
+function check(source: string, ptx: string, shape: readonly [number, number, number]): void {
+  checkStagedGemm(source, KERNEL, ptx, shape)
 }
 
 const SHAPES = [[100, 72, 40], [64, 64, 256], [1, 8, 8]] as const
