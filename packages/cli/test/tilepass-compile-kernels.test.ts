@@ -3,8 +3,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { Context, parseSourceString } from '@tilepass/ir'
+import { Context, parseSourceString, succeeded } from '@tilepass/ir'
 import { writeCudaTileBytecode } from '@tilepass/cuda-tile'
+import { PassManager } from '@tilepass/pass-manager'
+import { TileASPrepareForSchedulingPass, isScheduledLoopCandidate, scheduleLoop } from '@tilepass/tileas-scheduler'
 import { main } from '../src/tilepass-compile.ts'
 import { registerToolDialects } from '../src/internal/registerDialects.ts'
 import { memoryIO } from './memoryIO.ts'
@@ -120,8 +122,13 @@ describe('tilepass-compile on the cuda_tile examples', () => {
         "    'func.func' Pipeline",
         '      TileASPrepareForSchedulingPass',
         '        TileASPrepareForScheduling',
+        '          TileASSliceAndFuse',
+        '            sliceAndFuse',
         '          runCanonicalizer',
         '            unrollSmallLoopsForScheduling',
+        '              Schedule::unrollStaticForLoop',
+        '              loopUnrollByFactor',
+        '              loopUnrollByHeuristic',
         '      TileASGenerateSchedulePass',
         '        TileASGenerateSchedule',
         '          (A) ScheduleAnalysis',
@@ -145,6 +152,22 @@ describe('tilepass-compile on the cuda_tile examples', () => {
         expect(e.ph).toBe('X')
         expect(Number.isInteger(e.ts)).toBe(true)
       }
+      // One child event per placement: as many as the scheduler makes on the prepared K-loop.
+      const asm = compile({ 'k.mlir': example('gemm-f16-staged') }, ['k.mlir', '-O1', '--emit=tile-asm', '-o', 'k.tileas']).written['k.tileas']!
+      const ctx = new Context()
+      registerToolDialects(ctx)
+      const tileModule = parseSourceString(asm, ctx)!.op
+      const prepare = new PassManager(ctx)
+      prepare.nest('gpu.module').nest('func.func').addPass(new TileASPrepareForSchedulingPass())
+      expect(succeeded(prepare.run(tileModule))).toBe(true)
+      let decisions = 0
+      tileModule.walk((op) => {
+        if (isScheduledLoopCandidate(op)) {
+          scheduleLoop(op, { onPlacement: () => decisions++ })
+        }
+      })
+      expect(decisions).toBeGreaterThan(4)
+      expect(placements.length).toBe(decisions)
       expect(placements[0]!.args).toHaveProperty('cycle')
       expect(placements[0]!.args).toHaveProperty('ii')
       // The pipelined loop: several cp.async groups in flight (wait_group S-2 inside the loop).

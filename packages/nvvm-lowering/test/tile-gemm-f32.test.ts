@@ -76,5 +76,6 @@ describe('f32 mmaf: the exact FMA path', () => {
         }
       }
     }
-  })
+    // Four compiles and four ptxas runs: past vitest's 5 s default on a loaded machine.
+  }, 60_000)
 })

@@ -4,52 +4,28 @@
 // K-loop shorter than the pipeline), ptxas accepts it for sm_90a and sm_100a without spills,
 // and the PTX keeps S-1 cp.async groups in flight.
 import { describe, expect, it } from 'vitest'
-import { Context, parseSourceString, printOperation, succeeded, verify } from '@tilepass/ir'
-import { CudaTileDialect, TileMemory, runKernel as interpret } from '@tilepass/cuda-tile'
-import { PassManager } from '@tilepass/pass-manager'
-import { runKernel as emulate } from '@tilepass/simt-emulator'
-import { addTileASPipeline, addTileASSchedulingPasses } from '@tilepass/tileas-scheduler'
-import { addNVVMLoweringPipeline, emitPTX } from '../src/index.ts'
 import { PTXAS, ptxas } from './ptxTools.ts'
-import { example, tileContext } from './tileCompile.ts'
-import { maxRelativeError, randomHalfMatrix } from './tile/gemmReference.ts'
+import { checkStagedGemm, compileScheduled } from './stagedGemm.ts'
+import { example } from './tileCompile.ts'
 
 const SLOW = 180_000
 const SOURCE = example('gemm-f16-staged')
 const KERNEL = 'gemm_f16_staged'
 
-/** Compiles the staged GEMM with the scheduling passes (`numStages` 0: from the schedule). */
-function compilePipelined(numStages: number, gpuName = 'sm_90a'): { ptx: string; tileAsm: string; errors: string[] } {
-  const { ctx, errors } = tileContext()
-  const module = parseSourceString(SOURCE, ctx, { filename: 'gemm.mlir' })!.op
-  expect(succeeded(verify(module))).toBe(true)
-  const pm = new PassManager(ctx, 'builtin.module')
-  addTileASPipeline(pm, { optLevel: 2, gpuName })
-  addTileASSchedulingPasses(pm, { optLevel: 2, numStages })
-  expect(succeeded(pm.run(module))).toBe(true)
-  const tileAsm = printOperation(module)
-  const lower = new PassManager(ctx, 'builtin.module')
-  addNVVMLoweringPipeline(lower, { optLevel: 2, gpuName })
-  expect(succeeded(lower.run(module))).toBe(true)
-  const ptx = emitPTX(module, { gpuName })
-  expect(ptx).not.toBeNull()
-  return { ptx: ptx ?? '', tileAsm, errors }
+/** The staged example with 128x128 tiles of c over 8 warps: 16 KiB of operands per stage. */
+const BIG = SOURCE.replaceAll('64x32', '128x32')
+  .replaceAll('32x64', '32x128')
+  .replaceAll('64x64', '128x128')
+  .replace('%k_arg: tile<i32>) {', '%k_arg: tile<i32>) optimization_hints=<sm_90 = {num_worker_warps_per_cta = 8}, sm_100 = {num_worker_warps_per_cta = 8}> {')
+
+/** Compiles the staged GEMM (or `source`) with the scheduling passes (`numStages` 0: from the schedule; undefined: the default, 4). */
+function compilePipelined(numStages: number | undefined, gpuName = 'sm_90a', source = SOURCE): { ptx: string; tileAsm: string; errors: string[] } {
+  return compileScheduled(source, gpuName, numStages)
 }
 
-/** Runs the interpreter and the emulated PTX on [m, n, k] and compares C. */
-function check(ptx: string, [m, n, k]: readonly [number, number, number]): void {
-  const a = randomHalfMatrix(m, k, k, 'f16', 11 + m)
-  const b = randomHalfMatrix(k, n, n, 'f16', 13 + n)
-  const ctx = new Context({ dialects: [CudaTileDialect] })
-  const root = parseSourceString(SOURCE, ctx)!.op
-  const mem = new TileMemory()
-  const [pa, pb, pc] = [mem.allocFrom('f16', a.values), mem.allocFrom('f16', b.values), mem.allocFrom('f32', new Float32Array(m * n))]
-  const grid = [Math.ceil(m / 64), Math.ceil(n / 64), 1] as const
-  expect(succeeded(interpret(root, { args: [pa, pb, pc, m, n, k], grid, memory: mem }))).toBe(true)
-  const want = Float32Array.from(mem.read('f32', pc, m * n))
-  const got = emulate(ptx, KERNEL, [a.bits, b.bits, new Float32Array(m * n).fill(-7), m, n, k], { grid, block: [128, 1, 1] }).buffers[2] as Float32Array
-  const { err, at } = maxRelativeError(got, want, m, n, n)
-  expect({ ok: err <= 1e-2, at }).toEqual({ ok: true, at })
+/** The interpreter and the emulated PTX agree on [m, n, k] (`tile`: of c per block, `threads` per block). */
+function check(ptx: string, shape: readonly [number, number, number], source = SOURCE, tile = 64, threads = 128): void {
+  checkStagedGemm(source, KERNEL, ptx, shape, tile, threads)
 }
 
 /** The PTX lines of the kernel, trimmed. */
@@ -88,6 +64,24 @@ describe('the pipelined staged GEMM', () => {
     }, SLOW)
   }
 
+  it('by default the loop gets the book\'s 4 stages (as -O2 compiles it) and matches', () => {
+    const { ptx, tileAsm } = compilePipelined(undefined)
+    expect(tileAsm).toContain('{tileas.pipeline_stages = 4 : i32}')
+    expect(tileAsm).toContain('!tileas.smem<4x64x32xf16')
+    expect(lines(ptx).filter((x) => x.startsWith('cp.async.wait_group'))).toEqual(['cp.async.wait_group 2;', 'cp.async.wait_group 0;'])
+    for (const shape of [[100, 72, 40], [64, 64, 512], [1, 8, 8]] as const) {
+      check(ptx, shape)
+    }
+  }, SLOW)
+
+  it('128x128 tiles (16 KiB a stage): the default lowers to the 3 stages that fit in 48 KiB of static shared memory, and matches', () => {
+    const { ptx, tileAsm, errors } = compilePipelined(undefined, 'sm_90a', BIG)
+    expect(errors).toEqual([])
+    expect(tileAsm).toContain('{tileas.pipeline_stages = 3 : i32}')
+    expect(tileAsm).toContain('!tileas.smem<3x128x32xf16')
+    check(ptx, [130, 136, 72], BIG, 128, 256)
+  }, SLOW)
+
   it('the schedule picks the stages itself and the result still matches', () => {
     const { ptx, tileAsm } = compilePipelined(0)
     const stages = Number(/tileas\.pipeline_stages = (\d+)/.exec(tileAsm)?.[1] ?? '0')
@@ -98,15 +92,24 @@ describe('the pipelined staged GEMM', () => {
 
 describe.skipIf(PTXAS === null)('ptxas 13.0 accepts the pipelined GEMM with no spills', () => {
   for (const arch of ['sm_90a', 'sm_100a']) {
-    for (const S of [2, 3, 4]) {
-      it(`S = ${S} (${arch})`, () => {
+    for (const S of [2, 3, 4, undefined, 0]) {
+      it(`S = ${S ?? 'default'} (${arch})`, () => {
         for (const [fn, f] of ptxas(compilePipelined(S, arch).ptx, arch)) {
           expect({ fn, spill: f.spillStores + f.spillLoads }).toEqual({ fn, spill: 0 })
           if (process.env.TILEPASS_PTXAS_REPORT === '1') {
-            process.stdout.write(`ptxas ${arch} ${fn} (S = ${S}): ${f.registers} registers, ${f.sharedBytes} bytes smem\n`)
+            process.stdout.write(`ptxas ${arch} ${fn} (S = ${S ?? 'default'}): ${f.registers} registers, ${f.sharedBytes} bytes smem, ${f.spillStores + f.spillLoads} spill bytes\n`)
           }
         }
       }, SLOW)
     }
+    it(`128x128 tiles, 8 warps, default stages (${arch})`, () => {
+      for (const [fn, f] of ptxas(compilePipelined(undefined, arch, BIG).ptx, arch)) {
+        expect({ fn, spill: f.spillStores + f.spillLoads }).toEqual({ fn, spill: 0 })
+        expect(f.sharedBytes).toBeLessThanOrEqual(49152)
+        if (process.env.TILEPASS_PTXAS_REPORT === '1') {
+          process.stdout.write(`ptxas ${arch} ${fn} (128x128, 8 warps, default): ${f.registers} registers, ${f.sharedBytes} bytes smem, ${f.spillStores + f.spillLoads} spill bytes\n`)
+        }
+      }
+    }, SLOW)
   }
 })

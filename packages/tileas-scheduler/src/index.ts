@@ -27,6 +27,8 @@ export {
   EXACT_SEARCH_BUDGET,
   EXACT_SEARCH_MAX_NODES,
   SCHEDULE_TRUNCATED,
+  depthAdmissible,
+  depthConstraintsHold,
   exactScheduleAtII,
   heightR,
   moduloSchedule,
@@ -52,12 +54,25 @@ export { COPY_LATENCY, TILEAS_OPS, buildLoopGraph, classifyLoopOp, footprintOf, 
 export type { LoopGraph, LoopOpKind } from './schedule/LoopGraph.ts'
 export { buildRegisterModel, estimatePressure, spillSeatCost } from './schedule/RegisterPressure.ts'
 export type { RegisterModel } from './schedule/RegisterPressure.ts'
+export {
+  CONSTRAINT_KEYS,
+  FLAG_ENABLE_DEFUSION,
+  FLAG_FORCE_SERIAL,
+  FLAG_RECOMPUTABLE,
+  GroupUnionFind,
+  collectBlockConstraints,
+  readOpConstraints,
+  type BlockConstraints,
+  type OpConstraints,
+} from './schedule/Constraints.ts'
 export { FORCE_SERIAL_ATTR, ScheduleAnalysis, isScheduledLoopCandidate, scheduleLoop, stageBufferBytes } from './schedule/ScheduleAnalysis.ts'
 export type { LoopSchedule, LoopScheduleOptions } from './schedule/ScheduleAnalysis.ts'
 export { matchKLoop } from './pipeline/MatchKLoop.ts'
 export type { KLoopForm } from './pipeline/MatchKLoop.ts'
 export { PIPELINE_STAGES_ATTR, expandPipeline } from './pipeline/PipelineExpander.ts'
 export {
+  DEFAULT_NUM_STAGES,
+  STATIC_SMEM_BYTES,
   ORDER_ATTR,
   STAGE_ATTR,
   TileASGenerateSchedulePass,
@@ -65,6 +80,18 @@ export {
   TileASPrepareForSchedulingPass,
   addTileASSchedulingPasses,
   registerTileASSchedulingPasses,
+  stagesToMaterialize,
 } from './passes/SchedulingPasses.ts'
 export type { GenerateOptionDecls, MaterializeOptionDecls, PrepareOptionDecls, TileASSchedulingOptions } from './passes/SchedulingPasses.ts'
-export { staticTripCount, unrollSmallLoops } from './passes/UnrollSmallLoops.ts'
+export { fuseSiblingLoops, fusionBlocker, sliceAndFuse } from './passes/SliceAndFuse.ts'
+export {
+  UNROLL_FACTOR_ATTR,
+  heuristicUnrollFactor,
+  loopUnrollByFactor,
+  staticTripCount,
+  unrollSmallLoopsForScheduling,
+  unrollStaticForLoop,
+  type UnrollCounts,
+  type UnrollHeuristicOptions,
+  type UnrollSmallLoopsOptions,
+} from './passes/UnrollSmallLoops.ts'

@@ -21,6 +21,8 @@ export interface SimResult {
   readonly acc: string[]
   readonly maxInFlight: number
   readonly globalReads: number
+  /** The values the function returns. */
+  readonly returned: unknown[]
 }
 
 export function simulate(fn: Operation, args: readonly (bigint | string)[]): SimResult {
@@ -58,8 +60,19 @@ export function simulate(fn: Operation, args: readonly (bigint | string)[]): Sim
           env.set(op.getResult(0), int(op.getOperand(0)))
           break
         case 'tileas.divi':
+        case 'arith.divsi':
           env.set(op.getResult(0), int(op.getOperand(0)) / int(op.getOperand(1)))
           break
+        case 'tileas.subi':
+        case 'arith.subi':
+          env.set(op.getResult(0), int(op.getOperand(0)) - int(op.getOperand(1)))
+          break
+        case 'tileas.maxi':
+        case 'arith.maxsi': {
+          const [l, r] = [int(op.getOperand(0)), int(op.getOperand(1))]
+          env.set(op.getResult(0), l > r ? l : r)
+          break
+        }
         case 'tileas.addi':
         case 'arith.addi':
           env.set(op.getResult(0), int(op.getOperand(0)) + int(op.getOperand(1)))
@@ -173,12 +186,12 @@ export function simulate(fn: Operation, args: readonly (bigint | string)[]): Sim
       acc = env.get(op.getResult(0)) as string[]
     }
   }
-  runBlock(body)
+  const returned = runBlock(body).map(get)
   for (let op = body.firstOp; op !== null; op = op.nextOp) {
     saveFor(op)
   }
   if (groups.some((g) => g.some((c) => c.state === 'pending'))) {
     throw new Error('copy groups still in flight at the end of the function')
   }
-  return { acc, maxInFlight, globalReads }
+  return { acc, maxInFlight, globalReads, returned }
 }

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest'
 import { printOperation, succeeded } from '@tilepass/ir'
 import { OptBisect, TimingManager, enableTiming, enableTrace } from '@tilepass/instrumentation'
 import { PassManager } from '@tilepass/pass-manager'
-import { addTileASSchedulingPasses } from '../src/index.ts'
-import { KLOOP, parseModule, tileContext } from './kloop.ts'
+import { addTileASSchedulingPasses, scheduleLoop } from '../src/index.ts'
+import { KLOOP, firstLoop, parseModule, tileContext } from './kloop.ts'
 
 /** The K-loop kernel inside a gpu.module, as the compile path holds it. */
 const KERNEL = `gpu.module @kernels {\n${KLOOP}\n}`
@@ -39,8 +39,13 @@ describe('the scope tree of the scheduling passes', () => {
       "  'func.func' Pipeline",
       '    TileASPrepareForSchedulingPass',
       '      TileASPrepareForScheduling',
+      '        TileASSliceAndFuse',
+      '          sliceAndFuse',
       '        runCanonicalizer',
       '          unrollSmallLoopsForScheduling',
+      '            Schedule::unrollStaticForLoop',
+      '            loopUnrollByFactor',
+      '            loopUnrollByHeuristic',
       '    TileASGenerateSchedulePass',
       '      TileASGenerateSchedule',
       '        (A) ScheduleAnalysis',
@@ -100,7 +105,7 @@ describe('the scope tree of the scheduling passes', () => {
     const pm2 = new PassManager(tileContext())
     addTileASSchedulingPasses(pm2, { optLevel: 3, numStages: 4 })
     expect(pm2.printAsTextualPipeline()).toBe(
-      'gpu.module(func.func(tileas-prepare-for-scheduling{unroll-small-loops-threshold=4},tileas-generate-schedule-constraints{register-budget=255 schedule-trace-file= serial-threshold=8},tileas-materialize-schedule{num-stages=4}))',
+      'gpu.module(func.func(tileas-prepare-for-scheduling{unroll-heuristic-max-factor=4 unroll-heuristic-max-ops=16 unroll-small-loops-threshold=4},tileas-generate-schedule-constraints{register-budget=255 schedule-trace-file= serial-threshold=8 verify-constraint-groups=false},tileas-materialize-schedule{num-stages=4}))',
     )
   })
 
@@ -118,6 +123,10 @@ describe('the scope tree of the scheduling passes', () => {
     expect(new Set(decisions.map((d) => d.args['op']))).toEqual(
       new Set(['tileas.muli', 'tileas.async_copy', 'tileas.async_commit_group', 'tileas.async_wait', 'tileas.barrier', 'tileas.local_load', 'tileas.mma']),
     )
+    // Exactly one event per placement decision of the scheduler (evictions make it more than the op count).
+    let placements = 0
+    scheduleLoop(firstLoop(parseModule(tileContext(), KLOOP)), { onPlacement: () => placements++ })
+    expect(decisions.length).toBe(placements)
     for (const d of decisions) {
       expect(d.ts).toBeGreaterThanOrEqual(gen.ts)
       expect(d.ts).toBeLessThanOrEqual(gen.ts + gen.dur)

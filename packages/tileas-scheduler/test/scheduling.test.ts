@@ -5,13 +5,17 @@ import { describe, expect, it } from 'vitest'
 import { printOperation, succeeded, verify, type Context, type IntegerAttr, type Operation } from '@tilepass/ir'
 import { PassManager } from '@tilepass/pass-manager'
 import {
+  DEFAULT_NUM_STAGES,
   PIPELINE_STAGES_ATTR,
+  STATIC_SMEM_BYTES,
+  ScheduleAnalysis,
   TileASGenerateSchedulePass,
   TileASMaterializeSchedulePass,
   TileASPrepareForSchedulingPass,
   buildLoopGraph,
   matchKLoop,
   scheduleLoop,
+  stagesToMaterialize,
 } from '../src/index.ts'
 import { ACC, KLOOP, firstLoop, parseModule, tileContext } from './kloop.ts'
 import { simulate } from './pipelineSim.ts'
@@ -163,6 +167,41 @@ describe('tileas-materialize-schedule', () => {
       }
     })
   }
+
+  it('materializes the book default of 4 stages (unspecialized-pipeline-num-stages); num-stages = 0 takes the schedule depth', () => {
+    expect(DEFAULT_NUM_STAGES).toBe(4)
+    const d = runPasses(KLOOP, (fpm) => {
+      fpm.addPass(new TileASPrepareForSchedulingPass())
+      fpm.addPass(new TileASGenerateSchedulePass())
+      fpm.addPass(new TileASMaterializeSchedulePass())
+    })
+    expect(d.diagnostics).toEqual([])
+    expect(d.text).toContain(`{${PIPELINE_STAGES_ATTR} = 4 : i32}`)
+    expect(d.text).toContain('!tileas.smem<4x64x32xf16')
+    expect(d.text).toContain('tileas.async_wait {pending = 2 : i32}')
+    const depth = scheduleLoop(firstLoop(parseModule(tileContext(), KLOOP))).pipelineDepth
+    expect(depth).toBe(3)
+    const z = runPasses(KLOOP, (fpm) => schedule(fpm, 0))
+    expect(z.text).toContain(`{${PIPELINE_STAGES_ATTR} = ${depth} : i32}`)
+  })
+
+  it('lowers the stages to what fits in the 48 KiB of static shared memory, and never pipelines a depth-1 schedule', () => {
+    expect(STATIC_SMEM_BYTES).toBe(49152)
+    const loop = firstLoop(parseModule(tileContext(), KLOOP))
+    const a = new ScheduleAnalysis(loop.parentOp!)
+    const withBytes = (bytes: number): void => a.set({ ...scheduleLoop(loop), stageBufferBytes: bytes })
+    a.setStages(loop, 3)
+    withBytes(8192) // the 64x64x32 f16 GEMM
+    expect([4, 3, 2, 0].map((r) => stagesToMaterialize(a, loop, r))).toEqual([4, 3, 2, 3])
+    withBytes(16384) // 128x128x32: four stages would need 64 KiB
+    expect([4, 3, 2, 0].map((r) => stagesToMaterialize(a, loop, r))).toEqual([3, 3, 2, 3])
+    expect(stagesToMaterialize(a, loop, 4, 40_000)).toBe(2)
+    withBytes(30_000) // not even two stages fit: no pipeline
+    expect([4, 2, 0].map((r) => stagesToMaterialize(a, loop, r))).toEqual([1, 1, 1])
+    withBytes(8192)
+    a.setStages(loop, 1)
+    expect(stagesToMaterialize(a, loop, 4)).toBe(1)
+  })
 
   it('a loop forced serial gets the serial generator (stage 0 everywhere) and is left as it is', () => {
     const src = KLOOP.replace(`    scf.yield %d : ${ACC}\n  }`, `    scf.yield %d : ${ACC}\n  } {tileas.schedule.constraint.force_serial_execution}`)

@@ -7,13 +7,15 @@
 import { writeFileSync } from 'node:fs'
 import { FrozenRewritePatternSet, IntegerAttr, IntegerType, applyPatternsGreedily, type Context, type LogicalResult, type Operation } from '@tilepass/ir'
 import { SCOPE_NAMES, emitScopeEvent, hasScopeEventListener, withScope } from '@tilepass/instrumentation'
-import { OperationPass, intOption, stringOption, type OpPassManager, type OptionValues, type PassRegistry, type ScalarOption } from '@tilepass/pass-manager'
+import { OperationPass, boolOption, intOption, stringOption, type OpPassManager, type OptionValues, type PassRegistry, type ScalarOption } from '@tilepass/pass-manager'
 import { collectCanonicalizationPatterns } from '@tilepass/transforms'
 import type { PlacementEvent } from '../schedule/ModuloScheduler.ts'
+import { TILEAS_OPS } from '../schedule/LoopGraph.ts'
 import { ScheduleAnalysis, isScheduledLoopCandidate, scheduleLoop, type LoopSchedule } from '../schedule/ScheduleAnalysis.ts'
 import { matchKLoop } from '../pipeline/MatchKLoop.ts'
 import { expandPipeline } from '../pipeline/PipelineExpander.ts'
-import { unrollSmallLoops } from './UnrollSmallLoops.ts'
+import { sliceAndFuse } from './SliceAndFuse.ts'
+import { unrollSmallLoopsForScheduling } from './UnrollSmallLoops.ts'
 
 /** The i32 attribute carrying each op's stage (tileiras-reference §2.13). */
 export const STAGE_ATTR = 'nv_tile.aws.stage'
@@ -40,35 +42,63 @@ function numWarpsOf(fn: Operation): number {
 // ---- TileASPrepareForScheduling --------------------------------------------------------
 
 /** The option declarations of `tileas-prepare-for-scheduling`. */
-export type PrepareOptionDecls = { readonly unrollThreshold: ScalarOption<number> }
+export type PrepareOptionDecls = {
+  readonly unrollThreshold: ScalarOption<number>
+  readonly unrollMaxFactor: ScalarOption<number>
+  readonly unrollMaxOps: ScalarOption<number>
+}
 const prepareOptions: PrepareOptionDecls = {
   unrollThreshold: intOption('unroll-small-loops-threshold', 4, 'Fully unroll loops without async copies whose static trip count is at most this, before scheduling'),
+  unrollMaxFactor: intOption('unroll-heuristic-max-factor', 4, 'The largest factor loopUnrollByHeuristic unrolls scalar loops by (0 or 1: off)'),
+  unrollMaxOps: intOption('unroll-heuristic-max-ops', 16, 'The most ops the body of a loop unrolled by loopUnrollByHeuristic may hold'),
 }
 
 /**
- * `TileASPrepareForScheduling`: the canonicalizer stage (`runCanonicalizer`), which first
- * unrolls small loops (`unrollSmallLoopsForScheduling`) and then canonicalizes, so the
- * scheduler sees one flat block per K-loop.
+ * `TileASPrepareForScheduling`, in the book's order: the slice-and-fuse stage
+ * (`TileASSliceAndFuse` around `sliceAndFuse`: sibling loops over one iteration space
+ * become one loop), then the canonicalizer stage (`runCanonicalizer`), which unrolls small
+ * loops (`unrollSmallLoopsForScheduling`: full static unrolls, explicit factors, the
+ * heuristic) and canonicalizes, so the scheduler sees one flat block per K-loop.
  */
 export class TileASPrepareForSchedulingPass extends OperationPass<OptionValues<PrepareOptionDecls>> {
   static override readonly argument = 'tileas-prepare-for-scheduling'
-  static override readonly summary = 'Prepare tile-assembly loops for scheduling (unroll small loops, canonicalize)'
+  static override readonly summary = 'Prepare tile-assembly loops for scheduling (slice and fuse, unroll small loops, canonicalize)'
   static override readonly description =
-    'Runs the canonicalizer stage of TileASPrepareForScheduling: loops without async copies whose static trip count is at most `unroll-small-loops-threshold` are fully unrolled (unrollSmallLoopsForScheduling), then the canonicalization patterns of the loaded dialects run to a fixpoint (runCanonicalizer). Each stage runs in its instrumentation scope.'
+    'First fuses sibling scf.for loops with the same bounds and step (TileASSliceAndFuse, sliceAndFuse): the ops between them that compute what the second loop uses move above the first, and the two bodies run in one loop, when the second loop does not use the first one\'s results, the ops between them have no memory effects and at most one of the loops writes memory. Then runs the canonicalizer stage of TileASPrepareForScheduling on the loops without async copies (unrollSmallLoopsForScheduling): loops whose static trip count is at most `unroll-small-loops-threshold` are fully unrolled (Schedule::unrollStaticForLoop), loops carrying `tileas.unroll_factor = F : i32` are unrolled by F with an epilogue loop for the remainder (loopUnrollByFactor), and loops of scalar ops only are unrolled by the largest power of two up to `unroll-heuristic-max-factor` that keeps the body within `unroll-heuristic-max-ops` ops and leaves at least two iterations (loopUnrollByHeuristic); then the canonicalization patterns of the loaded dialects run to a fixpoint (runCanonicalizer). Each stage runs in its instrumentation scope.'
   static override readonly opName = 'func.func'
   static override readonly dependentDialects: readonly string[] = ['arith', 'scf', 'tileas']
   static override readonly options: PrepareOptionDecls = prepareOptions
-  static override readonly statistics = { 'num-unrolled': 'Loops fully unrolled for scheduling' }
+  static override readonly statistics = {
+    'num-fused': 'Sibling loops fused into the loop before them',
+    'num-unrolled': 'Loops fully unrolled for scheduling',
+    'num-unrolled-by-factor': 'Loops unrolled by their explicit factor',
+    'num-unrolled-by-heuristic': 'Loops unrolled by the heuristic factor',
+  }
   static readonly passName: string = 'TileASPrepareForSchedulingPass'
 
+  private readonly numFused = this.statistic('num-fused')
   private readonly numUnrolled = this.statistic('num-unrolled')
+  private readonly numByFactor = this.statistic('num-unrolled-by-factor')
+  private readonly numByHeuristic = this.statistic('num-unrolled-by-heuristic')
 
   override runOnOperation(): void {
     const fn = this.getOperation()
-    withScope(this, SCOPE_NAMES.TileASPrepareForScheduling, () => {
-      withScope(this, SCOPE_NAMES.RunCanonicalizer, () => {
-        const unrolled = withScope(this, SCOPE_NAMES.UnrollSmallLoopsForScheduling, () => unrollSmallLoops(fn, this.options.unrollThreshold))
-        this.numUnrolled.add(unrolled)
+    const scope = <T>(name: string, body: () => T): T => withScope(this, name, body)
+    scope(SCOPE_NAMES.TileASPrepareForScheduling, () => {
+      scope(SCOPE_NAMES.TileASSliceAndFuse, () => {
+        this.numFused.add(scope(SCOPE_NAMES.SliceAndFuse, () => sliceAndFuse(fn)))
+      })
+      scope(SCOPE_NAMES.RunCanonicalizer, () => {
+        const counts = scope(SCOPE_NAMES.UnrollSmallLoopsForScheduling, () =>
+          unrollSmallLoopsForScheduling(
+            fn,
+            { fullUnrollThreshold: this.options.unrollThreshold, maxFactor: this.options.unrollMaxFactor, maxOps: this.options.unrollMaxOps },
+            scope,
+          ),
+        )
+        this.numUnrolled.add(counts.full)
+        this.numByFactor.add(counts.byFactor)
+        this.numByHeuristic.add(counts.byHeuristic)
         applyPatternsGreedily(fn, new FrozenRewritePatternSet(collectCanonicalizationPatterns(this.getContext())), {})
       })
     })
@@ -82,6 +112,7 @@ export type GenerateOptionDecls = {
   readonly scheduleTraceFile: ScalarOption<string>
   readonly registerBudget: ScalarOption<number>
   readonly serialThreshold: ScalarOption<number>
+  readonly verifyConstraintGroups: ScalarOption<boolean>
 }
 const generateOptions: GenerateOptionDecls = {
   scheduleTraceFile: stringOption(
@@ -91,6 +122,11 @@ const generateOptions: GenerateOptionDecls = {
   ),
   registerBudget: intOption('register-budget', 255, 'Registers per thread above which seats get the spill-avoidance surcharge'),
   serialThreshold: intOption('serial-threshold', 8, 'Loops with fewer ops are scheduled by the serial generator'),
+  verifyConstraintGroups: boolOption(
+    'verify-constraint-groups',
+    false,
+    'Warn about ops whose tileas.schedule.constraint.gid was given another leader_gid by an earlier op of the loop',
+  ),
 }
 
 /** One event of the Chrome trace the pass writes to `schedule-trace-file`. */
@@ -170,6 +206,14 @@ export class TileASGenerateSchedulePass extends OperationPass<OptionValues<Gener
         })
         analysis.set(s)
         this.numScheduled.add()
+        if (this.options.verifyConstraintGroups) {
+          for (const [node, earlier] of s.constraints.inconsistent) {
+            const c = s.constraints.ops[node]!
+            s.ops[node]!.emitWarning(`inconsistent schedule constraint group: gid ${c.gid} has leader_gid ${c.leaderGid} here`)
+              .attachNote(`and leader_gid ${s.constraints.ops[earlier]!.leaderGid} on an earlier op`, s.ops[earlier]!.location)
+              .report()
+          }
+        }
         const ok = scope(SCOPE_NAMES.LegalizeLoopScheduleForMaterialization, () => legalize(s, analysis))
         if (!ok) {
           this.numIllegal.add()
@@ -256,21 +300,35 @@ function annotate(s: LoopSchedule): void {
 
 /** The option declarations of `tileas-materialize-schedule`. */
 export type MaterializeOptionDecls = { readonly numStages: ScalarOption<number> }
+
+/**
+ * The default number of pipeline stages: the book's `unspecialized-pipeline-num-stages`
+ * (tileiras-reference §1.6, §6 #32).
+ */
+export const DEFAULT_NUM_STAGES = 4
+
 const materializeOptions: MaterializeOptionDecls = {
-  numStages: intOption('num-stages', 0, 'Stages of the software pipeline (shared-memory buffers per operand); 0 takes them from the schedule'),
+  numStages: intOption(
+    'num-stages',
+    DEFAULT_NUM_STAGES,
+    'Stages of the software pipeline (shared-memory buffers per operand) of each loop the schedule pipelines; 0 takes the pipeline depth of the schedule',
+  ),
 }
 
 /**
  * `TileASMaterializeSchedule`: reads the cached `ScheduleAnalysis` (never recomputes it)
- * and rewrites each legal K-loop into an S-stage software pipeline (the agent-unspecialized
- * driver): S buffers per operand, a prologue of S-1 copy groups, the steady state with
- * `async_wait {pending = S-2}`, predicated copies past the end, a drain after the loop.
+ * and rewrites each K-loop the schedule legalized with a pipeline depth of 2 or more into an
+ * S-stage software pipeline (the agent-unspecialized driver; S = `num-stages`, 4 by
+ * default as the book's `unspecialized-pipeline-num-stages`, or the schedule's depth when
+ * 0; fewer when S stage buffers would not fit in static shared memory): S buffers per operand, a
+ * prologue of S-1 copy groups, the steady state with `async_wait {pending = S-2}`,
+ * predicated copies past the end, a drain after the loop.
  */
 export class TileASMaterializeSchedulePass extends OperationPass<OptionValues<MaterializeOptionDecls>> {
   static override readonly argument = 'tileas-materialize-schedule'
   static override readonly summary = 'Meterialize the pipeline schedule to generate warp-specialized or unspecialized IR'
   static override readonly description =
-    'Reads the ScheduleAnalysis that tileas-generate-schedule-constraints cached (it must be preserved in between; without it the loops stay as they are, with the remark `Failed to pipeline loop`) and expands each legal K-loop into a software pipeline of S stages (the pipeline depth of its schedule, or `num-stages`): every copied buffer gets S stages, S-1 copy groups are issued before the loop, each iteration waits with async_wait {pending = S-2} and a barrier, issues the copies of iteration k+S-1 (predicated off past the end, so short and ragged loops need no epilogue copies) and reads its own stage; after the loop the remaining groups are drained. Only the agent-unspecialized form is generated.'
+    'Reads the ScheduleAnalysis that tileas-generate-schedule-constraints cached (it must be preserved in between; without it the loops stay as they are, with the remark `Failed to pipeline loop`) and expands each K-loop whose legalized schedule has a pipeline depth of at least 2 into a software pipeline of S stages (`num-stages`, default 4 as tileiras\' unspecialized-pipeline-num-stages; 0 takes the depth of the schedule; fewer stages when S buffers would not fit in the 48 KiB of static shared memory, none when two would not): every copied buffer gets S stages, S-1 copy groups are issued before the loop, each iteration waits with async_wait {pending = S-2} and a barrier, issues the copies of iteration k+S-1 (predicated off past the end, so short and ragged loops need no epilogue copies) and reads its own stage; after the loop the remaining groups are drained. Only the agent-unspecialized form is generated.'
   static override readonly opName = 'func.func'
   static override readonly dependentDialects: readonly string[] = ['arith', 'scf', 'tileas']
   static override readonly options: MaterializeOptionDecls = materializeOptions
@@ -288,7 +346,7 @@ export class TileASMaterializeSchedulePass extends OperationPass<OptionValues<Ma
       return
     }
     const analysis = this.getCachedAnalysis(ScheduleAnalysis)
-    const forced = this.options.numStages
+    const requested = this.options.numStages
     // The (stage, order) annotations of the generator describe the loop before expansion.
     for (const loop of loops) {
       for (const op of loop.getRegion(0).front.ops()) {
@@ -296,7 +354,7 @@ export class TileASMaterializeSchedulePass extends OperationPass<OptionValues<Ma
         op.removeAttr(ORDER_ATTR)
       }
     }
-    if (analysis === undefined && forced === 0) {
+    if (analysis === undefined) {
       // No schedule (the generator did not run, e.g. opt-bisect skipped it): the loops stay
       // as they are, with the soft-failure remark; the analysis is never recomputed here.
       for (const loop of loops) {
@@ -309,7 +367,9 @@ export class TileASMaterializeSchedulePass extends OperationPass<OptionValues<Ma
       return
     }
     for (const loop of loops) {
-      const stages = forced > 0 ? forced : (analysis?.stagesOf(loop) ?? 1)
+      // The budget left by the function's other shared buffers (this loop's own are one stage now).
+      const own = analysis.get(loop)?.stageBufferBytes ?? 0
+      const stages = stagesToMaterialize(analysis, loop, requested, STATIC_SMEM_BYTES - (sharedBytesUnder(fn) - own))
       if (stages < 2) {
         continue
       }
@@ -324,11 +384,50 @@ export class TileASMaterializeSchedulePass extends OperationPass<OptionValues<Ma
   }
 }
 
+/**
+ * The shared memory a PTX kernel may declare statically (48 KiB): the lowering places the
+ * stage buffers in static `.shared` globals, so all of them must fit in it.
+ */
+export const STATIC_SMEM_BYTES: number = 48 * 1024
+
+/**
+ * The stages `loop` is expanded to: none (1) unless its legalized schedule has a pipeline
+ * depth of 2 or more; then `requested` (0: that depth), lowered to the most stages whose
+ * buffers fit in `budget` bytes of shared memory (1, no pipeline, when not even two fit).
+ */
+export function stagesToMaterialize(analysis: ScheduleAnalysis, loop: Operation, requested: number, budget: number = STATIC_SMEM_BYTES): number {
+  const depth = analysis.stagesOf(loop)
+  if (depth < 2) {
+    return depth
+  }
+  const want = requested > 0 ? requested : depth
+  const bytes = analysis.get(loop)?.stageBufferBytes ?? 0
+  if (bytes <= 0 || want * bytes <= budget) {
+    return want
+  }
+  const fit = Math.floor(budget / bytes)
+  return fit >= 2 ? fit : 1
+}
+
+/** Bytes of every `tileas.alloc_shared` buffer under `root` (all stages). */
+function sharedBytesUnder(root: Operation): number {
+  let bytes = 0
+  root.walk((op) => {
+    if (op.name.name === TILEAS_OPS.allocShared) {
+      const t = op.getResult(0).type as { shape?: readonly number[]; elementType?: { width?: number } }
+      if (Array.isArray(t.shape) && typeof t.elementType?.width === 'number') {
+        bytes += (t.shape.reduce((a, b) => a * b, 1) * t.elementType.width) / 8
+      }
+    }
+  })
+  return bytes
+}
+
 /** Options of the scheduling passes in the compile pipeline. */
 export interface TileASSchedulingOptions {
   /** `-O` level: the passes run at 2 and above. */
   readonly optLevel: 0 | 1 | 2 | 3
-  /** Forces the number of pipeline stages (0 or absent: from the schedule). */
+  /** The number of pipeline stages (absent: 4, the book's default; 0: the schedule's pipeline depth). */
   readonly numStages?: number
   /** Writes the scheduler's Chrome trace here. */
   readonly scheduleTraceFile?: string

@@ -10,14 +10,32 @@ export function constantInt(b: OpBuilder, at: Operation, type: Value['type'], va
   return b.create('arith.constant', at.location, { results: [type], attributes: { value: IntegerAttr.get(type, value) } }).results[0]!
 }
 
-function binary(b: OpBuilder, at: Operation, name: 'addi' | 'muli', x: Value, y: Value): Value {
-  const dialect = x.type instanceof IndexType ? 'arith' : 'tileas'
-  return b.create(`${dialect}.${name}`, at.location, { operands: [x, y], results: [x.type] }).results[0]!
+/** The arith spelling of each tileas integer op used here (signed division and max). */
+const ARITH_NAME: Readonly<Record<string, string>> = { addi: 'addi', subi: 'subi', muli: 'muli', divi: 'divsi', maxi: 'maxsi' }
+
+function binary(b: OpBuilder, at: Operation, name: 'addi' | 'subi' | 'muli' | 'divi' | 'maxi', x: Value, y: Value): Value {
+  const full = x.type instanceof IndexType ? `arith.${ARITH_NAME[name]!}` : `tileas.${name}`
+  return b.create(full, at.location, { operands: [x, y], results: [x.type] }).results[0]!
 }
 
 /** `x + y`. */
 export function addInt(b: OpBuilder, at: Operation, x: Value, y: Value): Value {
   return binary(b, at, 'addi', x, y)
+}
+
+/** `x - y`. */
+export function subInt(b: OpBuilder, at: Operation, x: Value, y: Value): Value {
+  return binary(b, at, 'subi', x, y)
+}
+
+/** `x / y`, signed, rounding toward zero. */
+export function divInt(b: OpBuilder, at: Operation, x: Value, y: Value): Value {
+  return binary(b, at, 'divi', x, y)
+}
+
+/** The signed maximum of `x` and `y`. */
+export function maxInt(b: OpBuilder, at: Operation, x: Value, y: Value): Value {
+  return binary(b, at, 'maxi', x, y)
 }
 
 /** `x * y`. */

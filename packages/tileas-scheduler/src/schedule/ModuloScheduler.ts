@@ -39,6 +39,49 @@ export interface ModuloScheduleOptions {
   readonly seatCost?: (node: number, cycle: number, ii: number, start: Int32Array) => number
   /** Receives every placement decision, in order. */
   readonly onPlacement?: (event: PlacementEvent) => void
+  /**
+   * Per node, its constraint group (-1: none): nodes of one group must land at the same
+   * depth `floor(start / ii)` (tileiras-reference §2.7 gate G4, from `leader_gid`).
+   */
+  readonly group?: Int32Array
+  /** Per node, a depth bound (0: none): `floor(start / ii) < maxDepth` (gate G2, `max_depth`). */
+  readonly maxDepth?: Int32Array
+}
+
+/**
+ * True when seating `node` at `cycle` keeps the depth constraints: below its depth bound
+ * (G2) and at the depth of every placed node of its group (G4). `start` holds the placed
+ * nodes' cycles (-1 for the others).
+ */
+export function depthAdmissible(options: ModuloScheduleOptions, node: number, cycle: number, ii: number, start: Int32Array): boolean {
+  const d = Math.floor(cycle / ii)
+  const bound = options.maxDepth?.[node] ?? 0
+  if (bound > 0 && d >= bound) {
+    return false
+  }
+  const group = options.group
+  const g = group?.[node] ?? -1
+  if (group !== undefined && g >= 0) {
+    for (let v = 0; v < group.length; v++) {
+      if (v !== node && group[v] === g && start[v]! >= 0 && Math.floor(start[v]! / ii) !== d) {
+        return false
+      }
+    }
+  }
+  return true
+}
+
+/** True when the complete schedule `start` keeps every depth constraint of `options`. */
+export function depthConstraintsHold(options: ModuloScheduleOptions, start: Int32Array, ii: number): boolean {
+  if (options.group === undefined && options.maxDepth === undefined) {
+    return true
+  }
+  for (let v = 0; v < start.length; v++) {
+    if (!depthAdmissible(options, v, start[v]!, ii, start)) {
+      return false
+    }
+  }
+  return true
 }
 
 /** What the modulo scheduler found (the `ScheduleAnalysis` contract, tileiras-reference §2.13). */
@@ -124,6 +167,7 @@ export function scheduleAtII(
   let budget = Math.max(n, Math.ceil((options.budgetRatio ?? 3) * n))
   const onPlacement = options.onPlacement
   const seatCost = options.seatCost
+  const constrained = options.group !== undefined || options.maxDepth !== undefined
 
   const unschedule = (v: number): void => {
     rrt.release(g.nodes[v]!.rrt, time[v]!)
@@ -157,7 +201,7 @@ export function scheduleAtII(
     let seat = -1
     let best = Number.POSITIVE_INFINITY
     for (let t = estart; t < estart + ii; t++) {
-      if (!rrt.probe(node.rrt, t)) {
+      if (!rrt.probe(node.rrt, t) || (constrained && !depthAdmissible(options, op, t, ii, time))) {
         continue
       }
       if (seatCost === undefined) {
@@ -184,6 +228,22 @@ export function scheduleAtII(
       if (!rrt.probe(node.rrt, seat)) {
         // The footprint does not fit even in an empty table at this II.
         return null
+      }
+      if (constrained) {
+        const bound = options.maxDepth?.[op] ?? 0
+        if (bound > 0 && Math.floor(seat / ii) >= bound) {
+          // G2: the dependences push the op past its depth bound at this II.
+          return null
+        }
+        // G4: members of the op's group at another depth are evicted.
+        const group = options.group
+        const g = group?.[op] ?? -1
+        for (let v = 0; group !== undefined && g >= 0 && v < n; v++) {
+          if (v !== op && group[v] === g && time[v]! >= 0 && Math.floor(time[v]! / ii) !== Math.floor(seat / ii)) {
+            evicted.push(v)
+            unschedule(v)
+          }
+        }
       }
     }
     rrt.commit(node.rrt, seat)
@@ -392,7 +452,7 @@ export function moduloSchedule(g: DependenceGraph, options: ModuloScheduleOption
       scheduleAtII(g, ii, { ...options, budgetRatio: 4 * (options.budgetRatio ?? 3) }, first) ??
       scheduleAtII(g, ii, { ...options, budgetRatio: 4 * (options.budgetRatio ?? 3) }, second) ??
       (n <= EXACT_SEARCH_MAX_NODES ? exactScheduleAtII(g, ii) : null)
-    if (start === null) {
+    if (start === null || !depthConstraintsHold(options, start, ii)) {
       continue
     }
     const stages = stageCount(g, start, ii)

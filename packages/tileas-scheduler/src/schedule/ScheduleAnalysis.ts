@@ -5,6 +5,7 @@
  */
 import { SCOPE_NAMES } from '@tilepass/instrumentation'
 import type { Operation } from '@tilepass/ir'
+import { CONSTRAINT_KEYS, collectBlockConstraints, type BlockConstraints } from './Constraints.ts'
 import type { DependenceGraph } from './DependenceGraph.ts'
 import { selectGenerator, serialSchedule, SERIAL_THRESHOLD, type GeneratorKind } from './Generators.ts'
 import { buildLoopGraph, TILEAS_OPS, bufferOperand, type LoopGraph, type LoopOpKind } from './LoopGraph.ts'
@@ -12,8 +13,8 @@ import { moduloSchedule, type ModuloSchedule, type PlacementEvent } from './Modu
 import { buildRegisterModel, spillSeatCost } from './RegisterPressure.ts'
 import { LIMITS } from './ResourceModel.ts'
 
-/** The discardable attribute that forces the serial generator on a loop. */
-export const FORCE_SERIAL_ATTR = 'tileas.schedule.constraint.force_serial_execution'
+/** The attribute that forces the serial generator on a loop (or on an op of its body). */
+export const FORCE_SERIAL_ATTR: string = CONSTRAINT_KEYS.forceSerial
 
 /**
  * The schedule of one loop (the book's outputs, §2.13): the modulo schedule's fields (for
@@ -36,6 +37,8 @@ export interface LoopSchedule extends ModuloSchedule {
   readonly stageBufferBytes: number
   /** Seats that carried a spill surcharge during the search. */
   readonly surchargedSeats: number
+  /** The constraint attributes of the body's ops (tileiras-reference §2.9), node order. */
+  readonly constraints: BlockConstraints
 }
 
 /** Options of the loop scheduler. */
@@ -109,9 +112,10 @@ export function scheduleLoop(loop: Operation, options: LoopScheduleOptions = {})
   const g = lg.graph
   const n = g.size
   const bytes = stageBufferBytes(lg)
+  const constraints = collectBlockConstraints(lg.ops, loop)
   const generator = selectGenerator(
     {
-      forceSerial: loop.getAttr(FORCE_SERIAL_ATTR) !== undefined,
+      forceSerial: constraints.forceSerial,
       opCount: n,
       hasAsyncPipeline: lg.kinds.some((k) => k === 'copy' || k === 'commit' || k === 'wait'),
       hasTMA: false,
@@ -119,7 +123,7 @@ export function scheduleLoop(loop: Operation, options: LoopScheduleOptions = {})
     },
     options.serialThreshold ?? SERIAL_THRESHOLD,
   )
-  const base = { loop, ops: lg.ops, kinds: lg.kinds, graph: g, generator, stageBufferBytes: bytes }
+  const base = { loop, ops: lg.ops, kinds: lg.kinds, graph: g, generator, stageBufferBytes: bytes, constraints }
   if (generator === 'serial') {
     const s = serialSchedule(g)
     return {
@@ -149,6 +153,7 @@ export function scheduleLoop(loop: Operation, options: LoopScheduleOptions = {})
     stageBufferBytes: bytes,
     smemLimit: options.smemLimit ?? LIMITS.smemBytesPerCTA,
     seatCost,
+    ...(constraints.constrained ? { group: constraints.group, maxDepth: constraints.maxDepth } : {}),
     ...(options.onPlacement === undefined ? {} : { onPlacement: (e: PlacementEvent) => options.onPlacement!(e, lg.ops[e.node]!) }),
   })
   return {
