@@ -53,14 +53,17 @@ export function lliPath(): string {
   return `${process.env.LLVM_BIN ?? '/usr/lib/llvm-22/bin'}/lli`
 }
 
-/** The pipeline of `--opt`: MLIR's Toy chapter 4 pipeline. */
-export const kOptPipeline = 'builtin.module(toy-inline, toy.func(toy-shape-inference, canonicalize, cse))'
+/**
+ * The pipeline of `--opt`: MLIR's Toy chapter 7 pipeline (chapter 4's with a canonicalization
+ * before shape inference, which folds the member accesses of constant structs away).
+ */
+export const kOptPipeline = 'builtin.module(toy-inline, toy.func(canonicalize, toy-shape-inference, canonicalize, cse))'
 
 /** The pipeline of `--emit=mlir-affine`: MLIR's Toy chapter 5 (optimize, lower, clean up). */
-export const kAffinePipeline = 'builtin.module(toy-inline, toy.func(toy-shape-inference, canonicalize, cse), toy-lower-to-affine, func.func(canonicalize, cse))'
+export const kAffinePipeline = 'builtin.module(toy-inline, toy.func(canonicalize, toy-shape-inference, canonicalize, cse), toy-lower-to-affine, func.func(canonicalize, cse))'
 
 /** The pipeline of `--emit=mlir-llvm`, `llvm` and `jit`: MLIR's Toy chapter 6 (chapter 5, then down to the llvm dialect). */
-export const kLLVMPipeline = 'builtin.module(toy-inline, toy.func(toy-shape-inference, canonicalize, cse), toy-lower-to-affine, func.func(canonicalize, cse), toy-lower-to-llvm)'
+export const kLLVMPipeline = 'builtin.module(toy-inline, toy.func(canonicalize, toy-shape-inference, canonicalize, cse), toy-lower-to-affine, func.func(canonicalize, cse), toy-lower-to-llvm)'
 
 /** A pass registry with the library's transforms and the Toy passes. */
 export function toyPassRegistry(): PassRegistry {

@@ -7,6 +7,8 @@
  */
 import {
   AffineConstantExpr,
+  ArrayAttr,
+  type Attribute,
   FloatAttr,
   SymbolTable,
   type AffineMapAttr,
@@ -24,6 +26,23 @@ import {
 interface Tensor {
   readonly shape: readonly number[]
   readonly data: Float64Array
+}
+
+/** A value of toy IR: a tensor, or (chapter 7) a struct, the array of its elements. */
+type ToyValue = Tensor | readonly ToyValue[]
+
+/** The tensor (or struct) a `toy.constant` or `toy.struct_constant` value attribute holds. */
+function constantValue(a: Attribute): ToyValue {
+  if (a instanceof ArrayAttr) {
+    return a.elements.map(constantValue)
+  }
+  const value = a as DenseIntOrFPElementsAttr
+  const data = new Float64Array(value.numElements)
+  const values = value.values as readonly number[]
+  for (let i = 0; i < data.length; i++) {
+    data[i] = value.isSplat ? values[0]! : values[i]!
+  }
+  return { shape: value.type.shape!, data }
 }
 
 /** Thrown to unwind to `runToy` after the error was reported on the op; never escapes it. */
@@ -88,11 +107,11 @@ class Interpreter {
     private readonly output: (text: string) => void,
   ) {}
 
-  call(fn: Operation, args: readonly Tensor[], site: Operation): Tensor | null {
+  call(fn: Operation, args: readonly ToyValue[], site: Operation): ToyValue | null {
     if (++this.depth > kMaxCallDepth) {
       fail(site, `call depth exceeds ${kMaxCallDepth} (unbounded recursion?)`)
     }
-    const env = new Map<Value, Tensor>()
+    const env = new Map<Value, ToyValue>()
     const body = fn.regions[0]!
     if (body.empty) {
       fail(site, `calls '${SymbolTable.getSymbolName(fn) ?? ''}', which has no body`)
@@ -101,18 +120,20 @@ class Interpreter {
     for (let i = 0; i < entry.numArguments; i++) {
       env.set(entry.getArgument(i), args[i]!)
     }
-    const get = (v: Value): Tensor => env.get(v)!
+    const getAny = (v: Value): ToyValue => env.get(v)!
+    const get = (v: Value): Tensor => {
+      const t = env.get(v)!
+      return Array.isArray(t) ? fail(v.definingOp ?? site, 'expected a tensor, got a struct') : (t as Tensor)
+    }
     for (const op of entry.operations) {
       switch (op.name.name) {
-        case 'toy.constant': {
-          const value = op.getAttr('value') as DenseIntOrFPElementsAttr
-          const shape = value.type.shape!
-          const data = new Float64Array(value.numElements)
-          const values = value.values as readonly number[]
-          for (let i = 0; i < data.length; i++) {
-            data[i] = value.isSplat ? values[0]! : values[i]!
-          }
-          env.set(op.getResult(0), { shape, data })
+        case 'toy.constant':
+        case 'toy.struct_constant':
+          env.set(op.getResult(0), constantValue(op.getAttr('value')!))
+          break
+        case 'toy.struct_access': {
+          const st = getAny(op.getOperand(0)) as readonly ToyValue[]
+          env.set(op.getResult(0), st[Number((op.getAttr('index') as IntegerAttr).value)]!)
           break
         }
         case 'toy.add':
@@ -152,7 +173,7 @@ class Interpreter {
           const callee = SymbolTable.lookupNearestSymbolFrom(op, op.getAttr('callee') as SymbolRefAttr)!
           const result = this.call(
             callee,
-            op.getOperands().map((v) => get(v)),
+            op.getOperands().map((v) => getAny(v)),
             op,
           )
           if (op.numResults > 0) {
@@ -162,7 +183,7 @@ class Interpreter {
         }
         case 'toy.return':
           this.depth--
-          return op.numOperands > 0 ? get(op.getOperand(0)) : null
+          return op.numOperands > 0 ? getAny(op.getOperand(0)) : null
         default:
           fail(op, 'cannot be interpreted')
       }
