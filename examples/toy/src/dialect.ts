@@ -11,7 +11,7 @@ import {
   ArrayAttr,
   DialectType,
   I64Attr,
-  IntegerAttr,
+  type IntegerAttr,
   CallOpInterface,
   DenseIntOrFPElementsAttr,
   DictArrayAttr,
