@@ -45,4 +45,10 @@ describe('finalize-memref-to-llvm', () => {
     expect(r.text).toContain('memref.alloc() : memref<4xf32>')
     expect(r.text).not.toContain('llvm.call')
   })
+  it("frees an unranked memref through its descriptor pointer", () => {
+    const src = "func.func @f(%arg0: memref<*xf32>, %arg1: memref<*xf64, 3>) {\n  memref.dealloc %arg0 : memref<*xf32>\n  return\n}\n"
+    const r = runPipeline(src, "builtin.module(finalize-memref-to-llvm)")
+    expect(r.ok).toBe(true)
+    expect(r.text).toBe("module {\n  llvm.func @free(!llvm.ptr)\n  func.func @f(%arg0: memref<*xf32>, %arg1: memref<*xf64, 3>) {\n    %0 = builtin.unrealized_conversion_cast %arg0 : memref<*xf32> to !llvm.struct<(i64, ptr)>\n    %1 = llvm.extractvalue %0[1] : !llvm.struct<(i64, ptr)> \n    %2 = llvm.load %1 : !llvm.ptr -> !llvm.ptr\n    llvm.call @free(%2) : (!llvm.ptr) -> ()\n    return\n  }\n}\n")
+  })
 })

@@ -15,6 +15,7 @@ import {
   IntegerType,
   MemRefType,
   Signedness,
+  UnrankedMemRefType,
   SymbolRefAttr,
   TypeAttr,
   VectorType,
@@ -579,25 +580,34 @@ class AllocaOpLowering extends OpConversionPattern {
   }
 }
 
-/** `memref.dealloc` to a call of `free` (or `_mlir_memref_to_llvm_free`) on the allocated pointer (upstream's `DeallocOpLowering`). */
+/** `memref.dealloc` to a call of `free` (or `_mlir_memref_to_llvm_free`) on the allocated pointer, read through the descriptor pointer of an unranked memref (upstream's `DeallocOpLowering`). */
 class DeallocOpLowering extends OpConversionPattern {
   constructor(
-    converter: LLVMTypeConverter,
+    private readonly converter: LLVMTypeConverter,
     private readonly options: MemRefAllocOptions,
   ) {
     super('memref.dealloc', { typeConverter: converter })
   }
   override matchAndRewriteConverted(op: Operation, adaptor: OpAdaptor, rewriter: ConversionPatternRewriter): LogicalResult {
     const module = enclosingModule(op)
-    if (module === null || !(op.getOperand(0).type instanceof MemRefType)) {
-      return rewriter.notifyMatchFailure(op, 'unranked memrefs are not supported')
+    const type = op.getOperand(0).type
+    const space = type instanceof MemRefType || type instanceof UnrankedMemRefType ? this.converter.getMemRefAddressSpace(type) : null
+    if (module === null || space === null) {
+      return rewriter.notifyMatchFailure(op, 'unsupported memref type')
     }
     const ctx = op.context
     const name = this.options.useGenericFunctions === true ? '_mlir_memref_to_llvm_free' : 'free'
     if (lookupOrCreateFn(rewriter, module, name, LLVMFunctionType.get(LLVMVoidType.get(ctx), [LLVMPointerType.get(ctx)]), module.location) === null) {
       return rewriter.notifyMatchFailure(op, `'${name}' has another type`)
     }
-    const allocated = extractValue(rewriter, op.location, adaptor.operands[0]!, [0])
+    let allocated: Value
+    if (type instanceof UnrankedMemRefType) {
+      // The allocated pointer is the first field of the ranked descriptor the unranked one points to.
+      const descPtr = extractValue(rewriter, op.location, adaptor.operands[0]!, [1])
+      allocated = LLVMLoadOp.build(rewriter, op.location, { operands: { addr: descPtr }, results: [LLVMPointerType.get(ctx, space)] }).results[0]!
+    } else {
+      allocated = extractValue(rewriter, op.location, adaptor.operands[0]!, [0])
+    }
     rewriter.replaceOp(op, callFn(rewriter, op.location, name, [allocated], null))
     return success()
   }
