@@ -91,12 +91,43 @@ function transpose(t: Tensor): Tensor {
   return { shape, data }
 }
 
+/**
+ * `v` as C's `printf("%f")` prints it: the exact binary value rounded to 6 decimals, ties to
+ * even (`toFixed` rounds ties up and switches to exponent form from 1e21 on), `inf`/`nan`.
+ */
+export function formatF(v: number): string {
+  if (!Number.isFinite(v)) {
+    return Number.isNaN(v) ? 'nan' : v < 0 ? '-inf' : 'inf'
+  }
+  const negative = v < 0 || Object.is(v, -0)
+  // |v| = mantissa * 2^exp exactly.
+  const view = new DataView(new ArrayBuffer(8))
+  view.setFloat64(0, Math.abs(v))
+  const bits = view.getBigUint64(0)
+  const biased = Number((bits >> 52n) & 0x7ffn)
+  const fraction = bits & 0xfffffffffffffn
+  const mantissa = biased === 0 ? fraction : fraction | (1n << 52n)
+  const exp = (biased === 0 ? 1 : biased) - 1075
+  let micros: bigint
+  if (exp >= 0) {
+    micros = (mantissa << BigInt(exp)) * 1_000_000n
+  } else {
+    const num = mantissa * 1_000_000n
+    const den = 1n << BigInt(-exp)
+    const q = num / den
+    const twice = 2n * (num % den)
+    micros = twice > den || (twice === den && (q & 1n) === 1n) ? q + 1n : q
+  }
+  const digits = micros.toString().padStart(7, '0')
+  return `${negative ? '-' : ''}${digits.slice(0, -6)}.${digits.slice(-6)}`
+}
+
 /** The text `toy.print` produces for `t`. */
 export function formatTensor(t: Tensor): string {
   const row = t.shape.length === 0 ? 1 : t.shape[t.shape.length - 1]!
   let out = ''
   for (let i = 0; i < t.data.length; i++) {
-    out += `${t.data[i]!.toFixed(6)} `
+    out += `${formatF(t.data[i]!)} `
     if ((i + 1) % row === 0) {
       out += '\n'
     }

@@ -13,6 +13,8 @@ const programs: Record<string, string> = {
   rank1: 'def main() {\n  var a = [1.5, 2.25, 3];\n  print(a * a + a);\n}\n',
   scalar: 'def main() {\n  var s = 2;\n  print(s * s);\n}\n',
   rank3: 'def main() {\n  var a<2, 2, 2> = [1, 2, 3, 4, 5, 6, 7, 8];\n  print(a);\n}\n',
+  // printf's %f: ties to even on the exact binary value, no exponent form for large values.
+  format: 'def main() {\n  var a = [0.0078125, 0.0234375, 1e21, 123456789012345678901234567890, 3.0000005];\n  print(a);\n  print(a * a);\n}\n',
   generic: 'def twice(x) {\n  return x + x;\n}\ndef main() {\n  var a<3, 1> = [1, 2, 3];\n  print(twice(transpose(a)));\n  print(twice(a));\n}\n',
 }
 
@@ -67,5 +69,18 @@ describe('chapter 6: lowering to the llvm dialect, LLVM IR and running it', () =
     expect(r.skipped).toBe(true)
     expect(r.output).toBe('')
     expect(r.errors).toContain('/nonexistent/lli is not installed')
+  })
+})
+
+describe('the interpreter prints as printf("%f ") does', () => {
+  it('rounds the exact value to 6 decimals, ties to even, without exponents', async () => {
+    const { formatF } = await import('../src/interpreter.ts')
+    expect(formatF(0.0078125)).toBe('0.007812')
+    expect(formatF(0.0234375)).toBe('0.023438')
+    expect(formatF(1e21)).toBe('1000000000000000000000.000000')
+    expect(formatF(0.1)).toBe('0.100000')
+    expect(formatF(-0)).toBe('-0.000000')
+    expect(formatF(Number.POSITIVE_INFINITY)).toBe('inf')
+    expect(formatF(5e-324)).toBe('0.000000')
   })
 })
