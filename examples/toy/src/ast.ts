@@ -55,7 +55,14 @@ export interface CallExpr {
 }
 
 /** Any expression. */
-export type Expr = NumberExpr | LiteralExpr | VariableExpr | BinaryExpr | CallExpr
+/** Chapter 7: `{[1, 2], {3}}`, a struct literal (tensor literals, numbers and nested struct literals). */
+export interface StructLiteralExpr {
+  readonly kind: 'struct'
+  readonly loc: SrcLoc
+  readonly elements: readonly Expr[]
+}
+
+export type Expr = NumberExpr | LiteralExpr | VariableExpr | BinaryExpr | CallExpr | StructLiteralExpr
 
 /** `var name<shape> = init;` (the shape is optional: empty when absent). */
 export interface VarDeclStmt {
@@ -63,6 +70,8 @@ export interface VarDeclStmt {
   readonly loc: SrcLoc
   readonly name: string
   readonly shape: Shape
+  /** Chapter 7: the struct name of `Point p = ...`; null for `var`. */
+  readonly typeName: string | null
   readonly init: Expr
 }
 
@@ -94,12 +103,22 @@ export type Stmt = VarDeclStmt | ReturnStmt | PrintStmt | ExprStmt
 export interface FunctionAST {
   readonly loc: SrcLoc
   readonly name: string
-  readonly params: readonly { readonly name: string; readonly loc: SrcLoc }[]
+  /** The parameters; `typeName` is the struct name of a `Point p` parameter (chapter 7), else null. */
+  readonly params: readonly { readonly name: string; readonly loc: SrcLoc; readonly typeName: string | null }[]
   readonly body: readonly Stmt[]
 }
 
 /** A whole Toy file: its functions in order. */
+/** Chapter 7: `struct Point { var x; var y; }`; a member is a tensor (`var`) or a struct (`Point p`). */
+export interface StructAST {
+  readonly loc: SrcLoc
+  readonly name: string
+  readonly members: readonly { readonly name: string; readonly loc: SrcLoc; readonly typeName: string | null }[]
+}
+
 export interface ModuleAST {
+  /** The struct declarations, in source order (chapter 7). */
+  readonly structs: readonly StructAST[]
   readonly functions: readonly FunctionAST[]
 }
 
@@ -158,14 +177,27 @@ export function dumpAST(module: ModuleAST): string {
           expr(a, depth + 1)
         }
         break
+      case 'struct':
+        line(depth, `StructLiteral ${locText(e.loc)}`)
+        for (const x of e.elements) {
+          expr(x, depth + 1)
+        }
+        break
+    }
+  }
+  const typed = (typeName: string | null, name: string): string => (typeName === null ? name : `${typeName} ${name}`)
+  for (const st of module.structs) {
+    line(1, `Struct ${st.name} ${locText(st.loc)}`)
+    for (const m of st.members) {
+      line(2, `Member ${typed(m.typeName, m.name)} ${locText(m.loc)}`)
     }
   }
   for (const f of module.functions) {
-    line(1, `Function ${f.name}(${f.params.map((p) => p.name).join(', ')}) ${locText(f.loc)}`)
+    line(1, `Function ${f.name}(${f.params.map((p) => typed(p.typeName, p.name)).join(', ')}) ${locText(f.loc)}`)
     for (const s of f.body) {
       switch (s.kind) {
         case 'var':
-          line(2, `VarDecl ${s.name}${s.shape.length > 0 ? shapeText(s.shape) : ''} ${locText(s.loc)}`)
+          line(2, `VarDecl ${typed(s.typeName, s.name)}${s.shape.length > 0 ? shapeText(s.shape) : ''} ${locText(s.loc)}`)
           expr(s.init, 3)
           break
         case 'return':

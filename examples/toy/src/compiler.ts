@@ -3,6 +3,8 @@
  * every diagnostic rendered as `file:line:col: error: ...`. `toyc.ts` is its command line;
  * the tests call it directly.
  */
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { Context, SourceMgrDiagnosticHandler, parseSourceString, printOperation, verify, type Operation } from '@tilepass/ir'
 import { PassRegistry, parsePassManager } from '@tilepass/pass-manager'
 import { registerTransformsPasses } from '@tilepass/transforms'
@@ -13,22 +15,28 @@ import { mlirGen } from './mlirGen.ts'
 import { formatDiagnostic, parseToy } from './parser.ts'
 import { ShapeInferencePass, ToyInlinePass } from './passes.ts'
 import { ToyToAffineLoweringPass } from './lowerToAffine.ts'
+import { ToyToLLVMLoweringPass } from './lowerToLLVM.ts'
 import { registerAllDialects } from '@tilepass/dialects'
+import { translateModuleToLLVMIR } from '@tilepass/nvvm-lowering'
 
 /** What `compileToy` should produce and how. */
 export interface CompileOptions {
   /**
    * `ast`: the AST dump (Toy input only); `mlir`: the toy IR; `mlir-affine`: the IR after the
-   * chapter 5 lowering to affine loops (always with the `--opt` pipeline first); `run`: what
-   * the program prints (interpreted).
+   * chapter 5 lowering to affine loops (always with the `--opt` pipeline first); `mlir-llvm`:
+   * the IR after the chapter 6 lowering to the llvm dialect; `llvm`: that module translated to
+   * LLVM IR; `jit`: what the compiled program prints when `lli` runs it; `run`: what the
+   * program prints (interpreted).
    */
-  readonly emit: 'ast' | 'mlir' | 'mlir-affine' | 'run'
+  readonly emit: 'ast' | 'mlir' | 'mlir-affine' | 'mlir-llvm' | 'llvm' | 'jit' | 'run'
   /** Run `kOptPipeline` (inlining, shape inference, canonicalization, CSE). */
   readonly opt?: boolean
   /** Run this textual pipeline instead (`builtin.module(...)`). */
   readonly pipeline?: string
   /** Print locations (`loc(...)`) in the IR. */
   readonly printDebugInfo?: boolean
+  /** The `lli` that `jit` runs (default: `lliPath()`). */
+  readonly lli?: string
 }
 
 /** The result of `compileToy`: the output text when it succeeded, and the diagnostics text. */
@@ -36,13 +44,26 @@ export interface CompileResult {
   readonly ok: boolean
   readonly output: string
   readonly errors: string
+  /** `jit` only: true when `lli` is not installed, so the program was compiled but not run. */
+  readonly skipped?: boolean
 }
 
-/** The pipeline of `--opt`: MLIR's Toy chapter 4 pipeline. */
-export const kOptPipeline = 'builtin.module(toy-inline, toy.func(toy-shape-inference, canonicalize, cse))'
+/** The `lli` that `--emit=jit` runs: `$LLVM_BIN/lli`, by default LLVM 22's from Debian's llvm-22 package. */
+export function lliPath(): string {
+  return `${process.env.LLVM_BIN ?? '/usr/lib/llvm-22/bin'}/lli`
+}
+
+/**
+ * The pipeline of `--opt`: MLIR's Toy chapter 7 pipeline (chapter 4's with a canonicalization
+ * before shape inference, which folds the member accesses of constant structs away).
+ */
+export const kOptPipeline = 'builtin.module(toy-inline, toy.func(canonicalize, toy-shape-inference, canonicalize, cse))'
 
 /** The pipeline of `--emit=mlir-affine`: MLIR's Toy chapter 5 (optimize, lower, clean up). */
-export const kAffinePipeline = 'builtin.module(toy-inline, toy.func(toy-shape-inference, canonicalize, cse), toy-lower-to-affine, func.func(canonicalize, cse))'
+export const kAffinePipeline = 'builtin.module(toy-inline, toy.func(canonicalize, toy-shape-inference, canonicalize, cse), toy-lower-to-affine, func.func(canonicalize, cse))'
+
+/** The pipeline of `--emit=mlir-llvm`, `llvm` and `jit`: MLIR's Toy chapter 6 (chapter 5, then down to the llvm dialect). */
+export const kLLVMPipeline = 'builtin.module(toy-inline, toy.func(canonicalize, toy-shape-inference, canonicalize, cse), toy-lower-to-affine, func.func(canonicalize, cse), toy-lower-to-llvm)'
 
 /** A pass registry with the library's transforms and the Toy passes. */
 export function toyPassRegistry(): PassRegistry {
@@ -51,6 +72,7 @@ export function toyPassRegistry(): PassRegistry {
   registry.register(ToyInlinePass)
   registry.register(ShapeInferencePass)
   registry.register(ToyToAffineLoweringPass)
+  registry.register(ToyToLLVMLoweringPass)
   return registry
 }
 
@@ -104,7 +126,8 @@ export function compileToy(text: string, file: string, options: CompileOptions):
       return fail()
     }
   }
-  const pipeline = options.pipeline ?? (options.emit === 'mlir-affine' ? kAffinePipeline : options.opt === true ? kOptPipeline : null)
+  const toLLVM = options.emit === 'mlir-llvm' || options.emit === 'llvm' || options.emit === 'jit'
+  const pipeline = options.pipeline ?? (toLLVM ? kLLVMPipeline : options.emit === 'mlir-affine' ? kAffinePipeline : options.opt === true ? kOptPipeline : null)
   if (pipeline !== null) {
     const parsed = parsePassManager(ctx, pipeline, toyPassRegistry())
     if (parsed.pm === null) {
@@ -115,6 +138,13 @@ export function compileToy(text: string, file: string, options: CompileOptions):
       return fail()
     }
   }
+  if (options.emit === 'llvm' || options.emit === 'jit') {
+    const ir = translateModuleToLLVMIR(module)
+    if (ir === undefined) {
+      return fail()
+    }
+    return options.emit === 'llvm' ? { ok: true, output: ir, errors } : runWithLLI(ir, options.lli ?? lliPath(), errors)
+  }
   if (options.emit === 'run') {
     let output = ''
     const ok = runToy(module, (text) => {
@@ -123,4 +153,17 @@ export function compileToy(text: string, file: string, options: CompileOptions):
     return { ok, output, errors }
   }
   return { ok: true, output: printOperation(module, { printDebugInfo: options.printDebugInfo === true }), errors }
+}
+
+/** Runs the LLVM IR `ir` with `lli` and returns what it printed; skipped, with a note, when `lli` is missing. */
+function runWithLLI(ir: string, lli: string, errors: string): CompileResult {
+  if (!existsSync(lli)) {
+    return { ok: true, output: '', errors: `${errors}toyc: not running the program: ${lli} is not installed (install llvm-22, or set LLVM_BIN)\n`, skipped: true }
+  }
+  const r = spawnSync(lli, ['-'], { input: ir, encoding: 'utf8', timeout: 60_000 })
+  if (r.error !== undefined || r.status !== 0) {
+    const why = r.error !== undefined ? r.error.message : r.signal !== null ? `killed by ${r.signal}` : `exit status ${r.status}`
+    return { ok: false, output: r.stdout ?? '', errors: `${errors}${r.stderr ?? ''}toyc: ${lli} failed (${why})\n` }
+  }
+  return { ok: true, output: r.stdout, errors: errors + r.stderr }
 }

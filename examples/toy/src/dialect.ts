@@ -3,9 +3,15 @@
  * canonicalization patterns and folders; chapter 4 its shape-inference hooks.
  *
  * Values are tensors of f64: `tensor<*xf64>` until shape inference makes them ranked.
+ * Chapter 7 adds `!toy.struct<...>`, a struct of tensors (and nested structs), with
+ * `toy.struct_constant` and `toy.struct_access`.
  */
 import {
   AnyRegion,
+  ArrayAttr,
+  DialectType,
+  I64Attr,
+  type IntegerAttr,
   CallOpInterface,
   DenseIntOrFPElementsAttr,
   DictArrayAttr,
@@ -72,6 +78,104 @@ export const F64ElementsAttr = attrConstraint(
 /** `tensor<*xf64>`, the type of a value whose shape is not known yet. */
 export function unrankedF64(ctx: Context): UnrankedTensorType {
   return UnrankedTensorType.get(FloatType.get(ctx, 'f64'))
+}
+
+// ---- chapter 7: the struct type ---------------------------------------------------------------
+
+/**
+ * `!toy.struct<tensor<*xf64>, !toy.struct<...>>`: an aggregate of tensors of f64 and
+ * other structs, in declaration order. Uniqued by its element types, so two Toy `struct`
+ * declarations with the same members have the same type.
+ */
+export class StructType extends DialectType {
+  readonly dialectNamespace: string = 'toy'
+  /** @internal Use `StructType.get`. */
+  constructor(
+    context: Context,
+    /** The element types, in order. */
+    readonly elementTypes: readonly Type[],
+  ) {
+    super(context)
+  }
+  /** The struct type of `elementTypes` (at least one; each a tensor of f64 or a struct). */
+  static get(context: Context, elementTypes: readonly Type[]): StructType {
+    const key = `toy.struct:${elementTypes.map((t) => t.id).join(',')}`
+    return context.uniquer.intern(key, () => new StructType(context, [...elementTypes]))
+  }
+}
+
+/** A tensor of f64 or a struct: what Toy functions take and return. */
+export const ToyType = typeConstraint('Toy type', (t) => isF64Tensor(t) || t instanceof StructType)
+
+/** `!toy.struct<...>`. */
+const StructTypeC = typeConstraint('Toy struct type', (t) => t instanceof StructType)
+
+/** Parses the body of `!toy.struct<T, ...>` (after `!toy.`). */
+function parseToyType(parser: OpAsmParser): Type | undefined {
+  const loc = parser.getCurrentLocation()
+  if (!parser.parseKeyword('struct') || !parser.parseLess()) {
+    return undefined
+  }
+  const elements: Type[] = []
+  do {
+    const eltLoc = parser.getCurrentLocation()
+    const t = parser.parseType()
+    if (t === undefined) {
+      return undefined
+    }
+    if (!isF64Tensor(t) && !(t instanceof StructType)) {
+      parser.emitError(eltLoc, `element type for a struct must either be a tensor of f64 or a struct, got ${quoted(t)}`).report()
+      return undefined
+    }
+    elements.push(t)
+  } while (parser.parseOptionalComma())
+  if (!parser.parseGreater()) {
+    return undefined
+  }
+  if (elements.length === 0) {
+    parser.emitError(loc, 'a struct needs at least one element').report()
+    return undefined
+  }
+  return StructType.get(parser.context, elements)
+}
+
+/** Prints the body of a toy type (`struct<...>`). */
+function printToyType(type: Type, printer: OpAsmPrinter): void {
+  const st = type as StructType
+  printer.print('struct<')
+  st.elementTypes.forEach((t, i) => {
+    if (i > 0) {
+      printer.print(', ')
+    }
+    printer.printType(t)
+  })
+  printer.print('>')
+}
+
+/** Why `value` cannot be a constant of `type` (nested arrays for structs, f64 elements for tensors), or null when it can. */
+function constantMismatch(value: Attribute, type: Type): string | null {
+  if (type instanceof StructType) {
+    if (!(value instanceof ArrayAttr)) {
+      return `expected an array attribute for struct type ${quoted(type)}`
+    }
+    if (value.elements.length !== type.elementTypes.length) {
+      return `expected ${type.elementTypes.length} elements for struct type ${quoted(type)}, got ${value.elements.length}`
+    }
+    for (let i = 0; i < value.elements.length; i++) {
+      const m = constantMismatch(value.elements[i]!, type.elementTypes[i]!)
+      if (m !== null) {
+        return m
+      }
+    }
+    return null
+  }
+  if (!(value instanceof DenseIntOrFPElementsAttr) || !F64.check(value.type.elementType)) {
+    return `expected a dense f64 elements attribute for ${quoted(type)}`
+  }
+  if (type instanceof RankedTensorType && type !== value.type) {
+    return `the value's type ${quoted(value.type)} does not match ${quoted(type)}`
+  }
+  return null
 }
 
 /** The `'tensor<...>'` spelling used in diagnostics. */
@@ -156,6 +260,15 @@ export const ConstantOp = defineOp({
   results: { result: F64Tensor },
   attributes: { value: F64ElementsAttr },
   traits: Trait.Pure | Trait.ConstantLike,
+  // A constant folded from a struct_access of a struct_constant keeps the access's unranked
+  // type; shape inference gives it the value's.
+  interfaces: [
+    ShapeInference.impl({
+      inferShapes(op: Operation): void {
+        op.getResult(0).type = (op.getAttr('value') as DenseIntOrFPElementsAttr).type
+      },
+    }),
+  ],
   assemblyFormat: 'attr-dict $value',
   inferResultTypes(state: OperationState): Type[] | undefined {
     const value = [...state.properties, ...state.attributes].find((a) => a.name === 'value')?.value
@@ -306,8 +419,8 @@ export const CastOp = defineOp({
 export const GenericCallOp = defineOp({
   name: 'toy.generic_call',
   summary: 'call of a generic function',
-  operands: { inputs: variadic(F64Tensor) },
-  results: { '#0': variadic(F64Tensor) },
+  operands: { inputs: variadic(ToyType) },
+  results: { '#0': variadic(ToyType) },
   attributes: { callee: FlatSymbolRefAttr },
   interfaces: [
     CallOpInterface.impl({
@@ -357,7 +470,7 @@ export const FuncOp = defineOp({
 export const ReturnOp = defineOp({
   name: 'toy.return',
   summary: 'return from a function',
-  operands: { input: optional(F64Tensor) },
+  operands: { input: optional(ToyType) },
   traits: Trait.Pure | Trait.ReturnLike | Trait.IsTerminator,
   parentOpNames: ['toy.func'],
   assemblyFormat: 'attr-dict ($input^ `:` type($input))?',
@@ -376,6 +489,53 @@ export const ReturnOp = defineOp({
       }
     }
     return true
+  },
+})
+
+/**
+ * `toy.struct_constant [dense<...> : tensor<2xf64>, [...]] : !toy.struct<...>`: a constant
+ * struct; each element is a dense f64 attribute, or an array for a nested struct.
+ */
+export const StructConstantOp = defineOp({
+  name: 'toy.struct_constant',
+  summary: 'constant struct',
+  results: { output: StructTypeC },
+  attributes: { value: attrConstraint('array attribute', (a) => a instanceof ArrayAttr) },
+  traits: Trait.Pure | Trait.ConstantLike,
+  assemblyFormat: '$value attr-dict `:` type($output)',
+  verify(op: Operation): LogicalResult {
+    const m = constantMismatch(op.getAttr('value')!, op.getResult(0).type)
+    return m === null ? true : op.emitOpError(m).fail()
+  },
+  fold: (op) => [op.getAttr('value')!],
+})
+
+/** `toy.struct_access %s[1] : !toy.struct<...> -> tensor<*xf64>`: element `index` of a struct. */
+export const StructAccessOp = defineOp({
+  name: 'toy.struct_access',
+  summary: 'struct access',
+  operands: { input: StructTypeC },
+  results: { output: ToyType },
+  attributes: { index: I64Attr },
+  traits: Trait.Pure,
+  assemblyFormat: '$input `[` $index `]` attr-dict `:` type($input) `->` type($output)',
+  verify(op: Operation): LogicalResult {
+    const st = op.getOperand(0).type as StructType
+    const index = Number((op.getAttr('index') as IntegerAttr).value)
+    if (index < 0 || index >= st.elementTypes.length) {
+      return op.emitOpError(`index should be within the range of the input struct type (0 to ${st.elementTypes.length - 1}), got ${index}`).fail()
+    }
+    const expected = st.elementTypes[index]!
+    if (op.getResult(0).type !== expected) {
+      return op.emitOpError(`must have the same result type as the struct element referred to by the index: ${quoted(expected)}`).fail()
+    }
+    return true
+  },
+  // The access of a constant struct is the constant element.
+  fold(op: Operation, operands: readonly (Attribute | null)[]) {
+    const value = operands[0]
+    const index = Number((op.getAttr('index') as IntegerAttr).value)
+    return value instanceof ArrayAttr && index >= 0 && index < value.elements.length ? [value.elements[index]!] : undefined
   },
 })
 
@@ -430,13 +590,20 @@ const toyInlinerInterface = {
 }
 
 /** Every op of the dialect. */
-export const toyOps = [FuncOp, ConstantOp, AddOp, MulOp, TransposeOp, ReshapeOp, PrintOp, CastOp, GenericCallOp, ReturnOp]
+export const toyOps = [FuncOp, ConstantOp, AddOp, MulOp, TransposeOp, ReshapeOp, PrintOp, CastOp, GenericCallOp, ReturnOp, StructConstantOp, StructAccessOp]
 
 /** The `toy` dialect: register it with `new Context({ dialects: [ToyDialect] })` and `ctx.loadDialect('toy')`. */
 export const ToyDialect: DialectDefinition = {
   namespace: 'toy',
   ops: toyOps,
   interfaces: { inliner: toyInlinerInterface },
-  materializeConstant: (builder, value, _type, loc) =>
-    value instanceof DenseIntOrFPElementsAttr ? ConstantOp.build(builder, loc, { attributes: { value } }) : null,
+  parseType: parseToyType,
+  printType: printToyType,
+  // A folded struct_access gives an element of the struct: a tensor, or a nested struct.
+  materializeConstant(builder, value, type, loc) {
+    if (type instanceof StructType) {
+      return value instanceof ArrayAttr ? StructConstantOp.build(builder, loc, { attributes: { value }, results: [type] }) : null
+    }
+    return value instanceof DenseIntOrFPElementsAttr ? ConstantOp.build(builder, loc, { attributes: { value }, results: [type] }) : null
+  },
 }

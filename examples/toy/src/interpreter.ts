@@ -7,6 +7,13 @@
  */
 import {
   AffineConstantExpr,
+  AffineExprKind,
+  type AffineBinaryOpExpr,
+  type AffineDimExpr,
+  type AffineExpr,
+  type AffineSymbolExpr,
+  ArrayAttr,
+  type Attribute,
   FloatAttr,
   SymbolTable,
   type AffineMapAttr,
@@ -24,6 +31,23 @@ import {
 interface Tensor {
   readonly shape: readonly number[]
   readonly data: Float64Array
+}
+
+/** A value of toy IR: a tensor, or (chapter 7) a struct, the array of its elements. */
+type ToyValue = Tensor | readonly ToyValue[]
+
+/** The tensor (or struct) a `toy.constant` or `toy.struct_constant` value attribute holds. */
+function constantValue(a: Attribute): ToyValue {
+  if (a instanceof ArrayAttr) {
+    return a.elements.map(constantValue)
+  }
+  const value = a as DenseIntOrFPElementsAttr
+  const data = new Float64Array(value.numElements)
+  const values = value.values as readonly number[]
+  for (let i = 0; i < data.length; i++) {
+    data[i] = value.isSplat ? values[0]! : values[i]!
+  }
+  return { shape: value.type.shape!, data }
 }
 
 /** Thrown to unwind to `runToy` after the error was reported on the op; never escapes it. */
@@ -67,12 +91,43 @@ function transpose(t: Tensor): Tensor {
   return { shape, data }
 }
 
+/**
+ * `v` as C's `printf("%f")` prints it: the exact binary value rounded to 6 decimals, ties to
+ * even (`toFixed` rounds ties up and switches to exponent form from 1e21 on), `inf`/`nan`.
+ */
+export function formatF(v: number): string {
+  if (!Number.isFinite(v)) {
+    return Number.isNaN(v) ? 'nan' : v < 0 ? '-inf' : 'inf'
+  }
+  const negative = v < 0 || Object.is(v, -0)
+  // |v| = mantissa * 2^exp exactly.
+  const view = new DataView(new ArrayBuffer(8))
+  view.setFloat64(0, Math.abs(v))
+  const bits = view.getBigUint64(0)
+  const biased = Number((bits >> 52n) & 0x7ffn)
+  const fraction = bits & 0xfffffffffffffn
+  const mantissa = biased === 0 ? fraction : fraction | (1n << 52n)
+  const exp = (biased === 0 ? 1 : biased) - 1075
+  let micros: bigint
+  if (exp >= 0) {
+    micros = (mantissa << BigInt(exp)) * 1_000_000n
+  } else {
+    const num = mantissa * 1_000_000n
+    const den = 1n << BigInt(-exp)
+    const q = num / den
+    const twice = 2n * (num % den)
+    micros = twice > den || (twice === den && (q & 1n) === 1n) ? q + 1n : q
+  }
+  const digits = micros.toString().padStart(7, '0')
+  return `${negative ? '-' : ''}${digits.slice(0, -6)}.${digits.slice(-6)}`
+}
+
 /** The text `toy.print` produces for `t`. */
 export function formatTensor(t: Tensor): string {
   const row = t.shape.length === 0 ? 1 : t.shape[t.shape.length - 1]!
   let out = ''
   for (let i = 0; i < t.data.length; i++) {
-    out += `${t.data[i]!.toFixed(6)} `
+    out += `${formatF(t.data[i]!)} `
     if ((i + 1) % row === 0) {
       out += '\n'
     }
@@ -88,11 +143,11 @@ class Interpreter {
     private readonly output: (text: string) => void,
   ) {}
 
-  call(fn: Operation, args: readonly Tensor[], site: Operation): Tensor | null {
+  call(fn: Operation, args: readonly ToyValue[], site: Operation): ToyValue | null {
     if (++this.depth > kMaxCallDepth) {
       fail(site, `call depth exceeds ${kMaxCallDepth} (unbounded recursion?)`)
     }
-    const env = new Map<Value, Tensor>()
+    const env = new Map<Value, ToyValue>()
     const body = fn.regions[0]!
     if (body.empty) {
       fail(site, `calls '${SymbolTable.getSymbolName(fn) ?? ''}', which has no body`)
@@ -101,18 +156,20 @@ class Interpreter {
     for (let i = 0; i < entry.numArguments; i++) {
       env.set(entry.getArgument(i), args[i]!)
     }
-    const get = (v: Value): Tensor => env.get(v)!
+    const getAny = (v: Value): ToyValue => env.get(v)!
+    const get = (v: Value): Tensor => {
+      const t = env.get(v)!
+      return Array.isArray(t) ? fail(v.definingOp ?? site, 'expected a tensor, got a struct') : (t as Tensor)
+    }
     for (const op of entry.operations) {
       switch (op.name.name) {
-        case 'toy.constant': {
-          const value = op.getAttr('value') as DenseIntOrFPElementsAttr
-          const shape = value.type.shape!
-          const data = new Float64Array(value.numElements)
-          const values = value.values as readonly number[]
-          for (let i = 0; i < data.length; i++) {
-            data[i] = value.isSplat ? values[0]! : values[i]!
-          }
-          env.set(op.getResult(0), { shape, data })
+        case 'toy.constant':
+        case 'toy.struct_constant':
+          env.set(op.getResult(0), constantValue(op.getAttr('value')!))
+          break
+        case 'toy.struct_access': {
+          const st = getAny(op.getOperand(0)) as readonly ToyValue[]
+          env.set(op.getResult(0), st[Number((op.getAttr('index') as IntegerAttr).value)]!)
           break
         }
         case 'toy.add':
@@ -152,7 +209,7 @@ class Interpreter {
           const callee = SymbolTable.lookupNearestSymbolFrom(op, op.getAttr('callee') as SymbolRefAttr)!
           const result = this.call(
             callee,
-            op.getOperands().map((v) => get(v)),
+            op.getOperands().map((v) => getAny(v)),
             op,
           )
           if (op.numResults > 0) {
@@ -162,7 +219,7 @@ class Interpreter {
         }
         case 'toy.return':
           this.depth--
-          return op.numOperands > 0 ? get(op.getOperand(0)) : null
+          return op.numOperands > 0 ? getAny(op.getOperand(0)) : null
         default:
           fail(op, 'cannot be interpreted')
       }
@@ -213,6 +270,35 @@ function constantBound(op: Operation, name: string): number | null {
   return expr instanceof AffineConstantExpr ? expr.value : null
 }
 
+/** The value of `e` with dimensions and then symbols bound to `inputs`. */
+function evalAffine(op: Operation, e: AffineExpr, numDims: number, inputs: readonly number[]): number {
+  switch (e.kind) {
+    case AffineExprKind.Constant:
+      return (e as AffineConstantExpr).value
+    case AffineExprKind.DimId:
+      return inputs[(e as AffineDimExpr).position]!
+    case AffineExprKind.SymbolId:
+      return inputs[numDims + (e as AffineSymbolExpr).position]!
+    default: {
+      const bin = e as AffineBinaryOpExpr
+      const a = evalAffine(op, bin.lhs, numDims, inputs)
+      const b = evalAffine(op, bin.rhs, numDims, inputs)
+      switch (e.kind) {
+        case AffineExprKind.Add:
+          return a + b
+        case AffineExprKind.Mul:
+          return a * b
+        case AffineExprKind.Mod:
+          return b > 0 ? ((a % b) + b) % b : fail(op, 'mod by a non-positive value')
+        case AffineExprKind.FloorDiv:
+          return b !== 0 ? Math.floor(a / b) : fail(op, 'division by zero')
+        default:
+          return b !== 0 ? Math.ceil(a / b) : fail(op, 'division by zero')
+      }
+    }
+  }
+}
+
 /**
  * Runs the chapter 5 form of `@main` (`func.func` with `memref` buffers, `affine.for`
  * nests with constant bounds, `affine.load`/`store` at their induction variables, `arith`
@@ -235,10 +321,17 @@ function runLowered(main: Operation, output: (text: string) => void): boolean {
     }
     return x
   }
-  const offset = (op: Operation, t: Tensor, indices: readonly Value[]): number => {
+  // The element of an affine.load/store: its map applied to its index operands (the parser
+  // merges repeated operands, so `%m[%c0, %c0]` is one operand and `(d0) -> (d0, d0)`).
+  const offset = (op: Operation, t: Tensor, operands: readonly Value[]): number => {
+    const map = (op.getAttr('map') as AffineMapAttr).value
+    const inputs = operands.map((v) => scalar(op, v))
+    if (map.results.length !== t.shape.length) {
+      fail(op, `the map has ${map.results.length} results for a buffer of rank ${t.shape.length}`)
+    }
     let off = 0
     for (let d = 0; d < t.shape.length; d++) {
-      const i = scalar(op, indices[d]!)
+      const i = evalAffine(op, map.results[d]!, map.numDims, inputs)
       if (i < 0 || i >= t.shape[d]!) {
         fail(op, `index ${i} is out of bounds for dimension ${d} of size ${t.shape[d]!}`)
       }

@@ -4,7 +4,7 @@
  * Errors never throw: the first problem is recorded as a `ToyDiagnostic` (file:line:col)
  * and `parseToy` returns null.
  */
-import type { BinaryExpr, Expr, FunctionAST, LiteralExpr, ModuleAST, SrcLoc, Stmt } from './ast.ts'
+import type { BinaryExpr, Expr, FunctionAST, LiteralExpr, ModuleAST, SrcLoc, Stmt, StructAST, StructLiteralExpr } from './ast.ts'
 
 /** Token kinds. Punctuation tokens use their character code, so `tok === 0x28` is `(`. */
 export const TokKind = {
@@ -43,7 +43,7 @@ function isIdentStart(c: number): boolean {
   return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === CH_UNDERSCORE
 }
 
-const PUNCT = new Set('(){}[]<>,;=+-*'.split('').map((c) => c.charCodeAt(0)))
+const PUNCT = new Set('(){}[]<>,;=+-*.'.split('').map((c) => c.charCodeAt(0)))
 
 /** Splits Toy source text into tokens, one at a time; tracks line and column. */
 export class ToyLexer {
@@ -120,7 +120,8 @@ export class ToyLexer {
       this.text = text
       return (this.kind = text === 'def' ? TokKind.Def : text === 'var' ? TokKind.Var : text === 'return' ? TokKind.Return : TokKind.Ident)
     }
-    if (isDigit(c) || c === CH_DOT) {
+    // A number starts with a digit, or a '.' followed by one (`.5`); another '.' is member access.
+    if (isDigit(c) || (c === CH_DOT && p + 1 < n && isDigit(src.charCodeAt(p + 1)))) {
       while (p < n && (isDigit(src.charCodeAt(p)) || src.charCodeAt(p) === CH_DOT)) {
         p++
       }
@@ -154,6 +155,8 @@ export class ToyLexer {
 /** Binary operator precedence; -1 for a token that is not a binary operator. */
 function precedence(tok: number): number {
   switch (tok) {
+    case 0x2e: // . (member access, chapter 7)
+      return 60
     case 0x2a: // *
       return 40
     case 0x2b: // +
@@ -209,9 +212,18 @@ class Parser {
 
   parseModule(): ModuleAST | null {
     const functions: FunctionAST[] = []
+    const structs: StructAST[] = []
     while (this.lex.tok() !== TokKind.Eof) {
+      if (this.lex.tok() === TokKind.Ident && this.lex.text === 'struct') {
+        const st = this.parseStruct()
+        if (st === null) {
+          return null
+        }
+        structs.push(st)
+        continue
+      }
       if (this.lex.tok() !== TokKind.Def) {
-        return this.error("'def'", 'to start a function definition')
+        return this.error("'def' or 'struct'", 'to start a definition')
       }
       const f = this.parseFunction()
       if (f === null) {
@@ -219,7 +231,47 @@ class Parser {
       }
       functions.push(f)
     }
-    return { functions }
+    return { structs, functions }
+  }
+
+  /** Chapter 7: `struct Name { var a; Other b; }`. */
+  private parseStruct(): StructAST | null {
+    const lex = this.lex
+    const loc = lex.loc()
+    lex.next() // struct
+    if (lex.tok() !== TokKind.Ident) {
+      return this.error('struct name', "after 'struct'")
+    }
+    const name = lex.text
+    lex.next()
+    if (!this.expect('{', 'to begin struct body')) {
+      return null
+    }
+    const members: { name: string; loc: SrcLoc; typeName: string | null }[] = []
+    while (lex.tok() !== 0x7d) {
+      const mloc = lex.loc()
+      let typeName: string | null = null
+      if (lex.tok() === TokKind.Ident) {
+        typeName = lex.text
+      } else if (lex.tok() !== TokKind.Var) {
+        return this.error("'var' or a struct name", 'to declare a struct member')
+      }
+      lex.next()
+      if (lex.tok() !== TokKind.Ident) {
+        return this.error('member name', 'in struct declaration')
+      }
+      members.push({ name: lex.text, loc: mloc, typeName })
+      lex.next()
+      if (!this.expect(';', 'after struct member')) {
+        return null
+      }
+    }
+    lex.next()
+    if (members.length === 0) {
+      this.diagnostic ??= { loc, message: `struct '${name}' must have at least one member` }
+      return null
+    }
+    return { loc, name, members }
   }
 
   private parseFunction(): FunctionAST | null {
@@ -234,14 +286,24 @@ class Parser {
     if (!this.expect('(', 'in function prototype')) {
       return null
     }
-    const params: { name: string; loc: SrcLoc }[] = []
+    const params: { name: string; loc: SrcLoc; typeName: string | null }[] = []
     if (lex.tok() !== 0x29) {
       for (;;) {
         if (lex.tok() !== TokKind.Ident) {
           return this.error('parameter name', 'in function prototype')
         }
-        params.push({ name: lex.text, loc: lex.loc() })
+        let ploc = lex.loc()
+        let pname = lex.text
+        let typeName: string | null = null
         lex.next()
+        // `Point p`: a struct-typed parameter (chapter 7).
+        if (lex.tok() === TokKind.Ident) {
+          typeName = pname
+          ploc = lex.loc()
+          pname = lex.text
+          lex.next()
+        }
+        params.push({ name: pname, loc: ploc, typeName })
         if (lex.tok() !== 0x2c) {
           break
         }
@@ -304,7 +366,7 @@ class Parser {
         return null
       }
       const init = this.parseExpression()
-      return init === null ? null : { kind: 'var', loc, name, shape, init }
+      return init === null ? null : { kind: 'var', loc, name, shape, typeName: null, init }
     }
     if (lex.tok() === TokKind.Return) {
       lex.next()
@@ -324,6 +386,23 @@ class Parser {
         return null
       }
       return { kind: 'print', loc, arg }
+    }
+    if (lex.tok() === TokKind.Ident) {
+      // `Point p = ...` (a struct-typed declaration, chapter 7) or an expression starting with a name.
+      const first = lex.text
+      lex.next()
+      if (lex.tok() === TokKind.Ident) {
+        const name = lex.text
+        lex.next()
+        if (!this.expect('=', 'in variable declaration')) {
+          return null
+        }
+        const init = this.parseExpression()
+        return init === null ? null : { kind: 'var', loc, name, shape: [], typeName: first, init }
+      }
+      const lhs = this.parseIdentifierRest(first, loc)
+      const expr = lhs === null ? null : this.parseBinaryRhs(0, lhs)
+      return expr === null ? null : { kind: 'expr', loc, expr }
     }
     const expr = this.parseExpression()
     return expr === null ? null : { kind: 'expr', loc, expr }
@@ -396,12 +475,53 @@ class Parser {
         const e = this.parseExpression()
         return e !== null && this.expect(')', 'to close parenthesized expression') ? e : null
       }
+      case 0x7b: // {
+        return this.parseStructLiteral()
       case TokKind.Ident: {
         const name = lex.text
         lex.next()
-        if (lex.tok() !== 0x28) {
-          return { kind: 'variable', loc, name }
-        }
+        return this.parseIdentifierRest(name, loc)
+      }
+      default:
+        return this.error('an expression', '')
+    }
+  }
+
+  /** Chapter 7: `{[1, 2], 3, {[4]}}`; the elements are literals. */
+  private parseStructLiteral(): StructLiteralExpr | null {
+    const lex = this.lex
+    const loc = lex.loc()
+    lex.next() // {
+    const elements: Expr[] = []
+    for (;;) {
+      let e: Expr | null
+      if (lex.tok() === 0x5b) {
+        e = this.parseLiteral()
+      } else if (lex.tok() === 0x7b) {
+        e = this.parseStructLiteral()
+      } else if (lex.tok() === TokKind.Number) {
+        e = { kind: 'number', loc: lex.loc(), value: lex.num }
+        lex.next()
+      } else {
+        return this.error("a number, '[' or '{'", 'in struct literal')
+      }
+      if (e === null) {
+        return null
+      }
+      elements.push(e)
+      if (lex.tok() !== 0x2c) {
+        break
+      }
+      lex.next()
+    }
+    return this.expect('}', 'to close struct literal') ? { kind: 'struct', loc, elements } : null
+  }
+
+  /** A variable or a call, after its name (`name` at `loc`) was consumed. */
+  private parseIdentifierRest(name: string, loc: SrcLoc): Expr | null {
+    const lex = this.lex
+    switch (lex.tok()) {
+      case 0x28: {
         lex.next()
         const args: Expr[] = []
         if (lex.tok() !== 0x29) {
@@ -423,7 +543,7 @@ class Parser {
         return { kind: 'call', loc, callee: name, args }
       }
       default:
-        return this.error('an expression', '')
+        return { kind: 'variable', loc, name }
     }
   }
 

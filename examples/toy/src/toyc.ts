@@ -1,16 +1,18 @@
 /**
  * `toyc`: the Toy compiler's command line.
  *
- *   tsx --conditions=source examples/toy/src/toyc.ts FILE [--emit=ast|mlir|mlir-affine|run] [--opt]
+ *   tsx --conditions=source examples/toy/src/toyc.ts FILE [--emit=ast|mlir|mlir-affine|mlir-llvm|llvm|jit|run] [--opt]
  *       [--pipeline=PIPELINE] [--mlir-print-debuginfo]
  *
  * FILE is Toy source (`.toy`) or toy IR (`.mlir`); `-` reads Toy source from stdin.
+ * `--emit=jit` runs the program with `lli` (`$LLVM_BIN/lli`, by default LLVM 22's); when it is
+ * not installed toyc says so on stderr and exits with 0 without running anything.
  * Exit status: 0 on success, 1 on a compile error, 2 on a usage error.
  */
 import { readFileSync } from 'node:fs'
 import { compileToy, type CompileOptions } from './compiler.ts'
 
-const usage = 'usage: toyc FILE [--emit=ast|mlir|mlir-affine|run] [--opt] [--pipeline=PIPELINE] [--mlir-print-debuginfo]\n'
+const usage = 'usage: toyc FILE [--emit=ast|mlir|mlir-affine|mlir-llvm|llvm|jit|run] [--opt] [--pipeline=PIPELINE] [--mlir-print-debuginfo]\n'
 
 function main(args: readonly string[]): number {
   let file: string | null = null
@@ -27,6 +29,12 @@ function main(args: readonly string[]): number {
       emit = 'mlir-affine'
     } else if (arg === '--emit=run' || arg === '-emit=run') {
       emit = 'run'
+    } else if (arg === '--emit=mlir-llvm' || arg === '-emit=mlir-llvm') {
+      emit = 'mlir-llvm'
+    } else if (arg === '--emit=llvm' || arg === '-emit=llvm') {
+      emit = 'llvm'
+    } else if (arg === '--emit=jit' || arg === '-emit=jit') {
+      emit = 'jit'
     } else if (arg === '--opt' || arg === '-opt') {
       opt = true
     } else if (arg.startsWith('--pipeline=')) {

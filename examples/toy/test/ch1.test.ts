@@ -74,7 +74,7 @@ describe('chapter 1: parser', () => {
   it('reports syntax errors at file:line:col', () => {
     expect(parseError('def f() {\n  var a<2, 3 = 1;\n}')).toBe("t.toy:2:14: error: expected '>' to end shape but found '='")
     expect(parseError('def f() {\n  return 1\n}')).toBe("t.toy:3:1: error: expected ';' after statement but found '}'")
-    expect(parseError('var x = 1;')).toBe("t.toy:1:1: error: expected 'def' to start a function definition but found 'var'")
+    expect(parseError('var x = 1;')).toBe("t.toy:1:1: error: expected 'def' or 'struct' to start a definition but found 'var'")
     expect(parseError('def f() {\n  print([[1, 2], [3]]);\n}')).toBe('t.toy:2:18: error: tensor literal elements must all have the same shape')
     expect(parseError('def f() {\n  var a = 1 $ 2;\n}')).toBe("t.toy:2:13: error: expected ';' after statement but found invalid character or number '$'")
     expect(parseError('def f() {')).toBe("t.toy:1:10: error: expected '}' to close function body but found end of file")

@@ -58,7 +58,7 @@ export { ArithToLLVMConversionPass, arithToLLVMConversionPatterns, ceilFloorDivE
 /** The `convert-index-to-llvm` pass and its patterns. */
 export { ConvertIndexToLLVMPass, indexToLLVMConversionPatterns } from './llvm/IndexToLLVM.ts'
 /** The `finalize-memref-to-llvm` pass, its patterns and the element address computation. */
-export { FinalizeMemRefToLLVMConversionPass, memrefToLLVMConversionPatterns, getStridedElementPtr, identityLayoutStrides } from './llvm/MemRefToLLVM.ts'
+export { FinalizeMemRefToLLVMConversionPass, memrefToLLVMConversionPatterns, getStridedElementPtr, identityLayoutStrides, type MemRefAllocOptions } from './llvm/MemRefToLLVM.ts'
 export type { FinalizeMemRefToLLVMOptionDecls } from './llvm/MemRefToLLVM.ts'
 /** The `convert-gpu-to-nvvm` pass, its patterns, legality and address spaces. */
 export { ConvertGpuOpsToNVVMOpsPass, gpuToNVVMConversionPatterns, configureGpuToNVVMConversionLegality, nvvmAddressSpaceOf } from './gpu/GPUToNVVM.ts'

@@ -19,3 +19,9 @@ config.substitutions.append(('%toyc', '%s --conditions=source %s' % (tsx, os.pat
 
 llvm_bin = lit_config.params.get('llvm_bin', '/usr/lib/llvm-22/bin')
 config.environment['PATH'] = os.pathsep.join([llvm_bin, os.environ.get('PATH', '')])
+
+# `REQUIRES: lli` tests run the compiled program; they are reported UNSUPPORTED, not failed,
+# where LLVM 22's lli is not installed.
+if os.path.exists(lit_config.params.get('lli', os.path.join(llvm_bin, 'lli'))):
+    config.available_features.add('lli')
+config.environment['LLVM_BIN'] = llvm_bin

@@ -9,7 +9,6 @@ import {
   TypeAttr,
   UnknownLoc,
   UnitAttr,
-  printType,
   success,
   type Block,
   type Context,
@@ -38,6 +37,7 @@ import {
 import { OperationPass, intOption, type OptionValues, type ScalarOption } from '@tilepass/pass-manager'
 import { OpConversionPattern, applyPartialConversion, type ConversionPatternRewriter, type OpAdaptor } from '../DialectConversion.ts'
 import { LLVMConversionTarget } from './LLVMConversionTarget.ts'
+import { lookupOrCreateFn } from './FunctionCallUtils.ts'
 import { LLVMTypeConverter, kDeriveIndexBitwidthFromDataLayout } from './LLVMTypeConverter.ts'
 
 /**
@@ -193,29 +193,6 @@ function ensureSymbolNameIsUnique(module: Operation, name: string): string {
     unique = `${name}_${uniqueSymbolCounter++}`
   }
   return unique
-}
-
-/** The `llvm.func` named `name` in `module`, created at its start when missing; null (reported) when it has another type. */
-function lookupOrCreateFn(rewriter: ConversionPatternRewriter, module: Operation, name: string, type: LLVMFunctionType, loc: Location): Operation | null {
-  const existing = SymbolTable.lookupSymbolIn(module, name)
-  if (existing !== undefined && existing.name.name === 'llvm.func') {
-    const t = existing.getAttr('function_type')
-    if (!(t instanceof TypeAttr) || t.value !== type) {
-      existing.emitError(`redefinition of reserved function '${name}' of different type ${typeText(t)} is prohibited`).report()
-      return null
-    }
-    return existing
-  }
-  const ip = rewriter.saveInsertionPoint()
-  const body = module.regions[0]!.firstBlock!
-  rewriter.setInsertionPointToStart(body)
-  const f = buildLLVMFuncOp(rewriter, loc, name, type)
-  rewriter.restoreInsertionPoint(ip)
-  return f
-}
-
-function typeText(t: unknown): string {
-  return t instanceof TypeAttr ? `'${printType(t.value)}'` : "'<unknown>'"
 }
 
 /**

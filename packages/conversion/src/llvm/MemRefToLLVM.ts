@@ -1,16 +1,24 @@
 /**
  * The lowering of `memref` ops to the LLVM dialect on memref descriptors (MLIR's
- * `populateFinalizeMemRefToLLVMConversionPatterns`, the subset Tilepass has): `memref.load`,
- * `memref.store`, `memref.dim` and ranked `memref.cast`, and the `finalize-memref-to-llvm`
+ * `populateFinalizeMemRefToLLVMConversionPatterns`, the subset Tilepass has): `memref.alloc`,
+ * `memref.alloca`, `memref.dealloc`, `memref.load`, `memref.store`, `memref.dim` and ranked
+ * `memref.cast`, and the `finalize-memref-to-llvm`
  * pass. Memrefs have the identity layout (the only one the type converter lowers), so the
  * offset is 0 and the strides are the row-major ones of the shape.
  */
 import {
   BoolAttr,
   DenseArrayAttr,
+  FloatType,
+  IndexType,
   IntegerAttr,
+  IntegerType,
   MemRefType,
+  Signedness,
+  UnrankedMemRefType,
+  SymbolRefAttr,
   TypeAttr,
+  VectorType,
   UnitAttr,
   success,
   type Location,
@@ -22,20 +30,30 @@ import {
 import {
   GEP_DYNAMIC_INDEX,
   LLVMAddOp,
+  LLVMAddrSpaceCastOp,
   LLVMAllocaOp,
   LLVMArrayType,
+  LLVMCallOp,
+  LLVMFunctionType,
   LLVMGEPOp,
+  LLVMIntToPtrOp,
   LLVMLoadOp,
   LLVMMulOp,
   LLVMPointerType,
+  LLVMPtrToIntOp,
   LLVMStoreOp,
+  LLVMSubOp,
+  LLVMURemOp,
+  LLVMVoidType,
+  LLVMZeroOp,
   llvmEnumIntAttr,
 } from '@tilepass/dialects'
 import { OperationPass, boolOption, intOption, type OptionValues, type ScalarOption } from '@tilepass/pass-manager'
 import { OpConversionPattern, applyPartialConversion, type ConversionPatternRewriter, type OpAdaptor } from '../DialectConversion.ts'
 import { LLVMConversionTarget } from './LLVMConversionTarget.ts'
 import { LLVMTypeConverter, kDeriveIndexBitwidthFromDataLayout } from './LLVMTypeConverter.ts'
-import { extractValue, indexConstant } from './MemRefDescriptor.ts'
+import { lookupOrCreateFn, enclosingModule } from './FunctionCallUtils.ts'
+import { extractValue, indexConstant, insertValue, poison } from './MemRefDescriptor.ts'
 
 /** `LLVM::GEPNoWrapFlags::inbounds | nuw`, the flags of the element addresses of loads and stores. */
 const kInboundsNuw = 3 | 4
@@ -241,9 +259,371 @@ class MemRefCastOpLowering extends OpConversionPattern {
   }
 }
 
+/** The allocation functions the alloc/dealloc lowerings call (from the pass options). */
+export interface MemRefAllocOptions {
+  /** Allocate with `aligned_alloc(alignment, size)` instead of `malloc` plus manual alignment. */
+  readonly useAlignedAlloc?: boolean
+  /** Call `_mlir_memref_to_llvm_alloc`/`_aligned_alloc`/`_free` instead of the C library functions. */
+  readonly useGenericFunctions?: boolean
+}
+
+/** The minimum alignment given to `aligned_alloc` (a power of two), as upstream. */
+const kMinAlignedAllocAlignment = 16
+
+/**
+ * The size in bytes of `type` under the default data layout, or null for a type it is not
+ * computed for here: integers round up to bytes, `index` is 64 bits, a vector is its rows
+ * times its innermost dimension rounded up to a power of two.
+ */
+function defaultTypeSizeInBytes(type: Type): number | null {
+  const bits = defaultTypeSizeInBits(type)
+  return bits === null ? null : Math.ceil(bits / 8)
+}
+
+function defaultTypeSizeInBits(type: Type): number | null {
+  if (type instanceof IntegerType || type instanceof FloatType) {
+    return type.width
+  }
+  if (type instanceof IndexType) {
+    return 64
+  }
+  if (type instanceof VectorType && type.shape.length > 0) {
+    const inner = type.shape[type.shape.length - 1]!
+    const elementBits = defaultTypeSizeInBits(type.elementType)
+    if (elementBits === null) {
+      return null
+    }
+    let rows = 1
+    for (let i = 0; i < type.shape.length - 1; i++) {
+      rows *= type.shape[i]!
+    }
+    return rows * powerOf2Ceil(inner * elementBits)
+  }
+  return null
+}
+
+function powerOf2Ceil(n: number): number {
+  let p = 1
+  while (p < n) {
+    p *= 2
+  }
+  return p
+}
+
+/** `isSignlessIntOrIndexOrFloat`: the element types `malloc` is assumed to align well enough. */
+function isSignlessIntOrIndexOrFloat(type: Type): boolean {
+  return (type instanceof IntegerType && type.signedness === Signedness.Signless) || type instanceof IndexType || type instanceof FloatType
+}
+
+/** `input` rounded up to a multiple of `alignment` (upstream's `createAligned`): `(input + alignment - 1) - (input + alignment - 1) % alignment`. */
+function createAligned(rewriter: ConversionPatternRewriter, loc: Location, input: Value, alignment: Value): Value {
+  const t = alignment.type
+  const one = indexConstant(rewriter, loc, t, 1)
+  const bump = LLVMSubOp.build(rewriter, loc, { operands: { lhs: alignment, rhs: one }, results: [t] }).results[0]!
+  const bumped = LLVMAddOp.build(rewriter, loc, { operands: { lhs: input, rhs: bump }, results: [t] }).results[0]!
+  const mod = LLVMURemOp.build(rewriter, loc, { operands: { lhs: bumped, rhs: alignment }, results: [t] }).results[0]!
+  return LLVMSubOp.build(rewriter, loc, { operands: { lhs: bumped, rhs: mod }, results: [t] }).results[0]!
+}
+
+/** `ptrtoint (getelementptr null[count])`: the size of `count` elements of `elementType` (upstream's sizeof idiom). */
+function sizeOfElements(rewriter: ConversionPatternRewriter, loc: Location, indexType: Type, elementType: Type, count: Value | null): Value {
+  const ctx = rewriter.context
+  const ptr = LLVMPointerType.get(ctx)
+  const nullPtr = LLVMZeroOp.build(rewriter, loc, { results: [ptr] }).results[0]!
+  const gep = LLVMGEPOp.build(rewriter, loc, {
+    operands: { base: nullPtr, dynamicIndices: count === null ? [] : [count] },
+    results: [ptr],
+    attributes: { rawConstantIndices: DenseArrayAttr.getI32(ctx, [count === null ? 1 : GEP_DYNAMIC_INDEX]), elem_type: TypeAttr.get(elementType) },
+  }).results[0]!
+  return LLVMPtrToIntOp.build(rewriter, loc, { operands: { arg: gep }, results: [indexType] }).results[0]!
+}
+
+/**
+ * The sizes and identity-layout strides of an allocation of `type` as values (upstream's
+ * `getMemRefDescriptorSizes`), and its total: the element count, or with `inBytes` its size
+ * in bytes. Static sizes become constants, dynamic ones are `dynamicSizes` in order.
+ */
+function memRefDescriptorSizes(
+  rewriter: ConversionPatternRewriter,
+  loc: Location,
+  converter: LLVMTypeConverter,
+  type: MemRefType,
+  dynamicSizes: readonly Value[],
+  inBytes: boolean,
+): { sizes: Value[]; strides: Value[]; total: Value } | null {
+  const indexType = converter.getIndexType()
+  const shape = type.shape
+  const sizes: Value[] = []
+  let next = 0
+  for (const d of shape) {
+    if (d < 0) {
+      const v = dynamicSizes[next++]
+      if (v === undefined) {
+        return null
+      }
+      sizes.push(v)
+    } else {
+      sizes.push(indexConstant(rewriter, loc, indexType, d))
+    }
+  }
+  let stride = 1
+  let running = indexConstant(rewriter, loc, indexType, 1)
+  const strides = new Array<Value>(shape.length)
+  for (let i = shape.length - 1; i >= 0; i--) {
+    strides[i] = running
+    const useSizeAsStride = stride === 1
+    if (shape[i]! < 0) {
+      stride = kDynamic
+    }
+    if (stride !== kDynamic) {
+      stride *= shape[i]!
+    }
+    if (useSizeAsStride) {
+      running = sizes[i]!
+    } else if (stride === kDynamic) {
+      running = LLVMMulOp.build(rewriter, loc, { operands: { lhs: running, rhs: sizes[i]! }, results: [indexType] }).results[0]!
+    } else {
+      running = indexConstant(rewriter, loc, indexType, stride)
+    }
+  }
+  if (!inBytes) {
+    return { sizes, strides, total: running }
+  }
+  const elementType = converter.convertType(type.elementType)
+  if (elementType === null) {
+    return null
+  }
+  return { sizes, strides, total: sizeOfElements(rewriter, loc, indexType, elementType, running) }
+}
+
+/**
+ * The descriptor of a fresh allocation (upstream's `createMemRefDescriptor`): poison, both
+ * pointers, offset 0, then every size and every stride.
+ */
+function createMemRefDescriptor(
+  rewriter: ConversionPatternRewriter,
+  loc: Location,
+  converter: LLVMTypeConverter,
+  descriptorType: Type,
+  allocated: Value,
+  aligned: Value,
+  sizes: readonly Value[],
+  strides: readonly Value[],
+): Value {
+  let d = poison(rewriter, loc, descriptorType)
+  d = insertValue(rewriter, loc, d, allocated, [0])
+  d = insertValue(rewriter, loc, d, aligned, [1])
+  d = insertValue(rewriter, loc, d, indexConstant(rewriter, loc, converter.getIndexType(), 0), [2])
+  for (let i = 0; i < sizes.length; i++) {
+    d = insertValue(rewriter, loc, d, sizes[i]!, [3, i])
+  }
+  for (let i = 0; i < strides.length; i++) {
+    d = insertValue(rewriter, loc, d, strides[i]!, [4, i])
+  }
+  return d
+}
+
+/** The `alignment` attribute of an alloc-like op, or null. */
+function alignmentOf(op: Operation): number | null {
+  const a = op.getAttr('alignment')
+  return a instanceof IntegerAttr ? Number(a.value) : null
+}
+
+/** A pointer returned by an allocation function, cast to the memref's address space when it differs (upstream's `castAllocFuncResult`). */
+function castAllocFuncResult(rewriter: ConversionPatternRewriter, loc: Location, ptr: Value, space: number): Value {
+  const t = ptr.type
+  if (t instanceof LLVMPointerType && t.addressSpace !== space) {
+    return LLVMAddrSpaceCastOp.build(rewriter, loc, { operands: { arg: ptr }, results: [LLVMPointerType.get(rewriter.context, space)] }).results[0]!
+  }
+  return ptr
+}
+
+/** The shared checks of the alloc-like lowerings: a memref result the converter lowers (identity layout). */
+function allocLikeTypes(converter: LLVMTypeConverter, op: Operation): { type: MemRefType; descriptor: Type; space: number } | null {
+  const type = op.getResult(0).type
+  if (!(type instanceof MemRefType)) {
+    return null
+  }
+  const descriptor = converter.convertType(type)
+  const space = converter.getMemRefAddressSpace(type)
+  if (descriptor === null || space === null) {
+    return null
+  }
+  return { type, descriptor, space }
+}
+
+function callFn(rewriter: ConversionPatternRewriter, loc: Location, name: string, args: Value[], result: Type | null): Operation {
+  return LLVMCallOp.build(rewriter, loc, {
+    operands: { callee_operands: args, op_bundle_operands: [] },
+    results: result === null ? [] : [result],
+    attributes: { callee: SymbolRefAttr.get(rewriter.context, name) },
+  })
+}
+
+/**
+ * `memref.alloc` to a heap allocation (upstream's `AllocOpLowering` and
+ * `AlignedAllocOpLowering`): `malloc` of the size in bytes, plus the alignment when one is
+ * asked for (or the element is not a scalar) and the aligned pointer computed from the
+ * result; or, with `use-aligned-alloc`, `aligned_alloc` with the size padded to a multiple
+ * of the alignment.
+ */
+class AllocOpLowering extends OpConversionPattern {
+  constructor(
+    private readonly converter: LLVMTypeConverter,
+    private readonly options: MemRefAllocOptions,
+  ) {
+    super('memref.alloc', { typeConverter: converter })
+  }
+  override matchAndRewriteConverted(op: Operation, adaptor: OpAdaptor, rewriter: ConversionPatternRewriter): LogicalResult {
+    const types = allocLikeTypes(this.converter, op)
+    const module = enclosingModule(op)
+    if (types === null || module === null) {
+      return rewriter.notifyMatchFailure(op, 'incompatible memref type')
+    }
+    const { type, descriptor, space } = types
+    const ctx = op.context
+    const loc = op.location
+    const indexType = this.converter.getIndexType()
+    const ptr = LLVMPointerType.get(ctx)
+    const generic = this.options.useGenericFunctions === true
+    let aligned = false
+    let alignedAlignment = 0
+    if (this.options.useAlignedAlloc === true) {
+      // The element size must be known to choose the default alignment and the padding.
+      const eltSize = defaultTypeSizeInBytes(type.elementType)
+      if (eltSize === null) {
+        return rewriter.notifyMatchFailure(op, 'unsupported element type for aligned_alloc')
+      }
+      aligned = true
+      alignedAlignment = alignmentOf(op) ?? Math.max(kMinAlignedAllocAlignment, powerOf2Ceil(eltSize))
+    }
+    const fnName = aligned ? (generic ? '_mlir_memref_to_llvm_aligned_alloc' : 'aligned_alloc') : generic ? '_mlir_memref_to_llvm_alloc' : 'malloc'
+    const fnType = LLVMFunctionType.get(ptr, aligned ? [indexType, indexType] : [indexType])
+    if (lookupOrCreateFn(rewriter, module, fnName, fnType, module.location) === null) {
+      return rewriter.notifyMatchFailure(op, `'${fnName}' has another type`)
+    }
+    const dims = memRefDescriptorSizes(rewriter, loc, this.converter, type, adaptor.operands, true)
+    if (dims === null) {
+      return rewriter.notifyMatchFailure(op, 'unsupported memref type')
+    }
+    let sizeBytes = dims.total
+    let allocated: Value
+    let alignedPtr: Value
+    if (aligned) {
+      const alignment = indexConstant(rewriter, loc, indexType, alignedAlignment)
+      if (!isSizeMultipleOf(type, alignedAlignment)) {
+        sizeBytes = createAligned(rewriter, loc, sizeBytes, alignment)
+      }
+      allocated = castAllocFuncResult(rewriter, loc, callFn(rewriter, loc, fnName, [alignment, sizeBytes], ptr).results[0]!, space)
+      alignedPtr = allocated
+    } else {
+      const explicit = alignmentOf(op)
+      let alignment: Value | null = null
+      if (explicit !== null) {
+        alignment = indexConstant(rewriter, loc, indexType, explicit)
+      } else if (!isSignlessIntOrIndexOrFloat(type.elementType)) {
+        const elementType = this.converter.convertType(type.elementType)!
+        alignment = sizeOfElements(rewriter, loc, indexType, elementType, null)
+      }
+      if (alignment !== null) {
+        sizeBytes = LLVMAddOp.build(rewriter, loc, { operands: { lhs: sizeBytes, rhs: alignment }, results: [indexType] }).results[0]!
+      }
+      allocated = castAllocFuncResult(rewriter, loc, callFn(rewriter, loc, fnName, [sizeBytes], ptr).results[0]!, space)
+      alignedPtr = allocated
+      if (alignment !== null) {
+        const asInt = LLVMPtrToIntOp.build(rewriter, loc, { operands: { arg: allocated }, results: [indexType] }).results[0]!
+        const rounded = createAligned(rewriter, loc, asInt, alignment)
+        alignedPtr = LLVMIntToPtrOp.build(rewriter, loc, { operands: { arg: rounded }, results: [LLVMPointerType.get(ctx, space)] }).results[0]!
+      }
+    }
+    rewriter.replaceOp(op, [createMemRefDescriptor(rewriter, loc, this.converter, descriptor, allocated, alignedPtr, dims.sizes, dims.strides)])
+    return success()
+  }
+}
+
+/** True when the byte size of `type` is a multiple of `factor` whatever its dynamic sizes (upstream's `isMemRefSizeMultipleOf`). */
+function isSizeMultipleOf(type: MemRefType, factor: number): boolean {
+  let divisor = defaultTypeSizeInBytes(type.elementType)!
+  for (const d of type.shape) {
+    if (d >= 0) {
+      divisor *= d
+    }
+  }
+  return divisor % factor === 0
+}
+
+/** `memref.alloca` to `llvm.alloca` of the element count, with the op's alignment (upstream's `AllocaOpLowering`). */
+class AllocaOpLowering extends OpConversionPattern {
+  constructor(private readonly converter: LLVMTypeConverter) {
+    super('memref.alloca', { typeConverter: converter })
+  }
+  override matchAndRewriteConverted(op: Operation, adaptor: OpAdaptor, rewriter: ConversionPatternRewriter): LogicalResult {
+    const types = allocLikeTypes(this.converter, op)
+    const elementType = types === null ? null : this.converter.convertType(types.type.elementType)
+    if (types === null || elementType === null) {
+      return rewriter.notifyMatchFailure(op, 'incompatible memref type')
+    }
+    const { type, descriptor, space } = types
+    const loc = op.location
+    const dims = memRefDescriptorSizes(rewriter, loc, this.converter, type, adaptor.operands, false)
+    if (dims === null) {
+      return rewriter.notifyMatchFailure(op, 'unsupported memref type')
+    }
+    const alignment = alignmentOf(op)
+    const ptr = LLVMAllocaOp.build(rewriter, loc, {
+      operands: { arraySize: dims.total },
+      results: [LLVMPointerType.get(op.context, space)],
+      attributes: alignment === null || alignment === 0 ? { elem_type: TypeAttr.get(elementType) } : { elem_type: TypeAttr.get(elementType), alignment: IntegerAttr.get(IntegerType.get(op.context, 64), alignment) },
+    }).results[0]!
+    rewriter.replaceOp(op, [createMemRefDescriptor(rewriter, loc, this.converter, descriptor, ptr, ptr, dims.sizes, dims.strides)])
+    return success()
+  }
+}
+
+/** `memref.dealloc` to a call of `free` (or `_mlir_memref_to_llvm_free`) on the allocated pointer, read through the descriptor pointer of an unranked memref (upstream's `DeallocOpLowering`). */
+class DeallocOpLowering extends OpConversionPattern {
+  constructor(
+    private readonly converter: LLVMTypeConverter,
+    private readonly options: MemRefAllocOptions,
+  ) {
+    super('memref.dealloc', { typeConverter: converter })
+  }
+  override matchAndRewriteConverted(op: Operation, adaptor: OpAdaptor, rewriter: ConversionPatternRewriter): LogicalResult {
+    const module = enclosingModule(op)
+    const type = op.getOperand(0).type
+    const space = type instanceof MemRefType || type instanceof UnrankedMemRefType ? this.converter.getMemRefAddressSpace(type) : null
+    if (module === null || space === null) {
+      return rewriter.notifyMatchFailure(op, 'unsupported memref type')
+    }
+    const ctx = op.context
+    const name = this.options.useGenericFunctions === true ? '_mlir_memref_to_llvm_free' : 'free'
+    if (lookupOrCreateFn(rewriter, module, name, LLVMFunctionType.get(LLVMVoidType.get(ctx), [LLVMPointerType.get(ctx)]), module.location) === null) {
+      return rewriter.notifyMatchFailure(op, `'${name}' has another type`)
+    }
+    let allocated: Value
+    if (type instanceof UnrankedMemRefType) {
+      // The allocated pointer is the first field of the ranked descriptor the unranked one points to.
+      const descPtr = extractValue(rewriter, op.location, adaptor.operands[0]!, [1])
+      allocated = LLVMLoadOp.build(rewriter, op.location, { operands: { addr: descPtr }, results: [LLVMPointerType.get(ctx, space)] }).results[0]!
+    } else {
+      allocated = extractValue(rewriter, op.location, adaptor.operands[0]!, [0])
+    }
+    rewriter.replaceOp(op, callFn(rewriter, op.location, name, [allocated], null))
+    return success()
+  }
+}
+
 /** The patterns lowering memref ops to the llvm dialect (MLIR's `populateFinalizeMemRefToLLVMConversionPatterns`, the subset above). */
-export function memrefToLLVMConversionPatterns(converter: LLVMTypeConverter): OpConversionPattern[] {
-  return [new LoadOpLowering(converter), new StoreOpLowering(converter), new DimOpLowering(converter), new MemRefCastOpLowering(converter)]
+export function memrefToLLVMConversionPatterns(converter: LLVMTypeConverter, options: MemRefAllocOptions = {}): OpConversionPattern[] {
+  return [
+    new AllocOpLowering(converter, options),
+    new AllocaOpLowering(converter),
+    new DeallocOpLowering(converter, options),
+    new LoadOpLowering(converter),
+    new StoreOpLowering(converter),
+    new DimOpLowering(converter),
+    new MemRefCastOpLowering(converter),
+  ]
 }
 
 /** The option declarations of the pass (see `OptionDecls`). */
@@ -263,10 +643,9 @@ const finalizeMemRefToLLVMOptions: FinalizeMemRefToLLVMOptionDecls = {
 }
 
 /**
- * `finalize-memref-to-llvm`: lowers memref loads, stores, dims and ranked casts to the
- * llvm dialect on memref descriptors. Allocation ops are not lowered yet (they stay, as
- * ops no pattern handles do in a partial conversion); the allocation options are accepted
- * for compatibility.
+ * `finalize-memref-to-llvm`: lowers memref allocations (`alloc` to `malloc` or
+ * `aligned_alloc`, `alloca`, `dealloc` to `free`), loads, stores, dims and ranked casts to
+ * the llvm dialect on memref descriptors.
  */
 export class FinalizeMemRefToLLVMConversionPass extends OperationPass<OptionValues<FinalizeMemRefToLLVMOptionDecls>> {
   static override readonly argument = 'finalize-memref-to-llvm'
@@ -286,7 +665,8 @@ beforehand for these.`
     const converter = new LLVMTypeConverter(ctx, { indexBitwidth: this.options.indexBitwidth })
     const target = new LLVMConversionTarget(ctx)
     target.addLegalOp('func.func')
-    if (!applyPartialConversion(this.getOperation(), target, memrefToLLVMConversionPatterns(converter))) {
+    const patterns = memrefToLLVMConversionPatterns(converter, { useAlignedAlloc: this.options.useAlignedAlloc, useGenericFunctions: this.options.useGenericFunctions })
+    if (!applyPartialConversion(this.getOperation(), target, patterns)) {
       this.signalPassFailure()
     }
   }

@@ -420,6 +420,11 @@ function translateOp(op: Operation, ft: FunctionTranslation): void {
         ft.setConstant(res!, folded)
         return
       }
+      const int = cast === 'ptrtoint' ? foldPtrToInt(a, resType!) : undefined
+      if (int !== undefined) {
+        ft.setConstant(res!, int)
+        return
+      }
       if (cast === 'addrspacecast' && a.kind === 'global') {
         ft.setConstant(res!, IRConstant.expr(resType!, `addrspacecast (${a.printWithType()} to ${fmtType(resType!, op)})`))
         return
@@ -748,12 +753,27 @@ function translateGEP(op: Operation, ft: FunctionTranslation): void {
   ft.emit(res.type, parts, res)
 }
 
+/** An integer folded by `foldConstantGEP` from a GEP of null (`inttoptr (iN value to ptr)`). */
+const FOLDED_INTTOPTR = /^inttoptr \(i(\d+) (-?\d+) to /
+
+/** `ptrtoint` of null (0) or of a folded `inttoptr` (its integer, zero-extended or truncated), as LLVM folds them. */
+function foldPtrToInt(a: IRConstant, to: Type): IRConstant | undefined {
+  if (!(to instanceof IntegerType)) {
+    return undefined
+  }
+  if (a.kind === 'zero') {
+    return IRConstant.int(to, 0n)
+  }
+  const m = a.kind === 'expr' ? FOLDED_INTTOPTR.exec(a.text) : null
+  return m === null ? undefined : IRConstant.int(to, BigInt.asUintN(Number(m[1]), BigInt(m[2]!)))
+}
+
 /** The global and byte offset of a GEP that `foldConstantGEP` folded. */
 const FOLDED_GEP = /^getelementptr (?:inbounds )?(?:nusw )?(?:nuw )?\(i8, ptr(?: addrspace\(\d+\))? (@\S+), i\d+ (-?\d+)\)$/
 
 /**
  * A GEP of constants as LLVM's constant folder leaves it: the base itself for a zero
- * offset, else `getelementptr (i8, base, iN offset)` with `inbounds` inferred when the
+ * offset, `inttoptr (iN offset to ptr)` on null, else `getelementptr (i8, base, iN offset)` with `inbounds` inferred when the
  * offset stays inside the global and `nuw` for a non-negative in-bounds offset; a GEP of
  * such a folded GEP sums the offsets.
  */
@@ -772,7 +792,10 @@ function foldConstantGEP(op: Operation, ft: FunctionTranslation, et: Type, gepBa
     base = IRConstant.global(base.type, nested[1]!)
     inner = BigInt(nested[2]!)
   }
-  if (base.kind !== 'global' || idx.some((c) => c.kind !== 'int')) {
+  // A GEP of null with constant indices is an address computed from 0 (the sizeof idiom):
+  // LLVM's target folder makes it `inttoptr (iN offset to ptr)`.
+  const fromNull = base.kind === 'zero' && nested === null
+  if ((base.kind !== 'global' && !fromNull) || idx.some((c) => c.kind !== 'int')) {
     return undefined
   }
   const dl = ft.module.dataLayout
@@ -794,6 +817,9 @@ function foldConstantGEP(op: Operation, ft: FunctionTranslation, et: Type, gepBa
   offset = BigInt.asIntN(width, offset)
   if (offset === 0n) {
     return base
+  }
+  if (fromNull) {
+    return IRConstant.expr(res, `inttoptr (i${width} ${offset} to ${fmtType(res, op)})`)
   }
   const gtype = ft.globals.get(base.text.slice(1).replace(/^"(.*)"$/, '$1'))
   let inbounds = (flags & 1) !== 0
@@ -817,7 +843,11 @@ function translateCall(op: Operation, ft: FunctionTranslation): void {
   const tail = (op.getAttr('TailCallKind') as { kind?: string } | undefined)?.kind ?? 'none'
   const cconv = (op.getAttr('CConv') as CConvAttr | undefined)?.cconv ?? 'ccc'
   const prefix = tail === 'none' ? '' : `${tail} `
-  const parts: Part[] = [`${prefix}call ${fmfText(op)}${cconv === 'ccc' ? '' : cconvName(cconv) + ' '}${fmtType(retType, op)} @${quoteIdentifier(callee.rootReference)}(`]
+  // A call of a variadic function spells the callee's whole type (`call i32 (ptr, ...) @printf`).
+  const varType = op.getAttr('var_callee_type')
+  const calleeType = varType instanceof TypeAttr && varType.value instanceof LLVMFunctionType && varType.value.isVarArg ? varType.value : null
+  const typeText = calleeType === null ? fmtType(retType, op) : `${fmtType(retType, op)} (${[...calleeType.params.map((t) => fmtType(t, op)), '...'].join(', ')})`
+  const parts: Part[] = [`${prefix}call ${fmfText(op)}${cconv === 'ccc' ? '' : cconvName(cconv) + ' '}${typeText} @${quoteIdentifier(callee.rootReference)}(`]
   op.getOperands().forEach((v, i) => {
     parts.push(i > 0 ? ', ' : '', ...ft.typed(v, op))
   })
