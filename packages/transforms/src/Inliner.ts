@@ -429,6 +429,8 @@ export class Inliner extends OperationPass<InlinerOptions> {
   private useList!: CGUseList
   /** The calls to consider in the SCC being inlined (grows as inlined bodies bring new calls). */
   private calls: ResolvedCall[] = []
+  /** Set when inlining left the IR broken; the pass then fails. */
+  private failed = false
   /** The callables found dead, erased when all SCCs are done. */
   private deadCallables: Set<CallGraphNode> = new Set()
 
@@ -449,8 +451,9 @@ export class Inliner extends OperationPass<InlinerOptions> {
     }
     this.symbolTables = new SymbolTableCollection()
     this.useList = new CGUseList(root, this.cg, this.symbolTables)
+    this.failed = false
     for (const scc of this.cg.computeSCCs()) {
-      if (!this.inlineSCC(scc)) {
+      if (!this.inlineSCC(scc) || this.failed) {
         this.signalPassFailure()
         return
       }
@@ -678,6 +681,12 @@ export class Inliner extends OperationPass<InlinerOptions> {
         continue
       }
       inlinedAny = true
+      // A terminator no dialect rewrites leaves the call's results in use.
+      if (!it.call.useEmpty) {
+        it.call.emitError('not all uses of call were replaced').report()
+        this.failed = true
+        return false
+      }
       const newHistoryId = history.length
       history.push(new InlineHistoryEntry(it.targetNode, historyId))
       for (let k = prevSize; k < calls.length; k++) {
@@ -897,11 +906,14 @@ export class Inliner extends OperationPass<InlinerOptions> {
       results.push(call.getResult(i))
     }
     if (newBlocks.length === 1) {
-      const term = firstNew.terminator!
-      builder.setInsertionPoint(term)
-      this.handleResults(builder, call, callable, callableIface, term.getOperands())
-      inlinerInterfaceOf(term)?.handleTerminator?.(term, null, results)
-      term.erase()
+      // The last op stands for the terminator: an unregistered op may be one.
+      const term = firstNew.lastOp
+      if (term !== null) {
+        builder.setInsertionPoint(term)
+        this.handleResults(builder, call, callable, callableIface, term.getOperands())
+        inlinerInterfaceOf(term)?.handleTerminator?.(term, null, results)
+        term.erase()
+      }
       spliceOps(postBlock, firstNew)
       postBlock.erase()
     } else {
@@ -914,8 +926,10 @@ export class Inliner extends OperationPass<InlinerOptions> {
       builder.setInsertionPointToStart(postBlock)
       this.handleResults(builder, call, callable, callableIface, args)
       for (const b of newBlocks) {
-        const term = b.terminator!
-        inlinerInterfaceOf(term)?.handleTerminator?.(term, postBlock, [])
+        const term = b.lastOp
+        if (term !== null) {
+          inlinerInterfaceOf(term)?.handleTerminator?.(term, postBlock, [])
+        }
       }
     }
     if (!cloned && firstNew.numArguments !== 0) {

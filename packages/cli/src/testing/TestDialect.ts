@@ -5,6 +5,8 @@
  * unregistered ops and `!test.*` types are kept opaque.
  */
 import {
+  AnySuccessor,
+  BranchOpInterface,
   CallableOpInterface,
   CallOpInterface,
   DictArrayAttr,
@@ -561,6 +563,35 @@ export const GraphLoopOp: OdsOp = defineOp({
   assemblyFormat: '$args $body attr-dict `:` functional-type(operands, results)',
 })
 
+/** `test.br`: a branch forwarding its operands to its one successor (BranchOpInterface). */
+export const TestBranchOp: OdsOp = defineOp({
+  name: 'test.br',
+  operands: { targetOperands: variadic(AnyType) },
+  successors: { target: AnySuccessor },
+  traits: Trait.IsTerminator,
+  interfaces: [
+    BranchOpInterface.impl({
+      getSuccessorOperands: (op: Operation) => op.getOperands(),
+      eraseSuccessorOperand: (op: Operation, _index: number, operandIndex: number) => op.eraseOperand(operandIndex),
+      appendSuccessorOperands: (op: Operation, _index: number, values: readonly Value[]) => op.insertOperands(op.numOperands, values),
+    }),
+  ],
+})
+
+/** `test.producing_br`: a two-way branch that also defines an i32 result; each successor has its own operand group. */
+export const TestProducingBranchOp: OdsOp = defineOp({
+  name: 'test.producing_br',
+  operands: { firstOperands: variadic(AnyType), secondOperands: variadic(AnyType) },
+  results: { dummy: I32 },
+  successors: { first: AnySuccessor, second: AnySuccessor },
+  traits: Trait.IsTerminator | Trait.AttrSizedOperandSegments,
+  interfaces: [
+    BranchOpInterface.impl({
+      getSuccessorOperands: (op: Operation, index: number) => TestProducingBranchOp.operandValues(op, index === 0 ? 'firstOperands' : 'secondOperands'),
+    }),
+  ],
+})
+
 /** `test.cast`: converts its operands to its result type (what the test inliner materializes). */
 export const TestCastOp: OdsOp = defineOp({
   name: 'test.cast',
@@ -667,6 +698,8 @@ export const TestDialect: DialectDefinition = {
     StringAttrPrettyNameOp,
     TestCastOp,
     TestTypeChangerOp,
+    TestBranchOp,
+    TestProducingBranchOp,
     FunctionalRegionOp,
     ConversionCallOp,
     ConversionFuncOp,
