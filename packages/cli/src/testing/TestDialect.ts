@@ -592,6 +592,25 @@ export const TestProducingBranchOp: OdsOp = defineOp({
   ],
 })
 
+/** `test.call_on_device`: a call whose last operand (the device) is not forwarded to the callee. */
+export const TestCallOnDeviceOp: OdsOp = defineOp({
+  name: 'test.call_on_device',
+  operands: { forwardedOperands: variadic(AnyType), nonForwardedOperand: AnyType },
+  results: { '#0': variadic(AnyType) },
+  attributes: {
+    callee: SymbolRefAttrC,
+    arg_attrs: optionalAttr(DictArrayAttr),
+    res_attrs: optionalAttr(DictArrayAttr),
+  },
+  interfaces: [
+    CallOpInterface.impl({
+      getCallee: (op: Operation) => op.getAttr('callee') as SymbolRefAttr,
+      getArgOperands: (op: Operation) => op.getOperands().slice(0, op.numOperands - 1),
+    }),
+  ],
+  assemblyFormat: '$callee `(` $forwardedOperands `)` `,` $nonForwardedOperand attr-dict `:` functional-type(operands, results)',
+})
+
 /** `test.cast`: converts its operands to its result type (what the test inliner materializes). */
 export const TestCastOp: OdsOp = defineOp({
   name: 'test.cast',
@@ -700,6 +719,7 @@ export const TestDialect: DialectDefinition = {
     TestTypeChangerOp,
     TestBranchOp,
     TestProducingBranchOp,
+    TestCallOnDeviceOp,
     FunctionalRegionOp,
     ConversionCallOp,
     ConversionFuncOp,
