@@ -563,21 +563,6 @@ export const GraphLoopOp: OdsOp = defineOp({
   assemblyFormat: '$args $body attr-dict `:` functional-type(operands, results)',
 })
 
-/** `test.br`: a branch forwarding its operands to its one successor (BranchOpInterface). */
-export const TestBranchOp: OdsOp = defineOp({
-  name: 'test.br',
-  operands: { targetOperands: variadic(AnyType) },
-  successors: { target: AnySuccessor },
-  traits: Trait.IsTerminator,
-  interfaces: [
-    BranchOpInterface.impl({
-      getSuccessorOperands: (op: Operation) => op.getOperands(),
-      eraseSuccessorOperand: (op: Operation, _index: number, operandIndex: number) => op.eraseOperand(operandIndex),
-      appendSuccessorOperands: (op: Operation, _index: number, values: readonly Value[]) => op.insertOperands(op.numOperands, values),
-    }),
-  ],
-})
-
 /** `test.producing_br`: a two-way branch that also defines an i32 result; each successor has its own operand group. */
 export const TestProducingBranchOp: OdsOp = defineOp({
   name: 'test.producing_br',
@@ -717,7 +702,6 @@ export const TestDialect: DialectDefinition = {
     StringAttrPrettyNameOp,
     TestCastOp,
     TestTypeChangerOp,
-    TestBranchOp,
     TestProducingBranchOp,
     TestCallOnDeviceOp,
     FunctionalRegionOp,
