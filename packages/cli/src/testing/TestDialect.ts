@@ -5,6 +5,10 @@
  * unregistered ops and `!test.*` types are kept opaque.
  */
 import {
+  AnyTensor,
+  Index as IndexC,
+  type MemoryEffect,
+  type TypeConstraint,
   AnySuccessor,
   BranchOpInterface,
   CallableOpInterface,
@@ -596,6 +600,60 @@ export const TestCallOnDeviceOp: OdsOp = defineOp({
   assemblyFormat: '$callee `(` $forwardedOperands `)` `,` $nonForwardedOperand attr-dict `:` functional-type(operands, results)',
 })
 
+/** `test.always_speculatable_op`: an i32 with no memory effects that is always speculatable. */
+export const AlwaysSpeculatableOp: OdsOp = defineOp({
+  name: 'test.always_speculatable_op',
+  results: { result: I32 },
+  traits: Trait.NoMemoryEffect,
+  interfaces: [ConditionallySpeculatable.impl({ getSpeculatability: () => 'speculatable' })],
+})
+
+/** `test.never_speculatable_op`: an i32 with no memory effects that is never speculatable. */
+export const NeverSpeculatableOp: OdsOp = defineOp({
+  name: 'test.never_speculatable_op',
+  results: { result: I32 },
+  traits: Trait.NoMemoryEffect,
+  interfaces: [ConditionallySpeculatable.impl({ getSpeculatability: () => 'not-speculatable' })],
+})
+
+/** `test.conditionally_speculatable_op`: speculatable only when its input is a constant. */
+export const ConditionallySpeculatableOp: OdsOp = defineOp({
+  name: 'test.conditionally_speculatable_op',
+  operands: { input: I32 },
+  results: { result: I32 },
+  traits: Trait.NoMemoryEffect,
+  interfaces: [
+    ConditionallySpeculatable.impl({
+      getSpeculatability: (op: Operation) => (op.getOperand(0).definingOp?.hasTrait(Trait.ConstantLike) === true ? 'speculatable' : 'not-speculatable'),
+    }),
+  ],
+})
+
+/** `test.recursively_speculatable_op`: speculatable when the ops of its region are; its effects are theirs. */
+export const RecursivelySpeculatableOp: OdsOp = defineOp({
+  name: 'test.recursively_speculatable_op',
+  results: { result: I32 },
+  regions: { body: SizedRegion(1) },
+  traits: Trait.RecursiveMemoryEffects,
+  interfaces: [ConditionallySpeculatable.impl({ getSpeculatability: () => 'recursively-speculatable' })],
+})
+
+/** An always speculatable op reading or writing (per `kind`) the default resource. */
+function speculatableWithEffect(name: string, kind: 'read' | 'write', operands: Readonly<Record<string, TypeConstraint>>): OdsOp {
+  return defineOp({
+    name,
+    operands,
+    results: { result: I32 },
+    memoryEffects: (): readonly MemoryEffect[] => [{ kind }],
+    interfaces: [ConditionallySpeculatable.impl({ getSpeculatability: () => 'speculatable' })],
+  })
+}
+
+/** `test.speculatable_op_with_memread`: speculatable, reads memory. */
+export const SpeculatableOpWithMemRead: OdsOp = speculatableWithEffect('test.speculatable_op_with_memread', 'read', { tensor: AnyTensor, index: IndexC })
+/** `test.speculatable_op_with_memwrite`: speculatable, writes memory. */
+export const SpeculatableOpWithMemWrite: OdsOp = speculatableWithEffect('test.speculatable_op_with_memwrite', 'write', { tensor: AnyTensor })
+
 /** `test.cast`: converts its operands to its result type (what the test inliner materializes). */
 export const TestCastOp: OdsOp = defineOp({
   name: 'test.cast',
@@ -704,6 +762,12 @@ export const TestDialect: DialectDefinition = {
     TestTypeChangerOp,
     TestProducingBranchOp,
     TestCallOnDeviceOp,
+    AlwaysSpeculatableOp,
+    NeverSpeculatableOp,
+    ConditionallySpeculatableOp,
+    RecursivelySpeculatableOp,
+    SpeculatableOpWithMemRead,
+    SpeculatableOpWithMemWrite,
     FunctionalRegionOp,
     ConversionCallOp,
     ConversionFuncOp,

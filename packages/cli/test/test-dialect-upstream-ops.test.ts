@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { main } from '../src/tilepass-opt.ts'
 import { memoryIO } from './memoryIO.ts'
 
-// The test dialect's inliner hooks (call conversions, argument/result handlers, marks on
-// inlined blocks), its callable and call ops, and the passes that take any call op. Every
+// Test-dialect ops upstream's transform tests use: the inliner hooks (call conversions,
+// argument/result handlers, marks on inlined blocks), callable, call and branch ops, and
+// speculatable ops. Every
 // expected output was produced by mlir-opt 22.1.8 on the same input with the same flags.
 function run(source: string, args: string[]): ReturnType<typeof memoryIO> & { rc: number } {
   const io = memoryIO({ 'in.mlir': source })
@@ -171,6 +172,66 @@ const PRODUCING_BR_CANON = `module {
 
 `
 
+const SPECULATABLE = `func.func @test_speculatable_op_with_read_side_effect_success(%lb: index, %ub: index, %step: index) -> i32 {
+  %cst_0 = arith.constant 0 : i32
+  %cst_42 = arith.constant dense<42> : tensor<64xi32>
+  %ind_42 = arith.constant 42 : index
+  %sum_result = scf.for %i = %lb to %ub step %step iter_args(%acc = %cst_0) -> i32 {
+    %always = "test.always_speculatable_op"() : () -> i32
+    %always_read = "test.speculatable_op_with_memread"(%cst_42, %ind_42) : (tensor<64xi32>, index) -> i32
+    %i_cast = arith.index_cast %i: index to i32
+    %i_sum = arith.addi %acc, %i_cast : i32
+    %test_sum = arith.addi %i_sum, %always_read : i32
+    scf.yield %test_sum : i32
+  }
+  return %sum_result : i32
+}
+func.func @rec(%lb: index, %ub: index, %step: index, %arg: i32) {
+  scf.for %i = %lb to %ub step %step {
+    %val = "test.recursively_speculatable_op"()({
+      %result = arith.addi %arg, %arg : i32
+      test.region_yield %result : i32
+    }) : () -> i32
+    %v2 = "test.never_speculatable_op"() : () -> i32
+    %c5 = arith.constant 5 : i32
+    %v3 = "test.conditionally_speculatable_op"(%c5) : (i32) -> i32
+    %v4 = "test.conditionally_speculatable_op"(%arg) : (i32) -> i32
+  }
+  return
+}
+`
+const SPECULATABLE_LICM = `module {
+  func.func @test_speculatable_op_with_read_side_effect_success(%arg0: index, %arg1: index, %arg2: index) -> i32 {
+    %c0_i32 = arith.constant 0 : i32
+    %cst = arith.constant dense<42> : tensor<64xi32>
+    %c42 = arith.constant 42 : index
+    %0 = "test.always_speculatable_op"() : () -> i32
+    %1 = scf.for %arg3 = %arg0 to %arg1 step %arg2 iter_args(%arg4 = %c0_i32) -> (i32) {
+      %2 = "test.speculatable_op_with_memread"(%cst, %c42) : (tensor<64xi32>, index) -> i32
+      %3 = arith.index_cast %arg3 : index to i32
+      %4 = arith.addi %arg4, %3 : i32
+      %5 = arith.addi %4, %2 : i32
+      scf.yield %5 : i32
+    }
+    return %1 : i32
+  }
+  func.func @rec(%arg0: index, %arg1: index, %arg2: index, %arg3: i32) {
+    %0 = "test.recursively_speculatable_op"() ({
+      %2 = arith.addi %arg3, %arg3 : i32
+      test.region_yield %2 : i32
+    }) : () -> i32
+    %c5_i32 = arith.constant 5 : i32
+    %1 = "test.conditionally_speculatable_op"(%c5_i32) : (i32) -> i32
+    scf.for %arg4 = %arg0 to %arg1 step %arg2 {
+      %2 = "test.never_speculatable_op"() : () -> i32
+      %3 = "test.conditionally_speculatable_op"(%arg3) : (i32) -> i32
+    }
+    return
+  }
+}
+
+`
+
 const MISSING_TERMINATOR = `module {
   llvm.func @callee(%arg0: i32) -> i32 {
     %0 = "test.unknown_terminator"(%arg0) : (i32) -> i32
@@ -208,5 +269,13 @@ describe('test dialect call and branch ops in passes', () => {
     const r = run(PRODUCING_BR, ['-pass-pipeline=builtin.module(func.func(canonicalize{region-simplify=aggressive}))'])
     expect(r.err).toBe('')
     expect(r.out).toBe(PRODUCING_BR_CANON)
+  })
+})
+
+describe('speculatable test ops in loop-invariant-code-motion', () => {
+  it('hoists always, recursively and (on a constant) conditionally speculatable ops; keeps never speculatable ones and memory reads', () => {
+    const r = run(SPECULATABLE, ['-loop-invariant-code-motion'])
+    expect(r.err).toBe('')
+    expect(r.out).toBe(SPECULATABLE_LICM)
   })
 })
