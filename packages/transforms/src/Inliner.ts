@@ -864,7 +864,7 @@ export class Inliner extends OperationPass<InlinerOptions> {
       const attrs = attrDicts(callableIface.getArgAttrsAttr?.(callable), entry.numArguments, call)
       for (let i = 0; i < entry.numArguments; i++) {
         const arg = entry.getArgument(i)
-        mapping.map(arg, callableDialect.handleArgument(builder, call, callable, mapping.lookup(arg)!, attrs[i]!))
+        mapping.map(arg, callableDialect.handleArgument(builder, call, callable, mapping.lookup(arg), attrs[i]!))
       }
     }
     const postBlock = callBlock.splitBlock(inlinePoint)
@@ -889,7 +889,7 @@ export class Inliner extends OperationPass<InlinerOptions> {
     if (!cloned) {
       for (let i = 0; i < operands.length; i++) {
         const arg = entry.getArgument(i)
-        arg.replaceAllUsesWith(mapping.lookup(arg)!)
+        arg.replaceAllUsesWith(mapping.lookup(arg))
       }
     }
     callDialect?.processInlinedCallBlocks?.(call, newBlocks)

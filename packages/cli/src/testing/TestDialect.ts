@@ -20,7 +20,7 @@ import {
   Signedness,
   SymbolNameAttr,
   SymbolRefAttrC,
-  TypeAttr,
+  type TypeAttr,
   UnitAttr,
   optionalAttr,
   type DictionaryAttr,

@@ -6,7 +6,7 @@ import {
   DenseArrayAttr,
   DialectType,
   Index,
-  MemRefType,
+  type MemRefType,
   Trait,
   UnitAttr,
   UnitAttrC,
