@@ -20,6 +20,7 @@ import {
   type Value,
 } from '@tilepass/ir'
 import { FastMathAttrC, FastMathFlagsAttr } from '../arith/index.ts'
+import { defOp } from '../arith/FoldHelpers.ts'
 import { typeText } from '../internal/typeText.ts'
 
 /** `Complex<AnyFloat>`: a complex type with floating-point elements. */
@@ -34,14 +35,9 @@ function elementTypeOf(t: Type): Type {
   return (t as ComplexType).elementType
 }
 
-function definedBy(v: Value, name: string): Operation | null {
-  const def = v.definingOp
-  return def !== null && def.name.name === name ? def : null
-}
-
 /** The `[re, im]` value of a `complex.constant` defining `v`, or null. */
 function constantParts(v: Value): readonly Attribute[] | null {
-  const def = definedBy(v, 'complex.constant')
+  const def = defOp(v, 'complex.constant')
   const value = def?.getAttr('value')
   return value instanceof ArrayAttr && value.elements.length === 2 ? value.elements : null
 }
@@ -73,11 +69,11 @@ function binaryOp(mnemonic: string, summary: string, fold: (op: Operation) => Op
 export const AddOp: OdsOp = binaryOp('add', 'complex addition', (op) => {
   const lhs = op.getOperand(0)
   const rhs = op.getOperand(1)
-  const subL = definedBy(lhs, 'complex.sub')
+  const subL = defOp(lhs, 'complex.sub')
   if (subL !== null && subL.getOperand(1) === rhs) {
     return [subL.getOperand(0)]
   }
-  const subR = definedBy(rhs, 'complex.sub')
+  const subR = defOp(rhs, 'complex.sub')
   if (subR !== null && subR.getOperand(1) === lhs) {
     return [subR.getOperand(0)]
   }
@@ -88,7 +84,7 @@ export const AddOp: OdsOp = binaryOp('add', 'complex addition', (op) => {
 export const SubOp: OdsOp = binaryOp('sub', 'complex subtraction', (op) => {
   const lhs = op.getOperand(0)
   const rhs = op.getOperand(1)
-  const add = definedBy(lhs, 'complex.add')
+  const add = defOp(lhs, 'complex.add')
   if (add !== null && add.getOperand(1) === rhs) {
     return [add.getOperand(0)]
   }
@@ -113,8 +109,8 @@ export const CreateOp: OdsOp = defineOp({
   ] satisfies TypesMatchWith[],
   assemblyFormat: '$real `,` $imaginary attr-dict `:` type($complex)',
   fold(op) {
-    const re = definedBy(op.getOperand(0), 'complex.re')
-    const im = definedBy(op.getOperand(1), 'complex.im')
+    const re = defOp(op.getOperand(0), 'complex.re')
+    const im = defOp(op.getOperand(1), 'complex.im')
     return re !== null && im !== null && re.getOperand(0) === im.getOperand(0) ? [re.getOperand(0)] : undefined
   },
 })
@@ -142,7 +138,7 @@ function partOp(mnemonic: 're' | 'im', summary: string): OdsOp {
       if (c instanceof ArrayAttr && c.elements.length === 2) {
         return [c.elements[index]!]
       }
-      const create = definedBy(op.getOperand(0), 'complex.create')
+      const create = defOp(op.getOperand(0), 'complex.create')
       return create === null ? undefined : [create.getOperand(index)]
     },
   })
