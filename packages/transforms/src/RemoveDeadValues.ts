@@ -27,7 +27,6 @@ import { OperationPass, boolOption, type OptionValues, type ScalarOption } from 
 import { PoisonAttr, PoisonOp, UBDialect, UnreachableOp } from '@tilepass/dialects'
 import { collectCanonicalizationPatterns } from './Canonicalizer.ts'
 import { ConstantSolver } from './ConstantSolver.ts'
-import { isPotentiallyUnknownSymbolTable } from './SymbolDCE.ts'
 
 /** The option declarations of the pass (see `OptionDecls`). */
 export type RemoveDeadValuesOptionDecls = { readonly canonicalize: ScalarOption<boolean> }
@@ -462,7 +461,7 @@ export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValue
   static override readonly argument = 'remove-dead-values'
   static override readonly summary = 'Remove dead values'
   static override readonly description =
-    'Removes values that are not live: (A) arguments of private functions that are not live, with the matching call operands; (B) results of private functions that are not live at any call site; (C) dead successor operands of branch ops with their block arguments; (D) ops, including region branch ops, without memory effects whose results are all dead; operands that a live region branch op forwards only to dead values become ub.poison; code is executable only where sparse constant propagation reaches it (blocks, regions and cases a constant condition does not select are not), and in code that is not executable, branch ops become ub.unreachable and ops with dead operands are erased. Not handled (left unchanged): IR where a use of a removed value would remain; private functions referenced other than as the callee of a call op (CallOpInterface) from executable code, or below a symbol table holding an op that may be an unknown symbol table.'
+    'Removes values that are not live: (A) arguments of private functions that are not live, with the matching call operands; (B) results of private functions that are not live at any call site; (C) dead successor operands of branch ops with their block arguments; (D) ops, including region branch ops, without memory effects whose results are all dead; operands that a live region branch op forwards only to dead values become ub.poison; code is executable only where sparse constant propagation reaches it (blocks, regions and cases a constant condition does not select are not), and in code that is not executable, branch ops become ub.unreachable and ops with dead operands are erased. Not handled (left unchanged): IR where a use of a removed value would remain; private functions referenced other than as the callee of a call op (CallOpInterface) from executable code.'
   static override readonly options: RemoveDeadValuesOptionDecls = removeDeadValuesOptions
   static readonly passName: string = 'RemoveDeadValues'
 
@@ -511,20 +510,11 @@ export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValue
     const edgesInto = new Map<Block, BranchEdge[]>()
     const opaqueBlocks = new Set<Block>()
     const allOps: Operation[] = []
-    // Symbol tables holding an op that may itself be an unknown symbol table: the uses of
-    // the symbols below them cannot all be known (as upstream, after mlir-opt 22).
-    const opaqueTables = new Set<Operation>()
     root.walk((op) => {
       if (op === root) {
         return
       }
       allOps.push(op)
-      if (isPotentiallyUnknownSymbolTable(op)) {
-        const table = nearestTable(op)
-        if (table !== null) {
-          opaqueTables.add(table)
-        }
-      }
       // A flat reference names a symbol of the nearest enclosing symbol table; a nested
       // reference is not followed, its leaf name just disqualifies functions of that name.
       let scope: Operation | null | undefined
@@ -611,9 +601,6 @@ export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValue
     // the function whatever its uses); the IR is restored if one of those uses survives.
     const mustVanish: Operation[] = []
     for (const [op, info] of functions) {
-      for (let t = op.parentOp; t !== null && opaqueTables.size > 0 && !info.hasOtherUses; t = t.parentOp) {
-        info.hasOtherUses = opaqueTables.has(t)
-      }
       let otherUses = info.hasOtherUses
       if (!otherUses && info.otherUsers.length > 0) {
         otherUses = info.otherUsers.some(isExecutable)

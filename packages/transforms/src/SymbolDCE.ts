@@ -8,8 +8,7 @@ import { SymbolTableCollection } from '@tilepass/analysis'
 import { OperationPass, type Statistic } from '@tilepass/pass-manager'
 
 /** True when `op` may define a symbol table nothing knows of: an op with one region and no loaded dialect. */
-/** True when `op` may be a symbol table nothing knows (one region, dialect not loaded: MLIR's check). */
-export function isPotentiallyUnknownSymbolTable(op: Operation): boolean {
+function isPotentiallyUnknownSymbolTable(op: Operation): boolean {
   return op.regions.length === 1 && op.name.dialect === null
 }
 

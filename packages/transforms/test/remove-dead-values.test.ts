@@ -499,39 +499,3 @@ func.func @dead_block(%x: i32, %m: memref<i32>) -> i32 {
 `)
   })
 })
-
-describe('remove-dead-values next to ops that may be unknown symbol tables', () => {
-  // mlir-opt 22 crashes on these inputs; later upstream versions keep the signatures of the
-  // functions in a symbol table holding such an op (their uses cannot all be known).
-  const source = `module @outer {
-  module @inner {
-    func.func private @callee(%used: i32, %dead: i32) -> i32 {
-      return %used : i32
-    }
-    func.func @caller(%x: i32) -> i32 {
-      %r = func.call @callee(%x, %x) : (i32, i32) -> i32
-      return %r : i32
-    }
-  }
-  "dummy.table"() ({
-  }) : () -> ()
-}
-module @plain {
-  func.func private @callee(%used: i32, %dead: i32) -> i32 {
-    return %used : i32
-  }
-  func.func @caller(%x: i32) -> i32 {
-    %r = func.call @callee(%x, %x) : (i32, i32) -> i32
-    return %r : i32
-  }
-}
-`
-  it('keeps the signatures below the table holding the op and changes the others', () => {
-    const r = runPipeline(source, 'builtin.module(remove-dead-values{canonicalize=false})')
-    expect(r.ok).toBe(true)
-    expect(r.text).toContain('func.func private @callee(%arg0: i32, %arg1: i32) -> i32 {')
-    expect(r.text).toContain('func.func private @callee(%arg0: i32) -> i32 {')
-    expect(r.text).toContain('%0 = call @callee(%arg0) : (i32) -> i32')
-    expect(r.text).toContain('%0 = call @callee(%arg0, %arg0) : (i32, i32) -> i32')
-  })
-})
