@@ -608,11 +608,10 @@ export const AlwaysSpeculatableOp: OdsOp = defineOp({
   interfaces: [ConditionallySpeculatable.impl({ getSpeculatability: () => 'speculatable' })],
 })
 
-/** `test.never_speculatable_op`: an i32 with no memory effects that is never speculatable. */
+/** `test.never_speculatable_op`: an i32 that is never speculatable; its effects are unknown (it is never dead). */
 export const NeverSpeculatableOp: OdsOp = defineOp({
   name: 'test.never_speculatable_op',
   results: { result: I32 },
-  traits: Trait.NoMemoryEffect,
   interfaces: [ConditionallySpeculatable.impl({ getSpeculatability: () => 'not-speculatable' })],
 })
 
