@@ -384,6 +384,22 @@ export {
 } from './index-dialect/index.ts'
 
 import { UBDialect } from './ub/index.ts'
+import { ComplexDialect } from './complex/index.ts'
+import { MathDialect } from './math/index.ts'
+export { MathDialect, ExpOp as MathExpOp, mathOps } from './math/index.ts'
+export {
+  ComplexDialect,
+  materializeComplexConstant,
+  AddOp as ComplexAddOp,
+  ConstantOp as ComplexConstantOp,
+  CreateOp as ComplexCreateOp,
+  ImOp as ComplexImOp,
+  MulOp as ComplexMulOp,
+  ReOp as ComplexReOp,
+  SubOp as ComplexSubOp,
+  complexOps,
+  isBuildableComplexConstant,
+} from './complex/index.ts'
 export { UBDialect, materializeUBConstant, PoisonAttr, isPoisonAttr, PoisonOp, PoisonAttrInterfaceC, UnreachableOp, ubOps } from './ub/index.ts'
 
 import { GPUDialect } from './gpu/index.ts'
@@ -407,6 +423,8 @@ export {
   GPULaneIdOp,
   GPUBarrierOp,
   GPUShuffleOp,
+  GPUAllocOp,
+  GPUAsyncTokenType,
   getGPUFuncType,
   isGPUKernel,
   gpuOps,
@@ -449,4 +467,6 @@ export function registerAllDialects(ctx: Context): void {
   ctx.registerDialect(GPUDialect)
   ctx.registerDialect(IndexDialect)
   ctx.registerDialect(UBDialect)
+  ctx.registerDialect(ComplexDialect)
+  ctx.registerDialect(MathDialect)
 }

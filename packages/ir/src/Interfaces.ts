@@ -1,5 +1,7 @@
-import type { Attribute, SymbolRefAttr } from './Attributes.ts'
+import type { ArrayAttr, Attribute, DictionaryAttr, SymbolRefAttr } from './Attributes.ts'
 import type { Block } from './Block.ts'
+import type { OpBuilder } from './Builder.ts'
+import type { Location } from './Location.ts'
 import type { Operation } from './Operation.ts'
 import { OpInterface } from './OperationName.ts'
 import type { Region } from './Region.ts'
@@ -32,6 +34,10 @@ export interface CallableOpInterfaceImpl {
   getCallableRegion(op: Operation): Region | null
   getArgumentTypes(op: Operation): readonly Type[]
   getResultTypes(op: Operation): readonly Type[]
+  /** The per-argument attribute dictionaries (MLIR's `getArgAttrsAttr`); absent or undefined: none. */
+  getArgAttrsAttr?(op: Operation): ArrayAttr | undefined
+  /** The per-result attribute dictionaries (MLIR's `getResAttrsAttr`); absent or undefined: none. */
+  getResAttrsAttr?(op: Operation): ArrayAttr | undefined
 }
 /** CallableOpInterface: ops that can be called (their body and signature). */
 export const CallableOpInterface: OpInterface<CallableOpInterfaceImpl> = new OpInterface<CallableOpInterfaceImpl>(
@@ -160,4 +166,22 @@ export interface DialectInlinerInterface {
    * must replace the uses of `valuesToReplace` with the returned values (the inliner erases `op`).
    */
   handleTerminator?(op: Operation, newDest: Block | null, valuesToReplace: readonly Value[]): void
+  /**
+   * Builds an op converting `input` to `resultType` when a call operand or result does not
+   * have the callee's type (asked of the call's dialect); null when no conversion exists.
+   * The op must have `input` as its only operand and one result of `resultType`.
+   */
+  materializeCallConversion?(builder: OpBuilder, input: Value, resultType: Type, loc: Location): Operation | null
+  /**
+   * Rewrites `argument`, the value an inlined callee argument with attributes `argAttrs`
+   * gets (asked of the callable's dialect); returns a value of the same type.
+   */
+  handleArgument?(builder: OpBuilder, call: Operation, callable: Operation, argument: Value, argAttrs: DictionaryAttr): Value
+  /**
+   * Rewrites `result`, a value an inlined callee returns for a result with attributes
+   * `resAttrs` (asked of the callable's dialect); returns a value of the same type.
+   */
+  handleResult?(builder: OpBuilder, call: Operation, callable: Operation, result: Value, resAttrs: DictionaryAttr): Value
+  /** Sees the blocks just inlined for `call` before their terminators are rewritten (asked of the call's dialect). */
+  processInlinedCallBlocks?(call: Operation, blocks: readonly Block[]): void
 }

@@ -7,6 +7,7 @@ import {
   DIALECT_INLINER_INTERFACE,
   DictionaryAttr,
   IRMapping,
+  OpBuilder,
   SymbolRefAttr,
   SymbolTable,
   Trait,
@@ -14,10 +15,12 @@ import {
   isMemoryEffectFree,
   type Attribute,
   type Block,
+  type CallableOpInterfaceImpl,
   type DialectInlinerInterface,
   type Location,
   type Operation,
   type Region,
+  type Type,
   type Value,
 } from '@tilepass/ir'
 import {
@@ -426,6 +429,8 @@ export class Inliner extends OperationPass<InlinerOptions> {
   private useList!: CGUseList
   /** The calls to consider in the SCC being inlined (grows as inlined bodies bring new calls). */
   private calls: ResolvedCall[] = []
+  /** Set when inlining left the IR broken; the pass then fails. */
+  private failed = false
   /** The callables found dead, erased when all SCCs are done. */
   private deadCallables: Set<CallGraphNode> = new Set()
 
@@ -446,8 +451,9 @@ export class Inliner extends OperationPass<InlinerOptions> {
     }
     this.symbolTables = new SymbolTableCollection()
     this.useList = new CGUseList(root, this.cg, this.symbolTables)
+    this.failed = false
     for (const scc of this.cg.computeSCCs()) {
-      if (!this.inlineSCC(scc)) {
+      if (!this.inlineSCC(scc) || this.failed) {
         this.signalPassFailure()
         return
       }
@@ -675,6 +681,12 @@ export class Inliner extends OperationPass<InlinerOptions> {
         continue
       }
       inlinedAny = true
+      // A terminator no dialect rewrites leaves the call's results in use.
+      if (!it.call.useEmpty) {
+        it.call.emitError('not all uses of call were replaced').report()
+        this.failed = true
+        return false
+      }
       const newHistoryId = history.length
       history.push(new InlineHistoryEntry(it.targetNode, historyId))
       for (let k = prevSize; k < calls.length; k++) {
@@ -780,46 +792,83 @@ export class Inliner extends OperationPass<InlinerOptions> {
 
   /**
    * Inlines `src` (the body of `callable`) after `call`, which stays for the caller to
-   * erase (MLIR's `inlineCall`): the inlined ops get call-site locations and their calls
-   * are collected. Returns false without changing anything when inlining is not possible.
+   * erase (MLIR's `inlineCall`): operands and results whose types differ from the
+   * callee's get conversions from the call's dialect, argument and result attributes are
+   * handled by the callable's dialect, the inlined ops get call-site locations and their
+   * calls are collected. Returns false without changing anything when inlining is not possible.
    */
   private inlineCall(call: Operation, callable: Operation, src: Region, cloned: boolean): boolean {
-    if (src.empty) {
-      return false
-    }
-    const iface = CallOpInterface.get(call)!
     const callableIface = CallableOpInterface.get(callable)
-    const operands = iface.getArgOperands(call)
-    const entry = src.front
-    if (callableIface === undefined) {
+    if (src.empty || callableIface === undefined) {
       return false
     }
+    const operands = CallOpInterface.get(call)!.getArgOperands(call)
+    const entry = src.front
     const resultTypes = callableIface.getResultTypes(callable)
     if (entry.numArguments !== operands.length || resultTypes.length !== call.numResults) {
       return false
     }
-    // The dialects here materialize no conversions: the types must match.
-    for (let i = 0; i < operands.length; i++) {
-      if (entry.getArgument(i).type !== operands[i]!.type) {
-        return false
+    const callDialect = inlinerInterfaceOf(call)
+    const castOps: Operation[] = []
+    const cleanup = (): boolean => {
+      for (const cast of castOps) {
+        cast.getResult(0).replaceAllUsesWith(cast.getOperand(0))
+        cast.erase()
       }
-    }
-    for (let i = 0; i < call.numResults; i++) {
-      if (resultTypes[i] !== call.getResult(i).type) {
-        return false
-      }
-    }
-    if (!this.isLegalToInline(call, callable, src, cloned)) {
       return false
     }
+    const builder = OpBuilder.before(call)
+    const convert = (input: Value, type: Type): Value | null => {
+      const cast = callDialect?.materializeCallConversion?.(builder, input, type, call.location) ?? null
+      if (cast === null) {
+        return null
+      }
+      castOps.push(cast)
+      return cast.getResult(0)
+    }
+    const mapping = new IRMapping()
+    for (let i = 0; i < operands.length; i++) {
+      const arg = entry.getArgument(i)
+      let operand: Value | null = operands[i]!
+      if (operand.type !== arg.type && (operand = convert(operand, arg.type)) === null) {
+        return cleanup()
+      }
+      mapping.map(arg, operand)
+    }
+    // A result of another type gets a conversion back to the call's type; the call's
+    // result, replaced by the callee's value below, then feeds it.
+    builder.setInsertionPointAfter(call)
+    for (let i = 0; i < call.numResults; i++) {
+      const result = call.getResult(i)
+      if (result.type === resultTypes[i]) {
+        continue
+      }
+      const converted = convert(result, result.type)
+      if (converted === null) {
+        return cleanup()
+      }
+      result.replaceAllUsesWith(converted)
+      castOps[castOps.length - 1]!.setOperand(0, result)
+    }
+    if (!this.isLegalToInline(call, callable, src, cloned)) {
+      return cleanup()
+    }
+    const callableDialect = inlinerInterfaceOf(callable)
     const callBlock = call.parentBlock!
     const region = callBlock.parent!
-    const postBlock = callBlock.splitBlock(call.nextOp)
-    if (cloned) {
-      const mapping = new IRMapping()
-      for (let i = 0; i < operands.length; i++) {
-        mapping.map(entry.getArgument(i), operands[i]!)
+    // The body goes right after the call (before the result conversions); the argument
+    // handlers' ops come first.
+    const inlinePoint = call.nextOp!
+    builder.setInsertionPoint(inlinePoint)
+    if (callableDialect?.handleArgument !== undefined) {
+      const attrs = attrDicts(callableIface.getArgAttrsAttr?.(callable), entry.numArguments, call)
+      for (let i = 0; i < entry.numArguments; i++) {
+        const arg = entry.getArgument(i)
+        mapping.map(arg, callableDialect.handleArgument(builder, call, callable, mapping.lookup(arg), attrs[i]!))
       }
+    }
+    const postBlock = callBlock.splitBlock(inlinePoint)
+    if (cloned) {
       src.cloneInto(region, postBlock, mapping)
     } else {
       for (let b = src.firstBlock; b !== null; ) {
@@ -839,9 +888,11 @@ export class Inliner extends OperationPass<InlinerOptions> {
     }
     if (!cloned) {
       for (let i = 0; i < operands.length; i++) {
-        entry.getArgument(i).replaceAllUsesWith(operands[i]!)
+        const arg = entry.getArgument(i)
+        arg.replaceAllUsesWith(mapping.lookup(arg))
       }
     }
+    callDialect?.processInlinedCallBlocks?.(call, newBlocks)
     // The calls of the inlined body belong to the closest node around the call.
     let owner: CallGraphNode | undefined
     for (let r: Region | null = region; r !== null && owner === undefined; r = r.parentRegion) {
@@ -850,24 +901,35 @@ export class Inliner extends OperationPass<InlinerOptions> {
     if (owner !== undefined) {
       this.collectCallOps(newBlocks, owner, true)
     }
+    const results: Value[] = []
+    for (let i = 0; i < call.numResults; i++) {
+      results.push(call.getResult(i))
+    }
     if (newBlocks.length === 1) {
-      const term = firstNew.terminator!
-      const results: Value[] = []
-      for (let i = 0; i < call.numResults; i++) {
-        results.push(call.getResult(i))
+      // The last op stands for the terminator: an unregistered op may be one.
+      const term = firstNew.lastOp
+      if (term !== null) {
+        builder.setInsertionPoint(term)
+        this.handleResults(builder, call, callable, callableIface, term.getOperands())
+        inlinerInterfaceOf(term)?.handleTerminator?.(term, null, results)
+        term.erase()
       }
-      inlinerInterfaceOf(term)?.handleTerminator?.(term, null, results)
-      term.erase()
       spliceOps(postBlock, firstNew)
       postBlock.erase()
     } else {
-      for (let i = 0; i < call.numResults; i++) {
-        const r = call.getResult(i)
-        r.replaceAllUsesWith(postBlock.addArgument(resultTypes[i]!, call.location))
+      const args: Value[] = []
+      for (let i = 0; i < results.length; i++) {
+        const arg = postBlock.addArgument(resultTypes[i]!, call.location)
+        results[i]!.replaceAllUsesWith(arg)
+        args.push(arg)
       }
+      builder.setInsertionPointToStart(postBlock)
+      this.handleResults(builder, call, callable, callableIface, args)
       for (const b of newBlocks) {
-        const term = b.terminator!
-        inlinerInterfaceOf(term)?.handleTerminator?.(term, postBlock, [])
+        const term = b.lastOp
+        if (term !== null) {
+          inlinerInterfaceOf(term)?.handleTerminator?.(term, postBlock, [])
+        }
       }
     }
     if (!cloned && firstNew.numArguments !== 0) {
@@ -877,6 +939,36 @@ export class Inliner extends OperationPass<InlinerOptions> {
     firstNew.erase()
     return true
   }
+
+  /**
+   * Lets the callable's dialect rewrite each of `results` by its result attributes; the
+   * uses the handler itself adds keep the original value.
+   */
+  private handleResults(builder: OpBuilder, call: Operation, callable: Operation, iface: CallableOpInterfaceImpl, results: readonly Value[]): void {
+    const handler = inlinerInterfaceOf(callable)
+    if (handler?.handleResult === undefined) {
+      return
+    }
+    const attrs = attrDicts(iface.getResAttrsAttr?.(callable), results.length, call)
+    for (let i = 0; i < results.length; i++) {
+      const result = results[i]!
+      const users = new Set<Operation>(result.users())
+      const replacement = handler.handleResult(builder, call, callable, result, attrs[i]!)
+      if (replacement !== result) {
+        result.replaceUsesWithIf(replacement, (use) => users.has(use.owner))
+      }
+    }
+  }
+}
+
+/** The `n` attribute dictionaries of `array` (empty ones when it is absent). */
+function attrDicts(array: ArrayAttr | undefined, n: number, anchor: Operation): DictionaryAttr[] {
+  const out: DictionaryAttr[] = []
+  for (let i = 0; i < n; i++) {
+    const d = array?.elements[i]
+    out.push(d instanceof DictionaryAttr ? d : DictionaryAttr.get(anchor.context, []))
+  }
+  return out
 }
 
 /** Moves every op of `from` to the end of `to`. */

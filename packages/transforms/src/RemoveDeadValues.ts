@@ -18,6 +18,7 @@ import {
   getMemoryEffects,
   type Attribute,
   type Block,
+  type CallOpInterfaceImpl,
   type BlockArgument,
   type OpResult,
   type Value,
@@ -36,7 +37,7 @@ const removeDeadValuesOptions: RemoveDeadValuesOptionDecls = {
 /** A private function whose arguments and results may be dropped, with its call sites. */
 class FunctionInfo {
   readonly calls: Operation[] = []
-  /** Set when the symbol is used other than as the callee of a `func.call`. */
+  /** Set when the symbol is used other than as the callee of a call op. */
   hasOtherUses = false
   /** Ops that name the function other than as a callee through a flat reference (`func.constant`). */
   readonly otherUsers: Operation[] = []
@@ -172,6 +173,20 @@ function isRegionBranch(op: Operation): boolean {
 
 function isFunction(op: Operation): boolean {
   return FunctionOpInterface.get(op) !== undefined
+}
+
+/**
+ * True when the operands `call` forwards to its callee are its leading operands (the
+ * layout removing a dead argument relies on: argument `i` is operand `i`).
+ */
+function argOperandsLead(call: Operation, iface: CallOpInterfaceImpl): boolean {
+  const args = iface.getArgOperands(call)
+  for (let i = 0; i < args.length; i++) {
+    if (call.operands[i]?.value !== args[i]) {
+      return false
+    }
+  }
+  return true
 }
 
 function isCall(op: Operation): boolean {
@@ -439,7 +454,7 @@ function memoizedNearestTable(): (op: Operation) => Operation | null {
  * (a `return` in dead code) and canonicalization does not erase that use;
  * region branch ops whose forwarding is not modelled keep all their operands live; blocks
  * whose predecessors disagree on which operands are dead keep them; private functions used
- * other than by `func.call` in executable code, and functions nested in inner symbol
+ * other than as a call's callee in executable code, and functions nested in inner symbol
  * tables, are not changed.
  */
 export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValuesOptionDecls>> {
@@ -522,8 +537,10 @@ export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValue
           info.otherUsers.push(op)
         }
       }
+      const callIface = CallOpInterface.get(op)
+      const callee = callIface === undefined || !argOperandsLead(op, callIface) ? undefined : callIface.getCallee(op)
       for (const na of op.getAttrs()) {
-        const isCallee = op.name.name === 'func.call' && na.name === 'callee'
+        const isCallee = callee !== undefined && na.value === callee
         SymbolTable.walkSymbolRefs(na.value, (ref) => {
           visit(ref, isCallee)
         })
@@ -645,7 +662,11 @@ export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValue
           state.markAllOperands(op)
         }
       } else if (calleeOf.has(op)) {
-        // Call operands are live when the callee's argument is.
+        // Forwarded call operands are live when the callee's argument is; the others are.
+        const forwarded = CallOpInterface.get(op)!.getArgOperands(op).length
+        for (let i = forwarded; i < op.numOperands; i++) {
+          state.markValue(op.getOperand(i))
+        }
       } else if (isRegionBranch(op)) {
         if (!effectFree(op)) {
           state.markOpLive(op)

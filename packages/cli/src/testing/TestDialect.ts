@@ -5,6 +5,26 @@
  * unregistered ops and `!test.*` types are kept opaque.
  */
 import {
+  AnyTensor,
+  Index as IndexC,
+  type MemoryEffect,
+  type TypeConstraint,
+  AnySuccessor,
+  BranchOpInterface,
+  CallableOpInterface,
+  CallOpInterface,
+  DictArrayAttr,
+  FunctionTypeAttr,
+  FunctionTypeC,
+  type OpBuilder,
+  Signedness,
+  SymbolNameAttr,
+  SymbolRefAttrC,
+  type TypeAttr,
+  UnitAttr,
+  optionalAttr,
+  type DictionaryAttr,
+  type Type,
   I32Attr,
   StrAttr,
   attrConstraint,
@@ -49,6 +69,7 @@ import {
   type UnresolvedOperand,
   type Value,
 } from '@tilepass/ir'
+import { parseFunctionOp, printFunctionOp } from '@tilepass/dialects'
 import { testTransformOps, verifyTestDialectAttribute } from './TestTransformOps.ts'
 
 /** `test.return`: a generic terminator forwarding its operands. */
@@ -472,6 +493,29 @@ function printTestAttribute(attr: Attribute, p: OpAsmPrinter): void {
  */
 const testInlinerInterface: DialectInlinerInterface = {
   isLegalToInlineCall: (call) => call.getAttr('noinline') === undefined,
+  // Only i16 and i32 convert into each other, through `test.cast`.
+  materializeCallConversion(builder: OpBuilder, input: Value, resultType: Type, loc: Location): Operation | null {
+    if (!isI16OrI32(resultType) || !isI16OrI32(input.type)) {
+      return null
+    }
+    return builder.create('test.cast', loc, { operands: [input], results: [resultType] })
+  },
+  handleArgument: (builder, call, _callable, argument, attrs) => typeChanger(builder, call, argument, attrs, 'test.handle_argument'),
+  handleResult: (builder, call, _callable, result, attrs) => typeChanger(builder, call, result, attrs, 'test.handle_result'),
+  // Every op inlined for a `test.conversion_call_op` is marked `inlined_conversion`.
+  processInlinedCallBlocks(call: Operation, blocks: readonly Block[]): void {
+    if (call.name.name !== 'test.conversion_call_op') {
+      return
+    }
+    const unit = UnitAttr.get(call.context)
+    for (const block of blocks) {
+      for (let op = block.firstOp; op !== null; op = op.nextOp) {
+        op.walk((nested: Operation) => {
+          nested.setAttr('inlined_conversion', unit)
+        })
+      }
+    }
+  },
   isLegalToInlineRegion: () => true,
   isLegalToInlineOp: () => true,
   handleTerminator(op: Operation, newDest: Block | null, valuesToReplace: readonly Value[]): void {
@@ -483,6 +527,18 @@ const testInlinerInterface: DialectInlinerInterface = {
       valuesToReplace[i]!.replaceAllUsesWith(op.getOperand(i))
     }
   },
+}
+
+function isI16OrI32(t: Type): boolean {
+  return t instanceof IntegerType && t.signedness === Signedness.Signless && (t.width === 16 || t.width === 32)
+}
+
+/** `value` through a `test.type_changer` when `attrs` holds `marker`, else `value` itself. */
+function typeChanger(builder: OpBuilder, call: Operation, value: Value, attrs: DictionaryAttr, marker: string): Value {
+  if (attrs.get(marker) === undefined) {
+    return value
+  }
+  return builder.create('test.type_changer', call.location, { operands: [value], results: [value.type] }).getResult(0)
 }
 
 /** `test.region_yield`: returns one value from a test region (`ReturnLike`). */
@@ -509,6 +565,167 @@ export const GraphLoopOp: OdsOp = defineOp({
     ConditionallySpeculatable.impl({ getSpeculatability: () => 'recursively-speculatable' }),
   ],
   assemblyFormat: '$args $body attr-dict `:` functional-type(operands, results)',
+})
+
+/** `test.producing_br`: a two-way branch that also defines an i32 result; each successor has its own operand group. */
+export const TestProducingBranchOp: OdsOp = defineOp({
+  name: 'test.producing_br',
+  operands: { firstOperands: variadic(AnyType), secondOperands: variadic(AnyType) },
+  results: { dummy: I32 },
+  successors: { first: AnySuccessor, second: AnySuccessor },
+  traits: Trait.IsTerminator | Trait.AttrSizedOperandSegments,
+  interfaces: [
+    BranchOpInterface.impl({
+      getSuccessorOperands: (op: Operation, index: number) => TestProducingBranchOp.operandValues(op, index === 0 ? 'firstOperands' : 'secondOperands'),
+    }),
+  ],
+})
+
+/** `test.call_on_device`: a call whose last operand (the device) is not forwarded to the callee. */
+export const TestCallOnDeviceOp: OdsOp = defineOp({
+  name: 'test.call_on_device',
+  operands: { forwardedOperands: variadic(AnyType), nonForwardedOperand: AnyType },
+  results: { '#0': variadic(AnyType) },
+  attributes: {
+    callee: SymbolRefAttrC,
+    arg_attrs: optionalAttr(DictArrayAttr),
+    res_attrs: optionalAttr(DictArrayAttr),
+  },
+  interfaces: [
+    CallOpInterface.impl({
+      getCallee: (op: Operation) => op.getAttr('callee') as SymbolRefAttr,
+      getArgOperands: (op: Operation) => op.getOperands().slice(0, op.numOperands - 1),
+    }),
+  ],
+  assemblyFormat: '$callee `(` $forwardedOperands `)` `,` $nonForwardedOperand attr-dict `:` functional-type(operands, results)',
+})
+
+/** `test.always_speculatable_op`: an i32 with no memory effects that is always speculatable. */
+export const AlwaysSpeculatableOp: OdsOp = defineOp({
+  name: 'test.always_speculatable_op',
+  results: { result: I32 },
+  traits: Trait.NoMemoryEffect,
+  interfaces: [ConditionallySpeculatable.impl({ getSpeculatability: () => 'speculatable' })],
+})
+
+/** `test.never_speculatable_op`: an i32 that is never speculatable; its effects are unknown (it is never dead). */
+export const NeverSpeculatableOp: OdsOp = defineOp({
+  name: 'test.never_speculatable_op',
+  results: { result: I32 },
+  interfaces: [ConditionallySpeculatable.impl({ getSpeculatability: () => 'not-speculatable' })],
+})
+
+/** `test.conditionally_speculatable_op`: speculatable only when its input is a constant. */
+export const ConditionallySpeculatableOp: OdsOp = defineOp({
+  name: 'test.conditionally_speculatable_op',
+  operands: { input: I32 },
+  results: { result: I32 },
+  traits: Trait.NoMemoryEffect,
+  interfaces: [
+    ConditionallySpeculatable.impl({
+      getSpeculatability: (op: Operation) => (op.getOperand(0).definingOp?.hasTrait(Trait.ConstantLike) === true ? 'speculatable' : 'not-speculatable'),
+    }),
+  ],
+})
+
+/** `test.recursively_speculatable_op`: speculatable when the ops of its region are; its effects are theirs. */
+export const RecursivelySpeculatableOp: OdsOp = defineOp({
+  name: 'test.recursively_speculatable_op',
+  results: { result: I32 },
+  regions: { body: SizedRegion(1) },
+  traits: Trait.RecursiveMemoryEffects,
+  interfaces: [ConditionallySpeculatable.impl({ getSpeculatability: () => 'recursively-speculatable' })],
+})
+
+/** An always speculatable op reading or writing (per `kind`) the default resource. */
+function speculatableWithEffect(name: string, kind: 'read' | 'write', operands: Readonly<Record<string, TypeConstraint>>): OdsOp {
+  return defineOp({
+    name,
+    operands,
+    results: { result: I32 },
+    memoryEffects: (): readonly MemoryEffect[] => [{ kind }],
+    interfaces: [ConditionallySpeculatable.impl({ getSpeculatability: () => 'speculatable' })],
+  })
+}
+
+/** `test.speculatable_op_with_memread`: speculatable, reads memory. */
+export const SpeculatableOpWithMemRead: OdsOp = speculatableWithEffect('test.speculatable_op_with_memread', 'read', { tensor: AnyTensor, index: IndexC })
+/** `test.speculatable_op_with_memwrite`: speculatable, writes memory. */
+export const SpeculatableOpWithMemWrite: OdsOp = speculatableWithEffect('test.speculatable_op_with_memwrite', 'write', { tensor: AnyTensor })
+
+/** `test.cast`: converts its operands to its result type (what the test inliner materializes). */
+export const TestCastOp: OdsOp = defineOp({
+  name: 'test.cast',
+  operands: { '#0': variadic(AnyType) },
+  results: { '#0': AnyType },
+})
+
+/** `test.type_changer`: a value of the same type as its operand (built by the test inliner's argument/result handlers). */
+export const TestTypeChangerOp: OdsOp = defineOp({
+  name: 'test.type_changer',
+  operands: { '#0': AnyType },
+  results: { '#0': AnyType },
+})
+
+/** `test.functional_region_op`: a region called through the function-typed value it defines (CallableOpInterface). */
+export const FunctionalRegionOp: OdsOp = defineOp({
+  name: 'test.functional_region_op',
+  results: { '#0': FunctionTypeC },
+  regions: { body: AnyRegion },
+  interfaces: [
+    CallableOpInterface.impl({
+      getCallableRegion: (op: Operation) => op.regions[0]!,
+      getArgumentTypes: (op: Operation) => (op.getResult(0).type as FunctionType).inputs,
+      getResultTypes: (op: Operation) => (op.getResult(0).type as FunctionType).results,
+    }),
+  ],
+})
+
+/** `test.conversion_call_op`: a call whose operand and result types may differ from the callee's. */
+export const ConversionCallOp: OdsOp = defineOp({
+  name: 'test.conversion_call_op',
+  operands: { arg_operands: variadic(AnyType) },
+  results: { '#0': variadic(AnyType) },
+  attributes: { callee: SymbolRefAttrC },
+  interfaces: [
+    CallOpInterface.impl({
+      getCallee: (op: Operation) => op.getAttr('callee') as SymbolRefAttr,
+      getArgOperands: (op: Operation) => op.getOperands(),
+    }),
+  ],
+})
+
+function conversionFuncType(op: Operation): FunctionType {
+  return (op.getAttr('function_type') as TypeAttr).value as FunctionType
+}
+
+/** `test.conversion_func_op`: a function whose argument and result attributes the test inliner handles. */
+export const ConversionFuncOp: OdsOp = defineOp({
+  name: 'test.conversion_func_op',
+  attributes: {
+    sym_name: SymbolNameAttr,
+    function_type: FunctionTypeAttr,
+    arg_attrs: optionalAttr(DictArrayAttr),
+    res_attrs: optionalAttr(DictArrayAttr),
+    sym_visibility: optionalAttr(StrAttr),
+  },
+  regions: { body: AnyRegion },
+  traits: Trait.Symbol,
+  interfaces: [
+    FunctionOpInterface.impl({
+      getFunctionType: conversionFuncType,
+      getFunctionBody: (op: Operation) => op.regions[0]!,
+    }),
+    CallableOpInterface.impl({
+      getCallableRegion: (op: Operation) => (op.regions[0]!.empty ? null : op.regions[0]!),
+      getArgumentTypes: (op: Operation) => conversionFuncType(op).inputs,
+      getResultTypes: (op: Operation) => conversionFuncType(op).results,
+      getArgAttrsAttr: (op: Operation) => op.getAttr('arg_attrs') as ArrayAttr | undefined,
+      getResAttrsAttr: (op: Operation) => op.getAttr('res_attrs') as ArrayAttr | undefined,
+    }),
+  ],
+  parse: (parser: OpAsmParser, state: OperationState) => parseFunctionOp(parser, state, 'function_type', 'arg_attrs', 'res_attrs'),
+  print: (op: Operation, printer: OpAsmPrinter) => printFunctionOp(op, printer, 'function_type', 'arg_attrs', 'res_attrs'),
 })
 
 /** The `test` dialect subset (register it explicitly; it is not part of `@tilepass/dialects`). */
@@ -540,5 +757,18 @@ export const TestDialect: DialectDefinition = {
     TestAttrWithLoc,
     AnyAttrOfI32StrOp,
     StringAttrPrettyNameOp,
+    TestCastOp,
+    TestTypeChangerOp,
+    TestProducingBranchOp,
+    TestCallOnDeviceOp,
+    AlwaysSpeculatableOp,
+    NeverSpeculatableOp,
+    ConditionallySpeculatableOp,
+    RecursivelySpeculatableOp,
+    SpeculatableOpWithMemRead,
+    SpeculatableOpWithMemWrite,
+    FunctionalRegionOp,
+    ConversionCallOp,
+    ConversionFuncOp,
   ],
 }

@@ -8,12 +8,15 @@ export const legalInlinerInterface: DialectInlinerInterface = {
 }
 
 /**
- * The `func` dialect's inliner interface: everything is legal to inline, and an inlined
+ * The `func` dialect's inliner interface: everything is legal to inline except a
+ * `func.call` marked `no_inline` or a call of a `func.func` marked `no_inline`; an inlined
  * `func.return` becomes the call's results (single block) or a `cf.br` to the block
  * after the call (multi-block callee), as upstream.
  */
 export const funcInlinerInterface: DialectInlinerInterface = {
-  isLegalToInlineCall: () => true,
+  isLegalToInlineCall: (call: Operation, callable: Operation) =>
+    !(call.name.name === 'func.call' && call.getAttr('no_inline') !== undefined) &&
+    !(callable.name.name === 'func.func' && callable.getAttr('no_inline') !== undefined),
   isLegalToInlineRegion: () => true,
   isLegalToInlineOp: () => true,
   handleTerminator(op: Operation, newDest: Block | null, valuesToReplace: readonly Value[]): void {

@@ -20,3 +20,4 @@ export {
   gpuOps,
 } from './GPUOps.ts'
 export { GPUDialect } from './GPUDialect.ts'
+export { GPUAllocOp, GPUAsyncTokenType, parseGPUType, printGPUType } from './GPUMemoryOps.ts'

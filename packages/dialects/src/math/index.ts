@@ -1,0 +1,2 @@
+export { MathDialect } from './MathDialect.ts'
+export { ExpOp, mathOps } from './MathOps.ts'
