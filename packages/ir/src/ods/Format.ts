@@ -804,7 +804,7 @@ function parseElement(
     case FormatKind.Attr: {
       const d = info.attributes[el.index]!
       const c = d.constraint
-      const attrLoc = parser.getCurrentLocation()
+      const attrOffset = parser.getCurrentOffset()
       let a: Attribute | null | undefined
       let generic = false
       if (optional || d.optional) {
@@ -825,7 +825,7 @@ function parseElement(
         return optional ? null : true
       }
       if (generic && c.isStorageKind !== undefined && !c.isStorageKind(a)) {
-        parser.emitError(attrLoc, 'invalid kind of attribute specified').report()
+        parser.emitError(parser.getLocationAt(attrOffset), 'invalid kind of attribute specified').report()
         return false
       }
       ps.setAttr(d.name, a)
@@ -913,7 +913,7 @@ function parseElement(
       return true
     }
     case FormatKind.AttrDict: {
-      const loc = parser.getCurrentLocation()
+      const offset = parser.getCurrentOffset()
       const before = state.attributes.length
       if (!(el.flag ? parser.parseOptionalAttrDictWithKeyword(state.attributes) : parser.parseOptionalAttrDict(state.attributes))) {
         return false
@@ -924,7 +924,7 @@ function parseElement(
         const a = state.attributes[i]!
         const d = info.attributes.find((x) => x.name === a.name)
         if (d !== undefined && !d.constraint.check(a.value)) {
-          parser.emitError(loc, `'${info.name}' op attribute '${d.name}' failed to satisfy constraint: ${d.constraint.summary}`).report()
+          parser.emitError(parser.getLocationAt(offset), `'${info.name}' op attribute '${d.name}' failed to satisfy constraint: ${d.constraint.summary}`).report()
           return false
         }
       }

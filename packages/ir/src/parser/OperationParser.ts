@@ -593,7 +593,7 @@ export class OperationParser extends Parser implements OpAsmParser {
     if (opName === null) {
       return null
     }
-    const state = new OperationState(this.locAt(nameOffset), opName)
+    const state = OperationState.atOffset(this.locator, nameOffset, opName)
     if (!this.parseGenericOperationBody(state)) {
       return null
     }
@@ -754,7 +754,7 @@ export class OperationParser extends Parser implements OpAsmParser {
       this.emitErrorAt(opOffset, `custom op '${originalName}' is unknown${tried}`).report()
       return null
     }
-    const state = new OperationState(this.locAt(opOffset), opName)
+    const state = OperationState.atOffset(this.locator, opOffset, opName)
     const savedOffset = this.customOpNameOffset
     const savedIsolated = this.customOpIsolated
     const savedPrefix = this.customOpErrorPrefix

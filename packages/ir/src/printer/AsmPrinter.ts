@@ -1200,7 +1200,10 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       this.pushIndent()
     }
     this.printFullOp(op)
-    this.printTrailingLocation(op.location, true)
+    // Without debug info the location is not printed: asking for it would make it.
+    if (this.flags.debugInfo) {
+      this.printTrailingLocation(op.location, true)
+    }
     if (this.flags.valueUsers) {
       this.printUsersComment(op)
     }
