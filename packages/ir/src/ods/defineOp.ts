@@ -106,6 +106,25 @@ export interface OdsBuildArgs<S extends OpSpec = OpSpec> {
   readonly numRegions?: number
 }
 
+/**
+ * `make` remembering its value for the last context it was called with: the parser (for
+ * `populateDefaultProperties`) and the printer (to elide defaults) ask for an attribute's
+ * default once per op, and building it looks it up in the context's uniquer each time.
+ * Attributes are interned, so the remembered value is the one `make` would return. Keeps the
+ * last context alive until another one asks.
+ */
+function lastContextDefault(make: (context: Context) => Attribute): (context: Context) => Attribute {
+  let lastContext: Context | null = null
+  let lastValue: Attribute | null = null
+  return (context) => {
+    if (context !== lastContext || lastValue === null) {
+      lastValue = make(context)
+      lastContext = context
+    }
+    return lastValue
+  }
+}
+
 declare const TILEPASS_DEFER_FORMAT_COMPILATION: boolean | undefined
 
 /**
@@ -188,7 +207,7 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     this.results = Object.entries(spec.results ?? {}).map(([n, c]) => valueDecl(n, c))
     this.attributes = Object.entries(spec.attributes ?? {}).map(([n, a]): OdsAttrDecl => {
       if (a.kind === 'attr') {return { name: n, constraint: a, optional: false, defaultValue: null }}
-      return { name: n, constraint: a.base, optional: true, defaultValue: a.defaultValue }
+      return { name: n, constraint: a.base, optional: true, defaultValue: a.defaultValue === null ? null : lastContextDefault(a.defaultValue) }
     })
     this.attrScratch = new Array<Attribute | undefined>(this.attributes.length).fill(undefined)
     this.regions = Object.entries(spec.regions ?? {}).map(([n, c]) => ({ name: n, constraint: c }))
