@@ -1362,7 +1362,17 @@ function resolveParsed(info: FormatOpInfo, parser: OpAsmParser, state: Operation
       }
       if (!inferLater) {
         for (let i = 0; i < info.results.length; i++) {
-          state.addTypes(parsed[i] ?? inferred?.[i] ?? NO_SLOTS)
+          const ts = parsed[i] ?? inferred?.[i] ?? NO_SLOTS
+          if (ts.length === 0) {
+            continue
+          }
+          // A copy at its length when nothing is there yet: pushing into the empty list
+          // reserves room for 16.
+          if (state.types.length === 0) {
+            state.types = ts.slice()
+          } else {
+            state.addTypes(ts)
+          }
         }
       }
       if ((info.traits & Trait.AttrSizedResultSegments) !== 0) {
@@ -1503,8 +1513,13 @@ function resolveOperandsParsed(info: FormatOpInfo, parser: OpAsmParser, state: O
 // ---- printing ---------------------------------------------------------------------------
 
 class PrintState {
-  shouldEmitSpace = true
-  lastWasPunctuation = false
+  // Assigned in the constructor, not defined as class fields: one is made per printed op.
+  declare shouldEmitSpace: boolean
+  declare lastWasPunctuation: boolean
+  constructor() {
+    this.shouldEmitSpace = true
+    this.lastWasPunctuation = false
+  }
 }
 
 function shouldEmitSpaceBefore(value: string, lastWasPunctuation: boolean): boolean {
@@ -1520,18 +1535,29 @@ function shouldEmitSpaceBefore(value: string, lastWasPunctuation: boolean): bool
  * with mlir-tblgen's spacing rules.
  */
 export function printWithFormat(fmt: CompiledFormat, info: FormatOpInfo, op: Operation, printer: OpAsmPrinter): void {
-  const st = new PrintState()
-  const ctx: PrintCtx = { fmt, info, op, printer, operandSegs: info.operandSegments(op), resultSegs: info.resultSegments(op) }
-  for (const el of fmt.elements) { printElement(el, ctx, st) }
+  // One object per printed op: the context is also the spacing state.
+  const ctx = new PrintCtx(fmt, info, op, printer)
+  const elements = fmt.elements
+  for (let i = 0; i < elements.length; i++) { printElement(elements[i]!, ctx, ctx) }
 }
 
-interface PrintCtx {
-  readonly fmt: CompiledFormat
-  readonly info: FormatOpInfo
-  readonly op: Operation
-  readonly printer: OpAsmPrinter
-  readonly operandSegs: Int32Array
-  readonly resultSegs: Int32Array
+/** What printing one op with its format needs, and the spacing state (a `PrintState`). */
+class PrintCtx extends PrintState {
+  declare readonly fmt: CompiledFormat
+  declare readonly info: FormatOpInfo
+  declare readonly op: Operation
+  declare readonly printer: OpAsmPrinter
+  declare readonly operandSegs: Int32Array
+  declare readonly resultSegs: Int32Array
+  constructor(fmt: CompiledFormat, info: FormatOpInfo, op: Operation, printer: OpAsmPrinter) {
+    super()
+    this.fmt = fmt
+    this.info = info
+    this.op = op
+    this.printer = printer
+    this.operandSegs = info.operandSegments(op)
+    this.resultSegs = info.resultSegments(op)
+  }
 }
 
 function operandGroup(ctx: PrintCtx, i: number): Value[] {

@@ -489,7 +489,6 @@ export class OperationParser extends Parser implements OpAsmParser {
     let resultIDs: { name: string; count: number; offset: number }[] | null = null
     let numExpected = 0
     if (l.kind === Tok.percentIdentifier) {
-      resultIDs = []
       do {
         const name = l.spelling
         const offset = l.start
@@ -510,7 +509,12 @@ export class OperationParser extends Parser implements OpAsmParser {
           count = Number(v)
           this.consume()
         }
-        resultIDs.push({ name, count, offset })
+        // A literal for the first: most ops bind one name, and a first push reserves room for 16.
+        if (resultIDs === null) {
+          resultIDs = [{ name, count, offset }]
+        } else {
+          resultIDs.push({ name, count, offset })
+        }
         numExpected += count
       } while (this.consumeIf(Tok.comma))
       if (!this.expect(Tok.equal, "expected '=' after SSA name")) {
