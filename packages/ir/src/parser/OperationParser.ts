@@ -107,6 +107,8 @@ export class OperationParser extends Parser implements OpAsmParser {
   /** The `%name` groups bound to the results of the op being parsed (null when none). */
   private customOpResultIDs: ResultBinding[] | null = null
   private customOpIsolated = false
+  /** `custom op '<name>' ` per op name, built once rather than per parsed op. */
+  private readonly customOpErrorPrefixes: Map<OperationName, string> = new Map()
   readonly resources: FileResources = { dialectResources: new Map(), externalResources: new Map() }
 
   constructor(context: Context, src: string, filename: string, bufferStart: number, bufferEnd: number) {
@@ -787,7 +789,12 @@ export class OperationParser extends Parser implements OpAsmParser {
     const savedOffset = this.customOpNameOffset
     const savedIsolated = this.customOpIsolated
     const savedPrefix = this.customOpErrorPrefix
-    this.customOpErrorPrefix = `custom op '${opName.name}' `
+    let prefix = this.customOpErrorPrefixes.get(opName)
+    if (prefix === undefined) {
+      prefix = `custom op '${opName.name}' `
+      this.customOpErrorPrefixes.set(opName, prefix)
+    }
+    this.customOpErrorPrefix = prefix
     this.customOpNameOffset = opOffset
     this.customOpIsolated = opName.hasTrait(Trait.IsolatedFromAbove)
     this.defaultDialectStack.push(def.defaultDialect ?? '')
