@@ -8,6 +8,19 @@ import { idList } from './Types.ts'
  */
 export abstract class Location extends Attribute {}
 
+/**
+ * @internal The source of locations made on first use: the parser's view of its buffer,
+ * which turns a byte offset into a `FileLineColLoc`. An operation parsed from text keeps
+ * the source and the offset of its name until something asks for its location; most never
+ * do, and a location per operation is the largest part of a parsed module after the
+ * operation itself.
+ */
+export interface LocationSource {
+  readonly context: Context
+  /** The location of `offset` in the source (interned, so equal offsets give one object). */
+  locationAt(offset: number): Location
+}
+
 /** `loc(unknown)`. */
 export class UnknownLoc extends Location {
   static get(context: Context): UnknownLoc {

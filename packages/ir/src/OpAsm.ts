@@ -3,7 +3,7 @@ import type { Attribute, NamedAttribute } from './Attributes.ts'
 import type { Block } from './Block.ts'
 import type { Context } from './Context.ts'
 import type { InFlightDiagnostic } from './Diagnostics.ts'
-import type { Location } from './Location.ts'
+import type { Location, LocationSource } from './Location.ts'
 import type { LogicalResult } from './LogicalResult.ts'
 import type { Operation } from './Operation.ts'
 import type { OperationName } from './OperationName.ts'
@@ -16,23 +16,68 @@ import type { Value, BlockArgument } from './Value.ts'
  * then turned into an `Operation` with `Operation.create(state)`.
  */
 export class OperationState {
-  operands: Value[] = []
-  types: Type[] = []
+  // Declared and assigned in the constructor rather than defined as class fields: the
+  // parser makes one state per operation.
+  declare operands: Value[]
+  declare types: Type[]
   /** Inherent attributes (properties) of a registered op. */
-  properties: NamedAttribute[] = []
+  declare properties: NamedAttribute[]
   /** Discardable attributes; for registered ops, names that are inherent are moved to properties. */
-  attributes: NamedAttribute[] = []
+  declare attributes: NamedAttribute[]
   /**
    * @internal For an unregistered op: its `<...>` properties attribute when that is not a non-empty
    * dictionary (`<{}>`, `<1>`); becomes `Operation.rawProperties`.
    */
-  rawProperties: Attribute | null = null
-  successors: Block[] = []
-  regions: Region[] = []
-  constructor(
-    public location: Location,
-    public name: OperationName,
-  ) {}
+  declare rawProperties: Attribute | null
+  declare successors: Block[]
+  declare regions: Region[]
+  declare name: OperationName
+  /** @internal The source of a location made on first use (see `atOffset`), else null. */
+  declare locationSource: LocationSource | null
+  /** @internal The offset in `locationSource`. */
+  declare locationOffset: number
+  declare private loc: Location | null
+  constructor(location: Location, name: OperationName) {
+    this.operands = []
+    this.types = []
+    this.properties = []
+    this.attributes = []
+    this.rawProperties = null
+    this.successors = []
+    this.regions = []
+    this.name = name
+    this.locationSource = null
+    this.locationOffset = -1
+    this.loc = location
+  }
+  /**
+   * @internal A state whose location is that of `offset` in `source`, made only when
+   * someone asks for it; the op created from the state inherits the laziness.
+   */
+  static atOffset(source: LocationSource, offset: number, name: OperationName): OperationState {
+    const state = new OperationState(null as unknown as Location, name)
+    state.locationSource = source
+    state.locationOffset = offset
+    return state
+  }
+  /** The location of the op to create. */
+  get location(): Location {
+    let loc = this.loc
+    if (loc === null) {
+      loc = this.locationSource!.locationAt(this.locationOffset)
+      this.loc = loc
+    }
+    return loc
+  }
+  set location(loc: Location) {
+    this.loc = loc
+    this.locationSource = null
+    this.locationOffset = -1
+  }
+  /** The context, from the location (or its source). */
+  get context(): Context {
+    return this.loc !== null ? this.loc.context : this.locationSource!.context
+  }
   addOperands(values: readonly Value[]): void {
     for (const v of values) {
       this.operands.push(v)

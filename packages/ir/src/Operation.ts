@@ -2,7 +2,7 @@ import { DictionaryAttr, compareNames, type Attribute, type NamedAttribute } fro
 import type { Block } from './Block.ts'
 import type { Context } from './Context.ts'
 import type { InFlightDiagnostic } from './Diagnostics.ts'
-import type { Location } from './Location.ts'
+import type { Location, LocationSource } from './Location.ts'
 import type { OperationState } from './OpAsm.ts'
 import { Trait, type OperationName } from './OperationName.ts'
 import { Region } from './Region.ts'
@@ -54,8 +54,13 @@ export class Operation {
   declare rawProperties: Attribute | null
   /** The op's name. */
   declare name: OperationName
-  /** The op's location. */
-  declare location: Location
+  /**
+   * The op's location, or (while `locationOffset` is not -1) the source that makes it from
+   * that offset on first use (see `location`).
+   */
+  declare private locationOrSource: Location | LocationSource
+  /** Offset of the location in `locationOrSource` when it is a source, else -1. */
+  declare private locationOffset: number
   /** Inherent attributes of a registered op (printed `<{...}>` in generic form). */
   declare properties: DictionaryAttr
   /** Discardable attributes. */
@@ -87,7 +92,8 @@ export class Operation {
     this.visitData = 0
     this.rawProperties = null
     this.name = name
-    this.location = location
+    this.locationOrSource = location
+    this.locationOffset = -1
     this.properties = properties
     this.attributes = attributes
     this.operands = NO_OPERANDS
@@ -118,7 +124,7 @@ export class Operation {
    * state are moved into the new op (their blocks are taken).
    */
   static create(state: OperationState): Operation {
-    const ctx = state.location.context
+    const ctx = state.context
     const name = state.name
     let props = state.properties
     let attrs = state.attributes
@@ -153,14 +159,20 @@ export class Operation {
       def.populateDefaultProperties(p, ctx)
       props = p
     }
+    // A state at a lazy location hands its source on without making the location (the
+    // constructor only stores what it is given, and setLazyLocation replaces it).
+    const source = state.locationSource
     const op = new Operation(
       name,
-      state.location,
+      source === null ? state.location : (source as unknown as Location),
       state.types,
       props.length ? DictionaryAttr.get(ctx, props) : DictionaryAttr.empty(ctx),
       attrs.length ? DictionaryAttr.get(ctx, attrs) : DictionaryAttr.empty(ctx),
       state.regions.length,
     )
+    if (source !== null) {
+      op.setLazyLocation(source, state.locationOffset)
+    }
     if (state.rawProperties !== null && !name.isRegistered) {
       op.rawProperties = state.rawProperties
     }
@@ -179,9 +191,28 @@ export class Operation {
     return op
   }
 
-  /** The context, from the op's location. */
+  /** The op's location; an op parsed from text makes it here on first use. */
+  get location(): Location {
+    if (this.locationOffset < 0) {
+      return this.locationOrSource as Location
+    }
+    const loc = (this.locationOrSource as LocationSource).locationAt(this.locationOffset)
+    this.locationOrSource = loc
+    this.locationOffset = -1
+    return loc
+  }
+  set location(loc: Location) {
+    this.locationOrSource = loc
+    this.locationOffset = -1
+  }
+  /** @internal Gives the op the location of `offset` in `source`, made when first asked for. */
+  setLazyLocation(source: LocationSource, offset: number): void {
+    this.locationOrSource = source
+    this.locationOffset = offset
+  }
+  /** The context, from the op's location (or the source it is made from). */
   get context(): Context {
-    return this.location.context
+    return this.locationOrSource.context
   }
   get isRegistered(): boolean {
     return this.name.isRegistered

@@ -16,25 +16,38 @@ export function checkPrintedIndentation(root: Operation): boolean {
   let total = 0
   let deepest: Operation = root
   let deepestLevel = 0
+  // A depth-first walk that takes the last op of a block first. Only ops with regions go on
+  // the stack: the others are counted when their parent comes off it, in the same order,
+  // so that the deepest op reported is the first one reached at the deepest level.
   const ops: Operation[] = [root]
   const levels: number[] = [0]
+  const withRegions: Operation[] = []
   while (ops.length > 0) {
     const op = ops.pop()!
-    const level = levels.pop()!
-    // The op's first line, and the closing line of each of its regions, at this level.
-    total += 2 * level * (1 + op.regions.length)
-    if (level > deepestLevel) {
-      deepest = op
-      deepestLevel = level
-    }
-    for (const region of op.regions) {
-      for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
-        for (let o = b.firstOp; o !== null; o = o.nextOp) {
-          ops.push(o)
-          levels.push(level + 1)
+    const level = levels.pop()! + 1
+    const regions = op.regions
+    for (let r = regions.length - 1; r >= 0; r--) {
+      for (let b = regions[r]!.lastBlock; b !== null; b = b.prevBlock) {
+        for (let o = b.lastOp; o !== null; o = o.prevOp) {
+          // The op's first line, and the closing line of each of its regions, at its level.
+          const numRegions = o.regions.length
+          total += 2 * level * (1 + numRegions)
+          if (level > deepestLevel) {
+            deepest = o
+            deepestLevel = level
+          }
+          if (numRegions !== 0) {
+            withRegions.push(o)
+          }
         }
       }
     }
+    // Pushed first to last, so that the last comes off first.
+    for (let i = withRegions.length - 1; i >= 0; i--) {
+      ops.push(withRegions[i]!)
+      levels.push(level)
+    }
+    withRegions.length = 0
   }
   if (total <= MAX_PRINTED_INDENTATION) {
     return true

@@ -41,6 +41,7 @@ import {
   DenseIntOrFPElementsAttr,
   type InterfaceImpl,
   type Speculatability,
+  resolveOperandList,
 } from '@tilepass/ir'
 import {
   CmpFPredicateNames,
@@ -138,11 +139,11 @@ function predicateEnum(names: readonly string[]): EnumAttrConstraint {
   )
   const message = `expected string or keyword containing one of the following enum values for attribute 'predicate' [${names.join(', ')}]`
   const parse = (parser: OpAsmParser): Attribute | undefined => {
-    const loc = parser.getCurrentLocation()
+    const offset = parser.getCurrentOffset()
     const kw = parser.parseOptionalKeywordAny() ?? parser.parseOptionalString()
     const value = kw === undefined ? -1 : names.indexOf(kw)
     if (value < 0) {
-      parser.emitError(loc, message).report()
+      parser.emitError(parser.getLocationAt(offset), message).report()
       return undefined
     }
     return base.get(parser.context, kw!)
@@ -792,7 +793,8 @@ function parseCompare(predicate: AttrConstraint, operandType: TypeConstraint, wi
       return parser.emitError(parser.getNameLoc(), `'lhs' must be ${operandType.summary}, but got ${typeText(type)}`).fail()
     }
     state.addTypes([getI1SameShape(type)])
-    return parser.resolveOperands([lhs, rhs], type, parser.getNameLoc(), state.operands)
+    // -1: a count mismatch is reported at the op name, whose location is made only then.
+    return resolveOperandList(parser, [lhs, rhs], type, -1, state.operands)
   }
 }
 
@@ -872,7 +874,7 @@ export const SelectOp: OdsOp = defineArithOp({
       }
     }
     state.addTypes([resultType])
-    return parser.resolveOperands(operands, [conditionType, resultType, resultType], parser.getNameLoc(), state.operands)
+    return resolveOperandList(parser, operands, [conditionType, resultType, resultType], -1, state.operands)
   },
   print(op: Operation, p: OpAsmPrinter): void {
     p.print(' ')

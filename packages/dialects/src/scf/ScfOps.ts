@@ -106,7 +106,7 @@ function yieldOperands(region: Region): Value[] {
 
 /** Parses `(%v, ... : type, ...)?`: an optional operand list with its types. */
 function parseOptionalValues(parser: OpAsmParser, state: OperationState): LogicalResult {
-  const loc = parser.getCurrentLocation()
+  const offset = parser.getCurrentOffset()
   const operands = parser.parseOperandList('none')
   if (operands === undefined) {
     return false
@@ -118,7 +118,7 @@ function parseOptionalValues(parser: OpAsmParser, state: OperationState): Logica
   if (types === undefined) {
     return false
   }
-  return resolveOperandList(parser, operands, types, loc, state.operands)
+  return resolveOperandList(parser, operands, types, offset, state.operands)
 }
 
 // ---- terminators --------------------------------------------------------------------------

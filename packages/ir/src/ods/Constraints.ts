@@ -575,23 +575,23 @@ export function intEnumAttr(width: 32 | 64, cases: readonly EnumCase[], summary?
     symbolize: (a) => (isOk(a) ? byValue.get(Number(a.value)) : undefined),
     get,
     parse(parser, attrName) {
-      const loc = parser.getCurrentLocation()
+      const offset = parser.getCurrentOffset()
       const kw = parser.parseOptionalKeywordOneOf(keywords) ?? parser.parseOptionalString()
       if (kw === undefined || !byKeyword.has(kw)) {
         const list = keywords.join(', ')
-        parser.emitError(loc, `expected string or keyword containing one of the following enum values for attribute '${attrName ?? ''}' [${list}]`).report()
+        parser.emitError(parser.getLocationAt(offset), `expected string or keyword containing one of the following enum values for attribute '${attrName ?? ''}' [${list}]`).report()
         return undefined
       }
       return get(parser.context, kw)
     },
     parseOptional(parser, attrName) {
-      const loc = parser.getCurrentLocation()
+      const offset = parser.getCurrentOffset()
       const kw = parser.parseOptionalKeywordOneOf(keywords) ?? parser.parseOptionalString()
       if (kw === undefined) {
         return null
       }
       if (!byKeyword.has(kw)) {
-        parser.emitError(loc, `invalid ${attrName ?? ''} attribute specification: "${kw}"`).report()
+        parser.emitError(parser.getLocationAt(offset), `invalid ${attrName ?? ''} attribute specification: "${kw}"`).report()
         return undefined
       }
       return get(parser.context, kw)

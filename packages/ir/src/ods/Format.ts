@@ -67,6 +67,12 @@ export class FormatElement {
   inverted: boolean
   /** `qualified(...)` or `attr-dict-with-keyword`. */
   flag: boolean
+  /**
+   * A literal's spacing as mlir-tblgen prints it, decided from its text once: bit 0, a
+   * space before it after punctuation; bit 1, a space before it otherwise; bit 2, a space
+   * may follow it; bit 3, it is punctuation.
+   */
+  literalSpacing: number
   constructor(kind: number, text: string, index = -1) {
     this.kind = kind
     this.text = text
@@ -77,7 +83,24 @@ export class FormatElement {
     this.anchor = null
     this.inverted = false
     this.flag = false
+    this.literalSpacing = kind === FormatKind.Literal || kind === FormatKind.OIListClause ? literalSpacing(text) : 0
   }
+}
+
+const SPACE_AFTER_PUNCTUATION = 1
+const SPACE_OTHERWISE = 2
+const SPACE_MAY_FOLLOW = 4
+const IS_PUNCTUATION = 8
+
+/** The `literalSpacing` bits of a literal. */
+function literalSpacing(value: string): number {
+  let bits = 0
+  if (shouldEmitSpaceBefore(value, true)) { bits |= SPACE_AFTER_PUNCTUATION }
+  if (shouldEmitSpaceBefore(value, false)) { bits |= SPACE_OTHERWISE }
+  if (value.length !== 1 || !'<({['.includes(value[0]!)) { bits |= SPACE_MAY_FOLLOW }
+  const c = value.charCodeAt(0)
+  if (value[0] !== '_' && !((c >= 65 && c <= 90) || (c >= 97 && c <= 122))) { bits |= IS_PUNCTUATION }
+  return bits
 }
 
 /** What the format compiler needs to know about the op. */
@@ -618,14 +641,36 @@ class ParseState {
 // (nothing is ever stored at an index of it).
 const NO_SLOTS: never[] = []
 
-/** An array of `n` nulls. */
+/** An array of `n` nulls (a literal for the usual small counts: cheaper than `fill`). */
 function nulls<T>(n: number): (T | null)[] {
-  return n === 0 ? NO_SLOTS : new Array<T | null>(n).fill(null)
+  switch (n) {
+    case 0:
+      return NO_SLOTS
+    case 1:
+      return [null]
+    case 2:
+      return [null, null]
+    case 3:
+      return [null, null, null]
+    default:
+      return new Array<T | null>(n).fill(null)
+  }
 }
 
 /** An array of `n` entries of -1. */
 function minusOnes(n: number): number[] {
-  return n === 0 ? NO_SLOTS : new Array<number>(n).fill(-1)
+  switch (n) {
+    case 0:
+      return NO_SLOTS
+    case 1:
+      return [-1]
+    case 2:
+      return [-1, -1]
+    case 3:
+      return [-1, -1, -1]
+    default:
+      return new Array<number>(n).fill(-1)
+  }
 }
 
 function isPunctuationLiteral(t: string): boolean {
@@ -804,7 +849,7 @@ function parseElement(
     case FormatKind.Attr: {
       const d = info.attributes[el.index]!
       const c = d.constraint
-      const attrLoc = parser.getCurrentLocation()
+      const attrOffset = parser.getCurrentOffset()
       let a: Attribute | null | undefined
       let generic = false
       if (optional || d.optional) {
@@ -825,7 +870,7 @@ function parseElement(
         return optional ? null : true
       }
       if (generic && c.isStorageKind !== undefined && !c.isStorageKind(a)) {
-        parser.emitError(attrLoc, 'invalid kind of attribute specified').report()
+        parser.emitError(parser.getLocationAt(attrOffset), 'invalid kind of attribute specified').report()
         return false
       }
       ps.setAttr(d.name, a)
@@ -913,7 +958,7 @@ function parseElement(
       return true
     }
     case FormatKind.AttrDict: {
-      const loc = parser.getCurrentLocation()
+      const offset = parser.getCurrentOffset()
       const before = state.attributes.length
       if (!(el.flag ? parser.parseOptionalAttrDictWithKeyword(state.attributes) : parser.parseOptionalAttrDict(state.attributes))) {
         return false
@@ -924,7 +969,7 @@ function parseElement(
         const a = state.attributes[i]!
         const d = info.attributes.find((x) => x.name === a.name)
         if (d !== undefined && !d.constraint.check(a.value)) {
-          parser.emitError(loc, `'${info.name}' op attribute '${d.name}' failed to satisfy constraint: ${d.constraint.summary}`).report()
+          parser.emitError(parser.getLocationAt(offset), `'${info.name}' op attribute '${d.name}' failed to satisfy constraint: ${d.constraint.summary}`).report()
           return false
         }
       }
@@ -1293,16 +1338,20 @@ function resolveParsed(info: FormatOpInfo, parser: OpAsmParser, state: Operation
     if (ps.allResultTypes !== null) { state.addTypes(ps.allResultTypes) }
     else {
       let inferLater = false
-      const resultTypes: Type[][] = []
+      // The parsed groups' types are in ps.resultTypes; a single type inferred for a group
+      // the format leaves out goes to `inferred` (made only then), so that inference of
+      // later groups sees only parsed types.
+      const parsed = ps.resultTypes
+      let inferred: (Type[] | null)[] | null = null
       for (let i = 0; i < info.results.length; i++) {
         const d = info.results[i]!
-        let ts = ps.resultTypes[i]
-        if (ts == null) {
+        if (parsed[i] == null) {
           // Without InferTypeOpInterface, a variable-length result the format does
           // not mention is empty; a single one takes the type of its type constraint.
           const t = d.variadic || d.optional ? undefined : inferType(d.name, i, false, info, ps, 3)
           if (t !== undefined) {
-            ts = [t]
+            inferred ??= nulls(info.results.length)
+            inferred[i] = [t]
           } else if (info.inferResultTypes !== null) {
             inferLater = true
           } else if (!d.variadic && !d.optional) {
@@ -1310,23 +1359,40 @@ function resolveParsed(info: FormatOpInfo, parser: OpAsmParser, state: Operation
             return failure()
           }
         }
-        resultTypes.push(ts ?? [])
       }
-      if (!inferLater) {for (const ts of resultTypes) {state.addTypes(ts)}}
+      if (!inferLater) {
+        for (let i = 0; i < info.results.length; i++) {
+          const ts = parsed[i] ?? inferred?.[i] ?? NO_SLOTS
+          if (ts.length === 0) {
+            continue
+          }
+          // A copy at its length when nothing is there yet: pushing into the empty list
+          // reserves room for 16.
+          if (state.types.length === 0) {
+            state.types = ts.slice()
+          } else {
+            state.addTypes(ts)
+          }
+        }
+      }
       if ((info.traits & Trait.AttrSizedResultSegments) !== 0) {
-        state.addAttribute('resultSegmentSizes', denseI32(parser, resultTypes.map((t) => t.length)))
+        const sizes: number[] = []
+        for (let i = 0; i < info.results.length; i++) {
+          sizes.push((parsed[i] ?? inferred?.[i] ?? NO_SLOTS).length)
+        }
+        state.addAttribute('resultSegmentSizes', denseI32(parser, sizes))
       }
       if (inferLater) {
         if (!resolveOperandsParsed(info, parser, state, ps)) {
           return failure()
         }
         addRegionsAndSuccessors(info, state, ps)
-        const inferred = info.inferResultTypes?.(state)
-        if (inferred === undefined) {
+        const types = info.inferResultTypes?.(state)
+        if (types === undefined) {
           parser.emitError(parser.getNameLoc(), `failed to infer returned types`).report()
           return failure()
         }
-        state.addTypes(inferred)
+        state.addTypes(types)
         return success()
       }
     }
@@ -1411,11 +1477,11 @@ function resolveOperandsParsed(info: FormatOpInfo, parser: OpAsmParser, state: O
     return parser.resolveOperands(ps.allOperands, all, loc, state.operands)
   }
   let allTypesOffset = 0
-  const sizes: number[] = []
+  const sizes: number[] | null = (info.traits & Trait.AttrSizedOperandSegments) !== 0 ? [] : null
   for (let i = 0; i < n; i++) {
     const d = info.operands[i]!
-    const list = ps.operands[i] ?? []
-    sizes.push(list.length)
+    const list = ps.operands[i] ?? NO_SLOTS
+    sizes?.push(list.length)
     const at = ps.operandOffsets[i]!
     let ts: Type[] | Type | undefined = ps.operandTypes[i] ?? undefined
     if (ts === undefined && ps.allOperandTypes !== null) {
@@ -1440,15 +1506,20 @@ function resolveOperandsParsed(info: FormatOpInfo, parser: OpAsmParser, state: O
       return false
     }
   }
-  if ((info.traits & Trait.AttrSizedOperandSegments) !== 0) { state.addAttribute('operandSegmentSizes', denseI32(parser, sizes)) }
+  if (sizes !== null) { state.addAttribute('operandSegmentSizes', denseI32(parser, sizes)) }
   return true
 }
 
 // ---- printing ---------------------------------------------------------------------------
 
 class PrintState {
-  shouldEmitSpace = true
-  lastWasPunctuation = false
+  // Assigned in the constructor, not defined as class fields: one is made per printed op.
+  declare shouldEmitSpace: boolean
+  declare lastWasPunctuation: boolean
+  constructor() {
+    this.shouldEmitSpace = true
+    this.lastWasPunctuation = false
+  }
 }
 
 function shouldEmitSpaceBefore(value: string, lastWasPunctuation: boolean): boolean {
@@ -1464,18 +1535,29 @@ function shouldEmitSpaceBefore(value: string, lastWasPunctuation: boolean): bool
  * with mlir-tblgen's spacing rules.
  */
 export function printWithFormat(fmt: CompiledFormat, info: FormatOpInfo, op: Operation, printer: OpAsmPrinter): void {
-  const st = new PrintState()
-  const ctx: PrintCtx = { fmt, info, op, printer, operandSegs: info.operandSegments(op), resultSegs: info.resultSegments(op) }
-  for (const el of fmt.elements) { printElement(el, ctx, st) }
+  // One object per printed op: the context is also the spacing state.
+  const ctx = new PrintCtx(fmt, info, op, printer)
+  const elements = fmt.elements
+  for (let i = 0; i < elements.length; i++) { printElement(elements[i]!, ctx, ctx) }
 }
 
-interface PrintCtx {
-  readonly fmt: CompiledFormat
-  readonly info: FormatOpInfo
-  readonly op: Operation
-  readonly printer: OpAsmPrinter
-  readonly operandSegs: Int32Array
-  readonly resultSegs: Int32Array
+/** What printing one op with its format needs, and the spacing state (a `PrintState`). */
+class PrintCtx extends PrintState {
+  declare readonly fmt: CompiledFormat
+  declare readonly info: FormatOpInfo
+  declare readonly op: Operation
+  declare readonly printer: OpAsmPrinter
+  declare readonly operandSegs: Int32Array
+  declare readonly resultSegs: Int32Array
+  constructor(fmt: CompiledFormat, info: FormatOpInfo, op: Operation, printer: OpAsmPrinter) {
+    super()
+    this.fmt = fmt
+    this.info = info
+    this.op = op
+    this.printer = printer
+    this.operandSegs = info.operandSegments(op)
+    this.resultSegs = info.resultSegments(op)
+  }
 }
 
 function operandGroup(ctx: PrintCtx, i: number): Value[] {
@@ -1570,12 +1652,12 @@ function anchorPresent(anchor: FormatElement, ctx: PrintCtx): boolean {
   }
 }
 
-function printLiteral(value: string, printer: OpAsmPrinter, st: PrintState): void {
-  if (st.shouldEmitSpace && shouldEmitSpaceBefore(value, st.lastWasPunctuation)) { printer.print(' ') }
-  printer.print(value)
-  st.shouldEmitSpace = value.length !== 1 || !'<({['.includes(value[0]!)
-  const c = value.charCodeAt(0)
-  st.lastWasPunctuation = value[0] !== '_' && !((c >= 65 && c <= 90) || (c >= 97 && c <= 122))
+function printLiteral(el: FormatElement, printer: OpAsmPrinter, st: PrintState): void {
+  const bits = el.literalSpacing
+  if (st.shouldEmitSpace && (bits & (st.lastWasPunctuation ? SPACE_AFTER_PUNCTUATION : SPACE_OTHERWISE)) !== 0) { printer.print(' ') }
+  printer.print(el.text)
+  st.shouldEmitSpace = (bits & SPACE_MAY_FOLLOW) !== 0
+  st.lastWasPunctuation = (bits & IS_PUNCTUATION) !== 0
 }
 
 function printCommaList<T>(items: readonly T[], printer: OpAsmPrinter, fn: (item: T) => void): void {
@@ -1709,7 +1791,7 @@ function printElement(el: FormatElement, ctx: PrintCtx, st: PrintState): void {
   const printer = ctx.printer
   switch (el.kind) {
     case FormatKind.Literal:
-      printLiteral(el.text, printer, st)
+      printLiteral(el, printer, st)
       return
     case FormatKind.Space:
       if (el.text === '\n') {
@@ -1985,7 +2067,7 @@ function printOIList(el: FormatElement, ctx: PrintCtx, st: PrintState): void {
     if (!clausePresent(clause, ctx)) {
       continue
     }
-    printLiteral(clause.text, ctx.printer, st)
+    printLiteral(clause, ctx.printer, st)
     if (unitAttrOfClause(clause, ctx.info) === null) {
       for (const child of clause.thenElements) { printElement(child, ctx, st) }
     }

@@ -106,6 +106,25 @@ export interface OdsBuildArgs<S extends OpSpec = OpSpec> {
   readonly numRegions?: number
 }
 
+/**
+ * `make` remembering its value for the last context it was called with: the parser (for
+ * `populateDefaultProperties`) and the printer (to elide defaults) ask for an attribute's
+ * default once per op, and building it looks it up in the context's uniquer each time.
+ * Attributes are interned, so the remembered value is the one `make` would return. Keeps the
+ * last context alive until another one asks.
+ */
+function lastContextDefault(make: (context: Context) => Attribute): (context: Context) => Attribute {
+  let lastContext: Context | null = null
+  let lastValue: Attribute | null = null
+  return (context) => {
+    if (context !== lastContext || lastValue === null) {
+      lastValue = make(context)
+      lastContext = context
+    }
+    return lastValue
+  }
+}
+
 declare const TILEPASS_DEFER_FORMAT_COMPILATION: boolean | undefined
 
 /**
@@ -165,6 +184,8 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
   private readonly successorIndex: Map<string, number>
   private readonly attrIndex: Map<string, OdsAttrDecl>
   private readonly defaultedAttrs: readonly OdsAttrDecl[]
+  /** The last entry `defaultEntry` made for each of `defaultedAttrs`. */
+  private readonly defaultEntries: (NamedAttribute | undefined)[]
   /** Segments of ops whose operands/results are all single (never mutated). */
   private readonly fixedOperandSegments: Int32Array
   private readonly fixedResultSegments: Int32Array
@@ -188,7 +209,7 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     this.results = Object.entries(spec.results ?? {}).map(([n, c]) => valueDecl(n, c))
     this.attributes = Object.entries(spec.attributes ?? {}).map(([n, a]): OdsAttrDecl => {
       if (a.kind === 'attr') {return { name: n, constraint: a, optional: false, defaultValue: null }}
-      return { name: n, constraint: a.base, optional: true, defaultValue: a.defaultValue }
+      return { name: n, constraint: a.base, optional: true, defaultValue: a.defaultValue === null ? null : lastContextDefault(a.defaultValue) }
     })
     this.attrScratch = new Array<Attribute | undefined>(this.attributes.length).fill(undefined)
     this.regions = Object.entries(spec.regions ?? {}).map(([n, c]) => ({ name: n, constraint: c }))
@@ -221,6 +242,7 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     this.successorIndex = new Map(this.successors.map((d, i) => [d.name, i]))
     this.attrIndex = new Map(this.attributes.map((d) => [d.name, d]))
     this.defaultedAttrs = this.attributes.filter((a) => a.defaultValue !== null)
+    this.defaultEntries = new Array<NamedAttribute | undefined>(this.defaultedAttrs.length).fill(undefined)
     const fixedOperands = this.operands.filter((d) => !d.variadic && !d.optional).length
     const fixedResults = this.results.filter((d) => !d.variadic && !d.optional).length
     const fixedRegions = this.regions.filter((r) => !r.constraint.variadic).length
@@ -538,6 +560,21 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
 
   // ---- verification -----------------------------------------------------------------------
 
+  /**
+   * The entry `name = default` of the `i`-th default-valued attribute, made once per context:
+   * entries are never changed, and the parser adds one to most ops it reads.
+   */
+  private defaultEntry(i: number, d: OdsAttrDecl, context: Context): NamedAttribute {
+    const value = d.defaultValue!(context)
+    const cached = this.defaultEntries[i]
+    if (cached !== undefined && cached.value === value) {
+      return cached
+    }
+    const entry: NamedAttribute = { name: d.name, value }
+    this.defaultEntries[i] = entry
+    return entry
+  }
+
   /** Adds the defaults of default-valued attributes missing from `properties` (ODS `populateDefaultProperties`). */
   populateDefaultProperties(properties: NamedAttribute[], context: Context): void {
     const defaulted = this.defaultedAttrs
@@ -551,7 +588,7 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
           break
         }
       }
-      if (!found) {properties.push({ name: d.name, value: d.defaultValue!(context) })}
+      if (!found) {properties.push(this.defaultEntry(i, d, context))}
     }
   }
 

@@ -18,17 +18,42 @@ import { attrToString, typeToString } from './diagText.ts'
 
 /** @internal An SSA use as written: `%name#number` at `offset`. */
 export class ParsedOperand implements UnresolvedOperand {
-  constructor(
-    private readonly parser: Parser,
-    readonly name: string,
-    readonly number: number,
-    readonly offset: number,
-    /** `N` for a purely numeric name `%N` (kept in an array, not a map), else -1. */
-    readonly id: number = -1,
-  ) {}
+  // Assigned in the constructor: the parser makes one per SSA use and definition.
+  declare private readonly parser: Parser
+  /** End offset of the name `%...` in the source. */
+  declare private readonly nameEnd: number
+  declare private nameText: string | null
+  declare readonly number: number
+  declare readonly offset: number
+  /** `N` for a purely numeric name `%N` (kept in an array, not a map), else -1. */
+  declare readonly id: number
+  constructor(parser: Parser, offset: number, nameEnd: number, number: number, id: number) {
+    this.parser = parser
+    this.nameEnd = nameEnd
+    this.nameText = null
+    this.number = number
+    this.offset = offset
+    this.id = id
+  }
+  /** The name with its `%`, taken from the source when first asked for (a numeric name is looked up by `id`). */
+  get name(): string {
+    let text = this.nameText
+    if (text === null) {
+      text = this.parser.src.slice(this.offset, this.nameEnd)
+      this.nameText = text
+    }
+    return text
+  }
   get location(): Location {
     return this.parser.locAt(this.offset)
   }
+}
+
+/** A `%name` or `%name:count` before `=`: the offsets of the name and how many results it binds. */
+interface ResultBinding {
+  readonly offset: number
+  readonly end: number
+  readonly count: number
 }
 
 /** One definition (or forward-reference placeholder) of `%name#n`. */
@@ -80,8 +105,10 @@ export class OperationParser extends Parser implements OpAsmParser {
   /** Name location and isolation of the custom op being parsed (for hooks). */
   private customOpNameOffset = 0
   /** The `%name` groups bound to the results of the op being parsed (null when none). */
-  private customOpResultIDs: { name: string; count: number; offset: number }[] | null = null
+  private customOpResultIDs: ResultBinding[] | null = null
   private customOpIsolated = false
+  /** `custom op '<name>' ` per op name, built once rather than per parsed op. */
+  private readonly customOpErrorPrefixes: Map<OperationName, string> = new Map()
   readonly resources: FileResources = { dialectResources: new Map(), externalResources: new Map() }
 
   constructor(context: Context, src: string, filename: string, bufferStart: number, bufferEnd: number) {
@@ -255,8 +282,8 @@ export class OperationParser extends Parser implements OpAsmParser {
     if (l.kind !== Tok.percentIdentifier) {
       return this.wrongToken('expected SSA operand')
     }
-    const name = l.spelling
     const offset = l.start
+    const end = l.end
     this.consume()
     let number = 0
     if (this.at(Tok.hashIdentifier)) {
@@ -270,7 +297,7 @@ export class OperationParser extends Parser implements OpAsmParser {
       number = Number(v)
       this.consume()
     }
-    return new ParsedOperand(this, name, number, offset, this.numericId(offset, offset + name.length))
+    return new ParsedOperand(this, offset, end, number, this.numericId(offset, end))
   }
 
   private parseOptionalSSAUseList(out: ParsedOperand[]): boolean {
@@ -486,13 +513,12 @@ export class OperationParser extends Parser implements OpAsmParser {
   parseOperation(block: Block): boolean {
     const l = this.lex
     const startOffset = l.start
-    let resultIDs: { name: string; count: number; offset: number }[] | null = null
+    let resultIDs: ResultBinding[] | null = null
     let numExpected = 0
     if (l.kind === Tok.percentIdentifier) {
-      resultIDs = []
       do {
-        const name = l.spelling
         const offset = l.start
+        const end = l.end
         if (!this.expect(Tok.percentIdentifier, 'expected valid ssa identifier')) {
           return false
         }
@@ -510,7 +536,12 @@ export class OperationParser extends Parser implements OpAsmParser {
           count = Number(v)
           this.consume()
         }
-        resultIDs.push({ name, count, offset })
+        // A literal for the first: most ops bind one name, and a first push reserves room for 16.
+        if (resultIDs === null) {
+          resultIDs = [{ end, count, offset }]
+        } else {
+          resultIDs.push({ end, count, offset })
+        }
         numExpected += count
       } while (this.consumeIf(Tok.comma))
       if (!this.expect(Tok.equal, "expected '=' after SSA name")) {
@@ -552,7 +583,7 @@ export class OperationParser extends Parser implements OpAsmParser {
       let ri = 0
       for (const r of resultIDs) {
         for (let i = 0; i < r.count; i++) {
-          if (!this.addDefinition(new ParsedOperand(this, r.name, i, r.offset, this.numericId(r.offset, r.offset + r.name.length)), op.results[ri++]!)) {
+          if (!this.addDefinition(new ParsedOperand(this, r.offset, r.end, i, this.numericId(r.offset, r.end)), op.results[ri++]!)) {
             return false
           }
         }
@@ -593,7 +624,7 @@ export class OperationParser extends Parser implements OpAsmParser {
     if (opName === null) {
       return null
     }
-    const state = new OperationState(this.locAt(nameOffset), opName)
+    const state = OperationState.atOffset(this.locator, nameOffset, opName)
     if (!this.parseGenericOperationBody(state)) {
       return null
     }
@@ -754,11 +785,16 @@ export class OperationParser extends Parser implements OpAsmParser {
       this.emitErrorAt(opOffset, `custom op '${originalName}' is unknown${tried}`).report()
       return null
     }
-    const state = new OperationState(this.locAt(opOffset), opName)
+    const state = OperationState.atOffset(this.locator, opOffset, opName)
     const savedOffset = this.customOpNameOffset
     const savedIsolated = this.customOpIsolated
     const savedPrefix = this.customOpErrorPrefix
-    this.customOpErrorPrefix = `custom op '${opName.name}' `
+    let prefix = this.customOpErrorPrefixes.get(opName)
+    if (prefix === undefined) {
+      prefix = `custom op '${opName.name}' `
+      this.customOpErrorPrefixes.set(opName, prefix)
+    }
+    this.customOpErrorPrefix = prefix
     this.customOpNameOffset = opOffset
     this.customOpIsolated = opName.hasTrait(Trait.IsolatedFromAbove)
     this.defaultDialectStack.push(def.defaultDialect ?? '')
@@ -1117,7 +1153,7 @@ export class OperationParser extends Parser implements OpAsmParser {
     let i = index
     for (const r of this.customOpResultIDs ?? []) {
       if (i < r.count) {
-        return [r.name.slice(1), i]
+        return [this.src.slice(r.offset + 1, r.end), i]
       }
       i -= r.count
     }

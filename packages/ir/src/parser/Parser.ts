@@ -50,6 +50,7 @@ import { parseSparseElementsAttr } from './SparseParser.ts'
 import { denseStoredFloat, floatAttrFromBits, floatExtraBits, isWideFloatKind, roundedNaNBits } from '../FloatFormats.ts'
 import { floatBitWidth, floatFromBits, roundToFloatKind } from './FloatBits.ts'
 import { Lexer, Tok, decodeStringLiteral } from './Lexer.ts'
+import { SourceLocator } from './SourceLocator.ts'
 import { attrToString, typeToString } from './diagText.ts'
 
 const C_LF = 10
@@ -90,9 +91,8 @@ export abstract class Parser {
    * type and attribute hooks): MLIR prefixes errors emitted through the op's asm parser.
    */
   customOpErrorPrefix = ''
-  private lineStarts: number[] = [0]
-  private lineScanEnd = 0
-  private lastLine = 0
+  /** Locations of offsets in `src`; parsed operations keep it to make theirs on first use. */
+  readonly locator: SourceLocator
   private readonly i64Type: IntegerType
   private readonly intTypeCache: IntegerType[] = []
   /**
@@ -108,6 +108,7 @@ export abstract class Parser {
     this.src = src
     this.filename = filename
     this.bufferStart = bufferStart
+    this.locator = new SourceLocator(context, src, filename)
     this.lex = new Lexer(src, (offset, message) => this.emitLexError(offset, message), bufferStart, bufferEnd)
     this.i64Type = IntegerType.get(context, 64)
     this.lex.lex()
@@ -118,82 +119,14 @@ export abstract class Parser {
 
   // ---- Locations and diagnostics ------------------------------------------------------
 
-  /** 0-based line index of `offset`; line starts are discovered lazily as parsing advances. */
-  private lineIndexOf(offset: number): number {
-    const starts = this.lineStarts
-    if (offset >= this.lineScanEnd) {
-      const src = this.src
-      let i = src.indexOf('\n', this.lineScanEnd)
-      while (i >= 0 && i < offset) {
-        starts.push(i + 1)
-        i = src.indexOf('\n', i + 1)
-      }
-      this.lineScanEnd = i < 0 ? src.length : i
-      if (i < 0) {
-        this.lineScanEnd = src.length + 1
-      }
-    }
-    let l = this.lastLine
-    const n = starts.length
-    if (l < n && starts[l]! <= offset && (l + 1 >= n || starts[l + 1]! > offset)) {
-      return l
-    }
-    if (l + 1 < n && starts[l + 1]! <= offset && (l + 2 >= n || starts[l + 2]! > offset)) {
-      this.lastLine = l + 1
-      return l + 1
-    }
-    let lo = 0
-    let hi = n - 1
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1
-      if (starts[mid]! <= offset) {
-        lo = mid
-      }
-      else {
-        hi = mid - 1
-      }
-    }
-    l = lo
-    this.lastLine = l
-    return l
-  }
-
   /** The 1-based `[line, column]` of `offset`; columns count UTF-8 bytes, as LLVM's SourceMgr does. */
   lineCol(offset: number): [number, number] {
-    const l = this.lineIndexOf(offset)
-    return [l + 1, this.columnOf(l, offset)]
+    return this.locator.lineCol(offset)
   }
 
   /** `FileLineColLoc` of `offset`. */
   locAt(offset: number): FileLineColLoc {
-    const l = this.lineIndexOf(offset)
-    return FileLineColLoc.get(this.context, this.filename, l + 1, this.columnOf(l, offset))
-  }
-
-  // Extra UTF-8 bytes seen on line `colLine` between its start and `colScanned`.
-  private colLine = -1
-  private colScanned = 0
-  private colExtra = 0
-
-  private columnOf(line: number, offset: number): number {
-    const lineStart = this.lineStarts[line]!
-    if (line !== this.colLine || offset < this.colScanned) {
-      this.colLine = line
-      this.colScanned = lineStart
-      this.colExtra = 0
-    }
-    const src = this.src
-    let extra = this.colExtra
-    for (let p = this.colScanned; p < offset; p++) {
-      const c = src.charCodeAt(p)
-      if (c >= 0x80) {
-        // 2 bytes below 0x800; 3 for other BMP characters; a surrogate pair (4 bytes) adds 1 per unit.
-        extra += c < 0x800 ? 1 : c >= 0xd800 && c <= 0xdfff ? 1 : 2
-      }
-    }
-    this.colScanned = offset
-    this.colExtra = extra
-    return offset - lineStart + extra + 1
+    return this.locator.locationAt(offset)
   }
 
   /** Emits an error at `loc` (an offset or a location); a no-op echo when the lexer already reported. */

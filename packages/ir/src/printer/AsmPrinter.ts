@@ -122,6 +122,8 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   private aliasesReady = false
   /** Printed names of ops in custom form, per default dialect. */
   private readonly customNames: Map<string, Map<OperationName, string>> = new Map()
+  private lastCustomNames: Map<OperationName, string> | null = null
+  private lastCustomNamesDialect = ''
   /** Quoted names of ops in generic form. */
   private readonly genericNames: Map<OperationName, string> = new Map()
   /** Keys of the `dense_resource` blobs printed so far, in first-use order. */
@@ -355,10 +357,13 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   // ---- types ------------------------------------------------------------------------
 
   printType(type: Type): void {
-    const alias = this.aliases.get(type)
-    if (alias !== undefined) {
-      this.parts.push(alias)
-      return
+    // Most modules have no alias: no lookup per printed type then.
+    if (this.aliases.size !== 0) {
+      const alias = this.aliases.get(type)
+      if (alias !== undefined) {
+        this.parts.push(alias)
+        return
+      }
     }
     this.printTypeImpl(type)
   }
@@ -1200,7 +1205,10 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       this.pushIndent()
     }
     this.printFullOp(op)
-    this.printTrailingLocation(op.location, true)
+    // Without debug info the location is not printed: asking for it would make it.
+    if (this.flags.debugInfo) {
+      this.printTrailingLocation(op.location, true)
+    }
     if (this.flags.valueUsers) {
       this.printUsersComment(op)
     }
@@ -1209,7 +1217,8 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   private printFullOp(op: Operation): void {
     const n = op.results.length
     if (n > 0) {
-      const groups = this.names?.opResultGroups.get(op)
+      const names = this.names
+      const groups = names === null || names.opResultGroups.size === 0 ? undefined : names.opResultGroups.get(op)
       if (groups !== undefined) {
         for (let i = 0; i < groups.length; i++) {
           if (i > 0) {
@@ -1247,10 +1256,17 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   /** The op name as the custom form starts it: without the default dialect's prefix when unambiguous. */
   private customOpName(name: OperationName): string {
     const dd = this.defaultDialectStack[this.defaultDialectStack.length - 1]!
-    let cache = this.customNames.get(dd)
-    if (cache === undefined) {
-      cache = new Map()
-      this.customNames.set(dd, cache)
+    // The names of the last default dialect asked for are kept at hand: consecutive ops
+    // almost always share it.
+    let cache = this.lastCustomNames
+    if (dd !== this.lastCustomNamesDialect || cache === null) {
+      cache = this.customNames.get(dd) ?? null
+      if (cache === null) {
+        cache = new Map()
+        this.customNames.set(dd, cache)
+      }
+      this.lastCustomNames = cache
+      this.lastCustomNamesDialect = dd
     }
     let printed = cache.get(name)
     if (printed === undefined) {

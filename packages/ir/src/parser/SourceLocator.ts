@@ -1,0 +1,100 @@
+import type { Context } from '../Context.ts'
+import { FileLineColLoc, type LocationSource } from '../Location.ts'
+
+/**
+ * @internal Turns byte offsets of a source buffer into `file:line:col` locations: the
+ * parser's diagnostics use it, and operations parsed from the buffer keep it to make their
+ * location on first use (see `Operation.location`). Line starts are found lazily, as far as
+ * the largest offset asked for; columns count UTF-8 bytes, as LLVM's SourceMgr does.
+ */
+export class SourceLocator implements LocationSource {
+  readonly context: Context
+  readonly src: string
+  readonly filename: string
+  private readonly lineStarts: number[] = [0]
+  private lineScanEnd = 0
+  private lastLine = 0
+  // Extra UTF-8 bytes seen on line `colLine` between its start and `colScanned`.
+  private colLine = -1
+  private colScanned = 0
+  private colExtra = 0
+
+  constructor(context: Context, src: string, filename: string) {
+    this.context = context
+    this.src = src
+    this.filename = filename
+  }
+
+  /** The location of `offset`. */
+  locationAt(offset: number): FileLineColLoc {
+    const l = this.lineIndexOf(offset)
+    return FileLineColLoc.get(this.context, this.filename, l + 1, this.columnOf(l, offset))
+  }
+
+  /** The 1-based `[line, column]` of `offset`. */
+  lineCol(offset: number): [number, number] {
+    const l = this.lineIndexOf(offset)
+    return [l + 1, this.columnOf(l, offset)]
+  }
+
+  /** 0-based line index of `offset`; line starts are discovered lazily as offsets advance. */
+  private lineIndexOf(offset: number): number {
+    const starts = this.lineStarts
+    if (offset >= this.lineScanEnd) {
+      const src = this.src
+      let i = src.indexOf('\n', this.lineScanEnd)
+      while (i >= 0 && i < offset) {
+        starts.push(i + 1)
+        i = src.indexOf('\n', i + 1)
+      }
+      this.lineScanEnd = i < 0 ? src.length : i
+      if (i < 0) {
+        this.lineScanEnd = src.length + 1
+      }
+    }
+    let l = this.lastLine
+    const n = starts.length
+    if (l < n && starts[l]! <= offset && (l + 1 >= n || starts[l + 1]! > offset)) {
+      return l
+    }
+    if (l + 1 < n && starts[l + 1]! <= offset && (l + 2 >= n || starts[l + 2]! > offset)) {
+      this.lastLine = l + 1
+      return l + 1
+    }
+    let lo = 0
+    let hi = n - 1
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1
+      if (starts[mid]! <= offset) {
+        lo = mid
+      }
+      else {
+        hi = mid - 1
+      }
+    }
+    l = lo
+    this.lastLine = l
+    return l
+  }
+
+  private columnOf(line: number, offset: number): number {
+    const lineStart = this.lineStarts[line]!
+    if (line !== this.colLine || offset < this.colScanned) {
+      this.colLine = line
+      this.colScanned = lineStart
+      this.colExtra = 0
+    }
+    const src = this.src
+    let extra = this.colExtra
+    for (let p = this.colScanned; p < offset; p++) {
+      const c = src.charCodeAt(p)
+      if (c >= 0x80) {
+        // 2 bytes below 0x800; 3 for other BMP characters; a surrogate pair (4 bytes) adds 1 per unit.
+        extra += c < 0x800 ? 1 : c >= 0xd800 && c <= 0xdfff ? 1 : 2
+      }
+    }
+    this.colScanned = offset
+    this.colExtra = extra
+    return offset - lineStart + extra + 1
+  }
+}
