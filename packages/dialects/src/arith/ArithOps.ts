@@ -283,9 +283,29 @@ function verifyWidth(op: Operation, wider: boolean): LogicalResult {
   return true
 }
 
+function isMappableType(t: Type): boolean {
+  return t instanceof VectorType || t instanceof RankedTensorType || t instanceof UnrankedTensorType
+}
+
+function allScalar(op: Operation): boolean {
+  const operands = op.operands
+  for (let i = 0; i < operands.length; i++) {
+    if (isMappableType(operands[i]!.value.type)) { return false }
+  }
+  const results = op.results
+  for (let i = 0; i < results.length; i++) {
+    if (isMappableType(results[i]!.type)) { return false }
+  }
+  return true
+}
+
 /** `Elementwise` (ElementwiseMappable), as MLIR's `verifyElementwise`. */
 function verifyElementwise(op: Operation): LogicalResult {
-  const mappable = (t: Type): boolean => t instanceof VectorType || t instanceof RankedTensorType || t instanceof UnrankedTensorType
+  // All scalar (the common case): nothing to check, and no lists to make.
+  if (allScalar(op)) {
+    return true
+  }
+  const mappable = isMappableType
   const results = op.resultTypes.filter(mappable)
   const operands = op.operandTypes.filter(mappable)
   if (results.length === 0 && operands.length === 0) {
