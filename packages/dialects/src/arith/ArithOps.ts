@@ -74,8 +74,21 @@ import { spell, typeText } from '../internal/typeText.ts'
  * MLIR's trait folders, tried when the op's own folder does not fold: `Commutative`
  * moves constant operands last (in place), `Idempotent` folds `op(x, x)` to `x`.
  */
+/** True when a constant operand comes before a non-constant one (the only case the commutative fold reorders). */
+function constantBeforeNonConstant(operands: readonly (Attribute | null)[]): boolean {
+  let seenConstant = false
+  for (let i = 0; i < operands.length; i++) {
+    if (operands[i]) {
+      seenConstant = true
+    } else if (seenConstant) {
+      return true
+    }
+  }
+  return false
+}
+
 function foldTraits(op: Operation, operands: readonly (Attribute | null)[]): F.FoldResult {
-  if (op.hasTrait(Trait.Commutative) && op.numOperands >= 2) {
+  if (op.hasTrait(Trait.Commutative) && op.numOperands >= 2 && constantBeforeNonConstant(operands)) {
     const values = op.getOperands()
     const nonConst = values.filter((_, i) => !operands[i])
     const consts = values.filter((_, i) => operands[i])
