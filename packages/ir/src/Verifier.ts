@@ -469,24 +469,71 @@ function isRegionAncestor(ancestor: Region, region: Region): boolean {
   return false
 }
 
-function verifySymbolTable(op: Operation, symbolUsers: readonly Operation[] | null): boolean {
-  if (op.regions.length !== 1) { return op.emitOpError("Operations with a 'SymbolTable' must have exactly one region").fail() }
-  if (!op.regions[0]!.hasOneBlock) { return op.emitOpError("Operations with a 'SymbolTable' must have exactly one block").fail() }
-  // The symbols by name: checked for redefinitions here, then the lookup table of the
-  // symbol-use hooks, so the table's symbols are walked once.
-  const symbols = new Map<string, Operation>()
-  for (let b = op.regions[0]!.firstBlock; b !== null; b = b.nextBlock) {
+/** The symbols of a table as last verified: its named ops and their names, in order, and the map they make. */
+class VerifiedSymbols {
+  constructor(
+    readonly ops: readonly Operation[],
+    readonly names: readonly StringAttr[],
+    readonly byName: Map<string, Operation>,
+  ) {}
+
+  /** Whether `region` (a table's single region) still holds exactly these named ops, with these names, in this order. */
+  matches(region: Region): boolean {
+    const ops = this.ops
+    const names = this.names
+    let i = 0
+    for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
+      for (let o = b.firstOp; o !== null; o = o.nextOp) {
+        const name = o.getAttr('sym_name')
+        if (!(name instanceof StringAttr)) { continue }
+        if (i >= ops.length || ops[i] !== o || names[i] !== name) { return false }
+        i++
+      }
+    }
+    return i === ops.length
+  }
+}
+
+// Per symbol table, its symbols when it last verified, so that verifying unchanged IR again
+// (after a pass that changed nothing there, before printing) checks the names with one
+// walk instead of rebuilding the map.
+const verifiedSymbols = new WeakMap<Operation, VerifiedSymbols>()
+
+/**
+ * The symbols directly in `region` (the single region of symbol table `op`) by name, for
+ * the symbol-use hooks; null, after reporting it, when a name is defined twice.
+ */
+function symbolsByName(op: Operation, region: Region): Map<string, Operation> | null {
+  const known = verifiedSymbols.get(op)
+  if (known !== undefined && known.matches(region)) { return known.byName }
+  const ops: Operation[] = []
+  const names: StringAttr[] = []
+  const byName = new Map<string, Operation>()
+  for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
     for (let o = b.firstOp; o !== null; o = o.nextOp) {
       const name = o.getAttr('sym_name')
       if (!(name instanceof StringAttr)) { continue }
-      const prev = symbols.get(name.value)
+      const prev = byName.get(name.value)
       if (prev === undefined) {
-        symbols.set(name.value, o)
+        byName.set(name.value, o)
+        ops.push(o)
+        names.push(name)
         continue
       }
-      return o.emitError(`redefinition of symbol named '${name.value}'`).attachNote('see existing symbol definition here', prev.location).fail()
+      verifiedSymbols.delete(op)
+      o.emitError(`redefinition of symbol named '${name.value}'`).attachNote('see existing symbol definition here', prev.location).report()
+      return null
     }
   }
+  verifiedSymbols.set(op, new VerifiedSymbols(ops, names, byName))
+  return byName
+}
+
+function verifySymbolTable(op: Operation, symbolUsers: readonly Operation[] | null): boolean {
+  if (op.regions.length !== 1) { return op.emitOpError("Operations with a 'SymbolTable' must have exactly one region").fail() }
+  if (!op.regions[0]!.hasOneBlock) { return op.emitOpError("Operations with a 'SymbolTable' must have exactly one block").fail() }
+  const symbols = symbolsByName(op, op.regions[0]!)
+  if (symbols === null) { return false }
   if (symbolUsers !== null && symbolUsersPass(op, symbols, symbolUsers)) { return true }
   return withSymbolLookupCache(() => verifySymbolUses(op), op, symbols)
 }
