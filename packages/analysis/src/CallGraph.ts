@@ -19,12 +19,20 @@ export interface CallGraphEdge {
   readonly target: CallGraphNode
 }
 
+// Up to this many edges, a new edge is checked against the others by a scan.
+const SCANNED_EDGES = 8
+
 /** A callable region of the call graph, or one of the two special nodes (external caller, unknown callee). */
 export class CallGraphNode {
   /** The outgoing edges, in insertion order, without duplicates. */
   readonly edges: CallGraphEdge[] = []
-  private readonly keys: Set<string> = new Set()
-  private readonly id: number
+  /**
+   * For a node with many edges, the kinds of edge to each target (a bit per kind), so
+   * that a duplicate is found without a scan; null while the edges are few.
+   */
+  private edgeKinds: Map<CallGraphNode, number> | null = null
+  /** @internal The discovery number of the node. */
+  readonly id: number
 
   /** @internal */
   constructor(
@@ -41,12 +49,31 @@ export class CallGraphNode {
   }
   /** Adds an edge unless an identical one exists. */
   addEdge(target: CallGraphNode, kind: CallGraphEdgeKind): void {
-    const key = `${kind}:${target.id}`
-    if (this.keys.has(key)) {
-      return
+    const edges = this.edges
+    const bit = kind === 'call' ? 1 : kind === 'child' ? 2 : 4
+    let kinds = this.edgeKinds
+    if (kinds === null) {
+      for (let i = 0; i < edges.length; i++) {
+        if (edges[i]!.target === target && edges[i]!.kind === kind) {
+          return
+        }
+      }
+      if (edges.length >= SCANNED_EDGES) {
+        kinds = new Map()
+        for (const e of edges) {
+          kinds.set(e.target, (kinds.get(e.target) ?? 0) | (e.kind === 'call' ? 1 : e.kind === 'child' ? 2 : 4))
+        }
+        this.edgeKinds = kinds
+      }
     }
-    this.keys.add(key)
-    this.edges.push({ kind, target })
+    if (kinds !== null) {
+      const had = kinds.get(target) ?? 0
+      if ((had & bit) !== 0) {
+        return
+      }
+      kinds.set(target, had | bit)
+    }
+    edges.push({ kind, target })
   }
   /** True when some edge is a child edge. */
   get hasChildren(): boolean {
@@ -139,9 +166,9 @@ export class CallGraph {
       }
       node = this.getOrAddNode(region, parent)
     }
-    for (const region of op.regions) {
-      for (const block of region.blockList) {
-        for (const nested of block.operations) {
+    for (let r = 0; r < op.regions.length; r++) {
+      for (let block = op.regions[r]!.firstBlock; block !== null; block = block.nextBlock) {
+        for (let nested = block.firstOp; nested !== null; nested = nested.nextOp) {
           this.compute(nested, node, resolveCalls, tables)
         }
       }

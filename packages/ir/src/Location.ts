@@ -121,7 +121,7 @@ export class CallSiteLoc extends Location {
   }
   static get(callee: Location, caller: Location): CallSiteLoc {
     const context = callee.context
-    return context.uniquer.intern(`loc:cs:${callee.id}:${caller.id}`, () => new CallSiteLoc(context, callee, caller))
+    return context.uniquer.internIdPair('loc:cs', callee.id, caller.id, () => new CallSiteLoc(context, callee, caller))
   }
 }
 

@@ -194,12 +194,20 @@ function cachedSymbolsOf(cache: Map<Operation, Map<string, Operation>>, tableOp:
  * @internal Runs `fn` with `SymbolTable.lookupSymbolIn` answering from maps built once per
  * symbol table (as MLIR's `SymbolTableCollection`) instead of a scan per lookup. The IR
  * must not change while `fn` runs: the verifier uses it for the symbol-use hooks.
+ * `symbols`, when given, is the table of `tableOp` already built by the caller (every
+ * symbol directly inside it by name, the first definition of a name winning).
  */
-export function withSymbolLookupCache<T>(fn: () => T): T {
+export function withSymbolLookupCache<T>(fn: () => T, tableOp?: Operation, symbols?: Map<string, Operation>): T {
   if (lookupCache !== null) {
+    if (tableOp !== undefined && !lookupCache.has(tableOp)) {
+      lookupCache.set(tableOp, symbols!)
+    }
     return fn()
   }
   lookupCache = new Map()
+  if (tableOp !== undefined) {
+    lookupCache.set(tableOp, symbols!)
+  }
   try {
     return fn()
   } finally {

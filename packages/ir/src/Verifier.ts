@@ -20,13 +20,20 @@ import type { BlockArgument, Value } from './Value.ts'
  */
 export function verify(op: Operation, verifyRecursively = true): LogicalResult {
   const depth = symbolUserLists.length
+  const itemBase = itemTop
+  const startsBase = startsTop
+  const isolatedBase = isolatedTop
   try {
     const ok = verifyOpAndDominance(op, verifyRecursively)
     op.context.diagEngine.flush()
     return ok
   } finally {
-    // A failure leaves the lists of the symbol tables it was inside.
+    // A failure leaves the lists of the symbol tables it was inside; a hook that throws
+    // leaves the work stacks.
     symbolUserLists.length = depth
+    truncateItems(itemBase)
+    startsTop = startsBase
+    truncateIsolated(isolatedBase)
   }
 }
 
@@ -45,7 +52,7 @@ function gathersSymbolUsers(op: Operation): boolean {
 function verifyOpAndDominance(op: Operation, recursive: boolean): boolean {
   if (!verifyOperation(op, recursive)) { return false }
   if (op.regions.length !== 0) {
-    if (!verifyDominanceOfContainedRegions(op, new DominanceInfo(op), recursive)) { return false }
+    if (!verifyDominanceOfContainedRegions(op, recursive)) { return false }
   }
   return true
 }
@@ -84,8 +91,9 @@ function blockOnEntrance(block: Block): boolean {
 function blockOnExit(block: Block): boolean {
   const last = block.lastOp
   if (last !== null) {
-    for (const s of last.successors) {
-      if (s.block.parent !== block.parent) { return last.emitOpError('branching to block of a different region').fail() }
+    const successors = last.successors
+    for (let i = 0; i < successors.length; i++) {
+      if (successors[i]!.block.parent !== block.parent) { return last.emitOpError('branching to block of a different region').fail() }
     }
   }
   if (mayBeValidWithoutTerminator(block)) { return true }
@@ -97,8 +105,9 @@ function blockOnExit(block: Block): boolean {
 }
 
 function opOnEntrance(op: Operation): boolean {
-  for (const operand of op.operands) {
-    if ((operand.value as Value | null) === null) { return op.emitError('null operand found').fail() }
+  const operands = op.operands
+  for (let i = 0; i < operands.length; i++) {
+    if ((operands[i]!.value as Value | null) === null) { return op.emitError('null operand found').fail() }
   }
   // Dialect attributes among the discardable ones are checked by their dialect.
   const discardable = op.attributes.entries
@@ -127,19 +136,8 @@ function opOnEntrance(op: Operation): boolean {
   return true
 }
 
-/**
- * `isolated`: the isolated-from-above ops directly in `op`'s blocks, in order (recursive
- * mode); `symbolUsers`: for a symbol table in recursive mode, its list of symbol users.
- */
-function opOnExit(op: Operation, recursive: boolean, isolated: readonly Operation[] | null, symbolUsers: readonly Operation[] | null): boolean {
-  if (recursive && isolated !== null) {
-    // Like MLIR's parallelForEach, every isolated op is verified even after one fails.
-    let isolatedFailed = false
-    for (const o of isolated) {
-      if (!verifyOpAndDominance(o, recursive)) { isolatedFailed = true }
-    }
-    if (isolatedFailed) { return false }
-  }
+/** `symbolUsers`: for a symbol table in recursive mode, its list of symbol users. */
+function opOnExit(op: Operation, symbolUsers: readonly Operation[] | null): boolean {
   const def = op.name.def
   if (def !== null) {
     if (!verifyRegionTraits(op, symbolUsers)) { return false }
@@ -178,6 +176,38 @@ const OP_ENTERED = 1
 const BLOCK = 2
 const BLOCK_ENTERED = 3
 
+// The work stacks of `verifyOperation`, shared by its nested calls (an isolated op is
+// verified from its parent's exit, on top of the parent's items): each call works above
+// the tops it found and leaves them as it found them. The arrays only grow (their tops
+// are kept apart, since shrinking an array's length gives its storage back), so
+// verifying allocates no arrays per op or per function.
+const items: (Operation | Block | null)[] = []
+const states: number[] = []
+let itemTop = 0
+// For each entered op with regions, where its isolated-from-above children start in
+// `isolatedOps` (they are verified on its exit).
+const isolatedStarts: number[] = []
+let startsTop = 0
+const isolatedOps: (Operation | null)[] = []
+let isolatedTop = 0
+// Scratch of one block's walk: its isolated ops, last first.
+const blockIsolated: (Operation | null)[] = []
+
+function pushItem(item: Operation | Block, state: number): void {
+  items[itemTop] = item
+  states[itemTop] = state
+  itemTop++
+}
+
+/** Drops the work items above `base` (keeping no references to the IR). */
+function truncateItems(base: number): void {
+  while (itemTop > base) { items[--itemTop] = null }
+}
+
+function truncateIsolated(base: number): void {
+  while (isolatedTop > base) { isolatedOps[--isolatedTop] = null }
+}
+
 /**
  * Explicit DFS over ops and blocks with entrance and exit visits; isolated ops are
  * verified on the parent's exit. A parallel array of small integers records each work
@@ -186,28 +216,43 @@ const BLOCK_ENTERED = 3
  * isolated ops for the parent's exit, so the ops of a block are walked once.
  */
 function verifyOperation(root: Operation, recursive: boolean): boolean {
-  const items: (Operation | Block)[] = [root]
-  const states: number[] = [OP]
-  // One list per entered op with regions: its isolated-from-above children, in order.
-  const isolatedLists: Operation[][] = []
-  const blockIsolated: Operation[] = []
-  while (items.length > 0) {
-    const last = items.length - 1
+  const itemBase = itemTop
+  const startsBase = startsTop
+  const isolatedBase = isolatedTop
+  pushItem(root, OP)
+  const ok = walkOperations(itemBase, recursive)
+  truncateItems(itemBase)
+  startsTop = startsBase
+  truncateIsolated(isolatedBase)
+  return ok
+}
+
+function walkOperations(itemBase: number, recursive: boolean): boolean {
+  let numBlockIsolated = 0
+  while (itemTop > itemBase) {
+    const last = itemTop - 1
     const top = items[last]!
     const state = states[last]!
     if (state === OP_ENTERED || state === BLOCK_ENTERED) {
-      items.pop()
-      states.pop()
+      items[last] = null
+      itemTop = last
       let ok: boolean
       if (state === BLOCK_ENTERED) {
         ok = blockOnExit(top as Block)
       } else {
         const op = top as Operation
         const nested = recursive && op.regions.length !== 0
-        const isolated = nested ? isolatedLists.pop()! : null
         // The list pushed on entry stays on top while the isolated children are verified.
         const users = nested && gathersSymbolUsers(op) ? symbolUserLists[symbolUserLists.length - 1]! : null
-        ok = opOnExit(op, recursive, isolated, users)
+        if (nested) {
+          const from = isolatedStarts[--startsTop]!
+          const to = isolatedTop
+          ok = verifyIsolatedChildren(from, to, recursive)
+          truncateIsolated(from)
+          ok = ok && opOnExit(op, users)
+        } else {
+          ok = opOnExit(op, users)
+        }
         if (users !== null) { symbolUserLists.pop() }
       }
       if (!ok) { return false }
@@ -224,19 +269,18 @@ function verifyOperation(root: Operation, recursive: boolean): boolean {
       for (let o = lastOp; o !== null; o = o.prevOp) {
         if (o.successors.length !== 0 && o !== lastOp) { misplaced = o }
         if (o.regions.length === 0 || !o.hasTrait(Trait.IsolatedFromAbove)) {
-          items.push(o)
-          states.push(OP)
+          pushItem(o, OP)
         } else {
-          blockIsolated.push(o)
+          blockIsolated[numBlockIsolated++] = o
         }
       }
       if (misplaced !== null) {
+        while (numBlockIsolated > 0) { blockIsolated[--numBlockIsolated] = null }
         return misplaced.emitError('operation with block successors must terminate its parent block').fail()
       }
-      if (blockIsolated.length !== 0) {
-        const list = isolatedLists[isolatedLists.length - 1]!
-        for (let i = blockIsolated.length - 1; i >= 0; i--) { list.push(blockIsolated[i]!) }
-        blockIsolated.length = 0
+      while (numBlockIsolated > 0) {
+        isolatedOps[isolatedTop++] = blockIsolated[--numBlockIsolated]!
+        blockIsolated[numBlockIsolated] = null
       }
       continue
     }
@@ -248,16 +292,25 @@ function verifyOperation(root: Operation, recursive: boolean): boolean {
     }
     if (recursive && op.regions.length !== 0) {
       if (gathersSymbolUsers(op)) { symbolUserLists.push([]) }
-      isolatedLists.push([])
+      isolatedStarts[startsTop++] = isolatedTop
       for (let r = op.regions.length - 1; r >= 0; r--) {
-        for (let b = op.regions[r]!.lastBlock; b !== null; b = b.prevBlock) {
-          items.push(b)
-          states.push(BLOCK)
-        }
+        for (let b = op.regions[r]!.lastBlock; b !== null; b = b.prevBlock) { pushItem(b, BLOCK) }
       }
     }
   }
   return true
+}
+
+/**
+ * Verifies the isolated ops `isolatedOps[from..to)` (recursive mode). Like MLIR's
+ * parallelForEach, every one is verified even after one fails.
+ */
+function verifyIsolatedChildren(from: number, to: number, recursive: boolean): boolean {
+  let ok = true
+  for (let i = from; i < to; i++) {
+    if (!verifyOpAndDominance(isolatedOps[i]!, recursive)) { ok = false }
+  }
+  return ok
 }
 
 // ---- traits --------------------------------------------------------------------------
@@ -336,8 +389,8 @@ function verifyRegionTraits(op: Operation, symbolUsers: readonly Operation[] | n
   if (traits & Trait.SingleBlockImplicitTerminator) {
     const term = op.name.def!.implicitTerminatorName
     if (term !== undefined) {
-      for (const region of op.regions) {
-        const block = region.firstBlock
+      for (let r = 0; r < op.regions.length; r++) {
+        const block = op.regions[r]!.firstBlock
         if (block === null) { continue }
         const last = block.lastOp
         if (last !== null && (last.name.name === term || op.name.def!.implicitTerminatorAlternatives?.includes(last.name.name) === true)) { continue }
@@ -354,38 +407,61 @@ function verifyRegionTraits(op: Operation, symbolUsers: readonly Operation[] | n
   return true
 }
 
+// The regions left to walk in `verifyIsolatedFromAbove`, a stack that only grows (so a
+// call allocates nothing) and is cleared after each call.
+const pendingRegions: (Region | null)[] = []
+
 function verifyIsolatedFromAbove(isolated: Operation): boolean {
-  for (const region of isolated.regions) {
-    const pending: Region[] = [region]
-    // Regions walked so far: a valid operand is defined in one of them (an ancestor of its
-    // use, always walked first), so the check is a lookup, not a climb of the nesting.
-    const inside = new Set<Region>(pending)
-    while (pending.length > 0) {
-      const r = pending.pop()!
-      for (let b = r.firstBlock; b !== null; b = b.nextBlock) {
-        for (let o = b.firstOp; o !== null; o = o.nextOp) {
-          for (const operand of o.operands) {
-            const v = operand.value as Value | null
-            const operandRegion = v === null ? null : v.parentRegion
-            if (operandRegion === null) { return o.emitError("operation's operand is unlinked").fail() }
-            if (!inside.has(operandRegion) && !isRegionAncestor(region, operandRegion)) {
-              return o
-                .emitOpError('using value defined outside the region')
-                .attachNote('required by region isolation constraints', isolated.location)
-                .fail()
-            }
+  for (let ri = 0; ri < isolated.regions.length; ri++) {
+    if (!checkIsolatedRegion(isolated, isolated.regions[ri]!)) { return false }
+  }
+  return true
+}
+
+function checkIsolatedRegion(isolated: Operation, region: Region): boolean {
+  const pending = pendingRegions
+  let top = 0
+  pending[top++] = region
+  // The nested regions walked so far: a valid operand is defined in `region` or in one of
+  // them (an ancestor of its use, always walked first), so the check is a lookup, not a
+  // climb of the nesting. Made on the first nested region.
+  let inside: Set<Region> | null = null
+  let ok = true
+  walk: while (top > 0) {
+    const r = pending[--top]!
+    pending[top] = null
+    for (let b = r.firstBlock; b !== null; b = b.nextBlock) {
+      for (let o = b.firstOp; o !== null; o = o.nextOp) {
+        const operands = o.operands
+        for (let i = 0; i < operands.length; i++) {
+          const v = operands[i]!.value as Value | null
+          const operandRegion = v === null ? null : v.parentRegion
+          if (operandRegion === null) {
+            ok = o.emitError("operation's operand is unlinked").fail()
+            break walk
           }
-          if (o.regions.length !== 0 && !o.hasTrait(Trait.IsolatedFromAbove)) {
-            for (const sub of o.regions) {
-              pending.push(sub)
-              inside.add(sub)
-            }
+          if (operandRegion === region) { continue }
+          if ((inside === null || !inside.has(operandRegion)) && !isRegionAncestor(region, operandRegion)) {
+            ok = o
+              .emitOpError('using value defined outside the region')
+              .attachNote('required by region isolation constraints', isolated.location)
+              .fail()
+            break walk
+          }
+        }
+        if (o.regions.length !== 0 && !o.hasTrait(Trait.IsolatedFromAbove)) {
+          inside ??= new Set<Region>()
+          for (let k = 0; k < o.regions.length; k++) {
+            const sub = o.regions[k]!
+            pending[top++] = sub
+            inside.add(sub)
           }
         }
       }
     }
   }
-  return true
+  while (top > 0) { pending[--top] = null }
+  return ok
 }
 
 function isRegionAncestor(ancestor: Region, region: Region): boolean {
@@ -393,24 +469,73 @@ function isRegionAncestor(ancestor: Region, region: Region): boolean {
   return false
 }
 
-function verifySymbolTable(op: Operation, symbolUsers: readonly Operation[] | null): boolean {
-  if (op.regions.length !== 1) { return op.emitOpError("Operations with a 'SymbolTable' must have exactly one region").fail() }
-  if (!op.regions[0]!.hasOneBlock) { return op.emitOpError("Operations with a 'SymbolTable' must have exactly one block").fail() }
-  const seen = new Map<string, Location>()
-  for (let b = op.regions[0]!.firstBlock; b !== null; b = b.nextBlock) {
+/** The symbols of a table as last verified: its named ops and their names, in order, and the map they make. */
+class VerifiedSymbols {
+  constructor(
+    readonly ops: readonly Operation[],
+    readonly names: readonly StringAttr[],
+    readonly byName: Map<string, Operation>,
+  ) {}
+
+  /** Whether `region` (a table's single region) still holds exactly these named ops, with these names, in this order. */
+  matches(region: Region): boolean {
+    const ops = this.ops
+    const names = this.names
+    let i = 0
+    for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
+      for (let o = b.firstOp; o !== null; o = o.nextOp) {
+        const name = o.getAttr('sym_name')
+        if (!(name instanceof StringAttr)) { continue }
+        if (i >= ops.length || ops[i] !== o || names[i] !== name) { return false }
+        i++
+      }
+    }
+    return i === ops.length
+  }
+}
+
+// Per symbol table, its symbols when it last verified, so that verifying unchanged IR again
+// (after a pass that changed nothing there, before printing) checks the names with one
+// walk instead of rebuilding the map.
+const verifiedSymbols = new WeakMap<Operation, VerifiedSymbols>()
+
+/**
+ * The symbols directly in `region` (the single region of symbol table `op`) by name, for
+ * the symbol-use hooks; null, after reporting it, when a name is defined twice.
+ */
+function symbolsByName(op: Operation, region: Region): Map<string, Operation> | null {
+  const known = verifiedSymbols.get(op)
+  if (known !== undefined && known.matches(region)) { return known.byName }
+  const ops: Operation[] = []
+  const names: StringAttr[] = []
+  const byName = new Map<string, Operation>()
+  for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
     for (let o = b.firstOp; o !== null; o = o.nextOp) {
       const name = o.getAttr('sym_name')
       if (!(name instanceof StringAttr)) { continue }
-      const prev = seen.get(name.value)
+      const prev = byName.get(name.value)
       if (prev === undefined) {
-        seen.set(name.value, o.location)
+        byName.set(name.value, o)
+        ops.push(o)
+        names.push(name)
         continue
       }
-      return o.emitError(`redefinition of symbol named '${name.value}'`).attachNote('see existing symbol definition here', prev).fail()
+      verifiedSymbols.delete(op)
+      o.emitError(`redefinition of symbol named '${name.value}'`).attachNote('see existing symbol definition here', prev.location).report()
+      return null
     }
   }
-  if (symbolUsers !== null && symbolUsersPass(op, symbolUsers)) { return true }
-  return withSymbolLookupCache(() => verifySymbolUses(op))
+  verifiedSymbols.set(op, new VerifiedSymbols(ops, names, byName))
+  return byName
+}
+
+function verifySymbolTable(op: Operation, symbolUsers: readonly Operation[] | null): boolean {
+  if (op.regions.length !== 1) { return op.emitOpError("Operations with a 'SymbolTable' must have exactly one region").fail() }
+  if (!op.regions[0]!.hasOneBlock) { return op.emitOpError("Operations with a 'SymbolTable' must have exactly one block").fail() }
+  const symbols = symbolsByName(op, op.regions[0]!)
+  if (symbols === null) { return false }
+  if (symbolUsers !== null && symbolUsersPass(op, symbols, symbolUsers)) { return true }
+  return withSymbolLookupCache(() => verifySymbolUses(op), op, symbols)
 }
 
 /**
@@ -418,7 +543,7 @@ function verifySymbolTable(op: Operation, symbolUsers: readonly Operation[] | nu
  * swallowed. When one fails, the caller walks the table as MLIR does, so the failure
  * reported is the one MLIR's walk order reaches first.
  */
-function symbolUsersPass(table: Operation, users: readonly Operation[]): boolean {
+function symbolUsersPass(table: Operation, symbols: Map<string, Operation>, users: readonly Operation[]): boolean {
   if (users.length === 0) { return true }
   const engine = table.context.diagEngine
   engine.flush()
@@ -429,7 +554,7 @@ function symbolUsersPass(table: Operation, users: readonly Operation[]): boolean
         if (!u.name.def!.verifySymbolUses!(u)) { return false }
       }
       return true
-    })
+    }, table, symbols)
     engine.flush()
     return ok
   } finally {
@@ -497,26 +622,46 @@ function diagnoseInvalidOperandDominance(op: Operation, operandNo: number): void
   diag.report()
 }
 
-function verifyDominanceOfContainedRegions(root: Operation, domInfo: DominanceInfo, recursive: boolean): boolean {
-  const worklist: Operation[] = [root]
-  while (worklist.length > 0) {
-    const op = worklist.pop()!
-    for (const region of op.regions) {
+// The ops whose regions `verifyDominanceOfContainedRegions` has left to check, a stack
+// that only grows and is cleared after each call.
+const dominanceWorklist: (Operation | null)[] = []
+
+function verifyDominanceOfContainedRegions(root: Operation, recursive: boolean): boolean {
+  // Made on the first use that is not a value of the user's own block.
+  let domInfo: DominanceInfo | null = null
+  const worklist = dominanceWorklist
+  let top = 0
+  worklist[top++] = root
+  let ok = true
+  walk: while (top > 0) {
+    const op = worklist[--top]!
+    worklist[top] = null
+    // Every region of an op has the same kind (GraphRegions covers all of them).
+    const ssa = op.isRegistered && !op.hasTrait(Trait.GraphRegions)
+    for (let ri = 0; ri < op.regions.length; ri++) {
+      const region = op.regions[ri]!
       for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
-        const reachable = domInfo.isReachableFromEntry(b)
+        const reachable = b === region.firstBlock || (domInfo ??= new DominanceInfo(root)).isReachableFromEntry(b)
         for (let o = b.firstOp; o !== null; o = o.nextOp) {
           if (reachable) {
             const operands = o.operands
             for (let i = 0; i < operands.length; i++) {
-              if (domInfo.properlyDominatesValue(operands[i]!.value, o)) { continue }
+              const value = operands[i]!.value
+              // A value of the same block: a block argument, or a result of an op before
+              // `o` (or of any op in a block without SSA dominance).
+              const def = value.definingOp
+              if (def === null ? (value as BlockArgument).owner === b : def.parentBlock === b && (!ssa || (def !== o && def.isBeforeInBlock(o)))) { continue }
+              if ((def === null || def.parentBlock !== b) && (domInfo ??= new DominanceInfo(root)).properlyDominatesValue(value, o)) { continue }
               diagnoseInvalidOperandDominance(o, i)
-              return false
+              ok = false
+              break walk
             }
           }
-          if (recursive && o.regions.length !== 0 && !o.hasTrait(Trait.IsolatedFromAbove)) { worklist.push(o) }
+          if (recursive && o.regions.length !== 0 && !o.hasTrait(Trait.IsolatedFromAbove)) { worklist[top++] = o }
         }
       }
     }
   }
-  return true
+  while (top > 0) { worklist[--top] = null }
+  return ok
 }

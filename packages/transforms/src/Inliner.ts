@@ -89,22 +89,6 @@ class InlineHistoryEntry {
   ) {}
 }
 
-/** A symbol reference held by `user` (in its own attributes). */
-class SymbolUse {
-  constructor(
-    readonly user: Operation,
-    readonly ref: SymbolRefAttr,
-  ) {}
-}
-
-/** A callable node referenced by `user`. */
-class NodeUse {
-  constructor(
-    readonly node: CallGraphNode,
-    readonly user: Operation,
-  ) {}
-}
-
 /** The uses of discardable callables held by one callable node (MLIR's `CGUseList::CGUser`). */
 class CGUser {
   /** Nodes referenced by the callable op's own attributes (counted once each). */
@@ -155,47 +139,97 @@ function countOps(region: Region): number {
   return n
 }
 
-/** Appends the symbol references inside `attr` (arrays and dictionaries included) as uses by `user`. */
-function collectRefs(attr: Attribute, user: Operation, out: SymbolUse[]): void {
-  if (attr instanceof SymbolRefAttr) {
-    out.push(new SymbolUse(user, attr))
-  } else if (attr instanceof ArrayAttr) {
-    for (const e of attr.elements) {
-      collectRefs(e, user, out)
-    }
-  } else if (attr instanceof DictionaryAttr) {
-    for (const e of attr.entries) {
-      collectRefs(e.value, user, out)
+/**
+ * Resolves the symbol references held by ops to the callable nodes they name (MLIR's
+ * `SymbolTable::getSymbolUses` followed by a lookup), for `CGUseList`. `resolved`, when
+ * set, caches resolutions by reference across calls, as upstream (a reference resolved
+ * once keeps its node, even in another symbol table).
+ */
+class ReferencedNodes {
+  /** The nearest symbol table around the op being walked; lookups start there. */
+  private table: Operation | null = null
+  private visit: (node: CallGraphNode, user: Operation) => void = () => {}
+
+  constructor(
+    private readonly cg: CallGraph,
+    private readonly tables: SymbolTableCollection,
+  ) {}
+
+  /**
+   * Calls `visit` with each callable node that `op` (and the ops nested in it, not
+   * entering nested symbol tables) references through symbols, resolved from `op`'s
+   * parent, and the op holding the reference.
+   */
+  forEach(op: Operation, resolved: Map<SymbolRefAttr, CallGraphNode | null> | null, visit: (node: CallGraphNode, user: Operation) => void): void {
+    const from = op.parentOp
+    this.table = from === null ? null : SymbolTable.getNearestSymbolTable(from)
+    this.visit = visit
+    this.attrsOf(op, resolved)
+    if (!op.hasTrait(Trait.SymbolTable)) {
+      this.nested(op, resolved)
     }
   }
-}
 
-/** Appends the symbol uses of the ops nested in `op`, not entering nested symbol tables. */
-function collectNestedSymbolUses(op: Operation, out: SymbolUse[]): void {
-  for (const region of op.regions) {
-    for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
-      for (let o = b.firstOp; o !== null; o = o.nextOp) {
-        for (const na of o.getAttrs()) {
-          collectRefs(na.value, o, out)
-        }
-        if (!o.hasTrait(Trait.SymbolTable)) {
-          collectNestedSymbolUses(o, out)
+  private nested(op: Operation, resolved: Map<SymbolRefAttr, CallGraphNode | null> | null): void {
+    for (let r = 0; r < op.regions.length; r++) {
+      for (let b = op.regions[r]!.firstBlock; b !== null; b = b.nextBlock) {
+        for (let o = b.firstOp; o !== null; o = o.nextOp) {
+          this.attrsOf(o, resolved)
+          if (!o.hasTrait(Trait.SymbolTable)) {
+            this.nested(o, resolved)
+          }
         }
       }
     }
   }
-}
 
-/** The symbol uses held by `op` and the ops nested in it, as MLIR's `SymbolTable::getSymbolUses(op)`. */
-function symbolUsesOf(op: Operation): SymbolUse[] {
-  const out: SymbolUse[] = []
-  for (const na of op.getAttrs()) {
-    collectRefs(na.value, op, out)
+  // The inherent attributes, then the discardable ones (the order of the uses of one op
+  // does not matter to the counts kept from them).
+  private attrsOf(op: Operation, resolved: Map<SymbolRefAttr, CallGraphNode | null> | null): void {
+    const inherent = op.properties.entries
+    for (let i = 0; i < inherent.length; i++) {
+      this.refsIn(inherent[i]!.value, op, resolved)
+    }
+    const discardable = op.attributes.entries
+    for (let i = 0; i < discardable.length; i++) {
+      this.refsIn(discardable[i]!.value, op, resolved)
+    }
   }
-  if (!op.hasTrait(Trait.SymbolTable)) {
-    collectNestedSymbolUses(op, out)
+
+  private refsIn(attr: Attribute, user: Operation, resolved: Map<SymbolRefAttr, CallGraphNode | null> | null): void {
+    if (attr instanceof SymbolRefAttr) {
+      const node = resolved === null ? this.resolve(attr) : this.resolveCached(attr, resolved)
+      if (node !== null) {
+        this.visit(node, user)
+      }
+    } else if (attr instanceof ArrayAttr) {
+      for (const e of attr.elements) {
+        this.refsIn(e, user, resolved)
+      }
+    } else if (attr instanceof DictionaryAttr) {
+      for (const e of attr.entries) {
+        this.refsIn(e.value, user, resolved)
+      }
+    }
   }
-  return out
+
+  private resolveCached(ref: SymbolRefAttr, resolved: Map<SymbolRefAttr, CallGraphNode | null>): CallGraphNode | null {
+    let node = resolved.get(ref)
+    if (node === undefined) {
+      node = this.resolve(ref)
+      resolved.set(ref, node)
+    }
+    return node
+  }
+
+  private resolve(ref: SymbolRefAttr): CallGraphNode | null {
+    const symbolOp = this.table === null ? undefined : this.tables.lookupSymbolIn(this.table, ref)
+    const callable = symbolOp === undefined ? undefined : CallableOpInterface.get(symbolOp)
+    if (symbolOp !== undefined && callable !== undefined) {
+      return this.cg.lookupNode(callable.getCallableRegion(symbolOp)) ?? null
+    }
+    return null
+  }
 }
 
 /** A symbol table with whether all uses of its symbols are visible (MLIR's `walkSymbolTables`). */
@@ -227,37 +261,7 @@ function collectSymbolTables(op: Operation, allUsesVisible: boolean, out: Symbol
   }
 }
 
-/**
- * The callable nodes `op` (and the ops nested in it) reference through symbols, resolved
- * from `op`'s parent. `resolved` caches resolutions by reference across calls, as upstream
- * (a reference resolved once keeps its node, even in another symbol table).
- */
-function referencedNodes(
-  op: Operation,
-  cg: CallGraph,
-  resolved: Map<SymbolRefAttr, CallGraphNode | null>,
-  tables: SymbolTableCollection,
-): NodeUse[] {
-  const out: NodeUse[] = []
-  const from = op.parentOp
-  const table = from === null ? null : SymbolTable.getNearestSymbolTable(from)
-  for (const use of symbolUsesOf(op)) {
-    let node = resolved.get(use.ref)
-    if (node === undefined) {
-      node = null
-      const symbolOp = table === null ? undefined : tables.lookupSymbolIn(table, use.ref)
-      const callable = symbolOp === undefined ? undefined : CallableOpInterface.get(symbolOp)
-      if (symbolOp !== undefined && callable !== undefined) {
-        node = cg.lookupNode(callable.getCallableRegion(symbolOp)) ?? null
-      }
-      resolved.set(use.ref, node)
-    }
-    if (node !== null) {
-      out.push(new NodeUse(node, use.user))
-    }
-  }
-  return out
-}
+function ignoreUse(): void {}
 
 /**
  * The symbol uses of the call-graph nodes that can be erased once unused (MLIR's
@@ -266,12 +270,10 @@ function referencedNodes(
 class CGUseList {
   private readonly discardable: Map<CallGraphNode, number> = new Map()
   private readonly nodeUses: Map<CallGraphNode, CGUser> = new Map()
+  private readonly refs: ReferencedNodes
 
-  constructor(
-    root: Operation,
-    private readonly cg: CallGraph,
-    private readonly symbolTables: SymbolTableCollection,
-  ) {
+  constructor(root: Operation, cg: CallGraph, symbolTables: SymbolTableCollection) {
+    this.refs = new ReferencedNodes(cg, symbolTables)
     const alwaysLive = new Map<SymbolRefAttr, CallGraphNode | null>()
     const tables: SymbolTableScope[] = []
     collectSymbolTables(root, root.parentBlock === null, tables)
@@ -295,7 +297,7 @@ class CGUseList {
             continue
           }
           // Nodes referenced from outside any callable are always live.
-          referencedNodes(op, cg, alwaysLive, symbolTables)
+          this.refs.forEach(op, alwaysLive, ignoreUse)
         }
       }
     }
@@ -325,13 +327,13 @@ class CGUseList {
   /** Drops the uses that `callOp` (in `userNode`) holds. */
   dropCallUses(userNode: CallGraphNode, callOp: Operation): void {
     const userRefs = this.usesOf(userNode).innerUses
-    for (const use of referencedNodes(callOp, this.cg, new Map(), this.symbolTables)) {
-      const n = userRefs.get(use.node)
+    this.refs.forEach(callOp, null, (node) => {
+      const n = userRefs.get(node)
       if (n !== undefined) {
-        userRefs.set(use.node, n - 1)
-        this.add(use.node, -1)
+        userRefs.set(node, n - 1)
+        this.add(node, -1)
       }
-    }
+    })
   }
 
   /** Removes `node` (and its child nodes) from the use list, dropping the uses it holds. */
@@ -376,19 +378,19 @@ class CGUseList {
     }
     const uses = new CGUser()
     this.nodeUses.set(node, uses)
-    for (const use of referencedNodes(parentOp, this.cg, new Map(), this.symbolTables)) {
-      if (!this.discardable.has(use.node)) {
-        continue
+    this.refs.forEach(parentOp, null, (node, user) => {
+      if (!this.discardable.has(node)) {
+        return
       }
-      if (use.user !== parentOp) {
-        uses.innerUses.set(use.node, (uses.innerUses.get(use.node) ?? 0) + 1)
-      } else if (uses.topLevelUses.has(use.node)) {
-        continue
+      if (user !== parentOp) {
+        uses.innerUses.set(node, (uses.innerUses.get(node) ?? 0) + 1)
+      } else if (uses.topLevelUses.has(node)) {
+        return
       } else {
-        uses.topLevelUses.add(use.node)
+        uses.topLevelUses.add(node)
       }
-      this.add(use.node, 1)
-    }
+      this.add(node, 1)
+    })
   }
 
   /** Adds the inner uses of `callee` to `caller`, after a copy of `callee` was inlined into it. */
@@ -433,6 +435,9 @@ export class Inliner extends OperationPass<InlinerOptions> {
   private failed = false
   /** The callables found dead, erased when all SCCs are done. */
   private deadCallables: Set<CallGraphNode> = new Set()
+  /** Scratch stacks of `collectCallOps`: blocks to walk and the node their calls belong to. */
+  private readonly blockWorklist: (Block | null)[] = []
+  private readonly blockOwners: (CallGraphNode | null)[] = []
 
   override runOnOperation(): void {
     const root = this.getOperation()
@@ -603,17 +608,23 @@ export class Inliner extends OperationPass<InlinerOptions> {
    * first, nested regions after their block). Nested callables are entered only when
    * `traverseNestedNodes`, their calls then belonging to their own node.
    */
-  private collectCallOps(blocks: readonly Block[], sourceNode: CallGraphNode, traverseNestedNodes: boolean): void {
+  private collectCallOps(first: Block | null, end: Block | null, sourceNode: CallGraphNode, traverseNestedNodes: boolean): void {
     const cg = this.cg
-    const worklist: Block[] = []
-    const owners: CallGraphNode[] = []
-    for (const b of blocks) {
-      worklist.push(b)
-      owners.push(sourceNode)
+    // Scratch stacks kept by the pass (they only grow), so a call allocates no lists.
+    const worklist = this.blockWorklist
+    const owners = this.blockOwners
+    let top = 0
+    for (let b = first; b !== null && b !== end; b = b.nextBlock) {
+      worklist[top] = b
+      owners[top] = sourceNode
+      top++
     }
-    while (worklist.length > 0) {
-      const block = worklist.pop()!
-      const owner = owners.pop()!
+    while (top > 0) {
+      top--
+      const block = worklist[top]!
+      const owner = owners[top]!
+      worklist[top] = null
+      owners[top] = null
       for (let op = block.firstOp; op !== null; op = op.nextOp) {
         const iface = CallOpInterface.get(op)
         if (iface !== undefined) {
@@ -627,12 +638,14 @@ export class Inliner extends OperationPass<InlinerOptions> {
           }
           continue
         }
-        for (const region of op.regions) {
+        for (let r = 0; r < op.regions.length; r++) {
+          const region = op.regions[r]!
           const nested = cg.lookupNode(region)
           if (traverseNestedNodes || nested === undefined) {
             for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
-              worklist.push(b)
-              owners.push(nested ?? owner)
+              worklist[top] = b
+              owners[top] = nested ?? owner
+              top++
             }
           }
         }
@@ -654,7 +667,7 @@ export class Inliner extends OperationPass<InlinerOptions> {
           deadNodes.push(node)
         }
       } else {
-        this.collectCallOps(node.callableRegion!.blockList, node, false)
+        this.collectCallOps(node.callableRegion!.firstBlock, null, node, false)
       }
     }
     // Calls that came from inlining a callee remember it, so that it is not inlined into its own body again.
@@ -899,7 +912,7 @@ export class Inliner extends OperationPass<InlinerOptions> {
       owner = this.cg.lookupNode(r)
     }
     if (owner !== undefined) {
-      this.collectCallOps(newBlocks, owner, true)
+      this.collectCallOps(callBlock.nextBlock, postBlock, owner, true)
     }
     const results: Value[] = []
     for (let i = 0; i < call.numResults; i++) {

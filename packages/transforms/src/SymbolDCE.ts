@@ -1,7 +1,10 @@
 import {
-  type SymbolRefAttr,
+  ArrayAttr,
+  DictionaryAttr,
+  SymbolRefAttr,
   SymbolTable,
   Trait,
+  type Attribute,
   type Operation,
 } from '@tilepass/ir'
 import { SymbolTableCollection } from '@tilepass/analysis'
@@ -12,50 +15,82 @@ function isPotentiallyUnknownSymbolTable(op: Operation): boolean {
   return op.regions.length === 1 && op.name.dialect === null
 }
 
+/** Appends the symbol references inside `attr` (arrays and dictionaries included) to `out`. */
+function pushSymbolRefs(attr: Attribute, out: SymbolRefAttr[]): void {
+  if (attr instanceof SymbolRefAttr) {
+    out.push(attr)
+  } else if (attr instanceof ArrayAttr) {
+    const elements = attr.elements
+    for (let i = 0; i < elements.length; i++) {
+      pushSymbolRefs(elements[i]!, out)
+    }
+  } else if (attr instanceof DictionaryAttr) {
+    const entries = attr.entries
+    for (let i = 0; i < entries.length; i++) {
+      pushSymbolRefs(entries[i]!.value, out)
+    }
+  }
+}
+
+/** Appends the symbol references in the attributes of `op`: its inherent ones, then its discardable ones. */
+function pushOwnSymbolRefs(op: Operation, out: SymbolRefAttr[]): void {
+  const inherent = op.properties.entries
+  for (let i = 0; i < inherent.length; i++) {
+    pushSymbolRefs(inherent[i]!.value, out)
+  }
+  const discardable = op.attributes.entries
+  for (let i = 0; i < discardable.length; i++) {
+    pushSymbolRefs(discardable[i]!.value, out)
+  }
+}
+
+// The ops left to visit in `collectSymbolUses`: a stack that only grows, cleared after each call.
+const nestedOps: (Operation | null)[] = []
+
 /**
- * The symbol references held by `op` and the ops nested in it, without entering nested
- * symbol tables (their own attributes count). Returns false, with `out` incomplete, when
- * `op` or a nested op may be an unknown symbol table (MLIR's `SymbolTable::getSymbolUses`
- * failing).
+ * The symbol references held by `op` and the ops nested in it (each op's inherent
+ * attributes, then its discardable ones), without entering nested symbol tables (their
+ * own attributes count). Returns false, with `out` incomplete, when `op` or a nested op
+ * may be an unknown symbol table (MLIR's `SymbolTable::getSymbolUses` failing).
  */
 export function collectSymbolUses(op: Operation, out: SymbolRefAttr[]): boolean {
   if (isPotentiallyUnknownSymbolTable(op)) {
     return false
   }
-  for (const na of op.getAttrs()) {
-    SymbolTable.walkSymbolRefs(na.value, (ref) => {
-      out.push(ref)
-    })
-  }
+  pushOwnSymbolRefs(op, out)
   if (op.hasTrait(Trait.SymbolTable)) {
     return true
   }
-  const stack: Operation[] = []
-  const pushNested = (o: Operation): void => {
-    for (const r of o.regions) {
-      for (let b = r.firstBlock; b !== null; b = b.nextBlock) {
-        for (let n = b.lastOp; n !== null; n = n.prevOp) {
-          stack.push(n)
-        }
+  // Not reentrant: nothing it calls collects symbol uses.
+  const base = 0
+  let top = pushNested(op, base)
+  let ok = true
+  while (top > base) {
+    const o = nestedOps[--top]!
+    nestedOps[top] = null
+    if (isPotentiallyUnknownSymbolTable(o)) {
+      ok = false
+      break
+    }
+    pushOwnSymbolRefs(o, out)
+    if (!o.hasTrait(Trait.SymbolTable)) {
+      top = pushNested(o, top)
+    }
+  }
+  while (top > base) { nestedOps[--top] = null }
+  return ok
+}
+
+/** Pushes the ops nested in `o` onto `nestedOps` at `top` (so that they pop in order); returns the new top. */
+function pushNested(o: Operation, top: number): number {
+  for (let r = 0; r < o.regions.length; r++) {
+    for (let b = o.regions[r]!.firstBlock; b !== null; b = b.nextBlock) {
+      for (let n = b.lastOp; n !== null; n = n.prevOp) {
+        nestedOps[top++] = n
       }
     }
   }
-  pushNested(op)
-  while (stack.length > 0) {
-    const o = stack.pop()!
-    if (isPotentiallyUnknownSymbolTable(o)) {
-      return false
-    }
-    for (const na of o.getAttrs()) {
-      SymbolTable.walkSymbolRefs(na.value, (ref) => {
-        out.push(ref)
-      })
-    }
-    if (!o.hasTrait(Trait.SymbolTable)) {
-      pushNested(o)
-    }
-  }
-  return true
+  return top
 }
 
 /** The symbols `ref` names from `tableOp`: the root and each nested reference, in order; null when unresolved. */
@@ -190,6 +225,14 @@ export class SymbolDCE extends OperationPass {
         return false
       }
       for (const ref of refs) {
+        if (ref.nestedReferences.length === 0) {
+          const s = tables.lookupSymbolIn(parent, ref.rootReference)
+          if (s !== undefined && !live.has(s)) {
+            live.add(s)
+            worklist.push(s)
+          }
+          continue
+        }
         const resolved = resolveSymbolPath(tables, parent, ref)
         if (resolved === null) {
           continue

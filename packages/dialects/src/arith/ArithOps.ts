@@ -75,8 +75,21 @@ import { spell, typeText } from '../internal/typeText.ts'
  * MLIR's trait folders, tried when the op's own folder does not fold: `Commutative`
  * moves constant operands last (in place), `Idempotent` folds `op(x, x)` to `x`.
  */
+/** True when a constant operand comes before a non-constant one (the only case the commutative fold reorders). */
+function constantBeforeNonConstant(operands: readonly (Attribute | null)[]): boolean {
+  let seenConstant = false
+  for (let i = 0; i < operands.length; i++) {
+    if (operands[i]) {
+      seenConstant = true
+    } else if (seenConstant) {
+      return true
+    }
+  }
+  return false
+}
+
 function foldTraits(op: Operation, operands: readonly (Attribute | null)[]): F.FoldResult {
-  if (op.hasTrait(Trait.Commutative) && op.numOperands >= 2) {
+  if (op.hasTrait(Trait.Commutative) && op.numOperands >= 2 && constantBeforeNonConstant(operands)) {
     const values = op.getOperands()
     const nonConst = values.filter((_, i) => !operands[i])
     const consts = values.filter((_, i) => operands[i])
@@ -284,9 +297,29 @@ function verifyWidth(op: Operation, wider: boolean): LogicalResult {
   return true
 }
 
+function isMappableType(t: Type): boolean {
+  return t instanceof VectorType || t instanceof RankedTensorType || t instanceof UnrankedTensorType
+}
+
+function allScalar(op: Operation): boolean {
+  const operands = op.operands
+  for (let i = 0; i < operands.length; i++) {
+    if (isMappableType(operands[i]!.value.type)) { return false }
+  }
+  const results = op.results
+  for (let i = 0; i < results.length; i++) {
+    if (isMappableType(results[i]!.type)) { return false }
+  }
+  return true
+}
+
 /** `Elementwise` (ElementwiseMappable), as MLIR's `verifyElementwise`. */
 function verifyElementwise(op: Operation): LogicalResult {
-  const mappable = (t: Type): boolean => t instanceof VectorType || t instanceof RankedTensorType || t instanceof UnrankedTensorType
+  // All scalar (the common case): nothing to check, and no lists to make.
+  if (allScalar(op)) {
+    return true
+  }
+  const mappable = isMappableType
   const results = op.resultTypes.filter(mappable)
   const operands = op.operandTypes.filter(mappable)
   if (results.length === 0 && operands.length === 0) {

@@ -289,42 +289,10 @@ export function verifyFunctionLike(op: Operation, argAttrsName: string, resAttrs
     return false
   }
   const fnType = getFunctionType(op)
-  const checkAttrs = (name: string, count: number, what: 'argument' | 'result'): boolean => {
-    const all = op.getAttr(name)
-    if (!(all instanceof ArrayAttr)) {
-      return true
-    }
-    const plural = what === 'argument' ? 'arguments' : 'results'
-    if (all.elements.length !== count) {
-      return op
-        .emitOpError(
-          `expects ${what} attribute array to have the same number of elements as the number of function ${plural}, got ${all.elements.length}, but expected ${count}`,
-        )
-        .fail()
-    }
-    let index = 0
-    for (const d of all.elements) {
-      if (!(d instanceof DictionaryAttr)) {
-        return op.emitOpError(`expects ${what} attribute dictionary to be a DictionaryAttr`).fail()
-      }
-      for (const e of d.entries) {
-        if (!e.name.includes('.')) {
-          return op.emitOpError(`${plural} may only have dialect attributes`).fail()
-        }
-        const dialect = attributeNameDialect(op.context, e.name)?.def
-        const hook = what === 'argument' ? dialect?.verifyRegionArgAttribute : dialect?.verifyRegionResultAttribute
-        if (hook !== undefined && !hook(op, 0, index, e)) {
-          return false
-        }
-      }
-      index++
-    }
-    return true
-  }
-  if (!checkAttrs(argAttrsName, fnType.inputs.length, 'argument')) {
+  if (!checkFunctionAttrArray(op, argAttrsName, fnType.inputs.length, 'argument')) {
     return false
   }
-  if (!checkAttrs(resAttrsName, fnType.results.length, 'result')) {
+  if (!checkFunctionAttrArray(op, resAttrsName, fnType.results.length, 'result')) {
     return false
   }
   if (op.regions.length !== 1) {
@@ -347,6 +315,40 @@ export function verifyFunctionLike(op: Operation, argAttrsName: string, resAttrs
         )
         .fail()
     }
+  }
+  return true
+}
+
+/** The per-argument (or per-result) attribute dictionaries `name` of a function op, against `count`. */
+function checkFunctionAttrArray(op: Operation, name: string, count: number, what: 'argument' | 'result'): boolean {
+  const all = op.getAttr(name)
+  if (!(all instanceof ArrayAttr)) {
+    return true
+  }
+  const plural = what === 'argument' ? 'arguments' : 'results'
+  if (all.elements.length !== count) {
+    return op
+      .emitOpError(
+        `expects ${what} attribute array to have the same number of elements as the number of function ${plural}, got ${all.elements.length}, but expected ${count}`,
+      )
+      .fail()
+  }
+  let index = 0
+  for (const d of all.elements) {
+    if (!(d instanceof DictionaryAttr)) {
+      return op.emitOpError(`expects ${what} attribute dictionary to be a DictionaryAttr`).fail()
+    }
+    for (const e of d.entries) {
+      if (!e.name.includes('.')) {
+        return op.emitOpError(`${plural} may only have dialect attributes`).fail()
+      }
+      const dialect = attributeNameDialect(op.context, e.name)?.def
+      const hook = what === 'argument' ? dialect?.verifyRegionArgAttribute : dialect?.verifyRegionResultAttribute
+      if (hook !== undefined && !hook(op, 0, index, e)) {
+        return false
+      }
+    }
+    index++
   }
   return true
 }

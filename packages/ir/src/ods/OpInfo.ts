@@ -65,8 +65,18 @@ export function valueSegments(
   results: boolean,
   segmentAttr: string | null,
 ): Int32Array {
+  return valueSegmentsInto(new Int32Array(decls.length * 2), op, decls, results, segmentAttr)
+}
+
+/** `valueSegments` written into `out` (at least two entries per declared group), which it returns. */
+export function valueSegmentsInto(
+  out: Int32Array,
+  op: Operation,
+  decls: readonly OdsValueDecl[],
+  results: boolean,
+  segmentAttr: string | null,
+): Int32Array {
   const n = decls.length
-  const out = new Int32Array(n * 2)
   const total = results ? op.results.length : op.operands.length
   if (segmentAttr !== null) {
     const sizes = segmentSizes(op, segmentAttr, n)

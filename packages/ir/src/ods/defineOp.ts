@@ -26,7 +26,7 @@ import { RankedTensorType, ShapedType, UnrankedTensorType, VectorType, kDynamic,
 import type { Value } from '../Value.ts'
 import type { AttrSpec, OperandConstraint, RegionConstraint, SuccessorConstraint } from './Constraints.ts'
 import { compileFormat, formatUsesCustomDirective, parseWithFormat, printWithFormat, type CompiledFormat, type CustomDirective, type FormatOpInfo } from './Format.ts'
-import { valueDecl, valueSegments, type OdsAttrDecl, type OdsRegionDecl, type OdsSuccessorDecl, type OdsValueDecl, type TypesMatchWith } from './OpInfo.ts'
+import { valueDecl, valueSegments, valueSegmentsInto, type OdsAttrDecl, type OdsRegionDecl, type OdsSuccessorDecl, type OdsValueDecl, type TypesMatchWith } from './OpInfo.ts'
 import { typeToString } from './TypeText.ts'
 
 /** The declaration of an op in the ODS style; `defineOp` turns it into an `OdsOp`. */
@@ -189,6 +189,9 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
   /** Segments of ops whose operands/results are all single (never mutated). */
   private readonly fixedOperandSegments: Int32Array
   private readonly fixedResultSegments: Int32Array
+  /** Scratch segments of the op being verified (ops with variadic operands/results). */
+  private readonly verifyOperandSegments: Int32Array
+  private readonly verifyResultSegments: Int32Array
   private readonly counts: {
     readonly fixedOperands: number
     readonly variableOperands: boolean
@@ -249,6 +252,8 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     const fixedSuccessors = this.successors.filter((r) => !r.constraint.variadic).length
     this.fixedOperandSegments = identitySegments(this.operands.length)
     this.fixedResultSegments = identitySegments(this.results.length)
+    this.verifyOperandSegments = new Int32Array(this.operands.length * 2)
+    this.verifyResultSegments = new Int32Array(this.results.length * 2)
     this.counts = {
       fixedOperands,
       variableOperands: fixedOperands !== this.operands.length,
@@ -694,16 +699,27 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
         return op.emitOpError(`attribute '${d.name}' failed to satisfy constraint: ${d.constraint.summary}`).fail()
       }
     }
-    if (!this.verifyValues(op, this.operands, this.operandSegments(op), false)) {
+    // Segments into scratch arrays: the constraint checks below verify no other op.
+    const operandSegs = this.counts.variableOperands
+      ? valueSegmentsInto(this.verifyOperandSegments, op, this.operands, false, (this.traits & Trait.AttrSizedOperandSegments) !== 0 ? 'operandSegmentSizes' : null)
+      : this.fixedOperandSegments
+    if (!this.verifyValues(op, this.operands, operandSegs, false)) {
       return false
     }
-    if (!this.verifyValues(op, this.results, this.resultSegments(op), true)) {
+    const resultSegs = this.counts.variableResults
+      ? valueSegmentsInto(this.verifyResultSegments, op, this.results, true, (this.traits & Trait.AttrSizedResultSegments) !== 0 ? 'resultSegmentSizes' : null)
+      : this.fixedResultSegments
+    if (!this.verifyValues(op, this.results, resultSegs, true)) {
       return false
     }
     let ri = 0
-    for (const d of this.regions) {
-      const regions = d.constraint.variadic ? op.regions.slice(ri, op.regions.length - (this.regions.length - 1 - this.regions.indexOf(d))) : op.regions.slice(ri, ri + 1)
-      for (const r of regions) {
+    const regionDecls = this.regions
+    for (let di = 0; di < regionDecls.length; di++) {
+      const d = regionDecls[di]!
+      // A variadic group takes what the declarations after it leave.
+      const end = d.constraint.variadic ? op.regions.length - (regionDecls.length - 1 - di) : Math.min(ri + 1, op.regions.length)
+      for (let k = ri; k < end; k++) {
+        const r = op.regions[k]!
         if (!d.constraint.check(r)) {
           // Names starting with '#' stand for ODS's unnamed regions.
           const named = d.name.startsWith('#') ? '' : ` ('${d.name}')`
