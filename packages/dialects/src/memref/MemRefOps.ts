@@ -4,7 +4,6 @@ import {
   AnyRankedOrUnrankedMemRef,
   AnyType,
   BoolAttrC,
-  I64Attr,
   Index,
   IntegerAttr,
   IndexType,
@@ -12,7 +11,7 @@ import {
   StridedLayoutAttr,
   Trait,
   UnrankedMemRefType,
-  attrConstraint,
+  typeConstraint,
   kDynamic,
   optionalAttr,
   defineOp,
@@ -29,6 +28,14 @@ import {
 } from '@tilepass/ir'
 import { typeText } from '../internal/typeText.ts'
 import { addPatterns, type CanonicalizationPattern } from '../internal/RewriterLike.ts'
+import { alignmentAttr, foldMemRefCastOperands, memrefMiscOps } from './MemRefMiscOps.ts'
+import { memrefViewOps } from './MemRefViewOps.ts'
+
+// `AnyNon0RankedOrUnrankedMemRef` of `memref.dim`.
+const DimSource = typeConstraint(
+  'unranked.memref of any type values or non-0-ranked.memref of any type values',
+  (t) => t instanceof UnrankedMemRefType || (t instanceof MemRefType && t.shape.length > 0),
+)
 
 // `DefaultValuedOptionalAttr<BoolAttr, "false">`: absent unless written (never materialized).
 const nontemporal = optionalAttr(BoolAttrC)
@@ -48,7 +55,7 @@ export const LoadOp: OdsOp = defineOp({
   summary: 'load operation',
   operands: { memref: AnyMemRef, indices: variadic(Index) },
   results: { result: AnyType },
-  attributes: { nontemporal },
+  attributes: { nontemporal, alignment: alignmentAttr },
   typesMatchWith: [
     { from: 'memref', to: 'result', transform: elementTypeOf, summary: "result type matches element type of 'memref'" } satisfies TypesMatchWith,
   ],
@@ -71,7 +78,7 @@ export const StoreOp: OdsOp = defineOp({
   name: 'memref.store',
   summary: 'store operation',
   operands: { value: AnyType, memref: AnyMemRef, indices: variadic(Index) },
-  attributes: { nontemporal },
+  attributes: { nontemporal, alignment: alignmentAttr },
   typesMatchWith: [
     { from: 'memref', to: 'value', transform: elementTypeOf, summary: "type of 'value' matches element type of 'memref'" } satisfies TypesMatchWith,
   ],
@@ -88,21 +95,6 @@ export const StoreOp: OdsOp = defineOp({
 })
 
 // ---- Allocation ----------------------------------------------------------------------------
-
-// `ConfinedAttr<OptionalAttr<I64Attr>, [IntPositive, IntPowerOf2]>`.
-const alignment = optionalAttr(
-  attrConstraint(
-    '64-bit signless integer attribute whose value is positive and whose value is a power of two > 0',
-    (a) => {
-      if (!I64Attr.check(a)) {
-        return false
-      }
-      const v = (a as IntegerAttr).value
-      return v > 0n && (v & (v - 1n)) === 0n
-    },
-    { valueType: (c) => I64Attr.valueType!(c), isStorageKind: (a) => I64Attr.isStorageKind!(a) },
-  ),
-)
 
 /** The number of symbols of a memref's layout map (zero for the identity and strided layouts). */
 function layoutSymbolCount(type: MemRefType): number {
@@ -135,7 +127,7 @@ function allocLike(name: string, summary: string, resource: string): OdsOp {
     summary,
     operands: { dynamicSizes: variadic(Index), symbolOperands: variadic(Index) },
     results: { memref: AnyMemRef },
-    attributes: { alignment },
+    attributes: { alignment: alignmentAttr },
     traits: Trait.AttrSizedOperandSegments,
     assemblyFormat: '`(` $dynamicSizes `)` (`` `[` $symbolOperands^ `]`)? attr-dict `:` type($memref)',
     verify(op: Operation): LogicalResult {
@@ -217,19 +209,6 @@ export const DeallocOp: OdsOp = defineOp({
 })
 
 // ---- Casts -----------------------------------------------------------------------------------
-
-/** Replaces operands defined by a `memref.cast` from a ranked memref by the cast's source (MLIR's `foldMemRefCast`). */
-function foldMemRefCastOperands(op: Operation): boolean {
-  let changed = false
-  for (let i = 0; i < op.numOperands; i++) {
-    const def = op.getOperand(i).definingOp
-    if (def !== null && def.name.name === 'memref.cast' && !(def.getOperand(0).type instanceof UnrankedMemRefType)) {
-      op.setOperand(i, def.getOperand(0))
-      changed = true
-    }
-  }
-  return changed
-}
 
 function sameMemorySpace(a: Attribute | null, b: Attribute | null): boolean {
   return a === b
@@ -333,7 +312,7 @@ export const CastOp: OdsOp = defineOp({
 export const DimOp: OdsOp = defineOp({
   name: 'memref.dim',
   summary: 'dimension index operation',
-  operands: { source: AnyRankedOrUnrankedMemRef, index: Index },
+  operands: { source: DimSource, index: Index },
   results: { result: Index },
   traits: Trait.NoMemoryEffect,
   assemblyFormat: 'attr-dict $source `,` $index `:` type($source)',
@@ -369,6 +348,6 @@ export const DimOp: OdsOp = defineOp({
   },
 })
 
-/** Every op of the memref subset. */
-export const memrefOps: readonly OdsOp[] = [LoadOp, StoreOp, AllocOp, AllocaOp, DeallocOp, CastOp, DimOp]
+/** Every op of the memref dialect. */
+export const memrefOps: readonly OdsOp[] = [LoadOp, StoreOp, AllocOp, AllocaOp, DeallocOp, CastOp, DimOp, ...memrefViewOps, ...memrefMiscOps]
 
