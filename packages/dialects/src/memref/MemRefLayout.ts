@@ -12,8 +12,12 @@ import {
   AffineMapAttr,
   AffineSymbolExpr,
   DenseArrayAttr,
+  IntegerAttr,
   IntegerType,
   MemRefType,
+  Operation,
+  OperationState,
+  matchConstantValue,
   StridedLayoutAttr,
   affineAdd,
   affineMul,
@@ -25,11 +29,11 @@ import {
   type LogicalResult,
   type OpAsmParser,
   type OpAsmPrinter,
-  type Operation,
   type Type,
   type UnresolvedOperand,
   type Value,
 } from '@tilepass/ir'
+import type { RewriterLike } from '../internal/RewriterLike.ts'
 
 /** `ShapedType::kDynamic` as the 64-bit value stored in `static_*` dense arrays. */
 export const kDynamic64: bigint = -(1n << 63n)
@@ -52,8 +56,11 @@ export function canonicalStrides(shape: readonly number[]): number[] {
   return strides
 }
 
-/** MLIR's saturated product: dynamic when either side is. */
+/** MLIR's `SaturatedInteger` product: zero when either side is zero, else dynamic when either side is. */
 export function mulSat(a: number, b: number): number {
+  if (a === 0 || b === 0) {
+    return 0
+  }
   return a === kDynamic || b === kDynamic ? kDynamic : a * b
 }
 
@@ -349,26 +356,6 @@ export function stridedLinearLayoutMap(context: Context, strides: readonly numbe
   return AffineMap.get(context, strides.length, nSymbols, [expr])
 }
 
-/** MLIR's `makeCanonicalStridedLayoutExpr`: the row-major layout expression of `shape`. */
-function canonicalStridedLayoutExpr(context: Context, shape: readonly number[]): AffineExpr | null {
-  let expr: AffineExpr | null = null
-  let poisoned = false
-  let running = 1
-  let nSymbols = 0
-  for (let i = shape.length - 1; i >= 0; i--) {
-    const stride = poisoned ? AffineSymbolExpr.get(context, nSymbols++) : AffineConstantExpr.get(context, running)
-    const term = affineMul(AffineDimExpr.get(context, i), stride)
-    expr = expr === null ? term : affineAdd(expr, term)
-    const size = shape[i]!
-    if (size > 0) {
-      running *= size
-    } else {
-      poisoned = true
-    }
-  }
-  return expr
-}
-
 /** MLIR's `MemRefType::canonicalizeStridedLayout`: the layout as a simplified map, or none when it is the identity. */
 export function canonicalizeStridedLayout(t: MemRefType): MemRefType {
   const l = t.layout
@@ -395,9 +382,94 @@ export function canonicalizeStridedLayout(t: MemRefType): MemRefType {
   if (t.shape.length === 0) {
     return t
   }
-  const canonical = canonicalStridedLayoutExpr(t.context, t.shape)
-  if (canonical !== m.results[0]) {
+  // The map is the canonical row-major layout when its linear form is (MLIR compares the
+  // simplified expressions, which are equal exactly then).
+  const form = new LinearForm(new Array<number | null>(m.numDims).fill(0), 0)
+  const canonical = canonicalStrides(t.shape)
+  const isCanonical =
+    accumulate(m.results[0]!, 1, form) &&
+    form.offset === 0 &&
+    form.dims.every((d, i) => (canonical[i] === kDynamic ? d === null : d === canonical[i]))
+  if (!isCanonical) {
     return MemRefType.get(t.shape, t.elementType, AffineMapAttr.get(m), t.memorySpace)
   }
   return MemRefType.get(t.shape, t.elementType, null, t.memorySpace)
+}
+
+/** The integer value of a constant-defined SSA value (MLIR's `getConstantIntValue`), or null. */
+export function constantIntOf(v: Value): number | null {
+  const a = matchConstantValue(v)
+  return a instanceof IntegerAttr ? Number(a.value) : null
+}
+
+/**
+ * MLIR's `foldDynamicIndexList`: SSA entries defined by constants become static, except
+ * negative ones when `onlyNonNegative` and zeros when `onlyNonZero`. Null when none folds.
+ */
+export function foldDynamicIndexList(list: MixedList, onlyNonNegative: boolean, onlyNonZero: boolean): MixedList | null {
+  const statics: number[] = []
+  const dynamic: Value[] = []
+  let d = 0
+  let changed = false
+  for (const s of list.statics) {
+    if (s !== kDynamic) {
+      statics.push(s)
+      continue
+    }
+    const v = list.dynamic[d++]!
+    const c = constantIntOf(v)
+    if (c === null || (onlyNonNegative && c < 0) || (onlyNonZero && c === 0)) {
+      statics.push(kDynamic)
+      dynamic.push(v)
+      continue
+    }
+    statics.push(c)
+    changed = true
+  }
+  return changed ? { statics, dynamic } : null
+}
+
+/** The static value of entry `i` of `list`: its static value, the constant of its SSA value, or null. */
+export function constantEntry(list: MixedList, i: number): number | null {
+  const s = list.statics[i]!
+  if (s !== kDynamic) {
+    return s
+  }
+  let d = 0
+  for (let j = 0; j < i; j++) {
+    if (list.statics[j] === kDynamic) {
+      d++
+    }
+  }
+  return constantIntOf(list.dynamic[d]!)
+}
+
+/** Creates the op `name` before `at` through `rewriter`. */
+export function createOpBefore(
+  rewriter: RewriterLike,
+  at: Operation,
+  name: string,
+  operands: readonly Value[],
+  types: readonly Type[],
+  properties: readonly [string, Attribute][] = [],
+): Operation {
+  const state = new OperationState(at.location, rewriter.context.getOperationName(name))
+  state.addOperands(operands)
+  state.addTypes(types)
+  for (const [n, a] of properties) {
+    state.addProperty(n, a)
+  }
+  rewriter.setInsertionPoint(at)
+  return rewriter.insert(Operation.create(state))
+}
+
+/** Replaces `op`'s single result by `value`, through a `memref.cast` to the old type when the types differ. */
+export function replaceWithCast(rewriter: RewriterLike, op: Operation, value: Value): void {
+  const type = op.getResult(0).type
+  if (value.type === type) {
+    rewriter.replaceOp(op, [value])
+    return
+  }
+  const cast = createOpBefore(rewriter, op, 'memref.cast', [value], [type])
+  rewriter.replaceOp(op, [cast.getResult(0)])
 }

@@ -283,7 +283,7 @@ export const MemorySpaceCastOp: OdsOp = defineOp({
     const def = source.definingOp
     if (def !== null && def.name.name === 'memref.memory_space_cast') {
       op.setOperand(0, def.getOperand(0))
-      return [op.getResult(0)]
+      return []
     }
     return undefined
   },
@@ -731,7 +731,7 @@ export const AtomicRMWOp: OdsOp = defineOp({
   },
   fold(op: Operation): OpFoldResult[] | undefined {
     // atomic_rmw(memrefcast) -> atomic_rmw
-    return foldMemRefCastOperands(op, op.getOperand(0)) ? [op.getResult(0)] : undefined
+    return foldMemRefCastOperands(op, op.getOperand(0)) ? [] : undefined
   },
 })
 

@@ -18,6 +18,8 @@ import {
   IntegerAttr,
   IntegerType,
   MemRefType,
+  Operation,
+  OperationState,
   StridedLayoutAttr,
   Trait,
   type UnrankedMemRefType,
@@ -26,19 +28,25 @@ import {
   kDynamic,
   typeConstraint,
   variadic,
+  type Attribute,
   type LogicalResult,
   type OdsOp,
   type OpAsmParser,
   type OpAsmPrinter,
   type OpFoldResult,
-  type Operation,
-  type OperationState,
   type Type,
   type Value,
 } from '@tilepass/ir'
 import { typeText } from '../internal/typeText.ts'
+import { addPatterns, type CanonicalizationPattern, type RewriterLike } from '../internal/RewriterLike.ts'
 import {
   DynamicIndexListDirective,
+  constantEntry,
+  constantIntOf,
+  createOpBefore,
+  foldDynamicIndexList,
+  replaceWithCast,
+  staticListAttr,
   addSat,
   canonicalizeStridedLayout,
   getStridesAndOffset,
@@ -259,20 +267,186 @@ export const SubViewOp: OdsOp = defineOp({
   },
   verify: verifySubView,
   fold(op: Operation): OpFoldResult[] | undefined {
-    // A trivial subview (zero offsets, full sizes, unit strides) of the same type is its source.
     const source = op.getOperand(0)
-    const result = op.getResult(0)
     const st = source.type as MemRefType
-    if (st !== result.type) {
-      return undefined
-    }
-    const [offsets, sizes, strides] = mixedLists(op)
-    if (offsets.statics.every((v) => v === 0) && strides.statics.every((v) => v === 1) && sizes.statics.every((v, i) => v !== kDynamic && v === st.shape[i])) {
+    const rt = op.getResult(0).type as MemRefType
+    const layout = rt.layout
+    const staticLayout = !(layout instanceof StridedLayoutAttr) || (layout.offset !== kDynamic && !layout.strides.includes(kDynamic))
+    if (rt === st && rt.hasStaticShape && staticLayout) {
       return [source]
+    }
+    // subview(subview(x)) where the outer one has zero offsets, unit strides and the inner one's sizes.
+    const def = source.definingOp
+    if (def !== null && def.name.name === 'memref.subview' && rt === st) {
+      const [offsets, sizes, strides] = mixedLists(op)
+      const inner = mixedLists(def)[1]
+      const sameSizes =
+        sizes.statics.length === inner.statics.length &&
+        sizes.statics.every((v, i) => v === inner.statics[i]) &&
+        sizes.dynamic.every((v, i) => v === inner.dynamic[i])
+      const allZero = offsets.statics.every((_, i) => constantEntry(offsets, i) === 0)
+      const allOne = strides.statics.every((_, i) => constantEntry(strides, i) === 1)
+      if (allZero && allOne && sameSizes) {
+        return [source]
+      }
     }
     return undefined
   },
+  getCanonicalizationPatterns(patterns: unknown): void {
+    addPatterns(patterns, [subViewConstantArgumentFolder, subViewOpMemRefCastFolder, trivialSubViewOpFolder])
+  },
 })
+
+/** The dimensions a rank-reducing subview drops (MLIR's `SubViewOp::getDroppedDims`). */
+export function droppedDims(op: Operation): boolean[] | null {
+  return computeMemRefRankReductionMask(op.getOperand(0).type as MemRefType, op.getResult(0).type as MemRefType, mixedLists(op)[1].statics)
+}
+
+/** `inferSubViewResultType` of `source`, with the dimensions `dropped` removed. */
+function rankReducedSubViewType(source: MemRefType, lists: readonly MixedList[], dropped: readonly boolean[]): MemRefType | null {
+  const full = inferSubViewResultType(source, lists[0]!.statics, lists[1]!.statics, lists[2]!.statics)
+  if (full === null) {
+    return null
+  }
+  if (!dropped.includes(true)) {
+    return full
+  }
+  const layout = full.layout as StridedLayoutAttr
+  const shape: number[] = []
+  const strides: number[] = []
+  for (let i = 0; i < full.shape.length; i++) {
+    if (dropped[i]) {
+      continue
+    }
+    shape.push(full.shape[i]!)
+    strides.push(layout.strides[i]!)
+  }
+  return stridedMemRef(source.context, shape, full.elementType, layout.offset, strides, full.memorySpace)
+}
+
+/** Creates a `memref.subview` of `source` before `at`. */
+function createSubView(rewriter: RewriterLike, at: Operation, type: MemRefType, source: Value, lists: readonly MixedList[]): Operation {
+  const ctx = at.context
+  return createOpBefore(rewriter, at, 'memref.subview', [source, ...lists[0]!.dynamic, ...lists[1]!.dynamic, ...lists[2]!.dynamic], [type], [
+    ['operandSegmentSizes', DenseArrayAttr.getI32(ctx, [1, lists[0]!.dynamic.length, lists[1]!.dynamic.length, lists[2]!.dynamic.length])],
+    ['static_offsets', staticListAttr(ctx, lists[0]!.statics)],
+    ['static_sizes', staticListAttr(ctx, lists[1]!.statics)],
+    ['static_strides', staticListAttr(ctx, lists[2]!.statics)],
+  ])
+}
+
+/**
+ * MLIR's `OpWithOffsetSizesAndStridesConstantArgumentFolder<SubViewOp, ...>`: constant SSA
+ * offsets, sizes and strides become static; the new subview is cast back to the old type.
+ */
+const subViewConstantArgumentFolder: CanonicalizationPattern = {
+  name: 'OpWithOffsetSizesAndStridesConstantArgumentFolder<mlir::memref::SubViewOp, SubViewReturnTypeCanonicalizer, SubViewCanonicalizer>',
+  debugName: 'mlir::OpWithOffsetSizesAndStridesConstantArgumentFolder<mlir::memref::SubViewOp, SubViewReturnTypeCanonicalizer, SubViewCanonicalizer>',
+  rootName: 'memref.subview',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const [o, z, t] = mixedLists(op)
+    const fo = foldDynamicIndexList(o, true, false)
+    const fz = foldDynamicIndexList(z, true, false)
+    const ft = foldDynamicIndexList(t, false, true)
+    if (fo === null && fz === null && ft === null) {
+      return false
+    }
+    const lists = [fo ?? o, fz ?? z, ft ?? t]
+    const source = op.getOperand(0).type as MemRefType
+    if (sliceBoundsError(source.shape, lists[0]!.statics, lists[1]!.statics, lists[2]!.statics) !== null) {
+      return false
+    }
+    const dropped = droppedDims(op)
+    const type = dropped === null ? null : rankReducedSubViewType(source, lists, dropped)
+    if (type === null) {
+      return false
+    }
+    const sub = createSubView(rewriter, op, type, op.getOperand(0), lists)
+    replaceWithCast(rewriter, op, sub.getResult(0))
+    return true
+  },
+}
+
+/** MLIR's `CastOp::canFoldIntoConsumerOp`: the cast only makes sizes, offset or strides more dynamic. */
+export function canFoldCastIntoConsumer(cast: Operation): boolean {
+  const src = cast.getOperand(0).type
+  const dst = cast.getResult(0).type
+  if (!(src instanceof MemRefType) || !(dst instanceof MemRefType) || src.elementType !== dst.elementType || src.shape.length !== dst.shape.length) {
+    return false
+  }
+  const a = getStridesAndOffset(src)
+  const b = getStridesAndOffset(dst)
+  if (a === null || b === null) {
+    return false
+  }
+  const moreStatic = (x: number, y: number): boolean => x !== y && x === kDynamic && y !== kDynamic
+  if (src.shape.some((d, i) => moreStatic(d, dst.shape[i]!))) {
+    return false
+  }
+  if (moreStatic(a.offset, b.offset)) {
+    return false
+  }
+  return !a.strides.some((s, i) => moreStatic(s, b.strides[i]!))
+}
+
+/** MLIR's `SubViewOpMemRefCastFolder`: a subview of a `memref.cast` reads the cast's source. */
+const subViewOpMemRefCastFolder: CanonicalizationPattern = {
+  name: 'SubViewOpMemRefCastFolder',
+  rootName: 'memref.subview',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    if (op.getOperands().some((v) => v.type instanceof IndexType && constantIntOf(v) !== null)) {
+      return false
+    }
+    const cast = op.getOperand(0).definingOp
+    if (cast === null || cast.name.name !== 'memref.cast' || !canFoldCastIntoConsumer(cast)) {
+      return false
+    }
+    const dropped = droppedDims(op)
+    const castSource = cast.getOperand(0)
+    const type = dropped === null ? null : rankReducedSubViewType(castSource.type as MemRefType, mixedLists(op), dropped)
+    if (type === null) {
+      return false
+    }
+    const sub = createSubView(rewriter, op, type, castSource, mixedLists(op))
+    replaceWithCast(rewriter, op, sub.getResult(0))
+    return true
+  },
+}
+
+/** MLIR's `TrivialSubViewOpFolder`: a subview with zero offsets, unit strides and the source's static sizes is its source. */
+const trivialSubViewOpFolder: CanonicalizationPattern = {
+  name: 'TrivialSubViewOpFolder',
+  rootName: 'memref.subview',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const src = op.getOperand(0).type as MemRefType
+    const res = op.getResult(0).type as MemRefType
+    if (src.shape.length !== res.shape.length) {
+      return false
+    }
+    const [o, z, t] = mixedLists(op)
+    for (let i = 0; i < o.statics.length; i++) {
+      if (constantEntry(o, i) !== 0) {
+        return false
+      }
+    }
+    for (let i = 0; i < t.statics.length; i++) {
+      if (constantEntry(t, i) !== 1) {
+        return false
+      }
+    }
+    for (let i = 0; i < z.statics.length; i++) {
+      const v = constantEntry(z, i)
+      if (v === null || v !== src.shape[i]) {
+        return false
+      }
+    }
+    replaceWithCast(rewriter, op, op.getOperand(0))
+    return true
+  },
+}
 
 // ---- view --------------------------------------------------------------------------------------
 
@@ -369,24 +543,122 @@ export const ReinterpretCastOp: OdsOp = defineOp({
   },
   fold(op: Operation): OpFoldResult[] | undefined {
     const source = op.getOperand(0)
-    // reinterpret_cast(x) of the same type and a trivial (statically known identity) layout is x.
-    const [offsets, sizes, strides] = mixedLists(op)
-    const t = op.getResult(0).type as MemRefType
-    if (source.type === t && offsets.dynamic.length + sizes.dynamic.length + strides.dynamic.length === 0) {
-      const so = getStridesAndOffset(t)
-      if (so !== null && so.offset === offsets.statics[0] && so.strides.every((s, i) => s === strides.statics[i])) {
-        return [source]
+    // reinterpret_cast(reinterpret_cast(x)), reinterpret_cast(cast(x)) and reinterpret_cast of a
+    // subview with zero offsets read x.
+    const def = source.definingOp
+    let prev: Value | null = null
+    if (def !== null && (def.name.name === 'memref.reinterpret_cast' || def.name.name === 'memref.cast')) {
+      prev = def.getOperand(0)
+    } else if (def !== null && def.name.name === 'memref.subview') {
+      const offsets = mixedLists(def)[0]
+      if (offsets.statics.every((_, i) => constantEntry(offsets, i) === 0)) {
+        prev = def.getOperand(0)
       }
     }
-    // reinterpret_cast(reinterpret_cast(x)) / reinterpret_cast(cast(x)) / reinterpret_cast(subview(x)) read x.
-    const def = source.definingOp
-    if (def !== null && (def.name.name === 'memref.reinterpret_cast' || def.name.name === 'memref.cast' || def.name.name === 'memref.subview')) {
-      op.setOperand(0, def.getOperand(0))
+    if (prev !== null) {
+      op.setOperand(0, prev)
       return []
+    }
+    const t = op.getResult(0).type as MemRefType
+    if (t.hasStaticShape && source.type === t && staticList(op.getAttr('static_offsets'))[0] === 0) {
+      return [source]
     }
     return undefined
   },
+  getCanonicalizationPatterns(patterns: unknown): void {
+    addPatterns(patterns, [reinterpretCastOpExtractStridedMetadataFolder, reinterpretCastOpConstantFolder])
+  },
 })
+
+/**
+ * MLIR's `OpWithOffsetSizesAndStridesConstantArgumentFolder<ReinterpretCastOp, ...>`:
+ * constant SSA offsets, sizes and strides become static; the result is cast back.
+ */
+const reinterpretCastOpConstantFolder: CanonicalizationPattern = {
+  name: 'OpWithOffsetSizesAndStridesConstantArgumentFolder<mlir::memref::ReinterpretCastOp, ReinterpretCastReturnTypeCanonicalizer, ReinterpretCastCanonicalizer>',
+  debugName: 'mlir::OpWithOffsetSizesAndStridesConstantArgumentFolder<mlir::memref::ReinterpretCastOp, ReinterpretCastReturnTypeCanonicalizer, ReinterpretCastCanonicalizer>',
+  rootName: 'memref.reinterpret_cast',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const [o, z, t] = mixedLists(op)
+    const fo = foldDynamicIndexList(o, true, false)
+    const fz = foldDynamicIndexList(z, true, false)
+    const ft = foldDynamicIndexList(t, false, true)
+    if (fo === null && fz === null && ft === null) {
+      return false
+    }
+    const lists = [fo ?? o, fz ?? z, ft ?? t]
+    const old = op.getResult(0).type as MemRefType
+    const type = stridedMemRef(op.context, lists[1]!.statics, old.elementType, lists[0]!.statics[0]!, lists[2]!.statics, old.memorySpace)
+    const ctx = op.context
+    const created = createOpBefore(rewriter, op, 'memref.reinterpret_cast', [op.getOperand(0), ...lists[0]!.dynamic, ...lists[1]!.dynamic, ...lists[2]!.dynamic], [type], [
+      ['operandSegmentSizes', DenseArrayAttr.getI32(ctx, [1, lists[0]!.dynamic.length, lists[1]!.dynamic.length, lists[2]!.dynamic.length])],
+      ['static_offsets', staticListAttr(ctx, lists[0]!.statics)],
+      ['static_sizes', staticListAttr(ctx, lists[1]!.statics)],
+      ['static_strides', staticListAttr(ctx, lists[2]!.statics)],
+    ])
+    replaceWithCast(rewriter, op, created.getResult(0))
+    return true
+  },
+}
+
+/** A mixed value made constant where known: a number, or the SSA value itself. */
+type Constified = number | Value
+
+function constifyList(list: MixedList, known: (v: Value) => number | null): Constified[] {
+  let d = 0
+  return list.statics.map((s) => {
+    if (s !== kDynamic) {
+      return s
+    }
+    const v = list.dynamic[d++]!
+    return constantIntOf(v) ?? known(v) ?? v
+  })
+}
+
+/**
+ * MLIR's `ReinterpretCastOpExtractStridedMetadataFolder`: a reinterpret_cast of the
+ * metadata of x that rebuilds x is x (through a cast when the types differ); otherwise it
+ * reads x directly.
+ */
+const reinterpretCastOpExtractStridedMetadataFolder: CanonicalizationPattern = {
+  name: 'ReinterpretCastOpExtractStridedMetadataFolder',
+  rootName: 'memref.reinterpret_cast',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const meta = op.getOperand(0).definingOp
+    if (meta === null || meta.name.name !== 'memref.extract_strided_metadata') {
+      return false
+    }
+    const src = meta.getOperand(0)
+    const st = src.type as MemRefType
+    const so = getStridesAndOffset(st)!
+    const rank = st.shape.length
+    // The metadata results, constant where the source type knows them.
+    const metaValue = (i: number, known: number): Constified => (known !== kDynamic ? known : meta.getResult(i))
+    const metaOffset = metaValue(1, so.offset)
+    const metaSizes = st.shape.map((d, i) => metaValue(2 + i, d))
+    const metaStrides = so.strides.map((d, i) => metaValue(2 + rank + i, d))
+    const known = (v: Value): number | null => {
+      for (let i = 1; i < meta.numResults; i++) {
+        if (meta.getResult(i) === v) {
+          const c = i === 1 ? metaOffset : i < 2 + rank ? metaSizes[i - 2]! : metaStrides[i - 2 - rank]!
+          return typeof c === 'number' ? c : null
+        }
+      }
+      return null
+    }
+    const [o, z, t] = mixedLists(op)
+    const same = (a: readonly Constified[], b: readonly Constified[]): boolean => a.length === b.length && a.every((x, i) => x === b[i])
+    const noop = same(metaStrides, constifyList(t, known)) && same(metaSizes, constifyList(z, known)) && metaOffset === constifyList(o, known)[0]
+    if (!noop) {
+      rewriter.modifyOpInPlace(op, () => op.setOperand(0, src))
+      return true
+    }
+    replaceWithCast(rewriter, op, src)
+    return true
+  },
+}
 
 // ---- transpose -------------------------------------------------------------------------------
 
@@ -418,6 +690,16 @@ export function inferTransposeResultType(t: MemRefType, map: AffineMap): MemRefT
     strides.push(so.strides[p]!)
   }
   return stridedMemRef(t.context, sizes, t.elementType, so.offset, strides, t.memorySpace)
+}
+
+/** Whether two memref types have the same shape, element type, space, strides and offset. */
+function sameStridedLayout(a: MemRefType, b: MemRefType): boolean {
+  if (a.elementType !== b.elementType || a.memorySpace !== b.memorySpace || a.shape.length !== b.shape.length || a.shape.some((d, i) => d !== b.shape[i])) {
+    return false
+  }
+  const x = getStridesAndOffset(a)
+  const y = getStridesAndOffset(b)
+  return x !== null && y !== null && x.offset === y.offset && x.strides.every((v, i) => v === y.strides[i])
 }
 
 /** `memref.transpose`: a view of a memref with its dimensions permuted. */
@@ -480,7 +762,7 @@ export const TransposeOp: OdsOp = defineOp({
     const inferred = inferTransposeResultType(src, map)
     const canonical = inferred === null ? src : canonicalizeStridedLayout(inferred)
     const canonicalResult = canonicalizeStridedLayout(result)
-    if (canonicalResult !== canonical) {
+    if (canonicalResult !== canonical && !sameStridedLayout(canonicalResult, canonical)) {
       return op
         .emitOpError(`result type ${typeText(canonicalResult)} is not equivalent to the canonical transposed input type ${typeText(canonical)}`)
         .fail()
@@ -684,6 +966,9 @@ export const ExpandShapeOp: OdsOp = defineOp({
     return true
   },
   fold: foldReshape,
+  getCanonicalizationPatterns(patterns: unknown): void {
+    addPatterns(patterns, [composeReassociativeReshapeOps('memref.expand_shape')])
+  },
 })
 
 /** `memref.collapse_shape`: a view of lower rank, contiguous source dimensions merged by `reassociation`. */
@@ -726,7 +1011,96 @@ export const CollapseShapeOp: OdsOp = defineOp({
     return true
   },
   fold: foldReshape,
+  getCanonicalizationPatterns(patterns: unknown): void {
+    addPatterns(patterns, [composeReassociativeReshapeOps('memref.collapse_shape'), collapseShapeOpMemRefCastFolder])
+  },
 })
+
+/** MLIR's `composeReassociationIndices`: the groups of two chained reshapes of the same kind, or null. */
+function composeReassociationIndices(a: readonly (readonly number[])[], b: readonly (readonly number[])[]): number[][] | null {
+  if (a.length === b.length) {
+    return null
+  }
+  const [producer, consumer] = a.length < b.length ? [b, a] : [a, b]
+  if (consumer.length === 0) {
+    return []
+  }
+  let consumerDims = 0
+  for (const g of consumer) {
+    consumerDims += g.length
+  }
+  if (producer.length !== consumerDims) {
+    return null
+  }
+  return consumer.map((g) => g.flatMap((i) => [...producer[i]!]))
+}
+
+/** MLIR's `ComposeReassociativeReshapeOps`: expand(expand(x)) and collapse(collapse(x)) become one op. */
+function composeReassociativeReshapeOps(name: string): CanonicalizationPattern {
+  const isExpand = name === 'memref.expand_shape'
+  return {
+    name: `ComposeReassociativeReshapeOps<mlir::memref::${isExpand ? 'ExpandShapeOp' : 'CollapseShapeOp'}, mlir::ReshapeOpKind::${isExpand ? 'kExpand' : 'kCollapse'}>`,
+    debugName: `mlir::ComposeReassociativeReshapeOps<mlir::memref::${isExpand ? 'ExpandShapeOp' : 'CollapseShapeOp'}, mlir::ReshapeOpKind::${isExpand ? 'kExpand' : 'kCollapse'}>`,
+    rootName: name,
+    benefit: 1,
+    matchAndRewrite(op, rewriter) {
+      const src = op.getOperand(0).definingOp
+      if (src === null || src.name.name !== name) {
+        return false
+      }
+      const nonIdentity = (t: Type): boolean => t instanceof MemRefType && !hasIdentityLayout(t)
+      if (nonIdentity(src.getOperand(0).type) || nonIdentity(op.getOperand(0).type) || nonIdentity(op.getResult(0).type)) {
+        return false
+      }
+      const groups = composeReassociationIndices(reassociation(src), reassociation(op))
+      if (groups === null) {
+        return false
+      }
+      const props: [string, Attribute][] = [['reassociation', reassociationAttr(op, groups)]]
+      if (isExpand) {
+        props.push(['static_output_shape', op.getAttr('static_output_shape')!])
+      }
+      const created = createOpBefore(rewriter, op, name, [src.getOperand(0), ...op.getOperands().slice(1)], [op.getResult(0).type], props)
+      rewriter.replaceOp(op, [created.getResult(0)])
+      return true
+    },
+  }
+}
+
+/** MLIR's `CollapseShapeOp::computeCollapsedType`. */
+export function computeCollapsedType(src: MemRefType, groups: readonly (readonly number[])[]): MemRefType | null {
+  const shape = groups.map((g) => g.reduce((acc, d) => mulSat(acc, src.shape[d]!), 1))
+  if (hasIdentityLayout(src)) {
+    return MemRefType.get(shape, src.elementType, null, src.memorySpace)
+  }
+  const layout = computeCollapsedLayout(src, groups)
+  return layout === null ? null : MemRefType.get(shape, src.elementType, layout, src.memorySpace)
+}
+
+/** MLIR's `CollapseShapeOpMemRefCastFolder`: a collapse of a `memref.cast` reads the cast's source. */
+const collapseShapeOpMemRefCastFolder: CanonicalizationPattern = {
+  name: 'CollapseShapeOpMemRefCastFolder',
+  rootName: 'memref.collapse_shape',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const cast = op.getOperand(0).definingOp
+    if (cast === null || cast.name.name !== 'memref.cast' || !canFoldCastIntoConsumer(cast)) {
+      return false
+    }
+    const groups = reassociation(op)
+    const type = computeCollapsedType(cast.getOperand(0).type as MemRefType, groups)
+    if (type === null) {
+      return false
+    }
+    if (type === op.getResult(0).type) {
+      rewriter.modifyOpInPlace(op, () => op.setOperand(0, cast.getOperand(0)))
+      return true
+    }
+    const created = createOpBefore(rewriter, op, 'memref.collapse_shape', [cast.getOperand(0)], [type], [['reassociation', reassociationAttr(op, groups)]])
+    replaceWithCast(rewriter, op, created.getResult(0))
+    return true
+  },
+}
 
 /** MLIR's `foldReshapeOp`: a reshape to its source's type folds to the source; expand(collapse(x)) of x's type folds to x. */
 function foldReshape(op: Operation): OpFoldResult[] | undefined {
@@ -767,6 +1141,28 @@ export const ExtractStridedMetadataOp: OdsOp = defineOp({
     const index = IndexType.get(t.context)
     const rank = t.shape.length
     return [MemRefType.get([], t.elementType, null, t.memorySpace), index, ...new Array<Type>(2 * rank).fill(index)]
+  },
+  fold(op: Operation): OpFoldResult[] | undefined {
+    // Uses of results the source type knows statically read constants instead.
+    const t = op.getOperand(0).type as MemRefType
+    const so = getStridesAndOffset(t)!
+    const known = [so.offset, ...t.shape, ...so.strides]
+    const index = IndexType.get(op.context)
+    let changed = false
+    for (let i = 0; i < known.length; i++) {
+      const r = op.getResult(1 + i)
+      if (known[i] === kDynamic || r.useEmpty) {
+        continue
+      }
+      const state = new OperationState(op.location, op.context.getOperationName('arith.constant'))
+      state.addProperty('value', IntegerAttr.get(index, known[i]!))
+      state.addTypes([index])
+      const cst = Operation.create(state)
+      op.parentBlock!.insertBefore(cst, op)
+      r.replaceAllUsesWith(cst.getResult(0))
+      changed = true
+    }
+    return changed ? [] : undefined
   },
   getAsmResultNames(op: Operation, setName: (v: Value, n: string) => void): void {
     setName(op.getResult(0), 'base_buffer')
