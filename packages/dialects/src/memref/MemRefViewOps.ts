@@ -463,6 +463,9 @@ export const ViewOp: OdsOp = defineOp({
   results: { '#0': AnyMemRef },
   traits: Trait.Pure,
   assemblyFormat: '$source `[` $byte_shift `]` `` `[` $sizes `]` attr-dict `:` type($source) `to` type(results)',
+  getAsmResultNames(op: Operation, setName: (v: Value, n: string) => void): void {
+    setName(op.getResult(0), 'view')
+  },
   verify(op: Operation): LogicalResult {
     const base = op.getOperand(0).type as MemRefType
     const view = op.getResult(0).type as MemRefType
