@@ -20,7 +20,7 @@ function context(): { ctx: Context; errors: string[] } {
   const ctx = new Context({ dialects: [BuiltinDialect, ArithDialect, FuncDialect, MemRefDialect], allowUnregisteredDialects: true })
   const errors: string[] = []
   ctx.diagEngine.registerHandler((d) => {
-    errors.push(`${d.location.toString()}: ${d.message}`)
+    errors.push(d.message)
     return true
   })
   return { ctx, errors }
@@ -43,7 +43,7 @@ function firstError(source: string): string | undefined {
     verify(r.op)
   }
   ctx.diagEngine.flush()
-  return errors[0]?.replace(/^.*?: /, '')
+  return errors[0]
 }
 
 /** `mlir-opt --canonicalize` with every loaded dialect's patterns. */
