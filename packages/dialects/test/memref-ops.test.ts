@@ -475,4 +475,83 @@ describe('memref canonicalization matches mlir-opt 22', () => {
 
 `)
   })
+  it('alloca_scope is inlined when no stack allocation outlives it, and its allocas hoisted', () => {
+    expect(canonicalize(String.raw`func.func @inline_at_end(%n: index) {
+  memref.alloca_scope {
+    %buf = memref.alloca(%n) : memref<?xf32>
+    "test.consume"(%buf) : (memref<?xf32>) -> ()
+  }
+  return
+}
+func.func @inline_without_alloca(%m: memref<f32>, %v: f32) -> f32 {
+  "test.wrap"() ({
+    %r = memref.alloca_scope -> (f32) {
+      memref.store %v, %m[] : memref<f32>
+      memref.alloca_scope.return %v : f32
+    }
+    "test.consume"(%r) : (f32) -> ()
+    "test.end"() : () -> ()
+  }) : () -> ()
+  return %v : f32
+}
+func.func @hoist(%n: index) {
+  "test.wrap"() ({
+    memref.alloca_scope {
+      %buf = memref.alloca(%n) : memref<?xi8>
+      "test.consume"(%buf) : (memref<?xi8>) -> ()
+    }
+    "test.end"() : () -> ()
+  }) : () -> ()
+  return
+}
+func.func @kept(%n: index) {
+  "test.wrap"() ({
+    memref.alloca_scope {
+      %buf = memref.alloca(%n) : memref<?xi8>
+      "test.consume"(%buf) : (memref<?xi8>) -> ()
+    }
+    "test.after"() : () -> ()
+    "test.end"() : () -> ()
+  }) : () -> ()
+  return
+}
+`)).toBe(String.raw`module {
+  func.func @inline_at_end(%arg0: index) {
+    %alloca = memref.alloca(%arg0) : memref<?xf32>
+    "test.consume"(%alloca) : (memref<?xf32>) -> ()
+    return
+  }
+  func.func @inline_without_alloca(%arg0: memref<f32>, %arg1: f32) -> f32 {
+    "test.wrap"() ({
+      memref.store %arg1, %arg0[] : memref<f32>
+      "test.consume"(%arg1) : (f32) -> ()
+      "test.end"() : () -> ()
+    }) : () -> ()
+    return %arg1 : f32
+  }
+  func.func @hoist(%arg0: index) {
+    %alloca = memref.alloca(%arg0) : memref<?xi8>
+    "test.wrap"() ({
+      memref.alloca_scope  {
+        "test.consume"(%alloca) : (memref<?xi8>) -> ()
+      }
+      "test.end"() : () -> ()
+    }) : () -> ()
+    return
+  }
+  func.func @kept(%arg0: index) {
+    "test.wrap"() ({
+      memref.alloca_scope  {
+        %alloca = memref.alloca(%arg0) : memref<?xi8>
+        "test.consume"(%alloca) : (memref<?xi8>) -> ()
+      }
+      "test.after"() : () -> ()
+      "test.end"() : () -> ()
+    }) : () -> ()
+    return
+  }
+}
+
+`)
+  })
 })

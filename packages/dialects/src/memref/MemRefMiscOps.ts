@@ -33,6 +33,7 @@ import {
   attrConstraint,
   defineOp,
   intEnumAttr,
+  getMemoryEffects,
   isMemoryEffectFree,
   kDynamic,
   optional,
@@ -870,7 +871,145 @@ export const AllocaScopeOp: OdsOp = defineOp({
     p.printRegion(op.getRegion(0), false, withResults)
     p.printOptionalAttrDict(op.getAttrs())
   },
+  getCanonicalizationPatterns(patterns: unknown): void {
+    addPatterns(patterns, [allocaScopeInliner, allocaScopeHoister])
+  },
 })
+
+/** Whether `op` allocates one of its results in its automatic allocation scope (`memref.alloca`). */
+function isGuaranteedAutomaticAllocation(op: Operation): boolean {
+  const effects = getMemoryEffects(op)
+  return effects !== null && effects.some((e) => e.kind === 'allocate' && e.resource === 'AutomaticAllocationScopeResource' && e.value !== undefined && e.value.definingOp === op)
+}
+
+/** MLIR's `isOpItselfPotentialAutomaticAllocation`: an op without effect information might allocate on the stack. */
+function isPotentialAutomaticAllocation(op: Operation): boolean {
+  if (op.hasTrait(Trait.RecursiveMemoryEffects)) {
+    return false
+  }
+  return getMemoryEffects(op) === null || isGuaranteedAutomaticAllocation(op)
+}
+
+/** Whether `op` is the last op before its block's terminator, in a single-block region. */
+function lastNonTerminatorInRegion(op: Operation): boolean {
+  const block = op.parentBlock
+  const region = op.parentRegion
+  return block !== null && region !== null && op.nextOp !== null && op.nextOp === block.lastOp && op.nextOp.nextOp === null && region.firstBlock === block && block.nextBlock === null &&
+    (!op.nextOp.isRegistered || op.nextOp.hasTrait(Trait.IsTerminator))
+}
+
+/** Walks the ops nested in `op` in pre-order, not entering ops for which `visit` returns 'skip'; true when `visit` returned 'stop'. */
+function walkNested(op: Operation, visit: (nested: Operation) => 'skip' | 'stop' | 'advance'): boolean {
+  for (const region of op.regions) {
+    for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
+      for (let o = b.firstOp; o !== null; o = o.nextOp) {
+        const r = visit(o)
+        if (r === 'stop') {
+          return true
+        }
+        if (r === 'advance' && walkNested(o, visit)) {
+          return true
+        }
+      }
+    }
+  }
+  return false
+}
+
+/**
+ * MLIR's `AllocaScopeInliner`: an `alloca_scope` whose body cannot allocate on the stack, or
+ * that ends an enclosing allocation scope's single block, is inlined into its parent.
+ */
+const allocaScopeInliner: CanonicalizationPattern = {
+  name: 'AllocaScopeInliner',
+  rootName: 'memref.alloca_scope',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const hasPotentialAlloca = walkNested(op, (o) => {
+      if (isPotentialAutomaticAllocation(o)) {
+        return 'stop'
+      }
+      return o.hasTrait(Trait.AutomaticAllocationScope) ? 'skip' : 'advance'
+    })
+    if (hasPotentialAlloca && (!op.parentOp?.hasTrait(Trait.AutomaticAllocationScope) || !lastNonTerminatorInRegion(op))) {
+      return false
+    }
+    const block = op.getRegion(0).firstBlock
+    if (block === null || block.lastOp === null) {
+      return false
+    }
+    const terminator = block.lastOp
+    const results = terminator.getOperands()
+    rewriter.inlineBlockBefore(block, op)
+    rewriter.replaceOp(op, results)
+    rewriter.eraseOp(terminator)
+    return true
+  },
+}
+
+/**
+ * MLIR's `AllocaScopeHoister`: allocas in an `alloca_scope` that ends the single blocks of ops up
+ * to the enclosing allocation scope move before the outermost of those ops, when their operands
+ * are defined there.
+ */
+const allocaScopeHoister: CanonicalizationPattern = {
+  name: 'AllocaScopeHoister',
+  rootName: 'memref.alloca_scope',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    if (op.getParentWithTrait(Trait.AutomaticAllocationScope) === null) {
+      return false
+    }
+    let last = op.parentOp
+    if (last === null || last.hasTrait(Trait.AutomaticAllocationScope)) {
+      return false
+    }
+    if (!lastNonTerminatorInRegion(op) || !lastNonTerminatorInRegion(last)) {
+      return false
+    }
+    while (last.parentOp !== null && !last.parentOp.hasTrait(Trait.AutomaticAllocationScope)) {
+      last = last.parentOp
+      if (!lastNonTerminatorInRegion(last)) {
+        return false
+      }
+    }
+    const containing = last.regions.find((r) => r.isAncestor(op))
+    if (containing === undefined) {
+      return false
+    }
+    const toHoist: Operation[] = []
+    const collect = (o: Operation): void => {
+      for (const region of o.regions) {
+        for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
+          for (let n = b.firstOp; n !== null; n = n.nextOp) {
+            collect(n)
+          }
+        }
+      }
+      if (!isGuaranteedAutomaticAllocation(o)) {
+        return
+      }
+      const definedInside = o.getOperands().some((v) => {
+        const def = v.definingOp
+        const region = def !== null ? def.parentRegion : (v as { owner?: { parent: Region | null } }).owner?.parent ?? null
+        return region !== null && (region === containing || (region.parentOp !== null && containing.isAncestor(region.parentOp)))
+      })
+      if (!definedInside) {
+        toHoist.push(o)
+      }
+    }
+    collect(op)
+    if (toHoist.length === 0) {
+      return false
+    }
+    for (const alloc of toHoist) {
+      rewriter.setInsertionPoint(last)
+      const cloned = rewriter.insert(alloc.clone())
+      rewriter.replaceOp(alloc, [cloned.getResult(0)])
+    }
+    return true
+  },
+}
 
 function addBlock(region: Region): Block {
   const b = new Block()
