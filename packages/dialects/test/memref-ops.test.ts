@@ -554,4 +554,21 @@ func.func @kept(%n: index) {
 
 `)
   })
+  it('a collapse of an expand composes into one collapse, or folds away', () => {
+    expect(canonicalize(String.raw`func.func @collapse_of_expand(%m: memref<6x4xf32>, %v: memref<?xf32>, %n: index) -> (memref<24xf32>, memref<?xf32>) {
+  %e = memref.expand_shape %m [[0, 1], [2]] output_shape [2, 3, 4] : memref<6x4xf32> into memref<2x3x4xf32>
+  %c = memref.collapse_shape %e [[0, 1, 2]] : memref<2x3x4xf32> into memref<24xf32>
+  %e2 = memref.expand_shape %v [[0, 1]] output_shape [1, %n] : memref<?xf32> into memref<1x?xf32>
+  %c2 = memref.collapse_shape %e2 [[0, 1]] : memref<1x?xf32> into memref<?xf32>
+  return %c, %c2 : memref<24xf32>, memref<?xf32>
+}
+`)).toBe(String.raw`module {
+  func.func @collapse_of_expand(%arg0: memref<6x4xf32>, %arg1: memref<?xf32>, %arg2: index) -> (memref<24xf32>, memref<?xf32>) {
+    %collapse_shape = memref.collapse_shape %arg0 [[0, 1]] : memref<6x4xf32> into memref<24xf32>
+    return %collapse_shape, %arg1 : memref<24xf32>, memref<?xf32>
+  }
+}
+
+`)
+  })
 })

@@ -1015,7 +1015,7 @@ export const CollapseShapeOp: OdsOp = defineOp({
   },
   fold: foldReshape,
   getCanonicalizationPatterns(patterns: unknown): void {
-    addPatterns(patterns, [composeReassociativeReshapeOps('memref.collapse_shape'), collapseShapeOpMemRefCastFolder])
+    addPatterns(patterns, [composeReassociativeReshapeOps('memref.collapse_shape'), composeCollapseOfExpandOp, collapseShapeOpMemRefCastFolder])
   },
 })
 
@@ -1068,6 +1068,61 @@ function composeReassociativeReshapeOps(name: string): CanonicalizationPattern {
       return true
     },
   }
+}
+
+/**
+ * MLIR's `ComposeCollapseOfExpandOp`: collapse(expand(x)) of identity layouts is one collapse
+ * of x, or a cast when the rank does not change. (Upstream also builds an expand_shape when the
+ * result has the higher rank; that case is left alone here.)
+ */
+const composeCollapseOfExpandOp: CanonicalizationPattern = {
+  name: 'ComposeCollapseOfExpandOp<mlir::memref::CollapseShapeOp, mlir::memref::ExpandShapeOp, mlir::memref::CastOp, mlir::memref::DimOp, mlir::MemRefType>',
+  debugName: 'mlir::ComposeCollapseOfExpandOp<mlir::memref::CollapseShapeOp, mlir::memref::ExpandShapeOp, mlir::memref::CastOp, mlir::memref::DimOp, mlir::MemRefType>',
+  rootName: 'memref.collapse_shape',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const expand = op.getOperand(0).definingOp
+    if (expand === null || expand.name.name !== 'memref.expand_shape') {
+      return false
+    }
+    const src = expand.getOperand(0).type as MemRefType
+    const result = op.getResult(0).type as MemRefType
+    const nonIdentity = (t: Type): boolean => t instanceof MemRefType && !hasIdentityLayout(t)
+    if (nonIdentity(op.getOperand(0).type) || nonIdentity(src) || nonIdentity(expand.getResult(0).type) || src === result) {
+      return false
+    }
+    const srcRank = src.shape.length
+    const resultRank = result.shape.length
+    const [higher, lower] = srcRank > resultRank ? [reassociation(expand), reassociation(op)] : [reassociation(op), reassociation(expand)]
+    let h = 0
+    const composed: number[][] = []
+    for (const group of lower) {
+      const indices: number[] = []
+      const last = group[group.length - 1]!
+      while (h < higher.length) {
+        const rightmost = higher[h]![higher[h]!.length - 1]!
+        if (rightmost > last) {
+          return false
+        }
+        indices.push(h++)
+        if (rightmost === last) {
+          break
+        }
+      }
+      composed.push(indices)
+    }
+    if (srcRank > resultRank) {
+      const created = createOpBefore(rewriter, op, 'memref.collapse_shape', [expand.getOperand(0)], [result], [['reassociation', reassociationAttr(op, composed)]])
+      rewriter.replaceOp(op, [created.getResult(0)])
+      return true
+    }
+    if (srcRank < resultRank) {
+      return false
+    }
+    const cast = createOpBefore(rewriter, op, 'memref.cast', [expand.getOperand(0)], [result])
+    rewriter.replaceOp(op, [cast.getResult(0)])
+    return true
+  },
 }
 
 /** MLIR's `CollapseShapeOp::computeCollapsedType`. */
