@@ -324,10 +324,10 @@ function rankReducedSubViewType(source: MemRefType, lists: readonly MixedList[],
   return stridedMemRef(source.context, shape, full.elementType, layout.offset, strides, full.memorySpace)
 }
 
-/** Creates a `memref.subview` of `source` before `at`. */
-function createSubView(rewriter: RewriterLike, at: Operation, type: MemRefType, source: Value, lists: readonly MixedList[]): Operation {
+/** Creates an offsets/sizes/strides op (`memref.subview`, `memref.reinterpret_cast`) of `source` before `at`. */
+function createOffsetsSizesStridesOp(rewriter: RewriterLike, at: Operation, type: MemRefType, source: Value, lists: readonly MixedList[]): Operation {
   const ctx = at.context
-  return createOpBefore(rewriter, at, 'memref.subview', [source, ...lists[0]!.dynamic, ...lists[1]!.dynamic, ...lists[2]!.dynamic], [type], [
+  return createOpBefore(rewriter, at, at.name.name, [source, ...lists[0]!.dynamic, ...lists[1]!.dynamic, ...lists[2]!.dynamic], [type], [
     ['operandSegmentSizes', DenseArrayAttr.getI32(ctx, [1, lists[0]!.dynamic.length, lists[1]!.dynamic.length, lists[2]!.dynamic.length])],
     ['static_offsets', staticListAttr(ctx, lists[0]!.statics)],
     ['static_sizes', staticListAttr(ctx, lists[1]!.statics)],
@@ -336,37 +336,49 @@ function createSubView(rewriter: RewriterLike, at: Operation, type: MemRefType, 
 }
 
 /**
- * MLIR's `OpWithOffsetSizesAndStridesConstantArgumentFolder<SubViewOp, ...>`: constant SSA
- * offsets, sizes and strides become static; the new subview is cast back to the old type.
+ * MLIR's `OpWithOffsetSizesAndStridesConstantArgumentFolder<Op, ReturnType, Cast>`: constant SSA
+ * offsets and sizes (not negative) and strides (not zero) become static; the new op, of the
+ * type `resultType` gives, is cast back to the old type.
  */
-const subViewConstantArgumentFolder: CanonicalizationPattern = {
-  name: 'OpWithOffsetSizesAndStridesConstantArgumentFolder<mlir::memref::SubViewOp, SubViewReturnTypeCanonicalizer, SubViewCanonicalizer>',
-  debugName: 'mlir::OpWithOffsetSizesAndStridesConstantArgumentFolder<mlir::memref::SubViewOp, SubViewReturnTypeCanonicalizer, SubViewCanonicalizer>',
-  rootName: 'memref.subview',
-  benefit: 1,
-  matchAndRewrite(op, rewriter) {
-    const [o, z, t] = mixedLists(op)
-    const fo = foldDynamicIndexList(o, true, false)
-    const fz = foldDynamicIndexList(z, true, false)
-    const ft = foldDynamicIndexList(t, false, true)
-    if (fo === null && fz === null && ft === null) {
-      return false
-    }
-    const lists = [fo ?? o, fz ?? z, ft ?? t]
-    const source = op.getOperand(0).type as MemRefType
-    if (sliceBoundsError(source.shape, lists[0]!.statics, lists[1]!.statics, lists[2]!.statics) !== null) {
-      return false
-    }
-    const dropped = droppedDims(op)
-    const type = dropped === null ? null : rankReducedSubViewType(source, lists, dropped)
-    if (type === null) {
-      return false
-    }
-    const sub = createSubView(rewriter, op, type, op.getOperand(0), lists)
-    replaceWithCast(rewriter, op, sub.getResult(0))
-    return true
-  },
+function constantArgumentFolder(
+  opClass: string,
+  rootName: string,
+  resultType: (op: Operation, lists: readonly MixedList[]) => MemRefType | null,
+): CanonicalizationPattern {
+  const name = `OpWithOffsetSizesAndStridesConstantArgumentFolder<mlir::memref::${opClass}, ${opClass.slice(0, -2)}ReturnTypeCanonicalizer, ${opClass.slice(0, -2)}Canonicalizer>`
+  return {
+    name,
+    debugName: `mlir::${name}`,
+    rootName,
+    benefit: 1,
+    matchAndRewrite(op, rewriter) {
+      const [o, z, t] = mixedLists(op)
+      const fo = foldDynamicIndexList(o, true, false)
+      const fz = foldDynamicIndexList(z, true, false)
+      const ft = foldDynamicIndexList(t, false, true)
+      if (fo === null && fz === null && ft === null) {
+        return false
+      }
+      const lists = [fo ?? o, fz ?? z, ft ?? t]
+      const type = resultType(op, lists)
+      if (type === null) {
+        return false
+      }
+      replaceWithCast(rewriter, op, createOffsetsSizesStridesOp(rewriter, op, type, op.getOperand(0), lists).getResult(0))
+      return true
+    },
+  }
 }
+
+/** The subview folder: the slice must stay in bounds; rank-reduced result types keep their dropped dimensions dropped. */
+const subViewConstantArgumentFolder = constantArgumentFolder('SubViewOp', 'memref.subview', (op, lists) => {
+  const source = op.getOperand(0).type as MemRefType
+  if (sliceBoundsError(source.shape, lists[0]!.statics, lists[1]!.statics, lists[2]!.statics) !== null) {
+    return null
+  }
+  const dropped = droppedDims(op)
+  return dropped === null ? null : rankReducedSubViewType(source, lists, dropped)
+})
 
 /** MLIR's `CastOp::canFoldIntoConsumerOp`: the cast only makes sizes, offset or strides more dynamic. */
 export function canFoldCastIntoConsumer(cast: Operation): boolean {
@@ -409,7 +421,7 @@ const subViewOpMemRefCastFolder: CanonicalizationPattern = {
     if (type === null) {
       return false
     }
-    const sub = createSubView(rewriter, op, type, castSource, mixedLists(op))
+    const sub = createOffsetsSizesStridesOp(rewriter, op, type, castSource, mixedLists(op))
     replaceWithCast(rewriter, op, sub.getResult(0))
     return true
   },
@@ -573,37 +585,11 @@ export const ReinterpretCastOp: OdsOp = defineOp({
   },
 })
 
-/**
- * MLIR's `OpWithOffsetSizesAndStridesConstantArgumentFolder<ReinterpretCastOp, ...>`:
- * constant SSA offsets, sizes and strides become static; the result is cast back.
- */
-const reinterpretCastOpConstantFolder: CanonicalizationPattern = {
-  name: 'OpWithOffsetSizesAndStridesConstantArgumentFolder<mlir::memref::ReinterpretCastOp, ReinterpretCastReturnTypeCanonicalizer, ReinterpretCastCanonicalizer>',
-  debugName: 'mlir::OpWithOffsetSizesAndStridesConstantArgumentFolder<mlir::memref::ReinterpretCastOp, ReinterpretCastReturnTypeCanonicalizer, ReinterpretCastCanonicalizer>',
-  rootName: 'memref.reinterpret_cast',
-  benefit: 1,
-  matchAndRewrite(op, rewriter) {
-    const [o, z, t] = mixedLists(op)
-    const fo = foldDynamicIndexList(o, true, false)
-    const fz = foldDynamicIndexList(z, true, false)
-    const ft = foldDynamicIndexList(t, false, true)
-    if (fo === null && fz === null && ft === null) {
-      return false
-    }
-    const lists = [fo ?? o, fz ?? z, ft ?? t]
-    const old = op.getResult(0).type as MemRefType
-    const type = stridedMemRef(op.context, lists[1]!.statics, old.elementType, lists[0]!.statics[0]!, lists[2]!.statics, old.memorySpace)
-    const ctx = op.context
-    const created = createOpBefore(rewriter, op, 'memref.reinterpret_cast', [op.getOperand(0), ...lists[0]!.dynamic, ...lists[1]!.dynamic, ...lists[2]!.dynamic], [type], [
-      ['operandSegmentSizes', DenseArrayAttr.getI32(ctx, [1, lists[0]!.dynamic.length, lists[1]!.dynamic.length, lists[2]!.dynamic.length])],
-      ['static_offsets', staticListAttr(ctx, lists[0]!.statics)],
-      ['static_sizes', staticListAttr(ctx, lists[1]!.statics)],
-      ['static_strides', staticListAttr(ctx, lists[2]!.statics)],
-    ])
-    replaceWithCast(rewriter, op, created.getResult(0))
-    return true
-  },
-}
+/** The reinterpret_cast folder: the result has the folded sizes, offset and strides. */
+const reinterpretCastOpConstantFolder = constantArgumentFolder('ReinterpretCastOp', 'memref.reinterpret_cast', (op, lists) => {
+  const old = op.getResult(0).type as MemRefType
+  return stridedMemRef(op.context, lists[1]!.statics, old.elementType, lists[0]!.statics[0]!, lists[2]!.statics, old.memorySpace)
+})
 
 /** A mixed value made constant where known: a number, or the SSA value itself. */
 type Constified = number | Value
