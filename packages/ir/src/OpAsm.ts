@@ -250,6 +250,8 @@ export interface OpAsmParser {
    * `%name`). Returns the map over the dimensions, then the symbols, in order of appearance.
    */
   parseAffineMapOfSSAIds(parseElement: (isSymbol: boolean) => boolean): AffineMap | undefined
+  /** Parses an inline affine map `(d0, d1)[s0] -> (...)` (MLIR's `OpAsmParser::parseAffineMap`). */
+  parseAffineMap(): AffineMap | undefined
   parseOperandList(delimiter?: Delimiter, requiredCount?: number): UnresolvedOperand[] | undefined
   resolveOperand(operand: UnresolvedOperand, type: Type, result: Value[]): LogicalResult
   resolveOperands(
@@ -326,6 +328,8 @@ export interface OpAsmPrinter {
   printFloat?(value: number, type: Type): void
   /** Prints the results of `map` with dims and symbols replaced by `operands` (`%a + symbol(%b)`). */
   printAffineMapOfSSAIds?(map: AffineMap, operands: readonly Value[]): void
+  /** Prints `map` inline, `(d0, d1) -> (d1, d0)` (MLIR's `AsmPrinter << AffineMap`). */
+  printAffineMap?(map: AffineMap): void
   /** Prints `expr` with dims and symbols replaced by the given operands. */
   printAffineExprOfSSAIds?(expr: AffineExpr, dimOperands: readonly Value[], symOperands: readonly Value[]): void
 }

@@ -13,6 +13,7 @@ export const FEATURES = {
   vectors: 'vector types (elementwise arith, dense constants)',
   tensors: 'tensor types (static and dynamic shapes)',
   memrefs: 'memref types (layouts, memory spaces) as arguments and unregistered results',
+  memrefOps: 'memref dialect ops on fresh allocations: load/store, subview, cast, collapse/expand_shape, dim, rank, transpose, reinterpret_cast, copy, dealloc, atomic_rmw',
   exoticTypes: 'types only unregistered ops use: si/ui ints, f8, tf32, complex, tuple, none, 0-d, scalable, unranked, encodings',
   scfFor: 'scf.for (index and integer bounds, unsigned, iter_args)',
   scfIf: 'scf.if with and without results and else regions',

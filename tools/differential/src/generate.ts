@@ -8,6 +8,8 @@ import {
   floatTy,
   indexTy,
   intTy,
+  memrefTy,
+  otherTy,
   isFloatLike,
   isIntLike,
   isStatic,
@@ -418,6 +420,14 @@ class ModuleGenerator {
             return
           }
           continue
+        case 21:
+          if (f.memrefOps && this.memrefOp()) {
+            return
+          }
+          if (f.arith && this.intBinary()) {
+            return
+          }
+          continue
         default:
           if (f.arith && this.intBinary()) {
             return
@@ -458,6 +468,140 @@ class ModuleGenerator {
     }
     this.emit(`${this.results([ty])}arith.${op} ${lhs}, ${rhs}${this.fastmath()}${this.discardable()} : ${ty.text}${this.locs.suffix()}`)
     return true
+  }
+
+  /** A fresh `memref.alloc`/`alloca` of a small static row-major memref of f32 or i32. */
+  private allocMemRef(rank: number, like?: { shape: number[]; elem: Ty }): { name: string; shape: number[]; elem: Ty } {
+    const rng = this.rng
+    const elem = like?.elem ?? (rng.chance(0.5) ? floatTy('f32') : intTy(32))
+    const shape: number[] = like !== undefined ? [...like.shape] : []
+    for (let i = shape.length; i < rank; i++) {
+      shape.push(rng.int(2, 6))
+    }
+    const ty = memrefTy(shape, elem, '')
+    const op = rng.chance(0.5) ? 'alloc' : 'alloca'
+    const align = rng.chance(0.2) ? ' {alignment = 16 : i64}' : ''
+    const name = this.results([ty]).slice(0, -3)
+    this.emit(`${name} = memref.${op}()${align} : ${ty.text}${this.locs.suffix()}`)
+    return { name, shape, elem }
+  }
+
+  /**
+   * One memref dialect op on a fresh allocation: load/store, subview, cast, collapse/expand,
+   * dim, rank, transpose, reinterpret_cast, copy, dealloc or atomic_rmw.
+   */
+  private memrefOp(): boolean {
+    const rng = this.rng
+    const rank = rng.int(1, 2)
+    const m = this.allocMemRef(rank)
+    const ty = memrefTy(m.shape, m.elem, '')
+    const elems = m.shape.reduce((a, b) => a * b, 1)
+    const dims = (shape: readonly number[]): string => shape.map((d) => `${d}x`).join('')
+    switch (rng.int(0, 10)) {
+      case 0: {
+        const idx: string[] = []
+        for (let i = 0; i < rank; i++) {
+          const v = this.value(indexTy)
+          if (v === undefined) {
+            return false
+          }
+          idx.push(v)
+        }
+        const v = this.value(m.elem)
+        if (v === undefined) {
+          return false
+        }
+        const nt = rng.chance(0.2) ? ' {nontemporal = true}' : ''
+        this.emit(`memref.store ${v}, ${m.name}[${idx.join(', ')}]${nt} : ${ty.text}${this.locs.suffix()}`)
+        this.emit(`${this.results([m.elem])}memref.load ${m.name}[${idx.join(', ')}] : ${ty.text}${this.locs.suffix()}`)
+        return true
+      }
+      case 1: {
+        // An in-bounds static subview: offset o, size s, stride t per dimension.
+        const canonical = m.shape.map((_, i) => m.shape.slice(i + 1).reduce((a, b) => a * b, 1))
+        const offs: number[] = []
+        const sizes: number[] = []
+        const steps: number[] = []
+        for (let i = 0; i < rank; i++) {
+          const t = rng.int(1, 2)
+          const o = rng.int(0, m.shape[i]! - 1)
+          const s = Math.max(1, Math.floor((m.shape[i]! - 1 - o) / t) + 1 - rng.int(0, 1))
+          offs.push(o)
+          sizes.push(s)
+          steps.push(t)
+        }
+        const offset = offs.reduce((a, o, i) => a + o * canonical[i]!, 0)
+        const strides = steps.map((t, i) => t * canonical[i]!)
+        const layout = `strided<[${strides.join(', ')}]${offset !== 0 || rng.chance(0.3) ? `, offset: ${offset}` : ''}>`
+        const res = memrefTy(sizes, m.elem, `, ${layout}`)
+        this.emit(`${this.results([res])}memref.subview ${m.name}[${offs.join(', ')}] [${sizes.join(', ')}] [${steps.join(', ')}] : ${ty.text} to ${res.text}${this.locs.suffix()}`)
+        return true
+      }
+      case 2: {
+        const text = `memref<?x${dims(m.shape.slice(1))}${m.elem.text}>`
+        this.emit(`${this.results([otherTy(text)])}memref.cast ${m.name} : ${ty.text} to ${text}${this.locs.suffix()}`)
+        return true
+      }
+      case 3: {
+        if (rank === 2) {
+          const res = memrefTy([elems], m.elem, '')
+          this.emit(`${this.results([res])}memref.collapse_shape ${m.name} [[0, 1]] : ${ty.text} into ${res.text}${this.locs.suffix()}`)
+        } else {
+          const outer = m.shape[0]! % 2 === 0 ? 2 : 1
+          const res = memrefTy([outer, m.shape[0]! / outer], m.elem, '')
+          this.emit(`${this.results([res])}memref.expand_shape ${m.name} [[0, 1]] output_shape [${outer}, ${m.shape[0]! / outer}] : ${ty.text} into ${res.text}${this.locs.suffix()}`)
+        }
+        return true
+      }
+      case 4: {
+        const i = this.value(indexTy)
+        if (i === undefined) {
+          return false
+        }
+        this.emit(`${this.results([indexTy])}memref.dim ${m.name}, ${i} : ${ty.text}${this.locs.suffix()}`)
+        return true
+      }
+      case 5:
+        this.emit(`${this.results([indexTy])}memref.rank ${m.name} : ${ty.text}${this.locs.suffix()}`)
+        return true
+      case 6: {
+        if (rank !== 2) {
+          this.emit(`memref.dealloc ${m.name} : ${ty.text}${this.locs.suffix()}`)
+          return true
+        }
+        const res = memrefTy([m.shape[1]!, m.shape[0]!], m.elem, `, strided<[1, ${m.shape[1]}]>`)
+        this.emit(`${this.results([res])}memref.transpose ${m.name} (d0, d1) -> (d1, d0) : ${ty.text} to ${res.text}${this.locs.suffix()}`)
+        return true
+      }
+      case 7: {
+        const res = memrefTy([elems], m.elem, '')
+        this.emit(`${this.results([res])}memref.reinterpret_cast ${m.name} to offset: [0], sizes: [${elems}], strides: [1] : ${ty.text} to ${res.text}${this.locs.suffix()}`)
+        return true
+      }
+      case 8: {
+        const other = this.allocMemRef(rank, m)
+        const src = memrefTy(other.shape, other.elem, '')
+        this.emit(`memref.copy ${other.name}, ${m.name} : ${src.text} to ${ty.text}${this.locs.suffix()}`)
+        return true
+      }
+      default: {
+        const idx: string[] = []
+        for (let i = 0; i < rank; i++) {
+          const v = this.value(indexTy)
+          if (v === undefined) {
+            return false
+          }
+          idx.push(v)
+        }
+        const v = this.value(m.elem)
+        if (v === undefined) {
+          return false
+        }
+        const kind = m.elem.kind === TypeKind.Float ? rng.pick(['addf', 'maximumf', 'mulf', 'assign']) : rng.pick(['addi', 'maxs', 'minu', 'ori', 'andi'])
+        this.emit(`${this.results([m.elem])}memref.atomic_rmw ${kind} ${v}, ${m.name}[${idx.join(', ')}] : (${m.elem.text}, ${ty.text}) -> ${m.elem.text}${this.locs.suffix()}`)
+        return true
+      }
+    }
   }
 
   private negf(): boolean {

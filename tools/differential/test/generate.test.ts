@@ -52,6 +52,20 @@ describe('generateModule', () => {
     }
   })
 
+  it('generates memref dialect ops only with the memrefOps feature', () => {
+    const without = applyFeatureSpec(allFeatures(), 'all,-memrefOps')
+    if (typeof without === 'string') {
+      throw new Error(without)
+    }
+    let withOps = ''
+    for (let seed = 0; seed < 40; seed++) {
+      expect(generateModule(seed, without)).not.toMatch(/memref\.[a-z]/)
+      withOps += generateModule(seed, allFeatures())
+    }
+    expect(withOps).toMatch(/memref\.subview /)
+    expect(withOps).toMatch(/memref\.load /)
+  })
+
   it.skipIf(!existsSync(MLIR_OPT))('generates modules that mlir-opt accepts', () => {
     const modules: string[] = []
     for (let i = 0; i < 60; i++) {

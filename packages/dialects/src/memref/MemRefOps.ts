@@ -3,8 +3,9 @@ import {
   AnyMemRef,
   AnyRankedOrUnrankedMemRef,
   AnyType,
+  BlockArgument,
   BoolAttrC,
-  I64Attr,
+  DenseArrayAttr,
   Index,
   IntegerAttr,
   IndexType,
@@ -12,7 +13,7 @@ import {
   StridedLayoutAttr,
   Trait,
   UnrankedMemRefType,
-  attrConstraint,
+  typeConstraint,
   kDynamic,
   optionalAttr,
   defineOp,
@@ -29,6 +30,15 @@ import {
 } from '@tilepass/ir'
 import { typeText } from '../internal/typeText.ts'
 import { addPatterns, type CanonicalizationPattern } from '../internal/RewriterLike.ts'
+import { alignmentAttr, foldMemRefCastOperands, memrefMiscOps } from './MemRefMiscOps.ts'
+import { droppedDims, memrefViewOps, mixedLists, operandGroups } from './MemRefViewOps.ts'
+import { constantIntOf, createOpBefore, replaceWithCast } from './MemRefLayout.ts'
+
+// `AnyNon0RankedOrUnrankedMemRef` of `memref.dim`.
+const DimSource = typeConstraint(
+  'unranked.memref of any type values or non-0-ranked.memref of any type values',
+  (t) => t instanceof UnrankedMemRefType || (t instanceof MemRefType && t.shape.length > 0),
+)
 
 // `DefaultValuedOptionalAttr<BoolAttr, "false">`: absent unless written (never materialized).
 const nontemporal = optionalAttr(BoolAttrC)
@@ -48,7 +58,7 @@ export const LoadOp: OdsOp = defineOp({
   summary: 'load operation',
   operands: { memref: AnyMemRef, indices: variadic(Index) },
   results: { result: AnyType },
-  attributes: { nontemporal },
+  attributes: { nontemporal, alignment: alignmentAttr },
   typesMatchWith: [
     { from: 'memref', to: 'result', transform: elementTypeOf, summary: "result type matches element type of 'memref'" } satisfies TypesMatchWith,
   ],
@@ -71,7 +81,7 @@ export const StoreOp: OdsOp = defineOp({
   name: 'memref.store',
   summary: 'store operation',
   operands: { value: AnyType, memref: AnyMemRef, indices: variadic(Index) },
-  attributes: { nontemporal },
+  attributes: { nontemporal, alignment: alignmentAttr },
   typesMatchWith: [
     { from: 'memref', to: 'value', transform: elementTypeOf, summary: "type of 'value' matches element type of 'memref'" } satisfies TypesMatchWith,
   ],
@@ -89,24 +99,13 @@ export const StoreOp: OdsOp = defineOp({
 
 // ---- Allocation ----------------------------------------------------------------------------
 
-// `ConfinedAttr<OptionalAttr<I64Attr>, [IntPositive, IntPowerOf2]>`.
-const alignment = optionalAttr(
-  attrConstraint(
-    '64-bit signless integer attribute whose value is positive and whose value is a power of two > 0',
-    (a) => {
-      if (!I64Attr.check(a)) {
-        return false
-      }
-      const v = (a as IntegerAttr).value
-      return v > 0n && (v & (v - 1n)) === 0n
-    },
-    { valueType: (c) => I64Attr.valueType!(c), isStorageKind: (a) => I64Attr.isStorageKind!(a) },
-  ),
-)
-
 /** The number of symbols of a memref's layout map (zero for the identity and strided layouts). */
 function layoutSymbolCount(type: MemRefType): number {
   const layout = type.layout
+  if (layout instanceof StridedLayoutAttr) {
+    // Its affine map has a symbol per dynamic offset or stride.
+    return (layout.offset === kDynamic ? 1 : 0) + layout.strides.filter((v) => v === kDynamic).length
+  }
   return layout instanceof AffineMapAttr && !layout.value.isIdentity ? layout.value.numSymbols : 0
 }
 
@@ -135,7 +134,7 @@ function allocLike(name: string, summary: string, resource: string): OdsOp {
     summary,
     operands: { dynamicSizes: variadic(Index), symbolOperands: variadic(Index) },
     results: { memref: AnyMemRef },
-    attributes: { alignment },
+    attributes: { alignment: alignmentAttr },
     traits: Trait.AttrSizedOperandSegments,
     assemblyFormat: '`(` $dynamicSizes `)` (`` `[` $symbolOperands^ `]`)? attr-dict `:` type($memref)',
     verify(op: Operation): LogicalResult {
@@ -161,7 +160,7 @@ function allocLike(name: string, summary: string, resource: string): OdsOp {
       setName(op.getResult(0), name.slice('memref.'.length))
     },
     getCanonicalizationPatterns(patterns: unknown): void {
-      addPatterns(patterns, [simplifyDeadAlloc(name)])
+      addPatterns(patterns, [simplifyAllocConst(name), simplifyDeadAlloc(name)])
     },
   })
 }
@@ -196,6 +195,51 @@ function simplifyDeadAlloc(rootName: string): CanonicalizationPattern {
   }
 }
 
+/** MLIR's `SimplifyAllocConst`: constant non-negative dynamic sizes become static; the new allocation is cast back. */
+function simplifyAllocConst(rootName: string): CanonicalizationPattern {
+  return {
+    name: `SimplifyAllocConst<mlir::memref::${rootName === 'memref.alloc' ? 'AllocOp' : 'AllocaOp'}>`,
+    rootName,
+    benefit: 1,
+    matchAndRewrite(op, rewriter) {
+      const [sizes, symbols] = operandGroups(op)
+      const foldable = (v: Value): boolean => {
+        const c = constantIntOf(v)
+        return c !== null && c >= 0
+      }
+      if (!sizes!.some(foldable)) {
+        return false
+      }
+      const type = op.getResult(0).type as MemRefType
+      const shape: number[] = []
+      const dynamic: Value[] = []
+      let d = 0
+      for (const dim of type.shape) {
+        if (dim !== kDynamic) {
+          shape.push(dim)
+          continue
+        }
+        const v = sizes![d++]!
+        if (foldable(v)) {
+          shape.push(constantIntOf(v)!)
+        } else {
+          shape.push(kDynamic)
+          dynamic.push(v)
+        }
+      }
+      const newType = MemRefType.get(shape, type.elementType, type.layout, type.memorySpace)
+      const props: [string, Attribute][] = [['operandSegmentSizes', DenseArrayAttr.getI32(op.context, [dynamic.length, symbols!.length])]]
+      const alignment = op.getAttr('alignment')
+      if (alignment !== undefined) {
+        props.push(['alignment', alignment])
+      }
+      const created = createOpBefore(rewriter, op, rootName, [...dynamic, ...symbols!], [newType], props)
+      replaceWithCast(rewriter, op, created.getResult(0))
+      return true
+    },
+  }
+}
+
 /** `memref.alloc`: allocates a memref on the heap (sizes of its dynamic dimensions, layout symbols). */
 export const AllocOp: OdsOp = allocLike('memref.alloc', 'memory allocation operation', 'DefaultResource')
 /** `memref.alloca`: allocates a memref freed when the enclosing allocation scope returns. */
@@ -217,19 +261,6 @@ export const DeallocOp: OdsOp = defineOp({
 })
 
 // ---- Casts -----------------------------------------------------------------------------------
-
-/** Replaces operands defined by a `memref.cast` from a ranked memref by the cast's source (MLIR's `foldMemRefCast`). */
-function foldMemRefCastOperands(op: Operation): boolean {
-  let changed = false
-  for (let i = 0; i < op.numOperands; i++) {
-    const def = op.getOperand(i).definingOp
-    if (def !== null && def.name.name === 'memref.cast' && !(def.getOperand(0).type instanceof UnrankedMemRefType)) {
-      op.setOperand(i, def.getOperand(0))
-      changed = true
-    }
-  }
-  return changed
-}
 
 function sameMemorySpace(a: Attribute | null, b: Attribute | null): boolean {
   return a === b
@@ -333,7 +364,7 @@ export const CastOp: OdsOp = defineOp({
 export const DimOp: OdsOp = defineOp({
   name: 'memref.dim',
   summary: 'dimension index operation',
-  operands: { source: AnyRankedOrUnrankedMemRef, index: Index },
+  operands: { source: DimSource, index: Index },
   results: { result: Index },
   traits: Trait.NoMemoryEffect,
   assemblyFormat: 'attr-dict $source `,` $index `:` type($source)',
@@ -354,21 +385,94 @@ export const DimOp: OdsOp = defineOp({
     if (d !== kDynamic) {
       return [IntegerAttr.get(IndexType.get(op.context), d)]
     }
-    // The dynamic size an allocation was given.
+    // The dynamic size an allocation or view was given.
     const def = op.getOperand(0).definingOp
-    if (def !== null && (def.name.name === 'memref.alloc' || def.name.name === 'memref.alloca')) {
+    const dynamicIndex = (): number => {
       let k = 0
       for (let j = 0; j < i; j++) {
         if (type.shape[j] === kDynamic) {
           k++
         }
       }
-      return [def.getOperand(k)]
+      return k
+    }
+    if (def !== null && (def.name.name === 'memref.alloc' || def.name.name === 'memref.alloca')) {
+      return [def.getOperand(dynamicIndex())]
+    }
+    if (def !== null && def.name.name === 'memref.view') {
+      return [def.getOperand(2 + dynamicIndex())]
+    }
+    if (def !== null && def.name.name === 'memref.subview') {
+      // The source dimension of result dimension i (rank-reducing subviews drop unit dimensions).
+      const sizes = mixedLists(def)[1]
+      let sourceIndex = i
+      const src = def.getOperand(0).type as MemRefType
+      const dropped = droppedDims(def)
+      let r = 0
+      for (let j = 0; j < src.shape.length; j++) {
+        if (dropped !== null && dropped[j]) {
+          continue
+        }
+        if (r === i) {
+          sourceIndex = j
+          break
+        }
+        r++
+      }
+      let k = 0
+      for (let j = 0; j < sourceIndex; j++) {
+        if (sizes.statics[j] === kDynamic) {
+          k++
+        }
+      }
+      if (sizes.statics[sourceIndex] === kDynamic) {
+        return [sizes.dynamic[k]!]
+      }
     }
     return foldMemRefCastOperands(op) ? [] : undefined
   },
+  getCanonicalizationPatterns(patterns: unknown): void {
+    addPatterns(patterns, [dimOfMemRefReshape])
+  },
 })
 
-/** Every op of the memref subset. */
-export const memrefOps: readonly OdsOp[] = [LoadOp, StoreOp, AllocOp, AllocaOp, DeallocOp, CastOp, DimOp]
+/** MLIR's `DimOfMemRefReshape`: the dim of a `memref.reshape` loads the size from the shape operand. */
+const dimOfMemRefReshape: CanonicalizationPattern = {
+  name: 'DimOfMemRefReshape',
+  rootName: 'memref.dim',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const reshape = op.getOperand(0).definingOp
+    if (reshape === null || reshape.name.name !== 'memref.reshape') {
+      return false
+    }
+    // The index must dominate the reshape: defined before it in its block, or in an enclosing region.
+    const index = op.getOperand(1)
+    const indexDef = index.definingOp
+    const indexBlock = indexDef !== null ? indexDef.parentBlock : index instanceof BlockArgument ? index.owner : null
+    if (indexBlock === reshape.parentBlock) {
+      if (indexDef !== null && reshape.isBeforeInBlock(indexDef)) {
+        return false
+      }
+    } else if (op.parentBlock !== reshape.parentBlock) {
+      const indexRegion = indexBlock?.parent ?? null
+      if (indexRegion === null || reshape.parentRegion === indexRegion || !indexRegion.isAncestor(reshape)) {
+        return false
+      }
+    }
+    const shape = reshape.getOperand(1)
+    const next = reshape.nextOp!
+    const load = createOpBefore(rewriter, next, 'memref.load', [shape, index], [(shape.type as MemRefType).elementType])
+    let value: Value = load.getResult(0)
+    const resultType = op.getResult(0).type
+    if (value.type !== resultType) {
+      value = createOpBefore(rewriter, next, 'arith.index_cast', [value], [resultType]).getResult(0)
+    }
+    rewriter.replaceOp(op, [value])
+    return true
+  },
+}
+
+/** Every op of the memref dialect. */
+export const memrefOps: readonly OdsOp[] = [LoadOp, StoreOp, AllocOp, AllocaOp, DeallocOp, CastOp, DimOp, ...memrefViewOps, ...memrefMiscOps]
 

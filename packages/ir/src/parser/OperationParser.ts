@@ -1,5 +1,5 @@
 import type { AffineMap } from '../AffineMap.ts'
-import { parseAffineMapOfSSAIds } from './AffineParser.ts'
+import { parseAffineMapOfSSAIds, parseAffineMapOrSetBody } from './AffineParser.ts'
 import { BoolAttr, DictionaryAttr, StringAttr, type Attribute, type NamedAttribute } from '../Attributes.ts'
 import { Block } from '../Block.ts'
 import type { Context } from '../Context.ts'
@@ -1446,6 +1446,17 @@ export class OperationParser extends Parser implements OpAsmParser {
   }
   parseAffineMapOfSSAIds(parseElement: (isSymbol: boolean) => boolean): AffineMap | undefined {
     return parseAffineMapOfSSAIds(this, parseElement) ?? undefined
+  }
+  parseAffineMap(): AffineMap | undefined {
+    const r = parseAffineMapOrSetBody(this)
+    if (r === null) {
+      return undefined
+    }
+    if (r.map === null) {
+      this.errorHere('expected AffineMap, but got integer set')
+      return undefined
+    }
+    return r.map
   }
   parseOptionalOperand(): UnresolvedOperand | null | undefined {
     if (this.lex.kind !== Tok.percentIdentifier) {
