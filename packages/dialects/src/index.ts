@@ -42,6 +42,7 @@ export {
   SimplifyCondBranchIdenticalSuccessors,
   SimplifyCondBranchFromCondBranchOnSameCondition,
   CondBranchTruthPropagation,
+  DropUnreachableCondBranch,
   SimplifySwitchWithOnlyDefault,
   DropSwitchCasesThatMatchDefault,
   SimplifyConstSwitchValue,
@@ -340,8 +341,11 @@ export {
   materializeLLVMConstant,
   llvmInlinerInterface,
   LLVMDialect,
+  LLVMLoopAttr,
+  isLoopAttrMnemonic,
 } from './llvm/index.ts'
 export type {
+  LoopAttrMnemonic,
   BuildLLVMFuncOptions,
   BuildLLVMCallOptions,
 } from './llvm/index.ts'

@@ -12,6 +12,7 @@ import {
   type OpAsmParser,
   type OpAsmPrinter,
 } from '@tilepass/ir'
+import { isLoopAttrMnemonic, LLVMLoopAttr, parseLoopAttr, printLoopAttr } from './LLVMLoopAttributes.ts'
 
 /** `LLVM::Linkage` case names in enum order. */
 export const LinkageNames: readonly string[] = [
@@ -416,6 +417,9 @@ export function parseLLVMAttribute(parser: OpAsmParser): Attribute | undefined {
     case 'poison':
       return LLVMPoisonAttr.get(ctx)
     default:
+      if (isLoopAttrMnemonic(mnemonic)) {
+        return parseLoopAttr(parser, mnemonic)
+      }
       parser.emitError(loc, `unknown attribute \`${mnemonic}\` in dialect \`llvm\``).report()
       return undefined
   }
@@ -439,5 +443,7 @@ export function printLLVMAttribute(attr: Attribute, printer: OpAsmPrinter): void
     printer.print('undef')
   } else if (attr instanceof LLVMPoisonAttr) {
     printer.print('poison')
+  } else if (attr instanceof LLVMLoopAttr) {
+    printLoopAttr(attr, printer)
   }
 }

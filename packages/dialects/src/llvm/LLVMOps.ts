@@ -35,6 +35,7 @@ import {
   VariadicSuccessor,
   VectorType,
   attrConstraint,
+  type AttrConstraint,
   defaultValuedAttr,
   defineOp,
   optionalAttr,
@@ -57,6 +58,7 @@ import {
   type UnresolvedOperand,
   type Value,
 } from '@tilepass/ir'
+import { LLVMLoopAttr } from './LLVMLoopAttributes.ts'
 import { appendSwitchOperandsOf, eraseSwitchOperandOf, parseSuccessorWithOperands, switchOperandsOf } from '../cf/CfOps.ts'
 import { verifyBranchSuccessorOperands } from '../cf/index.ts'
 import { FCmpPredicateNames, ICmpPredicateNames, LLVMPoisonAttr, LLVMUndefAttr, LLVMZeroAttr, enumIntAttr } from './LLVMAttributes.ts'
@@ -1151,10 +1153,17 @@ const switchBranchImpl: LLVMBranchImpl = {
 }
 
 /** `llvm.br ^bb(%x : i32)`. */
+/** `LoopAnnotationAttr` as a property constraint (upstream gives it no summary). */
+const LoopAnnotationAttrC: AttrConstraint = attrConstraint('', isLoopAnnotation, { isStorageKind: isLoopAnnotation })
+
+function isLoopAnnotation(attr: Attribute): boolean {
+  return attr instanceof LLVMLoopAttr && attr.mnemonic === 'loop_annotation'
+}
+
 export const LLVMBrOp: OdsOp = defineOp({
   name: 'llvm.br',
   operands: { destOperands: variadic(LLVMTypeC) },
-  attributes: { loop_annotation: optionalAttr(AnyAttr) },
+  attributes: { loop_annotation: optionalAttr(LoopAnnotationAttrC) },
   successors: { dest: AnySuccessor },
   traits: Trait.Pure | Trait.IsTerminator,
   interfaces: [BranchOpInterface.impl(brBranchImpl)],
@@ -1173,7 +1182,7 @@ function condBrSuccessorOperands(op: Operation, index: number): Value[] {
 export const LLVMCondBrOp: OdsOp = defineOp({
   name: 'llvm.cond_br',
   operands: { condition: I1, trueDestOperands: variadic(LLVMTypeC), falseDestOperands: variadic(LLVMTypeC) },
-  attributes: { branch_weights: optionalAttr(DenseI32ArrayAttr), loop_annotation: optionalAttr(AnyAttr) },
+  attributes: { branch_weights: optionalAttr(DenseI32ArrayAttr), loop_annotation: optionalAttr(LoopAnnotationAttrC) },
   successors: { trueDest: AnySuccessor, falseDest: AnySuccessor },
   traits: Trait.Pure | Trait.IsTerminator | Trait.AttrSizedOperandSegments,
   interfaces: [

@@ -45,6 +45,8 @@ export {
   parseConstantRangeBody,
   printLLVMAttribute,
 } from './LLVMAttributes.ts'
+export { LLVMLoopAttr, isLoopAttrMnemonic } from './LLVMLoopAttributes.ts'
+export type { LoopAttrMnemonic } from './LLVMLoopAttributes.ts'
 export {
   LLVMTypeC,
   LLVMAnyPointer,
