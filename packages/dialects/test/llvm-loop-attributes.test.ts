@@ -1,4 +1,4 @@
-// `#llvm.loop_annotation` and its nested loop attributes, the poison arm of `arith.select`
+// `#llvm.loop_annotation` and its nested loop attributes, poison folds of `arith.select` and `arith.bitcast`
 // and `cf.cond_br` into an unreachable block. Expected texts are mlir-opt 22.1.8's output on
 // the inputs next to them (`mlir-opt`, `--mlir-print-local-scope`, `--canonicalize`).
 import { describe, expect, it } from 'vitest'
@@ -143,6 +143,26 @@ func.func @h(%c: i1, %x: i32) -> i32 {
   ^bb2:  // pred: ^bb0
     "test.op"() : () -> ()
     ub.unreachable
+  }
+}`)
+  })
+
+  it('folds a bitcast of poison to poison of the result type (materialized as ub.poison)', () => {
+    expect(canonicalize(`func.func @f(%h: i16) -> (f32, i32, f16) {
+  %p = ub.poison : i32
+  %a = arith.bitcast %p : i32 to f32
+  %pf = ub.poison : f32
+  %b = arith.bitcast %pf : f32 to i32
+  %x = arith.bitcast %h : i16 to bf16
+  %c = arith.bitcast %x : bf16 to f16
+  return %a, %b, %c : f32, i32, f16
+}
+`)).toBe(`module {
+  func.func @f(%arg0: i16) -> (f32, i32, f16) {
+    %0 = ub.poison : f32
+    %1 = ub.poison : i32
+    %2 = arith.bitcast %arg0 : i16 to f16
+    return %0, %1, %2 : f32, i32, f16
   }
 }`)
   })

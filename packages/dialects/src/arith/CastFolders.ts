@@ -35,6 +35,7 @@ import {
   isRepresentableBy,
   roundToFloatType,
 } from './FloatSemantics.ts'
+import { PoisonAttr } from '../ub/UBAttributes.ts'
 import { defOp, elementWidth, one, some, fastMath, type FoldResult, type Operands } from './FoldHelpers.ts'
 
 // ---- casts -----------------------------------------------------------------------------
@@ -351,6 +352,10 @@ function foldBitcastConstant(op: Operation, operands: Operands): FoldResult {
   }
   if (resType instanceof ShapedType) {
     return undefined
+  }
+  // A poisoned scalar stays poison.
+  if (a instanceof PoisonAttr) {
+    return [a]
   }
   const v = a instanceof IntegerAttr ? a.value : getConstantFloatValue(a)
   if (v === undefined) {
