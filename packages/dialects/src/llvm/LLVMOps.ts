@@ -35,6 +35,9 @@ import {
   VariadicSuccessor,
   VectorType,
   attrConstraint,
+  AnySignlessInteger,
+  AnyIntegerAttr,
+  I1Attr,
   type AttrConstraint,
   defaultValuedAttr,
   defineOp,
@@ -1415,6 +1418,33 @@ export const LLVMUnaryFloatIntrinsicOps: readonly OdsOp[] = [
 export const LLVMPowOp: OdsOp = intrinsic('pow', LLVMTypeC, { fastmath: true, operands: 2 })
 /** `llvm.intr.ctpop`. */
 export const LLVMCtPopOp: OdsOp = intrinsic('ctpop', LLVMTypeC)
+/** `llvm.intr.powi(%x, %n) : (f32, i32) -> f32`: a float raised to an integer power. */
+export const LLVMPowIOp: OdsOp = intrinsic('powi', LLVMTypeC, { fastmath: true, operands: 2 })
+/** `llvm.intr.bitreverse`. */
+export const LLVMBitReverseOp: OdsOp = intrinsic('bitreverse', LLVMTypeC)
+
+/**
+ * The memory transfer intrinsics (`llvm.intr.memcpy`, `memmove`, `memset` and their
+ * `.inline` forms, generic syntax only as upstream): a length operand, or for the inline
+ * forms a constant `len` attribute, and the `isVolatile` flag.
+ */
+function memIntrinsic(name: string, second: TypeConstraint, inline: boolean): OdsOp {
+  return defineOp({
+    name: `llvm.intr.${name}`,
+    operands: inline ? { dst: LLVMAnyPointer, src: second } : { dst: LLVMAnyPointer, src: second, len: AnySignlessInteger },
+    attributes: inline ? { len: AnyIntegerAttr, isVolatile: I1Attr } : { isVolatile: I1Attr },
+  })
+}
+/** `"llvm.intr.memcpy"(%dst, %src, %len) <{isVolatile = false}>`. */
+export const LLVMMemcpyOp: OdsOp = memIntrinsic('memcpy', LLVMAnyPointer, false)
+/** `"llvm.intr.memcpy.inline"(%dst, %src) <{isVolatile = false, len = 10 : i64}>`. */
+export const LLVMMemcpyInlineOp: OdsOp = memIntrinsic('memcpy.inline', LLVMAnyPointer, true)
+/** `"llvm.intr.memmove"(%dst, %src, %len) <{isVolatile = false}>`. */
+export const LLVMMemmoveOp: OdsOp = memIntrinsic('memmove', LLVMAnyPointer, false)
+/** `"llvm.intr.memset"(%dst, %val, %len) <{isVolatile = false}>` (`%val` an i8). */
+export const LLVMMemsetOp: OdsOp = memIntrinsic('memset', AnySignlessInteger, false)
+/** `"llvm.intr.memset.inline"(%dst, %val) <{isVolatile = false, len = 10 : i64}>`. */
+export const LLVMMemsetInlineOp: OdsOp = memIntrinsic('memset.inline', AnySignlessInteger, true)
 /** `llvm.intr.ctlz` (generic form only, as upstream). */
 export const LLVMCtlzOp: OdsOp = intrinsic('ctlz', LLVMTypeC, { custom: false, extraAttributes: { is_zero_poison: attrConstraint('bool attribute', (a) => a instanceof IntegerAttr) } })
 /** `llvm.intr.cttz` (generic form only, as upstream). */
@@ -1575,6 +1605,13 @@ export const llvmCoreOps: readonly OdsOp[] = [
   ...LLVMUnaryFloatIntrinsicOps,
   LLVMPowOp,
   LLVMCtPopOp,
+  LLVMPowIOp,
+  LLVMBitReverseOp,
+  LLVMMemcpyOp,
+  LLVMMemcpyInlineOp,
+  LLVMMemmoveOp,
+  LLVMMemsetOp,
+  LLVMMemsetInlineOp,
   LLVMCtlzOp,
   LLVMCttzOp,
   LLVMSAddWithOverflowOp,
