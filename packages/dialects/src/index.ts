@@ -214,6 +214,8 @@ export {
   LLVMUndefAttr,
   LLVMPoisonAttr,
   LLVMConstantRangeAttr,
+  LLVMMemoryEffectsAttr,
+  ModRefInfoNames,
   stringifyLLVMFastmathFlags,
   stringifyLLVMOverflowFlags,
   enumIntAttr as llvmEnumIntAttr,

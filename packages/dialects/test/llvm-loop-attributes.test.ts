@@ -101,6 +101,32 @@ function canonicalize(src: string): string {
   return printOperation(r.op).trimEnd()
 }
 
+describe('#llvm.memory_effects', () => {
+  it('takes every location once in any order and prints them in declaration order', () => {
+    const r = roundTrip(`llvm.func @baz()
+llvm.func @f() {
+  llvm.call @baz() {memory = #llvm.memory_effects<targetMem1 = none, argMem = read, other = write, errnoMem = none, targetMem0 = none, inaccessibleMem = readwrite>} : () -> ()
+  llvm.return
+}
+`, [LLVMDialect])
+    expect(r.diags).toEqual([])
+    expect(r.out.trimEnd()).toBe(`module {
+  llvm.func @baz()
+  llvm.func @f() {
+    llvm.call @baz() {memory = #llvm.memory_effects<other = write, argMem = read, inaccessibleMem = readwrite, errnoMem = none, targetMem0 = none, targetMem1 = none>} : () -> ()
+    llvm.return
+  }
+}`)
+  })
+  it('reports an unknown ModRefInfo as mlir-opt does', () => {
+    const r = roundTrip('module attributes {a = #llvm.memory_effects<other = bad, argMem = read, inaccessibleMem = write, errnoMem = none, targetMem0 = none, targetMem1 = none>} {}', [LLVMDialect])
+    expect(r.diags).toEqual([
+      '1:53: error: expected one of [none, read, write, readwrite] for LLVM ModRefInfo, got: bad',
+      "1:56: error: failed to parse LLVM_MemoryEffectsAttr parameter 'other' which is to be a `ModRefInfo`",
+    ])
+  })
+})
+
 describe('poison and unreachable in canonicalization', () => {
   it('folds a select with a poisoned arm to the other arm, and drops branches into a lone ub.unreachable', () => {
     const input = `func.func @f(%c: i1, %d: i32, %e: i32) -> (i32, i32, i32) {

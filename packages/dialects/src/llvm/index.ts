@@ -36,6 +36,8 @@ export {
   LLVMUndefAttr,
   LLVMPoisonAttr,
   LLVMConstantRangeAttr,
+  LLVMMemoryEffectsAttr,
+  ModRefInfoNames,
   stringifyLLVMFastmathFlags,
   stringifyLLVMOverflowFlags,
   enumIntAttr,
