@@ -1155,7 +1155,6 @@ const switchBranchImpl: LLVMBranchImpl = {
   appendSuccessorOperands: (op, index, values) => appendSwitchOperandsOf(LLVMSwitchOp, op, index, values),
 }
 
-/** `llvm.br ^bb(%x : i32)`. */
 /** `LoopAnnotationAttr` as a property constraint (upstream gives it no summary). */
 const LoopAnnotationAttrC: AttrConstraint = attrConstraint('', isLoopAnnotation, { isStorageKind: isLoopAnnotation })
 
@@ -1163,6 +1162,7 @@ function isLoopAnnotation(attr: Attribute): boolean {
   return attr instanceof LLVMLoopAttr && attr.mnemonic === 'loop_annotation'
 }
 
+/** `llvm.br ^bb(%x : i32)`. */
 export const LLVMBrOp: OdsOp = defineOp({
   name: 'llvm.br',
   operands: { destOperands: variadic(LLVMTypeC) },
