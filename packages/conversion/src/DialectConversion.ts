@@ -178,6 +178,12 @@ export class ConversionPatternRewriter extends PatternRewriter {
   private readonly snapshotUndo = new Map<UndoRecord, Value[]>()
   /** Target materializations already built: value to converted type to materialized value. */
   private readonly targetCache = new Map<Value, Map<Type, Value>>()
+  /**
+   * Source materializations of replacement values: replacement to original type to the
+   * cast. Results replaced by the same value with the same type mismatch share one cast,
+   * as upstream's value mapping finds the existing materialization.
+   */
+  private readonly sourceCache = new Map<Value, Map<Type, Value>>()
   /** The type converter of the pattern being applied. */
   currentTypeConverter: TypeConverter | null = null
   /** True while the driver builds a materialization or moves ops in bulk (not logged as insertions). */
@@ -419,6 +425,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
     this.operandSnapshot.clear()
     this.snapshotUndo.clear()
     this.targetCache.clear()
+    this.sourceCache.clear()
     return result
   }
 
@@ -550,6 +557,12 @@ export class ConversionPatternRewriter extends PatternRewriter {
         this.replaceAllUsesWith(from, to)
         continue
       }
+      const shared = this.sourceCache.get(to)?.get(from.type)
+      if (shared !== undefined && this.isLive(shared) && this.materializations.has(shared.definingOp!)) {
+        this.replacements.set(from, shared)
+        this.replaceAllUsesWith(from, shared)
+        continue
+      }
       const ip = this.saveInsertionPoint()
       this.setInsertionPointAfterValue(to)
       const cast = this.buildMaterialization(from.type, [to], op.location, 'source', this.currentTypeConverter)
@@ -558,6 +571,12 @@ export class ConversionPatternRewriter extends PatternRewriter {
       this.originals.set(cast, from)
       this.replacements.set(from, cast)
       this.replaceAllUsesWith(from, cast)
+      let perType = this.sourceCache.get(to)
+      if (perType === undefined) {
+        perType = new Map<Type, Value>()
+        this.sourceCache.set(to, perType)
+      }
+      perType.set(from.type, cast)
     }
     this.eraseOpImpl(op)
   }

@@ -1,6 +1,7 @@
 import {
   DenseArrayAttr,
   DenseIntOrFPElementsAttr,
+  DialectAttr,
   IntegerAttr,
   IndexType,
   IntegerType,
@@ -36,6 +37,18 @@ function createCondBr(
   })
 }
 
+/**
+ * Gives the loop's back edge `branch` the loop's attributes of the `llvm` dialect (such as
+ * `llvm.loop_annotation`): LLVM attaches loop metadata to the latch's branch.
+ */
+function copyLLVMAttrs(loop: Operation, branch: Operation): void {
+  for (const a of loop.getAttrs()) {
+    if (a.value instanceof DialectAttr && a.value.dialectNamespace === 'llvm') {
+      branch.setAttr(a.name, a.value)
+    }
+  }
+}
+
 function values(op: Operation): Value[] {
   return op.operands.map((o) => o.value)
 }
@@ -66,7 +79,7 @@ class ForLowering extends OpConversionPattern {
     rewriter.setInsertionPointToEnd(lastBodyBlock)
     const step = op.operands[2]!.value
     const stepped = rewriter.create('arith.addi', op.location, { operands: [iv, step], results: [iv.type] }).results[0]!
-    createBr(rewriter, op, conditionBlock, [stepped, ...values(terminator)])
+    copyLLVMAttrs(op, createBr(rewriter, op, conditionBlock, [stepped, ...values(terminator)]))
     rewriter.eraseOp(terminator)
 
     rewriter.setInsertionPointToEnd(initBlock)
@@ -190,6 +203,7 @@ class WhileLowering extends OpConversionPattern {
     rewriter.setInsertionPointToEnd(afterLast)
     const yieldOp = afterLast.lastOp!
     const br = createBr(rewriter, yieldOp, before, values(yieldOp))
+    copyLLVMAttrs(op, br)
     rewriter.replaceOp(yieldOp, br)
 
     rewriter.replaceOp(op, args)
@@ -231,6 +245,7 @@ class DoWhileLowering extends OpConversionPattern {
     const condOp = beforeLast.lastOp!
     const args = values(condOp).slice(1)
     const cb = createCondBr(rewriter, condOp, condOp.operands[0]!.value, before, args, continuation, [])
+    copyLLVMAttrs(op, cb)
     rewriter.replaceOp(condOp, cb)
     rewriter.replaceOp(op, args)
     rewriter.restoreInsertionPoint(ip)

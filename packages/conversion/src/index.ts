@@ -16,6 +16,8 @@ import { ConvertControlFlowToLLVMPass } from './llvm/ControlFlowToLLVM.ts'
 import { FinalizeMemRefToLLVMConversionPass } from './llvm/MemRefToLLVM.ts'
 import { ConvertGpuOpsToNVVMOpsPass } from './gpu/GPUToNVVM.ts'
 import { ConvertNVVMToLLVMPass } from './nvvm/NVVMToLLVM.ts'
+import { UBToLLVMConversionPass } from './llvm/UBToLLVM.ts'
+import { ConvertToLLVMPass } from './llvm/ConvertToLLVM.ts'
 
 /** Legality of ops and dialects for a conversion. */
 export { ConversionTarget } from './ConversionTarget.ts'
@@ -65,6 +67,12 @@ export { ConvertGpuOpsToNVVMOpsPass, gpuToNVVMConversionPatterns, configureGpuTo
 export type { GPUToNVVMOptionDecls } from './gpu/GPUToNVVM.ts'
 /** The `convert-nvvm-to-llvm` pass and its patterns. */
 export { ConvertNVVMToLLVMPass, nvvmToLLVMConversionPatterns } from './nvvm/NVVMToLLVM.ts'
+/** The `convert-ub-to-llvm` pass and its patterns. */
+export { UBToLLVMConversionPass, ubToLLVMConversionPatterns } from './llvm/UBToLLVM.ts'
+/** The `convert-to-llvm` pass: every loaded dialect's lowering to llvm in one conversion. */
+export { ConvertToLLVMPass } from './llvm/ConvertToLLVM.ts'
+export type { ConvertToLLVMOptionDecls } from './llvm/ConvertToLLVM.ts'
+export type { UBToLLVMOptionDecls } from './llvm/UBToLLVM.ts'
 /** The option declarations of the lowering passes to the llvm dialect. */
 export type { ArithToLLVMOptionDecls } from './llvm/ArithToLLVM.ts'
 export type { CFToLLVMOptionDecls } from './llvm/ControlFlowToLLVM.ts'
@@ -77,7 +85,8 @@ export { ReconcileUnrealizedCastsPass, reconcileUnrealizedCasts } from './Reconc
 
 /**
  * Registers the conversion passes (`convert-scf-to-cf`, `convert-*-to-llvm`, `lower-affine`,
- * `finalize-memref-to-llvm`, `convert-gpu-to-nvvm`, `reconcile-unrealized-casts`) in `registry`.
+ * `finalize-memref-to-llvm`, `convert-gpu-to-nvvm`, `convert-ub-to-llvm`, `convert-to-llvm`,
+ * `reconcile-unrealized-casts`) in `registry`.
  */
 export function registerConversionPasses(registry: PassRegistry): void {
   registry.register(SCFToControlFlowPass)
@@ -90,4 +99,6 @@ export function registerConversionPasses(registry: PassRegistry): void {
   registry.register(FinalizeMemRefToLLVMConversionPass)
   registry.register(ConvertGpuOpsToNVVMOpsPass)
   registry.register(ConvertNVVMToLLVMPass)
+  registry.register(UBToLLVMConversionPass)
+  registry.register(ConvertToLLVMPass)
 }

@@ -544,4 +544,43 @@ func.func @floats(%a: f32, %b: f32, %h: f16, %d: f64, %v: vector<2xf32>, %x: i32
     expect(r.ok).toBe(true)
     expect(r.text).toBe(expected)
   })
+
+  it('lowers truncf with a rounding mode to the constrained fptrunc intrinsic and leaves cmpf on float types LLVM lacks', () => {
+    const input = `func.func @f(%a: f64, %v: vector<2xf64>, %m: vector<2x2xf64>, %x: f4E2M1FN, %y: f4E2M1FN, %c: i1) -> f4E2M1FN {
+  %0 = arith.truncf %a to_nearest_even : f64 to f32
+  %1 = arith.truncf %a toward_zero fastmath<fast> : f64 to f32
+  %2 = arith.truncf %v upward : vector<2xf64> to vector<2xf32>
+  %3 = arith.truncf %m to_nearest_away : vector<2x2xf64> to vector<2x2xf32>
+  %4 = arith.truncf %a downward : f64 to f32
+  %5 = arith.cmpf oeq, %x, %y : f4E2M1FN
+  %6 = arith.select %c, %x, %y : f4E2M1FN
+  return %6 : f4E2M1FN
+}
+`
+    const r = runPipeline(input, 'builtin.module(convert-arith-to-llvm)')
+    expect(r.ok).toBe(true)
+    expect(r.text).toBe(`module {
+  func.func @f(%arg0: f64, %arg1: vector<2xf64>, %arg2: vector<2x2xf64>, %arg3: f4E2M1FN, %arg4: f4E2M1FN, %arg5: i1) -> f4E2M1FN {
+    %0 = builtin.unrealized_conversion_cast %arg4 : f4E2M1FN to i4
+    %1 = builtin.unrealized_conversion_cast %arg3 : f4E2M1FN to i4
+    %2 = builtin.unrealized_conversion_cast %arg2 : vector<2x2xf64> to !llvm.array<2 x vector<2xf64>>
+    %3 = llvm.intr.experimental.constrained.fptrunc %arg0 tonearest ignore : f64 to f32
+    %4 = llvm.intr.experimental.constrained.fptrunc %arg0 towardzero ignore {fastmath = #arith.fastmath<fast>} : f64 to f32
+    %5 = llvm.intr.experimental.constrained.fptrunc %arg1 upward ignore : vector<2xf64> to vector<2xf32>
+    %6 = llvm.mlir.poison : !llvm.array<2 x vector<2xf32>>
+    %7 = llvm.extractvalue %2[0] : !llvm.array<2 x vector<2xf64>> 
+    %8 = llvm.intr.experimental.constrained.fptrunc %7 tonearestaway ignore : vector<2xf64> to vector<2xf32>
+    %9 = llvm.insertvalue %8, %6[0] : !llvm.array<2 x vector<2xf32>> 
+    %10 = llvm.extractvalue %2[1] : !llvm.array<2 x vector<2xf64>> 
+    %11 = llvm.intr.experimental.constrained.fptrunc %10 tonearestaway ignore : vector<2xf64> to vector<2xf32>
+    %12 = llvm.insertvalue %11, %9[1] : !llvm.array<2 x vector<2xf32>> 
+    %13 = llvm.intr.experimental.constrained.fptrunc %arg0 downward ignore : f64 to f32
+    %14 = arith.cmpf oeq, %arg3, %arg4 : f4E2M1FN
+    %15 = llvm.select %arg5, %1, %0 : i1, i4
+    %16 = builtin.unrealized_conversion_cast %15 : i4 to f4E2M1FN
+    return %16 : f4E2M1FN
+  }
+}
+`)
+  })
 })

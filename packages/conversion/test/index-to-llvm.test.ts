@@ -273,4 +273,28 @@ describe('convert-index-to-llvm', () => {
     expect(r.ok).toBe(true)
     expect(r.text).toBe(expected)
   })
+
+  it('shares one cast between results replaced by the same value (identity casts to index)', () => {
+    const r = runPipeline(`func.func @index_cast_to(%a: i32, %b: i64) -> (index, index, index, index) {
+  %0 = index.casts %a : i32 to index
+  %1 = index.casts %b : i64 to index
+  %2 = index.castu %a : i32 to index
+  %3 = index.castu %b : i64 to index
+  return %0, %1, %2, %3 : index, index, index, index
+}
+`, 'builtin.module(convert-index-to-llvm)')
+    expect(r.ok).toBe(true)
+    expect(`${r.text}\n`).toBe(`module {
+  func.func @index_cast_to(%arg0: i32, %arg1: i64) -> (index, index, index, index) {
+    %0 = builtin.unrealized_conversion_cast %arg1 : i64 to index
+    %1 = llvm.sext %arg0 : i32 to i64
+    %2 = builtin.unrealized_conversion_cast %1 : i64 to index
+    %3 = llvm.zext %arg0 : i32 to i64
+    %4 = builtin.unrealized_conversion_cast %3 : i64 to index
+    return %2, %0, %4, %0 : index, index, index, index
+  }
+}
+
+`)
+  })
 })

@@ -88,4 +88,52 @@ describe('arith folder quirks as mlir-opt 22', () => {
 
 `)
   })
+
+  it('extf folds scalar constants to f80 and f128 (NaNs to f128), and truncf folds exact wide constants back', () => {
+    const input = String.raw`func.func @f() -> (f80, f128, f128, f64, f80) {
+  %c = arith.constant 1.5 : f32
+  %d = arith.constant 0.1 : f64
+  %a = arith.extf %c : f32 to f80
+  %b = arith.extf %c : f32 to f128
+  %e = arith.extf %d : f64 to f128
+  %h = arith.constant 3.0e+38 : f64
+  %t = arith.truncf %e : f128 to f64
+  %u = arith.extf %d : f64 to f80
+  return %a, %b, %e, %t, %u : f80, f128, f128, f64, f80
+}
+func.func @g(%x: f64) -> (f80, f128, f32, f128, f128) {
+  %c = arith.constant -0.0 : f16
+  %a = arith.extf %c : f16 to f80
+  %i = arith.constant 0x7F800000 : f32
+  %b = arith.extf %i : f32 to f128
+  %n = arith.constant 0x7FC00000 : f32
+  %nb = arith.extf %n : f32 to f128
+  %e = arith.extf %x : f64 to f128
+  %t = arith.truncf %e : f128 to f32
+  %w = arith.constant 1.0e+300 : f64
+  %ww = arith.extf %w : f64 to f128
+  return %a, %b, %t, %nb, %ww : f80, f128, f32, f128, f128
+}
+`
+    expect(canonicalize(input)).toBe(String.raw`module {
+  func.func @f() -> (f80, f128, f128, f64, f80) {
+    %cst = arith.constant 1.500000e+00 : f80
+    %cst_0 = arith.constant 1.500000e+00 : f128
+    %cst_1 = arith.constant 0.100000000000000005551115123125782702 : f128
+    %cst_2 = arith.constant 1.000000e-01 : f64
+    %cst_3 = arith.constant 0.100000000000000005551 : f80
+    return %cst, %cst_0, %cst_1, %cst_2, %cst_3 : f80, f128, f128, f64, f80
+  }
+  func.func @g(%arg0: f64) -> (f80, f128, f32, f128, f128) {
+    %cst = arith.constant 1.00000000000000005250476025520442025E+300 : f128
+    %cst_0 = arith.constant -0.000000e+00 : f80
+    %cst_1 = arith.constant 0x7FFF0000000000000000000000000000 : f128
+    %cst_2 = arith.constant 0x7FFF8000000000000000000000000000 : f128
+    %0 = arith.truncf %arg0 : f64 to f32
+    return %cst_0, %cst_1, %0, %cst_2, %cst : f80, f128, f32, f128, f128
+  }
+}
+
+`)
+  })
 })

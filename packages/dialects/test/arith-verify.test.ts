@@ -313,3 +313,38 @@ describe('arith verifier and parser diagnostics', () => {
     expect(diagnose(INPUT)).toEqual(EXPECTED)
   })
 })
+
+describe('arith cast verifiers: scalable dims and index bitcasts', () => {
+  it('report the shape mismatch of scalable and fixed vectors, and index operands of bitcast, as mlir-opt does', () => {
+    expect(diagnose(String.raw`"test.func"() ({
+^bb0(%a: vector<[4]xi32>, %b: vector<4xf32>, %c: i64, %d: index):
+  %0 = arith.trunci %a : vector<[4]xi32> to vector<4xi8>
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%b: vector<4xf32>):
+  %0 = arith.bitcast %b : vector<4xf32> to vector<[4]xi32>
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%c: i64):
+  %0 = arith.bitcast %c : i64 to index
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%d: vector<2xindex>):
+  %0 = arith.bitcast %d : vector<2xindex> to vector<2xindex>
+  "test.return"() : () -> ()
+}) : () -> ()
+`)).toEqual([
+      "3:8: error: 'arith.trunci' op requires the same shape for all operands and results",
+      "9:8: error: 'arith.bitcast' op requires the same shape for all operands and results",
+      "15:8: error: 'arith.bitcast' op result #0 must be signless-integer-or-float-like or memref of signless-integer or float, but got 'index'",
+      "21:8: error: 'arith.bitcast' op operand #0 must be signless-integer-or-float-like or memref of signless-integer or float, but got 'vector<2xindex>'",
+    ])
+  })
+})
+

@@ -1225,3 +1225,50 @@ describe('llvm dialect round trip (byte-identical with mlir-opt)', () => {
     })
   }
 })
+
+describe('llvm intrinsics: powi, bitreverse and the memory transfer intrinsics', () => {
+  const input = `llvm.func @m(%arg0: i32, %arg1: f32, %arg2: !llvm.ptr, %arg3: !llvm.ptr, %v: vector<2xf32>, %b: i8) {
+  %a31 = llvm.intr.powi(%arg1, %arg0) : (f32, i32) -> f32
+  %a32 = llvm.intr.powi(%v, %arg0) {fastmathFlags = #llvm.fastmath<fast>} : (vector<2xf32>, i32) -> vector<2xf32>
+  %32 = llvm.intr.bitreverse(%arg0) : (i32) -> i32
+  "llvm.intr.memcpy"(%arg2, %arg3, %arg0) <{isVolatile = false}> : (!llvm.ptr, !llvm.ptr, i32) -> ()
+  "llvm.intr.memcpy.inline"(%arg2, %arg3) <{isVolatile = false, len = 10 : i64}> : (!llvm.ptr, !llvm.ptr) -> ()
+  "llvm.intr.memmove"(%arg2, %arg3, %arg0) <{isVolatile = true}> : (!llvm.ptr, !llvm.ptr, i32) -> ()
+  "llvm.intr.memset"(%arg2, %b, %arg0) <{isVolatile = false}> : (!llvm.ptr, i8, i32) -> ()
+  "llvm.intr.memset.inline"(%arg2, %b) <{isVolatile = false, len = 4 : i32}> : (!llvm.ptr, i8) -> ()
+  llvm.return
+}
+`
+  it('print in mlir-opt 22 custom and generic forms', () => {
+    const custom = roundTrip(input, [LLVMDialect])
+    expect(custom.diags).toEqual([])
+    expect(custom.out.trimEnd()).toBe(`module {
+  llvm.func @m(%arg0: i32, %arg1: f32, %arg2: !llvm.ptr, %arg3: !llvm.ptr, %arg4: vector<2xf32>, %arg5: i8) {
+    %0 = llvm.intr.powi(%arg1, %arg0) : (f32, i32) -> f32
+    %1 = llvm.intr.powi(%arg4, %arg0) {fastmathFlags = #llvm.fastmath<fast>} : (vector<2xf32>, i32) -> vector<2xf32>
+    %2 = llvm.intr.bitreverse(%arg0) : (i32) -> i32
+    "llvm.intr.memcpy"(%arg2, %arg3, %arg0) <{isVolatile = false}> : (!llvm.ptr, !llvm.ptr, i32) -> ()
+    "llvm.intr.memcpy.inline"(%arg2, %arg3) <{isVolatile = false, len = 10 : i64}> : (!llvm.ptr, !llvm.ptr) -> ()
+    "llvm.intr.memmove"(%arg2, %arg3, %arg0) <{isVolatile = true}> : (!llvm.ptr, !llvm.ptr, i32) -> ()
+    "llvm.intr.memset"(%arg2, %arg5, %arg0) <{isVolatile = false}> : (!llvm.ptr, i8, i32) -> ()
+    "llvm.intr.memset.inline"(%arg2, %arg5) <{isVolatile = false, len = 4 : i32}> : (!llvm.ptr, i8) -> ()
+    llvm.return
+  }
+}`)
+    expect(roundTrip(input, [LLVMDialect], { generic: true }).out.trimEnd()).toBe(`"builtin.module"() ({
+  "llvm.func"() <{CConv = #llvm.cconv<ccc>, function_type = !llvm.func<void (i32, f32, ptr, ptr, vector<2xf32>, i8)>, linkage = #llvm.linkage<external>, sym_name = "m", unnamed_addr = 0 : i64, visibility_ = 0 : i64}> ({
+  ^bb0(%arg0: i32, %arg1: f32, %arg2: !llvm.ptr, %arg3: !llvm.ptr, %arg4: vector<2xf32>, %arg5: i8):
+    %0 = "llvm.intr.powi"(%arg1, %arg0) <{fastmathFlags = #llvm.fastmath<none>}> : (f32, i32) -> f32
+    %1 = "llvm.intr.powi"(%arg4, %arg0) <{fastmathFlags = #llvm.fastmath<fast>}> : (vector<2xf32>, i32) -> vector<2xf32>
+    %2 = "llvm.intr.bitreverse"(%arg0) : (i32) -> i32
+    "llvm.intr.memcpy"(%arg2, %arg3, %arg0) <{isVolatile = false}> : (!llvm.ptr, !llvm.ptr, i32) -> ()
+    "llvm.intr.memcpy.inline"(%arg2, %arg3) <{isVolatile = false, len = 10 : i64}> : (!llvm.ptr, !llvm.ptr) -> ()
+    "llvm.intr.memmove"(%arg2, %arg3, %arg0) <{isVolatile = true}> : (!llvm.ptr, !llvm.ptr, i32) -> ()
+    "llvm.intr.memset"(%arg2, %arg5, %arg0) <{isVolatile = false}> : (!llvm.ptr, i8, i32) -> ()
+    "llvm.intr.memset.inline"(%arg2, %arg5) <{isVolatile = false, len = 4 : i32}> : (!llvm.ptr, i8) -> ()
+    "llvm.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()`)
+  })
+})
+

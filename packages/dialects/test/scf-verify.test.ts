@@ -749,3 +749,27 @@ describe('scf verifier and parser diagnostics', () => {
     expect(diagnose(INPUT)).toEqual(EXPECTED)
   })
 })
+
+describe('scf verifier order as mlir-opt 22', () => {
+  it('checks AllTypesMatch before region constraints, and scf.if regions take no arguments', () => {
+    expect(diagnose(String.raw`"test.func"() ({
+^bb0(%arg0: i32, %arg1: index):
+  "scf.for"(%arg1, %arg0, %arg1) ({}) : (index, i32, index) -> ()
+  "test.return"() : () -> ()
+}) : () -> ()
+// -----
+"test.func"() ({
+^bb0(%arg0: i1):
+  "scf.if"(%arg0) ({
+    ^bb0(%0 : index):
+      scf.yield
+  }, {}): (i1) -> ()
+  "test.return"() : () -> ()
+}) : () -> ()
+`)).toEqual([
+      "3:3: error: 'scf.for' op failed to verify that all of {lowerBound, upperBound, step} have same type",
+      "9:3: error: 'scf.if' op region #0 should have no arguments",
+    ])
+  })
+})
+

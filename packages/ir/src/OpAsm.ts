@@ -299,6 +299,11 @@ export interface OpAsmPrinter {
   printTypes(types: Iterable<Type>): void
   printAttribute(attr: Attribute): void
   printAttributeWithoutType(attr: Attribute): void
+  /**
+   * Prints the alias of `attr` and returns true when it has one (MLIR's `printAlias`); a
+   * dialect printing a nested attribute in its stripped form falls back to the body.
+   */
+  printAlias?(attr: Attribute): boolean
   /** Prints ` {a = 1}` for the attributes not in `elided`; nothing when empty. */
   printOptionalAttrDict(attrs: readonly NamedAttribute[], elided?: readonly string[]): void
   printOptionalAttrDictWithKeyword(attrs: readonly NamedAttribute[], elided?: readonly string[]): void

@@ -29,6 +29,7 @@ export const FEATURES = {
   call: 'func.call between generated functions, several results',
   foldChains:
     'chains the conversion folds: select on a cmpi eq/ne of its own operands, trunci of an ext, identities (addi 0, muli 1, andi/ori/xori/subi x x), cmpi of a value with itself',
+  poison: 'ub.poison values and selects with a poisoned arm (with foldChains; folded to the other arm during the conversion)',
 } as const
 
 /** A generator feature name. */
@@ -612,7 +613,7 @@ class ConversionModuleGenerator {
     const i1 = withElement(ty, I1)
     const cmpSuffix = ty.text
     const selSuffix = ty.dims.length > 0 ? `${i1.text}, ${ty.text}` : ty.text
-    switch (rng.int(0, 4)) {
+    switch (rng.int(0, this.f.poison ? 5 : 4)) {
       case 0: {
         // select (cmpi eq/ne %a, %b), %a, %b (either order): one of %a, %b.
         const cond = this.fresh()
@@ -661,6 +662,15 @@ class ConversionModuleGenerator {
         // x op x: x or zero.
         this.emit(`${this.results([ty])}arith.${rng.pick(['andi', 'ori', 'xori', 'subi', 'maxsi', 'minui'])} ${a}, ${a} : ${ty.text}`)
         return
+      case 5: {
+        // select with a fully poisoned arm: the other arm (the poison itself stays, dead).
+        const p = this.fresh()
+        this.emit(`${p} = ub.poison : ${ty.text}`)
+        const cond = this.value(i1)
+        const [t, e] = rng.chance(0.5) ? [p, a] : [a, p]
+        this.emit(`${this.results([ty])}arith.select ${cond}, ${t}, ${e} : ${selSuffix}`)
+        return
+      }
       default: {
         // cmpi of a value with itself: a constant, then a select on it.
         const cond = this.fresh()

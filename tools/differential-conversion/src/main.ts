@@ -53,7 +53,7 @@ export function wrapInGpuModule(module: string): string {
   return [lines[0]!, '  gpu.module @kernels {', ...lines.slice(1, -1).map((l) => `  ${l}`), '  }', lines[lines.length - 1]!].join('\n') + '\n'
 }
 
-const FULL = 'builtin.module(convert-scf-to-cf,convert-arith-to-llvm,convert-func-to-llvm,convert-cf-to-llvm,reconcile-unrealized-casts)'
+const FULL = 'builtin.module(convert-scf-to-cf,convert-arith-to-llvm,convert-func-to-llvm,convert-cf-to-llvm,convert-ub-to-llvm,reconcile-unrealized-casts)'
 
 /** The pipelines compared, in order. */
 export const PIPELINES: readonly Pipeline[] = [
@@ -66,9 +66,12 @@ export const PIPELINES: readonly Pipeline[] = [
   { name: 'full', args: ['-p', FULL], translate: true },
   {
     name: 'full+index',
-    args: ['-p', 'builtin.module(convert-scf-to-cf,convert-index-to-llvm,convert-arith-to-llvm,convert-func-to-llvm,convert-cf-to-llvm,reconcile-unrealized-casts)'],
+    args: ['-p', 'builtin.module(convert-scf-to-cf,convert-index-to-llvm,convert-arith-to-llvm,convert-func-to-llvm,convert-cf-to-llvm,convert-ub-to-llvm,reconcile-unrealized-casts)'],
     translate: true,
   },
+  { name: 'convert-ub-to-llvm', args: ['--convert-ub-to-llvm'], translate: false },
+  { name: 'convert-to-llvm', args: ['-p', 'builtin.module(convert-scf-to-cf,convert-to-llvm,reconcile-unrealized-casts)'], translate: true },
+  { name: 'convert-to-llvm=filter-dialects=arith+cf', args: ['--convert-to-llvm=filter-dialects=arith,cf'], translate: false },
   {
     name: 'convert-gpu-to-nvvm',
     args: ['-p', 'builtin.module(convert-scf-to-cf,gpu.module(convert-gpu-to-nvvm))'],

@@ -74,6 +74,7 @@ import { LLVMConversionTarget } from '../llvm/LLVMConversionTarget.ts'
 import { LLVMTypeConverter, kDeriveIndexBitwidthFromDataLayout } from '../llvm/LLVMTypeConverter.ts'
 import { extractValue, insertValue, memRefDescriptorFromStaticShape, poison } from '../llvm/MemRefDescriptor.ts'
 import { memrefToLLVMConversionPatterns } from '../llvm/MemRefToLLVM.ts'
+import { ubToLLVMConversionPatterns } from '../llvm/UBToLLVM.ts'
 
 /** NVVM's address spaces: global memory and shared (workgroup) memory. */
 const kGlobalMemorySpace = 1
@@ -697,7 +698,7 @@ const gpuToNVVMOptions: GPUToNVVMOptionDecls = {
 /**
  * The dialects that have a lowering to llvm (upstream's `ConvertToLLVMPatternInterface`),
  * with the patterns Tilepass has for them (arith's includes the ceil/floor division
- * expansion): `nvvm` and `ub` have none for the ops Tilepass defines.
+ * expansion; `nvvm` contributes none here).
  */
 const kToLLVMInterfaces: ReadonlyMap<string, (c: LLVMTypeConverter) => ConversionPattern[]> = new Map<string, (c: LLVMTypeConverter) => ConversionPattern[]>([
   ['arith', (c) => [...ceilFloorDivExpandPatterns(), ...arithToLLVMConversionPatterns(c)]],
@@ -706,7 +707,7 @@ const kToLLVMInterfaces: ReadonlyMap<string, (c: LLVMTypeConverter) => Conversio
   ['index', indexToLLVMConversionPatterns],
   ['memref', memrefToLLVMConversionPatterns],
   ['nvvm', () => []],
-  ['ub', () => []],
+  ['ub', ubToLLVMConversionPatterns],
 ])
 
 /**

@@ -257,16 +257,37 @@ class VectorConvertToLLVMPattern extends ArithToLLVMPattern {
   }
 }
 
-/** `arith.truncf` without a rounding mode to `llvm.fptrunc`. */
-class TruncFOpLowering extends VectorConvertToLLVMPattern {
+/** `arith.roundingmode` values (enum order) as `llvm::RoundingMode` values. */
+const LLVM_ROUNDING_MODES: readonly number[] = [
+  1, // to_nearest_even: tonearest
+  3, // downward
+  2, // upward
+  0, // toward_zero: towardzero
+  4, // to_nearest_away: tonearestaway
+]
+
+/**
+ * `arith.truncf` to `llvm.fptrunc`, or with a rounding mode to
+ * `llvm.intr.experimental.constrained.fptrunc` with that mode and `ignore` exception
+ * behaviour (the other attributes carried over, as upstream's constrained-FP converter does).
+ */
+class TruncFOpLowering extends ArithToLLVMPattern {
   constructor(converter: LLVMTypeConverter) {
-    super('arith.truncf', 'llvm.fptrunc', converter, AttrKind.PassThrough, true)
+    super('arith.truncf', converter)
+    this.name = 'arith.truncf->llvm.fptrunc'
   }
-  override matchAndRewriteConverted(op: Operation, adaptor: OpAdaptor, rewriter: ConversionPatternRewriter): LogicalResult {
-    if (op.getAttr('roundingmode') !== undefined) {
-      return rewriter.notifyMatchFailure(op, 'constrained fptrunc is not supported')
+  matchAndRewriteConverted(op: Operation, adaptor: OpAdaptor, rewriter: ConversionPatternRewriter): LogicalResult {
+    if (hasUnsupportedFloat(op)) {
+      return failure()
     }
-    return super.matchAndRewriteConverted(op, adaptor, rewriter)
+    const mode = op.getAttr('roundingmode')
+    if (mode === undefined) {
+      return vectorOneToOneRewrite(op, 'llvm.fptrunc', adaptor.operands, convertAttrs(op, AttrKind.PassThrough), this.converter, rewriter)
+    }
+    const attrs = convertAttrs(op, AttrKind.PassThrough).filter((a) => a.name !== 'roundingmode')
+    const llvmMode = LLVM_ROUNDING_MODES[mode instanceof IntegerAttr ? Number(mode.value) : 0] ?? 1
+    attrs.push({ name: 'roundingmode', value: llvmEnumIntAttr(op.context, 64, llvmMode) }, { name: 'fpExceptionBehavior', value: llvmEnumIntAttr(op.context, 64, 0) })
+    return vectorOneToOneRewrite(op, 'llvm.intr.experimental.constrained.fptrunc', adaptor.operands, attrs, this.converter, rewriter)
   }
 }
 
@@ -429,6 +450,10 @@ class CmpOpLowering extends ArithToLLVMPattern {
     const predicate = op.getAttr('predicate')
     const attrs: NamedAttribute[] = [{ name: 'predicate', value: llvmEnumIntAttr(op.context, 64, predicate instanceof IntegerAttr ? Number(predicate.value) : 0) }]
     if (this.targetName === 'llvm.fcmp') {
+      // LLVM has no such float type: the comparison stays (its operands still convert to integers).
+      if (hasUnsupportedFloat(op)) {
+        return rewriter.notifyMatchFailure(op, 'unsupported floating point type')
+      }
       const fmf = op.getAttr('fastmath')
       attrs.push({ name: 'fastmathFlags', value: fmf instanceof FastMathFlagsAttr ? convertArithFastMathAttrToLLVM(fmf) : LLVMFastmathFlagsAttr.get(op.context, 0) })
     }

@@ -14,6 +14,8 @@ import {
 } from '@tilepass/ir'
 import { parseArithAttribute, printArithAttribute } from './ArithAttributes.ts'
 import { ConstantOp, arithOps } from './ArithOps.ts'
+import { PoisonAttr } from '../ub/UBAttributes.ts'
+import { materializeUBConstant } from '../ub/UBDialect.ts'
 
 /** Whether `arith.constant` can hold `value` as a constant of `type` (MLIR's `ConstantOp::isBuildableWith`). */
 export function isBuildableConstant(value: Attribute, type: Type): boolean {
@@ -30,6 +32,10 @@ export function isBuildableConstant(value: Attribute, type: Type): boolean {
 
 /** Creates `arith.constant` for `value` at `builder`'s insertion point, or null when not buildable. */
 export function materializeArithConstant(builder: OpBuilder, value: Attribute, type: Type, loc: Location): Operation | null {
+  // Poison folds (a bitcast of poison) become `ub.poison`, as upstream's arith dialect builds them.
+  if (value instanceof PoisonAttr) {
+    return builder.context.getLoadedDialect('ub') === undefined ? null : materializeUBConstant(builder, value, type, loc)
+  }
   if (!isBuildableConstant(value, type)) {
     return null
   }

@@ -41,7 +41,7 @@ export const BitcastTypeConstraint: TypeConstraint = typeConstraint('signless-in
     return e instanceof FloatType || (e instanceof IntegerType && e.isSignless)
   }
   const e = isVectorOrTensor(t) ? t.elementType : t
-  return e instanceof FloatType || e instanceof IndexType || (e instanceof IntegerType && e.isSignless)
+  return e instanceof FloatType || (e instanceof IntegerType && e.isSignless)
 })
 
 /** The shape of a ranked shaped type, undefined for unranked ones, null for non-shaped types. */
@@ -66,6 +66,10 @@ export function areCompatibleShapes(a: Type, b: Type): boolean {
     return true
   }
   if (sa.length !== sb.length) {
+    return false
+  }
+  // Vectors also agree on which dims are scalable (`verifyCompatibleShape`).
+  if (a instanceof VectorType && b instanceof VectorType && a.scalableDims.some((s, i) => s !== b.scalableDims[i])) {
     return false
   }
   for (let i = 0; i < sa.length; i++) {

@@ -1,6 +1,7 @@
 import {
   DenseIntOrFPElementsAttr,
   FloatAttr,
+  floatAttrFromBits,
   FloatType,
   IntegerAttr,
   IntegerType,
@@ -30,9 +31,11 @@ import {
   floatToInteger,
   integerToFloat,
   isFoldableFloatType,
+  isWideFloatType,
   isRepresentableBy,
   roundToFloatType,
 } from './FloatSemantics.ts'
+import { PoisonAttr } from '../ub/UBAttributes.ts'
 import { defOp, elementWidth, one, some, fastMath, type FoldResult, type Operands } from './FoldHelpers.ts'
 
 // ---- casts -----------------------------------------------------------------------------
@@ -87,6 +90,12 @@ function floatFormat(type: Type): FloatType | undefined {
   return isFoldableFloatType(t) ? t : undefined
 }
 
+/** The float element type of `type` when it is a folded format or f80/f128. */
+function floatOrWide(type: Type): FloatType | undefined {
+  const t = getElementTypeOrSelf(type)
+  return isFoldableFloatType(t) || isWideFloatType(t) ? t : undefined
+}
+
 /** Converts `x` to `type` when exact (as MLIR's `convertFloatValue`), else undefined. */
 function convertExact(type: FloatType, x: number): number | undefined {
   if (Number.isNaN(x)) {
@@ -108,14 +117,29 @@ function precisionOf(type: FloatType): number | undefined {
  * not a scalar NaN; null when the NaN must stay unfolded.
  */
 function convertNaN(operand: Attribute | null | undefined, dst: FloatType): FoldResult | null {
-  if (!(operand instanceof FloatAttr) || !Number.isNaN(operand.value) || !(operand.type instanceof FloatType)) {
+  const dstFmt = precisionOf(dst)
+  if (!(operand instanceof FloatAttr) || !Number.isNaN(operand.value) || dstFmt === undefined) {
     return undefined
   }
+  const out = convertNaNBits(operand, dstFmt, dst.width)
+  if (out === null) {
+    return null
+  }
+  return [FloatAttr.get(dst, NaN, out === floatToBits(dst, NaN) ? null : out)]
+}
+
+/**
+ * The bits of the NaN `operand` converted to an IEEE-layout format of precision `dstFmt`
+ * and `dstWidth` bits (see `convertNaN`); null when it must stay unfolded.
+ */
+function convertNaNBits(operand: FloatAttr, dstFmt: number, dstWidth: number): bigint | null {
   const src = operand.type
+  if (!(src instanceof FloatType)) {
+    return null
+  }
   const srcFmt = precisionOf(src)
-  const dstFmt = precisionOf(dst)
   const bits = operand.nanBits ?? floatToBits(src, NaN)
-  if (srcFmt === undefined || dstFmt === undefined || bits === undefined) {
+  if (srcFmt === undefined || bits === undefined) {
     return null
   }
   const srcMant = BigInt(srcFmt - 1)
@@ -130,9 +154,23 @@ function convertNaN(operand: Attribute | null | undefined, dst: FloatType): Fold
   }
   const newPayload = shift >= 0n ? payload << shift : payload >> -shift
   const sign = (bits >> BigInt(src.width - 1)) & 1n
-  const expAll = ((1n << BigInt(dst.width - 1)) - 1n) ^ ((1n << dstMant) - 1n)
-  const out = (sign << BigInt(dst.width - 1)) | expAll | newPayload
-  return [FloatAttr.get(dst, NaN, out === floatToBits(dst, NaN) ? null : out)]
+  const expAll = ((1n << BigInt(dstWidth - 1)) - 1n) ^ ((1n << dstMant) - 1n)
+  return (sign << BigInt(dstWidth - 1)) | expAll | newPayload
+}
+
+/**
+ * `extf` of a scalar constant to f80 or f128, which hold every value of the double-sized
+ * formats exactly; NaNs only to f128 (f80 keeps an explicit integer bit).
+ */
+function extendToWide(operand: Attribute | null | undefined, dst: FloatType): FoldResult {
+  if (!(operand instanceof FloatAttr) || !isFoldableFloatType(operand.type)) {
+    return undefined
+  }
+  if (!Number.isNaN(operand.value)) {
+    return [FloatAttr.get(dst, operand.value)]
+  }
+  const bits = dst.kind === 'f128' ? convertNaNBits(operand, 113, 128) : null
+  return bits === null ? undefined : [floatAttrFromBits(dst, bits)]
 }
 
 /** `arith.extf`: extf(truncf(x)) with `contract` on both, constants. */
@@ -142,6 +180,10 @@ export function foldExtF(op: Operation, operands: Operands): FoldResult {
     if ((fastMath(trunc) & FastMathFlags.contract) !== 0 && (fastMath(op) & FastMathFlags.contract) !== 0) {
       return one(trunc.getOperand(0))
     }
+  }
+  const wide = op.getResult(0).type
+  if (isWideFloatType(wide)) {
+    return extendToWide(operands[0], wide)
   }
   const dst = floatFormat(op.getResult(0).type)
   if (dst === undefined) {
@@ -160,8 +202,8 @@ export function foldTruncF(op: Operation, operands: Operands): FoldResult {
   const ext = defOp(op.getOperand(0), 'arith.extf')
   if (ext !== null && dst !== undefined) {
     const src = ext.getOperand(0)
-    const srcType = floatFormat(src.type)
-    const mid = floatFormat(ext.getResult(0).type)
+    const srcType = floatOrWide(src.type)
+    const mid = floatOrWide(ext.getResult(0).type)
     if (srcType !== undefined && mid !== undefined && isRepresentableBy(srcType, mid)) {
       if (srcType.width > dst.width) {
         op.setOperand(0, src)
@@ -181,6 +223,12 @@ export function foldTruncF(op: Operation, operands: Operands): FoldResult {
   }
   // A rounding mode other than to_nearest_even only matters when the value is inexact,
   // and inexact conversions are never folded.
+  const a = operands[0]
+  if (a instanceof FloatAttr && isWideFloatType(a.type)) {
+    // A wide constant that a double holds exactly (no kept bits) converts like one.
+    const v = a.nanBits === null && !Number.isNaN(a.value) && dst === op.getResult(0).type ? convertExact(dst, a.value) : undefined
+    return v === undefined ? undefined : [FloatAttr.get(dst, v)]
+  }
   return some(constFoldUnary(operands[0], false, op.getResult(0).type, (a) => convertExact(dst, a as number)))
 }
 
@@ -304,6 +352,10 @@ function foldBitcastConstant(op: Operation, operands: Operands): FoldResult {
   }
   if (resType instanceof ShapedType) {
     return undefined
+  }
+  // A poisoned scalar stays poison.
+  if (a instanceof PoisonAttr) {
+    return [a]
   }
   const v = a instanceof IntegerAttr ? a.value : getConstantFloatValue(a)
   if (v === undefined) {

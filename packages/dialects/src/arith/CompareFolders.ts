@@ -22,6 +22,7 @@ import {
   toUnsigned,
   type Scalar,
 } from './ConstantFold.ts'
+import { PoisonAttr } from '../ub/UBAttributes.ts'
 import { defOp, elementWidth, one, some, type FoldResult, type Operands } from './FoldHelpers.ts'
 
 // ---- comparisons and select ------------------------------------------------------------
@@ -160,7 +161,7 @@ export function foldCmpF(op: Operation, operands: Operands): FoldResult {
   return [IntegerAttr.get(IntegerType.get(op.context, 1), cmpFApply(predicateOf(op), lhs, rhs) ? -1n : 0n)]
 }
 
-/** `arith.select`: equal arms, constant condition, select(c, true, false), cmpi eq/ne arms, constant dense arms. */
+/** `arith.select`: equal arms, constant condition, a poison arm, select(c, true, false), cmpi eq/ne arms, constant dense arms. */
 export function foldSelect(op: Operation, operands: Operands): FoldResult {
   const cond = op.getOperand(0)
   const t = op.getOperand(1)
@@ -173,6 +174,13 @@ export function foldSelect(op: Operation, operands: Operands): FoldResult {
   }
   if (isZeroInt(operands[0])) {
     return one(f)
+  }
+  // A fully poisoned arm may take the other's value.
+  if (operands[1] instanceof PoisonAttr) {
+    return one(f)
+  }
+  if (operands[2] instanceof PoisonAttr) {
+    return one(t)
   }
   const resType = op.getResult(0).type
   if (resType instanceof IntegerType && resType.isSignless && resType.width === 1 && isOneInt(operands[1], resType) && isZeroInt(operands[2])) {

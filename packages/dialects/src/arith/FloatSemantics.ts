@@ -19,10 +19,21 @@ export function floatFormat(type: FloatType): readonly [number, number] | undefi
   return FORMATS[type.kind]
 }
 
-/** True when every value of `src` is a value of `dst` (`APFloatBase::isRepresentableBy`), for the formats above. */
+/** The wide IEEE-style formats (precision, maximum exponent): not folded, but they hold every value of the formats above. */
+const WIDE_FORMATS: Readonly<Record<string, readonly [number, number]>> = {
+  f80: [64, 16383],
+  f128: [113, 16383],
+}
+
+/** True when `type` is f80 or f128, which hold every double exactly. */
+export function isWideFloatType(type: Type): type is FloatType {
+  return type instanceof FloatType && Object.prototype.hasOwnProperty.call(WIDE_FORMATS, type.kind)
+}
+
+/** True when every value of `src` is a value of `dst` (`APFloatBase::isRepresentableBy`), for the formats above and f80/f128. */
 export function isRepresentableBy(src: FloatType, dst: FloatType): boolean {
-  const a = FORMATS[src.kind]
-  const b = FORMATS[dst.kind]
+  const a = FORMATS[src.kind] ?? WIDE_FORMATS[src.kind]
+  const b = FORMATS[dst.kind] ?? WIDE_FORMATS[dst.kind]
   return a !== undefined && b !== undefined && a[0] <= b[0] && a[1] <= b[1]
 }
 

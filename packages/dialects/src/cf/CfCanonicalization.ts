@@ -511,6 +511,30 @@ export const SimplifySwitchFromDefaultSwitchOnSameCondition: CanonicalizationPat
   },
 }
 
+/** True when `block` holds nothing but a `ub.unreachable`. */
+function isOnlyUnreachable(block: Block): boolean {
+  const op = block.firstOp
+  return op !== null && op === block.lastOp && op.name.name === 'ub.unreachable'
+}
+
+/** `cf.cond_br` with a successor that is only `ub.unreachable`: branch to the other one. */
+export const DropUnreachableCondBranch: CanonicalizationPattern = {
+  name: 'DropUnreachableCondBranch',
+  rootName: 'cf.cond_br',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    for (let edge = 0; edge < 2; edge++) {
+      if (isOnlyUnreachable(op.successors[edge]!.block)) {
+        const other = 1 - edge
+        const operands = CondBranchOp.operandValues(op, other === 0 ? 'trueDestOperands' : 'falseDestOperands')
+        replaceWithBranch(rewriter, op, op.successors[other]!.block, operands)
+        return true
+      }
+    }
+    return false
+  },
+}
+
 /** The cf canonicalization patterns by root op name, in upstream's registration order. */
 export const cfCanonicalizationPatterns: Readonly<Record<string, readonly CanonicalizationPattern[]>> = {
   'cf.assert': [EraseRedundantAssertions],
@@ -521,6 +545,7 @@ export const cfCanonicalizationPatterns: Readonly<Record<string, readonly Canoni
     SimplifyCondBranchIdenticalSuccessors,
     SimplifyCondBranchFromCondBranchOnSameCondition,
     CondBranchTruthPropagation,
+    DropUnreachableCondBranch,
   ],
   'cf.switch': [
     SimplifySwitchWithOnlyDefault,

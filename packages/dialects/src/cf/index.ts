@@ -10,6 +10,7 @@ export {
   SimplifyCondBranchIdenticalSuccessors,
   SimplifyCondBranchFromCondBranchOnSameCondition,
   CondBranchTruthPropagation,
+  DropUnreachableCondBranch,
   SimplifySwitchWithOnlyDefault,
   DropSwitchCasesThatMatchDefault,
   SimplifyConstSwitchValue,

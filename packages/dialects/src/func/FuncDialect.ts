@@ -6,6 +6,8 @@ import { funcOps } from './FuncOps.ts'
 export const FuncDialect: DialectDefinition = {
   namespace: 'func',
   ops: funcOps,
+  // Loading func loads cf (and through it arith), as upstream's registration does.
+  dependentDialects: ['cf'],
   interfaces: { inliner: funcInlinerInterface },
   // A symbol reference of function type materializes as `func.constant` (as upstream).
   materializeConstant(builder, value, type, loc) {

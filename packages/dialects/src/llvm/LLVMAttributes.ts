@@ -12,6 +12,7 @@ import {
   type OpAsmParser,
   type OpAsmPrinter,
 } from '@tilepass/ir'
+import { isLoopAttrMnemonic, LLVMLoopAttr, parseLoopAttr, printLoopAttr } from './LLVMLoopAttributes.ts'
 
 /** `LLVM::Linkage` case names in enum order. */
 export const LinkageNames: readonly string[] = [
@@ -256,6 +257,64 @@ export class LLVMConstantRangeAttr extends DialectAttr {
   }
 }
 
+/** `LLVM::ModRefInfo` case names in enum order. */
+export const ModRefInfoNames: readonly string[] = ['none', 'read', 'write', 'readwrite']
+
+/** The locations of `#llvm.memory_effects<...>` in declaration (print) order. */
+const MEMORY_LOCATIONS: readonly string[] = ['other', 'argMem', 'inaccessibleMem', 'errnoMem', 'targetMem0', 'targetMem1']
+
+/**
+ * `#llvm.memory_effects<other = none, argMem = read, ...>`: how a function or call may
+ * access each kind of memory (`ModRefInfo` values by location, all six required).
+ */
+export class LLVMMemoryEffectsAttr extends DialectAttr {
+  readonly dialectNamespace: string = 'llvm'
+  /** @internal Use `LLVMMemoryEffectsAttr.get`. */
+  constructor(
+    context: Context,
+    /** One `ModRefInfoNames` index per location (other, argMem, inaccessibleMem, errnoMem, targetMem0, targetMem1). */
+    readonly effects: readonly number[],
+  ) {
+    super(context)
+  }
+  /** The attribute with `effects` (one `ModRefInfoNames` index per location). */
+  static get(context: Context, effects: readonly number[]): LLVMMemoryEffectsAttr {
+    return context.uniquer.intern(`llvm.memory_effects:${effects.join(',')}`, () => new LLVMMemoryEffectsAttr(context, [...effects]))
+  }
+}
+
+/** Parses `<other = none, ...>` (every location once, in any order); undefined on error. */
+function parseMemoryEffectsBody(parser: OpAsmParser): LLVMMemoryEffectsAttr | undefined {
+  if (!parser.parseLess()) {
+    return undefined
+  }
+  const effects: number[] = MEMORY_LOCATIONS.map(() => -1)
+  for (let i = 0; i < MEMORY_LOCATIONS.length; i++) {
+    const key = parser.parseKeywordOrUndefined()
+    if (key === undefined) {
+      parser.emitError(parser.getCurrentLocation(), 'expected a parameter name in struct').report()
+      return undefined
+    }
+    if (!parser.parseEqual()) {
+      return undefined
+    }
+    const at = MEMORY_LOCATIONS.indexOf(key)
+    if (at < 0 || effects[at] !== -1) {
+      parser.emitError(parser.getCurrentLocation(), `duplicate or unknown struct parameter name: ${key}`).report()
+      return undefined
+    }
+    const kw = parseEnumKeyword(parser, ModRefInfoNames, 'LLVM ModRefInfo', 'LLVM_MemoryEffectsAttr', key, 'ModRefInfo')
+    if (kw === undefined) {
+      return undefined
+    }
+    effects[at] = ModRefInfoNames.indexOf(kw)
+    if (i !== MEMORY_LOCATIONS.length - 1 && !parser.parseComma()) {
+      return undefined
+    }
+  }
+  return parser.parseGreater() ? LLVMMemoryEffectsAttr.get(parser.context, effects) : undefined
+}
+
 /** The body of `#llvm.fastmath<...>`: `none`, `fast`, or `nnan, ninf`. */
 export function stringifyLLVMFastmathFlags(value: number): string {
   if (value === 0) {
@@ -409,6 +468,8 @@ export function parseLLVMAttribute(parser: OpAsmParser): Attribute | undefined {
     }
     case 'constant_range':
       return parser.parseLess() ? parseConstantRangeBody(parser) : undefined
+    case 'memory_effects':
+      return parseMemoryEffectsBody(parser)
     case 'zero':
       return LLVMZeroAttr.get(ctx)
     case 'undef':
@@ -416,6 +477,9 @@ export function parseLLVMAttribute(parser: OpAsmParser): Attribute | undefined {
     case 'poison':
       return LLVMPoisonAttr.get(ctx)
     default:
+      if (isLoopAttrMnemonic(mnemonic)) {
+        return parseLoopAttr(parser, mnemonic)
+      }
       parser.emitError(loc, `unknown attribute \`${mnemonic}\` in dialect \`llvm\``).report()
       return undefined
   }
@@ -439,5 +503,9 @@ export function printLLVMAttribute(attr: Attribute, printer: OpAsmPrinter): void
     printer.print('undef')
   } else if (attr instanceof LLVMPoisonAttr) {
     printer.print('poison')
+  } else if (attr instanceof LLVMMemoryEffectsAttr) {
+    printer.print(`memory_effects<${MEMORY_LOCATIONS.map((l, i) => `${l} = ${ModRefInfoNames[attr.effects[i]!]!}`).join(', ')}>`)
+  } else if (attr instanceof LLVMLoopAttr) {
+    printLoopAttr(attr, printer)
   }
 }

@@ -18,6 +18,7 @@ import {
   type Type,
 } from '@tilepass/ir'
 import { LLVMPoisonAttr, LLVMUndefAttr, LLVMZeroAttr, parseLLVMAttribute, printLLVMAttribute } from './LLVMAttributes.ts'
+import { LLVMLoopAttr } from './LLVMLoopAttributes.ts'
 import { LLVMAddressOfOp, LLVMConstantOp, LLVMPoisonOp, LLVMUndefOp, LLVMZeroOp, llvmCoreOps } from './LLVMOps.ts'
 import { llvmFuncOps } from './LLVMFuncOps.ts'
 import { llvmInlineAsmOps } from './LLVMInlineAsmOps.ts'
@@ -110,5 +111,7 @@ export const LLVMDialect: DialectDefinition = {
   parseAttribute: (parser) => parseLLVMAttribute(parser),
   printAttribute: (attr, printer) => printLLVMAttribute(attr, printer),
   materializeConstant: materializeLLVMConstant,
+  // Upstream's `LLVMOpAsmDialectInterface` aliases loop metadata by mnemonic (`#loop_unroll`).
+  getAlias: (x) => (x instanceof LLVMLoopAttr ? x.mnemonic : undefined),
   interfaces: { inliner: llvmInlinerInterface },
 }

@@ -35,6 +35,10 @@ import {
   VariadicSuccessor,
   VectorType,
   attrConstraint,
+  AnySignlessInteger,
+  AnyIntegerAttr,
+  I1Attr,
+  type AttrConstraint,
   defaultValuedAttr,
   defineOp,
   optionalAttr,
@@ -57,6 +61,7 @@ import {
   type UnresolvedOperand,
   type Value,
 } from '@tilepass/ir'
+import { LLVMLoopAttr } from './LLVMLoopAttributes.ts'
 import { appendSwitchOperandsOf, eraseSwitchOperandOf, parseSuccessorWithOperands, switchOperandsOf } from '../cf/CfOps.ts'
 import { verifyBranchSuccessorOperands } from '../cf/index.ts'
 import { FCmpPredicateNames, ICmpPredicateNames, LLVMPoisonAttr, LLVMUndefAttr, LLVMZeroAttr, enumIntAttr } from './LLVMAttributes.ts'
@@ -1150,11 +1155,18 @@ const switchBranchImpl: LLVMBranchImpl = {
   appendSuccessorOperands: (op, index, values) => appendSwitchOperandsOf(LLVMSwitchOp, op, index, values),
 }
 
+/** `LoopAnnotationAttr` as a property constraint (upstream gives it no summary). */
+const LoopAnnotationAttrC: AttrConstraint = attrConstraint('', isLoopAnnotation, { isStorageKind: isLoopAnnotation })
+
+function isLoopAnnotation(attr: Attribute): boolean {
+  return attr instanceof LLVMLoopAttr && attr.mnemonic === 'loop_annotation'
+}
+
 /** `llvm.br ^bb(%x : i32)`. */
 export const LLVMBrOp: OdsOp = defineOp({
   name: 'llvm.br',
   operands: { destOperands: variadic(LLVMTypeC) },
-  attributes: { loop_annotation: optionalAttr(AnyAttr) },
+  attributes: { loop_annotation: optionalAttr(LoopAnnotationAttrC) },
   successors: { dest: AnySuccessor },
   traits: Trait.Pure | Trait.IsTerminator,
   interfaces: [BranchOpInterface.impl(brBranchImpl)],
@@ -1173,7 +1185,7 @@ function condBrSuccessorOperands(op: Operation, index: number): Value[] {
 export const LLVMCondBrOp: OdsOp = defineOp({
   name: 'llvm.cond_br',
   operands: { condition: I1, trueDestOperands: variadic(LLVMTypeC), falseDestOperands: variadic(LLVMTypeC) },
-  attributes: { branch_weights: optionalAttr(DenseI32ArrayAttr), loop_annotation: optionalAttr(AnyAttr) },
+  attributes: { branch_weights: optionalAttr(DenseI32ArrayAttr), loop_annotation: optionalAttr(LoopAnnotationAttrC) },
   successors: { trueDest: AnySuccessor, falseDest: AnySuccessor },
   traits: Trait.Pure | Trait.IsTerminator | Trait.AttrSizedOperandSegments,
   interfaces: [
@@ -1406,6 +1418,33 @@ export const LLVMUnaryFloatIntrinsicOps: readonly OdsOp[] = [
 export const LLVMPowOp: OdsOp = intrinsic('pow', LLVMTypeC, { fastmath: true, operands: 2 })
 /** `llvm.intr.ctpop`. */
 export const LLVMCtPopOp: OdsOp = intrinsic('ctpop', LLVMTypeC)
+/** `llvm.intr.powi(%x, %n) : (f32, i32) -> f32`: a float raised to an integer power. */
+export const LLVMPowIOp: OdsOp = intrinsic('powi', LLVMTypeC, { fastmath: true, operands: 2 })
+/** `llvm.intr.bitreverse`. */
+export const LLVMBitReverseOp: OdsOp = intrinsic('bitreverse', LLVMTypeC)
+
+/**
+ * The memory transfer intrinsics (`llvm.intr.memcpy`, `memmove`, `memset` and their
+ * `.inline` forms, generic syntax only as upstream): a length operand, or for the inline
+ * forms a constant `len` attribute, and the `isVolatile` flag.
+ */
+function memIntrinsic(name: string, second: TypeConstraint, inline: boolean): OdsOp {
+  return defineOp({
+    name: `llvm.intr.${name}`,
+    operands: inline ? { dst: LLVMAnyPointer, src: second } : { dst: LLVMAnyPointer, src: second, len: AnySignlessInteger },
+    attributes: inline ? { len: AnyIntegerAttr, isVolatile: I1Attr } : { isVolatile: I1Attr },
+  })
+}
+/** `"llvm.intr.memcpy"(%dst, %src, %len) <{isVolatile = false}>`. */
+export const LLVMMemcpyOp: OdsOp = memIntrinsic('memcpy', LLVMAnyPointer, false)
+/** `"llvm.intr.memcpy.inline"(%dst, %src) <{isVolatile = false, len = 10 : i64}>`. */
+export const LLVMMemcpyInlineOp: OdsOp = memIntrinsic('memcpy.inline', LLVMAnyPointer, true)
+/** `"llvm.intr.memmove"(%dst, %src, %len) <{isVolatile = false}>`. */
+export const LLVMMemmoveOp: OdsOp = memIntrinsic('memmove', LLVMAnyPointer, false)
+/** `"llvm.intr.memset"(%dst, %val, %len) <{isVolatile = false}>` (`%val` an i8). */
+export const LLVMMemsetOp: OdsOp = memIntrinsic('memset', AnySignlessInteger, false)
+/** `"llvm.intr.memset.inline"(%dst, %val) <{isVolatile = false, len = 10 : i64}>`. */
+export const LLVMMemsetInlineOp: OdsOp = memIntrinsic('memset.inline', AnySignlessInteger, true)
 /** `llvm.intr.ctlz` (generic form only, as upstream). */
 export const LLVMCtlzOp: OdsOp = intrinsic('ctlz', LLVMTypeC, { custom: false, extraAttributes: { is_zero_poison: attrConstraint('bool attribute', (a) => a instanceof IntegerAttr) } })
 /** `llvm.intr.cttz` (generic form only, as upstream). */
@@ -1566,6 +1605,13 @@ export const llvmCoreOps: readonly OdsOp[] = [
   ...LLVMUnaryFloatIntrinsicOps,
   LLVMPowOp,
   LLVMCtPopOp,
+  LLVMPowIOp,
+  LLVMBitReverseOp,
+  LLVMMemcpyOp,
+  LLVMMemcpyInlineOp,
+  LLVMMemmoveOp,
+  LLVMMemsetOp,
+  LLVMMemsetInlineOp,
   LLVMCtlzOp,
   LLVMCttzOp,
   LLVMSAddWithOverflowOp,

@@ -36,6 +36,8 @@ export {
   LLVMUndefAttr,
   LLVMPoisonAttr,
   LLVMConstantRangeAttr,
+  LLVMMemoryEffectsAttr,
+  ModRefInfoNames,
   stringifyLLVMFastmathFlags,
   stringifyLLVMOverflowFlags,
   enumIntAttr,
@@ -45,6 +47,8 @@ export {
   parseConstantRangeBody,
   printLLVMAttribute,
 } from './LLVMAttributes.ts'
+export { LLVMLoopAttr, isLoopAttrMnemonic } from './LLVMLoopAttributes.ts'
+export type { LoopAttrMnemonic } from './LLVMLoopAttributes.ts'
 export {
   LLVMTypeC,
   LLVMAnyPointer,
@@ -140,6 +144,13 @@ export {
   LLVMUnaryFloatIntrinsicOps,
   LLVMPowOp,
   LLVMCtPopOp,
+  LLVMPowIOp,
+  LLVMBitReverseOp,
+  LLVMMemcpyOp,
+  LLVMMemcpyInlineOp,
+  LLVMMemmoveOp,
+  LLVMMemsetOp,
+  LLVMMemsetInlineOp,
   LLVMCtlzOp,
   LLVMCttzOp,
   LLVMConstrainedFPTruncOp,

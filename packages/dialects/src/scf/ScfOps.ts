@@ -445,6 +445,13 @@ export const IfOp: OdsOp = defineOp({
     p.printOptionalAttrDict(op.getAttrs())
   },
   verify(op) {
+    // The `NoRegionArguments` trait, verified before the op's own checks.
+    for (let i = 0; i < op.numRegions; i++) {
+      const r = op.getRegion(i)
+      if (!r.empty && r.firstBlock!.arguments.length !== 0) {
+        return op.emitOpError(`region #${i} should have no arguments`).fail()
+      }
+    }
     if (op.numResults !== 0 && op.getRegion(1).empty) {
       return op.emitOpError('must have an else block if defining values').fail()
     }

@@ -712,6 +712,21 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     if (!this.verifyValues(op, this.results, resultSegs, true)) {
       return false
     }
+    // ODS checks the predicate traits (`AllTypesMatch`, `TypesMatchWith`) after the operand
+    // and result constraints and before the region and successor constraints.
+    const groups = this.allTypesMatch
+    for (let gi = 0; gi < groups.length; gi++) {
+      const g = groups[gi]!
+      const first = this.typeOfNamed(op, g[0]!)
+      for (let i = 1; i < g.length; i++) {
+        if (this.typeOfNamed(op, g[i]!) !== first) {return op.emitOpError(`failed to verify that all of {${g.join(', ')}} have same type`).fail()}
+      }
+    }
+    for (const m of this.typesMatchWith) {
+      const from = this.typeOfNamed(op, m.from)
+      const to = this.typeOfNamed(op, m.to)
+      if (from !== undefined && to !== undefined && m.transform(from) !== to) {return op.emitOpError(`failed to verify that ${m.summary}`).fail()}
+    }
     let ri = 0
     const regionDecls = this.regions
     for (let di = 0; di < regionDecls.length; di++) {
@@ -736,19 +751,6 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
           return op.emitOpError(`successor #${si} ('${d.name}') failed to verify constraint: ${d.constraint.summary}`).fail()
         }
       }
-    }
-    const groups = this.allTypesMatch
-    for (let gi = 0; gi < groups.length; gi++) {
-      const g = groups[gi]!
-      const first = this.typeOfNamed(op, g[0]!)
-      for (let i = 1; i < g.length; i++) {
-        if (this.typeOfNamed(op, g[i]!) !== first) {return op.emitOpError(`failed to verify that all of {${g.join(', ')}} have same type`).fail()}
-      }
-    }
-    for (const m of this.typesMatchWith) {
-      const from = this.typeOfNamed(op, m.from)
-      const to = this.typeOfNamed(op, m.to)
-      if (from !== undefined && to !== undefined && m.transform(from) !== to) {return op.emitOpError(`failed to verify that ${m.summary}`).fail()}
     }
     return true
   }

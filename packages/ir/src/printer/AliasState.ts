@@ -478,6 +478,11 @@ export class AliasCollector implements OpAsmPrinter {
   printAttributeWithoutType(attr: Attribute): void {
     this.element(attr, true)
   }
+  /** Records `attr` as a nested element, as MLIR's dummy printer does: its alias (if any) is printed. */
+  printAlias(attr: Attribute): boolean {
+    this.element(attr, false)
+    return true
+  }
   printOptionalLocationSpecifier(loc: Location): void {
     this.printAttribute(loc)
   }

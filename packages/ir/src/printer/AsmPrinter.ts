@@ -484,6 +484,15 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     this.printAttributeWithElision(attr, Elide.Must)
   }
 
+  printAlias(attr: Attribute): boolean {
+    const alias = this.aliases.get(attr)
+    if (alias === undefined) {
+      return false
+    }
+    this.parts.push(alias)
+    return true
+  }
+
   private printAttributeWithElision(attr: Attribute, elide: Elide): void {
     const alias = this.aliases.get(attr)
     if (alias !== undefined) {
