@@ -285,6 +285,7 @@ export {
   isSymbolicOrConstant,
   isPureAffine,
   largestKnownDivisor,
+  replaceDimsAndSymbols,
 } from './parser/AffineExprBuilder.ts'
 /** Pattern rewriting: patterns, rewriter, folder and the greedy driver. */
 export {

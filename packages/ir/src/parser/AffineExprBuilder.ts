@@ -377,3 +377,39 @@ export function affineNeg(e: AffineExpr): AffineExpr {
 export function affineSub(lhs: AffineExpr, rhs: AffineExpr): AffineExpr {
   return affineAdd(lhs, affineNeg(rhs))
 }
+
+/**
+ * `e` with every `dN` replaced by `dims[N]` and every `sN` by `symbols[N]`, rebuilt through
+ * the simplifying constructors (MLIR's `AffineExpr::replaceDimsAndSymbols`). Positions
+ * past the end of a replacement list are kept.
+ */
+export function replaceDimsAndSymbols(e: AffineExpr, dims: readonly AffineExpr[], symbols: readonly AffineExpr[]): AffineExpr {
+  switch (e.kind) {
+    case AffineExprKind.Constant:
+      return e
+    case AffineExprKind.DimId:
+      return dims[(e as AffineDimExpr).position] ?? e
+    case AffineExprKind.SymbolId:
+      return symbols[(e as AffineSymbolExpr).position] ?? e
+    default: {
+      const b = e as AffineBinaryOpExpr
+      const lhs = replaceDimsAndSymbols(b.lhs, dims, symbols)
+      const rhs = replaceDimsAndSymbols(b.rhs, dims, symbols)
+      if (lhs === b.lhs && rhs === b.rhs) {
+        return e
+      }
+      switch (e.kind) {
+        case AffineExprKind.Add:
+          return affineAdd(lhs, rhs)
+        case AffineExprKind.Mul:
+          return affineMul(lhs, rhs)
+        case AffineExprKind.Mod:
+          return affineMod(lhs, rhs)
+        case AffineExprKind.FloorDiv:
+          return affineFloorDiv(lhs, rhs)
+        default:
+          return affineCeilDiv(lhs, rhs)
+      }
+    }
+  }
+}
