@@ -286,7 +286,16 @@ export {
   isPureAffine,
   largestKnownDivisor,
   replaceDimsAndSymbols,
+  affineBinary,
 } from './parser/AffineExprBuilder.ts'
+export {
+  simplifyAffineExpr,
+  simplifyAffineMap,
+  replaceMapDimsAndSymbols,
+  replaceAffineExpr,
+  shiftDims,
+  shiftSymbols,
+} from './AffineSimplify.ts'
 /** Pattern rewriting: patterns, rewriter, folder and the greedy driver. */
 export {
   RewritePattern,

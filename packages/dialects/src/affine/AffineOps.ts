@@ -45,6 +45,8 @@ import {
   type Value,
 } from '@tilepass/ir'
 import { ensureTerminator } from '../scf/ScfTerminators.ts'
+import { addPatterns } from '../internal/RewriterLike.ts'
+import { SimplifyAffineApply, SimplifyAffineLoad, SimplifyAffineStore } from './AffineCanonicalize.ts'
 
 /** `AffineMapAttr` as an ODS attribute constraint. */
 export const AffineMapAttrC: AttrConstraint = attrConstraint('AffineMap attribute', (a) => a instanceof AffineMapAttr)
@@ -308,6 +310,9 @@ export const AffineApplyOp: OdsOp = defineOp({
   results: { '#0': Index },
   attributes: { map: AffineMapAttrC },
   traits: Trait.Pure,
+  getCanonicalizationPatterns(patterns: unknown): void {
+    addPatterns(patterns, [SimplifyAffineApply])
+  },
   parse(parser: OpAsmParser, state: OperationState): LogicalResult {
     const mapAttr = parser.parseAttribute()
     if (mapAttr === undefined) {
@@ -978,6 +983,9 @@ export const AffineLoadOp: OdsOp = defineOp({
   operands: { memref: AnyMemRef, indices: variadic(Index) },
   results: { result: AnyType },
   attributes: { map: AffineMapAttrC },
+  getCanonicalizationPatterns(patterns: unknown): void {
+    addPatterns(patterns, [SimplifyAffineLoad])
+  },
   parse(parser: OpAsmParser, state: OperationState): LogicalResult {
     const memref = parser.parseOperand()
     if (memref === undefined || !parseMemRefAccess(parser, state, memref)) {
@@ -1008,6 +1016,9 @@ export const AffineStoreOp: OdsOp = defineOp({
   summary: 'affine store operation',
   operands: { value: AnyType, memref: AnyMemRef, indices: variadic(Index) },
   attributes: { map: AffineMapAttrC },
+  getCanonicalizationPatterns(patterns: unknown): void {
+    addPatterns(patterns, [SimplifyAffineStore])
+  },
   parse(parser: OpAsmParser, state: OperationState): LogicalResult {
     const value = parser.parseOperand()
     if (value === undefined || !parser.parseComma()) {

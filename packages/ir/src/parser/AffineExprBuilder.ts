@@ -395,21 +395,23 @@ export function replaceDimsAndSymbols(e: AffineExpr, dims: readonly AffineExpr[]
       const b = e as AffineBinaryOpExpr
       const lhs = replaceDimsAndSymbols(b.lhs, dims, symbols)
       const rhs = replaceDimsAndSymbols(b.rhs, dims, symbols)
-      if (lhs === b.lhs && rhs === b.rhs) {
-        return e
-      }
-      switch (e.kind) {
-        case AffineExprKind.Add:
-          return affineAdd(lhs, rhs)
-        case AffineExprKind.Mul:
-          return affineMul(lhs, rhs)
-        case AffineExprKind.Mod:
-          return affineMod(lhs, rhs)
-        case AffineExprKind.FloorDiv:
-          return affineFloorDiv(lhs, rhs)
-        default:
-          return affineCeilDiv(lhs, rhs)
-      }
+      return lhs === b.lhs && rhs === b.rhs ? e : affineBinary(e.kind, lhs, rhs)
     }
+  }
+}
+
+/** `lhs <kind> rhs` for a binary kind, built with the simplifying constructors. */
+export function affineBinary(kind: AffineExprKind, lhs: AffineExpr, rhs: AffineExpr): AffineExpr {
+  switch (kind) {
+    case AffineExprKind.Add:
+      return affineAdd(lhs, rhs)
+    case AffineExprKind.Mul:
+      return affineMul(lhs, rhs)
+    case AffineExprKind.Mod:
+      return affineMod(lhs, rhs)
+    case AffineExprKind.FloorDiv:
+      return affineFloorDiv(lhs, rhs)
+    default:
+      return affineCeilDiv(lhs, rhs)
   }
 }

@@ -1,0 +1,539 @@
+/**
+ * Composition and canonicalization of affine maps with their operands, as MLIR's
+ * `composeAffineMapAndOperands`, `canonicalizeMapAndOperands` and `simplifyMapWithOperands`
+ * do, and the `SimplifyAffineOp` canonicalization pattern of `affine.apply`,
+ * `affine.load` and `affine.store` built on them.
+ */
+import {
+  AffineConstantExpr,
+  AffineDimExpr,
+  AffineExprKind,
+  AffineMap,
+  AffineMapAttr,
+  AffineSymbolExpr,
+  IndexType,
+  IntegerAttr,
+  Operation,
+  OperationState,
+  Trait,
+  affineBinary,
+  affineFloorDiv,
+  affineMod,
+  replaceAffineExpr,
+  replaceMapDimsAndSymbols,
+  shiftDims,
+  shiftSymbols,
+  simplifyAffineMap,
+  type AffineBinaryOpExpr,
+  type AffineExpr,
+  type BlockArgument,
+  type Value,
+} from '@tilepass/ir'
+import type { CanonicalizationPattern, RewriterLike } from '../internal/RewriterLike.ts'
+import { getAffineScope, isTopLevelValue, isValidSymbol } from './AffineOps.ts'
+
+/** MLIR's region-free `isValidSymbol(Value)`: valid in the affine scope of its definition. */
+function isValidSymbolAnywhere(v: Value): boolean {
+  if (!(v.type instanceof IndexType)) {
+    return false
+  }
+  if (isTopLevelValue(v)) {
+    return true
+  }
+  const def = v.definingOp
+  return def !== null && isValidSymbol(v, getAffineScope(def))
+}
+
+/** A map with its operands (dims first, then symbols). */
+interface MapAndOperands {
+  map: AffineMap
+  operands: Value[]
+}
+
+/** The integer value of `v` when a constant op defines it. */
+function constantValue(v: Value): bigint | null {
+  const def = v.definingOp
+  if (def === null || !def.hasTrait(Trait.ConstantLike)) {
+    return null
+  }
+  const a = def.getAttr('value')
+  return a instanceof IntegerAttr ? a.value : null
+}
+
+/** MLIR's `canonicalizePromotedSymbols`: dim operands that are valid symbols become symbols. */
+function canonicalizePromotedSymbols(m: MapAndOperands): void {
+  const { map, operands } = m
+  if (operands.length === 0) {
+    return
+  }
+  const ctx = map.context
+  const result: Value[] = []
+  const promoted: Value[] = []
+  const dimRemap: AffineExpr[] = []
+  let nextDim = 0
+  for (let i = 0; i < map.numInputs; i++) {
+    const v = operands[i]!
+    if (i < map.numDims) {
+      if (isValidSymbolAnywhere(v)) {
+        dimRemap.push(AffineSymbolExpr.get(ctx, map.numSymbols + promoted.length))
+        promoted.push(v)
+      } else {
+        dimRemap.push(AffineDimExpr.get(ctx, nextDim++))
+        result.push(v)
+      }
+    } else {
+      result.push(v)
+    }
+  }
+  m.operands = [...result, ...promoted]
+  m.map = replaceMapDimsAndSymbols(map, dimRemap, [], nextDim, map.numSymbols + promoted.length)
+}
+
+function collectUsed(e: AffineExpr, dims: boolean[], syms: boolean[]): void {
+  if (e.kind === AffineExprKind.DimId) {
+    dims[(e as AffineDimExpr).position] = true
+  } else if (e.kind === AffineExprKind.SymbolId) {
+    syms[(e as AffineSymbolExpr).position] = true
+  } else if (e.kind !== AffineExprKind.Constant) {
+    collectUsed((e as AffineBinaryOpExpr).lhs, dims, syms)
+    collectUsed((e as AffineBinaryOpExpr).rhs, dims, syms)
+  }
+}
+
+/**
+ * MLIR's `canonicalizeMapAndOperands`: promotes symbol-valid dims to symbols, drops unused
+ * operands, merges duplicate operands and folds constant symbol operands into the map.
+ */
+export function canonicalizeMapAndOperands(m: MapAndOperands): void {
+  if (m.operands.length === 0) {
+    return
+  }
+  canonicalizePromotedSymbols(m)
+  const { map, operands } = m
+  const ctx = map.context
+  const usedDims = new Array<boolean>(map.numDims).fill(false)
+  const usedSyms = new Array<boolean>(map.numSymbols).fill(false)
+  for (const r of map.results) {
+    collectUsed(r, usedDims, usedSyms)
+  }
+  const result: Value[] = []
+  const dimRemap: AffineExpr[] = []
+  const seenDims = new Map<Value, AffineExpr>()
+  let nextDim = 0
+  for (let i = 0; i < map.numDims; i++) {
+    dimRemap.push(AffineConstantExpr.get(ctx, 0))
+    if (!usedDims[i]) {
+      continue
+    }
+    const v = operands[i]!
+    const seen = seenDims.get(v)
+    if (seen === undefined) {
+      const d = AffineDimExpr.get(ctx, nextDim++)
+      dimRemap[i] = d
+      result.push(v)
+      seenDims.set(v, d)
+    } else {
+      dimRemap[i] = seen
+    }
+  }
+  const symbols: Value[] = []
+  const symRemap: AffineExpr[] = []
+  const seenSyms = new Map<Value, AffineExpr>()
+  for (let i = 0; i < map.numSymbols; i++) {
+    symRemap.push(AffineConstantExpr.get(ctx, 0))
+    if (!usedSyms[i]) {
+      continue
+    }
+    const v = operands[map.numDims + i]!
+    const c = constantValue(v)
+    if (c !== null) {
+      symRemap[i] = AffineConstantExpr.get(ctx, BigInt.asIntN(64, c))
+      continue
+    }
+    const seen = seenSyms.get(v)
+    if (seen === undefined) {
+      const s = AffineSymbolExpr.get(ctx, symbols.length)
+      symRemap[i] = s
+      symbols.push(v)
+      seenSyms.set(v, s)
+    } else {
+      symRemap[i] = seen
+    }
+  }
+  m.map = replaceMapDimsAndSymbols(map, dimRemap, symRemap, nextDim, symbols.length)
+  m.operands = [...result, ...symbols]
+}
+
+/**
+ * MLIR's `replaceDimOrSym`: when the dim or symbol at `pos` is bound to an `affine.apply`,
+ * substitutes its (canonicalized) expression, appending its operands.
+ */
+function replaceDimOrSym(m: { map: AffineMap }, pos: number, dims: (Value | null)[], syms: (Value | null)[]): boolean {
+  const isDim = pos < dims.length
+  const at = isDim ? pos : pos - dims.length
+  const v = isDim ? dims[at]! : syms[at]!
+  if (v === null) {
+    return false
+  }
+  const apply = v.definingOp
+  if (apply === null || apply.name.name !== 'affine.apply') {
+    return false
+  }
+  if (isDim) {
+    dims[at] = null
+  } else {
+    syms[at] = null
+  }
+  const inner: MapAndOperands = { map: (apply.getAttr('map') as AffineMapAttr).value, operands: apply.getOperands() }
+  canonicalizeMapAndOperands(inner)
+  const replacement = shiftSymbols(shiftDims(inner.map, dims.length), syms.length).results[0]!
+  const ctx = m.map.context
+  const toReplace = isDim ? AffineDimExpr.get(ctx, at) : AffineSymbolExpr.get(ctx, at)
+  dims.push(...inner.operands.slice(0, inner.map.numDims))
+  syms.push(...inner.operands.slice(inner.map.numDims))
+  const results = m.map.results.map((e) => replaceAffineExpr(e, toReplace, replacement))
+  m.map = AffineMap.get(ctx, dims.length, syms.length, results)
+  return true
+}
+
+/**
+ * MLIR's `composeAffineMapAndOperands`: folds the `affine.apply` ops defining the operands
+ * into the map (repeatedly), then canonicalizes and simplifies it.
+ */
+export function composeAffineMapAndOperands(m: MapAndOperands): void {
+  if (m.map.numResults === 0) {
+    canonicalizeMapAndOperands(m)
+    m.map = simplifyAffineMap(m.map)
+    return
+  }
+  const ctx = m.map.context
+  const dims: (Value | null)[] = m.operands.slice(0, m.map.numDims)
+  const syms: (Value | null)[] = m.operands.slice(m.map.numDims)
+  const state = { map: m.map }
+  let changed: boolean
+  do {
+    changed = false
+    for (let pos = 0; pos !== dims.length + syms.length; pos++) {
+      if (replaceDimOrSym(state, pos, dims, syms)) {
+        changed = true
+        break
+      }
+    }
+  } while (changed)
+  const operands: Value[] = []
+  const dimRepl: AffineExpr[] = []
+  const symRepl: AffineExpr[] = []
+  let nDims = 0
+  let nSyms = 0
+  for (const v of dims) {
+    if (v === null) {
+      dimRepl.push(AffineConstantExpr.get(ctx, 0))
+      continue
+    }
+    dimRepl.push(AffineDimExpr.get(ctx, nDims++))
+    operands.push(v)
+  }
+  for (const v of syms) {
+    if (v === null) {
+      symRepl.push(AffineConstantExpr.get(ctx, 0))
+      continue
+    }
+    symRepl.push(AffineSymbolExpr.get(ctx, nSyms++))
+    operands.push(v)
+  }
+  m.map = replaceMapDimsAndSymbols(state.map, dimRepl, symRepl, nDims, nSyms)
+  m.operands = operands
+  canonicalizeMapAndOperands(m)
+  m.map = simplifyAffineMap(m.map)
+}
+
+// ---- simplifyMapWithOperands ----------------------------------------------------------------
+
+/** The `affine.for` whose induction variable `v` is, or null. */
+function forOwner(v: Value): Operation | null {
+  if (v.definingOp !== null) {
+    return null
+  }
+  const arg = v as BlockArgument
+  const parent = arg.owner.parentOp
+  return parent !== null && parent.name.name === 'affine.for' && arg.index === 0 ? parent : null
+}
+
+/** The constant of a constant, operand-free single-result bound map. */
+function constantBound(op: Operation, name: string): bigint | null {
+  const map = (op.getAttr(name) as AffineMapAttr).value
+  const e = map.numResults === 1 && map.numInputs === 0 ? map.results[0]! : null
+  return e instanceof AffineConstantExpr ? e.bigValue : null
+}
+
+function stepOf(op: Operation): bigint {
+  const s = op.getAttr('step')
+  return s instanceof IntegerAttr ? s.value : 1n
+}
+
+function gcdBig(a: bigint, b: bigint): bigint {
+  a = a < 0n ? -a : a
+  b = b < 0n ? -b : b
+  while (b !== 0n) {
+    ;[a, b] = [b, a % b]
+  }
+  return a
+}
+
+/** MLIR's `getLargestKnownDivisorOfMapExprs`. */
+function largestDivisorOfMapExprs(map: AffineMap): bigint {
+  let g = 0n
+  for (const e of map.results) {
+    g = gcdBig(g, exprDivisor(e))
+  }
+  return g
+}
+
+/** MLIR's `AffineExpr::getLargestKnownDivisor`. */
+function exprDivisor(e: AffineExpr): bigint {
+  switch (e.kind) {
+    case AffineExprKind.Constant: {
+      const v = (e as AffineConstantExpr).bigValue
+      return v < 0n ? -v : v
+    }
+    case AffineExprKind.DimId:
+    case AffineExprKind.SymbolId:
+      return 1n
+    case AffineExprKind.Mul: {
+      const b = e as AffineBinaryOpExpr
+      const p = exprDivisor(b.lhs) * exprDivisor(b.rhs)
+      return p < 0n ? -p : p
+    }
+    case AffineExprKind.Add:
+    case AffineExprKind.Mod: {
+      const b = e as AffineBinaryOpExpr
+      return gcdBig(exprDivisor(b.lhs), exprDivisor(b.rhs))
+    }
+    default: {
+      const b = e as AffineBinaryOpExpr
+      if (b.rhs instanceof AffineConstantExpr && b.rhs.bigValue !== 0n) {
+        const l = exprDivisor(b.lhs)
+        const c = b.rhs.bigValue
+        if (l % c === 0n) {
+          const q = l / c
+          return q < 0n ? -q : q
+        }
+      }
+      return 1n
+    }
+  }
+}
+
+/** MLIR's `getLargestKnownDivisor(e, operands)`: loop steps refine the divisor of a dim. */
+function largestKnownDivisor(e: AffineExpr, operands: readonly Value[]): bigint {
+  const div = exprDivisor(e)
+  if (e.kind !== AffineExprKind.DimId) {
+    return div
+  }
+  const forOp = forOwner(operands[(e as AffineDimExpr).position]!)
+  if (forOp === null) {
+    return 1n
+  }
+  const lb = constantBound(forOp, 'lowerBoundMap')
+  if (lb === 0n) {
+    return stepOf(forOp)
+  }
+  return gcdBig(largestDivisorOfMapExprs((forOp.getAttr('lowerBoundMap') as AffineMapAttr).value), stepOf(forOp))
+}
+
+/** MLIR's `isNonNegativeBoundedBy`: 0 <= e < k for a constant or an IV with constant bounds. */
+function isNonNegativeBoundedBy(e: AffineExpr, operands: readonly Value[], k: bigint): boolean {
+  if (e instanceof AffineConstantExpr) {
+    return e.bigValue >= 0n && e.bigValue < k
+  }
+  if (e.kind !== AffineExprKind.DimId) {
+    return false
+  }
+  const forOp = forOwner(operands[(e as AffineDimExpr).position]!)
+  if (forOp === null) {
+    return false
+  }
+  const lb = constantBound(forOp, 'lowerBoundMap')
+  const ub = constantBound(forOp, 'upperBoundMap')
+  return lb !== null && lb >= 0n && ub !== null && ub <= k
+}
+
+/** The constant inclusive lower (`upper` false) or upper bound of an IV, or null. */
+function ivBound(v: Value, upper: boolean): bigint | null {
+  const forOp = forOwner(v)
+  if (forOp === null) {
+    return null
+  }
+  const lb = constantBound(forOp, 'lowerBoundMap')
+  if (!upper) {
+    return lb
+  }
+  const ub = constantBound(forOp, 'upperBoundMap')
+  if (ub === null) {
+    return null
+  }
+  if (lb !== null) {
+    const span = ub - lb - 1n
+    const step = stepOf(forOp)
+    const m = span % step
+    return ub - 1n - (m < 0n ? m + step : m)
+  }
+  return ub - 1n
+}
+
+/**
+ * A constant bound of `e` from its operands' IV bounds, for sums of scaled dims and
+ * constants (the part of MLIR's `getBoundForAffineExpr` that needs no local variables).
+ */
+function exprBound(e: AffineExpr, numDims: number, operands: readonly Value[], upper: boolean): bigint | null {
+  if (e instanceof AffineConstantExpr) {
+    return e.bigValue
+  }
+  switch (e.kind) {
+    case AffineExprKind.DimId:
+      return ivBound(operands[(e as AffineDimExpr).position]!, upper)
+    case AffineExprKind.SymbolId:
+      return ivBound(operands[numDims + (e as AffineSymbolExpr).position]!, upper)
+    case AffineExprKind.Add: {
+      const b = e as AffineBinaryOpExpr
+      const l = exprBound(b.lhs, numDims, operands, upper)
+      const r = l === null ? null : exprBound(b.rhs, numDims, operands, upper)
+      return l === null || r === null ? null : l + r
+    }
+    case AffineExprKind.Mul: {
+      const b = e as AffineBinaryOpExpr
+      if (!(b.rhs instanceof AffineConstantExpr)) {
+        return null
+      }
+      const c = b.rhs.bigValue
+      const l = exprBound(b.lhs, numDims, operands, c >= 0n ? upper : !upper)
+      return l === null ? null : l * c
+    }
+    default:
+      return null
+  }
+}
+
+function floorDivBig(a: bigint, b: bigint): bigint {
+  const q = a / b
+  return (a % b !== 0n && (a < 0n) !== (b < 0n)) ? q - 1n : q
+}
+function ceilDivBig(a: bigint, b: bigint): bigint {
+  const q = a / b
+  return (a % b !== 0n && (a < 0n) === (b < 0n)) ? q + 1n : q
+}
+
+/** MLIR's `simplifyExprAndOperands`: floordiv/ceildiv/mod simplified with the operands' IV bounds. */
+function simplifyExprAndOperands(expr: AffineExpr, numDims: number, operands: readonly Value[]): AffineExpr {
+  if (expr.kind > AffineExprKind.CeilDiv) {
+    return expr
+  }
+  const b0 = expr as AffineBinaryOpExpr
+  const l0 = simplifyExprAndOperands(b0.lhs, numDims, operands)
+  const r0 = simplifyExprAndOperands(b0.rhs, numDims, operands)
+  expr = l0 === b0.lhs && r0 === b0.rhs ? expr : affineBinary(expr.kind, l0, r0)
+  const kind = expr.kind
+  if (kind !== AffineExprKind.FloorDiv && kind !== AffineExprKind.CeilDiv && kind !== AffineExprKind.Mod) {
+    return expr
+  }
+  const bin = expr as AffineBinaryOpExpr
+  const lhs = bin.lhs
+  if (!(bin.rhs instanceof AffineConstantExpr)) {
+    return expr
+  }
+  const rhs = bin.rhs
+  const c = rhs.bigValue
+  if (c <= 0n) {
+    return expr
+  }
+  const ctx = expr.context
+  const lb = exprBound(lhs, numDims, operands, false)
+  const ub = exprBound(lhs, numDims, operands, true)
+  if (lb !== null && ub !== null) {
+    if (kind === AffineExprKind.FloorDiv && floorDivBig(lb, c) === floorDivBig(ub, c)) {
+      return AffineConstantExpr.get(ctx, floorDivBig(lb, c))
+    }
+    if (kind === AffineExprKind.CeilDiv && ceilDivBig(lb, c) === ceilDivBig(ub, c)) {
+      return AffineConstantExpr.get(ctx, ceilDivBig(lb, c))
+    }
+    if (kind === AffineExprKind.Mod && lb >= 0n && lb < c && ub < c) {
+      return lhs
+    }
+  }
+  if (lhs.kind === AffineExprKind.Add) {
+    const add = lhs as AffineBinaryOpExpr
+    let div = largestKnownDivisor(add.lhs, operands)
+    let q: AffineExpr | null = null
+    let rem: AffineExpr | null = null
+    if (isNonNegativeBoundedBy(add.rhs, operands, div)) {
+      q = add.lhs
+      rem = add.rhs
+    } else {
+      div = largestKnownDivisor(add.rhs, operands)
+      if (isNonNegativeBoundedBy(add.lhs, operands, div)) {
+        q = add.rhs
+        rem = add.lhs
+      }
+    }
+    if (q !== null && rem !== null) {
+      if (div !== 0n && c % div === 0n && kind === AffineExprKind.FloorDiv) {
+        return affineFloorDiv(q, rhs)
+      }
+      if (div % c === 0n && kind === AffineExprKind.Mod) {
+        return affineMod(rem, rhs)
+      }
+      return expr
+    }
+  }
+  if ((isNonNegativeBoundedBy(lhs, operands, c) && kind === AffineExprKind.FloorDiv) || (largestKnownDivisor(lhs, operands) % c === 0n && kind === AffineExprKind.Mod)) {
+    return AffineConstantExpr.get(ctx, 0)
+  }
+  return expr
+}
+
+/** MLIR's `simplifyMapWithOperands`. */
+export function simplifyMapWithOperands(map: AffineMap, operands: readonly Value[]): AffineMap {
+  const results = map.results.map((e) => simplifyExprAndOperands(e, map.numDims, operands))
+  return AffineMap.get(map.context, map.numDims, map.numSymbols, results)
+}
+
+// ---- SimplifyAffineOp ------------------------------------------------------------------------
+
+/**
+ * MLIR's `SimplifyAffineOp<T>` for `rootName`: composes the map with the `affine.apply` ops
+ * feeding it, canonicalizes map and operands, simplifies with the operands' loop bounds, and
+ * rebuilds the op when anything changed. `firstMapOperand` is where the map operands start.
+ */
+function simplifyAffineOpPattern(rootName: string, firstMapOperand: number): CanonicalizationPattern {
+  return {
+    name: `SimplifyAffineOp<mlir::affine::${rootName === 'affine.apply' ? 'AffineApplyOp' : rootName === 'affine.load' ? 'AffineLoadOp' : 'AffineStoreOp'}>`,
+    rootName,
+    benefit: 1,
+    matchAndRewrite(op: Operation, rewriter: RewriterLike): boolean {
+      const oldMap = (op.getAttr('map') as AffineMapAttr).value
+      const oldOperands = op.getOperands().slice(firstMapOperand)
+      const m: MapAndOperands = { map: oldMap, operands: [...oldOperands] }
+      composeAffineMapAndOperands(m)
+      canonicalizeMapAndOperands(m)
+      const map = simplifyMapWithOperands(m.map, m.operands)
+      if (map === oldMap && m.operands.length === oldOperands.length && m.operands.every((v, i) => v === oldOperands[i])) {
+        return false
+      }
+      const state = new OperationState(op.location, op.name)
+      state.addOperands([...op.getOperands().slice(0, firstMapOperand), ...m.operands])
+      state.addTypes(op.resultTypes)
+      state.addProperty('map', AffineMapAttr.get(map))
+      rewriter.setInsertionPoint(op)
+      const made = rewriter.insert(Operation.create(state))
+      rewriter.replaceOp(op, made.results)
+      return true
+    },
+  }
+}
+
+/** `SimplifyAffineOp<AffineApplyOp>`. */
+export const SimplifyAffineApply: CanonicalizationPattern = simplifyAffineOpPattern('affine.apply', 0)
+/** `SimplifyAffineOp<AffineLoadOp>`. */
+export const SimplifyAffineLoad: CanonicalizationPattern = simplifyAffineOpPattern('affine.load', 1)
+/** `SimplifyAffineOp<AffineStoreOp>`. */
+export const SimplifyAffineStore: CanonicalizationPattern = simplifyAffineOpPattern('affine.store', 2)
