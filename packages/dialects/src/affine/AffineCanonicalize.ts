@@ -499,6 +499,26 @@ export function simplifyMapWithOperands(map: AffineMap, operands: readonly Value
 
 // ---- SimplifyAffineOp ------------------------------------------------------------------------
 
+/** The C++ class of each op a pattern here is rooted at. */
+const OP_CLASS: Readonly<Record<string, string>> = {
+  'affine.apply': 'AffineApplyOp',
+  'affine.load': 'AffineLoadOp',
+  'affine.store': 'AffineStoreOp',
+  'affine.min': 'AffineMinOp',
+  'affine.max': 'AffineMaxOp',
+}
+
+/** Replaces `op` by a new op of `name` with `operands`, the result types of `op` and `map`. */
+function replaceWithMapOp(rewriter: RewriterLike, op: Operation, name: string, operands: readonly Value[], map: AffineMap): void {
+  const state = new OperationState(op.location, op.context.getOperationName(name))
+  state.addOperands(operands)
+  state.addTypes(op.resultTypes)
+  state.addProperty('map', AffineMapAttr.get(map))
+  rewriter.setInsertionPoint(op)
+  const made = rewriter.insert(Operation.create(state))
+  rewriter.replaceOp(op, made.results)
+}
+
 /**
  * MLIR's `SimplifyAffineOp<T>` for `rootName`: composes the map with the `affine.apply` ops
  * feeding it, canonicalizes map and operands, simplifies with the operands' loop bounds, and
@@ -506,7 +526,7 @@ export function simplifyMapWithOperands(map: AffineMap, operands: readonly Value
  */
 function simplifyAffineOpPattern(rootName: string, firstMapOperand: number): CanonicalizationPattern {
   return {
-    name: `SimplifyAffineOp<mlir::affine::${rootName === 'affine.apply' ? 'AffineApplyOp' : rootName === 'affine.load' ? 'AffineLoadOp' : 'AffineStoreOp'}>`,
+    name: `SimplifyAffineOp<mlir::affine::${OP_CLASS[rootName]}>`,
     rootName,
     benefit: 1,
     matchAndRewrite(op: Operation, rewriter: RewriterLike): boolean {
@@ -519,13 +539,7 @@ function simplifyAffineOpPattern(rootName: string, firstMapOperand: number): Can
       if (map === oldMap && m.operands.length === oldOperands.length && m.operands.every((v, i) => v === oldOperands[i])) {
         return false
       }
-      const state = new OperationState(op.location, op.name)
-      state.addOperands([...op.getOperands().slice(0, firstMapOperand), ...m.operands])
-      state.addTypes(op.resultTypes)
-      state.addProperty('map', AffineMapAttr.get(map))
-      rewriter.setInsertionPoint(op)
-      const made = rewriter.insert(Operation.create(state))
-      rewriter.replaceOp(op, made.results)
+      replaceWithMapOp(rewriter, op, op.name.name, [...op.getOperands().slice(0, firstMapOperand), ...m.operands], map)
       return true
     },
   }
@@ -537,3 +551,52 @@ export const SimplifyAffineApply: CanonicalizationPattern = simplifyAffineOpPatt
 export const SimplifyAffineLoad: CanonicalizationPattern = simplifyAffineOpPattern('affine.load', 1)
 /** `SimplifyAffineOp<AffineStoreOp>`. */
 export const SimplifyAffineStore: CanonicalizationPattern = simplifyAffineOpPattern('affine.store', 2)
+
+/** `SimplifyAffineOp<AffineMinOp>` / `<AffineMaxOp>`. */
+export const SimplifyAffineMin: CanonicalizationPattern = simplifyAffineOpPattern('affine.min', 0)
+export const SimplifyAffineMax: CanonicalizationPattern = simplifyAffineOpPattern('affine.max', 0)
+
+/** MLIR's `DeduplicateAffineMinMaxExpressions<T>`: repeated results of the map are dropped. */
+function deduplicateMinMax(rootName: string): CanonicalizationPattern {
+  return {
+    name: `DeduplicateAffineMinMaxExpressions<mlir::affine::${OP_CLASS[rootName]}>`,
+    rootName,
+    benefit: 1,
+    matchAndRewrite(op: Operation, rewriter: RewriterLike): boolean {
+      const map = (op.getAttr('map') as AffineMapAttr).value
+      const unique: AffineExpr[] = []
+      for (const e of map.results) {
+        if (!unique.includes(e)) {
+          unique.push(e)
+        }
+      }
+      if (unique.length === map.numResults) {
+        return false
+      }
+      replaceWithMapOp(rewriter, op, rootName, op.getOperands(), AffineMap.get(map.context, map.numDims, map.numSymbols, unique))
+      return true
+    },
+  }
+}
+
+/** MLIR's `CanonicalizeSingleResultAffineMinMaxOp<T>`: a one-result min/max is an `affine.apply`. */
+function singleResultMinMax(rootName: string): CanonicalizationPattern {
+  return {
+    name: `CanonicalizeSingleResultAffineMinMaxOp<mlir::affine::${OP_CLASS[rootName]}>`,
+    rootName,
+    benefit: 1,
+    matchAndRewrite(op: Operation, rewriter: RewriterLike): boolean {
+      const map = (op.getAttr('map') as AffineMapAttr).value
+      if (map.numResults !== 1) {
+        return false
+      }
+      replaceWithMapOp(rewriter, op, 'affine.apply', op.getOperands(), map)
+      return true
+    },
+  }
+}
+
+/** The canonicalization patterns of `affine.min` that Tilepass has (upstream adds merging and term ordering). */
+export const affineMinPatterns: readonly CanonicalizationPattern[] = [SimplifyAffineMin, deduplicateMinMax('affine.min'), singleResultMinMax('affine.min')]
+/** The canonicalization patterns of `affine.max` that Tilepass has (upstream adds merging and term ordering). */
+export const affineMaxPatterns: readonly CanonicalizationPattern[] = [SimplifyAffineMax, deduplicateMinMax('affine.max'), singleResultMinMax('affine.max')]

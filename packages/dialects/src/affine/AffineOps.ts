@@ -46,7 +46,7 @@ import {
 } from '@tilepass/ir'
 import { ensureTerminator } from '../scf/ScfTerminators.ts'
 import { addPatterns } from '../internal/RewriterLike.ts'
-import { SimplifyAffineApply, SimplifyAffineLoad, SimplifyAffineStore } from './AffineCanonicalize.ts'
+import { SimplifyAffineApply, SimplifyAffineLoad, SimplifyAffineStore, affineMaxPatterns, affineMinPatterns } from './AffineCanonicalize.ts'
 
 /** `AffineMapAttr` as an ODS attribute constraint. */
 export const AffineMapAttrC: AttrConstraint = attrConstraint('AffineMap attribute', (a) => a instanceof AffineMapAttr)
@@ -462,6 +462,9 @@ function defineMinMaxOp(name: 'affine.min' | 'affine.max', summary: string): Ods
     results: { '#0': Index },
     attributes: { map: AffineMapAttrC },
     traits: Trait.Pure,
+    getCanonicalizationPatterns(patterns: unknown): void {
+      addPatterns(patterns, isMin ? affineMinPatterns : affineMaxPatterns)
+    },
     // MLIR's parseAffineMinMaxOp: no count check while parsing (the verifier reports it).
     parse(parser: OpAsmParser, state: OperationState): LogicalResult {
       const attrLoc = parser.getCurrentLocation()
