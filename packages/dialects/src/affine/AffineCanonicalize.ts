@@ -382,8 +382,10 @@ function ivBound(v: Value, upper: boolean): bigint | null {
 }
 
 /**
- * A constant bound of `e` from its operands' IV bounds, for sums of scaled dims and
- * constants (the part of MLIR's `getBoundForAffineExpr` that needs no local variables).
+ * A constant inclusive bound of `e` from its operands' IV bounds (MLIR's
+ * `getBoundForAffineExpr`, computed over the expression tree): sums and constant multiples
+ * of bounded terms, quotients of bounded dividends, and remainders (within one period of the
+ * divisor they follow the dividend, otherwise they span `0 .. c - 1`).
  */
 function exprBound(e: AffineExpr, numDims: number, operands: readonly Value[], upper: boolean): bigint | null {
   if (e instanceof AffineConstantExpr) {
@@ -408,6 +410,30 @@ function exprBound(e: AffineExpr, numDims: number, operands: readonly Value[], u
       const c = b.rhs.bigValue
       const l = exprBound(b.lhs, numDims, operands, c >= 0n ? upper : !upper)
       return l === null ? null : l * c
+    }
+    case AffineExprKind.Mod:
+    case AffineExprKind.FloorDiv:
+    case AffineExprKind.CeilDiv: {
+      const b = e as AffineBinaryOpExpr
+      if (!(b.rhs instanceof AffineConstantExpr) || b.rhs.bigValue <= 0n) {
+        return null
+      }
+      const c = b.rhs.bigValue
+      const lb = exprBound(b.lhs, numDims, operands, false)
+      const ub = exprBound(b.lhs, numDims, operands, true)
+      if (e.kind === AffineExprKind.Mod) {
+        // Within one period of `c` the remainder follows the dividend; otherwise it spans 0..c-1.
+        if (lb !== null && ub !== null && floorDivBig(lb, c) === floorDivBig(ub, c)) {
+          const base = floorDivBig(lb, c) * c
+          return upper ? ub - base : lb - base
+        }
+        return upper ? c - 1n : 0n
+      }
+      const bound = upper ? ub : lb
+      if (bound === null) {
+        return null
+      }
+      return e.kind === AffineExprKind.FloorDiv ? floorDivBig(bound, c) : ceilDivBig(bound, c)
     }
     default:
       return null
