@@ -226,6 +226,22 @@ export function simplifyAffineExpr(expr: AffineExpr, numDims: number, numSymbols
   return f.exprOf(flat)
 }
 
+/**
+ * The flattened form of a pure affine expression (coefficients of the dims, the symbols and
+ * `numLocals` local quotients, then the constant), as MLIR's `SimpleAffineExprFlattener`
+ * computes it; null for semi-affine expressions and non-positive divisors.
+ */
+export function flattenAffineExpr(expr: AffineExpr, numDims: number, numSymbols: number): { coefficients: readonly number[]; numLocals: number } | null {
+  if (!isPureAffine(expr)) {
+    return null
+  }
+  const f = new Flattener(expr.context, numDims, numSymbols)
+  if (!f.walk(expr)) {
+    return null
+  }
+  return { coefficients: f.stack[f.stack.length - 1]!, numLocals: f.numLocals }
+}
+
 /** MLIR's `simplifyAffineMap`: every result simplified. */
 export function simplifyAffineMap(map: AffineMap): AffineMap {
   const results = map.results.map((e) => simplifyAffineExpr(e, map.numDims, map.numSymbols))

@@ -291,6 +291,7 @@ export {
 export {
   simplifyAffineExpr,
   simplifyAffineMap,
+  flattenAffineExpr,
   replaceMapDimsAndSymbols,
   replaceAffineExpr,
   shiftDims,

@@ -24,6 +24,7 @@ import {
   shiftDims,
   shiftSymbols,
   simplifyAffineMap,
+  flattenAffineExpr,
   type AffineBinaryOpExpr,
   type AffineExpr,
   type BlockArgument,
@@ -383,61 +384,51 @@ function ivBound(v: Value, upper: boolean): bigint | null {
 
 /**
  * A constant inclusive bound of `e` from its operands' IV bounds (MLIR's
- * `getBoundForAffineExpr`, computed over the expression tree): sums and constant multiples
- * of bounded terms, quotients of bounded dividends, and remainders (within one period of the
- * divisor they follow the dividend, otherwise they span `0 .. c - 1`).
+ * `getBoundForAffineExpr`): quotients of a bounded dividend, remainders (the dividend's own
+ * remainders when its bound in the direction asked for stays within one period of the
+ * divisor, else `0 .. c - 1`), and otherwise the flattened form when it needs no local
+ * variables.
  */
-function exprBound(e: AffineExpr, numDims: number, operands: readonly Value[], upper: boolean): bigint | null {
-  if (e instanceof AffineConstantExpr) {
-    return e.bigValue
-  }
-  switch (e.kind) {
-    case AffineExprKind.DimId:
-      return ivBound(operands[(e as AffineDimExpr).position]!, upper)
-    case AffineExprKind.SymbolId:
-      return ivBound(operands[numDims + (e as AffineSymbolExpr).position]!, upper)
-    case AffineExprKind.Add: {
-      const b = e as AffineBinaryOpExpr
-      const l = exprBound(b.lhs, numDims, operands, upper)
-      const r = l === null ? null : exprBound(b.rhs, numDims, operands, upper)
-      return l === null || r === null ? null : l + r
-    }
-    case AffineExprKind.Mul: {
-      const b = e as AffineBinaryOpExpr
-      if (!(b.rhs instanceof AffineConstantExpr)) {
+function exprBound(e: AffineExpr, numDims: number, numSymbols: number, operands: readonly Value[], upper: boolean): bigint | null {
+  if (e.kind === AffineExprKind.FloorDiv || e.kind === AffineExprKind.CeilDiv || e.kind === AffineExprKind.Mod) {
+    const b = e as AffineBinaryOpExpr
+    const c = b.rhs instanceof AffineConstantExpr ? b.rhs.bigValue : 0n
+    if (e.kind === AffineExprKind.FloorDiv || e.kind === AffineExprKind.CeilDiv) {
+      if (c < 1n) {
         return null
       }
-      const c = b.rhs.bigValue
-      const l = exprBound(b.lhs, numDims, operands, c >= 0n ? upper : !upper)
-      return l === null ? null : l * c
-    }
-    case AffineExprKind.Mod:
-    case AffineExprKind.FloorDiv:
-    case AffineExprKind.CeilDiv: {
-      const b = e as AffineBinaryOpExpr
-      if (!(b.rhs instanceof AffineConstantExpr) || b.rhs.bigValue <= 0n) {
-        return null
-      }
-      const c = b.rhs.bigValue
-      const lb = exprBound(b.lhs, numDims, operands, false)
-      const ub = exprBound(b.lhs, numDims, operands, true)
-      if (e.kind === AffineExprKind.Mod) {
-        // Within one period of `c` the remainder follows the dividend; otherwise it spans 0..c-1.
-        if (lb !== null && ub !== null && floorDivBig(lb, c) === floorDivBig(ub, c)) {
-          const base = floorDivBig(lb, c) * c
-          return upper ? ub - base : lb - base
-        }
-        return upper ? c - 1n : 0n
-      }
-      const bound = upper ? ub : lb
+      const bound = exprBound(b.lhs, numDims, numSymbols, operands, upper)
       if (bound === null) {
         return null
       }
       return e.kind === AffineExprKind.FloorDiv ? floorDivBig(bound, c) : ceilDivBig(bound, c)
     }
-    default:
-      return null
+    if (c >= 1n) {
+      const lb = exprBound(b.lhs, numDims, numSymbols, operands, false)
+      const ub = exprBound(b.lhs, numDims, numSymbols, operands, upper)
+      if (lb !== null && ub !== null && floorDivBig(lb, c) === floorDivBig(ub, c)) {
+        return (upper ? ub : lb) - floorDivBig(upper ? ub : lb, c) * c
+      }
+      return upper ? c - 1n : 0n
+    }
   }
+  const flat = flattenAffineExpr(e, numDims, numSymbols)
+  if (flat === null || flat.numLocals > 0) {
+    return null
+  }
+  let bound = 0n
+  for (let i = 0; i < numDims + numSymbols; i++) {
+    const k = flat.coefficients[i]!
+    if (k === 0) {
+      continue
+    }
+    const b = ivBound(operands[i]!, k > 0 ? upper : !upper)
+    if (b === null) {
+      return null
+    }
+    bound += b * BigInt(k)
+  }
+  return bound + BigInt(flat.coefficients[flat.coefficients.length - 1]!)
 }
 
 function floorDivBig(a: bigint, b: bigint): bigint {
@@ -450,13 +441,13 @@ function ceilDivBig(a: bigint, b: bigint): bigint {
 }
 
 /** MLIR's `simplifyExprAndOperands`: floordiv/ceildiv/mod simplified with the operands' IV bounds. */
-function simplifyExprAndOperands(expr: AffineExpr, numDims: number, operands: readonly Value[]): AffineExpr {
+function simplifyExprAndOperands(expr: AffineExpr, numDims: number, numSymbols: number, operands: readonly Value[]): AffineExpr {
   if (expr.kind > AffineExprKind.CeilDiv) {
     return expr
   }
   const b0 = expr as AffineBinaryOpExpr
-  const l0 = simplifyExprAndOperands(b0.lhs, numDims, operands)
-  const r0 = simplifyExprAndOperands(b0.rhs, numDims, operands)
+  const l0 = simplifyExprAndOperands(b0.lhs, numDims, numSymbols, operands)
+  const r0 = simplifyExprAndOperands(b0.rhs, numDims, numSymbols, operands)
   expr = l0 === b0.lhs && r0 === b0.rhs ? expr : affineBinary(expr.kind, l0, r0)
   const kind = expr.kind
   if (kind !== AffineExprKind.FloorDiv && kind !== AffineExprKind.CeilDiv && kind !== AffineExprKind.Mod) {
@@ -473,8 +464,8 @@ function simplifyExprAndOperands(expr: AffineExpr, numDims: number, operands: re
     return expr
   }
   const ctx = expr.context
-  const lb = exprBound(lhs, numDims, operands, false)
-  const ub = exprBound(lhs, numDims, operands, true)
+  const lb = exprBound(lhs, numDims, numSymbols, operands, false)
+  const ub = exprBound(lhs, numDims, numSymbols, operands, true)
   if (lb !== null && ub !== null) {
     if (kind === AffineExprKind.FloorDiv && floorDivBig(lb, c) === floorDivBig(ub, c)) {
       return AffineConstantExpr.get(ctx, floorDivBig(lb, c))
@@ -519,7 +510,7 @@ function simplifyExprAndOperands(expr: AffineExpr, numDims: number, operands: re
 
 /** MLIR's `simplifyMapWithOperands`. */
 export function simplifyMapWithOperands(map: AffineMap, operands: readonly Value[]): AffineMap {
-  const results = map.results.map((e) => simplifyExprAndOperands(e, map.numDims, operands))
+  const results = map.results.map((e) => simplifyExprAndOperands(e, map.numDims, map.numSymbols, operands))
   return AffineMap.get(map.context, map.numDims, map.numSymbols, results)
 }
 
