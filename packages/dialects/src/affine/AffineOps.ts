@@ -819,7 +819,11 @@ export const AffineIfOp: OdsOp = defineOp({
   implicitTerminatorName: 'affine.yield',
   interfaces: [
     RegionBranchOpInterface.impl({
-      getSuccessorRegions(op: Operation): RegionSuccessor[] {
+      getSuccessorRegions(op: Operation, point: Region | null): RegionSuccessor[] {
+        // Both regions branch back to the results.
+        if (point !== null) {
+          return [{ region: null, inputs: op.results }]
+        }
         const out: RegionSuccessor[] = [{ region: op.getRegion(0), inputs: [] }]
         const elseRegion = op.getRegion(1)
         out.push(elseRegion.empty ? { region: null, inputs: op.results } : { region: elseRegion, inputs: [] })

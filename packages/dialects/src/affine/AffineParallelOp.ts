@@ -39,6 +39,7 @@ import {
 } from '@tilepass/ir'
 import { ensureTerminator } from '../scf/ScfTerminators.ts'
 import { AffineMapAttrC, verifyDimAndSymbolIdentifiers } from './AffineOps.ts'
+import { composeAffineMapAndOperands } from './AffineCanonicalize.ts'
 
 /** The names of `arith::AtomicRMWKind`, indexed by the enum's value. */
 export const ATOMIC_RMW_KINDS: readonly string[] = [
@@ -360,6 +361,33 @@ export const AffineParallelOp: OdsOp = defineOp({
     p.print(' ')
     p.printRegion(op.getRegion(0), false, op.numResults > 0)
     p.printOptionalAttrDict(op.getAttrs(), ['reductions', 'lowerBoundsMap', 'lowerBoundsGroups', 'upperBoundsMap', 'upperBoundsGroups', 'steps'])
+  },
+  // MLIR's AffineParallelOp::fold (canonicalizeLoopBounds): both bound maps composed with
+  // the affine.apply ops feeding them and canonicalized, in place.
+  fold(op: Operation): Operation | undefined {
+    const lbMap = boundMap(op, 'lowerBoundsMap')
+    const ubMap = boundMap(op, 'upperBoundsMap')
+    const operands = op.getOperands()
+    const lbOperands = operands.slice(0, lbMap.numInputs)
+    const ubOperands = operands.slice(lbMap.numInputs)
+    const lb = { map: lbMap, operands: [...lbOperands] }
+    const ub = { map: ubMap, operands: [...ubOperands] }
+    composeAffineMapAndOperands(lb)
+    composeAffineMapAndOperands(ub)
+    const same = (a: readonly Value[], b: readonly Value[]): boolean => a.length === b.length && a.every((v, i) => v === b[i])
+    const lbChanged = lb.map !== lbMap || !same(lb.operands, lbOperands)
+    const ubChanged = ub.map !== ubMap || !same(ub.operands, ubOperands)
+    if (!lbChanged && !ubChanged) {
+      return undefined
+    }
+    op.setOperands([...(lbChanged ? lb.operands : lbOperands), ...(ubChanged ? ub.operands : ubOperands)])
+    if (lbChanged) {
+      op.setAttr('lowerBoundsMap', AffineMapAttr.get(lb.map))
+    }
+    if (ubChanged) {
+      op.setAttr('upperBoundsMap', AffineMapAttr.get(ub.map))
+    }
+    return op
   },
   verify(op: Operation): LogicalResult {
     const numDims = i64Values(op, 'steps').length
