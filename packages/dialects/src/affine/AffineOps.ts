@@ -959,16 +959,13 @@ function verifyMemoryOpIndexing(op: Operation, memref: Value, indices: readonly 
   if (map.numInputs !== indices.length) {
     return op.emitOpError('expects as many subscripts as affine map inputs').fail()
   }
-  const scope = getAffineScope(op)
   for (const v of indices) {
     if (!(v.type instanceof IndexType)) {
       return op.emitOpError("index to load must have 'index' type").fail()
     }
-    if (!isValidDim(v, scope)) {
-      return op.emitOpError('index must be a dimension or symbol identifier').fail()
-    }
   }
-  return true
+  // mlir-opt 22 checks dims and symbols separately ("operand cannot be used as a ...").
+  return verifyDimAndSymbolIdentifiers(op, indices, map.numDims)
 }
 
 function printMemRefAccess(op: Operation, p: OpAsmPrinter, memrefIndex: number): void {
