@@ -11,6 +11,7 @@ import {
   AffineMap,
   AffineMapAttr,
   AffineSymbolExpr,
+  DenseArrayAttr,
   IndexType,
   IntegerAttr,
   Operation,
@@ -31,7 +32,7 @@ import {
   type Value,
 } from '@tilepass/ir'
 import type { CanonicalizationPattern, RewriterLike } from '../internal/RewriterLike.ts'
-import { getAffineScope, isTopLevelValue, isValidSymbol } from './AffineOps.ts'
+import { constantFoldAffineExpr, getAffineScope, isTopLevelValue, isValidSymbol } from './AffineOps.ts'
 
 /** MLIR's region-free `isValidSymbol(Value)`: valid in the affine scope of its definition. */
 function isValidSymbolAnywhere(v: Value): boolean {
@@ -617,3 +618,229 @@ function singleResultMinMax(rootName: string): CanonicalizationPattern {
 export const affineMinPatterns: readonly CanonicalizationPattern[] = [SimplifyAffineMin, deduplicateMinMax('affine.min'), singleResultMinMax('affine.min')]
 /** The canonicalization patterns of `affine.max` that Tilepass has (upstream adds merging and term ordering). */
 export const affineMaxPatterns: readonly CanonicalizationPattern[] = [SimplifyAffineMax, deduplicateMinMax('affine.max'), singleResultMinMax('affine.max')]
+
+// ---- affine.for ------------------------------------------------------------------------------
+
+/** The operand segment sizes of an `affine.for`: lower bound, upper bound, inits. */
+function forSegments(op: Operation): [number, number, number] {
+  const a = op.getAttr('operandSegmentSizes')
+  const v = a instanceof DenseArrayAttr ? a.values.map(Number) : [0, 0, op.numOperands]
+  return [v[0] ?? 0, v[1] ?? 0, v[2] ?? 0]
+}
+
+/** The single constant of a one-result bound map (`isSingleConstant`), or null. */
+function singleConstant(map: AffineMap): bigint | null {
+  const e = map.numResults === 1 ? map.results[0]! : null
+  return e instanceof AffineConstantExpr ? e.bigValue : null
+}
+
+/** MLIR's `getTrivialConstantTripCount`: constant bounds and a positive step, else null. */
+export function trivialTripCount(op: Operation): bigint | null {
+  const lb = singleConstant((op.getAttr('lowerBoundMap') as AffineMapAttr).value)
+  const ub = singleConstant((op.getAttr('upperBoundMap') as AffineMapAttr).value)
+  const step = stepOf(op)
+  if (lb === null || ub === null || step <= 0n) {
+    return null
+  }
+  return ub - lb <= 0n ? 0n : (ub - lb + step - 1n) / step
+}
+
+/** Replaces the lower (`isLower`) or upper bound of an `affine.for` with `map` over `operands`. */
+function setForBound(op: Operation, isLower: boolean, operands: readonly Value[], map: AffineMap): void {
+  const [numLb, numUb, numInits] = forSegments(op)
+  const all = op.getOperands()
+  const lb = isLower ? operands : all.slice(0, numLb)
+  const ub = isLower ? all.slice(numLb, numLb + numUb) : operands
+  op.setOperands([...lb, ...ub, ...all.slice(numLb + numUb)])
+  op.setAttr('operandSegmentSizes', DenseArrayAttr.getI32(op.context, [lb.length, ub.length, numInits]))
+  op.setAttr(isLower ? 'lowerBoundMap' : 'upperBoundMap', AffineMapAttr.get(map))
+}
+
+/** MLIR's `foldLoopBounds`: a bound whose operands are all constants becomes a constant map. */
+function foldLoopBounds(op: Operation): boolean {
+  let folded = false
+  for (const isLower of [true, false]) {
+    const name = isLower ? 'lowerBoundMap' : 'upperBoundMap'
+    const map = (op.getAttr(name) as AffineMapAttr).value
+    if (singleConstant(map) !== null) {
+      continue
+    }
+    const [numLb, numUb] = forSegments(op)
+    const operands = isLower ? op.getOperands().slice(0, numLb) : op.getOperands().slice(numLb, numLb + numUb)
+    const constants = operands.map((v) => {
+      const c = constantValue(v)
+      return c === null ? null : IntegerAttr.get(IndexType.get(op.context), c)
+    })
+    let best: bigint | null = null
+    let ok = true
+    for (const e of map.results) {
+      const v = constantFoldAffineExpr(e, map.numDims, constants)
+      if (v === null) {
+        ok = false
+        break
+      }
+      best = best === null ? v : isLower ? (v > best ? v : best) : v < best ? v : best
+    }
+    if (!ok || best === null) {
+      continue
+    }
+    setForBound(op, isLower, [], AffineMap.get(op.context, 0, 0, [AffineConstantExpr.get(op.context, best)]))
+    folded = true
+  }
+  return folded
+}
+
+/** The IV bounds of `operands`, for `getBoundForAffineExpr`-style bound computation. */
+function boundsOf(e: AffineExpr, map: AffineMap, operands: readonly Value[], upper: boolean): bigint | null {
+  if (e instanceof AffineConstantExpr) {
+    return e.bigValue
+  }
+  return exprBound(e, map.numDims, map.numSymbols, operands, upper)
+}
+
+/**
+ * MLIR's `simplifyMinOrMaxExprWithOperands`: results that the operands' loop bounds prove
+ * redundant in a max (`isMax`) or min are dropped; results with equal bounds become constants.
+ */
+function simplifyMinOrMaxExprWithOperands(map: AffineMap, operands: readonly Value[], isMax: boolean): AffineMap {
+  if (operands.length === 0) {
+    return map
+  }
+  const lower = map.results.map((e) => boundsOf(e, map, operands, false))
+  const upper = map.results.map((e) => boundsOf(e, map, operands, true))
+  const kept: AffineExpr[] = []
+  for (let i = 0; i < map.numResults; i++) {
+    let e = map.results[i]!
+    if (lower[i] !== null && upper[i] !== null && lower[i] === upper[i]) {
+      e = AffineConstantExpr.get(map.context, lower[i]!)
+    }
+    const mine = isMax ? upper[i]! : lower[i]!
+    if (mine === null) {
+      kept.push(e)
+      continue
+    }
+    const redundant = (isMax ? lower : upper).some((other, pos) => {
+      if (pos === i || other === null) {
+        return false
+      }
+      if (isMax ? other > mine : other < mine) {
+        return true
+      }
+      if (isMax ? other < mine : other > mine) {
+        return false
+      }
+      // Equal bounds: of two constant results, the first one stays.
+      const otherOwn = isMax ? upper[pos] : lower[pos]
+      if (otherOwn !== null && lower[i] !== null && lower[i] === upper[i] && other === otherOwn && i < pos) {
+        return false
+      }
+      return true
+    })
+    if (!redundant) {
+      kept.push(e)
+    }
+  }
+  return AffineMap.get(map.context, map.numDims, map.numSymbols, kept)
+}
+
+/** `map` without repeated results (MLIR's `removeDuplicateExprs`). */
+function removeDuplicateExprs(map: AffineMap): AffineMap {
+  const unique: AffineExpr[] = []
+  for (const e of map.results) {
+    if (!unique.includes(e)) {
+      unique.push(e)
+    }
+  }
+  return unique.length === map.numResults ? map : AffineMap.get(map.context, map.numDims, map.numSymbols, unique)
+}
+
+/** MLIR's `canonicalizeLoopBounds` for `affine.for`: only a changed map counts as a change. */
+function canonicalizeForBounds(op: Operation): boolean {
+  const [numLb, numUb] = forSegments(op)
+  const all = op.getOperands()
+  const prevLb = (op.getAttr('lowerBoundMap') as AffineMapAttr).value
+  const prevUb = (op.getAttr('upperBoundMap') as AffineMapAttr).value
+  const lb: MapAndOperands = { map: prevLb, operands: all.slice(0, numLb) }
+  const ub: MapAndOperands = { map: prevUb, operands: all.slice(numLb, numLb + numUb) }
+  composeAffineMapAndOperands(lb)
+  canonicalizeMapAndOperands(lb)
+  lb.map = simplifyMinOrMaxExprWithOperands(lb.map, lb.operands, true)
+  ub.map = simplifyMinOrMaxExprWithOperands(ub.map, ub.operands, false)
+  lb.map = removeDuplicateExprs(lb.map)
+  composeAffineMapAndOperands(ub)
+  canonicalizeMapAndOperands(ub)
+  ub.map = removeDuplicateExprs(ub.map)
+  if (lb.map === prevLb && ub.map === prevUb) {
+    return false
+  }
+  if (lb.map !== prevLb) {
+    setForBound(op, true, lb.operands, lb.map)
+  }
+  if (ub.map !== prevUb) {
+    setForBound(op, false, ub.operands, ub.map)
+  }
+  return true
+}
+
+/**
+ * MLIR's `AffineForOp::fold`: constant bounds folded, bounds canonicalized (in place), and a
+ * zero-trip loop with results folded to its init values.
+ */
+export function foldAffineFor(op: Operation): readonly Value[] | Operation | undefined {
+  let folded = foldLoopBounds(op)
+  folded = canonicalizeForBounds(op) || folded
+  if (trivialTripCount(op) === 0n && op.numResults > 0) {
+    return op.getOperands().slice(op.numOperands - forSegments(op)[2])
+  }
+  return folded ? op : undefined
+}
+
+/** MLIR's `AffineForEmptyLoopFolder`: a loop whose body only yields is replaced by what it yields. */
+export const AffineForEmptyLoopFolder: CanonicalizationPattern = {
+  name: 'AffineForEmptyLoopFolder',
+  rootName: 'affine.for',
+  benefit: 1,
+  matchAndRewrite(op: Operation, rewriter: RewriterLike): boolean {
+    const body = op.getRegion(0).firstBlock
+    if (body === null || body.firstOp !== body.lastOp || op.numResults === 0) {
+      return false
+    }
+    const [, , numInits] = forSegments(op)
+    const inits = op.getOperands().slice(op.numOperands - numInits)
+    const tripCount = trivialTripCount(op)
+    if (tripCount === 0n) {
+      rewriter.replaceOp(op, inits)
+      return true
+    }
+    const yielded = body.lastOp!.getOperands()
+    const iterArgs = body.arguments.slice(1)
+    const iv = body.arguments[0]!
+    const replacements: Value[] = []
+    let outside = false
+    let outOfOrder = false
+    for (let i = 0; i < yielded.length; i++) {
+      const v = yielded[i]!
+      if (v === iv) {
+        return false
+      }
+      const pos = iterArgs.indexOf(v as BlockArgument)
+      if (pos < 0) {
+        outside = true
+        replacements.push(v)
+      } else {
+        if (pos !== i) {
+          outOfOrder = true
+        }
+        replacements.push(inits[pos]!)
+      }
+    }
+    if (tripCount === null && (outside || outOfOrder)) {
+      return false
+    }
+    if (tripCount !== null && tripCount >= 2n && outOfOrder) {
+      return false
+    }
+    rewriter.replaceOp(op, replacements)
+    return true
+  },
+}

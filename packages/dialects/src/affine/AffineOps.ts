@@ -46,7 +46,7 @@ import {
 } from '@tilepass/ir'
 import { ensureTerminator } from '../scf/ScfTerminators.ts'
 import { addPatterns } from '../internal/RewriterLike.ts'
-import { SimplifyAffineApply, SimplifyAffineLoad, SimplifyAffineStore, affineMaxPatterns, affineMinPatterns } from './AffineCanonicalize.ts'
+import { AffineForEmptyLoopFolder, SimplifyAffineApply, SimplifyAffineLoad, SimplifyAffineStore, affineMaxPatterns, affineMinPatterns, foldAffineFor } from './AffineCanonicalize.ts'
 
 /** `AffineMapAttr` as an ODS attribute constraint. */
 export const AffineMapAttrC: AttrConstraint = attrConstraint('AffineMap attribute', (a) => a instanceof AffineMapAttr)
@@ -642,6 +642,10 @@ export const AffineForOp: OdsOp = defineOp({
   regions: { region: SizedRegion(1) },
   traits: Trait.AttrSizedOperandSegments | Trait.AutomaticAllocationScope | Trait.RecursiveMemoryEffects | Trait.SingleBlock,
   implicitTerminatorName: 'affine.yield',
+  fold: (op: Operation) => foldAffineFor(op),
+  getCanonicalizationPatterns(patterns: unknown): void {
+    addPatterns(patterns, [AffineForEmptyLoopFolder])
+  },
   interfaces: [
     RegionBranchOpInterface.impl({
       getSuccessorRegions(op: Operation, point: Region | null): RegionSuccessor[] {
