@@ -14,6 +14,8 @@ import {
   DenseArrayAttr,
   IndexType,
   IntegerAttr,
+  IntegerSet,
+  IntegerSetAttr,
   Operation,
   OperationState,
   Trait,
@@ -841,6 +843,77 @@ export const AffineForEmptyLoopFolder: CanonicalizationPattern = {
       return false
     }
     rewriter.replaceOp(op, replacements)
+    return true
+  },
+}
+
+// ---- affine.if -------------------------------------------------------------------------------
+
+/**
+ * MLIR's `AffineIfOp::fold`: the condition composed with the `affine.apply` ops feeding it
+ * (its constraints taken as the results of a map) and canonicalized with its operands, in place.
+ */
+export function foldAffineIf(op: Operation): Operation | undefined {
+  const set = (op.getAttr('condition') as IntegerSetAttr).value
+  const operands = op.getOperands()
+  const m: MapAndOperands = { map: AffineMap.get(op.context, set.numDims, set.numSymbols, set.constraints), operands: [...operands] }
+  if (operands.some((v) => v.definingOp !== null && v.definingOp.name.name === 'affine.apply')) {
+    composeAffineMapAndOperands(m)
+  }
+  canonicalizeMapAndOperands(m)
+  const next = IntegerSet.get(op.context, m.map.numDims, m.map.numSymbols, m.map.results, set.eqFlags)
+  if (next === set && m.operands.length === operands.length && m.operands.every((v, i) => v === operands[i])) {
+    return undefined
+  }
+  op.setOperands(m.operands)
+  op.setAttr('condition', IntegerSetAttr.get(next))
+  return op
+}
+
+/** MLIR's `SimplifyDeadElse`: an else region holding only its terminator is dropped (no results). */
+export const SimplifyDeadElse: CanonicalizationPattern = {
+  name: 'SimplifyDeadElse',
+  rootName: 'affine.if',
+  benefit: 1,
+  matchAndRewrite(op: Operation, rewriter: RewriterLike): boolean {
+    const elseBlock = op.getRegion(1).firstBlock
+    if (elseBlock === null || elseBlock.firstOp !== elseBlock.lastOp || op.numResults > 0) {
+      return false
+    }
+    rewriter.modifyOpInPlace(op, () => elseBlock.erase())
+    return true
+  },
+}
+
+/** MLIR's `AlwaysTrueOrFalseIf`: the canonical empty set `(1 == 0)` and `(0 == 0)` select a region. */
+export const AlwaysTrueOrFalseIf: CanonicalizationPattern = {
+  name: 'AlwaysTrueOrFalseIf',
+  rootName: 'affine.if',
+  benefit: 1,
+  matchAndRewrite(op: Operation, rewriter: RewriterLike): boolean {
+    const set = (op.getAttr('condition') as IntegerSetAttr).value
+    const single = set.constraints.length === 1 && set.eqFlags[0] === true ? set.constraints[0]! : null
+    const value = single instanceof AffineConstantExpr ? single.bigValue : null
+    const isFalse = value === 1n
+    const isTrue = value === 0n
+    let block
+    if (isFalse) {
+      const elseBlock = op.getRegion(1).firstBlock
+      if (op.numResults === 0 && elseBlock === null) {
+        rewriter.eraseOp(op)
+        return true
+      }
+      block = elseBlock!
+    } else if (isTrue) {
+      block = op.getRegion(0).firstBlock!
+    } else {
+      return false
+    }
+    const terminator = block.lastOp!
+    const results = terminator.getOperands()
+    rewriter.inlineBlockBefore(block, op)
+    rewriter.replaceOp(op, results)
+    rewriter.eraseOp(terminator)
     return true
   },
 }

@@ -46,7 +46,7 @@ import {
 } from '@tilepass/ir'
 import { ensureTerminator } from '../scf/ScfTerminators.ts'
 import { addPatterns } from '../internal/RewriterLike.ts'
-import { AffineForEmptyLoopFolder, SimplifyAffineApply, SimplifyAffineLoad, SimplifyAffineStore, affineMaxPatterns, affineMinPatterns, foldAffineFor } from './AffineCanonicalize.ts'
+import { AffineForEmptyLoopFolder, AlwaysTrueOrFalseIf, SimplifyAffineApply, SimplifyDeadElse, foldAffineIf, SimplifyAffineLoad, SimplifyAffineStore, affineMaxPatterns, affineMinPatterns, foldAffineFor } from './AffineCanonicalize.ts'
 
 /** `AffineMapAttr` as an ODS attribute constraint. */
 export const AffineMapAttrC: AttrConstraint = attrConstraint('AffineMap attribute', (a) => a instanceof AffineMapAttr)
@@ -821,6 +821,10 @@ export const AffineIfOp: OdsOp = defineOp({
   regions: { thenRegion: SizedRegion(1), elseRegion: AnyRegion },
   traits: Trait.RecursiveMemoryEffects | Trait.SingleBlock,
   implicitTerminatorName: 'affine.yield',
+  fold: (op: Operation) => foldAffineIf(op),
+  getCanonicalizationPatterns(patterns: unknown): void {
+    addPatterns(patterns, [SimplifyDeadElse, AlwaysTrueOrFalseIf])
+  },
   interfaces: [
     RegionBranchOpInterface.impl({
       getSuccessorRegions(op: Operation, point: Region | null): RegionSuccessor[] {
