@@ -511,3 +511,86 @@ in.mlir:6:5: note: see current operation:
 ` })
   })
 })
+
+describe('affine.for and affine.if canonicalization', () => {
+  it('folds constant bounds, composes bound maps, drops redundant bounds and folds empty and zero-trip loops', () => {
+    expect(run(`func.func @f(%n: index, %m: index) -> (index, index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c9 = arith.constant 9 : index
+  %u = affine.apply affine_map<(d0) -> (d0 + 2)>(%n)
+  affine.for %i = max affine_map<(d0, d1) -> (0, d0 + d1)> (%c2, %c1) to min affine_map<(d0, d1) -> (d0 - 2, 32 * d1)> (%c9, %c1) {
+    "use"(%i) : (index) -> ()
+  }
+  affine.for %i = 0 to min affine_map<(d0, d1, d2) -> (d0, d1 + d2, d0)> (%u, %m, %m) {
+    affine.for %j = max affine_map<(d0) -> (d0 floordiv 2, 0)>(%i) to 10 {
+      "use"(%j) : (index) -> ()
+    }
+  }
+  %r = affine.for %i = 0 to 0 iter_args(%a = %n) -> index {
+    %b = arith.addi %a, %c1 : index
+    affine.yield %b : index
+  }
+  %s:2 = affine.for %i = 0 to %n iter_args(%a = %c0, %b = %m) -> (index, index) {
+    affine.yield %a, %b : index, index
+  }
+  return %r, %s#1 : index, index
+}
+`, '--canonicalize')).toEqual({ rc: 0, out: `#map = affine_map<()[s0, s1] -> (s0 + 2, s1 * 2, s0 + 2)>
+#map1 = affine_map<(d0) -> (d0 floordiv 2)>
+module {
+  func.func @f(%arg0: index, %arg1: index) -> (index, index) {
+    affine.for %arg2 = 3 to 7 {
+      "use"(%arg2) : (index) -> ()
+    }
+    affine.for %arg2 = 0 to min #map()[%arg0, %arg1] {
+      affine.for %arg3 = #map1(%arg2) to 10 {
+        "use"(%arg3) : (index) -> ()
+      }
+    }
+    return %arg0, %arg1 : index, index
+  }
+}
+
+`, err: '' })
+  })
+  it('composes conditions, drops dead else regions and inlines always true or false conditions', () => {
+    expect(run(`func.func @f(%n: index, %A: memref<16xf32>) -> f32 {
+  %z = arith.constant 0.0 : f32
+  %c3 = arith.constant 3 : index
+  %m = affine.apply affine_map<()[s0] -> (s0 * 2)> ()[%n]
+  affine.for %i = 0 to 16 {
+    %j = affine.apply affine_map<(d0) -> (d0 + 1)> (%i)
+    affine.if affine_set<(d0, d1)[s0] : (d0 - s0 >= 0, d1 - 3 == 0)> (%j, %c3)[%m] {
+      affine.store %z, %A[%i] : memref<16xf32>
+    } else {
+    }
+  }
+  affine.if affine_set<() : (1 == 0)> () {
+    affine.store %z, %A[0] : memref<16xf32>
+  }
+  %r = affine.if affine_set<(d0) : (0 == 0)> (%n) -> f32 {
+    affine.yield %z : f32
+  } else {
+    %v = affine.load %A[0] : memref<16xf32>
+    affine.yield %v : f32
+  }
+  return %r : f32
+}
+`, '--canonicalize')).toEqual({ rc: 0, out: `#set = affine_set<(d0)[s0] : (d0 - s0 * 2 + 1 >= 0, 0 == 0)>
+module {
+  func.func @f(%arg0: index, %arg1: memref<16xf32>) -> f32 {
+    %cst = arith.constant 0.000000e+00 : f32
+    affine.for %arg2 = 0 to 16 {
+      affine.if #set(%arg2)[%arg0] {
+        affine.store %cst, %arg1[%arg2] : memref<16xf32>
+      }
+    }
+    return %cst : f32
+  }
+}
+
+`, err: '' })
+  })
+})

@@ -2,8 +2,9 @@
  * Random modules of affine code for `canonicalize` and `lower-affine`: loop nests with
  * constant and symbolic bounds, chains of `affine.apply` (dims, symbols, constants,
  * multiplication by constants, `floordiv`/`ceildiv`/`mod` by positive constants) whose
- * results feed further `affine.apply` ops and the subscripts of `affine.load`/`affine.store`,
- * and constant operands that canonicalization folds into the maps. Every module is valid
+ * results feed further `affine.apply` ops, the subscripts of `affine.load`/`affine.store`,
+ * `affine.if` conditions and `affine.for` bounds, and constant operands that
+ * canonicalization folds into the maps. Every module is valid
  * for mlir-opt 22: subscripts are dims (loop IVs and applies of them) or symbols (function
  * arguments, constants and applies of them).
  */
@@ -119,13 +120,34 @@ export function generateAffineModule(seed: number): string {
         const v = fresh()
         lines.push(`${indent}${v} = affine.load %A[${subscript(local)}, ${subscript(local)}] : memref<64x64xf32>`)
         lines.push(`${indent}affine.store ${v}, %B[${subscript(local)}] : memref<128xf32>`)
-      } else if (depth > 0) {
+      } else if (r < 0.9 && depth > 0) {
         const iv = fresh()
-        const sym = scope.filter((x) => x.isSymbol && x.name.startsWith('%n'))
-        const upper = sym.length > 0 && rand() < 0.4 ? pick(sym).name : String(int(2, 24))
+        const sym = local.filter((x) => x.isSymbol)
+        // Upper bounds: a constant, a symbol (a function argument or an apply of symbols,
+        // composed into the bound map), or a min over an apply of the enclosing IVs.
+        let upper = String(int(2, 24))
+        const u = rand()
+        if (sym.length > 0 && u < 0.3) {
+          upper = pick(sym).name
+        } else if (u < 0.5) {
+          const v = pick(local)
+          upper = `min affine_map<(d0) -> (d0 + ${int(1, 8)}, ${int(4, 20)})>(${v.name})`
+        }
         const step = rand() < 0.3 ? ` step ${int(2, 4)}` : ''
         lines.push(`${indent}affine.for ${iv} = ${int(0, 1)} to ${upper}${step} {`)
         body(indent + '  ', [...local, { name: iv, isSymbol: false }], depth - 1)
+        lines.push(`${indent}}`)
+      } else if (depth > 0) {
+        // A condition over applies (composed into the integer set) and constants.
+        const a = pick(local)
+        const b = pick(local)
+        const eq = rand() < 0.3 ? `d1 - ${int(0, 4)} == 0` : `d1 - ${int(0, 6)} >= 0`
+        lines.push(`${indent}affine.if affine_set<(d0, d1) : (d0 - ${int(0, 6)} >= 0, ${eq})>(${a.name}, ${b.name}) {`)
+        body(indent + '  ', local, depth - 1)
+        if (rand() < 0.5) {
+          lines.push(`${indent}} else {`)
+          lines.push(`${indent}  affine.store %f, %B[${int(0, 100)}] : memref<128xf32>`)
+        }
         lines.push(`${indent}}`)
       }
     }

@@ -745,11 +745,11 @@ function simplifyMinOrMaxExprWithOperands(map: AffineMap, operands: readonly Val
   return AffineMap.get(map.context, map.numDims, map.numSymbols, kept)
 }
 
-/** `map` without repeated results (MLIR's `removeDuplicateExprs`). */
+/** `map` without consecutive repeated results (MLIR's `removeDuplicateExprs`, a `std::unique`). */
 function removeDuplicateExprs(map: AffineMap): AffineMap {
   const unique: AffineExpr[] = []
   for (const e of map.results) {
-    if (!unique.includes(e)) {
+    if (unique[unique.length - 1] !== e) {
       unique.push(e)
     }
   }
