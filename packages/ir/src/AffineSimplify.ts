@@ -8,7 +8,7 @@ import {
   type AffineExpr,
 } from './AffineMap.ts'
 import type { Context } from './Context.ts'
-import { affineAdd, affineBinary, affineCeilDiv, affineFloorDiv, affineMul, isPureAffine, replaceDimsAndSymbols } from './parser/AffineExprBuilder.ts'
+import { affineAdd, affineBinary, affineCeilDiv, affineFloorDiv, affineMul, gcd, isPureAffine, replaceDimsAndSymbols } from './parser/AffineExprBuilder.ts'
 
 /*
  * Simplification of affine expressions through their flattened (linear) form, as MLIR's
@@ -16,17 +16,6 @@ import { affineAdd, affineBinary, affineCeilDiv, affineFloorDiv, affineMul, isPu
  * the symbols, local variables (one per distinct `floordiv`/`ceildiv`/`mod` quotient) and a
  * constant, and is rebuilt from them in that order.
  */
-
-function gcd(a: number, b: number): number {
-  a = Math.abs(a)
-  b = Math.abs(b)
-  while (b !== 0) {
-    const t = a % b
-    a = b
-    b = t
-  }
-  return a
-}
 
 function mod(a: number, b: number): number {
   const m = a % b

@@ -218,7 +218,7 @@ export function isValidDim(value: Value, region: Region | null): boolean {
 }
 
 /** Whether `value` is defined outside of `region`, in one of its enclosing regions. */
-function isDefinedAbove(value: Value, region: Region): boolean {
+export function isDefinedAbove(value: Value, region: Region): boolean {
   const def = value.parentRegion
   for (let r = region.parentRegion; r !== null; r = r.parentRegion) {
     if (r === def) {
@@ -273,6 +273,47 @@ export function printDimAndSymbolList(p: OpAsmPrinter, operands: readonly Value[
     p.printOperands(operands.slice(numDims))
     p.print(']')
   }
+}
+
+/**
+ * Parses an attribute that must be a `kind` (else "invalid kind of attribute specified" at
+ * its location) and records it as the property `name`.
+ */
+function parseKindedProperty<T extends Attribute>(
+  parser: OpAsmParser,
+  state: OperationState,
+  name: string,
+  kind: abstract new (...args: never[]) => T,
+): T | undefined {
+  const loc = parser.getCurrentLocation()
+  const attr = parser.parseAttribute()
+  if (attr === undefined) {
+    return undefined
+  }
+  if (!(attr instanceof kind)) {
+    parser.emitError(loc, 'invalid kind of attribute specified').report()
+    return undefined
+  }
+  state.addProperty(name, attr)
+  return attr
+}
+
+/** Prints ` #map(%dims)[%syms] {attrs}`: the custom form of `affine.apply`, `affine.min` and `affine.max`. */
+function printMapOp(op: Operation, p: OpAsmPrinter): void {
+  const map = op.getAttr('map') as AffineMapAttr
+  p.print(' ')
+  p.printAttribute(map)
+  printDimAndSymbolList(p, op.getOperands(), map.value.numDims)
+  p.printOptionalAttrDict(op.getAttrs(), ['map'])
+}
+
+/** The operand count check of `affine.apply`, `affine.min` and `affine.max`. */
+function verifyMapOperandCount(op: Operation): LogicalResult {
+  const map = (op.getAttr('map') as AffineMapAttr).value
+  if (op.numOperands !== map.numInputs) {
+    return op.emitOpError('operand count and affine map dimension and symbol count must match').fail()
+  }
+  return true
 }
 
 // ---- affine.yield --------------------------------------------------------------------------
@@ -336,18 +377,12 @@ export const AffineApplyOp: OdsOp = defineOp({
     }
     return true
   },
-  print(op: Operation, p: OpAsmPrinter): void {
-    const map = (op.getAttr('map') as AffineMapAttr)
-    p.print(' ')
-    p.printAttribute(map)
-    printDimAndSymbolList(p, op.getOperands(), map.value.numDims)
-    p.printOptionalAttrDict(op.getAttrs(), ['map'])
-  },
+  print: printMapOp,
   verify(op: Operation): LogicalResult {
-    const map = (op.getAttr('map') as AffineMapAttr).value
-    if (op.numOperands !== map.numInputs) {
-      return op.emitOpError('operand count and affine map dimension and symbol count must match').fail()
+    if (!verifyMapOperandCount(op)) {
+      return false
     }
+    const map = (op.getAttr('map') as AffineMapAttr).value
     if (map.numResults !== 1) {
       return op.emitOpError('mapping must produce one value').fail()
     }
@@ -467,15 +502,9 @@ function defineMinMaxOp(name: 'affine.min' | 'affine.max', summary: string): Ods
     },
     // MLIR's parseAffineMinMaxOp: no count check while parsing (the verifier reports it).
     parse(parser: OpAsmParser, state: OperationState): LogicalResult {
-      const attrLoc = parser.getCurrentLocation()
-      const mapAttr = parser.parseAttribute()
-      if (mapAttr === undefined) {
+      if (parseKindedProperty(parser, state, 'map', AffineMapAttr) === undefined) {
         return false
       }
-      if (!(mapAttr instanceof AffineMapAttr)) {
-        return parser.emitError(attrLoc, 'invalid kind of attribute specified').fail()
-      }
-      state.addProperty('map', mapAttr)
       const numDims = parseDimAndSymbolList(parser, state.operands)
       if (numDims === undefined || !parser.parseOptionalAttrDict(state.attributes)) {
         return false
@@ -483,20 +512,8 @@ function defineMinMaxOp(name: 'affine.min' | 'affine.max', summary: string): Ods
       state.addTypes([IndexType.get(parser.context)])
       return true
     },
-    print(op: Operation, p: OpAsmPrinter): void {
-      const map = op.getAttr('map') as AffineMapAttr
-      p.print(' ')
-      p.printAttribute(map)
-      printDimAndSymbolList(p, op.getOperands(), map.value.numDims)
-      p.printOptionalAttrDict(op.getAttrs(), ['map'])
-    },
-    verify(op: Operation): LogicalResult {
-      const map = (op.getAttr('map') as AffineMapAttr).value
-      if (op.numOperands !== map.numInputs) {
-        return op.emitOpError('operand count and affine map dimension and symbol count must match').fail()
-      }
-      return true
-    },
+    print: printMapOp,
+    verify: verifyMapOperandCount,
     // MLIR's foldMinMaxOp, for the cases that need no map rewriting: every result constant
     // folds to the extreme one; `()[s0] -> (s0)` folds to its operand.
     fold(op: Operation, operands: readonly (Attribute | null)[]): readonly (Attribute | Value)[] | undefined {
@@ -841,15 +858,10 @@ export const AffineIfOp: OdsOp = defineOp({
     }),
   ],
   parse(parser: OpAsmParser, state: OperationState): LogicalResult {
-    const attrLoc = parser.getCurrentLocation()
-    const attr = parser.parseAttribute()
+    const attr = parseKindedProperty(parser, state, 'condition', IntegerSetAttr)
     if (attr === undefined) {
       return false
     }
-    if (!(attr instanceof IntegerSetAttr)) {
-      return parser.emitError(attrLoc, 'invalid kind of attribute specified').fail()
-    }
-    state.addProperty('condition', attr)
     const numDims = parseDimAndSymbolList(parser, state.operands)
     if (numDims === undefined) {
       return false

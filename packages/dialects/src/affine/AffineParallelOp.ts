@@ -38,7 +38,7 @@ import {
   type Value,
 } from '@tilepass/ir'
 import { ensureTerminator } from '../scf/ScfTerminators.ts'
-import { AffineMapAttrC, verifyDimAndSymbolIdentifiers } from './AffineOps.ts'
+import { AffineMapAttrC, isDefinedAbove, verifyDimAndSymbolIdentifiers } from './AffineOps.ts'
 import { composeAffineMapAndOperands } from './AffineCanonicalize.ts'
 
 /** The names of `arith::AtomicRMWKind`, indexed by the enum's value. */
@@ -252,15 +252,7 @@ export const AffineParallelOp: OdsOp = defineOp({
   interfaces: [
     LoopLikeOpInterface.impl({
       getLoopRegions: (op) => [op.getRegion(0)],
-      isDefinedOutsideOfLoop: (op, value) => {
-        const def = value.parentRegion
-        for (let r = op.getRegion(0).parentRegion; r !== null; r = r.parentRegion) {
-          if (r === def) {
-            return true
-          }
-        }
-        return false
-      },
+      isDefinedOutsideOfLoop: (op, value) => isDefinedAbove(value, op.getRegion(0)),
     }),
   ],
   parse(parser: OpAsmParser, state: OperationState): LogicalResult {

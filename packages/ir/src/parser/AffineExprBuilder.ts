@@ -72,7 +72,8 @@ function identifiersOutOfOrder(lhs: AffineExpr, rhs: AffineExpr): boolean {
   return (lhs as AffineDimExpr | AffineSymbolExpr).position > (rhs as AffineDimExpr | AffineSymbolExpr).position
 }
 
-function gcd(a: number, b: number): number {
+/** @internal The greatest common divisor of `|a|` and `|b|`. */
+export function gcd(a: number, b: number): number {
   a = Math.abs(a)
   b = Math.abs(b)
   while (b !== 0) {
