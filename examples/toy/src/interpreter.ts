@@ -5,14 +5,16 @@
  * each innermost row). It runs the IR before or after optimization, so tests can check
  * that the passes keep the program's meaning.
  */
+import { constantFoldAffineExpr } from '@tilepass/dialects'
 import {
   AffineConstantExpr,
   FloatAttr,
+  IndexType,
+  IntegerAttr,
   SymbolTable,
   type AffineMapAttr,
   type Block,
   type DenseIntOrFPElementsAttr,
-  type IntegerAttr,
   type MemRefType,
   type Operation,
   type RankedTensorType,
@@ -235,10 +237,18 @@ function runLowered(main: Operation, output: (text: string) => void): boolean {
     }
     return x
   }
-  const offset = (op: Operation, t: Tensor, indices: readonly Value[]): number => {
+  /** The element offset of an affine access: its map applied to the values of `mapOperands`. */
+  const offset = (op: Operation, t: Tensor, mapOperands: readonly Value[]): number => {
+    const map = (op.getAttr('map') as AffineMapAttr).value
+    const index = IndexType.get(op.context)
+    const values = mapOperands.map((v) => IntegerAttr.get(index, BigInt(scalar(op, v))))
     let off = 0
     for (let d = 0; d < t.shape.length; d++) {
-      const i = scalar(op, indices[d]!)
+      const folded = constantFoldAffineExpr(map.results[d]!, map.numDims, values)
+      if (folded === null) {
+        fail(op, 'subscript cannot be evaluated')
+      }
+      const i = Number(folded)
       if (i < 0 || i >= t.shape[d]!) {
         fail(op, `index ${i} is out of bounds for dimension ${d} of size ${t.shape[d]!}`)
       }

@@ -167,6 +167,7 @@ export {
   AffineDelinearizeIndexOp,
   AffineLinearizeIndexOp,
   ATOMIC_RMW_KINDS,
+  constantFoldAffineExpr,
   parallelBoundGroups,
   AffineYieldOp,
   affineOps,

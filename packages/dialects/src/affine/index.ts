@@ -8,6 +8,7 @@ export {
   AffineMinOp,
   AffineYieldOp,
   affineOps,
+  constantFoldAffineExpr,
   getAffineScope,
   isTopLevelValue,
   isValidDim,
