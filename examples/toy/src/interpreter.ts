@@ -5,21 +5,18 @@
  * each innermost row). It runs the IR before or after optimization, so tests can check
  * that the passes keep the program's meaning.
  */
+import { constantFoldAffineExpr } from '@tilepass/dialects'
 import {
   AffineConstantExpr,
-  AffineExprKind,
-  type AffineBinaryOpExpr,
-  type AffineDimExpr,
-  type AffineExpr,
-  type AffineSymbolExpr,
   ArrayAttr,
   type Attribute,
   FloatAttr,
+  IndexType,
+  IntegerAttr,
   SymbolTable,
   type AffineMapAttr,
   type Block,
   type DenseIntOrFPElementsAttr,
-  type IntegerAttr,
   type MemRefType,
   type Operation,
   type RankedTensorType,
@@ -270,35 +267,6 @@ function constantBound(op: Operation, name: string): number | null {
   return expr instanceof AffineConstantExpr ? expr.value : null
 }
 
-/** The value of `e` with dimensions and then symbols bound to `inputs`. */
-function evalAffine(op: Operation, e: AffineExpr, numDims: number, inputs: readonly number[]): number {
-  switch (e.kind) {
-    case AffineExprKind.Constant:
-      return (e as AffineConstantExpr).value
-    case AffineExprKind.DimId:
-      return inputs[(e as AffineDimExpr).position]!
-    case AffineExprKind.SymbolId:
-      return inputs[numDims + (e as AffineSymbolExpr).position]!
-    default: {
-      const bin = e as AffineBinaryOpExpr
-      const a = evalAffine(op, bin.lhs, numDims, inputs)
-      const b = evalAffine(op, bin.rhs, numDims, inputs)
-      switch (e.kind) {
-        case AffineExprKind.Add:
-          return a + b
-        case AffineExprKind.Mul:
-          return a * b
-        case AffineExprKind.Mod:
-          return b > 0 ? ((a % b) + b) % b : fail(op, 'mod by a non-positive value')
-        case AffineExprKind.FloorDiv:
-          return b !== 0 ? Math.floor(a / b) : fail(op, 'division by zero')
-        default:
-          return b !== 0 ? Math.ceil(a / b) : fail(op, 'division by zero')
-      }
-    }
-  }
-}
-
 /**
  * Runs the chapter 5 form of `@main` (`func.func` with `memref` buffers, `affine.for`
  * nests with constant bounds, `affine.load`/`store` at their induction variables, `arith`
@@ -321,17 +289,18 @@ function runLowered(main: Operation, output: (text: string) => void): boolean {
     }
     return x
   }
-  // The element of an affine.load/store: its map applied to its index operands (the parser
-  // merges repeated operands, so `%m[%c0, %c0]` is one operand and `(d0) -> (d0, d0)`).
-  const offset = (op: Operation, t: Tensor, operands: readonly Value[]): number => {
+  /** The element offset of an affine access: its map applied to the values of `mapOperands`. */
+  const offset = (op: Operation, t: Tensor, mapOperands: readonly Value[]): number => {
     const map = (op.getAttr('map') as AffineMapAttr).value
-    const inputs = operands.map((v) => scalar(op, v))
-    if (map.results.length !== t.shape.length) {
-      fail(op, `the map has ${map.results.length} results for a buffer of rank ${t.shape.length}`)
-    }
+    const index = IndexType.get(op.context)
+    const values = mapOperands.map((v) => IntegerAttr.get(index, BigInt(scalar(op, v))))
     let off = 0
     for (let d = 0; d < t.shape.length; d++) {
-      const i = evalAffine(op, map.results[d]!, map.numDims, inputs)
+      const folded = constantFoldAffineExpr(map.results[d]!, map.numDims, values)
+      if (folded === null) {
+        fail(op, 'subscript cannot be evaluated')
+      }
+      const i = Number(folded)
       if (i < 0 || i >= t.shape[d]!) {
         fail(op, `index ${i} is out of bounds for dimension ${d} of size ${t.shape[d]!}`)
       }

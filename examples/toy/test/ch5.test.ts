@@ -6,6 +6,7 @@ const sample = readFileSync(new URL('inputs/multiply_transpose.toy', import.meta
 
 describe('chapter 5: partial lowering to affine loops', () => {
   it('lowers the tutorial program to buffers, loop nests and a toy.print of a buffer', () => {
+    // The constant subscripts are folded into the access maps, as mlir-opt 22 canonicalizes them.
     const r = compileToy(sample, 'mt.toy', { emit: 'mlir-affine' })
     expect(r.errors).toBe('')
     expect(r.output).toBe(`module {
@@ -16,18 +17,15 @@ describe('chapter 5: partial lowering to affine loops', () => {
     %cst_2 = arith.constant 3.000000e+00 : f64
     %cst_3 = arith.constant 2.000000e+00 : f64
     %cst_4 = arith.constant 1.000000e+00 : f64
-    %c2 = arith.constant 2 : index
-    %c1 = arith.constant 1 : index
-    %c0 = arith.constant 0 : index
     %alloc = memref.alloc() : memref<3x2xf64>
     %alloc_5 = memref.alloc() : memref<3x2xf64>
     %alloc_6 = memref.alloc() : memref<2x3xf64>
-    affine.store %cst_4, %alloc_6[%c0, %c0] : memref<2x3xf64>
-    affine.store %cst_3, %alloc_6[%c0, %c1] : memref<2x3xf64>
-    affine.store %cst_2, %alloc_6[%c0, %c2] : memref<2x3xf64>
-    affine.store %cst_1, %alloc_6[%c1, %c0] : memref<2x3xf64>
-    affine.store %cst_0, %alloc_6[%c1, %c1] : memref<2x3xf64>
-    affine.store %cst, %alloc_6[%c1, %c2] : memref<2x3xf64>
+    affine.store %cst_4, %alloc_6[0, 0] : memref<2x3xf64>
+    affine.store %cst_3, %alloc_6[0, 1] : memref<2x3xf64>
+    affine.store %cst_2, %alloc_6[0, 2] : memref<2x3xf64>
+    affine.store %cst_1, %alloc_6[1, 0] : memref<2x3xf64>
+    affine.store %cst_0, %alloc_6[1, 1] : memref<2x3xf64>
+    affine.store %cst, %alloc_6[1, 2] : memref<2x3xf64>
     affine.for %arg0 = 0 to 3 {
       affine.for %arg1 = 0 to 2 {
         %0 = affine.load %alloc_6[%arg1, %arg0] : memref<2x3xf64>

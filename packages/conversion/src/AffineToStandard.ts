@@ -1,5 +1,10 @@
 import {
   AffineExprKind,
+  AffineMap as AffineMapClass,
+  ArrayAttr,
+  DenseArrayAttr,
+  FloatAttr,
+  FloatType,
   IndexType,
   IntegerAttr,
   IntegerType,
@@ -16,9 +21,10 @@ import {
   type Location,
   type LogicalResult,
   type Operation,
+  type Type,
   type Value,
 } from '@tilepass/ir'
-import { IntegerOverflowFlagsAttr } from '@tilepass/dialects'
+import { ATOMIC_RMW_KINDS, IntegerOverflowFlagsAttr, parallelBoundGroups } from '@tilepass/dialects'
 import { OperationPass } from '@tilepass/pass-manager'
 import { ConversionTarget } from './ConversionTarget.ts'
 import { OpConversionPattern, applyPartialConversion, type ConversionPatternRewriter, type OpAdaptor } from './DialectConversion.ts'
@@ -144,7 +150,10 @@ export function expandAffineMap(rewriter: ConversionPatternRewriter, loc: Locati
   return out
 }
 
-/** The max (lower bound) or min (upper bound) of a multi-result bound map, as a linear chain. */
+/**
+ * The max (`isLower`) or min of the results of `map`, as a linear chain of `arith.maxsi` /
+ * `arith.minsi` after every result is expanded (MLIR's `lowerAffineMapMax`/`Min`).
+ */
 function lowerBound(rewriter: ConversionPatternRewriter, loc: Location, map: AffineMap, operands: readonly Value[], isLower: boolean): Value | null {
   const values = expandAffineMap(rewriter, loc, map, operands)
   if (values === null || values.length === 0) {
@@ -271,6 +280,163 @@ class AffineIfLowering extends OpConversionPattern {
   }
 }
 
+/** `affine.min` / `affine.max` to the `arith.minsi` / `arith.maxsi` chain of the expanded map results. */
+class AffineMinMaxLowering extends OpConversionPattern {
+  constructor(private readonly isMax: boolean) {
+    super(isMax ? 'affine.max' : 'affine.min')
+  }
+  matchAndRewriteConverted(op: Operation, _adaptor: OpAdaptor, rewriter: ConversionPatternRewriter): LogicalResult {
+    const value = lowerBound(rewriter, op.location, (op.getAttr('map') as AffineMapAttr).value, operandValues(op), this.isMax)
+    if (value === null) {
+      return failure()
+    }
+    rewriter.replaceOp(op, [value])
+    return success()
+  }
+}
+
+/** The results `start .. start + size` of `map`, over the same dims and symbols (`getSliceMap`). */
+function sliceMap(map: AffineMap, start: number, size: number): AffineMap {
+  return AffineMapClass.get(map.context, map.numDims, map.numSymbols, map.results.slice(start, start + size))
+}
+
+/** The arith op combining two partial results of reduction `kind` (MLIR's `arith::getReductionOp`). */
+const REDUCTION_OPS: Readonly<Record<string, string>> = {
+  addf: 'arith.addf',
+  addi: 'arith.addi',
+  mulf: 'arith.mulf',
+  muli: 'arith.muli',
+  maximumf: 'arith.maximumf',
+  minimumf: 'arith.minimumf',
+  maxnumf: 'arith.maxnumf',
+  minnumf: 'arith.minnumf',
+  maxs: 'arith.maxsi',
+  mins: 'arith.minsi',
+  maxu: 'arith.maxui',
+  minu: 'arith.minui',
+  andi: 'arith.andi',
+  ori: 'arith.ori',
+  xori: 'arith.xori',
+}
+
+/** The neutral element of reduction `kind` for `type` (MLIR's `arith::getIdentityValueAttr`), or null. */
+function reductionIdentity(kind: string, type: Type): IntegerAttr | FloatAttr | null {
+  if (type instanceof FloatType) {
+    switch (kind) {
+      case 'addf':
+        return FloatAttr.get(type, 0)
+      case 'mulf':
+        return FloatAttr.get(type, 1)
+      case 'maximumf':
+        return FloatAttr.get(type, -Infinity)
+      case 'minimumf':
+        return FloatAttr.get(type, Infinity)
+      default:
+        return null
+    }
+  }
+  if (!(type instanceof IntegerType)) {
+    return null
+  }
+  const w = BigInt(type.width)
+  switch (kind) {
+    case 'addi':
+    case 'ori':
+    case 'xori':
+    case 'maxu':
+      return IntegerAttr.get(type, 0n)
+    case 'muli':
+      return IntegerAttr.get(type, 1n)
+    case 'andi':
+    case 'minu':
+      return IntegerAttr.get(type, -1n)
+    case 'maxs':
+      return IntegerAttr.get(type, -(1n << (w - 1n)))
+    case 'mins':
+      return IntegerAttr.get(type, (1n << (w - 1n)) - 1n)
+    default:
+      return null
+  }
+}
+
+/**
+ * `affine.parallel` to `scf.parallel` (MLIR's `AffineParallelLowering`): per dimension the
+ * max of its lower-bound group and the min of its upper-bound group, constant steps, the
+ * reductions' identities as init values, and the body's `affine.yield` as an `scf.reduce`
+ * whose regions combine partial results.
+ */
+class AffineParallelLowering extends OpConversionPattern {
+  constructor() {
+    super('affine.parallel')
+  }
+  matchAndRewriteConverted(op: Operation, _adaptor: OpAdaptor, rewriter: ConversionPatternRewriter): LogicalResult {
+    const loc = op.location
+    const index = IndexType.get(rewriter.context)
+    const lbMap = (op.getAttr('lowerBoundsMap') as AffineMapAttr).value
+    const ubMap = (op.getAttr('upperBoundsMap') as AffineMapAttr).value
+    const lbOperands = operandValues(op, 0, lbMap.numInputs)
+    const ubOperands = operandValues(op, lbMap.numInputs)
+    const lbGroups = parallelBoundGroups(op, 'lowerBoundsGroups')
+    const ubGroups = parallelBoundGroups(op, 'upperBoundsGroups')
+    const lbs: Value[] = []
+    const ubs: Value[] = []
+    let lbStart = 0
+    let ubStart = 0
+    for (let i = 0; i < lbGroups.length; i++) {
+      const lower = lowerBound(rewriter, loc, sliceMap(lbMap, lbStart, lbGroups[i]!), lbOperands, true)
+      if (lower === null) {
+        return failure()
+      }
+      lbs.push(lower)
+      const upper = lowerBound(rewriter, loc, sliceMap(ubMap, ubStart, ubGroups[i]!), ubOperands, false)
+      if (upper === null) {
+        return failure()
+      }
+      ubs.push(upper)
+      lbStart += lbGroups[i]!
+      ubStart += ubGroups[i]!
+    }
+    const stepsAttr = op.getAttr('steps')
+    const steps: Value[] = []
+    for (const s of stepsAttr instanceof ArrayAttr ? stepsAttr.elements : []) {
+      const v = s instanceof IntegerAttr ? s.value : 1n
+      steps.push(rewriter.create('arith.constant', loc, { results: [index], attributes: { value: IntegerAttr.get(index, v) } }).results[0]!)
+    }
+    const reductionsAttr = op.getAttr('reductions')
+    const kinds = (reductionsAttr instanceof ArrayAttr ? reductionsAttr.elements : []).map((a) => ATOMIC_RMW_KINDS[Number(a instanceof IntegerAttr ? a.value : -1n)] ?? '')
+    const inits: Value[] = []
+    for (let i = 0; i < kinds.length; i++) {
+      const type = op.getResult(i).type
+      const identity = reductionIdentity(kinds[i]!, type)
+      if (identity === null || REDUCTION_OPS[kinds[i]!] === undefined) {
+        return failure()
+      }
+      inits.push(rewriter.create('arith.constant', loc, { results: [type], attributes: { value: identity } }).results[0]!)
+    }
+    const parOp = rewriter.create('scf.parallel', loc, {
+      operands: [...lbs, ...ubs, ...steps, ...inits],
+      results: op.results.map((r) => r.type),
+      properties: { operandSegmentSizes: DenseArrayAttr.getI32(rewriter.context, [lbs.length, ubs.length, steps.length, inits.length]) },
+      regions: 1,
+    })
+    rewriter.inlineRegionBefore(op.regions[0]!, parOp.regions[0]!, null)
+    const body = parOp.regions[0]!.firstBlock!
+    const terminator = body.lastOp!
+    rewriter.setInsertionPoint(terminator)
+    const yielded = operandValues(terminator)
+    const reduce = rewriter.create('scf.reduce', loc, { operands: yielded, regions: yielded.length })
+    for (let i = 0; i < yielded.length; i++) {
+      const type = yielded[i]!.type
+      const block = rewriter.createBlock(reduce.regions[i]!, null, [type, type], [loc, loc])
+      const combined = rewriter.create(REDUCTION_OPS[kinds[i]!]!, loc, { operands: [block.arguments[0]!, block.arguments[1]!], results: [type] }).results[0]!
+      rewriter.create('scf.reduce.return', loc, { operands: [combined] })
+    }
+    rewriter.eraseOp(terminator)
+    rewriter.replaceOp(op, parOp)
+    return success()
+  }
+}
+
 /** `affine.yield` to `scf.yield`. */
 class AffineYieldLowering extends OpConversionPattern {
   constructor() {
@@ -291,6 +457,9 @@ class AffineYieldLowering extends OpConversionPattern {
 export function affineToStdConversionPatterns(): OpConversionPattern[] {
   return [
     new AffineApplyLowering(),
+    new AffineMinMaxLowering(false),
+    new AffineMinMaxLowering(true),
+    new AffineParallelLowering(),
     new AffineAccessLowering('affine.load', 'memref.load', 1),
     new AffineAccessLowering('affine.store', 'memref.store', 2),
     new AffineForLowering(),
@@ -300,10 +469,11 @@ export function affineToStdConversionPatterns(): OpConversionPattern[] {
 }
 
 /**
- * `lower-affine`: lowers `affine.for`, `affine.if`, `affine.apply`, `affine.load`,
- * `affine.store` and `affine.yield` to the `scf`, `arith` and `memref` dialects, with
- * mlir-opt 22's output (a partial conversion: the arith, memref and scf dialects are legal,
- * everything else is left as it is when no pattern applies). `affine.parallel` stays.
+ * `lower-affine`: lowers `affine.for`, `affine.parallel`, `affine.if`, `affine.apply`,
+ * `affine.min`/`affine.max`, `affine.load`, `affine.store` and `affine.yield` to the `scf`,
+ * `arith` and `memref` dialects, with mlir-opt 22's output (a partial conversion: the arith,
+ * memref and scf dialects are legal, everything else is left as it is when no pattern
+ * applies). The index ops (`affine.delinearize_index`/`linearize_index`) stay.
  */
 export class LowerAffinePass extends OperationPass {
   static override readonly argument = 'lower-affine'

@@ -172,7 +172,8 @@ export interface OpAsmParser {
   getResultName(index: number): [string, number]
   emitError(loc: Location, message: string): InFlightDiagnostic
 
-  parseKeyword(keyword: string): LogicalResult
+  /** Parses `keyword`; otherwise reports "expected 'keyword'" followed by `msg`. */
+  parseKeyword(keyword: string, msg?: string): LogicalResult
   parseOptionalKeyword(keyword: string): boolean
   /** Parses any bare identifier/keyword; undefined on failure (with a diagnostic). */
   parseKeywordOrUndefined(): string | undefined
@@ -248,8 +249,11 @@ export interface OpAsmParser {
    * Parses `[expr, ...]` whose affine expressions name SSA values (`%x` a dimension,
    * `symbol(%x)` a symbol); `parseElement` parses each new value (the current token is its
    * `%name`). Returns the map over the dimensions, then the symbols, in order of appearance.
+   * With `delimiter` 'paren' the list is `(expr, ...)`.
    */
-  parseAffineMapOfSSAIds(parseElement: (isSymbol: boolean) => boolean): AffineMap | undefined
+  parseAffineMapOfSSAIds(parseElement: (isSymbol: boolean) => boolean, delimiter?: 'square' | 'paren'): AffineMap | undefined
+  /** One affine expression over SSA values, numbered as `parseAffineMapOfSSAIds` numbers them. */
+  parseAffineExprOfSSAIds(parseElement: (isSymbol: boolean) => boolean): AffineExpr | undefined
   /** Parses an inline affine map `(d0, d1)[s0] -> (...)` (MLIR's `OpAsmParser::parseAffineMap`). */
   parseAffineMap(): AffineMap | undefined
   parseOperandList(delimiter?: Delimiter, requiredCount?: number): UnresolvedOperand[] | undefined

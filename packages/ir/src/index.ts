@@ -285,7 +285,18 @@ export {
   isSymbolicOrConstant,
   isPureAffine,
   largestKnownDivisor,
+  replaceDimsAndSymbols,
+  affineBinary,
 } from './parser/AffineExprBuilder.ts'
+export {
+  simplifyAffineExpr,
+  simplifyAffineMap,
+  flattenAffineExpr,
+  replaceMapDimsAndSymbols,
+  replaceAffineExpr,
+  shiftDims,
+  shiftSymbols,
+} from './AffineSimplify.ts'
 /** Pattern rewriting: patterns, rewriter, folder and the greedy driver. */
 export {
   RewritePattern,

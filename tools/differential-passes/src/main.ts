@@ -26,6 +26,7 @@ import type { ToolIO } from '../../../packages/cli/src/ToolIO.ts'
 import { allFeatures } from '../../differential/src/features.ts'
 import { generateModule } from '../../differential/src/generate.ts'
 import { generateSymbolModule } from './symbolModules.ts'
+import { generateAffineModule } from './affineModules.ts'
 
 /** The value after `flag` on the command line, or undefined when the flag is absent. */
 function optionValue(flag: string): string | undefined {
@@ -66,6 +67,8 @@ function generateFuzzInputs(count: number): string {
     writeFileSync(path.join(dir, `fuzz-${String(i + fuzzSeed).padStart(4, '0')}.mlir`), generateModule(i + fuzzSeed, features))
     // Nested symbol tables and visibilities for the interprocedural passes (symbolModules.ts).
     writeFileSync(path.join(dir, `ipo-fuzz-${String(i + fuzzSeed).padStart(4, '0')}.mlir`), generateSymbolModule(i + fuzzSeed))
+    // Chains of affine.apply feeding affine ops, for canonicalize and lower-affine (affineModules.ts).
+    writeFileSync(path.join(dir, `affine-fuzz-${String(i + fuzzSeed).padStart(4, '0')}.mlir`), generateAffineModule(i + fuzzSeed))
   }
   process.stdout.write(`differential-passes: ${count} generated inputs in ${dir}\n`)
   return dir
@@ -92,6 +95,8 @@ const pipelinesByPrefix: Readonly<Record<string, readonly (readonly string[])[]>
   locations: [['--strip-debuginfo', '--mlir-print-debuginfo'], ['--cse', '--mlir-print-debuginfo'], ['--canonicalize', '--mlir-print-debuginfo']],
   view: [['--view-op-graph'], ['--view-op-graph=print-control-flow-edges=true print-data-flow-edges=false'], ['--view-op-graph=max-label-len=4 print-result-types=false']],
   'dead-values': [['--remove-dead-values'], ['--remove-dead-values=canonicalize=false']],
+  // Affine map composition and simplification, and its lowering (hand inputs affine-*, generated affine-fuzz-*).
+  affine: [['--lower-affine'], ['-p', 'builtin.module(func.func(canonicalize,lower-affine,canonicalize))']],
   // Interprocedural passes at every scope over nested symbol tables (generated as ipo-fuzz-*).
   // (Not remove-dead-values: on these modules mlir-opt 22 crashes on half of them and
   // rewrites the signatures of `nested` functions that have non-call uses, which

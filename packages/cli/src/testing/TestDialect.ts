@@ -201,6 +201,14 @@ export const SizedRegionOp: OdsOp = defineOp({
   regions: { my_region: SizedRegion(2), '#1': SizedRegion(1) },
 })
 
+/** `test.affine_scope`: a region that starts a new affine scope (upstream's `AffineScopeOp`). */
+export const AffineScopeOp: OdsOp = defineOp({
+  name: 'test.affine_scope',
+  regions: { region: AnyRegion },
+  traits: Trait.AffineScope,
+  assemblyFormat: '$region attr-dict',
+})
+
 /** `test.single_no_terminator_op`: one single-block region without a terminator. */
 export const SingleNoTerminatorOp: OdsOp = defineOp({
   name: 'test.single_no_terminator_op',
@@ -745,6 +753,7 @@ export const TestDialect: DialectDefinition = {
     GraphLoopOp,
     PrettyPrintedRegionOp,
     TwoRegionOp,
+    AffineScopeOp,
     SizedRegionOp,
     SingleNoTerminatorOp,
     VariadicNoTerminatorOp,

@@ -45,9 +45,11 @@ import {
   type Value,
 } from '@tilepass/ir'
 import { ensureTerminator } from '../scf/ScfTerminators.ts'
+import { addPatterns } from '../internal/RewriterLike.ts'
+import { AffineForEmptyLoopFolder, AlwaysTrueOrFalseIf, SimplifyAffineApply, SimplifyDeadElse, foldAffineIf, SimplifyAffineLoad, SimplifyAffineStore, affineMaxPatterns, affineMinPatterns, foldAffineFor } from './AffineCanonicalize.ts'
 
 /** `AffineMapAttr` as an ODS attribute constraint. */
-const AffineMapAttrC: AttrConstraint = attrConstraint('AffineMap attribute', (a) => a instanceof AffineMapAttr)
+export const AffineMapAttrC: AttrConstraint = attrConstraint('AffineMap attribute', (a) => a instanceof AffineMapAttr)
 /** `IntegerSetAttr` as an ODS attribute constraint. */
 const IntegerSetAttrC: AttrConstraint = attrConstraint('IntegerSet attribute', (a) => a instanceof IntegerSetAttr)
 
@@ -69,62 +71,154 @@ export function getAffineScope(op: Operation): Region | null {
   return null
 }
 
-/** The region that directly holds the definition of `value`. */
-function definingRegion(value: Value): Region | null {
-  return value.parentRegion
-}
-
 /** Whether `value` is defined directly in an `AffineScope` region (MLIR's `isTopLevelValue`). */
 export function isTopLevelValue(value: Value): boolean {
-  const region = definingRegion(value)
-  const parent = region?.parentOp ?? null
+  const parent = value.parentRegion?.parentOp ?? null
   return parent !== null && parent.hasTrait(Trait.AffineScope)
 }
 
-/** Whether `value` may be bound to a symbol of an affine map or set used in `scope` (`isValidSymbol`). */
-export function isValidSymbol(value: Value, scope: Region | null): boolean {
-  if (!(value.type instanceof IndexType)) {
+/** Whether `value` is an argument of, or defined directly in, `region`. */
+function isTopLevelValueIn(value: Value, region: Region): boolean {
+  return value.parentRegion === region
+}
+
+/** The region `region`'s parent op sits in, when that op is not isolated from above. */
+function enclosingRegionOf(region: Region | null): Region | null {
+  const parent = region?.parentOp ?? null
+  if (parent === null || parent.hasTrait(Trait.IsolatedFromAbove)) {
+    return null
+  }
+  return parent.parentRegion
+}
+
+/** Whether `value` is `index` typed. */
+function isIndex(value: Value): boolean {
+  return value.type instanceof IndexType
+}
+
+/**
+ * The memref a `memref.dim` reads and the dimension it asks for (null when not constant),
+ * or undefined when `op` is no dim op.
+ */
+function dimOpSource(op: Operation): { shaped: Value; index: bigint | null } | undefined {
+  if (op.name.name !== 'memref.dim' && op.name.name !== 'tensor.dim') {
+    return undefined
+  }
+  const indexDef = op.getOperand(1).definingOp
+  const attr = indexDef !== null && indexDef.hasTrait(Trait.ConstantLike) ? indexDef.getAttr('value') : undefined
+  return { shaped: op.getOperand(0), index: attr instanceof IntegerAttr ? attr.value : null }
+}
+
+/** MLIR's `isMemRefSizeValidSymbol`: a static size, or a dynamic size operand that is a valid symbol. */
+function isMemRefSizeValidSymbol(def: Operation, index: number, region: Region | null): boolean {
+  const type = def.getResult(0).type
+  if (!(type instanceof MemRefType) || index < 0 || index >= type.shape.length) {
     return false
   }
-  if (isTopLevelValue(value)) {
+  if (type.shape[index]! >= 0) {
+    return true
+  }
+  let dynamicPos = 0
+  for (let i = 0; i < index; i++) {
+    if (type.shape[i]! < 0) {
+      dynamicPos++
+    }
+  }
+  // memref.alloc(%sizes..)[%symbols..]: dynamic sizes come first; subview/view sizes follow
+  // their source and offsets (by name, as the memref dialect defines them).
+  const name = def.name.name
+  let sizes: readonly Value[]
+  if (name === 'memref.alloc' || name === 'memref.alloca') {
+    sizes = def.getOperands()
+  } else {
+    const seg = def.getAttr('operandSegmentSizes')
+    if (!(seg instanceof DenseArrayAttr)) {
+      return false
+    }
+    const counts = seg.values.map(Number)
+    // The sizes are the third operand segment of both subview (source, offsets, sizes,
+    // strides) and view (source, byte_shift, sizes).
+    const start = counts[0]! + counts[1]!
+    sizes = def.getOperands().slice(start, start + counts[2]!)
+  }
+  const size = sizes[dynamicPos]
+  return size !== undefined && isValidSymbol(size, region)
+}
+
+/** MLIR's `isDimOpValidSymbol`. */
+function isDimOpValidSymbol(shaped: Value, index: bigint | null, region: Region | null): boolean {
+  if (isTopLevelValue(shaped)) {
+    return true
+  }
+  const def = shaped.definingOp
+  if (def === null || index === null) {
+    return false
+  }
+  const name = def.name.name
+  if (name !== 'memref.view' && name !== 'memref.subview' && name !== 'memref.alloc') {
+    return false
+  }
+  return isMemRefSizeValidSymbol(def, Number(index), region)
+}
+
+/**
+ * Whether `value` may be bound to a symbol of an affine map or set used in `region`
+ * (MLIR's `isValidSymbol(Value, Region *)`).
+ */
+export function isValidSymbol(value: Value, region: Region | null): boolean {
+  if (!isIndex(value)) {
+    return false
+  }
+  if (region !== null && isTopLevelValueIn(value, region)) {
     return true
   }
   const def = value.definingOp
   if (def === null) {
-    // A block argument not at the top of an affine scope: valid only when it is defined above `scope`.
-    return scope !== null && isDefinedAbove(value, scope)
+    const outer = enclosingRegionOf(region)
+    return outer !== null && isValidSymbol(value, outer)
   }
   if (def.hasTrait(Trait.ConstantLike)) {
     return true
   }
   if (def.name.name === 'affine.apply') {
-    return def.getOperands().every((v) => isValidSymbol(v, scope))
+    return def.getOperands().every((v) => isValidSymbol(v, region))
   }
-  return scope !== null && isDefinedAbove(value, scope)
+  const dim = dimOpSource(def)
+  if (dim !== undefined) {
+    return isDimOpValidSymbol(dim.shaped, dim.index, region)
+  }
+  const outer = enclosingRegionOf(region)
+  return outer !== null && isValidSymbol(value, outer)
 }
 
-/** Whether `value` may be bound to a dimension of an affine map or set used in `scope` (`isValidDim`). */
-export function isValidDim(value: Value, scope: Region | null): boolean {
-  if (!(value.type instanceof IndexType)) {
+/**
+ * Whether `value` may be bound to a dimension of an affine map or set used in `region`
+ * (MLIR's `isValidDim(Value, Region *)`).
+ */
+export function isValidDim(value: Value, region: Region | null): boolean {
+  if (!isIndex(value)) {
     return false
+  }
+  if (isValidSymbol(value, region)) {
+    return true
   }
   const def = value.definingOp
   if (def === null) {
-    // Induction variables of affine loops and arguments at the top of an affine scope.
     const parent = (value as BlockArgument).owner.parentOp
-    return parent !== null && (parent.hasTrait(Trait.AffineScope) || parent.name.name === 'affine.for' || parent.name.name === 'affine.parallel')
-  }
-  if (isTopLevelValue(value)) {
-    return true
+    return parent !== null && (parent.name.name === 'affine.for' || parent.name.name === 'affine.parallel')
   }
   if (def.name.name === 'affine.apply') {
-    return def.getOperands().every((v) => isValidDim(v, scope))
+    return def.getOperands().every((v) => isValidDim(v, region))
   }
-  return isValidSymbol(value, scope)
+  const dim = dimOpSource(def)
+  if (dim !== undefined) {
+    return isTopLevelValue(dim.shaped)
+  }
+  return false
 }
 
 /** Whether `value` is defined outside of `region`, in one of its enclosing regions. */
-function isDefinedAbove(value: Value, region: Region): boolean {
+export function isDefinedAbove(value: Value, region: Region): boolean {
   const def = value.parentRegion
   for (let r = region.parentRegion; r !== null; r = r.parentRegion) {
     if (r === def) {
@@ -135,7 +229,7 @@ function isDefinedAbove(value: Value, region: Region): boolean {
 }
 
 /** Checks that the first `numDims` operands are valid dims and the rest valid symbols. */
-function verifyDimAndSymbolIdentifiers(op: Operation, operands: readonly Value[], numDims: number): LogicalResult {
+export function verifyDimAndSymbolIdentifiers(op: Operation, operands: readonly Value[], numDims: number): LogicalResult {
   const scope = getAffineScope(op)
   for (let i = 0; i < operands.length; i++) {
     if (i < numDims) {
@@ -152,7 +246,7 @@ function verifyDimAndSymbolIdentifiers(op: Operation, operands: readonly Value[]
 // ---- shared syntax -------------------------------------------------------------------------
 
 /** Parses `(%d, ...)[%s, ...]?` and resolves them as `index`; returns the number of dims or undefined. */
-function parseDimAndSymbolList(parser: OpAsmParser, operands: Value[]): number | undefined {
+export function parseDimAndSymbolList(parser: OpAsmParser, operands: Value[]): number | undefined {
   const loc = parser.getCurrentLocation()
   const dims = parser.parseOperandList('paren')
   if (dims === undefined) {
@@ -170,7 +264,7 @@ function parseDimAndSymbolList(parser: OpAsmParser, operands: Value[]): number |
 }
 
 /** Prints `(%d, ...)` and, when there are symbols, `[%s, ...]`. */
-function printDimAndSymbolList(p: OpAsmPrinter, operands: readonly Value[], numDims: number): void {
+export function printDimAndSymbolList(p: OpAsmPrinter, operands: readonly Value[], numDims: number): void {
   p.print('(')
   p.printOperands(operands.slice(0, numDims))
   p.print(')')
@@ -179,6 +273,47 @@ function printDimAndSymbolList(p: OpAsmPrinter, operands: readonly Value[], numD
     p.printOperands(operands.slice(numDims))
     p.print(']')
   }
+}
+
+/**
+ * Parses an attribute that must be a `kind` (else "invalid kind of attribute specified" at
+ * its location) and records it as the property `name`.
+ */
+function parseKindedProperty<T extends Attribute>(
+  parser: OpAsmParser,
+  state: OperationState,
+  name: string,
+  kind: abstract new (...args: never[]) => T,
+): T | undefined {
+  const loc = parser.getCurrentLocation()
+  const attr = parser.parseAttribute()
+  if (attr === undefined) {
+    return undefined
+  }
+  if (!(attr instanceof kind)) {
+    parser.emitError(loc, 'invalid kind of attribute specified').report()
+    return undefined
+  }
+  state.addProperty(name, attr)
+  return attr
+}
+
+/** Prints ` #map(%dims)[%syms] {attrs}`: the custom form of `affine.apply`, `affine.min` and `affine.max`. */
+function printMapOp(op: Operation, p: OpAsmPrinter): void {
+  const map = op.getAttr('map') as AffineMapAttr
+  p.print(' ')
+  p.printAttribute(map)
+  printDimAndSymbolList(p, op.getOperands(), map.value.numDims)
+  p.printOptionalAttrDict(op.getAttrs(), ['map'])
+}
+
+/** The operand count check of `affine.apply`, `affine.min` and `affine.max`. */
+function verifyMapOperandCount(op: Operation): LogicalResult {
+  const map = (op.getAttr('map') as AffineMapAttr).value
+  if (op.numOperands !== map.numInputs) {
+    return op.emitOpError('operand count and affine map dimension and symbol count must match').fail()
+  }
+  return true
 }
 
 // ---- affine.yield --------------------------------------------------------------------------
@@ -216,6 +351,9 @@ export const AffineApplyOp: OdsOp = defineOp({
   results: { '#0': Index },
   attributes: { map: AffineMapAttrC },
   traits: Trait.Pure,
+  getCanonicalizationPatterns(patterns: unknown): void {
+    addPatterns(patterns, [SimplifyAffineApply])
+  },
   parse(parser: OpAsmParser, state: OperationState): LogicalResult {
     const mapAttr = parser.parseAttribute()
     if (mapAttr === undefined) {
@@ -239,18 +377,12 @@ export const AffineApplyOp: OdsOp = defineOp({
     }
     return true
   },
-  print(op: Operation, p: OpAsmPrinter): void {
-    const map = (op.getAttr('map') as AffineMapAttr)
-    p.print(' ')
-    p.printAttribute(map)
-    printDimAndSymbolList(p, op.getOperands(), map.value.numDims)
-    p.printOptionalAttrDict(op.getAttrs(), ['map'])
-  },
+  print: printMapOp,
   verify(op: Operation): LogicalResult {
-    const map = (op.getAttr('map') as AffineMapAttr).value
-    if (op.numOperands !== map.numInputs) {
-      return op.emitOpError('operand count and affine map dimension and symbol count must match').fail()
+    if (!verifyMapOperandCount(op)) {
+      return false
     }
+    const map = (op.getAttr('map') as AffineMapAttr).value
     if (map.numResults !== 1) {
       return op.emitOpError('mapping must produce one value').fail()
     }
@@ -340,6 +472,75 @@ export function constantFoldAffineExpr(expr: AffineExpr, numDims: number, operan
     }
   }
 }
+
+// ---- affine.min / affine.max ---------------------------------------------------------------
+
+/** The smallest (`isMin`) or largest constant of `values`. */
+function pickExtreme(values: readonly bigint[], isMin: boolean): bigint {
+  let best = values[0]!
+  for (let i = 1; i < values.length; i++) {
+    const v = values[i]!
+    if (isMin ? v < best : v > best) {
+      best = v
+    }
+  }
+  return best
+}
+
+/** `affine.min` / `affine.max`: the minimum or maximum of the results of an affine map. */
+function defineMinMaxOp(name: 'affine.min' | 'affine.max', summary: string): OdsOp {
+  const isMin = name === 'affine.min'
+  return defineOp({
+    name,
+    summary,
+    operands: { operands: variadic(Index) },
+    results: { '#0': Index },
+    attributes: { map: AffineMapAttrC },
+    traits: Trait.Pure,
+    getCanonicalizationPatterns(patterns: unknown): void {
+      addPatterns(patterns, isMin ? affineMinPatterns : affineMaxPatterns)
+    },
+    // MLIR's parseAffineMinMaxOp: no count check while parsing (the verifier reports it).
+    parse(parser: OpAsmParser, state: OperationState): LogicalResult {
+      if (parseKindedProperty(parser, state, 'map', AffineMapAttr) === undefined) {
+        return false
+      }
+      const numDims = parseDimAndSymbolList(parser, state.operands)
+      if (numDims === undefined || !parser.parseOptionalAttrDict(state.attributes)) {
+        return false
+      }
+      state.addTypes([IndexType.get(parser.context)])
+      return true
+    },
+    print: printMapOp,
+    verify: verifyMapOperandCount,
+    // MLIR's foldMinMaxOp, for the cases that need no map rewriting: every result constant
+    // folds to the extreme one; `()[s0] -> (s0)` folds to its operand.
+    fold(op: Operation, operands: readonly (Attribute | null)[]): readonly (Attribute | Value)[] | undefined {
+      const map = (op.getAttr('map') as AffineMapAttr).value
+      const values: bigint[] = []
+      for (const expr of map.results) {
+        const v = constantFoldAffineExpr(expr, map.numDims, operands)
+        if (v === null) {
+          break
+        }
+        values.push(v)
+      }
+      if (values.length === map.numResults && values.length > 0) {
+        return [IntegerAttr.get(IndexType.get(op.context), pickExtreme(values, isMin))]
+      }
+      if (map.numDims === 0 && map.numSymbols === 1 && map.numResults === 1 && map.results[0]!.kind === AffineExprKind.SymbolId && operands[0] == null) {
+        return [op.getOperand(0)]
+      }
+      return undefined
+    },
+  })
+}
+
+/** `affine.min`: the minimum of the results of an affine map. */
+export const AffineMinOp: OdsOp = defineMinMaxOp('affine.min', 'min operation')
+/** `affine.max`: the maximum of the results of an affine map. */
+export const AffineMaxOp: OdsOp = defineMinMaxOp('affine.max', 'max operation')
 
 // ---- affine.for ----------------------------------------------------------------------------
 
@@ -458,6 +659,10 @@ export const AffineForOp: OdsOp = defineOp({
   regions: { region: SizedRegion(1) },
   traits: Trait.AttrSizedOperandSegments | Trait.AutomaticAllocationScope | Trait.RecursiveMemoryEffects | Trait.SingleBlock,
   implicitTerminatorName: 'affine.yield',
+  fold: (op: Operation) => foldAffineFor(op),
+  getCanonicalizationPatterns(patterns: unknown): void {
+    addPatterns(patterns, [AffineForEmptyLoopFolder])
+  },
   interfaces: [
     RegionBranchOpInterface.impl({
       getSuccessorRegions(op: Operation, point: Region | null): RegionSuccessor[] {
@@ -501,7 +706,7 @@ export const AffineForOp: OdsOp = defineOp({
       return false
     }
     const numLb = state.operands.length - before
-    if (!parser.parseKeyword('to')) {
+    if (!parser.parseKeyword('to', ' between bounds')) {
       return false
     }
     const mid = state.operands.length
@@ -633,9 +838,17 @@ export const AffineIfOp: OdsOp = defineOp({
   regions: { thenRegion: SizedRegion(1), elseRegion: AnyRegion },
   traits: Trait.RecursiveMemoryEffects | Trait.SingleBlock,
   implicitTerminatorName: 'affine.yield',
+  fold: (op: Operation) => foldAffineIf(op),
+  getCanonicalizationPatterns(patterns: unknown): void {
+    addPatterns(patterns, [SimplifyDeadElse, AlwaysTrueOrFalseIf])
+  },
   interfaces: [
     RegionBranchOpInterface.impl({
-      getSuccessorRegions(op: Operation): RegionSuccessor[] {
+      getSuccessorRegions(op: Operation, point: Region | null): RegionSuccessor[] {
+        // Both regions branch back to the results.
+        if (point !== null) {
+          return [{ region: null, inputs: op.results }]
+        }
         const out: RegionSuccessor[] = [{ region: op.getRegion(0), inputs: [] }]
         const elseRegion = op.getRegion(1)
         out.push(elseRegion.empty ? { region: null, inputs: op.results } : { region: elseRegion, inputs: [] })
@@ -645,15 +858,10 @@ export const AffineIfOp: OdsOp = defineOp({
     }),
   ],
   parse(parser: OpAsmParser, state: OperationState): LogicalResult {
-    const attrLoc = parser.getCurrentLocation()
-    const attr = parser.parseAttribute()
+    const attr = parseKindedProperty(parser, state, 'condition', IntegerSetAttr)
     if (attr === undefined) {
       return false
     }
-    if (!(attr instanceof IntegerSetAttr)) {
-      return parser.emitError(attrLoc, 'invalid kind of attribute specified').fail()
-    }
-    state.addProperty('condition', attr)
     const numDims = parseDimAndSymbolList(parser, state.operands)
     if (numDims === undefined) {
       return false
@@ -701,6 +909,13 @@ export const AffineIfOp: OdsOp = defineOp({
     p.printOptionalAttrDict(op.getAttrs(), ['condition'])
   },
   verify(op: Operation): LogicalResult {
+    // The NoRegionArguments trait.
+    for (let i = 0; i < op.numRegions; i++) {
+      const entry = op.getRegion(i).firstBlock
+      if (entry !== null && entry.arguments.length > 0) {
+        return op.emitOpError(`region #${i} should have no arguments`).fail()
+      }
+    }
     const set = (op.getAttr('condition') as IntegerSetAttr).value
     if (op.numOperands !== set.numDims + set.numSymbols) {
       return op.emitOpError('operand count and condition integer set dimension and symbol count must match').fail()
@@ -709,7 +924,6 @@ export const AffineIfOp: OdsOp = defineOp({
   },
 })
 
-/** Every op of the affine subset. */
 // ---- affine.load / affine.store ----------------------------------------------------------
 
 /**
@@ -770,6 +984,7 @@ function verifyMemoryOpIndexing(op: Operation, memref: Value, indices: readonly 
       return op.emitOpError("index to load must have 'index' type").fail()
     }
   }
+  // mlir-opt 22 checks dims and symbols separately ("operand cannot be used as a ...").
   return verifyDimAndSymbolIdentifiers(op, indices, map.numDims)
 }
 
@@ -792,6 +1007,9 @@ export const AffineLoadOp: OdsOp = defineOp({
   operands: { memref: AnyMemRef, indices: variadic(Index) },
   results: { result: AnyType },
   attributes: { map: AffineMapAttrC },
+  getCanonicalizationPatterns(patterns: unknown): void {
+    addPatterns(patterns, [SimplifyAffineLoad])
+  },
   parse(parser: OpAsmParser, state: OperationState): LogicalResult {
     const memref = parser.parseOperand()
     if (memref === undefined || !parseMemRefAccess(parser, state, memref)) {
@@ -822,6 +1040,9 @@ export const AffineStoreOp: OdsOp = defineOp({
   summary: 'affine store operation',
   operands: { value: AnyType, memref: AnyMemRef, indices: variadic(Index) },
   attributes: { map: AffineMapAttrC },
+  getCanonicalizationPatterns(patterns: unknown): void {
+    addPatterns(patterns, [SimplifyAffineStore])
+  },
   parse(parser: OpAsmParser, state: OperationState): LogicalResult {
     const value = parser.parseOperand()
     if (value === undefined || !parser.parseComma()) {
@@ -866,6 +1087,6 @@ export const AffineStoreOp: OdsOp = defineOp({
   },
 })
 
-/** The ops of the affine dialect that Tilepass defines. */
-export const affineOps: readonly OdsOp[] = [AffineForOp, AffineIfOp, AffineYieldOp, AffineApplyOp, AffineLoadOp, AffineStoreOp]
+/** The ops of this file (the dialect adds `affine.parallel` and the index ops, defined apart). */
+export const affineOps: readonly OdsOp[] = [AffineForOp, AffineIfOp, AffineYieldOp, AffineApplyOp, AffineMinOp, AffineMaxOp, AffineLoadOp, AffineStoreOp]
 

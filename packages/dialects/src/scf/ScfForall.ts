@@ -64,7 +64,7 @@ function groups(op: Operation): Value[][] {
 }
 
 /** Parses `(%a, 4, %b)`: SSA values become dynamic entries (`kDynamic` in the static list). */
-function parseDynamicIndexList(parser: OpAsmParser, dynamic: UnresolvedOperand[], statics: bigint[]): LogicalResult {
+export function parseDynamicIndexList(parser: OpAsmParser, dynamic: UnresolvedOperand[], statics: bigint[]): LogicalResult {
   if (!parser.parseLParen()) {
     return false
   }
@@ -90,7 +90,8 @@ function parseDynamicIndexList(parser: OpAsmParser, dynamic: UnresolvedOperand[]
   return parser.parseRParen()
 }
 
-function printDynamicIndexList(p: OpAsmPrinter, dynamic: readonly Value[], statics: readonly bigint[]): void {
+/** Prints `(%a, 4, %b)`: the static entries with each `kDynamic` replaced by the next dynamic value. */
+export function printDynamicIndexList(p: OpAsmPrinter, dynamic: readonly Value[], statics: readonly bigint[]): void {
   p.print('(')
   let d = 0
   for (let i = 0; i < statics.length; i++) {

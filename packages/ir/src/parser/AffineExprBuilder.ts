@@ -72,7 +72,8 @@ function identifiersOutOfOrder(lhs: AffineExpr, rhs: AffineExpr): boolean {
   return (lhs as AffineDimExpr | AffineSymbolExpr).position > (rhs as AffineDimExpr | AffineSymbolExpr).position
 }
 
-function gcd(a: number, b: number): number {
+/** @internal The greatest common divisor of `|a|` and `|b|`. */
+export function gcd(a: number, b: number): number {
   a = Math.abs(a)
   b = Math.abs(b)
   while (b !== 0) {
@@ -376,4 +377,42 @@ export function affineNeg(e: AffineExpr): AffineExpr {
 /** `lhs - rhs`, built as `lhs + rhs * -1`. */
 export function affineSub(lhs: AffineExpr, rhs: AffineExpr): AffineExpr {
   return affineAdd(lhs, affineNeg(rhs))
+}
+
+/**
+ * `e` with every `dN` replaced by `dims[N]` and every `sN` by `symbols[N]`, rebuilt through
+ * the simplifying constructors (MLIR's `AffineExpr::replaceDimsAndSymbols`). Positions
+ * past the end of a replacement list are kept.
+ */
+export function replaceDimsAndSymbols(e: AffineExpr, dims: readonly AffineExpr[], symbols: readonly AffineExpr[]): AffineExpr {
+  switch (e.kind) {
+    case AffineExprKind.Constant:
+      return e
+    case AffineExprKind.DimId:
+      return dims[(e as AffineDimExpr).position] ?? e
+    case AffineExprKind.SymbolId:
+      return symbols[(e as AffineSymbolExpr).position] ?? e
+    default: {
+      const b = e as AffineBinaryOpExpr
+      const lhs = replaceDimsAndSymbols(b.lhs, dims, symbols)
+      const rhs = replaceDimsAndSymbols(b.rhs, dims, symbols)
+      return lhs === b.lhs && rhs === b.rhs ? e : affineBinary(e.kind, lhs, rhs)
+    }
+  }
+}
+
+/** `lhs <kind> rhs` for a binary kind, built with the simplifying constructors. */
+export function affineBinary(kind: AffineExprKind, lhs: AffineExpr, rhs: AffineExpr): AffineExpr {
+  switch (kind) {
+    case AffineExprKind.Add:
+      return affineAdd(lhs, rhs)
+    case AffineExprKind.Mul:
+      return affineMul(lhs, rhs)
+    case AffineExprKind.Mod:
+      return affineMod(lhs, rhs)
+    case AffineExprKind.FloorDiv:
+      return affineFloorDiv(lhs, rhs)
+    default:
+      return affineCeilDiv(lhs, rhs)
+  }
 }

@@ -400,13 +400,28 @@ export function parseAffineExprWith(p: Parser, dimNames: readonly string[], symb
 }
 
 /**
- * @internal Parses `[expr, ...]` over SSA values (MLIR's `parseAffineMapOfSSAIds` with a
- * square delimiter): `%x` is a dimension and `symbol(%x)` a symbol, each handed to
- * `parseElement` once, in order of appearance. Returns the map (dimensions, then symbols).
+ * @internal Parses `[expr, ...]` (or `(expr, ...)` with `delimiter` 'paren') over SSA values
+ * (MLIR's `parseAffineMapOfSSAIds`): `%x` is a dimension and `symbol(%x)` a symbol, each
+ * handed to `parseElement` once, in order of appearance. Returns the map (dimensions, then
+ * symbols).
  */
-export function parseAffineMapOfSSAIds(p: Parser, parseElement: (isSymbol: boolean) => boolean): AffineMap | null {
+export function parseAffineMapOfSSAIds(
+  p: Parser,
+  parseElement: (isSymbol: boolean) => boolean,
+  delimiter: 'square' | 'paren' = 'square',
+): AffineMap | null {
   const ap = new AffineParser(p)
   ap.ssaElement = parseElement
-  const exprs = ap.parseExprList(Tok.lSquare, Tok.rSquare, '')
+  const exprs = delimiter === 'paren' ? ap.parseExprList(Tok.lParen, Tok.rParen, '') : ap.parseExprList(Tok.lSquare, Tok.rSquare, '')
   return exprs === null ? null : AffineMap.get(p.context, ap.numSSADims, ap.numSSASymbols, exprs)
+}
+
+/**
+ * @internal Parses one affine expression over SSA values (MLIR's `parseAffineExprOfSSAIds`),
+ * numbering dimensions and symbols from 0 in order of appearance as `parseAffineMapOfSSAIds`.
+ */
+export function parseAffineExprOfSSAIds(p: Parser, parseElement: (isSymbol: boolean) => boolean): AffineExpr | null {
+  const ap = new AffineParser(p)
+  ap.ssaElement = parseElement
+  return ap.parseExpr()
 }

@@ -1,5 +1,5 @@
-import type { AffineMap } from '../AffineMap.ts'
-import { parseAffineMapOfSSAIds, parseAffineMapOrSetBody } from './AffineParser.ts'
+import type { AffineExpr, AffineMap } from '../AffineMap.ts'
+import { parseAffineExprOfSSAIds, parseAffineMapOfSSAIds, parseAffineMapOrSetBody } from './AffineParser.ts'
 import { BoolAttr, DictionaryAttr, StringAttr, type Attribute, type NamedAttribute } from '../Attributes.ts'
 import { Block } from '../Block.ts'
 import type { Context } from '../Context.ts'
@@ -1177,12 +1177,12 @@ export class OperationParser extends Parser implements OpAsmParser {
     return d
   }
 
-  parseKeyword(keyword: string): LogicalResult {
+  parseKeyword(keyword: string, msg = ''): LogicalResult {
     const at = this.lex.start
     if (this.consumeKeyword(keyword)) {
       return true
     }
-    this.emitError(this.locAt(at), `expected '${keyword}'`).report()
+    this.emitError(this.locAt(at), `expected '${keyword}'${msg}`).report()
     return false
   }
   parseOptionalKeyword(keyword: string): boolean {
@@ -1444,8 +1444,11 @@ export class OperationParser extends Parser implements OpAsmParser {
   parseOperand(): UnresolvedOperand | undefined {
     return this.parseSSAUse(true) ?? undefined
   }
-  parseAffineMapOfSSAIds(parseElement: (isSymbol: boolean) => boolean): AffineMap | undefined {
-    return parseAffineMapOfSSAIds(this, parseElement) ?? undefined
+  parseAffineMapOfSSAIds(parseElement: (isSymbol: boolean) => boolean, delimiter: 'square' | 'paren' = 'square'): AffineMap | undefined {
+    return parseAffineMapOfSSAIds(this, parseElement, delimiter) ?? undefined
+  }
+  parseAffineExprOfSSAIds(parseElement: (isSymbol: boolean) => boolean): AffineExpr | undefined {
+    return parseAffineExprOfSSAIds(this, parseElement) ?? undefined
   }
   parseAffineMap(): AffineMap | undefined {
     const r = parseAffineMapOrSetBody(this)
