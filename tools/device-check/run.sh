@@ -12,4 +12,6 @@ trap 'rm -rf "$out"' EXIT
 for k in vector-add row-softmax gemm-f16 gemm-f16-staged; do
   node packages/cli/bin/tilepass-compile.js "examples/cuda-tile/$k.mlir" -o "$out/$k.ptx" --gpu-name="$arch"
 done
+# The same GEMM without scheduling (-O1: single-buffered K-loop), timed beside the pipelined one.
+node packages/cli/bin/tilepass-compile.js examples/cuda-tile/gemm-f16-staged.mlir -O1 -o "$out/gemm-f16-staged-O1.ptx" --gpu-name="$arch"
 exec pnpm exec tsx --conditions=source tools/device-check/src/main.ts --ptx-dir "$out" "$@"
