@@ -47,4 +47,28 @@ module {
 
 `, err: '' })
   })
+  it('orders pure affine results by their flattened coefficients, leaving mod and semi-affine maps', () => {
+    expect(canonicalize(`func.func @order(%a: index, %b: index, %c: index) -> (index, index, index, index) {
+  %0 = affine.min affine_map<(d0, d1) -> (d0 + d1, d1 + 16, 32)> (%a, %b)
+  %1 = affine.max affine_map<()[s0, s1] -> (s1 * 2, s0 - s1, -4)> ()[%a, %b]
+  %2 = affine.min affine_map<()[s0, s1] -> (s1, s0 mod 4)> ()[%a, %b]
+  %3 = affine.max affine_map<()[s0, s1] -> (s1, s0 * s1)> ()[%a, %b]
+  return %0, %1, %2, %3 : index, index, index, index
+}
+`)).toEqual({ rc: 0, out: `#map = affine_map<()[s0, s1] -> (32, s1 + 16, s0 + s1)>
+#map1 = affine_map<()[s0, s1] -> (-4, s1 * 2, s0 - s1)>
+#map2 = affine_map<()[s0, s1] -> (s1, s0 mod 4)>
+#map3 = affine_map<()[s0, s1] -> (s1, s0 * s1)>
+module {
+  func.func @order(%arg0: index, %arg1: index, %arg2: index) -> (index, index, index, index) {
+    %0 = affine.min #map()[%arg0, %arg1]
+    %1 = affine.max #map1()[%arg0, %arg1]
+    %2 = affine.min #map2()[%arg0, %arg1]
+    %3 = affine.max #map3()[%arg0, %arg1]
+    return %0, %1, %2, %3 : index, index, index, index
+  }
+}
+
+`, err: '' })
+  })
 })

@@ -667,12 +667,65 @@ function mergeMinMax(rootName: string): CanonicalizationPattern {
   }
 }
 
+/** Lexicographic order of two coefficient rows of the same length. */
+function compareRows(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] !== b[i]) {
+      return a[i]! < b[i]! ? -1 : 1
+    }
+  }
+  return 0
+}
+
+/**
+ * MLIR's `canonicalizeMapExprAndTermOrder`: the results of `map` sorted by their flattened
+ * coefficient rows (dims, symbols, constant), or null when a result is not pure affine, needs
+ * local variables, or the results are already sorted.
+ */
+function canonicalizeMapExprAndTermOrder(map: AffineMap): AffineMap | null {
+  const rows: (readonly number[])[] = []
+  for (const e of map.results) {
+    const flat = flattenAffineExpr(e, map.numDims, map.numSymbols)
+    if (flat === null || flat.numLocals !== 0) {
+      return null
+    }
+    rows.push(flat.coefficients)
+  }
+  let sorted = true
+  for (let i = 1; i < rows.length && sorted; i++) {
+    sorted = compareRows(rows[i - 1]!, rows[i]!) <= 0
+  }
+  if (sorted) {
+    return null
+  }
+  const order = rows.map((_, i) => i).sort((a, b) => compareRows(rows[a]!, rows[b]!))
+  return AffineMap.get(map.context, map.numDims, map.numSymbols, order.map((i) => map.results[i]!))
+}
+
+/** MLIR's `CanonicalizeAffineMinMaxOpExprAndTermOrder<T>`: the map's results in canonical order. */
+function orderMinMaxTerms(rootName: string): CanonicalizationPattern {
+  return {
+    name: `CanonicalizeAffineMinMaxOpExprAndTermOrder<mlir::affine::${OP_CLASS[rootName]}>`,
+    rootName,
+    benefit: 1,
+    matchAndRewrite(op: Operation, rewriter: RewriterLike): boolean {
+      const map = canonicalizeMapExprAndTermOrder((op.getAttr('map') as AffineMapAttr).value)
+      if (map === null) {
+        return false
+      }
+      replaceWithMapOp(rewriter, op, rootName, op.getOperands(), map)
+      return true
+    },
+  }
+}
+
 /** The canonicalization patterns of `affine.min` (MLIR's set). */
 export const affineMinPatterns: readonly CanonicalizationPattern[] = [
   singleResultMinMax('affine.min'),
   deduplicateMinMax('affine.min'),
   mergeMinMax('affine.min'),
   SimplifyAffineMin,
+  orderMinMaxTerms('affine.min'),
 ]
 /** The canonicalization patterns of `affine.max` (MLIR's set). */
 export const affineMaxPatterns: readonly CanonicalizationPattern[] = [
@@ -680,6 +733,7 @@ export const affineMaxPatterns: readonly CanonicalizationPattern[] = [
   deduplicateMinMax('affine.max'),
   mergeMinMax('affine.max'),
   SimplifyAffineMax,
+  orderMinMaxTerms('affine.max'),
 ]
 
 // ---- affine.for ------------------------------------------------------------------------------
