@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { main } from '../src/tilepass-opt.ts'
 import { memoryIO } from './memoryIO.ts'
 
-// Canonicalization of affine.min/max against mlir-opt 22.1.8: every expected text below is what
+// Canonicalization of affine.min/max and affine.delinearize_index against mlir-opt 22.1.8: every expected text below is what
 // `mlir-opt -allow-unregistered-dialect --canonicalize` printed for the same input.
 function canonicalize(source: string): { rc: number; out: string; err: string } {
   const io = memoryIO({ 'in.mlir': source })
@@ -66,6 +66,49 @@ module {
     %2 = affine.min #map2()[%arg0, %arg1]
     %3 = affine.max #map3()[%arg0, %arg1]
     return %0, %1, %2, %3 : index, index, index, index
+  }
+}
+
+`, err: '' })
+  })
+})
+
+describe('affine.delinearize_index canonicalization (mlir-opt 22)', () => {
+  it('folds constant bases and indices, a single result, and drops unit-extent basis elements', () => {
+    expect(canonicalize(`func.func @units(%x: index, %n: index) -> (index, index, index, index, index) {
+  %c1 = arith.constant 1 : index
+  %c6 = arith.constant 6 : index
+  %0:3 = affine.delinearize_index %x into (%n, 1, %c6) : index, index, index
+  %1:2 = affine.delinearize_index %x into (%c1) : index, index
+  return %0#0, %0#1, %0#2, %1#0, %1#1 : index, index, index, index, index
+}
+func.func @consts(%n: index) -> (index, index, index, index, index) {
+  %c22 = arith.constant 22 : index
+  %cm7 = arith.constant -7 : index
+  %0:3 = affine.delinearize_index %c22 into (3, 4) : index, index, index
+  %1:2 = affine.delinearize_index %cm7 into (5, 4) : index, index
+  return %0#0, %0#1, %0#2, %1#0, %1#1 : index, index, index, index, index
+}
+func.func @single(%x: index, %n: index) -> index {
+  %0 = affine.delinearize_index %x into (%n) : index
+  %1:2 = affine.delinearize_index %0 into (%n) : index, index
+  return %1#1 : index
+}
+`)).toEqual({ rc: 0, out: `module {
+  func.func @units(%arg0: index, %arg1: index) -> (index, index, index, index, index) {
+    %c0 = arith.constant 0 : index
+    %0:2 = affine.delinearize_index %arg0 into (%arg1, 6) : index, index
+    return %0#0, %c0, %0#1, %arg0, %c0 : index, index, index, index, index
+  }
+  func.func @consts(%arg0: index) -> (index, index, index, index, index) {
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c-2 = arith.constant -2 : index
+    return %c1, %c2, %c2, %c-2, %c1 : index, index, index, index, index
+  }
+  func.func @single(%arg0: index, %arg1: index) -> index {
+    %0:2 = affine.delinearize_index %arg0 into (%arg1) : index, index
+    return %0#1 : index
   }
 }
 
