@@ -55,7 +55,7 @@ interface MapAndOperands {
 }
 
 /** The integer value of `v` when a constant op defines it. */
-function constantValue(v: Value): bigint | null {
+export function constantValue(v: Value): bigint | null {
   const def = v.definingOp
   if (def === null || !def.hasTrait(Trait.ConstantLike)) {
     return null

@@ -24,6 +24,7 @@ import {
 } from '@tilepass/ir'
 import { addPatterns, type CanonicalizationPattern, type RewriterLike } from '../internal/RewriterLike.ts'
 import { parseDynamicIndexList, printDynamicIndexList } from '../scf/ScfForall.ts'
+import { constantValue } from './AffineCanonicalize.ts'
 
 /** `ShapedType::kDynamic`, the static basis entry of a dynamic basis element. */
 const KDYN = -9223372036854775808n
@@ -116,16 +117,6 @@ export const AffineDelinearizeIndexOp: OdsOp = defineOp({
     addPatterns(patterns, [DropUnitExtentBasis])
   },
 })
-
-/** The integer value of `v` when a constant op defines it. */
-function constantIndexOf(v: Value): bigint | null {
-  const def = v.definingOp
-  if (def === null || !def.hasTrait(Trait.ConstantLike)) {
-    return null
-  }
-  const a = def.getAttr('value')
-  return a instanceof IntegerAttr ? a.value : null
-}
 
 /**
  * MLIR's `foldCstValueToCstAttrBasis`: dynamic basis operands (from `first` on) that fold to
@@ -226,7 +217,7 @@ const DropUnitExtentBasis: CanonicalizationPattern = {
     const kept: (bigint | Value | null)[] = []
     for (let i = 0; i < padded.length; i++) {
       const b = padded[i]!
-      const v = b === null ? null : typeof b === 'bigint' ? b : constantIndexOf(b)
+      const v = b === null ? null : typeof b === 'bigint' ? b : constantValue(b)
       if (v === 1n) {
         zero ??= indexConstantBefore(rewriter, op, 0n)
         replacements[i] = zero
