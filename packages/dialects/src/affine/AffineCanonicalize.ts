@@ -55,7 +55,7 @@ interface MapAndOperands {
 }
 
 /** The integer value of `v` when a constant op defines it. */
-function constantValue(v: Value): bigint | null {
+export function constantValue(v: Value): bigint | null {
   const def = v.definingOp
   if (def === null || !def.hasTrait(Trait.ConstantLike)) {
     return null
@@ -616,10 +616,125 @@ function singleResultMinMax(rootName: string): CanonicalizationPattern {
   }
 }
 
-/** The canonicalization patterns of `affine.min` that Tilepass has (upstream adds merging and term ordering). */
-export const affineMinPatterns: readonly CanonicalizationPattern[] = [SimplifyAffineMin, deduplicateMinMax('affine.min'), singleResultMinMax('affine.min')]
-/** The canonicalization patterns of `affine.max` that Tilepass has (upstream adds merging and term ordering). */
-export const affineMaxPatterns: readonly CanonicalizationPattern[] = [SimplifyAffineMax, deduplicateMinMax('affine.max'), singleResultMinMax('affine.max')]
+/**
+ * MLIR's `MergeAffineMinMaxOp<T>`: a result that is a bare dim or symbol bound to the result of
+ * another op of the same kind is replaced by that producer's results, whose dims and symbols
+ * are appended after the consumer's own.
+ */
+function mergeMinMax(rootName: string): CanonicalizationPattern {
+  return {
+    name: `MergeAffineMinMaxOp<mlir::affine::${OP_CLASS[rootName]}>`,
+    rootName,
+    benefit: 1,
+    matchAndRewrite(op: Operation, rewriter: RewriterLike): boolean {
+      const map = (op.getAttr('map') as AffineMapAttr).value
+      const operands = op.getOperands()
+      const newDims: Value[] = operands.slice(0, map.numDims)
+      const newSyms: Value[] = operands.slice(map.numDims, map.numDims + map.numSymbols)
+      const exprs: AffineExpr[] = []
+      const producers: Operation[] = []
+      for (const e of map.results) {
+        let bound: Value | undefined
+        if (e instanceof AffineSymbolExpr) {
+          bound = newSyms[e.position]
+        } else if (e instanceof AffineDimExpr) {
+          bound = newDims[e.position]
+        }
+        const producer = bound?.definingOp ?? null
+        if (producer !== null && producer.name.name === rootName) {
+          producers.push(producer)
+        } else {
+          exprs.push(e)
+        }
+      }
+      if (producers.length === 0) {
+        return false
+      }
+      let numDims = map.numDims
+      let numSymbols = map.numSymbols
+      for (const producer of producers) {
+        const pmap = (producer.getAttr('map') as AffineMapAttr).value
+        const pops = producer.getOperands()
+        newDims.push(...pops.slice(0, pmap.numDims))
+        newSyms.push(...pops.slice(pmap.numDims, pmap.numDims + pmap.numSymbols))
+        exprs.push(...shiftSymbols(shiftDims(pmap, numDims), numSymbols).results)
+        numDims += pmap.numDims
+        numSymbols += pmap.numSymbols
+      }
+      replaceWithMapOp(rewriter, op, rootName, [...newDims, ...newSyms], AffineMap.get(map.context, numDims, numSymbols, exprs))
+      return true
+    },
+  }
+}
+
+/** Lexicographic order of two coefficient rows of the same length. */
+function compareRows(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] !== b[i]) {
+      return a[i]! < b[i]! ? -1 : 1
+    }
+  }
+  return 0
+}
+
+/**
+ * MLIR's `canonicalizeMapExprAndTermOrder`: the results of `map` sorted by their flattened
+ * coefficient rows (dims, symbols, constant), or null when a result is not pure affine, needs
+ * local variables, or the results are already sorted.
+ */
+function canonicalizeMapExprAndTermOrder(map: AffineMap): AffineMap | null {
+  const rows: (readonly number[])[] = []
+  for (const e of map.results) {
+    const flat = flattenAffineExpr(e, map.numDims, map.numSymbols)
+    if (flat === null || flat.numLocals !== 0) {
+      return null
+    }
+    rows.push(flat.coefficients)
+  }
+  let sorted = true
+  for (let i = 1; i < rows.length && sorted; i++) {
+    sorted = compareRows(rows[i - 1]!, rows[i]!) <= 0
+  }
+  if (sorted) {
+    return null
+  }
+  const order = rows.map((_, i) => i).sort((a, b) => compareRows(rows[a]!, rows[b]!))
+  return AffineMap.get(map.context, map.numDims, map.numSymbols, order.map((i) => map.results[i]!))
+}
+
+/** MLIR's `CanonicalizeAffineMinMaxOpExprAndTermOrder<T>`: the map's results in canonical order. */
+function orderMinMaxTerms(rootName: string): CanonicalizationPattern {
+  return {
+    name: `CanonicalizeAffineMinMaxOpExprAndTermOrder<mlir::affine::${OP_CLASS[rootName]}>`,
+    rootName,
+    benefit: 1,
+    matchAndRewrite(op: Operation, rewriter: RewriterLike): boolean {
+      const map = canonicalizeMapExprAndTermOrder((op.getAttr('map') as AffineMapAttr).value)
+      if (map === null) {
+        return false
+      }
+      replaceWithMapOp(rewriter, op, rootName, op.getOperands(), map)
+      return true
+    },
+  }
+}
+
+/** The canonicalization patterns of `affine.min` (MLIR's set). */
+export const affineMinPatterns: readonly CanonicalizationPattern[] = [
+  singleResultMinMax('affine.min'),
+  deduplicateMinMax('affine.min'),
+  mergeMinMax('affine.min'),
+  SimplifyAffineMin,
+  orderMinMaxTerms('affine.min'),
+]
+/** The canonicalization patterns of `affine.max` (MLIR's set). */
+export const affineMaxPatterns: readonly CanonicalizationPattern[] = [
+  singleResultMinMax('affine.max'),
+  deduplicateMinMax('affine.max'),
+  mergeMinMax('affine.max'),
+  SimplifyAffineMax,
+  orderMinMaxTerms('affine.max'),
+]
 
 // ---- affine.for ------------------------------------------------------------------------------
 

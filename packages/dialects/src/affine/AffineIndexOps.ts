@@ -7,6 +7,9 @@ import {
   BoolAttr,
   Trait,
   UnitAttr,
+  IntegerAttr,
+  Operation,
+  OperationState,
   attrConstraint,
   defineOp,
   variadic,
@@ -15,12 +18,13 @@ import {
   type OdsOp,
   type OpAsmParser,
   type OpAsmPrinter,
-  type Operation,
-  type OperationState,
+  type Attribute,
   type UnresolvedOperand,
   type Value,
 } from '@tilepass/ir'
+import { addPatterns, type CanonicalizationPattern, type RewriterLike } from '../internal/RewriterLike.ts'
 import { parseDynamicIndexList, printDynamicIndexList } from '../scf/ScfForall.ts'
+import { constantValue } from './AffineCanonicalize.ts'
 
 /** `ShapedType::kDynamic`, the static basis entry of a dynamic basis element. */
 const KDYN = -9223372036854775808n
@@ -108,8 +112,140 @@ export const AffineDelinearizeIndexOp: OdsOp = defineOp({
       return op.emitOpError('no basis element may be statically non-positive').fail()
     }
     return true
+  },  fold: foldDelinearize,
+  getCanonicalizationPatterns(patterns: unknown): void {
+    addPatterns(patterns, [DropUnitExtentBasis])
   },
 })
+
+/**
+ * MLIR's `foldCstValueToCstAttrBasis`: dynamic basis operands (from `first` on) that fold to
+ * constants move into the static basis, in place; false when there are none.
+ */
+function foldConstantBasis(op: Operation, first: number, operands: readonly (Attribute | null)[]): boolean {
+  const basis = staticBasis(op)
+  const next: bigint[] = []
+  let dyn = first
+  let changed = false
+  for (const b of basis) {
+    if (b !== KDYN) {
+      next.push(b)
+      continue
+    }
+    const a = operands[dyn]
+    if (a instanceof IntegerAttr) {
+      next.push(a.value)
+      op.eraseOperand(dyn)
+      operands = [...operands.slice(0, dyn), ...operands.slice(dyn + 1)]
+      changed = true
+    } else {
+      next.push(KDYN)
+      dyn++
+    }
+  }
+  if (changed) {
+    op.setAttr('static_basis', DenseArrayAttr.get(IntegerType.get(op.context, 64), next))
+  }
+  return changed
+}
+
+/** `a mod b` with the sign of `b` and `a floordiv b` (LLVM's `mod` and `divideFloorSigned`). */
+function floorDivMod(a: bigint, b: bigint): [bigint, bigint] {
+  let q = a / b
+  if ((a % b !== 0n) && ((a < 0n) !== (b < 0n))) {
+    q -= 1n
+  }
+  return [q, a - q * b]
+}
+
+/** MLIR's `AffineDelinearizeIndexOp::fold`. */
+function foldDelinearize(op: Operation, operands: readonly (Attribute | null)[]): readonly (Attribute | Value)[] | Operation | undefined {
+  if (foldConstantBasis(op, 1, operands)) {
+    return op
+  }
+  if (op.numResults === 1) {
+    return [op.getOperand(0)]
+  }
+  const linear = operands[0]
+  if (!(linear instanceof IntegerAttr) || op.numOperands > 1) {
+    return undefined
+  }
+  let basis = staticBasis(op)
+  if (op.numResults === basis.length) {
+    basis = basis.slice(1)
+  }
+  const out: Attribute[] = []
+  let high = linear.value
+  for (let i = basis.length - 1; i >= 0; i--) {
+    const [q, r] = floorDivMod(high, basis[i]!)
+    out.push(IntegerAttr.get(linear.type, r))
+    high = q
+  }
+  out.push(IntegerAttr.get(linear.type, high))
+  return out.reverse()
+}
+
+/** Creates `arith.constant <v> : index` before `op`. */
+function indexConstantBefore(rewriter: RewriterLike, op: Operation, v: bigint): Value {
+  const index = IndexType.get(op.context)
+  const state = new OperationState(op.location, op.context.getOperationName('arith.constant'))
+  state.addProperty('value', IntegerAttr.get(index, v))
+  state.addTypes([index])
+  rewriter.setInsertionPoint(op)
+  return rewriter.insert(Operation.create(state)).getResult(0)
+}
+
+/**
+ * MLIR's `DropUnitExtentBasis`: results of `affine.delinearize_index` whose basis element is a
+ * constant 1 become a constant 0; the other results come from a delinearization by the rest.
+ */
+const DropUnitExtentBasis: CanonicalizationPattern = {
+  name: 'DropUnitExtentBasis',
+  rootName: 'affine.delinearize_index',
+  benefit: 1,
+  matchAndRewrite(op: Operation, rewriter: RewriterLike): boolean {
+    const basis = staticBasis(op)
+    const dynamic = op.getOperands().slice(1)
+    // The padded basis: a leading null entry when there is no outer bound.
+    const padded: (bigint | Value | null)[] = op.numResults === basis.length ? [] : [null]
+    let d = 0
+    for (const b of basis) {
+      padded.push(b === KDYN ? dynamic[d++]! : b)
+    }
+    const replacements: (Value | null)[] = new Array<Value | null>(op.numResults).fill(null)
+    let zero: Value | null = null
+    const kept: (bigint | Value | null)[] = []
+    for (let i = 0; i < padded.length; i++) {
+      const b = padded[i]!
+      const v = b === null ? null : typeof b === 'bigint' ? b : constantValue(b)
+      if (v === 1n) {
+        zero ??= indexConstantBefore(rewriter, op, 0n)
+        replacements[i] = zero
+      } else {
+        kept.push(b)
+      }
+    }
+    if (kept.length === op.numResults) {
+      return false
+    }
+    if (kept.length > 0) {
+      const hasOuterBound = kept[0] !== null
+      const entries = hasOuterBound ? kept : kept.slice(1)
+      const state = new OperationState(op.location, op.name)
+      state.addOperands([op.getOperand(0), ...entries.filter((e): e is Value => e !== null && typeof e !== 'bigint')])
+      state.addProperty('static_basis', DenseArrayAttr.get(IntegerType.get(op.context, 64), entries.map((e) => (typeof e === 'bigint' ? e : KDYN))))
+      state.addTypes(new Array(kept.length).fill(IndexType.get(op.context)))
+      rewriter.setInsertionPoint(op)
+      const made = rewriter.insert(Operation.create(state))
+      let next = 0
+      for (let i = 0; i < replacements.length; i++) {
+        replacements[i] ??= made.getResult(next++)
+      }
+    }
+    rewriter.replaceOp(op, replacements as Value[])
+    return true
+  },
+}
 
 /**
  * `affine.linearize_index [%i, %j] by (%b0, 4) : index`: the linear index of a multi-index
