@@ -571,4 +571,130 @@ func.func @kept(%n: index) {
 
 `)
   })
+  it('an expand of a collapse composes into one collapse or expand when the groups re-split unambiguously', () => {
+    expect(canonicalize(String.raw`func.func @a(%m: memref<2x3x4xf32>) -> memref<2x3x2x2xf32> {
+  %c = memref.collapse_shape %m [[0], [1, 2]] : memref<2x3x4xf32> into memref<2x12xf32>
+  %e = memref.expand_shape %c [[0], [1, 2, 3]] output_shape [2, 3, 2, 2] : memref<2x12xf32> into memref<2x3x2x2xf32>
+  return %e : memref<2x3x2x2xf32>
+}
+func.func @c(%m: memref<2x3x4x5xf32>) -> memref<6x20xf32> {
+  %c = memref.collapse_shape %m [[0, 1, 2, 3]] : memref<2x3x4x5xf32> into memref<120xf32>
+  %e = memref.expand_shape %c [[0, 1]] output_shape [6, 20] : memref<120xf32> into memref<6x20xf32>
+  return %e : memref<6x20xf32>
+}
+func.func @d(%m: memref<6x20xf32>) -> memref<2x3x4x5xf32> {
+  %c = memref.collapse_shape %m [[0, 1]] : memref<6x20xf32> into memref<120xf32>
+  %e = memref.expand_shape %c [[0, 1, 2, 3]] output_shape [2, 3, 4, 5] : memref<120xf32> into memref<2x3x4x5xf32>
+  return %e : memref<2x3x4x5xf32>
+}
+func.func @e(%m: memref<?x4xf32>, %n: index) -> memref<?x2x2xf32> {
+  %c = memref.collapse_shape %m [[0, 1]] : memref<?x4xf32> into memref<?xf32>
+  %e = memref.expand_shape %c [[0, 1, 2]] output_shape [%n, 2, 2] : memref<?xf32> into memref<?x2x2xf32>
+  return %e : memref<?x2x2xf32>
+}
+func.func @f(%m: memref<1x?x1x4xf32>, %n: index) -> memref<?x4xf32> {
+  %c = memref.collapse_shape %m [[0, 1, 2, 3]] : memref<1x?x1x4xf32> into memref<?xf32>
+  %e = memref.expand_shape %c [[0, 1]] output_shape [%n, 4] : memref<?xf32> into memref<?x4xf32>
+  return %e : memref<?x4xf32>
+}
+func.func @g(%m: memref<3x4xf32>) -> memref<1x3x4x1xf32> {
+  %c = memref.collapse_shape %m [[0, 1]] : memref<3x4xf32> into memref<12xf32>
+  %e = memref.expand_shape %c [[0, 1, 2, 3]] output_shape [1, 3, 4, 1] : memref<12xf32> into memref<1x3x4x1xf32>
+  return %e : memref<1x3x4x1xf32>
+}
+func.func @h(%m: memref<1x1xf32>) -> memref<1x1x1xf32> {
+  %c = memref.collapse_shape %m [] : memref<1x1xf32> into memref<f32>
+  %e = memref.expand_shape %c [] output_shape [1, 1, 1] : memref<f32> into memref<1x1x1xf32>
+  return %e : memref<1x1x1xf32>
+}
+func.func @j(%m: memref<2x3x4xf32>) -> memref<3x2x4xf32> {
+  %c = memref.collapse_shape %m [[0, 1], [2]] : memref<2x3x4xf32> into memref<6x4xf32>
+  %e = memref.expand_shape %c [[0, 1], [2]] output_shape [3, 2, 4] : memref<6x4xf32> into memref<3x2x4xf32>
+  return %e : memref<3x2x4xf32>
+}
+func.func @k(%m: memref<?x?x4xf32>, %a: index, %b: index) -> memref<?x?x2x2xf32> {
+  %c = memref.collapse_shape %m [[0, 1], [2]] : memref<?x?x4xf32> into memref<?x4xf32>
+  %e = memref.expand_shape %c [[0, 1], [2, 3]] output_shape [%a, %b, 2, 2] : memref<?x4xf32> into memref<?x?x2x2xf32>
+  return %e : memref<?x?x2x2xf32>
+}
+func.func @m(%m: memref<2x?x2xf32>, %a: index) -> memref<?x2xf32> {
+  %c = memref.collapse_shape %m [[0, 1, 2]] : memref<2x?x2xf32> into memref<?xf32>
+  %e = memref.expand_shape %c [[0, 1]] output_shape [%a, 2] : memref<?xf32> into memref<?x2xf32>
+  return %e : memref<?x2xf32>
+}
+func.func @o(%m: memref<1x2x1x3x1xf32>) -> memref<2x3xf32> {
+  %c = memref.collapse_shape %m [[0, 1, 2, 3, 4]] : memref<1x2x1x3x1xf32> into memref<6xf32>
+  %e = memref.expand_shape %c [[0, 1]] output_shape [2, 3] : memref<6xf32> into memref<2x3xf32>
+  return %e : memref<2x3xf32>
+}
+func.func @p(%m: memref<2x2x?xf32>, %a: index) -> memref<2x?xf32> {
+  %c = memref.collapse_shape %m [[0, 1, 2]] : memref<2x2x?xf32> into memref<?xf32>
+  %e = memref.expand_shape %c [[0, 1]] output_shape [2, %a] : memref<?xf32> into memref<2x?xf32>
+  return %e : memref<2x?xf32>
+}
+func.func @s(%m: memref<?x1xf32>, %a: index) -> memref<?x1x1xf32> {
+  %c = memref.collapse_shape %m [[0, 1]] : memref<?x1xf32> into memref<?xf32>
+  %e = memref.expand_shape %c [[0, 1, 2]] output_shape [%a, 1, 1] : memref<?xf32> into memref<?x1x1xf32>
+  return %e : memref<?x1x1xf32>
+}
+`)).toBe(String.raw`module {
+  func.func @a(%arg0: memref<2x3x4xf32>) -> memref<2x3x2x2xf32> {
+    %expand_shape = memref.expand_shape %arg0 [[0], [1], [2, 3]] output_shape [2, 3, 2, 2] : memref<2x3x4xf32> into memref<2x3x2x2xf32>
+    return %expand_shape : memref<2x3x2x2xf32>
+  }
+  func.func @c(%arg0: memref<2x3x4x5xf32>) -> memref<6x20xf32> {
+    %collapse_shape = memref.collapse_shape %arg0 [[0, 1], [2, 3]] : memref<2x3x4x5xf32> into memref<6x20xf32>
+    return %collapse_shape : memref<6x20xf32>
+  }
+  func.func @d(%arg0: memref<6x20xf32>) -> memref<2x3x4x5xf32> {
+    %expand_shape = memref.expand_shape %arg0 [[0, 1], [2, 3]] output_shape [2, 3, 4, 5] : memref<6x20xf32> into memref<2x3x4x5xf32>
+    return %expand_shape : memref<2x3x4x5xf32>
+  }
+  func.func @e(%arg0: memref<?x4xf32>, %arg1: index) -> memref<?x2x2xf32> {
+    %expand_shape = memref.expand_shape %arg0 [[0], [1, 2]] output_shape [%arg1, 2, 2] : memref<?x4xf32> into memref<?x2x2xf32>
+    return %expand_shape : memref<?x2x2xf32>
+  }
+  func.func @f(%arg0: memref<1x?x1x4xf32>, %arg1: index) -> memref<?x4xf32> {
+    %collapse_shape = memref.collapse_shape %arg0 [[0, 1], [2, 3]] : memref<1x?x1x4xf32> into memref<?x4xf32>
+    return %collapse_shape : memref<?x4xf32>
+  }
+  func.func @g(%arg0: memref<3x4xf32>) -> memref<1x3x4x1xf32> {
+    %expand_shape = memref.expand_shape %arg0 [[0, 1], [2, 3]] output_shape [1, 3, 4, 1] : memref<3x4xf32> into memref<1x3x4x1xf32>
+    return %expand_shape : memref<1x3x4x1xf32>
+  }
+  func.func @h(%arg0: memref<1x1xf32>) -> memref<1x1x1xf32> {
+    %expand_shape = memref.expand_shape %arg0 [[0], [1, 2]] output_shape [1, 1, 1] : memref<1x1xf32> into memref<1x1x1xf32>
+    return %expand_shape : memref<1x1x1xf32>
+  }
+  func.func @j(%arg0: memref<2x3x4xf32>) -> memref<3x2x4xf32> {
+    %collapse_shape = memref.collapse_shape %arg0 [[0, 1], [2]] : memref<2x3x4xf32> into memref<6x4xf32>
+    %expand_shape = memref.expand_shape %collapse_shape [[0, 1], [2]] output_shape [3, 2, 4] : memref<6x4xf32> into memref<3x2x4xf32>
+    return %expand_shape : memref<3x2x4xf32>
+  }
+  func.func @k(%arg0: memref<?x?x4xf32>, %arg1: index, %arg2: index) -> memref<?x?x2x2xf32> {
+    %collapse_shape = memref.collapse_shape %arg0 [[0, 1], [2]] : memref<?x?x4xf32> into memref<?x4xf32>
+    %expand_shape = memref.expand_shape %collapse_shape [[0, 1], [2, 3]] output_shape [%arg1, %arg2, 2, 2] : memref<?x4xf32> into memref<?x?x2x2xf32>
+    return %expand_shape : memref<?x?x2x2xf32>
+  }
+  func.func @m(%arg0: memref<2x?x2xf32>, %arg1: index) -> memref<?x2xf32> {
+    %collapse_shape = memref.collapse_shape %arg0 [[0, 1], [2]] : memref<2x?x2xf32> into memref<?x2xf32>
+    return %collapse_shape : memref<?x2xf32>
+  }
+  func.func @o(%arg0: memref<1x2x1x3x1xf32>) -> memref<2x3xf32> {
+    %collapse_shape = memref.collapse_shape %arg0 [[0, 1], [2, 3, 4]] : memref<1x2x1x3x1xf32> into memref<2x3xf32>
+    return %collapse_shape : memref<2x3xf32>
+  }
+  func.func @p(%arg0: memref<2x2x?xf32>, %arg1: index) -> memref<2x?xf32> {
+    %collapse_shape = memref.collapse_shape %arg0 [[0, 1, 2]] : memref<2x2x?xf32> into memref<?xf32>
+    %expand_shape = memref.expand_shape %collapse_shape [[0, 1]] output_shape [2, %arg1] : memref<?xf32> into memref<2x?xf32>
+    return %expand_shape : memref<2x?xf32>
+  }
+  func.func @s(%arg0: memref<?x1xf32>, %arg1: index) -> memref<?x1x1xf32> {
+    %expand_shape = memref.expand_shape %arg0 [[0], [1, 2]] output_shape [%arg1, 1, 1] : memref<?x1xf32> into memref<?x1x1xf32>
+    return %expand_shape : memref<?x1x1xf32>
+  }
+}
+
+`)
+  })
 })

@@ -256,6 +256,12 @@ export interface OpAsmParser {
   parseAffineExprOfSSAIds(parseElement: (isSymbol: boolean) => boolean): AffineExpr | undefined
   /** Parses an inline affine map `(d0, d1)[s0] -> (...)` (MLIR's `OpAsmParser::parseAffineMap`). */
   parseAffineMap(): AffineMap | undefined
+  /**
+   * MLIR's `parseCommaSeparatedList(delimiter, parseElt, contextMessage)`: `elt (, elt)*`
+   * between `(`/`)` or `[`/`]` (possibly empty); a missing delimiter reports
+   * "expected ']'" followed by `contextMessage` (e.g. ` in dynamic index list`).
+   */
+  parseDelimitedCommaList(delimiter: 'paren' | 'square', parseElt: () => boolean, contextMessage: string): LogicalResult
   parseOperandList(delimiter?: Delimiter, requiredCount?: number): UnresolvedOperand[] | undefined
   resolveOperand(operand: UnresolvedOperand, type: Type, result: Value[]): LogicalResult
   resolveOperands(

@@ -175,4 +175,38 @@ func.func @nested_if(%lb: index, %ub: index, %cond: i1, %a: i32) {
 }
 `)
   })
+
+  it('hoists memref.dim with a constant in-bounds index of a ranked memref only, as mlir-opt', () => {
+    const r = runPipeline(`func.func @f(%m: memref<?x?xf32>, %u: memref<*xf32>, %lb: index, %ub: index, %st: index, %i: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  scf.for %iv = %lb to %ub step %st {
+    %a = memref.dim %m, %c1 : memref<?x?xf32>
+    %b = memref.dim %m, %c2 : memref<?x?xf32>
+    %c = memref.dim %m, %i : memref<?x?xf32>
+    %d = memref.dim %u, %c0 : memref<*xf32>
+    "test.use"(%a, %b, %c, %d) : (index, index, index, index) -> ()
+  }
+  return
+}
+`, 'builtin.module(loop-invariant-code-motion)')
+    expect(r.ok).toBe(true)
+    expect(r.text).toBe(`module {
+  func.func @f(%arg0: memref<?x?xf32>, %arg1: memref<*xf32>, %arg2: index, %arg3: index, %arg4: index, %arg5: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %dim = memref.dim %arg0, %c1 : memref<?x?xf32>
+    scf.for %arg6 = %arg2 to %arg3 step %arg4 {
+      %dim_0 = memref.dim %arg0, %c2 : memref<?x?xf32>
+      %dim_1 = memref.dim %arg0, %arg5 : memref<?x?xf32>
+      %dim_2 = memref.dim %arg1, %c0 : memref<*xf32>
+      "test.use"(%dim, %dim_0, %dim_1, %dim_2) : (index, index, index, index) -> ()
+    }
+    return
+  }
+}
+`)
+  })
 })

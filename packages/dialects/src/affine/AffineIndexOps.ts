@@ -23,7 +23,7 @@ import {
   type Value,
 } from '@tilepass/ir'
 import { addPatterns, type CanonicalizationPattern, type RewriterLike } from '../internal/RewriterLike.ts'
-import { parseDynamicIndexList, printDynamicIndexList } from '../scf/ScfForall.ts'
+import { parseDynamicIndexList, printDynamicIndexList } from '../internal/DynamicIndexList.ts'
 import { constantValue } from './AffineCanonicalize.ts'
 
 /** `ShapedType::kDynamic`, the static basis entry of a dynamic basis element. */
@@ -55,7 +55,7 @@ function parseBasis(parser: OpAsmParser, state: OperationState): bigint[] | unde
   const dynamic: UnresolvedOperand[] = []
   const statics: bigint[] = []
   const loc = parser.getCurrentLocation()
-  if (!parseDynamicIndexList(parser, dynamic, statics)) {
+  if (!parseDynamicIndexList(parser, dynamic, statics, 'paren')) {
     return undefined
   }
   if (!parser.resolveOperands(dynamic, IndexType.get(parser.context), loc, state.operands)) {
@@ -95,7 +95,7 @@ export const AffineDelinearizeIndexOp: OdsOp = defineOp({
     p.print(' ')
     p.printOperand(op.getOperand(0))
     p.print(' into ')
-    printDynamicIndexList(p, op.getOperands().slice(1), staticBasis(op))
+    printDynamicIndexList(p, op.getOperands().slice(1), staticBasis(op), KDYN, 'paren')
     p.printOptionalAttrDict(op.getAttrs(), ['static_basis'])
     p.print(' : ')
     p.printTypes(op.resultTypes)
@@ -290,7 +290,7 @@ export const AffineLinearizeIndexOp: OdsOp = defineOp({
     p.print(op.getAttr('disjoint') instanceof UnitAttr ? ' disjoint [' : ' [')
     p.printOperands(operands.slice(0, numIndices))
     p.print('] by ')
-    printDynamicIndexList(p, operands.slice(numIndices), staticBasis(op))
+    printDynamicIndexList(p, operands.slice(numIndices), staticBasis(op), KDYN, 'paren')
     p.printOptionalAttrDict(op.getAttrs(), ['disjoint', 'static_basis', 'operandSegmentSizes'])
     p.print(' : ')
     p.printType(op.getResult(0).type)

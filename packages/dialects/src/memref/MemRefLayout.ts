@@ -27,13 +27,12 @@ import {
   type Context,
   type CustomDirective,
   type LogicalResult,
-  type OpAsmParser,
-  type OpAsmPrinter,
   type Type,
   type UnresolvedOperand,
   type Value,
 } from '@tilepass/ir'
 import type { RewriterLike } from '../internal/RewriterLike.ts'
+import { parseDynamicIndexList, printDynamicIndexList } from '../internal/DynamicIndexList.ts'
 
 /** `ShapedType::kDynamic` as the 64-bit value stored in `static_*` dense arrays. */
 export const kDynamic64: bigint = -(1n << 63n)
@@ -217,55 +216,6 @@ export function stridedMemRef(context: Context, shape: readonly number[], elemen
   return MemRefType.get(shape, elementType, StridedLayoutAttr.get(context, offset, strides), memorySpace)
 }
 
-/**
- * Parses MLIR's `custom<DynamicIndexList>`: `[` (ssa-value | integer) list `]`, filling
- * `dynamic` and `statics` (`kDynamic64` for each SSA value).
- */
-export function parseDynamicIndexList(parser: OpAsmParser, dynamic: UnresolvedOperand[], statics: bigint[]): LogicalResult {
-  if (!parser.parseLSquare()) {
-    return false
-  }
-  if (parser.parseOptionalRSquare()) {
-    return true
-  }
-  do {
-    const operand = parser.parseOptionalOperand()
-    if (operand === undefined) {
-      return false
-    }
-    if (operand !== null) {
-      dynamic.push(operand)
-      statics.push(kDynamic64)
-      continue
-    }
-    const loc = parser.getCurrentLocation()
-    const v = parser.parseOptionalInteger()
-    if (v === undefined) {
-      parser.emitError(loc, "expected SSA value or integer").report()
-      return false
-    }
-    statics.push(v)
-  } while (parser.parseOptionalComma())
-  return parser.parseRSquare()
-}
-
-/** Prints a `custom<DynamicIndexList>` list: `[%a, 4, %b]`. */
-export function printDynamicIndexList(p: OpAsmPrinter, dynamic: readonly Value[], statics: readonly number[]): void {
-  p.print('[')
-  let d = 0
-  for (let i = 0; i < statics.length; i++) {
-    if (i > 0) {
-      p.print(', ')
-    }
-    if (statics[i] === kDynamic) {
-      p.printOperand(dynamic[d++]!)
-    } else {
-      p.print(String(statics[i]))
-    }
-  }
-  p.print(']')
-}
-
 /** The `custom<DynamicIndexList>($values, $static_values)` directive. */
 export const DynamicIndexListDirective: CustomDirective = {
   parse(parser, args) {
@@ -279,7 +229,7 @@ export const DynamicIndexListDirective: CustomDirective = {
     return true
   },
   print(printer, _op, args) {
-    printDynamicIndexList(printer, args[0]!.values, staticList(args[1]!.attr ?? undefined))
+    printDynamicIndexList(printer, args[0]!.values, staticList(args[1]!.attr ?? undefined), kDynamic)
   },
 }
 

@@ -5,6 +5,7 @@ import {
   AnyType,
   BlockArgument,
   BoolAttrC,
+  ConditionallySpeculatable,
   DenseArrayAttr,
   Index,
   IntegerAttr,
@@ -24,6 +25,7 @@ import {
   type MemoryEffect,
   type OdsOp,
   type Operation,
+  type Speculatability,
   type Type,
   type TypesMatchWith,
   type Value,
@@ -360,6 +362,22 @@ export const CastOp: OdsOp = defineOp({
   },
 })
 
+/**
+ * Speculatability of `memref.dim` (MLIR's `DimOp::getSpeculatability`): speculatable only
+ * when the index is a constant below the rank of a ranked source, so that
+ * `loop-invariant-code-motion` hoists it.
+ */
+const dimSpeculatability = ConditionallySpeculatable.impl({
+  getSpeculatability(op: Operation): Speculatability {
+    const index = constantIntOf(op.getOperand(1))
+    const type = op.getOperand(0).type
+    if (index === null || !(type instanceof MemRefType) || type.shape.length <= index) {
+      return 'not-speculatable'
+    }
+    return 'speculatable'
+  },
+})
+
 /** `memref.dim`: the size of dimension `index` of a memref (folded for static dimensions). */
 export const DimOp: OdsOp = defineOp({
   name: 'memref.dim',
@@ -367,6 +385,7 @@ export const DimOp: OdsOp = defineOp({
   operands: { source: DimSource, index: Index },
   results: { result: Index },
   traits: Trait.NoMemoryEffect,
+  interfaces: [dimSpeculatability],
   assemblyFormat: 'attr-dict $source `,` $index `:` type($source)',
   getAsmResultNames(op: Operation, setName: (v: Value, n: string) => void): void {
     setName(op.getResult(0), 'dim')

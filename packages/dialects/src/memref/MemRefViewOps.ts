@@ -956,7 +956,7 @@ export const ExpandShapeOp: OdsOp = defineOp({
   },
   fold: foldReshape,
   getCanonicalizationPatterns(patterns: unknown): void {
-    addPatterns(patterns, [composeReassociativeReshapeOps('memref.expand_shape')])
+    addPatterns(patterns, [composeReassociativeReshapeOps('memref.expand_shape'), composeExpandOfCollapseOp])
   },
 })
 
@@ -1109,6 +1109,246 @@ const composeCollapseOfExpandOp: CanonicalizationPattern = {
     rewriter.replaceOp(op, [cast.getResult(0)])
     return true
   },
+}
+
+/**
+ * MLIR's `ComposeExpandOfCollapseOp`: expand(collapse(x)) of identity layouts is one collapse
+ * (result of lower rank than x) or one expand (higher rank) of x, when each group can be
+ * re-split unambiguously.
+ */
+const composeExpandOfCollapseOp: CanonicalizationPattern = {
+  name: 'ComposeExpandOfCollapseOp<mlir::memref::ExpandShapeOp, mlir::memref::CollapseShapeOp>',
+  debugName: 'mlir::ComposeExpandOfCollapseOp<mlir::memref::ExpandShapeOp, mlir::memref::CollapseShapeOp>',
+  rootName: 'memref.expand_shape',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const collapse = op.getOperand(0).definingOp
+    if (collapse === null || collapse.name.name !== 'memref.collapse_shape') {
+      return false
+    }
+    const src = collapse.getOperand(0).type as MemRefType
+    const result = op.getResult(0).type as MemRefType
+    const nonIdentity = (t: Type): boolean => t instanceof MemRefType && !hasIdentityLayout(t)
+    if (nonIdentity(op.getOperand(0).type) || nonIdentity(src) || nonIdentity(collapse.getResult(0).type) || src === result) {
+      return false
+    }
+    if (src.shape.length > result.shape.length) {
+      const groups = findCollapsingReassociation(reassociation(collapse), reassociation(op), src.shape, result.shape)
+      if (groups === null) {
+        return false
+      }
+      const created = createOpBefore(rewriter, op, 'memref.collapse_shape', [collapse.getOperand(0)], [result], [['reassociation', reassociationAttr(op, groups)]])
+      rewriter.replaceOp(op, [created.getResult(0)])
+      return true
+    }
+    const groups = findCollapsingReassociation(reassociation(op), reassociation(collapse), result.shape, src.shape)
+    if (groups === null) {
+      return false
+    }
+    const props: [string, Attribute][] = [
+      ['reassociation', reassociationAttr(op, groups)],
+      ['static_output_shape', op.getAttr('static_output_shape')!],
+    ]
+    const created = createOpBefore(rewriter, op, 'memref.expand_shape', [collapse.getOperand(0), ...op.getOperands().slice(1)], [result], props)
+    rewriter.replaceOp(op, [created.getResult(0)])
+    return true
+  },
+}
+
+/** `ComposeExpandOfCollapseOp::findCollapsingReassociation`: collapses `srcShape` into `resultShape` group by group. */
+function findCollapsingReassociation(
+  srcGroups: readonly (readonly number[])[],
+  resultGroups: readonly (readonly number[])[],
+  srcShape: readonly number[],
+  resultShape: readonly number[],
+): number[][] | null {
+  if (srcGroups.length === 0) {
+    return getReassociationIndicesForCollapse(srcShape, resultShape)
+  }
+  const composed: number[][] = []
+  const n = Math.min(srcGroups.length, resultGroups.length)
+  const countDynamic = (a: readonly number[]): number => a.filter((d) => d === kDynamic).length
+  for (let g = 0; g < n; g++) {
+    const srcIndices = srcGroups[g]!
+    const resultIndices = resultGroups[g]!
+    const srcStart = srcIndices[0]!
+    const resultStart = resultIndices[0]!
+    const srcSub = srcShape.slice(srcStart, srcStart + srcIndices.length)
+    const resultSub = resultShape.slice(resultStart, resultStart + resultIndices.length)
+    if (countDynamic(srcSub) >= 2 && countDynamic(resultSub) >= 2) {
+      return null
+    }
+    if (srcSub.length === resultSub.length) {
+      for (let i = 0; i < srcSub.length; i++) {
+        if (srcSub[i] !== resultSub[i]) {
+          return null
+        }
+      }
+      for (let i = 0; i < srcSub.length; i++) {
+        composed.push([srcStart + i])
+      }
+      continue
+    }
+    const sub = getReassociationIndicesForCollapse(srcSub, resultSub)
+    if (sub === null) {
+      return null
+    }
+    for (const indices of sub) {
+      composed.push(indices.map((i) => srcStart + i))
+    }
+  }
+  return composed
+}
+
+/** An inclusive range of source dimensions (MLIR's `ReassociationIndexRange`). */
+interface IndexRange {
+  left: number
+  right: number
+}
+
+/** MLIR's `findReassociationRangeForDynamicDim`: from `start`, up to the first dynamic dimension. */
+function rangeForDynamicDim(shape: readonly number[], start: number, greedy: boolean): IndexRange | null {
+  for (let r = start; r < shape.length; r++) {
+    if (shape[r] === kDynamic) {
+      return { left: start, right: greedy ? shape.length - 1 : r }
+    }
+  }
+  return null
+}
+
+/** MLIR's `findReassociationRangeForSize`: the first run of static dimensions from `start` whose product is `target`. */
+function rangeForSize(shape: readonly number[], start: number, target: number, greedy: boolean): IndexRange | null {
+  let left = start
+  let right = start
+  let product = 1
+  let found: IndexRange | null = null
+  while (left >= 0 && right < shape.length) {
+    const size = shape[right]!
+    if (size === kDynamic) {
+      product = 1
+      left = right + 1
+      right = right + 1
+      continue
+    }
+    product *= size
+    while (product > target && left !== right) {
+      product /= shape[left]!
+      left++
+    }
+    if (product === target) {
+      found = { left, right }
+      break
+    }
+    right++
+  }
+  if (found === null) {
+    return null
+  }
+  if (greedy) {
+    right++
+    while (right < shape.length && shape[right] === 1) {
+      found = { left, right }
+      right++
+    }
+  }
+  return found
+}
+
+/** MLIR's `findReassociationRangesForCollapse` (left to right). */
+function rangesForCollapse(source: readonly number[], target: readonly number[]): IndexRange[] | null {
+  const ranges: IndexRange[] = []
+  let prevTarget: number | null = null
+  let sourceIdx = 0
+  for (let t = 0; t < target.length; t++) {
+    const size = target[t]!
+    const greedy = t === target.length - 1
+    const range = size === kDynamic ? rangeForDynamicDim(source, sourceIdx, greedy) : rangeForSize(source, sourceIdx, size, greedy)
+    if (range === null || range.left < 0 || range.left > range.right || range.right > source.length - 1) {
+      return null
+    }
+    if (range.left > sourceIdx) {
+      // Skipped source dimensions join the directly preceding dynamic target dimension.
+      if (prevTarget !== kDynamic) {
+        return null
+      }
+      ranges[ranges.length - 1]!.right = range.left - 1
+    }
+    prevTarget = size
+    sourceIdx = range.right + 1
+    ranges.push(range)
+  }
+  if (ranges[ranges.length - 1]!.right < source.length - 1) {
+    return null
+  }
+  return ranges
+}
+
+/**
+ * MLIR's `getReassociationIndicesForCollapse`: the groups collapsing `source` into `target`,
+ * found scanning both ways; null when none or when the two scans differ beyond unit dimensions.
+ */
+export function getReassociationIndicesForCollapse(source: readonly number[], target: readonly number[]): number[][] | null {
+  const n = source.length
+  if (n <= target.length) {
+    return null
+  }
+  if (target.length === 0) {
+    return source.every((d) => d === 1 || d === kDynamic) ? [] : null
+  }
+  const forward = rangesForCollapse(source, target)
+  if (forward === null) {
+    return null
+  }
+  const reversed = rangesForCollapse([...source].reverse(), [...target].reverse())
+  if (reversed === null) {
+    return null
+  }
+  const backward = reversed.reverse().map((r) => ({ left: n - 1 - r.right, right: n - 1 - r.left }))
+  if (forward.length !== target.length || backward.length !== target.length) {
+    return null
+  }
+  const groups: number[][] = []
+  for (let t = 0; t < target.length; t++) {
+    const a = forward[t]!
+    const b = backward[t]!
+    // Only unit dimensions may be grouped differently by the two scans.
+    for (const i of nonOverlapping(a, b)) {
+      if (source[i] !== 1) {
+        return null
+      }
+    }
+    const full: number[] = []
+    for (let i = a.left; i <= a.right; i++) {
+      full.push(i)
+    }
+    groups.push(full)
+  }
+  return groups
+}
+
+/** MLIR's `ReassociationIndexRange::getNonOverlappingIndicesWith`. */
+function nonOverlapping(a: IndexRange, b: IndexRange): number[] {
+  const out: number[] = []
+  if (a.right < b.left) {
+    for (let i = a.left; i <= a.right; i++) {
+      out.push(i)
+    }
+    for (let i = b.left; i <= b.right; i++) {
+      out.push(i)
+    }
+    return out
+  }
+  for (let i = Math.min(a.left, b.left); i < Math.max(a.left, b.left); i++) {
+    out.push(i)
+  }
+  const rightStart = Math.min(a.right, b.right) + 1
+  const rightEnd = Math.max(a.right, b.right)
+  if (rightStart < rightEnd) {
+    for (let i = rightStart; i <= rightEnd; i++) {
+      out.push(i)
+    }
+  }
+  return out
 }
 
 /** MLIR's `CollapseShapeOp::computeCollapsedType`. */

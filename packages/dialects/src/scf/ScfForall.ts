@@ -32,6 +32,7 @@ import {
   type UnresolvedOperand,
   type Value,
 } from '@tilepass/ir'
+import { parseDynamicIndexList, printDynamicIndexList } from '../internal/DynamicIndexList.ts'
 
 /** `DeviceMappingArrayAttr`: an array of device mapping attributes (dialect attributes such as `#gpu.thread<x>`). */
 const DeviceMappingArrayAttr = attrConstraint(
@@ -61,50 +62,6 @@ function groups(op: Operation): Value[][] {
     start += n
   }
   return out
-}
-
-/** Parses `(%a, 4, %b)`: SSA values become dynamic entries (`kDynamic` in the static list). */
-export function parseDynamicIndexList(parser: OpAsmParser, dynamic: UnresolvedOperand[], statics: bigint[]): LogicalResult {
-  if (!parser.parseLParen()) {
-    return false
-  }
-  if (parser.parseOptionalRParen()) {
-    return true
-  }
-  do {
-    const operand = parser.parseOptionalOperand()
-    if (operand === undefined) {
-      return false
-    }
-    if (operand !== null) {
-      dynamic.push(operand)
-      statics.push(KDYN)
-      continue
-    }
-    const v = parser.parseInteger()
-    if (v === undefined) {
-      return false
-    }
-    statics.push(v)
-  } while (parser.parseOptionalComma())
-  return parser.parseRParen()
-}
-
-/** Prints `(%a, 4, %b)`: the static entries with each `kDynamic` replaced by the next dynamic value. */
-export function printDynamicIndexList(p: OpAsmPrinter, dynamic: readonly Value[], statics: readonly bigint[]): void {
-  p.print('(')
-  let d = 0
-  for (let i = 0; i < statics.length; i++) {
-    if (i > 0) {
-      p.print(', ')
-    }
-    if (statics[i] === KDYN) {
-      p.printOperand(dynamic[d++]!)
-    } else {
-      p.print(String(statics[i]))
-    }
-  }
-  p.print(')')
 }
 
 /** Appends `scf.forall.in_parallel` (with its empty block) when the forall body lacks a terminator. */
@@ -178,7 +135,7 @@ export const ForallOp: OdsOp = defineOp({
     const dyn: UnresolvedOperand[][] = [[], [], []]
     const stat: bigint[][] = [[], [], []]
     if (parser.parseOptionalKeyword('in')) {
-      if (!parseDynamicIndexList(parser, dyn[1]!, stat[1]!) || !parser.resolveOperands(dyn[1]!, index, parser.getCurrentLocation(), state.operands)) {
+      if (!parseDynamicIndexList(parser, dyn[1]!, stat[1]!, 'paren') || !parser.resolveOperands(dyn[1]!, index, parser.getCurrentLocation(), state.operands)) {
         return false
       }
       stat[0] = ivs.map(() => 0n)
@@ -194,7 +151,7 @@ export const ForallOp: OdsOp = defineOp({
         if (g === 2 && !parser.parseKeyword('step')) {
           return false
         }
-        if (!parseDynamicIndexList(parser, dyn[g]!, stat[g]!) || !parser.resolveOperands(dyn[g]!, index, parser.getCurrentLocation(), state.operands)) {
+        if (!parseDynamicIndexList(parser, dyn[g]!, stat[g]!, 'paren') || !parser.resolveOperands(dyn[g]!, index, parser.getCurrentLocation(), state.operands)) {
           return false
         }
       }
@@ -251,14 +208,14 @@ export const ForallOp: OdsOp = defineOp({
     const normalized = lbs!.length === 0 && steps!.length === 0 && sl.every((v) => v === 0n) && ss.every((v) => v === 1n)
     if (normalized) {
       p.print(') in ')
-      printDynamicIndexList(p, ubs!, su)
+      printDynamicIndexList(p, ubs!, su, KDYN, 'paren')
     } else {
       p.print(') = ')
-      printDynamicIndexList(p, lbs!, sl)
+      printDynamicIndexList(p, lbs!, sl, KDYN, 'paren')
       p.print(' to ')
-      printDynamicIndexList(p, ubs!, su)
+      printDynamicIndexList(p, ubs!, su, KDYN, 'paren')
       p.print(' step ')
-      printDynamicIndexList(p, steps!, ss)
+      printDynamicIndexList(p, steps!, ss, KDYN, 'paren')
     }
     const outArgs = body.arguments.slice(rank)
     if (outs!.length !== 0) {

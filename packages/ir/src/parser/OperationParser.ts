@@ -1467,6 +1467,11 @@ export class OperationParser extends Parser implements OpAsmParser {
     }
     return this.parseSSAUse(true) ?? undefined
   }
+  parseDelimitedCommaList(delimiter: 'paren' | 'square', parseElt: () => boolean, contextMessage: string): LogicalResult {
+    return delimiter === 'paren'
+      ? this.parseCommaSeparatedList(Tok.lParen, Tok.rParen, contextMessage, parseElt)
+      : this.parseCommaSeparatedList(Tok.lSquare, Tok.rSquare, contextMessage, parseElt)
+  }
   parseOperandList(delimiter: Delimiter = 'none', requiredCount = -1): UnresolvedOperand[] | undefined {
     const out: UnresolvedOperand[] = []
     const startOffset = this.lex.start
