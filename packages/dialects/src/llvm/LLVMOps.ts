@@ -90,6 +90,7 @@ import {
   LLVMTokenType,
   LLVMVoidType,
   getVectorElementType,
+  isCompatibleFloatingPointType,
   isCompatibleType,
 } from './LLVMTypes.ts'
 
@@ -561,12 +562,40 @@ const LoadableType: TypeConstraint = {
     !(t instanceof LLVMStructType && t.isOpaque),
 }
 
-/** The checks of an atomic `llvm.load`/`llvm.store` that do not depend on the target. */
-function verifyAtomic(op: Operation, forbidden: readonly number[]): LogicalResult {
+/**
+ * Whether `type` may be accessed atomically: an integer, pointer or LLVM float type whose
+ * size is a power of two of at least 8 bits (pointers take the default 64-bit layout).
+ */
+function isAtomicAccessType(type: Type): boolean {
+  let bits: number
+  if (type instanceof IntegerType) {
+    bits = type.width
+  } else if (type instanceof LLVMPointerType) {
+    bits = 64
+  } else if (isCompatibleFloatingPointType(type)) {
+    bits = (type as FloatType).width
+  } else {
+    return false
+  }
+  return bits >= 8 && (bits & (bits - 1)) === 0
+}
+
+/**
+ * The checks of an atomic `llvm.load`/`llvm.store` (`valueType` is the accessed type), in
+ * upstream's order: the type, the ordering, the alignment; a non-atomic access must not
+ * name a syncscope.
+ */
+function verifyAtomic(op: Operation, valueType: Type, forbidden: readonly number[]): LogicalResult {
   const ordering = op.getAttr('ordering')
   const o = ordering instanceof IntegerAttr ? Number(ordering.value) : 0
   if (o === 0) {
+    if (op.getAttr('syncscope') !== undefined) {
+      return op.emitOpError('expected syncscope to be null for non-atomic access').fail()
+    }
     return true
+  }
+  if (!isAtomicAccessType(valueType)) {
+    return op.emitOpError(`unsupported type ${quoted(valueType)} for atomic access`).fail()
   }
   if (forbidden.includes(o)) {
     const name = ATOMIC_ORDERINGS.find((c) => c[1] === o)?.[0] ?? ''
@@ -593,7 +622,7 @@ export const LLVMLoadOp: OdsOp = defineOp({
     syncscope: optionalAttr(StrAttr),
   },
   memoryEffects: (op) => accessEffects(op, { kind: 'read', value: op.getOperand(0) }),
-  verify: (op) => verifyAtomic(op, [5, 6]),
+  verify: (op) => verifyAtomic(op, op.getResult(0).type, [5, 6]),
   assemblyFormat: '(`volatile` $volatile_^)? $addr (`atomic` (`syncscope` `(` $syncscope^ `)`)? $ordering^)? attr-dict `:` type($addr) `->` type($res)',
 })
 
@@ -610,7 +639,7 @@ export const LLVMStoreOp: OdsOp = defineOp({
     syncscope: optionalAttr(StrAttr),
   },
   memoryEffects: (op) => accessEffects(op, { kind: 'write', value: op.getOperand(1) }),
-  verify: (op) => verifyAtomic(op, [4, 6]),
+  verify: (op) => verifyAtomic(op, op.getOperand(0).type, [4, 6]),
   assemblyFormat: '(`volatile` $volatile_^)? $value `,` $addr (`atomic` (`syncscope` `(` $syncscope^ `)`)? $ordering^)? attr-dict `:` type($value) `,` type($addr)',
 })
 
