@@ -488,6 +488,54 @@ llvm.func @f(%a: i32) {
 `,
     [],
   ],
+  [
+    `llvm.func @f(%c : !llvm.ptr, %arg : i8) {
+  llvm.call %c(%arg) : !llvm.ptr, i8
+  llvm.return
+}
+`,
+    ["2:34: error: expected '('", "2:22: error: custom op 'llvm.call' expected trailing function type"],
+  ],
+  [
+    `llvm.func @f(%c : !llvm.ptr, %arg : i8) {
+  %0 = llvm.call %c(%arg) : !llvm.ptr, (i8) -> (!llvm.void)
+  llvm.return
+}
+`,
+    ["2:27: error: custom op 'llvm.call' expected a non-void result type"],
+  ],
+  [
+    `llvm.func @f(%c : i64, %arg : i8) {
+  %0 = llvm.call %c(%arg) : i64, (i8) -> (i8)
+  llvm.return
+}
+`,
+    ["2:8: error: 'llvm.call' op indirect call expects a pointer as callee: 'i64'"],
+  ],
+  [
+    `llvm.func @f(%c : !llvm.ptr, %arg : i8) {
+  %0 = llvm.call %c(%arg) : (i8) -> (i8)
+  llvm.return
+}
+`,
+    ["2:27: error: custom op 'llvm.call' expected indirect call to have 2 trailing types"],
+  ],
+  [
+    `llvm.func @f() {
+  "llvm.call"() {op_bundle_sizes = array<i32>, operandSegmentSizes = array<i32: 0, 0>} : () -> ()
+  llvm.return
+}
+`,
+    ["2:3: error: 'llvm.call' op must have either a `callee` attribute or at least an operand"],
+  ],
+  [
+    `llvm.func @f(%c : !llvm.ptr, %arg : i8) {
+  %0 = "llvm.call"(%c, %arg) {op_bundle_sizes = array<i32>, operandSegmentSizes = array<i32: 2, 0>} : (!llvm.ptr, i8) -> !llvm.void
+  llvm.return
+}
+`,
+    [],
+  ],
 ]
 
 describe('llvm dialect diagnostics (as mlir-opt)', () => {

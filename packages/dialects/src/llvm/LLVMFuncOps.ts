@@ -71,7 +71,7 @@ import {
   enumIntAttr,
 } from './LLVMAttributes.ts'
 import { CConvAttrC, DefaultFastmathFlags, LLVMTypeC, LinkageAttrC, TailCallKindAttrC, i64EnumAttrC } from './LLVMConstraints.ts'
-import { LLVMArrayType, LLVMFunctionType, LLVMVoidType, isCompatibleType } from './LLVMTypes.ts'
+import { LLVMArrayType, LLVMFunctionType, LLVMPointerType, LLVMVoidType, isCompatibleType } from './LLVMTypes.ts'
 
 function quoted(t: Type): string {
   return `'${typeToString(t)}'`
@@ -618,17 +618,23 @@ function parseCall(parser: OpAsmParser, state: OperationState): LogicalResult {
   let calleeType: Type | undefined
   if (calleeOperand !== undefined) {
     calleeType = parser.parseType()
-    if (calleeType === undefined || !parser.parseComma()) {
+    if (calleeType === undefined) {
       return false
+    }
+    if (!parser.parseOptionalComma()) {
+      return parser.emitError(colonLoc, 'expected indirect call to have 2 trailing types').fail()
     }
   }
   const sig = parseCallSignature(parser)
   if (sig === undefined) {
-    const what = calleeOperand === undefined ? 'direct call to have 1' : 'indirect call to have 2'
-    return parser.emitError(colonLoc, `expected ${what} trailing types`).fail()
+    const what = calleeOperand === undefined ? 'direct call to have 1 trailing types' : 'trailing function type'
+    return parser.emitError(colonLoc, `expected ${what}`).fail()
   }
   if (sig.results.length > 1) {
     return parser.emitError(colonLoc, 'expected function with 0 or 1 result').fail()
+  }
+  if (sig.results.length === 1 && sig.results[0] instanceof LLVMVoidType) {
+    return parser.emitError(colonLoc, 'expected a non-void result type').fail()
   }
   if (calleeOperand !== undefined && !parser.resolveOperand(calleeOperand, calleeType!, state.operands)) {
     return false
@@ -729,16 +735,20 @@ function verifyCallSymbolUses(op: Operation): LogicalResult {
     }
     fnType = getLLVMFunctionType(fn)
   } else {
-    const vt = op.getAttr('var_callee_type')
-    if (vt instanceof TypeAttr && vt.value instanceof LLVMFunctionType) {
-      fnType = vt.value
-    } else {
-      const args = getLLVMCallArgOperands(op)
-      fnType = LLVMFunctionType.get(
-        op.results[0]?.type ?? LLVMVoidType.get(op.context),
-        args.map((a) => a.type),
-      )
+    // An indirect call: upstream checks only that the callee is a pointer (and, for
+    // vararg calls, the `var_callee_type` against the operands).
+    if (op.operands.length === 0) {
+      return op.emitOpError('must have either a `callee` attribute or at least an operand').fail()
     }
+    const calleeType = op.getOperand(0).type
+    if (!(calleeType instanceof LLVMPointerType)) {
+      return op.emitOpError(`indirect call expects a pointer as callee: ${quoted(calleeType)}`).fail()
+    }
+    const vt = op.getAttr('var_callee_type')
+    if (!(vt instanceof TypeAttr && vt.value instanceof LLVMFunctionType)) {
+      return true
+    }
+    fnType = vt.value
   }
   const args = getLLVMCallArgOperands(op)
   const vt = op.getAttr('var_callee_type')
