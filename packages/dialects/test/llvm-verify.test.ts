@@ -536,6 +536,32 @@ llvm.func @f(%a: i32) {
 `,
     [],
   ],
+  [
+    `llvm.mlir.global private @b(42 : i64) {alignment = 0} : i64
+`,
+    ['1:1: error: alignment attribute is not a power of 2'],
+  ],
+  [
+    `llvm.mlir.global common @e(dense<[0, 0, 0, 1, 0]> : vector<5xi32>) : !llvm.array<5 x i32>
+`,
+    ["1:1: error: 'llvm.mlir.global' op expected zero value for 'common' linkage"],
+  ],
+  [
+    `llvm.mlir.global common @g(-0.0 : f32) {alignment = 3} : f32
+`,
+    ['1:1: error: alignment attribute is not a power of 2'],
+  ],
+  [
+    `llvm.mlir.global appending @h() : i32
+`,
+    ["1:1: error: 'llvm.mlir.global' op expected array type for 'appending' linkage"],
+  ],
+  [
+    `llvm.mlir.global common @f(dense<0> : vector<5xi32>) {alignment = 64} : !llvm.array<5 x i32>
+llvm.mlir.global appending @i() : !llvm.array<2 x i32>
+`,
+    [],
+  ],
 ]
 
 describe('llvm dialect diagnostics (as mlir-opt)', () => {

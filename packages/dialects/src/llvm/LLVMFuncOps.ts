@@ -9,10 +9,12 @@ import {
   CallableOpInterface,
   CallOpInterface,
   DenseArrayAttr,
+  DenseIntOrFPElementsAttr,
   DenseI32ArrayAttr,
   DictArrayAttr,
   DictionaryAttr,
   FlatSymbolRefAttr,
+  FloatAttr,
   FunctionOpInterface,
   FunctionType,
   I32Attr,
@@ -969,6 +971,23 @@ function printGlobal(op: Operation, p: OpAsmPrinter): void {
   }
 }
 
+/** Whether a global's initial value is all zeros (integers, floats, elements and arrays of them). */
+function isZeroAttribute(value: Attribute): boolean {
+  if (value instanceof IntegerAttr) {
+    return value.value === 0n
+  }
+  if (value instanceof FloatAttr) {
+    return value.value === 0
+  }
+  if (value instanceof DenseIntOrFPElementsAttr) {
+    return (value.values as readonly (bigint | number)[]).every((v) => v == 0)
+  }
+  if (value instanceof ArrayAttr) {
+    return value.elements.every(isZeroAttribute)
+  }
+  return false
+}
+
 /** `llvm.mlir.global`: a global variable or constant. */
 export const LLVMGlobalOp: OdsOp = defineOp({
   name: 'llvm.mlir.global',
@@ -1003,6 +1022,22 @@ export const LLVMGlobalOp: OdsOp = defineOp({
     const init = op.regions[0]!
     if (!init.empty && op.getAttr('value') !== undefined) {
       return op.emitOpError('cannot have both initializer value and region').fail()
+    }
+    const linkage = op.getAttr('linkage')
+    const l = linkage instanceof LinkageAttr ? linkage.linkage : 'external'
+    const value = op.getAttr('value')
+    if (l === 'common' && value !== undefined && !isZeroAttribute(value)) {
+      return op.emitOpError("expected zero value for 'common' linkage").fail()
+    }
+    if (l === 'appending' && !(gt instanceof TypeAttr && gt.value instanceof LLVMArrayType)) {
+      return op.emitOpError("expected array type for 'appending' linkage").fail()
+    }
+    const alignment = op.getAttr('alignment')
+    if (alignment instanceof IntegerAttr) {
+      const a = BigInt.asUintN(64, alignment.value)
+      if (a === 0n || (a & (a - 1n)) !== 0n) {
+        return op.emitError('alignment attribute is not a power of 2').fail()
+      }
     }
     return true
   },
