@@ -2,7 +2,7 @@
 // `mlir-opt --split-input-file --allow-unregistered-dialect` (MLIR 22.1.8) reports for the
 // chunk (`line:col: severity: message`, the "see current operation" notes left out).
 import { describe, expect, it } from 'vitest'
-import { BuiltinDialect, Context, FileLineColLoc, parseSourceString, verify, type Location } from '@tilepass/ir'
+import { BuiltinDialect, Context, FileLineColLoc, parseSourceString, verify, type Location, type Operation } from '@tilepass/ir'
 import { LLVMDialect } from '../src/llvm/index.ts'
 
 function lineCol(l: Location): string {
@@ -562,6 +562,38 @@ llvm.mlir.global appending @i() : !llvm.array<2 x i32>
 `,
     [],
   ],
+  [
+    `llvm.func @f(%s: i64) {
+  %0 = llvm.alloca %s x i32 : !llvm.ptr
+  llvm.return
+}
+`,
+    ["2:31: error: custom op 'llvm.alloca' expected trailing function type with one argument and one result"],
+  ],
+  [
+    `llvm.func @f(%s: i64) {
+  %0 = llvm.alloca %s x i32 {alignment = "a"} : !llvm.ptr
+  llvm.return
+}
+`,
+    ["2:8: error: custom op 'llvm.alloca' expected integer alignment"],
+  ],
+  [
+    `llvm.func @f(%a: f32) {
+  %1 = llvm.fcmp 4.0 %a, %a : f32
+  llvm.return
+}
+`,
+    ["2:18: error: custom op 'llvm.fcmp' invalid kind of attribute specified"],
+  ],
+  [
+    `llvm.func @f(%p: !llvm.ptr, %i: i64) {
+  %0 = llvm.getelementptr %p[%i] : i64, i8
+  llvm.return
+}
+`,
+    ["2:36: error: custom op 'llvm.getelementptr' invalid kind of type specified: expected builtin.function, but found 'i64'"],
+  ],
 ]
 
 describe('llvm dialect diagnostics (as mlir-opt)', () => {
@@ -570,4 +602,19 @@ describe('llvm dialect diagnostics (as mlir-opt)', () => {
       expect(diagnose(source)).toEqual(expected)
     })
   }
+})
+
+describe('llvm.alloca parsing', () => {
+  it('drops a zero alignment as upstream does', () => {
+    const ctx = new Context({ dialects: [BuiltinDialect, LLVMDialect] })
+    const r = parseSourceString('llvm.func @f(%s: i64) {\n  %0 = llvm.alloca %s x i32 {alignment = 0} : (i64) -> !llvm.ptr\n  llvm.return\n}\n', ctx)
+    const allocas: Operation[] = []
+    r!.op.walk((op) => {
+      if (op.name.name === 'llvm.alloca') {
+        allocas.push(op)
+      }
+    })
+    expect(allocas.length).toBe(1)
+    expect(allocas[0]!.getAttr('alignment')).toBeUndefined()
+  })
 })

@@ -12,6 +12,7 @@ import {
   SymbolRefAttr,
   SymbolTable,
   type FloatType,
+  FunctionType,
   AnyInteger,
   AnySuccessor,
   AnyType,
@@ -204,10 +205,14 @@ const IntOrPtrOrVector: TypeConstraint = {
 function cmpParse(names: readonly string[]) {
   return (parser: OpAsmParser, state: OperationState): LogicalResult => {
     const predLoc = parser.getCurrentLocation()
-    const pred = parser.parseString()
-    if (pred === undefined) {
+    const predAttr = parser.parseAttribute()
+    if (predAttr === undefined) {
       return false
     }
+    if (!(predAttr instanceof StringAttr)) {
+      return parser.emitError(predLoc, 'invalid kind of attribute specified').fail()
+    }
+    const pred = predAttr.value
     const idx = names.indexOf(pred)
     if (idx < 0) {
       return parser.emitError(predLoc, `'${pred}' is an incorrect value of the 'predicate' attribute`).fail()
@@ -659,16 +664,23 @@ export const LLVMAllocaOp: OdsOp = defineOp({
       return false
     }
     const elemType = parser.parseType()
-    if (elemType === undefined || !parser.parseOptionalAttrDict(state.attributes)) {
+    if (elemType === undefined || !parser.parseOptionalAttrDict(state.attributes) || !parser.parseColon()) {
       return false
     }
     const fnLoc = parser.getCurrentLocation()
-    if (!parser.parseColon()) {
-      return false
-    }
     const fnType = parser.parseType()
     if (fnType === undefined) {
       return false
+    }
+    const alignIdx = state.attributes.findIndex((a) => a.name === 'alignment')
+    if (alignIdx >= 0) {
+      const alignment = state.attributes[alignIdx]!.value
+      if (!(alignment instanceof IntegerAttr)) {
+        return parser.emitError(parser.getNameLoc(), 'expected integer alignment').fail()
+      }
+      if (alignment.value === 0n) {
+        state.attributes.splice(alignIdx, 1)
+      }
     }
     const ft = fnType as { inputs?: readonly Type[]; results?: readonly Type[] }
     if (ft.inputs === undefined || ft.results === undefined || ft.inputs.length !== 1 || ft.results.length !== 1) {
@@ -810,12 +822,12 @@ export const LLVMGEPOp: OdsOp = defineOp({
       return false
     }
     const fnLoc = parser.getCurrentLocation()
-    const fnType = parser.parseType() as { inputs?: readonly Type[]; results?: readonly Type[] } | undefined
+    const fnType = parser.parseType()
     if (fnType === undefined) {
       return false
     }
-    if (fnType.inputs === undefined || fnType.results === undefined) {
-      return parser.emitError(fnLoc, 'expected function type').fail()
+    if (!(fnType instanceof FunctionType)) {
+      return parser.emitError(fnLoc, `invalid kind of type specified: expected builtin.function, but found ${quoted(fnType)}`).fail()
     }
     if (!parser.parseComma()) {
       return false
