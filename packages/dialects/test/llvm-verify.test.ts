@@ -594,6 +594,78 @@ llvm.mlir.global appending @i() : !llvm.array<2 x i32>
 `,
     ["2:36: error: custom op 'llvm.getelementptr' invalid kind of type specified: expected builtin.function, but found 'i64'"],
   ],
+  [
+    `llvm.func @f() {
+  %0 = llvm.mlir.constant(1.0 : f64) : !llvm.struct<(f64, f64)>
+  llvm.return
+}
+`,
+    ["2:8: error: 'llvm.mlir.constant' op expected array attribute for struct type"],
+  ],
+  [
+    `llvm.func @f() {
+  %0 = llvm.mlir.constant([1.0 : f64, 2 : i32]) : !llvm.struct<(f64, i64)>
+  llvm.return
+}
+`,
+    ["2:8: error: 'llvm.mlir.constant' op struct element at index 1 is of wrong type"],
+  ],
+  [
+    `llvm.func @f() {
+  %0 = llvm.mlir.constant(dense<[1.0, 2.0]> : vector<2xbf16>) : vector<2xf16>
+  llvm.return
+}
+`,
+    ["2:8: error: 'llvm.mlir.constant' op attribute and type have different float semantics"],
+  ],
+  [
+    `llvm.func @f() {
+  %0 = llvm.mlir.constant(dense<[1.0, 2.0, 3.0]> : tensor<3xf64>) : !llvm.array<2 x vector<2xf64>>
+  llvm.return
+}
+`,
+    ["2:8: error: 'llvm.mlir.constant' op type and attribute have a different number of elements: 4 vs. 3"],
+  ],
+  [
+    `llvm.func @f() {
+  %0 = llvm.mlir.constant(dense<[1.0, 2.0]> : tensor<2xf32>) : vector<[2]xf32>
+  llvm.return
+}
+`,
+    ["2:8: error: 'llvm.mlir.constant' op scalable vector type requires a splat attribute"],
+  ],
+  [
+    `llvm.func @f() {
+  %0 = llvm.mlir.constant(dense<1> : vector<2xi32>) : f32
+  llvm.return
+}
+`,
+    ["2:8: error: 'llvm.mlir.constant' op expected vector or array type"],
+  ],
+  [
+    `llvm.func @f() {
+  %0 = llvm.mlir.constant([1 : i32]) : !llvm.array<1 x i32>
+  llvm.return
+}
+`,
+    ["2:8: error: 'llvm.mlir.constant' op for array with an array attribute must have a struct element type"],
+  ],
+  [
+    `llvm.func @f() {
+  %0 = llvm.mlir.constant([[1 : i32], 3 : i32]) : !llvm.array<2 x !llvm.struct<(i32)>>
+  llvm.return
+}
+`,
+    ["2:8: error: 'llvm.mlir.constant' op nested attribute for struct element at index 1 must be a zero, or undef, or array attribute"],
+  ],
+  [
+    `llvm.func @f() {
+  %0 = llvm.mlir.constant(1.0 : f16) : i8
+  llvm.return
+}
+`,
+    ["2:8: error: 'llvm.mlir.constant' op expected integer type of width 16"],
+  ],
 ]
 
 describe('llvm dialect diagnostics (as mlir-opt)', () => {

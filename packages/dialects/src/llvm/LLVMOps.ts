@@ -11,7 +11,11 @@ import {
   StringAttr,
   SymbolRefAttr,
   SymbolTable,
-  type FloatType,
+  FloatType,
+  IndexType,
+  RankedTensorType,
+  SparseElementsAttr,
+  UnrankedTensorType,
   FunctionType,
   AnyInteger,
   AnySuccessor,
@@ -400,32 +404,180 @@ export const LLVMAddrSpaceCastOp: OdsOp = cast('addrspacecast', PtrOrVector, Ptr
 
 // ---- constants -------------------------------------------------------------------------
 
+/** The number of scalars in a (nested) vector/array type; anything else counts as one. */
+function constantNumElements(t: Type): number {
+  if (t instanceof VectorType) {
+    return t.numElements * constantNumElements(t.elementType)
+  }
+  if (t instanceof LLVMArrayType) {
+    return t.numElements * constantNumElements(t.elementType)
+  }
+  return 1
+}
+
+/** The scalar type under nested arrays and one vector/tensor level. */
+function constantElementType(t: Type): Type {
+  while (t instanceof LLVMArrayType) {
+    t = t.elementType
+  }
+  if (t instanceof VectorType || t instanceof RankedTensorType || t instanceof UnrankedTensorType) {
+    return t.elementType
+  }
+  return t
+}
+
+function hasScalableVector(t: Type): boolean {
+  if (t instanceof VectorType) {
+    return t.isScalable || hasScalableVector(t.elementType)
+  }
+  return t instanceof LLVMArrayType && hasScalableVector(t.elementType)
+}
+
+function isZeroOrUndef(a: Attribute): boolean {
+  return a instanceof LLVMZeroAttr || a instanceof LLVMUndefAttr
+}
+
+/** Checks an array attribute against the (nested) array type of an `llvm.mlir.constant`. */
+function verifyArrayConstant(op: Operation, arrayType: LLVMArrayType, arrayAttr: ArrayAttr, dim: number): LogicalResult {
+  const elements = arrayAttr.elements
+  if (arrayType.numElements !== elements.length) {
+    return op.emitOpError(`array attribute size does not match array type size in dimension ${dim}: ${elements.length} vs. ${arrayType.numElements}`).fail()
+  }
+  const seen = new Set<Attribute>()
+  const elementType = arrayType.elementType
+  if (elementType instanceof LLVMArrayType) {
+    for (let i = 0; i < elements.length; i++) {
+      const e = elements[i]!
+      if (seen.has(e)) {
+        continue
+      }
+      seen.add(e)
+      if (isZeroOrUndef(e)) {
+        continue
+      }
+      if (!(e instanceof ArrayAttr)) {
+        return op.emitOpError(`nested attribute for sub-array in dimension ${dim} at index ${i} must be a zero, or undef, or array attribute`).fail()
+      }
+      if (!verifyArrayConstant(op, elementType, e, dim + 1)) {
+        return false
+      }
+    }
+    return true
+  }
+  if (!(elementType instanceof LLVMStructType)) {
+    return op.emitOpError('for array with an array attribute must have a struct element type').fail()
+  }
+  const numFields = elementType.body.length
+  for (let i = 0; i < elements.length; i++) {
+    const e = elements[i]!
+    if (seen.has(e)) {
+      continue
+    }
+    seen.add(e)
+    if (isZeroOrUndef(e)) {
+      continue
+    }
+    if (!(e instanceof ArrayAttr)) {
+      return op.emitOpError(`nested attribute for struct element at index ${i} must be a zero, or undef, or array attribute`).fail()
+    }
+    if (e.elements.length !== numFields) {
+      return op.emitOpError(`nested array attribute size for struct element at index ${i} must match struct size: ${e.elements.length} vs. ${numFields}`).fail()
+    }
+  }
+  return true
+}
+
+/**
+ * Whether a float attribute of type `attrType` may initialize `elementType`: the same
+ * float type, or an integer of the float's width (other types are left alone).
+ */
+function verifyConstantFloat(op: Operation, attrType: FloatType, elementType: Type): LogicalResult {
+  if (elementType instanceof FloatType) {
+    if (elementType.kind !== attrType.kind) {
+      return op.emitOpError('attribute and type have different float semantics').fail()
+    }
+    return true
+  }
+  if (elementType instanceof IntegerType && !(elementType.isSignless && elementType.width === attrType.width)) {
+    return op.emitOpError(`expected integer type of width ${attrType.width}`).fail()
+  }
+  return true
+}
+
+/** `llvm.mlir.constant` verification, in upstream's order. */
 function verifyConstant(op: Operation): LogicalResult {
   const value = op.getAttr('value')
   const type = op.getResult(0).type
   if (value instanceof StringAttr) {
     const n = new TextEncoder().encode(value.value).length
-    if (!(type instanceof LLVMArrayType) || type.numElements !== n || !(type.elementType instanceof IntegerType && type.elementType.width === 8)) {
+    if (!(type instanceof LLVMArrayType) || type.numElements !== n || !(type.elementType instanceof IntegerType && type.elementType.isSignless && type.elementType.width === 8)) {
       return op.emitOpError(`expected array type of ${n} i8 elements for the string constant`).fail()
     }
     return true
   }
   if (type instanceof LLVMStructType) {
+    if (!(value instanceof ArrayAttr)) {
+      return op.emitOpError('expected array attribute for struct type').fail()
+    }
+    const fields = type.body
+    if (value.elements.length !== fields.length) {
+      return op.emitOpError(`expected array attribute of size ${fields.length}`).fail()
+    }
+    for (let i = 0; i < fields.length; i++) {
+      const ft = fields[i]!
+      const a = value.elements[i]!
+      if (!((ft instanceof IntegerType && ft.isSignless) || ft instanceof IndexType || ft instanceof FloatType)) {
+        return op.emitOpError('expected struct element types to be floating point type or integer type').fail()
+      }
+      if (!(a instanceof FloatAttr || a instanceof IntegerAttr)) {
+        return op.emitOpError('expected element of array attribute to be floating point or integer').fail()
+      }
+      if (a.type !== ft) {
+        return op.emitOpError(`struct element at index ${i} is of wrong type`).fail()
+      }
+    }
     return true
   }
-  if (!(value instanceof IntegerAttr || value instanceof FloatAttr || value instanceof ArrayAttr || value instanceof DenseElementsAttr)) {
-    return op.emitOpError('only supports integer, float, string or elements attributes').fail()
-  }
-  if (value instanceof IntegerAttr && !(type instanceof IntegerType)) {
-    return op.emitOpError('expected integer type').fail()
-  }
-  if (value instanceof FloatAttr && type instanceof IntegerType) {
-    const width = (value.type as FloatType).width
-    if (type.width !== width) {
-      return op.emitOpError(`expected integer type of width ${width}`).fail()
+  if (value instanceof IntegerAttr) {
+    if (!(type instanceof IntegerType)) {
+      return op.emitOpError('expected integer type').fail()
     }
+    return true
   }
-  return true
+  if (value instanceof FloatAttr) {
+    return verifyConstantFloat(op, value.type as FloatType, type)
+  }
+  if (value instanceof DenseElementsAttr || value instanceof SparseElementsAttr) {
+    if (hasScalableVector(type)) {
+      if (!(value instanceof DenseElementsAttr && value.isSplat)) {
+        return op.emitOpError('scalable vector type requires a splat attribute').fail()
+      }
+      return true
+    }
+    if (!(type instanceof VectorType || type instanceof LLVMArrayType)) {
+      return op.emitOpError('expected vector or array type').fail()
+    }
+    const typeCount = constantNumElements(type)
+    if (typeCount !== value.numElements) {
+      return op.emitOpError(`type and attribute have a different number of elements: ${typeCount} vs. ${value.numElements}`).fail()
+    }
+    const attrElt = constantElementType(value.type)
+    const resElt = constantElementType(type)
+    if (attrElt instanceof FloatType) {
+      return verifyConstantFloat(op, attrElt, resElt)
+    }
+    if (attrElt instanceof IntegerType && !(resElt instanceof IntegerType)) {
+      return op.emitOpError('expected integer element type for integer elements attribute').fail()
+    }
+    return true
+  }
+  if (value instanceof ArrayAttr) {
+    if (!(type instanceof LLVMArrayType)) {
+      return op.emitOpError('expected array or struct type for array attribute').fail()
+    }
+    return verifyArrayConstant(op, type, value, 0)
+  }
+  return op.emitOpError('only supports integer, float, string or elements attributes').fail()
 }
 
 /** `llvm.mlir.constant(42 : i32) : i32`. */
