@@ -666,6 +666,30 @@ llvm.mlir.global appending @i() : !llvm.array<2 x i32>
 `,
     ["2:8: error: 'llvm.mlir.constant' op expected integer type of width 16"],
   ],
+  [
+    `llvm.func @f(%v: f32, %i: i32) {
+  %0 = llvm.extractelement %v[%i : i32] : f32
+  llvm.return
+}
+`,
+    ["2:43: error: custom op 'llvm.extractelement' invalid kind of type specified: expected builtin.vector, but found 'f32'"],
+  ],
+  [
+    `llvm.func @f(%v: f32) {
+  %0 = llvm.shufflevector %v, %v [0] : f32
+  llvm.return
+}
+`,
+    ["2:40: error: custom op 'llvm.shufflevector' invalid kind of type specified: expected builtin.vector, but found 'f32'"],
+  ],
+  [
+    `llvm.func @f(%b: i32) {
+  %0 = llvm.insertvalue %b, %b[0] : memref<2xi32>
+  llvm.return
+}
+`,
+    ["3:3: error: custom op 'llvm.insertvalue' expected LLVM IR Dialect type, got 'memref<2xi32>'"],
+  ],
 ]
 
 describe('llvm dialect diagnostics (as mlir-opt)', () => {

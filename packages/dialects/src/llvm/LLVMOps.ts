@@ -83,6 +83,7 @@ import {
   LLVMTypeC,
   PtrOrVector,
   getI1SameShape,
+  parseVectorType,
   i64EnumAttrC,
 } from './LLVMConstraints.ts'
 import {
@@ -1049,6 +1050,14 @@ export const LLVMGEPOp: OdsOp = defineOp({
 
 // ---- aggregates and vectors ------------------------------------------------------------
 
+/** As `getInsertExtractValueElementType`, first requiring an LLVM-compatible container (as the parser does). */
+function parseInsertExtractValueElementType(container: Type, position: readonly number[]): Type | string {
+  if (!isCompatibleType(container)) {
+    return `expected LLVM IR Dialect type, got ${quoted(container)}`
+  }
+  return getInsertExtractValueElementType(container, position)
+}
+
 /** The element type at `position` inside `container`, or an error message. */
 export function getInsertExtractValueElementType(container: Type, position: readonly number[]): Type | string {
   let t: Type = container
@@ -1121,7 +1130,7 @@ export const LLVMExtractValueOp: OdsOp = defineOp({
     if (t === undefined) {
       return false
     }
-    const el = getInsertExtractValueElementType(t, pos)
+    const el = parseInsertExtractValueElementType(t, pos)
     if (typeof el === 'string') {
       return parser.emitError(parser.getCurrentLocation(), el).fail()
     }
@@ -1179,7 +1188,7 @@ export const LLVMInsertValueOp: OdsOp = defineOp({
     if (t === undefined) {
       return false
     }
-    const el = getInsertExtractValueElementType(t, pos)
+    const el = parseInsertExtractValueElementType(t, pos)
     if (typeof el === 'string') {
       return parser.emitError(parser.getCurrentLocation(), el).fail()
     }
@@ -1263,12 +1272,12 @@ export const LLVMShuffleVectorOp: OdsOp = defineOp({
     if (mask === undefined || !parser.parseOptionalAttrDict(state.attributes)) {
       return false
     }
-    const t = parser.parseColonType()
-    if (t === undefined) {
+    if (!parser.parseColon()) {
       return false
     }
-    if (!(t instanceof VectorType)) {
-      return parser.emitError(loc, 'expected an LLVM compatible vector type').fail()
+    const t = parseVectorType(parser)
+    if (t === undefined) {
+      return false
     }
     state.addProperty('mask', DenseArrayAttr.getI32(parser.context, mask))
     if (!parser.resolveOperands([a, b], t, loc, state.operands)) {
