@@ -690,6 +690,55 @@ llvm.mlir.global appending @i() : !llvm.array<2 x i32>
 `,
     ["3:3: error: custom op 'llvm.insertvalue' expected LLVM IR Dialect type, got 'memref<2xi32>'"],
   ],
+  [
+    `llvm.func @f(%p: !llvm.ptr, %v: i32) {
+  %0 = llvm.load %p {access_groups = [], noalias_scopes = []} : !llvm.ptr -> i32
+  llvm.store %v, %p {alias_scopes = []} : i32, !llvm.ptr
+  llvm.return
+}
+`,
+    [],
+  ],
+  [
+    `llvm.func @f(%p: !llvm.ptr, %v: i32) {
+  llvm.store %v, %p {alias_scopes = [1]} : i32, !llvm.ptr
+  llvm.return
+}
+`,
+    ["2:21: error: custom op 'llvm.store' 'llvm.store' op attribute 'alias_scopes' failed to satisfy constraint: LLVM dialect alias scope array"],
+  ],
+  [
+    `llvm.func @f(%p: !llvm.ptr) {
+  %0 = "llvm.load"(%p) {access_groups = 3} : (!llvm.ptr) -> i32
+  llvm.return
+}
+`,
+    ["2:8: error: 'llvm.load' op attribute 'access_groups' failed to satisfy constraint: LLVM dialect access group metadata array"],
+  ],
+  [
+    `llvm.func @f(%a: i64) {
+  llvm.switch %a : i64, ^bb1 [
+    1: ^bb2
+  ] {branch_weights = array<i32: 1>}
+^bb1:
+  llvm.return
+^bb2:
+  llvm.return
+}
+`,
+    ['2:3: error: expects number of branch weights to match number of successors: 1 vs 2'],
+  ],
+  [
+    `llvm.func @f(%a: i64) {
+  "llvm.switch"(%a)[^bb1, ^bb2] <{case_operand_segments = array<i32: 0>, case_values = dense<1> : vector<1xi16>, operandSegmentSizes = array<i32: 1, 0, 0>}> : (i64) -> ()
+^bb1:
+  llvm.return
+^bb2:
+  llvm.return
+}
+`,
+    ['2:3: error: expects case value type to match condition value type'],
+  ],
 ]
 
 describe('llvm dialect diagnostics (as mlir-opt)', () => {

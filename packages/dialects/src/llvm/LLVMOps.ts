@@ -765,6 +765,14 @@ function verifyAtomic(op: Operation, valueType: Type, forbidden: readonly number
   return true
 }
 
+/**
+ * `LLVM_AccessGroupArrayAttr` / `LLVM_AliasScopeArrayAttr`: arrays of `#llvm.access_group`
+ * / `#llvm.alias_scope` attributes. Tilepass has neither attribute kind yet, so only the
+ * empty array satisfies them; anything else is rejected with upstream's message.
+ */
+const AccessGroupArrayAttrC = attrConstraint('LLVM dialect access group metadata array', (a) => a instanceof ArrayAttr && a.elements.length === 0)
+const AliasScopeArrayAttrC = attrConstraint('LLVM dialect alias scope array', (a) => a instanceof ArrayAttr && a.elements.length === 0)
+
 /** `llvm.load %p : !llvm.ptr -> i32`. */
 export const LLVMLoadOp: OdsOp = defineOp({
   name: 'llvm.load',
@@ -778,6 +786,9 @@ export const LLVMLoadOp: OdsOp = defineOp({
     invariantGroup: optionalAttr(UnitAttrC),
     ordering: DefaultAtomicOrdering,
     syncscope: optionalAttr(StrAttr),
+    access_groups: optionalAttr(AccessGroupArrayAttrC),
+    alias_scopes: optionalAttr(AliasScopeArrayAttrC),
+    noalias_scopes: optionalAttr(AliasScopeArrayAttrC),
   },
   memoryEffects: (op) => accessEffects(op, { kind: 'read', value: op.getOperand(0) }),
   verify: (op) => verifyAtomic(op, op.getResult(0).type, [5, 6]),
@@ -795,6 +806,9 @@ export const LLVMStoreOp: OdsOp = defineOp({
     invariantGroup: optionalAttr(UnitAttrC),
     ordering: DefaultAtomicOrdering,
     syncscope: optionalAttr(StrAttr),
+    access_groups: optionalAttr(AccessGroupArrayAttrC),
+    alias_scopes: optionalAttr(AliasScopeArrayAttrC),
+    noalias_scopes: optionalAttr(AliasScopeArrayAttrC),
   },
   memoryEffects: (op) => accessEffects(op, { kind: 'write', value: op.getOperand(1) }),
   verify: (op) => verifyAtomic(op, op.getOperand(0).type, [4, 6]),
@@ -1534,6 +1548,13 @@ export const LLVMSwitchOp: OdsOp = defineOp({
     const segs = op.getAttr('case_operand_segments')
     if (segs instanceof DenseArrayAttr && segs.values.length !== numCases) {
       return op.emitOpError('expects number of case operand segments to match number of case destinations').fail()
+    }
+    const weights = op.getAttr('branch_weights')
+    if (weights instanceof DenseArrayAttr && weights.values.length !== op.successors.length) {
+      return op.emitError(`expects number of branch weights to match number of successors: ${weights.values.length} vs ${op.successors.length}`).fail()
+    }
+    if (cv instanceof DenseIntOrFPElementsAttr && cv.type.elementType !== op.getOperand(0).type) {
+      return op.emitError('expects case value type to match condition value type').fail()
     }
     return verifyBranchSuccessorOperands(op, switchSuccessorOperands)
   },
