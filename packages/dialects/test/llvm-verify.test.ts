@@ -739,6 +739,54 @@ llvm.mlir.global appending @i() : !llvm.array<2 x i32>
 `,
     ['2:3: error: expects case value type to match condition value type'],
   ],
+  [
+    `llvm.func @f(%a: vector<2xi32>) {
+  %0 = llvm.zext %a : vector<2xi32> to vector<1xi16>
+  llvm.return
+}
+`,
+    ['2:8: error: input and output vectors are of incompatible shape'],
+  ],
+  [
+    `llvm.func @f(%a: i32) {
+  %0 = llvm.sext %a : i32 to vector<1xi16>
+  llvm.return
+}
+`,
+    ['2:8: error: input type is an integer but output type is a vector'],
+  ],
+  [
+    `llvm.func @f(%a: vector<[2]xi32>) {
+  %0 = llvm.zext %a : vector<[2]xi32> to vector<2xi64>
+  llvm.return
+}
+`,
+    ['2:8: error: input and output vectors are of incompatible shape'],
+  ],
+  [
+    `llvm.func @f(%a: vector<2x!llvm.ptr<1>>) {
+  %0 = llvm.bitcast %a : vector<2x!llvm.ptr<1>> to vector<2xi64>
+  llvm.return
+}
+`,
+    ["2:8: error: 'llvm.bitcast' op can only cast pointers from and to pointers"],
+  ],
+  [
+    `llvm.func @f(%a: vector<2x!llvm.ptr<1>>) {
+  %0 = llvm.bitcast %a : vector<2x!llvm.ptr<1>> to !llvm.ptr<2>
+  llvm.return
+}
+`,
+    ["2:8: error: 'llvm.bitcast' op cannot cast vector of pointers to pointer"],
+  ],
+  [
+    `llvm.func @f(%a: vector<2x!llvm.ptr<1>>) {
+  %0 = llvm.bitcast %a : vector<2x!llvm.ptr<1>> to vector<4x!llvm.ptr<1>>
+  llvm.return
+}
+`,
+    [],
+  ],
 ]
 
 describe('llvm dialect diagnostics (as mlir-opt)', () => {

@@ -362,9 +362,49 @@ function intWidth(t: Type): number {
   return e instanceof IntegerType ? e.width : 0
 }
 
+/** `llvm.sext`/`llvm.zext`: matching vector shapes (scalable dims included), then a wider result. */
 function verifyExt(op: Operation): LogicalResult {
+  const from = op.getOperand(0).type
+  const to = op.getResult(0).type
+  if (from instanceof VectorType && to instanceof VectorType) {
+    const same = from.shape.length === to.shape.length && from.shape.every((d, i) => d === to.shape[i] && from.scalableDims[i] === to.scalableDims[i])
+    if (!same) {
+      return op.emitError('input and output vectors are of incompatible shape').fail()
+    }
+  } else if (from instanceof VectorType) {
+    return op.emitError('input type is a vector but output type is an integer').fail()
+  } else if (to instanceof VectorType) {
+    return op.emitError('input type is an integer but output type is a vector').fail()
+  }
   if (intWidth(op.getOperand(0).type) >= intWidth(op.getResult(0).type)) {
     return op.emitError('integer width of the output type is smaller or equal to the integer width of the input type').fail()
+  }
+  return true
+}
+
+/**
+ * `llvm.bitcast`: pointers (or vectors of pointers) cast only to pointers of the same
+ * address space and vector-ness.
+ */
+function verifyBitcast(op: Operation): LogicalResult {
+  const from = op.getOperand(0).type
+  const to = op.getResult(0).type
+  const fromPtr = getVectorElementType(from)
+  const toPtr = getVectorElementType(to)
+  if ((fromPtr instanceof LLVMPointerType) !== (toPtr instanceof LLVMPointerType)) {
+    return op.emitOpError('can only cast pointers from and to pointers').fail()
+  }
+  if (!(fromPtr instanceof LLVMPointerType) || !(toPtr instanceof LLVMPointerType)) {
+    return true
+  }
+  if (to instanceof VectorType && !(from instanceof VectorType)) {
+    return op.emitOpError('cannot cast pointer to vector of pointers').fail()
+  }
+  if (!(to instanceof VectorType) && from instanceof VectorType) {
+    return op.emitOpError('cannot cast vector of pointers to pointer').fail()
+  }
+  if (fromPtr.addressSpace !== toPtr.addressSpace) {
+    return op.emitOpError("cannot cast pointers of different address spaces, use 'llvm.addrspacecast' instead").fail()
   }
   return true
 }
@@ -395,7 +435,7 @@ export const LLVMFPExtOp: OdsOp = cast('fpext', FloatOrVector, FloatOrVector)
 /** `llvm.fptrunc`. */
 export const LLVMFPTruncOp: OdsOp = cast('fptrunc', FloatOrVector, FloatOrVector)
 /** `llvm.bitcast`. */
-export const LLVMBitcastOp: OdsOp = cast('bitcast', LLVMNonAggregate, LLVMNonAggregate, { fold: foldCastChain })
+export const LLVMBitcastOp: OdsOp = cast('bitcast', LLVMNonAggregate, LLVMNonAggregate, { fold: foldCastChain, verify: verifyBitcast })
 /** `llvm.ptrtoint`. */
 export const LLVMPtrToIntOp: OdsOp = cast('ptrtoint', PtrOrVector, IntOrVector)
 /** `llvm.inttoptr`. */
