@@ -787,6 +787,58 @@ llvm.mlir.global appending @i() : !llvm.array<2 x i32>
 `,
     [],
   ],
+  [
+    `llvm.func @g(%a: i32) {
+  llvm.call @g(%a) vararg(!llvm.func<void (i32)>) : (i32) -> ()
+  llvm.return
+}
+`,
+    ["2:3: error: 'llvm.call' op expected var_callee_type to be a variadic function type"],
+  ],
+  [
+    `llvm.func @f(%c: !llvm.ptr, %a: i32) {
+  llvm.call %c(%a) vararg(!llvm.func<void (i32, i64, ...)>) : !llvm.ptr, (i32) -> ()
+  llvm.return
+}
+`,
+    ["2:3: error: 'llvm.call' op expected var_callee_type to have at most 1 parameters"],
+  ],
+  [
+    `llvm.func @f(%c: !llvm.ptr, %a: i32) {
+  llvm.call %c(%a) vararg(!llvm.func<void (i64, ...)>) : !llvm.ptr, (i32) -> ()
+  llvm.return
+}
+`,
+    ["2:3: error: 'llvm.call' op var_callee_type parameter type mismatch: 'i64' != 'i32'"],
+  ],
+  [
+    `llvm.func @v(i32, ...) -> i32
+llvm.func @f(%a: i32) {
+  %0 = llvm.call @v(%a) vararg(!llvm.func<i8 (i32, ...)>) : (i32) -> i32
+  llvm.return
+}
+`,
+    ["3:8: error: 'llvm.call' op var_callee_type return type mismatch: 'i8' != 'i32'"],
+  ],
+  [
+    `llvm.func @v(i32, ...) -> i32
+llvm.func @f(%a: i32) {
+  llvm.call @v(%a) vararg(!llvm.func<i8 (i32, ...)>) : (i32) -> ()
+  llvm.return
+}
+`,
+    ["3:3: error: 'llvm.call' op expected var_callee_type to return void"],
+  ],
+  [
+    `llvm.func @v(i32, ...) -> i32
+llvm.func @f(%c: !llvm.ptr, %a: i32) {
+  %0 = llvm.call @v(%a, %a) vararg(!llvm.func<i32 (i32, ...)>) : (i32, i32) -> i32
+  %1 = llvm.call %c(%a, %a) vararg(!llvm.func<i32 (i32, ...)>) : !llvm.ptr, (i32, i32) -> i32
+  llvm.return
+}
+`,
+    [],
+  ],
 ]
 
 describe('llvm dialect diagnostics (as mlir-opt)', () => {

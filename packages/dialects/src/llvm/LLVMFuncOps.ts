@@ -724,7 +724,39 @@ function printCall(op: Operation, p: OpAsmPrinter): void {
   }
 }
 
+/** Checks a call's `var_callee_type` against its operands and result (upstream's order). */
+function verifyCallVarCalleeType(op: Operation): LogicalResult {
+  const vt = op.getAttr('var_callee_type')
+  if (!(vt instanceof TypeAttr && vt.value instanceof LLVMFunctionType)) {
+    return true
+  }
+  const ft = vt.value
+  if (!ft.isVarArg) {
+    return op.emitOpError('expected var_callee_type to be a variadic function type').fail()
+  }
+  const args = getLLVMCallArgOperands(op)
+  if (ft.params.length > args.length) {
+    return op.emitOpError(`expected var_callee_type to have at most ${args.length} parameters`).fail()
+  }
+  for (let i = 0; i < ft.params.length; i++) {
+    if (ft.params[i] !== args[i]!.type) {
+      return op.emitOpError(`var_callee_type parameter type mismatch: ${quoted(ft.params[i]!)} != ${quoted(args[i]!.type)}`).fail()
+    }
+  }
+  if (op.results.length === 0) {
+    if (!(ft.returnType instanceof LLVMVoidType)) {
+      return op.emitOpError('expected var_callee_type to return void').fail()
+    }
+  } else if (op.results[0]!.type !== ft.returnType) {
+    return op.emitOpError(`var_callee_type return type mismatch: ${quoted(ft.returnType)} != ${quoted(op.results[0]!.type)}`).fail()
+  }
+  return true
+}
+
 function verifyCallSymbolUses(op: Operation): LogicalResult {
+  if (!verifyCallVarCalleeType(op)) {
+    return false
+  }
   const callee = calleeAttr(op)
   let fnType: LLVMFunctionType
   if (callee !== undefined) {
@@ -737,8 +769,8 @@ function verifyCallSymbolUses(op: Operation): LogicalResult {
     }
     fnType = getLLVMFunctionType(fn)
   } else {
-    // An indirect call: upstream checks only that the callee is a pointer (and, for
-    // vararg calls, the `var_callee_type` against the operands).
+    // An indirect call: upstream checks only that the callee is a pointer (and, above,
+    // the `var_callee_type` against the operands).
     if (op.operands.length === 0) {
       return op.emitOpError('must have either a `callee` attribute or at least an operand').fail()
     }
@@ -746,11 +778,7 @@ function verifyCallSymbolUses(op: Operation): LogicalResult {
     if (!(calleeType instanceof LLVMPointerType)) {
       return op.emitOpError(`indirect call expects a pointer as callee: ${quoted(calleeType)}`).fail()
     }
-    const vt = op.getAttr('var_callee_type')
-    if (!(vt instanceof TypeAttr && vt.value instanceof LLVMFunctionType)) {
-      return true
-    }
-    fnType = vt.value
+    return true
   }
   const args = getLLVMCallArgOperands(op)
   const vt = op.getAttr('var_callee_type')
