@@ -839,6 +839,30 @@ llvm.func @f(%c: !llvm.ptr, %a: i32) {
 `,
     [],
   ],
+  [
+    `llvm.func @f() attributes {always_inline, no_inline} {
+  llvm.return
+}
+`,
+    ['1:1: error: no_inline and always_inline attributes are incompatible'],
+  ],
+  [
+    `llvm.func @f() attributes {optimize_none}
+llvm.func @g() attributes {optimize_none} {
+  llvm.return
+}
+`,
+    ["2:1: error: 'llvm.func' op with optimize_none must also be no_inline"],
+  ],
+  [
+    `llvm.func @f(%v: vector<[4]xf32>) {
+  %0 = llvm.shufflevector %v, %v [0, 0, 1, 0] : vector<[4]xf32>
+  %1 = llvm.shufflevector %v, %v [0, 0] : vector<[4]xf32>
+  llvm.return
+}
+`,
+    ["2:8: error: 'llvm.shufflevector' op expected a splat operation for scalable vectors"],
+  ],
 ]
 
 describe('llvm dialect diagnostics (as mlir-opt)', () => {

@@ -385,6 +385,16 @@ function verifyFunc(op: Operation): LogicalResult {
     return false
   }
   if (!body.empty) {
+    // Inlining attributes of definitions, as upstream composes them.
+    const noInline = op.getAttr('no_inline') !== undefined
+    if (noInline && op.getAttr('always_inline') !== undefined) {
+      return op.emitError('no_inline and always_inline attributes are incompatible').fail()
+    }
+    if (op.getAttr('optimize_none') !== undefined && !noInline) {
+      return op.emitOpError('with optimize_none must also be no_inline').fail()
+    }
+  }
+  if (!body.empty) {
     const entry = body.front
     if (entry.numArguments !== fnType.params.length) {
       return op.emitOpError(`entry block must have ${fnType.params.length} arguments to match function signature`).fail()

@@ -1312,6 +1312,14 @@ export const LLVMShuffleVectorOp: OdsOp = defineOp({
   attributes: { mask: DenseI32ArrayAttr },
   traits: Trait.Pure,
   allTypesMatch: [['v1', 'v2']],
+  verify(op: Operation): LogicalResult {
+    const v1 = op.getOperand(0).type
+    const mask = op.getAttr('mask')
+    if (v1 instanceof VectorType && v1.isScalable && mask instanceof DenseArrayAttr && mask.values.some((m) => Number(m) !== 0)) {
+      return op.emitOpError('expected a splat operation for scalable vectors').fail()
+    }
+    return true
+  },
   parse(parser: OpAsmParser, state: OperationState): LogicalResult {
     const loc = parser.getCurrentLocation()
     const a = parser.parseOperand()
