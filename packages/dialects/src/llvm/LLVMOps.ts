@@ -484,31 +484,13 @@ function verifyArrayConstant(op: Operation, arrayType: LLVMArrayType, arrayAttr:
   if (arrayType.numElements !== elements.length) {
     return op.emitOpError(`array attribute size does not match array type size in dimension ${dim}: ${elements.length} vs. ${arrayType.numElements}`).fail()
   }
-  const seen = new Set<Attribute>()
   const elementType = arrayType.elementType
-  if (elementType instanceof LLVMArrayType) {
-    for (let i = 0; i < elements.length; i++) {
-      const e = elements[i]!
-      if (seen.has(e)) {
-        continue
-      }
-      seen.add(e)
-      if (isZeroOrUndef(e)) {
-        continue
-      }
-      if (!(e instanceof ArrayAttr)) {
-        return op.emitOpError(`nested attribute for sub-array in dimension ${dim} at index ${i} must be a zero, or undef, or array attribute`).fail()
-      }
-      if (!verifyArrayConstant(op, elementType, e, dim + 1)) {
-        return false
-      }
-    }
-    return true
-  }
-  if (!(elementType instanceof LLVMStructType)) {
+  if (!(elementType instanceof LLVMArrayType) && !(elementType instanceof LLVMStructType)) {
     return op.emitOpError('for array with an array attribute must have a struct element type').fail()
   }
-  const numFields = elementType.body.length
+  // Each distinct element that is not zero/undef must be a nested array attribute.
+  const seen = new Set<Attribute>()
+  const where = elementType instanceof LLVMArrayType ? `sub-array in dimension ${dim}` : 'struct element'
   for (let i = 0; i < elements.length; i++) {
     const e = elements[i]!
     if (seen.has(e)) {
@@ -519,10 +501,14 @@ function verifyArrayConstant(op: Operation, arrayType: LLVMArrayType, arrayAttr:
       continue
     }
     if (!(e instanceof ArrayAttr)) {
-      return op.emitOpError(`nested attribute for struct element at index ${i} must be a zero, or undef, or array attribute`).fail()
+      return op.emitOpError(`nested attribute for ${where} at index ${i} must be a zero, or undef, or array attribute`).fail()
     }
-    if (e.elements.length !== numFields) {
-      return op.emitOpError(`nested array attribute size for struct element at index ${i} must match struct size: ${e.elements.length} vs. ${numFields}`).fail()
+    if (elementType instanceof LLVMArrayType) {
+      if (!verifyArrayConstant(op, elementType, e, dim + 1)) {
+        return false
+      }
+    } else if (e.elements.length !== elementType.body.length) {
+      return op.emitOpError(`nested array attribute size for struct element at index ${i} must match struct size: ${e.elements.length} vs. ${elementType.body.length}`).fail()
     }
   }
   return true
