@@ -12,6 +12,7 @@ import {
   attrConstraint,
   defaultValuedAttr,
   typeConstraint,
+  typeToString,
   type AttrConstraint,
   type AttrModifier,
   type OpAsmParser,
@@ -45,10 +46,29 @@ export const LLVMAnyAggregate: TypeConstraint = typeConstraint(
 )
 
 /** `LLVM_AnyVector`: an LLVM-compatible 1-D vector. */
-export const LLVMAnyVector: TypeConstraint = typeConstraint(
-  'LLVM dialect-compatible vector type',
-  (t) => t instanceof VectorType && isCompatibleType(t),
-)
+export const LLVMAnyVector: TypeConstraint = {
+  ...typeConstraint('LLVM dialect-compatible vector type', (t) => t instanceof VectorType && isCompatibleType(t)),
+  // Its storage class is the builtin vector type: formats parse `type(...)` as one.
+  parse: parseVectorType,
+  print: (t: Type, p: OpAsmPrinter) => p.printType(t),
+}
+
+/**
+ * Parses a type that must be a builtin `vector` (else "invalid kind of type specified",
+ * as upstream's typed `parseType` reports).
+ */
+export function parseVectorType(parser: OpAsmParser): VectorType | undefined {
+  const loc = parser.getCurrentLocation()
+  const t = parser.parseType()
+  if (t === undefined) {
+    return undefined
+  }
+  if (!(t instanceof VectorType)) {
+    parser.emitError(loc, `invalid kind of type specified: expected builtin.vector, but found '${typeToString(t)}'`).report()
+    return undefined
+  }
+  return t
+}
 
 /** `LLVM_ScalarOrVectorOf<T>`: a `T`, or an LLVM-compatible vector of `T`. */
 export function scalarOrVectorOf(base: TypeConstraint): TypeConstraint {

@@ -9,10 +9,12 @@ import {
   CallableOpInterface,
   CallOpInterface,
   DenseArrayAttr,
+  DenseIntOrFPElementsAttr,
   DenseI32ArrayAttr,
   DictArrayAttr,
   DictionaryAttr,
   FlatSymbolRefAttr,
+  FloatAttr,
   FunctionOpInterface,
   FunctionType,
   I32Attr,
@@ -71,7 +73,7 @@ import {
   enumIntAttr,
 } from './LLVMAttributes.ts'
 import { CConvAttrC, DefaultFastmathFlags, LLVMTypeC, LinkageAttrC, TailCallKindAttrC, i64EnumAttrC } from './LLVMConstraints.ts'
-import { LLVMArrayType, LLVMFunctionType, LLVMVoidType, isCompatibleType } from './LLVMTypes.ts'
+import { LLVMArrayType, LLVMFunctionType, LLVMPointerType, LLVMVoidType, isCompatibleType } from './LLVMTypes.ts'
 
 function quoted(t: Type): string {
   return `'${typeToString(t)}'`
@@ -383,6 +385,16 @@ function verifyFunc(op: Operation): LogicalResult {
     return false
   }
   if (!body.empty) {
+    // Inlining attributes of definitions, as upstream composes them.
+    const noInline = op.getAttr('no_inline') !== undefined
+    if (noInline && op.getAttr('always_inline') !== undefined) {
+      return op.emitError('no_inline and always_inline attributes are incompatible').fail()
+    }
+    if (op.getAttr('optimize_none') !== undefined && !noInline) {
+      return op.emitOpError('with optimize_none must also be no_inline').fail()
+    }
+  }
+  if (!body.empty) {
     const entry = body.front
     if (entry.numArguments !== fnType.params.length) {
       return op.emitOpError(`entry block must have ${fnType.params.length} arguments to match function signature`).fail()
@@ -618,17 +630,23 @@ function parseCall(parser: OpAsmParser, state: OperationState): LogicalResult {
   let calleeType: Type | undefined
   if (calleeOperand !== undefined) {
     calleeType = parser.parseType()
-    if (calleeType === undefined || !parser.parseComma()) {
+    if (calleeType === undefined) {
       return false
+    }
+    if (!parser.parseOptionalComma()) {
+      return parser.emitError(colonLoc, 'expected indirect call to have 2 trailing types').fail()
     }
   }
   const sig = parseCallSignature(parser)
   if (sig === undefined) {
-    const what = calleeOperand === undefined ? 'direct call to have 1' : 'indirect call to have 2'
-    return parser.emitError(colonLoc, `expected ${what} trailing types`).fail()
+    const what = calleeOperand === undefined ? 'direct call to have 1 trailing types' : 'trailing function type'
+    return parser.emitError(colonLoc, `expected ${what}`).fail()
   }
   if (sig.results.length > 1) {
     return parser.emitError(colonLoc, 'expected function with 0 or 1 result').fail()
+  }
+  if (sig.results.length === 1 && sig.results[0] instanceof LLVMVoidType) {
+    return parser.emitError(colonLoc, 'expected a non-void result type').fail()
   }
   if (calleeOperand !== undefined && !parser.resolveOperand(calleeOperand, calleeType!, state.operands)) {
     return false
@@ -716,7 +734,39 @@ function printCall(op: Operation, p: OpAsmPrinter): void {
   }
 }
 
+/** Checks a call's `var_callee_type` against its operands and result (upstream's order). */
+function verifyCallVarCalleeType(op: Operation): LogicalResult {
+  const vt = op.getAttr('var_callee_type')
+  if (!(vt instanceof TypeAttr && vt.value instanceof LLVMFunctionType)) {
+    return true
+  }
+  const ft = vt.value
+  if (!ft.isVarArg) {
+    return op.emitOpError('expected var_callee_type to be a variadic function type').fail()
+  }
+  const args = getLLVMCallArgOperands(op)
+  if (ft.params.length > args.length) {
+    return op.emitOpError(`expected var_callee_type to have at most ${args.length} parameters`).fail()
+  }
+  for (let i = 0; i < ft.params.length; i++) {
+    if (ft.params[i] !== args[i]!.type) {
+      return op.emitOpError(`var_callee_type parameter type mismatch: ${quoted(ft.params[i]!)} != ${quoted(args[i]!.type)}`).fail()
+    }
+  }
+  if (op.results.length === 0) {
+    if (!(ft.returnType instanceof LLVMVoidType)) {
+      return op.emitOpError('expected var_callee_type to return void').fail()
+    }
+  } else if (op.results[0]!.type !== ft.returnType) {
+    return op.emitOpError(`var_callee_type return type mismatch: ${quoted(ft.returnType)} != ${quoted(op.results[0]!.type)}`).fail()
+  }
+  return true
+}
+
 function verifyCallSymbolUses(op: Operation): LogicalResult {
+  if (!verifyCallVarCalleeType(op)) {
+    return false
+  }
   const callee = calleeAttr(op)
   let fnType: LLVMFunctionType
   if (callee !== undefined) {
@@ -729,16 +779,16 @@ function verifyCallSymbolUses(op: Operation): LogicalResult {
     }
     fnType = getLLVMFunctionType(fn)
   } else {
-    const vt = op.getAttr('var_callee_type')
-    if (vt instanceof TypeAttr && vt.value instanceof LLVMFunctionType) {
-      fnType = vt.value
-    } else {
-      const args = getLLVMCallArgOperands(op)
-      fnType = LLVMFunctionType.get(
-        op.results[0]?.type ?? LLVMVoidType.get(op.context),
-        args.map((a) => a.type),
-      )
+    // An indirect call: upstream checks only that the callee is a pointer (and, above,
+    // the `var_callee_type` against the operands).
+    if (op.operands.length === 0) {
+      return op.emitOpError('must have either a `callee` attribute or at least an operand').fail()
     }
+    const calleeType = op.getOperand(0).type
+    if (!(calleeType instanceof LLVMPointerType)) {
+      return op.emitOpError(`indirect call expects a pointer as callee: ${quoted(calleeType)}`).fail()
+    }
+    return true
   }
   const args = getLLVMCallArgOperands(op)
   const vt = op.getAttr('var_callee_type')
@@ -959,6 +1009,23 @@ function printGlobal(op: Operation, p: OpAsmPrinter): void {
   }
 }
 
+/** Whether a global's initial value is all zeros (integers, floats, elements and arrays of them). */
+function isZeroAttribute(value: Attribute): boolean {
+  if (value instanceof IntegerAttr) {
+    return value.value === 0n
+  }
+  if (value instanceof FloatAttr) {
+    return value.value === 0
+  }
+  if (value instanceof DenseIntOrFPElementsAttr) {
+    return (value.values as readonly (bigint | number)[]).every((v) => v == 0)
+  }
+  if (value instanceof ArrayAttr) {
+    return value.elements.every(isZeroAttribute)
+  }
+  return false
+}
+
 /** `llvm.mlir.global`: a global variable or constant. */
 export const LLVMGlobalOp: OdsOp = defineOp({
   name: 'llvm.mlir.global',
@@ -993,6 +1060,22 @@ export const LLVMGlobalOp: OdsOp = defineOp({
     const init = op.regions[0]!
     if (!init.empty && op.getAttr('value') !== undefined) {
       return op.emitOpError('cannot have both initializer value and region').fail()
+    }
+    const linkage = op.getAttr('linkage')
+    const l = linkage instanceof LinkageAttr ? linkage.linkage : 'external'
+    const value = op.getAttr('value')
+    if (l === 'common' && value !== undefined && !isZeroAttribute(value)) {
+      return op.emitOpError("expected zero value for 'common' linkage").fail()
+    }
+    if (l === 'appending' && !(gt instanceof TypeAttr && gt.value instanceof LLVMArrayType)) {
+      return op.emitOpError("expected array type for 'appending' linkage").fail()
+    }
+    const alignment = op.getAttr('alignment')
+    if (alignment instanceof IntegerAttr) {
+      const a = BigInt.asUintN(64, alignment.value)
+      if (a === 0n || (a & (a - 1n)) !== 0n) {
+        return op.emitError('alignment attribute is not a power of 2').fail()
+      }
     }
     return true
   },

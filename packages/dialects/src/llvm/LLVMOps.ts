@@ -11,7 +11,12 @@ import {
   StringAttr,
   SymbolRefAttr,
   SymbolTable,
-  type FloatType,
+  FloatType,
+  IndexType,
+  RankedTensorType,
+  SparseElementsAttr,
+  UnrankedTensorType,
+  FunctionType,
   AnyInteger,
   AnySuccessor,
   AnyType,
@@ -78,6 +83,7 @@ import {
   LLVMTypeC,
   PtrOrVector,
   getI1SameShape,
+  parseVectorType,
   i64EnumAttrC,
 } from './LLVMConstraints.ts'
 import {
@@ -90,6 +96,7 @@ import {
   LLVMTokenType,
   LLVMVoidType,
   getVectorElementType,
+  isCompatibleFloatingPointType,
   isCompatibleType,
 } from './LLVMTypes.ts'
 
@@ -203,10 +210,14 @@ const IntOrPtrOrVector: TypeConstraint = {
 function cmpParse(names: readonly string[]) {
   return (parser: OpAsmParser, state: OperationState): LogicalResult => {
     const predLoc = parser.getCurrentLocation()
-    const pred = parser.parseString()
-    if (pred === undefined) {
+    const predAttr = parser.parseAttribute()
+    if (predAttr === undefined) {
       return false
     }
+    if (!(predAttr instanceof StringAttr)) {
+      return parser.emitError(predLoc, 'invalid kind of attribute specified').fail()
+    }
+    const pred = predAttr.value
     const idx = names.indexOf(pred)
     if (idx < 0) {
       return parser.emitError(predLoc, `'${pred}' is an incorrect value of the 'predicate' attribute`).fail()
@@ -351,9 +362,49 @@ function intWidth(t: Type): number {
   return e instanceof IntegerType ? e.width : 0
 }
 
+/** `llvm.sext`/`llvm.zext`: matching vector shapes (scalable dims included), then a wider result. */
 function verifyExt(op: Operation): LogicalResult {
+  const from = op.getOperand(0).type
+  const to = op.getResult(0).type
+  if (from instanceof VectorType && to instanceof VectorType) {
+    const same = from.shape.length === to.shape.length && from.shape.every((d, i) => d === to.shape[i] && from.scalableDims[i] === to.scalableDims[i])
+    if (!same) {
+      return op.emitError('input and output vectors are of incompatible shape').fail()
+    }
+  } else if (from instanceof VectorType) {
+    return op.emitError('input type is a vector but output type is an integer').fail()
+  } else if (to instanceof VectorType) {
+    return op.emitError('input type is an integer but output type is a vector').fail()
+  }
   if (intWidth(op.getOperand(0).type) >= intWidth(op.getResult(0).type)) {
     return op.emitError('integer width of the output type is smaller or equal to the integer width of the input type').fail()
+  }
+  return true
+}
+
+/**
+ * `llvm.bitcast`: pointers (or vectors of pointers) cast only to pointers of the same
+ * address space and vector-ness.
+ */
+function verifyBitcast(op: Operation): LogicalResult {
+  const from = op.getOperand(0).type
+  const to = op.getResult(0).type
+  const fromPtr = getVectorElementType(from)
+  const toPtr = getVectorElementType(to)
+  if ((fromPtr instanceof LLVMPointerType) !== (toPtr instanceof LLVMPointerType)) {
+    return op.emitOpError('can only cast pointers from and to pointers').fail()
+  }
+  if (!(fromPtr instanceof LLVMPointerType) || !(toPtr instanceof LLVMPointerType)) {
+    return true
+  }
+  if (to instanceof VectorType && !(from instanceof VectorType)) {
+    return op.emitOpError('cannot cast pointer to vector of pointers').fail()
+  }
+  if (!(to instanceof VectorType) && from instanceof VectorType) {
+    return op.emitOpError('cannot cast vector of pointers to pointer').fail()
+  }
+  if (fromPtr.addressSpace !== toPtr.addressSpace) {
+    return op.emitOpError("cannot cast pointers of different address spaces, use 'llvm.addrspacecast' instead").fail()
   }
   return true
 }
@@ -384,7 +435,7 @@ export const LLVMFPExtOp: OdsOp = cast('fpext', FloatOrVector, FloatOrVector)
 /** `llvm.fptrunc`. */
 export const LLVMFPTruncOp: OdsOp = cast('fptrunc', FloatOrVector, FloatOrVector)
 /** `llvm.bitcast`. */
-export const LLVMBitcastOp: OdsOp = cast('bitcast', LLVMNonAggregate, LLVMNonAggregate, { fold: foldCastChain })
+export const LLVMBitcastOp: OdsOp = cast('bitcast', LLVMNonAggregate, LLVMNonAggregate, { fold: foldCastChain, verify: verifyBitcast })
 /** `llvm.ptrtoint`. */
 export const LLVMPtrToIntOp: OdsOp = cast('ptrtoint', PtrOrVector, IntOrVector)
 /** `llvm.inttoptr`. */
@@ -394,32 +445,166 @@ export const LLVMAddrSpaceCastOp: OdsOp = cast('addrspacecast', PtrOrVector, Ptr
 
 // ---- constants -------------------------------------------------------------------------
 
+/** The number of scalars in a (nested) vector/array type; anything else counts as one. */
+function constantNumElements(t: Type): number {
+  if (t instanceof VectorType) {
+    return t.numElements * constantNumElements(t.elementType)
+  }
+  if (t instanceof LLVMArrayType) {
+    return t.numElements * constantNumElements(t.elementType)
+  }
+  return 1
+}
+
+/** The scalar type under nested arrays and one vector/tensor level. */
+function constantElementType(t: Type): Type {
+  while (t instanceof LLVMArrayType) {
+    t = t.elementType
+  }
+  if (t instanceof VectorType || t instanceof RankedTensorType || t instanceof UnrankedTensorType) {
+    return t.elementType
+  }
+  return t
+}
+
+function hasScalableVector(t: Type): boolean {
+  if (t instanceof VectorType) {
+    return t.isScalable || hasScalableVector(t.elementType)
+  }
+  return t instanceof LLVMArrayType && hasScalableVector(t.elementType)
+}
+
+function isZeroOrUndef(a: Attribute): boolean {
+  return a instanceof LLVMZeroAttr || a instanceof LLVMUndefAttr
+}
+
+/** Checks an array attribute against the (nested) array type of an `llvm.mlir.constant`. */
+function verifyArrayConstant(op: Operation, arrayType: LLVMArrayType, arrayAttr: ArrayAttr, dim: number): LogicalResult {
+  const elements = arrayAttr.elements
+  if (arrayType.numElements !== elements.length) {
+    return op.emitOpError(`array attribute size does not match array type size in dimension ${dim}: ${elements.length} vs. ${arrayType.numElements}`).fail()
+  }
+  const elementType = arrayType.elementType
+  if (!(elementType instanceof LLVMArrayType) && !(elementType instanceof LLVMStructType)) {
+    return op.emitOpError('for array with an array attribute must have a struct element type').fail()
+  }
+  // Each distinct element that is not zero/undef must be a nested array attribute.
+  const seen = new Set<Attribute>()
+  const where = elementType instanceof LLVMArrayType ? `sub-array in dimension ${dim}` : 'struct element'
+  for (let i = 0; i < elements.length; i++) {
+    const e = elements[i]!
+    if (seen.has(e)) {
+      continue
+    }
+    seen.add(e)
+    if (isZeroOrUndef(e)) {
+      continue
+    }
+    if (!(e instanceof ArrayAttr)) {
+      return op.emitOpError(`nested attribute for ${where} at index ${i} must be a zero, or undef, or array attribute`).fail()
+    }
+    if (elementType instanceof LLVMArrayType) {
+      if (!verifyArrayConstant(op, elementType, e, dim + 1)) {
+        return false
+      }
+    } else if (e.elements.length !== elementType.body.length) {
+      return op.emitOpError(`nested array attribute size for struct element at index ${i} must match struct size: ${e.elements.length} vs. ${elementType.body.length}`).fail()
+    }
+  }
+  return true
+}
+
+/**
+ * Whether a float attribute of type `attrType` may initialize `elementType`: the same
+ * float type, or an integer of the float's width (other types are left alone).
+ */
+function verifyConstantFloat(op: Operation, attrType: FloatType, elementType: Type): LogicalResult {
+  if (elementType instanceof FloatType) {
+    if (elementType.kind !== attrType.kind) {
+      return op.emitOpError('attribute and type have different float semantics').fail()
+    }
+    return true
+  }
+  if (elementType instanceof IntegerType && !(elementType.isSignless && elementType.width === attrType.width)) {
+    return op.emitOpError(`expected integer type of width ${attrType.width}`).fail()
+  }
+  return true
+}
+
+/** `llvm.mlir.constant` verification, in upstream's order. */
 function verifyConstant(op: Operation): LogicalResult {
   const value = op.getAttr('value')
   const type = op.getResult(0).type
   if (value instanceof StringAttr) {
     const n = new TextEncoder().encode(value.value).length
-    if (!(type instanceof LLVMArrayType) || type.numElements !== n || !(type.elementType instanceof IntegerType && type.elementType.width === 8)) {
+    if (!(type instanceof LLVMArrayType) || type.numElements !== n || !(type.elementType instanceof IntegerType && type.elementType.isSignless && type.elementType.width === 8)) {
       return op.emitOpError(`expected array type of ${n} i8 elements for the string constant`).fail()
     }
     return true
   }
   if (type instanceof LLVMStructType) {
+    if (!(value instanceof ArrayAttr)) {
+      return op.emitOpError('expected array attribute for struct type').fail()
+    }
+    const fields = type.body
+    if (value.elements.length !== fields.length) {
+      return op.emitOpError(`expected array attribute of size ${fields.length}`).fail()
+    }
+    for (let i = 0; i < fields.length; i++) {
+      const ft = fields[i]!
+      const a = value.elements[i]!
+      if (!((ft instanceof IntegerType && ft.isSignless) || ft instanceof IndexType || ft instanceof FloatType)) {
+        return op.emitOpError('expected struct element types to be floating point type or integer type').fail()
+      }
+      if (!(a instanceof FloatAttr || a instanceof IntegerAttr)) {
+        return op.emitOpError('expected element of array attribute to be floating point or integer').fail()
+      }
+      if (a.type !== ft) {
+        return op.emitOpError(`struct element at index ${i} is of wrong type`).fail()
+      }
+    }
     return true
   }
-  if (!(value instanceof IntegerAttr || value instanceof FloatAttr || value instanceof ArrayAttr || value instanceof DenseElementsAttr)) {
-    return op.emitOpError('only supports integer, float, string or elements attributes').fail()
-  }
-  if (value instanceof IntegerAttr && !(type instanceof IntegerType)) {
-    return op.emitOpError('expected integer type').fail()
-  }
-  if (value instanceof FloatAttr && type instanceof IntegerType) {
-    const width = (value.type as FloatType).width
-    if (type.width !== width) {
-      return op.emitOpError(`expected integer type of width ${width}`).fail()
+  if (value instanceof IntegerAttr) {
+    if (!(type instanceof IntegerType)) {
+      return op.emitOpError('expected integer type').fail()
     }
+    return true
   }
-  return true
+  if (value instanceof FloatAttr) {
+    return verifyConstantFloat(op, value.type as FloatType, type)
+  }
+  if (value instanceof DenseElementsAttr || value instanceof SparseElementsAttr) {
+    if (hasScalableVector(type)) {
+      if (!(value instanceof DenseElementsAttr && value.isSplat)) {
+        return op.emitOpError('scalable vector type requires a splat attribute').fail()
+      }
+      return true
+    }
+    if (!(type instanceof VectorType || type instanceof LLVMArrayType)) {
+      return op.emitOpError('expected vector or array type').fail()
+    }
+    const typeCount = constantNumElements(type)
+    if (typeCount !== value.numElements) {
+      return op.emitOpError(`type and attribute have a different number of elements: ${typeCount} vs. ${value.numElements}`).fail()
+    }
+    const attrElt = constantElementType(value.type)
+    const resElt = constantElementType(type)
+    if (attrElt instanceof FloatType) {
+      return verifyConstantFloat(op, attrElt, resElt)
+    }
+    if (attrElt instanceof IntegerType && !(resElt instanceof IntegerType)) {
+      return op.emitOpError('expected integer element type for integer elements attribute').fail()
+    }
+    return true
+  }
+  if (value instanceof ArrayAttr) {
+    if (!(type instanceof LLVMArrayType)) {
+      return op.emitOpError('expected array or struct type for array attribute').fail()
+    }
+    return verifyArrayConstant(op, type, value, 0)
+  }
+  return op.emitOpError('only supports integer, float, string or elements attributes').fail()
 }
 
 /** `llvm.mlir.constant(42 : i32) : i32`. */
@@ -561,12 +746,40 @@ const LoadableType: TypeConstraint = {
     !(t instanceof LLVMStructType && t.isOpaque),
 }
 
-/** The checks of an atomic `llvm.load`/`llvm.store` that do not depend on the target. */
-function verifyAtomic(op: Operation, forbidden: readonly number[]): LogicalResult {
+/**
+ * Whether `type` may be accessed atomically: an integer, pointer or LLVM float type whose
+ * size is a power of two of at least 8 bits (pointers take the default 64-bit layout).
+ */
+function isAtomicAccessType(type: Type): boolean {
+  let bits: number
+  if (type instanceof IntegerType) {
+    bits = type.width
+  } else if (type instanceof LLVMPointerType) {
+    bits = 64
+  } else if (isCompatibleFloatingPointType(type)) {
+    bits = (type as FloatType).width
+  } else {
+    return false
+  }
+  return bits >= 8 && (bits & (bits - 1)) === 0
+}
+
+/**
+ * The checks of an atomic `llvm.load`/`llvm.store` (`valueType` is the accessed type), in
+ * upstream's order: the type, the ordering, the alignment; a non-atomic access must not
+ * name a syncscope.
+ */
+function verifyAtomic(op: Operation, valueType: Type, forbidden: readonly number[]): LogicalResult {
   const ordering = op.getAttr('ordering')
   const o = ordering instanceof IntegerAttr ? Number(ordering.value) : 0
   if (o === 0) {
+    if (op.getAttr('syncscope') !== undefined) {
+      return op.emitOpError('expected syncscope to be null for non-atomic access').fail()
+    }
     return true
+  }
+  if (!isAtomicAccessType(valueType)) {
+    return op.emitOpError(`unsupported type ${quoted(valueType)} for atomic access`).fail()
   }
   if (forbidden.includes(o)) {
     const name = ATOMIC_ORDERINGS.find((c) => c[1] === o)?.[0] ?? ''
@@ -577,6 +790,14 @@ function verifyAtomic(op: Operation, forbidden: readonly number[]): LogicalResul
   }
   return true
 }
+
+/**
+ * `LLVM_AccessGroupArrayAttr` / `LLVM_AliasScopeArrayAttr`: arrays of `#llvm.access_group`
+ * / `#llvm.alias_scope` attributes. Tilepass has neither attribute kind yet, so only the
+ * empty array satisfies them; anything else is rejected with upstream's message.
+ */
+const AccessGroupArrayAttrC = attrConstraint('LLVM dialect access group metadata array', (a) => a instanceof ArrayAttr && a.elements.length === 0)
+const AliasScopeArrayAttrC = attrConstraint('LLVM dialect alias scope array', (a) => a instanceof ArrayAttr && a.elements.length === 0)
 
 /** `llvm.load %p : !llvm.ptr -> i32`. */
 export const LLVMLoadOp: OdsOp = defineOp({
@@ -591,9 +812,12 @@ export const LLVMLoadOp: OdsOp = defineOp({
     invariantGroup: optionalAttr(UnitAttrC),
     ordering: DefaultAtomicOrdering,
     syncscope: optionalAttr(StrAttr),
+    access_groups: optionalAttr(AccessGroupArrayAttrC),
+    alias_scopes: optionalAttr(AliasScopeArrayAttrC),
+    noalias_scopes: optionalAttr(AliasScopeArrayAttrC),
   },
   memoryEffects: (op) => accessEffects(op, { kind: 'read', value: op.getOperand(0) }),
-  verify: (op) => verifyAtomic(op, [5, 6]),
+  verify: (op) => verifyAtomic(op, op.getResult(0).type, [5, 6]),
   assemblyFormat: '(`volatile` $volatile_^)? $addr (`atomic` (`syncscope` `(` $syncscope^ `)`)? $ordering^)? attr-dict `:` type($addr) `->` type($res)',
 })
 
@@ -608,9 +832,12 @@ export const LLVMStoreOp: OdsOp = defineOp({
     invariantGroup: optionalAttr(UnitAttrC),
     ordering: DefaultAtomicOrdering,
     syncscope: optionalAttr(StrAttr),
+    access_groups: optionalAttr(AccessGroupArrayAttrC),
+    alias_scopes: optionalAttr(AliasScopeArrayAttrC),
+    noalias_scopes: optionalAttr(AliasScopeArrayAttrC),
   },
   memoryEffects: (op) => accessEffects(op, { kind: 'write', value: op.getOperand(1) }),
-  verify: (op) => verifyAtomic(op, [4, 6]),
+  verify: (op) => verifyAtomic(op, op.getOperand(0).type, [4, 6]),
   assemblyFormat: '(`volatile` $volatile_^)? $value `,` $addr (`atomic` (`syncscope` `(` $syncscope^ `)`)? $ordering^)? attr-dict `:` type($value) `,` type($addr)',
 })
 
@@ -630,16 +857,23 @@ export const LLVMAllocaOp: OdsOp = defineOp({
       return false
     }
     const elemType = parser.parseType()
-    if (elemType === undefined || !parser.parseOptionalAttrDict(state.attributes)) {
+    if (elemType === undefined || !parser.parseOptionalAttrDict(state.attributes) || !parser.parseColon()) {
       return false
     }
     const fnLoc = parser.getCurrentLocation()
-    if (!parser.parseColon()) {
-      return false
-    }
     const fnType = parser.parseType()
     if (fnType === undefined) {
       return false
+    }
+    const alignIdx = state.attributes.findIndex((a) => a.name === 'alignment')
+    if (alignIdx >= 0) {
+      const alignment = state.attributes[alignIdx]!.value
+      if (!(alignment instanceof IntegerAttr)) {
+        return parser.emitError(parser.getNameLoc(), 'expected integer alignment').fail()
+      }
+      if (alignment.value === 0n) {
+        state.attributes.splice(alignIdx, 1)
+      }
     }
     const ft = fnType as { inputs?: readonly Type[]; results?: readonly Type[] }
     if (ft.inputs === undefined || ft.results === undefined || ft.inputs.length !== 1 || ft.results.length !== 1) {
@@ -781,12 +1015,12 @@ export const LLVMGEPOp: OdsOp = defineOp({
       return false
     }
     const fnLoc = parser.getCurrentLocation()
-    const fnType = parser.parseType() as { inputs?: readonly Type[]; results?: readonly Type[] } | undefined
+    const fnType = parser.parseType()
     if (fnType === undefined) {
       return false
     }
-    if (fnType.inputs === undefined || fnType.results === undefined) {
-      return parser.emitError(fnLoc, 'expected function type').fail()
+    if (!(fnType instanceof FunctionType)) {
+      return parser.emitError(fnLoc, `invalid kind of type specified: expected builtin.function, but found ${quoted(fnType)}`).fail()
     }
     if (!parser.parseComma()) {
       return false
@@ -855,6 +1089,14 @@ export const LLVMGEPOp: OdsOp = defineOp({
 })
 
 // ---- aggregates and vectors ------------------------------------------------------------
+
+/** As `getInsertExtractValueElementType`, first requiring an LLVM-compatible container (as the parser does). */
+function parseInsertExtractValueElementType(container: Type, position: readonly number[]): Type | string {
+  if (!isCompatibleType(container)) {
+    return `expected LLVM IR Dialect type, got ${quoted(container)}`
+  }
+  return getInsertExtractValueElementType(container, position)
+}
 
 /** The element type at `position` inside `container`, or an error message. */
 export function getInsertExtractValueElementType(container: Type, position: readonly number[]): Type | string {
@@ -928,7 +1170,7 @@ export const LLVMExtractValueOp: OdsOp = defineOp({
     if (t === undefined) {
       return false
     }
-    const el = getInsertExtractValueElementType(t, pos)
+    const el = parseInsertExtractValueElementType(t, pos)
     if (typeof el === 'string') {
       return parser.emitError(parser.getCurrentLocation(), el).fail()
     }
@@ -986,7 +1228,7 @@ export const LLVMInsertValueOp: OdsOp = defineOp({
     if (t === undefined) {
       return false
     }
-    const el = getInsertExtractValueElementType(t, pos)
+    const el = parseInsertExtractValueElementType(t, pos)
     if (typeof el === 'string') {
       return parser.emitError(parser.getCurrentLocation(), el).fail()
     }
@@ -1056,6 +1298,14 @@ export const LLVMShuffleVectorOp: OdsOp = defineOp({
   attributes: { mask: DenseI32ArrayAttr },
   traits: Trait.Pure,
   allTypesMatch: [['v1', 'v2']],
+  verify(op: Operation): LogicalResult {
+    const v1 = op.getOperand(0).type
+    const mask = op.getAttr('mask')
+    if (v1 instanceof VectorType && v1.isScalable && mask instanceof DenseArrayAttr && mask.values.some((m) => Number(m) !== 0)) {
+      return op.emitOpError('expected a splat operation for scalable vectors').fail()
+    }
+    return true
+  },
   parse(parser: OpAsmParser, state: OperationState): LogicalResult {
     const loc = parser.getCurrentLocation()
     const a = parser.parseOperand()
@@ -1070,12 +1320,12 @@ export const LLVMShuffleVectorOp: OdsOp = defineOp({
     if (mask === undefined || !parser.parseOptionalAttrDict(state.attributes)) {
       return false
     }
-    const t = parser.parseColonType()
-    if (t === undefined) {
+    if (!parser.parseColon()) {
       return false
     }
-    if (!(t instanceof VectorType)) {
-      return parser.emitError(loc, 'expected an LLVM compatible vector type').fail()
+    const t = parseVectorType(parser)
+    if (t === undefined) {
+      return false
     }
     state.addProperty('mask', DenseArrayAttr.getI32(parser.context, mask))
     if (!parser.resolveOperands([a, b], t, loc, state.operands)) {
@@ -1332,6 +1582,13 @@ export const LLVMSwitchOp: OdsOp = defineOp({
     const segs = op.getAttr('case_operand_segments')
     if (segs instanceof DenseArrayAttr && segs.values.length !== numCases) {
       return op.emitOpError('expects number of case operand segments to match number of case destinations').fail()
+    }
+    const weights = op.getAttr('branch_weights')
+    if (weights instanceof DenseArrayAttr && weights.values.length !== op.successors.length) {
+      return op.emitError(`expects number of branch weights to match number of successors: ${weights.values.length} vs ${op.successors.length}`).fail()
+    }
+    if (cv instanceof DenseIntOrFPElementsAttr && cv.type.elementType !== op.getOperand(0).type) {
+      return op.emitError('expects case value type to match condition value type').fail()
     }
     return verifyBranchSuccessorOperands(op, switchSuccessorOperands)
   },
