@@ -246,6 +246,16 @@ export const ExtractAlignedPointerAsIndexOp: OdsOp = defineOp({
   },
 })
 
+/** A cast op's verifier: its source and result types must be `compatible` (upstream's message). */
+export function verifyCastTypes(op: Operation, compatible: (from: Type, to: Type) => boolean): LogicalResult {
+    const from = op.getOperand(0).type
+    const to = op.getResult(0).type
+    if (!compatible(from, to)) {
+      return op.emitOpError(`operand type ${typeText(from)} and result type ${typeText(to)} are cast incompatible`).fail()
+    }
+    return true
+}
+
 /** MLIR's `MemorySpaceCastOp::areCastCompatible`. */
 function memorySpaceCastCompatible(a: Type, b: Type): boolean {
   if (a instanceof MemRefType && b instanceof MemRefType) {
@@ -269,12 +279,7 @@ export const MemorySpaceCastOp: OdsOp = defineOp({
     setName(op.getResult(0), 'memspacecast')
   },
   verify(op: Operation): LogicalResult {
-    const from = op.getOperand(0).type
-    const to = op.getResult(0).type
-    if (!memorySpaceCastCompatible(from, to)) {
-      return op.emitOpError(`operand type ${typeText(from)} and result type ${typeText(to)} are cast incompatible`).fail()
-    }
-    return true
+    return verifyCastTypes(op, memorySpaceCastCompatible)
   },
   fold(op: Operation): OpFoldResult[] | undefined {
     const source = op.getOperand(0)

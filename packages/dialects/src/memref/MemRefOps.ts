@@ -30,9 +30,8 @@ import {
   type TypesMatchWith,
   type Value,
 } from '@tilepass/ir'
-import { typeText } from '../internal/typeText.ts'
 import { addPatterns, type CanonicalizationPattern } from '../internal/RewriterLike.ts'
-import { alignmentAttr, foldMemRefCastOperands, memrefMiscOps } from './MemRefMiscOps.ts'
+import { alignmentAttr, foldMemRefCastOperands, memrefMiscOps, verifyCastTypes } from './MemRefMiscOps.ts'
 import { droppedDims, memrefViewOps, mixedLists, operandGroups } from './MemRefViewOps.ts'
 import { constantIntOf, createOpBefore, replaceWithCast } from './MemRefLayout.ts'
 
@@ -341,12 +340,7 @@ export const CastOp: OdsOp = defineOp({
     setName(op.getResult(0), 'cast')
   },
   verify(op: Operation): LogicalResult {
-    const from = op.getOperand(0).type
-    const to = op.getResult(0).type
-    if (!memrefCastCompatible(from, to)) {
-      return op.emitOpError(`operand type ${typeText(from)} and result type ${typeText(to)} are cast incompatible`).fail()
-    }
-    return true
+    return verifyCastTypes(op, memrefCastCompatible)
   },
   fold(op: Operation): OpFoldResult[] | undefined {
     const source = op.getOperand(0)

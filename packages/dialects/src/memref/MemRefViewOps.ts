@@ -1057,6 +1057,24 @@ function composeReassociativeReshapeOps(name: string): CanonicalizationPattern {
 }
 
 /**
+ * The reshape of kind `producerName` that defines `op`'s source, where the source, the
+ * producer's source and `op`'s result all have identity layouts and `op` does not just undo
+ * it; null otherwise (the shared precondition of the two compose patterns).
+ */
+function reshapeOfReshape(op: Operation, producerName: string): Operation | null {
+  const producer = op.getOperand(0).definingOp
+  if (producer === null || producer.name.name !== producerName) {
+    return null
+  }
+  const src = producer.getOperand(0).type
+  const nonIdentity = (t: Type): boolean => t instanceof MemRefType && !hasIdentityLayout(t)
+  if (nonIdentity(op.getOperand(0).type) || nonIdentity(src) || nonIdentity(producer.getResult(0).type) || src === op.getResult(0).type) {
+    return null
+  }
+  return producer
+}
+
+/**
  * MLIR's `ComposeCollapseOfExpandOp`: collapse(expand(x)) of identity layouts is one collapse
  * of x, or a cast when the rank does not change. (Upstream also builds an expand_shape when the
  * result has the higher rank; that case is left alone here.)
@@ -1067,16 +1085,12 @@ const composeCollapseOfExpandOp: CanonicalizationPattern = {
   rootName: 'memref.collapse_shape',
   benefit: 1,
   matchAndRewrite(op, rewriter) {
-    const expand = op.getOperand(0).definingOp
-    if (expand === null || expand.name.name !== 'memref.expand_shape') {
+    const expand = reshapeOfReshape(op, 'memref.expand_shape')
+    if (expand === null) {
       return false
     }
     const src = expand.getOperand(0).type as MemRefType
     const result = op.getResult(0).type as MemRefType
-    const nonIdentity = (t: Type): boolean => t instanceof MemRefType && !hasIdentityLayout(t)
-    if (nonIdentity(op.getOperand(0).type) || nonIdentity(src) || nonIdentity(expand.getResult(0).type) || src === result) {
-      return false
-    }
     const srcRank = src.shape.length
     const resultRank = result.shape.length
     const [higher, lower] = srcRank > resultRank ? [reassociation(expand), reassociation(op)] : [reassociation(op), reassociation(expand)]
@@ -1122,16 +1136,12 @@ const composeExpandOfCollapseOp: CanonicalizationPattern = {
   rootName: 'memref.expand_shape',
   benefit: 1,
   matchAndRewrite(op, rewriter) {
-    const collapse = op.getOperand(0).definingOp
-    if (collapse === null || collapse.name.name !== 'memref.collapse_shape') {
+    const collapse = reshapeOfReshape(op, 'memref.collapse_shape')
+    if (collapse === null) {
       return false
     }
     const src = collapse.getOperand(0).type as MemRefType
     const result = op.getResult(0).type as MemRefType
-    const nonIdentity = (t: Type): boolean => t instanceof MemRefType && !hasIdentityLayout(t)
-    if (nonIdentity(op.getOperand(0).type) || nonIdentity(src) || nonIdentity(collapse.getResult(0).type) || src === result) {
-      return false
-    }
     if (src.shape.length > result.shape.length) {
       const groups = findCollapsingReassociation(reassociation(collapse), reassociation(op), src.shape, result.shape)
       if (groups === null) {
