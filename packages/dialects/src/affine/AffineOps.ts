@@ -58,7 +58,7 @@ import { addPatterns } from '../internal/RewriterLike.ts'
 import { AffineForEmptyLoopFolder, AlwaysTrueOrFalseIf, SimplifyAffineApply, SimplifyDeadElse, foldAffineIf, SimplifyAffineLoad, SimplifyAffineStore, affineMaxPatterns, affineMinPatterns, foldAffineFor } from './AffineCanonicalize.ts'
 
 /** `AffineMapAttr` as an ODS attribute constraint. */
-export const AffineMapAttrC: AttrConstraint = attrConstraint('AffineMap attribute', (a) => a instanceof AffineMapAttr)
+export const AffineMapAttrC: AttrConstraint = attrConstraint('AffineMap attribute', (a) => a instanceof AffineMapAttr, { isStorageKind: (a) => a instanceof AffineMapAttr })
 /** `IntegerSetAttr` as an ODS attribute constraint. */
 const IntegerSetAttrC: AttrConstraint = attrConstraint('IntegerSet attribute', (a) => a instanceof IntegerSetAttr)
 
