@@ -1,24 +1,17 @@
 import {
   AnyRegion,
   AnyType,
-  CallableOpInterface,
-  CallOpInterface,
   DictArrayAttr,
   FlatSymbolRefAttr,
-  FunctionOpInterface,
   FunctionTypeAttr,
   StrAttr,
   SymbolNameAttr,
-  SymbolRefAttr,
-  SymbolTable,
   Trait,
-  TypeAttr,
   defineOp,
   optionalAttr,
   printType,
   typeConstraint,
   variadic,
-  type FunctionType,
   type LogicalResult,
   type OdsOp,
   type OpAsmParser,
@@ -26,7 +19,7 @@ import {
   type Operation,
   type OperationState,
 } from '@tilepass/ir'
-import { getFunctionType, parseFunctionOp, printFunctionOp, verifyFunctionLike } from '../func/FuncOps.ts'
+import { directCallInterface, functionLikeInterfaces, getFunctionType, parseFunctionOp, printFunctionOp, verifyDirectCallSymbolUse, verifyFunctionLike } from '../func/FuncOps.ts'
 import { AsyncValueType, isAsyncTokenType } from './AsyncTypes.ts'
 
 const AnyValueOrToken = typeConstraint('async value type or async token type', (t) => t instanceof AsyncValueType || isAsyncTokenType(t))
@@ -54,18 +47,7 @@ export const AsyncFuncOp: OdsOp = defineOp({
   },
   regions: { body: AnyRegion },
   traits: Trait.IsolatedFromAbove | Trait.Symbol,
-  interfaces: [
-    FunctionOpInterface.impl({
-      getFunctionType,
-      setFunctionType: (op: Operation, type: FunctionType) => op.setAttr('function_type', TypeAttr.get(type)),
-      getFunctionBody: (op: Operation) => op.regions[0]!,
-    }),
-    CallableOpInterface.impl({
-      getCallableRegion: (op: Operation) => (op.regions[0]!.empty ? null : op.regions[0]!),
-      getArgumentTypes: (op: Operation) => getFunctionType(op).inputs,
-      getResultTypes: (op: Operation) => getFunctionType(op).results,
-    }),
-  ],
+  interfaces: functionLikeInterfaces,
   defaultDialect: 'async',
   parse(parser: OpAsmParser, state: OperationState): LogicalResult {
     return parseFunctionOp(parser, state, 'function_type', 'arg_attrs', 'res_attrs')
@@ -113,43 +95,6 @@ export const AsyncReturnOp: OdsOp = defineOp({
   },
 })
 
-/** Checks an `async.call` against the signature of the `async.func` it names. */
-function verifyAsyncCallSymbolUse(op: Operation): LogicalResult {
-  const callee = op.getAttr('callee')
-  if (!(callee instanceof SymbolRefAttr)) {
-    return op.emitOpError("requires a 'callee' symbol reference attribute").fail()
-  }
-  const fn = SymbolTable.lookupNearestSymbolFrom(op, callee)
-  if (fn === undefined || fn.name.name !== 'async.func') {
-    return op.emitOpError(`'${callee.leafReference}' does not reference a valid async function`).fail()
-  }
-  const fnType = getFunctionType(fn)
-  if (fnType.inputs.length !== op.operands.length) {
-    return op.emitOpError('incorrect number of operands for callee').fail()
-  }
-  for (let i = 0; i < fnType.inputs.length; i++) {
-    const t = op.operands[i]!.value.type
-    if (t !== fnType.inputs[i]) {
-      return op
-        .emitOpError(`operand type mismatch: expected operand type ${quoted(fnType.inputs[i]!)}, but provided ${quoted(t)} for operand number ${i}`)
-        .fail()
-    }
-  }
-  if (fnType.results.length !== op.results.length) {
-    return op.emitOpError('incorrect number of results for callee').fail()
-  }
-  for (let i = 0; i < fnType.results.length; i++) {
-    if (op.results[i]!.type !== fnType.results[i]) {
-      return op
-        .emitOpError(`result type mismatch at index ${i}`)
-        .attachNote(`      op result types: ${op.results.map((r) => quoted(r.type)).join(', ')}`)
-        .attachNote(`function result types: ${fnType.results.map(quoted).join(', ')}`)
-        .fail()
-    }
-  }
-  return true
-}
-
 /** `async.call`: a direct call of an `async.func`. */
 export const AsyncCallOp: OdsOp = defineOp({
   name: 'async.call',
@@ -161,14 +106,9 @@ export const AsyncCallOp: OdsOp = defineOp({
     arg_attrs: optionalAttr(DictArrayAttr),
     res_attrs: optionalAttr(DictArrayAttr),
   },
-  interfaces: [
-    CallOpInterface.impl({
-      getCallee: (op: Operation) => op.getAttr('callee') as SymbolRefAttr,
-      getArgOperands: (op: Operation) => op.getOperands(),
-    }),
-  ],
+  interfaces: [directCallInterface],
   assemblyFormat: '$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)',
-  verifySymbolUses: verifyAsyncCallSymbolUse,
+  verifySymbolUses: (op: Operation) => verifyDirectCallSymbolUse(op, 'async.func', 'async function'),
 })
 
 /** The ops of the `async` subset: `async.func`, `async.call` and `async.return`. */
