@@ -405,6 +405,8 @@ export {
 } from './index-dialect/index.ts'
 
 import { UBDialect } from './ub/index.ts'
+import { AsyncDialect } from './async/index.ts'
+export { AsyncDialect, AsyncCallOp, AsyncFuncOp, AsyncReturnOp, AsyncSimpleType, AsyncValueType, asyncOps, isAsyncTokenType } from './async/index.ts'
 import { ComplexDialect } from './complex/index.ts'
 import { MathDialect } from './math/index.ts'
 export { MathDialect, ExpOp as MathExpOp, mathOps } from './math/index.ts'
@@ -475,7 +477,7 @@ export {
   nvvmOps,
 } from './nvvm/index.ts'
 
-/** Registers every dialect of this package (func, cf, arith, scf, memref, affine, llvm, nvvm, gpu, index, ub) on `ctx`. */
+/** Registers every dialect of this package (func, cf, arith, scf, memref, affine, llvm, nvvm, gpu, index, ub, complex, math, async) on `ctx`. */
 export function registerAllDialects(ctx: Context): void {
   ctx.registerDialect(FuncDialect)
   ctx.registerDialect(CfDialect)
@@ -490,4 +492,5 @@ export function registerAllDialects(ctx: Context): void {
   ctx.registerDialect(UBDialect)
   ctx.registerDialect(ComplexDialect)
   ctx.registerDialect(MathDialect)
+  ctx.registerDialect(AsyncDialect)
 }

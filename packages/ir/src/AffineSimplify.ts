@@ -83,7 +83,8 @@ class Flattener {
         return true
       case AffineExprKind.Mul: {
         if (b.rhs.kind !== AffineExprKind.Constant) {
-          return false
+          this.addSemiAffineLocal(affineMul(this.exprOf(lhs), this.exprOf(rhs)), lhs)
+          return true
         }
         const c = rhs[rhs.length - 1]!
         for (let i = 0; i < lhs.length; i++) {
@@ -91,11 +92,27 @@ class Flattener {
         }
         return true
       }
-      case AffineExprKind.Mod:
-        return b.rhs.kind === AffineExprKind.Constant && this.visitMod(lhs, rhs[rhs.length - 1]!)
       default:
-        return b.rhs.kind === AffineExprKind.Constant && this.visitDiv(lhs, rhs[rhs.length - 1]!, e.kind === AffineExprKind.CeilDiv)
+        break
     }
+    if (b.rhs.kind !== AffineExprKind.Constant) {
+      // A semi-affine quotient or remainder becomes one local variable.
+      this.addSemiAffineLocal(affineBinary(e.kind, this.exprOf(lhs), this.exprOf(rhs)), lhs)
+      return true
+    }
+    const c = rhs[rhs.length - 1]!
+    return e.kind === AffineExprKind.Mod ? this.visitMod(lhs, c) : this.visitDiv(lhs, c, e.kind === AffineExprKind.CeilDiv)
+  }
+
+  /** Replaces `result` by the local variable for the semi-affine `expr` (MLIR's `addLocalVariableSemiAffine`). */
+  private addSemiAffineLocal(expr: AffineExpr, result: number[]): void {
+    let at = this.localExprs.indexOf(expr)
+    if (at < 0) {
+      this.addLocal(expr)
+      at = this.numLocals - 1
+    }
+    result.fill(0)
+    result[this.localStart + at] = 1
   }
 
   private visitMod(lhs: number[], c: number): boolean {
@@ -191,18 +208,247 @@ class Flattener {
     }
     return expr
   }
+
+  /**
+   * MLIR's `getSemiAffineExprFromFlatForm`: the terms sorted by the position of their
+   * dimension or symbol, each dimension before the products, quotients and remainders of it
+   * by a symbol, then the remaining locals and the constant.
+   */
+  semiAffineExprOf(flat: readonly number[]): AffineExpr {
+    const ctx = this.context
+    const nd = this.numDims
+    const ns = this.numSymbols
+    const start = this.localStart
+    const maxPos = Math.max(nd, ns)
+    const terms: SemiAffineTerm[] = []
+    // MLIR keys its maps by (position, order); a repeated key keeps the first entry's
+    // term and coefficient, and the sorted key list still holds the repeat.
+    const add = (a: number, b: number, coefficient: number, term: AffineExpr): void => {
+      const first = terms.find((t) => t.a === a && t.b === b)
+      terms.push(first === undefined ? { a, b, coefficient, term } : { a, b, coefficient: first.coefficient, term: first.term })
+    }
+    let offsetSym = 0
+    let offsetDim = -1
+    for (let j = nd; j < nd + ns; j++) {
+      if (flat[j] !== 0) {
+        add(j - nd, maxPos + offsetSym++, flat[j]!, AffineSymbolExpr.get(ctx, j - nd))
+      }
+    }
+    const addedToMap = new Array<boolean>(this.numLocals).fill(false)
+    for (let i = 0; i < this.numLocals; i++) {
+      const c = flat[start + i]!
+      const local = this.localExprs[i]!
+      if (c === 0 || local.kind > AffineExprKind.CeilDiv) {
+        continue
+      }
+      const { lhs, rhs } = local as AffineBinaryOpExpr
+      const lhsId = lhs.kind === AffineExprKind.DimId || lhs.kind === AffineExprKind.SymbolId
+      if (!lhsId || (rhs.kind !== AffineExprKind.DimId && rhs.kind !== AffineExprKind.SymbolId && rhs.kind !== AffineExprKind.Constant)) {
+        continue
+      }
+      const lhsPos = (lhs as AffineDimExpr | AffineSymbolExpr).position
+      if (rhs.kind === AffineExprKind.Constant) {
+        add(lhsPos, lhs.kind === AffineExprKind.DimId ? offsetDim-- : maxPos + offsetSym++, c, local)
+      } else if (lhs.kind === AffineExprKind.DimId) {
+        add(lhsPos, (rhs as AffineDimExpr | AffineSymbolExpr).position, c, local)
+      } else {
+        add(lhsPos, maxPos + offsetSym++, c, local)
+      }
+      addedToMap[i] = true
+    }
+    for (let j = 0; j < nd; j++) {
+      if (flat[j] !== 0) {
+        add(j, offsetDim--, flat[j]!, AffineDimExpr.get(ctx, j))
+      }
+    }
+    terms.sort((x, y) => x.a - y.a || x.b - y.b)
+    let expr: AffineExpr = AffineConstantExpr.get(ctx, 0)
+    for (const t of terms) {
+      expr = affineAdd(expr, affineMul(t.term, AffineConstantExpr.get(ctx, t.coefficient)))
+    }
+    for (let i = 0; i < this.numLocals; i++) {
+      const c = flat[start + i]!
+      if (c !== 0 && !addedToMap[i]) {
+        expr = affineAdd(expr, affineMul(this.localExprs[i]!, AffineConstantExpr.get(ctx, c)))
+      }
+    }
+    const constant = flat[flat.length - 1]!
+    if (constant !== 0) {
+      expr = affineAdd(expr, AffineConstantExpr.get(ctx, constant))
+    }
+    return expr
+  }
+}
+
+interface SemiAffineTerm {
+  a: number
+  b: number
+  coefficient: number
+  term: AffineExpr
+}
+
+// ---- MLIR's symbolic rules for semi-affine expressions ----
+
+function isDivisibleBySymbol(e: AffineExpr, symbolPos: number, opKind: AffineExprKind): boolean {
+  switch (e.kind) {
+    case AffineExprKind.Constant:
+      return (e as AffineConstantExpr).value === 0
+    case AffineExprKind.DimId:
+      return false
+    case AffineExprKind.SymbolId:
+      return (e as AffineSymbolExpr).position === symbolPos
+    case AffineExprKind.Add: {
+      const b = e as AffineBinaryOpExpr
+      return isDivisibleBySymbol(b.lhs, symbolPos, opKind) && isDivisibleBySymbol(b.rhs, symbolPos, opKind)
+    }
+    case AffineExprKind.Mod: {
+      // Both operands of a remainder must be multiples: the remainder of two multiples is one.
+      const b = e as AffineBinaryOpExpr
+      return isDivisibleBySymbol(b.lhs, symbolPos, AffineExprKind.Mod) && isDivisibleBySymbol(b.rhs, symbolPos, AffineExprKind.Mod)
+    }
+    case AffineExprKind.Mul: {
+      const b = e as AffineBinaryOpExpr
+      return isDivisibleBySymbol(b.lhs, symbolPos, opKind) || isDivisibleBySymbol(b.rhs, symbolPos, opKind)
+    }
+    default: {
+      // (a floordiv b) floordiv s = (a floordiv s) floordiv b, and likewise for ceildiv;
+      // mixed kinds do not commute.
+      const b = e as AffineBinaryOpExpr
+      return opKind === e.kind && isDivisibleBySymbol(b.lhs, symbolPos, e.kind)
+    }
+  }
+}
+
+/** `e` divided by symbol `symbolPos`, which `isDivisibleBySymbol` has accepted; null where it does not divide. */
+function symbolicDivide(e: AffineExpr, symbolPos: number, opKind: AffineExprKind): AffineExpr | null {
+  switch (e.kind) {
+    case AffineExprKind.Constant:
+      return (e as AffineConstantExpr).value === 0 ? AffineConstantExpr.get(e.context, 0) : null
+    case AffineExprKind.DimId:
+      return null
+    case AffineExprKind.SymbolId:
+      return AffineConstantExpr.get(e.context, 1)
+    case AffineExprKind.Add:
+    case AffineExprKind.Mod: {
+      const b = e as AffineBinaryOpExpr
+      const inner = e.kind === AffineExprKind.Add ? opKind : e.kind
+      const lhs = symbolicDivide(b.lhs, symbolPos, inner)
+      const rhs = symbolicDivide(b.rhs, symbolPos, inner)
+      return lhs === null || rhs === null ? null : affineBinary(e.kind, lhs, rhs)
+    }
+    case AffineExprKind.Mul: {
+      const b = e as AffineBinaryOpExpr
+      if (!isDivisibleBySymbol(b.lhs, symbolPos, opKind)) {
+        const rhs = symbolicDivide(b.rhs, symbolPos, opKind)
+        return rhs === null ? null : affineMul(b.lhs, rhs)
+      }
+      const lhs = symbolicDivide(b.lhs, symbolPos, opKind)
+      return lhs === null ? null : affineMul(lhs, b.rhs)
+    }
+    default: {
+      const b = e as AffineBinaryOpExpr
+      const lhs = symbolicDivide(b.lhs, symbolPos, e.kind)
+      return lhs === null ? null : affineBinary(e.kind, lhs, b.rhs)
+    }
+  }
+}
+
+/** The summands of a (nested) sum, left to right. */
+function summands(e: AffineExpr, out: AffineExpr[]): AffineExpr[] {
+  if (e.kind !== AffineExprKind.Add) {
+    out.push(e)
+    return out
+  }
+  const b = e as AffineBinaryOpExpr
+  summands(b.lhs, out)
+  summands(b.rhs, out)
+  return out
+}
+
+/** `x` when `e` is `x * -1` or `-1 * x`. */
+function negated(e: AffineExpr): AffineExpr | null {
+  if (e.kind !== AffineExprKind.Mul) {
+    return null
+  }
+  const b = e as AffineBinaryOpExpr
+  if (b.lhs.kind === AffineExprKind.Constant && (b.lhs as AffineConstantExpr).value === -1) {
+    return b.rhs
+  }
+  if (b.rhs.kind === AffineExprKind.Constant && (b.rhs as AffineConstantExpr).value === -1) {
+    return b.lhs
+  }
+  return null
+}
+
+/** True when `lhs mod rhs` is `(x - x mod rhs) mod rhs`, hence zero (a common shape after loop peeling). */
+function isModOfModSubtraction(lhs: AffineExpr, rhs: AffineExpr, numDims: number, numSymbols: number): boolean {
+  const terms = summands(lhs, [])
+  for (let i = 0; i < terms.length; i++) {
+    const inner = negated(terms[i]!)
+    if (inner === null || inner.kind !== AffineExprKind.Mod || (inner as AffineBinaryOpExpr).rhs !== rhs) {
+      continue
+    }
+    let diff: AffineExpr = AffineConstantExpr.get(lhs.context, 0)
+    for (let j = 0; j < terms.length; j++) {
+      if (j !== i) {
+        diff = affineAdd(diff, terms[j]!)
+      }
+    }
+    diff = affineAdd(diff, affineMul((inner as AffineBinaryOpExpr).lhs, AffineConstantExpr.get(lhs.context, -1)))
+    diff = simplifyAffineExpr(diff, numDims, numSymbols)
+    if (diff.kind === AffineExprKind.Constant && (diff as AffineConstantExpr).value === 0) {
+      return true
+    }
+  }
+  return false
+}
+
+/** MLIR's `simplifySemiAffine`: remainders and quotients by a symbol that divides the dividend. */
+function simplifySemiAffine(e: AffineExpr, numDims: number, numSymbols: number): AffineExpr {
+  switch (e.kind) {
+    case AffineExprKind.Constant:
+    case AffineExprKind.DimId:
+    case AffineExprKind.SymbolId:
+      return e
+    case AffineExprKind.Add:
+    case AffineExprKind.Mul: {
+      const b = e as AffineBinaryOpExpr
+      return affineBinary(e.kind, simplifySemiAffine(b.lhs, numDims, numSymbols), simplifySemiAffine(b.rhs, numDims, numSymbols))
+    }
+    default: {
+      const b = e as AffineBinaryOpExpr
+      const sLhs = simplifySemiAffine(b.lhs, numDims, numSymbols)
+      const sRhs = simplifySemiAffine(b.rhs, numDims, numSymbols)
+      if (isModOfModSubtraction(sLhs, sRhs, numDims, numSymbols)) {
+        return AffineConstantExpr.get(e.context, 0)
+      }
+      if (sRhs.kind !== AffineExprKind.SymbolId) {
+        return affineBinary(e.kind, sLhs, sRhs)
+      }
+      const symbolPos = (sRhs as AffineSymbolExpr).position
+      if (!isDivisibleBySymbol(b.lhs, symbolPos, e.kind)) {
+        return affineBinary(e.kind, sLhs, sRhs)
+      }
+      if (e.kind === AffineExprKind.Mod) {
+        return AffineConstantExpr.get(e.context, 0)
+      }
+      return symbolicDivide(sLhs, symbolPos, e.kind) ?? affineBinary(e.kind, sLhs, sRhs)
+    }
+  }
 }
 
 /**
- * MLIR's `simplifyAffineExpr` for pure affine expressions: flattened and rebuilt, which
- * orders the terms (dimensions, symbols, quotients, constant), merges like terms and folds
- * `mod`/`floordiv`/`ceildiv` by constants where the coefficients allow. Semi-affine
- * expressions, and expressions whose coefficients leave the safe-integer range, are returned
- * unchanged.
+ * MLIR's `simplifyAffineExpr`: flattened and rebuilt, which orders the terms (dimensions,
+ * symbols, quotients, constant), merges like terms and folds `mod`/`floordiv`/`ceildiv` by
+ * constants where the coefficients allow. Semi-affine expressions first go through MLIR's
+ * symbolic rules (a remainder or quotient by a symbol that divides the dividend, and
+ * `(e - e mod q) mod q`), and are rebuilt in MLIR's semi-affine term order. Expressions
+ * with a non-positive constant divisor, and those whose coefficients leave the safe-integer
+ * range, are returned unchanged.
  */
 export function simplifyAffineExpr(expr: AffineExpr, numDims: number, numSymbols: number): AffineExpr {
   if (!isPureAffine(expr)) {
-    return expr
+    expr = simplifySemiAffine(expr, numDims, numSymbols)
   }
   const f = new Flattener(expr.context, numDims, numSymbols)
   if (!f.walk(expr)) {
@@ -212,7 +458,13 @@ export function simplifyAffineExpr(expr: AffineExpr, numDims: number, numSymbols
   if (!flat.every((x) => Number.isSafeInteger(x))) {
     return expr
   }
-  return f.exprOf(flat)
+  if (isPureAffine(expr)) {
+    return f.exprOf(flat)
+  }
+  if (expr === f.exprOf(flat)) {
+    return expr
+  }
+  return f.semiAffineExprOf(flat)
 }
 
 /**

@@ -100,6 +100,19 @@ export interface OpDefinition {
   /** Invariants that need the nested regions verified first. */
   verifyRegions?(op: Operation): LogicalResult
   /**
+   * Checks the inherent attributes among `attributes` against their constraints (ODS
+   * `verifyInherentAttrs`); the generic parser calls it for attributes given in the
+   * discardable dictionary. Returns the message after `'name' op ` of the first failure, or
+   * null.
+   */
+  verifyInherentAttrs?(attributes: readonly NamedAttribute[]): string | null
+  /**
+   * The first entry of a parsed `<{...}>` dictionary that cannot be stored as its property
+   * (an attribute of another class than the property's storage, ODS
+   * `setPropertiesFromAttr`), or null.
+   */
+  propertyConversionFailure?(properties: readonly NamedAttribute[]): NamedAttribute | null
+  /**
    * Adds the default values of default-valued inherent attributes missing from
    * `properties` (ODS `populateDefaultProperties`); `Operation.create` calls it.
    */

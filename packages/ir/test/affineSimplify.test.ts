@@ -35,6 +35,28 @@ describe('simplifyAffineMap', () => {
   })
 })
 
+describe('simplifyAffineMap on semi-affine expressions (mlir-opt 22)', () => {
+  it('folds (e - e mod q) mod q, and remainders and quotients by a symbol dividing the dividend', () => {
+    expect(simplified('affine_map<()[s0, s1] -> ((s0 - s0 mod s1) mod s1)>')).toBe('affine_map<()[s0, s1] -> (0)>')
+    expect(simplified('affine_map<()[s0, s1, s2] -> ((s0 - (s0 - s2) mod s1 - s2) mod s1)>')).toBe('affine_map<()[s0, s1, s2] -> (0)>')
+    expect(simplified('affine_map<(d0, d1)[s0] -> ((d0 + d1 - (d0 + d1) mod s0) mod s0)>')).toBe('affine_map<(d0, d1)[s0] -> (0)>')
+    expect(simplified('affine_map<(d0)[s0] -> ((d0 * s0) mod s0)>')).toBe('affine_map<(d0)[s0] -> (0)>')
+    expect(simplified('affine_map<(d0)[s0] -> ((d0 * s0 + s0) floordiv s0)>')).toBe('affine_map<(d0)[s0] -> (d0 + 1)>')
+    // Not a multiple: (d0 + 1) is not d0.
+    expect(simplified('affine_map<(d0)[s0] -> ((d0 - (d0 + 1) mod s0) mod s0)>')).toBe('affine_map<(d0)[s0] -> ((d0 - (d0 + 1) mod s0) mod s0)>')
+  })
+  it('orders terms by dimension and symbol position, each dimension before its products', () => {
+    expect(simplified('affine_map<(d0, d1)[s0, s1] -> (d0 * s0 + d0 + s0 + d1 * s1)>')).toBe('affine_map<(d0, d1)[s0, s1] -> (d0 + d0 * s0 + s0 + d1 * s1)>')
+    expect(simplified('affine_map<(d0, d1)[s0] -> (d1 mod s0 + d0 mod s0 + d0)>')).toBe('affine_map<(d0, d1)[s0] -> (d0 + d0 mod s0 + d1 mod s0)>')
+    expect(simplified('affine_map<(d0, d1)[s0, s1] -> ((d0 + d1) mod s0 + d0 * 2 + s1)>')).toBe('affine_map<(d0, d1)[s0, s1] -> (d0 * 2 + s1 + (d0 + d1) mod s0)>')
+    expect(simplified('affine_map<(d0)[s0, s1] -> (s1 * 2 + s0 mod 3 + d0 floordiv s1)>')).toBe('affine_map<(d0)[s0, s1] -> (d0 floordiv s1 + s0 mod 3 + s1 * 2)>')
+  })
+  it('keeps the first term of two with the same (dimension, symbol) key, as upstream does', () => {
+    // d0 mod s0 and d0 * s0 share upstream's sort key; its maps keep the first entry.
+    expect(simplified('affine_map<(d0, d1)[s0] -> (d0 mod s0 + d1 + d0 * s0)>')).toBe('affine_map<(d0, d1)[s0] -> ((d0 mod s0) * 2 + d1)>')
+  })
+})
+
 describe('flattenAffineExpr', () => {
   it('gives dim, symbol, local and constant coefficients', () => {
     const ctx = new Context()

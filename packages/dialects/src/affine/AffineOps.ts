@@ -43,13 +43,22 @@ import {
 
   type UnresolvedOperand,
   type Value,
+  ArrayAttr,
+  ComplexType,
+  DenseIntOrFPElementsAttr,
+  DenseStringElementsAttr,
+  FloatAttr,
+  StringAttr,
+  type DenseElementsAttr,
+  type OpFoldResult,
 } from '@tilepass/ir'
+import { foldMemRefCastOperands, globalConstantInitValue, lookupGetGlobal } from '../memref/MemRefMiscOps.ts'
 import { ensureTerminator } from '../scf/ScfTerminators.ts'
 import { addPatterns } from '../internal/RewriterLike.ts'
 import { AffineForEmptyLoopFolder, AlwaysTrueOrFalseIf, SimplifyAffineApply, SimplifyDeadElse, foldAffineIf, SimplifyAffineLoad, SimplifyAffineStore, affineMaxPatterns, affineMinPatterns, foldAffineFor } from './AffineCanonicalize.ts'
 
 /** `AffineMapAttr` as an ODS attribute constraint. */
-export const AffineMapAttrC: AttrConstraint = attrConstraint('AffineMap attribute', (a) => a instanceof AffineMapAttr)
+export const AffineMapAttrC: AttrConstraint = attrConstraint('AffineMap attribute', (a) => a instanceof AffineMapAttr, { isStorageKind: (a) => a instanceof AffineMapAttr })
 /** `IntegerSetAttr` as an ODS attribute constraint. */
 const IntegerSetAttrC: AttrConstraint = attrConstraint('IntegerSet attribute', (a) => a instanceof IntegerSetAttr)
 
@@ -386,7 +395,16 @@ export const AffineApplyOp: OdsOp = defineOp({
     if (map.numResults !== 1) {
       return op.emitOpError('mapping must produce one value').fail()
     }
-    return verifyDimAndSymbolIdentifiers(op, op.getOperands(), map.numDims)
+    // Unlike the other affine ops, affine.apply accepts operands that are neither dims nor
+    // symbols (it is used outside affine analyses); only a dim in a symbol position is wrong.
+    const scope = getAffineScope(op)
+    const operands = op.getOperands()
+    for (let i = map.numDims; i < operands.length; i++) {
+      if (isValidDim(operands[i]!, scope) && !isValidSymbol(operands[i]!, scope)) {
+        return op.emitError('dimensional operand cannot be used as a symbol').fail()
+      }
+    }
+    return true
   },
   // MLIR's AffineApplyOp::fold: a dim or symbol result folds to its operand; otherwise the
   // map folds when every operand it reads is a constant.
@@ -1000,6 +1018,61 @@ function printMemRefAccess(op: Operation, p: OpAsmPrinter, memrefIndex: number):
   p.printType(memref.type)
 }
 
+/** Element `flat` (row-major) of a dense attribute as an attribute of its element type (MLIR's `getValues<Attribute>()[i]`). */
+function denseElementAt(attr: DenseElementsAttr, flat: number): Attribute | null {
+  const et = attr.type.elementType
+  if (attr instanceof DenseStringElementsAttr) {
+    return StringAttr.get(attr.context, attr.values[attr.isSplat ? 0 : flat]!)
+  }
+  if (!(attr instanceof DenseIntOrFPElementsAttr)) {
+    return null
+  }
+  const parts = et instanceof ComplexType ? 2 : 1
+  const scalarType = et instanceof ComplexType ? et.elementType : et
+  const scalars: Attribute[] = []
+  for (let p = 0; p < parts; p++) {
+    const at = (attr.isSplat ? 0 : flat) * parts + p
+    const v = attr.values[at]!
+    scalars.push(typeof v === 'bigint' ? IntegerAttr.get(scalarType, v) : FloatAttr.get(scalarType, v, attr.nanBits?.get(at) ?? null))
+  }
+  return parts === 2 ? ArrayAttr.get(attr.context, scalars) : scalars[0]!
+}
+
+/**
+ * MLIR's `AffineLoadOp::fold`: a `memref.cast` operand folds into the load; a load from a
+ * constant `memref.global` folds to the initializer's element (any element of a splat, else
+ * the one at constant subscripts).
+ */
+function foldAffineLoad(op: Operation): OpFoldResult[] | undefined {
+  if (foldMemRefCastOperands(op)) {
+    return []
+  }
+  const getGlobal = op.getOperand(0).definingOp
+  if (getGlobal === null || getGlobal.name.name !== 'memref.get_global') {
+    return undefined
+  }
+  const global = lookupGetGlobal(getGlobal)
+  const init = global === null ? null : globalConstantInitValue(global)
+  if (init === null || !(init instanceof DenseIntOrFPElementsAttr || init instanceof DenseStringElementsAttr)) {
+    return undefined
+  }
+  if (init.isSplat) {
+    const splat = denseElementAt(init, 0)
+    return splat === null ? undefined : [splat]
+  }
+  const map = (op.getAttr('map') as AffineMapAttr).value
+  if (!map.results.every((e) => e.kind === AffineExprKind.Constant)) {
+    return undefined
+  }
+  const shape = init.type.shape ?? []
+  let flat = 0
+  for (let d = 0; d < shape.length; d++) {
+    flat = flat * shape[d]! + (map.results[d] as AffineConstantExpr).value
+  }
+  const element = denseElementAt(init, flat)
+  return element === null ? undefined : [element]
+}
+
 /** `affine.load %m[%i + 1, symbol(%s)] : memref<...>`: reads at affine subscripts. */
 export const AffineLoadOp: OdsOp = defineOp({
   name: 'affine.load',
@@ -1010,6 +1083,7 @@ export const AffineLoadOp: OdsOp = defineOp({
   getCanonicalizationPatterns(patterns: unknown): void {
     addPatterns(patterns, [SimplifyAffineLoad])
   },
+  fold: foldAffineLoad,
   parse(parser: OpAsmParser, state: OperationState): LogicalResult {
     const memref = parser.parseOperand()
     if (memref === undefined || !parseMemRefAccess(parser, state, memref)) {
@@ -1042,6 +1116,10 @@ export const AffineStoreOp: OdsOp = defineOp({
   attributes: { map: AffineMapAttrC },
   getCanonicalizationPatterns(patterns: unknown): void {
     addPatterns(patterns, [SimplifyAffineStore])
+  },
+  fold(op: Operation): OpFoldResult[] | undefined {
+    // store(memref.cast(x)) -> store(x), the stored value left alone (MLIR's foldMemRefCast).
+    return foldMemRefCastOperands(op, op.getOperand(0)) ? [] : undefined
   },
   parse(parser: OpAsmParser, state: OperationState): LogicalResult {
     const value = parser.parseOperand()

@@ -357,6 +357,20 @@ function symbolName(op: Operation): string {
   return SymbolTable.getSymbolName(op) ?? ''
 }
 
+/** FunctionOpInterface and CallableOpInterface of a `func.func`-like op with `function_type` and one body region. */
+export const functionLikeInterfaces: readonly [ReturnType<typeof FunctionOpInterface.impl>, ReturnType<typeof CallableOpInterface.impl>] = [
+  FunctionOpInterface.impl({
+    getFunctionType,
+    setFunctionType: (op: Operation, type: FunctionType) => op.setAttr('function_type', TypeAttr.get(type)),
+    getFunctionBody: (op: Operation) => op.regions[0]!,
+  }),
+  CallableOpInterface.impl({
+    getCallableRegion: (op: Operation) => (op.regions[0]!.empty ? null : op.regions[0]!),
+    getArgumentTypes: (op: Operation) => getFunctionType(op).inputs,
+    getResultTypes: (op: Operation) => getFunctionType(op).results,
+  }),
+]
+
 // ---- ops ----------------------------------------------------------------------------------
 
 /** `func.func`: a function with a name, a signature and an optional body. */
@@ -373,18 +387,7 @@ export const FuncOp: OdsOp = defineOp({
   },
   regions: { body: AnyRegion },
   traits: Trait.AffineScope | Trait.AutomaticAllocationScope | Trait.IsolatedFromAbove | Trait.Symbol,
-  interfaces: [
-    FunctionOpInterface.impl({
-      getFunctionType,
-      setFunctionType: (op: Operation, type: FunctionType) => op.setAttr('function_type', TypeAttr.get(type)),
-      getFunctionBody: (op: Operation) => op.regions[0]!,
-    }),
-    CallableOpInterface.impl({
-      getCallableRegion: (op: Operation) => (op.regions[0]!.empty ? null : op.regions[0]!),
-      getArgumentTypes: (op: Operation) => getFunctionType(op).inputs,
-      getResultTypes: (op: Operation) => getFunctionType(op).results,
-    }),
-  ],
+  interfaces: functionLikeInterfaces,
   defaultDialect: 'func',
   parse(parser: OpAsmParser, state: OperationState): LogicalResult {
     return parseFunctionOp(parser, state, 'function_type', 'arg_attrs', 'res_attrs')
@@ -432,15 +435,19 @@ export const ReturnOp: OdsOp = defineOp({
   },
 })
 
-/** Checks a direct call against the signature of the `func.func` it names (SymbolUserOpInterface). */
-function verifyCallSymbolUse(op: Operation): LogicalResult {
+/**
+ * Checks a direct call against the signature of the `calleeOpName` function it names
+ * (SymbolUserOpInterface, as `func.call` and `async.call` do); `what` names the callee kind
+ * in the message for a symbol that is not one.
+ */
+export function verifyDirectCallSymbolUse(op: Operation, calleeOpName: string, what: string): LogicalResult {
   const callee = op.getAttr('callee')
   if (!(callee instanceof SymbolRefAttr)) {
     return op.emitOpError("requires a 'callee' symbol reference attribute").fail()
   }
   const fn = SymbolTable.lookupNearestSymbolFrom(op, callee)
-  if (fn === undefined || fn.name.name !== 'func.func') {
-    return op.emitOpError(`'${callee.leafReference}' does not reference a valid function`).fail()
+  if (fn === undefined || fn.name.name !== calleeOpName) {
+    return op.emitOpError(`'${callee.leafReference}' does not reference a valid ${what}`).fail()
   }
   const fnType = getFunctionType(fn)
   if (fnType.inputs.length !== op.operands.length) {
@@ -469,6 +476,12 @@ function verifyCallSymbolUse(op: Operation): LogicalResult {
   return true
 }
 
+/** The CallOpInterface of a direct call whose operands are all arguments (`func.call`, `async.call`). */
+export const directCallInterface: ReturnType<typeof CallOpInterface.impl> = CallOpInterface.impl({
+  getCallee: (op: Operation) => op.getAttr('callee') as SymbolRefAttr,
+  getArgOperands: (op: Operation) => op.getOperands(),
+})
+
 /** `func.call`: a direct call to a function named by a flat symbol reference. */
 export const CallOp: OdsOp = defineOp({
   name: 'func.call',
@@ -481,14 +494,9 @@ export const CallOp: OdsOp = defineOp({
     res_attrs: optionalAttr(DictArrayAttr),
     no_inline: optionalAttr(UnitAttrC),
   },
-  interfaces: [
-    CallOpInterface.impl({
-      getCallee: (op: Operation) => op.getAttr('callee') as SymbolRefAttr,
-      getArgOperands: (op: Operation) => op.getOperands(),
-    }),
-  ],
+  interfaces: [directCallInterface],
   assemblyFormat: '$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)',
-  verifySymbolUses: verifyCallSymbolUse,
+  verifySymbolUses: (op: Operation) => verifyDirectCallSymbolUse(op, 'func.func', 'function'),
 })
 
 /** `func.call_indirect` of a `func.constant` becomes a direct `func.call` of that symbol. */

@@ -559,6 +559,22 @@ export const GlobalOp: OdsOp = defineOp({
   },
 })
 
+/** The initial value of a `constant` `memref.global` with an elements initializer, else null (MLIR's `GlobalOp::getConstantInitValue`). */
+export function globalConstantInitValue(global: Operation): DenseElementsAttr | null {
+  const init = global.getAttr('initial_value')
+  return global.getAttr('constant') !== undefined && init instanceof DenseElementsAttr ? init : null
+}
+
+/** The `memref.global` that a `memref.get_global` names, looked up from its nearest symbol table. */
+export function lookupGetGlobal(getGlobal: Operation): Operation | null {
+  const table = SymbolTable.getNearestSymbolTable(getGlobal)
+  if (table === null) {
+    return null
+  }
+  const global = SymbolTable.lookupSymbolIn(table, getGlobal.getAttr('name') as SymbolRefAttr)
+  return global !== undefined && global.name.name === 'memref.global' ? global : null
+}
+
 function StringAttrGet(parser: OpAsmParser, s: string): Attribute {
   return StringAttr.get(parser.context, s)
 }

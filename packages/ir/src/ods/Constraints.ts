@@ -365,7 +365,7 @@ export const FlatSymbolRefAttr: AttrConstraint = attrConstraint(
   { isStorageKind: (a) => a instanceof SymbolRefAttr && a.isFlat },
 )
 /** `UnitAttr`. */
-export const UnitAttrC: AttrConstraint = attrConstraint('unit attribute', (a) => a instanceof UnitAttr, { isUnit: true })
+export const UnitAttrC: AttrConstraint = attrConstraint('unit attribute', (a) => a instanceof UnitAttr, { isUnit: true, isStorageKind: (a) => a instanceof UnitAttr })
 /** `BoolAttr`. */
 export const BoolAttrC: AttrConstraint = attrConstraint(
   'bool attribute',
@@ -377,6 +377,7 @@ export const TypeAttrC: AttrConstraint = typeAttrOf(AnyType, 'any type attribute
 /** `TypeAttrOf<T>`: a type attribute whose type satisfies `c` (printed as the bare type in formats). */
 export function typeAttrOf(c: TypeConstraint, summary = `type attribute of ${c.summary}`): AttrConstraint {
   return attrConstraint(summary, (a) => a instanceof TypeAttr && c.check(a.value), {
+    isStorageKind: (a) => a instanceof TypeAttr,
     parse(parser) {
       const t = parser.parseType()
       return t === undefined ? undefined : TypeAttr.get(t)
@@ -572,6 +573,7 @@ export function intEnumAttr(width: 32 | 64, cases: readonly EnumCase[], summary?
     cases: cs,
     check: isOk,
     valueType: (c) => IntegerType.get(c, width),
+    isStorageKind: (a) => a instanceof IntegerAttr,
     symbolize: (a) => (isOk(a) ? byValue.get(Number(a.value)) : undefined),
     get,
     parse(parser, attrName) {

@@ -580,6 +580,40 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     return entry
   }
 
+  /** The first inherent attribute of `attributes` that fails its constraint, as ODS `verifyInherentAttrs` reports it; null when all pass. */
+  verifyInherentAttrs(attributes: readonly NamedAttribute[]): string | null {
+    const decls = this.attributes
+    for (let i = 0; i < decls.length; i++) {
+      const d = decls[i]!
+      for (let k = 0; k < attributes.length; k++) {
+        const a = attributes[k]!
+        if (a.name === d.name && !d.constraint.check(a.value)) {
+          return `attribute '${d.name}' failed to satisfy constraint: ${d.constraint.summary}`
+        }
+      }
+    }
+    return null
+  }
+
+  /** The first entry of `properties` whose attribute is not of its declaration's storage class (ODS `setPropertiesFromAttr`); null when all convert. */
+  propertyConversionFailure(properties: readonly NamedAttribute[]): NamedAttribute | null {
+    const decls = this.attributes
+    for (let i = 0; i < decls.length; i++) {
+      const d = decls[i]!
+      const c = d.constraint
+      if (c.isStorageKind === undefined) {
+        continue
+      }
+      for (let k = 0; k < properties.length; k++) {
+        const e = properties[k]!
+        if (e.name === d.name && !c.isStorageKind(e.value)) {
+          return e
+        }
+      }
+    }
+    return null
+  }
+
   /** Adds the defaults of default-valued attributes missing from `properties` (ODS `populateDefaultProperties`). */
   populateDefaultProperties(properties: NamedAttribute[], context: Context): void {
     const defaulted = this.defaultedAttrs

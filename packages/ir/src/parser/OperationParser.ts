@@ -107,6 +107,8 @@ export class OperationParser extends Parser implements OpAsmParser {
   /** The `%name` groups bound to the results of the op being parsed (null when none). */
   private customOpResultIDs: ResultBinding[] | null = null
   private customOpIsolated = false
+  /** Whether the generic op whose body was parsed last had a `<{...}>` properties dictionary. */
+  private genericHadProperties = false
   /** `custom op '<name>' ` per op name, built once rather than per parsed op. */
   private readonly customOpErrorPrefixes: Map<OperationName, string> = new Map()
   readonly resources: FileResources = { dialectResources: new Map(), externalResources: new Map() }
@@ -628,6 +630,15 @@ export class OperationParser extends Parser implements OpAsmParser {
     if (!this.parseGenericOperationBody(state)) {
       return null
     }
+    // Without `<{...}>`, inherent attributes may come in the discardable dictionary; MLIR
+    // checks them against their constraints here, before the op exists (no verifier note).
+    if (!this.genericHadProperties && opName.isRegistered) {
+      const failure = opName.def?.verifyInherentAttrs?.(state.attributes) ?? null
+      if (failure !== null) {
+        this.emitErrorAt(state.location, `'${opName.name}' op ${failure}`).report()
+        return null
+      }
+    }
     const op = Operation.create(state)
     const loc = this.parseTrailingLocation()
     if (loc === undefined) {
@@ -726,6 +737,8 @@ export class OperationParser extends Parser implements OpAsmParser {
       }
       state.operands.push(v)
     }
+    // Set last: the ops of nested regions, parsed above, set it too.
+    this.genericHadProperties = props !== null
     return props === null || this.setProperties(state, props)
   }
 
@@ -744,6 +757,14 @@ export class OperationParser extends Parser implements OpAsmParser {
     }
     if (!(props instanceof DictionaryAttr)) {
       this.emitErrorAt(state.location, `invalid properties ${attrString(props)} for op ${name.name}: expected DictionaryAttr to set properties`).report()
+      return false
+    }
+    const bad = name.isRegistered ? (name.def?.propertyConversionFailure?.(props.entries) ?? null) : null
+    if (bad !== null) {
+      this.emitErrorAt(
+        state.location,
+        `invalid properties ${attrString(props)} for op ${name.name}: Invalid attribute \`${bad.name}\` in property conversion: ${attrString(bad.value)}`,
+      ).report()
       return false
     }
     for (const e of props.entries) {
