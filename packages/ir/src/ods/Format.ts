@@ -653,13 +653,17 @@ class ParseState {
     this.attrNames = []
     this.attrValues = []
     this.numAttrs = 0
+    this.clearWholeLists()
+    this.context = context
+  }
+  /** Forgets the lists of the `operands`, `regions`, ... directives. */
+  private clearWholeLists(): void {
     this.allOperands = null
     this.allOperandsOffset = -1
     this.allOperandTypes = null
     this.allResultTypes = null
     this.allRegions = null
     this.allSuccessors = null
-    this.context = context
   }
   /** Takes a state of `fmt` not in use (or a new one) for an op of `info` in `context`. */
   static acquire(fmt: CompiledFormat, info: FormatOpInfo, context: Context): ParseState {
@@ -691,12 +695,7 @@ class ParseState {
       this.attrValues[i] = null as unknown as Attribute
     }
     this.numAttrs = 0
-    this.allOperands = null
-    this.allOperandsOffset = -1
-    this.allOperandTypes = null
-    this.allResultTypes = null
-    this.allRegions = null
-    this.allSuccessors = null
+    this.clearWholeLists()
     this.context = null as unknown as Context
     pool.push(this)
   }
