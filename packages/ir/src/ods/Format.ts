@@ -681,16 +681,27 @@ class ParseState {
     if (pool === null) {
       return
     }
-    clearSlots(this.operands)
-    // The lists keep nothing of the op once it is parsed (an operand refers to its parser).
-    for (let i = 0; i < this.singleOperands.length; i++) {
+    // One loop per declaration kind, over the few groups the op has.
+    const operands = this.operands
+    for (let i = 0; i < operands.length; i++) {
+      operands[i] = null
+      this.operandTypes[i] = null
+      this.operandOffsets[i] = -1
+      // The lists keep nothing of the op once it is parsed (an operand refers to its parser).
       this.singleOperands[i]![0] = null as unknown as UnresolvedOperand
     }
-    this.operandOffsets.fill(-1)
-    clearSlots(this.operandTypes)
-    clearSlots(this.resultTypes)
-    clearSlots(this.regions)
-    clearSlots(this.successors)
+    const resultTypes = this.resultTypes
+    for (let i = 0; i < resultTypes.length; i++) {
+      resultTypes[i] = null
+    }
+    const regions = this.regions
+    for (let i = 0; i < regions.length; i++) {
+      regions[i] = null
+    }
+    const successors = this.successors
+    for (let i = 0; i < successors.length; i++) {
+      successors[i] = null
+    }
     for (let i = 0; i < this.numAttrs; i++) {
       this.attrValues[i] = null as unknown as Attribute
     }
@@ -729,13 +740,6 @@ class ParseState {
     const list = (isOperand ? this.singleOperandTypes : this.singleResultTypes)[index]!
     list[0] = type
     return list
-  }
-}
-
-/** Sets every slot of `slots` back to null. */
-function clearSlots(slots: unknown[]): void {
-  for (let i = 0; i < slots.length; i++) {
-    slots[i] = null
   }
 }
 

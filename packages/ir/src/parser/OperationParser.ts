@@ -17,7 +17,7 @@ import { Parser, type FileResources } from './Parser.ts'
 import { attrToString, typeToString } from './diagText.ts'
 
 /** Slots of `OperationParser.opNameCache` (a power of two). */
-const OP_NAME_CACHE_SIZE = 64
+const OP_NAME_CACHE_SIZE = 128
 
 /** @internal An SSA use as written: `%name#number` at `offset`. */
 export class ParsedOperand implements UnresolvedOperand {
@@ -766,19 +766,32 @@ export class OperationParser extends Parser implements OpAsmParser {
 
   /** The slot of `opNameCache` for the name spelled at `start..end` of the source. */
   private opNameSlot(start: number, end: number): number {
+    // Over every character: names of one dialect share most of theirs (`arith.addi`, `arith.andi`).
     const src = this.src
-    const len = end - start
-    return (len * 31 + src.charCodeAt(start + (len >> 1)) * 7 + src.charCodeAt(end - 1)) & (OP_NAME_CACHE_SIZE - 1)
+    let h = 0
+    for (let p = start; p < end; p++) {
+      h = (h * 31 + src.charCodeAt(p)) | 0
+    }
+    return (h ^ (h >>> 7)) & (OP_NAME_CACHE_SIZE - 1)
   }
 
   private parseCustomOperation(): Operation | null {
     const l = this.lex
     const opOffset = l.start
+    // Two slots per spelling, so that two names that hash alike both stay.
     const slot = this.opNameSlot(l.start, l.end)
-    const cached = this.opNameCache[slot]!
-    if (cached !== null && cached.name.length === l.end - l.start && this.src.startsWith(cached.name, l.start)) {
-      this.consume()
-      return this.parseCustomOperationNamed(cached, opOffset)
+    const other = slot ^ 1
+    const cache = this.opNameCache
+    const len = l.end - l.start
+    for (let s = slot; ; s = other) {
+      const cached = cache[s]!
+      if (cached !== null && cached.name.length === len && this.src.startsWith(cached.name, l.start)) {
+        this.consume()
+        return this.parseCustomOperationNamed(cached, opOffset)
+      }
+      if (s === other) {
+        break
+      }
     }
     const originalName = l.spelling
     this.consume()
@@ -786,7 +799,7 @@ export class OperationParser extends Parser implements OpAsmParser {
     let opName = ctx.getOperationName(originalName)
     let fullName = originalName
     if (opName.isRegistered && opName.def?.parse !== undefined) {
-      this.opNameCache[slot] = opName
+      cache[cache[slot] === null ? slot : other] = opName
     }
     if (!opName.isRegistered && originalName.indexOf('.') < 0) {
       const dd = this.defaultDialectStack[this.defaultDialectStack.length - 1]!
