@@ -542,8 +542,8 @@ const customDirectiveOps: OdsOp[] = [
 
 const FormatTestDialect: DialectDefinition = { namespace: 'test', ops: [...fmtOps, ...customDirectiveOps], allowUnknownOperations: true }
 
-function run(src: string, generic = false): { out: string; diags: string[] } {
-  const ctx = new Context({ dialects: [BuiltinDialect, FormatTestDialect] })
+function run(src: string, generic = false, moreDialects: readonly DialectDefinition[] = []): { out: string; diags: string[] } {
+  const ctx = new Context({ dialects: [BuiltinDialect, FormatTestDialect, ...moreDialects] })
   const diags: string[] = []
   ctx.diagEngine.registerHandler((d: Diagnostic) => {
     diags.push(d.message)
@@ -1104,20 +1104,7 @@ describe('parse states and print contexts reused from op to op', () => {
     assemblyFormat: '$lhs `,` $rhs (`tag` $tag^)? $body attr-dict `:` type($lhs)',
   })
   const NestDialect: DialectDefinition = { namespace: 'nest', ops: [pair] }
-  function parsePrint(src: string, generic: boolean): { out: string; diags: string[] } {
-    const ctx = new Context({ dialects: [BuiltinDialect, FormatTestDialect, NestDialect] })
-    const diags: string[] = []
-    ctx.diagEngine.registerHandler((d: Diagnostic) => {
-      diags.push(d.message)
-      return true
-    })
-    const res = parseSourceString(src, ctx)
-    if (res === null || !verify(res.op)) {
-      ctx.diagEngine.flush()
-      return { out: '', diags }
-    }
-    return { out: printOperation(res.op, { printGenericOpForm: generic }), diags }
-  }
+  const parsePrint = (src: string, generic: boolean): { out: string; diags: string[] } => run(src, generic, [NestDialect])
   // Each op of the format is parsed while the one around it is not finished: their
   // operands, types and attributes must stay apart.
   const input = `"test.holder"() ({
