@@ -17,6 +17,16 @@ export type WalkResult = 'advance' | 'skip' | 'interrupt'
 /** Order of a walk: parents before children (`pre`) or after (`post`, MLIR's default). */
 export type WalkOrder = 'pre' | 'post'
 
+/** The properties of the op being created, with defaults added (see `Operation.create`). */
+const defaultsScratch: NamedAttribute[] = []
+
+/** Empties `list` with pop, which keeps its room (setting the length to 0 gives it back). */
+function emptyList(list: unknown[]): void {
+  while (list.length > 0) {
+    list.pop()
+  }
+}
+
 /**
  * An operation: a name, operands, results, successors, regions, inherent attributes
  * (`properties`) and discardable `attributes`, at a location. Operations live in a
@@ -155,9 +165,18 @@ export class Operation {
     }
     const def = name.def
     if (def?.populateDefaultProperties !== undefined) {
-      const p: NamedAttribute[] = props.slice()
+      // Filled in a scratch list and copied only when defaults were added: most ops have
+      // none to add, and a list grown by push from its exact length reserves room for 16.
+      const p = defaultsScratch
+      emptyList(p)
+      for (let i = 0; i < props.length; i++) {
+        p.push(props[i]!)
+      }
       def.populateDefaultProperties(p, ctx)
-      props = p
+      if (p.length !== props.length) {
+        props = p.slice()
+      }
+      emptyList(p)
     }
     // A state at a lazy location hands its source on without making the location (the
     // constructor only stores what it is given, and setLazyLocation replaces it).

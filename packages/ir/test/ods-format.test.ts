@@ -542,8 +542,8 @@ const customDirectiveOps: OdsOp[] = [
 
 const FormatTestDialect: DialectDefinition = { namespace: 'test', ops: [...fmtOps, ...customDirectiveOps], allowUnknownOperations: true }
 
-function run(src: string, generic = false): { out: string; diags: string[] } {
-  const ctx = new Context({ dialects: [BuiltinDialect, FormatTestDialect] })
+function run(src: string, generic = false, moreDialects: readonly DialectDefinition[] = []): { out: string; diags: string[] } {
+  const ctx = new Context({ dialects: [BuiltinDialect, FormatTestDialect, ...moreDialects] })
   const diags: string[] = []
   ctx.diagEngine.registerHandler((d: Diagnostic) => {
     diags.push(d.message)
@@ -1089,5 +1089,63 @@ describe('optional group anchored on a custom directive', () => {
     // Output of mlir-opt (MLIR 22) on `input`.
     expect(run(input).out).toBe('module {\n  "test.h"() ({\n    test.optional_custom_attr foo false\n    test.optional_custom_attr bar\n  }) : () -> ()\n}\n')
     expect(run(input, true).out).toContain('"test.optional_custom_attr"() <{attr = false}> : () -> ()\n    "test.optional_custom_attr"() : () -> ()')
+  })
+})
+
+describe('parse states and print contexts reused from op to op', () => {
+  const pair = defineOp({
+    name: 'nest.pair',
+    operands: { lhs: AnyType, rhs: AnyType },
+    results: { result: AnyType },
+    attributes: { tag: optionalAttr(I64Attr) },
+    regions: { body: AnyRegion },
+    traits: Trait.NoTerminator,
+    allTypesMatch: [['lhs', 'rhs', 'result']],
+    assemblyFormat: '$lhs `,` $rhs (`tag` $tag^)? $body attr-dict `:` type($lhs)',
+  })
+  const NestDialect: DialectDefinition = { namespace: 'nest', ops: [pair] }
+  const parsePrint = (src: string, generic: boolean): { out: string; diags: string[] } => run(src, generic, [NestDialect])
+  // Each op of the format is parsed while the one around it is not finished: their
+  // operands, types and attributes must stay apart.
+  const input = `"test.holder"() ({
+^bb0(%a: i32, %b: i64):
+  %0 = nest.pair %a, %a tag 1 {
+    %1 = nest.pair %b, %b {
+      %2 = nest.pair %a, %0 tag 3 {
+      } : i32
+    } : i64
+  } : i32
+  %3 = nest.pair %0, %a {
+  } : i32
+}) : () -> ()
+`
+
+  it('keeps the operands, types and attributes of nested ops of one format apart', () => {
+    const generic = parsePrint(input, true)
+    expect(generic.diags).toEqual([])
+    const lines = generic.out.split('\n').filter((l) => l.includes('"nest.pair"'))
+    expect(lines.map((l) => l.trim())).toEqual([
+      '%0 = "nest.pair"(%arg0, %arg0) <{tag = 1 : i64}> ({',
+      '%2 = "nest.pair"(%arg1, %arg1) ({',
+      '%3 = "nest.pair"(%arg0, %0) <{tag = 3 : i64}> ({',
+      '%1 = "nest.pair"(%0, %arg0) ({',
+    ])
+    expect(generic.out).toContain('}) : (i64, i64) -> i64')
+  })
+
+  it('prints nested ops of one format as parsed, and parses what it prints', () => {
+    const custom = parsePrint(input, false)
+    expect(custom.diags).toEqual([])
+    expect(custom.out).toContain('%0 = nest.pair %arg0, %arg0 tag 1 {\n')
+    expect(custom.out).toContain('nest.pair %arg1, %arg1 {\n')
+    expect(custom.out).toContain('} : i64\n')
+    expect(parsePrint(custom.out, false).out).toBe(custom.out)
+  })
+
+  it('parses correctly after an op of the format failed', () => {
+    const bad = parsePrint('"test.holder"() ({\n^bb0(%a: i32, %b: i64):\n  %0 = nest.pair %a, %b {\n  } : i32\n}) : () -> ()\n', false)
+    expect(bad.out).toBe('')
+    expect(bad.diags).toEqual(["use of value '%b' expects different type than prior uses: 'i32' vs 'i64'"])
+    expect(parsePrint(input, false).diags).toEqual([])
   })
 })

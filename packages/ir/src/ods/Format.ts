@@ -249,6 +249,12 @@ export interface CompiledFormat {
   readonly hasResultTypesDirective: boolean
   /** With `prop-dict`, `attr-dict` holds only the discardable attributes. */
   readonly hasPropDict: boolean
+  /**
+   * @internal Parse states of this format not in use, reused by the next op parsed with it
+   * (a nested op of the same kind takes another); null when the format has a custom
+   * directive, which may keep the lists it is handed.
+   */
+  readonly parseStates: ParseState[] | null
 }
 
 /**
@@ -256,7 +262,11 @@ export interface CompiledFormat {
  * directive may print things other than the op's own operands, results and attributes).
  */
 export function formatUsesCustomDirective(fmt: CompiledFormat): boolean {
-  const pending: FormatElement[] = [...fmt.elements]
+  return elementsUseCustomDirective(fmt.elements)
+}
+
+function elementsUseCustomDirective(elements: readonly FormatElement[]): boolean {
+  const pending: FormatElement[] = [...elements]
   while (pending.length > 0) {
     const el = pending.pop()!
     if (el.kind === FormatKind.Custom) {
@@ -491,7 +501,8 @@ export function compileFormat(format: string, info: FormatOpInfo, printOnly = fa
   while (lex.kind !== TK_EOF) { elements.push(element(false)) }
   if (!flags.attrDict) { fail("'attr-dict' directive not found in custom assembly format") }
   validateFormat(elements, info, printOnly, fail)
-  return { elements, usedAttributes: [...used], hasOperandsDirective: flags.operands, hasResultTypesDirective: flags.resultTypes, hasPropDict: flags.propDict }
+  const parseStates = elementsUseCustomDirective(elements) ? null : []
+  return { elements, usedAttributes: [...used], hasOperandsDirective: flags.operands, hasResultTypesDirective: flags.resultTypes, hasPropDict: flags.propDict, parseStates }
 }
 
 /** Visits `el` and everything nested in it (group branches, directive arguments). */
@@ -598,42 +609,147 @@ function validateFormat(elements: readonly FormatElement[], info: FormatOpInfo, 
 
 // ---- parsing ----------------------------------------------------------------------------
 
+/**
+ * What the format parser knows of one op while it parses it. A state is reused for later ops
+ * of the same format (see `CompiledFormat.parseStates`): the one-element lists of single
+ * operands and types are its own, made once, so that nothing but what the op keeps is made
+ * per op.
+ */
 class ParseState {
-  readonly operands: (UnresolvedOperand[] | null)[]
+  declare readonly operands: (UnresolvedOperand[] | null)[]
   /** Byte offset where each operand group was parsed (-1: not parsed); made into a location only for a diagnostic. */
-  readonly operandOffsets: number[]
-  readonly operandTypes: (Type[] | null)[]
-  readonly resultTypes: (Type[] | null)[]
-  readonly regions: (Region[] | null)[]
-  readonly successors: (Block[] | null)[]
-  /** Attributes parsed so far, by name; made on first use (most ops have none or one). */
-  attrs: Map<string, Attribute> | null = null
-  allOperands: UnresolvedOperand[] | null = null
-  allOperandsOffset = -1
-  allOperandTypes: Type[] | null = null
-  allResultTypes: Type[] | null = null
-  allRegions: Region[] | null = null
-  allSuccessors: Block[] | null = null
-  constructor(
-    info: FormatOpInfo,
-    readonly context: Context,
-  ) {
+  declare readonly operandOffsets: number[]
+  declare readonly operandTypes: (Type[] | null)[]
+  declare readonly resultTypes: (Type[] | null)[]
+  declare readonly regions: (Region[] | null)[]
+  declare readonly successors: (Block[] | null)[]
+  /** The one-element operand list of each operand group, for a group of one operand. */
+  declare private readonly singleOperands: UnresolvedOperand[][]
+  /** The one-element type list of each operand group, for a group of one. */
+  declare private readonly singleOperandTypes: Type[][]
+  /** The one-element type list of each result group, for a group of one. */
+  declare private readonly singleResultTypes: Type[][]
+  /** Names and values of the attributes parsed so far (`numAttrs` of them; most ops have none or one). */
+  declare private readonly attrNames: string[]
+  declare private readonly attrValues: Attribute[]
+  declare private numAttrs: number
+  declare allOperands: UnresolvedOperand[] | null
+  declare allOperandsOffset: number
+  declare allOperandTypes: Type[] | null
+  declare allResultTypes: Type[] | null
+  declare allRegions: Region[] | null
+  declare allSuccessors: Block[] | null
+  declare context: Context
+  constructor(info: FormatOpInfo, context: Context) {
     this.operands = nulls(info.operands.length)
     this.operandOffsets = minusOnes(info.operands.length)
     this.operandTypes = nulls(info.operands.length)
     this.resultTypes = nulls(info.results.length)
     this.regions = nulls(info.regions.length)
     this.successors = nulls(info.successors.length)
+    this.singleOperands = singletons(info.operands.length)
+    this.singleOperandTypes = singletons(info.operands.length)
+    this.singleResultTypes = singletons(info.results.length)
+    this.attrNames = []
+    this.attrValues = []
+    this.numAttrs = 0
+    this.clearWholeLists()
+    this.context = context
+  }
+  /** Forgets the lists of the `operands`, `regions`, ... directives. */
+  private clearWholeLists(): void {
+    this.allOperands = null
+    this.allOperandsOffset = -1
+    this.allOperandTypes = null
+    this.allResultTypes = null
+    this.allRegions = null
+    this.allSuccessors = null
+  }
+  /** Takes a state of `fmt` not in use (or a new one) for an op of `info` in `context`. */
+  static acquire(fmt: CompiledFormat, info: FormatOpInfo, context: Context): ParseState {
+    const pool = fmt.parseStates
+    const ps = pool === null ? undefined : pool.pop()
+    if (ps === undefined) {
+      return new ParseState(info, context)
+    }
+    ps.context = context
+    return ps
+  }
+  /** Gives the state back to `fmt`, emptied, once the op's state holds all it needs. */
+  release(fmt: CompiledFormat): void {
+    const pool = fmt.parseStates
+    if (pool === null) {
+      return
+    }
+    // One loop per declaration kind, over the few groups the op has.
+    const operands = this.operands
+    for (let i = 0; i < operands.length; i++) {
+      operands[i] = null
+      this.operandTypes[i] = null
+      this.operandOffsets[i] = -1
+      // The lists keep nothing of the op once it is parsed (an operand refers to its parser).
+      this.singleOperands[i]![0] = null as unknown as UnresolvedOperand
+    }
+    const resultTypes = this.resultTypes
+    for (let i = 0; i < resultTypes.length; i++) {
+      resultTypes[i] = null
+    }
+    const regions = this.regions
+    for (let i = 0; i < regions.length; i++) {
+      regions[i] = null
+    }
+    const successors = this.successors
+    for (let i = 0; i < successors.length; i++) {
+      successors[i] = null
+    }
+    for (let i = 0; i < this.numAttrs; i++) {
+      this.attrValues[i] = null as unknown as Attribute
+    }
+    this.numAttrs = 0
+    this.clearWholeLists()
+    this.context = null as unknown as Context
+    pool.push(this)
   }
   getAttr(name: string): Attribute | undefined {
-    return this.attrs === null ? undefined : this.attrs.get(name)
+    for (let i = 0; i < this.numAttrs; i++) {
+      if (this.attrNames[i] === name) {
+        return this.attrValues[i]
+      }
+    }
+    return undefined
   }
   setAttr(name: string, value: Attribute): void {
-    if (this.attrs === null) {
-      this.attrs = new Map()
+    for (let i = 0; i < this.numAttrs; i++) {
+      if (this.attrNames[i] === name) {
+        this.attrValues[i] = value
+        return
+      }
     }
-    this.attrs.set(name, value)
+    this.attrNames[this.numAttrs] = name
+    this.attrValues[this.numAttrs] = value
+    this.numAttrs++
   }
+  /** Records the one operand of group `index`. */
+  setSingleOperand(index: number, operand: UnresolvedOperand): void {
+    const list = this.singleOperands[index]!
+    list[0] = operand
+    this.operands[index] = list
+  }
+  /** The state's own one-element list holding `type`, for the type of a single operand (`isOperand`) or result of group `index`. */
+  singleType(index: number, isOperand: boolean, type: Type): Type[] {
+    const list = (isOperand ? this.singleOperandTypes : this.singleResultTypes)[index]!
+    list[0] = type
+    return list
+  }
+}
+
+/** `n` one-element lists, each filled when used (see `ParseState.setSingleOperand`). */
+function singletons<T>(n: number): T[][] {
+  const out: T[][] = []
+  for (let i = 0; i < n; i++) {
+    out.push([null as unknown as T])
+  }
+  return out
 }
 
 // ParseState's per-group slots are made at their final length: filling an empty array by
@@ -768,12 +884,14 @@ function ensureImplicitTerminator(region: Region, info: FormatOpInfo, parser: Op
  * of an op with an `assemblyFormat`.
  */
 export function parseWithFormat(fmt: CompiledFormat, info: FormatOpInfo, parser: OpAsmParser, state: OperationState): LogicalResult {
-  const ps = new ParseState(info, parser.context)
+  const ps = ParseState.acquire(fmt, info, parser.context)
   if (fmt.usedAttributes.length > 0 && !fmt.hasOperandsDirective) { addUnparsedGroupSizes(info, state, ps) }
   if (!parseElements(fmt.elements, info, parser, state, ps)) {
     return failure()
   }
-  return resolveParsed(info, parser, state, ps)
+  const result = resolveParsed(info, parser, state, ps)
+  ps.release(fmt)
+  return result
 }
 
 function parseElements(
@@ -836,14 +954,18 @@ function parseElement(
         if (o === undefined) {
           return false
         }
-        ps.operands[el.index] = o === null ? [] : [o]
+        if (o === null) {
+          ps.operands[el.index] = []
+        } else {
+          ps.setSingleOperand(el.index, o)
+        }
         return o === null ? (optional ? null : true) : true
       }
       const o = parser.parseOperand()
       if (o === undefined) {
         return false
       }
-      ps.operands[el.index] = [o]
+      ps.setSingleOperand(el.index, o)
       return true
     }
     case FormatKind.Attr: {
@@ -1060,7 +1182,7 @@ function parseElement(
         if (t === undefined) {
           return false
         }
-        types = [t]
+        types = ps.singleType(arg.index, arg.kind === FormatKind.Operand, t)
       } else {
         types = parseOptionalTypeList(parser)
         if (types === undefined) {
@@ -1258,9 +1380,19 @@ function storeCustomArgs(el: FormatElement, args: readonly CustomDirectiveArg[],
   }
 }
 
+/** The index of the declaration named `name` in `decls`, or -1 (a loop: no closure per call). */
+function indexOfDecl(decls: readonly OdsValueDecl[], name: string): number {
+  for (let i = 0; i < decls.length; i++) {
+    if (decls[i]!.name === name) {
+      return i
+    }
+  }
+  return -1
+}
+
 /** Finds the first known type for the variable (operand, result or typed attribute) `name`. */
 function knownType(name: string, info: FormatOpInfo, ps: ParseState, depth: number): Type | undefined {
-  const oi = info.operands.findIndex((d) => d.name === name)
+  const oi = indexOfDecl(info.operands, name)
   if (oi >= 0) {
     const ts = ps.operandTypes[oi]
     if (ts != null && ts.length > 0) {
@@ -1268,7 +1400,7 @@ function knownType(name: string, info: FormatOpInfo, ps: ParseState, depth: numb
     }
     return depth > 0 ? inferType(name, oi, true, info, ps, depth - 1) : undefined
   }
-  const ri = info.results.findIndex((d) => d.name === name)
+  const ri = indexOfDecl(info.results, name)
   if (ri >= 0) {
     const ts = ps.resultTypes[ri]
     if (ts != null && ts.length > 0) {
@@ -1476,6 +1608,29 @@ function resolveOperandsParsed(info: FormatOpInfo, parser: OpAsmParser, state: O
     for (let k = 0; k < ps.allOperands.length; k++) { all.push(types[Math.min(k, types.length - 1)]!) }
     return parser.resolveOperands(ps.allOperands, all, loc, state.operands)
   }
+  // Into a list of the operands' exact length when the state has none yet (the usual
+  // case): the scratch list is grown once and keeps its room, and a list grown from empty
+  // by push would reserve room for 16 per op.
+  const direct = state.operands.length !== 0
+  const out = direct ? state.operands : resolvedScratch
+  const ok = resolveOperandGroups(info, parser, state, ps, out)
+  if (!direct) {
+    if (ok) {
+      state.operands = out.slice(1)
+    }
+    // Popped rather than cut by setting the length (a call into the runtime).
+    while (out.length > 1) {
+      out.pop()
+    }
+  }
+  return ok
+}
+
+/** Resolved operands after a placeholder at index 0, which keeps the list from giving its room back when emptied. */
+const resolvedScratch: Value[] = [null as unknown as Value]
+
+function resolveOperandGroups(info: FormatOpInfo, parser: OpAsmParser, state: OperationState, ps: ParseState, out: Value[]): boolean {
+  const n = info.operands.length
   let allTypesOffset = 0
   const sizes: number[] | null = (info.traits & Trait.AttrSizedOperandSegments) !== 0 ? [] : null
   for (let i = 0; i < n; i++) {
@@ -1499,10 +1654,8 @@ function resolveOperandsParsed(info: FormatOpInfo, parser: OpAsmParser, state: O
       }
       ts = t
     }
-    if (Array.isArray(ts) && ts.length === 1 && list.length !== 1 && !d.variadic && !d.optional) {
-      // Falls through to resolveOperands, which reports the count mismatch.
-    }
-    if (!resolveOperandList(parser, list, ts, at, state.operands)) {
+    // A type list whose length differs from the operands' is reported by resolveOperandList.
+    if (!resolveOperandList(parser, list, ts, at, out)) {
       return false
     }
   }
@@ -1535,22 +1688,35 @@ function shouldEmitSpaceBefore(value: string, lastWasPunctuation: boolean): bool
  * with mlir-tblgen's spacing rules.
  */
 export function printWithFormat(fmt: CompiledFormat, info: FormatOpInfo, op: Operation, printer: OpAsmPrinter): void {
-  // One object per printed op: the context is also the spacing state.
-  const ctx = new PrintCtx(fmt, info, op, printer)
+  // A context of this format not in use, else a new one: an op printed inside one of the
+  // same kind (in a region) takes another. The context is also the spacing state.
+  const ctx = printContexts.pop() ?? new PrintCtx()
+  ctx.reset(fmt, info, op, printer)
   const elements = fmt.elements
   for (let i = 0; i < elements.length; i++) { printElement(elements[i]!, ctx, ctx) }
+  ctx.clear()
+  printContexts.push(ctx)
 }
+
+/** Print contexts not in use (see `printWithFormat`). */
+const printContexts: PrintCtx[] = []
 
 /** What printing one op with its format needs, and the spacing state (a `PrintState`). */
 class PrintCtx extends PrintState {
-  declare readonly fmt: CompiledFormat
-  declare readonly info: FormatOpInfo
-  declare readonly op: Operation
-  declare readonly printer: OpAsmPrinter
-  declare readonly operandSegs: Int32Array
-  declare readonly resultSegs: Int32Array
-  constructor(fmt: CompiledFormat, info: FormatOpInfo, op: Operation, printer: OpAsmPrinter) {
+  declare fmt: CompiledFormat
+  declare info: FormatOpInfo
+  declare op: Operation
+  declare printer: OpAsmPrinter
+  declare operandSegs: Int32Array
+  declare resultSegs: Int32Array
+  constructor() {
     super()
+    this.clear()
+  }
+  /** Sets the context up for printing `op`. */
+  reset(fmt: CompiledFormat, info: FormatOpInfo, op: Operation, printer: OpAsmPrinter): void {
+    this.shouldEmitSpace = true
+    this.lastWasPunctuation = false
     this.fmt = fmt
     this.info = info
     this.op = op
@@ -1558,7 +1724,18 @@ class PrintCtx extends PrintState {
     this.operandSegs = info.operandSegments(op)
     this.resultSegs = info.resultSegments(op)
   }
+  /** Drops the references to the last op printed, so that a context not in use keeps nothing alive. */
+  clear(): void {
+    this.fmt = null as unknown as CompiledFormat
+    this.info = null as unknown as FormatOpInfo
+    this.op = null as unknown as Operation
+    this.printer = null as unknown as OpAsmPrinter
+    this.operandSegs = NO_SEGMENTS
+    this.resultSegs = NO_SEGMENTS
+  }
 }
+
+const NO_SEGMENTS = new Int32Array(0)
 
 function operandGroup(ctx: PrintCtx, i: number): Value[] {
   const start = ctx.operandSegs[2 * i]!

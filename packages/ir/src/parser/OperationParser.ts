@@ -16,6 +16,9 @@ import { Tok } from './Lexer.ts'
 import { Parser, type FileResources } from './Parser.ts'
 import { attrToString, typeToString } from './diagText.ts'
 
+/** Slots of `OperationParser.opNameCache` (a power of two). */
+const OP_NAME_CACHE_SIZE = 128
+
 /** @internal An SSA use as written: `%name#number` at `offset`. */
 export class ParsedOperand implements UnresolvedOperand {
   // Assigned in the constructor: the parser makes one per SSA use and definition.
@@ -111,6 +114,12 @@ export class OperationParser extends Parser implements OpAsmParser {
   private genericHadProperties = false
   /** `custom op '<name>' ` per op name, built once rather than per parsed op. */
   private readonly customOpErrorPrefixes: Map<OperationName, string> = new Map()
+  /**
+   * Registered op names parsed in custom form, by a hash of their spelling (see
+   * `opNameSlot`): a module uses few names over and over, and a hit neither slices the
+   * name out of the source nor looks it up.
+   */
+  private readonly opNameCache: (OperationName | null)[] = new Array<OperationName | null>(OP_NAME_CACHE_SIZE).fill(null)
   readonly resources: FileResources = { dialectResources: new Map(), externalResources: new Map() }
 
   constructor(context: Context, src: string, filename: string, bufferStart: number, bufferEnd: number) {
@@ -776,14 +785,43 @@ export class OperationParser extends Parser implements OpAsmParser {
     return true
   }
 
+  /** The slot of `opNameCache` for the name spelled at `start..end` of the source. */
+  private opNameSlot(start: number, end: number): number {
+    // Over every character: names of one dialect share most of theirs (`arith.addi`, `arith.andi`).
+    const src = this.src
+    let h = 0
+    for (let p = start; p < end; p++) {
+      h = (h * 31 + src.charCodeAt(p)) | 0
+    }
+    return (h ^ (h >>> 7)) & (OP_NAME_CACHE_SIZE - 1)
+  }
+
   private parseCustomOperation(): Operation | null {
     const l = this.lex
     const opOffset = l.start
+    // Two slots per spelling, so that two names that hash alike both stay.
+    const slot = this.opNameSlot(l.start, l.end)
+    const other = slot ^ 1
+    const cache = this.opNameCache
+    const len = l.end - l.start
+    for (let s = slot; ; s = other) {
+      const cached = cache[s]!
+      if (cached !== null && cached.name.length === len && this.src.startsWith(cached.name, l.start)) {
+        this.consume()
+        return this.parseCustomOperationNamed(cached, opOffset)
+      }
+      if (s === other) {
+        break
+      }
+    }
     const originalName = l.spelling
     this.consume()
     const ctx = this.context
     let opName = ctx.getOperationName(originalName)
     let fullName = originalName
+    if (opName.isRegistered && opName.def?.parse !== undefined) {
+      cache[cache[slot] === null ? slot : other] = opName
+    }
     if (!opName.isRegistered && originalName.indexOf('.') < 0) {
       const dd = this.defaultDialectStack[this.defaultDialectStack.length - 1]!
       fullName = `${dd}.${originalName}`
@@ -806,6 +844,15 @@ export class OperationParser extends Parser implements OpAsmParser {
       this.emitErrorAt(opOffset, `custom op '${originalName}' is unknown${tried}`).report()
       return null
     }
+    return this.parseCustomOperationNamed(opName, opOffset, originalName)
+  }
+
+  /**
+   * Parses the rest of a custom-form op named `opName` (which has a parse hook), whose name
+   * was spelled `originalName` at `opOffset`.
+   */
+  private parseCustomOperationNamed(opName: OperationName, opOffset: number, originalName: string = opName.name): Operation | null {
+    const def = opName.def!
     const state = OperationState.atOffset(this.locator, opOffset, opName)
     const savedOffset = this.customOpNameOffset
     const savedIsolated = this.customOpIsolated
@@ -822,7 +869,7 @@ export class OperationParser extends Parser implements OpAsmParser {
     const errorsBefore = this.hadError
     let ok: boolean
     try {
-      ok = def.parse(this, state)
+      ok = def.parse!(this, state)
     } finally {
       this.defaultDialectStack.pop()
       this.customOpNameOffset = savedOffset
