@@ -167,6 +167,8 @@ export {
   AffineParallelOp,
   AffineDelinearizeIndexOp,
   AffineLinearizeIndexOp,
+  AffineVectorLoadOp,
+  AffineVectorStoreOp,
   ATOMIC_RMW_KINDS,
   constantFoldAffineExpr,
   parallelBoundGroups,

@@ -28,6 +28,7 @@ import {
   Trait,
   attrConstraint,
   defineOp,
+  printType,
   variadic,
   type AttrConstraint,
   type BlockArgument,
@@ -930,7 +931,7 @@ export const AffineIfOp: OdsOp = defineOp({
  * Parses `%memref[map-of-ssa-ids]`: the memref operand, then the subscripts, whose
  * dimension and symbol operands are appended to `state` (dimensions first).
  */
-function parseMemRefAccess(parser: OpAsmParser, state: OperationState, memref: UnresolvedOperand): LogicalResult {
+export function parseMemRefAccess(parser: OpAsmParser, state: OperationState, memref: UnresolvedOperand): LogicalResult {
   const ctx = parser.context
   const index = IndexType.get(ctx)
   const dims: UnresolvedOperand[] = []
@@ -947,8 +948,12 @@ function parseMemRefAccess(parser: OpAsmParser, state: OperationState, memref: U
     return false
   }
   state.addProperty('map', AffineMapAttr.get(map))
+  if (!parser.parseOptionalAttrDict(state.attributes)) {
+    return false
+  }
+  // As MLIR's `parseColonType<MemRefType>`, a wrong kind of type is reported at the colon.
   const typeLoc = parser.getCurrentLocation()
-  if (!parser.parseOptionalAttrDict(state.attributes) || !parser.parseColon()) {
+  if (!parser.parseColon()) {
     return false
   }
   const type = parser.parseType()
@@ -956,7 +961,7 @@ function parseMemRefAccess(parser: OpAsmParser, state: OperationState, memref: U
     return false
   }
   if (!(type instanceof MemRefType)) {
-    return parser.emitError(typeLoc, 'expected memref type').fail()
+    return parser.emitError(typeLoc, `invalid kind of type specified: expected builtin.memref, but found '${printType(type)}'`).fail()
   }
   return (
     parser.resolveOperand(memref, type, state.operands) &&
@@ -966,7 +971,7 @@ function parseMemRefAccess(parser: OpAsmParser, state: OperationState, memref: U
 }
 
 /** MLIR's `verifyMemoryOpIndexing`: the map fits the memref and the subscripts are valid dims/symbols. */
-function verifyMemoryOpIndexing(op: Operation, memref: Value, indices: readonly Value[]): LogicalResult {
+export function verifyMemoryOpIndexing(op: Operation, memref: Value, indices: readonly Value[]): LogicalResult {
   const mapAttr = op.getAttr('map')
   const type = memref.type
   if (!(mapAttr instanceof AffineMapAttr) || !(type instanceof MemRefType)) {
@@ -988,7 +993,8 @@ function verifyMemoryOpIndexing(op: Operation, memref: Value, indices: readonly 
   return verifyDimAndSymbolIdentifiers(op, indices, map.numDims)
 }
 
-function printMemRefAccess(op: Operation, p: OpAsmPrinter, memrefIndex: number): void {
+/** Prints `%memref[subscripts] {attrs} : memref-type` (the memref is operand `memrefIndex`). */
+export function printMemRefAccess(op: Operation, p: OpAsmPrinter, memrefIndex: number): void {
   const memref = op.getOperand(memrefIndex)
   p.printOperand(memref)
   p.print('[')
