@@ -19,10 +19,11 @@ import { AffineDialect } from '../src/affine/index.ts'
 import { ArithDialect } from '../src/arith/index.ts'
 import { FuncDialect } from '../src/func/index.ts'
 import { MemRefDialect } from '../src/memref/index.ts'
+import { UBDialect } from '../src/ub/index.ts'
 import { VectorDialect } from '../src/vector/index.ts'
 
 function context(): { ctx: Context; errors: string[] } {
-  const ctx = new Context({ dialects: [BuiltinDialect, ArithDialect, FuncDialect, MemRefDialect, AffineDialect, VectorDialect], allowUnregisteredDialects: true })
+  const ctx = new Context({ dialects: [BuiltinDialect, ArithDialect, FuncDialect, MemRefDialect, AffineDialect, UBDialect, VectorDialect], allowUnregisteredDialects: true })
   const errors: string[] = []
   ctx.diagEngine.registerHandler((d) => {
     errors.push(d.message)
@@ -209,6 +210,68 @@ describe('vector ops: folders and canonicalizations', () => {
     %4 = arith.mulf %3, %arg0 fastmath<fast> : f32
     %5 = vector.transfer_read %arg3[%c0, %c1], %arg0 {in_bounds = [true]} : memref<8x8xf32>, vector<4xf32>
     return %cst, %0, %1, %arg0, %2, %4, %5 : vector<4xf32>, vector<2x4xf32>, f32, f32, vector<2x3xi1>, f32, vector<4xf32>
+  }
+}
+
+`)
+  })
+
+  it('fold poison positions, dense chunks, insert chains, from_elements, shape_casts and tensor read-after-write', () => {
+    const input = String.raw`func.func @c(%arg0: vector<4x8x16xf32>, %idx: index, %a: f32, %b0: f32, %z: vector<f32>, %b: vector<16xf32>, %t: tensor<8x8xf32>, %m: memref<8x8xf32>, %w: vector<2x4xf32>) {
+  %p = ub.poison : vector<4xf32>
+  %0 = vector.extract %arg0[-1, 0] : vector<16xf32> from vector<4x8x16xf32>
+  %1 = vector.insert %a, %b[-1] : f32 into vector<16xf32>
+  %2 = vector.extract %z[] : f32 from vector<f32>
+  %3 = vector.insert %a, %z[] : f32 into vector<f32>
+  %fe = vector.from_elements %a, %b0 : vector<2xf32>
+  %4 = vector.extract %fe[1] : f32 from vector<2xf32>
+  %bc = vector.broadcast %a : f32 to vector<2x4xf32>
+  %5 = vector.shape_cast %bc : vector<2x4xf32> to vector<8xf32>
+  %6 = vector.extract %bc[1] : vector<4xf32> from vector<2x4xf32>
+  %sc = vector.shape_cast %w : vector<2x4xf32> to vector<8xf32>
+  %7 = vector.extract %sc[5] : f32 from vector<8xf32>
+  %8 = vector.broadcast %p : vector<4xf32> to vector<2x4xf32>
+  %9 = vector.insert %a, %bc [0, 1] : f32 into vector<2x4xf32>
+  %10 = vector.broadcast %z : vector<f32> to vector<4xf32>
+  %c0 = arith.constant 0 : index
+  %pad = arith.constant 0.0 : f32
+  %wr = vector.transfer_write %b, %t[%c0, %c0] {in_bounds = [true]} : vector<16xf32>, tensor<8x8xf32>
+  %rd = vector.transfer_read %wr[%c0, %c0], %pad {in_bounds = [true]} : tensor<8x8xf32>, vector<16xf32>
+  %11 = vector.transfer_read %m[%c0, %c0], %pad : memref<8x8xf32>, vector<2x8xf32>
+  %12 = vector.transfer_read %m[%idx, %c0], %pad : memref<8x8xf32>, vector<2x8xf32>
+  %ci = arith.constant dense<[[1, 2], [3, 4]]> : vector<2x2xi32>
+  %13 = vector.extract %ci[1] : vector<2xi32> from vector<2x2xi32>
+  %14 = vector.insert %b, %arg0 [0, 0] : vector<16xf32> into vector<4x8x16xf32>
+  %15 = vector.extract %14[0, 0] : vector<16xf32> from vector<4x8x16xf32>
+  %16 = vector.extract %14[1, 0] : vector<16xf32> from vector<4x8x16xf32>
+  %cm = vector.constant_mask [2, 3] : vector<2x3xi1>
+  %17 = vector.create_mask %idx, %c0 : vector<2x3xi1>
+  "test.use"(%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %rd, %11, %12, %13, %15, %16, %cm, %17) : (vector<16xf32>, vector<16xf32>, f32, vector<f32>, f32, vector<8xf32>, vector<4xf32>, f32, vector<2x4xf32>, vector<2x4xf32>, vector<4xf32>, vector<16xf32>, vector<2x8xf32>, vector<2x8xf32>, vector<2xi32>, vector<16xf32>, vector<16xf32>, vector<2x3xi1>, vector<2x3xi1>) -> ()
+  return
+}
+`
+    expect(canonicalize(input)).toBe(String.raw`module {
+  func.func @c(%arg0: vector<4x8x16xf32>, %arg1: index, %arg2: f32, %arg3: f32, %arg4: vector<f32>, %arg5: vector<16xf32>, %arg6: tensor<8x8xf32>, %arg7: memref<8x8xf32>, %arg8: vector<2x4xf32>) {
+    %cst = arith.constant dense<true> : vector<2x3xi1>
+    %cst_0 = arith.constant dense<[3, 4]> : vector<2xi32>
+    %0 = ub.poison : vector<2x4xf32>
+    %cst_1 = arith.constant 0.000000e+00 : f32
+    %c0 = arith.constant 0 : index
+    %1 = ub.poison : vector<16xf32>
+    %2 = vector.extract %arg4[] : f32 from vector<f32>
+    %3 = vector.broadcast %arg2 : f32 to vector<f32>
+    %4 = vector.broadcast %arg2 : f32 to vector<2x4xf32>
+    %5 = vector.broadcast %arg2 : f32 to vector<8xf32>
+    %6 = vector.broadcast %arg2 : f32 to vector<4xf32>
+    %7 = vector.extract %arg8[1, 1] : f32 from vector<2x4xf32>
+    %8 = vector.insert %arg2, %4 [0, 1] : f32 into vector<2x4xf32>
+    %9 = vector.broadcast %arg4 : vector<f32> to vector<4xf32>
+    %10 = vector.transfer_read %arg7[%c0, %c0], %cst_1 {in_bounds = [true, true]} : memref<8x8xf32>, vector<2x8xf32>
+    %11 = vector.transfer_read %arg7[%arg1, %c0], %cst_1 {in_bounds = [false, true]} : memref<8x8xf32>, vector<2x8xf32>
+    %12 = vector.extract %arg0[1, 0] : vector<16xf32> from vector<4x8x16xf32>
+    %13 = vector.create_mask %arg1, %c0 : vector<2x3xi1>
+    "test.use"(%1, %1, %2, %3, %arg3, %5, %6, %7, %0, %8, %9, %arg5, %10, %11, %cst_0, %arg5, %12, %cst, %13) : (vector<16xf32>, vector<16xf32>, f32, vector<f32>, f32, vector<8xf32>, vector<4xf32>, f32, vector<2x4xf32>, vector<2x4xf32>, vector<4xf32>, vector<16xf32>, vector<2x8xf32>, vector<2x8xf32>, vector<2xi32>, vector<16xf32>, vector<16xf32>, vector<2x3xi1>, vector<2x3xi1>) -> ()
+    return
   }
 }
 

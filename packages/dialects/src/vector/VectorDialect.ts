@@ -11,7 +11,7 @@ import { vectorMemoryOps } from './VectorTransferOps.ts'
  */
 export const VectorDialect: DialectDefinition = {
   namespace: 'vector',
-  dependentDialects: ['arith'],
+  dependentDialects: ['arith', 'ub'],
   ops: [...vectorValueOps, ...vectorMemoryOps],
   interfaces: { inliner: legalInlinerInterface },
   parseAttribute: (parser) => parseVectorAttribute(parser),

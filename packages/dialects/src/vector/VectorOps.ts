@@ -33,6 +33,7 @@ import {
   type Value,
 } from '@tilepass/ir'
 import { FastMathAttrC, FastMathFlagsAttr } from '../arith/index.ts'
+import { PoisonAttr } from '../ub/index.ts'
 import { addPatterns, type CanonicalizationPattern, type RewriterLike } from '../internal/RewriterLike.ts'
 import { parseDynamicIndexList, printDynamicIndexList } from '../internal/DynamicIndexList.ts'
 import { CombiningKindAttrC, type CombiningKindAttr } from './VectorAttributes.ts'
@@ -188,6 +189,9 @@ export const BroadcastOp: OdsOp = defineOp({
     if (c === null || c === undefined) {
       return undefined
     }
+    if (c instanceof PoisonAttr) {
+      return [PoisonAttr.get(op.context)]
+    }
     if (c instanceof DenseIntOrFPElementsAttr) {
       return c.isSplat ? [DenseIntOrFPElementsAttr.get(type, c.values, true, c.nanBits)] : undefined
     }
@@ -289,6 +293,9 @@ export const ExtractOp: OdsOp = defineOp({
   fold(op: Operation, operands: readonly (Attribute | null)[]): OpFoldResult[] | Operation | undefined {
     return foldExtract(op, operands)
   },
+  getCanonicalizationPatterns(patterns: unknown): void {
+    addPatterns(patterns, [ExtractOpFromBroadcast])
+  },
 })
 
 /** MLIR's `extractInsertFoldConstantOp`: constant dynamic positions move into `static_position`. */
@@ -321,59 +328,206 @@ function foldConstantPositions(op: Operation, firstPosition: number): boolean {
   return true
 }
 
+/** Row-major strides of `shape`. */
+function stridesOf(shape: readonly number[]): number[] {
+  const strides = new Array<number>(shape.length)
+  let stride = 1
+  for (let i = shape.length - 1; i >= 0; i--) {
+    strides[i] = stride
+    stride *= shape[i]!
+  }
+  return strides
+}
+
+/** MLIR's `foldDenseElementsAttrSrcExtractOp`: an element or row-major chunk of a dense constant. */
+function extractFromDense(c: DenseIntOrFPElementsAttr, source: VectorType, result: Type, position: readonly bigint[]): Attribute | undefined {
+  if (c.isSplat) {
+    return result instanceof VectorType ? DenseIntOrFPElementsAttr.get(result, c.values, true, c.nanBits) : elementAttr(c, 0)
+  }
+  if (source.isScalable || position.includes(kDynamic64)) {
+    return undefined
+  }
+  const strides = stridesOf(source.shape)
+  let start = 0
+  for (let i = 0; i < position.length; i++) {
+    start += Number(position[i]!) * strides[i]!
+  }
+  if (!(result instanceof VectorType)) {
+    return elementAttr(c, start)
+  }
+  if (c.nanBits !== null) {
+    return undefined
+  }
+  const n = numElements(result)
+  return DenseIntOrFPElementsAttr.get(result, c.values.slice(start, start + n), false)
+}
+
+/**
+ * MLIR's `ExtractFromInsertTransposeChainState::fold` (without transposes): walks up a chain of
+ * `vector.insert`s, skipping inserts at disjoint positions, to the value that was inserted
+ * where this op extracts.
+ */
+function extractFromInsertChain(op: Operation, position: readonly bigint[]): OpFoldResult[] | Operation | undefined {
+  let source = op.getOperand(0)
+  let pos = position
+  for (;;) {
+    const def = source.definingOp
+    if (def === null || def.name.name !== 'vector.insert' || def.numOperands !== 2) {
+      break
+    }
+    const inserted = staticPosition(def)
+    const common = Math.min(inserted.length, pos.length)
+    let samePrefix = true
+    for (let i = 0; i < common; i++) {
+      if (inserted[i] !== pos[i]) {
+        samePrefix = false
+        break
+      }
+    }
+    if (!samePrefix) {
+      source = def.getOperand(1)
+      continue
+    }
+    if (inserted.length > pos.length) {
+      break
+    }
+    const rest = pos.slice(inserted.length)
+    const value = def.getOperand(0)
+    if (rest.length === 0) {
+      return value.type === op.getResult(0).type ? [value] : undefined
+    }
+    source = value
+    pos = rest
+  }
+  if (source === op.getOperand(0)) {
+    return undefined
+  }
+  op.setOperands([source])
+  op.setAttr('static_position', i64Array(op, [...pos]))
+  return op
+}
+
+/** MLIR's `foldExtractFromShapeCast`: the extract reads the shape_cast source at the same linear position. */
+function extractFromShapeCast(op: Operation, position: readonly bigint[]): Operation | undefined {
+  const def = op.getOperand(0).definingOp
+  if (def === null || def.name.name !== 'vector.shape_cast') {
+    return undefined
+  }
+  const castSource = def.getOperand(0).type as VectorType
+  const sourceType = op.getOperand(0).type as VectorType
+  const result = op.getResult(0).type
+  const destRank = result instanceof VectorType ? result.shape.length : 0
+  if (destRank > castSource.shape.length) {
+    return undefined
+  }
+  const dimReverse = (t: VectorType, n: number): number => t.shape[t.shape.length - 1 - n]!
+  for (let i = 0; i < destRank; i++) {
+    if (dimReverse(castSource, i) !== dimReverse(result as VectorType, i)) {
+      return undefined
+    }
+  }
+  const reversed = [...position].reverse()
+  let linear = 0
+  let stride = 1
+  for (let i = 0; i < reversed.length; i++) {
+    linear += Number(reversed[i]!) * stride
+    stride *= dimReverse(sourceType, i + destRank)
+  }
+  const numDims = castSource.shape.length - destRank
+  const strides: number[] = []
+  stride = 1
+  for (let i = 0; i < numDims; i++) {
+    strides.push(stride)
+    stride *= dimReverse(castSource, i + destRank)
+  }
+  strides.reverse()
+  const next: bigint[] = []
+  for (const st of strides) {
+    next.push(BigInt(Math.floor(linear / st)))
+    linear %= st
+  }
+  op.setOperands([def.getOperand(0)])
+  op.setAttr('static_position', i64Array(op, next))
+  return op
+}
+
 function foldExtract(op: Operation, operands: readonly (Attribute | null)[]): OpFoldResult[] | Operation | undefined {
   const source = op.getOperand(0)
   const result = op.getResult(0)
   if (op.numOperands === 1 && staticPosition(op).length === 0 && source.type === result.type) {
     return [source]
   }
+  if (operands[0] instanceof PoisonAttr) {
+    return [PoisonAttr.get(op.context)]
+  }
   const inPlace = foldConstantPositions(op, 1)
   const position = staticPosition(op)
-  const allStatic = !position.includes(kDynamic64)
-  // A dense constant source.
+  if (position.includes(kPoisonIndex)) {
+    return [PoisonAttr.get(op.context)]
+  }
   const c = operands[0]
-  if (c instanceof DenseIntOrFPElementsAttr && allStatic && !position.includes(kPoisonIndex)) {
-    if (c.isSplat) {
-      const splat = result.type instanceof VectorType ? DenseIntOrFPElementsAttr.get(result.type, c.values, true, c.nanBits) : elementAttr(c, 0)
-      if (splat !== undefined) {
-        return [splat]
-      }
-    } else if (!(result.type instanceof VectorType)) {
-      const type = source.type as VectorType
-      let linear = 0
-      for (let i = 0; i < type.shape.length; i++) {
-        linear = linear * type.shape[i]! + Number(position[i]!)
-      }
-      const e = elementAttr(c, linear)
-      if (e !== undefined) {
-        return [e]
-      }
+  if (c instanceof DenseIntOrFPElementsAttr) {
+    const e = extractFromDense(c, source.type as VectorType, result.type, position)
+    if (e !== undefined) {
+      return [e]
     }
   }
+  if (position.includes(kDynamic64)) {
+    return inPlace ? op : undefined
+  }
   const def = source.definingOp
-  if (def !== null && allStatic) {
-    // extract(extract(x, p), q) -> extract(x, p ++ q)
-    if (def.name.name === 'vector.extract' && !staticPosition(def).includes(kDynamic64)) {
-      op.setOperands([def.getOperand(0)])
-      op.setAttr('static_position', i64Array(op, [...staticPosition(def), ...position]))
-      return op
-    }
-    // extract(insert(v, d, p), p) -> v
-    if (def.name.name === 'vector.insert' && def.numOperands === 2) {
-      const inserted = staticPosition(def)
-      if (inserted.length === position.length && inserted.every((p, i) => p === position[i]) && def.getOperand(0).type === result.type) {
-        return [def.getOperand(0)]
+  // extract(extract(x, p), q) -> extract(x, p ++ q)
+  if (def !== null && def.name.name === 'vector.extract' && !staticPosition(def).includes(kDynamic64)) {
+    op.setOperands([def.getOperand(0)])
+    op.setAttr('static_position', i64Array(op, [...staticPosition(def), ...position]))
+    return op
+  }
+  const chained = extractFromInsertChain(op, position)
+  if (chained !== undefined) {
+    return chained
+  }
+  // extract(broadcast(s)) -> s when the extracted value is the broadcast source.
+  if (def !== null && def.name.name === 'vector.broadcast' && def.getOperand(0).type === result.type) {
+    return [def.getOperand(0)]
+  }
+  const fromCast = extractFromShapeCast(op, position)
+  if (fromCast !== undefined) {
+    return fromCast
+  }
+  // MLIR's `foldScalarExtractFromFromElements`.
+  if (def !== null && def.name.name === 'vector.from_elements') {
+    const type = def.getResult(0).type as VectorType
+    if (!type.isScalable && result.type === type.elementType) {
+      const strides = stridesOf(type.shape)
+      let flat = 0
+      for (let i = 0; i < position.length; i++) {
+        flat += Number(position[i]!) * strides[i]!
       }
-    }
-    // extract(broadcast(s)) -> s when the extracted value is the broadcast source.
-    if (def.name.name === 'vector.broadcast') {
-      const bsrc = def.getOperand(0)
-      if (bsrc.type === result.type) {
-        return [bsrc]
-      }
+      return [def.getOperand(flat)]
     }
   }
   return inPlace ? op : undefined
+}
+
+/** MLIR's `ExtractOpFromBroadcast`: extracting a vector from a broadcast broadcasts the source to it. */
+const ExtractOpFromBroadcast: CanonicalizationPattern = {
+  name: 'ExtractOpFromBroadcast',
+  rootName: 'vector.extract',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const def = op.getOperand(0).definingOp
+    const out = op.getResult(0).type
+    if (def === null || def.name.name !== 'vector.broadcast' || !(out instanceof VectorType)) {
+      return false
+    }
+    const source = def.getOperand(0)
+    if (broadcastError(source.type, out) !== null) {
+      return false
+    }
+    const made = createBefore(rewriter, op, 'vector.broadcast', [source], [out])
+    rewriter.replaceOp(op, made.results)
+    return true
+  },
 }
 
 /** `vector.insert %s, %v [1, %i] : f32 into vector<2x4xf32>`: replaces an element or sub-vector. */
@@ -457,9 +611,34 @@ export const InsertOp: OdsOp = defineOp({
     if (staticPosition(op).length === 0 && op.getOperand(0).type === op.getResult(0).type) {
       return [op.getOperand(0)]
     }
-    return foldConstantPositions(op, 2) ? op : undefined
+    const inPlace = foldConstantPositions(op, 2)
+    if (staticPosition(op).includes(kPoisonIndex)) {
+      return [PoisonAttr.get(op.context)]
+    }
+    return inPlace ? op : undefined
+  },
+  getCanonicalizationPatterns(patterns: unknown): void {
+    addPatterns(patterns, [InsertToBroadcast])
   },
 })
+
+/** MLIR's `InsertToBroadcast`: an insert that overwrites the whole destination is a broadcast. */
+const InsertToBroadcast: CanonicalizationPattern = {
+  name: 'InsertToBroadcast',
+  rootName: 'vector.insert',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const value = op.getOperand(0)
+    const dest = op.getResult(0).type as VectorType
+    const count = value.type instanceof VectorType ? numElements(value.type) : 1
+    if (dest.isScalable || count !== numElements(dest)) {
+      return false
+    }
+    const made = createBefore(rewriter, op, 'vector.broadcast', [value], [dest])
+    rewriter.replaceOp(op, made.results)
+    return true
+  },
+}
 
 // ---- vector.shape_cast ---------------------------------------------------------------------
 
@@ -496,22 +675,49 @@ export const ShapeCastOp: OdsOp = defineOp({
       return [source]
     }
     const def = source.definingOp
+    // shape_cast(shape_cast(x)) -> shape_cast(x)
     if (def !== null && def.name.name === 'vector.shape_cast') {
-      // shape_cast(shape_cast(x)) -> x or shape_cast(x)
-      const inner = def.getOperand(0)
-      if (inner.type === type) {
-        return [inner]
-      }
-      op.setOperand(0, inner)
+      op.setOperand(0, def.getOperand(0))
       return op
     }
+    // shape_cast(broadcast(x)) -> x when x has the result type.
+    if (def !== null && def.name.name === 'vector.broadcast' && def.getOperand(0).type === type) {
+      return [def.getOperand(0)]
+    }
     const c = operands[0]
-    if (c instanceof DenseIntOrFPElementsAttr) {
-      return [DenseIntOrFPElementsAttr.get(type, c.values, c.isSplat, c.nanBits)]
+    if (c instanceof DenseIntOrFPElementsAttr && c.isSplat) {
+      return [DenseIntOrFPElementsAttr.get(type, c.values, true, c.nanBits)]
+    }
+    if (c instanceof PoisonAttr) {
+      return [c]
     }
     return undefined
   },
+  getCanonicalizationPatterns(patterns: unknown): void {
+    addPatterns(patterns, [ShapeCastBroadcastFolder])
+  },
 })
+
+/** MLIR's `ShapeCastBroadcastFolder`: a shape_cast of a broadcast is a broadcast of its source when that is valid. */
+const ShapeCastBroadcastFolder: CanonicalizationPattern = {
+  name: 'ShapeCastBroadcastFolder',
+  rootName: 'vector.shape_cast',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const def = op.getOperand(0).definingOp
+    if (def === null || def.name.name !== 'vector.broadcast') {
+      return false
+    }
+    const source = def.getOperand(0)
+    const dst = op.getResult(0).type as VectorType
+    if (source.type instanceof VectorType && broadcastError(source.type, dst) !== null) {
+      return false
+    }
+    const made = createBefore(rewriter, op, 'vector.broadcast', [source], [dst])
+    rewriter.replaceOp(op, made.results)
+    return true
+  },
+}
 
 // ---- vector.fma ----------------------------------------------------------------------------
 

@@ -44,6 +44,7 @@ import {
   type Speculatability,
   type Type,
   type UnresolvedOperand,
+  type Value,
 } from '@tilepass/ir'
 import { alignmentAttr, foldMemRefCastOperands } from '../memref/MemRefMiscOps.ts'
 import { parseTypeOfKind } from './VectorOps.ts'
@@ -435,6 +436,35 @@ function foldInBounds(op: Operation, shaped: ShapedType, vector: VectorType, fir
   return true
 }
 
+/**
+ * MLIR's `foldRAW` (without the disjoint-indices walk): a read of a tensor just written, in
+ * bounds and unmasked, at the same indices with the same map and vector type, is that vector.
+ */
+function foldReadAfterWrite(read: Operation): Value | null {
+  if (!(read.getOperand(0).type instanceof RankedTensorType)) {
+    return null
+  }
+  const write = read.getOperand(0).definingOp
+  if (write === null || write.name.name !== 'vector.transfer_write') {
+    return null
+  }
+  const ws = segments(write)
+  const rs = segments(read)
+  if (ws[3] === 1 || rs[3] === 1 || inBoundsValues(write).includes(false)) {
+    return null
+  }
+  const n = ws[2] ?? 0
+  if (n !== (rs[1] ?? 0) || write.getOperand(0).type !== read.getResult(0).type || write.getAttr('permutation_map') !== read.getAttr('permutation_map')) {
+    return null
+  }
+  for (let i = 0; i < n; i++) {
+    if (write.getOperand(2 + i) !== read.getOperand(1 + i)) {
+      return null
+    }
+  }
+  return write.getOperand(0)
+}
+
 // ---- vector.transfer_read ------------------------------------------------------------------
 
 /** `vector.transfer_read %src[%i, %j], %pad (, %mask)? : memref<..>, vector<..>`: a (masked, padded) read. */
@@ -534,6 +564,10 @@ export const TransferReadOp: OdsOp = defineOp({
   },
   fold(op: Operation): OpFoldResult[] | Operation | undefined {
     const shaped = op.getOperand(0).type as ShapedType
+    const written = foldReadAfterWrite(op)
+    if (written !== null) {
+      return [written]
+    }
     if (foldInBounds(op, shaped, op.getResult(0).type as VectorType, 1)) {
       return op
     }
