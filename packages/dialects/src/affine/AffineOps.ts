@@ -42,6 +42,7 @@ import {
   type Region,
   type RegionSuccessor,
 
+  type Type,
   type UnresolvedOperand,
   type Value,
 } from '@tilepass/ir'
@@ -970,6 +971,37 @@ export function parseMemRefAccess(parser: OpAsmParser, state: OperationState, me
   )
 }
 
+/**
+ * Parses `%value, %memref[subscripts] {attrs} : memref-type` and what `valueTypeOf` reads after
+ * it; `valueTypeOf` gives the stored value's type (undefined after a diagnostic).
+ */
+export function parseStoreAccess(parser: OpAsmParser, state: OperationState, valueTypeOf: (memref: MemRefType) => Type | undefined): LogicalResult {
+  const value = parser.parseOperand()
+  if (value === undefined || !parser.parseComma()) {
+    return false
+  }
+  const memref = parser.parseOperand()
+  if (memref === undefined) {
+    return false
+  }
+  const access = new OperationState(state.location, state.name)
+  if (!parseMemRefAccess(parser, access, memref)) {
+    return false
+  }
+  const valueType = valueTypeOf(access.operands[0]!.type as MemRefType)
+  if (valueType === undefined || !parser.resolveOperand(value, valueType, state.operands)) {
+    return false
+  }
+  state.addOperands(access.operands)
+  for (const prop of access.properties) {
+    state.addProperty(prop.name, prop.value)
+  }
+  for (const a of access.attributes) {
+    state.attributes.push(a)
+  }
+  return true
+}
+
 /** MLIR's `verifyMemoryOpIndexing`: the map fits the memref and the subscripts are valid dims/symbols. */
 export function verifyMemoryOpIndexing(op: Operation, memref: Value, indices: readonly Value[]): LogicalResult {
   const mapAttr = op.getAttr('map')
@@ -1050,30 +1082,7 @@ export const AffineStoreOp: OdsOp = defineOp({
     addPatterns(patterns, [SimplifyAffineStore])
   },
   parse(parser: OpAsmParser, state: OperationState): LogicalResult {
-    const value = parser.parseOperand()
-    if (value === undefined || !parser.parseComma()) {
-      return false
-    }
-    const memref = parser.parseOperand()
-    if (memref === undefined) {
-      return false
-    }
-    const access = new OperationState(state.location, state.name)
-    if (!parseMemRefAccess(parser, access, memref)) {
-      return false
-    }
-    const type = access.operands[0]!.type as MemRefType
-    if (!parser.resolveOperand(value, type.elementType, state.operands)) {
-      return false
-    }
-    state.addOperands(access.operands)
-    for (const prop of access.properties) {
-      state.addProperty(prop.name, prop.value)
-    }
-    for (const a of access.attributes) {
-      state.attributes.push(a)
-    }
-    return true
+    return parseStoreAccess(parser, state, (memref) => memref.elementType)
   },
   print(op: Operation, p: OpAsmPrinter): void {
     p.print(' ')

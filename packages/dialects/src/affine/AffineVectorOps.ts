@@ -2,7 +2,7 @@ import {
   AnyMemRef,
   Index,
   MemRefType,
-  OperationState,
+  type OperationState,
   VectorType,
   defineOp,
   printType,
@@ -17,7 +17,7 @@ import {
   type Type,
 } from '@tilepass/ir'
 import { addPatterns } from '../internal/RewriterLike.ts'
-import { AffineMapAttrC, parseMemRefAccess, printMemRefAccess, verifyMemoryOpIndexing } from './AffineOps.ts'
+import { AffineMapAttrC, parseMemRefAccess, parseStoreAccess, printMemRefAccess, verifyMemoryOpIndexing } from './AffineOps.ts'
 import { SimplifyAffineVectorLoad, SimplifyAffineVectorStore } from './AffineCanonicalize.ts'
 
 // ODS's `AnyVectorOfAnyRank`.
@@ -95,30 +95,7 @@ export const AffineVectorStoreOp: OdsOp = defineOp({
     addPatterns(patterns, [SimplifyAffineVectorStore])
   },
   parse(parser: OpAsmParser, state: OperationState): LogicalResult {
-    const value = parser.parseOperand()
-    if (value === undefined || !parser.parseComma()) {
-      return false
-    }
-    const memref = parser.parseOperand()
-    if (memref === undefined) {
-      return false
-    }
-    const access = new OperationState(state.location, state.name)
-    if (!parseMemRefAccess(parser, access, memref)) {
-      return false
-    }
-    const vectorType = parseVectorType(parser)
-    if (vectorType === undefined || !parser.resolveOperand(value, vectorType, state.operands)) {
-      return false
-    }
-    state.addOperands(access.operands)
-    for (const prop of access.properties) {
-      state.addProperty(prop.name, prop.value)
-    }
-    for (const a of access.attributes) {
-      state.attributes.push(a)
-    }
-    return true
+    return parseStoreAccess(parser, state, () => parseVectorType(parser))
   },
   print(op: Operation, p: OpAsmPrinter): void {
     p.print(' ')

@@ -93,6 +93,11 @@ function createBefore(rewriter: RewriterLike, at: Operation, name: string, opera
   return rewriter.insert(Operation.create(state))
 }
 
+/** Replaces `op` by `vector.broadcast %source : ... to type`. */
+function replaceWithBroadcast(rewriter: RewriterLike, op: Operation, source: Value, type: Type): void {
+  rewriter.replaceOp(op, createBefore(rewriter, op, 'vector.broadcast', [source], [type]).results)
+}
+
 /** The splat `DenseElementsAttr` of `type` holding the scalar constant `scalar`, or undefined. */
 function splatOf(type: VectorType, scalar: Attribute): DenseIntOrFPElementsAttr | undefined {
   if (scalar instanceof IntegerAttr && scalar.type === type.elementType) {
@@ -157,8 +162,7 @@ const BroadcastFolder: CanonicalizationPattern = {
     if (inner === null || inner.name.name !== 'vector.broadcast') {
       return false
     }
-    const made = createBefore(rewriter, op, 'vector.broadcast', [inner.getOperand(0)], [op.getResult(0).type])
-    rewriter.replaceOp(op, made.results)
+    replaceWithBroadcast(rewriter, op, inner.getOperand(0), op.getResult(0).type)
     return true
   },
 }
@@ -524,8 +528,7 @@ const ExtractOpFromBroadcast: CanonicalizationPattern = {
     if (broadcastError(source.type, out) !== null) {
       return false
     }
-    const made = createBefore(rewriter, op, 'vector.broadcast', [source], [out])
-    rewriter.replaceOp(op, made.results)
+    replaceWithBroadcast(rewriter, op, source, out)
     return true
   },
 }
@@ -634,8 +637,7 @@ const InsertToBroadcast: CanonicalizationPattern = {
     if (dest.isScalable || count !== numElements(dest)) {
       return false
     }
-    const made = createBefore(rewriter, op, 'vector.broadcast', [value], [dest])
-    rewriter.replaceOp(op, made.results)
+    replaceWithBroadcast(rewriter, op, value, dest)
     return true
   },
 }
@@ -713,8 +715,7 @@ const ShapeCastBroadcastFolder: CanonicalizationPattern = {
     if (source.type instanceof VectorType && broadcastError(source.type, dst) !== null) {
       return false
     }
-    const made = createBefore(rewriter, op, 'vector.broadcast', [source], [dst])
-    rewriter.replaceOp(op, made.results)
+    replaceWithBroadcast(rewriter, op, source, dst)
     return true
   },
 }

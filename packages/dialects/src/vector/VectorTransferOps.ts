@@ -363,6 +363,11 @@ function parseTransferTail(parser: OpAsmParser, state: OperationState, vectorFir
   return { shaped, vector, map, loc }
 }
 
+/** Parses `, %mask` if present: null when absent, undefined after a diagnostic. */
+function parseOptionalMask(parser: OpAsmParser): UnresolvedOperand | null | undefined {
+  return parser.parseOptionalComma() ? parser.parseOperand() : null
+}
+
 /** Resolves the mask operand (its type inferred from the vector type and the map). */
 function resolveMask(parser: OpAsmParser, state: OperationState, mask: UnresolvedOperand, tail: { shaped: ShapedType; vector: VectorType; map: AffineMap; loc: ReturnType<OpAsmParser['getCurrentLocation']> }): LogicalResult {
   if (tail.shaped.elementType instanceof VectorType) {
@@ -489,12 +494,9 @@ export const TransferReadOp: OdsOp = defineOp({
     if (padding === undefined) {
       return false
     }
-    let mask: UnresolvedOperand | undefined
-    if (parser.parseOptionalComma()) {
-      mask = parser.parseOperand()
-      if (mask === undefined) {
-        return false
-      }
+    const mask = parseOptionalMask(parser)
+    if (mask === undefined) {
+      return false
     }
     const tail = parseTransferTail(parser, state, false)
     if (tail === undefined) {
@@ -507,10 +509,10 @@ export const TransferReadOp: OdsOp = defineOp({
     ) {
       return false
     }
-    if (mask !== undefined && !resolveMask(parser, state, mask, tail)) {
+    if (mask !== null && !resolveMask(parser, state, mask, tail)) {
       return false
     }
-    state.addProperty('operandSegmentSizes', DenseArrayAttr.getI32(parser.context, [1, indices.length, 1, mask === undefined ? 0 : 1]))
+    state.addProperty('operandSegmentSizes', DenseArrayAttr.getI32(parser.context, [1, indices.length, 1, mask === null ? 0 : 1]))
     state.addTypes([tail.vector])
     return true
   },
@@ -602,12 +604,9 @@ export const TransferWriteOp: OdsOp = defineOp({
     if (indices === undefined) {
       return false
     }
-    let mask: UnresolvedOperand | undefined
-    if (parser.parseOptionalComma()) {
-      mask = parser.parseOperand()
-      if (mask === undefined) {
-        return false
-      }
+    const mask = parseOptionalMask(parser)
+    if (mask === undefined) {
+      return false
     }
     const tail = parseTransferTail(parser, state, true)
     if (tail === undefined) {
@@ -620,10 +619,10 @@ export const TransferWriteOp: OdsOp = defineOp({
     ) {
       return false
     }
-    if (mask !== undefined && !resolveMask(parser, state, mask, tail)) {
+    if (mask !== null && !resolveMask(parser, state, mask, tail)) {
       return false
     }
-    state.addProperty('operandSegmentSizes', DenseArrayAttr.getI32(parser.context, [1, 1, indices.length, mask === undefined ? 0 : 1]))
+    state.addProperty('operandSegmentSizes', DenseArrayAttr.getI32(parser.context, [1, 1, indices.length, mask === null ? 0 : 1]))
     if (tail.shaped instanceof RankedTensorType) {
       state.addTypes([tail.shaped])
     }
