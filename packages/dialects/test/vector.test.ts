@@ -169,6 +169,14 @@ describe('vector ops: verifiers and parser errors (upstream messages)', () => {
     ['func.func @f(%m: memref<?x?x?xf32>, %c: f32, %i: index) {\n  %0 = vector.transfer_read %m[%i, %i, %i], %c {permutation_map = affine_map<(d0, d1, d2) -> (d0, d0)>} : memref<?x?x?xf32>, vector<3x7xf32>\n  return\n}', "'vector.transfer_read' op requires a permutation_map that is a permutation (found one dim used more than once)"],
     ['func.func @f(%m: memref<?xf32>, %v: vector<7xf32>, %i: index) {\n  vector.transfer_write %v, %m[%i] {permutation_map = affine_map<(d0) -> (0)>} : vector<7xf32>, memref<?xf32>\n  return\n}', "'vector.transfer_write' op should not have broadcast dimensions"],
     ['func.func @f(%m: memref<?x?xf32>, %c: f32, %i: index) {\n  %0 = vector.transfer_read %m[%i, %i], %c {in_bounds = [true, false]} : memref<?x?xf32>, vector<128xf32>\n  return\n}', "'vector.transfer_read' op expects the in_bounds attr of same rank as permutation_map results: affine_map<(d0, d1) -> (d1)> vs inBounds of size: 2"],
+    [
+      'func.func @f(%m: memref<*xf32>, %i: index, %p: f32) {\n  %0 = "vector.transfer_read"(%m, %i, %p) <{in_bounds = [true], operandSegmentSizes = array<i32: 1, 1, 1, 0>, permutation_map = affine_map<(d0) -> (d0)>}> : (memref<*xf32>, index, f32) -> vector<4xf32>\n  return\n}',
+      "'vector.transfer_read' op requires 0 indices",
+    ],
+    [
+      'func.func @f(%v: vector<4xf32>, %m: memref<4xf32>, %i: index) {\n  %0 = "vector.transfer_write"(%v, %m, %i) <{in_bounds = [true], operandSegmentSizes = array<i32: 1, 1, 1, 0>, permutation_map = affine_map<(d0) -> (d0)>}> : (vector<4xf32>, memref<4xf32>, index) -> tensor<4xf32>\n  return\n}',
+      "'vector.transfer_write' op expected the number of tensor results (1) to be equal to the number of output tensors (0)",
+    ],
     ['func.func @f(%m: memref<100xf32>, %i: index) {\n  %0 = affine.vector_load %m[%i] : memref<100xf32>, vector<8xf64>\n  return\n}', "'affine.vector_load' op requires memref and vector types of the same elemental type"],
     ['func.func @f(%m: memref<4xf32>, %v: vector<4xf32>, %i: index) {\n  affine.vector_store %v, %m[%i] : memref<4xf32>, f32\n  return\n}', "custom op 'affine.vector_store' invalid kind of type specified: expected builtin.vector, but found 'f32'"],
     ['func.func @f(%m: tensor<4xf32>, %i: index) {\n  %0 = affine.load %m[%i] : tensor<4xf32>\n  return\n}', "custom op 'affine.load' invalid kind of type specified: expected builtin.memref, but found 'tensor<4xf32>'"],

@@ -228,6 +228,11 @@ function inBoundsValues(op: Operation): boolean[] {
   return a instanceof ArrayAttr ? a.elements.map((e) => BoolAttr.isBool(e) && e.value !== 0n) : []
 }
 
+/** The rank of a transfer's source (`AnyShaped` admits unranked types, whose rank reads as 0 here, as upstream). */
+function rankOf(t: Type): number {
+  return t instanceof MemRefType || t instanceof RankedTensorType ? t.shape.length : 0
+}
+
 /** MLIR's `verifyTransferOp` and `verifyPermutationMap`. */
 function verifyTransfer(op: Operation, shaped: Type, vector: VectorType, mask: VectorType | null, map: AffineMap): LogicalResult {
   if (op.getAttr('masked') !== undefined) {
@@ -538,13 +543,15 @@ export const TransferReadOp: OdsOp = defineOp({
   verify(op: Operation): LogicalResult {
     const seg = segments(op)
     const n = seg[1] ?? 0
-    const shaped = op.getOperand(0).type as ShapedType
+    const shapedIndex = 0
+    const shaped = op.getOperand(shapedIndex).type as ShapedType
     const vector = op.getResult(0).type as VectorType
     const mask = seg[3] === 1 ? (op.getOperand(2 + n).type as VectorType) : null
     const padding = op.getOperand(1 + n).type
     const map = (op.getAttr('permutation_map') as AffineMapAttr).value
-    if (n !== shaped.shape.length) {
-      return op.emitOpError(`requires ${shaped.shape.length} indices`).fail()
+    const rank = rankOf(op.getOperand(shapedIndex).type)
+    if (n !== rank) {
+      return op.emitOpError(`requires ${rank} indices`).fail()
     }
     if (!verifyTransfer(op, shaped, vector, mask, map)) {
       return false
@@ -649,14 +656,21 @@ export const TransferWriteOp: OdsOp = defineOp({
     p.printType(op.getOperand(1).type)
   },
   verify(op: Operation): LogicalResult {
+    // DestinationStyleOpInterface: one tensor result exactly when the destination is a tensor.
+    const numTensors = op.getOperand(1).type instanceof RankedTensorType ? 1 : 0
+    if (op.numResults !== numTensors) {
+      return op.emitOpError(`expected the number of tensor results (${op.numResults}) to be equal to the number of output tensors (${numTensors})`).fail()
+    }
     const seg = segments(op)
     const n = seg[2] ?? 0
-    const shaped = op.getOperand(1).type as ShapedType
+    const shapedIndex = 1
+    const shaped = op.getOperand(shapedIndex).type as ShapedType
     const vector = op.getOperand(0).type as VectorType
     const mask = seg[3] === 1 ? (op.getOperand(2 + n).type as VectorType) : null
     const map = (op.getAttr('permutation_map') as AffineMapAttr).value
-    if (n !== shaped.shape.length) {
-      return op.emitOpError(`requires ${shaped.shape.length} indices`).fail()
+    const rank = rankOf(op.getOperand(shapedIndex).type)
+    if (n !== rank) {
+      return op.emitOpError(`requires ${rank} indices`).fail()
     }
     if (map.results.some((e) => e instanceof AffineConstantExpr)) {
       return op.emitOpError('should not have broadcast dimensions').fail()
