@@ -271,7 +271,7 @@ export const ExtractOp: OdsOp = defineOp({
     }
     const position = staticPosition(op)
     if (position.filter((p) => p === kDynamic64).length !== op.numOperands - 1) {
-      return op.emitOpError('mismatch between dynamic and static positions').fail()
+      return op.emitOpError('mismatch between dynamic and static positions (kDynamic marker but no corresponding dynamic position) -- this can only happen due to an incorrect fold/rewrite').fail()
     }
     const source = op.getOperand(0).type as VectorType
     if (position.length > source.shape.length) {

@@ -543,6 +543,10 @@ export const TransferReadOp: OdsOp = defineOp({
   verify(op: Operation): LogicalResult {
     const seg = segments(op)
     const n = seg[1] ?? 0
+    // mlir-opt 22 crashes on a generic op without its padding operand; report it instead.
+    if (seg[0] !== 1 || seg[2] !== 1) {
+      return op.emitOpError('requires one base and one padding operand').fail()
+    }
     const shapedIndex = 0
     const shaped = op.getOperand(shapedIndex).type as ShapedType
     const vector = op.getResult(0).type as VectorType
@@ -656,13 +660,16 @@ export const TransferWriteOp: OdsOp = defineOp({
     p.printType(op.getOperand(1).type)
   },
   verify(op: Operation): LogicalResult {
+    const seg = segments(op)
+    const n = seg[2] ?? 0
+    if (seg[0] !== 1 || seg[1] !== 1) {
+      return op.emitOpError('requires one value to store and one base operand').fail()
+    }
     // DestinationStyleOpInterface: one tensor result exactly when the destination is a tensor.
     const numTensors = op.getOperand(1).type instanceof RankedTensorType ? 1 : 0
     if (op.numResults !== numTensors) {
       return op.emitOpError(`expected the number of tensor results (${op.numResults}) to be equal to the number of output tensors (${numTensors})`).fail()
     }
-    const seg = segments(op)
-    const n = seg[2] ?? 0
     const shapedIndex = 1
     const shaped = op.getOperand(shapedIndex).type as ShapedType
     const vector = op.getOperand(0).type as VectorType
