@@ -167,6 +167,8 @@ export {
   AffineParallelOp,
   AffineDelinearizeIndexOp,
   AffineLinearizeIndexOp,
+  AffineVectorLoadOp,
+  AffineVectorStoreOp,
   ATOMIC_RMW_KINDS,
   constantFoldAffineExpr,
   parallelBoundGroups,
@@ -452,6 +454,27 @@ export {
   isGPUKernel,
   gpuOps,
 } from './gpu/index.ts'
+import { VectorDialect } from './vector/index.ts'
+export {
+  VectorDialect,
+  CombiningKindAttr,
+  CombiningKinds,
+  BroadcastOp as VectorBroadcastOp,
+  ExtractOp as VectorExtractOp,
+  InsertOp as VectorInsertOp,
+  ShapeCastOp as VectorShapeCastOp,
+  FMAOp as VectorFMAOp,
+  ReductionOp as VectorReductionOp,
+  FromElementsOp as VectorFromElementsOp,
+  ConstantMaskOp as VectorConstantMaskOp,
+  CreateMaskOp as VectorCreateMaskOp,
+  LoadOp as VectorLoadOp,
+  StoreOp as VectorStoreOp,
+  TransferReadOp as VectorTransferReadOp,
+  TransferWriteOp as VectorTransferWriteOp,
+  vectorValueOps,
+  vectorMemoryOps,
+} from './vector/index.ts'
 import { NVVMDialect } from './nvvm/index.ts'
 export {
   NVVMDialect,
@@ -477,7 +500,7 @@ export {
   nvvmOps,
 } from './nvvm/index.ts'
 
-/** Registers every dialect of this package (func, cf, arith, scf, memref, affine, llvm, nvvm, gpu, index, ub, complex, math, async) on `ctx`. */
+/** Registers every dialect of this package (func, cf, arith, scf, memref, affine, vector, llvm, nvvm, gpu, index, ub, complex, math, async) on `ctx`. */
 export function registerAllDialects(ctx: Context): void {
   ctx.registerDialect(FuncDialect)
   ctx.registerDialect(CfDialect)
@@ -485,6 +508,7 @@ export function registerAllDialects(ctx: Context): void {
   ctx.registerDialect(ScfDialect)
   ctx.registerDialect(MemRefDialect)
   ctx.registerDialect(AffineDialect)
+  ctx.registerDialect(VectorDialect)
   ctx.registerDialect(LLVMDialect)
   ctx.registerDialect(NVVMDialect)
   ctx.registerDialect(GPUDialect)

@@ -524,6 +524,8 @@ const OP_CLASS: Readonly<Record<string, string>> = {
   'affine.apply': 'AffineApplyOp',
   'affine.load': 'AffineLoadOp',
   'affine.store': 'AffineStoreOp',
+  'affine.vector_load': 'AffineVectorLoadOp',
+  'affine.vector_store': 'AffineVectorStoreOp',
   'affine.min': 'AffineMinOp',
   'affine.max': 'AffineMaxOp',
 }
@@ -571,6 +573,10 @@ export const SimplifyAffineApply: CanonicalizationPattern = simplifyAffineOpPatt
 export const SimplifyAffineLoad: CanonicalizationPattern = simplifyAffineOpPattern('affine.load', 1)
 /** `SimplifyAffineOp<AffineStoreOp>`. */
 export const SimplifyAffineStore: CanonicalizationPattern = simplifyAffineOpPattern('affine.store', 2)
+/** `SimplifyAffineOp<AffineVectorLoadOp>`. */
+export const SimplifyAffineVectorLoad: CanonicalizationPattern = simplifyAffineOpPattern('affine.vector_load', 1)
+/** `SimplifyAffineOp<AffineVectorStoreOp>`. */
+export const SimplifyAffineVectorStore: CanonicalizationPattern = simplifyAffineOpPattern('affine.vector_store', 2)
 
 /** `SimplifyAffineOp<AffineMinOp>` / `<AffineMaxOp>`. */
 export const SimplifyAffineMin: CanonicalizationPattern = simplifyAffineOpPattern('affine.min', 0)

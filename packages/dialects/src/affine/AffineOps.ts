@@ -28,6 +28,7 @@ import {
   Trait,
   attrConstraint,
   defineOp,
+  printType,
   variadic,
   type AttrConstraint,
   type BlockArgument,
@@ -41,6 +42,7 @@ import {
   type Region,
   type RegionSuccessor,
 
+  type Type,
   type UnresolvedOperand,
   type Value,
   ArrayAttr,
@@ -948,7 +950,7 @@ export const AffineIfOp: OdsOp = defineOp({
  * Parses `%memref[map-of-ssa-ids]`: the memref operand, then the subscripts, whose
  * dimension and symbol operands are appended to `state` (dimensions first).
  */
-function parseMemRefAccess(parser: OpAsmParser, state: OperationState, memref: UnresolvedOperand): LogicalResult {
+export function parseMemRefAccess(parser: OpAsmParser, state: OperationState, memref: UnresolvedOperand): LogicalResult {
   const ctx = parser.context
   const index = IndexType.get(ctx)
   const dims: UnresolvedOperand[] = []
@@ -965,8 +967,12 @@ function parseMemRefAccess(parser: OpAsmParser, state: OperationState, memref: U
     return false
   }
   state.addProperty('map', AffineMapAttr.get(map))
+  if (!parser.parseOptionalAttrDict(state.attributes)) {
+    return false
+  }
+  // As MLIR's `parseColonType<MemRefType>`, a wrong kind of type is reported at the colon.
   const typeLoc = parser.getCurrentLocation()
-  if (!parser.parseOptionalAttrDict(state.attributes) || !parser.parseColon()) {
+  if (!parser.parseColon()) {
     return false
   }
   const type = parser.parseType()
@@ -974,7 +980,7 @@ function parseMemRefAccess(parser: OpAsmParser, state: OperationState, memref: U
     return false
   }
   if (!(type instanceof MemRefType)) {
-    return parser.emitError(typeLoc, 'expected memref type').fail()
+    return parser.emitError(typeLoc, `invalid kind of type specified: expected builtin.memref, but found '${printType(type)}'`).fail()
   }
   return (
     parser.resolveOperand(memref, type, state.operands) &&
@@ -983,8 +989,39 @@ function parseMemRefAccess(parser: OpAsmParser, state: OperationState, memref: U
   )
 }
 
+/**
+ * Parses `%value, %memref[subscripts] {attrs} : memref-type` and what `valueTypeOf` reads after
+ * it; `valueTypeOf` gives the stored value's type (undefined after a diagnostic).
+ */
+export function parseStoreAccess(parser: OpAsmParser, state: OperationState, valueTypeOf: (memref: MemRefType) => Type | undefined): LogicalResult {
+  const value = parser.parseOperand()
+  if (value === undefined || !parser.parseComma()) {
+    return false
+  }
+  const memref = parser.parseOperand()
+  if (memref === undefined) {
+    return false
+  }
+  const access = new OperationState(state.location, state.name)
+  if (!parseMemRefAccess(parser, access, memref)) {
+    return false
+  }
+  const valueType = valueTypeOf(access.operands[0]!.type as MemRefType)
+  if (valueType === undefined || !parser.resolveOperand(value, valueType, state.operands)) {
+    return false
+  }
+  state.addOperands(access.operands)
+  for (const prop of access.properties) {
+    state.addProperty(prop.name, prop.value)
+  }
+  for (const a of access.attributes) {
+    state.attributes.push(a)
+  }
+  return true
+}
+
 /** MLIR's `verifyMemoryOpIndexing`: the map fits the memref and the subscripts are valid dims/symbols. */
-function verifyMemoryOpIndexing(op: Operation, memref: Value, indices: readonly Value[]): LogicalResult {
+export function verifyMemoryOpIndexing(op: Operation, memref: Value, indices: readonly Value[]): LogicalResult {
   const mapAttr = op.getAttr('map')
   const type = memref.type
   if (!(mapAttr instanceof AffineMapAttr) || !(type instanceof MemRefType)) {
@@ -1006,7 +1043,8 @@ function verifyMemoryOpIndexing(op: Operation, memref: Value, indices: readonly 
   return verifyDimAndSymbolIdentifiers(op, indices, map.numDims)
 }
 
-function printMemRefAccess(op: Operation, p: OpAsmPrinter, memrefIndex: number): void {
+/** Prints `%memref[subscripts] {attrs} : memref-type` (the memref is operand `memrefIndex`). */
+export function printMemRefAccess(op: Operation, p: OpAsmPrinter, memrefIndex: number): void {
   const memref = op.getOperand(memrefIndex)
   p.printOperand(memref)
   p.print('[')
@@ -1122,30 +1160,7 @@ export const AffineStoreOp: OdsOp = defineOp({
     return foldMemRefCastOperands(op, op.getOperand(0)) ? [] : undefined
   },
   parse(parser: OpAsmParser, state: OperationState): LogicalResult {
-    const value = parser.parseOperand()
-    if (value === undefined || !parser.parseComma()) {
-      return false
-    }
-    const memref = parser.parseOperand()
-    if (memref === undefined) {
-      return false
-    }
-    const access = new OperationState(state.location, state.name)
-    if (!parseMemRefAccess(parser, access, memref)) {
-      return false
-    }
-    const type = access.operands[0]!.type as MemRefType
-    if (!parser.resolveOperand(value, type.elementType, state.operands)) {
-      return false
-    }
-    state.addOperands(access.operands)
-    for (const prop of access.properties) {
-      state.addProperty(prop.name, prop.value)
-    }
-    for (const a of access.attributes) {
-      state.attributes.push(a)
-    }
-    return true
+    return parseStoreAccess(parser, state, (memref) => memref.elementType)
   },
   print(op: Operation, p: OpAsmPrinter): void {
     p.print(' ')

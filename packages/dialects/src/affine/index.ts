@@ -16,3 +16,4 @@ export {
 } from './AffineOps.ts'
 export { AffineParallelOp, ATOMIC_RMW_KINDS, parallelBoundGroups } from './AffineParallelOp.ts'
 export { AffineDelinearizeIndexOp, AffineLinearizeIndexOp } from './AffineIndexOps.ts'
+export { AffineVectorLoadOp, AffineVectorStoreOp } from './AffineVectorOps.ts'
