@@ -475,7 +475,27 @@ export {
   nvvmOps,
 } from './nvvm/index.ts'
 
-/** Registers every dialect of this package (func, cf, arith, scf, memref, affine, llvm, nvvm, gpu, index, ub) on `ctx`. */
+import { TensorDialect } from './tensor/index.ts'
+export {
+  TensorDialect,
+  TensorCastOp,
+  EmptyOp as TensorEmptyOp,
+  TensorDimOp,
+  TensorRankOp,
+  ExtractOp as TensorExtractOp,
+  InsertOp as TensorInsertOp,
+  FromElementsOp as TensorFromElementsOp,
+  SplatOp as TensorSplatOp,
+  GenerateOp as TensorGenerateOp,
+  TensorYieldOp,
+  TensorReshapeOp,
+  TensorExpandShapeOp,
+  TensorCollapseShapeOp,
+  tensorCoreOps,
+  tensorReshapeOps,
+} from './tensor/index.ts'
+
+/** Registers every dialect of this package (func, cf, arith, scf, memref, affine, llvm, nvvm, gpu, index, ub, complex, math, tensor) on `ctx`. */
 export function registerAllDialects(ctx: Context): void {
   ctx.registerDialect(FuncDialect)
   ctx.registerDialect(CfDialect)
@@ -490,4 +510,5 @@ export function registerAllDialects(ctx: Context): void {
   ctx.registerDialect(UBDialect)
   ctx.registerDialect(ComplexDialect)
   ctx.registerDialect(MathDialect)
+  ctx.registerDialect(TensorDialect)
 }

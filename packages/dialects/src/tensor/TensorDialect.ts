@@ -1,0 +1,18 @@
+import { legalInlinerInterface } from '../func/FuncInliner.ts'
+import type { DialectDefinition } from '@tilepass/ir'
+import { materializeArithConstant } from '../arith/ArithDialect.ts'
+import { tensorCoreOps } from './TensorOps.ts'
+import { tensorReshapeOps } from './TensorReshapeOps.ts'
+
+/**
+ * The `tensor` dialect subset: empty, cast, dim, rank, extract, insert, from_elements, splat,
+ * generate/yield, reshape, expand_shape and collapse_shape.
+ */
+export const TensorDialect: DialectDefinition = {
+  namespace: 'tensor',
+  dependentDialects: ['arith'],
+  ops: [...tensorCoreOps, ...tensorReshapeOps],
+  interfaces: { inliner: legalInlinerInterface },
+  // As MLIR's `TensorDialect::materializeConstant`: folded values become `arith.constant`.
+  materializeConstant: materializeArithConstant,
+}
