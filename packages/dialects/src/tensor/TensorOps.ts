@@ -33,6 +33,7 @@ import {
   type Operation,
   type Speculatability,
   type Type,
+  type TypeConstraint,
   type TypesMatchWith,
   type Value,
 } from '@tilepass/ir'
@@ -40,6 +41,31 @@ import { addPatterns, type CanonicalizationPattern } from '../internal/RewriterL
 import { verifyCastTypes } from '../memref/MemRefMiscOps.ts'
 import { constantIntOf, createOpBefore } from '../memref/MemRefLayout.ts'
 import { typeText } from '../internal/typeText.ts'
+
+/**
+ * Parses the type of a `type($x)` whose ODS constraint has a C++ tensor type: anything else is
+ * "invalid kind of type specified" at the type, as MLIR's `parseCustomTypeWithFallback` says.
+ */
+function tensorTypeParser(ranked: boolean): (parser: OpAsmParser) => Type | undefined {
+  return (parser) => {
+    const loc = parser.getCurrentLocation()
+    const t = parser.parseType()
+    if (t === undefined) {
+      return undefined
+    }
+    if (t instanceof RankedTensorType || (!ranked && t instanceof UnrankedTensorType)) {
+      return t
+    }
+    const expected = ranked ? `: expected builtin.tensor, but found ${typeText(t)}` : ''
+    parser.emitError(loc, `invalid kind of type specified${expected}`).report()
+    return undefined
+  }
+}
+
+/** `AnyRankedTensor`, parsed in formats as a `RankedTensorType`. */
+export const RankedTensor: TypeConstraint = { ...AnyRankedTensor, parse: tensorTypeParser(true) }
+/** `AnyTensor`, parsed in formats as a `TensorType`. */
+export const Tensor: TypeConstraint = { ...AnyTensor, parse: tensorTypeParser(false) }
 
 // `AnyNon0RankedOrUnrankedTensor` of `tensor.dim`.
 const DimSource = typeConstraint(
@@ -251,8 +277,8 @@ const foldEmptyTensorWithCastOp: CanonicalizationPattern = {
 export const CastOp: OdsOp = defineOp({
   name: 'tensor.cast',
   summary: 'tensor cast operation',
-  operands: { source: AnyTensor },
-  results: { dest: AnyTensor },
+  operands: { source: Tensor },
+  results: { dest: Tensor },
   traits: Trait.Pure,
   assemblyFormat: '$source attr-dict `:` type($source) `to` type($dest)',
   getAsmResultNames(op: Operation, setName: (v: Value, n: string) => void): void {
@@ -337,7 +363,7 @@ export const EmptyOp: OdsOp = defineOp({
   name: 'tensor.empty',
   summary: 'empty tensor operation',
   operands: { dynamicSizes: variadic(Index) },
-  results: { result: AnyRankedTensor },
+  results: { result: RankedTensor },
   traits: Trait.Pure,
   assemblyFormat: '`(`$dynamicSizes`)` attr-dict `:` type($result)',
   verify(op: Operation): LogicalResult {
@@ -464,7 +490,7 @@ const dimOfReshapeOp: CanonicalizationPattern = {
 export const RankOp: OdsOp = defineOp({
   name: 'tensor.rank',
   summary: 'rank operation',
-  operands: { tensor: AnyTensor },
+  operands: { tensor: Tensor },
   results: { '#0': Index },
   traits: Trait.Pure,
   assemblyFormat: '$tensor attr-dict `:` type($tensor)',
@@ -527,7 +553,7 @@ const extractFromTensorCast: CanonicalizationPattern = {
 export const ExtractOp: OdsOp = defineOp({
   name: 'tensor.extract',
   summary: 'element extraction operation',
-  operands: { tensor: AnyRankedTensor, indices: variadic(Index) },
+  operands: { tensor: RankedTensor, indices: variadic(Index) },
   results: { result: AnyType },
   traits: Trait.Pure,
   typesMatchWith: [
@@ -578,8 +604,8 @@ export const ExtractOp: OdsOp = defineOp({
 export const InsertOp: OdsOp = defineOp({
   name: 'tensor.insert',
   summary: 'element insertion operation',
-  operands: { scalar: AnyType, dest: AnyRankedTensor, indices: variadic(Index) },
-  results: { result: AnyRankedTensor },
+  operands: { scalar: AnyType, dest: RankedTensor, indices: variadic(Index) },
+  results: { result: RankedTensor },
   traits: Trait.Pure,
   typesMatchWith: [
     { from: 'dest', to: 'result', transform: (t: Type) => t, summary: 'result type matches type of dest' } satisfies TypesMatchWith,
@@ -639,9 +665,16 @@ export const FromElementsOp: OdsOp = defineOp({
     if (elements === undefined || !parser.parseOptionalAttrDict(state.attributes)) {
       return false
     }
-    const type = parser.parseColonType()
+    if (!parser.parseColon()) {
+      return false
+    }
+    const typeLoc = parser.getCurrentLocation()
+    const type = parser.parseType()
     if (type === undefined) {
       return false
+    }
+    if (!(type instanceof RankedTensorType)) {
+      return parser.emitError(typeLoc, `invalid kind of type specified: expected builtin.tensor, but found ${typeText(type)}`).fail()
     }
     if (!isStaticTensor(type)) {
       return parser.emitError(parser.getNameLoc(), `'result' must be statically shaped tensor of any type values, but got ${typeText(type)}`).fail()
@@ -683,7 +716,7 @@ export const SplatOp: OdsOp = defineOp({
   name: 'tensor.splat',
   summary: 'tensor splat or broadcast operation',
   operands: { input: AnyType, dynamicSizes: variadic(Index) },
-  results: { aggregate: AnyRankedTensor },
+  results: { aggregate: RankedTensor },
   traits: Trait.Pure,
   typesMatchWith: [
     { from: 'aggregate', to: 'input', transform: elementTypeOf, summary: 'operand type matches element type of result' } satisfies TypesMatchWith,
@@ -750,7 +783,7 @@ export const GenerateOp: OdsOp = defineOp({
   name: 'tensor.generate',
   summary: 'Creates a dynamically sized tensor from elements',
   operands: { dynamicExtents: variadic(Index) },
-  results: { result: AnyRankedTensor },
+  results: { result: RankedTensor },
   regions: { body: SizedRegion(1) },
   traits: Trait.RecursiveMemoryEffects | Trait.SingleBlockImplicitTerminator,
   implicitTerminatorName: 'tensor.yield',
@@ -799,8 +832,8 @@ export const YieldOp: OdsOp = defineOp({
 export const ReshapeOp: OdsOp = defineOp({
   name: 'tensor.reshape',
   summary: 'tensor reshape operation',
-  operands: { source: AnyTensor, shape: ShapeOperand },
-  results: { result: AnyTensor },
+  operands: { source: Tensor, shape: ShapeOperand },
+  results: { result: Tensor },
   traits: Trait.Pure,
   assemblyFormat: '$source `(` $shape `)` attr-dict `:` functional-type(operands, results)',
   getAsmResultNames(op: Operation, setName: (v: Value, n: string) => void): void {
