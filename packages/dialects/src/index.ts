@@ -493,6 +493,9 @@ export {
   TensorCollapseShapeOp,
   tensorCoreOps,
   tensorReshapeOps,
+  ExtractSliceOp as TensorExtractSliceOp,
+  InsertSliceOp as TensorInsertSliceOp,
+  tensorSliceOps,
 } from './tensor/index.ts'
 
 /** Registers every dialect of this package (func, cf, arith, scf, memref, affine, llvm, nvvm, gpu, index, ub, complex, math, tensor) on `ctx`. */

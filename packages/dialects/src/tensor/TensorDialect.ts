@@ -3,15 +3,16 @@ import type { DialectDefinition } from '@tilepass/ir'
 import { materializeArithConstant } from '../arith/ArithDialect.ts'
 import { tensorCoreOps } from './TensorOps.ts'
 import { tensorReshapeOps } from './TensorReshapeOps.ts'
+import { tensorSliceOps } from './TensorSliceOps.ts'
 
 /**
  * The `tensor` dialect subset: empty, cast, dim, rank, extract, insert, from_elements, splat,
- * generate/yield, reshape, expand_shape and collapse_shape.
+ * generate/yield, reshape, expand_shape, collapse_shape, extract_slice and insert_slice.
  */
 export const TensorDialect: DialectDefinition = {
   namespace: 'tensor',
   dependentDialects: ['arith'],
-  ops: [...tensorCoreOps, ...tensorReshapeOps],
+  ops: [...tensorCoreOps, ...tensorReshapeOps, ...tensorSliceOps],
   interfaces: { inliner: legalInlinerInterface },
   // As MLIR's `TensorDialect::materializeConstant`: folded values become `arith.constant`.
   materializeConstant: materializeArithConstant,

@@ -17,3 +17,4 @@ export {
   tensorCoreOps,
 } from './TensorOps.ts'
 export { ExpandShapeOp as TensorExpandShapeOp, CollapseShapeOp as TensorCollapseShapeOp, tensorReshapeOps } from './TensorReshapeOps.ts'
+export { ExtractSliceOp, InsertSliceOp, tensorSliceOps } from './TensorSliceOps.ts'
