@@ -496,6 +496,7 @@ export {
   ExtractSliceOp as TensorExtractSliceOp,
   InsertSliceOp as TensorInsertSliceOp,
   tensorSliceOps,
+  PadOp as TensorPadOp,
 } from './tensor/index.ts'
 
 /** Registers every dialect of this package (func, cf, arith, scf, memref, affine, llvm, nvvm, gpu, index, ub, complex, math, tensor) on `ctx`. */

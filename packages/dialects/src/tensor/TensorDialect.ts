@@ -4,15 +4,16 @@ import { materializeArithConstant } from '../arith/ArithDialect.ts'
 import { tensorCoreOps } from './TensorOps.ts'
 import { tensorReshapeOps } from './TensorReshapeOps.ts'
 import { tensorSliceOps } from './TensorSliceOps.ts'
+import { PadOp } from './TensorPadOp.ts'
 
 /**
  * The `tensor` dialect subset: empty, cast, dim, rank, extract, insert, from_elements, splat,
- * generate/yield, reshape, expand_shape, collapse_shape, extract_slice and insert_slice.
+ * generate/yield, reshape, expand_shape, collapse_shape, extract_slice, insert_slice and pad.
  */
 export const TensorDialect: DialectDefinition = {
   namespace: 'tensor',
   dependentDialects: ['arith'],
-  ops: [...tensorCoreOps, ...tensorReshapeOps, ...tensorSliceOps],
+  ops: [...tensorCoreOps, ...tensorReshapeOps, ...tensorSliceOps, PadOp],
   interfaces: { inliner: legalInlinerInterface },
   // As MLIR's `TensorDialect::materializeConstant`: folded values become `arith.constant`.
   materializeConstant: materializeArithConstant,

@@ -15,6 +15,7 @@ import {
   IndexType,
   IntegerAttr,
   IntegerType,
+  IRMapping,
   RankedTensorType,
   SizedRegion,
   Trait,
@@ -23,6 +24,7 @@ import {
   kDynamic,
   typeConstraint,
   variadic,
+  wouldOpBeTriviallyDead,
   type Attribute,
   type LogicalResult,
   type OdsOp,
@@ -769,11 +771,35 @@ const staticTensorGenerate: CanonicalizationPattern = {
       return false
     }
     const newType = RankedTensorType.get(shape, type.elementType, type.encoding)
-    const created = createOpBefore(rewriter, op, 'tensor.generate', sizes, [newType])
+    const created = createOpBefore(rewriter, op, 'tensor.generate', sizes, [newType], [], 1)
     const region = created.getRegion(0)
     rewriter.modifyOpInPlace(created, () => region.takeBody(op.getRegion(0)))
     const cast = createOpBefore(rewriter, op, 'tensor.cast', [created.getResult(0)], [type])
     rewriter.replaceOp(op, [cast.getResult(0)])
+    return true
+  },
+}
+
+/** MLIR's `ExtractFromTensorGenerate`: an element of a side-effect-free `tensor.generate` is its body, inlined at the indices. */
+const extractFromTensorGenerate: CanonicalizationPattern = {
+  name: 'ExtractFromTensorGenerate',
+  rootName: 'tensor.extract',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const generate = op.getOperand(0).definingOp
+    if (generate === null || generate.name.name !== 'tensor.generate' || !wouldOpBeTriviallyDead(generate)) {
+      return false
+    }
+    const body = generate.getRegion(0).firstBlock!
+    const mapping = new IRMapping()
+    for (let i = 0; i < body.numArguments; i++) {
+      mapping.map(body.getArgument(i), op.getOperand(i + 1))
+    }
+    rewriter.setInsertionPoint(op)
+    for (let o = body.firstOp; o !== null && o !== body.lastOp; o = o.nextOp) {
+      rewriter.insert(o.clone(mapping))
+    }
+    rewriter.replaceOp(op, [mapping.lookupOrDefault(body.lastOp!.getOperand(0))])
     return true
   },
 }
@@ -812,7 +838,7 @@ export const GenerateOp: OdsOp = defineOp({
     return true
   },
   getCanonicalizationPatterns(patterns: unknown): void {
-    addPatterns(patterns, [staticTensorGenerate])
+    addPatterns(patterns, [extractFromTensorGenerate, staticTensorGenerate])
   },
 })
 

@@ -18,3 +18,4 @@ export {
 } from './TensorOps.ts'
 export { ExpandShapeOp as TensorExpandShapeOp, CollapseShapeOp as TensorCollapseShapeOp, tensorReshapeOps } from './TensorReshapeOps.ts'
 export { ExtractSliceOp, InsertSliceOp, tensorSliceOps } from './TensorSliceOps.ts'
+export { PadOp } from './TensorPadOp.ts'
