@@ -13,11 +13,12 @@ import {
   verify,
 } from '@tilepass/ir'
 import { ArithDialect } from '../src/arith/index.ts'
+import { ComplexDialect } from '../src/complex/index.ts'
 import { FuncDialect } from '../src/func/index.ts'
 import { TensorDialect } from '../src/tensor/index.ts'
 
 function context(): { ctx: Context; errors: string[] } {
-  const ctx = new Context({ dialects: [BuiltinDialect, ArithDialect, FuncDialect, TensorDialect] })
+  const ctx = new Context({ dialects: [BuiltinDialect, ArithDialect, ComplexDialect, FuncDialect, TensorDialect] })
   const errors: string[] = []
   ctx.diagEngine.registerHandler((d) => {
     errors.push(d.message)
@@ -311,6 +312,140 @@ func.func @chains(%u: tensor<*xf32>, %s: tensor<8x16xf32>, %a: index) -> (tensor
     %0 = tensor.empty() : tensor<24xf32>
     %expanded = tensor.expand_shape %0 [[0, 1, 2]] output_shape [2, 3, 4] : tensor<24xf32> into tensor<2x3x4xf32>
     return %cast, %arg1, %expanded : tensor<4x?xf32>, tensor<8x16xf32>, tensor<2x3x4xf32>
+  }
+}
+
+`)
+  })
+  it('fold extracts from sparse, complex and dense constants as mlir-opt does', () => {
+    expect(canonicalize(String.raw`func.func @elements() -> (i16, i16, complex<f64>, f64) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %s = arith.constant sparse<[[2, 1]], [7]> : tensor<3x2xi16>
+  %a = tensor.extract %s[%c2, %c0] : tensor<3x2xi16>
+  %b = tensor.extract %s[%c2, %c0] : tensor<3x2xi16>
+  %z = arith.constant dense<[(1.5, -2.0), (0.25, 4.0)]> : tensor<2xcomplex<f64>>
+  %c = tensor.extract %z[%c0] : tensor<2xcomplex<f64>>
+  %d = arith.constant dense<[[0.5, 1.5], [2.5, 3.5]]> : tensor<2x2xf64>
+  %c1 = arith.constant 1 : index
+  %e = tensor.extract %d[%c1, %c0] : tensor<2x2xf64>
+  return %a, %b, %c, %e : i16, i16, complex<f64>, f64
+}
+`)).toBe(String.raw`module {
+  func.func @elements() -> (i16, i16, complex<f64>, f64) {
+    %c0_i16 = arith.constant 0 : i16
+    %cst = complex.constant [1.500000e+00, -2.000000e+00] : complex<f64>
+    %cst_0 = arith.constant 2.500000e+00 : f64
+    return %c0_i16, %c0_i16, %cst, %cst_0 : i16, i16, complex<f64>, f64
+  }
+}
+
+`)
+  })
+  it('fold pads of zeros, constant padding and casts around pads as mlir-opt does', () => {
+    expect(canonicalize(String.raw`func.func @a(%t: tensor<3x?xf32>, %v: f32, %n: index) -> (tensor<4x?xf32>, tensor<3x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %0 = tensor.pad %t nofold low[1, %n] high[0, 2] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %v : f32
+  } : tensor<3x?xf32> to tensor<4x?xf32>
+  %1 = tensor.pad %t low[0, %c0] high[0, 0] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %v : f32
+  } : tensor<3x?xf32> to tensor<3x?xf32>
+  %2 = tensor.pad %t low[%c2, 0] high[%n, 1] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %v : f32
+  } : tensor<3x?xf32> to tensor<?x?xf32>
+  %3 = tensor.pad %t low[%c2, 0] high[%c2, 1] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %v : f32
+  } : tensor<3x?xf32> to tensor<?x?xf32>
+  return %0, %1, %2, %3 : tensor<4x?xf32>, tensor<3x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>
+}
+func.func @b(%t: tensor<?x?xf32>, %v: f32) -> tensor<4x6xf32> {
+  %c = tensor.cast %t : tensor<?x?xf32> to tensor<?x?xf32>
+  %0 = tensor.pad %t low[1, 1] high[1, 1] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %v : f32
+  } : tensor<?x?xf32> to tensor<?x?xf32>
+  %1 = tensor.cast %0 : tensor<?x?xf32> to tensor<4x6xf32>
+  return %1 : tensor<4x6xf32>
+}
+func.func @c(%t: tensor<2x3xf32>, %v: f32) -> tensor<?x?xf32> {
+  %c = tensor.cast %t : tensor<2x3xf32> to tensor<?x?xf32>
+  %0 = tensor.pad %c low[1, 1] high[1, 1] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %v : f32
+  } : tensor<?x?xf32> to tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+`)).toBe(String.raw`module {
+  func.func @a(%arg0: tensor<3x?xf32>, %arg1: f32, %arg2: index) -> (tensor<4x?xf32>, tensor<3x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>) {
+    %c2 = arith.constant 2 : index
+    %padded = tensor.pad %arg0 nofold low[1, %arg2] high[0, 2] {
+    ^bb0(%arg3: index, %arg4: index):
+      tensor.yield %arg1 : f32
+    } : tensor<3x?xf32> to tensor<4x?xf32>
+    %padded_0 = tensor.pad %arg0 low[%c2, 0] high[%arg2, 1] {
+    ^bb0(%arg3: index, %arg4: index):
+      tensor.yield %arg1 : f32
+    } : tensor<3x?xf32> to tensor<?x?xf32>
+    %padded_1 = tensor.pad %arg0 low[2, 0] high[2, 1] {
+    ^bb0(%arg3: index, %arg4: index):
+      tensor.yield %arg1 : f32
+    } : tensor<3x?xf32> to tensor<7x?xf32>
+    %cast = tensor.cast %padded_1 : tensor<7x?xf32> to tensor<?x?xf32>
+    return %padded, %arg0, %padded_0, %cast : tensor<4x?xf32>, tensor<3x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>
+  }
+  func.func @b(%arg0: tensor<?x?xf32>, %arg1: f32) -> tensor<4x6xf32> {
+    %padded = tensor.pad %arg0 low[1, 1] high[1, 1] {
+    ^bb0(%arg2: index, %arg3: index):
+      tensor.yield %arg1 : f32
+    } : tensor<?x?xf32> to tensor<4x6xf32>
+    return %padded : tensor<4x6xf32>
+  }
+  func.func @c(%arg0: tensor<2x3xf32>, %arg1: f32) -> tensor<?x?xf32> {
+    %padded = tensor.pad %arg0 low[1, 1] high[1, 1] {
+    ^bb0(%arg2: index, %arg3: index):
+      tensor.yield %arg1 : f32
+    } : tensor<2x3xf32> to tensor<4x5xf32>
+    %cast = tensor.cast %padded : tensor<4x5xf32> to tensor<?x?xf32>
+    return %cast : tensor<?x?xf32>
+  }
+}
+
+`)
+  })
+  it('fold constant slice arguments, identity slices and insert/extract pairs as mlir-opt does', () => {
+    expect(canonicalize(String.raw`func.func @a(%t: tensor<8x16xf32, "enc">) -> tensor<4x4xf32, "enc"> {
+  %0 = tensor.extract_slice %t[0, 0][4, 4][1, 1] : tensor<8x16xf32, "enc"> to tensor<4x4xf32, "enc">
+  return %0 : tensor<4x4xf32, "enc">
+}
+func.func @b(%t: tensor<8x16xf32>, %c: index) -> (tensor<?x4xf32>, tensor<8x16xf32>, tensor<8x16xf32>, tensor<8x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %0 = tensor.extract_slice %t[%c0, %c1][%c4, 4][%c1, 1] : tensor<8x16xf32> to tensor<?x4xf32>
+  %1 = tensor.extract_slice %t[0, 0][8, 16][1, 1] : tensor<8x16xf32> to tensor<8x16xf32>
+  %2 = tensor.insert_slice %0 into %t[%c0, %c1][%c4, 4][%c1, 1] : tensor<?x4xf32> into tensor<8x16xf32>
+  %s = tensor.extract_slice %t[%c, 2][1, 4][1, 1] : tensor<8x16xf32> to tensor<4xf32>
+  %3 = tensor.insert_slice %s into %t[%c, 2][1, 4][1, 1] : tensor<4xf32> into tensor<8x16xf32>
+  %4 = tensor.extract_slice %3[%c, 2][1, 4][1, 1] : tensor<8x16xf32> to tensor<4xf32>
+  %5 = tensor.insert_slice %0 into %t[%c, 2][%c4, 4][1, 1] : tensor<?x4xf32> into tensor<8x16xf32>
+  return %0, %1, %2, %5 : tensor<?x4xf32>, tensor<8x16xf32>, tensor<8x16xf32>, tensor<8x16xf32>
+}
+`)).toBe(String.raw`module {
+  func.func @a(%arg0: tensor<8x16xf32, "enc">) -> tensor<4x4xf32, "enc"> {
+    %extracted_slice = tensor.extract_slice %arg0[0, 0] [4, 4] [1, 1] : tensor<8x16xf32, "enc"> to tensor<4x4xf32, "enc">
+    return %extracted_slice : tensor<4x4xf32, "enc">
+  }
+  func.func @b(%arg0: tensor<8x16xf32>, %arg1: index) -> (tensor<?x4xf32>, tensor<8x16xf32>, tensor<8x16xf32>, tensor<8x16xf32>) {
+    %extracted_slice = tensor.extract_slice %arg0[0, 1] [4, 4] [1, 1] : tensor<8x16xf32> to tensor<4x4xf32>
+    %cast = tensor.cast %extracted_slice : tensor<4x4xf32> to tensor<?x4xf32>
+    %inserted_slice = tensor.insert_slice %extracted_slice into %arg0[%arg1, 2] [4, 4] [1, 1] : tensor<4x4xf32> into tensor<8x16xf32>
+    return %cast, %arg0, %arg0, %inserted_slice : tensor<?x4xf32>, tensor<8x16xf32>, tensor<8x16xf32>, tensor<8x16xf32>
   }
 }
 

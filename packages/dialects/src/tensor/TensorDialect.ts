@@ -1,6 +1,6 @@
 import { legalInlinerInterface } from '../func/FuncInliner.ts'
 import type { DialectDefinition } from '@tilepass/ir'
-import { materializeArithConstant } from '../arith/ArithDialect.ts'
+import { materializeComplexConstant } from '../complex/ComplexDialect.ts'
 import { tensorCoreOps } from './TensorOps.ts'
 import { tensorReshapeOps } from './TensorReshapeOps.ts'
 import { tensorSliceOps } from './TensorSliceOps.ts'
@@ -12,9 +12,9 @@ import { PadOp } from './TensorPadOp.ts'
  */
 export const TensorDialect: DialectDefinition = {
   namespace: 'tensor',
-  dependentDialects: ['arith'],
+  dependentDialects: ['arith', 'complex'],
   ops: [...tensorCoreOps, ...tensorReshapeOps, ...tensorSliceOps, PadOp],
   interfaces: { inliner: legalInlinerInterface },
-  // As MLIR's `TensorDialect::materializeConstant`: folded values become `arith.constant`.
-  materializeConstant: materializeArithConstant,
+  // As MLIR's `TensorDialect::materializeConstant`: `arith.constant`, or `complex.constant`.
+  materializeConstant: materializeComplexConstant,
 }

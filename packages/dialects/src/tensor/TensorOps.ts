@@ -8,9 +8,12 @@ import {
   AnyStaticShapeTensor,
   AnyTensor,
   AnyType,
+  ArrayAttr,
+  ComplexType,
   ConditionallySpeculatable,
   DenseIntOrFPElementsAttr,
   FloatAttr,
+  FloatType,
   Index,
   IndexType,
   IntegerAttr,
@@ -18,6 +21,7 @@ import {
   IRMapping,
   RankedTensorType,
   SizedRegion,
+  SparseElementsAttr,
   Trait,
   UnrankedTensorType,
   defineOp,
@@ -507,17 +511,32 @@ export const RankOp: OdsOp = defineOp({
 
 // ---- extract and insert ------------------------------------------------------------------
 
-/** The element of a dense int/float attribute at `flat`, as a scalar attribute; null when not representable. */
+/**
+ * The element of a dense int/float attribute at `flat`, as a scalar attribute (an `ArrayAttr` of
+ * the two parts for complex elements); null when not representable.
+ */
 function denseElementAt(attr: DenseIntOrFPElementsAttr, flat: number): Attribute | null {
+  if (attr.nanBits !== null) {
+    return null
+  }
   const elt = attr.type.elementType
-  const v = attr.values[attr.isSplat ? 0 : flat]
-  if (v === undefined || attr.nanBits !== null) {
+  const at = attr.isSplat ? 0 : flat
+  if (elt instanceof ComplexType) {
+    const re = scalarAttr(elt.elementType, attr.values[2 * at])
+    const im = scalarAttr(elt.elementType, attr.values[2 * at + 1])
+    return re === null || im === null ? null : ArrayAttr.get(attr.context, [re, im])
+  }
+  return scalarAttr(elt, attr.values[at])
+}
+
+function scalarAttr(type: Type, v: bigint | number | undefined): Attribute | null {
+  if (v === undefined) {
     return null
   }
   if (typeof v === 'bigint') {
-    return elt instanceof IntegerType || elt instanceof IndexType ? IntegerAttr.get(elt, v) : null
+    return type instanceof IntegerType || type instanceof IndexType ? IntegerAttr.get(type, v) : null
   }
-  return elt instanceof IntegerType || elt instanceof IndexType ? null : FloatAttr.get(elt, v)
+  return type instanceof FloatType ? FloatAttr.get(type, v) : null
 }
 
 /** The row-major flat index of `indices` in `shape`, or null when out of bounds. */
@@ -589,6 +608,10 @@ export const ExtractOp: OdsOp = defineOp({
     if (def !== null && def.name.name === 'tensor.from_elements') {
       const flat = flatIndex((def.getResult(0).type as RankedTensorType).shape, indices)
       return flat === null || flat >= def.numOperands ? undefined : [def.getOperand(flat)]
+    }
+    if (tensor instanceof SparseElementsAttr) {
+      const v = tensor.getValueAt(indices)
+      return v === null ? undefined : [v]
     }
     if (tensor instanceof DenseIntOrFPElementsAttr) {
       const flat = flatIndex(tensor.type.shape!, indices)
@@ -681,7 +704,7 @@ export const FromElementsOp: OdsOp = defineOp({
     if (!isStaticTensor(type)) {
       return parser.emitError(parser.getNameLoc(), `'result' must be statically shaped tensor of any type values, but got ${typeText(type)}`).fail()
     }
-    const r = type as RankedTensorType
+    const r = type
     state.addTypes([r])
     return parser.resolveOperands(elements, new Array<Type>(r.numElements).fill(r.elementType), loc, state.operands)
   },

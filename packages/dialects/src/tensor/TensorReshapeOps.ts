@@ -7,7 +7,7 @@ import {
   DenseI64ArrayAttr,
   DenseIntOrFPElementsAttr,
   Index,
-  RankedTensorType,
+  type RankedTensorType,
   Trait,
   defineOp,
   kDynamic,
