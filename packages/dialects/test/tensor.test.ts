@@ -2,65 +2,13 @@
 // must equal mlir-opt 22's output on the same input (the expected texts below were produced by
 // mlir-opt 22.1.8).
 import { describe, expect, it } from 'vitest'
-import {
-  BuiltinDialect,
-  Context,
-  FrozenRewritePatternSet,
-  RewritePatternSet,
-  applyPatternsGreedily,
-  parseSourceString,
-  printOperation,
-  verify,
-} from '@tilepass/ir'
+import { dialectHarness } from './dialectHarness.ts'
 import { ArithDialect } from '../src/arith/index.ts'
 import { ComplexDialect } from '../src/complex/index.ts'
 import { FuncDialect } from '../src/func/index.ts'
 import { TensorDialect } from '../src/tensor/index.ts'
 
-function context(): { ctx: Context; errors: string[] } {
-  const ctx = new Context({ dialects: [BuiltinDialect, ArithDialect, ComplexDialect, FuncDialect, TensorDialect] })
-  const errors: string[] = []
-  ctx.diagEngine.registerHandler((d) => {
-    errors.push(d.message)
-    return true
-  })
-  return { ctx, errors }
-}
-
-/** Parses, verifies and prints `source` (generic form when asked); the first diagnostic on failure. */
-function roundTrip(source: string, generic = false): string {
-  const { ctx, errors } = context()
-  const r = parseSourceString(source, ctx)
-  const ok = r !== null && verify(r.op)
-  ctx.diagEngine.flush()
-  return ok ? `${printOperation(r.op, { printGenericOpForm: generic })}\n` : (errors[0] ?? 'error')
-}
-
-/** The first diagnostic's message for an invalid input. */
-function firstError(source: string): string | undefined {
-  const { ctx, errors } = context()
-  const r = parseSourceString(source, ctx)
-  if (r !== null) {
-    verify(r.op)
-  }
-  ctx.diagEngine.flush()
-  return errors[0]
-}
-
-/** `mlir-opt --canonicalize` with every loaded dialect's patterns. */
-function canonicalize(source: string): string {
-  const { ctx } = context()
-  const r = parseSourceString(source, ctx)
-  if (r === null) {
-    throw new Error('parse failed')
-  }
-  const patterns = new RewritePatternSet(ctx)
-  for (const name of ctx.registeredOperationNames) {
-    name.def?.getCanonicalizationPatterns?.(patterns)
-  }
-  applyPatternsGreedily(r.op, new FrozenRewritePatternSet(patterns))
-  return `${printOperation(r.op)}\n`
-}
+const { roundTrip, firstError, canonicalize } = dialectHarness([ArithDialect, ComplexDialect, FuncDialect, TensorDialect])
 
 describe('tensor ops', () => {
   const input = String.raw`func.func @ops(%src: tensor<6x?xf32>, %u: tensor<*xf32>, %n: index, %x: f32, %shape: tensor<2xindex>) -> (tensor<3x2x?xf32>, tensor<?x5xf32>, f32, index) {

@@ -306,6 +306,32 @@ export const CastOp: OdsOp = defineOp({
 // ---- empty ---------------------------------------------------------------------------------
 
 /**
+ * The shape of `type` with the dynamic sizes that `sizes` gives as non-negative constants made
+ * static, and the sizes left dynamic; null when none folds (`ReplaceEmptyTensorStaticShapeDims`
+ * and `StaticTensorGenerate` share it).
+ */
+function foldConstantSizes(type: RankedTensorType, sizes: readonly Value[]): { type: RankedTensorType; sizes: Value[] } | null {
+  const shape: number[] = []
+  const left: Value[] = []
+  let k = 0
+  for (const d of type.shape) {
+    if (d !== kDynamic) {
+      shape.push(d)
+      continue
+    }
+    const v = sizes[k++]!
+    const c = constantIntOf(v)
+    if (c !== null && c >= 0) {
+      shape.push(c)
+    } else {
+      shape.push(kDynamic)
+      left.push(v)
+    }
+  }
+  return left.length === sizes.length ? null : { type: RankedTensorType.get(shape, type.elementType, type.encoding), sizes: left }
+}
+
+/**
  * MLIR's `ReplaceEmptyTensorStaticShapeDims`: constant non-negative dynamic sizes become
  * static; the new empty tensor is cast back to the old type.
  */
@@ -315,29 +341,11 @@ const replaceEmptyTensorStaticShapeDims: CanonicalizationPattern = {
   benefit: 1,
   matchAndRewrite(op, rewriter) {
     const type = op.getResult(0).type as RankedTensorType
-    const shape: number[] = []
-    const sizes: Value[] = []
-    let k = 0
-    let changed = false
-    for (const d of type.shape) {
-      if (d !== kDynamic) {
-        shape.push(d)
-        continue
-      }
-      const v = op.getOperand(k++)
-      const c = constantIntOf(v)
-      if (c !== null && c >= 0) {
-        shape.push(c)
-        changed = true
-      } else {
-        shape.push(kDynamic)
-        sizes.push(v)
-      }
-    }
-    if (!changed) {
+    const folded = foldConstantSizes(type, op.getOperands())
+    if (folded === null) {
       return false
     }
-    const created = createOpBefore(rewriter, op, 'tensor.empty', sizes, [RankedTensorType.get(shape, type.elementType, type.encoding)])
+    const created = createOpBefore(rewriter, op, 'tensor.empty', folded.sizes, [folded.type])
     const cast = createOpBefore(rewriter, op, 'tensor.cast', [created.getResult(0)], [type])
     rewriter.replaceOp(op, [cast.getResult(0)])
     return true
@@ -773,28 +781,11 @@ const staticTensorGenerate: CanonicalizationPattern = {
   benefit: 1,
   matchAndRewrite(op, rewriter) {
     const type = op.getResult(0).type as RankedTensorType
-    const shape: number[] = []
-    const sizes: Value[] = []
-    let k = 0
-    for (const d of type.shape) {
-      if (d !== kDynamic) {
-        shape.push(d)
-        continue
-      }
-      const v = op.getOperand(k++)
-      const c = constantIntOf(v)
-      if (c !== null && c >= 0) {
-        shape.push(c)
-      } else {
-        shape.push(kDynamic)
-        sizes.push(v)
-      }
-    }
-    if (sizes.length === op.numOperands) {
+    const folded = foldConstantSizes(type, op.getOperands())
+    if (folded === null) {
       return false
     }
-    const newType = RankedTensorType.get(shape, type.elementType, type.encoding)
-    const created = createOpBefore(rewriter, op, 'tensor.generate', sizes, [newType], [], 1)
+    const created = createOpBefore(rewriter, op, 'tensor.generate', folded.sizes, [folded.type], [], 1)
     const region = created.getRegion(0)
     rewriter.modifyOpInPlace(created, () => region.takeBody(op.getRegion(0)))
     const cast = createOpBefore(rewriter, op, 'tensor.cast', [created.getResult(0)], [type])
