@@ -479,6 +479,7 @@ import { TensorDialect } from './tensor/index.ts'
 export {
   TensorDialect,
   TensorCastOp,
+  TensorBitcastOp,
   EmptyOp as TensorEmptyOp,
   TensorDimOp,
   TensorRankOp,

@@ -193,6 +193,11 @@ describe('tensor verifiers and parsers', () => {
   return
 }
 `, "expected element type to be 'i8'"],
+    ["bitcast", String.raw`func.func @f(%t: tensor<3xi16>) {
+  %0 = tensor.bitcast %t : tensor<3xi16> to tensor<3xf32>
+  return
+}
+`, "'tensor.bitcast' op operand type 'tensor<3xi16>' and result type 'tensor<3xf32>' are cast incompatible"],
     ["yield", String.raw`func.func @f(%v: i8) {
   tensor.yield %v : i8
 }
@@ -394,6 +399,24 @@ func.func @b(%t: tensor<8x16xf32>, %c: index) -> (tensor<?x4xf32>, tensor<8x16xf
     %cast = tensor.cast %extracted_slice : tensor<4x4xf32> to tensor<?x4xf32>
     %inserted_slice = tensor.insert_slice %extracted_slice into %arg0[%arg1, 2] [4, 4] [1, 1] : tensor<4x4xf32> into tensor<8x16xf32>
     return %cast, %arg0, %arg0, %inserted_slice : tensor<?x4xf32>, tensor<8x16xf32>, tensor<8x16xf32>, tensor<8x16xf32>
+  }
+}
+
+`)
+  })
+  it('fold bitcast chains as mlir-opt does', () => {
+    expect(canonicalize(String.raw`func.func @bitcasts(%t: tensor<3xi16>, %u: tensor<*xf32>) -> (tensor<3xf16>, tensor<3xi16>, tensor<?xi32>) {
+  %0 = tensor.bitcast %t : tensor<3xi16> to tensor<3xui16>
+  %1 = tensor.bitcast %0 : tensor<3xui16> to tensor<3xf16>
+  %2 = tensor.bitcast %0 : tensor<3xui16> to tensor<3xi16>
+  %3 = tensor.bitcast %u : tensor<*xf32> to tensor<?xi32>
+  return %1, %2, %3 : tensor<3xf16>, tensor<3xi16>, tensor<?xi32>
+}
+`)).toBe(String.raw`module {
+  func.func @bitcasts(%arg0: tensor<3xi16>, %arg1: tensor<*xf32>) -> (tensor<3xf16>, tensor<3xi16>, tensor<?xi32>) {
+    %0 = tensor.bitcast %arg0 : tensor<3xi16> to tensor<3xf16>
+    %1 = tensor.bitcast %arg1 : tensor<*xf32> to tensor<?xi32>
+    return %0, %arg0, %1 : tensor<3xf16>, tensor<3xi16>, tensor<?xi32>
   }
 }
 

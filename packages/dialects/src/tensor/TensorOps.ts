@@ -213,6 +213,12 @@ function joinShapes(one: Type, two: Type): Type | null {
   return RankedTensorType.get(shape, one.elementType)
 }
 
+/** CastOpInterface's fold: a cast to the same type is its source. */
+function foldIdentityCast(op: Operation): OpFoldResult[] | undefined {
+  const source = op.getOperand(0)
+  return source.type === op.getResult(0).type ? [source] : undefined
+}
+
 // ---- cast ----------------------------------------------------------------------------------
 
 /** MLIR's `ChainedTensorCast`: cast(cast(x)) is one cast when the intermediate type adds nothing. */
@@ -293,13 +299,58 @@ export const CastOp: OdsOp = defineOp({
   verify(op: Operation): LogicalResult {
     return verifyCastTypes(op, tensorCastCompatible)
   },
-  fold(op: Operation): OpFoldResult[] | undefined {
-    // CastOpInterface's fold: a cast to the same type is its source.
-    const source = op.getOperand(0)
-    return source.type === op.getResult(0).type ? [source] : undefined
-  },
+  fold: foldIdentityCast,
   getCanonicalizationPatterns(patterns: unknown): void {
     addPatterns(patterns, [chainedTensorCast])
+  },
+})
+
+// ---- bitcast -------------------------------------------------------------------------------
+
+// `TensorOf<[AnySignlessInteger, AnyUnsignedInteger, AnySignedInteger, AnyFloat]>` of `tensor.bitcast`.
+const BitcastTensor: TypeConstraint = {
+  ...typeConstraint(
+    'tensor of signless integer or unsigned integer or signed integer or floating-point values',
+    (t) => (t instanceof RankedTensorType || t instanceof UnrankedTensorType) && (t.elementType instanceof IntegerType || t.elementType instanceof FloatType),
+  ),
+  parse: tensorTypeParser(false),
+}
+
+function elementBitWidth(t: Type): number {
+  const e = elementTypeOf(t)
+  return e instanceof IntegerType || e instanceof FloatType ? e.width : -1
+}
+
+/** MLIR's `ChainedTensorBitcast`: bitcast(bitcast(x)) is one bitcast of x. */
+const chainedTensorBitcast: CanonicalizationPattern = {
+  name: 'ChainedTensorBitcast',
+  rootName: 'tensor.bitcast',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const inner = op.getOperand(0).definingOp
+    if (inner === null || inner.name.name !== 'tensor.bitcast') {
+      return false
+    }
+    const created = createOpBefore(rewriter, op, 'tensor.bitcast', [inner.getOperand(0)], [op.getResult(0).type])
+    rewriter.replaceOp(op, [created.getResult(0)])
+    return true
+  },
+}
+
+/** `tensor.bitcast`: reinterprets the elements of a tensor as another type of the same bit width. */
+export const BitcastOp: OdsOp = defineOp({
+  name: 'tensor.bitcast',
+  summary: 'tensor bitcast operation',
+  operands: { source: BitcastTensor },
+  results: { dest: BitcastTensor },
+  traits: Trait.Pure,
+  assemblyFormat: '$source attr-dict `:` type($source) `to` type($dest)',
+  verify(op: Operation): LogicalResult {
+    return verifyCastTypes(op, (a, b) => elementBitWidth(a) === elementBitWidth(b) && compatibleShapes(a, b))
+  },
+  fold: foldIdentityCast,
+  getCanonicalizationPatterns(patterns: unknown): void {
+    addPatterns(patterns, [chainedTensorBitcast])
   },
 })
 
@@ -918,6 +969,7 @@ export const ReshapeOp: OdsOp = defineOp({
 /** The core ops of the tensor dialect. */
 export const tensorCoreOps: readonly OdsOp[] = [
   CastOp,
+  BitcastOp,
   EmptyOp,
   DimOp,
   RankOp,

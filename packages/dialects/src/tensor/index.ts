@@ -2,6 +2,7 @@
 export { TensorDialect } from './TensorDialect.ts'
 export {
   CastOp as TensorCastOp,
+  BitcastOp as TensorBitcastOp,
   EmptyOp,
   DimOp as TensorDimOp,
   RankOp as TensorRankOp,
