@@ -498,6 +498,7 @@ export {
   InsertSliceOp as TensorInsertSliceOp,
   tensorSliceOps,
   PadOp as TensorPadOp,
+  ConcatOp as TensorConcatOp,
 } from './tensor/index.ts'
 
 /** Registers every dialect of this package (func, cf, arith, scf, memref, affine, llvm, nvvm, gpu, index, ub, complex, math, tensor) on `ctx`. */

@@ -198,6 +198,11 @@ describe('tensor verifiers and parsers', () => {
   return
 }
 `, "'tensor.bitcast' op operand type 'tensor<3xi16>' and result type 'tensor<3xf32>' are cast incompatible"],
+    ["concat", String.raw`func.func @f(%a: tensor<2x3xi8>, %b: tensor<2x5xi8>) {
+  %0 = tensor.concat dim(0) %a, %b : (tensor<2x3xi8>, tensor<2x5xi8>) -> tensor<4x3xi8>
+  return
+}
+`, "'tensor.concat' op static concatenation size mismatch along non-concatenated dimension 1"],
     ["yield", String.raw`func.func @f(%v: i8) {
   tensor.yield %v : i8
 }
@@ -417,6 +422,43 @@ func.func @b(%t: tensor<8x16xf32>, %c: index) -> (tensor<?x4xf32>, tensor<8x16xf
     %0 = tensor.bitcast %arg0 : tensor<3xi16> to tensor<3xf16>
     %1 = tensor.bitcast %arg1 : tensor<*xf32> to tensor<?xi32>
     return %0, %arg0, %1 : tensor<3xf16>, tensor<3xi16>, tensor<?xi32>
+  }
+}
+
+`)
+  })
+  it('refine concat operand and result types and fold single-input concats as mlir-opt does', () => {
+    expect(canonicalize(String.raw`func.func @a(%a: tensor<2x?xf32>, %b: tensor<3x4xf32>, %c: tensor<1x2x?xi32>) -> (tensor<5x4xf32>, tensor<1x2x3xi32>, tensor<1x2x?xi32>) {
+  %0 = tensor.concat dim(0) %a, %b : (tensor<2x?xf32>, tensor<3x4xf32>) -> tensor<5x4xf32>
+  %1 = tensor.concat dim(2) %c : (tensor<1x2x?xi32>) -> tensor<1x2x3xi32>
+  %2 = tensor.concat dim(2) %c : (tensor<1x2x?xi32>) -> tensor<1x2x?xi32>
+  return %0, %1, %2 : tensor<5x4xf32>, tensor<1x2x3xi32>, tensor<1x2x?xi32>
+}
+func.func @b(%a: tensor<?x?xf32>, %b: tensor<3x4xf32>) -> tensor<?x?xf32> {
+  %0 = tensor.concat dim(1) %a, %b : (tensor<?x?xf32>, tensor<3x4xf32>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+func.func @c(%a: tensor<3x2xf32>, %b: tensor<3x4xf32>) -> tensor<?x?xf32> {
+  %0 = tensor.concat dim(1) %a, %b : (tensor<3x2xf32>, tensor<3x4xf32>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+`)).toBe(String.raw`module {
+  func.func @a(%arg0: tensor<2x?xf32>, %arg1: tensor<3x4xf32>, %arg2: tensor<1x2x?xi32>) -> (tensor<5x4xf32>, tensor<1x2x3xi32>, tensor<1x2x?xi32>) {
+    %cast = tensor.cast %arg0 : tensor<2x?xf32> to tensor<2x4xf32>
+    %concat = tensor.concat dim(0) %cast, %arg1 : (tensor<2x4xf32>, tensor<3x4xf32>) -> tensor<5x4xf32>
+    %cast_0 = tensor.cast %arg2 : tensor<1x2x?xi32> to tensor<1x2x3xi32>
+    return %concat, %cast_0, %arg2 : tensor<5x4xf32>, tensor<1x2x3xi32>, tensor<1x2x?xi32>
+  }
+  func.func @b(%arg0: tensor<?x?xf32>, %arg1: tensor<3x4xf32>) -> tensor<?x?xf32> {
+    %cast = tensor.cast %arg0 : tensor<?x?xf32> to tensor<3x?xf32>
+    %concat = tensor.concat dim(1) %cast, %arg1 : (tensor<3x?xf32>, tensor<3x4xf32>) -> tensor<3x?xf32>
+    %cast_0 = tensor.cast %concat : tensor<3x?xf32> to tensor<?x?xf32>
+    return %cast_0 : tensor<?x?xf32>
+  }
+  func.func @c(%arg0: tensor<3x2xf32>, %arg1: tensor<3x4xf32>) -> tensor<?x?xf32> {
+    %concat = tensor.concat dim(1) %arg0, %arg1 : (tensor<3x2xf32>, tensor<3x4xf32>) -> tensor<3x6xf32>
+    %cast = tensor.cast %concat : tensor<3x6xf32> to tensor<?x?xf32>
+    return %cast : tensor<?x?xf32>
   }
 }
 

@@ -20,3 +20,4 @@ export {
 export { ExpandShapeOp as TensorExpandShapeOp, CollapseShapeOp as TensorCollapseShapeOp, tensorReshapeOps } from './TensorReshapeOps.ts'
 export { ExtractSliceOp, InsertSliceOp, tensorSliceOps } from './TensorSliceOps.ts'
 export { PadOp } from './TensorPadOp.ts'
+export { ConcatOp } from './TensorConcatOp.ts'
