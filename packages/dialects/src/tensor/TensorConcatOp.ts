@@ -16,7 +16,7 @@ import {
 import { addPatterns, type CanonicalizationPattern } from '../internal/RewriterLike.ts'
 import { typeText } from '../internal/typeText.ts'
 import { createOpBefore } from '../memref/MemRefLayout.ts'
-import { RankedTensor, preservesStaticInformation } from './TensorOps.ts'
+import { RankedTensor, preservesStaticInformation, replaceWithTensorCast } from './TensorOps.ts'
 
 function concatDim(op: Operation): number {
   const a = op.getAttr('dim')
@@ -91,8 +91,7 @@ const singleInputConcatOp: CanonicalizationPattern = {
     if (op.numOperands !== 1) {
       return false
     }
-    const cast = createOpBefore(rewriter, op, 'tensor.cast', [op.getOperand(0)], [op.getResult(0).type])
-    rewriter.replaceOp(op, [cast.getResult(0)])
+    replaceWithTensorCast(rewriter, op, op.getOperand(0))
     return true
   },
 }
@@ -137,9 +136,7 @@ const inferConcatResultType: CanonicalizationPattern = {
     if (typeof inferred === 'number' || preservesStaticInformation(inferred, result)) {
       return false
     }
-    const created = createOpBefore(rewriter, op, 'tensor.concat', op.getOperands(), [inferred], [['dim', op.getAttr('dim')!]])
-    const cast = createOpBefore(rewriter, op, 'tensor.cast', [created.getResult(0)], [result])
-    rewriter.replaceOp(op, [cast.getResult(0)])
+    replaceWithTensorCast(rewriter, op, createOpBefore(rewriter, op, 'tensor.concat', op.getOperands(), [inferred], [['dim', op.getAttr('dim')!]]).getResult(0))
     return true
   },
 }

@@ -8,7 +8,7 @@ import { PadOp } from './TensorPadOp.ts'
 import { ConcatOp } from './TensorConcatOp.ts'
 
 /**
- * The `tensor` dialect subset: empty, cast, dim, rank, extract, insert, from_elements, splat,
+ * The `tensor` dialect subset: empty, cast, bitcast, dim, rank, extract, insert, from_elements, splat,
  * generate/yield, reshape, expand_shape, collapse_shape, extract_slice, insert_slice, pad and concat.
  */
 export const TensorDialect: DialectDefinition = {

@@ -43,7 +43,7 @@ import {
   type TypesMatchWith,
   type Value,
 } from '@tilepass/ir'
-import { addPatterns, type CanonicalizationPattern } from '../internal/RewriterLike.ts'
+import { addPatterns, type CanonicalizationPattern, type RewriterLike } from '../internal/RewriterLike.ts'
 import { verifyCastTypes } from '../memref/MemRefMiscOps.ts'
 import { constantIntOf, createOpBefore } from '../memref/MemRefLayout.ts'
 import { typeText } from '../internal/typeText.ts'
@@ -211,6 +211,12 @@ function joinShapes(one: Type, two: Type): Type | null {
     }
   }
   return RankedTensorType.get(shape, one.elementType)
+}
+
+/** Replaces `op`'s single result by `value`, through a `tensor.cast` to the old type when the types differ. */
+export function replaceWithTensorCast(rewriter: RewriterLike, op: Operation, value: Value): void {
+  const type = op.getResult(0).type
+  rewriter.replaceOp(op, [value.type === type ? value : createOpBefore(rewriter, op, 'tensor.cast', [value], [type]).getResult(0)])
 }
 
 /** CastOpInterface's fold: a cast to the same type is its source. */
@@ -396,9 +402,7 @@ const replaceEmptyTensorStaticShapeDims: CanonicalizationPattern = {
     if (folded === null) {
       return false
     }
-    const created = createOpBefore(rewriter, op, 'tensor.empty', folded.sizes, [folded.type])
-    const cast = createOpBefore(rewriter, op, 'tensor.cast', [created.getResult(0)], [type])
-    rewriter.replaceOp(op, [cast.getResult(0)])
+    replaceWithTensorCast(rewriter, op, createOpBefore(rewriter, op, 'tensor.empty', folded.sizes, [folded.type]).getResult(0))
     return true
   },
 }
@@ -839,8 +843,7 @@ const staticTensorGenerate: CanonicalizationPattern = {
     const created = createOpBefore(rewriter, op, 'tensor.generate', folded.sizes, [folded.type], [], 1)
     const region = created.getRegion(0)
     rewriter.modifyOpInPlace(created, () => region.takeBody(op.getRegion(0)))
-    const cast = createOpBefore(rewriter, op, 'tensor.cast', [created.getResult(0)], [type])
-    rewriter.replaceOp(op, [cast.getResult(0)])
+    replaceWithTensorCast(rewriter, op, created.getResult(0))
     return true
   },
 }

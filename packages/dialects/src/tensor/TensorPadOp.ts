@@ -28,7 +28,7 @@ import { addPatterns, type CanonicalizationPattern, type RewriterLike } from '..
 import { typeText } from '../internal/typeText.ts'
 import { DynamicIndexListDirective, constantEntry, constantIntOf, createOpBefore, staticList, staticListAttr, type MixedList } from '../memref/MemRefLayout.ts'
 import { operandGroups } from '../memref/MemRefViewOps.ts'
-import { RankedTensor, canFoldIntoConsumerOp, preservesStaticInformation } from './TensorOps.ts'
+import { RankedTensor, canFoldIntoConsumerOp, preservesStaticInformation, replaceWithTensorCast } from './TensorOps.ts'
 
 /** The low and high padding of a pad op. */
 function padLists(op: Operation): [MixedList, MixedList] {
@@ -74,11 +74,6 @@ function createPad(rewriter: RewriterLike, op: Operation, type: RankedTensorType
   return created
 }
 
-function replaceWithTensorCast(rewriter: RewriterLike, op: Operation, value: Value): void {
-  const type = op.getResult(0).type
-  rewriter.replaceOp(op, [value.type === type ? value : createOpBefore(rewriter, op, 'tensor.cast', [value], [type]).getResult(0)])
-}
-
 /** MLIR's `FoldStaticZeroPadding`: a pad of zeros on both ends is a cast of its source. */
 const foldStaticZeroPadding: CanonicalizationPattern = {
   name: 'FoldStaticZeroPadding',
@@ -90,7 +85,7 @@ const foldStaticZeroPadding: CanonicalizationPattern = {
     if (!zero(low) || !zero(high) || op.getAttr('nofold') !== undefined) {
       return false
     }
-    rewriter.replaceOp(op, [createOpBefore(rewriter, op, 'tensor.cast', [op.getOperand(0)], [op.getResult(0).type]).getResult(0)])
+    replaceWithTensorCast(rewriter, op, op.getOperand(0))
     return true
   },
 }

@@ -33,7 +33,7 @@ import {
   type MixedList,
 } from '../memref/MemRefLayout.ts'
 import { computeRankReductionMask, operandGroups, sliceBoundsError } from '../memref/MemRefViewOps.ts'
-import { RankedTensor, canFoldIntoConsumerOp } from './TensorOps.ts'
+import { RankedTensor, canFoldIntoConsumerOp, replaceWithTensorCast } from './TensorOps.ts'
 
 /** The offsets, sizes and strides of a slice op whose first `leading` operand groups are tensors. */
 function sliceLists(op: Operation, leading: number): [MixedList, MixedList, MixedList] {
@@ -201,7 +201,7 @@ const extractSliceConstantArgumentFolder: CanonicalizationPattern = {
     const result = op.getResult(0).type as RankedTensorType
     const type = rankReducedSliceType(result.shape.length, source, lists[1]!.statics)
     const created = createSliceOp(rewriter, op, type, [op.getOperand(0)], lists)
-    rewriter.replaceOp(op, [castTo(rewriter, op, created.getResult(0), result)])
+    replaceWithTensorCast(rewriter, op, created.getResult(0))
     return true
   },
 }
@@ -352,7 +352,7 @@ const insertSliceOpCastFolder: CanonicalizationPattern = {
       return false
     }
     const created = createSliceOp(rewriter, op, dstType, [src, dst], [offsets, newSizes, strides])
-    rewriter.replaceOp(op, [castTo(rewriter, op, created.getResult(0), op.getResult(0).type as RankedTensorType)])
+    replaceWithTensorCast(rewriter, op, created.getResult(0))
     return true
   },
 }
