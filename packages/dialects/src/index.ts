@@ -500,7 +500,33 @@ export {
   nvvmOps,
 } from './nvvm/index.ts'
 
-/** Registers every dialect of this package (func, cf, arith, scf, memref, affine, vector, llvm, nvvm, gpu, index, ub, complex, math, async) on `ctx`. */
+import { TensorDialect } from './tensor/index.ts'
+export {
+  TensorDialect,
+  TensorCastOp,
+  TensorBitcastOp,
+  EmptyOp as TensorEmptyOp,
+  TensorDimOp,
+  TensorRankOp,
+  ExtractOp as TensorExtractOp,
+  InsertOp as TensorInsertOp,
+  FromElementsOp as TensorFromElementsOp,
+  SplatOp as TensorSplatOp,
+  GenerateOp as TensorGenerateOp,
+  TensorYieldOp,
+  TensorReshapeOp,
+  TensorExpandShapeOp,
+  TensorCollapseShapeOp,
+  tensorCoreOps,
+  tensorReshapeOps,
+  ExtractSliceOp as TensorExtractSliceOp,
+  InsertSliceOp as TensorInsertSliceOp,
+  tensorSliceOps,
+  PadOp as TensorPadOp,
+  ConcatOp as TensorConcatOp,
+} from './tensor/index.ts'
+
+/** Registers every dialect of this package (func, cf, arith, scf, memref, affine, vector, tensor, llvm, nvvm, gpu, index, ub, complex, math, async) on `ctx`. */
 export function registerAllDialects(ctx: Context): void {
   ctx.registerDialect(FuncDialect)
   ctx.registerDialect(CfDialect)
@@ -517,4 +543,5 @@ export function registerAllDialects(ctx: Context): void {
   ctx.registerDialect(ComplexDialect)
   ctx.registerDialect(MathDialect)
   ctx.registerDialect(AsyncDialect)
+  ctx.registerDialect(TensorDialect)
 }

@@ -2,64 +2,13 @@
 // messages and canonicalizations must equal mlir-opt 22's output on the same input (the
 // expected texts below were produced by mlir-opt 22.1.8).
 import { describe, expect, it } from 'vitest'
-import {
-  BuiltinDialect,
-  Context,
-  FrozenRewritePatternSet,
-  RewritePatternSet,
-  applyPatternsGreedily,
-  parseSourceString,
-  printOperation,
-  verify,
-} from '@tilepass/ir'
+import { dialectHarness } from './dialectHarness.ts'
 import { ArithDialect } from '../src/arith/index.ts'
 import { FuncDialect } from '../src/func/index.ts'
 import { MemRefDialect } from '../src/memref/index.ts'
 
-function context(): { ctx: Context; errors: string[] } {
-  const ctx = new Context({ dialects: [BuiltinDialect, ArithDialect, FuncDialect, MemRefDialect], allowUnregisteredDialects: true })
-  const errors: string[] = []
-  ctx.diagEngine.registerHandler((d) => {
-    errors.push(d.message)
-    return true
-  })
-  return { ctx, errors }
-}
+const { roundTrip, firstError, canonicalize } = dialectHarness([ArithDialect, FuncDialect, MemRefDialect], true)
 
-/** Parses, verifies and prints `source` (generic form when asked); the first diagnostic on failure. */
-function roundTrip(source: string, generic = false): string {
-  const { ctx, errors } = context()
-  const r = parseSourceString(source, ctx)
-  const ok = r !== null && verify(r.op)
-  ctx.diagEngine.flush()
-  return ok ? `${printOperation(r.op, { printGenericOpForm: generic })}\n` : (errors[0] ?? 'error')
-}
-
-/** The first diagnostic's message for an invalid input. */
-function firstError(source: string): string | undefined {
-  const { ctx, errors } = context()
-  const r = parseSourceString(source, ctx)
-  if (r !== null) {
-    verify(r.op)
-  }
-  ctx.diagEngine.flush()
-  return errors[0]
-}
-
-/** `mlir-opt --canonicalize` with every loaded dialect's patterns. */
-function canonicalize(source: string): string {
-  const { ctx } = context()
-  const r = parseSourceString(source, ctx)
-  if (r === null) {
-    throw new Error('parse failed')
-  }
-  const patterns = new RewritePatternSet(ctx)
-  for (const name of ctx.registeredOperationNames) {
-    name.def?.getCanonicalizationPatterns?.(patterns)
-  }
-  applyPatternsGreedily(r.op, new FrozenRewritePatternSet(patterns))
-  return `${printOperation(r.op)}\n`
-}
 describe('memref view ops (subview, view, reinterpret_cast, transpose, expand/collapse_shape, extract_strided_metadata)', () => {
   const input = String.raw`func.func @views(%m: memref<8x16xf32>, %d: memref<?x?xf32, strided<[?, 1], offset: ?>>, %i: index, %j: index, %buf: memref<512xi8>) {
   %a = memref.subview %m[2, %i] [4, 8] [1, 2] : memref<8x16xf32> to memref<4x8xf32, strided<[16, 2], offset: ?>>

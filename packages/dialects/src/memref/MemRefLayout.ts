@@ -394,7 +394,7 @@ export function constantEntry(list: MixedList, i: number): number | null {
   return constantIntOf(list.dynamic[d]!)
 }
 
-/** Creates the op `name` before `at` through `rewriter`. */
+/** Creates the op `name` (with `numRegions` empty regions) before `at` through `rewriter`. */
 export function createOpBefore(
   rewriter: RewriterLike,
   at: Operation,
@@ -402,12 +402,16 @@ export function createOpBefore(
   operands: readonly Value[],
   types: readonly Type[],
   properties: readonly [string, Attribute][] = [],
+  numRegions = 0,
 ): Operation {
   const state = new OperationState(at.location, rewriter.context.getOperationName(name))
   state.addOperands(operands)
   state.addTypes(types)
   for (const [n, a] of properties) {
     state.addProperty(n, a)
+  }
+  for (let i = 0; i < numRegions; i++) {
+    state.addRegion()
   }
   rewriter.setInsertionPoint(at)
   return rewriter.insert(Operation.create(state))

@@ -29,6 +29,7 @@ import {
   typeConstraint,
   variadic,
   type Attribute,
+  type AttrConstraint,
   type LogicalResult,
   type OdsOp,
   type OpAsmParser,
@@ -784,7 +785,8 @@ export const TransposeOp: OdsOp = defineOp({
 
 // ---- expand_shape / collapse_shape ---------------------------------------------------------
 
-const ReassociationAttr = attrConstraint('Array of 64-bit integer array attributes', (a) => a instanceof ArrayAttr && a.elements.every((g) => g instanceof ArrayAttr && g.elements.every((x) => x instanceof IntegerAttr)))
+/** `IndexListArrayAttr`: the reassociation groups of the expand/collapse ops. */
+export const ReassociationAttr: AttrConstraint = attrConstraint('Array of 64-bit integer array attributes', (a) => a instanceof ArrayAttr && a.elements.every((g) => g instanceof ArrayAttr && g.elements.every((x) => x instanceof IntegerAttr)))
 
 /** The reassociation groups of an expand/collapse op. */
 export function reassociation(op: Operation): number[][] {
@@ -1024,12 +1026,17 @@ function composeReassociationIndices(a: readonly (readonly number[])[], b: reado
   return consumer.map((g) => g.flatMap((i) => [...producer[i]!]))
 }
 
-/** MLIR's `ComposeReassociativeReshapeOps`: expand(expand(x)) and collapse(collapse(x)) become one op. */
-function composeReassociativeReshapeOps(name: string): CanonicalizationPattern {
-  const isExpand = name === 'memref.expand_shape'
+/**
+ * MLIR's `ComposeReassociativeReshapeOps`: expand(expand(x)) and collapse(collapse(x)) become
+ * one op; `name` is the memref or tensor op it roots at.
+ */
+export function composeReassociativeReshapeOps(name: string): CanonicalizationPattern {
+  const [dialect, kind] = name.split('.') as [string, string]
+  const isExpand = kind === 'expand_shape'
+  const args = `mlir::${dialect}::${isExpand ? 'ExpandShapeOp' : 'CollapseShapeOp'}, mlir::ReshapeOpKind::${isExpand ? 'kExpand' : 'kCollapse'}`
   return {
-    name: `ComposeReassociativeReshapeOps<mlir::memref::${isExpand ? 'ExpandShapeOp' : 'CollapseShapeOp'}, mlir::ReshapeOpKind::${isExpand ? 'kExpand' : 'kCollapse'}>`,
-    debugName: `mlir::ComposeReassociativeReshapeOps<mlir::memref::${isExpand ? 'ExpandShapeOp' : 'CollapseShapeOp'}, mlir::ReshapeOpKind::${isExpand ? 'kExpand' : 'kCollapse'}>`,
+    name: `ComposeReassociativeReshapeOps<${args}>`,
+    debugName: `mlir::ComposeReassociativeReshapeOps<${args}>`,
     rootName: name,
     benefit: 1,
     matchAndRewrite(op, rewriter) {
@@ -1397,14 +1404,16 @@ const collapseShapeOpMemRefCastFolder: CanonicalizationPattern = {
 }
 
 /** MLIR's `foldReshapeOp`: a reshape to its source's type folds to the source; expand(collapse(x)) of x's type folds to x. */
-function foldReshape(op: Operation): OpFoldResult[] | undefined {
+/** MLIR's `foldReshapeOp` (without constants): a reshape to its source's type, or undoing the reshape that defines its source. */
+export function foldReshape(op: Operation): OpFoldResult[] | undefined {
   const src = op.getOperand(0)
   const type = op.getResult(0).type
   if (src.type === type) {
     return [src]
   }
   const def = src.definingOp
-  const inverse = op.name.name === 'memref.expand_shape' ? 'memref.collapse_shape' : 'memref.expand_shape'
+  const [dialect, kind] = op.name.name.split('.') as [string, string]
+  const inverse = `${dialect}.${kind === 'expand_shape' ? 'collapse_shape' : 'expand_shape'}`
   if (def !== null && def.name.name === inverse && def.getOperand(0).type === type) {
     return [def.getOperand(0)]
   }
