@@ -60,6 +60,7 @@ import {
   verifySymbolTrait,
 } from '@tilepass/ir'
 import { argAttrArray, parseFunctionResultList } from '../func/FuncOps.ts'
+import { isValidGlobalValueType, parseCommonGlobalAndAlias, printCommonGlobalAndAlias, verifyEffectFreeInitializer } from './LLVMAliasOps.ts'
 import {
   CConvAttr,
   CConvNames,
@@ -908,15 +909,7 @@ export function buildLLVMCallOp(
 
 function parseGlobal(parser: OpAsmParser, state: OperationState): LogicalResult {
   const ctx = parser.context
-  const linkage = parser.parseOptionalKeywordOneOf(LinkageNames) ?? 'external'
-  state.addProperty('linkage', LinkageAttr.get(ctx, linkage))
-  const vis = parser.parseOptionalKeywordOneOf(['hidden', 'protected'])
-  state.addProperty('visibility_', enumIntAttr(ctx, 64, vis === undefined ? 0 : VisibilityNames.indexOf(vis)))
-  if (parser.parseOptionalKeyword('thread_local')) {
-    state.addProperty('thread_local_', UnitAttr.get(ctx))
-  }
-  const ua = parser.parseOptionalKeywordOneOf(['local_unnamed_addr', 'unnamed_addr'])
-  state.addProperty('unnamed_addr', enumIntAttr(ctx, 64, ua === undefined ? 0 : UnnamedAddrNames.indexOf(ua)))
+  parseCommonGlobalAndAlias(parser, state)
   if (parser.parseOptionalKeyword('constant')) {
     state.addProperty('constant', UnitAttr.get(ctx))
   }
@@ -952,7 +945,7 @@ function parseGlobal(parser: OpAsmParser, state: OperationState): LogicalResult 
     if (value instanceof StringAttr) {
       type = LLVMArrayType.get(IntegerType.get(ctx, 8), new TextEncoder().encode(value.value).length)
     } else {
-      return parser.emitError(parser.getCurrentLocation(), 'type can only be omitted for string globals').fail()
+      return parser.emitError(parser.getNameLoc(), 'type can only be omitted for string globals').fail()
     }
   }
   state.addProperty('global_type', TypeAttr.get(type))
@@ -960,19 +953,7 @@ function parseGlobal(parser: OpAsmParser, state: OperationState): LogicalResult 
 }
 
 function printGlobal(op: Operation, p: OpAsmPrinter): void {
-  const linkage = op.getAttr('linkage')
-  p.print(` ${linkage instanceof LinkageAttr ? linkage.linkage : 'external'} `)
-  const vis = VisibilityNames[enumIndex(op.getAttr('visibility_'))] ?? 'default'
-  if (vis !== 'default') {
-    p.print(vis + ' ')
-  }
-  if (op.getAttr('thread_local_') !== undefined) {
-    p.print('thread_local ')
-  }
-  const ua = UnnamedAddrNames[enumIndex(op.getAttr('unnamed_addr'))] ?? ''
-  if (ua !== '') {
-    p.print(ua + ' ')
-  }
+  printCommonGlobalAndAlias(op, p)
   if (op.getAttr('constant') !== undefined) {
     p.print('constant ')
   }
@@ -1050,16 +1031,13 @@ export const LLVMGlobalOp: OdsOp = defineOp({
   },
   regions: { initializer: AnyRegion },
   traits: Trait.IsolatedFromAbove | Trait.Symbol,
+  implicitTerminatorName: 'llvm.return',
   parse: parseGlobal,
   print: printGlobal,
   verify(op: Operation): LogicalResult {
     const gt = op.getAttr('global_type')
-    if (gt instanceof TypeAttr && !isCompatibleType(gt.value)) {
+    if (gt instanceof TypeAttr && !isValidGlobalValueType(gt.value)) {
       return op.emitOpError(`expects type to be a valid element type for an LLVM global`).fail()
-    }
-    const init = op.regions[0]!
-    if (!init.empty && op.getAttr('value') !== undefined) {
-      return op.emitOpError('cannot have both initializer value and region').fail()
     }
     const linkage = op.getAttr('linkage')
     const l = linkage instanceof LinkageAttr ? linkage.linkage : 'external'
@@ -1095,6 +1073,12 @@ export const LLVMGlobalOp: OdsOp = defineOp({
     const t = ret.getOperand(0).type
     if (gt instanceof TypeAttr && t !== gt.value) {
       return op.emitOpError(`initializer region type ${quoted(t)} does not match global type ${quoted(gt.value)}`).fail()
+    }
+    if (!verifyEffectFreeInitializer(op, 'ops with side effects not allowed in global initializers')) {
+      return false
+    }
+    if (op.getAttr('value') !== undefined) {
+      return op.emitOpError('cannot have both initializer value and region').fail()
     }
     return true
   },

@@ -67,6 +67,7 @@ import {
   type Value,
 } from '@tilepass/ir'
 import { LLVMLoopAttr } from './LLVMLoopAttributes.ts'
+import { getAliasAddrSpace } from './LLVMAliasOps.ts'
 import { appendSwitchOperandsOf, eraseSwitchOperandOf, parseSuccessorWithOperands, switchOperandsOf } from '../cf/CfOps.ts'
 import { verifyBranchSuccessorOperands } from '../cf/index.ts'
 import { FCmpPredicateNames, ICmpPredicateNames, LLVMPoisonAttr, LLVMUndefAttr, LLVMZeroAttr, enumIntAttr } from './LLVMAttributes.ts'
@@ -673,11 +674,12 @@ export const LLVMAddressOfOp: OdsOp = defineOp({
         .fail()
     }
     const resType = op.getResult(0).type
-    if (kind === 'llvm.mlir.global' && resType instanceof LLVMPointerType) {
+    if ((kind === 'llvm.mlir.global' || kind === 'llvm.mlir.alias') && resType instanceof LLVMPointerType) {
       const as = target!.getAttr('addr_space')
-      const space = as instanceof IntegerAttr ? Number(as.value) : 0
+      const globalSpace = as instanceof IntegerAttr ? Number(as.value) : 0
+      const space = kind === 'llvm.mlir.alias' ? getAliasAddrSpace(target!) : globalSpace
       if (space !== resType.addressSpace) {
-        return op.emitOpError('pointer address space must match address space of the referenced global').fail()
+        return op.emitOpError('pointer address space must match address space of the referenced global or alias').fail()
       }
     }
     return true

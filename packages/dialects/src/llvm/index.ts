@@ -177,6 +177,7 @@ export {
   llvmFuncOps,
 } from './LLVMFuncOps.ts'
 export { LLVMInlineAsmOp, LLVMCallIntrinsicOp, llvmInlineAsmOps } from './LLVMInlineAsmOps.ts'
+export { LLVMAliasOp, LLVMIFuncOp, llvmAliasOps } from './LLVMAliasOps.ts'
 export type {
   BuildLLVMFuncOptions,
   BuildLLVMCallOptions,
