@@ -277,6 +277,62 @@ llvm.mlir.global internal @g() : i32 {
 llvm.mlir.global internal @g() : !llvm.label
 // -----
 llvm.mlir.global internal @g(1 : i32)
+// -----
+llvm.func @r() -> !llvm.ptr
+llvm.mlir.alias @a : !llvm.func<!llvm.ptr ()> {
+  %0 = llvm.mlir.addressof @r : !llvm.ptr
+  llvm.return %0 : !llvm.ptr
+}
+llvm.func @u() {
+  %0 = llvm.call @a() : () -> !llvm.ptr
+  llvm.return
+}
+// -----
+llvm.func @r() -> !llvm.ptr {
+  %0 = llvm.mlir.zero : !llvm.ptr
+  llvm.return %0 : !llvm.ptr
+}
+llvm.mlir.ifunc @i : !llvm.func<void (i32)>, !llvm.ptr @r
+llvm.func @u(%a: i64) {
+  llvm.call @i(%a) : (i64) -> ()
+  llvm.return
+}
+// -----
+llvm.func @r() -> !llvm.ptr {
+  %0 = llvm.mlir.zero : !llvm.ptr
+  llvm.return %0 : !llvm.ptr
+}
+llvm.mlir.ifunc @i : !llvm.func<void (i32, ...)>, !llvm.ptr @r
+llvm.func @u(%a: i32) {
+  llvm.call @i(%a) : (i32) -> ()
+  llvm.return
+}
+// -----
+llvm.mlir.global @g(1 : i32) : i32
+llvm.func @u(%a: i32) {
+  llvm.call @g(%a) : (i32) -> ()
+  llvm.return
+}
+// -----
+llvm.func @r() -> !llvm.ptr {
+  %0 = llvm.mlir.zero : !llvm.ptr
+  llvm.return %0 : !llvm.ptr
+}
+llvm.mlir.ifunc @i : i32, !llvm.ptr @r
+llvm.func @u(%a: i32) {
+  llvm.call @i(%a) : (i32) -> ()
+  llvm.return
+}
+// -----
+llvm.func @r() -> !llvm.ptr {
+  %0 = llvm.mlir.zero : !llvm.ptr
+  llvm.return %0 : !llvm.ptr
+}
+llvm.mlir.ifunc @i : !llvm.func<i32 (i32)>, !llvm.ptr @r
+llvm.func @u(%a: i32) -> i32 {
+  %0 = llvm.call @i(%a) : (i32) -> i32
+  llvm.return %0 : i32
+}
 `
 
 const DIAG_EXPECTED: readonly string[] = [
@@ -288,7 +344,7 @@ const DIAG_EXPECTED: readonly string[] = [
   "23:1: error: 'llvm.mlir.alias' op expects region #0 to have 0 or 1 blocks",
   "30:1: error: 'llvm.mlir.alias' op region #0 ('initializer') failed to verify constraint: region with 1 blocks",
   "33:1: error: custom op 'llvm.mlir.alias' expected zero or one type",
-  '42:3: error: ops with side effects are not allowed in alias initializers',
+  "42:3: error: ops with side effects are not allowed in alias initializers",
   "52:8: error: 'llvm.mlir.addressof' op pointer address space must match address space of the referenced global or alias",
   "58:8: error: 'llvm.mlir.addressof' op pointer address space must match address space of the referenced global or alias",
   "66:1: error: 'llvm.mlir.ifunc' op resolver must return a pointer",
@@ -297,15 +353,20 @@ const DIAG_EXPECTED: readonly string[] = [
   "84:1: error: 'llvm.mlir.ifunc' op 'extern_weak' linkage not supported in ifuncs, available options: private, internal, linkonce, weak, linkonce_odr, weak_odr, or external linkage",
   "90:1: error: 'llvm.mlir.ifunc' op resolver must be a definition",
   "101:1: error: 'llvm.mlir.ifunc' op resolver must be a definition",
-  '106:8: error: ops with side effects not allowed in global initializers',
-  '112:8: error: ops with side effects not allowed in global initializers',
+  "106:8: error: ops with side effects not allowed in global initializers",
+  "112:8: error: ops with side effects not allowed in global initializers",
   "116:1: error: 'llvm.mlir.global' op expects regions to end with 'llvm.return', found 'llvm.unreachable'",
   "116:1: note: in custom textual format, the absence of terminator implies 'llvm.return'",
   "121:1: error: 'llvm.mlir.global' op expects type to be a valid element type for an LLVM global",
   "123:1: error: custom op 'llvm.mlir.global' type can only be omitted for string globals",
+  "131:8: error: 'llvm.call' op 'a' does not reference a valid LLVM function or IFunc",
+  "141:3: error: 'llvm.call' op operand type mismatch for operand 0: 'i64' != 'i32'",
+  "151:3: error: 'llvm.call' op missing var_callee_type attribute for vararg call",
+  "157:3: error: 'llvm.call' op 'g' does not reference a valid LLVM function or IFunc",
+  "167:3: error: 'llvm.call' op callee does not have a functional type: 'i32'",
 ]
 
-describe('llvm.mlir.alias, llvm.mlir.ifunc and global initializer diagnostics', () => {
+describe('llvm.mlir.alias, llvm.mlir.ifunc, ifunc callees and global initializer diagnostics', () => {
   it('reports what mlir-opt reports, chunk by chunk', () => {
     expect(diagnoseSplit(DIAG_INPUT)).toEqual(DIAG_EXPECTED)
   })

@@ -775,10 +775,17 @@ function verifyCallSymbolUses(op: Operation): LogicalResult {
     if (fn === undefined) {
       return op.emitOpError(`'${callee.rootReference}' does not reference a symbol in the current scope`).fail()
     }
-    if (fn.name.name !== 'llvm.func') {
-      return op.emitOpError(`'${callee.rootReference}' does not reference a valid LLVM function`).fail()
+    if (fn.name.name === 'llvm.func') {
+      fnType = getLLVMFunctionType(fn)
+    } else if (fn.name.name === 'llvm.mlir.ifunc') {
+      const t = fn.getAttr('i_func_type')
+      if (!(t instanceof TypeAttr && t.value instanceof LLVMFunctionType)) {
+        return op.emitOpError(`callee does not have a functional type: ${t instanceof TypeAttr ? quoted(t.value) : ''}`).fail()
+      }
+      fnType = t.value
+    } else {
+      return op.emitOpError(`'${callee.rootReference}' does not reference a valid LLVM function or IFunc`).fail()
     }
-    fnType = getLLVMFunctionType(fn)
   } else {
     // An indirect call: upstream checks only that the callee is a pointer (and, above,
     // the `var_callee_type` against the operands).
