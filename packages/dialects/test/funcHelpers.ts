@@ -1,4 +1,4 @@
-import { BuiltinDialect, Context, parseSourceString, printOperation, verify, type Diagnostic, type DialectDefinition } from '@tilepass/ir'
+import { BuiltinDialect, Context, FileLineColLoc, parseSourceString, printOperation, verify, type Diagnostic, type DialectDefinition } from '@tilepass/ir'
 
 /** Parses, verifies and prints `src` with the given dialects; returns the output and diagnostics (`line:col: message`). */
 export function roundTrip(src: string, dialects: readonly DialectDefinition[], options: { generic?: boolean; allowUnregistered?: boolean } = {}): { out: string; diags: string[] } {
@@ -22,4 +22,38 @@ export function roundTrip(src: string, dialects: readonly DialectDefinition[], o
   }
   ctx.diagEngine.flush()
   return { out: printOperation(res.op, options.generic ? { printGenericOpForm: true } : {}), diags }
+}
+
+/**
+ * Parses and verifies each `// -----` chunk of `source` as `mlir-opt --split-input-file`
+ * does; returns the diagnostics as `line:col: severity: message` (file lines), leaving out
+ * the "see current operation" notes.
+ */
+export function diagnoseSplit(source: string, dialects: readonly DialectDefinition[]): string[] {
+  const out: string[] = []
+  let start = 0
+  for (;;) {
+    const sep = source.indexOf('// -----', start)
+    const end = sep < 0 ? source.length : sep
+    const ctx = new Context({ dialects: [BuiltinDialect, ...dialects] })
+    ctx.diagEngine.registerHandler((d: Diagnostic) => {
+      const lc = (l: unknown): string => (l instanceof FileLineColLoc ? `${l.line}:${l.column}` : '?')
+      out.push(`${lc(d.location)}: ${d.severity}: ${d.message}`)
+      for (const n of d.notes) {
+        if (!n.message.startsWith('see current operation')) {
+          out.push(`${lc(n.location)}: note: ${n.message}`)
+        }
+      }
+      return true
+    })
+    const r = parseSourceString(source, ctx, { bufferStart: start, bufferEnd: end })
+    if (r !== null) {
+      verify(r.op)
+    }
+    ctx.diagEngine.flush()
+    if (sep < 0) {
+      return out
+    }
+    start = source.indexOf('\n', sep) + 1
+  }
 }

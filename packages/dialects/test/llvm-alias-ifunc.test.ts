@@ -3,43 +3,8 @@
 // mlir-opt --mlir-print-op-generic INPUT, and mlir-opt --split-input-file for the
 // diagnostics, written `line:col: severity: message` without the "see current operation" notes).
 import { describe, expect, it } from 'vitest'
-import { BuiltinDialect, Context, FileLineColLoc, parseSourceString, verify, type Location } from '@tilepass/ir'
 import { LLVMDialect } from '../src/llvm/index.ts'
-import { roundTrip } from './funcHelpers.ts'
-
-function lineCol(l: Location): string {
-  return l instanceof FileLineColLoc ? `${l.line}:${l.column}` : '?'
-}
-
-/** Parses and verifies each `// -----` chunk of `source` as mlir-opt --split-input-file does. */
-function diagnoseSplit(source: string): string[] {
-  const out: string[] = []
-  let start = 0
-  while (start <= source.length) {
-    const sep = source.indexOf('// -----', start)
-    const end = sep < 0 ? source.length : sep
-    const ctx = new Context({ dialects: [BuiltinDialect, LLVMDialect] })
-    ctx.diagEngine.registerHandler((d) => {
-      out.push(`${lineCol(d.location)}: ${d.severity}: ${d.message}`)
-      for (const n of d.notes) {
-        if (!n.message.startsWith('see current operation')) {
-          out.push(`${lineCol(n.location)}: note: ${n.message}`)
-        }
-      }
-      return true
-    })
-    const r = parseSourceString(source, ctx, { bufferStart: start, bufferEnd: end })
-    if (r !== null) {
-      verify(r.op)
-    }
-    ctx.diagEngine.flush()
-    if (sep < 0) {
-      break
-    }
-    start = source.indexOf('\n', sep) + 1
-  }
-  return out
-}
+import { diagnoseSplit, roundTrip } from './funcHelpers.ts'
 
 const INPUT = `llvm.func @resolver() -> !llvm.ptr {
   %0 = llvm.mlir.zero : !llvm.ptr
@@ -368,6 +333,6 @@ const DIAG_EXPECTED: readonly string[] = [
 
 describe('llvm.mlir.alias, llvm.mlir.ifunc, ifunc callees and global initializer diagnostics', () => {
   it('reports what mlir-opt reports, chunk by chunk', () => {
-    expect(diagnoseSplit(DIAG_INPUT)).toEqual(DIAG_EXPECTED)
+    expect(diagnoseSplit(DIAG_INPUT, [LLVMDialect])).toEqual(DIAG_EXPECTED)
   })
 })

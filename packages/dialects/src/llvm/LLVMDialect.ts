@@ -23,6 +23,7 @@ import { LLVMAddressOfOp, LLVMConstantOp, LLVMPoisonOp, LLVMUndefOp, LLVMZeroOp,
 import { llvmFuncOps } from './LLVMFuncOps.ts'
 import { llvmInlineAsmOps } from './LLVMInlineAsmOps.ts'
 import { llvmAliasOps } from './LLVMAliasOps.ts'
+import { llvmAtomicOps } from './LLVMAtomicOps.ts'
 import { LLVMFunctionType, LLVMPointerType, isCompatibleType, parseLLVMType, printLLVMType } from './LLVMTypes.ts'
 
 /** Creates `llvm.mlir.constant` for a folded integer/float/dense `value` of `type`, or null. */
@@ -106,7 +107,7 @@ export const llvmInlinerInterface: DialectInlinerInterface = {
 /** The `llvm` dialect: LLVM IR types, attributes and ops (the subset the standard lowerings produce). */
 export const LLVMDialect: DialectDefinition = {
   namespace: 'llvm',
-  ops: [...llvmFuncOps, ...llvmAliasOps, ...llvmCoreOps, ...llvmInlineAsmOps],
+  ops: [...llvmFuncOps, ...llvmAliasOps, ...llvmCoreOps, ...llvmAtomicOps, ...llvmInlineAsmOps],
   parseType: (parser) => parseLLVMType(parser),
   printType: (type, printer) => printLLVMType(type, printer),
   parseAttribute: (parser) => parseLLVMAttribute(parser),

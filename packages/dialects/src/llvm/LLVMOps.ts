@@ -752,7 +752,7 @@ const LoadableType: TypeConstraint = {
  * Whether `type` may be accessed atomically: an integer, pointer or LLVM float type whose
  * size is a power of two of at least 8 bits (pointers take the default 64-bit layout).
  */
-function isAtomicAccessType(type: Type): boolean {
+export function isAtomicAccessType(type: Type): boolean {
   let bits: number
   if (type instanceof IntegerType) {
     bits = type.width
@@ -820,7 +820,8 @@ export const LLVMLoadOp: OdsOp = defineOp({
   },
   memoryEffects: (op) => accessEffects(op, { kind: 'read', value: op.getOperand(0) }),
   verify: (op) => verifyAtomic(op, op.getResult(0).type, [5, 6]),
-  assemblyFormat: '(`volatile` $volatile_^)? $addr (`atomic` (`syncscope` `(` $syncscope^ `)`)? $ordering^)? attr-dict `:` type($addr) `->` type($res)',
+  assemblyFormat:
+    '(`volatile` $volatile_^)? $addr (`atomic` (`syncscope` `(` $syncscope^ `)`)? $ordering^)? (`invariant` $invariant^)? (`invariant_group` $invariantGroup^)? attr-dict `:` type($addr) `->` type($res)',
 })
 
 /** `llvm.store %v, %p : i32, !llvm.ptr`. */
@@ -840,7 +841,8 @@ export const LLVMStoreOp: OdsOp = defineOp({
   },
   memoryEffects: (op) => accessEffects(op, { kind: 'write', value: op.getOperand(1) }),
   verify: (op) => verifyAtomic(op, op.getOperand(0).type, [4, 6]),
-  assemblyFormat: '(`volatile` $volatile_^)? $value `,` $addr (`atomic` (`syncscope` `(` $syncscope^ `)`)? $ordering^)? attr-dict `:` type($value) `,` type($addr)',
+  assemblyFormat:
+    '(`volatile` $volatile_^)? $value `,` $addr (`atomic` (`syncscope` `(` $syncscope^ `)`)? $ordering^)? (`invariant_group` $invariantGroup^)? attr-dict `:` type($value) `,` type($addr)',
 })
 
 /** `llvm.alloca %n x i32 : (i64) -> !llvm.ptr`. */

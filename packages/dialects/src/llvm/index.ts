@@ -178,6 +178,7 @@ export {
 } from './LLVMFuncOps.ts'
 export { LLVMInlineAsmOp, LLVMCallIntrinsicOp, llvmInlineAsmOps } from './LLVMInlineAsmOps.ts'
 export { LLVMAliasOp, LLVMIFuncOp, llvmAliasOps } from './LLVMAliasOps.ts'
+export { LLVMAtomicRMWOp, LLVMAtomicCmpXchgOp, LLVMFenceOp, llvmAtomicOps } from './LLVMAtomicOps.ts'
 export type {
   BuildLLVMFuncOptions,
   BuildLLVMCallOptions,

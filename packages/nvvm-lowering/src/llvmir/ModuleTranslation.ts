@@ -553,19 +553,48 @@ function translateOp(op: Operation, ft: FunctionTranslation): void {
       return
     }
     case 'llvm.load': {
+      rejectAccessMetadata(op)
       const t = resType!
       const align = intAttr(op, 'alignment') ?? ft.module.dataLayout.abiAlignment(t)
+      const atomic = atomicSuffix(op, 'ordering')
       const vol = op.getAttr('volatile_') !== undefined ? 'volatile ' : ''
-      ft.emit(t, [`load ${vol}${fmtType(t, op)}, `, ...ft.typed(op.getOperand(0), op), `, align ${align}`], res)
+      ft.emit(t, [`load ${atomic === '' ? '' : 'atomic '}${vol}${fmtType(t, op)}, `, ...ft.typed(op.getOperand(0), op), `${atomic}, align ${align}`], res)
       return
     }
     case 'llvm.store': {
+      rejectAccessMetadata(op)
       const t = op.getOperand(0).type
       const align = intAttr(op, 'alignment') ?? ft.module.dataLayout.abiAlignment(t)
+      const atomic = atomicSuffix(op, 'ordering')
       const vol = op.getAttr('volatile_') !== undefined ? 'volatile ' : ''
-      ft.emit(null, [`store ${vol}`, ...ft.typed(op.getOperand(0), op), ', ', ...ft.typed(op.getOperand(1), op), `, align ${align}`])
+      ft.emit(null, [`store ${atomic === '' ? '' : 'atomic '}${vol}`, ...ft.typed(op.getOperand(0), op), ', ', ...ft.typed(op.getOperand(1), op), `${atomic}, align ${align}`])
       return
     }
+    case 'llvm.atomicrmw': {
+      rejectAccessMetadata(op)
+      const t = resType!
+      // Without an alignment, IRBuilder aligns an atomic access to the value's store size.
+      const align = intAttr(op, 'alignment') ?? ft.module.dataLayout.storeSize(t)
+      const vol = op.getAttr('volatile_') !== undefined ? 'volatile ' : ''
+      const binOp = ATOMIC_BIN_OPS[intAttr(op, 'bin_op') ?? 0] ?? 'xchg'
+      ft.emit(t, [`atomicrmw ${vol}${binOp} `, ...ft.typed(op.getOperand(0), op), ', ', ...ft.typed(op.getOperand(1), op), `${atomicSuffix(op, 'ordering')}, align ${align}`], res)
+      return
+    }
+    case 'llvm.cmpxchg': {
+      rejectAccessMetadata(op)
+      const t = op.getOperand(2).type
+      const align = intAttr(op, 'alignment') ?? ft.module.dataLayout.storeSize(t)
+      const weak = op.getAttr('weak') !== undefined ? 'weak ' : ''
+      const vol = op.getAttr('volatile_') !== undefined ? 'volatile ' : ''
+      const failure = ATOMIC_ORDERING_NAMES[intAttr(op, 'failure_ordering') ?? 0] ?? ''
+      const parts: Part[] = [`cmpxchg ${weak}${vol}`, ...ft.typed(op.getOperand(0), op), ', ', ...ft.typed(op.getOperand(1), op), ', ']
+      parts.push(...ft.typed(op.getOperand(2), op), `${atomicSuffix(op, 'success_ordering')} ${failure}, align ${align}`)
+      ft.emit(resType, parts, res)
+      return
+    }
+    case 'llvm.fence':
+      ft.emit(null, [`fence${atomicSuffix(op, 'ordering')}`])
+      return
     case 'llvm.alloca': {
       const et = (op.getAttr('elem_type') as TypeAttr).value
       const align = intAttr(op, 'alignment') ?? ft.module.dataLayout.abiAlignment(et)
@@ -1265,6 +1294,57 @@ function translateGlobal(op: Operation, globals: ReadonlyMap<string, Type | null
     s += `, align ${align}`
   }
   return s
+}
+
+/** LLVM's names of `AtomicOrdering` values (`ordering = N`). */
+const ATOMIC_ORDERING_NAMES: readonly string[] = ['', 'unordered', 'monotonic', '', 'acquire', 'release', 'acq_rel', 'seq_cst']
+
+/** LLVM's names of `llvm.atomicrmw` binary operations, by `bin_op` value. */
+const ATOMIC_BIN_OPS: readonly string[] = [
+  'xchg',
+  'add',
+  'sub',
+  'and',
+  'nand',
+  'or',
+  'xor',
+  'max',
+  'min',
+  'umax',
+  'umin',
+  'fadd',
+  'fsub',
+  'fmax',
+  'fmin',
+  'uinc_wrap',
+  'udec_wrap',
+  'usub_cond',
+  'usub_sat',
+  'fmaximum',
+  'fminimum',
+]
+
+/**
+ * ` syncscope("s") ordering` for an atomic access (no syncscope when empty), or '' when
+ * `attr` is `not_atomic`.
+ */
+function atomicSuffix(op: Operation, attr: string): string {
+  const ordering = ATOMIC_ORDERING_NAMES[intAttr(op, attr) ?? 0] ?? ''
+  if (ordering === '') {
+    return ''
+  }
+  const scope = op.getAttr('syncscope')
+  const s = scope instanceof StringAttr && scope.value !== '' ? ` syncscope("${escapeString(scope.value)}")` : ''
+  return `${s} ${ordering}`
+}
+
+/** The memory-access flags and metadata the translation does not write yet are reported, not dropped. */
+function rejectAccessMetadata(op: Operation): void {
+  for (const name of ['nontemporal', 'invariant', 'invariantGroup', 'access_groups', 'alias_scopes', 'noalias_scopes', 'tbaa']) {
+    if (op.getAttr(name) !== undefined) {
+      throw new TranslationError(op, `'${name}' on '${op.name.name}' is not supported by the translation yet`)
+    }
+  }
 }
 
 /**
