@@ -362,6 +362,7 @@ export {
   LLVMAtomicCmpXchgOp,
   LLVMFenceOp,
   llvmAtomicOps,
+  llvmIntrinsicOps,
   materializeLLVMConstant,
   llvmInlinerInterface,
   LLVMDialect,

@@ -1607,14 +1607,16 @@ export const LLVMUnreachableOp: OdsOp = defineOp({
 
 // ---- intrinsics ------------------------------------------------------------------------
 
-interface IntrinsicOptions {
+/** @internal Options of `intrinsic`. */
+export interface IntrinsicOptions {
   readonly fastmath?: boolean
   readonly operands?: number
   readonly custom?: boolean
   readonly extraAttributes?: NonNullable<OpSpec['attributes']>
 }
 
-function intrinsic(name: string, type: TypeConstraint, opts: IntrinsicOptions = {}): OdsOp {
+/** @internal An `llvm.intr.<name>` op on `type` operands with an LLVM-typed result (`Pure`). */
+export function intrinsic(name: string, type: TypeConstraint, opts: IntrinsicOptions = {}): OdsOp {
   const n = opts.operands ?? 1
   const operands: Record<string, TypeConstraint> = {}
   for (let i = 0; i < n; i++) {

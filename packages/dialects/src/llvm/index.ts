@@ -179,6 +179,7 @@ export {
 export { LLVMInlineAsmOp, LLVMCallIntrinsicOp, llvmInlineAsmOps } from './LLVMInlineAsmOps.ts'
 export { LLVMAliasOp, LLVMIFuncOp, llvmAliasOps } from './LLVMAliasOps.ts'
 export { LLVMAtomicRMWOp, LLVMAtomicCmpXchgOp, LLVMFenceOp, llvmAtomicOps } from './LLVMAtomicOps.ts'
+export { llvmIntrinsicOps } from './LLVMIntrinsicOps.ts'
 export type {
   BuildLLVMFuncOptions,
   BuildLLVMCallOptions,

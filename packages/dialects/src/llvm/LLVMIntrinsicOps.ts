@@ -1,0 +1,131 @@
+/**
+ * The memory, variadic-argument, exception and vector-reduction intrinsics of the `llvm`
+ * dialect (`llvm.intr.lifetime.start`, `llvm.intr.vastart`, `llvm.va_arg`,
+ * `llvm.intr.vector.reduce.fmin`, ...), with upstream's syntax.
+ */
+import { I64Attr, Trait, defineOp, typeConstraint, type OdsOp } from '@tilepass/ir'
+import { LLVMAnyPointer, LLVMTypeC } from './LLVMConstraints.ts'
+import { intrinsic } from './LLVMOps.ts'
+import { LLVMPointerType } from './LLVMTypes.ts'
+
+/** `LLVM_DefaultPointer`: `!llvm.ptr` in address space 0, which formats can infer. */
+const LLVMDefaultPointer = typeConstraint(
+  'LLVM pointer in address space 0',
+  (t) => t instanceof LLVMPointerType && t.addressSpace === 0,
+  (c) => LLVMPointerType.get(c, 0),
+)
+
+/** An intrinsic on one pointer with no result: `llvm.intr.<name> %p : !llvm.ptr`. */
+function pointerIntrinsic(name: string, operand: string): OdsOp {
+  return defineOp({
+    name: `llvm.intr.${name}`,
+    operands: { [operand]: LLVMAnyPointer },
+    assemblyFormat: `$${operand} attr-dict \`:\` qualified(type($${operand}))`,
+  })
+}
+
+/** `llvm.intr.lifetime.start %p : !llvm.ptr`: the start of an alloca's lifetime. */
+export const LLVMLifetimeStartOp: OdsOp = pointerIntrinsic('lifetime.start', 'ptr')
+/** `llvm.intr.lifetime.end %p : !llvm.ptr`. */
+export const LLVMLifetimeEndOp: OdsOp = pointerIntrinsic('lifetime.end', 'ptr')
+/** `llvm.intr.vastart %list : !llvm.ptr`. */
+export const LLVMVaStartOp: OdsOp = pointerIntrinsic('vastart', 'arg_list')
+/** `llvm.intr.vaend %list : !llvm.ptr`. */
+export const LLVMVaEndOp: OdsOp = pointerIntrinsic('vaend', 'arg_list')
+/** `llvm.intr.stackrestore %p : !llvm.ptr`. */
+export const LLVMStackRestoreOp: OdsOp = pointerIntrinsic('stackrestore', 'ptr')
+
+/** `llvm.intr.vacopy %src to %dst : !llvm.ptr, !llvm.ptr`. */
+export const LLVMVaCopyOp: OdsOp = defineOp({
+  name: 'llvm.intr.vacopy',
+  operands: { dest_list: LLVMAnyPointer, src_list: LLVMAnyPointer },
+  assemblyFormat: '$src_list `to` $dest_list attr-dict `:` type(operands)',
+})
+
+/** `llvm.va_arg %list : (!llvm.ptr) -> i32`: the next variadic argument. */
+export const LLVMVaArgOp: OdsOp = defineOp({
+  name: 'llvm.va_arg',
+  operands: { arg: LLVMAnyPointer },
+  results: { res: LLVMTypeC },
+  assemblyFormat: '$arg attr-dict `:` functional-type($arg, $res)',
+})
+
+/** `llvm.intr.stacksave : !llvm.ptr`. */
+export const LLVMStackSaveOp: OdsOp = defineOp({
+  name: 'llvm.intr.stacksave',
+  results: { res: LLVMAnyPointer },
+  assemblyFormat: 'attr-dict `:` qualified(type($res))',
+})
+
+/** `llvm.intr.invariant.start 4, %p : !llvm.ptr`: marks `size` bytes at `%p` invariant. */
+export const LLVMInvariantStartOp: OdsOp = defineOp({
+  name: 'llvm.intr.invariant.start',
+  operands: { ptr: LLVMAnyPointer },
+  results: { res: LLVMDefaultPointer },
+  attributes: { size: I64Attr },
+  assemblyFormat: '$size `,` $ptr attr-dict `:` qualified(type($ptr))',
+})
+
+/** `llvm.intr.invariant.end %start, 4, %p : !llvm.ptr`. */
+export const LLVMInvariantEndOp: OdsOp = defineOp({
+  name: 'llvm.intr.invariant.end',
+  operands: { start: LLVMDefaultPointer, ptr: LLVMAnyPointer },
+  attributes: { size: I64Attr },
+  assemblyFormat: '$start `,` $size `,` $ptr attr-dict `:` qualified(type($ptr))',
+})
+
+/** `llvm.intr.launder.invariant.group` / `strip.invariant.group`: a pointer of the same type. */
+function invariantGroupIntrinsic(name: string): OdsOp {
+  return defineOp({
+    name: `llvm.intr.${name}.invariant.group`,
+    operands: { ptr: LLVMAnyPointer },
+    results: { res: LLVMAnyPointer },
+    traits: Trait.SameOperandsAndResultType,
+    assemblyFormat: '$ptr attr-dict `:` qualified(type($ptr))',
+  })
+}
+/** `llvm.intr.launder.invariant.group %p : !llvm.ptr`. */
+export const LLVMLaunderInvariantGroupOp: OdsOp = invariantGroupIntrinsic('launder')
+/** `llvm.intr.strip.invariant.group %p : !llvm.ptr`. */
+export const LLVMStripInvariantGroupOp: OdsOp = invariantGroupIntrinsic('strip')
+
+/** `llvm.intr.eh.typeid.for %info : (!llvm.ptr) -> i32`. */
+export const LLVMEhTypeidForOp: OdsOp = defineOp({
+  name: 'llvm.intr.eh.typeid.for',
+  operands: { type_info: LLVMAnyPointer },
+  results: { res: LLVMTypeC },
+  assemblyFormat: '$type_info attr-dict `:` functional-type(operands, results)',
+})
+
+/** `llvm.intr.vector.reduce.fmin(%v) : (vector<4xf32>) -> f32` and the other float min/max reductions. */
+export const LLVMFloatMinMaxReductionOps: readonly OdsOp[] = ['fmin', 'fmax', 'fminimum', 'fmaximum'].map((n) =>
+  intrinsic(`vector.reduce.${n}`, LLVMTypeC, { fastmath: true }),
+)
+/** The integer reductions (`llvm.intr.vector.reduce.add`, ...), generic syntax only as upstream. */
+export const LLVMIntegerReductionOps: readonly OdsOp[] = ['add', 'mul', 'and', 'or', 'xor', 'smax', 'smin', 'umax', 'umin'].map((n) =>
+  intrinsic(`vector.reduce.${n}`, LLVMTypeC, { custom: false }),
+)
+/** `llvm.intr.vector.reduce.fadd`/`fmul` (start value and vector), generic syntax only as upstream. */
+export const LLVMOrderedReductionOps: readonly OdsOp[] = ['fadd', 'fmul'].map((n) =>
+  intrinsic(`vector.reduce.${n}`, LLVMTypeC, { fastmath: true, operands: 2, custom: false }),
+)
+
+/** The intrinsics of this file. */
+export const llvmIntrinsicOps: readonly OdsOp[] = [
+  LLVMLifetimeStartOp,
+  LLVMLifetimeEndOp,
+  LLVMVaStartOp,
+  LLVMVaEndOp,
+  LLVMVaCopyOp,
+  LLVMVaArgOp,
+  LLVMStackSaveOp,
+  LLVMStackRestoreOp,
+  LLVMInvariantStartOp,
+  LLVMInvariantEndOp,
+  LLVMLaunderInvariantGroupOp,
+  LLVMStripInvariantGroupOp,
+  LLVMEhTypeidForOp,
+  ...LLVMFloatMinMaxReductionOps,
+  ...LLVMIntegerReductionOps,
+  ...LLVMOrderedReductionOps,
+]
