@@ -22,7 +22,7 @@ import {
   type Operation,
 } from '@tilepass/ir'
 import { LLVMAnyFloat, LLVMAnyPointer } from './LLVMConstraints.ts'
-import { isAtomicAccessType } from './LLVMOps.ts'
+import { AccessGroupArrayAttrC, AliasScopeArrayAttrC, isAtomicAccessType } from './LLVMOps.ts'
 import { LLVMStructType, isCompatibleFloatingPointType, isCompatibleVectorType } from './LLVMTypes.ts'
 
 /** `AtomicOrdering`'s cases, as `llvm.load`'s `ordering` stores them. */
@@ -100,6 +100,9 @@ const memAccessAttrs = {
   alignment: optionalAttr(I64Attr),
   syncscope: optionalAttr(StrAttr),
   volatile_: optionalAttr(UnitAttrC),
+  access_groups: optionalAttr(AccessGroupArrayAttrC),
+  alias_scopes: optionalAttr(AliasScopeArrayAttrC),
+  noalias_scopes: optionalAttr(AliasScopeArrayAttrC),
 }
 
 /** `llvm.atomicrmw add %p, %v monotonic : !llvm.ptr, i32`. */

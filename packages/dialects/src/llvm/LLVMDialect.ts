@@ -19,6 +19,7 @@ import {
 } from '@tilepass/ir'
 import { LLVMPoisonAttr, LLVMUndefAttr, LLVMZeroAttr, parseLLVMAttribute, printLLVMAttribute } from './LLVMAttributes.ts'
 import { LLVMLoopAttr } from './LLVMLoopAttributes.ts'
+import { LLVMScopeAttr } from './LLVMScopeAttributes.ts'
 import { LLVMAddressOfOp, LLVMConstantOp, LLVMPoisonOp, LLVMUndefOp, LLVMZeroOp, llvmCoreOps } from './LLVMOps.ts'
 import { llvmFuncOps } from './LLVMFuncOps.ts'
 import { llvmInlineAsmOps } from './LLVMInlineAsmOps.ts'
@@ -114,7 +115,8 @@ export const LLVMDialect: DialectDefinition = {
   parseAttribute: (parser) => parseLLVMAttribute(parser),
   printAttribute: (attr, printer) => printLLVMAttribute(attr, printer),
   materializeConstant: materializeLLVMConstant,
-  // Upstream's `LLVMOpAsmDialectInterface` aliases loop metadata by mnemonic (`#loop_unroll`).
-  getAlias: (x) => (x instanceof LLVMLoopAttr ? x.mnemonic : undefined),
+  // Upstream's `LLVMOpAsmDialectInterface` aliases loop and alias-analysis metadata by
+  // mnemonic (`#loop_unroll`, `#alias_scope`).
+  getAlias: (x) => (x instanceof LLVMLoopAttr || x instanceof LLVMScopeAttr ? x.mnemonic : undefined),
   interfaces: { inliner: llvmInlinerInterface },
 }

@@ -856,6 +856,7 @@ export const LLVMCallOp: OdsOp = defineOp({
     no_inline: optUnit,
     always_inline: optUnit,
     inline_hint: optUnit,
+    // MLIR 22 leaves these unchecked on calls.
     access_groups: optAny,
     alias_scopes: optAny,
     noalias_scopes: optAny,

@@ -3,9 +3,10 @@
  * dialect (`llvm.intr.lifetime.start`, `llvm.intr.vastart`, `llvm.va_arg`,
  * `llvm.intr.vector.reduce.fmin`, ...), with upstream's syntax.
  */
-import { I64Attr, Trait, defineOp, typeConstraint, type OdsOp } from '@tilepass/ir'
+import { I64Attr, Trait, attrConstraint, defineOp, typeConstraint, type Attribute, type OdsOp, type OpAsmParser, type OpAsmPrinter } from '@tilepass/ir'
 import { LLVMAnyPointer, LLVMTypeC } from './LLVMConstraints.ts'
 import { intrinsic } from './LLVMOps.ts'
+import { LLVMScopeAttr } from './LLVMScopeAttributes.ts'
 import { LLVMPointerType } from './LLVMTypes.ts'
 
 /** `LLVM_DefaultPointer`: `!llvm.ptr` in address space 0, which formats can infer. */
@@ -110,6 +111,35 @@ export const LLVMOrderedReductionOps: readonly OdsOp[] = ['fadd', 'fmul'].map((n
   intrinsic(`vector.reduce.${n}`, LLVMTypeC, { fastmath: true, operands: 2, custom: false }),
 )
 
+function isAliasScope(a: Attribute): boolean {
+  return a instanceof LLVMScopeAttr && a.mnemonic === 'alias_scope'
+}
+
+/** `llvm.intr.experimental.noalias.scope.decl #alias_scope`: declares a noalias scope. */
+export const LLVMNoAliasScopeDeclOp: OdsOp = defineOp({
+  name: 'llvm.intr.experimental.noalias.scope.decl',
+  attributes: {
+    scope: attrConstraint('LLVM dialect alias scope', isAliasScope, {
+      parse(parser: OpAsmParser): Attribute | undefined {
+        const loc = parser.getCurrentLocation()
+        const a = parser.parseAttribute()
+        if (a !== undefined && !isAliasScope(a)) {
+          parser.emitError(loc, 'invalid kind of attribute specified').report()
+          return undefined
+        }
+        return a
+      },
+      parseOptional(parser: OpAsmParser): Attribute | null {
+        return parser.parseOptionalAttribute() ?? null
+      },
+      print(attr: Attribute, p: OpAsmPrinter): void {
+        p.printAttribute(attr)
+      },
+    }),
+  },
+  assemblyFormat: '$scope attr-dict',
+})
+
 /** The intrinsics of this file. */
 export const llvmIntrinsicOps: readonly OdsOp[] = [
   LLVMLifetimeStartOp,
@@ -125,6 +155,7 @@ export const llvmIntrinsicOps: readonly OdsOp[] = [
   LLVMLaunderInvariantGroupOp,
   LLVMStripInvariantGroupOp,
   LLVMEhTypeidForOp,
+  LLVMNoAliasScopeDeclOp,
   ...LLVMFloatMinMaxReductionOps,
   ...LLVMIntegerReductionOps,
   ...LLVMOrderedReductionOps,

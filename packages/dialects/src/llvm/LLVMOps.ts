@@ -67,6 +67,7 @@ import {
   type Value,
 } from '@tilepass/ir'
 import { LLVMLoopAttr } from './LLVMLoopAttributes.ts'
+import { LLVMScopeAttr } from './LLVMScopeAttributes.ts'
 import { getAliasAddrSpace } from './LLVMAliasOps.ts'
 import { appendSwitchOperandsOf, eraseSwitchOperandOf, parseSuccessorWithOperands, switchOperandsOf } from '../cf/CfOps.ts'
 import { verifyBranchSuccessorOperands } from '../cf/index.ts'
@@ -793,13 +794,14 @@ function verifyAtomic(op: Operation, valueType: Type, forbidden: readonly number
   return true
 }
 
-/**
- * `LLVM_AccessGroupArrayAttr` / `LLVM_AliasScopeArrayAttr`: arrays of `#llvm.access_group`
- * / `#llvm.alias_scope` attributes. Tilepass has neither attribute kind yet, so only the
- * empty array satisfies them; anything else is rejected with upstream's message.
- */
-const AccessGroupArrayAttrC = attrConstraint('LLVM dialect access group metadata array', (a) => a instanceof ArrayAttr && a.elements.length === 0)
-const AliasScopeArrayAttrC = attrConstraint('LLVM dialect alias scope array', (a) => a instanceof ArrayAttr && a.elements.length === 0)
+function isScopeAttrArray(a: Attribute, mnemonic: string): boolean {
+  return a instanceof ArrayAttr && a.elements.every((e) => e instanceof LLVMScopeAttr && e.mnemonic === mnemonic)
+}
+
+/** @internal `LLVM_AccessGroupArrayAttr`: an array of `#llvm.access_group` attributes. */
+export const AccessGroupArrayAttrC: AttrConstraint = attrConstraint('LLVM dialect access group metadata array', (a) => isScopeAttrArray(a, 'access_group'))
+/** @internal `LLVM_AliasScopeArrayAttr`: an array of `#llvm.alias_scope` attributes. */
+export const AliasScopeArrayAttrC: AttrConstraint = attrConstraint('LLVM dialect alias scope array', (a) => isScopeAttrArray(a, 'alias_scope'))
 
 /** `llvm.load %p : !llvm.ptr -> i32`. */
 export const LLVMLoadOp: OdsOp = defineOp({
