@@ -363,6 +363,8 @@ export {
   LLVMFenceOp,
   llvmAtomicOps,
   llvmIntrinsicOps,
+  LLVMScopeAttr,
+  isScopeAttrMnemonic,
   materializeLLVMConstant,
   llvmInlinerInterface,
   LLVMDialect,
@@ -371,6 +373,7 @@ export {
 } from './llvm/index.ts'
 export type {
   LoopAttrMnemonic,
+  ScopeAttrMnemonic,
   BuildLLVMFuncOptions,
   BuildLLVMCallOptions,
 } from './llvm/index.ts'

@@ -180,6 +180,8 @@ export { LLVMInlineAsmOp, LLVMCallIntrinsicOp, llvmInlineAsmOps } from './LLVMIn
 export { LLVMAliasOp, LLVMIFuncOp, llvmAliasOps } from './LLVMAliasOps.ts'
 export { LLVMAtomicRMWOp, LLVMAtomicCmpXchgOp, LLVMFenceOp, llvmAtomicOps } from './LLVMAtomicOps.ts'
 export { llvmIntrinsicOps } from './LLVMIntrinsicOps.ts'
+export { LLVMScopeAttr, isScopeAttrMnemonic } from './LLVMScopeAttributes.ts'
+export type { ScopeAttrMnemonic } from './LLVMScopeAttributes.ts'
 export type {
   BuildLLVMFuncOptions,
   BuildLLVMCallOptions,
