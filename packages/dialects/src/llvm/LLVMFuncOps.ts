@@ -60,6 +60,7 @@ import {
   verifySymbolTrait,
 } from '@tilepass/ir'
 import { argAttrArray, parseFunctionResultList } from '../func/FuncOps.ts'
+import { parseOptionalOpBundles, printOpBundles, resolveOpBundles } from './LLVMOpBundles.ts'
 import { isValidGlobalValueType, parseCommonGlobalAndAlias, printCommonGlobalAndAlias, verifyEffectFreeInitializer } from './LLVMAliasOps.ts'
 import {
   CConvAttr,
@@ -621,7 +622,8 @@ function parseCall(parser: OpAsmParser, state: OperationState): LogicalResult {
     }
     state.addProperty('var_callee_type', TypeAttr.get(vt))
   }
-  if (!parser.parseOptionalAttrDict(state.attributes)) {
+  const bundles = parseOptionalOpBundles(parser)
+  if (bundles === undefined || !parser.parseOptionalAttrDict(state.attributes)) {
     return false
   }
   const colonLoc = parser.getCurrentLocation()
@@ -664,8 +666,11 @@ function parseCall(parser: OpAsmParser, state: OperationState): LogicalResult {
     state.addProperty('res_attrs', resAttrs)
   }
   const numCallee = args.length + (calleeOperand !== undefined ? 1 : 0)
-  state.addProperty('operandSegmentSizes', DenseArrayAttr.getI32(ctx, [numCallee, 0]))
-  state.addProperty('op_bundle_sizes', DenseArrayAttr.getI32(ctx, []))
+  const numBundleOperands = resolveOpBundles(parser, bundles, state, state.operands)
+  if (numBundleOperands === undefined) {
+    return false
+  }
+  state.addProperty('operandSegmentSizes', DenseArrayAttr.getI32(ctx, [numCallee, numBundleOperands]))
   state.addTypes(sig.results)
   return true
 }
@@ -697,6 +702,7 @@ function printCall(op: Operation, p: OpAsmPrinter): void {
     p.printType(vt.value)
     p.print(')')
   }
+  printOpBundles(op, p, LLVMCallOp.operandValues(op, 'op_bundle_operands'))
   const elided = ['callee', 'TailCallKind', 'var_callee_type', 'CConv', 'operandSegmentSizes', 'op_bundle_sizes', 'op_bundle_tags', 'arg_attrs', 'res_attrs']
   const fmf = op.getAttr('fastmathFlags')
   if (fmf instanceof LLVMFastmathFlagsAttr && fmf.value === 0) {

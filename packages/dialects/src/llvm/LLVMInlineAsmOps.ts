@@ -31,6 +31,7 @@ import {
   type OperationState,
   type Value,
 } from '@tilepass/ir'
+import { parseOptionalOpBundles, printOpBundles, resolveOpBundles } from './LLVMOpBundles.ts'
 import { TailCallKindAttr } from './LLVMAttributes.ts'
 import { DefaultFastmathFlags, TailCallKindAttrC } from './LLVMConstraints.ts'
 
@@ -183,23 +184,34 @@ export const LLVMCallIntrinsicOp: OdsOp = defineOp({
     }
     state.addProperty('intrin', StringAttr.get(ctx, name))
     const operands = parser.parseOperandList('paren')
-    if (operands === undefined || !parseCallTail(parser, state, operands)) {
+    if (operands === undefined) {
       return false
     }
-    state.addProperty('operandSegmentSizes', DenseArrayAttr.getI32(ctx, [operands.length, 0]))
-    state.addProperty('op_bundle_sizes', DenseArrayAttr.getI32(ctx, []))
+    const bundles = parseOptionalOpBundles(parser)
+    if (bundles === undefined || !parseCallTail(parser, state, operands)) {
+      return false
+    }
+    const bundleOperands: Value[] = []
+    const numBundleOperands = resolveOpBundles(parser, bundles, state, bundleOperands)
+    if (numBundleOperands === undefined) {
+      return false
+    }
+    state.addOperands(bundleOperands)
+    state.addProperty('operandSegmentSizes', DenseArrayAttr.getI32(ctx, [operands.length, numBundleOperands]))
     return true
   },
   print(op: Operation, p: OpAsmPrinter): void {
     p.print(' ')
     p.printString((op.getAttr('intrin') as StringAttr).value)
+    const args = LLVMCallIntrinsicOp.operandValues(op, 'args')
     p.print('(')
-    p.printOperands(op.getOperands())
+    p.printOperands(args)
     p.print(')')
-    p.printOptionalAttrDict(op.getAttrs(), ['intrin', 'operandSegmentSizes', 'op_bundle_sizes', 'fastmathFlags'])
+    printOpBundles(op, p, LLVMCallIntrinsicOp.operandValues(op, 'op_bundle_operands'))
+    p.printOptionalAttrDict(op.getAttrs(), ['intrin', 'operandSegmentSizes', 'op_bundle_sizes', 'op_bundle_tags', 'fastmathFlags'])
     p.print(' : ')
     p.printFunctionalType(
-      op.getOperands().map((v) => v.type),
+      args.map((v) => v.type),
       op.numResults > 0 ? [op.getResult(0).type] : [],
     )
   },

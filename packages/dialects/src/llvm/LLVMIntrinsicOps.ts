@@ -3,7 +3,29 @@
  * dialect (`llvm.intr.lifetime.start`, `llvm.intr.vastart`, `llvm.va_arg`,
  * `llvm.intr.vector.reduce.fmin`, ...), with upstream's syntax.
  */
-import { I64Attr, Trait, attrConstraint, defineOp, typeConstraint, type Attribute, type OdsOp, type OpAsmParser, type OpAsmPrinter } from '@tilepass/ir'
+import {
+  AnyType,
+  ArrayAttrC,
+  DenseArrayAttr,
+  DenseI32ArrayAttr,
+  I1,
+  I64Attr,
+  Trait,
+  attrConstraint,
+  defaultValuedAttr,
+  defineOp,
+  optionalAttr,
+  typeConstraint,
+  variadic,
+  type Attribute,
+  type LogicalResult,
+  type OdsOp,
+  type OpAsmParser,
+  type OpAsmPrinter,
+  type Operation,
+  type OperationState,
+} from '@tilepass/ir'
+import { parseOptionalOpBundles, printOpBundles, resolveOpBundles } from './LLVMOpBundles.ts'
 import { LLVMAnyPointer, LLVMTypeC } from './LLVMConstraints.ts'
 import { intrinsic } from './LLVMOps.ts'
 import { LLVMScopeAttr } from './LLVMScopeAttributes.ts'
@@ -140,6 +162,42 @@ export const LLVMNoAliasScopeDeclOp: OdsOp = defineOp({
   assemblyFormat: '$scope attr-dict',
 })
 
+/** `llvm.intr.assume %cond ["tag"(%x : i32)] : i1`: an assumption, with optional operand bundles. */
+export const LLVMAssumeOp: OdsOp = defineOp({
+  name: 'llvm.intr.assume',
+  operands: { cond: I1, op_bundle_operands: variadic(AnyType) },
+  attributes: {
+    op_bundle_sizes: defaultValuedAttr(DenseI32ArrayAttr, (c) => DenseArrayAttr.getI32(c, [])),
+    op_bundle_tags: optionalAttr(ArrayAttrC),
+  },
+  parse(parser: OpAsmParser, state: OperationState): LogicalResult {
+    const cond = parser.parseOperand()
+    if (cond === undefined) {
+      return false
+    }
+    const bundles = parseOptionalOpBundles(parser)
+    if (bundles === undefined || !parser.parseColon()) {
+      return false
+    }
+    const type = parser.parseType()
+    if (type === undefined || !parser.resolveOperand(cond, type, state.operands)) {
+      return false
+    }
+    if (resolveOpBundles(parser, bundles, state, state.operands) === undefined) {
+      return false
+    }
+    return parser.parseOptionalAttrDict(state.attributes)
+  },
+  print(op: Operation, p: OpAsmPrinter): void {
+    p.print(' ')
+    p.printOperand(op.getOperand(0))
+    printOpBundles(op, p, op.getOperands().slice(1))
+    p.print(' : ')
+    p.printType(op.getOperand(0).type)
+    p.printOptionalAttrDict(op.getAttrs(), ['op_bundle_sizes', 'op_bundle_tags'])
+  },
+})
+
 /** The intrinsics of this file. */
 export const llvmIntrinsicOps: readonly OdsOp[] = [
   LLVMLifetimeStartOp,
@@ -156,6 +214,7 @@ export const llvmIntrinsicOps: readonly OdsOp[] = [
   LLVMStripInvariantGroupOp,
   LLVMEhTypeidForOp,
   LLVMNoAliasScopeDeclOp,
+  LLVMAssumeOp,
   ...LLVMFloatMinMaxReductionOps,
   ...LLVMIntegerReductionOps,
   ...LLVMOrderedReductionOps,

@@ -687,6 +687,7 @@ function translateOp(op: Operation, ft: FunctionTranslation): void {
       return
     }
     case 'llvm.call_intrinsic': {
+      rejectOpBundles(op)
       const name = (op.getAttr('intrin') as StringAttr).value
       let base = name.startsWith('llvm.') ? name.slice(5) : name
       while (intrinsicAttributes(name, base) === undefined && base.includes('.')) {
@@ -865,6 +866,7 @@ function foldConstantGEP(op: Operation, ft: FunctionTranslation, et: Type, gepBa
 }
 
 function translateCall(op: Operation, ft: FunctionTranslation): void {
+  rejectOpBundles(op)
   const callee = op.getAttr('callee')
   if (!(callee instanceof SymbolRefAttr)) {
     throw new TranslationError(op, 'indirect calls are not supported by the translation yet')
@@ -1336,6 +1338,13 @@ function atomicSuffix(op: Operation, attr: string): string {
   const scope = op.getAttr('syncscope')
   const s = scope instanceof StringAttr && scope.value !== '' ? ` syncscope("${escapeString(scope.value)}")` : ''
   return `${s} ${ordering}`
+}
+
+/** Operand bundles are reported, not dropped: the translation does not write them yet. */
+function rejectOpBundles(op: Operation): void {
+  if (op.getAttr('op_bundle_tags') !== undefined) {
+    throw new TranslationError(op, `operand bundles on '${op.name.name}' are not supported by the translation yet`)
+  }
 }
 
 /** The memory-access flags and metadata the translation does not write yet are reported, not dropped. */
