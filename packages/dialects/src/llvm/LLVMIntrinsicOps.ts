@@ -8,8 +8,12 @@ import {
   ArrayAttrC,
   DenseArrayAttr,
   DenseI32ArrayAttr,
+  FloatType,
   I1,
+  I32,
   I64Attr,
+  IntegerType,
+  VectorType,
   Trait,
   attrConstraint,
   defaultValuedAttr,
@@ -24,9 +28,10 @@ import {
   type OpAsmPrinter,
   type Operation,
   type OperationState,
+  type Type,
 } from '@tilepass/ir'
 import { parseOptionalOpBundles, printOpBundles, resolveOpBundles } from './LLVMOpBundles.ts'
-import { LLVMAnyPointer, LLVMTypeC } from './LLVMConstraints.ts'
+import { LLVMAnyPointer, LLVMAnyVector, LLVMTypeC } from './LLVMConstraints.ts'
 import { intrinsic } from './LLVMOps.ts'
 import { LLVMScopeAttr } from './LLVMScopeAttributes.ts'
 import { LLVMPointerType } from './LLVMTypes.ts'
@@ -198,6 +203,84 @@ export const LLVMAssumeOp: OdsOp = defineOp({
   },
 })
 
+// ---- vector intrinsics ------------------------------------------------------------------
+
+/** The (minimum) bit size of an LLVM-compatible vector: elements times element width. */
+function vectorBits(t: Type): number {
+  if (!(t instanceof VectorType)) {
+    return 0
+  }
+  const e = t.elementType
+  const width = e instanceof IntegerType || e instanceof FloatType ? e.width : 64
+  return t.shape.reduce((a, b) => a * b, 1) * width
+}
+
+function isScalable(t: Type): boolean {
+  return t instanceof VectorType && t.scalableDims.includes(true)
+}
+
+/**
+ * Upstream's two predicates of the subvector intrinsics: no vector over 2^17 bits, and no
+ * scalable part of a fixed-length vector.
+ */
+function verifySubvector(op: Operation, small: Type, big: Type, verb: string): LogicalResult {
+  if (vectorBits(small) > 131072 || vectorBits(big) > 131072) {
+    return op.emitOpError('failed to verify that vectors are not bigger than 2^17 bits.').fail()
+  }
+  if (isScalable(small) && !isScalable(big)) {
+    return op.emitOpError(`failed to verify that it is not ${verb} scalable ${verb === 'inserting' ? 'into' : 'from'} fixed-length vectors.`).fail()
+  }
+  return true
+}
+
+/** `llvm.intr.vector.insert %sub, %vec[4] : vector<4xf32> into vector<8xf32>`. */
+export const LLVMVectorInsertOp: OdsOp = defineOp({
+  name: 'llvm.intr.vector.insert',
+  operands: { dstvec: LLVMAnyVector, srcvec: LLVMAnyVector },
+  results: { res: LLVMAnyVector },
+  attributes: { pos: I64Attr },
+  traits: Trait.Pure,
+  allTypesMatch: [['dstvec', 'res']],
+  assemblyFormat: '$srcvec `,` $dstvec `[` $pos `]` attr-dict `:` type($srcvec) `into` type($res)',
+  verify: (op) => verifySubvector(op, op.getOperand(1).type, op.getResult(0).type, 'inserting'),
+})
+
+/** `llvm.intr.vector.extract %vec[4] : vector<4xf32> from vector<8xf32>`. */
+export const LLVMVectorExtractOp: OdsOp = defineOp({
+  name: 'llvm.intr.vector.extract',
+  operands: { srcvec: LLVMAnyVector },
+  results: { res: LLVMAnyVector },
+  attributes: { pos: I64Attr },
+  traits: Trait.Pure,
+  assemblyFormat: '$srcvec `[` $pos `]` attr-dict `:` type($res) `from` type($srcvec)',
+  verify: (op) => verifySubvector(op, op.getResult(0).type, op.getOperand(0).type, 'extracting'),
+})
+
+/** `llvm.intr.vector.interleave2` and `deinterleave2` (generic syntax only, as upstream). */
+export const LLVMVectorInterleave2Op: OdsOp = defineOp({
+  name: 'llvm.intr.vector.interleave2',
+  operands: { vec1: LLVMAnyVector, vec2: LLVMAnyVector },
+  results: { res: LLVMAnyVector },
+  traits: Trait.Pure,
+})
+/** `llvm.intr.vector.deinterleave2`: a struct of the two halves. */
+export const LLVMVectorDeinterleave2Op: OdsOp = defineOp({
+  name: 'llvm.intr.vector.deinterleave2',
+  operands: { vec: LLVMAnyVector },
+  results: { res: LLVMTypeC },
+  traits: Trait.Pure,
+})
+
+/** The vector-predicated integer min/max intrinsics (`llvm.intr.vp.smax`, ...; generic syntax only). */
+export const LLVMVPMinMaxOps: readonly OdsOp[] = ['smax', 'smin', 'umax', 'umin'].map((n) =>
+  defineOp({
+    name: `llvm.intr.vp.${n}`,
+    operands: { lhs: LLVMAnyVector, rhs: LLVMAnyVector, mask: LLVMAnyVector, evl: I32 },
+    results: { res: LLVMAnyVector },
+    traits: Trait.Pure,
+  }),
+)
+
 /** The intrinsics of this file. */
 export const llvmIntrinsicOps: readonly OdsOp[] = [
   LLVMLifetimeStartOp,
@@ -215,6 +298,11 @@ export const llvmIntrinsicOps: readonly OdsOp[] = [
   LLVMEhTypeidForOp,
   LLVMNoAliasScopeDeclOp,
   LLVMAssumeOp,
+  LLVMVectorInsertOp,
+  LLVMVectorExtractOp,
+  LLVMVectorInterleave2Op,
+  LLVMVectorDeinterleave2Op,
+  ...LLVMVPMinMaxOps,
   ...LLVMFloatMinMaxReductionOps,
   ...LLVMIntegerReductionOps,
   ...LLVMOrderedReductionOps,
