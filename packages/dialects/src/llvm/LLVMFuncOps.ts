@@ -556,7 +556,8 @@ export function getLLVMCallArgOperands(op: Operation): Value[] {
   return calleeAttr(op) !== undefined ? all : all.slice(1)
 }
 
-interface CallSignature {
+/** @internal A parsed call signature. */
+export interface CallSignature {
   readonly inputs: Type[]
   readonly inputAttrs: (readonly NamedAttribute[])[]
   readonly results: Type[]
@@ -564,7 +565,8 @@ interface CallSignature {
 }
 
 /** `(i32 {llvm.noundef}, f32) -> (i32 {llvm.zeroext})`: a call's function type with argument and result attributes. */
-function parseCallSignature(parser: OpAsmParser): CallSignature | undefined {
+/** @internal Parses a call's `(type {attrs}, ...) -> result` signature. */
+export function parseCallSignature(parser: OpAsmParser): CallSignature | undefined {
   const sig: CallSignature = { inputs: [], inputAttrs: [], results: [], resultAttrs: [] }
   if (!parser.parseLParen()) {
     return undefined
@@ -714,6 +716,14 @@ function printCall(op: Operation, p: OpAsmPrinter): void {
     p.printType(all[0]!.type)
     p.print(', ')
   }
+  printCallSignature(op, p, args)
+}
+
+/**
+ * @internal Prints a call's `(types {arg attrs}) -> result` signature for `args`, with the
+ * `arg_attrs`/`res_attrs` of `op`; a result with attributes (or a function type) is parenthesized.
+ */
+export function printCallSignature(op: Operation, p: OpAsmPrinter, args: readonly Value[]): void {
   const argAttrs = op.getAttr('arg_attrs')
   p.print('(')
   for (let i = 0; i < args.length; i++) {

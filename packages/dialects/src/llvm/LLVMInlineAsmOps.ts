@@ -32,6 +32,8 @@ import {
   type Value,
 } from '@tilepass/ir'
 import { parseOptionalOpBundles, printOpBundles, resolveOpBundles } from './LLVMOpBundles.ts'
+import { parseCallSignature, printCallSignature } from './LLVMFuncOps.ts'
+import { argAttrArray } from '../func/FuncOps.ts'
 import { TailCallKindAttr } from './LLVMAttributes.ts'
 import { DefaultFastmathFlags, TailCallKindAttrC } from './LLVMConstraints.ts'
 
@@ -188,8 +190,29 @@ export const LLVMCallIntrinsicOp: OdsOp = defineOp({
       return false
     }
     const bundles = parseOptionalOpBundles(parser)
-    if (bundles === undefined || !parseCallTail(parser, state, operands)) {
+    if (bundles === undefined || !parser.parseOptionalAttrDict(state.attributes)) {
       return false
+    }
+    const colonLoc = parser.getCurrentLocation()
+    if (!parser.parseColon()) {
+      return false
+    }
+    // Upstream parses the signature as a direct call's and adds its complaint.
+    const sig = parseCallSignature(parser)
+    if (sig === undefined) {
+      return parser.emitError(colonLoc, 'expected direct call to have 1 trailing types').fail()
+    }
+    if (!parser.resolveOperands(operands, sig.inputs, colonLoc, state.operands)) {
+      return false
+    }
+    state.addTypes(sig.results)
+    const argAttrs = argAttrArray(ctx, sig.inputAttrs)
+    if (argAttrs !== null) {
+      state.addProperty('arg_attrs', argAttrs)
+    }
+    const resAttrs = argAttrArray(ctx, sig.resultAttrs)
+    if (resAttrs !== null) {
+      state.addProperty('res_attrs', resAttrs)
     }
     const bundleOperands: Value[] = []
     const numBundleOperands = resolveOpBundles(parser, bundles, state, bundleOperands)
@@ -208,12 +231,9 @@ export const LLVMCallIntrinsicOp: OdsOp = defineOp({
     p.printOperands(args)
     p.print(')')
     printOpBundles(op, p, LLVMCallIntrinsicOp.operandValues(op, 'op_bundle_operands'))
-    p.printOptionalAttrDict(op.getAttrs(), ['intrin', 'operandSegmentSizes', 'op_bundle_sizes', 'op_bundle_tags', 'fastmathFlags'])
+    p.printOptionalAttrDict(op.getAttrs(), ['intrin', 'operandSegmentSizes', 'op_bundle_sizes', 'op_bundle_tags', 'fastmathFlags', 'arg_attrs', 'res_attrs'])
     p.print(' : ')
-    p.printFunctionalType(
-      args.map((v) => v.type),
-      op.numResults > 0 ? [op.getResult(0).type] : [],
-    )
+    printCallSignature(op, p, args)
   },
 })
 
