@@ -191,6 +191,8 @@ export {
   LLVMPointerType,
   LLVMVoidType,
   LLVMTokenType,
+  LLVMPPCFP128Type,
+  LLVMTargetExtType,
   LLVMLabelType,
   LLVMMetadataType,
   LLVMArrayType,

@@ -3,6 +3,8 @@ export {
   LLVMPointerType,
   LLVMVoidType,
   LLVMTokenType,
+  LLVMPPCFP128Type,
+  LLVMTargetExtType,
   LLVMLabelType,
   LLVMMetadataType,
   LLVMArrayType,
