@@ -363,6 +363,7 @@ export {
   LLVMAtomicRMWOp,
   LLVMAtomicCmpXchgOp,
   LLVMFenceOp,
+  AtomicBinOpNames,
   llvmAtomicOps,
   llvmIntrinsicOps,
   LLVMScopeAttr,

@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest'
 import { BuiltinDialect, Context, FileLineColLoc, parseSourceString, printOperation, verify, type Diagnostic, type DialectDefinition } from '@tilepass/ir'
 
 /** Parses, verifies and prints `src` with the given dialects; returns the output and diagnostics (`line:col: message`). */
@@ -56,4 +57,40 @@ export function diagnoseSplit(source: string, dialects: readonly DialectDefiniti
     }
     start = source.indexOf('\n', sep) + 1
   }
+}
+
+/** One input of `describeAgainstMlirOpt`: mlir-opt 22's custom and generic output for `input`, and its diagnostics for `diagInput`. */
+export interface MlirOptCase {
+  readonly input: string
+  readonly custom: string
+  readonly generic: string
+  readonly diagInput: string
+  readonly diagExpected: readonly string[]
+}
+
+/**
+ * The checks of an oracle case: `input` prints as mlir-opt prints it (custom and generic
+ * forms, both of which re-parse to the same text), and each `// -----` chunk of `diagInput`
+ * reports what mlir-opt --split-input-file reports.
+ */
+export function describeAgainstMlirOpt(title: string, dialects: readonly DialectDefinition[], c: MlirOptCase): void {
+  describe(`${title} round trip`, () => {
+    it('prints the custom form as mlir-opt', () => {
+      const r = roundTrip(c.input, dialects)
+      expect(r.diags).toEqual([])
+      expect(r.out).toBe(c.custom)
+    })
+    it('prints the generic form as mlir-opt', () => {
+      expect(roundTrip(c.input, dialects, { generic: true }).out).toBe(c.generic)
+    })
+    it('re-parses its own output to the same text', () => {
+      expect(roundTrip(c.custom, dialects).out).toBe(c.custom)
+      expect(roundTrip(c.generic, dialects).out).toBe(c.custom)
+    })
+  })
+  describe(`${title} diagnostics`, () => {
+    it('reports what mlir-opt reports, chunk by chunk', () => {
+      expect(diagnoseSplit(c.diagInput, dialects)).toEqual(c.diagExpected)
+    })
+  })
 }

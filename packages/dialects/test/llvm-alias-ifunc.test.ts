@@ -2,9 +2,8 @@
 // expected text is the output of mlir-opt 22.1.8 on the input next to it (mlir-opt INPUT,
 // mlir-opt --mlir-print-op-generic INPUT, and mlir-opt --split-input-file for the
 // diagnostics, written `line:col: severity: message` without the "see current operation" notes).
-import { describe, expect, it } from 'vitest'
 import { LLVMDialect } from '../src/llvm/index.ts'
-import { diagnoseSplit, roundTrip } from './funcHelpers.ts'
+import { describeAgainstMlirOpt } from './funcHelpers.ts'
 
 const INPUT = `llvm.func @resolver() -> !llvm.ptr {
   %0 = llvm.mlir.zero : !llvm.ptr
@@ -103,21 +102,6 @@ const GENERIC = `"builtin.module"() ({
   }) : () -> ()
 }) : () -> ()
 `
-
-describe('llvm.mlir.alias and llvm.mlir.ifunc round trip', () => {
-  it('prints the custom form as mlir-opt', () => {
-    const r = roundTrip(INPUT, [LLVMDialect])
-    expect(r.diags).toEqual([])
-    expect(r.out).toBe(CUSTOM)
-  })
-  it('prints the generic form as mlir-opt', () => {
-    expect(roundTrip(INPUT, [LLVMDialect], { generic: true }).out).toBe(GENERIC)
-  })
-  it('re-parses its own output to the same text', () => {
-    expect(roundTrip(CUSTOM, [LLVMDialect]).out).toBe(CUSTOM)
-    expect(roundTrip(GENERIC, [LLVMDialect]).out).toBe(CUSTOM)
-  })
-})
 
 const DIAG_INPUT = `llvm.mlir.global external @x(42 : i32) : i32
 llvm.mlir.alias external @a : !llvm.token {
@@ -331,8 +315,10 @@ const DIAG_EXPECTED: readonly string[] = [
   "167:3: error: 'llvm.call' op callee does not have a functional type: 'i32'",
 ]
 
-describe('llvm.mlir.alias, llvm.mlir.ifunc, ifunc callees and global initializer diagnostics', () => {
-  it('reports what mlir-opt reports, chunk by chunk', () => {
-    expect(diagnoseSplit(DIAG_INPUT, [LLVMDialect])).toEqual(DIAG_EXPECTED)
-  })
+describeAgainstMlirOpt('llvm.mlir.alias and llvm.mlir.ifunc', [LLVMDialect], {
+  input: INPUT,
+  custom: CUSTOM,
+  generic: GENERIC,
+  diagInput: DIAG_INPUT,
+  diagExpected: DIAG_EXPECTED,
 })

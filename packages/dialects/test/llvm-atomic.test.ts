@@ -2,9 +2,8 @@
 // Every expected text is the output of mlir-opt 22.1.8 on the input next to it (mlir-opt INPUT,
 // mlir-opt --mlir-print-op-generic INPUT, and mlir-opt --split-input-file for the diagnostics,
 // written `line:col: severity: message` without the "see current operation" notes).
-import { describe, expect, it } from 'vitest'
 import { LLVMDialect } from '../src/llvm/index.ts'
-import { diagnoseSplit, roundTrip } from './funcHelpers.ts'
+import { describeAgainstMlirOpt } from './funcHelpers.ts'
 
 const INPUT = `llvm.func @f(%ptr : !llvm.ptr, %f32 : f32, %i32 : i32, %v : vector<2xf16>, %p3 : !llvm.ptr<3>) {
   %0 = llvm.atomicrmw fadd %ptr, %f32 monotonic : !llvm.ptr, f32
@@ -73,21 +72,6 @@ const GENERIC = `"builtin.module"() ({
   }) : () -> ()
 }) : () -> ()
 `
-
-describe('llvm.atomicrmw, llvm.cmpxchg, llvm.fence and llvm.load/llvm.store flags round trip', () => {
-  it('prints the custom form as mlir-opt', () => {
-    const r = roundTrip(INPUT, [LLVMDialect])
-    expect(r.diags).toEqual([])
-    expect(r.out).toBe(CUSTOM)
-  })
-  it('prints the generic form as mlir-opt', () => {
-    expect(roundTrip(INPUT, [LLVMDialect], { generic: true }).out).toBe(GENERIC)
-  })
-  it('re-parses its own output to the same text', () => {
-    expect(roundTrip(CUSTOM, [LLVMDialect]).out).toBe(CUSTOM)
-    expect(roundTrip(GENERIC, [LLVMDialect]).out).toBe(CUSTOM)
-  })
-})
 
 const DIAG_INPUT = `llvm.func @f(%ptr : !llvm.ptr, %f32 : f32, %i32 : i32, %i1 : i1, %v : vector<[2]xf16>, %vi : vector<2xi32>, %i48 : i48, %p3 : !llvm.ptr<3>) {
   %0 = llvm.atomicrmw fadd %ptr, %i32 monotonic : !llvm.ptr, i32
@@ -195,8 +179,10 @@ const DIAG_EXPECTED: readonly string[] = [
   "73:23: error: custom op 'llvm.atomicrmw' expected string or keyword containing one of the following enum values for attribute 'bin_op' [xchg, add, sub, _and, nand, _or, _xor, max, min, umax, umin, fadd, fsub, fmax, fmin, uinc_wrap, udec_wrap, usub_cond, usub_sat, fmaximum, fminimum]",
 ]
 
-describe('llvm.atomicrmw, llvm.cmpxchg, llvm.fence and llvm.load/llvm.store flags diagnostics', () => {
-  it('reports what mlir-opt reports, chunk by chunk', () => {
-    expect(diagnoseSplit(DIAG_INPUT, [LLVMDialect])).toEqual(DIAG_EXPECTED)
-  })
+describeAgainstMlirOpt('llvm.atomicrmw, llvm.cmpxchg, llvm.fence and llvm.load/llvm.store flags', [LLVMDialect], {
+  input: INPUT,
+  custom: CUSTOM,
+  generic: GENERIC,
+  diagInput: DIAG_INPUT,
+  diagExpected: DIAG_EXPECTED,
 })

@@ -2,9 +2,8 @@
 // Every expected text is the output of mlir-opt 22.1.8 on the input next to it (mlir-opt INPUT,
 // mlir-opt --mlir-print-op-generic INPUT, and mlir-opt --split-input-file for the diagnostics,
 // written `line:col: severity: message` without the "see current operation" notes).
-import { describe, expect, it } from 'vitest'
 import { LLVMDialect } from '../src/llvm/index.ts'
-import { diagnoseSplit, roundTrip } from './funcHelpers.ts'
+import { describeAgainstMlirOpt } from './funcHelpers.ts'
 
 const INPUT = `llvm.func @f(%a: !llvm.ppc_fp128, %t: !llvm.target<"spirv.Event">, %v: vector<2x!llvm.ppc_fp128>) -> !llvm.target<"t5", i32, f64, 0, 5> {
   %0 = llvm.mlir.undef : !llvm.target<"t5", i32, f64, 0, 5>
@@ -35,21 +34,6 @@ const GENERIC = `"builtin.module"() ({
 }) : () -> ()
 `
 
-describe('llvm ppc_fp128 and target extension types round trip', () => {
-  it('prints the custom form as mlir-opt', () => {
-    const r = roundTrip(INPUT, [LLVMDialect])
-    expect(r.diags).toEqual([])
-    expect(r.out).toBe(CUSTOM)
-  })
-  it('prints the generic form as mlir-opt', () => {
-    expect(roundTrip(INPUT, [LLVMDialect], { generic: true }).out).toBe(GENERIC)
-  })
-  it('re-parses its own output to the same text', () => {
-    expect(roundTrip(CUSTOM, [LLVMDialect]).out).toBe(CUSTOM)
-    expect(roundTrip(GENERIC, [LLVMDialect]).out).toBe(CUSTOM)
-  })
-})
-
 const DIAG_INPUT = `llvm.func @f(%t: !llvm.target<"x", 1, i32>) {
   llvm.return
 }
@@ -70,8 +54,10 @@ const DIAG_EXPECTED: readonly string[] = [
   "9:24: error: unknown LLVM type: ppc_fp129",
 ]
 
-describe('llvm ppc_fp128 and target extension types diagnostics', () => {
-  it('reports what mlir-opt reports, chunk by chunk', () => {
-    expect(diagnoseSplit(DIAG_INPUT, [LLVMDialect])).toEqual(DIAG_EXPECTED)
-  })
+describeAgainstMlirOpt('llvm ppc_fp128 and target extension types', [LLVMDialect], {
+  input: INPUT,
+  custom: CUSTOM,
+  generic: GENERIC,
+  diagInput: DIAG_INPUT,
+  diagExpected: DIAG_EXPECTED,
 })

@@ -2,9 +2,8 @@
 // Every expected text is the output of mlir-opt 22.1.8 on the input next to it (mlir-opt INPUT,
 // mlir-opt --mlir-print-op-generic INPUT, and mlir-opt --split-input-file for the diagnostics,
 // written `line:col: severity: message` without the "see current operation" notes).
-import { describe, expect, it } from 'vitest'
 import { LLVMDialect } from '../src/llvm/index.ts'
-import { diagnoseSplit, roundTrip } from './funcHelpers.ts'
+import { describeAgainstMlirOpt } from './funcHelpers.ts'
 
 const INPUT = `llvm.func @f(%p: !llvm.ptr, %p1: !llvm.ptr<1>, %v: vector<4xf32>, %vi: vector<4xi32>, %f: f32) {
   llvm.intr.lifetime.start %p : !llvm.ptr
@@ -89,21 +88,6 @@ const GENERIC = `"builtin.module"() ({
 }) : () -> ()
 `
 
-describe('llvm memory, variadic and reduction intrinsics round trip', () => {
-  it('prints the custom form as mlir-opt', () => {
-    const r = roundTrip(INPUT, [LLVMDialect])
-    expect(r.diags).toEqual([])
-    expect(r.out).toBe(CUSTOM)
-  })
-  it('prints the generic form as mlir-opt', () => {
-    expect(roundTrip(INPUT, [LLVMDialect], { generic: true }).out).toBe(GENERIC)
-  })
-  it('re-parses its own output to the same text', () => {
-    expect(roundTrip(CUSTOM, [LLVMDialect]).out).toBe(CUSTOM)
-    expect(roundTrip(GENERIC, [LLVMDialect]).out).toBe(CUSTOM)
-  })
-})
-
 const DIAG_INPUT = `llvm.func @f(%p: !llvm.ptr<1>) {
   %0 = llvm.intr.invariant.start 1, %p : !llvm.ptr<1>
   llvm.intr.invariant.end %0, 1, %p : !llvm.ptr<1>
@@ -144,8 +128,10 @@ const DIAG_EXPECTED: readonly string[] = [
   "28:8: error: 'llvm.intr.invariant.start' op result #0 must be LLVM pointer in address space 0, but got '!llvm.ptr<3>'",
 ]
 
-describe('llvm memory, variadic and reduction intrinsics diagnostics', () => {
-  it('reports what mlir-opt reports, chunk by chunk', () => {
-    expect(diagnoseSplit(DIAG_INPUT, [LLVMDialect])).toEqual(DIAG_EXPECTED)
-  })
+describeAgainstMlirOpt('llvm memory, variadic and reduction intrinsics', [LLVMDialect], {
+  input: INPUT,
+  custom: CUSTOM,
+  generic: GENERIC,
+  diagInput: DIAG_INPUT,
+  diagExpected: DIAG_EXPECTED,
 })

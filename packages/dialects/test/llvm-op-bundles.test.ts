@@ -2,9 +2,8 @@
 // Every expected text is the output of mlir-opt 22.1.8 on the input next to it (mlir-opt INPUT,
 // mlir-opt --mlir-print-op-generic INPUT, and mlir-opt --split-input-file for the diagnostics,
 // written `line:col: severity: message` without the "see current operation" notes).
-import { describe, expect, it } from 'vitest'
 import { LLVMDialect } from '../src/llvm/index.ts'
-import { diagnoseSplit, roundTrip } from './funcHelpers.ts'
+import { describeAgainstMlirOpt } from './funcHelpers.ts'
 
 const INPUT = `llvm.func @t()
 llvm.func @f(%a: i32, %b: i32, %p: !llvm.ptr, %c: i1) {
@@ -70,21 +69,6 @@ const GENERIC = `"builtin.module"() ({
 }) : () -> ()
 `
 
-describe('llvm operand bundles round trip', () => {
-  it('prints the custom form as mlir-opt', () => {
-    const r = roundTrip(INPUT, [LLVMDialect])
-    expect(r.diags).toEqual([])
-    expect(r.out).toBe(CUSTOM)
-  })
-  it('prints the generic form as mlir-opt', () => {
-    expect(roundTrip(INPUT, [LLVMDialect], { generic: true }).out).toBe(GENERIC)
-  })
-  it('re-parses its own output to the same text', () => {
-    expect(roundTrip(CUSTOM, [LLVMDialect]).out).toBe(CUSTOM)
-    expect(roundTrip(GENERIC, [LLVMDialect]).out).toBe(CUSTOM)
-  })
-})
-
 const DIAG_INPUT = `llvm.func @t()
 llvm.func @f(%a: i32) {
   llvm.call @t() ["tag"(%a)] : () -> ()
@@ -124,8 +108,10 @@ const DIAG_EXPECTED: readonly string[] = [
   "25:38: error: expected ':'",
 ]
 
-describe('llvm operand bundles diagnostics', () => {
-  it('reports what mlir-opt reports, chunk by chunk', () => {
-    expect(diagnoseSplit(DIAG_INPUT, [LLVMDialect])).toEqual(DIAG_EXPECTED)
-  })
+describeAgainstMlirOpt('llvm operand bundles', [LLVMDialect], {
+  input: INPUT,
+  custom: CUSTOM,
+  generic: GENERIC,
+  diagInput: DIAG_INPUT,
+  diagExpected: DIAG_EXPECTED,
 })

@@ -2,9 +2,8 @@
 // Every expected text is the output of mlir-opt 22.1.8 on the input next to it (mlir-opt INPUT,
 // mlir-opt --mlir-print-op-generic INPUT, and mlir-opt --split-input-file for the diagnostics,
 // written `line:col: severity: message` without the "see current operation" notes).
-import { describe, expect, it } from 'vitest'
 import { LLVMDialect } from '../src/llvm/index.ts'
-import { diagnoseSplit, roundTrip } from './funcHelpers.ts'
+import { describeAgainstMlirOpt } from './funcHelpers.ts'
 
 const INPUT = `#ag = #llvm.access_group<id = distinct[0]<>>
 #ag2 = #llvm.access_group<id = distinct[1]<>>
@@ -59,21 +58,6 @@ const GENERIC = `#access_group = #llvm.access_group<id = distinct[0]<>>
 }) : () -> ()
 `
 
-describe('llvm access groups and alias scopes round trip', () => {
-  it('prints the custom form as mlir-opt', () => {
-    const r = roundTrip(INPUT, [LLVMDialect])
-    expect(r.diags).toEqual([])
-    expect(r.out).toBe(CUSTOM)
-  })
-  it('prints the generic form as mlir-opt', () => {
-    expect(roundTrip(INPUT, [LLVMDialect], { generic: true }).out).toBe(GENERIC)
-  })
-  it('re-parses its own output to the same text', () => {
-    expect(roundTrip(CUSTOM, [LLVMDialect]).out).toBe(CUSTOM)
-    expect(roundTrip(GENERIC, [LLVMDialect]).out).toBe(CUSTOM)
-  })
-})
-
 const DIAG_INPUT = `#dom = #llvm.alias_scope_domain<id = distinct[0]<>>
 #sc = #llvm.alias_scope<id = distinct[1]<>, domain = #dom>
 llvm.func @f(%p: !llvm.ptr) {
@@ -111,8 +95,10 @@ const DIAG_EXPECTED: readonly string[] = [
   "21:44: error: custom op 'llvm.atomicrmw' 'llvm.atomicrmw' op attribute 'noalias_scopes' failed to satisfy constraint: LLVM dialect alias scope array",
 ]
 
-describe('llvm access groups and alias scopes diagnostics', () => {
-  it('reports what mlir-opt reports, chunk by chunk', () => {
-    expect(diagnoseSplit(DIAG_INPUT, [LLVMDialect])).toEqual(DIAG_EXPECTED)
-  })
+describeAgainstMlirOpt('llvm access groups and alias scopes', [LLVMDialect], {
+  input: INPUT,
+  custom: CUSTOM,
+  generic: GENERIC,
+  diagInput: DIAG_INPUT,
+  diagExpected: DIAG_EXPECTED,
 })

@@ -2,9 +2,8 @@
 // Every expected text is the output of mlir-opt 22.1.8 on the input next to it (mlir-opt INPUT,
 // mlir-opt --mlir-print-op-generic INPUT, and mlir-opt --split-input-file for the diagnostics,
 // written `line:col: severity: message` without the "see current operation" notes).
-import { describe, expect, it } from 'vitest'
 import { LLVMDialect } from '../src/llvm/index.ts'
-import { diagnoseSplit, roundTrip } from './funcHelpers.ts'
+import { describeAgainstMlirOpt } from './funcHelpers.ts'
 
 const INPUT = `llvm.func @f(%a: vector<4xf32>, %b: vector<8xf32>, %v1: vector<[4]xf16>, %v2: vector<8xi32>, %m: vector<8xi1>, %e: i32) {
   %0 = llvm.intr.vector.insert %a, %b[4] : vector<4xf32> into vector<8xf32>
@@ -43,21 +42,6 @@ const GENERIC = `"builtin.module"() ({
   }) : () -> ()
 }) : () -> ()
 `
-
-describe('llvm vector intrinsics round trip', () => {
-  it('prints the custom form as mlir-opt', () => {
-    const r = roundTrip(INPUT, [LLVMDialect])
-    expect(r.diags).toEqual([])
-    expect(r.out).toBe(CUSTOM)
-  })
-  it('prints the generic form as mlir-opt', () => {
-    expect(roundTrip(INPUT, [LLVMDialect], { generic: true }).out).toBe(GENERIC)
-  })
-  it('re-parses its own output to the same text', () => {
-    expect(roundTrip(CUSTOM, [LLVMDialect]).out).toBe(CUSTOM)
-    expect(roundTrip(GENERIC, [LLVMDialect]).out).toBe(CUSTOM)
-  })
-})
 
 const DIAG_INPUT = `llvm.func @f(%a: vector<[4]xf32>, %b: vector<8xf32>) {
   %0 = llvm.intr.vector.insert %a, %b[0] : vector<[4]xf32> into vector<8xf32>
@@ -98,8 +82,10 @@ const DIAG_EXPECTED: readonly string[] = [
   "27:8: error: 'llvm.intr.vector.insert' op failed to verify that all of {dstvec, res} have same type",
 ]
 
-describe('llvm vector intrinsics diagnostics', () => {
-  it('reports what mlir-opt reports, chunk by chunk', () => {
-    expect(diagnoseSplit(DIAG_INPUT, [LLVMDialect])).toEqual(DIAG_EXPECTED)
-  })
+describeAgainstMlirOpt('llvm vector intrinsics', [LLVMDialect], {
+  input: INPUT,
+  custom: CUSTOM,
+  generic: GENERIC,
+  diagInput: DIAG_INPUT,
+  diagExpected: DIAG_EXPECTED,
 })

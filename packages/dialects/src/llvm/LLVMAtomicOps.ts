@@ -39,8 +39,8 @@ const MONOTONIC = 2
 
 const AtomicOrdering = intEnumAttr(64, ORDERING_CASES, "Atomic ordering for LLVM's memory model")
 
-/** `AtomicBinOp`'s keywords, in the order of their values. */
-const BIN_OPS: readonly string[] = [
+/** `AtomicBinOp`'s keywords (`_and`, ...), in the order of their values. */
+export const AtomicBinOpNames: readonly string[] = [
   'xchg',
   'add',
   'sub',
@@ -67,7 +67,7 @@ const FLOAT_BIN_OPS: ReadonlySet<string> = new Set(['fadd', 'fsub', 'fmax', 'fmi
 
 const AtomicBinOp = intEnumAttr(
   64,
-  BIN_OPS.map((keyword, value) => ({ keyword, value })),
+  AtomicBinOpNames.map((keyword, value) => ({ keyword, value })),
   'llvm.atomicrmw binary operations',
 )
 
@@ -117,7 +117,7 @@ export const LLVMAtomicRMWOp: OdsOp = defineOp({
     '(`volatile` $volatile_^)? $bin_op $ptr `,` $val (`syncscope` `(` $syncscope^ `)`)? $ordering attr-dict `:` qualified(type($ptr)) `,` type($val)',
   verify(op: Operation): LogicalResult {
     const valType = op.getOperand(1).type
-    const binOp = BIN_OPS[intValue(op, 'bin_op')] ?? ''
+    const binOp = AtomicBinOpNames[intValue(op, 'bin_op')] ?? ''
     if (FLOAT_BIN_OPS.has(binOp)) {
       if (valType instanceof VectorType) {
         if (!isCompatibleFloatingPointType(valType.elementType)) {

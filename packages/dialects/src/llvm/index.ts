@@ -180,7 +180,7 @@ export {
 } from './LLVMFuncOps.ts'
 export { LLVMInlineAsmOp, LLVMCallIntrinsicOp, llvmInlineAsmOps } from './LLVMInlineAsmOps.ts'
 export { LLVMAliasOp, LLVMIFuncOp, llvmAliasOps } from './LLVMAliasOps.ts'
-export { LLVMAtomicRMWOp, LLVMAtomicCmpXchgOp, LLVMFenceOp, llvmAtomicOps } from './LLVMAtomicOps.ts'
+export { LLVMAtomicRMWOp, LLVMAtomicCmpXchgOp, LLVMFenceOp, AtomicBinOpNames, llvmAtomicOps } from './LLVMAtomicOps.ts'
 export { llvmIntrinsicOps } from './LLVMIntrinsicOps.ts'
 export { LLVMScopeAttr, isScopeAttrMnemonic } from './LLVMScopeAttributes.ts'
 export type { ScopeAttrMnemonic } from './LLVMScopeAttributes.ts'

@@ -39,6 +39,7 @@ import {
   LLVMStructType,
   VisibilityNames,
   UnnamedAddrNames,
+  AtomicBinOpNames,
   ICmpPredicateNames,
   FCmpPredicateNames,
 } from '@tilepass/dialects'
@@ -576,7 +577,8 @@ function translateOp(op: Operation, ft: FunctionTranslation): void {
       // Without an alignment, IRBuilder aligns an atomic access to the value's store size.
       const align = intAttr(op, 'alignment') ?? ft.module.dataLayout.storeSize(t)
       const vol = op.getAttr('volatile_') !== undefined ? 'volatile ' : ''
-      const binOp = ATOMIC_BIN_OPS[intAttr(op, 'bin_op') ?? 0] ?? 'xchg'
+      // LLVM spells the dialect's `_and`/`_or`/`_xor` without the underscore.
+      const binOp = (AtomicBinOpNames[intAttr(op, 'bin_op') ?? 0] ?? 'xchg').replace(/^_/, '')
       ft.emit(t, [`atomicrmw ${vol}${binOp} `, ...ft.typed(op.getOperand(0), op), ', ', ...ft.typed(op.getOperand(1), op), `${atomicSuffix(op, 'ordering')}, align ${align}`], res)
       return
     }
@@ -1300,31 +1302,6 @@ function translateGlobal(op: Operation, globals: ReadonlyMap<string, Type | null
 
 /** LLVM's names of `AtomicOrdering` values (`ordering = N`). */
 const ATOMIC_ORDERING_NAMES: readonly string[] = ['', 'unordered', 'monotonic', '', 'acquire', 'release', 'acq_rel', 'seq_cst']
-
-/** LLVM's names of `llvm.atomicrmw` binary operations, by `bin_op` value. */
-const ATOMIC_BIN_OPS: readonly string[] = [
-  'xchg',
-  'add',
-  'sub',
-  'and',
-  'nand',
-  'or',
-  'xor',
-  'max',
-  'min',
-  'umax',
-  'umin',
-  'fadd',
-  'fsub',
-  'fmax',
-  'fmin',
-  'uinc_wrap',
-  'udec_wrap',
-  'usub_cond',
-  'usub_sat',
-  'fmaximum',
-  'fminimum',
-]
 
 /**
  * ` syncscope("s") ordering` for an atomic access (no syncscope when empty), or '' when
