@@ -13,6 +13,7 @@ import {
   type OpAsmPrinter,
 } from '@tilepass/ir'
 import { isLoopAttrMnemonic, LLVMLoopAttr, parseLoopAttr, printLoopAttr } from './LLVMLoopAttributes.ts'
+import { isScopeAttrMnemonic, LLVMScopeAttr, parseScopeAttr, printScopeAttr } from './LLVMScopeAttributes.ts'
 
 /** `LLVM::Linkage` case names in enum order. */
 export const LinkageNames: readonly string[] = [
@@ -480,6 +481,9 @@ export function parseLLVMAttribute(parser: OpAsmParser): Attribute | undefined {
       if (isLoopAttrMnemonic(mnemonic)) {
         return parseLoopAttr(parser, mnemonic)
       }
+      if (isScopeAttrMnemonic(mnemonic)) {
+        return parseScopeAttr(parser, mnemonic)
+      }
       parser.emitError(loc, `unknown attribute \`${mnemonic}\` in dialect \`llvm\``).report()
       return undefined
   }
@@ -507,5 +511,7 @@ export function printLLVMAttribute(attr: Attribute, printer: OpAsmPrinter): void
     printer.print(`memory_effects<${MEMORY_LOCATIONS.map((l, i) => `${l} = ${ModRefInfoNames[attr.effects[i]!]!}`).join(', ')}>`)
   } else if (attr instanceof LLVMLoopAttr) {
     printLoopAttr(attr, printer)
+  } else if (attr instanceof LLVMScopeAttr) {
+    printScopeAttr(attr, printer)
   }
 }

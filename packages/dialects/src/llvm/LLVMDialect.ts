@@ -19,9 +19,13 @@ import {
 } from '@tilepass/ir'
 import { LLVMPoisonAttr, LLVMUndefAttr, LLVMZeroAttr, parseLLVMAttribute, printLLVMAttribute } from './LLVMAttributes.ts'
 import { LLVMLoopAttr } from './LLVMLoopAttributes.ts'
+import { LLVMScopeAttr } from './LLVMScopeAttributes.ts'
 import { LLVMAddressOfOp, LLVMConstantOp, LLVMPoisonOp, LLVMUndefOp, LLVMZeroOp, llvmCoreOps } from './LLVMOps.ts'
 import { llvmFuncOps } from './LLVMFuncOps.ts'
 import { llvmInlineAsmOps } from './LLVMInlineAsmOps.ts'
+import { llvmAliasOps } from './LLVMAliasOps.ts'
+import { llvmAtomicOps } from './LLVMAtomicOps.ts'
+import { llvmIntrinsicOps } from './LLVMIntrinsicOps.ts'
 import { LLVMFunctionType, LLVMPointerType, isCompatibleType, parseLLVMType, printLLVMType } from './LLVMTypes.ts'
 
 /** Creates `llvm.mlir.constant` for a folded integer/float/dense `value` of `type`, or null. */
@@ -105,13 +109,14 @@ export const llvmInlinerInterface: DialectInlinerInterface = {
 /** The `llvm` dialect: LLVM IR types, attributes and ops (the subset the standard lowerings produce). */
 export const LLVMDialect: DialectDefinition = {
   namespace: 'llvm',
-  ops: [...llvmFuncOps, ...llvmCoreOps, ...llvmInlineAsmOps],
+  ops: [...llvmFuncOps, ...llvmAliasOps, ...llvmCoreOps, ...llvmAtomicOps, ...llvmIntrinsicOps, ...llvmInlineAsmOps],
   parseType: (parser) => parseLLVMType(parser),
   printType: (type, printer) => printLLVMType(type, printer),
   parseAttribute: (parser) => parseLLVMAttribute(parser),
   printAttribute: (attr, printer) => printLLVMAttribute(attr, printer),
   materializeConstant: materializeLLVMConstant,
-  // Upstream's `LLVMOpAsmDialectInterface` aliases loop metadata by mnemonic (`#loop_unroll`).
-  getAlias: (x) => (x instanceof LLVMLoopAttr ? x.mnemonic : undefined),
+  // Upstream's `LLVMOpAsmDialectInterface` aliases loop and alias-analysis metadata by
+  // mnemonic (`#loop_unroll`, `#alias_scope`).
+  getAlias: (x) => (x instanceof LLVMLoopAttr || x instanceof LLVMScopeAttr ? x.mnemonic : undefined),
   interfaces: { inliner: llvmInlinerInterface },
 }

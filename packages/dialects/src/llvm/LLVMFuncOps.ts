@@ -60,6 +60,8 @@ import {
   verifySymbolTrait,
 } from '@tilepass/ir'
 import { argAttrArray, parseFunctionResultList } from '../func/FuncOps.ts'
+import { parseOptionalOpBundles, printOpBundles, resolveOpBundles } from './LLVMOpBundles.ts'
+import { isValidGlobalValueType, parseCommonGlobalAndAlias, printCommonGlobalAndAlias, verifyEffectFreeInitializer } from './LLVMAliasOps.ts'
 import {
   CConvAttr,
   CConvNames,
@@ -554,7 +556,8 @@ export function getLLVMCallArgOperands(op: Operation): Value[] {
   return calleeAttr(op) !== undefined ? all : all.slice(1)
 }
 
-interface CallSignature {
+/** @internal A parsed call signature. */
+export interface CallSignature {
   readonly inputs: Type[]
   readonly inputAttrs: (readonly NamedAttribute[])[]
   readonly results: Type[]
@@ -562,7 +565,8 @@ interface CallSignature {
 }
 
 /** `(i32 {llvm.noundef}, f32) -> (i32 {llvm.zeroext})`: a call's function type with argument and result attributes. */
-function parseCallSignature(parser: OpAsmParser): CallSignature | undefined {
+/** @internal Parses a call's `(type {attrs}, ...) -> result` signature. */
+export function parseCallSignature(parser: OpAsmParser): CallSignature | undefined {
   const sig: CallSignature = { inputs: [], inputAttrs: [], results: [], resultAttrs: [] }
   if (!parser.parseLParen()) {
     return undefined
@@ -620,7 +624,8 @@ function parseCall(parser: OpAsmParser, state: OperationState): LogicalResult {
     }
     state.addProperty('var_callee_type', TypeAttr.get(vt))
   }
-  if (!parser.parseOptionalAttrDict(state.attributes)) {
+  const bundles = parseOptionalOpBundles(parser)
+  if (bundles === undefined || !parser.parseOptionalAttrDict(state.attributes)) {
     return false
   }
   const colonLoc = parser.getCurrentLocation()
@@ -663,8 +668,11 @@ function parseCall(parser: OpAsmParser, state: OperationState): LogicalResult {
     state.addProperty('res_attrs', resAttrs)
   }
   const numCallee = args.length + (calleeOperand !== undefined ? 1 : 0)
-  state.addProperty('operandSegmentSizes', DenseArrayAttr.getI32(ctx, [numCallee, 0]))
-  state.addProperty('op_bundle_sizes', DenseArrayAttr.getI32(ctx, []))
+  const numBundleOperands = resolveOpBundles(parser, bundles, state, state.operands)
+  if (numBundleOperands === undefined) {
+    return false
+  }
+  state.addProperty('operandSegmentSizes', DenseArrayAttr.getI32(ctx, [numCallee, numBundleOperands]))
   state.addTypes(sig.results)
   return true
 }
@@ -696,6 +704,7 @@ function printCall(op: Operation, p: OpAsmPrinter): void {
     p.printType(vt.value)
     p.print(')')
   }
+  printOpBundles(op, p, LLVMCallOp.operandValues(op, 'op_bundle_operands'))
   const elided = ['callee', 'TailCallKind', 'var_callee_type', 'CConv', 'operandSegmentSizes', 'op_bundle_sizes', 'op_bundle_tags', 'arg_attrs', 'res_attrs']
   const fmf = op.getAttr('fastmathFlags')
   if (fmf instanceof LLVMFastmathFlagsAttr && fmf.value === 0) {
@@ -707,6 +716,14 @@ function printCall(op: Operation, p: OpAsmPrinter): void {
     p.printType(all[0]!.type)
     p.print(', ')
   }
+  printCallSignature(op, p, args)
+}
+
+/**
+ * @internal Prints a call's `(types {arg attrs}) -> result` signature for `args`, with the
+ * `arg_attrs`/`res_attrs` of `op`; a result with attributes (or a function type) is parenthesized.
+ */
+export function printCallSignature(op: Operation, p: OpAsmPrinter, args: readonly Value[]): void {
   const argAttrs = op.getAttr('arg_attrs')
   p.print('(')
   for (let i = 0; i < args.length; i++) {
@@ -774,10 +791,17 @@ function verifyCallSymbolUses(op: Operation): LogicalResult {
     if (fn === undefined) {
       return op.emitOpError(`'${callee.rootReference}' does not reference a symbol in the current scope`).fail()
     }
-    if (fn.name.name !== 'llvm.func') {
-      return op.emitOpError(`'${callee.rootReference}' does not reference a valid LLVM function`).fail()
+    if (fn.name.name === 'llvm.func') {
+      fnType = getLLVMFunctionType(fn)
+    } else if (fn.name.name === 'llvm.mlir.ifunc') {
+      const t = fn.getAttr('i_func_type')
+      if (!(t instanceof TypeAttr && t.value instanceof LLVMFunctionType)) {
+        return op.emitOpError(`callee does not have a functional type: ${t instanceof TypeAttr ? quoted(t.value) : ''}`).fail()
+      }
+      fnType = t.value
+    } else {
+      return op.emitOpError(`'${callee.rootReference}' does not reference a valid LLVM function or IFunc`).fail()
     }
-    fnType = getLLVMFunctionType(fn)
   } else {
     // An indirect call: upstream checks only that the callee is a pointer (and, above,
     // the `var_callee_type` against the operands).
@@ -848,6 +872,7 @@ export const LLVMCallOp: OdsOp = defineOp({
     no_inline: optUnit,
     always_inline: optUnit,
     inline_hint: optUnit,
+    // MLIR 22 leaves these unchecked on calls.
     access_groups: optAny,
     alias_scopes: optAny,
     noalias_scopes: optAny,
@@ -908,15 +933,7 @@ export function buildLLVMCallOp(
 
 function parseGlobal(parser: OpAsmParser, state: OperationState): LogicalResult {
   const ctx = parser.context
-  const linkage = parser.parseOptionalKeywordOneOf(LinkageNames) ?? 'external'
-  state.addProperty('linkage', LinkageAttr.get(ctx, linkage))
-  const vis = parser.parseOptionalKeywordOneOf(['hidden', 'protected'])
-  state.addProperty('visibility_', enumIntAttr(ctx, 64, vis === undefined ? 0 : VisibilityNames.indexOf(vis)))
-  if (parser.parseOptionalKeyword('thread_local')) {
-    state.addProperty('thread_local_', UnitAttr.get(ctx))
-  }
-  const ua = parser.parseOptionalKeywordOneOf(['local_unnamed_addr', 'unnamed_addr'])
-  state.addProperty('unnamed_addr', enumIntAttr(ctx, 64, ua === undefined ? 0 : UnnamedAddrNames.indexOf(ua)))
+  parseCommonGlobalAndAlias(parser, state)
   if (parser.parseOptionalKeyword('constant')) {
     state.addProperty('constant', UnitAttr.get(ctx))
   }
@@ -952,7 +969,7 @@ function parseGlobal(parser: OpAsmParser, state: OperationState): LogicalResult 
     if (value instanceof StringAttr) {
       type = LLVMArrayType.get(IntegerType.get(ctx, 8), new TextEncoder().encode(value.value).length)
     } else {
-      return parser.emitError(parser.getCurrentLocation(), 'type can only be omitted for string globals').fail()
+      return parser.emitError(parser.getNameLoc(), 'type can only be omitted for string globals').fail()
     }
   }
   state.addProperty('global_type', TypeAttr.get(type))
@@ -960,19 +977,7 @@ function parseGlobal(parser: OpAsmParser, state: OperationState): LogicalResult 
 }
 
 function printGlobal(op: Operation, p: OpAsmPrinter): void {
-  const linkage = op.getAttr('linkage')
-  p.print(` ${linkage instanceof LinkageAttr ? linkage.linkage : 'external'} `)
-  const vis = VisibilityNames[enumIndex(op.getAttr('visibility_'))] ?? 'default'
-  if (vis !== 'default') {
-    p.print(vis + ' ')
-  }
-  if (op.getAttr('thread_local_') !== undefined) {
-    p.print('thread_local ')
-  }
-  const ua = UnnamedAddrNames[enumIndex(op.getAttr('unnamed_addr'))] ?? ''
-  if (ua !== '') {
-    p.print(ua + ' ')
-  }
+  printCommonGlobalAndAlias(op, p)
   if (op.getAttr('constant') !== undefined) {
     p.print('constant ')
   }
@@ -1050,16 +1055,13 @@ export const LLVMGlobalOp: OdsOp = defineOp({
   },
   regions: { initializer: AnyRegion },
   traits: Trait.IsolatedFromAbove | Trait.Symbol,
+  implicitTerminatorName: 'llvm.return',
   parse: parseGlobal,
   print: printGlobal,
   verify(op: Operation): LogicalResult {
     const gt = op.getAttr('global_type')
-    if (gt instanceof TypeAttr && !isCompatibleType(gt.value)) {
+    if (gt instanceof TypeAttr && !isValidGlobalValueType(gt.value)) {
       return op.emitOpError(`expects type to be a valid element type for an LLVM global`).fail()
-    }
-    const init = op.regions[0]!
-    if (!init.empty && op.getAttr('value') !== undefined) {
-      return op.emitOpError('cannot have both initializer value and region').fail()
     }
     const linkage = op.getAttr('linkage')
     const l = linkage instanceof LinkageAttr ? linkage.linkage : 'external'
@@ -1095,6 +1097,12 @@ export const LLVMGlobalOp: OdsOp = defineOp({
     const t = ret.getOperand(0).type
     if (gt instanceof TypeAttr && t !== gt.value) {
       return op.emitOpError(`initializer region type ${quoted(t)} does not match global type ${quoted(gt.value)}`).fail()
+    }
+    if (!verifyEffectFreeInitializer(op, 'ops with side effects not allowed in global initializers')) {
+      return false
+    }
+    if (op.getAttr('value') !== undefined) {
+      return op.emitOpError('cannot have both initializer value and region').fail()
     }
     return true
   },

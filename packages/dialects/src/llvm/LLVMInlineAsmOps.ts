@@ -31,6 +31,9 @@ import {
   type OperationState,
   type Value,
 } from '@tilepass/ir'
+import { parseOptionalOpBundles, printOpBundles, resolveOpBundles } from './LLVMOpBundles.ts'
+import { parseCallSignature, printCallSignature } from './LLVMFuncOps.ts'
+import { argAttrArray } from '../func/FuncOps.ts'
 import { TailCallKindAttr } from './LLVMAttributes.ts'
 import { DefaultFastmathFlags, TailCallKindAttrC } from './LLVMConstraints.ts'
 
@@ -183,25 +186,54 @@ export const LLVMCallIntrinsicOp: OdsOp = defineOp({
     }
     state.addProperty('intrin', StringAttr.get(ctx, name))
     const operands = parser.parseOperandList('paren')
-    if (operands === undefined || !parseCallTail(parser, state, operands)) {
+    if (operands === undefined) {
       return false
     }
-    state.addProperty('operandSegmentSizes', DenseArrayAttr.getI32(ctx, [operands.length, 0]))
-    state.addProperty('op_bundle_sizes', DenseArrayAttr.getI32(ctx, []))
+    const bundles = parseOptionalOpBundles(parser)
+    if (bundles === undefined || !parser.parseOptionalAttrDict(state.attributes)) {
+      return false
+    }
+    const colonLoc = parser.getCurrentLocation()
+    if (!parser.parseColon()) {
+      return false
+    }
+    // Upstream parses the signature as a direct call's and adds its complaint.
+    const sig = parseCallSignature(parser)
+    if (sig === undefined) {
+      return parser.emitError(colonLoc, 'expected direct call to have 1 trailing types').fail()
+    }
+    if (!parser.resolveOperands(operands, sig.inputs, colonLoc, state.operands)) {
+      return false
+    }
+    state.addTypes(sig.results)
+    const argAttrs = argAttrArray(ctx, sig.inputAttrs)
+    if (argAttrs !== null) {
+      state.addProperty('arg_attrs', argAttrs)
+    }
+    const resAttrs = argAttrArray(ctx, sig.resultAttrs)
+    if (resAttrs !== null) {
+      state.addProperty('res_attrs', resAttrs)
+    }
+    const bundleOperands: Value[] = []
+    const numBundleOperands = resolveOpBundles(parser, bundles, state, bundleOperands)
+    if (numBundleOperands === undefined) {
+      return false
+    }
+    state.addOperands(bundleOperands)
+    state.addProperty('operandSegmentSizes', DenseArrayAttr.getI32(ctx, [operands.length, numBundleOperands]))
     return true
   },
   print(op: Operation, p: OpAsmPrinter): void {
     p.print(' ')
     p.printString((op.getAttr('intrin') as StringAttr).value)
+    const args = LLVMCallIntrinsicOp.operandValues(op, 'args')
     p.print('(')
-    p.printOperands(op.getOperands())
+    p.printOperands(args)
     p.print(')')
-    p.printOptionalAttrDict(op.getAttrs(), ['intrin', 'operandSegmentSizes', 'op_bundle_sizes', 'fastmathFlags'])
+    printOpBundles(op, p, LLVMCallIntrinsicOp.operandValues(op, 'op_bundle_operands'))
+    p.printOptionalAttrDict(op.getAttrs(), ['intrin', 'operandSegmentSizes', 'op_bundle_sizes', 'op_bundle_tags', 'fastmathFlags', 'arg_attrs', 'res_attrs'])
     p.print(' : ')
-    p.printFunctionalType(
-      op.getOperands().map((v) => v.type),
-      op.numResults > 0 ? [op.getResult(0).type] : [],
-    )
+    printCallSignature(op, p, args)
   },
 })
 

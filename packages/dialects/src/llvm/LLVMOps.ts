@@ -67,6 +67,8 @@ import {
   type Value,
 } from '@tilepass/ir'
 import { LLVMLoopAttr } from './LLVMLoopAttributes.ts'
+import { LLVMScopeAttr } from './LLVMScopeAttributes.ts'
+import { getAliasAddrSpace } from './LLVMAliasOps.ts'
 import { appendSwitchOperandsOf, eraseSwitchOperandOf, parseSuccessorWithOperands, switchOperandsOf } from '../cf/CfOps.ts'
 import { verifyBranchSuccessorOperands } from '../cf/index.ts'
 import { FCmpPredicateNames, ICmpPredicateNames, LLVMPoisonAttr, LLVMUndefAttr, LLVMZeroAttr, enumIntAttr } from './LLVMAttributes.ts'
@@ -673,11 +675,12 @@ export const LLVMAddressOfOp: OdsOp = defineOp({
         .fail()
     }
     const resType = op.getResult(0).type
-    if (kind === 'llvm.mlir.global' && resType instanceof LLVMPointerType) {
+    if ((kind === 'llvm.mlir.global' || kind === 'llvm.mlir.alias') && resType instanceof LLVMPointerType) {
       const as = target!.getAttr('addr_space')
-      const space = as instanceof IntegerAttr ? Number(as.value) : 0
+      const globalSpace = as instanceof IntegerAttr ? Number(as.value) : 0
+      const space = kind === 'llvm.mlir.alias' ? getAliasAddrSpace(target!) : globalSpace
       if (space !== resType.addressSpace) {
-        return op.emitOpError('pointer address space must match address space of the referenced global').fail()
+        return op.emitOpError('pointer address space must match address space of the referenced global or alias').fail()
       }
     }
     return true
@@ -750,7 +753,7 @@ const LoadableType: TypeConstraint = {
  * Whether `type` may be accessed atomically: an integer, pointer or LLVM float type whose
  * size is a power of two of at least 8 bits (pointers take the default 64-bit layout).
  */
-function isAtomicAccessType(type: Type): boolean {
+export function isAtomicAccessType(type: Type): boolean {
   let bits: number
   if (type instanceof IntegerType) {
     bits = type.width
@@ -791,13 +794,14 @@ function verifyAtomic(op: Operation, valueType: Type, forbidden: readonly number
   return true
 }
 
-/**
- * `LLVM_AccessGroupArrayAttr` / `LLVM_AliasScopeArrayAttr`: arrays of `#llvm.access_group`
- * / `#llvm.alias_scope` attributes. Tilepass has neither attribute kind yet, so only the
- * empty array satisfies them; anything else is rejected with upstream's message.
- */
-const AccessGroupArrayAttrC = attrConstraint('LLVM dialect access group metadata array', (a) => a instanceof ArrayAttr && a.elements.length === 0)
-const AliasScopeArrayAttrC = attrConstraint('LLVM dialect alias scope array', (a) => a instanceof ArrayAttr && a.elements.length === 0)
+function isScopeAttrArray(a: Attribute, mnemonic: string): boolean {
+  return a instanceof ArrayAttr && a.elements.every((e) => e instanceof LLVMScopeAttr && e.mnemonic === mnemonic)
+}
+
+/** @internal `LLVM_AccessGroupArrayAttr`: an array of `#llvm.access_group` attributes. */
+export const AccessGroupArrayAttrC: AttrConstraint = attrConstraint('LLVM dialect access group metadata array', (a) => isScopeAttrArray(a, 'access_group'))
+/** @internal `LLVM_AliasScopeArrayAttr`: an array of `#llvm.alias_scope` attributes. */
+export const AliasScopeArrayAttrC: AttrConstraint = attrConstraint('LLVM dialect alias scope array', (a) => isScopeAttrArray(a, 'alias_scope'))
 
 /** `llvm.load %p : !llvm.ptr -> i32`. */
 export const LLVMLoadOp: OdsOp = defineOp({
@@ -818,7 +822,8 @@ export const LLVMLoadOp: OdsOp = defineOp({
   },
   memoryEffects: (op) => accessEffects(op, { kind: 'read', value: op.getOperand(0) }),
   verify: (op) => verifyAtomic(op, op.getResult(0).type, [5, 6]),
-  assemblyFormat: '(`volatile` $volatile_^)? $addr (`atomic` (`syncscope` `(` $syncscope^ `)`)? $ordering^)? attr-dict `:` type($addr) `->` type($res)',
+  assemblyFormat:
+    '(`volatile` $volatile_^)? $addr (`atomic` (`syncscope` `(` $syncscope^ `)`)? $ordering^)? (`invariant` $invariant^)? (`invariant_group` $invariantGroup^)? attr-dict `:` type($addr) `->` type($res)',
 })
 
 /** `llvm.store %v, %p : i32, !llvm.ptr`. */
@@ -838,7 +843,8 @@ export const LLVMStoreOp: OdsOp = defineOp({
   },
   memoryEffects: (op) => accessEffects(op, { kind: 'write', value: op.getOperand(1) }),
   verify: (op) => verifyAtomic(op, op.getOperand(0).type, [4, 6]),
-  assemblyFormat: '(`volatile` $volatile_^)? $value `,` $addr (`atomic` (`syncscope` `(` $syncscope^ `)`)? $ordering^)? attr-dict `:` type($value) `,` type($addr)',
+  assemblyFormat:
+    '(`volatile` $volatile_^)? $value `,` $addr (`atomic` (`syncscope` `(` $syncscope^ `)`)? $ordering^)? (`invariant_group` $invariantGroup^)? attr-dict `:` type($value) `,` type($addr)',
 })
 
 /** `llvm.alloca %n x i32 : (i64) -> !llvm.ptr`. */
@@ -1603,14 +1609,16 @@ export const LLVMUnreachableOp: OdsOp = defineOp({
 
 // ---- intrinsics ------------------------------------------------------------------------
 
-interface IntrinsicOptions {
+/** @internal Options of `intrinsic`. */
+export interface IntrinsicOptions {
   readonly fastmath?: boolean
   readonly operands?: number
   readonly custom?: boolean
   readonly extraAttributes?: NonNullable<OpSpec['attributes']>
 }
 
-function intrinsic(name: string, type: TypeConstraint, opts: IntrinsicOptions = {}): OdsOp {
+/** @internal An `llvm.intr.<name>` op on `type` operands with an LLVM-typed result (`Pure`). */
+export function intrinsic(name: string, type: TypeConstraint, opts: IntrinsicOptions = {}): OdsOp {
   const n = opts.operands ?? 1
   const operands: Record<string, TypeConstraint> = {}
   for (let i = 0; i < n; i++) {

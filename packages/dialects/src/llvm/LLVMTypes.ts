@@ -51,6 +51,46 @@ export class LLVMVoidType extends DialectType {
   }
 }
 
+/** `!llvm.ppc_fp128`: the PowerPC double-double float type. */
+export class LLVMPPCFP128Type extends DialectType {
+  readonly dialectNamespace: string = 'llvm'
+  /** As upstream, it may be a `vector` element. */
+  override get isVectorElementType(): boolean {
+    return true
+  }
+  /** LLVM types are not `memref` elements. */
+  override get isMemRefElementType(): boolean {
+    return false
+  }
+  /** The ppc_fp128 type. */
+  static get(context: Context): LLVMPPCFP128Type {
+    return context.uniquer.intern('llvm.ppc_fp128', () => new LLVMPPCFP128Type(context))
+  }
+}
+
+/** `!llvm.target<"name", types..., ints...>`: a target extension type. */
+export class LLVMTargetExtType extends DialectType {
+  readonly dialectNamespace: string = 'llvm'
+  /** LLVM types are not `memref` elements. */
+  override get isMemRefElementType(): boolean {
+    return false
+  }
+  /** @internal Use `LLVMTargetExtType.get`. */
+  constructor(
+    context: Context,
+    readonly extName: string,
+    readonly typeParams: readonly Type[],
+    readonly intParams: readonly number[],
+  ) {
+    super(context)
+  }
+  /** The target extension type `name` with its type and integer parameters. */
+  static get(context: Context, extName: string, typeParams: readonly Type[], intParams: readonly number[]): LLVMTargetExtType {
+    const key = `llvm.target:${JSON.stringify(extName)}:${typeParams.map((t) => t.id).join(',')}:${intParams.join(',')}`
+    return context.uniquer.intern(key, () => new LLVMTargetExtType(context, extName, typeParams, intParams))
+  }
+}
+
 /** `!llvm.token`. */
 export class LLVMTokenType extends DialectType {
   readonly dialectNamespace: string = 'llvm'
@@ -238,7 +278,7 @@ function idList(items: readonly Type[]): string {
 }
 
 /** The LLVM dialect type mnemonics. */
-const LLVM_TYPE_KEYWORDS: readonly string[] = ['ptr', 'void', 'token', 'label', 'metadata', 'array', 'func', 'struct']
+const LLVM_TYPE_KEYWORDS: readonly string[] = ['ptr', 'void', 'token', 'label', 'metadata', 'array', 'func', 'struct', 'ppc_fp128', 'target']
 
 /** True for the types of the `llvm` dialect. */
 export function isLLVMDialectType(type: Type): boolean {
@@ -285,9 +325,17 @@ function isCompatibleImpl(type: Type, visited: Set<Type> | null): boolean {
       return false
     }
     const e = type.elementType
-    return (e instanceof IntegerType && e.isSignless) || isCompatibleFloatingPointType(e) || e instanceof LLVMPointerType
+    return (e instanceof IntegerType && e.isSignless) || isCompatibleFloatingPointType(e) || e instanceof LLVMPointerType || e instanceof LLVMPPCFP128Type
   }
-  if (type instanceof LLVMPointerType || type instanceof LLVMVoidType || type instanceof LLVMTokenType || type instanceof LLVMLabelType || type instanceof LLVMMetadataType) {
+  if (
+    type instanceof LLVMPointerType ||
+    type instanceof LLVMVoidType ||
+    type instanceof LLVMTokenType ||
+    type instanceof LLVMLabelType ||
+    type instanceof LLVMMetadataType ||
+    type instanceof LLVMPPCFP128Type ||
+    type instanceof LLVMTargetExtType
+  ) {
     return true
   }
   if (type instanceof LLVMArrayType) {
@@ -344,7 +392,8 @@ function isValidResultType(t: Type): boolean {
  * `!llvm.` prefix, other types as usual. `stack` holds the identified structs being printed.
  */
 function printNested(type: Type, printer: OpAsmPrinter, stack: string[]): void {
-  if (isLLVMDialectType(type)) {
+  // Upstream strips the prefix of the LLVM types it dispatches itself; not of ppc_fp128.
+  if (isLLVMDialectType(type) && !(type instanceof LLVMPPCFP128Type)) {
     printBody(type, printer, stack)
   } else {
     printer.printType(type)
@@ -367,6 +416,19 @@ function printBody(type: Type, printer: OpAsmPrinter, stack: string[]): void {
     printer.print('void')
   } else if (type instanceof LLVMTokenType) {
     printer.print('token')
+  } else if (type instanceof LLVMPPCFP128Type) {
+    printer.print('ppc_fp128')
+  } else if (type instanceof LLVMTargetExtType) {
+    printer.print('target<')
+    printer.printString(type.extName)
+    for (const t of type.typeParams) {
+      printer.print(', ')
+      printer.printType(t)
+    }
+    for (const n of type.intParams) {
+      printer.print(`, ${n}`)
+    }
+    printer.print('>')
   } else if (type instanceof LLVMLabelType) {
     printer.print('label')
   } else if (type instanceof LLVMMetadataType) {
@@ -429,6 +491,41 @@ function parseNested(parser: OpAsmParser): Type | undefined {
   return parser.parseType()
 }
 
+/** Parses `<"name", types..., ints...>` of `!llvm.target`: the types come before the integers. */
+function parseTargetExtBody(parser: OpAsmParser): Type | undefined {
+  if (!parser.parseLess()) {
+    return undefined
+  }
+  const nameLoc = parser.getCurrentLocation()
+  const name = parser.parseString()
+  if (name === undefined) {
+    parser.emitError(nameLoc, "failed to parse LLVMTargetExtType parameter 'extTypeName' which is to be a `::llvm::StringRef`").report()
+    return undefined
+  }
+  const types: Type[] = []
+  const ints: number[] = []
+  while (parser.parseOptionalComma()) {
+    const n = parser.parseOptionalInteger()
+    if (n !== undefined) {
+      ints.push(Number(n))
+      continue
+    }
+    if (ints.length > 0) {
+      parser.emitError(parser.getCurrentLocation(), 'failed to parse parameter list for target extension type').report()
+      return undefined
+    }
+    const t = parseNested(parser)
+    if (t === undefined) {
+      return undefined
+    }
+    types.push(t)
+  }
+  if (!parser.parseGreater()) {
+    return undefined
+  }
+  return LLVMTargetExtType.get(parser.context, name, types, ints)
+}
+
 /** Parses the body of an `llvm` dialect type (after `!llvm.`). */
 export function parseLLVMType(parser: OpAsmParser): Type | undefined {
   const loc = parser.getCurrentLocation()
@@ -450,6 +547,10 @@ function parseAfterKeyword(parser: OpAsmParser, kw: string): Type | undefined {
       return LLVMVoidType.get(ctx)
     case 'token':
       return LLVMTokenType.get(ctx)
+    case 'ppc_fp128':
+      return LLVMPPCFP128Type.get(ctx)
+    case 'target':
+      return parseTargetExtBody(parser)
     case 'label':
       return LLVMLabelType.get(ctx)
     case 'metadata':

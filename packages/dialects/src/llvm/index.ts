@@ -3,6 +3,8 @@ export {
   LLVMPointerType,
   LLVMVoidType,
   LLVMTokenType,
+  LLVMPPCFP128Type,
+  LLVMTargetExtType,
   LLVMLabelType,
   LLVMMetadataType,
   LLVMArrayType,
@@ -177,6 +179,11 @@ export {
   llvmFuncOps,
 } from './LLVMFuncOps.ts'
 export { LLVMInlineAsmOp, LLVMCallIntrinsicOp, llvmInlineAsmOps } from './LLVMInlineAsmOps.ts'
+export { LLVMAliasOp, LLVMIFuncOp, llvmAliasOps } from './LLVMAliasOps.ts'
+export { LLVMAtomicRMWOp, LLVMAtomicCmpXchgOp, LLVMFenceOp, AtomicBinOpNames, llvmAtomicOps } from './LLVMAtomicOps.ts'
+export { llvmIntrinsicOps } from './LLVMIntrinsicOps.ts'
+export { LLVMScopeAttr, isScopeAttrMnemonic } from './LLVMScopeAttributes.ts'
+export type { ScopeAttrMnemonic } from './LLVMScopeAttributes.ts'
 export type {
   BuildLLVMFuncOptions,
   BuildLLVMCallOptions,

@@ -39,6 +39,7 @@ import {
   LLVMStructType,
   VisibilityNames,
   UnnamedAddrNames,
+  AtomicBinOpNames,
   ICmpPredicateNames,
   FCmpPredicateNames,
 } from '@tilepass/dialects'
@@ -259,7 +260,8 @@ export class FunctionTranslation {
 
   constructor(
     readonly module: IRModuleBuilder,
-    readonly globals: ReadonlyMap<string, Type>,
+    /** Module symbols by name: a global's value type, `!llvm.ptr` for a function, null for an alias or ifunc. */
+    readonly globals: ReadonlyMap<string, Type | null>,
   ) {}
 
   /** The operand of `v`. */
@@ -552,19 +554,49 @@ function translateOp(op: Operation, ft: FunctionTranslation): void {
       return
     }
     case 'llvm.load': {
+      rejectAccessMetadata(op)
       const t = resType!
       const align = intAttr(op, 'alignment') ?? ft.module.dataLayout.abiAlignment(t)
+      const atomic = atomicSuffix(op, 'ordering')
       const vol = op.getAttr('volatile_') !== undefined ? 'volatile ' : ''
-      ft.emit(t, [`load ${vol}${fmtType(t, op)}, `, ...ft.typed(op.getOperand(0), op), `, align ${align}`], res)
+      ft.emit(t, [`load ${atomic === '' ? '' : 'atomic '}${vol}${fmtType(t, op)}, `, ...ft.typed(op.getOperand(0), op), `${atomic}, align ${align}`], res)
       return
     }
     case 'llvm.store': {
+      rejectAccessMetadata(op)
       const t = op.getOperand(0).type
       const align = intAttr(op, 'alignment') ?? ft.module.dataLayout.abiAlignment(t)
+      const atomic = atomicSuffix(op, 'ordering')
       const vol = op.getAttr('volatile_') !== undefined ? 'volatile ' : ''
-      ft.emit(null, [`store ${vol}`, ...ft.typed(op.getOperand(0), op), ', ', ...ft.typed(op.getOperand(1), op), `, align ${align}`])
+      ft.emit(null, [`store ${atomic === '' ? '' : 'atomic '}${vol}`, ...ft.typed(op.getOperand(0), op), ', ', ...ft.typed(op.getOperand(1), op), `${atomic}, align ${align}`])
       return
     }
+    case 'llvm.atomicrmw': {
+      rejectAccessMetadata(op)
+      const t = resType!
+      // Without an alignment, IRBuilder aligns an atomic access to the value's store size.
+      const align = intAttr(op, 'alignment') ?? ft.module.dataLayout.storeSize(t)
+      const vol = op.getAttr('volatile_') !== undefined ? 'volatile ' : ''
+      // LLVM spells the dialect's `_and`/`_or`/`_xor` without the underscore.
+      const binOp = (AtomicBinOpNames[intAttr(op, 'bin_op') ?? 0] ?? 'xchg').replace(/^_/, '')
+      ft.emit(t, [`atomicrmw ${vol}${binOp} `, ...ft.typed(op.getOperand(0), op), ', ', ...ft.typed(op.getOperand(1), op), `${atomicSuffix(op, 'ordering')}, align ${align}`], res)
+      return
+    }
+    case 'llvm.cmpxchg': {
+      rejectAccessMetadata(op)
+      const t = op.getOperand(2).type
+      const align = intAttr(op, 'alignment') ?? ft.module.dataLayout.storeSize(t)
+      const weak = op.getAttr('weak') !== undefined ? 'weak ' : ''
+      const vol = op.getAttr('volatile_') !== undefined ? 'volatile ' : ''
+      const failure = ATOMIC_ORDERING_NAMES[intAttr(op, 'failure_ordering') ?? 0] ?? ''
+      const parts: Part[] = [`cmpxchg ${weak}${vol}`, ...ft.typed(op.getOperand(0), op), ', ', ...ft.typed(op.getOperand(1), op), ', ']
+      parts.push(...ft.typed(op.getOperand(2), op), `${atomicSuffix(op, 'success_ordering')} ${failure}, align ${align}`)
+      ft.emit(resType, parts, res)
+      return
+    }
+    case 'llvm.fence':
+      ft.emit(null, [`fence${atomicSuffix(op, 'ordering')}`])
+      return
     case 'llvm.alloca': {
       const et = (op.getAttr('elem_type') as TypeAttr).value
       const align = intAttr(op, 'alignment') ?? ft.module.dataLayout.abiAlignment(et)
@@ -657,6 +689,7 @@ function translateOp(op: Operation, ft: FunctionTranslation): void {
       return
     }
     case 'llvm.call_intrinsic': {
+      rejectOpBundles(op)
       const name = (op.getAttr('intrin') as StringAttr).value
       let base = name.startsWith('llvm.') ? name.slice(5) : name
       while (intrinsicAttributes(name, base) === undefined && base.includes('.')) {
@@ -823,7 +856,8 @@ function foldConstantGEP(op: Operation, ft: FunctionTranslation, et: Type, gepBa
   }
   const gtype = ft.globals.get(base.text.slice(1).replace(/^"(.*)"$/, '$1'))
   let inbounds = (flags & 1) !== 0
-  if (gtype !== undefined && offset >= 0n && offset <= BigInt(dl.allocSize(gtype))) {
+  // Only a global object's size makes the offset in bounds: not an alias's or an ifunc's.
+  if (gtype !== undefined && gtype !== null && offset >= 0n && offset <= BigInt(dl.allocSize(gtype))) {
     inbounds = true
   }
   let flagText = inbounds ? 'inbounds ' : (flags & 2) !== 0 ? 'nusw ' : ''
@@ -834,6 +868,7 @@ function foldConstantGEP(op: Operation, ft: FunctionTranslation, et: Type, gepBa
 }
 
 function translateCall(op: Operation, ft: FunctionTranslation): void {
+  rejectOpBundles(op)
   const callee = op.getAttr('callee')
   if (!(callee instanceof SymbolRefAttr)) {
     throw new TranslationError(op, 'indirect calls are not supported by the translation yet')
@@ -1047,7 +1082,7 @@ function paramAttributes(dict: Attribute | undefined, op: Operation): string {
   return [...enums, ...ints, ...typed, ...strings].join(' ')
 }
 
-function translateFunction(op: Operation, module: IRModuleBuilder, globals: ReadonlyMap<string, Type>): IRFunction {
+function translateFunction(op: Operation, module: IRModuleBuilder, globals: ReadonlyMap<string, Type | null>): IRFunction {
   const fnType = (op.getAttr('function_type') as TypeAttr).value as LLVMFunctionType
   const name = (op.getAttr('sym_name') as StringAttr).value
   const body = op.regions[0]!
@@ -1228,7 +1263,7 @@ function renderBody(args: readonly IRRef[], blocks: readonly IRBlock[]): string 
   return out + '}'
 }
 
-function translateGlobal(op: Operation, globals: ReadonlyMap<string, Type>, dl: DataLayout): string {
+function translateGlobal(op: Operation, globals: ReadonlyMap<string, Type | null>, dl: DataLayout): string {
   const name = (op.getAttr('sym_name') as StringAttr).value
   const type = (op.getAttr('global_type') as TypeAttr).value
   const linkage = (op.getAttr('linkage') as LinkageAttr | undefined)?.linkage ?? 'external'
@@ -1243,21 +1278,7 @@ function translateGlobal(op: Operation, globals: ReadonlyMap<string, Type>, dl: 
   } else {
     init = constantFromAttr(value, type, op).print()
   }
-  let s = `@${quoteIdentifier(name)} = `
-  if (linkage !== 'external') {
-    s += `${linkage} `
-  }
-  const vis = VisibilityNames[intAttr(op, 'visibility_') ?? 0] ?? 'default'
-  if (vis !== 'default') {
-    s += `${vis} `
-  }
-  if (op.getAttr('thread_local_') !== undefined) {
-    s += 'thread_local '
-  }
-  const ua = UnnamedAddrNames[intAttr(op, 'unnamed_addr') ?? 0] ?? ''
-  if (ua !== '') {
-    s += `${ua} `
-  }
+  let s = globalValuePrefix(op, name, linkage, true, true)
   if (as !== 0) {
     s += `addrspace(${as}) `
   }
@@ -1279,8 +1300,96 @@ function translateGlobal(op: Operation, globals: ReadonlyMap<string, Type>, dl: 
   return s
 }
 
+/** LLVM's names of `AtomicOrdering` values (`ordering = N`). */
+const ATOMIC_ORDERING_NAMES: readonly string[] = ['', 'unordered', 'monotonic', '', 'acquire', 'release', 'acq_rel', 'seq_cst']
+
+/**
+ * ` syncscope("s") ordering` for an atomic access (no syncscope when empty), or '' when
+ * `attr` is `not_atomic`.
+ */
+function atomicSuffix(op: Operation, attr: string): string {
+  const ordering = ATOMIC_ORDERING_NAMES[intAttr(op, attr) ?? 0] ?? ''
+  if (ordering === '') {
+    return ''
+  }
+  const scope = op.getAttr('syncscope')
+  const s = scope instanceof StringAttr && scope.value !== '' ? ` syncscope("${escapeString(scope.value)}")` : ''
+  return `${s} ${ordering}`
+}
+
+/** Operand bundles are reported, not dropped: the translation does not write them yet. */
+function rejectOpBundles(op: Operation): void {
+  if (op.getAttr('op_bundle_tags') !== undefined) {
+    throw new TranslationError(op, `operand bundles on '${op.name.name}' are not supported by the translation yet`)
+  }
+}
+
+/** The memory-access flags and metadata the translation does not write yet are reported, not dropped. */
+function rejectAccessMetadata(op: Operation): void {
+  for (const name of ['nontemporal', 'invariant', 'invariantGroup', 'access_groups', 'alias_scopes', 'noalias_scopes', 'tbaa']) {
+    if (op.getAttr(name) !== undefined) {
+      throw new TranslationError(op, `'${name}' on '${op.name.name}' is not supported by the translation yet`)
+    }
+  }
+}
+
+/**
+ * `@name = linkage dso_local visibility thread_local unnamed_addr `, as LLVM prints a global
+ * value: `dso_local` only where it is not implied (local linkage, or non-default visibility
+ * without `extern_weak`), and only for what the MLIR translation marks dso_local.
+ */
+function globalValuePrefix(op: Operation, name: string, linkage: string, dsoLocal: boolean, withUnnamedAddr: boolean): string {
+  let s = `@${quoteIdentifier(name)} = `
+  if (linkage !== 'external') {
+    s += `${linkage} `
+  }
+  const vis = VisibilityNames[intAttr(op, 'visibility_') ?? 0] ?? 'default'
+  const implicitDSOLocal = linkage === 'internal' || linkage === 'private' || (vis !== 'default' && linkage !== 'extern_weak')
+  if (dsoLocal && op.getAttr('dso_local') !== undefined && !implicitDSOLocal) {
+    s += 'dso_local '
+  }
+  if (vis !== 'default') {
+    s += `${vis} `
+  }
+  if (op.getAttr('thread_local_') !== undefined) {
+    s += 'thread_local '
+  }
+  const ua = withUnnamedAddr ? (UnnamedAddrNames[intAttr(op, 'unnamed_addr') ?? 0] ?? '') : ''
+  if (ua !== '') {
+    s += `${ua} `
+  }
+  return s
+}
+
+/**
+ * `llvm.mlir.alias` as LLVM prints a global alias. The MLIR translation does not carry an
+ * alias's `dso_local` over, so none is printed.
+ */
+function translateAlias(op: Operation, globals: ReadonlyMap<string, Type | null>, dl: DataLayout): string {
+  const name = (op.getAttr('sym_name') as StringAttr).value
+  const type = (op.getAttr('alias_type') as TypeAttr).value
+  const linkage = (op.getAttr('linkage') as LinkageAttr | undefined)?.linkage ?? 'external'
+  const aliasee = initializerConstant(op, globals, dl)
+  // LLVM writes a constant-expression aliasee without its type.
+  const aliaseeText = aliasee.kind === 'expr' ? aliasee.print() : aliasee.printWithType()
+  return `${globalValuePrefix(op, name, linkage, false, true)}alias ${fmtType(type, op)}, ${aliaseeText}`
+}
+
+/**
+ * `llvm.mlir.ifunc` as LLVM prints a global ifunc. The MLIR translation sets linkage,
+ * visibility and dso_local, not unnamed_addr.
+ */
+function translateIFunc(op: Operation): string {
+  const name = (op.getAttr('sym_name') as StringAttr).value
+  const linkage = (op.getAttr('linkage') as LinkageAttr | undefined)?.linkage ?? 'external'
+  const fnType = (op.getAttr('i_func_type') as TypeAttr).value
+  const resolverType = (op.getAttr('resolver_type') as TypeAttr).value
+  const resolver = (op.getAttr('resolver') as SymbolRefAttr).rootReference
+  return `${globalValuePrefix(op, name, linkage, true, false)}ifunc ${fmtType(fnType, op)}, ${fmtType(resolverType, op)} @${quoteIdentifier(resolver)}`
+}
+
 /** The constant an initializer region computes: every op must fold to a constant, as upstream requires. */
-function initializerConstant(op: Operation, globals: ReadonlyMap<string, Type>, dl: DataLayout): IRConstant {
+function initializerConstant(op: Operation, globals: ReadonlyMap<string, Type | null>, dl: DataLayout): IRConstant {
   const module = new IRModuleBuilder('')
   ;(module as { dataLayout: DataLayout }).dataLayout = dl
   const ft = new FunctionTranslation(module, globals)
@@ -1404,13 +1513,17 @@ function translateLegalized(module: Operation): string {
   const irModule = new IRModuleBuilder(dl)
   const body = module.regions[0]?.front
   const ops = body === undefined ? [] : body.operations
-  const globals = new Map<string, Type>()
+  const globals = new Map<string, Type | null>()
   for (const op of ops) {
-    if (op.name.name === 'llvm.mlir.global' || op.name.name === 'llvm.func') {
-      globals.set((op.getAttr('sym_name') as StringAttr).value, op.name.name === 'llvm.func' ? LLVMPointerType.get(op.context) : (op.getAttr('global_type') as TypeAttr).value)
+    const n = op.name.name
+    if (n === 'llvm.mlir.global' || n === 'llvm.func' || n === 'llvm.mlir.alias' || n === 'llvm.mlir.ifunc') {
+      const type = n === 'llvm.func' ? LLVMPointerType.get(op.context) : n === 'llvm.mlir.global' ? (op.getAttr('global_type') as TypeAttr).value : null
+      globals.set((op.getAttr('sym_name') as StringAttr).value, type)
     }
   }
   const globalLines: string[] = []
+  const aliasLines: string[] = []
+  const ifuncLines: string[] = []
   const fns: (IRFunction & { pending?: () => void })[] = []
   for (const op of ops) {
     const n = op.name.name
@@ -1418,7 +1531,11 @@ function translateLegalized(module: Operation): string {
       globalLines.push(translateGlobal(op, globals, irModule.dataLayout))
     } else if (n === 'llvm.func') {
       fns.push(translateFunction(op, irModule, globals))
-    } else if (n === 'llvm.mlir.global_ctors' || n === 'llvm.mlir.global_dtors' || n === 'llvm.comdat' || n === 'llvm.mlir.alias') {
+    } else if (n === 'llvm.mlir.alias') {
+      aliasLines.push(translateAlias(op, globals, irModule.dataLayout))
+    } else if (n === 'llvm.mlir.ifunc') {
+      ifuncLines.push(translateIFunc(op))
+    } else if (n === 'llvm.mlir.global_ctors' || n === 'llvm.mlir.global_dtors' || n === 'llvm.comdat') {
       throw new TranslationError(op, `'${n}' is not supported by the translation yet`)
     } else {
       throw new TranslationError(op, `cannot be converted to LLVM IR: missing \`LLVMTranslationDialectInterface\` registration for dialect for op: ${n}`)
@@ -1441,8 +1558,10 @@ function translateLegalized(module: Operation): string {
       out += `%${quoteIdentifier(t.name!)} = type ${structBody(t) ?? ''}\n`
     }
   }
-  if (globalLines.length > 0) {
-    out += '\n' + globalLines.map((l) => l + '\n').join('')
+  for (const lines of [globalLines, aliasLines, ifuncLines]) {
+    if (lines.length > 0) {
+      out += '\n' + lines.map((l) => l + '\n').join('')
+    }
   }
   for (const f of irModule.functions) {
     out += '\n'
