@@ -547,6 +547,34 @@ func.func @chain(%c: i1) {
 `)
   })
 
+  it('RemoveDeadRegionBranchOpSuccessorInputs drops only tied inputs that are all unused', () => {
+    // %0#0 is unused but tied to the used %a (both fed by the yield's first operand); %b and
+    // %0#1 are both unused and go together with their operands; %c is unused but tied to %0#2.
+    const input = String.raw`func.func @tied(%lb: index, %ub: index, %s: index, %x: i32, %y: i32) -> i32 {
+  %0:3 = scf.for %i = %lb to %ub step %s iter_args(%a = %x, %b = %y, %c = %x) -> (i32, i32, i32) {
+    "test.use"(%a) : (i32) -> ()
+    %n = "test.make"() : () -> i32
+    %m = "test.make"() : () -> i32
+    scf.yield %n, %m, %m : i32, i32, i32
+  }
+  return %0#2 : i32
+}
+`
+    expect(canonicalize(input)).toBe(String.raw`module {
+  func.func @tied(%arg0: index, %arg1: index, %arg2: index, %arg3: i32, %arg4: i32) -> i32 {
+    %0:2 = scf.for %arg5 = %arg0 to %arg1 step %arg2 iter_args(%arg6 = %arg3, %arg7 = %arg3) -> (i32, i32) {
+      "test.use"(%arg6) : (i32) -> ()
+      %1 = "test.make"() : () -> i32
+      %2 = "test.make"() : () -> i32
+      scf.yield %1, %2 : i32, i32
+    }
+    return %0#1 : i32
+  }
+}
+
+`)
+  })
+
   it('IndexCastOfIndexCast and IndexCastUIOfIndexCastUI drop round trips, lossy ones included', () => {
     const input = String.raw`func.func @f(%a: index, %b: i32) -> (index, i32, index, i32) {
   %0 = arith.index_cast %a : index to i8

@@ -184,7 +184,8 @@ export const ConditionOp: OdsOp = defineOp({
 // ---- scf.for ------------------------------------------------------------------------------
 
 function forIterArgs(op: Operation): BlockArgument[] {
-  return blockArgs(op.getRegion(0)).slice(1)
+  const body = op.getRegion(0).firstBlock
+  return body === null ? [] : body.arguments.slice(1)
 }
 
 /** `scf.for`: a counted loop with loop-carried values (`iter_args`). */

@@ -164,22 +164,24 @@ export const MakeRegionBranchOpSuccessorInputsDead: CanonicalizationPattern = {
   name: 'MakeRegionBranchOpSuccessorInputsDead',
   rootName: '',
   benefit: 1,
-  matchAndRewrite(op, rewriter) {
-    const mapping = inputToOperands(successorEdges(op))
-    let changed = false
-    for (const value of mapping.keys()) {
-      if (value.useEmpty) {
-        continue
-      }
-      const only = singleReachableValue(value, mapping)
-      if (only === null || !isDefinedBefore(op, only, value)) {
-        continue
-      }
-      rewriter.replaceAllUsesWith(value, only)
-      changed = true
+  matchAndRewrite: (op, rewriter) => makeSuccessorInputsDead(op, rewriter, successorEdges(op)),
+}
+
+function makeSuccessorInputsDead(op: Operation, rewriter: RewriterLike, edges: readonly SuccessorEdge[]): boolean {
+  const mapping = inputToOperands(edges)
+  let changed = false
+  for (const value of mapping.keys()) {
+    if (value.useEmpty) {
+      continue
     }
-    return changed
-  },
+    const only = singleReachableValue(value, mapping)
+    if (only === null || !isDefinedBefore(op, only, value)) {
+      continue
+    }
+    rewriter.replaceAllUsesWith(value, only)
+    changed = true
+  }
+  return changed
 }
 
 /** The number of `v` among its owner's results or block arguments. */
@@ -195,26 +197,28 @@ export const RemoveDuplicateSuccessorInputUses: CanonicalizationPattern = {
   name: 'RemoveDuplicateSuccessorInputUses',
   rootName: '',
   benefit: 1,
-  matchAndRewrite(op, rewriter) {
-    const mapping = inputToOperands(successorEdges(op))
-    const inputs = [...mapping.keys()]
-    inputs.sort((a, b) => argOrResultNumber(a) - argOrResultNumber(b))
-    let changed = false
-    for (let i = 0; i < inputs.length; i++) {
-      const input1 = inputs[i]!
-      for (let j = i + 1; j < inputs.length; j++) {
-        const input2 = inputs[j]!
-        if (input2.useEmpty || ownerOf(input1) !== ownerOf(input2)) {
-          continue
-        }
-        if (sameForwardedValues(mapping.get(input1)!, mapping.get(input2)!)) {
-          rewriter.replaceAllUsesWith(input2, input1)
-          changed = true
-        }
+  matchAndRewrite: (op, rewriter) => removeDuplicateSuccessorInputUses(rewriter, successorEdges(op)),
+}
+
+function removeDuplicateSuccessorInputUses(rewriter: RewriterLike, edges: readonly SuccessorEdge[]): boolean {
+  const mapping = inputToOperands(edges)
+  const inputs = [...mapping.keys()]
+  inputs.sort((a, b) => argOrResultNumber(a) - argOrResultNumber(b))
+  let changed = false
+  for (let i = 0; i < inputs.length; i++) {
+    const input1 = inputs[i]!
+    for (let j = i + 1; j < inputs.length; j++) {
+      const input2 = inputs[j]!
+      if (input2.useEmpty || ownerOf(input1) !== ownerOf(input2)) {
+        continue
+      }
+      if (sameForwardedValues(mapping.get(input1)!, mapping.get(input2)!)) {
+        rewriter.replaceAllUsesWith(input2, input1)
+        changed = true
       }
     }
-    return changed
-  },
+  }
+  return changed
 }
 
 /** Whether each predecessor op forwards the same value in both operand lists. */
@@ -245,48 +249,6 @@ function forwardsSubset(a: readonly OpOperand[], b: readonly OpOperand[]): boole
   return true
 }
 
-/** A union-find over values, keeping the order in which values were first seen. */
-class TiedSets {
-  private readonly parent = new Map<Value, Value>()
-  readonly order: Value[] = []
-  private find(v: Value): Value {
-    let r = v
-    while (this.parent.get(r) !== r) {
-      r = this.parent.get(r)!
-    }
-    return r
-  }
-  insert(v: Value): void {
-    if (!this.parent.has(v)) {
-      this.parent.set(v, v)
-      this.order.push(v)
-    }
-  }
-  union(a: Value, b: Value): void {
-    this.insert(a)
-    this.insert(b)
-    const ra = this.find(a)
-    const rb = this.find(b)
-    if (ra !== rb) {
-      this.parent.set(rb, ra)
-    }
-  }
-  /** The sets, each in first-seen order. */
-  sets(): Value[][] {
-    const groups = new Map<Value, Value[]>()
-    for (const v of this.order) {
-      const r = this.find(v)
-      let g = groups.get(r)
-      if (g === undefined) {
-        g = []
-        groups.set(r, g)
-      }
-      g.push(v)
-    }
-    return [...groups.values()]
-  }
-}
-
 /**
  * Erases successor inputs that are dead together with every input tied to them (fed by
  * the same operand), and the operands forwarded to them (MLIR's
@@ -296,89 +258,97 @@ export const RemoveDeadRegionBranchOpSuccessorInputs: CanonicalizationPattern = 
   name: 'RemoveDeadRegionBranchOpSuccessorInputs',
   rootName: '',
   benefit: 1,
-  matchAndRewrite(op, rewriter) {
-    const edges = successorEdges(op)
-    // Only a set whose inputs are all unused is removed: without an unused input there is none.
-    let anyUnused = false
+  matchAndRewrite: (op, rewriter) => removeDeadSuccessorInputs(op, rewriter, successorEdges(op)),
+}
+
+function removeDeadSuccessorInputs(op: Operation, rewriter: RewriterLike, edges: readonly SuccessorEdge[]): boolean {
+  // Only a set whose inputs are all unused is removed: without an unused input there is none.
+  let anyUnused = false
+  for (let i = 0; i < edges.length; i++) {
+    if (edges[i]!.input.useEmpty) {
+      anyUnused = true
+      break
+    }
+  }
+  if (!anyUnused) {
+    return false
+  }
+  // Inputs fed by the same operand are tied: they stay or go together, so a set of tied
+  // inputs goes only when none of them is used. The kept inputs are the used ones and,
+  // through the operands that feed them, every input tied to one (a few passes over the
+  // edges, which are few).
+  const keptInputs = new Set<Value>()
+  const keptOperands = new Set<OpOperand>()
+  for (let i = 0; i < edges.length; i++) {
+    const e = edges[i]!
+    if (!e.input.useEmpty) {
+      keptInputs.add(e.input)
+      keptOperands.add(e.operand)
+    }
+  }
+  for (let grew = true; grew; ) {
+    grew = false
     for (let i = 0; i < edges.length; i++) {
-      if (edges[i]!.input.useEmpty) {
-        anyUnused = true
-        break
+      const e = edges[i]!
+      if (keptInputs.has(e.input) !== keptOperands.has(e.operand)) {
+        keptInputs.add(e.input)
+        keptOperands.add(e.operand)
+        grew = true
       }
     }
-    if (!anyUnused) {
-      return false
+  }
+  const toRemove = new Set<Value>()
+  for (let i = 0; i < edges.length; i++) {
+    const input = edges[i]!.input
+    if (!keptInputs.has(input)) {
+      toRemove.add(input)
     }
-    const operandToInputs = new Map<OpOperand, Value[]>()
-    for (const e of edges) {
-      let list = operandToInputs.get(e.operand)
-      if (list === undefined) {
-        list = []
-        operandToInputs.set(e.operand, list)
+  }
+  if (toRemove.size === 0) {
+    return false
+  }
+  // Operands forwarded into removed inputs, grouped by owner.
+  const operandsToRemove = new Map<Operation, Set<number>>()
+  for (const e of edges) {
+    if (!toRemove.has(e.input)) {
+      continue
+    }
+    let s = operandsToRemove.get(e.operand.owner)
+    if (s === undefined) {
+      s = new Set()
+      operandsToRemove.set(e.operand.owner, s)
+    }
+    s.add(e.operand.index)
+  }
+  for (const [owner, indices] of operandsToRemove) {
+    const sorted = [...indices].sort((a, b) => b - a)
+    rewriter.modifyOpInPlace(owner, () => {
+      for (const i of sorted) {
+        owner.eraseOperand(i)
       }
-      list.push(e.input)
-    }
-    const tied = new TiedSets()
-    for (const inputs of operandToInputs.values()) {
-      tied.insert(inputs[0]!)
-      for (let i = 1; i < inputs.length; i++) {
-        tied.union(inputs[0]!, inputs[i]!)
-      }
-    }
-    const toRemove = new Set<Value>()
-    for (const set of tied.sets()) {
-      if (set.every((v) => v.useEmpty)) {
-        for (const v of set) {
-          toRemove.add(v)
-        }
-      }
-    }
-    if (toRemove.size === 0) {
-      return false
-    }
-    // Operands forwarded into removed inputs, grouped by owner.
-    const operandsToRemove = new Map<Operation, Set<number>>()
-    for (const e of edges) {
-      if (!toRemove.has(e.input)) {
-        continue
-      }
-      let s = operandsToRemove.get(e.operand.owner)
+    })
+  }
+  const blockArgs = new Map<Block, Set<number>>()
+  const results: number[] = []
+  for (const v of toRemove) {
+    if (v instanceof OpResult) {
+      results.push(v.index)
+    } else if (v instanceof BlockArgument) {
+      let s = blockArgs.get(v.owner)
       if (s === undefined) {
         s = new Set()
-        operandsToRemove.set(e.operand.owner, s)
+        blockArgs.set(v.owner, s)
       }
-      s.add(e.operand.index)
+      s.add(v.index)
     }
-    for (const [owner, indices] of operandsToRemove) {
-      const sorted = [...indices].sort((a, b) => b - a)
-      rewriter.modifyOpInPlace(owner, () => {
-        for (const i of sorted) {
-          owner.eraseOperand(i)
-        }
-      })
-    }
-    const blockArgs = new Map<Block, Set<number>>()
-    const results: number[] = []
-    for (const v of toRemove) {
-      if (v instanceof OpResult) {
-        results.push(v.index)
-      } else if (v instanceof BlockArgument) {
-        let s = blockArgs.get(v.owner)
-        if (s === undefined) {
-          s = new Set()
-          blockArgs.set(v.owner, s)
-        }
-        s.add(v.index)
-      }
-    }
-    for (const [block, indices] of blockArgs) {
-      rewriter.modifyOpInPlace(block.parentOp!, () => block.eraseArguments(indices))
-    }
-    if (results.length > 0) {
-      eraseOpResults(rewriter, op, new Set(results))
-    }
-    return true
-  },
+  }
+  for (const [block, indices] of blockArgs) {
+    rewriter.modifyOpInPlace(block.parentOp!, () => block.eraseArguments(indices))
+  }
+  if (results.length > 0) {
+    eraseOpResults(rewriter, op, new Set(results))
+  }
+  return true
 }
 
 /**
@@ -409,12 +379,54 @@ function eraseOpResults(rewriter: RewriterLike, op: Operation, erase: ReadonlySe
   return newOp
 }
 
+/**
+ * The edges of the op the previous region-branch pattern failed on, for the next one. The
+ * three patterns are tried one after the other on an op (same benefit, registered
+ * together), and a pattern that fails leaves the IR as it found it: the next pattern may
+ * take the edges instead of computing them again. They are taken at most once, and only
+ * by a pattern called on the same op through the same rewriter (the same driver).
+ */
+interface EdgeMemo {
+  op: Operation | null
+  rewriter: RewriterLike | null
+  edges: readonly SuccessorEdge[]
+}
+
+function takeEdges(memo: EdgeMemo, op: Operation, rewriter: RewriterLike): readonly SuccessorEdge[] {
+  const edges = memo.op === op && memo.rewriter === rewriter ? memo.edges : successorEdges(op)
+  memo.op = null
+  memo.rewriter = null
+  memo.edges = NO_EDGES
+  return edges
+}
+
+function keepEdges(memo: EdgeMemo, op: Operation, rewriter: RewriterLike, edges: readonly SuccessorEdge[]): void {
+  memo.op = op
+  memo.rewriter = rewriter
+  memo.edges = edges
+}
+
+const NO_EDGES: readonly SuccessorEdge[] = []
+
 /** The three region-branch canonicalizations rooted at `rootName`, in MLIR's order. */
 export function regionBranchPatterns(rootName: string): CanonicalizationPattern[] {
-  return [MakeRegionBranchOpSuccessorInputsDead, RemoveDuplicateSuccessorInputUses, RemoveDeadRegionBranchOpSuccessorInputs].map((p) => ({
+  const memo: EdgeMemo = { op: null, rewriter: null, edges: NO_EDGES }
+  const pattern = (p: CanonicalizationPattern, run: (op: Operation, rewriter: RewriterLike, edges: readonly SuccessorEdge[]) => boolean, last: boolean): CanonicalizationPattern => ({
     name: p.name,
     rootName,
     benefit: p.benefit,
-    matchAndRewrite: (op: Operation, rewriter: RewriterLike): boolean => p.matchAndRewrite(op, rewriter),
-  }))
+    matchAndRewrite: (op: Operation, rewriter: RewriterLike): boolean => {
+      const edges = takeEdges(memo, op, rewriter)
+      const changed = run(op, rewriter, edges)
+      if (!changed && !last) {
+        keepEdges(memo, op, rewriter, edges)
+      }
+      return changed
+    },
+  })
+  return [
+    pattern(MakeRegionBranchOpSuccessorInputsDead, makeSuccessorInputsDead, false),
+    pattern(RemoveDuplicateSuccessorInputUses, (_op, rewriter, edges) => removeDuplicateSuccessorInputUses(rewriter, edges), false),
+    pattern(RemoveDeadRegionBranchOpSuccessorInputs, removeDeadSuccessorInputs, true),
+  ]
 }

@@ -86,9 +86,39 @@ export function getConstantInsertionRegion(block: Block): Region {
   }
 }
 
-/** Key of a uniqued constant: dialect, value and type. */
-function constKey(dialect: Dialect | null, value: Attribute, type: Type): string {
-  return `${dialect === null ? '' : dialect.namespace}\u0000${value.id}\u0000${type.id}`
+/** Ids below this make a constant's key one exact number (see `ConstantScope`). */
+const KEY_ID_LIMIT = 2 ** 26
+
+/**
+ * The uniqued constants of one insertion region, keyed by (dialect, value, type). The key
+ * of a value and a type is the number `value.id * 2^26 + type.id` (exact while both ids
+ * are below 2^26; a string otherwise), so that looking a constant up builds no string.
+ */
+class ConstantScope {
+  private readonly byDialect = new Map<Dialect | null, Map<number | string, Operation>>()
+
+  private static key(value: Attribute, type: Type): number | string {
+    const a = value.id
+    const b = type.id
+    return a < KEY_ID_LIMIT && b < KEY_ID_LIMIT ? a * KEY_ID_LIMIT + b : `${a}:${b}`
+  }
+
+  get(dialect: Dialect | null, value: Attribute, type: Type): Operation | undefined {
+    return this.byDialect.get(dialect)?.get(ConstantScope.key(value, type))
+  }
+
+  set(dialect: Dialect | null, value: Attribute, type: Type, op: Operation): void {
+    let m = this.byDialect.get(dialect)
+    if (m === undefined) {
+      m = new Map()
+      this.byDialect.set(dialect, m)
+    }
+    m.set(ConstantScope.key(value, type), op)
+  }
+
+  delete(dialect: Dialect | null, value: Attribute, type: Type): void {
+    this.byDialect.get(dialect)?.delete(ConstantScope.key(value, type))
+  }
 }
 
 /**
@@ -97,16 +127,16 @@ function constKey(dialect: Dialect | null, value: Attribute, type: Type): string
  * Changes go through `rewriter`, so its listener sees them.
  */
 export class OperationFolder {
-  private readonly foldScopes = new Map<Region, Map<string, Operation>>()
+  private readonly foldScopes = new Map<Region, ConstantScope>()
   /** The dialects under which each uniqued constant is recorded. */
   private readonly referencedDialects = new Map<Operation, (Dialect | null)[]>()
 
   constructor(readonly rewriter: PatternRewriter) {}
 
-  private scope(region: Region): Map<string, Operation> {
+  private scope(region: Region): ConstantScope {
     let m = this.foldScopes.get(region)
     if (m === undefined) {
-      m = new Map()
+      m = new ConstantScope()
       this.foldScopes.set(region, m)
     }
     return m
@@ -209,8 +239,9 @@ export class OperationFolder {
     }
     const insertRegion = getConstantInsertionRegion(opBlock)
     const constants = this.scope(insertRegion)
-    const key = constKey(op.name.dialect, value, op.results[0]!.type)
-    const existing = constants.get(key)
+    const dialect = op.name.dialect
+    const type = op.results[0]!.type
+    const existing = constants.get(dialect, value, type)
     if (existing !== undefined) {
       this.notifyRemoval(op)
       this.rewriter.replaceOp(op, existing.results)
@@ -224,8 +255,8 @@ export class OperationFolder {
     } else if (insertBlock.firstOp !== op && !this.isFolderOwnedConstant(op.prevOp)) {
       op.moveBefore(insertBlock.firstOp!)
     }
-    constants.set(key, op)
-    this.referencedDialects.set(op, [op.name.dialect])
+    constants.set(dialect, value, type, op)
+    this.referencedDialects.set(op, [dialect])
     return true
   }
 
@@ -240,7 +271,7 @@ export class OperationFolder {
       const constants = this.scope(getConstantInsertionRegion(op.parentBlock))
       const type = op.results[0]!.type
       for (const d of dialects) {
-        constants.delete(constKey(d, value, type))
+        constants.delete(d, value, type)
       }
     }
     this.referencedDialects.delete(op)
@@ -264,10 +295,9 @@ export class OperationFolder {
     return op === null ? null : op.results[0]!
   }
 
-  private tryGetOrCreateConstant(constants: Map<string, Operation>, dialect: Dialect | null, value: Attribute, type: Type): Operation | null {
+  private tryGetOrCreateConstant(constants: ConstantScope, dialect: Dialect | null, value: Attribute, type: Type): Operation | null {
     const loc = UnknownLoc.get(this.rewriter.context)
-    const key = constKey(dialect, value, type)
-    const existing = constants.get(key)
+    const existing = constants.get(dialect, value, type)
     if (existing !== undefined) {
       if (existing.location !== loc) {
         existing.location = loc
@@ -283,12 +313,11 @@ export class OperationFolder {
     }
     const newDialect = constOp.name.dialect
     if (newDialect === dialect) {
-      constants.set(key, constOp)
+      constants.set(dialect, value, type, constOp)
       this.referencedDialects.set(constOp, [dialect])
       return constOp
     }
-    const newKey = constKey(newDialect, value, type)
-    const other = constants.get(newKey)
+    const other = constants.get(newDialect, value, type)
     if (other !== undefined) {
       this.notifyRemoval(constOp)
       this.rewriter.eraseOp(constOp)
@@ -296,12 +325,12 @@ export class OperationFolder {
       if (other.location !== loc) {
         other.location = loc
       }
-      constants.set(key, other)
+      constants.set(dialect, value, type, other)
       return other
     }
     this.referencedDialects.set(constOp, [dialect, newDialect])
-    constants.set(key, constOp)
-    constants.set(newKey, constOp)
+    constants.set(dialect, value, type, constOp)
+    constants.set(newDialect, value, type, constOp)
     return constOp
   }
 }

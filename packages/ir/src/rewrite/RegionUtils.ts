@@ -226,17 +226,28 @@ function propagateOpLiveness(op: Operation, live: LiveMap): void {
   }
 }
 
+function propagateBlockOpsLiveness(b: Block, live: LiveMap): void {
+  // Uses before definitions converge faster: the ops, then the arguments.
+  for (let o = b.lastOp; o !== null; o = o.prevOp) {
+    propagateOpLiveness(o, live)
+  }
+}
+
 function propagateRegionLiveness(region: Region, live: LiveMap): void {
-  if (region.empty) {
+  const entry = region.firstBlock
+  if (entry === null) {
+    return
+  }
+  // A lone block (most regions) has only entry arguments, which are never removed: no
+  // block order to compute.
+  if (entry.nextBlock === null) {
+    propagateBlockOpsLiveness(entry, live)
     return
   }
   const blocks = postOrderFromEntry(region)
   for (let bi = 0; bi < blocks.length; bi++) {
     const b = blocks[bi]!
-    // Uses before definitions converge faster: the ops, then the arguments.
-    for (let o = b.lastOp; o !== null; o = o.prevOp) {
-      propagateOpLiveness(o, live)
-    }
+    propagateBlockOpsLiveness(b, live)
     // Entry block arguments belong to the parent op's contract and are never removed.
     if (b.isEntryBlock) {
       continue
