@@ -40,6 +40,9 @@ import type { BlockArgument, Value } from '../Value.ts'
 import { sanitizeIdentifier } from './text.ts'
 import { SparseElementsAttr } from '../SparseElements.ts'
 
+/** A dialect definition known to have `getAlias`. */
+type AliasDialect = { getAlias(x: Attribute | Type): string | undefined }
+
 /** @internal One attribute or type seen while collecting aliases. */
 class AliasInfo {
   alias: string | null = null
@@ -84,7 +87,8 @@ export class AliasCollector implements OpAsmPrinter {
   readonly context: Context
   private readonly infos: AliasInfo[] = []
   private readonly index: Map<Attribute | Type, number> = new Map()
-  private readonly aliasDialects: { getAlias(x: Attribute | Type): string | undefined }[]
+  /** The loaded dialects that give aliases (the builtin one and a few more). */
+  private readonly aliasDialects: AliasDialect[]
   private lastIndex = 0
   /** Types known to have no alias (a few: i32, f32, index...), checked by identity. */
   private readonly plainTypes: Type[] = []
@@ -105,7 +109,9 @@ export class AliasCollector implements OpAsmPrinter {
     this.aliasDialects = []
     for (const d of context.loadedDialects) {
       const def = d.def
-      if (def.getAlias) {this.aliasDialects.push({ getAlias: (x) => def.getAlias!(x) })}
+      if (def.getAlias) {
+        this.aliasDialects.push(def as AliasDialect)
+      }
     }
   }
 
