@@ -92,6 +92,9 @@ export class AliasCollector implements OpAsmPrinter {
   private lastIndex = 0
   /** Types known to have no alias (a few: i32, f32, index...), checked by identity. */
   private readonly plainTypes: Type[] = []
+  /** The last plain type and scalar found, checked first: most ops repeat the previous ones. */
+  private lastPlainType: Type | null = null
+  private lastPlainScalar: Attribute | null = null
   /** Whether an attribute or type visited alone yields no alias (see `isPlainSymbol`). */
   private readonly plainness: Map<Attribute | Type, boolean> = new Map()
   // State of the nested (dialect-level) visit in progress; `children` is null at op level.
@@ -367,9 +370,13 @@ export class AliasCollector implements OpAsmPrinter {
       const a = attrs[i]!.value
       // Scalars are many distinct objects: decided from their type, not remembered.
       if (a instanceof IntegerAttr || a instanceof FloatAttr) {
+        if (a === this.lastPlainScalar) {
+          continue
+        }
         if (this.dialectAlias(a) !== undefined || !this.isPlainType(a.type)) {
           return false
         }
+        this.lastPlainScalar = a
       } else if (!this.isPlainSymbol(a)) {
         return false
       }
@@ -378,9 +385,13 @@ export class AliasCollector implements OpAsmPrinter {
   }
 
   private isPlainType(t: Type): boolean {
+    if (t === this.lastPlainType) {
+      return true
+    }
     const known = this.plainTypes
     for (let i = 0; i < known.length; i++) {
       if (known[i] === t) {
+        this.lastPlainType = t
         return true
       }
     }
