@@ -40,6 +40,9 @@ import type { BlockArgument, Value } from '../Value.ts'
 import { sanitizeIdentifier } from './text.ts'
 import { SparseElementsAttr } from '../SparseElements.ts'
 
+/** A dialect definition known to have `getAlias`. */
+type AliasDialect = { getAlias(x: Attribute | Type): string | undefined }
+
 /** @internal One attribute or type seen while collecting aliases. */
 class AliasInfo {
   alias: string | null = null
@@ -84,10 +87,14 @@ export class AliasCollector implements OpAsmPrinter {
   readonly context: Context
   private readonly infos: AliasInfo[] = []
   private readonly index: Map<Attribute | Type, number> = new Map()
-  private readonly aliasDialects: { getAlias(x: Attribute | Type): string | undefined }[]
+  /** The loaded dialects that give aliases (the builtin one and a few more). */
+  private readonly aliasDialects: AliasDialect[]
   private lastIndex = 0
   /** Types known to have no alias (a few: i32, f32, index...), checked by identity. */
   private readonly plainTypes: Type[] = []
+  /** The last plain type and scalar found, checked first: most ops repeat the previous ones. */
+  private lastPlainType: Type | null = null
+  private lastPlainScalar: Attribute | null = null
   /** Whether an attribute or type visited alone yields no alias (see `isPlainSymbol`). */
   private readonly plainness: Map<Attribute | Type, boolean> = new Map()
   // State of the nested (dialect-level) visit in progress; `children` is null at op level.
@@ -105,7 +112,9 @@ export class AliasCollector implements OpAsmPrinter {
     this.aliasDialects = []
     for (const d of context.loadedDialects) {
       const def = d.def
-      if (def.getAlias) {this.aliasDialects.push({ getAlias: (x) => def.getAlias!(x) })}
+      if (def.getAlias) {
+        this.aliasDialects.push(def as AliasDialect)
+      }
     }
   }
 
@@ -361,9 +370,13 @@ export class AliasCollector implements OpAsmPrinter {
       const a = attrs[i]!.value
       // Scalars are many distinct objects: decided from their type, not remembered.
       if (a instanceof IntegerAttr || a instanceof FloatAttr) {
+        if (a === this.lastPlainScalar) {
+          continue
+        }
         if (this.dialectAlias(a) !== undefined || !this.isPlainType(a.type)) {
           return false
         }
+        this.lastPlainScalar = a
       } else if (!this.isPlainSymbol(a)) {
         return false
       }
@@ -372,9 +385,13 @@ export class AliasCollector implements OpAsmPrinter {
   }
 
   private isPlainType(t: Type): boolean {
+    if (t === this.lastPlainType) {
+      return true
+    }
     const known = this.plainTypes
     for (let i = 0; i < known.length; i++) {
       if (known[i] === t) {
+        this.lastPlainType = t
         return true
       }
     }

@@ -63,6 +63,11 @@ export class SSANameState {
    * million-entry map.
    */
   readonly valueNames: Map<Value, string | number> = new Map()
+  /**
+   * With visit marks, the names of ops' first results that are not plain numbers: such an
+   * op's `visitData` is `-(i + 1)` for the name at index `i` (no map entry per named result).
+   */
+  private readonly opNames: string[] = []
   /** The epoch of the visit marks this numbering holds, or 0 when it keeps everything in maps. */
   private epoch: number
   readonly operationIDs: Map<Operation, number> = new Map()
@@ -88,7 +93,7 @@ export class SSANameState {
   ) {
     this.epoch = useVisitMarks ? acquireVisitMarks() : 0
     this.setResultNameFn = (value, name) => {
-      if (this.valueNames.has(value)) {
+      if (this.isNamed(value)) {
         return
       }
       this.setValueName(value, name)
@@ -103,7 +108,7 @@ export class SSANameState {
       this.blockNames.set(block, new BlockInfo(-1, '^' + sanitizeIdentifier(name, '$._-', true)))
     }
     this.setBlockArgNameFn = (value, name) => {
-      if (this.valueNames.has(value)) {
+      if (this.isNamed(value)) {
         return
       }
       this.setValueName(value, name)
@@ -221,13 +226,14 @@ export class SSANameState {
       }
       if (def.getAsmResultNames && results.length > 0) {
         const groups = this.resultGroups
-        groups.length = 1
         def.getAsmResultNames(op, this.setResultNameFn)
         if (groups.length !== 1) {
           this.opResultGroups.set(
             op,
             groups.slice().sort((a, b) => a - b),
           )
+          // Left at [0] for the next op: most ops name no result past the first.
+          groups.length = 1
         }
       }
     }
@@ -237,16 +243,38 @@ export class SSANameState {
       }
       return
     }
+    const epoch = this.epoch
+    if (epoch !== 0) {
+      if (op.visitMark !== epoch) {
+        op.visitMark = epoch
+        op.visitData = this.nextValueID++
+      }
+      return
+    }
     const first = results[0]!
     if (!this.valueNames.has(first)) {
-      const id = this.nextValueID++
-      if (this.epoch !== 0) {
-        op.visitMark = this.epoch
-        op.visitData = id
-      } else {
-        this.valueNames.set(first, id)
-      }
+      this.valueNames.set(first, this.nextValueID++)
     }
+  }
+
+  /** Whether `value` already has a name or number. */
+  private isNamed(value: Value): boolean {
+    if (this.epoch !== 0 && value instanceof OpResult && value.index === 0) {
+      return value.owner.visitMark === this.epoch
+    }
+    return this.valueNames.has(value)
+  }
+
+  /** Records `entry` (a `%name` or a number) for `value`: in its op's visit slots where it can. */
+  private storeName(value: Value, entry: string | number): void {
+    const epoch = this.epoch
+    if (epoch !== 0 && value instanceof OpResult && value.index === 0) {
+      const op = value.owner
+      op.visitMark = epoch
+      op.visitData = typeof entry === 'number' ? entry : -this.opNames.push(entry)
+      return
+    }
+    this.valueNames.set(value, entry)
   }
 
   /** Gives back the visit marks; the names must not be looked up afterwards. */
@@ -257,10 +285,10 @@ export class SSANameState {
 
   private setValueName(value: Value, name: string): void {
     if (name.length === 0) {
-      this.valueNames.set(value, this.nextValueID++)
+      this.storeName(value, this.nextValueID++)
       return
     }
-    this.valueNames.set(value, '%' + this.uniqueValueName(name))
+    this.storeName(value, '%' + this.uniqueValueName(name))
   }
 
   private uniqueValueName(raw: string): string {
@@ -311,7 +339,8 @@ export class SSANameState {
     let entry: string | number | undefined
     const epoch = this.epoch
     if (epoch !== 0 && lookup instanceof OpResult && lookup.index === 0 && lookup.owner.visitMark === epoch) {
-      entry = lookup.owner.visitData
+      const data = lookup.owner.visitData
+      entry = data >= 0 ? data : this.opNames[-data - 1]
     } else {
       entry = this.valueNames.get(lookup)
     }
