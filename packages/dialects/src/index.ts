@@ -183,6 +183,8 @@ export {
   LoadOp as MemRefLoadOp,
   StoreOp as MemRefStoreOp,
   memrefOps,
+  getStridesAndOffset,
+  type StridesAndOffset,
 } from './memref/index.ts'
 
 import { LLVMDialect } from './llvm/index.ts'
