@@ -55,12 +55,12 @@ import {
   unpackUnrankedMemRefDescriptor,
 } from './MemRefDescriptor.ts'
 import { LLVMTypeConverter, kDeriveIndexBitwidthFromDataLayout } from './LLVMTypeConverter.ts'
+import { kEmitCWrapperAttrName } from './RequestCWrappers.ts'
 
 const kVarargsAttrName = 'func.varargs'
 const kLinkageAttrName = 'llvm.linkage'
 const kBarePtrAttrName = 'llvm.bareptr'
 const kReadnoneAttrName = 'llvm.readnone'
-const kEmitCWrapperAttrName = 'llvm.emit_c_interface'
 const kReadnoneMemoryEffects =
   'memory_effects<other = none, argMem = none, inaccessibleMem = none, errnoMem = none, targetMem0 = none, targetMem1 = none>'
 
