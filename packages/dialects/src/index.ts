@@ -407,6 +407,7 @@ export {
 } from './index-dialect/index.ts'
 
 import { UBDialect } from './ub/index.ts'
+import { DLTIDialect } from './dlti/index.ts'
 import { ComplexDialect } from './complex/index.ts'
 import { MathDialect } from './math/index.ts'
 export { MathDialect, ExpOp as MathExpOp, mathOps } from './math/index.ts'
@@ -423,6 +424,16 @@ export {
   complexOps,
   isBuildableComplexConstant,
 } from './complex/index.ts'
+/** The `dlti` dialect (`#dlti.dl_spec`, `#dlti.dl_entry`, ...) and the index width of a data layout. */
+export {
+  DLTIDialect,
+  DataLayoutEntryAttr,
+  DLTIEntriesAttr,
+  getIndexBitwidthFromDataLayout,
+  kDataLayoutAttrName,
+  type DataLayoutEntryKey,
+  type DLTIEntriesMnemonic,
+} from './dlti/index.ts'
 export { UBDialect, materializeUBConstant, PoisonAttr, isPoisonAttr, PoisonOp, PoisonAttrInterfaceC, UnreachableOp, ubOps } from './ub/index.ts'
 
 import { GPUDialect } from './gpu/index.ts'
@@ -477,7 +488,7 @@ export {
   nvvmOps,
 } from './nvvm/index.ts'
 
-/** Registers every dialect of this package (func, cf, arith, scf, memref, affine, llvm, nvvm, gpu, index, ub) on `ctx`. */
+/** Registers every dialect of this package (func, cf, arith, scf, memref, affine, llvm, nvvm, gpu, index, ub, dlti, ...) on `ctx`. */
 export function registerAllDialects(ctx: Context): void {
   ctx.registerDialect(FuncDialect)
   ctx.registerDialect(CfDialect)
@@ -490,6 +501,7 @@ export function registerAllDialects(ctx: Context): void {
   ctx.registerDialect(GPUDialect)
   ctx.registerDialect(IndexDialect)
   ctx.registerDialect(UBDialect)
+  ctx.registerDialect(DLTIDialect)
   ctx.registerDialect(ComplexDialect)
   ctx.registerDialect(MathDialect)
 }

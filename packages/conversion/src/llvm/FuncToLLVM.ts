@@ -54,7 +54,7 @@ import {
   unpackMemRefDescriptor,
   unpackUnrankedMemRefDescriptor,
 } from './MemRefDescriptor.ts'
-import { LLVMTypeConverter, kDeriveIndexBitwidthFromDataLayout } from './LLVMTypeConverter.ts'
+import { LLVMTypeConverter, indexBitwidthOrDataLayout, kDeriveIndexBitwidthFromDataLayout } from './LLVMTypeConverter.ts'
 import { kEmitCWrapperAttrName } from './RequestCWrappers.ts'
 
 const kVarargsAttrName = 'func.varargs'
@@ -630,8 +630,9 @@ LLVM IR types.`
 
   override runOnOperation(): void {
     const ctx = this.getContext()
+    // As upstream, the default index width is the one of the data layout in scope.
     const converter = new LLVMTypeConverter(ctx, {
-      indexBitwidth: this.options.indexBitwidth,
+      indexBitwidth: indexBitwidthOrDataLayout(this.options.indexBitwidth, this.getOperation()),
       useBarePtrCallConv: this.options.useBarePtrCallConv,
     })
     const target = new LLVMConversionTarget(ctx)

@@ -13,15 +13,25 @@ import {
   type Context,
   type Location,
   type OpBuilder,
+  type Operation,
   type Type,
   type Value,
 } from '@tilepass/ir'
-import { LLVMArrayType, LLVMFunctionType, LLVMPointerType, LLVMStructType, LLVMVoidType, getStridesAndOffset, isCompatibleType } from '@tilepass/dialects'
+import { LLVMArrayType, LLVMFunctionType, LLVMPointerType, LLVMStructType, LLVMVoidType, getIndexBitwidthFromDataLayout, getStridesAndOffset, isCompatibleType } from '@tilepass/dialects'
 import { SignatureConversion, TypeConverter } from '../TypeConverter.ts'
 import { memRefDescriptorFromStaticShape, packMemRefDescriptor, packUnrankedMemRefDescriptor } from './MemRefDescriptor.ts'
 
 /** The `index-bitwidth` option value that takes the index width from the data layout (64 without one). */
 export const kDeriveIndexBitwidthFromDataLayout = 0
+
+/**
+ * The `index-bitwidth` option `option` of a pass running on `op`, with
+ * `kDeriveIndexBitwidthFromDataLayout` replaced by the width of `index` in the data layout
+ * in scope at `op` (`#dlti.dl_spec` of the closest module that has one; 64 without).
+ */
+export function indexBitwidthOrDataLayout(option: number, op: Operation): number {
+  return option === kDeriveIndexBitwidthFromDataLayout ? getIndexBitwidthFromDataLayout(op) : option
+}
 
 /** Options of the lowering to the LLVM dialect (MLIR's `LowerToLLVMOptions`, the subset Tilepass has). */
 export interface LowerToLLVMOptions {

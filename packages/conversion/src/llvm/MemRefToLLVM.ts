@@ -54,7 +54,7 @@ import {
 import { OperationPass, boolOption, intOption, type OptionValues, type ScalarOption } from '@tilepass/pass-manager'
 import { OpConversionPattern, applyPartialConversion, type ConversionPatternRewriter, type OpAdaptor } from '../DialectConversion.ts'
 import { LLVMConversionTarget } from './LLVMConversionTarget.ts'
-import { LLVMTypeConverter, kDeriveIndexBitwidthFromDataLayout } from './LLVMTypeConverter.ts'
+import { LLVMTypeConverter, indexBitwidthOrDataLayout, kDeriveIndexBitwidthFromDataLayout } from './LLVMTypeConverter.ts'
 import { lookupOrCreateFn, enclosingModule } from './FunctionCallUtils.ts'
 import { extractValue, indexConstant, insertValue, poison } from './MemRefDescriptor.ts'
 
@@ -689,7 +689,8 @@ beforehand for these.`
 
   override runOnOperation(): void {
     const ctx = this.getContext()
-    const converter = new LLVMTypeConverter(ctx, { indexBitwidth: this.options.indexBitwidth })
+    // As upstream, the default index width is the one of the data layout in scope.
+    const converter = new LLVMTypeConverter(ctx, { indexBitwidth: indexBitwidthOrDataLayout(this.options.indexBitwidth, this.getOperation()) })
     const target = new LLVMConversionTarget(ctx)
     target.addLegalOp('func.func')
     const patterns = memrefToLLVMConversionPatterns(converter, { useAlignedAlloc: this.options.useAlignedAlloc, useGenericFunctions: this.options.useGenericFunctions })
