@@ -72,24 +72,13 @@ const kEntriesSyntax: Readonly<Record<DLTIEntriesMnemonic, { tryType: boolean; a
 
 /** Parses `key = value`, where the key is a type (when `tryType`) or a string, or a `#dlti.dl_entry`. */
 function parseKeyValuePair(parser: OpAsmParser, tryType: boolean): DataLayoutEntryAttr | undefined {
-  const ctx = parser.context
-  if (tryType) {
-    const type = parser.parseOptionalType()
-    if (type !== undefined) {
-      if (!parser.parseEqual()) {
-        return undefined
-      }
-      const value = parser.parseAttribute()
-      return value === undefined ? undefined : DataLayoutEntryAttr.get(ctx, type, value)
-    }
-  }
-  const ident = parser.parseOptionalString()
-  if (ident !== undefined) {
+  const key: DataLayoutEntryKey | undefined = (tryType ? parser.parseOptionalType() : undefined) ?? parser.parseOptionalString()
+  if (key !== undefined) {
     if (!parser.parseEqual()) {
       return undefined
     }
     const value = parser.parseAttribute()
-    return value === undefined ? undefined : DataLayoutEntryAttr.get(ctx, ident, value)
+    return value === undefined ? undefined : DataLayoutEntryAttr.get(parser.context, key, value)
   }
   const loc = parser.getCurrentLocation()
   const attr = parser.parseOptionalAttribute()
