@@ -1105,7 +1105,10 @@ class OperationLegalizer {
     const mark = rewriter.logSize
     // Constants do not fold any further (`OpBuilder::tryFold`).
     const results = matchConstantOp(op) !== null ? null : foldResultsOf(op, rewriter)
-    if (results === null) {
+    // A fold to the op's own result (a use of itself in a graph region, `addi %0, %c0`
+    // defining %0) changes nothing: it is no fold, and the patterns run (upstream's
+    // `OpBuilder::tryFold` stops on such a fixpoint; mlir-opt 22 loops forever there).
+    if (results === null || results.values.some((v, i) => v === op.results[i])) {
       rewriter.rollbackTo(mark)
       logger?.logFailure('unable to fold')
       return false

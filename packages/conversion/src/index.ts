@@ -14,6 +14,7 @@ import { ConvertIndexToLLVMPass } from './llvm/IndexToLLVM.ts'
 import { ConvertFuncToLLVMPass } from './llvm/FuncToLLVM.ts'
 import { ConvertControlFlowToLLVMPass } from './llvm/ControlFlowToLLVM.ts'
 import { FinalizeMemRefToLLVMConversionPass } from './llvm/MemRefToLLVM.ts'
+import { LLVMRequestCWrappersPass } from './llvm/RequestCWrappers.ts'
 import { ConvertGpuOpsToNVVMOpsPass } from './gpu/GPUToNVVM.ts'
 import { ConvertNVVMToLLVMPass } from './nvvm/NVVMToLLVM.ts'
 import { UBToLLVMConversionPass } from './llvm/UBToLLVM.ts'
@@ -60,6 +61,7 @@ export { ArithToLLVMConversionPass, arithToLLVMConversionPatterns, ceilFloorDivE
 /** The `convert-index-to-llvm` pass and its patterns. */
 export { ConvertIndexToLLVMPass, indexToLLVMConversionPatterns } from './llvm/IndexToLLVM.ts'
 /** The `finalize-memref-to-llvm` pass, its patterns and the element address computation. */
+export { LLVMRequestCWrappersPass } from './llvm/RequestCWrappers.ts'
 export { FinalizeMemRefToLLVMConversionPass, memrefToLLVMConversionPatterns, getStridedElementPtr, identityLayoutStrides, type MemRefAllocOptions } from './llvm/MemRefToLLVM.ts'
 export type { FinalizeMemRefToLLVMOptionDecls } from './llvm/MemRefToLLVM.ts'
 /** The `convert-gpu-to-nvvm` pass, its patterns, legality and address spaces. */
@@ -86,7 +88,7 @@ export { ReconcileUnrealizedCastsPass, reconcileUnrealizedCasts } from './Reconc
 /**
  * Registers the conversion passes (`convert-scf-to-cf`, `convert-*-to-llvm`, `lower-affine`,
  * `finalize-memref-to-llvm`, `convert-gpu-to-nvvm`, `convert-ub-to-llvm`, `convert-to-llvm`,
- * `reconcile-unrealized-casts`) in `registry`.
+ * `reconcile-unrealized-casts`, `llvm-request-c-wrappers`) in `registry`.
  */
 export function registerConversionPasses(registry: PassRegistry): void {
   registry.register(SCFToControlFlowPass)
@@ -101,4 +103,5 @@ export function registerConversionPasses(registry: PassRegistry): void {
   registry.register(ConvertNVVMToLLVMPass)
   registry.register(UBToLLVMConversionPass)
   registry.register(ConvertToLLVMPass)
+  registry.register(LLVMRequestCWrappersPass)
 }

@@ -147,6 +147,18 @@ describe('convert-to-llvm', () => {
       'convert-to-llvm{allow-pattern-rollback=true dynamic=false filter-dialects={arith,cf}}',
     )
   })
+  it("with dynamic, takes the index width from the data layout in scope", () => {
+    const src = "module attributes {dlti.dl_spec = #dlti.dl_spec<#dlti.dl_entry<index, 16>>} {\n  func.func @f(%a: index) -> index {\n    %0 = arith.addi %a, %a : index\n    return %0 : index\n  }\n}\n"
+    const r = runPipeline(src, "builtin.module(convert-to-llvm{dynamic=true})")
+    expect(r.ok).toBe(true)
+    expect(r.text).toBe("module attributes {dlti.dl_spec = #dlti.dl_spec<index = 16 : i64>} {\n  llvm.func @f(%arg0: i16) -> i16 {\n    %0 = llvm.add %arg0, %arg0 : i16\n    llvm.return %0 : i16\n  }\n}\n")
+  })
+  it("without dynamic, keeps the default index width", () => {
+    const src = "module attributes {dlti.dl_spec = #dlti.dl_spec<#dlti.dl_entry<index, 16>>} {\n  func.func @f(%a: index) -> index {\n    %0 = arith.addi %a, %a : index\n    return %0 : index\n  }\n}\n"
+    const r = runPipeline(src, "builtin.module(convert-to-llvm)")
+    expect(r.ok).toBe(true)
+    expect(r.text).toBe("module attributes {dlti.dl_spec = #dlti.dl_spec<index = 16 : i64>} {\n  llvm.func @f(%arg0: i64) -> i64 {\n    %0 = llvm.add %arg0, %arg0 : i64\n    llvm.return %0 : i64\n  }\n}\n")
+  })
 })
 
 describe('convert-ub-to-llvm', () => {

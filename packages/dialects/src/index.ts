@@ -185,6 +185,8 @@ export {
   LoadOp as MemRefLoadOp,
   StoreOp as MemRefStoreOp,
   memrefOps,
+  getStridesAndOffset,
+  type StridesAndOffset,
 } from './memref/index.ts'
 
 import { LLVMDialect } from './llvm/index.ts'
@@ -423,6 +425,7 @@ export {
 import { UBDialect } from './ub/index.ts'
 import { AsyncDialect } from './async/index.ts'
 export { AsyncDialect, AsyncCallOp, AsyncFuncOp, AsyncReturnOp, AsyncSimpleType, AsyncValueType, asyncOps, isAsyncTokenType } from './async/index.ts'
+import { DLTIDialect } from './dlti/index.ts'
 import { ComplexDialect } from './complex/index.ts'
 import { MathDialect } from './math/index.ts'
 export { MathDialect, ExpOp as MathExpOp, mathOps } from './math/index.ts'
@@ -439,6 +442,16 @@ export {
   complexOps,
   isBuildableComplexConstant,
 } from './complex/index.ts'
+/** The `dlti` dialect (`#dlti.dl_spec`, `#dlti.dl_entry`, ...) and the index width of a data layout. */
+export {
+  DLTIDialect,
+  DataLayoutEntryAttr,
+  DLTIEntriesAttr,
+  getIndexBitwidthFromDataLayout,
+  kDataLayoutAttrName,
+  type DataLayoutEntryKey,
+  type DLTIEntriesMnemonic,
+} from './dlti/index.ts'
 export { UBDialect, materializeUBConstant, PoisonAttr, isPoisonAttr, PoisonOp, PoisonAttrInterfaceC, UnreachableOp, ubOps } from './ub/index.ts'
 
 import { GPUDialect } from './gpu/index.ts'
@@ -540,7 +553,7 @@ export {
   ConcatOp as TensorConcatOp,
 } from './tensor/index.ts'
 
-/** Registers every dialect of this package (func, cf, arith, scf, memref, affine, vector, tensor, llvm, nvvm, gpu, index, ub, complex, math, async) on `ctx`. */
+/** Registers every dialect of this package (func, cf, arith, scf, memref, affine, vector, tensor, llvm, nvvm, gpu, index, ub, dlti, complex, math, async) on `ctx`. */
 export function registerAllDialects(ctx: Context): void {
   ctx.registerDialect(FuncDialect)
   ctx.registerDialect(CfDialect)
@@ -554,6 +567,7 @@ export function registerAllDialects(ctx: Context): void {
   ctx.registerDialect(GPUDialect)
   ctx.registerDialect(IndexDialect)
   ctx.registerDialect(UBDialect)
+  ctx.registerDialect(DLTIDialect)
   ctx.registerDialect(ComplexDialect)
   ctx.registerDialect(MathDialect)
   ctx.registerDialect(AsyncDialect)

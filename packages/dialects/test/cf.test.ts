@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { BranchOpInterface, BuiltinDialect, Context, IntegerType, parseSourceString, printOperation, verify } from '@tilepass/ir'
 import { CfDialect } from '../src/cf/index.ts'
 import { FuncDialect } from '../src/func/index.ts'
+import { LLVMDialect } from '../src/llvm/index.ts'
 import { roundTrip } from './funcHelpers.ts'
 
 const INPUT = `func.func @f(%a: i32, %c: i1, %i: i64) -> i32 {
@@ -144,10 +145,32 @@ const PARSE_ERRORS: [string, string][] = [
     'func.func @f(%x: index) {\n  cf.switch %x : index, [\n    default: ^bb1\n  ]\n^bb1:\n  return\n}',
     "2:18: invalid kind of type specified: expected builtin.integer, but found 'index'",
   ],
+  // As upstream, the default operands of cf.switch take no result number (its cases do).
+  [
+    'func.func @f(%x: i32) {\n  %0:2 = "test.two"() : () -> (i32, i32)\n  cf.switch %x : i32, [\n    default: ^bb1(%0#1 : i32)\n  ]\n^bb1(%b: i32):\n  return\n}',
+    '4:21: result number not allowed in argument list',
+  ],
 ]
 
 // `mlir-opt` (MLIR 22) prints case values as `APInt::getLimitedValue()`: zero-extended
 // and capped at 2^64-1, so -5 prints as 251 for i8 and as 18446744073709551615 for i128.
+describe('cf.switch operands', () => {
+  it('takes a result number in case operands', () => {
+    const src = 'func.func @f(%x: i32) {\n  %0:2 = "test.two"() : () -> (i32, i32)\n  cf.switch %x : i32, [\n    default: ^bb1(%x : i32),\n    3: ^bb1(%0#1 : i32)\n  ]\n^bb1(%b: i32):\n  return\n}'
+    const { out, diags } = roundTrip(src, [FuncDialect, CfDialect], { allowUnregistered: true })
+    expect(diags).toEqual([])
+    expect(out).toContain('3: ^bb1(%0#1 : i32)')
+  })
+})
+
+describe('llvm.switch operands', () => {
+  it('takes a result number in the default operands but not in case operands (as upstream)', () => {
+    const src = 'func.func @f(%f: i32) {\n  %0:2 = "test.two"() : () -> (i32, i32)\n  llvm.switch %f : i32, ^bb1(%0#1 : i32) [\n    1: ^bb1(%0#0 : i32)\n  ]\n^bb1(%x: i32):\n  return\n}'
+    const { diags } = roundTrip(src, [FuncDialect, LLVMDialect], { allowUnregistered: true })
+    expect(diags[0]).toMatch(/^4:15: error: .*result number not allowed in argument list$/)
+  })
+})
+
 describe('cf.switch case values', () => {
   for (const [type, printed] of [
     ['i8', '251'],
@@ -165,7 +188,7 @@ describe('cf.switch case values', () => {
 describe('func and cf parse errors', () => {
   for (const [src, expected] of PARSE_ERRORS) {
     it(expected, () => {
-      const { diags } = roundTrip(src, [FuncDialect, CfDialect])
+      const { diags } = roundTrip(src, [FuncDialect, CfDialect], { allowUnregistered: true })
       const [pos, ...rest] = expected.split(' ')
       const first = diags[0] ?? ''
       expect(first.startsWith(`${pos} error: `)).toBe(true)

@@ -262,7 +262,8 @@ export interface OpAsmParser {
    * "expected ']'" followed by `contextMessage` (e.g. ` in dynamic index list`).
    */
   parseDelimitedCommaList(delimiter: 'paren' | 'square', parseElt: () => boolean, contextMessage: string): LogicalResult
-  parseOperandList(delimiter?: Delimiter, requiredCount?: number): UnresolvedOperand[] | undefined
+  /** `allowResultNumber` false rejects `%x#1` as upstream's argument lists do (`cf.switch` cases). */
+  parseOperandList(delimiter?: Delimiter, requiredCount?: number, allowResultNumber?: boolean): UnresolvedOperand[] | undefined
   resolveOperand(operand: UnresolvedOperand, type: Type, result: Value[]): LogicalResult
   resolveOperands(
     operands: readonly UnresolvedOperand[],

@@ -372,14 +372,18 @@ class AddUIExtendedOpLowering extends ArithToLLVMPattern {
     if (operandType instanceof LLVMArrayType) {
       return rewriter.notifyMatchFailure(op, 'ND vector types are not supported yet')
     }
+    // The sum is typed with the converted type (an `index` sum becomes the index integer),
+    // as later upstream versions do (their index-bitwidth.mlir test); mlir-opt 22 kept
+    // `index` in the struct and failed to verify.
+    const sumType = this.converter.convertType(op.getResult(0).type)
     const overflowType = this.converter.convertType(op.getResult(1).type)
-    if (overflowType === null) {
+    if (sumType === null || overflowType === null) {
       return failure()
     }
     const loc = op.location
-    const structType = LLVMStructType.getLiteral(op.context, [op.getResult(0).type, overflowType])
+    const structType = LLVMStructType.getLiteral(op.context, [sumType, overflowType])
     const add = rewriter.create('llvm.intr.uadd.with.overflow', loc, { operands: adaptor.operands, results: [structType] }).results[0]!
-    const sum = extractValue(rewriter, loc, add, 0, op.getResult(0).type, op)
+    const sum = extractValue(rewriter, loc, add, 0, sumType, op)
     const overflow = extractValue(rewriter, loc, add, 1, overflowType, op)
     rewriter.replaceOp(op, [sum, overflow])
     return success()

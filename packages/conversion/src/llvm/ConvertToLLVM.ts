@@ -7,7 +7,7 @@ import { arithToLLVMConversionPatterns, ceilFloorDivExpandPatterns } from './Ari
 import { assertToLLVMConversionPattern, controlFlowToLLVMConversionPatterns } from './ControlFlowToLLVM.ts'
 import { funcToLLVMConversionPatterns } from './FuncToLLVM.ts'
 import { indexToLLVMConversionPatterns } from './IndexToLLVM.ts'
-import { LLVMTypeConverter } from './LLVMTypeConverter.ts'
+import { LLVMTypeConverter, indexBitwidthOrDataLayout, kDeriveIndexBitwidthFromDataLayout } from './LLVMTypeConverter.ts'
 import { memrefToLLVMConversionPatterns } from './MemRefToLLVM.ts'
 import { ubToLLVMConversionPatterns } from './UBToLLVM.ts'
 
@@ -88,7 +88,9 @@ extra overhead.`
 
   override runOnOperation(): void {
     const ctx = this.getContext()
-    const converter = new LLVMTypeConverter(ctx)
+    // With `dynamic`, the index width is the one of the data layout in scope (upstream's
+    // `DataLayoutAnalysis`); otherwise the default one.
+    const converter = new LLVMTypeConverter(ctx, this.options.useDynamic ? { indexBitwidth: indexBitwidthOrDataLayout(kDeriveIndexBitwidthFromDataLayout, this.getOperation()) } : {})
     const patterns: ConversionPattern[] = []
     for (const ns of this.dialects) {
       patterns.push(...kConvertToLLVMInterfaces.get(ns)!(converter))

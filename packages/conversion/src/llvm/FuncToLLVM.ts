@@ -54,13 +54,13 @@ import {
   unpackMemRefDescriptor,
   unpackUnrankedMemRefDescriptor,
 } from './MemRefDescriptor.ts'
-import { LLVMTypeConverter, kDeriveIndexBitwidthFromDataLayout } from './LLVMTypeConverter.ts'
+import { LLVMTypeConverter, indexBitwidthOrDataLayout, kDeriveIndexBitwidthFromDataLayout } from './LLVMTypeConverter.ts'
+import { kEmitCWrapperAttrName } from './RequestCWrappers.ts'
 
 const kVarargsAttrName = 'func.varargs'
 const kLinkageAttrName = 'llvm.linkage'
 const kBarePtrAttrName = 'llvm.bareptr'
 const kReadnoneAttrName = 'llvm.readnone'
-const kEmitCWrapperAttrName = 'llvm.emit_c_interface'
 const kReadnoneMemoryEffects =
   'memory_effects<other = none, argMem = none, inaccessibleMem = none, errnoMem = none, targetMem0 = none, targetMem1 = none>'
 
@@ -630,8 +630,9 @@ LLVM IR types.`
 
   override runOnOperation(): void {
     const ctx = this.getContext()
+    // As upstream, the default index width is the one of the data layout in scope.
     const converter = new LLVMTypeConverter(ctx, {
-      indexBitwidth: this.options.indexBitwidth,
+      indexBitwidth: indexBitwidthOrDataLayout(this.options.indexBitwidth, this.getOperation()),
       useBarePtrCallConv: this.options.useBarePtrCallConv,
     })
     const target = new LLVMConversionTarget(ctx)

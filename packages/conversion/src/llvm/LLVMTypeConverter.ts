@@ -1,5 +1,5 @@
 import {
-  AffineMapAttr,
+  kDynamic,
   ComplexType,
   FloatType,
   FunctionType,
@@ -13,15 +13,25 @@ import {
   type Context,
   type Location,
   type OpBuilder,
+  type Operation,
   type Type,
   type Value,
 } from '@tilepass/ir'
-import { LLVMArrayType, LLVMFunctionType, LLVMPointerType, LLVMStructType, LLVMVoidType, isCompatibleType } from '@tilepass/dialects'
+import { LLVMArrayType, LLVMFunctionType, LLVMPointerType, LLVMStructType, LLVMVoidType, getIndexBitwidthFromDataLayout, getStridesAndOffset, isCompatibleType } from '@tilepass/dialects'
 import { SignatureConversion, TypeConverter } from '../TypeConverter.ts'
 import { memRefDescriptorFromStaticShape, packMemRefDescriptor, packUnrankedMemRefDescriptor } from './MemRefDescriptor.ts'
 
 /** The `index-bitwidth` option value that takes the index width from the data layout (64 without one). */
 export const kDeriveIndexBitwidthFromDataLayout = 0
+
+/**
+ * The `index-bitwidth` option `option` of a pass running on `op`, with
+ * `kDeriveIndexBitwidthFromDataLayout` replaced by the width of `index` in the data layout
+ * in scope at `op` (`#dlti.dl_spec` of the closest module that has one; 64 without).
+ */
+export function indexBitwidthOrDataLayout(option: number, op: Operation): number {
+  return option === kDeriveIndexBitwidthFromDataLayout ? getIndexBitwidthFromDataLayout(op) : option
+}
 
 /** Options of the lowering to the LLVM dialect (MLIR's `LowerToLLVMOptions`, the subset Tilepass has). */
 export interface LowerToLLVMOptions {
@@ -264,10 +274,10 @@ export class LLVMTypeConverter extends TypeConverter {
   /**
    * The fields of the descriptor of `type`: allocated and aligned pointers, offset, and
    * (for rank > 0) sizes and strides, as two arrays or, `unpackAggregates`, as 2*rank
-   * integers. Only memrefs with the identity layout are supported; null otherwise.
+   * integers. Only memrefs with a strided layout are supported; null otherwise.
    */
   getMemRefDescriptorFields(type: MemRefType, unpackAggregates: boolean): Type[] | null {
-    if (type.layout !== null && !(type.layout instanceof AffineMapAttr && type.layout.value.isIdentity)) {
+    if (getStridesAndOffset(type) === null) {
       return null
     }
     if (this.convertType(type.elementType) === null) {
@@ -311,9 +321,16 @@ export class LLVMTypeConverter extends TypeConverter {
     return this.convertType(type.elementType) === null ? null : LLVMStructType.getLiteral(this.context, this.getUnrankedMemRefDescriptorFields())
   }
 
-  /** True when `type` can be passed as a bare pointer: a statically shaped memref with the identity layout. */
+  /**
+   * True when `type` can be passed as a bare pointer: a statically shaped memref whose
+   * strided layout has static strides and offset (the descriptor is rebuilt from the type).
+   */
   canConvertToBarePtr(type: Type): boolean {
-    return type instanceof MemRefType && type.shape.every((d) => d >= 0) && this.getMemRefDescriptorFields(type, false) !== null
+    if (!(type instanceof MemRefType) || !type.shape.every((d) => d >= 0)) {
+      return false
+    }
+    const layout = getStridesAndOffset(type)
+    return layout !== null && layout.offset !== kDynamic && !layout.strides.includes(kDynamic) && this.getMemRefDescriptorFields(type, false) !== null
   }
 
   /** A statically shaped memref to a pointer in its address space; null otherwise. */

@@ -1,5 +1,5 @@
 import { DenseArrayAttr, IndexType, IntegerAttr, IntegerType, type Context, type Location, type MemRefType, type OpBuilder, type Type, type Value } from '@tilepass/ir'
-import { LLVMConstantOp, LLVMExtractValueOp, LLVMInsertValueOp, LLVMPoisonOp, type LLVMStructType } from '@tilepass/dialects'
+import { LLVMConstantOp, LLVMExtractValueOp, LLVMInsertValueOp, LLVMPoisonOp, getStridesAndOffset, type LLVMStructType } from '@tilepass/dialects'
 
 function position(ctx: Context, indices: readonly number[]): DenseArrayAttr {
   return DenseArrayAttr.get(
@@ -77,15 +77,17 @@ export function packMemRefDescriptor(builder: OpBuilder, loc: Location, descript
 
 /**
  * Builds the descriptor of the statically shaped `type` around the bare pointer
- * `memory` (MLIR's `MemRefDescriptor::fromStaticShape`): both pointers are `memory`,
- * offset 0, and the sizes and strides are constants.
+ * `memory` (MLIR's `MemRefDescriptor::fromStaticShape`): both pointers are `memory`, and
+ * the offset, sizes and strides are the constants of the type and its strided layout
+ * (which the caller checked to be static).
  */
 export function memRefDescriptorFromStaticShape(builder: OpBuilder, loc: Location, descriptorType: Type, indexType: Type, type: MemRefType, memory: Value): Value {
   let d = poison(builder, loc, descriptorType)
   d = insertValue(builder, loc, d, memory, [0])
   d = insertValue(builder, loc, d, memory, [1])
-  d = insertValue(builder, loc, d, indexConstant(builder, loc, indexType, 0), [2])
-  const strides = identityStrides(type.shape)
+  const layout = getStridesAndOffset(type)
+  d = insertValue(builder, loc, d, indexConstant(builder, loc, indexType, layout === null ? 0 : layout.offset), [2])
+  const strides = layout === null ? identityStrides(type.shape) : layout.strides
   for (let i = 0; i < type.shape.length; i++) {
     d = insertValue(builder, loc, d, indexConstant(builder, loc, indexType, type.shape[i]!), [3, i])
     d = insertValue(builder, loc, d, indexConstant(builder, loc, indexType, strides[i]!), [4, i])

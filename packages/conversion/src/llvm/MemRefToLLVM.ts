@@ -3,10 +3,11 @@
  * `populateFinalizeMemRefToLLVMConversionPatterns`, the subset Tilepass has): `memref.alloc`,
  * `memref.alloca`, `memref.dealloc`, `memref.load`, `memref.store`, `memref.dim` and ranked
  * `memref.cast`, and the `finalize-memref-to-llvm`
- * pass. Memrefs have the identity layout (the only one the type converter lowers), so the
- * offset is 0 and the strides are the row-major ones of the shape.
+ * pass. Element addresses follow the strided layout of the memref type: static strides and
+ * offset are constants, dynamic ones are read from the descriptor.
  */
 import {
+  AffineMapAttr,
   BoolAttr,
   DenseArrayAttr,
   FloatType,
@@ -20,6 +21,7 @@ import {
   TypeAttr,
   VectorType,
   UnitAttr,
+  kDynamic as kDynamicStride,
   success,
   type Location,
   type LogicalResult,
@@ -46,12 +48,13 @@ import {
   LLVMURemOp,
   LLVMVoidType,
   LLVMZeroOp,
+  getStridesAndOffset,
   llvmEnumIntAttr,
 } from '@tilepass/dialects'
 import { OperationPass, boolOption, intOption, type OptionValues, type ScalarOption } from '@tilepass/pass-manager'
 import { OpConversionPattern, applyPartialConversion, type ConversionPatternRewriter, type OpAdaptor } from '../DialectConversion.ts'
 import { LLVMConversionTarget } from './LLVMConversionTarget.ts'
-import { LLVMTypeConverter, kDeriveIndexBitwidthFromDataLayout } from './LLVMTypeConverter.ts'
+import { LLVMTypeConverter, indexBitwidthOrDataLayout, kDeriveIndexBitwidthFromDataLayout } from './LLVMTypeConverter.ts'
 import { lookupOrCreateFn, enclosingModule } from './FunctionCallUtils.ts'
 import { extractValue, indexConstant, insertValue, poison } from './MemRefDescriptor.ts'
 
@@ -75,10 +78,30 @@ export function identityLayoutStrides(type: MemRefType): number[] {
 }
 
 /**
+ * MLIR's `MemRefDescriptor::bufferPtr`: the aligned pointer of `desc`, advanced (by a plain
+ * `llvm.getelementptr` over the element type) by the layout's `offset` unless it is 0; a
+ * dynamic offset is read from the descriptor.
+ */
+function bufferPtr(rewriter: ConversionPatternRewriter, loc: Location, indexType: Type, elementType: Type, space: number, desc: Value, offset: number): Value {
+  const aligned = extractValue(rewriter, loc, desc, [1])
+  if (offset === 0) {
+    return aligned
+  }
+  const ctx = rewriter.context
+  const offsetValue = offset === kDynamicStride ? extractValue(rewriter, loc, desc, [2]) : indexConstant(rewriter, loc, indexType, offset)
+  return LLVMGEPOp.build(rewriter, loc, {
+    operands: { base: aligned, dynamicIndices: [offsetValue] },
+    results: [LLVMPointerType.get(ctx, space)],
+    attributes: { rawConstantIndices: DenseArrayAttr.getI32(ctx, [GEP_DYNAMIC_INDEX]), elem_type: TypeAttr.get(elementType) },
+  }).results[0]!
+}
+
+/**
  * The address of the element at `indices` of the memref whose descriptor is `desc` (MLIR's
- * `getStridedElementPtr` with `inbounds|nuw`): the aligned pointer, plus the sum of each
- * index times its stride (unit strides skip the multiplication; dynamic ones are read from
- * the descriptor). A rank-0 memref gives the aligned pointer itself.
+ * `getStridedElementPtr` with `inbounds|nuw`): the buffer pointer (the aligned pointer,
+ * advanced by the layout's offset when it is not 0), plus the sum of each index times its
+ * stride (unit strides skip the multiplication; dynamic strides and offsets are read from
+ * the descriptor). A rank-0 memref with offset 0 gives the aligned pointer itself.
  */
 export function getStridedElementPtr(
   rewriter: ConversionPatternRewriter,
@@ -93,17 +116,21 @@ export function getStridedElementPtr(
   if (elementType === null || space === null) {
     return null
   }
+  const layout = getStridesAndOffset(type)
+  if (layout === null) {
+    return null
+  }
   const ctx = rewriter.context
-  const base = extractValue(rewriter, loc, desc, [1])
-  const strides = identityLayoutStrides(type)
   const indexType = converter.getIndexType()
+  const base = bufferPtr(rewriter, loc, indexType, elementType, space, desc, layout.offset)
+  const strides = layout.strides
   const flags = llvmEnumIntAttr(ctx, 32, kNswNuw)
   let index: Value | null = null
   for (let i = 0; i < indices.length; i++) {
     let increment = indices[i]!
     const s = strides[i]!
     if (s !== 1) {
-      const stride = s === kDynamic ? extractValue(rewriter, loc, desc, [4, i]) : indexConstant(rewriter, loc, indexType, s)
+      const stride = s === kDynamicStride ? extractValue(rewriter, loc, desc, [4, i]) : indexConstant(rewriter, loc, indexType, s)
       increment = LLVMMulOp.build(rewriter, loc, { operands: { lhs: increment, rhs: stride }, results: [indexType], attributes: { overflowFlags: flags } }).results[0]!
     }
     index =
@@ -438,10 +465,10 @@ function castAllocFuncResult(rewriter: ConversionPatternRewriter, loc: Location,
   return ptr
 }
 
-/** The shared checks of the alloc-like lowerings: a memref result the converter lowers (identity layout). */
+/** The shared checks of the alloc-like lowerings: a memref result with the identity layout that the converter lowers. */
 function allocLikeTypes(converter: LLVMTypeConverter, op: Operation): { type: MemRefType; descriptor: Type; space: number } | null {
   const type = op.getResult(0).type
-  if (!(type instanceof MemRefType)) {
+  if (!(type instanceof MemRefType) || (type.layout !== null && !(type.layout instanceof AffineMapAttr && type.layout.value.isIdentity))) {
     return null
   }
   const descriptor = converter.convertType(type)
@@ -662,7 +689,8 @@ beforehand for these.`
 
   override runOnOperation(): void {
     const ctx = this.getContext()
-    const converter = new LLVMTypeConverter(ctx, { indexBitwidth: this.options.indexBitwidth })
+    // As upstream, the default index width is the one of the data layout in scope.
+    const converter = new LLVMTypeConverter(ctx, { indexBitwidth: indexBitwidthOrDataLayout(this.options.indexBitwidth, this.getOperation()) })
     const target = new LLVMConversionTarget(ctx)
     target.addLegalOp('func.func')
     const patterns = memrefToLLVMConversionPatterns(converter, { useAlignedAlloc: this.options.useAlignedAlloc, useGenericFunctions: this.options.useGenericFunctions })

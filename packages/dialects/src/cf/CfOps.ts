@@ -292,14 +292,14 @@ function switchSuccessorForOperands(op: Operation, operands: readonly (Attribute
   return op.getSuccessor(0)
 }
 
-/** Parses `^bb` or `^bb(%a, %b : t1, t2)` into a block plus unresolved operands and types (shared with llvm). */
-export function parseSuccessorWithOperands(parser: OpAsmParser, operands: UnresolvedOperand[], types: Type[]): Block | undefined {
+/** Parses `^bb` or `^bb(%a, %b : t1, t2)` into a block plus unresolved operands and types (shared with llvm); `allowResultNumber` false rejects `%x#1`. */
+export function parseSuccessorWithOperands(parser: OpAsmParser, operands: UnresolvedOperand[], types: Type[], allowResultNumber = true): Block | undefined {
   const dest = parser.parseSuccessor()
   if (dest === undefined) {
     return undefined
   }
   if (parser.parseOptionalLParen()) {
-    const ops = parser.parseOperandList('none')
+    const ops = parser.parseOperandList('none', -1, allowResultNumber)
     if (ops === undefined) {
       return undefined
     }
@@ -357,7 +357,8 @@ export const SwitchOp: OdsOp = defineOp({
     const defaultOperands: UnresolvedOperand[] = []
     const defaultTypes: Type[] = []
     const defaultLoc = parser.getCurrentLocation()
-    const defaultDest = parseSuccessorWithOperands(parser, defaultOperands, defaultTypes)
+    // As upstream, the default operands take no result number (`%0#1`); the cases do.
+    const defaultDest = parseSuccessorWithOperands(parser, defaultOperands, defaultTypes, false)
     if (defaultDest === undefined) {
       return false
     }

@@ -7,20 +7,22 @@ import {
   IndexType,
   IntegerAttr,
   IntegerType,
+  Operation,
   Trait,
   anyTypeOf,
   attrConstraint,
   defineOp,
+  matchConstantValue,
   type AttrConstraint,
   type Attribute,
   type LogicalResult,
   type OdsOp,
   type OpFoldResult,
-  type Operation,
   type TypeConstraint,
   type Value,
 } from '@tilepass/ir'
 import { typeText } from '../internal/typeText.ts'
+import { addPatterns, type CanonicalizationPattern, type RewriterLike } from '../internal/RewriterLike.ts'
 import { IndexCmpPredicateAttr, parseIndexCmpPredicate } from './IndexAttributes.ts'
 
 type FoldResult = readonly OpFoldResult[] | Operation | undefined
@@ -148,12 +150,54 @@ interface BinarySpec {
   readonly mnemonic: string
   readonly summary: string
   readonly commutative: boolean
+  /** Associative too: `(x op c1) op c2` canonicalizes to `x op (c1 op c2)`. */
+  readonly associative?: boolean
   /** The op's folder: an attribute, an operand value, or null. */
   readonly fold: (op: Operation, operands: readonly (Attribute | null)[]) => OpFoldResult | null
 }
 
+function create(rewriter: RewriterLike, def: OdsOp, op: Operation, operands: Record<string, Value>, attributes: Record<string, Attribute>): Operation {
+  return rewriter.insert(Operation.create(def.createState(rewriter.context, op.location, { operands, attributes, results: [IndexType.get(rewriter.context)] })))
+}
+
+/**
+ * MLIR's `canonicalizeAssociativeCommutativeBinaryOp`: `(x op c2) op c1` becomes
+ * `x op c` where `c` is `c1 op c2` folded to a constant; nothing happens when it does not
+ * fold (a result that differs between 32- and 64-bit indices).
+ */
+function associativeCommutativePattern(spec: BinarySpec, self: () => OdsOp): CanonicalizationPattern {
+  return {
+    name: 'canonicalizeAssociativeCommutativeBinaryOp',
+    // A `canonicalize` method upstream: its pattern has no debug name.
+    debugName: '',
+    rootName: `index.${spec.mnemonic}`,
+    benefit: 1,
+    matchAndRewrite(op, rewriter) {
+      const c1 = matchConstantValue(op.getOperand(1))
+      const lhsOp = op.getOperand(0).definingOp
+      if (!(c1 instanceof IntegerAttr) || lhsOp === null || lhsOp.name !== op.name) {
+        return false
+      }
+      const c2 = matchConstantValue(lhsOp.getOperand(1))
+      if (!(c2 instanceof IntegerAttr)) {
+        return false
+      }
+      const folded = spec.fold(op, [c1, c2])
+      if (!(folded instanceof IntegerAttr)) {
+        return false
+      }
+      rewriter.setInsertionPoint(op)
+      const c = create(rewriter, ConstantOp, op, {}, { value: folded }).getResult(0)
+      const replacement = create(rewriter, self(), op, { lhs: lhsOp.getOperand(0), rhs: c }, {})
+      rewriter.replaceOp(op, [replacement.getResult(0)])
+      return true
+    },
+  }
+}
+
 function binaryOp(spec: BinarySpec): OdsOp {
-  return defineOp({
+  let patterns: CanonicalizationPattern[] | null = null
+  const def: OdsOp = defineOp({
     name: `index.${spec.mnemonic}`,
     summary: spec.summary,
     operands: { lhs: Index, rhs: Index },
@@ -167,7 +211,16 @@ function binaryOp(spec: BinarySpec): OdsOp {
       }
       return spec.commutative ? foldCommutative(op, operands) : undefined
     },
+    ...(spec.associative === true
+      ? {
+          getCanonicalizationPatterns(set: unknown): void {
+            patterns ??= [associativeCommutativePattern(spec, () => def)]
+            addPatterns(set, patterns)
+          },
+        }
+      : {}),
   })
+  return def
 }
 
 function isConst(a: Attribute | null | undefined, v: bigint): boolean {
@@ -179,6 +232,7 @@ export const AddOp: OdsOp = binaryOp({
   mnemonic: 'add',
   summary: 'index addition',
   commutative: true,
+  associative: true,
   fold: (op, c) => foldUnchecked(op, c, (a, b) => a + b) ?? (isConst(c[1], 0n) ? op.getOperand(0) : null),
 })
 /** `index.sub`. */
@@ -193,6 +247,7 @@ export const MulOp: OdsOp = binaryOp({
   mnemonic: 'mul',
   summary: 'index multiplication',
   commutative: true,
+  associative: true,
   fold: (op, c) => foldUnchecked(op, c, (a, b) => a * b) ?? (isConst(c[1], 1n) ? op.getOperand(0) : isConst(c[1], 0n) ? c[1]! : null),
 })
 /** `index.divs`. */
@@ -249,6 +304,7 @@ export const MaxSOp: OdsOp = binaryOp({
   mnemonic: 'maxs',
   summary: 'index signed maximum',
   commutative: true,
+  associative: true,
   fold: (op, c) => foldChecked(op, c, (a, b, w) => (signed(a, w) > signed(b, w) ? a : b)),
 })
 /** `index.maxu`. */
@@ -256,6 +312,7 @@ export const MaxUOp: OdsOp = binaryOp({
   mnemonic: 'maxu',
   summary: 'index unsigned maximum',
   commutative: true,
+  associative: true,
   fold: (op, c) => foldChecked(op, c, (a, b, w) => (unsigned(a, w) > unsigned(b, w) ? a : b)),
 })
 /** `index.mins`. */
@@ -263,6 +320,7 @@ export const MinSOp: OdsOp = binaryOp({
   mnemonic: 'mins',
   summary: 'index signed minimum',
   commutative: true,
+  associative: true,
   fold: (op, c) => foldChecked(op, c, (a, b, w) => (signed(a, w) < signed(b, w) ? a : b)),
 })
 /** `index.minu`. */
@@ -270,6 +328,7 @@ export const MinUOp: OdsOp = binaryOp({
   mnemonic: 'minu',
   summary: 'index unsigned minimum',
   commutative: true,
+  associative: true,
   fold: (op, c) => foldChecked(op, c, (a, b, w) => (unsigned(a, w) < unsigned(b, w) ? a : b)),
 })
 /** `index.shl`. */
@@ -298,6 +357,7 @@ export const AndOp: OdsOp = binaryOp({
   mnemonic: 'and',
   summary: 'index bitwise and',
   commutative: true,
+  associative: true,
   fold: (op, c) => foldUnchecked(op, c, (a, b) => a & b),
 })
 /** `index.or`. */
@@ -305,6 +365,7 @@ export const OrOp: OdsOp = binaryOp({
   mnemonic: 'or',
   summary: 'index bitwise or',
   commutative: true,
+  associative: true,
   fold: (op, c) => foldUnchecked(op, c, (a, b) => a | b),
 })
 /** `index.xor`. */
@@ -312,6 +373,7 @@ export const XOrOp: OdsOp = binaryOp({
   mnemonic: 'xor',
   summary: 'index bitwise xor',
   commutative: true,
+  associative: true,
   fold: (op, c) => foldUnchecked(op, c, (a, b) => a ^ b),
 })
 
@@ -370,7 +432,47 @@ export const CmpOp: OdsOp = defineOp({
     }
     return undefined
   },
+  getCanonicalizationPatterns(set: unknown): void {
+    addPatterns(set, [CmpOfSubZero])
+  },
 })
+
+function isZeroConstant(v: Value): boolean {
+  const c = matchConstantValue(v)
+  return c instanceof IntegerAttr && c.value === 0n
+}
+
+/**
+ * MLIR's `CmpOp::canonicalize`: `cmp(x - y, 0)` becomes `cmp(x, y)` and `cmp(0, x - y)`
+ * becomes `cmp(y, x)`, with the same predicate.
+ */
+const CmpOfSubZero: CanonicalizationPattern = {
+  name: 'CmpOp::canonicalize',
+  // A `canonicalize` method upstream: its pattern has no debug name.
+  debugName: '',
+  rootName: 'index.cmp',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const rhsIsZero = isZeroConstant(op.getOperand(1))
+    if (!rhsIsZero && !isZeroConstant(op.getOperand(0))) {
+      return false
+    }
+    const sub = op.getOperand(rhsIsZero ? 0 : 1).definingOp
+    if (sub === null || sub.name.name !== 'index.sub') {
+      return false
+    }
+    const [lhs, rhs] = rhsIsZero ? [sub.getOperand(0), sub.getOperand(1)] : [sub.getOperand(1), sub.getOperand(0)]
+    rewriter.setInsertionPoint(op)
+    const state = CmpOp.createState(rewriter.context, op.location, {
+      operands: { lhs, rhs },
+      attributes: { pred: op.getAttr('pred')! },
+      results: [IntegerType.get(rewriter.context, 1)],
+    })
+    const cmp = rewriter.insert(Operation.create(state))
+    rewriter.replaceOp(op, [cmp.getResult(0)])
+    return true
+  },
+}
 
 /** `index.constant`: an index constant, named `%idx<value>`. */
 export const ConstantOp: OdsOp = defineOp({

@@ -1514,7 +1514,8 @@ export const LLVMSwitchOp: OdsOp = defineOp({
         }
         values.push(BigInt.asIntN(width, v))
         const before = caseOperands.length
-        const dest = parseSuccessorWithOperands(parser, caseOperands, caseTypes)
+        // As upstream, the case operands take no result number (`%0#1`); the default does.
+        const dest = parseSuccessorWithOperands(parser, caseOperands, caseTypes, false)
         if (dest === undefined) {
           return false
         }

@@ -1540,7 +1540,7 @@ export class OperationParser extends Parser implements OpAsmParser {
       ? this.parseCommaSeparatedList(Tok.lParen, Tok.rParen, contextMessage, parseElt)
       : this.parseCommaSeparatedList(Tok.lSquare, Tok.rSquare, contextMessage, parseElt)
   }
-  parseOperandList(delimiter: Delimiter = 'none', requiredCount = -1): UnresolvedOperand[] | undefined {
+  parseOperandList(delimiter: Delimiter = 'none', requiredCount = -1, allowResultNumber = true): UnresolvedOperand[] | undefined {
     const out: UnresolvedOperand[] = []
     const startOffset = this.lex.start
     let close: Tok = Tok.eof
@@ -1577,7 +1577,7 @@ export class OperationParser extends Parser implements OpAsmParser {
     }
     if (this.lex.kind === Tok.percentIdentifier) {
       do {
-        const u = this.parseSSAUse(true)
+        const u = this.parseSSAUse(allowResultNumber)
         if (u === null) {
           return undefined
         }
