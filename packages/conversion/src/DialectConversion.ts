@@ -158,6 +158,11 @@ export class ConversionPatternRewriter extends PatternRewriter {
   private readonly log: UndoRecord[] = []
   /** Ops erased (detached) and not yet destroyed. */
   private readonly erasedOps = new Set<Operation>()
+  /**
+   * How many of `erasedOps` have regions: while none has, no op can be erased through an
+   * ancestor (every ancestor has regions), and `isErased` needs no walk up the nest.
+   */
+  private erasedWithRegions = 0
   /** Unresolved materializations: the casts this rewriter inserted, resolved on commit. */
   private readonly materializations = new Map<Operation, UnresolvedMaterialization>()
   /** Values that replaced op results, mapped to the location of the first op they replaced. */
@@ -303,6 +308,9 @@ export class ConversionPatternRewriter extends PatternRewriter {
 
   /** True when `op` or one of its ancestors was erased by this rewriter. */
   isErased(op: Operation): boolean {
+    if (this.erasedWithRegions === 0) {
+      return this.erasedOps.has(op)
+    }
     for (let o: Operation | null = op; o !== null; o = o.parentBlock?.parent?.parentOp ?? null) {
       if (this.erasedOps.has(o)) {
         return true
@@ -332,7 +340,9 @@ export class ConversionPatternRewriter extends PatternRewriter {
         r.block!.insertBefore(r.op!, r.nextOp)
         break
       case UndoKind.EraseOp:
-        this.erasedOps.delete(r.op!)
+        if (this.erasedOps.delete(r.op!) && r.op!.regions.length !== 0) {
+          this.erasedWithRegions--
+        }
         r.block!.insertBefore(r.op!, r.nextOp)
         break
       case UndoKind.InsertBlock:
@@ -381,6 +391,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
       op.dropAllReferences()
     }
     this.erasedOps.clear()
+    this.erasedWithRegions = 0
     this.log.length = 0
     for (const cast of this.deferredCasts) {
       if (cast.parentBlock === null || !this.materializations.has(cast) || cast.operands.length === 0) {
@@ -501,7 +512,12 @@ export class ConversionPatternRewriter extends PatternRewriter {
     this.userListener?.notifyOperationErased?.(op)
     this.log.push(new UndoRecord(UndoKind.EraseOp, op, block, null, null, op.nextOp, null, null, null, null, null))
     op.remove()
-    this.erasedOps.add(op)
+    if (!this.erasedOps.has(op)) {
+      this.erasedOps.add(op)
+      if (op.regions.length !== 0) {
+        this.erasedWithRegions++
+      }
+    }
   }
 
   override eraseBlock(block: Block): void {
