@@ -159,10 +159,12 @@ export class ConversionPatternRewriter extends PatternRewriter {
   /** Ops erased (detached) and not yet destroyed. */
   private readonly erasedOps = new Set<Operation>()
   /**
-   * How many of `erasedOps` have regions: while none has, no op can be erased through an
-   * ancestor (every ancestor has regions), and `isErased` needs no walk up the nest.
+   * Whether an erased op may hold ops: one had a block when it was erased, or a block or op
+   * was inserted right into one since. Until then no op is erased through an ancestor, and
+   * `isErased` needs no walk up the nest (a pattern that replaces a function or a loop moves
+   * its body out before erasing it).
    */
-  private erasedWithRegions = 0
+  private erasedMayHoldOps = false
   /** Unresolved materializations: the casts this rewriter inserted, resolved on commit. */
   private readonly materializations = new Map<Operation, UnresolvedMaterialization>()
   /** Values that replaced op results, mapped to the location of the first op they replaced. */
@@ -214,6 +216,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
         this.recordInsert(op, previous)
       },
       notifyBlockInserted: (block: Block, previousRegion: Region | null, previousNext: Block | null): void => {
+        this.noteInsertInto(block.parent?.parentOp)
         const logger = this.logger
         if (logger !== null) {
           const parent = block.parent?.parentOp ?? null
@@ -250,6 +253,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
   }
 
   private recordInsert(op: Operation, previous: InsertPoint | null): void {
+    this.noteInsertInto(op.parentBlock?.parent?.parentOp)
     if (this.logger !== null && !this.suppressInsertLog) {
       this.logger.startLine(`** Insert  : ${this.logger.opRef(op)}\n`)
     }
@@ -308,7 +312,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
 
   /** True when `op` or one of its ancestors was erased by this rewriter. */
   isErased(op: Operation): boolean {
-    if (this.erasedWithRegions === 0) {
+    if (!this.erasedMayHoldOps) {
       return this.erasedOps.has(op)
     }
     for (let o: Operation | null = op; o !== null; o = o.parentBlock?.parent?.parentOp ?? null) {
@@ -340,9 +344,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
         r.block!.insertBefore(r.op!, r.nextOp)
         break
       case UndoKind.EraseOp:
-        if (this.erasedOps.delete(r.op!) && r.op!.regions.length !== 0) {
-          this.erasedWithRegions--
-        }
+        this.erasedOps.delete(r.op!)
         r.block!.insertBefore(r.op!, r.nextOp)
         break
       case UndoKind.InsertBlock:
@@ -391,7 +393,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
       op.dropAllReferences()
     }
     this.erasedOps.clear()
-    this.erasedWithRegions = 0
+    this.erasedMayHoldOps = false
     this.log.length = 0
     for (const cast of this.deferredCasts) {
       if (cast.parentBlock === null || !this.materializations.has(cast) || cast.operands.length === 0) {
@@ -512,11 +514,21 @@ export class ConversionPatternRewriter extends PatternRewriter {
     this.userListener?.notifyOperationErased?.(op)
     this.log.push(new UndoRecord(UndoKind.EraseOp, op, block, null, null, op.nextOp, null, null, null, null, null))
     op.remove()
-    if (!this.erasedOps.has(op)) {
-      this.erasedOps.add(op)
-      if (op.regions.length !== 0) {
-        this.erasedWithRegions++
+    this.erasedOps.add(op)
+    if (!this.erasedMayHoldOps) {
+      for (const region of op.regions) {
+        if (region.firstBlock !== null) {
+          this.erasedMayHoldOps = true
+          break
+        }
       }
+    }
+  }
+
+  /** Notes an insertion right into an erased op (see `erasedMayHoldOps`). */
+  private noteInsertInto(parent: Operation | null | undefined): void {
+    if (parent !== null && parent !== undefined && this.erasedOps.size !== 0 && this.erasedOps.has(parent)) {
+      this.erasedMayHoldOps = true
     }
   }
 

@@ -173,6 +173,25 @@ describe('dialect conversion drivers', () => {
     expect(applyFullConversion(again, target2, [erase('x.drop', failure), erase('x.gone', success)])).toBe(false)
   })
 
+  it('ignores an op a pattern builds inside an op it erased with an empty body', () => {
+    const src = `"test.mod"() ({
+  "x.hollow"() ({
+  }) : () -> ()
+}) : () -> ()`
+    const m = parse(src)
+    const target = new ConversionTarget(m.context)
+    target.addLegalDialect('foo', 'test')
+    const refill = new FnPattern('x.hollow', (op, _adaptor, rewriter) => {
+      rewriter.eraseOp(op)
+      const block = rewriter.createBlock(op.regions[0]!)
+      rewriter.setInsertionPointToEnd(block)
+      rewriter.create('x.bad', op.location)
+      return success()
+    })
+    expect(applyFullConversion(m, target, [refill])).toBe(true)
+    expect(printOperation(m)).not.toContain('"x.')
+  })
+
   it('converts every op of a deep nest (leaf erasures need no walk up the nest)', () => {
     const depth = 3000
     const src = `"test.mod"() ({\n${'"r.wrap"() ({\n"bar.add"() : () -> ()\n"x.gone"() : () -> ()\n'.repeat(depth)}${'}) : () -> ()\n'.repeat(depth)}}) : () -> ()`
