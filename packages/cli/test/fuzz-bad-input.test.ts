@@ -268,6 +268,11 @@ describe('deep and large inputs end in success or a clean diagnostic', () => {
     return open.repeat(depth) + close.repeat(depth)
   }
 
+  // Generic-form regions parse on an explicit stack at any depth, but the printer still
+  // recurses once per level: on this thread's stack the unregistered nest is parsed and
+  // verified only (the CLI prints deep input in a worker with a large stack; see
+  // deep-nesting-bin.test.ts).
+  const printNone = new Set(['10,000 nested regions of unregistered ops'])
   const cases: readonly (readonly [string, () => string])[] = [
     ['10,000 nested regions of unregistered ops', () => nested('"foo.op"() ({\n', '}) : () -> ()\n', DEPTH)],
     ['10,000 nested scf.execute_region ops', () => `func.func @f() {\n${nested('scf.execute_region {\n', 'scf.yield\n}\n', DEPTH)}return\n}\n`],
@@ -284,7 +289,7 @@ describe('deep and large inputs end in success or a clean diagnostic', () => {
       let thrown: unknown
       try {
         // Printing 10,000 levels of indentation alone is ~100 MB, so check one printed form.
-        outcome = checkInput(text, 'custom')
+        outcome = checkInput(text, printNone.has(name) ? 'none' : 'custom')
       } catch (error) {
         thrown = error
       }

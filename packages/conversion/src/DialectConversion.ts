@@ -158,6 +158,13 @@ export class ConversionPatternRewriter extends PatternRewriter {
   private readonly log: UndoRecord[] = []
   /** Ops erased (detached) and not yet destroyed. */
   private readonly erasedOps = new Set<Operation>()
+  /**
+   * Whether an erased op may hold ops: one had a block when it was erased, or a block or op
+   * was inserted right into one since. Until then no op is erased through an ancestor, and
+   * `isErased` needs no walk up the nest (a pattern that replaces a function or a loop moves
+   * its body out before erasing it).
+   */
+  private erasedMayHoldOps = false
   /** Unresolved materializations: the casts this rewriter inserted, resolved on commit. */
   private readonly materializations = new Map<Operation, UnresolvedMaterialization>()
   /** Values that replaced op results, mapped to the location of the first op they replaced. */
@@ -209,6 +216,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
         this.recordInsert(op, previous)
       },
       notifyBlockInserted: (block: Block, previousRegion: Region | null, previousNext: Block | null): void => {
+        this.noteInsertInto(block.parent?.parentOp)
         const logger = this.logger
         if (logger !== null) {
           const parent = block.parent?.parentOp ?? null
@@ -245,6 +253,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
   }
 
   private recordInsert(op: Operation, previous: InsertPoint | null): void {
+    this.noteInsertInto(op.parentBlock?.parent?.parentOp)
     if (this.logger !== null && !this.suppressInsertLog) {
       this.logger.startLine(`** Insert  : ${this.logger.opRef(op)}\n`)
     }
@@ -303,6 +312,9 @@ export class ConversionPatternRewriter extends PatternRewriter {
 
   /** True when `op` or one of its ancestors was erased by this rewriter. */
   isErased(op: Operation): boolean {
+    if (!this.erasedMayHoldOps) {
+      return this.erasedOps.has(op)
+    }
     for (let o: Operation | null = op; o !== null; o = o.parentBlock?.parent?.parentOp ?? null) {
       if (this.erasedOps.has(o)) {
         return true
@@ -381,6 +393,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
       op.dropAllReferences()
     }
     this.erasedOps.clear()
+    this.erasedMayHoldOps = false
     this.log.length = 0
     for (const cast of this.deferredCasts) {
       if (cast.parentBlock === null || !this.materializations.has(cast) || cast.operands.length === 0) {
@@ -502,6 +515,21 @@ export class ConversionPatternRewriter extends PatternRewriter {
     this.log.push(new UndoRecord(UndoKind.EraseOp, op, block, null, null, op.nextOp, null, null, null, null, null))
     op.remove()
     this.erasedOps.add(op)
+    if (!this.erasedMayHoldOps) {
+      for (const region of op.regions) {
+        if (region.firstBlock !== null) {
+          this.erasedMayHoldOps = true
+          break
+        }
+      }
+    }
+  }
+
+  /** Notes an insertion right into an erased op (see `erasedMayHoldOps`). */
+  private noteInsertInto(parent: Operation | null | undefined): void {
+    if (parent !== null && parent !== undefined && this.erasedOps.size !== 0 && this.erasedOps.has(parent)) {
+      this.erasedMayHoldOps = true
+    }
   }
 
   override eraseBlock(block: Block): void {

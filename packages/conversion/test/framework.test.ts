@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { IntegerType, printOperation, success, type Location, type LogicalResult, type OpBuilder, type Operation, type Type, type Value } from '@tilepass/ir'
+import { IntegerType, failure, printOperation, success, type Location, type LogicalResult, type OpBuilder, type Operation, type Type, type Value } from '@tilepass/ir'
 import {
   ConversionTarget,
   OpConversionPattern,
@@ -144,6 +144,71 @@ describe('dialect conversion drivers', () => {
     expect(printOperation(m)).toContain('"foo.add"(%arg0, %arg0)')
     expect(printOperation(m)).not.toContain('baz.add')
   })
+
+  it('ignores the ops nested in an op a pattern erased, and not once the erasure is rolled back', () => {
+    const src = `"test.mod"() ({
+  "foo.keep"() : () -> ()
+  "x.drop"() ({
+    "x.bad"() : () -> ()
+    "x.wrap"() ({
+      "x.bad"() : () -> ()
+    }) : () -> ()
+  }) : () -> ()
+  "x.gone"() : () -> ()
+}) : () -> ()`
+    const erase = (root: string, result: () => LogicalResult): FnPattern =>
+      new FnPattern(root, (op, _adaptor, rewriter) => {
+        rewriter.eraseOp(op)
+        return result()
+      })
+    const m = parse(src)
+    const target = new ConversionTarget(m.context)
+    target.addLegalDialect('foo', 'test')
+    expect(applyFullConversion(m, target, [erase('x.drop', success), erase('x.gone', success)])).toBe(true)
+    expect(printOperation(m)).not.toContain('"x.')
+    // The erasing pattern fails: its erasure is undone and the nested x.bad ops count again.
+    const again = parse(src)
+    const target2 = new ConversionTarget(again.context)
+    target2.addLegalDialect('foo', 'test')
+    expect(applyFullConversion(again, target2, [erase('x.drop', failure), erase('x.gone', success)])).toBe(false)
+  })
+
+  it('ignores an op a pattern builds inside an op it erased with an empty body', () => {
+    const src = `"test.mod"() ({
+  "x.hollow"() ({
+  }) : () -> ()
+}) : () -> ()`
+    const m = parse(src)
+    const target = new ConversionTarget(m.context)
+    target.addLegalDialect('foo', 'test')
+    const refill = new FnPattern('x.hollow', (op, _adaptor, rewriter) => {
+      rewriter.eraseOp(op)
+      const block = rewriter.createBlock(op.regions[0]!)
+      rewriter.setInsertionPointToEnd(block)
+      rewriter.create('x.bad', op.location)
+      return success()
+    })
+    expect(applyFullConversion(m, target, [refill])).toBe(true)
+    expect(printOperation(m)).not.toContain('"x.')
+  })
+
+  it('converts every op of a deep nest (leaf erasures need no walk up the nest)', () => {
+    const depth = 3000
+    const src = `"test.mod"() ({\n${'"r.wrap"() ({\n"bar.add"() : () -> ()\n"x.gone"() : () -> ()\n'.repeat(depth)}${'}) : () -> ()\n'.repeat(depth)}}) : () -> ()`
+    const m = parse(src)
+    const target = new ConversionTarget(m.context)
+    target.addLegalDialect('foo', 'test', 'r')
+    const gone = new FnPattern('x.gone', (op, _adaptor, rewriter) => {
+      rewriter.eraseOp(op)
+      return success()
+    })
+    expect(applyFullConversion(m, target, [renamePattern('bar.add', 'foo.add'), gone])).toBe(true)
+    const names = new Map<string, number>()
+    m.walk((op) => void names.set(op.name.name, (names.get(op.name.name) ?? 0) + 1))
+    expect(names.get('foo.add')).toBe(depth)
+    expect(names.get('r.wrap')).toBe(depth)
+    expect(names.has('bar.add') || names.has('x.gone')).toBe(false)
+  }, 60_000)
 
   it('prefers the shorter chain among patterns of equal benefit', () => {
     const m = parse(`"test.mod"() ({

@@ -634,9 +634,27 @@ const NO_RESULTS: OpResult[] = Object.freeze([]) as unknown as OpResult[]
 const NO_SUCCESSORS: BlockOperand[] = Object.freeze([]) as unknown as BlockOperand[]
 const NO_REGIONS: Region[] = Object.freeze([]) as unknown as Region[]
 
-function walkOp(op: Operation, callback: (op: Operation) => WalkResult | void, order: WalkOrder): WalkResult {
-  if (order === 'pre') {
-    const r = callback(op)
+/** One op whose regions a walk is in: where it goes on in them. */
+class WalkFrame {
+  op: Operation
+  regionIndex = -1
+  /** The next op to visit in the current block, taken before the one before it is visited (which may erase it). */
+  nextOp: Operation | null = null
+  /** The block after the current one, taken before the current one is entered. */
+  nextBlock: Block | null = null
+  constructor(op: Operation) {
+    this.op = op
+  }
+}
+
+/**
+ * The walk behind `Operation.walk`: nested regions are kept on an explicit stack of frames
+ * (one per level, reused by siblings), so depth costs no native stack.
+ */
+function walkOp(root: Operation, callback: (op: Operation) => WalkResult | void, order: WalkOrder): WalkResult {
+  const pre = order === 'pre'
+  if (pre) {
+    const r = callback(root)
     if (r === 'interrupt') {
       return 'interrupt'
     }
@@ -644,21 +662,65 @@ function walkOp(op: Operation, callback: (op: Operation) => WalkResult | void, o
       return 'advance'
     }
   }
-  for (const region of op.regions) {
-    for (let b = region.firstBlock; b !== null; ) {
-      const nextBlock = b.nextBlock
-      for (let o = b.firstOp; o !== null; ) {
-        const next = o.nextOp
-        if (walkOp(o, callback, order) === 'interrupt') {
+  if (root.regions.length !== 0) {
+    const frames = [new WalkFrame(root)]
+    let depth = 0
+    while (depth >= 0) {
+      const f = frames[depth]!
+      const o = f.nextOp
+      if (o === null) {
+        const nextBlock = f.nextBlock
+        if (nextBlock !== null) {
+          f.nextBlock = nextBlock.nextBlock
+          f.nextOp = nextBlock.firstOp
+          continue
+        }
+        const regions = f.op.regions
+        if (++f.regionIndex < regions.length) {
+          const b = regions[f.regionIndex]!.firstBlock
+          if (b !== null) {
+            f.nextBlock = b.nextBlock
+            f.nextOp = b.firstOp
+          }
+          continue
+        }
+        depth--
+        if (depth >= 0 && !pre && callback(f.op) === 'interrupt') {
           return 'interrupt'
         }
-        o = next
+        continue
       }
-      b = nextBlock
+      f.nextOp = o.nextOp
+      if (pre) {
+        const r = callback(o)
+        if (r === 'interrupt') {
+          return 'interrupt'
+        }
+        if (r === 'skip') {
+          continue
+        }
+      }
+      if (o.regions.length === 0) {
+        if (!pre && callback(o) === 'interrupt') {
+          return 'interrupt'
+        }
+        continue
+      }
+      depth++
+      let g = frames[depth]
+      if (g === undefined) {
+        g = new WalkFrame(o)
+        frames.push(g)
+      } else {
+        g.op = o
+        g.regionIndex = -1
+        g.nextOp = null
+        g.nextBlock = null
+      }
     }
   }
-  if (order === 'post') {
-    const r = callback(op)
+  if (!pre) {
+    const r = callback(root)
     if (r === 'interrupt') {
       return 'interrupt'
     }

@@ -20,7 +20,9 @@ import {
   StringAttr,
   UnknownLoc,
   VectorType,
+  parseSourceString,
   type Value,
+  type WalkResult,
 } from '@tilepass/ir'
 
 function setup(): { ctx: Context; loc: UnknownLoc; b: OpBuilder; block: Block } {
@@ -229,4 +231,87 @@ describe('operation attributes', () => {
     expect(op2.attributes.get('value')).toBe(IntegerAttr.get(i32, 1))
     expect(op2.properties.size).toBe(0)
   })
+})
+
+describe('walk on an explicit stack', () => {
+  function parseGeneric(src: string): Operation {
+    const r = parseSourceString(src, new Context({ allowUnregisteredDialects: true }))
+    expect(r).not.toBeNull()
+    return r!.op
+  }
+
+  /** What a recursive walk visits, as the reference the iterative one must match. */
+  function reference(op: Operation, order: 'pre' | 'post', skip: string, out: string[]): void {
+    if (order === 'pre') {
+      out.push(op.name.name)
+      if (op.name.name === skip) {
+        return
+      }
+    }
+    for (const region of op.regions) {
+      for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
+        for (let o = b.firstOp; o !== null; o = o.nextOp) {
+          reference(o, order, skip, out)
+        }
+      }
+    }
+    if (order === 'post') {
+      out.push(op.name.name)
+    }
+  }
+
+  const tree =
+    '"t.a"() ({\n"t.b"() ({\n"t.c"() : () -> ()\n}, {\n}, {\n"t.d"() : () -> ()\n^bb1:\n"t.e"() ({\n"t.f"() : () -> ()\n}) : () -> ()\n}) : () -> ()\n' +
+    '"t.g"() : () -> ()\n}) : () -> ()\n"t.h"() ({\n^bb0:\n"t.i"() : () -> ()\n^bb1:\n^bb2:\n"t.j"() : () -> ()\n}) : () -> ()\n'
+
+  it('visits regions, blocks and ops in the order of a recursive walk, pre and post', () => {
+    const top = parseGeneric(tree)
+    for (const order of ['pre', 'post'] as const) {
+      const seen: string[] = []
+      top.walk((op) => void seen.push(op.name.name), order)
+      const expected: string[] = []
+      reference(top, order, '', expected)
+      expect(seen).toEqual(expected)
+    }
+    const skipped: string[] = []
+    top.walk((op): WalkResult => (skipped.push(op.name.name), op.name.name === 't.b' ? 'skip' : 'advance'), 'pre')
+    const expected: string[] = []
+    reference(top, 'pre', 't.b', expected)
+    expect(skipped).toEqual(expected)
+    expect(skipped).not.toContain('t.c')
+  })
+
+  it('lets a post-order callback erase the op it is given, and stops on interrupt', () => {
+    const top = parseGeneric(tree)
+    const erased: string[] = []
+    top.walk((op) => {
+      if (op.parentOp !== null && op.name.name !== 'builtin.module') {
+        erased.push(op.name.name)
+        op.erase()
+      }
+    })
+    expect(erased).toEqual(['t.c', 't.d', 't.f', 't.e', 't.b', 't.g', 't.a', 't.i', 't.j', 't.h'])
+    expect(top.regions[0]!.front.firstOp).toBeNull()
+    const seen: string[] = []
+    const r = parseGeneric(tree).walk((op) => (seen.push(op.name.name), op.name.name === 't.e' ? 'interrupt' : 'advance'))
+    expect(r).toBe('interrupt')
+    expect(seen).toEqual(['t.c', 't.d', 't.f', 't.e'])
+  })
+
+  it('walks 100k nested regions without recursion', () => {
+    const depth = 100000
+    const top = parseGeneric('"t.r"() ({\n'.repeat(depth) + '"t.x"() : () -> ()\n' + '}) : () -> ()\n'.repeat(depth))
+    let n = 0
+    let first = ''
+    top.walk((op) => {
+      if (n++ === 0) {
+        first = op.name.name
+      }
+    })
+    expect(n).toBe(depth + 2)
+    expect(first).toBe('t.x')
+    let pre = 0
+    expect(top.walk((op) => (pre++, op.name.name === 't.x' ? 'interrupt' : 'advance'), 'pre')).toBe('interrupt')
+    expect(pre).toBe(depth + 2)
+  }, 60_000)
 })

@@ -173,8 +173,16 @@ function remarkEngine(ic: InstrumentationConfig): RemarkEngine | null {
   return new RemarkEngine(filters, ic.remarkPolicy)
 }
 
-/** @internal An exception that escaped a unit of work, as the tool reports it. */
+/**
+ * @internal An exception that escaped a unit of work, as the tool reports it. A stack
+ * overflow is the input's nesting, not a bug: generic-form nests parse at any depth, but the
+ * printer still recurses once per level, and an in-process run has a small stack (the bins
+ * run deep input in a worker with a large one), so it reads as the launcher reports it.
+ */
 export function formatInternalError(toolName: string, error: unknown): string {
+  if (error instanceof RangeError && error.message.includes('Maximum call stack size exceeded')) {
+    return `${toolName}: nesting too deep: exceeded the stack limit\n`
+  }
   const message = error instanceof Error ? error.message : String(error)
   let text = `${toolName}: internal error: ${message}\n`
   if (error instanceof Error && error.stack !== undefined) {

@@ -92,6 +92,34 @@ class DeferredLoc {
   ) {}
 }
 
+/** A generic-form op whose region list is being parsed, with what it needs to be finished. */
+class GenericOpFrame {
+  readonly operands: ParsedOperand[] = []
+  props: Attribute | null = null
+  constructor(
+    /** The block the op goes to. */
+    readonly block: Block,
+    /** Offset of the op's first token (its result names, if any). */
+    readonly startOffset: number,
+    readonly resultIDs: ResultBinding[] | null,
+    readonly state: OperationState,
+  ) {}
+}
+
+/** A region whose blocks are being parsed (see `OperationParser.parseOps`). */
+class RegionFrame {
+  /** Whether `block` is the entry block, which joins the region when its ops end. */
+  inEntryBlock = true
+  constructor(
+    readonly region: Region,
+    readonly numEntryArgs: number,
+    /** The generic op whose region list holds `region`; null for a region a parse hook asked for. */
+    readonly owner: GenericOpFrame | null,
+    /** The block whose ops are being parsed. */
+    public block: Block,
+  ) {}
+}
+
 const FORWARD_REF_NAME = '<<forward reference>>'
 
 /**
@@ -110,8 +138,6 @@ export class OperationParser extends Parser implements OpAsmParser {
   /** The `%name` groups bound to the results of the op being parsed (null when none). */
   private customOpResultIDs: ResultBinding[] | null = null
   private customOpIsolated = false
-  /** Whether the generic op whose body was parsed last had a `<{...}>` properties dictionary. */
-  private genericHadProperties = false
   /** `custom op '<name>' ` per op name, built once rather than per parsed op. */
   private readonly customOpErrorPrefixes: Map<OperationName, string> = new Map()
   /**
@@ -348,7 +374,8 @@ export class OperationParser extends Parser implements OpAsmParser {
       return false
     }
     if (entryArgs.length > 0 || this.lex.kind !== Tok.rBrace) {
-      if (!this.parseRegionBody(region, entryArgs, isolated)) {
+      const frame = this.beginRegionBody(region, entryArgs, isolated, null)
+      if (frame === null || !this.parseOps(frame.block, frame)) {
         return false
       }
     }
@@ -356,13 +383,17 @@ export class OperationParser extends Parser implements OpAsmParser {
     return true
   }
 
-  private parseRegionBody(region: Region, entryArgs: readonly OpAsmArgument[], isolated: boolean): boolean {
+  /**
+   * Opens the scope of a region and its entry block (with `entryArgs` and an optional
+   * `^name(args):` label); the ops come next. Null after an error.
+   */
+  private beginRegionBody(region: Region, entryArgs: readonly OpAsmArgument[], isolated: boolean, owner: GenericOpFrame | null): RegionFrame | null {
     this.pushScope(isolated)
     const block = new Block()
     if (entryArgs.length > 0 && entryArgs[0]!.ssaName.name !== '') {
       if (this.lex.kind === Tok.caretIdentifier) {
         this.errorHere('invalid block name in region with named arguments')
-        return false
+        return null
       }
       for (const arg of entryArgs) {
         const info = arg.ssaName
@@ -372,38 +403,41 @@ export class OperationParser extends Parser implements OpAsmParser {
           this.emitErrorAt(off >= 0 ? off : info.location, `region entry argument '${info.name}' is already in use`)
             .attachNote('previously referenced here', this.defLoc(prior))
             .report()
-          return false
+          return null
         }
         const loc = arg.sourceLoc ?? info.location
         const ba = block.addArgument(arg.type!, loc)
         if (!this.addDefinition(info, ba)) {
-          return false
+          return null
         }
       }
     }
-    const numEntryArgs = entryArgs.length
-    if (!this.parseBlock(block, true)) {
-      return false
+    if (this.lex.kind === Tok.caretIdentifier && !this.parseEntryBlockLabel(block)) {
+      return null
     }
-    if (numEntryArgs > 0 && block.arguments.length > numEntryArgs) {
+    return new RegionFrame(region, entryArgs.length, owner, block)
+  }
+
+  /**
+   * The end of the ops of `frame`'s current block (at `^` or `}`): the entry block joins its
+   * region only now, once its argument list is final.
+   */
+  private endBlock(frame: RegionFrame): boolean {
+    if (!frame.inEntryBlock) {
+      return true
+    }
+    frame.inEntryBlock = false
+    const block = frame.block
+    if (frame.numEntryArgs > 0 && block.arguments.length > frame.numEntryArgs) {
       this.errorHere('entry block arguments were already defined')
       return false
     }
-    region.push(block)
-    while (this.lex.kind !== Tok.rBrace) {
-      const b = this.parseNamedBlock(region)
-      if (b === null) {
-        return false
-      }
-    }
-    return this.popScope()
+    frame.region.push(block)
+    return true
   }
 
-  /** Parses the entry block (name optional) into `block`. */
-  private parseBlock(block: Block, isEntry: boolean): boolean {
-    if (isEntry && this.lex.kind !== Tok.caretIdentifier) {
-      return this.parseBlockBody(block)
-    }
+  /** The label `^name(args):` of an entry block, into `block`. */
+  private parseEntryBlockLabel(block: Block): boolean {
     const nameOffset = this.lex.start
     const name = this.lex.spelling
     if (!this.expect(Tok.caretIdentifier, 'expected block name')) {
@@ -425,13 +459,10 @@ export class OperationParser extends Parser implements OpAsmParser {
     if (this.lex.kind === Tok.lParen && !this.parseOptionalBlockArgList(block)) {
       return false
     }
-    if (!this.expect(Tok.colon, "expected ':' after block name")) {
-      return false
-    }
-    return this.parseBlockBody(block)
+    return this.expect(Tok.colon, "expected ':' after block name")
   }
 
-  /** A non-entry block `^name(args):`; appended to `region`. */
+  /** The label `^name(args):` of a non-entry block, which is appended to `region`; its ops come next. */
   private parseNamedBlock(region: Region): Block | null {
     const l = this.lex
     const nameOffset = l.start
@@ -460,22 +491,7 @@ export class OperationParser extends Parser implements OpAsmParser {
     if (!this.expect(Tok.colon, "expected ':' after block name")) {
       return null
     }
-    if (!this.parseBlockBody(block)) {
-      return null
-    }
     return block
-  }
-
-  private parseBlockBody(block: Block): boolean {
-    for (;;) {
-      const k = this.lex.kind
-      if (k === Tok.caretIdentifier || k === Tok.rBrace) {
-        return true
-      }
-      if (!this.parseOperation(block)) {
-        return false
-      }
-    }
   }
 
   private parseOptionalBlockArgList(block: Block): boolean {
@@ -522,81 +538,175 @@ export class OperationParser extends Parser implements OpAsmParser {
 
   /** Parses one operation (with its result bindings) and appends it to `block`. */
   parseOperation(block: Block): boolean {
+    return this.parseOps(block, null)
+  }
+
+  /**
+   * The driver of region, block and op parsing. With `root` null it parses one op into
+   * `block`; otherwise the ops and blocks of the region `root` up to its `}` (left for the
+   * caller), starting in `block`, root's entry block. The regions of generic-form ops are
+   * kept on an explicit stack of frames rather than on the native stack, so their nesting
+   * depth costs heap, not recursion; a custom op's parse hook still calls `parseRegion`,
+   * which starts a driver of its own.
+   */
+  private parseOps(block: Block, root: RegionFrame | null): boolean {
     const l = this.lex
-    const startOffset = l.start
-    let resultIDs: ResultBinding[] | null = null
-    let numExpected = 0
-    if (l.kind === Tok.percentIdentifier) {
-      do {
-        const offset = l.start
-        const end = l.end
-        if (!this.expect(Tok.percentIdentifier, 'expected valid ssa identifier')) {
+    let stack: RegionFrame[] | null = null
+    let top = root
+    for (;;) {
+      if (top !== null) {
+        const k = l.kind
+        if (k === Tok.caretIdentifier) {
+          if (!this.endBlock(top)) {
+            return false
+          }
+          const b = this.parseNamedBlock(top.region)
+          if (b === null) {
+            return false
+          }
+          top.block = b
+          continue
+        }
+        if (k === Tok.rBrace) {
+          if (!this.endBlock(top) || !this.popScope()) {
+            return false
+          }
+          if (top === root) {
+            return true
+          }
+          // A region of a generic op ends: the next one of its list, or the rest of the op.
+          const owner = top.owner!
+          stack!.pop()
+          top = stack!.length > 0 ? stack![stack!.length - 1]! : root
+          this.consume()
+          const next = this.consumeIf(Tok.comma) ? this.nextGenericRegion(owner) : this.expect(Tok.rParen, "expected ')' to end region list") ? null : undefined
+          if (next === undefined) {
+            return false
+          }
+          if (next !== null) {
+            stack!.push(next)
+            top = next
+            continue
+          }
+          if (!this.finishGenericOperation(owner)) {
+            return false
+          }
+          if (top === null) {
+            return true
+          }
+          continue
+        }
+      }
+      const into = top === null ? block : top.block
+      const startOffset = l.start
+      const resultIDs = l.kind === Tok.percentIdentifier ? this.parseResultBindings() : null
+      if (resultIDs === undefined) {
+        return false
+      }
+      const k = l.kind
+      if (k === Tok.string) {
+        const frame = this.beginGenericOperation(into, startOffset, resultIDs)
+        if (frame === null) {
           return false
         }
-        let count = 1
-        if (this.consumeIf(Tok.colon)) {
-          if (!this.at(Tok.integer)) {
-            this.wrongToken('expected integer number of results')
-            return false
-          }
-          const v = this.parseIntegerSpelling(l.start, l.end)
-          if (v === null || v < 1n) {
-            this.errorHere('expected named operation to have at least 1 result')
-            return false
-          }
-          count = Number(v)
-          this.consume()
+        const first = this.consumeIf(Tok.lParen) ? this.nextGenericRegion(frame) : null
+        if (first === undefined) {
+          return false
         }
-        // A literal for the first: most ops bind one name, and a first push reserves room for 16.
-        if (resultIDs === null) {
-          resultIDs = [{ end, count, offset }]
-        } else {
-          resultIDs.push({ end, count, offset })
+        if (first !== null) {
+          stack ??= []
+          stack.push(first)
+          top = first
+          continue
         }
-        numExpected += count
-      } while (this.consumeIf(Tok.comma))
-      if (!this.expect(Tok.equal, "expected '=' after SSA name")) {
+        if (!this.finishGenericOperation(frame)) {
+          return false
+        }
+      }
+      else if (k === Tok.bareIdentifier || k === Tok.inttype) {
+        const savedIDs = this.customOpResultIDs
+        this.customOpResultIDs = resultIDs
+        let op: Operation | null
+        try {
+          op = this.parseCustomOperation()
+        } finally {
+          this.customOpResultIDs = savedIDs
+        }
+        if (op === null || !this.appendParsedOp(into, op, startOffset, resultIDs)) {
+          return false
+        }
+      }
+      else {
+        this.wrongToken('expected operation name in quotes')
         return false
       }
-    }
-    let op: Operation | null
-    const k = l.kind
-    if (k === Tok.string) {
-      op = this.parseGenericOperation()
-    }
-    else if (k === Tok.bareIdentifier || k === Tok.inttype) {
-      const savedIDs = this.customOpResultIDs
-      this.customOpResultIDs = resultIDs
-      try {
-        op = this.parseCustomOperation()
-      } finally {
-        this.customOpResultIDs = savedIDs
+      if (top === null) {
+        return true
       }
     }
-    else {
-      this.wrongToken('expected operation name in quotes')
-      return false
+  }
+
+  /** The `%a, %b:2 =` before an op: null when there is none, undefined after an error. */
+  private parseResultBindings(): ResultBinding[] | null | undefined {
+    const l = this.lex
+    let resultIDs: ResultBinding[] | null = null
+    do {
+      const offset = l.start
+      const end = l.end
+      if (!this.expect(Tok.percentIdentifier, 'expected valid ssa identifier')) {
+        return undefined
+      }
+      let count = 1
+      if (this.consumeIf(Tok.colon)) {
+        if (!this.at(Tok.integer)) {
+          this.wrongToken('expected integer number of results')
+          return undefined
+        }
+        const v = this.parseIntegerSpelling(l.start, l.end)
+        if (v === null || v < 1n) {
+          this.errorHere('expected named operation to have at least 1 result')
+          return undefined
+        }
+        count = Number(v)
+        this.consume()
+      }
+      // A literal for the first: most ops bind one name, and a first push reserves room for 16.
+      if (resultIDs === null) {
+        resultIDs = [{ end, count, offset }]
+      } else {
+        resultIDs.push({ end, count, offset })
+      }
+    } while (this.consumeIf(Tok.comma))
+    if (!this.expect(Tok.equal, "expected '=' after SSA name")) {
+      return undefined
     }
-    if (op === null) {
-      return false
-    }
+    return resultIDs
+  }
+
+  /** Appends a parsed `op` to `block` and binds the names of `resultIDs` to its results. */
+  private appendParsedOp(block: Block, op: Operation, startOffset: number, resultIDs: ResultBinding[] | null): boolean {
     block.append(op)
-    if (resultIDs !== null) {
-      const numResults = op.results.length
-      if (numResults === 0) {
-        this.emitErrorAt(startOffset, 'cannot name an operation with no results').report()
-        return false
-      }
-      if (numExpected !== numResults) {
-        this.emitErrorAt(startOffset, `operation defines ${numResults} results but was provided ${numExpected} to bind`).report()
-        return false
-      }
-      let ri = 0
-      for (const r of resultIDs) {
-        for (let i = 0; i < r.count; i++) {
-          if (!this.addDefinition(new ParsedOperand(this, r.offset, r.end, i, this.numericId(r.offset, r.end)), op.results[ri++]!)) {
-            return false
-          }
+    if (resultIDs === null) {
+      return true
+    }
+    const numResults = op.results.length
+    if (numResults === 0) {
+      this.emitErrorAt(startOffset, 'cannot name an operation with no results').report()
+      return false
+    }
+    let numExpected = 0
+    for (const r of resultIDs) {
+      numExpected += r.count
+    }
+    if (numExpected !== numResults) {
+      this.emitErrorAt(startOffset, `operation defines ${numResults} results but was provided ${numExpected} to bind`).report()
+      return false
+    }
+    let ri = 0
+    for (const r of resultIDs) {
+      for (let i = 0; i < r.count; i++) {
+        if (!this.addDefinition(new ParsedOperand(this, r.offset, r.end, i, this.numericId(r.offset, r.end)), op.results[ri++]!)) {
+          return false
         }
       }
     }
@@ -620,7 +730,8 @@ export class OperationParser extends Parser implements OpAsmParser {
     return this.context.getOperationName(n)
   }
 
-  private parseGenericOperation(): Operation | null {
+  /** A generic op up to its region list: the quoted name, operands, successors and properties. */
+  private beginGenericOperation(block: Block, startOffset: number, resultIDs: ResultBinding[] | null): GenericOpFrame | null {
     const l = this.lex
     const nameOffset = l.start
     const nameStr = this.stringValue()
@@ -635,43 +746,87 @@ export class OperationParser extends Parser implements OpAsmParser {
     if (opName === null) {
       return null
     }
-    const state = OperationState.atOffset(this.locator, nameOffset, opName)
-    if (!this.parseGenericOperationBody(state)) {
-      return null
+    const frame = new GenericOpFrame(block, startOffset, resultIDs, OperationState.atOffset(this.locator, nameOffset, opName))
+    return this.parseGenericOperands(frame) ? frame : null
+  }
+
+  /** The region list of a generic op is done: its attributes and type, then the op joins its block. */
+  private finishGenericOperation(frame: GenericOpFrame): boolean {
+    if (!this.parseGenericOperationTail(frame)) {
+      return false
     }
     // Without `<{...}>`, inherent attributes may come in the discardable dictionary; MLIR
     // checks them against their constraints here, before the op exists (no verifier note).
-    if (!this.genericHadProperties && opName.isRegistered) {
+    const state = frame.state
+    const opName = state.name
+    if (frame.props === null && opName.isRegistered) {
       const failure = opName.def?.verifyInherentAttrs?.(state.attributes) ?? null
       if (failure !== null) {
         this.emitErrorAt(state.location, `'${opName.name}' op ${failure}`).report()
-        return null
+        return false
       }
     }
     const op = Operation.create(state)
     const loc = this.parseTrailingLocation()
     if (loc === undefined) {
-      return null
+      return false
     }
     if (loc !== null) {
       op.location = loc
     }
-    return op
+    return this.appendParsedOp(frame.block, op, frame.startOffset, frame.resultIDs)
+  }
+
+  /**
+   * The next region of a generic op's list (after its `(` or `,`): the frame of a region
+   * with ops, or null once the list has ended with `)` (empty regions are taken here);
+   * undefined after an error.
+   */
+  private nextGenericRegion(frame: GenericOpFrame): RegionFrame | null | undefined {
+    do {
+      const region = new Region()
+      frame.state.regions.push(region)
+      if (!this.expect(Tok.lBrace, "expected '{' to begin a region")) {
+        return undefined
+      }
+      if (this.lex.kind !== Tok.rBrace) {
+        return this.beginRegionBody(region, [], false, frame) ?? undefined
+      }
+      this.consume()
+    } while (this.consumeIf(Tok.comma))
+    return this.expect(Tok.rParen, "expected ')' to end region list") ? null : undefined
   }
 
   /** Everything of the generic form after the op name, into `state` (MLIR's `parseGenericOperationAfterOpName`). */
   parseGenericOperationAfterOpName(state: OperationState): LogicalResult {
-    return this.parseGenericOperationBody(state)
+    const frame = new GenericOpFrame(new Block(), 0, null, state)
+    if (!this.parseGenericOperands(frame)) {
+      return false
+    }
+    if (this.consumeIf(Tok.lParen)) {
+      do {
+        const region = new Region()
+        state.regions.push(region)
+        if (!this.parseRegionInto(region, [], false)) {
+          return false
+        }
+      } while (this.consumeIf(Tok.comma))
+      if (!this.expect(Tok.rParen, "expected ')' to end region list")) {
+        return false
+      }
+    }
+    return this.parseGenericOperationTail(frame)
   }
 
-  private parseGenericOperationBody(state: OperationState): boolean {
+  /** `(operands)`, `[successors]` and `<properties>` of a generic op, into `frame`. */
+  private parseGenericOperands(frame: GenericOpFrame): boolean {
     const l = this.lex
+    const state = frame.state
     const opName = state.name
-    const operands: ParsedOperand[] = []
     if (!this.expect(Tok.lParen, "expected '(' to start operand list")) {
       return false
     }
-    if (!this.parseOptionalSSAUseList(operands)) {
+    if (!this.parseOptionalSSAUseList(frame.operands)) {
       return false
     }
     if (!this.expect(Tok.rParen, "expected ')' to end operand list")) {
@@ -694,28 +849,24 @@ export class OperationParser extends Parser implements OpAsmParser {
         return false
       }
     }
-    let props: Attribute | null = null
     if (this.consumeIf(Tok.less)) {
-      props = this.parseAttributeImpl()
+      const props = this.parseAttributeImpl()
       if (props === null) {
         return false
       }
+      frame.props = props
       if (!this.expect(Tok.greater, "expected '>' to close properties")) {
         return false
       }
     }
-    if (this.consumeIf(Tok.lParen)) {
-      do {
-        const region = new Region()
-        state.regions.push(region)
-        if (!this.parseRegionInto(region, [], false)) {
-          return false
-        }
-      } while (this.consumeIf(Tok.comma))
-      if (!this.expect(Tok.rParen, "expected ')' to end region list")) {
-        return false
-      }
-    }
+    return true
+  }
+
+  /** What follows a generic op's region list: `{attributes}`, `: (types) -> types`, and the operands resolved. */
+  private parseGenericOperationTail(frame: GenericOpFrame): boolean {
+    const l = this.lex
+    const state = frame.state
+    const operands = frame.operands
     if (l.kind === Tok.lBrace && !this.parseAttributeDict(state.attributes)) {
       return false
     }
@@ -746,8 +897,7 @@ export class OperationParser extends Parser implements OpAsmParser {
       }
       state.operands.push(v)
     }
-    // Set last: the ops of nested regions, parsed above, set it too.
-    this.genericHadProperties = props !== null
+    const props = frame.props
     return props === null || this.setProperties(state, props)
   }
 
