@@ -10,7 +10,6 @@ import {
   AnyType,
   ArrayAttr,
   ComplexType,
-  ConditionallySpeculatable,
   DenseIntOrFPElementsAttr,
   FloatAttr,
   FloatType,
@@ -37,7 +36,6 @@ import {
   type OperationState,
   type OpFoldResult,
   type Operation,
-  type Speculatability,
   type Type,
   type TypeConstraint,
   type TypesMatchWith,
@@ -45,7 +43,7 @@ import {
 } from '@tilepass/ir'
 import { addPatterns, type CanonicalizationPattern, type RewriterLike } from '../internal/RewriterLike.ts'
 import { verifyCastTypes } from '../memref/MemRefMiscOps.ts'
-import { constantIntOf, createOpBefore } from '../memref/MemRefLayout.ts'
+import { constantIntOf, createOpBefore, dimSpeculatability, dynamicIndex } from '../memref/MemRefLayout.ts'
 import { typeText } from '../internal/typeText.ts'
 
 /**
@@ -98,17 +96,6 @@ function rankOf(type: Type): number {
 
 function indexAttr(op: Operation, value: number): IntegerAttr {
   return IntegerAttr.get(IndexType.get(op.context), value)
-}
-
-/** The number of dynamic dimensions of `type` before dimension `dim`: the index of its size operand. */
-function dynamicIndex(type: RankedTensorType, dim: number): number {
-  let k = 0
-  for (let j = 0; j < dim; j++) {
-    if (type.shape[j] === kDynamic) {
-      k++
-    }
-  }
-  return k
 }
 
 /** The "incorrect number of dynamic sizes" check of `tensor.empty`, `tensor.splat` and `tensor.generate`. */
@@ -422,7 +409,7 @@ const foldEmptyTensorWithDimOp: CanonicalizationPattern = {
     if (index < 0 || index >= type.shape.length || type.shape[index] !== kDynamic) {
       return false
     }
-    rewriter.replaceOp(op, [empty.getOperand(dynamicIndex(type, index))])
+    rewriter.replaceOp(op, [empty.getOperand(dynamicIndex(type.shape, index))])
     return true
   },
 }
@@ -444,18 +431,6 @@ export const EmptyOp: OdsOp = defineOp({
 })
 
 // ---- dim and rank --------------------------------------------------------------------------
-
-/** Speculatability of `tensor.dim` (MLIR's `DimOp::getSpeculatability`): a constant index below the rank of a ranked source. */
-const dimSpeculatability = ConditionallySpeculatable.impl({
-  getSpeculatability(op: Operation): Speculatability {
-    const index = constantIntOf(op.getOperand(1))
-    const type = op.getOperand(0).type
-    if (index === null || !(type instanceof RankedTensorType) || type.shape.length <= index) {
-      return 'not-speculatable'
-    }
-    return 'speculatable'
-  },
-})
 
 /** MLIR's `DimOfCastOp`: dim(cast(x)) is dim(x). */
 const dimOfCastOp: CanonicalizationPattern = {
@@ -502,7 +477,7 @@ export const DimOp: OdsOp = defineOp({
   operands: { source: DimSource, index: Index },
   results: { result: Index },
   traits: Trait.NoMemoryEffect,
-  interfaces: [dimSpeculatability],
+  interfaces: [dimSpeculatability((t) => (t instanceof RankedTensorType ? t.shape.length : null))],
   assemblyFormat: 'attr-dict $source `,` $index `:` type($source)',
   getAsmResultNames(op: Operation, setName: (v: Value, n: string) => void): void {
     setName(op.getResult(0), 'dim')
@@ -523,7 +498,7 @@ export const DimOp: OdsOp = defineOp({
     }
     const def = op.getOperand(0).definingOp
     if (def !== null && def.name.name === 'tensor.generate') {
-      return [def.getOperand(dynamicIndex(type, i))]
+      return [def.getOperand(dynamicIndex(type.shape, i))]
     }
     return foldTensorCast(op) ? [] : undefined
   },
