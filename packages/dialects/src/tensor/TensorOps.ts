@@ -42,7 +42,7 @@ import {
   type Value,
 } from '@tilepass/ir'
 import { addPatterns, type CanonicalizationPattern, type RewriterLike } from '../internal/RewriterLike.ts'
-import { verifyCastTypes } from '../memref/MemRefMiscOps.ts'
+import { verifyCastTypes, verifyReshapeShapeLength } from '../memref/MemRefMiscOps.ts'
 import { constantIntOf, createOpBefore, dimSpeculatability, dynamicIndex } from '../memref/MemRefLayout.ts'
 import { typeText } from '../internal/typeText.ts'
 
@@ -919,12 +919,7 @@ export const ReshapeOp: OdsOp = defineOp({
       if (src instanceof RankedTensorType && src.hasStaticShape && result.hasStaticShape && src.numElements !== result.numElements) {
         return op.emitOpError('source and destination tensor should have the same number of elements').fail()
       }
-      if (shapeSize === kDynamic) {
-        return op.emitOpError('cannot use shape operand with dynamic length to reshape to statically-ranked tensor type').fail()
-      }
-      if (shapeSize !== result.shape.length) {
-        return op.emitOpError("length of shape operand differs from the result's tensor rank").fail()
-      }
+      return verifyReshapeShapeLength(op, shapeSize, result.shape.length, 'tensor')
     }
     return true
   },
