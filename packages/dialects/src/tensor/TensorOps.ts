@@ -66,8 +66,10 @@ function tensorTypeParser(ranked: boolean): (parser: OpAsmParser) => Type | unde
   }
 }
 
+const parseRankedTensorType = tensorTypeParser(true)
+
 /** `AnyRankedTensor`, parsed in formats as a `RankedTensorType`. */
-export const RankedTensor: TypeConstraint = { ...AnyRankedTensor, parse: tensorTypeParser(true) }
+export const RankedTensor: TypeConstraint = { ...AnyRankedTensor, parse: parseRankedTensorType }
 /** `AnyTensor`, parsed in formats as a `TensorType`. */
 export const Tensor: TypeConstraint = { ...AnyTensor, parse: tensorTypeParser(false) }
 
@@ -731,13 +733,9 @@ export const FromElementsOp: OdsOp = defineOp({
     if (!parser.parseColon()) {
       return false
     }
-    const typeLoc = parser.getCurrentLocation()
-    const type = parser.parseType()
+    const type = parseRankedTensorType(parser) as RankedTensorType | undefined
     if (type === undefined) {
       return false
-    }
-    if (!(type instanceof RankedTensorType)) {
-      return parser.emitError(typeLoc, `invalid kind of type specified: expected builtin.tensor, but found ${typeText(type)}`).fail()
     }
     if (!isStaticTensor(type)) {
       return parser.emitError(parser.getNameLoc(), `'result' must be statically shaped tensor of any type values, but got ${typeText(type)}`).fail()
