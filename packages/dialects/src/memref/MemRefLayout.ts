@@ -11,6 +11,7 @@ import {
   AffineMap,
   AffineMapAttr,
   AffineSymbolExpr,
+  ConditionallySpeculatable,
   DenseArrayAttr,
   IntegerAttr,
   IntegerType,
@@ -26,7 +27,9 @@ import {
   type Attribute,
   type Context,
   type CustomDirective,
+  type InterfaceImpl,
   type LogicalResult,
+  type Speculatability,
   type Type,
   type UnresolvedOperand,
   type Value,
@@ -350,6 +353,35 @@ export function canonicalizeStridedLayout(t: MemRefType): MemRefType {
 export function constantIntOf(v: Value): number | null {
   const a = matchConstantValue(v)
   return a instanceof IntegerAttr ? Number(a.value) : null
+}
+
+/** The number of dynamic dimensions of `shape` before dimension `dim`: the index of its size operand. */
+export function dynamicIndex(shape: readonly number[], dim: number): number {
+  let k = 0
+  for (let j = 0; j < dim; j++) {
+    if (shape[j] === kDynamic) {
+      k++
+    }
+  }
+  return k
+}
+
+/**
+ * Speculatability of `memref.dim` and `tensor.dim` (MLIR's `DimOp::getSpeculatability`):
+ * speculatable only when the index is a constant below the rank of the source, as `rankOf`
+ * gives it (null for an unranked source), so that `loop-invariant-code-motion` hoists it.
+ */
+export function dimSpeculatability(rankOf: (t: Type) => number | null): InterfaceImpl {
+  return ConditionallySpeculatable.impl({
+    getSpeculatability(op: Operation): Speculatability {
+      const index = constantIntOf(op.getOperand(1))
+      const rank = rankOf(op.getOperand(0).type)
+      if (index === null || rank === null || rank <= index) {
+        return 'not-speculatable'
+      }
+      return 'speculatable'
+    },
+  })
 }
 
 /**

@@ -222,12 +222,7 @@ export const ReshapeOp: OdsOp = defineOp({
       if (!hasIdentityLayout(result)) {
         return op.emitOpError('result memref type should have identity affine map').fail()
       }
-      if (shapeSize === kDynamic) {
-        return op.emitOpError('cannot use shape operand with dynamic length to reshape to statically-ranked memref type').fail()
-      }
-      if (shapeSize !== result.shape.length) {
-        return op.emitOpError("length of shape operand differs from the result's memref rank").fail()
-      }
+      return verifyReshapeShapeLength(op, shapeSize, result.shape.length, 'memref')
     }
     return true
   },
@@ -245,6 +240,21 @@ export const ExtractAlignedPointerAsIndexOp: OdsOp = defineOp({
     setName(op.getResult(0), 'intptr')
   },
 })
+
+/**
+ * The shape-operand checks of `memref.reshape` and `tensor.reshape` for a ranked result: the
+ * 1-D shape operand (of length `shapeSize`) must have a static length equal to `resultRank`.
+ * `kind` names the shaped type in upstream's messages.
+ */
+export function verifyReshapeShapeLength(op: Operation, shapeSize: number, resultRank: number, kind: 'memref' | 'tensor'): LogicalResult {
+  if (shapeSize === kDynamic) {
+    return op.emitOpError(`cannot use shape operand with dynamic length to reshape to statically-ranked ${kind} type`).fail()
+  }
+  if (shapeSize !== resultRank) {
+    return op.emitOpError(`length of shape operand differs from the result's ${kind} rank`).fail()
+  }
+  return true
+}
 
 /** A cast op's verifier: its source and result types must be `compatible` (upstream's message). */
 export function verifyCastTypes(op: Operation, compatible: (from: Type, to: Type) => boolean): LogicalResult {

@@ -5,7 +5,6 @@ import {
   AnyType,
   BlockArgument,
   BoolAttrC,
-  ConditionallySpeculatable,
   DenseArrayAttr,
   Index,
   IntegerAttr,
@@ -25,7 +24,6 @@ import {
   type MemoryEffect,
   type OdsOp,
   type Operation,
-  type Speculatability,
   type Type,
   type TypesMatchWith,
   type Value,
@@ -33,7 +31,7 @@ import {
 import { addPatterns, type CanonicalizationPattern } from '../internal/RewriterLike.ts'
 import { alignmentAttr, foldMemRefCastOperands, memrefMiscOps, verifyCastTypes } from './MemRefMiscOps.ts'
 import { droppedDims, memrefViewOps, mixedLists, operandGroups } from './MemRefViewOps.ts'
-import { constantIntOf, createOpBefore, replaceWithCast } from './MemRefLayout.ts'
+import { constantIntOf, createOpBefore, dimSpeculatability, dynamicIndex, replaceWithCast } from './MemRefLayout.ts'
 
 // `AnyNon0RankedOrUnrankedMemRef` of `memref.dim`.
 const DimSource = typeConstraint(
@@ -356,22 +354,6 @@ export const CastOp: OdsOp = defineOp({
   },
 })
 
-/**
- * Speculatability of `memref.dim` (MLIR's `DimOp::getSpeculatability`): speculatable only
- * when the index is a constant below the rank of a ranked source, so that
- * `loop-invariant-code-motion` hoists it.
- */
-const dimSpeculatability = ConditionallySpeculatable.impl({
-  getSpeculatability(op: Operation): Speculatability {
-    const index = constantIntOf(op.getOperand(1))
-    const type = op.getOperand(0).type
-    if (index === null || !(type instanceof MemRefType) || type.shape.length <= index) {
-      return 'not-speculatable'
-    }
-    return 'speculatable'
-  },
-})
-
 /** `memref.dim`: the size of dimension `index` of a memref (folded for static dimensions). */
 export const DimOp: OdsOp = defineOp({
   name: 'memref.dim',
@@ -379,7 +361,7 @@ export const DimOp: OdsOp = defineOp({
   operands: { source: DimSource, index: Index },
   results: { result: Index },
   traits: Trait.NoMemoryEffect,
-  interfaces: [dimSpeculatability],
+  interfaces: [dimSpeculatability((t) => (t instanceof MemRefType ? t.shape.length : null))],
   assemblyFormat: 'attr-dict $source `,` $index `:` type($source)',
   getAsmResultNames(op: Operation, setName: (v: Value, n: string) => void): void {
     setName(op.getResult(0), 'dim')
@@ -400,20 +382,11 @@ export const DimOp: OdsOp = defineOp({
     }
     // The dynamic size an allocation or view was given.
     const def = op.getOperand(0).definingOp
-    const dynamicIndex = (): number => {
-      let k = 0
-      for (let j = 0; j < i; j++) {
-        if (type.shape[j] === kDynamic) {
-          k++
-        }
-      }
-      return k
-    }
     if (def !== null && (def.name.name === 'memref.alloc' || def.name.name === 'memref.alloca')) {
-      return [def.getOperand(dynamicIndex())]
+      return [def.getOperand(dynamicIndex(type.shape, i))]
     }
     if (def !== null && def.name.name === 'memref.view') {
-      return [def.getOperand(2 + dynamicIndex())]
+      return [def.getOperand(2 + dynamicIndex(type.shape, i))]
     }
     if (def !== null && def.name.name === 'memref.subview') {
       // The source dimension of result dimension i (rank-reducing subviews drop unit dimensions).

@@ -10,7 +10,6 @@ import {
   AnyType,
   ArrayAttr,
   ComplexType,
-  ConditionallySpeculatable,
   DenseIntOrFPElementsAttr,
   FloatAttr,
   FloatType,
@@ -37,15 +36,14 @@ import {
   type OperationState,
   type OpFoldResult,
   type Operation,
-  type Speculatability,
   type Type,
   type TypeConstraint,
   type TypesMatchWith,
   type Value,
 } from '@tilepass/ir'
 import { addPatterns, type CanonicalizationPattern, type RewriterLike } from '../internal/RewriterLike.ts'
-import { verifyCastTypes } from '../memref/MemRefMiscOps.ts'
-import { constantIntOf, createOpBefore } from '../memref/MemRefLayout.ts'
+import { verifyCastTypes, verifyReshapeShapeLength } from '../memref/MemRefMiscOps.ts'
+import { constantIntOf, createOpBefore, dimSpeculatability, dynamicIndex } from '../memref/MemRefLayout.ts'
 import { typeText } from '../internal/typeText.ts'
 
 /**
@@ -68,8 +66,10 @@ function tensorTypeParser(ranked: boolean): (parser: OpAsmParser) => Type | unde
   }
 }
 
+const parseRankedTensorType = tensorTypeParser(true)
+
 /** `AnyRankedTensor`, parsed in formats as a `RankedTensorType`. */
-export const RankedTensor: TypeConstraint = { ...AnyRankedTensor, parse: tensorTypeParser(true) }
+export const RankedTensor: TypeConstraint = { ...AnyRankedTensor, parse: parseRankedTensorType }
 /** `AnyTensor`, parsed in formats as a `TensorType`. */
 export const Tensor: TypeConstraint = { ...AnyTensor, parse: tensorTypeParser(false) }
 
@@ -98,17 +98,6 @@ function rankOf(type: Type): number {
 
 function indexAttr(op: Operation, value: number): IntegerAttr {
   return IntegerAttr.get(IndexType.get(op.context), value)
-}
-
-/** The number of dynamic dimensions of `type` before dimension `dim`: the index of its size operand. */
-function dynamicIndex(type: RankedTensorType, dim: number): number {
-  let k = 0
-  for (let j = 0; j < dim; j++) {
-    if (type.shape[j] === kDynamic) {
-      k++
-    }
-  }
-  return k
 }
 
 /** The "incorrect number of dynamic sizes" check of `tensor.empty`, `tensor.splat` and `tensor.generate`. */
@@ -422,7 +411,7 @@ const foldEmptyTensorWithDimOp: CanonicalizationPattern = {
     if (index < 0 || index >= type.shape.length || type.shape[index] !== kDynamic) {
       return false
     }
-    rewriter.replaceOp(op, [empty.getOperand(dynamicIndex(type, index))])
+    rewriter.replaceOp(op, [empty.getOperand(dynamicIndex(type.shape, index))])
     return true
   },
 }
@@ -444,18 +433,6 @@ export const EmptyOp: OdsOp = defineOp({
 })
 
 // ---- dim and rank --------------------------------------------------------------------------
-
-/** Speculatability of `tensor.dim` (MLIR's `DimOp::getSpeculatability`): a constant index below the rank of a ranked source. */
-const dimSpeculatability = ConditionallySpeculatable.impl({
-  getSpeculatability(op: Operation): Speculatability {
-    const index = constantIntOf(op.getOperand(1))
-    const type = op.getOperand(0).type
-    if (index === null || !(type instanceof RankedTensorType) || type.shape.length <= index) {
-      return 'not-speculatable'
-    }
-    return 'speculatable'
-  },
-})
 
 /** MLIR's `DimOfCastOp`: dim(cast(x)) is dim(x). */
 const dimOfCastOp: CanonicalizationPattern = {
@@ -502,7 +479,7 @@ export const DimOp: OdsOp = defineOp({
   operands: { source: DimSource, index: Index },
   results: { result: Index },
   traits: Trait.NoMemoryEffect,
-  interfaces: [dimSpeculatability],
+  interfaces: [dimSpeculatability((t) => (t instanceof RankedTensorType ? t.shape.length : null))],
   assemblyFormat: 'attr-dict $source `,` $index `:` type($source)',
   getAsmResultNames(op: Operation, setName: (v: Value, n: string) => void): void {
     setName(op.getResult(0), 'dim')
@@ -523,7 +500,7 @@ export const DimOp: OdsOp = defineOp({
     }
     const def = op.getOperand(0).definingOp
     if (def !== null && def.name.name === 'tensor.generate') {
-      return [def.getOperand(dynamicIndex(type, i))]
+      return [def.getOperand(dynamicIndex(type.shape, i))]
     }
     return foldTensorCast(op) ? [] : undefined
   },
@@ -756,13 +733,9 @@ export const FromElementsOp: OdsOp = defineOp({
     if (!parser.parseColon()) {
       return false
     }
-    const typeLoc = parser.getCurrentLocation()
-    const type = parser.parseType()
+    const type = parseRankedTensorType(parser) as RankedTensorType | undefined
     if (type === undefined) {
       return false
-    }
-    if (!(type instanceof RankedTensorType)) {
-      return parser.emitError(typeLoc, `invalid kind of type specified: expected builtin.tensor, but found ${typeText(type)}`).fail()
     }
     if (!isStaticTensor(type)) {
       return parser.emitError(parser.getNameLoc(), `'result' must be statically shaped tensor of any type values, but got ${typeText(type)}`).fail()
@@ -944,12 +917,7 @@ export const ReshapeOp: OdsOp = defineOp({
       if (src instanceof RankedTensorType && src.hasStaticShape && result.hasStaticShape && src.numElements !== result.numElements) {
         return op.emitOpError('source and destination tensor should have the same number of elements').fail()
       }
-      if (shapeSize === kDynamic) {
-        return op.emitOpError('cannot use shape operand with dynamic length to reshape to statically-ranked tensor type').fail()
-      }
-      if (shapeSize !== result.shape.length) {
-        return op.emitOpError("length of shape operand differs from the result's tensor rank").fail()
-      }
+      return verifyReshapeShapeLength(op, shapeSize, result.shape.length, 'tensor')
     }
     return true
   },
