@@ -183,21 +183,37 @@ export class CallGraph {
     const stack: CallGraphNode[] = []
     const sccs: CallGraphNode[][] = []
     let counter = 0
-    const visit = (n: CallGraphNode): void => {
+    // Tarjan's algorithm on an explicit stack (a call chain is as deep as the module is long):
+    // `frames` holds the nodes being visited, `edgeAt` the next edge of each.
+    const frames: CallGraphNode[] = []
+    const edgeAt: number[] = []
+    const enter = (n: CallGraphNode): void => {
       index.set(n, counter)
       low.set(n, counter)
       counter++
       stack.push(n)
       onStack.add(n)
-      for (const e of n.edges) {
-        const t = e.target
+      frames.push(n)
+      edgeAt.push(0)
+    }
+    enter(this.externalCallerNode)
+    while (frames.length > 0) {
+      const top = frames.length - 1
+      const n = frames[top]!
+      const edges = n.edges
+      const i = edgeAt[top]!
+      if (i < edges.length) {
+        edgeAt[top] = i + 1
+        const t = edges[i]!.target
         if (!index.has(t)) {
-          visit(t)
-          low.set(n, Math.min(low.get(n)!, low.get(t)!))
+          enter(t)
         } else if (onStack.has(t)) {
           low.set(n, Math.min(low.get(n)!, index.get(t)!))
         }
+        continue
       }
+      frames.pop()
+      edgeAt.pop()
       if (low.get(n) === index.get(n)) {
         const scc: CallGraphNode[] = []
         for (;;) {
@@ -210,8 +226,11 @@ export class CallGraph {
         }
         sccs.push(scc)
       }
+      if (frames.length > 0) {
+        const parent = frames[frames.length - 1]!
+        low.set(parent, Math.min(low.get(parent)!, low.get(n)!))
+      }
     }
-    visit(this.externalCallerNode)
     return sccs
   }
 

@@ -22,3 +22,29 @@ describe('test-print-callgraph', () => {
     expect(err).toBe(expected)
   })
 })
+
+describe('call graph SCCs on a long call chain', () => {
+  // The SCC walk once recursed per call in a chain and overflowed the main thread's stack
+  // (`--inline` on 8,000 chained functions crashed). Each function is its own SCC, callees first.
+  it('visits a 20,000-function chain without recursion, callees first', () => {
+    const n = 20000
+    const parts: string[] = []
+    for (let i = 0; i < n; i++) {
+      parts.push(`func.func private @f${i}() {\n  call @f${i + 1}() : () -> ()\n  return\n}\n`)
+    }
+    parts.push(`func.func private @f${n}() {\n  return\n}\nfunc.func @main() {\n  call @f0() : () -> ()\n  return\n}\n`)
+    const ctx = new Context()
+    registerAllDialects(ctx)
+    const registry = new PassRegistry()
+    let err = ''
+    registerTestPasses(registry, { stdout: () => {}, stderr: (t) => (err += t) })
+    const parsed = parseSourceString(parts.join(''), ctx)!
+    const r = buildPassManagerFromCommandLine(ctx, registry, 'builtin.module', { passPipeline: null, passFlags: [{ argument: 'test-print-callgraph', options: '' }] })
+    expect(r.pm!.run(parsed.op)).toBe(true)
+    const sccs = err.slice(err.indexOf('// -- SCCs --')).match(/sym_name = "([^"]+)"/g)!
+    expect(sccs.length).toBe(n + 2)
+    expect(sccs[0]).toBe(`sym_name = "f${n}"`)
+    expect(sccs[n]).toBe('sym_name = "f0"')
+    expect(sccs[n + 1]).toBe('sym_name = "main"')
+  })
+})
