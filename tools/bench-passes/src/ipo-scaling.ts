@@ -24,7 +24,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { cpus, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { replaceSection } from '../../bench/src/docSection.ts'
+import { extractSection, replaceSection } from '../../bench/src/docSection.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 const MLIR_OPT = process.env.MLIR_OPT ?? '/usr/lib/llvm-22/bin/mlir-opt'
@@ -374,6 +374,7 @@ if (missing.length > 0) {
 const dir = mkdtempSync(path.join(tmpdir(), 'tilepass-pass-scaling-'))
 const curves: Curve[] = []
 const started = new Date()
+const startCommit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim()
 const load = loadavg()
 try {
   for (const family of families) {
@@ -440,7 +441,9 @@ process.stdout.write(`${table()}\n`)
 
 /** Puts `result`, with the machine and the command, into the section of docs/performance.md. */
 function writeDoc(result: string): void {
-  const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim()
+  const commit = startCommit
+  const doc = existsSync(DOC) ? readFileSync(DOC, 'utf8') : ''
+  const kept = only === undefined ? null : keptFamilies(extractSection(doc, SECTION))
   const mlirVersion = /LLVM version [^\s]+/.exec(spawnSync(MLIR_OPT, ['--version'], { encoding: 'utf8' }).stdout)?.[0] ?? 'unknown'
   const argv = process.argv.slice(2).map((a) => (a.includes(' ') ? `'${a}'` : a)).join(' ')
   const body = [
@@ -456,11 +459,45 @@ function writeDoc(result: string): void {
     '',
     `Date: ${started.toISOString()}; Tilepass commit ${commit} (tilepass-opt built from it); mlir-opt ${mlirVersion};`,
     `Node.js ${process.version}; ${cpus().length} logical cores shared with other jobs; load average at start ${load.map((l) => l.toFixed(2)).join(', ')}.`,
+    ...(kept === null || kept.tables === '' ? [] : ['', `This run measured only: ${only!.join(', ')}. The other families are kept from the earlier run (${kept.from}).`]),
     '',
-    result,
+    kept === null ? result : mergeTables(result, kept.tables),
     '```sh',
     `node --conditions=source --import tsx tools/bench-passes/src/ipo-scaling.ts ${argv}`,
     '```',
   ].join('\n')
-  writeFileSync(DOC, replaceSection(existsSync(DOC) ? readFileSync(DOC, 'utf8') : '', SECTION, body))
+  writeFileSync(DOC, replaceSection(doc, SECTION, body))
+}
+
+/** From a section written before: its families' tables (by name) and which run they came from. */
+function keptFamilies(section: string): { tables: string; from: string } {
+  const date = /Date: ([^;]+); Tilepass commit (\w+)/.exec(section)
+  const fence = section.indexOf('```sh')
+  const first = section.indexOf('### ')
+  const tables = first < 0 ? '' : section.slice(first, fence < 0 ? undefined : fence)
+  return { tables, from: date === null ? 'unknown date' : `${date[1]}, commit ${date[2]}` }
+}
+
+/** The tables of all families in their order: those measured now from `fresh`, the others from `old`. */
+function mergeTables(fresh: string, old: string): string {
+  const blocks = (text: string): Map<string, string> => {
+    const out = new Map<string, string>()
+    for (const block of text.split(/^(?=### )/m)) {
+      const m = /^### (.+?) \(/.exec(block)
+      if (m !== null) {
+        out.set(m[1]!, `${block.trimEnd()}\n`)
+      }
+    }
+    return out
+  }
+  const now = blocks(fresh)
+  const before = blocks(old)
+  const out: string[] = []
+  for (const family of families) {
+    const block = now.get(family.name) ?? before.get(family.name)
+    if (block !== undefined) {
+      out.push(block)
+    }
+  }
+  return out.join('\n')
 }
