@@ -1,5 +1,5 @@
 /**
- * @internal Strided-layout arithmetic of memref types, as MLIR's `BuiltinTypes.cpp`
+ * Strided-layout arithmetic of memref types, as MLIR's `BuiltinTypes.cpp`
  * (`getStridesAndOffset`, `isStrided`) and the static/dynamic index lists of the view ops
  * (`ViewLikeInterface.cpp`: `DynamicIndexList`, `verifyOffsetSizeAndStrideOp`).
  */
