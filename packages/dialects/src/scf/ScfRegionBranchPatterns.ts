@@ -379,54 +379,12 @@ function eraseOpResults(rewriter: RewriterLike, op: Operation, erase: ReadonlySe
   return newOp
 }
 
-/**
- * The edges of the op the previous region-branch pattern failed on, for the next one. The
- * three patterns are tried one after the other on an op (same benefit, registered
- * together), and a pattern that fails leaves the IR as it found it: the next pattern may
- * take the edges instead of computing them again. They are taken at most once, and only
- * by a pattern called on the same op through the same rewriter (the same driver).
- */
-interface EdgeMemo {
-  op: Operation | null
-  rewriter: RewriterLike | null
-  edges: readonly SuccessorEdge[]
-}
-
-function takeEdges(memo: EdgeMemo, op: Operation, rewriter: RewriterLike): readonly SuccessorEdge[] {
-  const edges = memo.op === op && memo.rewriter === rewriter ? memo.edges : successorEdges(op)
-  memo.op = null
-  memo.rewriter = null
-  memo.edges = NO_EDGES
-  return edges
-}
-
-function keepEdges(memo: EdgeMemo, op: Operation, rewriter: RewriterLike, edges: readonly SuccessorEdge[]): void {
-  memo.op = op
-  memo.rewriter = rewriter
-  memo.edges = edges
-}
-
-const NO_EDGES: readonly SuccessorEdge[] = []
-
 /** The three region-branch canonicalizations rooted at `rootName`, in MLIR's order. */
 export function regionBranchPatterns(rootName: string): CanonicalizationPattern[] {
-  const memo: EdgeMemo = { op: null, rewriter: null, edges: NO_EDGES }
-  const pattern = (p: CanonicalizationPattern, run: (op: Operation, rewriter: RewriterLike, edges: readonly SuccessorEdge[]) => boolean, last: boolean): CanonicalizationPattern => ({
+  return [MakeRegionBranchOpSuccessorInputsDead, RemoveDuplicateSuccessorInputUses, RemoveDeadRegionBranchOpSuccessorInputs].map((p) => ({
     name: p.name,
     rootName,
     benefit: p.benefit,
-    matchAndRewrite: (op: Operation, rewriter: RewriterLike): boolean => {
-      const edges = takeEdges(memo, op, rewriter)
-      const changed = run(op, rewriter, edges)
-      if (!changed && !last) {
-        keepEdges(memo, op, rewriter, edges)
-      }
-      return changed
-    },
-  })
-  return [
-    pattern(MakeRegionBranchOpSuccessorInputsDead, makeSuccessorInputsDead, false),
-    pattern(RemoveDuplicateSuccessorInputUses, (_op, rewriter, edges) => removeDuplicateSuccessorInputUses(rewriter, edges), false),
-    pattern(RemoveDeadRegionBranchOpSuccessorInputs, removeDeadSuccessorInputs, true),
-  ]
+    matchAndRewrite: (op: Operation, rewriter: RewriterLike): boolean => p.matchAndRewrite(op, rewriter),
+  }))
 }
