@@ -86,4 +86,13 @@ export default defineConfig(
       globals: { console: 'readonly', process: 'readonly', URL: 'readonly' },
     },
   },
+  {
+    // The launchers are CommonJS (packages/cli/bin/package.json): no ES module loader at start-up.
+    files: ['packages/cli/bin/**/*.js'],
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', __filename: 'readonly' },
+    },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
 )

@@ -9,10 +9,11 @@
 // run in a worker thread whose stack is STACK_MB, enough for tens of thousands of nested
 // regions. Starting the worker costs about 35 ms, which shallow inputs no longer pay.
 // Output is written synchronously to fds 1 and 2 on either thread.
-import { Buffer } from 'node:buffer'
-import { statSync, writeSync } from 'node:fs'
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads'
-import { loadTools } from './load-tools.js'
+'use strict'
+const { Buffer } = require('node:buffer')
+const { statSync, writeSync } = require('node:fs')
+const { Worker, isMainThread, parentPort, workerData } = require('node:worker_threads')
+const { loadTools } = require('./load-tools.js')
 
 const STACK_MB = 1024
 /** Inputs larger than this run in the worker unscanned, as MAX_SCANNED_BYTES in src/internal/largeStack.ts. */
@@ -97,7 +98,7 @@ function toolIO(tools, stdin) {
  * process's arguments: on the main thread when its input nests shallowly, otherwise in a
  * worker thread with a large stack; the exit code becomes the process's.
  */
-export function launchTool(name) {
+function launchTool(name) {
   if (!isMainThread) {
     return
   }
@@ -129,7 +130,7 @@ function fileSize(path) {
 
 /** Runs the tool in a worker thread with a large stack; `stdin` is the input it already read, or null. */
 function startWorker(name, argv, stdin) {
-  const worker = new Worker(new URL(import.meta.url), {
+  const worker = new Worker(__filename, {
     argv,
     workerData: { tilepassTool: name, stdin },
     resourceLimits: { stackSizeMb: STACK_MB },
@@ -147,6 +148,8 @@ function startWorker(name, argv, stdin) {
     process.exitCode = 1
   })
 }
+
+module.exports = { launchTool }
 
 if (!isMainThread && typeof workerData?.tilepassTool === 'string') {
   const name = workerData.tilepassTool

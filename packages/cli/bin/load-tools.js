@@ -1,27 +1,66 @@
 // Loads the tools from dist/bundle/tilepass-tools.cjs, the one-file bundle that `pnpm build`
 // makes (scripts/bundle.js), compiled with the V8 code cache built beside it: a start-up
 // reads two files instead of about 190 modules and skips most of the compiling. A cache
-// that V8 rejects (another Node.js version or V8 flags) costs only the compile it would
-// have saved.
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
-import vm from 'node:vm'
+// that V8 rejects (another Node.js version or V8 flags), or one made for another bundle,
+// costs only the compile it would have saved.
+'use strict'
+const { readFileSync } = require('node:fs')
+const { createRequire } = require('node:module')
+const path = require('node:path')
+const vm = require('node:vm')
 
 /** The bundle of the three tools (CommonJS, ASCII only). */
-export const BUNDLE = fileURLToPath(new URL('../dist/bundle/tilepass-tools.cjs', import.meta.url))
+const BUNDLE = path.join(__dirname, '../dist/bundle/tilepass-tools.cjs')
 /** The V8 code cache of BUNDLE, made after a warm-up run by scripts/bundle.js. */
-export const CODE_CACHE = `${BUNDLE}.v8cache`
+const CODE_CACHE = `${BUNDLE}.v8cache`
 
 /**
- * Compiles the bundle as a CommonJS module function, with `cachedData` (a V8 code cache)
- * when given. Throws when the bundle cannot be read.
+ * The stamp that starts both the bundle and its code cache: the bundle's first line, a
+ * comment with the SHA-256 of the rest (scripts/bundle.js writes it). V8 checks only the
+ * length of the source a cache was made for, so a cache left from another bundle of the
+ * same length would run stale code: the loader uses the cache only when its stamp matches.
  */
-export function compileTools(cachedData) {
+const STAMP_PREFIX = '// tilepass-tools sha256:'
+
+/** The bundle's source. Throws when it cannot be read. */
+function readBundle() {
   // esbuild writes ASCII only (non-ASCII characters become escapes), so latin1 is exact
   // and makes a one-byte string without a UTF-8 decoding pass.
-  const source = readFileSync(BUNDLE, 'latin1')
+  return readFileSync(BUNDLE, 'latin1')
+}
+
+/**
+ * The stamp line (with its newline) of a bundle's `source`, or '' when it has none. The
+ * code cache file is this line followed by V8's data.
+ */
+function stampOf(source) {
+  const end = source.indexOf('\n')
+  return source.startsWith(STAMP_PREFIX) && end > 0 ? source.slice(0, end + 1) : ''
+}
+
+/**
+ * The V8 data of the code cache file (CODE_CACHE unless `cacheFile` is given) when it was
+ * made for `source` (its stamp matches), otherwise undefined.
+ */
+function readCodeCache(source, cacheFile = CODE_CACHE) {
+  const stamp = stampOf(source)
+  if (stamp === '') {
+    return undefined
+  }
+  let file
+  try {
+    file = readFileSync(cacheFile)
+  } catch {
+    return undefined
+  }
+  return file.length > stamp.length && file.toString('latin1', 0, stamp.length) === stamp ? file.subarray(stamp.length) : undefined
+}
+
+/**
+ * Compiles the bundle's `source` as a CommonJS module function, with `cachedData` (V8's
+ * code cache data) when given.
+ */
+function compileTools(source, cachedData) {
   return new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
     filename: BUNDLE,
     cachedData,
@@ -29,19 +68,16 @@ export function compileTools(cachedData) {
 }
 
 /** Runs the compiled bundle and returns its exports (runTool, runToolOnMainThread, nodeToolIO). */
-export function instantiateTools(script) {
+function instantiateTools(script) {
   const module = { exports: {} }
   script.runInThisContext()(module.exports, createRequire(BUNDLE), module, BUNDLE, path.dirname(BUNDLE))
   return module.exports
 }
 
-/** The bundle's exports, compiled with the code cache when there is one. Throws when the bundle cannot be read. */
-export function loadTools() {
-  let cachedData
-  try {
-    cachedData = readFileSync(CODE_CACHE)
-  } catch {
-    cachedData = undefined
-  }
-  return instantiateTools(compileTools(cachedData))
+/** The bundle's exports, compiled with its code cache when there is a matching one. Throws when the bundle cannot be read. */
+function loadTools() {
+  const source = readBundle()
+  return instantiateTools(compileTools(source, readCodeCache(source)))
 }
+
+module.exports = { BUNDLE, CODE_CACHE, STAMP_PREFIX, compileTools, instantiateTools, loadTools, readBundle, readCodeCache, stampOf }

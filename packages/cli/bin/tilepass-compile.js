@@ -1,5 +1,5 @@
 #!/usr/bin/env node
 // Runs tilepass-compile from the bundled CLI (see launch-tool.js).
-import { launchTool } from './launch-tool.js'
+const { launchTool } = require('./launch-tool.js')
 
 launchTool('tilepass-compile')

@@ -1,14 +1,17 @@
 // Part of `pnpm build` (after tsc): bundles the three tools into one CommonJS file,
 // dist/bundle/tilepass-tools.cjs, and makes its V8 code cache by running the bundle on a
-// small module (bin/load-tools.js reads both). The warm-up is also a smoke test: the
+// few small modules (bin/load-tools.js reads both). The warm-up is also a smoke test: the
 // build fails when the bundle does not print what it should.
 import { Buffer } from 'node:buffer'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { build } from 'esbuild'
-import { BUNDLE, CODE_CACHE, compileTools, instantiateTools } from '../bin/load-tools.js'
+import { BUNDLE, CODE_CACHE, STAMP_PREFIX, compileTools, instantiateTools, readBundle, readCodeCache, stampOf } from '../bin/load-tools.js'
 
 const BUNDLE_URL = '__tilepassBundleUrl'
 
+// A build that fails below leaves no cache beside the new bundle.
+rmSync(CODE_CACHE, { force: true })
 await build({
   entryPoints: [new URL('../dist/internal/toolsBundle.js', import.meta.url).pathname],
   outfile: BUNDLE,
@@ -33,6 +36,8 @@ const bytes = readFileSync(BUNDLE)
 if (bytes.some((b) => b > 0x7f)) {
   throw new Error(`${BUNDLE} is not ASCII; bin/load-tools.js reads it as latin1`)
 }
+// The stamp line that the code cache must match (see bin/load-tools.js).
+writeFileSync(BUNDLE, `${STAMP_PREFIX}${createHash('sha256').update(bytes).digest('hex')}\n${bytes.toString('latin1')}`, 'latin1')
 
 /** Runs one tool of the bundle in memory on `input`: its exit code and output. */
 function runInMemory(tools, name, argv, input) {
@@ -54,8 +59,10 @@ function runInMemory(tools, name, argv, input) {
   return { code, stdout, stderr }
 }
 
-// The module of the warm-up: the parser, verifier, printer and common passes of the common
-// dialects get compiled, so the code cache holds them.
+// The modules of the warm-up. Running them compiles the functions that common runs need
+// (start-up, the parser, verifier and printer of the common dialects in both forms, and
+// the common passes), so the code cache holds their bytecode and a run compiles almost
+// nothing lazily.
 const WARM_UP = `func.func @f(%arg0: i32, %arg1: memref<4xf32>) -> i32 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -74,12 +81,98 @@ const WARM_UP = `func.func @f(%arg0: i32, %arg1: memref<4xf32>) -> i32 {
 func.func private @g(i32) -> i32
 `
 
-const script = compileTools(undefined)
-const tools = instantiateTools(script)
-for (const argv of [['-'], ['--cse', '--canonicalize', '-'], ['--mlir-print-op-generic', '-']]) {
-  const run = runInMemory(tools, 'tilepass-opt', argv, WARM_UP)
-  if (run.code !== 0 || !/@f\b|sym_name = "f"/.test(run.stdout) || run.stderr !== '') {
-    throw new Error(`the bundled tilepass-opt ${argv.join(' ')} failed (exit ${run.code}):\n${run.stderr}${run.stdout}`)
+/** Loops with results, conditions, casts and an unregistered op (as tools/bench's modules). */
+const WARM_UP_LOOPS = `module {
+  func.func @h(%a: i32, %b: f32, %n: index) -> (i32, f32) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %k = arith.constant 7 : i32
+    %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%x = %a, %y = %b) -> (i32, f32) {
+      %0 = arith.index_cast %x : i32 to index
+      %1 = arith.muli %x, %k : i32
+      %2 = arith.muli %x, %k : i32
+      %3 = arith.cmpi slt, %1, %2 : i32
+      %4 = arith.select %3, %1, %x : i32
+      %5 = arith.sitofp %4 : i32 to f32
+      %6 = arith.mulf %5, %y : f32
+      %7 = arith.maximumf %6, %y : f32
+      %8 = arith.subi %1, %2 : i32
+      %9 = arith.divsi %8, %k : i32
+      scf.yield %9, %7 : i32, f32
+    }
+    %c = arith.cmpi eq, %r#0, %k : i32
+    %s = scf.if %c -> (i32) {
+      %u = "test.opaque"(%r#0) {tag = "warm", level = 1 : i64} : (i32) -> i32
+      scf.yield %u : i32
+    } else {
+      %z = arith.constant 0 : i32
+      %w = arith.ori %z, %r#0 : i32
+      scf.yield %w : i32
+    }
+    return %s, %r#1 : i32, f32
   }
 }
-writeFileSync(CODE_CACHE, script.createCachedData())
+`
+
+/** A chain of private functions calling each other (for the interprocedural passes). */
+const WARM_UP_CALLS = `${Array.from(
+  { length: 6 },
+  (_, i) => `func.func private @c${i}(%a: i32) -> i32 {
+  %r = call @c${i + 1}(%a) : (i32) -> i32
+  return %r : i32
+}
+`,
+).join('')}func.func private @c6(%a: i32) -> i32 {
+  %one = arith.constant 1 : i32
+  %r = arith.addi %a, %one : i32
+  return %r : i32
+}
+func.func private @dead(%a: i32) -> i32 {
+  return %a : i32
+}
+func.func @main(%x: i32) -> i32 {
+  %c = arith.constant 3 : i32
+  %r = call @c0(%c) : (i32) -> i32
+  %s = arith.addi %r, %x : i32
+  return %s : i32
+}
+`
+
+const ALL = /@[fh]\b|sym_name = "[fh]"/
+/** What each warm-up run must print (a smoke test of the bundle). */
+const WARM_UP_RUNS = [
+  { argv: ['-'], input: WARM_UP, expect: ALL },
+  { argv: ['--cse', '--canonicalize', '-'], input: WARM_UP, expect: ALL },
+  { argv: ['--mlir-print-op-generic', '-'], input: WARM_UP, expect: ALL },
+  { argv: ['--allow-unregistered-dialect', '-'], input: WARM_UP_LOOPS, expect: ALL },
+  { argv: ['--allow-unregistered-dialect', '--cse', '-'], input: WARM_UP_LOOPS, expect: ALL },
+  { argv: ['--allow-unregistered-dialect', '--canonicalize', '-'], input: WARM_UP_LOOPS, expect: ALL },
+  { argv: ['--allow-unregistered-dialect', '--mlir-print-op-generic', '-'], input: WARM_UP_LOOPS, expect: ALL, reparse: true },
+  { argv: ['--sccp', '-'], input: WARM_UP_CALLS, expect: /@c6\b/ },
+  { argv: ['--inline', '-'], input: WARM_UP_CALLS, expect: /@main\b/ },
+  { argv: ['--remove-dead-values', '-'], input: WARM_UP_CALLS, expect: /@main\b/ },
+  { argv: ['--symbol-dce', '-'], input: WARM_UP_CALLS, expect: /@main\b/ },
+]
+
+const source = readBundle()
+const script = compileTools(source, undefined)
+const tools = instantiateTools(script)
+for (const { argv, input, expect, reparse } of WARM_UP_RUNS) {
+  const runs = [input]
+  for (let i = 0; i < runs.length; i++) {
+    const run = runInMemory(tools, 'tilepass-opt', argv, runs[i])
+    if (run.code !== 0 || !expect.test(run.stdout) || run.stderr !== '') {
+      throw new Error(`the bundled tilepass-opt ${argv.join(' ')} failed (exit ${run.code}):\n${run.stderr}${run.stdout}`)
+    }
+    if (reparse === true && i === 0) {
+      // The generic form parsed back in.
+      runs.push(run.stdout)
+    }
+  }
+}
+writeFileSync(CODE_CACHE, Buffer.concat([Buffer.from(stampOf(source), 'latin1'), script.createCachedData()]))
+// The cache must be one that the loader uses and V8 accepts.
+const cachedData = readCodeCache(source)
+if (cachedData === undefined || compileTools(source, cachedData).cachedDataRejected !== false) {
+  throw new Error(`${CODE_CACHE}: V8 rejects the code cache it just made`)
+}
