@@ -178,11 +178,6 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
   readonly getAsmBlockNames: ((op: Operation, setName: (block: Block, name: string) => void) => void) | undefined
   readonly memoryEffects: ((op: Operation) => readonly MemoryEffect[]) | undefined
 
-  private readonly operandIndex: Map<string, number>
-  private readonly resultIndex: Map<string, number>
-  private readonly regionIndex: Map<string, number>
-  private readonly successorIndex: Map<string, number>
-  private readonly attrIndex: Map<string, OdsAttrDecl>
   private readonly defaultedAttrs: readonly OdsAttrDecl[]
   /** The last entry `defaultEntry` made for each of `defaultedAttrs`. */
   private readonly defaultEntries: (NamedAttribute | undefined)[]
@@ -239,11 +234,6 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     this.sameTypeOperands = spec.sameTypeOperands === true
     this.customDirectives = spec.customDirectives ?? {}
     this.inferResultTypes = spec.inferResultTypes?.bind(spec) ?? null
-    this.operandIndex = new Map(this.operands.map((d, i) => [d.name, i]))
-    this.resultIndex = new Map(this.results.map((d, i) => [d.name, i]))
-    this.regionIndex = new Map(this.regions.map((d, i) => [d.name, i]))
-    this.successorIndex = new Map(this.successors.map((d, i) => [d.name, i]))
-    this.attrIndex = new Map(this.attributes.map((d) => [d.name, d]))
     this.defaultedAttrs = this.attributes.filter((a) => a.defaultValue !== null)
     this.defaultEntries = new Array<NamedAttribute | undefined>(this.defaultedAttrs.length).fill(undefined)
     const fixedOperands = this.operands.filter((d) => !d.variadic && !d.optional).length
@@ -252,8 +242,8 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     const fixedSuccessors = this.successors.filter((r) => !r.constraint.variadic).length
     this.fixedOperandSegments = identitySegments(this.operands.length)
     this.fixedResultSegments = identitySegments(this.results.length)
-    this.verifyOperandSegments = new Int32Array(this.operands.length * 2)
-    this.verifyResultSegments = new Int32Array(this.results.length * 2)
+    this.verifyOperandSegments = this.operands.length === 0 ? NO_SEGMENTS : new Int32Array(this.operands.length * 2)
+    this.verifyResultSegments = this.results.length === 0 ? NO_SEGMENTS : new Int32Array(this.results.length * 2)
     this.counts = {
       fixedOperands,
       variableOperands: fixedOperands !== this.operands.length,
@@ -363,8 +353,8 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
   }
   /** The values of operand group `name`. */
   operandValues(op: Operation, name: string): Value[] {
-    const i = this.operandIndex.get(name)
-    if (i === undefined) {throw new Error(`'${this.name}' has no operand '${name}'`)}
+    const i = nameIndex(this.operands, name)
+    if (i < 0) {throw new Error(`'${this.name}' has no operand '${name}'`)}
     const segs = this.operandSegments(op)
     const out: Value[] = []
     for (let k = 0; k < segs[2 * i + 1]!; k++) {
@@ -375,8 +365,8 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
   }
   /** The [start, length] of operand group `name` in `op.operands`. */
   operandRange(op: Operation, name: string): [number, number] {
-    const i = this.operandIndex.get(name)
-    if (i === undefined) {throw new Error(`'${this.name}' has no operand '${name}'`)}
+    const i = nameIndex(this.operands, name)
+    if (i < 0) {throw new Error(`'${this.name}' has no operand '${name}'`)}
     const segs = this.operandSegments(op)
     return [segs[2 * i]!, segs[2 * i + 1]!]
   }
@@ -388,8 +378,8 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
   }
   /** The values of result group `name`. */
   resultValues(op: Operation, name: string): Value[] {
-    const i = this.resultIndex.get(name)
-    if (i === undefined) {throw new Error(`'${this.name}' has no result '${name}'`)}
+    const i = nameIndex(this.results, name)
+    if (i < 0) {throw new Error(`'${this.name}' has no result '${name}'`)}
     const segs = this.resultSegments(op)
     return op.results.slice(segs[2 * i], segs[2 * i]! + segs[2 * i + 1]!)
   }
@@ -399,20 +389,20 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     if (a !== undefined) {
       return a
     }
-    const d = this.attrIndex.get(name)
+    const d = this.attributes[nameIndex(this.attributes, name)]
     if (d === undefined) {throw new Error(`'${this.name}' has no attribute '${name}'`)}
     return d.defaultValue?.(op.context)
   }
   /** Region `name`. */
   region(op: Operation, name: string): Region {
-    const i = this.regionIndex.get(name)
-    if (i === undefined) {throw new Error(`'${this.name}' has no region '${name}'`)}
+    const i = nameIndex(this.regions, name)
+    if (i < 0) {throw new Error(`'${this.name}' has no region '${name}'`)}
     return op.regions[i]!
   }
   /** Successor `name` (the first, for a variadic successor group). */
   successor(op: Operation, name: string): Block {
-    const i = this.successorIndex.get(name)
-    if (i === undefined) {throw new Error(`'${this.name}' has no successor '${name}'`)}
+    const i = nameIndex(this.successors, name)
+    if (i < 0) {throw new Error(`'${this.name}' has no successor '${name}'`)}
     return op.successors[i]!.block
   }
 
@@ -505,8 +495,8 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
   private inferBuildResultTypes(state: OperationState): Type[] | undefined {
     const out: Type[] = []
     const known = (name: string): Type | undefined => {
-      const oi = this.operandIndex.get(name)
-      if (oi !== undefined) {
+      const oi = nameIndex(this.operands, name)
+      if (oi >= 0) {
         return this.operandTypeInState(state, oi)
       }
       const a = state.getAttr(name) as { type?: Type | null } | undefined
@@ -792,13 +782,13 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
   /** The type of the operand, result or typed attribute `name` of `op`. */
   private typeOfNamed(op: Operation, name: string): Type | undefined {
     // The first value of the group, found without building the group's array.
-    const oi = this.operandIndex.get(name)
-    if (oi !== undefined) {
+    const oi = nameIndex(this.operands, name)
+    if (oi >= 0) {
       const segs = this.operandSegments(op)
       return segs[2 * oi + 1]! < 1 ? undefined : op.operands[segs[2 * oi]!]?.value.type
     }
-    const ri = this.resultIndex.get(name)
-    if (ri !== undefined) {
+    const ri = nameIndex(this.results, name)
+    if (ri >= 0) {
       const segs = this.resultSegments(op)
       return segs[2 * ri + 1]! < 1 ? undefined : op.results[segs[2 * ri]!]?.type
     }
@@ -908,7 +898,26 @@ export function verifyElementwise(op: Operation): boolean {
   return true
 }
 
+/**
+ * The index of the declaration named `name` in `decls`, or -1. A scan: an op declares a
+ * few of each, and no map per op and kind is built when the dialects load (601 ops).
+ */
+function nameIndex(decls: readonly { readonly name: string }[], name: string): number {
+  for (let i = 0; i < decls.length; i++) {
+    if (decls[i]!.name === name) {
+      return i
+    }
+  }
+  return -1
+}
+
+/** The shared segments of no group (never written: a group count of zero writes nothing). */
+const NO_SEGMENTS = new Int32Array(0)
+
 function identitySegments(n: number): Int32Array {
+  if (n === 0) {
+    return NO_SEGMENTS
+  }
   const out = new Int32Array(2 * n)
   for (let i = 0; i < n; i++) {
     out[2 * i] = i
