@@ -587,3 +587,13 @@ export function registerAllDialects(ctx: Context): void {
   ctx.registerDialect(TensorDialect)
   ctx.registerDialect(BufferizationDialect)
 }
+
+export {
+  ConstantIntRanges,
+  CmpPredicate as IntRangeCmpPredicate,
+  InferIntRangeInterface,
+  evaluatePred,
+  inferValueRange,
+  rangeBitWidth,
+  type InferIntRangeInterfaceImpl,
+} from './interfaces/InferIntRangeInterface.ts'
