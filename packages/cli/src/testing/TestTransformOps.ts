@@ -17,7 +17,7 @@ import {
   FlatSymbolRefAttr,
   I1,
   I32,
-  IntegerAttr,
+  type IntegerAttr,
   SizedRegion,
   StringAttr,
   Trait,

@@ -3,10 +3,10 @@ export { BufferizationDialect } from './BufferizationDialect.ts'
 export {
   AllocTensorOp,
   CloneOp,
-  DeallocOp,
   DeallocTensorOp,
   MaterializeInDestinationOp,
   ToBufferOp,
   ToTensorOp,
   bufferizationOps,
 } from './BufferizationOps.ts'
+export { DeallocOp } from './BufferizationDeallocOp.ts'
