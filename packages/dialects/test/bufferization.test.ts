@@ -461,4 +461,54 @@ func.func @mat(%t: tensor<4xf32>, %d: tensor<4xf32>, %m: memref<4xf32>) -> tenso
 
 `)
   })
+  it('keeps clones whose value a realloc or several deallocs free, and looks through views for the source dealloc', () => {
+    expect(canonicalize(String.raw`func.func @clone_and_realloc(%arg0: memref<?xf32>) {
+  %0 = bufferization.clone %arg0 : memref<?xf32> to memref<32xf32>
+  "use"(%0) : (memref<32xf32>) -> ()
+  %1 = memref.realloc %0 : memref<32xf32> to memref<64xf32>
+  memref.dealloc %1 : memref<64xf32>
+  return
+}
+func.func @clone_multiple_dealloc_of_source(%arg0: memref<?xf32>) -> memref<?xf32> {
+  %0 = bufferization.clone %arg0 : memref<?xf32> to memref<?xf32>
+  "if_else"() ({
+    memref.dealloc %arg0 : memref<?xf32>
+    }, {
+    memref.dealloc %arg0 : memref<?xf32>
+    }) : () -> ()
+  return %0 : memref<?xf32>
+}
+func.func @dealloc_canonicalize_clone_removal(%arg0: memref<?xindex>) -> memref<*xf32> {
+  %c1 = arith.constant 1 : index
+  %0 = memref.alloc(%c1) : memref<?xf32>
+  %1 = memref.reshape %0(%arg0) : (memref<?xf32>, memref<?xindex>) -> memref<*xf32>
+  %2 = bufferization.clone %1 : memref<*xf32> to memref<*xf32>
+  memref.dealloc %0 : memref<?xf32>
+  return %2 : memref<*xf32>
+}
+`)).toBe(String.raw`module {
+  func.func @clone_and_realloc(%arg0: memref<?xf32>) {
+    %0 = bufferization.clone %arg0 : memref<?xf32> to memref<32xf32>
+    "use"(%0) : (memref<32xf32>) -> ()
+    return
+  }
+  func.func @clone_multiple_dealloc_of_source(%arg0: memref<?xf32>) -> memref<?xf32> {
+    %0 = bufferization.clone %arg0 : memref<?xf32> to memref<?xf32>
+    "if_else"() ({
+      memref.dealloc %arg0 : memref<?xf32>
+    }, {
+      memref.dealloc %arg0 : memref<?xf32>
+    }) : () -> ()
+    return %0 : memref<?xf32>
+  }
+  func.func @dealloc_canonicalize_clone_removal(%arg0: memref<?xindex>) -> memref<*xf32> {
+    %alloc = memref.alloc() : memref<1xf32>
+    %cast = memref.cast %alloc : memref<1xf32> to memref<?xf32>
+    %reshape = memref.reshape %cast(%arg0) : (memref<?xf32>, memref<?xindex>) -> memref<*xf32>
+    return %reshape : memref<*xf32>
+  }
+}
+
+`)
+  })
 })

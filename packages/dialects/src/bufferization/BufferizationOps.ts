@@ -329,7 +329,7 @@ function freesMemory(op: Operation, value: Value | null): boolean {
 
 /**
  * MLIR's `memref::findDealloc`: the single user of `value` that frees it; null when none
- * does, undefined when several do.
+ * does, undefined when several do or a `memref.realloc` does.
  */
 function findDealloc(value: Value): Operation | null | undefined {
   let dealloc: Operation | null = null
@@ -338,7 +338,11 @@ function findDealloc(value: Value): Operation | null | undefined {
     if (!freesMemory(user, value)) {
       continue
     }
-    if (dealloc !== null && dealloc !== user) {
+    // A realloc frees the value but hands its contents on: not a deallocation to pair with.
+    if (user.name.name === 'memref.realloc') {
+      return undefined
+    }
+    if (dealloc !== null) {
       return undefined
     }
     dealloc = user
