@@ -512,3 +512,63 @@ func.func @dealloc_canonicalize_clone_removal(%arg0: memref<?xindex>) -> memref<
 `)
   })
 })
+
+describe('bufferization dialect attributes', () => {
+  const cases: readonly [string, string | undefined][] = [
+    [String.raw`func.func @a(%sz: index) {
+  %0 = bufferization.alloc_tensor(%sz) {bufferization.escape = 5} : tensor<?xf32>
+  return
+}`, "attribute '\"bufferization.escape\"' not supported as an op attribute by the bufferization dialect"],
+    [String.raw`func.func @b(%t: tensor<?xf32> {bufferization.writable = 3}) {
+  return
+}`, "'bufferization.writable' is expected to be a boolean attribute"],
+    [String.raw`func.func @c(%t: index {bufferization.writable = true}) {
+  return
+}`, undefined],
+    [String.raw`func.func @d(%t: tensor<?xf32> {bufferization.writable = true}, %u: tensor<?xf32> {bufferization.buffer_layout = affine_map<(d0) -> (d0)>}) {
+  return
+}`, undefined],
+    [String.raw`func.func @e(%t: tensor<?xf32> {bufferization.buffer_layout = 3}) {
+  return
+}`, "'bufferization.buffer_layout' is expected to be a memref layout attribute"],
+    [String.raw`func.func @f(%t: tensor<?xf32> {bufferization.foo = 3}) {
+  return
+}`, "attribute 'bufferization.buffer_layout' not supported as a region arg attribute by the bufferization dialect"],
+    [String.raw`func.func @g() {
+  %0 = memref.alloc() {bufferization.manual_deallocation} : memref<2xf32>
+  %1 = arith.constant {bufferization.manual_deallocation} 1 : index
+  return
+}`, "'arith.constant' op attribute 'bufferization.manual_deallocation' can be used only on ops that have an allocation and/or free side effect"],
+    [String.raw`func.func @h() attributes {bufferization.foo} {
+  return
+}`, "attribute '\"bufferization.foo\"' not supported as an op attribute by the bufferization dialect"],
+    [String.raw`"test.op"() {bufferization.manual_deallocation = 1} : () -> ()`, "'test.op' op attribute 'bufferization.manual_deallocation' can be used only on ops that have an allocation and/or free side effect"],
+    [String.raw`"test.op"() ({
+ ^bb0(%a: tensor<?xf32> {bufferization.writable = true}):
+   "test.t"() : () -> ()
+}) : () -> ()`, "expected ')'"],
+    [String.raw`func.func private @x(%t: tensor<?xf32> {bufferization.writable = true})`, "'bufferization.writable' is invalid on external functions"],
+    [String.raw`func.func private @y(%t: tensor<?xf32> {bufferization.access = "read"})`, undefined],
+    [String.raw`func.func @z(%t: tensor<?xf32> {bufferization.access = "rw"}) {
+  return
+}`, "invalid value for 'bufferization.access'"],
+    [String.raw`func.func @w(%t: tensor<?xf32> {bufferization.access = 1}) {
+  return
+}`, "'bufferization.access' is expected to be a string attribute"],
+    [String.raw`func.func @v(%t: tensor<?xf32> {bufferization.buffer_layout = strided<[1]>}) -> (tensor<?xf32> {bufferization.writable = true}) {
+  return %t : tensor<?xf32>
+}`, undefined],
+    [String.raw`"test.op"() ({
+ ^bb0(%a: tensor<?xf32>):
+   "test.t"() : () -> ()
+}) {bufferization.manual_deallocation} : () -> ()`, "'test.op' op attribute 'bufferization.manual_deallocation' can be used only on ops that have an allocation and/or free side effect"],
+    [String.raw`func.func @u() {
+  %0 = memref.alloc() {bufferization.manual_deallocation = 5} : memref<2xf32>
+  memref.dealloc %0 {bufferization.manual_deallocation} : memref<2xf32>
+  return
+}`, undefined],
+  ]
+  it.each(cases)('verifies the attributes of input %#', (source, message) => {
+    expect(firstError(source)).toBe(message)
+  })
+})
