@@ -683,4 +683,31 @@ describe('memref.view canonicalization', () => {
 
 `)
   })
+  it('folds a view at byte 0 with the static type of its source to the source', () => {
+    expect(canonicalize(String.raw`func.func @f(%m: memref<8xi8>, %s: index, %d: memref<?xi8>, %n: index) -> (memref<8xi8>, memref<8xi8>, memref<?xi8>, memref<?xi8>, memref<8xi8, 1>) {
+  %c1 = arith.constant 1 : index
+  %v = memref.view %m[%c1][] : memref<8xi8> to memref<8xi8>
+  %w = memref.view %m[%s][] : memref<8xi8> to memref<8xi8>
+  %x = memref.view %d[%s][%n] : memref<?xi8> to memref<?xi8>
+  %c0 = arith.constant 0 : index
+  %y = memref.view %d[%c0][%n] : memref<?xi8> to memref<?xi8>
+  %a = memref.alloc() : memref<8xi8, 1>
+  %z = memref.view %a[%c0][] : memref<8xi8, 1> to memref<8xi8, 1>
+  return %v, %w, %x, %y, %z : memref<8xi8>, memref<8xi8>, memref<?xi8>, memref<?xi8>, memref<8xi8, 1>
+}
+`)).toBe(String.raw`module {
+  func.func @f(%arg0: memref<8xi8>, %arg1: index, %arg2: memref<?xi8>, %arg3: index) -> (memref<8xi8>, memref<8xi8>, memref<?xi8>, memref<?xi8>, memref<8xi8, 1>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %view = memref.view %arg0[%c1][] : memref<8xi8> to memref<8xi8>
+    %view_0 = memref.view %arg0[%arg1][] : memref<8xi8> to memref<8xi8>
+    %view_1 = memref.view %arg2[%arg1][%arg3] : memref<?xi8> to memref<?xi8>
+    %view_2 = memref.view %arg2[%c0][%arg3] : memref<?xi8> to memref<?xi8>
+    %alloc = memref.alloc() : memref<8xi8, 1>
+    return %view, %view_0, %view_1, %view_2, %alloc : memref<8xi8>, memref<8xi8>, memref<?xi8>, memref<?xi8>, memref<8xi8, 1>
+  }
+}
+
+`)
+  })
 })

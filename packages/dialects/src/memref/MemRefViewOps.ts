@@ -497,6 +497,15 @@ export const ViewOp: OdsOp = defineOp({
     }
     return true
   },
+  fold(op: Operation, operands: readonly (Attribute | null)[]): readonly OpFoldResult[] | undefined {
+    // A view at byte 0 with the source's own static type is the source.
+    const shift = operands[1]
+    const type = op.getResult(0).type as MemRefType
+    if (shift instanceof IntegerAttr && shift.value === 0n && op.getOperand(0).type === type && !type.shape.includes(kDynamic)) {
+      return [op.getOperand(0)]
+    }
+    return undefined
+  },
   getCanonicalizationPatterns(patterns: unknown): void {
     addPatterns(patterns, [viewOpShapeFolder, viewOpMemrefCastFolder])
   },
