@@ -157,16 +157,7 @@ const deallocPatterns: readonly CanonicalizationPattern[] = [
     rootName: 'bufferization.dealloc',
     benefit: 1,
     matchAndRewrite(op, rewriter) {
-      const [memrefs, conditions] = deallocGroups(op)
-      const newMemrefs: Value[] = []
-      const newConditions: Value[] = []
-      for (let i = 0; i < memrefs.length; i++) {
-        if (!isConstantZero(conditions[i]!)) {
-          newMemrefs.push(memrefs[i]!)
-          newConditions.push(conditions[i]!)
-        }
-      }
-      return updateDeallocIfChanged(op, newMemrefs, newConditions, rewriter)
+      return keepDeallocEntries(op, rewriter, (_memref, cond) => !isConstantZero(cond))
     },
   },
   {
@@ -195,31 +186,37 @@ const deallocPatterns: readonly CanonicalizationPattern[] = [
     rootName: 'bufferization.dealloc',
     benefit: 1,
     matchAndRewrite(op, rewriter) {
-      const [memrefs, conditions] = deallocGroups(op)
-      const newMemrefs: Value[] = []
-      const newConditions: Value[] = []
       const toDelete: Operation[] = []
-      for (let i = 0; i < memrefs.length; i++) {
-        const memref = memrefs[i]!
+      const changed = keepDeallocEntries(op, rewriter, (memref) => {
         const def = memref.definingOp
         const effects = def === null ? null : getMemoryEffects(def)
         if (effects !== null && onlyAllocates(effects, memref) && memref.hasOneUse) {
           toDelete.push(def!)
-          continue
+          return false
         }
-        newMemrefs.push(memref)
-        newConditions.push(conditions[i]!)
-      }
-      if (!updateDeallocIfChanged(op, newMemrefs, newConditions, rewriter)) {
-        return false
-      }
+        return true
+      })
       for (const d of toDelete) {
         rewriter.eraseOp(d)
       }
-      return true
+      return changed
     },
   },
 ]
+
+/** Keeps the (memref, condition) pairs of `op` that `keep` accepts; false when it keeps them all. */
+function keepDeallocEntries(op: Operation, rewriter: RewriterLike, keep: (memref: Value, cond: Value) => boolean): boolean {
+  const [memrefs, conditions] = deallocGroups(op)
+  const newMemrefs: Value[] = []
+  const newConditions: Value[] = []
+  for (let i = 0; i < memrefs.length; i++) {
+    if (keep(memrefs[i]!, conditions[i]!)) {
+      newMemrefs.push(memrefs[i]!)
+      newConditions.push(conditions[i]!)
+    }
+  }
+  return updateDeallocIfChanged(op, newMemrefs, newConditions, rewriter)
+}
 
 /** `effects` allocate `value` and do nothing else (MLIR's `hasSingleEffect<MemoryEffects::Allocate>(op, value)`). */
 function onlyAllocates(effects: readonly MemoryEffect[], value: Value): boolean {
