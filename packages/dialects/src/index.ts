@@ -553,7 +553,20 @@ export {
   ConcatOp as TensorConcatOp,
 } from './tensor/index.ts'
 
-/** Registers every dialect of this package (func, cf, arith, scf, memref, affine, vector, tensor, llvm, nvvm, gpu, index, ub, dlti, complex, math, async) on `ctx`. */
+import { BufferizationDialect } from './bufferization/index.ts'
+export {
+  BufferizationDialect,
+  AllocTensorOp as BufferizationAllocTensorOp,
+  CloneOp as BufferizationCloneOp,
+  DeallocOp as BufferizationDeallocOp,
+  DeallocTensorOp as BufferizationDeallocTensorOp,
+  MaterializeInDestinationOp as BufferizationMaterializeInDestinationOp,
+  ToBufferOp as BufferizationToBufferOp,
+  ToTensorOp as BufferizationToTensorOp,
+  bufferizationOps,
+} from './bufferization/index.ts'
+
+/** Registers every dialect of this package (func, cf, arith, scf, memref, affine, vector, tensor, bufferization, llvm, nvvm, gpu, index, ub, dlti, complex, math, async) on `ctx`. */
 export function registerAllDialects(ctx: Context): void {
   ctx.registerDialect(FuncDialect)
   ctx.registerDialect(CfDialect)
@@ -572,4 +585,15 @@ export function registerAllDialects(ctx: Context): void {
   ctx.registerDialect(MathDialect)
   ctx.registerDialect(AsyncDialect)
   ctx.registerDialect(TensorDialect)
+  ctx.registerDialect(BufferizationDialect)
 }
+
+export {
+  ConstantIntRanges,
+  CmpPredicate as IntRangeCmpPredicate,
+  InferIntRangeInterface,
+  evaluatePred,
+  inferValueRange,
+  rangeBitWidth,
+  type InferIntRangeInterfaceImpl,
+} from './interfaces/InferIntRangeInterface.ts'

@@ -647,3 +647,67 @@ func.func @s(%m: memref<?x1xf32>, %a: index) -> memref<?x1x1xf32> {
 `)
   })
 })
+
+describe('memref.view canonicalization', () => {
+  it('folds index-constant sizes into the view type (even negative ones, as mlir-opt 22) and views a cast allocation directly', () => {
+    expect(canonicalize(String.raw`func.func @v(%arg0 : index) -> (memref<?x?xf32>, memref<?x?xf32>, memref<?xf32>, memref<?xf32, 3>) {
+  %0 = memref.alloc() : memref<2048xi8>
+  %cm1 = arith.constant -1 : index
+  %c0 = arith.constant 0 : index
+  %c7 = arith.constant 7 : index
+  %1 = memref.view %0[%c7][%cm1, %c0] : memref<2048xi8> to memref<?x?xf32>
+  %2 = memref.view %0[%c0][%arg0, %arg0] : memref<2048xi8> to memref<?x?xf32>
+  %a = memref.alloc(%arg0) : memref<?xi8>
+  %3 = memref.view %a[%c0][%c7] : memref<?xi8> to memref<?xf32>
+  %s = memref.alloc() : memref<64xi8, 3>
+  %c = memref.cast %s : memref<64xi8, 3> to memref<?xi8, 3>
+  %4 = memref.view %c[%arg0][%arg0] : memref<?xi8, 3> to memref<?xf32, 3>
+  return %1, %2, %3, %4 : memref<?x?xf32>, memref<?x?xf32>, memref<?xf32>, memref<?xf32, 3>
+}
+`)).toBe(String.raw`module {
+  func.func @v(%arg0: index) -> (memref<?x?xf32>, memref<?x?xf32>, memref<?xf32>, memref<?xf32, 3>) {
+    %c7 = arith.constant 7 : index
+    %c0 = arith.constant 0 : index
+    %alloc = memref.alloc() : memref<2048xi8>
+    %view = memref.view %alloc[%c7][] : memref<2048xi8> to memref<-1x0xf32>
+    %cast = memref.cast %view : memref<-1x0xf32> to memref<?x?xf32>
+    %view_0 = memref.view %alloc[%c0][%arg0, %arg0] : memref<2048xi8> to memref<?x?xf32>
+    %alloc_1 = memref.alloc(%arg0) : memref<?xi8>
+    %view_2 = memref.view %alloc_1[%c0][] : memref<?xi8> to memref<7xf32>
+    %cast_3 = memref.cast %view_2 : memref<7xf32> to memref<?xf32>
+    %alloc_4 = memref.alloc() : memref<64xi8, 3>
+    %view_5 = memref.view %alloc_4[%arg0][%arg0] : memref<64xi8, 3> to memref<?xf32, 3>
+    return %cast, %view_0, %cast_3, %view_5 : memref<?x?xf32>, memref<?x?xf32>, memref<?xf32>, memref<?xf32, 3>
+  }
+}
+
+`)
+  })
+  it('folds a view at byte 0 with the static type of its source to the source', () => {
+    expect(canonicalize(String.raw`func.func @f(%m: memref<8xi8>, %s: index, %d: memref<?xi8>, %n: index) -> (memref<8xi8>, memref<8xi8>, memref<?xi8>, memref<?xi8>, memref<8xi8, 1>) {
+  %c1 = arith.constant 1 : index
+  %v = memref.view %m[%c1][] : memref<8xi8> to memref<8xi8>
+  %w = memref.view %m[%s][] : memref<8xi8> to memref<8xi8>
+  %x = memref.view %d[%s][%n] : memref<?xi8> to memref<?xi8>
+  %c0 = arith.constant 0 : index
+  %y = memref.view %d[%c0][%n] : memref<?xi8> to memref<?xi8>
+  %a = memref.alloc() : memref<8xi8, 1>
+  %z = memref.view %a[%c0][] : memref<8xi8, 1> to memref<8xi8, 1>
+  return %v, %w, %x, %y, %z : memref<8xi8>, memref<8xi8>, memref<?xi8>, memref<?xi8>, memref<8xi8, 1>
+}
+`)).toBe(String.raw`module {
+  func.func @f(%arg0: memref<8xi8>, %arg1: index, %arg2: memref<?xi8>, %arg3: index) -> (memref<8xi8>, memref<8xi8>, memref<?xi8>, memref<?xi8>, memref<8xi8, 1>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %view = memref.view %arg0[%c1][] : memref<8xi8> to memref<8xi8>
+    %view_0 = memref.view %arg0[%arg1][] : memref<8xi8> to memref<8xi8>
+    %view_1 = memref.view %arg2[%arg1][%arg3] : memref<?xi8> to memref<?xi8>
+    %view_2 = memref.view %arg2[%c0][%arg3] : memref<?xi8> to memref<?xi8>
+    %alloc = memref.alloc() : memref<8xi8, 1>
+    return %view, %view_0, %view_1, %view_2, %alloc : memref<8xi8>, memref<8xi8>, memref<?xi8>, memref<?xi8>, memref<8xi8, 1>
+  }
+}
+
+`)
+  })
+})

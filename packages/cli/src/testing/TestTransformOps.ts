@@ -4,8 +4,10 @@
  * memory effects, a graph region, a branch that produces a successor operand, a symbol
  * table, and ops whose canonicalization patterns erase them or turn them into calls.
  */
+import { ConstantIntRanges, InferIntRangeInterface, rangeBitWidth } from '@tilepass/dialects'
 import {
   AnyAttr,
+  AnyIntegerAttr,
   AnyRegion,
   AnySuccessor,
   AnyType,
@@ -15,6 +17,7 @@ import {
   FlatSymbolRefAttr,
   I1,
   I32,
+  type IntegerAttr,
   SizedRegion,
   StringAttr,
   Trait,
@@ -238,6 +241,32 @@ export function verifyTestDialectAttribute(op: Operation, attr: NamedAttribute):
   return true
 }
 
+/**
+ * `test.with_bounds`: a value of unknown contents whose integer range is given by its
+ * `umin`/`umax`/`smin`/`smax` attributes (InferIntRangeInterface), for range-based rewrites.
+ */
+export const WithBoundsOp: OdsOp = defineOp({
+  name: 'test.with_bounds',
+  attributes: { umin: AnyIntegerAttr, umax: AnyIntegerAttr, smin: AnyIntegerAttr, smax: AnyIntegerAttr },
+  results: { fakeVal: AnyType },
+  traits: Trait.NoMemoryEffect,
+  interfaces: [
+    InferIntRangeInterface.impl({
+      inferResultRanges(op: Operation): readonly (ConstantIntRanges | null)[] {
+        const width = rangeBitWidth(op.getResult(0).type)
+        const bound = (name: string): bigint => (op.getAttr(name) as IntegerAttr).value
+        if (width === null) {
+          return [null]
+        }
+        const u = (v: bigint): bigint => BigInt.asUintN(width, v)
+        const s = (v: bigint): bigint => BigInt.asIntN(width, v)
+        return [new ConstantIntRanges(width, u(bound('umin')), u(bound('umax')), s(bound('smin')), s(bound('smax')))]
+      },
+    }),
+  ],
+  assemblyFormat: 'attr-dict `:` type($fakeVal)',
+})
+
 /** The ops of this file, for the test dialect's registration. */
 export const testTransformOps: readonly OdsOp[] = [
   TestConstantOp,
@@ -255,4 +284,5 @@ export const testTransformOps: readonly OdsOp[] = [
   OpInPlaceFoldSuccessOp,
   FoldToCallOp,
   OpWithRegionPatternOp,
+  WithBoundsOp,
 ]

@@ -60,6 +60,7 @@ import * as F from './ArithFolders.ts'
 import { arithCanonicalizationPatterns } from './ArithCanonicalization.ts'
 import { addPatterns } from '../internal/RewriterLike.ts'
 import { getI1SameShape } from './ConstantFold.ts'
+import { ConstantIntRanges, InferIntRangeInterface, inferValueRange, rangeBitWidth } from '../interfaces/InferIntRangeInterface.ts'
 import {
   BitcastTypeConstraint,
   IndexCastTypeConstraint,
@@ -381,46 +382,71 @@ function intBinaryOverflow(mnemonic: string, summary: string, fold: Folder, extr
   })
 }
 
-/** The integer values of a constant `v` (one for a scalar or a splat), or null when `v` is not a constant. */
-function constantIntegers(v: Value): readonly bigint[] | null {
+/**
+ * The integer value of a constant scalar or splat `v` (MLIR's `constant_int_value_binder`),
+ * or null when `v` is not such a constant.
+ */
+function constantSplatInteger(v: Value): bigint | null {
   const def = v.definingOp
   if (def === null || !def.hasTrait(Trait.ConstantLike)) {
     return null
   }
   const a = def.getAttr('value')
   if (a instanceof IntegerAttr) {
-    return [a.value]
+    return a.value
   }
-  if (a instanceof DenseIntOrFPElementsAttr && a.values.length > 0 && typeof a.values[0] === 'bigint') {
-    return a.values as readonly bigint[]
+  const t = v.type
+  const shapedOk = t instanceof VectorType || t instanceof RankedTensorType
+  if (shapedOk && a instanceof DenseIntOrFPElementsAttr && a.isSplat && a.values.length > 0 && typeof a.values[0] === 'bigint') {
+    return a.values[0]
   }
   return null
 }
 
 /**
  * Speculatability of a division (MLIR's `getDivUISpeculatability`/`getDivSISpeculatability`):
- * it cannot trap when the divisor is a constant with no zero element, nor, for a signed
- * division, an element of -1 (`INT_MIN / -1` overflows).
+ * it cannot trap when the divisor's range (a constant's, or what its defining op infers)
+ * excludes zero and, for a signed division, -1 (`INT_MIN / -1` overflows).
  */
 function divisionSpeculatability(signed: boolean): InterfaceImpl {
   return ConditionallySpeculatable.impl({
     getSpeculatability(op: Operation): Speculatability {
-      const divisor = op.getOperand(1)
-      const values = constantIntegers(divisor)
-      if (values === null) {
+      const range = inferValueRange(op.getOperand(1), constantSplatInteger)
+      if (range === null) {
         return 'not-speculatable'
       }
-      const elem = getElementTypeOrSelf(divisor.type)
-      const width = elem instanceof IntegerType ? elem.width : 64
-      for (const v of values) {
-        if (BigInt.asUintN(width, v) === 0n || (signed && BigInt.asIntN(width, v) === -1n)) {
-          return 'not-speculatable'
-        }
+      if (!signed) {
+        return range.umin > 0n ? 'speculatable' : 'not-speculatable'
       }
-      return 'speculatable'
+      const withoutZero = range.smin > 0n || range.smax < 0n
+      const withoutMinusOne = range.smin > -1n || range.smax < -1n
+      return withoutZero && withoutMinusOne ? 'speculatable' : 'not-speculatable'
     },
   })
 }
+
+/** `arith.constant`'s InferIntRangeInterface: the value, or the union of an elements constant's values. */
+const constantIntRange: InterfaceImpl = InferIntRangeInterface.impl({
+  inferResultRanges(op: Operation): readonly (ConstantIntRanges | null)[] {
+    const width = rangeBitWidth(op.getResult(0).type)
+    const a = op.getAttr('value')
+    if (width === null) {
+      return [null]
+    }
+    if (a instanceof IntegerAttr) {
+      return [ConstantIntRanges.constant(a.value, width)]
+    }
+    if (a instanceof DenseIntOrFPElementsAttr && a.values.length > 0 && typeof a.values[0] === 'bigint') {
+      let range: ConstantIntRanges | null = null
+      for (const v of a.values as readonly bigint[]) {
+        const r = ConstantIntRanges.constant(v, width)
+        range = range === null ? r : range.rangeUnion(r)
+      }
+      return [range]
+    }
+    return [null]
+  },
+})
 
 /** `signedDivision`: set for the divisions (whose speculatability depends on the divisor). */
 function intBinaryExact(mnemonic: string, summary: string, fold: Folder, pure: boolean, signedDivision?: boolean): OdsOp {
@@ -491,6 +517,7 @@ export const ConstantOp: OdsOp = defineArithOp({
   attributes: { value: TypedAttrC },
   results: { result: AnyType },
   traits: Trait.ConstantLike | Trait.Pure,
+  interfaces: [constantIntRange],
   allTypesMatch: [['value', 'result']],
   assemblyFormat: 'attr-dict $value',
   getAsmResultNames: constantResultName,

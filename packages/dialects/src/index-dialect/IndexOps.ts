@@ -24,6 +24,7 @@ import {
 import { typeText } from '../internal/typeText.ts'
 import { addPatterns, type CanonicalizationPattern, type RewriterLike } from '../internal/RewriterLike.ts'
 import { IndexCmpPredicateAttr, parseIndexCmpPredicate } from './IndexAttributes.ts'
+import { ConstantIntRanges, evaluatePred } from '../interfaces/InferIntRangeInterface.ts'
 
 type FoldResult = readonly OpFoldResult[] | Operation | undefined
 
@@ -408,6 +409,31 @@ function compare(pred: number, a: bigint, b: bigint, w: number): boolean {
   }
 }
 
+const minMaxKinds: ReadonlySet<string> = new Set(['index.mins', 'index.minu', 'index.maxs', 'index.maxu'])
+
+/**
+ * MLIR's `foldCmpOfMaxOrMin`: `x = max/min(y, cstA)` lies in a range bounded by `cstA` on one
+ * side; `cmp(x, cstB)` is decided when that range and `cstB` do not overlap (at `width` bits).
+ */
+function foldCmpOfMaxOrMin(kind: string, cstA: bigint, cstB: bigint, width: number, pred: number): boolean | null {
+  const w = BigInt(width)
+  let range: ConstantIntRanges
+  switch (kind) {
+    case 'index.mins':
+      range = ConstantIntRanges.fromSigned(-(1n << (w - 1n)), cstA, width)
+      break
+    case 'index.minu':
+      range = ConstantIntRanges.fromUnsigned(0n, cstA, width)
+      break
+    case 'index.maxs':
+      range = ConstantIntRanges.fromSigned(cstA, (1n << (w - 1n)) - 1n, width)
+      break
+    default:
+      range = ConstantIntRanges.fromUnsigned(cstA, (1n << w) - 1n, width)
+  }
+  return evaluatePred(pred, range, ConstantIntRanges.constant(cstB, width))
+}
+
 /** `index.cmp`: compares two index values with a predicate, giving an `i1`. */
 export const CmpOp: OdsOp = defineOp({
   name: 'index.cmp',
@@ -424,7 +450,19 @@ export const CmpOp: OdsOp = defineOp({
     const rhs = intValue(operands[1])
     if (lhs !== null && rhs !== null) {
       const r64 = compare(pred, lhs, rhs, 64)
-      return r64 === compare(pred, lhs, rhs, 32) ? bool(r64) : undefined
+      if (r64 === compare(pred, lhs, rhs, 32)) {
+        return bool(r64)
+      }
+    }
+    // cmp(max/min(x, cstA), cstB): decided by the range of the max/min when both index widths agree.
+    const minMax = op.getOperand(0).definingOp
+    const cstA = minMax === null || !minMaxKinds.has(minMax.name.name) ? null : intValue(matchConstantValue(minMax.getOperand(1)))
+    if (minMax !== null && cstA !== null && rhs !== null) {
+      const r64 = foldCmpOfMaxOrMin(minMax.name.name, cstA, rhs, 64, pred)
+      const r32 = foldCmpOfMaxOrMin(minMax.name.name, cstA, rhs, 32, pred)
+      if (r64 !== null && r64 === r32) {
+        return bool(r64)
+      }
     }
     if (op.getOperand(0) === op.getOperand(1)) {
       // x == x, x <= x and x >= x hold; the strict predicates and `ne` do not.

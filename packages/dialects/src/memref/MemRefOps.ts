@@ -266,7 +266,7 @@ function sameMemorySpace(a: Attribute | null, b: Attribute | null): boolean {
 }
 
 /** MLIR's `CastOp::areCastCompatible` for memref types. */
-function memrefCastCompatible(a: Type, b: Type): boolean {
+export function areMemRefCastCompatible(a: Type, b: Type): boolean {
   if (a instanceof MemRefType && b instanceof MemRefType) {
     if (a.elementType !== b.elementType || !sameMemorySpace(a.memorySpace, b.memorySpace) || a.shape.length !== b.shape.length) {
       return false
@@ -338,7 +338,7 @@ export const CastOp: OdsOp = defineOp({
     setName(op.getResult(0), 'cast')
   },
   verify(op: Operation): LogicalResult {
-    return verifyCastTypes(op, memrefCastCompatible)
+    return verifyCastTypes(op, areMemRefCastCompatible)
   },
   fold(op: Operation): OpFoldResult[] | undefined {
     const source = op.getOperand(0)

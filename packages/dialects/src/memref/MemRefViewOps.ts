@@ -497,7 +497,92 @@ export const ViewOp: OdsOp = defineOp({
     }
     return true
   },
+  fold(op: Operation, operands: readonly (Attribute | null)[]): readonly OpFoldResult[] | undefined {
+    // A view at byte 0 with the source's own static type is the source.
+    const shift = operands[1]
+    const type = op.getResult(0).type as MemRefType
+    if (shift instanceof IntegerAttr && shift.value === 0n && op.getOperand(0).type === type && !type.shape.includes(kDynamic)) {
+      return [op.getOperand(0)]
+    }
+    return undefined
+  },
+  getCanonicalizationPatterns(patterns: unknown): void {
+    addPatterns(patterns, [viewOpShapeFolder, viewOpMemrefCastFolder])
+  },
 })
+
+/** The value of an `arith.constant` of index type (MLIR's `arith::ConstantIndexOp`), or null. */
+function arithConstantIndex(v: Value): number | null {
+  const def = v.definingOp
+  if (def === null || def.name.name !== 'arith.constant' || !(v.type instanceof IndexType)) {
+    return null
+  }
+  const value = def.getAttr('value')
+  return value instanceof IntegerAttr ? Number(value.value) : null
+}
+
+/**
+ * MLIR's `ViewOpShapeFolder`: sizes defined by index constants become static dimensions of
+ * the view's type (negative ones too, as mlir-opt 22 does); the new view is cast back.
+ */
+const viewOpShapeFolder: CanonicalizationPattern = {
+  name: 'ViewOpShapeFolder',
+  rootName: 'memref.view',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    if (!op.getOperands().some((v) => constantIntOf(v) !== null && v.type instanceof IndexType)) {
+      return false
+    }
+    const type = op.getResult(0).type as MemRefType
+    if (getStridesAndOffset(type) === null) {
+      return false
+    }
+    const shape: number[] = []
+    const sizes: Value[] = []
+    let k = 2
+    for (const d of type.shape) {
+      if (d !== kDynamic) {
+        shape.push(d)
+        continue
+      }
+      const v = op.getOperand(k++)
+      const c = arithConstantIndex(v)
+      if (c !== null) {
+        shape.push(c)
+      } else {
+        shape.push(d)
+        sizes.push(v)
+      }
+    }
+    const newType = MemRefType.get(shape, type.elementType, type.layout, type.memorySpace)
+    if (newType === type) {
+      return false
+    }
+    const view = createOpBefore(rewriter, op, 'memref.view', [op.getOperand(0), op.getOperand(1), ...sizes], [newType])
+    replaceWithCast(rewriter, op, view.getResult(0))
+    return true
+  },
+}
+
+/** MLIR's `ViewOpMemrefCastFolder`: a view of a `memref.cast` of a `memref.alloc` views the allocation. */
+const viewOpMemrefCastFolder: CanonicalizationPattern = {
+  name: 'ViewOpMemrefCastFolder',
+  rootName: 'memref.view',
+  benefit: 1,
+  matchAndRewrite(op, rewriter) {
+    const cast = op.getOperand(0).definingOp
+    if (cast === null || cast.name.name !== 'memref.cast') {
+      return false
+    }
+    const alloc = cast.getOperand(0)
+    if (alloc.definingOp === null || alloc.definingOp.name.name !== 'memref.alloc') {
+      return false
+    }
+    const view = createOpBefore(rewriter, op, 'memref.view', [alloc, ...op.getOperands().slice(1)], [op.getResult(0).type])
+    rewriter.replaceOp(op, [view.getResult(0)])
+    return true
+  },
+}
 
 // ---- reinterpret_cast ------------------------------------------------------------------------
 

@@ -64,7 +64,17 @@ export function foldOperation(op: Operation): readonly OpFoldResult[] | null {
   if (!Array.isArray(r)) {
     return kNoFoldResults
   }
-  return r as readonly OpFoldResult[]
+  const results = r as readonly OpFoldResult[]
+  // In a graph region an op may use its own result (`%0 = arith.addi %0, %c0`): a fold to
+  // that result replaces the op by itself, which changes nothing and cannot erase it. It
+  // does not fold (mlir-opt 22 takes it for an in-place fold and loops forever).
+  for (let i = 0; i < results.length; i++) {
+    const fr = results[i]!
+    if (!isAttribute(fr) && fr.definingOp === op) {
+      return null
+    }
+  }
+  return results
 }
 
 /**

@@ -188,6 +188,18 @@ class Worklist {
   }
 }
 
+/** Whether one of `op`'s operands is one of its own results (possible only in a graph region). */
+function usesOwnResult(op: Operation): boolean {
+  const operands = op.operands
+  for (let i = 0; i < operands.length; i++) {
+    const v = operands[i]!.value
+    if (v !== null && v.definingOp === op) {
+      return true
+    }
+  }
+  return false
+}
+
 /** The greedy driver: a worklist of ops, folded and rewritten until nothing changes. */
 class GreedyPatternRewriteDriver implements RewriterListener {
   readonly rewriter: PatternRewriter
@@ -397,6 +409,12 @@ class GreedyPatternRewriteDriver implements RewriterListener {
       if (isOpTriviallyDead(op)) {
         rewriter.eraseOp(op)
         changed = true
+        continue
+      }
+      // An op of a graph region that uses its own result (`%0 = arith.addi %0, %c0`) is left
+      // alone: folding it to that result or rewriting it around itself (`addi(addi(x, c), c)`
+      // with x the op itself) rebuilds the same cycle forever, where mlir-opt 22 hangs.
+      if (usesOwnResult(op)) {
         continue
       }
       // Constants are not folded: they would fold to an attribute and be
