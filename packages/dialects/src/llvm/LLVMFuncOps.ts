@@ -60,6 +60,7 @@ import {
   verifySymbolTrait,
 } from '@tilepass/ir'
 import { argAttrArray, parseFunctionResultList } from '../func/FuncOps.ts'
+import { verifyLandingpadTypes, verifyUniqueBlockTags } from './LLVMFuncBodyChecks.ts'
 import { parseOptionalOpBundles, printOpBundles, resolveOpBundles } from './LLVMOpBundles.ts'
 import { isValidGlobalValueType, parseCommonGlobalAndAlias, printCommonGlobalAndAlias, verifyEffectFreeInitializer } from './LLVMAliasOps.ts'
 import {
@@ -411,6 +412,9 @@ function verifyFunc(op: Operation): LogicalResult {
           .fail()
       }
     }
+    if (!verifyLandingpadTypes(op) || !verifyUniqueBlockTags(op)) {
+      return false
+    }
   }
   return true
 }
@@ -591,43 +595,18 @@ export function parseCallSignature(parser: OpAsmParser): CallSignature | undefin
   return parseFunctionResultList(parser, sig.results, sig.resultAttrs) ? sig : undefined
 }
 
-function parseCall(parser: OpAsmParser, state: OperationState): LogicalResult {
+/**
+ * @internal Parses the trailing `: (ptr-type ,)? (types {attrs}) -> result` of `llvm.call` and
+ * `llvm.invoke` (upstream's `parseCallTypeAndResolveOperands`): resolves the callee pointer
+ * and `args` into `state.operands`, adds `arg_attrs`/`res_attrs` and the result type.
+ */
+export function parseCallTrailingTypes(
+  parser: OpAsmParser,
+  state: OperationState,
+  calleeOperand: UnresolvedOperand | undefined,
+  args: readonly UnresolvedOperand[],
+): LogicalResult {
   const ctx = parser.context
-  const cconv = parser.parseOptionalKeywordOneOf(CConvNames) ?? 'ccc'
-  state.addProperty('CConv', CConvAttr.get(ctx, cconv))
-  const tk = parser.parseOptionalKeywordOneOf(TailCallKindNames) ?? 'none'
-  state.addProperty('TailCallKind', TailCallKindAttr.get(ctx, tk))
-  const sym = parser.parseOptionalSymbolName()
-  let calleeOperand: UnresolvedOperand | undefined
-  if (sym !== undefined) {
-    state.addProperty('callee', SymbolRefAttr.get(ctx, sym))
-  } else {
-    calleeOperand = parser.parseOperand()
-    if (calleeOperand === undefined) {
-      return false
-    }
-  }
-  if (!parser.parseLParen()) {
-    return false
-  }
-  const args = parser.parseOperandList('none')
-  if (args === undefined || !parser.parseRParen()) {
-    return false
-  }
-  if (parser.parseOptionalKeyword('vararg')) {
-    if (!parser.parseLParen()) {
-      return false
-    }
-    const vt = parser.parseType()
-    if (vt === undefined || !parser.parseRParen()) {
-      return false
-    }
-    state.addProperty('var_callee_type', TypeAttr.get(vt))
-  }
-  const bundles = parseOptionalOpBundles(parser)
-  if (bundles === undefined || !parser.parseOptionalAttrDict(state.attributes)) {
-    return false
-  }
   const colonLoc = parser.getCurrentLocation()
   if (!parser.parseColon()) {
     return false
@@ -667,13 +646,64 @@ function parseCall(parser: OpAsmParser, state: OperationState): LogicalResult {
   if (resAttrs !== null) {
     state.addProperty('res_attrs', resAttrs)
   }
+  state.addTypes(sig.results)
+  return true
+}
+
+/** @internal Parses an optional ` vararg(!llvm.func<...>)` of a call or invoke into `var_callee_type`. */
+export function parseOptionalVarCalleeType(parser: OpAsmParser, state: OperationState): LogicalResult {
+  if (parser.parseOptionalKeyword('vararg')) {
+    if (!parser.parseLParen()) {
+      return false
+    }
+    const vt = parser.parseType()
+    if (vt === undefined || !parser.parseRParen()) {
+      return false
+    }
+    state.addProperty('var_callee_type', TypeAttr.get(vt))
+  }
+  return true
+}
+
+function parseCall(parser: OpAsmParser, state: OperationState): LogicalResult {
+  const ctx = parser.context
+  const cconv = parser.parseOptionalKeywordOneOf(CConvNames) ?? 'ccc'
+  state.addProperty('CConv', CConvAttr.get(ctx, cconv))
+  const tk = parser.parseOptionalKeywordOneOf(TailCallKindNames) ?? 'none'
+  state.addProperty('TailCallKind', TailCallKindAttr.get(ctx, tk))
+  const sym = parser.parseOptionalSymbolName()
+  let calleeOperand: UnresolvedOperand | undefined
+  if (sym !== undefined) {
+    state.addProperty('callee', SymbolRefAttr.get(ctx, sym))
+  } else {
+    calleeOperand = parser.parseOperand()
+    if (calleeOperand === undefined) {
+      return false
+    }
+  }
+  if (!parser.parseLParen()) {
+    return false
+  }
+  const args = parser.parseOperandList('none')
+  if (args === undefined || !parser.parseRParen()) {
+    return false
+  }
+  if (!parseOptionalVarCalleeType(parser, state)) {
+    return false
+  }
+  const bundles = parseOptionalOpBundles(parser)
+  if (bundles === undefined || !parser.parseOptionalAttrDict(state.attributes)) {
+    return false
+  }
+  if (!parseCallTrailingTypes(parser, state, calleeOperand, args)) {
+    return false
+  }
   const numCallee = args.length + (calleeOperand !== undefined ? 1 : 0)
   const numBundleOperands = resolveOpBundles(parser, bundles, state, state.operands)
   if (numBundleOperands === undefined) {
     return false
   }
   state.addProperty('operandSegmentSizes', DenseArrayAttr.getI32(ctx, [numCallee, numBundleOperands]))
-  state.addTypes(sig.results)
   return true
 }
 
@@ -751,8 +781,8 @@ export function printCallSignature(op: Operation, p: OpAsmPrinter, args: readonl
   }
 }
 
-/** Checks a call's `var_callee_type` against its operands and result (upstream's order). */
-function verifyCallVarCalleeType(op: Operation): LogicalResult {
+/** @internal Checks a call's or invoke's `var_callee_type` against its arguments `args` and result (upstream's order). */
+export function verifyCallVarCalleeType(op: Operation, args: readonly Value[] = getLLVMCallArgOperands(op)): LogicalResult {
   const vt = op.getAttr('var_callee_type')
   if (!(vt instanceof TypeAttr && vt.value instanceof LLVMFunctionType)) {
     return true
@@ -761,7 +791,6 @@ function verifyCallVarCalleeType(op: Operation): LogicalResult {
   if (!ft.isVarArg) {
     return op.emitOpError('expected var_callee_type to be a variadic function type').fail()
   }
-  const args = getLLVMCallArgOperands(op)
   if (ft.params.length > args.length) {
     return op.emitOpError(`expected var_callee_type to have at most ${args.length} parameters`).fail()
   }
@@ -846,7 +875,8 @@ function verifyCallSymbolUses(op: Operation): LogicalResult {
   return true
 }
 
-const LLVMFunctionTypeC = attrConstraint('type attribute of LLVM function type', (a) => a instanceof TypeAttr && a.value instanceof LLVMFunctionType)
+/** @internal `TypeAttrOf<LLVM_FunctionType>`. */
+export const LLVMFunctionTypeC = attrConstraint('type attribute of LLVM function type', (a) => a instanceof TypeAttr && a.value instanceof LLVMFunctionType)
 
 /** `llvm.call @f(%a) : (i32) -> i32` / `llvm.call %fp(%a) : !llvm.ptr, (i32) -> ()`. */
 export const LLVMCallOp: OdsOp = defineOp({
