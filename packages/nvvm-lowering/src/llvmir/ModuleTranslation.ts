@@ -42,8 +42,8 @@ import {
   AtomicBinOpNames,
   ICmpPredicateNames,
   FCmpPredicateNames,
-  LLVMBlockAddressAttr,
-  LLVMBlockTagAttr,
+  type LLVMBlockAddressAttr,
+  type LLVMBlockTagAttr,
 } from '@tilepass/dialects'
 import {
   IRConstant,
@@ -792,7 +792,10 @@ function resolveBlockAddresses(text: string, module: IRModuleBuilder): string {
   if (!text.includes(BLOCK_REF)) {
     return text
   }
-  return text.replace(/\u0001([^\u0001]*)\u0001/g, (_m, key: string) => {
+  const pieces = text.split(BLOCK_REF)
+  // Odd pieces are the keys between a pair of delimiters.
+  for (let i = 1; i < pieces.length; i += 2) {
+    const key = pieces[i]!
     const target = module.blockTags.get(key)
     if (target === undefined) {
       throw new Error(`no block is tagged '${key}'`)
@@ -800,8 +803,9 @@ function resolveBlockAddresses(text: string, module: IRModuleBuilder): string {
     if (target.isEntry) {
       throw new TranslationError(target.op, 'blockaddress may not be used with the entry block!')
     }
-    return `%${target.label.slot}`
-  })
+    pieces[i] = `%${target.label.slot}`
+  }
+  return pieces.join('')
 }
 
 /** `invoke cc ret (params, ...) @f(args) [bundles]\n          to label %n unwind label %u`. */
@@ -811,7 +815,7 @@ function translateInvoke(op: Operation, ft: FunctionTranslation): void {
   }
   const segs = i64Array(op.getAttr('operandSegmentSizes'))
   const operands = op.getOperands()
-  const calleeOperands = operands.slice(0, segs[0]!)
+  const calleeOperands = operands.slice(0, segs[0])
   const callee = op.getAttr('callee')
   const direct = callee instanceof SymbolRefAttr
   const args = direct ? calleeOperands : calleeOperands.slice(1)
