@@ -23,7 +23,7 @@ export class LLVMBlockTagAttr extends DialectAttr {
   /** @internal Parses `<id = N>`. */
   static parseBody(parser: OpAsmParser): LLVMBlockTagAttr | undefined {
     let id: bigint | undefined
-    const ok = parseStruct(parser, ['id'], () => {
+    const ok = parseStruct(parser, 'LLVM_BlockTagAttr', ['id'], ['uint32_t'], () => {
       id = parser.parseInteger()
       return id !== undefined
     })
@@ -54,7 +54,7 @@ export class LLVMBlockAddressAttr extends DialectAttr {
   static parseBody(parser: OpAsmParser): LLVMBlockAddressAttr | undefined {
     let func: SymbolRefAttr | undefined
     let tag: LLVMBlockTagAttr | undefined
-    const ok = parseStruct(parser, ['function', 'tag'], (i) => {
+    const ok = parseStruct(parser, 'LLVM_BlockAddressAttr', ['function', 'tag'], ['FlatSymbolRefAttr', 'BlockTagAttr'], (i) => {
       const loc = parser.getCurrentLocation()
       if (i === 1) {
         if (parser.parseOptionalLess()) {
@@ -91,9 +91,17 @@ export class LLVMBlockAddressAttr extends DialectAttr {
 
 /**
  * Parses the body `name = value, ...>` of a struct whose parameters `names` are all required,
- * in any order (as ODS's `struct(params)`): exactly one entry per name, then `>`.
+ * in any order (as ODS's `struct(params)`): exactly one entry per name, then `>`. A value
+ * that fails to parse is also reported as ODS does, naming `attrName` and the parameter's
+ * C++ type from `cppTypes`.
  */
-function parseStruct(parser: OpAsmParser, names: readonly string[], parseValue: (index: number) => boolean): boolean {
+function parseStruct(
+  parser: OpAsmParser,
+  attrName: string,
+  names: readonly string[],
+  cppTypes: readonly string[],
+  parseValue: (index: number) => boolean,
+): boolean {
   const seen = names.map(() => false)
   for (let n = 0; n < names.length; n++) {
     if (n > 0 && !parser.parseComma()) {
@@ -115,6 +123,7 @@ function parseStruct(parser: OpAsmParser, names: readonly string[], parseValue: 
     }
     seen[i] = true
     if (!parseValue(i)) {
+      parser.emitError(parser.getCurrentLocation(), `failed to parse ${attrName} parameter '${key}' which is to be a \`${cppTypes[i]!}\``).report()
       return false
     }
   }

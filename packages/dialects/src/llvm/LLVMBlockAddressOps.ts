@@ -75,12 +75,13 @@ function parseBareOrFullAttr<T extends Attribute>(
   if (parser.parseOptionalLess()) {
     return parseBody(parser)
   }
+  const start = parser.getCurrentOffset()
   const a = parser.parseOptionalAttribute()
   if (a === undefined) {
-    return undefined
-  }
-  if (a === null) {
-    parser.emitError(loc, "expected '<'").report()
+    // Nothing consumed: no attribute there, and the bare form's `<` is what is missing.
+    if (parser.getCurrentOffset() === start) {
+      parser.parseLess()
+    }
     return undefined
   }
   if (!isKind(a)) {
