@@ -199,7 +199,41 @@ llvm.func @other() -> !llvm.ptr {
   llvm.return %a : !llvm.ptr
 }`
 
+// The generator's block-address shape allocates with an i64 size of 1, which LLVM prints
+// (only an i32 1 is left out).
+const ALLOCA_SIZES = `llvm.func @f() {
+  %0 = llvm.mlir.constant(1 : i64) : i64
+  %1 = llvm.alloca %0 x !llvm.ptr : (i64) -> !llvm.ptr
+  llvm.br ^bb1
+^bb1:
+  %2 = llvm.alloca %0 x !llvm.ptr : (i64) -> !llvm.ptr
+  %3 = llvm.mlir.constant(1 : i32) : i32
+  %4 = llvm.alloca %3 x !llvm.ptr : (i32) -> !llvm.ptr
+  llvm.return
+}`
+
+const ALLOCA_SIZES_IR = `; ModuleID = 'LLVMDialectModule'
+source_filename = "LLVMDialectModule"
+
+define void @f() {
+  %1 = alloca ptr, i64 1, align 8
+  br label %2
+
+2:                                                ; preds = %0
+  %3 = alloca ptr, i64 1, align 8
+  %4 = alloca ptr, align 8
+  ret void
+}
+
+!llvm.module.flags = !{!0}
+
+!0 = !{i32 2, !"Debug Info Version", i32 3}
+`
+
 describe('exception handling and block address translation', () => {
+  it('prints an alloca size unless it is i32 1', () => {
+    expect(translate(ALLOCA_SIZES)).toEqual({ ir: ALLOCA_SIZES_IR, diags: [] })
+  })
   it('translates invokes, landing pads and resumes', () => {
     const { ir, diags } = translate(INVOKES)
     expect(diags).toEqual([])

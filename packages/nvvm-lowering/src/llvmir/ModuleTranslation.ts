@@ -611,7 +611,9 @@ function translateOp(op: Operation, ft: FunctionTranslation): void {
       const n = ft.lookup(op.getOperand(0), op)
       const as = (resType as LLVMPointerType).addressSpace
       const parts: Part[] = [`alloca ${fmtType(et, op)}`]
-      if (!(n instanceof IRConstant && n.kind === 'int' && n.bits === 1n)) {
+      // LLVM leaves out only an `i32 1` array size.
+      const sizeType = op.getOperand(0).type
+      if (!(n instanceof IRConstant && n.kind === 'int' && n.bits === 1n && sizeType instanceof IntegerType && sizeType.width === 32)) {
         parts.push(', ', ...ft.typed(op.getOperand(0), op))
       }
       parts.push(`, align ${align}${as !== 0 ? `, addrspace(${as})` : ''}`)
