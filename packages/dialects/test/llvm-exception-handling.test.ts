@@ -200,6 +200,32 @@ llvm.func @f(%a: i32) {
   llvm.call @t() ["a"(%a : i32), "b"(%a : i32, i32)] : () -> ()
   llvm.return
 }
+// -----
+llvm.func @foo()
+llvm.func @f() {
+  %0 = llvm.mlir.constant(0 : i32) : i32
+  "llvm.call_intrinsic"(%0) <{intrin = "llvm.x", op_bundle_tags = ["tag", 3], operandSegmentSizes = array<i32: 0, 1>, op_bundle_sizes = array<i32: 1, 0>}> : (i32) -> ()
+  llvm.return
+}
+// -----
+llvm.func @foo()
+llvm.func @f() {
+  %0 = llvm.mlir.constant(0 : i32) : i32
+  "llvm.call"(%0) <{callee = @nope, op_bundle_tags = ["tag", 3], operandSegmentSizes = array<i32: 0, 1>, op_bundle_sizes = array<i32: 1, 0>}> : (i32) -> ()
+  llvm.return
+}
+// -----
+llvm.func @foo()
+llvm.func @wrong_number_of_bundle_tags() {
+  %0 = llvm.mlir.constant(0 : i32) : i32
+  %1 = llvm.mlir.constant(1 : i32) : i32
+  "llvm.call"(%0, %1) <{ op_bundle_tags = ["tag"] }> {
+    callee = @foo,
+    operandSegmentSizes = array<i32: 0, 2>,
+    op_bundle_sizes = array<i32: 1, 1>
+  } : (i32, i32) -> ()
+  llvm.return
+}
 `
 
 const DIAG_EXPECTED: readonly string[] = [
@@ -217,6 +243,9 @@ const DIAG_EXPECTED: readonly string[] = [
   "77:1: error: 'llvm.landingpad' should have a consistent result type inside a function",
   "86:1: error: 'llvm.resume' should have a consistent input type inside a function",
   "93:18: error: custom op 'llvm.call' expected 1 types for operand bundle operands for operand bundle #0, but actually got 2",
+  "100:3: error: operand bundle tag must be a StringAttr",
+  "107:3: error: operand bundle tag must be a StringAttr",
+  "115:3: error: expected 2 operand bundle tags, but actually got 1",
 ]
 
 describeAgainstMlirOpt('llvm exception handling', [LLVMDialect], {

@@ -61,7 +61,7 @@ import {
 } from '@tilepass/ir'
 import { argAttrArray, parseFunctionResultList } from '../func/FuncOps.ts'
 import { verifyLandingpadTypes, verifyUniqueBlockTags } from './LLVMFuncBodyChecks.ts'
-import { parseOptionalOpBundles, printOpBundles, resolveOpBundles } from './LLVMOpBundles.ts'
+import { parseOptionalOpBundles, printOpBundles, resolveOpBundles, verifyOpBundleTags } from './LLVMOpBundles.ts'
 import { isValidGlobalValueType, parseCommonGlobalAndAlias, printCommonGlobalAndAlias, verifyEffectFreeInitializer } from './LLVMAliasOps.ts'
 import {
   CConvAttr,
@@ -917,6 +917,7 @@ export const LLVMCallOp: OdsOp = defineOp({
   ],
   parse: parseCall,
   print: printCall,
+  verify: verifyOpBundleTags,
   verifySymbolUses: verifyCallSymbolUses,
 })
 
