@@ -230,7 +230,35 @@ define void @f() {
 !0 = !{i32 2, !"Debug Info Version", i32 3}
 `
 
+// llvm.call shares invoke's call site: argument and result attributes (once dropped), an
+// indirect fastcc callee and operand bundles (once rejected).
+const CALL_SITES = `llvm.func @somefunc(i16 {llvm.noundef, llvm.signext}) -> i16
+llvm.func @f(%arg0: i16, %fp: !llvm.ptr) -> i16 {
+  %0 = llvm.call @somefunc(%arg0) : (i16 {llvm.noundef, llvm.signext}) -> (i16 {llvm.signext})
+  %1 = llvm.call fastcc %fp(%arg0) ["tag"(%arg0 : i16)] : !llvm.ptr, (i16) -> i16
+  llvm.return %1 : i16
+}`
+
+const CALL_SITES_IR = `; ModuleID = 'LLVMDialectModule'
+source_filename = "LLVMDialectModule"
+
+declare i16 @somefunc(i16 noundef signext)
+
+define i16 @f(i16 %0, ptr %1) {
+  %3 = call signext i16 @somefunc(i16 noundef signext %0)
+  %4 = call fastcc i16 %1(i16 %0) [ "tag"(i16 %0) ]
+  ret i16 %4
+}
+
+!llvm.module.flags = !{!0}
+
+!0 = !{i32 2, !"Debug Info Version", i32 3}
+`
+
 describe('exception handling and block address translation', () => {
+  it('translates call sites as invoke does', () => {
+    expect(translate(CALL_SITES)).toEqual({ ir: CALL_SITES_IR, diags: [] })
+  })
   it('prints an alloca size unless it is i32 1', () => {
     expect(translate(ALLOCA_SIZES)).toEqual({ ir: ALLOCA_SIZES_IR, diags: [] })
   })

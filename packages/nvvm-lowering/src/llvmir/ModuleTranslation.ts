@@ -817,13 +817,30 @@ function translateInvoke(op: Operation, ft: FunctionTranslation): void {
   }
   const segs = i64Array(op.getAttr('operandSegmentSizes'))
   const operands = op.getOperands()
-  const calleeOperands = operands.slice(0, segs[0])
+  const bundleStart = segs[0]! + segs[1]! + segs[2]!
+  const parts = callSiteParts(op, ft, 'invoke ', operands.slice(0, segs[0]), operands.slice(bundleStart, bundleStart + (segs[3] ?? 0)))
+  const normal = ft.blocks.get(op.getSuccessor(0))!
+  const unwind = ft.blocks.get(op.getSuccessor(1))!
+  normal.preds.unshift(ft.current)
+  unwind.preds.unshift(ft.current)
+  parts.push('\n          to label ', normal.label, ' unwind label ', unwind.label)
+  const res = op.numResults > 0 ? op.getResult(0) : undefined
+  ft.emit(res?.type ?? LLVMVoidType.get(op.context), parts, res)
+}
+
+/**
+ * The call site of `llvm.call` or `llvm.invoke` after `keyword` (`call fast `, `invoke `):
+ * calling convention, result attributes, type (the whole function type of a vararg callee),
+ * callee (`@f` or a pointer among `calleeOperands`), arguments with their attributes and the
+ * operand bundles.
+ */
+function callSiteParts(op: Operation, ft: FunctionTranslation, keyword: string, calleeOperands: readonly Value[], bundleOperands: readonly Value[]): Part[] {
   const callee = op.getAttr('callee')
   const direct = callee instanceof SymbolRefAttr
   const args = direct ? calleeOperands : calleeOperands.slice(1)
-  const res = op.numResults > 0 ? op.getResult(0) : undefined
-  const retType = res?.type ?? LLVMVoidType.get(op.context)
+  const retType = op.numResults > 0 ? op.getResult(0).type : LLVMVoidType.get(op.context)
   const cconv = (op.getAttr('CConv') as CConvAttr | undefined)?.cconv ?? 'ccc'
+  // A call of a variadic function spells the callee's whole type (`call i32 (ptr, ...) @printf`).
   const varType = op.getAttr('var_callee_type')
   const calleeType = varType instanceof TypeAttr && varType.value instanceof LLVMFunctionType && varType.value.isVarArg ? varType.value : null
   const resAttrs = op.getAttr('res_attrs')
@@ -832,27 +849,15 @@ function translateInvoke(op: Operation, ft: FunctionTranslation): void {
   if (calleeType !== null) {
     typeText += ` (${[...calleeType.params.map((t) => fmtType(t, op)), '...'].join(', ')})`
   }
-  const parts: Part[] = [`invoke ${cconv === 'ccc' ? '' : cconvName(cconv) + ' '}${typeText} `]
-  if (direct) {
-    parts.push(`@${quoteIdentifier(callee.rootReference)}`)
-  } else {
-    parts.push(ft.lookup(calleeOperands[0]!, op))
-  }
-  parts.push('(')
+  const parts: Part[] = [`${keyword}${cconv === 'ccc' ? '' : cconvName(cconv) + ' '}${typeText} `]
+  parts.push(direct ? `@${quoteIdentifier(callee.rootReference)}` : ft.lookup(calleeOperands[0]!, op), '(')
   const argAttrs = op.getAttr('arg_attrs')
   args.forEach((v, i) => {
     const pa = argAttrs instanceof ArrayAttr ? paramAttributes(argAttrs.elements[i], op) : ''
     parts.push((i > 0 ? ', ' : '') + fmtType(v.type, op) + ' ' + (pa === '' ? '' : pa + ' '), ft.lookup(v, op))
   })
-  parts.push(')')
-  const bundleStart = segs[0]! + segs[1]! + segs[2]!
-  parts.push(...opBundleParts(op, operands.slice(bundleStart, bundleStart + (segs[3] ?? 0)), ft))
-  const normal = ft.blocks.get(op.getSuccessor(0))!
-  const unwind = ft.blocks.get(op.getSuccessor(1))!
-  normal.preds.unshift(ft.current)
-  unwind.preds.unshift(ft.current)
-  parts.push('\n          to label ', normal.label, ' unwind label ', unwind.label)
-  ft.emit(retType, parts, res)
+  parts.push(')', ...opBundleParts(op, bundleOperands, ft))
+  return parts
 }
 
 /** ` [ "tag"(i32 %a), "other"() ]` for the operand bundles of a call-like op, or nothing. */
@@ -1027,26 +1032,14 @@ function foldConstantGEP(op: Operation, ft: FunctionTranslation, et: Type, gepBa
 }
 
 function translateCall(op: Operation, ft: FunctionTranslation): void {
-  rejectOpBundles(op)
-  const callee = op.getAttr('callee')
-  if (!(callee instanceof SymbolRefAttr)) {
-    throw new TranslationError(op, 'indirect calls are not supported by the translation yet')
-  }
-  const res = op.numResults > 0 ? op.getResult(0) : undefined
-  const retType = res?.type ?? LLVMVoidType.get(op.context)
+  const segs = i64Array(op.getAttr('operandSegmentSizes'))
+  const operands = op.getOperands()
   const tail = (op.getAttr('TailCallKind') as { kind?: string } | undefined)?.kind ?? 'none'
-  const cconv = (op.getAttr('CConv') as CConvAttr | undefined)?.cconv ?? 'ccc'
-  const prefix = tail === 'none' ? '' : `${tail} `
-  // A call of a variadic function spells the callee's whole type (`call i32 (ptr, ...) @printf`).
-  const varType = op.getAttr('var_callee_type')
-  const calleeType = varType instanceof TypeAttr && varType.value instanceof LLVMFunctionType && varType.value.isVarArg ? varType.value : null
-  const typeText = calleeType === null ? fmtType(retType, op) : `${fmtType(retType, op)} (${[...calleeType.params.map((t) => fmtType(t, op)), '...'].join(', ')})`
-  const parts: Part[] = [`${prefix}call ${fmfText(op)}${cconv === 'ccc' ? '' : cconvName(cconv) + ' '}${typeText} @${quoteIdentifier(callee.rootReference)}(`]
-  op.getOperands().forEach((v, i) => {
-    parts.push(i > 0 ? ', ' : '', ...ft.typed(v, op))
-  })
-  parts.push(')')
-  ft.emit(retType, parts, res)
+  const keyword = `${tail === 'none' ? '' : `${tail} `}call ${fmfText(op)}`
+  const numCallee = segs[0] ?? operands.length
+  const parts = callSiteParts(op, ft, keyword, operands.slice(0, numCallee), operands.slice(numCallee, numCallee + (segs[1] ?? 0)))
+  const res = op.numResults > 0 ? op.getResult(0) : undefined
+  ft.emit(res?.type ?? LLVMVoidType.get(op.context), parts, res)
 }
 
 /** Calling conventions LLVM spells differently from the dialect (an unnamed one as `ccN`). */
