@@ -14,7 +14,6 @@ import {
   FlatSymbolRefAttr,
   SymbolRefAttr,
   Trait,
-  TypeAttr,
   UnitAttr,
   UnitAttrC,
   AnyAttr,
@@ -36,7 +35,16 @@ import {
 import { verifyBranchSuccessorOperands } from '../cf/index.ts'
 import { CConvAttr, CConvNames } from './LLVMAttributes.ts'
 import { CConvAttrC, LLVMTypeC } from './LLVMConstraints.ts'
-import { LLVMFunctionTypeC, parseCallTrailingTypes, parseOptionalVarCalleeType, printCallSignature, verifyCallVarCalleeType } from './LLVMFuncOps.ts'
+import {
+  LLVMFunctionTypeC,
+  calleeAttr,
+  parseCallTrailingTypes,
+  parseOptionalVarCalleeType,
+  printCalleeAndArgs,
+  printCallTrailingTypes,
+  printOptionalVarCalleeType,
+  verifyCallVarCalleeType,
+} from './LLVMFuncOps.ts'
 import { parseOptionalOpBundles, printOpBundles, resolveOpBundles, verifyOpBundleTags } from './LLVMOpBundles.ts'
 import { LLVMArrayType } from './LLVMTypes.ts'
 
@@ -45,15 +53,10 @@ import { LLVMArrayType } from './LLVMTypes.ts'
 const NORMAL = 'normalDestOperands'
 const UNWIND = 'unwindDestOperands'
 
-function invokeCallee(op: Operation): SymbolRefAttr | undefined {
-  const c = op.getAttr('callee')
-  return c instanceof SymbolRefAttr ? c : undefined
-}
-
 /** The call arguments of an `llvm.invoke` (without the callee pointer of indirect invokes). */
 export function getLLVMInvokeArgOperands(op: Operation): Value[] {
   const all = LLVMInvokeOp.operandValues(op, 'callee_operands')
-  return invokeCallee(op) !== undefined ? all : all.slice(1)
+  return calleeAttr(op) !== undefined ? all : all.slice(1)
 }
 
 /** Adds `delta` to segment `index` of the op's `operandSegmentSizes`. */
@@ -148,43 +151,16 @@ function printInvoke(op: Operation, p: OpAsmPrinter): void {
   if (cconv instanceof CConvAttr && cconv.cconv !== 'ccc') {
     p.print(cconv.cconv + ' ')
   }
-  const callee = invokeCallee(op)
-  const all = LLVMInvokeOp.operandValues(op, 'callee_operands')
-  if (callee !== undefined) {
-    p.printSymbolName(callee.rootReference)
-  } else {
-    p.printOperand(all[0]!)
-  }
-  const args = callee !== undefined ? all : all.slice(1)
-  p.print('(')
-  p.printOperands(args)
+  const calleeOperands = LLVMInvokeOp.operandValues(op, 'callee_operands')
+  const args = printCalleeAndArgs(op, p, calleeOperands)
   p.print(') to ')
   p.printSuccessorAndUseList(op.successors[0]!.block, LLVMInvokeOp.operandValues(op, NORMAL))
   p.print(' unwind ')
   p.printSuccessorAndUseList(op.successors[1]!.block, LLVMInvokeOp.operandValues(op, UNWIND))
-  const vt = op.getAttr('var_callee_type')
-  if (vt instanceof TypeAttr) {
-    p.print(' vararg(')
-    p.printType(vt.value)
-    p.print(')')
-  }
+  printOptionalVarCalleeType(op, p)
   printOpBundles(op, p, LLVMInvokeOp.operandValues(op, 'op_bundle_operands'))
-  p.printOptionalAttrDict(op.getAttrs(), [
-    'callee',
-    'operandSegmentSizes',
-    'CConv',
-    'var_callee_type',
-    'op_bundle_sizes',
-    'op_bundle_tags',
-    'arg_attrs',
-    'res_attrs',
-  ])
-  p.print(' : ')
-  if (callee === undefined) {
-    p.printType(all[0]!.type)
-    p.print(', ')
-  }
-  printCallSignature(op, p, args)
+  p.printOptionalAttrDict(op.getAttrs(), ['callee', 'operandSegmentSizes', 'CConv', 'var_callee_type', 'op_bundle_sizes', 'op_bundle_tags', 'arg_attrs', 'res_attrs'])
+  printCallTrailingTypes(op, p, calleeOperands, args)
 }
 
 function verifyInvoke(op: Operation): LogicalResult {
@@ -240,7 +216,7 @@ export const LLVMInvokeOp: OdsOp = defineOp({
   interfaces: [
     BranchOpInterface.impl(invokeBranchImpl),
     CallOpInterface.impl({
-      getCallee: (op: Operation): SymbolRefAttr | Value => invokeCallee(op) ?? op.getOperand(0),
+      getCallee: (op: Operation): SymbolRefAttr | Value => calleeAttr(op) ?? op.getOperand(0),
       getArgOperands: getLLVMInvokeArgOperands,
     }),
   ],

@@ -549,7 +549,8 @@ export const LLVMReturnOp: OdsOp = defineOp({
 
 // ---- llvm.call ---------------------------------------------------------------------------
 
-function calleeAttr(op: Operation): SymbolRefAttr | undefined {
+/** @internal The `callee` of a direct call or invoke, undefined for an indirect one. */
+export function calleeAttr(op: Operation): SymbolRefAttr | undefined {
   const c = op.getAttr('callee')
   return c instanceof SymbolRefAttr ? c : undefined
 }
@@ -717,23 +718,10 @@ function printCall(op: Operation, p: OpAsmPrinter): void {
   if (tk instanceof TailCallKindAttr && tk.kind !== 'none') {
     p.print(tk.kind + ' ')
   }
-  const callee = calleeAttr(op)
-  const all = LLVMCallOp.operandValues(op, 'callee_operands')
-  if (callee !== undefined) {
-    p.printSymbolName(callee.rootReference)
-  } else {
-    p.printOperand(all[0]!)
-  }
-  const args = callee !== undefined ? all : all.slice(1)
-  p.print('(')
-  p.printOperands(args)
+  const calleeOperands = LLVMCallOp.operandValues(op, 'callee_operands')
+  const args = printCalleeAndArgs(op, p, calleeOperands)
   p.print(')')
-  const vt = op.getAttr('var_callee_type')
-  if (vt instanceof TypeAttr) {
-    p.print(' vararg(')
-    p.printType(vt.value)
-    p.print(')')
-  }
+  printOptionalVarCalleeType(op, p)
   printOpBundles(op, p, LLVMCallOp.operandValues(op, 'op_bundle_operands'))
   const elided = ['callee', 'TailCallKind', 'var_callee_type', 'CConv', 'operandSegmentSizes', 'op_bundle_sizes', 'op_bundle_tags', 'arg_attrs', 'res_attrs']
   const fmf = op.getAttr('fastmathFlags')
@@ -741,9 +729,42 @@ function printCall(op: Operation, p: OpAsmPrinter): void {
     elided.push('fastmathFlags')
   }
   p.printOptionalAttrDict(op.getAttrs(), elided)
+  printCallTrailingTypes(op, p, calleeOperands, args)
+}
+
+/**
+ * @internal Prints `@f(args` or `%ptr(args` (without the closing parenthesis) of a call or
+ * invoke whose callee operands (the pointer of an indirect call first) are `calleeOperands`;
+ * returns the arguments.
+ */
+export function printCalleeAndArgs(op: Operation, p: OpAsmPrinter, calleeOperands: readonly Value[]): readonly Value[] {
+  const callee = calleeAttr(op)
+  if (callee !== undefined) {
+    p.printSymbolName(callee.rootReference)
+  } else {
+    p.printOperand(calleeOperands[0]!)
+  }
+  const args = callee !== undefined ? calleeOperands : calleeOperands.slice(1)
+  p.print('(')
+  p.printOperands(args)
+  return args
+}
+
+/** @internal Prints ` vararg(!llvm.func<...>)` when `op` has a `var_callee_type`. */
+export function printOptionalVarCalleeType(op: Operation, p: OpAsmPrinter): void {
+  const vt = op.getAttr('var_callee_type')
+  if (vt instanceof TypeAttr) {
+    p.print(' vararg(')
+    p.printType(vt.value)
+    p.print(')')
+  }
+}
+
+/** @internal Prints ` : (ptr-type, )? signature` of a call or invoke (see `printCalleeAndArgs`). */
+export function printCallTrailingTypes(op: Operation, p: OpAsmPrinter, calleeOperands: readonly Value[], args: readonly Value[]): void {
   p.print(' : ')
-  if (callee === undefined) {
-    p.printType(all[0]!.type)
+  if (calleeAttr(op) === undefined) {
+    p.printType(calleeOperands[0]!.type)
     p.print(', ')
   }
   printCallSignature(op, p, args)
