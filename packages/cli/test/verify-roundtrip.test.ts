@@ -42,6 +42,19 @@ describe('tilepass-opt --verify-roundtrip', () => {
     expect(io.out).toBe(plain.out)
   })
 
+  it('keeps region argument locations, which only the generic form prints', () => {
+    const text = `func.func @f(%lb: index, %ub: index, %x: f32) -> f32 {
+  %0 = scf.for %i = %lb to %ub step %lb iter_args(%acc = %x) -> (f32) {
+    scf.yield %acc : f32
+  }
+  return %0 : f32
+}
+`
+    const io = memoryIO({ 'in.mlir': text })
+    expect(main(['--verify-roundtrip', 'in.mlir'], io)).toBe(0)
+    expect(io.err).toBe('')
+  })
+
   it('lists the option as mlir-opt does', () => {
     const io = memoryIO()
     expect(main(['--help'], io)).toBe(0)
