@@ -294,8 +294,8 @@ function invokeTail(rng: Random, f: number, x: string, indirect: boolean): strin
     const bundles = rng.chance(0.3) ? ` ["tag"(${x} : i32), "none"()]` : ''
     call = `llvm.invoke @eh_callee(${x}) to ^ehn${f}(${x} : i32) unwind ^ehu${f}${bundles} : (i32) -> i32`
   }
-  const clauses = [rng.chance(0.5) ? 'cleanup' : '', rng.chance(0.6) ? `(catch %ehnull${f} : !llvm.ptr)` : '', rng.chance(0.6) ? `(catch %ehti${f} : !llvm.ptr)` : '']
-  if (clauses.every((c) => c === '')) {
+  const clauses: string[] = [rng.chance(0.5) ? 'cleanup' : '', rng.chance(0.6) ? `(catch %ehnull${f} : !llvm.ptr)` : '', rng.chance(0.6) ? `(catch %ehti${f} : !llvm.ptr)` : '']
+  if (!clauses.some((c) => c !== '')) {
     clauses[0] = 'cleanup'
   }
   lines.push(
