@@ -378,6 +378,21 @@ export {
   LLVMLoopAttr,
   isLoopAttrMnemonic,
 } from './llvm/index.ts'
+// The llvm dialect's exception handling and block addresses.
+export {
+  LLVMInvokeOp,
+  LLVMLandingpadOp,
+  LLVMResumeOp,
+  getLLVMInvokeArgOperands,
+  llvmExceptionOps,
+  LLVMBlockAddressOp,
+  LLVMBlockTagOp,
+  getBlockAddressFunction,
+  getBlockAddressTagOp,
+  llvmBlockAddressOps,
+  LLVMBlockAddressAttr,
+  LLVMBlockTagAttr,
+} from './llvm/index.ts'
 export type {
   LoopAttrMnemonic,
   ScopeAttrMnemonic,

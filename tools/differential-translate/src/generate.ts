@@ -276,6 +276,53 @@ class FunctionBuilder {
   }
 }
 
+/**
+ * Lines that continue function `f`'s current block with an `llvm.invoke` of `x` (direct,
+ * vararg, bundled or, with `indirect`, through a function pointer and fastcc) whose unwind
+ * block is a landing pad (cleanup and/or catch clauses) that resumes; the normal block
+ * receives `x` as an argument and passes it, and the invoke's result, on.
+ */
+function invokeTail(rng: Random, f: number, x: string, indirect: boolean): string[] {
+  const lines = [`  %ehnull${f} = llvm.mlir.zero : !llvm.ptr`, `  %ehti${f} = llvm.mlir.addressof @eh_typeinfo : !llvm.ptr`]
+  let call: string
+  if (indirect) {
+    lines.push(`  %ehfp${f} = llvm.mlir.addressof @eh_callee : !llvm.ptr`)
+    call = `llvm.invoke ${rng.chance(0.5) ? 'fastcc ' : ''}%ehfp${f}(${x}) to ^ehn${f}(${x} : i32) unwind ^ehu${f} : !llvm.ptr, (i32) -> i32`
+  } else if (rng.chance(0.3)) {
+    call = `llvm.invoke @eh_vararg(${x}, ${x}) to ^ehn${f}(${x} : i32) unwind ^ehu${f} vararg(!llvm.func<i32 (i32, ...)>) : (i32, i32) -> i32`
+  } else {
+    const bundles = rng.chance(0.3) ? ` ["tag"(${x} : i32), "none"()]` : ''
+    call = `llvm.invoke @eh_callee(${x}) to ^ehn${f}(${x} : i32) unwind ^ehu${f}${bundles} : (i32) -> i32`
+  }
+  const clauses: string[] = [rng.chance(0.5) ? 'cleanup' : '', rng.chance(0.6) ? `(catch %ehnull${f} : !llvm.ptr)` : '', rng.chance(0.6) ? `(catch %ehti${f} : !llvm.ptr)` : '']
+  if (!clauses.some((c) => c !== '')) {
+    clauses[0] = 'cleanup'
+  }
+  lines.push(
+    `  %ehr${f} = ${call}`,
+    `^ehu${f}:`,
+    `  %ehlp${f} = llvm.landingpad ${clauses.filter((c) => c !== '').join(' ')} : !llvm.struct<(ptr, i32)>`,
+    `  llvm.resume %ehlp${f} : !llvm.struct<(ptr, i32)>`,
+    `^ehn${f}(%ehv${f}: i32):`,
+    `  llvm.call @eh_sink(%ehv${f}) : (i32) -> ()`,
+    `  llvm.call @eh_sink(%ehr${f}) : (i32) -> ()`,
+  )
+  return lines
+}
+
+/** Lines that store the address of a new block of function `f` (tagged `f`) and branch to it. */
+function blockAddressTail(f: number): string[] {
+  return [
+    `  %bas${f} = llvm.mlir.constant(1 : i64) : i64`,
+    `  %bap${f} = llvm.alloca %bas${f} x !llvm.ptr : (i64) -> !llvm.ptr`,
+    `  %ba${f} = llvm.blockaddress <function = @f${f}, tag = <id = ${f}>> : !llvm.ptr`,
+    `  llvm.br ^tagged${f}`,
+    `^tagged${f}:`,
+    `  llvm.blocktag <id = ${f}>`,
+    `  llvm.store %ba${f}, %bap${f} : !llvm.ptr, !llvm.ptr`,
+  ]
+}
+
 /** Generates module `seed`. */
 export function generateTranslationModule(seed: number): GeneratedModule {
   const rng = new Random(seed)
@@ -297,6 +344,8 @@ export function generateTranslationModule(seed: number): GeneratedModule {
     out.push('llvm.func @helper(i32, f32) -> f32')
   }
   const nfuncs = rng.int(1, 2)
+  let needsEH = false
+  const globalsAfter: string[] = []
   for (let f = 0; f < nfuncs; f++) {
     const params: [string, Ty | 'ptr' | 'ptr1' | 'ptr3'][] = []
     const np = rng.int(1, 5)
@@ -375,9 +424,40 @@ export function generateTranslationModule(seed: number): GeneratedModule {
       lines.push(...b.body.slice(lines.length))
       lines.push(`  llvm.switch ${s} : i32, ^d [`, '    0: ^c0,', '    5: ^c1,', '    -1: ^c0', '  ]', '^c0:', '  llvm.br ^d', '^c1:', '  llvm.br ^d', '^d:')
     }
+    // Exception handling and block addresses come from their own stream, so that the shapes
+    // above stay what they were for every seed.
+    const extra = new Random(seed * 31 + f + 1)
+    const tail = extra.int(0, 7)
+    if (tail === 3 || tail === 4) {
+      const before = b.body.length
+      const x = b.value('i32')
+      lines.push(...b.body.slice(before), ...invokeTail(extra, f, x, tail === 4))
+      attrs.push('personality = @__gxx_personality_v0')
+      needsEH = true
+    } else if (tail === 5) {
+      lines.push(...blockAddressTail(f))
+      if (extra.chance(0.5)) {
+        globalsAfter.push(
+          `llvm.mlir.global internal constant @ba${f}() {addr_space = 0 : i32} : !llvm.ptr {`,
+          `  %0 = llvm.blockaddress <function = @f${f}, tag = <id = ${f}>> : !llvm.ptr`,
+          '  llvm.return %0 : !llvm.ptr',
+          '}',
+        )
+      }
+    }
     lines.push('  llvm.return')
     const sig = params.map(([name, t]) => `${name}: ${t === 'ptr' || t === 'ptr1' || t === 'ptr3' ? ptrType(t) : spell(t)}`).join(', ')
     out.push(`llvm.func @f${f}(${sig})${attrs.length > 0 ? ` attributes {${attrs.join(', ')}}` : ''} {`, ...lines, '}')
+  }
+  out.push(...globalsAfter)
+  if (needsEH) {
+    out.push(
+      'llvm.func @__gxx_personality_v0(...) -> i32',
+      'llvm.func @eh_callee(i32) -> i32',
+      'llvm.func @eh_vararg(i32, ...) -> i32',
+      'llvm.func @eh_sink(i32)',
+      'llvm.mlir.global external constant @eh_typeinfo() : !llvm.ptr',
+    )
   }
   if (withLayout) {
     out.push('}')

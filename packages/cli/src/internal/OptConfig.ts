@@ -29,6 +29,7 @@ export const OPT_OPTIONS: readonly OptionSpec[] = [
   { name: 'Wunsupported-hints', kind: 'bool', description: 'Warn about unsupported or invalid cuda_tile optimization hints', category: GENERAL },
   { name: 'Werr-hints', kind: 'bool', description: 'Treat cuda_tile optimization hint warnings as errors (with -Wunsupported-hints)', category: GENERAL },
   { name: 'verify-each', kind: 'bool', description: 'Run the verifier after each transformation pass', category: GENERAL },
+  { name: 'verify-roundtrip', kind: 'bool', description: 'Round-trip the IR after parsing and ensure it succeeds', category: GENERAL },
   { name: 'run-reproducer', kind: 'bool', description: 'Run the pipeline stored in the reproducer', category: GENERAL },
   { name: 'show-dialects', kind: 'bool', description: 'Print the list of registered dialects and exit', category: GENERAL },
   {
@@ -361,6 +362,8 @@ export interface OptConfig {
   readonly warnUnsupportedHints: boolean
   readonly errorOnHints: boolean
   readonly verifyEach: boolean
+  /** `--verify-roundtrip`: print the parsed IR, parse it back and compare (see `doVerifyRoundTrip`). */
+  readonly verifyRoundtrip: boolean
   readonly showDialects: boolean
   /** `--run-reproducer`: run the pipeline stored in the input's `mlir_reproducer` resource. */
   readonly runReproducer: boolean
@@ -420,6 +423,7 @@ export function optConfigFromCommandLine(cl: ParsedCommandLine): OptConfig {
     warnUnsupportedHints: flag('Wunsupported-hints'),
     errorOnHints: flag('Werr-hints'),
     verifyEach: flag('verify-each', true),
+    verifyRoundtrip: flag('verify-roundtrip'),
     showDialects: flag('show-dialects'),
     runReproducer: flag('run-reproducer'),
     printOpOnDiagnostic: flag('mlir-print-op-on-diagnostic', true),

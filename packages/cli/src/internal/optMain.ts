@@ -28,6 +28,7 @@ import { registerToolDialects } from './registerDialects.ts'
 import { setHintDiagnostics } from '@tilepass/cuda-tile'
 import { rethrowLargeStackRequired } from './largeStack.ts'
 import { parseTileBytecode, readOptInput } from './translateCudaTile.ts'
+import { doVerifyRoundTrip } from './verifyRoundtrip.ts'
 import { RunInstrumentation, formatInternalError } from './RunInstrumentation.ts'
 
 /** @internal Creates the context of one input chunk, with every dialect the tool knows registered. */
@@ -253,6 +254,9 @@ function performActions(
   const verified = verify(op)
   parserScope.end()
   if (!verified) {
+    return false
+  }
+  if (config.verifyRoundtrip && !doVerifyRoundTrip(op, parsed, createToolContext(config))) {
     return false
   }
   const pipelineConfig = config.runReproducer ? withReproducerPipeline(config, parsed.externalResources) : config

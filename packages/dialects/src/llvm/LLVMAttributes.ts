@@ -14,6 +14,7 @@ import {
 } from '@tilepass/ir'
 import { isLoopAttrMnemonic, LLVMLoopAttr, parseLoopAttr, printLoopAttr } from './LLVMLoopAttributes.ts'
 import { isScopeAttrMnemonic, LLVMScopeAttr, parseScopeAttr, printScopeAttr } from './LLVMScopeAttributes.ts'
+import { isBlockAddressAttrMnemonic, parseBlockAddressAttr, printBlockAddressAttr } from './LLVMBlockAddressAttributes.ts'
 
 /** `LLVM::Linkage` case names in enum order. */
 export const LinkageNames: readonly string[] = [
@@ -484,6 +485,9 @@ export function parseLLVMAttribute(parser: OpAsmParser): Attribute | undefined {
       if (isScopeAttrMnemonic(mnemonic)) {
         return parseScopeAttr(parser, mnemonic)
       }
+      if (isBlockAddressAttrMnemonic(mnemonic)) {
+        return parseBlockAddressAttr(parser, mnemonic)
+      }
       parser.emitError(loc, `unknown attribute \`${mnemonic}\` in dialect \`llvm\``).report()
       return undefined
   }
@@ -513,5 +517,7 @@ export function printLLVMAttribute(attr: Attribute, printer: OpAsmPrinter): void
     printLoopAttr(attr, printer)
   } else if (attr instanceof LLVMScopeAttr) {
     printScopeAttr(attr, printer)
+  } else {
+    printBlockAddressAttr(attr, printer)
   }
 }

@@ -26,12 +26,18 @@ import { llvmInlineAsmOps } from './LLVMInlineAsmOps.ts'
 import { llvmAliasOps } from './LLVMAliasOps.ts'
 import { llvmAtomicOps } from './LLVMAtomicOps.ts'
 import { llvmIntrinsicOps } from './LLVMIntrinsicOps.ts'
+import { llvmExceptionOps } from './LLVMExceptionOps.ts'
+import { LLVMBlockAddressOp, llvmBlockAddressOps } from './LLVMBlockAddressOps.ts'
+import { LLVMBlockAddressAttr } from './LLVMBlockAddressAttributes.ts'
 import { LLVMFunctionType, LLVMPointerType, isCompatibleType, parseLLVMType, printLLVMType } from './LLVMTypes.ts'
 
 /** Creates `llvm.mlir.constant` for a folded integer/float/dense `value` of `type`, or null. */
 export function materializeLLVMConstant(builder: OpBuilder, value: Attribute, type: Type, loc: Location): Operation | null {
   if (value instanceof SymbolRefAttr && type instanceof LLVMPointerType) {
     return LLVMAddressOfOp.build(builder, loc, { attributes: { global_name: value }, results: [type] })
+  }
+  if (value instanceof LLVMBlockAddressAttr && type instanceof LLVMPointerType) {
+    return LLVMBlockAddressOp.build(builder, loc, { attributes: { block_addr: value }, results: [type] })
   }
   if (value instanceof LLVMUndefAttr) {
     return LLVMUndefOp.build(builder, loc, { results: [type] })
@@ -109,7 +115,9 @@ export const llvmInlinerInterface: DialectInlinerInterface = {
 /** The `llvm` dialect: LLVM IR types, attributes and ops (the subset the standard lowerings produce). */
 export const LLVMDialect: DialectDefinition = {
   namespace: 'llvm',
-  ops: [...llvmFuncOps, ...llvmAliasOps, ...llvmCoreOps, ...llvmAtomicOps, ...llvmIntrinsicOps, ...llvmInlineAsmOps],
+  ops: [...llvmFuncOps, ...llvmAliasOps, ...llvmCoreOps, ...llvmAtomicOps, ...llvmIntrinsicOps, ...llvmInlineAsmOps,
+    // Exception handling and block addresses.
+    ...llvmExceptionOps, ...llvmBlockAddressOps],
   parseType: (parser) => parseLLVMType(parser),
   printType: (type, printer) => printLLVMType(type, printer),
   parseAttribute: (parser) => parseLLVMAttribute(parser),

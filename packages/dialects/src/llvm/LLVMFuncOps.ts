@@ -60,7 +60,8 @@ import {
   verifySymbolTrait,
 } from '@tilepass/ir'
 import { argAttrArray, parseFunctionResultList } from '../func/FuncOps.ts'
-import { parseOptionalOpBundles, printOpBundles, resolveOpBundles } from './LLVMOpBundles.ts'
+import { verifyLandingpadTypes, verifyUniqueBlockTags } from './LLVMFuncBodyChecks.ts'
+import { parseOptionalOpBundles, printOpBundles, resolveOpBundles, verifyOpBundleTags } from './LLVMOpBundles.ts'
 import { isValidGlobalValueType, parseCommonGlobalAndAlias, printCommonGlobalAndAlias, verifyEffectFreeInitializer } from './LLVMAliasOps.ts'
 import {
   CConvAttr,
@@ -411,6 +412,9 @@ function verifyFunc(op: Operation): LogicalResult {
           .fail()
       }
     }
+    if (!verifyLandingpadTypes(op) || !verifyUniqueBlockTags(op)) {
+      return false
+    }
   }
   return true
 }
@@ -545,7 +549,8 @@ export const LLVMReturnOp: OdsOp = defineOp({
 
 // ---- llvm.call ---------------------------------------------------------------------------
 
-function calleeAttr(op: Operation): SymbolRefAttr | undefined {
+/** @internal The `callee` of a direct call or invoke, undefined for an indirect one. */
+export function calleeAttr(op: Operation): SymbolRefAttr | undefined {
   const c = op.getAttr('callee')
   return c instanceof SymbolRefAttr ? c : undefined
 }
@@ -591,43 +596,18 @@ export function parseCallSignature(parser: OpAsmParser): CallSignature | undefin
   return parseFunctionResultList(parser, sig.results, sig.resultAttrs) ? sig : undefined
 }
 
-function parseCall(parser: OpAsmParser, state: OperationState): LogicalResult {
+/**
+ * @internal Parses the trailing `: (ptr-type ,)? (types {attrs}) -> result` of `llvm.call` and
+ * `llvm.invoke` (upstream's `parseCallTypeAndResolveOperands`): resolves the callee pointer
+ * and `args` into `state.operands`, adds `arg_attrs`/`res_attrs` and the result type.
+ */
+export function parseCallTrailingTypes(
+  parser: OpAsmParser,
+  state: OperationState,
+  calleeOperand: UnresolvedOperand | undefined,
+  args: readonly UnresolvedOperand[],
+): LogicalResult {
   const ctx = parser.context
-  const cconv = parser.parseOptionalKeywordOneOf(CConvNames) ?? 'ccc'
-  state.addProperty('CConv', CConvAttr.get(ctx, cconv))
-  const tk = parser.parseOptionalKeywordOneOf(TailCallKindNames) ?? 'none'
-  state.addProperty('TailCallKind', TailCallKindAttr.get(ctx, tk))
-  const sym = parser.parseOptionalSymbolName()
-  let calleeOperand: UnresolvedOperand | undefined
-  if (sym !== undefined) {
-    state.addProperty('callee', SymbolRefAttr.get(ctx, sym))
-  } else {
-    calleeOperand = parser.parseOperand()
-    if (calleeOperand === undefined) {
-      return false
-    }
-  }
-  if (!parser.parseLParen()) {
-    return false
-  }
-  const args = parser.parseOperandList('none')
-  if (args === undefined || !parser.parseRParen()) {
-    return false
-  }
-  if (parser.parseOptionalKeyword('vararg')) {
-    if (!parser.parseLParen()) {
-      return false
-    }
-    const vt = parser.parseType()
-    if (vt === undefined || !parser.parseRParen()) {
-      return false
-    }
-    state.addProperty('var_callee_type', TypeAttr.get(vt))
-  }
-  const bundles = parseOptionalOpBundles(parser)
-  if (bundles === undefined || !parser.parseOptionalAttrDict(state.attributes)) {
-    return false
-  }
   const colonLoc = parser.getCurrentLocation()
   if (!parser.parseColon()) {
     return false
@@ -667,13 +647,64 @@ function parseCall(parser: OpAsmParser, state: OperationState): LogicalResult {
   if (resAttrs !== null) {
     state.addProperty('res_attrs', resAttrs)
   }
+  state.addTypes(sig.results)
+  return true
+}
+
+/** @internal Parses an optional ` vararg(!llvm.func<...>)` of a call or invoke into `var_callee_type`. */
+export function parseOptionalVarCalleeType(parser: OpAsmParser, state: OperationState): LogicalResult {
+  if (parser.parseOptionalKeyword('vararg')) {
+    if (!parser.parseLParen()) {
+      return false
+    }
+    const vt = parser.parseType()
+    if (vt === undefined || !parser.parseRParen()) {
+      return false
+    }
+    state.addProperty('var_callee_type', TypeAttr.get(vt))
+  }
+  return true
+}
+
+function parseCall(parser: OpAsmParser, state: OperationState): LogicalResult {
+  const ctx = parser.context
+  const cconv = parser.parseOptionalKeywordOneOf(CConvNames) ?? 'ccc'
+  state.addProperty('CConv', CConvAttr.get(ctx, cconv))
+  const tk = parser.parseOptionalKeywordOneOf(TailCallKindNames) ?? 'none'
+  state.addProperty('TailCallKind', TailCallKindAttr.get(ctx, tk))
+  const sym = parser.parseOptionalSymbolName()
+  let calleeOperand: UnresolvedOperand | undefined
+  if (sym !== undefined) {
+    state.addProperty('callee', SymbolRefAttr.get(ctx, sym))
+  } else {
+    calleeOperand = parser.parseOperand()
+    if (calleeOperand === undefined) {
+      return false
+    }
+  }
+  if (!parser.parseLParen()) {
+    return false
+  }
+  const args = parser.parseOperandList('none')
+  if (args === undefined || !parser.parseRParen()) {
+    return false
+  }
+  if (!parseOptionalVarCalleeType(parser, state)) {
+    return false
+  }
+  const bundles = parseOptionalOpBundles(parser)
+  if (bundles === undefined || !parser.parseOptionalAttrDict(state.attributes)) {
+    return false
+  }
+  if (!parseCallTrailingTypes(parser, state, calleeOperand, args)) {
+    return false
+  }
   const numCallee = args.length + (calleeOperand !== undefined ? 1 : 0)
   const numBundleOperands = resolveOpBundles(parser, bundles, state, state.operands)
   if (numBundleOperands === undefined) {
     return false
   }
   state.addProperty('operandSegmentSizes', DenseArrayAttr.getI32(ctx, [numCallee, numBundleOperands]))
-  state.addTypes(sig.results)
   return true
 }
 
@@ -687,23 +718,10 @@ function printCall(op: Operation, p: OpAsmPrinter): void {
   if (tk instanceof TailCallKindAttr && tk.kind !== 'none') {
     p.print(tk.kind + ' ')
   }
-  const callee = calleeAttr(op)
-  const all = LLVMCallOp.operandValues(op, 'callee_operands')
-  if (callee !== undefined) {
-    p.printSymbolName(callee.rootReference)
-  } else {
-    p.printOperand(all[0]!)
-  }
-  const args = callee !== undefined ? all : all.slice(1)
-  p.print('(')
-  p.printOperands(args)
+  const calleeOperands = LLVMCallOp.operandValues(op, 'callee_operands')
+  const args = printCalleeAndArgs(op, p, calleeOperands)
   p.print(')')
-  const vt = op.getAttr('var_callee_type')
-  if (vt instanceof TypeAttr) {
-    p.print(' vararg(')
-    p.printType(vt.value)
-    p.print(')')
-  }
+  printOptionalVarCalleeType(op, p)
   printOpBundles(op, p, LLVMCallOp.operandValues(op, 'op_bundle_operands'))
   const elided = ['callee', 'TailCallKind', 'var_callee_type', 'CConv', 'operandSegmentSizes', 'op_bundle_sizes', 'op_bundle_tags', 'arg_attrs', 'res_attrs']
   const fmf = op.getAttr('fastmathFlags')
@@ -711,9 +729,42 @@ function printCall(op: Operation, p: OpAsmPrinter): void {
     elided.push('fastmathFlags')
   }
   p.printOptionalAttrDict(op.getAttrs(), elided)
+  printCallTrailingTypes(op, p, calleeOperands, args)
+}
+
+/**
+ * @internal Prints `@f(args` or `%ptr(args` (without the closing parenthesis) of a call or
+ * invoke whose callee operands (the pointer of an indirect call first) are `calleeOperands`;
+ * returns the arguments.
+ */
+export function printCalleeAndArgs(op: Operation, p: OpAsmPrinter, calleeOperands: readonly Value[]): readonly Value[] {
+  const callee = calleeAttr(op)
+  if (callee !== undefined) {
+    p.printSymbolName(callee.rootReference)
+  } else {
+    p.printOperand(calleeOperands[0]!)
+  }
+  const args = callee !== undefined ? calleeOperands : calleeOperands.slice(1)
+  p.print('(')
+  p.printOperands(args)
+  return args
+}
+
+/** @internal Prints ` vararg(!llvm.func<...>)` when `op` has a `var_callee_type`. */
+export function printOptionalVarCalleeType(op: Operation, p: OpAsmPrinter): void {
+  const vt = op.getAttr('var_callee_type')
+  if (vt instanceof TypeAttr) {
+    p.print(' vararg(')
+    p.printType(vt.value)
+    p.print(')')
+  }
+}
+
+/** @internal Prints ` : (ptr-type, )? signature` of a call or invoke (see `printCalleeAndArgs`). */
+export function printCallTrailingTypes(op: Operation, p: OpAsmPrinter, calleeOperands: readonly Value[], args: readonly Value[]): void {
   p.print(' : ')
-  if (callee === undefined) {
-    p.printType(all[0]!.type)
+  if (calleeAttr(op) === undefined) {
+    p.printType(calleeOperands[0]!.type)
     p.print(', ')
   }
   printCallSignature(op, p, args)
@@ -751,8 +802,8 @@ export function printCallSignature(op: Operation, p: OpAsmPrinter, args: readonl
   }
 }
 
-/** Checks a call's `var_callee_type` against its operands and result (upstream's order). */
-function verifyCallVarCalleeType(op: Operation): LogicalResult {
+/** @internal Checks a call's or invoke's `var_callee_type` against its arguments `args` and result (upstream's order). */
+export function verifyCallVarCalleeType(op: Operation, args: readonly Value[] = getLLVMCallArgOperands(op)): LogicalResult {
   const vt = op.getAttr('var_callee_type')
   if (!(vt instanceof TypeAttr && vt.value instanceof LLVMFunctionType)) {
     return true
@@ -761,7 +812,6 @@ function verifyCallVarCalleeType(op: Operation): LogicalResult {
   if (!ft.isVarArg) {
     return op.emitOpError('expected var_callee_type to be a variadic function type').fail()
   }
-  const args = getLLVMCallArgOperands(op)
   if (ft.params.length > args.length) {
     return op.emitOpError(`expected var_callee_type to have at most ${args.length} parameters`).fail()
   }
@@ -846,7 +896,8 @@ function verifyCallSymbolUses(op: Operation): LogicalResult {
   return true
 }
 
-const LLVMFunctionTypeC = attrConstraint('type attribute of LLVM function type', (a) => a instanceof TypeAttr && a.value instanceof LLVMFunctionType)
+/** @internal `TypeAttrOf<LLVM_FunctionType>`. */
+export const LLVMFunctionTypeC = attrConstraint('type attribute of LLVM function type', (a) => a instanceof TypeAttr && a.value instanceof LLVMFunctionType)
 
 /** `llvm.call @f(%a) : (i32) -> i32` / `llvm.call %fp(%a) : !llvm.ptr, (i32) -> ()`. */
 export const LLVMCallOp: OdsOp = defineOp({
@@ -887,6 +938,7 @@ export const LLVMCallOp: OdsOp = defineOp({
   ],
   parse: parseCall,
   print: printCall,
+  verify: verifyOpBundleTags,
   verifySymbolUses: verifyCallSymbolUses,
 })
 

@@ -7,6 +7,8 @@ import {
   ArrayAttr,
   DenseArrayAttr,
   StringAttr,
+  type Location,
+  type LogicalResult,
   type OpAsmParser,
   type OpAsmPrinter,
   type Operation,
@@ -18,6 +20,8 @@ import {
 
 /** Parsed operand bundles, before their operands are resolved. */
 export class ParsedOpBundles {
+  /** Where the `[` of the list is (upstream reports operand/type count mismatches there). */
+  loc: Location | null = null
   readonly tags: string[] = []
   readonly operands: UnresolvedOperand[][] = []
   readonly types: Type[][] = []
@@ -28,10 +32,12 @@ export class ParsedOpBundles {
  * (diagnosed).
  */
 export function parseOptionalOpBundles(parser: OpAsmParser): ParsedOpBundles | null | undefined {
+  const loc = parser.getCurrentLocation()
   if (!parser.parseOptionalLSquare()) {
     return null
   }
   const bundles = new ParsedOpBundles()
+  bundles.loc = loc
   if (parser.parseOptionalRSquare()) {
     return bundles
   }
@@ -78,7 +84,14 @@ export function resolveOpBundles(parser: OpAsmParser, bundles: ParsedOpBundles |
   if (bundles !== null) {
     for (let i = 0; i < bundles.tags.length; i++) {
       const ops = bundles.operands[i]!
-      if (!parser.resolveOperands(ops, bundles.types[i]!, parser.getNameLoc(), operands)) {
+      const types = bundles.types[i]!
+      if (ops.length !== types.length) {
+        // Upstream never advances the bundle index of this message: it always says #0.
+        const at = bundles.loc ?? parser.getNameLoc()
+        parser.emitError(at, `expected ${ops.length} types for operand bundle operands for operand bundle #0, but actually got ${types.length}`).report()
+        return undefined
+      }
+      if (!parser.resolveOperands(ops, types, parser.getNameLoc(), operands)) {
         return undefined
       }
       sizes.push(ops.length)
@@ -126,4 +139,22 @@ export function printOpBundles(op: Operation, p: OpAsmPrinter, bundleOperands: r
     p.print(')')
   }
   p.print(']')
+}
+
+/**
+ * Upstream's `verifyOperandBundles`: every `op_bundle_tags` entry is a string and there is
+ * one tag per bundle (`bundleCount`, the length of `op_bundle_sizes`).
+ */
+export function verifyOpBundleTags(op: Operation): LogicalResult {
+  const sizes = op.getAttr('op_bundle_sizes')
+  const tags = op.getAttr('op_bundle_tags')
+  if (tags instanceof ArrayAttr && !tags.elements.every((t) => t instanceof StringAttr)) {
+    return op.emitError('operand bundle tag must be a StringAttr').fail()
+  }
+  const numBundles = sizes instanceof DenseArrayAttr ? sizes.values.length : 0
+  const numTags = tags instanceof ArrayAttr ? tags.elements.length : 0
+  if (numBundles !== numTags) {
+    return op.emitError(`expected ${numBundles} operand bundle tags, but actually got ${numTags}`).fail()
+  }
+  return true
 }

@@ -188,6 +188,10 @@ export type {
   BuildLLVMFuncOptions,
   BuildLLVMCallOptions,
 } from './LLVMFuncOps.ts'
+// Exception handling and block addresses.
+export { LLVMInvokeOp, LLVMLandingpadOp, LLVMResumeOp, getLLVMInvokeArgOperands, llvmExceptionOps } from './LLVMExceptionOps.ts'
+export { LLVMBlockAddressOp, LLVMBlockTagOp, getBlockAddressFunction, getBlockAddressTagOp, llvmBlockAddressOps } from './LLVMBlockAddressOps.ts'
+export { LLVMBlockAddressAttr, LLVMBlockTagAttr } from './LLVMBlockAddressAttributes.ts'
 export {
   materializeLLVMConstant,
   llvmInlinerInterface,

@@ -42,6 +42,8 @@ import {
   AtomicBinOpNames,
   ICmpPredicateNames,
   FCmpPredicateNames,
+  type LLVMBlockAddressAttr,
+  type LLVMBlockTagAttr,
 } from '@tilepass/dialects'
 import {
   IRConstant,
@@ -124,6 +126,8 @@ export class IRModuleBuilder {
   readonly functions: IRFunction[] = []
   private readonly functionIndex = new Map<string, IRFunction>()
   private readonly attrGroups = new Map<string, number>()
+  /** The blocks `llvm.blocktag` ops mark, by `blockTagKey`, with the op and whether it is an entry block. */
+  readonly blockTags: Map<string, { label: IRRef; op: Operation; isEntry: boolean }> = new Map()
 
   constructor(dl: string) {
     this.dataLayout = new DataLayout(dl)
@@ -257,6 +261,10 @@ export class FunctionTranslation {
   readonly values: Map<Value, IROperand> = new Map()
   readonly blocks: Map<Block, IRBlock> = new Map()
   current!: IRBlock
+  /** The name of the function being translated ('' in a global initializer). */
+  functionName = ''
+  /** Its entry block, which LLVM forbids as a `blockaddress` target. */
+  entry: IRBlock | null = null
 
   constructor(
     readonly module: IRModuleBuilder,
@@ -603,7 +611,9 @@ function translateOp(op: Operation, ft: FunctionTranslation): void {
       const n = ft.lookup(op.getOperand(0), op)
       const as = (resType as LLVMPointerType).addressSpace
       const parts: Part[] = [`alloca ${fmtType(et, op)}`]
-      if (!(n instanceof IRConstant && n.kind === 'int' && n.bits === 1n)) {
+      // LLVM leaves out only an `i32 1` array size.
+      const sizeType = op.getOperand(0).type
+      if (!(n instanceof IRConstant && n.kind === 'int' && n.bits === 1n && sizeType instanceof IntegerType && sizeType.width === 32)) {
         parts.push(', ', ...ft.typed(op.getOperand(0), op))
       }
       parts.push(`, align ${align}${as !== 0 ? `, addrspace(${as})` : ''}`)
@@ -671,6 +681,26 @@ function translateOp(op: Operation, ft: FunctionTranslation): void {
     case 'llvm.call':
       translateCall(op, ft)
       return
+    case 'llvm.invoke':
+      translateInvoke(op, ft)
+      return
+    case 'llvm.landingpad':
+      translateLandingpad(op, ft)
+      return
+    case 'llvm.resume':
+      ft.emit(null, ['resume ', ...ft.typed(op.getOperand(0), op)])
+      return
+    case 'llvm.blocktag': {
+      const tag = op.getAttr('tag') as LLVMBlockTagAttr
+      ft.module.blockTags.set(blockTagKey(ft.functionName, tag.tagId), { label: ft.current.label, op, isEntry: ft.current === ft.entry })
+      return
+    }
+    case 'llvm.blockaddress': {
+      const addr = op.getAttr('block_addr') as LLVMBlockAddressAttr
+      const fn = addr.func.rootReference
+      ft.setConstant(res!, IRConstant.expr(resType!, `blockaddress(@${quoteIdentifier(fn)}, ${BLOCK_REF}${blockTagKey(fn, addr.tag.tagId)}${BLOCK_REF})`))
+      return
+    }
     case 'llvm.inline_asm': {
       const retType = resType ?? LLVMVoidType.get(op.context)
       let kw = op.getAttr('has_side_effects') !== undefined ? 'sideeffect ' : ''
@@ -744,6 +774,140 @@ function translateOp(op: Operation, ft: FunctionTranslation): void {
     default:
       throw new TranslationError(op, `cannot be converted to LLVM IR: missing \`LLVMTranslationDialectInterface\` registration for dialect for op: ${name}`)
   }
+}
+
+// ---- exception handling and block addresses ----------------------------------------------
+
+/** Delimits the block of a `blockaddress` constant until every function is numbered. */
+const BLOCK_REF = '\u0001'
+
+function blockTagKey(fn: string, tag: number): string {
+  return `${fn}\u0002${tag}`
+}
+
+/**
+ * Replaces the block references of `blockaddress` constants in `text` by the numbers of the
+ * blocks their tags mark (known only once every function body is numbered); LLVM's verifier
+ * rejects a used address of an entry block.
+ */
+function resolveBlockAddresses(text: string, module: IRModuleBuilder): string {
+  if (!text.includes(BLOCK_REF)) {
+    return text
+  }
+  const pieces = text.split(BLOCK_REF)
+  // Odd pieces are the keys between a pair of delimiters.
+  for (let i = 1; i < pieces.length; i += 2) {
+    const key = pieces[i]!
+    const target = module.blockTags.get(key)
+    if (target === undefined) {
+      throw new Error(`no block is tagged '${key}'`)
+    }
+    if (target.isEntry) {
+      throw new TranslationError(target.op, 'blockaddress may not be used with the entry block!')
+    }
+    pieces[i] = `%${target.label.slot}`
+  }
+  return pieces.join('')
+}
+
+/** `invoke cc ret (params, ...) @f(args) [bundles]\n          to label %n unwind label %u`. */
+function translateInvoke(op: Operation, ft: FunctionTranslation): void {
+  if (op.getAttr('branch_weights') !== undefined) {
+    throw new TranslationError(op, 'branch weights are not supported by the translation yet')
+  }
+  const segs = i64Array(op.getAttr('operandSegmentSizes'))
+  const operands = op.getOperands()
+  const bundleStart = segs[0]! + segs[1]! + segs[2]!
+  const parts = callSiteParts(op, ft, 'invoke ', operands.slice(0, segs[0]), operands.slice(bundleStart, bundleStart + (segs[3] ?? 0)))
+  const normal = ft.blocks.get(op.getSuccessor(0))!
+  const unwind = ft.blocks.get(op.getSuccessor(1))!
+  normal.preds.unshift(ft.current)
+  unwind.preds.unshift(ft.current)
+  parts.push('\n          to label ', normal.label, ' unwind label ', unwind.label)
+  const res = op.numResults > 0 ? op.getResult(0) : undefined
+  ft.emit(res?.type ?? LLVMVoidType.get(op.context), parts, res)
+}
+
+/**
+ * The call site of `llvm.call` or `llvm.invoke` after `keyword` (`call fast `, `invoke `):
+ * calling convention, result attributes, type (the whole function type of a vararg callee),
+ * callee (`@f` or a pointer among `calleeOperands`), arguments with their attributes and the
+ * operand bundles.
+ */
+function callSiteParts(op: Operation, ft: FunctionTranslation, keyword: string, calleeOperands: readonly Value[], bundleOperands: readonly Value[]): Part[] {
+  const callee = op.getAttr('callee')
+  const direct = callee instanceof SymbolRefAttr
+  const args = direct ? calleeOperands : calleeOperands.slice(1)
+  const retType = op.numResults > 0 ? op.getResult(0).type : LLVMVoidType.get(op.context)
+  const cconv = (op.getAttr('CConv') as CConvAttr | undefined)?.cconv ?? 'ccc'
+  // A call of a variadic function spells the callee's whole type (`call i32 (ptr, ...) @printf`).
+  const varType = op.getAttr('var_callee_type')
+  const calleeType = varType instanceof TypeAttr && varType.value instanceof LLVMFunctionType && varType.value.isVarArg ? varType.value : null
+  const resAttrs = op.getAttr('res_attrs')
+  const retAttrText = resAttrs instanceof ArrayAttr ? paramAttributes(resAttrs.elements[0], op) : ''
+  let typeText = (retAttrText === '' ? '' : retAttrText + ' ') + fmtType(retType, op)
+  if (calleeType !== null) {
+    typeText += ` (${[...calleeType.params.map((t) => fmtType(t, op)), '...'].join(', ')})`
+  }
+  const parts: Part[] = [`${keyword}${cconv === 'ccc' ? '' : cconvName(cconv) + ' '}${typeText} `]
+  parts.push(direct ? `@${quoteIdentifier(callee.rootReference)}` : ft.lookup(calleeOperands[0]!, op), '(')
+  const argAttrs = op.getAttr('arg_attrs')
+  args.forEach((v, i) => {
+    const pa = argAttrs instanceof ArrayAttr ? paramAttributes(argAttrs.elements[i], op) : ''
+    parts.push((i > 0 ? ', ' : '') + fmtType(v.type, op) + ' ' + (pa === '' ? '' : pa + ' '), ft.lookup(v, op))
+  })
+  parts.push(')', ...opBundleParts(op, bundleOperands, ft))
+  return parts
+}
+
+/** ` [ "tag"(i32 %a), "other"() ]` for the operand bundles of a call-like op, or nothing. */
+function opBundleParts(op: Operation, bundleOperands: readonly Value[], ft: FunctionTranslation): Part[] {
+  const tags = op.getAttr('op_bundle_tags')
+  const sizes = i64Array(op.getAttr('op_bundle_sizes'))
+  if (!(tags instanceof ArrayAttr) || sizes.length === 0) {
+    return []
+  }
+  const parts: Part[] = [' [ ']
+  let at = 0
+  sizes.forEach((n, i) => {
+    parts.push(`${i > 0 ? ', ' : ''}"${escapeString((tags.elements[i] as StringAttr).value)}"(`)
+    for (let k = 0; k < n; k++) {
+      parts.push(k > 0 ? ', ' : '', ...ft.typed(bundleOperands[at + k]!, op))
+    }
+    at += n
+    parts.push(')')
+  })
+  parts.push(' ]')
+  return parts
+}
+
+/**
+ * `landingpad T` with `cleanup` and one `catch`/`filter` line per constant clause (an array
+ * clause is a filter); as upstream, a clause that is not a constant is left out.
+ */
+function translateLandingpad(op: Operation, ft: FunctionTranslation): void {
+  const res = op.getResult(0)
+  const parts: Part[] = [`landingpad ${fmtType(res.type, op)}`]
+  if (op.getAttr('cleanup') !== undefined) {
+    parts.push('\n          cleanup')
+  }
+  for (const v of op.getOperands()) {
+    const c = ft.lookup(v, op)
+    if (!(c instanceof IRConstant)) {
+      continue
+    }
+    if (v.type instanceof LLVMArrayType) {
+      // LLVM's verifier takes a filter only as a ConstantArray or zeroinitializer: an array
+      // of integers or floats is a ConstantDataArray (and undef/poison are neither).
+      const et = v.type.elementType
+      const isData = et instanceof IntegerType || et instanceof FloatType
+      if (c.kind !== 'zero' && (c.kind !== 'aggregate' || isData)) {
+        throw new TranslationError(op, 'Filter operand is not an array of constants!')
+      }
+    }
+    parts.push(v.type instanceof LLVMArrayType ? '\n          filter ' : '\n          catch ', c.printWithType())
+  }
+  ft.emit(res.type, parts, res)
 }
 
 function translateGEP(op: Operation, ft: FunctionTranslation): void {
@@ -868,37 +1032,38 @@ function foldConstantGEP(op: Operation, ft: FunctionTranslation, et: Type, gepBa
 }
 
 function translateCall(op: Operation, ft: FunctionTranslation): void {
-  rejectOpBundles(op)
-  const callee = op.getAttr('callee')
-  if (!(callee instanceof SymbolRefAttr)) {
-    throw new TranslationError(op, 'indirect calls are not supported by the translation yet')
-  }
-  const res = op.numResults > 0 ? op.getResult(0) : undefined
-  const retType = res?.type ?? LLVMVoidType.get(op.context)
+  const segs = i64Array(op.getAttr('operandSegmentSizes'))
+  const operands = op.getOperands()
   const tail = (op.getAttr('TailCallKind') as { kind?: string } | undefined)?.kind ?? 'none'
-  const cconv = (op.getAttr('CConv') as CConvAttr | undefined)?.cconv ?? 'ccc'
-  const prefix = tail === 'none' ? '' : `${tail} `
-  // A call of a variadic function spells the callee's whole type (`call i32 (ptr, ...) @printf`).
-  const varType = op.getAttr('var_callee_type')
-  const calleeType = varType instanceof TypeAttr && varType.value instanceof LLVMFunctionType && varType.value.isVarArg ? varType.value : null
-  const typeText = calleeType === null ? fmtType(retType, op) : `${fmtType(retType, op)} (${[...calleeType.params.map((t) => fmtType(t, op)), '...'].join(', ')})`
-  const parts: Part[] = [`${prefix}call ${fmfText(op)}${cconv === 'ccc' ? '' : cconvName(cconv) + ' '}${typeText} @${quoteIdentifier(callee.rootReference)}(`]
-  op.getOperands().forEach((v, i) => {
-    parts.push(i > 0 ? ', ' : '', ...ft.typed(v, op))
-  })
-  parts.push(')')
-  ft.emit(retType, parts, res)
+  const keyword = `${tail === 'none' ? '' : `${tail} `}call ${fmfText(op)}`
+  const numCallee = segs[0] ?? operands.length
+  const parts = callSiteParts(op, ft, keyword, operands.slice(0, numCallee), operands.slice(numCallee, numCallee + (segs[1] ?? 0)))
+  const res = op.numResults > 0 ? op.getResult(0) : undefined
+  ft.emit(res?.type ?? LLVMVoidType.get(op.context), parts, res)
 }
 
+/** Calling conventions LLVM spells differently from the dialect (an unnamed one as `ccN`). */
+const CCONV_IR_NAMES: Readonly<Record<string, string>> = {
+  cc_10: 'ghccc',
+  aarch64_vectorcallcc: 'aarch64_vector_pcs',
+  aarch64_sve_vectorcallcc: 'aarch64_sve_vector_pcs',
+  wasm_emscripten_invokecc: 'cc99',
+  m68k_intrcc: 'cc101',
+  avr_builtincc: 'cc86',
+  msp430_builtincc: 'cc94',
+}
+
+/** The LLVM IR spelling of the dialect's calling convention `cconv` (`fastcc`, `ptx_kernel`, `cc11`). */
 function cconvName(cconv: string): string {
-  if (cconv.endsWith('cc') && cconv !== 'ccc') {
-    const base = cconv.slice(0, -2)
-    if (/^cc_\d+$/.test(base)) {
-      return `cc ${base.slice(3)}`
-    }
-    return base
+  const named = CCONV_IR_NAMES[cconv]
+  if (named !== undefined) {
+    return named
   }
-  return cconv
+  if (/^cc_\d+$/.test(cconv)) {
+    return `cc${cconv.slice(3)}`
+  }
+  // The GPU conventions drop the dialect's `cc` suffix; the others keep it.
+  return /^(ptx_|spir_|amdgpu_)/.test(cconv) ? cconv.slice(0, -2) : cconv
 }
 
 function translateIntrinsicOp(op: Operation, ft: FunctionTranslation, base: string): void {
@@ -1110,6 +1275,7 @@ function translateFunction(op: Operation, module: IRModuleBuilder, globals: Read
   const retAttrText = resAttrs instanceof ArrayAttr ? paramAttributes(resAttrs.elements[0], op) : ''
   header += (retAttrText === '' ? '' : retAttrText + ' ') + fmtType(fnType.returnType, op) + ` @${quoteIdentifier(name)}(`
   const ft = new FunctionTranslation(module, globals)
+  ft.functionName = name
   const argRefs: IRRef[] = []
   const argParts: Part[] = []
   fnType.params.forEach((p, i) => {
@@ -1127,7 +1293,10 @@ function translateFunction(op: Operation, module: IRModuleBuilder, globals: Read
   const ua = UnnamedAddrNames[intAttr(op, 'unnamed_addr') ?? 0] ?? ''
   const trailer = `)${ua !== '' ? ' ' + ua : ''}`
   const group = groupText === '' ? -1 : module.attrGroup(groupText)
-  const groupSuffix = group >= 0 ? ` #${group}` : ''
+  // A definition's personality follows its attributes (declarations keep none, as upstream).
+  const personality = op.getAttr('personality')
+  const personalitySuffix = !isDecl && personality instanceof SymbolRefAttr ? ` personality ptr @${quoteIdentifier(personality.rootReference)}` : ''
+  const groupSuffix = (group >= 0 ? ` #${group}` : '') + personalitySuffix
   const f: IRFunction = { name, text: '', fnAttrGroup: groupText, commentAttrs: enums.join(' ') }
   module.addFunction(f)
   if (isDecl) {
@@ -1144,6 +1313,7 @@ function translateFunction(op: Operation, module: IRModuleBuilder, globals: Read
       return ib
     })
     mlirBlocks[0]!.arguments.forEach((a: Value, i: number) => ft.values.set(a, argRefs[i]!))
+    ft.entry = irBlocks[0]!
     // PHIs for the arguments of the other blocks.
     const phis = new Map<Block, IRRef[]>()
     for (const b of blocksInTranslationOrder(mlirBlocks)) {
@@ -1204,6 +1374,11 @@ function successorOperands(term: Operation, index: number): Value[] {
   if (name === 'llvm.cond_br') {
     const segs = i64Array(term.getAttr('operandSegmentSizes'))
     return index === 0 ? ops.slice(1, 1 + segs[1]!) : ops.slice(1 + segs[1]!, 1 + segs[1]! + segs[2]!)
+  }
+  if (name === 'llvm.invoke') {
+    const segs = i64Array(term.getAttr('operandSegmentSizes'))
+    const start = segs[0]! + (index === 0 ? 0 : segs[1]!)
+    return ops.slice(start, start + segs[1 + index]!)
   }
   if (name === 'llvm.switch') {
     const segs = i64Array(term.getAttr('operandSegmentSizes'))
@@ -1278,7 +1453,7 @@ function translateGlobal(op: Operation, globals: ReadonlyMap<string, Type | null
   } else {
     init = constantFromAttr(value, type, op).print()
   }
-  let s = globalValuePrefix(op, name, linkage, true, true)
+  let s = globalValuePrefix(op, name, linkage, true, true, init === '')
   if (as !== 0) {
     s += `addrspace(${as}) `
   }
@@ -1338,10 +1513,13 @@ function rejectAccessMetadata(op: Operation): void {
  * value: `dso_local` only where it is not implied (local linkage, or non-default visibility
  * without `extern_weak`), and only for what the MLIR translation marks dso_local.
  */
-function globalValuePrefix(op: Operation, name: string, linkage: string, dsoLocal: boolean, withUnnamedAddr: boolean): string {
+function globalValuePrefix(op: Operation, name: string, linkage: string, dsoLocal: boolean, withUnnamedAddr: boolean, isDeclaration = false): string {
   let s = `@${quoteIdentifier(name)} = `
   if (linkage !== 'external') {
     s += `${linkage} `
+  } else if (isDeclaration) {
+    // LLVM spells out the linkage of an external global without an initializer.
+    s += 'external '
   }
   const vis = VisibilityNames[intAttr(op, 'visibility_') ?? 0] ?? 'default'
   const implicitDSOLocal = linkage === 'internal' || linkage === 'private' || (vis !== 'default' && linkage !== 'extern_weak')
@@ -1580,7 +1758,7 @@ function translateLegalized(module: Operation): string {
     out += '\n' + groups.join('\n') + '\n'
   }
   out += '\n!llvm.module.flags = !{!0}\n\n!0 = !{i32 2, !"Debug Info Version", i32 3}\n'
-  return out
+  return resolveBlockAddresses(out, irModule)
 }
 
 /** The identified structs used in the module, in first-use order (LLVM prints their bodies first). */
