@@ -14,6 +14,7 @@ import {
 } from '@tilepass/ir'
 import { isLoopAttrMnemonic, LLVMLoopAttr, parseLoopAttr, printLoopAttr } from './LLVMLoopAttributes.ts'
 import { isScopeAttrMnemonic, LLVMScopeAttr, parseScopeAttr, printScopeAttr } from './LLVMScopeAttributes.ts'
+import { parseCGProfileEntryAttr, parseModuleFlagAttr, parseProfileSummaryAttr, printModuleFlagAttribute } from './LLVMModuleFlagAttributes.ts'
 
 /** `LLVM::Linkage` case names in enum order. */
 export const LinkageNames: readonly string[] = [
@@ -477,6 +478,12 @@ export function parseLLVMAttribute(parser: OpAsmParser): Attribute | undefined {
       return LLVMUndefAttr.get(ctx)
     case 'poison':
       return LLVMPoisonAttr.get(ctx)
+    case 'mlir.module_flag':
+      return parseModuleFlagAttr(parser)
+    case 'cgprofile_entry':
+      return parseCGProfileEntryAttr(parser)
+    case 'profile_summary':
+      return parseProfileSummaryAttr(parser)
     default:
       if (isLoopAttrMnemonic(mnemonic)) {
         return parseLoopAttr(parser, mnemonic)
@@ -513,5 +520,7 @@ export function printLLVMAttribute(attr: Attribute, printer: OpAsmPrinter): void
     printLoopAttr(attr, printer)
   } else if (attr instanceof LLVMScopeAttr) {
     printScopeAttr(attr, printer)
+  } else {
+    printModuleFlagAttribute(attr, printer)
   }
 }

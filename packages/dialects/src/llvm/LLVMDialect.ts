@@ -27,6 +27,7 @@ import { llvmAliasOps } from './LLVMAliasOps.ts'
 import { llvmAtomicOps } from './LLVMAtomicOps.ts'
 import { llvmIntrinsicOps } from './LLVMIntrinsicOps.ts'
 import { llvmMathIntrinsicOps } from './LLVMMathIntrinsicOps.ts'
+import { llvmModuleOps } from './LLVMModuleOps.ts'
 import { LLVMFunctionType, LLVMPointerType, isCompatibleType, parseLLVMType, printLLVMType } from './LLVMTypes.ts'
 
 /** Creates `llvm.mlir.constant` for a folded integer/float/dense `value` of `type`, or null. */
@@ -110,7 +111,7 @@ export const llvmInlinerInterface: DialectInlinerInterface = {
 /** The `llvm` dialect: LLVM IR types, attributes and ops (the subset the standard lowerings produce). */
 export const LLVMDialect: DialectDefinition = {
   namespace: 'llvm',
-  ops: [...llvmFuncOps, ...llvmAliasOps, ...llvmCoreOps, ...llvmAtomicOps, ...llvmIntrinsicOps, ...llvmInlineAsmOps, ...llvmMathIntrinsicOps],
+  ops: [...llvmFuncOps, ...llvmAliasOps, ...llvmCoreOps, ...llvmAtomicOps, ...llvmIntrinsicOps, ...llvmInlineAsmOps, ...llvmMathIntrinsicOps, ...llvmModuleOps],
   parseType: (parser) => parseLLVMType(parser),
   printType: (type, printer) => printLLVMType(type, printer),
   parseAttribute: (parser) => parseLLVMAttribute(parser),

@@ -3,7 +3,7 @@
  * common ones (`llvm.intr.acos`, `llvm.intr.sinh`, `llvm.intr.atan2`, `llvm.intr.abs`,
  * `llvm.intr.is.fpclass`, `llvm.intr.sincos`), with upstream's syntax and checks.
  */
-import { I1Attr, I32Attr, Trait, defineOp, type LogicalResult, type OdsOp, type Operation } from '@tilepass/ir'
+import { I1Attr, I32Attr, Trait, defineOp, typeToString, type LogicalResult, type OdsOp, type Operation } from '@tilepass/ir'
 import { DefaultFastmathFlags, FloatOrVector, I1OrVector, IntOrVector, LLVMTypeC } from './LLVMConstraints.ts'
 import { intrinsic } from './LLVMOps.ts'
 import { LLVMStructType } from './LLVMTypes.ts'
@@ -39,7 +39,7 @@ function verifySincos(op: Operation): LogicalResult {
   const operand = op.getOperand(0).type
   const result = op.getResult(0).type
   if (!(result instanceof LLVMStructType) || result.body.length !== 2 || result.body.some((t) => t !== operand)) {
-    return op.emitOpError('expected result type to be an homogeneous struct with two elements matching the operand type').fail()
+    return op.emitOpError(`expected result type to be an homogeneous struct with two elements matching the operand type, but got '${typeToString(result)}'`).fail()
   }
   return true
 }
