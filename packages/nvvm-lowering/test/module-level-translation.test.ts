@@ -253,7 +253,37 @@ source_filename = "LLVMDialectModule"
 !17 = !{i32 2, !"Debug Info Version", i32 3}
 `
 
+const CG_UNRESOLVED = String.raw`llvm.func @to() {
+  llvm.return
+}
+llvm.mlir.global external @g(0 : i32) : i32
+llvm.module_flags [#llvm.mlir.module_flag<append, "CG Profile", [#llvm.cgprofile_entry<from = @from, to = @to, count = 222>, #llvm.cgprofile_entry<from = @g, count = 222>, #llvm.cgprofile_entry<from = @nope, to = @to, count = 222>]>]
+`
+
+const CG_UNRESOLVED_IR = String.raw`; ModuleID = 'LLVMDialectModule'
+source_filename = "LLVMDialectModule"
+
+@g = global i32 0
+
+define void @to() {
+  ret void
+}
+
+!llvm.module.flags = !{!0, !4}
+
+!0 = !{i32 5, !"CG Profile", !1}
+!1 = distinct !{!2, !3, !2}
+!2 = !{null, ptr @to, i64 222}
+!3 = !{null, null, i64 222}
+!4 = !{i32 2, !"Debug Info Version", i32 3}
+`
+
 describe('module-level llvm ops translation', () => {
+  it('writes CG Profile symbols that name no function as null and shares equal entries', () => {
+    const { ir, diags } = translate(CG_UNRESOLVED)
+    expect(diags).toEqual([])
+    expect(ir).toBe(CG_UNRESOLVED_IR)
+  })
   it('comdats of globals and functions, ctors/dtors, module flags with a CG Profile, sincos and the libm intrinsics', () => {
     const { ir, diags } = translate(COMDATS_FLAGS_INTRINSICS)
     expect(diags).toEqual([])
@@ -288,6 +318,7 @@ describe.skipIf(!haveMlirTranslate)('module-level llvm ops translation against m
     ['xtors', XTORS],
     ['xtors_nvptx', XTORS_NVPTX],
     ['profile_summary', PROFILE_SUMMARY],
+    ['cg_unresolved', CG_UNRESOLVED],
   ] as const) {
     it(name, () => {
       expect(translate(src).ir).toBe(oracle(src))

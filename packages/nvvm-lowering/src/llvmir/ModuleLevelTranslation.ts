@@ -184,7 +184,11 @@ function flagValue(op: Operation, value: Attribute): string | MDTuple {
     return mdString(value.value)
   }
   if (value instanceof ArrayAttr && value.elements.every((e) => e instanceof LLVMCGProfileEntryAttr)) {
-    const fn = (ref: SymbolRefAttr | null): string => (ref === null ? 'null' : `ptr @${quoteIdentifier(ref.rootReference)}`)
+    // A symbol that names no llvm.func is written as null, as upstream's `lookupFunction` finds none.
+    const fn = (ref: SymbolRefAttr | null): string => {
+      const target = ref === null ? undefined : SymbolTable.lookupNearestSymbolFrom(op, ref)
+      return target === undefined || target.name.name !== 'llvm.func' ? 'null' : `ptr @${quoteIdentifier(ref!.rootReference)}`
+    }
     return new MDTuple(
       value.elements.map((e) => new MDTuple([fn(e.from), fn(e.to), `i64 ${e.count}`], false)),
       true,
