@@ -6,6 +6,12 @@ import { makeContext, parse, runPipeline } from './helpers.ts'
 import { PassManager, PassRegistry, parsePassPipeline } from '@tilepass/pass-manager'
 import { registerConversionPasses } from '../src/index.ts'
 
+const ND_ISNAN = String.raw`func.func @f(%v: vector<2x3xf32>) -> vector<2x3xi1> {
+  %0 = math.isnan %v : vector<2x3xf32>
+  return %0 : vector<2x3xi1>
+}
+`
+
 const MATH = String.raw`func.func @f(%c: f32, %i: i32, %v: vector<2x3xf32>, %vi: vector<2x3xi32>, %t: tensor<4xf32>, %i64: i64, %z: vector<f32>, %zi: vector<i32>, %s: vector<[4]xf32>) {
   %r1 = math.floor %c fastmath<fast> : f32
   %r2 = math.fma %c, %c, %c : f32
@@ -150,22 +156,29 @@ describe('convert-math-to-llvm', () => {
 `)
   })
   it('fails as upstream on math.isnan of an n-D vector (llvm.intr.is.fpclass takes 1-D vectors)', () => {
-    const ctx = makeContext()
-    const errors: string[] = []
-    ctx.diagEngine.registerHandler((d) => {
-      errors.push(d.location instanceof FileLineColLoc ? `${d.location.line}:${d.location.column}: ${d.message}` : d.message)
-      return true
-    })
-    const module = parse(String.raw`func.func @f(%v: vector<2x3xf32>) -> vector<2x3xi1> {
-  %0 = math.isnan %v : vector<2x3xf32>
-  return %0 : vector<2x3xi1>
+    expect(firstError(ND_ISNAN)).toBe("2:8: 'llvm.intr.is.fpclass' op operand #0 must be floating point LLVM type or LLVM dialect-compatible vector of floating point LLVM type, but got '!llvm.array<2 x vector<3xf32>>'")
+  })
+  it('fails as upstream on math.fpowi of vectors (llvm.intr.powi takes a scalar power)', () => {
+    expect(firstError(String.raw`func.func @f(%v: vector<4xf32>, %i: vector<4xi32>) -> vector<4xf32> {
+  %0 = math.fpowi %v, %i : vector<4xf32>, vector<4xi32>
+  return %0 : vector<4xf32>
 }
-`, ctx)
-    const registry = new PassRegistry()
-    registerConversionPasses(registry)
-    const pm = new PassManager(ctx)
-    pm.assignPipeline(parsePassPipeline('builtin.module(convert-math-to-llvm)', registry).pm!)
-    expect(pm.run(module)).toBe(false)
-    expect(errors[0]).toBe("2:8: 'llvm.intr.is.fpclass' op operand #0 must be floating point LLVM type or LLVM dialect-compatible vector of floating point LLVM type, but got '!llvm.array<2 x vector<3xf32>>'")
+`)).toBe("2:8: 'llvm.intr.powi' op operand #1 must be signless integer, but got 'vector<4xi32>'")
   })
 })
+
+function firstError(src: string): string | undefined {
+  const ctx = makeContext()
+  const errors: string[] = []
+  ctx.diagEngine.registerHandler((d) => {
+    errors.push(d.location instanceof FileLineColLoc ? `${d.location.line}:${d.location.column}: ${d.message}` : d.message)
+    return true
+  })
+  const module = parse(src, ctx)
+  const registry = new PassRegistry()
+  registerConversionPasses(registry)
+  const pm = new PassManager(ctx)
+  pm.assignPipeline(parsePassPipeline('builtin.module(convert-math-to-llvm)', registry).pm!)
+  expect(pm.run(module)).toBe(false)
+  return errors[0]
+}

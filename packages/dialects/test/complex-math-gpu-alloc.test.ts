@@ -288,6 +288,29 @@ describe('math dialect ops', () => {
 
 `)
   })
+  it('gives domain errors the sign glibc gives them (acosh, sin, cos, tan: negative NaN) and keeps NaN operands', () => {
+    expect(canonicalize(String.raw`func.func @f() -> (f64, f32, f32, f64) {
+  %a = arith.constant -2.5 : f64
+  %b = arith.constant 0x7F800000 : f32
+  %n = arith.constant 0x7FC00000 : f32
+  %0 = math.acosh %a : f64
+  %1 = math.sin %b : f32
+  %2 = math.cos %n : f32
+  %3 = math.acos %a : f64
+  return %0, %1, %2, %3 : f64, f32, f32, f64
+}
+`)).toBe(String.raw`module {
+  func.func @f() -> (f64, f32, f32, f64) {
+    %cst = arith.constant 0xFFF8000000000000 : f64
+    %cst_0 = arith.constant 0xFFC00000 : f32
+    %cst_1 = arith.constant 0x7FC00000 : f32
+    %cst_2 = arith.constant 0x7FF8000000000000 : f64
+    return %cst, %cst_0, %cst_1, %cst_2 : f64, f32, f32, f64
+  }
+}
+
+`)
+  })
   it('prints fma, sincos, clampf, the classification ops and fpowi as mlir-opt does', () => {
     expect(print(MATH_OPS)).toBe(String.raw`module {
   func.func @f(%arg0: f32, %arg1: vector<4xf32>, %arg2: i32, %arg3: tensor<?xf32>) -> (vector<4xi1>, i1) {

@@ -1,4 +1,4 @@
-import { FloatType, getElementTypeOrSelf, type Attribute, type OpFoldResult, type Operation } from '@tilepass/ir'
+import { FloatAttr, FloatType, getElementTypeOrSelf, type Attribute, type OpFoldResult, type Operation } from '@tilepass/ir'
 import { constFoldBinary, constFoldUnary, getBoolAttribute, getConstantFloatValue, intWidth, toUnsigned } from '../arith/ConstantFold.ts'
 import { floatFormat } from '../arith/FloatSemantics.ts'
 
@@ -45,21 +45,25 @@ function quietNaN(x: number): number {
  * Folds f64 with `fn` and f32 with `fn` rounded to single precision (upstream calls the
  * double and float libm functions); other widths, and operands `skip` rejects, stay.
  */
-export function libmUnary(fn: (a: number) => number, skip?: (a: number) => boolean): MathFolder {
+export function libmUnary(fn: (a: number) => number, skip?: (a: number) => boolean, negativeNaN = false): MathFolder {
   return (op, operands) => {
     const kind = floatKind(op)
     if (kind !== 'f64' && kind !== 'f32') {
       return undefined
     }
-    return one(
-      constFoldUnary(operands[0], false, op.getResult(0).type, (a) => {
-        const x = a as number
-        if (skip !== undefined && skip(x)) {
-          return undefined
-        }
-        return quietNaN(kind === 'f64' ? fn(x) : Math.fround(fn(x)))
-      }),
-    )
+    const folded = constFoldUnary(operands[0], false, op.getResult(0).type, (a) => {
+      const x = a as number
+      if (skip !== undefined && skip(x)) {
+        return undefined
+      }
+      return quietNaN(kind === 'f64' ? fn(x) : Math.fround(fn(x)))
+    })
+    // glibc computes these functions' domain errors as 0/0 (or inf - inf), whose x86
+    // default NaN has the sign bit set; a NaN operand stays a positive quiet NaN.
+    if (negativeNaN && folded instanceof FloatAttr && Number.isNaN(folded.value) && !Number.isNaN(getConstantFloatValue(operands[0]) ?? NaN)) {
+      return [FloatAttr.get(folded.type, NaN, kind === 'f64' ? 0xfff8000000000000n : 0xffc00000n)]
+    }
+    return one(folded)
   }
 }
 

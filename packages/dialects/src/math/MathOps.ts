@@ -109,7 +109,7 @@ export const AbsFOp: OdsOp = floatUnary('absf', 'floating point absolute-value o
 /** `math.acos`. */
 export const AcosOp: OdsOp = floatUnary('acos', 'arcus cosine of the specified value', libmUnary(Math.acos))
 /** `math.acosh`. */
-export const AcoshOp: OdsOp = floatUnary('acosh', 'Hyperbolic arcus cosine of the given value', libmUnary(Math.acosh))
+export const AcoshOp: OdsOp = floatUnary('acosh', 'Hyperbolic arcus cosine of the given value', libmUnary(Math.acosh, undefined, true))
 /** `math.asin`. */
 export const AsinOp: OdsOp = floatUnary('asin', 'arcus sine of the given value', libmUnary(Math.asin))
 /** `math.asinh`. */
@@ -117,7 +117,7 @@ export const AsinhOp: OdsOp = floatUnary('asinh', 'hyperbolic arcus sine of the 
 /** `math.atan`. */
 export const AtanOp: OdsOp = floatUnary('atan', 'arcus tangent of the given value', libmUnary(Math.atan))
 /** `math.atanh`. */
-export const AtanhOp: OdsOp = floatUnary('atanh', 'hyperbolic arcus tangent of the given value', libmUnary(Math.atanh))
+export const AtanhOp: OdsOp = floatUnary('atanh', 'hyperbolic arcus tangent of the given value', libmUnary(Math.atanh, undefined, true))
 /** `math.atan2`: both zero folds to NaN. */
 export const Atan2Op: OdsOp = floatBinary(
   'atan2',
@@ -131,11 +131,11 @@ export const CeilOp: OdsOp = floatUnary('ceil', 'ceiling of the specified value'
 /** `math.copysign`. */
 export const CopySignOp: OdsOp = floatBinary('copysign', 'A copysign operation', exactBinary(copySign))
 /** `math.cos`. */
-export const CosOp: OdsOp = floatUnary('cos', 'cosine of the specified value', libmUnary(Math.cos))
+export const CosOp: OdsOp = floatUnary('cos', 'cosine of the specified value', libmUnary(Math.cos, undefined, true))
 /** `math.cosh`. */
 export const CoshOp: OdsOp = floatUnary('cosh', 'hyperbolic cosine of the specified value', libmUnary(Math.cosh))
 /** `math.sin`. */
-export const SinOp: OdsOp = floatUnary('sin', 'sine of the specified value', libmUnary(Math.sin))
+export const SinOp: OdsOp = floatUnary('sin', 'sine of the specified value', libmUnary(Math.sin, undefined, true))
 /** `math.sinh`. */
 export const SinhOp: OdsOp = floatUnary('sinh', 'hyperbolic sine of the specified value', libmUnary(Math.sinh))
 /**
@@ -172,7 +172,7 @@ export const RsqrtOp: OdsOp = floatUnary('rsqrt', 'reciprocal of sqrt (1 / sqrt 
 /** `math.sqrt`. */
 export const SqrtOp: OdsOp = floatUnary('sqrt', 'sqrt of the specified value', libmSkipNegative(Math.sqrt))
 /** `math.tan`. */
-export const TanOp: OdsOp = floatUnary('tan', 'tangent of the specified value', libmUnary(Math.tan))
+export const TanOp: OdsOp = floatUnary('tan', 'tangent of the specified value', libmUnary(Math.tan, undefined, true))
 /** `math.tanh`. */
 export const TanhOp: OdsOp = floatUnary('tanh', 'hyperbolic tangent of the specified value', libmUnary(Math.tanh))
 /** `math.roundeven`. */
