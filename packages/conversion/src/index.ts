@@ -18,6 +18,7 @@ import { LLVMRequestCWrappersPass } from './llvm/RequestCWrappers.ts'
 import { ConvertGpuOpsToNVVMOpsPass } from './gpu/GPUToNVVM.ts'
 import { ConvertNVVMToLLVMPass } from './nvvm/NVVMToLLVM.ts'
 import { UBToLLVMConversionPass } from './llvm/UBToLLVM.ts'
+import { ConvertMathToLLVMPass } from './llvm/MathToLLVM.ts'
 import { ConvertToLLVMPass } from './llvm/ConvertToLLVM.ts'
 
 /** Legality of ops and dialects for a conversion. */
@@ -71,6 +72,9 @@ export type { GPUToNVVMOptionDecls } from './gpu/GPUToNVVM.ts'
 export { ConvertNVVMToLLVMPass, nvvmToLLVMConversionPatterns } from './nvvm/NVVMToLLVM.ts'
 /** The `convert-ub-to-llvm` pass and its patterns. */
 export { UBToLLVMConversionPass, ubToLLVMConversionPatterns } from './llvm/UBToLLVM.ts'
+/** The `convert-math-to-llvm` pass and its patterns. */
+export { ConvertMathToLLVMPass, mathToLLVMConversionPatterns } from './llvm/MathToLLVM.ts'
+export type { MathToLLVMOptionDecls } from './llvm/MathToLLVM.ts'
 /** The `convert-to-llvm` pass: every loaded dialect's lowering to llvm in one conversion. */
 export { ConvertToLLVMPass } from './llvm/ConvertToLLVM.ts'
 export type { ConvertToLLVMOptionDecls } from './llvm/ConvertToLLVM.ts'
@@ -87,7 +91,7 @@ export { ReconcileUnrealizedCastsPass, reconcileUnrealizedCasts } from './Reconc
 
 /**
  * Registers the conversion passes (`convert-scf-to-cf`, `convert-*-to-llvm`, `lower-affine`,
- * `finalize-memref-to-llvm`, `convert-gpu-to-nvvm`, `convert-ub-to-llvm`, `convert-to-llvm`,
+ * `finalize-memref-to-llvm`, `convert-gpu-to-nvvm`, `convert-ub-to-llvm`, `convert-math-to-llvm`, `convert-to-llvm`,
  * `reconcile-unrealized-casts`, `llvm-request-c-wrappers`) in `registry`.
  */
 export function registerConversionPasses(registry: PassRegistry): void {
@@ -102,6 +106,7 @@ export function registerConversionPasses(registry: PassRegistry): void {
   registry.register(ConvertGpuOpsToNVVMOpsPass)
   registry.register(ConvertNVVMToLLVMPass)
   registry.register(UBToLLVMConversionPass)
+  registry.register(ConvertMathToLLVMPass)
   registry.register(ConvertToLLVMPass)
   registry.register(LLVMRequestCWrappersPass)
 }

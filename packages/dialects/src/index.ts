@@ -444,6 +444,25 @@ import { DLTIDialect } from './dlti/index.ts'
 import { ComplexDialect } from './complex/index.ts'
 import { MathDialect } from './math/index.ts'
 export { MathDialect, ExpOp as MathExpOp, mathOps } from './math/index.ts'
+/** The llvm dialect's module-level ops (comdats, global ctors/dtors, module flags) and math intrinsics. */
+export {
+  ComdatNames,
+  LLVMGlobalCtorsOp,
+  LLVMGlobalDtorsOp,
+  LLVMComdatOp,
+  LLVMComdatSelectorOp,
+  LLVMModuleFlagsOp,
+  ModFlagBehaviorNames,
+  ProfileSummaryFormatNames,
+  LLVMModuleFlagAttr,
+  LLVMCGProfileEntryAttr,
+  LLVMProfileSummaryAttr,
+  LLVMAbsOp,
+  LLVMAtan2Op,
+  LLVMIsFPClassOp,
+  LLVMSincosOp,
+} from './llvm/index.ts'
+export type { ProfileSummaryCounts, ProfileSummaryDetail } from './llvm/index.ts'
 export {
   ComplexDialect,
   materializeComplexConstant,

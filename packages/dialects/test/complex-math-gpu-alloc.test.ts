@@ -201,6 +201,175 @@ describe('math dialect', () => {
   })
 })
 
+const MATH_FOLDS = String.raw`func.func @f() -> (f32, f32, f32, f32, f32, f16, i8, i8, i32, i32, i32, i32, i32, i1, vector<2xi1>, i1, i1, f64, f64, f64, f64, f64, f64, f32) {
+  %a = arith.constant 2.5 : f32
+  %b = arith.constant -3.5 : f32
+  %h = arith.constant -0.5 : f16
+  %m = arith.constant -128 : i8
+  %z = arith.constant 0 : i8
+  %i = arith.constant 40 : i32
+  %n = arith.constant -3 : i32
+  %mo = arith.constant -1 : i32
+  %s = arith.constant dense<0x7F800000> : vector<2xf32>
+  %d = arith.constant -0.0 : f64
+  %e = arith.constant 0.0 : f64
+  %g = arith.constant 2.0 : f64
+  %t = arith.constant 1.0e-310 : f64
+  %r0 = math.floor %b : f32
+  %r1 = math.ceil %b : f32
+  %r2 = math.roundeven %a : f32
+  %r3 = math.round %b : f32
+  %r4 = math.trunc %b : f32
+  %r5 = math.ceil %h : f16
+  %r6 = math.absi %m : i8
+  %r7 = math.ctlz %z : i8
+  %r8 = math.cttz %i : i32
+  %r9 = math.ctpop %n : i32
+  %r10 = math.ipowi %n, %n : i32
+  %r11 = math.ipowi %mo, %n : i32
+  %r12 = math.ipowi %n, %i : i32
+  %r13 = math.isnan %a : f32
+  %r14 = math.isinf %s : vector<2xf32>
+  %r15 = math.isnormal %t : f64
+  %r16 = math.isfinite %b : f32
+  %r17 = math.sqrt %d : f64
+  %r18 = math.log %d : f64
+  %r19 = math.atan2 %e, %d : f64
+  %r20 = math.copysign %g, %d : f64
+  %r21 = math.powf %g, %g : f64
+  %r22 = math.exp2 %g : f64
+  %r23 = math.absf %b : f32
+  return %r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15, %r16, %r17, %r18, %r19, %r20, %r21, %r22, %r23 : f32, f32, f32, f32, f32, f16, i8, i8, i32, i32, i32, i32, i32, i1, vector<2xi1>, i1, i1, f64, f64, f64, f64, f64, f64, f32
+}
+`
+
+const MATH_OPS = String.raw`func.func @f(%f: f32, %v: vector<4xf32>, %i: i32, %t: tensor<?xf32>) -> (vector<4xi1>, i1) {
+  %0 = math.fma %f, %f, %f fastmath<contract> : f32
+  %1:2 = math.sincos %v fastmath<fast> : vector<4xf32>
+  %2 = math.clampf %f to [%f, %f] : f32
+  %3 = math.isnan %v : vector<4xf32>
+  %4 = math.fpowi %f, %i fastmath<nnan,ninf> : f32, i32
+  %5 = math.ipowi %i, %i : i32
+  %6 = math.ctpop %i : i32
+  %7 = math.erfc %t : tensor<?xf32>
+  %8 = "math.isinf"(%f) <{fastmath = #arith.fastmath<fast>}> : (f32) -> i1
+  return %3, %8 : vector<4xi1>, i1
+}
+`
+
+describe('math dialect ops', () => {
+  it('folds the rounding, integer, classification and libm ops as upstream (not sqrt/log of -0)', () => {
+    expect(canonicalize(MATH_FOLDS)).toBe(String.raw`module {
+  func.func @f() -> (f32, f32, f32, f32, f32, f16, i8, i8, i32, i32, i32, i32, i32, i1, vector<2xi1>, i1, i1, f64, f64, f64, f64, f64, f64, f32) {
+    %cst = arith.constant 3.500000e+00 : f32
+    %cst_0 = arith.constant 4.000000e+00 : f64
+    %cst_1 = arith.constant -2.000000e+00 : f64
+    %cst_2 = arith.constant 0x7FF8000000000000 : f64
+    %cst_3 = arith.constant -0.000000e+00 : f64
+    %cst_4 = arith.constant -4.000000e+00 : f32
+    %cst_5 = arith.constant -3.000000e+00 : f32
+    %cst_6 = arith.constant 2.000000e+00 : f32
+    %cst_7 = arith.constant -0.000000e+00 : f16
+    %c-128_i8 = arith.constant -128 : i8
+    %c8_i8 = arith.constant 8 : i8
+    %c3_i32 = arith.constant 3 : i32
+    %c31_i32 = arith.constant 31 : i32
+    %c0_i32 = arith.constant 0 : i32
+    %c-1_i32 = arith.constant -1 : i32
+    %c689956897_i32 = arith.constant 689956897 : i32
+    %false = arith.constant false
+    %cst_8 = arith.constant dense<true> : vector<2xi1>
+    %true = arith.constant true
+    %0 = math.sqrt %cst_3 : f64
+    %1 = math.log %cst_3 : f64
+    return %cst_4, %cst_5, %cst_6, %cst_4, %cst_5, %cst_7, %c-128_i8, %c8_i8, %c3_i32, %c31_i32, %c0_i32, %c-1_i32, %c689956897_i32, %false, %cst_8, %false, %true, %0, %1, %cst_2, %cst_1, %cst_0, %cst_0, %cst : f32, f32, f32, f32, f32, f16, i8, i8, i32, i32, i32, i32, i32, i1, vector<2xi1>, i1, i1, f64, f64, f64, f64, f64, f64, f32
+  }
+}
+
+`)
+  })
+  it('gives domain errors the sign glibc gives them (acosh, sin, cos, tan: negative NaN) and keeps NaN operands', () => {
+    expect(canonicalize(String.raw`func.func @f() -> (f64, f32, f32, f64) {
+  %a = arith.constant -2.5 : f64
+  %b = arith.constant 0x7F800000 : f32
+  %n = arith.constant 0x7FC00000 : f32
+  %0 = math.acosh %a : f64
+  %1 = math.sin %b : f32
+  %2 = math.cos %n : f32
+  %3 = math.acos %a : f64
+  return %0, %1, %2, %3 : f64, f32, f32, f64
+}
+`)).toBe(String.raw`module {
+  func.func @f() -> (f64, f32, f32, f64) {
+    %cst = arith.constant 0xFFF8000000000000 : f64
+    %cst_0 = arith.constant 0xFFC00000 : f32
+    %cst_1 = arith.constant 0x7FC00000 : f32
+    %cst_2 = arith.constant 0x7FF8000000000000 : f64
+    return %cst, %cst_0, %cst_1, %cst_2 : f64, f32, f32, f64
+  }
+}
+
+`)
+  })
+  it('prints fma, sincos, clampf, the classification ops and fpowi as mlir-opt does', () => {
+    expect(print(MATH_OPS)).toBe(String.raw`module {
+  func.func @f(%arg0: f32, %arg1: vector<4xf32>, %arg2: i32, %arg3: tensor<?xf32>) -> (vector<4xi1>, i1) {
+    %0 = math.fma %arg0, %arg0, %arg0 fastmath<contract> : f32
+    %sin, %cos = math.sincos %arg1 fastmath<fast> : vector<4xf32>
+    %1 = math.clampf %arg0 to [%arg0, %arg0] : f32
+    %2 = math.isnan %arg1 : vector<4xf32>
+    %3 = math.fpowi %arg0, %arg2 fastmath<nnan,ninf> : f32, i32
+    %4 = math.ipowi %arg2, %arg2 : i32
+    %5 = math.ctpop %arg2 : i32
+    %6 = math.erfc %arg3 : tensor<?xf32>
+    %7 = math.isinf %arg0 {fastmath = #arith.fastmath<fast>} : f32
+    return %2, %7 : vector<4xi1>, i1
+  }
+}
+
+`)
+    expect(print(MATH_OPS, true)).toBe(String.raw`"builtin.module"() ({
+  "func.func"() <{function_type = (f32, vector<4xf32>, i32, tensor<?xf32>) -> (vector<4xi1>, i1), sym_name = "f"}> ({
+  ^bb0(%arg0: f32, %arg1: vector<4xf32>, %arg2: i32, %arg3: tensor<?xf32>):
+    %0 = "math.fma"(%arg0, %arg0, %arg0) <{fastmath = #arith.fastmath<contract>}> : (f32, f32, f32) -> f32
+    %1:2 = "math.sincos"(%arg1) <{fastmath = #arith.fastmath<fast>}> : (vector<4xf32>) -> (vector<4xf32>, vector<4xf32>)
+    %2 = "math.clampf"(%arg0, %arg0, %arg0) <{fastmath = #arith.fastmath<none>}> : (f32, f32, f32) -> f32
+    %3 = "math.isnan"(%arg1) <{fastmath = #arith.fastmath<none>}> : (vector<4xf32>) -> vector<4xi1>
+    %4 = "math.fpowi"(%arg0, %arg2) <{fastmath = #arith.fastmath<nnan,ninf>}> : (f32, i32) -> f32
+    %5 = "math.ipowi"(%arg2, %arg2) : (i32, i32) -> i32
+    %6 = "math.ctpop"(%arg2) : (i32) -> i32
+    %7 = "math.erfc"(%arg3) <{fastmath = #arith.fastmath<none>}> : (tensor<?xf32>) -> tensor<?xf32>
+    %8 = "math.isinf"(%arg0) <{fastmath = #arith.fastmath<fast>}> : (f32) -> i1
+    "func.return"(%3, %8) : (vector<4xi1>, i1) -> ()
+  }) : () -> ()
+}) : () -> ()
+
+`)
+  })
+  it('verifies operand, result and shape constraints with upstream messages', () => {
+    for (const [src, message] of [
+      [String.raw`func.func @f(%f: f32, %i: i32) {
+  %0 = "math.fpowi"(%f, %i) : (f32, i32) -> f64
+  return
+}`, "2:8: 'math.fpowi' op failed to verify that all of {lhs, result} have same type"],
+      [String.raw`func.func @g(%v: vector<2xf32>) {
+  %0 = "math.isnan"(%v) : (vector<2xf32>) -> i1
+  return
+}`, "2:8: 'math.isnan' op failed to verify that result type has i1 element type and same shape as operands"],
+      [String.raw`func.func @h(%f: f32, %v: vector<2xi32>) {
+  %0 = "math.fpowi"(%f, %v) : (f32, vector<2xi32>) -> f32
+  return
+}`, "2:8: 'math.fpowi' op requires the same shape for all operands and results"],
+      [String.raw`func.func @k(%i: i32) {
+  %0 = math.absf %i : i32
+  return
+}`, "2:8: 'math.absf' op operand #0 must be floating-point-like, but got 'i32'"],
+    ]) {
+      expect(parse(src!).errors).toEqual([message])
+    }
+  })
+})
+
 describe('gpu.alloc', () => {
   it('prints async dependencies, host_shared, sizes and symbols as mlir-opt does', () => {
     expect(print(GPU_ALLOC)).toBe(String.raw`#map = affine_map<(d0)[s0] -> (d0 + s0)>

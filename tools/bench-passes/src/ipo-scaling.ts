@@ -186,6 +186,7 @@ const localPasses: readonly PassCase[] = [
   { flag: '--reconcile-unrealized-casts', timingName: 'ReconcileUnrealizedCastsPass' },
   { flag: '--convert-to-llvm', timingName: 'ConvertToLLVMPass' },
   { flag: '--convert-ub-to-llvm', timingName: 'UBToLLVMConversionPass' },
+  { flag: '--convert-math-to-llvm', timingName: 'ConvertMathToLLVMPass' },
   { flag: '--convert-nvvm-to-llvm', timingName: 'ConvertNVVMToLLVMPass' },
   { flag: '--view-op-graph', timingName: 'ViewOpGraphPass', mlirTimingName: 'ViewOpGraph' },
 ]

@@ -4,8 +4,8 @@
  * constants (scalars, dense vectors, poison/undef/zero), memory through pointers in several
  * address spaces (GEP, load, store, alloca), aggregates and vectors, math intrinsics, NVVM
  * special registers, shuffles and barriers, multi-block control flow with block arguments
- * and switches, shared-memory globals, kernels with launch bounds, and sometimes a data
- * layout and target triple. Every module verifies with mlir-opt and uses only ops the
+ * and switches, shared-memory globals, kernels with launch bounds, comdats, global
+ * constructors and destructors, module flags, and sometimes a data layout and target triple. Every module verifies with mlir-opt and uses only ops the
  * translation supports.
  */
 import { Random } from '../../differential/src/Random.ts'
@@ -218,10 +218,26 @@ class FunctionBuilder {
       }
       case 12: {
         const t = rng.pick<Ty>(['f32', 'f64', 'v4f32', 'f16'])
-        const un = rng.pick(['fabs', 'sqrt', 'exp', 'exp2', 'log', 'floor', 'ceil', 'sin', 'cos', 'trunc', 'round'])
-        const bin = rng.pick(['copysign', 'maxnum', 'minnum', 'maximum', 'minimum', 'pow'])
-        const r = rng.int(0, 2)
-        if (r === 0) {
+        const un = rng.pick(['fabs', 'sqrt', 'exp', 'exp2', 'log', 'floor', 'ceil', 'sin', 'cos', 'trunc', 'round', 'acos', 'asin', 'atan', 'sinh', 'cosh', 'tanh'])
+        const bin = rng.pick(['copysign', 'maxnum', 'minnum', 'maximum', 'minimum', 'pow', 'atan2'])
+        const r = rng.int(0, 5)
+        if (r === 3) {
+          // sincos returns both results in a struct.
+          this.emit(`${v} = llvm.intr.sincos(${this.value(t)})${fmf()} : (${spell(t)}) -> !llvm.struct<(${spell(t)}, ${spell(t)})>`)
+          return
+        }
+        if (r === 4) {
+          const i1 = t === 'v4f32' ? 'vector<4xi1>' : 'i1'
+          this.emit(`${v} = "llvm.intr.is.fpclass"(${this.value(t)}) <{bit = ${rng.pick([3, 504, 96, 1023])} : i32}> : (${spell(t)}) -> ${i1}`)
+          if (t !== 'v4f32') {
+            this.add('i1', v)
+          }
+          return
+        }
+        if (r === 5) {
+          const it = rng.pick<Ty>(['i32', 'i16'])
+          this.emit(`${v} = llvm.intr.powi(${this.value(t)}, ${this.value(it)})${fmf()} : (${spell(t)}, ${it}) -> ${spell(t)}`)
+        } else if (r === 0) {
           this.emit(`${v} = llvm.intr.${un}(${this.value(t)})${fmf()} : (${spell(t)}) -> ${spell(t)}`)
         } else if (r === 1) {
           this.emit(`${v} = llvm.intr.${bin}(${this.value(t)}, ${this.value(t)})${fmf()} : (${spell(t)}, ${spell(t)}) -> ${spell(t)}`)
@@ -233,8 +249,10 @@ class FunctionBuilder {
       }
       case 13: {
         const t = rng.pick<Ty>(['i32', 'i64', 'i16'])
-        const r = rng.int(0, 2)
-        if (r === 0) {
+        const r = rng.int(0, 3)
+        if (r === 3) {
+          this.emit(`${v} = "llvm.intr.abs"(${this.value(t)}) <{is_int_min_poison = ${rng.pick(['true', 'false'])}}> : (${t}) -> ${t}`)
+        } else if (r === 0) {
           this.emit(`${v} = llvm.intr.${rng.pick(['smax', 'smin', 'umax', 'umin'])}(${this.value(t)}, ${this.value(t)}) : (${t}, ${t}) -> ${t}`)
         } else if (r === 1) {
           this.emit(`${v} = llvm.intr.ctpop(${this.value(t)}) : (${t}) -> ${t}`)
@@ -346,6 +364,35 @@ export function generateTranslationModule(seed: number): GeneratedModule {
   const nfuncs = rng.int(1, 2)
   let needsEH = false
   const globalsAfter: string[] = []
+  // Module-level ops: comdats (on a global and maybe the first function), constructors and
+  // destructors of the generated functions, and module flags.
+  const comdatKinds = ['any', 'exactmatch', 'largest', 'nodeduplicate', 'samesize']
+  const withComdat = rng.chance(0.3)
+  const fnComdat = withComdat && rng.chance(0.5) ? ` comdat(@__llvm_global_comdat::@${rng.pick(['c0', 'c1'])})` : ''
+  if (withComdat) {
+    out.push('llvm.comdat @__llvm_global_comdat {', `  llvm.comdat_selector @c0 ${rng.pick(comdatKinds)}`, `  llvm.comdat_selector @c1 ${rng.pick(comdatKinds)}`, '}')
+    out.push(`llvm.mlir.global external @cg(${rng.int(0, 9)} : i32) comdat(@__llvm_global_comdat::@${rng.pick(['c0', 'c1'])}) : i32`)
+  }
+  const xtors = rng.int(0, 3)
+  for (let i = 0; i < xtors; i++) {
+    const kind = rng.pick(['ctors', 'dtors'])
+    const fns = Array.from({ length: rng.int(0, 2) }, () => `@f${rng.int(0, nfuncs - 1)}`)
+    const prios = fns.map(() => `${rng.pick([0, 1, 101, 65535, -1])} : i32`)
+    out.push(`llvm.mlir.global_${kind} ${kind} = [${fns.join(', ')}], priorities = [${prios.join(', ')}], data = [${fns.map(() => '#llvm.zero').join(', ')}]`)
+  }
+  if (rng.chance(0.3)) {
+    const flags = [
+      `#llvm.mlir.module_flag<error, "wchar_size", ${rng.pick([2, 4])} : i32>`,
+      `#llvm.mlir.module_flag<max, "PIC Level", ${rng.int(1, 2)} : i64>`,
+      `#llvm.mlir.module_flag<warning, "note", "${rng.pick(['a', 'b c'])}">`,
+      `#llvm.mlir.module_flag<min, "floor", ${rng.int(0, 9)} : i32>`,
+      `#llvm.mlir.module_flag<override, "o", ${rng.int(0, 9)} : i32>`,
+      `#llvm.mlir.module_flag<append, "CG Profile", [#llvm.cgprofile_entry<from = @f0, to = @f${nfuncs - 1}, count = ${rng.int(1, 500)}>, #llvm.cgprofile_entry<from = @f0, count = ${rng.int(1, 9)}>]>`,
+    ].filter(() => rng.chance(0.6))
+    if (flags.length > 0) {
+      out.push(`llvm.module_flags [${flags.join(', ')}]`)
+    }
+  }
   for (let f = 0; f < nfuncs; f++) {
     const params: [string, Ty | 'ptr' | 'ptr1' | 'ptr3'][] = []
     const np = rng.int(1, 5)
@@ -447,7 +494,7 @@ export function generateTranslationModule(seed: number): GeneratedModule {
     }
     lines.push('  llvm.return')
     const sig = params.map(([name, t]) => `${name}: ${t === 'ptr' || t === 'ptr1' || t === 'ptr3' ? ptrType(t) : spell(t)}`).join(', ')
-    out.push(`llvm.func @f${f}(${sig})${attrs.length > 0 ? ` attributes {${attrs.join(', ')}}` : ''} {`, ...lines, '}')
+    out.push(`llvm.func @f${f}(${sig})${f === 0 ? fnComdat : ''}${attrs.length > 0 ? ` attributes {${attrs.join(', ')}}` : ''} {`, ...lines, '}')
   }
   out.push(...globalsAfter)
   if (needsEH) {

@@ -65,6 +65,11 @@ const enum AttrKind {
   Overflow,
 }
 
+/** The attributes of `op` with `fastmath` as LLVM's `fastmathFlags` (MLIR's `AttrConvertFastMathToLLVM`). */
+export function convertFastMathAttrs(op: Operation): NamedAttribute[] {
+  return convertAttrs(op, AttrKind.FastMath)
+}
+
 /** The attributes of the LLVM op replacing `op`, converted as `kind` says. */
 function convertAttrs(op: Operation, kind: AttrKind): NamedAttribute[] {
   const out: NamedAttribute[] = []
@@ -126,7 +131,7 @@ function arrayPositions(shape: readonly number[]): number[][] {
  * operands are extracted, `create` builds the 1-D op, and the results are inserted into
  * a poison array that replaces `op` (MLIR's `handleMultidimensionalVectors`).
  */
-function handleMultidimensionalVectors(
+export function handleMultidimensionalVectors(
   op: Operation,
   operands: readonly Value[],
   converter: LLVMTypeConverter,
@@ -176,7 +181,7 @@ function i64Array(op: Operation, values: readonly number[]): Attribute {
  * Replaces `op` by one `targetName` op on the converted operands and result type, with
  * `attrs` (MLIR's `vectorOneToOneRewrite`): ops on n-D vectors are unrolled.
  */
-function vectorOneToOneRewrite(
+export function vectorOneToOneRewrite(
   op: Operation,
   targetName: string,
   operands: readonly Value[],

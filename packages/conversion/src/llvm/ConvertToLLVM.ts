@@ -7,6 +7,7 @@ import { arithToLLVMConversionPatterns, ceilFloorDivExpandPatterns } from './Ari
 import { assertToLLVMConversionPattern, controlFlowToLLVMConversionPatterns } from './ControlFlowToLLVM.ts'
 import { funcToLLVMConversionPatterns } from './FuncToLLVM.ts'
 import { indexToLLVMConversionPatterns } from './IndexToLLVM.ts'
+import { mathToLLVMConversionPatterns } from './MathToLLVM.ts'
 import { LLVMTypeConverter, indexBitwidthOrDataLayout, kDeriveIndexBitwidthFromDataLayout } from './LLVMTypeConverter.ts'
 import { memrefToLLVMConversionPatterns } from './MemRefToLLVM.ts'
 import { ubToLLVMConversionPatterns } from './UBToLLVM.ts'
@@ -20,6 +21,7 @@ const kConvertToLLVMInterfaces: ReadonlyMap<string, (c: LLVMTypeConverter) => Co
   ['cf', (c) => [...controlFlowToLLVMConversionPatterns(c), assertToLLVMConversionPattern(c)]],
   ['func', (c) => funcToLLVMConversionPatterns(c)],
   ['index', indexToLLVMConversionPatterns],
+  ['math', (c) => mathToLLVMConversionPatterns(c)],
   ['memref', memrefToLLVMConversionPatterns],
   ['nvvm', () => nvvmToLLVMConversionPatterns()],
   ['ub', ubToLLVMConversionPatterns],

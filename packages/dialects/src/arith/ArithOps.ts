@@ -210,7 +210,7 @@ function verifyTensorDims(op: Operation): LogicalResult {
 }
 
 /** `SameOperandsAndResultShape`. */
-function verifySameShape(op: Operation): LogicalResult {
+export function verifySameOperandsAndResultShape(op: Operation): LogicalResult {
   const types: Type[] = [...op.operandTypes, ...op.resultTypes]
   const shaped = types.filter((t) => t instanceof ShapedType)
   if (shaped.length === 0) {
@@ -238,7 +238,7 @@ function verifyCast(op: Operation, compatible: (input: Type, output: Type) => bo
 }
 
 function verifyCastOp(op: Operation, compatible: (input: Type, output: Type) => boolean, extra?: (op: Operation) => LogicalResult): LogicalResult {
-  return verifyTensorDims(op) && verifySameShape(op) && verifyCast(op, compatible) && verifyElementwise(op) && (extra === undefined || extra(op))
+  return verifyTensorDims(op) && verifySameOperandsAndResultShape(op) && verifyCast(op, compatible) && verifyElementwise(op) && (extra === undefined || extra(op))
 }
 
 function isInt(e: Type): boolean {

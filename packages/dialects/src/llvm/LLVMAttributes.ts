@@ -15,6 +15,7 @@ import {
 import { isLoopAttrMnemonic, LLVMLoopAttr, parseLoopAttr, printLoopAttr } from './LLVMLoopAttributes.ts'
 import { isScopeAttrMnemonic, LLVMScopeAttr, parseScopeAttr, printScopeAttr } from './LLVMScopeAttributes.ts'
 import { isBlockAddressAttrMnemonic, parseBlockAddressAttr, printBlockAddressAttr } from './LLVMBlockAddressAttributes.ts'
+import { parseCGProfileEntryAttr, parseModuleFlagAttr, parseProfileSummaryAttr, printModuleFlagAttribute } from './LLVMModuleFlagAttributes.ts'
 
 /** `LLVM::Linkage` case names in enum order. */
 export const LinkageNames: readonly string[] = [
@@ -478,6 +479,12 @@ export function parseLLVMAttribute(parser: OpAsmParser): Attribute | undefined {
       return LLVMUndefAttr.get(ctx)
     case 'poison':
       return LLVMPoisonAttr.get(ctx)
+    case 'mlir.module_flag':
+      return parseModuleFlagAttr(parser)
+    case 'cgprofile_entry':
+      return parseCGProfileEntryAttr(parser)
+    case 'profile_summary':
+      return parseProfileSummaryAttr(parser)
     default:
       if (isLoopAttrMnemonic(mnemonic)) {
         return parseLoopAttr(parser, mnemonic)
@@ -518,6 +525,8 @@ export function printLLVMAttribute(attr: Attribute, printer: OpAsmPrinter): void
   } else if (attr instanceof LLVMScopeAttr) {
     printScopeAttr(attr, printer)
   } else {
-    printBlockAddressAttr(attr, printer)
+    if (!printBlockAddressAttr(attr, printer)) {
+      printModuleFlagAttribute(attr, printer)
+    }
   }
 }

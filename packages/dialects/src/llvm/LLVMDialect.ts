@@ -29,6 +29,8 @@ import { llvmIntrinsicOps } from './LLVMIntrinsicOps.ts'
 import { llvmExceptionOps } from './LLVMExceptionOps.ts'
 import { LLVMBlockAddressOp, llvmBlockAddressOps } from './LLVMBlockAddressOps.ts'
 import { LLVMBlockAddressAttr } from './LLVMBlockAddressAttributes.ts'
+import { llvmMathIntrinsicOps } from './LLVMMathIntrinsicOps.ts'
+import { llvmModuleOps } from './LLVMModuleOps.ts'
 import { LLVMFunctionType, LLVMPointerType, isCompatibleType, parseLLVMType, printLLVMType } from './LLVMTypes.ts'
 
 /** Creates `llvm.mlir.constant` for a folded integer/float/dense `value` of `type`, or null. */
@@ -115,7 +117,7 @@ export const llvmInlinerInterface: DialectInlinerInterface = {
 /** The `llvm` dialect: LLVM IR types, attributes and ops (the subset the standard lowerings produce). */
 export const LLVMDialect: DialectDefinition = {
   namespace: 'llvm',
-  ops: [...llvmFuncOps, ...llvmAliasOps, ...llvmCoreOps, ...llvmAtomicOps, ...llvmIntrinsicOps, ...llvmInlineAsmOps,
+  ops: [...llvmFuncOps, ...llvmAliasOps, ...llvmCoreOps, ...llvmAtomicOps, ...llvmIntrinsicOps, ...llvmInlineAsmOps, ...llvmMathIntrinsicOps, ...llvmModuleOps,
     // Exception handling and block addresses.
     ...llvmExceptionOps, ...llvmBlockAddressOps],
   parseType: (parser) => parseLLVMType(parser),

@@ -59,6 +59,7 @@ import {
   type Value,
   verifySymbolTrait,
 } from '@tilepass/ir'
+import { parseOptionalComdat, printOptionalComdat, verifyComdatReference } from './LLVMModuleOps.ts'
 import { argAttrArray, parseFunctionResultList } from '../func/FuncOps.ts'
 import { verifyLandingpadTypes, verifyUniqueBlockTags } from './LLVMFuncBodyChecks.ts'
 import { parseOptionalOpBundles, printOpBundles, resolveOpBundles, verifyOpBundleTags } from './LLVMOpBundles.ts'
@@ -247,6 +248,9 @@ function parseFunc(parser: OpAsmParser, state: OperationState): LogicalResult {
     return parser.emitError(nameLoc, 'failed to construct function type: expected LLVM type for function results').fail()
   }
   state.addProperty('function_type', TypeAttr.get(LLVMFunctionType.get(ret, argTypes, r.isVarArg)))
+  if (!parseOptionalComdat(parser, state)) {
+    return false
+  }
   if (!parser.parseOptionalAttrDictWithKeyword(state.attributes)) {
     return false
   }
@@ -331,6 +335,7 @@ function printFunc(op: Operation, p: OpAsmPrinter): void {
       p.print(')')
     }
   }
+  printOptionalComdat(op, p)
   p.printOptionalAttrDictWithKeyword(op.getAttrs(), [
     'sym_name',
     'function_type',
@@ -359,6 +364,9 @@ function verifyFunc(op: Operation): LogicalResult {
   const l = linkage instanceof LinkageAttr ? linkage.linkage : 'external'
   if (l === 'common') {
     return op.emitOpError("functions cannot have 'common' linkage").fail()
+  }
+  if (!verifyComdatReference(op)) {
+    return false
   }
   const body = op.regions[0]!
   if (body.empty) {
@@ -1002,6 +1010,9 @@ function parseGlobal(parser: OpAsmParser, state: OperationState): LogicalResult 
     }
     state.addProperty('value', value)
   }
+  if (!parseOptionalComdat(parser, state)) {
+    return false
+  }
   if (!parser.parseOptionalAttrDict(state.attributes)) {
     return false
   }
@@ -1040,6 +1051,7 @@ function printGlobal(op: Operation, p: OpAsmPrinter): void {
     p.printAttribute(value)
   }
   p.print(')')
+  printOptionalComdat(op, p)
   p.printOptionalAttrDict(op.getAttrs(), [
     'sym_name',
     'global_type',
@@ -1123,6 +1135,9 @@ export const LLVMGlobalOp: OdsOp = defineOp({
     }
     if (l === 'appending' && !(gt instanceof TypeAttr && gt.value instanceof LLVMArrayType)) {
       return op.emitOpError("expected array type for 'appending' linkage").fail()
+    }
+    if (!verifyComdatReference(op)) {
+      return false
     }
     const alignment = op.getAttr('alignment')
     if (alignment instanceof IntegerAttr) {

@@ -1685,7 +1685,14 @@ export const LLVMPowOp: OdsOp = intrinsic('pow', LLVMTypeC, { fastmath: true, op
 /** `llvm.intr.ctpop`. */
 export const LLVMCtPopOp: OdsOp = intrinsic('ctpop', LLVMTypeC)
 /** `llvm.intr.powi(%x, %n) : (f32, i32) -> f32`: a float raised to an integer power. */
-export const LLVMPowIOp: OdsOp = intrinsic('powi', LLVMTypeC, { fastmath: true, operands: 2 })
+export const LLVMPowIOp: OdsOp = defineOp({
+  name: 'llvm.intr.powi',
+  operands: { val: FloatOrVector, power: AnySignlessInteger },
+  results: { res: LLVMTypeC },
+  attributes: { fastmathFlags: DefaultFastmathFlags },
+  traits: Trait.Pure,
+  assemblyFormat: '`(` operands `)` attr-dict `:` functional-type(operands, results)',
+})
 /** `llvm.intr.bitreverse`. */
 export const LLVMBitReverseOp: OdsOp = intrinsic('bitreverse', LLVMTypeC)
 

@@ -197,3 +197,20 @@ export {
   llvmInlinerInterface,
   LLVMDialect,
 } from './LLVMDialect.ts'
+export {
+  ComdatNames,
+  LLVMGlobalCtorsOp,
+  LLVMGlobalDtorsOp,
+  LLVMComdatOp,
+  LLVMComdatSelectorOp,
+  LLVMModuleFlagsOp,
+} from './LLVMModuleOps.ts'
+export {
+  ModFlagBehaviorNames,
+  ProfileSummaryFormatNames,
+  LLVMModuleFlagAttr,
+  LLVMCGProfileEntryAttr,
+  LLVMProfileSummaryAttr,
+} from './LLVMModuleFlagAttributes.ts'
+export type { ProfileSummaryCounts, ProfileSummaryDetail } from './LLVMModuleFlagAttributes.ts'
+export { LLVMAbsOp, LLVMAtan2Op, LLVMIsFPClassOp, LLVMSincosOp } from './LLVMMathIntrinsicOps.ts'

@@ -4,7 +4,7 @@ import { legalInlinerInterface } from '../func/FuncInliner.ts'
 import { mathOps } from './MathOps.ts'
 
 /**
- * The `math` dialect subset the upstream transform tests use (`math.exp`). Its constants
+ * The `math` dialect (elementwise float and integer functions). Its constants
  * materialize as `arith.constant`, and every op is legal to inline, as upstream.
  */
 export const MathDialect: DialectDefinition = {

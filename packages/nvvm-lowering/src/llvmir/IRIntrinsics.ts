@@ -43,6 +43,9 @@ function sregAttributes(reg: string): IntrinsicAttributes {
   return { fn: SREG_FN, ret: range !== undefined ? `noundef range(i32 ${range})` : 'noundef', params: [] }
 }
 
+/** The libm-like intrinsics, whose declarations lack `nocreateundeforpoison` in LLVM 22. */
+const LIBM_INTRINSICS: ReadonlySet<string> = new Set(['acos', 'asin', 'atan', 'atan2', 'sinh', 'cosh', 'tanh', 'sincos'])
+
 /** The llvm intrinsics whose declarations have the plain math attribute set (`MATH_FN`). */
 const MATH_INTRINSICS: ReadonlySet<string> = new Set([
   'fma',
@@ -76,7 +79,7 @@ const MATH_INTRINSICS: ReadonlySet<string> = new Set([
   'umax',
   'umin',
   'ctpop',
-  'abs',
+  'powi',
   'sadd.with.overflow',
   'uadd.with.overflow',
   'ssub.with.overflow',
@@ -117,8 +120,14 @@ export function intrinsicAttributes(name: string, base: string): IntrinsicAttrib
   if (base.startsWith('nvvm.setmaxnreg.')) {
     return { fn: 'convergent nocallback nofree nosync nounwind willreturn', ret: '', params: ['immarg range(i32 24, 257)'] }
   }
-  if (base === 'ctlz' || base === 'cttz') {
+  if (base === 'ctlz' || base === 'cttz' || base === 'abs') {
     return { fn: BITCOUNT_FN, ret: '', params: ['', 'immarg'] }
+  }
+  if (base === 'is.fpclass') {
+    return { fn: MATH_FN, ret: '', params: ['', 'immarg'] }
+  }
+  if (LIBM_INTRINSICS.has(base)) {
+    return { fn: BITCOUNT_FN, ret: '', params: [] }
   }
   if (MATH_INTRINSICS.has(base)) {
     return { fn: MATH_FN, ret: '', params: [] }

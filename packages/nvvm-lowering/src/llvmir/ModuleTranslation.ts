@@ -4,6 +4,7 @@
  * LLVM's value numbering, `; preds` comments and PHIs, constants folded as IRBuilder folds
  * them, intrinsic declarations with their attributes, attribute groups and module flags.
  */
+import { ModuleLevelError, comdatSection, functionSectionComdatAlign, globalComdatSuffix, moduleFlagsSection, xtorGlobalLines } from './ModuleLevelTranslation.ts'
 import {
   ArrayAttr,
   DenseArrayAttr,
@@ -254,7 +255,11 @@ const CASTS: Readonly<Record<string, string>> = {
 const RESULT_OVERLOADED: ReadonlySet<string> = new Set([
   'fma', 'fmuladd', 'fabs', 'sqrt', 'copysign', 'maximum', 'minimum', 'maxnum', 'minnum', 'exp', 'exp2', 'exp10', 'log', 'log2', 'log10',
   'sin', 'cos', 'tan', 'pow', 'floor', 'ceil', 'trunc', 'round', 'roundeven', 'rint', 'nearbyint', 'smax', 'smin', 'umax', 'umin', 'ctpop', 'ctlz', 'cttz',
+  'acos', 'asin', 'atan', 'atan2', 'sinh', 'cosh', 'tanh', 'abs',
 ])
+
+/** Intrinsic ops whose overload suffix is the first operand's type (`llvm.sincos.f32`, `llvm.is.fpclass.f32`, `llvm.powi.f32.i32`). */
+const OPERAND_OVERLOADED: ReadonlySet<string> = new Set(['sincos', 'is.fpclass', 'powi'])
 
 /** Per-function translation state. */
 export class FunctionTranslation {
@@ -975,11 +980,13 @@ const FOLDED_GEP = /^getelementptr (?:inbounds )?(?:nusw )?(?:nuw )?\(i8, ptr(?:
  * such a folded GEP sums the offsets.
  */
 function foldConstantGEP(op: Operation, ft: FunctionTranslation, et: Type, gepBase: IRConstant, idx: readonly IRConstant[], flags: number): IRConstant | undefined {
+  // LLVM's `ConstantFoldGetElementPtr` treats undef and poison indices (both `UndefValue`s)
+  // like zeros when no index is anything else, before it looks at poison.
+  if (idx.every((c) => c.isNullValue || c.kind === 'undef' || c.kind === 'poison')) {
+    return gepBase
+  }
   if (idx.some((c) => c.kind === 'poison')) {
     return IRConstant.poison(op.getResult(0).type)
-  }
-  if (idx.every((c) => c.isNullValue || c.kind === 'undef')) {
-    return gepBase
   }
   let base = gepBase
   // A GEP of a folded `getelementptr (i8, @g, off)` folds into one with the offsets summed.
@@ -1073,14 +1080,27 @@ function translateIntrinsicOp(op: Operation, ft: FunctionTranslation, base: stri
   const types = operands.map((v) => v.type)
   if (RESULT_OVERLOADED.has(base)) {
     const suffix = manglePart(res.type, op)
-    if (base === 'ctlz' || base === 'cttz') {
-      const poison = op.getAttr('is_zero_poison')
+    if (base === 'ctlz' || base === 'cttz' || base === 'abs') {
+      const poison = op.getAttr(base === 'abs' ? 'is_int_min_poison' : 'is_zero_poison')
       const i1 = IntegerType.get(op.context, 1)
       args.push(IRConstant.int(i1, poison instanceof IntegerAttr && poison.value !== 0n ? 1n : 0n))
       types.push(i1)
     }
     const retAttrs = fmfText(op).trimEnd()
     callWithFmf(op, ft, `llvm.${base}.${suffix}`, base, res.type, args, types, retAttrs)
+    return
+  }
+  if (OPERAND_OVERLOADED.has(base)) {
+    let name = `llvm.${base}.${manglePart(types[0]!, op)}`
+    if (base === 'powi') {
+      name += `.${manglePart(types[1]!, op)}`
+    } else if (base === 'is.fpclass') {
+      const i32 = IntegerType.get(op.context, 32)
+      const bit = op.getAttr('bit')
+      args.push(IRConstant.int(i32, bit instanceof IntegerAttr ? bit.value : 0n))
+      types.push(i32)
+    }
+    callWithFmf(op, ft, name, base, res.type, args, types, fmfText(op).trimEnd())
     return
   }
   if (base.endsWith('.with.overflow')) {
@@ -1296,7 +1316,7 @@ function translateFunction(op: Operation, module: IRModuleBuilder, globals: Read
   // A definition's personality follows its attributes (declarations keep none, as upstream).
   const personality = op.getAttr('personality')
   const personalitySuffix = !isDecl && personality instanceof SymbolRefAttr ? ` personality ptr @${quoteIdentifier(personality.rootReference)}` : ''
-  const groupSuffix = (group >= 0 ? ` #${group}` : '') + personalitySuffix
+  const groupSuffix = (group >= 0 ? ` #${group}` : '') + functionSectionComdatAlign(op) + personalitySuffix
   const f: IRFunction = { name, text: '', fnAttrGroup: groupText, commentAttrs: enums.join(' ') }
   module.addFunction(f)
   if (isDecl) {
@@ -1469,6 +1489,7 @@ function translateGlobal(op: Operation, globals: ReadonlyMap<string, Type | null
   if (section instanceof StringAttr) {
     s += `, section "${section.value}"`
   }
+  s += globalComdatSuffix(op)
   if (align !== undefined) {
     s += `, align ${align}`
   }
@@ -1597,7 +1618,7 @@ export function translateModuleToLLVMIR(module: Operation): string | undefined {
   try {
     return translate(module)
   } catch (e) {
-    if (e instanceof TranslationError) {
+    if (e instanceof TranslationError || e instanceof ModuleLevelError) {
       e.op.emitError(e.message).report()
       return undefined
     }
@@ -1713,8 +1734,8 @@ function translateLegalized(module: Operation): string {
       aliasLines.push(translateAlias(op, globals, irModule.dataLayout))
     } else if (n === 'llvm.mlir.ifunc') {
       ifuncLines.push(translateIFunc(op))
-    } else if (n === 'llvm.mlir.global_ctors' || n === 'llvm.mlir.global_dtors' || n === 'llvm.comdat') {
-      throw new TranslationError(op, `'${n}' is not supported by the translation yet`)
+    } else if (n === 'llvm.mlir.global_ctors' || n === 'llvm.mlir.global_dtors' || n === 'llvm.comdat' || n === 'llvm.module_flags') {
+      // Written with the module-level sections below.
     } else {
       throw new TranslationError(op, `cannot be converted to LLVM IR: missing \`LLVMTranslationDialectInterface\` registration for dialect for op: ${n}`)
     }
@@ -1722,6 +1743,7 @@ function translateLegalized(module: Operation): string {
   for (const f of fns) {
     f.pending?.()
   }
+  globalLines.push(...xtorGlobalLines(ops, tripleAttr instanceof StringAttr ? tripleAttr.value : ''))
   const named = collectNamedStructs(module)
   let out = `; ModuleID = 'LLVMDialectModule'\nsource_filename = "LLVMDialectModule"\n`
   if (dl !== '') {
@@ -1736,6 +1758,7 @@ function translateLegalized(module: Operation): string {
       out += `%${quoteIdentifier(t.name!)} = type ${structBody(t) ?? ''}\n`
     }
   }
+  out += comdatSection(ops)
   for (const lines of [globalLines, aliasLines, ifuncLines]) {
     if (lines.length > 0) {
       out += '\n' + lines.map((l) => l + '\n').join('')
@@ -1757,7 +1780,7 @@ function translateLegalized(module: Operation): string {
   if (groups.length > 0) {
     out += '\n' + groups.join('\n') + '\n'
   }
-  out += '\n!llvm.module.flags = !{!0}\n\n!0 = !{i32 2, !"Debug Info Version", i32 3}\n'
+  out += moduleFlagsSection(ops)
   return resolveBlockAddresses(out, irModule)
 }
 
