@@ -1,6 +1,10 @@
-import type { DialectDefinition } from '@tilepass/ir'
+import type { DialectDefinition, OdsOp } from '@tilepass/ir'
 import { parseNVVMAttribute, printNVVMAttribute } from './NVVMAttributes.ts'
-import { nvvmOps } from './NVVMOps.ts'
+import { nvvmMmaOps } from './NVVMMmaOps.ts'
+import { nvvmBaseOps } from './NVVMOps.ts'
+
+/** The ops of the `nvvm` dialect. */
+export const nvvmOps: readonly OdsOp[] = [...nvvmBaseOps, ...nvvmMmaOps]
 
 /** The `nvvm` dialect: NVVM intrinsics as ops (special registers, barriers, shuffles, async copies, tensor-core ops). */
 export const NVVMDialect: DialectDefinition = {

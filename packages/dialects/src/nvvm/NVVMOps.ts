@@ -1,6 +1,6 @@
 /**
  * The ops of the `nvvm` dialect that GPU kernels need: special registers, barriers,
- * warp shuffles, `cp.async` and its groups, `ldmatrix`, `mma.sync` and `setmaxregister`,
+ * warp shuffles, `cp.async` and its groups, `ldmatrix` and `setmaxregister`,
  * with upstream's custom syntax (spacing included) and verifiers.
  */
 import {
@@ -12,13 +12,10 @@ import {
   Trait,
   UnitAttr,
   UnitAttrC,
-  VectorType,
-  FloatType,
   attrConstraint,
   defineOp,
   optional,
   optionalAttr,
-  variadic,
   typeToString,
   type AttrConstraint,
   type Attribute,
@@ -144,7 +141,8 @@ function segmentSizes(parser: OpAsmParser, segs: readonly number[]): Attribute {
   return DenseArrayAttr.getI32(parser.context, segs)
 }
 
-function operandSegments(op: Operation): number[] {
+/** The `operandSegmentSizes` of `op` (three zeros without one). */
+export function operandSegments(op: Operation): number[] {
   const a = op.getAttr('operandSegmentSizes')
   return a instanceof DenseArrayAttr ? a.values.map(Number) : [0, 0, 0]
 }
@@ -154,7 +152,8 @@ function enumC(enumName: string): AttrConstraint {
   return attrConstraint(`NVVM ${enumName}`, (a) => a instanceof NVVMEnumAttr && a.enumName === enumName && cases.includes(a.value))
 }
 
-function keywordC(mnemonic: string): AttrConstraint {
+/** An `#nvvm.<mnemonic><case>` attribute. */
+export function keywordC(mnemonic: string): AttrConstraint {
   return attrConstraint(`NVVM ${mnemonic}`, (a) => a instanceof NVVMKeywordAttr && a.mnemonic === mnemonic)
 }
 
@@ -170,7 +169,8 @@ function parseEnumKeyword(parser: OpAsmParser, enumName: string, what: string): 
   return NVVMEnumAttr.get(parser.context, enumName, kw)
 }
 
-function addAttrs(state: OperationState, attrs: readonly NamedAttribute[]): void {
+/** Adds the parsed attribute dictionary `attrs` to `state`. */
+export function addAttrs(state: OperationState, attrs: readonly NamedAttribute[]): void {
   for (const a of attrs) {
     state.addAttribute(a.name, a.value)
   }
@@ -306,11 +306,15 @@ export const NVVMCpAsyncOp: OdsOp = defineOp({
   },
   verify(op: Operation): LogicalResult {
     const size = Number((op.getAttr('size') as IntegerAttr).value)
-    if (nvvmCase(op.getAttr('modifier')) === 'cg' && size !== 16) {
-      return op.emitError('CG cache modifier is only support for 16 bytes copy.').fail()
+    const modifier = nvvmCase(op.getAttr('modifier'))
+    if (modifier !== 'cg' && modifier !== 'ca') {
+      return op.emitError('Only CG and CA cache modifiers are supported.').fail()
     }
     if (size !== 4 && size !== 8 && size !== 16) {
       return op.emitError('expected byte size to be either 4, 8 or 16.').fail()
+    }
+    if (modifier === 'cg' && size !== 16) {
+      return op.emitError('CG cache modifier is only support for 16 bytes copy.').fail()
     }
     return true
   },
@@ -370,174 +374,6 @@ export const NVVMLdMatrixOp: OdsOp = defineOp({
   },
 })
 
-/** The PTX type of an mma operand inferred from its register type, as upstream's `inferOperandMMAType`. */
-export function inferMmaOperandType(type: Type, isAccumulator: boolean): string | undefined {
-  const el = type instanceof VectorType ? type.elementType : type
-  if (el instanceof FloatType) {
-    if (el.kind === 'f64') {
-      return 'f64'
-    }
-    if (el.kind === 'f16') {
-      return 'f16'
-    }
-    if (el.kind === 'f32') {
-      return isAccumulator ? 'f32' : 'tf32'
-    }
-  }
-  if (el instanceof IntegerType && el.width === 32 && isAccumulator) {
-    return 's32'
-  }
-  if (type instanceof LLVMStructType && type.body.length > 0) {
-    return inferMmaOperandType(type.body[0]!, isAccumulator)
-  }
-  return undefined
-}
-
-const MMA_FRAGMENTS = ['A', 'B', 'C'] as const
-
-/**
- * `nvvm.mma.sync A[...]  B[...]  C[...]  {layoutA = ..., layoutB = ..., shape = ...} :
- * (tA, tB, tC) -> !llvm.struct<...>`: a warp-level matrix multiply-accumulate.
- */
-export const NVVMMmaOp: OdsOp = defineOp({
-  name: 'nvvm.mma.sync',
-  operands: { operandA: variadic(LLVMTypeC), operandB: variadic(LLVMTypeC), operandC: variadic(LLVMTypeC) },
-  results: { res: LLVMTypeC },
-  attributes: {
-    shape: attrConstraint('NVVM shape', (a) => a instanceof NVVMShapeAttr && a.mnemonic === 'shape'),
-    b1Op: optionalAttr(keywordC('mma_b1op')),
-    intOverflowBehavior: optionalAttr(keywordC('mma_int_overflow')),
-    layoutA: keywordC('mma_layout'),
-    layoutB: keywordC('mma_layout'),
-    multiplicandAPtxType: optionalAttr(keywordC('mma_type')),
-    multiplicandBPtxType: optionalAttr(keywordC('mma_type')),
-  },
-  traits: Trait.AttrSizedOperandSegments,
-  parse(parser: OpAsmParser, state: OperationState): LogicalResult {
-    const frags: UnresolvedOperand[][] = []
-    for (const name of MMA_FRAGMENTS) {
-      if (!parser.parseKeyword(name)) {
-        return false
-      }
-      const ops = parser.parseOperandList('square')
-      if (ops === undefined) {
-        return false
-      }
-      frags.push(ops)
-    }
-    const attrs: NamedAttribute[] = []
-    if (!parser.parseOptionalAttrDict(attrs) || !parser.parseColon() || !parser.parseLParen()) {
-      return false
-    }
-    const loc = parser.getCurrentLocation()
-    const types: Type[] = []
-    for (let i = 0; i < 3; i++) {
-      if (i > 0 && !parser.parseComma()) {
-        return false
-      }
-      const t = parser.parseType()
-      if (t === undefined) {
-        return false
-      }
-      types.push(t)
-    }
-    if (!parser.parseRParen() || !parser.parseArrow()) {
-      return false
-    }
-    const resType = parser.parseType()
-    if (resType === undefined) {
-      return false
-    }
-    const values: Value[] = []
-    for (let i = 0; i < 3; i++) {
-      if (!parser.resolveOperands(frags[i]!, types[i]!, loc, values)) {
-        return false
-      }
-    }
-    state.addOperands(values)
-    addAttrs(state, attrs)
-    for (let i = 0; i < 2; i++) {
-      const name = i === 0 ? 'multiplicandAPtxType' : 'multiplicandBPtxType'
-      if (attrs.some((a) => a.name === name)) {
-        continue
-      }
-      const inferred = inferMmaOperandType(types[i]!, false)
-      if (inferred === undefined) {
-        return parser.emitError(loc, `'nvvm.mma.sync' op could not infer the PTX type for the ${i === 0 ? 'A' : 'B'} operand`).fail()
-      }
-      state.addAttribute(name, NVVMKeywordAttr.get(parser.context, 'mma_type', inferred))
-    }
-    state.addProperty('operandSegmentSizes', DenseArrayAttr.getI32(parser.context, frags.map((f) => f.length)))
-    state.addTypes([resType])
-    return true
-  },
-  print(op: Operation, p: OpAsmPrinter): void {
-    const segs = operandSegments(op)
-    const elided = ['operandSegmentSizes']
-    let at = 0
-    const firstTypes: Type[] = []
-    for (let i = 0; i < 3; i++) {
-      const vals = op.getOperands().slice(at, at + segs[i]!)
-      at += segs[i]!
-      p.print(i === 0 ? ' A[' : `  ${MMA_FRAGMENTS[i]}[`)
-      p.printOperands(vals)
-      p.print(']')
-      firstTypes.push(vals[0]!.type)
-      if (i < 2) {
-        const inferred = inferMmaOperandType(vals[0]!.type, false)
-        const name = i === 0 ? 'multiplicandAPtxType' : 'multiplicandBPtxType'
-        if (inferred !== undefined && nvvmCase(op.getAttr(name)) === inferred) {
-          elided.push(name)
-        }
-      }
-    }
-    p.print(' ')
-    p.printOptionalAttrDict(op.getAttrs(), elided)
-    p.print(' : (')
-    p.printTypes(firstTypes)
-    p.print(') -> ')
-    p.printType(op.getResult(0).type)
-  },
-  verify(op: Operation): LogicalResult {
-    return verifyMma(op)
-  },
-})
-
-/** Fragment register counts of the f16/bf16/tf32/s8 shapes kernels use: [A, B, C(f16 acc), C(f32/s32 acc)]. */
-const MMA_FRAGMENT_SIZES: Readonly<Record<string, readonly [number, number, number, number]>> = {
-  'f16:16x8x16': [4, 2, 2, 4],
-  'f16:16x8x8': [2, 1, 2, 4],
-  'f16:8x8x4': [2, 2, 4, 8],
-  'bf16:16x8x16': [4, 2, 0, 4],
-  'bf16:16x8x8': [2, 1, 0, 4],
-  'tf32:16x8x8': [4, 2, 0, 4],
-  'tf32:16x8x4': [2, 1, 0, 4],
-}
-
-function verifyMma(op: Operation): LogicalResult {
-  const segs = operandSegments(op)
-  const shape = op.getAttr('shape') as NVVMShapeAttr
-  const aType = nvvmCase(op.getAttr('multiplicandAPtxType'))
-  const sizes = aType === undefined ? undefined : MMA_FRAGMENT_SIZES[`${aType}:${shape.m}x${shape.n}x${shape.k}`]
-  if (sizes === undefined) {
-    return true
-  }
-  const cType = op.getOperand(segs[0]! + segs[1]!).type
-  const f16Acc = cType instanceof VectorType
-  const expected = [sizes[0], sizes[1], f16Acc ? sizes[2] : sizes[3]]
-  for (let i = 0; i < 3; i++) {
-    if (segs[i] !== expected[i]) {
-      return op.emitOpError(`expected ${expected[i]} operands for the ${MMA_FRAGMENTS[i]} fragment, got ${segs[i]}`).fail()
-    }
-  }
-  const res = op.getResult(0).type
-  const nRes = f16Acc ? sizes[2] : sizes[3]
-  if (!(res instanceof LLVMStructType) || res.body.length !== nRes || res.body.some((t) => t !== res.body[0])) {
-    return op.emitOpError(`expected result type to be a struct of ${nRes} identical elements, got ${quoted(res)}`).fail()
-  }
-  return true
-}
-
 /** `nvvm.setmaxregister  increase 232`: `setmaxnreg.{inc,dec}.sync.aligned.u32`. */
 export const NVVMSetMaxRegisterOp: OdsOp = defineOp({
   name: 'nvvm.setmaxregister',
@@ -573,8 +409,8 @@ export const NVVMSetMaxRegisterOp: OdsOp = defineOp({
   },
 })
 
-/** The ops of the `nvvm` dialect. */
-export const nvvmOps: readonly OdsOp[] = [
+/** The ops of the `nvvm` dialect besides the tensor-core ones (`nvvmMmaOps`). */
+export const nvvmBaseOps: readonly OdsOp[] = [
   ...NVVMSpecialRegisterOps,
   NVVMBarrier0Op,
   NVVMBarrierOp,
@@ -583,6 +419,5 @@ export const nvvmOps: readonly OdsOp[] = [
   NVVMCpAsyncCommitGroupOp,
   NVVMCpAsyncWaitGroupOp,
   NVVMLdMatrixOp,
-  NVVMMmaOp,
   NVVMSetMaxRegisterOp,
 ]
