@@ -7,6 +7,7 @@ import {
   ArrayAttr,
   DenseArrayAttr,
   StringAttr,
+  type LogicalResult,
   type OpAsmParser,
   type OpAsmPrinter,
   type Operation,
@@ -59,6 +60,11 @@ export function parseOptionalOpBundles(parser: OpAsmParser): ParsedOpBundles | n
       }
       operands = list
       types = typeList
+    }
+    if (operands.length !== types.length) {
+      const n = bundles.tags.length
+      parser.emitError(tagLoc, `expected ${operands.length} types for operand bundle operands for operand bundle #${n}, but actually got ${types.length}`).report()
+      return undefined
     }
     bundles.tags.push(tag)
     bundles.operands.push(operands)
@@ -126,4 +132,22 @@ export function printOpBundles(op: Operation, p: OpAsmPrinter, bundleOperands: r
     p.print(')')
   }
   p.print(']')
+}
+
+/**
+ * Upstream's `verifyOperandBundles`: every tag is a string and there is one tag per
+ * bundle (per entry of `op_bundle_sizes`).
+ */
+export function verifyOpBundles(op: Operation): LogicalResult {
+  const sizes = op.getAttr('op_bundle_sizes')
+  const tags = op.getAttr('op_bundle_tags')
+  const tagList = tags instanceof ArrayAttr ? tags.elements : []
+  if (!tagList.every((t) => t instanceof StringAttr)) {
+    return op.emitError('operand bundle tag must be a StringAttr').fail()
+  }
+  const numBundles = sizes instanceof DenseArrayAttr ? sizes.values.length : 0
+  if (numBundles !== tagList.length) {
+    return op.emitError(`expected ${numBundles} operand bundle tags, but actually got ${tagList.length}`).fail()
+  }
+  return true
 }
