@@ -7,6 +7,7 @@ import {
   ArrayAttr,
   DenseArrayAttr,
   StringAttr,
+  type Location,
   type LogicalResult,
   type OpAsmParser,
   type OpAsmPrinter,
@@ -19,6 +20,10 @@ import {
 
 /** Parsed operand bundles, before their operands are resolved. */
 export class ParsedOpBundles {
+  constructor(
+    /** Where the list starts (its `[`): upstream reports operand/type count mismatches there. */
+    readonly loc: Location,
+  ) {}
   readonly tags: string[] = []
   readonly operands: UnresolvedOperand[][] = []
   readonly types: Type[][] = []
@@ -29,10 +34,11 @@ export class ParsedOpBundles {
  * (diagnosed).
  */
 export function parseOptionalOpBundles(parser: OpAsmParser): ParsedOpBundles | null | undefined {
+  const loc = parser.getCurrentLocation()
   if (!parser.parseOptionalLSquare()) {
     return null
   }
-  const bundles = new ParsedOpBundles()
+  const bundles = new ParsedOpBundles(loc)
   if (parser.parseOptionalRSquare()) {
     return bundles
   }
@@ -61,11 +67,6 @@ export function parseOptionalOpBundles(parser: OpAsmParser): ParsedOpBundles | n
       operands = list
       types = typeList
     }
-    if (operands.length !== types.length) {
-      const n = bundles.tags.length
-      parser.emitError(tagLoc, `expected ${operands.length} types for operand bundle operands for operand bundle #${n}, but actually got ${types.length}`).report()
-      return undefined
-    }
     bundles.tags.push(tag)
     bundles.operands.push(operands)
     bundles.types.push(types)
@@ -84,7 +85,13 @@ export function resolveOpBundles(parser: OpAsmParser, bundles: ParsedOpBundles |
   if (bundles !== null) {
     for (let i = 0; i < bundles.tags.length; i++) {
       const ops = bundles.operands[i]!
-      if (!parser.resolveOperands(ops, bundles.types[i]!, parser.getNameLoc(), operands)) {
+      const types = bundles.types[i]!
+      if (ops.length !== types.length) {
+        // Upstream names every bundle "#0" here (its index is never advanced).
+        parser.emitError(bundles.loc, `expected ${ops.length} types for operand bundle operands for operand bundle #0, but actually got ${types.length}`).report()
+        return undefined
+      }
+      if (!parser.resolveOperands(ops, types, parser.getNameLoc(), operands)) {
         return undefined
       }
       sizes.push(ops.length)

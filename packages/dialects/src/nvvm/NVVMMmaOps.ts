@@ -34,9 +34,9 @@ import {
   type Value,
 } from '@tilepass/ir'
 import { LLVMAnyPointer, LLVMTypeC } from '../llvm/LLVMConstraints.ts'
-import { LLVMPointerType, LLVMStructType } from '../llvm/LLVMTypes.ts'
+import { LLVMStructType, type LLVMPointerType } from '../llvm/LLVMTypes.ts'
 import { NVVMKeywordAttr, NVVMShapeAttr, nvvmCase } from './NVVMAttributes.ts'
-import { addAttrs, keywordC, operandSegments } from './NVVMOps.ts'
+import { addAttrs, keywordC, operandSegments, pointerIn } from './NVVMOps.ts'
 
 function quoted(t: Type): string {
   return `'${typeToString(t)}'`
@@ -518,10 +518,6 @@ export const NVVMWMMAMmaOp: OdsOp = defineOp({
 })
 
 // ---- mapa ------------------------------------------------------------------------------
-
-function pointerIn(space: number): TypeConstraint {
-  return typeConstraint(`LLVM pointer in address space ${space}`, (t) => t instanceof LLVMPointerType && t.addressSpace === space)
-}
 
 /** `nvvm.mapa %a, %rank : !llvm.ptr<3> -> !llvm.ptr<7>`: maps an address to the same one in another CTA of the cluster. */
 export const NVVMMapaOp: OdsOp = defineOp({

@@ -16,6 +16,7 @@ import {
   defineOp,
   optional,
   optionalAttr,
+  typeConstraint,
   typeToString,
   type AttrConstraint,
   type Attribute,
@@ -27,12 +28,13 @@ import {
   type Operation,
   type OperationState,
   type Type,
+  type TypeConstraint,
   type UnresolvedOperand,
   type Value,
 } from '@tilepass/ir'
 import { LLVMConstantRangeAttr, parseConstantRangeBody } from '../llvm/LLVMAttributes.ts'
-import { LLVMAnyPointer, LLVMTypeC } from '../llvm/LLVMConstraints.ts'
-import { LLVMStructType } from '../llvm/LLVMTypes.ts'
+import { LLVMTypeC } from '../llvm/LLVMConstraints.ts'
+import { LLVMPointerType, LLVMStructType } from '../llvm/LLVMTypes.ts'
 import { NVVMEnumAttr, NVVMKeywordAttr, NVVMOpaqueEnumCases, NVVMShapeAttr, nvvmCase } from './NVVMAttributes.ts'
 
 function quoted(t: Type): string {
@@ -52,6 +54,11 @@ const ConstantRangeC: AttrConstraint = attrConstraint("A range of two integers, 
     p.print(`<i${r.width}, ${r.lower}, ${r.upper}>`)
   },
 })
+
+/** `LLVM_PointerInAddressSpace<space>`: `!llvm.ptr<space>`. */
+export function pointerIn(space: number): TypeConstraint {
+  return typeConstraint(`LLVM pointer in address space ${space}`, (t) => t instanceof LLVMPointerType && t.addressSpace === space)
+}
 
 /** The special registers (`nvvm.read.ptx.sreg.<name>`) and the width of their value. */
 export const NVVMSpecialRegisters: readonly (readonly [string, 32 | 64])[] = [
@@ -247,7 +254,7 @@ export const NVVMShflOp: OdsOp = defineOp({
 /** `nvvm.cp.async.shared.global %dst, %src, 16, cache = cg : !llvm.ptr<3>, !llvm.ptr<1>`. */
 export const NVVMCpAsyncOp: OdsOp = defineOp({
   name: 'nvvm.cp.async.shared.global',
-  operands: { dst: LLVMAnyPointer, src: LLVMAnyPointer, cpSize: optional(I32) },
+  operands: { dst: pointerIn(3), src: pointerIn(1), cpSize: optional(I32) },
   attributes: { size: I32Attr, modifier: enumC('load_cache_modifier') },
   parse(parser: OpAsmParser, state: OperationState): LogicalResult {
     const loc = parser.getCurrentLocation()
@@ -333,7 +340,7 @@ export const NVVMCpAsyncWaitGroupOp: OdsOp = defineOp({
 /** `nvvm.ldmatrix %ptr {num = 4 : i32, ...} : (!llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)>`. */
 export const NVVMLdMatrixOp: OdsOp = defineOp({
   name: 'nvvm.ldmatrix',
-  operands: { ptr: LLVMAnyPointer },
+  operands: { ptr: pointerIn(3) },
   results: { res: LLVMTypeC },
   attributes: {
     num: I32Attr,
