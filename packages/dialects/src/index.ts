@@ -384,6 +384,7 @@ export type {
   BuildLLVMFuncOptions,
   BuildLLVMCallOptions,
 } from './llvm/index.ts'
+export { dataLayoutStringError, verifyLLVMOperationAttribute, verifyOpBundles } from './llvm/index.ts'
 
 import { IndexDialect } from './index-dialect/index.ts'
 /** The `index` dialect (ops `Index*Op`, `IndexCmpPredicateAttr`). */

@@ -113,3 +113,48 @@ describe('verifier and parser diagnostics as mlir-opt 22', () => {
     })
   }
 })
+
+/** Data layout strings with LLVM 22's error (undefined: valid), as mlir-opt 22 reports them. */
+const DATA_LAYOUTS: readonly (readonly [string, string | undefined])[] = [
+  ["", undefined],
+  ["e", undefined],
+  ["x", "unknown specifier 'x'"],
+  ["e-", "empty specification is not allowed"],
+  ["p:32", "malformed specification, must be of the form \"p[<n>]:<size>:<abi>[:<pref>[:<idx>]]\""],
+  ["p16777216:64:64", "address space must be a 24-bit integer"],
+  ["i8:16", "i8 must be 8-bit aligned"],
+  ["i16:24", "ABI alignment must be a power of two times the byte width"],
+  ["i16:16:8", "preferred alignment cannot be less than the ABI alignment"],
+  ["a8:0", "size must be zero"],
+  ["ni:0", "address space 0 cannot be non-integral"],
+  ["n8::32", "size component cannot be empty"],
+  ["S12", "stack natural alignment must be a power of two times the byte width"],
+  ["Fx8", "unknown function pointer alignment type 'x'"],
+  ["m:q", "unknown mangling mode"],
+  ["p:64:64:64:128", "index size cannot be larger than the pointer size"],
+  ["pu:64:64", "address space 0 cannot be unstable or have external state"],
+  ["pz:64:64", "'z' is not a valid pointer specification flag"],
+  ["p1(a):64:64-p2(a):0:8", "address space name `a` already used"],
+  ["p1(G):64:64", "Cannot use predefined address space names P/G/A in data layout"],
+  ["p1(a)x:64:64", "Expected `( address space name )`"],
+  ["e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128", undefined],
+  ["pe1(a):64:64-pu1(b):64:64", undefined],
+]
+
+describe('llvm.data_layout strings as LLVM 22 parses them', () => {
+  for (const [layout, error] of DATA_LAYOUTS) {
+    it(`"${layout}"`, () => {
+      const r = roundTrip(`module attributes {llvm.data_layout = ${JSON.stringify(layout)}} {\n}`, DIALECTS)
+      expect(r.diags[0]).toBe(error === undefined ? undefined : `1:1: error: 'builtin.module' op invalid data layout descriptor: ${error}\n`)
+    })
+  }
+  it('requires a string', () => {
+    const r = roundTrip('module attributes {llvm.data_layout = 3} {\n}', DIALECTS)
+    expect(r.diags[0]).toBe("1:1: error: 'builtin.module' op expected 'llvm.data_layout' to be a string attributes")
+  })
+  it('is checked on the module before the ops in it', () => {
+    const r = roundTrip('module attributes {llvm.data_layout = "#x"} {\n  llvm.func @f() -> i32 {\n    llvm.return\n  }\n}', DIALECTS)
+    expect(r.diags[0]).toBe("1:1: error: 'builtin.module' op invalid data layout descriptor: unknown specifier '#'\n")
+    expect(r.diags.some((d) => d.includes('expected 1 operand'))).toBe(false)
+  })
+})

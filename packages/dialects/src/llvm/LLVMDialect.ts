@@ -26,6 +26,7 @@ import { llvmInlineAsmOps } from './LLVMInlineAsmOps.ts'
 import { llvmAliasOps } from './LLVMAliasOps.ts'
 import { llvmAtomicOps } from './LLVMAtomicOps.ts'
 import { llvmIntrinsicOps } from './LLVMIntrinsicOps.ts'
+import { verifyLLVMOperationAttribute } from './LLVMDataLayoutString.ts'
 import { LLVMFunctionType, LLVMPointerType, isCompatibleType, parseLLVMType, printLLVMType } from './LLVMTypes.ts'
 
 /** Creates `llvm.mlir.constant` for a folded integer/float/dense `value` of `type`, or null. */
@@ -115,6 +116,7 @@ export const LLVMDialect: DialectDefinition = {
   parseAttribute: (parser) => parseLLVMAttribute(parser),
   printAttribute: (attr, printer) => printLLVMAttribute(attr, printer),
   materializeConstant: materializeLLVMConstant,
+  verifyOperationAttribute: verifyLLVMOperationAttribute,
   // Upstream's `LLVMOpAsmDialectInterface` aliases loop and alias-analysis metadata by
   // mnemonic (`#loop_unroll`, `#alias_scope`).
   getAlias: (x) => (x instanceof LLVMLoopAttr || x instanceof LLVMScopeAttr ? x.mnemonic : undefined),

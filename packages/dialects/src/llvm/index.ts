@@ -193,3 +193,5 @@ export {
   llvmInlinerInterface,
   LLVMDialect,
 } from './LLVMDialect.ts'
+export { dataLayoutStringError, verifyLLVMOperationAttribute } from './LLVMDataLayoutString.ts'
+export { verifyOpBundles } from './LLVMOpBundles.ts'
