@@ -530,6 +530,7 @@ export {
   NVVMSetMaxRegisterOp,
   inferMmaOperandType,
   nvvmOps,
+  verifyNVVMOperationAttribute,
 } from './nvvm/index.ts'
 
 import { TensorDialect } from './tensor/index.ts'

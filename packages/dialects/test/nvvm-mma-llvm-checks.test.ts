@@ -158,3 +158,27 @@ describe('llvm.data_layout strings as LLVM 22 parses them', () => {
     expect(r.diags.some((d) => d.includes('expected 1 operand'))).toBe(false)
   })
 })
+
+/** Discardable `nvvm.*` attributes on `llvm.func @f` with mlir-opt 22's diagnostic (undefined: accepted). */
+const NVVM_FUNC_ATTRS: readonly (readonly [string, string | undefined])[] = [
+  ['nvvm.kernel, nvvm.maxntid = array<i32: 64, 2, 1>', undefined],
+  ['nvvm.maxntid = array<i32: 1, 2, 3, 4>', `1:1: error: '"nvvm.maxntid"' attribute must be integer array with maximum 3 index`],
+  ['nvvm.reqntid = array<i64: 1>', `1:1: error: '"nvvm.reqntid"' attribute must be integer array with maximum 3 index`],
+  ['nvvm.cluster_dim = array<i32>', `1:1: error: '"nvvm.cluster_dim"' attribute must be integer array with maximum 3 index`],
+  ['nvvm.minctasm = 1.0 : f32', `1:1: error: '"nvvm.minctasm"' attribute must be integer constant`],
+  ['nvvm.blocksareclusters, nvvm.reqntid = array<i32: 1>', `1:1: error: '"nvvm.blocksareclusters"' attribute must be used along with 'nvvm.reqntid' and 'nvvm.cluster_dim'`],
+  ['nvvm.blocksareclusters, nvvm.reqntid = array<i32: 1>, nvvm.cluster_dim = array<i32: 1>', undefined],
+]
+
+describe('nvvm attributes on ops as mlir-opt 22 checks them', () => {
+  for (const [attrs, error] of NVVM_FUNC_ATTRS) {
+    it(attrs, () => {
+      const r = roundTrip(`llvm.func @f() attributes {${attrs}} {\n  llvm.return\n}`, DIALECTS)
+      expect(r.diags[0]).toBe(error)
+    })
+  }
+  it('nvvm.kernel only on llvm.func', () => {
+    const r = roundTrip('llvm.mlir.global internal @g() {nvvm.kernel} : i32', DIALECTS)
+    expect(r.diags[0]).toBe("1:1: error: 'nvvm.kernel' attribute attached to unexpected op")
+  })
+})

@@ -23,4 +23,4 @@ export {
   NVVMSetMaxRegisterOp,
 } from './NVVMOps.ts'
 export { NVVMMmaOp, NVVMWMMALoadOp, NVVMWMMAStoreOp, NVVMWMMAMmaOp, NVVMMapaOp, inferMmaOperandType } from './NVVMMmaOps.ts'
-export { NVVMDialect, nvvmOps } from './NVVMDialect.ts'
+export { NVVMDialect, nvvmOps, verifyNVVMOperationAttribute } from './NVVMDialect.ts'
