@@ -2,7 +2,7 @@
  * The `nvvm` ops as LLVM IR: calls of the NVVM intrinsics `mlir-translate` emits for them
  * (`llvm.nvvm.read.ptx.sreg.*`, `llvm.nvvm.barrier.cta.sync.aligned.*`,
  * `llvm.nvvm.shfl.sync.*`, `llvm.nvvm.cp.async.*`, `llvm.nvvm.ldmatrix.*`,
- * `llvm.nvvm.mma.*`, `llvm.nvvm.setmaxnreg.*`).
+ * `llvm.nvvm.mma.*`, `llvm.nvvm.wmma.*`, `llvm.nvvm.mapa*`, `llvm.nvvm.setmaxnreg.*`).
  */
 import { DenseArrayAttr, FloatType, IntegerAttr, IntegerType, VectorType, type Operation, type Type } from '@tilepass/ir'
 import { LLVMConstantRangeAttr, type LLVMStructType, LLVMVoidType, type NVVMShapeAttr, nvvmCase } from '@tilepass/dialects'
@@ -20,6 +20,28 @@ function intProp(op: Operation, name: string): number {
 
 function typeSuffix(t: Type): string {
   return t instanceof IntegerType ? `i${t.width}` : 'f32'
+}
+
+/**
+ * The intrinsic (without its pointer overload suffix) of an `nvvm.wmma.*` op, as upstream's
+ * `WMMA_NAME_LDST` / `WMMA_NAME`: `nvvm.wmma.m16n16k16.load.a.row.stride.f16`,
+ * `nvvm.wmma.m16n16k16.mma.row.col.f32.f32` (f16 inputs are named by the D and C types,
+ * the others by the A type).
+ */
+function wmmaIntrinsic(op: Operation): string {
+  const geom = `m${intProp(op, 'm')}n${intProp(op, 'n')}k${intProp(op, 'k')}`
+  switch (op.name.name) {
+    case 'nvvm.wmma.load':
+      return `nvvm.wmma.${geom}.load.${nvvmCase(op.getAttr('frag'))!}.${nvvmCase(op.getAttr('layout'))!}.stride.${nvvmCase(op.getAttr('eltype'))!}`
+    case 'nvvm.wmma.store':
+      return `nvvm.wmma.${geom}.store.d.${nvvmCase(op.getAttr('layout'))!}.stride.${nvvmCase(op.getAttr('eltype'))!}`
+    default: {
+      const a = nvvmCase(op.getAttr('eltypeA'))!
+      const d = nvvmCase(op.getAttr('eltypeB'))!
+      const signature = a === 'f16' ? `${d}.${d}` : a
+      return `nvvm.wmma.${geom}.mma.${nvvmCase(op.getAttr('layoutA'))!}.${nvvmCase(op.getAttr('layoutB'))!}.${signature}`
+    }
+  }
 }
 
 /** Translates one `nvvm` op into the current block of `ft`. */
@@ -108,6 +130,20 @@ export function translateNVVMOp(op: Operation, ft: FunctionTranslation): void {
       }
       const base = `nvvm.mma.m${shape.m}n${shape.n}k${shape.k}.${la}.${lb}.${suffix}`
       ft.callIntrinsic(op, `llvm.${base}`, base, res, args, types)
+      return
+    }
+    case 'nvvm.wmma.load':
+    case 'nvvm.wmma.store':
+    case 'nvvm.wmma.mma': {
+      const base = wmmaIntrinsic(op)
+      const as = (types[0] as { addressSpace?: number }).addressSpace ?? 0
+      const full = name === 'nvvm.wmma.mma' ? `llvm.${base}` : `llvm.${base}.p${as}`
+      ft.callIntrinsic(op, full, base, name === 'nvvm.wmma.store' ? voidTy : op.getResult(0).type, args, types)
+      return
+    }
+    case 'nvvm.mapa': {
+      const base = (types[0] as { addressSpace?: number }).addressSpace === 3 ? 'nvvm.mapa.shared.cluster' : 'nvvm.mapa'
+      ft.callIntrinsic(op, `llvm.${base}`, base, op.getResult(0).type, args, types)
       return
     }
     case 'nvvm.setmaxregister': {
