@@ -1,4 +1,5 @@
-// LLVM IR translation of the nvvm tensor-core ops (nvvm.wmma.load/store/mma) and nvvm.mapa.
+// LLVM IR translation of the nvvm tensor-core ops (nvvm.mma.sync, nvvm.wmma.load/store/mma) and
+// nvvm.mapa.
 // The expected text is mlir-translate --mlir-to-llvmir (LLVM 22) output for the input next to
 // it, which is also compared with mlir-translate directly where installed.
 import { describe, expect, it } from 'vitest'
@@ -95,5 +96,76 @@ describe('nvvm.wmma and nvvm.mapa translation', () => {
   })
   it.skipIf(!haveMlirTranslate)('matches mlir-translate', () => {
     expect(translate(WMMA).ir).toBe(oracle(WMMA))
+  })
+})
+
+// mma.sync of every multiplicand kind: f16 (f32/f16 C and D, m8n8k4 in col layouts), s8 with
+// wrapping, u4 x s4 with satfinite, b1 with and.popc, bf16 and tf32.
+const MMA = `llvm.func @mm(%h: vector<2xf16>, %f: f32, %i: i32, %d: f64) {
+  %0 = nvvm.mma.sync A[%h, %h] B[%h, %h] C[%f, %f, %f, %f, %f, %f, %f, %f] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, shape = #nvvm.shape<m = 8, n = 8, k = 4>} : (vector<2xf16>, vector<2xf16>, f32) -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>
+  %1 = nvvm.mma.sync A[%h, %h] B[%h, %h] C[%h, %h, %h, %h] {layoutA = #nvvm.mma_layout<col>, layoutB = #nvvm.mma_layout<col>, shape = #nvvm.shape<m = 8, n = 8, k = 4>} : (vector<2xf16>, vector<2xf16>, vector<2xf16>) -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>
+  %2 = nvvm.mma.sync A[%h, %h] B[%h] C[%h, %h] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, shape = #nvvm.shape<m = 16, n = 8, k = 8>} : (vector<2xf16>, vector<2xf16>, vector<2xf16>) -> !llvm.struct<(vector<2xf16>, vector<2xf16>)>
+  %3 = nvvm.mma.sync A[%i] B[%i] C[%i, %i] {intOverflowBehavior = #nvvm.mma_int_overflow<wrapped>, layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<s8>, multiplicandBPtxType = #nvvm.mma_type<s8>, shape = #nvvm.shape<m = 8, n = 8, k = 16>} : (i32, i32, i32) -> !llvm.struct<(i32, i32)>
+  %4 = nvvm.mma.sync A[%i, %i] B[%i] C[%i, %i, %i, %i] {intOverflowBehavior = #nvvm.mma_int_overflow<satfinite>, layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<u4>, multiplicandBPtxType = #nvvm.mma_type<s4>, shape = #nvvm.shape<m = 16, n = 8, k = 32>} : (i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
+  %5 = nvvm.mma.sync A[%i, %i, %i, %i] B[%i, %i] C[%i, %i, %i, %i] {b1Op = #nvvm.mma_b1op<and_popc>, layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<b1>, multiplicandBPtxType = #nvvm.mma_type<b1>, shape = #nvvm.shape<m = 16, n = 8, k = 256>} : (i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
+  %6 = nvvm.mma.sync A[%i, %i, %i, %i] B[%i, %i] C[%f, %f, %f, %f] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<bf16>, multiplicandBPtxType = #nvvm.mma_type<bf16>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+  %7 = nvvm.mma.sync A[%i, %i] B[%i] C[%f, %f, %f, %f] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<tf32>, multiplicandBPtxType = #nvvm.mma_type<tf32>, shape = #nvvm.shape<m = 16, n = 8, k = 4>} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+  llvm.return
+}`
+
+const MMA_IR = `; ModuleID = 'LLVMDialectModule'
+source_filename = "LLVMDialectModule"
+
+define void @mm(<2 x half> %0, float %1, i32 %2, double %3) {
+  %5 = call { float, float, float, float, float, float, float, float } @llvm.nvvm.mma.m8n8k4.row.col.f32.f32(<2 x half> %0, <2 x half> %0, <2 x half> %0, <2 x half> %0, float %1, float %1, float %1, float %1, float %1, float %1, float %1, float %1)
+  %6 = call { float, float, float, float, float, float, float, float } @llvm.nvvm.mma.m8n8k4.col.col.f32.f16(<2 x half> %0, <2 x half> %0, <2 x half> %0, <2 x half> %0, <2 x half> %0, <2 x half> %0, <2 x half> %0, <2 x half> %0)
+  %7 = call { <2 x half>, <2 x half> } @llvm.nvvm.mma.m16n8k8.row.col.f16.f16(<2 x half> %0, <2 x half> %0, <2 x half> %0, <2 x half> %0, <2 x half> %0)
+  %8 = call { i32, i32 } @llvm.nvvm.mma.m8n8k16.row.col.s8(i32 %2, i32 %2, i32 %2, i32 %2)
+  %9 = call { i32, i32, i32, i32 } @llvm.nvvm.mma.m16n8k32.row.col.satfinite.u4.s4(i32 %2, i32 %2, i32 %2, i32 %2, i32 %2, i32 %2, i32 %2)
+  %10 = call { i32, i32, i32, i32 } @llvm.nvvm.mma.and.popc.m16n8k256.row.col.b1(i32 %2, i32 %2, i32 %2, i32 %2, i32 %2, i32 %2, i32 %2, i32 %2, i32 %2, i32 %2)
+  %11 = call { float, float, float, float } @llvm.nvvm.mma.m16n8k16.row.col.bf16(i32 %2, i32 %2, i32 %2, i32 %2, i32 %2, i32 %2, float %1, float %1, float %1, float %1)
+  %12 = call { float, float, float, float } @llvm.nvvm.mma.m16n8k4.row.col.tf32(i32 %2, i32 %2, i32 %2, float %1, float %1, float %1, float %1)
+  ret void
+}
+
+; Function Attrs: nocallback nounwind memory(none)
+declare { float, float, float, float, float, float, float, float } @llvm.nvvm.mma.m8n8k4.row.col.f32.f32(<2 x half>, <2 x half>, <2 x half>, <2 x half>, float, float, float, float, float, float, float, float) #0
+
+; Function Attrs: nocallback nounwind memory(none)
+declare { float, float, float, float, float, float, float, float } @llvm.nvvm.mma.m8n8k4.col.col.f32.f16(<2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>) #0
+
+; Function Attrs: nocallback nounwind memory(none)
+declare { <2 x half>, <2 x half> } @llvm.nvvm.mma.m16n8k8.row.col.f16.f16(<2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>) #0
+
+; Function Attrs: nocallback nounwind memory(none)
+declare { i32, i32 } @llvm.nvvm.mma.m8n8k16.row.col.s8(i32, i32, i32, i32) #0
+
+; Function Attrs: nocallback nounwind memory(none)
+declare { i32, i32, i32, i32 } @llvm.nvvm.mma.m16n8k32.row.col.satfinite.u4.s4(i32, i32, i32, i32, i32, i32, i32) #0
+
+; Function Attrs: nocallback nounwind memory(none)
+declare { i32, i32, i32, i32 } @llvm.nvvm.mma.and.popc.m16n8k256.row.col.b1(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) #0
+
+; Function Attrs: nocallback nounwind memory(none)
+declare { float, float, float, float } @llvm.nvvm.mma.m16n8k16.row.col.bf16(i32, i32, i32, i32, i32, i32, float, float, float, float) #0
+
+; Function Attrs: nocallback nounwind memory(none)
+declare { float, float, float, float } @llvm.nvvm.mma.m16n8k4.row.col.tf32(i32, i32, i32, float, float, float, float) #0
+
+attributes #0 = { nocallback nounwind memory(none) }
+
+!llvm.module.flags = !{!0}
+
+!0 = !{i32 2, !"Debug Info Version", i32 3}
+`
+
+describe('nvvm.mma.sync translation', () => {
+  it('names the intrinsic as upstream (b1 op, satfinite, signature)', () => {
+    const { ir, diags } = translate(MMA)
+    expect(diags).toEqual([])
+    expect(ir).toBe(MMA_IR)
+  })
+  it.skipIf(!haveMlirTranslate)('matches mlir-translate', () => {
+    expect(translate(MMA).ir).toBe(oracle(MMA))
   })
 })
