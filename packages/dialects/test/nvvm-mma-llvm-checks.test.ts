@@ -182,3 +182,27 @@ describe('nvvm attributes on ops as mlir-opt 22 checks them', () => {
     expect(r.diags[0]).toBe("1:1: error: 'nvvm.kernel' attribute attached to unexpected op")
   })
 })
+
+const ldmatrix = (attrs: string, result: string): string =>
+  `llvm.func @f(%p: !llvm.ptr<3>) {\n  %0 = nvvm.ldmatrix %p {${attrs}} : (!llvm.ptr<3>) -> ${result}\n  llvm.return\n}`
+const shape = (m: number, n: number): string => `shape = #nvvm.ld_st_matrix_shape<m = ${m}, n = ${n}>`
+
+/** ldmatrix shapes, layouts and element types with mlir-opt 22's diagnostic (undefined: accepted). */
+const LDMATRIX: readonly (readonly [string, string, string | undefined])[] = [
+  [`num = 1 : i32, layout = #nvvm.mma_layout<col>, ${shape(8, 16)}, eltType = #nvvm.ld_st_matrix_elt_type<b8x16.b6x16_p32>`, 'i32', 'expected layout to be row for 8x16 matrix'],
+  [`num = 1 : i32, layout = #nvvm.mma_layout<row>, ${shape(8, 16)}, eltType = #nvvm.ld_st_matrix_elt_type<b16>`, 'i32', 'expected element type to be b8x16.b4x16_p64 or b8x16.b6x16_p32 for 8x16 matrix'],
+  [`num = 1 : i32, layout = #nvvm.mma_layout<row>, ${shape(16, 16)}, eltType = #nvvm.ld_st_matrix_elt_type<b8>`, '!llvm.struct<(i32, i32)>', 'expected layout to be col for 16x16 matrix'],
+  [`num = 1 : i32, layout = #nvvm.mma_layout<col>, ${shape(16, 16)}, eltType = #nvvm.ld_st_matrix_elt_type<b16>`, '!llvm.struct<(i32, i32)>', 'expected element type to be b8, b8x16.b4x16_p64 or b8x16.b6x16_p32 for 16x16 matrix'],
+  [`num = 1 : i32, layout = #nvvm.mma_layout<col>, ${shape(16, 8)}, eltType = #nvvm.ld_st_matrix_elt_type<b16>`, 'i32', 'expected shape to be 8x8, 8x16 or 16x16'],
+  [`num = 2 : i32, layout = #nvvm.mma_layout<col>, ${shape(16, 16)}, eltType = #nvvm.ld_st_matrix_elt_type<b8>`, 'i32', 'expected destination type is a structure of 4 elements of type i32'],
+  [`num = 1 : i32, layout = #nvvm.mma_layout<col>, ${shape(16, 16)}, eltType = #nvvm.ld_st_matrix_elt_type<b8>`, '!llvm.struct<(i32, i32)>', undefined],
+]
+
+describe('nvvm.ldmatrix shapes as mlir-opt 22 checks them', () => {
+  for (const [attrs, result, error] of LDMATRIX) {
+    it(error ?? attrs, () => {
+      const r = roundTrip(ldmatrix(attrs, result), DIALECTS)
+      expect(r.diags[0]).toBe(error === undefined ? undefined : `2:8: error: 'nvvm.ldmatrix' op ${error}`)
+    })
+  }
+})

@@ -353,6 +353,7 @@ export const NVVMLdMatrixOp: OdsOp = defineOp({
     const num = Number((op.getAttr('num') as IntegerAttr).value)
     const shape = op.getAttr('shape') as NVVMShapeAttr
     const elt = nvvmCase(op.getAttr('eltType'))
+    const layout = nvvmCase(op.getAttr('layout'))
     if (shape.m === 8 && shape.n === 8) {
       if (num !== 1 && num !== 2 && num !== 4) {
         return op.emitOpError('expected num attribute to be 1, 2 or 4 for 8x8 matrix').fail()
@@ -364,18 +365,33 @@ export const NVVMLdMatrixOp: OdsOp = defineOp({
       if (num !== 1 && num !== 2 && num !== 4) {
         return op.emitOpError('expected num attribute to be 1, 2 or 4 for 8x16 matrix').fail()
       }
+      if (layout !== 'row') {
+        return op.emitOpError('expected layout to be row for 8x16 matrix').fail()
+      }
+      if (elt !== 'b8x16.b4x16_p64' && elt !== 'b8x16.b6x16_p32') {
+        return op.emitOpError('expected element type to be b8x16.b4x16_p64 or b8x16.b6x16_p32 for 8x16 matrix').fail()
+      }
     } else if (shape.m === 16 && shape.n === 16) {
       if (num !== 1 && num !== 2) {
         return op.emitOpError('expected num attribute to be 1 or 2 for 16x16 matrix').fail()
       }
+      if (layout !== 'col') {
+        return op.emitOpError('expected layout to be col for 16x16 matrix').fail()
+      }
+      if (elt !== 'b8' && elt !== 'b8x16.b4x16_p64' && elt !== 'b8x16.b6x16_p32') {
+        return op.emitOpError('expected element type to be b8, b8x16.b4x16_p64 or b8x16.b6x16_p32 for 16x16 matrix').fail()
+      }
     } else {
-      return op.emitOpError('invalid shape for ldmatrix').fail()
+      return op.emitOpError('expected shape to be 8x8, 8x16 or 16x16').fail()
     }
     const regs = shape.m === 16 && shape.n === 16 ? num * 2 : num
     const res = op.getResult(0).type
-    const isI32 = (t: Type): boolean => t instanceof IntegerType && t.width === 32
-    if (regs === 1 ? !isI32(res) : !(res instanceof LLVMStructType && res.body.length === regs && res.body.every(isI32))) {
-      return op.emitOpError(regs === 1 ? 'expected destination type is i32' : `expected destination type is a structure of ${regs} elements of type i32`).fail()
+    const i32 = IntegerType.get(op.context, 32)
+    if (regs === 1 && res !== i32) {
+      return op.emitOpError('expected destination type is i32').fail()
+    }
+    if ((regs === 2 || regs === 4) && res !== LLVMStructType.getLiteral(op.context, new Array<Type>(regs).fill(i32))) {
+      return op.emitOpError(`expected destination type is a structure of ${regs} elements of type i32`).fail()
     }
     return true
   },
