@@ -399,6 +399,7 @@ export type {
   BuildLLVMFuncOptions,
   BuildLLVMCallOptions,
 } from './llvm/index.ts'
+export { dataLayoutStringError, verifyLLVMOperationAttribute, verifyOpBundles } from './llvm/index.ts'
 
 import { IndexDialect } from './index-dialect/index.ts'
 /** The `index` dialect (ops `Index*Op`, `IndexCmpPredicateAttr`). */
@@ -556,9 +557,14 @@ export {
   NVVMCpAsyncWaitGroupOp,
   NVVMLdMatrixOp,
   NVVMMmaOp,
+  NVVMWMMALoadOp,
+  NVVMWMMAStoreOp,
+  NVVMWMMAMmaOp,
+  NVVMMapaOp,
   NVVMSetMaxRegisterOp,
   inferMmaOperandType,
   nvvmOps,
+  verifyNVVMOperationAttribute,
 } from './nvvm/index.ts'
 
 import { TensorDialect } from './tensor/index.ts'

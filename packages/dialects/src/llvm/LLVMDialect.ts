@@ -31,6 +31,7 @@ import { LLVMBlockAddressOp, llvmBlockAddressOps } from './LLVMBlockAddressOps.t
 import { LLVMBlockAddressAttr } from './LLVMBlockAddressAttributes.ts'
 import { llvmMathIntrinsicOps } from './LLVMMathIntrinsicOps.ts'
 import { llvmModuleOps } from './LLVMModuleOps.ts'
+import { verifyLLVMOperationAttribute } from './LLVMDataLayoutString.ts'
 import { LLVMFunctionType, LLVMPointerType, isCompatibleType, parseLLVMType, printLLVMType } from './LLVMTypes.ts'
 
 /** Creates `llvm.mlir.constant` for a folded integer/float/dense `value` of `type`, or null. */
@@ -125,6 +126,7 @@ export const LLVMDialect: DialectDefinition = {
   parseAttribute: (parser) => parseLLVMAttribute(parser),
   printAttribute: (attr, printer) => printLLVMAttribute(attr, printer),
   materializeConstant: materializeLLVMConstant,
+  verifyOperationAttribute: verifyLLVMOperationAttribute,
   // Upstream's `LLVMOpAsmDialectInterface` aliases loop and alias-analysis metadata by
   // mnemonic (`#loop_unroll`, `#alias_scope`).
   getAlias: (x) => (x instanceof LLVMLoopAttr || x instanceof LLVMScopeAttr ? x.mnemonic : undefined),

@@ -45,7 +45,7 @@ import {
   printOptionalVarCalleeType,
   verifyCallVarCalleeType,
 } from './LLVMFuncOps.ts'
-import { parseOptionalOpBundles, printOpBundles, resolveOpBundles, verifyOpBundleTags } from './LLVMOpBundles.ts'
+import { parseOptionalOpBundles, printOpBundles, resolveOpBundles, verifyOpBundles } from './LLVMOpBundles.ts'
 import { LLVMArrayType } from './LLVMTypes.ts'
 
 // ---- llvm.invoke -------------------------------------------------------------------------
@@ -183,7 +183,7 @@ function verifyInvoke(op: Operation): LogicalResult {
   if (first.name.name !== 'llvm.landingpad') {
     return op.emitError('first operation in unwind destination should be a llvm.landingpad operation').fail()
   }
-  return verifyOpBundleTags(op)
+  return verifyOpBundles(op)
 }
 
 /**

@@ -62,7 +62,7 @@ import {
 import { parseOptionalComdat, printOptionalComdat, verifyComdatReference } from './LLVMModuleOps.ts'
 import { argAttrArray, parseFunctionResultList } from '../func/FuncOps.ts'
 import { verifyLandingpadTypes, verifyUniqueBlockTags } from './LLVMFuncBodyChecks.ts'
-import { parseOptionalOpBundles, printOpBundles, resolveOpBundles, verifyOpBundleTags } from './LLVMOpBundles.ts'
+import { parseOptionalOpBundles, printOpBundles, resolveOpBundles, verifyOpBundles } from './LLVMOpBundles.ts'
 import { isValidGlobalValueType, parseCommonGlobalAndAlias, printCommonGlobalAndAlias, verifyEffectFreeInitializer } from './LLVMAliasOps.ts'
 import {
   CConvAttr,
@@ -77,7 +77,7 @@ import {
   enumIntAttr,
 } from './LLVMAttributes.ts'
 import { CConvAttrC, DefaultFastmathFlags, LLVMTypeC, LinkageAttrC, TailCallKindAttrC, i64EnumAttrC } from './LLVMConstraints.ts'
-import { LLVMArrayType, LLVMFunctionType, LLVMPointerType, LLVMVoidType, isCompatibleType } from './LLVMTypes.ts'
+import { LLVMArrayType, LLVMFunctionType, LLVMPointerType, LLVMTargetExtType, LLVMVoidType, isCompatibleType } from './LLVMTypes.ts'
 
 function quoted(t: Type): string {
   return `'${typeToString(t)}'`
@@ -946,7 +946,7 @@ export const LLVMCallOp: OdsOp = defineOp({
   ],
   parse: parseCall,
   print: printCall,
-  verify: verifyOpBundleTags,
+  verify: verifyOpBundles,
   verifySymbolUses: verifyCallSymbolUses,
 })
 
@@ -1126,6 +1126,14 @@ export const LLVMGlobalOp: OdsOp = defineOp({
     const gt = op.getAttr('global_type')
     if (gt instanceof TypeAttr && !isValidGlobalValueType(gt.value)) {
       return op.emitOpError(`expects type to be a valid element type for an LLVM global`).fail()
+    }
+    if (gt instanceof TypeAttr && gt.value instanceof LLVMTargetExtType) {
+      if (!gt.value.canBeGlobal) {
+        return op.emitOpError('this target extension type cannot be used in a global').fail()
+      }
+      if (op.getAttr('value') !== undefined) {
+        return op.emitOpError('global with target extension type can only be initialized with zero-initializer').fail()
+      }
     }
     const linkage = op.getAttr('linkage')
     const l = linkage instanceof LinkageAttr ? linkage.linkage : 'external'

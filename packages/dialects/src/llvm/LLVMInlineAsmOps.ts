@@ -31,7 +31,7 @@ import {
   type OperationState,
   type Value,
 } from '@tilepass/ir'
-import { parseOptionalOpBundles, printOpBundles, resolveOpBundles, verifyOpBundleTags } from './LLVMOpBundles.ts'
+import { parseOptionalOpBundles, printOpBundles, resolveOpBundles, verifyOpBundles } from './LLVMOpBundles.ts'
 import { parseCallSignature, printCallSignature } from './LLVMFuncOps.ts'
 import { argAttrArray } from '../func/FuncOps.ts'
 import { TailCallKindAttr } from './LLVMAttributes.ts'
@@ -235,7 +235,7 @@ export const LLVMCallIntrinsicOp: OdsOp = defineOp({
     p.print(' : ')
     printCallSignature(op, p, args)
   },
-  verify: verifyOpBundleTags,
+  verify: verifyOpBundles,
 })
 
 /** The ops of this file. */

@@ -30,7 +30,7 @@ import {
   type OperationState,
   type Type,
 } from '@tilepass/ir'
-import { parseOptionalOpBundles, printOpBundles, resolveOpBundles } from './LLVMOpBundles.ts'
+import { parseOptionalOpBundles, printOpBundles, resolveOpBundles, verifyOpBundles } from './LLVMOpBundles.ts'
 import { LLVMAnyPointer, LLVMAnyVector, LLVMTypeC } from './LLVMConstraints.ts'
 import { intrinsic } from './LLVMOps.ts'
 import { LLVMScopeAttr } from './LLVMScopeAttributes.ts'
@@ -201,6 +201,7 @@ export const LLVMAssumeOp: OdsOp = defineOp({
     p.printType(op.getOperand(0).type)
     p.printOptionalAttrDict(op.getAttrs(), ['op_bundle_sizes', 'op_bundle_tags'])
   },
+  verify: verifyOpBundles,
 })
 
 // ---- vector intrinsics ------------------------------------------------------------------
@@ -262,6 +263,15 @@ export const LLVMVectorInterleave2Op: OdsOp = defineOp({
   operands: { vec1: LLVMAnyVector, vec2: LLVMAnyVector },
   results: { res: LLVMAnyVector },
   traits: Trait.Pure,
+  allTypesMatch: [['vec1', 'vec2']],
+  verify(op: Operation): LogicalResult {
+    // The element count (scalable or fixed, as LLVM's `ElementCount`) doubles; the element type stays.
+    const src = op.getOperand(0).type as VectorType
+    const res = op.getResult(0).type as VectorType
+    const twice =
+      res.shape[0] === src.shape[0]! * 2 && (res.scalableDims[0] ?? false) === (src.scalableDims[0] ?? false) && res.elementType === src.elementType
+    return twice || op.emitOpError("failed to verify that result has twice as many elements as 'vec1'").fail()
+  },
 })
 /** `llvm.intr.vector.deinterleave2`: a struct of the two halves. */
 export const LLVMVectorDeinterleave2Op: OdsOp = defineOp({

@@ -20,8 +20,10 @@ import {
 
 /** Parsed operand bundles, before their operands are resolved. */
 export class ParsedOpBundles {
-  /** Where the `[` of the list is (upstream reports operand/type count mismatches there). */
-  loc: Location | null = null
+  constructor(
+    /** Where the list starts (its `[`): upstream reports operand/type count mismatches there. */
+    readonly loc: Location,
+  ) {}
   readonly tags: string[] = []
   readonly operands: UnresolvedOperand[][] = []
   readonly types: Type[][] = []
@@ -36,8 +38,7 @@ export function parseOptionalOpBundles(parser: OpAsmParser): ParsedOpBundles | n
   if (!parser.parseOptionalLSquare()) {
     return null
   }
-  const bundles = new ParsedOpBundles()
-  bundles.loc = loc
+  const bundles = new ParsedOpBundles(loc)
   if (parser.parseOptionalRSquare()) {
     return bundles
   }
@@ -86,9 +87,8 @@ export function resolveOpBundles(parser: OpAsmParser, bundles: ParsedOpBundles |
       const ops = bundles.operands[i]!
       const types = bundles.types[i]!
       if (ops.length !== types.length) {
-        // Upstream never advances the bundle index of this message: it always says #0.
-        const at = bundles.loc ?? parser.getNameLoc()
-        parser.emitError(at, `expected ${ops.length} types for operand bundle operands for operand bundle #0, but actually got ${types.length}`).report()
+        // Upstream names every bundle "#0" here (its index is never advanced).
+        parser.emitError(bundles.loc, `expected ${ops.length} types for operand bundle operands for operand bundle #0, but actually got ${types.length}`).report()
         return undefined
       }
       if (!parser.resolveOperands(ops, types, parser.getNameLoc(), operands)) {
@@ -142,19 +142,19 @@ export function printOpBundles(op: Operation, p: OpAsmPrinter, bundleOperands: r
 }
 
 /**
- * Upstream's `verifyOperandBundles`: every `op_bundle_tags` entry is a string and there is
- * one tag per bundle (`bundleCount`, the length of `op_bundle_sizes`).
+ * Upstream's `verifyOperandBundles`: every tag is a string and there is one tag per
+ * bundle (per entry of `op_bundle_sizes`).
  */
-export function verifyOpBundleTags(op: Operation): LogicalResult {
+export function verifyOpBundles(op: Operation): LogicalResult {
   const sizes = op.getAttr('op_bundle_sizes')
   const tags = op.getAttr('op_bundle_tags')
-  if (tags instanceof ArrayAttr && !tags.elements.every((t) => t instanceof StringAttr)) {
+  const tagList = tags instanceof ArrayAttr ? tags.elements : []
+  if (!tagList.every((t) => t instanceof StringAttr)) {
     return op.emitError('operand bundle tag must be a StringAttr').fail()
   }
   const numBundles = sizes instanceof DenseArrayAttr ? sizes.values.length : 0
-  const numTags = tags instanceof ArrayAttr ? tags.elements.length : 0
-  if (numBundles !== numTags) {
-    return op.emitError(`expected ${numBundles} operand bundle tags, but actually got ${numTags}`).fail()
+  if (numBundles !== tagList.length) {
+    return op.emitError(`expected ${numBundles} operand bundle tags, but actually got ${tagList.length}`).fail()
   }
   return true
 }

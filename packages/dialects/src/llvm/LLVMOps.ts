@@ -95,6 +95,7 @@ import {
   LLVMMetadataType,
   LLVMPointerType,
   LLVMStructType,
+  LLVMTargetExtType,
   LLVMTokenType,
   LLVMVoidType,
   getVectorElementType,
@@ -544,6 +545,9 @@ function verifyConstant(op: Operation): LogicalResult {
     }
     return true
   }
+  if (type instanceof LLVMTargetExtType) {
+    return op.emitOpError('does not support target extension type.').fail()
+  }
   if (type instanceof LLVMStructType) {
     if (!(value instanceof ArrayAttr)) {
       return op.emitOpError('expected array attribute for struct type').fail()
@@ -650,6 +654,13 @@ export const LLVMZeroOp: OdsOp = defineOp({
   results: { res: LLVMTypeC },
   traits: Trait.Pure | Trait.ConstantLike,
   assemblyFormat: 'attr-dict `:` type($res)',
+  verify(op: Operation): LogicalResult {
+    const type = op.getResult(0).type
+    if (type instanceof LLVMTargetExtType && !type.hasZeroInit) {
+      return op.emitOpError('target extension type does not support zero-initializer').fail()
+    }
+    return true
+  },
   fold(op: Operation): readonly Attribute[] {
     return [LLVMZeroAttr.get(op.context)]
   },
@@ -746,7 +757,8 @@ const LoadableType: TypeConstraint = {
   check: (t) =>
     isCompatibleType(t) &&
     !(t instanceof LLVMVoidType || t instanceof LLVMFunctionType || t instanceof LLVMLabelType || t instanceof LLVMMetadataType || t instanceof LLVMTokenType) &&
-    !(t instanceof LLVMStructType && t.isOpaque),
+    !(t instanceof LLVMStructType && t.isOpaque) &&
+    !(t instanceof LLVMTargetExtType && !t.supportsMemOps),
 }
 
 /**
@@ -854,6 +866,13 @@ export const LLVMAllocaOp: OdsOp = defineOp({
   results: { res: LLVMAnyPointer },
   attributes: { alignment: optionalAttr(I64Attr), elem_type: TypeAttrC, inalloca: optionalAttr(UnitAttrC) },
   memoryEffects: (op) => [{ kind: 'allocate', value: op.getResult(0), resource: 'AutomaticAllocationScope' }],
+  verify(op: Operation): LogicalResult {
+    const elemType = op.getAttr('elem_type')
+    if (elemType instanceof TypeAttr && elemType.value instanceof LLVMTargetExtType && !elemType.value.supportsMemOps) {
+      return op.emitOpError('this target extension type cannot be used in alloca').fail()
+    }
+    return true
+  },
   parse(parser: OpAsmParser, state: OperationState): LogicalResult {
     if (parser.parseOptionalKeyword('inalloca')) {
       state.addProperty('inalloca', UnitAttr.get(parser.context))
@@ -1084,6 +1103,11 @@ export const LLVMGEPOp: OdsOp = defineOp({
       const numDyn = raw.values.filter((v) => Number(v) === GEP_DYNAMIC_INDEX).length
       if (numDyn !== op.operands.length - 1) {
         return op.emitOpError('expected as many dynamic indices as specified in \'rawConstantIndices\'').fail()
+      }
+      // `inbounds_flag` alone (without `nusw`, which `inbounds` adds) is not a valid flag set.
+      const flags = op.getAttr('noWrapFlags')
+      if (flags instanceof IntegerAttr && flags.value === 1n) {
+        return op.emitOpError("'inbounds_flag' cannot be used directly.").fail()
       }
       const et = op.getAttr('elem_type')
       if (et instanceof TypeAttr) {

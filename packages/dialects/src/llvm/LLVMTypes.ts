@@ -89,6 +89,18 @@ export class LLVMTargetExtType extends DialectType {
     const key = `llvm.target:${JSON.stringify(extName)}:${typeParams.map((t) => t.id).join(',')}:${intParams.join(',')}`
     return context.uniquer.intern(key, () => new LLVMTargetExtType(context, extName, typeParams, intParams))
   }
+  /** Whether `llvm.mlir.zero` may produce a value of this type (the `spirv.*` types, as upstream). */
+  get hasZeroInit(): boolean {
+    return this.extName.startsWith('spirv.')
+  }
+  /** Whether an `llvm.mlir.global` may have this type. */
+  get canBeGlobal(): boolean {
+    return this.extName.startsWith('spirv.') || this.extName === 'amdgcn.named.barrier'
+  }
+  /** Whether `llvm.alloca`, `llvm.load` and `llvm.store` accept this type. */
+  get supportsMemOps(): boolean {
+    return this.extName.startsWith('spirv.') || this.extName === 'aarch64.svcount'
+  }
 }
 
 /** `!llvm.token`. */

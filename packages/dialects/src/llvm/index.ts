@@ -214,3 +214,5 @@ export {
 } from './LLVMModuleFlagAttributes.ts'
 export type { ProfileSummaryCounts, ProfileSummaryDetail } from './LLVMModuleFlagAttributes.ts'
 export { LLVMAbsOp, LLVMAtan2Op, LLVMIsFPClassOp, LLVMSincosOp } from './LLVMMathIntrinsicOps.ts'
+export { dataLayoutStringError, verifyLLVMOperationAttribute } from './LLVMDataLayoutString.ts'
+export { verifyOpBundles } from './LLVMOpBundles.ts'

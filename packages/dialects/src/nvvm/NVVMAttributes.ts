@@ -16,6 +16,7 @@ export const NVVMOpaqueEnumCases: Readonly<Record<string, readonly string[]>> = 
 /** The cases of each attribute printed as `#nvvm.mnemonic<case>`. */
 export const NVVMKeywordCases: Readonly<Record<string, readonly string[]>> = {
   mma_layout: ['row', 'col'],
+  mma_frag: ['a', 'b', 'c'],
   mma_type: ['b1', 's4', 'u4', 's8', 'u8', 's32', 'f16', 'f32', 'tf32', 'bf16', 'f64', 'e4m3', 'e5m2'],
   mma_int_overflow: ['satfinite', 'wrapped'],
   mma_b1op: ['none', 'xor_popc', 'and_popc'],

@@ -1,6 +1,6 @@
 /**
  * The ops of the `nvvm` dialect that GPU kernels need: special registers, barriers,
- * warp shuffles, `cp.async` and its groups, `ldmatrix`, `mma.sync` and `setmaxregister`,
+ * warp shuffles, `cp.async` and its groups, `ldmatrix` and `setmaxregister`,
  * with upstream's custom syntax (spacing included) and verifiers.
  */
 import {
@@ -12,13 +12,11 @@ import {
   Trait,
   UnitAttr,
   UnitAttrC,
-  VectorType,
-  FloatType,
   attrConstraint,
   defineOp,
   optional,
   optionalAttr,
-  variadic,
+  typeConstraint,
   typeToString,
   type AttrConstraint,
   type Attribute,
@@ -30,12 +28,13 @@ import {
   type Operation,
   type OperationState,
   type Type,
+  type TypeConstraint,
   type UnresolvedOperand,
   type Value,
 } from '@tilepass/ir'
 import { LLVMConstantRangeAttr, parseConstantRangeBody } from '../llvm/LLVMAttributes.ts'
-import { LLVMAnyPointer, LLVMTypeC } from '../llvm/LLVMConstraints.ts'
-import { LLVMStructType } from '../llvm/LLVMTypes.ts'
+import { LLVMTypeC } from '../llvm/LLVMConstraints.ts'
+import { LLVMPointerType, LLVMStructType } from '../llvm/LLVMTypes.ts'
 import { NVVMEnumAttr, NVVMKeywordAttr, NVVMOpaqueEnumCases, NVVMShapeAttr, nvvmCase } from './NVVMAttributes.ts'
 
 function quoted(t: Type): string {
@@ -55,6 +54,11 @@ const ConstantRangeC: AttrConstraint = attrConstraint("A range of two integers, 
     p.print(`<i${r.width}, ${r.lower}, ${r.upper}>`)
   },
 })
+
+/** `LLVM_PointerInAddressSpace<space>`: `!llvm.ptr<space>`. */
+export function pointerIn(space: number): TypeConstraint {
+  return typeConstraint(`LLVM pointer in address space ${space}`, (t) => t instanceof LLVMPointerType && t.addressSpace === space)
+}
 
 /** The special registers (`nvvm.read.ptx.sreg.<name>`) and the width of their value. */
 export const NVVMSpecialRegisters: readonly (readonly [string, 32 | 64])[] = [
@@ -144,7 +148,8 @@ function segmentSizes(parser: OpAsmParser, segs: readonly number[]): Attribute {
   return DenseArrayAttr.getI32(parser.context, segs)
 }
 
-function operandSegments(op: Operation): number[] {
+/** The `operandSegmentSizes` of `op` (three zeros without one). */
+export function operandSegments(op: Operation): number[] {
   const a = op.getAttr('operandSegmentSizes')
   return a instanceof DenseArrayAttr ? a.values.map(Number) : [0, 0, 0]
 }
@@ -154,7 +159,8 @@ function enumC(enumName: string): AttrConstraint {
   return attrConstraint(`NVVM ${enumName}`, (a) => a instanceof NVVMEnumAttr && a.enumName === enumName && cases.includes(a.value))
 }
 
-function keywordC(mnemonic: string): AttrConstraint {
+/** An `#nvvm.<mnemonic><case>` attribute. */
+export function keywordC(mnemonic: string): AttrConstraint {
   return attrConstraint(`NVVM ${mnemonic}`, (a) => a instanceof NVVMKeywordAttr && a.mnemonic === mnemonic)
 }
 
@@ -170,7 +176,8 @@ function parseEnumKeyword(parser: OpAsmParser, enumName: string, what: string): 
   return NVVMEnumAttr.get(parser.context, enumName, kw)
 }
 
-function addAttrs(state: OperationState, attrs: readonly NamedAttribute[]): void {
+/** Adds the parsed attribute dictionary `attrs` to `state`. */
+export function addAttrs(state: OperationState, attrs: readonly NamedAttribute[]): void {
   for (const a of attrs) {
     state.addAttribute(a.name, a.value)
   }
@@ -247,7 +254,7 @@ export const NVVMShflOp: OdsOp = defineOp({
 /** `nvvm.cp.async.shared.global %dst, %src, 16, cache = cg : !llvm.ptr<3>, !llvm.ptr<1>`. */
 export const NVVMCpAsyncOp: OdsOp = defineOp({
   name: 'nvvm.cp.async.shared.global',
-  operands: { dst: LLVMAnyPointer, src: LLVMAnyPointer, cpSize: optional(I32) },
+  operands: { dst: pointerIn(3), src: pointerIn(1), cpSize: optional(I32) },
   attributes: { size: I32Attr, modifier: enumC('load_cache_modifier') },
   parse(parser: OpAsmParser, state: OperationState): LogicalResult {
     const loc = parser.getCurrentLocation()
@@ -306,11 +313,15 @@ export const NVVMCpAsyncOp: OdsOp = defineOp({
   },
   verify(op: Operation): LogicalResult {
     const size = Number((op.getAttr('size') as IntegerAttr).value)
-    if (nvvmCase(op.getAttr('modifier')) === 'cg' && size !== 16) {
-      return op.emitError('CG cache modifier is only support for 16 bytes copy.').fail()
+    const modifier = nvvmCase(op.getAttr('modifier'))
+    if (modifier !== 'cg' && modifier !== 'ca') {
+      return op.emitError('Only CG and CA cache modifiers are supported.').fail()
     }
     if (size !== 4 && size !== 8 && size !== 16) {
       return op.emitError('expected byte size to be either 4, 8 or 16.').fail()
+    }
+    if (modifier === 'cg' && size !== 16) {
+      return op.emitError('CG cache modifier is only support for 16 bytes copy.').fail()
     }
     return true
   },
@@ -329,7 +340,7 @@ export const NVVMCpAsyncWaitGroupOp: OdsOp = defineOp({
 /** `nvvm.ldmatrix %ptr {num = 4 : i32, ...} : (!llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)>`. */
 export const NVVMLdMatrixOp: OdsOp = defineOp({
   name: 'nvvm.ldmatrix',
-  operands: { ptr: LLVMAnyPointer },
+  operands: { ptr: pointerIn(3) },
   results: { res: LLVMTypeC },
   attributes: {
     num: I32Attr,
@@ -342,6 +353,7 @@ export const NVVMLdMatrixOp: OdsOp = defineOp({
     const num = Number((op.getAttr('num') as IntegerAttr).value)
     const shape = op.getAttr('shape') as NVVMShapeAttr
     const elt = nvvmCase(op.getAttr('eltType'))
+    const layout = nvvmCase(op.getAttr('layout'))
     if (shape.m === 8 && shape.n === 8) {
       if (num !== 1 && num !== 2 && num !== 4) {
         return op.emitOpError('expected num attribute to be 1, 2 or 4 for 8x8 matrix').fail()
@@ -353,190 +365,37 @@ export const NVVMLdMatrixOp: OdsOp = defineOp({
       if (num !== 1 && num !== 2 && num !== 4) {
         return op.emitOpError('expected num attribute to be 1, 2 or 4 for 8x16 matrix').fail()
       }
+      if (layout !== 'row') {
+        return op.emitOpError('expected layout to be row for 8x16 matrix').fail()
+      }
+      if (elt !== 'b8x16.b4x16_p64' && elt !== 'b8x16.b6x16_p32') {
+        return op.emitOpError('expected element type to be b8x16.b4x16_p64 or b8x16.b6x16_p32 for 8x16 matrix').fail()
+      }
     } else if (shape.m === 16 && shape.n === 16) {
       if (num !== 1 && num !== 2) {
         return op.emitOpError('expected num attribute to be 1 or 2 for 16x16 matrix').fail()
       }
+      if (layout !== 'col') {
+        return op.emitOpError('expected layout to be col for 16x16 matrix').fail()
+      }
+      if (elt !== 'b8' && elt !== 'b8x16.b4x16_p64' && elt !== 'b8x16.b6x16_p32') {
+        return op.emitOpError('expected element type to be b8, b8x16.b4x16_p64 or b8x16.b6x16_p32 for 16x16 matrix').fail()
+      }
     } else {
-      return op.emitOpError('invalid shape for ldmatrix').fail()
+      return op.emitOpError('expected shape to be 8x8, 8x16 or 16x16').fail()
     }
     const regs = shape.m === 16 && shape.n === 16 ? num * 2 : num
     const res = op.getResult(0).type
-    const isI32 = (t: Type): boolean => t instanceof IntegerType && t.width === 32
-    if (regs === 1 ? !isI32(res) : !(res instanceof LLVMStructType && res.body.length === regs && res.body.every(isI32))) {
-      return op.emitOpError(regs === 1 ? 'expected destination type is i32' : `expected destination type is a structure of ${regs} elements of type i32`).fail()
+    const i32 = IntegerType.get(op.context, 32)
+    if (regs === 1 && res !== i32) {
+      return op.emitOpError('expected destination type is i32').fail()
+    }
+    if ((regs === 2 || regs === 4) && res !== LLVMStructType.getLiteral(op.context, new Array<Type>(regs).fill(i32))) {
+      return op.emitOpError(`expected destination type is a structure of ${regs} elements of type i32`).fail()
     }
     return true
   },
 })
-
-/** The PTX type of an mma operand inferred from its register type, as upstream's `inferOperandMMAType`. */
-export function inferMmaOperandType(type: Type, isAccumulator: boolean): string | undefined {
-  const el = type instanceof VectorType ? type.elementType : type
-  if (el instanceof FloatType) {
-    if (el.kind === 'f64') {
-      return 'f64'
-    }
-    if (el.kind === 'f16') {
-      return 'f16'
-    }
-    if (el.kind === 'f32') {
-      return isAccumulator ? 'f32' : 'tf32'
-    }
-  }
-  if (el instanceof IntegerType && el.width === 32 && isAccumulator) {
-    return 's32'
-  }
-  if (type instanceof LLVMStructType && type.body.length > 0) {
-    return inferMmaOperandType(type.body[0]!, isAccumulator)
-  }
-  return undefined
-}
-
-const MMA_FRAGMENTS = ['A', 'B', 'C'] as const
-
-/**
- * `nvvm.mma.sync A[...]  B[...]  C[...]  {layoutA = ..., layoutB = ..., shape = ...} :
- * (tA, tB, tC) -> !llvm.struct<...>`: a warp-level matrix multiply-accumulate.
- */
-export const NVVMMmaOp: OdsOp = defineOp({
-  name: 'nvvm.mma.sync',
-  operands: { operandA: variadic(LLVMTypeC), operandB: variadic(LLVMTypeC), operandC: variadic(LLVMTypeC) },
-  results: { res: LLVMTypeC },
-  attributes: {
-    shape: attrConstraint('NVVM shape', (a) => a instanceof NVVMShapeAttr && a.mnemonic === 'shape'),
-    b1Op: optionalAttr(keywordC('mma_b1op')),
-    intOverflowBehavior: optionalAttr(keywordC('mma_int_overflow')),
-    layoutA: keywordC('mma_layout'),
-    layoutB: keywordC('mma_layout'),
-    multiplicandAPtxType: optionalAttr(keywordC('mma_type')),
-    multiplicandBPtxType: optionalAttr(keywordC('mma_type')),
-  },
-  traits: Trait.AttrSizedOperandSegments,
-  parse(parser: OpAsmParser, state: OperationState): LogicalResult {
-    const frags: UnresolvedOperand[][] = []
-    for (const name of MMA_FRAGMENTS) {
-      if (!parser.parseKeyword(name)) {
-        return false
-      }
-      const ops = parser.parseOperandList('square')
-      if (ops === undefined) {
-        return false
-      }
-      frags.push(ops)
-    }
-    const attrs: NamedAttribute[] = []
-    if (!parser.parseOptionalAttrDict(attrs) || !parser.parseColon() || !parser.parseLParen()) {
-      return false
-    }
-    const loc = parser.getCurrentLocation()
-    const types: Type[] = []
-    for (let i = 0; i < 3; i++) {
-      if (i > 0 && !parser.parseComma()) {
-        return false
-      }
-      const t = parser.parseType()
-      if (t === undefined) {
-        return false
-      }
-      types.push(t)
-    }
-    if (!parser.parseRParen() || !parser.parseArrow()) {
-      return false
-    }
-    const resType = parser.parseType()
-    if (resType === undefined) {
-      return false
-    }
-    const values: Value[] = []
-    for (let i = 0; i < 3; i++) {
-      if (!parser.resolveOperands(frags[i]!, types[i]!, loc, values)) {
-        return false
-      }
-    }
-    state.addOperands(values)
-    addAttrs(state, attrs)
-    for (let i = 0; i < 2; i++) {
-      const name = i === 0 ? 'multiplicandAPtxType' : 'multiplicandBPtxType'
-      if (attrs.some((a) => a.name === name)) {
-        continue
-      }
-      const inferred = inferMmaOperandType(types[i]!, false)
-      if (inferred === undefined) {
-        return parser.emitError(loc, `'nvvm.mma.sync' op could not infer the PTX type for the ${i === 0 ? 'A' : 'B'} operand`).fail()
-      }
-      state.addAttribute(name, NVVMKeywordAttr.get(parser.context, 'mma_type', inferred))
-    }
-    state.addProperty('operandSegmentSizes', DenseArrayAttr.getI32(parser.context, frags.map((f) => f.length)))
-    state.addTypes([resType])
-    return true
-  },
-  print(op: Operation, p: OpAsmPrinter): void {
-    const segs = operandSegments(op)
-    const elided = ['operandSegmentSizes']
-    let at = 0
-    const firstTypes: Type[] = []
-    for (let i = 0; i < 3; i++) {
-      const vals = op.getOperands().slice(at, at + segs[i]!)
-      at += segs[i]!
-      p.print(i === 0 ? ' A[' : `  ${MMA_FRAGMENTS[i]}[`)
-      p.printOperands(vals)
-      p.print(']')
-      firstTypes.push(vals[0]!.type)
-      if (i < 2) {
-        const inferred = inferMmaOperandType(vals[0]!.type, false)
-        const name = i === 0 ? 'multiplicandAPtxType' : 'multiplicandBPtxType'
-        if (inferred !== undefined && nvvmCase(op.getAttr(name)) === inferred) {
-          elided.push(name)
-        }
-      }
-    }
-    p.print(' ')
-    p.printOptionalAttrDict(op.getAttrs(), elided)
-    p.print(' : (')
-    p.printTypes(firstTypes)
-    p.print(') -> ')
-    p.printType(op.getResult(0).type)
-  },
-  verify(op: Operation): LogicalResult {
-    return verifyMma(op)
-  },
-})
-
-/** Fragment register counts of the f16/bf16/tf32/s8 shapes kernels use: [A, B, C(f16 acc), C(f32/s32 acc)]. */
-const MMA_FRAGMENT_SIZES: Readonly<Record<string, readonly [number, number, number, number]>> = {
-  'f16:16x8x16': [4, 2, 2, 4],
-  'f16:16x8x8': [2, 1, 2, 4],
-  'f16:8x8x4': [2, 2, 4, 8],
-  'bf16:16x8x16': [4, 2, 0, 4],
-  'bf16:16x8x8': [2, 1, 0, 4],
-  'tf32:16x8x8': [4, 2, 0, 4],
-  'tf32:16x8x4': [2, 1, 0, 4],
-}
-
-function verifyMma(op: Operation): LogicalResult {
-  const segs = operandSegments(op)
-  const shape = op.getAttr('shape') as NVVMShapeAttr
-  const aType = nvvmCase(op.getAttr('multiplicandAPtxType'))
-  const sizes = aType === undefined ? undefined : MMA_FRAGMENT_SIZES[`${aType}:${shape.m}x${shape.n}x${shape.k}`]
-  if (sizes === undefined) {
-    return true
-  }
-  const cType = op.getOperand(segs[0]! + segs[1]!).type
-  const f16Acc = cType instanceof VectorType
-  const expected = [sizes[0], sizes[1], f16Acc ? sizes[2] : sizes[3]]
-  for (let i = 0; i < 3; i++) {
-    if (segs[i] !== expected[i]) {
-      return op.emitOpError(`expected ${expected[i]} operands for the ${MMA_FRAGMENTS[i]} fragment, got ${segs[i]}`).fail()
-    }
-  }
-  const res = op.getResult(0).type
-  const nRes = f16Acc ? sizes[2] : sizes[3]
-  if (!(res instanceof LLVMStructType) || res.body.length !== nRes || res.body.some((t) => t !== res.body[0])) {
-    return op.emitOpError(`expected result type to be a struct of ${nRes} identical elements, got ${quoted(res)}`).fail()
-  }
-  return true
-}
 
 /** `nvvm.setmaxregister  increase 232`: `setmaxnreg.{inc,dec}.sync.aligned.u32`. */
 export const NVVMSetMaxRegisterOp: OdsOp = defineOp({
@@ -573,8 +432,8 @@ export const NVVMSetMaxRegisterOp: OdsOp = defineOp({
   },
 })
 
-/** The ops of the `nvvm` dialect. */
-export const nvvmOps: readonly OdsOp[] = [
+/** The ops of the `nvvm` dialect besides the tensor-core ones (`nvvmMmaOps`). */
+export const nvvmBaseOps: readonly OdsOp[] = [
   ...NVVMSpecialRegisterOps,
   NVVMBarrier0Op,
   NVVMBarrierOp,
@@ -583,6 +442,5 @@ export const nvvmOps: readonly OdsOp[] = [
   NVVMCpAsyncCommitGroupOp,
   NVVMCpAsyncWaitGroupOp,
   NVVMLdMatrixOp,
-  NVVMMmaOp,
   NVVMSetMaxRegisterOp,
 ]

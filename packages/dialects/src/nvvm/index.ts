@@ -20,9 +20,7 @@ export {
   NVVMCpAsyncCommitGroupOp,
   NVVMCpAsyncWaitGroupOp,
   NVVMLdMatrixOp,
-  NVVMMmaOp,
   NVVMSetMaxRegisterOp,
-  inferMmaOperandType,
-  nvvmOps,
 } from './NVVMOps.ts'
-export { NVVMDialect } from './NVVMDialect.ts'
+export { NVVMMmaOp, NVVMWMMALoadOp, NVVMWMMAStoreOp, NVVMWMMAMmaOp, NVVMMapaOp, inferMmaOperandType } from './NVVMMmaOps.ts'
+export { NVVMDialect, nvvmOps, verifyNVVMOperationAttribute } from './NVVMDialect.ts'

@@ -17,6 +17,7 @@ import { FunctionType, type Type } from '../Types.ts'
 import type { Value } from '../Value.ts'
 import { printType } from '../printer/index.ts'
 import type { OdsAttrDecl, OdsRegionDecl, OdsSuccessorDecl, OdsValueDecl, TypesMatchWith } from './OpInfo.ts'
+import { typeToString } from './TypeText.ts'
 
 // ---- format elements ------------------------------------------------------------------
 
@@ -1465,7 +1466,51 @@ function inferType(name: string, index: number, isOperand: boolean, info: Format
   return c.build?.(ps.context)
 }
 
+/**
+ * As mlir-tblgen's parsers: a type the format leaves out and derives from another
+ * variable through a `TypesMatchWith` transform is built only once that variable's parsed
+ * types satisfy its constraint (else "'val' must be ..., but got ..." at the op name).
+ * Results come first, then operands, each in declaration order.
+ */
+function verifyTransformSources(info: FormatOpInfo, parser: OpAsmParser, ps: ParseState): LogicalResult {
+  if (info.typesMatchWith.length === 0 || (info.traits & Trait.SameOperandsAndResultType) !== 0) {
+    return true
+  }
+  for (let pass = 0; pass < 2; pass++) {
+    const decls = pass === 0 ? info.results : info.operands
+    if ((pass === 0 ? ps.allResultTypes : ps.allOperandTypes) !== null) {
+      continue
+    }
+    for (let i = 0; i < decls.length; i++) {
+      const name = decls[i]!.name
+      if ((pass === 0 ? ps.resultTypes[i] : ps.operandTypes[i]) != null || info.allTypesMatch.some((g) => g.includes(name))) {
+        continue
+      }
+      const m = info.typesMatchWith.find((t) => t.to === name)
+      if (m === undefined) {
+        continue
+      }
+      const oi = indexOfDecl(info.operands, m.from)
+      const ri = oi >= 0 ? -1 : indexOfDecl(info.results, m.from)
+      const from = oi >= 0 ? info.operands[oi] : ri >= 0 ? info.results[ri] : undefined
+      const types = oi >= 0 ? ps.operandTypes[oi] : ri >= 0 ? ps.resultTypes[ri] : null
+      if (from === undefined || types == null) {
+        continue
+      }
+      for (const t of types) {
+        if (!from.constraint.check(t)) {
+          return parser.emitError(parser.getNameLoc(), `'${m.from}' must be ${from.summary}, but got '${typeToString(t)}'`).fail()
+        }
+      }
+    }
+  }
+  return true
+}
+
 function resolveParsed(info: FormatOpInfo, parser: OpAsmParser, state: OperationState, ps: ParseState): LogicalResult {
+    if (!verifyTransformSources(info, parser, ps)) {
+      return failure()
+    }
     // Result types, in declaration order.
     if (ps.allResultTypes !== null) { state.addTypes(ps.allResultTypes) }
     else {

@@ -114,6 +114,18 @@ export function intrinsicAttributes(name: string, base: string): IntrinsicAttrib
   if (base.startsWith('nvvm.ldmatrix.')) {
     return { fn: 'convergent nocallback nounwind memory(argmem: read)', ret: '', params: ['readonly captures(none)'] }
   }
+  if (base.startsWith('nvvm.wmma.')) {
+    if (base.includes('.load.')) {
+      return { fn: 'nocallback nounwind willreturn memory(argmem: read)', ret: '', params: ['readonly captures(none)'] }
+    }
+    if (base.includes('.store.')) {
+      return { fn: 'nocallback nounwind memory(argmem: write)', ret: '', params: ['writeonly captures(none)'] }
+    }
+    return { fn: 'nocallback nounwind memory(none)', ret: '', params: [] }
+  }
+  if (base === 'nvvm.mapa' || base === 'nvvm.mapa.shared.cluster') {
+    return { fn: 'nocallback nofree nosync nounwind speculatable willreturn memory(none)', ret: '', params: ['captures(none)'] }
+  }
   if (base.startsWith('nvvm.mma.')) {
     return { fn: 'nocallback nounwind memory(none)', ret: '', params: [] }
   }

@@ -2,10 +2,10 @@
  * The `nvvm` ops as LLVM IR: calls of the NVVM intrinsics `mlir-translate` emits for them
  * (`llvm.nvvm.read.ptx.sreg.*`, `llvm.nvvm.barrier.cta.sync.aligned.*`,
  * `llvm.nvvm.shfl.sync.*`, `llvm.nvvm.cp.async.*`, `llvm.nvvm.ldmatrix.*`,
- * `llvm.nvvm.mma.*`, `llvm.nvvm.setmaxnreg.*`).
+ * `llvm.nvvm.mma.*`, `llvm.nvvm.wmma.*`, `llvm.nvvm.mapa*`, `llvm.nvvm.setmaxnreg.*`).
  */
-import { DenseArrayAttr, FloatType, IntegerAttr, IntegerType, VectorType, type Operation, type Type } from '@tilepass/ir'
-import { LLVMConstantRangeAttr, type LLVMStructType, LLVMVoidType, type NVVMShapeAttr, nvvmCase } from '@tilepass/dialects'
+import { DenseArrayAttr, IntegerAttr, IntegerType, type Operation, type Type } from '@tilepass/ir'
+import { LLVMConstantRangeAttr, LLVMVoidType, type NVVMShapeAttr, inferMmaOperandType, nvvmCase } from '@tilepass/dialects'
 import { IRConstant } from './IRConstants.ts'
 import { TranslationError, type FunctionTranslation, type IROperand } from './ModuleTranslation.ts'
 
@@ -20,6 +20,53 @@ function intProp(op: Operation, name: string): number {
 
 function typeSuffix(t: Type): string {
   return t instanceof IntegerType ? `i${t.width}` : 'f32'
+}
+
+/**
+ * The intrinsic (without its pointer overload suffix) of an `nvvm.wmma.*` op, as upstream's
+ * `WMMA_NAME_LDST` / `WMMA_NAME`: `nvvm.wmma.m16n16k16.load.a.row.stride.f16`,
+ * `nvvm.wmma.m16n16k16.mma.row.col.f32.f32` (f16 inputs are named by the D and C types,
+ * the others by the A type).
+ */
+function wmmaIntrinsic(op: Operation): string {
+  const geom = `m${intProp(op, 'm')}n${intProp(op, 'n')}k${intProp(op, 'k')}`
+  switch (op.name.name) {
+    case 'nvvm.wmma.load':
+      return `nvvm.wmma.${geom}.load.${nvvmCase(op.getAttr('frag'))!}.${nvvmCase(op.getAttr('layout'))!}.stride.${nvvmCase(op.getAttr('eltype'))!}`
+    case 'nvvm.wmma.store':
+      return `nvvm.wmma.${geom}.store.d.${nvvmCase(op.getAttr('layout'))!}.stride.${nvvmCase(op.getAttr('eltype'))!}`
+    default: {
+      const a = nvvmCase(op.getAttr('eltypeA'))!
+      const d = nvvmCase(op.getAttr('eltypeB'))!
+      const signature = a === 'f16' ? `${d}.${d}` : a
+      return `nvvm.wmma.${geom}.mma.${nvvmCase(op.getAttr('layoutA'))!}.${nvvmCase(op.getAttr('layoutB'))!}.${signature}`
+    }
+  }
+}
+
+/**
+ * The intrinsic of an `nvvm.mma.sync`, as upstream's `MMA_SYNC_NAME`:
+ * `nvvm.mma[.xor.popc].m16n8k16.row.col[.satfinite].<signature>`, the signature naming D and
+ * C for f16 multiplicands, A and B when they differ, else A.
+ */
+function mmaSyncIntrinsic(op: Operation, types: readonly Type[]): string {
+  const shape = op.getAttr('shape') as NVVMShapeAttr
+  const geom = `m${shape.m}n${shape.n}k${shape.k}`
+  const a = nvvmCase(op.getAttr('multiplicandAPtxType'))
+  const b = nvvmCase(op.getAttr('multiplicandBPtxType'))
+  const segs = op.getAttr('operandSegmentSizes') as DenseArrayAttr
+  const c = inferMmaOperandType(types[Number(segs.values[0]) + Number(segs.values[1])]!, true)
+  const d = inferMmaOperandType(op.getResult(0).type, true)
+  const b1Op = nvvmCase(op.getAttr('b1Op'))
+  const isInt = a === 's8' || a === 'u8' || a === 's4' || a === 'u4'
+  const sat = nvvmCase(op.getAttr('intOverflowBehavior')) === 'satfinite'
+  // Combinations upstream's intrinsic table has no entry for.
+  if (a === undefined || b === undefined || c === undefined || d === undefined || (sat && !isInt) || (a === 'b1' && b1Op === 'none') || (geom === 'm8n8k4' && c === 'f32' && d === 'f16')) {
+    throw new TranslationError(op, 'has no NVVM intrinsic for this combination of types and attributes')
+  }
+  const signature = a === 'f16' ? `${d}.${c}` : a !== b ? `${a}.${b}` : a
+  const b1 = a === 'b1' ? `.${(b1Op ?? 'xor_popc').replace('_', '.')}` : ''
+  return `nvvm.mma${b1}.${geom}.${nvvmCase(op.getAttr('layoutA'))!}.${nvvmCase(op.getAttr('layoutB'))!}${sat ? '.satfinite' : ''}.${signature}`
 }
 
 /** Translates one `nvvm` op into the current block of `ft`. */
@@ -87,27 +134,22 @@ export function translateNVVMOp(op: Operation, ft: FunctionTranslation): void {
       return
     }
     case 'nvvm.mma.sync': {
-      const shape = op.getAttr('shape') as NVVMShapeAttr
-      const la = nvvmCase(op.getAttr('layoutA'))!
-      const lb = nvvmCase(op.getAttr('layoutB'))!
-      const a = nvvmCase(op.getAttr('multiplicandAPtxType'))
-      const res = op.getResult(0).type as LLVMStructType
-      const segs = op.getAttr('operandSegmentSizes') as DenseArrayAttr
-      const cType = types[Number(segs.values[0]) + Number(segs.values[1])]!
-      const ptx = (t: Type): string => {
-        const el = t instanceof VectorType ? t.elementType : t
-        return el instanceof IntegerType ? 's32' : el instanceof FloatType ? (el.kind === 'f16' || el.kind === 'f64' ? el.kind : 'f32') : 'f32'
-      }
-      let suffix: string
-      if (a === 'f16') {
-        suffix = `${ptx(res.body[0]!)}.${ptx(cType)}`
-      } else if (a === 'bf16' || a === 'tf32') {
-        suffix = a
-      } else {
-        throw new TranslationError(op, `mma.sync with ${a ?? 'these'} operands is not supported by the translation yet`)
-      }
-      const base = `nvvm.mma.m${shape.m}n${shape.n}k${shape.k}.${la}.${lb}.${suffix}`
-      ft.callIntrinsic(op, `llvm.${base}`, base, res, args, types)
+      const base = mmaSyncIntrinsic(op, types)
+      ft.callIntrinsic(op, `llvm.${base}`, base, op.getResult(0).type, args, types)
+      return
+    }
+    case 'nvvm.wmma.load':
+    case 'nvvm.wmma.store':
+    case 'nvvm.wmma.mma': {
+      const base = wmmaIntrinsic(op)
+      const as = (types[0] as { addressSpace?: number }).addressSpace ?? 0
+      const full = name === 'nvvm.wmma.mma' ? `llvm.${base}` : `llvm.${base}.p${as}`
+      ft.callIntrinsic(op, full, base, name === 'nvvm.wmma.store' ? voidTy : op.getResult(0).type, args, types)
+      return
+    }
+    case 'nvvm.mapa': {
+      const base = (types[0] as { addressSpace?: number }).addressSpace === 3 ? 'nvvm.mapa.shared.cluster' : 'nvvm.mapa'
+      ft.callIntrinsic(op, `llvm.${base}`, base, op.getResult(0).type, args, types)
       return
     }
     case 'nvvm.setmaxregister': {
