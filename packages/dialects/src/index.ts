@@ -461,6 +461,8 @@ export {
   GPUAddressSpaces,
   GPUEnumAttr,
   GPUAddressSpaceAttr,
+  GPUMappingAttr,
+  GPUMappingIds,
   GPUModuleOp,
   GPUFuncOp,
   GPUReturnOp,
@@ -548,10 +550,24 @@ export {
   tensorReshapeOps,
   ExtractSliceOp as TensorExtractSliceOp,
   InsertSliceOp as TensorInsertSliceOp,
+  ParallelInsertSliceOp as TensorParallelInsertSliceOp,
   tensorSliceOps,
   PadOp as TensorPadOp,
   ConcatOp as TensorConcatOp,
 } from './tensor/index.ts'
+export {
+  LinalgDialect,
+  LinalgGenericOp,
+  LinalgYieldOp,
+  LinalgIndexOp,
+  LinalgFillOp,
+  LinalgCopyOp,
+  linalgElementwiseNamedOps,
+  IteratorTypeAttr,
+  IteratorTypes,
+  isLinalgOp,
+  structuredIndexingMaps,
+} from './linalg/index.ts'
 
 /** Registers every dialect of this package (func, cf, arith, scf, memref, affine, vector, tensor, llvm, nvvm, gpu, index, ub, dlti, complex, math, async) on `ctx`. */
 export function registerAllDialects(ctx: Context): void {

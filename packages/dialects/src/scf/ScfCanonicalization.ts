@@ -19,6 +19,7 @@ import { AndIOp, ConstantOp, SelectOp, XOrIOp } from '../arith/ArithOps.ts'
 import { IntegerOverflowFlagsAttr } from '../arith/ArithAttributes.ts'
 import { BranchOp } from '../cf/CfOps.ts'
 import type { CanonicalizationPattern, RewriterLike } from '../internal/RewriterLike.ts'
+import { ForOpTensorCastFolder } from './ScfForTensorCast.ts'
 import { regionBranchPatterns } from './ScfRegionBranchPatterns.ts'
 
 function constantOf(v: Value): Attribute | undefined {
@@ -1019,6 +1020,6 @@ export const scfCanonicalizationPatterns: Readonly<Record<string, readonly Canon
   ],
   'scf.execute_region': [SingleBlockExecuteInliner, MultiBlockExecuteInliner, ExecuteRegionForwardingEliminator, ...regionBranchPatterns('scf.execute_region')],
   'scf.while': [WhileConditionTruth, WhileCmpCond, WhileOpAlignBeforeArgs, WhileMoveIfDown, ...regionBranchPatterns('scf.while')],
-  'scf.for': [SimplifyTrivialLoops, ...regionBranchPatterns('scf.for')],
+  'scf.for': [SimplifyTrivialLoops, ForOpTensorCastFolder, ...regionBranchPatterns('scf.for')],
   'scf.index_switch': [FoldConstantCase, ...regionBranchPatterns('scf.index_switch')],
 }

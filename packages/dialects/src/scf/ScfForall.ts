@@ -33,6 +33,8 @@ import {
   type Value,
 } from '@tilepass/ir'
 import { parseDynamicIndexList, printDynamicIndexList } from '../internal/DynamicIndexList.ts'
+import { addPatterns } from '../internal/RewriterLike.ts'
+import { forallCanonicalizationPatterns } from './ScfForallCanonicalization.ts'
 
 /** `DeviceMappingArrayAttr`: an array of device mapping attributes (dialect attributes such as `#gpu.thread<x>`). */
 const DeviceMappingArrayAttr = attrConstraint(
@@ -125,6 +127,9 @@ export const ForallOp: OdsOp = defineOp({
       getLoopRegions: (op) => [op.getRegion(0)],
     }),
   ],
+  getCanonicalizationPatterns(patterns: unknown): void {
+    addPatterns(patterns, forallCanonicalizationPatterns)
+  },
   parse(parser: OpAsmParser, state: State): LogicalResult {
     const ctx = parser.context
     const index = IndexType.get(ctx)
