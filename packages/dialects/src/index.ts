@@ -555,6 +555,7 @@ export {
   PadOp as TensorPadOp,
   ConcatOp as TensorConcatOp,
 } from './tensor/index.ts'
+import { LinalgDialect } from './linalg/index.ts'
 export {
   LinalgDialect,
   LinalgGenericOp,
@@ -588,4 +589,5 @@ export function registerAllDialects(ctx: Context): void {
   ctx.registerDialect(MathDialect)
   ctx.registerDialect(AsyncDialect)
   ctx.registerDialect(TensorDialect)
+  ctx.registerDialect(LinalgDialect)
 }
