@@ -450,6 +450,29 @@ module {
 
 `)
   })
+  it('read tensor.dim of a result from the tied init (DimOfDestStyleOp)', () => {
+    expect(canonicalize(String.raw`func.func @dim(%a: tensor<?x8xf32>, %b: tensor<?x8xf32>, %v: f32) -> (index, index) {
+  %c0 = arith.constant 0 : index
+  %0 = linalg.exp ins(%a : tensor<?x8xf32>) outs(%b : tensor<?x8xf32>) -> tensor<?x8xf32>
+  %1 = linalg.fill ins(%v : f32) outs(%a : tensor<?x8xf32>) -> tensor<?x8xf32>
+  %d0 = tensor.dim %0, %c0 : tensor<?x8xf32>
+  %d1 = tensor.dim %1, %c0 : tensor<?x8xf32>
+  "test.use"(%0) : (tensor<?x8xf32>) -> ()
+  return %d0, %d1 : index, index
+}
+`)).toBe(String.raw`module {
+  func.func @dim(%arg0: tensor<?x8xf32>, %arg1: tensor<?x8xf32>, %arg2: f32) -> (index, index) {
+    %c0 = arith.constant 0 : index
+    %0 = linalg.exp ins(%arg0 : tensor<?x8xf32>) outs(%arg1 : tensor<?x8xf32>) -> tensor<?x8xf32>
+    %dim = tensor.dim %arg1, %c0 : tensor<?x8xf32>
+    %dim_0 = tensor.dim %arg0, %c0 : tensor<?x8xf32>
+    "test.use"(%0) : (tensor<?x8xf32>) -> ()
+    return %dim, %dim_0 : index, index
+  }
+}
+
+`)
+  })
 })
 
 describe('linalg memory effects and speculation', () => {

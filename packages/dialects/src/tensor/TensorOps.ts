@@ -10,6 +10,7 @@ import {
   AnyType,
   ArrayAttr,
   ComplexType,
+  DenseArrayAttr,
   DenseIntOrFPElementsAttr,
   FloatAttr,
   FloatType,
@@ -35,6 +36,7 @@ import {
   type OpAsmPrinter,
   type OperationState,
   type OpFoldResult,
+  type OpResult,
   type Operation,
   type Type,
   type TypeConstraint,
@@ -456,8 +458,9 @@ const dimOfDestStyleOp: CanonicalizationPattern = {
   rootName: 'tensor.dim',
   benefit: 1,
   matchAndRewrite(op, rewriter) {
-    const def = op.getOperand(0).definingOp
-    const init = def === null ? -1 : destinationOperand(def)
+    const source = op.getOperand(0)
+    const def = source.definingOp
+    const init = def === null ? -1 : destinationOperand(def, (source as OpResult).index)
     if (init < 0) {
       return false
     }
@@ -466,10 +469,24 @@ const dimOfDestStyleOp: CanonicalizationPattern = {
   },
 }
 
-/** The init operand of the tensor dialect's destination-style ops (`insert`, `insert_slice`), or -1. */
-function destinationOperand(op: Operation): number {
+/**
+ * The init operand tied to result `resultIndex` of a destination-style op (`tensor.insert`,
+ * `tensor.insert_slice`, the linalg structured ops), or -1.
+ */
+function destinationOperand(op: Operation, resultIndex: number): number {
   const name = op.name.name
-  return name === 'tensor.insert' || name === 'tensor.insert_slice' ? 1 : -1
+  if (name === 'tensor.insert' || name === 'tensor.insert_slice') {
+    return 1
+  }
+  if (op.name.dialectNamespace === 'linalg') {
+    // Structured ops list their inputs, then their inits (`operandSegmentSizes` = [inputs, inits]).
+    const segments = op.getAttr('operandSegmentSizes')
+    if (segments instanceof DenseArrayAttr && segments.values.length === 2) {
+      const inputs = Number(segments.values[0])
+      return resultIndex < Number(segments.values[1]) ? inputs + resultIndex : -1
+    }
+  }
+  return -1
 }
 
 /** `tensor.dim`: the size of dimension `index` of a tensor (folded for static dimensions). */
