@@ -563,6 +563,7 @@ export {
   LinalgIndexOp,
   LinalgFillOp,
   LinalgCopyOp,
+  LinalgMatmulOp,
   linalgElementwiseNamedOps,
   IteratorTypeAttr,
   IteratorTypes,

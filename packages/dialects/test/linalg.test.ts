@@ -206,6 +206,104 @@ describe('named structured ops', () => {
 
 `)
   })
+  it('print matmul with default and user maps and casts as mlir-opt does', () => {
+    expect(roundTrip(String.raw`func.func @mm(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>, %c: tensor<4x16xf32>, %d: tensor<4x8xf16>) -> (tensor<4x16xf32>, tensor<4x16xf32>) {
+  %0 = linalg.matmul ins(%a, %b : tensor<4x8xf32>, tensor<8x16xf32>) outs(%c : tensor<4x16xf32>) -> tensor<4x16xf32>
+  %1 = linalg.matmul ins(%d, %b : tensor<4x8xf16>, tensor<8x16xf32>) outs(%c : tensor<4x16xf32>) -> tensor<4x16xf32>
+  return %0, %1 : tensor<4x16xf32>, tensor<4x16xf32>
+}
+func.func @mm2(%a: tensor<8x4xf32>, %b: tensor<8x16xf32>, %c: tensor<4x16xf32>, %m: memref<4x8xi8>, %n: memref<8x16xi8>, %o: memref<4x16xi32>) -> tensor<4x16xf32> {
+  %0 = linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d2, d0)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%a, %b : tensor<8x4xf32>, tensor<8x16xf32>) outs(%c : tensor<4x16xf32>) -> tensor<4x16xf32>
+  linalg.matmul ins(%m, %n : memref<4x8xi8>, memref<8x16xi8>) outs(%o : memref<4x16xi32>)
+  return %0 : tensor<4x16xf32>
+}
+`)).toBe(String.raw`#map = affine_map<(d0, d1, d2) -> (d2, d0)>
+#map1 = affine_map<(d0, d1, d2) -> (d2, d1)>
+#map2 = affine_map<(d0, d1, d2) -> (d0, d1)>
+module {
+  func.func @mm(%arg0: tensor<4x8xf32>, %arg1: tensor<8x16xf32>, %arg2: tensor<4x16xf32>, %arg3: tensor<4x8xf16>) -> (tensor<4x16xf32>, tensor<4x16xf32>) {
+    %0 = linalg.matmul ins(%arg0, %arg1 : tensor<4x8xf32>, tensor<8x16xf32>) outs(%arg2 : tensor<4x16xf32>) -> tensor<4x16xf32>
+    %1 = linalg.matmul ins(%arg3, %arg1 : tensor<4x8xf16>, tensor<8x16xf32>) outs(%arg2 : tensor<4x16xf32>) -> tensor<4x16xf32>
+    return %0, %1 : tensor<4x16xf32>, tensor<4x16xf32>
+  }
+  func.func @mm2(%arg0: tensor<8x4xf32>, %arg1: tensor<8x16xf32>, %arg2: tensor<4x16xf32>, %arg3: memref<4x8xi8>, %arg4: memref<8x16xi8>, %arg5: memref<4x16xi32>) -> tensor<4x16xf32> {
+    %0 = linalg.matmul indexing_maps = [#map, #map1, #map2] ins(%arg0, %arg1 : tensor<8x4xf32>, tensor<8x16xf32>) outs(%arg2 : tensor<4x16xf32>) -> tensor<4x16xf32>
+    linalg.matmul ins(%arg3, %arg4 : memref<4x8xi8>, memref<8x16xi8>) outs(%arg5 : memref<4x16xi32>)
+    return %0 : tensor<4x16xf32>
+  }
+}
+
+`)
+  })
+  it('print matmul regions in the generic form as mlir-opt does', () => {
+    expect(roundTrip(String.raw`func.func @mm(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>, %c: tensor<4x16xf32>, %d: tensor<4x8xf16>) -> (tensor<4x16xf32>, tensor<4x16xf32>) {
+  %0 = linalg.matmul ins(%a, %b : tensor<4x8xf32>, tensor<8x16xf32>) outs(%c : tensor<4x16xf32>) -> tensor<4x16xf32>
+  %1 = linalg.matmul ins(%d, %b : tensor<4x8xf16>, tensor<8x16xf32>) outs(%c : tensor<4x16xf32>) -> tensor<4x16xf32>
+  return %0, %1 : tensor<4x16xf32>, tensor<4x16xf32>
+}
+func.func @mm2(%a: tensor<8x4xf32>, %b: tensor<8x16xf32>, %c: tensor<4x16xf32>, %m: memref<4x8xi8>, %n: memref<8x16xi8>, %o: memref<4x16xi32>) -> tensor<4x16xf32> {
+  %0 = linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d2, d0)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%a, %b : tensor<8x4xf32>, tensor<8x16xf32>) outs(%c : tensor<4x16xf32>) -> tensor<4x16xf32>
+  linalg.matmul ins(%m, %n : memref<4x8xi8>, memref<8x16xi8>) outs(%o : memref<4x16xi32>)
+  return %0 : tensor<4x16xf32>
+}
+`, true)).toBe(String.raw`#map = affine_map<(d0, d1, d2) -> (d0, d2)>
+#map1 = affine_map<(d0, d1, d2) -> (d2, d1)>
+#map2 = affine_map<(d0, d1, d2) -> (d0, d1)>
+#map3 = affine_map<(d0, d1, d2) -> (d2, d0)>
+"builtin.module"() ({
+  "func.func"() <{function_type = (tensor<4x8xf32>, tensor<8x16xf32>, tensor<4x16xf32>, tensor<4x8xf16>) -> (tensor<4x16xf32>, tensor<4x16xf32>), sym_name = "mm"}> ({
+  ^bb0(%arg12: tensor<4x8xf32>, %arg13: tensor<8x16xf32>, %arg14: tensor<4x16xf32>, %arg15: tensor<4x8xf16>):
+    %7 = "linalg.matmul"(%arg12, %arg13, %arg14) <{indexing_maps = [#map, #map1, #map2], operandSegmentSizes = array<i32: 2, 1>}> ({
+    ^bb0(%arg19: f32, %arg20: f32, %arg21: f32):
+      %12 = "arith.mulf"(%arg19, %arg20) <{fastmath = #arith.fastmath<none>}> : (f32, f32) -> f32
+      %13 = "arith.addf"(%arg21, %12) <{fastmath = #arith.fastmath<none>}> : (f32, f32) -> f32
+      "linalg.yield"(%13) : (f32) -> ()
+    }) : (tensor<4x8xf32>, tensor<8x16xf32>, tensor<4x16xf32>) -> tensor<4x16xf32>
+    %8 = "linalg.matmul"(%arg15, %arg13, %arg14) <{indexing_maps = [#map, #map1, #map2], operandSegmentSizes = array<i32: 2, 1>}> ({
+    ^bb0(%arg16: f16, %arg17: f32, %arg18: f32):
+      %9 = "arith.extf"(%arg16) : (f16) -> f32
+      %10 = "arith.mulf"(%9, %arg17) <{fastmath = #arith.fastmath<none>}> : (f32, f32) -> f32
+      %11 = "arith.addf"(%arg18, %10) <{fastmath = #arith.fastmath<none>}> : (f32, f32) -> f32
+      "linalg.yield"(%11) : (f32) -> ()
+    }) : (tensor<4x8xf16>, tensor<8x16xf32>, tensor<4x16xf32>) -> tensor<4x16xf32>
+    "func.return"(%7, %8) : (tensor<4x16xf32>, tensor<4x16xf32>) -> ()
+  }) : () -> ()
+  "func.func"() <{function_type = (tensor<8x4xf32>, tensor<8x16xf32>, tensor<4x16xf32>, memref<4x8xi8>, memref<8x16xi8>, memref<4x16xi32>) -> tensor<4x16xf32>, sym_name = "mm2"}> ({
+  ^bb0(%arg0: tensor<8x4xf32>, %arg1: tensor<8x16xf32>, %arg2: tensor<4x16xf32>, %arg3: memref<4x8xi8>, %arg4: memref<8x16xi8>, %arg5: memref<4x16xi32>):
+    %0 = "linalg.matmul"(%arg0, %arg1, %arg2) <{indexing_maps = [#map3, #map1, #map2], operandSegmentSizes = array<i32: 2, 1>}> ({
+    ^bb0(%arg9: f32, %arg10: f32, %arg11: f32):
+      %5 = "arith.mulf"(%arg9, %arg10) <{fastmath = #arith.fastmath<none>}> : (f32, f32) -> f32
+      %6 = "arith.addf"(%arg11, %5) <{fastmath = #arith.fastmath<none>}> : (f32, f32) -> f32
+      "linalg.yield"(%6) : (f32) -> ()
+    }) : (tensor<8x4xf32>, tensor<8x16xf32>, tensor<4x16xf32>) -> tensor<4x16xf32>
+    "linalg.matmul"(%arg3, %arg4, %arg5) <{indexing_maps = [#map, #map1, #map2], operandSegmentSizes = array<i32: 2, 1>}> ({
+    ^bb0(%arg6: i8, %arg7: i8, %arg8: i32):
+      %1 = "arith.extsi"(%arg6) : (i8) -> i32
+      %2 = "arith.extsi"(%arg7) : (i8) -> i32
+      %3 = "arith.muli"(%1, %2) <{overflowFlags = #arith.overflow<none>}> : (i32, i32) -> i32
+      %4 = "arith.addi"(%arg8, %3) <{overflowFlags = #arith.overflow<none>}> : (i32, i32) -> i32
+      "linalg.yield"(%4) : (i32) -> ()
+    }) : (memref<4x8xi8>, memref<8x16xi8>, memref<4x16xi32>) -> ()
+    "func.return"(%0) : (tensor<4x16xf32>) -> ()
+  }) : () -> ()
+}) : () -> ()
+
+`)
+  })
+  it('report a wrong operand count and an unsupported element type as mlir-opt does', () => {
+    expect(
+      firstError(String.raw`func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = linalg.exp ins(%a, %a : tensor<4xf32>, tensor<4xf32>) outs(%a : tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}`),
+    ).toBe("custom op 'linalg.exp' [parseNamedStructuredOpRegion] ods-gen generated region expects 2 args, got 3")
+    expect(
+      firstError(String.raw`func.func @f(%a: tensor<4xi32>) -> tensor<4xi32> {
+  %0 = linalg.exp ins(%a : tensor<4xi32>) outs(%a : tensor<4xi32>) -> tensor<4xi32>
+  return %0 : tensor<4xi32>
+}`),
+    ).toBe("custom op 'linalg.exp' unsupported non numeric type")
+  })
 })
 
 describe('linalg verifiers', () => {

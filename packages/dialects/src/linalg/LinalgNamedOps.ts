@@ -5,6 +5,9 @@
  * MLIR's region builders do, and only the generic form prints it.
  */
 import {
+  AffineDimExpr,
+  AffineMap,
+  AffineMapAttr,
   AnyRegion,
   AnyType,
   Block,
@@ -13,9 +16,14 @@ import {
   IntegerType,
   Operation,
   OperationState,
+  ArrayAttr,
   Trait,
+  attrConstraint,
   defineOp,
   variadic,
+  type AffineExpr,
+  type Attribute,
+  type Context,
   type Location,
   type LogicalResult,
   type OdsOp,
@@ -39,6 +47,8 @@ import {
   verifyStructuredOp,
 } from './LinalgStructured.ts'
 import { structuredIndexingMaps } from './LinalgOps.ts'
+
+const AffineMapArray = attrConstraint('AffineMap array attribute', (a) => a instanceof ArrayAttr && a.elements.every((e) => e instanceof AffineMapAttr))
 
 /** Builds the body of a named op: given the block and its arguments, returns the yielded values. */
 type BodyBuilder = (b: BodyContext, args: readonly Value[]) => Value[] | string
@@ -132,8 +142,34 @@ function arith2(f: string, i: string): (b: BodyContext, x: Value, y: Value) => V
   }
 }
 
-function parseNamed(numInputs: number, body: BodyBuilder): (parser: OpAsmParser, state: OperationState) => LogicalResult {
+function parseNamed(numInputs: number, body: BodyBuilder, defaultMaps: ((ctx: Context) => AffineMap[]) | null = null): (parser: OpAsmParser, state: OperationState) => LogicalResult {
   return (parser, state) => {
+    const start = parser.getCurrentLocation()
+    if (defaultMaps !== null) {
+      // `indexing_maps = [...]` before the operands; the defaults are stored when absent.
+      const maps: Attribute[] = []
+      if (parser.parseOptionalKeyword('indexing_maps')) {
+        if (!parser.parseEqual() || !parser.parseLSquare()) {
+          return false
+        }
+        do {
+          const m = parser.parseAttribute()
+          if (m === undefined) {
+            return false
+          }
+          if (!(m instanceof AffineMapAttr)) {
+            return parser.emitError(parser.getCurrentLocation(), 'expected affine map attribute').fail()
+          }
+          maps.push(m)
+        } while (parser.parseOptionalComma())
+        if (!parser.parseRSquare()) {
+          return false
+        }
+      } else {
+        maps.push(...defaultMaps(parser.context).map((m) => AffineMapAttr.get(m)))
+      }
+      state.addAttribute('indexing_maps', ArrayAttr.get(parser.context, maps))
+    }
     const inputTypes: Type[] = []
     const outputTypes: Type[] = []
     if (!parseCommonStructuredOpParts(parser, state, inputTypes, outputTypes)) {
@@ -147,10 +183,9 @@ function parseNamed(numInputs: number, body: BodyBuilder): (parser: OpAsmParser,
       return false
     }
     state.addTypes(results)
-    const loc = parser.getCurrentLocation()
     const argTypes = [...inputTypes, ...outputTypes].map(elementTypeOrSelf)
-    if (inputTypes.length !== numInputs || outputTypes.length !== 1) {
-      return parser.emitError(loc, `expected ${numInputs} input(s) and 1 output`).fail()
+    if (argTypes.length !== numInputs + 1) {
+      return parser.emitError(parser.getCurrentLocation(), `[parseNamedStructuredOpRegion] ods-gen generated region expects ${numInputs + 1} args, got ${argTypes.length}`).fail()
     }
     const block = new Block()
     for (const t of argTypes) {
@@ -160,7 +195,7 @@ function parseNamed(numInputs: number, body: BodyBuilder): (parser: OpAsmParser,
     const ctx = new BodyContext(block, state.location, argTypes[argTypes.length - 1]!)
     const yielded = body(ctx, block.arguments)
     if (typeof yielded === 'string') {
-      return parser.emitError(loc, yielded).fail()
+      return parser.emitError(start, yielded).fail()
     }
     const y = new OperationState(state.location, parser.context.getOperationName('linalg.yield'))
     y.addOperands(yielded)
@@ -214,6 +249,66 @@ export const FillOp: OdsOp = namedOp(
 
 /** `linalg.copy`: the input copied into the init. */
 export const CopyOp: OdsOp = namedOp('copy', 'Copies the tensor elementwise.', 1, unary((_b, x) => x), undefined, [eraseSelfCopy])
+
+/** The default maps of `linalg.matmul`: `(m, k)`, `(k, n)` and `(m, n)` over `(m, n, k)`. */
+function matmulMaps(ctx: Context): AffineMap[] {
+  const d = (i: number): AffineExpr => AffineDimExpr.get(ctx, i)
+  return [AffineMap.get(ctx, 3, 0, [d(0), d(2)]), AffineMap.get(ctx, 3, 0, [d(2), d(1)]), AffineMap.get(ctx, 3, 0, [d(0), d(1)])]
+}
+
+/** `linalg.matmul`: `C += A * B` (inputs cast to the init's element type); user maps print as `indexing_maps = [...]`. */
+export const MatmulOp: OdsOp = defineOp({
+  name: 'linalg.matmul',
+  summary: 'Performs a matrix multiplication of two 2D inputs without broadcast or transpose.',
+  operands: { inputs: variadic(AnyType), outputs: variadic(AnyType) },
+  results: { result_tensors: variadic(AnyType) },
+  regions: { region: AnyRegion },
+  attributes: { indexing_maps: AffineMapArray },
+  traits: Trait.AttrSizedOperandSegments | Trait.RecursiveMemoryEffects,
+  implicitTerminatorName: 'linalg.yield',
+  interfaces: [structuredSpeculatability],
+  memoryEffects: structuredMemoryEffects,
+  parse: parseNamed(
+    2,
+    (b, args) => {
+      const x = b.cast(args[0]!, b.outType)
+      const y = b.cast(args[1]!, b.outType)
+      if (typeof x === 'string' || typeof y === 'string') {
+        return typeof x === 'string' ? x : (y as string)
+      }
+      const mul = arith2('arith.mulf', 'arith.muli')(b, x, y)
+      if (typeof mul === 'string') {
+        return mul
+      }
+      const add = arith2('arith.addf', 'arith.addi')(b, args[2]!, mul)
+      return typeof add === 'string' ? add : [add]
+    },
+    matmulMaps,
+  ),
+  print(op: Operation, p: OpAsmPrinter): void {
+    const maps = op.getAttr('indexing_maps')
+    const defaults = matmulMaps(op.context)
+    if (maps instanceof ArrayAttr && !(maps.length === 3 && maps.elements.every((m, i) => m instanceof AffineMapAttr && m.value === defaults[i]))) {
+      p.print(' indexing_maps = [')
+      maps.elements.forEach((m, i) => {
+        if (i > 0) {
+          p.print(', ')
+        }
+        p.printAttribute(m)
+      })
+      p.print(']')
+    }
+    p.printOptionalAttrDict(op.getAttrs(), ['operandSegmentSizes', 'linalg.memoized_indexing_maps', 'indexing_maps'])
+    printCommonStructuredOpParts(p, dpsInputs(op), dpsInits(op))
+    p.printArrowTypeList(op.resultTypes)
+  },
+  verify(op: Operation): LogicalResult {
+    return verifyDestinationStyle(op) && verifyStructuredOp(op, structuredIndexingMaps(op))
+  },
+  getCanonicalizationPatterns(patterns: unknown): void {
+    addPatterns(patterns, linalgDialectPatterns('linalg.matmul'))
+  },
+})
 
 /** The unary elementwise named ops and the `math`/`arith` op each applies. */
 const UNARY: readonly [string, string, (b: BodyContext, x: Value) => Value | string][] = [

@@ -9,4 +9,4 @@ export {
   isLinalgOp,
   structuredIndexingMaps,
 } from './LinalgOps.ts'
-export { FillOp as LinalgFillOp, CopyOp as LinalgCopyOp, elementwiseNamedOps as linalgElementwiseNamedOps } from './LinalgNamedOps.ts'
+export { FillOp as LinalgFillOp, CopyOp as LinalgCopyOp, MatmulOp as LinalgMatmulOp, elementwiseNamedOps as linalgElementwiseNamedOps } from './LinalgNamedOps.ts'
