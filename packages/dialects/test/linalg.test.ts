@@ -438,6 +438,14 @@ describe('linalg verifiers', () => {
   it.each(cases)('report %s as mlir-opt does', (_name, source, message) => {
     expect(firstError(source)).toBe(message)
   })
+  it('report a bad iterator type attribute as mlir-opt does', () => {
+    expect(firstError('"test.op"() {a = #linalg.iterator_type<foo>} : () -> ()')).toBe('expected ::mlir::utils::IteratorType to be one of: parallel, reduction')
+    expect(roundTrip('"test.op"() {a = #linalg.iterator_type<reduction>} : () -> ()')).toBe(`module {
+  "test.op"() {a = #linalg.iterator_type<reduction>} : () -> ()
+}
+
+`)
+  })
 })
 
 describe('linalg canonicalizations', () => {

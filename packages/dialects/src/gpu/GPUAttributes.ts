@@ -3,6 +3,7 @@
  * `#gpu.address_space<workgroup>`, and the device mapping attributes (`#gpu.thread<x>`).
  */
 import { DialectAttr, type Attribute, type Context, type OpAsmParser, type OpAsmPrinter } from '@tilepass/ir'
+import { parseEnumParameter } from '../internal/EnumParameter.ts'
 
 /** The cases of the enums printed as `#gpu<enum case>`. */
 export const GPUEnumCases: Readonly<Record<string, readonly string[]>> = {
@@ -80,26 +81,10 @@ export class GPUMappingAttr extends DialectAttr {
 }
 
 function parseMappingAttr(parser: OpAsmParser, mnemonic: string, names: readonly [string, string]): Attribute | undefined {
-  if (!parser.parseLess()) {
-    return undefined
-  }
   const memorySpace = mnemonic === 'memory_space'
   const cases = memorySpace ? GPUAddressSpaces : GPUMappingIds
-  const loc = parser.getCurrentLocation()
-  const v = parser.parseOptionalKeywordAny() ?? parser.parseOptionalString()
-  const fail = (): undefined => {
-    parser.emitError(parser.getCurrentLocation(), `failed to parse ${names[0]} parameter '${names[1]}' which is to be a \`::mlir::gpu::${memorySpace ? 'AddressSpace' : 'MappingId'}\``).report()
-    return undefined
-  }
-  if (v === undefined) {
-    parser.emitError(loc, 'expected valid keyword or string').report()
-    return fail()
-  }
-  if (!cases.includes(v)) {
-    parser.emitError(loc, `expected ::mlir::gpu::${memorySpace ? 'AddressSpace' : 'MappingId'} to be one of: ${cases.join(', ')}`).report()
-    return fail()
-  }
-  return parser.parseGreater() ? GPUMappingAttr.get(parser.context, mnemonic, v) : undefined
+  const v = parseEnumParameter(parser, cases, `::mlir::gpu::${memorySpace ? 'AddressSpace' : 'MappingId'}`, names[0], names[1])
+  return v === undefined ? undefined : GPUMappingAttr.get(parser.context, mnemonic, v)
 }
 
 /** Parses a case keyword of the enum `enumName` (`x`, `xor`, ...); undefined after a diagnostic. */

@@ -5,7 +5,7 @@
  */
 import { IRMapping, MemRefType, Operation, OperationState, RankedTensorType, type Value } from '@tilepass/ir'
 import type { CanonicalizationPattern } from '../internal/RewriterLike.ts'
-import { canFoldIntoConsumerOp } from '../tensor/TensorOps.ts'
+import { buildTensorCast, canFoldIntoConsumerOp } from '../tensor/TensorOps.ts'
 import { dpsCounts, dpsInits, dpsInputs } from './LinalgStructured.ts'
 
 /** MLIR's `EraseDeadLinalgOp`: a structured op with a memref operand of a zero-size dimension does nothing. */
@@ -76,10 +76,7 @@ export function foldTensorCastProducerOp(rootName: string): CanonicalizationPatt
           replacements.push(result)
           continue
         }
-        const cast = new OperationState(op.location, rewriter.context.getOperationName('tensor.cast'))
-        cast.addOperands([result])
-        cast.addTypes([oldType])
-        replacements.push(rewriter.insert(Operation.create(cast)).getResult(0))
+        replacements.push(buildTensorCast(rewriter, op.location, result, oldType))
       }
       rewriter.replaceOp(op, replacements)
       return true

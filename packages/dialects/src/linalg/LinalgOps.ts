@@ -13,8 +13,8 @@ import {
   Index,
   IntegerAttr,
   IntegerType,
-  Operation,
-  OperationState,
+  type Operation,
+  type OperationState,
   RegionBranchOpInterface,
   StringAttr,
   Trait,
@@ -33,9 +33,11 @@ import {
   type UnresolvedOperand,
   type Value,
 } from '@tilepass/ir'
+import { parseEnumParameter } from '../internal/EnumParameter.ts'
 import { addPatterns, type CanonicalizationPattern } from '../internal/RewriterLike.ts'
 import { linalgDialectPatterns } from './LinalgCanonicalization.ts'
 import { typeText } from '../internal/typeText.ts'
+import { buildTensorCast } from '../tensor/TensorOps.ts'
 import {
   dpsCounts,
   dpsInits,
@@ -82,24 +84,8 @@ export function parseLinalgAttribute(parser: OpAsmParser): Attribute | undefined
     parser.emitError(loc, `unknown attribute \`${mnemonic}\` in dialect \`linalg\``).report()
     return undefined
   }
-  if (!parser.parseLess()) {
-    return undefined
-  }
-  const vloc = parser.getCurrentLocation()
-  const v = parser.parseOptionalKeywordAny() ?? parser.parseOptionalString()
-  const fail = (): undefined => {
-    parser.emitError(parser.getCurrentLocation(), "failed to parse Linalg_IteratorTypeEnum parameter 'value' which is to be a `::mlir::utils::IteratorType`").report()
-    return undefined
-  }
-  if (v === undefined) {
-    parser.emitError(vloc, 'expected valid keyword or string').report()
-    return fail()
-  }
-  if (!IteratorTypes.includes(v)) {
-    parser.emitError(vloc, `expected ::mlir::utils::IteratorType to be one of: ${IteratorTypes.join(', ')}`).report()
-    return fail()
-  }
-  return parser.parseGreater() ? IteratorTypeAttr.get(parser.context, v) : undefined
+  const v = parseEnumParameter(parser, IteratorTypes, '::mlir::utils::IteratorType', 'IteratorTypeEnum', 'value')
+  return v === undefined ? undefined : IteratorTypeAttr.get(parser.context, v)
 }
 
 /** Prints the body of a `#linalg` attribute. */
@@ -178,8 +164,7 @@ export function eraseIdentityLinalgOp(rootName: string, cppName: string): Canoni
             return false
           }
           rewriter.setInsertionPoint(op)
-          const cast = castOp(rewriter.context, op, source, resultType)
-          replacements.push(rewriter.insert(cast).getResult(0))
+          replacements.push(buildTensorCast(rewriter, op.location, source, resultType))
         } else {
           replacements.push(source)
         }
@@ -188,13 +173,6 @@ export function eraseIdentityLinalgOp(rootName: string, cppName: string): Canoni
       return true
     },
   }
-}
-
-function castOp(ctx: Context, at: Operation, value: Value, type: Type): Operation {
-  const state = new OperationState(at.location, ctx.getOperationName('tensor.cast'))
-  state.addOperands([value])
-  state.addTypes([type])
-  return Operation.create(state)
 }
 
 function genericParse(parser: OpAsmParser, state: OperationState): LogicalResult {

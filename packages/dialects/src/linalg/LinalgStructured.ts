@@ -130,20 +130,17 @@ export function parseCommonStructuredOpParts(parser: OpAsmParser, state: Operati
 
 /** MLIR's `printCommonStructuredOpParts`: ` ins(%a : t) outs(%b : t)`, each part only when not empty. */
 export function printCommonStructuredOpParts(p: OpAsmPrinter, inputs: readonly Value[], outputs: readonly Value[]): void {
-  if (inputs.length !== 0) {
-    p.print(' ins(')
-    p.printOperands(inputs)
-    p.print(' : ')
-    p.printTypes(inputs.map((v) => v.type))
-    p.print(')')
+  const part = (keyword: string, values: readonly Value[]): void => {
+    if (values.length !== 0) {
+      p.print(` ${keyword}(`)
+      p.printOperands(values)
+      p.print(' : ')
+      p.printTypes(values.map((v) => v.type))
+      p.print(')')
+    }
   }
-  if (outputs.length !== 0) {
-    p.print(' outs(')
-    p.printOperands(outputs)
-    p.print(' : ')
-    p.printTypes(outputs.map((v) => v.type))
-    p.print(')')
-  }
+  part('ins', inputs)
+  part('outs', outputs)
 }
 
 // ---- indexing maps -------------------------------------------------------------------------

@@ -4,16 +4,9 @@
  * the old type are inserted where the body reads the argument, before the yield and after
  * the loop.
  */
-import { Block, OperationState, Operation, type PatternRewriter, type Type, type Value } from '@tilepass/ir'
+import { Block, OperationState, Operation, type PatternRewriter, type Value } from '@tilepass/ir'
 import type { CanonicalizationPattern, RewriterLike } from '../internal/RewriterLike.ts'
-import { preservesStaticInformation } from '../tensor/TensorOps.ts'
-
-function castOp(rewriter: PatternRewriter, at: Operation, value: Value, type: Type): Value {
-  const state = new OperationState(at.location, rewriter.context.getOperationName('tensor.cast'))
-  state.addOperands([value])
-  state.addTypes([type])
-  return rewriter.insert(Operation.create(state)).getResult(0)
-}
+import { buildTensorCast, preservesStaticInformation } from '../tensor/TensorOps.ts'
 
 /**
  * MLIR's `scf::replaceAndCastForOpIterArg`: a copy of `forOp` whose init `initIndex` is
@@ -47,12 +40,12 @@ function replaceAndCastForOpIterArg(rewriter: PatternRewriter, forOp: Operation,
 
   const transfer: Value[] = [...newBlock.arguments]
   rewriter.setInsertionPointToStart(newBlock)
-  transfer[1 + initIndex] = castOp(rewriter, newFor, newBlock.getArgument(1 + initIndex), oldType)
+  transfer[1 + initIndex] = buildTensorCast(rewriter, newFor.location, newBlock.getArgument(1 + initIndex), oldType)
   rewriter.mergeBlocks(oldBlock, newBlock, transfer)
 
   const yieldOp = newBlock.lastOp!
   rewriter.setInsertionPoint(yieldOp)
-  const castOut = castOp(rewriter, newFor, yieldOp.getOperand(initIndex), newType)
+  const castOut = buildTensorCast(rewriter, newFor.location, yieldOp.getOperand(initIndex), newType)
   const yielded = yieldOp.getOperands()
   yielded[initIndex] = castOut
   const yieldState = new OperationState(newFor.location, yieldOp.name)
@@ -62,7 +55,7 @@ function replaceAndCastForOpIterArg(rewriter: PatternRewriter, forOp: Operation,
 
   rewriter.setInsertionPointAfter(newFor)
   const results = [...newFor.results] as Value[]
-  results[initIndex] = castOp(rewriter, newFor, results[initIndex]!, oldType)
+  results[initIndex] = buildTensorCast(rewriter, newFor.location, results[initIndex]!, oldType)
   return results
 }
 

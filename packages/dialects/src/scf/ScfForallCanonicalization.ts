@@ -21,7 +21,7 @@ import {
 } from '@tilepass/ir'
 import { ConstantOp } from '../arith/ArithOps.ts'
 import type { CanonicalizationPattern, RewriterLike } from '../internal/RewriterLike.ts'
-import { preservesStaticInformation } from '../tensor/TensorOps.ts'
+import { buildTensorCast, preservesStaticInformation } from '../tensor/TensorOps.ts'
 
 /** MLIR's ShapedType::kDynamic (INT64_MIN), as stored in the static bound arrays. */
 const KDYN = -9223372036854775808n
@@ -33,12 +33,14 @@ function full(rewriter: RewriterLike): PatternRewriter {
   return rewriter as unknown as PatternRewriter
 }
 
-function i64Array(op: Operation, name: string): bigint[] {
+/** @internal The values of the dense i64 array attribute `name` of `op` (empty when absent). */
+export function i64Array(op: Operation, name: string): bigint[] {
   const a = op.getAttr(name)
   return a instanceof DenseArrayAttr ? (a.values as readonly (bigint | number)[]).map((v) => BigInt(v)) : []
 }
 
-function segments(op: Operation): number[] {
+/** @internal The `operandSegmentSizes` of a forall. */
+export function segments(op: Operation): number[] {
   const a = op.getAttr('operandSegmentSizes')
   return a instanceof DenseArrayAttr ? (a.values as readonly (bigint | number)[]).map((v) => Number(v)) : [0, 0, 0, 0]
 }
@@ -155,6 +157,18 @@ function forallBlock(at: Operation, rank: number, outputs: readonly Value[]): Bl
   return block
 }
 
+/**
+ * A new forall before `op` with its bounds, `outputs` and mapping, whose body block (returned)
+ * has the index and output arguments and no ops yet.
+ */
+function insertForall(rewriter: PatternRewriter, op: Operation, lbs: readonly Mixed[], ubs: readonly Mixed[], steps: readonly Mixed[], outputs: readonly Value[]): [Operation, Block] {
+  const state = forallState(op, lbs, ubs, steps, outputs, op.getInherentAttr('mapping'))
+  const block = forallBlock(op, lbs.length, outputs)
+  state.regions[0]!.push(block)
+  rewriter.setInsertionPoint(op)
+  return [rewriter.insert(Operation.create(state)), block]
+}
+
 /** The ops of the `scf.forall.in_parallel` terminator of `body`. */
 function yieldingOps(body: Block): Operation[] {
   const terminator = body.lastOp
@@ -242,15 +256,11 @@ const FoldTensorCastOfOutputIntoForallOp: CanonicalizationPattern = {
       return false
     }
     const rank = lbs.length
-    const state = forallState(op, lbs, ubs, steps, newOutputs, op.getInherentAttr('mapping'))
-    const block = forallBlock(op, rank, newOutputs)
-    state.regions[0]!.push(block)
-    rewriter.setInsertionPoint(op)
-    const newForall = rewriter.insert(Operation.create(state))
+    const [newForall, block] = insertForall(rewriter, op, lbs, ubs, steps, newOutputs)
     rewriter.setInsertionPointToStart(block)
     const args: Value[] = [...block.arguments]
     for (const [i, cast] of casts) {
-      args[rank + i] = castValue(rewriter, op, args[rank + i]!, cast.getResult(0).type)
+      args[rank + i] = buildTensorCast(rewriter, op.location, args[rank + i]!, cast.getResult(0).type)
     }
     rewriter.mergeBlocks(op.getRegion(0).front, block, args)
     // The destinations now name the casts of the new arguments: point them at the arguments.
@@ -263,18 +273,11 @@ const FoldTensorCastOfOutputIntoForallOp: CanonicalizationPattern = {
     rewriter.setInsertionPointAfter(newForall)
     const results: Value[] = [...newForall.results]
     for (const [i, cast] of casts) {
-      results[i] = castValue(rewriter, op, results[i]!, cast.getResult(0).type)
+      results[i] = buildTensorCast(rewriter, op.location, results[i]!, cast.getResult(0).type)
     }
     rewriter.replaceOp(op, results)
     return true
   },
-}
-
-function castValue(rewriter: PatternRewriter, at: Operation, value: Value, type: Value['type']): Value {
-  const state = new OperationState(at.location, rewriter.context.getOperationName('tensor.cast'))
-  state.addOperands([value])
-  state.addTypes([type])
-  return rewriter.insert(Operation.create(state)).getResult(0)
 }
 
 /** MLIR's `ForallOpControlOperandsFolder`: constant SSA bounds and steps become static. */
@@ -350,11 +353,7 @@ const ForallOpIterArgsFolder: CanonicalizationPattern = {
         rewriter.eraseOp(c)
       }
     }
-    const state = forallState(op, lbs, ubs, steps, newOuts, op.getInherentAttr('mapping'))
-    const block = forallBlock(op, rank, newOuts)
-    state.regions[0]!.push(block)
-    rewriter.setInsertionPoint(op)
-    const newForall = rewriter.insert(Operation.create(state))
+    const [newForall, block] = insertForall(rewriter, op, lbs, ubs, steps, newOuts)
     const args: Value[] = block.arguments.slice(0, rank)
     let next = 0
     for (let i = 0; i < op.numResults; i++) {

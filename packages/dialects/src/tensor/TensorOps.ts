@@ -19,6 +19,8 @@ import {
   IntegerAttr,
   IntegerType,
   IRMapping,
+  Operation,
+  OperationState,
   RankedTensorType,
   SizedRegion,
   SparseElementsAttr,
@@ -30,14 +32,13 @@ import {
   variadic,
   wouldOpBeTriviallyDead,
   type Attribute,
+  type Location,
   type LogicalResult,
   type OdsOp,
   type OpAsmParser,
   type OpAsmPrinter,
-  type OperationState,
   type OpFoldResult,
   type OpResult,
-  type Operation,
   type Type,
   type TypeConstraint,
   type TypesMatchWith,
@@ -150,6 +151,14 @@ export function preservesStaticInformation(source: Type, target: Type): boolean 
     return false
   }
   return source.shape.every((d, i) => d === kDynamic || target.shape[i] !== kDynamic)
+}
+
+/** Builds `tensor.cast %value : ... to type` at the rewriter's insertion point and returns its result. */
+export function buildTensorCast(rewriter: RewriterLike, loc: Location, value: Value, type: Type): Value {
+  const state = new OperationState(loc, rewriter.context.getOperationName('tensor.cast'))
+  state.addOperands([value])
+  state.addTypes([type])
+  return rewriter.insert(Operation.create(state)).getResult(0)
 }
 
 /** MLIR's `canFoldIntoConsumerOp`: a `tensor.cast` that only loses static information. */
