@@ -579,6 +579,33 @@ module {
 
 `)
   })
+  it('fold ranked memref casts into their operands', () => {
+    expect(canonicalize(String.raw`func.func @mc(%m: memref<4x8xf32>, %n: memref<4x8xf32>) {
+  %c = memref.cast %m : memref<4x8xf32> to memref<?x8xf32>
+  %d = memref.cast %n : memref<4x8xf32> to memref<?x8xf32>
+  linalg.exp ins(%c : memref<?x8xf32>) outs(%d : memref<?x8xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%c : memref<?x8xf32>) outs(%n : memref<4x8xf32>) {
+  ^bb0(%i: f32, %o: f32):
+    %s = arith.addf %i, %o : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+`)).toBe(String.raw`#map = affine_map<(d0, d1) -> (d0, d1)>
+module {
+  func.func @mc(%arg0: memref<4x8xf32>, %arg1: memref<4x8xf32>) {
+    linalg.exp ins(%arg0 : memref<4x8xf32>) outs(%arg1 : memref<4x8xf32>)
+    linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%arg0 : memref<4x8xf32>) outs(%arg1 : memref<4x8xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %0 = arith.addf %in, %out : f32
+      linalg.yield %0 : f32
+    }
+    return
+  }
+}
+
+`)
+  })
 })
 
 describe('linalg memory effects and speculation', () => {

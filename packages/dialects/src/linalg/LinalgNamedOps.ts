@@ -39,6 +39,7 @@ import {
   dpsInits,
   dpsInputs,
   elementTypeOrSelf,
+  foldStructuredOp,
   parseCommonStructuredOpParts,
   printCommonStructuredOpParts,
   structuredMemoryEffects,
@@ -222,6 +223,7 @@ function namedOp(name: string, summary: string, numInputs: number, body: BodyBui
     implicitTerminatorName: 'linalg.yield',
     interfaces: [structuredSpeculatability],
     memoryEffects: structuredMemoryEffects,
+    fold: foldStructuredOp,
     parse: parseNamed(numInputs, body),
     print: printNamed,
     verify(op: Operation): LogicalResult {
@@ -268,6 +270,7 @@ export const MatmulOp: OdsOp = defineOp({
   implicitTerminatorName: 'linalg.yield',
   interfaces: [structuredSpeculatability],
   memoryEffects: structuredMemoryEffects,
+  fold: foldStructuredOp,
   parse: parseNamed(
     2,
     (b, args) => {

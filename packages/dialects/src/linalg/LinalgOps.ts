@@ -43,6 +43,7 @@ import {
   dpsInits,
   dpsInputs,
   elementTypeOrSelf,
+  foldStructuredOp,
   hasPureTensorSemantics,
   indexingMapsOf,
   numLoopsOf,
@@ -269,6 +270,7 @@ export const GenericOp: OdsOp = defineOp({
   implicitTerminatorName: 'linalg.yield',
   interfaces: [structuredSpeculatability, noRegionSuccessors],
   memoryEffects: structuredMemoryEffects,
+  fold: foldStructuredOp,
   parse: genericParse,
   print: genericPrint,
   getAsmBlockArgumentNames(op, region, setName) {

@@ -32,6 +32,7 @@ import {
   type Value,
 } from '@tilepass/ir'
 import { typeText } from '../internal/typeText.ts'
+import { foldMemRefCastOperands } from '../memref/MemRefMiscOps.ts'
 
 /** The number of inputs and inits of a structured op (its `operandSegmentSizes`). */
 export function dpsCounts(op: Operation): [number, number] {
@@ -323,6 +324,11 @@ export function verifyStructuredOp(op: Operation, maps: readonly AffineMap[]): L
     }
   }
   return true
+}
+
+/** MLIR's `LinalgOp::fold`: operands produced by a ranked `memref.cast` take the cast's source (in place). */
+export function foldStructuredOp(op: Operation): Operation | undefined {
+  return foldMemRefCastOperands(op) ? op : undefined
 }
 
 // ---- effects and speculation ---------------------------------------------------------------
