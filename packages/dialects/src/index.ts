@@ -564,6 +564,8 @@ export {
   LinalgFillOp,
   LinalgCopyOp,
   LinalgMatmulOp,
+  LinalgTransposeOp,
+  LinalgBroadcastOp,
   linalgElementwiseNamedOps,
   IteratorTypeAttr,
   IteratorTypes,

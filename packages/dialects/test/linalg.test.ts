@@ -304,6 +304,121 @@ func.func @mm2(%a: tensor<8x4xf32>, %b: tensor<8x16xf32>, %c: tensor<4x16xf32>, 
 }`),
     ).toBe("custom op 'linalg.exp' unsupported non numeric type")
   })
+  it('print transpose and broadcast as mlir-opt does', () => {
+    expect(roundTrip(String.raw`func.func @tb(%a: tensor<4x8xf32>, %b: tensor<8x4xf32>, %c: tensor<4xf32>, %d: tensor<4x16xf32>, %m: memref<4x8xf32>, %n: memref<8x4xf32>) -> (tensor<8x4xf32>, tensor<4x16xf32>) {
+  %0 = linalg.transpose ins(%a : tensor<4x8xf32>) outs(%b : tensor<8x4xf32>) permutation = [1, 0]
+  %1 = linalg.broadcast ins(%c : tensor<4xf32>) outs(%d : tensor<4x16xf32>) dimensions = [1]
+  linalg.transpose ins(%m : memref<4x8xf32>) outs(%n : memref<8x4xf32>) permutation = [1, 0] {foo}
+  return %0, %1 : tensor<8x4xf32>, tensor<4x16xf32>
+}
+`)).toBe(String.raw`module {
+  func.func @tb(%arg0: tensor<4x8xf32>, %arg1: tensor<8x4xf32>, %arg2: tensor<4xf32>, %arg3: tensor<4x16xf32>, %arg4: memref<4x8xf32>, %arg5: memref<8x4xf32>) -> (tensor<8x4xf32>, tensor<4x16xf32>) {
+    %transposed = linalg.transpose ins(%arg0 : tensor<4x8xf32>) outs(%arg1 : tensor<8x4xf32>) permutation = [1, 0] 
+    %broadcasted = linalg.broadcast ins(%arg2 : tensor<4xf32>) outs(%arg3 : tensor<4x16xf32>) dimensions = [1] 
+    linalg.transpose ins(%arg4 : memref<4x8xf32>) outs(%arg5 : memref<8x4xf32>) permutation = [1, 0]  {foo}
+    return %transposed, %broadcasted : tensor<8x4xf32>, tensor<4x16xf32>
+  }
+}
+
+`)
+  })
+  it('print transpose and broadcast regions in the generic form as mlir-opt does', () => {
+    expect(roundTrip(String.raw`func.func @tb(%a: tensor<4x8xf32>, %b: tensor<8x4xf32>, %c: tensor<4xf32>, %d: tensor<4x16xf32>, %m: memref<4x8xf32>, %n: memref<8x4xf32>) -> (tensor<8x4xf32>, tensor<4x16xf32>) {
+  %0 = linalg.transpose ins(%a : tensor<4x8xf32>) outs(%b : tensor<8x4xf32>) permutation = [1, 0]
+  %1 = linalg.broadcast ins(%c : tensor<4xf32>) outs(%d : tensor<4x16xf32>) dimensions = [1]
+  linalg.transpose ins(%m : memref<4x8xf32>) outs(%n : memref<8x4xf32>) permutation = [1, 0] {foo}
+  return %0, %1 : tensor<8x4xf32>, tensor<4x16xf32>
+}
+`, true)).toBe(String.raw`"builtin.module"() ({
+  "func.func"() <{function_type = (tensor<4x8xf32>, tensor<8x4xf32>, tensor<4xf32>, tensor<4x16xf32>, memref<4x8xf32>, memref<8x4xf32>) -> (tensor<8x4xf32>, tensor<4x16xf32>), sym_name = "tb"}> ({
+  ^bb0(%arg0: tensor<4x8xf32>, %arg1: tensor<8x4xf32>, %arg2: tensor<4xf32>, %arg3: tensor<4x16xf32>, %arg4: memref<4x8xf32>, %arg5: memref<8x4xf32>):
+    %0 = "linalg.transpose"(%arg0, %arg1) <{permutation = array<i64: 1, 0>}> ({
+    ^bb0(%arg10: f32, %arg11: f32):
+      "linalg.yield"(%arg10) : (f32) -> ()
+    }) : (tensor<4x8xf32>, tensor<8x4xf32>) -> tensor<8x4xf32>
+    %1 = "linalg.broadcast"(%arg2, %arg3) <{dimensions = array<i64: 1>}> ({
+    ^bb0(%arg8: f32, %arg9: f32):
+      "linalg.yield"(%arg8) : (f32) -> ()
+    }) : (tensor<4xf32>, tensor<4x16xf32>) -> tensor<4x16xf32>
+    "linalg.transpose"(%arg4, %arg5) <{permutation = array<i64: 1, 0>}> ({
+    ^bb0(%arg6: f32, %arg7: f32):
+      "linalg.yield"(%arg6) : (f32) -> ()
+    }) {foo} : (memref<4x8xf32>, memref<8x4xf32>) -> ()
+    "func.return"(%0, %1) : (tensor<8x4xf32>, tensor<4x16xf32>) -> ()
+  }) : () -> ()
+}) : () -> ()
+
+`)
+  })
+  it('fold identity transposes and broadcasts and read tensor.dim from the init', () => {
+    expect(canonicalize(String.raw`func.func @h(%a: tensor<4x8xf32>, %b: tensor<8x4xf32>, %c0: index, %x: tensor<4x8xf32>, %y: tensor<4x8xf32>) -> (index, tensor<4x8xf32>) {
+  %0 = linalg.transpose ins(%a : tensor<4x8xf32>) outs(%b : tensor<8x4xf32>) permutation = [1, 0]
+  %d = tensor.dim %0, %c0 : tensor<8x4xf32>
+  %1 = linalg.transpose ins(%x : tensor<4x8xf32>) outs(%y : tensor<4x8xf32>) permutation = [0, 1]
+  "test.use"(%0) : (tensor<8x4xf32>) -> ()
+  return %d, %1 : index, tensor<4x8xf32>
+}
+func.func @bc(%a: tensor<4x8xf32>, %b: tensor<4x8xf32>, %m: memref<4xf32>, %n: memref<4x2xf32>) -> tensor<4x8xf32> {
+  %0 = linalg.broadcast ins(%a : tensor<4x8xf32>) outs(%b : tensor<4x8xf32>) dimensions = []
+  %1 = linalg.transpose ins(%a : tensor<4x8xf32>) outs(%b : tensor<4x8xf32>) permutation = [0, 1]
+  linalg.broadcast ins(%m : memref<4xf32>) outs(%n : memref<4x2xf32>) dimensions = [1]
+  return %0 : tensor<4x8xf32>
+}
+`)).toBe(String.raw`module {
+  func.func @h(%arg0: tensor<4x8xf32>, %arg1: tensor<8x4xf32>, %arg2: index, %arg3: tensor<4x8xf32>, %arg4: tensor<4x8xf32>) -> (index, tensor<4x8xf32>) {
+    %transposed = linalg.transpose ins(%arg0 : tensor<4x8xf32>) outs(%arg1 : tensor<8x4xf32>) permutation = [1, 0] 
+    %dim = tensor.dim %arg1, %arg2 : tensor<8x4xf32>
+    "test.use"(%transposed) : (tensor<8x4xf32>) -> ()
+    return %dim, %arg3 : index, tensor<4x8xf32>
+  }
+  func.func @bc(%arg0: tensor<4x8xf32>, %arg1: tensor<4x8xf32>, %arg2: memref<4xf32>, %arg3: memref<4x2xf32>) -> tensor<4x8xf32> {
+    linalg.broadcast ins(%arg2 : memref<4xf32>) outs(%arg3 : memref<4x2xf32>) dimensions = [1] 
+    return %arg0 : tensor<4x8xf32>
+  }
+}
+
+`)
+  })
+  const shapeCases: [string, string][] = [
+    [String.raw`func.func @a(%a: tensor<4x8xf32>, %b: tensor<8x4xf32>) -> tensor<8x4xf32> {
+  %0 = linalg.transpose ins(%a : tensor<4x8xf32>) outs(%b : tensor<8x4xf32>) permutation = [0, 0]
+  return %0 : tensor<8x4xf32>
+}
+`, "'linalg.transpose' op permutation is not valid"],
+    [String.raw`func.func @b(%a: tensor<4x8xf32>, %b: tensor<8x5xf32>) -> tensor<8x5xf32> {
+  %0 = linalg.transpose ins(%a : tensor<4x8xf32>) outs(%b : tensor<8x5xf32>) permutation = [1, 0]
+  return %0 : tensor<8x5xf32>
+}
+`, "'linalg.transpose' op dim(result, 1) = 5 doesn't match dim(input, permutation[1]) = 4"],
+    [String.raw`func.func @c(%a: tensor<4x8xf32>, %b: tensor<8x4x2xf32>) -> tensor<8x4x2xf32> {
+  %0 = linalg.transpose ins(%a : tensor<4x8xf32>) outs(%b : tensor<8x4x2xf32>) permutation = [1, 0]
+  return %0 : tensor<8x4x2xf32>
+}
+`, "'linalg.transpose' op input rank 2 does not match init rank 3"],
+    [String.raw`func.func @d(%a: tensor<4xf32>, %b: tensor<4x16xf32>) -> tensor<4x16xf32> {
+  %0 = linalg.broadcast ins(%a : tensor<4xf32>) outs(%b : tensor<4x16xf32>) dimensions = [2]
+  return %0 : tensor<4x16xf32>
+}
+`, "'linalg.broadcast' op dimension 0 is out of range. expected range: [0, 1], got: 2"],
+    [String.raw`func.func @e(%a: tensor<5xf32>, %b: tensor<4x16xf32>) -> tensor<4x16xf32> {
+  %0 = linalg.broadcast ins(%a : tensor<5xf32>) outs(%b : tensor<4x16xf32>) dimensions = [1]
+  return %0 : tensor<4x16xf32>
+}
+`, "'linalg.broadcast' op input dim 0 should match init dim 0. input: 5, init: 4"],
+    [String.raw`func.func @f(%a: tensor<4xf32>, %b: tensor<4x16xf32>) -> tensor<4x16xf32> {
+  %0 = linalg.broadcast ins(%a : tensor<4xf32>) outs(%b : tensor<4x16xf32>) dimensions = [0, 1]
+  return %0 : tensor<4x16xf32>
+}
+`, "'linalg.broadcast' op input rank plus added dimensions does not match init rank. input rank: 1, dimensions size: 2, init rank: 2"],
+    [String.raw`func.func @g(%a: tensor<?x8xf32>, %b: tensor<8x4xf32>) -> tensor<8x4xf32> {
+  %0 = linalg.transpose ins(%a : tensor<?x8xf32>) outs(%b : tensor<8x4xf32>) permutation = [1, 0]
+  return %0 : tensor<8x4xf32>
+}
+`, "'linalg.transpose' op dim(result, 1) = 4 doesn't match dim(input, permutation[1]) = -9223372036854775808"],
+  ]
+  it.each(shapeCases)('reject invalid transposes and broadcasts as mlir-opt does (%#)', (source, message) => {
+    expect(firstError(source)).toBe(message)
+  })
 })
 
 describe('linalg verifiers', () => {

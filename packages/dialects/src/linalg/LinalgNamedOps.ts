@@ -45,9 +45,8 @@ import {
   structuredMemoryEffects,
   structuredSpeculatability,
   verifyDestinationStyle,
-  verifyStructuredOp,
 } from './LinalgStructured.ts'
-import { structuredIndexingMaps } from './LinalgOps.ts'
+import { verifyStructuredRegions } from './LinalgOps.ts'
 
 const AffineMapArray = attrConstraint('AffineMap array attribute', (a) => a instanceof ArrayAttr && a.elements.every((e) => e instanceof AffineMapAttr))
 
@@ -227,8 +226,9 @@ function namedOp(name: string, summary: string, numInputs: number, body: BodyBui
     parse: parseNamed(numInputs, body),
     print: printNamed,
     verify(op: Operation): LogicalResult {
-      return verifyDestinationStyle(op) && verifyStructuredOp(op, structuredIndexingMaps(op)) && (extraVerify === undefined || extraVerify(op))
+      return verifyDestinationStyle(op) && (extraVerify === undefined || extraVerify(op))
     },
+    verifyRegions: verifyStructuredRegions,
     getCanonicalizationPatterns(patterns: unknown): void {
       addPatterns(patterns, [...linalgDialectPatterns(`linalg.${name}`), ...extraPatterns])
     },
@@ -305,9 +305,8 @@ export const MatmulOp: OdsOp = defineOp({
     printCommonStructuredOpParts(p, dpsInputs(op), dpsInits(op))
     p.printArrowTypeList(op.resultTypes)
   },
-  verify(op: Operation): LogicalResult {
-    return verifyDestinationStyle(op) && verifyStructuredOp(op, structuredIndexingMaps(op))
-  },
+  verify: verifyDestinationStyle,
+  verifyRegions: verifyStructuredRegions,
   getCanonicalizationPatterns(patterns: unknown): void {
     addPatterns(patterns, linalgDialectPatterns('linalg.matmul'))
   },

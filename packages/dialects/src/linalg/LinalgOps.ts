@@ -49,6 +49,7 @@ import {
   numLoopsOf,
   parseCommonStructuredOpParts,
   printCommonStructuredOpParts,
+  shapeOpIndexingMaps,
   structuredMemoryEffects,
   structuredSpeculatability,
   verifyDestinationStyle,
@@ -125,12 +126,13 @@ export function eraseIdentityLinalgOp(rootName: string, cppName: string): Canoni
     rootName,
     benefit: 1,
     matchAndRewrite(op, rewriter) {
-      const maps = indexingMapsOf(op, null)
+      const maps = structuredIndexingMaps(op)
       if (maps.length !== op.numOperands || !maps.every((m) => m.isIdentity)) {
         return false
       }
+      // Ops without iterator types (`linalg.broadcast`) have only parallel loops.
       const iterators = op.getAttr('iterator_types')
-      if (!(iterators instanceof ArrayAttr) || !iterators.elements.every((e) => e instanceof IteratorTypeAttr && e.value === 'parallel')) {
+      if (iterators !== undefined && !(iterators instanceof ArrayAttr && iterators.elements.every((e) => e instanceof IteratorTypeAttr && e.value === 'parallel'))) {
         return false
       }
       const block = op.getRegion(0).firstBlock
@@ -281,9 +283,8 @@ export const GenericOp: OdsOp = defineOp({
     const [n] = dpsCounts(op)
     block.arguments.forEach((a, i) => setName(a, i < n ? 'in' : 'out'))
   },
-  verify(op: Operation): LogicalResult {
-    return verifyDestinationStyle(op) && verifyStructuredOp(op, indexingMapsOf(op, null))
-  },
+  verify: verifyDestinationStyle,
+  verifyRegions: verifyStructuredRegions,
   getCanonicalizationPatterns(patterns: unknown): void {
     addPatterns(patterns, [...linalgDialectPatterns('linalg.generic'), eraseIdentityLinalgOp('linalg.generic', 'GenericOp')])
   },
@@ -374,9 +375,17 @@ export const IndexOp: OdsOp = defineOp({
   },
 })
 
+/**
+ * The structured-op checks, which MLIR runs with the region invariants (`verifyWithRegions`):
+ * after the op's own verifier and the ops nested in its body.
+ */
+export function verifyStructuredRegions(op: Operation): LogicalResult {
+  return verifyStructuredOp(op, structuredIndexingMaps(op))
+}
+
 /** The indexing maps of any structured op: the attribute, or the named op's defaults. */
 export function structuredIndexingMaps(op: Operation): AffineMap[] {
-  return indexingMapsOf(op, namedDefaultMaps)
+  return shapeOpIndexingMaps(op) ?? indexingMapsOf(op, namedDefaultMaps)
 }
 
 /** The default maps of the elementwise named ops: identity on the init's rank, scalars mapped to `()`. */

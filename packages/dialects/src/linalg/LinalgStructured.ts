@@ -77,9 +77,9 @@ function hasPureBufferSemantics(op: Operation): boolean {
 
 /**
  * MLIR's `parseCommonStructuredOpParts`: `[<{props}>] [{attrs}] [ins(%a, ... : types)]
- * [outs(%b, ... : types)]`, with the operands resolved and `operandSegmentSizes` added.
+ * [outs(%b, ... : types)]`, with the operands resolved and `operandSegmentSizes` added when asked.
  */
-export function parseCommonStructuredOpParts(parser: OpAsmParser, state: OperationState, inputTypes: Type[], outputTypes: Type[]): LogicalResult {
+export function parseCommonStructuredOpParts(parser: OpAsmParser, state: OperationState, inputTypes: Type[], outputTypes: Type[], addOperandSegmentSizes = true): LogicalResult {
   if (parser.parseOptionalLess()) {
     const props = parser.parseAttribute()
     if (props === undefined || !parser.parseGreater()) {
@@ -125,7 +125,9 @@ export function parseCommonStructuredOpParts(parser: OpAsmParser, state: Operati
   if (!parser.resolveOperands(inputs!, inputTypes, inputsLoc, state.operands) || !parser.resolveOperands(outputs!, outputTypes, outputsLoc, state.operands)) {
     return false
   }
-  state.addProperty('operandSegmentSizes', DenseArrayAttr.getI32(parser.context, [inputs!.length, outputs!.length]))
+  if (addOperandSegmentSizes) {
+    state.addProperty('operandSegmentSizes', DenseArrayAttr.getI32(parser.context, [inputs!.length, outputs!.length]))
+  }
   return true
 }
 
@@ -153,6 +155,46 @@ export function indexingMapsOf(op: Operation, defaults: ((op: Operation) => Affi
     return a.elements.map((e) => (e as AffineMapAttr).value)
   }
   return defaults === null ? [] : defaults(op)
+}
+
+/** The values of the dense i64 array attribute `name` of `op` (empty when absent). */
+export function i64ArrayOf(op: Operation, name: string): number[] {
+  const a = op.getAttr(name)
+  return a instanceof DenseArrayAttr ? (a.values as readonly (bigint | number)[]).map((v) => Number(v)) : []
+}
+
+/** True when `perm` holds each of `0 .. perm.length - 1` once (MLIR's `isPermutationVector`). */
+export function isPermutationVector(perm: readonly number[]): boolean {
+  const seen = new Set<number>()
+  return perm.every((p) => p >= 0 && p < perm.length && !seen.has(p) && seen.add(p) !== undefined)
+}
+
+/**
+ * The indexing maps of `linalg.transpose` (the inverse of its permutation for the input, the
+ * identity for the init) and `linalg.broadcast` (the identity without the added dimensions);
+ * null for other ops or an invalid permutation.
+ */
+export function shapeOpIndexingMaps(op: Operation): AffineMap[] | null {
+  const ctx = op.context
+  const init = dpsInits(op)[0]
+  const rank = init === undefined ? 0 : shapeOf(init.type).length
+  const identity = AffineMap.identity(ctx, rank)
+  if (op.name.name === 'linalg.transpose') {
+    const perm = i64ArrayOf(op, 'permutation')
+    if (!isPermutationVector(perm) || perm.length !== rank) {
+      return null
+    }
+    const inverse: AffineExpr[] = new Array<AffineExpr>(rank)
+    perm.forEach((p, i) => {
+      inverse[p] = AffineDimExpr.get(ctx, i)
+    })
+    return [AffineMap.get(ctx, rank, 0, inverse), identity]
+  }
+  if (op.name.name === 'linalg.broadcast') {
+    const dims = i64ArrayOf(op, 'dimensions')
+    return [AffineMap.get(ctx, rank, 0, identity.results.filter((_, i) => !dims.includes(i))), identity]
+  }
+  return null
 }
 
 /** The number of loops (`iterator_types` entries, or the first map's dims for named ops). */

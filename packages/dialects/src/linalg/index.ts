@@ -9,4 +9,5 @@ export {
   isLinalgOp,
   structuredIndexingMaps,
 } from './LinalgOps.ts'
+export { TransposeOp as LinalgTransposeOp, BroadcastOp as LinalgBroadcastOp } from './LinalgShapeOps.ts'
 export { FillOp as LinalgFillOp, CopyOp as LinalgCopyOp, MatmulOp as LinalgMatmulOp, elementwiseNamedOps as linalgElementwiseNamedOps } from './LinalgNamedOps.ts'

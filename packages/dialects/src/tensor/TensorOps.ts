@@ -489,11 +489,12 @@ function destinationOperand(op: Operation, resultIndex: number): number {
   }
   if (op.name.dialectNamespace === 'linalg') {
     // Structured ops list their inputs, then their inits (`operandSegmentSizes` = [inputs, inits]).
+    // Ops without segments (`transpose`, `broadcast`) have one input and one init.
     const segments = op.getAttr('operandSegmentSizes')
-    if (segments instanceof DenseArrayAttr && segments.values.length === 2) {
-      const inputs = Number(segments.values[0])
-      return resultIndex < Number(segments.values[1]) ? inputs + resultIndex : -1
-    }
+    const withSegments = segments instanceof DenseArrayAttr && segments.values.length === 2
+    const inputs = withSegments ? Number(segments.values[0]) : op.numOperands - 1
+    const inits = withSegments ? Number(segments.values[1]) : 1
+    return resultIndex < inits ? inputs + resultIndex : -1
   }
   return -1
 }
