@@ -5,7 +5,6 @@
 import {
   AffineMap,
   AffineMapAttr,
-  AnyRegion,
   AnyType,
   ArrayAttr,
   DialectAttr,
@@ -15,7 +14,6 @@ import {
   IntegerType,
   type Operation,
   type OperationState,
-  RegionBranchOpInterface,
   StringAttr,
   Trait,
   attrConstraint,
@@ -43,15 +41,13 @@ import {
   dpsInits,
   dpsInputs,
   elementTypeOrSelf,
-  foldStructuredOp,
   hasPureTensorSemantics,
   indexingMapsOf,
   numLoopsOf,
   parseCommonStructuredOpParts,
   printCommonStructuredOpParts,
   shapeOpIndexingMaps,
-  structuredMemoryEffects,
-  structuredSpeculatability,
+  structuredOpBase,
   verifyDestinationStyle,
   verifyStructuredOp,
 } from './LinalgStructured.ts'
@@ -108,12 +104,6 @@ const NonNegativeI64 = attrConstraint(
 
 /** The names `linalg.generic` keeps in its leading dictionary (MLIR's `linalgTraitAttrNames`). */
 const GENERIC_TRAIT_ATTRS = ['doc', 'indexing_maps', 'library_call', 'iterator_types']
-
-/** The region holds no control flow into it, as upstream's structured ops declare. */
-const noRegionSuccessors = RegionBranchOpInterface.impl({
-  getSuccessorRegions: () => [],
-  getEntrySuccessorOperands: () => [],
-})
 
 /**
  * MLIR's `EraseIdentityLinalgOp`: a structured op on tensors whose maps are all identities,
@@ -261,7 +251,7 @@ export const GenericOp: OdsOp = defineOp({
   summary: 'Generic Linalg op form where the key properties of the computation are specified as attributes.',
   operands: { inputs: variadic(AnyType), outputs: variadic(AnyType) },
   results: { result_tensors: variadic(AnyType) },
-  regions: { region: AnyRegion },
+  ...structuredOpBase,
   attributes: {
     indexing_maps: AffineMapArrayAttr,
     iterator_types: IteratorTypeArrayAttr,
@@ -269,10 +259,6 @@ export const GenericOp: OdsOp = defineOp({
     library_call: optionalAttr(OptionalStrAttr),
   },
   traits: Trait.AttrSizedOperandSegments | Trait.RecursiveMemoryEffects,
-  implicitTerminatorName: 'linalg.yield',
-  interfaces: [structuredSpeculatability, noRegionSuccessors],
-  memoryEffects: structuredMemoryEffects,
-  fold: foldStructuredOp,
   parse: genericParse,
   print: genericPrint,
   getAsmBlockArgumentNames(op, region, setName) {

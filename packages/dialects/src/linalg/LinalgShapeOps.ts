@@ -4,7 +4,6 @@
  * `dimensions = [...]` (MLIR's `TransposeOp` and `BroadcastOp`).
  */
 import {
-  AnyRegion,
   AnyType,
   Block,
   DenseArrayAttr,
@@ -39,8 +38,7 @@ import {
   parseCommonStructuredOpParts,
   printCommonStructuredOpParts,
   shapeOpIndexingMaps,
-  structuredMemoryEffects,
-  structuredSpeculatability,
+  structuredOpBase,
   verifyDestinationStyle,
   verifyStructuredOp,
 } from './LinalgStructured.ts'
@@ -117,12 +115,9 @@ function defineShapeOp(
     summary,
     operands: { input: AnyType, init: AnyType },
     results: { result: variadic(AnyType) },
-    regions: { region: AnyRegion },
+    ...structuredOpBase,
     attributes: { [attrName]: DenseI64ArrayAttr },
     traits: Trait.RecursiveMemoryEffects,
-    implicitTerminatorName: 'linalg.yield',
-    interfaces: [structuredSpeculatability],
-    memoryEffects: structuredMemoryEffects,
     fold,
     parse: parseShapeOp(attrName),
     print: printShapeOp(attrName),

@@ -6,6 +6,7 @@
  */
 import {
   AffineConstantExpr,
+  AnyRegion,
   AffineDimExpr,
   AffineExprKind,
   AffineMap,
@@ -26,6 +27,7 @@ import {
   type MemoryEffect,
   type OpAsmParser,
   type OpAsmPrinter,
+  type OpSpec,
   type Operation,
   type OperationState,
   type Type,
@@ -407,3 +409,17 @@ export function structuredMemoryEffects(op: Operation): readonly MemoryEffect[] 
 export const structuredSpeculatability: InterfaceImpl = ConditionallySpeculatable.impl({
   getSpeculatability: (op) => (hasPureTensorSemantics(op) ? 'recursively-speculatable' : 'not-speculatable'),
 })
+
+/**
+ * The spec fields every structured op shares (ODS's `LinalgStructuredBase_Op`): one body region
+ * ending in `linalg.yield`, recursive memory effects with the operands' own effects,
+ * speculatability and the `memref.cast` folder. Ops with `ins`/`outs` lists add
+ * `AttrSizedOperandSegments`.
+ */
+export const structuredOpBase: Pick<OpSpec, 'regions' | 'implicitTerminatorName' | 'interfaces' | 'memoryEffects' | 'fold'> = {
+  regions: { region: AnyRegion },
+  implicitTerminatorName: 'linalg.yield',
+  interfaces: [structuredSpeculatability],
+  memoryEffects: structuredMemoryEffects,
+  fold: foldStructuredOp,
+}
