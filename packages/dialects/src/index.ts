@@ -496,6 +496,8 @@ export {
   GPUAddressSpaces,
   GPUEnumAttr,
   GPUAddressSpaceAttr,
+  GPUMappingAttr,
+  GPUMappingIds,
   GPUModuleOp,
   GPUFuncOp,
   GPUReturnOp,
@@ -588,10 +590,28 @@ export {
   tensorReshapeOps,
   ExtractSliceOp as TensorExtractSliceOp,
   InsertSliceOp as TensorInsertSliceOp,
+  ParallelInsertSliceOp as TensorParallelInsertSliceOp,
   tensorSliceOps,
   PadOp as TensorPadOp,
   ConcatOp as TensorConcatOp,
 } from './tensor/index.ts'
+import { LinalgDialect } from './linalg/index.ts'
+export {
+  LinalgDialect,
+  LinalgGenericOp,
+  LinalgYieldOp,
+  LinalgIndexOp,
+  LinalgFillOp,
+  LinalgCopyOp,
+  LinalgMatmulOp,
+  LinalgTransposeOp,
+  LinalgBroadcastOp,
+  linalgElementwiseNamedOps,
+  IteratorTypeAttr,
+  IteratorTypes,
+  isLinalgOp,
+  structuredIndexingMaps,
+} from './linalg/index.ts'
 
 import { BufferizationDialect } from './bufferization/index.ts'
 export {
@@ -626,6 +646,7 @@ export function registerAllDialects(ctx: Context): void {
   ctx.registerDialect(AsyncDialect)
   ctx.registerDialect(TensorDialect)
   ctx.registerDialect(BufferizationDialect)
+  ctx.registerDialect(LinalgDialect)
 }
 
 export {

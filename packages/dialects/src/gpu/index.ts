@@ -1,5 +1,5 @@
 /** The `gpu` dialect: attributes, op definitions and the dialect registration. */
-export { GPUEnumCases, GPUAddressSpaces, GPUEnumAttr, GPUAddressSpaceAttr, parseGPUEnumCase, parseGPUAttribute, printGPUAttribute } from './GPUAttributes.ts'
+export { GPUEnumCases, GPUAddressSpaces, GPUEnumAttr, GPUAddressSpaceAttr, GPUMappingAttr, GPUMappingIds, parseGPUEnumCase, parseGPUAttribute, printGPUAttribute } from './GPUAttributes.ts'
 export {
   GPUModuleOp,
   GPUFuncOp,

@@ -19,8 +19,8 @@ import { AndIOp, ConstantOp, SelectOp, XOrIOp } from '../arith/ArithOps.ts'
 import { IntegerOverflowFlagsAttr } from '../arith/ArithAttributes.ts'
 import { BranchOp } from '../cf/CfOps.ts'
 import type { CanonicalizationPattern, RewriterLike } from '../internal/RewriterLike.ts'
-import { regionBranchPatterns } from './ScfRegionBranchPatterns.ts'
 import { ForOpTensorCastFolder } from './ScfForTensorCast.ts'
+import { regionBranchPatterns } from './ScfRegionBranchPatterns.ts'
 
 function constantOf(v: Value): Attribute | undefined {
   const d = v.definingOp

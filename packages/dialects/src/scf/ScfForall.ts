@@ -33,6 +33,8 @@ import {
   type Value,
 } from '@tilepass/ir'
 import { parseDynamicIndexList, printDynamicIndexList } from '../internal/DynamicIndexList.ts'
+import { addPatterns } from '../internal/RewriterLike.ts'
+import { forallCanonicalizationPatterns, i64Array, segments } from './ScfForallCanonicalization.ts'
 
 /** `DeviceMappingArrayAttr`: an array of device mapping attributes (dialect attributes such as `#gpu.thread<x>`). */
 const DeviceMappingArrayAttr = attrConstraint(
@@ -42,16 +44,6 @@ const DeviceMappingArrayAttr = attrConstraint(
 
 // MLIR's ShapedType::kDynamic (INT64_MIN), as stored in the static bound arrays.
 const KDYN = -9223372036854775808n
-
-function i64Array(op: Operation, name: string): bigint[] {
-  const a = op.getAttr(name)
-  return a instanceof DenseArrayAttr ? (a.values as readonly bigint[]).map((v) => BigInt(v)) : []
-}
-
-function segments(op: Operation): number[] {
-  const a = op.getAttr('operandSegmentSizes')
-  return a instanceof DenseArrayAttr ? (a.values as readonly bigint[]).map((v) => Number(v)) : [0, 0, 0, 0]
-}
 
 function groups(op: Operation): Value[][] {
   const all = op.getOperands()
@@ -125,6 +117,9 @@ export const ForallOp: OdsOp = defineOp({
       getLoopRegions: (op) => [op.getRegion(0)],
     }),
   ],
+  getCanonicalizationPatterns(patterns: unknown): void {
+    addPatterns(patterns, forallCanonicalizationPatterns)
+  },
   parse(parser: OpAsmParser, state: State): LogicalResult {
     const ctx = parser.context
     const index = IndexType.get(ctx)

@@ -10,6 +10,7 @@ import {
   AnyType,
   ArrayAttr,
   ComplexType,
+  DenseArrayAttr,
   DenseIntOrFPElementsAttr,
   FloatAttr,
   FloatType,
@@ -18,6 +19,8 @@ import {
   IntegerAttr,
   IntegerType,
   IRMapping,
+  Operation,
+  OperationState,
   RankedTensorType,
   SizedRegion,
   SparseElementsAttr,
@@ -29,13 +32,13 @@ import {
   variadic,
   wouldOpBeTriviallyDead,
   type Attribute,
+  type Location,
   type LogicalResult,
   type OdsOp,
   type OpAsmParser,
   type OpAsmPrinter,
-  type OperationState,
   type OpFoldResult,
-  type Operation,
+  type OpResult,
   type Type,
   type TypeConstraint,
   type TypesMatchWith,
@@ -148,6 +151,14 @@ export function preservesStaticInformation(source: Type, target: Type): boolean 
     return false
   }
   return source.shape.every((d, i) => d === kDynamic || target.shape[i] !== kDynamic)
+}
+
+/** Builds `tensor.cast %value : ... to type` at the rewriter's insertion point and returns its result. */
+export function buildTensorCast(rewriter: RewriterLike, loc: Location, value: Value, type: Type): Value {
+  const state = new OperationState(loc, rewriter.context.getOperationName('tensor.cast'))
+  state.addOperands([value])
+  state.addTypes([type])
+  return rewriter.insert(Operation.create(state)).getResult(0)
 }
 
 /** MLIR's `canFoldIntoConsumerOp`: a `tensor.cast` that only loses static information. */
@@ -456,8 +467,9 @@ const dimOfDestStyleOp: CanonicalizationPattern = {
   rootName: 'tensor.dim',
   benefit: 1,
   matchAndRewrite(op, rewriter) {
-    const def = op.getOperand(0).definingOp
-    const init = def === null ? -1 : destinationOperand(def)
+    const source = op.getOperand(0)
+    const def = source.definingOp
+    const init = def === null ? -1 : destinationOperand(def, (source as OpResult).index)
     if (init < 0) {
       return false
     }
@@ -466,10 +478,25 @@ const dimOfDestStyleOp: CanonicalizationPattern = {
   },
 }
 
-/** The init operand of the tensor dialect's destination-style ops (`insert`, `insert_slice`), or -1. */
-function destinationOperand(op: Operation): number {
+/**
+ * The init operand tied to result `resultIndex` of a destination-style op (`tensor.insert`,
+ * `tensor.insert_slice`, the linalg structured ops), or -1.
+ */
+function destinationOperand(op: Operation, resultIndex: number): number {
   const name = op.name.name
-  return name === 'tensor.insert' || name === 'tensor.insert_slice' ? 1 : -1
+  if (name === 'tensor.insert' || name === 'tensor.insert_slice') {
+    return 1
+  }
+  if (op.name.dialectNamespace === 'linalg') {
+    // Structured ops list their inputs, then their inits (`operandSegmentSizes` = [inputs, inits]).
+    // Ops without segments (`transpose`, `broadcast`) have one input and one init.
+    const segments = op.getAttr('operandSegmentSizes')
+    const withSegments = segments instanceof DenseArrayAttr && segments.values.length === 2
+    const inputs = withSegments ? Number(segments.values[0]) : op.numOperands - 1
+    const inits = withSegments ? Number(segments.values[1]) : 1
+    return resultIndex < inits ? inputs + resultIndex : -1
+  }
+  return -1
 }
 
 /** `tensor.dim`: the size of dimension `index` of a tensor (folded for static dimensions). */

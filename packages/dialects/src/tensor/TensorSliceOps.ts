@@ -150,15 +150,17 @@ function isIdentitySlice(lists: readonly MixedList[], shape: readonly number[]):
 }
 
 /** Creates a slice op like `at` (same name) with `tensors` before the three lists. */
-function createSliceOp(rewriter: RewriterLike, at: Operation, type: RankedTensorType, tensors: readonly Value[], lists: readonly MixedList[]): Operation {
+function createSliceOp(rewriter: RewriterLike, at: Operation, type: RankedTensorType | null, tensors: readonly Value[], lists: readonly MixedList[]): Operation {
   const ctx = at.context
   const [o, z, t] = lists as [MixedList, MixedList, MixedList]
-  return createOpBefore(rewriter, at, at.name.name, [...tensors, ...o.dynamic, ...z.dynamic, ...t.dynamic], [type], [
+  const results = type === null ? [] : [type]
+  const created = createOpBefore(rewriter, at, at.name.name, [...tensors, ...o.dynamic, ...z.dynamic, ...t.dynamic], results, [
     ['operandSegmentSizes', DenseArrayAttr.getI32(ctx, [...tensors.map(() => 1), o.dynamic.length, z.dynamic.length, t.dynamic.length])],
     ['static_offsets', staticListAttr(ctx, o.statics)],
     ['static_sizes', staticListAttr(ctx, z.statics)],
     ['static_strides', staticListAttr(ctx, t.statics)],
   ])
+  return created
 }
 
 /** Constant SSA offsets and sizes (not negative) and strides (not zero) folded to static entries; null when none folds. */
@@ -272,89 +274,100 @@ export const ExtractSliceOp: OdsOp = defineOp({
  * MLIR's `InsertSliceOpConstantArgumentFolder`: constant entries become static; the source is
  * cast to the slice type the new sizes give.
  */
-const insertSliceOpConstantArgumentFolder: CanonicalizationPattern = {
-  name: 'InsertSliceOpConstantArgumentFolder<mlir::tensor::InsertSliceOp>',
-  rootName: 'tensor.insert_slice',
-  benefit: 1,
-  matchAndRewrite(op, rewriter) {
-    const lists = foldConstantLists(op, 2)
-    if (lists === null) {
-      return false
-    }
-    const dest = op.getOperand(1).type as RankedTensorType
-    if (sliceBoundsError(dest.shape, lists[0]!.statics, lists[1]!.statics, lists[2]!.statics) !== null) {
-      return false
-    }
-    const source = op.getOperand(0)
-    const sourceType = rankReducedSliceType((source.type as RankedTensorType).shape.length, dest, lists[1]!.statics)
-    const toInsert = castTo(rewriter, op, source, sourceType)
-    const created = createSliceOp(rewriter, op, dest, [toInsert, op.getOperand(1)], lists)
-    rewriter.replaceOp(op, [created.getResult(0)])
-    return true
-  },
+function insertSliceOpConstantArgumentFolder(opName: string, cppName: string): CanonicalizationPattern {
+  const parallel = opName === 'tensor.parallel_insert_slice'
+  return {
+    name: `InsertSliceOpConstantArgumentFolder<mlir::tensor::${cppName}>`,
+    rootName: opName,
+    benefit: 1,
+    matchAndRewrite(op, rewriter) {
+      const lists = foldConstantLists(op, 2)
+      if (lists === null) {
+        return false
+      }
+      const dest = op.getOperand(1).type as RankedTensorType
+      if (sliceBoundsError(dest.shape, lists[0]!.statics, lists[1]!.statics, lists[2]!.statics) !== null) {
+        return false
+      }
+      const source = op.getOperand(0)
+      const sourceType = rankReducedSliceType((source.type as RankedTensorType).shape.length, dest, lists[1]!.statics)
+      // A parallel insert lives in a terminator's region, which holds only parallel-combining ops: the cast goes before the terminator.
+      const toInsert = castTo(rewriter, parallel ? op.parentOp! : op, source, sourceType)
+      const created = createSliceOp(rewriter, op, parallel ? null : dest, [toInsert, op.getOperand(1)], lists)
+      rewriter.replaceOp(op, created.results)
+      return true
+    },
+  }
 }
 
 /**
  * MLIR's `InsertSliceOpCastFolder`: a source or destination that is a cast losing static sizes is
  * replaced by the cast's source; the sizes take the source's static sizes.
  */
-const insertSliceOpCastFolder: CanonicalizationPattern = {
-  name: 'InsertSliceOpCastFolder<mlir::tensor::InsertSliceOp>',
-  rootName: 'tensor.insert_slice',
-  benefit: 1,
-  matchAndRewrite(op, rewriter) {
-    if (hasConstantIndexOperand(op)) {
-      return false
-    }
-    const castSource = (v: Value): Value | null => {
-      const cast = v.definingOp
-      return canFoldIntoConsumerOp(cast) ? cast.getOperand(0) : null
-    }
-    const srcCast = castSource(op.getOperand(0))
-    const dstCast = castSource(op.getOperand(1))
-    if (srcCast === null && dstCast === null) {
-      return false
-    }
-    const src = srcCast ?? op.getOperand(0)
-    const dst = dstCast ?? op.getOperand(1)
-    const srcType = src.type as RankedTensorType
-    const dstType = dst.type as RankedTensorType
-    const [offsets, sizes, strides] = sliceLists(op, 2)
-    // Dynamic sizes match anything here: the cast's source may know them.
-    const mask = rankReductionMaskMatchingDynamic(sizes.statics, srcType.shape)
-    if (mask === null) {
-      return false
-    }
-    const statics = [...sizes.statics]
-    const dynamic: Value[] = []
-    let d = 0
-    let r = 0
-    for (let i = 0; i < statics.length; i++) {
-      const wasDynamic = statics[i] === kDynamic
-      if (!mask.has(i)) {
-        const s = srcType.shape[r++]!
-        if (s !== kDynamic) {
-          statics[i] = s
+function insertSliceOpCastFolder(opName: string, cppName: string): CanonicalizationPattern {
+  const parallel = opName === 'tensor.parallel_insert_slice'
+  return {
+    name: `InsertSliceOpCastFolder<mlir::tensor::${cppName}>`,
+    rootName: opName,
+    benefit: 1,
+    matchAndRewrite(op, rewriter) {
+      if (hasConstantIndexOperand(op)) {
+        return false
+      }
+      const castSource = (v: Value): Value | null => {
+        const cast = v.definingOp
+        return canFoldIntoConsumerOp(cast) ? cast.getOperand(0) : null
+      }
+      const srcCast = castSource(op.getOperand(0))
+      const dstCast = castSource(op.getOperand(1))
+      if (srcCast === null && dstCast === null) {
+        return false
+      }
+      const src = srcCast ?? op.getOperand(0)
+      const dst = dstCast ?? op.getOperand(1)
+      const srcType = src.type as RankedTensorType
+      const dstType = dst.type as RankedTensorType
+      const [offsets, sizes, strides] = sliceLists(op, 2)
+      // Dynamic sizes match anything here: the cast's source may know them.
+      const mask = rankReductionMaskMatchingDynamic(sizes.statics, srcType.shape)
+      if (mask === null) {
+        return false
+      }
+      const statics = [...sizes.statics]
+      const dynamic: Value[] = []
+      let d = 0
+      let r = 0
+      for (let i = 0; i < statics.length; i++) {
+        const wasDynamic = statics[i] === kDynamic
+        if (!mask.has(i)) {
+          const s = srcType.shape[r++]!
+          if (s !== kDynamic) {
+            statics[i] = s
+          }
+        }
+        if (wasDynamic) {
+          const v = sizes.dynamic[d++]!
+          if (statics[i] === kDynamic) {
+            dynamic.push(v)
+          }
         }
       }
-      if (wasDynamic) {
-        const v = sizes.dynamic[d++]!
-        if (statics[i] === kDynamic) {
-          dynamic.push(v)
-        }
+      const newSizes: MixedList = { statics, dynamic }
+      if (sliceTypeError(inferSliceType(dstType, statics), srcType) !== null) {
+        return false
       }
-    }
-    const newSizes: MixedList = { statics, dynamic }
-    if (sliceTypeError(inferSliceType(dstType, statics), srcType) !== null) {
-      return false
-    }
-    if (sliceBoundsError(dstType.shape, offsets.statics, statics, strides.statics) !== null) {
-      return false
-    }
-    const created = createSliceOp(rewriter, op, dstType, [src, dst], [offsets, newSizes, strides])
-    replaceWithTensorCast(rewriter, op, created.getResult(0))
-    return true
-  },
+      if (sliceBoundsError(dstType.shape, offsets.statics, statics, strides.statics) !== null) {
+        return false
+      }
+      if (parallel) {
+        rewriter.replaceOp(op, createSliceOp(rewriter, op, null, [src, dst], [offsets, newSizes, strides]).results)
+        return true
+      }
+      const created = createSliceOp(rewriter, op, dstType, [src, dst], [offsets, newSizes, strides])
+      replaceWithTensorCast(rewriter, op, created.getResult(0))
+      return true
+    },
+  }
 }
 
 /** MLIR's `computeRankReductionMask` with `matchDynamic`: a dynamic entry on either side matches, except a unit original size. */
@@ -425,9 +438,42 @@ export const InsertSliceOp: OdsOp = defineOp({
     return undefined
   },
   getCanonicalizationPatterns(patterns: unknown): void {
-    addPatterns(patterns, [insertSliceOpConstantArgumentFolder, insertSliceOpCastFolder])
+    addPatterns(patterns, [insertSliceOpConstantArgumentFolder('tensor.insert_slice', 'InsertSliceOp'), insertSliceOpCastFolder('tensor.insert_slice', 'InsertSliceOp')])
+  },
+})
+
+// ---- parallel_insert_slice -----------------------------------------------------------------
+
+/**
+ * `tensor.parallel_insert_slice %s into %t[offsets] [sizes] [strides]`: inside an
+ * `scf.forall.in_parallel`, inserts `%s` into the shared output `%t` (no result: the
+ * enclosing loop returns the combined tensors).
+ */
+export const ParallelInsertSliceOp: OdsOp = defineOp({
+  name: 'tensor.parallel_insert_slice',
+  summary: 'Specify the tensor slice update of a single thread of a parent ParallelCombiningOpInterface op.',
+  operands: { source: RankedTensor, dest: RankedTensor, offsets: variadic(Index), sizes: variadic(Index), strides: variadic(Index) },
+  attributes: { static_offsets: DenseI64ArrayAttr, static_sizes: DenseI64ArrayAttr, static_strides: DenseI64ArrayAttr },
+  traits: Trait.AttrSizedOperandSegments,
+  customDirectives: { DynamicIndexList: DynamicIndexListDirective },
+  assemblyFormat:
+    '$source `into` $dest `` custom<DynamicIndexList>($offsets, $static_offsets) custom<DynamicIndexList>($sizes, $static_sizes) custom<DynamicIndexList>($strides, $static_strides) attr-dict `:` type($source) `into` type($dest)',
+  verify(op: Operation): LogicalResult {
+    const parent = op.parentOp
+    if (parent === null || parent.name.name !== 'scf.forall.in_parallel') {
+      const printer = op.context.diagnosticOpPrinter
+      const text = parent === null ? '<<NULL>>' : printer === null ? `"${parent.name.name}"` : printer(parent, true)
+      return op.emitError(`expected InParallelOpInterface parent, got:${text.includes('\n') ? '\n' : ''}${text}`).fail()
+    }
+    return verifySlice(op, 2, op.getOperand(1).type as RankedTensorType, op.getOperand(0).type as RankedTensorType)
+  },
+  getCanonicalizationPatterns(patterns: unknown): void {
+    addPatterns(patterns, [
+      insertSliceOpConstantArgumentFolder('tensor.parallel_insert_slice', 'ParallelInsertSliceOp'),
+      insertSliceOpCastFolder('tensor.parallel_insert_slice', 'ParallelInsertSliceOp'),
+    ])
   },
 })
 
 /** The slice ops of the tensor dialect. */
-export const tensorSliceOps: readonly OdsOp[] = [ExtractSliceOp, InsertSliceOp]
+export const tensorSliceOps: readonly OdsOp[] = [ExtractSliceOp, InsertSliceOp, ParallelInsertSliceOp]

@@ -18,6 +18,6 @@ export {
   tensorCoreOps,
 } from './TensorOps.ts'
 export { ExpandShapeOp as TensorExpandShapeOp, CollapseShapeOp as TensorCollapseShapeOp, tensorReshapeOps } from './TensorReshapeOps.ts'
-export { ExtractSliceOp, InsertSliceOp, tensorSliceOps } from './TensorSliceOps.ts'
+export { ExtractSliceOp, InsertSliceOp, ParallelInsertSliceOp, tensorSliceOps } from './TensorSliceOps.ts'
 export { PadOp } from './TensorPadOp.ts'
 export { ConcatOp } from './TensorConcatOp.ts'
