@@ -1,0 +1,44 @@
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+
+// Inputs whose size would make a superlinear step in the parser or printer run for minutes:
+// each test finishes in a few seconds when the step is linear. No timing is asserted; the
+// generous timeout is what fails when a quadratic cost comes back.
+const bin = fileURLToPath(new URL('../bin/tilepass-opt.js', import.meta.url))
+const built = existsSync(fileURLToPath(new URL('../dist/bundle/tilepass-tools.cjs', import.meta.url)))
+
+function run(args: string[], input: string): { status: number | null; stdout: string; stderr: string } {
+  return spawnSync(process.execPath, [bin, ...args, '-'], { input, encoding: 'utf8', maxBuffer: 1 << 30 })
+}
+
+describe.skipIf(!built)('tilepass-opt scaling', () => {
+  it('parses and prints 100,000 sibling regions that each define the same names beside 100,000 live ones', () => {
+    // Each region defines and drops `%c` (parser) and `%c0_i32` (printer) while the
+    // enclosing block keeps adding names. V8 keeps a deleted Map key in its hash chain, so
+    // dropping names by deleting them made this quadratic (23 s of CPU, 3 s now).
+    const n = 100_000
+    const parts = ['func.func @f() -> i32 {\n']
+    for (let i = 0; i < n; i++) {
+      parts.push(`%c${i} = arith.constant ${i + 1} : i32\n%r${i} = scf.execute_region -> i32 {\n%c = arith.constant 0 : i32\nscf.yield %c : i32\n}\n`)
+    }
+    parts.push(`return %r${n - 1} : i32\n}\n`)
+    const r = run([], parts.join(''))
+    expect(r.stderr).toBe('')
+    expect(r.status).toBe(0)
+    const lines = r.stdout.split('\n')
+    expect(lines.slice(0, 7)).toEqual([
+      'module {',
+      '  func.func @f() -> i32 {',
+      '    %c1_i32 = arith.constant 1 : i32',
+      '    %0 = scf.execute_region -> i32 {',
+      '      %c0_i32 = arith.constant 0 : i32',
+      '      scf.yield %c0_i32 : i32',
+      '    }',
+    ])
+    expect(lines.filter((l) => l === '      %c0_i32 = arith.constant 0 : i32').length).toBe(n)
+    expect(lines).toContain(`    %c${n}_i32 = arith.constant ${n} : i32`)
+    expect(lines).toContain(`    return %${n - 1} : i32`)
+  }, 180_000)
+})
