@@ -67,4 +67,13 @@ describe.skipIf(!built)('tilepass-opt scaling', () => {
         "<stdin>:1:1: note: see current operation: <not printed: cannot print 'u.op' into a string: its nested regions would indent the text by more than the limit of 536870888 characters>\n",
     )
   }, 120_000)
+
+  it('reports IR too deeply nested to print into a string as an error, not an internal error', () => {
+    // --mlir-print-ir-after-all prints the module into a string: 30,000 nested regions would
+    // make 1.8 billion characters of indentation (before: "internal error: Invalid string length").
+    const depth = 30_000
+    const r = run(['--allow-unregistered-dialect', '--cse', '--mlir-print-ir-after-all', '-o', '/dev/null'], `${'"u.op"() ({\n'.repeat(depth)}"u.leaf"() : () -> ()\n${'}) : () -> ()\n'.repeat(depth)}`)
+    expect(r.status).toBe(1)
+    expect(r.stderr).toBe("tilepass-opt: error: cannot print 'builtin.module' into a string: its nested regions would indent the text by more than the limit of 536870888 characters\n")
+  }, 120_000)
 })
