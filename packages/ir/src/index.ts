@@ -268,6 +268,8 @@ export {
   printValueAsOperand,
   AsmState,
 } from './printer/index.ts'
+export { MAX_PRINTED_STRING_LENGTH, PrintLimitError, printedIndentation } from './printer/limits.ts'
+export type { PrintedIndentation } from './printer/limits.ts'
 export type { AsmPrinterOptions, FileResources } from './printer/AsmPrinterOptions.ts'
 export { BuiltinDialect, ModuleOp, UnrealizedConversionCastOp } from './dialect/Builtin.ts'
 export { parseSourceString, parseAttribute, parseType } from './parser/parseSourceString.ts'

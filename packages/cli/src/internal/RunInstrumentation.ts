@@ -1,4 +1,4 @@
-import type { Context } from '@tilepass/ir'
+import { PrintLimitError, type Context } from '@tilepass/ir'
 import {
   ActionLogger,
   ActionProfiler,
@@ -182,6 +182,9 @@ function remarkEngine(ic: InstrumentationConfig): RemarkEngine | null {
 export function formatInternalError(toolName: string, error: unknown): string {
   if (error instanceof RangeError && error.message.includes('Maximum call stack size exceeded')) {
     return `${toolName}: nesting too deep: exceeded the stack limit\n`
+  }
+  if (error instanceof PrintLimitError) {
+    return `${toolName}: error: ${error.message}\n`
   }
   const message = error instanceof Error ? error.message : String(error)
   let text = `${toolName}: internal error: ${message}\n`

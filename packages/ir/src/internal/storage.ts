@@ -8,6 +8,30 @@ export function nextStorageId(): number {
 const PAIR_ID_LIMIT = 2 ** 26
 
 /**
+ * V8 hashes a string longer than this by its length alone (`String::kMaxHashCalcLength`):
+ * as Map keys, long strings of one length all collide, and each lookup compares the new
+ * key with every one of them (3,000 string attributes of 100 KB took 50 s to parse).
+ */
+const MAX_V8_HASHED_LENGTH = 16383
+
+/** An FNV-1a hash of all of `s`'s UTF-16 code units. */
+function hashLongKey(s: string): number {
+  let h = 0x811c9dc5
+  for (let i = 0; i < s.length; i++) {
+    h = Math.imul(h ^ s.charCodeAt(i), 0x01000193)
+  }
+  return h >>> 0
+}
+
+/** An interned object under a key too long for V8 to hash (see `MAX_V8_HASHED_LENGTH`). */
+class LongKeyEntry {
+  constructor(
+    readonly key: string,
+    readonly value: unknown,
+  ) {}
+}
+
+/**
  * Interning table for types, attributes and locations: one object per key.
  * Keys are strings built from the parameters (sub-objects contribute their `id`).
  */
@@ -15,9 +39,15 @@ export class Uniquer {
   private readonly table = new Map<string, unknown>()
   /** `internIdPair`'s tables, by kind. */
   private readonly pairs = new Map<string, Map<number, unknown>>()
+  /** Objects whose key is longer than `MAX_V8_HASHED_LENGTH`, by a hash of the whole key. */
+  private readonly longKeys = new Map<number, LongKeyEntry[]>()
+  private numLongKeys = 0
 
   /** Returns the object stored under `key`, creating it with `make` on first use. */
   intern<T>(key: string, make: () => T): T {
+    if (key.length > MAX_V8_HASHED_LENGTH) {
+      return this.internLongKey(key, make)
+    }
     let v = this.table.get(key) as T | undefined
     if (v === undefined) {
       v = make()
@@ -26,9 +56,27 @@ export class Uniquer {
     return v
   }
 
+  private internLongKey<T>(key: string, make: () => T): T {
+    const h = hashLongKey(key)
+    let bucket = this.longKeys.get(h)
+    if (bucket === undefined) {
+      bucket = []
+      this.longKeys.set(h, bucket)
+    }
+    for (const e of bucket) {
+      if (e.key === key) {
+        return e.value as T
+      }
+    }
+    const v = make()
+    bucket.push(new LongKeyEntry(key, v))
+    this.numLongKeys++
+    return v
+  }
+
   /** Number of interned objects. */
   get size(): number {
-    let n = this.table.size
+    let n = this.table.size + this.numLongKeys
     for (const byKind of this.pairs.values()) { n += byKind.size }
     return n
   }

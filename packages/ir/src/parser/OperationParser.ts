@@ -69,9 +69,15 @@ class SSADef {
   ) {}
 }
 
-/** The SSA names visible in one isolated region, with the names each nested region added. */
+/**
+ * The SSA names visible in one isolated region, with the names each nested region added.
+ * A name leaves `values` by being set to undefined, never deleted: V8 keeps a deleted
+ * key's entry in its hash chain until the table grows, so defining and dropping the same
+ * name in region after region (`%c` in each of 64k sibling regions) beside many live
+ * names made every lookup of it walk all the dead entries (quadratic parse time).
+ */
 class IsolatedScope {
-  readonly values: Map<string, (SSADef | undefined)[]> = new Map()
+  readonly values: Map<string, (SSADef | undefined)[] | undefined> = new Map()
   /** Entries of numeric names `%N`, indexed by N: printed IR names almost every value so. */
   readonly numeric: ((SSADef | undefined)[] | undefined)[] = []
   readonly definitionsPerScope: string[][] = [[]]
@@ -186,7 +192,7 @@ export class OperationParser extends Parser implements OpAsmParser {
     } else {
       const names = scope.definitionsPerScope.pop()!
       for (const n of names) {
-        scope.values.delete(n)
+        scope.values.set(n, undefined)
       }
       const ids = scope.numericPerScope.pop()!
       for (const id of ids) {

@@ -53,6 +53,7 @@ import { SparseElementsAttr } from '../SparseElements.ts'
 import { formatFloatWithBits } from '../FloatFormats.ts'
 import type { AsmPrinterOptions, FileResources } from './AsmPrinterOptions.ts'
 import { floatBits, formatFloatValue, roundToKind } from './FloatFormat.ts'
+import { MAX_PRINTED_STRING_LENGTH, PrintLimitError } from './limits.ts'
 import { SSANameState, type BlockInfo } from './SSANameState.ts'
 import { dialectSymbol, escapeString, keywordOrString, quoteString, symbolReference } from './text.ts'
 
@@ -111,6 +112,8 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   private readonly parts: string[] = []
   /** Joined chunks not handed to a sink. */
   private readonly chunks: string[] = []
+  /** Characters in `chunks`. */
+  private chunkChars = 0
   private indent = 0
   /** Characters of indentation among the pending pieces. */
   private pendingIndent = 0
@@ -149,6 +152,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       s += chunks[i]!
     }
     chunks.length = 0
+    this.chunkChars = 0
     return s
   }
 
@@ -168,14 +172,30 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     if (parts.length === 0) {
       return
     }
-    const s = parts.join('')
+    let s: string
+    try {
+      s = parts.join('')
+    } catch (error) {
+      throw error instanceof RangeError ? this.tooLong() : error
+    }
     parts.length = 0
     this.pendingIndent = 0
     if (this.sink !== null) {
       this.sink(s)
     } else {
+      this.chunkChars += s.length
+      if (this.chunkChars > MAX_PRINTED_STRING_LENGTH) {
+        throw this.tooLong()
+      }
       this.chunks.push(s)
     }
+  }
+
+  private tooLong(): PrintLimitError {
+    this.parts.length = 0
+    this.chunks.length = 0
+    this.chunkChars = 0
+    return new PrintLimitError(`cannot print into a string: the text would be longer than the limit of ${MAX_PRINTED_STRING_LENGTH} characters`)
   }
 
   /** Hands the pending text to the sink when it is large. */

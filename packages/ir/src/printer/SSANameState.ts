@@ -75,7 +75,12 @@ export class SSANameState {
   readonly blockNames: Map<Block, BlockInfo> = new Map()
 
   /** Names visible in the current scope chain (a name is never added while visible). */
-  private readonly usedNames: Set<string> = new Set()
+  /**
+   * The names in use: true while in scope. A name leaving scope is set to false rather
+   * than deleted (see the parser's `IsolatedScope`: V8 keeps deleted keys in their hash
+   * chain, and a name dropped in region after region would make lookups quadratic).
+   */
+  private readonly usedNames: Map<string, boolean> = new Map()
   private readonly scopes: string[][] = []
   private nextValueID = 0
   private nextArgumentID = 0
@@ -123,7 +128,7 @@ export class SSANameState {
     const names = this.scopes.pop()!
     const used = this.usedNames
     for (let i = 0; i < names.length; i++) {
-      used.delete(names[i]!)
+      used.set(names[i]!, false)
     }
   }
 
@@ -294,17 +299,17 @@ export class SSANameState {
   private uniqueValueName(raw: string): string {
     let name = sanitizeIdentifier(raw, '$._-', true)
     const used = this.usedNames
-    if (used.has(name)) {
+    if (used.get(name) === true) {
       const base = name + '_'
       for (;;) {
         const probe = base + this.nextConflictID++
-        if (!used.has(probe)) {
+        if (used.get(probe) !== true) {
           name = probe
           break
         }
       }
     }
-    used.add(name)
+    used.set(name, true)
     this.scopes[this.scopes.length - 1]!.push(name)
     return name
   }

@@ -9,6 +9,7 @@ import { FloatType, IndexType, IntegerType, type FloatKind, type Type } from '..
 import { AsmPrinterImpl, PrintFlags } from './AsmPrinter.ts'
 import type { AsmPrinterOptions } from './AsmPrinterOptions.ts'
 import { formatFloatValue } from './FloatFormat.ts'
+import { MAX_PRINTED_STRING_LENGTH, PrintLimitError, printedIndentation } from './limits.ts'
 
 const NO_OPTIONS: AsmPrinterOptions = {}
 
@@ -46,6 +47,15 @@ function runPrint(op: Operation, options: AsmPrinterOptions, sink: ((chunk: stri
   let generic = options.printGenericOpForm === true
   if (!generic && options.assumeVerified !== true && options.verifier !== undefined && !verifyQuietly(root, options.verifier)) {
     generic = true
+  }
+  if (sink === null && options.skipRegions !== true) {
+    // Refused before anything is printed: nesting whose indentation alone passes the
+    // longest string would otherwise fill memory with text that is then thrown away.
+    if (printedIndentation(op, MAX_PRINTED_STRING_LENGTH).total > MAX_PRINTED_STRING_LENGTH) {
+      throw new PrintLimitError(
+        `cannot print '${op.name.name}' into a string: its nested regions would indent the text by more than the limit of ${MAX_PRINTED_STRING_LENGTH} characters`,
+      )
+    }
   }
   const printer = new AsmPrinterImpl(op.context, new PrintFlags(options, generic), sink)
   printer.initNames(root, true)
