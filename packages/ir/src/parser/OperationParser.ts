@@ -405,8 +405,12 @@ export class OperationParser extends Parser implements OpAsmParser {
             .report()
           return null
         }
-        const loc = arg.sourceLoc ?? info.location
-        const ba = block.addArgument(arg.type!, loc)
+        // An argument without its own `loc(...)` is at its name, made on first use.
+        const lazy = arg.sourceLoc === null && info instanceof ParsedOperand
+        const ba = block.addArgument(arg.type!, lazy ? (this.locator as unknown as Location) : (arg.sourceLoc ?? info.location))
+        if (lazy) {
+          ba.setLazyLocation(this.locator, info.offset)
+        }
         if (!this.addDefinition(info, ba)) {
           return null
         }
