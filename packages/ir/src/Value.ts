@@ -138,17 +138,16 @@ export class BlockArgument extends Value {
   }
   /** The argument's own location; an argument parsed from text makes it here on first use. */
   get location(): Location {
-    if (this.locationOffset < 0) {
-      return this.locationOrSource as Location
+    const offset = this.locationOffset
+    if (offset >= 0) {
+      // Made once, then kept as the argument's location.
+      this.location = (this.locationOrSource as LocationSource).locationAt(offset)
     }
-    const loc = (this.locationOrSource as LocationSource).locationAt(this.locationOffset)
-    this.locationOrSource = loc
-    this.locationOffset = -1
-    return loc
+    return this.locationOrSource as Location
   }
   set location(loc: Location) {
-    this.locationOrSource = loc
     this.locationOffset = -1
+    this.locationOrSource = loc
   }
   /** @internal Gives the argument the location of `offset` in `source`, made when first asked for. */
   setLazyLocation(source: LocationSource, offset: number): void {
