@@ -216,6 +216,7 @@ export class Operation {
   get rawProperties(): Attribute | null {
     return rawPropertiesCount === 0 ? null : (rawPropertiesOf.get(this) ?? null)
   }
+  /** @internal Sets `rawProperties` (null removes it). */
   set rawProperties(value: Attribute | null) {
     if (value === null) {
       rawPropertiesOf.delete(this)
