@@ -198,8 +198,10 @@ export class OpaqueLoc extends Location {
 export class LocationUniquer {
   // Per file, a table indexed by line of the locations made on that line: the location
   // itself when there is one (most lines), else a short list searched by column. Array
-  // indexing is much cheaper than hashing a built key. Past LINE_LIST_MAX on one line, the
-  // string-keyed uniquer takes over.
+  // indexing is much cheaper than hashing a built key. The table is split into chunks of
+  // LINE_CHUNK lines, made when a line in them first gets a location: one array indexed by
+  // line would grow, copy by copy, to the size of the whole file. Past LINE_LIST_MAX on one
+  // line, the string-keyed uniquer takes over.
   private readonly byFile = new Map<string, LineTable>()
   private lastFile = ''
   private lastTable: LineTable | null = null
@@ -218,13 +220,20 @@ export class LocationUniquer {
       this.lastFile = filename
       this.lastTable = table
     }
-    while (table.length <= line) {
+    const chunkIndex = line >> LINE_CHUNK_BITS
+    while (table.length <= chunkIndex) {
       table.push(undefined)
     }
-    const entry = table[line]
+    let chunk = table[chunkIndex]
+    if (chunk === undefined) {
+      chunk = new Array<LineEntry>(LINE_CHUNK).fill(undefined)
+      table[chunkIndex] = chunk
+    }
+    const slot = line & (LINE_CHUNK - 1)
+    const entry = chunk[slot]
     if (entry === undefined) {
       const loc = new FileLineColLoc(context, filename, line, column)
-      table[line] = loc
+      chunk[slot] = loc
       return loc
     }
     if (entry instanceof FileLineColLoc) {
@@ -232,7 +241,7 @@ export class LocationUniquer {
         return entry
       }
       const loc = new FileLineColLoc(context, filename, line, column)
-      table[line] = [entry, loc]
+      chunk[slot] = [entry, loc]
       return loc
     }
     for (let i = 0; i < entry.length; i++) {
@@ -256,7 +265,14 @@ export class LocationUniquer {
 }
 
 /** Per line of a file: its one location, or a list of them, or nothing yet. */
-type LineTable = (FileLineColLoc | FileLineColLoc[] | undefined)[]
+type LineEntry = FileLineColLoc | FileLineColLoc[] | undefined
+
+/** The lines of a file in chunks of LINE_CHUNK (undefined until a line in it has a location). */
+type LineTable = (LineEntry[] | undefined)[]
+
+/** Lines per chunk of a LineTable (a power of two). */
+const LINE_CHUNK_BITS = 8
+const LINE_CHUNK = 1 << LINE_CHUNK_BITS
 
 /**
  * Lines from this one on are interned by key, never in a line table: a location written

@@ -20,6 +20,11 @@ export type WalkOrder = 'pre' | 'post'
 /** The properties of the op being created, with defaults added (see `Operation.create`). */
 const defaultsScratch: NamedAttribute[] = []
 
+/** The `rawProperties` of the ops that have them (a few unregistered ops), see `Operation.rawProperties`. */
+const rawPropertiesOf = new WeakMap<Operation, Attribute>()
+/** How many times an op was given `rawProperties`: while 0, no op has any and none is looked up. */
+let rawPropertiesCount = 0
+
 /** Empties `list` with pop, which keeps its room (setting the length to 0 gives it back). */
 function emptyList(list: unknown[]): void {
   while (list.length > 0) {
@@ -56,12 +61,6 @@ export class Operation {
    * is that traversal's epoch (the printer keeps the number of the op's results here).
    */
   declare visitData: number
-  /**
-   * @internal For an unregistered op whose properties were given as something other than a non-empty
-   * dictionary (`<{}>`, `<1>`): that attribute, printed back as written when `properties` is
-   * empty; null otherwise.
-   */
-  declare rawProperties: Attribute | null
   /** The op's name. */
   declare name: OperationName
   /**
@@ -100,7 +99,6 @@ export class Operation {
     this.worklistIndex = -1
     this.visitMark = 0
     this.visitData = 0
-    this.rawProperties = null
     this.name = name
     this.locationOrSource = location
     this.locationOffset = -1
@@ -208,6 +206,24 @@ export class Operation {
       op.regions[i]!.takeBody(state.regions[i]!)
     }
     return op
+  }
+
+  /**
+   * @internal For an unregistered op whose properties were given as something other than a non-empty
+   * dictionary (`<{}>`, `<1>`): that attribute, printed back as written when `properties` is
+   * empty; null otherwise. Kept beside the op rather than in a field of every op.
+   */
+  get rawProperties(): Attribute | null {
+    return rawPropertiesCount === 0 ? null : (rawPropertiesOf.get(this) ?? null)
+  }
+  /** @internal Sets `rawProperties` (null removes it). */
+  set rawProperties(value: Attribute | null) {
+    if (value === null) {
+      rawPropertiesOf.delete(this)
+    } else {
+      rawPropertiesOf.set(this, value)
+      rawPropertiesCount++
+    }
   }
 
   /** The op's location; an op parsed from text makes it here on first use. */
@@ -567,7 +583,10 @@ export class Operation {
       this.attributes,
       this.regions.length,
     )
-    op.rawProperties = this.rawProperties
+    const raw = this.rawProperties
+    if (raw !== null) {
+      op.rawProperties = raw
+    }
     op.setOperands(this.operands.map((o) => mapping.lookupOrDefault(o.value)))
     if (this.successors.length !== 0) {
       const successors = new Array<BlockOperand>(this.successors.length)

@@ -1,5 +1,5 @@
 import type { Type } from './Types.ts'
-import type { Location } from './Location.ts'
+import type { Location, LocationSource } from './Location.ts'
 import type { Operation } from './Operation.ts'
 import type { Block } from './Block.ts'
 import type { Region } from './Region.ts'
@@ -122,13 +122,37 @@ export class BlockArgument extends Value {
   declare readonly owner: Block
   /** The argument's position in the block's argument list. */
   declare index: number
-  /** The argument's own location. */
-  declare location: Location
+  /**
+   * The argument's location, or (while `locationOffset` is not -1) the source that makes it
+   * from that offset on first use, as for `Operation.location`.
+   */
+  declare private locationOrSource: Location | LocationSource
+  /** Offset of the location in `locationOrSource` when it is a source, else -1. */
+  declare private locationOffset: number
   constructor(type: Type, owner: Block, index: number, location: Location) {
     super(type)
     this.owner = owner
     this.index = index
-    this.location = location
+    this.locationOrSource = location
+    this.locationOffset = -1
+  }
+  /** The argument's own location; an argument parsed from text makes it here on first use. */
+  get location(): Location {
+    const offset = this.locationOffset
+    if (offset >= 0) {
+      // Made once, then kept as the argument's location.
+      this.location = (this.locationOrSource as LocationSource).locationAt(offset)
+    }
+    return this.locationOrSource as Location
+  }
+  set location(loc: Location) {
+    this.locationOffset = -1
+    this.locationOrSource = loc
+  }
+  /** @internal Gives the argument the location of `offset` in `source`, made when first asked for. */
+  setLazyLocation(source: LocationSource, offset: number): void {
+    this.locationOrSource = source
+    this.locationOffset = offset
   }
   get definingOp(): null {
     return null

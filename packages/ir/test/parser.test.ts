@@ -255,6 +255,33 @@ describe('parseSourceString: generic form', () => {
     expect(render(result!.op.location)).toBe('0:0')
   })
 
+  it('places ops and block arguments far into a long file (line starts and interned locations past their first tables)', () => {
+    // Thousands of lines: the locator's line starts and the interner's line chunks grow.
+    const lines: string[] = []
+    for (let i = 0; i < 3000; i++) {
+      lines.push(`"foo.op${i % 3}"() : () -> ()`)
+    }
+    lines.push('"foo.r"() ({\n^bb0(%a: i32,\n    %b: i32):\n  "foo.c"() : () -> ()\n}) : () -> ()')
+    const { result, diags } = parse(lines.join('\n'))
+    expect(diags).toEqual([])
+    const ops = body(result)
+    expect(ops.length).toBe(3001)
+    const args = ops[3000]!.regions[0]!.firstBlock!.arguments
+    // Asked for after every op was parsed, far behind the last line scanned.
+    expect(render(args[1]!.location)).toBe('3003:5')
+    expect(render(args[0]!.location)).toBe('3002:6')
+    expect(render(ops[2999]!.location)).toBe('3000:1')
+    expect(render(ops[257]!.location)).toBe('258:1')
+    expect(render(ops[0]!.location)).toBe('1:1')
+    // Interned: the same line and column give the same location, another column another one.
+    const ctx = result!.op.context
+    expect(ops[256]!.location).toBe(FileLineColLoc.get(ctx, (ops[256]!.location as FileLineColLoc).filename, 257, 1))
+    expect(FileLineColLoc.get(ctx, 'f', 700, 3)).toBe(FileLineColLoc.get(ctx, 'f', 700, 3))
+    expect(FileLineColLoc.get(ctx, 'f', 700, 4)).not.toBe(FileLineColLoc.get(ctx, 'f', 700, 3))
+    args[0]!.location = FileLineColLoc.get(ctx, 'q', 9, 9)
+    expect(args[0]!.location).toBe(FileLineColLoc.get(ctx, 'q', 9, 9))
+  })
+
   it('resolves location aliases defined after their use, and all location forms', () => {
     const ctx = new Context({ allowUnregisteredDialects: true })
     const src = [

@@ -145,7 +145,7 @@ try {
   }
 
   // ---- Internal fields stay out of the published types (`@internal` + stripInternal) ----
-  const internalFields = /^\s*(readonly\s+)?(worklistIndex|visitMark|visitData|rawProperties|orderIndex|isOpOrderValid)\??:/m
+  const internalFields = /^\s*(readonly\s+)?(worklistIndex|visitMark|visitData|rawProperties|orderIndex|isOpOrderValid)\??:|^\s*(get|set) rawProperties\(/m
   const irDist = path.join(consumer, 'node_modules', '@tilepass', 'ir', 'dist')
   const leaking = readdirSync(irDist, { recursive: true })
     .map(String)

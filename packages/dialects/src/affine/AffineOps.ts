@@ -776,7 +776,7 @@ export const AffineForOp: OdsOp = defineOp({
     if (!parser.parseRegion(body, regionArgs)) {
       return false
     }
-    ensureTerminator(body, state.location, 'affine.yield')
+    ensureTerminator(body, state, 'affine.yield')
     return parser.parseOptionalAttrDict(state.attributes)
   },
   print(op: Operation, p: OpAsmPrinter): void {
@@ -903,12 +903,12 @@ export const AffineIfOp: OdsOp = defineOp({
     if (!parser.parseRegion(thenRegion)) {
       return false
     }
-    ensureTerminator(thenRegion, state.location, 'affine.yield')
+    ensureTerminator(thenRegion, state, 'affine.yield')
     if (parser.parseOptionalKeyword('else')) {
       if (!parser.parseRegion(elseRegion)) {
         return false
       }
-      ensureTerminator(elseRegion, state.location, 'affine.yield')
+      ensureTerminator(elseRegion, state, 'affine.yield')
     }
     return parser.parseOptionalAttrDict(state.attributes)
   },

@@ -326,7 +326,7 @@ export const AffineParallelOp: OdsOp = defineOp({
     if (!parser.parseRegion(body, ivs) || !parser.parseOptionalAttrDict(state.attributes)) {
       return false
     }
-    ensureTerminator(body, state.location, 'affine.yield')
+    ensureTerminator(body, state, 'affine.yield')
     return true
   },
   print(op: Operation, p: OpAsmPrinter): void {

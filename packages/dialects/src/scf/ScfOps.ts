@@ -51,9 +51,13 @@ import { verifyLoopLike, verifyRegionBranchOp } from './ScfVerify.ts'
 
 // ---- helpers ------------------------------------------------------------------------------
 
-/** Appends an operand-less `scf.yield` when the single block of `region` lacks a terminator (creating the block if needed). */
-export function ensureYieldTerminator(region: Region, loc: Location): void {
-  ensureTerminator(region, loc, 'scf.yield')
+/**
+ * Appends an operand-less `scf.yield` when the single block of `region` lacks a terminator
+ * (creating the block if needed), at `at`: a location, or the state of the op being parsed
+ * (whose location is then made only when a yield is added).
+ */
+export function ensureYieldTerminator(region: Region, at: Location | OperationState): void {
+  ensureTerminator(region, at, 'scf.yield')
 }
 
 /** The terminator of the entry block of `region`, or null. */
@@ -285,7 +289,7 @@ export const ForOp: OdsOp = defineOp({
     if (!parser.parseRegion(body, regionArgs)) {
       return false
     }
-    ensureYieldTerminator(body, state.location)
+    ensureYieldTerminator(body, state)
     return parser.parseOptionalAttrDict(state.attributes)
   },
   print(op: Operation, p: OpAsmPrinter): void {
@@ -418,12 +422,12 @@ export const IfOp: OdsOp = defineOp({
     if (!parser.parseRegion(thenRegion, [])) {
       return false
     }
-    ensureYieldTerminator(thenRegion, state.location)
+    ensureYieldTerminator(thenRegion, state)
     if (parser.parseOptionalKeyword('else')) {
       if (!parser.parseRegion(elseRegion, [])) {
         return false
       }
-      ensureYieldTerminator(elseRegion, state.location)
+      ensureYieldTerminator(elseRegion, state)
     }
     return parser.parseOptionalAttrDict(state.attributes)
   },
@@ -745,9 +749,9 @@ export const IndexSwitchOp: OdsOp = defineOp({
     if (!parser.parseKeyword('default') || !parser.parseRegion(defaultRegion, [])) {
       return false
     }
-    ensureYieldTerminator(defaultRegion, state.location)
+    ensureYieldTerminator(defaultRegion, state)
     for (const r of caseRegions) {
-      ensureYieldTerminator(r, state.location)
+      ensureYieldTerminator(r, state)
     }
     return true
   },

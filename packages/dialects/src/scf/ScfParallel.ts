@@ -111,7 +111,7 @@ export const ParallelOp: OdsOp = defineOp({
     if (!parser.parseOptionalAttrDict(state.attributes) || !resolveOperandList(parser, inits, types, parser.getNameLoc(), state.operands)) {
       return false
     }
-    ensureTerminator(body, state.location, 'scf.reduce')
+    ensureTerminator(body, state, 'scf.reduce')
     return true
   },
   print(op: Operation, p: OpAsmPrinter): void {

@@ -3,9 +3,11 @@ import { Block, Operation, OperationState, Trait, type Location, type Region } f
 /**
  * Appends an operand-less `name` op (the implicit terminator) when the single block of
  * `region` does not end with a terminator, creating the block if the region is empty
- * (MLIR's `SingleBlockImplicitTerminator::ensureTerminator`).
+ * (MLIR's `SingleBlockImplicitTerminator::ensureTerminator`). `at` is the terminator's
+ * location, or the state of the op being parsed: its location is then made only when a
+ * terminator is added (an op parsed from text makes its location on first use).
  */
-export function ensureTerminator(region: Region, loc: Location, name: string): void {
+export function ensureTerminator(region: Region, at: Location | OperationState, name: string): void {
   let block = region.firstBlock
   if (block === null) {
     block = new Block()
@@ -15,5 +17,6 @@ export function ensureTerminator(region: Region, loc: Location, name: string): v
   if (last !== null && last.hasTrait(Trait.IsTerminator)) {
     return
   }
+  const loc = at instanceof OperationState ? at.location : at
   block.append(Operation.create(new OperationState(loc, loc.context.getOperationName(name))))
 }

@@ -1,6 +1,7 @@
 import {
   RegionBranchOpInterface,
   RegionBranchTerminatorOpInterface,
+  type Location,
   type LogicalResult,
   type Operation,
   type Region,
@@ -52,11 +53,12 @@ function checkEdges(op: Operation, point: Region | null, terminator: Operation |
       `along control flow edge from ${terminator === null ? 'parent' : `Operation ${terminator.name.name}`} to ${
         succ.region === null ? 'parent' : `Region #${succ.region.regionNumber}`
       }`
-    const noteLoc = terminator === null ? op.location : terminator.location
+    // Made only for a diagnostic: an op parsed from text makes its location on first use.
+    const noteLoc = (): Location => (terminator === null ? op.location : terminator.location)
     if (operands.length !== inputs.length) {
       return op
         .emitOpError(`${edge()}: region branch point has ${operands.length} operands, but region successor needs ${inputs.length} inputs`)
-        .attachNote('region branch point', noteLoc)
+        .attachNote('region branch point', noteLoc())
         .fail()
     }
     for (let i = 0; i < operands.length; i++) {
@@ -65,7 +67,7 @@ function checkEdges(op: Operation, point: Region | null, terminator: Operation |
       if (a !== b) {
         return op
           .emitOpError(`${edge()}: successor operand type #${i} ${typeText(a)} should match successor input type #${i} ${typeText(b)}`)
-          .attachNote('region branch point', noteLoc)
+          .attachNote('region branch point', noteLoc())
           .fail()
       }
     }

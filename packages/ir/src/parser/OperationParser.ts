@@ -80,8 +80,13 @@ class IsolatedScope {
   readonly values: Map<string, (SSADef | undefined)[] | undefined> = new Map()
   /** Entries of numeric names `%N`, indexed by N: printed IR names almost every value so. */
   readonly numeric: ((SSADef | undefined)[] | undefined)[] = []
-  readonly definitionsPerScope: string[][] = [[]]
-  readonly numericPerScope: number[][] = [[]]
+  // The names (and numeric ids) defined so far, in one stack per kind: a nested region's
+  // definitions start at the mark it pushed and are forgotten when it ends. One list per
+  // region would make two arrays for every `scf.for` or `scf.if` body.
+  readonly definitions: string[] = []
+  readonly numericDefinitions: number[] = []
+  /** Per open nested region, the lengths of `definitions` and `numericDefinitions` at its start. */
+  readonly marks: number[] = []
 }
 
 /** Blocks named in one region. */
@@ -134,7 +139,8 @@ const FORWARD_REF_NAME = '<<forward reference>>'
  */
 export class OperationParser extends Parser implements OpAsmParser {
   private readonly isolatedScopes: IsolatedScope[] = [new IsolatedScope()]
-  private readonly blockScopes: BlockScope[] = []
+  /** Per open region, its named blocks; null until the region names one. */
+  private readonly blockScopes: (BlockScope | null)[] = []
   private readonly forwardRefPlaceholders: Map<Value, number> = new Map()
   private readonly deferredLocs: DeferredLoc[] = []
   private readonly defaultDialectStack: string[] = ['builtin']
@@ -171,15 +177,15 @@ export class OperationParser extends Parser implements OpAsmParser {
     }
     else {
       const scope = this.isolatedScopes[this.isolatedScopes.length - 1]!
-      scope.definitionsPerScope.push([])
-      scope.numericPerScope.push([])
+      scope.marks.push(scope.definitions.length, scope.numericDefinitions.length)
     }
-    this.blockScopes.push(new BlockScope())
+    // Made when the region names a block (see `blockScope`): most regions name none.
+    this.blockScopes.push(null)
   }
 
   private popScope(): boolean {
-    const blocks = this.blockScopes.pop()!
-    if (blocks.forwardRefs.size > 0) {
+    const blocks = this.blockScopes.pop() ?? null
+    if (blocks !== null && blocks.forwardRefs.size > 0) {
       const offsets = [...blocks.forwardRefs.values()].sort((a, b) => a - b)
       for (const off of offsets) {
         this.emitErrorAt(off, 'reference to an undefined block').report()
@@ -187,16 +193,19 @@ export class OperationParser extends Parser implements OpAsmParser {
       return false
     }
     const scope = this.isolatedScopes[this.isolatedScopes.length - 1]!
-    if (scope.definitionsPerScope.length === 1) {
+    const marks = scope.marks
+    if (marks.length === 0) {
       this.isolatedScopes.pop()
     } else {
-      const names = scope.definitionsPerScope.pop()!
-      for (const n of names) {
-        scope.values.set(n, undefined)
+      const numericMark = marks.pop()!
+      const nameMark = marks.pop()!
+      const names = scope.definitions
+      while (names.length > nameMark) {
+        scope.values.set(names.pop()!, undefined)
       }
-      const ids = scope.numericPerScope.pop()!
-      for (const id of ids) {
-        scope.numeric[id] = undefined
+      const ids = scope.numericDefinitions
+      while (ids.length > numericMark) {
+        scope.numeric[ids.pop()!] = undefined
       }
     }
     return true
@@ -278,10 +287,10 @@ export class OperationParser extends Parser implements OpAsmParser {
     const scope = this.isolatedScopes[this.isolatedScopes.length - 1]!
     const id = use instanceof ParsedOperand ? use.id : -1
     if (id >= 0) {
-      scope.numericPerScope[scope.numericPerScope.length - 1]!.push(id)
+      scope.numericDefinitions.push(id)
     }
     else {
-      scope.definitionsPerScope[scope.definitionsPerScope.length - 1]!.push(use.name)
+      scope.definitions.push(use.name)
     }
     return true
   }
@@ -360,7 +369,13 @@ export class OperationParser extends Parser implements OpAsmParser {
   // ---- Blocks and regions -------------------------------------------------------------
 
   private get blockScope(): BlockScope {
-    return this.blockScopes[this.blockScopes.length - 1]!
+    const scopes = this.blockScopes
+    let scope = scopes[scopes.length - 1] ?? null
+    if (scope === null) {
+      scope = new BlockScope()
+      scopes[scopes.length - 1] = scope
+    }
+    return scope
   }
 
   private getBlockNamed(name: string, offset: number): Block {
@@ -411,8 +426,12 @@ export class OperationParser extends Parser implements OpAsmParser {
             .report()
           return null
         }
-        const loc = arg.sourceLoc ?? info.location
-        const ba = block.addArgument(arg.type!, loc)
+        // An argument without its own `loc(...)` is at its name, made on first use.
+        const lazy = arg.sourceLoc === null && info instanceof ParsedOperand
+        const ba = block.addArgument(arg.type!, lazy ? (this.locator as unknown as Location) : (arg.sourceLoc ?? info.location))
+        if (lazy) {
+          ba.setLazyLocation(this.locator, info.offset)
+        }
         if (!this.addDefinition(info, ba)) {
           return null
         }
@@ -1295,8 +1314,8 @@ export class OperationParser extends Parser implements OpAsmParser {
   /** Diagnoses undefined forward references and resolves deferred location aliases. */
   private finalize(topBlock: Block): boolean {
     if (this.blockScopes.length > 0) {
-      const top = this.blockScopes[0]!
-      if (top.forwardRefs.size > 0) {
+      const top = this.blockScopes[0] ?? null
+      if (top !== null && top.forwardRefs.size > 0) {
         const offsets = [...top.forwardRefs.values()].sort((a, b) => a - b)
         for (const off of offsets) {
           this.emitErrorAt(off, 'reference to an undefined block').report()

@@ -7,11 +7,18 @@ import { FileLineColLoc, type LocationSource } from '../Location.ts'
  * location on first use (see `Operation.location`). Line starts are found lazily, as far as
  * the largest offset asked for; columns count UTF-8 bytes, as LLVM's SourceMgr does.
  */
+/** Line starts the locator has room for before its table first grows. */
+const INITIAL_LINES = 256
+
 export class SourceLocator implements LocationSource {
   readonly context: Context
   readonly src: string
   readonly filename: string
-  private readonly lineStarts: number[] = [0]
+  // Offsets of the line starts found so far (the first `numLines` entries), in a typed
+  // array grown by doubling: a million-line file would otherwise make an 8 MB array of
+  // numbers on the heap, and as many again in the copies left behind while it grows.
+  private lineStarts: Int32Array = new Int32Array(INITIAL_LINES)
+  private numLines = 1
   private lineScanEnd = 0
   private lastLine = 0
   // Extra UTF-8 bytes seen on line `colLine` between its start and `colScanned`.
@@ -39,21 +46,30 @@ export class SourceLocator implements LocationSource {
 
   /** 0-based line index of `offset`; line starts are discovered lazily as offsets advance. */
   private lineIndexOf(offset: number): number {
-    const starts = this.lineStarts
     if (offset >= this.lineScanEnd) {
       const src = this.src
       let i = src.indexOf('\n', this.lineScanEnd)
+      let n = this.numLines
+      let table = this.lineStarts
       while (i >= 0 && i < offset) {
-        starts.push(i + 1)
+        if (n === table.length) {
+          const grown = new Int32Array(n * 2)
+          grown.set(table)
+          table = grown
+          this.lineStarts = grown
+        }
+        table[n++] = i + 1
         i = src.indexOf('\n', i + 1)
       }
+      this.numLines = n
       this.lineScanEnd = i < 0 ? src.length : i
       if (i < 0) {
         this.lineScanEnd = src.length + 1
       }
     }
+    const starts = this.lineStarts
     let l = this.lastLine
-    const n = starts.length
+    const n = this.numLines
     if (l < n && starts[l]! <= offset && (l + 1 >= n || starts[l + 1]! > offset)) {
       return l
     }
