@@ -4,30 +4,14 @@
 // not fused[addi, subi]. The expected outputs were produced by mlir-opt 22.1.8 with
 //   mlir-opt --mlir-disable-threading --mlir-print-debuginfo [--mlir-print-local-scope] --canonicalize loc.mlir
 import { describe, expect, it } from 'vitest'
-import {
-  BuiltinDialect,
-  Context,
-  FrozenRewritePatternSet,
-  RewritePatternSet,
-  applyPatternsGreedily,
-  parseSourceString,
-  printOperation,
-} from '@tilepass/ir'
 import { ArithDialect } from '../src/arith/index.ts'
 import { FuncDialect } from '../src/func/index.ts'
+import { dialectHarness } from './dialectHarness.ts'
+
+const { canonicalize: run } = dialectHarness([ArithDialect, FuncDialect])
 
 function canonicalize(src: string, printLocalScope: boolean): string {
-  const ctx = new Context({ dialects: [BuiltinDialect, ArithDialect, FuncDialect] })
-  const r = parseSourceString(src, ctx, { filename: 'loc.mlir' })
-  if (r === null) {
-    throw new Error('parse failed')
-  }
-  const patterns = new RewritePatternSet(ctx)
-  for (const name of ctx.registeredOperationNames) {
-    name.def?.getCanonicalizationPatterns?.(patterns)
-  }
-  applyPatternsGreedily(r.op, new FrozenRewritePatternSet(patterns))
-  return `${printOperation(r.op, { printDebugInfo: true, printLocalScope })}\n`
+  return run(src, { printDebugInfo: true, printLocalScope }, 'loc.mlir')
 }
 
 const input = String.raw`func.func @f(%x: i32, %y: i32, %p: i1, %a: i32, %b: i32, %w: i64) -> (i32, i32, i32, i32, i32, i32) {
