@@ -9,6 +9,7 @@ import {
   parseSourceString,
   printOperation,
   verify,
+  type AsmPrinterOptions,
   type DialectDefinition,
 } from '@tilepass/ir'
 
@@ -18,8 +19,11 @@ export interface DialectHarness {
   readonly roundTrip: (source: string, generic?: boolean) => string
   /** The first diagnostic's message for an invalid input. */
   readonly firstError: (source: string) => string | undefined
-  /** `mlir-opt --canonicalize` with every loaded dialect's patterns. */
-  readonly canonicalize: (source: string) => string
+  /**
+   * `mlir-opt --canonicalize` with every loaded dialect's patterns, printed with `print`;
+   * `filename` names the buffer in locations (default `<stdin>`).
+   */
+  readonly canonicalize: (source: string, print?: AsmPrinterOptions, filename?: string) => string
 }
 
 /** Builds the helpers for `dialects`; `allowUnregisteredDialects` lets inputs use ops of other dialects. */
@@ -50,9 +54,9 @@ export function dialectHarness(dialects: readonly DialectDefinition[], allowUnre
       ctx.diagEngine.flush()
       return errors[0]
     },
-    canonicalize: (source) => {
+    canonicalize: (source, print = {}, filename) => {
       const { ctx } = context()
-      const r = parseSourceString(source, ctx)
+      const r = parseSourceString(source, ctx, filename === undefined ? undefined : { filename })
       if (r === null) {
         throw new Error('parse failed')
       }
@@ -61,7 +65,7 @@ export function dialectHarness(dialects: readonly DialectDefinition[], allowUnre
         name.def?.getCanonicalizationPatterns?.(patterns)
       }
       applyPatternsGreedily(r.op, new FrozenRewritePatternSet(patterns))
-      return `${printOperation(r.op)}\n`
+      return `${printOperation(r.op, print)}\n`
     },
   }
 }

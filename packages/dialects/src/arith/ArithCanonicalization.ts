@@ -115,9 +115,22 @@ function flags(op: Operation): number {
   return a instanceof IntegerOverflowFlagsAttr ? a.value : 0
 }
 
-/** Rewrites build at the root with the fused location of the matched ops, as DRR patterns do. */
+/**
+ * Rewrites build at the root with the fused location of the matched ops, as DRR patterns do.
+ * DRR fuses the first N entries of its list of matched ops, N being the number of op nodes in
+ * the source pattern. That list holds the root, then every nested node in post-order (operands
+ * left to right, a node after its own operands), and a `ConstantLikeMatcher` node adds its
+ * constant op to the list without counting in N. So `root(inner(x, C0), C1)` fuses the root
+ * with C0's constant op, not with `inner`, and `root(C1, inner(x, C0))` the root with C1's:
+ * callers pass exactly the ops DRR fuses.
+ */
 function fusedLoc(matched: readonly Operation[]): Location {
   return FusedLoc.get(matched[0]!.context, matched.map((o) => o.location))
+}
+
+/** The op defining a value a `ConstantLikeMatcher` matched (it has one). */
+function constOp(v: Value): Operation {
+  return v.definingOp as Operation
 }
 
 function create(rewriter: RewriterLike, def: OdsOp, loc: Location, args: OdsBuildArgs): Operation {
@@ -168,7 +181,10 @@ function reassociate(
         return false
       }
       const x = innerOp.getOperand(constOnLeftOfInner ? 1 : 0)
-      const loc = fusedLoc([op, innerOp])
+      // DRR's match list is [root, C1 op, ...] when the root's constant comes first, else
+      // [root, C0 op, inner, C1 op]: either way the root and the first constant op are fused.
+      const firstConst = constOnLeftOfRoot ? op.getOperand(0) : innerOp.getOperand(constOnLeftOfInner ? 0 : 1)
+      const loc = fusedLoc([op, constOp(firstConst)])
       rewriter.setInsertionPoint(op)
       const c = constant(rewriter, loc, IntegerAttr.get(type, combine(c0.value, c1.value)))
       const bits = mergeFlags ? flags(innerOp) & flags(op) : 0
@@ -355,7 +371,7 @@ export const SelectNotCond: CanonicalizationPattern = {
     if (ones === undefined || BigInt.asUintN(w, ones.value) !== (1n << BigInt(w)) - 1n) {
       return false
     }
-    newSelect(rewriter, op, [op, not], not.getOperand(0), op.getOperand(2), op.getOperand(1))
+    newSelect(rewriter, op, [op, constOp(not.getOperand(1))], not.getOperand(0), op.getOperand(2), op.getOperand(1))
     return true
   },
 }
@@ -515,7 +531,7 @@ export const AddIMulNegativeOneRhs: CanonicalizationPattern = {
     if (mul === null || !isAllOnesConst(mul.getOperand(1))) {
       return false
     }
-    replaceWith(rewriter, op, 'subi', [op, mul], op.getOperand(0), mul.getOperand(0))
+    replaceWith(rewriter, op, 'subi', [op, constOp(mul.getOperand(1))], op.getOperand(0), mul.getOperand(0))
     return true
   },
 }
@@ -530,7 +546,7 @@ export const AddIMulNegativeOneLhs: CanonicalizationPattern = {
     if (mul === null || !isAllOnesConst(mul.getOperand(1))) {
       return false
     }
-    replaceWith(rewriter, op, 'subi', [op, mul], op.getOperand(1), mul.getOperand(0))
+    replaceWith(rewriter, op, 'subi', [op, constOp(mul.getOperand(1))], op.getOperand(1), mul.getOperand(0))
     return true
   },
 }
@@ -642,7 +658,7 @@ export const TruncIShrSIToTrunciShrUI: CanonicalizationPattern = {
     if (cAttr === undefined || c === undefined || BigInt(scalarWidth(x) - scalarWidth(op.getResult(0))) !== c) {
       return false
     }
-    const loc = fusedLoc([op, shr])
+    const loc = fusedLoc([op, constOp(shr.getOperand(1))])
     rewriter.setInsertionPoint(op)
     const cst = constant(rewriter, loc, cAttr)
     const shrui = create(rewriter, defs().shrui, loc, { operands: { lhs: x, rhs: cst } })
