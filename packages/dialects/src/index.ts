@@ -569,6 +569,24 @@ export {
   verifyNVVMOperationAttribute,
 } from './nvvm/index.ts'
 
+import { XeVMDialect } from './xevm/index.ts'
+export {
+  XeVMDialect,
+  XeVMEnumAttr,
+  XeVMMmaShapeAttr,
+  XeVMMmaTypesAttr,
+  XeVMTargetAttr,
+  XeVMBlockLoadOp,
+  XeVMBlockStoreOp,
+  XeVMBlockLoad2dOp,
+  XeVMBlockStore2dOp,
+  XeVMBlockPrefetch2dOp,
+  XeVMPrefetchOp,
+  XeVMMemfenceOp,
+  XeVMMmaOp,
+  xevmOps,
+} from './xevm/index.ts'
+
 import { TensorDialect } from './tensor/index.ts'
 export {
   TensorDialect,
@@ -637,6 +655,7 @@ export function registerAllDialects(ctx: Context): void {
   ctx.registerDialect(VectorDialect)
   ctx.registerDialect(LLVMDialect)
   ctx.registerDialect(NVVMDialect)
+  ctx.registerDialect(XeVMDialect)
   ctx.registerDialect(GPUDialect)
   ctx.registerDialect(IndexDialect)
   ctx.registerDialect(UBDialect)

@@ -29,6 +29,11 @@ export class OperationState {
    * dictionary (`<{}>`, `<1>`); becomes `Operation.rawProperties`.
    */
   declare rawProperties: Attribute | null
+  /**
+   * @internal The `<{...}>` that a custom format's `prop-dict` read, moved into `properties`
+   * after the op's parser returns, with MLIR's property-conversion check.
+   */
+  declare propDict: Attribute | null
   declare successors: Block[]
   declare regions: Region[]
   declare name: OperationName
@@ -43,6 +48,7 @@ export class OperationState {
     this.properties = []
     this.attributes = []
     this.rawProperties = null
+    this.propDict = null
     this.successors = []
     this.regions = []
     this.name = name

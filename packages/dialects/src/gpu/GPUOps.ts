@@ -53,6 +53,7 @@ import {
 } from '@tilepass/ir'
 import { argAttrArray, dictAt, parseFunctionArgumentList, parseFunctionResultList } from '../func/FuncOps.ts'
 import { NVVMTargetAttr } from '../nvvm/NVVMAttributes.ts'
+import { XeVMTargetAttr } from '../xevm/XeVMAttributes.ts'
 import { GPUAddressSpaceAttr, GPUEnumAttr, parseGPUEnumCase } from './GPUAttributes.ts'
 
 function enumC(enumName: string): AttrConstraint {
@@ -213,7 +214,7 @@ export const GPUModuleOp: OdsOp = defineOp({
   },
   verify(op: Operation): LogicalResult {
     const targets = op.getAttr('targets')
-    if (targets !== undefined && (!(targets instanceof ArrayAttr) || targets.elements.length === 0 || !targets.elements.every((t) => t instanceof NVVMTargetAttr))) {
+    if (targets !== undefined && (!(targets instanceof ArrayAttr) || targets.elements.length === 0 || !targets.elements.every((t) => t instanceof NVVMTargetAttr || t instanceof XeVMTargetAttr))) {
       return op.emitOpError("attribute 'targets' failed to satisfy constraint: array of GPU target attributes with at least 1 elements").fail()
     }
     return true

@@ -4,6 +4,7 @@
  * the keyword attributes (`#nvvm.mma_layout<row>`, `#nvvm.mma_type<f16>`, ...), and the
  * shapes `#nvvm.shape<m = 16, n = 8, k = 16>` and `#nvvm.ld_st_matrix_shape<m = 8, n = 8>`.
  */
+import { nonDefaultTargetParams, printTargetParams, targetOptLevel, targetString } from '../internal/TargetParams.ts'
 import { BoolAttr, DialectAttr, IntegerAttr, IntegerType, StringAttr, type Attribute, type Context, type OpAsmParser, type OpAsmPrinter } from '@tilepass/ir'
 
 /** The cases of each enum attribute printed as `#nvvm<kind case>`. */
@@ -99,30 +100,20 @@ export class NVVMTargetAttr extends DialectAttr {
   }
   /** The target with `params` (defaults dropped). */
   static get(context: Context, params: ReadonlyMap<string, Attribute>): NVVMTargetAttr {
-    const kept = new Map<string, Attribute>()
-    for (const name of TARGET_PARAMS) {
-      const v = params.get(name)
-      if (v !== undefined && !isTargetDefault(name, v)) {
-        kept.set(name, v)
-      }
-    }
-    const key = [...kept].map(([k, v]) => `${k}=${v.id}`).join(',')
+    const { kept, key } = nonDefaultTargetParams(TARGET_PARAMS, params, isTargetDefault)
     return context.uniquer.intern(`nvvm.target:${key}`, () => new NVVMTargetAttr(context, kept))
   }
   /** The optimization level (2 by default). */
   get optLevel(): number {
-    const o = this.params.get('O')
-    return o instanceof IntegerAttr ? Number(o.value) : 2
+    return targetOptLevel(this.params)
   }
   /** The target triple (`nvptx64-nvidia-cuda` by default). */
   get triple(): string {
-    const t = this.params.get('triple')
-    return t instanceof StringAttr ? t.value : 'nvptx64-nvidia-cuda'
+    return targetString(this.params, 'triple', 'nvptx64-nvidia-cuda')
   }
   /** The chip (`sm_50` by default). */
   get chip(): string {
-    const c = this.params.get('chip')
-    return c instanceof StringAttr ? c.value : 'sm_50'
+    return targetString(this.params, 'chip', 'sm_50')
   }
   /** The target features (empty by default). */
   get features(): string {
@@ -179,25 +170,6 @@ function parseTarget(parser: OpAsmParser): Attribute | undefined {
     params.set(name, v)
   } while (parser.parseOptionalComma())
   return parser.parseGreater() ? NVVMTargetAttr.get(parser.context, params) : undefined
-}
-
-function printTarget(attr: NVVMTargetAttr, printer: OpAsmPrinter): void {
-  printer.print('target')
-  if (attr.params.size === 0) {
-    return
-  }
-  printer.print('<')
-  let first = true
-  for (const [name, v] of attr.params) {
-    printer.print(first ? `${name} = ` : `, ${name} = `)
-    first = false
-    if (name === 'O' && v instanceof IntegerAttr) {
-      printer.print(String(v.value))
-    } else {
-      printer.printAttribute(v)
-    }
-  }
-  printer.print('>')
 }
 
 /** The keyword of an `NVVMKeywordAttr`/`NVVMEnumAttr`, or undefined for other attributes. */
@@ -289,7 +261,7 @@ export function printNVVMAttribute(attr: Attribute, printer: OpAsmPrinter): void
   } else if (attr instanceof NVVMKeywordAttr) {
     printer.print(`${attr.mnemonic}<${attr.value}>`)
   } else if (attr instanceof NVVMTargetAttr) {
-    printTarget(attr, printer)
+    printTargetParams(attr.params, printer)
   } else if (attr instanceof NVVMShapeAttr) {
     printer.print(attr.mnemonic === 'shape' ? `shape<m = ${attr.m}, n = ${attr.n}, k = ${attr.k}>` : `ld_st_matrix_shape<m = ${attr.m}, n = ${attr.n}>`)
   }

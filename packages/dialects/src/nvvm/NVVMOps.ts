@@ -42,7 +42,7 @@ function quoted(t: Type): string {
 }
 
 /** `LLVM_ConstantRangeAttr`, written `<i32, 0, 32>` in custom syntax. */
-const ConstantRangeC: AttrConstraint = attrConstraint("A range of two integers, corresponding to LLVM's ConstantRange", (a) => a instanceof LLVMConstantRangeAttr, {
+export const ConstantRangeC: AttrConstraint = attrConstraint("A range of two integers, corresponding to LLVM's ConstantRange", (a) => a instanceof LLVMConstantRangeAttr, {
   parse(parser: OpAsmParser): Attribute | undefined {
     return parser.parseLess() ? parseConstantRangeBody(parser) : undefined
   },

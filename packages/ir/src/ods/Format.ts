@@ -1111,7 +1111,9 @@ function parseElement(
         parser.emitError(parser.getCurrentLocation(), 'expected a dictionary of properties').report()
         return false
       }
-      for (const e of entries) { state.addProperty(e.name, e.value) }
+      // The op parser moves these into the properties once the op is read (MLIR's
+      // property conversion, whose errors carry no `custom op` prefix).
+      state.propDict = dict
       return parser.parseGreater()
     }
     case FormatKind.Operands: {

@@ -1057,6 +1057,9 @@ export class OperationParser extends Parser implements OpAsmParser {
       }
       return null
     }
+    if (state.propDict !== null && !this.setProperties(state, state.propDict)) {
+      return null
+    }
     const op = Operation.create(state)
     const loc = this.parseTrailingLocation()
     if (loc === undefined) {
