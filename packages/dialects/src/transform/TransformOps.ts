@@ -1,14 +1,11 @@
 import {
   BoolAttrC,
-  DictArrayAttr,
   DictionaryAttrC,
-  FunctionTypeAttr,
   I64Attr,
   MaxSizedRegion,
   SizedRegion,
   StrArrayAttr,
   StrAttr,
-  SymbolNameAttr,
   Trait,
   TypeArrayAttr,
   TypeAttrC,
@@ -22,12 +19,9 @@ import {
   type EnumAttrConstraint,
   type LogicalResult,
   type OdsOp,
-  type OpAsmParser,
-  type OpAsmPrinter,
   type Operation,
-  type OperationState,
 } from '@tilepass/ir'
-import { functionLikeInterfaces, getFunctionType, parseFunctionOp, printFunctionOp, verifyFunctionLike } from '../func/FuncOps.ts'
+import { functionLikeInterfaces, functionOpAsm, functionOpAttributes, getFunctionType, verifyFunctionLike } from '../func/FuncOps.ts'
 import { TransformHandleType, TransformParamType, isTransformOpHandleType } from './TransformTypes.ts'
 
 /** ODS `TransformHandleTypeInterface`: an operation handle type. */
@@ -42,22 +36,11 @@ const AnyHandleOrParam = typeConstraint(
 export const NamedSequenceOp: OdsOp = defineOp({
   name: 'transform.named_sequence',
   summary: 'Named sequence of operations',
-  attributes: {
-    sym_name: SymbolNameAttr,
-    function_type: FunctionTypeAttr,
-    sym_visibility: optionalAttr(StrAttr),
-    arg_attrs: optionalAttr(DictArrayAttr),
-    res_attrs: optionalAttr(DictArrayAttr),
-  },
+  attributes: functionOpAttributes,
   regions: { body: MaxSizedRegion(1) },
   traits: Trait.IsolatedFromAbove | Trait.Symbol,
   interfaces: functionLikeInterfaces,
-  parse(parser: OpAsmParser, state: OperationState): LogicalResult {
-    return parseFunctionOp(parser, state, 'function_type', 'arg_attrs', 'res_attrs')
-  },
-  print(op: Operation, printer: OpAsmPrinter): void {
-    printFunctionOp(op, printer, 'function_type', 'arg_attrs', 'res_attrs')
-  },
+  ...functionOpAsm,
   verify(op: Operation): LogicalResult {
     if (!verifyFunctionLike(op, 'arg_attrs', 'res_attrs')) {
       return false
