@@ -23,6 +23,7 @@ import {
   UnitAttrC,
   VariadicSuccessor,
   defaultValuedAttr,
+  defaultValuedOptionalAttr,
   defineOp,
   BoolAttrC,
   ArrayAttr,
@@ -152,6 +153,12 @@ const fmtOps: OdsOp[] = [
     results: { result: AnyType },
     traits: Trait.SameOperandsAndResultType,
     assemblyFormat: 'operands attr-dict `:` type($result)',
+  }),
+  // DefaultValuedOptionalAttr, as upstream's memref_to_llvm_type_converter options.
+  defineOp({
+    name: 'test.default_valued_optional',
+    attributes: { v: defaultValuedOptionalAttr(I64Attr, (c) => IntegerAttr.get(IntegerType.get(c, 64), 7)) },
+    assemblyFormat: 'attr-dict',
   }),
   // transform.yield's format: with no operands, nothing to type and no `:` group.
   defineOp({ name: 'test.format_operands_optional_types', operands: { operands: variadic(AnyType) }, assemblyFormat: 'operands attr-dict (`:` type($operands)^)?' }),
@@ -1158,5 +1165,13 @@ describe('`operands` with an optional group of their types', () => {
     const r = run(input)
     expect(r.diags).toEqual([])
     expect(r.out).toBe('module {\n  "test.h"() ({\n  ^bb0(%arg0: i32):\n    test.format_operands_optional_types \n    test.format_operands_optional_types %arg0 : i32\n  }) : () -> ()\n}\n')
+  })
+})
+
+describe('default-valued optional attributes', () => {
+  it('elide the default when printing and are not added when absent', () => {
+    const input = '"test.h"() ({\n  test.default_valued_optional {v = 7}\n  test.default_valued_optional {v = 8}\n  test.default_valued_optional\n}) : () -> ()\n'
+    expect(run(input).out).toBe('module {\n  "test.h"() ({\n    test.default_valued_optional\n    test.default_valued_optional {v = 8 : i64}\n    test.default_valued_optional\n  }) : () -> ()\n}\n')
+    expect(run(input, true).out).toContain('"test.default_valued_optional"() <{v = 7 : i64}> : () -> ()\n    "test.default_valued_optional"() <{v = 8 : i64}> : () -> ()\n    "test.default_valued_optional"() : () -> ()')
   })
 })
