@@ -953,6 +953,12 @@ export interface ConversionConfig {
   buildMaterializations?: boolean
   /** When illegal ops are folded: before the patterns (default), after them, or never. */
   foldingMode?: DialectConversionFoldingMode
+  /**
+   * Converts the roots themselves too, as upstream's `computeConversionSet` does (default
+   * false: only the ops nested in them); the transform interpreter converts a `func.func`
+   * target into an `llvm.func` this way.
+   */
+  convertRoots?: boolean
 }
 
 /** When the driver tries to fold an illegal op (MLIR's `DialectConversionFoldingMode`). */
@@ -1373,14 +1379,14 @@ function foldResultsOf(op: Operation, rewriter: ConversionPatternRewriter): { va
  * comes after its dominators). Blocks unreachable from their region's entry are not
  * visited (upstream leaves them unconverted); regions of recursively legal ops are skipped.
  */
-function collectOps(root: Operation, target: ConversionTarget): Operation[] {
+function collectOps(root: Operation, target: ConversionTarget, withRoot: boolean): Operation[] {
   const out: Operation[] = []
   const regions: Region[] = []
   for (let i = root.regions.length - 1; i >= 0; i--) {
     regions.push(root.regions[i]!)
   }
   // An explicit stack of pending regions and ops keeps deep nests off the call stack.
-  const pending: (Operation | Region)[] = regions
+  const pending: (Operation | Region)[] = withRoot ? [root] : regions
   while (pending.length > 0) {
     const item = pending.pop()!
     if (item instanceof Operation) {
@@ -1448,7 +1454,7 @@ function applyConversion(
   const legalizer = new OperationLegalizer(target, new ConversionApplicator(patterns, target), rewriter, config.foldingMode ?? 'before-patterns')
   const ops: Operation[] = []
   for (const r of roots) {
-    ops.push(...collectOps(r, target))
+    ops.push(...collectOps(r, target, config.convertRoots === true))
   }
   for (const op of ops) {
     rewriter.recordOriginalOperands(op)

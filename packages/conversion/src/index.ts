@@ -20,6 +20,7 @@ import { ConvertNVVMToLLVMPass } from './nvvm/NVVMToLLVM.ts'
 import { UBToLLVMConversionPass } from './llvm/UBToLLVM.ts'
 import { ConvertMathToLLVMPass } from './llvm/MathToLLVM.ts'
 import { ConvertToLLVMPass } from './llvm/ConvertToLLVM.ts'
+import { TransformInterpreterPass } from './TransformInterpreter.ts'
 
 /** Legality of ops and dialects for a conversion. */
 export { ConversionTarget } from './ConversionTarget.ts'
@@ -77,6 +78,7 @@ export { ConvertMathToLLVMPass, mathToLLVMConversionPatterns } from './llvm/Math
 export type { MathToLLVMOptionDecls } from './llvm/MathToLLVM.ts'
 /** The `convert-to-llvm` pass: every loaded dialect's lowering to llvm in one conversion. */
 export { ConvertToLLVMPass } from './llvm/ConvertToLLVM.ts'
+export { TransformInterpreterPass, type TransformInterpreterOptionDecls } from './TransformInterpreter.ts'
 export type { ConvertToLLVMOptionDecls } from './llvm/ConvertToLLVM.ts'
 export type { UBToLLVMOptionDecls } from './llvm/UBToLLVM.ts'
 /** The option declarations of the lowering passes to the llvm dialect. */
@@ -92,7 +94,7 @@ export { ReconcileUnrealizedCastsPass, reconcileUnrealizedCasts } from './Reconc
 /**
  * Registers the conversion passes (`convert-scf-to-cf`, `convert-*-to-llvm`, `lower-affine`,
  * `finalize-memref-to-llvm`, `convert-gpu-to-nvvm`, `convert-ub-to-llvm`, `convert-math-to-llvm`, `convert-to-llvm`,
- * `reconcile-unrealized-casts`, `llvm-request-c-wrappers`) in `registry`.
+ * `reconcile-unrealized-casts`, `llvm-request-c-wrappers`, `transform-interpreter`) in `registry`.
  */
 export function registerConversionPasses(registry: PassRegistry): void {
   registry.register(SCFToControlFlowPass)
@@ -109,4 +111,5 @@ export function registerConversionPasses(registry: PassRegistry): void {
   registry.register(ConvertMathToLLVMPass)
   registry.register(ConvertToLLVMPass)
   registry.register(LLVMRequestCWrappersPass)
+  registry.register(TransformInterpreterPass)
 }

@@ -439,6 +439,7 @@ export {
 } from './index-dialect/index.ts'
 
 import { UBDialect } from './ub/index.ts'
+import { TransformDialect } from './transform/index.ts'
 import { AsyncDialect } from './async/index.ts'
 export { AsyncDialect, AsyncCallOp, AsyncFuncOp, AsyncReturnOp, AsyncSimpleType, AsyncValueType, asyncOps, isAsyncTokenType } from './async/index.ts'
 import { DLTIDialect } from './dlti/index.ts'
@@ -487,6 +488,21 @@ export {
   type DataLayoutEntryKey,
   type DLTIEntriesMnemonic,
 } from './dlti/index.ts'
+/** The `transform` dialect subset (`--transform-interpreter` input). */
+export {
+  TransformDialect,
+  ApplyConversionPatternsOp as TransformApplyConversionPatternsOp,
+  ConvertToLLVMPatternsOp as TransformConvertToLLVMPatternsOp,
+  FuncToLLVMPatternsOp as TransformFuncToLLVMPatternsOp,
+  MatchOp as TransformMatchOp,
+  MemrefToLLVMTypeConverterOp as TransformMemrefToLLVMTypeConverterOp,
+  NamedSequenceOp as TransformNamedSequenceOp,
+  YieldOp as TransformYieldOp,
+  TransformHandleType,
+  TransformParamType,
+  isTransformOpHandleType,
+  transformOps,
+} from './transform/index.ts'
 export { UBDialect, materializeUBConstant, PoisonAttr, isPoisonAttr, PoisonOp, PoisonAttrInterfaceC, UnreachableOp, ubOps } from './ub/index.ts'
 
 import { GPUDialect } from './gpu/index.ts'
@@ -644,7 +660,7 @@ export {
   bufferizationOps,
 } from './bufferization/index.ts'
 
-/** Registers every dialect of this package (func, cf, arith, scf, memref, affine, vector, tensor, bufferization, llvm, nvvm, gpu, index, ub, dlti, complex, math, async) on `ctx`. */
+/** Registers every dialect of this package (func, cf, arith, scf, memref, affine, vector, tensor, bufferization, llvm, nvvm, gpu, index, ub, dlti, complex, math, async, linalg, transform) on `ctx`. */
 export function registerAllDialects(ctx: Context): void {
   ctx.registerDialect(FuncDialect)
   ctx.registerDialect(CfDialect)
@@ -666,6 +682,7 @@ export function registerAllDialects(ctx: Context): void {
   ctx.registerDialect(TensorDialect)
   ctx.registerDialect(BufferizationDialect)
   ctx.registerDialect(LinalgDialect)
+  ctx.registerDialect(TransformDialect)
 }
 
 export {

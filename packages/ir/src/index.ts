@@ -190,6 +190,7 @@ export {
   attrConstraint,
   optionalAttr,
   defaultValuedAttr,
+  defaultValuedOptionalAttr,
   AnyAttr,
   TypedAttrConstraint,
   StrAttr,

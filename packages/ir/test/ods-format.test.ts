@@ -23,6 +23,7 @@ import {
   UnitAttrC,
   VariadicSuccessor,
   defaultValuedAttr,
+  defaultValuedOptionalAttr,
   defineOp,
   BoolAttrC,
   ArrayAttr,
@@ -153,6 +154,14 @@ const fmtOps: OdsOp[] = [
     traits: Trait.SameOperandsAndResultType,
     assemblyFormat: 'operands attr-dict `:` type($result)',
   }),
+  // DefaultValuedOptionalAttr, as upstream's memref_to_llvm_type_converter options.
+  defineOp({
+    name: 'test.default_valued_optional',
+    attributes: { v: defaultValuedOptionalAttr(I64Attr, (c) => IntegerAttr.get(IntegerType.get(c, 64), 7)) },
+    assemblyFormat: 'attr-dict',
+  }),
+  // transform.yield's format: with no operands, nothing to type and no `:` group.
+  defineOp({ name: 'test.format_operands_optional_types', operands: { operands: variadic(AnyType) }, assemblyFormat: 'operands attr-dict (`:` type($operands)^)?' }),
   defineOp({ name: 'test.format_optional_unit_attribute', attributes: { is_optional: optionalAttr(UnitAttrC) }, assemblyFormat: '(`is_optional` $is_optional^)? attr-dict' }),
   defineOp({ name: 'test.format_optional_unit_attribute_no_elide', attributes: { is_optional: optionalAttr(UnitAttrC) }, assemblyFormat: '($is_optional^)? attr-dict' }),
   defineOp({ name: 'test.format_optional_else', attributes: { isFirstBranchPresent: optionalAttr(UnitAttrC) }, assemblyFormat: '(`then` $isFirstBranchPresent^):(`else`)? attr-dict' }),
@@ -1147,5 +1156,22 @@ describe('parse states and print contexts reused from op to op', () => {
     expect(bad.out).toBe('')
     expect(bad.diags).toEqual(["use of value '%b' expects different type than prior uses: 'i32' vs 'i64'"])
     expect(parsePrint(input, false).diags).toEqual([])
+  })
+})
+
+describe('`operands` with an optional group of their types', () => {
+  it('parses and prints no operands without types, as mlir-opt prints transform.yield', () => {
+    const input = '"test.h"() ({\n^bb0(%x: i32):\n  test.format_operands_optional_types\n  test.format_operands_optional_types %x : i32\n}) : () -> ()\n'
+    const r = run(input)
+    expect(r.diags).toEqual([])
+    expect(r.out).toBe('module {\n  "test.h"() ({\n  ^bb0(%arg0: i32):\n    test.format_operands_optional_types \n    test.format_operands_optional_types %arg0 : i32\n  }) : () -> ()\n}\n')
+  })
+})
+
+describe('default-valued optional attributes', () => {
+  it('elide the default when printing and are not added when absent', () => {
+    const input = '"test.h"() ({\n  test.default_valued_optional {v = 7}\n  test.default_valued_optional {v = 8}\n  test.default_valued_optional\n}) : () -> ()\n'
+    expect(run(input).out).toBe('module {\n  "test.h"() ({\n    test.default_valued_optional\n    test.default_valued_optional {v = 8 : i64}\n    test.default_valued_optional\n  }) : () -> ()\n}\n')
+    expect(run(input, true).out).toContain('"test.default_valued_optional"() <{v = 7 : i64}> : () -> ()\n    "test.default_valued_optional"() <{v = 8 : i64}> : () -> ()\n    "test.default_valued_optional"() : () -> ()')
   })
 })

@@ -27,6 +27,11 @@ const kConvertToLLVMInterfaces: ReadonlyMap<string, (c: LLVMTypeConverter) => Co
   ['ub', ubToLLVMConversionPatterns],
 ])
 
+/** The `ConvertToLLVMPatternInterface` patterns of dialect `ns` for `converter`; null when `ns` has none. */
+export function convertToLLVMPatternsOf(ns: string, converter: LLVMTypeConverter): ConversionPattern[] | null {
+  return kConvertToLLVMInterfaces.get(ns)?.(converter) ?? null
+}
+
 /** The option declarations of the pass (see `OptionDecls`). */
 export type ConvertToLLVMOptionDecls = {
   readonly filterDialects: ListOption<string>

@@ -3,9 +3,6 @@ import {
   AnyType,
   DictArrayAttr,
   FlatSymbolRefAttr,
-  FunctionTypeAttr,
-  StrAttr,
-  SymbolNameAttr,
   Trait,
   defineOp,
   optionalAttr,
@@ -14,12 +11,9 @@ import {
   variadic,
   type LogicalResult,
   type OdsOp,
-  type OpAsmParser,
-  type OpAsmPrinter,
   type Operation,
-  type OperationState,
 } from '@tilepass/ir'
-import { directCallInterface, functionLikeInterfaces, getFunctionType, parseFunctionOp, printFunctionOp, verifyDirectCallSymbolUse, verifyFunctionLike } from '../func/FuncOps.ts'
+import { directCallInterface, functionLikeInterfaces, functionOpAsm, functionOpAttributes, getFunctionType, verifyDirectCallSymbolUse, verifyFunctionLike } from '../func/FuncOps.ts'
 import { AsyncValueType, isAsyncTokenType } from './AsyncTypes.ts'
 
 const AnyValueOrToken = typeConstraint('async value type or async token type', (t) => t instanceof AsyncValueType || isAsyncTokenType(t))
@@ -38,23 +32,12 @@ function isStateful(fn: Operation): boolean {
 export const AsyncFuncOp: OdsOp = defineOp({
   name: 'async.func',
   summary: 'async function operation',
-  attributes: {
-    sym_name: SymbolNameAttr,
-    function_type: FunctionTypeAttr,
-    sym_visibility: optionalAttr(StrAttr),
-    arg_attrs: optionalAttr(DictArrayAttr),
-    res_attrs: optionalAttr(DictArrayAttr),
-  },
+  attributes: functionOpAttributes,
   regions: { body: AnyRegion },
   traits: Trait.IsolatedFromAbove | Trait.Symbol,
   interfaces: functionLikeInterfaces,
   defaultDialect: 'async',
-  parse(parser: OpAsmParser, state: OperationState): LogicalResult {
-    return parseFunctionOp(parser, state, 'function_type', 'arg_attrs', 'res_attrs')
-  },
-  print(op: Operation, printer: OpAsmPrinter): void {
-    printFunctionOp(op, printer, 'function_type', 'arg_attrs', 'res_attrs')
-  },
+  ...functionOpAsm,
   verify(op: Operation): LogicalResult {
     if (!verifyFunctionLike(op, 'arg_attrs', 'res_attrs')) {
       return false

@@ -30,6 +30,8 @@ import {
   type Attribute,
   type Location,
   type OpBuilder,
+  type OpSpec,
+  type AttrSpec,
   type LogicalResult,
   type NamedAttribute,
   type OdsOp,
@@ -373,28 +375,36 @@ export const functionLikeInterfaces: readonly [ReturnType<typeof FunctionOpInter
 
 // ---- ops ----------------------------------------------------------------------------------
 
-/** `func.func`: a function with a name, a signature and an optional body. */
-export const FuncOp: OdsOp = defineOp({
-  name: 'func.func',
-  summary: 'An operation with a name containing a single `SSACFG` region',
-  attributes: {
-    sym_name: SymbolNameAttr,
-    function_type: FunctionTypeAttr,
-    sym_visibility: optionalAttr(StrAttr),
-    arg_attrs: optionalAttr(DictArrayAttr),
-    res_attrs: optionalAttr(DictArrayAttr),
-    no_inline: optionalAttr(UnitAttrC),
-  },
-  regions: { body: AnyRegion },
-  traits: Trait.AffineScope | Trait.AutomaticAllocationScope | Trait.IsolatedFromAbove | Trait.Symbol,
-  interfaces: functionLikeInterfaces,
-  defaultDialect: 'func',
+/** The attributes of a function-like op under MLIR's standard names (`sym_name`, `function_type`, ...). */
+export const functionOpAttributes: Readonly<Record<'sym_name' | 'function_type' | 'sym_visibility' | 'arg_attrs' | 'res_attrs', AttrSpec>> = {
+  sym_name: SymbolNameAttr,
+  function_type: FunctionTypeAttr,
+  sym_visibility: optionalAttr(StrAttr),
+  arg_attrs: optionalAttr(DictArrayAttr),
+  res_attrs: optionalAttr(DictArrayAttr),
+}
+
+/** The custom form of a function-like op with the standard attribute names (`parseFunctionOp`/`printFunctionOp`). */
+export const functionOpAsm: Pick<OpSpec, 'parse' | 'print'> = {
   parse(parser: OpAsmParser, state: OperationState): LogicalResult {
     return parseFunctionOp(parser, state, 'function_type', 'arg_attrs', 'res_attrs')
   },
   print(op: Operation, printer: OpAsmPrinter): void {
     printFunctionOp(op, printer, 'function_type', 'arg_attrs', 'res_attrs')
   },
+}
+
+
+/** `func.func`: a function with a name, a signature and an optional body. */
+export const FuncOp: OdsOp = defineOp({
+  name: 'func.func',
+  summary: 'An operation with a name containing a single `SSACFG` region',
+  attributes: { ...functionOpAttributes, no_inline: optionalAttr(UnitAttrC) },
+  regions: { body: AnyRegion },
+  traits: Trait.AffineScope | Trait.AutomaticAllocationScope | Trait.IsolatedFromAbove | Trait.Symbol,
+  interfaces: functionLikeInterfaces,
+  defaultDialect: 'func',
+  ...functionOpAsm,
   verify(op: Operation): LogicalResult {
     if (!verifyFunctionLike(op, 'arg_attrs', 'res_attrs')) {
       return false

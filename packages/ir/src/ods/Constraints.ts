@@ -305,6 +305,8 @@ export interface AttrModifier {
   readonly base: AttrConstraint
   /** For `defaultValuedAttr`: builds the default value. */
   readonly defaultValue: ((context: Context) => Attribute) | null
+  /** False for `DefaultValuedOptionalAttr`: the default is not added to the properties of a new op. */
+  readonly populateDefault?: boolean
 }
 
 /** What an attribute declaration accepts. */
@@ -327,6 +329,14 @@ export function optionalAttr(base: AttrConstraint): AttrModifier {
 /** `DefaultValuedAttr<C, value>`: absent means `value`; equal values are elided when printing. */
 export function defaultValuedAttr(base: AttrConstraint, value: (context: Context) => Attribute): AttrModifier {
   return { kind: 'defaultValuedAttr', base, defaultValue: value }
+}
+
+/**
+ * `DefaultValuedOptionalAttr<C, value>`: absent means `value` to the getter and equal values
+ * are elided when printing, but an absent value stays absent (not populated).
+ */
+export function defaultValuedOptionalAttr(base: AttrConstraint, value: (context: Context) => Attribute): AttrModifier {
+  return { kind: 'defaultValuedAttr', base, defaultValue: value, populateDefault: false }
 }
 
 const isStringAttr = (a: Attribute): boolean => a instanceof StringAttr

@@ -1640,6 +1640,10 @@ function resolveOperandsParsed(info: FormatOpInfo, parser: OpAsmParser, state: O
     if (ps.allOperandTypes !== null) {
       return resolveOperandList(parser, ps.allOperands, ps.allOperandTypes, at, state.operands)
     }
+    if (ps.allOperands.length === 0) {
+      // No operands: nothing to type (`operands ... (`:` type($operands)^)?` with none).
+      return true
+    }
     const loc = locationAtOffset(parser, at)
     // Without per-operand lists, every declared group must infer one type for all.
     const types: Type[] = []

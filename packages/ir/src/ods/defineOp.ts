@@ -24,7 +24,7 @@ import type { Region } from '../Region.ts'
 import type { RewritePatternSet } from '../rewrite/PatternMatch.ts'
 import { RankedTensorType, ShapedType, UnrankedTensorType, VectorType, kDynamic, type Type } from '../Types.ts'
 import type { Value } from '../Value.ts'
-import type { AttrSpec, OperandConstraint, RegionConstraint, SuccessorConstraint } from './Constraints.ts'
+import type { AttrModifier, AttrSpec, OperandConstraint, RegionConstraint, SuccessorConstraint } from './Constraints.ts'
 import { compileFormat, formatUsesCustomDirective, parseWithFormat, printWithFormat, type CompiledFormat, type CustomDirective, type FormatOpInfo } from './Format.ts'
 import { valueDecl, valueSegments, valueSegmentsInto, type OdsAttrDecl, type OdsRegionDecl, type OdsSuccessorDecl, type OdsValueDecl, type TypesMatchWith } from './OpInfo.ts'
 import { typeToString } from './TypeText.ts'
@@ -234,7 +234,8 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     this.sameTypeOperands = spec.sameTypeOperands === true
     this.customDirectives = spec.customDirectives ?? {}
     this.inferResultTypes = spec.inferResultTypes?.bind(spec) ?? null
-    this.defaultedAttrs = this.attributes.filter((a) => a.defaultValue !== null)
+    const specAttrs: Readonly<Record<string, AttrSpec>> = spec.attributes ?? {}
+    this.defaultedAttrs = this.attributes.filter((a) => a.defaultValue !== null && (specAttrs[a.name] as AttrModifier).populateDefault !== false)
     this.defaultEntries = new Array<NamedAttribute | undefined>(this.defaultedAttrs.length).fill(undefined)
     const fixedOperands = this.operands.filter((d) => !d.variadic && !d.optional).length
     const fixedResults = this.results.filter((d) => !d.variadic && !d.optional).length
