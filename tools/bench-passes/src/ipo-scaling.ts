@@ -193,7 +193,8 @@ const localPasses: readonly PassCase[] = [
 /**
  * Registered passes no family runs, and why. The cuda_tile and tileas passes need
  * cuda_tile kernels (mlir-opt has neither the dialects nor the passes; tools/bench-schedule
- * times the scheduler as kernels grow); the test-* passes are upstream's test passes.
+ * times the scheduler as kernels grow); the test-* passes are upstream's test passes;
+ * transform-interpreter needs a transform script.
  */
 const leftOut: ReadonlyMap<string, string> = new Map([
   ['convert-cuda-tile-to-tileas', 'cuda_tile input'],
@@ -204,6 +205,8 @@ const leftOut: ReadonlyMap<string, string> = new Map([
   ['fuse-fma', 'cuda_tile input'],
   ['loop-split', 'cuda_tile input'],
   ['synthesize-debug-info-scopes', 'cuda_tile input'],
+  // Its work is the conversion patterns a transform script names, which convert-to-llvm runs in 'ops per block'.
+  ['transform-interpreter', 'a transform script in the input'],
 ])
 const families: readonly Family[] = [
   { name: 'ops per block', unit: 'op', generate: opsPerBlock, passes: localPasses, max: 64000 },
