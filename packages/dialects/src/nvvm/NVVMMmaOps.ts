@@ -36,11 +36,8 @@ import {
 import { LLVMAnyPointer, LLVMTypeC } from '../llvm/LLVMConstraints.ts'
 import { LLVMStructType, type LLVMPointerType } from '../llvm/LLVMTypes.ts'
 import { NVVMKeywordAttr, NVVMShapeAttr, nvvmCase } from './NVVMAttributes.ts'
-import { addAttrs, keywordC, operandSegments, pointerIn } from './NVVMOps.ts'
+import { addAttrs, keywordC, operandSegments, pointerIn, quoted } from './NVVMOps.ts'
 
-function quoted(t: Type): string {
-  return `'${typeToString(t)}'`
-}
 
 function repeat(n: number, t: Type): Type[] {
   return new Array<Type>(Math.max(0, n)).fill(t)

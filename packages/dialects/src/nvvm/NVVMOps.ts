@@ -37,7 +37,8 @@ import { LLVMTypeC } from '../llvm/LLVMConstraints.ts'
 import { LLVMPointerType, LLVMStructType } from '../llvm/LLVMTypes.ts'
 import { NVVMEnumAttr, NVVMKeywordAttr, NVVMOpaqueEnumCases, NVVMShapeAttr, nvvmCase } from './NVVMAttributes.ts'
 
-function quoted(t: Type): string {
+/** @internal A type in single quotes, as ODS messages write it. */
+export function quoted(t: Type): string {
   return `'${typeToString(t)}'`
 }
 
