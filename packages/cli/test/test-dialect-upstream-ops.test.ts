@@ -272,6 +272,49 @@ describe('test dialect call and branch ops in passes', () => {
   })
 })
 
+// Dead arguments forwarded by a segmented call: the argument segment shrinks, the prefix and
+// suffix segments keep their operands.
+const CALL_WITH_SEGMENTS = `func.func private @callee(%x: i32, %y: i32) {
+  %u = arith.addi %x, %x : i32
+  "test.use"(%u) : (i32) -> ()
+  return
+}
+func.func @suffix(%a: i32, %b: i32, %c: i32) {
+  "test.call_with_segments"(%a, %b, %c) {callee = @callee, operandSegmentSizes = array<i32: 0, 2, 1>} : (i32, i32, i32) -> ()
+  return
+}
+func.func @prefix(%a: i32, %b: i32, %c: i32) {
+  "test.call_with_segments"(%c, %a, %b) {callee = @callee, operandSegmentSizes = array<i32: 1, 2, 0>} : (i32, i32, i32) -> ()
+  return
+}
+`
+
+const CALL_WITH_SEGMENTS_RDV = `module {
+  func.func private @callee(%arg0: i32) {
+    %0 = arith.addi %arg0, %arg0 : i32
+    "test.use"(%0) : (i32) -> ()
+    return
+  }
+  func.func @suffix(%arg0: i32, %arg1: i32, %arg2: i32) {
+    test.call_with_segments @callee( : ) (%arg0 : i32) (%arg2 : i32)
+    return
+  }
+  func.func @prefix(%arg0: i32, %arg1: i32, %arg2: i32) {
+    test.call_with_segments @callee(%arg2 : i32) (%arg0 : i32) ( : )
+    return
+  }
+}
+
+`
+
+describe('remove-dead-values on a call whose arguments are one operand segment', () => {
+  it('erases the dead argument from the argument segment and updates operandSegmentSizes', () => {
+    const r = run(CALL_WITH_SEGMENTS, ['-remove-dead-values'])
+    expect(r.err).toBe('')
+    expect(r.out).toBe(CALL_WITH_SEGMENTS_RDV)
+  })
+})
+
 describe('speculatable test ops in loop-invariant-code-motion', () => {
   it('hoists always, recursively and (on a constant) conditionally speculatable ops; keeps never speculatable ones and memory reads', () => {
     const r = run(SPECULATABLE, ['-loop-invariant-code-motion'])

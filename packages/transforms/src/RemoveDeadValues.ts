@@ -1,6 +1,7 @@
 import {
   ArrayAttr,
   BranchOpInterface,
+  DenseArrayAttr,
   producedOperandCount,
   CallOpInterface,
   DictionaryAttr,
@@ -176,17 +177,52 @@ function isFunction(op: Operation): boolean {
 }
 
 /**
- * True when the operands `call` forwards to its callee are its leading operands (the
- * layout removing a dead argument relies on: argument `i` is operand `i`).
+ * Where the operands `call` forwards to its callee start: argument `i` is operand
+ * `offset + i` (a segmented call may put other operands first). -1 when the forwarded
+ * operands are not one contiguous run of the call's operands.
  */
-function argOperandsLead(call: Operation, iface: CallOpInterfaceImpl): boolean {
+function argOperandsOffset(call: Operation, iface: CallOpInterfaceImpl): number {
   const args = iface.getArgOperands(call)
-  for (let i = 0; i < args.length; i++) {
-    if (call.operands[i]?.value !== args[i]) {
-      return false
+  const n = args.length
+  for (let k = 0; k + n <= call.operands.length; k++) {
+    let i = 0
+    while (i < n && call.operands[k + i]!.value === args[i]) {
+      i++
+    }
+    if (i === n) {
+      return k
     }
   }
-  return true
+  return -1
+}
+
+/**
+ * Erases operand `index` of `op`, shrinking the `operandSegmentSizes` segment that holds it
+ * when the op has one (upstream erases call arguments through a mutable operand range that
+ * keeps the sizes in sync).
+ */
+function eraseOperandInSegment(op: Operation, index: number): void {
+  op.eraseOperand(index)
+  const sizes = op.getAttr('operandSegmentSizes')
+  if (!(sizes instanceof DenseArrayAttr)) {
+    return
+  }
+  const values = sizes.values.map(Number)
+  for (let s = 0, start = 0; s < values.length; start += values[s]!, s++) {
+    if (index < start + values[s]!) {
+      values[s]!--
+      op.setAttr('operandSegmentSizes', DenseArrayAttr.get(sizes.elementType, values))
+      return
+    }
+  }
+}
+
+/** The offset `argOperandsOffset` found for each call counted as a call of its callee. */
+const callArgOffsets = new WeakMap<Operation, number>()
+
+/** The operand index of argument `i` of `call`, a call counted as a call of its callee. */
+function callArgOperand(call: Operation, i: number): number {
+  return (callArgOffsets.get(call) ?? 0) + i
 }
 
 function isCall(op: Operation): boolean {
@@ -275,7 +311,7 @@ class LivenessState {
       if (info !== undefined && block === parent!.regions[0]!.firstBlock) {
         for (const call of info.calls) {
           if (call.parentBlock !== null && this.executable.has(call.parentBlock)) {
-            this.markValue(call.operands[arg.index]!.value)
+            this.markValue(call.operands[callArgOperand(call, arg.index)]!.value)
           }
         }
         continue
@@ -538,7 +574,13 @@ export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValue
         }
       }
       const callIface = CallOpInterface.get(op)
-      const callee = callIface === undefined || !argOperandsLead(op, callIface) ? undefined : callIface.getCallee(op)
+      const argOffset = callIface === undefined ? -1 : argOperandsOffset(op, callIface)
+      const callee = argOffset < 0 ? undefined : callIface!.getCallee(op)
+      if (argOffset > 0) {
+        callArgOffsets.set(op, argOffset)
+      } else {
+        callArgOffsets.delete(op)
+      }
       for (const na of op.getAttrs()) {
         const isCallee = callee !== undefined && na.value === callee
         SymbolTable.walkSymbolRefs(na.value, (ref) => {
@@ -663,9 +705,12 @@ export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValue
         }
       } else if (calleeOf.has(op)) {
         // Forwarded call operands are live when the callee's argument is; the others are.
-        const forwarded = CallOpInterface.get(op)!.getArgOperands(op).length
-        for (let i = forwarded; i < op.numOperands; i++) {
-          state.markValue(op.getOperand(i))
+        const first = callArgOperand(op, 0)
+        const end = first + CallOpInterface.get(op)!.getArgOperands(op).length
+        for (let i = 0; i < op.numOperands; i++) {
+          if (i < first || i >= end) {
+            state.markValue(op.getOperand(i))
+          }
         }
       } else if (isRegionBranch(op)) {
         if (!effectFree(op)) {
@@ -795,8 +840,9 @@ export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValue
       funcPlans.push({ info, deadArgs, deadRets })
       for (const c of info.calls) {
         for (let i = 0; i < deadArgs.length; i++) {
-          if (deadArgs[i] === true && c.operands[i] !== undefined) {
-            deadOperands.add(c.operands[i]!)
+          const operand = c.operands[callArgOperand(c, i)]
+          if (deadArgs[i] === true && operand !== undefined) {
+            deadOperands.add(operand)
           }
         }
       }
@@ -1062,7 +1108,7 @@ export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValue
     for (const call of info.calls) {
       for (let i = deadArgs.length - 1; i >= 0; i--) {
         if (deadArgs[i] === true) {
-          call.eraseOperand(i)
+          eraseOperandInSegment(call, callArgOperand(call, i))
         }
       }
       if (deadRets.includes(true)) {

@@ -608,6 +608,29 @@ export const TestCallOnDeviceOp: OdsOp = defineOp({
   assemblyFormat: '$callee `(` $forwardedOperands `)` `,` $nonForwardedOperand attr-dict `:` functional-type(operands, results)',
 })
 
+/**
+ * `test.call_with_segments`: a call whose operands come in three segments (prefix, the
+ * arguments forwarded to the callee, suffix), so removing an argument must shrink its
+ * segment (upstream's test of remove-dead-values on segmented calls).
+ */
+export const TestCallWithSegmentsOp: OdsOp = defineOp({
+  name: 'test.call_with_segments',
+  operands: { prefix: variadic(AnyType), args: variadic(AnyType), suffix: variadic(AnyType) },
+  attributes: {
+    callee: SymbolRefAttrC,
+    arg_attrs: optionalAttr(DictArrayAttr),
+    res_attrs: optionalAttr(DictArrayAttr),
+  },
+  traits: Trait.AttrSizedOperandSegments,
+  interfaces: [
+    CallOpInterface.impl({
+      getCallee: (op: Operation) => op.getAttr('callee') as SymbolRefAttr,
+      getArgOperands: (op: Operation) => TestCallWithSegmentsOp.operandValues(op, 'args'),
+    }),
+  ],
+  assemblyFormat: '$callee `(` $prefix `:` type($prefix) `)` `(` $args `:` type($args) `)` `(` $suffix `:` type($suffix) `)` attr-dict',
+})
+
 /** `test.always_speculatable_op`: an i32 with no memory effects that is always speculatable. */
 export const AlwaysSpeculatableOp: OdsOp = defineOp({
   name: 'test.always_speculatable_op',
@@ -770,6 +793,7 @@ export const TestDialect: DialectDefinition = {
     TestTypeChangerOp,
     TestProducingBranchOp,
     TestCallOnDeviceOp,
+    TestCallWithSegmentsOp,
     AlwaysSpeculatableOp,
     NeverSpeculatableOp,
     ConditionallySpeculatableOp,
