@@ -39,6 +39,8 @@ export interface LaunchResult {
   readonly loadMs: number
   /** Mean time of one timed launch in ms, or -1. */
   readonly timeMs: number
+  /** The wrapper's summary lines (compute-sanitizer's `ERROR SUMMARY: 0 errors`), or ''. */
+  readonly wrapperSummary?: string
 }
 
 /** A device the check cannot use: the reason is printed as `skipped: <reason>`. */
@@ -80,7 +82,15 @@ export class CudaDevice implements Device {
   readonly kind = 'cuda'
   private cached: DeviceInfo | null = null
 
-  constructor(readonly runner: string) {}
+  /**
+   * `wrapper` runs before the runner on each launch (for example
+   * `['compute-sanitizer', '--tool', 'memcheck', '--error-exitcode', '3']`); its report lines
+   * (`=========`) become part of a failed launch's message.
+   */
+  constructor(
+    readonly runner: string,
+    readonly wrapper: readonly string[] = [],
+  ) {}
 
   info(): DeviceInfo {
     if (this.cached !== null) {
@@ -110,9 +120,12 @@ export class CudaDevice implements Device {
         }
         return `${a.type}:${a.value}`
       })
-      const r = spawnSync(this.runner, ['run', launch.module, launch.kernel, ...launch.grid.map(String), ...launch.block.map(String), String(launch.sharedBytes), String(launch.reps), ...argv], {
+      const command = this.wrapper.length === 0 ? this.runner : this.wrapper[0]!
+      const prefix = this.wrapper.length === 0 ? [] : [...this.wrapper.slice(1), this.runner]
+      const r = spawnSync(command, [...prefix, 'run', launch.module, launch.kernel, ...launch.grid.map(String), ...launch.block.map(String), String(launch.sharedBytes), String(launch.reps), ...argv], {
         encoding: 'utf8',
         timeout: 300_000,
+        maxBuffer: 64 << 20,
       })
       const out = r.stdout ?? ''
       if (r.status === 77) {
@@ -122,11 +135,21 @@ export class CudaDevice implements Device {
         throw new ModuleError(out.trim())
       }
       if (r.status !== 0 || !/^ok$/m.test(out)) {
-        throw new Error(`the launch of ${launch.kernel} failed (status ${r.status}): ${(r.stderr ?? '').trim()}`)
+        const report = out
+          .split('\n')
+          .filter((l) => l.startsWith('========='))
+          .slice(0, 40)
+          .join('\n')
+        throw new Error(`the launch of ${launch.kernel} failed (status ${r.status}): ${(r.stderr ?? '').trim()}${report === '' ? '' : `\n${report}`}`)
       }
       const num = (k: string): number => Number(new RegExp(`^${k} (\\S+)$`, 'm').exec(out)?.[1] ?? -1)
       const buffers = launch.args.map((a, i) => (a instanceof Uint8Array ? new Uint8Array(readFileSync(join(dir, `arg${i}.bin`))) : null))
-      return { buffers, loadMs: num('load_ms'), timeMs: num('time_ms') }
+      const wrapperSummary = out
+        .split('\n')
+        .filter((l) => this.wrapper.length > 0 && / SUMMARY: /.test(l))
+        .map((l) => l.replace(/^=+ */, ''))
+        .join(', ')
+      return { buffers, loadMs: num('load_ms'), timeMs: num('time_ms'), wrapperSummary }
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }

@@ -6,7 +6,8 @@
  * `skipped: <reason>` and exits 0. See README.md.
  *
  * Usage: tsx --conditions=source tools/device-check/src/main.ts [--cases DIR]... [--ptx-dir DIR]
- *          [--no-builtin] [--device cuda|emulator] [--seed N] [--only NAME]
+ *          [--no-builtin] [--device cuda|emulator] [--seed N] [--only NAME]...
+ *          [--sanitize memcheck|racecheck|initcheck|synccheck]
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -31,8 +32,14 @@ export interface Options {
   readonly ptxDir: string | null
   readonly device: 'cuda' | 'emulator'
   readonly seed: number
-  readonly only: string | null
+  /** Case names to run (every case when null). */
+  readonly only: readonly string[] | null
+  /** Runs every launch once, untimed, under `compute-sanitizer --tool <this>` (memcheck, racecheck, initcheck, synccheck). */
+  readonly sanitize?: string | null
 }
+
+/** The compute-sanitizer tools `--sanitize` accepts. */
+export const SANITIZER_TOOLS: readonly string[] = ['memcheck', 'racecheck', 'initcheck', 'synccheck']
 
 /** The outcome of one case (or of its Tile IR run). */
 export interface CaseResult {
@@ -61,12 +68,12 @@ function timingText(m: Manifest, timeMs: number, loadMs: number): string {
 }
 
 /** Runs one launch of `m` from `module` and compares its outputs with the reference. */
-function runCase(device: Device, m: Manifest, module: string, label: string, launchShape: Pick<Launch, 'kernel' | 'grid' | 'block'>, seed: number, ptxText: string): CaseResult {
+function runCase(device: Device, m: Manifest, module: string, label: string, launchShape: Pick<Launch, 'kernel' | 'grid' | 'block'>, seed: number, ptxText: string, timed: boolean): CaseResult {
   const inputs = makeInputs(m, seed)
   const args: Launch['args'] = m.args.map((a, i) => (a.kind === 'buffer' ? encode(inputs[i]!, a.type) : { type: a.type, value: a.value }))
   let result
   try {
-    result = device.run({ module, ...launchShape, sharedBytes: m.sharedBytes, args, reps: device.kind === 'cuda' ? m.timing.reps : 0 })
+    result = device.run({ module, ...launchShape, sharedBytes: m.sharedBytes, args, reps: device.kind === 'cuda' && timed ? m.timing.reps : 0 })
   } catch (e) {
     if (e instanceof Skip) {
       throw e
@@ -87,6 +94,9 @@ function runCase(device: Device, m: Manifest, module: string, label: string, lau
     } else {
       notes.push(`${a.name}: ${c.checked} elements ${m.tolerance.rel === 0 && m.tolerance.abs === 0 ? 'exact' : `within rel ${m.tolerance.rel}/abs ${m.tolerance.abs} (max rel err ${c.maxRel.toExponential(2)})`}`)
     }
+  }
+  if ((result.wrapperSummary ?? '') !== '') {
+    notes.push(`compute-sanitizer: ${result.wrapperSummary}`)
   }
   const status = ok ? 'pass' : 'fail'
   return { name: label, status, line: `${ok ? 'PASS' : 'FAIL'} ${label} vs ${m.reference.kind} reference: ${notes.join('; ')}${timingText(m, result.timeMs, result.loadMs)}` }
@@ -125,7 +135,8 @@ export function check(options: Options, print: (line: string) => void, given?: D
   let device: Device
   let info: DeviceInfo
   try {
-    device = given ?? (options.device === 'emulator' ? new EmulatorDevice() : new CudaDevice(buildRunner()))
+    const sanitize = options.sanitize ?? null
+    device = given ?? (options.device === 'emulator' ? new EmulatorDevice() : new CudaDevice(buildRunner(), sanitize === null ? [] : ['compute-sanitizer', '--tool', sanitize, '--error-exitcode', '3']))
     info = device.info()
   } catch (e) {
     if (e instanceof Skip) {
@@ -136,13 +147,17 @@ export function check(options: Options, print: (line: string) => void, given?: D
   }
   if (device.kind === 'cuda') {
     print(`driver ${driverText(info.driverVersion)}; device ${info.name}, sm_${info.sm}, ${info.multiprocessors} SMs`)
+    if ((options.sanitize ?? null) !== null) {
+      print(`every launch runs once under compute-sanitizer --tool ${options.sanitize} (no timing)`)
+    }
   } else {
     print(`device: ${info.name} (a CPU dry run: no timing, no Tile IR)`)
   }
+  const timed = (options.sanitize ?? null) === null
   const work = mkdtempSync(join(tmpdir(), 'tilepass-device-check-'))
   const results: CaseResult[] = []
   try {
-    const cases = [...(options.builtin ? builtinCases(join(work, 'builtin')) : []), ...options.caseDirs.flatMap((d) => loadCases(d))].filter((m) => options.only === null || m.name === options.only)
+    const cases = [...(options.builtin ? builtinCases(join(work, 'builtin')) : []), ...options.caseDirs.flatMap((d) => loadCases(d))].filter((m) => options.only === null || options.only.includes(m.name))
     for (const m of cases) {
       const ptx = options.ptxDir !== null && !m.file.startsWith(work) ? join(options.ptxDir, basename(m.ptx)) : resolve(dirname(m.file), m.ptx)
       if (!existsSync(ptx)) {
@@ -150,7 +165,7 @@ export function check(options: Options, print: (line: string) => void, given?: D
         results.push(r)
         print(r.line)
       } else {
-        const r = runCase(device, m, ptx, m.name, { kernel: m.kernel, grid: m.grid, block: m.block }, options.seed, readFileSync(ptx, 'utf8'))
+        const r = runCase(device, m, ptx, m.name, { kernel: m.kernel, grid: m.grid, block: m.block }, options.seed, readFileSync(ptx, 'utf8'), timed)
         results.push(r)
         print(r.line)
       }
@@ -174,7 +189,7 @@ export function check(options: Options, print: (line: string) => void, given?: D
           print(`no Tile IR ${m.name}: its reference is the emulator run of the PTX`)
           continue
         }
-        const r = runCase(device, reference, tilebc, label, { kernel: m.tileIR.entry, grid: m.tileIR.grid, block: m.tileIR.block }, options.seed, '')
+        const r = runCase(device, reference, tilebc, label, { kernel: m.tileIR.entry, grid: m.tileIR.grid, block: m.tileIR.block }, options.seed, '', timed)
         results.push(r)
         print(r.line)
       }
@@ -200,7 +215,8 @@ export function parseArgs(argv: readonly string[]): Options | string {
   let ptxDir: string | null = null
   let device: 'cuda' | 'emulator' = 'cuda'
   let seed = 1
-  let only: string | null = null
+  let only: string[] | null = null
+  let sanitize: string | null = null
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!
     const value = (): string | null => (i + 1 < argv.length ? argv[++i]! : null)
@@ -236,14 +252,27 @@ export function parseArgs(argv: readonly string[]): Options | string {
           return '--seed needs an integer'
         }
         break
-      case '--only':
-        only = value()
+      case '--only': {
+        const v = value()
+        if (v === null) {
+          return '--only needs a case name'
+        }
+        ;(only ??= []).push(v)
         break
+      }
+      case '--sanitize': {
+        const v = value()
+        if (v === null || !SANITIZER_TOOLS.includes(v)) {
+          return `--sanitize is one of ${SANITIZER_TOOLS.join(', ')}`
+        }
+        sanitize = v
+        break
+      }
       default:
         return `unknown argument '${a}'`
     }
   }
-  return { caseDirs, builtin, ptxDir, device, seed, only }
+  return { caseDirs, builtin, ptxDir, device, seed, only, sanitize }
 }
 
 /** The committed manifests of the cuda_tile examples. */
@@ -253,6 +282,11 @@ if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(
   const options = parseArgs(process.argv.slice(2))
   if (typeof options === 'string') {
     process.stderr.write(`device-check: ${options}\n`)
+    process.exit(2)
+  }
+  const missing = options.caseDirs.find((d) => !existsSync(d))
+  if (missing !== undefined) {
+    process.stderr.write(`device-check: --cases ${missing}: no such directory\n`)
     process.exit(2)
   }
   const withExamples = options.caseDirs.length === 0 ? { ...options, caseDirs: [EXAMPLE_CASES] } : options

@@ -3,7 +3,7 @@
 // interpreter, the emulator), Tile IR bytecode for the driver, and whole runs on the emulator
 // as the device, including a device that returns wrong results.
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -104,7 +104,24 @@ describe('manifests', () => {
   it('command-line errors are messages', () => {
     expect(parseArgs(['--device', 'tpu'])).toBe('--device is cuda or emulator')
     expect(parseArgs(['--bogus'])).toBe("unknown argument '--bogus'")
-    expect(parseArgs(['--cases', 'd', '--no-builtin', '--only', 'x'])).toMatchObject({ caseDirs: ['d'], builtin: false, only: 'x' })
+    expect(parseArgs(['--cases', 'd', '--no-builtin', '--only', 'x'])).toMatchObject({ caseDirs: ['d'], builtin: false, only: ['x'] })
+    expect(parseArgs(['--only', 'x', '--only', 'y z'])).toMatchObject({ only: ['x', 'y z'] })
+    expect(parseArgs(['--only'])).toBe('--only needs a case name')
+    expect(parseArgs(['--sanitize', 'racecheck'])).toMatchObject({ sanitize: 'racecheck' })
+    expect(parseArgs(['--sanitize', 'valgrind'])).toBe('--sanitize is one of memcheck, racecheck, initcheck, synccheck')
+  })
+
+  it('a wrapper runs before the runner, and its report lines explain a failed launch', () => {
+    // A stand-in for compute-sanitizer: prints a report and fails as --error-exitcode does.
+    const wrapper = join(work, 'fake-sanitizer.sh')
+    writeFileSync(wrapper, '#!/bin/sh\necho "========= Invalid __global__ write of size 4 bytes ($2)"\necho "========= ERROR SUMMARY: 1 error"\nexit 3\n', { mode: 0o755 })
+    const device = new CudaDevice('/no/such/runner', [wrapper])
+    const launch: Launch = { module: 'm.ptx', kernel: 'k', grid: [1, 1, 1], block: [32, 1, 1], sharedBytes: 0, args: [], reps: 0 }
+    // A clean run: the summary comes back with the buffers.
+    const clean = join(work, 'fake-clean-sanitizer.sh')
+    writeFileSync(clean, '#!/bin/sh\necho ok\necho "========= ERROR SUMMARY: 0 errors"\n', { mode: 0o755 })
+    expect(new CudaDevice('/no/such/runner', [clean]).run(launch).wrapperSummary).toBe('ERROR SUMMARY: 0 errors')
+    expect(() => device.run(launch)).toThrow(/status 3\): \n========= Invalid __global__ write of size 4 bytes \(run\)\n========= ERROR SUMMARY: 1 error/)
   })
 })
 
@@ -174,10 +191,10 @@ describe('Tile IR bytecode for the driver', () => {
 
 describe('whole runs with the emulator as the device', () => {
   it('the built-in kernels pass', () => {
-    const { code, lines } = run({ only: 'staged-mma-k512' })
+    const { code, lines } = run({ only: ['staged-mma-k512'] })
     expect(lines.slice(1)).toEqual(['PASS staged-mma-k512 vs emulator reference: d: 128 elements exact', 'summary: 1 passed, 0 failed, 0 without PTX'])
     expect(code).toBe(0)
-    expect(run({ only: 'vector-add' }).lines[1]).toBe('PASS vector-add vs vector-add reference: c: 1048576 elements exact')
+    expect(run({ only: ['vector-add'] }).lines[1]).toBe('PASS vector-add vs vector-add reference: c: 1048576 elements exact')
   }, SLOW)
 
   it('a device that returns wrong results fails the check (exit 1), naming the first bad element', () => {
@@ -189,13 +206,13 @@ describe('whole runs with the emulator as the device', () => {
         return r
       }
     }
-    const { code, lines } = run({ only: 'vector-add' }, new Corrupting())
+    const { code, lines } = run({ only: ['vector-add'] }, new Corrupting())
     expect(code).toBe(1)
     expect(lines[1]).toMatch(/^FAIL vector-add vs vector-add reference: c: 1 of 1048576 elements outside the tolerance, first element 10: got /)
   }, SLOW)
 
   it('a case without its PTX is reported, not failed; --ptx-dir says where to look', () => {
-    const { code, lines } = run({ builtin: false, caseDirs: [EXAMPLE_CASES], ptxDir: work, only: 'example vector-add' })
+    const { code, lines } = run({ builtin: false, caseDirs: [EXAMPLE_CASES], ptxDir: work, only: ['example vector-add'] })
     expect(code).toBe(0)
     expect(lines[1]).toBe(`no PTX example vector-add: ${join(work, 'vector-add.ptx')} does not exist (see tools/device-check/README.md: tilepass-compile writes it)`)
   })
