@@ -9,7 +9,7 @@ arch="${GPU_NAME:-sm_90a}"
 [ -f packages/cli/dist/tilepass-compile.js ] || pnpm build
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
-for k in vector-add row-softmax gemm-f16 gemm-f16-staged; do
+for k in vector-add row-softmax gemm-f16 gemm-f16-staged gemm-f16-staged-128x128; do
   node packages/cli/bin/tilepass-compile.js "examples/cuda-tile/$k.mlir" -o "$out/$k.ptx" --gpu-name="$arch"
 done
 # The same GEMM without scheduling (-O1: single-buffered K-loop), timed beside the pipelined one.

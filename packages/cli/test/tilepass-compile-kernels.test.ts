@@ -14,7 +14,7 @@ import { memoryIO } from './memoryIO.ts'
 // The real compile pipeline (cuda_tile -> tile assembly -> llvm + nvvm -> PTX) through the
 // driver, on the kernels of examples/cuda-tile.
 const example = (name: string): string => readFileSync(new URL(`../../../examples/cuda-tile/${name}.mlir`, import.meta.url), 'utf8')
-const KERNELS = ['vector-add', 'row-softmax', 'gemm-f16', 'gemm-f16-staged']
+const KERNELS = ['vector-add', 'row-softmax', 'gemm-f16', 'gemm-f16-staged', 'gemm-f16-staged-128x128']
 
 function tilebc(text: string): Uint8Array {
   const ctx = new Context()

@@ -37,6 +37,7 @@ const GEMMS: readonly GemmCase[] = [
   { name: 'staged f16, 64x64x32 tiles', source: example('gemm-f16-staged'), kernel: 'gemm_f16_staged', elt: 'f16', tile: [64, 64], threads: 128, shapes: [[100, 72, 40], [64, 64, 512], [1, 8, 8]] },
   { name: 'staged bf16, 64x64x32 tiles', source: STAGED_BF16, kernel: 'gemm_bf16_staged', elt: 'bf16', tile: [64, 64], threads: 128, shapes: [[70, 136, 56]] },
   { name: 'staged f16, 128x64x32 tiles, 8 warps', source: STAGED_8_WARPS, kernel: 'gemm_f16_staged', elt: 'f16', tile: [128, 64], threads: 256, shapes: [[130, 72, 48]] },
+  { name: 'staged f16, 128x128x32 tiles, 8 warps (examples/cuda-tile/gemm-f16-staged-128x128.mlir)', source: example('gemm-f16-staged-128x128'), kernel: 'gemm_f16_staged_128x128', elt: 'f16', tile: [128, 128], threads: 256, shapes: [[130, 136, 40]] },
   { name: 'unaligned f16 (convert_layout operands), 32x32x16 tiles', source: example('gemm-f16'), kernel: 'gemm_f16', elt: 'f16', tile: [32, 32], threads: 128, shapes: [[45, 37, 29], [33, 40, 512]] },
 ]
 
