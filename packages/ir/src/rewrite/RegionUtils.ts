@@ -94,6 +94,16 @@ function pushNestedRegions(block: Block, worklist: Region[]): void {
  */
 class LiveMap {
   changed = false
+  /**
+   * This round left a value unproven that has uses: a later round may still prove it live
+   * (its user was not proven live yet when it was looked at), so another round is needed.
+   * A round without such a value is a fixpoint: the next one would decide every op the same.
+   */
+  uncertain = false
+  /** This round left an op or a block argument unproven: `deleteDeadness` has work. */
+  leftDead = false
+  /** A region with more than one block was visited (its arguments and successor operands may go). */
+  sawMultiBlock = false
   readonly epoch: number = acquireVisitMarks()
   private readonly ops: Set<Operation> | null = this.epoch === 0 ? new Set() : null
   private readonly args = new Set<Value>()
@@ -182,7 +192,11 @@ function isUseSpeciallyKnownDead(use: OpOperand, live: LiveMap): boolean {
 }
 
 function processValue(value: Value, live: LiveMap): void {
-  for (let u = value.firstUse; u !== null; u = u.nextUse) {
+  const first = value.firstUse
+  if (first === null) {
+    return
+  }
+  for (let u: OpOperand | null = first; u !== null; u = u.nextUse) {
     if (isUseSpeciallyKnownDead(u, live)) {
       continue
     }
@@ -191,6 +205,8 @@ function processValue(value: Value, live: LiveMap): void {
       return
     }
   }
+  // Used, but by nothing proven live yet: a later round may decide otherwise.
+  live.uncertain = true
 }
 
 function propagateOpLiveness(op: Operation, live: LiveMap): void {
@@ -224,6 +240,9 @@ function propagateOpLiveness(op: Operation, live: LiveMap): void {
   for (let i = 0; i < results.length; i++) {
     processValue(results[i]!, live)
   }
+  if (!live.wasProvenLiveOp(op)) {
+    live.leftDead = true
+  }
 }
 
 function propagateBlockOpsLiveness(b: Block, live: LiveMap): void {
@@ -244,6 +263,7 @@ function propagateRegionLiveness(region: Region, live: LiveMap): void {
     propagateBlockOpsLiveness(entry, live)
     return
   }
+  live.sawMultiBlock = true
   const blocks = postOrderFromEntry(region)
   for (let bi = 0; bi < blocks.length; bi++) {
     const b = blocks[bi]!
@@ -257,6 +277,9 @@ function propagateRegionLiveness(region: Region, live: LiveMap): void {
       const a = args[i]!
       if (!live.wasProvenLiveValue(a)) {
         processValue(a, live)
+        if (!live.wasProvenLiveValue(a)) {
+          live.leftDead = true
+        }
       }
     }
   }
@@ -322,12 +345,21 @@ function deleteDeadness(rewriter: PatternRewriter, regions: readonly Region[], l
 export function runRegionDCE(rewriter: PatternRewriter, regions: readonly Region[]): boolean {
   const live = new LiveMap()
   try {
+    // Rounds until nothing changes, as MLIR's; a round that left no used value unproven
+    // is already the fixpoint, so the confirming round is skipped (its verdicts would be
+    // the same).
     do {
       live.changed = false
+      live.uncertain = false
+      live.leftDead = false
       for (const r of regions) {
         propagateRegionLiveness(r, live)
       }
-    } while (live.changed)
+    } while (live.changed && live.uncertain)
+    // With every op proven live and only single-block regions there is nothing to delete.
+    if (!live.leftDead && !live.sawMultiBlock) {
+      return false
+    }
     return deleteDeadness(rewriter, regions, live)
   } finally {
     releaseVisitMarks(live.epoch)
@@ -748,14 +780,17 @@ function dropRedundantArguments(rewriter: PatternRewriter, regions: readonly Reg
  * Simplifies the CFG of `regions`: erases unreachable blocks and dead code, and with
  * `mergeBlocks` (aggressive mode) merges identical blocks and drops block arguments every
  * predecessor passes the same value for (MLIR's `simplifyRegions`); returns whether the IR
- * changed.
+ * changed. `onlySingleBlockRegions` tells that no region nested in `regions` has more than
+ * one block, which skips the block-level steps (they would change nothing).
  */
-export function simplifyRegions(rewriter: PatternRewriter, regions: readonly Region[], mergeBlocks = false): boolean {
-  const erasedBlocks = eraseUnreachableBlocks(rewriter, regions)
+export function simplifyRegions(rewriter: PatternRewriter, regions: readonly Region[], mergeBlocks = false, onlySingleBlockRegions = false): boolean {
+  // Unreachable blocks, identical blocks and block arguments with predecessors exist only
+  // in regions of several blocks: a caller that knows there are none saves those walks.
+  const erasedBlocks = !onlySingleBlockRegions && eraseUnreachableBlocks(rewriter, regions)
   const erasedOps = runRegionDCE(rewriter, regions)
   let merged = false
   let dropped = false
-  if (mergeBlocks) {
+  if (mergeBlocks && !onlySingleBlockRegions) {
     merged = mergeIdenticalBlocks(rewriter, regions)
     dropped = dropRedundantArguments(rewriter, regions)
   }
