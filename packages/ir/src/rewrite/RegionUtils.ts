@@ -95,13 +95,15 @@ function pushNestedRegions(block: Block, worklist: Region[]): void {
 class LiveMap {
   changed = false
   /**
-   * This round left a value unproven that has uses: a later round may still prove it live
-   * (its user was not proven live yet when it was looked at), so another round is needed.
-   * A round without such a value is a fixpoint: the next one would decide every op the same.
+   * The ops the walk left unproven although their results have uses, in visit order: the
+   * only ops a later round could still prove live (once a user is). Ops left unproven
+   * without uses stay dead, and every other op is live for good.
    */
-  uncertain = false
-  /** This round left an op or a block argument unproven: `deleteDeadness` has work. */
-  leftDead = false
+  readonly undecidedOps: Operation[] = []
+  /** The same for the arguments of non-entry blocks. */
+  readonly undecidedArgs: Value[] = []
+  /** Every op the walk left unproven, in visit order (nested ops before their parent). */
+  readonly unprovenOps: Operation[] = []
   /** A region with more than one block was visited (its arguments and successor operands may go). */
   sawMultiBlock = false
   readonly epoch: number = acquireVisitMarks()
@@ -192,11 +194,7 @@ function isUseSpeciallyKnownDead(use: OpOperand, live: LiveMap): boolean {
 }
 
 function processValue(value: Value, live: LiveMap): void {
-  const first = value.firstUse
-  if (first === null) {
-    return
-  }
-  for (let u: OpOperand | null = first; u !== null; u = u.nextUse) {
+  for (let u = value.firstUse; u !== null; u = u.nextUse) {
     if (isUseSpeciallyKnownDead(u, live)) {
       continue
     }
@@ -205,8 +203,6 @@ function processValue(value: Value, live: LiveMap): void {
       return
     }
   }
-  // Used, but by nothing proven live yet: a later round may decide otherwise.
-  live.uncertain = true
 }
 
 function propagateOpLiveness(op: Operation, live: LiveMap): void {
@@ -237,11 +233,17 @@ function propagateOpLiveness(op: Operation, live: LiveMap): void {
   }
   // A live result makes its op live.
   const results = op.results
+  let used = false
   for (let i = 0; i < results.length; i++) {
-    processValue(results[i]!, live)
+    const r = results[i]!
+    used = used || r.firstUse !== null
+    processValue(r, live)
   }
   if (!live.wasProvenLiveOp(op)) {
-    live.leftDead = true
+    live.unprovenOps.push(op)
+    if (used) {
+      live.undecidedOps.push(op)
+    }
   }
 }
 
@@ -277,8 +279,8 @@ function propagateRegionLiveness(region: Region, live: LiveMap): void {
       const a = args[i]!
       if (!live.wasProvenLiveValue(a)) {
         processValue(a, live)
-        if (!live.wasProvenLiveValue(a)) {
-          live.leftDead = true
+        if (!live.wasProvenLiveValue(a) && a.firstUse !== null) {
+          live.undecidedArgs.push(a)
         }
       }
     }
@@ -341,26 +343,86 @@ function deleteDeadness(rewriter: PatternRewriter, regions: readonly Region[], l
   return erased
 }
 
+/** Re-examines the undecided ops and arguments until none becomes live. */
+function settleUndecided(live: LiveMap): void {
+  const ops = live.undecidedOps
+  const args = live.undecidedArgs
+  if (ops.length === 0 && args.length === 0) {
+    return
+  }
+  for (;;) {
+    live.changed = false
+    for (let i = 0; i < ops.length; i++) {
+      const op = ops[i]!
+      if (!live.wasProvenLiveOp(op)) {
+        const results = op.results
+        for (let j = 0; j < results.length; j++) {
+          processValue(results[j]!, live)
+        }
+      }
+    }
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i]!
+      if (!live.wasProvenLiveValue(a)) {
+        processValue(a, live)
+      }
+    }
+    if (!live.changed) {
+      return
+    }
+  }
+}
+
+/**
+ * `deleteDeadness` for regions of one block each (no block arguments or successor operands
+ * to drop): erases the unproven ops that no unproven op encloses, in the order that walk
+ * would, without walking the live ops again.
+ */
+function eraseUnprovenOps(rewriter: PatternRewriter, regions: readonly Region[], live: LiveMap): boolean {
+  const ops = live.unprovenOps
+  let erased = false
+  for (let i = 0; i < ops.length; i++) {
+    const o = ops[i]!
+    if (live.wasProvenLiveOp(o) || !outermostUnproven(o, regions, live)) {
+      continue
+    }
+    erased = true
+    o.dropAllUses()
+    rewriter.eraseOp(o)
+  }
+  return erased
+}
+
+/** Whether every op between `op` and the root `regions` is proven live. */
+function outermostUnproven(op: Operation, regions: readonly Region[], live: LiveMap): boolean {
+  for (let r = op.parentRegion; r !== null && !regions.includes(r); ) {
+    const parent: Operation | null = r.parentOp
+    if (parent === null) {
+      return true
+    }
+    if (!live.wasProvenLiveOp(parent)) {
+      return false
+    }
+    r = parent.parentRegion
+  }
+  return true
+}
+
 /** Erases ops whose results are only used by dead ops (liveness over the regions); returns whether anything was erased. */
 export function runRegionDCE(rewriter: PatternRewriter, regions: readonly Region[]): boolean {
   const live = new LiveMap()
   try {
-    // Rounds until nothing changes, as MLIR's; a round that left no used value unproven
-    // is already the fixpoint, so the confirming round is skipped (its verdicts would be
-    // the same).
-    do {
-      live.changed = false
-      live.uncertain = false
-      live.leftDead = false
-      for (const r of regions) {
-        propagateRegionLiveness(r, live)
-      }
-    } while (live.changed && live.uncertain)
-    // With every op proven live and only single-block regions there is nothing to delete.
-    if (!live.leftDead && !live.sawMultiBlock) {
-      return false
+    // MLIR walks everything again until a round changes nothing. After the first walk only
+    // the undecided ops and arguments can still change (liveness only grows), so the later
+    // rounds look at those alone; the fixpoint, the least one, is the same.
+    for (const r of regions) {
+      propagateRegionLiveness(r, live)
     }
-    return deleteDeadness(rewriter, regions, live)
+    settleUndecided(live)
+    if (live.sawMultiBlock) {
+      return deleteDeadness(rewriter, regions, live)
+    }
+    return eraseUnprovenOps(rewriter, regions, live)
   } finally {
     releaseVisitMarks(live.epoch)
   }
