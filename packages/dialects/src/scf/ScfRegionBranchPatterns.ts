@@ -91,6 +91,35 @@ function successorEdges(op: Operation): SuccessorEdge[] {
   return edges
 }
 
+/**
+ * The edges of the last op a region-branch pattern looked at, with the rewriter and the
+ * visit of a pattern applicator they were computed in (see `edgesOf`).
+ */
+let lastEdges: readonly SuccessorEdge[] = []
+let lastEdgesOp: Operation | null = null
+let lastEdgesRewriter: RewriterLike | null = null
+let lastEdgesVisit = -1
+
+/**
+ * `successorEdges(op)`, shared by the three patterns within one visit of a pattern
+ * applicator (the same `visitedOp` and `visitNumber`): a pattern that fails leaves the IR as
+ * it was, so the next pattern of the visit finds the same edges.
+ */
+function edgesOf(op: Operation, rewriter: RewriterLike): readonly SuccessorEdge[] {
+  const inVisit = rewriter.visitedOp === op
+  if (inVisit && lastEdgesOp === op && lastEdgesRewriter === rewriter && lastEdgesVisit === rewriter.visitNumber) {
+    return lastEdges
+  }
+  const edges = successorEdges(op)
+  if (inVisit) {
+    lastEdges = edges
+    lastEdgesOp = op
+    lastEdgesRewriter = rewriter
+    lastEdgesVisit = rewriter.visitNumber ?? -1
+  }
+  return edges
+}
+
 /** Appends the edges from the run `operands` of `owner` into `inputs`. */
 function addEdges(edges: SuccessorEdge[], owner: Operation, operands: readonly Value[], inputs: readonly Value[]): void {
   const start = operandRunStart(owner, operands)
@@ -174,7 +203,7 @@ export const MakeRegionBranchOpSuccessorInputsDead: CanonicalizationPattern = {
   name: 'MakeRegionBranchOpSuccessorInputsDead',
   rootName: '',
   benefit: 1,
-  matchAndRewrite: (op, rewriter) => makeSuccessorInputsDead(op, rewriter, successorEdges(op)),
+  matchAndRewrite: (op, rewriter) => makeSuccessorInputsDead(op, rewriter, edgesOf(op, rewriter)),
 }
 
 /**
@@ -256,7 +285,7 @@ export const RemoveDuplicateSuccessorInputUses: CanonicalizationPattern = {
   name: 'RemoveDuplicateSuccessorInputUses',
   rootName: '',
   benefit: 1,
-  matchAndRewrite: (op, rewriter) => removeDuplicateSuccessorInputUses(rewriter, successorEdges(op)),
+  matchAndRewrite: (op, rewriter) => removeDuplicateSuccessorInputUses(rewriter, edgesOf(op, rewriter)),
 }
 
 /**
@@ -357,7 +386,38 @@ export const RemoveDeadRegionBranchOpSuccessorInputs: CanonicalizationPattern = 
   name: 'RemoveDeadRegionBranchOpSuccessorInputs',
   rootName: '',
   benefit: 1,
-  matchAndRewrite: (op, rewriter) => removeDeadSuccessorInputs(op, rewriter, successorEdges(op)),
+  matchAndRewrite: (op, rewriter) => removeDeadSuccessorInputs(op, rewriter, edgesOf(op, rewriter)),
+}
+
+/**
+ * Whether each unused input of `edges` is fed by an operand that also feeds a used input:
+ * each is then kept with that input, and no input can be removed.
+ */
+function everyUnusedInputTiedToUsed(edges: readonly SuccessorEdge[]): boolean {
+  for (let i = 0; i < edges.length; i++) {
+    const input = edges[i]!.input
+    if (!input.useEmpty || firstEdgeOf(edges, input) !== i) {
+      continue
+    }
+    let tied = false
+    for (let j = i; j < edges.length && !tied; j++) {
+      const e = edges[j]!
+      if (e.input !== input) {
+        continue
+      }
+      for (let k = 0; k < edges.length; k++) {
+        const other = edges[k]!
+        if (other.operand === e.operand && !other.input.useEmpty) {
+          tied = true
+          break
+        }
+      }
+    }
+    if (!tied) {
+      return false
+    }
+  }
+  return true
 }
 
 function removeDeadSuccessorInputs(op: Operation, rewriter: RewriterLike, edges: readonly SuccessorEdge[]): boolean {
@@ -369,7 +429,7 @@ function removeDeadSuccessorInputs(op: Operation, rewriter: RewriterLike, edges:
       break
     }
   }
-  if (!anyUnused) {
+  if (!anyUnused || (edges.length <= SMALL_EDGE_COUNT && everyUnusedInputTiedToUsed(edges))) {
     return false
   }
   // Inputs fed by the same operand are tied: they stay or go together, so a set of tied
