@@ -220,7 +220,8 @@ class GreedyPatternRewriteDriver implements RewriterListener {
   survivingOps: Set<Operation> | null = null
   /**
    * Whether IR that was outside the region when this iteration's worklist was seeded, and
-   * holds a region of several blocks, has been inserted since (see `mayHaveMultiBlockRegions`).
+   * holds a region of several blocks, has been inserted since (`simplify` only: the
+   * multi-op driver simplifies no regions).
    */
   private insertedMultiBlock = false
 
@@ -368,14 +369,14 @@ class GreedyPatternRewriteDriver implements RewriterListener {
     if (this.strictMode === 'existing-and-new-ops') {
       this.strictModeFilteredOps.add(op)
     }
-    if (!this.insertedMultiBlock && op.regions.length > 0 && (previous === null || !this.isInRegion(previous.block.parent))) {
+    if (!this.insertedMultiBlock && this.region !== null && op.regions.length > 0 && (previous === null || !this.isInRegion(previous.block.parent))) {
       this.insertedMultiBlock = opHasMultiBlockRegion(op)
     }
     this.addToWorklist(op)
   }
   notifyBlockInserted(block: Block, previousRegion: Region | null, previousNext: Block | null): void {
     this.listener?.notifyBlockInserted?.(block, previousRegion, previousNext)
-    if (!this.insertedMultiBlock && !this.isInRegion(previousRegion)) {
+    if (!this.insertedMultiBlock && this.region !== null && !this.isInRegion(previousRegion)) {
       this.insertedMultiBlock = blockHasMultiBlockRegion(block)
     }
   }
