@@ -743,6 +743,37 @@ func.func @f(%n: index, %s: index) -> index {
 }
 `,
   ],
+  [
+    // A loop visited again after each fold in its body: the region-branch patterns must see
+    // the edges of the current visit (an iter arg fed only its init once the add folds, two
+    // iter args fed the same values, the duplicate then dead).
+    'scf-for-region-branch-revisits',
+    String.raw`func.func @f(%a: i32, %b: i32, %n: index) -> (i32, i32, i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0 : i32
+  %r:4 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %a, %x = %b, %y = %b, %w = %a) -> (i32, i32, i32, i32) {
+    %s = arith.addi %acc, %z : i32
+    %t = arith.muli %x, %y : i32
+    %v = arith.addi %w, %t : i32
+    scf.yield %s, %t, %t, %v : i32, i32, i32, i32
+  }
+  return %r#0, %r#1, %r#2 : i32, i32, i32
+}`,
+    `module {
+  func.func @f(%arg0: i32, %arg1: i32, %arg2: index) -> (i32, i32, i32) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %0:2 = scf.for %arg3 = %c0 to %arg2 step %c1 iter_args(%arg4 = %arg1, %arg5 = %arg0) -> (i32, i32) {
+      %1 = arith.muli %arg4, %arg4 : i32
+      %2 = arith.addi %arg5, %1 : i32
+      scf.yield %1, %2 : i32, i32
+    }
+    return %arg0, %0#0, %0#0 : i32, i32, i32
+  }
+}
+`,
+  ],
 ]
 
 describe('canonicalize (folders + patterns + greedy driver) matches mlir-opt', () => {

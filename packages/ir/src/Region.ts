@@ -3,6 +3,18 @@ import type { Context } from './Context.ts'
 import type { Operation } from './Operation.ts'
 import type { IRMapping } from './IRMapping.ts'
 
+/** How many times a block was inserted into a region that already had one (see `multiBlockInsertions`). */
+let multiBlockInsertionCount = 0
+
+/**
+ * @internal A counter that grows whenever a block joins a region that already has a block.
+ * While it stays put, no region became multi-block: the greedy driver uses it to skip its
+ * unreachable-block walks over IR it has seen to hold single-block regions only.
+ */
+export function multiBlockInsertions(): number {
+  return multiBlockInsertionCount
+}
+
 /** A region: an intrusive list of blocks owned by an operation. */
 export class Region {
   /** First block, or null when the region is empty. */
@@ -73,6 +85,9 @@ export class Region {
       throw new Error('inserting a block that is already in a region')
     }
     block.parent = this
+    if (this.firstBlock !== null) {
+      multiBlockInsertionCount++
+    }
     if (before === null) {
       const last = this.lastBlock
       block.prevBlock = last

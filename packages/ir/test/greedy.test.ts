@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   ApplyPatternAction,
+  Block,
   acquireVisitMarks,
   releaseVisitMarks,
   FrozenRewritePatternSet,
@@ -12,6 +13,9 @@ import {
   applyPatternsGreedily,
   isOpTriviallyDead,
   printOperation,
+  runRegionDCE,
+  IRRewriter,
+  type StringAttr,
   type Action,
   type Context,
   type LogicalResult,
@@ -291,6 +295,172 @@ describe('applyPatternsGreedily', () => {
     const set = new RewritePatternSet(ctx).add(new MulToNegNeg()).add(new NegNeg())
     expect(new FrozenRewritePatternSet(set, ['NegNeg']).opPatterns.has('t.neg')).toBe(false)
     expect([...new FrozenRewritePatternSet(set, [], ['NegNeg']).opPatterns.keys()]).toEqual(['t.neg'])
+  })
+
+  it('gives every pattern of one visit the same visitedOp and visitNumber, and each visit a new number', () => {
+    const ctx = makeRewriteContext()
+    const module = parseModule(
+      ctx,
+      `"t.func"() ({
+^bb0(%a: i32):
+  %m = "t.mul"(%a, %a) : (i32, i32) -> i32
+  "t.effect"(%m) : (i32) -> ()
+  "t.ret"() : () -> ()
+}) : () -> ()
+`,
+    )
+    const seen: { pattern: string; op: string; visited: string | undefined; visit: number }[] = []
+    class Record extends RewritePattern {
+      constructor(
+        root: string,
+        readonly tag: string,
+      ) {
+        super(root)
+      }
+      matchAndRewrite(op: Operation, rewriter: PatternRewriter): LogicalResult {
+        seen.push({ pattern: this.tag, op: op.name.name, visited: rewriter.visitedOp?.name.name, visit: rewriter.visitNumber })
+        return false
+      }
+    }
+    let rewriter: PatternRewriter | null = null
+    const result = applyPatternsGreedily(
+      module.regions[0]!.front.firstOp!,
+      freeze(ctx, new Record('t.mul', 'a'), new Record('t.mul', 'b'), new Record('t.effect', 'c'), new (class extends Record {
+        override matchAndRewrite(op: Operation, rw: PatternRewriter): LogicalResult {
+          rewriter = rw
+          return super.matchAndRewrite(op, rw)
+        }
+      })('t.effect', 'd')),
+    )
+    expect(result.changed).toBe(false)
+    expect(seen.map((s) => `${s.pattern}:${s.op}:${s.visited}`)).toEqual(['a:t.mul:t.mul', 'b:t.mul:t.mul', 'c:t.effect:t.effect', 'd:t.effect:t.effect'])
+    expect(seen[0]!.visit).toBe(seen[1]!.visit)
+    expect(seen[2]!.visit).toBe(seen[3]!.visit)
+    expect(seen[2]!.visit).not.toBe(seen[0]!.visit)
+    // Outside a visit: no op, and a number no visit had.
+    expect(rewriter!.visitedOp).toBe(null)
+    expect(seen.map((s) => s.visit)).not.toContain(rewriter!.visitNumber)
+  })
+
+  /** A pattern that moves `held` (a detached op) before the first `t.effect`, once. */
+  class InsertHeld extends RewritePattern {
+    constructor(private held: Operation | null) {
+      super('t.effect')
+    }
+    matchAndRewrite(op: Operation, rewriter: PatternRewriter): LogicalResult {
+      const held = this.held
+      if (held === null) {
+        return false
+      }
+      this.held = null
+      rewriter.setInsertionPoint(op)
+      rewriter.insert(held)
+      return true
+    }
+  }
+
+  const HOST = `"t.func"() ({
+  "t.effect"() : () -> ()
+  "t.ret"() : () -> ()
+}) : () -> ()
+`
+
+  it('erases unreachable blocks of IR inserted from outside in the same iteration', () => {
+    const ctx = makeRewriteContext()
+    const module = parseModule(ctx, HOST)
+    const other = parseModule(
+      ctx,
+      `"t.region"() ({
+  "t.effect"() : () -> ()
+  "t.ret"() : () -> ()
+^bb1:
+  "t.effect"() : () -> ()
+  "t.ret"() : () -> ()
+}) : () -> ()
+`,
+    )
+    const held = other.regions[0]!.front.firstOp!
+    held.remove()
+    const r = applyPatternsGreedily(module.regions[0]!.front.firstOp!, freeze(ctx, new InsertHeld(held)), { maxIterations: 1 })
+    expect(r.changed).toBe(true)
+    expect(names(module)).toEqual(['t.region', 't.effect', 't.ret'])
+    expect(held.regions[0]!.front.operations.map((o) => o.name.name)).toEqual(['t.effect', 't.ret'])
+    // The seeding walk saw single-block regions only; the inserted op's second block is
+    // unreachable and goes in this iteration's region simplification.
+    expect(held.regions[0]!.hasOneBlock).toBe(true)
+  })
+
+  it('erases unreachable blocks added to a region during the iteration', () => {
+    const ctx = makeRewriteContext()
+    const module = parseModule(
+      ctx,
+      `"t.func"() ({
+  "t.region"() ({
+    "t.effect"() : () -> ()
+    "t.ret"() : () -> ()
+  }) : () -> ()
+  "t.effect"() : () -> ()
+  "t.ret"() : () -> ()
+}) : () -> ()
+`,
+    )
+    const region = body(module)[0]!.regions[0]!
+    class AddBlock extends RewritePattern {
+      done = false
+      constructor() {
+        super('t.effect')
+      }
+      matchAndRewrite(op: Operation, rewriter: PatternRewriter): LogicalResult {
+        if (this.done) {
+          return false
+        }
+        this.done = true
+        const parent = region.parentOp!
+        rewriter.modifyOpInPlace(parent, () => {
+          const b = new Block()
+          region.push(b)
+          rewriter.setInsertionPointToEnd(b)
+          rewriter.create('t.ret', op.location, {})
+        })
+        return true
+      }
+    }
+    const pattern = new AddBlock()
+    applyPatternsGreedily(module.regions[0]!.front.firstOp!, freeze(ctx, pattern), { maxIterations: 1 })
+    expect(pattern.done).toBe(true)
+    expect(names(module)).toEqual(['t.region', 't.effect', 't.ret'])
+    expect(region.hasOneBlock).toBe(true)
+  })
+
+  it('runRegionDCE erases dead chains (also inside live ops) and keeps what live ops use', () => {
+    const ctx = makeRewriteContext()
+    const module = parseModule(
+      ctx,
+      `"t.func"() ({
+^bb0(%a: i32):
+  %d0 = "t.add"(%a, %a) {tag = "d0"} : (i32, i32) -> i32
+  %d1 = "t.add"(%d0, %d0) {tag = "d1"} : (i32, i32) -> i32
+  %l0 = "t.add"(%a, %a) : (i32, i32) -> i32
+  "t.region"() ({
+    %n0 = "t.add"(%l0, %a) {tag = "n0"} : (i32, i32) -> i32
+    %n1 = "t.add"(%n0, %d1) {tag = "n1"} : (i32, i32) -> i32
+    "t.effect"(%l0) : (i32) -> ()
+    "t.ret"() : () -> ()
+  }) : () -> ()
+  %d2 = "t.add"(%d1, %l0) {tag = "d2"} : (i32, i32) -> i32
+  "t.ret"(%l0) : (i32) -> ()
+}) : () -> ()
+`,
+    )
+    const func = module.regions[0]!.front.firstOp!
+    const erased: string[] = []
+    const rewriter = new IRRewriter(ctx, { notifyOperationErased: (op) => erased.push((op.getAttr('tag') as StringAttr).value) })
+    expect(runRegionDCE(rewriter, func.regions)).toBe(true)
+    expect(names(module)).toEqual(['t.add', 't.region', 't.ret'])
+    expect(body(module)[1]!.regions[0]!.front.operations.map((o) => o.name.name)).toEqual(['t.effect', 't.ret'])
+    // In the order of MLIR's walk: each block from its end, nested regions at their op.
+    expect(erased).toEqual(['d2', 'n1', 'n0', 'd1', 'd0'])
+    expect(runRegionDCE(rewriter, func.regions)).toBe(false)
   })
 
   it('isOpTriviallyDead respects effects', () => {

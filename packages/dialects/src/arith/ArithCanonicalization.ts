@@ -40,9 +40,11 @@ import {
 } from './ArithOps.ts'
 
 // ArithOps.ts imports this module to register the patterns; the cycle is safe because
-// the op definitions are only read when a pattern runs.
+// the op definitions are only read when a pattern runs (the set is made on first use).
+let opSet: ArithOpSet | null = null
+
 function defs(): ArithOpSet {
-  return {
+  return (opSet ??= {
     constant: ConstantOp,
     addi: AddIOp,
     subi: SubIOp,
@@ -63,7 +65,7 @@ function defs(): ArithOpSet {
     uitofp: UIToFPOp,
     mulf: MulFOp,
     divf: DivFOp,
-  }
+  })
 }
 
 interface ArithOpSet {

@@ -24,6 +24,10 @@ export interface RewriterLike {
   mergeBlocks(source: Block, dest: Block, args?: readonly Value[]): void
   /** Moves the ops of `source` before `op`, replacing its arguments by `args`; `source` is erased. */
   inlineBlockBefore(source: Block, op: Operation, args?: readonly Value[]): void
+  /** The op whose patterns a pattern applicator is trying, when one is (`PatternRewriter.visitedOp`). */
+  readonly visitedOp?: Operation | null
+  /** The number of that visit (`PatternRewriter.visitNumber`). */
+  readonly visitNumber?: number
 }
 
 /**

@@ -187,6 +187,17 @@ export const ConditionOp: OdsOp = defineOp({
 
 // ---- scf.for ------------------------------------------------------------------------------
 
+/** The `iter_args` initial values of `scf.for`: the operands after the bounds and the step. */
+function forInitArgs(op: Operation): Value[] {
+  const operands = op.operands
+  const n = operands.length - 3
+  const out = new Array<Value>(n > 0 ? n : 0)
+  for (let i = 0; i < n; i++) {
+    out[i] = operands[i + 3]!.value
+  }
+  return out
+}
+
 function forIterArgs(op: Operation): BlockArgument[] {
   const body = op.getRegion(0).firstBlock
   return body === null ? [] : body.arguments.slice(1)
@@ -216,7 +227,7 @@ export const ForOp: OdsOp = defineOp({
           { region: null, inputs: op.results },
         ]
       },
-      getEntrySuccessorOperands: (op) => op.getOperands().slice(3),
+      getEntrySuccessorOperands: (op) => forInitArgs(op),
     }),
     LoopLikeOpInterface.impl({
       getLoopRegions: (op) => [op.getRegion(0)],

@@ -9,6 +9,7 @@ import {
   type OpOperand,
   type PatternRewriter,
   type Region,
+  type RegionSuccessor,
   type Value,
 } from '@tilepass/ir'
 import type { CanonicalizationPattern, RewriterLike } from '../internal/RewriterLike.ts'
@@ -23,6 +24,12 @@ interface SuccessorEdge {
   readonly operand: OpOperand
   readonly input: Value
 }
+
+/**
+ * Up to this many edges, the patterns first check in place (quadratic in the edges, with
+ * no allocation) whether they can apply at all; most visits of a loop end there.
+ */
+const SMALL_EDGE_COUNT = 64
 
 /**
  * The index of the first operand of `op` in the run `values`. The forwarded operands of
@@ -65,18 +72,50 @@ function successorEdges(op: Operation): SuccessorEdge[] {
   const regions = op.regions
   for (let r = 0; r < regions.length; r++) {
     const region = regions[r]!
+    // The successors of a region depend on the region only: asked once, for its first
+    // block ending in a region-branch terminator.
+    let succs: readonly RegionSuccessor[] | null = null
     for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
       const term = b.lastOp
       const iface = term === null ? undefined : RegionBranchTerminatorOpInterface.get(term)
       if (term === null || iface === undefined) {
         continue
       }
-      const succs = rb.getSuccessorRegions(op, region)
+      succs ??= rb.getSuccessorRegions(op, region)
       for (let k = 0; k < succs.length; k++) {
         const s = succs[k]!
         addEdges(edges, term, iface.getSuccessorOperands(term, s.region), s.inputs)
       }
     }
+  }
+  return edges
+}
+
+/**
+ * The edges of the last op a region-branch pattern looked at, with the rewriter and the
+ * visit of a pattern applicator they were computed in (see `edgesOf`).
+ */
+let lastEdges: readonly SuccessorEdge[] = []
+let lastEdgesOp: Operation | null = null
+let lastEdgesRewriter: RewriterLike | null = null
+let lastEdgesVisit = -1
+
+/**
+ * `successorEdges(op)`, shared by the three patterns within one visit of a pattern
+ * applicator (the same `visitedOp` and `visitNumber`): a pattern that fails leaves the IR as
+ * it was, so the next pattern of the visit finds the same edges.
+ */
+function edgesOf(op: Operation, rewriter: RewriterLike): readonly SuccessorEdge[] {
+  const inVisit = rewriter.visitedOp === op
+  if (inVisit && lastEdgesOp === op && lastEdgesRewriter === rewriter && lastEdgesVisit === rewriter.visitNumber) {
+    return lastEdges
+  }
+  const edges = successorEdges(op)
+  if (inVisit) {
+    lastEdges = edges
+    lastEdgesOp = op
+    lastEdgesRewriter = rewriter
+    lastEdgesVisit = rewriter.visitNumber ?? -1
   }
   return edges
 }
@@ -164,10 +203,59 @@ export const MakeRegionBranchOpSuccessorInputsDead: CanonicalizationPattern = {
   name: 'MakeRegionBranchOpSuccessorInputsDead',
   rootName: '',
   benefit: 1,
-  matchAndRewrite: (op, rewriter) => makeSuccessorInputsDead(op, rewriter, successorEdges(op)),
+  matchAndRewrite: (op, rewriter) => makeSuccessorInputsDead(op, rewriter, edgesOf(op, rewriter)),
+}
+
+/**
+ * Whether some used input of `edges` may receive a single value: among the values forwarded
+ * to it directly, those that are not inputs themselves are all the same. When none may,
+ * `singleReachableValue` finds two different values for each, so nothing is made dead.
+ */
+function anyInputMayHaveSingleValue(edges: readonly SuccessorEdge[]): boolean {
+  for (let i = 0; i < edges.length; i++) {
+    const input = edges[i]!.input
+    if (firstEdgeOf(edges, input) !== i || input.useEmpty) {
+      continue
+    }
+    let found: Value | null = null
+    let single = true
+    for (let j = i; j < edges.length; j++) {
+      const e = edges[j]!
+      if (e.input !== input) {
+        continue
+      }
+      const v = e.operand.value
+      if (firstEdgeOf(edges, v) >= 0) {
+        continue
+      }
+      if (found === null) {
+        found = v
+      } else if (found !== v) {
+        single = false
+        break
+      }
+    }
+    if (single) {
+      return true
+    }
+  }
+  return false
+}
+
+/** The index of the first edge into `input`, or -1 when `input` is not a successor input. */
+function firstEdgeOf(edges: readonly SuccessorEdge[], input: Value): number {
+  for (let i = 0; i < edges.length; i++) {
+    if (edges[i]!.input === input) {
+      return i
+    }
+  }
+  return -1
 }
 
 function makeSuccessorInputsDead(op: Operation, rewriter: RewriterLike, edges: readonly SuccessorEdge[]): boolean {
+  if (edges.length <= SMALL_EDGE_COUNT && !anyInputMayHaveSingleValue(edges)) {
+    return false
+  }
   const mapping = inputToOperands(edges)
   let changed = false
   for (const value of mapping.keys()) {
@@ -197,10 +285,50 @@ export const RemoveDuplicateSuccessorInputUses: CanonicalizationPattern = {
   name: 'RemoveDuplicateSuccessorInputUses',
   rootName: '',
   benefit: 1,
-  matchAndRewrite: (op, rewriter) => removeDuplicateSuccessorInputUses(rewriter, successorEdges(op)),
+  matchAndRewrite: (op, rewriter) => removeDuplicateSuccessorInputUses(rewriter, edgesOf(op, rewriter)),
+}
+
+/**
+ * Whether two inputs of `edges` may be duplicates: of the same owner, the later one used,
+ * and the first predecessor of the earlier one forwarding the same value to both (a
+ * necessary condition of `sameForwardedValues`, checked in place).
+ */
+function anyDuplicateCandidate(edges: readonly SuccessorEdge[]): boolean {
+  for (let i = 0; i < edges.length; i++) {
+    const a = edges[i]!.input
+    if (firstEdgeOf(edges, a) !== i) {
+      continue
+    }
+    const owner = edges[i]!.operand.owner
+    const aValue = lastForwardedInto(edges, a, owner)
+    for (let j = 0; j < edges.length; j++) {
+      const b = edges[j]!.input
+      if (b === a || firstEdgeOf(edges, b) !== j || ownerOf(a) !== ownerOf(b) || b.useEmpty) {
+        continue
+      }
+      if (lastForwardedInto(edges, b, owner) === aValue) {
+        return true
+      }
+    }
+  }
+  return false
+}
+
+/** The value that the last edge from `owner` into `input` forwards, or null when none. */
+function lastForwardedInto(edges: readonly SuccessorEdge[], input: Value, owner: Operation): Value | null {
+  for (let i = edges.length - 1; i >= 0; i--) {
+    const e = edges[i]!
+    if (e.input === input && e.operand.owner === owner) {
+      return e.operand.value
+    }
+  }
+  return null
 }
 
 function removeDuplicateSuccessorInputUses(rewriter: RewriterLike, edges: readonly SuccessorEdge[]): boolean {
+  if (edges.length <= SMALL_EDGE_COUNT && !anyDuplicateCandidate(edges)) {
+    return false
+  }
   const mapping = inputToOperands(edges)
   const inputs = [...mapping.keys()]
   inputs.sort((a, b) => argOrResultNumber(a) - argOrResultNumber(b))
@@ -258,7 +386,38 @@ export const RemoveDeadRegionBranchOpSuccessorInputs: CanonicalizationPattern = 
   name: 'RemoveDeadRegionBranchOpSuccessorInputs',
   rootName: '',
   benefit: 1,
-  matchAndRewrite: (op, rewriter) => removeDeadSuccessorInputs(op, rewriter, successorEdges(op)),
+  matchAndRewrite: (op, rewriter) => removeDeadSuccessorInputs(op, rewriter, edgesOf(op, rewriter)),
+}
+
+/**
+ * Whether each unused input of `edges` is fed by an operand that also feeds a used input:
+ * each is then kept with that input, and no input can be removed.
+ */
+function everyUnusedInputTiedToUsed(edges: readonly SuccessorEdge[]): boolean {
+  for (let i = 0; i < edges.length; i++) {
+    const input = edges[i]!.input
+    if (!input.useEmpty || firstEdgeOf(edges, input) !== i) {
+      continue
+    }
+    let tied = false
+    for (let j = i; j < edges.length && !tied; j++) {
+      const e = edges[j]!
+      if (e.input !== input) {
+        continue
+      }
+      for (let k = 0; k < edges.length; k++) {
+        const other = edges[k]!
+        if (other.operand === e.operand && !other.input.useEmpty) {
+          tied = true
+          break
+        }
+      }
+    }
+    if (!tied) {
+      return false
+    }
+  }
+  return true
 }
 
 function removeDeadSuccessorInputs(op: Operation, rewriter: RewriterLike, edges: readonly SuccessorEdge[]): boolean {
@@ -270,7 +429,7 @@ function removeDeadSuccessorInputs(op: Operation, rewriter: RewriterLike, edges:
       break
     }
   }
-  if (!anyUnused) {
+  if (!anyUnused || (edges.length <= SMALL_EDGE_COUNT && everyUnusedInputTiedToUsed(edges))) {
     return false
   }
   // Inputs fed by the same operand are tied: they stay or go together, so a set of tied

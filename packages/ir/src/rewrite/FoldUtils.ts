@@ -138,8 +138,11 @@ class ConstantScope {
  */
 export class OperationFolder {
   private readonly foldScopes = new Map<Region, ConstantScope>()
-  /** The dialects under which each uniqued constant is recorded. */
-  private readonly referencedDialects = new Map<Operation, (Dialect | null)[]>()
+  /**
+   * The dialects under which each uniqued constant is recorded: the one dialect itself
+   * (almost always), or a list when a dialect's constant stands for another's too.
+   */
+  private readonly referencedDialects = new Map<Operation, Dialect | null | (Dialect | null)[]>()
 
   constructor(readonly rewriter: PatternRewriter) {}
 
@@ -266,7 +269,7 @@ export class OperationFolder {
       op.moveBefore(insertBlock.firstOp!)
     }
     constants.set(dialect, value, type, op)
-    this.referencedDialects.set(op, [dialect])
+    this.referencedDialects.set(op, dialect)
     return true
   }
 
@@ -280,8 +283,12 @@ export class OperationFolder {
     if (value !== null && op.parentBlock !== null) {
       const constants = this.scope(getConstantInsertionRegion(op.parentBlock))
       const type = op.results[0]!.type
-      for (const d of dialects) {
-        constants.delete(d, value, type)
+      if (Array.isArray(dialects)) {
+        for (const d of dialects) {
+          constants.delete(d, value, type)
+        }
+      } else {
+        constants.delete(dialects, value, type)
       }
     }
     this.referencedDialects.delete(op)
@@ -324,14 +331,19 @@ export class OperationFolder {
     const newDialect = constOp.name.dialect
     if (newDialect === dialect) {
       constants.set(dialect, value, type, constOp)
-      this.referencedDialects.set(constOp, [dialect])
+      this.referencedDialects.set(constOp, dialect)
       return constOp
     }
     const other = constants.get(newDialect, value, type)
     if (other !== undefined) {
       this.notifyRemoval(constOp)
       this.rewriter.eraseOp(constOp)
-      this.referencedDialects.get(other)?.push(dialect)
+      const recorded = this.referencedDialects.get(other)
+      if (Array.isArray(recorded)) {
+        recorded.push(dialect)
+      } else if (recorded !== undefined) {
+        this.referencedDialects.set(other, [recorded, dialect])
+      }
       if (other.location !== loc) {
         other.location = loc
       }

@@ -6,7 +6,7 @@ import type { Location } from '../Location.ts'
 import type { LogicalResult } from '../LogicalResult.ts'
 import { Operation } from '../Operation.ts'
 import { Trait, type OpFoldResult } from '../OperationName.ts'
-import type { Region } from '../Region.ts'
+import { multiBlockInsertions, type Region } from '../Region.ts'
 import type { Value } from '../Value.ts'
 import { foldOperation, isAttribute, matchConstantOp, OperationFolder } from './FoldUtils.ts'
 import {
@@ -218,6 +218,12 @@ class GreedyPatternRewriteDriver implements RewriterListener {
   numRewrites = 0
   /** For the multi-op driver: the input ops not erased yet. */
   survivingOps: Set<Operation> | null = null
+  /**
+   * Whether IR that was outside the region when this iteration's worklist was seeded, and
+   * holds a region of several blocks, has been inserted since (`simplify` only: the
+   * multi-op driver simplifies no regions).
+   */
+  private insertedMultiBlock = false
 
   constructor(
     /** The region simplified by `simplify`; null for the multi-op driver. */
@@ -363,10 +369,29 @@ class GreedyPatternRewriteDriver implements RewriterListener {
     if (this.strictMode === 'existing-and-new-ops') {
       this.strictModeFilteredOps.add(op)
     }
+    if (!this.insertedMultiBlock && this.region !== null && op.regions.length > 0 && (previous === null || !this.isInRegion(previous.block.parent))) {
+      this.insertedMultiBlock = opHasMultiBlockRegion(op)
+    }
     this.addToWorklist(op)
   }
   notifyBlockInserted(block: Block, previousRegion: Region | null, previousNext: Block | null): void {
     this.listener?.notifyBlockInserted?.(block, previousRegion, previousNext)
+    if (!this.insertedMultiBlock && this.region !== null && !this.isInRegion(previousRegion)) {
+      this.insertedMultiBlock = blockHasMultiBlockRegion(block)
+    }
+  }
+
+  /** Whether `r` is the driver's region or nested in it. */
+  private isInRegion(r: Region | null): boolean {
+    const region = this.region
+    while (r !== null) {
+      if (r === region) {
+        return true
+      }
+      const parent: Operation | null = r.parentOp
+      r = parent === null ? null : parent.parentRegion
+    }
+    return false
   }
   notifyOperationModified(op: Operation): void {
     this.listener?.notifyOperationModified?.(op)
@@ -496,14 +521,20 @@ class GreedyPatternRewriteDriver implements RewriterListener {
       const folder = new OperationFolder(this.rewriter)
       // Whether `addToWorklist` adds anything for the ops of `region`: decided once, not per op.
       const inScope = this.regionInScope(region)
+      // The walk below sees every region of the tree: when none has several blocks, and
+      // none gains a block or arrives from outside later, the steps that only act on
+      // regions of several blocks (unreachable blocks, block merging) are skipped.
+      const insertionMark = multiBlockInsertions()
+      this.insertedMultiBlock = false
+      let sawMultiBlock: boolean
       if (!this.topDown) {
-        walkRegionPostOrder(region, (op) => {
+        sawMultiBlock = walkRegionPostOrder(region, (op) => {
           if ((!this.cseConstants || !this.insertKnownConstant(folder, op)) && inScope) {
             this.addToWorklistDuringSeeding(op)
           }
         })
       } else {
-        walkRegionPreOrder(region, (op) => {
+        sawMultiBlock = walkRegionPreOrder(region, (op) => {
           if (!this.cseConstants || !this.insertKnownConstant(folder, op)) {
             if (inScope) {
               this.addToWorklistDuringSeeding(op)
@@ -516,12 +547,15 @@ class GreedyPatternRewriteDriver implements RewriterListener {
       }
       ctx.executeAction(new GreedyPatternRewriteIteration([region], iteration), () => {
         continueRewrites = false
+        const singleBlockOnly = (): boolean => !sawMultiBlock && !this.insertedMultiBlock && multiBlockInsertions() === insertionMark
         // Unreachable code may hold IR that patterns cannot cope with (an op using
         // its own result), so it goes first.
-        continueRewrites = eraseUnreachableBlocks(this.rewriter, [region]) || continueRewrites
+        if (!singleBlockOnly()) {
+          continueRewrites = eraseUnreachableBlocks(this.rewriter, [region]) || continueRewrites
+        }
         continueRewrites = this.processWorklist() || continueRewrites
         if (this.regionLevel !== 'disabled') {
-          continueRewrites = simplifyRegions(this.rewriter, [region], this.regionLevel === 'aggressive') || continueRewrites
+          continueRewrites = simplifyRegions(this.rewriter, [region], this.regionLevel === 'aggressive', singleBlockOnly()) || continueRewrites
         }
       })
     } while (continueRewrites)
@@ -542,39 +576,74 @@ class GreedyPatternRewriteDriver implements RewriterListener {
 /**
  * Pre-order walk over the ops nested in `region`; `fn` returns false to skip an op's
  * regions. The next op is read after `fn`, which may move or erase the current one.
+ * Returns whether a region walked had more than one block.
  */
-function walkRegionPreOrder(region: Region, fn: (op: Operation) => boolean): void {
-  for (let b = region.firstBlock; b !== null; ) {
+function walkRegionPreOrder(region: Region, fn: (op: Operation) => boolean): boolean {
+  const first = region.firstBlock
+  let multiBlock = first !== null && first.nextBlock !== null
+  for (let b = first; b !== null; ) {
     const nextBlock = b.nextBlock
     for (let o = b.firstOp; o !== null; ) {
       const next = o.nextOp
       if (fn(o)) {
         const regions = o.regions
         for (let i = 0; i < regions.length; i++) {
-          walkRegionPreOrder(regions[i]!, fn)
+          multiBlock = walkRegionPreOrder(regions[i]!, fn) || multiBlock
         }
       }
       o = next
     }
     b = nextBlock
   }
+  return multiBlock
 }
 
-/** Post-order walk over the ops nested in `region`; `fn` may erase or move the current op. */
-function walkRegionPostOrder(region: Region, fn: (op: Operation) => void): void {
-  for (let b = region.firstBlock; b !== null; ) {
+/**
+ * Post-order walk over the ops nested in `region`; `fn` may erase or move the current op.
+ * Returns whether a region walked had more than one block.
+ */
+function walkRegionPostOrder(region: Region, fn: (op: Operation) => void): boolean {
+  const first = region.firstBlock
+  let multiBlock = first !== null && first.nextBlock !== null
+  for (let b = first; b !== null; ) {
     const nextBlock = b.nextBlock
     for (let o = b.firstOp; o !== null; ) {
       const next = o.nextOp
       const regions = o.regions
       for (let i = 0; i < regions.length; i++) {
-        walkRegionPostOrder(regions[i]!, fn)
+        multiBlock = walkRegionPostOrder(regions[i]!, fn) || multiBlock
       }
       fn(o)
       o = next
     }
     b = nextBlock
   }
+  return multiBlock
+}
+
+/** Whether a region nested in `op` has more than one block. */
+function opHasMultiBlockRegion(op: Operation): boolean {
+  const regions = op.regions
+  for (let i = 0; i < regions.length; i++) {
+    const first = regions[i]!.firstBlock
+    if (first === null) {
+      continue
+    }
+    if (first.nextBlock !== null || blockHasMultiBlockRegion(first)) {
+      return true
+    }
+  }
+  return false
+}
+
+/** Whether a region nested in an op of `block` has more than one block. */
+function blockHasMultiBlockRegion(block: Block): boolean {
+  for (let o = block.firstOp; o !== null; o = o.nextOp) {
+    if (o.regions.length > 0 && opHasMultiBlockRegion(o)) {
+      return true
+    }
+  }
+  return false
 }
 
 /**

@@ -246,6 +246,27 @@ export class PatternApplicator {
   matchAndRewrite(op: Operation, rewriter: PatternRewriter): LogicalResult {
     const opPatterns = this.sorted.get(op.name.name) ?? kNoPatterns
     const anyPatterns = this.anyOp
+    if (opPatterns.length === 0 && anyPatterns.length === 0) {
+      return false
+    }
+    const outerOp = rewriter.visitedOp
+    rewriter.visitedOp = op
+    rewriter.visitNumber = ++visitCounter
+    try {
+      return this.tryPatterns(op, rewriter, opPatterns, anyPatterns)
+    } finally {
+      // A fresh number: what the patterns of an enclosing visit computed may be stale now.
+      rewriter.visitedOp = outerOp
+      rewriter.visitNumber = ++visitCounter
+    }
+  }
+
+  private tryPatterns(
+    op: Operation,
+    rewriter: PatternRewriter,
+    opPatterns: readonly RewritePatternLike[],
+    anyPatterns: readonly RewritePatternLike[],
+  ): LogicalResult {
     let opIt = 0
     let anyIt = 0
     const ctx = op.context
@@ -293,6 +314,9 @@ export class PatternApplicator {
 
 const kNoPatterns: readonly RewritePatternLike[] = []
 
+/** The number of the last `PatternApplicator` visit (see `PatternRewriter.visitNumber`). */
+let visitCounter = 0
+
 function sortByBenefit(list: readonly RewritePatternLike[]): RewritePatternLike[] {
   // Array.prototype.sort is stable, as llvm::stable_sort.
   return list.filter((p) => p.benefit >= 0).sort((a, b) => b.benefit - a.benefit)
@@ -325,6 +349,17 @@ export interface RewriterListener extends OpBuilderListener {
  */
 export class PatternRewriter extends OpBuilder {
   declare listener: RewriterListener | null
+  /**
+   * While a `PatternApplicator` tries its patterns on an op through this rewriter: that op;
+   * otherwise null (or the op of an enclosing visit).
+   */
+  visitedOp: Operation | null = null
+  /**
+   * A number that changes with every visit of a `PatternApplicator` (see `visitedOp`).
+   * Patterns that fail leave the IR unchanged, so within one visit (the same `visitedOp`
+   * and number) the patterns of one op may share what they computed from it.
+   */
+  visitNumber = 0
 
   constructor(context: Context, listener: RewriterListener | null = null) {
     super(context, listener)
@@ -368,8 +403,11 @@ export class PatternRewriter extends OpBuilder {
     const toValue = to as Value
     for (let u = from.firstUse; u !== null; ) {
       const next = u.nextUse
-      const use = u
-      this.modifyOpInPlace(u.owner, () => use.set(toValue))
+      // `modifyOpInPlace` without a closure per use.
+      const owner = u.owner
+      this.startOpModification(owner)
+      u.set(toValue)
+      this.finalizeOpModification(owner)
       u = next
     }
   }

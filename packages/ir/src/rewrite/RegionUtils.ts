@@ -94,6 +94,18 @@ function pushNestedRegions(block: Block, worklist: Region[]): void {
  */
 class LiveMap {
   changed = false
+  /**
+   * The ops the walk left unproven although their results have uses, in visit order: the
+   * only ops a later round could still prove live (once a user is). Ops left unproven
+   * without uses stay dead, and every other op is live for good.
+   */
+  readonly undecidedOps: Operation[] = []
+  /** The same for the arguments of non-entry blocks. */
+  readonly undecidedArgs: Value[] = []
+  /** Every op the walk left unproven, in visit order (nested ops before their parent). */
+  readonly unprovenOps: Operation[] = []
+  /** A region with more than one block was visited (its arguments and successor operands may go). */
+  sawMultiBlock = false
   readonly epoch: number = acquireVisitMarks()
   private readonly ops: Set<Operation> | null = this.epoch === 0 ? new Set() : null
   private readonly args = new Set<Value>()
@@ -221,8 +233,17 @@ function propagateOpLiveness(op: Operation, live: LiveMap): void {
   }
   // A live result makes its op live.
   const results = op.results
+  let used = false
   for (let i = 0; i < results.length; i++) {
-    processValue(results[i]!, live)
+    const r = results[i]!
+    used = used || r.firstUse !== null
+    processValue(r, live)
+  }
+  if (!live.wasProvenLiveOp(op)) {
+    live.unprovenOps.push(op)
+    if (used) {
+      live.undecidedOps.push(op)
+    }
   }
 }
 
@@ -244,6 +265,7 @@ function propagateRegionLiveness(region: Region, live: LiveMap): void {
     propagateBlockOpsLiveness(entry, live)
     return
   }
+  live.sawMultiBlock = true
   const blocks = postOrderFromEntry(region)
   for (let bi = 0; bi < blocks.length; bi++) {
     const b = blocks[bi]!
@@ -257,6 +279,9 @@ function propagateRegionLiveness(region: Region, live: LiveMap): void {
       const a = args[i]!
       if (!live.wasProvenLiveValue(a)) {
         processValue(a, live)
+        if (!live.wasProvenLiveValue(a) && a.firstUse !== null) {
+          live.undecidedArgs.push(a)
+        }
       }
     }
   }
@@ -318,17 +343,86 @@ function deleteDeadness(rewriter: PatternRewriter, regions: readonly Region[], l
   return erased
 }
 
+/** Re-examines the undecided ops and arguments until none becomes live. */
+function settleUndecided(live: LiveMap): void {
+  const ops = live.undecidedOps
+  const args = live.undecidedArgs
+  if (ops.length === 0 && args.length === 0) {
+    return
+  }
+  for (;;) {
+    live.changed = false
+    for (let i = 0; i < ops.length; i++) {
+      const op = ops[i]!
+      if (!live.wasProvenLiveOp(op)) {
+        const results = op.results
+        for (let j = 0; j < results.length; j++) {
+          processValue(results[j]!, live)
+        }
+      }
+    }
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i]!
+      if (!live.wasProvenLiveValue(a)) {
+        processValue(a, live)
+      }
+    }
+    if (!live.changed) {
+      return
+    }
+  }
+}
+
+/**
+ * `deleteDeadness` for regions of one block each (no block arguments or successor operands
+ * to drop): erases the unproven ops that no unproven op encloses, in the order that walk
+ * would, without walking the live ops again.
+ */
+function eraseUnprovenOps(rewriter: PatternRewriter, regions: readonly Region[], live: LiveMap): boolean {
+  const ops = live.unprovenOps
+  let erased = false
+  for (let i = 0; i < ops.length; i++) {
+    const o = ops[i]!
+    if (live.wasProvenLiveOp(o) || !outermostUnproven(o, regions, live)) {
+      continue
+    }
+    erased = true
+    o.dropAllUses()
+    rewriter.eraseOp(o)
+  }
+  return erased
+}
+
+/** Whether every op between `op` and the root `regions` is proven live. */
+function outermostUnproven(op: Operation, regions: readonly Region[], live: LiveMap): boolean {
+  for (let r = op.parentRegion; r !== null && !regions.includes(r); ) {
+    const parent: Operation | null = r.parentOp
+    if (parent === null) {
+      return true
+    }
+    if (!live.wasProvenLiveOp(parent)) {
+      return false
+    }
+    r = parent.parentRegion
+  }
+  return true
+}
+
 /** Erases ops whose results are only used by dead ops (liveness over the regions); returns whether anything was erased. */
 export function runRegionDCE(rewriter: PatternRewriter, regions: readonly Region[]): boolean {
   const live = new LiveMap()
   try {
-    do {
-      live.changed = false
-      for (const r of regions) {
-        propagateRegionLiveness(r, live)
-      }
-    } while (live.changed)
-    return deleteDeadness(rewriter, regions, live)
+    // MLIR walks everything again until a round changes nothing. After the first walk only
+    // the undecided ops and arguments can still change (liveness only grows), so the later
+    // rounds look at those alone; the fixpoint, the least one, is the same.
+    for (const r of regions) {
+      propagateRegionLiveness(r, live)
+    }
+    settleUndecided(live)
+    if (live.sawMultiBlock) {
+      return deleteDeadness(rewriter, regions, live)
+    }
+    return eraseUnprovenOps(rewriter, regions, live)
   } finally {
     releaseVisitMarks(live.epoch)
   }
@@ -748,14 +842,17 @@ function dropRedundantArguments(rewriter: PatternRewriter, regions: readonly Reg
  * Simplifies the CFG of `regions`: erases unreachable blocks and dead code, and with
  * `mergeBlocks` (aggressive mode) merges identical blocks and drops block arguments every
  * predecessor passes the same value for (MLIR's `simplifyRegions`); returns whether the IR
- * changed.
+ * changed. `onlySingleBlockRegions` tells that no region nested in `regions` has more than
+ * one block, which skips the block-level steps (they would change nothing).
  */
-export function simplifyRegions(rewriter: PatternRewriter, regions: readonly Region[], mergeBlocks = false): boolean {
-  const erasedBlocks = eraseUnreachableBlocks(rewriter, regions)
+export function simplifyRegions(rewriter: PatternRewriter, regions: readonly Region[], mergeBlocks = false, onlySingleBlockRegions = false): boolean {
+  // Unreachable blocks, identical blocks and block arguments with predecessors exist only
+  // in regions of several blocks: a caller that knows there are none saves those walks.
+  const erasedBlocks = !onlySingleBlockRegions && eraseUnreachableBlocks(rewriter, regions)
   const erasedOps = runRegionDCE(rewriter, regions)
   let merged = false
   let dropped = false
-  if (mergeBlocks) {
+  if (mergeBlocks && !onlySingleBlockRegions) {
     merged = mergeIdenticalBlocks(rewriter, regions)
     dropped = dropRedundantArguments(rewriter, regions)
   }
