@@ -82,6 +82,8 @@ export class SSANameState {
    */
   private readonly usedNames: Map<string, boolean> = new Map()
   private readonly scopes: string[][] = []
+  /** Each name given so far -> the same name with its `%`, the one string that all its values share. */
+  private readonly prefixedNames: Map<string, string> = new Map()
   private nextValueID = 0
   private nextArgumentID = 0
   private nextConflictID = 0
@@ -293,7 +295,15 @@ export class SSANameState {
       this.storeName(value, this.nextValueID++)
       return
     }
-    this.storeName(value, '%' + this.uniqueValueName(name))
+    const unique = this.uniqueValueName(name)
+    // One `%name` string per distinct name: the same names (`%c0`, `%c1_i32`) come back in
+    // every function, and a million named values need not hold a million strings.
+    let text = this.prefixedNames.get(unique)
+    if (text === undefined) {
+      text = '%' + unique
+      this.prefixedNames.set(unique, text)
+    }
+    this.storeName(value, text)
   }
 
   private uniqueValueName(raw: string): string {
