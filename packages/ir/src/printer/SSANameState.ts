@@ -185,12 +185,13 @@ export class SSANameState {
     }
     let nextBlockID = 0
     for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
-      let info = this.blockNames.get(b)
-      if (info === undefined) {
-        info = new BlockInfo(-1, '^bb' + nextBlockID)
-        this.blockNames.set(b, info)
+      const info = this.blockNames.get(b)
+      if (info === undefined || numberedBlockInfos[info.ordering] === info) {
+        this.blockNames.set(b, numberedBlockInfo(nextBlockID))
+      } else {
+        info.ordering = nextBlockID
       }
-      info.ordering = nextBlockID++
+      nextBlockID++
       this.numberValuesInBlock(b)
     }
   }
@@ -400,6 +401,29 @@ export class SSANameState {
 }
 
 const INVALID_BLOCK = new BlockInfo(-1, 'INVALIDBLOCK')
+
+/** Blocks named by position share their `BlockInfo` up to this position (most regions have one block). */
+const SHARED_BLOCK_INFOS = 256
+const numberedBlockInfos: BlockInfo[] = []
+
+/**
+ * The info of a block printed as `^bb<ordering>`: one shared, never changed, instance per
+ * position below SHARED_BLOCK_INFOS (a million single-block regions need not hold a million),
+ * a new one past it.
+ */
+function numberedBlockInfo(ordering: number): BlockInfo {
+  if (ordering < 0 || ordering >= SHARED_BLOCK_INFOS) {
+    return new BlockInfo(ordering, '^bb' + ordering)
+  }
+  let info = numberedBlockInfos[ordering]
+  if (info === undefined) {
+    for (let i = numberedBlockInfos.length; i <= ordering; i++) {
+      numberedBlockInfos.push(new BlockInfo(i, '^bb' + i))
+    }
+    info = numberedBlockInfos[ordering]!
+  }
+  return info
+}
 
 // `%0`, `%1`, ... shared by every printer: numbering restarts in each isolated region, so a
 // large module repeats the same few thousand names.
