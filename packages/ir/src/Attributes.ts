@@ -295,6 +295,8 @@ export class DictionaryAttr extends Attribute {
 export class DictionaryUniquer {
   /** The context's empty dictionary, once made. */
   emptyDict: DictionaryAttr | null = null
+  /** The `OpExtras` that the context's ops without attributes, successors or regions share (see Operation.ts). */
+  emptyOpExtras: object | null = null
   private readonly byName = new Map<string, Map<number, DictionaryAttr>>()
 
   /** The dictionary `{name = value}`. */

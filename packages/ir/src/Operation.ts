@@ -72,16 +72,15 @@ export class Operation {
   declare private locationOffset: number
   /** Inherent attributes of a registered op (printed `<{...}>` in generic form). */
   declare properties: DictionaryAttr
-  /** Discardable attributes. */
-  declare attributes: DictionaryAttr
+  /**
+   * The discardable attributes, successors and regions: most ops have none, and share one
+   * `OpExtras` that holds the empty ones (see `attributes`, `successors` and `regions`).
+   */
+  declare private extras: OpExtras
   /** The operand slots. */
   declare operands: OpOperand[]
   /** The results. */
   declare readonly results: OpResult[]
-  /** The successor slots. */
-  declare successors: BlockOperand[]
-  /** The regions. */
-  declare readonly regions: Region[]
 
   /** Low-level constructor; prefer `Operation.create`. */
   constructor(
@@ -103,9 +102,7 @@ export class Operation {
     this.locationOrSource = location
     this.locationOffset = -1
     this.properties = properties
-    this.attributes = attributes
     this.operands = NO_OPERANDS
-    this.successors = NO_SUCCESSORS
     if (resultTypes.length === 0) {
       this.results = NO_RESULTS
     } else {
@@ -116,14 +113,48 @@ export class Operation {
       this.results = results
     }
     if (numRegions === 0) {
-      this.regions = NO_REGIONS
+      this.extras = attributes.entries.length === 0 ? sharedExtras(attributes) : new OpExtras(attributes, NO_SUCCESSORS, NO_REGIONS, false)
     } else {
       const regions: Region[] = new Array<Region>(numRegions)
+      this.extras = new OpExtras(attributes, NO_SUCCESSORS, regions, false)
       for (let i = 0; i < numRegions; i++) {
         regions[i] = new Region(this)
       }
-      this.regions = regions
     }
+  }
+
+  /** Discardable attributes. */
+  get attributes(): DictionaryAttr {
+    return this.extras.attributes
+  }
+  set attributes(attributes: DictionaryAttr) {
+    const extras = this.extras
+    if (extras.attributes !== attributes) {
+      this.ownExtras().attributes = attributes
+    }
+  }
+  /** The successor slots. */
+  get successors(): BlockOperand[] {
+    return this.extras.successors
+  }
+  set successors(successors: BlockOperand[]) {
+    const extras = this.extras
+    if (extras.successors !== successors) {
+      this.ownExtras().successors = successors
+    }
+  }
+  /** The regions. */
+  get regions(): Region[] {
+    return this.extras.regions
+  }
+  /** This op's own `OpExtras`, made from the shared one on the first change. */
+  private ownExtras(): OpExtras {
+    let extras = this.extras
+    if (extras.shared) {
+      extras = new OpExtras(extras.attributes, extras.successors, extras.regions, false)
+      this.extras = extras
+    }
+    return extras
   }
 
   /**
@@ -652,6 +683,35 @@ const NO_OPERANDS: OpOperand[] = Object.freeze([]) as unknown as OpOperand[]
 const NO_RESULTS: OpResult[] = Object.freeze([]) as unknown as OpResult[]
 const NO_SUCCESSORS: BlockOperand[] = Object.freeze([]) as unknown as BlockOperand[]
 const NO_REGIONS: Region[] = Object.freeze([]) as unknown as Region[]
+
+/**
+ * The fields of an op that most ops leave empty: its discardable attributes, successors and
+ * regions. Ops without any share one instance (`shared`) per context, which saves two
+ * fields in each of a million ops; an op makes its own on the first change.
+ */
+class OpExtras {
+  declare attributes: DictionaryAttr
+  declare successors: BlockOperand[]
+  declare regions: Region[]
+  declare readonly shared: boolean
+  constructor(attributes: DictionaryAttr, successors: BlockOperand[], regions: Region[], shared: boolean) {
+    this.attributes = attributes
+    this.successors = successors
+    this.regions = regions
+    this.shared = shared
+  }
+}
+
+/** The shared `OpExtras` holding `empty` (a context's empty dictionary) and no successors or regions. */
+function sharedExtras(empty: DictionaryAttr): OpExtras {
+  const uniquer = empty.context.dictionaryUniquer
+  let extras = uniquer.emptyOpExtras as OpExtras | null
+  if (extras === null || extras.attributes !== empty) {
+    extras = new OpExtras(empty, NO_SUCCESSORS, NO_REGIONS, true)
+    uniquer.emptyOpExtras = extras
+  }
+  return extras
+}
 
 /** One op whose regions a walk is in: where it goes on in them. */
 class WalkFrame {

@@ -231,6 +231,25 @@ describe('operation attributes', () => {
     expect(op2.attributes.get('value')).toBe(IntegerAttr.get(i32, 1))
     expect(op2.properties.size).toBe(0)
   })
+
+  it('gives an op its own attributes and successors when they change, leaving the ops that share empty ones alone', () => {
+    const { ctx, loc, b, block } = setup()
+    const a = b.create('test.a', loc)
+    const c = b.create('test.c', loc)
+    const target = new Block()
+    a.setAttr('note', StringAttr.get(ctx, 'x'))
+    c.successors = [] // an empty list again: nothing to change
+    expect(a.attributes.get('note')).toBe(StringAttr.get(ctx, 'x'))
+    expect(c.attributes.size).toBe(0)
+    const br = b.create('test.br', loc, { successors: [target] })
+    expect(br.successors.map((s) => s.block)).toEqual([target])
+    expect(a.successors).toHaveLength(0)
+    expect(c.successors).toHaveLength(0)
+    expect(target.hasNoPredecessors).toBe(false)
+    a.removeAttr('note')
+    expect(a.attributes).toBe(DictionaryAttr.empty(ctx))
+    expect(block.operations.length).toBe(3)
+  })
 })
 
 describe('walk on an explicit stack', () => {

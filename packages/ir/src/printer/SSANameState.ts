@@ -82,6 +82,8 @@ export class SSANameState {
    */
   private readonly usedNames: Map<string, boolean> = new Map()
   private readonly scopes: string[][] = []
+  /** Each name given so far -> the same name with its `%`, the one string that all its values share. */
+  private readonly prefixedNames: Map<string, string> = new Map()
   private nextValueID = 0
   private nextArgumentID = 0
   private nextConflictID = 0
@@ -183,12 +185,13 @@ export class SSANameState {
     }
     let nextBlockID = 0
     for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
-      let info = this.blockNames.get(b)
-      if (info === undefined) {
-        info = new BlockInfo(-1, '^bb' + nextBlockID)
-        this.blockNames.set(b, info)
+      const info = this.blockNames.get(b)
+      if (info === undefined || numberedBlockInfos[info.ordering] === info) {
+        this.blockNames.set(b, numberedBlockInfo(nextBlockID))
+      } else {
+        info.ordering = nextBlockID
       }
-      info.ordering = nextBlockID++
+      nextBlockID++
       this.numberValuesInBlock(b)
     }
   }
@@ -293,7 +296,15 @@ export class SSANameState {
       this.storeName(value, this.nextValueID++)
       return
     }
-    this.storeName(value, '%' + this.uniqueValueName(name))
+    const unique = this.uniqueValueName(name)
+    // One `%name` string per distinct name: the same names (`%c0`, `%c1_i32`) come back in
+    // every function, and a million named values need not hold a million strings.
+    let text = this.prefixedNames.get(unique)
+    if (text === undefined) {
+      text = '%' + unique
+      this.prefixedNames.set(unique, text)
+    }
+    this.storeName(value, text)
   }
 
   private uniqueValueName(raw: string): string {
@@ -390,6 +401,29 @@ export class SSANameState {
 }
 
 const INVALID_BLOCK = new BlockInfo(-1, 'INVALIDBLOCK')
+
+/** Blocks named by position share their `BlockInfo` up to this position (most regions have one block). */
+const SHARED_BLOCK_INFOS = 256
+const numberedBlockInfos: BlockInfo[] = []
+
+/**
+ * The info of a block printed as `^bb<ordering>`: one shared, never changed, instance per
+ * position below SHARED_BLOCK_INFOS (a million single-block regions need not hold a million),
+ * a new one past it.
+ */
+function numberedBlockInfo(ordering: number): BlockInfo {
+  if (ordering < 0 || ordering >= SHARED_BLOCK_INFOS) {
+    return new BlockInfo(ordering, '^bb' + ordering)
+  }
+  let info = numberedBlockInfos[ordering]
+  if (info === undefined) {
+    for (let i = numberedBlockInfos.length; i <= ordering; i++) {
+      numberedBlockInfos.push(new BlockInfo(i, '^bb' + i))
+    }
+    info = numberedBlockInfos[ordering]!
+  }
+  return info
+}
 
 // `%0`, `%1`, ... shared by every printer: numbering restarts in each isolated region, so a
 // large module repeats the same few thousand names.
