@@ -114,6 +114,65 @@ const WARM_UP_LOOPS = `module {
 }
 `
 
+/**
+ * Ops that canonicalize folds or rewrites: constant operands, an op on the same operand
+ * twice, selects and ifs on known conditions, and a float fold (printed as a float).
+ */
+const WARM_UP_FOLDS = `func.func @k(%a: i32, %b: i32, %x: f32, %n: index) -> (i32, f32, i32, i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : i32
+  %c5 = arith.constant 5 : i32
+  %one = arith.constant 1 : i32
+  %0 = arith.addi %c3, %c5 : i32
+  %1 = arith.subi %c3, %c5 : i32
+  %2 = arith.muli %a, %one : i32
+  %3 = arith.andi %c3, %c5 : i32
+  %4 = arith.ori %a, %0 : i32
+  %5 = arith.xori %a, %a : i32
+  %6 = arith.maxsi %a, %a : i32
+  %7 = arith.minui %b, %b : i32
+  %8 = arith.maxsi %c3, %1 : i32
+  %9 = arith.minui %c3, %1 : i32
+  %10 = arith.subf %x, %x : f32
+  %11 = arith.addf %x, %10 : f32
+  %12 = arith.mulf %11, %11 : f32
+  %13 = arith.sitofp %1 : i32 to f32
+  %14 = arith.cmpi slt, %a, %b : i32
+  %15 = arith.cmpi eq, %c3, %c5 : i32
+  %16 = arith.cmpi sle, %a, %a : i32
+  %17 = arith.cmpi ugt, %4, %2 : i32
+  %18 = arith.select %14, %a, %a : i32
+  %19 = arith.select %17, %8, %9 : i32
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%p = %2, %q = %13) -> (i32, f32) {
+    %20 = arith.minui %p, %p : i32
+    %21 = arith.andi %3, %c5 : i32
+    %22 = arith.xori %21, %20 : i32
+    %23 = arith.subf %q, %12 : f32
+    scf.yield %22, %23 : i32, f32
+  }
+  %s = scf.if %15 -> (i32) {
+    %24 = arith.addi %5, %6 : i32
+    scf.yield %24 : i32
+  } else {
+    %25 = arith.subi %7, %18 : i32
+    scf.yield %25 : i32
+  }
+  %t = scf.if %16 -> (i32) {
+    scf.yield %19 : i32
+  } else {
+    scf.yield %0 : i32
+  }
+  %u = scf.if %14 -> (i32) {
+    %26 = arith.muli %r#0, %r#0 : i32
+    scf.yield %26 : i32
+  } else {
+    scf.yield %s : i32
+  }
+  return %u, %r#1, %t, %s : i32, f32, i32, i32
+}
+`
+
 /** A chain of private functions calling each other (for the interprocedural passes). */
 const WARM_UP_CALLS = `${Array.from(
   { length: 6 },
@@ -148,6 +207,9 @@ const WARM_UP_RUNS = [
   { argv: ['--allow-unregistered-dialect', '--cse', '-'], input: WARM_UP_LOOPS, expect: ALL },
   { argv: ['--allow-unregistered-dialect', '--canonicalize', '-'], input: WARM_UP_LOOPS, expect: ALL },
   { argv: ['--allow-unregistered-dialect', '--mlir-print-op-generic', '-'], input: WARM_UP_LOOPS, expect: ALL, reparse: true },
+  { argv: ['-'], input: WARM_UP_FOLDS, expect: /@k\b/ },
+  { argv: ['--cse', '-'], input: WARM_UP_FOLDS, expect: /@k\b/ },
+  { argv: ['--canonicalize', '-'], input: WARM_UP_FOLDS, expect: /@k\b/ },
   { argv: ['--sccp', '-'], input: WARM_UP_CALLS, expect: /@c6\b/ },
   { argv: ['--inline', '-'], input: WARM_UP_CALLS, expect: /@main\b/ },
   { argv: ['--remove-dead-values', '-'], input: WARM_UP_CALLS, expect: /@main\b/ },

@@ -1,15 +1,18 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 
 interface LoadTools {
   readonly STAMP_PREFIX: string
   readonly stampOf: (source: string) => string
   readonly readCodeCache: (source: string, cacheFile?: string) => Buffer | undefined
+  readonly V8_FLAGS: readonly string[]
 }
-const { STAMP_PREFIX, readCodeCache, stampOf } = createRequire(import.meta.url)('../bin/load-tools.js') as LoadTools
+const { STAMP_PREFIX, V8_FLAGS, readCodeCache, stampOf } = createRequire(import.meta.url)('../bin/load-tools.js') as LoadTools
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'tilepass-load-tools-'))
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
@@ -43,5 +46,29 @@ describe('the code cache of the bundle (bin/load-tools.js)', () => {
     expect(readCodeCache(source, path.join(scratch, 'missing.v8cache'))).toBeUndefined()
     expect(readCodeCache(source, cacheFile('empty.v8cache', stampOf(source)))).toBeUndefined()
     expect(readCodeCache('module.exports = 1\n', cacheFile('plain.v8cache', 'DATA'))).toBeUndefined()
+  })
+})
+
+const loader = fileURLToPath(new URL('../bin/load-tools.js', import.meta.url))
+const built = existsSync(fileURLToPath(new URL('../dist/bundle/tilepass-tools.cjs', import.meta.url)))
+
+/** Runs `code` in a fresh Node.js process (with `nodeFlags`) that has required the loader as `l`; its standard output. */
+function inFreshProcess(code: string, nodeFlags: readonly string[] = []): string {
+  const r = spawnSync(process.execPath, [...nodeFlags, '-e', `const l = require(${JSON.stringify(loader)}); ${code}`], { encoding: 'utf8' })
+  expect(r.stderr).toBe('')
+  expect(r.status).toBe(0)
+  return r.stdout
+}
+
+const compileWithCache = 'const s = l.readBundle(); const c = l.readCodeCache(s); console.log(c !== undefined, l.compileTools(s, c).cachedDataRejected)'
+
+describe.skipIf(!built)('the built code cache', () => {
+  it('is accepted by a fresh process, under the V8 flags that the loader sets', () => {
+    expect(V8_FLAGS.length).toBeGreaterThan(0)
+    expect(inFreshProcess(compileWithCache)).toBe('true false\n')
+  })
+
+  it('is rejected when the process runs under other V8 flags (so a mismatch costs only the compile)', () => {
+    expect(inFreshProcess(compileWithCache, ['--no-lazy-feedback-allocation'])).toBe('true true\n')
   })
 })
