@@ -90,6 +90,8 @@ export class AliasCollector implements OpAsmPrinter {
   /** The loaded dialects that give aliases (the builtin one and a few more). */
   private readonly aliasDialects: AliasDialect[]
   private lastIndex = 0
+  /** Number of the visited attributes and types a dialect gives an alias. */
+  private numAliased = 0
   /** Types known to have no alias (a few: i32, f32, index...), checked by identity. */
   private readonly plainTypes: Type[] = []
   /** The last plain type and scalar found, checked first: most ops repeat the previous ones. */
@@ -141,6 +143,16 @@ export class AliasCollector implements OpAsmPrinter {
       out.push(new SymbolAlias(info.symbol, (info.isType ? '!' : '#') + base + (n === 0 ? '' : String(n)), info.isType, info.canBeDeferred))
     }
     return out
+  }
+
+  /**
+   * Whether some attribute or type visited so far has an alias. A collector made with
+   * `skipRegions` that visited every op of a root (`printCustomOrGenericOp`) and the type
+   * of every block argument in it has visited everything `collect(root)` would, and more:
+   * when it found no alias, `collect(root)` would return none.
+   */
+  get foundAlias(): boolean {
+    return this.numAliased !== 0
   }
 
   // ---- visiting ---------------------------------------------------------------------
@@ -215,6 +227,7 @@ export class AliasCollector implements OpAsmPrinter {
       return
     }
     info.alias = sanitizeIdentifier(name, '$_-', false)
+    this.numAliased++
     info.depth = 1
     info.isType = symbol instanceof Type
     info.canBeDeferred = canBeDeferred

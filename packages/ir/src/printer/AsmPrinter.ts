@@ -123,6 +123,8 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   private readonly distinctIDs: Map<DistinctAttr, number> = new Map()
   private names: SSANameState | null = null
   private aliasesReady = false
+  /** The root that `initNames` found to print no alias, or null. */
+  private aliasFreeRoot: Operation | null = null
   /** Printed names of ops in custom form, per default dialect. */
   private readonly customNames: Map<string, Map<OperationName, string>> = new Map()
   private lastCustomNames: Map<OperationName, string> | null = null
@@ -216,7 +218,11 @@ export class AsmPrinterImpl implements OpAsmPrinter {
    * @internal Numbers the values of everything nested in `root`. With `useVisitMarks` (a
    * print that ends with `dispose`), the numbering may keep numbers in the ops' visit marks.
    */
-  initNames(root: Operation, useVisitMarks = false): void {
+  initNames(root: Operation, useVisitMarks = false, probeAliases = false): void {
+    // The walk that numbers also tells, without debug info (locations), whether `root`
+    // prints any alias: most modules print none, and `initAliases(root)` then needs no
+    // walk of its own.
+    const probe = probeAliases && !this.flags.debugInfo ? new AliasCollector(this.context, this.flags.generic, false, true) : null
     this.names = new SSANameState(
       root,
       {
@@ -227,7 +233,9 @@ export class AsmPrinterImpl implements OpAsmPrinter {
         nameLocAsPrefix: this.flags.nameLocAsPrefix,
       },
       useVisitMarks,
+      probe,
     )
+    this.aliasFreeRoot = probe !== null && !probe.foundAlias ? root : null
   }
 
   /** @internal Ends a print started with `initNames(root, true)`: gives back the visit marks. */
@@ -238,6 +246,9 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   /** @internal Chooses the aliases of everything `op` prints. */
   initAliases(op: Operation): void {
     this.aliasesReady = true
+    if (op === this.aliasFreeRoot) {
+      return
+    }
     const collector = new AliasCollector(this.context, this.flags.generic, this.flags.debugInfo, this.flags.skipRegions)
     this.aliasList = collector.collect(op)
     for (const a of this.aliasList) {

@@ -3,6 +3,7 @@ import { CallSiteLoc, FusedLoc, NameLoc, OpaqueLoc, type Location } from '../Loc
 import { acquireVisitMarks, releaseVisitMarks, type Operation } from '../Operation.ts'
 import type { Region } from '../Region.ts'
 import { OpResult, type Value } from '../Value.ts'
+import type { AliasCollector } from './AliasState.ts'
 import { sanitizeIdentifier } from './text.ts'
 
 /** @internal Name and visit order of a block, as printed (`^bb3`). */
@@ -90,11 +91,16 @@ export class SSANameState {
   private readonly setBlockNameFn: (block: Block, name: string) => void
   private readonly setBlockArgNameFn: (value: Value, name: string) => void
 
-  /** With `useVisitMarks`, takes the ops' visit marks when free; `dispose` gives them back. */
+  /**
+   * With `useVisitMarks`, takes the ops' visit marks when free; `dispose` gives them back.
+   * With `aliasProbe` (a collector that skips regions), also shows it every op and the
+   * type of every block argument, so that one walk tells whether any alias is printed.
+   */
   constructor(
     op: Operation,
     private readonly flags: NamingFlags,
     useVisitMarks = false,
+    private readonly aliasProbe: AliasCollector | null = null,
   ) {
     this.epoch = useVisitMarks ? acquireVisitMarks() : 0
     this.setResultNameFn = (value, name) => {
@@ -196,8 +202,12 @@ export class SSANameState {
   private numberValuesInBlock(block: Block): void {
     const isEntry = block.parent !== null && block.parent.firstBlock === block
     const args = block.arguments
+    const probe = this.aliasProbe
     for (let i = 0; i < args.length; i++) {
       const arg = args[i]!
+      if (probe !== null) {
+        probe.printType(arg.type)
+      }
       if (this.valueNames.has(arg)) {
         continue
       }
@@ -216,6 +226,9 @@ export class SSANameState {
   }
 
   private numberValuesInOp(op: Operation): void {
+    if (this.aliasProbe !== null) {
+      this.aliasProbe.printCustomOrGenericOp(op)
+    }
     const def = op.name.def
     const results = op.results
     // A NameLoc wins over the names the op suggests.
