@@ -83,6 +83,8 @@ export class SSANameState {
    */
   private readonly usedNames: Map<string, boolean> = new Map()
   private readonly scopes: string[][] = []
+  /** `%name` by name, for the names given so far (see `setValueName`). */
+  private readonly printedNames: Map<string, string> = new Map()
   private nextValueID = 0
   private nextArgumentID = 0
   private nextConflictID = 0
@@ -306,7 +308,15 @@ export class SSANameState {
       this.storeName(value, this.nextValueID++)
       return
     }
-    this.storeName(value, '%' + this.uniqueValueName(name))
+    const unique = this.uniqueValueName(name)
+    // One `%name` string per distinct name: the same few constant names recur in every
+    // function of a large module, and each would otherwise live until the print ends.
+    let printed = this.printedNames.get(unique)
+    if (printed === undefined) {
+      printed = '%' + unique
+      this.printedNames.set(unique, printed)
+    }
+    this.storeName(value, printed)
   }
 
   private uniqueValueName(raw: string): string {
