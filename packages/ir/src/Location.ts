@@ -17,8 +17,8 @@ export abstract class Location extends Attribute {}
  */
 export interface LocationSource {
   readonly context: Context
-  /** The location of `offset` in the source (interned, so equal offsets give one object). */
-  locationAt(offset: number): Location
+  /** The file location of `offset` in the source (interned, so equal offsets give one object). */
+  locationAt(offset: number): FileLineColLoc
 }
 
 /** `loc(unknown)`. */

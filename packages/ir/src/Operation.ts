@@ -2,7 +2,7 @@ import { DictionaryAttr, compareNames, type Attribute, type NamedAttribute } fro
 import type { Block } from './Block.ts'
 import type { Context } from './Context.ts'
 import type { InFlightDiagnostic } from './Diagnostics.ts'
-import type { Location, LocationSource } from './Location.ts'
+import { UnknownLoc, type Location, type LocationSource } from './Location.ts'
 import type { OperationState } from './OpAsm.ts'
 import { Trait, type OperationName } from './OperationName.ts'
 import { Region } from './Region.ts'
@@ -270,6 +270,13 @@ export class Operation {
   set location(loc: Location) {
     this.locationOrSource = loc
     this.locationOffset = -1
+  }
+  /**
+   * Whether the op's location is `loc(unknown)`. A location still to be made from its
+   * source is a file location: it is not made here.
+   */
+  get hasUnknownLocation(): boolean {
+    return this.locationOffset < 0 && this.locationOrSource instanceof UnknownLoc
   }
   /** @internal Gives the op the location of `offset` in `source`, made when first asked for. */
   setLazyLocation(source: LocationSource, offset: number): void {

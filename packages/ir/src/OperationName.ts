@@ -8,6 +8,7 @@ import type { Region } from './Region.ts'
 import type { Value } from './Value.ts'
 import type { OpAsmParser, OpAsmPrinter, OperationState } from './OpAsm.ts'
 import type { RewritePatternSet } from './rewrite/PatternMatch.ts'
+import { nextStorageId } from './internal/storage.ts'
 
 /**
  * Operation traits as bits of `OperationName.traits`. Checking one is a mask test.
@@ -171,6 +172,8 @@ export interface MemoryEffect {
  * interfaces.
  */
 export class OperationName {
+  /** A process-unique number, for hashing (as `Type.id` and `Attribute.id`). */
+  readonly id: number = nextStorageId()
   /** Bitwise OR of `Trait` values. */
   readonly traits: number
   readonly interfaces: ReadonlyMap<OpInterface<unknown>, unknown>

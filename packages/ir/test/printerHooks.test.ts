@@ -210,6 +210,24 @@ describe('OpAsmPrinter hooks', () => {
     expect(chunks.join('')).toBe(printOperation(module))
   })
 
+  it('keeps every piece across chunk boundaries, chunk after chunk', () => {
+    const { ctx, module, b } = setup()
+    const loc = UnknownLoc.get(ctx)
+    const i32 = IntegerType.get(ctx, 32)
+    for (let i = 0; i < 30000; i++) {
+      b.create('test.op', loc, { results: [i32], attributes: { s: StringAttr.get(ctx, 'v' + i) } })
+    }
+    const chunks: string[] = []
+    printOperationTo(module, (c) => chunks.push(c))
+    expect(chunks.length).toBeGreaterThan(3)
+    const lines = chunks.join('').split('\n')
+    expect(lines[0]).toBe('module {')
+    for (let i = 0; i < 30000; i++) {
+      expect(lines[i + 1]).toBe(`  %${i} = "test.op"() {s = "v${i}"} : () -> i32`)
+    }
+    expect(lines.slice(30001)).toEqual(['}', ''])
+  })
+
   it('reuses one numbering with AsmState and prints values as operands', () => {
     const { ctx, module, b } = setup()
     const loc = UnknownLoc.get(ctx)

@@ -2,43 +2,20 @@ import {
   DominanceInfo,
   IRRewriter,
   Trait,
-  UnknownLoc,
   getEffectsRecursively,
   getMemoryEffects,
   hasSSADominance,
   isMemoryEffectFree,
   isOpTriviallyDead,
+  ValueNumbering,
   type Block,
   type Operation,
-  type OperationName,
   type Region,
   type Value,
 } from '@tilepass/ir'
 import { OperationPass, type Statistic } from '@tilepass/pass-manager'
 
 // ---- Operation equivalence ----------------------------------------------------------
-
-/** Dense ids for values and op names, so that ops hash to small integers. */
-class ValueIds {
-  private readonly ids = new Map<Value, number>()
-  private readonly names = new Map<OperationName, number>()
-  get(v: Value): number {
-    let id = this.ids.get(v)
-    if (id === undefined) {
-      id = this.ids.size
-      this.ids.set(v, id)
-    }
-    return id
-  }
-  nameId(name: OperationName): number {
-    let id = this.names.get(name)
-    if (id === undefined) {
-      id = this.names.size
-      this.names.set(name, id)
-    }
-    return id
-  }
-}
 
 /** Mixes `x` into the running hash `h` (order-dependent). */
 function mix(h: number, x: number): number {
@@ -50,8 +27,8 @@ function mix(h: number, x: number): number {
  * operands, ignoring locations (MLIR's `OperationEquivalence::computeHash`). The operands
  * of a commutative op are hashed as a multiset, as MLIR sorts them first.
  */
-function computeHash(op: Operation, ids: ValueIds): number {
-  let h = mix(mix(mix(0x2545f491, ids.nameId(op.name)), op.attributes.id), op.properties.id)
+function computeHash(op: Operation, ids: ValueNumbering): number {
+  let h = mix(mix(mix(0x2545f491, op.name.id), op.attributes.id), op.properties.id)
   h = mix(h, op.regions.length)
   const results = op.results
   for (let i = 0; i < results.length; i++) {
@@ -61,12 +38,12 @@ function computeHash(op: Operation, ids: ValueIds): number {
   if (operands.length > 1 && op.hasTrait(Trait.Commutative)) {
     let sum = 0
     for (let i = 0; i < operands.length; i++) {
-      sum = (sum + mix(0x68e31da4, ids.get(operands[i]!.value))) | 0
+      sum = (sum + mix(0x68e31da4, ids.numberOf(operands[i]!.value))) | 0
     }
     return mix(h, sum)
   }
   for (let i = 0; i < operands.length; i++) {
-    h = mix(h, ids.get(operands[i]!.value))
+    h = mix(h, ids.numberOf(operands[i]!.value))
   }
   return h
 }
@@ -218,20 +195,36 @@ function isOpEquivalentMapped(lo: Operation, ro: Operation, map: Map<Value, Valu
 
 // ---- Scoped table -------------------------------------------------------------------
 
-/** A scoped table of known ops (MLIR's `ScopedHashTable`): inner scopes shadow outer ones. */
+/**
+ * A scoped table of known ops (MLIR's `ScopedHashTable`): inner scopes shadow outer ones.
+ * One chained hash table over typed arrays; entries form a stack, so a scope is undone by
+ * unlinking the entries made since it opened, newest first. Nothing is allocated per op.
+ */
 class ScopedOpTable {
-  private readonly buckets = new Map<number, Operation[]>()
-  private readonly scopes: number[][] = []
-  readonly ids = new ValueIds()
+  /** Per bucket, the newest entry in it, or -1. */
+  private heads = new Int32Array(64).fill(-1)
+  private mask = 63
+  /** Per entry: its op's hash and the next older entry of its bucket (or -1). */
+  private hashes = new Int32Array(64)
+  private older = new Int32Array(64)
+  private readonly ops: (Operation | null)[] = []
+  private count = 0
+  /** The entry count when each open scope began. */
+  private readonly scopeStarts: number[] = []
+
+  constructor(readonly ids: ValueNumbering) {}
 
   pushScope(): void {
-    this.scopes.push([])
+    this.scopeStarts.push(this.count)
   }
   popScope(): void {
-    const keys = this.scopes.pop()!
-    for (let i = keys.length - 1; i >= 0; i--) {
-      this.buckets.get(keys[i]!)!.pop()
+    const start = this.scopeStarts.pop()!
+    const heads = this.heads
+    for (let e = this.count - 1; e >= start; e--) {
+      heads[this.hashes[e]! & this.mask] = this.older[e]!
+      this.ops[e] = null
     }
+    this.count = start
   }
   hash(op: Operation): number {
     return computeHash(op, this.ids)
@@ -240,25 +233,53 @@ class ScopedOpTable {
     return this.lookupHashed(op, computeHash(op, this.ids))
   }
   lookupHashed(op: Operation, hash: number): Operation | null {
-    const b = this.buckets.get(hash)
-    if (b === undefined) {
-      return null
-    }
-    for (let i = b.length - 1; i >= 0; i--) {
-      if (isEquivalentTo(b[i]!, op)) {
-        return b[i]!
+    const hashes = this.hashes
+    for (let e = this.heads[hash & this.mask]!; e >= 0; e = this.older[e]!) {
+      if (hashes[e] === hash && isEquivalentTo(this.ops[e]!, op)) {
+        return this.ops[e]!
       }
     }
     return null
   }
   insertHashed(op: Operation, hash: number): void {
-    let b = this.buckets.get(hash)
-    if (b === undefined) {
-      b = []
-      this.buckets.set(hash, b)
+    const e = this.count
+    if (e === this.hashes.length) {
+      this.growEntries()
     }
-    b.push(op)
-    this.scopes[this.scopes.length - 1]!.push(hash)
+    if (e >= this.heads.length >> 1) {
+      this.rehash(this.heads.length << 1)
+    }
+    const bucket = hash & this.mask
+    this.hashes[e] = hash
+    this.older[e] = this.heads[bucket]!
+    this.heads[bucket] = e
+    if (e === this.ops.length) {
+      this.ops.push(op)
+    } else {
+      this.ops[e] = op
+    }
+    this.count = e + 1
+  }
+  private growEntries(): void {
+    const n = this.hashes.length << 1
+    const hashes = new Int32Array(n)
+    hashes.set(this.hashes)
+    this.hashes = hashes
+    const older = new Int32Array(n)
+    older.set(this.older)
+    this.older = older
+  }
+  /** Rebuilds the buckets at `size` (a power of two), linking entries oldest first so each chain stays newest first. */
+  private rehash(size: number): void {
+    const heads = new Int32Array(size).fill(-1)
+    const mask = size - 1
+    for (let e = 0; e < this.count; e++) {
+      const bucket = this.hashes[e]! & mask
+      this.older[e] = heads[bucket]!
+      heads[bucket] = e
+    }
+    this.heads = heads
+    this.mask = mask
   }
 }
 
@@ -286,6 +307,8 @@ export class CSEDriver {
    * answered from its children's entries: linear in nesting depth rather than quadratic.
    */
   private readonly effectFree = new Map<Operation, boolean>()
+  /** Tables no isolated op is using (all their scopes are closed). */
+  private readonly freeTables: ScopedOpTable[] = []
 
   constructor(
     readonly rewriter: IRRewriter,
@@ -294,8 +317,16 @@ export class CSEDriver {
 
   private replaceUsesAndDelete(known: ScopedOpTable, op: Operation, existing: Operation, ssaDominance: boolean): void {
     if (ssaDominance) {
-      this.rewriter.listener?.notifyOperationReplaced?.(op, existing)
-      this.rewriter.replaceAllOpUsesWith(op, existing.results)
+      const listener = this.rewriter.listener
+      if (listener === null) {
+        // Nothing to notify: the uses are moved directly, in the order the rewriter would.
+        for (let i = 0; i < op.results.length; i++) {
+          op.results[i]!.replaceAllUsesWith(existing.results[i]!)
+        }
+      } else {
+        listener.notifyOperationReplaced?.(op, existing)
+        this.rewriter.replaceAllOpUsesWith(op, existing.results)
+      }
       this.opsToErase.push(op)
     } else {
       // Uses in ops not visited yet must keep the original value.
@@ -307,7 +338,8 @@ export class CSEDriver {
         this.opsToErase.push(op)
       }
     }
-    if (existing.location instanceof UnknownLoc && !(op.location instanceof UnknownLoc)) {
+    // Asked without making the ops' lazy file locations (most ops are parsed, none unknown).
+    if (existing.hasUnknownLocation && !op.hasUnknownLocation) {
       existing.location = op.location
     }
     this.numCSE++
@@ -401,15 +433,24 @@ export class CSEDriver {
     return free
   }
 
+  /** An empty table for the regions of an isolated op, reused from an earlier sibling when possible. */
+  private acquireTable(ids: ValueNumbering): ScopedOpTable {
+    return this.freeTables.pop() ?? new ScopedOpTable(ids)
+  }
+  private releaseTable(table: ScopedOpTable): void {
+    this.freeTables.push(table)
+  }
+
   private simplifyBlock(known: ScopedOpTable, block: Block, ssaDominance: boolean): void {
     for (let op = block.firstOp; op !== null; op = op.nextOp) {
       if (op.regions.length !== 0) {
         // Values from outside may not be used inside an isolated op.
         if (!op.isRegistered || op.hasTrait(Trait.IsolatedFromAbove)) {
-          const nested = new ScopedOpTable()
+          const nested = this.acquireTable(known.ids)
           for (const r of op.regions) {
             this.simplifyRegion(nested, r)
           }
+          this.releaseTable(nested)
         } else {
           for (const r of op.regions) {
             this.simplifyRegion(known, r)
@@ -460,10 +501,17 @@ export class CSEDriver {
 
   /** Simplifies every region of `op`, then erases the redundant and dead ops; returns whether anything changed. */
   simplify(op: Operation): boolean {
-    const known = new ScopedOpTable()
-    for (const r of op.regions) {
-      this.simplifyRegion(known, r)
+    const ids = new ValueNumbering()
+    const known = this.acquireTable(ids)
+    try {
+      for (const r of op.regions) {
+        this.simplifyRegion(known, r)
+      }
+    } finally {
+      ids.dispose()
     }
+    this.releaseTable(known)
+    this.freeTables.length = 0
     for (const o of this.opsToErase) {
       this.rewriter.eraseOp(o)
     }

@@ -493,21 +493,40 @@ function cast(mnemonic: string, summary: string, from: TypeConstraint, to: TypeC
 
 // ---- constant -----------------------------------------------------------------------------
 
+/**
+ * The names `constantResultName` suggests for integer constants whose result has the
+ * attribute's type (always, in verified IR), by attribute: a large module repeats a few
+ * constants many times, and each name would otherwise be built from a bigint.
+ */
+const integerConstantNames = new WeakMap<IntegerAttr, string>()
+
 function constantResultName(op: Operation, setName: (v: Value, n: string) => void): void {
   const result = op.getResult(0)
   const value = op.getAttr('value')
   const type = result.type
   if (value instanceof IntegerAttr) {
-    if (type instanceof IntegerType && type.width === 1) {
-      setName(result, value.value !== 0n ? 'true' : 'false')
-      return
+    const cacheable = value.type === type
+    let name = cacheable ? integerConstantNames.get(value) : undefined
+    if (name === undefined) {
+      name = integerConstantName(value, type)
+      if (cacheable) {
+        integerConstantNames.set(value, name)
+      }
     }
-    const w = type instanceof IntegerType ? type.width : 64
-    const v = w === 0 ? 0n : BigInt.asIntN(w, value.value)
-    setName(result, type instanceof IntegerType ? `c${v}_${spell(type)}` : `c${v}`)
+    setName(result, name)
     return
   }
   setName(result, 'cst')
+}
+
+/** `c42_i32`, `c-1_index`, `true`: the name of the integer constant `value` of type `type`. */
+function integerConstantName(value: IntegerAttr, type: Type): string {
+  if (type instanceof IntegerType && type.width === 1) {
+    return value.value !== 0n ? 'true' : 'false'
+  }
+  const w = type instanceof IntegerType ? type.width : 64
+  const v = w === 0 ? 0n : BigInt.asIntN(w, value.value)
+  return type instanceof IntegerType ? `c${v}_${spell(type)}` : `c${v}`
 }
 
 /** `arith.constant`: an integer, float or elements constant (`arith.constant 42 : i32`). */

@@ -40,6 +40,10 @@ import type { BlockArgument, Value } from '../Value.ts'
 import { sanitizeIdentifier } from './text.ts'
 import { SparseElementsAttr } from '../SparseElements.ts'
 
+/** Slots of `AliasCollector`'s cache of plain attributes and types (a power of two). */
+const PLAIN_CACHE_SIZE = 256
+const PLAIN_CACHE_MASK = PLAIN_CACHE_SIZE - 1
+
 /** A dialect definition known to have `getAlias`. */
 type AliasDialect = { getAlias(x: Attribute | Type): string | undefined }
 
@@ -90,11 +94,13 @@ export class AliasCollector implements OpAsmPrinter {
   /** The loaded dialects that give aliases (the builtin one and a few more). */
   private readonly aliasDialects: AliasDialect[]
   private lastIndex = 0
-  /** Types known to have no alias (a few: i32, f32, index...), checked by identity. */
-  private readonly plainTypes: Type[] = []
-  /** The last plain type and scalar found, checked first: most ops repeat the previous ones. */
-  private lastPlainType: Type | null = null
-  private lastPlainScalar: Attribute | null = null
+  /** Number of the visited attributes and types a dialect gives an alias. */
+  private numAliased = 0
+  /**
+   * Attributes and types found plain (see `isPlainSymbol`), each in the slot of its `id`
+   * modulo the size: most ops repeat a few, which are then found without a map lookup.
+   */
+  private readonly plainCache: (Attribute | Type | null)[] = new Array<Attribute | Type | null>(PLAIN_CACHE_SIZE).fill(null)
   /** Whether an attribute or type visited alone yields no alias (see `isPlainSymbol`). */
   private readonly plainness: Map<Attribute | Type, boolean> = new Map()
   // State of the nested (dialect-level) visit in progress; `children` is null at op level.
@@ -141,6 +147,16 @@ export class AliasCollector implements OpAsmPrinter {
       out.push(new SymbolAlias(info.symbol, (info.isType ? '!' : '#') + base + (n === 0 ? '' : String(n)), info.isType, info.canBeDeferred))
     }
     return out
+  }
+
+  /**
+   * Whether some attribute or type visited so far has an alias. A collector made with
+   * `skipRegions` that visited every op of a root (`printCustomOrGenericOp`) and the type
+   * of every block argument in it has visited everything `collect(root)` would, and more:
+   * when it found no alias, `collect(root)` would return none.
+   */
+  get foundAlias(): boolean {
+    return this.numAliased !== 0
   }
 
   // ---- visiting ---------------------------------------------------------------------
@@ -215,6 +231,7 @@ export class AliasCollector implements OpAsmPrinter {
       return
     }
     info.alias = sanitizeIdentifier(name, '$_-', false)
+    this.numAliased++
     info.depth = 1
     info.isType = symbol instanceof Type
     info.canBeDeferred = canBeDeferred
@@ -366,43 +383,37 @@ export class AliasCollector implements OpAsmPrinter {
   }
 
   private plainAttrs(attrs: readonly NamedAttribute[]): boolean {
+    const cache = this.plainCache
     for (let i = 0; i < attrs.length; i++) {
       const a = attrs[i]!.value
-      // Scalars are many distinct objects: decided from their type, not remembered.
+      const slot = a.id & PLAIN_CACHE_MASK
+      if (cache[slot] === a) {
+        continue
+      }
+      // Scalars are many distinct objects: decided from their type, not remembered in the map.
       if (a instanceof IntegerAttr || a instanceof FloatAttr) {
-        if (a === this.lastPlainScalar) {
-          continue
-        }
         if (this.dialectAlias(a) !== undefined || !this.isPlainType(a.type)) {
           return false
         }
-        this.lastPlainScalar = a
       } else if (!this.isPlainSymbol(a)) {
         return false
       }
+      cache[slot] = a
     }
     return true
   }
 
   private isPlainType(t: Type): boolean {
-    if (t === this.lastPlainType) {
+    const slot = t.id & PLAIN_CACHE_MASK
+    if (this.plainCache[slot] === t) {
       return true
     }
-    const known = this.plainTypes
-    for (let i = 0; i < known.length; i++) {
-      if (known[i] === t) {
-        this.lastPlainType = t
-        return true
-      }
-    }
     const plain = this.isPlainSymbol(t)
-    if (plain && known.length < 8) {
-      known.push(t)
+    if (plain) {
+      this.plainCache[slot] = t
     }
     return plain
   }
-
-
 
   /**
    * Whether visiting `symbol` (with its type) finds no alias anywhere in it: then

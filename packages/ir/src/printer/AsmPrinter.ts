@@ -108,8 +108,13 @@ function shapeDim(shape: readonly number[], exact: readonly bigint[] | null, i: 
  */
 export class AsmPrinterImpl implements OpAsmPrinter {
   readonly context: Context
-  /** Pending output pieces, joined into a chunk every few thousand pieces. */
+  /**
+   * Pending output pieces, joined into a chunk every few thousand pieces: the first
+   * `numParts` slots; the others hold empty strings. The slots are kept from chunk to
+   * chunk rather than grown again each time.
+   */
   private readonly parts: string[] = []
+  private numParts = 0
   /** Joined chunks not handed to a sink. */
   private readonly chunks: string[] = []
   /** Characters in `chunks`. */
@@ -123,6 +128,8 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   private readonly distinctIDs: Map<DistinctAttr, number> = new Map()
   private names: SSANameState | null = null
   private aliasesReady = false
+  /** The root that `initNames` found to print no alias, or null. */
+  private aliasFreeRoot: Operation | null = null
   /** Printed names of ops in custom form, per default dialect. */
   private readonly customNames: Map<string, Map<OperationName, string>> = new Map()
   private lastCustomNames: Map<OperationName, string> | null = null
@@ -158,27 +165,47 @@ export class AsmPrinterImpl implements OpAsmPrinter {
 
   /** @internal The current position in the pending pieces, for `takeFrom`. */
   mark(): number {
-    return this.parts.length
+    return this.numParts
   }
 
   /** @internal Removes and returns the text printed since `mark` (no sink involved). */
   takeFrom(mark: number): string {
-    return this.parts.splice(mark).join('')
+    const parts = this.parts
+    let s = ''
+    for (let i = mark; i < this.numParts; i++) {
+      s += parts[i]!
+      parts[i] = ''
+    }
+    this.numParts = mark
+    return s
+  }
+
+  /** Appends `text` to the pending pieces. */
+  private emit(text: string): void {
+    this.parts[this.numParts++] = text
   }
 
   /** Moves the pending pieces into one chunk (handed to the sink when there is one). */
   private joinParts(): void {
     const parts = this.parts
-    if (parts.length === 0) {
+    const n = this.numParts
+    if (n === 0) {
       return
     }
     let s: string
     try {
+      // The slots past `numParts` hold empty strings.
       s = parts.join('')
     } catch (error) {
       throw error instanceof RangeError ? this.tooLong() : error
     }
-    parts.length = 0
+    if (parts.length > 2 * CHUNK_PARTS) {
+      // One op printed far more pieces than a chunk: its slots are not kept.
+      parts.length = 0
+    } else {
+      parts.fill('', 0, n)
+    }
+    this.numParts = 0
     this.pendingIndent = 0
     if (this.sink !== null) {
       this.sink(s)
@@ -193,6 +220,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
 
   private tooLong(): PrintLimitError {
     this.parts.length = 0
+    this.numParts = 0
     this.chunks.length = 0
     this.chunkChars = 0
     return new PrintLimitError(`cannot print into a string: the text would be longer than the limit of ${MAX_PRINTED_STRING_LENGTH} characters`)
@@ -200,7 +228,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
 
   /** Hands the pending text to the sink when it is large. */
   private maybeFlush(): void {
-    if (this.parts.length >= CHUNK_PARTS || this.pendingIndent >= CHUNK_INDENT_CHARS) {
+    if (this.numParts >= CHUNK_PARTS || this.pendingIndent >= CHUNK_INDENT_CHARS) {
       this.joinParts()
     }
   }
@@ -216,7 +244,11 @@ export class AsmPrinterImpl implements OpAsmPrinter {
    * @internal Numbers the values of everything nested in `root`. With `useVisitMarks` (a
    * print that ends with `dispose`), the numbering may keep numbers in the ops' visit marks.
    */
-  initNames(root: Operation, useVisitMarks = false): void {
+  initNames(root: Operation, useVisitMarks = false, probeAliases = false): void {
+    // The walk that numbers also tells, without debug info (locations), whether `root`
+    // prints any alias: most modules print none, and `initAliases(root)` then needs no
+    // walk of its own.
+    const probe = probeAliases && !this.flags.debugInfo ? new AliasCollector(this.context, this.flags.generic, false, true) : null
     this.names = new SSANameState(
       root,
       {
@@ -227,7 +259,9 @@ export class AsmPrinterImpl implements OpAsmPrinter {
         nameLocAsPrefix: this.flags.nameLocAsPrefix,
       },
       useVisitMarks,
+      probe,
     )
+    this.aliasFreeRoot = probe !== null && !probe.foundAlias ? root : null
   }
 
   /** @internal Ends a print started with `initNames(root, true)`: gives back the visit marks. */
@@ -238,6 +272,9 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   /** @internal Chooses the aliases of everything `op` prints. */
   initAliases(op: Operation): void {
     this.aliasesReady = true
+    if (op === this.aliasFreeRoot) {
+      return
+    }
     const collector = new AliasCollector(this.context, this.flags.generic, this.flags.debugInfo, this.flags.skipRegions)
     this.aliasList = collector.collect(op)
     for (const a of this.aliasList) {
@@ -249,7 +286,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   printTopLevel(op: Operation, resources: FileResources | undefined, resourceLimit: number): void {
     this.printAliasDefs(false)
     this.printFullOpWithIndentAndLoc(op)
-    this.parts.push('\n')
+    this.emit('\n')
     this.printAliasDefs(true)
     if (resources !== undefined) {
       this.printFileMetadata(resources, resourceLimit)
@@ -262,7 +299,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
    * as parsed. Entries longer than `limit` characters (when >= 0) are left out.
    */
   private printFileMetadata(resources: FileResources, limit: number): void {
-    const p = this.parts
+    const p = { push: (text: string): void => this.emit(text) }
     let sawMetadata = false
     let hadSection = false
     const printSection = (section: string, groups: [string, [string, Attribute][]][], needComma: boolean): void => {
@@ -343,28 +380,28 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       if (a.canBeDeferred !== deferred) {
         continue
       }
-      this.parts.push(a.name + ' = ')
+      this.emit(a.name + ' = ')
       if (a.isType) {
         this.printTypeImpl(a.symbol)
       } else {
         this.printAttributeImpl(a.symbol, Elide.Never)
       }
-      this.parts.push('\n')
+      this.emit('\n')
     }
   }
 
   // ---- raw output -------------------------------------------------------------------
 
   private pushIndent(): void {
-    this.parts.push(indentString(this.indent))
+    this.emit(indentString(this.indent))
     this.pendingIndent += this.indent
   }
 
   print(text: string): void {
-    this.parts.push(text)
+    this.emit(text)
   }
   printNewline(): void {
-    this.parts.push('\n')
+    this.emit('\n')
     this.pushIndent()
   }
   increaseIndent(): void {
@@ -381,7 +418,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     if (this.aliases.size !== 0) {
       const alias = this.aliases.get(type)
       if (alias !== undefined) {
-        this.parts.push(alias)
+        this.emit(alias)
         return
       }
     }
@@ -392,7 +429,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     let first = true
     for (const t of types) {
       if (!first) {
-        this.parts.push(', ')
+        this.emit(', ')
       }
       first = false
       this.printType(t)
@@ -402,95 +439,95 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   /** Prints a type without considering its alias. */
   printTypeImpl(type: Type): void {
     if (type instanceof IntegerType) {
-      this.parts.push((type.isSigned ? 'si' : type.isUnsigned ? 'ui' : 'i') + type.width)
+      this.emit((type.isSigned ? 'si' : type.isUnsigned ? 'ui' : 'i') + type.width)
     } else if (type instanceof FloatType) {
-      this.parts.push(type.kind)
+      this.emit(type.kind)
     } else if (type instanceof IndexType) {
-      this.parts.push('index')
+      this.emit('index')
     } else if (type instanceof FunctionType) {
-      this.parts.push('(')
+      this.emit('(')
       this.printTypes(type.inputs)
-      this.parts.push(') -> ')
+      this.emit(') -> ')
       const results = type.results
       if (results.length === 1 && !(results[0] instanceof FunctionType)) {
         this.printType(results[0]!)
       } else {
-        this.parts.push('(')
+        this.emit('(')
         this.printTypes(results)
-        this.parts.push(')')
+        this.emit(')')
       }
     } else if (type instanceof VectorType) {
-      this.parts.push('vector<')
+      this.emit('vector<')
       const shape = type.shape
       for (let i = 0; i < shape.length; i++) {
         const d = shapeDim(shape, type.exactShape, i)
-        this.parts.push(type.scalableDims[i] === true ? '[' + d + ']x' : d + 'x')
+        this.emit(type.scalableDims[i] === true ? '[' + d + ']x' : d + 'x')
       }
       this.printType(type.elementType)
-      this.parts.push('>')
+      this.emit('>')
     } else if (type instanceof RankedTensorType) {
-      this.parts.push('tensor<')
+      this.emit('tensor<')
       for (let i = 0; i < type.shape.length; i++) {
-        this.parts.push(shapeDim(type.shape, type.exactShape, i) + 'x')
+        this.emit(shapeDim(type.shape, type.exactShape, i) + 'x')
       }
       this.printType(type.elementType)
       if (type.encoding !== null) {
-        this.parts.push(', ')
+        this.emit(', ')
         this.printAttribute(type.encoding)
       }
-      this.parts.push('>')
+      this.emit('>')
     } else if (type instanceof UnrankedTensorType) {
-      this.parts.push('tensor<*x')
+      this.emit('tensor<*x')
       this.printType(type.elementType)
-      this.parts.push('>')
+      this.emit('>')
     } else if (type instanceof MemRefType) {
-      this.parts.push('memref<')
+      this.emit('memref<')
       for (let i = 0; i < type.shape.length; i++) {
-        this.parts.push(shapeDim(type.shape, type.exactShape, i) + 'x')
+        this.emit(shapeDim(type.shape, type.exactShape, i) + 'x')
       }
       this.printType(type.elementType)
       const layout = type.layout
       if (layout !== null && !(layout instanceof AffineMapAttr && layout.value.isIdentity)) {
-        this.parts.push(', ')
+        this.emit(', ')
         this.printAttributeWithElision(layout, Elide.May)
       }
       if (type.memorySpace !== null) {
-        this.parts.push(', ')
+        this.emit(', ')
         this.printAttributeWithElision(type.memorySpace, Elide.May)
       }
-      this.parts.push('>')
+      this.emit('>')
     } else if (type instanceof UnrankedMemRefType) {
-      this.parts.push('memref<*x')
+      this.emit('memref<*x')
       this.printType(type.elementType)
       if (type.memorySpace !== null) {
-        this.parts.push(', ')
+        this.emit(', ')
         this.printAttributeWithElision(type.memorySpace, Elide.May)
       }
-      this.parts.push('>')
+      this.emit('>')
     } else if (type instanceof ComplexType) {
-      this.parts.push('complex<')
+      this.emit('complex<')
       this.printType(type.elementType)
-      this.parts.push('>')
+      this.emit('>')
     } else if (type instanceof TupleType) {
-      this.parts.push('tuple<')
+      this.emit('tuple<')
       this.printTypes(type.types)
-      this.parts.push('>')
+      this.emit('>')
     } else if (type instanceof NoneType) {
-      this.parts.push('none')
+      this.emit('none')
     } else if (type instanceof OpaqueType) {
-      this.parts.push(dialectSymbol('!', type.dialectNamespace, type.typeData))
+      this.emit(dialectSymbol('!', type.dialectNamespace, type.typeData))
     } else if (isDialectType(type)) {
       const def = this.context.getLoadedDialect(type.dialectNamespace)?.def
-      const start = this.parts.length
+      const start = this.numParts
       if (def?.printType) {
         def.printType(type, this)
       } else {
-        this.parts.push('<<unprintable type>>')
+        this.emit('<<unprintable type>>')
       }
-      const body = this.parts.splice(start).join('')
-      this.parts.push(dialectSymbol('!', type.dialectNamespace, body))
+      const body = this.takeFrom(start)
+      this.emit(dialectSymbol('!', type.dialectNamespace, body))
     } else {
-      this.parts.push('<<NULL TYPE>>')
+      this.emit('<<NULL TYPE>>')
     }
   }
 
@@ -509,14 +546,14 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     if (alias === undefined) {
       return false
     }
-    this.parts.push(alias)
+    this.emit(alias)
     return true
   }
 
   private printAttributeWithElision(attr: Attribute, elide: Elide): void {
     const alias = this.aliases.get(attr)
     if (alias !== undefined) {
-      this.parts.push(alias)
+      this.emit(alias)
       return
     }
     this.printAttributeImpl(attr, elide)
@@ -526,18 +563,18 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   printAttributeImpl(attr: Attribute, elide: Elide): void {
     if (attr instanceof DialectAttr || attr instanceof DialectLoc) {
       const def = this.context.getLoadedDialect(attr.dialectNamespace)?.def
-      const start = this.parts.length
+      const start = this.numParts
       if (def?.printAttribute) {
         def.printAttribute(attr, this)
       } else {
-        this.parts.push('<<unprintable attribute>>')
+        this.emit('<<unprintable attribute>>')
       }
-      const body = this.parts.splice(start).join('')
-      this.parts.push(dialectSymbol('#', attr.dialectNamespace, body))
+      const body = this.takeFrom(start)
+      this.emit(dialectSymbol('#', attr.dialectNamespace, body))
     } else if (attr instanceof OpaqueAttr) {
-      this.parts.push(dialectSymbol('#', attr.dialectNamespace, attr.attrData))
+      this.emit(dialectSymbol('#', attr.dialectNamespace, attr.attrData))
     } else if (attr instanceof UnitAttr) {
-      this.parts.push('unit')
+      this.emit('unit')
       return
     } else if (attr instanceof DistinctAttr) {
       let id = this.distinctIDs.get(attr)
@@ -545,149 +582,149 @@ export class AsmPrinterImpl implements OpAsmPrinter {
         id = this.distinctIDs.size
         this.distinctIDs.set(attr, id)
       }
-      this.parts.push('distinct[' + id + ']<')
+      this.emit('distinct[' + id + ']<')
       if (!(attr.referencedAttr instanceof UnitAttr)) {
         this.printAttribute(attr.referencedAttr)
       }
-      this.parts.push('>')
+      this.emit('>')
       return
     } else if (attr instanceof DictionaryAttr) {
-      this.parts.push('{')
+      this.emit('{')
       const es = attr.entries
       for (let i = 0; i < es.length; i++) {
         if (i > 0) {
-          this.parts.push(', ')
+          this.emit(', ')
         }
         this.printNamedAttribute(es[i]!)
       }
-      this.parts.push('}')
+      this.emit('}')
     } else if (attr instanceof IntegerAttr) {
       const t = attr.type
       if (t instanceof IntegerType && t.width === 1 && t.isSignless) {
-        this.parts.push(attr.value !== 0n ? 'true' : 'false')
+        this.emit(attr.value !== 0n ? 'true' : 'false')
         return
       }
-      this.parts.push(attr.value.toString())
+      this.emit(attr.value.toString())
       if (elide === Elide.May && t instanceof IntegerType && t.width === 64 && t.isSignless) {
         return
       }
     } else if (attr instanceof FloatAttr) {
       const t = attr.type
       const text = formatFloatWithBits(t instanceof FloatType ? t.kind : 'f64', attr.value, attr.nanBits)
-      this.parts.push(text)
+      this.emit(text)
       // A hex literal without its type would read back as an integer, so f64 keeps it then.
       if (elide === Elide.May && t instanceof FloatType && t.kind === 'f64' && !text.startsWith('0x')) {
         return
       }
     } else if (attr instanceof StringAttr) {
-      this.parts.push(quoteString(attr.value))
+      this.emit(quoteString(attr.value))
     } else if (attr instanceof ArrayAttr) {
-      this.parts.push('[')
+      this.emit('[')
       const es = attr.elements
       for (let i = 0; i < es.length; i++) {
         if (i > 0) {
-          this.parts.push(', ')
+          this.emit(', ')
         }
         this.printAttributeWithElision(es[i]!, Elide.May)
       }
-      this.parts.push(']')
+      this.emit(']')
     } else if (attr instanceof AffineMapAttr) {
-      this.parts.push('affine_map<')
+      this.emit('affine_map<')
       this.printAffineMap(attr.value)
-      this.parts.push('>')
+      this.emit('>')
       return
     } else if (attr instanceof IntegerSetAttr) {
-      this.parts.push('affine_set<')
+      this.emit('affine_set<')
       this.printIntegerSet(attr.value)
-      this.parts.push('>')
+      this.emit('>')
       return
     } else if (attr instanceof TypeAttr) {
       this.printType(attr.value)
     } else if (attr instanceof SymbolRefAttr) {
-      this.parts.push(symbolReference(attr.rootReference))
+      this.emit(symbolReference(attr.rootReference))
       for (const n of attr.nestedReferences) {
-        this.parts.push('::' + symbolReference(n))
+        this.emit('::' + symbolReference(n))
       }
     } else if (attr instanceof DenseIntOrFPElementsAttr) {
       // Equal values with different NaN bit patterns are not a splat.
       const splat = isSplatValues(attr.isSplat, attr.values, attr.type.elementType instanceof ComplexType ? 2 : 1) && (attr.isSplat || attr.nanBits === null)
       if (this.shouldElide(attr.type, splat)) {
-        this.parts.push('dense_resource<__elided__>')
+        this.emit('dense_resource<__elided__>')
       } else {
-        this.parts.push('dense<')
+        this.emit('dense<')
         this.printDenseIntOrFP(attr)
-        this.parts.push('>')
+        this.emit('>')
       }
     } else if (attr instanceof DenseStringElementsAttr) {
       if (this.shouldElide(attr.type, isSplatValues(attr.isSplat, attr.values, 1))) {
-        this.parts.push('dense_resource<__elided__>')
+        this.emit('dense_resource<__elided__>')
       } else {
-        this.parts.push('dense<')
+        this.emit('dense<')
         const vals = attr.values
         this.printDenseElements(isSplatValues(attr.isSplat, attr.values, 1), attr.type, (i) => {
-          this.parts.push(quoteString(vals[i]!))
+          this.emit(quoteString(vals[i]!))
         })
-        this.parts.push('>')
+        this.emit('>')
       }
     } else if (attr instanceof SparseElementsAttr) {
       this.printSparseElements(attr)
     } else if (attr instanceof DenseResourceElementsAttr) {
-      this.parts.push('dense_resource<' + attr.resourceKey + '>')
+      this.emit('dense_resource<' + attr.resourceKey + '>')
       this.referencedBlobs.add(attr.resourceKey)
     } else if (attr instanceof StridedLayoutAttr) {
-      this.parts.push('strided<[')
+      this.emit('strided<[')
       const s = attr.strides
       for (let i = 0; i < s.length; i++) {
-        this.parts.push((i > 0 ? ', ' : '') + shapeDim(s, attr.exactStrides, i))
+        this.emit((i > 0 ? ', ' : '') + shapeDim(s, attr.exactStrides, i))
       }
-      this.parts.push(']')
+      this.emit(']')
       if (attr.offset !== 0) {
-        this.parts.push(', offset: ' + (attr.offset === kDynamic ? '?' : String(attr.exactOffset ?? attr.offset)))
+        this.emit(', offset: ' + (attr.offset === kDynamic ? '?' : String(attr.exactOffset ?? attr.offset)))
       }
-      this.parts.push('>')
+      this.emit('>')
     } else if (attr instanceof DenseArrayAttr) {
-      this.parts.push('array<')
+      this.emit('array<')
       this.printType(attr.elementType)
       const vals = attr.values
       if (vals.length > 0) {
-        this.parts.push(': ')
+        this.emit(': ')
         const et = attr.elementType
         for (let i = 0; i < vals.length; i++) {
           if (i > 0) {
-            this.parts.push(', ')
+            this.emit(', ')
           }
           const v = vals[i]!
           if (et instanceof FloatType) {
-            this.parts.push(formatFloatValue(Number(v), et.kind))
+            this.emit(formatFloatValue(Number(v), et.kind))
           } else if (et instanceof IntegerType && et.width === 1) {
-            this.parts.push(BigInt(v) !== 0n ? 'true' : 'false')
+            this.emit(BigInt(v) !== 0n ? 'true' : 'false')
           } else {
-            this.parts.push(String(v))
+            this.emit(String(v))
           }
         }
       }
-      this.parts.push('>')
+      this.emit('>')
       return
     } else if (attr instanceof Location) {
       this.printLocation(attr, false)
     } else {
-      this.parts.push('<<UNKNOWN ATTRIBUTE>>')
+      this.emit('<<UNKNOWN ATTRIBUTE>>')
     }
     if (elide !== Elide.Must) {
       const t = typedAttrType(attr)
       if (t !== null && !(t instanceof NoneType)) {
-        this.parts.push(' : ')
+        this.emit(' : ')
         this.printType(t)
       }
     }
   }
 
   private printNamedAttribute(a: NamedAttribute): void {
-    this.parts.push(keywordOrString(a.name))
+    this.emit(keywordOrString(a.name))
     if (a.value instanceof UnitAttr) {
       return
     }
-    this.parts.push(' = ')
+    this.emit(' = ')
     this.printAttribute(a.value)
   }
 
@@ -711,10 +748,10 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     let open = 0
     for (let idx = 0; idx < n; idx++) {
       if (idx !== 0) {
-        this.parts.push(', ')
+        this.emit(', ')
       }
       while (open < rank) {
-        this.parts.push('[')
+        this.emit('[')
         open++
       }
       printElt(idx)
@@ -725,13 +762,13 @@ export class AsmPrinterImpl implements OpAsmPrinter {
             counter[i] = 0
             counter[i - 1]!++
             open--
-            this.parts.push(']')
+            this.emit(']')
           }
         }
       }
     }
     while (open-- > 0) {
-      this.parts.push(']')
+      this.emit(']')
     }
   }
 
@@ -747,23 +784,23 @@ export class AsmPrinterImpl implements OpAsmPrinter {
           ? isSplatValues(values.isSplat, values.values, stride)
           : values.isSplat
     if (this.shouldElide(indices.type, isSplatValues(indices.isSplat, indices.values, 1)) || this.shouldElide(values.type, valuesSplat)) {
-      this.parts.push('dense_resource<__elided__>')
+      this.emit('dense_resource<__elided__>')
       return
     }
-    this.parts.push('sparse<')
+    this.emit('sparse<')
     if (indices.type.numElements !== 0) {
       this.printDenseIntOrFP(indices, false)
-      this.parts.push(', ')
+      this.emit(', ')
       if (values instanceof DenseIntOrFPElementsAttr) {
         this.printDenseIntOrFP(values)
       } else if (values instanceof DenseStringElementsAttr) {
         const vals = values.values
         this.printDenseElements(isSplatValues(values.isSplat, vals, 1), values.type, (i) => {
-          this.parts.push(quoteString(vals[i]!))
+          this.emit(quoteString(vals[i]!))
         })
       }
     }
-    this.parts.push('>')
+    this.emit('>')
   }
 
   private printDenseIntOrFP(attr: DenseIntOrFPElementsAttr, allowHex = true): void {
@@ -775,18 +812,18 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     const nanBits = attr.nanBits
     const splat = isSplatValues(attr.isSplat, vals, et instanceof ComplexType ? 2 : 1) && (attr.isSplat || nanBits === null)
     if (allowHex && !splat && hexLimit !== -1 && n > hexLimit) {
-      this.parts.push('"0x' + denseHex(attr) + '"')
+      this.emit('"0x' + denseHex(attr) + '"')
       return
     }
     if (et instanceof ComplexType) {
       const ct = et.elementType
       this.printDenseElements(splat, type, (i) => {
-        this.parts.push('(' + this.denseScalarAt(attr, 2 * i, ct) + ',' + this.denseScalarAt(attr, 2 * i + 1, ct) + ')')
+        this.emit('(' + this.denseScalarAt(attr, 2 * i, ct) + ',' + this.denseScalarAt(attr, 2 * i + 1, ct) + ')')
       })
       return
     }
     this.printDenseElements(splat, type, (i) => {
-      this.parts.push(this.denseScalarAt(attr, i, et))
+      this.emit(this.denseScalarAt(attr, i, et))
     })
   }
 
@@ -816,21 +853,21 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       this.printLocationInternal(loc, true, true)
       return
     }
-    this.parts.push('loc(')
+    this.emit('loc(')
     const alias = allowAlias ? this.aliases.get(loc) : undefined
     if (alias !== undefined) {
-      this.parts.push(alias)
+      this.emit(alias)
     } else {
       this.printLocationInternal(loc, false, true)
     }
-    this.parts.push(')')
+    this.emit(')')
   }
 
   private printTrailingLocation(loc: Location, allowAlias: boolean): void {
     if (!this.flags.debugInfo) {
       return
     }
-    this.parts.push(' ')
+    this.emit(' ')
     this.printLocation(loc, allowAlias)
   }
 
@@ -838,7 +875,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     if (!isTopLevel) {
       const alias = this.aliases.get(loc)
       if (alias !== undefined) {
-        this.parts.push(alias)
+        this.emit(alias)
         return
       }
     }
@@ -847,58 +884,58 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     } else if (loc instanceof DialectLoc) {
       this.printAttributeImpl(loc, Elide.Must)
     } else if (loc instanceof UnknownLoc) {
-      this.parts.push(pretty ? '[unknown]' : 'unknown')
+      this.emit(pretty ? '[unknown]' : 'unknown')
     } else if (loc instanceof FileLineColLoc) {
-      this.parts.push(pretty ? loc.filename : quoteString(loc.filename))
-      this.parts.push(':' + loc.line + ':' + loc.column)
+      this.emit(pretty ? loc.filename : quoteString(loc.filename))
+      this.emit(':' + loc.line + ':' + loc.column)
       if (loc.isRange) {
         if (loc.endLine === loc.line) {
-          this.parts.push(' to :' + loc.endColumn)
+          this.emit(' to :' + loc.endColumn)
         } else {
-          this.parts.push(' to ' + loc.endLine + ':' + loc.endColumn)
+          this.emit(' to ' + loc.endLine + ':' + loc.endColumn)
         }
       }
     } else if (loc instanceof NameLoc) {
-      this.parts.push(quoteString(loc.name))
+      this.emit(quoteString(loc.name))
       if (!(loc.childLoc instanceof UnknownLoc)) {
-        this.parts.push('(')
+        this.emit('(')
         this.printLocationInternal(loc.childLoc, pretty, false)
-        this.parts.push(')')
+        this.emit(')')
       }
     } else if (loc instanceof CallSiteLoc) {
       if (!pretty) {
-        this.parts.push('callsite(')
+        this.emit('callsite(')
       }
       this.printLocationInternal(loc.callee, pretty, false)
       if (pretty) {
-        this.parts.push(loc.callee instanceof NameLoc && loc.caller instanceof FileLineColLoc ? ' at ' : '\n at ')
+        this.emit(loc.callee instanceof NameLoc && loc.caller instanceof FileLineColLoc ? ' at ' : '\n at ')
       } else {
-        this.parts.push(' at ')
+        this.emit(' at ')
       }
       this.printLocationInternal(loc.caller, pretty, false)
       if (!pretty) {
-        this.parts.push(')')
+        this.emit(')')
       }
     } else if (loc instanceof FusedLoc) {
       if (!pretty) {
-        this.parts.push('fused')
+        this.emit('fused')
       }
       if (loc.metadata !== null) {
-        this.parts.push('<')
+        this.emit('<')
         this.printAttribute(loc.metadata)
-        this.parts.push('>')
+        this.emit('>')
       }
-      this.parts.push('[')
+      this.emit('[')
       const ls = loc.locations
       for (let i = 0; i < ls.length; i++) {
         if (i > 0) {
-          this.parts.push(', ')
+          this.emit(', ')
         }
         this.printLocationInternal(ls[i]!, pretty, false)
       }
-      this.parts.push(']')
+      this.emit(']')
     } else {
-      this.parts.push('unknown')
+      this.emit('unknown')
     }
   }
 
@@ -910,53 +947,53 @@ export class AsmPrinterImpl implements OpAsmPrinter {
 
   /** Prints `(d0, d1)[s0] -> (...)`. */
   printAffineMap(map: AffineMap): void {
-    this.parts.push('(')
+    this.emit('(')
     for (let i = 0; i < map.numDims; i++) {
-      this.parts.push((i > 0 ? ', d' : 'd') + i)
+      this.emit((i > 0 ? ', d' : 'd') + i)
     }
-    this.parts.push(')')
+    this.emit(')')
     if (map.numSymbols !== 0) {
-      this.parts.push('[')
+      this.emit('[')
       for (let i = 0; i < map.numSymbols; i++) {
-        this.parts.push((i > 0 ? ', s' : 's') + i)
+        this.emit((i > 0 ? ', s' : 's') + i)
       }
-      this.parts.push(']')
+      this.emit(']')
     }
-    this.parts.push(' -> (')
+    this.emit(' -> (')
     const rs = map.results
     for (let i = 0; i < rs.length; i++) {
       if (i > 0) {
-        this.parts.push(', ')
+        this.emit(', ')
       }
       this.printAffineExpr(rs[i]!, false, null, null)
     }
-    this.parts.push(')')
+    this.emit(')')
   }
 
   /** Prints `(d0)[s0] : (d0 - s0 >= 0, d0 == 0)`. */
   printIntegerSet(set: IntegerSet): void {
-    this.parts.push('(')
+    this.emit('(')
     for (let i = 0; i < set.numDims; i++) {
-      this.parts.push((i > 0 ? ', d' : 'd') + i)
+      this.emit((i > 0 ? ', d' : 'd') + i)
     }
-    this.parts.push(')')
+    this.emit(')')
     if (set.numSymbols !== 0) {
-      this.parts.push('[')
+      this.emit('[')
       for (let i = 0; i < set.numSymbols; i++) {
-        this.parts.push((i > 0 ? ', s' : 's') + i)
+        this.emit((i > 0 ? ', s' : 's') + i)
       }
-      this.parts.push(']')
+      this.emit(']')
     }
-    this.parts.push(' : (')
+    this.emit(' : (')
     const cs = set.constraints
     for (let i = 0; i < cs.length; i++) {
       if (i > 0) {
-        this.parts.push(', ')
+        this.emit(', ')
       }
       this.printAffineExpr(cs[i]!, false, null, null)
-      this.parts.push(set.eqFlags[i] === true ? ' == 0' : ' >= 0')
+      this.emit(set.eqFlags[i] === true ? ' == 0' : ' >= 0')
     }
-    this.parts.push(')')
+    this.emit(')')
   }
 
   /**
@@ -968,23 +1005,23 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       case AffineExprKind.SymbolId: {
         const pos = (expr as AffineSymbolExpr).position
         if (syms !== null) {
-          this.parts.push('symbol(' + this.valueID(syms[pos]!, true) + ')')
+          this.emit('symbol(' + this.valueID(syms[pos]!, true) + ')')
         } else {
-          this.parts.push('s' + pos)
+          this.emit('s' + pos)
         }
         return
       }
       case AffineExprKind.DimId: {
         const pos = (expr as AffineDimExpr).position
         if (dims !== null) {
-          this.parts.push(this.valueID(dims[pos]!, true))
+          this.emit(this.valueID(dims[pos]!, true))
         } else {
-          this.parts.push('d' + pos)
+          this.emit('d' + pos)
         }
         return
       }
       case AffineExprKind.Constant:
-        this.parts.push(String((expr as AffineConstantExpr).exactValue ?? (expr as AffineConstantExpr).value))
+        this.emit(String((expr as AffineConstantExpr).exactValue ?? (expr as AffineConstantExpr).value))
         return
       default:
         break
@@ -994,45 +1031,45 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     const rhs = bin.rhs
     if (bin.kind !== AffineExprKind.Add) {
       if (strong) {
-        this.parts.push('(')
+        this.emit('(')
       }
       if (bin.kind === AffineExprKind.Mul && rhs instanceof AffineConstantExpr && rhs.value === -1) {
-        this.parts.push('-')
+        this.emit('-')
         this.printAffineExpr(lhs, true, dims, syms)
         if (strong) {
-          this.parts.push(')')
+          this.emit(')')
         }
         return
       }
       this.printAffineExpr(lhs, true, dims, syms)
-      this.parts.push(bin.kind === AffineExprKind.Mul ? ' * ' : bin.kind === AffineExprKind.FloorDiv ? ' floordiv ' : bin.kind === AffineExprKind.CeilDiv ? ' ceildiv ' : ' mod ')
+      this.emit(bin.kind === AffineExprKind.Mul ? ' * ' : bin.kind === AffineExprKind.FloorDiv ? ' floordiv ' : bin.kind === AffineExprKind.CeilDiv ? ' ceildiv ' : ' mod ')
       this.printAffineExpr(rhs, true, dims, syms)
       if (strong) {
-        this.parts.push(')')
+        this.emit(')')
       }
       return
     }
     if (strong) {
-      this.parts.push('(')
+      this.emit('(')
     }
     if (rhs instanceof AffineBinaryOpExpr && rhs.kind === AffineExprKind.Mul && rhs.rhs instanceof AffineConstantExpr) {
       const c = rhs.rhs.value
       if (c === -1) {
         this.printAffineExpr(lhs, false, dims, syms)
-        this.parts.push(' - ')
+        this.emit(' - ')
         this.printAffineExpr(rhs.lhs, rhs.lhs.kind === AffineExprKind.Add, dims, syms)
         if (strong) {
-          this.parts.push(')')
+          this.emit(')')
         }
         return
       }
       if (c < -1) {
         this.printAffineExpr(lhs, false, dims, syms)
-        this.parts.push(' - ')
+        this.emit(' - ')
         this.printAffineExpr(rhs.lhs, true, dims, syms)
-        this.parts.push(' * ' + String(rhs.rhs.exactValue === null ? -c : BigInt.asIntN(64, -rhs.rhs.exactValue)))
+        this.emit(' * ' + String(rhs.rhs.exactValue === null ? -c : BigInt.asIntN(64, -rhs.rhs.exactValue)))
         if (strong) {
-          this.parts.push(')')
+          this.emit(')')
         }
         return
       }
@@ -1040,17 +1077,17 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     if (rhs instanceof AffineConstantExpr && rhs.value < 0) {
       this.printAffineExpr(lhs, false, dims, syms)
       // Negated as an int64: the minimum stays negative, as MLIR prints it.
-      this.parts.push(' - ' + String(rhs.exactValue === null ? -rhs.value : BigInt.asIntN(64, -rhs.exactValue)))
+      this.emit(' - ' + String(rhs.exactValue === null ? -rhs.value : BigInt.asIntN(64, -rhs.exactValue)))
       if (strong) {
-        this.parts.push(')')
+        this.emit(')')
       }
       return
     }
     this.printAffineExpr(lhs, false, dims, syms)
-    this.parts.push(' + ')
+    this.emit(' + ')
     this.printAffineExpr(rhs, false, dims, syms)
     if (strong) {
-      this.parts.push(')')
+      this.emit(')')
     }
   }
 
@@ -1060,7 +1097,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     const rs = map.results
     for (let i = 0; i < rs.length; i++) {
       if (i > 0) {
-        this.parts.push(', ')
+        this.emit(', ')
       }
       this.printAffineExpr(rs[i]!, false, dims, syms)
     }
@@ -1072,19 +1109,19 @@ export class AsmPrinterImpl implements OpAsmPrinter {
 
   printFloat(value: number, type: Type): void {
     const kind = type instanceof FloatType ? type.kind : 'f64'
-    this.parts.push(formatFloatValue(roundToKind(value, kind), kind))
+    this.emit(formatFloatValue(roundToKind(value, kind), kind))
   }
 
   // ---- strings and symbols ----------------------------------------------------------
 
   printSymbolName(name: string): void {
-    this.parts.push(symbolReference(name))
+    this.emit(symbolReference(name))
   }
   printKeywordOrString(name: string): void {
-    this.parts.push(keywordOrString(name))
+    this.emit(keywordOrString(name))
   }
   printString(value: string): void {
-    this.parts.push('"' + escapeString(value) + '"')
+    this.emit('"' + escapeString(value) + '"')
   }
 
   // ---- attribute dictionaries -------------------------------------------------------
@@ -1106,15 +1143,15 @@ export class AsmPrinterImpl implements OpAsmPrinter {
         continue
       }
       if (!any) {
-        this.parts.push(withKeyword ? ' attributes {' : ' {')
+        this.emit(withKeyword ? ' attributes {' : ' {')
         any = true
       } else {
-        this.parts.push(', ')
+        this.emit(', ')
       }
       this.printNamedAttribute(a)
     }
     if (any) {
-      this.parts.push('}')
+      this.emit('}')
     }
   }
 
@@ -1143,7 +1180,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   }
 
   printOperand(value: Value): void {
-    this.parts.push(this.valueID(value, true))
+    this.emit(this.valueID(value, true))
   }
   getOperandText(value: Value): string {
     return this.valueID(value, true)
@@ -1152,10 +1189,10 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     let first = true
     for (const v of values) {
       if (!first) {
-        this.parts.push(', ')
+        this.emit(', ')
       }
       first = false
-      this.parts.push(this.valueID(v, true))
+      this.emit(this.valueID(v, true))
     }
   }
 
@@ -1164,41 +1201,41 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   }
 
   printSuccessor(block: Block): void {
-    this.parts.push(this.blockName(block))
+    this.emit(this.blockName(block))
   }
 
   printSuccessorAndUseList(block: Block, operands: readonly Value[]): void {
-    this.parts.push(this.blockName(block))
+    this.emit(this.blockName(block))
     if (operands.length === 0) {
       return
     }
-    this.parts.push('(')
+    this.emit('(')
     this.printOperands(operands)
-    this.parts.push(' : ')
+    this.emit(' : ')
     for (let i = 0; i < operands.length; i++) {
       if (i > 0) {
-        this.parts.push(', ')
+        this.emit(', ')
       }
       this.printType(operands[i]!.type)
     }
-    this.parts.push(')')
+    this.emit(')')
   }
 
   printFunctionalType(inputs: readonly Type[], results: readonly Type[]): void {
-    this.parts.push('(')
+    this.emit('(')
     this.printTypes(inputs)
-    this.parts.push(') -> ')
+    this.emit(') -> ')
     this.printResultTypes(results)
   }
 
   private printResultTypes(results: readonly Type[]): void {
     const wrapped = results.length !== 1 || results[0] instanceof FunctionType
     if (wrapped) {
-      this.parts.push('(')
+      this.emit('(')
     }
     this.printTypes(results)
     if (wrapped) {
-      this.parts.push(')')
+      this.emit(')')
     }
   }
 
@@ -1206,14 +1243,14 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     if (types.length === 0) {
       return
     }
-    this.parts.push(' -> ')
+    this.emit(' -> ')
     this.printResultTypes(types)
   }
 
   printRegionArgument(arg: BlockArgument, attrs?: readonly NamedAttribute[], omitType?: boolean): void {
-    this.parts.push(this.valueID(arg, true))
+    this.emit(this.valueID(arg, true))
     if (omitType !== true) {
-      this.parts.push(': ')
+      this.emit(': ')
       this.printType(arg.type)
     }
     if (attrs !== undefined) {
@@ -1251,22 +1288,22 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       if (groups !== undefined) {
         for (let i = 0; i < groups.length; i++) {
           if (i > 0) {
-            this.parts.push(', ')
+            this.emit(', ')
           }
           const start = groups[i]!
           const count = (i + 1 < groups.length ? groups[i + 1]! : n) - start
-          this.parts.push(this.valueID(op.results[start]!, false))
+          this.emit(this.valueID(op.results[start]!, false))
           if (count > 1) {
-            this.parts.push(':' + count)
+            this.emit(':' + count)
           }
         }
       } else {
-        this.parts.push(this.valueID(op.results[0]!, false))
+        this.emit(this.valueID(op.results[0]!, false))
         if (n > 1) {
-          this.parts.push(':' + n)
+          this.emit(':' + n)
         }
       }
-      this.parts.push(' = ')
+      this.emit(' = ')
     }
     this.printCustomOrGenericOp(op)
   }
@@ -1275,7 +1312,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   printCustomOrGenericOp(op: Operation): void {
     const def = op.name.def
     if (!this.flags.generic && def !== null && def.print) {
-      this.parts.push(this.customOpName(op.name))
+      this.emit(this.customOpName(op.name))
       def.print(op, this)
       return
     }
@@ -1314,79 +1351,79 @@ export class AsmPrinterImpl implements OpAsmPrinter {
         quoted = quoteString(op.name.name)
         this.genericNames.set(op.name, quoted)
       }
-      this.parts.push(quoted)
+      this.emit(quoted)
     }
-    this.parts.push('(')
+    this.emit('(')
     const operands = op.operands
     for (let i = 0; i < operands.length; i++) {
       if (i > 0) {
-        this.parts.push(', ')
+        this.emit(', ')
       }
-      this.parts.push(this.valueID(operands[i]!.value, true))
+      this.emit(this.valueID(operands[i]!.value, true))
     }
-    this.parts.push(')')
+    this.emit(')')
     const succs = op.successors
     if (succs.length > 0) {
-      this.parts.push('[')
+      this.emit('[')
       for (let i = 0; i < succs.length; i++) {
         if (i > 0) {
-          this.parts.push(', ')
+          this.emit(', ')
         }
-        this.parts.push(this.blockName(succs[i]!.block))
+        this.emit(this.blockName(succs[i]!.block))
       }
-      this.parts.push(']')
+      this.emit(']')
     }
     if (op.properties.size > 0) {
-      this.parts.push(' <')
+      this.emit(' <')
       this.printAttribute(op.properties)
-      this.parts.push('>')
+      this.emit('>')
     } else if (op.rawProperties !== null) {
-      this.parts.push(' <')
+      this.emit(' <')
       this.printAttribute(op.rawProperties)
-      this.parts.push('>')
+      this.emit('>')
     }
     const regions = op.regions
     if (regions.length > 0) {
-      this.parts.push(' (')
+      this.emit(' (')
       for (let i = 0; i < regions.length; i++) {
         if (i > 0) {
-          this.parts.push(', ')
+          this.emit(', ')
         }
         this.printRegion(regions[i]!, true, true, true)
       }
-      this.parts.push(')')
+      this.emit(')')
     }
     this.printAttrDict(op.attributes.entries, undefined, false)
-    this.parts.push(' : (')
+    this.emit(' : (')
     for (let i = 0; i < operands.length; i++) {
       if (i > 0) {
-        this.parts.push(', ')
+        this.emit(', ')
       }
       this.printType(operands[i]!.value.type)
     }
-    this.parts.push(') -> ')
+    this.emit(') -> ')
     const results = op.results
     const wrapped = results.length !== 1 || results[0]!.type instanceof FunctionType
     if (wrapped) {
-      this.parts.push('(')
+      this.emit('(')
     }
     for (let i = 0; i < results.length; i++) {
       if (i > 0) {
-        this.parts.push(', ')
+        this.emit(', ')
       }
       this.printType(results[i]!.type)
     }
     if (wrapped) {
-      this.parts.push(')')
+      this.emit(')')
     }
   }
 
   printRegion(region: Region, printEntryBlockArgs = true, printBlockTerminators = true, printEmptyBlock = false): void {
     if (this.flags.skipRegions) {
-      this.parts.push('{...}')
+      this.emit('{...}')
       return
     }
-    this.parts.push('{\n')
+    this.emit('{\n')
     const entry = region.firstBlock
     if (entry !== null) {
       const parent = region.parentOp
@@ -1401,7 +1438,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     if (this.indent > 0) {
       this.pushIndent()
     }
-    this.parts.push('}')
+    this.emit('}')
   }
 
   private printBlock(block: Block, printHeader: boolean, printTerminator: boolean): void {
@@ -1409,24 +1446,24 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       if (this.indent > 0) {
         this.pushIndent()
       }
-      this.parts.push(this.blockName(block))
+      this.emit(this.blockName(block))
       const args = block.arguments
       if (args.length > 0) {
-        this.parts.push('(')
+        this.emit('(')
         for (let i = 0; i < args.length; i++) {
           if (i > 0) {
-            this.parts.push(', ')
+            this.emit(', ')
           }
           const arg = args[i]!
-          this.parts.push(this.valueID(arg, true) + ': ')
+          this.emit(this.valueID(arg, true) + ': ')
           this.printType(arg.type)
           this.printTrailingLocation(arg.location, false)
         }
-        this.parts.push(')')
+        this.emit(')')
       }
-      this.parts.push(':')
+      this.emit(':')
       this.printPredecessors(block)
-      this.parts.push('\n')
+      this.emit('\n')
     }
     this.indent += 2
     if (this.flags.valueUsers) {
@@ -1443,7 +1480,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       // Also before the op: its regions may nest deep before the first flush after one.
       this.maybeFlush()
       this.printFullOpWithIndentAndLoc(o)
-      this.parts.push('\n')
+      this.emit('\n')
       this.maybeFlush()
     }
     this.indent -= 2
@@ -1451,19 +1488,19 @@ export class AsmPrinterImpl implements OpAsmPrinter {
 
   private printPredecessors(block: Block): void {
     if (block.parent === null) {
-      this.parts.push('  // block is not in a region!')
+      this.emit('  // block is not in a region!')
       return
     }
     const first = block.firstPredecessorUse
     if (first === null) {
       if (block.parent.firstBlock !== block) {
-        this.parts.push('  // no predecessors')
+        this.emit('  // no predecessors')
       }
       return
     }
     if (first.nextUse === null) {
       const pred = first.owner.parentBlock
-      this.parts.push('  // pred: ' + (pred === null ? 'INVALIDBLOCK' : this.blockName(pred)))
+      this.emit('  // pred: ' + (pred === null ? 'INVALIDBLOCK' : this.blockName(pred)))
       return
     }
     const infos: BlockInfo[] = []
@@ -1474,9 +1511,9 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       }
     }
     infos.sort((a, b) => a.ordering - b.ordering)
-    this.parts.push('  // ' + infos.length + ' preds: ')
+    this.emit('  // ' + infos.length + ' preds: ')
     for (let i = 0; i < infos.length; i++) {
-      this.parts.push((i > 0 ? ', ' : '') + infos[i]!.name)
+      this.emit((i > 0 ? ', ' : '') + infos[i]!.name)
     }
   }
 
@@ -1486,12 +1523,12 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     const n = op.results.length
     if (n === 0) {
       if (op.operands.length > 0) {
-        this.parts.push(' // id: ' + this.operationID(op))
+        this.emit(' // id: ' + this.operationID(op))
       }
       return
     }
     if (op.useEmpty) {
-      this.parts.push(' // unused')
+      this.emit(' // unused')
       return
     }
     const seen = new Set<Operation>()
@@ -1505,35 +1542,35 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       }
     }
     const one = usedInResults <= 1 && seen.size <= 1 && n === 1
-    this.parts.push(one ? ' // user: ' : ' // users: ')
+    this.emit(one ? ' // user: ' : ' // users: ')
     for (let i = 0; i < n; i++) {
       if (i > 0) {
-        this.parts.push(', ')
+        this.emit(', ')
       }
       if (n > 1) {
-        this.parts.push('(')
+        this.emit('(')
       }
       this.printValueUsers(op.results[i]!)
       if (n > 1) {
-        this.parts.push(')')
+        this.emit(')')
       }
     }
   }
 
   private printArgUsersComment(arg: BlockArgument): void {
-    this.parts.push('// ' + this.valueID(arg, true))
+    this.emit('// ' + this.valueID(arg, true))
     if (arg.firstUse === null) {
-      this.parts.push(' is unused')
+      this.emit(' is unused')
     } else {
-      this.parts.push(' is used by ')
+      this.emit(' is used by ')
       this.printValueUsers(arg)
     }
-    this.parts.push('\n')
+    this.emit('\n')
   }
 
   private printValueUsers(value: Value): void {
     if (value.firstUse === null) {
-      this.parts.push('unused')
+      this.emit('unused')
     }
     const seen = new Set<Operation>()
     let index = 0
@@ -1544,16 +1581,16 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       }
       seen.add(user)
       if (index > 0) {
-        this.parts.push(', ')
+        this.emit(', ')
       }
       if (user.results.length === 0) {
-        this.parts.push(this.operationID(user))
+        this.emit(this.operationID(user))
       } else {
         for (let i = 0; i < user.results.length; i++) {
           if (i > 0) {
-            this.parts.push(', ')
+            this.emit(', ')
           }
-          this.parts.push(this.valueID(user.results[i]!, true))
+          this.emit(this.valueID(user.results[i]!, true))
         }
       }
     }

@@ -3,6 +3,7 @@ import { CallSiteLoc, FusedLoc, NameLoc, OpaqueLoc, type Location } from '../Loc
 import { acquireVisitMarks, releaseVisitMarks, type Operation } from '../Operation.ts'
 import type { Region } from '../Region.ts'
 import { OpResult, type Value } from '../Value.ts'
+import type { AliasCollector } from './AliasState.ts'
 import { sanitizeIdentifier } from './text.ts'
 
 /** @internal Name and visit order of a block, as printed (`^bb3`). */
@@ -82,8 +83,8 @@ export class SSANameState {
    */
   private readonly usedNames: Map<string, boolean> = new Map()
   private readonly scopes: string[][] = []
-  /** Each name given so far -> the same name with its `%`, the one string that all its values share. */
-  private readonly prefixedNames: Map<string, string> = new Map()
+  /** `%name` by name, for the names given so far (see `setValueName`). */
+  private readonly printedNames: Map<string, string> = new Map()
   private nextValueID = 0
   private nextArgumentID = 0
   private nextConflictID = 0
@@ -92,11 +93,16 @@ export class SSANameState {
   private readonly setBlockNameFn: (block: Block, name: string) => void
   private readonly setBlockArgNameFn: (value: Value, name: string) => void
 
-  /** With `useVisitMarks`, takes the ops' visit marks when free; `dispose` gives them back. */
+  /**
+   * With `useVisitMarks`, takes the ops' visit marks when free; `dispose` gives them back.
+   * With `aliasProbe` (a collector that skips regions), also shows it every op and the
+   * type of every block argument, so that one walk tells whether any alias is printed.
+   */
   constructor(
     op: Operation,
     private readonly flags: NamingFlags,
     useVisitMarks = false,
+    private readonly aliasProbe: AliasCollector | null = null,
   ) {
     this.epoch = useVisitMarks ? acquireVisitMarks() : 0
     this.setResultNameFn = (value, name) => {
@@ -199,8 +205,12 @@ export class SSANameState {
   private numberValuesInBlock(block: Block): void {
     const isEntry = block.parent !== null && block.parent.firstBlock === block
     const args = block.arguments
+    const probe = this.aliasProbe
     for (let i = 0; i < args.length; i++) {
       const arg = args[i]!
+      if (probe !== null) {
+        probe.printType(arg.type)
+      }
       if (this.valueNames.has(arg)) {
         continue
       }
@@ -219,6 +229,9 @@ export class SSANameState {
   }
 
   private numberValuesInOp(op: Operation): void {
+    if (this.aliasProbe !== null) {
+      this.aliasProbe.printCustomOrGenericOp(op)
+    }
     const def = op.name.def
     const results = op.results
     // A NameLoc wins over the names the op suggests.
@@ -297,14 +310,14 @@ export class SSANameState {
       return
     }
     const unique = this.uniqueValueName(name)
-    // One `%name` string per distinct name: the same names (`%c0`, `%c1_i32`) come back in
-    // every function, and a million named values need not hold a million strings.
-    let text = this.prefixedNames.get(unique)
-    if (text === undefined) {
-      text = '%' + unique
-      this.prefixedNames.set(unique, text)
+    // One `%name` string per distinct name: the same few constant names recur in every
+    // function of a large module, and each would otherwise live until the print ends.
+    let printed = this.printedNames.get(unique)
+    if (printed === undefined) {
+      printed = '%' + unique
+      this.printedNames.set(unique, printed)
     }
-    this.storeName(value, text)
+    this.storeName(value, printed)
   }
 
   private uniqueValueName(raw: string): string {

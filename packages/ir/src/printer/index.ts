@@ -58,9 +58,10 @@ function runPrint(op: Operation, options: AsmPrinterOptions, sink: ((chunk: stri
     }
   }
   const printer = new AsmPrinterImpl(op.context, new PrintFlags(options, generic), sink)
-  printer.initNames(root, true)
+  const topLevel = op.parentBlock === null && options.printLocalScope !== true
+  printer.initNames(root, true, topLevel)
   try {
-    if (op.parentBlock === null && options.printLocalScope !== true) {
+    if (topLevel) {
       printer.initAliases(op)
       printer.printTopLevel(op, options.resources, options.elideResourceStringsIfLarger ?? -1)
     } else {
