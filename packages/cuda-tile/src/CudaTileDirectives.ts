@@ -195,7 +195,7 @@ function parseDenseTyped(parser: OpAsmParser): [Attribute, Type] | undefined {
   const ints: bigint[] = []
   const floats: number[] = []
   // NaNs other than the type's default one keep their bits (by element index), as in `dense<...>`.
-  let nanBits: Map<number, bigint> | null = null
+  const nanBits = new Map<number, bigint>()
   const parseScalar = (): boolean => {
     const loc = parser.getCurrentLocation()
     if (isInt) {
@@ -238,7 +238,7 @@ function parseDenseTyped(parser: OpAsmParser): [Attribute, Type] | undefined {
     }
     if (a instanceof FloatAttr) {
       if (a.nanBits !== null) {
-        ;(nanBits ??= new Map()).set(floats.length, a.nanBits)
+        nanBits.set(floats.length, a.nanBits)
       }
       floats.push(a.value)
     } else if (a instanceof IntegerAttr) {
@@ -308,10 +308,10 @@ function parseDenseTyped(parser: OpAsmParser): [Attribute, Type] | undefined {
   }
   // As MLIR's DenseElementsAttr::get: bitwise-equal elements are stored as a splat.
   const first = values[0]!
-  const firstBits = nanBits?.get(0)
-  const splat = (values as readonly (bigint | number)[]).every((v, i) => Object.is(v, first) && nanBits?.get(i) === firstBits)
-  const splatBits = splat && firstBits !== undefined ? new Map([[0, firstBits]]) : null
-  const attr = DenseIntOrFPElementsAttr.get(resultType, (splat ? [first] : values) as bigint[] | number[], splat, splat ? splatBits : nanBits)
+  const firstBits = nanBits.get(0)
+  const splat = (values as readonly (bigint | number)[]).every((v, i) => Object.is(v, first) && nanBits.get(i) === firstBits)
+  const bits = splat ? (firstBits === undefined ? null : new Map([[0, firstBits]])) : nanBits.size > 0 ? nanBits : null
+  const attr = DenseIntOrFPElementsAttr.get(resultType, (splat ? [first] : values) as bigint[] | number[], splat, bits)
   return [attr, resultType]
 }
 
