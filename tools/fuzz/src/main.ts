@@ -28,6 +28,7 @@ const { values } = parseArgs({
     'first-batch': { type: 'string', default: '0' },
     known: { type: 'string' },
     kind: { type: 'string', default: 'all' },
+    stats: { type: 'string', default: '0' },
   },
 })
 
@@ -136,6 +137,23 @@ const started = Date.now()
 let done = 0
 let rcNonZero = 0
 let slowest = 0
+// `--stats N`: per kind, how many cases were rejected and the N commonest causes (first error lines).
+const statsTop = Number(values.stats)
+const stats = new Map<string, { cases: number; rejected: number; causes: Map<string, number> }>()
+
+function count(c: GeneratedCase, reply: FuzzReply): void {
+  let s = stats.get(c.kind)
+  if (s === undefined) {
+    s = { cases: 0, rejected: 0, causes: new Map() }
+    stats.set(c.kind, s)
+  }
+  s.cases++
+  if (reply.rc !== 0) {
+    s.rejected++
+    const cause = reply.diag ?? '(no error line)'
+    s.causes.set(cause, (s.causes.get(cause) ?? 0) + 1)
+  }
+}
 const outDir = values.out ?? join(tmpdir(), `tilepass-fuzz-${seed}`)
 
 /**
@@ -188,6 +206,9 @@ for (let batch = Number(values['first-batch']); done < runs; batch++) {
       if (reply.rc !== 0) {
         rcNonZero++
       }
+      if (statsTop > 0) {
+        count(c, reply)
+      }
       if (reply.problem !== null) {
         report({ seed: batchSeed, index: i, case: c, problem: reply.problem })
       }
@@ -204,6 +225,12 @@ const seconds = (Date.now() - started) / 1000
 process.stdout.write(
   `fuzz: seed ${seed}${kind === 'all' ? '' : ` (${kind})`}: ${done} cases in ${seconds.toFixed(1)} s (${(done / seconds).toFixed(0)}/s), ${rcNonZero} rejected with a diagnostic, slowest ${slowest} ms, ${findings.length} findings${knownCount > 0 ? ` (and ${knownCount} known)` : ''}\n`,
 )
+for (const [k, st] of stats) {
+  process.stdout.write(`fuzz: ${k}: ${st.cases} cases, ${st.rejected} rejected (${((100 * st.rejected) / st.cases).toFixed(1)}%), ${st.cases - st.rejected} reach the passes and the printer\n`)
+  for (const [cause, n] of [...st.causes].sort((a, b) => b[1] - a[1]).slice(0, statsTop)) {
+    process.stdout.write(`  ${String(n).padStart(6)}  ${cause}\n`)
+  }
+}
 if (findings.length > 0) {
   process.stdout.write(`fuzz: findings written to ${outDir}\n`)
   process.exitCode = 1

@@ -398,7 +398,8 @@ export const tileMutationArb: fc.Arbitrary<TileMutation> = fc.oneof(
   fc.record({ kind: fc.constant('splice' as const), pos: fc.nat(), del: fc.nat({ max: 16 }), insert: fc.array(fc.oneof(fc.constantFrom(...EDGE_BYTES), fc.nat({ max: 255 })), { maxLength: 12 }) }),
   fc.record({ kind: fc.constant('truncate' as const), boundary: fc.nat() }),
   fc.record({ kind: fc.constant('varint' as const), site: fc.nat(), value: fc.constantFrom(...HUGE_VARINTS), overlong: fc.constantFrom(0, 0, 1, 5) }),
-  fc.constantFrom(...VERSIONS).map(([major, minor, tag]): TileMutation => ({ kind: 'version', major, minor, tag })),
+  // Supported versions (the first five) as often as unsupported ones.
+  fc.oneof(fc.constantFrom(...VERSIONS.slice(0, 5)), fc.constantFrom(...VERSIONS.slice(5))).map(([major, minor, tag]): TileMutation => ({ kind: 'version', major, minor, tag })),
   fc.record({ kind: fc.constant('section' as const), op: fc.constantFrom('swap' as const, 'duplicate' as const, 'drop' as const, 'swap-ids' as const, 'set-id' as const, 'toggle-align' as const), a: fc.nat(), b: fc.nat() }),
   fc.record({
     kind: fc.constant('table' as const),

@@ -19,12 +19,14 @@ export interface FuzzReply {
   readonly id: number
   readonly rc: number
   readonly problem: string | null
+  /** Why it was rejected: the first error line, normalized (null when it succeeded). */
+  readonly diag?: string | null
 }
 
 /** Runs `c` and classifies the outcome. */
 export function runCase(c: FuzzCase): FuzzReply {
-  const { rc, problem } = c.tile != null ? runTileCase(c.tile) : new MemoryIO(new Map([['in.mlir', c.text]])).run(tilepassOptMain, c.argv)
-  return { id: c.id, rc, problem }
+  const { rc, problem, diag } = c.tile != null ? runTileCase(c.tile) : new MemoryIO(new Map([['in.mlir', c.text]])).run(tilepassOptMain, c.argv)
+  return { id: c.id, rc, problem, diag }
 }
 
 if (parentPort !== null && (workerData as { fuzzWorker?: boolean } | null)?.fuzzWorker === true) {

@@ -39,7 +39,8 @@ describe('fuzz cases', () => {
     for (const text of modules) {
       ok += runCase({ id: 0, argv: ['--allow-unregistered-dialect', 'in.mlir'], text }).rc === 0 ? 1 : 0
     }
-    expect(ok).toBeGreaterThan(10)
+    // About two thirds (135 of 200): literals, strides and tensor elements are steered into range.
+    expect(ok).toBeGreaterThan(100)
   })
 
   it('a slice of cases ends cleanly', () => {
@@ -58,7 +59,7 @@ describe('bytecode cases', () => {
       const built = buildTileBytes(plain(module))
       expect(built.problem).toBeNull()
       expect([...built.bytes!.subarray(8, 10)].join('.')).toBe(module.version)
-      expect(runTileCase(plain(module))).toEqual({ rc: 0, problem: null })
+      expect(runTileCase(plain(module))).toEqual({ rc: 0, problem: null, diag: null })
     }
   }, 120_000)
 
