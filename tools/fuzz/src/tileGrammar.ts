@@ -191,10 +191,11 @@ export interface TileModule {
   readonly version: (typeof WRITABLE_VERSIONS)[number]
 }
 
-/** A valid `cuda_tile.module` (one to three entries) and a version to write it in. */
-export const tileModuleArb: fc.Arbitrary<TileModule> = fc
+/** A valid `cuda_tile.module` (one to three entries, up to `maxGlobals` globals) and a version to write it in. */
+export function tileModuleArbOf(maxGlobals: number): fc.Arbitrary<TileModule> {
+  return fc
   .record({
-    globals: fc.array(globalArb, { maxLength: 2 }),
+    globals: fc.array(globalArb, { maxLength: maxGlobals }),
     entries: fc.array(entryArb, { minLength: 1, maxLength: 3 }),
     producer: fc.option(fc.string({ maxLength: 12 }).filter((s) => !/["\\\n]/.test(s))),
     version: fc.constantFrom(...WRITABLE_VERSIONS),
@@ -233,3 +234,7 @@ export const tileModuleArb: fc.Arbitrary<TileModule> = fc
     }
     return { text, version: m.version }
   })
+}
+
+/** A valid `cuda_tile.module` with up to two globals. */
+export const tileModuleArb: fc.Arbitrary<TileModule> = tileModuleArbOf(2)
