@@ -109,7 +109,7 @@ function changedOnHintLine(a: string, b: string): boolean {
  * text: a module the reader accepted that does not re-parse, does not write, or changes
  * is a finding.
  */
-function roundTripProblem(text: string): string | null {
+export function roundTripProblem(text: string): string | null {
   const files = new Map<string, string | Uint8Array>([['read.mlir', text]])
   const write = new MemoryIO(files)
   const w = write.run(tilepassTranslateMain, ['--mlir-to-cudatilebc', 'read.mlir', '-o', 'again.tilebc'])

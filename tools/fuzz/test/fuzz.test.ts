@@ -5,7 +5,7 @@ import { caseArb } from '../src/cases.ts'
 import { flagArgsArb, loadPasses, pipelineArgsArb, readFlags, readPasses } from '../src/commandLine.ts'
 import { moduleArb } from '../src/grammar.ts'
 import { runCase } from '../src/worker.ts'
-import { buildTileBytes, runTileCase, tileCaseArb } from '../src/tileCase.ts'
+import { buildTileBytes, roundTripProblem, runTileCase, tileCaseArb } from '../src/tileCase.ts'
 import { tileModuleArb } from '../src/tileGrammar.ts'
 import { applyMutation, tileMutationArb } from '../src/tileMutations.ts'
 
@@ -78,6 +78,15 @@ describe('bytecode cases', () => {
     const swapped = applyMutation(bytes, { kind: 'section', op: 'swap', a: 0, b: 1 })
     expect(swapped).not.toEqual(bytes)
     expect(swapped.subarray(0, 12)).toEqual(bytes.subarray(0, 12))
+  })
+
+  it('judges round trips: text that does not write back is a finding, bare hint keys (as NVIDIA prints them) are not', () => {
+    const entry = (hints: string, body: string) => `cuda_tile.module @kernels {\n  entry @k()${hints} {\n${body}    return\n  }\n}\n`
+    expect(roundTripProblem(entry(' optimization_hints=<sm_100 = {occupancy = 2}>', ''))).toBeNull()
+    expect(roundTripProblem(entry(' optimization_hints=<sm 1 = {occupancy = 2}>', ''))).toBeNull()
+    expect(roundTripProblem(entry('', '    %c = constant <i32: 99999999999> : tile<i32>\n'))).toMatch(/^round trip: the reader's output does not write back: read\.mlir:3:/)
+    // Printed differently from the text given (not the reader's own output): the module changed.
+    expect(roundTripProblem(entry('', '    %c = constant <i32: 1> : tile<i32>\n'))).toMatch(/^round trip: the module changed/)
   })
 
   it('never throws on any bytes', () => {
