@@ -194,6 +194,8 @@ function parseDenseTyped(parser: OpAsmParser): [Attribute, Type] | undefined {
   const isInt = elt instanceof IntegerType
   const ints: bigint[] = []
   const floats: number[] = []
+  // NaNs other than the type's default one keep their bits (by element index), as in `dense<...>`.
+  const nanBits = new Map<number, bigint>()
   const parseScalar = (): boolean => {
     const loc = parser.getCurrentLocation()
     if (isInt) {
@@ -235,6 +237,9 @@ function parseDenseTyped(parser: OpAsmParser): [Attribute, Type] | undefined {
       return false
     }
     if (a instanceof FloatAttr) {
+      if (a.nanBits !== null) {
+        nanBits.set(floats.length, a.nanBits)
+      }
       floats.push(a.value)
     } else if (a instanceof IntegerAttr) {
       floats.push(Number(a.value))
@@ -303,8 +308,10 @@ function parseDenseTyped(parser: OpAsmParser): [Attribute, Type] | undefined {
   }
   // As MLIR's DenseElementsAttr::get: bitwise-equal elements are stored as a splat.
   const first = values[0]!
-  const splat = (values as readonly (bigint | number)[]).every((v) => Object.is(v, first))
-  const attr = DenseIntOrFPElementsAttr.get(resultType, (splat ? [first] : values) as bigint[] | number[], splat)
+  const firstBits = nanBits.get(0)
+  const splat = (values as readonly (bigint | number)[]).every((v, i) => Object.is(v, first) && nanBits.get(i) === firstBits)
+  const bits = splat ? (firstBits === undefined ? null : new Map([[0, firstBits]])) : nanBits.size > 0 ? nanBits : null
+  const attr = DenseIntOrFPElementsAttr.get(resultType, (splat ? [first] : values) as bigint[] | number[], splat, bits)
   return [attr, resultType]
 }
 

@@ -307,6 +307,51 @@ function verifyPartitionLike(tileShape: readonly number[], tv: TensorViewType, d
   return verifyTileShape(tileShape, tv.elementType) ?? verifyPaddingFor(padding, tv.elementType)
 }
 
+/**
+ * The checks of `getChecked` for each cuda_tile type (its parameter constraints, then its
+ * verifier): the message, or null when the parameters make a valid type. The parser and
+ * the bytecode reader both use them, so that both reject the same types with the same words.
+ */
+export function verifyPointerType(pointee: Type): string | null {
+  return isNumberType(pointee) ? null : `failed to verify 'pointeeType': ${NUMBER_TYPE_SUMMARY}`
+}
+
+/** See {@link verifyPointerType}: `tile<shape x elementType>`. */
+export function verifyTileType(shape: readonly number[], elementType: Type): string | null {
+  if (!isNumberType(elementType) && !(elementType instanceof PointerType) && !(elementType instanceof IntegerType && elementType.isSignless && elementType.width === 4)) {
+    return `failed to verify 'elementType': ${NUMBER_TYPE_SUMMARY} or Pointer type or i4`
+  }
+  return verifyTileShape(shape, elementType)
+}
+
+/** See {@link verifyPointerType}: `tensor_view<shape x elementType, strides=...>`. */
+export function verifyTensorViewType(elementType: Type, shape: readonly number[], strides: readonly number[]): string | null {
+  return isNumberType(elementType) ? verifyTensorView(shape, strides) : `failed to verify 'elementType': ${NUMBER_TYPE_SUMMARY}`
+}
+
+/** See {@link verifyPointerType}: `partition_view` (`traversal` null) or `strided_view`. */
+export function verifyPartitionViewType(tileShape: readonly number[], traversal: readonly number[] | null, tv: TensorViewType, dimMap: readonly number[], padding: PaddingValue): string | null {
+  let err = verifyPartitionLike(tileShape, tv, dimMap, padding)
+  if (traversal !== null) {
+    if (err === null && tileShape.length !== traversal.length) {
+      err = `expected ${tileShape.length} traversal strides, got ${traversal.length}`
+    }
+    if (err === null && traversal.some((d) => d <= 0)) {
+      err = `traversal strides must be strictly positive but got [${traversal.join(', ')}]`
+    }
+  }
+  return err
+}
+
+/** See {@link verifyPointerType}: `gather_scatter_view`. */
+export function verifyGatherScatterViewType(tileShape: readonly number[], tv: TensorViewType, sparseDim: number, padding: PaddingValue): string | null {
+  let err = verifyGridShape(tileShape, tv) ?? verifyGridDims(tileShape)
+  if (err === null && sparseDim >= tv.shape.length) {
+    err = `gather dimension is outside of tensor view dimensions, expected strictly less than ${tv.shape.length}, got ${sparseDim}`
+  }
+  return err ?? verifyTileShape(tileShape, tv.elementType) ?? verifyPaddingFor(padding, tv.elementType)
+}
+
 // ---- syntax ----------------------------------------------------------------------------
 
 function parsePadding(parser: OpAsmParser): PaddingValue | null {
@@ -416,11 +461,7 @@ export function parseCudaTileTypeAfterMnemonic(parser: OpAsmParser, mnemonic: st
       if (pointee === undefined || !parser.parseGreater()) {
         return undefined
       }
-      if (!isNumberType(pointee)) {
-        parser.emitError(loc, `failed to verify 'pointeeType': ${NUMBER_TYPE_SUMMARY}`).report()
-        return undefined
-      }
-      return PointerType.get(pointee)
+      return checked(parser, loc, verifyPointerType(pointee), () => PointerType.get(pointee))
     }
     case 'tile': {
       const dims: number[] = []
@@ -431,11 +472,7 @@ export function parseCudaTileTypeAfterMnemonic(parser: OpAsmParser, mnemonic: st
       if (el === undefined || !parser.parseGreater()) {
         return undefined
       }
-      if (!isNumberType(el) && !(el instanceof PointerType) && !(el instanceof IntegerType && el.isSignless && el.width === 4)) {
-        parser.emitError(loc, `failed to verify 'elementType': ${NUMBER_TYPE_SUMMARY} or Pointer type or i4`).report()
-        return undefined
-      }
-      return checked(parser, loc, verifyTileShape(dims, el), () => TileType.get(dims, el))
+      return checked(parser, loc, verifyTileType(dims, el), () => TileType.get(dims, el))
     }
     case 'tensor_view': {
       const shape: number[] = []
@@ -472,7 +509,7 @@ export function parseCudaTileTypeAfterMnemonic(parser: OpAsmParser, mnemonic: st
       if (!parser.parseGreater()) {
         return undefined
       }
-      return checked(parser, loc, verifyTensorView(shape, strides), () => TensorViewType.get(el, shape, strides))
+      return checked(parser, loc, verifyTensorViewType(el, shape, strides), () => TensorViewType.get(el, shape, strides))
     }
     case 'partition_view':
     case 'strided_view': {
@@ -502,16 +539,9 @@ export function parseCudaTileTypeAfterMnemonic(parser: OpAsmParser, mnemonic: st
         return undefined
       }
       if (mnemonic === 'partition_view') {
-        return checked(parser, loc, verifyPartitionLike(tileShape, tv, dimMap, padding), () => PartitionViewType.get(tileShape, tv, dimMap, padding))
+        return checked(parser, loc, verifyPartitionViewType(tileShape, null, tv, dimMap, padding), () => PartitionViewType.get(tileShape, tv, dimMap, padding))
       }
-      let err = verifyPartitionLike(tileShape, tv, dimMap, padding)
-      if (err === null && tileShape.length !== traversal.length) {
-        err = `expected ${tileShape.length} traversal strides, got ${traversal.length}`
-      }
-      if (err === null && traversal.some((d) => d <= 0)) {
-        err = `traversal strides must be strictly positive but got [${traversal.join(', ')}]`
-      }
-      return checked(parser, loc, err, () => StridedViewType.get(tileShape, traversal, tv, dimMap, padding))
+      return checked(parser, loc, verifyPartitionViewType(tileShape, traversal, tv, dimMap, padding), () => StridedViewType.get(tileShape, traversal, tv, dimMap, padding))
     }
     case 'gather_scatter_view': {
       if (!parser.parseLess()) {
@@ -534,12 +564,7 @@ export function parseCudaTileTypeAfterMnemonic(parser: OpAsmParser, mnemonic: st
         return undefined
       }
       const sparseDim = Number(sd)
-      let err = verifyGridShape(tileShape, tv) ?? verifyGridDims(tileShape)
-      if (err === null && sparseDim >= tv.shape.length) {
-        err = `gather dimension is outside of tensor view dimensions, expected strictly less than ${tv.shape.length}, got ${sparseDim}`
-      }
-      err = err ?? verifyTileShape(tileShape, tv.elementType) ?? verifyPaddingFor(padding, tv.elementType)
-      return checked(parser, loc, err, () => GatherScatterViewType.get(tileShape, tv, sparseDim, padding))
+      return checked(parser, loc, verifyGatherScatterViewType(tileShape, tv, sparseDim, padding), () => GatherScatterViewType.get(tileShape, tv, sparseDim, padding))
     }
     default:
       parser.emitError(loc, `unknown type: ${mnemonic}`).report()

@@ -17,6 +17,11 @@ export {
   isPointerLike,
   tileElementType,
   verifyTileShape,
+  verifyTileType,
+  verifyPointerType,
+  verifyTensorViewType,
+  verifyPartitionViewType,
+  verifyGatherScatterViewType,
   parseCudaTileType,
   printCudaTileType,
 } from './CudaTileTypes.ts'

@@ -58,11 +58,13 @@ export function loadPasses(root: URL): PassInfo[] {
 }
 
 const OPTION_VALUES = ['0', '1', '-1', '10', 'true', 'false', '', 'bogus', '4294967296', '9223372036854775808', '{', '}', '"a b"', 'a,b', '[1,2]', 'func.func(bogus)', 'func.func(cse)', 'builtin.module(canonicalize)']
+/** Option values: plain ones three times in four, the hostile pool else. */
+const optionValue = fc.oneof({ weight: 3, arbitrary: fc.constantFrom('0', '1', '2', '10', 'true', 'false') }, { weight: 1, arbitrary: fc.constantFrom(...OPTION_VALUES) })
 const FLAG_VALUES = ['', '0', '1', '-1', '65536', 'all', 'bogus', '-', '.*', '[', '(.*)*x', 'cse', 'canonicalize', 'func.func', 'a=1', 'pass-execution-skip=1', 'x.mlir']
 
 /** A pipeline element: a pass with options, or an op-anchored nested pipeline. */
 function pipelineArb(passes: readonly PassInfo[]): fc.Arbitrary<string> {
-  const pass = fc.tuple(fc.constantFrom(...passes), fc.array(fc.tuple(fc.nat(), fc.constantFrom(...OPTION_VALUES)), { maxLength: 2 })).map(([p, opts]) => {
+  const pass = fc.tuple(fc.constantFrom(...passes), fc.array(fc.tuple(fc.nat(), optionValue), { maxLength: 2 })).map(([p, opts]) => {
     if (opts.length === 0 || p.options.length === 0) {
       return p.name
     }
@@ -71,10 +73,15 @@ function pipelineArb(passes: readonly PassInfo[]): fc.Arbitrary<string> {
   const { element } = fc.letrec<{ element: string }>((tie) => ({
     element: fc.oneof(
       { depthSize: 'small', withCrossShrink: true, maxDepth: 3 },
-      pass,
-      pass,
-      fc.tuple(fc.constantFrom('func.func', 'builtin.module', 'any', 'x.a', 'gpu.module'), fc.array(tie('element'), { maxLength: 3 })).map(([anchor, xs]) => `${anchor}(${xs.join(',')})`),
-      fc.constantFrom('bogus-pass', 'cse{', 'func.func(', '))', 'canonicalize{max-iterations=}', ''),
+      // Passes six times in nine, nested pipelines twice, a malformed element once.
+      { weight: 6, arbitrary: pass },
+      {
+        weight: 2,
+        arbitrary: fc
+          .tuple(fc.constantFrom('func.func', 'builtin.module', 'any', 'x.a', 'gpu.module'), fc.array(tie('element'), { maxLength: 3 }))
+          .map(([anchor, xs]) => `${anchor}(${xs.join(',')})`),
+      },
+      { weight: 1, arbitrary: fc.constantFrom('bogus-pass', 'cse{', 'func.func(', '))', 'canonicalize{max-iterations=}', '') },
     ),
   }))
   return fc.array(element, { maxLength: 4 }).map((xs) => xs.join(','))
@@ -84,12 +91,13 @@ function pipelineArb(passes: readonly PassInfo[]): fc.Arbitrary<string> {
 export function pipelineArgsArb(passes: readonly PassInfo[]): fc.Arbitrary<string[]> {
   const pipeline = pipelineArb(passes)
   return fc.oneof(
-    pipeline.map((p) => [`--pass-pipeline=builtin.module(${p})`]),
-    pipeline.map((p) => ['-p', `builtin.module(${p})`]),
-    pipeline.map((p) => [`--pass-pipeline=${p}`]),
-    fc.array(fc.tuple(fc.constantFrom(...passes), fc.option(fc.tuple(fc.nat(), fc.constantFrom(...OPTION_VALUES)), { nil: null })), { minLength: 1, maxLength: 3 }).map((ps) =>
+    { weight: 3, arbitrary: pipeline.map((p) => [`--pass-pipeline=builtin.module(${p})`]) },
+    { weight: 3, arbitrary: pipeline.map((p) => ['-p', `builtin.module(${p})`]) },
+    // Without an anchor: an error unless the pipeline is empty.
+    { weight: 1, arbitrary: pipeline.map((p) => [`--pass-pipeline=${p}`]) },
+    { weight: 3, arbitrary: fc.array(fc.tuple(fc.constantFrom(...passes), fc.option(fc.tuple(fc.nat(), optionValue), { nil: null })), { minLength: 1, maxLength: 3 }).map((ps) =>
       ps.map(([p, o]) => (o === null || p.options.length === 0 ? `--${p.name}` : `--${p.name}=${p.options[o[0] % p.options.length]}=${o[1]}`)),
-    ),
+    ) },
   )
 }
 

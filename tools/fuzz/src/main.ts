@@ -12,8 +12,9 @@ import { Worker } from 'node:worker_threads'
 import { tilepassOptMain } from '@tilepass/cli'
 import fc from 'fast-check'
 import type { FuzzCase, FuzzReply } from './worker.ts'
-import { caseArb } from './cases.ts'
+import { CASE_KINDS, caseArb, type CaseKind, type GeneratedCase } from './cases.ts'
 import { flagArgsArb, loadPasses, pipelineArgsArb, readFlags } from './commandLine.ts'
+import { buildTileBytes, tileCommandLine } from './tileCase.ts'
 
 const { values } = parseArgs({
   options: {
@@ -26,6 +27,8 @@ const { values } = parseArgs({
     out: { type: 'string' },
     'first-batch': { type: 'string', default: '0' },
     known: { type: 'string' },
+    kind: { type: 'string', default: 'all' },
+    stats: { type: 'string', default: '0' },
   },
 })
 
@@ -54,7 +57,13 @@ function seedFromText(text: string): number {
 const root = new URL('../../../', import.meta.url)
 let help = ''
 tilepassOptMain(['--help'], { stdout: (t) => (help += t), stderr: () => undefined, readFile: () => '', writeFile: () => undefined })
-const arb = caseArb(pipelineArgsArb(loadPasses(root)), flagArgsArb(readFlags(help)))
+// `--kind` restricts a campaign to one kind of case (the seed/index of a finding then holds with the same `--kind`).
+const kind = values.kind as CaseKind
+if (!CASE_KINDS.includes(kind)) {
+  process.stderr.write(`fuzz: --kind must be one of ${CASE_KINDS.join(', ')}\n`)
+  process.exit(2)
+}
+const arb = caseArb(pipelineArgsArb(loadPasses(root)), flagArgsArb(readFlags(help)), kind)
 
 /** One worker thread running cases; restarted after a hang. */
 class CaseRunner {
@@ -113,9 +122,13 @@ class CaseRunner {
 interface Finding {
   readonly seed: number
   readonly index: number
-  readonly argv: readonly string[]
-  readonly text: string
+  readonly case: GeneratedCase
   readonly problem: string
+}
+
+/** The command line of a case (the program, its arguments, the input file). */
+function commandLineOf(c: GeneratedCase): string[] {
+  return c.tile !== null ? tileCommandLine(c.tile) : ['tilepass-opt', ...c.argv, 'in.mlir']
 }
 
 const runner = new CaseRunner()
@@ -124,21 +137,55 @@ const started = Date.now()
 let done = 0
 let rcNonZero = 0
 let slowest = 0
+// `--stats N`: per kind, how many cases were rejected and the N commonest causes (first error lines).
+const statsTop = Number(values.stats)
+const stats = new Map<string, { cases: number; rejected: number; causes: Map<string, number> }>()
+
+function count(c: GeneratedCase, reply: FuzzReply): void {
+  let s = stats.get(c.kind)
+  if (s === undefined) {
+    s = { cases: 0, rejected: 0, causes: new Map() }
+    stats.set(c.kind, s)
+  }
+  s.cases++
+  if (reply.rc !== 0) {
+    s.rejected++
+    const cause = reply.diag ?? '(no error line)'
+    s.causes.set(cause, (s.causes.get(cause) ?? 0) + 1)
+  }
+}
 const outDir = values.out ?? join(tmpdir(), `tilepass-fuzz-${seed}`)
 
-/** Writes a finding at once (a long campaign may be cut short) and reports it. */
+/**
+ * Writes a finding at once (a long campaign may be cut short) and reports it: the input
+ * (`finding-N.mlir`, or for bytecode the module written and `finding-N.tilebc`, the
+ * mutated bytes) and `finding-N.txt` (seed, index, command line, mutations, problem).
+ */
 function report(f: Finding): void {
-  const commandLine = f.argv.join(' ')
-  if (known.some(([arg, problem]) => commandLine.includes(arg) && f.problem.includes(problem ?? ''))) {
+  const commandLine = commandLineOf(f.case)
+  const line = commandLine.join(' ')
+  if (known.some(([arg, problem]) => line.includes(arg) && f.problem.includes(problem ?? ''))) {
     knownCount++
     return
   }
   const k = findings.length
   findings.push(f)
   mkdirSync(outDir, { recursive: true })
-  writeFileSync(join(outDir, `finding-${k}.mlir`), f.text)
-  writeFileSync(join(outDir, `finding-${k}.txt`), `seed ${f.seed} index ${f.index}\ntilepass-opt ${f.argv.map((a) => JSON.stringify(a)).join(' ')} finding-${k}.mlir\n\n${f.problem}\n`)
-  process.stdout.write(`finding ${k}: ${f.argv.join(' ')}\n  ${f.problem.split('\n').slice(0, 3).join('\n  ')}\n`)
+  writeFileSync(join(outDir, `finding-${k}.mlir`), f.case.text)
+  const tile = f.case.tile
+  let input = `finding-${k}.mlir`
+  let details = ''
+  if (tile !== null) {
+    const built = buildTileBytes(tile)
+    input = `finding-${k}.tilebc`
+    if (built.bytes !== null) {
+      writeFileSync(join(outDir, input), built.bytes)
+    }
+    details = `module written as bytecode ${tile.module.version} (finding-${k}.mlir), then mutated: ${JSON.stringify(tile.mutations)}\n`
+  }
+  const shown = commandLine.map((a) => (a === 'in.mlir' || a === 'in.tilebc' ? input : JSON.stringify(a)))
+  writeFileSync(join(outDir, `finding-${k}.txt`), `seed ${f.seed} index ${f.index} kind ${kind}\n${shown.join(' ')}\n${details}\n${f.problem}\n`)
+  process.stdout.write(`finding ${k}: ${line}\n  ${f.problem.split('\n').slice(0, 3).join('\n  ')}\n`)
 }
 
 // `--first-batch` resumes a campaign (or replays a finding) from a later batch.
@@ -151,16 +198,19 @@ for (let batch = Number(values['first-batch']); done < runs; batch++) {
   for (let i = 0; i < cases.length; i++) {
     const c = cases[i]!
     const t0 = Date.now()
-    const reply = await runner.run({ id: done, argv: [...c.argv, 'in.mlir'], text: c.text })
+    const reply = await runner.run({ id: done, argv: [...c.argv, 'in.mlir'], text: c.text, tile: c.tile })
     slowest = Math.max(slowest, Date.now() - t0)
     if (reply === 'hang') {
-      report({ seed: batchSeed, index: i, argv: c.argv, text: c.text, problem: `no result within ${hangMs} ms` })
+      report({ seed: batchSeed, index: i, case: c, problem: `no result within ${hangMs} ms` })
     } else {
       if (reply.rc !== 0) {
         rcNonZero++
       }
+      if (statsTop > 0) {
+        count(c, reply)
+      }
       if (reply.problem !== null) {
-        report({ seed: batchSeed, index: i, argv: c.argv, text: c.text, problem: reply.problem })
+        report({ seed: batchSeed, index: i, case: c, problem: reply.problem })
       }
     }
     done++
@@ -173,8 +223,14 @@ await runner.stop()
 
 const seconds = (Date.now() - started) / 1000
 process.stdout.write(
-  `fuzz: seed ${seed}: ${done} cases in ${seconds.toFixed(1)} s (${(done / seconds).toFixed(0)}/s), ${rcNonZero} rejected with a diagnostic, slowest ${slowest} ms, ${findings.length} findings${knownCount > 0 ? ` (and ${knownCount} known)` : ''}\n`,
+  `fuzz: seed ${seed}${kind === 'all' ? '' : ` (${kind})`}: ${done} cases in ${seconds.toFixed(1)} s (${(done / seconds).toFixed(0)}/s), ${rcNonZero} rejected with a diagnostic, slowest ${slowest} ms, ${findings.length} findings${knownCount > 0 ? ` (and ${knownCount} known)` : ''}\n`,
 )
+for (const [k, st] of stats) {
+  process.stdout.write(`fuzz: ${k}: ${st.cases} cases, ${st.rejected} rejected (${((100 * st.rejected) / st.cases).toFixed(1)}%), ${st.cases - st.rejected} reach the passes and the printer\n`)
+  for (const [cause, n] of [...st.causes].sort((a, b) => b[1] - a[1]).slice(0, statsTop)) {
+    process.stdout.write(`  ${String(n).padStart(6)}  ${cause}\n`)
+  }
+}
 if (findings.length > 0) {
   process.stdout.write(`fuzz: findings written to ${outDir}\n`)
   process.exitCode = 1

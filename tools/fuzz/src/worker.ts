@@ -1,13 +1,17 @@
-// Runs one fuzz case through tilepass-opt's `main` with an in-memory ToolIO, in a worker
-// thread, so that the driver can cut off a hang by terminating the thread.
+// Runs one fuzz case through tilepass-opt's `main` (or, for bytecode, the tool the case
+// names) with an in-memory ToolIO, in a worker thread, so that the driver can cut off a hang
+// by terminating the thread.
 import { parentPort, workerData } from 'node:worker_threads'
 import { tilepassOptMain } from '@tilepass/cli'
+import { MemoryIO } from './memoryIO.ts'
+import { runTileCase, type TileCase } from './tileCase.ts'
 
-/** A case: the arguments (the input file is `in.mlir`) and the input text. */
+/** A case: the arguments (the input file is `in.mlir`) and the input text, or a bytecode case. */
 export interface FuzzCase {
   readonly id: number
   readonly argv: readonly string[]
   readonly text: string
+  readonly tile?: TileCase | null
 }
 
 /** How a case ended; `problem` is null when it ended cleanly (output, or a message and an exit code). */
@@ -15,44 +19,14 @@ export interface FuzzReply {
   readonly id: number
   readonly rc: number
   readonly problem: string | null
+  /** Why it was rejected: the first error line, normalized (null when it succeeded). */
+  readonly diag?: string | null
 }
 
 /** Runs `c` and classifies the outcome. */
 export function runCase(c: FuzzCase): FuzzReply {
-  let out = ''
-  let err = ''
-  const files = new Map<string, string>([['in.mlir', c.text]])
-  const io = {
-    stdout: (t: string) => {
-      out += t.length > 100_000 ? t.slice(0, 100_000) : t
-    },
-    stderr: (t: string) => {
-      err += t
-    },
-    readFile: (path: string) => {
-      const text = files.get(path)
-      if (text === undefined) {
-        throw new Error('No such file or directory')
-      }
-      return text
-    },
-    writeFile: (path: string, text: string) => {
-      files.set(path, text)
-    },
-  }
-  let rc: number
-  try {
-    rc = tilepassOptMain(c.argv, io)
-  } catch (error) {
-    return { id: c.id, rc: -1, problem: `exception escaped main: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}` }
-  }
-  if (err.includes('internal error')) {
-    return { id: c.id, rc, problem: err.slice(0, 4000) }
-  }
-  if (rc !== 0 && err.trim() === '' && out.trim() === '') {
-    return { id: c.id, rc, problem: `exit code ${rc} without any message` }
-  }
-  return { id: c.id, rc, problem: null }
+  const { rc, problem, diag } = c.tile != null ? runTileCase(c.tile) : new MemoryIO(new Map([['in.mlir', c.text]])).run(tilepassOptMain, c.argv)
+  return { id: c.id, rc, problem, diag }
 }
 
 if (parentPort !== null && (workerData as { fuzzWorker?: boolean } | null)?.fuzzWorker === true) {

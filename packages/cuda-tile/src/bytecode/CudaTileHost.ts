@@ -44,7 +44,11 @@ import {
   TileType,
   TokenType,
   typeText,
-  verifyTileShape,
+  verifyGatherScatterViewType,
+  verifyPartitionViewType,
+  verifyPointerType,
+  verifyTensorViewType,
+  verifyTileType,
 } from '../CudaTileTypes.ts'
 import type { AttrEncoding, AttrSchema, CudaTileBytecodeHost, DebugInfoDesc, OpBytecodeSchema, OperandSchema, ResultSchema, TileAttrDesc, TileTypeDesc } from './Schema.ts'
 import { versionOf } from './Version.ts'
@@ -255,18 +259,17 @@ class Host implements CudaTileBytecodeHost {
   }
 
   buildType(context: Context, desc: TileTypeDesc): Type | string {
+    // As the generated readers' `getChecked`: the type's parameter constraints and verifier.
     switch (desc.kind) {
-      case 'tile': {
-        const error = verifyTileShape(desc.shape, desc.elementType)
-        return error ?? TileType.get(desc.shape, desc.elementType)
-      }
+      case 'tile':
+        return verifyTileType(desc.shape, desc.elementType) ?? TileType.get(desc.shape, desc.elementType)
       case 'ptr':
-        return PointerType.get(desc.pointee)
-      case 'tensor_view':
-        if (desc.shape.length !== desc.strides.length) {
-          return 'expected strides to have the same rank as the shape'
-        }
-        return TensorViewType.get(desc.elementType, fromI64(desc.shape), fromI64(desc.strides))
+        return verifyPointerType(desc.pointee) ?? PointerType.get(desc.pointee)
+      case 'tensor_view': {
+        const shape = fromI64(desc.shape)
+        const strides = fromI64(desc.strides)
+        return verifyTensorViewType(desc.elementType, shape, strides) ?? TensorViewType.get(desc.elementType, shape, strides)
+      }
       case 'partition_view':
       case 'strided_view':
       case 'gather_scatter_view': {
@@ -279,12 +282,15 @@ class Host implements CudaTileBytecodeHost {
           return `expected ::mlir::cuda_tile::TensorViewType but got ${typeText(tv)}`
         }
         if (desc.kind === 'partition_view') {
-          return PartitionViewType.get(desc.tileShape, tv, desc.dimMap, p)
+          return verifyPartitionViewType(desc.tileShape, null, tv, desc.dimMap, p) ?? PartitionViewType.get(desc.tileShape, tv, desc.dimMap, p)
         }
         if (desc.kind === 'strided_view') {
-          return StridedViewType.get(desc.tileShape, desc.traversalStrides, tv, desc.dimMap, p)
+          return (
+            verifyPartitionViewType(desc.tileShape, desc.traversalStrides, tv, desc.dimMap, p) ??
+            StridedViewType.get(desc.tileShape, desc.traversalStrides, tv, desc.dimMap, p)
+          )
         }
-        return GatherScatterViewType.get(desc.tileShape, tv, desc.sparseDim, p)
+        return verifyGatherScatterViewType(desc.tileShape, tv, desc.sparseDim, p) ?? GatherScatterViewType.get(desc.tileShape, tv, desc.sparseDim, p)
       }
       case 'token':
         return TokenType.get(context)

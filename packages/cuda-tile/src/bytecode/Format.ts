@@ -274,10 +274,23 @@ function boolsFromRawData(type: ShapedType, raw: Uint8Array, n: number): DenseIn
     return null
   }
   const values: bigint[] = new Array<bigint>(n)
+  let same = true
   for (let i = 0; i < n; i++) {
     values[i] = (raw[i >> 3]! >> (i & 7)) & 1 ? -1n : 0n
+    same &&= values[i] === values[0]
   }
-  return DenseIntOrFPElementsAttr.get(type, values, n === 1)
+  // As MLIR's DenseIntOrFPElementsAttr storage: equal bits are kept as a splat.
+  return same ? DenseIntOrFPElementsAttr.get(type, values.slice(0, 1), true) : DenseIntOrFPElementsAttr.get(type, values, n === 1)
+}
+
+/** Whether the `n` elements of `width` bytes in `raw` are all bitwise equal. */
+function elementsEqual(raw: Uint8Array, width: number, n: number): boolean {
+  for (let i = width; i < width * n; i++) {
+    if (raw[i] !== raw[i % width]) {
+      return false
+    }
+  }
+  return true
 }
 
 /**
@@ -296,7 +309,8 @@ export function denseFromRawData(type: ShapedType, raw: Uint8Array): DenseIntOrF
   }
   let count: number
   if (raw.length === width * n) {
-    count = n
+    // As MLIR's DenseIntOrFPElementsAttr storage: bitwise-equal elements are kept as a splat.
+    count = n > 1 && elementsEqual(raw, width, n) ? 1 : n
   } else if (raw.length === width) {
     count = 1
   } else {
