@@ -240,7 +240,14 @@ async function largeInputCheck(options: Options, scratch: string, timeFile: stri
   const crashed = /RangeError|Maximum call stack|heap out of memory|FATAL ERROR|\n\s+at /.test(m.stderrHead)
   const outcome =
     m.exitCode === 0 ? 'succeeded' : crashed ? `CRASHED (exit ${m.exitCode}): ${m.stderrHead.split('\n')[0] ?? ''}` : `failed with a diagnostic (exit ${m.exitCode}): ${m.stderrHead.split('\n')[0] ?? ''}`
-  return `large input (${mb} MiB, ${module.ops.toLocaleString('en-US')} ops, custom form): tilepass-opt ${outcome} in ${m.wallSeconds.toFixed(1)} s, peak RSS ${m.maxRssKiB < 0 ? 'n/a' : `${(m.maxRssKiB / 1024).toFixed(0)} MiB`}`
+  const line = `large input (${mb} MiB, ${module.ops.toLocaleString('en-US')} ops, custom form): tilepass-opt ${outcome} in ${m.wallSeconds.toFixed(1)} s, peak RSS ${m.maxRssKiB < 0 ? 'n/a' : `${(m.maxRssKiB / 1024).toFixed(0)} MiB`}`
+  // The same input through mlir-opt, for issue 13's memory guard (at most 1.5x its peak RSS).
+  const r = await measure(options.mlirOpt, ['--mlir-disable-threading', ...toolArgs(file)], timeFile, RUN_TIMEOUT_MS)
+  if (r.exitCode !== 0 || m.maxRssKiB < 0 || r.maxRssKiB < 0) {
+    return `${line}; mlir-opt exit ${r.exitCode} in ${r.wallSeconds.toFixed(1)} s`
+  }
+  const ratio = m.maxRssKiB / r.maxRssKiB
+  return `${line}; mlir-opt ${r.wallSeconds.toFixed(1)} s, peak RSS ${(r.maxRssKiB / 1024).toFixed(0)} MiB: RSS ratio ${ratio.toFixed(2)}x (target 1.5x: ${ratio <= 1.5 ? 'met' : 'not met'}), time ratio ${(m.wallSeconds / r.wallSeconds).toFixed(2)}x`
 }
 
 function renderReport(options: Options, info: readonly string[], started: Date, rows: readonly Row[], largeLine: string): string {
