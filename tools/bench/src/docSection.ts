@@ -32,5 +32,19 @@ export function replaceSection(doc: string, name: string, body: string): string 
   return doc.slice(0, at) + section + doc.slice(at + old.length)
 }
 
+/** Every section of `doc`, markers included, in the order they appear. */
+export function extractAllSections(doc: string): string[] {
+  const sections: string[] = []
+  const re = /<!-- begin section: (.+?) -->/g
+  for (let m = re.exec(doc); m !== null; m = re.exec(doc)) {
+    const section = extractSection(doc.slice(m.index), m[1]!)
+    if (section !== '') {
+      sections.push(section)
+      re.lastIndex = m.index + section.length
+    }
+  }
+  return sections
+}
+
 /** The section name the cse/canonicalize benchmark writes. */
 export const PASS_SECTION = 'cse-canonicalize'

@@ -15,7 +15,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { generateBenchModule } from './benchModule.ts'
-import { PASS_SECTION, extractSection } from './docSection.ts'
+import { extractAllSections } from './docSection.ts'
 import { type Measurement, haveGnuTime, measure, median } from './measure.ts'
 
 const root = fileURLToPath(new URL('../../../', import.meta.url))
@@ -221,11 +221,14 @@ async function main(): Promise<void> {
   }
 }
 
-/** Writes docs/performance.md, keeping the section the cse/canonicalize benchmark (passBench.ts) wrote. */
+/**
+ * Writes docs/performance.md, keeping every section the other benchmarks wrote (cse/canonicalize,
+ * pass scaling, reproducers, ...), in their order.
+ */
 function writePerformanceDoc(report: string): void {
   const file = path.join(root, 'docs/performance.md')
-  const kept = existsSync(file) ? extractSection(readFileSync(file, 'utf8'), PASS_SECTION) : ''
-  writeFileSync(file, kept === '' ? report : `${report.trimEnd()}\n\n${kept}\n`)
+  const kept = existsSync(file) ? extractAllSections(readFileSync(file, 'utf8')) : []
+  writeFileSync(file, kept.length === 0 ? report : `${report.trimEnd()}\n\n${kept.join('\n\n')}\n`)
 }
 
 /** Runs tilepass-opt once on an input of at least 100 MB: it must succeed or fail with a clean diagnostic. */

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { extractSection, replaceSection } from '../src/docSection.ts'
+import { extractAllSections, extractSection, replaceSection } from '../src/docSection.ts'
 import { generateRedundantModule } from '../src/redundantModule.ts'
 
 const MLIR_OPT = process.env.MLIR_OPT ?? '/usr/lib/llvm-22/bin/mlir-opt'
@@ -35,5 +35,15 @@ describe('doc sections', () => {
     expect(again).toBe('# Title\n\ntext\n\n<!-- begin section: x -->\nsecond\n<!-- end section: x -->\ntail\n')
     expect(extractSection(again, 'x')).toBe('<!-- begin section: x -->\nsecond\n<!-- end section: x -->')
     expect(extractSection(again, 'y')).toBe('')
+  })
+
+  it('lists every section in order, so a benchmark that rewrites the document keeps the others', () => {
+    const doc = replaceSection(replaceSection(replaceSection('# Title\n', 'a', 'one'), 'pass-scaling', 'two'), 'repros', 'three')
+    expect(extractAllSections(`${doc}trailing text\n`)).toEqual([
+      '<!-- begin section: a -->\none\n<!-- end section: a -->',
+      '<!-- begin section: pass-scaling -->\ntwo\n<!-- end section: pass-scaling -->',
+      '<!-- begin section: repros -->\nthree\n<!-- end section: repros -->',
+    ])
+    expect(extractAllSections('# no sections\n')).toEqual([])
   })
 })
