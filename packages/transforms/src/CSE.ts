@@ -317,16 +317,8 @@ export class CSEDriver {
 
   private replaceUsesAndDelete(known: ScopedOpTable, op: Operation, existing: Operation, ssaDominance: boolean): void {
     if (ssaDominance) {
-      const listener = this.rewriter.listener
-      if (listener === null) {
-        // Nothing to notify: the uses are moved directly, in the order the rewriter would.
-        for (let i = 0; i < op.results.length; i++) {
-          op.results[i]!.replaceAllUsesWith(existing.results[i]!)
-        }
-      } else {
-        listener.notifyOperationReplaced?.(op, existing)
-        this.rewriter.replaceAllOpUsesWith(op, existing.results)
-      }
+      this.rewriter.listener?.notifyOperationReplaced?.(op, existing)
+      this.rewriter.replaceAllOpUsesWith(op, existing.results)
       this.opsToErase.push(op)
     } else {
       // Uses in ops not visited yet must keep the original value.
