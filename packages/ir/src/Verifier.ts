@@ -29,8 +29,9 @@ export function verify(op: Operation, verifyRecursively = true): LogicalResult {
     return ok
   } finally {
     // A failure leaves the lists of the symbol tables it was inside; a hook that throws
-    // leaves the work stacks.
-    symbolUserLists.length = depth
+    // leaves the work stacks. (Setting an array's length costs a runtime call even when
+    // unchanged, and this runs after every pass.)
+    if (symbolUserLists.length !== depth) { symbolUserLists.length = depth }
     truncateItems(itemBase)
     startsTop = startsBase
     truncateIsolated(isolatedBase)
@@ -118,8 +119,10 @@ function opOnEntrance(op: Operation): boolean {
   const def = op.name.def
   if (def !== null) {
     if (!verifyTraits(op)) { return false }
+    symbolTraitVerified = null
     if (def.verify !== undefined && !def.verify(op)) { return reportPending(op) }
-    if (!verifySymbolTrait(op)) { return false }
+    // A function op's `verify` has already run the symbol checks, on this unchanged op.
+    if (symbolTraitVerified !== op && !verifySymbolTrait(op)) { return false }
   }
   const numRegions = op.regions.length
   if (numRegions === 0) { return true }
@@ -358,6 +361,7 @@ function verifyTraits(op: Operation): boolean {
  * from their `verify` first, as MLIR verifies base interfaces first.
  */
 export function verifySymbolTrait(op: Operation): boolean {
+  symbolTraitVerified = null
   const traits = op.name.traits
   if (traits & Trait.Symbol && !isOptionalSymbolWithoutName(op)) {
     if (!(op.getAttr('sym_name') instanceof StringAttr)) { return op.emitOpError("requires string attribute 'sym_name'").fail() }
@@ -375,8 +379,15 @@ export function verifySymbolTrait(op: Operation): boolean {
       return op.emitOpError("symbol's parent must have the SymbolTable trait").fail()
     }
   }
+  symbolTraitVerified = op
   return true
 }
+
+/**
+ * The op that `verifySymbolTrait` last passed, while nothing else was verified since: an
+ * op whose `verify` hook ran the symbol checks first is not checked again right after.
+ */
+let symbolTraitVerified: Operation | null = null
 
 // `builtin.module` is MLIR's optional symbol: it may have no name at all.
 function isOptionalSymbolWithoutName(op: Operation): boolean {

@@ -711,9 +711,13 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     // constraint (ODS's order); each is looked up once, into a reused scratch list.
     const decls = this.attributes
     const values = this.attrScratch
+    // `op.getAttr`, with the discardable dictionary (most often empty) read once.
+    const inherent = op.properties
+    const discardable = op.attributes
+    const anyDiscardable = discardable.entries.length !== 0
     for (let i = 0; i < decls.length; i++) {
       const d = decls[i]!
-      const a = op.getAttr(d.name)
+      const a = inherent.get(d.name) ?? (anyDiscardable ? discardable.get(d.name) : undefined)
       if (a === undefined && !d.optional) {return op.emitOpError(`requires attribute '${d.name}'`).fail()}
       values[i] = a
     }
