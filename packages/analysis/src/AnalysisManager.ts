@@ -51,6 +51,11 @@ export class PreservedAnalyses {
     pa.preserved = this.preserved === null ? null : new Set(this.preserved)
     return pa
   }
+  /** Makes this set preserve nothing again (the pass manager reuses one set per nesting level). */
+  reset(): void {
+    this.all = false
+    this.preserved = null
+  }
   /** Marks every analysis preserved. */
   preserveAll(): void {
     this.all = true

@@ -32,19 +32,30 @@ export interface PassRunner {
 
 /**
  * The per-execution state of a pass: the op, its analysis manager, what it preserved and
- * whether it failed. Exists only during `runOnOperation`.
+ * whether it failed. Held by the pass only during `runOnOperation`; the pass manager
+ * reuses one per nesting level of a run (see `reset`), so running a pass allocates nothing.
  * @internal
  */
 export class PassExecutionState {
   readonly preserved: PreservedAnalyses = PreservedAnalyses.none()
   failed = false
   constructor(
-    readonly pass: Pass<object>,
-    readonly op: Operation,
-    readonly am: AnalysisManager,
+    public pass: Pass<object>,
+    public op: Operation,
+    public am: AnalysisManager,
     readonly runner: PassRunner,
-    readonly initGeneration: number,
+    public initGeneration: number,
   ) {}
+
+  /** Makes this state that of a new execution of `pass` on `op`: nothing preserved, not failed. */
+  reset(pass: Pass<object>, op: Operation, am: AnalysisManager, initGeneration: number): void {
+    this.pass = pass
+    this.op = op
+    this.am = am
+    this.initGeneration = initGeneration
+    this.failed = false
+    this.preserved.reset()
+  }
 }
 
 /** The static side of a pass class: its declaration, read by the registry and the pass manager. */

@@ -35,17 +35,59 @@ export class PassInstrumentation {
   runAfterAnalysis(_name: string, _cls: AnalysisClass, _op: Operation): void {}
 }
 
+/** The hooks of `PassInstrumentation`, each of which an instrumentation may override. */
+type HookName = keyof PassInstrumentation
+
+const BASE: PassInstrumentation = PassInstrumentation.prototype
+
+/** True when `pi` has its own `hook` (not the inherited one that does nothing). */
+function overrides(pi: PassInstrumentation, hook: HookName): boolean {
+  const fn = pi[hook] as unknown
+  return typeof fn === 'function' && fn !== BASE[hook]
+}
+
 /**
  * The chain of instrumentations a pass manager owns. It is also the analysis manager's
  * listener. A pass manager without instrumentation has no instrumentor at all, so the
- * run loop pays one null check.
+ * run loop pays one null check; with one, each hook calls only the instrumentations that
+ * override it, and the run loop asks `hasPassHooks` and `hasPipelineHooks` (one field
+ * each) before it calls or prepares anything, so instrumentations that observe only
+ * named scopes, or nothing, cost the loop no calls.
  */
 export class PassInstrumentor implements AnalysisListener {
   private readonly instrumentations: PassInstrumentation[] = []
+  // Per hook, the instrumentations that override it, in registration order.
+  private readonly beforePipeline: PassInstrumentation[] = []
+  private readonly afterPipeline: PassInstrumentation[] = []
+  private readonly beforePass: PassInstrumentation[] = []
+  private readonly afterPass: PassInstrumentation[] = []
+  private readonly afterPassFailed: PassInstrumentation[] = []
+  private readonly beforeAnalysis: PassInstrumentation[] = []
+  private readonly afterAnalysis: PassInstrumentation[] = []
+  /** @internal True when an instrumentation overrides a pass hook (before, after or after-failed). */
+  hasPassHooks = false
+  /** @internal True when an instrumentation overrides a pipeline hook. */
+  hasPipelineHooks = false
 
   /** Appends an instrumentation to the chain. */
   addInstrumentation(pi: PassInstrumentation): void {
     this.instrumentations.push(pi)
+    const lists: [HookName, PassInstrumentation[]][] = [
+      ['runBeforePipeline', this.beforePipeline],
+      ['runAfterPipeline', this.afterPipeline],
+      ['runBeforePass', this.beforePass],
+      ['runAfterPass', this.afterPass],
+      ['runAfterPassFailed', this.afterPassFailed],
+      ['runBeforeAnalysis', this.beforeAnalysis],
+      ['runAfterAnalysis', this.afterAnalysis],
+    ]
+    for (const [hook, list] of lists) {
+      if (overrides(pi, hook)) {
+        list.push(pi)
+      }
+    }
+    this.hasPassHooks = this.beforePass.length + this.afterPass.length + this.afterPassFailed.length !== 0
+    this.hasPipelineHooks = this.beforePipeline.length + this.afterPipeline.length !== 0
   }
   /** The instrumentations, in registration order. */
   get size(): number {
@@ -57,43 +99,43 @@ export class PassInstrumentor implements AnalysisListener {
   }
 
   runBeforePipeline(name: OperationName | null, parentInfo: PipelineParentInfo): void {
-    const list = this.instrumentations
+    const list = this.beforePipeline
     for (let i = 0; i < list.length; i++) {
       list[i]!.runBeforePipeline(name, parentInfo)
     }
   }
   runAfterPipeline(name: OperationName | null, parentInfo: PipelineParentInfo): void {
-    const list = this.instrumentations
+    const list = this.afterPipeline
     for (let i = list.length - 1; i >= 0; i--) {
       list[i]!.runAfterPipeline(name, parentInfo)
     }
   }
   runBeforePass(pass: Pass<object>, op: Operation): void {
-    const list = this.instrumentations
+    const list = this.beforePass
     for (let i = 0; i < list.length; i++) {
       list[i]!.runBeforePass(pass, op)
     }
   }
   runAfterPass(pass: Pass<object>, op: Operation): void {
-    const list = this.instrumentations
+    const list = this.afterPass
     for (let i = list.length - 1; i >= 0; i--) {
       list[i]!.runAfterPass(pass, op)
     }
   }
   runAfterPassFailed(pass: Pass<object>, op: Operation): void {
-    const list = this.instrumentations
+    const list = this.afterPassFailed
     for (let i = list.length - 1; i >= 0; i--) {
       list[i]!.runAfterPassFailed(pass, op)
     }
   }
   runBeforeAnalysis(name: string, cls: AnalysisClass, op: Operation): void {
-    const list = this.instrumentations
+    const list = this.beforeAnalysis
     for (let i = 0; i < list.length; i++) {
       list[i]!.runBeforeAnalysis(name, cls, op)
     }
   }
   runAfterAnalysis(name: string, cls: AnalysisClass, op: Operation): void {
-    const list = this.instrumentations
+    const list = this.afterAnalysis
     for (let i = list.length - 1; i >= 0; i--) {
       list[i]!.runAfterAnalysis(name, cls, op)
     }

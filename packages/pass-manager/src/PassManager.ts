@@ -375,12 +375,52 @@ export class OpToOpPassAdaptor extends Pass<object> {
  * @internal
  */
 export class ExecutionConfig implements PassRunner {
+  /**
+   * The execution states, one per nesting level of running passes (an adaptor's pass runs
+   * at the level above the nested passes it runs): `runPass` resets the one of its level
+   * rather than allocating one per pass execution.
+   */
+  private readonly states: PassExecutionState[] = []
+  /** The nesting level of the next `runPass`: the number of pass executions in progress. */
+  private depth = 0
+
   constructor(
     readonly verifyPasses: boolean,
     readonly verifier: OperationVerifier | null,
     readonly instrumentor: PassInstrumentor | null,
     readonly crashHandler: PassCrashHandler,
   ) {}
+
+  /**
+   * The state of a new execution of `pass` on `op`, at the next nesting level; the caller
+   * gives the level back with `leave(level)`, `level` being what `level` was before.
+   */
+  enter(pass: Pass<object>, op: Operation, am: AnalysisManager, initGeneration: number): PassExecutionState {
+    const depth = this.depth
+    const states = this.states
+    let state: PassExecutionState
+    if (depth < states.length) {
+      state = states[depth]!
+      state.reset(pass, op, am, initGeneration)
+    } else {
+      state = new PassExecutionState(pass, op, am, this, initGeneration)
+      states.push(state)
+    }
+    this.depth = depth + 1
+    return state
+  }
+  /** The nesting level `enter` will use next. */
+  get level(): number {
+    return this.depth
+  }
+  /**
+   * Ends the executions at `level` and above (one that a throw unwound past stays open
+   * until then). The level never drops below the executions in progress, so no state in
+   * use is handed out twice.
+   */
+  leave(level: number): void {
+    this.depth = level
+  }
 
   runDynamicPipeline(pm: OpPassManager, root: Operation, state: PassExecutionState): LogicalResult {
     const op = state.op
@@ -411,7 +451,9 @@ export function runPipeline(
   initGeneration: number,
   parentInfo: PipelineParentInfo | null,
 ): LogicalResult {
-  const pi = parentInfo !== null ? config.instrumentor : null
+  // The top-level pipeline has no pipeline hooks; nested ones call them only when an
+  // instrumentation overrides one.
+  const pi = parentInfo !== null && config.instrumentor !== null && config.instrumentor.hasPipelineHooks ? config.instrumentor : null
   const anchorName = pi !== null && pm.anchor !== '' ? op.context.getOperationName(pm.anchor) : null
   pi?.runBeforePipeline(anchorName, parentInfo!)
   try {
@@ -444,9 +486,12 @@ export function runPass(pass: Pass<object>, op: Operation, am: AnalysisManager, 
     op.emitOpError(`trying to schedule pass '${pass.name}' on an unsupported operation`).report()
     return failure()
   }
-  const pi = config.instrumentor
+  // Pass hooks are called only when an instrumentation overrides one: an instrumentor
+  // whose instrumentations observe only scopes (or nothing) costs this one check.
+  const pi = config.instrumentor !== null && config.instrumentor.hasPassHooks ? config.instrumentor : null
   const saved = pass.state
-  const state = new PassExecutionState(pass, op, am, config, initGeneration)
+  const level = config.level
+  const state = config.enter(pass, op, am, initGeneration)
   pass.state = state
   pi?.runBeforePass(pass, op)
   let passFailed: boolean
@@ -470,7 +515,10 @@ export function runPass(pass: Pass<object>, op: Operation, am: AnalysisManager, 
   } else {
     am.clear()
   }
-  if (!passFailed && config.verifyPasses && config.verifier !== null && !state.preserved.isAll) {
+  const preservedAll = state.preserved.isAll
+  // The state is free again: a verifier or hook below that runs passes reuses it.
+  config.leave(level)
+  if (!passFailed && config.verifyPasses && config.verifier !== null && !preservedAll) {
     // Nested ops were verified after the nested passes ran; an adaptor checks only its op.
     passFailed = !config.verifier(op, !(pass instanceof OpToOpPassAdaptor))
   }
