@@ -293,12 +293,18 @@ function walkOperations(itemBase: number, recursive: boolean): boolean {
     if (op.name.def?.verifySymbolUses !== undefined && symbolUserLists.length !== 0) {
       symbolUserLists[symbolUserLists.length - 1]!.push(op)
     }
-    if (recursive && op.regions.length !== 0) {
+    const regions = op.regions
+    if (recursive && regions.length !== 0) {
       if (gathersSymbolUsers(op)) { symbolUserLists.push([]) }
       isolatedStarts[startsTop++] = isolatedTop
-      for (let r = op.regions.length - 1; r >= 0; r--) {
-        for (let b = op.regions[r]!.lastBlock; b !== null; b = b.prevBlock) { pushItem(b, BLOCK) }
+      for (let r = regions.length - 1; r >= 0; r--) {
+        for (let b = regions[r]!.lastBlock; b !== null; b = b.prevBlock) { pushItem(b, BLOCK) }
       }
+    } else {
+      // Nothing to walk inside: the exit comes next, so it runs now (its item popped).
+      items[last] = null
+      itemTop = last
+      if (!opOnExit(op, null)) { return false }
     }
   }
   return true

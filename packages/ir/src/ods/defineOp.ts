@@ -662,8 +662,9 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     } else if (nr > 0 && gotR < nr) {
       return op.emitOpError(`expected ${nr} or more regions`).fail()
     }
-    // Results.
-    if (!countCheck(op, c.fixedResults, c.variableResults, op.results.length, 'result')) {
+    // Results (the common exact count is checked here, without a call).
+    const gotResults = op.results.length
+    if ((c.variableResults || gotResults !== c.fixedResults) && !countCheck(op, c.fixedResults, c.variableResults, gotResults, 'result')) {
       return false
     }
     // Successors.
@@ -677,7 +678,8 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
       return op.emitOpError(`requires at least ${ns} successors but found ${gotS}`).fail()
     }
     // Operands.
-    if (!countCheck(op, c.fixedOperands, c.variableOperands, op.operands.length, 'operand')) {
+    const gotOperands = op.operands.length
+    if ((c.variableOperands || gotOperands !== c.fixedOperands) && !countCheck(op, c.fixedOperands, c.variableOperands, gotOperands, 'operand')) {
       return false
     }
     const t = this.traits
