@@ -230,8 +230,11 @@ export class DictionaryAttr extends Attribute {
   /** The value named `name`, or undefined. */
   get(name: string): Attribute | undefined {
     const es = this.entries
-    if (es.length < 8) {
-      for (const e of es) {
+    const n = es.length
+    if (n < 8) {
+      // An indexed loop: a for-of costs a verification of a func.func about 8% more.
+      for (let i = 0; i < n; i++) {
+        const e = es[i]!
         if (e.name === name) {
           return e.value
         }

@@ -76,7 +76,9 @@ function regionLoc(region: Region): Location | null {
 }
 
 function blockOnEntrance(block: Block): boolean {
-  for (const arg of block.arguments) {
+  const args = block.arguments
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!
     if (arg.owner !== block) { return arg.location.context.emitError(arg.location, 'block argument not owned by block').fail() }
   }
   if (block.firstOp === null) {

@@ -90,7 +90,10 @@ export function valueSegmentsInto(
     return out
   }
   let numVariable = 0
-  for (const d of decls) {if (d.variadic || d.optional) {numVariable++}}
+  for (let i = 0; i < n; i++) {
+    const d = decls[i]!
+    if (d.variadic || d.optional) {numVariable++}
+  }
   const variableSize = numVariable === 0 ? 1 : Math.max(0, Math.floor((total - (n - numVariable)) / numVariable))
   let start = 0
   for (let i = 0; i < n; i++) {

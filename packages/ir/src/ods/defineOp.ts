@@ -753,7 +753,9 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
         if (this.typeOfNamed(op, g[i]!) !== first) {return op.emitOpError(`failed to verify that all of {${g.join(', ')}} have same type`).fail()}
       }
     }
-    for (const m of this.typesMatchWith) {
+    const matches = this.typesMatchWith
+    for (let mi = 0; mi < matches.length; mi++) {
+      const m = matches[mi]!
       const from = this.typeOfNamed(op, m.from)
       const to = this.typeOfNamed(op, m.to)
       if (from !== undefined && to !== undefined && m.transform(from) !== to) {return op.emitOpError(`failed to verify that ${m.summary}`).fail()}
@@ -775,7 +777,9 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
       }
     }
     let si = 0
-    for (const d of this.successors) {
+    const successorDecls = this.successors
+    for (let di = 0; di < successorDecls.length; di++) {
+      const d = successorDecls[di]!
       const n = d.constraint.variadic ? op.successors.length - (this.successors.length - 1) : 1
       for (let k = 0; k < n && si < op.successors.length; k++, si++) {
         if (!d.constraint.check(op.successors[si]!.block)) {
