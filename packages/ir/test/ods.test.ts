@@ -66,7 +66,12 @@ const WithRegion: OdsOp = defineOp({
   regions: { body: SizedRegion(1) },
 })
 
-const TestDialect: DialectDefinition = { namespace: 'tst', ops: [AddOp, CmpOp, BranchOp, WithRegion] }
+const TwoAttrs: OdsOp = defineOp({
+  name: 'tst.two_attrs',
+  attributes: { first: I64Attr, middle: optionalAttr(I64Attr), second: I64Attr },
+})
+
+const TestDialect: DialectDefinition = { namespace: 'tst', ops: [AddOp, CmpOp, BranchOp, WithRegion, TwoAttrs] }
 
 function setup(): { ctx: Context; b: OpBuilder; args: Value[]; diags: string[] } {
   const ctx = new Context({ dialects: [TestDialect] })
@@ -141,6 +146,29 @@ describe('defineOp verifier', () => {
     ])
     expect(CmpOp.attr(mismatch, 'limit')).toBeUndefined()
     expect(Pred.symbolize(CmpOp.attr(mismatch, 'predicate')!)).toBe('ne')
+  })
+
+  it('reports a missing required attribute before any constraint failure, as ODS does', () => {
+    const { ctx, b, diags } = setup()
+    const loc = UnknownLoc.get(ctx)
+    const i32 = IntegerType.get(ctx, 32)
+    const i64 = IntegerType.get(ctx, 64)
+    // `first` fails its constraint, `second` (declared after it) is missing: the missing one is reported.
+    const bothBad = TwoAttrs.build(b, loc, { attributes: { first: IntegerAttr.get(i32, 1) } })
+    expect(TwoAttrs.verify(bothBad)).toBe(false)
+    // Only the optional `middle` fails: present required ones come first, then the constraint.
+    const middleBad = TwoAttrs.build(b, loc, { attributes: { first: IntegerAttr.get(i64, 1), middle: IntegerAttr.get(i32, 2), second: IntegerAttr.get(i64, 3) } })
+    expect(TwoAttrs.verify(middleBad)).toBe(false)
+    // A missing `first` is reported even though `middle` fails too.
+    const firstMissing = TwoAttrs.build(b, loc, { attributes: { middle: IntegerAttr.get(i32, 2), second: IntegerAttr.get(i64, 3) } })
+    expect(TwoAttrs.verify(firstMissing)).toBe(false)
+    const good = TwoAttrs.build(b, loc, { attributes: { first: IntegerAttr.get(i64, 1), second: IntegerAttr.get(i64, 3) } })
+    expect(TwoAttrs.verify(good)).toBe(true)
+    expect(diags).toEqual([
+      "'tst.two_attrs' op requires attribute 'second'",
+      "'tst.two_attrs' op attribute 'middle' failed to satisfy constraint: 64-bit signless integer attribute",
+      "'tst.two_attrs' op requires attribute 'first'",
+    ])
   })
 
   it('handles AttrSizedOperandSegments, successors and regions', () => {

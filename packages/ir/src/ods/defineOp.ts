@@ -152,8 +152,6 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
   readonly operands: readonly OdsValueDecl[]
   readonly results: readonly OdsValueDecl[]
   readonly attributes: readonly OdsAttrDecl[]
-  /** The values of `attributes` for the op being verified (reused by every verification). */
-  private readonly attrScratch: (Attribute | undefined)[]
   readonly regions: readonly OdsRegionDecl[]
   readonly successors: readonly OdsSuccessorDecl[]
   readonly allTypesMatch: readonly (readonly string[])[]
@@ -209,7 +207,6 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
       if (a.kind === 'attr') {return { name: n, constraint: a, optional: false, defaultValue: null }}
       return { name: n, constraint: a.base, optional: true, defaultValue: a.defaultValue === null ? null : lastContextDefault(a.defaultValue) }
     })
-    this.attrScratch = new Array<Attribute | undefined>(this.attributes.length).fill(undefined)
     this.regions = Object.entries(spec.regions ?? {}).map(([n, c]) => ({ name: n, constraint: c }))
     this.successors = Object.entries(spec.successors ?? {}).map(([n, c]) => ({ name: n, constraint: c }))
     if (this.results.length === 0) { traits |= Trait.ZeroResults }
@@ -709,10 +706,10 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
   }
 
   private verifyInvariants(op: Operation): boolean {
-    // Every required attribute is checked for presence before any is checked against its
-    // constraint (ODS's order); each is looked up once, into a reused scratch list.
+    // ODS checks every required attribute for presence before it checks any against its
+    // constraint. One pass does both: a constraint failure is reported only after the
+    // declarations after it are found present (an earlier missing one was reported when met).
     const decls = this.attributes
-    const values = this.attrScratch
     // `op.getAttr`, with the discardable dictionary (most often empty) read once.
     const inherent = op.properties
     const discardable = op.attributes
@@ -720,13 +717,15 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     for (let i = 0; i < decls.length; i++) {
       const d = decls[i]!
       const a = inherent.get(d.name) ?? (anyDiscardable ? discardable.get(d.name) : undefined)
-      if (a === undefined && !d.optional) {return op.emitOpError(`requires attribute '${d.name}'`).fail()}
-      values[i] = a
-    }
-    for (let i = 0; i < decls.length; i++) {
-      const d = decls[i]!
-      const a = values[i]
-      if (a !== undefined && !d.constraint.check(a)) {
+      if (a === undefined) {
+        if (!d.optional) {return op.emitOpError(`requires attribute '${d.name}'`).fail()}
+        continue
+      }
+      if (!d.constraint.check(a)) {
+        for (let j = i + 1; j < decls.length; j++) {
+          const later = decls[j]!
+          if (!later.optional && op.getAttr(later.name) === undefined) {return op.emitOpError(`requires attribute '${later.name}'`).fail()}
+        }
         return op.emitOpError(`attribute '${d.name}' failed to satisfy constraint: ${d.constraint.summary}`).fail()
       }
     }
