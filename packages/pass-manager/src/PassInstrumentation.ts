@@ -38,12 +38,13 @@ export class PassInstrumentation {
 /** The hooks of `PassInstrumentation`, each of which an instrumentation may override. */
 type HookName = keyof PassInstrumentation
 
-const BASE: PassInstrumentation = PassInstrumentation.prototype
+/** The hooks as `PassInstrumentation` defines them (each does nothing). */
+const BASE_HOOKS = PassInstrumentation.prototype as unknown as Readonly<Record<HookName, unknown>>
 
 /** True when `pi` has its own `hook` (not the inherited one that does nothing). */
 function overrides(pi: PassInstrumentation, hook: HookName): boolean {
-  const fn = pi[hook] as unknown
-  return typeof fn === 'function' && fn !== BASE[hook]
+  const fn = (pi as unknown as Readonly<Record<HookName, unknown>>)[hook]
+  return typeof fn === 'function' && fn !== BASE_HOOKS[hook]
 }
 
 /**

@@ -97,6 +97,50 @@ describe('instrumentation', () => {
     ])
   })
 
+  it('calls each hook only on the instrumentations that override it, in chain order', () => {
+    const ctx = makeContext()
+    const m = makeModule(ctx, 1)
+    const events: string[] = []
+    /** Observes only the end of passes, through a hook set on the instance. */
+    class AfterOnly extends PassInstrumentation {
+      constructor() {
+        super()
+        this.runAfterPass = (pass: Pass<object>, op: Operation): void => {
+          events.push(`after-only ${passName(pass)} ${sym(op)}`)
+        }
+      }
+    }
+    const pm = new PassManager(ctx, 'pt.module')
+    pm.addInstrumentation(new PassInstrumentation())
+    pm.addInstrumentation(new Recorder('1', events))
+    pm.addInstrumentation(new AfterOnly())
+    pm.addInstrumentation(new PassInstrumentation())
+    pm.addNestedPass('pt.func', new UsesAnalysis())
+    expect(pm.run(m)).toBe(true)
+    expect(events).toEqual([
+      '1:before adaptor pt.module',
+      '1:before-pipeline pt.func (adaptor)',
+      '1:before uses-analysis f0',
+      '1:before-analysis Counter f0',
+      '1:after-analysis Counter f0',
+      'after-only uses-analysis f0',
+      '1:after uses-analysis f0',
+      '1:after-pipeline pt.func',
+      'after-only adaptor pt.module',
+      '1:after adaptor pt.module',
+    ])
+  })
+
+  it('runs a pipeline whose instrumentations override no hook as without them', () => {
+    const ctx = makeContext()
+    const m = makeModule(ctx, 2)
+    const pm = new PassManager(ctx, 'pt.module')
+    pm.addInstrumentation(new PassInstrumentation())
+    pm.addNestedPass('pt.func', new Fails())
+    expect(pm.getPassInstrumentor()?.size).toBe(1)
+    expect(pm.run(m)).toBe(false)
+  })
+
   it('reports failures with runAfterPassFailed up the nesting, without after-pipeline, siblings still run', () => {
     const ctx = makeContext()
     const m = makeModule(ctx, 2)

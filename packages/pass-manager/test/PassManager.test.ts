@@ -311,3 +311,60 @@ describe('failures on sibling ops', () => {
     }
   })
 })
+
+describe('execution state', () => {
+  class FuncBThrowsInHook extends PassInstrumentation {
+    override runBeforePass(pass: OperationPass): void {
+      if (pass instanceof FuncB) {
+        throw new Error('hook')
+      }
+    }
+  }
+  class Outer extends OperationPass {
+    static override readonly argument = 'outer'
+    static override readonly opName = 'pt.module'
+    override runOnOperation(): void {
+      for (const f of this.getOperation().regions[0]!.front.operations) {
+        const failing = new OpPassManager('pt.func')
+        failing.addPass(new FailPass())
+        const crashing = new OpPassManager('pt.func')
+        crashing.addPass(new FuncA())
+        crashing.addPass(new CrashPass())
+        const throwing = new OpPassManager('pt.func')
+        throwing.addPass(new FuncB())
+        const results = [this.runPipeline(failing, f), this.runPipeline(crashing, f)]
+        try {
+          this.runPipeline(throwing, f)
+        } catch (error) {
+          results.push((error as Error).message === 'hook')
+        }
+        log.push(`outer on ${symName(this.getOperation())} after ${symName(f)}: ${results.join(' ')}`)
+      }
+    }
+  }
+
+  it('is each pass execution own, through failed, crashed and thrown-through nested executions', () => {
+    const { ctx, m } = setup()
+    const crashes: string[] = []
+    const pm = new PassManager(ctx, 'pt.module')
+    pm.crashHandler = (pass, op) => crashes.push(`${pass.argument} on ${symName(op)}`)
+    pm.addInstrumentation(new FuncBThrowsInHook())
+    pm.addPass(new Outer())
+    pm.addPass(new ModulePass())
+    pm.nest('pt.func').addPass(new FuncA())
+    // The nested failures are the outer pass's to ignore: it does not fail, and the passes after it run.
+    expect(pm.run(m)).toBe(true)
+    expect(log).toEqual([
+      'fail(f0)',
+      'a(f0)',
+      'outer on pt.module after f0: false false true',
+      'fail(f1)',
+      'a(f1)',
+      'outer on pt.module after f1: false false true',
+      'module-pass(pt.module)',
+      'a(f0)',
+      'a(f1)',
+    ])
+    expect(crashes).toEqual(['crash-pass on f0', 'crash-pass on f1'])
+  })
+})
