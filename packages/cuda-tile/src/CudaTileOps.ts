@@ -145,20 +145,48 @@ function regionConstraint(name: string): RegionConstraint {
   return m[1] === 'Sized' ? SizedRegion(Number(m[2])) : MaxSizedRegion(Number(m[2]))
 }
 
+/**
+ * The constraints of the table's argument and result names, made once per name: the table
+ * names about 80 constraints in about 360 places, and reading a name takes several regular
+ * expressions (the constraints are immutable, so ops share them).
+ */
+const typeConstraints = new Map<string, OperandConstraint>()
+const attrSpecs = new Map<string, AttrSpec>()
+
+/** The type constraint named `name`, made once per name. */
+function typeConstraintOf(name: string): OperandConstraint {
+  let c = typeConstraints.get(name)
+  if (c === undefined) {
+    c = typeConstraintNamed(name)
+    typeConstraints.set(name, c)
+  }
+  return c
+}
+
+/** The attribute spec named `name`, made once per name. */
+function attrSpecOf(name: string): AttrSpec {
+  let a = attrSpecs.get(name)
+  if (a === undefined) {
+    a = attrSpecNamed(name)
+    attrSpecs.set(name, a)
+  }
+  return a
+}
+
 /** Defines the op of one table row. */
 export function defineCudaTileOp(row: CudaTileOpRow): OdsOp {
   const operands: Record<string, OperandConstraint> = {}
   const attributes: Record<string, AttrSpec> = {}
   for (const [name, c] of row.args) {
-    if (isAttrConstraintName(c)) {
-      attributes[name] = attrSpecNamed(c)
+    if (attrSpecs.has(c) || (!typeConstraints.has(c) && isAttrConstraintName(c))) {
+      attributes[name] = attrSpecOf(c)
     } else {
-      operands[name] = typeConstraintNamed(c)
+      operands[name] = typeConstraintOf(c)
     }
   }
   const results: Record<string, OperandConstraint> = {}
   for (const [name, c] of row.results) {
-    results[name] = typeConstraintNamed(c)
+    results[name] = typeConstraintOf(c)
   }
   const regions: Record<string, RegionConstraint> = {}
   for (const [name, c] of row.regions) {
