@@ -153,24 +153,14 @@ function regionConstraint(name: string): RegionConstraint {
 const typeConstraints = new Map<string, OperandConstraint>()
 const attrSpecs = new Map<string, AttrSpec>()
 
-/** The type constraint named `name`, made once per name. */
-function typeConstraintOf(name: string): OperandConstraint {
-  let c = typeConstraints.get(name)
-  if (c === undefined) {
-    c = typeConstraintNamed(name)
-    typeConstraints.set(name, c)
+/** The entry of `cache` for `name`, made by `make` the first time it is asked for. */
+function cachedByName<T>(cache: Map<string, T>, name: string, make: (name: string) => T): T {
+  let value = cache.get(name)
+  if (value === undefined) {
+    value = make(name)
+    cache.set(name, value)
   }
-  return c
-}
-
-/** The attribute spec named `name`, made once per name. */
-function attrSpecOf(name: string): AttrSpec {
-  let a = attrSpecs.get(name)
-  if (a === undefined) {
-    a = attrSpecNamed(name)
-    attrSpecs.set(name, a)
-  }
-  return a
+  return value
 }
 
 /** Defines the op of one table row. */
@@ -179,14 +169,14 @@ export function defineCudaTileOp(row: CudaTileOpRow): OdsOp {
   const attributes: Record<string, AttrSpec> = {}
   for (const [name, c] of row.args) {
     if (attrSpecs.has(c) || (!typeConstraints.has(c) && isAttrConstraintName(c))) {
-      attributes[name] = attrSpecOf(c)
+      attributes[name] = cachedByName(attrSpecs, c, attrSpecNamed)
     } else {
-      operands[name] = typeConstraintOf(c)
+      operands[name] = cachedByName(typeConstraints, c, typeConstraintNamed)
     }
   }
   const results: Record<string, OperandConstraint> = {}
   for (const [name, c] of row.results) {
-    results[name] = typeConstraintOf(c)
+    results[name] = cachedByName(typeConstraints, c, typeConstraintNamed)
   }
   const regions: Record<string, RegionConstraint> = {}
   for (const [name, c] of row.regions) {
