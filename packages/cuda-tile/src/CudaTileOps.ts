@@ -271,15 +271,27 @@ function parentName(cpp: string): string {
   return snake(cpp.replace(/Op$/, ''))
 }
 
-/** Every cuda_tile op definition, in opcode order. */
-export const cudaTileOps: readonly OdsOp[] = cudaTileOpTable.filter((row) => !isTestingRow(row)).map((row) => defineCudaTileOp(row))
+let publicOps: readonly OdsOp[] | null = null
+let testingOps: readonly OdsOp[] | null = null
+
+/**
+ * Every cuda_tile op definition, in opcode order. The ops are defined on the first call
+ * (the same definitions every time), so that loading the package, and a tool run whose
+ * input has no cuda_tile op, does not define them.
+ */
+export function cudaTileOps(): readonly OdsOp[] {
+  return (publicOps ??= cudaTileOpTable.filter((row) => !isTestingRow(row)).map((row) => defineCudaTileOp(row)))
+}
 
 /**
  * The test-only ops of NVIDIA's test suite (`testing$func`, `testing$bytecode_test_*`), with
- * their test bytecode opcodes. `CudaTileDialect` leaves them out; tools that run NVIDIA's
- * tests register `CudaTileTestingDialect` instead (tilepass-opt's testing module does).
+ * their test bytecode opcodes, defined on the first call. `CudaTileDialect` leaves them out;
+ * tools that run NVIDIA's tests register `CudaTileTestingDialect` instead (tilepass-opt's
+ * testing module does).
  */
-export const cudaTileTestingOps: readonly OdsOp[] = cudaTileOpTable.filter((row) => isTestingRow(row)).map((row) => defineCudaTileOp(row))
+export function cudaTileTestingOps(): readonly OdsOp[] {
+  return (testingOps ??= cudaTileOpTable.filter((row) => isTestingRow(row)).map((row) => defineCudaTileOp(row)))
+}
 
 /** True for the rows of the test-only ops. */
 export function isTestingRow(row: CudaTileOpRow): boolean {
