@@ -45,12 +45,14 @@ export const CudaTileDialect: DialectDefinition = {
   },
 }
 
+/** The ops of `CudaTileTestingDialect`, listed on first use. */
+let testingDialectOps: readonly OdsOp[] | null = null
+
 /**
  * `CudaTileDialect` plus the test-only ops of NVIDIA's test suite (`testing$func`,
  * `testing$bytecode_test_evolution`, `testing$bytecode_test_new_attribute`), for tools that
  * run those tests: register it instead of `CudaTileDialect`, never both.
  */
-let testingDialectOps: readonly OdsOp[] | null = null
 export const CudaTileTestingDialect: DialectDefinition = {
   ...cudaTileDialectBase,
   get ops(): readonly OdsOp[] {
