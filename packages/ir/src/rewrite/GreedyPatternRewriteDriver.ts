@@ -82,20 +82,41 @@ export class GreedyPatternRewriteIteration extends Action {
  * is kept in its `worklistIndex` slot, claimed while the slot is -1 and given back (-1)
  * when the op leaves the list; an op whose slot another worklist holds (nested drivers)
  * is tracked in `overflow` instead.
+ *
+ * The entries are `list[0, size)`; the slots past `size` are null. The array is kept, not
+ * shrunk, when the list empties: the driver fills it again on every iteration, and an array
+ * grown by `push` to a million entries leaves about twice its size in old copies, which
+ * only a full garbage collection frees. `reserve` sizes it once for the first seeding.
  */
 class Worklist {
   list: (Operation | null)[] = []
+  size = 0
   readonly overflow = new Map<Operation, number>()
+  /** Makes room for `n` entries without growing the array while they are pushed. */
+  reserve(n: number): void {
+    const list = this.list
+    if (n <= list.length) {
+      return
+    }
+    const grown = new Array<Operation | null>(n).fill(null)
+    for (let i = 0; i < this.size; i++) {
+      grown[i] = list[i]!
+    }
+    this.list = grown
+  }
   clear(): void {
     const list = this.list
     const overflow = this.overflow
-    for (let i = 0; i < list.length; i++) {
+    for (let i = 0; i < this.size; i++) {
       const op = list[i]
-      if (op !== null && op !== undefined && op.worklistIndex === i && !(overflow.size > 0 && overflow.has(op))) {
-        op.worklistIndex = -1
+      if (op !== null && op !== undefined) {
+        if (op.worklistIndex === i && !(overflow.size > 0 && overflow.has(op))) {
+          op.worklistIndex = -1
+        }
+        list[i] = null
       }
     }
-    list.length = 0
+    this.size = 0
     overflow.clear()
   }
   /** True when `op` is on the list. */
@@ -105,44 +126,56 @@ class Worklist {
       return true
     }
     const i = op.worklistIndex
-    return i !== -1 && i < this.list.length && this.list[i] === op
+    return i !== -1 && i < this.size && this.list[i] === op
   }
   isEmpty(): boolean {
-    for (let i = this.list.length - 1; i >= 0; i--) {
-      if (this.list[i] !== null) {
+    const list = this.list
+    for (let i = this.size - 1; i >= 0; i--) {
+      if (list[i] !== null) {
         return false
       }
     }
     return true
   }
   push(op: Operation): void {
-    const list = this.list
     const overflow = this.overflow
     if (overflow.size > 0 && overflow.has(op)) {
       return
     }
     const i = op.worklistIndex
     if (i === -1) {
-      op.worklistIndex = list.length
+      op.worklistIndex = this.size
+      this.append(op)
+      return
+    }
+    if (i < this.size && this.list[i] === op) {
+      return
+    }
+    overflow.set(op, this.size)
+    this.append(op)
+  }
+  private append(op: Operation): void {
+    const list = this.list
+    if (this.size < list.length) {
+      list[this.size] = op
+    } else {
       list.push(op)
-      return
     }
-    if (i < list.length && list[i] === op) {
-      return
-    }
-    overflow.set(op, list.length)
-    list.push(op)
+    this.size++
   }
   pop(): Operation {
     const list = this.list
-    while (list[list.length - 1] === null) {
-      list.pop()
+    let n = this.size
+    while (list[n - 1] === null) {
+      n--
     }
-    const op = list.pop()!
+    const op = list[--n]!
+    list[n] = null
     this.release(op)
-    while (list.length > 0 && list[list.length - 1] === null) {
-      list.pop()
+    while (n > 0 && list[n - 1] === null) {
+      n--
     }
+    this.size = n
     return op
   }
   remove(op: Operation): void {
@@ -156,7 +189,7 @@ class Worklist {
       }
     }
     const i = op.worklistIndex
-    if (i !== -1 && i < this.list.length && this.list[i] === op) {
+    if (i !== -1 && i < this.size && this.list[i] === op) {
       this.list[i] = null
       op.worklistIndex = -1
     }
@@ -164,8 +197,12 @@ class Worklist {
   reverse(): void {
     const list = this.list
     const overflow = this.overflow
-    list.reverse()
-    const n = list.length
+    const n = this.size
+    for (let lo = 0, hi = n - 1; lo < hi; lo++, hi--) {
+      const t = list[lo]!
+      list[lo] = list[hi]!
+      list[hi] = t
+    }
     for (let i = 0; i < n; i++) {
       const op = list[i]
       if (op === null || op === undefined) {
@@ -518,6 +555,10 @@ class GreedyPatternRewriteDriver implements RewriterListener {
         break
       }
       this.worklist.clear()
+      if (iteration === 1) {
+        // Seeding adds each op of the region once: the array is sized for them up front.
+        this.worklist.reserve(countNestedOps(region))
+      }
       const folder = new OperationFolder(this.rewriter)
       // Whether `addToWorklist` adds anything for the ops of `region`: decided once, not per op.
       const inScope = this.regionInScope(region)
@@ -619,6 +660,21 @@ function walkRegionPostOrder(region: Region, fn: (op: Operation) => void): boole
     b = nextBlock
   }
   return multiBlock
+}
+
+/** The number of ops nested in `region`, at any depth. */
+function countNestedOps(region: Region): number {
+  let n = 0
+  for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
+    for (let o = b.firstOp; o !== null; o = o.nextOp) {
+      n++
+      const regions = o.regions
+      for (let i = 0; i < regions.length; i++) {
+        n += countNestedOps(regions[i]!)
+      }
+    }
+  }
+  return n
 }
 
 /** Whether a region nested in `op` has more than one block. */
