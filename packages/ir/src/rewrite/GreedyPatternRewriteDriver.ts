@@ -85,25 +85,14 @@ export class GreedyPatternRewriteIteration extends Action {
  *
  * The entries are `list[0, size)`; the slots past `size` are null. The array is kept, not
  * shrunk, when the list empties: the driver fills it again on every iteration, and an array
- * grown by `push` to a million entries leaves about twice its size in old copies, which
- * only a full garbage collection frees. `reserve` sizes it once for the first seeding.
+ * grown again by `push` to a million entries would leave about twice its size in old copies
+ * each time, which only a full garbage collection frees. (Sizing it up front from a count
+ * of the ops cost a walk of the whole IR, more CPU time than the copies it saved.)
  */
 class Worklist {
   list: (Operation | null)[] = []
   size = 0
   readonly overflow = new Map<Operation, number>()
-  /** Makes room for `n` entries without growing the array while they are pushed. */
-  reserve(n: number): void {
-    const list = this.list
-    if (n <= list.length) {
-      return
-    }
-    const grown = new Array<Operation | null>(n).fill(null)
-    for (let i = 0; i < this.size; i++) {
-      grown[i] = list[i]!
-    }
-    this.list = grown
-  }
   clear(): void {
     const list = this.list
     const overflow = this.overflow
@@ -555,10 +544,6 @@ class GreedyPatternRewriteDriver implements RewriterListener {
         break
       }
       this.worklist.clear()
-      if (iteration === 1) {
-        // Seeding adds each op of the region once: the array is sized for them up front.
-        this.worklist.reserve(countNestedOps(region))
-      }
       const folder = new OperationFolder(this.rewriter)
       // Whether `addToWorklist` adds anything for the ops of `region`: decided once, not per op.
       const inScope = this.regionInScope(region)
@@ -660,21 +645,6 @@ function walkRegionPostOrder(region: Region, fn: (op: Operation) => void): boole
     b = nextBlock
   }
   return multiBlock
-}
-
-/** The number of ops nested in `region`, at any depth. */
-function countNestedOps(region: Region): number {
-  let n = 0
-  for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
-    for (let o = b.firstOp; o !== null; o = o.nextOp) {
-      n++
-      const regions = o.regions
-      for (let i = 0; i < regions.length; i++) {
-        n += countNestedOps(regions[i]!)
-      }
-    }
-  }
-  return n
 }
 
 /** Whether a region nested in `op` has more than one block. */
