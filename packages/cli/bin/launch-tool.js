@@ -8,11 +8,13 @@
 // when the tool first reads it, before anything is written); deeper inputs, and bytecode,
 // run in a worker thread whose stack is STACK_MB, enough for tens of thousands of nested
 // regions. Starting the worker costs about 35 ms, which shallow inputs no longer pay.
-// Output is written synchronously to fds 1 and 2 on either thread.
+// Output is written synchronously to fds 1 and 2 on either thread. The worker runs
+// tool-worker.js, so that the main thread loads node:worker_threads (and the streams it
+// needs, a millisecond or two of every start-up) only when it starts one.
 'use strict'
 const { Buffer } = require('node:buffer')
 const { statSync, writeSync } = require('node:fs')
-const { Worker, isMainThread, parentPort, workerData } = require('node:worker_threads')
+const path = require('node:path')
 const { loadTools } = require('./load-tools.js')
 
 const STACK_MB = 1024
@@ -63,15 +65,18 @@ function writeBytes(fd, buf) {
   return true
 }
 
-/** The tools, or exit 2 with a message when the built CLI cannot be loaded. */
-function loadToolsOrExit(name) {
+/**
+ * The tools, or exit 2 with a message when the built CLI cannot be loaded (`beforeExit`,
+ * when given, is called with the exit code first: a worker's process.exit ends only the
+ * worker, so it posts the code to the main thread).
+ */
+function loadToolsOrExit(name, beforeExit) {
   try {
     return loadTools()
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
     writeAll(2, `${name}: cannot load the built CLI (${reason}); run \`pnpm build\` first\n`)
-    // A worker's process.exit ends only the worker: the exit code goes to the main thread.
-    parentPort?.postMessage(2)
+    beforeExit?.(2)
     process.exit(2)
   }
 }
@@ -99,9 +104,6 @@ function toolIO(tools, stdin) {
  * worker thread with a large stack; the exit code becomes the process's.
  */
 function launchTool(name) {
-  if (!isMainThread) {
-    return
-  }
   const argv = process.argv.slice(2)
   // A large input file goes to the worker at once, without loading the tools or reading the
   // file on this thread (their memory would stay beside the worker's). An argument that is
@@ -130,7 +132,8 @@ function fileSize(path) {
 
 /** Runs the tool in a worker thread with a large stack; `stdin` is the input it already read, or null. */
 function startWorker(name, argv, stdin) {
-  const worker = new Worker(__filename, {
+  const { Worker } = require('node:worker_threads')
+  const worker = new Worker(path.join(__dirname, 'tool-worker.js'), {
     argv,
     workerData: { tilepassTool: name, stdin },
     resourceLimits: { stackSizeMb: STACK_MB },
@@ -149,26 +152,4 @@ function startWorker(name, argv, stdin) {
   })
 }
 
-module.exports = { launchTool }
-
-if (!isMainThread && typeof workerData?.tilepassTool === 'string') {
-  const name = workerData.tilepassTool
-  // A worker's process.stdout and process.stderr are forwarded to the main thread
-  // asynchronously; code that writes to them directly must stay in order with the tool's
-  // own output, so they write synchronously too.
-  for (const [stream, fd] of [
-    [process.stdout, 1],
-    [process.stderr, 2],
-  ]) {
-    stream.write = (chunk, encoding, callback) => {
-      writeAll(fd, typeof chunk === 'string' && typeof encoding === 'string' ? Buffer.from(chunk, encoding) : chunk)
-      const done = typeof encoding === 'function' ? encoding : callback
-      if (typeof done === 'function') {
-        done()
-      }
-      return true
-    }
-  }
-  const tools = loadToolsOrExit(name)
-  parentPort.postMessage(tools.runTool(name, process.argv.slice(2), toolIO(tools, workerData.stdin ?? null)))
-}
+module.exports = { launchTool, loadToolsOrExit, toolIO, writeAll }

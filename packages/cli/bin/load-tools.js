@@ -71,17 +71,22 @@ function readCodeCache(source, cacheFile = CODE_CACHE) {
 }
 
 /**
- * Compiles the bundle's `source` as a CommonJS module function, with `cachedData` (V8's
- * code cache data) when given.
+ * The lines that wrap the bundle's code into a CommonJS module function (scripts/bundle.js
+ * writes them into the file, after the stamp): the source is compiled as read, without a
+ * copy of its 2.5 MB joined to a wrapper.
+ */
+const WRAPPER_START = '(function (exports, require, module, __filename, __dirname) {'
+const WRAPPER_END = '\n})\n'
+
+/**
+ * Compiles the bundle's `source` (the stamp line, then the CommonJS module function), with
+ * `cachedData` (V8's code cache data) when given.
  */
 function compileTools(source, cachedData) {
   for (const flag of V8_FLAGS) {
     v8.setFlagsFromString(flag)
   }
-  return new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
-    filename: BUNDLE,
-    cachedData,
-  })
+  return new vm.Script(source, { filename: BUNDLE, cachedData })
 }
 
 /** Runs the compiled bundle and returns its exports (runTool, runToolOnMainThread, nodeToolIO). */
@@ -97,4 +102,4 @@ function loadTools() {
   return instantiateTools(compileTools(source, readCodeCache(source)))
 }
 
-module.exports = { BUNDLE, CODE_CACHE, STAMP_PREFIX, V8_FLAGS, compileTools, instantiateTools, loadTools, readBundle, readCodeCache, stampOf }
+module.exports = { BUNDLE, CODE_CACHE, STAMP_PREFIX, V8_FLAGS, WRAPPER_END, WRAPPER_START, compileTools, instantiateTools, loadTools, readBundle, readCodeCache, stampOf }

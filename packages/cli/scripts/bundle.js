@@ -6,7 +6,7 @@ import { Buffer } from 'node:buffer'
 import { createHash } from 'node:crypto'
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { build } from 'esbuild'
-import { BUNDLE, CODE_CACHE, STAMP_PREFIX, compileTools, instantiateTools, readBundle, readCodeCache, stampOf } from '../bin/load-tools.js'
+import { BUNDLE, CODE_CACHE, STAMP_PREFIX, WRAPPER_END, WRAPPER_START, compileTools, instantiateTools, readBundle, readCodeCache, stampOf } from '../bin/load-tools.js'
 
 const BUNDLE_URL = '__tilepassBundleUrl'
 
@@ -36,8 +36,9 @@ const bytes = readFileSync(BUNDLE)
 if (bytes.some((b) => b > 0x7f)) {
   throw new Error(`${BUNDLE} is not ASCII; bin/load-tools.js reads it as latin1`)
 }
-// The stamp line that the code cache must match (see bin/load-tools.js).
-writeFileSync(BUNDLE, `${STAMP_PREFIX}${createHash('sha256').update(bytes).digest('hex')}\n${bytes.toString('latin1')}`, 'latin1')
+// The stamp line that the code cache must match, then the code wrapped into a module function (see bin/load-tools.js).
+const wrapped = `${WRAPPER_START}${bytes.toString('latin1')}${WRAPPER_END}`
+writeFileSync(BUNDLE, `${STAMP_PREFIX}${createHash('sha256').update(wrapped, 'latin1').digest('hex')}\n${wrapped}`, 'latin1')
 
 /** Runs one tool of the bundle in memory on `input`: its exit code and output. */
 function runInMemory(tools, name, argv, input) {

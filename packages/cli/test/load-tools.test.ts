@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import os from 'node:os'
@@ -11,8 +12,11 @@ interface LoadTools {
   readonly stampOf: (source: string) => string
   readonly readCodeCache: (source: string, cacheFile?: string) => Buffer | undefined
   readonly V8_FLAGS: readonly string[]
+  readonly WRAPPER_START: string
+  readonly WRAPPER_END: string
+  readonly readBundle: () => string
 }
-const { STAMP_PREFIX, V8_FLAGS, readCodeCache, stampOf } = createRequire(import.meta.url)('../bin/load-tools.js') as LoadTools
+const { STAMP_PREFIX, V8_FLAGS, WRAPPER_END, WRAPPER_START, readBundle, readCodeCache, stampOf } = createRequire(import.meta.url)('../bin/load-tools.js') as LoadTools
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'tilepass-load-tools-'))
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
@@ -71,4 +75,41 @@ describe.skipIf(!built)('the built code cache', () => {
   it('is rejected when the process runs under other V8 flags (so a mismatch costs only the compile)', () => {
     expect(inFreshProcess(compileWithCache, ['--no-lazy-feedback-allocation'])).toBe('true true\n')
   })
+})
+
+describe.skipIf(!built)('the built bundle', () => {
+  it('is the stamp line, with the SHA-256 of the rest, then the code wrapped into a module function', () => {
+    const source = readBundle()
+    const stamp = stampOf(source)
+    const rest = source.slice(stamp.length)
+    expect(stamp).toBe(`${STAMP_PREFIX}${createHash('sha256').update(rest, 'latin1').digest('hex')}\n`)
+    expect(rest.startsWith(WRAPPER_START)).toBe(true)
+    expect(rest.endsWith(WRAPPER_END)).toBe(true)
+  })
+})
+
+const preload = path.join(scratch, 'report-worker-threads.cjs')
+writeFileSync(
+  preload,
+  "process.on('exit', () => require('node:fs').writeSync(2, `worker_threads loaded: ${process.moduleLoadList.includes('NativeModule worker_threads')}\\n`))\n",
+)
+const bin = fileURLToPath(new URL('../bin/tilepass-opt.js', import.meta.url))
+
+describe.skipIf(!built)('the launcher (bin/launch-tool.js)', () => {
+  it('loads node:worker_threads only when an input needs the worker', () => {
+    const shallow = spawnSync(process.execPath, ['-r', preload, bin, '-'], { input: 'module {}\n', encoding: 'utf8' })
+    expect(shallow.stdout).toBe('module {\n}\n\n')
+    expect(shallow.stderr).toBe('worker_threads loaded: false\n')
+    expect(shallow.status).toBe(0)
+    const depth = 2000
+    const deep = spawnSync(process.execPath, ['-r', preload, bin, '--allow-unregistered-dialect', '-'], {
+      input: `${'"test.r"() ({\n'.repeat(depth)}${'}) : () -> ()\n'.repeat(depth)}`,
+      encoding: 'utf8',
+      maxBuffer: 1 << 28,
+    })
+    // The preload runs in the worker too.
+    expect(deep.stderr).toMatch(/^(worker_threads loaded: true\n)+$/)
+    expect(deep.status).toBe(0)
+    expect(deep.stdout.split('\n').length).toBe(2 * depth + 4)
+  }, 60_000)
 })

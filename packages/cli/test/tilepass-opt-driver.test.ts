@@ -161,6 +161,35 @@ describe('tilepass-opt driver', () => {
     )
   })
 
+  it('reads and parses each chunk of the input before it builds the pass pipeline, as mlir-opt does', () => {
+    // When the input and the pipeline are both bad, the input's error comes first: a chunk
+    // that does not parse reports only that, and a chunk that parses then reports the
+    // pipeline's error. A missing input reports only itself.
+    const pipeline = '--pass-pipeline=builtin.module(inline{op-pipelines=func.func(bogus)})'
+    const src = 'func.func @f() {\n  "foo.bar"() : () -> ()\n  return\n}\n// -----\nfunc.func @g() {\n  return\n}\n'
+    const io = memoryIO({ 'order.mlir': src })
+    expect(main(['--split-input-file', pipeline, 'order.mlir'], io)).toBe(1)
+    expect(io.out).toBe('// -----\n')
+    expect(io.err).toBe(
+      [
+        'order.mlir:2:12: error: operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used',
+        '  "foo.bar"() : () -> ()',
+        '           ^',
+        "MLIR Textual PassPipeline Parser:1:1: error: 'bogus' does not refer to a registered pass or pass pipeline",
+        'bogus',
+        '^',
+        '<unknown>:0: error: ',
+        'failed to add `inline` with options `op-pipelines=func.func(bogus)`',
+        '',
+        '',
+      ].join('\n'),
+    )
+    const missing = memoryIO({})
+    expect(main([pipeline, 'missing.mlir'], missing)).toBe(1)
+    expect(missing.out).toBe('')
+    expect(missing.err).toBe("cannot open input file 'missing.mlir': No such file or directory\n")
+  })
+
   it('runs the pipeline stored in the input with --run-reproducer', () => {
     const src =
       'func.func @f() {\n  return\n}\n{-#\n  external_resources: {\n    mlir_reproducer: {\n' +

@@ -1,12 +1,11 @@
-import { DenseIntOrFPElementsAttr, type DialectDefinition } from '@tilepass/ir'
+import { DenseIntOrFPElementsAttr, type DialectDefinition, type OdsOp } from '@tilepass/ir'
 import { DICompileUnitAttr, DIFileAttr, DILexicalBlockAttr, DISubprogramAttr, parseCudaTileAttribute, printCudaTileAttribute } from './CudaTileAttributes.ts'
 import { cudaTileOps, cudaTileTestingOps } from './CudaTileOps.ts'
 import { CUDA_TILE, TileType, parseCudaTileDialectType, printCudaTileDialectType } from './CudaTileTypes.ts'
 
-/** The `cuda_tile` dialect: NVIDIA's CUDA Tile IR. */
-export const CudaTileDialect: DialectDefinition = {
+/** What `CudaTileDialect` and `CudaTileTestingDialect` share: all but their ops. */
+const cudaTileDialectBase: DialectDefinition = {
   namespace: CUDA_TILE,
-  ops: cudaTileOps,
   parseType: (parser) => parseCudaTileDialectType(parser),
   printType: (type, printer) => printCudaTileDialectType(type, printer),
   parseAttribute: (parser) => parseCudaTileAttribute(parser),
@@ -36,8 +35,27 @@ export const CudaTileDialect: DialectDefinition = {
 }
 
 /**
+ * The `cuda_tile` dialect: NVIDIA's CUDA Tile IR. Its ops are defined when a context first
+ * loads it (see `cudaTileOps`).
+ */
+export const CudaTileDialect: DialectDefinition = {
+  ...cudaTileDialectBase,
+  get ops(): readonly OdsOp[] {
+    return cudaTileOps()
+  },
+}
+
+/** The ops of `CudaTileTestingDialect`, listed on first use. */
+let testingDialectOps: readonly OdsOp[] | null = null
+
+/**
  * `CudaTileDialect` plus the test-only ops of NVIDIA's test suite (`testing$func`,
  * `testing$bytecode_test_evolution`, `testing$bytecode_test_new_attribute`), for tools that
  * run those tests: register it instead of `CudaTileDialect`, never both.
  */
-export const CudaTileTestingDialect: DialectDefinition = { ...CudaTileDialect, ops: [...cudaTileOps, ...cudaTileTestingOps] }
+export const CudaTileTestingDialect: DialectDefinition = {
+  ...cudaTileDialectBase,
+  get ops(): readonly OdsOp[] {
+    return (testingDialectOps ??= [...cudaTileOps(), ...cudaTileTestingOps()])
+  },
+}

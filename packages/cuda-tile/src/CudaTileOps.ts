@@ -145,20 +145,38 @@ function regionConstraint(name: string): RegionConstraint {
   return m[1] === 'Sized' ? SizedRegion(Number(m[2])) : MaxSizedRegion(Number(m[2]))
 }
 
+/**
+ * The constraints of the table's argument and result names, made once per name: the table
+ * names about 80 constraints in about 360 places, and reading a name takes several regular
+ * expressions (the constraints are immutable, so ops share them).
+ */
+const typeConstraints = new Map<string, OperandConstraint>()
+const attrSpecs = new Map<string, AttrSpec>()
+
+/** The entry of `cache` for `name`, made by `make` the first time it is asked for. */
+function cachedByName<T>(cache: Map<string, T>, name: string, make: (name: string) => T): T {
+  let value = cache.get(name)
+  if (value === undefined) {
+    value = make(name)
+    cache.set(name, value)
+  }
+  return value
+}
+
 /** Defines the op of one table row. */
 export function defineCudaTileOp(row: CudaTileOpRow): OdsOp {
   const operands: Record<string, OperandConstraint> = {}
   const attributes: Record<string, AttrSpec> = {}
   for (const [name, c] of row.args) {
-    if (isAttrConstraintName(c)) {
-      attributes[name] = attrSpecNamed(c)
+    if (attrSpecs.has(c) || (!typeConstraints.has(c) && isAttrConstraintName(c))) {
+      attributes[name] = cachedByName(attrSpecs, c, attrSpecNamed)
     } else {
-      operands[name] = typeConstraintNamed(c)
+      operands[name] = cachedByName(typeConstraints, c, typeConstraintNamed)
     }
   }
   const results: Record<string, OperandConstraint> = {}
   for (const [name, c] of row.results) {
-    results[name] = typeConstraintNamed(c)
+    results[name] = cachedByName(typeConstraints, c, typeConstraintNamed)
   }
   const regions: Record<string, RegionConstraint> = {}
   for (const [name, c] of row.regions) {
@@ -253,15 +271,27 @@ function parentName(cpp: string): string {
   return snake(cpp.replace(/Op$/, ''))
 }
 
-/** Every cuda_tile op definition, in opcode order. */
-export const cudaTileOps: readonly OdsOp[] = cudaTileOpTable.filter((row) => !isTestingRow(row)).map((row) => defineCudaTileOp(row))
+let publicOps: readonly OdsOp[] | null = null
+let testingOps: readonly OdsOp[] | null = null
+
+/**
+ * Every cuda_tile op definition, in opcode order. The ops are defined on the first call
+ * (the same definitions every time), so that loading the package, and a tool run whose
+ * input has no cuda_tile op, does not define them.
+ */
+export function cudaTileOps(): readonly OdsOp[] {
+  return (publicOps ??= cudaTileOpTable.filter((row) => !isTestingRow(row)).map((row) => defineCudaTileOp(row)))
+}
 
 /**
  * The test-only ops of NVIDIA's test suite (`testing$func`, `testing$bytecode_test_*`), with
- * their test bytecode opcodes. `CudaTileDialect` leaves them out; tools that run NVIDIA's
- * tests register `CudaTileTestingDialect` instead (tilepass-opt's testing module does).
+ * their test bytecode opcodes, defined on the first call. `CudaTileDialect` leaves them out;
+ * tools that run NVIDIA's tests register `CudaTileTestingDialect` instead (tilepass-opt's
+ * testing module does).
  */
-export const cudaTileTestingOps: readonly OdsOp[] = cudaTileOpTable.filter((row) => isTestingRow(row)).map((row) => defineCudaTileOp(row))
+export function cudaTileTestingOps(): readonly OdsOp[] {
+  return (testingOps ??= cudaTileOpTable.filter((row) => isTestingRow(row)).map((row) => defineCudaTileOp(row)))
+}
 
 /** True for the rows of the test-only ops. */
 export function isTestingRow(row: CudaTileOpRow): boolean {

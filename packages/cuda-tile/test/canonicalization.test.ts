@@ -5,7 +5,7 @@ import { CombineIfs, ConvertToSelect, RemoveUnusedResults } from '../src/CudaTil
 
 const allPatterns = (): RewritePatternLike[] => {
   const set = new RewritePatternSet(new Context())
-  for (const def of cudaTileOps) {
+  for (const def of cudaTileOps()) {
     def.getCanonicalizationPatterns?.(set)
   }
   return set.patterns

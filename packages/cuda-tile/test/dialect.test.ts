@@ -26,6 +26,7 @@ import {
   cudaTileOpRows,
   cudaTileOpTable,
   cudaTileOps,
+  cudaTileTestingOps,
   setHintDiagnostics,
   verifyTileShape,
 } from '../src/index.ts'
@@ -73,11 +74,22 @@ describe('op table', () => {
     expect(cudaTileOpRows.get('cuda_tile.atomic_red_view_tko')!.opcode).toBe(0x75)
     expect(cudaTileOpRows.get('cuda_tile.testing$func')!.opcode).toBe(0x3001)
     expect(cudaTileOpRows.get('cuda_tile.alloca')!.since).toBe('13.3')
-    expect(cudaTileOps.map((o) => o.name)).toContain('cuda_tile.mmaf_scaled')
+    expect(cudaTileOps().map((o) => o.name)).toContain('cuda_tile.mmaf_scaled')
+  })
+
+  it('defines each op once, on first use, for both dialects', () => {
+    const ops = cudaTileOps()
+    expect(cudaTileOps()).toBe(ops)
+    expect(CudaTileDialect.ops).toBe(ops)
+    expect(ops.length + cudaTileTestingOps().length).toBe(cudaTileOpTable.length)
+    const testing = CudaTileTestingDialect.ops!
+    expect(CudaTileTestingDialect.ops).toBe(testing)
+    expect(testing).toEqual([...ops, ...cudaTileTestingOps()])
+    expect(testing[0]).toBe(ops[0])
   })
 
   it('keeps the test-only ops out of the public dialect', () => {
-    expect(cudaTileOps.some((o) => o.name.includes('testing$'))).toBe(false)
+    expect(cudaTileOps().some((o) => o.name.includes('testing$'))).toBe(false)
     expect(CudaTileTestingDialect.ops!.filter((o) => o.name.includes('testing$')).length).toBe(3)
     const context = new Context({ dialects: [CudaTileDialect] })
     const messages: string[] = []
@@ -278,7 +290,7 @@ describe('passes and folding', () => {
       context,
     )!
     const patterns = new RewritePatternSet(context)
-    for (const def of cudaTileOps) {
+    for (const def of cudaTileOps()) {
       def.getCanonicalizationPatterns?.(patterns)
     }
     applyPatternsGreedily(module, new FrozenRewritePatternSet(patterns))

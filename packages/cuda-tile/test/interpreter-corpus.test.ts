@@ -184,7 +184,7 @@ describe('interpreter as the oracle of cuda_tile passes', () => {
 
   it.skipIf(dir === null)('canonicalization leaves what every kernel of its corpus test computes unchanged', () => {
     const set = new RewritePatternSet(new Context())
-    for (const def of cudaTileOps) {
+    for (const def of cudaTileOps()) {
       def.getCanonicalizationPatterns?.(set)
     }
     const patterns = new FrozenRewritePatternSet(set)

@@ -559,20 +559,26 @@ export class Operation {
 
   /** Drops every operand and successor use here and in nested regions, so ops can be erased in any order. */
   dropAllReferences(): void {
-    for (const o of this.operands) {
-      o.drop()
+    // Indexed loops: erasing runs once per erased op, and an array iterator is an
+    // allocation wherever the optimizing compiler does not remove it.
+    const operands = this.operands
+    for (let i = 0; i < operands.length; i++) {
+      operands[i]!.drop()
     }
-    for (const s of this.successors) {
-      s.drop()
+    const successors = this.successors
+    for (let i = 0; i < successors.length; i++) {
+      successors[i]!.drop()
     }
-    for (const r of this.regions) {
-      r.dropAllReferences()
+    const regions = this.regions
+    for (let i = 0; i < regions.length; i++) {
+      regions[i]!.dropAllReferences()
     }
   }
   /** Drops every use of this op's results. */
   dropAllUses(): void {
-    for (const r of this.results) {
-      r.dropAllUses()
+    const results = this.results
+    for (let i = 0; i < results.length; i++) {
+      results[i]!.dropAllUses()
     }
   }
   /**

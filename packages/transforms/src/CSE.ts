@@ -296,11 +296,19 @@ function hasNoUses(op: Operation): boolean {
   return true
 }
 
+/** Entries per chunk of `CSEDriver`'s list of ops to erase (32 KiB each, below V8's large-object size). */
+const ERASE_CHUNK = 4096
+
 /** Eliminates common subexpressions in the regions of one op (MLIR's `CSEDriver`). */
 export class CSEDriver {
   numCSE = 0
   numDCE = 0
-  private readonly opsToErase: Operation[] = []
+  /**
+   * The ops to erase once the walk is done, in visit order, in chunks of `ERASE_CHUNK`: one
+   * array grown by push to hundreds of thousands of entries would leave its old copies in
+   * the large-object space, which only a full garbage collection frees.
+   */
+  private readonly opsToErase: Operation[][] = [[]]
   /**
    * `isMemoryEffectFree` of the ops with regions visited so far. Ops are visited after the ops nested
    * in them, and nothing is moved or erased before the end, so a recursive-effects op is
@@ -315,11 +323,21 @@ export class CSEDriver {
     readonly domInfo: DominanceInfo,
   ) {}
 
+  private eraseLater(op: Operation): void {
+    const chunks = this.opsToErase
+    let chunk = chunks[chunks.length - 1]!
+    if (chunk.length === ERASE_CHUNK) {
+      chunk = []
+      chunks.push(chunk)
+    }
+    chunk.push(op)
+  }
+
   private replaceUsesAndDelete(known: ScopedOpTable, op: Operation, existing: Operation, ssaDominance: boolean): void {
     if (ssaDominance) {
       this.rewriter.listener?.notifyOperationReplaced?.(op, existing)
       this.rewriter.replaceAllOpUsesWith(op, existing.results)
-      this.opsToErase.push(op)
+      this.eraseLater(op)
     } else {
       // Uses in ops not visited yet must keep the original value.
       const wasVisited = (owner: Operation): boolean => known.lookup(owner) === null
@@ -327,7 +345,7 @@ export class CSEDriver {
         this.rewriter.replaceUsesWithIf(op.results[i]!, existing.results[i]!, (u) => wasVisited(u.owner))
       }
       if (op.useEmpty) {
-        this.opsToErase.push(op)
+        this.eraseLater(op)
       }
     }
     // Asked without making the ops' lazy file locations (most ops are parsed, none unknown).
@@ -358,11 +376,13 @@ export class CSEDriver {
       return false
     }
     if (hasNoUses(op) && isOpTriviallyDead(op)) {
-      this.opsToErase.push(op)
+      this.eraseLater(op)
       this.numDCE++
       return true
     }
-    for (const r of op.regions) {
+    const regions = op.regions
+    for (let i = 0; i < regions.length; i++) {
+      const r = regions[i]!
       if (r.firstBlock !== null && !r.hasOneBlock) {
         return false
       }
@@ -439,13 +459,13 @@ export class CSEDriver {
         // Values from outside may not be used inside an isolated op.
         if (!op.isRegistered || op.hasTrait(Trait.IsolatedFromAbove)) {
           const nested = this.acquireTable(known.ids)
-          for (const r of op.regions) {
-            this.simplifyRegion(nested, r)
+          for (let i = 0; i < op.regions.length; i++) {
+            this.simplifyRegion(nested, op.regions[i]!)
           }
           this.releaseTable(nested)
         } else {
-          for (const r of op.regions) {
-            this.simplifyRegion(known, r)
+          for (let i = 0; i < op.regions.length; i++) {
+            this.simplifyRegion(known, op.regions[i]!)
           }
         }
       }
@@ -504,11 +524,16 @@ export class CSEDriver {
     }
     this.releaseTable(known)
     this.freeTables.length = 0
-    for (const o of this.opsToErase) {
-      this.rewriter.eraseOp(o)
+    const chunks = this.opsToErase
+    const changed = chunks[0]!.length > 0
+    for (let c = 0; c < chunks.length; c++) {
+      const chunk = chunks[c]!
+      for (let i = 0; i < chunk.length; i++) {
+        this.rewriter.eraseOp(chunk[i]!)
+      }
     }
-    const changed = this.opsToErase.length > 0
-    this.opsToErase.length = 0
+    chunks.length = 1
+    chunks[0]!.length = 0
     this.effectFree.clear()
     return changed
   }

@@ -463,7 +463,13 @@ function writeDoc(result: string): void {
     '',
     `Date: ${started.toISOString()}; Tilepass commit ${commit} (tilepass-opt built from it); mlir-opt ${mlirVersion};`,
     `Node.js ${process.version}; ${cpus().length} logical cores shared with other jobs; load average at start ${load.map((l) => l.toFixed(2)).join(', ')}.`,
-    ...(kept === null || kept.tables === '' ? [] : ['', `This run measured only: ${only!.join(', ')}. The other families are kept from the earlier run (${kept.from}).`]),
+    ...(kept === null || kept.tables === ''
+      ? []
+      : [
+          '',
+          `This run measured only: ${only!.join(', ')}${passesArg === undefined ? '' : ` (passes: ${passesArg.map((p) => `--${p}`).join(', ')})`}. The rest is kept from the earlier run (${kept.from}).`,
+          ...(kept.note === '' ? [] : [`That run's own note: "${kept.note}"`]),
+        ]),
     '',
     kept === null ? result : mergeTables(result, kept.tables),
     '```sh',
@@ -474,12 +480,14 @@ function writeDoc(result: string): void {
 }
 
 /** From a section written before: its families' tables (by name) and which run they came from. */
-function keptFamilies(section: string): { tables: string; from: string } {
+function keptFamilies(section: string): { tables: string; from: string; note: string } {
   const date = /Date: ([^;]+); Tilepass commit (\w+)/.exec(section)
+  // The earlier run's own provenance line, so that a chain of partial runs keeps saying where each part came from.
+  const note = /^This run measured only: .*$/m.exec(section)?.[0] ?? ''
   const fence = section.indexOf('```sh')
   const first = section.indexOf('### ')
   const tables = first < 0 ? '' : section.slice(first, fence < 0 ? undefined : fence)
-  return { tables, from: date === null ? 'unknown date' : `${date[1]}, commit ${date[2]}` }
+  return { tables, from: date === null ? 'unknown date' : `${date[1]}, commit ${date[2]}`, note }
 }
 
 /** The tables of all families in their order: those measured now from `fresh`, the others from `old`. */
@@ -498,10 +506,47 @@ function mergeTables(fresh: string, old: string): string {
   const before = blocks(old)
   const out: string[] = []
   for (const family of families) {
-    const block = now.get(family.name) ?? before.get(family.name)
+    const fresh = now.get(family.name)
+    const kept = before.get(family.name)
+    const block = fresh !== undefined && kept !== undefined && passesArg !== undefined ? mergeRows(fresh, kept, family.passes) : (fresh ?? kept)
     if (block !== undefined) {
       out.push(block)
     }
   }
   return out.join('\n')
+}
+
+/**
+ * One family's table from a run limited by `--passes` (`fresh`) and the table written before
+ * (`old`): the rows measured now replace theirs, the other rows are kept, in the order of
+ * `passes`. When the two were measured at other sizes the old rows cannot share the
+ * columns, and only `fresh` is kept.
+ */
+function mergeRows(fresh: string, old: string, passes: readonly PassCase[]): string {
+  const split = (text: string): { head: string[]; rows: Map<string, string> } => {
+    const head: string[] = []
+    const rows = new Map<string, string>()
+    for (const line of text.trimEnd().split('\n')) {
+      const m = /^\| `([^`]+)` \|/.exec(line)
+      if (m === null) {
+        head.push(line)
+      } else {
+        rows.set(m[1]!, line)
+      }
+    }
+    return { head, rows }
+  }
+  const a = split(fresh)
+  const b = split(old)
+  if (a.head.join('\n') !== b.head.join('\n')) {
+    return fresh
+  }
+  const rows: string[] = []
+  for (const pass of passes) {
+    const row = a.rows.get(pass.flag) ?? b.rows.get(pass.flag)
+    if (row !== undefined) {
+      rows.push(row)
+    }
+  }
+  return `${[...a.head, ...rows].join('\n')}\n`
 }

@@ -31,7 +31,11 @@ const RUN_TIMEOUT_MS = 120_000
 /** One reproducer run: an input (a file of the directory, or generated) and the flags. */
 export interface ReproCase {
   readonly label: string
-  /** A file name in the reproducers' directory, or `gen-nesting.py KIND DEPTH`. */
+  /**
+   * A file name in the reproducers' directory, a path under the project root that starts
+   * with `examples/` (the input the reproducer's shell script names), or
+   * `gen-nesting.py KIND DEPTH`.
+   */
   readonly input: string
   readonly flags: readonly string[]
 }
@@ -50,8 +54,8 @@ export const REPRO_CASES: readonly ReproCase[] = [
   { label: 'regex flavour `\\w`, --verify-diagnostics', input: 'regex-flavor-backslash-w.mlir', flags: ['--verify-diagnostics'] },
   { label: 'regex flavour lookahead, --verify-diagnostics', input: 'regex-flavor-lookahead.mlir', flags: ['--verify-diagnostics'] },
   { label: 'regex flavour `\\u`, --verify-diagnostics', input: 'regex-flavor-unicode-escape.mlir', flags: ['--verify-diagnostics'] },
-  { label: 'invalid --remarks-filter regex', input: 'hang-sccp-rdv-callchain-1000.mlir', flags: ['--remarks-filter=['] },
-  { label: 'unknown pass in inline op-pipelines', input: 'hang-sccp-rdv-callchain-1000.mlir', flags: ['--pass-pipeline=builtin.module(inline{op-pipelines=func.func(bogus)})'] },
+  { label: 'invalid --remarks-filter regex', input: 'examples/hello.mlir', flags: ['--remarks-filter=['] },
+  { label: 'unknown pass in inline op-pipelines', input: 'examples/hello.mlir', flags: ['--pass-pipeline=builtin.module(inline{op-pipelines=func.func(bogus)})'] },
   ...(['exec', 'unreg'] as const).flatMap((kind) =>
     [[], ['--canonicalize'], ['--inline'], ['--remove-dead-values']].map((flags) => ({
       label: `nesting depth 100,000 (${kind}), ${flags.length === 0 ? 'parse + print' : flags[0]}`,
@@ -116,7 +120,8 @@ function render(rows: readonly Row[], startup: Startup | null, dir: string, reps
   out.push('of ../shared/repros that is about a crash, a hang or a cliff, run by both tools with the same flags')
   out.push(`(mlir-opt with \`--mlir-disable-threading\`), alternately, ${reps} runs each; wall-clock medians including`)
   out.push('process start-up. Rule: within 2x of mlir-opt, or where mlir-opt fails, a clean end (output or')
-  out.push(`a diagnostic, no internal error) within ${CLEAN_LIMIT_S} s. The nesting inputs come from the directory's gen-nesting.py.`)
+  out.push(`a diagnostic, no internal error) within ${CLEAN_LIMIT_S} s. The nesting inputs come from the directory's gen-nesting.py;`)
+  out.push('the two shell-script reproducers run on the input their script names (examples/hello.mlir).')
   out.push('')
   out.push(`Date: ${started.toISOString()}; Tilepass commit ${commit}; ${version}; Node.js ${process.version};`)
   out.push(`${os.cpus().length} logical cores; load average at start ${load}.`)
@@ -193,7 +198,7 @@ async function main(): Promise<void> {
       say(`start-up: tilepass ${fmtS(startup.tilepass)}, mlir-opt ${fmtS(startup.mlir)}`)
       const generated = new Map<string, string>()
       for (const c of REPRO_CASES) {
-        let file = path.join(dir, c.input)
+        let file = c.input.startsWith('examples/') ? path.join(root, c.input) : path.join(dir, c.input)
         if (c.input.startsWith('gen-nesting.py ')) {
           file = generated.get(c.input) ?? ''
           if (file === '') {

@@ -1,4 +1,7 @@
 // The verdicts of the reproducers benchmark (issue 13's rule) and its list of cases.
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { REPRO_CASES, judge } from '../src/reproBench.ts'
 
@@ -28,7 +31,22 @@ describe('reproducer verdicts', () => {
 
   it('covers every crash, hang and cliff reproducer', () => {
     const inputs = new Set(REPRO_CASES.map((c) => c.input.split(' ')[0]))
-    expect([...inputs].sort()).toEqual(['gen-nesting.py', 'hang-sccp-rdv-callchain-1000.mlir', 'hang-verify-diagnostics-regex-backtracking.mlir', 'regex-flavor-backslash-w.mlir', 'regex-flavor-lookahead.mlir', 'regex-flavor-unicode-escape.mlir'])
+    expect([...inputs].sort()).toEqual(['examples/hello.mlir', 'gen-nesting.py', 'hang-sccp-rdv-callchain-1000.mlir', 'hang-verify-diagnostics-regex-backtracking.mlir', 'regex-flavor-backslash-w.mlir', 'regex-flavor-lookahead.mlir', 'regex-flavor-unicode-escape.mlir'])
     expect(REPRO_CASES.some((c) => c.flags.includes('--remarks-filter=['))).toBe(true)
+  })
+
+  // The shell-script reproducers name their input and flags on their tilepass-opt line: the
+  // benchmark runs exactly that (quotes dropped), not a bigger input of its own.
+  const repros = path.resolve(fileURLToPath(new URL('../../../', import.meta.url)), '../shared/repros')
+  it.runIf(existsSync(repros))('runs each shell-script reproducer with its own input and flags', () => {
+    const scripts = readdirSync(repros).filter((f) => f.endsWith('.sh'))
+    expect(scripts.length).toBeGreaterThan(0)
+    for (const script of scripts) {
+      const line = readFileSync(path.join(repros, script), 'utf8').split('\n').find((l) => l.startsWith('tilepass-opt '))
+      expect(line, script).toBeDefined()
+      const args = line!.slice('tilepass-opt '.length).match(/"[^"]*"|\S+/g)!.map((a) => a.replace(/^"(.*)"$/, '$1'))
+      const input = args.pop()
+      expect(REPRO_CASES.some((c) => c.input === input && c.flags.join(' ') === args.join(' ')), script).toBe(true)
+    }
   })
 })

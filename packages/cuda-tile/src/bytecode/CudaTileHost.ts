@@ -135,7 +135,7 @@ function attrEncoding(base: string): AttrEncoding {
 
 /** The bytecode schema of one op-table row. */
 function schemaOf(row: CudaTileOpRow): OpBytecodeSchema {
-  const def = cudaTileOps.find((d) => d.name === row.name) ?? cudaTileTestingOps.find((d) => d.name === row.name)
+  const def = cudaTileOps().find((d) => d.name === row.name) ?? cudaTileTestingOps().find((d) => d.name === row.name)
   const operands: OperandSchema[] = []
   const attributes: AttrSchema[] = []
   for (const [name, c, since] of row.args) {

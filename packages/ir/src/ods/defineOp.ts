@@ -136,24 +136,104 @@ declare const TILEPASS_DEFER_FORMAT_COMPILATION: boolean | undefined
 const DEFER_FORMAT_COMPILATION = typeof TILEPASS_DEFER_FORMAT_COMPILATION === 'boolean' && TILEPASS_DEFER_FORMAT_COMPILATION
 
 /**
+ * True when an op with the declared `results` names its result groups for the printer:
+ * several declared results, not all unnamed (see `OdsOp.getAsmResultNames`).
+ */
+function namesResultGroups(results: Readonly<Record<string, unknown>> | undefined): boolean {
+  if (results === undefined) {
+    return false
+  }
+  const names = Object.keys(results)
+  return names.length > 1 && names.some((n) => !n.startsWith('#'))
+}
+
+/**
  * An op defined with `defineOp`: a registration record (`OpDefinition`) whose verifier,
  * parser and printer derive from the declaration, plus typed helpers.
+ */
+/**
+ * What an `OdsOp` derives from its spec's operands, results, attributes, regions and
+ * successors: made on the op's first use (see `OdsOp.layout`), so that loading the
+ * dialects, which define hundreds of ops a run never sees, builds none of it.
+ */
+class OdsLayout {
+  readonly operands: readonly OdsValueDecl[]
+  readonly results: readonly OdsValueDecl[]
+  readonly attributes: readonly OdsAttrDecl[]
+  readonly regions: readonly OdsRegionDecl[]
+  readonly successors: readonly OdsSuccessorDecl[]
+  readonly defaultedAttrs: readonly OdsAttrDecl[]
+  /** The last entry `defaultEntry` made for each of `defaultedAttrs`. */
+  readonly defaultEntries: (NamedAttribute | undefined)[]
+  /** Segments of ops whose operands/results are all single (never mutated). */
+  readonly fixedOperandSegments: Int32Array
+  readonly fixedResultSegments: Int32Array
+  /** Scratch segments of the op being verified (ops with variadic operands/results). */
+  readonly verifyOperandSegments: Int32Array
+  readonly verifyResultSegments: Int32Array
+  readonly fixedOperands: number
+  readonly variableOperands: boolean
+  readonly fixedResults: number
+  readonly variableResults: boolean
+  readonly fixedRegions: number
+  readonly variadicRegions: boolean
+  readonly fixedSuccessors: number
+  readonly variadicSuccessors: boolean
+
+  constructor(spec: OpSpec) {
+    this.operands = Object.entries(spec.operands ?? {}).map(([n, c]) => valueDecl(n, c))
+    this.results = Object.entries(spec.results ?? {}).map(([n, c]) => valueDecl(n, c))
+    this.attributes = Object.entries(spec.attributes ?? {}).map(([n, a]): OdsAttrDecl => {
+      if (a.kind === 'attr') {return { name: n, constraint: a, optional: false, defaultValue: null }}
+      return { name: n, constraint: a.base, optional: true, defaultValue: a.defaultValue === null ? null : lastContextDefault(a.defaultValue) }
+    })
+    this.regions = Object.entries(spec.regions ?? {}).map(([n, c]) => ({ name: n, constraint: c }))
+    this.successors = Object.entries(spec.successors ?? {}).map(([n, c]) => ({ name: n, constraint: c }))
+    const specAttrs: Readonly<Record<string, AttrSpec>> = spec.attributes ?? {}
+    this.defaultedAttrs = this.attributes.filter((a) => a.defaultValue !== null && (specAttrs[a.name] as AttrModifier).populateDefault !== false)
+    this.defaultEntries = new Array<NamedAttribute | undefined>(this.defaultedAttrs.length).fill(undefined)
+    this.fixedOperands = this.operands.filter((d) => !d.variadic && !d.optional).length
+    this.variableOperands = this.fixedOperands !== this.operands.length
+    this.fixedResults = this.results.filter((d) => !d.variadic && !d.optional).length
+    this.variableResults = this.fixedResults !== this.results.length
+    this.fixedRegions = this.regions.filter((r) => !r.constraint.variadic).length
+    this.variadicRegions = this.fixedRegions !== this.regions.length
+    this.fixedSuccessors = this.successors.filter((r) => !r.constraint.variadic).length
+    this.variadicSuccessors = this.fixedSuccessors !== this.successors.length
+    this.fixedOperandSegments = identitySegments(this.operands.length)
+    this.fixedResultSegments = identitySegments(this.results.length)
+    this.verifyOperandSegments = this.operands.length === 0 ? NO_SEGMENTS : new Int32Array(this.operands.length * 2)
+    this.verifyResultSegments = this.results.length === 0 ? NO_SEGMENTS : new Int32Array(this.results.length * 2)
+  }
+}
+
+/** True when `record` (a spec's operands, results, ...) declares something. */
+function declaresAny(record: Readonly<Record<string, unknown>> | undefined): boolean {
+  if (record !== undefined) {
+    for (const key in record) {
+      if (Object.hasOwn(record, key)) {
+        return true
+      }
+    }
+  }
+  return false
+}
+
+/**
+ * An op defined with `defineOp`: a registration record (`OpDefinition`) whose verifier,
+ * parser and printer derive from the declaration, plus typed helpers. Defining one is
+ * cheap: the declarations it derives (`operands`, `results`, ..., see `OdsLayout`) are
+ * made on first use.
  */
 export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpInfo {
   readonly name: string
   readonly summary: string
   readonly traits: number
   readonly interfaces: readonly InterfaceImpl[]
-  readonly inherentAttributeNames: readonly string[]
   readonly parentOpNames: readonly string[] | undefined
   readonly implicitTerminatorName: string | undefined
   readonly implicitTerminatorAlternatives: readonly string[] | undefined
   readonly defaultDialect: string | undefined
-  readonly operands: readonly OdsValueDecl[]
-  readonly results: readonly OdsValueDecl[]
-  readonly attributes: readonly OdsAttrDecl[]
-  readonly regions: readonly OdsRegionDecl[]
-  readonly successors: readonly OdsSuccessorDecl[]
   readonly allTypesMatch: readonly (readonly string[])[]
   readonly typesMatchWith: readonly TypesMatchWith[]
   readonly sameTypeOperands: boolean
@@ -163,6 +243,10 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
   private compiledFormat: CompiledFormat | null | undefined
   /** Whether `print` is the format's alone, undefined until `format` is compiled. */
   private printsOwnElements: boolean | undefined
+  /** The derived declarations, null until first used (see `layout`). */
+  private derived: OdsLayout | null
+  /** `inherentAttributeNames`, null until first asked for. */
+  private inherentNames: readonly string[] | null
   readonly spec: OpSpec
 
   readonly verifyRegions: ((op: Operation) => LogicalResult) | undefined
@@ -176,52 +260,20 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
   readonly getAsmBlockNames: ((op: Operation, setName: (block: Block, name: string) => void) => void) | undefined
   readonly memoryEffects: ((op: Operation) => readonly MemoryEffect[]) | undefined
 
-  private readonly defaultedAttrs: readonly OdsAttrDecl[]
-  /** The last entry `defaultEntry` made for each of `defaultedAttrs`. */
-  private readonly defaultEntries: (NamedAttribute | undefined)[]
-  /** Segments of ops whose operands/results are all single (never mutated). */
-  private readonly fixedOperandSegments: Int32Array
-  private readonly fixedResultSegments: Int32Array
-  /** Scratch segments of the op being verified (ops with variadic operands/results). */
-  private readonly verifyOperandSegments: Int32Array
-  private readonly verifyResultSegments: Int32Array
-  private readonly counts: {
-    readonly fixedOperands: number
-    readonly variableOperands: boolean
-    readonly fixedResults: number
-    readonly variableResults: boolean
-    readonly fixedRegions: number
-    readonly variadicRegions: boolean
-    readonly fixedSuccessors: number
-    readonly variadicSuccessors: boolean
-  }
-
   constructor(spec: OpSpec) {
     this.spec = spec
     this.name = spec.name
     this.summary = spec.summary ?? ''
     let traits = spec.traits ?? 0
-    this.operands = Object.entries(spec.operands ?? {}).map(([n, c]) => valueDecl(n, c))
-    this.results = Object.entries(spec.results ?? {}).map(([n, c]) => valueDecl(n, c))
-    this.attributes = Object.entries(spec.attributes ?? {}).map(([n, a]): OdsAttrDecl => {
-      if (a.kind === 'attr') {return { name: n, constraint: a, optional: false, defaultValue: null }}
-      return { name: n, constraint: a.base, optional: true, defaultValue: a.defaultValue === null ? null : lastContextDefault(a.defaultValue) }
-    })
-    this.regions = Object.entries(spec.regions ?? {}).map(([n, c]) => ({ name: n, constraint: c }))
-    this.successors = Object.entries(spec.successors ?? {}).map(([n, c]) => ({ name: n, constraint: c }))
-    if (this.results.length === 0) { traits |= Trait.ZeroResults }
-    if (this.operands.length === 0) { traits |= Trait.ZeroOperands }
-    if (this.regions.length === 0) { traits |= Trait.ZeroRegions }
-    if (this.successors.length === 0) { traits |= Trait.ZeroSuccessors }
+    if (!declaresAny(spec.results)) { traits |= Trait.ZeroResults }
+    if (!declaresAny(spec.operands)) { traits |= Trait.ZeroOperands }
+    if (!declaresAny(spec.regions)) { traits |= Trait.ZeroRegions }
+    if (!declaresAny(spec.successors)) { traits |= Trait.ZeroSuccessors }
     if (spec.implicitTerminatorName !== undefined) { traits |= Trait.SingleBlockImplicitTerminator | Trait.SingleBlock }
     if (spec.parentOpNames !== undefined) { traits |= Trait.HasParent }
     if (spec.memoryEffects !== undefined) { traits |= Trait.HasMemoryEffects }
     this.traits = traits
     this.interfaces = spec.interfaces ?? []
-    const inherent = this.attributes.map((a) => a.name)
-    if ((traits & Trait.AttrSizedOperandSegments) !== 0) { inherent.push('operandSegmentSizes') }
-    if ((traits & Trait.AttrSizedResultSegments) !== 0) { inherent.push('resultSegmentSizes') }
-    this.inherentAttributeNames = inherent
     this.parentOpNames = spec.parentOpNames
     this.implicitTerminatorName = spec.implicitTerminatorName
     this.implicitTerminatorAlternatives = spec.implicitTerminatorAlternatives
@@ -230,52 +282,36 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     this.typesMatchWith = spec.typesMatchWith ?? []
     this.sameTypeOperands = spec.sameTypeOperands === true
     this.customDirectives = spec.customDirectives ?? {}
-    this.inferResultTypes = spec.inferResultTypes?.bind(spec) ?? null
-    const specAttrs: Readonly<Record<string, AttrSpec>> = spec.attributes ?? {}
-    this.defaultedAttrs = this.attributes.filter((a) => a.defaultValue !== null && (specAttrs[a.name] as AttrModifier).populateDefault !== false)
-    this.defaultEntries = new Array<NamedAttribute | undefined>(this.defaultedAttrs.length).fill(undefined)
-    const fixedOperands = this.operands.filter((d) => !d.variadic && !d.optional).length
-    const fixedResults = this.results.filter((d) => !d.variadic && !d.optional).length
-    const fixedRegions = this.regions.filter((r) => !r.constraint.variadic).length
-    const fixedSuccessors = this.successors.filter((r) => !r.constraint.variadic).length
-    this.fixedOperandSegments = identitySegments(this.operands.length)
-    this.fixedResultSegments = identitySegments(this.results.length)
-    this.verifyOperandSegments = this.operands.length === 0 ? NO_SEGMENTS : new Int32Array(this.operands.length * 2)
-    this.verifyResultSegments = this.results.length === 0 ? NO_SEGMENTS : new Int32Array(this.results.length * 2)
-    this.counts = {
-      fixedOperands,
-      variableOperands: fixedOperands !== this.operands.length,
-      fixedResults,
-      variableResults: fixedResults !== this.results.length,
-      fixedRegions,
-      variadicRegions: fixedRegions !== this.regions.length,
-      fixedSuccessors,
-      variadicSuccessors: fixedSuccessors !== this.successors.length,
-    }
+    // Closures rather than bind(spec): binding is several times slower, and the dialects
+    // define hundreds of ops when they load.
+    this.inferResultTypes = spec.inferResultTypes !== undefined ? (state) => spec.inferResultTypes!(state) : null
+    this.derived = null
+    this.inherentNames = null
 
     this.compiledFormat = undefined
     this.printsOwnElements = undefined
     if (!DEFER_FORMAT_COMPILATION) { void this.format }
     const hasFormat = spec.assemblyFormat !== undefined
-    if (spec.parse !== undefined) { this.parse = spec.parse.bind(spec) }
+    if (spec.parse !== undefined) { this.parse = (parser, state) => spec.parse!(parser, state) }
     else if (hasFormat) { this.parse = (parser, state) => parseWithFormat(this.format!, this, parser, state) }
     else { this.parse = undefined }
-    if (spec.print !== undefined) { this.print = spec.print.bind(spec) }
+    if (spec.print !== undefined) { this.print = (op, printer) => spec.print!(op, printer) }
     else if (hasFormat) { this.print = (op, printer) => printWithFormat(this.format!, this, op, printer) }
     else { this.print = undefined }
-    this.verifyRegions = spec.verifyRegions?.bind(spec)
-    this.verifySymbolUses = spec.verifySymbolUses?.bind(spec)
-    this.fold = spec.fold?.bind(spec)
-    this.getCanonicalizationPatterns = spec.getCanonicalizationPatterns?.bind(spec)
+    this.verifyRegions = spec.verifyRegions !== undefined ? (op) => spec.verifyRegions!(op) : undefined
+    this.verifySymbolUses = spec.verifySymbolUses !== undefined ? (op) => spec.verifySymbolUses!(op) : undefined
+    this.fold = spec.fold !== undefined ? (op, operands) => spec.fold!(op, operands) : undefined
+    this.getCanonicalizationPatterns = spec.getCanonicalizationPatterns !== undefined ? (patterns) => spec.getCanonicalizationPatterns!(patterns) : undefined
     if (spec.getAsmResultNames !== undefined) {
-      this.getAsmResultNames = spec.getAsmResultNames.bind(spec)
-    } else if (this.results.length > 1 && this.results.some((r) => !r.name.startsWith('#'))) {
+      this.getAsmResultNames = (op, setName) => spec.getAsmResultNames!(op, setName)
+    } else if (namesResultGroups(spec.results)) {
       // As mlir-tblgen, ops with several declared results name the first value of
       // each group after its declaration (`%sum, %overflow`).
       this.getAsmResultNames = (op, setName) => {
+        const results = this.results
         const segs = this.resultSegments(op)
-        for (let i = 0; i < this.results.length; i++) {
-          const name = this.results[i]!.name
+        for (let i = 0; i < results.length; i++) {
+          const name = results[i]!.name
           const v = op.results[segs[2 * i]!]
           if (segs[2 * i + 1]! > 0 && v !== undefined && !name.startsWith('#')) {
             setName(v, name)
@@ -285,9 +321,46 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     } else {
       this.getAsmResultNames = undefined
     }
-    this.getAsmBlockArgumentNames = spec.getAsmBlockArgumentNames?.bind(spec)
-    this.getAsmBlockNames = spec.getAsmBlockNames?.bind(spec)
-    this.memoryEffects = spec.memoryEffects?.bind(spec)
+    this.getAsmBlockArgumentNames = spec.getAsmBlockArgumentNames !== undefined ? (op, region, setName) => spec.getAsmBlockArgumentNames!(op, region, setName) : undefined
+    this.getAsmBlockNames = spec.getAsmBlockNames !== undefined ? (op, setName) => spec.getAsmBlockNames!(op, setName) : undefined
+    this.memoryEffects = spec.memoryEffects !== undefined ? (op) => spec.memoryEffects!(op) : undefined
+  }
+
+  /** The declarations derived from the spec, made on first use. */
+  private get layout(): OdsLayout {
+    return this.derived ?? (this.derived = new OdsLayout(this.spec))
+  }
+  /** The operand groups, in declaration order. */
+  get operands(): readonly OdsValueDecl[] {
+    return this.layout.operands
+  }
+  /** The result groups, in declaration order. */
+  get results(): readonly OdsValueDecl[] {
+    return this.layout.results
+  }
+  /** The inherent attributes, in declaration order. */
+  get attributes(): readonly OdsAttrDecl[] {
+    return this.layout.attributes
+  }
+  /** The regions, in declaration order. */
+  get regions(): readonly OdsRegionDecl[] {
+    return this.layout.regions
+  }
+  /** The successors, in declaration order. */
+  get successors(): readonly OdsSuccessorDecl[] {
+    return this.layout.successors
+  }
+  /** The names of the inherent attributes (and of the segment-size attributes the traits add). */
+  get inherentAttributeNames(): readonly string[] {
+    let names = this.inherentNames
+    if (names === null) {
+      const inherent = Object.keys(this.spec.attributes ?? {})
+      if ((this.traits & Trait.AttrSizedOperandSegments) !== 0) { inherent.push('operandSegmentSizes') }
+      if ((this.traits & Trait.AttrSizedResultSegments) !== 0) { inherent.push('resultSegmentSizes') }
+      names = inherent
+      this.inherentNames = names
+    }
+    return names
   }
 
   /**
@@ -319,17 +392,19 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
 
   /** Start/length pairs of `op`'s operand groups. */
   operandSegments(op: Operation): Int32Array {
-    if (!this.counts.variableOperands) {
-      return this.fixedOperandSegments
+    const layout = this.layout
+    if (!layout.variableOperands) {
+      return layout.fixedOperandSegments
     }
-    return valueSegments(op, this.operands, false, (this.traits & Trait.AttrSizedOperandSegments) !== 0 ? 'operandSegmentSizes' : null)
+    return valueSegments(op, layout.operands, false, (this.traits & Trait.AttrSizedOperandSegments) !== 0 ? 'operandSegmentSizes' : null)
   }
   /** Start/length pairs of `op`'s result groups. */
   resultSegments(op: Operation): Int32Array {
-    if (!this.counts.variableResults) {
-      return this.fixedResultSegments
+    const layout = this.layout
+    if (!layout.variableResults) {
+      return layout.fixedResultSegments
     }
-    return valueSegments(op, this.results, true, (this.traits & Trait.AttrSizedResultSegments) !== 0 ? 'resultSegmentSizes' : null)
+    return valueSegments(op, layout.results, true, (this.traits & Trait.AttrSizedResultSegments) !== 0 ? 'resultSegmentSizes' : null)
   }
 
   // ---- typed accessors ------------------------------------------------------------------
@@ -559,12 +634,12 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
    */
   private defaultEntry(i: number, d: OdsAttrDecl, context: Context): NamedAttribute {
     const value = d.defaultValue!(context)
-    const cached = this.defaultEntries[i]
+    const cached = this.layout.defaultEntries[i]
     if (cached !== undefined && cached.value === value) {
       return cached
     }
     const entry: NamedAttribute = { name: d.name, value }
-    this.defaultEntries[i] = entry
+    this.layout.defaultEntries[i] = entry
     return entry
   }
 
@@ -604,7 +679,7 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
 
   /** Adds the defaults of default-valued attributes missing from `properties` (ODS `populateDefaultProperties`). */
   populateDefaultProperties(properties: NamedAttribute[], context: Context): void {
-    const defaulted = this.defaultedAttrs
+    const defaulted = this.layout.defaultedAttrs
     const given = properties.length
     for (let i = 0; i < defaulted.length; i++) {
       const d = defaulted[i]!
@@ -642,7 +717,7 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
   }
 
   private verifyCounts(op: Operation): boolean {
-    const c = this.counts
+    const c = this.layout
     // Regions.
     const nr = c.fixedRegions
     const gotR = op.regions.length
@@ -709,7 +784,8 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     // ODS checks every required attribute for presence before it checks any against its
     // constraint. One pass does both: a constraint failure is reported only after the
     // declarations after it are found present (an earlier missing one was reported when met).
-    const decls = this.attributes
+    const layout = this.layout
+    const decls = layout.attributes
     // `op.getAttr`, with the discardable dictionary (most often empty) read once.
     const inherent = op.properties
     const discardable = op.attributes
@@ -730,16 +806,16 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
       }
     }
     // Segments into scratch arrays: the constraint checks below verify no other op.
-    const operandSegs = this.counts.variableOperands
-      ? valueSegmentsInto(this.verifyOperandSegments, op, this.operands, false, (this.traits & Trait.AttrSizedOperandSegments) !== 0 ? 'operandSegmentSizes' : null)
-      : this.fixedOperandSegments
-    if (!this.verifyValues(op, this.operands, operandSegs, false)) {
+    const operandSegs = layout.variableOperands
+      ? valueSegmentsInto(layout.verifyOperandSegments, op, layout.operands, false, (this.traits & Trait.AttrSizedOperandSegments) !== 0 ? 'operandSegmentSizes' : null)
+      : layout.fixedOperandSegments
+    if (!this.verifyValues(op, layout.operands, operandSegs, false)) {
       return false
     }
-    const resultSegs = this.counts.variableResults
-      ? valueSegmentsInto(this.verifyResultSegments, op, this.results, true, (this.traits & Trait.AttrSizedResultSegments) !== 0 ? 'resultSegmentSizes' : null)
-      : this.fixedResultSegments
-    if (!this.verifyValues(op, this.results, resultSegs, true)) {
+    const resultSegs = layout.variableResults
+      ? valueSegmentsInto(layout.verifyResultSegments, op, layout.results, true, (this.traits & Trait.AttrSizedResultSegments) !== 0 ? 'resultSegmentSizes' : null)
+      : layout.fixedResultSegments
+    if (!this.verifyValues(op, layout.results, resultSegs, true)) {
       return false
     }
     // ODS checks the predicate traits (`AllTypesMatch`, `TypesMatchWith`) after the operand
@@ -760,7 +836,7 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
       if (from !== undefined && to !== undefined && m.transform(from) !== to) {return op.emitOpError(`failed to verify that ${m.summary}`).fail()}
     }
     let ri = 0
-    const regionDecls = this.regions
+    const regionDecls = layout.regions
     for (let di = 0; di < regionDecls.length; di++) {
       const d = regionDecls[di]!
       // A variadic group takes what the declarations after it leave.
@@ -776,10 +852,10 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
       }
     }
     let si = 0
-    const successorDecls = this.successors
+    const successorDecls = layout.successors
     for (let di = 0; di < successorDecls.length; di++) {
       const d = successorDecls[di]!
-      const n = d.constraint.variadic ? op.successors.length - (this.successors.length - 1) : 1
+      const n = d.constraint.variadic ? op.successors.length - (successorDecls.length - 1) : 1
       for (let k = 0; k < n && si < op.successors.length; k++, si++) {
         if (!d.constraint.check(op.successors[si]!.block)) {
           return op.emitOpError(`successor #${si} ('${d.name}') failed to verify constraint: ${d.constraint.summary}`).fail()

@@ -82,20 +82,30 @@ export class GreedyPatternRewriteIteration extends Action {
  * is kept in its `worklistIndex` slot, claimed while the slot is -1 and given back (-1)
  * when the op leaves the list; an op whose slot another worklist holds (nested drivers)
  * is tracked in `overflow` instead.
+ *
+ * The entries are `list[0, size)`; the slots past `size` are null. The array is kept, not
+ * shrunk, when the list empties: the driver fills it again on every iteration, and an array
+ * grown again by `push` to a million entries would leave about twice its size in old copies
+ * each time, which only a full garbage collection frees. (Sizing it up front from a count
+ * of the ops cost a walk of the whole IR, more CPU time than the copies it saved.)
  */
 class Worklist {
   list: (Operation | null)[] = []
+  size = 0
   readonly overflow = new Map<Operation, number>()
   clear(): void {
     const list = this.list
     const overflow = this.overflow
-    for (let i = 0; i < list.length; i++) {
+    for (let i = 0; i < this.size; i++) {
       const op = list[i]
-      if (op !== null && op !== undefined && op.worklistIndex === i && !(overflow.size > 0 && overflow.has(op))) {
-        op.worklistIndex = -1
+      if (op !== null && op !== undefined) {
+        if (op.worklistIndex === i && !(overflow.size > 0 && overflow.has(op))) {
+          op.worklistIndex = -1
+        }
+        list[i] = null
       }
     }
-    list.length = 0
+    this.size = 0
     overflow.clear()
   }
   /** True when `op` is on the list. */
@@ -105,44 +115,56 @@ class Worklist {
       return true
     }
     const i = op.worklistIndex
-    return i !== -1 && i < this.list.length && this.list[i] === op
+    return i !== -1 && i < this.size && this.list[i] === op
   }
   isEmpty(): boolean {
-    for (let i = this.list.length - 1; i >= 0; i--) {
-      if (this.list[i] !== null) {
+    const list = this.list
+    for (let i = this.size - 1; i >= 0; i--) {
+      if (list[i] !== null) {
         return false
       }
     }
     return true
   }
   push(op: Operation): void {
-    const list = this.list
     const overflow = this.overflow
     if (overflow.size > 0 && overflow.has(op)) {
       return
     }
     const i = op.worklistIndex
     if (i === -1) {
-      op.worklistIndex = list.length
+      op.worklistIndex = this.size
+      this.append(op)
+      return
+    }
+    if (i < this.size && this.list[i] === op) {
+      return
+    }
+    overflow.set(op, this.size)
+    this.append(op)
+  }
+  private append(op: Operation): void {
+    const list = this.list
+    if (this.size < list.length) {
+      list[this.size] = op
+    } else {
       list.push(op)
-      return
     }
-    if (i < list.length && list[i] === op) {
-      return
-    }
-    overflow.set(op, list.length)
-    list.push(op)
+    this.size++
   }
   pop(): Operation {
     const list = this.list
-    while (list[list.length - 1] === null) {
-      list.pop()
+    let n = this.size
+    while (list[n - 1] === null) {
+      n--
     }
-    const op = list.pop()!
+    const op = list[--n]!
+    list[n] = null
     this.release(op)
-    while (list.length > 0 && list[list.length - 1] === null) {
-      list.pop()
+    while (n > 0 && list[n - 1] === null) {
+      n--
     }
+    this.size = n
     return op
   }
   remove(op: Operation): void {
@@ -156,7 +178,7 @@ class Worklist {
       }
     }
     const i = op.worklistIndex
-    if (i !== -1 && i < this.list.length && this.list[i] === op) {
+    if (i !== -1 && i < this.size && this.list[i] === op) {
       this.list[i] = null
       op.worklistIndex = -1
     }
@@ -164,8 +186,12 @@ class Worklist {
   reverse(): void {
     const list = this.list
     const overflow = this.overflow
-    list.reverse()
-    const n = list.length
+    const n = this.size
+    for (let lo = 0, hi = n - 1; lo < hi; lo++, hi--) {
+      const t = list[lo]!
+      list[lo] = list[hi]!
+      list[hi] = t
+    }
     for (let i = 0; i < n; i++) {
       const op = list[i]
       if (op === null || op === undefined) {
