@@ -1414,9 +1414,17 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   }
 
   private printFullOp(op: Operation): void {
+    const names = this.names
+    // Most ops have one result, numbered in the op's visit slots: no need to reach it.
+    const marked = names === null ? null : names.markedResultName(op)
+    if (marked !== null) {
+      this.emit(marked)
+      this.emit(' = ')
+      this.printCustomOrGenericOp(op)
+      return
+    }
     const n = op.results.length
     if (n > 0) {
-      const names = this.names
       const groups = names === null || names.opResultGroups.size === 0 ? undefined : names.opResultGroups.get(op)
       if (groups !== undefined) {
         for (let i = 0; i < groups.length; i++) {

@@ -265,7 +265,7 @@ export class SSANameState {
       return
     }
     const epoch = this.epoch
-    if (epoch !== 0) {
+    if (epoch !== 0 && results.length === 1) {
       if (op.visitMark !== epoch) {
         op.visitMark = epoch
         op.visitData = this.nextValueID++
@@ -280,16 +280,19 @@ export class SSANameState {
 
   /** Whether `value` already has a name or number. */
   private isNamed(value: Value): boolean {
-    if (this.epoch !== 0 && value instanceof OpResult && value.index === 0) {
+    if (this.epoch !== 0 && value instanceof OpResult && value.owner.results.length === 1) {
       return value.owner.visitMark === this.epoch
     }
     return this.valueNames.has(value)
   }
 
-  /** Records `entry` (a `%name` or a number) for `value`: in its op's visit slots where it can. */
+  /**
+   * Records `entry` (a `%name` or a number) for `value`: in its op's visit slots when it is
+   * the op's only result (so a marked op has one result, named by its `visitData`).
+   */
   private storeName(value: Value, entry: string | number): void {
     const epoch = this.epoch
-    if (epoch !== 0 && value instanceof OpResult && value.index === 0) {
+    if (epoch !== 0 && value instanceof OpResult && value.owner.results.length === 1) {
       const op = value.owner
       op.visitMark = epoch
       op.visitData = typeof entry === 'number' ? entry : -this.opNames.push(entry)
@@ -344,6 +347,10 @@ export class SSANameState {
     let resultNo = -1
     if (value instanceof OpResult) {
       const owner = value.owner
+      if (owner.visitMark === this.epoch && this.epoch !== 0) {
+        const data = owner.visitData
+        return data >= 0 ? numberedName(data) : this.opNames[-data - 1]!
+      }
       const n = owner.results.length
       if (n !== 1) {
         const idx = value.index
@@ -365,14 +372,7 @@ export class SSANameState {
         }
       }
     }
-    let entry: string | number | undefined
-    const epoch = this.epoch
-    if (epoch !== 0 && lookup instanceof OpResult && lookup.index === 0 && lookup.owner.visitMark === epoch) {
-      const data = lookup.owner.visitData
-      entry = data >= 0 ? data : this.opNames[-data - 1]
-    } else {
-      entry = this.valueNames.get(lookup)
-    }
+    const entry = this.valueNames.get(lookup)
     if (entry === undefined) {
       return '<<UNKNOWN SSA VALUE>>'
     }
@@ -381,6 +381,15 @@ export class SSANameState {
       return name + '#' + resultNo
     }
     return name
+  }
+
+  /** The name of `op`'s only result when the op's visit slots hold it, else null. */
+  markedResultName(op: Operation): string | null {
+    if (op.visitMark !== this.epoch || this.epoch === 0) {
+      return null
+    }
+    const data = op.visitData
+    return data >= 0 ? numberedName(data) : this.opNames[-data - 1]!
   }
 
   /** `%N` for an op numbered because it has no results (value-users mode). */
