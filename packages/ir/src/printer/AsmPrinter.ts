@@ -398,6 +398,11 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     this.aliasFreeRoot = probe !== null && !probe.foundAlias ? root : null
   }
 
+  /** @internal The indentation of the root's regions, counted while numbering (0 before `initNames`). */
+  get namedIndentation(): number {
+    return this.names === null ? 0 : this.names.indentation
+  }
+
   /** @internal Ends a print started with `initNames(root, true)`: gives back the visit marks. */
   dispose(): void {
     this.names?.dispose()

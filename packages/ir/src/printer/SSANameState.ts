@@ -20,6 +20,8 @@ interface NamingContext {
   nextArgumentID: number
   nextConflictID: number
   parentScope: number
+  /** The nesting level of the region's ops (1 for the ops directly in the root's regions). */
+  level: number
 }
 
 /** @internal Flags that affect numbering. */
@@ -92,6 +94,11 @@ export class SSANameState {
   private readonly setResultNameFn: (value: Value, name: string) => void
   private readonly setBlockNameFn: (block: Block, name: string) => void
   private readonly setBlockArgNameFn: (value: Value, name: string) => void
+  /**
+   * The characters of indentation the printed text of the root's regions holds, counted as
+   * `printedIndentation` counts them, while numbering walks every op anyway.
+   */
+  indentation = 0
 
   /**
    * With `useVisitMarks`, takes the ops' visit marks when free; `dispose` gives them back.
@@ -145,8 +152,9 @@ export class SSANameState {
     const topScope = this.scopes.length
     const stack: NamingContext[] = []
     for (const region of op.regions) {
-      stack.push({ region, nextValueID: this.nextValueID, nextArgumentID: this.nextArgumentID, nextConflictID: this.nextConflictID, parentScope: topScope })
+      stack.push({ region, nextValueID: this.nextValueID, nextArgumentID: this.nextArgumentID, nextConflictID: this.nextConflictID, parentScope: topScope, level: 1 })
     }
+    let indentation = 0
     this.numberValuesInOp(op)
     while (stack.length > 0) {
       const ctx = stack.pop()!
@@ -161,9 +169,12 @@ export class SSANameState {
       this.pushScope()
       const cur = this.scopes.length
       this.numberValuesInRegion(ctx.region)
+      const level = ctx.level
       for (let b = ctx.region.firstBlock; b !== null; b = b.nextBlock) {
         for (let o = b.firstOp; o !== null; o = o.nextOp) {
           const regions = o.regions
+          // The op's first line, and the closing line of each of its regions, at its level.
+          indentation += 2 * level * (1 + regions.length)
           for (let i = 0; i < regions.length; i++) {
             stack.push({
               region: regions[i]!,
@@ -171,11 +182,13 @@ export class SSANameState {
               nextArgumentID: this.nextArgumentID,
               nextConflictID: this.nextConflictID,
               parentScope: cur,
+              level: level + 1,
             })
           }
         }
       }
     }
+    this.indentation = indentation
     while (this.scopes.length > 0) {
       this.popScope()
     }
