@@ -215,20 +215,8 @@ export class AsmPrinterImpl implements OpAsmPrinter {
 
   /** Appends `text` to the pending output. */
   private emit(text: string): void {
-    const n = text.length
-    let pos = this.pos
-    if (n < LONG_TEXT && pos + n <= this.out.length) {
-      const out = this.out
-      for (let i = 0; i < n; i++) {
-        const c = text.charCodeAt(i)
-        if (c >= 0x80) {
-          this.pos = pos
-          this.addString(text.slice(i))
-          return
-        }
-        out[pos++] = c
-      }
-      this.pos = pos
+    if (text.length < LONG_TEXT && this.pos + text.length <= this.out.length) {
+      this.copyShort(text)
       return
     }
     this.emitSlow(text)
@@ -236,13 +224,18 @@ export class AsmPrinterImpl implements OpAsmPrinter {
 
   /** `emit` of text that is long or does not fit in the buffer. */
   private emitSlow(text: string): void {
-    const n = text.length
-    if (n >= LONG_TEXT) {
+    if (text.length >= LONG_TEXT) {
       this.addString(text)
       return
     }
-    this.reserve(n)
+    this.reserve(text.length)
+    this.copyShort(text)
+  }
+
+  /** Copies short `text`, which fits, into the buffer: byte by byte while it is ASCII, the rest as a string. */
+  private copyShort(text: string): void {
     const out = this.out
+    const n = text.length
     let pos = this.pos
     for (let i = 0; i < n; i++) {
       const c = text.charCodeAt(i)
