@@ -84,7 +84,30 @@ function decode(kind: WideFloatKind, bits: bigint): Decoded {
 }
 
 function bitLength(v: bigint): number {
-  return v === 0n ? 0 : v.toString(2).length
+  if (v === 0n) {
+    return 0
+  }
+  // Four bits per hexadecimal digit: a string a quarter as long as the binary one.
+  const hex = v.toString(16)
+  return 4 * (hex.length - 1) + (32 - Math.clz32(parseInt(hex[0]!, 16)))
+}
+
+/** `base ** n` for small bases and exponents, computed once (float printing asks for them per value). */
+const POWERS = new Map<bigint, bigint[]>()
+
+function power(base: bigint, n: number): bigint {
+  let table = POWERS.get(base)
+  if (table === undefined) {
+    table = [1n]
+    POWERS.set(base, table)
+  }
+  if (n > 1100) {
+    return base ** BigInt(n)
+  }
+  while (table.length <= n) {
+    table.push(table[table.length - 1]! * base)
+  }
+  return table[n]!
 }
 
 /**
@@ -277,7 +300,7 @@ export function formatExactFloat(
   if (exp > 0) {
     significand <<= BigInt(exp)
   } else if (exp < 0) {
-    significand *= 5n ** BigInt(-exp)
+    significand *= power(5n, -exp)
     exp10 = exp
   }
   const bits = bitLength(significand)
@@ -286,7 +309,7 @@ export function formatExactFloat(
     const tensRemovable = Math.floor(((bits - bitsRequired) * 59) / 196)
     if (tensRemovable > 0) {
       exp10 += tensRemovable
-      significand /= 10n ** BigInt(tensRemovable)
+      significand /= power(10n, tensRemovable)
     }
   }
   const raw = significand.toString()

@@ -270,7 +270,7 @@ export {
   printValueAsOperand,
   AsmState,
 } from './printer/index.ts'
-export { MAX_PRINTED_STRING_LENGTH, PrintLimitError, printedIndentation } from './printer/limits.ts'
+export { IndentationLimitError, MAX_PRINTED_STRING_LENGTH, PrintLimitError, printedIndentation } from './printer/limits.ts'
 export type { PrintedIndentation } from './printer/limits.ts'
 export type { AsmPrinterOptions, FileResources } from './printer/AsmPrinterOptions.ts'
 export { BuiltinDialect, ModuleOp, UnrealizedConversionCastOp } from './dialect/Builtin.ts'

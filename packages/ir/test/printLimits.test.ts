@@ -3,6 +3,7 @@ import {
   Block,
   Context,
   FileLineColLoc,
+  IndentationLimitError,
   MAX_PRINTED_STRING_LENGTH,
   Operation,
   OperationState,
@@ -11,6 +12,7 @@ import {
   StringAttr,
   printOperation,
   printOperationTo,
+  parseSourceString,
   printedIndentation,
 } from '@tilepass/ir'
 
@@ -71,6 +73,63 @@ describe('printing limits', () => {
     })
     expect(chunks).toBeGreaterThan(0)
     expect(chars).toBeGreaterThan(printedIndentation(chain(ctx, 200)).total)
+  })
+
+  it('refuses with maxIndentation, before printing anything, what passes it (counted while numbering)', () => {
+    const ctx = new Context({ allowUnregisteredDialects: true })
+    const root = chain(ctx, 300)
+    const total = printedIndentation(root).total
+    const chunks: string[] = []
+    const refused = (): unknown => {
+      try {
+        printOperationTo(root, (c) => chunks.push(c), { maxIndentation: total - 1 })
+      } catch (error) {
+        return error
+      }
+      return null
+    }
+    const error = refused()
+    expect(error).toBeInstanceOf(IndentationLimitError)
+    expect(error).toMatchObject({ indentation: total, limit: total - 1 })
+    expect(chunks).toEqual([])
+    // At the limit it prints, and a later print numbers the values again (the marks were given back).
+    printOperationTo(root, (c) => chunks.push(c), { maxIndentation: total })
+    expect(chunks.join('')).toBe(printOperation(root))
+    // Regions printed as `{...}` are not counted.
+    expect(() => printOperationTo(root, () => {}, { maxIndentation: 0, skipRegions: true })).not.toThrow()
+  })
+
+  it('counts while numbering the indentation printedIndentation counts, with several blocks and regions', () => {
+    const ctx = new Context({ allowUnregisteredDialects: true })
+    const parsed = parseSourceString(
+      `"u.a"() ({
+  "u.b"() ({
+  ^bb0:
+    "u.c"() : () -> ()
+    "u.d"()[^bb1] : () -> ()
+  ^bb1:
+    "u.e"() ({
+      "u.f"() : () -> ()
+    }, {
+      "u.g"() ({
+        "u.h"() : () -> ()
+      }) : () -> ()
+    }) : () -> ()
+  }) : () -> ()
+  "u.i"() : () -> ()
+}, {
+  "u.j"() : () -> ()
+}) : () -> ()
+`,
+      ctx,
+      { noImplicitModule: true },
+    )!
+    const root = parsed.op
+    const total = printedIndentation(root).total
+    expect(total).toBe(2 * 1 * 2 + 2 * 1 + 2 * 1 + 2 * 2 * 2 + 2 * 2 * 3 + 2 * 3 + 2 * 3 * 2 + 2 * 4)
+    expect(() => printOperationTo(root, () => {}, { maxIndentation: total })).not.toThrow()
+    expect(() => printOperationTo(root, () => {}, { maxIndentation: total - 1 })).toThrow(IndentationLimitError)
+    expect(() => printOperationTo(root, () => {}, { maxIndentation: total - 1, printGenericOpForm: true })).toThrow(IndentationLimitError)
   })
 
   it('replaces the op of a diagnostic note by a message when it cannot be printed', () => {

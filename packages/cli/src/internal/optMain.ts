@@ -1,6 +1,7 @@
 import {
   BoolAttr,
   Context,
+  IndentationLimitError,
   StringAttr,
   SourceMgr,
   SourceMgrDiagnosticHandler,
@@ -23,7 +24,7 @@ import { setDebugOnlyTypes } from '@tilepass/conversion'
 import type { ToolIO } from '../ToolIO.ts'
 import type { OptConfig } from './OptConfig.ts'
 import { isRegisteredPassArgument, runPassPipeline } from './passPipeline.ts'
-import { checkPrintedIndentation } from './printLimit.ts'
+import { checkPrintedIndentation, MAX_PRINTED_INDENTATION } from './printLimit.ts'
 import { registerToolDialects } from './registerDialects.ts'
 import { setHintDiagnostics } from '@tilepass/cuda-tile'
 import { rethrowLargeStackRequired } from './largeStack.ts'
@@ -266,11 +267,6 @@ function performActions(
     return false
   }
   context.diagEngine.flush()
-  // Regions printed as `{...}` add no indentation, however deep they are.
-  if (config.printer.skipRegions !== true && !checkPrintedIndentation(op)) {
-    context.diagEngine.flush()
-    return false
-  }
   const outputScope = timing.nest(OUTPUT_TIMER, () => 'Output')
   // The module was verified after parsing and, with --verify-each, after every pass that
   // changed it (a nested pipeline's adaptor re-checks its own op, symbol uses included), so
@@ -282,9 +278,26 @@ function performActions(
   const resources = config.runReproducer
     ? { dialectResources: parsed.dialectResources, externalResources: withoutKey(parsed.externalResources, 'mlir_reproducer') }
     : parsed
-  const outputOptions: AsmPrinterOptions = { ...printerOptions, resources, ...(pipelineConfig.verifyEach ? { assumeVerified: true } : {}) }
+  // The printer refuses, before printing anything, a module whose indentation alone passes
+  // the limit (it counts it while numbering the values; regions printed as `{...}` add none);
+  // the walk of `checkPrintedIndentation` then finds the deepest op for the diagnostic.
+  const outputOptions: AsmPrinterOptions = {
+    ...printerOptions,
+    resources,
+    maxIndentation: MAX_PRINTED_INDENTATION,
+    ...(pipelineConfig.verifyEach ? { assumeVerified: true } : {}),
+  }
   // Streamed in chunks: the whole text of a large module is never held as one string.
-  printOperationTo(op, emit, outputOptions)
+  try {
+    printOperationTo(op, emit, outputOptions)
+  } catch (error) {
+    if (!(error instanceof IndentationLimitError) || checkPrintedIndentation(op)) {
+      throw error
+    }
+    context.diagEngine.flush()
+    outputScope.end()
+    return false
+  }
   emit('\n')
   outputScope.end()
   return true

@@ -2015,12 +2015,67 @@ function singleTypeOf(arg: FormatElement, ctx: PrintCtx): Type | undefined {
   return typesOf(arg, ctx)[0]
 }
 
+/**
+ * Prints one element of a format. The kinds that nearly every op prints (literals, single
+ * operands and types, the attribute dictionary) are handled here, in a small function that
+ * is quick to optimize; the others in `printOtherElement`.
+ */
 function printElement(el: FormatElement, ctx: PrintCtx, st: PrintState): void {
+  const kind = el.kind
+  if (kind === FormatKind.Literal) {
+    printLiteral(el, ctx.printer, st)
+    return
+  }
+  if (kind === FormatKind.Operand) {
+    if (ctx.info.operands[el.index]!.segmentAttr === undefined) {
+      spaceBeforeValue(ctx.printer, st)
+      printOperandGroup(ctx, el.index)
+      return
+    }
+  } else if (kind === FormatKind.Type) {
+    const arg = el.args[0]!
+    if ((arg.kind === FormatKind.Operand && ctx.info.operands[arg.index]!.segmentAttr === undefined) || arg.kind === FormatKind.Result) {
+      if (isSingleTypeArg(arg, ctx.info)) {
+        spaceBeforeValue(ctx.printer, st)
+        printSingleType(el, arg, ctx)
+        return
+      }
+    }
+  } else if (kind === FormatKind.AttrDict) {
+    const attrs = ctx.fmt.hasPropDict ? ctx.op.attributes.entries : ctx.op.getAttrs()
+    // Nothing to print (nor to elide) without attributes.
+    if (attrs.length !== 0) {
+      if (el.flag) { ctx.printer.printOptionalAttrDictWithKeyword(attrs, elidedAttrs(ctx)) }
+      else { ctx.printer.printOptionalAttrDict(attrs, elidedAttrs(ctx)) }
+    }
+    st.lastWasPunctuation = false
+    return
+  }
+  printOtherElement(el, ctx, st)
+}
+
+/** The space before an element that is not a literal (mlir-tblgen's spacing), and the state after it. */
+function spaceBeforeValue(printer: OpAsmPrinter, st: PrintState): void {
+  if (st.shouldEmitSpace || !st.lastWasPunctuation) { printer.print(' ') }
+  st.lastWasPunctuation = false
+  st.shouldEmitSpace = true
+}
+
+/** `type($x)` of a single (neither variadic nor optional) operand or result. */
+function printSingleType(el: FormatElement, arg: FormatElement, ctx: PrintCtx): void {
+  const c = arg.kind === FormatKind.Operand ? ctx.info.operands[arg.index]!.constraint : ctx.info.results[arg.index]!.constraint
+  const t = singleTypeOf(arg, ctx)
+  if (t === undefined) {
+    return
+  }
+  if (!el.flag && c.print !== undefined) { c.print(t, ctx.printer) }
+  else { ctx.printer.printType(t) }
+}
+
+/** `printElement` of the kinds it leaves out. */
+function printOtherElement(el: FormatElement, ctx: PrintCtx, st: PrintState): void {
   const printer = ctx.printer
   switch (el.kind) {
-    case FormatKind.Literal:
-      printLiteral(el, printer, st)
-      return
     case FormatKind.Space:
       if (el.text === '\n') {
         printer.printNewline()
@@ -2050,19 +2105,10 @@ function printElement(el: FormatElement, ctx: PrintCtx, st: PrintState): void {
     case FormatKind.OIList:
       printOIList(el, ctx, st)
       return
-    case FormatKind.AttrDict: {
-      const attrs = ctx.fmt.hasPropDict ? ctx.op.attributes.entries : ctx.op.getAttrs()
-      if (el.flag) { printer.printOptionalAttrDictWithKeyword(attrs, elidedAttrs(ctx)) }
-      else { printer.printOptionalAttrDict(attrs, elidedAttrs(ctx)) }
-      st.lastWasPunctuation = false
-      return
-    }
     default:
       break
   }
-  if (st.shouldEmitSpace || !st.lastWasPunctuation) { printer.print(' ') }
-  st.lastWasPunctuation = false
-  st.shouldEmitSpace = true
+  spaceBeforeValue(printer, st)
   switch (el.kind) {
     case FormatKind.PropDict: {
       // Like attr-dict, prop-dict leaves out what the format prints itself and
@@ -2134,13 +2180,7 @@ function printElement(el: FormatElement, ctx: PrintCtx, st: PrintState): void {
         return
       }
       if (isSingleTypeArg(arg, ctx.info)) {
-        const c = arg.kind === FormatKind.Operand ? ctx.info.operands[arg.index]!.constraint : ctx.info.results[arg.index]!.constraint
-        const t = singleTypeOf(arg, ctx)
-        if (t === undefined) {
-          return
-        }
-        if (!el.flag && c.print !== undefined) { c.print(t, printer) }
-        else { printer.printType(t) }
+        printSingleType(el, arg, ctx)
         return
       }
       const types = typesOf(arg, ctx)

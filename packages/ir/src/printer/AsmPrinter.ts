@@ -1,3 +1,4 @@
+import { Buffer } from 'node:buffer'
 import { AffineBinaryOpExpr, AffineConstantExpr, type AffineDimExpr, AffineExprKind, type AffineSymbolExpr, type AffineExpr, type AffineMap, type IntegerSet } from '../AffineMap.ts'
 import {
   AffineMapAttr,
@@ -61,13 +62,19 @@ import { dialectSymbol, escapeString, keywordOrString, quoteString, symbolRefere
 const Elide = { Never: 0, May: 1, Must: 2 } as const
 type Elide = (typeof Elide)[keyof typeof Elide]
 
-/** Pending pieces are joined into a chunk (and handed to the sink) past this count. */
-const CHUNK_PARTS = 8192
+/** Pending text is handed on (to the sink, or into a chunk) once this many characters are pending. */
+const CHUNK_CHARS = 1 << 16
+/** The byte buffer of a printer starts this small (most print one attribute or type) and grows to twice CHUNK_CHARS. */
+const INITIAL_BYTES = 256
 /**
- * ... or once their indentation passes this many characters: in deeply nested IR each line
- * carries an indentation as long as its depth, so a few thousand lines can outgrow a string.
+ * Text at least this long is kept as it is, a string of its own, rather than copied into
+ * the byte buffer; so is text that is not ASCII.
  */
-const CHUNK_INDENT_CHARS = 1 << 22
+const LONG_TEXT = 64
+/** `mark` returns the number of pending strings times this plus the byte position. */
+const MARK_SCALE = 2 ** 32
+/** Pending strings are handed to a sink one by one rather than joined past this many characters. */
+const MAX_JOINED_CHARS = 1 << 26
 
 /** @internal Resolved printing flags. */
 export class PrintFlags {
@@ -109,19 +116,23 @@ function shapeDim(shape: readonly number[], exact: readonly bigint[] | null, i: 
 export class AsmPrinterImpl implements OpAsmPrinter {
   readonly context: Context
   /**
-   * Pending output pieces, joined into a chunk every few thousand pieces: the first
-   * `numParts` slots; the others hold empty strings. The slots are kept from chunk to
-   * chunk rather than grown again each time.
+   * The pending output: the strings of `pending` (long or non-ASCII text, and the bytes
+   * before each such string), then `pos` ASCII bytes of `out`. Most text is short ASCII
+   * (names, punctuation, types), which is copied into `out` and becomes one string per
+   * chunk: cheaper than keeping and joining thousands of small strings.
    */
-  private readonly parts: string[] = []
-  private numParts = 0
+  private out: Buffer = Buffer.allocUnsafe(INITIAL_BYTES)
+  private pos = 0
+  private readonly pending: string[] = []
+  /** Characters in `pending`. */
+  private pendingChars = 0
+  /** Marks taken and not yet given back (see `mark`): while any is, nothing is handed on. */
+  private openMarks = 0
   /** Joined chunks not handed to a sink. */
   private readonly chunks: string[] = []
   /** Characters in `chunks`. */
   private chunkChars = 0
   private indent = 0
-  /** Characters of indentation among the pending pieces. */
-  private pendingIndent = 0
   private readonly defaultDialectStack: string[] = ['builtin']
   private readonly aliases: Map<Attribute | Type, string> = new Map()
   private aliasList: SymbolAlias[] = []
@@ -149,7 +160,8 @@ export class AsmPrinterImpl implements OpAsmPrinter {
 
   /** Takes the printed text (everything not yet handed to the sink). */
   take(): string {
-    this.joinParts()
+    this.openMarks = 0
+    this.handOn()
     // Concatenating makes a rope over the chunks rather than a copy of them: with a large
     // output, a joined copy beside the chunks doubles the memory it takes, and whoever
     // writes the text out flattens it once more anyway.
@@ -163,79 +175,194 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     return s
   }
 
-  /** @internal The current position in the pending pieces, for `takeFrom`. */
+  /**
+   * @internal The current position in the pending text, for `takeFrom`; until then nothing
+   * is handed on. Marks nest: each is given back by one `takeFrom`, the last taken first.
+   */
   mark(): number {
-    return this.numParts
+    this.openMarks++
+    return this.pending.length * MARK_SCALE + this.pos
   }
 
   /** @internal Removes and returns the text printed since `mark` (no sink involved). */
   takeFrom(mark: number): string {
-    const parts = this.parts
-    let s = ''
-    for (let i = mark; i < this.numParts; i++) {
-      s += parts[i]!
-      parts[i] = ''
+    if (this.openMarks > 0) {
+      this.openMarks--
     }
-    this.numParts = mark
+    const pending = this.pending
+    const index = Math.floor(mark / MARK_SCALE)
+    const at = mark - index * MARK_SCALE
+    if (pending.length === index) {
+      const s = this.out.toString('latin1', at, this.pos)
+      this.pos = at
+      return s
+    }
+    // Strings were added since the mark: the first of them is the bytes up to that point,
+    // whose first `at` were printed before the mark and go back into the buffer.
+    const first = pending[index]!
+    let s = first.slice(at)
+    for (let i = index + 1; i < pending.length; i++) {
+      s += pending[i]!
+    }
+    s += this.out.toString('latin1', 0, this.pos)
+    for (let i = index; i < pending.length; i++) {
+      this.pendingChars -= pending[i]!.length
+    }
+    pending.length = index
+    this.pos = this.out.write(first.slice(0, at), 0, 'latin1')
     return s
   }
 
-  /** Appends `text` to the pending pieces. */
+  /** Appends `text` to the pending output. */
   private emit(text: string): void {
-    this.parts[this.numParts++] = text
-  }
-
-  /** Moves the pending pieces into one chunk (handed to the sink when there is one). */
-  private joinParts(): void {
-    const parts = this.parts
-    const n = this.numParts
-    if (n === 0) {
+    if (text.length < LONG_TEXT && this.pos + text.length <= this.out.length) {
+      this.copyShort(text)
       return
     }
-    let s: string
-    try {
-      // The slots past `numParts` hold empty strings.
-      s = parts.join('')
-    } catch (error) {
-      throw error instanceof RangeError ? this.tooLong() : error
+    this.emitSlow(text)
+  }
+
+  /** `emit` of text that is long or does not fit in the buffer. */
+  private emitSlow(text: string): void {
+    if (text.length >= LONG_TEXT) {
+      this.addString(text)
+      return
     }
-    if (parts.length > 2 * CHUNK_PARTS) {
-      // One op printed far more pieces than a chunk: its slots are not kept.
-      parts.length = 0
-    } else {
-      parts.fill('', 0, n)
+    this.reserve(text.length)
+    this.copyShort(text)
+  }
+
+  /** Copies short `text`, which fits, into the buffer: byte by byte while it is ASCII, the rest as a string. */
+  private copyShort(text: string): void {
+    const out = this.out
+    const n = text.length
+    let pos = this.pos
+    for (let i = 0; i < n; i++) {
+      const c = text.charCodeAt(i)
+      if (c >= 0x80) {
+        this.pos = pos
+        this.addString(text.slice(i))
+        return
+      }
+      out[pos++] = c
     }
-    this.numParts = 0
-    this.pendingIndent = 0
+    this.pos = pos
+  }
+
+  /** Appends `n` spaces. */
+  private emitSpaces(n: number): void {
+    if (n >= LONG_TEXT) {
+      this.addString(indentString(n))
+      return
+    }
+    if (this.pos + n > this.out.length) {
+      this.reserve(n)
+    }
+    const out = this.out
+    let pos = this.pos
+    for (let i = 0; i < n; i++) {
+      out[pos++] = 32
+    }
+    this.pos = pos
+  }
+
+  /** Makes room for `n` more bytes: grows the buffer up to its full size, then hands the text on (unless a mark is open). */
+  private reserve(n: number): void {
+    const out = this.out
+    if (this.pos + n <= out.length) {
+      return
+    }
+    if (out.length >= 2 * CHUNK_CHARS && this.openMarks === 0) {
+      this.handOn()
+      if (n <= out.length) {
+        return
+      }
+    }
+    const grown = Buffer.allocUnsafe(Math.max(2 * out.length, this.pos + n, INITIAL_BYTES))
+    out.copy(grown, 0, 0, this.pos)
+    this.out = grown
+  }
+
+  /** Appends `text` as a string of its own, after the bytes pending so far. */
+  private addString(text: string): void {
+    const pending = this.pending
+    // With a mark open the bytes go in even when there are none (see `takeFrom`).
+    if (this.pos > 0 || this.openMarks > 0) {
+      pending.push(this.out.toString('latin1', 0, this.pos))
+      this.pendingChars += this.pos
+      this.pos = 0
+    }
+    pending.push(text)
+    this.pendingChars += text.length
+  }
+
+  /** Hands all pending text on: to the sink when there is one, else into `chunks`. */
+  private handOn(): void {
+    const pending = this.pending
+    if (pending.length === 0) {
+      if (this.pos !== 0) {
+        const s = this.out.toString('latin1', 0, this.pos)
+        this.pos = 0
+        this.deliver(s)
+      }
+      return
+    }
+    if (this.pos !== 0) {
+      pending.push(this.out.toString('latin1', 0, this.pos))
+      this.pendingChars += this.pos
+      this.pos = 0
+    }
+    if (this.pendingChars <= MAX_JOINED_CHARS) {
+      const s = pending.length === 1 ? pending[0]! : pending.join('')
+      pending.length = 0
+      this.pendingChars = 0
+      this.deliver(s)
+      return
+    }
+    // A single op printed more text than a chunk should hold: its pieces go one by one.
+    const all = pending.slice()
+    pending.length = 0
+    this.pendingChars = 0
+    for (let i = 0; i < all.length; i++) {
+      this.deliver(all[i]!)
+    }
+  }
+
+  /** Hands `s` to the sink, or keeps it as a chunk of the string `take` returns. */
+  private deliver(s: string): void {
+    if (s.length === 0) {
+      return
+    }
     if (this.sink !== null) {
       this.sink(s)
-    } else {
-      this.chunkChars += s.length
-      if (this.chunkChars > MAX_PRINTED_STRING_LENGTH) {
-        throw this.tooLong()
-      }
-      this.chunks.push(s)
+      return
     }
+    this.chunkChars += s.length
+    if (this.chunkChars > MAX_PRINTED_STRING_LENGTH) {
+      throw this.tooLong()
+    }
+    this.chunks.push(s)
   }
 
   private tooLong(): PrintLimitError {
-    this.parts.length = 0
-    this.numParts = 0
+    this.pending.length = 0
+    this.pendingChars = 0
+    this.pos = 0
     this.chunks.length = 0
     this.chunkChars = 0
     return new PrintLimitError(`cannot print into a string: the text would be longer than the limit of ${MAX_PRINTED_STRING_LENGTH} characters`)
   }
 
-  /** Hands the pending text to the sink when it is large. */
+  /** Hands the pending text on when it is large (between ops, with no mark open). */
   private maybeFlush(): void {
-    if (this.numParts >= CHUNK_PARTS || this.pendingIndent >= CHUNK_INDENT_CHARS) {
-      this.joinParts()
+    if (this.pos + this.pendingChars >= CHUNK_CHARS && this.openMarks === 0) {
+      this.handOn()
     }
   }
 
   /** Hands all pending text to the sink. */
   flush(): void {
-    this.joinParts()
+    this.handOn()
   }
 
   // ---- setup ------------------------------------------------------------------------
@@ -262,6 +389,11 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       probe,
     )
     this.aliasFreeRoot = probe !== null && !probe.foundAlias ? root : null
+  }
+
+  /** @internal The indentation of the root's regions, counted while numbering (0 before `initNames`). */
+  get namedIndentation(): number {
+    return this.names === null ? 0 : this.names.indentation
   }
 
   /** @internal Ends a print started with `initNames(root, true)`: gives back the visit marks. */
@@ -393,8 +525,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   // ---- raw output -------------------------------------------------------------------
 
   private pushIndent(): void {
-    this.emit(indentString(this.indent))
-    this.pendingIndent += this.indent
+    this.emitSpaces(this.indent)
   }
 
   print(text: string): void {
@@ -518,7 +649,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       this.emit(dialectSymbol('!', type.dialectNamespace, type.typeData))
     } else if (isDialectType(type)) {
       const def = this.context.getLoadedDialect(type.dialectNamespace)?.def
-      const start = this.numParts
+      const start = this.mark()
       if (def?.printType) {
         def.printType(type, this)
       } else {
@@ -563,7 +694,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   printAttributeImpl(attr: Attribute, elide: Elide): void {
     if (attr instanceof DialectAttr || attr instanceof DialectLoc) {
       const def = this.context.getLoadedDialect(attr.dialectNamespace)?.def
-      const start = this.numParts
+      const start = this.mark()
       if (def?.printAttribute) {
         def.printAttribute(attr, this)
       } else {
@@ -1281,9 +1412,17 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   }
 
   private printFullOp(op: Operation): void {
+    const names = this.names
+    // Most ops have one result, numbered in the op's visit slots: no need to reach it.
+    const marked = names === null ? null : names.markedResultName(op)
+    if (marked !== null) {
+      this.emit(marked)
+      this.emit(' = ')
+      this.printCustomOrGenericOp(op)
+      return
+    }
     const n = op.results.length
     if (n > 0) {
-      const names = this.names
       const groups = names === null || names.opResultGroups.size === 0 ? undefined : names.opResultGroups.get(op)
       if (groups !== undefined) {
         for (let i = 0; i < groups.length; i++) {

@@ -48,4 +48,11 @@ export interface AsmPrinterOptions {
    * IR, the other groups as they are.
    */
   resources?: FileResources
+  /**
+   * Refuse to print, with an `IndentationLimitError` thrown before any text, when the
+   * indentation of the printed regions (as `printedIndentation` counts it) would pass this
+   * many characters. Counted by the walk that numbers the values, so it costs no walk of
+   * its own. Ignored with `skipRegions`, and for an op printed inside its parent's scope.
+   */
+  maxIndentation?: number
 }

@@ -31,24 +31,31 @@ const f64Buf = new DataView(new ArrayBuffer(8))
  */
 function decompose(value: number): { sig: bigint; exp: number } {
   f64Buf.setFloat64(0, value)
-  const hi = f64Buf.getUint32(0)
-  const lo = f64Buf.getUint32(4)
+  let hi = f64Buf.getUint32(0)
+  let lo = f64Buf.getUint32(4)
   const biased = (hi >>> 20) & 0x7ff
-  let sig = (BigInt(hi & 0xfffff) << 32n) | BigInt(lo)
+  hi &= 0xfffff
   let exp: number
   if (biased === 0) {
     exp = -1074
   } else {
-    sig |= 1n << 52n
+    hi |= 0x100000
     exp = biased - 1075
   }
-  while ((sig & 1n) === 0n) {
-    sig >>= 1n
-    exp++
+  // The trailing zero bits go before the significand becomes a bigint (one shift, not one per bit).
+  if (lo === 0) {
+    lo = hi
+    hi = 0
+    exp += 32
   }
-  return { sig, exp }
+  const tz = 31 - Math.clz32(lo & -lo)
+  if (tz > 0) {
+    lo = ((lo >>> tz) | (hi << (32 - tz))) >>> 0
+    hi >>>= tz
+    exp += tz
+  }
+  return { sig: hi === 0 ? BigInt(lo) : (BigInt(hi) << 32n) | BigInt(lo), exp }
 }
-
 
 /**
  * Formats a finite value as LLVM's `APFloat::toString` does, given the precision in

@@ -20,6 +20,8 @@ interface NamingContext {
   nextArgumentID: number
   nextConflictID: number
   parentScope: number
+  /** The nesting level of the region's ops (1 for the ops directly in the root's regions). */
+  level: number
 }
 
 /** @internal Flags that affect numbering. */
@@ -92,6 +94,11 @@ export class SSANameState {
   private readonly setResultNameFn: (value: Value, name: string) => void
   private readonly setBlockNameFn: (block: Block, name: string) => void
   private readonly setBlockArgNameFn: (value: Value, name: string) => void
+  /**
+   * The characters of indentation the printed text of the root's regions holds, counted as
+   * `printedIndentation` counts them, while numbering walks every op anyway.
+   */
+  indentation = 0
 
   /**
    * With `useVisitMarks`, takes the ops' visit marks when free; `dispose` gives them back.
@@ -145,8 +152,9 @@ export class SSANameState {
     const topScope = this.scopes.length
     const stack: NamingContext[] = []
     for (const region of op.regions) {
-      stack.push({ region, nextValueID: this.nextValueID, nextArgumentID: this.nextArgumentID, nextConflictID: this.nextConflictID, parentScope: topScope })
+      stack.push({ region, nextValueID: this.nextValueID, nextArgumentID: this.nextArgumentID, nextConflictID: this.nextConflictID, parentScope: topScope, level: 1 })
     }
+    let indentation = 0
     this.numberValuesInOp(op)
     while (stack.length > 0) {
       const ctx = stack.pop()!
@@ -161,9 +169,12 @@ export class SSANameState {
       this.pushScope()
       const cur = this.scopes.length
       this.numberValuesInRegion(ctx.region)
+      const level = ctx.level
       for (let b = ctx.region.firstBlock; b !== null; b = b.nextBlock) {
         for (let o = b.firstOp; o !== null; o = o.nextOp) {
           const regions = o.regions
+          // The op's first line, and the closing line of each of its regions, at its level.
+          indentation += 2 * level * (1 + regions.length)
           for (let i = 0; i < regions.length; i++) {
             stack.push({
               region: regions[i]!,
@@ -171,11 +182,13 @@ export class SSANameState {
               nextArgumentID: this.nextArgumentID,
               nextConflictID: this.nextConflictID,
               parentScope: cur,
+              level: level + 1,
             })
           }
         }
       }
     }
+    this.indentation = indentation
     while (this.scopes.length > 0) {
       this.popScope()
     }
@@ -265,7 +278,7 @@ export class SSANameState {
       return
     }
     const epoch = this.epoch
-    if (epoch !== 0) {
+    if (epoch !== 0 && results.length === 1) {
       if (op.visitMark !== epoch) {
         op.visitMark = epoch
         op.visitData = this.nextValueID++
@@ -280,16 +293,19 @@ export class SSANameState {
 
   /** Whether `value` already has a name or number. */
   private isNamed(value: Value): boolean {
-    if (this.epoch !== 0 && value instanceof OpResult && value.index === 0) {
+    if (this.epoch !== 0 && value instanceof OpResult && value.owner.results.length === 1) {
       return value.owner.visitMark === this.epoch
     }
     return this.valueNames.has(value)
   }
 
-  /** Records `entry` (a `%name` or a number) for `value`: in its op's visit slots where it can. */
+  /**
+   * Records `entry` (a `%name` or a number) for `value`: in its op's visit slots when it is
+   * the op's only result (so a marked op has one result, named by its `visitData`).
+   */
   private storeName(value: Value, entry: string | number): void {
     const epoch = this.epoch
-    if (epoch !== 0 && value instanceof OpResult && value.index === 0) {
+    if (epoch !== 0 && value instanceof OpResult && value.owner.results.length === 1) {
       const op = value.owner
       op.visitMark = epoch
       op.visitData = typeof entry === 'number' ? entry : -this.opNames.push(entry)
@@ -344,6 +360,10 @@ export class SSANameState {
     let resultNo = -1
     if (value instanceof OpResult) {
       const owner = value.owner
+      if (owner.visitMark === this.epoch && this.epoch !== 0) {
+        const data = owner.visitData
+        return data >= 0 ? numberedName(data) : this.opNames[-data - 1]!
+      }
       const n = owner.results.length
       if (n !== 1) {
         const idx = value.index
@@ -365,14 +385,7 @@ export class SSANameState {
         }
       }
     }
-    let entry: string | number | undefined
-    const epoch = this.epoch
-    if (epoch !== 0 && lookup instanceof OpResult && lookup.index === 0 && lookup.owner.visitMark === epoch) {
-      const data = lookup.owner.visitData
-      entry = data >= 0 ? data : this.opNames[-data - 1]
-    } else {
-      entry = this.valueNames.get(lookup)
-    }
+    const entry = this.valueNames.get(lookup)
     if (entry === undefined) {
       return '<<UNKNOWN SSA VALUE>>'
     }
@@ -381,6 +394,15 @@ export class SSANameState {
       return name + '#' + resultNo
     }
     return name
+  }
+
+  /** The name of `op`'s only result when the op's visit slots hold it, else null. */
+  markedResultName(op: Operation): string | null {
+    if (op.visitMark !== this.epoch || this.epoch === 0) {
+      return null
+    }
+    const data = op.visitData
+    return data >= 0 ? numberedName(data) : this.opNames[-data - 1]!
   }
 
   /** `%N` for an op numbered because it has no results (value-users mode). */

@@ -9,7 +9,7 @@ import { FloatType, IndexType, IntegerType, type FloatKind, type Type } from '..
 import { AsmPrinterImpl, PrintFlags } from './AsmPrinter.ts'
 import type { AsmPrinterOptions } from './AsmPrinterOptions.ts'
 import { formatFloatValue } from './FloatFormat.ts'
-import { MAX_PRINTED_STRING_LENGTH, PrintLimitError, printedIndentation } from './limits.ts'
+import { IndentationLimitError, MAX_PRINTED_STRING_LENGTH, PrintLimitError, printedIndentation } from './limits.ts'
 
 const NO_OPTIONS: AsmPrinterOptions = {}
 
@@ -61,6 +61,12 @@ function runPrint(op: Operation, options: AsmPrinterOptions, sink: ((chunk: stri
   const topLevel = op.parentBlock === null && options.printLocalScope !== true
   printer.initNames(root, true, topLevel)
   try {
+    const limit = options.maxIndentation
+    // The numbering counted the indentation of the root's regions: that is the text's when
+    // the root is the op printed.
+    if (limit !== undefined && root === op && options.skipRegions !== true && printer.namedIndentation > limit) {
+      throw new IndentationLimitError(printer.namedIndentation, limit)
+    }
     if (topLevel) {
       printer.initAliases(op)
       printer.printTopLevel(op, options.resources, options.elideResourceStringsIfLarger ?? -1)

@@ -20,6 +20,23 @@ export class PrintLimitError extends RangeError {
   }
 }
 
+/**
+ * Thrown by `printOperationTo` with `maxIndentation` set, before any text is printed, when
+ * the indentation of the printed regions would pass that limit (see `printedIndentation`,
+ * which also finds the deepest op).
+ */
+export class IndentationLimitError extends PrintLimitError {
+  constructor(
+    /** The characters of indentation the text would hold. */
+    readonly indentation: number,
+    /** The limit it passes. */
+    readonly limit: number,
+  ) {
+    super(`cannot print: the nested regions would indent the text by ${indentation} characters, more than the limit of ${limit}`)
+    this.name = 'IndentationLimitError'
+  }
+}
+
 /** What `printedIndentation` found: the total, and the first op at the deepest level. */
 export interface PrintedIndentation {
   /** Characters of indentation the printed text holds (at least; it stops counting past the limit). */
