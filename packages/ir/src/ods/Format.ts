@@ -1542,16 +1542,8 @@ function resolveParsed(info: FormatOpInfo, parser: OpAsmParser, state: Operation
       if (!inferLater) {
         for (let i = 0; i < info.results.length; i++) {
           const ts = parsed[i] ?? inferred?.[i] ?? NO_SLOTS
-          if (ts.length === 0) {
-            continue
-          }
-          // A copy at its length when nothing is there yet: pushing into the empty list
-          // reserves room for 16.
-          if (state.types.length === 0) {
-            state.types = ts.slice()
-          } else {
-            state.addTypes(ts)
-          }
+          // Into the state's own list: the op parser reuses its states and their room.
+          state.addTypes(ts)
         }
       }
       if ((info.traits & Trait.AttrSizedResultSegments) !== 0) {
@@ -1659,26 +1651,9 @@ function resolveOperandsParsed(info: FormatOpInfo, parser: OpAsmParser, state: O
     for (let k = 0; k < ps.allOperands.length; k++) { all.push(types[Math.min(k, types.length - 1)]!) }
     return parser.resolveOperands(ps.allOperands, all, loc, state.operands)
   }
-  // Into a list of the operands' exact length when the state has none yet (the usual
-  // case): the scratch list is grown once and keeps its room, and a list grown from empty
-  // by push would reserve room for 16 per op.
-  const direct = state.operands.length !== 0
-  const out = direct ? state.operands : resolvedScratch
-  const ok = resolveOperandGroups(info, parser, state, ps, out)
-  if (!direct) {
-    if (ok) {
-      state.operands = out.slice(1)
-    }
-    // Popped rather than cut by setting the length (a call into the runtime).
-    while (out.length > 1) {
-      out.pop()
-    }
-  }
-  return ok
+  // Into the state's own list: the op parser reuses its states and their room.
+  return resolveOperandGroups(info, parser, state, ps, state.operands)
 }
-
-/** Resolved operands after a placeholder at index 0, which keeps the list from giving its room back when emptied. */
-const resolvedScratch: Value[] = [null as unknown as Value]
 
 function resolveOperandGroups(info: FormatOpInfo, parser: OpAsmParser, state: OperationState, ps: ParseState, out: Value[]): boolean {
   const n = info.operands.length

@@ -140,12 +140,40 @@ export function isDigit(c: number): boolean {
 export function isHexDigit(c: number): boolean {
   return (c >= C_0 && c <= C_9) || (c >= C_a && c <= C_f) || (c >= C_A && c <= C_F)
 }
+/** `CHAR_CLASS` bit of the characters after the first one of a bare identifier. */
+const BARE_ID = 1
+/** `CHAR_CLASS` bit of the characters after the first one of a `%`, `#`, `^` or `!` identifier. */
+const SUFFIX_ID = 2
+/** The identifier classes (`BARE_ID`, `SUFFIX_ID`) of each ASCII character: one load per character in the scanning loops. */
+const CHAR_CLASS = new Uint8Array(128)
+for (let c = 0; c < 128; c++) {
+  if (isLetter(c) || isDigit(c) || c === C_UNDERSCORE || c === C_DOLLAR || c === C_DOT) {
+    CHAR_CLASS[c] = BARE_ID | SUFFIX_ID
+  }
+}
+CHAR_CLASS[C_MINUS] = SUFFIX_ID
+
 /** @internal Characters allowed after the first one of a bare identifier: `[a-zA-Z0-9_$.]`. */
 export function isBareIdChar(c: number): boolean {
-  return isLetter(c) || isDigit(c) || c === C_UNDERSCORE || c === C_DOLLAR || c === C_DOT
+  return c < 128 && (CHAR_CLASS[c]! & BARE_ID) !== 0
 }
+/** Characters allowed after the first one of a prefixed identifier: `[a-zA-Z0-9_$.-]`. */
 function isSuffixIdChar(c: number): boolean {
-  return isLetter(c) || isDigit(c) || c === C_UNDERSCORE || c === C_DOLLAR || c === C_DOT || c === C_MINUS
+  return c < 128 && (CHAR_CLASS[c]! & SUFFIX_ID) !== 0
+}
+
+/**
+ * @internal True when `text` is spelled in `src` from `start` on (its length is checked by
+ * the caller). A loop over the characters, which optimized code inlines: `startsWith` is
+ * a call into the runtime, and the parser compares short names many times per op.
+ */
+export function spelledAt(src: string, start: number, text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    if (src.charCodeAt(start + i) !== text.charCodeAt(i)) {
+      return false
+    }
+  }
+  return true
 }
 
 /**
@@ -182,7 +210,7 @@ export class Lexer {
 
   /** True when the current token is the bare identifier `kw` (compared in place, without slicing). */
   is(kw: string): boolean {
-    return this.kind === Tok.bareIdentifier && this.end - this.start === kw.length && this.src.startsWith(kw, this.start)
+    return this.kind === Tok.bareIdentifier && this.end - this.start === kw.length && spelledAt(this.src, this.start, kw)
   }
 
   /** Restarts scanning at `offset`; the next `lex()` reads from there. */
