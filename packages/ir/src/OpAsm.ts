@@ -79,12 +79,25 @@ export class OperationState {
    * caller checks that the lists are still the state's own).
    */
   reuseAtOffset(source: LocationSource, offset: number, name: OperationName): void {
-    emptyList(this.operands)
-    emptyList(this.types)
-    emptyList(this.properties)
-    emptyList(this.attributes)
-    emptyList(this.successors)
-    emptyList(this.regions)
+    // Most lists of an op are empty: checked here, without a call for each.
+    if (this.operands.length !== 0) {
+      emptyList(this.operands)
+    }
+    if (this.types.length !== 0) {
+      emptyList(this.types)
+    }
+    if (this.properties.length !== 0) {
+      emptyList(this.properties)
+    }
+    if (this.attributes.length !== 0) {
+      emptyList(this.attributes)
+    }
+    if (this.successors.length !== 0) {
+      emptyList(this.successors)
+    }
+    if (this.regions.length !== 0) {
+      emptyList(this.regions)
+    }
     this.rawProperties = null
     this.propDict = null
     this.name = name

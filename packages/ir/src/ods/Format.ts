@@ -857,7 +857,8 @@ function parseOptionalTypeList(parser: OpAsmParser): Type[] | undefined {
   return out
 }
 
-function ensureImplicitTerminator(region: Region, info: FormatOpInfo, parser: OpAsmParser, loc: Location): void {
+/** Adds the implicit terminator `region` lacks, at the location of `offset` (made only then). */
+function ensureImplicitTerminator(region: Region, info: FormatOpInfo, parser: OpAsmParser, offset: number): void {
   const termName = info.implicitTerminatorName
   if (termName === undefined) {
     // mlir-tblgen: a `SingleBlock` op's region parsed empty gets its block.
@@ -875,7 +876,7 @@ function ensureImplicitTerminator(region: Region, info: FormatOpInfo, parser: Op
   if (last !== null && last.hasTrait(Trait.IsTerminator)) {
     return
   }
-  const st = new OperationState(loc, parser.context.getOperationName(termName))
+  const st = new OperationState(parser.getLocationAt(offset), parser.context.getOperationName(termName))
   block.append(Operation.create(st))
 }
 
@@ -1002,7 +1003,7 @@ function parseElement(
     }
     case FormatKind.Region: {
       const d = info.regions[el.index]!
-      const loc = parser.getCurrentLocation()
+      const offset = parser.getCurrentOffset()
       if (d.constraint.variadic) {
         const list: Region[] = []
         const r = new Region()
@@ -1012,13 +1013,13 @@ function parseElement(
         }
         if (res !== null) {
           list.push(r)
-          ensureImplicitTerminator(r, info, parser, loc)
+          ensureImplicitTerminator(r, info, parser, offset)
           while (parser.parseOptionalComma()) {
             const r2 = new Region()
             if (!parser.parseRegion(r2)) {
               return false
             }
-            ensureImplicitTerminator(r2, info, parser, loc)
+            ensureImplicitTerminator(r2, info, parser, offset)
             list.push(r2)
           }
         }
@@ -1037,7 +1038,7 @@ function parseElement(
       } else if (!parser.parseRegion(r)) {
         return false
       }
-      ensureImplicitTerminator(r, info, parser, loc)
+      ensureImplicitTerminator(r, info, parser, offset)
       ps.regions[el.index] = [r]
       return true
     }
@@ -1127,21 +1128,21 @@ function parseElement(
     }
     case FormatKind.Regions: {
       const list: Region[] = []
-      const loc = parser.getCurrentLocation()
+      const offset = parser.getCurrentOffset()
       const r = new Region()
       const res = parser.parseOptionalRegion(r)
       if (res === false) {
         return false
       }
       if (res !== null) {
-        ensureImplicitTerminator(r, info, parser, loc)
+        ensureImplicitTerminator(r, info, parser, offset)
         list.push(r)
         while (parser.parseOptionalComma()) {
           const r2 = new Region()
           if (!parser.parseRegion(r2)) {
             return false
           }
-          ensureImplicitTerminator(r2, info, parser, loc)
+          ensureImplicitTerminator(r2, info, parser, offset)
           list.push(r2)
         }
       }
@@ -1199,13 +1200,13 @@ function parseElement(
       return true
     }
     case FormatKind.FunctionalType: {
-      const loc = parser.getCurrentLocation()
+      const offset = parser.getCurrentOffset()
       const t = optional ? parser.parseOptionalType() : parser.parseType()
       if (t === undefined) {
         return optional ? null : false
       }
       if (!(t instanceof FunctionType)) {
-        parser.emitError(loc, `invalid kind of type specified: expected builtin.function, but found '${printType(t)}'`).report()
+        parser.emitError(parser.getLocationAt(offset), `invalid kind of type specified: expected builtin.function, but found '${printType(t)}'`).report()
         return false
       }
       setTypes(el.args[0]!, [...t.inputs], ps)

@@ -163,20 +163,6 @@ function isSuffixIdChar(c: number): boolean {
 }
 
 /**
- * @internal True when `text` is spelled in `src` from `start` on (its length is checked by
- * the caller). A loop over the characters, which optimized code inlines: `startsWith` is
- * a call into the runtime, and the parser compares short names many times per op.
- */
-export function spelledAt(src: string, start: number, text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    if (src.charCodeAt(start + i) !== text.charCodeAt(i)) {
-      return false
-    }
-  }
-  return true
-}
-
-/**
  * Receives lexing errors: the offset of the problem and mlir-opt's message. The lexer
  * then returns an `error` token.
  */
@@ -210,7 +196,7 @@ export class Lexer {
 
   /** True when the current token is the bare identifier `kw` (compared in place, without slicing). */
   is(kw: string): boolean {
-    return this.kind === Tok.bareIdentifier && this.end - this.start === kw.length && spelledAt(this.src, this.start, kw)
+    return this.kind === Tok.bareIdentifier && this.end - this.start === kw.length && this.src.startsWith(kw, this.start)
   }
 
   /** Restarts scanning at `offset`; the next `lex()` reads from there. */

@@ -12,7 +12,7 @@ import { OperationName, Trait, type OpDefinition } from '../OperationName.ts'
 import { Region } from '../Region.ts'
 import { FunctionType, type Type } from '../Types.ts'
 import type { BlockArgument, Value } from '../Value.ts'
-import { Tok, spelledAt } from './Lexer.ts'
+import { Tok } from './Lexer.ts'
 import { Parser, type FileResources } from './Parser.ts'
 import { attrToString, typeToString } from './diagText.ts'
 
@@ -1092,11 +1092,18 @@ export class OperationParser extends Parser implements OpAsmParser {
 
   /** The slot of `opNameCache` for the name spelled at `start..end` of the source. */
   private opNameSlot(start: number, end: number): number {
-    // Over every character: names of one dialect share most of theirs (`arith.addi`, `arith.andi`).
+    // The length and the characters at the end, where names of one dialect differ
+    // (`arith.addi`, `arith.andi`, `arith.maximumf`): a few characters rather than all, as
+    // this runs for every op, mostly before the parser is optimized.
     const src = this.src
-    let h = 0
-    for (let p = start; p < end; p++) {
-      h = (h * 31 + src.charCodeAt(p)) | 0
+    const len = end - start
+    let h = len
+    h = (h * 31 + src.charCodeAt(end - 1)) | 0
+    if (len >= 6) {
+      h = (h * 31 + src.charCodeAt(end - 2)) | 0
+      h = (h * 31 + src.charCodeAt(end - 3)) | 0
+      h = (h * 31 + src.charCodeAt(end - 4)) | 0
+      h = (h * 31 + src.charCodeAt(end - 6)) | 0
     }
     return (h ^ (h >>> 7)) & (OP_NAME_CACHE_SIZE - 1)
   }
@@ -1111,7 +1118,7 @@ export class OperationParser extends Parser implements OpAsmParser {
     const len = l.end - l.start
     for (let s = slot; ; s = other) {
       const cached = cache[s]!
-      if (cached !== null && cached.name.length === len && spelledAt(this.src, l.start, cached.name)) {
+      if (cached !== null && cached.name.length === len && this.src.startsWith(cached.name, l.start)) {
         this.consume()
         return this.parseCustomOperationNamed(cached, opOffset)
       }
