@@ -82,7 +82,7 @@ const WARM_UP = `func.func @f(%arg0: i32, %arg1: memref<4xf32>) -> i32 {
 func.func private @g(i32) -> i32
 `
 
-/** Loops with results, conditions, casts and an unregistered op (as tools/bench's modules). */
+/** Loops with results, conditions, casts, a float constant and an unregistered op (as tools/bench's modules). */
 const WARM_UP_LOOPS = `module {
   func.func @h(%a: i32, %b: f32, %n: index) -> (i32, f32) {
     %c0 = arith.constant 0 : index
@@ -95,8 +95,9 @@ const WARM_UP_LOOPS = `module {
       %3 = arith.cmpi slt, %1, %2 : i32
       %4 = arith.select %3, %1, %x : i32
       %5 = arith.sitofp %4 : i32 to f32
+      %h = arith.constant 2.500 : f32
       %6 = arith.mulf %5, %y : f32
-      %7 = arith.maximumf %6, %y : f32
+      %7 = arith.maximumf %6, %h : f32
       %8 = arith.subi %1, %2 : i32
       %9 = arith.divsi %8, %k : i32
       scf.yield %9, %7 : i32, f32

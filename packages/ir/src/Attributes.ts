@@ -291,6 +291,9 @@ export class DictionaryAttr extends Attribute {
   }
 }
 
+/** Slots of `DictionaryUniquer`'s cache of one-entry dictionaries (a power of two). */
+const SINGLE_CACHE_SIZE = 256
+
 /**
  * @internal Interning of the empty and the one-entry dictionaries (most operations carry
  * at most one attribute) by name and value id, without building a string key.
@@ -301,9 +304,29 @@ export class DictionaryUniquer {
   /** The `OpExtras` that the context's ops without attributes, successors or regions share (see Operation.ts). */
   emptyOpExtras: object | null = null
   private readonly byName = new Map<string, Map<number, DictionaryAttr>>()
+  /**
+   * One-entry dictionaries by their value's id (`SINGLE_CACHE_SIZE` slots, the last one made
+   * or found in each): ops of a kind carry the same few properties (an `arith.cmpi`
+   * predicate, default overflow flags), found here without the two map lookups.
+   */
+  private readonly singleCache: (DictionaryAttr | null)[] = new Array<DictionaryAttr | null>(SINGLE_CACHE_SIZE).fill(null)
 
   /** The dictionary `{name = value}`. */
   getSingle(context: Context, name: string, value: Attribute): DictionaryAttr {
+    const slot = value.id & (SINGLE_CACHE_SIZE - 1)
+    const cached = this.singleCache[slot]!
+    if (cached !== null) {
+      const e = cached.entries[0]!
+      if (e.value === value && e.name === name) {
+        return cached
+      }
+    }
+    const d = this.getSingleUncached(context, name, value)
+    this.singleCache[slot] = d
+    return d
+  }
+
+  private getSingleUncached(context: Context, name: string, value: Attribute): DictionaryAttr {
     let byValue = this.byName.get(name)
     if (byValue === undefined) {
       byValue = new Map()

@@ -11,6 +11,13 @@ import { Region } from './Region.ts'
 import type { Type } from './Types.ts'
 import type { Value, BlockArgument } from './Value.ts'
 
+/** Empties `list` with pop, which keeps its room (setting the length to 0 gives it back). */
+function emptyList(list: unknown[]): void {
+  while (list.length > 0) {
+    list.pop()
+  }
+}
+
 /**
  * Everything needed to create an operation: filled in by builders and custom parsers,
  * then turned into an `Operation` with `Operation.create(state)`.
@@ -65,6 +72,38 @@ export class OperationState {
     state.locationSource = source
     state.locationOffset = offset
     return state
+  }
+  /**
+   * @internal Makes this state, whose op has been created, as `atOffset(source, offset, name)`
+   * would make a new one, keeping the room of its lists (the parser reuses its states; the
+   * caller checks that the lists are still the state's own).
+   */
+  reuseAtOffset(source: LocationSource, offset: number, name: OperationName): void {
+    // Most lists of an op are empty: checked here, without a call for each.
+    if (this.operands.length !== 0) {
+      emptyList(this.operands)
+    }
+    if (this.types.length !== 0) {
+      emptyList(this.types)
+    }
+    if (this.properties.length !== 0) {
+      emptyList(this.properties)
+    }
+    if (this.attributes.length !== 0) {
+      emptyList(this.attributes)
+    }
+    if (this.successors.length !== 0) {
+      emptyList(this.successors)
+    }
+    if (this.regions.length !== 0) {
+      emptyList(this.regions)
+    }
+    this.rawProperties = null
+    this.propDict = null
+    this.name = name
+    this.locationSource = source
+    this.locationOffset = offset
+    this.loc = null
   }
   /** The location of the op to create. */
   get location(): Location {

@@ -785,3 +785,41 @@ describe('diagnostics match mlir-opt', () => {
   })
 })
 
+
+describe('operation states reused between parsed ops', () => {
+  // A parse hook that replaces the state's result-type list with one it keeps: the parser
+  // must not empty that list when it reuses the state for the next op.
+  const kept: Type[] = []
+  const keptOp: OpDefinition = {
+    name: 'keep.two',
+    parse(p: OpAsmParser, state: OperationState) {
+      const t = p.parseColonType()
+      if (t === undefined) {
+        return failure()
+      }
+      if (kept.length === 0) {
+        kept.push(t, t)
+      }
+      state.types = kept
+      return success()
+    },
+  }
+  const keepDialect: DialectDefinition = { namespace: 'keep', ops: [keptOp] }
+
+  it('leaves a list a parse hook put in the state alone, and gives each op its own', () => {
+    const ctx = new Context({ allowUnregisteredDialects: true, dialects: [keepDialect] })
+    const { result, diags } = parse('%a:2 = keep.two : i32\n%b:2 = keep.two : i64\n"u.use"(%a#1, %b#0) : (i32, i32) -> ()\n', ctx)
+    expect(diags).toEqual([])
+    const ops = body(result)
+    expect(kept.map((t) => printType(t))).toEqual(['i32', 'i32'])
+    expect(ops.map((op) => op.results.map((r) => printType(r.type)).join(','))).toEqual(['i32,i32', 'i32,i32', ''])
+    expect(ops[2]!.operands.map((o) => o.value === ops[0]!.results[1] || o.value === ops[1]!.results[0])).toEqual([true, true])
+  })
+
+  it('binds the result names of nested ops to their own op', () => {
+    const { result, diags } = parse('%x, %y:2 = "u.outer"() ({\n  %z = "u.inner"() : () -> f32\n  "u.use"(%z) : (f32) -> ()\n}) : () -> (i32, i1, i1)\n"u.use"(%x, %y#1) : (i32, i1) -> ()\n')
+    expect(diags).toEqual([])
+    const ops = body(result)
+    expect(ops[1]!.operands.map((o) => o.value)).toEqual([ops[0]!.results[0], ops[0]!.results[2]])
+  })
+})

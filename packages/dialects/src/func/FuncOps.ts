@@ -139,7 +139,8 @@ export function parseFunctionArgumentList(parser: OpAsmParser, args: OpAsmArgume
     return true
   }
   do {
-    const loc = parser.getCurrentLocation()
+    // An offset: its location is made only for an error.
+    const at = parser.getCurrentOffset()
     const arg = parser.parseOptionalArgument(true, true)
     if (arg === undefined) {
       return false
@@ -147,7 +148,7 @@ export function parseFunctionArgumentList(parser: OpAsmParser, args: OpAsmArgume
     if (arg !== null) {
       const prev = args[args.length - 1]
       if (prev !== undefined && prev.ssaName.name === '') {
-        parser.emitError(loc, 'expected type instead of SSA identifier').report()
+        parser.emitError(parser.getLocationAt(at), 'expected type instead of SSA identifier').report()
         return false
       }
       args.push(arg)
@@ -155,7 +156,7 @@ export function parseFunctionArgumentList(parser: OpAsmParser, args: OpAsmArgume
     }
     const prev = args[args.length - 1]
     if (prev !== undefined && prev.ssaName.name !== '') {
-      parser.emitError(loc, 'expected SSA identifier').report()
+      parser.emitError(parser.getLocationAt(at), 'expected SSA identifier').report()
       return false
     }
     const type = parser.parseType()
@@ -170,7 +171,7 @@ export function parseFunctionArgumentList(parser: OpAsmParser, args: OpAsmArgume
     if (sourceLoc === undefined) {
       return false
     }
-    args.push({ ssaName: { name: '', number: 0, location: loc }, type, attrs, sourceLoc })
+    args.push({ ssaName: { name: '', number: 0, location: parser.getLocationAt(at) }, type, attrs, sourceLoc })
   } while (parser.parseOptionalComma())
   if (!parser.parseOptionalRParen()) {
     parser.emitError(parser.getCurrentLocation(), "expected ')' in argument list").report()
@@ -241,14 +242,14 @@ export function parseFunctionOp(parser: OpAsmParser, state: OperationState, type
   }
   const argTypes = args.map((a) => a.type!)
   state.addAttribute(typeAttrName, TypeAttr.get(FunctionType.get(parser.context, argTypes, resultTypes)))
-  const attrLoc = parser.getCurrentLocation()
+  const attrOffset = parser.getCurrentOffset()
   const parsed: NamedAttribute[] = []
   if (!parser.parseOptionalAttrDictWithKeyword(parsed)) {
     return false
   }
   for (const disallowed of [SymbolTable.visibilityAttrName, SymbolTable.symbolAttrName, typeAttrName]) {
     if (parsed.some((a) => a.name === disallowed)) {
-      parser.emitError(attrLoc, `'${disallowed}' is an inferred attribute and should not be specified in the explicit attribute dictionary`).report()
+      parser.emitError(parser.getLocationAt(attrOffset), `'${disallowed}' is an inferred attribute and should not be specified in the explicit attribute dictionary`).report()
       return false
     }
   }
@@ -267,14 +268,14 @@ export function parseFunctionOp(parser: OpAsmParser, state: OperationState, type
     state.addAttribute(resAttrsName, resArray)
   }
   const body = state.addRegion()
-  const loc = parser.getCurrentLocation()
+  const bodyOffset = parser.getCurrentOffset()
   const r = parser.parseOptionalRegion(body, args, false)
   if (r !== null) {
     if (!r) {
       return false
     }
     if (body.empty) {
-      parser.emitError(loc, 'expected non-empty function body').report()
+      parser.emitError(parser.getLocationAt(bodyOffset), 'expected non-empty function body').report()
       return false
     }
   }
@@ -553,12 +554,13 @@ export const CallIndirectOp: OdsOp = defineOp({
     addPatterns(patterns, [SimplifyIndirectCallWithKnownCallee])
   },
   parse(parser: OpAsmParser, state: OperationState): LogicalResult {
-    const calleeLoc = parser.getCurrentLocation()
+    // Offsets: their locations are made only for an error.
+    const calleeOffset = parser.getCurrentOffset()
     const callee = parser.parseOperand()
     if (callee === undefined || !parser.parseLParen()) {
       return false
     }
-    const argsLoc = parser.getCurrentLocation()
+    const argsOffset = parser.getCurrentOffset()
     const args = parser.parseOperandList('none')
     if (args === undefined || !parser.parseRParen()) {
       return false
@@ -566,19 +568,19 @@ export const CallIndirectOp: OdsOp = defineOp({
     if (!parser.parseOptionalAttrDict(state.attributes) || !parser.parseColon()) {
       return false
     }
-    const typeLoc = parser.getCurrentLocation()
+    const typeOffset = parser.getCurrentOffset()
     const t = parser.parseType()
     if (t === undefined) {
       return false
     }
     if (!(t instanceof FunctionType)) {
-      parser.emitError(typeLoc, `invalid kind of type specified: expected builtin.function, but found '${printType(t)}'`).report()
+      parser.emitError(parser.getLocationAt(typeOffset), `invalid kind of type specified: expected builtin.function, but found '${printType(t)}'`).report()
       return false
     }
-    if (!parser.resolveOperands([callee], [t], calleeLoc, state.operands)) {
+    if (!resolveOperandList(parser, [callee], [t], calleeOffset, state.operands)) {
       return false
     }
-    if (!resolveOperandList(parser, args, [...t.inputs], argsLoc, state.operands)) {
+    if (!resolveOperandList(parser, args, [...t.inputs], argsOffset, state.operands)) {
       return false
     }
     state.addTypes(t.results)

@@ -857,7 +857,8 @@ function parseOptionalTypeList(parser: OpAsmParser): Type[] | undefined {
   return out
 }
 
-function ensureImplicitTerminator(region: Region, info: FormatOpInfo, parser: OpAsmParser, loc: Location): void {
+/** Adds the implicit terminator `region` lacks, at the location of `offset` (made only then). */
+function ensureImplicitTerminator(region: Region, info: FormatOpInfo, parser: OpAsmParser, offset: number): void {
   const termName = info.implicitTerminatorName
   if (termName === undefined) {
     // mlir-tblgen: a `SingleBlock` op's region parsed empty gets its block.
@@ -875,7 +876,7 @@ function ensureImplicitTerminator(region: Region, info: FormatOpInfo, parser: Op
   if (last !== null && last.hasTrait(Trait.IsTerminator)) {
     return
   }
-  const st = new OperationState(loc, parser.context.getOperationName(termName))
+  const st = new OperationState(parser.getLocationAt(offset), parser.context.getOperationName(termName))
   block.append(Operation.create(st))
 }
 
@@ -1002,7 +1003,7 @@ function parseElement(
     }
     case FormatKind.Region: {
       const d = info.regions[el.index]!
-      const loc = parser.getCurrentLocation()
+      const offset = parser.getCurrentOffset()
       if (d.constraint.variadic) {
         const list: Region[] = []
         const r = new Region()
@@ -1012,13 +1013,13 @@ function parseElement(
         }
         if (res !== null) {
           list.push(r)
-          ensureImplicitTerminator(r, info, parser, loc)
+          ensureImplicitTerminator(r, info, parser, offset)
           while (parser.parseOptionalComma()) {
             const r2 = new Region()
             if (!parser.parseRegion(r2)) {
               return false
             }
-            ensureImplicitTerminator(r2, info, parser, loc)
+            ensureImplicitTerminator(r2, info, parser, offset)
             list.push(r2)
           }
         }
@@ -1037,7 +1038,7 @@ function parseElement(
       } else if (!parser.parseRegion(r)) {
         return false
       }
-      ensureImplicitTerminator(r, info, parser, loc)
+      ensureImplicitTerminator(r, info, parser, offset)
       ps.regions[el.index] = [r]
       return true
     }
@@ -1127,21 +1128,21 @@ function parseElement(
     }
     case FormatKind.Regions: {
       const list: Region[] = []
-      const loc = parser.getCurrentLocation()
+      const offset = parser.getCurrentOffset()
       const r = new Region()
       const res = parser.parseOptionalRegion(r)
       if (res === false) {
         return false
       }
       if (res !== null) {
-        ensureImplicitTerminator(r, info, parser, loc)
+        ensureImplicitTerminator(r, info, parser, offset)
         list.push(r)
         while (parser.parseOptionalComma()) {
           const r2 = new Region()
           if (!parser.parseRegion(r2)) {
             return false
           }
-          ensureImplicitTerminator(r2, info, parser, loc)
+          ensureImplicitTerminator(r2, info, parser, offset)
           list.push(r2)
         }
       }
@@ -1199,13 +1200,13 @@ function parseElement(
       return true
     }
     case FormatKind.FunctionalType: {
-      const loc = parser.getCurrentLocation()
+      const offset = parser.getCurrentOffset()
       const t = optional ? parser.parseOptionalType() : parser.parseType()
       if (t === undefined) {
         return optional ? null : false
       }
       if (!(t instanceof FunctionType)) {
-        parser.emitError(loc, `invalid kind of type specified: expected builtin.function, but found '${printType(t)}'`).report()
+        parser.emitError(parser.getLocationAt(offset), `invalid kind of type specified: expected builtin.function, but found '${printType(t)}'`).report()
         return false
       }
       setTypes(el.args[0]!, [...t.inputs], ps)
@@ -1542,16 +1543,8 @@ function resolveParsed(info: FormatOpInfo, parser: OpAsmParser, state: Operation
       if (!inferLater) {
         for (let i = 0; i < info.results.length; i++) {
           const ts = parsed[i] ?? inferred?.[i] ?? NO_SLOTS
-          if (ts.length === 0) {
-            continue
-          }
-          // A copy at its length when nothing is there yet: pushing into the empty list
-          // reserves room for 16.
-          if (state.types.length === 0) {
-            state.types = ts.slice()
-          } else {
-            state.addTypes(ts)
-          }
+          // Into the state's own list: the op parser reuses its states and their room.
+          state.addTypes(ts)
         }
       }
       if ((info.traits & Trait.AttrSizedResultSegments) !== 0) {
@@ -1659,26 +1652,9 @@ function resolveOperandsParsed(info: FormatOpInfo, parser: OpAsmParser, state: O
     for (let k = 0; k < ps.allOperands.length; k++) { all.push(types[Math.min(k, types.length - 1)]!) }
     return parser.resolveOperands(ps.allOperands, all, loc, state.operands)
   }
-  // Into a list of the operands' exact length when the state has none yet (the usual
-  // case): the scratch list is grown once and keeps its room, and a list grown from empty
-  // by push would reserve room for 16 per op.
-  const direct = state.operands.length !== 0
-  const out = direct ? state.operands : resolvedScratch
-  const ok = resolveOperandGroups(info, parser, state, ps, out)
-  if (!direct) {
-    if (ok) {
-      state.operands = out.slice(1)
-    }
-    // Popped rather than cut by setting the length (a call into the runtime).
-    while (out.length > 1) {
-      out.pop()
-    }
-  }
-  return ok
+  // Into the state's own list: the op parser reuses its states and their room.
+  return resolveOperandGroups(info, parser, state, ps, state.operands)
 }
-
-/** Resolved operands after a placeholder at index 0, which keeps the list from giving its room back when emptied. */
-const resolvedScratch: Value[] = [null as unknown as Value]
 
 function resolveOperandGroups(info: FormatOpInfo, parser: OpAsmParser, state: OperationState, ps: ParseState, out: Value[]): boolean {
   const n = info.operands.length

@@ -140,12 +140,26 @@ export function isDigit(c: number): boolean {
 export function isHexDigit(c: number): boolean {
   return (c >= C_0 && c <= C_9) || (c >= C_a && c <= C_f) || (c >= C_A && c <= C_F)
 }
+/** `CHAR_CLASS` bit of the characters after the first one of a bare identifier. */
+const BARE_ID = 1
+/** `CHAR_CLASS` bit of the characters after the first one of a `%`, `#`, `^` or `!` identifier. */
+const SUFFIX_ID = 2
+/** The identifier classes (`BARE_ID`, `SUFFIX_ID`) of each ASCII character: one load per character in the scanning loops. */
+const CHAR_CLASS = new Uint8Array(128)
+for (let c = 0; c < 128; c++) {
+  if (isLetter(c) || isDigit(c) || c === C_UNDERSCORE || c === C_DOLLAR || c === C_DOT) {
+    CHAR_CLASS[c] = BARE_ID | SUFFIX_ID
+  }
+}
+CHAR_CLASS[C_MINUS] = SUFFIX_ID
+
 /** @internal Characters allowed after the first one of a bare identifier: `[a-zA-Z0-9_$.]`. */
 export function isBareIdChar(c: number): boolean {
-  return isLetter(c) || isDigit(c) || c === C_UNDERSCORE || c === C_DOLLAR || c === C_DOT
+  return c < 128 && (CHAR_CLASS[c]! & BARE_ID) !== 0
 }
+/** Characters allowed after the first one of a prefixed identifier: `[a-zA-Z0-9_$.-]`. */
 function isSuffixIdChar(c: number): boolean {
-  return isLetter(c) || isDigit(c) || c === C_UNDERSCORE || c === C_DOLLAR || c === C_DOT || c === C_MINUS
+  return c < 128 && (CHAR_CLASS[c]! & SUFFIX_ID) !== 0
 }
 
 /**

@@ -24,7 +24,7 @@ export class ParsedOperand implements UnresolvedOperand {
   // Assigned in the constructor: the parser makes one per SSA use and definition.
   declare private readonly parser: Parser
   /** End offset of the name `%...` in the source. */
-  declare private readonly nameEnd: number
+  declare readonly nameEnd: number
   declare private nameText: string | null
   declare readonly number: number
   declare readonly offset: number
@@ -52,11 +52,50 @@ export class ParsedOperand implements UnresolvedOperand {
   }
 }
 
-/** A `%name` or `%name:count` before `=`: the offsets of the name and how many results it binds. */
-interface ResultBinding {
-  readonly offset: number
-  readonly end: number
-  readonly count: number
+/**
+ * The `%name` or `%name:count` groups before an op's `=` are kept on the parser's binding
+ * stack (`OperationParser.bindings`), three numbers a group: the offsets of the name, its
+ * end, and how many results it binds. An op's groups are the `count` groups from `base`.
+ */
+const BINDING_SIZE = 3
+/** An op without result names (its bindings' base). */
+const NO_BINDINGS = -1
+/** `parseResultBindings` after an error. */
+const BINDINGS_FAILED = -2
+
+/**
+ * An `OperationState` of the parser with the lists it was made with: the parser reuses the
+ * state of a created op only while its lists are still these (a parse hook may replace one).
+ */
+class StateSlot {
+  readonly state: OperationState
+  readonly operands: readonly unknown[]
+  readonly types: readonly unknown[]
+  readonly properties: readonly unknown[]
+  readonly attributes: readonly unknown[]
+  readonly successors: readonly unknown[]
+  readonly regions: readonly unknown[]
+  constructor(state: OperationState) {
+    this.state = state
+    this.operands = state.operands
+    this.types = state.types
+    this.properties = state.properties
+    this.attributes = state.attributes
+    this.successors = state.successors
+    this.regions = state.regions
+  }
+  /** Whether the state still holds the lists it was made with. */
+  ownsLists(): boolean {
+    const s = this.state
+    return (
+      s.operands === this.operands &&
+      s.types === this.types &&
+      s.properties === this.properties &&
+      s.attributes === this.attributes &&
+      s.successors === this.successors &&
+      s.regions === this.regions
+    )
+  }
 }
 
 /** One definition (or forward-reference placeholder) of `%name#n`. */
@@ -112,9 +151,14 @@ class GenericOpFrame {
     readonly block: Block,
     /** Offset of the op's first token (its result names, if any). */
     readonly startOffset: number,
-    readonly resultIDs: ResultBinding[] | null,
-    readonly state: OperationState,
+    /** The op's result-name groups on the binding stack (see `BINDING_SIZE`): base, or NO_BINDINGS. */
+    readonly bindingBase: number,
+    readonly bindingCount: number,
+    readonly slot: StateSlot,
   ) {}
+  get state(): OperationState {
+    return this.slot.state
+  }
 }
 
 /** A region whose blocks are being parsed (see `OperationParser.parseOps`). */
@@ -147,8 +191,15 @@ export class OperationParser extends Parser implements OpAsmParser {
   private readonly placeholderName: OperationName
   /** Name location and isolation of the custom op being parsed (for hooks). */
   private customOpNameOffset = 0
-  /** The `%name` groups bound to the results of the op being parsed (null when none). */
-  private customOpResultIDs: ResultBinding[] | null = null
+  /** The `%name` groups bound to the results of the custom op being parsed (see `BINDING_SIZE`). */
+  private customOpBindingBase = NO_BINDINGS
+  private customOpBindingCount = 0
+  /** The binding stack: the result-name groups of the ops being parsed, innermost last. */
+  private readonly bindings: number[] = []
+  /** The length in use of `bindings` (which is never shrunk). */
+  private bindingsTop = 0
+  /** States of created ops, for the next ops to reuse (see `acquireState`). */
+  private readonly statePool: StateSlot[] = []
   private customOpIsolated = false
   /** `custom op '<name>' ` per op name, built once rather than per parsed op. */
   private readonly customOpErrorPrefixes: Map<OperationName, string> = new Map()
@@ -212,14 +263,21 @@ export class OperationParser extends Parser implements OpAsmParser {
   }
 
   private entriesOf(use: UnresolvedOperand): (SSADef | undefined)[] {
+    return use instanceof ParsedOperand ? this.entriesAt(use.id, use.number, use.name) : this.entriesAt(-1, use.number, use.name)
+  }
+
+  /**
+   * The entries of the name whose numeric id is `id` (see `numericId`), or when that is -1
+   * of the name `name` (`%` included; not read for a numeric name), with room for `number`.
+   */
+  private entriesAt(id: number, number: number, name: string): (SSADef | undefined)[] {
     const scope = this.isolatedScopes[this.isolatedScopes.length - 1]!
-    const id = use instanceof ParsedOperand ? use.id : -1
     // A new list is made at its final length (most values are `%N` with one entry): growing
     // an empty array reserves room for 16.
     if (id >= 0) {
       let e = scope.numeric[id]
       if (e === undefined) {
-        e = new Array<SSADef | undefined>(use.number + 1)
+        e = new Array<SSADef | undefined>(number + 1)
         while (scope.numeric.length < id) {
           scope.numeric.push(undefined)
         }
@@ -227,10 +285,9 @@ export class OperationParser extends Parser implements OpAsmParser {
       }
       return e
     }
-    const name = use.name
     let e = scope.values.get(name)
     if (e === undefined) {
-      e = new Array<SSADef | undefined>(use.number + 1)
+      e = new Array<SSADef | undefined>(number + 1)
       scope.values.set(name, e)
     }
     return e
@@ -260,38 +317,67 @@ export class OperationParser extends Parser implements OpAsmParser {
 
   /** Binds `%name#number` to `value`, resolving a forward reference if there was one. */
   addDefinition(use: UnresolvedOperand, value: Value): boolean {
-    const entries = this.entriesOf(use)
-    const n = use.number
+    if (use instanceof ParsedOperand) {
+      return this.defineAt(use.offset, use.id, use.id >= 0 ? '' : use.name, use.number, value)
+    }
+    const entries = this.entriesAt(-1, use.number, use.name)
+    if (!this.checkDefinition(entries, use.number, value, use.location, -1, use.name)) {
+      return false
+    }
+    entries[use.number] = new SSADef(value, -1, use.location)
+    this.isolatedScopes[this.isolatedScopes.length - 1]!.definitions.push(use.name)
+    return true
+  }
+
+  /**
+   * Binds result `number` of the name at `offset` to `value`: the name's numeric `id`, or
+   * when that is -1 its text `name` (see `entriesAt`).
+   */
+  private defineAt(offset: number, id: number, name: string, number: number, value: Value): boolean {
+    const entries = this.entriesAt(id, number, name)
+    if (!this.checkDefinition(entries, number, value, offset, id, name)) {
+      return false
+    }
+    entries[number] = new SSADef(value, offset, null)
+    const scope = this.isolatedScopes[this.isolatedScopes.length - 1]!
+    if (id >= 0) {
+      scope.numericDefinitions.push(id)
+    } else {
+      scope.definitions.push(name)
+    }
+    return true
+  }
+
+  /**
+   * Whether result `n` of a name at `at` (`%id`, or when `id` is -1 spelled `name`) may be
+   * defined as `value` in `entries`: not yet defined, or a forward reference of the same
+   * type, which `value` then replaces. Reports the error otherwise.
+   */
+  private checkDefinition(entries: (SSADef | undefined)[], n: number, value: Value, at: number | Location, id: number, name: string): boolean {
     while (entries.length <= n) {
       entries.push(undefined)
     }
     const existing = entries[n]
-    const offset = use instanceof ParsedOperand ? use.offset : -1
-    if (existing !== undefined) {
-      if (!this.forwardRefPlaceholders.has(existing.value)) {
-        this.emitErrorAt(offset >= 0 ? offset : use.location, `redefinition of SSA value '${use.name}'`)
-          .attachNote('previously defined here', this.defLoc(existing))
-          .report()
-        return false
-      }
-      if (existing.value.type !== value.type) {
-        this.emitErrorAt(offset >= 0 ? offset : use.location, `definition of SSA value '${use.name}#${n}' has type ${quoteType(value.type)}`)
-          .attachNote(`previously used here with type ${quoteType(existing.value.type)}`, this.defLoc(existing))
-          .report()
-        return false
-      }
-      existing.value.replaceAllUsesWith(value)
-      this.forwardRefPlaceholders.delete(existing.value)
+    if (existing === undefined) {
+      return true
     }
-    entries[n] = new SSADef(value, offset, offset >= 0 ? null : use.location)
-    const scope = this.isolatedScopes[this.isolatedScopes.length - 1]!
-    const id = use instanceof ParsedOperand ? use.id : -1
     if (id >= 0) {
-      scope.numericDefinitions.push(id)
+      name = `%${id}`
     }
-    else {
-      scope.definitions.push(use.name)
+    if (!this.forwardRefPlaceholders.has(existing.value)) {
+      this.emitErrorAt(at, `redefinition of SSA value '${name}'`)
+        .attachNote('previously defined here', this.defLoc(existing))
+        .report()
+      return false
     }
+    if (existing.value.type !== value.type) {
+      this.emitErrorAt(at, `definition of SSA value '${name}#${n}' has type ${quoteType(value.type)}`)
+        .attachNote(`previously used here with type ${quoteType(existing.value.type)}`, this.defLoc(existing))
+        .report()
+      return false
+    }
+    existing.value.replaceAllUsesWith(value)
+    this.forwardRefPlaceholders.delete(existing.value)
     return true
   }
 
@@ -561,6 +647,26 @@ export class OperationParser extends Parser implements OpAsmParser {
 
   // ---- Operations ---------------------------------------------------------------------
 
+  /** An empty state for the op named `name` at `offset`: a reused one when there is one (see `releaseState`). */
+  private acquireState(offset: number, name: OperationName): StateSlot {
+    const slot = this.statePool.pop()
+    if (slot === undefined) {
+      return new StateSlot(OperationState.atOffset(this.locator, offset, name))
+    }
+    slot.state.reuseAtOffset(this.locator, offset, name)
+    return slot
+  }
+
+  /**
+   * Gives back the state of an op just created from it (which keeps none of its lists) for
+   * a later op, unless a parse hook replaced one of its lists.
+   */
+  private releaseState(slot: StateSlot): void {
+    if (slot.ownsLists()) {
+      this.statePool.push(slot)
+    }
+  }
+
   /** Parses one operation (with its result bindings) and appends it to `block`. */
   parseOperation(block: Block): boolean {
     return this.parseOps(block, null)
@@ -624,13 +730,14 @@ export class OperationParser extends Parser implements OpAsmParser {
       }
       const into = top === null ? block : top.block
       const startOffset = l.start
-      const resultIDs = l.kind === Tok.percentIdentifier ? this.parseResultBindings() : null
-      if (resultIDs === undefined) {
+      const bindingBase = l.kind === Tok.percentIdentifier ? this.parseResultBindings() : NO_BINDINGS
+      if (bindingBase === BINDINGS_FAILED) {
         return false
       }
+      const bindingCount = bindingBase === NO_BINDINGS ? 0 : (this.bindingsTop - bindingBase) / BINDING_SIZE
       const k = l.kind
       if (k === Tok.string) {
-        const frame = this.beginGenericOperation(into, startOffset, resultIDs)
+        const frame = this.beginGenericOperation(into, startOffset, bindingBase, bindingCount)
         if (frame === null) {
           return false
         }
@@ -649,15 +756,18 @@ export class OperationParser extends Parser implements OpAsmParser {
         }
       }
       else if (k === Tok.bareIdentifier || k === Tok.inttype) {
-        const savedIDs = this.customOpResultIDs
-        this.customOpResultIDs = resultIDs
+        const savedBase = this.customOpBindingBase
+        const savedCount = this.customOpBindingCount
+        this.customOpBindingBase = bindingBase
+        this.customOpBindingCount = bindingCount
         let op: Operation | null
         try {
           op = this.parseCustomOperation()
         } finally {
-          this.customOpResultIDs = savedIDs
+          this.customOpBindingBase = savedBase
+          this.customOpBindingCount = savedCount
         }
-        if (op === null || !this.appendParsedOp(into, op, startOffset, resultIDs)) {
+        if (op === null || !this.appendParsedOp(into, op, startOffset, bindingBase, bindingCount)) {
           return false
         }
       }
@@ -671,47 +781,57 @@ export class OperationParser extends Parser implements OpAsmParser {
     }
   }
 
-  /** The `%a, %b:2 =` before an op: null when there is none, undefined after an error. */
-  private parseResultBindings(): ResultBinding[] | null | undefined {
+  /**
+   * The `%a, %b:2 =` before an op, pushed on the binding stack: the base of its groups
+   * there, or BINDINGS_FAILED after an error.
+   */
+  private parseResultBindings(): number {
     const l = this.lex
-    let resultIDs: ResultBinding[] | null = null
+    const base = this.bindingsTop
+    const bindings = this.bindings
     do {
       const offset = l.start
       const end = l.end
       if (!this.expect(Tok.percentIdentifier, 'expected valid ssa identifier')) {
-        return undefined
+        return BINDINGS_FAILED
       }
       let count = 1
       if (this.consumeIf(Tok.colon)) {
         if (!this.at(Tok.integer)) {
           this.wrongToken('expected integer number of results')
-          return undefined
+          return BINDINGS_FAILED
         }
         const v = this.parseIntegerSpelling(l.start, l.end)
         if (v === null || v < 1n) {
           this.errorHere('expected named operation to have at least 1 result')
-          return undefined
+          return BINDINGS_FAILED
         }
         count = Number(v)
         this.consume()
       }
-      // A literal for the first: most ops bind one name, and a first push reserves room for 16.
-      if (resultIDs === null) {
-        resultIDs = [{ end, count, offset }]
+      const top = this.bindingsTop
+      if (top === bindings.length) {
+        bindings.push(offset, end, count)
       } else {
-        resultIDs.push({ end, count, offset })
+        bindings[top] = offset
+        bindings[top + 1] = end
+        bindings[top + 2] = count
       }
+      this.bindingsTop = top + BINDING_SIZE
     } while (this.consumeIf(Tok.comma))
     if (!this.expect(Tok.equal, "expected '=' after SSA name")) {
-      return undefined
+      return BINDINGS_FAILED
     }
-    return resultIDs
+    return base
   }
 
-  /** Appends a parsed `op` to `block` and binds the names of `resultIDs` to its results. */
-  private appendParsedOp(block: Block, op: Operation, startOffset: number, resultIDs: ResultBinding[] | null): boolean {
+  /**
+   * Appends a parsed `op` to `block` and binds the names of its `count` result groups on the
+   * binding stack from `base` (NO_BINDINGS: none) to its results; the groups leave the stack.
+   */
+  private appendParsedOp(block: Block, op: Operation, startOffset: number, base: number, count: number): boolean {
     block.append(op)
-    if (resultIDs === null) {
+    if (base === NO_BINDINGS) {
       return true
     }
     const numResults = op.results.length
@@ -719,22 +839,31 @@ export class OperationParser extends Parser implements OpAsmParser {
       this.emitErrorAt(startOffset, 'cannot name an operation with no results').report()
       return false
     }
+    const bindings = this.bindings
     let numExpected = 0
-    for (const r of resultIDs) {
-      numExpected += r.count
+    for (let g = 0; g < count; g++) {
+      numExpected += bindings[base + g * BINDING_SIZE + 2]!
     }
     if (numExpected !== numResults) {
       this.emitErrorAt(startOffset, `operation defines ${numResults} results but was provided ${numExpected} to bind`).report()
       return false
     }
+    const src = this.src
     let ri = 0
-    for (const r of resultIDs) {
-      for (let i = 0; i < r.count; i++) {
-        if (!this.addDefinition(new ParsedOperand(this, r.offset, r.end, i, this.numericId(r.offset, r.end)), op.results[ri++]!)) {
+    for (let g = 0; g < count; g++) {
+      const at = base + g * BINDING_SIZE
+      const offset = bindings[at]!
+      const end = bindings[at + 1]!
+      const n = bindings[at + 2]!
+      const id = this.numericId(offset, end)
+      const name = id >= 0 ? '' : src.slice(offset, end)
+      for (let i = 0; i < n; i++) {
+        if (!this.defineAt(offset, id, name, i, op.results[ri++]!)) {
           return false
         }
       }
     }
+    this.bindingsTop = base
     return true
   }
 
@@ -756,7 +885,7 @@ export class OperationParser extends Parser implements OpAsmParser {
   }
 
   /** A generic op up to its region list: the quoted name, operands, successors and properties. */
-  private beginGenericOperation(block: Block, startOffset: number, resultIDs: ResultBinding[] | null): GenericOpFrame | null {
+  private beginGenericOperation(block: Block, startOffset: number, bindingBase: number, bindingCount: number): GenericOpFrame | null {
     const l = this.lex
     const nameOffset = l.start
     const nameStr = this.stringValue()
@@ -771,7 +900,7 @@ export class OperationParser extends Parser implements OpAsmParser {
     if (opName === null) {
       return null
     }
-    const frame = new GenericOpFrame(block, startOffset, resultIDs, OperationState.atOffset(this.locator, nameOffset, opName))
+    const frame = new GenericOpFrame(block, startOffset, bindingBase, bindingCount, this.acquireState(nameOffset, opName))
     return this.parseGenericOperands(frame) ? frame : null
   }
 
@@ -792,6 +921,7 @@ export class OperationParser extends Parser implements OpAsmParser {
       }
     }
     const op = Operation.create(state)
+    this.releaseState(frame.slot)
     const loc = this.parseTrailingLocation()
     if (loc === undefined) {
       return false
@@ -799,7 +929,7 @@ export class OperationParser extends Parser implements OpAsmParser {
     if (loc !== null) {
       op.location = loc
     }
-    return this.appendParsedOp(frame.block, op, frame.startOffset, frame.resultIDs)
+    return this.appendParsedOp(frame.block, op, frame.startOffset, frame.bindingBase, frame.bindingCount)
   }
 
   /**
@@ -824,7 +954,7 @@ export class OperationParser extends Parser implements OpAsmParser {
 
   /** Everything of the generic form after the op name, into `state` (MLIR's `parseGenericOperationAfterOpName`). */
   parseGenericOperationAfterOpName(state: OperationState): LogicalResult {
-    const frame = new GenericOpFrame(new Block(), 0, null, state)
+    const frame = new GenericOpFrame(new Block(), 0, NO_BINDINGS, 0, new StateSlot(state))
     if (!this.parseGenericOperands(frame)) {
       return false
     }
@@ -962,11 +1092,18 @@ export class OperationParser extends Parser implements OpAsmParser {
 
   /** The slot of `opNameCache` for the name spelled at `start..end` of the source. */
   private opNameSlot(start: number, end: number): number {
-    // Over every character: names of one dialect share most of theirs (`arith.addi`, `arith.andi`).
+    // The length and the characters at the end, where names of one dialect differ
+    // (`arith.addi`, `arith.andi`, `arith.maximumf`): a few characters rather than all, as
+    // this runs for every op, mostly before the parser is optimized.
     const src = this.src
-    let h = 0
-    for (let p = start; p < end; p++) {
-      h = (h * 31 + src.charCodeAt(p)) | 0
+    const len = end - start
+    let h = len
+    h = (h * 31 + src.charCodeAt(end - 1)) | 0
+    if (len >= 6) {
+      h = (h * 31 + src.charCodeAt(end - 2)) | 0
+      h = (h * 31 + src.charCodeAt(end - 3)) | 0
+      h = (h * 31 + src.charCodeAt(end - 4)) | 0
+      h = (h * 31 + src.charCodeAt(end - 6)) | 0
     }
     return (h ^ (h >>> 7)) & (OP_NAME_CACHE_SIZE - 1)
   }
@@ -1028,7 +1165,8 @@ export class OperationParser extends Parser implements OpAsmParser {
    */
   private parseCustomOperationNamed(opName: OperationName, opOffset: number, originalName: string = opName.name): Operation | null {
     const def = opName.def!
-    const state = OperationState.atOffset(this.locator, opOffset, opName)
+    const slot = this.acquireState(opOffset, opName)
+    const state = slot.state
     const savedOffset = this.customOpNameOffset
     const savedIsolated = this.customOpIsolated
     const savedPrefix = this.customOpErrorPrefix
@@ -1061,6 +1199,7 @@ export class OperationParser extends Parser implements OpAsmParser {
       return null
     }
     const op = Operation.create(state)
+    this.releaseState(slot)
     const loc = this.parseTrailingLocation()
     if (loc === undefined) {
       return null
@@ -1389,19 +1528,25 @@ export class OperationParser extends Parser implements OpAsmParser {
     return this.locAt(this.customOpNameOffset)
   }
   getNumResults(): number {
+    const bindings = this.bindings
+    const base = this.customOpBindingBase
     let n = 0
-    for (const r of this.customOpResultIDs ?? []) {
-      n += r.count
+    for (let g = 0; g < this.customOpBindingCount; g++) {
+      n += bindings[base + g * BINDING_SIZE + 2]!
     }
     return n
   }
   getResultName(index: number): [string, number] {
+    const bindings = this.bindings
+    const base = this.customOpBindingBase
     let i = index
-    for (const r of this.customOpResultIDs ?? []) {
-      if (i < r.count) {
-        return [this.src.slice(r.offset + 1, r.end), i]
+    for (let g = 0; g < this.customOpBindingCount; g++) {
+      const at = base + g * BINDING_SIZE
+      const count = bindings[at + 2]!
+      if (i < count) {
+        return [this.src.slice(bindings[at]! + 1, bindings[at + 1]), i]
       }
-      i -= r.count
+      i -= count
     }
     return ['', -1]
   }

@@ -1342,6 +1342,15 @@ export abstract class Parser {
             return hit
           }
         }
+        // A value every reading of the type holds as itself (|v| < 2^(width-1), so also
+        // within 2^53): in range, already normalized, and found by number.
+        const width = t instanceof IntegerType ? (t.signedness === Signedness.Unsigned && negative ? 0 : t.width) : 64
+        if (width >= 2 && small < 2 ** (Math.min(width, 53) - 1)) {
+          const value = negative ? -small : small
+          const attr = this.context.scalarAttrUniquer.getInteger(this.context, t, value, BigInt(value))
+          byValue.set(value, attr)
+          return attr
+        }
       }
     }
     const mag = this.parseIntegerSpelling(tokStart, tokEnd)
