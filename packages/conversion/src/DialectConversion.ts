@@ -115,6 +115,8 @@ const enum UndoKind {
   EraseBlock,
   ModifyOp,
   AddArgument,
+  /** One operand of `op` changed by `replaceAllUsesWith` (an in-place modification of `op`). */
+  SetOperand,
 }
 
 /** What an unresolved materialization (a cast built by the driver) stands for. */
@@ -129,6 +131,25 @@ class UnresolvedMaterialization {
   ) {}
 }
 
+/** What an in-place modification of an op changed from: enough to restore the op. */
+class ModifiedState {
+  constructor(
+    readonly operands: readonly Value[],
+    readonly successors: readonly Block[],
+    readonly properties: DictionaryAttr,
+    readonly attributes: DictionaryAttr,
+    /**
+     * The location; null while a fold runs (a folder never moves an op: its location is
+     * read only when the fold is kept, so that a lazy location is not made for every op).
+     */
+    public location: Location | null,
+    /** The op's operand snapshot when the modification started (restored with it), if any. */
+    readonly snapshot: readonly Value[] | undefined,
+  ) {}
+}
+
+const kNoBlocks: readonly Block[] = []
+
 /** One recorded change, enough to undo it. Monomorphic: unused fields are null. */
 class UndoRecord {
   constructor(
@@ -138,12 +159,29 @@ class UndoRecord {
     readonly region: Region | null,
     readonly nextBlock: Block | null,
     readonly nextOp: Operation | null,
-    readonly operands: Value[] | null,
-    readonly successors: Block[] | null,
-    readonly properties: DictionaryAttr | null,
-    readonly attributes: DictionaryAttr | null,
-    readonly location: Location | null,
+    /** ModifyOp: the state before the change. */
+    readonly modified: ModifiedState | null,
+    /** SetOperand: the operand's former value. */
+    readonly value: Value | null,
+    /** SetOperand: the operand's index. */
+    readonly index: number,
   ) {}
+}
+
+/**
+ * Makes `op`'s operands `values`. With as many values as operands, each operand is set in
+ * turn, which re-links every use exactly as `setOperands` does (each one to the front of its
+ * value's use list, in operand order) without allocating new operands.
+ */
+function relinkOperands(op: Operation, values: readonly Value[]): void {
+  const operands = op.operands
+  if (operands.length !== values.length) {
+    op.setOperands(values)
+    return
+  }
+  for (let i = 0; i < operands.length; i++) {
+    operands[i]!.set(values[i]!)
+  }
 }
 
 /**
@@ -170,7 +208,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
   /** Values that replaced op results, mapped to the location of the first op they replaced. */
   private readonly replacedLocations = new Map<Value, Location>()
   /** Ops created by this rewriter (results of these may stand for replaced values). */
-  private readonly createdOps = new WeakSet<Operation>()
+  private readonly createdOps = new Set<Operation>()
   /**
    * New values (results of created ops and materializations) mapped to the values they
    * replaced: upstream keeps replaced ops in the IR until the end, so folders see the
@@ -179,10 +217,17 @@ export class ConversionPatternRewriter extends PatternRewriter {
   private readonly originals = new Map<Value, Value>()
   /** Results of replaced ops mapped to the value of the same type that took their uses. */
   private readonly replacements = new Map<Value, Value>()
-  /** The operands the ops to convert had before the conversion (upstream's IR until commit). */
-  private readonly operandSnapshot = new Map<Operation, Value[]>()
-  /** The snapshot to restore when a modification of its op is undone. */
-  private readonly snapshotUndo = new Map<UndoRecord, Value[]>()
+  /**
+   * The operands the ops to convert had before the conversion (upstream's IR until commit).
+   * An op that existed before is recorded when its operands first change (every change goes
+   * through the rewriter); until then its operands are its original ones.
+   */
+  private readonly operandSnapshot = new Map<Operation, readonly Value[]>()
+  /**
+   * False until an op's operands change or a value stands for another (`originals`): until
+   * then every op's original operands are its current ones.
+   */
+  private operandsChanged = false
   /** Target materializations already built: value to converted type to materialized value. */
   private readonly targetCache = new Map<Value, Map<Type, Value>>()
   /**
@@ -225,21 +270,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
               (previousRegion === null ? ' (was detached)\n' : '\n'),
           )
         }
-        this.log.push(
-          new UndoRecord(
-            previousRegion === null ? UndoKind.InsertBlock : UndoKind.MoveBlock,
-            null,
-            block,
-            previousRegion,
-            previousNext,
-            null,
-            null,
-            null,
-            null,
-            null,
-            null,
-          ),
-        )
+        this.log.push(new UndoRecord(previousRegion === null ? UndoKind.InsertBlock : UndoKind.MoveBlock, null, block, previousRegion, previousNext, null, null, null, 0))
         userListener?.notifyBlockInserted?.(block, previousRegion, previousNext)
       },
       notifyMatchFailure: (location: Location, reason: string): void => {
@@ -259,13 +290,18 @@ export class ConversionPatternRewriter extends PatternRewriter {
     }
     if (previous === null) {
       this.createdOps.add(op)
-      if (op.operands.length > 0) {
+      const operands = op.operands
+      if (operands.length > 0) {
         // Upstream patterns build new ops on the values of the IR before the commit.
-        this.operandSnapshot.set(op, op.operands.map((o) => this.originalValue(o.value)))
+        const originals = new Array<Value>(operands.length)
+        for (let i = 0; i < operands.length; i++) {
+          originals[i] = this.originalValue(operands[i]!.value)
+        }
+        this.operandSnapshot.set(op, originals)
       }
-      this.log.push(new UndoRecord(UndoKind.CreateOp, op, null, null, null, null, null, null, null, null, null))
+      this.log.push(new UndoRecord(UndoKind.CreateOp, op, null, null, null, null, null, null, 0))
     } else {
-      this.log.push(new UndoRecord(UndoKind.MoveOp, op, previous.block, null, null, previous.before, null, null, null, null, null))
+      this.log.push(new UndoRecord(UndoKind.MoveOp, op, previous.block, null, null, previous.before, null, null, 0))
     }
     this.userListener?.notifyOperationInserted?.(op, previous)
   }
@@ -298,11 +334,23 @@ export class ConversionPatternRewriter extends PatternRewriter {
     const out: Operation[] = []
     for (let i = from; i < this.log.length; i++) {
       const r = this.log[i]!
-      if (r.kind === UndoKind.ModifyOp && !this.isErased(r.op!) && !out.includes(r.op!)) {
+      if ((r.kind === UndoKind.ModifyOp || r.kind === UndoKind.SetOperand) && !this.isErased(r.op!) && !out.includes(r.op!)) {
         out.push(r.op!)
       }
     }
     return out
+  }
+
+  /** True when `op` was modified in place since `from` (as `modifiedOpsSince(from).includes(op)` for an op still in the IR). */
+  wasModifiedSince(from: number, op: Operation): boolean {
+    const log = this.log
+    for (let i = from; i < log.length; i++) {
+      const r = log[i]!
+      if (r.op === op && (r.kind === UndoKind.ModifyOp || r.kind === UndoKind.SetOperand)) {
+        return true
+      }
+    }
+    return false
   }
 
   /** True when `op` is an unresolved materialization built by this rewriter. */
@@ -357,27 +405,43 @@ export class ConversionPatternRewriter extends PatternRewriter {
         }
         r.region!.insertBefore(r.block!, r.nextBlock)
         break
-      case UndoKind.ModifyOp: {
-        const op = r.op!
-        op.setOperands(r.operands!)
-        const snap = this.snapshotUndo.get(r)
-        if (snap !== undefined) {
-          this.operandSnapshot.set(op, snap)
-          this.snapshotUndo.delete(r)
-        }
-        for (let i = 0; i < r.successors!.length; i++) {
-          if (op.successors[i]!.block !== r.successors![i]) {
-            op.setSuccessor(i, r.successors![i]!)
-          }
-        }
-        op.properties = r.properties!
-        op.attributes = r.attributes!
-        op.location = r.location!
+      case UndoKind.ModifyOp:
+        this.restoreModified(r.op!, r.modified!)
         break
-      }
       case UndoKind.AddArgument:
         r.block!.eraseArgument(r.block!.arguments.length - 1)
         break
+      case UndoKind.SetOperand: {
+        // As undoing a whole modification: every operand of the op is set again (which
+        // re-links its uses), the changed one to its former value.
+        const operands = r.op!.operands
+        for (let i = 0; i < operands.length; i++) {
+          const o = operands[i]!
+          o.set(i === r.index ? r.value! : o.value)
+        }
+        break
+      }
+    }
+  }
+
+  /** Puts `op` back in `state`: its operands (all set again), snapshot, successors, properties, attributes and location. */
+  private restoreModified(op: Operation, state: ModifiedState): void {
+    relinkOperands(op, state.operands)
+    // Without an entry the snapshot is still the one the state was made with (see
+    // `snapshotOperands`): the op's operands, restored just now.
+    if (state.snapshot !== undefined && this.operandSnapshot.has(op)) {
+      this.operandSnapshot.set(op, state.snapshot)
+    }
+    const successors = state.successors
+    for (let i = 0; i < successors.length; i++) {
+      if (op.successors[i]!.block !== successors[i]) {
+        op.setSuccessor(i, successors[i]!)
+      }
+    }
+    op.properties = state.properties
+    op.attributes = state.attributes
+    if (state.location !== null) {
+      op.location = state.location
     }
   }
 
@@ -436,7 +500,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
     this.originals.clear()
     this.replacements.clear()
     this.operandSnapshot.clear()
-    this.snapshotUndo.clear()
+    this.createdOps.clear()
     this.targetCache.clear()
     this.sourceCache.clear()
     return result
@@ -477,13 +541,70 @@ export class ConversionPatternRewriter extends PatternRewriter {
   // ---- Overridden primitives --------------------------------------------------------
 
   override startOpModification(op: Operation): void {
-    const operands: Value[] = op.operands.map((o) => o.value)
-    const successors: Block[] = op.successors.map((s) => s.block)
-    const record = new UndoRecord(UndoKind.ModifyOp, op, null, null, null, null, operands, successors, op.properties, op.attributes, op.location)
-    this.log.push(record)
-    const snap = this.operandSnapshot.get(op)
-    if (snap !== undefined) {
-      this.snapshotUndo.set(record, snap)
+    this.operandsChanged = true
+    this.log.push(new UndoRecord(UndoKind.ModifyOp, op, null, null, null, null, this.modifiedState(op, op.getOperands(), op.location, true), null, 0))
+  }
+
+  /** The state of `op` whose operands are `operands`, to restore it from (its operand snapshot taken first). */
+  private modifiedState(op: Operation, operands: readonly Value[], location: Location | null, record: boolean): ModifiedState {
+    const successors = op.successors
+    let blocks: readonly Block[] = kNoBlocks
+    if (successors.length > 0) {
+      const copy = new Array<Block>(successors.length)
+      for (let i = 0; i < successors.length; i++) {
+        copy[i] = successors[i]!.block
+      }
+      blocks = copy
+    }
+    return new ModifiedState(operands, blocks, op.properties, op.attributes, location, this.snapshotOperands(op, operands, record))
+  }
+
+  /**
+   * The operand snapshot of `op` (see `operandSnapshot`). An op that existed before the
+   * conversion and has none yet has its current `operands` as its snapshot: recorded when
+   * `record` (its operands are about to change), else only returned.
+   * Undefined for an op without operands and without a snapshot.
+   */
+  private snapshotOperands(op: Operation, operands: readonly Value[], record: boolean): readonly Value[] | undefined {
+    let snap = this.operandSnapshot.get(op)
+    if (snap === undefined && operands.length > 0 && !this.createdOps.has(op)) {
+      snap = operands
+      if (record) {
+        this.operandSnapshot.set(op, snap)
+      }
+    }
+    return snap
+  }
+
+  /** False while every op's original operands are its current ones (nothing changed yet). */
+  get mayHaveOriginalOperands(): boolean {
+    return this.operandsChanged || this.originals.size !== 0
+  }
+
+  /**
+   * Makes every use of `from` use `to`, recording each changed operand (a value) or
+   * modifying each user in place (a block).
+   */
+  override replaceAllUsesWith(from: Value, to: Value): void
+  override replaceAllUsesWith(from: Block, to: Block): void
+  override replaceAllUsesWith(from: Value | Block, to: Value | Block): void {
+    if (!(from instanceof Value)) {
+      super.replaceAllUsesWith(from, to as Block)
+      return
+    }
+    const toValue = to as Value
+    const log = this.log
+    this.operandsChanged = true
+    for (let u = from.firstUse; u !== null; ) {
+      const next = u.nextUse
+      const owner = u.owner
+      if (!this.operandSnapshot.has(owner) && !this.createdOps.has(owner)) {
+        this.operandSnapshot.set(owner, owner.getOperands())
+      }
+      log.push(new UndoRecord(UndoKind.SetOperand, owner, null, null, null, null, null, from, u.index))
+      u.set(toValue)
+      this.finalizeOpModification(owner)
+      u = next
     }
   }
 
@@ -512,7 +633,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
       throw new Error(`eraseOp: '${op.name.name}' is not in a block`)
     }
     this.userListener?.notifyOperationErased?.(op)
-    this.log.push(new UndoRecord(UndoKind.EraseOp, op, block, null, null, op.nextOp, null, null, null, null, null))
+    this.log.push(new UndoRecord(UndoKind.EraseOp, op, block, null, null, op.nextOp, null, null, 0))
     op.remove()
     this.erasedOps.add(op)
     if (!this.erasedMayHoldOps) {
@@ -543,14 +664,14 @@ export class ConversionPatternRewriter extends PatternRewriter {
       return
     }
     this.userListener?.notifyBlockErased?.(block)
-    this.log.push(new UndoRecord(UndoKind.EraseBlock, null, block, region, block.nextBlock, null, null, null, null, null, null))
+    this.log.push(new UndoRecord(UndoKind.EraseBlock, null, block, region, block.nextBlock, null, null, null, 0))
     block.remove()
   }
 
   /** Appends an argument to `block`, recorded. */
   addArgument(block: Block, type: Type, loc: Location): Value {
     const a = block.addArgument(type, loc)
-    this.log.push(new UndoRecord(UndoKind.AddArgument, null, block, null, null, null, null, null, null, null, null))
+    this.log.push(new UndoRecord(UndoKind.AddArgument, null, block, null, null, null, null, null, 0))
     return a
   }
 
@@ -627,6 +748,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
 
   /** Records the operands of `op` before the conversion changes them. */
   recordOriginalOperands(op: Operation, operands: readonly Value[] = op.getOperands()): void {
+    this.operandsChanged = true
     this.operandSnapshot.set(op, operands.slice())
   }
 
@@ -640,6 +762,51 @@ export class ConversionPatternRewriter extends PatternRewriter {
       return snap.slice()
     }
     return op.operands.map((o) => this.originalValue(o.value))
+  }
+
+  /**
+   * The operands of `op` as `originalOperandsOf` gives them, without a copy: null when they
+   * are its current operands. For the driver's folds, which read them once per op.
+   */
+  originalOperandsView(op: Operation): readonly Value[] | null {
+    const operands = op.operands
+    const snap = this.operandSnapshot.get(op)
+    if (snap !== undefined && snap.length === operands.length) {
+      return snap
+    }
+    if (this.originals.size === 0) {
+      return null
+    }
+    for (let i = 0; i < operands.length; i++) {
+      if (this.originals.has(operands[i]!.value)) {
+        return op.operands.map((o) => this.originalValue(o.value))
+      }
+    }
+    return null
+  }
+
+  /**
+   * Starts a fold of `op` by the driver: as `startOpModification`, but the record of the
+   * state to restore is logged only when the fold changes something (`finishFold`).
+   * Returns that state; its operands are `operands`, `op`'s current operands.
+   */
+  startFold(op: Operation, operands: readonly Value[]): ModifiedState {
+    return this.modifiedState(op, operands, null, false)
+  }
+
+  /**
+   * Ends a fold started by `startFold`: when it failed (`folded` false), `op` is put back in
+   * `state` as `cancelOpModification` would; otherwise the change is logged and reported as
+   * `finalizeOpModification` would.
+   */
+  finishFold(op: Operation, state: ModifiedState, folded: boolean): void {
+    if (!folded) {
+      this.restoreModified(op, state)
+      return
+    }
+    state.location = op.location
+    this.log.push(new UndoRecord(UndoKind.ModifyOp, op, null, null, null, null, state, null, 0))
+    this.finalizeOpModification(op)
   }
 
   /**
@@ -1215,7 +1382,7 @@ class OperationLegalizer {
   private legalizeNewOps(mark: number, root: Operation): boolean {
     const rewriter = this.rewriter
     const logger = rewriter.logger
-    if (!rewriter.isErased(root) && rewriter.modifiedOpsSince(mark).includes(root)) {
+    if (!rewriter.isErased(root) && rewriter.wasModifiedSince(mark, root)) {
       if (!this.legalize(root)) {
         logger?.logFailure(`failed to legalize operation updated in-place '${root.name.name}'`)
         return false
@@ -1237,45 +1404,57 @@ class OperationLegalizer {
 const kGenericForm = { printGenericOpForm: true }
 
 /**
- * The fold of `op` as replacement values, with the constants materialized for
- * attribute results; null when it does not fold (or a constant cannot be built).
- * An in-place fold gives no values.
- */
-/**
  * `op`'s fold (as `foldOperation`) on its operands as upstream sees them: replacements
  * are committed only at the end there, so the folder runs with the op's original operands
- * (swapped in for the call). Operand values it returns, and an in-place reordering, are
- * mapped back to the current operands. Null when it does not fold.
+ * (`originals`, swapped in for the call in place of `current`, its operands now). Operand
+ * values it returns, and an in-place reordering, are mapped back to the current operands.
+ * Null when it does not fold.
  */
-function foldWithOriginalOperands(op: Operation, originals: readonly Value[], rewriter: ConversionPatternRewriter): readonly OpFoldResult[] | null {
-  const current = op.getOperands()
+function foldWithOriginalOperands(
+  op: Operation,
+  originals: readonly Value[],
+  current: readonly Value[],
+  rewriter: ConversionPatternRewriter,
+): readonly OpFoldResult[] | null {
   let swapped = false
-  for (let i = 0; i < current.length; i++) {
-    if (current[i] !== originals[i]) {
-      swapped = true
+  if (originals !== current) {
+    for (let i = 0; i < current.length; i++) {
+      if (current[i] !== originals[i]) {
+        swapped = true
+      }
     }
   }
   if (swapped) {
-    op.setOperands(originals)
+    relinkOperands(op, originals)
   }
   // Folders also look through their operands' defining ops (`select` of a `cmpi eq` of its
   // own operands): those see their original operands too while the folder runs.
-  const restored = restoreOriginalDefs(op, originals, rewriter)
+  const restored = rewriter.mayHaveOriginalOperands ? restoreOriginalDefs(op, originals, rewriter) : kNothingRestored
   let folded: readonly OpFoldResult[] | null
   try {
     folded = foldOperation(op)
   } finally {
     for (let i = restored.length - 1; i >= 0; i--) {
       const r = restored[i]!
-      r.op.setOperands(r.current)
+      relinkOperands(r.op, r.current)
     }
-    const after = op.getOperands()
-    const changed = after.some((v, i) => v !== originals[i])
+    const operands = op.operands
+    let changed = false
+    for (let i = 0; i < operands.length; i++) {
+      if (operands[i]!.value !== originals[i]) {
+        changed = true
+        break
+      }
+    }
     if (swapped || changed) {
-      op.setOperands(after.map((v) => current[originals.indexOf(v)] ?? rewriter.currentValue(v) ?? v))
-    }
-    if (changed) {
-      rewriter.recordOriginalOperands(op, after)
+      const after = op.getOperands()
+      relinkOperands(
+        op,
+        after.map((v) => current[originals.indexOf(v)] ?? rewriter.currentValue(v) ?? v),
+      )
+      if (changed) {
+        rewriter.recordOriginalOperands(op, after)
+      }
     }
   }
   if (folded === null || folded.length === 0 || (!swapped && restored.length === 0)) {
@@ -1305,28 +1484,49 @@ function foldWithOriginalOperands(op: Operation, originals: readonly Value[], re
 /** How far `restoreOriginalDefs` follows operands back through their definitions (folders look one or two ops up). */
 const FOLD_LOOKUP_DEPTH = 3
 
+/** An op whose original operands `restoreOriginalDefs` swapped in, with the operands to put back. */
+interface RestoredDef {
+  readonly op: Operation
+  readonly current: Value[]
+}
+const kNothingRestored: readonly RestoredDef[] = []
+
 /**
  * Swaps the original operands (upstream's IR before the commit) into the ops that define
  * `operands`, and into theirs, up to `FOLD_LOOKUP_DEPTH` levels; returns each swapped
  * op with the operands to put back, in swap order.
  */
-function restoreOriginalDefs(root: Operation, operands: readonly Value[], rewriter: ConversionPatternRewriter): { op: Operation; current: Value[] }[] {
-  const restored: { op: Operation; current: Value[] }[] = []
-  const seen = new Set<Operation>([root])
+function restoreOriginalDefs(root: Operation, operands: readonly Value[], rewriter: ConversionPatternRewriter): readonly RestoredDef[] {
+  let restored: RestoredDef[] | null = null
+  const seen: Operation[] = [root]
   let level: readonly Value[] = operands
   for (let depth = 0; depth < FOLD_LOOKUP_DEPTH && level.length > 0; depth++) {
     const next: Value[] = []
     for (const v of level) {
       const def = v.definingOp
-      if (def === null || seen.has(def) || def.operands.length === 0) {
+      if (def === null || def.operands.length === 0 || seen.includes(def)) {
         continue
       }
-      seen.add(def)
-      const original = rewriter.originalOperandsOf(def)
-      const current = def.getOperands()
-      if (original.some((o, i) => o !== current[i])) {
-        restored.push({ op: def, current })
-        def.setOperands(original)
+      seen.push(def)
+      const original = rewriter.originalOperandsView(def)
+      const defOperands = def.operands
+      if (original === null) {
+        for (let i = 0; i < defOperands.length; i++) {
+          next.push(defOperands[i]!.value)
+        }
+        continue
+      }
+      let differs = false
+      for (let i = 0; i < original.length; i++) {
+        if (original[i] !== defOperands[i]?.value) {
+          differs = true
+          break
+        }
+      }
+      if (differs) {
+        restored ??= []
+        restored.push({ op: def, current: def.getOperands() })
+        relinkOperands(def, original)
       }
       for (const o of original) {
         next.push(o)
@@ -1334,18 +1534,18 @@ function restoreOriginalDefs(root: Operation, operands: readonly Value[], rewrit
     }
     level = next
   }
-  return restored
+  return restored ?? kNothingRestored
 }
 
 function foldResultsOf(op: Operation, rewriter: ConversionPatternRewriter): { values: Value[]; constants: Operation[] } | null {
-  const originals = rewriter.originalOperandsOf(op)
-  rewriter.startOpModification(op)
-  const folded = foldWithOriginalOperands(op, originals, rewriter)
+  const current = op.getOperands()
+  const originals = rewriter.originalOperandsView(op) ?? current
+  const state = rewriter.startFold(op, current)
+  const folded = foldWithOriginalOperands(op, originals, current, rewriter)
+  rewriter.finishFold(op, state, folded !== null)
   if (folded === null) {
-    rewriter.cancelOpModification(op)
     return null
   }
-  rewriter.finalizeOpModification(op)
   const values: Value[] = []
   const constants: Operation[] = []
   if (folded.length === 0) {
@@ -1452,13 +1652,12 @@ function applyConversion(
   const context = roots[0]!.context
   const rewriter = new ConversionPatternRewriter(context, config.listener ?? null)
   const legalizer = new OperationLegalizer(target, new ConversionApplicator(patterns, target), rewriter, config.foldingMode ?? 'before-patterns')
-  const ops: Operation[] = []
+  let ops: Operation[] = []
   for (const r of roots) {
-    ops.push(...collectOps(r, target, config.convertRoots === true))
+    const more = collectOps(r, target, config.convertRoots === true)
+    ops = ops.length === 0 ? more : ops.concat(more)
   }
-  for (const op of ops) {
-    rewriter.recordOriginalOperands(op)
-  }
+  // The ops' original operands are recorded as they first change (see `operandSnapshot`).
   for (const op of ops) {
     const wasErased = rewriter.isErased(op)
     if (legalizer.legalize(op)) {
