@@ -361,7 +361,8 @@ export class ConversionPatternRewriter extends PatternRewriter {
   /** True when `op` or one of its ancestors was erased by this rewriter. */
   isErased(op: Operation): boolean {
     if (!this.erasedMayHoldOps) {
-      return this.erasedOps.has(op)
+      // An erased op is detached until its erasure is undone.
+      return op.parentBlock === null && this.erasedOps.has(op)
     }
     for (let o: Operation | null = op; o !== null; o = o.parentBlock?.parent?.parentOp ?? null) {
       if (this.erasedOps.has(o)) {
@@ -1135,6 +1136,8 @@ export type DialectConversionFoldingMode = 'never' | 'before-patterns' | 'after-
 class ConversionApplicator {
   private readonly byOp = new Map<string, RewritePatternLike[]>()
   private readonly anyOp: RewritePatternLike[] = []
+  /** Per list of `byOp`: that list and `anyOp`, by benefit (made on first use). */
+  private readonly merged = new Map<RewritePatternLike[], RewritePatternLike[]>()
 
   constructor(
     patterns: readonly RewritePatternLike[],
@@ -1212,7 +1215,12 @@ class ConversionApplicator {
     if (this.anyOp.length === 0) {
       return own
     }
-    return [...own, ...this.anyOp].sort((a, b) => b.benefit - a.benefit)
+    let merged = this.merged.get(own)
+    if (merged === undefined) {
+      merged = [...own, ...this.anyOp].sort((a, b) => b.benefit - a.benefit)
+      this.merged.set(own, merged)
+    }
+    return merged
   }
 }
 
@@ -1222,6 +1230,27 @@ class OperationLegalizer {
   private readonly active = new Set<RewritePatternLike>()
   /** Ops being legalized again after an in-place fold, mapped to the log size before that fold. */
   private readonly inPlaceFoldMarks = new Map<Operation, number>()
+  /** The op, pattern and log size of the pattern application `applyPending` runs next. */
+  private pendingOp: Operation | null = null
+  private pendingPattern: RewritePatternLike | null = null
+  private pendingMark = 0
+  /** What the last `applyPending` gave: whether the pattern matched, and whether what it made was legalized. */
+  private lastMatched = false
+  private lastOk = false
+  /**
+   * Applies the pending pattern (the transform of its `apply-conversion` action): one
+   * function for every application, not a closure per op.
+   */
+  private readonly applyPending = (): void => {
+    const op = this.pendingOp!
+    const mark = this.pendingMark
+    const matched = this.pendingPattern!.matchAndRewrite(op, this.rewriter)
+    const ok = matched && this.legalizeNewOps(mark, op)
+    this.lastMatched = matched
+    this.lastOk = ok
+  }
+  /** The `apply-conversion` action of the pending application, made only when an action handler asks. */
+  private readonly pendingAction = (): Action => new ApplyConversionAction([this.pendingOp!])
 
   constructor(
     readonly target: ConversionTarget,
@@ -1357,15 +1386,15 @@ class OperationLegalizer {
       }
       const mark = rewriter.logSize
       rewriter.setInsertionPoint(op)
-      let matched = false
-      let ok = false
       this.active.add(pattern)
-      op.context.executeAction(new ApplyConversionAction([op]), () => {
-        matched = pattern.matchAndRewrite(op, rewriter)
-        if (matched) {
-          ok = this.legalizeNewOps(mark, op)
-        }
-      })
+      this.pendingOp = op
+      this.pendingPattern = pattern
+      this.pendingMark = mark
+      this.lastMatched = false
+      this.lastOk = false
+      op.context.executeAction(this.pendingAction, this.applyPending)
+      const matched = this.lastMatched
+      const ok = this.lastOk
       this.active.delete(pattern)
       if (ok) {
         logger?.logSuccess('pattern applied successfully')
@@ -1591,6 +1620,9 @@ function collectOps(root: Operation, target: ConversionTarget, withRoot: boolean
     const item = pending.pop()!
     if (item instanceof Operation) {
       out.push(item)
+      if (item.regions.length === 0) {
+        continue
+      }
       const legal = target.isLegal(item)
       if (legal === null || !legal.isRecursivelyLegal) {
         for (let i = item.regions.length - 1; i >= 0; i--) {
@@ -1639,6 +1671,13 @@ function blocksDepthFirst(region: Region): Block[] {
   return order
 }
 
+/** What a conversion did: it failed, or it succeeded and changed the IR or not. */
+const enum ConversionOutcome {
+  Failed,
+  Changed,
+  Unchanged,
+}
+
 function applyConversion(
   roots: readonly Operation[],
   target: ConversionTarget,
@@ -1646,8 +1685,18 @@ function applyConversion(
   mode: ConversionMode,
   config: ConversionConfig,
 ): LogicalResult {
+  return runConversion(roots, target, patterns, mode, config) !== ConversionOutcome.Failed
+}
+
+function runConversion(
+  roots: readonly Operation[],
+  target: ConversionTarget,
+  patterns: readonly RewritePatternLike[],
+  mode: ConversionMode,
+  config: ConversionConfig,
+): ConversionOutcome {
   if (roots.length === 0) {
-    return success()
+    return ConversionOutcome.Unchanged
   }
   const context = roots[0]!.context
   const rewriter = new ConversionPatternRewriter(context, config.listener ?? null)
@@ -1671,22 +1720,27 @@ function applyConversion(
     if (mode === 'full') {
       op.emitError(`failed to legalize operation '${op.name.name}'`).report()
       rewriter.rollbackTo(0)
-      return failure()
+      return ConversionOutcome.Failed
     }
     if (mode === 'partial') {
       if (target.isIllegal(op)) {
         op.emitError(`failed to legalize operation '${op.name.name}' that was explicitly marked illegal`).report()
         rewriter.rollbackTo(0)
-        return failure()
+        return ConversionOutcome.Failed
       }
       config.unlegalizedOps?.add(op)
     }
   }
   if (mode === 'analysis') {
     rewriter.rollbackTo(0)
-    return success()
+    return ConversionOutcome.Unchanged
   }
-  return rewriter.commit(config.buildMaterializations ?? true)
+  // Every change is in the log (materializations are created ops), so an empty log is an unchanged IR.
+  const changed = rewriter.logSize !== 0
+  if (!rewriter.commit(config.buildMaterializations ?? true)) {
+    return ConversionOutcome.Failed
+  }
+  return changed ? ConversionOutcome.Changed : ConversionOutcome.Unchanged
 }
 
 /**
@@ -1700,6 +1754,32 @@ export function applyPartialConversion(
   config: ConversionConfig = {},
 ): LogicalResult {
   return applyConversion(asRoots(roots), target, asPatterns(patterns), 'partial', config)
+}
+
+/** The part of a pass that `applyPartialConversionInPass` reports to. */
+export interface ConversionPassLike {
+  signalPassFailure(): void
+  markAllAnalysesPreserved(): void
+}
+
+/**
+ * `applyPartialConversion` as the whole work of `pass`: the pass fails when the conversion
+ * does, and keeps every analysis when the conversion changed nothing, so that the pass
+ * manager does not verify the unchanged IR again (as for any pass that preserves all).
+ */
+export function applyPartialConversionInPass(
+  pass: ConversionPassLike,
+  roots: Operation | readonly Operation[],
+  target: ConversionTarget,
+  patterns: readonly RewritePatternLike[] | { readonly patterns: readonly RewritePatternLike[] },
+  config: ConversionConfig = {},
+): void {
+  const outcome = runConversion(asRoots(roots), target, asPatterns(patterns), 'partial', config)
+  if (outcome === ConversionOutcome.Failed) {
+    pass.signalPassFailure()
+  } else if (outcome === ConversionOutcome.Unchanged) {
+    pass.markAllAnalysesPreserved()
+  }
 }
 
 /** Converts the ops under `roots` so that every op is legal; on failure the IR is unchanged. */

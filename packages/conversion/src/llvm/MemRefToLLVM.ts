@@ -52,7 +52,7 @@ import {
   llvmEnumIntAttr,
 } from '@tilepass/dialects'
 import { OperationPass, boolOption, intOption, type OptionValues, type ScalarOption } from '@tilepass/pass-manager'
-import { OpConversionPattern, applyPartialConversion, type ConversionPatternRewriter, type OpAdaptor } from '../DialectConversion.ts'
+import { OpConversionPattern, applyPartialConversionInPass, type ConversionPatternRewriter, type OpAdaptor } from '../DialectConversion.ts'
 import { LLVMConversionTarget } from './LLVMConversionTarget.ts'
 import { LLVMTypeConverter, indexBitwidthOrDataLayout, kDeriveIndexBitwidthFromDataLayout } from './LLVMTypeConverter.ts'
 import { lookupOrCreateFn, enclosingModule } from './FunctionCallUtils.ts'
@@ -694,8 +694,6 @@ beforehand for these.`
     const target = new LLVMConversionTarget(ctx)
     target.addLegalOp('func.func')
     const patterns = memrefToLLVMConversionPatterns(converter, { useAlignedAlloc: this.options.useAlignedAlloc, useGenericFunctions: this.options.useGenericFunctions })
-    if (!applyPartialConversion(this.getOperation(), target, patterns)) {
-      this.signalPassFailure()
-    }
+    applyPartialConversionInPass(this, this.getOperation(), target, patterns)
   }
 }
