@@ -150,22 +150,60 @@ class ModifiedState {
 
 const kNoBlocks: readonly Block[] = []
 
-/** One recorded change, enough to undo it. Monomorphic: unused fields are null. */
-class UndoRecord {
-  constructor(
-    readonly kind: UndoKind,
-    readonly op: Operation | null,
-    readonly block: Block | null,
-    readonly region: Region | null,
-    readonly nextBlock: Block | null,
-    readonly nextOp: Operation | null,
-    /** ModifyOp: the state before the change. */
-    readonly modified: ModifiedState | null,
-    /** SetOperand: the operand's former value. */
-    readonly value: Value | null,
-    /** SetOperand: the operand's index. */
-    readonly index: number,
-  ) {}
+/**
+ * The recorded changes, oldest first, enough to undo each one: parallel arrays, one entry
+ * per change, so that recording a change allocates nothing (a conversion records a few
+ * changes per op, all kept until it commits). Unused slots are null (0 for `indices`).
+ */
+class UndoLog {
+  readonly kinds: UndoKind[] = []
+  /** The op created, moved, erased or modified. */
+  readonly ops: (Operation | null)[] = []
+  /** The block inserted, moved or erased, or the block an op was moved or erased from. */
+  readonly blocks: (Block | null)[] = []
+  /**
+   * Per kind: the op an op was before (MoveOp, EraseOp), the region a block was in
+   * (MoveBlock, EraseBlock), the op's former state (ModifyOp) or the operand's former
+   * value (SetOperand).
+   */
+  readonly refs: (Operation | Region | ModifiedState | Value | null)[] = []
+  /** The block a block was before (MoveBlock, EraseBlock). */
+  readonly nextBlocks: (Block | null)[] = []
+  /** The index of the changed operand (SetOperand). */
+  readonly indices: number[] = []
+
+  get length(): number {
+    return this.kinds.length
+  }
+
+  push(kind: UndoKind, op: Operation | null, block: Block | null, ref: Operation | Region | ModifiedState | Value | null, nextBlock: Block | null, index: number): void {
+    this.kinds.push(kind)
+    this.ops.push(op)
+    this.blocks.push(block)
+    this.refs.push(ref)
+    this.nextBlocks.push(nextBlock)
+    this.indices.push(index)
+  }
+
+  /** Drops the entries from `size` on. */
+  truncate(size: number): void {
+    this.kinds.length = size
+    this.ops.length = size
+    this.blocks.length = size
+    this.refs.length = size
+    this.nextBlocks.length = size
+    this.indices.length = size
+  }
+
+  /** Removes entry `i`. */
+  removeAt(i: number): void {
+    this.kinds.splice(i, 1)
+    this.ops.splice(i, 1)
+    this.blocks.splice(i, 1)
+    this.refs.splice(i, 1)
+    this.nextBlocks.splice(i, 1)
+    this.indices.splice(i, 1)
+  }
 }
 
 /**
@@ -193,7 +231,7 @@ function relinkOperands(op: Operation, values: readonly Value[]): void {
  */
 export class ConversionPatternRewriter extends PatternRewriter {
   /** The recorded changes, oldest first. */
-  private readonly log: UndoRecord[] = []
+  private readonly log = new UndoLog()
   /** Ops erased (detached) and not yet destroyed. */
   private readonly erasedOps = new Set<Operation>()
   /**
@@ -270,7 +308,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
               (previousRegion === null ? ' (was detached)\n' : '\n'),
           )
         }
-        this.log.push(new UndoRecord(previousRegion === null ? UndoKind.InsertBlock : UndoKind.MoveBlock, null, block, previousRegion, previousNext, null, null, null, 0))
+        this.log.push(previousRegion === null ? UndoKind.InsertBlock : UndoKind.MoveBlock, null, block, previousRegion, previousNext, 0)
         userListener?.notifyBlockInserted?.(block, previousRegion, previousNext)
       },
       notifyMatchFailure: (location: Location, reason: string): void => {
@@ -299,9 +337,9 @@ export class ConversionPatternRewriter extends PatternRewriter {
         }
         this.operandSnapshot.set(op, originals)
       }
-      this.log.push(new UndoRecord(UndoKind.CreateOp, op, null, null, null, null, null, null, 0))
+      this.log.push(UndoKind.CreateOp, op, null, null, null, 0)
     } else {
-      this.log.push(new UndoRecord(UndoKind.MoveOp, op, previous.block, null, null, previous.before, null, null, 0))
+      this.log.push(UndoKind.MoveOp, op, previous.block, previous.before, null, 0)
     }
     this.userListener?.notifyOperationInserted?.(op, previous)
   }
@@ -320,10 +358,10 @@ export class ConversionPatternRewriter extends PatternRewriter {
   /** The ops created since `logSize` was `from`, still in the IR. */
   createdOpsSince(from: number): Operation[] {
     const out: Operation[] = []
-    for (let i = from; i < this.log.length; i++) {
-      const r = this.log[i]!
-      if (r.kind === UndoKind.CreateOp && !this.isErased(r.op!)) {
-        out.push(r.op!)
+    const { kinds, ops } = this.log
+    for (let i = from; i < kinds.length; i++) {
+      if (kinds[i] === UndoKind.CreateOp && !this.isErased(ops[i]!)) {
+        out.push(ops[i]!)
       }
     }
     return out
@@ -332,10 +370,11 @@ export class ConversionPatternRewriter extends PatternRewriter {
   /** The ops modified in place since `from`, still in the IR. */
   modifiedOpsSince(from: number): Operation[] {
     const out: Operation[] = []
-    for (let i = from; i < this.log.length; i++) {
-      const r = this.log[i]!
-      if ((r.kind === UndoKind.ModifyOp || r.kind === UndoKind.SetOperand) && !this.isErased(r.op!) && !out.includes(r.op!)) {
-        out.push(r.op!)
+    const { kinds, ops } = this.log
+    for (let i = from; i < kinds.length; i++) {
+      const op = ops[i]!
+      if ((kinds[i] === UndoKind.ModifyOp || kinds[i] === UndoKind.SetOperand) && !this.isErased(op) && !out.includes(op)) {
+        out.push(op)
       }
     }
     return out
@@ -343,10 +382,9 @@ export class ConversionPatternRewriter extends PatternRewriter {
 
   /** True when `op` was modified in place since `from` (as `modifiedOpsSince(from).includes(op)` for an op still in the IR). */
   wasModifiedSince(from: number, op: Operation): boolean {
-    const log = this.log
-    for (let i = from; i < log.length; i++) {
-      const r = log[i]!
-      if (r.op === op && (r.kind === UndoKind.ModifyOp || r.kind === UndoKind.SetOperand)) {
+    const { kinds, ops } = this.log
+    for (let i = from; i < kinds.length; i++) {
+      if (ops[i] === op && (kinds[i] === UndoKind.ModifyOp || kinds[i] === UndoKind.SetOperand)) {
         return true
       }
     }
@@ -374,51 +412,56 @@ export class ConversionPatternRewriter extends PatternRewriter {
 
   /** Undoes every change recorded after `size`, newest first. */
   rollbackTo(size: number): void {
-    while (this.log.length > size) {
-      this.undo(this.log.pop()!)
+    const log = this.log
+    for (let i = log.length - 1; i >= size; i--) {
+      this.undo(i)
+      log.truncate(i)
     }
   }
 
-  private undo(r: UndoRecord): void {
-    switch (r.kind) {
-      case UndoKind.CreateOp: {
-        const op = r.op!
+  /** Undoes log entry `i`. */
+  private undo(i: number): void {
+    const log = this.log
+    const op = log.ops[i]!
+    const block = log.blocks[i]!
+    switch (log.kinds[i]!) {
+      case UndoKind.CreateOp:
         op.remove()
         op.dropAllReferences()
         this.materializations.delete(op)
         break
-      }
       case UndoKind.MoveOp:
-        r.op!.remove()
-        r.block!.insertBefore(r.op!, r.nextOp)
+        op.remove()
+        block.insertBefore(op, log.refs[i] as Operation | null)
         break
       case UndoKind.EraseOp:
-        this.erasedOps.delete(r.op!)
-        r.block!.insertBefore(r.op!, r.nextOp)
+        this.erasedOps.delete(op)
+        block.insertBefore(op, log.refs[i] as Operation | null)
         break
       case UndoKind.InsertBlock:
-        r.block!.remove()
+        block.remove()
         break
       case UndoKind.MoveBlock:
       case UndoKind.EraseBlock:
-        if (r.block!.parent !== null) {
-          r.block!.remove()
+        if (block.parent !== null) {
+          block.remove()
         }
-        r.region!.insertBefore(r.block!, r.nextBlock)
+        ;(log.refs[i] as Region).insertBefore(block, log.nextBlocks[i]!)
         break
       case UndoKind.ModifyOp:
-        this.restoreModified(r.op!, r.modified!)
+        this.restoreModified(op, log.refs[i] as ModifiedState)
         break
       case UndoKind.AddArgument:
-        r.block!.eraseArgument(r.block!.arguments.length - 1)
+        block.eraseArgument(block.arguments.length - 1)
         break
       case UndoKind.SetOperand: {
         // As undoing a whole modification: every operand of the op is set again (which
         // re-links its uses), the changed one to its former value.
-        const operands = r.op!.operands
-        for (let i = 0; i < operands.length; i++) {
-          const o = operands[i]!
-          o.set(i === r.index ? r.value! : o.value)
+        const operands = op.operands
+        const index = log.indices[i]!
+        for (let k = 0; k < operands.length; k++) {
+          const o = operands[k]!
+          o.set(k === index ? (log.refs[i] as Value) : o.value)
         }
         break
       }
@@ -459,7 +502,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
     }
     this.erasedOps.clear()
     this.erasedMayHoldOps = false
-    this.log.length = 0
+    this.log.truncate(0)
     for (const cast of this.deferredCasts) {
       if (cast.parentBlock === null || !this.materializations.has(cast) || cast.operands.length === 0) {
         continue
@@ -495,7 +538,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
         }
       }
     }
-    this.log.length = 0
+    this.log.truncate(0)
     this.materializations.clear()
     this.replacedLocations.clear()
     this.originals.clear()
@@ -543,7 +586,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
 
   override startOpModification(op: Operation): void {
     this.operandsChanged = true
-    this.log.push(new UndoRecord(UndoKind.ModifyOp, op, null, null, null, null, this.modifiedState(op, op.getOperands(), op.location, true), null, 0))
+    this.log.push(UndoKind.ModifyOp, op, null, this.modifiedState(op, op.getOperands(), op.location, true), null, 0)
   }
 
   /** The state of `op` whose operands are `operands`, to restore it from (its operand snapshot taken first). */
@@ -602,7 +645,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
       if (!this.operandSnapshot.has(owner) && !this.createdOps.has(owner)) {
         this.operandSnapshot.set(owner, owner.getOperands())
       }
-      log.push(new UndoRecord(UndoKind.SetOperand, owner, null, null, null, null, null, from, u.index))
+      log.push(UndoKind.SetOperand, owner, null, from, null, u.index)
       u.set(toValue)
       this.finalizeOpModification(owner)
       u = next
@@ -610,11 +653,11 @@ export class ConversionPatternRewriter extends PatternRewriter {
   }
 
   override cancelOpModification(op: Operation): void {
-    for (let i = this.log.length - 1; i >= 0; i--) {
-      const r = this.log[i]!
-      if (r.kind === UndoKind.ModifyOp && r.op === op) {
-        this.undo(r)
-        this.log.splice(i, 1)
+    const log = this.log
+    for (let i = log.length - 1; i >= 0; i--) {
+      if (log.kinds[i] === UndoKind.ModifyOp && log.ops[i] === op) {
+        this.undo(i)
+        log.removeAt(i)
         return
       }
     }
@@ -634,7 +677,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
       throw new Error(`eraseOp: '${op.name.name}' is not in a block`)
     }
     this.userListener?.notifyOperationErased?.(op)
-    this.log.push(new UndoRecord(UndoKind.EraseOp, op, block, null, null, op.nextOp, null, null, 0))
+    this.log.push(UndoKind.EraseOp, op, block, op.nextOp, null, 0)
     op.remove()
     this.erasedOps.add(op)
     if (!this.erasedMayHoldOps) {
@@ -665,14 +708,14 @@ export class ConversionPatternRewriter extends PatternRewriter {
       return
     }
     this.userListener?.notifyBlockErased?.(block)
-    this.log.push(new UndoRecord(UndoKind.EraseBlock, null, block, region, block.nextBlock, null, null, null, 0))
+    this.log.push(UndoKind.EraseBlock, null, block, region, block.nextBlock, 0)
     block.remove()
   }
 
   /** Appends an argument to `block`, recorded. */
   addArgument(block: Block, type: Type, loc: Location): Value {
     const a = block.addArgument(type, loc)
-    this.log.push(new UndoRecord(UndoKind.AddArgument, null, block, null, null, null, null, null, 0))
+    this.log.push(UndoKind.AddArgument, null, block, null, null, 0)
     return a
   }
 
@@ -806,7 +849,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
       return
     }
     state.location = op.location
-    this.log.push(new UndoRecord(UndoKind.ModifyOp, op, null, null, null, null, state, null, 0))
+    this.log.push(UndoKind.ModifyOp, op, null, state, null, 0)
     this.finalizeOpModification(op)
   }
 
