@@ -150,6 +150,23 @@ class ModifiedState {
 
 const kNoBlocks: readonly Block[] = []
 
+/** What a `ConversionPatternRewriter` knows of one op. */
+class OpState {
+  /** Erased (detached) and not yet destroyed. */
+  erased = false
+  constructor(
+    /** Created by this rewriter (results of these may stand for replaced values). */
+    public created: boolean,
+    /**
+     * The operands the op had before the conversion (upstream's IR until commit), or, for
+     * an op the conversion created, the values its operands stood for. An op that existed
+     * before is recorded when its operands first change (every change goes through the
+     * rewriter); until then its operands are its original ones. Undefined: none recorded.
+     */
+    public snapshot: readonly Value[] | undefined,
+  ) {}
+}
+
 /**
  * The recorded changes, oldest first, enough to undo each one: parallel arrays, one entry
  * per change, so that recording a change allocates nothing (a conversion records a few
@@ -232,8 +249,15 @@ function relinkOperands(op: Operation, values: readonly Value[]): void {
 export class ConversionPatternRewriter extends PatternRewriter {
   /** The recorded changes, oldest first. */
   private readonly log = new UndoLog()
-  /** Ops erased (detached) and not yet destroyed. */
-  private readonly erasedOps = new Set<Operation>()
+  /**
+   * What the rewriter knows of each op it created, erased or changed the operands of: one
+   * entry per op (an op's name is looked up once, not in a set per fact).
+   */
+  private readonly opStates = new Map<Operation, OpState>()
+  /** Ops erased (detached) and not yet destroyed, in erasure order (see `OpState.erased`). */
+  private readonly erasedOps: Operation[] = []
+  /** How many ops are erased now. */
+  private numErased = 0
   /**
    * Whether an erased op may hold ops: one had a block when it was erased, or a block or op
    * was inserted right into one since. Until then no op is erased through an ancestor, and
@@ -245,8 +269,6 @@ export class ConversionPatternRewriter extends PatternRewriter {
   private readonly materializations = new Map<Operation, UnresolvedMaterialization>()
   /** Values that replaced op results, mapped to the location of the first op they replaced. */
   private readonly replacedLocations = new Map<Value, Location>()
-  /** Ops created by this rewriter (results of these may stand for replaced values). */
-  private readonly createdOps = new Set<Operation>()
   /**
    * New values (results of created ops and materializations) mapped to the values they
    * replaced: upstream keeps replaced ops in the IR until the end, so folders see the
@@ -255,12 +277,6 @@ export class ConversionPatternRewriter extends PatternRewriter {
   private readonly originals = new Map<Value, Value>()
   /** Results of replaced ops mapped to the value of the same type that took their uses. */
   private readonly replacements = new Map<Value, Value>()
-  /**
-   * The operands the ops to convert had before the conversion (upstream's IR until commit).
-   * An op that existed before is recorded when its operands first change (every change goes
-   * through the rewriter); until then its operands are its original ones.
-   */
-  private readonly operandSnapshot = new Map<Operation, readonly Value[]>()
   /**
    * False until an op's operands change or a value stands for another (`originals`): until
    * then every op's original operands are its current ones.
@@ -327,15 +343,23 @@ export class ConversionPatternRewriter extends PatternRewriter {
       this.logger.startLine(`** Insert  : ${this.logger.opRef(op)}\n`)
     }
     if (previous === null) {
-      this.createdOps.add(op)
       const operands = op.operands
+      let originals: Value[] | undefined
       if (operands.length > 0) {
         // Upstream patterns build new ops on the values of the IR before the commit.
-        const originals = new Array<Value>(operands.length)
+        originals = new Array<Value>(operands.length)
         for (let i = 0; i < operands.length; i++) {
           originals[i] = this.originalValue(operands[i]!.value)
         }
-        this.operandSnapshot.set(op, originals)
+      }
+      const state = this.opStates.get(op)
+      if (state === undefined) {
+        this.opStates.set(op, new OpState(true, originals))
+      } else {
+        state.created = true
+        if (originals !== undefined) {
+          state.snapshot = originals
+        }
       }
       this.log.push(UndoKind.CreateOp, op, null, null, null, 0)
     } else {
@@ -400,10 +424,10 @@ export class ConversionPatternRewriter extends PatternRewriter {
   isErased(op: Operation): boolean {
     if (!this.erasedMayHoldOps) {
       // An erased op is detached until its erasure is undone.
-      return op.parentBlock === null && this.erasedOps.has(op)
+      return op.parentBlock === null && this.opStates.get(op)?.erased === true
     }
     for (let o: Operation | null = op; o !== null; o = o.parentBlock?.parent?.parentOp ?? null) {
-      if (this.erasedOps.has(o)) {
+      if (this.opStates.get(o)?.erased === true) {
         return true
       }
     }
@@ -435,7 +459,8 @@ export class ConversionPatternRewriter extends PatternRewriter {
         block.insertBefore(op, log.refs[i] as Operation | null)
         break
       case UndoKind.EraseOp:
-        this.erasedOps.delete(op)
+        this.opStates.get(op)!.erased = false
+        this.numErased--
         block.insertBefore(op, log.refs[i] as Operation | null)
         break
       case UndoKind.InsertBlock:
@@ -473,8 +498,9 @@ export class ConversionPatternRewriter extends PatternRewriter {
     relinkOperands(op, state.operands)
     // Without an entry the snapshot is still the one the state was made with (see
     // `snapshotOperands`): the op's operands, restored just now.
-    if (state.snapshot !== undefined && this.operandSnapshot.has(op)) {
-      this.operandSnapshot.set(op, state.snapshot)
+    const opState = state.snapshot === undefined ? undefined : this.opStates.get(op)
+    if (opState?.snapshot !== undefined) {
+      opState.snapshot = state.snapshot
     }
     const successors = state.successors
     for (let i = 0; i < successors.length; i++) {
@@ -498,9 +524,14 @@ export class ConversionPatternRewriter extends PatternRewriter {
    */
   commit(buildMaterializations = true): LogicalResult {
     for (const op of this.erasedOps) {
-      op.dropAllReferences()
+      const state = this.opStates.get(op)!
+      if (state.erased) {
+        state.erased = false
+        op.dropAllReferences()
+      }
     }
-    this.erasedOps.clear()
+    this.erasedOps.length = 0
+    this.numErased = 0
     this.erasedMayHoldOps = false
     this.log.truncate(0)
     for (const cast of this.deferredCasts) {
@@ -543,8 +574,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
     this.replacedLocations.clear()
     this.originals.clear()
     this.replacements.clear()
-    this.operandSnapshot.clear()
-    this.createdOps.clear()
+    this.opStates.clear()
     this.targetCache.clear()
     this.sourceCache.clear()
     return result
@@ -604,20 +634,30 @@ export class ConversionPatternRewriter extends PatternRewriter {
   }
 
   /**
-   * The operand snapshot of `op` (see `operandSnapshot`). An op that existed before the
+   * The operand snapshot of `op` (see `OpState.snapshot`). An op that existed before the
    * conversion and has none yet has its current `operands` as its snapshot: recorded when
    * `record` (its operands are about to change), else only returned.
    * Undefined for an op without operands and without a snapshot.
    */
   private snapshotOperands(op: Operation, operands: readonly Value[], record: boolean): readonly Value[] | undefined {
-    let snap = this.operandSnapshot.get(op)
-    if (snap === undefined && operands.length > 0 && !this.createdOps.has(op)) {
+    const state = this.opStates.get(op)
+    let snap = state?.snapshot
+    if (snap === undefined && operands.length > 0 && state?.created !== true) {
       snap = operands
       if (record) {
-        this.operandSnapshot.set(op, snap)
+        this.setSnapshot(op, state, snap)
       }
     }
     return snap
+  }
+
+  /** Makes `snap` the operand snapshot of `op`, whose state is `state`. */
+  private setSnapshot(op: Operation, state: OpState | undefined, snap: readonly Value[]): void {
+    if (state === undefined) {
+      this.opStates.set(op, new OpState(false, snap))
+    } else {
+      state.snapshot = snap
+    }
   }
 
   /** False while every op's original operands are its current ones (nothing changed yet). */
@@ -642,8 +682,9 @@ export class ConversionPatternRewriter extends PatternRewriter {
     for (let u = from.firstUse; u !== null; ) {
       const next = u.nextUse
       const owner = u.owner
-      if (!this.operandSnapshot.has(owner) && !this.createdOps.has(owner)) {
-        this.operandSnapshot.set(owner, owner.getOperands())
+      const state = this.opStates.get(owner)
+      if (state === undefined || (state.snapshot === undefined && !state.created)) {
+        this.setSnapshot(owner, state, owner.getOperands())
       }
       log.push(UndoKind.SetOperand, owner, null, from, null, u.index)
       u.set(toValue)
@@ -679,7 +720,16 @@ export class ConversionPatternRewriter extends PatternRewriter {
     this.userListener?.notifyOperationErased?.(op)
     this.log.push(UndoKind.EraseOp, op, block, op.nextOp, null, 0)
     op.remove()
-    this.erasedOps.add(op)
+    const state = this.opStates.get(op)
+    if (state === undefined) {
+      const erased = new OpState(false, undefined)
+      erased.erased = true
+      this.opStates.set(op, erased)
+    } else {
+      state.erased = true
+    }
+    this.erasedOps.push(op)
+    this.numErased++
     if (!this.erasedMayHoldOps) {
       for (const region of op.regions) {
         if (region.firstBlock !== null) {
@@ -692,7 +742,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
 
   /** Notes an insertion right into an erased op (see `erasedMayHoldOps`). */
   private noteInsertInto(parent: Operation | null | undefined): void {
-    if (parent !== null && parent !== undefined && this.erasedOps.size !== 0 && this.erasedOps.has(parent)) {
+    if (parent !== null && parent !== undefined && this.numErased !== 0 && this.opStates.get(parent)?.erased === true) {
       this.erasedMayHoldOps = true
     }
   }
@@ -737,7 +787,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
         this.replacedLocations.set(to, this.valueLocation(from))
       }
       const toDef = to.definingOp
-      if (toDef !== null && this.createdOps.has(toDef) && !this.originals.has(to)) {
+      if (toDef !== null && this.opStates.get(toDef)?.created === true && !this.originals.has(to)) {
         this.originals.set(to, from)
       }
       if (to.type === from.type) {
@@ -793,7 +843,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
   /** Records the operands of `op` before the conversion changes them. */
   recordOriginalOperands(op: Operation, operands: readonly Value[] = op.getOperands()): void {
     this.operandsChanged = true
-    this.operandSnapshot.set(op, operands.slice())
+    this.setSnapshot(op, this.opStates.get(op), operands.slice())
   }
 
   /**
@@ -801,7 +851,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
    * had before the conversion (or, for an op created by it, the values its operands stand for).
    */
   originalOperandsOf(op: Operation): Value[] {
-    const snap = this.operandSnapshot.get(op)
+    const snap = this.opStates.get(op)?.snapshot
     if (snap !== undefined && snap.length === op.operands.length) {
       return snap.slice()
     }
@@ -814,7 +864,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
    */
   originalOperandsView(op: Operation): readonly Value[] | null {
     const operands = op.operands
-    const snap = this.operandSnapshot.get(op)
+    const snap = this.opStates.get(op)?.snapshot
     if (snap !== undefined && snap.length === operands.length) {
       return snap
     }
@@ -1749,7 +1799,7 @@ function runConversion(
     const more = collectOps(r, target, config.convertRoots === true)
     ops = ops.length === 0 ? more : ops.concat(more)
   }
-  // The ops' original operands are recorded as they first change (see `operandSnapshot`).
+  // The ops' original operands are recorded as they first change (see `OpState.snapshot`).
   for (const op of ops) {
     const wasErased = rewriter.isErased(op)
     if (legalizer.legalize(op)) {
