@@ -27,7 +27,7 @@ import {
 import { ATOMIC_RMW_KINDS, IntegerOverflowFlagsAttr, parallelBoundGroups } from '@tilepass/dialects'
 import { OperationPass } from '@tilepass/pass-manager'
 import { ConversionTarget } from './ConversionTarget.ts'
-import { OpConversionPattern, applyPartialConversion, type ConversionPatternRewriter, type OpAdaptor } from './DialectConversion.ts'
+import { OpConversionPattern, applyPartialConversionInPass, type ConversionPatternRewriter, type OpAdaptor } from './DialectConversion.ts'
 
 // arith.cmpi predicates and the `nsw` overflow flag.
 const CMP_EQ = 0
@@ -484,8 +484,6 @@ export class LowerAffinePass extends OperationPass {
   override runOnOperation(): void {
     const target = new ConversionTarget(this.getContext())
     target.addLegalDialect('arith', 'memref', 'scf', 'vector')
-    if (!applyPartialConversion(this.getOperation(), target, affineToStdConversionPatterns())) {
-      this.signalPassFailure()
-    }
+    applyPartialConversionInPass(this, this.getOperation(), target, affineToStdConversionPatterns())
   }
 }

@@ -1,4 +1,4 @@
-import type { Context, Operation } from '@tilepass/ir'
+import type { Context, Operation, OperationName } from '@tilepass/ir'
 
 /** How an op is legal for a target: always, never, or decided per op by a callback. */
 export type LegalizationAction = 'legal' | 'dynamic' | 'illegal'
@@ -17,6 +17,22 @@ interface LegalizationInfo {
   callback: DynamicLegalityFn | null
 }
 
+/** The two answers of `isLegal` for legal ops (shared: the driver asks once per op). */
+const kLegal: LegalOpDetails = Object.freeze({ isRecursivelyLegal: false })
+const kRecursivelyLegal: LegalOpDetails = Object.freeze({ isRecursivelyLegal: true })
+
+/**
+ * What the target's tables say about one op name: its op or dialect entry and its
+ * recursive-legality entry (undefined: none). Made once per `OperationName`, as upstream
+ * keeps its legalization info by op name, so no op looks its name up by string.
+ */
+class NameInfo {
+  constructor(
+    readonly info: LegalizationInfo | undefined,
+    readonly recursive: DynamicLegalityFn | null | undefined,
+  ) {}
+}
+
 /**
  * Which ops and dialects are legal after a conversion (MLIR's `ConversionTarget`):
  * op entries win over dialect entries, which win over the unknown-op fallback.
@@ -27,6 +43,8 @@ export class ConversionTarget {
   private unknownLegality: DynamicLegalityFn | null = null
   private readonly recursiveOps = new Map<string, DynamicLegalityFn | null>()
   private readonly recursiveDialects = new Map<string, DynamicLegalityFn | null>()
+  /** The tables' entries per op name, cleared whenever an entry changes. */
+  private readonly byName = new Map<OperationName, NameInfo>()
 
   constructor(readonly context: Context) {}
 
@@ -35,6 +53,7 @@ export class ConversionTarget {
     for (const n of typeof names === 'string' ? [names] : names) {
       this.opInfos.set(n, { action, callback })
     }
+    this.byName.clear()
   }
 
   /** Sets the action for every op of the dialects `names` without an op entry. */
@@ -42,6 +61,7 @@ export class ConversionTarget {
     for (const n of typeof names === 'string' ? [names] : names) {
       this.dialectInfos.set(n, { action, callback })
     }
+    this.byName.clear()
   }
 
   /** Marks the ops `names` legal. */
@@ -81,6 +101,7 @@ export class ConversionTarget {
     for (const n of typeof names === 'string' ? [names] : names) {
       this.recursiveOps.set(n, callback)
     }
+    this.byName.clear()
   }
 
   /** Makes legal ops of the dialects `names` recursively legal. */
@@ -88,6 +109,7 @@ export class ConversionTarget {
     for (const n of typeof names === 'string' ? [names] : names) {
       this.recursiveDialects.set(n, callback)
     }
+    this.byName.clear()
   }
 
   /** The action for `op`'s name, or undefined when nothing is known about it. */
@@ -96,12 +118,23 @@ export class ConversionTarget {
   }
 
   private infoFor(op: Operation): LegalizationInfo | undefined {
-    const name = op.name.name
-    const info = this.opInfos.get(name)
-    if (info !== undefined) {
-      return info
+    return this.nameInfo(op.name).info
+  }
+
+  /** The tables' entries for `name`, looked up once per name. */
+  private nameInfo(name: OperationName): NameInfo {
+    let entry = this.byName.get(name)
+    if (entry === undefined) {
+      const full = name.name
+      const dialect = dialectOf(full)
+      let recursive = this.recursiveOps.get(full)
+      if (recursive === undefined) {
+        recursive = this.recursiveDialects.get(dialect)
+      }
+      entry = new NameInfo(this.opInfos.get(full) ?? this.dialectInfos.get(dialect), recursive)
+      this.byName.set(name, entry)
     }
-    return this.dialectInfos.get(dialectOf(name))
+    return entry
   }
 
   /**
@@ -126,7 +159,7 @@ export class ConversionTarget {
     if (legal !== true) {
       return null
     }
-    return { isRecursivelyLegal: this.isRecursive(op) }
+    return this.isRecursive(op) ? kRecursivelyLegal : kLegal
   }
 
   /** True when `op` was explicitly marked illegal (or its dynamic callback returned false). */
@@ -146,11 +179,7 @@ export class ConversionTarget {
   }
 
   private isRecursive(op: Operation): boolean {
-    const name = op.name.name
-    let cb = this.recursiveOps.get(name)
-    if (cb === undefined) {
-      cb = this.recursiveDialects.get(dialectOf(name))
-    }
+    const cb = this.nameInfo(op.name).recursive
     if (cb === undefined) {
       return false
     }

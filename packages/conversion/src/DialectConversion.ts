@@ -115,6 +115,8 @@ const enum UndoKind {
   EraseBlock,
   ModifyOp,
   AddArgument,
+  /** One operand of `op` changed by `replaceAllUsesWith` (an in-place modification of `op`). */
+  SetOperand,
 }
 
 /** What an unresolved materialization (a cast built by the driver) stands for. */
@@ -129,21 +131,112 @@ class UnresolvedMaterialization {
   ) {}
 }
 
-/** One recorded change, enough to undo it. Monomorphic: unused fields are null. */
-class UndoRecord {
+/** What an in-place modification of an op changed from: enough to restore the op. */
+class ModifiedState {
   constructor(
-    readonly kind: UndoKind,
-    readonly op: Operation | null,
-    readonly block: Block | null,
-    readonly region: Region | null,
-    readonly nextBlock: Block | null,
-    readonly nextOp: Operation | null,
-    readonly operands: Value[] | null,
-    readonly successors: Block[] | null,
-    readonly properties: DictionaryAttr | null,
-    readonly attributes: DictionaryAttr | null,
-    readonly location: Location | null,
+    readonly operands: readonly Value[],
+    readonly successors: readonly Block[],
+    readonly properties: DictionaryAttr,
+    readonly attributes: DictionaryAttr,
+    /**
+     * The location; null while a fold runs (a folder never moves an op: its location is
+     * read only when the fold is kept, so that a lazy location is not made for every op).
+     */
+    public location: Location | null,
+    /** The op's operand snapshot when the modification started (restored with it), if any. */
+    readonly snapshot: readonly Value[] | undefined,
   ) {}
+}
+
+const kNoBlocks: readonly Block[] = []
+
+/** What a `ConversionPatternRewriter` knows of one op. */
+class OpState {
+  /** Erased (detached) and not yet destroyed. */
+  erased = false
+  constructor(
+    /** Created by this rewriter (results of these may stand for replaced values). */
+    public created: boolean,
+    /**
+     * The operands the op had before the conversion (upstream's IR until commit), or, for
+     * an op the conversion created, the values its operands stood for. An op that existed
+     * before is recorded when its operands first change (every change goes through the
+     * rewriter); until then its operands are its original ones. Undefined: none recorded.
+     */
+    public snapshot: readonly Value[] | undefined,
+  ) {}
+}
+
+/**
+ * The recorded changes, oldest first, enough to undo each one: parallel arrays, one entry
+ * per change, so that recording a change allocates nothing (a conversion records a few
+ * changes per op, all kept until it commits). Unused slots are null (0 for `indices`).
+ */
+class UndoLog {
+  readonly kinds: UndoKind[] = []
+  /** The op created, moved, erased or modified. */
+  readonly ops: (Operation | null)[] = []
+  /** The block inserted, moved or erased, or the block an op was moved or erased from. */
+  readonly blocks: (Block | null)[] = []
+  /**
+   * Per kind: the op an op was before (MoveOp, EraseOp), the region a block was in
+   * (MoveBlock, EraseBlock), the op's former state (ModifyOp) or the operand's former
+   * value (SetOperand).
+   */
+  readonly refs: (Operation | Region | ModifiedState | Value | null)[] = []
+  /** The block a block was before (MoveBlock, EraseBlock). */
+  readonly nextBlocks: (Block | null)[] = []
+  /** The index of the changed operand (SetOperand). */
+  readonly indices: number[] = []
+
+  get length(): number {
+    return this.kinds.length
+  }
+
+  push(kind: UndoKind, op: Operation | null, block: Block | null, ref: Operation | Region | ModifiedState | Value | null, nextBlock: Block | null, index: number): void {
+    this.kinds.push(kind)
+    this.ops.push(op)
+    this.blocks.push(block)
+    this.refs.push(ref)
+    this.nextBlocks.push(nextBlock)
+    this.indices.push(index)
+  }
+
+  /** Drops the entries from `size` on. */
+  truncate(size: number): void {
+    this.kinds.length = size
+    this.ops.length = size
+    this.blocks.length = size
+    this.refs.length = size
+    this.nextBlocks.length = size
+    this.indices.length = size
+  }
+
+  /** Removes entry `i`. */
+  removeAt(i: number): void {
+    this.kinds.splice(i, 1)
+    this.ops.splice(i, 1)
+    this.blocks.splice(i, 1)
+    this.refs.splice(i, 1)
+    this.nextBlocks.splice(i, 1)
+    this.indices.splice(i, 1)
+  }
+}
+
+/**
+ * Makes `op`'s operands `values`. With as many values as operands, each operand is set in
+ * turn, which re-links every use exactly as `setOperands` does (each one to the front of its
+ * value's use list, in operand order) without allocating new operands.
+ */
+function relinkOperands(op: Operation, values: readonly Value[]): void {
+  const operands = op.operands
+  if (operands.length !== values.length) {
+    op.setOperands(values)
+    return
+  }
+  for (let i = 0; i < operands.length; i++) {
+    operands[i]!.set(values[i]!)
+  }
 }
 
 /**
@@ -155,9 +248,16 @@ class UndoRecord {
  */
 export class ConversionPatternRewriter extends PatternRewriter {
   /** The recorded changes, oldest first. */
-  private readonly log: UndoRecord[] = []
-  /** Ops erased (detached) and not yet destroyed. */
-  private readonly erasedOps = new Set<Operation>()
+  private readonly log = new UndoLog()
+  /**
+   * What the rewriter knows of each op it created, erased or changed the operands of: one
+   * entry per op (an op's name is looked up once, not in a set per fact).
+   */
+  private readonly opStates = new Map<Operation, OpState>()
+  /** Ops erased (detached) and not yet destroyed, in erasure order (see `OpState.erased`). */
+  private readonly erasedOps: Operation[] = []
+  /** How many ops are erased now. */
+  private numErased = 0
   /**
    * Whether an erased op may hold ops: one had a block when it was erased, or a block or op
    * was inserted right into one since. Until then no op is erased through an ancestor, and
@@ -169,8 +269,6 @@ export class ConversionPatternRewriter extends PatternRewriter {
   private readonly materializations = new Map<Operation, UnresolvedMaterialization>()
   /** Values that replaced op results, mapped to the location of the first op they replaced. */
   private readonly replacedLocations = new Map<Value, Location>()
-  /** Ops created by this rewriter (results of these may stand for replaced values). */
-  private readonly createdOps = new WeakSet<Operation>()
   /**
    * New values (results of created ops and materializations) mapped to the values they
    * replaced: upstream keeps replaced ops in the IR until the end, so folders see the
@@ -179,10 +277,11 @@ export class ConversionPatternRewriter extends PatternRewriter {
   private readonly originals = new Map<Value, Value>()
   /** Results of replaced ops mapped to the value of the same type that took their uses. */
   private readonly replacements = new Map<Value, Value>()
-  /** The operands the ops to convert had before the conversion (upstream's IR until commit). */
-  private readonly operandSnapshot = new Map<Operation, Value[]>()
-  /** The snapshot to restore when a modification of its op is undone. */
-  private readonly snapshotUndo = new Map<UndoRecord, Value[]>()
+  /**
+   * False until an op's operands change or a value stands for another (`originals`): until
+   * then every op's original operands are its current ones.
+   */
+  private operandsChanged = false
   /** Target materializations already built: value to converted type to materialized value. */
   private readonly targetCache = new Map<Value, Map<Type, Value>>()
   /**
@@ -225,21 +324,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
               (previousRegion === null ? ' (was detached)\n' : '\n'),
           )
         }
-        this.log.push(
-          new UndoRecord(
-            previousRegion === null ? UndoKind.InsertBlock : UndoKind.MoveBlock,
-            null,
-            block,
-            previousRegion,
-            previousNext,
-            null,
-            null,
-            null,
-            null,
-            null,
-            null,
-          ),
-        )
+        this.log.push(previousRegion === null ? UndoKind.InsertBlock : UndoKind.MoveBlock, null, block, previousRegion, previousNext, 0)
         userListener?.notifyBlockInserted?.(block, previousRegion, previousNext)
       },
       notifyMatchFailure: (location: Location, reason: string): void => {
@@ -258,14 +343,27 @@ export class ConversionPatternRewriter extends PatternRewriter {
       this.logger.startLine(`** Insert  : ${this.logger.opRef(op)}\n`)
     }
     if (previous === null) {
-      this.createdOps.add(op)
-      if (op.operands.length > 0) {
+      const operands = op.operands
+      let originals: Value[] | undefined
+      if (operands.length > 0) {
         // Upstream patterns build new ops on the values of the IR before the commit.
-        this.operandSnapshot.set(op, op.operands.map((o) => this.originalValue(o.value)))
+        originals = new Array<Value>(operands.length)
+        for (let i = 0; i < operands.length; i++) {
+          originals[i] = this.originalValue(operands[i]!.value)
+        }
       }
-      this.log.push(new UndoRecord(UndoKind.CreateOp, op, null, null, null, null, null, null, null, null, null))
+      const state = this.opStates.get(op)
+      if (state === undefined) {
+        this.opStates.set(op, new OpState(true, originals))
+      } else {
+        state.created = true
+        if (originals !== undefined) {
+          state.snapshot = originals
+        }
+      }
+      this.log.push(UndoKind.CreateOp, op, null, null, null, 0)
     } else {
-      this.log.push(new UndoRecord(UndoKind.MoveOp, op, previous.block, null, null, previous.before, null, null, null, null, null))
+      this.log.push(UndoKind.MoveOp, op, previous.block, previous.before, null, 0)
     }
     this.userListener?.notifyOperationInserted?.(op, previous)
   }
@@ -284,10 +382,10 @@ export class ConversionPatternRewriter extends PatternRewriter {
   /** The ops created since `logSize` was `from`, still in the IR. */
   createdOpsSince(from: number): Operation[] {
     const out: Operation[] = []
-    for (let i = from; i < this.log.length; i++) {
-      const r = this.log[i]!
-      if (r.kind === UndoKind.CreateOp && !this.isErased(r.op!)) {
-        out.push(r.op!)
+    const { kinds, ops } = this.log
+    for (let i = from; i < kinds.length; i++) {
+      if (kinds[i] === UndoKind.CreateOp && !this.isErased(ops[i]!)) {
+        out.push(ops[i]!)
       }
     }
     return out
@@ -296,13 +394,25 @@ export class ConversionPatternRewriter extends PatternRewriter {
   /** The ops modified in place since `from`, still in the IR. */
   modifiedOpsSince(from: number): Operation[] {
     const out: Operation[] = []
-    for (let i = from; i < this.log.length; i++) {
-      const r = this.log[i]!
-      if (r.kind === UndoKind.ModifyOp && !this.isErased(r.op!) && !out.includes(r.op!)) {
-        out.push(r.op!)
+    const { kinds, ops } = this.log
+    for (let i = from; i < kinds.length; i++) {
+      const op = ops[i]!
+      if ((kinds[i] === UndoKind.ModifyOp || kinds[i] === UndoKind.SetOperand) && !this.isErased(op) && !out.includes(op)) {
+        out.push(op)
       }
     }
     return out
+  }
+
+  /** True when `op` was modified in place since `from` (as `modifiedOpsSince(from).includes(op)` for an op still in the IR). */
+  wasModifiedSince(from: number, op: Operation): boolean {
+    const { kinds, ops } = this.log
+    for (let i = from; i < kinds.length; i++) {
+      if (ops[i] === op && (kinds[i] === UndoKind.ModifyOp || kinds[i] === UndoKind.SetOperand)) {
+        return true
+      }
+    }
+    return false
   }
 
   /** True when `op` is an unresolved materialization built by this rewriter. */
@@ -313,10 +423,11 @@ export class ConversionPatternRewriter extends PatternRewriter {
   /** True when `op` or one of its ancestors was erased by this rewriter. */
   isErased(op: Operation): boolean {
     if (!this.erasedMayHoldOps) {
-      return this.erasedOps.has(op)
+      // An erased op is detached until its erasure is undone.
+      return op.parentBlock === null && this.opStates.get(op)?.erased === true
     }
     for (let o: Operation | null = op; o !== null; o = o.parentBlock?.parent?.parentOp ?? null) {
-      if (this.erasedOps.has(o)) {
+      if (this.opStates.get(o)?.erased === true) {
         return true
       }
     }
@@ -325,59 +436,82 @@ export class ConversionPatternRewriter extends PatternRewriter {
 
   /** Undoes every change recorded after `size`, newest first. */
   rollbackTo(size: number): void {
-    while (this.log.length > size) {
-      this.undo(this.log.pop()!)
+    const log = this.log
+    for (let i = log.length - 1; i >= size; i--) {
+      this.undo(i)
+      log.truncate(i)
     }
   }
 
-  private undo(r: UndoRecord): void {
-    switch (r.kind) {
-      case UndoKind.CreateOp: {
-        const op = r.op!
+  /** Undoes log entry `i`. */
+  private undo(i: number): void {
+    const log = this.log
+    const op = log.ops[i]!
+    const block = log.blocks[i]!
+    switch (log.kinds[i]!) {
+      case UndoKind.CreateOp:
         op.remove()
         op.dropAllReferences()
         this.materializations.delete(op)
         break
-      }
       case UndoKind.MoveOp:
-        r.op!.remove()
-        r.block!.insertBefore(r.op!, r.nextOp)
+        op.remove()
+        block.insertBefore(op, log.refs[i] as Operation | null)
         break
       case UndoKind.EraseOp:
-        this.erasedOps.delete(r.op!)
-        r.block!.insertBefore(r.op!, r.nextOp)
+        this.opStates.get(op)!.erased = false
+        this.numErased--
+        block.insertBefore(op, log.refs[i] as Operation | null)
         break
       case UndoKind.InsertBlock:
-        r.block!.remove()
+        block.remove()
         break
       case UndoKind.MoveBlock:
       case UndoKind.EraseBlock:
-        if (r.block!.parent !== null) {
-          r.block!.remove()
+        if (block.parent !== null) {
+          block.remove()
         }
-        r.region!.insertBefore(r.block!, r.nextBlock)
+        ;(log.refs[i] as Region).insertBefore(block, log.nextBlocks[i]!)
         break
-      case UndoKind.ModifyOp: {
-        const op = r.op!
-        op.setOperands(r.operands!)
-        const snap = this.snapshotUndo.get(r)
-        if (snap !== undefined) {
-          this.operandSnapshot.set(op, snap)
-          this.snapshotUndo.delete(r)
+      case UndoKind.ModifyOp:
+        this.restoreModified(op, log.refs[i] as ModifiedState)
+        break
+      case UndoKind.AddArgument:
+        block.eraseArgument(block.arguments.length - 1)
+        break
+      case UndoKind.SetOperand: {
+        // As undoing a whole modification: every operand of the op is set again (which
+        // re-links its uses), the changed one to its former value.
+        const operands = op.operands
+        const index = log.indices[i]!
+        for (let k = 0; k < operands.length; k++) {
+          const o = operands[k]!
+          o.set(k === index ? (log.refs[i] as Value) : o.value)
         }
-        for (let i = 0; i < r.successors!.length; i++) {
-          if (op.successors[i]!.block !== r.successors![i]) {
-            op.setSuccessor(i, r.successors![i]!)
-          }
-        }
-        op.properties = r.properties!
-        op.attributes = r.attributes!
-        op.location = r.location!
         break
       }
-      case UndoKind.AddArgument:
-        r.block!.eraseArgument(r.block!.arguments.length - 1)
-        break
+    }
+  }
+
+  /** Puts `op` back in `state`: its operands (all set again), snapshot, successors, properties, attributes and location. */
+  private restoreModified(op: Operation, state: ModifiedState): void {
+    relinkOperands(op, state.operands)
+    // Without an entry the snapshot is still the one the state was made with (see
+    // `snapshotOperands`): the op's operands, restored just now.
+    const opState = state.snapshot === undefined ? undefined : this.opStates.get(op)
+    if (opState?.snapshot !== undefined) {
+      opState.snapshot = state.snapshot
+    }
+    const successors = state.successors
+    for (let i = 0; i < successors.length; i++) {
+      if (op.successors[i]!.block !== successors[i]) {
+        op.setSuccessor(i, successors[i]!)
+      }
+    }
+    op.properties = state.properties
+    op.attributes = state.attributes
+    if (state.location !== null) {
+      op.location = state.location
     }
   }
 
@@ -390,11 +524,16 @@ export class ConversionPatternRewriter extends PatternRewriter {
    */
   commit(buildMaterializations = true): LogicalResult {
     for (const op of this.erasedOps) {
-      op.dropAllReferences()
+      const state = this.opStates.get(op)!
+      if (state.erased) {
+        state.erased = false
+        op.dropAllReferences()
+      }
     }
-    this.erasedOps.clear()
+    this.erasedOps.length = 0
+    this.numErased = 0
     this.erasedMayHoldOps = false
-    this.log.length = 0
+    this.log.truncate(0)
     for (const cast of this.deferredCasts) {
       if (cast.parentBlock === null || !this.materializations.has(cast) || cast.operands.length === 0) {
         continue
@@ -430,13 +569,12 @@ export class ConversionPatternRewriter extends PatternRewriter {
         }
       }
     }
-    this.log.length = 0
+    this.log.truncate(0)
     this.materializations.clear()
     this.replacedLocations.clear()
     this.originals.clear()
     this.replacements.clear()
-    this.operandSnapshot.clear()
-    this.snapshotUndo.clear()
+    this.opStates.clear()
     this.targetCache.clear()
     this.sourceCache.clear()
     return result
@@ -477,22 +615,90 @@ export class ConversionPatternRewriter extends PatternRewriter {
   // ---- Overridden primitives --------------------------------------------------------
 
   override startOpModification(op: Operation): void {
-    const operands: Value[] = op.operands.map((o) => o.value)
-    const successors: Block[] = op.successors.map((s) => s.block)
-    const record = new UndoRecord(UndoKind.ModifyOp, op, null, null, null, null, operands, successors, op.properties, op.attributes, op.location)
-    this.log.push(record)
-    const snap = this.operandSnapshot.get(op)
-    if (snap !== undefined) {
-      this.snapshotUndo.set(record, snap)
+    this.operandsChanged = true
+    this.log.push(UndoKind.ModifyOp, op, null, this.modifiedState(op, op.getOperands(), op.location, true), null, 0)
+  }
+
+  /** The state of `op` whose operands are `operands`, to restore it from (its operand snapshot taken first). */
+  private modifiedState(op: Operation, operands: readonly Value[], location: Location | null, record: boolean): ModifiedState {
+    const successors = op.successors
+    let blocks: readonly Block[] = kNoBlocks
+    if (successors.length > 0) {
+      const copy = new Array<Block>(successors.length)
+      for (let i = 0; i < successors.length; i++) {
+        copy[i] = successors[i]!.block
+      }
+      blocks = copy
+    }
+    return new ModifiedState(operands, blocks, op.properties, op.attributes, location, this.snapshotOperands(op, operands, record))
+  }
+
+  /**
+   * The operand snapshot of `op` (see `OpState.snapshot`). An op that existed before the
+   * conversion and has none yet has its current `operands` as its snapshot: recorded when
+   * `record` (its operands are about to change), else only returned.
+   * Undefined for an op without operands and without a snapshot.
+   */
+  private snapshotOperands(op: Operation, operands: readonly Value[], record: boolean): readonly Value[] | undefined {
+    const state = this.opStates.get(op)
+    let snap = state?.snapshot
+    if (snap === undefined && operands.length > 0 && state?.created !== true) {
+      snap = operands
+      if (record) {
+        this.setSnapshot(op, state, snap)
+      }
+    }
+    return snap
+  }
+
+  /** Makes `snap` the operand snapshot of `op`, whose state is `state`. */
+  private setSnapshot(op: Operation, state: OpState | undefined, snap: readonly Value[]): void {
+    if (state === undefined) {
+      this.opStates.set(op, new OpState(false, snap))
+    } else {
+      state.snapshot = snap
+    }
+  }
+
+  /** False while every op's original operands are its current ones (nothing changed yet). */
+  get mayHaveOriginalOperands(): boolean {
+    return this.operandsChanged || this.originals.size !== 0
+  }
+
+  /**
+   * Makes every use of `from` use `to`, recording each changed operand (a value) or
+   * modifying each user in place (a block).
+   */
+  override replaceAllUsesWith(from: Value, to: Value): void
+  override replaceAllUsesWith(from: Block, to: Block): void
+  override replaceAllUsesWith(from: Value | Block, to: Value | Block): void {
+    if (!(from instanceof Value)) {
+      super.replaceAllUsesWith(from, to as Block)
+      return
+    }
+    const toValue = to as Value
+    const log = this.log
+    this.operandsChanged = true
+    for (let u = from.firstUse; u !== null; ) {
+      const next = u.nextUse
+      const owner = u.owner
+      const state = this.opStates.get(owner)
+      if (state === undefined || (state.snapshot === undefined && !state.created)) {
+        this.setSnapshot(owner, state, owner.getOperands())
+      }
+      log.push(UndoKind.SetOperand, owner, null, from, null, u.index)
+      u.set(toValue)
+      this.finalizeOpModification(owner)
+      u = next
     }
   }
 
   override cancelOpModification(op: Operation): void {
-    for (let i = this.log.length - 1; i >= 0; i--) {
-      const r = this.log[i]!
-      if (r.kind === UndoKind.ModifyOp && r.op === op) {
-        this.undo(r)
-        this.log.splice(i, 1)
+    const log = this.log
+    for (let i = log.length - 1; i >= 0; i--) {
+      if (log.kinds[i] === UndoKind.ModifyOp && log.ops[i] === op) {
+        this.undo(i)
+        log.removeAt(i)
         return
       }
     }
@@ -512,9 +718,18 @@ export class ConversionPatternRewriter extends PatternRewriter {
       throw new Error(`eraseOp: '${op.name.name}' is not in a block`)
     }
     this.userListener?.notifyOperationErased?.(op)
-    this.log.push(new UndoRecord(UndoKind.EraseOp, op, block, null, null, op.nextOp, null, null, null, null, null))
+    this.log.push(UndoKind.EraseOp, op, block, op.nextOp, null, 0)
     op.remove()
-    this.erasedOps.add(op)
+    const state = this.opStates.get(op)
+    if (state === undefined) {
+      const erased = new OpState(false, undefined)
+      erased.erased = true
+      this.opStates.set(op, erased)
+    } else {
+      state.erased = true
+    }
+    this.erasedOps.push(op)
+    this.numErased++
     if (!this.erasedMayHoldOps) {
       for (const region of op.regions) {
         if (region.firstBlock !== null) {
@@ -527,7 +742,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
 
   /** Notes an insertion right into an erased op (see `erasedMayHoldOps`). */
   private noteInsertInto(parent: Operation | null | undefined): void {
-    if (parent !== null && parent !== undefined && this.erasedOps.size !== 0 && this.erasedOps.has(parent)) {
+    if (parent !== null && parent !== undefined && this.numErased !== 0 && this.opStates.get(parent)?.erased === true) {
       this.erasedMayHoldOps = true
     }
   }
@@ -543,14 +758,14 @@ export class ConversionPatternRewriter extends PatternRewriter {
       return
     }
     this.userListener?.notifyBlockErased?.(block)
-    this.log.push(new UndoRecord(UndoKind.EraseBlock, null, block, region, block.nextBlock, null, null, null, null, null, null))
+    this.log.push(UndoKind.EraseBlock, null, block, region, block.nextBlock, 0)
     block.remove()
   }
 
   /** Appends an argument to `block`, recorded. */
   addArgument(block: Block, type: Type, loc: Location): Value {
     const a = block.addArgument(type, loc)
-    this.log.push(new UndoRecord(UndoKind.AddArgument, null, block, null, null, null, null, null, null, null, null))
+    this.log.push(UndoKind.AddArgument, null, block, null, null, 0)
     return a
   }
 
@@ -572,7 +787,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
         this.replacedLocations.set(to, this.valueLocation(from))
       }
       const toDef = to.definingOp
-      if (toDef !== null && this.createdOps.has(toDef) && !this.originals.has(to)) {
+      if (toDef !== null && this.opStates.get(toDef)?.created === true && !this.originals.has(to)) {
         this.originals.set(to, from)
       }
       if (to.type === from.type) {
@@ -627,7 +842,8 @@ export class ConversionPatternRewriter extends PatternRewriter {
 
   /** Records the operands of `op` before the conversion changes them. */
   recordOriginalOperands(op: Operation, operands: readonly Value[] = op.getOperands()): void {
-    this.operandSnapshot.set(op, operands.slice())
+    this.operandsChanged = true
+    this.setSnapshot(op, this.opStates.get(op), operands.slice())
   }
 
   /**
@@ -635,11 +851,56 @@ export class ConversionPatternRewriter extends PatternRewriter {
    * had before the conversion (or, for an op created by it, the values its operands stand for).
    */
   originalOperandsOf(op: Operation): Value[] {
-    const snap = this.operandSnapshot.get(op)
+    const snap = this.opStates.get(op)?.snapshot
     if (snap !== undefined && snap.length === op.operands.length) {
       return snap.slice()
     }
     return op.operands.map((o) => this.originalValue(o.value))
+  }
+
+  /**
+   * The operands of `op` as `originalOperandsOf` gives them, without a copy: null when they
+   * are its current operands. For the driver's folds, which read them once per op.
+   */
+  originalOperandsView(op: Operation): readonly Value[] | null {
+    const operands = op.operands
+    const snap = this.opStates.get(op)?.snapshot
+    if (snap !== undefined && snap.length === operands.length) {
+      return snap
+    }
+    if (this.originals.size === 0) {
+      return null
+    }
+    for (let i = 0; i < operands.length; i++) {
+      if (this.originals.has(operands[i]!.value)) {
+        return op.operands.map((o) => this.originalValue(o.value))
+      }
+    }
+    return null
+  }
+
+  /**
+   * Starts a fold of `op` by the driver: as `startOpModification`, but the record of the
+   * state to restore is logged only when the fold changes something (`finishFold`).
+   * Returns that state; its operands are `operands`, `op`'s current operands.
+   */
+  startFold(op: Operation, operands: readonly Value[]): ModifiedState {
+    return this.modifiedState(op, operands, null, false)
+  }
+
+  /**
+   * Ends a fold started by `startFold`: when it failed (`folded` false), `op` is put back in
+   * `state` as `cancelOpModification` would; otherwise the change is logged and reported as
+   * `finalizeOpModification` would.
+   */
+  finishFold(op: Operation, state: ModifiedState, folded: boolean): void {
+    if (!folded) {
+      this.restoreModified(op, state)
+      return
+    }
+    state.location = op.location
+    this.log.push(UndoKind.ModifyOp, op, null, state, null, 0)
+    this.finalizeOpModification(op)
   }
 
   /**
@@ -968,6 +1229,8 @@ export type DialectConversionFoldingMode = 'never' | 'before-patterns' | 'after-
 class ConversionApplicator {
   private readonly byOp = new Map<string, RewritePatternLike[]>()
   private readonly anyOp: RewritePatternLike[] = []
+  /** Per list of `byOp`: that list and `anyOp`, by benefit (made on first use). */
+  private readonly merged = new Map<RewritePatternLike[], RewritePatternLike[]>()
 
   constructor(
     patterns: readonly RewritePatternLike[],
@@ -1045,7 +1308,12 @@ class ConversionApplicator {
     if (this.anyOp.length === 0) {
       return own
     }
-    return [...own, ...this.anyOp].sort((a, b) => b.benefit - a.benefit)
+    let merged = this.merged.get(own)
+    if (merged === undefined) {
+      merged = [...own, ...this.anyOp].sort((a, b) => b.benefit - a.benefit)
+      this.merged.set(own, merged)
+    }
+    return merged
   }
 }
 
@@ -1055,6 +1323,27 @@ class OperationLegalizer {
   private readonly active = new Set<RewritePatternLike>()
   /** Ops being legalized again after an in-place fold, mapped to the log size before that fold. */
   private readonly inPlaceFoldMarks = new Map<Operation, number>()
+  /** The op, pattern and log size of the pattern application `applyPending` runs next. */
+  private pendingOp: Operation | null = null
+  private pendingPattern: RewritePatternLike | null = null
+  private pendingMark = 0
+  /** What the last `applyPending` gave: whether the pattern matched, and whether what it made was legalized. */
+  private lastMatched = false
+  private lastOk = false
+  /**
+   * Applies the pending pattern (the transform of its `apply-conversion` action): one
+   * function for every application, not a closure per op.
+   */
+  private readonly applyPending = (): void => {
+    const op = this.pendingOp!
+    const mark = this.pendingMark
+    const matched = this.pendingPattern!.matchAndRewrite(op, this.rewriter)
+    const ok = matched && this.legalizeNewOps(mark, op)
+    this.lastMatched = matched
+    this.lastOk = ok
+  }
+  /** The `apply-conversion` action of the pending application, made only when an action handler asks. */
+  private readonly pendingAction = (): Action => new ApplyConversionAction([this.pendingOp!])
 
   constructor(
     readonly target: ConversionTarget,
@@ -1190,15 +1479,15 @@ class OperationLegalizer {
       }
       const mark = rewriter.logSize
       rewriter.setInsertionPoint(op)
-      let matched = false
-      let ok = false
       this.active.add(pattern)
-      op.context.executeAction(new ApplyConversionAction([op]), () => {
-        matched = pattern.matchAndRewrite(op, rewriter)
-        if (matched) {
-          ok = this.legalizeNewOps(mark, op)
-        }
-      })
+      this.pendingOp = op
+      this.pendingPattern = pattern
+      this.pendingMark = mark
+      this.lastMatched = false
+      this.lastOk = false
+      op.context.executeAction(this.pendingAction, this.applyPending)
+      const matched = this.lastMatched
+      const ok = this.lastOk
       this.active.delete(pattern)
       if (ok) {
         logger?.logSuccess('pattern applied successfully')
@@ -1215,7 +1504,7 @@ class OperationLegalizer {
   private legalizeNewOps(mark: number, root: Operation): boolean {
     const rewriter = this.rewriter
     const logger = rewriter.logger
-    if (!rewriter.isErased(root) && rewriter.modifiedOpsSince(mark).includes(root)) {
+    if (!rewriter.isErased(root) && rewriter.wasModifiedSince(mark, root)) {
       if (!this.legalize(root)) {
         logger?.logFailure(`failed to legalize operation updated in-place '${root.name.name}'`)
         return false
@@ -1237,45 +1526,57 @@ class OperationLegalizer {
 const kGenericForm = { printGenericOpForm: true }
 
 /**
- * The fold of `op` as replacement values, with the constants materialized for
- * attribute results; null when it does not fold (or a constant cannot be built).
- * An in-place fold gives no values.
- */
-/**
  * `op`'s fold (as `foldOperation`) on its operands as upstream sees them: replacements
  * are committed only at the end there, so the folder runs with the op's original operands
- * (swapped in for the call). Operand values it returns, and an in-place reordering, are
- * mapped back to the current operands. Null when it does not fold.
+ * (`originals`, swapped in for the call in place of `current`, its operands now). Operand
+ * values it returns, and an in-place reordering, are mapped back to the current operands.
+ * Null when it does not fold.
  */
-function foldWithOriginalOperands(op: Operation, originals: readonly Value[], rewriter: ConversionPatternRewriter): readonly OpFoldResult[] | null {
-  const current = op.getOperands()
+function foldWithOriginalOperands(
+  op: Operation,
+  originals: readonly Value[],
+  current: readonly Value[],
+  rewriter: ConversionPatternRewriter,
+): readonly OpFoldResult[] | null {
   let swapped = false
-  for (let i = 0; i < current.length; i++) {
-    if (current[i] !== originals[i]) {
-      swapped = true
+  if (originals !== current) {
+    for (let i = 0; i < current.length; i++) {
+      if (current[i] !== originals[i]) {
+        swapped = true
+      }
     }
   }
   if (swapped) {
-    op.setOperands(originals)
+    relinkOperands(op, originals)
   }
   // Folders also look through their operands' defining ops (`select` of a `cmpi eq` of its
   // own operands): those see their original operands too while the folder runs.
-  const restored = restoreOriginalDefs(op, originals, rewriter)
+  const restored = rewriter.mayHaveOriginalOperands ? restoreOriginalDefs(op, originals, rewriter) : kNothingRestored
   let folded: readonly OpFoldResult[] | null
   try {
     folded = foldOperation(op)
   } finally {
     for (let i = restored.length - 1; i >= 0; i--) {
       const r = restored[i]!
-      r.op.setOperands(r.current)
+      relinkOperands(r.op, r.current)
     }
-    const after = op.getOperands()
-    const changed = after.some((v, i) => v !== originals[i])
+    const operands = op.operands
+    let changed = false
+    for (let i = 0; i < operands.length; i++) {
+      if (operands[i]!.value !== originals[i]) {
+        changed = true
+        break
+      }
+    }
     if (swapped || changed) {
-      op.setOperands(after.map((v) => current[originals.indexOf(v)] ?? rewriter.currentValue(v) ?? v))
-    }
-    if (changed) {
-      rewriter.recordOriginalOperands(op, after)
+      const after = op.getOperands()
+      relinkOperands(
+        op,
+        after.map((v) => current[originals.indexOf(v)] ?? rewriter.currentValue(v) ?? v),
+      )
+      if (changed) {
+        rewriter.recordOriginalOperands(op, after)
+      }
     }
   }
   if (folded === null || folded.length === 0 || (!swapped && restored.length === 0)) {
@@ -1305,28 +1606,49 @@ function foldWithOriginalOperands(op: Operation, originals: readonly Value[], re
 /** How far `restoreOriginalDefs` follows operands back through their definitions (folders look one or two ops up). */
 const FOLD_LOOKUP_DEPTH = 3
 
+/** An op whose original operands `restoreOriginalDefs` swapped in, with the operands to put back. */
+interface RestoredDef {
+  readonly op: Operation
+  readonly current: Value[]
+}
+const kNothingRestored: readonly RestoredDef[] = []
+
 /**
  * Swaps the original operands (upstream's IR before the commit) into the ops that define
  * `operands`, and into theirs, up to `FOLD_LOOKUP_DEPTH` levels; returns each swapped
  * op with the operands to put back, in swap order.
  */
-function restoreOriginalDefs(root: Operation, operands: readonly Value[], rewriter: ConversionPatternRewriter): { op: Operation; current: Value[] }[] {
-  const restored: { op: Operation; current: Value[] }[] = []
-  const seen = new Set<Operation>([root])
+function restoreOriginalDefs(root: Operation, operands: readonly Value[], rewriter: ConversionPatternRewriter): readonly RestoredDef[] {
+  let restored: RestoredDef[] | null = null
+  const seen: Operation[] = [root]
   let level: readonly Value[] = operands
   for (let depth = 0; depth < FOLD_LOOKUP_DEPTH && level.length > 0; depth++) {
     const next: Value[] = []
     for (const v of level) {
       const def = v.definingOp
-      if (def === null || seen.has(def) || def.operands.length === 0) {
+      if (def === null || def.operands.length === 0 || seen.includes(def)) {
         continue
       }
-      seen.add(def)
-      const original = rewriter.originalOperandsOf(def)
-      const current = def.getOperands()
-      if (original.some((o, i) => o !== current[i])) {
-        restored.push({ op: def, current })
-        def.setOperands(original)
+      seen.push(def)
+      const original = rewriter.originalOperandsView(def)
+      const defOperands = def.operands
+      if (original === null) {
+        for (let i = 0; i < defOperands.length; i++) {
+          next.push(defOperands[i]!.value)
+        }
+        continue
+      }
+      let differs = false
+      for (let i = 0; i < original.length; i++) {
+        if (original[i] !== defOperands[i]?.value) {
+          differs = true
+          break
+        }
+      }
+      if (differs) {
+        restored ??= []
+        restored.push({ op: def, current: def.getOperands() })
+        relinkOperands(def, original)
       }
       for (const o of original) {
         next.push(o)
@@ -1334,18 +1656,18 @@ function restoreOriginalDefs(root: Operation, operands: readonly Value[], rewrit
     }
     level = next
   }
-  return restored
+  return restored ?? kNothingRestored
 }
 
 function foldResultsOf(op: Operation, rewriter: ConversionPatternRewriter): { values: Value[]; constants: Operation[] } | null {
-  const originals = rewriter.originalOperandsOf(op)
-  rewriter.startOpModification(op)
-  const folded = foldWithOriginalOperands(op, originals, rewriter)
+  const current = op.getOperands()
+  const originals = rewriter.originalOperandsView(op) ?? current
+  const state = rewriter.startFold(op, current)
+  const folded = foldWithOriginalOperands(op, originals, current, rewriter)
+  rewriter.finishFold(op, state, folded !== null)
   if (folded === null) {
-    rewriter.cancelOpModification(op)
     return null
   }
-  rewriter.finalizeOpModification(op)
   const values: Value[] = []
   const constants: Operation[] = []
   if (folded.length === 0) {
@@ -1391,6 +1713,9 @@ function collectOps(root: Operation, target: ConversionTarget, withRoot: boolean
     const item = pending.pop()!
     if (item instanceof Operation) {
       out.push(item)
+      if (item.regions.length === 0) {
+        continue
+      }
       const legal = target.isLegal(item)
       if (legal === null || !legal.isRecursivelyLegal) {
         for (let i = item.regions.length - 1; i >= 0; i--) {
@@ -1439,6 +1764,13 @@ function blocksDepthFirst(region: Region): Block[] {
   return order
 }
 
+/** What a conversion did: it failed, or it succeeded and changed the IR or not. */
+const enum ConversionOutcome {
+  Failed,
+  Changed,
+  Unchanged,
+}
+
 function applyConversion(
   roots: readonly Operation[],
   target: ConversionTarget,
@@ -1446,19 +1778,28 @@ function applyConversion(
   mode: ConversionMode,
   config: ConversionConfig,
 ): LogicalResult {
+  return runConversion(roots, target, patterns, mode, config) !== ConversionOutcome.Failed
+}
+
+function runConversion(
+  roots: readonly Operation[],
+  target: ConversionTarget,
+  patterns: readonly RewritePatternLike[],
+  mode: ConversionMode,
+  config: ConversionConfig,
+): ConversionOutcome {
   if (roots.length === 0) {
-    return success()
+    return ConversionOutcome.Unchanged
   }
   const context = roots[0]!.context
   const rewriter = new ConversionPatternRewriter(context, config.listener ?? null)
   const legalizer = new OperationLegalizer(target, new ConversionApplicator(patterns, target), rewriter, config.foldingMode ?? 'before-patterns')
-  const ops: Operation[] = []
+  let ops: Operation[] = []
   for (const r of roots) {
-    ops.push(...collectOps(r, target, config.convertRoots === true))
+    const more = collectOps(r, target, config.convertRoots === true)
+    ops = ops.length === 0 ? more : ops.concat(more)
   }
-  for (const op of ops) {
-    rewriter.recordOriginalOperands(op)
-  }
+  // The ops' original operands are recorded as they first change (see `OpState.snapshot`).
   for (const op of ops) {
     const wasErased = rewriter.isErased(op)
     if (legalizer.legalize(op)) {
@@ -1472,22 +1813,27 @@ function applyConversion(
     if (mode === 'full') {
       op.emitError(`failed to legalize operation '${op.name.name}'`).report()
       rewriter.rollbackTo(0)
-      return failure()
+      return ConversionOutcome.Failed
     }
     if (mode === 'partial') {
       if (target.isIllegal(op)) {
         op.emitError(`failed to legalize operation '${op.name.name}' that was explicitly marked illegal`).report()
         rewriter.rollbackTo(0)
-        return failure()
+        return ConversionOutcome.Failed
       }
       config.unlegalizedOps?.add(op)
     }
   }
   if (mode === 'analysis') {
     rewriter.rollbackTo(0)
-    return success()
+    return ConversionOutcome.Unchanged
   }
-  return rewriter.commit(config.buildMaterializations ?? true)
+  // Every change is in the log (materializations are created ops), so an empty log is an unchanged IR.
+  const changed = rewriter.logSize !== 0
+  if (!rewriter.commit(config.buildMaterializations ?? true)) {
+    return ConversionOutcome.Failed
+  }
+  return changed ? ConversionOutcome.Changed : ConversionOutcome.Unchanged
 }
 
 /**
@@ -1501,6 +1847,32 @@ export function applyPartialConversion(
   config: ConversionConfig = {},
 ): LogicalResult {
   return applyConversion(asRoots(roots), target, asPatterns(patterns), 'partial', config)
+}
+
+/** The part of a pass that `applyPartialConversionInPass` reports to. */
+export interface ConversionPassLike {
+  signalPassFailure(): void
+  markAllAnalysesPreserved(): void
+}
+
+/**
+ * `applyPartialConversion` as the whole work of `pass`: the pass fails when the conversion
+ * does, and keeps every analysis when the conversion changed nothing, so that the pass
+ * manager does not verify the unchanged IR again (as for any pass that preserves all).
+ */
+export function applyPartialConversionInPass(
+  pass: ConversionPassLike,
+  roots: Operation | readonly Operation[],
+  target: ConversionTarget,
+  patterns: readonly RewritePatternLike[] | { readonly patterns: readonly RewritePatternLike[] },
+  config: ConversionConfig = {},
+): void {
+  const outcome = runConversion(asRoots(roots), target, asPatterns(patterns), 'partial', config)
+  if (outcome === ConversionOutcome.Failed) {
+    pass.signalPassFailure()
+  } else if (outcome === ConversionOutcome.Unchanged) {
+    pass.markAllAnalysesPreserved()
+  }
 }
 
 /** Converts the ops under `roots` so that every op is legal; on failure the IR is unchanged. */

@@ -15,7 +15,7 @@ import {
 } from '@tilepass/ir'
 import { OperationPass, boolOption, type OptionValues, type ScalarOption } from '@tilepass/pass-manager'
 import { ConversionTarget } from './ConversionTarget.ts'
-import { OpConversionPattern, applyPartialConversion, type ConversionPatternRewriter, type OpAdaptor } from './DialectConversion.ts'
+import { OpConversionPattern, applyPartialConversionInPass, type ConversionPatternRewriter, type OpAdaptor } from './DialectConversion.ts'
 
 function createBr(rewriter: ConversionPatternRewriter, op: Operation, dest: Block, operands: readonly Value[]): Operation {
   return rewriter.create('cf.br', op.location, { operands, successors: [dest] })
@@ -455,8 +455,6 @@ export class SCFToControlFlowPass extends OperationPass<OptionValues<SCFToContro
     const target = new ConversionTarget(this.getContext())
     target.addIllegalOp('scf.forall', 'scf.for', 'scf.if', 'scf.index_switch', 'scf.parallel', 'scf.while', 'scf.execute_region')
     target.markUnknownOpDynamicallyLegal(() => true)
-    if (!applyPartialConversion(this.getOperation(), target, scfToControlFlowPatterns())) {
-      this.signalPassFailure()
-    }
+    applyPartialConversionInPass(this, this.getOperation(), target, scfToControlFlowPatterns())
   }
 }

@@ -38,11 +38,12 @@ export {
   ConversionPatternRewriter,
   ApplyConversionAction,
   applyPartialConversion,
+  applyPartialConversionInPass,
   applyFullConversion,
   applyAnalysisConversion,
 } from './DialectConversion.ts'
 /** Driver modes and options. */
-export type { ConversionMode, ConversionConfig, DialectConversionFoldingMode } from './DialectConversion.ts'
+export type { ConversionMode, ConversionConfig, ConversionPassLike, DialectConversionFoldingMode } from './DialectConversion.ts'
 /** The `dialect-conversion` debug log (`--debug-only=dialect-conversion`). */
 export { ConversionLogger, getDialectConversionLogger, setDialectConversionLogger, setDebugOnlyTypes } from './DebugLog.ts'
 /** The `convert-scf-to-cf` pass and its patterns. */

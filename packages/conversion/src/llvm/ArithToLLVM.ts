@@ -27,7 +27,7 @@ import {
   llvmEnumIntAttr,
 } from '@tilepass/dialects'
 import { OperationPass, intOption, type OptionValues, type ScalarOption } from '@tilepass/pass-manager'
-import { OpConversionPattern, applyPartialConversion, type ConversionPattern, type ConversionPatternRewriter, type OpAdaptor } from '../DialectConversion.ts'
+import { OpConversionPattern, applyPartialConversionInPass, type ConversionPattern, type ConversionPatternRewriter, type OpAdaptor } from '../DialectConversion.ts'
 import { LLVMConversionTarget } from './LLVMConversionTarget.ts'
 import { LLVMTypeConverter, kDeriveIndexBitwidthFromDataLayout } from './LLVMTypeConverter.ts'
 
@@ -70,8 +70,11 @@ export function convertFastMathAttrs(op: Operation): NamedAttribute[] {
   return convertAttrs(op, AttrKind.FastMath)
 }
 
-/** The attributes of the LLVM op replacing `op`, converted as `kind` says. */
-function convertAttrs(op: Operation, kind: AttrKind): NamedAttribute[] {
+/**
+ * The attributes of the LLVM op replacing `op`, converted as `kind` says. `overflowAttrs`
+ * keeps the `overflowFlags` attributes made so far, by flags (one context's).
+ */
+function convertAttrs(op: Operation, kind: AttrKind, overflowAttrs: IntegerAttr[] | null = null): NamedAttribute[] {
   const out: NamedAttribute[] = []
   let overflow = 0
   for (const a of op.getAttrs()) {
@@ -91,7 +94,14 @@ function convertAttrs(op: Operation, kind: AttrKind): NamedAttribute[] {
   }
   if (kind === AttrKind.Overflow) {
     // The two enums share their bit values (nsw = 1, nuw = 2).
-    out.push({ name: 'overflowFlags', value: llvmEnumIntAttr(op.context, 32, overflow) })
+    let value = overflowAttrs?.[overflow]
+    if (value === undefined || value.context !== op.context) {
+      value = llvmEnumIntAttr(op.context, 32, overflow)
+      if (overflowAttrs !== null) {
+        overflowAttrs[overflow] = value
+      }
+    }
+    out.push({ name: 'overflowFlags', value })
   }
   return out
 }
@@ -254,11 +264,14 @@ class VectorConvertToLLVMPattern extends ArithToLLVMPattern {
     this.name = `${opName}->${targetName}`
   }
 
+  /** The `overflowFlags` attributes this pattern made, by flags (its converter's context). */
+  private readonly overflowAttrs: IntegerAttr[] = []
+
   matchAndRewriteConverted(op: Operation, adaptor: OpAdaptor, rewriter: ConversionPatternRewriter): LogicalResult {
     if (this.failOnUnsupportedFP && hasUnsupportedFloat(op)) {
       return failure()
     }
-    return vectorOneToOneRewrite(op, this.targetName, adaptor.operands, convertAttrs(op, this.attrKind), this.converter, rewriter)
+    return vectorOneToOneRewrite(op, this.targetName, adaptor.operands, convertAttrs(op, this.attrKind, this.overflowAttrs), this.converter, rewriter)
   }
 }
 
@@ -706,8 +719,6 @@ export class ArithToLLVMConversionPass extends OperationPass<OptionValues<ArithT
     const converter = new LLVMTypeConverter(ctx, { indexBitwidth: this.options.indexBitwidth })
     const target = new LLVMConversionTarget(ctx)
     const patterns = [...ceilFloorDivExpandPatterns(), ...arithToLLVMConversionPatterns(converter)]
-    if (!applyPartialConversion(this.getOperation(), target, patterns)) {
-      this.signalPassFailure()
-    }
+    applyPartialConversionInPass(this, this.getOperation(), target, patterns)
   }
 }

@@ -35,7 +35,7 @@ import {
   buildLLVMFuncOp,
 } from '@tilepass/dialects'
 import { OperationPass, intOption, type OptionValues, type ScalarOption } from '@tilepass/pass-manager'
-import { OpConversionPattern, applyPartialConversion, type ConversionPatternRewriter, type OpAdaptor } from '../DialectConversion.ts'
+import { OpConversionPattern, applyPartialConversionInPass, type ConversionPatternRewriter, type OpAdaptor } from '../DialectConversion.ts'
 import { LLVMConversionTarget } from './LLVMConversionTarget.ts'
 import { lookupOrCreateFn } from './FunctionCallUtils.ts'
 import { LLVMTypeConverter, kDeriveIndexBitwidthFromDataLayout } from './LLVMTypeConverter.ts'
@@ -334,8 +334,6 @@ already present in the IR will be kept as is.`
     target.markUnknownOpDynamicallyLegal((op) => op.name.dialectNamespace !== 'cf')
     const converter = new LLVMTypeConverter(ctx, { indexBitwidth: this.options.indexBitwidth })
     const patterns = [...controlFlowToLLVMConversionPatterns(converter), assertToLLVMConversionPattern(converter)]
-    if (!applyPartialConversion(this.getOperation(), target, patterns)) {
-      this.signalPassFailure()
-    }
+    applyPartialConversionInPass(this, this.getOperation(), target, patterns)
   }
 }

@@ -1,6 +1,6 @@
 import { UnknownLoc, failure, success, type Context, type LogicalResult } from '@tilepass/ir'
 import { OperationPass, boolOption, stringListOption, type ListOption, type OptionValues, type ScalarOption } from '@tilepass/pass-manager'
-import { applyPartialConversion, type ConversionPattern } from '../DialectConversion.ts'
+import { applyPartialConversionInPass, type ConversionPattern } from '../DialectConversion.ts'
 import { ConversionTarget } from '../ConversionTarget.ts'
 import { nvvmToLLVMConversionPatterns } from '../nvvm/NVVMToLLVM.ts'
 import { arithToLLVMConversionPatterns, ceilFloorDivExpandPatterns } from './ArithToLLVM.ts'
@@ -104,8 +104,6 @@ extra overhead.`
     }
     const target = new ConversionTarget(ctx)
     target.addLegalDialect('llvm')
-    if (!applyPartialConversion(this.getOperation(), target, patterns)) {
-      this.signalPassFailure()
-    }
+    applyPartialConversionInPass(this, this.getOperation(), target, patterns)
   }
 }

@@ -2,7 +2,7 @@ import { IntegerAttr, IntegerType, failure, success, type Attribute, type Locati
 import { IndexCmpPredicateAttr, llvmEnumIntAttr } from '@tilepass/dialects'
 import { OperationPass, intOption, type OptionValues, type ScalarOption } from '@tilepass/pass-manager'
 import { ConversionTarget } from '../ConversionTarget.ts'
-import { OpConversionPattern, applyPartialConversion, type ConversionPattern, type ConversionPatternRewriter, type OpAdaptor } from '../DialectConversion.ts'
+import { OpConversionPattern, applyPartialConversionInPass, type ConversionPattern, type ConversionPatternRewriter, type OpAdaptor } from '../DialectConversion.ts'
 import { LLVMTypeConverter, kDeriveIndexBitwidthFromDataLayout } from './LLVMTypeConverter.ts'
 
 const ICMP_EQ = 0
@@ -268,8 +268,6 @@ pointer width via \`index-bitwidth\`.`
     target.addIllegalDialect('index')
     target.addLegalDialect('llvm')
     const converter = new LLVMTypeConverter(ctx, { indexBitwidth: this.options.indexBitwidth })
-    if (!applyPartialConversion(this.getOperation(), target, indexToLLVMConversionPatterns(converter))) {
-      this.signalPassFailure()
-    }
+    applyPartialConversionInPass(this, this.getOperation(), target, indexToLLVMConversionPatterns(converter))
   }
 }

@@ -17,7 +17,7 @@ import {
 } from '@tilepass/ir'
 import { LLVMArrayType, LLVMStructType } from '@tilepass/dialects'
 import { OperationPass, boolOption, type OptionValues, type ScalarOption } from '@tilepass/pass-manager'
-import { OpConversionPattern, applyPartialConversion, type ConversionPattern, type ConversionPatternRewriter, type OpAdaptor } from '../DialectConversion.ts'
+import { OpConversionPattern, applyPartialConversionInPass, type ConversionPattern, type ConversionPatternRewriter, type OpAdaptor } from '../DialectConversion.ts'
 import { convertFastMathAttrs, handleMultidimensionalVectors, vectorOneToOneRewrite } from './ArithToLLVM.ts'
 import { LLVMConversionTarget } from './LLVMConversionTarget.ts'
 import { LLVMTypeConverter } from './LLVMTypeConverter.ts'
@@ -258,8 +258,6 @@ export class ConvertMathToLLVMPass extends OperationPass<OptionValues<MathToLLVM
   override runOnOperation(): void {
     const ctx = this.getContext()
     const converter = new LLVMTypeConverter(ctx)
-    if (!applyPartialConversion(this.getOperation(), new LLVMConversionTarget(ctx), mathToLLVMConversionPatterns(converter, this.options.approximateLog1p))) {
-      this.signalPassFailure()
-    }
+    applyPartialConversionInPass(this, this.getOperation(), new LLVMConversionTarget(ctx), mathToLLVMConversionPatterns(converter, this.options.approximateLog1p))
   }
 }

@@ -23,6 +23,8 @@ import {
   UnitAttr,
   kDynamic as kDynamicStride,
   success,
+  type Attribute,
+  type Context,
   type Location,
   type LogicalResult,
   type Operation,
@@ -52,7 +54,7 @@ import {
   llvmEnumIntAttr,
 } from '@tilepass/dialects'
 import { OperationPass, boolOption, intOption, type OptionValues, type ScalarOption } from '@tilepass/pass-manager'
-import { OpConversionPattern, applyPartialConversion, type ConversionPatternRewriter, type OpAdaptor } from '../DialectConversion.ts'
+import { OpConversionPattern, applyPartialConversionInPass, type ConversionPatternRewriter, type OpAdaptor } from '../DialectConversion.ts'
 import { LLVMConversionTarget } from './LLVMConversionTarget.ts'
 import { LLVMTypeConverter, indexBitwidthOrDataLayout, kDeriveIndexBitwidthFromDataLayout } from './LLVMTypeConverter.ts'
 import { lookupOrCreateFn, enclosingModule } from './FunctionCallUtils.ts'
@@ -96,6 +98,41 @@ function bufferPtr(rewriter: ConversionPatternRewriter, loc: Location, indexType
   }).results[0]!
 }
 
+/** The strided layouts computed so far, by memref type (types are immutable). */
+const stridedLayouts = new WeakMap<MemRefType, ReturnType<typeof getStridesAndOffset>>()
+
+/** The attributes of the address computation of `getStridedElementPtr` in one context. */
+class GEPAttrs {
+  readonly overflowFlags: Attribute
+  readonly rawConstantIndices: Attribute
+  readonly noWrapFlags: Attribute
+  constructor(ctx: Context) {
+    this.overflowFlags = llvmEnumIntAttr(ctx, 32, kNswNuw)
+    this.rawConstantIndices = DenseArrayAttr.getI32(ctx, [GEP_DYNAMIC_INDEX])
+    this.noWrapFlags = llvmEnumIntAttr(ctx, 32, kInboundsNuw)
+  }
+}
+const gepAttrsByContext = new WeakMap<Context, GEPAttrs>()
+
+function gepAttrsOf(ctx: Context): GEPAttrs {
+  let attrs = gepAttrsByContext.get(ctx)
+  if (attrs === undefined) {
+    attrs = new GEPAttrs(ctx)
+    gepAttrsByContext.set(ctx, attrs)
+  }
+  return attrs
+}
+
+/** `getStridesAndOffset(type)`, computed once per type (a lowering asks for every access). */
+function stridedLayoutOf(type: MemRefType): ReturnType<typeof getStridesAndOffset> {
+  let layout = stridedLayouts.get(type)
+  if (layout === undefined) {
+    layout = getStridesAndOffset(type)
+    stridedLayouts.set(type, layout)
+  }
+  return layout
+}
+
 /**
  * The address of the element at `indices` of the memref whose descriptor is `desc` (MLIR's
  * `getStridedElementPtr` with `inbounds|nuw`): the buffer pointer (the aligned pointer,
@@ -116,7 +153,7 @@ export function getStridedElementPtr(
   if (elementType === null || space === null) {
     return null
   }
-  const layout = getStridesAndOffset(type)
+  const layout = stridedLayoutOf(type)
   if (layout === null) {
     return null
   }
@@ -124,7 +161,8 @@ export function getStridedElementPtr(
   const indexType = converter.getIndexType()
   const base = bufferPtr(rewriter, loc, indexType, elementType, space, desc, layout.offset)
   const strides = layout.strides
-  const flags = llvmEnumIntAttr(ctx, 32, kNswNuw)
+  const gepAttrs = gepAttrsOf(ctx)
+  const flags = gepAttrs.overflowFlags
   let index: Value | null = null
   for (let i = 0; i < indices.length; i++) {
     let increment = indices[i]!
@@ -145,9 +183,9 @@ export function getStridedElementPtr(
     operands: { base, dynamicIndices: [index] },
     results: [LLVMPointerType.get(ctx, space)],
     attributes: {
-      rawConstantIndices: DenseArrayAttr.getI32(ctx, [GEP_DYNAMIC_INDEX]),
+      rawConstantIndices: gepAttrs.rawConstantIndices,
       elem_type: TypeAttr.get(elementType),
-      noWrapFlags: llvmEnumIntAttr(ctx, 32, kInboundsNuw),
+      noWrapFlags: gepAttrs.noWrapFlags,
     },
   }).results[0]!
 }
@@ -694,8 +732,6 @@ beforehand for these.`
     const target = new LLVMConversionTarget(ctx)
     target.addLegalOp('func.func')
     const patterns = memrefToLLVMConversionPatterns(converter, { useAlignedAlloc: this.options.useAlignedAlloc, useGenericFunctions: this.options.useGenericFunctions })
-    if (!applyPartialConversion(this.getOperation(), target, patterns)) {
-      this.signalPassFailure()
-    }
+    applyPartialConversionInPass(this, this.getOperation(), target, patterns)
   }
 }

@@ -1,7 +1,7 @@
 import { success, type LogicalResult, type Operation } from '@tilepass/ir'
 import { PoisonAttr } from '@tilepass/dialects'
 import { OperationPass, intOption, type OptionValues, type ScalarOption } from '@tilepass/pass-manager'
-import { OpConversionPattern, applyPartialConversion, type ConversionPattern, type ConversionPatternRewriter, type OpAdaptor } from '../DialectConversion.ts'
+import { OpConversionPattern, applyPartialConversionInPass, type ConversionPattern, type ConversionPatternRewriter, type OpAdaptor } from '../DialectConversion.ts'
 import { LLVMConversionTarget } from './LLVMConversionTarget.ts'
 import { LLVMTypeConverter, kDeriveIndexBitwidthFromDataLayout } from './LLVMTypeConverter.ts'
 
@@ -58,8 +58,6 @@ export class UBToLLVMConversionPass extends OperationPass<OptionValues<UBToLLVMO
   override runOnOperation(): void {
     const ctx = this.getContext()
     const converter = new LLVMTypeConverter(ctx, { indexBitwidth: this.options.indexBitwidth })
-    if (!applyPartialConversion(this.getOperation(), new LLVMConversionTarget(ctx), ubToLLVMConversionPatterns(converter))) {
-      this.signalPassFailure()
-    }
+    applyPartialConversionInPass(this, this.getOperation(), new LLVMConversionTarget(ctx), ubToLLVMConversionPatterns(converter))
   }
 }

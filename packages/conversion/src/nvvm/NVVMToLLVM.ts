@@ -8,7 +8,7 @@
  */
 import { OperationPass } from '@tilepass/pass-manager'
 import { ConversionTarget } from '../ConversionTarget.ts'
-import { applyPartialConversion, type ConversionPattern } from '../DialectConversion.ts'
+import { applyPartialConversionInPass, type ConversionPattern } from '../DialectConversion.ts'
 
 /**
  * The patterns of the lowering (MLIR's `populateNVVMToLLVMConversionPatterns`): one per nvvm
@@ -30,8 +30,6 @@ operations implements \`BasicPtxBuilderInterface\`.`
   override runOnOperation(): void {
     const target = new ConversionTarget(this.getContext())
     target.addLegalDialect('llvm')
-    if (!applyPartialConversion(this.getOperation(), target, nvvmToLLVMConversionPatterns())) {
-      this.signalPassFailure()
-    }
+    applyPartialConversionInPass(this, this.getOperation(), target, nvvmToLLVMConversionPatterns())
   }
 }
