@@ -231,7 +231,9 @@ export class DictionaryAttr extends Attribute {
   get(name: string): Attribute | undefined {
     const es = this.entries
     if (es.length < 8) {
-      for (const e of es) {
+      // An indexed loop: before this is optimized, `for...of` makes an iterator per lookup.
+      for (let i = 0; i < es.length; i++) {
+        const e = es[i]!
         if (e.name === name) {
           return e.value
         }
