@@ -60,6 +60,12 @@ export function ensureYieldTerminator(region: Region, at: Location | OperationSt
   ensureTerminator(region, at, 'scf.yield')
 }
 
+/**
+ * The inputs of a successor region that takes no values, shared by every successor list
+ * (a `RegionSuccessor`'s inputs are read-only), so that asking allocates no array for them.
+ */
+const NO_INPUTS: readonly Value[] = []
+
 /** The terminator of the entry block of `region`, or null. */
 function entryTerminator(region: Region): Operation | null {
   return region.firstBlock?.lastOp ?? null
@@ -350,20 +356,20 @@ export const ForOp: OdsOp = defineOp({
   verifyRegions(op) {
     const region = op.getRegion(0)
     const iterArgs = forIterArgs(op)
-    if (!verifyLoopLike(op, { inits: op.getOperands().slice(3), iterArgs, yielded: yieldOperands(region), results: op.results })) {
+    const inits = forInitArgs(op)
+    if (!verifyLoopLike(op, { inits, iterArgs, yielded: yieldOperands(region), results: op.results })) {
       return false
     }
     if (!verifyRegionBranchOp(op)) {
       return false
     }
-    const iv = blockArgs(region)[0]
+    const iv = region.firstBlock?.arguments[0]
     if (iv === undefined || iv.type !== op.getOperand(0).type) {
       return op.emitOpError('expected induction variable to be same type as bounds and step').fail()
     }
     if (iterArgs.length !== op.numResults) {
       return op.emitOpError('mismatch in number of basic block args and defined values').fail()
     }
-    const inits = op.getOperands().slice(3)
     for (let i = 0; i < inits.length; i++) {
       if (inits[i]!.type !== op.getResult(i).type) {
         return op.emitOpError(`types mismatch between ${i}th iter operand and defined value`).fail()
@@ -403,7 +409,7 @@ export const IfOp: OdsOp = defineOp({
           return [{ region: null, inputs: op.results }]
         }
         const elseRegion = op.getRegion(1)
-        return [{ region: op.getRegion(0), inputs: [] }, elseRegion.empty ? { region: null, inputs: op.results } : { region: elseRegion, inputs: [] }]
+        return [{ region: op.getRegion(0), inputs: NO_INPUTS }, elseRegion.empty ? { region: null, inputs: op.results } : { region: elseRegion, inputs: NO_INPUTS }]
       },
       getEntrySuccessorOperands: () => [],
       getEntrySuccessorRegions(op: Operation, operands: readonly (Attribute | null)[]): RegionSuccessor[] {
@@ -411,10 +417,10 @@ export const IfOp: OdsOp = defineOp({
         const cond = operands[0]
         if (!(cond instanceof IntegerAttr)) {
           const elseRegion = op.getRegion(1)
-          return [{ region: op.getRegion(0), inputs: [] }, elseRegion.empty ? { region: null, inputs: op.results } : { region: elseRegion, inputs: [] }]
+          return [{ region: op.getRegion(0), inputs: NO_INPUTS }, elseRegion.empty ? { region: null, inputs: op.results } : { region: elseRegion, inputs: NO_INPUTS }]
         }
         const taken = cond.value !== 0n ? op.getRegion(0) : op.getRegion(1)
-        return taken.empty ? [{ region: null, inputs: op.results }] : [{ region: taken, inputs: [] }]
+        return taken.empty ? [{ region: null, inputs: op.results }] : [{ region: taken, inputs: NO_INPUTS }]
       },
     }),
   ],
@@ -641,7 +647,7 @@ export const ExecuteRegionOp: OdsOp = defineOp({
   interfaces: [
     RegionBranchOpInterface.impl({
       getSuccessorRegions(op: Operation, point: Region | null): RegionSuccessor[] {
-        return point === null ? [{ region: op.getRegion(0), inputs: [] }] : [{ region: null, inputs: op.results }]
+        return point === null ? [{ region: op.getRegion(0), inputs: NO_INPUTS }] : [{ region: null, inputs: op.results }]
       },
       getEntrySuccessorOperands: () => [],
     }),
@@ -706,23 +712,23 @@ export const IndexSwitchOp: OdsOp = defineOp({
         if (point !== null) {
           return [{ region: null, inputs: op.results }]
         }
-        return op.regions.map((r) => ({ region: r, inputs: [] }))
+        return op.regions.map((r) => ({ region: r, inputs: NO_INPUTS }))
       },
       getEntrySuccessorOperands: () => [],
       getEntrySuccessorRegions(op: Operation, operands: readonly (Attribute | null)[]): RegionSuccessor[] {
         // A constant index selects the matching case region, else the default region.
         const arg = operands[0]
         if (!(arg instanceof IntegerAttr)) {
-          return op.regions.map((r) => ({ region: r, inputs: [] }))
+          return op.regions.map((r) => ({ region: r, inputs: NO_INPUTS }))
         }
         const cases = caseValues(op)
         const value = BigInt.asIntN(64, arg.value)
         for (let i = 0; i < cases.length; i++) {
           if (cases[i] === value) {
-            return [{ region: op.getRegion(i + 1), inputs: [] }]
+            return [{ region: op.getRegion(i + 1), inputs: NO_INPUTS }]
           }
         }
-        return [{ region: op.getRegion(0), inputs: [] }]
+        return [{ region: op.getRegion(0), inputs: NO_INPUTS }]
       },
     }),
   ],

@@ -19,11 +19,33 @@ import type { CanonicalizationPattern, RewriterLike } from '../internal/Rewriter
 // A successor input is a value control flow writes into (an entry block argument of a
 // region or a result of the op); its successor operands are the operands forwarded to it.
 
-/** One control-flow edge of a region-branch op: `operand` (of `owner`) is forwarded into `input`. */
-interface SuccessorEdge {
-  readonly operand: OpOperand
-  readonly input: Value
+/**
+ * The control-flow edges of a region-branch op, edge `i` forwarding `operands[i]` (of its
+ * owner) into `inputs[i]`; the first `length` entries are the edges. One list is reused
+ * for every op (the patterns ask for the edges of one op at a time), so finding the edges
+ * allocates no object per edge; entries past `length` are left from an earlier op.
+ */
+class EdgeList {
+  readonly operands: OpOperand[] = []
+  readonly inputs: Value[] = []
+  length = 0
+
+  /** Appends the edge from `operand` into `input`. */
+  add(operand: OpOperand, input: Value): void {
+    const n = this.length
+    if (n < this.operands.length) {
+      this.operands[n] = operand
+      this.inputs[n] = input
+    } else {
+      this.operands.push(operand)
+      this.inputs.push(input)
+    }
+    this.length = n + 1
+  }
 }
+
+/** The edges of the op the region-branch patterns looked at last (see `edgesOf`). */
+const edgeList = new EdgeList()
 
 /**
  * Up to this many edges, the patterns first check in place (quadratic in the edges, with
@@ -61,9 +83,10 @@ function operandRunStart(op: Operation, values: readonly Value[]): number {
  * Every edge of region-branch op `op`, from each branch point (the op itself, then the
  * region-branch terminators of its blocks in order) to each of its successors.
  */
-function successorEdges(op: Operation): SuccessorEdge[] {
+function successorEdges(op: Operation): EdgeList {
   const rb = RegionBranchOpInterface.get(op)!
-  const edges: SuccessorEdge[] = []
+  const edges = edgeList
+  edges.length = 0
   const entrySuccs = rb.getSuccessorRegions(op, null)
   for (let k = 0; k < entrySuccs.length; k++) {
     const s = entrySuccs[k]!
@@ -92,10 +115,9 @@ function successorEdges(op: Operation): SuccessorEdge[] {
 }
 
 /**
- * The edges of the last op a region-branch pattern looked at, with the rewriter and the
- * visit of a pattern applicator they were computed in (see `edgesOf`).
+ * The op whose edges `edgeList` holds when they were computed within a visit of a pattern
+ * applicator, with its rewriter and visit number (see `edgesOf`); null otherwise.
  */
-let lastEdges: readonly SuccessorEdge[] = []
 let lastEdgesOp: Operation | null = null
 let lastEdgesRewriter: RewriterLike | null = null
 let lastEdgesVisit = -1
@@ -105,43 +127,41 @@ let lastEdgesVisit = -1
  * applicator (the same `visitedOp` and `visitNumber`): a pattern that fails leaves the IR as
  * it was, so the next pattern of the visit finds the same edges.
  */
-function edgesOf(op: Operation, rewriter: RewriterLike): readonly SuccessorEdge[] {
+function edgesOf(op: Operation, rewriter: RewriterLike): EdgeList {
   const inVisit = rewriter.visitedOp === op
   if (inVisit && lastEdgesOp === op && lastEdgesRewriter === rewriter && lastEdgesVisit === rewriter.visitNumber) {
-    return lastEdges
+    return edgeList
   }
   const edges = successorEdges(op)
-  if (inVisit) {
-    lastEdges = edges
-    lastEdgesOp = op
-    lastEdgesRewriter = rewriter
-    lastEdgesVisit = rewriter.visitNumber ?? -1
-  }
+  lastEdgesOp = inVisit ? op : null
+  lastEdgesRewriter = inVisit ? rewriter : null
+  lastEdgesVisit = inVisit ? (rewriter.visitNumber ?? -1) : -1
   return edges
 }
 
 /** Appends the edges from the run `operands` of `owner` into `inputs`. */
-function addEdges(edges: SuccessorEdge[], owner: Operation, operands: readonly Value[], inputs: readonly Value[]): void {
+function addEdges(edges: EdgeList, owner: Operation, operands: readonly Value[], inputs: readonly Value[]): void {
   const start = operandRunStart(owner, operands)
   if (start < 0) {
     return
   }
   const n = Math.min(operands.length, inputs.length)
   for (let i = 0; i < n; i++) {
-    edges.push({ operand: owner.operands[start + i]!, input: inputs[i]! })
+    edges.add(owner.operands[start + i]!, inputs[i]!)
   }
 }
 
 /** Successor input -> the operands forwarded to it, in edge order. */
-function inputToOperands(edges: readonly SuccessorEdge[]): Map<Value, OpOperand[]> {
+function inputToOperands(edges: EdgeList): Map<Value, OpOperand[]> {
   const m = new Map<Value, OpOperand[]>()
-  for (const e of edges) {
-    let list = m.get(e.input)
+  for (let i = 0; i < edges.length; i++) {
+    const input = edges.inputs[i]!
+    let list = m.get(input)
     if (list === undefined) {
       list = []
-      m.set(e.input, list)
+      m.set(input, list)
     }
-    list.push(e.operand)
+    list.push(edges.operands[i]!)
   }
   return m
 }
@@ -211,20 +231,19 @@ export const MakeRegionBranchOpSuccessorInputsDead: CanonicalizationPattern = {
  * to it directly, those that are not inputs themselves are all the same. When none may,
  * `singleReachableValue` finds two different values for each, so nothing is made dead.
  */
-function anyInputMayHaveSingleValue(edges: readonly SuccessorEdge[]): boolean {
+function anyInputMayHaveSingleValue(edges: EdgeList): boolean {
   for (let i = 0; i < edges.length; i++) {
-    const input = edges[i]!.input
+    const input = edges.inputs[i]!
     if (firstEdgeOf(edges, input) !== i || input.useEmpty) {
       continue
     }
     let found: Value | null = null
     let single = true
     for (let j = i; j < edges.length; j++) {
-      const e = edges[j]!
-      if (e.input !== input) {
+      if (edges.inputs[j] !== input) {
         continue
       }
-      const v = e.operand.value
+      const v = edges.operands[j]!.value
       if (firstEdgeOf(edges, v) >= 0) {
         continue
       }
@@ -243,16 +262,16 @@ function anyInputMayHaveSingleValue(edges: readonly SuccessorEdge[]): boolean {
 }
 
 /** The index of the first edge into `input`, or -1 when `input` is not a successor input. */
-function firstEdgeOf(edges: readonly SuccessorEdge[], input: Value): number {
+function firstEdgeOf(edges: EdgeList, input: Value): number {
   for (let i = 0; i < edges.length; i++) {
-    if (edges[i]!.input === input) {
+    if (edges.inputs[i] === input) {
       return i
     }
   }
   return -1
 }
 
-function makeSuccessorInputsDead(op: Operation, rewriter: RewriterLike, edges: readonly SuccessorEdge[]): boolean {
+function makeSuccessorInputsDead(op: Operation, rewriter: RewriterLike, edges: EdgeList): boolean {
   if (edges.length <= SMALL_EDGE_COUNT && !anyInputMayHaveSingleValue(edges)) {
     return false
   }
@@ -293,16 +312,16 @@ export const RemoveDuplicateSuccessorInputUses: CanonicalizationPattern = {
  * and the first predecessor of the earlier one forwarding the same value to both (a
  * necessary condition of `sameForwardedValues`, checked in place).
  */
-function anyDuplicateCandidate(edges: readonly SuccessorEdge[]): boolean {
+function anyDuplicateCandidate(edges: EdgeList): boolean {
   for (let i = 0; i < edges.length; i++) {
-    const a = edges[i]!.input
+    const a = edges.inputs[i]!
     if (firstEdgeOf(edges, a) !== i) {
       continue
     }
-    const owner = edges[i]!.operand.owner
+    const owner = edges.operands[i]!.owner
     const aValue = lastForwardedInto(edges, a, owner)
     for (let j = 0; j < edges.length; j++) {
-      const b = edges[j]!.input
+      const b = edges.inputs[j]!
       if (b === a || firstEdgeOf(edges, b) !== j || ownerOf(a) !== ownerOf(b) || b.useEmpty) {
         continue
       }
@@ -315,17 +334,17 @@ function anyDuplicateCandidate(edges: readonly SuccessorEdge[]): boolean {
 }
 
 /** The value that the last edge from `owner` into `input` forwards, or null when none. */
-function lastForwardedInto(edges: readonly SuccessorEdge[], input: Value, owner: Operation): Value | null {
+function lastForwardedInto(edges: EdgeList, input: Value, owner: Operation): Value | null {
   for (let i = edges.length - 1; i >= 0; i--) {
-    const e = edges[i]!
-    if (e.input === input && e.operand.owner === owner) {
-      return e.operand.value
+    const operand = edges.operands[i]!
+    if (edges.inputs[i] === input && operand.owner === owner) {
+      return operand.value
     }
   }
   return null
 }
 
-function removeDuplicateSuccessorInputUses(rewriter: RewriterLike, edges: readonly SuccessorEdge[]): boolean {
+function removeDuplicateSuccessorInputUses(rewriter: RewriterLike, edges: EdgeList): boolean {
   if (edges.length <= SMALL_EDGE_COUNT && !anyDuplicateCandidate(edges)) {
     return false
   }
@@ -393,21 +412,20 @@ export const RemoveDeadRegionBranchOpSuccessorInputs: CanonicalizationPattern = 
  * Whether each unused input of `edges` is fed by an operand that also feeds a used input:
  * each is then kept with that input, and no input can be removed.
  */
-function everyUnusedInputTiedToUsed(edges: readonly SuccessorEdge[]): boolean {
+function everyUnusedInputTiedToUsed(edges: EdgeList): boolean {
   for (let i = 0; i < edges.length; i++) {
-    const input = edges[i]!.input
+    const input = edges.inputs[i]!
     if (!input.useEmpty || firstEdgeOf(edges, input) !== i) {
       continue
     }
     let tied = false
     for (let j = i; j < edges.length && !tied; j++) {
-      const e = edges[j]!
-      if (e.input !== input) {
+      if (edges.inputs[j] !== input) {
         continue
       }
+      const operand = edges.operands[j]!
       for (let k = 0; k < edges.length; k++) {
-        const other = edges[k]!
-        if (other.operand === e.operand && !other.input.useEmpty) {
+        if (edges.operands[k] === operand && !edges.inputs[k]!.useEmpty) {
           tied = true
           break
         }
@@ -420,11 +438,11 @@ function everyUnusedInputTiedToUsed(edges: readonly SuccessorEdge[]): boolean {
   return true
 }
 
-function removeDeadSuccessorInputs(op: Operation, rewriter: RewriterLike, edges: readonly SuccessorEdge[]): boolean {
+function removeDeadSuccessorInputs(op: Operation, rewriter: RewriterLike, edges: EdgeList): boolean {
   // Only a set whose inputs are all unused is removed: without an unused input there is none.
   let anyUnused = false
   for (let i = 0; i < edges.length; i++) {
-    if (edges[i]!.input.useEmpty) {
+    if (edges.inputs[i]!.useEmpty) {
       anyUnused = true
       break
     }
@@ -439,26 +457,27 @@ function removeDeadSuccessorInputs(op: Operation, rewriter: RewriterLike, edges:
   const keptInputs = new Set<Value>()
   const keptOperands = new Set<OpOperand>()
   for (let i = 0; i < edges.length; i++) {
-    const e = edges[i]!
-    if (!e.input.useEmpty) {
-      keptInputs.add(e.input)
-      keptOperands.add(e.operand)
+    const input = edges.inputs[i]!
+    if (!input.useEmpty) {
+      keptInputs.add(input)
+      keptOperands.add(edges.operands[i]!)
     }
   }
   for (let grew = true; grew; ) {
     grew = false
     for (let i = 0; i < edges.length; i++) {
-      const e = edges[i]!
-      if (keptInputs.has(e.input) !== keptOperands.has(e.operand)) {
-        keptInputs.add(e.input)
-        keptOperands.add(e.operand)
+      const input = edges.inputs[i]!
+      const operand = edges.operands[i]!
+      if (keptInputs.has(input) !== keptOperands.has(operand)) {
+        keptInputs.add(input)
+        keptOperands.add(operand)
         grew = true
       }
     }
   }
   const toRemove = new Set<Value>()
   for (let i = 0; i < edges.length; i++) {
-    const input = edges[i]!.input
+    const input = edges.inputs[i]!
     if (!keptInputs.has(input)) {
       toRemove.add(input)
     }
@@ -468,16 +487,17 @@ function removeDeadSuccessorInputs(op: Operation, rewriter: RewriterLike, edges:
   }
   // Operands forwarded into removed inputs, grouped by owner.
   const operandsToRemove = new Map<Operation, Set<number>>()
-  for (const e of edges) {
-    if (!toRemove.has(e.input)) {
+  for (let i = 0; i < edges.length; i++) {
+    if (!toRemove.has(edges.inputs[i]!)) {
       continue
     }
-    let s = operandsToRemove.get(e.operand.owner)
+    const operand = edges.operands[i]!
+    let s = operandsToRemove.get(operand.owner)
     if (s === undefined) {
       s = new Set()
-      operandsToRemove.set(e.operand.owner, s)
+      operandsToRemove.set(operand.owner, s)
     }
-    s.add(e.operand.index)
+    s.add(operand.index)
   }
   for (const [owner, indices] of operandsToRemove) {
     const sorted = [...indices].sort((a, b) => b - a)

@@ -24,8 +24,10 @@ export function verifyRegionBranchOp(op: Operation): LogicalResult {
   if (!checkEdges(op, null, null)) {
     return false
   }
-  for (const region of op.regions) {
-    for (const b of region.blockList) {
+  const regions = op.regions
+  for (let r = 0; r < regions.length; r++) {
+    const region = regions[r]!
+    for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
       const term = b.lastOp
       if (term === null || !RegionBranchTerminatorOpInterface.implementedBy(term)) {
         continue
@@ -41,7 +43,8 @@ export function verifyRegionBranchOp(op: Operation): LogicalResult {
 function checkEdges(op: Operation, point: Region | null, terminator: Operation | null): LogicalResult {
   const iface = RegionBranchOpInterface.get(op)!
   const successors = iface.getSuccessorRegions(op, point)
-  for (const succ of successors) {
+  for (let s = 0; s < successors.length; s++) {
+    const succ = successors[s]!
     let operands: Value[]
     if (terminator === null) {
       operands = iface.getEntrySuccessorOperands?.(op, succ.region) ?? []
@@ -49,30 +52,37 @@ function checkEdges(op: Operation, point: Region | null, terminator: Operation |
       operands = RegionBranchTerminatorOpInterface.get(terminator)!.getSuccessorOperands(terminator, succ.region)
     }
     const inputs = succ.inputs
-    const edge = (): string =>
-      `along control flow edge from ${terminator === null ? 'parent' : `Operation ${terminator.name.name}`} to ${
-        succ.region === null ? 'parent' : `Region #${succ.region.regionNumber}`
-      }`
-    // Made only for a diagnostic: an op parsed from text makes its location on first use.
-    const noteLoc = (): Location => (terminator === null ? op.location : terminator.location)
     if (operands.length !== inputs.length) {
-      return op
-        .emitOpError(`${edge()}: region branch point has ${operands.length} operands, but region successor needs ${inputs.length} inputs`)
-        .attachNote('region branch point', noteLoc())
-        .fail()
+      return edgeError(
+        op,
+        terminator,
+        succ.region,
+        `region branch point has ${operands.length} operands, but region successor needs ${inputs.length} inputs`,
+      )
     }
     for (let i = 0; i < operands.length; i++) {
       const a: Type = operands[i]!.type
       const b: Type = inputs[i]!.type
       if (a !== b) {
-        return op
-          .emitOpError(`${edge()}: successor operand type #${i} ${typeText(a)} should match successor input type #${i} ${typeText(b)}`)
-          .attachNote('region branch point', noteLoc())
-          .fail()
+        return edgeError(op, terminator, succ.region, `successor operand type #${i} ${typeText(a)} should match successor input type #${i} ${typeText(b)}`)
       }
     }
   }
   return true
+}
+
+/**
+ * Reports `message` about the edge from `terminator` (the parent when null) to `region`
+ * (the parent when null), with a note at the branch point. Only a failing check builds
+ * the texts and, for an op parsed from text, the location (made on first use).
+ */
+function edgeError(op: Operation, terminator: Operation | null, region: Region | null, message: string): LogicalResult {
+  const edge = `along control flow edge from ${terminator === null ? 'parent' : `Operation ${terminator.name.name}`} to ${
+    region === null ? 'parent' : `Region #${region.regionNumber}`
+  }`
+  const diag = op.emitOpError(`${edge}: ${message}`)
+  const noteLoc: Location = terminator === null ? op.location : terminator.location
+  return diag.attachNote('region branch point', noteLoc).fail()
 }
 
 /** The pieces of a loop that MLIR's LoopLikeOpInterface verifier compares. */

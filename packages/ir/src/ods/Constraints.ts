@@ -99,7 +99,15 @@ export function optional(base: TypeConstraint): VariableLengthTypeConstraint {
 /** `AnyTypeOf<[...]>`: any of `options`; the summary joins theirs with " or " unless given. */
 export function anyTypeOf(options: readonly TypeConstraint[], summary?: string): TypeConstraint {
   const opts = [...options]
-  return typeConstraint(summary ?? opts.map((o) => o.summary).join(' or '), (t) => opts.some((o) => o.check(t)))
+  // A plain loop: a check makes no closure.
+  return typeConstraint(summary ?? opts.map((o) => o.summary).join(' or '), (t) => {
+    for (let i = 0; i < opts.length; i++) {
+      if (opts[i]!.check(t)) {
+        return true
+      }
+    }
+    return false
+  })
 }
 
 /** `AnyType`: any type. */
@@ -448,7 +456,16 @@ export const DictionaryAttrC: AttrConstraint = attrConstraint('dictionary of nam
 })
 /** `TypedArrayAttrBase<C>`: an array whose elements satisfy `c`. */
 export function arrayAttrOf(c: AttrConstraint, summary: string): AttrConstraint {
-  return attrConstraint(summary, (a) => a instanceof ArrayAttr && a.elements.every((e) => c.check(e)), { isStorageKind: isArrayAttr })
+  return attrConstraint(summary, (a) => a instanceof ArrayAttr && everyElement(a.elements, c), { isStorageKind: isArrayAttr })
+}
+/** Whether every element of `elements` satisfies `c` (no closure made per check). */
+function everyElement(elements: readonly Attribute[], c: AttrConstraint): boolean {
+  for (let i = 0; i < elements.length; i++) {
+    if (!c.check(elements[i]!)) {
+      return false
+    }
+  }
+  return true
 }
 /** `DictArrayAttr`: an array of dictionaries. */
 export const DictArrayAttr: AttrConstraint = arrayAttrOf(DictionaryAttrC, 'Array of dictionary attributes')
@@ -631,11 +648,19 @@ export interface RegionConstraint {
 export const AnyRegion: RegionConstraint = { kind: 'region', summary: 'any region', check: () => true, variadic: false }
 /** `SizedRegion<n>`: a region with exactly `n` blocks. */
 export function SizedRegion(n: number): RegionConstraint {
-  return { kind: 'region', summary: `region with ${n} blocks`, check: (r) => r.blockList.length === n, variadic: false }
+  return { kind: 'region', summary: `region with ${n} blocks`, check: (r) => blockCountUpTo(r, n + 1) === n, variadic: false }
 }
 /** `MaxSizedRegion<n>`: a region with at most `n` blocks. */
 export function MaxSizedRegion(n: number): RegionConstraint {
-  return { kind: 'region', summary: `region with at most ${n} blocks`, check: (r) => r.blockList.length <= n, variadic: false }
+  return { kind: 'region', summary: `region with at most ${n} blocks`, check: (r) => blockCountUpTo(r, n + 1) <= n, variadic: false }
+}
+/** The number of blocks of `r`, counted up to `limit` (no array of the blocks is built). */
+function blockCountUpTo(r: Region, limit: number): number {
+  let count = 0
+  for (let b = r.firstBlock; b !== null && count < limit; b = b.nextBlock) {
+    count++
+  }
+  return count
 }
 /** `VariadicRegion<C>`. */
 export function variadicRegion(base: RegionConstraint): RegionConstraint {

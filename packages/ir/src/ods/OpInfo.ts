@@ -79,10 +79,13 @@ export function valueSegmentsInto(
   const n = decls.length
   const total = results ? op.results.length : op.operands.length
   if (segmentAttr !== null) {
-    const sizes = segmentSizes(op, segmentAttr, n)
+    // Read straight from the property (no array of the sizes is built); absent or
+    // malformed sizes make every group empty.
+    const a = op.getAttr(segmentAttr)
+    const sizes = a instanceof DenseArrayAttr && a.values.length === n ? a.values : null
     let start = 0
     for (let i = 0; i < n; i++) {
-      const len = sizes?.[i] ?? 0
+      const len = sizes === null ? 0 : Number(sizes[i])
       out[2 * i] = start
       out[2 * i + 1] = len
       start += len

@@ -823,16 +823,16 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     const groups = this.allTypesMatch
     for (let gi = 0; gi < groups.length; gi++) {
       const g = groups[gi]!
-      const first = this.typeOfNamed(op, g[0]!)
+      const first = this.typeOfNamed(op, g[0]!, operandSegs, resultSegs)
       for (let i = 1; i < g.length; i++) {
-        if (this.typeOfNamed(op, g[i]!) !== first) {return op.emitOpError(`failed to verify that all of {${g.join(', ')}} have same type`).fail()}
+        if (this.typeOfNamed(op, g[i]!, operandSegs, resultSegs) !== first) {return op.emitOpError(`failed to verify that all of {${g.join(', ')}} have same type`).fail()}
       }
     }
     const matches = this.typesMatchWith
     for (let mi = 0; mi < matches.length; mi++) {
       const m = matches[mi]!
-      const from = this.typeOfNamed(op, m.from)
-      const to = this.typeOfNamed(op, m.to)
+      const from = this.typeOfNamed(op, m.from, operandSegs, resultSegs)
+      const to = this.typeOfNamed(op, m.to, operandSegs, resultSegs)
       if (from !== undefined && to !== undefined && m.transform(from) !== to) {return op.emitOpError(`failed to verify that ${m.summary}`).fail()}
     }
     let ri = 0
@@ -865,17 +865,20 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     return true
   }
 
-  /** The type of the operand, result or typed attribute `name` of `op`. */
-  private typeOfNamed(op: Operation, name: string): Type | undefined {
+  /**
+   * The type of the operand, result or typed attribute `name` of `op`, whose operand and
+   * result segments are `operandSegs` and `resultSegs` (decoded once by the caller).
+   */
+  private typeOfNamed(op: Operation, name: string, operandSegs: Int32Array, resultSegs: Int32Array): Type | undefined {
     // The first value of the group, found without building the group's array.
     const oi = nameIndex(this.operands, name)
     if (oi >= 0) {
-      const segs = this.operandSegments(op)
+      const segs = operandSegs
       return segs[2 * oi + 1]! < 1 ? undefined : op.operands[segs[2 * oi]!]?.value.type
     }
     const ri = nameIndex(this.results, name)
     if (ri >= 0) {
-      const segs = this.resultSegments(op)
+      const segs = resultSegs
       return segs[2 * ri + 1]! < 1 ? undefined : op.results[segs[2 * ri]!]?.type
     }
     const a = op.getAttr(name) as { type?: Type | null } | undefined
