@@ -123,29 +123,8 @@ const chains = new WeakMap<object, ScopeChain>()
 export class ScopeChain {
   private readonly names: (string | null)[] = []
   private readonly free: number[] = []
-  /** The scope listeners of `listenersOf` (in chain order) when it had `listenersSize` instrumentations. */
-  private listeners: (PassInstrumentation & ScopeListener)[] = []
-  private listenersOf: PassInstrumentor | null = null
-  private listenersSize = 0
 
   private constructor(private readonly pm: ScopeHost) {}
-
-  /** The scope listeners of `chain`, in chain order (looked for again only when the chain grew). */
-  private scopeListeners(chain: PassInstrumentor): readonly (PassInstrumentation & ScopeListener)[] {
-    if (chain !== this.listenersOf || chain.size !== this.listenersSize) {
-      const listeners: (PassInstrumentation & ScopeListener)[] = []
-      for (let i = 0; i < chain.size; i++) {
-        const pi = chain.at(i)!
-        if (isScopeListener(pi)) {
-          listeners.push(pi)
-        }
-      }
-      this.listeners = listeners
-      this.listenersOf = chain
-      this.listenersSize = chain.size
-    }
-    return this.listeners
-  }
 
   /**
    * The scope chain of `pm` (one per pass manager). For a running pass, the chain of the
@@ -161,17 +140,10 @@ export class ScopeChain {
     return c
   }
 
-  /**
-   * Enters scope `name`; returns its token, or `INVALID_SCOPE_TOKEN` when no instrumentation
-   * of `pm` observes scopes (none at all, or none with `runBeforeScope`/`runAfterScope`).
-   */
+  /** Enters scope `name`; returns its token, or `INVALID_SCOPE_TOKEN` when `pm` has no instrumentation. */
   enter(name: string): number {
     const chain = this.pm.getPassInstrumentor()
-    if (chain === null) {
-      return INVALID_SCOPE_TOKEN
-    }
-    const listeners = this.scopeListeners(chain)
-    if (listeners.length === 0) {
+    if (chain === null || chain.size === 0) {
       return INVALID_SCOPE_TOKEN
     }
     let token: number
@@ -184,8 +156,11 @@ export class ScopeChain {
       token = this.names.length
       this.names.push(name)
     }
-    for (let i = 0; i < listeners.length; i++) {
-      listeners[i]!.runBeforeScope(name)
+    for (let i = 0; i < chain.size; i++) {
+      const pi = chain.at(i)!
+      if (isScopeListener(pi)) {
+        pi.runBeforeScope(name)
+      }
     }
     return token
   }
@@ -205,9 +180,11 @@ export class ScopeChain {
     if (chain === null) {
       return
     }
-    const listeners = this.scopeListeners(chain)
-    for (let i = listeners.length - 1; i >= 0; i--) {
-      listeners[i]!.runAfterScope(name, succeeded)
+    for (let i = chain.size - 1; i >= 0; i--) {
+      const pi = chain.at(i)!
+      if (isScopeListener(pi)) {
+        pi.runAfterScope(name, succeeded)
+      }
     }
   }
 }
