@@ -187,6 +187,8 @@ const localPasses: readonly PassCase[] = [
   { flag: '--convert-to-llvm', timingName: 'ConvertToLLVMPass' },
   { flag: '--convert-ub-to-llvm', timingName: 'UBToLLVMConversionPass' },
   { flag: '--convert-math-to-llvm', timingName: 'ConvertMathToLLVMPass' },
+  // Anchored on func.func: mlir-opt does not nest a top-level flag for it.
+  { flag: '-p=builtin.module(func.func(llvm-request-c-wrappers))', timingName: 'LLVMRequestCWrappersPass' },
   { flag: '--convert-nvvm-to-llvm', timingName: 'ConvertNVVMToLLVMPass' },
   { flag: '--view-op-graph', timingName: 'ViewOpGraphPass', mlirTimingName: 'ViewOpGraph' },
 ]
