@@ -883,6 +883,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
    * Starts a fold of `op` by the driver: as `startOpModification`, but the record of the
    * state to restore is logged only when the fold changes something (`finishFold`).
    * Returns that state; its operands are `operands`, `op`'s current operands.
+   * @internal The conversion driver's own; not part of the API.
    */
   startFold(op: Operation, operands: readonly Value[]): ModifiedState {
     return this.modifiedState(op, operands, null, false)
@@ -892,6 +893,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
    * Ends a fold started by `startFold`: when it failed (`folded` false), `op` is put back in
    * `state` as `cancelOpModification` would; otherwise the change is logged and reported as
    * `finalizeOpModification` would.
+   * @internal The conversion driver's own; not part of the API.
    */
   finishFold(op: Operation, state: ModifiedState, folded: boolean): void {
     if (!folded) {
