@@ -254,10 +254,11 @@ export class ConversionPatternRewriter extends PatternRewriter {
    * entry per op (an op's name is looked up once, not in a set per fact).
    */
   private readonly opStates = new Map<Operation, OpState>()
-  /** Ops erased (detached) and not yet destroyed, in erasure order (see `OpState.erased`). */
+  /**
+   * Ops erased (detached) and not yet destroyed, in erasure order; an undone erasure stays
+   * listed until the commit (`OpState.erased` says which still are).
+   */
   private readonly erasedOps: Operation[] = []
-  /** How many ops are erased now. */
-  private numErased = 0
   /**
    * Whether an erased op may hold ops: one had a block when it was erased, or a block or op
    * was inserted right into one since. Until then no op is erased through an ancestor, and
@@ -460,7 +461,6 @@ export class ConversionPatternRewriter extends PatternRewriter {
         break
       case UndoKind.EraseOp:
         this.opStates.get(op)!.erased = false
-        this.numErased--
         block.insertBefore(op, log.refs[i] as Operation | null)
         break
       case UndoKind.InsertBlock:
@@ -531,7 +531,6 @@ export class ConversionPatternRewriter extends PatternRewriter {
       }
     }
     this.erasedOps.length = 0
-    this.numErased = 0
     this.erasedMayHoldOps = false
     this.log.truncate(0)
     for (const cast of this.deferredCasts) {
@@ -729,7 +728,6 @@ export class ConversionPatternRewriter extends PatternRewriter {
       state.erased = true
     }
     this.erasedOps.push(op)
-    this.numErased++
     if (!this.erasedMayHoldOps) {
       for (const region of op.regions) {
         if (region.firstBlock !== null) {
@@ -742,7 +740,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
 
   /** Notes an insertion right into an erased op (see `erasedMayHoldOps`). */
   private noteInsertInto(parent: Operation | null | undefined): void {
-    if (parent !== null && parent !== undefined && this.numErased !== 0 && this.opStates.get(parent)?.erased === true) {
+    if (parent !== null && parent !== undefined && this.erasedOps.length !== 0 && this.opStates.get(parent)?.erased === true) {
       this.erasedMayHoldOps = true
     }
   }
