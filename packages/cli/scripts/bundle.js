@@ -199,8 +199,33 @@ func.func @main(%x: i32) -> i32 {
 }
 `
 
+/**
+ * Expected diagnostics, plain and as regexes, that `--verify-diagnostics` finds (the
+ * regex engine's parser and compiler are then in the cache: the first regex of a run
+ * compiles several times faster).
+ */
+const WARM_UP_DIAGNOSTICS = `func.func @v(%a: i32) -> i32 {
+  // expected-note @below {{prior use here}}
+  %0 = arith.addi %a, %a : i32
+  // expected-error-re @+1 {{use of value '{{%[0-9a-z_]+}}' expects different type than prior uses: 'i64' vs '{{i[0-9]+}}'}}
+  %1 = arith.muli %0, %0 : i64
+  return %0 : i32
+}
+`
+
+/** An expected diagnostic that is not produced and one that is not expected (the report of a failed verification). */
+const WARM_UP_UNMET = `func.func @u() {
+  // expected-error-re @+1 {{undeclared {{[0-9]+}} value}}
+  return %x : i32
+}
+`
+
 const ALL = /@[fh]\b|sym_name = "[fh]"/
-/** What each warm-up run must print (a smoke test of the bundle). */
+/**
+ * What each warm-up run must print (a smoke test of the bundle): its output matches
+ * `expect`, its exit code is `code` (0 unless given) and its errors match `errors` (none
+ * unless given).
+ */
 const WARM_UP_RUNS = [
   { argv: ['-'], input: WARM_UP, expect: ALL },
   { argv: ['--cse', '--canonicalize', '-'], input: WARM_UP, expect: ALL },
@@ -216,16 +241,19 @@ const WARM_UP_RUNS = [
   { argv: ['--inline', '-'], input: WARM_UP_CALLS, expect: /@main\b/ },
   { argv: ['--remove-dead-values', '-'], input: WARM_UP_CALLS, expect: /@main\b/ },
   { argv: ['--symbol-dce', '-'], input: WARM_UP_CALLS, expect: /@main\b/ },
+  { argv: ['--verify-diagnostics', '-'], input: WARM_UP_DIAGNOSTICS, expect: /^$/ },
+  { argv: ['--verify-diagnostics', '-'], input: WARM_UP_UNMET, expect: /^$/, code: 1, errors: /was not produced/ },
+  { argv: ['--remarks-filter=fo+|b[a-z]r', '--canonicalize', '-'], input: WARM_UP, expect: ALL },
 ]
 
 const source = readBundle()
 const script = compileTools(source, undefined)
 const tools = instantiateTools(script)
-for (const { argv, input, expect, reparse } of WARM_UP_RUNS) {
+for (const { argv, input, expect, reparse, code = 0, errors = /^$/ } of WARM_UP_RUNS) {
   const runs = [input]
   for (let i = 0; i < runs.length; i++) {
     const run = runInMemory(tools, 'tilepass-opt', argv, runs[i])
-    if (run.code !== 0 || !expect.test(run.stdout) || run.stderr !== '') {
+    if (run.code !== code || !expect.test(run.stdout) || !errors.test(run.stderr)) {
       throw new Error(`the bundled tilepass-opt ${argv.join(' ')} failed (exit ${run.code}):\n${run.stderr}${run.stdout}`)
     }
     if (reparse === true && i === 0) {

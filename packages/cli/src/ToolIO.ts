@@ -31,6 +31,15 @@ export interface ToolIO {
   readonly stderrIsTTY?: boolean
 }
 
+/**
+ * @internal A copy of `io` with `overrides` in place of its members, made without reading them: a
+ * getter (as `nodeToolIO`'s `stderrIsTTY`) stays a getter, where a spread would call it.
+ */
+export function withToolIO(io: ToolIO, overrides: Partial<ToolIO>): ToolIO {
+  const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(io)) as ToolIO
+  return Object.defineProperties(copy, Object.getOwnPropertyDescriptors(overrides))
+}
+
 // The wording of strerror(3), which mlir-opt prints for the same failures.
 const ERRNO_MESSAGES: Readonly<Record<string, string>> = {
   ENOENT: 'No such file or directory',
@@ -50,10 +59,17 @@ function withErrno<T>(fn: () => T): T {
   }
 }
 
-/** Returns the `ToolIO` of the current Node.js process. */
+/**
+ * Returns the `ToolIO` of the current Node.js process. Its `stderrIsTTY` is a getter that
+ * looks at `process.stderr` only when asked: creating that stream loads Node's stream
+ * modules, a millisecond or two of every start-up that most runs do not need (a spread
+ * of the object calls the getter; copy its property descriptors instead).
+ */
 export function nodeToolIO(): ToolIO {
   return {
-    stderrIsTTY: process.stderr.isTTY === true,
+    get stderrIsTTY(): boolean {
+      return process.stderr.isTTY === true
+    },
     readFileBytes: (path) => withErrno(() => readFileSync(path === '-' ? 0 : path)),
     stdoutBytes: (bytes) => {
       process.stdout.write(bytes)

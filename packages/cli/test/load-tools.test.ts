@@ -112,4 +112,19 @@ describe.skipIf(!built)('the launcher (bin/launch-tool.js)', () => {
     expect(deep.status).toBe(0)
     expect(deep.stdout.split('\n').length).toBe(2 * depth + 4)
   }, 60_000)
+
+  it('loads none of the stream modules of Node.js on the main thread (output goes through writeSync; V8 flags are set without node:v8)', () => {
+    const preloadStreams = path.join(scratch, 'report-streams.cjs')
+    writeFileSync(
+      preloadStreams,
+      "process.on('exit', (code) => require('node:fs').writeSync(2, `exit ${code}; stream modules: ${process.moduleLoadList.filter((m) => /^NativeModule (stream|net|tty|internal\\/fs\\/sync_write_stream)$/.test(m)).length}\\n`))\n",
+    )
+    const ok = spawnSync(process.execPath, ['-r', preloadStreams, bin, '-'], { input: 'module {}\n', encoding: 'utf8' })
+    expect(ok.stdout).toBe('module {\n}\n\n')
+    expect(ok.stderr).toBe('exit 0; stream modules: 0\n')
+    expect(ok.status).toBe(0)
+    const bad = spawnSync(process.execPath, ['-r', preloadStreams, bin, '-'], { input: 'module {\n', encoding: 'utf8' })
+    expect(bad.stderr).toMatch(/^<stdin>:1:9: error: .*\n(.*\n)*exit 1; stream modules: 0\n$/)
+    expect(bad.status).toBe(1)
+  }, 60_000)
 })

@@ -2,7 +2,7 @@ import { Buffer } from 'node:buffer'
 import { describe, expect, it } from 'vitest'
 import { LargeStackRequired, MAX_SCANNED_BYTES } from '../src/internal/largeStack.ts'
 import { runToolOnMainThread } from '../src/internal/toolsBundle.ts'
-import type { ToolIO } from '../src/ToolIO.ts'
+import { withToolIO, type ToolIO } from '../src/ToolIO.ts'
 import { memoryIO } from './memoryIO.ts'
 
 function withBytes(io: ReturnType<typeof memoryIO>): ToolIO & { out: string; err: string } {
@@ -56,5 +56,26 @@ describe('runToolOnMainThread', () => {
     const io = withBytes(memoryIO({}))
     expect(runToolOnMainThread('tilepass-opt', ['missing.mlir'], io)).toBe(1)
     expect(io.err).toBe("cannot open input file 'missing.mlir': No such file or directory\n")
+  })
+})
+
+describe('withToolIO', () => {
+  it('copies a ToolIO with overrides, keeping its getters unevaluated', () => {
+    let asked = 0
+    const io: ToolIO = {
+      ...memoryIO({}),
+      get stderrIsTTY(): boolean {
+        asked++
+        return true
+      },
+    }
+    const out: string[] = []
+    const copy = withToolIO(io, { stdout: (text) => out.push(text) })
+    expect(asked).toBe(0)
+    copy.stdout('x')
+    expect(out).toEqual(['x'])
+    expect(copy.readFile).toBe(io.readFile)
+    expect(copy.stderrIsTTY).toBe(true)
+    expect(asked).toBe(1)
   })
 })

@@ -2,10 +2,10 @@ import { isTileIRBytecode } from '@tilepass/cuda-tile'
 import { main as compileMain } from '../tilepass-compile.ts'
 import { main as optMain } from '../tilepass-opt.ts'
 import { main as translateMain } from '../tilepass-translate.ts'
-import { nodeToolIO, type ToolIO } from '../ToolIO.ts'
+import { nodeToolIO, withToolIO, type ToolIO } from '../ToolIO.ts'
 import { LargeStackRequired, MAIN_THREAD_MAX_NESTING, MAX_SCANNED_BYTES, nestsDeeperThan } from './largeStack.ts'
 
-export { nodeToolIO }
+export { nodeToolIO, withToolIO }
 
 /** @internal The tools of the bundle (dist/bundle/tilepass-tools.cjs) that bin/ runs. */
 export type ToolName = 'tilepass-opt' | 'tilepass-translate' | 'tilepass-compile'
@@ -38,8 +38,7 @@ export function runToolOnMainThread(name: ToolName, argv: readonly string[], io:
   const guarded: ToolIO =
     readFileBytes === undefined
       ? io
-      : {
-          ...io,
+      : withToolIO(io, {
           readFileBytes: (path) => {
             const bytes = readFileBytes(path)
             if (first) {
@@ -50,7 +49,7 @@ export function runToolOnMainThread(name: ToolName, argv: readonly string[], io:
             }
             return bytes
           },
-        }
+        })
   try {
     return runTool(name, argv, guarded)
   } catch (error) {
