@@ -7,7 +7,7 @@ import type { OperationState } from './OpAsm.ts'
 import { Trait, type OperationName } from './OperationName.ts'
 import { Region } from './Region.ts'
 import type { Type } from './Types.ts'
-import { BlockOperand, OpOperand, OpResult, type Value } from './Value.ts'
+import { BlockOperand, OpOperand, OpResult, recordPositions, type Value } from './Value.ts'
 import { IRMapping } from './IRMapping.ts'
 import { formatOpForDiagnostic } from './diagnostics/opForDiagnostic.ts'
 
@@ -64,17 +64,16 @@ export class Operation {
   /** The op's name. */
   declare name: OperationName
   /**
-   * The op's location, or (while `locationOffset` is not -1) the source that makes it from
-   * that offset on first use (see `location`).
+   * The op's location, or the offset whose location the source in `extras` makes on first
+   * use (see `location`): an op parsed from text holds one small integer until then.
    */
-  declare private locationOrSource: Location | LocationSource
-  /** Offset of the location in `locationOrSource` when it is a source, else -1. */
-  declare private locationOffset: number
+  declare private locationOrOffset: Location | number
   /** Inherent attributes of a registered op (printed `<{...}>` in generic form). */
   declare properties: DictionaryAttr
   /**
-   * The discardable attributes, successors and regions: most ops have none, and share one
-   * `OpExtras` that holds the empty ones (see `attributes`, `successors` and `regions`).
+   * The discardable attributes, successors, regions and location source: most ops have no
+   * attributes, successors or regions, and share one `OpExtras` per source that holds the
+   * empty ones (see `attributes`, `successors`, `regions` and `location`).
    */
   declare private extras: OpExtras
   /** The operand slots. */
@@ -99,8 +98,7 @@ export class Operation {
     this.visitMark = 0
     this.visitData = 0
     this.name = name
-    this.locationOrSource = location
-    this.locationOffset = -1
+    this.locationOrOffset = location
     this.properties = properties
     this.operands = NO_OPERANDS
     if (resultTypes.length === 0) {
@@ -108,15 +106,16 @@ export class Operation {
     } else {
       const results: OpResult[] = new Array<OpResult>(resultTypes.length)
       for (let i = 0; i < resultTypes.length; i++) {
-        results[i] = new OpResult(resultTypes[i]!, this, i)
+        results[i] = new OpResult(resultTypes[i]!, this)
       }
+      recordPositions(results, 0)
       this.results = results
     }
     if (numRegions === 0) {
-      this.extras = attributes.entries.length === 0 ? sharedExtras(attributes) : new OpExtras(attributes, NO_SUCCESSORS, NO_REGIONS, false)
+      this.extras = attributes.entries.length === 0 ? sharedExtras(attributes, null) : new OpExtras(attributes, NO_SUCCESSORS, NO_REGIONS, null, false)
     } else {
       const regions: Region[] = new Array<Region>(numRegions)
-      this.extras = new OpExtras(attributes, NO_SUCCESSORS, regions, false)
+      this.extras = new OpExtras(attributes, NO_SUCCESSORS, regions, null, false)
       for (let i = 0; i < numRegions; i++) {
         regions[i] = new Region(this)
       }
@@ -151,7 +150,7 @@ export class Operation {
   private ownExtras(): OpExtras {
     let extras = this.extras
     if (extras.shared) {
-      extras = new OpExtras(extras.attributes, extras.successors, extras.regions, false)
+      extras = new OpExtras(extras.attributes, extras.successors, extras.regions, extras.source, false)
       this.extras = extras
     }
     return extras
@@ -259,33 +258,40 @@ export class Operation {
 
   /** The op's location; an op parsed from text makes it here on first use. */
   get location(): Location {
-    if (this.locationOffset < 0) {
-      return this.locationOrSource as Location
+    const loc = this.locationOrOffset
+    if (typeof loc !== 'number') {
+      return loc
     }
-    const loc = (this.locationOrSource as LocationSource).locationAt(this.locationOffset)
-    this.locationOrSource = loc
-    this.locationOffset = -1
-    return loc
+    const made = this.extras.source!.locationAt(loc)
+    this.locationOrOffset = made
+    return made
   }
   set location(loc: Location) {
-    this.locationOrSource = loc
-    this.locationOffset = -1
+    this.locationOrOffset = loc
   }
   /**
    * Whether the op's location is `loc(unknown)`. A location still to be made from its
    * source is a file location: it is not made here.
    */
   get hasUnknownLocation(): boolean {
-    return this.locationOffset < 0 && this.locationOrSource instanceof UnknownLoc
+    return this.locationOrOffset instanceof UnknownLoc
   }
   /** @internal Gives the op the location of `offset` in `source`, made when first asked for. */
   setLazyLocation(source: LocationSource, offset: number): void {
-    this.locationOrSource = source
-    this.locationOffset = offset
+    const extras = this.extras
+    if (extras.source !== source) {
+      if (extras.shared) {
+        this.extras = sharedExtras(extras.attributes, source)
+      } else {
+        extras.source = source
+      }
+    }
+    this.locationOrOffset = offset
   }
   /** The context, from the op's location (or the source it is made from). */
   get context(): Context {
-    return this.locationOrSource.context
+    const loc = this.locationOrOffset
+    return typeof loc === 'number' ? this.extras.source!.context : loc.context
   }
   get isRegistered(): boolean {
     return this.name.isRegistered
@@ -366,8 +372,9 @@ export class Operation {
     }
     const next = new Array<OpOperand>(values.length)
     for (let i = 0; i < values.length; i++) {
-      next[i] = new OpOperand(values[i]!, this, i)
+      next[i] = new OpOperand(values[i]!, this)
     }
+    recordPositions(next, 0)
     this.operands = next
   }
   /** Inserts operands at `index`. */
@@ -390,9 +397,7 @@ export class Operation {
       ops[i]!.unlink()
     }
     ops.splice(index, count)
-    for (let i = index; i < ops.length; i++) {
-      ops[i]!.index = i
-    }
+    recordPositions(ops, index)
   }
   /** The operand types, as a fresh array. */
   get operandTypes(): Type[] {
@@ -698,30 +703,47 @@ const NO_SUCCESSORS: BlockOperand[] = Object.freeze([]) as unknown as BlockOpera
 const NO_REGIONS: Region[] = Object.freeze([]) as unknown as Region[]
 
 /**
- * The fields of an op that most ops leave empty: its discardable attributes, successors and
- * regions. Ops without any share one instance (`shared`) per context, which saves two
- * fields in each of a million ops; an op makes its own on the first change.
+ * The fields of an op that most ops leave empty or share: its discardable attributes,
+ * successors and regions, and the source its location is made from while it is an offset.
+ * Ops without attributes, successors or regions share one instance (`shared`) per context
+ * and source, which saves three fields in each of a million ops; an op makes its own on
+ * the first change.
  */
 class OpExtras {
   declare attributes: DictionaryAttr
   declare successors: BlockOperand[]
   declare regions: Region[]
+  /** The source of the location of the ops whose location is still an offset (null when none is). */
+  declare source: LocationSource | null
   declare readonly shared: boolean
-  constructor(attributes: DictionaryAttr, successors: BlockOperand[], regions: Region[], shared: boolean) {
+  constructor(attributes: DictionaryAttr, successors: BlockOperand[], regions: Region[], source: LocationSource | null, shared: boolean) {
     this.attributes = attributes
     this.successors = successors
     this.regions = regions
+    this.source = source
     this.shared = shared
   }
 }
 
-/** The shared `OpExtras` holding `empty` (a context's empty dictionary) and no successors or regions. */
-function sharedExtras(empty: DictionaryAttr): OpExtras {
-  const uniquer = empty.context.dictionaryUniquer
-  let extras = uniquer.emptyOpExtras as OpExtras | null
+/**
+ * The shared `OpExtras` holding `empty` (a context's empty dictionary), no successors or
+ * regions, and `source`: one per context kept by its dictionary uniquer, and one per source
+ * kept by the source (so that nothing outlives the ops of a source but the ops).
+ */
+function sharedExtras(empty: DictionaryAttr, source: LocationSource | null): OpExtras {
+  if (source === null) {
+    const uniquer = empty.context.dictionaryUniquer
+    let extras = uniquer.emptyOpExtras as OpExtras | null
+    if (extras === null || extras.attributes !== empty) {
+      extras = new OpExtras(empty, NO_SUCCESSORS, NO_REGIONS, null, true)
+      uniquer.emptyOpExtras = extras
+    }
+    return extras
+  }
+  let extras = source.sharedOpExtras as OpExtras | null
   if (extras === null || extras.attributes !== empty) {
-    extras = new OpExtras(empty, NO_SUCCESSORS, NO_REGIONS, true)
-    uniquer.emptyOpExtras = extras
+    extras = new OpExtras(empty, NO_SUCCESSORS, NO_REGIONS, source, true)
+    source.sharedOpExtras = extras
   }
   return extras
 }
