@@ -46,19 +46,16 @@ export class Operation {
   declare parentBlock: Block | null
   /** @internal Position hint for `isBeforeInBlock`. */ declare orderIndex: number
   /**
-   * @internal Scratch slot of the greedy rewrite driver's worklist: the op's index in the worklist
-   * that holds it, or -1 when none does. Not meaningful outside the driver.
-   */
-  declare worklistIndex: number
-  /**
    * @internal Scratch slot of whole-IR marking traversals (region DCE's liveness, the printer's value
-   * numbering): the epoch of the last traversal that marked the op, compared against the
-   * epoch that `acquireVisitMarks` handed out. Not meaningful outside such a traversal.
+   * numbering, the greedy rewrite driver's worklist): the epoch of the last traversal that
+   * marked the op, compared against the epoch that `acquireVisitMarks` handed out. Not
+   * meaningful outside such a traversal.
    */
   declare visitMark: number
   /**
    * @internal Scratch data of the traversal that holds the visit marks, for an op whose `visitMark`
-   * is that traversal's epoch (the printer keeps the number of the op's results here).
+   * is that traversal's epoch (the printer keeps the number of the op's results here, the
+   * greedy driver the op's index in its worklist).
    */
   declare visitData: number
   /** The op's name. */
@@ -94,7 +91,6 @@ export class Operation {
     this.nextOp = null
     this.parentBlock = null
     this.orderIndex = 0
-    this.worklistIndex = -1
     this.visitMark = 0
     this.visitData = 0
     this.name = name
