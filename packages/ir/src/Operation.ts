@@ -58,8 +58,6 @@ export class Operation {
    * greedy driver the op's index in its worklist).
    */
   declare visitData: number
-  /** The op's name. */
-  declare name: OperationName
   /**
    * The op's location, or the offset whose location the source in `extras` makes on first
    * use (see `location`): an op parsed from text holds one small integer until then.
@@ -68,9 +66,9 @@ export class Operation {
   /** Inherent attributes of a registered op (printed `<{...}>` in generic form). */
   declare properties: DictionaryAttr
   /**
-   * The discardable attributes, successors, regions and location source: most ops have no
-   * attributes, successors or regions, and share one `OpExtras` per source that holds the
-   * empty ones (see `attributes`, `successors`, `regions` and `location`).
+   * The name, discardable attributes, successors, regions and location source: most ops have
+   * no attributes, successors or regions, and share one `OpExtras` per name and source that
+   * holds the empty ones (see `name`, `attributes`, `successors`, `regions` and `location`).
    */
   declare private extras: OpExtras
   /** The operand slots. */
@@ -93,7 +91,6 @@ export class Operation {
     this.orderIndex = 0
     this.visitMark = 0
     this.visitData = 0
-    this.name = name
     this.locationOrOffset = location
     this.properties = properties
     this.operands = NO_OPERANDS
@@ -108,16 +105,20 @@ export class Operation {
       this.results = results
     }
     if (numRegions === 0) {
-      this.extras = attributes.entries.length === 0 ? sharedExtras(attributes, null) : new OpExtras(attributes, NO_SUCCESSORS, NO_REGIONS, null, false)
+      this.extras = attributes.entries.length === 0 ? sharedExtras(name, attributes, null) : new OpExtras(name, attributes, NO_SUCCESSORS, NO_REGIONS, null, false)
     } else {
       const regions: Region[] = new Array<Region>(numRegions)
-      this.extras = new OpExtras(attributes, NO_SUCCESSORS, regions, null, false)
+      this.extras = new OpExtras(name, attributes, NO_SUCCESSORS, regions, null, false)
       for (let i = 0; i < numRegions; i++) {
         regions[i] = new Region(this)
       }
     }
   }
 
+  /** The op's name. */
+  get name(): OperationName {
+    return this.extras.name
+  }
   /** Discardable attributes. */
   get attributes(): DictionaryAttr {
     return this.extras.attributes
@@ -146,7 +147,7 @@ export class Operation {
   private ownExtras(): OpExtras {
     let extras = this.extras
     if (extras.shared) {
-      extras = new OpExtras(extras.attributes, extras.successors, extras.regions, extras.source, false)
+      extras = new OpExtras(extras.name, extras.attributes, extras.successors, extras.regions, extras.source, false)
       this.extras = extras
     }
     return extras
@@ -277,7 +278,7 @@ export class Operation {
     const extras = this.extras
     if (extras.source !== source) {
       if (extras.shared) {
-        this.extras = sharedExtras(extras.attributes, source)
+        this.extras = sharedExtras(extras.name, extras.attributes, source)
       } else {
         extras.source = source
       }
@@ -699,20 +700,29 @@ const NO_SUCCESSORS: BlockOperand[] = Object.freeze([]) as unknown as BlockOpera
 const NO_REGIONS: Region[] = Object.freeze([]) as unknown as Region[]
 
 /**
- * The fields of an op that most ops leave empty or share: its discardable attributes,
+ * The fields of an op that most ops share or leave empty: its name, discardable attributes,
  * successors and regions, and the source its location is made from while it is an offset.
- * Ops without attributes, successors or regions share one instance (`shared`) per context
- * and source, which saves three fields in each of a million ops; an op makes its own on
- * the first change.
+ * Ops without attributes, successors or regions share one instance (`shared`) per name and
+ * source, which saves four fields in each of a million ops; an op makes its own on the
+ * first change.
  */
 class OpExtras {
+  declare readonly name: OperationName
   declare attributes: DictionaryAttr
   declare successors: BlockOperand[]
   declare regions: Region[]
   /** The source of the location of the ops whose location is still an offset (null when none is). */
   declare source: LocationSource | null
   declare readonly shared: boolean
-  constructor(attributes: DictionaryAttr, successors: BlockOperand[], regions: Region[], source: LocationSource | null, shared: boolean) {
+  constructor(
+    name: OperationName,
+    attributes: DictionaryAttr,
+    successors: BlockOperand[],
+    regions: Region[],
+    source: LocationSource | null,
+    shared: boolean,
+  ) {
+    this.name = name
     this.attributes = attributes
     this.successors = successors
     this.regions = regions
@@ -722,24 +732,28 @@ class OpExtras {
 }
 
 /**
- * The shared `OpExtras` holding `empty` (a context's empty dictionary), no successors or
- * regions, and `source`: one per context kept by its dictionary uniquer, and one per source
- * kept by the source (so that nothing outlives the ops of a source but the ops).
+ * The shared `OpExtras` of `name` holding `empty` (a context's empty dictionary), no
+ * successors or regions, and `source`: kept by the name, or with a source by the source (so
+ * that nothing outlives the ops of a source but the ops).
  */
-function sharedExtras(empty: DictionaryAttr, source: LocationSource | null): OpExtras {
+function sharedExtras(name: OperationName, empty: DictionaryAttr, source: LocationSource | null): OpExtras {
   if (source === null) {
-    const uniquer = empty.context.dictionaryUniquer
-    let extras = uniquer.emptyOpExtras as OpExtras | null
+    let extras = name.sharedOpExtras as OpExtras | null
     if (extras === null || extras.attributes !== empty) {
-      extras = new OpExtras(empty, NO_SUCCESSORS, NO_REGIONS, null, true)
-      uniquer.emptyOpExtras = extras
+      extras = new OpExtras(name, empty, NO_SUCCESSORS, NO_REGIONS, null, true)
+      name.sharedOpExtras = extras
     }
     return extras
   }
-  let extras = source.sharedOpExtras as OpExtras | null
-  if (extras === null || extras.attributes !== empty) {
-    extras = new OpExtras(empty, NO_SUCCESSORS, NO_REGIONS, source, true)
-    source.sharedOpExtras = extras
+  let byName = source.sharedOpExtras as Map<OperationName, OpExtras> | null
+  if (byName === null) {
+    byName = new Map()
+    source.sharedOpExtras = byName
+  }
+  let extras = byName.get(name)
+  if (extras === undefined || extras.attributes !== empty) {
+    extras = new OpExtras(name, empty, NO_SUCCESSORS, NO_REGIONS, source, true)
+    byName.set(name, extras)
   }
   return extras
 }
