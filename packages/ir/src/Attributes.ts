@@ -301,8 +301,6 @@ const SINGLE_CACHE_SIZE = 256
 export class DictionaryUniquer {
   /** The context's empty dictionary, once made. */
   emptyDict: DictionaryAttr | null = null
-  /** The `OpExtras` that the context's ops without attributes, successors or regions share (see Operation.ts). */
-  emptyOpExtras: object | null = null
   private readonly byName = new Map<string, Map<number, DictionaryAttr>>()
   /**
    * One-entry dictionaries by their value's id (`SINGLE_CACHE_SIZE` slots, the last one made

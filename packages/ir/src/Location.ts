@@ -19,6 +19,8 @@ export interface LocationSource {
   readonly context: Context
   /** The file location of `offset` in the source (interned, so equal offsets give one object). */
   locationAt(offset: number): FileLineColLoc
+  /** @internal Kept for `Operation`: the records shared by the ops located in this source, by name (null before the first). */
+  sharedOpExtras: unknown
 }
 
 /** `loc(unknown)`. */

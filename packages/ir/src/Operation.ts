@@ -7,7 +7,7 @@ import type { OperationState } from './OpAsm.ts'
 import { Trait, type OperationName } from './OperationName.ts'
 import { Region } from './Region.ts'
 import type { Type } from './Types.ts'
-import { BlockOperand, OpOperand, OpResult, type Value } from './Value.ts'
+import { BlockOperand, OpOperand, OpResult, recordPositions, type Value } from './Value.ts'
 import { IRMapping } from './IRMapping.ts'
 import { formatOpForDiagnostic } from './diagnostics/opForDiagnostic.ts'
 
@@ -46,35 +46,29 @@ export class Operation {
   declare parentBlock: Block | null
   /** @internal Position hint for `isBeforeInBlock`. */ declare orderIndex: number
   /**
-   * @internal Scratch slot of the greedy rewrite driver's worklist: the op's index in the worklist
-   * that holds it, or -1 when none does. Not meaningful outside the driver.
-   */
-  declare worklistIndex: number
-  /**
    * @internal Scratch slot of whole-IR marking traversals (region DCE's liveness, the printer's value
-   * numbering): the epoch of the last traversal that marked the op, compared against the
-   * epoch that `acquireVisitMarks` handed out. Not meaningful outside such a traversal.
+   * numbering, the greedy rewrite driver's worklist): the epoch of the last traversal that
+   * marked the op, compared against the epoch that `acquireVisitMarks` handed out. Not
+   * meaningful outside such a traversal.
    */
   declare visitMark: number
   /**
    * @internal Scratch data of the traversal that holds the visit marks, for an op whose `visitMark`
-   * is that traversal's epoch (the printer keeps the number of the op's results here).
+   * is that traversal's epoch (the printer keeps the number of the op's results here, the
+   * greedy driver the op's index in its worklist).
    */
   declare visitData: number
-  /** The op's name. */
-  declare name: OperationName
   /**
-   * The op's location, or (while `locationOffset` is not -1) the source that makes it from
-   * that offset on first use (see `location`).
+   * The op's location, or the offset whose location the source in `extras` makes on first
+   * use (see `location`): an op parsed from text holds one small integer until then.
    */
-  declare private locationOrSource: Location | LocationSource
-  /** Offset of the location in `locationOrSource` when it is a source, else -1. */
-  declare private locationOffset: number
+  declare private locationOrOffset: Location | number
   /** Inherent attributes of a registered op (printed `<{...}>` in generic form). */
   declare properties: DictionaryAttr
   /**
-   * The discardable attributes, successors and regions: most ops have none, and share one
-   * `OpExtras` that holds the empty ones (see `attributes`, `successors` and `regions`).
+   * The name, discardable attributes, successors, regions and location source: most ops have
+   * no attributes, successors or regions, and share one `OpExtras` per name and source that
+   * holds the empty ones (see `name`, `attributes`, `successors`, `regions` and `location`).
    */
   declare private extras: OpExtras
   /** The operand slots. */
@@ -95,12 +89,9 @@ export class Operation {
     this.nextOp = null
     this.parentBlock = null
     this.orderIndex = 0
-    this.worklistIndex = -1
     this.visitMark = 0
     this.visitData = 0
-    this.name = name
-    this.locationOrSource = location
-    this.locationOffset = -1
+    this.locationOrOffset = location
     this.properties = properties
     this.operands = NO_OPERANDS
     if (resultTypes.length === 0) {
@@ -108,21 +99,26 @@ export class Operation {
     } else {
       const results: OpResult[] = new Array<OpResult>(resultTypes.length)
       for (let i = 0; i < resultTypes.length; i++) {
-        results[i] = new OpResult(resultTypes[i]!, this, i)
+        results[i] = new OpResult(resultTypes[i]!, this)
       }
+      recordPositions(results, 0)
       this.results = results
     }
     if (numRegions === 0) {
-      this.extras = attributes.entries.length === 0 ? sharedExtras(attributes) : new OpExtras(attributes, NO_SUCCESSORS, NO_REGIONS, false)
+      this.extras = attributes.entries.length === 0 ? sharedExtras(name, attributes, null) : new OpExtras(name, attributes, NO_SUCCESSORS, NO_REGIONS, null, false)
     } else {
       const regions: Region[] = new Array<Region>(numRegions)
-      this.extras = new OpExtras(attributes, NO_SUCCESSORS, regions, false)
+      this.extras = new OpExtras(name, attributes, NO_SUCCESSORS, regions, null, false)
       for (let i = 0; i < numRegions; i++) {
         regions[i] = new Region(this)
       }
     }
   }
 
+  /** The op's name. */
+  get name(): OperationName {
+    return this.extras.name
+  }
   /** Discardable attributes. */
   get attributes(): DictionaryAttr {
     return this.extras.attributes
@@ -151,7 +147,7 @@ export class Operation {
   private ownExtras(): OpExtras {
     let extras = this.extras
     if (extras.shared) {
-      extras = new OpExtras(extras.attributes, extras.successors, extras.regions, false)
+      extras = new OpExtras(extras.name, extras.attributes, extras.successors, extras.regions, extras.source, false)
       this.extras = extras
     }
     return extras
@@ -259,33 +255,40 @@ export class Operation {
 
   /** The op's location; an op parsed from text makes it here on first use. */
   get location(): Location {
-    if (this.locationOffset < 0) {
-      return this.locationOrSource as Location
+    const loc = this.locationOrOffset
+    if (typeof loc !== 'number') {
+      return loc
     }
-    const loc = (this.locationOrSource as LocationSource).locationAt(this.locationOffset)
-    this.locationOrSource = loc
-    this.locationOffset = -1
-    return loc
+    const made = this.extras.source!.locationAt(loc)
+    this.locationOrOffset = made
+    return made
   }
   set location(loc: Location) {
-    this.locationOrSource = loc
-    this.locationOffset = -1
+    this.locationOrOffset = loc
   }
   /**
    * Whether the op's location is `loc(unknown)`. A location still to be made from its
    * source is a file location: it is not made here.
    */
   get hasUnknownLocation(): boolean {
-    return this.locationOffset < 0 && this.locationOrSource instanceof UnknownLoc
+    return this.locationOrOffset instanceof UnknownLoc
   }
   /** @internal Gives the op the location of `offset` in `source`, made when first asked for. */
   setLazyLocation(source: LocationSource, offset: number): void {
-    this.locationOrSource = source
-    this.locationOffset = offset
+    const extras = this.extras
+    if (extras.source !== source) {
+      if (extras.shared) {
+        this.extras = sharedExtras(extras.name, extras.attributes, source)
+      } else {
+        extras.source = source
+      }
+    }
+    this.locationOrOffset = offset
   }
   /** The context, from the op's location (or the source it is made from). */
   get context(): Context {
-    return this.locationOrSource.context
+    const loc = this.locationOrOffset
+    return typeof loc === 'number' ? this.extras.source!.context : loc.context
   }
   get isRegistered(): boolean {
     return this.name.isRegistered
@@ -366,8 +369,9 @@ export class Operation {
     }
     const next = new Array<OpOperand>(values.length)
     for (let i = 0; i < values.length; i++) {
-      next[i] = new OpOperand(values[i]!, this, i)
+      next[i] = new OpOperand(values[i]!, this)
     }
+    recordPositions(next, 0)
     this.operands = next
   }
   /** Inserts operands at `index`. */
@@ -390,9 +394,7 @@ export class Operation {
       ops[i]!.unlink()
     }
     ops.splice(index, count)
-    for (let i = index; i < ops.length; i++) {
-      ops[i]!.index = i
-    }
+    recordPositions(ops, index)
   }
   /** The operand types, as a fresh array. */
   get operandTypes(): Type[] {
@@ -698,30 +700,60 @@ const NO_SUCCESSORS: BlockOperand[] = Object.freeze([]) as unknown as BlockOpera
 const NO_REGIONS: Region[] = Object.freeze([]) as unknown as Region[]
 
 /**
- * The fields of an op that most ops leave empty: its discardable attributes, successors and
- * regions. Ops without any share one instance (`shared`) per context, which saves two
- * fields in each of a million ops; an op makes its own on the first change.
+ * The fields of an op that most ops share or leave empty: its name, discardable attributes,
+ * successors and regions, and the source its location is made from while it is an offset.
+ * Ops without attributes, successors or regions share one instance (`shared`) per name and
+ * source, which saves four fields in each of a million ops; an op makes its own on the
+ * first change.
  */
 class OpExtras {
+  declare readonly name: OperationName
   declare attributes: DictionaryAttr
   declare successors: BlockOperand[]
   declare regions: Region[]
+  /** The source of the location of the ops whose location is still an offset (null when none is). */
+  declare source: LocationSource | null
   declare readonly shared: boolean
-  constructor(attributes: DictionaryAttr, successors: BlockOperand[], regions: Region[], shared: boolean) {
+  constructor(
+    name: OperationName,
+    attributes: DictionaryAttr,
+    successors: BlockOperand[],
+    regions: Region[],
+    source: LocationSource | null,
+    shared: boolean,
+  ) {
+    this.name = name
     this.attributes = attributes
     this.successors = successors
     this.regions = regions
+    this.source = source
     this.shared = shared
   }
 }
 
-/** The shared `OpExtras` holding `empty` (a context's empty dictionary) and no successors or regions. */
-function sharedExtras(empty: DictionaryAttr): OpExtras {
-  const uniquer = empty.context.dictionaryUniquer
-  let extras = uniquer.emptyOpExtras as OpExtras | null
-  if (extras === null || extras.attributes !== empty) {
-    extras = new OpExtras(empty, NO_SUCCESSORS, NO_REGIONS, true)
-    uniquer.emptyOpExtras = extras
+/**
+ * The shared `OpExtras` of `name` holding `empty` (a context's empty dictionary), no
+ * successors or regions, and `source`: kept by the name, or with a source by the source (so
+ * that nothing outlives the ops of a source but the ops).
+ */
+function sharedExtras(name: OperationName, empty: DictionaryAttr, source: LocationSource | null): OpExtras {
+  if (source === null) {
+    let extras = name.sharedOpExtras as OpExtras | null
+    if (extras === null || extras.attributes !== empty) {
+      extras = new OpExtras(name, empty, NO_SUCCESSORS, NO_REGIONS, null, true)
+      name.sharedOpExtras = extras
+    }
+    return extras
+  }
+  let byName = source.sharedOpExtras as Map<OperationName, OpExtras> | null
+  if (byName === null) {
+    byName = new Map()
+    source.sharedOpExtras = byName
+  }
+  let extras = byName.get(name)
+  if (extras === undefined || extras.attributes !== empty) {
+    extras = new OpExtras(name, empty, NO_SUCCESSORS, NO_REGIONS, source, true)
+    byName.set(name, extras)
   }
   return extras
 }

@@ -178,6 +178,8 @@ export class OperationName {
   readonly traits: number
   readonly interfaces: ReadonlyMap<OpInterface<unknown>, unknown>
   readonly inherentAttributeNames: ReadonlySet<string>
+  /** @internal Kept for `Operation`: the record shared by the ops of this name that need no other (null before the first). */
+  sharedOpExtras: unknown = null
   /** @internal */
   constructor(
     /** Full name, `dialect.op`. */

@@ -94,16 +94,56 @@ export abstract class Value {
   }
 }
 
+/**
+ * Lists longer than this (operands or results of one op) record their slots' positions in
+ * `positionInLongList`; shorter ones are searched, which costs less than a field in each
+ * of millions of operands and results.
+ */
+const SHORT_LIST = 16
+
+/** The position of each operand and result of a list longer than `SHORT_LIST`. */
+const positionInLongList = new WeakMap<OpOperand | OpResult, number>()
+
+/** The position of `slot` in `list` (-1 when it is not there, e.g. an operand replaced by `setOperands`). */
+function positionIn(list: readonly (OpOperand | OpResult)[], slot: OpOperand | OpResult): number {
+  const n = list.length
+  if (n > SHORT_LIST) {
+    const i = positionInLongList.get(slot)
+    return i !== undefined && list[i] === slot ? i : -1
+  }
+  for (let i = 0; i < n; i++) {
+    if (list[i] === slot) {
+      return i
+    }
+  }
+  return -1
+}
+
+/**
+ * @internal Records the positions of `list`'s slots when it is long (see `SHORT_LIST`); called
+ * by `Operation` whenever it makes or reorders an operand or result list.
+ */
+export function recordPositions(list: readonly (OpOperand | OpResult)[], from: number): void {
+  if (list.length > SHORT_LIST) {
+    for (let i = from; i < list.length; i++) {
+      positionInLongList.set(list[i]!, i)
+    }
+  }
+}
+
 /** The `index`-th result of `owner`. */
 export class OpResult extends Value {
   /** The operation that defines this result. */
   declare readonly owner: Operation
-  /** The result's position among the owner's results. */
-  declare readonly index: number
-  constructor(type: Type, owner: Operation, index: number) {
+  // The position is not stored: it is found in the owner's results (see `SHORT_LIST`).
+  constructor(type: Type, owner: Operation) {
     super(type)
     this.owner = owner
-    this.index = index
+  }
+  /** The result's position among the owner's results. */
+  get index(): number {
+    const results = this.owner.results
+    return results[0] === this ? 0 : positionIn(results, this)
   }
   get definingOp(): Operation {
     return this.owner
@@ -173,15 +213,18 @@ export class OpOperand {
   declare value: Value
   /** The operation this operand belongs to. */
   declare readonly owner: Operation
-  /** The operand's position among the owner's operands. */
-  declare index: number
-  constructor(value: Value, owner: Operation, index: number) {
+  // The position is not stored: it is found in the owner's operands (see `SHORT_LIST`).
+  constructor(value: Value, owner: Operation) {
     this.nextUse = null
     this.prevUse = null
     this.value = value
     this.owner = owner
-    this.index = index
     this.link()
+  }
+  /** The operand's position among the owner's operands (-1 once `setOperands` has replaced it). */
+  get index(): number {
+    const operands = this.owner.operands
+    return operands[0] === this ? 0 : positionIn(operands, this)
   }
   /** Makes this operand use `v`. */
   set(v: Value): void {

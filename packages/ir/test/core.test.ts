@@ -101,6 +101,38 @@ describe('use lists', () => {
     expect(user.operands.map((o) => o.index)).toEqual([0, 1])
   })
 
+  it('finds the positions of operands and results in short and long lists', () => {
+    const { ctx, loc, b } = setup()
+    const i32 = IntegerType.get(ctx, 32)
+    const many = b.create('test.many', loc, { results: Array.from({ length: 40 }, () => i32) })
+    expect(many.results.map((r) => r.index)).toEqual([...Array(40).keys()])
+    const values = [...many.results, ...many.results.slice(0, 3)]
+    const user = b.create('test.use', loc, { operands: values })
+    expect(user.operands.map((o) => o.index)).toEqual([...Array(43).keys()])
+    user.eraseOperands(5, 30)
+    expect(user.operands.map((o) => o.index)).toEqual([...Array(13).keys()])
+    expect(user.getOperand(5)).toBe(many.results[35])
+    user.insertOperands(2, many.results.slice(10, 20))
+    expect(user.operands.map((o) => o.index)).toEqual([...Array(23).keys()])
+    expect([...many.results[12]!.uses()].map((u) => u.index)).toEqual([4])
+    const stale = user.operands[0]!
+    user.setOperands([many.results[0]!])
+    expect(stale.index).toBe(-1)
+    expect(user.operands[0]!.index).toBe(0)
+  })
+
+  it('makes a parsed op location from its offset on first use, also after a change of attributes', () => {
+    const ctx = new Context({ allowUnregisteredDialects: true })
+    const top = parseSourceString('"test.a"() : () -> ()\n  "test.b"() {x} : () -> ()\n', ctx, { filename: 'f.mlir' })!.op
+    const [a, bOp] = top.regions[0]!.firstBlock!.operations
+    expect(a!.context).toBe(ctx)
+    expect(a!.hasUnknownLocation).toBe(false)
+    a!.setAttr('y', StringAttr.get(ctx, 'z'))
+    expect(a!.location).toBe(FileLineColLoc.get(ctx, 'f.mlir', 1, 1))
+    expect(bOp!.location).toBe(FileLineColLoc.get(ctx, 'f.mlir', 2, 3))
+    expect(a!.clone().location).toBe(a!.location)
+  })
+
   it('refuses to erase an op whose results are used', () => {
     const { ctx, loc, b } = setup()
     const def = b.create('test.c', loc, { results: [IntegerType.get(ctx, 1)] })

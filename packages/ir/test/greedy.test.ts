@@ -153,6 +153,33 @@ describe('applyPatternsGreedily', () => {
     }
   })
 
+  it('gives the visit marks back after a run, also when a pattern throws', () => {
+    class Throws extends OpRewritePattern {
+      constructor() {
+        super('t.mul')
+      }
+      matchAndRewrite(): LogicalResult {
+        throw new Error('pattern failed')
+      }
+    }
+    const source = `"t.func"() ({
+^bb0(%a: i32):
+  %m = "t.mul"(%a, %a) : (i32, i32) -> i32
+  "t.ret"(%m) : (i32) -> ()
+}) : () -> ()
+`
+    const ctx = makeRewriteContext()
+    const func = parseModule(ctx, source).regions[0]!.front.firstOp!
+    expect(() => applyPatternsGreedily(func, freeze(ctx, new Throws()))).toThrow('pattern failed')
+    const mul = func.regions[0]!.front.firstOp!
+    expect(() => applyOpPatternsGreedily([mul], freeze(ctx, new Throws()))).toThrow('pattern failed')
+    const epoch = acquireVisitMarks()
+    expect(epoch).not.toBe(0)
+    releaseVisitMarks(epoch)
+    applyPatternsGreedily(func, freeze(ctx, new MulToNegNeg(), new NegNeg()))
+    expect(names(func.parentOp!)).toEqual(['t.ret'])
+  })
+
   it('applies patterns to a fixpoint and counts rewrites', () => {
     const ctx = makeRewriteContext()
     const module = parseModule(

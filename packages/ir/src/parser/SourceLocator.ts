@@ -25,6 +25,8 @@ export class SourceLocator implements LocationSource {
   private colLine = -1
   private colScanned = 0
   private colExtra = 0
+  /** @internal See `LocationSource.sharedOpExtras`. */
+  sharedOpExtras: unknown = null
 
   constructor(context: Context, src: string, filename: string) {
     this.context = context

@@ -4,7 +4,7 @@ import type { InsertPoint } from '../Builder.ts'
 import type { Context } from '../Context.ts'
 import type { Location } from '../Location.ts'
 import type { LogicalResult } from '../LogicalResult.ts'
-import { Operation } from '../Operation.ts'
+import { Operation, acquireVisitMarks, releaseVisitMarks } from '../Operation.ts'
 import { Trait, type OpFoldResult } from '../OperationName.ts'
 import { multiBlockInsertions, type Region } from '../Region.ts'
 import type { Value } from '../Value.ts'
@@ -78,10 +78,12 @@ export class GreedyPatternRewriteIteration extends Action {
 }
 
 /**
- * A worklist with O(1) membership and removal (removed slots become null). An op's index
- * is kept in its `worklistIndex` slot, claimed while the slot is -1 and given back (-1)
- * when the op leaves the list; an op whose slot another worklist holds (nested drivers)
- * is tracked in `overflow` instead.
+ * A worklist with O(1) membership and removal (removed slots become null). While it holds
+ * the ops' visit marks (`takeVisitMarks`, given back by `clear`), an op on the list is marked
+ * with the list's epoch and keeps its index in `visitData`: it is on the list exactly when
+ * it is marked and the list holds it at that index, so nothing is reset when it leaves.
+ * Without the marks (another traversal or an outer driver holds them) the ops' indices are
+ * kept in `overflow` instead.
  *
  * The entries are `list[0, size)`; the slots past `size` are null. The array is kept, not
  * shrunk, when the list empties: the driver fills it again on every iteration, and an array
@@ -92,30 +94,40 @@ export class GreedyPatternRewriteIteration extends Action {
 class Worklist {
   list: (Operation | null)[] = []
   size = 0
+  /** The epoch of the visit marks the list holds, or 0 when it keeps the indices in `overflow`. */
+  private epoch = 0
   readonly overflow = new Map<Operation, number>()
+  /** Takes the ops' visit marks for the (empty) list when no other traversal holds them. */
+  takeVisitMarks(): void {
+    if (this.epoch === 0 && this.size === 0) {
+      this.epoch = acquireVisitMarks()
+    }
+  }
+  /** Empties the list and gives back its visit marks. */
   clear(): void {
     const list = this.list
-    const overflow = this.overflow
     for (let i = 0; i < this.size; i++) {
-      const op = list[i]
-      if (op !== null && op !== undefined) {
-        if (op.worklistIndex === i && !(overflow.size > 0 && overflow.has(op))) {
-          op.worklistIndex = -1
-        }
-        list[i] = null
-      }
+      list[i] = null
     }
     this.size = 0
-    overflow.clear()
+    this.overflow.clear()
+    releaseVisitMarks(this.epoch)
+    this.epoch = 0
+  }
+  /** The index of `op` on the list, or -1. */
+  private indexOf(op: Operation): number {
+    if (this.epoch === 0) {
+      return this.overflow.get(op) ?? -1
+    }
+    if (op.visitMark !== this.epoch) {
+      return -1
+    }
+    const i = op.visitData
+    return i < this.size && this.list[i] === op ? i : -1
   }
   /** True when `op` is on the list. */
   contains(op: Operation): boolean {
-    const overflow = this.overflow
-    if (overflow.size > 0 && overflow.has(op)) {
-      return true
-    }
-    const i = op.worklistIndex
-    return i !== -1 && i < this.size && this.list[i] === op
+    return this.indexOf(op) !== -1
   }
   isEmpty(): boolean {
     const list = this.list
@@ -127,23 +139,10 @@ class Worklist {
     return true
   }
   push(op: Operation): void {
-    const overflow = this.overflow
-    if (overflow.size > 0 && overflow.has(op)) {
+    if (this.indexOf(op) !== -1) {
       return
     }
-    const i = op.worklistIndex
-    if (i === -1) {
-      op.worklistIndex = this.size
-      this.append(op)
-      return
-    }
-    if (i < this.size && this.list[i] === op) {
-      return
-    }
-    overflow.set(op, this.size)
-    this.append(op)
-  }
-  private append(op: Operation): void {
+    this.setIndex(op, this.size)
     const list = this.list
     if (this.size < list.length) {
       list[this.size] = op
@@ -151,6 +150,14 @@ class Worklist {
       list.push(op)
     }
     this.size++
+  }
+  private setIndex(op: Operation, i: number): void {
+    if (this.epoch === 0) {
+      this.overflow.set(op, i)
+    } else {
+      op.visitMark = this.epoch
+      op.visitData = i
+    }
   }
   pop(): Operation {
     const list = this.list
@@ -160,7 +167,9 @@ class Worklist {
     }
     const op = list[--n]!
     list[n] = null
-    this.release(op)
+    if (this.epoch === 0) {
+      this.overflow.delete(op)
+    }
     while (n > 0 && list[n - 1] === null) {
       n--
     }
@@ -168,24 +177,16 @@ class Worklist {
     return op
   }
   remove(op: Operation): void {
-    const overflow = this.overflow
-    if (overflow.size > 0) {
-      const j = overflow.get(op)
-      if (j !== undefined) {
-        this.list[j] = null
-        overflow.delete(op)
-        return
-      }
-    }
-    const i = op.worklistIndex
-    if (i !== -1 && i < this.size && this.list[i] === op) {
+    const i = this.indexOf(op)
+    if (i !== -1) {
       this.list[i] = null
-      op.worklistIndex = -1
+      if (this.epoch === 0) {
+        this.overflow.delete(op)
+      }
     }
   }
   reverse(): void {
     const list = this.list
-    const overflow = this.overflow
     const n = this.size
     for (let lo = 0, hi = n - 1; lo < hi; lo++, hi--) {
       const t = list[lo]!
@@ -194,23 +195,10 @@ class Worklist {
     }
     for (let i = 0; i < n; i++) {
       const op = list[i]
-      if (op === null || op === undefined) {
-        continue
-      }
-      if (overflow.size > 0 && overflow.has(op)) {
-        overflow.set(op, i)
-      } else {
-        op.worklistIndex = i
+      if (op !== null && op !== undefined) {
+        this.setIndex(op, i)
       }
     }
-  }
-  /** Gives back the slot of `op`, just taken off the list. */
-  private release(op: Operation): void {
-    const overflow = this.overflow
-    if (overflow.size > 0 && overflow.delete(op)) {
-      return
-    }
-    op.worklistIndex = -1
   }
 }
 
@@ -544,6 +532,7 @@ class GreedyPatternRewriteDriver implements RewriterListener {
         break
       }
       this.worklist.clear()
+      this.worklist.takeVisitMarks()
       const folder = new OperationFolder(this.rewriter)
       // Whether `addToWorklist` adds anything for the ops of `region`: decided once, not per op.
       const inScope = this.regionInScope(region)
@@ -580,6 +569,10 @@ class GreedyPatternRewriteDriver implements RewriterListener {
           continueRewrites = eraseUnreachableBlocks(this.rewriter, [region]) || continueRewrites
         }
         continueRewrites = this.processWorklist() || continueRewrites
+        // What is left (only when the rewrite limit stopped the list) is dropped when the
+        // next iteration seeds the list again: dropped here, the ops' visit marks are free
+        // for the liveness of region simplification (a million ops cost no set).
+        this.worklist.clear()
         if (this.regionLevel !== 'disabled') {
           continueRewrites = simplifyRegions(this.rewriter, [region], this.regionLevel === 'aggressive', singleBlockOnly()) || continueRewrites
         }
@@ -695,7 +688,13 @@ export function applyPatternsGreedily(
     return { converged, changed, numRewrites }
   }
   const driver = new GreedyPatternRewriteDriver(target, target.parentOp!.context, patterns, config, target)
-  const r = driver.simplify()
+  let r: { converged: boolean; changed: boolean }
+  try {
+    r = driver.simplify()
+  } finally {
+    // Gives the visit marks back also when a pattern throws.
+    driver.worklist.clear()
+  }
   return { converged: r.converged, changed: r.changed, numRewrites: driver.numRewrites }
 }
 
@@ -760,11 +759,17 @@ export function applyOpPatternsGreedily(
   }
   const surviving = new Set(ops)
   driver.survivingOps = surviving
+  driver.worklist.takeVisitMarks()
   for (const op of ops) {
     driver.addSingleOpToWorklist(op)
   }
-  const changed = driver.processWorklist()
-  const converged = driver.worklist.isEmpty()
-  driver.worklist.clear()
+  let changed: boolean
+  let converged: boolean
+  try {
+    changed = driver.processWorklist()
+    converged = driver.worklist.isEmpty()
+  } finally {
+    driver.worklist.clear()
+  }
   return { converged, changed, numRewrites: driver.numRewrites, allErased: surviving.size === 0 }
 }
