@@ -182,15 +182,7 @@ export class DictionaryAttr extends Attribute {
         break
       }
     }
-    let list = entries
-    if (!sorted) {
-      const byName = new Map<string, Attribute>()
-      for (const e of entries) {
-        byName.set(e.name, e.value)
-      }
-      list = [...byName.keys()].sort(compareNames).map((name) => ({ name, value: byName.get(name)! }))
-    }
-    return DictionaryAttr.getSorted(context, list)
+    return DictionaryAttr.getSorted(context, sorted ? entries : sortedUnique(entries))
   }
   /** Builds a dictionary from entries already sorted by name with no duplicates. */
   static getSorted(context: Context, entries: readonly NamedAttribute[]): DictionaryAttr {
@@ -202,8 +194,9 @@ export class DictionaryAttr extends Attribute {
       return context.dictionaryUniquer.getSingle(context, e.name, e.value)
     }
     let key = 'dict:'
-    for (const e of entries) {
-      key += `${e.name.length}:${e.name}=${e.value.id},`
+    for (let i = 0; i < entries.length; i++) {
+      const e = entries[i]!
+      key += e.name.length + ':' + e.name + '=' + e.value.id + ','
     }
     return context.uniquer.intern(
       key,
@@ -399,6 +392,36 @@ export function compareNames(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0
 }
 
+/**
+ * `entries` sorted by name, the last of each name kept (a new list of the same entries):
+ * an insertion sort, as an op has a few attributes and `Array.prototype.sort` with a
+ * comparator costs more to start than it saves.
+ */
+function sortedUnique(entries: readonly NamedAttribute[]): NamedAttribute[] {
+  const out: NamedAttribute[] = []
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i]!
+    const name = e.name
+    let j = out.length - 1
+    while (j >= 0 && out[j]!.name > name) {
+      j--
+    }
+    if (j >= 0 && out[j]!.name === name) {
+      out[j] = e
+      continue
+    }
+    out.push(e)
+    for (let k = out.length - 1; k > j + 1; k--) {
+      out[k] = out[k - 1]!
+    }
+    out[j + 1] = e
+  }
+  return out
+}
+
+/** The nested references of every flat `SymbolRefAttr` (one shared, frozen list). */
+const NO_NESTED_REFERENCES: readonly string[] = Object.freeze([])
+
 /** `i32` used as an attribute value. */
 export class TypeAttr extends Attribute {
   /** @internal */
@@ -424,12 +447,13 @@ export class SymbolRefAttr extends Attribute {
   ) {
     super(context)
   }
-  static get(context: Context, root: string, nested: readonly string[] = []): SymbolRefAttr {
-    let key = `sym:${root.length}:${root}`
-    for (const n of nested) {
-      key += `::${n.length}:${n}`
+  static get(context: Context, root: string, nested: readonly string[] = NO_NESTED_REFERENCES): SymbolRefAttr {
+    let key = 'sym:' + root.length + ':' + root
+    for (let i = 0; i < nested.length; i++) {
+      const n = nested[i]!
+      key += '::' + n.length + ':' + n
     }
-    return context.uniquer.intern(key, () => new SymbolRefAttr(context, root, [...nested]))
+    return context.uniquer.intern(key, () => new SymbolRefAttr(context, root, nested.length === 0 ? NO_NESTED_REFERENCES : nested.slice()))
   }
   /** The last reference: the symbol itself. */
   get leafReference(): string {

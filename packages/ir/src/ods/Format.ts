@@ -121,10 +121,13 @@ export interface FormatOpInfo {
   readonly customDirectives: Readonly<Record<string, CustomDirective>>
   /** Infers result types once operands and attributes are in `state` (InferTypeOpInterface). */
   readonly inferResultTypes: ((state: OperationState) => Type[] | undefined) | null
-  /** Start/length pairs of the operand groups of `op`. */
-  operandSegments(op: Operation): Int32Array
-  /** Start/length pairs of the result groups of `op`. */
-  resultSegments(op: Operation): Int32Array
+  /**
+   * Start/length pairs of the operand groups of `op`; written into `scratch` when it is
+   * given and long enough (two entries per group), else into a new or shared array.
+   */
+  operandSegments(op: Operation, scratch?: Int32Array): Int32Array
+  /** Start/length pairs of the result groups of `op` (`scratch` as for `operandSegments`). */
+  resultSegments(op: Operation, scratch?: Int32Array): Int32Array
 }
 
 /**
@@ -903,7 +906,7 @@ function parseElements(
   state: OperationState,
   ps: ParseState,
 ): boolean {
-  for (const el of els) {if (!parseElement(el, info, parser, state, ps, false)) {return false}}
+  for (let i = 0; i < els.length; i++) {if (!parseElement(els[i]!, info, parser, state, ps, false)) {return false}}
   return true
 }
 
@@ -1736,8 +1739,13 @@ class PrintCtx extends PrintState {
   declare printer: OpAsmPrinter
   declare operandSegs: Int32Array
   declare resultSegs: Int32Array
+  /** The context's own arrays that `operandSegs` and `resultSegs` are written into when the op's groups vary in size. */
+  declare operandScratch: Int32Array
+  declare resultScratch: Int32Array
   constructor() {
     super()
+    this.operandScratch = new Int32Array(SCRATCH_SEGMENTS)
+    this.resultScratch = new Int32Array(SCRATCH_SEGMENTS)
     this.clear()
   }
   /** Sets the context up for printing `op`. */
@@ -1748,8 +1756,8 @@ class PrintCtx extends PrintState {
     this.info = info
     this.op = op
     this.printer = printer
-    this.operandSegs = info.operandSegments(op)
-    this.resultSegs = info.resultSegments(op)
+    this.operandSegs = info.operandSegments(op, this.operandScratch)
+    this.resultSegs = info.resultSegments(op, this.resultScratch)
   }
   /** Drops the references to the last op printed, so that a context not in use keeps nothing alive. */
   clear(): void {
@@ -1763,6 +1771,8 @@ class PrintCtx extends PrintState {
 }
 
 const NO_SEGMENTS = new Int32Array(0)
+/** Entries of a print context's segment arrays: room for 8 groups (an op with more gets new arrays). */
+const SCRATCH_SEGMENTS = 16
 
 function operandGroup(ctx: PrintCtx, i: number): Value[] {
   const start = ctx.operandSegs[2 * i]!
@@ -1887,14 +1897,42 @@ function printRegionOf(region: Region, ctx: PrintCtx): void {
 
 function typesOf(arg: FormatElement, ctx: PrintCtx): Type[] {
   switch (arg.kind) {
-    case FormatKind.Operand:
-      return operandGroup(ctx, arg.index).map((v) => v.type)
-    case FormatKind.Result:
-      return resultGroup(ctx, arg.index).map((v) => v.type)
-    case FormatKind.Operands:
-      return ctx.op.operands.map((o) => o.value.type)
-    case FormatKind.Results:
-      return ctx.op.results.map((r) => r.type)
+    case FormatKind.Operand: {
+      const segs = ctx.operandSegs
+      const start = segs[2 * arg.index]!
+      const len = segs[2 * arg.index + 1]!
+      const operands = ctx.op.operands
+      const out: Type[] = []
+      for (let k = 0; k < len; k++) {
+        const o = operands[start + k]
+        if (o !== undefined) { out.push(o.value.type) }
+      }
+      return out
+    }
+    case FormatKind.Result: {
+      const segs = ctx.resultSegs
+      const start = segs[2 * arg.index]!
+      const len = segs[2 * arg.index + 1]!
+      const results = ctx.op.results
+      const out: Type[] = []
+      for (let k = 0; k < len; k++) {
+        const r = results[start + k]
+        if (r !== undefined) { out.push(r.type) }
+      }
+      return out
+    }
+    case FormatKind.Operands: {
+      const operands = ctx.op.operands
+      const out: Type[] = []
+      for (let k = 0; k < operands.length; k++) { out.push(operands[k]!.value.type) }
+      return out
+    }
+    case FormatKind.Results: {
+      const results = ctx.op.results
+      const out: Type[] = []
+      for (let k = 0; k < results.length; k++) { out.push(results[k]!.type) }
+      return out
+    }
     default:
       return []
   }
@@ -2075,7 +2113,10 @@ function printOtherElement(el: FormatElement, ctx: PrintCtx, st: PrintState): vo
       )
         {elided = anchor}
       const list = present !== el.inverted ? el.thenElements : el.elseElements
-      for (const child of list) {if (child !== elided) {printElement(child, ctx, st)}}
+      for (let i = 0; i < list.length; i++) {
+        const child = list[i]!
+        if (child !== elided) {printElement(child, ctx, st)}
+      }
       return
     }
     case FormatKind.OIList:

@@ -391,20 +391,30 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
   // ---- segments -------------------------------------------------------------------------
 
   /** Start/length pairs of `op`'s operand groups. */
-  operandSegments(op: Operation): Int32Array {
+  operandSegments(op: Operation, scratch?: Int32Array): Int32Array {
     const layout = this.layout
     if (!layout.variableOperands) {
       return layout.fixedOperandSegments
     }
-    return valueSegments(op, layout.operands, false, (this.traits & Trait.AttrSizedOperandSegments) !== 0 ? 'operandSegmentSizes' : null)
+    const segmentAttr = (this.traits & Trait.AttrSizedOperandSegments) !== 0 ? 'operandSegmentSizes' : null
+    const decls = layout.operands
+    if (scratch !== undefined && scratch.length >= 2 * decls.length) {
+      return valueSegmentsInto(scratch, op, decls, false, segmentAttr)
+    }
+    return valueSegments(op, decls, false, segmentAttr)
   }
   /** Start/length pairs of `op`'s result groups. */
-  resultSegments(op: Operation): Int32Array {
+  resultSegments(op: Operation, scratch?: Int32Array): Int32Array {
     const layout = this.layout
     if (!layout.variableResults) {
       return layout.fixedResultSegments
     }
-    return valueSegments(op, layout.results, true, (this.traits & Trait.AttrSizedResultSegments) !== 0 ? 'resultSegmentSizes' : null)
+    const segmentAttr = (this.traits & Trait.AttrSizedResultSegments) !== 0 ? 'resultSegmentSizes' : null
+    const decls = layout.results
+    if (scratch !== undefined && scratch.length >= 2 * decls.length) {
+      return valueSegmentsInto(scratch, op, decls, true, segmentAttr)
+    }
+    return valueSegments(op, decls, true, segmentAttr)
   }
 
   // ---- typed accessors ------------------------------------------------------------------

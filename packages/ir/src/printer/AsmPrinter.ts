@@ -1269,7 +1269,8 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       return
     }
     let any = false
-    for (const a of attrs) {
+    for (let i = 0; i < attrs.length; i++) {
+      const a = attrs[i]!
       if (elided !== undefined && elided.includes(a.name)) {
         continue
       }
