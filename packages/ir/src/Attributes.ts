@@ -193,19 +193,7 @@ export class DictionaryAttr extends Attribute {
       const e = entries[0]!
       return context.dictionaryUniquer.getSingle(context, e.name, e.value)
     }
-    let key = 'dict:'
-    for (let i = 0; i < entries.length; i++) {
-      const e = entries[i]!
-      key += e.name.length + ':' + e.name + '=' + e.value.id + ','
-    }
-    return context.uniquer.intern(
-      key,
-      () =>
-        new DictionaryAttr(
-          context,
-          entries.map((e) => ({ name: e.name, value: e.value })),
-        ),
-    )
+    return context.dictionaryUniquer.getMany(context, entries)
   }
   /** The empty dictionary `{}`. */
   static empty(context: Context): DictionaryAttr {
@@ -304,6 +292,47 @@ export class DictionaryUniquer {
    */
   private readonly singleCache: (DictionaryAttr | null)[] = new Array<DictionaryAttr | null>(SINGLE_CACHE_SIZE).fill(null)
 
+  /** Dictionaries of two or more entries: a trie keyed by each entry's name, then its value's id. */
+  private readonly manyRoot: DictTrieNode = new DictTrieNode()
+
+  /**
+   * The dictionary of `entries` (two or more, sorted by name, no duplicates): found without
+   * building a key (a string per op, made and hashed, cost more than the walk).
+   */
+  getMany(context: Context, entries: readonly NamedAttribute[]): DictionaryAttr {
+    let node = this.manyRoot
+    for (let i = 0; i < entries.length; i++) {
+      const e = entries[i]!
+      let byName = node.next
+      if (byName === null) {
+        byName = new Map()
+        node.next = byName
+      }
+      let byValue = byName.get(e.name)
+      if (byValue === undefined) {
+        byValue = new Map()
+        byName.set(e.name, byValue)
+      }
+      let child = byValue.get(e.value.id)
+      if (child === undefined) {
+        child = new DictTrieNode()
+        byValue.set(e.value.id, child)
+      }
+      node = child
+    }
+    let d = node.dict
+    if (d === null) {
+      const copy: NamedAttribute[] = []
+      for (let i = 0; i < entries.length; i++) {
+        const e = entries[i]!
+        copy.push({ name: e.name, value: e.value })
+      }
+      d = new DictionaryAttr(context, copy)
+      node.dict = d
+    }
+    return d
+  }
+
   /** The dictionary `{name = value}`. */
   getSingle(context: Context, name: string, value: Attribute): DictionaryAttr {
     const slot = value.id & (SINGLE_CACHE_SIZE - 1)
@@ -331,6 +360,16 @@ export class DictionaryUniquer {
       byValue.set(value.id, d)
     }
     return d
+  }
+}
+
+/** A node of `DictionaryUniquer`'s trie: the dictionary of the entries on its path, and the longer ones. */
+class DictTrieNode {
+  declare dict: DictionaryAttr | null
+  declare next: Map<string, Map<number, DictTrieNode>> | null
+  constructor() {
+    this.dict = null
+    this.next = null
   }
 }
 

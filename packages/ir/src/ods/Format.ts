@@ -18,6 +18,7 @@ import type { Value } from '../Value.ts'
 import { printType } from '../printer/index.ts'
 import type { OdsAttrDecl, OdsRegionDecl, OdsSuccessorDecl, OdsValueDecl, TypesMatchWith } from './OpInfo.ts'
 import { typeToString } from './TypeText.ts'
+import { FreeList } from '../internal/FreeList.ts'
 
 // ---- format elements ------------------------------------------------------------------
 
@@ -258,7 +259,7 @@ export interface CompiledFormat {
    * (a nested op of the same kind takes another); null when the format has a custom
    * directive, which may keep the lists it is handed.
    */
-  readonly parseStates: ParseState[] | null
+  readonly parseStates: FreeList<ParseState> | null
 }
 
 /**
@@ -505,7 +506,7 @@ export function compileFormat(format: string, info: FormatOpInfo, printOnly = fa
   while (lex.kind !== TK_EOF) { elements.push(element(false)) }
   if (!flags.attrDict) { fail("'attr-dict' directive not found in custom assembly format") }
   validateFormat(elements, info, printOnly, fail)
-  const parseStates = elementsUseCustomDirective(elements) ? null : []
+  const parseStates = elementsUseCustomDirective(elements) ? null : new FreeList<ParseState>()
   return { elements, usedAttributes: [...used], hasOperandsDirective: flags.operands, hasResultTypesDirective: flags.resultTypes, hasPropDict: flags.propDict, parseStates }
 }
 
@@ -672,7 +673,7 @@ class ParseState {
   /** Takes a state of `fmt` not in use (or a new one) for an op of `info` in `context`. */
   static acquire(fmt: CompiledFormat, info: FormatOpInfo, context: Context): ParseState {
     const pool = fmt.parseStates
-    const ps = pool === null ? undefined : pool.pop()
+    const ps = pool === null ? undefined : pool.take()
     if (ps === undefined) {
       return new ParseState(info, context)
     }
@@ -712,7 +713,7 @@ class ParseState {
     this.numAttrs = 0
     this.clearWholeLists()
     this.context = null as unknown as Context
-    pool.push(this)
+    pool.give(this)
   }
   getAttr(name: string): Attribute | undefined {
     for (let i = 0; i < this.numAttrs; i++) {
@@ -1583,7 +1584,9 @@ function denseI32(parser: OpAsmParser, sizes: readonly number[]): Attribute {
 }
 
 function addRegionsAndSuccessors(info: FormatOpInfo, state: OperationState, ps: ParseState): void {
-  if (ps.allRegions !== null) {for (const r of ps.allRegions) {state.addRegion(r)}}
+  // Indexed loops: a for-of makes an iterator per list, for each op parsed while the code is cold.
+  const allRegions = ps.allRegions
+  if (allRegions !== null) {for (let i = 0; i < allRegions.length; i++) {state.addRegion(allRegions[i]!)}}
   else
     {for (let i = 0; i < info.regions.length; i++) {
       const rs = ps.regions[i]
@@ -1591,10 +1594,17 @@ function addRegionsAndSuccessors(info: FormatOpInfo, state: OperationState, ps: 
         if (!info.regions[i]!.constraint.variadic) { state.addRegion() }
         continue
       }
-      for (const r of rs) { state.addRegion(r) }
+      for (let k = 0; k < rs.length; k++) { state.addRegion(rs[k]!) }
     }}
-  if (ps.allSuccessors !== null) {for (const b of ps.allSuccessors) {state.addSuccessor(b)}}
-  else {for (const bs of ps.successors) {if (bs !== null) {for (const b of bs) {state.addSuccessor(b)}}}}
+  const allSuccessors = ps.allSuccessors
+  if (allSuccessors !== null) {for (let i = 0; i < allSuccessors.length; i++) {state.addSuccessor(allSuccessors[i]!)}}
+  else {
+    const successors = ps.successors
+    for (let i = 0; i < successors.length; i++) {
+      const bs = successors[i]
+      if (bs != null) {for (let k = 0; k < bs.length; k++) {state.addSuccessor(bs[k]!)}}
+    }
+  }
 }
 
 /**
@@ -1720,16 +1730,16 @@ function shouldEmitSpaceBefore(value: string, lastWasPunctuation: boolean): bool
 export function printWithFormat(fmt: CompiledFormat, info: FormatOpInfo, op: Operation, printer: OpAsmPrinter): void {
   // A context of this format not in use, else a new one: an op printed inside one of the
   // same kind (in a region) takes another. The context is also the spacing state.
-  const ctx = printContexts.pop() ?? new PrintCtx()
+  const ctx = printContexts.take() ?? new PrintCtx()
   ctx.reset(fmt, info, op, printer)
   const elements = fmt.elements
   for (let i = 0; i < elements.length; i++) { printElement(elements[i]!, ctx, ctx) }
   ctx.clear()
-  printContexts.push(ctx)
+  printContexts.give(ctx)
 }
 
 /** Print contexts not in use (see `printWithFormat`). */
-const printContexts: PrintCtx[] = []
+const printContexts = new FreeList<PrintCtx>()
 
 /** What printing one op with its format needs, and the spacing state (a `PrintState`). */
 class PrintCtx extends PrintState {

@@ -938,6 +938,19 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
   }
 }
 
+/** Whether an operand or result of `op` has a vector or tensor type. */
+function anyMappable(op: Operation): boolean {
+  const operands = op.operands
+  for (let i = 0; i < operands.length; i++) {
+    if (isMappable(operands[i]!.value.type)) { return true }
+  }
+  const results = op.results
+  for (let i = 0; i < results.length; i++) {
+    if (isMappable(results[i]!.type)) { return true }
+  }
+  return false
+}
+
 function isMappable(t: Type): boolean {
   return t instanceof VectorType || t instanceof RankedTensorType || t instanceof UnrankedTensorType
 }
@@ -974,6 +987,10 @@ function compatibleShapes(types: readonly Type[]): boolean {
  * order, so ops call it from their `verify`.
  */
 export function verifyElementwise(op: Operation): boolean {
+  // All scalar (the common case): nothing to check, and no lists to make.
+  if (!anyMappable(op)) {
+    return true
+  }
   const resultTypes = op.results.map((r) => r.type).filter(isMappable)
   const operandTypes = op.operands.map((o) => o.value.type).filter(isMappable)
   if (resultTypes.length === 0 && operandTypes.length === 0) {

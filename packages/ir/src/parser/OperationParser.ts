@@ -15,6 +15,7 @@ import type { BlockArgument, Value } from '../Value.ts'
 import { Tok } from './Lexer.ts'
 import { Parser, type FileResources } from './Parser.ts'
 import { attrToString, typeToString } from './diagText.ts'
+import { FreeList } from '../internal/FreeList.ts'
 
 /** Slots of `OperationParser.opNameCache` (a power of two). */
 const OP_NAME_CACHE_SIZE = 128
@@ -116,16 +117,31 @@ class SSADef {
  * names made every lookup of it walk all the dead entries (quadratic parse time).
  */
 class IsolatedScope {
-  readonly values: Map<string, (SSADef | undefined)[] | undefined> = new Map()
+  declare readonly values: Map<string, (SSADef | undefined)[] | undefined>
   /** Entries of numeric names `%N`, indexed by N: printed IR names almost every value so. */
-  readonly numeric: ((SSADef | undefined)[] | undefined)[] = []
+  declare readonly numeric: ((SSADef | undefined)[] | undefined)[]
   // The names (and numeric ids) defined so far, in one stack per kind: a nested region's
   // definitions start at the mark it pushed and are forgotten when it ends. One list per
   // region would make two arrays for every `scf.for` or `scf.if` body.
-  readonly definitions: string[] = []
-  readonly numericDefinitions: number[] = []
+  declare readonly definitions: string[]
+  declare readonly numericDefinitions: number[]
   /** Per open nested region, the lengths of `definitions` and `numericDefinitions` at its start. */
-  readonly marks: number[] = []
+  declare readonly marks: number[]
+  constructor() {
+    this.values = new Map()
+    this.numeric = []
+    this.definitions = []
+    this.numericDefinitions = []
+    this.marks = []
+  }
+  /** Forgets everything, for reuse by another isolated region (see `OperationParser.pushScope`). */
+  reset(): void {
+    this.values.clear()
+    this.numeric.length = 0
+    this.definitions.length = 0
+    this.numericDefinitions.length = 0
+    this.marks.length = 0
+  }
 }
 
 /** Blocks named in one region. */
@@ -183,6 +199,8 @@ const FORWARD_REF_NAME = '<<forward reference>>'
  */
 export class OperationParser extends Parser implements OpAsmParser {
   private readonly isolatedScopes: IsolatedScope[] = [new IsolatedScope()]
+  /** Scopes of isolated regions that ended, for the next ones to reuse. */
+  private readonly freeIsolatedScopes: FreeList<IsolatedScope> = new FreeList()
   /** Per open region, its named blocks; null until the region names one. */
   private readonly blockScopes: (BlockScope | null)[] = []
   private readonly forwardRefPlaceholders: Map<Value, number> = new Map()
@@ -199,7 +217,7 @@ export class OperationParser extends Parser implements OpAsmParser {
   /** The length in use of `bindings` (which is never shrunk). */
   private bindingsTop = 0
   /** States of created ops, for the next ops to reuse (see `acquireState`). */
-  private readonly statePool: StateSlot[] = []
+  private readonly statePool: FreeList<StateSlot> = new FreeList()
   private customOpIsolated = false
   /** `custom op '<name>' ` per op name, built once rather than per parsed op. */
   private readonly customOpErrorPrefixes: Map<OperationName, string> = new Map()
@@ -224,7 +242,15 @@ export class OperationParser extends Parser implements OpAsmParser {
 
   private pushScope(isolated: boolean): void {
     if (isolated) {
-      this.isolatedScopes.push(new IsolatedScope())
+      // A scope that an earlier isolated region (a function) ended is reused, emptied now
+      // rather than when it ended.
+      let scope = this.freeIsolatedScopes.take()
+      if (scope === undefined) {
+        scope = new IsolatedScope()
+      } else {
+        scope.reset()
+      }
+      this.isolatedScopes.push(scope)
     }
     else {
       const scope = this.isolatedScopes[this.isolatedScopes.length - 1]!
@@ -246,7 +272,7 @@ export class OperationParser extends Parser implements OpAsmParser {
     const scope = this.isolatedScopes[this.isolatedScopes.length - 1]!
     const marks = scope.marks
     if (marks.length === 0) {
-      this.isolatedScopes.pop()
+      this.freeIsolatedScopes.give(this.isolatedScopes.pop()!)
     } else {
       const numericMark = marks.pop()!
       const nameMark = marks.pop()!
@@ -649,7 +675,7 @@ export class OperationParser extends Parser implements OpAsmParser {
 
   /** An empty state for the op named `name` at `offset`: a reused one when there is one (see `releaseState`). */
   private acquireState(offset: number, name: OperationName): StateSlot {
-    const slot = this.statePool.pop()
+    const slot = this.statePool.take()
     if (slot === undefined) {
       return new StateSlot(OperationState.atOffset(this.locator, offset, name))
     }
@@ -663,7 +689,7 @@ export class OperationParser extends Parser implements OpAsmParser {
    */
   private releaseState(slot: StateSlot): void {
     if (slot.ownsLists()) {
-      this.statePool.push(slot)
+      this.statePool.give(slot)
     }
   }
 

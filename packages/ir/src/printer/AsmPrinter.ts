@@ -557,6 +557,17 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   }
 
   printTypes(types: Iterable<Type>): void {
+    if (Array.isArray(types)) {
+      // An indexed loop: a for-of makes an iterator per list while the code is cold.
+      const list = types as readonly Type[]
+      for (let i = 0; i < list.length; i++) {
+        if (i > 0) {
+          this.emit(', ')
+        }
+        this.printType(list[i]!)
+      }
+      return
+    }
     let first = true
     for (const t of types) {
       if (!first) {
@@ -773,8 +784,9 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       this.printType(attr.value)
     } else if (attr instanceof SymbolRefAttr) {
       this.emit(symbolReference(attr.rootReference))
-      for (const n of attr.nestedReferences) {
-        this.emit('::' + symbolReference(n))
+      const nested = attr.nestedReferences
+      for (let i = 0; i < nested.length; i++) {
+        this.emit('::' + symbolReference(nested[i]!))
       }
     } else if (attr instanceof DenseIntOrFPElementsAttr) {
       // Equal values with different NaN bit patterns are not a splat.
@@ -1318,6 +1330,16 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     return this.valueID(value, true)
   }
   printOperands(values: Iterable<Value>): void {
+    if (Array.isArray(values)) {
+      const list = values as readonly Value[]
+      for (let i = 0; i < list.length; i++) {
+        if (i > 0) {
+          this.emit(', ')
+        }
+        this.emit(this.valueID(list[i]!, true))
+      }
+      return
+    }
     let first = true
     for (const v of values) {
       if (!first) {
