@@ -1410,7 +1410,10 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     if (attrs !== undefined) {
       this.printOptionalAttrDict(attrs)
     }
-    this.printTrailingLocation(arg.location, false)
+    // Without debug info the location is not printed: asking for it would make it.
+    if (this.flags.debugInfo) {
+      this.printTrailingLocation(arg.location, false)
+    }
   }
 
   shadowRegionArgs(region: Region, names: readonly Value[]): void {
@@ -1619,7 +1622,9 @@ export class AsmPrinterImpl implements OpAsmPrinter {
           const arg = args[i]!
           this.emit(this.valueID(arg, true) + ': ')
           this.printType(arg.type)
-          this.printTrailingLocation(arg.location, false)
+          if (this.flags.debugInfo) {
+            this.printTrailingLocation(arg.location, false)
+          }
         }
         this.emit(')')
       }
