@@ -39,13 +39,13 @@ export interface TypedAttr {
  * integers (so `255 : i8` is stored as `-1n`), unsigned for unsigned integers.
  */
 export class IntegerAttr extends Attribute implements TypedAttr {
+  declare readonly type: Type
+  declare readonly value: bigint
   /** @internal */
-  constructor(
-    context: Context,
-    readonly type: Type,
-    readonly value: bigint,
-  ) {
+  constructor(context: Context, type: Type, value: bigint) {
     super(context)
+    this.type = type
+    this.value = value
   }
   static get(type: Type, value: bigint | number): IntegerAttr {
     const v = normalizeInt(type, typeof value === 'bigint' ? value : BigInt(value))
@@ -90,19 +90,20 @@ export const BoolAttr = {
 
 /** `1.000000e+00 : f32`. The value is a double holding the type's exact value. */
 export class FloatAttr extends Attribute implements TypedAttr {
+  declare readonly type: Type
+  declare readonly value: number
+  /**
+   * The exact bit pattern of a NaN whose sign or payload differs from the type's default
+   * NaN (as `0x7FC00001 : f32` or `0xFFC0 : bf16` spell it), or of an f80/f128 value that
+   * `value` (a double) cannot hold exactly (see `floatAttrFromBits`); null otherwise.
+   */
+  declare readonly nanBits: bigint | null
   /** @internal */
-  constructor(
-    context: Context,
-    readonly type: Type,
-    readonly value: number,
-    /**
-     * The exact bit pattern of a NaN whose sign or payload differs from the type's default
-     * NaN (as `0x7FC00001 : f32` or `0xFFC0 : bf16` spell it), or of an f80/f128 value that
-     * `value` (a double) cannot hold exactly (see `floatAttrFromBits`); null otherwise.
-     */
-    readonly nanBits: bigint | null = null,
-  ) {
+  constructor(context: Context, type: Type, value: number, nanBits: bigint | null = null) {
     super(context)
+    this.type = type
+    this.value = value
+    this.nanBits = nanBits
   }
   /**
    * The float attribute of `value`; `nanBits` keeps a NaN's exact bit pattern when it is not
@@ -123,13 +124,13 @@ export class FloatAttr extends Attribute implements TypedAttr {
 
 /** `"text"`, optionally typed (`"text" : i32`); `type` is null for the common untyped form. */
 export class StringAttr extends Attribute {
+  declare readonly value: string
+  declare readonly type: Type | null
   /** @internal */
-  constructor(
-    context: Context,
-    readonly value: string,
-    readonly type: Type | null,
-  ) {
+  constructor(context: Context, value: string, type: Type | null) {
     super(context)
+    this.value = value
+    this.type = type
   }
   static get(context: Context, value: string, type: Type | null = null): StringAttr {
     const key = type ? `str:${type.id}:${value}` : `str::${value}`
@@ -146,12 +147,11 @@ export class UnitAttr extends Attribute {
 
 /** `[a, b, c]`. */
 export class ArrayAttr extends Attribute {
+  declare readonly elements: readonly Attribute[]
   /** @internal */
-  constructor(
-    context: Context,
-    readonly elements: readonly Attribute[],
-  ) {
+  constructor(context: Context, elements: readonly Attribute[]) {
     super(context)
+    this.elements = elements
   }
   static get(context: Context, elements: readonly Attribute[]): ArrayAttr {
     return context.uniquer.intern(`arr:${idList(elements)}`, () => new ArrayAttr(context, [...elements]))
@@ -163,12 +163,11 @@ export class ArrayAttr extends Attribute {
 
 /** `{a = 1, b}`: entries are kept sorted by name and names are unique. */
 export class DictionaryAttr extends Attribute {
+  declare readonly entries: readonly NamedAttribute[]
   /** @internal */
-  constructor(
-    context: Context,
-    readonly entries: readonly NamedAttribute[],
-  ) {
+  constructor(context: Context, entries: readonly NamedAttribute[]) {
     super(context)
+    this.entries = entries
   }
   /** Builds a dictionary from entries in any order; later duplicates win. */
   static get(context: Context, entries: readonly NamedAttribute[]): DictionaryAttr {
@@ -463,12 +462,11 @@ const NO_NESTED_REFERENCES: readonly string[] = Object.freeze([])
 
 /** `i32` used as an attribute value. */
 export class TypeAttr extends Attribute {
+  declare readonly value: Type
   /** @internal */
-  constructor(
-    context: Context,
-    readonly value: Type,
-  ) {
+  constructor(context: Context, value: Type) {
     super(context)
+    this.value = value
   }
   static get(value: Type): TypeAttr {
     const context = value.context
@@ -478,13 +476,13 @@ export class TypeAttr extends Attribute {
 
 /** `@root::@nested::@leaf`; a flat reference has no nested parts. */
 export class SymbolRefAttr extends Attribute {
+  declare readonly rootReference: string
+  declare readonly nestedReferences: readonly string[]
   /** @internal */
-  constructor(
-    context: Context,
-    readonly rootReference: string,
-    readonly nestedReferences: readonly string[],
-  ) {
+  constructor(context: Context, rootReference: string, nestedReferences: readonly string[]) {
     super(context)
+    this.rootReference = rootReference
+    this.nestedReferences = nestedReferences
   }
   static get(context: Context, root: string, nested: readonly string[] = NO_NESTED_REFERENCES): SymbolRefAttr {
     let key = 'sym:' + root.length + ':' + root

@@ -8,9 +8,13 @@ import { nextStorageId } from './internal/storage.ts'
  * concrete class, never with `new`.
  */
 export abstract class Type {
+  declare readonly context: Context
   /** Process-unique id, used to build interning keys and hash tables. */
-  readonly id: number = nextStorageId()
-  constructor(readonly context: Context) {}
+  declare readonly id: number
+  constructor(context: Context) {
+    this.context = context
+    this.id = nextStorageId()
+  }
 }
 
 /** Signedness of an `IntegerType`. */

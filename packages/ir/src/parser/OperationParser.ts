@@ -101,12 +101,17 @@ class StateSlot {
 
 /** One definition (or forward-reference placeholder) of `%name#n`. */
 class SSADef {
-  constructor(
-    public value: Value,
-    /** Offset of the definition or first use; -1 when only `loc` is known. */
-    public offset: number,
-    public loc: Location | null,
-  ) {}
+  // Declared and assigned in the constructor, not defined as class fields (one per value
+  // parsed; class fields cost an initializer call per object while the code is cold).
+  declare value: Value
+  /** Offset of the definition or first use; -1 when only `loc` is known. */
+  declare offset: number
+  declare loc: Location | null
+  constructor(value: Value, offset: number, loc: Location | null) {
+    this.value = value
+    this.offset = offset
+    this.loc = loc
+  }
 }
 
 /**
@@ -179,16 +184,21 @@ class GenericOpFrame {
 
 /** A region whose blocks are being parsed (see `OperationParser.parseOps`). */
 class RegionFrame {
+  declare readonly region: Region
+  declare readonly numEntryArgs: number
+  /** The generic op whose region list holds `region`; null for a region a parse hook asked for. */
+  declare readonly owner: GenericOpFrame | null
+  /** The block whose ops are being parsed. */
+  declare block: Block
   /** Whether `block` is the entry block, which joins the region when its ops end. */
-  inEntryBlock = true
-  constructor(
-    readonly region: Region,
-    readonly numEntryArgs: number,
-    /** The generic op whose region list holds `region`; null for a region a parse hook asked for. */
-    readonly owner: GenericOpFrame | null,
-    /** The block whose ops are being parsed. */
-    public block: Block,
-  ) {}
+  declare inEntryBlock: boolean
+  constructor(region: Region, numEntryArgs: number, owner: GenericOpFrame | null, block: Block) {
+    this.region = region
+    this.numEntryArgs = numEntryArgs
+    this.owner = owner
+    this.block = block
+    this.inEntryBlock = true
+  }
 }
 
 const FORWARD_REF_NAME = '<<forward reference>>'
