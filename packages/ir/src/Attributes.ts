@@ -291,8 +291,8 @@ export class DictionaryUniquer {
    */
   private readonly singleCache: (DictionaryAttr | null)[] = new Array<DictionaryAttr | null>(SINGLE_CACHE_SIZE).fill(null)
 
-  /** Dictionaries of two or more entries: a trie keyed by each entry's name, then its value's id. */
-  private readonly manyRoot: DictTrieNode = new DictTrieNode()
+  /** Dictionaries of two or more entries: a trie keyed by each entry's value id, then its name. */
+  private readonly manyRoot: DictTrieNode = new DictTrieNode('', null)
 
   /**
    * The dictionary of `entries` (two or more, sorted by name, no duplicates): found without
@@ -302,20 +302,20 @@ export class DictionaryUniquer {
     let node = this.manyRoot
     for (let i = 0; i < entries.length; i++) {
       const e = entries[i]!
-      let byName = node.next
-      if (byName === null) {
-        byName = new Map()
-        node.next = byName
+      const name = e.name
+      let children = node.children
+      if (children === null) {
+        children = new Map()
+        node.children = children
       }
-      let byValue = byName.get(e.name)
-      if (byValue === undefined) {
-        byValue = new Map()
-        byName.set(e.name, byValue)
+      const first = children.get(e.value.id)
+      let child = first
+      while (child !== undefined && child.name !== name) {
+        child = child.sameValue ?? undefined
       }
-      let child = byValue.get(e.value.id)
       if (child === undefined) {
-        child = new DictTrieNode()
-        byValue.set(e.value.id, child)
+        child = new DictTrieNode(name, first ?? null)
+        children.set(e.value.id, child)
       }
       node = child
     }
@@ -362,13 +362,21 @@ export class DictionaryUniquer {
   }
 }
 
-/** A node of `DictionaryUniquer`'s trie: the dictionary of the entries on its path, and the longer ones. */
+/**
+ * A node of `DictionaryUniquer`'s trie, for the entries on its path (the last one named
+ * `name`): their dictionary once made, and the nodes one entry longer by the id of that
+ * entry's value (with the nodes of other names for the same value chained by `sameValue`).
+ */
 class DictTrieNode {
+  declare readonly name: string
+  declare readonly sameValue: DictTrieNode | null
   declare dict: DictionaryAttr | null
-  declare next: Map<string, Map<number, DictTrieNode>> | null
-  constructor() {
+  declare children: Map<number, DictTrieNode> | null
+  constructor(name: string, sameValue: DictTrieNode | null) {
+    this.name = name
+    this.sameValue = sameValue
     this.dict = null
-    this.next = null
+    this.children = null
   }
 }
 

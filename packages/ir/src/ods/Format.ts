@@ -1912,11 +1912,14 @@ function typesOf(arg: FormatElement, ctx: PrintCtx): Type[] {
       const start = segs[2 * arg.index]!
       const len = segs[2 * arg.index + 1]!
       const operands = ctx.op.operands
-      const out: Type[] = []
+      // Made at its final length: an empty array grown by push reserves room for 16.
+      const out = new Array<Type>(len)
+      let n = 0
       for (let k = 0; k < len; k++) {
         const o = operands[start + k]
-        if (o !== undefined) { out.push(o.value.type) }
+        if (o !== undefined) { out[n++] = o.value.type }
       }
+      if (n !== len) { out.length = n }
       return out
     }
     case FormatKind.Result: {
@@ -1924,23 +1927,25 @@ function typesOf(arg: FormatElement, ctx: PrintCtx): Type[] {
       const start = segs[2 * arg.index]!
       const len = segs[2 * arg.index + 1]!
       const results = ctx.op.results
-      const out: Type[] = []
+      const out = new Array<Type>(len)
+      let n = 0
       for (let k = 0; k < len; k++) {
         const r = results[start + k]
-        if (r !== undefined) { out.push(r.type) }
+        if (r !== undefined) { out[n++] = r.type }
       }
+      if (n !== len) { out.length = n }
       return out
     }
     case FormatKind.Operands: {
       const operands = ctx.op.operands
-      const out: Type[] = []
-      for (let k = 0; k < operands.length; k++) { out.push(operands[k]!.value.type) }
+      const out = new Array<Type>(operands.length)
+      for (let k = 0; k < operands.length; k++) { out[k] = operands[k]!.value.type }
       return out
     }
     case FormatKind.Results: {
       const results = ctx.op.results
-      const out: Type[] = []
-      for (let k = 0; k < results.length; k++) { out.push(results[k]!.type) }
+      const out = new Array<Type>(results.length)
+      for (let k = 0; k < results.length; k++) { out[k] = results[k]!.type }
       return out
     }
     default:
