@@ -1586,7 +1586,7 @@ function denseI32(parser: OpAsmParser, sizes: readonly number[]): Attribute {
 function addRegionsAndSuccessors(info: FormatOpInfo, state: OperationState, ps: ParseState): void {
   // Indexed loops: a for-of makes an iterator per list, for each op parsed while the code is cold.
   const allRegions = ps.allRegions
-  if (allRegions !== null) {for (let i = 0; i < allRegions.length; i++) {state.addRegion(allRegions[i]!)}}
+  if (allRegions !== null) {for (let i = 0; i < allRegions.length; i++) {state.addRegion(allRegions[i])}}
   else
     {for (let i = 0; i < info.regions.length; i++) {
       const rs = ps.regions[i]
@@ -1594,7 +1594,7 @@ function addRegionsAndSuccessors(info: FormatOpInfo, state: OperationState, ps: 
         if (!info.regions[i]!.constraint.variadic) { state.addRegion() }
         continue
       }
-      for (let k = 0; k < rs.length; k++) { state.addRegion(rs[k]!) }
+      for (let k = 0; k < rs.length; k++) { state.addRegion(rs[k]) }
     }}
   const allSuccessors = ps.allSuccessors
   if (allSuccessors !== null) {for (let i = 0; i < allSuccessors.length; i++) {state.addSuccessor(allSuccessors[i]!)}}
@@ -1791,17 +1791,6 @@ function operandGroup(ctx: PrintCtx, i: number): Value[] {
   for (let k = 0; k < len; k++) {
     const o = ctx.op.operands[start + k]
     if (o !== undefined) { out.push(o.value) }
-  }
-  return out
-}
-
-function resultGroup(ctx: PrintCtx, i: number): Value[] {
-  const start = ctx.resultSegs[2 * i]!
-  const len = ctx.resultSegs[2 * i + 1]!
-  const out: Value[] = []
-  for (let k = 0; k < len; k++) {
-    const r = ctx.op.results[start + k]
-    if (r !== undefined) { out.push(r) }
   }
   return out
 }
