@@ -1896,35 +1896,10 @@ function printRegionOf(region: Region, ctx: PrintCtx): void {
 
 function typesOf(arg: FormatElement, ctx: PrintCtx): Type[] {
   switch (arg.kind) {
-    case FormatKind.Operand: {
-      const segs = ctx.operandSegs
-      const start = segs[2 * arg.index]!
-      const len = segs[2 * arg.index + 1]!
-      const operands = ctx.op.operands
-      // Made at its final length: an empty array grown by push reserves room for 16.
-      const out = new Array<Type>(len)
-      let n = 0
-      for (let k = 0; k < len; k++) {
-        const o = operands[start + k]
-        if (o !== undefined) { out[n++] = o.value.type }
-      }
-      if (n !== len) { out.length = n }
-      return out
-    }
-    case FormatKind.Result: {
-      const segs = ctx.resultSegs
-      const start = segs[2 * arg.index]!
-      const len = segs[2 * arg.index + 1]!
-      const results = ctx.op.results
-      const out = new Array<Type>(len)
-      let n = 0
-      for (let k = 0; k < len; k++) {
-        const r = results[start + k]
-        if (r !== undefined) { out[n++] = r.type }
-      }
-      if (n !== len) { out.length = n }
-      return out
-    }
+    case FormatKind.Operand:
+      return groupTypes(ctx, arg.index, true)
+    case FormatKind.Result:
+      return groupTypes(ctx, arg.index, false)
     case FormatKind.Operands: {
       const operands = ctx.op.operands
       const out = new Array<Type>(operands.length)
@@ -1940,6 +1915,23 @@ function typesOf(arg: FormatElement, ctx: PrintCtx): Type[] {
     default:
       return []
   }
+}
+
+/** The types of operand (`isOperand`) or result group `index` of the op printed. */
+function groupTypes(ctx: PrintCtx, index: number, isOperand: boolean): Type[] {
+  const segs = isOperand ? ctx.operandSegs : ctx.resultSegs
+  const start = segs[2 * index]!
+  const len = segs[2 * index + 1]!
+  const op = ctx.op
+  const count = isOperand ? op.operands.length : op.results.length
+  // Made at its final length: an empty array grown by push reserves room for 16.
+  const out = new Array<Type>(len)
+  let n = 0
+  for (let k = start; k < start + len && k < count; k++) {
+    out[n++] = isOperand ? op.operands[k]!.value.type : op.results[k]!.type
+  }
+  if (n !== len) { out.length = n }
+  return out
 }
 
 /** The part of `elidedAttrs` that depends only on the format and op definition. */
