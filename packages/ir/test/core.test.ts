@@ -72,6 +72,32 @@ describe('interning', () => {
     expect(d1.get('a')).toBe(s('2'))
   })
 
+  it('interns function types by their input and result types, whatever was made in between', () => {
+    const ctx = new Context()
+    const types = Array.from({ length: 40 }, (_, i) => IntegerType.get(ctx, i + 1))
+    const made = new Map<string, FunctionType>()
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < types.length; i++) {
+        for (let j = 0; j < 6; j++) {
+          const inputs = [types[i]!, types[(i + j) % types.length]!].slice(0, 1 + (j % 2))
+          const results = j < 3 ? [] : [types[j]!]
+          const t = FunctionType.get(ctx, inputs, results)
+          const key = `${inputs.map((x) => x.id).join(',')}>${results.map((x) => x.id).join(',')}`
+          if (round === 0 && !made.has(key)) {
+            expect([...made.values()]).not.toContain(t)
+            made.set(key, t)
+          }
+          expect(made.get(key)).toBe(t)
+          expect(t.inputs).toEqual(inputs)
+          expect(t.results).toEqual(results)
+        }
+      }
+    }
+    // Inputs and results are told apart, and another context has its own types.
+    expect(FunctionType.get(ctx, [types[0]!], [])).not.toBe(FunctionType.get(ctx, [], [types[0]!]))
+    expect(FunctionType.get(new Context(), [], [])).not.toBe(FunctionType.get(ctx, [], []))
+  })
+
   it('interns dictionaries of several entries by every name and value, later duplicates winning', () => {
     const ctx = new Context()
     const s = (v: string) => StringAttr.get(ctx, v)
