@@ -538,7 +538,8 @@ export class OperationParser extends Parser implements OpAsmParser {
         this.errorHere('invalid block name in region with named arguments')
         return null
       }
-      for (const arg of entryArgs) {
+      for (let i = 0; i < entryArgs.length; i++) {
+        const arg = entryArgs[i]!
         const info = arg.ssaName
         const prior = this.entriesOf(info)[info.number]
         if (prior !== undefined) {
@@ -1640,7 +1641,9 @@ export class OperationParser extends Parser implements OpAsmParser {
     if (!this.isKeywordToken()) {
       return undefined
     }
-    for (const a of allowed) {
+    // An indexed loop: a for-of makes an iterator per call while the code is cold.
+    for (let i = 0; i < allowed.length; i++) {
+      const a = allowed[i]!
       if (this.lex.is(a) || (this.lex.kind === Tok.inttype && this.spelling === a)) {
         this.consume()
         return a
@@ -1974,8 +1977,8 @@ export class OperationParser extends Parser implements OpAsmParser {
       }
       return true
     }
-    for (const o of operands) {
-      if (!this.resolveOperand(o, types as Type, result)) {
+    for (let i = 0; i < operands.length; i++) {
+      if (!this.resolveOperand(operands[i]!, types as Type, result)) {
         return false
       }
     }
@@ -2083,7 +2086,8 @@ export class OperationParser extends Parser implements OpAsmParser {
   }
 
   parseRegion(region: Region, entryArgs: readonly OpAsmArgument[] = [], _enableNameShadowing = false): LogicalResult {
-    for (const a of entryArgs) {
+    for (let i = 0; i < entryArgs.length; i++) {
+      const a = entryArgs[i]!
       if (a.type === null && a.ssaName.name !== '') {
         this.errorHere('region argument is missing a type')
         return false
