@@ -39,13 +39,13 @@ export interface TypedAttr {
  * integers (so `255 : i8` is stored as `-1n`), unsigned for unsigned integers.
  */
 export class IntegerAttr extends Attribute implements TypedAttr {
+  declare readonly type: Type
+  declare readonly value: bigint
   /** @internal */
-  constructor(
-    context: Context,
-    readonly type: Type,
-    readonly value: bigint,
-  ) {
+  constructor(context: Context, type: Type, value: bigint) {
     super(context)
+    this.type = type
+    this.value = value
   }
   static get(type: Type, value: bigint | number): IntegerAttr {
     const v = normalizeInt(type, typeof value === 'bigint' ? value : BigInt(value))
@@ -90,19 +90,20 @@ export const BoolAttr = {
 
 /** `1.000000e+00 : f32`. The value is a double holding the type's exact value. */
 export class FloatAttr extends Attribute implements TypedAttr {
+  declare readonly type: Type
+  declare readonly value: number
+  /**
+   * The exact bit pattern of a NaN whose sign or payload differs from the type's default
+   * NaN (as `0x7FC00001 : f32` or `0xFFC0 : bf16` spell it), or of an f80/f128 value that
+   * `value` (a double) cannot hold exactly (see `floatAttrFromBits`); null otherwise.
+   */
+  declare readonly nanBits: bigint | null
   /** @internal */
-  constructor(
-    context: Context,
-    readonly type: Type,
-    readonly value: number,
-    /**
-     * The exact bit pattern of a NaN whose sign or payload differs from the type's default
-     * NaN (as `0x7FC00001 : f32` or `0xFFC0 : bf16` spell it), or of an f80/f128 value that
-     * `value` (a double) cannot hold exactly (see `floatAttrFromBits`); null otherwise.
-     */
-    readonly nanBits: bigint | null = null,
-  ) {
+  constructor(context: Context, type: Type, value: number, nanBits: bigint | null = null) {
     super(context)
+    this.type = type
+    this.value = value
+    this.nanBits = nanBits
   }
   /**
    * The float attribute of `value`; `nanBits` keeps a NaN's exact bit pattern when it is not
@@ -123,13 +124,13 @@ export class FloatAttr extends Attribute implements TypedAttr {
 
 /** `"text"`, optionally typed (`"text" : i32`); `type` is null for the common untyped form. */
 export class StringAttr extends Attribute {
+  declare readonly value: string
+  declare readonly type: Type | null
   /** @internal */
-  constructor(
-    context: Context,
-    readonly value: string,
-    readonly type: Type | null,
-  ) {
+  constructor(context: Context, value: string, type: Type | null) {
     super(context)
+    this.value = value
+    this.type = type
   }
   static get(context: Context, value: string, type: Type | null = null): StringAttr {
     const key = type ? `str:${type.id}:${value}` : `str::${value}`
@@ -146,12 +147,11 @@ export class UnitAttr extends Attribute {
 
 /** `[a, b, c]`. */
 export class ArrayAttr extends Attribute {
+  declare readonly elements: readonly Attribute[]
   /** @internal */
-  constructor(
-    context: Context,
-    readonly elements: readonly Attribute[],
-  ) {
+  constructor(context: Context, elements: readonly Attribute[]) {
     super(context)
+    this.elements = elements
   }
   static get(context: Context, elements: readonly Attribute[]): ArrayAttr {
     return context.uniquer.intern(`arr:${idList(elements)}`, () => new ArrayAttr(context, [...elements]))
@@ -163,12 +163,11 @@ export class ArrayAttr extends Attribute {
 
 /** `{a = 1, b}`: entries are kept sorted by name and names are unique. */
 export class DictionaryAttr extends Attribute {
+  declare readonly entries: readonly NamedAttribute[]
   /** @internal */
-  constructor(
-    context: Context,
-    readonly entries: readonly NamedAttribute[],
-  ) {
+  constructor(context: Context, entries: readonly NamedAttribute[]) {
     super(context)
+    this.entries = entries
   }
   /** Builds a dictionary from entries in any order; later duplicates win. */
   static get(context: Context, entries: readonly NamedAttribute[]): DictionaryAttr {
@@ -182,15 +181,7 @@ export class DictionaryAttr extends Attribute {
         break
       }
     }
-    let list = entries
-    if (!sorted) {
-      const byName = new Map<string, Attribute>()
-      for (const e of entries) {
-        byName.set(e.name, e.value)
-      }
-      list = [...byName.keys()].sort(compareNames).map((name) => ({ name, value: byName.get(name)! }))
-    }
-    return DictionaryAttr.getSorted(context, list)
+    return DictionaryAttr.getSorted(context, sorted ? entries : sortedUnique(entries))
   }
   /** Builds a dictionary from entries already sorted by name with no duplicates. */
   static getSorted(context: Context, entries: readonly NamedAttribute[]): DictionaryAttr {
@@ -201,18 +192,7 @@ export class DictionaryAttr extends Attribute {
       const e = entries[0]!
       return context.dictionaryUniquer.getSingle(context, e.name, e.value)
     }
-    let key = 'dict:'
-    for (const e of entries) {
-      key += `${e.name.length}:${e.name}=${e.value.id},`
-    }
-    return context.uniquer.intern(
-      key,
-      () =>
-        new DictionaryAttr(
-          context,
-          entries.map((e) => ({ name: e.name, value: e.value })),
-        ),
-    )
+    return context.dictionaryUniquer.getMany(context, entries)
   }
   /** The empty dictionary `{}`. */
   static empty(context: Context): DictionaryAttr {
@@ -309,6 +289,47 @@ export class DictionaryUniquer {
    */
   private readonly singleCache: (DictionaryAttr | null)[] = new Array<DictionaryAttr | null>(SINGLE_CACHE_SIZE).fill(null)
 
+  /** Dictionaries of two or more entries: a trie keyed by each entry's value id, then its name. */
+  private readonly manyRoot: DictTrieNode = new DictTrieNode('', null)
+
+  /**
+   * The dictionary of `entries` (two or more, sorted by name, no duplicates): found without
+   * building a key (a string per op, made and hashed, cost more than the walk).
+   */
+  getMany(context: Context, entries: readonly NamedAttribute[]): DictionaryAttr {
+    let node = this.manyRoot
+    for (let i = 0; i < entries.length; i++) {
+      const e = entries[i]!
+      const name = e.name
+      let children = node.children
+      if (children === null) {
+        children = new Map()
+        node.children = children
+      }
+      const first = children.get(e.value.id)
+      let child = first
+      while (child !== undefined && child.name !== name) {
+        child = child.sameValue ?? undefined
+      }
+      if (child === undefined) {
+        child = new DictTrieNode(name, first ?? null)
+        children.set(e.value.id, child)
+      }
+      node = child
+    }
+    let d = node.dict
+    if (d === null) {
+      const copy: NamedAttribute[] = []
+      for (let i = 0; i < entries.length; i++) {
+        const e = entries[i]!
+        copy.push({ name: e.name, value: e.value })
+      }
+      d = new DictionaryAttr(context, copy)
+      node.dict = d
+    }
+    return d
+  }
+
   /** The dictionary `{name = value}`. */
   getSingle(context: Context, name: string, value: Attribute): DictionaryAttr {
     const slot = value.id & (SINGLE_CACHE_SIZE - 1)
@@ -336,6 +357,24 @@ export class DictionaryUniquer {
       byValue.set(value.id, d)
     }
     return d
+  }
+}
+
+/**
+ * A node of `DictionaryUniquer`'s trie, for the entries on its path (the last one named
+ * `name`): their dictionary once made, and the nodes one entry longer by the id of that
+ * entry's value (with the nodes of other names for the same value chained by `sameValue`).
+ */
+class DictTrieNode {
+  declare readonly name: string
+  declare readonly sameValue: DictTrieNode | null
+  declare dict: DictionaryAttr | null
+  declare children: Map<number, DictTrieNode> | null
+  constructor(name: string, sameValue: DictTrieNode | null) {
+    this.name = name
+    this.sameValue = sameValue
+    this.dict = null
+    this.children = null
   }
 }
 
@@ -397,14 +436,43 @@ export function compareNames(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0
 }
 
+/**
+ * `entries` sorted by name, the last of each name kept (a new list of the same entries):
+ * an insertion sort, as an op has a few attributes and `Array.prototype.sort` with a
+ * comparator costs more to start than it saves.
+ */
+function sortedUnique(entries: readonly NamedAttribute[]): NamedAttribute[] {
+  const out: NamedAttribute[] = []
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i]!
+    const name = e.name
+    let j = out.length - 1
+    while (j >= 0 && out[j]!.name > name) {
+      j--
+    }
+    if (j >= 0 && out[j]!.name === name) {
+      out[j] = e
+      continue
+    }
+    out.push(e)
+    for (let k = out.length - 1; k > j + 1; k--) {
+      out[k] = out[k - 1]!
+    }
+    out[j + 1] = e
+  }
+  return out
+}
+
+/** The nested references of every flat `SymbolRefAttr` (one shared, frozen list). */
+const NO_NESTED_REFERENCES: readonly string[] = Object.freeze([])
+
 /** `i32` used as an attribute value. */
 export class TypeAttr extends Attribute {
+  declare readonly value: Type
   /** @internal */
-  constructor(
-    context: Context,
-    readonly value: Type,
-  ) {
+  constructor(context: Context, value: Type) {
     super(context)
+    this.value = value
   }
   static get(value: Type): TypeAttr {
     const context = value.context
@@ -414,20 +482,21 @@ export class TypeAttr extends Attribute {
 
 /** `@root::@nested::@leaf`; a flat reference has no nested parts. */
 export class SymbolRefAttr extends Attribute {
+  declare readonly rootReference: string
+  declare readonly nestedReferences: readonly string[]
   /** @internal */
-  constructor(
-    context: Context,
-    readonly rootReference: string,
-    readonly nestedReferences: readonly string[],
-  ) {
+  constructor(context: Context, rootReference: string, nestedReferences: readonly string[]) {
     super(context)
+    this.rootReference = rootReference
+    this.nestedReferences = nestedReferences
   }
-  static get(context: Context, root: string, nested: readonly string[] = []): SymbolRefAttr {
-    let key = `sym:${root.length}:${root}`
-    for (const n of nested) {
-      key += `::${n.length}:${n}`
+  static get(context: Context, root: string, nested: readonly string[] = NO_NESTED_REFERENCES): SymbolRefAttr {
+    let key = 'sym:' + root.length + ':' + root
+    for (let i = 0; i < nested.length; i++) {
+      const n = nested[i]!
+      key += '::' + n.length + ':' + n
     }
-    return context.uniquer.intern(key, () => new SymbolRefAttr(context, root, [...nested]))
+    return context.uniquer.intern(key, () => new SymbolRefAttr(context, root, nested.length === 0 ? NO_NESTED_REFERENCES : nested.slice()))
   }
   /** The last reference: the symbol itself. */
   get leafReference(): string {

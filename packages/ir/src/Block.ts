@@ -11,19 +11,32 @@ import { BlockArgument, type BlockOperand } from './Value.ts'
  * linked through `firstPredecessorUse`.
  */
 export class Block {
+  // Declared and assigned in the constructor, not defined as class fields (which cost an
+  // initializer call per block while the code is cold).
   /** The region that contains this block. */
-  parent: Region | null = null
-  /** Previous block in the region. */ prevBlock: Block | null = null
-  /** Next block in the region. */ nextBlock: Block | null = null
+  declare parent: Region | null
+  /** Previous block in the region. */ declare prevBlock: Block | null
+  /** Next block in the region. */ declare nextBlock: Block | null
   /** First operation, or null when empty. */
-  firstOp: Operation | null = null
+  declare firstOp: Operation | null
   /** Last operation, or null when empty. */
-  lastOp: Operation | null = null
+  declare lastOp: Operation | null
   /** Head of the list of successor slots that refer to this block. */
-  firstPredecessorUse: BlockOperand | null = null
+  declare firstPredecessorUse: BlockOperand | null
   /** @internal Whether `orderIndex` of the ops is up to date. */
-  isOpOrderValid = true
-  readonly arguments: BlockArgument[] = []
+  declare isOpOrderValid: boolean
+  declare readonly arguments: BlockArgument[]
+
+  constructor() {
+    this.parent = null
+    this.prevBlock = null
+    this.nextBlock = null
+    this.firstOp = null
+    this.lastOp = null
+    this.firstPredecessorUse = null
+    this.isOpOrderValid = true
+    this.arguments = []
+  }
 
   /** The op that owns the parent region. */
   get parentOp(): Operation | null {

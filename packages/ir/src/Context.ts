@@ -8,7 +8,10 @@ import { OperationName, type OpDefinition } from './OperationName.ts'
 import type { Location } from './Location.ts'
 import type { Action, ActionHandler } from './Action.ts'
 import type { Operation } from './Operation.ts'
-import type { IntegerType } from './Types.ts'
+import type { FunctionType, IntegerType } from './Types.ts'
+
+/** Slots of `Context.functionTypeCache` (a power of two). */
+const FUNCTION_TYPE_CACHE_SIZE = 64
 import type { AsmPrinterOptions } from './printer/AsmPrinterOptions.ts'
 
 /**
@@ -23,6 +26,11 @@ export class Context {
   /** @internal */ readonly scalarAttrUniquer: ScalarAttrUniquer = new ScalarAttrUniquer()
   /** @internal Signless integer types by width (up to 128), filled from the uniquer. */
   readonly signlessIntegerTypes: (IntegerType | undefined)[] = []
+  /**
+   * @internal Function types made or found lately, one per slot by a hash of their types'
+   * ids (see `FunctionType.get`): a module's functions and calls repeat a few signatures.
+   */
+  readonly functionTypeCache: (FunctionType | null)[] = new Array<FunctionType | null>(FUNCTION_TYPE_CACHE_SIZE).fill(null)
   /** Where diagnostics go. */
   readonly diagEngine: DiagnosticEngine = new DiagnosticEngine()
   /** Whether ops, types and attributes of unknown dialects are accepted. */

@@ -17,15 +17,18 @@ export function multiBlockInsertions(): number {
 
 /** A region: an intrusive list of blocks owned by an operation. */
 export class Region {
+  /** The op that owns this region; null for a free-standing region. */
+  declare parentOp: Operation | null
   /** First block, or null when the region is empty. */
-  firstBlock: Block | null = null
+  declare firstBlock: Block | null
   /** Last block, or null when the region is empty. */
-  lastBlock: Block | null = null
+  declare lastBlock: Block | null
 
-  constructor(
-    /** The op that owns this region; null for a free-standing region. */
-    public parentOp: Operation | null = null,
-  ) {}
+  constructor(parentOp: Operation | null = null) {
+    this.parentOp = parentOp
+    this.firstBlock = null
+    this.lastBlock = null
+  }
 
   get context(): Context | undefined {
     return this.parentOp?.context

@@ -8,9 +8,13 @@ import { nextStorageId } from './internal/storage.ts'
  * concrete class, never with `new`.
  */
 export abstract class Type {
+  declare readonly context: Context
   /** Process-unique id, used to build interning keys and hash tables. */
-  readonly id: number = nextStorageId()
-  constructor(readonly context: Context) {}
+  declare readonly id: number
+  constructor(context: Context) {
+    this.context = context
+    this.id = nextStorageId()
+  }
 }
 
 /** Signedness of an `IntegerType`. */
@@ -164,18 +168,48 @@ export class TupleType extends Type {
 
 /** `(i32, f32) -> i1`. */
 export class FunctionType extends Type {
+  declare readonly inputs: readonly Type[]
+  declare readonly results: readonly Type[]
   /** @internal */
-  constructor(
-    context: Context,
-    readonly inputs: readonly Type[],
-    readonly results: readonly Type[],
-  ) {
+  constructor(context: Context, inputs: readonly Type[], results: readonly Type[]) {
     super(context)
+    this.inputs = inputs
+    this.results = results
   }
   static get(context: Context, inputs: readonly Type[], results: readonly Type[]): FunctionType {
+    // A signature seen lately is found by the ids of its types, without building a key.
+    let h = inputs.length
+    for (let i = 0; i < inputs.length; i++) {
+      h = (Math.imul(h, 31) + inputs[i]!.id) | 0
+    }
+    h = (Math.imul(h, 31) + results.length) | 0
+    for (let i = 0; i < results.length; i++) {
+      h = (Math.imul(h, 31) + results[i]!.id) | 0
+    }
+    const cache = context.functionTypeCache
+    const slot = h & (cache.length - 1)
+    const cached = cache[slot]!
+    if (cached !== null && sameTypes(cached.inputs, inputs) && sameTypes(cached.results, results)) {
+      return cached
+    }
     const key = `fn:${idList(inputs)}>${idList(results)}`
-    return context.uniquer.intern(key, () => new FunctionType(context, [...inputs], [...results]))
+    const t = context.uniquer.intern(key, () => new FunctionType(context, [...inputs], [...results]))
+    cache[slot] = t
+    return t
   }
+}
+
+/** Whether `a` and `b` hold the same types in the same order. */
+function sameTypes(a: readonly Type[], b: readonly Type[]): boolean {
+  if (a.length !== b.length) {
+    return false
+  }
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] !== b[i]) {
+      return false
+    }
+  }
+  return true
 }
 
 /** Marker for a dynamic dimension (`?`) in a shape, as `ShapedType::kDynamic`. */

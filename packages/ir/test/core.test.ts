@@ -72,6 +72,63 @@ describe('interning', () => {
     expect(d1.get('a')).toBe(s('2'))
   })
 
+  it('interns function types by their input and result types, whatever was made in between', () => {
+    const ctx = new Context()
+    const types = Array.from({ length: 40 }, (_, i) => IntegerType.get(ctx, i + 1))
+    const made = new Map<string, FunctionType>()
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < types.length; i++) {
+        for (let j = 0; j < 6; j++) {
+          const inputs = [types[i]!, types[(i + j) % types.length]!].slice(0, 1 + (j % 2))
+          const results = j < 3 ? [] : [types[j]!]
+          const t = FunctionType.get(ctx, inputs, results)
+          const key = `${inputs.map((x) => x.id).join(',')}>${results.map((x) => x.id).join(',')}`
+          if (round === 0 && !made.has(key)) {
+            expect([...made.values()]).not.toContain(t)
+            made.set(key, t)
+          }
+          expect(made.get(key)).toBe(t)
+          expect(t.inputs).toEqual(inputs)
+          expect(t.results).toEqual(results)
+        }
+      }
+    }
+    // Inputs and results are told apart, and another context has its own types.
+    expect(FunctionType.get(ctx, [types[0]!], [])).not.toBe(FunctionType.get(ctx, [], [types[0]!]))
+    expect(FunctionType.get(new Context(), [], [])).not.toBe(FunctionType.get(ctx, [], []))
+  })
+
+  it('interns dictionaries of several entries by every name and value, later duplicates winning', () => {
+    const ctx = new Context()
+    const s = (v: string) => StringAttr.get(ctx, v)
+    const get = (...es: [string, string][]) => DictionaryAttr.get(ctx, es.map(([name, v]) => ({ name, value: s(v) })))
+    const abc = get(['c', '3'], ['a', '1'], ['b', '2'])
+    expect(abc.entries.map((e) => `${e.name}=${(e.value as StringAttr).value}`)).toEqual(['a=1', 'b=2', 'c=3'])
+    expect(get(['b', '2'], ['c', '3'], ['a', '1'])).toBe(abc)
+    // A prefix, the same values under other names, and other values are other dictionaries.
+    expect(get(['a', '1'], ['b', '2'])).not.toBe(abc)
+    expect(get(['a', '1'], ['b', '2']).entries.length).toBe(2)
+    const swapped = get(['a', '2'], ['b', '1'], ['c', '3'])
+    expect(swapped).not.toBe(abc)
+    expect(get(['x', '1'], ['b', '2'], ['c', '3'])).not.toBe(abc)
+    expect(get(['x', '1'], ['b', '2'], ['c', '3'])).toBe(get(['c', '3'], ['x', '1'], ['b', '2']))
+    expect(get(['a', '1'], ['b', '2'], ['c', '3']).get('c')).toBe(s('3'))
+    // The last of a duplicated name wins; the result is the interned dictionary without duplicates.
+    expect(get(['c', '9'], ['a', '1'], ['b', '2'], ['c', '3'])).toBe(abc)
+    // The interned entries are a copy: changing the caller's list changes nothing.
+    const list = [
+      { name: 'p', value: s('1') },
+      { name: 'q', value: s('2') },
+    ]
+    const pq = DictionaryAttr.getSorted(ctx, list)
+    list[0] = { name: 'p', value: s('7') }
+    expect(pq.get('p')).toBe(s('1'))
+    expect(DictionaryAttr.getSorted(ctx, [
+      { name: 'p', value: s('1') },
+      { name: 'q', value: s('2') },
+    ])).toBe(pq)
+  })
+
   it('fuses locations like MLIR: flattening, dropping unknown and duplicates', () => {
     const ctx = new Context()
     const a = FileLineColLoc.get(ctx, 'f', 1, 1)

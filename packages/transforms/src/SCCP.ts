@@ -2,8 +2,12 @@ import { IRRewriter, OperationFolder, wouldOpBeTriviallyDead, type Block, type O
 import { OperationPass } from '@tilepass/pass-manager'
 import { ConstantSolver, kUnknown } from './ConstantSolver.ts'
 
-/** Replaces values the solver proved constant with uniqued constants, erasing ops left dead. */
-function rewrite(solver: ConstantSolver, top: Operation): void {
+/**
+ * Replaces values the solver proved constant with uniqued constants, erasing ops left dead.
+ * Returns false when it left the IR untouched (it made, found or used no constant and erased nothing).
+ */
+function rewrite(solver: ConstantSolver, top: Operation): boolean {
+  let changed = false
   const rewriter = new IRRewriter(top.context)
   const folder = new OperationFolder(rewriter)
   const worklist: Block[] = []
@@ -23,6 +27,7 @@ function rewrite(solver: ConstantSolver, top: Operation): void {
     if (c === null) {
       return false
     }
+    changed = true
     value.replaceAllUsesWith(c)
     return true
   }
@@ -37,6 +42,7 @@ function rewrite(solver: ConstantSolver, top: Operation): void {
       }
       if (replacedAll && op.useEmpty && wouldOpBeTriviallyDead(op)) {
         op.erase()
+        changed = true
       } else {
         addRegions(op.regions)
       }
@@ -46,6 +52,7 @@ function rewrite(solver: ConstantSolver, top: Operation): void {
       replaceWithConstant(block, a)
     }
   }
+  return changed
 }
 
 /** Sparse conditional constant propagation (`sccp`). */
@@ -58,6 +65,9 @@ export class SCCP extends OperationPass {
     const top = this.getOperation()
     const solver = new ConstantSolver()
     solver.run(top)
-    rewrite(solver, top)
+    // Nothing rewritten: the IR is as it was, so the pass manager need not verify it again.
+    if (!rewrite(solver, top)) {
+      this.markAllAnalysesPreserved()
+    }
   }
 }

@@ -151,6 +151,7 @@ export class SymbolDCE extends OperationPass {
       this.signalPassFailure()
       return
     }
+    let numErased = 0
     tableOp.walk((nested) => {
       if (!nested.hasTrait(Trait.SymbolTable)) {
         return
@@ -166,11 +167,16 @@ export class SymbolDCE extends OperationPass {
             o.dropAllUses()
             o.erase()
             this.numDCE.add()
+            numErased++
           }
           o = next
         }
       }
     })
+    // Nothing erased: the IR is as it was, so the pass manager need not verify it again.
+    if (numErased === 0) {
+      this.markAllAnalysesPreserved()
+    }
   }
 
   private computeLiveness(tableOp: Operation, hidden: boolean, live: Set<Operation>, tables: SymbolTableCollection): boolean {

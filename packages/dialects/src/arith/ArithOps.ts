@@ -201,6 +201,9 @@ const noneOverflow = defaultValuedAttr(IntegerOverflowAttrC, (c) => IntegerOverf
 function verifyTensorDims(op: Operation): LogicalResult {
   const a = op.getOperand(0).type
   const b = op.getResult(0).type
+  if (!(a instanceof RankedTensorType) && !(b instanceof RankedTensorType)) {
+    return true
+  }
   const da = a instanceof RankedTensorType ? a.shape : []
   const db = b instanceof RankedTensorType ? b.shape : []
   if (da.length !== db.length || da.some((d, i) => d !== db[i])) {
@@ -211,20 +214,33 @@ function verifyTensorDims(op: Operation): LogicalResult {
 
 /** `SameOperandsAndResultShape`. */
 export function verifySameOperandsAndResultShape(op: Operation): LogicalResult {
-  const types: Type[] = [...op.operandTypes, ...op.resultTypes]
-  const shaped = types.filter((t) => t instanceof ShapedType)
-  if (shaped.length === 0) {
+  // Operand types, then result types, read in place: no list is made for an op of scalars.
+  const numOperands = op.operands.length
+  const n = numOperands + op.results.length
+  let numShaped = 0
+  for (let i = 0; i < n; i++) {
+    if (operandOrResultType(op, numOperands, i) instanceof ShapedType) {
+      numShaped++
+    }
+  }
+  if (numShaped === 0) {
     return true
   }
-  if (shaped.length !== types.length) {
+  if (numShaped !== n) {
     return op.emitOpError('requires the same shape for all operands and results').fail()
   }
-  for (let i = 1; i < types.length; i++) {
-    if (!areCompatibleShapes(types[0]!, types[i]!)) {
+  const first = operandOrResultType(op, numOperands, 0)
+  for (let i = 1; i < n; i++) {
+    if (!areCompatibleShapes(first, operandOrResultType(op, numOperands, i))) {
       return op.emitOpError('requires the same shape for all operands and results').fail()
     }
   }
   return true
+}
+
+/** The type of operand `i` of `op` (which has `numOperands`), or for `i` past them of result `i - numOperands`. */
+function operandOrResultType(op: Operation, numOperands: number, i: number): Type {
+  return i < numOperands ? op.operands[i]!.value.type : op.results[i - numOperands]!.type
 }
 
 /** CastOpInterface's verifier: the cast must be compatible. */

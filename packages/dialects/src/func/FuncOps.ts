@@ -71,6 +71,24 @@ export function dictAt(arrayAttr: Attribute | undefined, i: number): readonly Na
 
 // ---- func.func custom syntax ------------------------------------------------------------
 
+/** The attributes `printFunctionOp` prints in the signature: the last list made, kept for the next function. */
+let lastElided: readonly string[] = []
+
+function elidedFunctionAttrs(typeAttrName: string, argAttrsName: string, resAttrsName: string): readonly string[] {
+  const l = lastElided
+  if (l.length === 5 && l[2] === typeAttrName && l[3] === argAttrsName && l[4] === resAttrsName) {
+    return l
+  }
+  lastElided = [SymbolTable.symbolAttrName, SymbolTable.visibilityAttrName, typeAttrName, argAttrsName, resAttrsName]
+  return lastElided
+}
+
+/** The visibility keywords a function may start with. */
+const VISIBILITIES: readonly string[] = ['public', 'private', 'nested']
+
+/** The attribute list of a result without attributes (shared: the lists are never changed). */
+const NO_ATTRS: readonly NamedAttribute[] = Object.freeze([])
+
 /**
  * Prints `[visibility] @name(args) -> results attributes {...} {body}` as MLIR's
  * `function_interface_impl::printFunctionOp`.
@@ -123,7 +141,7 @@ export function printFunctionOp(op: Operation, p: OpAsmPrinter, typeAttrName: st
       p.print(')')
     }
   }
-  p.printOptionalAttrDictWithKeyword(op.getAttrs(), [SymbolTable.symbolAttrName, SymbolTable.visibilityAttrName, typeAttrName, argAttrsName, resAttrsName])
+  p.printOptionalAttrDictWithKeyword(op.getAttrs(), elidedFunctionAttrs(typeAttrName, argAttrsName, resAttrsName))
   if (!isExternal) {
     p.print(' ')
     p.printRegion(body, false, true)
@@ -188,7 +206,7 @@ export function parseFunctionResultList(parser: OpAsmParser, types: Type[], attr
       return false
     }
     types.push(t)
-    attrs.push([])
+    attrs.push(NO_ATTRS)
     return true
   }
   if (parser.parseOptionalRParen()) {
@@ -211,7 +229,15 @@ export function parseFunctionResultList(parser: OpAsmParser, types: Type[], attr
 
 /** The `arg_attrs`/`res_attrs` array of per-argument dictionaries; null when all are empty (shared with llvm.func). */
 export function argAttrArray(ctx: Context, lists: readonly (readonly NamedAttribute[] | null)[]): ArrayAttr | null {
-  if (!lists.some((l) => l !== null && l.length > 0)) {
+  let any = false
+  for (let i = 0; i < lists.length; i++) {
+    const l = lists[i]
+    if (l !== null && l !== undefined && l.length > 0) {
+      any = true
+      break
+    }
+  }
+  if (!any) {
     return null
   }
   return ArrayAttr.get(
@@ -220,9 +246,20 @@ export function argAttrArray(ctx: Context, lists: readonly (readonly NamedAttrib
   )
 }
 
+/** Whether some argument of `args` has attributes. */
+function anyArgAttrs(args: readonly OpAsmArgument[]): boolean {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!.attrs
+    if (a !== null && a.length > 0) {
+      return true
+    }
+  }
+  return false
+}
+
 /** Parses the custom form of a `func.func`-like op, as MLIR's `function_interface_impl::parseFunctionOp`. */
 export function parseFunctionOp(parser: OpAsmParser, state: OperationState, typeAttrName: string, argAttrsName: string, resAttrsName: string): LogicalResult {
-  const vis = parser.parseOptionalKeywordOneOf(['public', 'private', 'nested'])
+  const vis = parser.parseOptionalKeywordOneOf(VISIBILITIES)
   if (vis !== undefined) {
     state.addAttribute(SymbolTable.visibilityAttrName, StringAttr.get(parser.context, vis))
   }
@@ -240,28 +277,35 @@ export function parseFunctionOp(parser: OpAsmParser, state: OperationState, type
   if (parser.parseOptionalArrow() && !parseFunctionResultList(parser, resultTypes, resultAttrs)) {
     return false
   }
-  const argTypes = args.map((a) => a.type!)
+  const argTypes: Type[] = []
+  for (let i = 0; i < args.length; i++) {
+    argTypes.push(args[i]!.type!)
+  }
   state.addAttribute(typeAttrName, TypeAttr.get(FunctionType.get(parser.context, argTypes, resultTypes)))
   const attrOffset = parser.getCurrentOffset()
   const parsed: NamedAttribute[] = []
   if (!parser.parseOptionalAttrDictWithKeyword(parsed)) {
     return false
   }
-  for (const disallowed of [SymbolTable.visibilityAttrName, SymbolTable.symbolAttrName, typeAttrName]) {
-    if (parsed.some((a) => a.name === disallowed)) {
-      parser.emitError(parser.getLocationAt(attrOffset), `'${disallowed}' is an inferred attribute and should not be specified in the explicit attribute dictionary`).report()
-      return false
+  if (parsed.length > 0) {
+    for (const disallowed of [SymbolTable.visibilityAttrName, SymbolTable.symbolAttrName, typeAttrName]) {
+      if (parsed.some((a) => a.name === disallowed)) {
+        parser.emitError(parser.getLocationAt(attrOffset), `'${disallowed}' is an inferred attribute and should not be specified in the explicit attribute dictionary`).report()
+        return false
+      }
+    }
+    for (const a of parsed) {
+      state.addAttribute(a.name, a.value)
     }
   }
-  for (const a of parsed) {
-    state.addAttribute(a.name, a.value)
-  }
-  const argArray = argAttrArray(
-    parser.context,
-    args.map((a) => a.attrs),
-  )
-  if (argArray !== null) {
-    state.addAttribute(argAttrsName, argArray)
+  if (anyArgAttrs(args)) {
+    const argArray = argAttrArray(
+      parser.context,
+      args.map((a) => a.attrs),
+    )
+    if (argArray !== null) {
+      state.addAttribute(argAttrsName, argArray)
+    }
   }
   const resArray = argAttrArray(parser.context, resultAttrs)
   if (resArray !== null) {

@@ -18,6 +18,7 @@ import type { Value } from '../Value.ts'
 import { printType } from '../printer/index.ts'
 import type { OdsAttrDecl, OdsRegionDecl, OdsSuccessorDecl, OdsValueDecl, TypesMatchWith } from './OpInfo.ts'
 import { typeToString } from './TypeText.ts'
+import { FreeList } from '../internal/FreeList.ts'
 
 // ---- format elements ------------------------------------------------------------------
 
@@ -121,10 +122,13 @@ export interface FormatOpInfo {
   readonly customDirectives: Readonly<Record<string, CustomDirective>>
   /** Infers result types once operands and attributes are in `state` (InferTypeOpInterface). */
   readonly inferResultTypes: ((state: OperationState) => Type[] | undefined) | null
-  /** Start/length pairs of the operand groups of `op`. */
-  operandSegments(op: Operation): Int32Array
-  /** Start/length pairs of the result groups of `op`. */
-  resultSegments(op: Operation): Int32Array
+  /**
+   * Start/length pairs of the operand groups of `op`; written into `scratch` when it is
+   * given and long enough (two entries per group), else into a new or shared array.
+   */
+  operandSegments(op: Operation, scratch?: Int32Array): Int32Array
+  /** Start/length pairs of the result groups of `op` (`scratch` as for `operandSegments`). */
+  resultSegments(op: Operation, scratch?: Int32Array): Int32Array
 }
 
 /**
@@ -255,7 +259,7 @@ export interface CompiledFormat {
    * (a nested op of the same kind takes another); null when the format has a custom
    * directive, which may keep the lists it is handed.
    */
-  readonly parseStates: ParseState[] | null
+  readonly parseStates: FreeList<ParseState> | null
 }
 
 /**
@@ -502,7 +506,7 @@ export function compileFormat(format: string, info: FormatOpInfo, printOnly = fa
   while (lex.kind !== TK_EOF) { elements.push(element(false)) }
   if (!flags.attrDict) { fail("'attr-dict' directive not found in custom assembly format") }
   validateFormat(elements, info, printOnly, fail)
-  const parseStates = elementsUseCustomDirective(elements) ? null : []
+  const parseStates = elementsUseCustomDirective(elements) ? null : new FreeList<ParseState>()
   return { elements, usedAttributes: [...used], hasOperandsDirective: flags.operands, hasResultTypesDirective: flags.resultTypes, hasPropDict: flags.propDict, parseStates }
 }
 
@@ -669,7 +673,7 @@ class ParseState {
   /** Takes a state of `fmt` not in use (or a new one) for an op of `info` in `context`. */
   static acquire(fmt: CompiledFormat, info: FormatOpInfo, context: Context): ParseState {
     const pool = fmt.parseStates
-    const ps = pool === null ? undefined : pool.pop()
+    const ps = pool === null ? undefined : pool.take()
     if (ps === undefined) {
       return new ParseState(info, context)
     }
@@ -709,7 +713,7 @@ class ParseState {
     this.numAttrs = 0
     this.clearWholeLists()
     this.context = null as unknown as Context
-    pool.push(this)
+    pool.give(this)
   }
   getAttr(name: string): Attribute | undefined {
     for (let i = 0; i < this.numAttrs; i++) {
@@ -903,7 +907,7 @@ function parseElements(
   state: OperationState,
   ps: ParseState,
 ): boolean {
-  for (const el of els) {if (!parseElement(el, info, parser, state, ps, false)) {return false}}
+  for (let i = 0; i < els.length; i++) {if (!parseElement(els[i]!, info, parser, state, ps, false)) {return false}}
   return true
 }
 
@@ -1580,7 +1584,9 @@ function denseI32(parser: OpAsmParser, sizes: readonly number[]): Attribute {
 }
 
 function addRegionsAndSuccessors(info: FormatOpInfo, state: OperationState, ps: ParseState): void {
-  if (ps.allRegions !== null) {for (const r of ps.allRegions) {state.addRegion(r)}}
+  // Indexed loops: a for-of makes an iterator per list, for each op parsed while the code is cold.
+  const allRegions = ps.allRegions
+  if (allRegions !== null) {for (let i = 0; i < allRegions.length; i++) {state.addRegion(allRegions[i])}}
   else
     {for (let i = 0; i < info.regions.length; i++) {
       const rs = ps.regions[i]
@@ -1588,10 +1594,17 @@ function addRegionsAndSuccessors(info: FormatOpInfo, state: OperationState, ps: 
         if (!info.regions[i]!.constraint.variadic) { state.addRegion() }
         continue
       }
-      for (const r of rs) { state.addRegion(r) }
+      for (let k = 0; k < rs.length; k++) { state.addRegion(rs[k]) }
     }}
-  if (ps.allSuccessors !== null) {for (const b of ps.allSuccessors) {state.addSuccessor(b)}}
-  else {for (const bs of ps.successors) {if (bs !== null) {for (const b of bs) {state.addSuccessor(b)}}}}
+  const allSuccessors = ps.allSuccessors
+  if (allSuccessors !== null) {for (let i = 0; i < allSuccessors.length; i++) {state.addSuccessor(allSuccessors[i]!)}}
+  else {
+    const successors = ps.successors
+    for (let i = 0; i < successors.length; i++) {
+      const bs = successors[i]
+      if (bs != null) {for (let k = 0; k < bs.length; k++) {state.addSuccessor(bs[k]!)}}
+    }
+  }
 }
 
 /**
@@ -1717,16 +1730,16 @@ function shouldEmitSpaceBefore(value: string, lastWasPunctuation: boolean): bool
 export function printWithFormat(fmt: CompiledFormat, info: FormatOpInfo, op: Operation, printer: OpAsmPrinter): void {
   // A context of this format not in use, else a new one: an op printed inside one of the
   // same kind (in a region) takes another. The context is also the spacing state.
-  const ctx = printContexts.pop() ?? new PrintCtx()
+  const ctx = printContexts.take() ?? new PrintCtx()
   ctx.reset(fmt, info, op, printer)
   const elements = fmt.elements
   for (let i = 0; i < elements.length; i++) { printElement(elements[i]!, ctx, ctx) }
   ctx.clear()
-  printContexts.push(ctx)
+  printContexts.give(ctx)
 }
 
 /** Print contexts not in use (see `printWithFormat`). */
-const printContexts: PrintCtx[] = []
+const printContexts = new FreeList<PrintCtx>()
 
 /** What printing one op with its format needs, and the spacing state (a `PrintState`). */
 class PrintCtx extends PrintState {
@@ -1736,8 +1749,13 @@ class PrintCtx extends PrintState {
   declare printer: OpAsmPrinter
   declare operandSegs: Int32Array
   declare resultSegs: Int32Array
+  /** The context's own arrays that `operandSegs` and `resultSegs` are written into when the op's groups vary in size. */
+  declare operandScratch: Int32Array
+  declare resultScratch: Int32Array
   constructor() {
     super()
+    this.operandScratch = new Int32Array(SCRATCH_SEGMENTS)
+    this.resultScratch = new Int32Array(SCRATCH_SEGMENTS)
     this.clear()
   }
   /** Sets the context up for printing `op`. */
@@ -1748,8 +1766,8 @@ class PrintCtx extends PrintState {
     this.info = info
     this.op = op
     this.printer = printer
-    this.operandSegs = info.operandSegments(op)
-    this.resultSegs = info.resultSegments(op)
+    this.operandSegs = info.operandSegments(op, this.operandScratch)
+    this.resultSegs = info.resultSegments(op, this.resultScratch)
   }
   /** Drops the references to the last op printed, so that a context not in use keeps nothing alive. */
   clear(): void {
@@ -1763,6 +1781,8 @@ class PrintCtx extends PrintState {
 }
 
 const NO_SEGMENTS = new Int32Array(0)
+/** Entries of a print context's segment arrays: room for 8 groups (an op with more gets new arrays). */
+const SCRATCH_SEGMENTS = 16
 
 function operandGroup(ctx: PrintCtx, i: number): Value[] {
   const start = ctx.operandSegs[2 * i]!
@@ -1771,17 +1791,6 @@ function operandGroup(ctx: PrintCtx, i: number): Value[] {
   for (let k = 0; k < len; k++) {
     const o = ctx.op.operands[start + k]
     if (o !== undefined) { out.push(o.value) }
-  }
-  return out
-}
-
-function resultGroup(ctx: PrintCtx, i: number): Value[] {
-  const start = ctx.resultSegs[2 * i]!
-  const len = ctx.resultSegs[2 * i + 1]!
-  const out: Value[] = []
-  for (let k = 0; k < len; k++) {
-    const r = ctx.op.results[start + k]
-    if (r !== undefined) { out.push(r) }
   }
   return out
 }
@@ -1888,16 +1897,41 @@ function printRegionOf(region: Region, ctx: PrintCtx): void {
 function typesOf(arg: FormatElement, ctx: PrintCtx): Type[] {
   switch (arg.kind) {
     case FormatKind.Operand:
-      return operandGroup(ctx, arg.index).map((v) => v.type)
+      return groupTypes(ctx, arg.index, true)
     case FormatKind.Result:
-      return resultGroup(ctx, arg.index).map((v) => v.type)
-    case FormatKind.Operands:
-      return ctx.op.operands.map((o) => o.value.type)
-    case FormatKind.Results:
-      return ctx.op.results.map((r) => r.type)
+      return groupTypes(ctx, arg.index, false)
+    case FormatKind.Operands: {
+      const operands = ctx.op.operands
+      const out = new Array<Type>(operands.length)
+      for (let k = 0; k < operands.length; k++) { out[k] = operands[k]!.value.type }
+      return out
+    }
+    case FormatKind.Results: {
+      const results = ctx.op.results
+      const out = new Array<Type>(results.length)
+      for (let k = 0; k < results.length; k++) { out[k] = results[k]!.type }
+      return out
+    }
     default:
       return []
   }
+}
+
+/** The types of operand (`isOperand`) or result group `index` of the op printed. */
+function groupTypes(ctx: PrintCtx, index: number, isOperand: boolean): Type[] {
+  const segs = isOperand ? ctx.operandSegs : ctx.resultSegs
+  const start = segs[2 * index]!
+  const len = segs[2 * index + 1]!
+  const op = ctx.op
+  const count = isOperand ? op.operands.length : op.results.length
+  // Made at its final length: an empty array grown by push reserves room for 16.
+  const out = new Array<Type>(len)
+  let n = 0
+  for (let k = start; k < start + len && k < count; k++) {
+    out[n++] = isOperand ? op.operands[k]!.value.type : op.results[k]!.type
+  }
+  if (n !== len) { out.length = n }
+  return out
 }
 
 /** The part of `elidedAttrs` that depends only on the format and op definition. */
@@ -2075,7 +2109,10 @@ function printOtherElement(el: FormatElement, ctx: PrintCtx, st: PrintState): vo
       )
         {elided = anchor}
       const list = present !== el.inverted ? el.thenElements : el.elseElements
-      for (const child of list) {if (child !== elided) {printElement(child, ctx, st)}}
+      for (let i = 0; i < list.length; i++) {
+        const child = list[i]!
+        if (child !== elided) {printElement(child, ctx, st)}
+      }
       return
     }
     case FormatKind.OIList:

@@ -391,20 +391,30 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
   // ---- segments -------------------------------------------------------------------------
 
   /** Start/length pairs of `op`'s operand groups. */
-  operandSegments(op: Operation): Int32Array {
+  operandSegments(op: Operation, scratch?: Int32Array): Int32Array {
     const layout = this.layout
     if (!layout.variableOperands) {
       return layout.fixedOperandSegments
     }
-    return valueSegments(op, layout.operands, false, (this.traits & Trait.AttrSizedOperandSegments) !== 0 ? 'operandSegmentSizes' : null)
+    const segmentAttr = (this.traits & Trait.AttrSizedOperandSegments) !== 0 ? 'operandSegmentSizes' : null
+    const decls = layout.operands
+    if (scratch !== undefined && scratch.length >= 2 * decls.length) {
+      return valueSegmentsInto(scratch, op, decls, false, segmentAttr)
+    }
+    return valueSegments(op, decls, false, segmentAttr)
   }
   /** Start/length pairs of `op`'s result groups. */
-  resultSegments(op: Operation): Int32Array {
+  resultSegments(op: Operation, scratch?: Int32Array): Int32Array {
     const layout = this.layout
     if (!layout.variableResults) {
       return layout.fixedResultSegments
     }
-    return valueSegments(op, layout.results, true, (this.traits & Trait.AttrSizedResultSegments) !== 0 ? 'resultSegmentSizes' : null)
+    const segmentAttr = (this.traits & Trait.AttrSizedResultSegments) !== 0 ? 'resultSegmentSizes' : null
+    const decls = layout.results
+    if (scratch !== undefined && scratch.length >= 2 * decls.length) {
+      return valueSegmentsInto(scratch, op, decls, true, segmentAttr)
+    }
+    return valueSegments(op, decls, true, segmentAttr)
   }
 
   // ---- typed accessors ------------------------------------------------------------------
@@ -928,6 +938,19 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
   }
 }
 
+/** Whether an operand or result of `op` has a vector or tensor type. */
+function anyMappable(op: Operation): boolean {
+  const operands = op.operands
+  for (let i = 0; i < operands.length; i++) {
+    if (isMappable(operands[i]!.value.type)) { return true }
+  }
+  const results = op.results
+  for (let i = 0; i < results.length; i++) {
+    if (isMappable(results[i]!.type)) { return true }
+  }
+  return false
+}
+
 function isMappable(t: Type): boolean {
   return t instanceof VectorType || t instanceof RankedTensorType || t instanceof UnrankedTensorType
 }
@@ -964,6 +987,10 @@ function compatibleShapes(types: readonly Type[]): boolean {
  * order, so ops call it from their `verify`.
  */
 export function verifyElementwise(op: Operation): boolean {
+  // All scalar (the common case): nothing to check, and no lists to make.
+  if (!anyMappable(op)) {
+    return true
+  }
   const resultTypes = op.results.map((r) => r.type).filter(isMappable)
   const operandTypes = op.operands.map((o) => o.value.type).filter(isMappable)
   if (resultTypes.length === 0 && operandTypes.length === 0) {

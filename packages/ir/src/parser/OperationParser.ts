@@ -15,6 +15,7 @@ import type { BlockArgument, Value } from '../Value.ts'
 import { Tok } from './Lexer.ts'
 import { Parser, type FileResources } from './Parser.ts'
 import { attrToString, typeToString } from './diagText.ts'
+import { FreeList } from '../internal/FreeList.ts'
 
 /** Slots of `OperationParser.opNameCache` (a power of two). */
 const OP_NAME_CACHE_SIZE = 128
@@ -100,12 +101,17 @@ class StateSlot {
 
 /** One definition (or forward-reference placeholder) of `%name#n`. */
 class SSADef {
-  constructor(
-    public value: Value,
-    /** Offset of the definition or first use; -1 when only `loc` is known. */
-    public offset: number,
-    public loc: Location | null,
-  ) {}
+  // Declared and assigned in the constructor, not defined as class fields (one per value
+  // parsed; class fields cost an initializer call per object while the code is cold).
+  declare value: Value
+  /** Offset of the definition or first use; -1 when only `loc` is known. */
+  declare offset: number
+  declare loc: Location | null
+  constructor(value: Value, offset: number, loc: Location | null) {
+    this.value = value
+    this.offset = offset
+    this.loc = loc
+  }
 }
 
 /**
@@ -116,16 +122,31 @@ class SSADef {
  * names made every lookup of it walk all the dead entries (quadratic parse time).
  */
 class IsolatedScope {
-  readonly values: Map<string, (SSADef | undefined)[] | undefined> = new Map()
+  declare readonly values: Map<string, (SSADef | undefined)[] | undefined>
   /** Entries of numeric names `%N`, indexed by N: printed IR names almost every value so. */
-  readonly numeric: ((SSADef | undefined)[] | undefined)[] = []
+  declare readonly numeric: ((SSADef | undefined)[] | undefined)[]
   // The names (and numeric ids) defined so far, in one stack per kind: a nested region's
   // definitions start at the mark it pushed and are forgotten when it ends. One list per
   // region would make two arrays for every `scf.for` or `scf.if` body.
-  readonly definitions: string[] = []
-  readonly numericDefinitions: number[] = []
+  declare readonly definitions: string[]
+  declare readonly numericDefinitions: number[]
   /** Per open nested region, the lengths of `definitions` and `numericDefinitions` at its start. */
-  readonly marks: number[] = []
+  declare readonly marks: number[]
+  constructor() {
+    this.values = new Map()
+    this.numeric = []
+    this.definitions = []
+    this.numericDefinitions = []
+    this.marks = []
+  }
+  /** Forgets everything, for reuse by another isolated region (see `OperationParser.pushScope`). */
+  reset(): void {
+    this.values.clear()
+    this.numeric.length = 0
+    this.definitions.length = 0
+    this.numericDefinitions.length = 0
+    this.marks.length = 0
+  }
 }
 
 /** Blocks named in one region. */
@@ -163,16 +184,21 @@ class GenericOpFrame {
 
 /** A region whose blocks are being parsed (see `OperationParser.parseOps`). */
 class RegionFrame {
+  declare readonly region: Region
+  declare readonly numEntryArgs: number
+  /** The generic op whose region list holds `region`; null for a region a parse hook asked for. */
+  declare readonly owner: GenericOpFrame | null
+  /** The block whose ops are being parsed. */
+  declare block: Block
   /** Whether `block` is the entry block, which joins the region when its ops end. */
-  inEntryBlock = true
-  constructor(
-    readonly region: Region,
-    readonly numEntryArgs: number,
-    /** The generic op whose region list holds `region`; null for a region a parse hook asked for. */
-    readonly owner: GenericOpFrame | null,
-    /** The block whose ops are being parsed. */
-    public block: Block,
-  ) {}
+  declare inEntryBlock: boolean
+  constructor(region: Region, numEntryArgs: number, owner: GenericOpFrame | null, block: Block) {
+    this.region = region
+    this.numEntryArgs = numEntryArgs
+    this.owner = owner
+    this.block = block
+    this.inEntryBlock = true
+  }
 }
 
 const FORWARD_REF_NAME = '<<forward reference>>'
@@ -183,6 +209,8 @@ const FORWARD_REF_NAME = '<<forward reference>>'
  */
 export class OperationParser extends Parser implements OpAsmParser {
   private readonly isolatedScopes: IsolatedScope[] = [new IsolatedScope()]
+  /** Scopes of isolated regions that ended, for the next ones to reuse. */
+  private readonly freeIsolatedScopes: FreeList<IsolatedScope> = new FreeList()
   /** Per open region, its named blocks; null until the region names one. */
   private readonly blockScopes: (BlockScope | null)[] = []
   private readonly forwardRefPlaceholders: Map<Value, number> = new Map()
@@ -199,7 +227,7 @@ export class OperationParser extends Parser implements OpAsmParser {
   /** The length in use of `bindings` (which is never shrunk). */
   private bindingsTop = 0
   /** States of created ops, for the next ops to reuse (see `acquireState`). */
-  private readonly statePool: StateSlot[] = []
+  private readonly statePool: FreeList<StateSlot> = new FreeList()
   private customOpIsolated = false
   /** `custom op '<name>' ` per op name, built once rather than per parsed op. */
   private readonly customOpErrorPrefixes: Map<OperationName, string> = new Map()
@@ -224,7 +252,15 @@ export class OperationParser extends Parser implements OpAsmParser {
 
   private pushScope(isolated: boolean): void {
     if (isolated) {
-      this.isolatedScopes.push(new IsolatedScope())
+      // A scope that an earlier isolated region (a function) ended is reused, emptied now
+      // rather than when it ended.
+      let scope = this.freeIsolatedScopes.take()
+      if (scope === undefined) {
+        scope = new IsolatedScope()
+      } else {
+        scope.reset()
+      }
+      this.isolatedScopes.push(scope)
     }
     else {
       const scope = this.isolatedScopes[this.isolatedScopes.length - 1]!
@@ -246,7 +282,7 @@ export class OperationParser extends Parser implements OpAsmParser {
     const scope = this.isolatedScopes[this.isolatedScopes.length - 1]!
     const marks = scope.marks
     if (marks.length === 0) {
-      this.isolatedScopes.pop()
+      this.freeIsolatedScopes.give(this.isolatedScopes.pop()!)
     } else {
       const numericMark = marks.pop()!
       const nameMark = marks.pop()!
@@ -502,7 +538,8 @@ export class OperationParser extends Parser implements OpAsmParser {
         this.errorHere('invalid block name in region with named arguments')
         return null
       }
-      for (const arg of entryArgs) {
+      for (let i = 0; i < entryArgs.length; i++) {
+        const arg = entryArgs[i]!
         const info = arg.ssaName
         const prior = this.entriesOf(info)[info.number]
         if (prior !== undefined) {
@@ -649,7 +686,7 @@ export class OperationParser extends Parser implements OpAsmParser {
 
   /** An empty state for the op named `name` at `offset`: a reused one when there is one (see `releaseState`). */
   private acquireState(offset: number, name: OperationName): StateSlot {
-    const slot = this.statePool.pop()
+    const slot = this.statePool.take()
     if (slot === undefined) {
       return new StateSlot(OperationState.atOffset(this.locator, offset, name))
     }
@@ -663,7 +700,7 @@ export class OperationParser extends Parser implements OpAsmParser {
    */
   private releaseState(slot: StateSlot): void {
     if (slot.ownsLists()) {
-      this.statePool.push(slot)
+      this.statePool.give(slot)
     }
   }
 
@@ -1604,7 +1641,9 @@ export class OperationParser extends Parser implements OpAsmParser {
     if (!this.isKeywordToken()) {
       return undefined
     }
-    for (const a of allowed) {
+    // An indexed loop: a for-of makes an iterator per call while the code is cold.
+    for (let i = 0; i < allowed.length; i++) {
+      const a = allowed[i]!
       if (this.lex.is(a) || (this.lex.kind === Tok.inttype && this.spelling === a)) {
         this.consume()
         return a
@@ -1938,8 +1977,8 @@ export class OperationParser extends Parser implements OpAsmParser {
       }
       return true
     }
-    for (const o of operands) {
-      if (!this.resolveOperand(o, types as Type, result)) {
+    for (let i = 0; i < operands.length; i++) {
+      if (!this.resolveOperand(operands[i]!, types as Type, result)) {
         return false
       }
     }
@@ -2047,7 +2086,8 @@ export class OperationParser extends Parser implements OpAsmParser {
   }
 
   parseRegion(region: Region, entryArgs: readonly OpAsmArgument[] = [], _enableNameShadowing = false): LogicalResult {
-    for (const a of entryArgs) {
+    for (let i = 0; i < entryArgs.length; i++) {
+      const a = entryArgs[i]!
       if (a.type === null && a.ssaName.name !== '') {
         this.errorHere('region argument is missing a type')
         return false

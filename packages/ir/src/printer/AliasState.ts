@@ -103,6 +103,8 @@ export class AliasCollector implements OpAsmPrinter {
   private readonly plainCache: (Attribute | Type | null)[] = new Array<Attribute | Type | null>(PLAIN_CACHE_SIZE).fill(null)
   /** Whether an attribute or type visited alone yields no alias (see `isPlainSymbol`). */
   private readonly plainness: Map<Attribute | Type, boolean> = new Map()
+  /** The collector `isPlainSymbol` visits a symbol with, made on first use. */
+  private probe: AliasCollector | null = null
   // State of the nested (dialect-level) visit in progress; `children` is null at op level.
   private children: number[] | null = null
   private maxDepth = 0
@@ -423,18 +425,28 @@ export class AliasCollector implements OpAsmPrinter {
   private isPlainSymbol(symbol: Attribute | Type): boolean {
     let plain = this.plainness.get(symbol)
     if (plain === undefined) {
-      const probe = new AliasCollector(this.context, this.generic, false, this.skipRegions)
-      probe.visit(symbol, false, false)
-      plain = true
-      for (const info of probe.infos) {
-        if (info.alias !== null) {
-          plain = false
-          break
-        }
+      // One probe, emptied before each use: a collector is a few KB to make, and a module
+      // has a distinct symbol per call site or constant.
+      let probe = this.probe
+      if (probe === null) {
+        probe = new AliasCollector(this.context, this.generic, false, this.skipRegions)
+        this.probe = probe
+      } else {
+        probe.forgetVisits()
       }
+      probe.visit(symbol, false, false)
+      plain = probe.numAliased === 0
       this.plainness.set(symbol, plain)
     }
     return plain
+  }
+
+  /** Forgets every visited attribute and type (what `isPlainSymbol` found stays). */
+  private forgetVisits(): void {
+    this.infos.length = 0
+    this.index.clear()
+    this.lastIndex = 0
+    this.numAliased = 0
   }
 
   printGenericOp(op: Operation): void {

@@ -557,6 +557,17 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   }
 
   printTypes(types: Iterable<Type>): void {
+    if (Array.isArray(types)) {
+      // An indexed loop: a for-of makes an iterator per list while the code is cold.
+      const list = types as readonly Type[]
+      for (let i = 0; i < list.length; i++) {
+        if (i > 0) {
+          this.emit(', ')
+        }
+        this.printType(list[i]!)
+      }
+      return
+    }
     let first = true
     for (const t of types) {
       if (!first) {
@@ -773,8 +784,9 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       this.printType(attr.value)
     } else if (attr instanceof SymbolRefAttr) {
       this.emit(symbolReference(attr.rootReference))
-      for (const n of attr.nestedReferences) {
-        this.emit('::' + symbolReference(n))
+      const nested = attr.nestedReferences
+      for (let i = 0; i < nested.length; i++) {
+        this.emit('::' + symbolReference(nested[i]!))
       }
     } else if (attr instanceof DenseIntOrFPElementsAttr) {
       // Equal values with different NaN bit patterns are not a splat.
@@ -1269,7 +1281,8 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       return
     }
     let any = false
-    for (const a of attrs) {
+    for (let i = 0; i < attrs.length; i++) {
+      const a = attrs[i]!
       if (elided !== undefined && elided.includes(a.name)) {
         continue
       }
@@ -1317,6 +1330,16 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     return this.valueID(value, true)
   }
   printOperands(values: Iterable<Value>): void {
+    if (Array.isArray(values)) {
+      const list = values as readonly Value[]
+      for (let i = 0; i < list.length; i++) {
+        if (i > 0) {
+          this.emit(', ')
+        }
+        this.emit(this.valueID(list[i]!, true))
+      }
+      return
+    }
     let first = true
     for (const v of values) {
       if (!first) {
@@ -1387,7 +1410,10 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     if (attrs !== undefined) {
       this.printOptionalAttrDict(attrs)
     }
-    this.printTrailingLocation(arg.location, false)
+    // Without debug info the location is not printed: asking for it would make it.
+    if (this.flags.debugInfo) {
+      this.printTrailingLocation(arg.location, false)
+    }
   }
 
   shadowRegionArgs(region: Region, names: readonly Value[]): void {
@@ -1596,7 +1622,9 @@ export class AsmPrinterImpl implements OpAsmPrinter {
           const arg = args[i]!
           this.emit(this.valueID(arg, true) + ': ')
           this.printType(arg.type)
-          this.printTrailingLocation(arg.location, false)
+          if (this.flags.debugInfo) {
+            this.printTrailingLocation(arg.location, false)
+          }
         }
         this.emit(')')
       }
