@@ -25,13 +25,6 @@ const rawPropertiesOf = new WeakMap<Operation, Attribute>()
 /** How many times an op was given `rawProperties`: while 0, no op has any and none is looked up. */
 let rawPropertiesCount = 0
 
-/** Empties `list` with pop, which keeps its room (setting the length to 0 gives it back). */
-function emptyList(list: unknown[]): void {
-  while (list.length > 0) {
-    list.pop()
-  }
-}
-
 /**
  * An operation: a name, operands, results, successors, regions, inherent attributes
  * (`properties`) and discardable `attributes`, at a location. Operations live in a
@@ -193,7 +186,7 @@ export class Operation {
       // Filled in a scratch list and copied only when defaults were added: most ops have
       // none to add, and a list grown by push from its exact length reserves room for 16.
       const p = defaultsScratch
-      emptyList(p)
+      p.length = 0
       for (let i = 0; i < props.length; i++) {
         p.push(props[i]!)
       }
@@ -201,7 +194,7 @@ export class Operation {
       if (p.length !== props.length) {
         props = p.slice()
       }
-      emptyList(p)
+      p.length = 0
     }
     // A state at a lazy location hands its source on without making the location (the
     // constructor only stores what it is given, and setLazyLocation replaces it).
