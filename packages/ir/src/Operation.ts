@@ -283,6 +283,15 @@ export class Operation {
     this.locationOrSource = source
     this.locationOffset = offset
   }
+  /** @internal Whether the location is still to be made from its source (asking for `location` makes it). */
+  get hasLazyLocation(): boolean {
+    return this.locationOffset >= 0
+  }
+  /** @internal Gives this op the location of `other` without making it: a lazy one stays lazy. */
+  takeLocationOf(other: Operation): void {
+    this.locationOrSource = other.locationOrSource
+    this.locationOffset = other.locationOffset
+  }
   /** The context, from the op's location (or the source it is made from). */
   get context(): Context {
     return this.locationOrSource.context
