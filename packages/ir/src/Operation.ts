@@ -287,7 +287,11 @@ export class Operation {
   get hasLazyLocation(): boolean {
     return this.locationOffset >= 0
   }
-  /** @internal Gives this op the location of `other` without making it: a lazy one stays lazy. */
+  /**
+   * Gives this op the location of `other` without making it: a location `other` makes on
+   * first use (parsed ops) is made by this op on its first use instead, so an op rebuilt
+   * from `other` costs no location unless one is asked for.
+   */
   takeLocationOf(other: Operation): void {
     this.locationOrSource = other.locationOrSource
     this.locationOffset = other.locationOffset

@@ -3,6 +3,7 @@ import {
   OpResult,
   OperationState,
   Operation,
+  UnknownLoc,
   RegionBranchOpInterface,
   RegionBranchTerminatorOpInterface,
   RegionSuccessorList,
@@ -563,7 +564,8 @@ function removeDeadSuccessorInputs(op: Operation, rewriter: RewriterLike, edges:
  */
 function eraseOpResults(rewriter: RewriterLike, op: Operation, erase: ReadonlySet<number>): Operation {
   rewriter.setInsertionPoint(op)
-  const state = new OperationState(op.location, op.name)
+  // The copy takes `op`'s location as it is (see `takeLocationOf`), not made here.
+  const state = new OperationState(UnknownLoc.get(op.context), op.name)
   state.addOperands(op.getOperands())
   state.addTypes(op.results.filter((_, i) => !erase.has(i)).map((r) => r.type))
   state.properties = [...op.properties.entries]
@@ -571,7 +573,9 @@ function eraseOpResults(rewriter: RewriterLike, op: Operation, erase: ReadonlySe
   for (let i = 0; i < op.numRegions; i++) {
     state.addRegion()
   }
-  const newOp = rewriter.insert(Operation.create(state))
+  const created = Operation.create(state)
+  created.takeLocationOf(op)
+  const newOp = rewriter.insert(created)
   for (let i = 0; i < op.numRegions; i++) {
     const from: Region = op.getRegion(i)
     ;(rewriter as unknown as PatternRewriter).inlineRegionBefore(from, newOp.getRegion(i), null)
