@@ -89,12 +89,88 @@ export interface RegionSuccessor {
   readonly inputs: readonly Value[]
 }
 
+/**
+ * A reusable list of region successors, filled by `collectSuccessorRegions` without an
+ * object per successor: successor `i` goes to `region(i)`, and its inputs are the run of
+ * `inputCount(i)` values of the array `inputArray(i)` from `inputStart(i)` (a block's
+ * arguments after the induction variable, an op's results). Entries past `length` keep
+ * stale references until overwritten; `clear` keeps the storage for the next op.
+ */
+export class RegionSuccessorList {
+  /** The number of successors. */
+  length = 0
+  private readonly regions: (Region | null)[] = []
+  private readonly arrays: (readonly Value[])[] = []
+  private readonly starts: number[] = []
+  private readonly counts: number[] = []
+
+  /** Empties the list (keeping its storage). */
+  clear(): void {
+    this.length = 0
+  }
+  /** Appends the successor `region` (null: the parent op's results) whose inputs are `inputs[start..start + count)`. */
+  add(region: Region | null, inputs: readonly Value[], start: number = 0, count: number = inputs.length - start): void {
+    const n = this.length
+    if (n < this.regions.length) {
+      this.regions[n] = region
+      this.arrays[n] = inputs
+      this.starts[n] = start
+      this.counts[n] = count < 0 ? 0 : count
+    } else {
+      this.regions.push(region)
+      this.arrays.push(inputs)
+      this.starts.push(start)
+      this.counts.push(count < 0 ? 0 : count)
+    }
+    this.length = n + 1
+  }
+  /** The target region of successor `i`, or null for the parent op. */
+  region(i: number): Region | null {
+    return this.regions[i]!
+  }
+  /** The number of inputs of successor `i`. */
+  inputCount(i: number): number {
+    return this.counts[i]!
+  }
+  /** Input `j` of successor `i`. */
+  input(i: number, j: number): Value {
+    return this.arrays[i]![this.starts[i]! + j]!
+  }
+  /** Successor `i` as a `RegionSuccessor` (its inputs copied into a new array). */
+  successor(i: number): RegionSuccessor {
+    const array = this.arrays[i]!
+    const start = this.starts[i]!
+    const count = this.counts[i]!
+    return { region: this.regions[i]!, inputs: start === 0 && count === array.length ? array : array.slice(start, start + count) }
+  }
+  /** Every successor as a `RegionSuccessor`. */
+  toArray(): RegionSuccessor[] {
+    const out: RegionSuccessor[] = []
+    for (let i = 0; i < this.length; i++) {
+      out.push(this.successor(i))
+    }
+    return out
+  }
+}
+
 /** RegionBranchOpInterface: ops with structured control flow between their regions (`scf.if`, `scf.for`). */
 export interface RegionBranchOpInterfaceImpl {
   /** Successors when entering from the parent (`point` null) or leaving `point`'s region. */
   getSuccessorRegions(op: Operation, point: Region | null): RegionSuccessor[]
+  /**
+   * Optional allocation-free form of `getSuccessorRegions`: appends the same successors,
+   * in the same order, to `out` (not cleared first). Hot callers (the verifier, the
+   * region-branch canonicalizations) use it when present; see `collectSuccessorRegions`.
+   */
+  collectSuccessorRegions?(op: Operation, point: Region | null, out: RegionSuccessorList): void
   /** Operands forwarded into the successor regions when entering from the parent. */
   getEntrySuccessorOperands?(op: Operation, successor: Region | null): Value[]
+  /**
+   * Optional allocation-free form of `getEntrySuccessorOperands`, for ops whose forwarded
+   * operands are always a trailing run of their operands: the index of the run's first
+   * operand (the operand count when none is forwarded).
+   */
+  entrySuccessorOperandsStart?(op: Operation, successor: Region | null): number
   /**
    * The successors when entering from the parent, given the constant values of the op's
    * operands (null where unknown); defaults to `getSuccessorRegions(op, null)` (MLIR's
@@ -110,12 +186,53 @@ export const RegionBranchOpInterface: OpInterface<RegionBranchOpInterfaceImpl> =
 export interface RegionBranchTerminatorOpInterfaceImpl {
   getSuccessorOperands(op: Operation, successor: Region | null): Value[]
   /**
+   * Optional allocation-free form of `getSuccessorOperands`, for terminators whose
+   * forwarded operands are always a trailing run of their operands: the index of the
+   * run's first operand.
+   */
+  successorOperandsStart?(op: Operation, successor: Region | null): number
+  /**
    * The successors of this terminator given the constant values of its operands (null
    * where unknown); defaults to the parent's `getSuccessorRegions` from this region
    * (MLIR's `RegionBranchTerminatorOpInterface::getSuccessorRegions`).
    */
   getSuccessorRegions?(op: Operation, operands: readonly (Attribute | null)[]): RegionSuccessor[]
 }
+/**
+ * Appends the successors of region-branch op `op` from `point` (null: the parent) to `out`
+ * (not cleared first), through `collectSuccessorRegions` when `impl` has it, otherwise
+ * from `getSuccessorRegions`.
+ */
+export function collectSuccessorRegions(impl: RegionBranchOpInterfaceImpl, op: Operation, point: Region | null, out: RegionSuccessorList): void {
+  if (impl.collectSuccessorRegions !== undefined) {
+    impl.collectSuccessorRegions(op, point, out)
+    return
+  }
+  const successors = impl.getSuccessorRegions(op, point)
+  for (let i = 0; i < successors.length; i++) {
+    out.add(successors[i]!.region, successors[i]!.inputs)
+  }
+}
+
+/**
+ * A region-branch impl whose `getSuccessorRegions` is derived from its allocation-free
+ * `collectSuccessorRegions`, so the two cannot disagree.
+ */
+export function regionBranchImplFromCollector(
+  impl: Omit<RegionBranchOpInterfaceImpl, 'getSuccessorRegions' | 'collectSuccessorRegions'> & {
+    collectSuccessorRegions(op: Operation, point: Region | null, out: RegionSuccessorList): void
+  },
+): RegionBranchOpInterfaceImpl {
+  return {
+    ...impl,
+    getSuccessorRegions(op: Operation, point: Region | null): RegionSuccessor[] {
+      const list = new RegionSuccessorList()
+      impl.collectSuccessorRegions(op, point, list)
+      return list.toArray()
+    },
+  }
+}
+
 /** RegionBranchTerminatorOpInterface: terminators that forward operands out of a region. */
 export const RegionBranchTerminatorOpInterface: OpInterface<RegionBranchTerminatorOpInterfaceImpl> =
   new OpInterface<RegionBranchTerminatorOpInterfaceImpl>('RegionBranchTerminatorOpInterface')

@@ -278,6 +278,23 @@ export class Operation {
     }
     this.locationOrOffset = offset
   }
+  /** @internal Whether the location is still to be made from its source (asking for `location` makes it). */
+  get hasLazyLocation(): boolean {
+    return typeof this.locationOrOffset === 'number'
+  }
+  /**
+   * Gives this op the location of `other` without making it: a location `other` makes on
+   * first use (parsed ops) is made by this op on its first use instead, so an op rebuilt
+   * from `other` costs no location unless one is asked for.
+   */
+  takeLocationOf(other: Operation): void {
+    const loc = other.locationOrOffset
+    if (typeof loc === 'number') {
+      this.setLazyLocation(other.extras.source!, loc)
+    } else {
+      this.locationOrOffset = loc
+    }
+  }
   /** The context, from the op's location (or the source it is made from). */
   get context(): Context {
     const loc = this.locationOrOffset

@@ -1,5 +1,6 @@
 import { acquireVisitMarks, releaseVisitMarks } from './Operation.ts'
-import { OpResult, type Value } from './Value.ts'
+import type { Operation } from './Operation.ts'
+import { OpResult, type BlockArgument, type Value } from './Value.ts'
 
 /**
  * Small integer numbers for SSA values, so that a pass can hash ops by their operands (as
@@ -8,8 +9,9 @@ import { OpResult, type Value } from './Value.ts'
  * mixing), so the numbers are for hashing, never for equality.
  *
  * While it is open the numbering holds the ops' visit marks (see `acquireVisitMarks`): an
- * op's results are numbered through its scratch slot, with no map entry per value. Block
- * arguments, and every value when another traversal holds the marks, go through a map.
+ * op's results, and the arguments of the entry blocks of its regions, are numbered through
+ * its scratch slot, with no map entry per value. Other block arguments, and every value
+ * when another traversal holds the marks, go through a map.
  * Call `dispose` when done.
  */
 export class ValueNumbering {
@@ -23,13 +25,18 @@ export class ValueNumbering {
 
   /** The number of `value` (stable until `dispose`). */
   numberOf(value: Value): number {
-    if (this.epoch !== 0 && value instanceof OpResult) {
-      const owner = value.owner
-      if (owner.visitMark !== this.epoch) {
-        owner.visitMark = this.epoch
-        owner.visitData = this.nextOpId++
+    if (this.epoch !== 0) {
+      if (value instanceof OpResult) {
+        return this.opNumber(value.owner) ^ Math.imul(value.index, 0x2c1b3c6d)
       }
-      return owner.visitData ^ Math.imul(value.index, 0x2c1b3c6d)
+      // An argument of an entry block is numbered from the op whose region holds the block
+      // (arguments of different regions of one op may share a number: a hash collision,
+      // as rare as such ops), so a module's loops and functions need no map entries.
+      const block = (value as BlockArgument).owner
+      const parent = block.prevBlock === null ? block.parentOp : null
+      if (parent !== null) {
+        return ~(this.opNumber(parent) ^ Math.imul((value as BlockArgument).index + 1, 0x5bd1e995))
+      }
     }
     let id = this.ids.get(value)
     if (id === undefined) {
@@ -38,6 +45,15 @@ export class ValueNumbering {
       this.ids.set(value, id)
     }
     return id
+  }
+
+  /** The number of `op` (from its visit mark), given on first use. */
+  private opNumber(op: Operation): number {
+    if (op.visitMark !== this.epoch) {
+      op.visitMark = this.epoch
+      op.visitData = this.nextOpId++
+    }
+    return op.visitData
   }
 
   /** Gives the visit marks back; the numbers must not be asked for afterwards. */

@@ -323,6 +323,25 @@ export class CSEDriver {
     readonly domInfo: DominanceInfo,
   ) {}
 
+  /** Ops erased during the walk (see `eraseDead`). */
+  private numErasedNow = 0
+
+  /** The op whose regions `simplify` is simplifying. */
+  private root: Operation | null = null
+
+  /**
+   * Erases `op`, which the walk has just visited: at once when `now` (see `canEraseAtOnce`;
+   * the op is still in cache), else once the walk is done, in visit order, as MLIR does.
+   */
+  private eraseDead(op: Operation, now: boolean): void {
+    if (now) {
+      this.rewriter.eraseOp(op)
+      this.numErasedNow++
+    } else {
+      this.eraseLater(op)
+    }
+  }
+
   private eraseLater(op: Operation): void {
     const chunks = this.opsToErase
     let chunk = chunks[chunks.length - 1]!
@@ -333,11 +352,11 @@ export class CSEDriver {
     chunk.push(op)
   }
 
-  private replaceUsesAndDelete(known: ScopedOpTable, op: Operation, existing: Operation, ssaDominance: boolean): void {
+  private replaceUsesAndDelete(known: ScopedOpTable, op: Operation, existing: Operation, ssaDominance: boolean, eraseNow: boolean): void {
     if (ssaDominance) {
       this.rewriter.listener?.notifyOperationReplaced?.(op, existing)
       this.rewriter.replaceAllOpUsesWith(op, existing.results)
-      this.eraseLater(op)
+      this.eraseDead(op, eraseNow)
     } else {
       // Uses in ops not visited yet must keep the original value.
       const wasVisited = (owner: Operation): boolean => known.lookup(owner) === null
@@ -371,12 +390,40 @@ export class CSEDriver {
     return false
   }
 
-  private simplifyOperation(known: ScopedOpTable, op: Operation, ssaDominance: boolean): boolean {
+  /**
+   * Whether the ops of `block` (in a region of SSA dominance) may be erased as soon as the
+   * walk finds them redundant or dead. Erasing one then cannot change what the walk finds
+   * later: no later op of the block uses it, it writes no memory (so no read is kept or
+   * dropped differently), and the block is never compared with another, as it would be when
+   * an op around it is a candidate for CSE (its regions are compared op by op, erased ops
+   * included). So every op between the block and the root must be isolated from above and
+   * without declared effects (a function), and nothing may observe the order (no listener).
+   */
+  private canEraseAtOnce(block: Block): boolean {
+    if (this.rewriter.listener !== null) {
+      return false
+    }
+    for (let p = block.parentOp; p !== this.root; p = p.parentOp) {
+      if (
+        p === null ||
+        !p.isRegistered ||
+        !p.hasTrait(Trait.IsolatedFromAbove) ||
+        p.hasTrait(Trait.RecursiveMemoryEffects) ||
+        getMemoryEffects(p) !== null ||
+        isMemoryEffectFree(p)
+      ) {
+        return false
+      }
+    }
+    return true
+  }
+
+  private simplifyOperation(known: ScopedOpTable, op: Operation, ssaDominance: boolean, eraseNow: boolean): boolean {
     if (op.hasTrait(Trait.IsTerminator)) {
       return false
     }
     if (hasNoUses(op) && isOpTriviallyDead(op)) {
-      this.eraseLater(op)
+      this.eraseDead(op, eraseNow)
       this.numDCE++
       return true
     }
@@ -395,7 +442,7 @@ export class CSEDriver {
       const hash = known.hash(op)
       const existing = known.lookupHashed(op, hash)
       if (existing !== null && existing.parentBlock === op.parentBlock && !this.hasOtherSideEffectingOpInBetween(existing, op)) {
-        this.replaceUsesAndDelete(known, op, existing, ssaDominance)
+        this.replaceUsesAndDelete(known, op, existing, ssaDominance, eraseNow)
         return true
       }
       known.insertHashed(op, hash)
@@ -404,7 +451,7 @@ export class CSEDriver {
     const hash = known.hash(op)
     const existing = known.lookupHashed(op, hash)
     if (existing !== null) {
-      this.replaceUsesAndDelete(known, op, existing, ssaDominance)
+      this.replaceUsesAndDelete(known, op, existing, ssaDominance, eraseNow)
       return true
     }
     known.insertHashed(op, hash)
@@ -454,7 +501,10 @@ export class CSEDriver {
   }
 
   private simplifyBlock(known: ScopedOpTable, block: Block, ssaDominance: boolean): void {
-    for (let op = block.firstOp; op !== null; op = op.nextOp) {
+    const eraseNow = ssaDominance && this.canEraseAtOnce(block)
+    // The next op is read first: `simplifyOperation` may erase the op.
+    for (let op = block.firstOp, next: Operation | null = null; op !== null; op = next) {
+      next = op.nextOp
       if (op.regions.length !== 0) {
         // Values from outside may not be used inside an isolated op.
         if (!op.isRegistered || op.hasTrait(Trait.IsolatedFromAbove)) {
@@ -469,7 +519,7 @@ export class CSEDriver {
           }
         }
       }
-      this.simplifyOperation(known, op, ssaDominance)
+      this.simplifyOperation(known, op, ssaDominance, eraseNow)
     }
   }
 
@@ -515,6 +565,7 @@ export class CSEDriver {
   simplify(op: Operation): boolean {
     const ids = new ValueNumbering()
     const known = this.acquireTable(ids)
+    this.root = op
     try {
       for (const r of op.regions) {
         this.simplifyRegion(known, r)
@@ -525,7 +576,9 @@ export class CSEDriver {
     this.releaseTable(known)
     this.freeTables.length = 0
     const chunks = this.opsToErase
-    const changed = chunks[0]!.length > 0
+    const changed = chunks[0]!.length > 0 || this.numErasedNow > 0
+    this.numErasedNow = 0
+    this.root = null
     for (let c = 0; c < chunks.length; c++) {
       const chunk = chunks[c]!
       for (let i = 0; i < chunk.length; i++) {

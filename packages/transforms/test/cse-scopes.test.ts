@@ -93,4 +93,51 @@ describe('cse scopes and locations', () => {
     ])
     expect(body).toContain('#loc3 = loc("x.mlir":3:4)\n#loc4 = loc(unknown)\n#loc5 = loc("z.mlir":7:8)')
   })
+
+  it('keeps a dead op in a region until the walk is done, so that region is not equal to one without it', () => {
+    // The first `scf.if` still holds its dead `muli` when the third (whose operand CSE
+    // makes `%x`) is compared with it, so the two stay apart; the unused second one goes.
+    const input = `func.func @f(%c: i1, %a: i32) -> (i32, i32) {
+  %x = arith.addi %a, %a : i32
+  %r1 = scf.if %c -> (i32) {
+    %dead = arith.muli %a, %a : i32
+    scf.yield %x : i32
+  } else {
+    scf.yield %a : i32
+  }
+  %dead2 = arith.subi %a, %a : i32
+  %r2 = scf.if %c -> (i32) {
+    scf.yield %x : i32
+  } else {
+    scf.yield %a : i32
+  }
+  %y = arith.addi %a, %a : i32
+  %r3 = scf.if %c -> (i32) {
+    scf.yield %y : i32
+  } else {
+    scf.yield %a : i32
+  }
+  return %r1, %r3 : i32, i32
+}
+`
+    const r = runPipeline(input, 'builtin.module(cse)')
+    expect(r.ok).toBe(true)
+    expect(r.text).toBe(`module {
+  func.func @f(%arg0: i1, %arg1: i32) -> (i32, i32) {
+    %0 = arith.addi %arg1, %arg1 : i32
+    %1 = scf.if %arg0 -> (i32) {
+      scf.yield %0 : i32
+    } else {
+      scf.yield %arg1 : i32
+    }
+    %2 = scf.if %arg0 -> (i32) {
+      scf.yield %0 : i32
+    } else {
+      scf.yield %arg1 : i32
+    }
+    return %1, %2 : i32, i32
+  }
+}
+`)
+  })
 })

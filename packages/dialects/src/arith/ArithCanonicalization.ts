@@ -285,13 +285,15 @@ export const XOrINotCmpI: CanonicalizationPattern = {
 
 /** `op(ext(x), ext(y)) -> ext(op(x, y))` for and/or/xor over extui or extsi of equal types. */
 function bitwiseOfExt(name: string, root: 'andi' | 'ori' | 'xori', ext: 'extui' | 'extsi'): CanonicalizationPattern {
+  // Made once, not on every visit.
+  const extName = `arith.${ext}`
   return {
     name,
     rootName: `arith.${root}`,
     benefit: 1,
     matchAndRewrite(op, rewriter) {
-      const a = defOp(op.getOperand(0), `arith.${ext}`)
-      const b = defOp(op.getOperand(1), `arith.${ext}`)
+      const a = defOp(op.getOperand(0), extName)
+      const b = defOp(op.getOperand(1), extName)
       if (a === null || b === null) {
         return false
       }
@@ -615,12 +617,13 @@ function scalarWidth(v: Value): number {
 
 /** trunci(ext(x)) -> ext(x) when the truncation only drops extension bits. */
 function truncOfExt(name: string, ext: 'extsi' | 'extui'): CanonicalizationPattern {
+  const extName = `arith.${ext}`
   return {
     name,
     rootName: 'arith.trunci',
     benefit: 1,
     matchAndRewrite(op, rewriter) {
-      const e = defOp(op.getOperand(0), `arith.${ext}`)
+      const e = defOp(op.getOperand(0), extName)
       if (e === null) {
         return false
       }
@@ -676,12 +679,13 @@ export const TruncIShrSIToTrunciShrUI: CanonicalizationPattern = {
 
 /** truncf(sitofp(x)) / truncf(uitofp(x)) -> sitofp(x) / uitofp(x) with the default rounding mode. */
 function truncFOfIToFP(name: string, conv: 'sitofp' | 'uitofp'): CanonicalizationPattern {
+  const convName = `arith.${conv}`
   return {
     name,
     rootName: 'arith.truncf',
     benefit: 1,
     matchAndRewrite(op, rewriter) {
-      const fp = defOp(op.getOperand(0), `arith.${conv}`)
+      const fp = defOp(op.getOperand(0), convName)
       if (fp === null || op.getAttr('roundingmode') !== undefined) {
         return false
       }

@@ -302,10 +302,12 @@ export const SimplifyTrivialLoops: CanonicalizationPattern = {
   rootName: 'scf.for',
   benefit: 1,
   matchAndRewrite(op, rewriter) {
-    const [lb, ub, step] = [op.getOperand(0), op.getOperand(1), op.getOperand(2)]
-    const inits = op.getOperands().slice(3)
+    const lb = op.getOperand(0)
+    const ub = op.getOperand(1)
+    const step = op.getOperand(2)
+    // The inits are copied only when the loop goes (this runs on every visit of a loop).
     if (lb === ub) {
-      rewriter.replaceOp(op, inits)
+      rewriter.replaceOp(op, op.getOperands().slice(3))
       return true
     }
     const trips = staticTripCount(op, lb, ub, step)
@@ -313,12 +315,12 @@ export const SimplifyTrivialLoops: CanonicalizationPattern = {
       return false
     }
     if (trips === 0n) {
-      rewriter.replaceOp(op, inits)
+      rewriter.replaceOp(op, op.getOperands().slice(3))
       return true
     }
     const region = op.getRegion(0)
     if (trips === 1n) {
-      replaceOpWithRegion(rewriter, op, region, [lb, ...inits])
+      replaceOpWithRegion(rewriter, op, region, [lb, ...op.getOperands().slice(3)])
       return true
     }
     const block = region.front

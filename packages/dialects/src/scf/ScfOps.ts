@@ -16,6 +16,8 @@ import {
   type OperationState,
   RegionBranchOpInterface,
   RegionBranchTerminatorOpInterface,
+  regionBranchImplFromCollector,
+  type RegionSuccessorList,
   SizedRegion,
   Trait,
   UnitAttr,
@@ -73,6 +75,11 @@ function entryTerminator(region: Region): Operation | null {
 
 function blockArgs(region: Region): BlockArgument[] {
   return region.firstBlock === null ? [] : [...region.firstBlock.arguments]
+}
+
+/** The arguments of the entry block of `region` (not copied), or none. */
+function entryArgs(region: Region): readonly Value[] {
+  return region.firstBlock === null ? NO_INPUTS : region.firstBlock.arguments
 }
 
 /** Whether the implicit terminator of `region` is elided when printing (an `scf.yield` without operands or attributes). */
@@ -135,6 +142,7 @@ function parseOptionalValues(parser: OpAsmParser, state: OperationState): Logica
 
 const yieldTerminator = RegionBranchTerminatorOpInterface.impl({
   getSuccessorOperands: (op) => op.getOperands(),
+  successorOperandsStart: () => 0,
 })
 
 /** `scf.yield`: terminates the regions of scf ops, forwarding its operands. */
@@ -161,6 +169,7 @@ export const ConditionOp: OdsOp = defineOp({
   interfaces: [
     RegionBranchTerminatorOpInterface.impl({
       getSuccessorOperands: (op) => op.getOperands().slice(1),
+      successorOperandsStart: () => 1,
       getSuccessorRegions(op: Operation, operands: readonly (Attribute | null)[]): RegionSuccessor[] {
         // A constant condition selects the after region (true) or the parent (false).
         const whileOp = op.parentOp!
@@ -226,15 +235,18 @@ export const ForOp: OdsOp = defineOp({
   implicitTerminatorName: 'scf.yield',
   allTypesMatch: [['lowerBound', 'upperBound', 'step']],
   interfaces: [
-    RegionBranchOpInterface.impl({
-      getSuccessorRegions(op: Operation): RegionSuccessor[] {
-        return [
-          { region: op.getRegion(0), inputs: forIterArgs(op) },
-          { region: null, inputs: op.results },
-        ]
-      },
-      getEntrySuccessorOperands: (op) => forInitArgs(op),
-    }),
+    RegionBranchOpInterface.impl(
+      regionBranchImplFromCollector({
+        collectSuccessorRegions(op: Operation, _point: Region | null, out: RegionSuccessorList): void {
+          // The body's arguments after the induction variable (as `forIterArgs`), then the results.
+          const body = op.getRegion(0)
+          out.add(body, entryArgs(body), 1)
+          out.add(null, op.results)
+        },
+        getEntrySuccessorOperands: (op) => forInitArgs(op),
+        entrySuccessorOperandsStart: () => 3,
+      }),
+    ),
     LoopLikeOpInterface.impl({
       getLoopRegions: (op) => [op.getRegion(0)],
       isDefinedOutsideOfLoop: (op, value) => isDefinedOutside(op.getRegion(0), value),
@@ -404,14 +416,23 @@ export const IfOp: OdsOp = defineOp({
   implicitTerminatorName: 'scf.yield',
   interfaces: [
     RegionBranchOpInterface.impl({
-      getSuccessorRegions(op: Operation, point: Region | null): RegionSuccessor[] {
-        if (point !== null) {
-          return [{ region: null, inputs: op.results }]
-        }
-        const elseRegion = op.getRegion(1)
-        return [{ region: op.getRegion(0), inputs: NO_INPUTS }, elseRegion.empty ? { region: null, inputs: op.results } : { region: elseRegion, inputs: NO_INPUTS }]
-      },
-      getEntrySuccessorOperands: () => [],
+      ...regionBranchImplFromCollector({
+        collectSuccessorRegions(op: Operation, point: Region | null, out: RegionSuccessorList): void {
+          if (point !== null) {
+            out.add(null, op.results)
+            return
+          }
+          const elseRegion = op.getRegion(1)
+          out.add(op.getRegion(0), NO_INPUTS)
+          if (elseRegion.empty) {
+            out.add(null, op.results)
+          } else {
+            out.add(elseRegion, NO_INPUTS)
+          }
+        },
+        getEntrySuccessorOperands: () => [],
+        entrySuccessorOperandsStart: (op) => op.numOperands,
+      }),
       getEntrySuccessorRegions(op: Operation, operands: readonly (Attribute | null)[]): RegionSuccessor[] {
         // A constant condition selects one region (the results directly for an empty else).
         const cond = operands[0]
@@ -531,20 +552,22 @@ export const WhileOp: OdsOp = defineOp({
   regions: { before: SizedRegion(1), after: SizedRegion(1) },
   traits: Trait.RecursiveMemoryEffects | Trait.SingleBlock,
   interfaces: [
-    RegionBranchOpInterface.impl({
-      getSuccessorRegions(op: Operation, point: Region | null): RegionSuccessor[] {
-        const before = op.getRegion(0)
-        const after = op.getRegion(1)
-        if (point === null || point === after) {
-          return [{ region: before, inputs: blockArgs(before) }]
-        }
-        return [
-          { region: null, inputs: op.results },
-          { region: after, inputs: blockArgs(after) },
-        ]
-      },
-      getEntrySuccessorOperands: (op) => op.getOperands(),
-    }),
+    RegionBranchOpInterface.impl(
+      regionBranchImplFromCollector({
+        collectSuccessorRegions(op: Operation, point: Region | null, out: RegionSuccessorList): void {
+          const before = op.getRegion(0)
+          const after = op.getRegion(1)
+          if (point === null || point === after) {
+            out.add(before, entryArgs(before))
+            return
+          }
+          out.add(null, op.results)
+          out.add(after, entryArgs(after))
+        },
+        getEntrySuccessorOperands: (op) => op.getOperands(),
+        entrySuccessorOperandsStart: () => 0,
+      }),
+    ),
     LoopLikeOpInterface.impl({
       getLoopRegions: (op) => [op.getRegion(0), op.getRegion(1)],
     }),
@@ -645,12 +668,19 @@ export const ExecuteRegionOp: OdsOp = defineOp({
   regions: { region: AnyRegion },
   traits: Trait.RecursiveMemoryEffects,
   interfaces: [
-    RegionBranchOpInterface.impl({
-      getSuccessorRegions(op: Operation, point: Region | null): RegionSuccessor[] {
-        return point === null ? [{ region: op.getRegion(0), inputs: NO_INPUTS }] : [{ region: null, inputs: op.results }]
-      },
-      getEntrySuccessorOperands: () => [],
-    }),
+    RegionBranchOpInterface.impl(
+      regionBranchImplFromCollector({
+        collectSuccessorRegions(op: Operation, point: Region | null, out: RegionSuccessorList): void {
+          if (point === null) {
+            out.add(op.getRegion(0), NO_INPUTS)
+          } else {
+            out.add(null, op.results)
+          }
+        },
+        getEntrySuccessorOperands: () => [],
+        entrySuccessorOperandsStart: (op) => op.numOperands,
+      }),
+    ),
   ],
   parse(parser: OpAsmParser, state: OperationState): LogicalResult {
     const types = parser.parseOptionalArrowTypeList()
@@ -708,13 +738,19 @@ export const IndexSwitchOp: OdsOp = defineOp({
   implicitTerminatorName: 'scf.yield',
   interfaces: [
     RegionBranchOpInterface.impl({
-      getSuccessorRegions(op: Operation, point: Region | null): RegionSuccessor[] {
-        if (point !== null) {
-          return [{ region: null, inputs: op.results }]
-        }
-        return op.regions.map((r) => ({ region: r, inputs: NO_INPUTS }))
-      },
-      getEntrySuccessorOperands: () => [],
+      ...regionBranchImplFromCollector({
+        collectSuccessorRegions(op: Operation, point: Region | null, out: RegionSuccessorList): void {
+          if (point !== null) {
+            out.add(null, op.results)
+            return
+          }
+          for (let i = 0; i < op.regions.length; i++) {
+            out.add(op.regions[i]!, NO_INPUTS)
+          }
+        },
+        getEntrySuccessorOperands: () => [],
+        entrySuccessorOperandsStart: (op) => op.numOperands,
+      }),
       getEntrySuccessorRegions(op: Operation, operands: readonly (Attribute | null)[]): RegionSuccessor[] {
         // A constant index selects the matching case region, else the default region.
         const arg = operands[0]

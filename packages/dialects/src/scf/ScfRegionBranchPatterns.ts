@@ -3,13 +3,15 @@ import {
   OpResult,
   OperationState,
   Operation,
+  UnknownLoc,
   RegionBranchOpInterface,
   RegionBranchTerminatorOpInterface,
+  RegionSuccessorList,
+  collectSuccessorRegions,
   type Block,
   type OpOperand,
   type PatternRewriter,
   type Region,
-  type RegionSuccessor,
   type Value,
 } from '@tilepass/ir'
 import type { CanonicalizationPattern, RewriterLike } from '../internal/RewriterLike.ts'
@@ -87,32 +89,50 @@ function successorEdges(op: Operation): EdgeList {
   const rb = RegionBranchOpInterface.get(op)!
   const edges = edgeList
   edges.length = 0
-  const entrySuccs = rb.getSuccessorRegions(op, null)
-  for (let k = 0; k < entrySuccs.length; k++) {
-    const s = entrySuccs[k]!
-    addEdges(edges, op, rb.getEntrySuccessorOperands?.(op, s.region) ?? [], s.inputs)
+  const succs = successorList
+  succs.clear()
+  collectSuccessorRegions(rb, op, null, succs)
+  for (let k = 0; k < succs.length; k++) {
+    const region = succs.region(k)
+    if (rb.entrySuccessorOperandsStart !== undefined) {
+      addEdgeRun(edges, op, rb.entrySuccessorOperandsStart(op, region), succs, k)
+    } else {
+      addEdges(edges, op, rb.getEntrySuccessorOperands?.(op, region) ?? NO_VALUES, succs, k)
+    }
   }
   const regions = op.regions
   for (let r = 0; r < regions.length; r++) {
     const region = regions[r]!
     // The successors of a region depend on the region only: asked once, for its first
     // block ending in a region-branch terminator.
-    let succs: readonly RegionSuccessor[] | null = null
+    let asked = false
     for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
       const term = b.lastOp
       const iface = term === null ? undefined : RegionBranchTerminatorOpInterface.get(term)
       if (term === null || iface === undefined) {
         continue
       }
-      succs ??= rb.getSuccessorRegions(op, region)
+      if (!asked) {
+        succs.clear()
+        collectSuccessorRegions(rb, op, region, succs)
+        asked = true
+      }
       for (let k = 0; k < succs.length; k++) {
-        const s = succs[k]!
-        addEdges(edges, term, iface.getSuccessorOperands(term, s.region), s.inputs)
+        const target = succs.region(k)
+        if (iface.successorOperandsStart !== undefined) {
+          addEdgeRun(edges, term, iface.successorOperandsStart(term, target), succs, k)
+        } else {
+          addEdges(edges, term, iface.getSuccessorOperands(term, target), succs, k)
+        }
       }
     }
   }
   return edges
 }
+
+/** The successors `successorEdges` is looking at (it does not nest, so one list serves every call). */
+const successorList = new RegionSuccessorList()
+const NO_VALUES: readonly Value[] = []
 
 /**
  * The op whose edges `edgeList` holds when they were computed within a visit of a pattern
@@ -139,15 +159,23 @@ function edgesOf(op: Operation, rewriter: RewriterLike): EdgeList {
   return edges
 }
 
-/** Appends the edges from the run `operands` of `owner` into `inputs`. */
-function addEdges(edges: EdgeList, owner: Operation, operands: readonly Value[], inputs: readonly Value[]): void {
+/** Appends the edges from the run `operands` of `owner` into the inputs of successor `k` of `succs`. */
+function addEdges(edges: EdgeList, owner: Operation, operands: readonly Value[], succs: RegionSuccessorList, k: number): void {
   const start = operandRunStart(owner, operands)
   if (start < 0) {
     return
   }
-  const n = Math.min(operands.length, inputs.length)
+  const n = Math.min(operands.length, succs.inputCount(k))
   for (let i = 0; i < n; i++) {
-    edges.add(owner.operands[start + i]!, inputs[i]!)
+    edges.add(owner.operands[start + i]!, succs.input(k, i))
+  }
+}
+
+/** Appends the edges from the trailing operands of `owner` from `start` into the inputs of successor `k` of `succs`. */
+function addEdgeRun(edges: EdgeList, owner: Operation, start: number, succs: RegionSuccessorList, k: number): void {
+  const n = Math.min(owner.operands.length - start, succs.inputCount(k))
+  for (let i = 0; i < n; i++) {
+    edges.add(owner.operands[start + i]!, succs.input(k, i))
   }
 }
 
@@ -536,7 +564,8 @@ function removeDeadSuccessorInputs(op: Operation, rewriter: RewriterLike, edges:
  */
 function eraseOpResults(rewriter: RewriterLike, op: Operation, erase: ReadonlySet<number>): Operation {
   rewriter.setInsertionPoint(op)
-  const state = new OperationState(op.location, op.name)
+  // The copy takes `op`'s location as it is (see `takeLocationOf`), not made here.
+  const state = new OperationState(UnknownLoc.get(op.context), op.name)
   state.addOperands(op.getOperands())
   state.addTypes(op.results.filter((_, i) => !erase.has(i)).map((r) => r.type))
   state.properties = [...op.properties.entries]
@@ -544,7 +573,9 @@ function eraseOpResults(rewriter: RewriterLike, op: Operation, erase: ReadonlySe
   for (let i = 0; i < op.numRegions; i++) {
     state.addRegion()
   }
-  const newOp = rewriter.insert(Operation.create(state))
+  const created = Operation.create(state)
+  created.takeLocationOf(op)
+  const newOp = rewriter.insert(created)
   for (let i = 0; i < op.numRegions; i++) {
     const from: Region = op.getRegion(i)
     ;(rewriter as unknown as PatternRewriter).inlineRegionBefore(from, newOp.getRegion(i), null)

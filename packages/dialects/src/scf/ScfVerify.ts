@@ -1,6 +1,8 @@
 import {
   RegionBranchOpInterface,
   RegionBranchTerminatorOpInterface,
+  RegionSuccessorList,
+  collectSuccessorRegions,
   type Location,
   type LogicalResult,
   type Operation,
@@ -40,31 +42,49 @@ export function verifyRegionBranchOp(op: Operation): LogicalResult {
   return true
 }
 
+/**
+ * The successors `checkEdges` is looking at. Verification does not nest (a hook of the
+ * ops checked here never verifies other ops), so one list serves every call.
+ */
+const edgeSuccessors = new RegionSuccessorList()
+/** The operands forwarded along one edge, when its branch point gives them as an array. */
+const NO_OPERANDS: readonly Value[] = []
+
 function checkEdges(op: Operation, point: Region | null, terminator: Operation | null): LogicalResult {
   const iface = RegionBranchOpInterface.get(op)!
-  const successors = iface.getSuccessorRegions(op, point)
-  for (let s = 0; s < successors.length; s++) {
-    const succ = successors[s]!
-    let operands: Value[]
-    if (terminator === null) {
-      operands = iface.getEntrySuccessorOperands?.(op, succ.region) ?? []
+  const successors = edgeSuccessors
+  successors.clear()
+  collectSuccessorRegions(iface, op, point, successors)
+  // The forwarded operands: a trailing run of the branch point's operands from `start`
+  // when it says so (no array), otherwise the array it returns.
+  const owner = terminator ?? op
+  const termIface = terminator === null ? undefined : RegionBranchTerminatorOpInterface.get(terminator)!
+  const n = successors.length
+  for (let s = 0; s < n; s++) {
+    const region = successors.region(s)
+    let start = -1
+    let operands: readonly Value[] = NO_OPERANDS
+    if (termIface === undefined) {
+      if (iface.entrySuccessorOperandsStart !== undefined) {
+        start = iface.entrySuccessorOperandsStart(op, region)
+      } else {
+        operands = iface.getEntrySuccessorOperands?.(op, region) ?? NO_OPERANDS
+      }
+    } else if (termIface.successorOperandsStart !== undefined) {
+      start = termIface.successorOperandsStart(owner, region)
     } else {
-      operands = RegionBranchTerminatorOpInterface.get(terminator)!.getSuccessorOperands(terminator, succ.region)
+      operands = termIface.getSuccessorOperands(owner, region)
     }
-    const inputs = succ.inputs
-    if (operands.length !== inputs.length) {
-      return edgeError(
-        op,
-        terminator,
-        succ.region,
-        `region branch point has ${operands.length} operands, but region successor needs ${inputs.length} inputs`,
-      )
+    const count = start < 0 ? operands.length : Math.max(owner.operands.length - start, 0)
+    const inputCount = successors.inputCount(s)
+    if (count !== inputCount) {
+      return edgeError(op, terminator, region, `region branch point has ${count} operands, but region successor needs ${inputCount} inputs`)
     }
-    for (let i = 0; i < operands.length; i++) {
-      const a: Type = operands[i]!.type
-      const b: Type = inputs[i]!.type
+    for (let i = 0; i < count; i++) {
+      const a: Type = start < 0 ? operands[i]!.type : owner.operands[start + i]!.value.type
+      const b: Type = successors.input(s, i).type
       if (a !== b) {
-        return edgeError(op, terminator, succ.region, `successor operand type #${i} ${typeText(a)} should match successor input type #${i} ${typeText(b)}`)
+        return edgeError(op, terminator, region, `successor operand type #${i} ${typeText(a)} should match successor input type #${i} ${typeText(b)}`)
       }
     }
   }

@@ -10,6 +10,19 @@ import { FileLineColLoc, type LocationSource } from '../Location.ts'
 /** Line starts the locator has room for before its table first grows. */
 const INITIAL_LINES = 256
 
+/**
+ * The next size of a full line table of `n` entries, the `n`-th line starting at `offset`
+ * of a source of `length` characters: room for the lines the rest of the source holds at
+ * the average line length so far, plus an eighth, between twice and 256 times `n`. The
+ * arrays a table outgrows stay allocated until a full garbage collection: grown by
+ * doubling, a million-line table would leave as much again (8 MB) behind; grown by
+ * estimate, a few hundred kilobytes.
+ */
+function grownLineTableSize(n: number, offset: number, length: number): number {
+  const estimate = Math.ceil((length / Math.max(offset, 1)) * n * 1.125) + 16
+  return Math.max(n * 2, Math.min(estimate, n * 256))
+}
+
 export class SourceLocator implements LocationSource {
   readonly context: Context
   readonly src: string
@@ -55,7 +68,7 @@ export class SourceLocator implements LocationSource {
       let table = this.lineStarts
       while (i >= 0 && i < offset) {
         if (n === table.length) {
-          const grown = new Int32Array(n * 2)
+          const grown = new Int32Array(grownLineTableSize(n, i, src.length))
           grown.set(table)
           table = grown
           this.lineStarts = grown

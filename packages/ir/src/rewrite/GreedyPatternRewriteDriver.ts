@@ -2,7 +2,7 @@ import { Action, type IRUnit } from '../Action.ts'
 import type { Block } from '../Block.ts'
 import type { InsertPoint } from '../Builder.ts'
 import type { Context } from '../Context.ts'
-import type { Location } from '../Location.ts'
+import { UnknownLoc, type Location } from '../Location.ts'
 import type { LogicalResult } from '../LogicalResult.ts'
 import { Operation, acquireVisitMarks, releaseVisitMarks } from '../Operation.ts'
 import { Trait, type OpFoldResult } from '../OperationName.ts'
@@ -77,6 +77,11 @@ export class GreedyPatternRewriteIteration extends Action {
   }
 }
 
+/** Entries per chunk of a `Worklist` (32 KiB each, below V8's large-object size). */
+const WORKLIST_CHUNK_BITS = 12
+const WORKLIST_CHUNK = 1 << WORKLIST_CHUNK_BITS
+const WORKLIST_CHUNK_MASK = WORKLIST_CHUNK - 1
+
 /**
  * A worklist with O(1) membership and removal (removed slots become null). While it holds
  * the ops' visit marks (`takeVisitMarks`, given back by `clear`), an op on the list is marked
@@ -85,18 +90,25 @@ export class GreedyPatternRewriteIteration extends Action {
  * Without the marks (another traversal or an outer driver holds them) the ops' indices are
  * kept in `overflow` instead.
  *
- * The entries are `list[0, size)`; the slots past `size` are null. The array is kept, not
- * shrunk, when the list empties: the driver fills it again on every iteration, and an array
- * grown again by `push` to a million entries would leave about twice its size in old copies
- * each time, which only a full garbage collection frees. (Sizing it up front from a count
- * of the ops cost a walk of the whole IR, more CPU time than the copies it saved.)
+ * The entries are slots `[0, size)`; the slots past `size` are null. They live in chunks of
+ * `WORKLIST_CHUNK`, added as the list grows and kept when it empties (the driver fills it
+ * again on every iteration): one array grown by `push` to a million entries would leave
+ * about twice its size in old copies in the large-object space, which only a full garbage
+ * collection frees, so they would stay in the peak memory of the run.
  */
 class Worklist {
-  list: (Operation | null)[] = []
+  private readonly chunks: (Operation | null)[][] = []
   size = 0
   /** The epoch of the visit marks the list holds, or 0 when it keeps the indices in `overflow`. */
   private epoch = 0
   readonly overflow = new Map<Operation, number>()
+
+  private at(i: number): Operation | null {
+    return this.chunks[i >> WORKLIST_CHUNK_BITS]![i & WORKLIST_CHUNK_MASK]!
+  }
+  private put(i: number, op: Operation | null): void {
+    this.chunks[i >> WORKLIST_CHUNK_BITS]![i & WORKLIST_CHUNK_MASK] = op
+  }
   /** Takes the ops' visit marks for the (empty) list when no other traversal holds them. */
   takeVisitMarks(): void {
     if (this.epoch === 0 && this.size === 0) {
@@ -105,9 +117,8 @@ class Worklist {
   }
   /** Empties the list and gives back its visit marks. */
   clear(): void {
-    const list = this.list
     for (let i = 0; i < this.size; i++) {
-      list[i] = null
+      this.put(i, null)
     }
     this.size = 0
     this.overflow.clear()
@@ -123,16 +134,15 @@ class Worklist {
       return -1
     }
     const i = op.visitData
-    return i < this.size && this.list[i] === op ? i : -1
+    return i < this.size && this.at(i) === op ? i : -1
   }
   /** True when `op` is on the list. */
   contains(op: Operation): boolean {
     return this.indexOf(op) !== -1
   }
   isEmpty(): boolean {
-    const list = this.list
     for (let i = this.size - 1; i >= 0; i--) {
-      if (list[i] !== null) {
+      if (this.at(i) !== null) {
         return false
       }
     }
@@ -142,14 +152,13 @@ class Worklist {
     if (this.indexOf(op) !== -1) {
       return
     }
-    this.setIndex(op, this.size)
-    const list = this.list
-    if (this.size < list.length) {
-      list[this.size] = op
-    } else {
-      list.push(op)
+    const n = this.size
+    this.setIndex(op, n)
+    if (n >> WORKLIST_CHUNK_BITS === this.chunks.length) {
+      this.chunks.push(new Array<Operation | null>(WORKLIST_CHUNK).fill(null))
     }
-    this.size++
+    this.put(n, op)
+    this.size = n + 1
   }
   private setIndex(op: Operation, i: number): void {
     if (this.epoch === 0) {
@@ -160,17 +169,16 @@ class Worklist {
     }
   }
   pop(): Operation {
-    const list = this.list
     let n = this.size
-    while (list[n - 1] === null) {
+    while (this.at(n - 1) === null) {
       n--
     }
-    const op = list[--n]!
-    list[n] = null
+    const op = this.at(--n)!
+    this.put(n, null)
     if (this.epoch === 0) {
       this.overflow.delete(op)
     }
-    while (n > 0 && list[n - 1] === null) {
+    while (n > 0 && this.at(n - 1) === null) {
       n--
     }
     this.size = n
@@ -179,23 +187,22 @@ class Worklist {
   remove(op: Operation): void {
     const i = this.indexOf(op)
     if (i !== -1) {
-      this.list[i] = null
+      this.put(i, null)
       if (this.epoch === 0) {
         this.overflow.delete(op)
       }
     }
   }
   reverse(): void {
-    const list = this.list
     const n = this.size
     for (let lo = 0, hi = n - 1; lo < hi; lo++, hi--) {
-      const t = list[lo]!
-      list[lo] = list[hi]!
-      list[hi] = t
+      const t = this.at(lo)
+      this.put(lo, this.at(hi))
+      this.put(hi, t)
     }
     for (let i = 0; i < n; i++) {
-      const op = list[i]
-      if (op !== null && op !== undefined) {
+      const op = this.at(i)
+      if (op !== null) {
         this.setIndex(op, i)
       }
     }
@@ -494,10 +501,23 @@ class GreedyPatternRewriteDriver implements RewriterListener {
         replacements.push(fr)
         continue
       }
-      const constOp =
-        dialect === null || dialect.def.materializeConstant === undefined
-          ? null
-          : dialect.def.materializeConstant(rewriter, fr, op.results[i]!.type, op.location)
+      let constOp: Operation | null = null
+      if (dialect !== null && dialect.def.materializeConstant !== undefined) {
+        if (op.hasLazyLocation) {
+          // The constants take `op`'s location still unmade (made, it would outlive `op`,
+          // which is erased, for nothing unless it is printed): the hook builds them at
+          // `loc(unknown)`, then the ops it inserted at that location take `op`'s.
+          const before = op.prevOp
+          constOp = dialect.def.materializeConstant(rewriter, fr, op.results[i]!.type, UnknownLoc.get(op.context))
+          for (let o = before === null ? op.parentBlock!.firstOp : before.nextOp; o !== null && o !== op; o = o.nextOp) {
+            if (o.hasUnknownLocation) {
+              o.takeLocationOf(op)
+            }
+          }
+        } else {
+          constOp = dialect.def.materializeConstant(rewriter, fr, op.results[i]!.type, op.location)
+        }
+      }
       if (constOp === null) {
         const created = new Set<Operation>()
         for (const r of replacements) {

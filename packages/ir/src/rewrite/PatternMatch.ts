@@ -289,27 +289,36 @@ export class PatternApplicator {
         opIt++
       }
       rewriter.setInsertionPoint(op)
-      let result = false
-      const pattern = best
+      let result: boolean
       if (!ctx.hasActionHandler) {
         // What `executeAction` does without a handler, minus the action and closure.
         const listener = rewriter.listener
-        listener?.notifyPatternBegin?.(pattern, op)
-        result = pattern.matchAndRewrite(op, rewriter)
-        listener?.notifyPatternEnd?.(pattern, result)
+        listener?.notifyPatternBegin?.(best, op)
+        result = best.matchAndRewrite(op, rewriter)
+        listener?.notifyPatternEnd?.(best, result)
       } else {
-        ctx.executeAction(new ApplyPatternAction([op], pattern), () => {
-          const listener = rewriter.listener
-          listener?.notifyPatternBegin?.(pattern, op)
-          result = pattern.matchAndRewrite(op, rewriter)
-          listener?.notifyPatternEnd?.(pattern, result)
-        })
+        result = applyAsAction(op, rewriter, best)
       }
       if (result) {
         return true
       }
     }
   }
+}
+
+/**
+ * Applies `pattern` to `op` as an `apply-pattern` action. Apart from `tryPatterns`, whose
+ * loop would otherwise allocate the closure's variables on every attempt, handler or not.
+ */
+function applyAsAction(op: Operation, rewriter: PatternRewriter, pattern: RewritePatternLike): boolean {
+  let result = false
+  op.context.executeAction(new ApplyPatternAction([op], pattern), () => {
+    const listener = rewriter.listener
+    listener?.notifyPatternBegin?.(pattern, op)
+    result = pattern.matchAndRewrite(op, rewriter)
+    listener?.notifyPatternEnd?.(pattern, result)
+  })
+  return result
 }
 
 const kNoPatterns: readonly RewritePatternLike[] = []
