@@ -64,7 +64,7 @@ export class Operation {
    * holds the empty ones (see `name`, `attributes`, `successors`, `regions` and `location`).
    */
   declare private extras: OpExtras
-  /** The operand slots. */
+  /** The operand slots (change them with `setOperands`, `insertOperands` and `eraseOperands`, not by editing the array). */
   declare operands: OpOperand[]
   /** The results. */
   declare readonly results: OpResult[]
