@@ -161,6 +161,13 @@ export class ArrayAttr extends Attribute {
   }
 }
 
+/** Makes (once per context) the empty dictionary that `DictionaryAttr.empty` returns. */
+function internEmptyDictionary(context: Context): DictionaryAttr {
+  const d = context.uniquer.intern('dict:', () => new DictionaryAttr(context, []))
+  context.dictionaryUniquer.emptyDict = d
+  return d
+}
+
 /** `{a = 1, b}`: entries are kept sorted by name and names are unique. */
 export class DictionaryAttr extends Attribute {
   declare readonly entries: readonly NamedAttribute[]
@@ -196,13 +203,9 @@ export class DictionaryAttr extends Attribute {
   }
   /** The empty dictionary `{}`. */
   static empty(context: Context): DictionaryAttr {
-    const u = context.dictionaryUniquer
-    let d = u.emptyDict
-    if (d === null) {
-      d = context.uniquer.intern('dict:', () => new DictionaryAttr(context, []))
-      u.emptyDict = d
-    }
-    return d
+    // The interning, whose callback captures `context`, is in a function of its own: V8
+    // would otherwise allocate a closure context on every call of this one (twice per op created).
+    return context.dictionaryUniquer.emptyDict ?? internEmptyDictionary(context)
   }
   get size(): number {
     return this.entries.length

@@ -22,6 +22,11 @@ export const Signedness = { Signless: 0, Signed: 1, Unsigned: 2 } as const
 /** Signedness of an `IntegerType`. */
 export type Signedness = (typeof Signedness)[keyof typeof Signedness]
 
+/** The interned integer type of `width` and `signedness` (see `IntegerType.get`). */
+function internIntegerType(context: Context, width: number, signedness: Signedness): IntegerType {
+  return context.uniquer.intern(`i${signedness}:${width}`, () => new IntegerType(context, width, signedness))
+}
+
 /** `i32`, `si8`, `ui64`: an integer of a fixed bit width and signedness. */
 export class IntegerType extends Type {
   /** @internal */
@@ -40,8 +45,9 @@ export class IntegerType extends Type {
         return t
       }
     }
-    const key = `i${signedness}:${width}`
-    const t = context.uniquer.intern(key, () => new IntegerType(context, width, signedness))
+    // Interned in a function of its own: its callback's captures would make V8 allocate a
+    // closure context on every call of this one, the cached ones included.
+    const t = internIntegerType(context, width, signedness)
     if (common) {
       context.signlessIntegerTypes[width] = t
     }
