@@ -34,6 +34,16 @@ export interface TypedAttr {
 }
 
 /**
+ * The interned integer attribute of a value too wide for a double, in a function of its
+ * own: the callback's captures would make V8 allocate a closure context on every call of
+ * `IntegerAttr.get`, the common narrow values included.
+ */
+function internWideIntegerAttr(type: Type, v: bigint): IntegerAttr {
+  const context = type.context
+  return context.uniquer.intern(`int:${type.id}:${v}`, () => new IntegerAttr(context, type, v))
+}
+
+/**
  * `42 : i32`, `true`, `-1 : si8`, `7 : index`. The value is kept as a bigint in the
  * canonical form for its type: signed interpretation for signless and signed
  * integers (so `255 : i8` is stored as `-1n`), unsigned for unsigned integers.
@@ -55,7 +65,7 @@ export class IntegerAttr extends Attribute implements TypedAttr {
     if (Number.isSafeInteger(n)) {
       return context.scalarAttrUniquer.getInteger(context, type, n, v)
     }
-    return context.uniquer.intern(`int:${type.id}:${v}`, () => new IntegerAttr(context, type, v))
+    return internWideIntegerAttr(type, v)
   }
   /** The value as a JS number (may lose precision beyond 2^53). */
   get numberValue(): number {

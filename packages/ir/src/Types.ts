@@ -67,7 +67,7 @@ export class IntegerType extends Type {
 /** `index`: the target's pointer-sized integer. */
 export class IndexType extends Type {
   static get(context: Context): IndexType {
-    return context.uniquer.intern('index', () => new IndexType(context))
+    return context.uniquer.lookup<IndexType>('index') ?? internIndexType(context)
   }
 }
 
@@ -128,7 +128,7 @@ export class FloatType extends Type {
     super(context)
   }
   static get(context: Context, kind: FloatKind): FloatType {
-    return context.uniquer.intern(kind, () => new FloatType(context, kind))
+    return context.uniquer.lookup<FloatType>(kind) ?? internFloatType(context, kind)
   }
   /** Storage width in bits (tf32 reports 32, as MLIR does). */
   get width(): number {
@@ -442,4 +442,14 @@ export function idList(items: readonly { id: number }[]): string {
     s += (i ? ',' : '') + items[i]!.id
   }
   return s
+}
+
+// The first `get` of a type interns it here, in a function of its own: a callback made in
+// `get` would cost a closure (and its context) on every call, the cached ones included.
+function internIndexType(context: Context): IndexType {
+  return context.uniquer.intern('index', () => new IndexType(context))
+}
+
+function internFloatType(context: Context, kind: FloatKind): FloatType {
+  return context.uniquer.intern(kind, () => new FloatType(context, kind))
 }
