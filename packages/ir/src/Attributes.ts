@@ -34,6 +34,16 @@ export interface TypedAttr {
 }
 
 /**
+ * The interned integer attribute of a value too wide for a double, in a function of its
+ * own: the callback's captures would make V8 allocate a closure context on every call of
+ * `IntegerAttr.get`, the common narrow values included.
+ */
+function internWideIntegerAttr(type: Type, v: bigint): IntegerAttr {
+  const context = type.context
+  return context.uniquer.intern(`int:${type.id}:${v}`, () => new IntegerAttr(context, type, v))
+}
+
+/**
  * `42 : i32`, `true`, `-1 : si8`, `7 : index`. The value is kept as a bigint in the
  * canonical form for its type: signed interpretation for signless and signed
  * integers (so `255 : i8` is stored as `-1n`), unsigned for unsigned integers.
@@ -55,7 +65,7 @@ export class IntegerAttr extends Attribute implements TypedAttr {
     if (Number.isSafeInteger(n)) {
       return context.scalarAttrUniquer.getInteger(context, type, n, v)
     }
-    return context.uniquer.intern(`int:${type.id}:${v}`, () => new IntegerAttr(context, type, v))
+    return internWideIntegerAttr(type, v)
   }
   /** The value as a JS number (may lose precision beyond 2^53). */
   get numberValue(): number {
@@ -161,6 +171,13 @@ export class ArrayAttr extends Attribute {
   }
 }
 
+/** Makes (once per context) the empty dictionary that `DictionaryAttr.empty` returns. */
+function internEmptyDictionary(context: Context): DictionaryAttr {
+  const d = context.uniquer.intern('dict:', () => new DictionaryAttr(context, []))
+  context.dictionaryUniquer.emptyDict = d
+  return d
+}
+
 /** `{a = 1, b}`: entries are kept sorted by name and names are unique. */
 export class DictionaryAttr extends Attribute {
   declare readonly entries: readonly NamedAttribute[]
@@ -196,13 +213,9 @@ export class DictionaryAttr extends Attribute {
   }
   /** The empty dictionary `{}`. */
   static empty(context: Context): DictionaryAttr {
-    const u = context.dictionaryUniquer
-    let d = u.emptyDict
-    if (d === null) {
-      d = context.uniquer.intern('dict:', () => new DictionaryAttr(context, []))
-      u.emptyDict = d
-    }
-    return d
+    // The interning, whose callback captures `context`, is in a function of its own: V8
+    // would otherwise allocate a closure context on every call of this one (twice per op created).
+    return context.dictionaryUniquer.emptyDict ?? internEmptyDictionary(context)
   }
   get size(): number {
     return this.entries.length

@@ -10,6 +10,7 @@ import type { OperationName } from './OperationName.ts'
 import { Region } from './Region.ts'
 import type { Type } from './Types.ts'
 import type { Value, BlockArgument } from './Value.ts'
+import { emptyList } from './internal/lists.ts'
 
 /**
  * Everything needed to create an operation: filled in by builders and custom parsers,
@@ -70,29 +71,15 @@ export class OperationState {
    * @internal Makes this state, whose op has been created, as `atOffset(source, offset, name)`
    * would make a new one, with its own lists emptied (the parser reuses its states, which
    * saves making the state and its six lists per op; the caller checks that the lists are
-   * still the state's own). Emptying an array gives its backing store back to V8, whether by
-   * `pop` or by setting the length.
+   * still the state's own).
    */
   reuseAtOffset(source: LocationSource, offset: number, name: OperationName): void {
-    // Most lists of an op are empty: checked here, without a call for each.
-    if (this.operands.length !== 0) {
-      this.operands.length = 0
-    }
-    if (this.types.length !== 0) {
-      this.types.length = 0
-    }
-    if (this.properties.length !== 0) {
-      this.properties.length = 0
-    }
-    if (this.attributes.length !== 0) {
-      this.attributes.length = 0
-    }
-    if (this.successors.length !== 0) {
-      this.successors.length = 0
-    }
-    if (this.regions.length !== 0) {
-      this.regions.length = 0
-    }
+    emptyList(this.operands)
+    emptyList(this.types)
+    emptyList(this.properties)
+    emptyList(this.attributes)
+    emptyList(this.successors)
+    emptyList(this.regions)
     this.rawProperties = null
     this.propDict = null
     this.name = name

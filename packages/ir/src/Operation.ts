@@ -10,6 +10,7 @@ import type { Type } from './Types.ts'
 import { BlockOperand, OpOperand, OpResult, recordPositions, type Value } from './Value.ts'
 import { IRMapping } from './IRMapping.ts'
 import { formatOpForDiagnostic } from './diagnostics/opForDiagnostic.ts'
+import { emptyList } from './internal/lists.ts'
 
 /** What a walk callback returns: keep going, skip the op's regions (pre-order only), or stop. */
 export type WalkResult = 'advance' | 'skip' | 'interrupt'
@@ -186,7 +187,7 @@ export class Operation {
       // Filled in a scratch list and copied only when defaults were added: most ops have
       // none to add, and a list grown by push from its exact length reserves room for 16.
       const p = defaultsScratch
-      p.length = 0
+      emptyList(p)
       for (let i = 0; i < props.length; i++) {
         p.push(props[i]!)
       }
@@ -194,7 +195,7 @@ export class Operation {
       if (p.length !== props.length) {
         props = p.slice()
       }
-      p.length = 0
+      emptyList(p)
     }
     // A state at a lazy location hands its source on without making the location (the
     // constructor only stores what it is given, and setLazyLocation replaces it).

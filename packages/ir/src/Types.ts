@@ -22,6 +22,11 @@ export const Signedness = { Signless: 0, Signed: 1, Unsigned: 2 } as const
 /** Signedness of an `IntegerType`. */
 export type Signedness = (typeof Signedness)[keyof typeof Signedness]
 
+/** The interned integer type of `width` and `signedness` (see `IntegerType.get`). */
+function internIntegerType(context: Context, width: number, signedness: Signedness): IntegerType {
+  return context.uniquer.intern(`i${signedness}:${width}`, () => new IntegerType(context, width, signedness))
+}
+
 /** `i32`, `si8`, `ui64`: an integer of a fixed bit width and signedness. */
 export class IntegerType extends Type {
   /** @internal */
@@ -40,8 +45,9 @@ export class IntegerType extends Type {
         return t
       }
     }
-    const key = `i${signedness}:${width}`
-    const t = context.uniquer.intern(key, () => new IntegerType(context, width, signedness))
+    // Interned in a function of its own: its callback's captures would make V8 allocate a
+    // closure context on every call of this one, the cached ones included.
+    const t = internIntegerType(context, width, signedness)
     if (common) {
       context.signlessIntegerTypes[width] = t
     }
@@ -61,7 +67,7 @@ export class IntegerType extends Type {
 /** `index`: the target's pointer-sized integer. */
 export class IndexType extends Type {
   static get(context: Context): IndexType {
-    return context.uniquer.intern('index', () => new IndexType(context))
+    return context.uniquer.lookup<IndexType>('index') ?? internIndexType(context)
   }
 }
 
@@ -122,7 +128,7 @@ export class FloatType extends Type {
     super(context)
   }
   static get(context: Context, kind: FloatKind): FloatType {
-    return context.uniquer.intern(kind, () => new FloatType(context, kind))
+    return context.uniquer.lookup<FloatType>(kind) ?? internFloatType(context, kind)
   }
   /** Storage width in bits (tf32 reports 32, as MLIR does). */
   get width(): number {
@@ -436,4 +442,14 @@ export function idList(items: readonly { id: number }[]): string {
     s += (i ? ',' : '') + items[i]!.id
   }
   return s
+}
+
+// The first `get` of a type interns it here, in a function of its own: a callback made in
+// `get` would cost a closure (and its context) on every call, the cached ones included.
+function internIndexType(context: Context): IndexType {
+  return context.uniquer.intern('index', () => new IndexType(context))
+}
+
+function internFloatType(context: Context, kind: FloatKind): FloatType {
+  return context.uniquer.intern(kind, () => new FloatType(context, kind))
 }

@@ -56,6 +56,14 @@ export class Uniquer {
     return v
   }
 
+  /**
+   * The object stored under `key`, or undefined (always for a key longer than
+   * `MAX_V8_HASHED_LENGTH`): a check before `intern` that makes no callback.
+   */
+  lookup<T>(key: string): T | undefined {
+    return key.length > MAX_V8_HASHED_LENGTH ? undefined : (this.table.get(key) as T | undefined)
+  }
+
   private internLongKey<T>(key: string, make: () => T): T {
     const h = hashLongKey(key)
     let bucket = this.longKeys.get(h)

@@ -1,0 +1,10 @@
+/**
+ * @internal Empties `list` in place. Popping each element is several times faster than
+ * `list.length = 0`, whose setter is a call into the runtime; either way V8 gives the
+ * storage of a list emptied to length 0 back.
+ */
+export function emptyList(list: unknown[]): void {
+  while (list.length !== 0) {
+    list.pop()
+  }
+}
