@@ -1,5 +1,6 @@
 import {
   BoolLike,
+  verifyElementwise,
   DenseElementsAttr,
   FloatAttr,
   FloatLike,
@@ -9,7 +10,6 @@ import {
   IntegerType,
   RankedTensorType,
   ShapedType,
-  UnrankedTensorType,
   SignlessIntegerLike,
   StringAttr,
   Trait,
@@ -310,54 +310,6 @@ function verifyWidth(op: Operation, wider: boolean): LogicalResult {
   const dw = intOrFloatWidth(dst)
   if (wider ? sw >= dw : sw <= dw) {
     return op.emitError(`result type ${typeText(dst)} must be ${wider ? 'wider' : 'shorter'} than operand type ${typeText(src)}`).fail()
-  }
-  return true
-}
-
-function isMappableType(t: Type): boolean {
-  return t instanceof VectorType || t instanceof RankedTensorType || t instanceof UnrankedTensorType
-}
-
-function allScalar(op: Operation): boolean {
-  const operands = op.operands
-  for (let i = 0; i < operands.length; i++) {
-    if (isMappableType(operands[i]!.value.type)) { return false }
-  }
-  const results = op.results
-  for (let i = 0; i < results.length; i++) {
-    if (isMappableType(results[i]!.type)) { return false }
-  }
-  return true
-}
-
-/** `Elementwise` (ElementwiseMappable), as MLIR's `verifyElementwise`. */
-function verifyElementwise(op: Operation): LogicalResult {
-  // All scalar (the common case): nothing to check, and no lists to make.
-  if (allScalar(op)) {
-    return true
-  }
-  const mappable = isMappableType
-  const results = op.resultTypes.filter(mappable)
-  const operands = op.operandTypes.filter(mappable)
-  if (results.length === 0 && operands.length === 0) {
-    return true
-  }
-  if (results.length !== 0 && operands.length === 0) {
-    return op.emitOpError('if a result is non-scalar, then at least one operand must be non-scalar').fail()
-  }
-  if (results.length === 0) {
-    return op.emitOpError('if an operand is non-scalar, then there must be at least one non-scalar result').fail()
-  }
-  if (results.length !== op.numResults) {
-    return op.emitOpError('if an operand is non-scalar, then all results must be non-scalar').fail()
-  }
-  const types = [...operands, ...results]
-  const kind = (t: Type): number => (t instanceof VectorType ? 0 : t instanceof RankedTensorType ? 1 : 2)
-  const k0 = kind(types[0]!)
-  for (const t of types) {
-    if (kind(t) !== k0 || !areCompatibleShapes(types[0]!, t)) {
-      return op.emitOpError('all non-scalar operands/results must have the same shape and base type').fail()
-    }
   }
   return true
 }
