@@ -1,5 +1,6 @@
 import type { Context } from './Context.ts'
 import type { Attribute } from './Attributes.ts'
+import { sameElements } from './internal/lists.ts'
 import { nextStorageId } from './internal/storage.ts'
 
 /**
@@ -195,7 +196,7 @@ export class FunctionType extends Type {
     const cache = context.functionTypeCache
     const slot = h & (cache.length - 1)
     const cached = cache[slot]!
-    if (cached !== null && sameTypes(cached.inputs, inputs) && sameTypes(cached.results, results)) {
+    if (cached !== null && sameElements(cached.inputs, inputs) && sameElements(cached.results, results)) {
       return cached
     }
     const key = `fn:${idList(inputs)}>${idList(results)}`
@@ -203,19 +204,6 @@ export class FunctionType extends Type {
     cache[slot] = t
     return t
   }
-}
-
-/** Whether `a` and `b` hold the same types in the same order. */
-function sameTypes(a: readonly Type[], b: readonly Type[]): boolean {
-  if (a.length !== b.length) {
-    return false
-  }
-  for (let i = 0; i < a.length; i++) {
-    if (a[i] !== b[i]) {
-      return false
-    }
-  }
-  return true
 }
 
 /** Marker for a dynamic dimension (`?`) in a shape, as `ShapedType::kDynamic`. */

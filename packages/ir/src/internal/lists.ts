@@ -8,3 +8,16 @@ export function emptyList(list: unknown[]): void {
     list.pop()
   }
 }
+
+/** @internal Whether `a` and `b` hold the same elements (by `===`) in the same order. */
+export function sameElements<T>(a: readonly T[], b: readonly T[]): boolean {
+  if (a.length !== b.length) {
+    return false
+  }
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] !== b[i]) {
+      return false
+    }
+  }
+  return true
+}

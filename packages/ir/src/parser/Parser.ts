@@ -52,6 +52,7 @@ import { floatBitWidth, floatFromBits, roundToFloatKind } from './FloatBits.ts'
 import { Lexer, Tok, decodeStringLiteral } from './Lexer.ts'
 import { SourceLocator } from './SourceLocator.ts'
 import { attrToString, typeToString } from './diagText.ts'
+import { sameElements } from '../internal/lists.ts'
 
 const C_LF = 10
 const C_CR = 13
@@ -1758,7 +1759,7 @@ export abstract class Parser {
       if (first) {
         subShape = s
         first = false
-      } else if (!sameShape(s, subShape)) {
+      } else if (!sameElements(s, subShape)) {
         this.errorHere('tensor literal is invalid; ranks are not consistent between elements')
         return false
       }
@@ -1845,7 +1846,7 @@ export abstract class Parser {
     }
     if (lit.sawList) {
       const expected = type.shape!
-      if (!sameShape(lit.shape, expected)) {
+      if (!sameElements(lit.shape, expected)) {
         this.emitErrorAt(attrLoc, `inferred shape of elements literal ([${lit.shape.join(', ')}]) does not match type ([${expected.join(', ')}])`).report()
         return null
       }
@@ -2269,18 +2270,6 @@ export class TensorLiteral {
   tokEnds: number[] = []
   negs: boolean[] = []
   locs: number[] = []
-}
-
-function sameShape(a: readonly number[], b: readonly number[]): boolean {
-  if (a.length !== b.length) {
-    return false
-  }
-  for (let i = 0; i < a.length; i++) {
-    if (a[i] !== b[i]) {
-      return false
-    }
-  }
-  return true
 }
 
 function sameScalar(a: bigint | number, b: bigint | number): boolean {
