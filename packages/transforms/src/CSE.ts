@@ -323,8 +323,8 @@ export class CSEDriver {
     readonly domInfo: DominanceInfo,
   ) {}
 
-  /** Ops erased during the walk (see `eraseDead`). */
-  private numErasedNow = 0
+  /** Whether an op was erased during the walk (see `eraseDead`). */
+  private erasedDuringWalk = false
 
   /** The op whose regions `simplify` is simplifying. */
   private root: Operation | null = null
@@ -336,7 +336,7 @@ export class CSEDriver {
   private eraseDead(op: Operation, now: boolean): void {
     if (now) {
       this.rewriter.eraseOp(op)
-      this.numErasedNow++
+      this.erasedDuringWalk = true
     } else {
       this.eraseLater(op)
     }
@@ -356,20 +356,22 @@ export class CSEDriver {
     if (ssaDominance) {
       this.rewriter.listener?.notifyOperationReplaced?.(op, existing)
       this.rewriter.replaceAllOpUsesWith(op, existing.results)
-      this.eraseDead(op, eraseNow)
     } else {
       // Uses in ops not visited yet must keep the original value.
       const wasVisited = (owner: Operation): boolean => known.lookup(owner) === null
       for (let i = 0; i < op.results.length; i++) {
         this.rewriter.replaceUsesWithIf(op.results[i]!, existing.results[i]!, (u) => wasVisited(u.owner))
       }
-      if (op.useEmpty) {
-        this.eraseLater(op)
-      }
     }
-    // Asked without making the ops' lazy file locations (most ops are parsed, none unknown).
+    // Asked without making the ops' lazy file locations (most ops are parsed, none unknown),
+    // and before `op` may be erased.
     if (existing.hasUnknownLocation && !op.hasUnknownLocation) {
       existing.location = op.location
+    }
+    if (ssaDominance) {
+      this.eraseDead(op, eraseNow)
+    } else if (op.useEmpty) {
+      this.eraseLater(op)
     }
     this.numCSE++
   }
@@ -576,8 +578,8 @@ export class CSEDriver {
     this.releaseTable(known)
     this.freeTables.length = 0
     const chunks = this.opsToErase
-    const changed = chunks[0]!.length > 0 || this.numErasedNow > 0
-    this.numErasedNow = 0
+    const changed = chunks[0]!.length > 0 || this.erasedDuringWalk
+    this.erasedDuringWalk = false
     this.root = null
     for (let c = 0; c < chunks.length; c++) {
       const chunk = chunks[c]!
