@@ -94,7 +94,8 @@ const WORKLIST_CHUNK_MASK = WORKLIST_CHUNK - 1
  * `WORKLIST_CHUNK`, added as the list grows and kept when it empties (the driver fills it
  * again on every iteration): one array grown by `push` to a million entries would leave
  * about twice its size in old copies in the large-object space, which only a full garbage
- * collection frees, so they would stay in the peak memory of the run.
+ * collection frees, so they would stay in the peak memory of the run. A chunk grows by
+ * appending (its slots past `size` that it has are null), so its old copies stay small.
  */
 class Worklist {
   private readonly chunks: (Operation | null)[][] = []
@@ -155,7 +156,10 @@ class Worklist {
     const n = this.size
     this.setIndex(op, n)
     if (n >> WORKLIST_CHUNK_BITS === this.chunks.length) {
-      this.chunks.push(new Array<Operation | null>(WORKLIST_CHUNK).fill(null))
+      // A chunk starts empty and grows as entries are appended (up to WORKLIST_CHUNK):
+      // the driver runs once per function in `inline` and in nested pipelines, mostly on
+      // a few ops, so a full chunk made and filled per run would cost more than the run.
+      this.chunks.push([])
     }
     this.put(n, op)
     this.size = n + 1
