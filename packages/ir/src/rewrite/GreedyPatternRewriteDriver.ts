@@ -102,7 +102,17 @@ class Worklist {
   size = 0
   /** The epoch of the visit marks the list holds, or 0 when it keeps the indices in `overflow`. */
   private epoch = 0
-  readonly overflow = new Map<Operation, number>()
+  /** The indices while the list holds no visit marks; made when first needed (most runs hold the marks). */
+  private overflowMap: Map<Operation, number> | null = null
+
+  private get overflow(): Map<Operation, number> {
+    let m = this.overflowMap
+    if (m === null) {
+      m = new Map()
+      this.overflowMap = m
+    }
+    return m
+  }
 
   private at(i: number): Operation | null {
     return this.chunks[i >> WORKLIST_CHUNK_BITS]![i & WORKLIST_CHUNK_MASK]!
@@ -122,7 +132,11 @@ class Worklist {
       this.put(i, null)
     }
     this.size = 0
-    this.overflow.clear()
+    // V8's Map.clear makes a new table even for an empty map; the driver clears the list
+    // after every iteration.
+    if (this.overflowMap !== null && this.overflowMap.size > 0) {
+      this.overflowMap.clear()
+    }
     releaseVisitMarks(this.epoch)
     this.epoch = 0
   }
@@ -225,12 +239,16 @@ function usesOwnResult(op: Operation): boolean {
   return false
 }
 
+/** `strictModeFilteredOps` under 'any-op', where nothing reads or changes it. */
+const NO_FILTERED_OPS: Set<Operation> = new Set()
+
 /** The greedy driver: a worklist of ops, folded and rewritten until nothing changes. */
 class GreedyPatternRewriteDriver implements RewriterListener {
   readonly rewriter: PatternRewriter
   readonly worklist = new Worklist()
   readonly matcher: PatternApplicator
-  readonly strictModeFilteredOps = new Set<Operation>()
+  /** The ops strict mode lets the driver rewrite (a shared empty set, never changed, under 'any-op'). */
+  readonly strictModeFilteredOps: Set<Operation>
   readonly maxIterations: number
   readonly maxNumRewrites: number
   readonly topDown: boolean
@@ -265,6 +283,7 @@ class GreedyPatternRewriteDriver implements RewriterListener {
     this.topDown = config.useTopDownTraversal ?? true
     this.regionLevel = config.regionSimplificationLevel ?? 'normal'
     this.strictMode = config.strictMode ?? 'any-op'
+    this.strictModeFilteredOps = this.strictMode === 'any-op' ? NO_FILTERED_OPS : new Set()
     this.scope = config.scope ?? defaultScope
     this.listener = config.listener ?? null
     this.fold = config.fold ?? true
