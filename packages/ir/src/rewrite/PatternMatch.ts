@@ -189,6 +189,9 @@ export class DefaultPatternOrder {
 }
 
 function isFilteredOut(p: RewritePatternLike, disabled: ReadonlySet<string>, enabled: ReadonlySet<string>): boolean {
+  if (disabled.size === 0 && enabled.size === 0) {
+    return false
+  }
   const name = getPatternDebugName(p)
   const labels = p.debugLabels ?? []
   if (disabled.size > 0) {
