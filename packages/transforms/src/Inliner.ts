@@ -945,9 +945,7 @@ export class Inliner extends OperationPass<InlinerOptions> {
         }
       }
     }
-    if (!cloned && firstNew.numArguments !== 0) {
-      firstNew.eraseArguments(new Set(operands.map((_, i) => i)))
-    }
+    // The entry block goes with its arguments (no longer used) once its ops are moved.
     spliceOps(firstNew, callBlock)
     firstNew.erase()
     return true
@@ -999,8 +997,11 @@ function spliceOps(from: Block, to: Block): void {
  * end of `callee`'s chain of call sites.
  */
 function stackLocations(callee: Location, caller: Location): Location {
+  if (!(callee instanceof CallSiteLoc)) {
+    return CallSiteLoc.get(callee, caller)
+  }
   const chain: CallSiteLoc[] = []
-  let last = callee
+  let last: Location = callee
   while (last instanceof CallSiteLoc) {
     chain.push(last)
     last = last.caller
