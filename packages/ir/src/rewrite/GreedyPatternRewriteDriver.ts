@@ -267,6 +267,8 @@ class GreedyPatternRewriteDriver implements RewriterListener {
    * multi-op driver simplifies no regions).
    */
   private insertedMultiBlock = false
+  /** The folder that uniques the constants seen while the worklist is seeded (one per iteration, dropped after seeding). */
+  private seedFolder: OperationFolder | null = null
 
   constructor(
     /** The region simplified by `simplify`; null for the multi-op driver. */
@@ -576,7 +578,7 @@ class GreedyPatternRewriteDriver implements RewriterListener {
       }
       this.worklist.clear()
       this.worklist.takeVisitMarks()
-      const folder = new OperationFolder(this.rewriter)
+      // The seeding folder is made by the first constant seen: most regions of a small function hold none.
       // Whether `addToWorklist` adds anything for the ops of `region`: decided once, not per op.
       const inScope = this.regionInScope(region)
       // The walk below sees every region of the tree: when none has several blocks, and
@@ -587,13 +589,13 @@ class GreedyPatternRewriteDriver implements RewriterListener {
       let sawMultiBlock: boolean
       if (!this.topDown) {
         sawMultiBlock = walkRegionPostOrder(region, (op) => {
-          if ((!this.cseConstants || !this.insertKnownConstant(folder, op)) && inScope) {
+          if ((!this.cseConstants || !this.insertKnownConstant(op)) && inScope) {
             this.addToWorklistDuringSeeding(op)
           }
         })
       } else {
         sawMultiBlock = walkRegionPreOrder(region, (op) => {
-          if (!this.cseConstants || !this.insertKnownConstant(folder, op)) {
+          if (!this.cseConstants || !this.insertKnownConstant(op)) {
             if (inScope) {
               this.addToWorklistDuringSeeding(op)
             }
@@ -603,6 +605,8 @@ class GreedyPatternRewriteDriver implements RewriterListener {
         })
         this.worklist.reverse()
       }
+      // Not needed past seeding: its maps of constants go now.
+      this.seedFolder = null
       ctx.executeAction(new GreedyPatternRewriteIteration([region], iteration), () => {
         continueRewrites = false
         const singleBlockOnly = (): boolean => !sawMultiBlock && !this.insertedMultiBlock && multiBlockInsertions() === insertionMark
@@ -626,12 +630,17 @@ class GreedyPatternRewriteDriver implements RewriterListener {
   }
 
   /** Returns true when `op` was a duplicate constant and was erased. */
-  private insertKnownConstant(folder: OperationFolder, op: Operation): boolean {
+  private insertKnownConstant(op: Operation): boolean {
     const value = matchConstantOp(op)
-    if (value !== null && !folder.insertKnownConstant(op, value)) {
-      return true
+    if (value === null) {
+      return false
     }
-    return false
+    let folder = this.seedFolder
+    if (folder === null) {
+      folder = new OperationFolder(this.rewriter)
+      this.seedFolder = folder
+    }
+    return !folder.insertKnownConstant(op, value)
   }
 }
 
