@@ -94,8 +94,8 @@ const WORKLIST_CHUNK_MASK = WORKLIST_CHUNK - 1
  * `WORKLIST_CHUNK`, added as the list grows and kept when it empties (the driver fills it
  * again on every iteration): one array grown by `push` to a million entries would leave
  * about twice its size in old copies in the large-object space, which only a full garbage
- * collection frees, so they would stay in the peak memory of the run. A chunk grows by
- * appending (its slots past `size` that it has are null), so its old copies stay small.
+ * collection frees, so they would stay in the peak memory of the run. The first chunk
+ * grows by appending (its slots past `size` that it has are null), so its old copies stay small.
  */
 class Worklist {
   private readonly chunks: (Operation | null)[][] = []
@@ -170,10 +170,11 @@ class Worklist {
     const n = this.size
     this.setIndex(op, n)
     if (n >> WORKLIST_CHUNK_BITS === this.chunks.length) {
-      // A chunk starts empty and grows as entries are appended (up to WORKLIST_CHUNK):
-      // the driver runs once per function in `inline` and in nested pipelines, mostly on
-      // a few ops, so a full chunk made and filled per run would cost more than the run.
-      this.chunks.push([])
+      // The first chunk starts empty and grows as entries are appended (up to
+      // WORKLIST_CHUNK): the driver runs once per function in `inline` and in nested
+      // pipelines, mostly on a few ops, so a full chunk made and filled per run would cost
+      // more than the run. A list that outgrows it is large: its other chunks are made full.
+      this.chunks.push(this.chunks.length === 0 ? [] : new Array<Operation | null>(WORKLIST_CHUNK).fill(null))
     }
     this.put(n, op)
     this.size = n + 1
