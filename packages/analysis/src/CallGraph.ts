@@ -31,6 +31,8 @@ export class CallGraphNode {
    * that a duplicate is found without a scan; null while the edges are few.
    */
   private edgeKinds: Map<CallGraphNode, number> | null = null
+  /** Whether some edge is a child edge (the inliner asks once per callable and SCC iteration). */
+  private childEdges = false
   /** @internal The discovery number of the node. */
   readonly id: number
 
@@ -74,10 +76,13 @@ export class CallGraphNode {
       kinds.set(target, had | bit)
     }
     edges.push({ kind, target })
+    if (kind === 'child') {
+      this.childEdges = true
+    }
   }
   /** True when some edge is a child edge. */
   get hasChildren(): boolean {
-    return this.edges.some((e) => e.kind === 'child')
+    return this.childEdges
   }
 }
 
@@ -177,22 +182,25 @@ export class CallGraph {
 
   /** The strongly connected components in the order of LLVM's `scc_iterator` from the external-caller node. */
   computeSCCs(): CallGraphNode[][] {
-    const index = new Map<CallGraphNode, number>()
-    const low = new Map<CallGraphNode, number>()
-    const onStack = new Set<CallGraphNode>()
+    // Tarjan's algorithm on an explicit stack (a call chain is as deep as the module is long):
+    // `frames` holds the nodes being visited, `edgeAt` the next edge of each. The per-node
+    // state lives in arrays indexed by the node's id (-1 in `index`: not visited yet;
+    // `onStack` is 1 while the node is on `stack`).
+    const size = this.nextId
+    const index = new Int32Array(size).fill(-1)
+    const low = new Int32Array(size)
+    const onStack = new Uint8Array(size)
     const stack: CallGraphNode[] = []
     const sccs: CallGraphNode[][] = []
     let counter = 0
-    // Tarjan's algorithm on an explicit stack (a call chain is as deep as the module is long):
-    // `frames` holds the nodes being visited, `edgeAt` the next edge of each.
     const frames: CallGraphNode[] = []
     const edgeAt: number[] = []
     const enter = (n: CallGraphNode): void => {
-      index.set(n, counter)
-      low.set(n, counter)
+      index[n.id] = counter
+      low[n.id] = counter
       counter++
       stack.push(n)
-      onStack.add(n)
+      onStack[n.id] = 1
       frames.push(n)
       edgeAt.push(0)
     }
@@ -205,20 +213,20 @@ export class CallGraph {
       if (i < edges.length) {
         edgeAt[top] = i + 1
         const t = edges[i]!.target
-        if (!index.has(t)) {
+        if (index[t.id] === -1) {
           enter(t)
-        } else if (onStack.has(t)) {
-          low.set(n, Math.min(low.get(n)!, index.get(t)!))
+        } else if (onStack[t.id] === 1) {
+          low[n.id] = Math.min(low[n.id]!, index[t.id]!)
         }
         continue
       }
       frames.pop()
       edgeAt.pop()
-      if (low.get(n) === index.get(n)) {
+      if (low[n.id] === index[n.id]) {
         const scc: CallGraphNode[] = []
         for (;;) {
           const m = stack.pop()!
-          onStack.delete(m)
+          onStack[m.id] = 0
           scc.push(m)
           if (m === n) {
             break
@@ -228,7 +236,7 @@ export class CallGraph {
       }
       if (frames.length > 0) {
         const parent = frames[frames.length - 1]!
-        low.set(parent, Math.min(low.get(parent)!, low.get(n)!))
+        low[parent.id] = Math.min(low[parent.id]!, low[n.id]!)
       }
     }
     return sccs

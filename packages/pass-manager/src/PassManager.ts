@@ -186,6 +186,38 @@ export class OpPassManager {
    * that each pass can run on this manager's anchor.
    */
   finalizePassList(context: Context): LogicalResult {
+    if (!this.mergeAdaptors(context)) {
+      return failure()
+    }
+    if (this.anchor === '') {
+      return success()
+    }
+    const name = context.getOperationName(this.anchor)
+    if (!name.isRegistered) {
+      return success()
+    }
+    for (const pass of this.passList) {
+      if (!pass.canScheduleOn(name)) {
+        context.emitError(UnknownLoc.get(context), `unable to schedule pass '${pass.name}' on a PassManager intended to run on '${this.opAnchorName}'!`).report()
+        return failure()
+      }
+    }
+    return success()
+  }
+
+  /**
+   * Merges adjacent nested managers and finalizes them. A list without nested managers
+   * is left as it is: the inliner finalizes its optimizer pipeline once per callable.
+   */
+  private mergeAdaptors(context: Context): LogicalResult {
+    const list = this.passList
+    let i = 0
+    while (i < list.length && !(list[i] instanceof OpToOpPassAdaptor)) {
+      i++
+    }
+    if (i === list.length) {
+      return success()
+    }
     let last: OpToOpPassAdaptor | null = null
     const kept: Pass<object>[] = []
     for (const pass of this.passList) {
@@ -212,19 +244,6 @@ export class OpPassManager {
       return failure()
     }
     this.passList = kept
-    if (this.anchor === '') {
-      return success()
-    }
-    const name = context.getOperationName(this.anchor)
-    if (!name.isRegistered) {
-      return success()
-    }
-    for (const pass of kept) {
-      if (!pass.canScheduleOn(name)) {
-        context.emitError(UnknownLoc.get(context), `unable to schedule pass '${pass.name}' on a PassManager intended to run on '${this.opAnchorName}'!`).report()
-        return failure()
-      }
-    }
     return success()
   }
 

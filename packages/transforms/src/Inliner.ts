@@ -91,10 +91,20 @@ class InlineHistoryEntry {
 
 /** The uses of discardable callables held by one callable node (MLIR's `CGUseList::CGUser`). */
 class CGUser {
-  /** Nodes referenced by the callable op's own attributes (counted once each). */
-  readonly topLevelUses: Set<CallGraphNode> = new Set()
-  /** Nodes referenced by ops nested in the callable, with their reference counts. */
-  readonly innerUses: Map<CallGraphNode, number> = new Map()
+  /** Nodes referenced by the callable op's own attributes (counted once each); null until one is. */
+  topLevelUses: Set<CallGraphNode> | null = null
+  /** Nodes referenced by ops nested in the callable, with their reference counts; null until one is. */
+  innerUses: Map<CallGraphNode, number> | null = null
+
+  /** Adds `n` inner uses of `node`. */
+  addInner(node: CallGraphNode, n: number): void {
+    let inner = this.innerUses
+    if (inner === null) {
+      inner = new Map()
+      this.innerUses = inner
+    }
+    inner.set(node, (inner.get(node) ?? 0) + n)
+  }
 }
 
 /** The dialect inliner interface of `op`'s dialect, if any. */
@@ -327,6 +337,10 @@ class CGUseList {
   /** Drops the uses that `callOp` (in `userNode`) holds. */
   dropCallUses(userNode: CallGraphNode, callOp: Operation): void {
     const userRefs = this.usesOf(userNode).innerUses
+    // Only the nodes `userNode` counts uses of are decremented: without any, nothing is.
+    if (userRefs === null) {
+      return
+    }
     this.refs.forEach(callOp, null, (node) => {
       const n = userRefs.get(node)
       if (n !== undefined) {
@@ -383,11 +397,16 @@ class CGUseList {
         return
       }
       if (user !== parentOp) {
-        uses.innerUses.set(node, (uses.innerUses.get(node) ?? 0) + 1)
-      } else if (uses.topLevelUses.has(node)) {
-        return
+        uses.addInner(node, 1)
       } else {
-        uses.topLevelUses.add(node)
+        let top = uses.topLevelUses
+        if (top === null) {
+          top = new Set()
+          uses.topLevelUses = top
+        } else if (top.has(node)) {
+          return
+        }
+        top.add(node)
       }
       this.add(node, 1)
     })
@@ -395,20 +414,27 @@ class CGUseList {
 
   /** Adds the inner uses of `callee` to `caller`, after a copy of `callee` was inlined into it. */
   mergeUsesAfterInlining(callee: CallGraphNode, caller: CallGraphNode): void {
-    const calleeUses = this.usesOf(callee)
+    const calleeInner = this.usesOf(callee).innerUses
+    if (calleeInner === null) {
+      return
+    }
     const callerUses = this.usesOf(caller)
-    for (const [node, n] of calleeUses.innerUses) {
-      callerUses.innerUses.set(node, (callerUses.innerUses.get(node) ?? 0) + n)
+    for (const [node, n] of calleeInner) {
+      callerUses.addInner(node, n)
       this.add(node, n)
     }
   }
 
   private decrementDiscardableUses(uses: CGUser): void {
-    for (const node of uses.topLevelUses) {
-      this.add(node, -1)
+    if (uses.topLevelUses !== null) {
+      for (const node of uses.topLevelUses) {
+        this.add(node, -1)
+      }
     }
-    for (const [node, n] of uses.innerUses) {
-      this.add(node, -n)
+    if (uses.innerUses !== null) {
+      for (const [node, n] of uses.innerUses) {
+        this.add(node, -n)
+      }
     }
   }
 }
@@ -945,9 +971,7 @@ export class Inliner extends OperationPass<InlinerOptions> {
         }
       }
     }
-    if (!cloned && firstNew.numArguments !== 0) {
-      firstNew.eraseArguments(new Set(operands.map((_, i) => i)))
-    }
+    // The entry block goes with its arguments (no longer used) once its ops are moved.
     spliceOps(firstNew, callBlock)
     firstNew.erase()
     return true
@@ -999,8 +1023,11 @@ function spliceOps(from: Block, to: Block): void {
  * end of `callee`'s chain of call sites.
  */
 function stackLocations(callee: Location, caller: Location): Location {
+  if (!(callee instanceof CallSiteLoc)) {
+    return CallSiteLoc.get(callee, caller)
+  }
   const chain: CallSiteLoc[] = []
-  let last = callee
+  let last: Location = callee
   while (last instanceof CallSiteLoc) {
     chain.push(last)
     last = last.caller

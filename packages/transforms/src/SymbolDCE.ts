@@ -122,6 +122,22 @@ function isPrivate(op: Operation): boolean {
   return SymbolTable.getSymbolVisibility(op) === 'private'
 }
 
+/** Whether a symbol directly in the symbol table `tableOp` is not in `live`. */
+function hasDeadSymbol(tableOp: Operation, live: ReadonlySet<Operation>): boolean {
+  const region = tableOp.regions[0]
+  if (region === undefined) {
+    return false
+  }
+  for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
+    for (let o = b.firstOp; o !== null; o = o.nextOp) {
+      if (isSymbol(o) && !live.has(o)) {
+        return true
+      }
+    }
+  }
+  return false
+}
+
 /**
  * Erases the private symbols nothing references (`symbol-dce`); public symbols of a
  * visible symbol table are roots. Runs on symbol-table ops only.
@@ -147,8 +163,16 @@ export class SymbolDCE extends OperationPass {
       hidden = isPrivate(tableOp)
     }
     const live = new Set<Operation>()
-    if (!this.computeLiveness(tableOp, hidden, live, new SymbolTableCollection())) {
+    const visited: Operation[] = []
+    if (!this.computeLiveness(tableOp, hidden, live, new SymbolTableCollection(), visited)) {
       this.signalPassFailure()
+      return
+    }
+    // Every symbol table that liveness did not visit is nested in a symbol it found dead
+    // in a table it visited: when those tables hold no dead symbol, nothing is erased
+    // anywhere, and the walk over every op below is not needed.
+    if (!visited.some((t) => hasDeadSymbol(t, live))) {
+      this.markAllAnalysesPreserved()
       return
     }
     let numErased = 0
@@ -179,7 +203,9 @@ export class SymbolDCE extends OperationPass {
     }
   }
 
-  private computeLiveness(tableOp: Operation, hidden: boolean, live: Set<Operation>, tables: SymbolTableCollection): boolean {
+  /** Marks the live symbols of `tableOp` and the tables nested in it; appends each table it visits to `visited`. */
+  private computeLiveness(tableOp: Operation, hidden: boolean, live: Set<Operation>, tables: SymbolTableCollection, visited: Operation[]): boolean {
+    visited.push(tableOp)
     const worklist: Operation[] = []
     const region = tableOp.regions[0]
     if (region !== undefined) {
@@ -205,7 +231,7 @@ export class SymbolDCE extends OperationPass {
       if (op.hasTrait(Trait.SymbolTable)) {
         // A nested table is hidden when this one is, when it is no symbol, or when it is private.
         const symHidden = hidden || !isSymbol(op) || isPrivate(op)
-        if (!this.computeLiveness(op, symHidden, live, tables)) {
+        if (!this.computeLiveness(op, symHidden, live, tables, visited)) {
           return false
         }
       } else {

@@ -94,14 +94,25 @@ const WORKLIST_CHUNK_MASK = WORKLIST_CHUNK - 1
  * `WORKLIST_CHUNK`, added as the list grows and kept when it empties (the driver fills it
  * again on every iteration): one array grown by `push` to a million entries would leave
  * about twice its size in old copies in the large-object space, which only a full garbage
- * collection frees, so they would stay in the peak memory of the run.
+ * collection frees, so they would stay in the peak memory of the run. The first chunk
+ * grows by appending (its slots past `size` that it has are null), so its old copies stay small.
  */
 class Worklist {
   private readonly chunks: (Operation | null)[][] = []
   size = 0
   /** The epoch of the visit marks the list holds, or 0 when it keeps the indices in `overflow`. */
   private epoch = 0
-  readonly overflow = new Map<Operation, number>()
+  /** The indices while the list holds no visit marks; made when first needed (most runs hold the marks). */
+  private overflowMap: Map<Operation, number> | null = null
+
+  private get overflow(): Map<Operation, number> {
+    let m = this.overflowMap
+    if (m === null) {
+      m = new Map()
+      this.overflowMap = m
+    }
+    return m
+  }
 
   private at(i: number): Operation | null {
     return this.chunks[i >> WORKLIST_CHUNK_BITS]![i & WORKLIST_CHUNK_MASK]!
@@ -121,7 +132,11 @@ class Worklist {
       this.put(i, null)
     }
     this.size = 0
-    this.overflow.clear()
+    // V8's Map.clear makes a new table even for an empty map; the driver clears the list
+    // after every iteration.
+    if (this.overflowMap !== null && this.overflowMap.size > 0) {
+      this.overflowMap.clear()
+    }
     releaseVisitMarks(this.epoch)
     this.epoch = 0
   }
@@ -155,7 +170,11 @@ class Worklist {
     const n = this.size
     this.setIndex(op, n)
     if (n >> WORKLIST_CHUNK_BITS === this.chunks.length) {
-      this.chunks.push(new Array<Operation | null>(WORKLIST_CHUNK).fill(null))
+      // The first chunk starts empty and grows as entries are appended (up to
+      // WORKLIST_CHUNK): the driver runs once per function in `inline` and in nested
+      // pipelines, mostly on a few ops, so a full chunk made and filled per run would cost
+      // more than the run. A list that outgrows it is large: its other chunks are made full.
+      this.chunks.push(this.chunks.length === 0 ? [] : new Array<Operation | null>(WORKLIST_CHUNK).fill(null))
     }
     this.put(n, op)
     this.size = n + 1
@@ -221,12 +240,16 @@ function usesOwnResult(op: Operation): boolean {
   return false
 }
 
+/** `strictModeFilteredOps` under 'any-op', where nothing reads or changes it. */
+const NO_FILTERED_OPS: Set<Operation> = new Set()
+
 /** The greedy driver: a worklist of ops, folded and rewritten until nothing changes. */
 class GreedyPatternRewriteDriver implements RewriterListener {
   readonly rewriter: PatternRewriter
   readonly worklist = new Worklist()
   readonly matcher: PatternApplicator
-  readonly strictModeFilteredOps = new Set<Operation>()
+  /** The ops strict mode lets the driver rewrite (a shared empty set, never changed, under 'any-op'). */
+  readonly strictModeFilteredOps: Set<Operation>
   readonly maxIterations: number
   readonly maxNumRewrites: number
   readonly topDown: boolean
@@ -245,6 +268,8 @@ class GreedyPatternRewriteDriver implements RewriterListener {
    * multi-op driver simplifies no regions).
    */
   private insertedMultiBlock = false
+  /** The folder that uniques the constants seen while the worklist is seeded (one per iteration, dropped after seeding). */
+  private seedFolder: OperationFolder | null = null
 
   constructor(
     /** The region simplified by `simplify`; null for the multi-op driver. */
@@ -261,6 +286,7 @@ class GreedyPatternRewriteDriver implements RewriterListener {
     this.topDown = config.useTopDownTraversal ?? true
     this.regionLevel = config.regionSimplificationLevel ?? 'normal'
     this.strictMode = config.strictMode ?? 'any-op'
+    this.strictModeFilteredOps = this.strictMode === 'any-op' ? NO_FILTERED_OPS : new Set()
     this.scope = config.scope ?? defaultScope
     this.listener = config.listener ?? null
     this.fold = config.fold ?? true
@@ -553,7 +579,7 @@ class GreedyPatternRewriteDriver implements RewriterListener {
       }
       this.worklist.clear()
       this.worklist.takeVisitMarks()
-      const folder = new OperationFolder(this.rewriter)
+      // The seeding folder is made by the first constant seen: most regions of a small function hold none.
       // Whether `addToWorklist` adds anything for the ops of `region`: decided once, not per op.
       const inScope = this.regionInScope(region)
       // The walk below sees every region of the tree: when none has several blocks, and
@@ -564,13 +590,13 @@ class GreedyPatternRewriteDriver implements RewriterListener {
       let sawMultiBlock: boolean
       if (!this.topDown) {
         sawMultiBlock = walkRegionPostOrder(region, (op) => {
-          if ((!this.cseConstants || !this.insertKnownConstant(folder, op)) && inScope) {
+          if ((!this.cseConstants || !this.insertKnownConstant(op)) && inScope) {
             this.addToWorklistDuringSeeding(op)
           }
         })
       } else {
         sawMultiBlock = walkRegionPreOrder(region, (op) => {
-          if (!this.cseConstants || !this.insertKnownConstant(folder, op)) {
+          if (!this.cseConstants || !this.insertKnownConstant(op)) {
             if (inScope) {
               this.addToWorklistDuringSeeding(op)
             }
@@ -580,6 +606,8 @@ class GreedyPatternRewriteDriver implements RewriterListener {
         })
         this.worklist.reverse()
       }
+      // Not needed past seeding: its maps of constants go now.
+      this.seedFolder = null
       ctx.executeAction(new GreedyPatternRewriteIteration([region], iteration), () => {
         continueRewrites = false
         const singleBlockOnly = (): boolean => !sawMultiBlock && !this.insertedMultiBlock && multiBlockInsertions() === insertionMark
@@ -603,12 +631,17 @@ class GreedyPatternRewriteDriver implements RewriterListener {
   }
 
   /** Returns true when `op` was a duplicate constant and was erased. */
-  private insertKnownConstant(folder: OperationFolder, op: Operation): boolean {
+  private insertKnownConstant(op: Operation): boolean {
     const value = matchConstantOp(op)
-    if (value !== null && !folder.insertKnownConstant(op, value)) {
-      return true
+    if (value === null) {
+      return false
     }
-    return false
+    let folder = this.seedFolder
+    if (folder === null) {
+      folder = new OperationFolder(this.rewriter)
+      this.seedFolder = folder
+    }
+    return !folder.insertKnownConstant(op, value)
   }
 }
 

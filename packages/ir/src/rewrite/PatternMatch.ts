@@ -189,6 +189,9 @@ export class DefaultPatternOrder {
 }
 
 function isFilteredOut(p: RewritePatternLike, disabled: ReadonlySet<string>, enabled: ReadonlySet<string>): boolean {
+  if (disabled.size === 0 && enabled.size === 0) {
+    return false
+  }
   const name = getPatternDebugName(p)
   const labels = p.debugLabels ?? []
   if (disabled.size > 0) {
@@ -225,11 +228,14 @@ export class ApplyPatternAction extends Action {
  * `PatternApplicator` with the default cost model).
  */
 export class PatternApplicator {
-  private sorted: ReadonlyMap<string, readonly RewritePatternLike[]> = new Map()
-  private anyOp: readonly RewritePatternLike[] = []
+  private sorted: ReadonlyMap<string, readonly RewritePatternLike[]>
+  private anyOp: readonly RewritePatternLike[]
 
   constructor(readonly frozen: FrozenRewritePatternSet) {
-    this.applyDefaultCostModel()
+    // The default order, computed once per pattern set (a driver per function makes one of these).
+    const order = frozen.getDefaultOrder()
+    this.sorted = order.opPatterns
+    this.anyOp = order.anyOpPatterns
   }
 
   /** Orders every list by decreasing benefit (stable). */
