@@ -36,6 +36,7 @@ import {
   FunctionType,
   IndexType,
   IntegerType,
+  Signedness,
   kDynamic,
   MemRefType,
   NoneType,
@@ -582,7 +583,12 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   /** Prints a type without considering its alias. */
   printTypeImpl(type: Type): void {
     if (type instanceof IntegerType) {
-      this.print((type.isSigned ? 'si' : type.isUnsigned ? 'ui' : 'i') + type.width)
+      const width = type.width
+      if (type.signedness === Signedness.Signless && width < SIGNLESS_SPELLINGS) {
+        this.print(signlessSpelling(width))
+      } else {
+        this.print((type.isSigned ? 'si' : type.isUnsigned ? 'ui' : 'i') + width)
+      }
     } else if (type instanceof FloatType) {
       this.print(type.kind)
     } else if (type instanceof IndexType) {
@@ -694,16 +700,35 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   }
 
   private printAttributeWithElision(attr: Attribute, elide: Elide): void {
-    const alias = this.aliases.get(attr)
-    if (alias !== undefined) {
-      this.print(alias)
-      return
+    // Most modules have no alias: no lookup per printed attribute then.
+    if (this.aliases.size !== 0) {
+      const alias = this.aliases.get(attr)
+      if (alias !== undefined) {
+        this.print(alias)
+        return
+      }
     }
     this.printAttributeImpl(attr, elide)
   }
 
   /** Prints an attribute without considering its alias. */
   printAttributeImpl(attr: Attribute, elide: Elide): void {
+    // Integers first: most printed attributes are constants' values.
+    if (attr instanceof IntegerAttr) {
+      const t = attr.type
+      const signless = t instanceof IntegerType && t.signedness === Signedness.Signless
+      if (signless && t.width === 1) {
+        this.print(attr.value !== 0n ? 'true' : 'false')
+        return
+      }
+      this.print(attr.value.toString())
+      if (elide === Elide.Must || (elide === Elide.May && signless && t.width === 64) || t instanceof NoneType) {
+        return
+      }
+      this.print(' : ')
+      this.printType(t)
+      return
+    }
     if (attr instanceof DialectAttr || attr instanceof DialectLoc) {
       const def = this.context.getLoadedDialect(attr.dialectNamespace)?.def
       const start = this.mark()
@@ -741,16 +766,6 @@ export class AsmPrinterImpl implements OpAsmPrinter {
         this.printNamedAttribute(es[i]!)
       }
       this.print('}')
-    } else if (attr instanceof IntegerAttr) {
-      const t = attr.type
-      if (t instanceof IntegerType && t.width === 1 && t.isSignless) {
-        this.print(attr.value !== 0n ? 'true' : 'false')
-        return
-      }
-      this.print(attr.value.toString())
-      if (elide === Elide.May && t instanceof IntegerType && t.width === 64 && t.isSignless) {
-        return
-      }
     } else if (attr instanceof FloatAttr) {
       const t = attr.type
       const text = formatFloatWithBits(t instanceof FloatType ? t.kind : 'f64', attr.value, attr.nanBits)
@@ -1787,6 +1802,20 @@ const INDENTS: string[] = ['']
 const MAX_CACHED_INDENT = 1024
 
 /** `n` spaces, cached for common depths. */
+/** Widths below this have their signless spelling (`i32`) kept in `signlessSpellings`. */
+const SIGNLESS_SPELLINGS = 129
+const signlessSpellings: string[] = []
+
+/** `i<width>`, made once per width. */
+function signlessSpelling(width: number): string {
+  let s = signlessSpellings[width]
+  if (s === undefined) {
+    s = 'i' + width
+    signlessSpellings[width] = s
+  }
+  return s
+}
+
 function indentString(n: number): string {
   if (n > MAX_CACHED_INDENT) {
     return ' '.repeat(n)

@@ -94,6 +94,9 @@ export class SSANameState {
   /** The names taken in each open scope, innermost last. */
   private readonly scopes: UsedName[][] = []
   private nextValueID = 0
+  /** The regions of the ops of the region being numbered, in order, and the number of those ops (see `numberAll`). */
+  private readonly nestedRegions: Region[] = []
+  private opsInRegion = 0
   private nextArgumentID = 0
   private nextConflictID = 0
   private readonly resultGroups: number[] = [0]
@@ -173,26 +176,25 @@ export class SSANameState {
       }
       this.pushScope()
       const cur = this.scopes.length
+      const nested = this.nestedRegions
+      nested.length = 0
+      this.opsInRegion = 0
       this.numberValuesInRegion(ctx.region)
       const level = ctx.level
-      for (let b = ctx.region.firstBlock; b !== null; b = b.nextBlock) {
-        for (let o = b.firstOp; o !== null; o = o.nextOp) {
-          const regions = o.regions
-          // The op's first line, and the closing line of each of its regions, at its level.
-          indentation += 2 * level * (1 + regions.length)
-          for (let i = 0; i < regions.length; i++) {
-            stack.push({
-              region: regions[i]!,
-              nextValueID: this.nextValueID,
-              nextArgumentID: this.nextArgumentID,
-              nextConflictID: this.nextConflictID,
-              parentScope: cur,
-              level: level + 1,
-            })
-          }
-        }
+      // Each op's first line, and the closing line of each of its regions, at its level.
+      indentation += 2 * level * (this.opsInRegion + nested.length)
+      for (let i = 0; i < nested.length; i++) {
+        stack.push({
+          region: nested[i]!,
+          nextValueID: this.nextValueID,
+          nextArgumentID: this.nextArgumentID,
+          nextConflictID: this.nextConflictID,
+          parentScope: cur,
+          level: level + 1,
+        })
       }
     }
+    this.nestedRegions.length = 0
     this.indentation = indentation
     while (this.scopes.length > 0) {
       this.popScope()
@@ -241,9 +243,18 @@ export class SSANameState {
       }
       this.setValueName(arg, name)
     }
+    // The walk that numbers also counts the ops and gathers their regions (see `numberAll`).
+    let count = 0
+    const nested = this.nestedRegions
     for (let o = block.firstOp; o !== null; o = o.nextOp) {
       this.numberValuesInOp(o)
+      count++
+      const regions = o.regions
+      for (let i = 0; i < regions.length; i++) {
+        nested.push(regions[i]!)
+      }
     }
+    this.opsInRegion += count
   }
 
   private numberValuesInOp(op: Operation): void {
