@@ -75,6 +75,8 @@ export class FormatElement {
    * may follow it; bit 3, it is punctuation.
    */
   literalSpacing: number
+  /** A literal's text after a space (`' ' + text`), printed as one piece. */
+  spacedText: string
   constructor(kind: number, text: string, index = -1) {
     this.kind = kind
     this.text = text
@@ -86,6 +88,7 @@ export class FormatElement {
     this.inverted = false
     this.flag = false
     this.literalSpacing = kind === FormatKind.Literal || kind === FormatKind.OIListClause ? literalSpacing(text) : 0
+    this.spacedText = this.literalSpacing !== 0 ? ' ' + text : text
   }
 }
 
@@ -1927,8 +1930,7 @@ function anchorPresent(anchor: FormatElement, ctx: PrintCtx): boolean {
 
 function printLiteral(el: FormatElement, printer: OpAsmPrinter, st: PrintState): void {
   const bits = el.literalSpacing
-  if (st.shouldEmitSpace && (bits & (st.lastWasPunctuation ? SPACE_AFTER_PUNCTUATION : SPACE_OTHERWISE)) !== 0) { printer.print(' ') }
-  printer.print(el.text)
+  printer.print(st.shouldEmitSpace && (bits & (st.lastWasPunctuation ? SPACE_AFTER_PUNCTUATION : SPACE_OTHERWISE)) !== 0 ? el.spacedText : el.text)
   st.shouldEmitSpace = (bits & SPACE_MAY_FOLLOW) !== 0
   st.lastWasPunctuation = (bits & IS_PUNCTUATION) !== 0
 }
