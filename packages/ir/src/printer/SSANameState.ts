@@ -17,6 +17,12 @@ export class BlockInfo {
 /** A value name given in a numbering: its printed text, and whether a value in scope holds it. */
 class UsedName {
   inUse = false
+  /**
+   * The entries of this name with a conflict suffix (`name_N` at index N), found once:
+   * the same names conflict in every function of a module, and the suffixed names need no
+   * new string and hash each time then.
+   */
+  suffixed: (UsedName | undefined)[] | null = null
   constructor(readonly printed: string) {}
 }
 
@@ -353,14 +359,18 @@ export class SSANameState {
       entry = new UsedName('%' + name)
       used.set(name, entry)
     } else if (entry.inUse) {
-      const base = name + '_'
+      const suffixed = entry.suffixed ?? (entry.suffixed = [])
       for (;;) {
-        const probe = base + this.nextConflictID++
-        const e = used.get(probe)
+        const id = this.nextConflictID++
+        let e = suffixed[id]
         if (e === undefined) {
-          entry = new UsedName('%' + probe)
-          used.set(probe, entry)
-          break
+          const probe = name + '_' + id
+          e = used.get(probe)
+          if (e === undefined) {
+            e = new UsedName('%' + probe)
+            used.set(probe, e)
+          }
+          suffixed[id] = e
         }
         if (!e.inUse) {
           entry = e
