@@ -1740,7 +1740,7 @@ export function printWithFormat(fmt: CompiledFormat, info: FormatOpInfo, op: Ope
   ctx.reset(fmt, info, plan !== null && plan.info === info ? plan : printPlanOf(fmt, info), op, printer)
   const elements = fmt.elements
   for (let i = 0; i < elements.length; i++) { printElement(elements[i]!, ctx, ctx) }
-  ctx.clear()
+  ctx.release()
   printContexts.give(ctx)
 }
 
@@ -1826,7 +1826,15 @@ class PrintCtx extends PrintState {
     this.operandSegs = info.operandSegments(op, this.operandScratch)
     this.resultSegs = info.resultSegments(op, this.resultScratch)
   }
-  /** Drops the references to the last op printed, so that a context not in use keeps nothing alive. */
+  /**
+   * Drops the references to the op printed and its printer, so that a context not in use
+   * keeps no IR alive (what it keeps of the format and op definition is static).
+   */
+  release(): void {
+    this.op = null as unknown as Operation
+    this.printer = null as unknown as OpAsmPrinter
+  }
+  /** Drops every reference of the context. */
   clear(): void {
     this.fmt = null as unknown as CompiledFormat
     this.info = null as unknown as FormatOpInfo

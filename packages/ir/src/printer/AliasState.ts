@@ -358,7 +358,7 @@ export class AliasCollector implements OpAsmPrinter {
     if (!this.generic && def !== null && def.print) {
       // An op that prints only its own elements, none of which can have an alias, adds
       // nothing: most ops of a large module are like that, and the dummy print is skipped.
-      if (def.printsOnlyOwnElements === true && op.regions.length === 0 && this.ownElementsPlain(op)) {
+      if (op.regions.length === 0 && def.printsOnlyOwnElements === true && this.ownElementsPlain(op)) {
         return
       }
       def.print(op, this)
