@@ -97,21 +97,23 @@ export function printFunctionOp(op: Operation, p: OpAsmPrinter, typeAttrName: st
   p.print(' ')
   const vis = op.getAttr(SymbolTable.visibilityAttrName)
   if (vis instanceof StringAttr) {
-    p.print(`${vis.value} `)
+    p.print(vis.value)
+    p.print(' ')
   }
   const name = op.getAttr(SymbolTable.symbolAttrName)
   p.printSymbolName(name instanceof StringAttr ? name.value : '')
   const fnType = getFunctionType(op)
   const body = op.regions[0]!
-  const isExternal = body.empty
+  const entry = body.firstBlock
+  const isExternal = entry === null
   const argAttrs = op.getAttr(argAttrsName)
   p.print('(')
   for (let i = 0; i < fnType.inputs.length; i++) {
     if (i > 0) {
       p.print(', ')
     }
-    if (!isExternal) {
-      p.printRegionArgument(body.front.getArgument(i), argAttrs instanceof ArrayAttr ? dictAt(argAttrs, i) : undefined)
+    if (entry !== null) {
+      p.printRegionArgument(entry.arguments[i]!, argAttrs instanceof ArrayAttr ? dictAt(argAttrs, i) : undefined)
     } else {
       p.printType(fnType.inputs[i]!)
       if (argAttrs instanceof ArrayAttr) {

@@ -91,18 +91,25 @@ function printTerminatorOf(region: Region): boolean {
   return term.getAttrs().length !== 0 || term.numOperands !== 0 || term.numResults !== 0
 }
 
-function printInitializationList(p: OpAsmPrinter, args: readonly Value[], inits: readonly Value[], prefix: string): void {
-  if (inits.length === 0) {
+/**
+ * Prints `prefix(%arg = %init, ...)`: the entry arguments `args` of a region from `argStart`
+ * paired with the operands of `op` from `operandStart`; nothing when there are no such operands.
+ */
+function printInitializationList(p: OpAsmPrinter, args: readonly Value[], argStart: number, op: Operation, operandStart: number, prefix: string): void {
+  const operands = op.operands
+  const n = operands.length - operandStart
+  if (n <= 0) {
     return
   }
-  p.print(`${prefix}(`)
-  for (let i = 0; i < inits.length; i++) {
+  p.print(prefix)
+  p.print('(')
+  for (let i = 0; i < n; i++) {
     if (i > 0) {
       p.print(', ')
     }
-    p.printOperand(args[i]!)
+    p.printOperand(args[argStart + i]!)
     p.print(' = ')
-    p.printOperand(inits[i]!)
+    p.printOperand(operands[operandStart + i]!.value)
   }
   p.print(')')
 }
@@ -323,27 +330,31 @@ export const ForOp: OdsOp = defineOp({
   },
   print(op: Operation, p: OpAsmPrinter): void {
     const region = op.getRegion(0)
-    const args = blockArgs(region)
+    const args = entryArgs(region)
     const iv = args[0]!
-    const inits = op.getOperands().slice(3)
+    const operands = op.operands
     p.print(' ')
     if (op.getAttr('unsignedCmp') !== undefined) {
       p.print('unsigned ')
     }
     p.printOperand(iv)
     p.print(' = ')
-    p.printOperand(op.getOperand(0))
+    p.printOperand(operands[0]!.value)
     p.print(' to ')
-    p.printOperand(op.getOperand(1))
+    p.printOperand(operands[1]!.value)
     p.print(' step ')
-    p.printOperand(op.getOperand(2))
-    printInitializationList(p, args.slice(1), inits, ' iter_args')
-    if (inits.length !== 0) {
+    p.printOperand(operands[2]!.value)
+    // The operands after the bounds and step are the loop-carried values.
+    const hasInits = operands.length > 3
+    printInitializationList(p, args, 1, op, 3, ' iter_args')
+    if (hasInits) {
       p.print(' -> (')
-      printTypeList(
-        p,
-        inits.map((v) => v.type),
-      )
+      for (let i = 3; i < operands.length; i++) {
+        if (i > 3) {
+          p.print(', ')
+        }
+        p.printType(operands[i]!.value.type)
+      }
       p.print(')')
     }
     p.print(' ')
@@ -353,7 +364,7 @@ export const ForOp: OdsOp = defineOp({
       p.printType(iv.type)
       p.print(' ')
     }
-    p.printRegion(region, false, inits.length !== 0)
+    p.printRegion(region, false, hasInits)
     p.printOptionalAttrDict(op.getAttrs(), ['unsignedCmp'])
   },
   verify(op) {
@@ -613,7 +624,7 @@ export const WhileOp: OdsOp = defineOp({
   },
   print(op: Operation, p: OpAsmPrinter): void {
     const before = op.getRegion(0)
-    printInitializationList(p, blockArgs(before), op.getOperands(), ' ')
+    printInitializationList(p, entryArgs(before), 0, op, 0, ' ')
     p.print(' : ')
     p.printFunctionalType(
       op.getOperands().map((v) => v.type),

@@ -75,6 +75,8 @@ export class FormatElement {
    * may follow it; bit 3, it is punctuation.
    */
   literalSpacing: number
+  /** A literal's text after a space (`' ' + text`), printed as one piece. */
+  spacedText: string
   constructor(kind: number, text: string, index = -1) {
     this.kind = kind
     this.text = text
@@ -86,6 +88,7 @@ export class FormatElement {
     this.inverted = false
     this.flag = false
     this.literalSpacing = kind === FormatKind.Literal || kind === FormatKind.OIListClause ? literalSpacing(text) : 0
+    this.spacedText = this.literalSpacing !== 0 ? ' ' + text : text
   }
 }
 
@@ -260,6 +263,8 @@ export interface CompiledFormat {
    * directive, which may keep the lists it is handed.
    */
   readonly parseStates: FreeList<ParseState> | null
+  /** @internal What printing with this format reads from the op's definition, made on first print (see `printPlanOf`). */
+  printPlan: PrintPlan | null
 }
 
 /**
@@ -507,7 +512,7 @@ export function compileFormat(format: string, info: FormatOpInfo, printOnly = fa
   if (!flags.attrDict) { fail("'attr-dict' directive not found in custom assembly format") }
   validateFormat(elements, info, printOnly, fail)
   const parseStates = elementsUseCustomDirective(elements) ? null : new FreeList<ParseState>()
-  return { elements, usedAttributes: [...used], hasOperandsDirective: flags.operands, hasResultTypesDirective: flags.resultTypes, hasPropDict: flags.propDict, parseStates }
+  return { elements, usedAttributes: [...used], hasOperandsDirective: flags.operands, hasResultTypesDirective: flags.resultTypes, hasPropDict: flags.propDict, parseStates, printPlan: null }
 }
 
 /** Visits `el` and everything nested in it (group branches, directive arguments). */
@@ -1731,20 +1736,68 @@ export function printWithFormat(fmt: CompiledFormat, info: FormatOpInfo, op: Ope
   // A context of this format not in use, else a new one: an op printed inside one of the
   // same kind (in a region) takes another. The context is also the spacing state.
   const ctx = printContexts.take() ?? new PrintCtx()
-  ctx.reset(fmt, info, op, printer)
+  const plan = fmt.printPlan
+  ctx.reset(fmt, info, plan !== null && plan.info === info ? plan : printPlanOf(fmt, info), op, printer)
   const elements = fmt.elements
   for (let i = 0; i < elements.length; i++) { printElement(elements[i]!, ctx, ctx) }
-  ctx.clear()
+  ctx.release()
   printContexts.give(ctx)
 }
 
 /** Print contexts not in use (see `printWithFormat`). */
 const printContexts = new FreeList<PrintCtx>()
 
+/**
+ * What printing with one format reads from its op's definition, read once: the declared
+ * operands, results and attributes (getters on an op definition), and the attribute names
+ * `attr-dict` elides.
+ */
+class PrintPlan {
+  /** The attribute names `attr-dict` always elides: the format's own and the segment sizes. */
+  readonly staticElided: string[]
+  /** The indices of the declared attributes that have a default value (elided when they hold it). */
+  readonly defaulted: number[]
+  /** The full elided lists, by the bit set of defaulted attributes holding their default. */
+  readonly elidedByMask: Map<number, string[]> = new Map()
+  readonly operands: readonly OdsValueDecl[]
+  readonly results: readonly OdsValueDecl[]
+  readonly attributes: readonly OdsAttrDecl[]
+  constructor(
+    fmt: CompiledFormat,
+    readonly info: FormatOpInfo,
+  ) {
+    this.operands = info.operands
+    this.results = info.results
+    this.attributes = info.attributes
+    const base: string[] = []
+    if (!fmt.hasOperandsDirective && (info.traits & Trait.AttrSizedOperandSegments) !== 0) { base.push('operandSegmentSizes') }
+    if (!fmt.hasResultTypesDirective && (info.traits & Trait.AttrSizedResultSegments) !== 0) { base.push('resultSegmentSizes') }
+    for (const n of fmt.usedAttributes) { base.push(n) }
+    this.staticElided = base
+    const defaulted: number[] = []
+    for (let i = 0; i < this.attributes.length; i++) {
+      if (this.attributes[i]!.defaultValue !== null) { defaulted.push(i) }
+    }
+    this.defaulted = defaulted
+  }
+}
+
+/** The print plan of `fmt` for `info`, made (and kept on the format) when it has none for it. */
+function printPlanOf(fmt: CompiledFormat, info: FormatOpInfo): PrintPlan {
+  const plan = new PrintPlan(fmt, info)
+  fmt.printPlan = plan
+  return plan
+}
+
 /** What printing one op with its format needs, and the spacing state (a `PrintState`). */
 class PrintCtx extends PrintState {
   declare fmt: CompiledFormat
   declare info: FormatOpInfo
+  declare plan: PrintPlan
+  /** The plan's declarations (`info.operands`, `info.results`, `info.attributes`). */
+  declare operandDecls: readonly OdsValueDecl[]
+  declare resultDecls: readonly OdsValueDecl[]
+  declare attrDecls: readonly OdsAttrDecl[]
   declare op: Operation
   declare printer: OpAsmPrinter
   declare operandSegs: Int32Array
@@ -1759,20 +1812,36 @@ class PrintCtx extends PrintState {
     this.clear()
   }
   /** Sets the context up for printing `op`. */
-  reset(fmt: CompiledFormat, info: FormatOpInfo, op: Operation, printer: OpAsmPrinter): void {
+  reset(fmt: CompiledFormat, info: FormatOpInfo, plan: PrintPlan, op: Operation, printer: OpAsmPrinter): void {
     this.shouldEmitSpace = true
     this.lastWasPunctuation = false
     this.fmt = fmt
     this.info = info
+    this.plan = plan
+    this.operandDecls = plan.operands
+    this.resultDecls = plan.results
+    this.attrDecls = plan.attributes
     this.op = op
     this.printer = printer
     this.operandSegs = info.operandSegments(op, this.operandScratch)
     this.resultSegs = info.resultSegments(op, this.resultScratch)
   }
-  /** Drops the references to the last op printed, so that a context not in use keeps nothing alive. */
+  /**
+   * Drops the references to the op printed and its printer, so that a context not in use
+   * keeps no IR alive (what it keeps of the format and op definition is static).
+   */
+  release(): void {
+    this.op = null as unknown as Operation
+    this.printer = null as unknown as OpAsmPrinter
+  }
+  /** Drops every reference of the context. */
   clear(): void {
     this.fmt = null as unknown as CompiledFormat
     this.info = null as unknown as FormatOpInfo
+    this.plan = null as unknown as PrintPlan
+    this.operandDecls = NO_DECLS
+    this.resultDecls = NO_DECLS
+    this.attrDecls = NO_ATTR_DECLS
     this.op = null as unknown as Operation
     this.printer = null as unknown as OpAsmPrinter
     this.operandSegs = NO_SEGMENTS
@@ -1781,6 +1850,8 @@ class PrintCtx extends PrintState {
 }
 
 const NO_SEGMENTS = new Int32Array(0)
+const NO_DECLS: readonly OdsValueDecl[] = []
+const NO_ATTR_DECLS: readonly OdsAttrDecl[] = []
 /** Entries of a print context's segment arrays: room for 8 groups (an op with more gets new arrays). */
 const SCRATCH_SEGMENTS = 16
 
@@ -1847,7 +1918,7 @@ function anchorPresent(anchor: FormatElement, ctx: PrintCtx): boolean {
     case FormatKind.Results:
       return ctx.op.results.length > 0
     case FormatKind.Attr: {
-      const d = ctx.info.attributes[anchor.index]!
+      const d = ctx.attrDecls[anchor.index]!
       const a = attrValue(ctx, d)
       if (a === undefined) {
         return false
@@ -1867,8 +1938,7 @@ function anchorPresent(anchor: FormatElement, ctx: PrintCtx): boolean {
 
 function printLiteral(el: FormatElement, printer: OpAsmPrinter, st: PrintState): void {
   const bits = el.literalSpacing
-  if (st.shouldEmitSpace && (bits & (st.lastWasPunctuation ? SPACE_AFTER_PUNCTUATION : SPACE_OTHERWISE)) !== 0) { printer.print(' ') }
-  printer.print(el.text)
+  printer.print(st.shouldEmitSpace && (bits & (st.lastWasPunctuation ? SPACE_AFTER_PUNCTUATION : SPACE_OTHERWISE)) !== 0 ? el.spacedText : el.text)
   st.shouldEmitSpace = (bits & SPACE_MAY_FOLLOW) !== 0
   st.lastWasPunctuation = (bits & IS_PUNCTUATION) !== 0
 }
@@ -1934,29 +2004,22 @@ function groupTypes(ctx: PrintCtx, index: number, isOperand: boolean): Type[] {
   return out
 }
 
-/** The part of `elidedAttrs` that depends only on the format and op definition. */
-const staticElided = new WeakMap<CompiledFormat, string[]>()
-
 /** Attribute names elided from `attr-dict` for `op`: the format's own, segment sizes, and defaults. */
 function elidedAttrs(ctx: PrintCtx): string[] {
-  let base = staticElided.get(ctx.fmt)
-  if (base === undefined) {
-    base = []
-    if (!ctx.fmt.hasOperandsDirective && (ctx.info.traits & Trait.AttrSizedOperandSegments) !== 0) { base.push('operandSegmentSizes') }
-    if (!ctx.fmt.hasResultTypesDirective && (ctx.info.traits & Trait.AttrSizedResultSegments) !== 0) { base.push('resultSegmentSizes') }
-    for (const n of ctx.fmt.usedAttributes) { base.push(n) }
-    staticElided.set(ctx.fmt, base)
+  const plan = ctx.plan
+  const base = plan.staticElided
+  const defaulted = plan.defaulted
+  if (defaulted.length === 0) {
+    return base
   }
-  const decls = ctx.info.attributes
+  const decls = ctx.attrDecls
+  const op = ctx.op
   if (decls.length > 30) {
     let out: string[] | null = null
-    for (let i = 0; i < decls.length; i++) {
-      const d = decls[i]!
-      if (d.defaultValue === null) {
-        continue
-      }
-      const a = ctx.op.getAttr(d.name)
-      if (a !== undefined && a === d.defaultValue(ctx.op.context)) {
+    for (let k = 0; k < defaulted.length; k++) {
+      const d = decls[defaulted[k]!]!
+      const a = op.getAttr(d.name)
+      if (a !== undefined && a === d.defaultValue!(op.context)) {
         if (out === null) { out = base.slice() }
         out.push(d.name)
       }
@@ -1966,35 +2029,25 @@ function elidedAttrs(ctx: PrintCtx): string[] {
   // The attributes holding their default, as a bit set over the declarations; each set
   // seen gets one cached list.
   let mask = 0
-  for (let i = 0; i < decls.length; i++) {
+  for (let k = 0; k < defaulted.length; k++) {
+    const i = defaulted[k]!
     const d = decls[i]!
-    if (d.defaultValue === null) {
-      continue
-    }
-    const a = ctx.op.getAttr(d.name)
-    if (a !== undefined && a === d.defaultValue(ctx.op.context)) { mask |= 1 << i }
+    const a = op.getAttr(d.name)
+    if (a !== undefined && a === d.defaultValue!(op.context)) { mask |= 1 << i }
   }
   if (mask === 0) {
     return base
   }
-  let byMask = elidedByMask.get(ctx.fmt)
-  if (byMask === undefined) {
-    byMask = new Map()
-    elidedByMask.set(ctx.fmt, byMask)
-  }
-  let out = byMask.get(mask)
+  let out = plan.elidedByMask.get(mask)
   if (out === undefined) {
     out = base.slice()
     for (let i = 0; i < decls.length; i++) {
       if ((mask & (1 << i)) !== 0) { out.push(decls[i]!.name) }
     }
-    byMask.set(mask, out)
+    plan.elidedByMask.set(mask, out)
   }
   return out
 }
-
-/** The full `elidedAttrs` lists per format, by the bit set of attributes holding their default. */
-const elidedByMask = new WeakMap<CompiledFormat, Map<number, string[]>>()
 
 /** Prints the values of operand group `i`, comma-separated, without building an array. */
 function printOperandGroup(ctx: PrintCtx, i: number): void {
@@ -2037,17 +2090,18 @@ function printElement(el: FormatElement, ctx: PrintCtx, st: PrintState): void {
     return
   }
   if (kind === FormatKind.Operand) {
-    if (ctx.info.operands[el.index]!.segmentAttr === undefined) {
+    if (ctx.operandDecls[el.index]!.segmentAttr === undefined) {
       spaceBeforeValue(ctx.printer, st)
       printOperandGroup(ctx, el.index)
       return
     }
   } else if (kind === FormatKind.Type) {
     const arg = el.args[0]!
-    if ((arg.kind === FormatKind.Operand && ctx.info.operands[arg.index]!.segmentAttr === undefined) || arg.kind === FormatKind.Result) {
-      if (isSingleTypeArg(arg, ctx.info)) {
+    if (arg.kind === FormatKind.Operand || arg.kind === FormatKind.Result) {
+      const d = arg.kind === FormatKind.Operand ? ctx.operandDecls[arg.index]! : ctx.resultDecls[arg.index]!
+      if ((arg.kind === FormatKind.Result || d.segmentAttr === undefined) && !d.variadic && !d.optional) {
         spaceBeforeValue(ctx.printer, st)
-        printSingleType(el, arg, ctx)
+        printSingleType(el, arg, d, ctx)
         return
       }
     }
@@ -2071,13 +2125,13 @@ function spaceBeforeValue(printer: OpAsmPrinter, st: PrintState): void {
   st.shouldEmitSpace = true
 }
 
-/** `type($x)` of a single (neither variadic nor optional) operand or result. */
-function printSingleType(el: FormatElement, arg: FormatElement, ctx: PrintCtx): void {
-  const c = arg.kind === FormatKind.Operand ? ctx.info.operands[arg.index]!.constraint : ctx.info.results[arg.index]!.constraint
+/** `type($x)` of a single (neither variadic nor optional) operand or result, declared by `d`. */
+function printSingleType(el: FormatElement, arg: FormatElement, d: OdsValueDecl, ctx: PrintCtx): void {
   const t = singleTypeOf(arg, ctx)
   if (t === undefined) {
     return
   }
+  const c = d.constraint
   if (!el.flag && c.print !== undefined) { c.print(t, ctx.printer) }
   else { ctx.printer.printType(t) }
 }
@@ -2105,7 +2159,7 @@ function printOtherElement(el: FormatElement, ctx: PrintCtx, st: PrintState): vo
         anchor.kind === FormatKind.Attr &&
         anchor !== el.thenElements[0] &&
         (el.elseElements.length === 0 || anchor !== el.elseElements[0]) &&
-        ctx.info.attributes[anchor.index]!.constraint.isUnit === true
+        ctx.attrDecls[anchor.index]!.constraint.isUnit === true
       )
         {elided = anchor}
       const list = present !== el.inverted ? el.thenElements : el.elseElements
@@ -2143,14 +2197,14 @@ function printOtherElement(el: FormatElement, ctx: PrintCtx, st: PrintState): vo
       return
     }
     case FormatKind.Operand:
-      if (ctx.info.operands[el.index]!.segmentAttr !== undefined) {
+      if (ctx.operandDecls[el.index]!.segmentAttr !== undefined) {
         printValueGroups(ctx, el.index, false)
         return
       }
       printOperandGroup(ctx, el.index)
       return
     case FormatKind.Attr: {
-      const d = ctx.info.attributes[el.index]!
+      const d = ctx.attrDecls[el.index]!
       const a = attrValue(ctx, d)
       if (a === undefined) {
         return
@@ -2188,12 +2242,12 @@ function printOtherElement(el: FormatElement, ctx: PrintCtx, st: PrintState): vo
       return
     case FormatKind.Type: {
       const arg = el.args[0]!
-      if (arg.kind === FormatKind.Operand && ctx.info.operands[arg.index]!.segmentAttr !== undefined) {
+      if (arg.kind === FormatKind.Operand && ctx.operandDecls[arg.index]!.segmentAttr !== undefined) {
         printValueGroups(ctx, arg.index, true)
         return
       }
       if (isSingleTypeArg(arg, ctx.info)) {
-        printSingleType(el, arg, ctx)
+        printSingleType(el, arg, arg.kind === FormatKind.Operand ? ctx.operandDecls[arg.index]! : ctx.resultDecls[arg.index]!, ctx)
         return
       }
       const types = typesOf(arg, ctx)
@@ -2324,7 +2378,7 @@ function clausePresent(clause: FormatElement, ctx: PrintCtx): boolean {
     }
     switch (e.kind) {
       case FormatKind.Attr:
-        present = ctx.op.getAttr(ctx.info.attributes[e.index]!.name) !== undefined
+        present = ctx.op.getAttr(ctx.attrDecls[e.index]!.name) !== undefined
         break
       case FormatKind.Operand:
         present = ctx.operandSegs[2 * e.index + 1]! > 0
@@ -2399,7 +2453,7 @@ function parseTypeGroups(arg: FormatElement, parser: OpAsmParser, ps: ParseState
 
 /** Prints a variadic-of-variadic operand group (or its types) as parenthesized sub-groups. */
 function printValueGroups(ctx: PrintCtx, index: number, types: boolean): void {
-  const decl = ctx.info.operands[index]!
+  const decl = ctx.operandDecls[index]!
   const attr = ctx.op.getAttr(decl.segmentAttr!)
   const sizes = attr instanceof DenseArrayAttr ? attr.values.map(Number) : []
   const printer = ctx.printer

@@ -296,7 +296,8 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     else if (hasFormat) { this.parse = (parser, state) => parseWithFormat(this.format!, this, parser, state) }
     else { this.parse = undefined }
     if (spec.print !== undefined) { this.print = (op, printer) => spec.print!(op, printer) }
-    else if (hasFormat) { this.print = (op, printer) => printWithFormat(this.format!, this, op, printer) }
+    // The compiled format read directly once there is one (the getter compiles it on first use).
+    else if (hasFormat) { this.print = (op, printer) => printWithFormat((this.compiledFormat ?? this.format)!, this, op, printer) }
     else { this.print = undefined }
     this.verifyRegions = spec.verifyRegions !== undefined ? (op) => spec.verifyRegions!(op) : undefined
     this.verifySymbolUses = spec.verifySymbolUses !== undefined ? (op) => spec.verifySymbolUses!(op) : undefined

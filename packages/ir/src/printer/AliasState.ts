@@ -358,7 +358,7 @@ export class AliasCollector implements OpAsmPrinter {
     if (!this.generic && def !== null && def.print) {
       // An op that prints only its own elements, none of which can have an alias, adds
       // nothing: most ops of a large module are like that, and the dummy print is skipped.
-      if (def.printsOnlyOwnElements === true && op.regions.length === 0 && this.ownElementsPlain(op)) {
+      if (op.regions.length === 0 && def.printsOnlyOwnElements === true && this.ownElementsPlain(op)) {
         return
       }
       def.print(op, this)
@@ -369,19 +369,25 @@ export class AliasCollector implements OpAsmPrinter {
 
   /** Whether no operand or result type and no attribute of `op` can have an alias. */
   private ownElementsPlain(op: Operation): boolean {
+    // The types found in their cache slot are decided without a call.
+    const cache = this.plainCache
     const operands = op.operands
     for (let i = 0; i < operands.length; i++) {
-      if (!this.isPlainType(operands[i]!.value.type)) {
+      const t = operands[i]!.value.type
+      if (cache[t.id & PLAIN_CACHE_MASK] !== t && !this.isPlainType(t)) {
         return false
       }
     }
     const results = op.results
     for (let i = 0; i < results.length; i++) {
-      if (!this.isPlainType(results[i]!.type)) {
+      const t = results[i]!.type
+      if (cache[t.id & PLAIN_CACHE_MASK] !== t && !this.isPlainType(t)) {
         return false
       }
     }
-    return this.plainAttrs(op.properties.entries) && this.plainAttrs(op.attributes.entries)
+    const props = op.properties.entries
+    const attrs = op.attributes.entries
+    return (props.length === 0 || this.plainAttrs(props)) && (attrs.length === 0 || this.plainAttrs(attrs))
   }
 
   private plainAttrs(attrs: readonly NamedAttribute[]): boolean {

@@ -36,6 +36,7 @@ import {
   FunctionType,
   IndexType,
   IntegerType,
+  Signedness,
   kDynamic,
   MemRefType,
   NoneType,
@@ -59,6 +60,12 @@ import { SSANameState, type BlockInfo } from './SSANameState.ts'
 import { dialectSymbol, escapeString, keywordOrString, quoteString, symbolReference } from './text.ts'
 
 /** How the type of an attribute may be elided when printing it. */
+/** Slots of the printer's cache of custom-form op names (a power of two). */
+const CUSTOM_NAME_SLOTS = 256
+
+/** The name printed for a value when nothing was numbered. */
+const UNKNOWN_SSA_VALUE = '<<UNKNOWN SSA VALUE>>'
+
 const Elide = { Never: 0, May: 1, Must: 2 } as const
 type Elide = (typeof Elide)[keyof typeof Elide]
 
@@ -141,10 +148,13 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   private aliasesReady = false
   /** The root that `initNames` found to print no alias, or null. */
   private aliasFreeRoot: Operation | null = null
-  /** Printed names of ops in custom form, per default dialect. */
-  private readonly customNames: Map<string, Map<OperationName, string>> = new Map()
-  private lastCustomNames: Map<OperationName, string> | null = null
-  private lastCustomNamesDialect = ''
+  /**
+   * Printed names of ops in custom form, each in the slot of its name's `id` modulo the
+   * size, with the default dialect it was printed under: no map lookup per printed op.
+   */
+  private readonly customNameKeys: (OperationName | null)[] = new Array<OperationName | null>(CUSTOM_NAME_SLOTS).fill(null)
+  private readonly customNameDialects: string[] = new Array<string>(CUSTOM_NAME_SLOTS).fill('')
+  private readonly customNameTexts: string[] = new Array<string>(CUSTOM_NAME_SLOTS).fill('')
   /** Quoted names of ops in generic form. */
   private readonly genericNames: Map<OperationName, string> = new Map()
   /** Keys of the `dense_resource` blobs printed so far, in first-use order. */
@@ -213,44 +223,43 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     return s
   }
 
-  /** Appends `text` to the pending output. */
-  private emit(text: string): void {
-    if (text.length < LONG_TEXT && this.pos + text.length <= this.out.length) {
-      this.copyShort(text)
+  /**
+   * Appends `text` to the pending output. Short ASCII text that fits is copied into the
+   * buffer here, byte by byte (the printer's most frequent call: one call per piece).
+   */
+  print(text: string): void {
+    const n = text.length
+    let pos = this.pos
+    const out = this.out
+    if (n < LONG_TEXT && pos + n <= out.length) {
+      for (let i = 0; i < n; i++) {
+        const c = text.charCodeAt(i)
+        if (c >= 0x80) {
+          this.pos = pos
+          this.addString(text.slice(i))
+          return
+        }
+        out[pos++] = c
+      }
+      this.pos = pos
       return
     }
-    this.emitSlow(text)
+    this.printSlow(text)
   }
 
-  /** `emit` of text that is long or does not fit in the buffer. */
-  private emitSlow(text: string): void {
+  /** `print` of text that is long or does not fit in the buffer. */
+  private printSlow(text: string): void {
     if (text.length >= LONG_TEXT) {
       this.addString(text)
       return
     }
     this.reserve(text.length)
-    this.copyShort(text)
+    this.print(text)
   }
 
-  /** Copies short `text`, which fits, into the buffer: byte by byte while it is ASCII, the rest as a string. */
-  private copyShort(text: string): void {
-    const out = this.out
-    const n = text.length
-    let pos = this.pos
-    for (let i = 0; i < n; i++) {
-      const c = text.charCodeAt(i)
-      if (c >= 0x80) {
-        this.pos = pos
-        this.addString(text.slice(i))
-        return
-      }
-      out[pos++] = c
-    }
-    this.pos = pos
-  }
-
-  /** Appends `n` spaces. */
-  private emitSpaces(n: number): void {
+  /** Appends the current indentation. */
+  private pushIndent(): void {
+    const n = this.indent
     if (n >= LONG_TEXT) {
       this.addString(indentString(n))
       return
@@ -418,7 +427,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   printTopLevel(op: Operation, resources: FileResources | undefined, resourceLimit: number): void {
     this.printAliasDefs(false)
     this.printFullOpWithIndentAndLoc(op)
-    this.emit('\n')
+    this.print('\n')
     this.printAliasDefs(true)
     if (resources !== undefined) {
       this.printFileMetadata(resources, resourceLimit)
@@ -431,7 +440,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
    * as parsed. Entries longer than `limit` characters (when >= 0) are left out.
    */
   private printFileMetadata(resources: FileResources, limit: number): void {
-    const p = { push: (text: string): void => this.emit(text) }
+    const p = { push: (text: string): void => this.print(text) }
     let sawMetadata = false
     let hadSection = false
     const printSection = (section: string, groups: [string, [string, Attribute][]][], needComma: boolean): void => {
@@ -512,27 +521,20 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       if (a.canBeDeferred !== deferred) {
         continue
       }
-      this.emit(a.name + ' = ')
+      this.print(a.name + ' = ')
       if (a.isType) {
         this.printTypeImpl(a.symbol)
       } else {
         this.printAttributeImpl(a.symbol, Elide.Never)
       }
-      this.emit('\n')
+      this.print('\n')
     }
   }
 
   // ---- raw output -------------------------------------------------------------------
 
-  private pushIndent(): void {
-    this.emitSpaces(this.indent)
-  }
-
-  print(text: string): void {
-    this.emit(text)
-  }
   printNewline(): void {
-    this.emit('\n')
+    this.print('\n')
     this.pushIndent()
   }
   increaseIndent(): void {
@@ -549,7 +551,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     if (this.aliases.size !== 0) {
       const alias = this.aliases.get(type)
       if (alias !== undefined) {
-        this.emit(alias)
+        this.print(alias)
         return
       }
     }
@@ -562,7 +564,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       const list = types as readonly Type[]
       for (let i = 0; i < list.length; i++) {
         if (i > 0) {
-          this.emit(', ')
+          this.print(', ')
         }
         this.printType(list[i]!)
       }
@@ -571,7 +573,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     let first = true
     for (const t of types) {
       if (!first) {
-        this.emit(', ')
+        this.print(', ')
       }
       first = false
       this.printType(t)
@@ -581,95 +583,100 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   /** Prints a type without considering its alias. */
   printTypeImpl(type: Type): void {
     if (type instanceof IntegerType) {
-      this.emit((type.isSigned ? 'si' : type.isUnsigned ? 'ui' : 'i') + type.width)
+      const width = type.width
+      if (type.signedness === Signedness.Signless && width < SIGNLESS_SPELLINGS) {
+        this.print(signlessSpelling(width))
+      } else {
+        this.print((type.isSigned ? 'si' : type.isUnsigned ? 'ui' : 'i') + width)
+      }
     } else if (type instanceof FloatType) {
-      this.emit(type.kind)
+      this.print(type.kind)
     } else if (type instanceof IndexType) {
-      this.emit('index')
+      this.print('index')
     } else if (type instanceof FunctionType) {
-      this.emit('(')
+      this.print('(')
       this.printTypes(type.inputs)
-      this.emit(') -> ')
+      this.print(') -> ')
       const results = type.results
       if (results.length === 1 && !(results[0] instanceof FunctionType)) {
         this.printType(results[0]!)
       } else {
-        this.emit('(')
+        this.print('(')
         this.printTypes(results)
-        this.emit(')')
+        this.print(')')
       }
     } else if (type instanceof VectorType) {
-      this.emit('vector<')
+      this.print('vector<')
       const shape = type.shape
       for (let i = 0; i < shape.length; i++) {
         const d = shapeDim(shape, type.exactShape, i)
-        this.emit(type.scalableDims[i] === true ? '[' + d + ']x' : d + 'x')
+        this.print(type.scalableDims[i] === true ? '[' + d + ']x' : d + 'x')
       }
       this.printType(type.elementType)
-      this.emit('>')
+      this.print('>')
     } else if (type instanceof RankedTensorType) {
-      this.emit('tensor<')
+      this.print('tensor<')
       for (let i = 0; i < type.shape.length; i++) {
-        this.emit(shapeDim(type.shape, type.exactShape, i) + 'x')
+        this.print(shapeDim(type.shape, type.exactShape, i) + 'x')
       }
       this.printType(type.elementType)
       if (type.encoding !== null) {
-        this.emit(', ')
+        this.print(', ')
         this.printAttribute(type.encoding)
       }
-      this.emit('>')
+      this.print('>')
     } else if (type instanceof UnrankedTensorType) {
-      this.emit('tensor<*x')
+      this.print('tensor<*x')
       this.printType(type.elementType)
-      this.emit('>')
+      this.print('>')
     } else if (type instanceof MemRefType) {
-      this.emit('memref<')
+      this.print('memref<')
       for (let i = 0; i < type.shape.length; i++) {
-        this.emit(shapeDim(type.shape, type.exactShape, i) + 'x')
+        this.print(shapeDim(type.shape, type.exactShape, i) + 'x')
       }
       this.printType(type.elementType)
       const layout = type.layout
       if (layout !== null && !(layout instanceof AffineMapAttr && layout.value.isIdentity)) {
-        this.emit(', ')
+        this.print(', ')
         this.printAttributeWithElision(layout, Elide.May)
       }
       if (type.memorySpace !== null) {
-        this.emit(', ')
+        this.print(', ')
         this.printAttributeWithElision(type.memorySpace, Elide.May)
       }
-      this.emit('>')
+      this.print('>')
     } else if (type instanceof UnrankedMemRefType) {
-      this.emit('memref<*x')
+      this.print('memref<*x')
       this.printType(type.elementType)
       if (type.memorySpace !== null) {
-        this.emit(', ')
+        this.print(', ')
         this.printAttributeWithElision(type.memorySpace, Elide.May)
       }
-      this.emit('>')
+      this.print('>')
     } else if (type instanceof ComplexType) {
-      this.emit('complex<')
+      this.print('complex<')
       this.printType(type.elementType)
-      this.emit('>')
+      this.print('>')
     } else if (type instanceof TupleType) {
-      this.emit('tuple<')
+      this.print('tuple<')
       this.printTypes(type.types)
-      this.emit('>')
+      this.print('>')
     } else if (type instanceof NoneType) {
-      this.emit('none')
+      this.print('none')
     } else if (type instanceof OpaqueType) {
-      this.emit(dialectSymbol('!', type.dialectNamespace, type.typeData))
+      this.print(dialectSymbol('!', type.dialectNamespace, type.typeData))
     } else if (isDialectType(type)) {
       const def = this.context.getLoadedDialect(type.dialectNamespace)?.def
       const start = this.mark()
       if (def?.printType) {
         def.printType(type, this)
       } else {
-        this.emit('<<unprintable type>>')
+        this.print('<<unprintable type>>')
       }
       const body = this.takeFrom(start)
-      this.emit(dialectSymbol('!', type.dialectNamespace, body))
+      this.print(dialectSymbol('!', type.dialectNamespace, body))
     } else {
-      this.emit('<<NULL TYPE>>')
+      this.print('<<NULL TYPE>>')
     }
   }
 
@@ -688,35 +695,54 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     if (alias === undefined) {
       return false
     }
-    this.emit(alias)
+    this.print(alias)
     return true
   }
 
   private printAttributeWithElision(attr: Attribute, elide: Elide): void {
-    const alias = this.aliases.get(attr)
-    if (alias !== undefined) {
-      this.emit(alias)
-      return
+    // Most modules have no alias: no lookup per printed attribute then.
+    if (this.aliases.size !== 0) {
+      const alias = this.aliases.get(attr)
+      if (alias !== undefined) {
+        this.print(alias)
+        return
+      }
     }
     this.printAttributeImpl(attr, elide)
   }
 
   /** Prints an attribute without considering its alias. */
   printAttributeImpl(attr: Attribute, elide: Elide): void {
+    // Integers first: most printed attributes are constants' values.
+    if (attr instanceof IntegerAttr) {
+      const t = attr.type
+      const signless = t instanceof IntegerType && t.signedness === Signedness.Signless
+      if (signless && t.width === 1) {
+        this.print(attr.value !== 0n ? 'true' : 'false')
+        return
+      }
+      this.print(attr.value.toString())
+      if (elide === Elide.Must || (elide === Elide.May && signless && t.width === 64) || t instanceof NoneType) {
+        return
+      }
+      this.print(' : ')
+      this.printType(t)
+      return
+    }
     if (attr instanceof DialectAttr || attr instanceof DialectLoc) {
       const def = this.context.getLoadedDialect(attr.dialectNamespace)?.def
       const start = this.mark()
       if (def?.printAttribute) {
         def.printAttribute(attr, this)
       } else {
-        this.emit('<<unprintable attribute>>')
+        this.print('<<unprintable attribute>>')
       }
       const body = this.takeFrom(start)
-      this.emit(dialectSymbol('#', attr.dialectNamespace, body))
+      this.print(dialectSymbol('#', attr.dialectNamespace, body))
     } else if (attr instanceof OpaqueAttr) {
-      this.emit(dialectSymbol('#', attr.dialectNamespace, attr.attrData))
+      this.print(dialectSymbol('#', attr.dialectNamespace, attr.attrData))
     } else if (attr instanceof UnitAttr) {
-      this.emit('unit')
+      this.print('unit')
       return
     } else if (attr instanceof DistinctAttr) {
       let id = this.distinctIDs.get(attr)
@@ -724,150 +750,140 @@ export class AsmPrinterImpl implements OpAsmPrinter {
         id = this.distinctIDs.size
         this.distinctIDs.set(attr, id)
       }
-      this.emit('distinct[' + id + ']<')
+      this.print('distinct[' + id + ']<')
       if (!(attr.referencedAttr instanceof UnitAttr)) {
         this.printAttribute(attr.referencedAttr)
       }
-      this.emit('>')
+      this.print('>')
       return
     } else if (attr instanceof DictionaryAttr) {
-      this.emit('{')
+      this.print('{')
       const es = attr.entries
       for (let i = 0; i < es.length; i++) {
         if (i > 0) {
-          this.emit(', ')
+          this.print(', ')
         }
         this.printNamedAttribute(es[i]!)
       }
-      this.emit('}')
-    } else if (attr instanceof IntegerAttr) {
-      const t = attr.type
-      if (t instanceof IntegerType && t.width === 1 && t.isSignless) {
-        this.emit(attr.value !== 0n ? 'true' : 'false')
-        return
-      }
-      this.emit(attr.value.toString())
-      if (elide === Elide.May && t instanceof IntegerType && t.width === 64 && t.isSignless) {
-        return
-      }
+      this.print('}')
     } else if (attr instanceof FloatAttr) {
       const t = attr.type
       const text = formatFloatWithBits(t instanceof FloatType ? t.kind : 'f64', attr.value, attr.nanBits)
-      this.emit(text)
+      this.print(text)
       // A hex literal without its type would read back as an integer, so f64 keeps it then.
       if (elide === Elide.May && t instanceof FloatType && t.kind === 'f64' && !text.startsWith('0x')) {
         return
       }
     } else if (attr instanceof StringAttr) {
-      this.emit(quoteString(attr.value))
+      this.print(quoteString(attr.value))
     } else if (attr instanceof ArrayAttr) {
-      this.emit('[')
+      this.print('[')
       const es = attr.elements
       for (let i = 0; i < es.length; i++) {
         if (i > 0) {
-          this.emit(', ')
+          this.print(', ')
         }
         this.printAttributeWithElision(es[i]!, Elide.May)
       }
-      this.emit(']')
+      this.print(']')
     } else if (attr instanceof AffineMapAttr) {
-      this.emit('affine_map<')
+      this.print('affine_map<')
       this.printAffineMap(attr.value)
-      this.emit('>')
+      this.print('>')
       return
     } else if (attr instanceof IntegerSetAttr) {
-      this.emit('affine_set<')
+      this.print('affine_set<')
       this.printIntegerSet(attr.value)
-      this.emit('>')
+      this.print('>')
       return
     } else if (attr instanceof TypeAttr) {
       this.printType(attr.value)
     } else if (attr instanceof SymbolRefAttr) {
-      this.emit(symbolReference(attr.rootReference))
+      this.print(symbolReference(attr.rootReference))
       const nested = attr.nestedReferences
       for (let i = 0; i < nested.length; i++) {
-        this.emit('::' + symbolReference(nested[i]!))
+        this.print('::' + symbolReference(nested[i]!))
       }
     } else if (attr instanceof DenseIntOrFPElementsAttr) {
       // Equal values with different NaN bit patterns are not a splat.
       const splat = isSplatValues(attr.isSplat, attr.values, attr.type.elementType instanceof ComplexType ? 2 : 1) && (attr.isSplat || attr.nanBits === null)
       if (this.shouldElide(attr.type, splat)) {
-        this.emit('dense_resource<__elided__>')
+        this.print('dense_resource<__elided__>')
       } else {
-        this.emit('dense<')
+        this.print('dense<')
         this.printDenseIntOrFP(attr)
-        this.emit('>')
+        this.print('>')
       }
     } else if (attr instanceof DenseStringElementsAttr) {
       if (this.shouldElide(attr.type, isSplatValues(attr.isSplat, attr.values, 1))) {
-        this.emit('dense_resource<__elided__>')
+        this.print('dense_resource<__elided__>')
       } else {
-        this.emit('dense<')
+        this.print('dense<')
         const vals = attr.values
         this.printDenseElements(isSplatValues(attr.isSplat, attr.values, 1), attr.type, (i) => {
-          this.emit(quoteString(vals[i]!))
+          this.print(quoteString(vals[i]!))
         })
-        this.emit('>')
+        this.print('>')
       }
     } else if (attr instanceof SparseElementsAttr) {
       this.printSparseElements(attr)
     } else if (attr instanceof DenseResourceElementsAttr) {
-      this.emit('dense_resource<' + attr.resourceKey + '>')
+      this.print('dense_resource<' + attr.resourceKey + '>')
       this.referencedBlobs.add(attr.resourceKey)
     } else if (attr instanceof StridedLayoutAttr) {
-      this.emit('strided<[')
+      this.print('strided<[')
       const s = attr.strides
       for (let i = 0; i < s.length; i++) {
-        this.emit((i > 0 ? ', ' : '') + shapeDim(s, attr.exactStrides, i))
+        this.print((i > 0 ? ', ' : '') + shapeDim(s, attr.exactStrides, i))
       }
-      this.emit(']')
+      this.print(']')
       if (attr.offset !== 0) {
-        this.emit(', offset: ' + (attr.offset === kDynamic ? '?' : String(attr.exactOffset ?? attr.offset)))
+        this.print(', offset: ' + (attr.offset === kDynamic ? '?' : String(attr.exactOffset ?? attr.offset)))
       }
-      this.emit('>')
+      this.print('>')
     } else if (attr instanceof DenseArrayAttr) {
-      this.emit('array<')
+      this.print('array<')
       this.printType(attr.elementType)
       const vals = attr.values
       if (vals.length > 0) {
-        this.emit(': ')
+        this.print(': ')
         const et = attr.elementType
         for (let i = 0; i < vals.length; i++) {
           if (i > 0) {
-            this.emit(', ')
+            this.print(', ')
           }
           const v = vals[i]!
           if (et instanceof FloatType) {
-            this.emit(formatFloatValue(Number(v), et.kind))
+            this.print(formatFloatValue(Number(v), et.kind))
           } else if (et instanceof IntegerType && et.width === 1) {
-            this.emit(BigInt(v) !== 0n ? 'true' : 'false')
+            this.print(BigInt(v) !== 0n ? 'true' : 'false')
           } else {
-            this.emit(String(v))
+            this.print(String(v))
           }
         }
       }
-      this.emit('>')
+      this.print('>')
       return
     } else if (attr instanceof Location) {
       this.printLocation(attr, false)
     } else {
-      this.emit('<<UNKNOWN ATTRIBUTE>>')
+      this.print('<<UNKNOWN ATTRIBUTE>>')
     }
     if (elide !== Elide.Must) {
       const t = typedAttrType(attr)
       if (t !== null && !(t instanceof NoneType)) {
-        this.emit(' : ')
+        this.print(' : ')
         this.printType(t)
       }
     }
   }
 
   private printNamedAttribute(a: NamedAttribute): void {
-    this.emit(keywordOrString(a.name))
+    this.print(keywordOrString(a.name))
     if (a.value instanceof UnitAttr) {
       return
     }
-    this.emit(' = ')
+    this.print(' = ')
     this.printAttribute(a.value)
   }
 
@@ -891,10 +907,10 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     let open = 0
     for (let idx = 0; idx < n; idx++) {
       if (idx !== 0) {
-        this.emit(', ')
+        this.print(', ')
       }
       while (open < rank) {
-        this.emit('[')
+        this.print('[')
         open++
       }
       printElt(idx)
@@ -905,13 +921,13 @@ export class AsmPrinterImpl implements OpAsmPrinter {
             counter[i] = 0
             counter[i - 1]!++
             open--
-            this.emit(']')
+            this.print(']')
           }
         }
       }
     }
     while (open-- > 0) {
-      this.emit(']')
+      this.print(']')
     }
   }
 
@@ -927,23 +943,23 @@ export class AsmPrinterImpl implements OpAsmPrinter {
           ? isSplatValues(values.isSplat, values.values, stride)
           : values.isSplat
     if (this.shouldElide(indices.type, isSplatValues(indices.isSplat, indices.values, 1)) || this.shouldElide(values.type, valuesSplat)) {
-      this.emit('dense_resource<__elided__>')
+      this.print('dense_resource<__elided__>')
       return
     }
-    this.emit('sparse<')
+    this.print('sparse<')
     if (indices.type.numElements !== 0) {
       this.printDenseIntOrFP(indices, false)
-      this.emit(', ')
+      this.print(', ')
       if (values instanceof DenseIntOrFPElementsAttr) {
         this.printDenseIntOrFP(values)
       } else if (values instanceof DenseStringElementsAttr) {
         const vals = values.values
         this.printDenseElements(isSplatValues(values.isSplat, vals, 1), values.type, (i) => {
-          this.emit(quoteString(vals[i]!))
+          this.print(quoteString(vals[i]!))
         })
       }
     }
-    this.emit('>')
+    this.print('>')
   }
 
   private printDenseIntOrFP(attr: DenseIntOrFPElementsAttr, allowHex = true): void {
@@ -955,18 +971,18 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     const nanBits = attr.nanBits
     const splat = isSplatValues(attr.isSplat, vals, et instanceof ComplexType ? 2 : 1) && (attr.isSplat || nanBits === null)
     if (allowHex && !splat && hexLimit !== -1 && n > hexLimit) {
-      this.emit('"0x' + denseHex(attr) + '"')
+      this.print('"0x' + denseHex(attr) + '"')
       return
     }
     if (et instanceof ComplexType) {
       const ct = et.elementType
       this.printDenseElements(splat, type, (i) => {
-        this.emit('(' + this.denseScalarAt(attr, 2 * i, ct) + ',' + this.denseScalarAt(attr, 2 * i + 1, ct) + ')')
+        this.print('(' + this.denseScalarAt(attr, 2 * i, ct) + ',' + this.denseScalarAt(attr, 2 * i + 1, ct) + ')')
       })
       return
     }
     this.printDenseElements(splat, type, (i) => {
-      this.emit(this.denseScalarAt(attr, i, et))
+      this.print(this.denseScalarAt(attr, i, et))
     })
   }
 
@@ -996,21 +1012,21 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       this.printLocationInternal(loc, true, true)
       return
     }
-    this.emit('loc(')
+    this.print('loc(')
     const alias = allowAlias ? this.aliases.get(loc) : undefined
     if (alias !== undefined) {
-      this.emit(alias)
+      this.print(alias)
     } else {
       this.printLocationInternal(loc, false, true)
     }
-    this.emit(')')
+    this.print(')')
   }
 
   private printTrailingLocation(loc: Location, allowAlias: boolean): void {
     if (!this.flags.debugInfo) {
       return
     }
-    this.emit(' ')
+    this.print(' ')
     this.printLocation(loc, allowAlias)
   }
 
@@ -1018,7 +1034,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     if (!isTopLevel) {
       const alias = this.aliases.get(loc)
       if (alias !== undefined) {
-        this.emit(alias)
+        this.print(alias)
         return
       }
     }
@@ -1027,58 +1043,58 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     } else if (loc instanceof DialectLoc) {
       this.printAttributeImpl(loc, Elide.Must)
     } else if (loc instanceof UnknownLoc) {
-      this.emit(pretty ? '[unknown]' : 'unknown')
+      this.print(pretty ? '[unknown]' : 'unknown')
     } else if (loc instanceof FileLineColLoc) {
-      this.emit(pretty ? loc.filename : quoteString(loc.filename))
-      this.emit(':' + loc.line + ':' + loc.column)
+      this.print(pretty ? loc.filename : quoteString(loc.filename))
+      this.print(':' + loc.line + ':' + loc.column)
       if (loc.isRange) {
         if (loc.endLine === loc.line) {
-          this.emit(' to :' + loc.endColumn)
+          this.print(' to :' + loc.endColumn)
         } else {
-          this.emit(' to ' + loc.endLine + ':' + loc.endColumn)
+          this.print(' to ' + loc.endLine + ':' + loc.endColumn)
         }
       }
     } else if (loc instanceof NameLoc) {
-      this.emit(quoteString(loc.name))
+      this.print(quoteString(loc.name))
       if (!(loc.childLoc instanceof UnknownLoc)) {
-        this.emit('(')
+        this.print('(')
         this.printLocationInternal(loc.childLoc, pretty, false)
-        this.emit(')')
+        this.print(')')
       }
     } else if (loc instanceof CallSiteLoc) {
       if (!pretty) {
-        this.emit('callsite(')
+        this.print('callsite(')
       }
       this.printLocationInternal(loc.callee, pretty, false)
       if (pretty) {
-        this.emit(loc.callee instanceof NameLoc && loc.caller instanceof FileLineColLoc ? ' at ' : '\n at ')
+        this.print(loc.callee instanceof NameLoc && loc.caller instanceof FileLineColLoc ? ' at ' : '\n at ')
       } else {
-        this.emit(' at ')
+        this.print(' at ')
       }
       this.printLocationInternal(loc.caller, pretty, false)
       if (!pretty) {
-        this.emit(')')
+        this.print(')')
       }
     } else if (loc instanceof FusedLoc) {
       if (!pretty) {
-        this.emit('fused')
+        this.print('fused')
       }
       if (loc.metadata !== null) {
-        this.emit('<')
+        this.print('<')
         this.printAttribute(loc.metadata)
-        this.emit('>')
+        this.print('>')
       }
-      this.emit('[')
+      this.print('[')
       const ls = loc.locations
       for (let i = 0; i < ls.length; i++) {
         if (i > 0) {
-          this.emit(', ')
+          this.print(', ')
         }
         this.printLocationInternal(ls[i]!, pretty, false)
       }
-      this.emit(']')
+      this.print(']')
     } else {
-      this.emit('unknown')
+      this.print('unknown')
     }
   }
 
@@ -1090,53 +1106,53 @@ export class AsmPrinterImpl implements OpAsmPrinter {
 
   /** Prints `(d0, d1)[s0] -> (...)`. */
   printAffineMap(map: AffineMap): void {
-    this.emit('(')
+    this.print('(')
     for (let i = 0; i < map.numDims; i++) {
-      this.emit((i > 0 ? ', d' : 'd') + i)
+      this.print((i > 0 ? ', d' : 'd') + i)
     }
-    this.emit(')')
+    this.print(')')
     if (map.numSymbols !== 0) {
-      this.emit('[')
+      this.print('[')
       for (let i = 0; i < map.numSymbols; i++) {
-        this.emit((i > 0 ? ', s' : 's') + i)
+        this.print((i > 0 ? ', s' : 's') + i)
       }
-      this.emit(']')
+      this.print(']')
     }
-    this.emit(' -> (')
+    this.print(' -> (')
     const rs = map.results
     for (let i = 0; i < rs.length; i++) {
       if (i > 0) {
-        this.emit(', ')
+        this.print(', ')
       }
       this.printAffineExpr(rs[i]!, false, null, null)
     }
-    this.emit(')')
+    this.print(')')
   }
 
   /** Prints `(d0)[s0] : (d0 - s0 >= 0, d0 == 0)`. */
   printIntegerSet(set: IntegerSet): void {
-    this.emit('(')
+    this.print('(')
     for (let i = 0; i < set.numDims; i++) {
-      this.emit((i > 0 ? ', d' : 'd') + i)
+      this.print((i > 0 ? ', d' : 'd') + i)
     }
-    this.emit(')')
+    this.print(')')
     if (set.numSymbols !== 0) {
-      this.emit('[')
+      this.print('[')
       for (let i = 0; i < set.numSymbols; i++) {
-        this.emit((i > 0 ? ', s' : 's') + i)
+        this.print((i > 0 ? ', s' : 's') + i)
       }
-      this.emit(']')
+      this.print(']')
     }
-    this.emit(' : (')
+    this.print(' : (')
     const cs = set.constraints
     for (let i = 0; i < cs.length; i++) {
       if (i > 0) {
-        this.emit(', ')
+        this.print(', ')
       }
       this.printAffineExpr(cs[i]!, false, null, null)
-      this.emit(set.eqFlags[i] === true ? ' == 0' : ' >= 0')
+      this.print(set.eqFlags[i] === true ? ' == 0' : ' >= 0')
     }
-    this.emit(')')
+    this.print(')')
   }
 
   /**
@@ -1148,23 +1164,23 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       case AffineExprKind.SymbolId: {
         const pos = (expr as AffineSymbolExpr).position
         if (syms !== null) {
-          this.emit('symbol(' + this.valueID(syms[pos]!, true) + ')')
+          this.print('symbol(' + this.valueID(syms[pos]!, true) + ')')
         } else {
-          this.emit('s' + pos)
+          this.print('s' + pos)
         }
         return
       }
       case AffineExprKind.DimId: {
         const pos = (expr as AffineDimExpr).position
         if (dims !== null) {
-          this.emit(this.valueID(dims[pos]!, true))
+          this.print(this.valueID(dims[pos]!, true))
         } else {
-          this.emit('d' + pos)
+          this.print('d' + pos)
         }
         return
       }
       case AffineExprKind.Constant:
-        this.emit(String((expr as AffineConstantExpr).exactValue ?? (expr as AffineConstantExpr).value))
+        this.print(String((expr as AffineConstantExpr).exactValue ?? (expr as AffineConstantExpr).value))
         return
       default:
         break
@@ -1174,45 +1190,45 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     const rhs = bin.rhs
     if (bin.kind !== AffineExprKind.Add) {
       if (strong) {
-        this.emit('(')
+        this.print('(')
       }
       if (bin.kind === AffineExprKind.Mul && rhs instanceof AffineConstantExpr && rhs.value === -1) {
-        this.emit('-')
+        this.print('-')
         this.printAffineExpr(lhs, true, dims, syms)
         if (strong) {
-          this.emit(')')
+          this.print(')')
         }
         return
       }
       this.printAffineExpr(lhs, true, dims, syms)
-      this.emit(bin.kind === AffineExprKind.Mul ? ' * ' : bin.kind === AffineExprKind.FloorDiv ? ' floordiv ' : bin.kind === AffineExprKind.CeilDiv ? ' ceildiv ' : ' mod ')
+      this.print(bin.kind === AffineExprKind.Mul ? ' * ' : bin.kind === AffineExprKind.FloorDiv ? ' floordiv ' : bin.kind === AffineExprKind.CeilDiv ? ' ceildiv ' : ' mod ')
       this.printAffineExpr(rhs, true, dims, syms)
       if (strong) {
-        this.emit(')')
+        this.print(')')
       }
       return
     }
     if (strong) {
-      this.emit('(')
+      this.print('(')
     }
     if (rhs instanceof AffineBinaryOpExpr && rhs.kind === AffineExprKind.Mul && rhs.rhs instanceof AffineConstantExpr) {
       const c = rhs.rhs.value
       if (c === -1) {
         this.printAffineExpr(lhs, false, dims, syms)
-        this.emit(' - ')
+        this.print(' - ')
         this.printAffineExpr(rhs.lhs, rhs.lhs.kind === AffineExprKind.Add, dims, syms)
         if (strong) {
-          this.emit(')')
+          this.print(')')
         }
         return
       }
       if (c < -1) {
         this.printAffineExpr(lhs, false, dims, syms)
-        this.emit(' - ')
+        this.print(' - ')
         this.printAffineExpr(rhs.lhs, true, dims, syms)
-        this.emit(' * ' + String(rhs.rhs.exactValue === null ? -c : BigInt.asIntN(64, -rhs.rhs.exactValue)))
+        this.print(' * ' + String(rhs.rhs.exactValue === null ? -c : BigInt.asIntN(64, -rhs.rhs.exactValue)))
         if (strong) {
-          this.emit(')')
+          this.print(')')
         }
         return
       }
@@ -1220,17 +1236,17 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     if (rhs instanceof AffineConstantExpr && rhs.value < 0) {
       this.printAffineExpr(lhs, false, dims, syms)
       // Negated as an int64: the minimum stays negative, as MLIR prints it.
-      this.emit(' - ' + String(rhs.exactValue === null ? -rhs.value : BigInt.asIntN(64, -rhs.exactValue)))
+      this.print(' - ' + String(rhs.exactValue === null ? -rhs.value : BigInt.asIntN(64, -rhs.exactValue)))
       if (strong) {
-        this.emit(')')
+        this.print(')')
       }
       return
     }
     this.printAffineExpr(lhs, false, dims, syms)
-    this.emit(' + ')
+    this.print(' + ')
     this.printAffineExpr(rhs, false, dims, syms)
     if (strong) {
-      this.emit(')')
+      this.print(')')
     }
   }
 
@@ -1240,7 +1256,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     const rs = map.results
     for (let i = 0; i < rs.length; i++) {
       if (i > 0) {
-        this.emit(', ')
+        this.print(', ')
       }
       this.printAffineExpr(rs[i]!, false, dims, syms)
     }
@@ -1252,19 +1268,19 @@ export class AsmPrinterImpl implements OpAsmPrinter {
 
   printFloat(value: number, type: Type): void {
     const kind = type instanceof FloatType ? type.kind : 'f64'
-    this.emit(formatFloatValue(roundToKind(value, kind), kind))
+    this.print(formatFloatValue(roundToKind(value, kind), kind))
   }
 
   // ---- strings and symbols ----------------------------------------------------------
 
   printSymbolName(name: string): void {
-    this.emit(symbolReference(name))
+    this.print(symbolReference(name))
   }
   printKeywordOrString(name: string): void {
-    this.emit(keywordOrString(name))
+    this.print(keywordOrString(name))
   }
   printString(value: string): void {
-    this.emit('"' + escapeString(value) + '"')
+    this.print('"' + escapeString(value) + '"')
   }
 
   // ---- attribute dictionaries -------------------------------------------------------
@@ -1287,15 +1303,15 @@ export class AsmPrinterImpl implements OpAsmPrinter {
         continue
       }
       if (!any) {
-        this.emit(withKeyword ? ' attributes {' : ' {')
+        this.print(withKeyword ? ' attributes {' : ' {')
         any = true
       } else {
-        this.emit(', ')
+        this.print(', ')
       }
       this.printNamedAttribute(a)
     }
     if (any) {
-      this.emit('}')
+      this.print('}')
     }
   }
 
@@ -1317,14 +1333,13 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   }
 
   private valueID(value: Value, printResultNo: boolean): string {
-    if (this.names === null) {
-      return '<<UNKNOWN SSA VALUE>>'
-    }
-    return this.names.valueID(value, printResultNo)
+    const names = this.names
+    return names === null ? UNKNOWN_SSA_VALUE : names.valueID(value, printResultNo)
   }
 
   printOperand(value: Value): void {
-    this.emit(this.valueID(value, true))
+    const names = this.names
+    this.print(names === null ? UNKNOWN_SSA_VALUE : names.valueID(value, true))
   }
   getOperandText(value: Value): string {
     return this.valueID(value, true)
@@ -1334,19 +1349,19 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       const list = values as readonly Value[]
       for (let i = 0; i < list.length; i++) {
         if (i > 0) {
-          this.emit(', ')
+          this.print(', ')
         }
-        this.emit(this.valueID(list[i]!, true))
+        this.print(this.valueID(list[i]!, true))
       }
       return
     }
     let first = true
     for (const v of values) {
       if (!first) {
-        this.emit(', ')
+        this.print(', ')
       }
       first = false
-      this.emit(this.valueID(v, true))
+      this.print(this.valueID(v, true))
     }
   }
 
@@ -1355,41 +1370,41 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   }
 
   printSuccessor(block: Block): void {
-    this.emit(this.blockName(block))
+    this.print(this.blockName(block))
   }
 
   printSuccessorAndUseList(block: Block, operands: readonly Value[]): void {
-    this.emit(this.blockName(block))
+    this.print(this.blockName(block))
     if (operands.length === 0) {
       return
     }
-    this.emit('(')
+    this.print('(')
     this.printOperands(operands)
-    this.emit(' : ')
+    this.print(' : ')
     for (let i = 0; i < operands.length; i++) {
       if (i > 0) {
-        this.emit(', ')
+        this.print(', ')
       }
       this.printType(operands[i]!.type)
     }
-    this.emit(')')
+    this.print(')')
   }
 
   printFunctionalType(inputs: readonly Type[], results: readonly Type[]): void {
-    this.emit('(')
+    this.print('(')
     this.printTypes(inputs)
-    this.emit(') -> ')
+    this.print(') -> ')
     this.printResultTypes(results)
   }
 
   private printResultTypes(results: readonly Type[]): void {
     const wrapped = results.length !== 1 || results[0] instanceof FunctionType
     if (wrapped) {
-      this.emit('(')
+      this.print('(')
     }
     this.printTypes(results)
     if (wrapped) {
-      this.emit(')')
+      this.print(')')
     }
   }
 
@@ -1397,14 +1412,14 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     if (types.length === 0) {
       return
     }
-    this.emit(' -> ')
+    this.print(' -> ')
     this.printResultTypes(types)
   }
 
   printRegionArgument(arg: BlockArgument, attrs?: readonly NamedAttribute[], omitType?: boolean): void {
-    this.emit(this.valueID(arg, true))
+    this.print(this.valueID(arg, true))
     if (omitType !== true) {
-      this.emit(': ')
+      this.print(': ')
       this.printType(arg.type)
     }
     if (attrs !== undefined) {
@@ -1442,8 +1457,8 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     // Most ops have one result, numbered in the op's visit slots: no need to reach it.
     const marked = names === null ? null : names.markedResultName(op)
     if (marked !== null) {
-      this.emit(marked)
-      this.emit(' = ')
+      this.print(marked)
+      this.print(' = ')
       this.printCustomOrGenericOp(op)
       return
     }
@@ -1453,22 +1468,22 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       if (groups !== undefined) {
         for (let i = 0; i < groups.length; i++) {
           if (i > 0) {
-            this.emit(', ')
+            this.print(', ')
           }
           const start = groups[i]!
           const count = (i + 1 < groups.length ? groups[i + 1]! : n) - start
-          this.emit(this.valueID(op.results[start]!, false))
+          this.print(this.valueID(op.results[start]!, false))
           if (count > 1) {
-            this.emit(':' + count)
+            this.print(':' + count)
           }
         }
       } else {
-        this.emit(this.valueID(op.results[0]!, false))
+        this.print(this.valueID(op.results[0]!, false))
         if (n > 1) {
-          this.emit(':' + n)
+          this.print(':' + n)
         }
       }
-      this.emit(' = ')
+      this.print(' = ')
     }
     this.printCustomOrGenericOp(op)
   }
@@ -1477,7 +1492,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   printCustomOrGenericOp(op: Operation): void {
     const def = op.name.def
     if (!this.flags.generic && def !== null && def.print) {
-      this.emit(this.customOpName(op.name))
+      this.print(this.customOpName(op.name))
       def.print(op, this)
       return
     }
@@ -1487,25 +1502,16 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   /** The op name as the custom form starts it: without the default dialect's prefix when unambiguous. */
   private customOpName(name: OperationName): string {
     const dd = this.defaultDialectStack[this.defaultDialectStack.length - 1]!
-    // The names of the last default dialect asked for are kept at hand: consecutive ops
-    // almost always share it.
-    let cache = this.lastCustomNames
-    if (dd !== this.lastCustomNamesDialect || cache === null) {
-      cache = this.customNames.get(dd) ?? null
-      if (cache === null) {
-        cache = new Map()
-        this.customNames.set(dd, cache)
-      }
-      this.lastCustomNames = cache
-      this.lastCustomNamesDialect = dd
+    const slot = name.id & (CUSTOM_NAME_SLOTS - 1)
+    if (this.customNameKeys[slot] === name && this.customNameDialects[slot] === dd) {
+      return this.customNameTexts[slot]!
     }
-    let printed = cache.get(name)
-    if (printed === undefined) {
-      const full = name.name
-      const elide = dd.length > 0 && full.length > dd.length && full.startsWith(dd) && full.charCodeAt(dd.length) === 46 && full.indexOf('.', dd.length + 1) < 0
-      printed = elide ? full.slice(dd.length + 1) : full
-      cache.set(name, printed)
-    }
+    const full = name.name
+    const elide = dd.length > 0 && full.length > dd.length && full.startsWith(dd) && full.charCodeAt(dd.length) === 46 && full.indexOf('.', dd.length + 1) < 0
+    const printed = elide ? full.slice(dd.length + 1) : full
+    this.customNameKeys[slot] = name
+    this.customNameDialects[slot] = dd
+    this.customNameTexts[slot] = printed
     return printed
   }
 
@@ -1516,79 +1522,79 @@ export class AsmPrinterImpl implements OpAsmPrinter {
         quoted = quoteString(op.name.name)
         this.genericNames.set(op.name, quoted)
       }
-      this.emit(quoted)
+      this.print(quoted)
     }
-    this.emit('(')
+    this.print('(')
     const operands = op.operands
     for (let i = 0; i < operands.length; i++) {
       if (i > 0) {
-        this.emit(', ')
+        this.print(', ')
       }
-      this.emit(this.valueID(operands[i]!.value, true))
+      this.print(this.valueID(operands[i]!.value, true))
     }
-    this.emit(')')
+    this.print(')')
     const succs = op.successors
     if (succs.length > 0) {
-      this.emit('[')
+      this.print('[')
       for (let i = 0; i < succs.length; i++) {
         if (i > 0) {
-          this.emit(', ')
+          this.print(', ')
         }
-        this.emit(this.blockName(succs[i]!.block))
+        this.print(this.blockName(succs[i]!.block))
       }
-      this.emit(']')
+      this.print(']')
     }
     if (op.properties.size > 0) {
-      this.emit(' <')
+      this.print(' <')
       this.printAttribute(op.properties)
-      this.emit('>')
+      this.print('>')
     } else if (op.rawProperties !== null) {
-      this.emit(' <')
+      this.print(' <')
       this.printAttribute(op.rawProperties)
-      this.emit('>')
+      this.print('>')
     }
     const regions = op.regions
     if (regions.length > 0) {
-      this.emit(' (')
+      this.print(' (')
       for (let i = 0; i < regions.length; i++) {
         if (i > 0) {
-          this.emit(', ')
+          this.print(', ')
         }
         this.printRegion(regions[i]!, true, true, true)
       }
-      this.emit(')')
+      this.print(')')
     }
     this.printAttrDict(op.attributes.entries, undefined, false)
-    this.emit(' : (')
+    this.print(' : (')
     for (let i = 0; i < operands.length; i++) {
       if (i > 0) {
-        this.emit(', ')
+        this.print(', ')
       }
       this.printType(operands[i]!.value.type)
     }
-    this.emit(') -> ')
+    this.print(') -> ')
     const results = op.results
     const wrapped = results.length !== 1 || results[0]!.type instanceof FunctionType
     if (wrapped) {
-      this.emit('(')
+      this.print('(')
     }
     for (let i = 0; i < results.length; i++) {
       if (i > 0) {
-        this.emit(', ')
+        this.print(', ')
       }
       this.printType(results[i]!.type)
     }
     if (wrapped) {
-      this.emit(')')
+      this.print(')')
     }
   }
 
   printRegion(region: Region, printEntryBlockArgs = true, printBlockTerminators = true, printEmptyBlock = false): void {
     if (this.flags.skipRegions) {
-      this.emit('{...}')
+      this.print('{...}')
       return
     }
-    this.emit('{\n')
+    this.print('{\n')
     const entry = region.firstBlock
     if (entry !== null) {
       const parent = region.parentOp
@@ -1603,7 +1609,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     if (this.indent > 0) {
       this.pushIndent()
     }
-    this.emit('}')
+    this.print('}')
   }
 
   private printBlock(block: Block, printHeader: boolean, printTerminator: boolean): void {
@@ -1611,26 +1617,26 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       if (this.indent > 0) {
         this.pushIndent()
       }
-      this.emit(this.blockName(block))
+      this.print(this.blockName(block))
       const args = block.arguments
       if (args.length > 0) {
-        this.emit('(')
+        this.print('(')
         for (let i = 0; i < args.length; i++) {
           if (i > 0) {
-            this.emit(', ')
+            this.print(', ')
           }
           const arg = args[i]!
-          this.emit(this.valueID(arg, true) + ': ')
+          this.print(this.valueID(arg, true) + ': ')
           this.printType(arg.type)
           if (this.flags.debugInfo) {
             this.printTrailingLocation(arg.location, false)
           }
         }
-        this.emit(')')
+        this.print(')')
       }
-      this.emit(':')
+      this.print(':')
       this.printPredecessors(block)
-      this.emit('\n')
+      this.print('\n')
     }
     this.indent += 2
     if (this.flags.valueUsers) {
@@ -1644,30 +1650,33 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       stop = null
     }
     for (let o = block.firstOp; o !== null && o !== stop; o = o.nextOp) {
-      // Also before the op: its regions may nest deep before the first flush after one.
-      this.maybeFlush()
+      // Before each op (its regions may nest deep before the first flush after one), and
+      // after the last: nothing is printed between one op's newline and the next op.
+      if (this.pos + this.pendingChars >= CHUNK_CHARS && this.openMarks === 0) {
+        this.handOn()
+      }
       this.printFullOpWithIndentAndLoc(o)
-      this.emit('\n')
-      this.maybeFlush()
+      this.print('\n')
     }
+    this.maybeFlush()
     this.indent -= 2
   }
 
   private printPredecessors(block: Block): void {
     if (block.parent === null) {
-      this.emit('  // block is not in a region!')
+      this.print('  // block is not in a region!')
       return
     }
     const first = block.firstPredecessorUse
     if (first === null) {
       if (block.parent.firstBlock !== block) {
-        this.emit('  // no predecessors')
+        this.print('  // no predecessors')
       }
       return
     }
     if (first.nextUse === null) {
       const pred = first.owner.parentBlock
-      this.emit('  // pred: ' + (pred === null ? 'INVALIDBLOCK' : this.blockName(pred)))
+      this.print('  // pred: ' + (pred === null ? 'INVALIDBLOCK' : this.blockName(pred)))
       return
     }
     const infos: BlockInfo[] = []
@@ -1678,9 +1687,9 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       }
     }
     infos.sort((a, b) => a.ordering - b.ordering)
-    this.emit('  // ' + infos.length + ' preds: ')
+    this.print('  // ' + infos.length + ' preds: ')
     for (let i = 0; i < infos.length; i++) {
-      this.emit((i > 0 ? ', ' : '') + infos[i]!.name)
+      this.print((i > 0 ? ', ' : '') + infos[i]!.name)
     }
   }
 
@@ -1690,12 +1699,12 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     const n = op.results.length
     if (n === 0) {
       if (op.operands.length > 0) {
-        this.emit(' // id: ' + this.operationID(op))
+        this.print(' // id: ' + this.operationID(op))
       }
       return
     }
     if (op.useEmpty) {
-      this.emit(' // unused')
+      this.print(' // unused')
       return
     }
     const seen = new Set<Operation>()
@@ -1709,35 +1718,35 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       }
     }
     const one = usedInResults <= 1 && seen.size <= 1 && n === 1
-    this.emit(one ? ' // user: ' : ' // users: ')
+    this.print(one ? ' // user: ' : ' // users: ')
     for (let i = 0; i < n; i++) {
       if (i > 0) {
-        this.emit(', ')
+        this.print(', ')
       }
       if (n > 1) {
-        this.emit('(')
+        this.print('(')
       }
       this.printValueUsers(op.results[i]!)
       if (n > 1) {
-        this.emit(')')
+        this.print(')')
       }
     }
   }
 
   private printArgUsersComment(arg: BlockArgument): void {
-    this.emit('// ' + this.valueID(arg, true))
+    this.print('// ' + this.valueID(arg, true))
     if (arg.firstUse === null) {
-      this.emit(' is unused')
+      this.print(' is unused')
     } else {
-      this.emit(' is used by ')
+      this.print(' is used by ')
       this.printValueUsers(arg)
     }
-    this.emit('\n')
+    this.print('\n')
   }
 
   private printValueUsers(value: Value): void {
     if (value.firstUse === null) {
-      this.emit('unused')
+      this.print('unused')
     }
     const seen = new Set<Operation>()
     let index = 0
@@ -1748,16 +1757,16 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       }
       seen.add(user)
       if (index > 0) {
-        this.emit(', ')
+        this.print(', ')
       }
       if (user.results.length === 0) {
-        this.emit(this.operationID(user))
+        this.print(this.operationID(user))
       } else {
         for (let i = 0; i < user.results.length; i++) {
           if (i > 0) {
-            this.emit(', ')
+            this.print(', ')
           }
-          this.emit(this.valueID(user.results[i]!, true))
+          this.print(this.valueID(user.results[i]!, true))
         }
       }
     }
@@ -1793,6 +1802,20 @@ const INDENTS: string[] = ['']
 const MAX_CACHED_INDENT = 1024
 
 /** `n` spaces, cached for common depths. */
+/** Widths below this have their signless spelling (`i32`) kept in `signlessSpellings`. */
+const SIGNLESS_SPELLINGS = 129
+const signlessSpellings: string[] = []
+
+/** `i<width>`, made once per width. */
+function signlessSpelling(width: number): string {
+  let s = signlessSpellings[width]
+  if (s === undefined) {
+    s = 'i' + width
+    signlessSpellings[width] = s
+  }
+  return s
+}
+
 function indentString(n: number): string {
   if (n > MAX_CACHED_INDENT) {
     return ' '.repeat(n)

@@ -14,6 +14,18 @@ export class BlockInfo {
   ) {}
 }
 
+/** A value name given in a numbering: its printed text, and whether a value in scope holds it. */
+class UsedName {
+  inUse = false
+  /**
+   * The entries of this name with a conflict suffix (`name_N` at index N), found once:
+   * the same names conflict in every function of a module, and the suffixed names need no
+   * new string and hash each time then.
+   */
+  suffixed: (UsedName | undefined)[] | null = null
+  constructor(readonly printed: string) {}
+}
+
 interface NamingContext {
   region: Region
   nextValueID: number
@@ -77,17 +89,20 @@ export class SSANameState {
   readonly opResultGroups: Map<Operation, number[]> = new Map()
   readonly blockNames: Map<Block, BlockInfo> = new Map()
 
-  /** Names visible in the current scope chain (a name is never added while visible). */
   /**
-   * The names in use: true while in scope. A name leaving scope is set to false rather
-   * than deleted (see the parser's `IsolatedScope`: V8 keeps deleted keys in their hash
-   * chain, and a name dropped in region after region would make lookups quadratic).
+   * Every name given so far, with its `%name` text and whether it is in use (in scope).
+   * A name leaving scope is marked out of use rather than deleted (see the parser's
+   * `IsolatedScope`: V8 keeps deleted keys in their hash chain, and a name dropped in
+   * region after region would make lookups quadratic). One `%name` string per distinct
+   * name: the same few constant names recur in every function of a large module.
    */
-  private readonly usedNames: Map<string, boolean> = new Map()
-  private readonly scopes: string[][] = []
-  /** `%name` by name, for the names given so far (see `setValueName`). */
-  private readonly printedNames: Map<string, string> = new Map()
+  private readonly usedNames: Map<string, UsedName> = new Map()
+  /** The names taken in each open scope, innermost last. */
+  private readonly scopes: UsedName[][] = []
   private nextValueID = 0
+  /** The regions of the ops of the region being numbered, in order, and the number of those ops (see `numberAll`). */
+  private readonly nestedRegions: Region[] = []
+  private opsInRegion = 0
   private nextArgumentID = 0
   private nextConflictID = 0
   private readonly resultGroups: number[] = [0]
@@ -141,9 +156,8 @@ export class SSANameState {
   }
   private popScope(): void {
     const names = this.scopes.pop()!
-    const used = this.usedNames
     for (let i = 0; i < names.length; i++) {
-      used.set(names[i]!, false)
+      names[i]!.inUse = false
     }
   }
 
@@ -168,26 +182,25 @@ export class SSANameState {
       }
       this.pushScope()
       const cur = this.scopes.length
+      const nested = this.nestedRegions
+      nested.length = 0
+      this.opsInRegion = 0
       this.numberValuesInRegion(ctx.region)
       const level = ctx.level
-      for (let b = ctx.region.firstBlock; b !== null; b = b.nextBlock) {
-        for (let o = b.firstOp; o !== null; o = o.nextOp) {
-          const regions = o.regions
-          // The op's first line, and the closing line of each of its regions, at its level.
-          indentation += 2 * level * (1 + regions.length)
-          for (let i = 0; i < regions.length; i++) {
-            stack.push({
-              region: regions[i]!,
-              nextValueID: this.nextValueID,
-              nextArgumentID: this.nextArgumentID,
-              nextConflictID: this.nextConflictID,
-              parentScope: cur,
-              level: level + 1,
-            })
-          }
-        }
+      // Each op's first line, and the closing line of each of its regions, at its level.
+      indentation += 2 * level * (this.opsInRegion + nested.length)
+      for (let i = 0; i < nested.length; i++) {
+        stack.push({
+          region: nested[i]!,
+          nextValueID: this.nextValueID,
+          nextArgumentID: this.nextArgumentID,
+          nextConflictID: this.nextConflictID,
+          parentScope: cur,
+          level: level + 1,
+        })
       }
     }
+    this.nestedRegions.length = 0
     this.indentation = indentation
     while (this.scopes.length > 0) {
       this.popScope()
@@ -236,9 +249,18 @@ export class SSANameState {
       }
       this.setValueName(arg, name)
     }
+    // The walk that numbers also counts the ops and gathers their regions (see `numberAll`).
+    let count = 0
+    const nested = this.nestedRegions
     for (let o = block.firstOp; o !== null; o = o.nextOp) {
       this.numberValuesInOp(o)
+      count++
+      const regions = o.regions
+      for (let i = 0; i < regions.length; i++) {
+        nested.push(regions[i]!)
+      }
     }
+    this.opsInRegion += count
   }
 
   private numberValuesInOp(op: Operation): void {
@@ -325,33 +347,40 @@ export class SSANameState {
       this.storeName(value, this.nextValueID++)
       return
     }
-    const unique = this.uniqueValueName(name)
-    // One `%name` string per distinct name: the same few constant names recur in every
-    // function of a large module, and each would otherwise live until the print ends.
-    let printed = this.printedNames.get(unique)
-    if (printed === undefined) {
-      printed = '%' + unique
-      this.printedNames.set(unique, printed)
-    }
-    this.storeName(value, printed)
+    this.storeName(value, this.uniqueValueName(name))
   }
 
+  /** Takes `raw` (sanitized), or with a `_N` suffix when that is in use, in the current scope: its `%name`. */
   private uniqueValueName(raw: string): string {
-    let name = sanitizeIdentifier(raw, '$._-', true)
+    const name = sanitizeIdentifier(raw, '$._-', true)
     const used = this.usedNames
-    if (used.get(name) === true) {
-      const base = name + '_'
+    let entry = used.get(name)
+    if (entry === undefined) {
+      entry = new UsedName('%' + name)
+      used.set(name, entry)
+    } else if (entry.inUse) {
+      const suffixed = entry.suffixed ?? (entry.suffixed = [])
       for (;;) {
-        const probe = base + this.nextConflictID++
-        if (used.get(probe) !== true) {
-          name = probe
+        const id = this.nextConflictID++
+        let e = suffixed[id]
+        if (e === undefined) {
+          const probe = name + '_' + id
+          e = used.get(probe)
+          if (e === undefined) {
+            e = new UsedName('%' + probe)
+            used.set(probe, e)
+          }
+          suffixed[id] = e
+        }
+        if (!e.inUse) {
+          entry = e
           break
         }
       }
     }
-    used.set(name, true)
-    this.scopes[this.scopes.length - 1]!.push(name)
-    return name
+    entry.inUse = true
+    this.scopes[this.scopes.length - 1]!.push(entry)
+    return entry.printed
   }
 
   /** `%name`, `%name#k`, or a placeholder for values defined outside the numbered scope. */
@@ -362,7 +391,7 @@ export class SSANameState {
       const owner = value.owner
       if (owner.visitMark === this.epoch && this.epoch !== 0) {
         const data = owner.visitData
-        return data >= 0 ? numberedName(data) : this.opNames[-data - 1]!
+        return data >= 0 ? (numberedNames[data] ?? numberedName(data)) : this.opNames[-data - 1]!
       }
       const n = owner.results.length
       if (n !== 1) {
@@ -402,7 +431,7 @@ export class SSANameState {
       return null
     }
     const data = op.visitData
-    return data >= 0 ? numberedName(data) : this.opNames[-data - 1]!
+    return data >= 0 ? (numberedNames[data] ?? numberedName(data)) : this.opNames[-data - 1]!
   }
 
   /** `%N` for an op numbered because it has no results (value-users mode). */
