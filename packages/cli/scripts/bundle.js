@@ -220,6 +220,19 @@ const WARM_UP_UNMET = `func.func @u() {
 }
 `
 
+/**
+ * Expected regexes that LLVM's syntax rejects (a lookahead) or reads otherwise than
+ * JavaScript (`\\u`, `\\w`), with nested quantifiers, before an unexpected error: the
+ * reports of an invalid regex and of diagnostics not produced.
+ */
+const WARM_UP_REGEX_ERRORS = `func.func @e() {
+  // expected-error-re @+3 {{{{(?=x)}}undeclared}}
+  // expected-error-re @+2 {{{{\\u0075}}se {{(.*)*}}x}}
+  // expected-error-re @+1 {{undeclared {{\\w+}} value}}
+  return %x : i32
+}
+`
+
 const ALL = /@[fh]\b|sym_name = "[fh]"/
 /**
  * What each warm-up run must print (a smoke test of the bundle): its output matches
@@ -243,7 +256,16 @@ const WARM_UP_RUNS = [
   { argv: ['--symbol-dce', '-'], input: WARM_UP_CALLS, expect: /@main\b/ },
   { argv: ['--verify-diagnostics', '-'], input: WARM_UP_DIAGNOSTICS, expect: /^$/ },
   { argv: ['--verify-diagnostics', '-'], input: WARM_UP_UNMET, expect: /^$/, code: 1, errors: /was not produced/ },
+  { argv: ['--verify-diagnostics', '-'], input: WARM_UP_REGEX_ERRORS, expect: /^$/, code: 1, errors: /invalid regex/ },
   { argv: ['--remarks-filter=fo+|b[a-z]r', '--canonicalize', '-'], input: WARM_UP, expect: ALL },
+  { argv: ['--pass-pipeline=builtin.module(inline{op-pipelines=func.func(canonicalize)})', '-'], input: WARM_UP_CALLS, expect: /@main\b/ },
+  {
+    argv: ['--pass-pipeline=builtin.module(inline{op-pipelines=func.func(bogus)})', '-'],
+    input: WARM_UP,
+    expect: /^$/,
+    code: 1,
+    errors: /'bogus' does not refer to a registered pass or pass pipeline/,
+  },
 ]
 
 const source = readBundle()
