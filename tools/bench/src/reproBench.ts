@@ -90,6 +90,9 @@ interface Row {
   readonly c: ReproCase
   readonly tilepass: Measurement[]
   readonly mlir: Measurement[]
+  /** Each tool's runs on an empty module, interleaved with this case's (so load drift hits both alike). */
+  readonly emptyTilepass: Measurement[]
+  readonly emptyMlir: Measurement[]
   readonly verdict: Verdict
 }
 
@@ -132,16 +135,22 @@ function render(rows: readonly Row[], startup: Startup | null, dir: string, reps
   }
   if (startup !== null) {
     out.push(`Start-up on an empty module (median): tilepass-opt ${fmtS(startup.tilepass)}, mlir-opt ${fmtS(startup.mlir)}. "Beyond start-up" is`)
-    out.push("each tool's median less its own start-up: the work on the input itself, for the rows whose time is mostly start-up.")
+    out.push("each tool's median less the median of its runs on an empty module interleaved with that row's runs: the work on")
+    out.push('the input itself, for the rows whose time is mostly start-up. CPU is user + system time (median), steadier than wall time')
+    out.push('on a busy machine.')
     out.push('')
   }
-  out.push('| Reproducer | tilepass-opt | exit | mlir-opt | exit | Verdict | Beyond start-up (tilepass / mlir) | tilepass-opt says |')
+  out.push('| Reproducer | tilepass-opt | exit | mlir-opt | exit | Verdict | CPU (tilepass / mlir) | Beyond start-up (tilepass / mlir) | tilepass-opt says |')
   out.push('|---|---|---|---|---|---|---|---|')
   for (const r of rows) {
     const tw = median(r.tilepass.map((m) => m.wallSeconds))
     const mw = median(r.mlir.map((m) => m.wallSeconds))
-    const beyond = startup === null ? '—' : `${fmtS(Math.max(0, tw - startup.tilepass))} / ${fmtS(Math.max(0, mw - startup.mlir))}`
-    out.push(`| ${r.c.label} | ${fmtS(tw)} | ${r.tilepass[0]!.exitCode} | ${fmtS(mw)} | ${r.mlir[0]!.exitCode} | ${r.verdict.text} | ${beyond} | ${firstLine(r.tilepass[0]!).replace(/\|/g, '\\|')} |`)
+    const beyond =
+      r.emptyTilepass.length === 0
+        ? '—'
+        : `${fmtS(Math.max(0, tw - median(r.emptyTilepass.map((m) => m.wallSeconds))))} / ${fmtS(Math.max(0, mw - median(r.emptyMlir.map((m) => m.wallSeconds))))}`
+    const cpu = (ms: Measurement[]): string => (ms.some((m) => m.cpuSeconds < 0) ? '—' : fmtS(median(ms.map((m) => m.cpuSeconds))))
+    out.push(`| ${r.c.label} | ${fmtS(tw)} | ${r.tilepass[0]!.exitCode} | ${fmtS(mw)} | ${r.mlir[0]!.exitCode} | ${r.verdict.text} | ${cpu(r.tilepass)} / ${cpu(r.mlir)} | ${beyond} | ${firstLine(r.tilepass[0]!).replace(/\|/g, '\\|')} |`)
   }
   const met = rows.filter((r) => r.verdict.met).length
   out.push('')
@@ -219,13 +228,21 @@ async function main(): Promise<void> {
         }
         const tilepass: Measurement[] = []
         const mlir: Measurement[] = []
+        const emptyTilepass: Measurement[] = []
+        const emptyMlir: Measurement[] = []
         for (let i = 0; i < reps; i++) {
           tilepass.push(await measure(process.execPath, [tilepassOpt, ...c.flags, file], path.join(scratch, 'time'), RUN_TIMEOUT_MS))
           mlir.push(await measure(mlirOpt, ['--mlir-disable-threading', ...c.flags, file], path.join(scratch, 'time'), RUN_TIMEOUT_MS))
+          // The short rows are mostly start-up: an empty-module run beside each run gives
+          // their start-up under the same load (a second's drift matters at 0.1 s).
+          if (tilepass[0]!.wallSeconds < 1) {
+            emptyTilepass.push(await measure(process.execPath, [tilepassOpt, empty], path.join(scratch, 'time'), RUN_TIMEOUT_MS))
+            emptyMlir.push(await measure(mlirOpt, ['--mlir-disable-threading', empty], path.join(scratch, 'time'), RUN_TIMEOUT_MS))
+          }
         }
         const pick = (ms: Measurement[]): { wall: number; exitCode: number; stderr: string } => ({ wall: median(ms.map((m) => m.wallSeconds)), exitCode: ms[0]!.exitCode, stderr: ms[0]!.stderrHead })
         const verdict = judge(pick(tilepass), pick(mlir))
-        rows.push({ c, tilepass, mlir, verdict })
+        rows.push({ c, tilepass, mlir, emptyTilepass, emptyMlir, verdict })
         say(`  ${c.label}: tilepass ${fmtS(pick(tilepass).wall)} (exit ${tilepass[0]!.exitCode}), mlir-opt ${fmtS(pick(mlir).wall)} (exit ${mlir[0]!.exitCode}): ${verdict.text}`)
       }
     } else {
