@@ -6,7 +6,7 @@ import { DominanceInfo } from './Dominance.ts'
 import type { Location } from './Location.ts'
 import type { LogicalResult } from './LogicalResult.ts'
 import type { Operation } from './Operation.ts'
-import { Trait } from './OperationName.ts'
+import { Trait, type OperationName } from './OperationName.ts'
 import type { Region } from './Region.ts'
 import { withSymbolLookupCache } from './SymbolTable.ts'
 import type { BlockArgument, Value } from './Value.ts'
@@ -51,11 +51,51 @@ function gathersSymbolUsers(op: Operation): boolean {
 }
 
 function verifyOpAndDominance(op: Operation, recursive: boolean): boolean {
+  const suspectsBefore = nonLocalUses
   if (!verifyOperation(op, recursive)) { return false }
-  if (op.regions.length !== 0) {
+  // In a recursive verification, every use inside `op` was seen by the walk: when all of
+  // them were provably dominated (see `isLocalUse`), the dominance walk cannot fail.
+  if (op.regions.length !== 0 && !(recursive && nonLocalUses === suspectsBefore)) {
     if (!verifyDominanceOfContainedRegions(op, recursive)) { return false }
   }
   return true
+}
+
+/**
+ * How many operands the walks of recursive verifications have found that `isLocalUse`
+ * could not prove fine. It only grows: a verification that sees it unchanged across an op's
+ * subtree knows that the region-isolation and dominance checks of that subtree would pass,
+ * and skips their walks. When it changed, those checks run as before and report what MLIR
+ * reports (the count is a filter, never a diagnosis).
+ */
+let nonLocalUses = 0
+
+/**
+ * Whether `value`, used by `user`, is defined in `user`'s block before it (or is an argument
+ * of that block), or likewise in the block of an ancestor of `user`, without an
+ * IsolatedFromAbove op in between. Such a use passes both the dominance check (in SSA and
+ * graph regions, reachable or not) and the region isolation check of every isolated op
+ * around it. False means only "not proven".
+ */
+function isLocalUse(value: Value, user: Operation): boolean {
+  const def = value.definingOp
+  const defBlock = def === null ? (value as BlockArgument).owner : def.parentBlock
+  let at = user
+  let block = user.parentBlock
+  while (block !== null) {
+    if (block === defBlock) {
+      if (def === null) { return true }
+      if (def === at) { return false }
+      if (!block.isOpOrderValid) { block.recomputeOpOrder() }
+      return def.orderIndex < at.orderIndex
+    }
+    const region = block.parent
+    const parent = region === null ? null : region.parentOp
+    if (parent === null || parent.hasTrait(Trait.IsolatedFromAbove)) { return false }
+    at = parent
+    block = parent.parentBlock
+  }
+  return false
 }
 
 // Mirrors MLIR's mightHaveTrait: an unregistered op might have any trait.
@@ -107,10 +147,16 @@ function blockOnExit(block: Block): boolean {
   return true
 }
 
-function opOnEntrance(op: Operation): boolean {
+/**
+ * `name`: `op.name`. `recursive`: the walk goes into regions, so the operands are checked
+ * with `isLocalUse`, and the ops with a `verifySymbolUses` hook are gathered for their table.
+ */
+function opOnEntrance(op: Operation, name: OperationName, recursive: boolean): boolean {
   const operands = op.operands
   for (let i = 0; i < operands.length; i++) {
-    if ((operands[i]!.value as Value | null) === null) { return op.emitError('null operand found').fail() }
+    const value = operands[i]!.value as Value | null
+    if (value === null) { return op.emitError('null operand found').fail() }
+    if (recursive && !isLocalUse(value, op)) { nonLocalUses++ }
   }
   // Dialect attributes among the discardable ones are checked by their dialect.
   const discardable = op.attributes.entries
@@ -118,19 +164,24 @@ function opOnEntrance(op: Operation): boolean {
     const hook = attributeNameDialect(op.context, discardable[i]!.name)?.def.verifyOperationAttribute
     if (hook !== undefined && !hook(op, discardable[i]!)) { return false }
   }
-  const def = op.name.def
+  const def = name.def
   if (def !== null) {
-    if (!verifyTraits(op)) { return false }
+    const traits = name.traits
+    if (!verifyTraits(op, traits)) { return false }
     symbolTraitVerified = null
     if (def.verify !== undefined && !def.verify(op)) { return reportPending(op) }
     // A function op's `verify` has already run the symbol checks, on this unchanged op.
-    if (symbolTraitVerified !== op && !verifySymbolTrait(op)) { return false }
+    if ((traits & Trait.Symbol) !== 0 && symbolTraitVerified !== op && !verifySymbolTrait(op)) { return false }
+    if (recursive && def.verifySymbolUses !== undefined && symbolUserLists.length !== 0) {
+      symbolUserLists[symbolUserLists.length - 1]!.push(op)
+    }
   }
-  const numRegions = op.regions.length
+  const regions = op.regions
+  const numRegions = regions.length
   if (numRegions === 0) { return true }
-  const graph = op.isRegistered && op.hasTrait(Trait.GraphRegions)
+  const graph = def !== null && (name.traits & Trait.GraphRegions) !== 0
   for (let i = 0; i < numRegions; i++) {
-    const region = op.regions[i]!
+    const region = regions[i]!
     if (graph && region.firstBlock !== null && !region.hasOneBlock) {
       return op.emitOpError(`expects graph region #${i} to have 0 or 1 blocks`).fail()
     }
@@ -141,15 +192,18 @@ function opOnEntrance(op: Operation): boolean {
   return true
 }
 
-/** `symbolUsers`: for a symbol table in recursive mode, its list of symbol users. */
-function opOnExit(op: Operation, symbolUsers: readonly Operation[] | null): boolean {
-  const def = op.name.def
+/**
+ * `symbolUsers`: for a symbol table in recursive mode, its list of symbol users.
+ * `usesLocal`: every use nested in `op` passed `isLocalUse` (so it is isolated enough).
+ */
+function opOnExit(op: Operation, name: OperationName, symbolUsers: readonly Operation[] | null, usesLocal: boolean): boolean {
+  const def = name.def
   if (def !== null) {
-    if (!verifyRegionTraits(op, symbolUsers)) { return false }
+    if ((name.traits & REGION_TRAITS) !== 0 && !verifyRegionTraits(op, symbolUsers, usesLocal)) { return false }
     if (def.verifyRegions !== undefined && !def.verifyRegions(op)) { return reportPending(op) }
     return true
   }
-  const dialect = op.name.dialect
+  const dialect = name.dialect
   if (dialect === null) {
     if (!op.context.allowUnregisteredDialects) {
       return op
@@ -163,7 +217,7 @@ function opOnExit(op: Operation, symbolUsers: readonly Operation[] | null): bool
   }
   if (dialect.def.allowUnknownOperations !== true) {
     return op
-      .emitError(`unregistered operation '${op.name.name}' found in dialect ('${dialect.namespace}') that does not allow unknown operations`)
+      .emitError(`unregistered operation '${name.name}' found in dialect ('${dialect.namespace}') that does not allow unknown operations`)
       .fail()
   }
   return true
@@ -190,8 +244,9 @@ const items: (Operation | Block | null)[] = []
 const states: number[] = []
 let itemTop = 0
 // For each entered op with regions, where its isolated-from-above children start in
-// `isolatedOps` (they are verified on its exit).
+// `isolatedOps` (they are verified on its exit), and `nonLocalUses` on its entrance.
 const isolatedStarts: number[] = []
+const usesAtEntrance: number[] = []
 let startsTop = 0
 const isolatedOps: (Operation | null)[] = []
 let isolatedTop = 0
@@ -254,9 +309,10 @@ function walkOperations(itemBase: number, recursive: boolean): boolean {
           const to = isolatedTop
           ok = verifyIsolatedChildren(from, to, recursive)
           truncateIsolated(from)
-          ok = ok && opOnExit(op, users)
+          // After the isolated children: their operands are uses in `op`'s regions too.
+          ok = ok && opOnExit(op, op.name, users, nonLocalUses === usesAtEntrance[startsTop]!)
         } else {
-          ok = opOnExit(op, users)
+          ok = opOnExit(op, op.name, users, false)
         }
         if (users !== null) { symbolUserLists.pop() }
       }
@@ -291,13 +347,12 @@ function walkOperations(itemBase: number, recursive: boolean): boolean {
     }
     states[last] = OP_ENTERED
     const op = top as Operation
-    if (!opOnEntrance(op)) { return false }
-    if (op.name.def?.verifySymbolUses !== undefined && symbolUserLists.length !== 0) {
-      symbolUserLists[symbolUserLists.length - 1]!.push(op)
-    }
+    const name = op.name
+    if (!opOnEntrance(op, name, recursive)) { return false }
     const regions = op.regions
     if (recursive && regions.length !== 0) {
       if (gathersSymbolUsers(op)) { symbolUserLists.push([]) }
+      usesAtEntrance[startsTop] = nonLocalUses
       isolatedStarts[startsTop++] = isolatedTop
       for (let r = regions.length - 1; r >= 0; r--) {
         for (let b = regions[r]!.lastBlock; b !== null; b = b.prevBlock) { pushItem(b, BLOCK) }
@@ -306,7 +361,8 @@ function walkOperations(itemBase: number, recursive: boolean): boolean {
       // Nothing to walk inside: the exit comes next, so it runs now (its item popped).
       items[last] = null
       itemTop = last
-      if (!opOnExit(op, null)) { return false }
+      // Without the walk into its regions (not recursive), nothing was checked inside.
+      if (!opOnExit(op, name, null, recursive)) { return false }
     }
   }
   return true
@@ -326,8 +382,7 @@ function verifyIsolatedChildren(from: number, to: number, recursive: boolean): b
 
 // ---- traits --------------------------------------------------------------------------
 
-function verifyTraits(op: Operation): boolean {
-  const traits = op.name.traits
+function verifyTraits(op: Operation, traits: number): boolean {
   if (traits & Trait.ZeroRegions && op.regions.length !== 0) { return op.emitOpError('requires zero regions').fail() }
   if (traits & Trait.ZeroResults && op.results.length !== 0) { return op.emitOpError('requires zero results').fail() }
   if (traits & Trait.ZeroSuccessors && op.successors.length !== 0) {
@@ -403,7 +458,10 @@ function isOptionalSymbolWithoutName(op: Operation): boolean {
   return optional && op.getInherentAttr('sym_name') === undefined && op.getDiscardableAttr('sym_name') === undefined
 }
 
-function verifyRegionTraits(op: Operation, symbolUsers: readonly Operation[] | null): boolean {
+/** The traits that `verifyRegionTraits` checks. */
+const REGION_TRAITS = Trait.SingleBlockImplicitTerminator | Trait.IsolatedFromAbove | Trait.SymbolTable
+
+function verifyRegionTraits(op: Operation, symbolUsers: readonly Operation[] | null, usesLocal: boolean): boolean {
   const traits = op.name.traits
   if (traits & Trait.SingleBlockImplicitTerminator) {
     const term = op.name.def!.implicitTerminatorName
@@ -421,7 +479,7 @@ function verifyRegionTraits(op: Operation, symbolUsers: readonly Operation[] | n
       }
     }
   }
-  if (traits & Trait.IsolatedFromAbove && !verifyIsolatedFromAbove(op)) { return false }
+  if (traits & Trait.IsolatedFromAbove && !usesLocal && !verifyIsolatedFromAbove(op)) { return false }
   if (traits & Trait.SymbolTable && !verifySymbolTable(op, symbolUsers)) { return false }
   return true
 }
