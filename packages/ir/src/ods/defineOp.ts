@@ -11,7 +11,7 @@
  * starting with `#` is unnamed; `variadic`/`optional` wrap type constraints;
  * `optionalAttr`/`defaultValuedAttr` wrap attribute constraints.
  */
-import { DenseArrayAttr, type Attribute, type NamedAttribute } from '../Attributes.ts'
+import { DenseArrayAttr, type Attribute, type DictionaryAttr, type NamedAttribute } from '../Attributes.ts'
 import type { Block } from '../Block.ts'
 import type { OpBuilder } from '../Builder.ts'
 import type { Context } from '../Context.ts'
@@ -247,6 +247,16 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
   private derived: OdsLayout | null
   /** `inherentAttributeNames`, null until first asked for. */
   private inherentNames: readonly string[] | null
+  /**
+   * What the generated checks last passed on (see `passedBefore`): the op's inherent and
+   * discardable dictionaries, its operand and result counts, and the types of its operands
+   * then results. Null properties: nothing passed yet.
+   */
+  private passedProperties: DictionaryAttr | null
+  private passedAttributes: DictionaryAttr | null
+  private passedOperands: number
+  private passedResults: number
+  private readonly passedTypes: Type[]
   readonly spec: OpSpec
 
   readonly verifyRegions: ((op: Operation) => LogicalResult) | undefined
@@ -287,6 +297,11 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     this.inferResultTypes = spec.inferResultTypes !== undefined ? (state) => spec.inferResultTypes!(state) : null
     this.derived = null
     this.inherentNames = null
+    this.passedProperties = null
+    this.passedAttributes = null
+    this.passedOperands = 0
+    this.passedResults = 0
+    this.passedTypes = []
 
     this.compiledFormat = undefined
     this.printsOwnElements = undefined
@@ -711,19 +726,74 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
    * the hand-written `verify`.
    */
   verify(op: Operation): LogicalResult {
-    if (!this.verifyCounts(op)) {
-      return failure()
-    }
-    if (!this.verifyInvariants(op)) {
-      return failure()
-    }
-    if (!this.verifyTraits(op)) {
-      return failure()
+    if (!this.passedBefore(op)) {
+      if (!this.verifyCounts(op)) {
+        return failure()
+      }
+      if (!this.verifyInvariants(op)) {
+        return failure()
+      }
+      if (!this.verifyTraits(op)) {
+        return failure()
+      }
+      this.recordPassed(op)
     }
     if (this.spec.verify !== undefined) {
       return this.spec.verify(op)
     }
     return success()
+  }
+
+  /**
+   * Whether the generated checks (counts, invariants, traits) are known to pass on `op`: it
+   * has no regions or successors, and the same attribute dictionaries and operand and
+   * result types as the op they last passed on. Those checks read nothing else of such an
+   * op, and attributes and types are uniqued and immutable, so they would pass again (their
+   * constraints are predicates of the attribute or type alone). Most ops of a module repeat
+   * the signature of the op before them of the same name (`arith.addi` on i32).
+   */
+  private passedBefore(op: Operation): boolean {
+    if (op.properties !== this.passedProperties || op.attributes !== this.passedAttributes) {
+      return false
+    }
+    const operands = op.operands
+    const results = op.results
+    const numOperands = operands.length
+    if (numOperands !== this.passedOperands || results.length !== this.passedResults) {
+      return false
+    }
+    const types = this.passedTypes
+    for (let i = 0; i < numOperands; i++) {
+      if (operands[i]!.value.type !== types[i]) {
+        return false
+      }
+    }
+    for (let i = 0; i < results.length; i++) {
+      if (results[i]!.type !== types[numOperands + i]) {
+        return false
+      }
+    }
+    return op.regions.length === 0 && op.successors.length === 0
+  }
+
+  /** Remembers the signature of `op`, on which the generated checks passed (see `passedBefore`). */
+  private recordPassed(op: Operation): void {
+    if (op.regions.length !== 0 || op.successors.length !== 0) {
+      return
+    }
+    const operands = op.operands
+    const results = op.results
+    const types = this.passedTypes
+    for (let i = 0; i < operands.length; i++) {
+      types[i] = operands[i]!.value.type
+    }
+    for (let i = 0; i < results.length; i++) {
+      types[operands.length + i] = results[i]!.type
+    }
+    this.passedOperands = operands.length
+    this.passedResults = results.length
+    this.passedProperties = op.properties
+    this.passedAttributes = op.attributes
   }
 
   private verifyCounts(op: Operation): boolean {
