@@ -229,11 +229,12 @@ function reportPending(op: Operation): false {
   return false
 }
 
-// Work-item states of `verifyOperation`: kind (op or block) and whether the entrance ran.
-const OP = 0
+// Work-item states of `verifyOperation`: an op whose regions are being walked (its exit
+// runs when it is on top again), a block to enter, and a block whose ops are being walked
+// (from the op in `cursors`).
 const OP_ENTERED = 1
 const BLOCK = 2
-const BLOCK_ENTERED = 3
+const BLOCK_OPS = 3
 
 // The work stacks of `verifyOperation`, shared by its nested calls (an isolated op is
 // verified from its parent's exit, on top of the parent's items): each call works above
@@ -242,6 +243,8 @@ const BLOCK_ENTERED = 3
 // verifying allocates no arrays per op or per function.
 const items: (Operation | Block | null)[] = []
 const states: number[] = []
+/** For a BLOCK_OPS item, the next op of its block to visit (null: the block's exit is next). */
+const cursors: (Operation | null)[] = []
 let itemTop = 0
 // For each entered op with regions, where its isolated-from-above children start in
 // `isolatedOps` (they are verified on its exit), and `nonLocalUses` on its entrance.
@@ -250,8 +253,6 @@ const usesAtEntrance: number[] = []
 let startsTop = 0
 const isolatedOps: (Operation | null)[] = []
 let isolatedTop = 0
-// Scratch of one block's walk: its isolated ops, last first.
-const blockIsolated: (Operation | null)[] = []
 
 function pushItem(item: Operation | Block, state: number): void {
   items[itemTop] = item
@@ -261,7 +262,10 @@ function pushItem(item: Operation | Block, state: number): void {
 
 /** Drops the work items above `base` (keeping no references to the IR). */
 function truncateItems(base: number): void {
-  while (itemTop > base) { items[--itemTop] = null }
+  while (itemTop > base) {
+    items[--itemTop] = null
+    cursors[itemTop] = null
+  }
 }
 
 function truncateIsolated(base: number): void {
@@ -271,99 +275,99 @@ function truncateIsolated(base: number): void {
 /**
  * Explicit DFS over ops and blocks with entrance and exit visits; isolated ops are
  * verified on the parent's exit. A parallel array of small integers records each work
- * item's kind and whether its entrance ran, so no visited set is needed. The walk that
- * queues a block's ops also finds misplaced successor-carrying ops and collects the
- * isolated ops for the parent's exit, so the ops of a block are walked once.
+ * item's state, so no visited set is needed. A block's ops are visited in place, from a
+ * cursor kept with the block's item: an op without regions is verified there (entrance
+ * and exit), an op with regions is pushed above the block, and an isolated op is set
+ * aside for the parent's exit. Before that, a scan of the block reports an op with
+ * successors that does not end it, as MLIR does on entering the block.
  */
 function verifyOperation(root: Operation, recursive: boolean): boolean {
   const itemBase = itemTop
   const startsBase = startsTop
   const isolatedBase = isolatedTop
-  pushItem(root, OP)
-  const ok = walkOperations(itemBase, recursive)
+  const ok = visitOp(root, recursive) && walkOperations(itemBase, recursive)
   truncateItems(itemBase)
   startsTop = startsBase
   truncateIsolated(isolatedBase)
   return ok
 }
 
+/**
+ * Runs `op`'s entrance. An op whose regions are walked (recursive mode) is then pushed,
+ * entered, with its blocks above it; any other op's exit runs at once.
+ */
+function visitOp(op: Operation, recursive: boolean): boolean {
+  const name = op.name
+  if (!opOnEntrance(op, name, recursive)) { return false }
+  const regions = op.regions
+  // Without the walk into its regions (not recursive), nothing was checked inside.
+  if (!recursive || regions.length === 0) { return opOnExit(op, name, null, recursive) }
+  if (gathersSymbolUsers(op)) { symbolUserLists.push([]) }
+  usesAtEntrance[startsTop] = nonLocalUses
+  isolatedStarts[startsTop++] = isolatedTop
+  pushItem(op, OP_ENTERED)
+  for (let r = regions.length - 1; r >= 0; r--) {
+    for (let b = regions[r]!.lastBlock; b !== null; b = b.prevBlock) { pushItem(b, BLOCK) }
+  }
+  return true
+}
+
+/** Walks the items above `itemBase` (only blocks are pushed in a recursive verification). */
 function walkOperations(itemBase: number, recursive: boolean): boolean {
-  let numBlockIsolated = 0
   while (itemTop > itemBase) {
     const last = itemTop - 1
-    const top = items[last]!
     const state = states[last]!
-    if (state === OP_ENTERED || state === BLOCK_ENTERED) {
-      items[last] = null
-      itemTop = last
-      let ok: boolean
-      if (state === BLOCK_ENTERED) {
-        ok = blockOnExit(top as Block)
-      } else {
-        const op = top as Operation
-        const nested = recursive && op.regions.length !== 0
-        // The list pushed on entry stays on top while the isolated children are verified.
-        const users = nested && gathersSymbolUsers(op) ? symbolUserLists[symbolUserLists.length - 1]! : null
-        if (nested) {
-          const from = isolatedStarts[--startsTop]!
-          const to = isolatedTop
-          ok = verifyIsolatedChildren(from, to, recursive)
-          truncateIsolated(from)
-          // After the isolated children: their operands are uses in `op`'s regions too.
-          ok = ok && opOnExit(op, op.name, users, nonLocalUses === usesAtEntrance[startsTop]!)
+    if (state === BLOCK_OPS) {
+      let o = cursors[last] as Operation | null
+      while (o !== null) {
+        const next = o.nextOp
+        if (o.regions.length === 0) {
+          const name = o.name
+          if (!opOnEntrance(o, name, true) || !opOnExit(o, name, null, true)) { return false }
+        } else if (o.hasTrait(Trait.IsolatedFromAbove)) {
+          isolatedOps[isolatedTop++] = o
         } else {
-          ok = opOnExit(op, op.name, users, false)
+          cursors[last] = next
+          if (!visitOp(o, true)) { return false }
+          break
         }
-        if (users !== null) { symbolUserLists.pop() }
+        o = next
       }
-      if (!ok) { return false }
+      if (o === null) {
+        const block = items[last] as Block
+        items[last] = null
+        cursors[last] = null
+        itemTop = last
+        if (!blockOnExit(block)) { return false }
+      }
       continue
     }
     if (state === BLOCK) {
-      states[last] = BLOCK_ENTERED
-      const block = top as Block
+      const block = items[last] as Block
       if (!blockOnEntrance(block)) { return false }
-      // Backwards, so the ops pop in order; the first misplaced terminator in block order
-      // is the one reported, after the block is walked.
       const lastOp = block.lastOp
-      let misplaced: Operation | null = null
-      for (let o = lastOp; o !== null; o = o.prevOp) {
-        if (o.successors.length !== 0 && o !== lastOp) { misplaced = o }
-        if (o.regions.length === 0 || !o.hasTrait(Trait.IsolatedFromAbove)) {
-          pushItem(o, OP)
-        } else {
-          blockIsolated[numBlockIsolated++] = o
+      for (let o = block.firstOp; o !== lastOp; o = o!.nextOp) {
+        if (o!.successors.length !== 0) {
+          return o!.emitError('operation with block successors must terminate its parent block').fail()
         }
       }
-      if (misplaced !== null) {
-        while (numBlockIsolated > 0) { blockIsolated[--numBlockIsolated] = null }
-        return misplaced.emitError('operation with block successors must terminate its parent block').fail()
-      }
-      while (numBlockIsolated > 0) {
-        isolatedOps[isolatedTop++] = blockIsolated[--numBlockIsolated]!
-        blockIsolated[numBlockIsolated] = null
-      }
+      states[last] = BLOCK_OPS
+      cursors[last] = block.firstOp
       continue
     }
-    states[last] = OP_ENTERED
-    const op = top as Operation
-    const name = op.name
-    if (!opOnEntrance(op, name, recursive)) { return false }
-    const regions = op.regions
-    if (recursive && regions.length !== 0) {
-      if (gathersSymbolUsers(op)) { symbolUserLists.push([]) }
-      usesAtEntrance[startsTop] = nonLocalUses
-      isolatedStarts[startsTop++] = isolatedTop
-      for (let r = regions.length - 1; r >= 0; r--) {
-        for (let b = regions[r]!.lastBlock; b !== null; b = b.prevBlock) { pushItem(b, BLOCK) }
-      }
-    } else {
-      // Nothing to walk inside: the exit comes next, so it runs now (its item popped).
-      items[last] = null
-      itemTop = last
-      // Without the walk into its regions (not recursive), nothing was checked inside.
-      if (!opOnExit(op, name, null, recursive)) { return false }
-    }
+    // OP_ENTERED: the walk of its regions is over.
+    const op = items[last] as Operation
+    items[last] = null
+    itemTop = last
+    // The list pushed on entry stays on top while the isolated children are verified.
+    const users = gathersSymbolUsers(op) ? symbolUserLists[symbolUserLists.length - 1]! : null
+    const from = isolatedStarts[--startsTop]!
+    let ok = verifyIsolatedChildren(from, isolatedTop, recursive)
+    truncateIsolated(from)
+    // After the isolated children: their operands are uses in `op`'s regions too.
+    ok = ok && opOnExit(op, op.name, users, nonLocalUses === usesAtEntrance[startsTop]!)
+    if (users !== null) { symbolUserLists.pop() }
+    if (!ok) { return false }
   }
   return true
 }
