@@ -153,10 +153,18 @@ function blockOnExit(block: Block): boolean {
  */
 function opOnEntrance(op: Operation, name: OperationName, recursive: boolean): boolean {
   const operands = op.operands
-  for (let i = 0; i < operands.length; i++) {
-    const value = operands[i]!.value as Value | null
-    if (value === null) { return op.emitError('null operand found').fail() }
-    if (recursive && !isLocalUse(value, op)) { nonLocalUses++ }
+  if (operands.length !== 0) {
+    const block = op.parentBlock
+    // The common use, a result of an earlier op of the same block, is told without a call.
+    const ordered = block !== null && block.isOpOrderValid
+    for (let i = 0; i < operands.length; i++) {
+      const value = operands[i]!.value as Value | null
+      if (value === null) { return op.emitError('null operand found').fail() }
+      if (!recursive) { continue }
+      const def = value.definingOp
+      if (ordered && def !== null && def.parentBlock === block && def.orderIndex < op.orderIndex) { continue }
+      if (!isLocalUse(value, op)) { nonLocalUses++ }
+    }
   }
   // Dialect attributes among the discardable ones are checked by their dialect.
   const discardable = op.attributes.entries
@@ -323,7 +331,12 @@ function walkOperations(itemBase: number, recursive: boolean): boolean {
         const next = o.nextOp
         if (o.regions.length === 0) {
           const name = o.name
-          if (!opOnEntrance(o, name, true) || !opOnExit(o, name, null, true)) { return false }
+          if (!opOnEntrance(o, name, true)) { return false }
+          // The exit of a registered op with no region checks to make is empty.
+          const def = name.def
+          if ((def === null || (name.traits & REGION_TRAITS) !== 0 || def.verifyRegions !== undefined) && !opOnExit(o, name, null, true)) {
+            return false
+          }
         } else if (o.hasTrait(Trait.IsolatedFromAbove)) {
           isolatedOps[isolatedTop++] = o
         } else {

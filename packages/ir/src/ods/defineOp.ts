@@ -1022,7 +1022,8 @@ function anyMappable(op: Operation): boolean {
 }
 
 function isMappable(t: Type): boolean {
-  return t instanceof VectorType || t instanceof RankedTensorType || t instanceof UnrankedTensorType
+  // Scalars, the common case, are told apart by one test.
+  return t instanceof ShapedType && (t instanceof VectorType || t instanceof RankedTensorType || t instanceof UnrankedTensorType)
 }
 
 /** `verifyCompatibleShapes`: same rank and equal-or-dynamic dimensions (unranked matches all). */
