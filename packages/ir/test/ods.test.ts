@@ -221,9 +221,15 @@ describe('defineOp verifier', () => {
     expect(BranchOp.verify(br)).toBe(false)
     const r = WithRegion.build(b, loc, {})
     expect(WithRegion.verify(r)).toBe(false)
+    // A region constraint is checked again on an op whose signature passed before.
+    r.regions[0]!.push(new Block())
+    expect(WithRegion.verify(r)).toBe(true)
+    r.regions[0]!.push(new Block())
+    expect(WithRegion.verify(r)).toBe(false)
     expect(diags).toEqual([
       "'tst.cond' op operand count (3) does not match with the total size (2) specified in attribute 'operandSegmentSizes'",
       "'tst.cond' op operand #0 must be 1-bit signless integer, but got 'i32'",
+      "'tst.region' op region #0 ('body') failed to verify constraint: region with 1 blocks",
       "'tst.region' op region #0 ('body') failed to verify constraint: region with 1 blocks",
     ])
   })

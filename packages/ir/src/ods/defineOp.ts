@@ -249,13 +249,15 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
   private inherentNames: readonly string[] | null
   /**
    * What the generated checks last passed on (see `passedBefore`): the op's inherent and
-   * discardable dictionaries, its operand and result counts, and the types of its operands
-   * then results. Null properties: nothing passed yet.
+   * discardable dictionaries, its operand, result, region and successor counts, and the
+   * types of its operands then results. Null properties: nothing passed yet.
    */
   private passedProperties: DictionaryAttr | null
   private passedAttributes: DictionaryAttr | null
   private passedOperands: number
   private passedResults: number
+  private passedRegions: number
+  private passedSuccessors: number
   private readonly passedTypes: Type[]
   readonly spec: OpSpec
 
@@ -301,6 +303,8 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     this.passedAttributes = null
     this.passedOperands = 0
     this.passedResults = 0
+    this.passedRegions = 0
+    this.passedSuccessors = 0
     this.passedTypes = []
 
     this.compiledFormat = undefined
@@ -726,7 +730,12 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
    * the hand-written `verify`.
    */
   verify(op: Operation): LogicalResult {
-    if (!this.passedBefore(op)) {
+    if (this.passedBefore(op)) {
+      // The region and successor constraints read more than the signature: they run again.
+      if ((this.passedRegions !== 0 || this.passedSuccessors !== 0) && !this.verifyRegionAndSuccessorConstraints(op)) {
+        return failure()
+      }
+    } else {
       if (!this.verifyCounts(op)) {
         return failure()
       }
@@ -745,12 +754,13 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
   }
 
   /**
-   * Whether the generated checks (counts, invariants, traits) are known to pass on `op`: it
-   * has no regions or successors, and the same attribute dictionaries and operand and
-   * result types as the op they last passed on. Those checks read nothing else of such an
-   * op, and attributes and types are uniqued and immutable, so they would pass again (their
-   * constraints are predicates of the attribute or type alone). Most ops of a module repeat
-   * the signature of the op before them of the same name (`arith.addi` on i32).
+   * Whether the generated checks (counts, invariants, traits), but for the region and
+   * successor constraints, are known to pass on `op`: it has the same attribute
+   * dictionaries, the same counts and the same operand and result types as the op they last
+   * passed on. Those checks read nothing else of an op, and attributes and types are
+   * uniqued and immutable, so they would pass again (their constraints are predicates of
+   * the attribute or type alone). Most ops of a module repeat the signature of the op
+   * before them of the same name (`arith.addi` on i32).
    */
   private passedBefore(op: Operation): boolean {
     if (op.properties !== this.passedProperties || op.attributes !== this.passedAttributes) {
@@ -773,14 +783,11 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
         return false
       }
     }
-    return op.regions.length === 0 && op.successors.length === 0
+    return op.regions.length === this.passedRegions && op.successors.length === this.passedSuccessors
   }
 
   /** Remembers the signature of `op`, on which the generated checks passed (see `passedBefore`). */
   private recordPassed(op: Operation): void {
-    if (op.regions.length !== 0 || op.successors.length !== 0) {
-      return
-    }
     const operands = op.operands
     const results = op.results
     const types = this.passedTypes
@@ -792,6 +799,8 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     }
     this.passedOperands = operands.length
     this.passedResults = results.length
+    this.passedRegions = op.regions.length
+    this.passedSuccessors = op.successors.length
     this.passedProperties = op.properties
     this.passedAttributes = op.attributes
   }
@@ -889,13 +898,13 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     const operandSegs = layout.variableOperands
       ? valueSegmentsInto(layout.verifyOperandSegments, op, layout.operands, false, (this.traits & Trait.AttrSizedOperandSegments) !== 0 ? 'operandSegmentSizes' : null)
       : layout.fixedOperandSegments
-    if (!this.verifyValues(op, layout.operands, operandSegs, false)) {
+    if (layout.operands.length !== 0 && !this.verifyValues(op, layout.operands, operandSegs, false)) {
       return false
     }
     const resultSegs = layout.variableResults
       ? valueSegmentsInto(layout.verifyResultSegments, op, layout.results, true, (this.traits & Trait.AttrSizedResultSegments) !== 0 ? 'resultSegmentSizes' : null)
       : layout.fixedResultSegments
-    if (!this.verifyValues(op, layout.results, resultSegs, true)) {
+    if (layout.results.length !== 0 && !this.verifyValues(op, layout.results, resultSegs, true)) {
       return false
     }
     // ODS checks the predicate traits (`AllTypesMatch`, `TypesMatchWith`) after the operand
@@ -915,6 +924,12 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
       const to = this.typeOfNamed(op, m.to, operandSegs, resultSegs)
       if (from !== undefined && to !== undefined && m.transform(from) !== to) {return op.emitOpError(`failed to verify that ${m.summary}`).fail()}
     }
+    return this.verifyRegionAndSuccessorConstraints(op)
+  }
+
+  /** The region and successor constraints, the last of the invariants ODS checks. */
+  private verifyRegionAndSuccessorConstraints(op: Operation): boolean {
+    const layout = this.layout
     let ri = 0
     const regionDecls = layout.regions
     for (let di = 0; di < regionDecls.length; di++) {
