@@ -912,16 +912,16 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     const groups = this.allTypesMatch
     for (let gi = 0; gi < groups.length; gi++) {
       const g = groups[gi]!
-      const first = this.typeOfNamed(op, g[0]!, operandSegs, resultSegs)
+      const first = this.typeOfNamed(op, layout, g[0]!, operandSegs, resultSegs)
       for (let i = 1; i < g.length; i++) {
-        if (this.typeOfNamed(op, g[i]!, operandSegs, resultSegs) !== first) {return op.emitOpError(`failed to verify that all of {${g.join(', ')}} have same type`).fail()}
+        if (this.typeOfNamed(op, layout, g[i]!, operandSegs, resultSegs) !== first) {return op.emitOpError(`failed to verify that all of {${g.join(', ')}} have same type`).fail()}
       }
     }
     const matches = this.typesMatchWith
     for (let mi = 0; mi < matches.length; mi++) {
       const m = matches[mi]!
-      const from = this.typeOfNamed(op, m.from, operandSegs, resultSegs)
-      const to = this.typeOfNamed(op, m.to, operandSegs, resultSegs)
+      const from = this.typeOfNamed(op, layout, m.from, operandSegs, resultSegs)
+      const to = this.typeOfNamed(op, layout, m.to, operandSegs, resultSegs)
       if (from !== undefined && to !== undefined && m.transform(from) !== to) {return op.emitOpError(`failed to verify that ${m.summary}`).fail()}
     }
     return this.verifyRegionAndSuccessorConstraints(op)
@@ -964,14 +964,14 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
    * The type of the operand, result or typed attribute `name` of `op`, whose operand and
    * result segments are `operandSegs` and `resultSegs` (decoded once by the caller).
    */
-  private typeOfNamed(op: Operation, name: string, operandSegs: Int32Array, resultSegs: Int32Array): Type | undefined {
+  private typeOfNamed(op: Operation, layout: OdsLayout, name: string, operandSegs: Int32Array, resultSegs: Int32Array): Type | undefined {
     // The first value of the group, found without building the group's array.
-    const oi = nameIndex(this.operands, name)
+    const oi = nameIndex(layout.operands, name)
     if (oi >= 0) {
       const segs = operandSegs
       return segs[2 * oi + 1]! < 1 ? undefined : op.operands[segs[2 * oi]!]?.value.type
     }
-    const ri = nameIndex(this.results, name)
+    const ri = nameIndex(layout.results, name)
     if (ri >= 0) {
       const segs = resultSegs
       return segs[2 * ri + 1]! < 1 ? undefined : op.results[segs[2 * ri]!]?.type
