@@ -6,7 +6,7 @@ import { DominanceInfo } from './Dominance.ts'
 import type { Location } from './Location.ts'
 import type { LogicalResult } from './LogicalResult.ts'
 import type { Operation } from './Operation.ts'
-import { Trait } from './OperationName.ts'
+import { Trait, type OperationName } from './OperationName.ts'
 import type { Region } from './Region.ts'
 import { withSymbolLookupCache } from './SymbolTable.ts'
 import type { BlockArgument, Value } from './Value.ts'
@@ -51,11 +51,51 @@ function gathersSymbolUsers(op: Operation): boolean {
 }
 
 function verifyOpAndDominance(op: Operation, recursive: boolean): boolean {
+  const suspectsBefore = nonLocalUses
   if (!verifyOperation(op, recursive)) { return false }
-  if (op.regions.length !== 0) {
+  // In a recursive verification, every use inside `op` was seen by the walk: when all of
+  // them were provably dominated (see `isLocalUse`), the dominance walk cannot fail.
+  if (op.regions.length !== 0 && !(recursive && nonLocalUses === suspectsBefore)) {
     if (!verifyDominanceOfContainedRegions(op, recursive)) { return false }
   }
   return true
+}
+
+/**
+ * How many operands the walks of recursive verifications have found that `isLocalUse`
+ * could not prove fine. It only grows: a verification that sees it unchanged across an op's
+ * subtree knows that the region-isolation and dominance checks of that subtree would pass,
+ * and skips their walks. When it changed, those checks run as before and report what MLIR
+ * reports (the count is a filter, never a diagnosis).
+ */
+let nonLocalUses = 0
+
+/**
+ * Whether `value`, used by `user`, is defined in `user`'s block before it (or is an argument
+ * of that block), or likewise in the block of an ancestor of `user`, without an
+ * IsolatedFromAbove op in between. Such a use passes both the dominance check (in SSA and
+ * graph regions, reachable or not) and the region isolation check of every isolated op
+ * around it. False means only "not proven".
+ */
+function isLocalUse(value: Value, user: Operation): boolean {
+  const def = value.definingOp
+  const defBlock = def === null ? (value as BlockArgument).owner : def.parentBlock
+  let at = user
+  let block = user.parentBlock
+  while (block !== null) {
+    if (block === defBlock) {
+      if (def === null) { return true }
+      if (def === at) { return false }
+      if (!block.isOpOrderValid) { block.recomputeOpOrder() }
+      return def.orderIndex < at.orderIndex
+    }
+    const region = block.parent
+    const parent = region === null ? null : region.parentOp
+    if (parent === null || parent.hasTrait(Trait.IsolatedFromAbove)) { return false }
+    at = parent
+    block = parent.parentBlock
+  }
+  return false
 }
 
 // Mirrors MLIR's mightHaveTrait: an unregistered op might have any trait.
@@ -107,10 +147,24 @@ function blockOnExit(block: Block): boolean {
   return true
 }
 
-function opOnEntrance(op: Operation): boolean {
+/**
+ * `name`: `op.name`. `recursive`: the walk goes into regions, so the operands are checked
+ * with `isLocalUse`, and the ops with a `verifySymbolUses` hook are gathered for their table.
+ */
+function opOnEntrance(op: Operation, name: OperationName, recursive: boolean): boolean {
   const operands = op.operands
-  for (let i = 0; i < operands.length; i++) {
-    if ((operands[i]!.value as Value | null) === null) { return op.emitError('null operand found').fail() }
+  if (operands.length !== 0) {
+    const block = op.parentBlock
+    // The common use, a result of an earlier op of the same block, is told without a call.
+    const ordered = block !== null && block.isOpOrderValid
+    for (let i = 0; i < operands.length; i++) {
+      const value = operands[i]!.value as Value | null
+      if (value === null) { return op.emitError('null operand found').fail() }
+      if (!recursive) { continue }
+      const def = value.definingOp
+      if (ordered && def !== null && def.parentBlock === block && def.orderIndex < op.orderIndex) { continue }
+      if (!isLocalUse(value, op)) { nonLocalUses++ }
+    }
   }
   // Dialect attributes among the discardable ones are checked by their dialect.
   const discardable = op.attributes.entries
@@ -118,19 +172,24 @@ function opOnEntrance(op: Operation): boolean {
     const hook = attributeNameDialect(op.context, discardable[i]!.name)?.def.verifyOperationAttribute
     if (hook !== undefined && !hook(op, discardable[i]!)) { return false }
   }
-  const def = op.name.def
+  const def = name.def
   if (def !== null) {
-    if (!verifyTraits(op)) { return false }
+    const traits = name.traits
+    if (!verifyTraits(op, traits)) { return false }
     symbolTraitVerified = null
     if (def.verify !== undefined && !def.verify(op)) { return reportPending(op) }
     // A function op's `verify` has already run the symbol checks, on this unchanged op.
-    if (symbolTraitVerified !== op && !verifySymbolTrait(op)) { return false }
+    if ((traits & Trait.Symbol) !== 0 && symbolTraitVerified !== op && !verifySymbolTrait(op)) { return false }
+    if (recursive && def.verifySymbolUses !== undefined && symbolUserLists.length !== 0) {
+      symbolUserLists[symbolUserLists.length - 1]!.push(op)
+    }
   }
-  const numRegions = op.regions.length
+  const regions = op.regions
+  const numRegions = regions.length
   if (numRegions === 0) { return true }
-  const graph = op.isRegistered && op.hasTrait(Trait.GraphRegions)
+  const graph = def !== null && (name.traits & Trait.GraphRegions) !== 0
   for (let i = 0; i < numRegions; i++) {
-    const region = op.regions[i]!
+    const region = regions[i]!
     if (graph && region.firstBlock !== null && !region.hasOneBlock) {
       return op.emitOpError(`expects graph region #${i} to have 0 or 1 blocks`).fail()
     }
@@ -141,15 +200,18 @@ function opOnEntrance(op: Operation): boolean {
   return true
 }
 
-/** `symbolUsers`: for a symbol table in recursive mode, its list of symbol users. */
-function opOnExit(op: Operation, symbolUsers: readonly Operation[] | null): boolean {
-  const def = op.name.def
+/**
+ * `symbolUsers`: for a symbol table in recursive mode, its list of symbol users.
+ * `usesLocal`: every use nested in `op` passed `isLocalUse` (so it is isolated enough).
+ */
+function opOnExit(op: Operation, name: OperationName, symbolUsers: readonly Operation[] | null, usesLocal: boolean): boolean {
+  const def = name.def
   if (def !== null) {
-    if (!verifyRegionTraits(op, symbolUsers)) { return false }
+    if ((name.traits & REGION_TRAITS) !== 0 && !verifyRegionTraits(op, symbolUsers, usesLocal)) { return false }
     if (def.verifyRegions !== undefined && !def.verifyRegions(op)) { return reportPending(op) }
     return true
   }
-  const dialect = op.name.dialect
+  const dialect = name.dialect
   if (dialect === null) {
     if (!op.context.allowUnregisteredDialects) {
       return op
@@ -163,7 +225,7 @@ function opOnExit(op: Operation, symbolUsers: readonly Operation[] | null): bool
   }
   if (dialect.def.allowUnknownOperations !== true) {
     return op
-      .emitError(`unregistered operation '${op.name.name}' found in dialect ('${dialect.namespace}') that does not allow unknown operations`)
+      .emitError(`unregistered operation '${name.name}' found in dialect ('${dialect.namespace}') that does not allow unknown operations`)
       .fail()
   }
   return true
@@ -175,11 +237,12 @@ function reportPending(op: Operation): false {
   return false
 }
 
-// Work-item states of `verifyOperation`: kind (op or block) and whether the entrance ran.
-const OP = 0
+// Work-item states of `verifyOperation`: an op whose regions are being walked (its exit
+// runs when it is on top again), a block to enter, and a block whose ops are being walked
+// (from the op in `cursors`).
 const OP_ENTERED = 1
 const BLOCK = 2
-const BLOCK_ENTERED = 3
+const BLOCK_OPS = 3
 
 // The work stacks of `verifyOperation`, shared by its nested calls (an isolated op is
 // verified from its parent's exit, on top of the parent's items): each call works above
@@ -188,15 +251,16 @@ const BLOCK_ENTERED = 3
 // verifying allocates no arrays per op or per function.
 const items: (Operation | Block | null)[] = []
 const states: number[] = []
+/** For a BLOCK_OPS item, the next op of its block to visit (null: the block's exit is next). */
+const cursors: (Operation | null)[] = []
 let itemTop = 0
 // For each entered op with regions, where its isolated-from-above children start in
-// `isolatedOps` (they are verified on its exit).
+// `isolatedOps` (they are verified on its exit), and `nonLocalUses` on its entrance.
 const isolatedStarts: number[] = []
+const usesAtEntrance: number[] = []
 let startsTop = 0
 const isolatedOps: (Operation | null)[] = []
 let isolatedTop = 0
-// Scratch of one block's walk: its isolated ops, last first.
-const blockIsolated: (Operation | null)[] = []
 
 function pushItem(item: Operation | Block, state: number): void {
   items[itemTop] = item
@@ -206,7 +270,10 @@ function pushItem(item: Operation | Block, state: number): void {
 
 /** Drops the work items above `base` (keeping no references to the IR). */
 function truncateItems(base: number): void {
-  while (itemTop > base) { items[--itemTop] = null }
+  while (itemTop > base) {
+    items[--itemTop] = null
+    cursors[itemTop] = null
+  }
 }
 
 function truncateIsolated(base: number): void {
@@ -216,98 +283,104 @@ function truncateIsolated(base: number): void {
 /**
  * Explicit DFS over ops and blocks with entrance and exit visits; isolated ops are
  * verified on the parent's exit. A parallel array of small integers records each work
- * item's kind and whether its entrance ran, so no visited set is needed. The walk that
- * queues a block's ops also finds misplaced successor-carrying ops and collects the
- * isolated ops for the parent's exit, so the ops of a block are walked once.
+ * item's state, so no visited set is needed. A block's ops are visited in place, from a
+ * cursor kept with the block's item: an op without regions is verified there (entrance
+ * and exit), an op with regions is pushed above the block, and an isolated op is set
+ * aside for the parent's exit. Before that, a scan of the block reports an op with
+ * successors that does not end it, as MLIR does on entering the block.
  */
 function verifyOperation(root: Operation, recursive: boolean): boolean {
   const itemBase = itemTop
   const startsBase = startsTop
   const isolatedBase = isolatedTop
-  pushItem(root, OP)
-  const ok = walkOperations(itemBase, recursive)
+  const ok = visitOp(root, recursive) && walkOperations(itemBase, recursive)
   truncateItems(itemBase)
   startsTop = startsBase
   truncateIsolated(isolatedBase)
   return ok
 }
 
+/**
+ * Runs `op`'s entrance. An op whose regions are walked (recursive mode) is then pushed,
+ * entered, with its blocks above it; any other op's exit runs at once.
+ */
+function visitOp(op: Operation, recursive: boolean): boolean {
+  const name = op.name
+  if (!opOnEntrance(op, name, recursive)) { return false }
+  const regions = op.regions
+  // Without the walk into its regions (not recursive), nothing was checked inside.
+  if (!recursive || regions.length === 0) { return opOnExit(op, name, null, recursive) }
+  if (gathersSymbolUsers(op)) { symbolUserLists.push([]) }
+  usesAtEntrance[startsTop] = nonLocalUses
+  isolatedStarts[startsTop++] = isolatedTop
+  pushItem(op, OP_ENTERED)
+  for (let r = regions.length - 1; r >= 0; r--) {
+    for (let b = regions[r]!.lastBlock; b !== null; b = b.prevBlock) { pushItem(b, BLOCK) }
+  }
+  return true
+}
+
+/** Walks the items above `itemBase` (only blocks are pushed in a recursive verification). */
 function walkOperations(itemBase: number, recursive: boolean): boolean {
-  let numBlockIsolated = 0
   while (itemTop > itemBase) {
     const last = itemTop - 1
-    const top = items[last]!
     const state = states[last]!
-    if (state === OP_ENTERED || state === BLOCK_ENTERED) {
-      items[last] = null
-      itemTop = last
-      let ok: boolean
-      if (state === BLOCK_ENTERED) {
-        ok = blockOnExit(top as Block)
-      } else {
-        const op = top as Operation
-        const nested = recursive && op.regions.length !== 0
-        // The list pushed on entry stays on top while the isolated children are verified.
-        const users = nested && gathersSymbolUsers(op) ? symbolUserLists[symbolUserLists.length - 1]! : null
-        if (nested) {
-          const from = isolatedStarts[--startsTop]!
-          const to = isolatedTop
-          ok = verifyIsolatedChildren(from, to, recursive)
-          truncateIsolated(from)
-          ok = ok && opOnExit(op, users)
+    if (state === BLOCK_OPS) {
+      let o = cursors[last] as Operation | null
+      while (o !== null) {
+        const next = o.nextOp
+        if (o.regions.length === 0) {
+          const name = o.name
+          if (!opOnEntrance(o, name, true)) { return false }
+          // The exit of a registered op with no region checks to make is empty.
+          const def = name.def
+          if ((def === null || (name.traits & REGION_TRAITS) !== 0 || def.verifyRegions !== undefined) && !opOnExit(o, name, null, true)) {
+            return false
+          }
+        } else if (o.hasTrait(Trait.IsolatedFromAbove)) {
+          isolatedOps[isolatedTop++] = o
         } else {
-          ok = opOnExit(op, users)
+          cursors[last] = next
+          if (!visitOp(o, true)) { return false }
+          break
         }
-        if (users !== null) { symbolUserLists.pop() }
+        o = next
       }
-      if (!ok) { return false }
+      if (o === null) {
+        const block = items[last] as Block
+        items[last] = null
+        cursors[last] = null
+        itemTop = last
+        if (!blockOnExit(block)) { return false }
+      }
       continue
     }
     if (state === BLOCK) {
-      states[last] = BLOCK_ENTERED
-      const block = top as Block
+      const block = items[last] as Block
       if (!blockOnEntrance(block)) { return false }
-      // Backwards, so the ops pop in order; the first misplaced terminator in block order
-      // is the one reported, after the block is walked.
       const lastOp = block.lastOp
-      let misplaced: Operation | null = null
-      for (let o = lastOp; o !== null; o = o.prevOp) {
-        if (o.successors.length !== 0 && o !== lastOp) { misplaced = o }
-        if (o.regions.length === 0 || !o.hasTrait(Trait.IsolatedFromAbove)) {
-          pushItem(o, OP)
-        } else {
-          blockIsolated[numBlockIsolated++] = o
+      for (let o = block.firstOp; o !== lastOp; o = o!.nextOp) {
+        if (o!.successors.length !== 0) {
+          return o!.emitError('operation with block successors must terminate its parent block').fail()
         }
       }
-      if (misplaced !== null) {
-        while (numBlockIsolated > 0) { blockIsolated[--numBlockIsolated] = null }
-        return misplaced.emitError('operation with block successors must terminate its parent block').fail()
-      }
-      while (numBlockIsolated > 0) {
-        isolatedOps[isolatedTop++] = blockIsolated[--numBlockIsolated]!
-        blockIsolated[numBlockIsolated] = null
-      }
+      states[last] = BLOCK_OPS
+      cursors[last] = block.firstOp
       continue
     }
-    states[last] = OP_ENTERED
-    const op = top as Operation
-    if (!opOnEntrance(op)) { return false }
-    if (op.name.def?.verifySymbolUses !== undefined && symbolUserLists.length !== 0) {
-      symbolUserLists[symbolUserLists.length - 1]!.push(op)
-    }
-    const regions = op.regions
-    if (recursive && regions.length !== 0) {
-      if (gathersSymbolUsers(op)) { symbolUserLists.push([]) }
-      isolatedStarts[startsTop++] = isolatedTop
-      for (let r = regions.length - 1; r >= 0; r--) {
-        for (let b = regions[r]!.lastBlock; b !== null; b = b.prevBlock) { pushItem(b, BLOCK) }
-      }
-    } else {
-      // Nothing to walk inside: the exit comes next, so it runs now (its item popped).
-      items[last] = null
-      itemTop = last
-      if (!opOnExit(op, null)) { return false }
-    }
+    // OP_ENTERED: the walk of its regions is over.
+    const op = items[last] as Operation
+    items[last] = null
+    itemTop = last
+    // The list pushed on entry stays on top while the isolated children are verified.
+    const users = gathersSymbolUsers(op) ? symbolUserLists[symbolUserLists.length - 1]! : null
+    const from = isolatedStarts[--startsTop]!
+    let ok = verifyIsolatedChildren(from, isolatedTop, recursive)
+    truncateIsolated(from)
+    // After the isolated children: their operands are uses in `op`'s regions too.
+    ok = ok && opOnExit(op, op.name, users, nonLocalUses === usesAtEntrance[startsTop]!)
+    if (users !== null) { symbolUserLists.pop() }
+    if (!ok) { return false }
   }
   return true
 }
@@ -326,8 +399,7 @@ function verifyIsolatedChildren(from: number, to: number, recursive: boolean): b
 
 // ---- traits --------------------------------------------------------------------------
 
-function verifyTraits(op: Operation): boolean {
-  const traits = op.name.traits
+function verifyTraits(op: Operation, traits: number): boolean {
   if (traits & Trait.ZeroRegions && op.regions.length !== 0) { return op.emitOpError('requires zero regions').fail() }
   if (traits & Trait.ZeroResults && op.results.length !== 0) { return op.emitOpError('requires zero results').fail() }
   if (traits & Trait.ZeroSuccessors && op.successors.length !== 0) {
@@ -403,7 +475,10 @@ function isOptionalSymbolWithoutName(op: Operation): boolean {
   return optional && op.getInherentAttr('sym_name') === undefined && op.getDiscardableAttr('sym_name') === undefined
 }
 
-function verifyRegionTraits(op: Operation, symbolUsers: readonly Operation[] | null): boolean {
+/** The traits that `verifyRegionTraits` checks. */
+const REGION_TRAITS = Trait.SingleBlockImplicitTerminator | Trait.IsolatedFromAbove | Trait.SymbolTable
+
+function verifyRegionTraits(op: Operation, symbolUsers: readonly Operation[] | null, usesLocal: boolean): boolean {
   const traits = op.name.traits
   if (traits & Trait.SingleBlockImplicitTerminator) {
     const term = op.name.def!.implicitTerminatorName
@@ -421,7 +496,7 @@ function verifyRegionTraits(op: Operation, symbolUsers: readonly Operation[] | n
       }
     }
   }
-  if (traits & Trait.IsolatedFromAbove && !verifyIsolatedFromAbove(op)) { return false }
+  if (traits & Trait.IsolatedFromAbove && !usesLocal && !verifyIsolatedFromAbove(op)) { return false }
   if (traits & Trait.SymbolTable && !verifySymbolTable(op, symbolUsers)) { return false }
   return true
 }

@@ -122,6 +122,35 @@ describe('defineOp verifier', () => {
     expect(AddOp.verify(good)).toBe(true)
   })
 
+  it('checks again an op edited after it passed, and an op like one that passed', () => {
+    const { ctx, b, args, diags } = setup()
+    const loc = UnknownLoc.get(ctx)
+    const good = AddOp.build(b, loc, { operands: { lhs: args[0]!, rhs: args[0]! } })
+    expect(AddOp.verify(good)).toBe(true)
+    // The signature that passed is remembered by value: editing the op makes it a new one.
+    good.results[0]!.type = args[1]!.type
+    expect(AddOp.verify(good)).toBe(false)
+    good.results[0]!.type = args[0]!.type
+    expect(AddOp.verify(good)).toBe(true)
+    good.setOperand(1, args[3]!)
+    expect(AddOp.verify(good)).toBe(false)
+    const same = AddOp.build(b, loc, { operands: { lhs: args[0]!, rhs: args[0]! } })
+    expect(AddOp.verify(same)).toBe(true)
+    const cmp = CmpOp.build(b, loc, { operands: { lhs: args[0]!, rhs: args[0]! }, attributes: { predicate: Pred.get(ctx, 'eq') } })
+    expect(CmpOp.verify(cmp)).toBe(true)
+    cmp.setAttr('predicate', IntegerAttr.get(IntegerType.get(ctx, 64), 9))
+    expect(CmpOp.verify(cmp)).toBe(false)
+    cmp.setAttr('predicate', Pred.get(ctx, 'ne'))
+    cmp.setAttr('limit', IntegerAttr.get(IntegerType.get(ctx, 32), 1))
+    expect(CmpOp.verify(cmp)).toBe(false)
+    expect(diags).toEqual([
+      "'tst.addi' op result #0 must be signless-integer-like, but got 'f32'",
+      "'tst.addi' op requires the same type for all operands and results",
+      "'tst.cmp' op attribute 'predicate' failed to satisfy constraint: allowed 64-bit signless integer cases: 0, 1",
+      "'tst.cmp' op attribute 'limit' failed to satisfy constraint: 64-bit signless integer attribute",
+    ])
+  })
+
   it('checks attributes, enum cases and populates defaults', () => {
     const { ctx, b, args, diags } = setup()
     const loc = UnknownLoc.get(ctx)
@@ -192,9 +221,15 @@ describe('defineOp verifier', () => {
     expect(BranchOp.verify(br)).toBe(false)
     const r = WithRegion.build(b, loc, {})
     expect(WithRegion.verify(r)).toBe(false)
+    // A region constraint is checked again on an op whose signature passed before.
+    r.regions[0]!.push(new Block())
+    expect(WithRegion.verify(r)).toBe(true)
+    r.regions[0]!.push(new Block())
+    expect(WithRegion.verify(r)).toBe(false)
     expect(diags).toEqual([
       "'tst.cond' op operand count (3) does not match with the total size (2) specified in attribute 'operandSegmentSizes'",
       "'tst.cond' op operand #0 must be 1-bit signless integer, but got 'i32'",
+      "'tst.region' op region #0 ('body') failed to verify constraint: region with 1 blocks",
       "'tst.region' op region #0 ('body') failed to verify constraint: region with 1 blocks",
     ])
   })

@@ -215,6 +215,44 @@ describe('verify', () => {
     expect(f.messages()[0]).toMatch(/^2:1: error: entry block of region may not have predecessors$/)
   })
 
+  it('accepts values of enclosing blocks, and reports them once an edit breaks dominance', () => {
+    const f = new IRFixture()
+    const mod = f.op('tv.module', { regions: 1 })
+    const top = f.block(mod.regions[0]!)
+    const fn = f.op('tv.func', { regions: 1, loc: f.loc(1, 1) })
+    fn.setAttr('sym_name', strAttr(f, 'f'))
+    top.append(fn)
+    const body = f.block(fn.regions[0]!, [f.i32])
+    const d = f.op('tv.def', { results: [f.i32], loc: f.loc(3, 3) })
+    body.append(d)
+    const outer = f.op('tv.region', { regions: 1 })
+    body.append(outer)
+    const mid = f.block(outer.regions[0]!)
+    const inner = f.op('tv.region', { regions: 1 })
+    mid.append(inner)
+    mid.append(f.op('tv.yield'))
+    const deep = f.block(inner.regions[0]!)
+    deep.append(f.op('tv.use', { operands: [d.result, body.arguments[0]!], loc: f.loc(6, 7) }))
+    deep.append(f.op('tv.yield'))
+    body.append(f.op('tv.ret'))
+    expect(verify(mod)).toBe(true)
+    d.moveAfter(outer)
+    expect(verify(mod)).toBe(false)
+    d.moveBefore(outer)
+    expect(verify(mod)).toBe(true)
+    // A value of the enclosing module is outside the isolated function.
+    const g = f.op('tv.def', { results: [f.i32], loc: f.loc(2, 1) })
+    top.insertBefore(g, fn)
+    deep.firstOp!.setOperand(1, g.result)
+    expect(verify(mod)).toBe(false)
+    expect(f.messages()).toEqual([
+      '6:7: error: operand #0 does not dominate this use',
+      '  3:3: note: operand defined here (op in a parent region)',
+      "6:7: error: 'tv.use' op using value defined outside the region",
+      '  1:1: note: required by region isolation constraints',
+    ])
+  })
+
   it('handles deep nesting without recursion', () => {
     const f = new IRFixture(true)
     const mod = f.op('tv.module', { regions: 1 })

@@ -11,7 +11,7 @@
  * starting with `#` is unnamed; `variadic`/`optional` wrap type constraints;
  * `optionalAttr`/`defaultValuedAttr` wrap attribute constraints.
  */
-import { DenseArrayAttr, type Attribute, type NamedAttribute } from '../Attributes.ts'
+import { DenseArrayAttr, type Attribute, type DictionaryAttr, type NamedAttribute } from '../Attributes.ts'
 import type { Block } from '../Block.ts'
 import type { OpBuilder } from '../Builder.ts'
 import type { Context } from '../Context.ts'
@@ -247,6 +247,18 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
   private derived: OdsLayout | null
   /** `inherentAttributeNames`, null until first asked for. */
   private inherentNames: readonly string[] | null
+  /**
+   * What the generated checks last passed on (see `passedBefore`): the op's inherent and
+   * discardable dictionaries, its operand, result, region and successor counts, and the
+   * types of its operands then results. Null properties: nothing passed yet.
+   */
+  private passedProperties: DictionaryAttr | null
+  private passedAttributes: DictionaryAttr | null
+  private passedOperands: number
+  private passedResults: number
+  private passedRegions: number
+  private passedSuccessors: number
+  private readonly passedTypes: Type[]
   readonly spec: OpSpec
 
   readonly verifyRegions: ((op: Operation) => LogicalResult) | undefined
@@ -287,6 +299,13 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     this.inferResultTypes = spec.inferResultTypes !== undefined ? (state) => spec.inferResultTypes!(state) : null
     this.derived = null
     this.inherentNames = null
+    this.passedProperties = null
+    this.passedAttributes = null
+    this.passedOperands = 0
+    this.passedResults = 0
+    this.passedRegions = 0
+    this.passedSuccessors = 0
+    this.passedTypes = []
 
     this.compiledFormat = undefined
     this.printsOwnElements = undefined
@@ -712,19 +731,79 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
    * the hand-written `verify`.
    */
   verify(op: Operation): LogicalResult {
-    if (!this.verifyCounts(op)) {
-      return failure()
-    }
-    if (!this.verifyInvariants(op)) {
-      return failure()
-    }
-    if (!this.verifyTraits(op)) {
-      return failure()
+    if (this.passedBefore(op)) {
+      // The region and successor constraints read more than the signature: they run again.
+      if ((this.passedRegions !== 0 || this.passedSuccessors !== 0) && !this.verifyRegionAndSuccessorConstraints(op)) {
+        return failure()
+      }
+    } else {
+      if (!this.verifyCounts(op)) {
+        return failure()
+      }
+      if (!this.verifyInvariants(op)) {
+        return failure()
+      }
+      if (!this.verifyTraits(op)) {
+        return failure()
+      }
+      this.recordPassed(op)
     }
     if (this.spec.verify !== undefined) {
       return this.spec.verify(op)
     }
     return success()
+  }
+
+  /**
+   * Whether the generated checks (counts, invariants, traits), but for the region and
+   * successor constraints, are known to pass on `op`: it has the same attribute
+   * dictionaries, the same counts and the same operand and result types as the op they last
+   * passed on. Those checks read nothing else of an op, and attributes and types are
+   * uniqued and immutable, so they would pass again (their constraints are predicates of
+   * the attribute or type alone). Most ops of a module repeat the signature of the op
+   * before them of the same name (`arith.addi` on i32).
+   */
+  private passedBefore(op: Operation): boolean {
+    if (op.properties !== this.passedProperties || op.attributes !== this.passedAttributes) {
+      return false
+    }
+    const operands = op.operands
+    const results = op.results
+    const numOperands = operands.length
+    if (numOperands !== this.passedOperands || results.length !== this.passedResults) {
+      return false
+    }
+    const types = this.passedTypes
+    for (let i = 0; i < numOperands; i++) {
+      if (operands[i]!.value.type !== types[i]) {
+        return false
+      }
+    }
+    for (let i = 0; i < results.length; i++) {
+      if (results[i]!.type !== types[numOperands + i]) {
+        return false
+      }
+    }
+    return op.regions.length === this.passedRegions && op.successors.length === this.passedSuccessors
+  }
+
+  /** Remembers the signature of `op`, on which the generated checks passed (see `passedBefore`). */
+  private recordPassed(op: Operation): void {
+    const operands = op.operands
+    const results = op.results
+    const types = this.passedTypes
+    for (let i = 0; i < operands.length; i++) {
+      types[i] = operands[i]!.value.type
+    }
+    for (let i = 0; i < results.length; i++) {
+      types[operands.length + i] = results[i]!.type
+    }
+    this.passedOperands = operands.length
+    this.passedResults = results.length
+    this.passedRegions = op.regions.length
+    this.passedSuccessors = op.successors.length
+    this.passedProperties = op.properties
+    this.passedAttributes = op.attributes
   }
 
   private verifyCounts(op: Operation): boolean {
@@ -820,13 +899,13 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     const operandSegs = layout.variableOperands
       ? valueSegmentsInto(layout.verifyOperandSegments, op, layout.operands, false, (this.traits & Trait.AttrSizedOperandSegments) !== 0 ? 'operandSegmentSizes' : null)
       : layout.fixedOperandSegments
-    if (!this.verifyValues(op, layout.operands, operandSegs, false)) {
+    if (layout.operands.length !== 0 && !this.verifyValues(op, layout.operands, operandSegs, false)) {
       return false
     }
     const resultSegs = layout.variableResults
       ? valueSegmentsInto(layout.verifyResultSegments, op, layout.results, true, (this.traits & Trait.AttrSizedResultSegments) !== 0 ? 'resultSegmentSizes' : null)
       : layout.fixedResultSegments
-    if (!this.verifyValues(op, layout.results, resultSegs, true)) {
+    if (layout.results.length !== 0 && !this.verifyValues(op, layout.results, resultSegs, true)) {
       return false
     }
     // ODS checks the predicate traits (`AllTypesMatch`, `TypesMatchWith`) after the operand
@@ -834,18 +913,24 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     const groups = this.allTypesMatch
     for (let gi = 0; gi < groups.length; gi++) {
       const g = groups[gi]!
-      const first = this.typeOfNamed(op, g[0]!, operandSegs, resultSegs)
+      const first = this.typeOfNamed(op, layout, g[0]!, operandSegs, resultSegs)
       for (let i = 1; i < g.length; i++) {
-        if (this.typeOfNamed(op, g[i]!, operandSegs, resultSegs) !== first) {return op.emitOpError(`failed to verify that all of {${g.join(', ')}} have same type`).fail()}
+        if (this.typeOfNamed(op, layout, g[i]!, operandSegs, resultSegs) !== first) {return op.emitOpError(`failed to verify that all of {${g.join(', ')}} have same type`).fail()}
       }
     }
     const matches = this.typesMatchWith
     for (let mi = 0; mi < matches.length; mi++) {
       const m = matches[mi]!
-      const from = this.typeOfNamed(op, m.from, operandSegs, resultSegs)
-      const to = this.typeOfNamed(op, m.to, operandSegs, resultSegs)
+      const from = this.typeOfNamed(op, layout, m.from, operandSegs, resultSegs)
+      const to = this.typeOfNamed(op, layout, m.to, operandSegs, resultSegs)
       if (from !== undefined && to !== undefined && m.transform(from) !== to) {return op.emitOpError(`failed to verify that ${m.summary}`).fail()}
     }
+    return this.verifyRegionAndSuccessorConstraints(op)
+  }
+
+  /** The region and successor constraints, the last of the invariants ODS checks. */
+  private verifyRegionAndSuccessorConstraints(op: Operation): boolean {
+    const layout = this.layout
     let ri = 0
     const regionDecls = layout.regions
     for (let di = 0; di < regionDecls.length; di++) {
@@ -880,14 +965,14 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
    * The type of the operand, result or typed attribute `name` of `op`, whose operand and
    * result segments are `operandSegs` and `resultSegs` (decoded once by the caller).
    */
-  private typeOfNamed(op: Operation, name: string, operandSegs: Int32Array, resultSegs: Int32Array): Type | undefined {
+  private typeOfNamed(op: Operation, layout: OdsLayout, name: string, operandSegs: Int32Array, resultSegs: Int32Array): Type | undefined {
     // The first value of the group, found without building the group's array.
-    const oi = nameIndex(this.operands, name)
+    const oi = nameIndex(layout.operands, name)
     if (oi >= 0) {
       const segs = operandSegs
       return segs[2 * oi + 1]! < 1 ? undefined : op.operands[segs[2 * oi]!]?.value.type
     }
-    const ri = nameIndex(this.results, name)
+    const ri = nameIndex(layout.results, name)
     if (ri >= 0) {
       const segs = resultSegs
       return segs[2 * ri + 1]! < 1 ? undefined : op.results[segs[2 * ri]!]?.type
@@ -953,7 +1038,8 @@ function anyMappable(op: Operation): boolean {
 }
 
 function isMappable(t: Type): boolean {
-  return t instanceof VectorType || t instanceof RankedTensorType || t instanceof UnrankedTensorType
+  // Scalars, the common case, are told apart by one test.
+  return t instanceof ShapedType && (t instanceof VectorType || t instanceof RankedTensorType || t instanceof UnrankedTensorType)
 }
 
 /** `verifyCompatibleShapes`: same rank and equal-or-dynamic dimensions (unranked matches all). */
