@@ -99,23 +99,19 @@ class StateSlot {
   }
 }
 
-/**
- * The definitions (or forward-reference placeholders) of one name `%name`, two slots per
- * result number n: at 2n the value of `%name#n`, at 2n+1 the offset of its definition or
- * first use, or its location when no offset is known. Flat, rather than an object per
- * value in a list per name: one allocation per name, where most names bind one value.
- */
-type SSAEntries = (Value | Location | number | undefined)[]
-
-/** The value of result `n` in `entries`, if defined or used. */
-function entryValue(entries: SSAEntries, n: number): Value | undefined {
-  return 2 * n < entries.length ? (entries[2 * n] as Value | undefined) : undefined
-}
-
-/** Stores `value` as result `n` of `entries`, defined or first used at `at` (an offset, or a location). */
-function setEntry(entries: SSAEntries, n: number, value: Value, at: Location | number): void {
-  entries[2 * n] = value
-  entries[2 * n + 1] = at
+/** One definition (or forward-reference placeholder) of `%name#n`. */
+class SSADef {
+  // Declared and assigned in the constructor, not defined as class fields (one per value
+  // parsed; class fields cost an initializer call per object while the code is cold).
+  declare value: Value
+  /** Offset of the definition or first use; -1 when only `loc` is known. */
+  declare offset: number
+  declare loc: Location | null
+  constructor(value: Value, offset: number, loc: Location | null) {
+    this.value = value
+    this.offset = offset
+    this.loc = loc
+  }
 }
 
 /**
@@ -126,9 +122,9 @@ function setEntry(entries: SSAEntries, n: number, value: Value, at: Location | n
  * names made every lookup of it walk all the dead entries (quadratic parse time).
  */
 class IsolatedScope {
-  declare readonly values: Map<string, SSAEntries | undefined>
+  declare readonly values: Map<string, (SSADef | undefined)[] | undefined>
   /** Entries of numeric names `%N`, indexed by N: printed IR names almost every value so. */
-  declare readonly numeric: (SSAEntries | undefined)[]
+  declare readonly numeric: ((SSADef | undefined)[] | undefined)[]
   // The names (and numeric ids) defined so far, in one stack per kind: a nested region's
   // definitions start at the mark it pushed and are forgotten when it ends. One list per
   // region would make two arrays for every `scf.for` or `scf.if` body.
@@ -302,7 +298,7 @@ export class OperationParser extends Parser implements OpAsmParser {
     return true
   }
 
-  private entriesOf(use: UnresolvedOperand): SSAEntries {
+  private entriesOf(use: UnresolvedOperand): (SSADef | undefined)[] {
     return use instanceof ParsedOperand ? this.entriesAt(use.id, use.number, use.name) : this.entriesAt(-1, use.number, use.name)
   }
 
@@ -310,14 +306,14 @@ export class OperationParser extends Parser implements OpAsmParser {
    * The entries of the name whose numeric id is `id` (see `numericId`), or when that is -1
    * of the name `name` (`%` included; not read for a numeric name), with room for `number`.
    */
-  private entriesAt(id: number, number: number, name: string): SSAEntries {
+  private entriesAt(id: number, number: number, name: string): (SSADef | undefined)[] {
     const scope = this.isolatedScopes[this.isolatedScopes.length - 1]!
     // A new list is made at its final length (most values are `%N` with one entry): growing
     // an empty array reserves room for 16.
     if (id >= 0) {
       let e = scope.numeric[id]
       if (e === undefined) {
-        e = new Array<Value | Location | number | undefined>(2 * number + 2)
+        e = new Array<SSADef | undefined>(number + 1)
         while (scope.numeric.length < id) {
           scope.numeric.push(undefined)
         }
@@ -327,7 +323,7 @@ export class OperationParser extends Parser implements OpAsmParser {
     }
     let e = scope.values.get(name)
     if (e === undefined) {
-      e = new Array<Value | Location | number | undefined>(2 * number + 2)
+      e = new Array<SSADef | undefined>(number + 1)
       scope.values.set(name, e)
     }
     return e
@@ -351,13 +347,9 @@ export class OperationParser extends Parser implements OpAsmParser {
     return v
   }
 
-  /** The location of the definition or first use of result `n` in `entries`. */
-  private entryLoc(entries: SSAEntries, n: number): Location {
-    const at = entries[2 * n + 1] as Location | number
-    return typeof at === 'number' ? this.locAt(at) : at
+  private defLoc(d: SSADef): Location {
+    return d.loc ?? this.locAt(d.offset)
   }
-
-
 
   /** Binds `%name#number` to `value`, resolving a forward reference if there was one. */
   addDefinition(use: UnresolvedOperand, value: Value): boolean {
@@ -368,7 +360,7 @@ export class OperationParser extends Parser implements OpAsmParser {
     if (!this.checkDefinition(entries, use.number, value, use.location, -1, use.name)) {
       return false
     }
-    setEntry(entries, use.number, value, use.location)
+    entries[use.number] = new SSADef(value, -1, use.location)
     this.isolatedScopes[this.isolatedScopes.length - 1]!.definitions.push(use.name)
     return true
   }
@@ -382,8 +374,7 @@ export class OperationParser extends Parser implements OpAsmParser {
     if (!this.checkDefinition(entries, number, value, offset, id, name)) {
       return false
     }
-    entries[2 * number] = value
-    entries[2 * number + 1] = offset
+    entries[number] = new SSADef(value, offset, null)
     const scope = this.isolatedScopes[this.isolatedScopes.length - 1]!
     if (id >= 0) {
       scope.numericDefinitions.push(id)
@@ -398,31 +389,31 @@ export class OperationParser extends Parser implements OpAsmParser {
    * defined as `value` in `entries`: not yet defined, or a forward reference of the same
    * type, which `value` then replaces. Reports the error otherwise.
    */
-  private checkDefinition(entries: SSAEntries, n: number, value: Value, at: number | Location, id: number, name: string): boolean {
-    while (entries.length <= 2 * n + 1) {
+  private checkDefinition(entries: (SSADef | undefined)[], n: number, value: Value, at: number | Location, id: number, name: string): boolean {
+    while (entries.length <= n) {
       entries.push(undefined)
     }
-    const existing = entries[2 * n] as Value | undefined
+    const existing = entries[n]
     if (existing === undefined) {
       return true
     }
     if (id >= 0) {
       name = `%${id}`
     }
-    if (!this.forwardRefPlaceholders.has(existing)) {
+    if (!this.forwardRefPlaceholders.has(existing.value)) {
       this.emitErrorAt(at, `redefinition of SSA value '${name}'`)
-        .attachNote('previously defined here', this.entryLoc(entries, n))
+        .attachNote('previously defined here', this.defLoc(existing))
         .report()
       return false
     }
-    if (existing.type !== value.type) {
+    if (existing.value.type !== value.type) {
       this.emitErrorAt(at, `definition of SSA value '${name}#${n}' has type ${quoteType(value.type)}`)
-        .attachNote(`previously used here with type ${quoteType(existing.type)}`, this.entryLoc(entries, n))
+        .attachNote(`previously used here with type ${quoteType(existing.value.type)}`, this.defLoc(existing))
         .report()
       return false
     }
-    existing.replaceAllUsesWith(value)
-    this.forwardRefPlaceholders.delete(existing)
+    existing.value.replaceAllUsesWith(value)
+    this.forwardRefPlaceholders.delete(existing.value)
     return true
   }
 
@@ -432,30 +423,31 @@ export class OperationParser extends Parser implements OpAsmParser {
     const n = use.number
     const offset = use instanceof ParsedOperand ? use.offset : -1
     const at = offset >= 0 ? offset : use.location
-    const v = 2 * n < entries.length ? (entries[2 * n] as Value | undefined) : undefined
-    if (v !== undefined) {
+    const existing = n < entries.length ? entries[n] : undefined
+    if (existing !== undefined) {
+      const v = existing.value
       if (v.type === type) {
         return v
       }
       this.emitErrorAt(at, `use of value '${use.name}' expects different type than prior uses: ${quoteType(type)} vs ${quoteType(v.type)}`)
-        .attachNote('prior use here', this.entryLoc(entries, n))
+        .attachNote('prior use here', this.defLoc(existing))
         .report()
       return null
     }
-    while (entries.length <= 2 * n + 1) {
+    while (entries.length <= n) {
       entries.push(undefined)
     }
-    const first = entries[0] as Value | undefined
-    if (first !== undefined && !this.forwardRefPlaceholders.has(first)) {
+    const first = entries[0]
+    if (first !== undefined && !this.forwardRefPlaceholders.has(first.value)) {
       this.emitErrorAt(at, 'reference to invalid result number').report()
       return null
     }
     const loc = offset >= 0 ? this.locAt(offset) : use.location
     const ph = new Operation(this.placeholderName, loc, [type], DictionaryAttr.empty(this.context), DictionaryAttr.empty(this.context), 0)
-    const placeholder = ph.results[0]!
-    setEntry(entries, n, placeholder, offset >= 0 ? offset : use.location)
-    this.forwardRefPlaceholders.set(placeholder, offset >= 0 ? offset : 0)
-    return placeholder
+    const v = ph.results[0]!
+    entries[n] = new SSADef(v, offset, offset >= 0 ? null : use.location)
+    this.forwardRefPlaceholders.set(v, offset >= 0 ? offset : 0)
+    return v
   }
 
   /** `%name` or `%name#N`. */
@@ -549,11 +541,11 @@ export class OperationParser extends Parser implements OpAsmParser {
       for (let i = 0; i < entryArgs.length; i++) {
         const arg = entryArgs[i]!
         const info = arg.ssaName
-        const entries = this.entriesOf(info)
-        if (entryValue(entries, info.number) !== undefined) {
+        const prior = this.entriesOf(info)[info.number]
+        if (prior !== undefined) {
           const off = info instanceof ParsedOperand ? info.offset : -1
           this.emitErrorAt(off >= 0 ? off : info.location, `region entry argument '${info.name}' is already in use`)
-            .attachNote('previously referenced here', this.entryLoc(entries, info.number))
+            .attachNote('previously referenced here', this.defLoc(prior))
             .report()
           return null
         }
