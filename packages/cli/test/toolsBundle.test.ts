@@ -52,6 +52,13 @@ describe('runToolOnMainThread', () => {
     expect(io.out + io.err).toBe('')
   })
 
+  it('asks for a large stack when the input nests deeply through a chain of aliases', () => {
+    const aliases = Array.from({ length: 299 }, (_, i) => `#a${i + 1} = [#a${i}]\n`).join('')
+    const io = withBytes(memoryIO({ 'alias.mlir': `#a0 = [1]\n${aliases}"test.t"() {a = #a299} : () -> ()\n` }))
+    expect(runToolOnMainThread('tilepass-opt', ['--allow-unregistered-dialect', 'alias.mlir'], io)).toBeInstanceOf(LargeStackRequired)
+    expect(io.out + io.err).toBe('')
+  })
+
   it('scans the input at the first write when output goes out before the lexers read the deep part', () => {
     // The first chunk's output would go out before the second chunk is parsed.
     const text = `"test.t"() : () -> ()\n// -----\n${nested(300)}`

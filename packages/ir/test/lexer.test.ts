@@ -158,6 +158,24 @@ describe('LexerNestingWatch', () => {
     expect(watch(20, () => parseSourceString(`"t.a"() : () -> !t<${'['.repeat(40)}${']'.repeat(40)}>`, context)).tooDeep).toBe(0)
   })
 
+  it('counts the nesting of an alias at each use of it', () => {
+    const context = new Context({ allowUnregisteredDialects: true })
+    // Each alias nests one array deeper than the one it uses: the text itself never nests past 1.
+    const attrs = (n: number): string =>
+      `#a0 = [1]\n${Array.from({ length: n - 1 }, (_, i) => `#a${i + 1} = [#a${i}]\n`).join('')}"t.a"() {x = #a${n - 1}} : () -> ()\n`
+    expect(watch(20, () => parseSourceString(attrs(19), context)).tooDeep).toBe(0)
+    expect(watch(20, () => parseSourceString(attrs(21), context)).tooDeep).toBe(1)
+    const types = (n: number): string =>
+      `!t0 = tuple<i32>\n${Array.from({ length: n - 1 }, (_, i) => `!t${i + 1} = tuple<!t${i}>\n`).join('')}"t.a"() : () -> !t${n - 1}\n`
+    expect(watch(20, () => parseSourceString(types(19), context)).tooDeep).toBe(0)
+    expect(watch(20, () => parseSourceString(types(21), context)).tooDeep).toBe(1)
+    // Location aliases are defined after their uses (as the printer writes them).
+    const locs = (n: number): string =>
+      `"t.a"() : () -> () loc(#l${n - 1})\n#l0 = loc("f":1:1)\n${Array.from({ length: n - 1 }, (_, i) => `#l${i + 1} = loc(callsite(#l${i} at "g":1:1))\n`).join('')}`
+    expect(watch(20, () => parseSourceString(locs(9), context)).tooDeep).toBe(0)
+    expect(watch(20, () => parseSourceString(locs(12), context)).tooDeep).toBe(1)
+  })
+
   it('tells when a lexer has read the whole of its source', () => {
     const src = '{}\n// -----\n{}'
     expect(watch(4, () => lexAll(src)).ended).toContain(src)

@@ -205,10 +205,18 @@ export class Lexer {
   readonly src: string
   readonly bufferEnd: number
   private readonly onError: LexErrorHandler
-  /** Brackets open at the current token (see `LexerNestingWatch`). */
-  private depth = 0
-  /** The nesting past which the watch is told; infinite without one, or once told. */
+  /** @internal Brackets open at the current token (see `LexerNestingWatch`). */
+  depth = 0
+  /**
+   * The nesting past which `deeper` is called: the watch's limit, or while a measure is
+   * under way (see `beginNestingMeasure`) the deepest nesting so far when that is lower.
+   */
   private depthLimit: number
+  /** The nesting past which the watch is told; infinite without one, or once told. */
+  private watchLimit: number
+  /** Whether a measure is under way, and the deepest nesting it has seen. */
+  private measuring = false
+  private highWater = 0
   private readonly watch: LexerNestingWatch | null
   /** Whether the lexer scans the whole of `src` (the watch hears when it reaches the end). */
   private readonly whole: boolean
@@ -220,7 +228,8 @@ export class Lexer {
     this.onError = onError
     const watch = nestingWatch
     this.watch = watch
-    this.depthLimit = watch === null ? Infinity : watch.limit
+    this.watchLimit = watch === null ? Infinity : watch.limit
+    this.depthLimit = this.watchLimit
     this.whole = bufferStart === 0 && bufferEnd === src.length
   }
 
@@ -270,7 +279,7 @@ export class Lexer {
           return this.set(Tok.comma, p, p + 1)
         case C_LPAREN:
           if (++this.depth > this.depthLimit) {
-            this.tooDeep()
+            this.deeper(this.depth)
           }
           return this.set(Tok.lParen, p, p + 1)
         case C_RPAREN:
@@ -285,7 +294,7 @@ export class Lexer {
           return this.set(Tok.rBrace, p, p + 1)
         case C_LSQUARE:
           if (++this.depth > this.depthLimit) {
-            this.tooDeep()
+            this.deeper(this.depth)
           }
           return this.set(Tok.lSquare, p, p + 1)
         case C_RSQUARE:
@@ -295,7 +304,7 @@ export class Lexer {
           return this.set(Tok.rSquare, p, p + 1)
         case C_LESS:
           if (++this.depth > this.depthLimit) {
-            this.tooDeep()
+            this.deeper(this.depth)
           }
           return this.set(Tok.less, p, p + 1)
         case C_GREATER:
@@ -319,7 +328,7 @@ export class Lexer {
             return this.set(Tok.fileMetadataBegin, p, p + 3)
           }
           if (++this.depth > this.depthLimit) {
-            this.tooDeep()
+            this.deeper(this.depth)
           }
           return this.set(Tok.lBrace, p, p + 1)
         case C_MINUS:
@@ -371,13 +380,47 @@ export class Lexer {
   }
 
   /**
-   * Tells the watch, once, that the nesting passed its limit. (Brackets are counted inline
-   * in `lex`, where an unmatched closing one closes nothing: a call per bracket would cost
-   * more than the count while the code is still interpreted.)
+   * @internal Counts nesting of `depth` that the brackets do not show: a use of an alias,
+   * whose value nests as deeply as its definition did, at `depth` = the nesting at the use
+   * plus the alias's own (see `endNestingMeasure`).
    */
-  private tooDeep(): void {
-    this.depthLimit = Infinity
-    this.watch!.tooDeep()
+  noteNesting(depth: number): void {
+    if (depth > this.depthLimit) {
+      this.deeper(depth)
+    }
+  }
+
+  /** @internal Starts measuring the deepest nesting from the current token on (an alias definition's). */
+  beginNestingMeasure(): void {
+    this.measuring = true
+    this.highWater = this.depth
+    this.depthLimit = Math.min(this.watchLimit, this.highWater)
+  }
+
+  /** @internal Ends the measure `beginNestingMeasure` started: the deepest nesting it saw. */
+  endNestingMeasure(): number {
+    this.measuring = false
+    this.depthLimit = this.watchLimit
+    return this.highWater
+  }
+
+  /**
+   * Nesting of `depth` passed `depthLimit`: tells the watch, once, when it passed its
+   * limit, and records a measure's new deepest. (Brackets are counted inline in `lex`,
+   * where an unmatched closing one closes nothing: a call per bracket would cost more than
+   * the count while the code is still interpreted.)
+   */
+  private deeper(depth: number): void {
+    if (this.measuring && depth > this.highWater) {
+      this.highWater = depth
+    }
+    if (depth > this.watchLimit) {
+      this.watchLimit = Infinity
+      this.depthLimit = this.measuring ? this.highWater : Infinity
+      this.watch!.tooDeep()
+      return
+    }
+    this.depthLimit = this.measuring ? Math.min(this.watchLimit, this.highWater) : this.watchLimit
   }
 
   private set(kind: Tok, start: number, end: number): void {
