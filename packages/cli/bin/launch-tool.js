@@ -4,8 +4,10 @@
 //
 // The parser, verifier and printer recurse once per nested region, and the main thread's
 // stack (about 1 MB) ends at a few hundred levels. A tool therefore runs on the main thread
-// only while its arguments and input nest shallowly (runToolOnMainThread checks the input
-// when the tool first reads it, before anything is written); deeper inputs, and bytecode,
+// only while its arguments and input nest shallowly (runToolOnMainThread: the lexers count
+// their bracket nesting as they read, and the first to pass the limit abandons the run
+// before anything is written; a run that writes before the whole input is read scans it
+// at its first write); deeper inputs, and bytecode,
 // run in a worker thread whose stack is STACK_MB, enough for tens of thousands of nested
 // regions. Starting the worker costs about 35 ms, which shallow inputs no longer pay.
 // Output is written synchronously to fds 1 and 2 on either thread. The worker runs

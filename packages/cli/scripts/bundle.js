@@ -40,11 +40,14 @@ if (bytes.some((b) => b > 0x7f)) {
 const wrapped = `${WRAPPER_START}${bytes.toString('latin1')}${WRAPPER_END}`
 writeFileSync(BUNDLE, `${STAMP_PREFIX}${createHash('sha256').update(wrapped, 'latin1').digest('hex')}\n${wrapped}`, 'latin1')
 
-/** Runs one tool of the bundle in memory on `input`: its exit code and output. */
+/**
+ * Runs one tool of the bundle in memory on `input`, as the launcher runs a shallow input (on
+ * the main thread, its lexers watched): its exit code and output.
+ */
 function runInMemory(tools, name, argv, input) {
   let stdout = ''
   let stderr = ''
-  const code = tools.runTool(name, argv, {
+  const code = tools.runToolOnMainThread(name, argv, {
     stdout: (text) => {
       stdout += text
     },
@@ -57,6 +60,9 @@ function runInMemory(tools, name, argv, input) {
       throw new Error('the warm-up writes no file')
     },
   })
+  if (typeof code !== 'number') {
+    throw new Error(`the warm-up input of ${name} ${argv.join(' ')} asked for a large stack`)
+  }
   return { code, stdout, stderr }
 }
 

@@ -47,6 +47,21 @@ describe.skipIf(!built)('tilepass-opt launcher', () => {
     }
   }, 60_000)
 
+  it('runs in the worker when a deep chunk follows one whose output would go out first (--split-input-file)', () => {
+    const depth = 1000
+    const r = spawnSync(process.execPath, [bin, '--allow-unregistered-dialect', '--split-input-file', '-'], {
+      input: `func.func @g() {\n  return\n}\n// -----\n${nested(depth)}`,
+      encoding: 'utf8',
+      maxBuffer: 1 << 30,
+    })
+    expect(r.stderr).toBe('')
+    expect(r.status).toBe(0)
+    const lines = r.stdout.split('\n')
+    expect(lines.slice(0, 8)).toEqual(['module {', '  func.func @g() {', '    return', '  }', '}', '', '// -----', 'module {'])
+    expect(lines.filter((line) => line === '// -----')).toHaveLength(1)
+    expect(lines[9 + depth]).toBe(`${' '.repeat(4 + 2 * depth)}"test.t"() : () -> ()`)
+  }, 60_000)
+
   it('runs an input file over 8 MiB in the worker, unscanned', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tilepass-large-'))
     try {

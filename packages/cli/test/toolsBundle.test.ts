@@ -38,6 +38,44 @@ describe('runToolOnMainThread', () => {
     expect(io.out + io.err).toBe('')
   })
 
+  it('runs an input on the main thread when only text that nothing recurses over nests deeply', () => {
+    // The lexers decide, not a scan of the bytes: an unregistered dialect's body is kept as text.
+    const body = `${'['.repeat(300)}${']'.repeat(300)}`
+    const io = withBytes(memoryIO({ 'opaque.mlir': `"test.t"() : () -> !foo<${body}>\n` }))
+    expect(runToolOnMainThread('tilepass-opt', ['--allow-unregistered-dialect', 'opaque.mlir'], io)).toBe(0)
+    expect(io.out).toBe(`module {\n  %0 = "test.t"() : () -> !foo<${body}>\n}\n\n`)
+  })
+
+  it('asks for a large stack when the first input nests deeply through attributes', () => {
+    const io = withBytes(memoryIO({ 'attr.mlir': `"test.t"() {a = ${'['.repeat(300)}${']'.repeat(300)}} : () -> ()\n` }))
+    expect(runToolOnMainThread('tilepass-opt', ['--allow-unregistered-dialect', 'attr.mlir'], io)).toBeInstanceOf(LargeStackRequired)
+    expect(io.out + io.err).toBe('')
+  })
+
+  it('asks for a large stack when the input nests deeply through a chain of aliases', () => {
+    const aliases = Array.from({ length: 299 }, (_, i) => `#a${i + 1} = [#a${i}]\n`).join('')
+    const io = withBytes(memoryIO({ 'alias.mlir': `#a0 = [1]\n${aliases}"test.t"() {a = #a299} : () -> ()\n` }))
+    expect(runToolOnMainThread('tilepass-opt', ['--allow-unregistered-dialect', 'alias.mlir'], io)).toBeInstanceOf(LargeStackRequired)
+    expect(io.out + io.err).toBe('')
+  })
+
+  it('scans the input at the first write when output goes out before the lexers read the deep part', () => {
+    // The first chunk's output would go out before the second chunk is parsed.
+    const text = `"test.t"() : () -> ()\n// -----\n${nested(300)}`
+    const io = withBytes(memoryIO({ '-': text }))
+    const result = runToolOnMainThread('tilepass-opt', ['--allow-unregistered-dialect', '--split-input-file', '-'], io)
+    expect(result).toBeInstanceOf(LargeStackRequired)
+    expect(Buffer.from((result as LargeStackRequired).stdin ?? []).toString('utf8')).toBe(text)
+    expect(io.out + io.err).toBe('')
+  })
+
+  it('runs shallow chunks on the main thread', () => {
+    const io = withBytes(memoryIO({ '-': `"test.t"() : () -> ()\n// -----\n${nested(20)}` }))
+    expect(runToolOnMainThread('tilepass-opt', ['--allow-unregistered-dialect', '--split-input-file', '-'], io)).toBe(0)
+    expect(io.out).toContain('// -----\n')
+    expect(io.err).toBe('')
+  })
+
   it('leaves an input too large to scan quickly to the worker', () => {
     const text = `// ${'x'.repeat(MAX_SCANNED_BYTES)}\n`
     const io = withBytes(memoryIO({ 'big.mlir': text }))

@@ -279,8 +279,8 @@ export type { AsmPrinterOptions, FileResources } from './printer/AsmPrinterOptio
 export { BuiltinDialect, ModuleOp, UnrealizedConversionCastOp } from './dialect/Builtin.ts'
 export { parseSourceString, parseAttribute, parseType } from './parser/parseSourceString.ts'
 export type { ParseResult, ParserOptions } from './parser/parseSourceString.ts'
-export { Lexer, Tok } from './parser/Lexer.ts'
-export type { LexErrorHandler } from './parser/Lexer.ts'
+export { Lexer, Tok, setLexerNestingWatch } from './parser/Lexer.ts'
+export type { LexErrorHandler, LexerNestingWatch } from './parser/Lexer.ts'
 export {
   affineAdd,
   affineMul,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { Lexer, type StringAttr, Tok, parseAttribute, Context } from '@tilepass/ir'
+import { Lexer, type StringAttr, Tok, parseAttribute, parseSourceString, setLexerNestingWatch, Context } from '@tilepass/ir'
 
 function lexAll(src: string): { kinds: number[]; texts: string[]; errors: string[] } {
   const errors: string[] = []
@@ -110,5 +110,81 @@ describe('Lexer', () => {
     expect(str('"hex\\7F\\01\\FF"')).toBe('hex\x7f\x01\udcff')
     expect(str('"cut \\E2\\82"')).toBe('cut \udce2\udc82')
     expect(str('"a\\n\\t\\"\\\\"')).toBe('a\n\t"\\')
+  })
+})
+
+describe('LexerNestingWatch', () => {
+  /** How often the lexers of `run` passed `limit`, and the sources they read to the end. */
+  function watch(limit: number, run: () => void): { tooDeep: number; ended: string[] } {
+    const seen = { tooDeep: 0, ended: [] as string[] }
+    setLexerNestingWatch({
+      limit,
+      tooDeep: () => {
+        seen.tooDeep++
+      },
+      reachedEnd: (src) => {
+        seen.ended.push(src)
+      },
+    })
+    try {
+      run()
+    } finally {
+      setLexerNestingWatch(null)
+    }
+    return seen
+  }
+
+  it('counts brackets of every kind, once per lexer past the limit', () => {
+    expect(watch(4, () => lexAll('{([<x>])}')).tooDeep).toBe(0)
+    expect(watch(3, () => lexAll('{([<x>])}')).tooDeep).toBe(1)
+    expect(watch(3, () => lexAll('{{{{ }}}} {{{{ }}}}')).tooDeep).toBe(1)
+    expect(watch(1, () => lexAll('{}{}{}{}')).tooDeep).toBe(0)
+  })
+
+  it('skips strings and comments, and never takes `->` or `>=` for a closing bracket', () => {
+    expect(watch(2, () => lexAll(`"${'}'.repeat(10)}" {{{`)).tooDeep).toBe(1)
+    expect(watch(2, () => lexAll(`// ${'{'.repeat(10)}\n"${'{'.repeat(10)}" {}`)).tooDeep).toBe(0)
+    expect(watch(2, () => lexAll('{ () -> i32 {{')).tooDeep).toBe(1)
+    expect(watch(2, () => lexAll('{ (d0) : (d0 >= 0) {{')).tooDeep).toBe(1)
+  })
+
+  it('bounds the nesting of the parsed regions and attributes, not of opaque dialect bodies', () => {
+    const context = new Context({ allowUnregisteredDialects: true })
+    const regions = (depth: number): string => `${'"t.r"() ({\n'.repeat(depth)}${'}) : () -> ()\n'.repeat(depth)}`
+    expect(watch(20, () => parseSourceString(regions(10), context)).tooDeep).toBe(0)
+    expect(watch(20, () => parseSourceString(regions(11), context)).tooDeep).toBe(1)
+    expect(watch(20, () => parseSourceString(`"t.a"() {a = ${'['.repeat(21)}${']'.repeat(21)}} : () -> ()`, context)).tooDeep).toBe(1)
+    // An unregistered dialect's body is kept as text: nothing recurses over it.
+    expect(watch(20, () => parseSourceString(`"t.a"() : () -> !t<${'['.repeat(40)}${']'.repeat(40)}>`, context)).tooDeep).toBe(0)
+  })
+
+  it('counts the nesting of an alias at each use of it', () => {
+    const context = new Context({ allowUnregisteredDialects: true })
+    // Each alias nests one array deeper than the one it uses: the text itself never nests past 1.
+    const attrs = (n: number): string =>
+      `#a0 = [1]\n${Array.from({ length: n - 1 }, (_, i) => `#a${i + 1} = [#a${i}]\n`).join('')}"t.a"() {x = #a${n - 1}} : () -> ()\n`
+    expect(watch(20, () => parseSourceString(attrs(19), context)).tooDeep).toBe(0)
+    expect(watch(20, () => parseSourceString(attrs(21), context)).tooDeep).toBe(1)
+    const types = (n: number): string =>
+      `!t0 = tuple<i32>\n${Array.from({ length: n - 1 }, (_, i) => `!t${i + 1} = tuple<!t${i}>\n`).join('')}"t.a"() : () -> !t${n - 1}\n`
+    expect(watch(20, () => parseSourceString(types(19), context)).tooDeep).toBe(0)
+    expect(watch(20, () => parseSourceString(types(21), context)).tooDeep).toBe(1)
+    // Location aliases are defined after their uses (as the printer writes them).
+    const locs = (n: number): string =>
+      `"t.a"() : () -> () loc(#l${n - 1})\n#l0 = loc("f":1:1)\n${Array.from({ length: n - 1 }, (_, i) => `#l${i + 1} = loc(callsite(#l${i} at "g":1:1))\n`).join('')}`
+    expect(watch(20, () => parseSourceString(locs(9), context)).tooDeep).toBe(0)
+    expect(watch(20, () => parseSourceString(locs(12), context)).tooDeep).toBe(1)
+  })
+
+  it('tells when a lexer has read the whole of its source', () => {
+    const src = '{}\n// -----\n{}'
+    expect(watch(4, () => lexAll(src)).ended).toContain(src)
+    const chunk = watch(4, () => {
+      const lex = new Lexer(src, () => {}, 0, 2)
+      lex.lex()
+      lex.lex()
+      lex.lex()
+    })
+    expect(chunk.ended).toEqual([])
   })
 })

@@ -23,6 +23,7 @@ import { configureDiagnosticPrinting, createToolContext } from './optMain.ts'
 import { RunInstrumentation, formatInternalError } from './RunInstrumentation.ts'
 import { parseTileBytecode, readOptInput } from './translateCudaTile.ts'
 import { ptxWithLlc } from './translateLLVM.ts'
+import { rethrowLargeStackRequired } from './largeStack.ts'
 
 /** What `tilepass-compile` writes (`--emit`): one stage of the compile path. */
 export type EmitKind = 'tile-asm' | 'llvm-dialect' | 'llvm-ir' | 'ptx'
@@ -181,6 +182,7 @@ export function runCompileMain(config: CompileConfig, io: ToolIO, toolName: stri
     code = result.code
     output = result.output
   } catch (error) {
+    rethrowLargeStackRequired(error)
     context.diagEngine.flush()
     io.stderr(formatInternalError(toolName, error))
     code = CompileExitCode.CompileFailure

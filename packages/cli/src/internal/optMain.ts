@@ -192,6 +192,7 @@ export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): num
         hadFailure = true
       }
     } catch (error) {
+      rethrowLargeStackRequired(error)
       crashed = true
       context.diagEngine.flush()
       io.stderr(formatInternalError(toolName, error))

@@ -1,9 +1,8 @@
-import { isTileIRBytecode } from '@tilepass/cuda-tile'
 import { main as compileMain } from '../tilepass-compile.ts'
 import { main as optMain } from '../tilepass-opt.ts'
 import { main as translateMain } from '../tilepass-translate.ts'
 import { nodeToolIO, withToolIO, type ToolIO } from '../ToolIO.ts'
-import { LargeStackRequired, MAIN_THREAD_MAX_NESTING, MAX_SCANNED_BYTES, nestsDeeperThan } from './largeStack.ts'
+import { LargeStackRequired, MAIN_THREAD_MAX_NESTING, MainThreadRun, nestsDeeperThan } from './largeStack.ts'
 
 export { nodeToolIO, withToolIO }
 
@@ -24,38 +23,32 @@ export function runTool(name: ToolName, argv: readonly string[], io: ToolIO): nu
 /**
  * @internal Runs the tool `name` on the main thread, whose stack is small: returns its
  * exit code, or a `LargeStackRequired` before anything is written when the arguments or
- * the input nest too deeply (or the input is bytecode, or too large to scan quickly), so
- * that the caller runs it in a worker thread with a large stack instead. The input is the
- * first file the tool reads.
+ * the input nest too deeply (or the input is bytecode, or too large for the main thread),
+ * so that the caller runs it in a worker thread with a large stack instead. The input is
+ * the first file the tool reads.
+ *
+ * The input is not scanned up front: the lexers count their bracket nesting as they go
+ * (see `LexerNestingWatch`), and the first to pass `MAIN_THREAD_MAX_NESTING` abandons the
+ * run while nothing is written. A run that writes before its lexers have read the whole
+ * input (a `--split-input-file` chunk's output, a diagnostic) scans the input at its first
+ * write instead, as it could not be run again after.
  */
 export function runToolOnMainThread(name: ToolName, argv: readonly string[], io: ToolIO): number | LargeStackRequired {
   const encoder = new TextEncoder()
   if (argv.some((arg) => nestsDeeperThan(encoder.encode(arg), MAIN_THREAD_MAX_NESTING))) {
     return new LargeStackRequired(null)
   }
-  const readFileBytes = io.readFileBytes
-  let first = true
-  const guarded: ToolIO =
-    readFileBytes === undefined
-      ? io
-      : withToolIO(io, {
-          readFileBytes: (path) => {
-            const bytes = readFileBytes(path)
-            if (first) {
-              first = false
-              if (bytes.length > MAX_SCANNED_BYTES || isTileIRBytecode(bytes) || nestsDeeperThan(bytes, MAIN_THREAD_MAX_NESTING)) {
-                throw new LargeStackRequired(path === '-' ? bytes : null)
-              }
-            }
-            return bytes
-          },
-        })
+  const run = new MainThreadRun()
   try {
-    return runTool(name, argv, guarded)
+    const code = runTool(name, argv, run.start(io))
+    // A parse abandoned by the watch whose error something caught, with nothing written.
+    return run.abandoned ?? code
   } catch (error) {
     if (error instanceof LargeStackRequired) {
       return error
     }
     throw error
+  } finally {
+    run.end()
   }
 }

@@ -15,6 +15,7 @@ import {
 import { UnknownLoc, printOperation, type Context, type Operation } from '@tilepass/ir'
 import type { ToolIO } from '../ToolIO.ts'
 import type { TranslateEnv, TranslationRegistry } from './translateRegistry.ts'
+import { decodeInput } from './largeStack.ts'
 
 const GENERAL = 'General options'
 const MODULE = 'cuda_tile.module'
@@ -127,7 +128,7 @@ export function readOptInput(path: string, io: ToolIO): { text: string; bytecode
   }
   // Upstream MLIR bytecode ("ML\xefR"), which no Tilepass reader understands.
   const mlirBytecode = bytes.length >= 4 && bytes[0] === 0x4d && bytes[1] === 0x4c && bytes[2] === 0xef && bytes[3] === 0x52
-  return { text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes), bytecode: null, mlirBytecode }
+  return { text: decodeInput(bytes), bytecode: null, mlirBytecode }
 }
 
 /** @internal Reads bytecode as a parsed input: the module, or null after reporting the reader's messages. */

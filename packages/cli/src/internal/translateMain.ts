@@ -18,7 +18,7 @@ import {
   type SourceChunk,
 } from '@tilepass/ir'
 import type { ToolIO } from '../ToolIO.ts'
-import { rethrowLargeStackRequired } from './largeStack.ts'
+import { decodeInput, rethrowLargeStackRequired } from './largeStack.ts'
 import type { OptConfig } from './OptConfig.ts'
 import { createToolContext } from './optMain.ts'
 import type { TranslateEnv, TranslateInput, TranslateOutput, Translation } from './translateRegistry.ts'
@@ -76,7 +76,7 @@ export function runTranslateMain(
     return 1
   }
   // The text is only a view for diagnostics and parsing; binary inputs keep their bytes.
-  const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)
+  const text = decodeInput(bytes)
   const bufferName = config.inputFilename === '-' ? '<stdin>' : config.inputFilename
   const sourceMgr = new SourceMgr()
   const buffer = sourceMgr.addBuffer(text, bufferName)

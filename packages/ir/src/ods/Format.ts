@@ -1428,15 +1428,18 @@ function knownType(name: string, info: FormatOpInfo, ps: ParseState, depth: numb
 
 /** Infers the type of an operand (`isOperand`) or result group from the op's type constraints. */
 function inferType(name: string, index: number, isOperand: boolean, info: FormatOpInfo, ps: ParseState, depth: number): Type | undefined {
+  // The lists are read once: each read of `info.operands` is a getter call, costly while cold.
+  const numOperands = info.operands.length
   const same = (info.traits & Trait.SameOperandsAndResultType) !== 0
   if (same) {
-    for (let i = 0; i < info.operands.length; i++) {
+    for (let i = 0; i < numOperands; i++) {
       const ts = ps.operandTypes[i]
       if (ts != null && ts.length > 0) {
         return ts[0]
       }
     }
-    for (let i = 0; i < info.results.length; i++) {
+    const numResults = info.results.length
+    for (let i = 0; i < numResults; i++) {
       const ts = ps.resultTypes[i]
       if (ts != null && ts.length > 0) {
         return ts[0]
@@ -1444,7 +1447,7 @@ function inferType(name: string, index: number, isOperand: boolean, info: Format
     }
   }
   if (isOperand && info.sameTypeOperands) {
-    for (let i = 0; i < info.operands.length; i++) {
+    for (let i = 0; i < numOperands; i++) {
       const ts = ps.operandTypes[i]
       if (ts != null && ts.length > 0) {
         return ts[0]
@@ -1531,15 +1534,17 @@ function resolveParsed(info: FormatOpInfo, parser: OpAsmParser, state: Operation
       // the format leaves out goes to `inferred` (made only then), so that inference of
       // later groups sees only parsed types.
       const parsed = ps.resultTypes
+      // Read once: each read of `info.results` is a getter call, costly while cold.
+      const results = info.results
       let inferred: (Type[] | null)[] | null = null
-      for (let i = 0; i < info.results.length; i++) {
-        const d = info.results[i]!
+      for (let i = 0; i < results.length; i++) {
+        const d = results[i]!
         if (parsed[i] == null) {
           // Without InferTypeOpInterface, a variable-length result the format does
           // not mention is empty; a single one takes the type of its type constraint.
           const t = d.variadic || d.optional ? undefined : inferType(d.name, i, false, info, ps, 3)
           if (t !== undefined) {
-            inferred ??= nulls(info.results.length)
+            inferred ??= nulls(results.length)
             inferred[i] = [t]
           } else if (info.inferResultTypes !== null) {
             inferLater = true
@@ -1550,7 +1555,7 @@ function resolveParsed(info: FormatOpInfo, parser: OpAsmParser, state: Operation
         }
       }
       if (!inferLater) {
-        for (let i = 0; i < info.results.length; i++) {
+        for (let i = 0; i < results.length; i++) {
           const ts = parsed[i] ?? inferred?.[i] ?? NO_SLOTS
           // Into the state's own list: the op parser reuses its states and their room.
           state.addTypes(ts)
@@ -1558,7 +1563,7 @@ function resolveParsed(info: FormatOpInfo, parser: OpAsmParser, state: Operation
       }
       if ((info.traits & Trait.AttrSizedResultSegments) !== 0) {
         const sizes: number[] = []
-        for (let i = 0; i < info.results.length; i++) {
+        for (let i = 0; i < results.length; i++) {
           sizes.push((parsed[i] ?? inferred?.[i] ?? NO_SLOTS).length)
         }
         state.addAttribute('resultSegmentSizes', denseI32(parser, sizes))
@@ -1593,10 +1598,11 @@ function addRegionsAndSuccessors(info: FormatOpInfo, state: OperationState, ps: 
   const allRegions = ps.allRegions
   if (allRegions !== null) {for (let i = 0; i < allRegions.length; i++) {state.addRegion(allRegions[i])}}
   else
-    {for (let i = 0; i < info.regions.length; i++) {
+    {const regions = info.regions
+    for (let i = 0; i < regions.length; i++) {
       const rs = ps.regions[i]
       if (rs == null) {
-        if (!info.regions[i]!.constraint.variadic) { state.addRegion() }
+        if (!regions[i]!.constraint.variadic) { state.addRegion() }
         continue
       }
       for (let k = 0; k < rs.length; k++) { state.addRegion(rs[k]) }
@@ -1645,8 +1651,8 @@ function locationAtOffset(parser: OpAsmParser, offset: number): Location {
 }
 
 function resolveOperandsParsed(info: FormatOpInfo, parser: OpAsmParser, state: OperationState, ps: ParseState): boolean {
-  const n = info.operands.length
   if (ps.allOperands !== null) {
+    const n = info.operands.length
     const at = ps.allOperandsOffset
     if (ps.allOperandTypes !== null) {
       return resolveOperandList(parser, ps.allOperands, ps.allOperandTypes, at, state.operands)
@@ -1675,11 +1681,12 @@ function resolveOperandsParsed(info: FormatOpInfo, parser: OpAsmParser, state: O
 }
 
 function resolveOperandGroups(info: FormatOpInfo, parser: OpAsmParser, state: OperationState, ps: ParseState, out: Value[]): boolean {
-  const n = info.operands.length
+  const operands = info.operands
+  const n = operands.length
   let allTypesOffset = 0
   const sizes: number[] | null = (info.traits & Trait.AttrSizedOperandSegments) !== 0 ? [] : null
   for (let i = 0; i < n; i++) {
-    const d = info.operands[i]!
+    const d = operands[i]!
     const list = ps.operands[i] ?? NO_SLOTS
     sizes?.push(list.length)
     const at = ps.operandOffsets[i]!

@@ -168,6 +168,30 @@ function isSuffixIdChar(c: number): boolean {
  */
 export type LexErrorHandler = (offset: number, message: string) => void
 
+/**
+ * @internal Watches the bracket nesting of the lexers created while it is set: the CLI
+ * runs an input on the main thread, whose stack is small, only while it nests shallowly.
+ * A lexer counts `(`, `[`, `{` and `<` in, and `)`, `]`, `}` and `>` (not `->`, not `>=`)
+ * out, skipping strings, comments and the bodies of unregistered dialect symbols (which
+ * are kept as text): the count bounds the recursion of the parser, and of the printer and
+ * passes over the IR it builds.
+ */
+export interface LexerNestingWatch {
+  /** The deepest bracket nesting a lexer may reach before it calls `tooDeep`. */
+  readonly limit: number
+  /** Called once per lexer when its nesting passes `limit`; may throw to abandon the parse. */
+  tooDeep(): void
+  /** Called when a lexer that scans the whole of `src` reaches its end. */
+  reachedEnd(src: string): void
+}
+
+let nestingWatch: LexerNestingWatch | null = null
+
+/** @internal Sets (or, with null, removes) the watch of the lexers created from now on. */
+export function setLexerNestingWatch(watch: LexerNestingWatch | null): void {
+  nestingWatch = watch
+}
+
 /** Scans tokens from `src` between `bufferStart` and `bufferEnd`. */
 export class Lexer {
   /** Kind of the current token. */
@@ -181,12 +205,32 @@ export class Lexer {
   readonly src: string
   readonly bufferEnd: number
   private readonly onError: LexErrorHandler
+  /** @internal Brackets open at the current token (see `LexerNestingWatch`). */
+  depth = 0
+  /**
+   * The nesting past which `deeper` is called: the watch's limit, or while a measure is
+   * under way (see `beginNestingMeasure`) the deepest nesting so far when that is lower.
+   */
+  private depthLimit: number
+  /** The nesting past which the watch is told; infinite without one, or once told. */
+  private watchLimit: number
+  /** Whether a measure is under way, and the deepest nesting it has seen. */
+  private measuring = false
+  private highWater = 0
+  private readonly watch: LexerNestingWatch | null
+  /** Whether the lexer scans the whole of `src` (the watch hears when it reaches the end). */
+  private readonly whole: boolean
 
   constructor(src: string, onError: LexErrorHandler, bufferStart = 0, bufferEnd: number = src.length) {
     this.src = src
     this.pos = bufferStart
     this.bufferEnd = bufferEnd
     this.onError = onError
+    const watch = nestingWatch
+    this.watch = watch
+    this.watchLimit = watch === null ? Infinity : watch.limit
+    this.depthLimit = this.watchLimit
+    this.whole = bufferStart === 0 && bufferEnd === src.length
   }
 
   /** The text of the current token. */
@@ -212,6 +256,9 @@ export class Lexer {
       let p = this.pos
       if (p >= endBuf) {
         this.set(Tok.eof, endBuf, endBuf)
+        if (this.watch !== null && this.whole) {
+          this.watch.reachedEnd(src)
+        }
         return
       }
       const c = src.charCodeAt(p)
@@ -231,18 +278,40 @@ export class Lexer {
         case C_COMMA:
           return this.set(Tok.comma, p, p + 1)
         case C_LPAREN:
+          if (++this.depth > this.depthLimit) {
+            this.deeper(this.depth)
+          }
           return this.set(Tok.lParen, p, p + 1)
         case C_RPAREN:
+          if (this.depth > 0) {
+            this.depth--
+          }
           return this.set(Tok.rParen, p, p + 1)
         case C_RBRACE:
+          if (this.depth > 0) {
+            this.depth--
+          }
           return this.set(Tok.rBrace, p, p + 1)
         case C_LSQUARE:
+          if (++this.depth > this.depthLimit) {
+            this.deeper(this.depth)
+          }
           return this.set(Tok.lSquare, p, p + 1)
         case C_RSQUARE:
+          if (this.depth > 0) {
+            this.depth--
+          }
           return this.set(Tok.rSquare, p, p + 1)
         case C_LESS:
+          if (++this.depth > this.depthLimit) {
+            this.deeper(this.depth)
+          }
           return this.set(Tok.less, p, p + 1)
         case C_GREATER:
+          // `>=` (integer sets) closes nothing, so that the count never errs towards shallow.
+          if (this.depth > 0 && src.charCodeAt(p + 1) !== C_EQUAL) {
+            this.depth--
+          }
           return this.set(Tok.greater, p, p + 1)
         case C_EQUAL:
           return this.set(Tok.equal, p, p + 1)
@@ -257,6 +326,9 @@ export class Lexer {
         case C_LBRACE:
           if (src.charCodeAt(p + 1) === C_MINUS && src.charCodeAt(p + 2) === C_HASH && p + 2 < endBuf) {
             return this.set(Tok.fileMetadataBegin, p, p + 3)
+          }
+          if (++this.depth > this.depthLimit) {
+            this.deeper(this.depth)
           }
           return this.set(Tok.lBrace, p, p + 1)
         case C_MINUS:
@@ -305,6 +377,50 @@ export class Lexer {
           return this.error(p, 'unexpected character')
       }
     }
+  }
+
+  /**
+   * @internal Counts nesting of `depth` that the brackets do not show: a use of an alias,
+   * whose value nests as deeply as its definition did, at `depth` = the nesting at the use
+   * plus the alias's own (see `endNestingMeasure`).
+   */
+  noteNesting(depth: number): void {
+    if (depth > this.depthLimit) {
+      this.deeper(depth)
+    }
+  }
+
+  /** @internal Starts measuring the deepest nesting from the current token on (an alias definition's). */
+  beginNestingMeasure(): void {
+    this.measuring = true
+    this.highWater = this.depth
+    this.depthLimit = Math.min(this.watchLimit, this.highWater)
+  }
+
+  /** @internal Ends the measure `beginNestingMeasure` started: the deepest nesting it saw. */
+  endNestingMeasure(): number {
+    this.measuring = false
+    this.depthLimit = this.watchLimit
+    return this.highWater
+  }
+
+  /**
+   * Nesting of `depth` passed `depthLimit`: tells the watch, once, when it passed its
+   * limit, and records a measure's new deepest. (Brackets are counted inline in `lex`,
+   * where an unmatched closing one closes nothing: a call per bracket would cost more than
+   * the count while the code is still interpreted.)
+   */
+  private deeper(depth: number): void {
+    if (this.measuring && depth > this.highWater) {
+      this.highWater = depth
+    }
+    if (depth > this.watchLimit) {
+      this.watchLimit = Infinity
+      this.depthLimit = this.measuring ? this.highWater : Infinity
+      this.watch!.tooDeep()
+      return
+    }
+    this.depthLimit = this.measuring ? Math.min(this.watchLimit, this.highWater) : this.watchLimit
   }
 
   private set(kind: Tok, start: number, end: number): void {

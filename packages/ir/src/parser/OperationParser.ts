@@ -160,6 +160,8 @@ class DeferredLoc {
   constructor(
     readonly offset: number,
     readonly name: string,
+    /** The lexer's nesting at the use (see `Parser.attributeAliasNesting`). */
+    readonly depth: number,
   ) {}
 }
 
@@ -1301,6 +1303,8 @@ export class OperationParser extends Parser implements OpAsmParser {
     const l = this.lex
     const offset = l.start
     const name = this.src.slice(l.start + 1, l.end)
+    // The nesting at the alias, before the next token (maybe a closing bracket) is lexed.
+    const depth = l.depth
     this.consume()
     const attr = this.attributeAliases.get(name)
     if (attr !== undefined) {
@@ -1308,9 +1312,10 @@ export class OperationParser extends Parser implements OpAsmParser {
         this.emitErrorAt(offset, `expected location, but found '${attrString(attr)}'`).report()
         return null
       }
+      this.noteAliasNesting(name, depth)
       return attr
     }
-    const info = new DeferredLoc(offset, name)
+    const info = new DeferredLoc(offset, name, depth)
     this.deferredLocs.push(info)
     return OpaqueLoc.get(UnknownLoc.get(this.context), info)
   }
@@ -1361,15 +1366,19 @@ export class OperationParser extends Parser implements OpAsmParser {
       this.errorHere("attribute names with a '.' are reserved for dialect-defined names")
       return false
     }
+    // How deeply the value nests, with the aliases it uses, is counted at each use of this one.
+    const base = l.depth
+    l.beginNestingMeasure()
     this.consume()
-    if (!this.expect(Tok.equal, "expected '=' in attribute alias definition")) {
-      return false
-    }
-    const attr = this.parseAttributeImpl()
+    const attr = this.expect(Tok.equal, "expected '=' in attribute alias definition") ? this.parseAttributeImpl() : null
+    const nesting = l.endNestingMeasure() - base
     if (attr === null) {
       return false
     }
     this.attributeAliases.set(name, attr)
+    if (nesting > 0) {
+      this.attributeAliasNesting.set(name, nesting)
+    }
     return true
   }
 
@@ -1384,15 +1393,19 @@ export class OperationParser extends Parser implements OpAsmParser {
       this.errorHere("type names with a '.' are reserved for dialect-defined names")
       return false
     }
+    // How deeply the value nests, with the aliases it uses, is counted at each use of this one.
+    const base = l.depth
+    l.beginNestingMeasure()
     this.consume()
-    if (!this.expect(Tok.equal, "expected '=' in type alias definition")) {
-      return false
-    }
-    const t = this.parseTypeImpl()
+    const t = this.expect(Tok.equal, "expected '=' in type alias definition") ? this.parseTypeImpl() : null
+    const nesting = l.endNestingMeasure() - base
     if (t === null) {
       return false
     }
     this.typeAliases.set(name, t)
+    if (nesting > 0) {
+      this.typeAliasNesting.set(name, nesting)
+    }
     return true
   }
 
@@ -1521,6 +1534,7 @@ export class OperationParser extends Parser implements OpAsmParser {
           this.emitErrorAt(info.offset, 'operation location alias was never defined').report()
           return null
         }
+        this.noteAliasNesting(info.name, info.depth)
         if (!(attr instanceof Location)) {
           this.emitErrorAt(info.offset, `expected location, but found '${attrString(attr)}'`).report()
           return null

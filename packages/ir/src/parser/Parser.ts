@@ -85,6 +85,12 @@ export abstract class Parser {
   readonly attributeAliases: Map<string, Attribute> = new Map()
   /** Type aliases `!name = ...`. */
   readonly typeAliases: Map<string, Type> = new Map()
+  /**
+   * How deeply the values of the attribute and type aliases nest (those that nest at all):
+   * a use of an alias nests its value, which the lexer's bracket count does not see there.
+   */
+  readonly attributeAliasNesting: Map<string, number> = new Map()
+  readonly typeAliasNesting: Map<string, number> = new Map()
   /** Set once any error was emitted. */
   hadError = false
   /**
@@ -816,12 +822,18 @@ export abstract class Parser {
     const tokStart = l.start
     const tokEnd = l.end
     const ident = this.src.slice(tokStart + 1, tokEnd)
+    // The nesting at the alias, before the next token (maybe a closing bracket) is lexed.
+    const depth = l.depth
     this.consume()
     const dot = ident.indexOf('.')
     if (l.kind !== Tok.less && dot < 0) {
       const t = this.typeAliases.get(ident)
       if (t === undefined) {
         return this.wrongToken(`undefined symbol alias id '${ident}'`)
+      }
+      const nesting = this.typeAliasNesting.get(ident)
+      if (nesting !== undefined) {
+        l.noteNesting(depth + nesting)
       }
       return t
     }
@@ -940,12 +952,22 @@ export abstract class Parser {
     return prefix === '' ? body.slice(1, -1) : prefix + body
   }
 
+  /** Counts the nesting of the attribute alias `name` used at nesting `depth` (see `attributeAliasNesting`). */
+  noteAliasNesting(name: string, depth: number): void {
+    const nesting = this.attributeAliasNesting.get(name)
+    if (nesting !== undefined) {
+      this.lex.noteNesting(depth + nesting)
+    }
+  }
+
   /** `#alias`, `#dialect.name<...>` or `#dialect<...>`, optionally typed. */
   private parseExtendedAttr(type: Type | undefined): Attribute | null {
     const l = this.lex
     const tokStart = l.start
     const tokEnd = l.end
     const ident = this.src.slice(tokStart + 1, tokEnd)
+    // The nesting at the alias, before the next token (maybe a closing bracket) is lexed.
+    const depth = l.depth
     this.consume()
     const dot = ident.indexOf('.')
     if (l.kind !== Tok.less && dot < 0) {
@@ -953,6 +975,7 @@ export abstract class Parser {
       if (a === undefined) {
         return this.wrongToken(`undefined symbol alias id '${ident}'`)
       }
+      this.noteAliasNesting(ident, depth)
       return a
     }
     const ns = dot < 0 ? ident : ident.slice(0, dot)
