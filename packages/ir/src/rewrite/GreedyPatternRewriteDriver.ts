@@ -192,6 +192,10 @@ class Worklist {
       op.visitData = i
     }
   }
+  /** Takes the next entry off the list, or returns null when the list is empty. */
+  popOrNull(): Operation | null {
+    return this.isEmpty() ? null : this.pop()
+  }
   /** Takes the next entry off the list, which must not be empty. */
   pop(): Operation {
     const queueEnd = this.queueEnd
@@ -480,8 +484,12 @@ class GreedyPatternRewriteDriver implements RewriterListener {
     const rewriter = this.rewriter
     let changed = false
     let numRewrites = 0
-    while (!this.worklist.isEmpty() && (numRewrites < this.maxNumRewrites || this.maxNumRewrites === kNoLimit)) {
-      const op = this.worklist.pop()
+    const worklist = this.worklist
+    while (numRewrites < this.maxNumRewrites || this.maxNumRewrites === kNoLimit) {
+      const op = worklist.popOrNull()
+      if (op === null) {
+        break
+      }
       if (isOpTriviallyDead(op)) {
         rewriter.eraseOp(op)
         changed = true
@@ -622,6 +630,9 @@ class GreedyPatternRewriteDriver implements RewriterListener {
             this.addToWorklistDuringSeeding(op)
           }
         })
+      } else if (this.cseConstants && this.scope === region && this.strictMode === 'any-op') {
+        sawMultiBlock = this.seedPreOrder(region, folder)
+        this.worklist.popSeedsInOrder()
       } else {
         sawMultiBlock = walkRegionPreOrder(region, (op) => {
           if (!this.cseConstants || !this.insertKnownConstant(folder, op)) {
@@ -654,6 +665,38 @@ class GreedyPatternRewriteDriver implements RewriterListener {
     } while (continueRewrites)
     this.worklist.clear()
     return { converged: !continueRewrites, changed: iteration > 1 }
+  }
+
+  /**
+   * The top-down seeding of `simplify` for the usual configuration (constants uniqued, the
+   * region is the scope, any op may be rewritten): the walk of `walkRegionPreOrder` adding
+   * each op as `addToWorklistDuringSeeding` would, less what is known here. An op directly
+   * in the scope has no ancestor to add, and the parent of a nested op was added just
+   * before its regions were walked (only the constant being visited can be erased while
+   * seeding), so each op is pushed alone. Returns whether a region walked has several blocks.
+   */
+  private seedPreOrder(region: Region, folder: OperationFolder): boolean {
+    const worklist = this.worklist
+    const first = region.firstBlock
+    let multiBlock = first !== null && first.nextBlock !== null
+    for (let b = first; b !== null; ) {
+      const nextBlock = b.nextBlock
+      for (let o = b.firstOp; o !== null; ) {
+        const next = o.nextOp
+        if (o.hasTrait(Trait.ConstantLike) && this.insertKnownConstant(folder, o)) {
+          o = next
+          continue
+        }
+        worklist.push(o)
+        const regions = o.regions
+        for (let i = 0; i < regions.length; i++) {
+          multiBlock = this.seedPreOrder(regions[i]!, folder) || multiBlock
+        }
+        o = next
+      }
+      b = nextBlock
+    }
+    return multiBlock
   }
 
   /** Returns true when `op` was a duplicate constant and was erased. */
