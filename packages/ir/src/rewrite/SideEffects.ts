@@ -58,6 +58,10 @@ function pushNestedOps(op: Operation, stack: Operation[]): void {
 
 /** True when `op` and everything nested in it (for recursive effects) have no memory effect. */
 export function isMemoryEffectFree(op: Operation): boolean {
+  // The usual op, pure, with no effect hook and nothing nested: free.
+  if ((op.name.traits & (Trait.NoMemoryEffect | Trait.HasMemoryEffects)) === Trait.NoMemoryEffect && op.regions.length === 0) {
+    return true
+  }
   const effects = getMemoryEffects(op)
   const recursive = op.hasTrait(Trait.RecursiveMemoryEffects)
   if (effects !== null) {
