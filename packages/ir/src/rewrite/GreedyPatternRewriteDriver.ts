@@ -630,13 +630,18 @@ class GreedyPatternRewriteDriver implements RewriterListener {
             this.addToWorklistDuringSeeding(op)
           }
         })
-      } else if (this.cseConstants && this.scope === region && this.strictMode === 'any-op') {
-        sawMultiBlock = this.seedPreOrder(region, folder)
-        this.worklist.popSeedsInOrder()
       } else {
+        // In the usual configuration (the region is the scope, any op may be rewritten) an
+        // op directly in the scope has no ancestor to add, and the parent of a nested op was
+        // added just before its regions were walked (only the constant being visited can be
+        // erased while seeding): each op is pushed alone.
+        const alone = this.scope === region && this.strictMode === 'any-op'
+        const worklist = this.worklist
         sawMultiBlock = walkRegionPreOrder(region, (op) => {
           if (!this.cseConstants || !this.insertKnownConstant(folder, op)) {
-            if (inScope) {
+            if (alone) {
+              worklist.push(op)
+            } else if (inScope) {
               this.addToWorklistDuringSeeding(op)
             }
             return true
@@ -665,38 +670,6 @@ class GreedyPatternRewriteDriver implements RewriterListener {
     } while (continueRewrites)
     this.worklist.clear()
     return { converged: !continueRewrites, changed: iteration > 1 }
-  }
-
-  /**
-   * The top-down seeding of `simplify` for the usual configuration (constants uniqued, the
-   * region is the scope, any op may be rewritten): the walk of `walkRegionPreOrder` adding
-   * each op as `addToWorklistDuringSeeding` would, less what is known here. An op directly
-   * in the scope has no ancestor to add, and the parent of a nested op was added just
-   * before its regions were walked (only the constant being visited can be erased while
-   * seeding), so each op is pushed alone. Returns whether a region walked has several blocks.
-   */
-  private seedPreOrder(region: Region, folder: OperationFolder): boolean {
-    const worklist = this.worklist
-    const first = region.firstBlock
-    let multiBlock = first !== null && first.nextBlock !== null
-    for (let b = first; b !== null; ) {
-      const nextBlock = b.nextBlock
-      for (let o = b.firstOp; o !== null; ) {
-        const next = o.nextOp
-        if (o.hasTrait(Trait.ConstantLike) && this.insertKnownConstant(folder, o)) {
-          o = next
-          continue
-        }
-        worklist.push(o)
-        const regions = o.regions
-        for (let i = 0; i < regions.length; i++) {
-          multiBlock = this.seedPreOrder(regions[i]!, folder) || multiBlock
-        }
-        o = next
-      }
-      b = nextBlock
-    }
-    return multiBlock
   }
 
   /** Returns true when `op` was a duplicate constant and was erased. */
