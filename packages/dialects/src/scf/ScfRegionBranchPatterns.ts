@@ -626,7 +626,6 @@ export function regionBranchPatterns(rootName: string): CanonicalizationPattern[
     name: p.name,
     rootName,
     benefit: p.benefit,
-    // The shared patterns' functions use no `this`: taken as they are, with no call around them.
-    matchAndRewrite: p.matchAndRewrite,
+    matchAndRewrite: (op: Operation, rewriter: RewriterLike): boolean => p.matchAndRewrite(op, rewriter),
   }))
 }
