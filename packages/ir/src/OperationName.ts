@@ -131,6 +131,12 @@ export interface OpDefinition {
    * to mean "folded in place", or undefined when it does not fold.
    */
   fold?(op: Operation, operands: readonly (Attribute | null)[]): readonly OpFoldResult[] | Operation | undefined
+  /**
+   * For a `ConstantLike` op: the one attribute `fold` returns for it, or null when it
+   * would not fold, read without folding (`matchConstantOp` asks it, many times per op
+   * in a canonicalization, instead of `fold`).
+   */
+  constantValue?(op: Operation): Attribute | null
   /** Adds this op's canonicalization patterns to `patterns`. */
   getCanonicalizationPatterns?(patterns: RewritePatternSet): void
   /** Parses the custom form after the op name into `state`. */

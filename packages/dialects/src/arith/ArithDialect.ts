@@ -4,6 +4,7 @@ import {
   FloatAttr,
   IntegerAttr,
   IntegerType,
+  OperationState,
   getElementTypeOrSelf,
   type Attribute,
   type DialectDefinition,
@@ -39,7 +40,13 @@ export function materializeArithConstant(builder: OpBuilder, value: Attribute, t
   if (!isBuildableConstant(value, type)) {
     return null
   }
-  return ConstantOp.build(builder, loc, { attributes: { value }, results: [type] })
+  // What `ConstantOp.build(builder, loc, { attributes: { value }, results: [type] })` makes,
+  // without its checks of the argument names: the folds of a canonicalization make one per
+  // constant they produce.
+  const state = new OperationState(loc, builder.context.getOperationName(ConstantOp.name))
+  state.addProperty('value', value)
+  state.types.push(type)
+  return builder.createFromState(state)
 }
 
 /** The `arith` dialect: integer and floating-point arithmetic, comparisons, casts and `select`. */

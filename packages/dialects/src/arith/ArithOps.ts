@@ -526,6 +526,9 @@ export const ConstantOp: OdsOp = defineArithOp({
     const v = op.getAttr('value')
     return v === undefined ? undefined : [v]
   },
+  constantValue(op) {
+    return op.getAttr('value') ?? null
+  },
 })
 
 // ---- integer arithmetic -------------------------------------------------------------------

@@ -8,6 +8,7 @@ import {
   Operation,
   OperationState,
   Trait,
+  UnknownLoc,
   type Attribute,
   type Location,
   type PatternRewriter,
@@ -336,24 +337,33 @@ export const SimplifyTrivialLoops: CanonicalizationPattern = {
   },
 }
 
-/** A new `scf.if` on `cond` with `types` results and two empty regions, inserted before `op`. */
-function newIf(rewriter: RewriterLike, op: Operation, cond: Value, types: readonly Type[], loc: Location = op.location): Operation {
+/**
+ * A new `scf.if` on `cond` with `types` results and two empty regions, inserted before `op`,
+ * at `loc` (by default `op`'s location, taken over as it is: see `takeLocationOf`).
+ */
+function newIf(rewriter: RewriterLike, op: Operation, cond: Value, types: readonly Type[], loc?: Location): Operation {
   rewriter.setInsertionPoint(op)
-  const state = new OperationState(loc, op.name)
+  const state = new OperationState(loc ?? UnknownLoc.get(op.context), op.name)
   state.addOperands([cond])
   state.addTypes(types)
   state.addRegion()
   state.addRegion()
-  return rewriter.insert(Operation.create(state))
+  const created = Operation.create(state)
+  if (loc === undefined) {
+    created.takeLocationOf(op)
+  }
+  return rewriter.insert(created)
 }
 
-/** Replaces the terminator of `region`'s block by an `scf.yield` of `values`. */
+/** Replaces the terminator of `region`'s block by an `scf.yield` of `values` (at its location). */
 function replaceYield(rewriter: RewriterLike, region: Region, values: readonly Value[]): void {
   const old = region.front.lastOp!
   rewriter.setInsertionPoint(old)
-  const state = new OperationState(old.location, old.name)
+  const state = new OperationState(UnknownLoc.get(old.context), old.name)
   state.addOperands(values)
-  rewriter.insert(Operation.create(state))
+  const created = Operation.create(state)
+  created.takeLocationOf(old)
+  rewriter.insert(created)
   rewriter.eraseOp(old)
 }
 
@@ -401,9 +411,9 @@ export const ConvertTrivialIfToSelect: CanonicalizationPattern = {
       } else if (t === f) {
         results.push(t)
       } else {
-        const sel = rewriter.insert(
-          Operation.create(SelectOp.createState(rewriter.context, op.location, { operands: { condition: cond, true_value: t, false_value: f } })),
-        )
+        const created = Operation.create(SelectOp.createState(rewriter.context, UnknownLoc.get(rewriter.context), { operands: { condition: cond, true_value: t, false_value: f } }))
+        created.takeLocationOf(op)
+        const sel = rewriter.insert(created)
         results.push(sel.getResult(0))
       }
     }

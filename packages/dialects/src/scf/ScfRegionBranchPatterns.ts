@@ -31,6 +31,32 @@ class EdgeList {
   readonly operands: OpOperand[] = []
   readonly inputs: Value[] = []
   length = 0
+  /** For each edge, the index of the first edge into the same input (see `firstEdges`). */
+  private readonly firsts: number[] = []
+  /** Whether `firsts` holds the current edges' entries. */
+  private firstsKnown = false
+
+  /** Empties the list (keeping its storage). */
+  clear(): void {
+    this.length = 0
+    this.firstsKnown = false
+  }
+
+  /**
+   * For each edge `i`, the index of the first edge into `inputs[i]` (so `i` itself exactly
+   * for the first edge of each input): found once per list, for the patterns that ask
+   * for it at every edge.
+   */
+  firstEdges(): readonly number[] {
+    const firsts = this.firsts
+    if (!this.firstsKnown) {
+      for (let i = 0; i < this.length; i++) {
+        firsts[i] = firstEdgeOf(this, this.inputs[i]!)
+      }
+      this.firstsKnown = true
+    }
+    return firsts
+  }
 
   /** Appends the edge from `operand` into `input`. */
   add(operand: OpOperand, input: Value): void {
@@ -43,6 +69,7 @@ class EdgeList {
       this.inputs.push(input)
     }
     this.length = n + 1
+    this.firstsKnown = false
   }
 }
 
@@ -88,7 +115,7 @@ function operandRunStart(op: Operation, values: readonly Value[]): number {
 function successorEdges(op: Operation): EdgeList {
   const rb = RegionBranchOpInterface.get(op)!
   const edges = edgeList
-  edges.length = 0
+  edges.clear()
   const succs = successorList
   succs.clear()
   collectSuccessorRegions(rb, op, null, succs)
@@ -260,9 +287,10 @@ export const MakeRegionBranchOpSuccessorInputsDead: CanonicalizationPattern = {
  * `singleReachableValue` finds two different values for each, so nothing is made dead.
  */
 function anyInputMayHaveSingleValue(edges: EdgeList): boolean {
+  const firsts = edges.firstEdges()
   for (let i = 0; i < edges.length; i++) {
     const input = edges.inputs[i]!
-    if (firstEdgeOf(edges, input) !== i || input.useEmpty) {
+    if (firsts[i] !== i || input.useEmpty) {
       continue
     }
     let found: Value | null = null
@@ -341,16 +369,18 @@ export const RemoveDuplicateSuccessorInputUses: CanonicalizationPattern = {
  * necessary condition of `sameForwardedValues`, checked in place).
  */
 function anyDuplicateCandidate(edges: EdgeList): boolean {
+  const firsts = edges.firstEdges()
   for (let i = 0; i < edges.length; i++) {
     const a = edges.inputs[i]!
-    if (firstEdgeOf(edges, a) !== i) {
+    if (firsts[i] !== i) {
       continue
     }
     const owner = edges.operands[i]!.owner
     const aValue = lastForwardedInto(edges, a, owner)
+    const aOwner = ownerOf(a)
     for (let j = 0; j < edges.length; j++) {
       const b = edges.inputs[j]!
-      if (b === a || firstEdgeOf(edges, b) !== j || ownerOf(a) !== ownerOf(b) || b.useEmpty) {
+      if (b === a || firsts[j] !== j || aOwner !== ownerOf(b) || b.useEmpty) {
         continue
       }
       if (lastForwardedInto(edges, b, owner) === aValue) {
@@ -441,9 +471,10 @@ export const RemoveDeadRegionBranchOpSuccessorInputs: CanonicalizationPattern = 
  * each is then kept with that input, and no input can be removed.
  */
 function everyUnusedInputTiedToUsed(edges: EdgeList): boolean {
+  const firsts = edges.firstEdges()
   for (let i = 0; i < edges.length; i++) {
     const input = edges.inputs[i]!
-    if (!input.useEmpty || firstEdgeOf(edges, input) !== i) {
+    if (!input.useEmpty || firsts[i] !== i) {
       continue
     }
     let tied = false

@@ -70,6 +70,8 @@ export interface OpSpec {
   /** SymbolUserOpInterface: checks the symbols the op references. */
   verifySymbolUses?(op: Operation): LogicalResult
   fold?(op: Operation, operands: readonly (Attribute | null)[]): readonly OpFoldResult[] | Operation | undefined
+  /** For a `ConstantLike` op: what `fold` returns for it, without folding (see `OpDefinition.constantValue`). */
+  constantValue?(op: Operation): Attribute | null
   /** Adds this op's canonicalization patterns to `patterns` (what `canonicalize` collects). */
   getCanonicalizationPatterns?(patterns: RewritePatternSet): void
   /** Hand-written custom parser (instead of `assemblyFormat`). */
@@ -264,6 +266,7 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
   readonly verifyRegions: ((op: Operation) => LogicalResult) | undefined
   readonly verifySymbolUses: ((op: Operation) => LogicalResult) | undefined
   readonly fold: ((op: Operation, operands: readonly (Attribute | null)[]) => readonly OpFoldResult[] | Operation | undefined) | undefined
+  readonly constantValue: ((op: Operation) => Attribute | null) | undefined
   readonly getCanonicalizationPatterns: ((patterns: RewritePatternSet) => void) | undefined
   readonly parse: ((parser: OpAsmParser, state: OperationState) => LogicalResult) | undefined
   readonly print: ((op: Operation, printer: OpAsmPrinter) => void) | undefined
@@ -321,6 +324,7 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     this.verifyRegions = spec.verifyRegions !== undefined ? (op) => spec.verifyRegions!(op) : undefined
     this.verifySymbolUses = spec.verifySymbolUses !== undefined ? (op) => spec.verifySymbolUses!(op) : undefined
     this.fold = spec.fold !== undefined ? (op, operands) => spec.fold!(op, operands) : undefined
+    this.constantValue = spec.constantValue !== undefined ? (op) => spec.constantValue!(op) : undefined
     this.getCanonicalizationPatterns = spec.getCanonicalizationPatterns !== undefined ? (patterns) => spec.getCanonicalizationPatterns!(patterns) : undefined
     if (spec.getAsmResultNames !== undefined) {
       this.getAsmResultNames = (op, setName) => spec.getAsmResultNames!(op, setName)

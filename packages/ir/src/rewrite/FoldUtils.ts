@@ -17,7 +17,13 @@ export function matchConstantOp(op: Operation): Attribute | null {
     return null
   }
   const def = op.name.def
-  if (def === null || def.fold === undefined) {
+  if (def === null) {
+    return null
+  }
+  if (def.constantValue !== undefined) {
+    return def.constantValue(op)
+  }
+  if (def.fold === undefined) {
     return null
   }
   const r = def.fold(op, kNoConstants)

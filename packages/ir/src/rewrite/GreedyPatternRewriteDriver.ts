@@ -90,16 +90,24 @@ const WORKLIST_CHUNK_MASK = WORKLIST_CHUNK - 1
  * Without the marks (another traversal or an outer driver holds them) the ops' indices are
  * kept in `overflow` instead.
  *
- * The entries are slots `[0, size)`; the slots past `size` are null. They live in chunks of
- * `WORKLIST_CHUNK`, added as the list grows and kept when it empties (the driver fills it
- * again on every iteration): one array grown by `push` to a million entries would leave
- * about twice its size in old copies in the large-object space, which only a full garbage
- * collection frees, so they would stay in the peak memory of the run. The first chunk
- * grows by appending (its slots past `size` that it has are null), so its old copies stay small.
+ * The entries are slots `[head, size)`; the slots outside are null. Slots `[head,
+ * queueEnd)` are a queue, taken from the front once the slots above `queueEnd`, a stack,
+ * are empty: `popSeedsInOrder` makes the entries pushed so far that queue, which is what
+ * MLIR's driver gets by reversing its list after seeding it in pre-order, without moving
+ * an entry. They live in chunks of `WORKLIST_CHUNK`, added as the list grows and kept
+ * when it empties (the driver fills it again on every iteration): one array grown by
+ * `push` to a million entries would leave about twice its size in old copies in the
+ * large-object space, which only a full garbage collection frees, so they would stay in
+ * the peak memory of the run. The first chunk grows by appending (its slots below the
+ * length it has reached are null when unused), so its old copies stay small.
  */
 class Worklist {
   private readonly chunks: (Operation | null)[][] = []
   size = 0
+  /** The first slot that may hold an entry of the queue. */
+  private head = 0
+  /** The end of the queue (0 when there is none). */
+  private queueEnd = 0
   /** The epoch of the visit marks the list holds, or 0 when it keeps the indices in `overflow`. */
   private epoch = 0
   /** The indices while the list holds no visit marks; made when first needed (most runs hold the marks). */
@@ -128,10 +136,12 @@ class Worklist {
   }
   /** Empties the list and gives back its visit marks. */
   clear(): void {
-    for (let i = 0; i < this.size; i++) {
+    for (let i = this.head; i < this.size; i++) {
       this.put(i, null)
     }
     this.size = 0
+    this.head = 0
+    this.queueEnd = 0
     // V8's Map.clear makes a new table even for an empty map; the driver clears the list
     // after every iteration.
     if (this.overflowMap !== null && this.overflowMap.size > 0) {
@@ -139,6 +149,13 @@ class Worklist {
     }
     releaseVisitMarks(this.epoch)
     this.epoch = 0
+  }
+  /**
+   * Makes the entries on the list come off it in the order they were pushed, after every
+   * entry pushed from now on (as reversing a stack would, with no entry moved).
+   */
+  popSeedsInOrder(): void {
+    this.queueEnd = this.size
   }
   /** The index of `op` on the list, or -1. */
   private indexOf(op: Operation): number {
@@ -156,12 +173,19 @@ class Worklist {
     return this.indexOf(op) !== -1
   }
   isEmpty(): boolean {
-    for (let i = this.size - 1; i >= 0; i--) {
+    const queueEnd = this.queueEnd
+    for (let i = this.size - 1; i >= queueEnd; i--) {
       if (this.at(i) !== null) {
         return false
       }
     }
-    return true
+    // Skipped queue slots stay skipped: the queue's front only moves forwards.
+    let h = this.head
+    while (h < queueEnd && this.at(h) === null) {
+      h++
+    }
+    this.head = h
+    return h === queueEnd
   }
   push(op: Operation): void {
     if (this.indexOf(op) !== -1) {
@@ -187,20 +211,44 @@ class Worklist {
       op.visitData = i
     }
   }
+  /** Takes the next entry off the list, or returns null when the list is empty. */
+  popOrNull(): Operation | null {
+    return this.isEmpty() ? null : this.pop()
+  }
+  /** Takes the next entry off the list, which must not be empty. */
   pop(): Operation {
+    const queueEnd = this.queueEnd
     let n = this.size
-    while (this.at(n - 1) === null) {
+    while (n > queueEnd && this.at(n - 1) === null) {
       n--
     }
-    const op = this.at(--n)!
-    this.put(n, null)
+    let i: number
+    if (n > queueEnd) {
+      i = n - 1
+      n = i
+      while (n > queueEnd && this.at(n - 1) === null) {
+        n--
+      }
+      this.size = n
+    } else {
+      this.size = n
+      i = this.head
+      while (this.at(i) === null) {
+        i++
+      }
+      this.head = i + 1
+      if (i + 1 === queueEnd) {
+        // The queue is used up: the list is a plain stack again.
+        this.size = 0
+        this.head = 0
+        this.queueEnd = 0
+      }
+    }
+    const op = this.at(i)!
+    this.put(i, null)
     if (this.epoch === 0) {
       this.overflow.delete(op)
     }
-    while (n > 0 && this.at(n - 1) === null) {
-      n--
-    }
-    this.size = n
     return op
   }
   remove(op: Operation): void {
@@ -209,20 +257,6 @@ class Worklist {
       this.put(i, null)
       if (this.epoch === 0) {
         this.overflow.delete(op)
-      }
-    }
-  }
-  reverse(): void {
-    const n = this.size
-    for (let lo = 0, hi = n - 1; lo < hi; lo++, hi--) {
-      const t = this.at(lo)
-      this.put(lo, this.at(hi))
-      this.put(hi, t)
-    }
-    for (let i = 0; i < n; i++) {
-      const op = this.at(i)
-      if (op !== null) {
-        this.setIndex(op, i)
       }
     }
   }
@@ -476,8 +510,12 @@ class GreedyPatternRewriteDriver implements RewriterListener {
     const rewriter = this.rewriter
     let changed = false
     let numRewrites = 0
-    while (!this.worklist.isEmpty() && (numRewrites < this.maxNumRewrites || this.maxNumRewrites === kNoLimit)) {
-      const op = this.worklist.pop()
+    const worklist = this.worklist
+    while (numRewrites < this.maxNumRewrites || this.maxNumRewrites === kNoLimit) {
+      const op = worklist.popOrNull()
+      if (op === null) {
+        break
+      }
       if (isOpTriviallyDead(op)) {
         rewriter.eraseOp(op)
         changed = true
@@ -486,7 +524,8 @@ class GreedyPatternRewriteDriver implements RewriterListener {
       // An op of a graph region that uses its own result (`%0 = arith.addi %0, %c0`) is left
       // alone: folding it to that result or rewriting it around itself (`addi(addi(x, c), c)`
       // with x the op itself) rebuilds the same cycle forever, where mlir-opt 22 hangs.
-      if (usesOwnResult(op)) {
+      // Dominance rules that out elsewhere, so only such regions' ops are looked at.
+      if (op.results.length !== 0 && this.inGraphRegion(op) && usesOwnResult(op)) {
         continue
       }
       // Constants are not folded: they would fold to an attribute and be
@@ -512,6 +551,29 @@ class GreedyPatternRewriteDriver implements RewriterListener {
       }
     }
     return changed
+  }
+
+  /** The region `inGraphRegion` asked about last, and whether its ops may use their own results. */
+  private lastRegion: Region | null = null
+  private lastRegionIsGraph = true
+
+  /**
+   * Whether `op` lies where an op may use its own result: not in a region with SSA
+   * dominance (a graph region, a region of an unregistered op, or no region). Consecutive
+   * ops mostly share a region, and a region's kind never changes, so the last answer is kept.
+   */
+  private inGraphRegion(op: Operation): boolean {
+    const block = op.parentBlock
+    const region = block === null ? null : block.parent
+    if (region === null) {
+      return true
+    }
+    if (region !== this.lastRegion) {
+      const parent = region.parentOp
+      this.lastRegion = region
+      this.lastRegionIsGraph = parent === null || !parent.isRegistered || parent.hasTrait(Trait.GraphRegions)
+    }
+    return this.lastRegionIsGraph
   }
 
   private replaceWithFoldResults(op: Operation, foldResults: readonly OpFoldResult[]): boolean {
@@ -595,16 +657,24 @@ class GreedyPatternRewriteDriver implements RewriterListener {
           }
         })
       } else {
+        // In the usual configuration (the region is the scope, any op may be rewritten) an
+        // op directly in the scope has no ancestor to add, and the parent of a nested op was
+        // added just before its regions were walked (only the constant being visited can be
+        // erased while seeding): each op is pushed alone.
+        const alone = this.scope === region && this.strictMode === 'any-op'
+        const worklist = this.worklist
         sawMultiBlock = walkRegionPreOrder(region, (op) => {
           if (!this.cseConstants || !this.insertKnownConstant(op)) {
-            if (inScope) {
+            if (alone) {
+              worklist.push(op)
+            } else if (inScope) {
               this.addToWorklistDuringSeeding(op)
             }
             return true
           }
           return false
         })
-        this.worklist.reverse()
+        this.worklist.popSeedsInOrder()
       }
       // Not needed past seeding: its maps of constants go now.
       this.seedFolder = null

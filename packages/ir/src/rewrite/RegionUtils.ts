@@ -193,15 +193,20 @@ function isUseSpeciallyKnownDead(use: OpOperand, live: LiveMap): boolean {
   return arg !== null && !live.wasProvenLiveValue(arg)
 }
 
-function processValue(value: Value, live: LiveMap): void {
+/** Whether a use of `value` by a live op makes `value` live (a use specially known dead does not). */
+function hasLiveUse(value: Value, live: LiveMap): boolean {
   for (let u = value.firstUse; u !== null; u = u.nextUse) {
-    if (isUseSpeciallyKnownDead(u, live)) {
-      continue
+    // The cheap test first: most users are live ops that are no terminator.
+    if (live.wasProvenLiveOp(u.owner) && !isUseSpeciallyKnownDead(u, live)) {
+      return true
     }
-    if (live.wasProvenLiveOp(u.owner)) {
-      live.setProvedLiveValue(value)
-      return
-    }
+  }
+  return false
+}
+
+function processValue(value: Value, live: LiveMap): void {
+  if (hasLiveUse(value, live)) {
+    live.setProvedLiveValue(value)
   }
 }
 
@@ -231,19 +236,20 @@ function propagateOpLiveness(op: Operation, live: LiveMap): void {
     live.setProvedLiveOp(op)
     return
   }
-  // A live result makes its op live.
+  // A live result makes its op live (and then the other results are live with it).
   const results = op.results
   let used = false
   for (let i = 0; i < results.length; i++) {
     const r = results[i]!
     used = used || r.firstUse !== null
-    processValue(r, live)
-  }
-  if (!live.wasProvenLiveOp(op)) {
-    live.unprovenOps.push(op)
-    if (used) {
-      live.undecidedOps.push(op)
+    if (hasLiveUse(r, live)) {
+      live.setProvedLiveOp(op)
+      return
     }
+  }
+  live.unprovenOps.push(op)
+  if (used) {
+    live.undecidedOps.push(op)
   }
 }
 

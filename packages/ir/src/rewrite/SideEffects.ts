@@ -58,6 +58,10 @@ function pushNestedOps(op: Operation, stack: Operation[]): void {
 
 /** True when `op` and everything nested in it (for recursive effects) have no memory effect. */
 export function isMemoryEffectFree(op: Operation): boolean {
+  // The usual op, pure, with no effect hook and nothing nested: free.
+  if ((op.name.traits & (Trait.NoMemoryEffect | Trait.HasMemoryEffects)) === Trait.NoMemoryEffect && op.regions.length === 0) {
+    return true
+  }
   const effects = getMemoryEffects(op)
   const recursive = op.hasTrait(Trait.RecursiveMemoryEffects)
   if (effects !== null) {
@@ -102,12 +106,17 @@ export function onlyReadsMemory(op: Operation): boolean {
  * of one of its own results.
  */
 export function wouldOpBeTriviallyDead(root: Operation): boolean {
+  const name = root.name
   // Unregistered ops might be terminators (`mightHaveTrait`), so they are never dead.
-  if (!root.isRegistered || root.hasTrait(Trait.IsTerminator) || root.hasTrait(Trait.Symbol)) {
+  if (!name.isRegistered || (name.traits & (Trait.IsTerminator | Trait.Symbol)) !== 0) {
     return false
   }
   // Most ops have no regions: no stack is needed.
   if (root.regions.length === 0) {
+    // The usual op, pure, with no effect hook: its effects are none (`getMemoryEffects`).
+    if ((name.traits & (Trait.NoMemoryEffect | Trait.HasMemoryEffects)) === Trait.NoMemoryEffect) {
+      return true
+    }
     return ownEffectsAllowErasure(root)
   }
   const stack: Operation[] = [root]
