@@ -169,8 +169,8 @@ function isSuffixIdChar(c: number): boolean {
 export type LexErrorHandler = (offset: number, message: string) => void
 
 /**
- * @internal Watches the bracket nesting of the lexers created while it is set: the CLI
- * runs an input on the main thread, whose stack is small, only while it nests shallowly.
+ * Watches the bracket nesting of the lexers created while it is set: the CLI runs an
+ * input on the main thread, whose stack is small, only while it nests shallowly.
  * A lexer counts `(`, `[`, `{` and `<` in, and `)`, `]`, `}` and `>` (not `->`, not `>=`)
  * out, skipping strings, comments and the bodies of unregistered dialect symbols (which
  * are kept as text): the count bounds the recursion of the parser, and of the printer and
@@ -187,7 +187,10 @@ export interface LexerNestingWatch {
 
 let nestingWatch: LexerNestingWatch | null = null
 
-/** @internal Sets (or, with null, removes) the watch of the lexers created from now on. */
+/**
+ * Sets (or, with null, removes) the nesting watch of the lexers created from now on: for a
+ * tool that parses on a small stack and moves deep inputs to a larger one.
+ */
 export function setLexerNestingWatch(watch: LexerNestingWatch | null): void {
   nestingWatch = watch
 }
