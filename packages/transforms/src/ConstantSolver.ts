@@ -66,8 +66,13 @@ export class ConstantSolver {
   visits = 0
 
   private scope: Operation | null = null
+  /**
+   * First in, first out, and an op is queued again for each change that concerns it, as
+   * MLIR's `DataFlowSolver`: a fold to an SSA value joins that value's lattice as it is at
+   * the visit (MLIR's `getLatticeElement`, without a dependency), so the result depends on
+   * the visit order, which must be MLIR's.
+   */
   private readonly worklist: Operation[] = []
-  private readonly queued: Set<Operation> = new Set()
   /** Per callable (in scope), the live calls known to reach it. */
   private readonly callsites: Map<Operation, Operation[]> = new Map()
   private readonly knownCalls: Map<Operation, Operation> = new Map()
@@ -117,10 +122,7 @@ export class ConstantSolver {
   }
 
   private enqueue(op: Operation): void {
-    if (!this.queued.has(op)) {
-      this.queued.add(op)
-      this.worklist.push(op)
-    }
+    this.worklist.push(op)
   }
 
   /** Solves the regions of `top` (the analysis scope; its entry arguments are unknown). */
@@ -138,15 +140,21 @@ export class ConstantSolver {
       }
     }
     const worklist = this.worklist
-    while (worklist.length > 0) {
-      const op = worklist.pop()!
-      this.queued.delete(op)
+    let head = 0
+    while (head < worklist.length) {
+      const op = worklist[head++]!
+      if (head >= 65536 && head * 2 >= worklist.length) {
+        // Drop the visited prefix so that the queue stays the size of the pending work.
+        worklist.splice(0, head)
+        head = 0
+      }
       const block = op.parentBlock
       if (block !== null && this.liveBlocks.has(block)) {
         this.visits++
         this.visitOp(op)
       }
     }
+    worklist.length = 0
   }
 
   /** Marks the entry of every region live with unknown arguments (ops the solver knows nothing about). */
