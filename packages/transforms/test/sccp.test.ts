@@ -292,4 +292,91 @@ func.func @caller() -> i32 {
 }
 `)
   })
+  // Known difference, kept as a test that fails until it is fixed (it.fails turns red then):
+  // a fold to an SSA value inside a loop body reads the lattice of a loop result, which MLIR
+  // still sees as the loop's initial value (the yield is not yet a known predecessor of the
+  // scf.for results in its dead-code analysis), while this solver joins the initial value and
+  // the yield in one visit. mlir-opt keeps the inner xori; Tilepass folds it to 0 and erases it.
+  it.fails('folds to a value read a loop result in the order mlir-opt does (known difference)', () => {
+    const r = runPipeline(`module {
+  func.func @f47(%a: i32, %b: i32, %x: f32, %n: index) -> (i32, f32) {
+    %0 = arith.constant 0 : index
+    %1 = arith.constant 1 : index
+    %532 = arith.constant 2 : i32
+    %533 = arith.constant 2 : i32
+    %534 = arith.constant 2 : i32
+    %537 = arith.cmpi ne, %534, %532 : i32
+    %539 = arith.ori %532, %533 : i32
+    %540 = arith.ori %532, %533 : i32
+    %559 = arith.cmpi eq, %539, %540 : i32
+    %750 = arith.constant 8 : i32
+    %751 = arith.constant 2 : i32
+    %752 = arith.andi %750, %751 : i32
+    %756 = arith.select %537, %a, %752 : i32
+    %761 = arith.andi %752, %756 : i32
+    %763 = arith.constant 7 : i32
+    %785 = arith.muli %761, %763 : i32
+    %788 = arith.constant 6 : i32
+    %789 = arith.constant 3 : i32
+    %790 = arith.muli %788, %789 : i32
+    %794 = arith.muli %a, %785 : i32
+    %797 = arith.constant 0 : i32
+    %801 = arith.andi %797, %790 : i32
+    %802 = arith.subi %794, %801 : i32
+    %803 = arith.subi %794, %801 : i32
+    %805 = arith.maxsi %802, %803 : i32
+    %807 = arith.maxsi %802, %803 : i32
+    %844 = scf.if %559 -> (i32) {
+      %846 = arith.constant 6 : i32
+      scf.yield %846 : i32
+    } else {
+      scf.yield %a : i32
+    }
+    %859 = arith.addi %844, %805 : i32
+    %863 = arith.andi %807, %859 : i32
+    %864 = arith.muli %863, %844 : i32
+    %868 = arith.xori %863, %863 : i32
+    %872 = arith.xori %868, %864 : i32
+    %877:2 = scf.for %878 = %0 to %n step %1 iter_args(%879 = %872, %880 = %x) -> (i32, f32) {
+      %890 = arith.mulf %x, %x : f32
+      scf.yield %a, %890 : i32, f32
+    }
+    %895 = arith.xori %872, %877#0 : i32
+    %896:2 = scf.for %897 = %0 to %n step %1 iter_args(%898 = %a, %899 = %x) -> (i32, f32) {
+      %900 = arith.xori %877#0, %895 : i32
+      scf.yield %a, %x : i32, f32
+    }
+    return %895, %x : i32, f32
+  }
+}
+`, 'builtin.module(sccp)')
+    expect(r.ok).toBe(true)
+    expect(r.text).toBe(`module {
+  func.func @f47(%arg0: i32, %arg1: i32, %arg2: f32, %arg3: index) -> (i32, f32) {
+    %c18_i32 = arith.constant 18 : i32
+    %c3_i32 = arith.constant 3 : i32
+    %c6_i32 = arith.constant 6 : i32
+    %c7_i32 = arith.constant 7 : i32
+    %c0_i32 = arith.constant 0 : i32
+    %c8_i32 = arith.constant 8 : i32
+    %true = arith.constant true
+    %false = arith.constant false
+    %c2_i32 = arith.constant 2 : i32
+    %c1 = arith.constant 1 : index
+    %c0 = arith.constant 0 : index
+    %0:2 = scf.for %arg4 = %c0 to %arg3 step %c1 iter_args(%arg5 = %c0_i32, %arg6 = %arg2) -> (i32, f32) {
+      %3 = arith.mulf %arg2, %arg2 : f32
+      scf.yield %arg0, %3 : i32, f32
+    }
+    %1 = arith.xori %c0_i32, %0#0 : i32
+    %2:2 = scf.for %arg4 = %c0 to %arg3 step %c1 iter_args(%arg5 = %arg0, %arg6 = %arg2) -> (i32, f32) {
+      %3 = arith.xori %0#0, %1 : i32
+      scf.yield %arg0, %arg2 : i32, f32
+    }
+    return %1, %arg2 : i32, f32
+  }
+}
+
+`)
+  })
 })
