@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { Lexer, type StringAttr, Tok, parseAttribute, parseSourceString, setLexerNestingWatch, Context } from '@tilepass/ir'
+import { Lexer, type StringAttr, Tok, UnitAttr, parseAttribute, parseSourceString, setLexerNestingWatch, succeeded, Context } from '@tilepass/ir'
 
 function lexAll(src: string): { kinds: number[]; texts: string[]; errors: string[] } {
   const errors: string[] = []
@@ -154,6 +154,17 @@ describe('LexerNestingWatch', () => {
     expect(watch(20, () => parseSourceString(regions(10), context)).tooDeep).toBe(0)
     expect(watch(20, () => parseSourceString(regions(11), context)).tooDeep).toBe(1)
     expect(watch(20, () => parseSourceString(`"t.a"() {a = ${'['.repeat(21)}${']'.repeat(21)}} : () -> ()`, context)).tooDeep).toBe(1)
+    // A dialect symbol's `<...>` body is read past, not lexed: its brackets leave the
+    // count as they found it, however many such symbols follow one another.
+    const bodies = `${'"t.a"() {a = #t<none>, b = #t.k<[1]>} : () -> !t<x>\n'.repeat(40)}`
+    expect(watch(20, () => parseSourceString(bodies, context)).tooDeep).toBe(0)
+    // A registered dialect's parser reads its attribute or type again from after the name.
+    context.registerDialect({
+      namespace: 'w',
+      parseAttribute: (parser) => (succeeded(parser.parseLess()) && succeeded(parser.parseKeyword('none')) && succeeded(parser.parseGreater()) ? UnitAttr.get(context) : undefined),
+    })
+    const registered = `${'"t.a"() {a = #w<none>} : () -> ()\n'.repeat(40)}`
+    expect(watch(20, () => parseSourceString(registered, context)).tooDeep).toBe(0)
     // An unregistered dialect's body is kept as text: nothing recurses over it.
     expect(watch(20, () => parseSourceString(`"t.a"() : () -> !t<${'['.repeat(40)}${']'.repeat(40)}>`, context)).tooDeep).toBe(0)
   })

@@ -246,9 +246,14 @@ export class Lexer {
     return this.kind === Tok.bareIdentifier && this.end - this.start === kw.length && this.src.startsWith(kw, this.start)
   }
 
-  /** Restarts scanning at `offset`; the next `lex()` reads from there. */
-  resetPointer(offset: number): void {
+  /**
+   * Restarts scanning at `offset`; the next `lex()` reads from there. `depth` is the bracket
+   * nesting at `offset` (see `LexerNestingWatch`): by default the current one, which is right
+   * when the text skipped or scanned again holds no bracket.
+   */
+  resetPointer(offset: number, depth: number = this.depth): void {
     this.pos = offset
+    this.depth = depth
   }
 
   /** Scans the next token into `kind`, `start` and `end`. */

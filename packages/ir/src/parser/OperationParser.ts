@@ -1702,9 +1702,11 @@ export class OperationParser extends Parser implements OpAsmParser {
     if (negative) {
       // Only commit to the minus when an integer follows.
       const save = l.start
+      const saveDepth = l.depth
       this.consume()
       if (l.kind !== Tok.integer) {
-        l.resetPointer(save)
+        // The token after the minus (maybe a bracket) is lexed again.
+        l.resetPointer(save, saveDepth)
         this.consume()
         return undefined
       }

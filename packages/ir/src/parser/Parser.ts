@@ -840,7 +840,8 @@ export abstract class Parser {
     const ns = dot < 0 ? ident : ident.slice(0, dot)
     const dialect = this.context.getOrLoadDialect(ns)
     if (dialect?.def.parseType !== undefined) {
-      l.resetPointer(dot < 0 ? tokStart + 1 + ns.length : tokStart + 2 + ns.length)
+      // The token after the name (its `<`, mostly) is lexed again: the nesting is that at the name.
+      l.resetPointer(dot < 0 ? tokStart + 1 + ns.length : tokStart + 2 + ns.length, depth)
       this.consume()
       const savedPrefix = this.customOpErrorPrefix
       this.customOpErrorPrefix = ''
@@ -945,7 +946,9 @@ export abstract class Parser {
           break
       }
     } while (stack.length > 0)
-    l.resetPointer(p)
+    // The body's closing `>` was skipped here, not lexed: its `<`, the current token, no
+    // longer counts in the lexer's nesting.
+    l.resetPointer(p, l.depth - 1)
     this.consume()
     const body = src.slice(start, p)
     // `#foo<bar>` is data `bar`; `#foo.bar<baz>` is data `bar<baz>`.
@@ -982,7 +985,8 @@ export abstract class Parser {
     const dialect = this.context.getOrLoadDialect(ns)
     let attr: Attribute | null
     if (dialect?.def.parseAttribute !== undefined) {
-      l.resetPointer(dot < 0 ? tokStart + 1 + ns.length : tokStart + 2 + ns.length)
+      // The token after the name (its `<`, mostly) is lexed again: the nesting is that at the name.
+      l.resetPointer(dot < 0 ? tokStart + 1 + ns.length : tokStart + 2 + ns.length, depth)
       this.consume()
       const savedPrefix = this.customOpErrorPrefix
       this.customOpErrorPrefix = ''
