@@ -56,10 +56,19 @@ function pushNestedOps(op: Operation, stack: Operation[]): void {
   }
 }
 
+/**
+ * Whether the traits `traits` alone say an op has no memory effect of its own: pure
+ * (`NoMemoryEffect`) and no effect hook (`HasMemoryEffects`) to ask. The usual op; its
+ * nested ops are not covered.
+ */
+function effectFreeByTraits(traits: number): boolean {
+  return (traits & (Trait.NoMemoryEffect | Trait.HasMemoryEffects)) === Trait.NoMemoryEffect
+}
+
 /** True when `op` and everything nested in it (for recursive effects) have no memory effect. */
 export function isMemoryEffectFree(op: Operation): boolean {
   // The usual op, pure, with no effect hook and nothing nested: free.
-  if ((op.name.traits & (Trait.NoMemoryEffect | Trait.HasMemoryEffects)) === Trait.NoMemoryEffect && op.regions.length === 0) {
+  if (effectFreeByTraits(op.name.traits) && op.regions.length === 0) {
     return true
   }
   const effects = getMemoryEffects(op)
@@ -114,7 +123,7 @@ export function wouldOpBeTriviallyDead(root: Operation): boolean {
   // Most ops have no regions: no stack is needed.
   if (root.regions.length === 0) {
     // The usual op, pure, with no effect hook: its effects are none (`getMemoryEffects`).
-    if ((name.traits & (Trait.NoMemoryEffect | Trait.HasMemoryEffects)) === Trait.NoMemoryEffect) {
+    if (effectFreeByTraits(name.traits)) {
       return true
     }
     return ownEffectsAllowErasure(root)
