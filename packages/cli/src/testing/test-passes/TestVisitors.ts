@@ -217,23 +217,20 @@ export function registerIRVisitorTestPasses(registry: PassRegistry, output: Test
       out(`Region ${label} visits\n`)
       walkRegions(op, regionPure, pre, it)
     }
-    // The dominance-ordered walks start at the ops of the module body.
+    // The dominance-ordered walks run on each op of the module body in turn, each op's
+    // forward then reverse walks under their own headings (as mlir-opt prints them).
     const body = op.regions[0]?.firstBlock?.operations ?? []
     const dominance: [string, Iteration][] = [
       ['forward dominance', 'forward-dominance'],
       ['reverse dominance', 'reverse-dominance'],
     ]
-    for (const [label, it] of dominance) {
-      out(`Op ${label} post-order visits\n`)
-      for (const o of body) {
+    for (const o of body) {
+      for (const [label, it] of dominance) {
+        out(`Op ${label} post-order visits\n`)
         walkOps(o, opPure, false, it)
-      }
-      out(`Block ${label} post-order visits\n`)
-      for (const o of body) {
+        out(`Block ${label} post-order visits\n`)
         walkBlocks(o, blockPure, false, it)
-      }
-      out(`Region ${label} post-order visits\n`)
-      for (const o of body) {
+        out(`Region ${label} post-order visits\n`)
         walkRegions(o, regionPure, false, it)
       }
     }
