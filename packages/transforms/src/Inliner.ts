@@ -28,11 +28,11 @@ import {
   OperationPass,
   PassRegistry,
   PipelineErrors,
+  ListOption,
   intOption,
   parsePassPipelineInto,
-  stringListOption,
+  stringCodec,
   stringOption,
-  type ListOption,
   type OptionValues,
   type ScalarOption,
 } from '@tilepass/pass-manager'
@@ -51,7 +51,11 @@ const inlinerOptions: InlinerOptionDecls = {
     'canonicalize',
     'The optimizer pipeline used for callables that do not have a dedicated optimizer pipeline in opPipelineList',
   ),
-  opPipelines: stringListOption('op-pipelines', 'Callable operation specific optimizer pipelines (in the form of `dialect.op(pipeline)`)'),
+  // A list of pass managers in MLIR: its help names the value `<pass-manager>`.
+  opPipelines: new ListOption<string>('op-pipelines', 'Callable operation specific optimizer pipelines (in the form of `dialect.op(pipeline)`)', [], {
+    ...stringCodec,
+    valueName: 'pass-manager',
+  }),
   maxIterations: intOption('max-iterations', 4, 'Maximum number of iterations when inlining within an SCC', 'uint'),
   inliningThreshold: intOption(
     'inlining-threshold',

@@ -104,7 +104,7 @@ export function sortTopologically(block: Block): boolean {
 /** Sorts the blocks of graph regions topologically (`topological-sort`). */
 export class TopologicalSort extends OperationPass {
   static override readonly argument = 'topological-sort'
-  static override readonly summary = 'Sort regions topologically'
+  static override readonly summary = 'Sort regions without SSA dominance in topological order'
   static readonly passName: string = 'TopologicalSort'
 
   override runOnOperation(): void {

@@ -23,7 +23,7 @@ import type { OptBisect, TimingScope } from '@tilepass/instrumentation'
 import { setDebugOnlyTypes } from '@tilepass/conversion'
 import type { ToolIO } from '../ToolIO.ts'
 import type { OptConfig } from './OptConfig.ts'
-import { isRegisteredPassArgument, runPassPipeline } from './passPipeline.ts'
+import { isRegisteredPassArgument, listPassesText, runPassPipeline } from './passPipeline.ts'
 import { checkPrintedIndentation, MAX_PRINTED_INDENTATION } from './printLimit.ts'
 import { registerToolDialects } from './registerDialects.ts'
 import { setHintDiagnostics } from '@tilepass/cuda-tile'
@@ -102,6 +102,11 @@ export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): num
   setDebugOnlyTypes(config.debugOnly, io.stderr)
   if (config.showDialects) {
     io.stdout(`Available Dialects: ${createToolContext(config).registeredDialectNames.join(',')}\n`)
+    return 0
+  }
+  const passList = listPassesText(config.pipelineArgs)
+  if (passList !== null) {
+    io.stdout(passList)
     return 0
   }
   // A Tile IR bytecode input (`\x7fTileIR\0`) is read as its cuda_tile.module.

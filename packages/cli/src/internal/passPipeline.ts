@@ -16,6 +16,7 @@ import {
 } from '@tilepass/instrumentation'
 import {
   PassRegistry,
+  parsePassManagerArgs,
   passManagerCLOptionKind,
   passRegistryHelpWidth,
   printPassRegistryHelp,
@@ -268,4 +269,15 @@ function applyInstrumentation(pm: PassManager, op: Operation, config: OptConfig,
 function writeFileMakingDirs(io: ToolIO, path: string, text: string): void {
   mkdirSync(dirname(path), { recursive: true })
   io.writeFile(path, text)
+}
+
+/**
+ * @internal The text of `--list-passes` when the pass-pipeline arguments `args` ask for it
+ * (mlir-opt's `printRegisteredPasses`: `Passes:` and each pass with its options), otherwise
+ * null. Arguments that do not parse are left to the pipeline run to report.
+ */
+export function listPassesText(args: readonly string[]): string | null {
+  const registry = toolPassRegistry()
+  const parsed = parsePassManagerArgs(registry, args)
+  return parsed.options?.listPasses === true ? registry.printRegisteredPasses() : null
 }
