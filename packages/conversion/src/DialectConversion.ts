@@ -279,6 +279,11 @@ export class ConversionPatternRewriter extends PatternRewriter {
   /** Results of replaced ops mapped to the value of the same type that took their uses. */
   private readonly replacements = new Map<Value, Value>()
   /**
+   * The value that replaced each used argument of a block that a signature conversion
+   * replaced (see `replacedArgumentValue`).
+   */
+  private readonly argumentReplacements = new Map<Value, Value>()
+  /**
    * False until an op's operands change or a value stands for another (`originals`): until
    * then every op's original operands are its current ones.
    */
@@ -573,6 +578,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
     this.replacedLocations.clear()
     this.originals.clear()
     this.replacements.clear()
+    this.argumentReplacements.clear()
     this.opStates.clear()
     this.targetCache.clear()
     this.sourceCache.clear()
@@ -780,7 +786,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
     this.userListener?.notifyOperationReplaced?.(op, replacement)
     for (let i = 0; i < vals.length; i++) {
       const from = op.results[i]!
-      const to = vals[i]!
+      const to = this.replacedArgumentValue(vals[i]!)
       if (!this.replacedLocations.has(to)) {
         this.replacedLocations.set(to, this.valueLocation(from))
       }
@@ -820,6 +826,25 @@ export class ConversionPatternRewriter extends PatternRewriter {
       perType.set(from.type, cast)
     }
     this.eraseOpImpl(op)
+  }
+
+  /**
+   * `value`, or, when it is an argument of a block that a signature conversion replaced
+   * (and has not been rolled back), the value that replaced it, followed through later
+   * conversions. Upstream keeps the old block until the commit, so a fold sees and may
+   * return its arguments (`xori %b, (xori %a, %b)` folds to `%a`); at the commit their
+   * uses, the new ones included, move to the replacements.
+   */
+  private replacedArgumentValue(value: Value): Value {
+    let v = value
+    while (v.definingOp === null && (v as BlockArgument).owner.parent === null) {
+      const next = this.argumentReplacements.get(v)
+      if (next === undefined) {
+        break
+      }
+      v = next
+    }
+    return v
   }
 
   /**
@@ -1080,6 +1105,7 @@ export class ConversionPatternRewriter extends PatternRewriter {
         }
       }
       this.replaceAllUsesWith(arg, repl)
+      this.argumentReplacements.set(arg, repl)
     }
     this.eraseBlock(block)
     this.restoreInsertionPoint(ip)
