@@ -638,6 +638,18 @@ const ERROR_TABLE: [string, string[]][] = [
   ["%0 = \"foo.a\"() : () -> ()\n", ["1:1: error: cannot name an operation with no results"]],
   ["\"foo.a\"() ({\n^bb0(%a: i32, %a: i32):\n  \"foo.b\"() : () -> ()\n}) : () -> ()\n", ["2:15: error: redefinition of SSA value '%a'", "2:6: note: previously defined here"]],
   ["%0 = \"foo.a\"() : () -> i32\n\"foo.b\"(%0#1) : (i32) -> ()\n", ["2:9: error: reference to invalid result number"]],
+  // Numeric names, kept without entries while defined once as a single value: a use of
+  // another type, a result number, a multi-result name, a name that left its region's
+  // scope, an entry argument and a forward reference.
+  ["%0 = \"foo.a\"() : () -> i32\n\"foo.b\"(%0) : (i64) -> ()\n", ["2:9: error: use of value '%0' expects different type than prior uses: 'i64' vs 'i32'", '1:1: note: prior use here']],
+  ["%0:2 = \"foo.a\"() : () -> (i32, i32)\n\"foo.b\"(%0#1) : (i32) -> ()\n\"foo.b\"(%0#2) : (i32) -> ()\n", ['3:9: error: reference to invalid result number']],
+  ["%0:2 = \"foo.a\"() : () -> (i32, i32)\n%0 = \"foo.b\"() : () -> i32\n", ["2:1: error: redefinition of SSA value '%0'", '1:1: note: previously defined here']],
+  [
+    "\"foo.a\"() ({\n  %0 = \"foo.b\"() : () -> i32\n  \"foo.c\"() ({\n    %1 = \"foo.d\"(%0) : (i32) -> i32\n  }) : () -> ()\n  %1 = \"foo.e\"() : () -> i64\n  %0 = \"foo.b\"() : () -> i32\n}) : () -> ()\n",
+    ["7:3: error: redefinition of SSA value '%0'", '2:3: note: previously defined here'],
+  ],
+  ["%0 = \"foo.a\"() : () -> i32\n\"foo.b\"() ({\n^bb0(%0: i32):\n  \"foo.c\"() : () -> ()\n}) : () -> ()\n", ["3:6: error: redefinition of SSA value '%0'", '1:1: note: previously defined here']],
+  ["\"foo.b\"(%0) : (i32) -> ()\n%0 = \"foo.a\"() : () -> i32\n%0 = \"foo.a\"() : () -> i32\n", ["3:1: error: redefinition of SSA value '%0'", '2:1: note: previously defined here']],
   ["\"foo.a\"(%0) : (i32, i32) -> ()\n%0 = \"foo.b\"() : () -> i32\n", ["1:15: error: expected 1 operand type\0 but had 2"]],
   ["\"foo.a\"() ({\n  %0 = \"foo.b\"() : () -> i32\n}) : () -> ()\n\"foo.c\"(%0) : (i32) -> ()\n", ["4:9: error: use of undeclared SSA value name"]],
   ["\"foo.a\"() <{a = 1} : () -> ()\n", ["1:19: error: expected '>' to close properties"]],
@@ -748,6 +760,49 @@ ERROR_TABLE.push(
   ],
   ['"foo.a"() ({\n^bb0:\n"foo.b"() ({\n"foo.c"()[^bb0] : () -> ()\n}) : () -> ()\n}) : () -> ()\n', ['4:11: error: reference to an undefined block']],
 )
+
+describe('numeric SSA names', () => {
+  it('are defined again after their region or isolated region ends', () => {
+    // The second module reuses the first one's scope (its `%0` and `%1` must be gone), and
+    // `%1` of the nested region leaves scope with it. Expected: mlir-opt 22
+    // `--allow-unregistered-dialect --mlir-print-op-generic`.
+    // (A module in custom form has an isolated name scope; in generic form it has not.)
+    const src = [
+      'module {',
+      '  %0 = "foo.a"() : () -> i32',
+      '  "foo.b"() ({',
+      '    %1 = "foo.c"(%0) : (i32) -> i64',
+      '  }) : () -> ()',
+      '  %1 = "foo.d"(%0) : (i32) -> i32',
+      '}',
+      'module {',
+      '  %0 = "foo.a"() : () -> f32',
+      '  %1 = "foo.d"(%0) : (f32) -> f32',
+      '}',
+      '',
+    ].join('\n')
+    const { result, diags } = parse(src)
+    expect(diags).toEqual([])
+    expect(printOperation(result!.op, { printGenericOpForm: true })).toBe(
+      [
+        '"builtin.module"() ({',
+        '  "builtin.module"() ({',
+        '    %2 = "foo.a"() : () -> i32',
+        '    "foo.b"() ({',
+        '      %4 = "foo.c"(%2) : (i32) -> i64',
+        '    }) : () -> ()',
+        '    %3 = "foo.d"(%2) : (i32) -> i32',
+        '  }) : () -> ()',
+        '  "builtin.module"() ({',
+        '    %0 = "foo.a"() : () -> f32',
+        '    %1 = "foo.d"(%0) : (f32) -> f32',
+        '  }) : () -> ()',
+        '}) : () -> ()',
+        '',
+      ].join('\n'),
+    )
+  })
+})
 
 describe('diagnostics match mlir-opt', () => {
   for (const [src, expected] of ERROR_TABLE) {

@@ -918,9 +918,58 @@ function parseElements(
 
 /**
  * Parses one element. With `optional`, the element is the first of an optional group:
- * returns 'absent' (as null) when it is not there.
+ * returns 'absent' (as null) when it is not there. The kinds that nearly every op has
+ * (literals, single required operands and their types) are handled here, in a small
+ * function that is quick to optimize; the others, and these inside optional groups, in
+ * `parseOtherElement`.
  */
 function parseElement(
+  el: FormatElement,
+  info: FormatOpInfo,
+  parser: OpAsmParser,
+  state: OperationState,
+  ps: ParseState,
+  optional: boolean,
+): boolean | null {
+  if (!optional) {
+    const kind = el.kind
+    if (kind === FormatKind.Literal) {
+      return parseLiteral(parser, el.text, false)
+    }
+    if (kind === FormatKind.Operand) {
+      const d = info.operands[el.index]!
+      if (!d.variadic && !d.optional) {
+        ps.operandOffsets[el.index] = parser.getCurrentOffset()
+        const o = parser.parseOperand()
+        if (o === undefined) {
+          return false
+        }
+        ps.setSingleOperand(el.index, o)
+        return true
+      }
+    } else if (kind === FormatKind.Type && !el.flag) {
+      const arg = el.args[0]!
+      const argKind = arg.kind
+      if (argKind === FormatKind.Operand || argKind === FormatKind.Result) {
+        const isOperand = argKind === FormatKind.Operand
+        const d = isOperand ? info.operands[arg.index]! : info.results[arg.index]!
+        if (!d.variadic && !d.optional && (!isOperand || d.segmentAttr === undefined)) {
+          const c = d.constraint
+          const t = c.parse !== undefined ? c.parse(parser) : parser.parseType()
+          if (t === undefined) {
+            return false
+          }
+          setTypes(arg, ps.singleType(arg.index, isOperand, t), ps)
+          return true
+        }
+      }
+    }
+  }
+  return parseOtherElement(el, info, parser, state, ps, optional)
+}
+
+/** `parseElement` of the kinds and cases it leaves out. */
+function parseOtherElement(
   el: FormatElement,
   info: FormatOpInfo,
   parser: OpAsmParser,

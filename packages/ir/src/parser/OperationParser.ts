@@ -125,6 +125,16 @@ class IsolatedScope {
   declare readonly values: Map<string, (SSADef | undefined)[] | undefined>
   /** Entries of numeric names `%N`, indexed by N: printed IR names almost every value so. */
   declare readonly numeric: ((SSADef | undefined)[] | undefined)[]
+  /**
+   * The value of a numeric name `%N` defined once as a single value (`%N = ...` of an op
+   * with one result, or a region argument), indexed by N, while `numeric` has no entries for
+   * it: most values are named so, and need neither an entries list nor an `SSADef`. Its
+   * entries are made from here when anything else is asked of the name (see
+   * `OperationParser.entriesAt`).
+   */
+  declare readonly numericValues: (Value | undefined)[]
+  /** The offset of the definition of each value in `numericValues`. */
+  declare readonly numericOffsets: number[]
   // The names (and numeric ids) defined so far, in one stack per kind: a nested region's
   // definitions start at the mark it pushed and are forgotten when it ends. One list per
   // region would make two arrays for every `scf.for` or `scf.if` body.
@@ -135,6 +145,8 @@ class IsolatedScope {
   constructor() {
     this.values = new Map()
     this.numeric = []
+    this.numericValues = []
+    this.numericOffsets = []
     this.definitions = []
     this.numericDefinitions = []
     this.marks = []
@@ -143,6 +155,14 @@ class IsolatedScope {
   reset(): void {
     this.values.clear()
     this.numeric.length = 0
+    // `numericValues` and `numericOffsets` keep their length: the next isolated region
+    // (function) mostly numbers its values alike, and would grow them again. Every value
+    // in `numericValues` is one of `numericDefinitions`, and offsets are read only beside one.
+    const ids = this.numericDefinitions
+    const values = this.numericValues
+    for (let i = 0; i < ids.length; i++) {
+      values[ids[i]!] = undefined
+    }
     this.definitions.length = 0
     this.numericDefinitions.length = 0
     this.marks.length = 0
@@ -294,14 +314,37 @@ export class OperationParser extends Parser implements OpAsmParser {
       }
       const ids = scope.numericDefinitions
       while (ids.length > numericMark) {
-        scope.numeric[ids.pop()!] = undefined
+        const id = ids.pop()!
+        // A name kept without entries has none to drop (`numeric` may end before it).
+        if (id < scope.numeric.length) {
+          scope.numeric[id] = undefined
+        }
+        if (id < scope.numericValues.length) {
+          scope.numericValues[id] = undefined
+        }
       }
     }
     return true
   }
 
+  /** Whether `%name#number` of `use` has a definition (or forward reference) in scope; makes no entries. */
+  private isDefined(use: UnresolvedOperand): boolean {
+    const scope = this.isolatedScopes[this.isolatedScopes.length - 1]!
+    const id = use instanceof ParsedOperand ? use.id : -1
+    const n = use.number
+    if (id >= 0 && n === 0 && scope.numericValues[id] !== undefined) {
+      return true
+    }
+    const e = id >= 0 ? scope.numeric[id] : scope.values.get(use.name)
+    return e !== undefined && n < e.length && e[n] !== undefined
+  }
+
   private entriesOf(use: UnresolvedOperand): (SSADef | undefined)[] {
-    return use instanceof ParsedOperand ? this.entriesAt(use.id, use.number, use.name) : this.entriesAt(-1, use.number, use.name)
+    // A numeric name is looked up by its id: its text is not sliced out of the source.
+    if (use instanceof ParsedOperand && use.id >= 0) {
+      return this.entriesAt(use.id, use.number, '')
+    }
+    return this.entriesAt(-1, use.number, use.name)
   }
 
   /**
@@ -320,6 +363,12 @@ export class OperationParser extends Parser implements OpAsmParser {
           scope.numeric.push(undefined)
         }
         scope.numeric[id] = e
+        const single = scope.numericValues[id]
+        if (single !== undefined) {
+          // The name's single value moves into its entries.
+          e[0] = new SSADef(single, scope.numericOffsets[id]!, null)
+          scope.numericValues[id] = undefined
+        }
       }
       return e
     }
@@ -372,6 +421,24 @@ export class OperationParser extends Parser implements OpAsmParser {
    * when that is -1 its text `name` (see `entriesAt`).
    */
   private defineAt(offset: number, id: number, name: string, number: number, value: Value): boolean {
+    if (id >= 0 && number === 0) {
+      // The common definition, `%N` of a name not yet seen in scope: kept without entries.
+      const scope = this.isolatedScopes[this.isolatedScopes.length - 1]!
+      const values = scope.numericValues
+      if (scope.numeric[id] === undefined && values[id] === undefined) {
+        const offsets = scope.numericOffsets
+        while (values.length < id) {
+          values.push(undefined)
+        }
+        while (offsets.length < id) {
+          offsets.push(0)
+        }
+        values[id] = value
+        offsets[id] = offset
+        scope.numericDefinitions.push(id)
+        return true
+      }
+    }
     const entries = this.entriesAt(id, number, name)
     if (!this.checkDefinition(entries, number, value, offset, id, name)) {
       return false
@@ -421,6 +488,12 @@ export class OperationParser extends Parser implements OpAsmParser {
 
   /** The value for a use of `%name#number` with `type`; creates a placeholder for forward references. */
   resolveSSAUse(use: UnresolvedOperand, type: Type): Value | null {
+    if (use instanceof ParsedOperand && use.id >= 0 && use.number === 0) {
+      const v = this.isolatedScopes[this.isolatedScopes.length - 1]!.numericValues[use.id]
+      if (v !== undefined && v.type === type) {
+        return v
+      }
+    }
     const entries = this.entriesOf(use)
     const n = use.number
     const offset = use instanceof ParsedOperand ? use.offset : -1
@@ -543,8 +616,8 @@ export class OperationParser extends Parser implements OpAsmParser {
       for (let i = 0; i < entryArgs.length; i++) {
         const arg = entryArgs[i]!
         const info = arg.ssaName
-        const prior = this.entriesOf(info)[info.number]
-        if (prior !== undefined) {
+        if (this.isDefined(info)) {
+          const prior = this.entriesOf(info)[info.number]!
           const off = info instanceof ParsedOperand ? info.offset : -1
           this.emitErrorAt(off >= 0 ? off : info.location, `region entry argument '${info.name}' is already in use`)
             .attachNote('previously referenced here', this.defLoc(prior))

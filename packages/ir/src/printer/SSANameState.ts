@@ -97,6 +97,8 @@ export class SSANameState {
    * name: the same few constant names recur in every function of a large module.
    */
   private readonly usedNames: Map<string, UsedName> = new Map()
+  /** The entry of `usedNames` for each name as suggested (before sanitizing) so far. */
+  private readonly rawNames: Map<string, UsedName> = new Map()
   /** The names taken in each open scope, innermost last. */
   private readonly scopes: UsedName[][] = []
   private nextValueID = 0
@@ -352,19 +354,28 @@ export class SSANameState {
 
   /** Takes `raw` (sanitized), or with a `_N` suffix when that is in use, in the current scope: its `%name`. */
   private uniqueValueName(raw: string): string {
-    const name = sanitizeIdentifier(raw, '$._-', true)
     const used = this.usedNames
-    let entry = used.get(name)
+    // A name asked for before is found as it was asked for, not sanitized again: the same
+    // constant names recur in every function of a module.
+    let entry = this.rawNames.get(raw)
     if (entry === undefined) {
-      entry = new UsedName('%' + name)
-      used.set(name, entry)
-    } else if (entry.inUse) {
+      const sanitized = sanitizeIdentifier(raw, '$._-', true)
+      entry = used.get(sanitized)
+      if (entry === undefined) {
+        entry = new UsedName('%' + sanitized)
+        used.set(sanitized, entry)
+      }
+      this.rawNames.set(raw, entry)
+    }
+    if (entry.inUse) {
+      const base = entry
       const suffixed = entry.suffixed ?? (entry.suffixed = [])
       for (;;) {
         const id = this.nextConflictID++
         let e = suffixed[id]
         if (e === undefined) {
-          const probe = name + '_' + id
+          // The sanitized name (without its `%`) and the suffix.
+          const probe = base.printed.slice(1) + '_' + id
           e = used.get(probe)
           if (e === undefined) {
             e = new UsedName('%' + probe)
