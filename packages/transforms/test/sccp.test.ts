@@ -377,4 +377,41 @@ func.func @caller() -> i32 {
 }
 `)
   })
+  // The smallest case of the same order: `%x` (x ^ 0) folds to the first loop's result while
+  // its lattice is the initial 0, and the inner xori folds to a constant against that state
+  // (a solver that joins the loop's init and yield at once keeps it; mlir-opt erases it).
+  it('folds against a loop result at its initial value, as mlir-opt (minimal)', () => {
+    const r = runPipeline(`func.func @f(%a: i32, %n: index) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0 : i32
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%it = %z) -> (i32) {
+    scf.yield %a : i32
+  }
+  %x = arith.xori %z, %r : i32
+  %s = scf.for %i = %c0 to %n step %c1 iter_args(%it = %a) -> (i32) {
+    %y = arith.xori %r, %x : i32
+    scf.yield %a : i32
+  }
+  return %x : i32
+}
+`, 'builtin.module(sccp)')
+    expect(r.ok).toBe(true)
+    expect(r.text).toBe(`module {
+  func.func @f(%arg0: i32, %arg1: index) -> i32 {
+    %c0_i32 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : index
+    %c0 = arith.constant 0 : index
+    %0 = scf.for %arg2 = %c0 to %arg1 step %c1 iter_args(%arg3 = %c0_i32) -> (i32) {
+      scf.yield %arg0 : i32
+    }
+    %1 = arith.xori %c0_i32, %0 : i32
+    %2 = scf.for %arg2 = %c0 to %arg1 step %c1 iter_args(%arg3 = %arg0) -> (i32) {
+      scf.yield %arg0 : i32
+    }
+    return %1 : i32
+  }
+}
+`)
+  })
 })
