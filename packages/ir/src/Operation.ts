@@ -10,6 +10,7 @@ import type { Type } from './Types.ts'
 import { BlockOperand, OpOperand, OpResult, recordPositions, type Value } from './Value.ts'
 import { IRMapping } from './IRMapping.ts'
 import { formatOpForDiagnostic } from './diagnostics/opForDiagnostic.ts'
+import { noteOperationCreated } from './HeapLimit.ts'
 import { emptyList } from './internal/lists.ts'
 
 /** What a walk callback returns: keep going, skip the op's regions (pre-order only), or stop. */
@@ -107,6 +108,7 @@ export class Operation {
         regions[i] = new Region(this)
       }
     }
+    noteOperationCreated()
   }
 
   /** The op's name. */
