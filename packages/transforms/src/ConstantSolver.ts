@@ -224,7 +224,7 @@ export class ConstantSolver {
   }
 
   private enqueueOp(op: Operation, kind: number): void {
-    if (kind === kDeadCodeOp ? hasControlFlow(op) : op.results.length !== 0) {
+    if (kind === kDeadCodeOp ? this.isControlFlowOp(op) : op.results.length !== 0) {
       this.enqueue(op, kind)
     }
   }
@@ -247,10 +247,9 @@ export class ConstantSolver {
       if (v instanceof OpResult) {
         const op = v.owner
         if (op.visitMark !== epoch) {
-          op.visitMark = epoch
-          op.visitData = this.newLattices(op.results.length)
+          this.mark(op, epoch)
         }
-        return op.visitData + (op.results[0] === v ? 0 : v.index)
+        return (op.visitData >> 1) + (op.results[0] === v ? 0 : v.index)
       }
       const block = (v as BlockArgument).owner
       let base = this.argumentBase.get(block)
@@ -266,6 +265,27 @@ export class ConstantSolver {
       this.ids.set(v, i)
     }
     return i
+  }
+
+  /**
+   * Takes `op`'s visit mark: its `visitData` is the index of its results' first lattice,
+   * times 2, plus 1 when the op has control flow (`hasControlFlow`).
+   */
+  private mark(op: Operation, epoch: number): void {
+    op.visitMark = epoch
+    op.visitData = this.newLattices(op.results.length) * 2 + (hasControlFlow(op) ? 1 : 0)
+  }
+
+  /** Whether `op` has control flow (the dead code analysis visits it), from its visit mark when the solver holds them. */
+  private isControlFlowOp(op: Operation): boolean {
+    const epoch = this.epoch
+    if (epoch === 0) {
+      return hasControlFlow(op)
+    }
+    if (op.visitMark !== epoch) {
+      this.mark(op, epoch)
+    }
+    return (op.visitData & 1) !== 0
   }
 
   /** Makes `n` uninitialized lattices; returns the index of the first. */
@@ -509,7 +529,7 @@ export class ConstantSolver {
       if (item instanceof Block) {
         continue
       }
-      if (hasControlFlow(item)) {
+      if (this.isControlFlowOp(item)) {
         const block = item.parentBlock
         if (block !== null && block !== watched) {
           this.deadCodeWatched.add(block)
