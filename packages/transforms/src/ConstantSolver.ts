@@ -1025,7 +1025,7 @@ function sameValues(a: readonly Value[], b: readonly Value[]): boolean {
  */
 function isRegionOrCallableReturn(op: Operation): boolean {
   const block = op.parentBlock
-  if (block === null || block.lastOp !== op || (op.isRegistered && !op.hasTrait(Trait.IsTerminator))) {
+  if (block === null || block.lastOp !== op || op.successors.length !== 0 || (op.isRegistered && !op.hasTrait(Trait.IsTerminator))) {
     return false
   }
   const parent = op.parentOp

@@ -414,4 +414,36 @@ func.func @caller() -> i32 {
 }
 `)
   })
+  // A branch ending a callable's entry block is not one of its returns: only the return
+  // forwards to the callsites (it made the calls' results unknown).
+  it('takes call results from the returns of a multi-block callee, not its branches', () => {
+    const r = runPipeline(`func.func @multiblock() -> i32 {
+  cf.br ^bb1
+^bb1:
+  %0 = arith.constant 0 : i32
+  return %0 : i32
+}
+func.func @caller() -> (i32, i32) {
+  %1 = call @multiblock() : () -> i32
+  %3 = call @multiblock() : () -> i32
+  return %3, %3 : i32, i32
+}
+`, 'builtin.module(sccp)')
+    expect(r.ok).toBe(true)
+    expect(r.text).toBe(`module {
+  func.func @multiblock() -> i32 {
+    %c0_i32 = arith.constant 0 : i32
+    cf.br ^bb1
+  ^bb1:  // pred: ^bb0
+    return %c0_i32 : i32
+  }
+  func.func @caller() -> (i32, i32) {
+    %c0_i32 = arith.constant 0 : i32
+    %0 = call @multiblock() : () -> i32
+    %1 = call @multiblock() : () -> i32
+    return %c0_i32, %c0_i32 : i32, i32
+  }
+}
+`)
+  })
 })
