@@ -1,4 +1,5 @@
-import { getHeapSpaceStatistics, getHeapStatistics } from 'node:v8'
+import { createRequire } from 'node:module'
+import type * as V8 from 'node:v8'
 import { HeapLimitError, setHeapLimitCheck } from '@tilepass/ir'
 import { main as compileMain } from '../tilepass-compile.ts'
 import { main as optMain } from '../tilepass-opt.ts'
@@ -27,6 +28,8 @@ const HEAP_LIMIT_FRACTION = 0.8
 
 const MIB = 1024 * 1024
 
+let v8: typeof V8 | null = null
+
 /**
  * What V8's heap limit (`heap_size_limit`) holds beyond the old generation's: the young
  * generation, three semi-spaces of 16 MiB on 64-bit hosts. The old generation's limit is
@@ -36,7 +39,10 @@ const YOUNG_GENERATION_RESERVE = 48 * MIB
 
 /** @internal Throws a `HeapLimitError` when the old generation is past `HEAP_LIMIT_FRACTION` of its limit. */
 export function checkHeapLimit(): void {
-  const stats = getHeapStatistics()
+  // Loaded on the first check, not imported: node:v8 loads Node's stream modules, which
+  // a start-up (and any run of fewer than 4,096 operations) does without.
+  v8 ??= createRequire(import.meta.url)('node:v8') as typeof V8
+  const stats = v8.getHeapStatistics()
   const total = stats.heap_size_limit
   const limit = Math.max(total - YOUNG_GENERATION_RESERVE, total / 2)
   // The heap in use bounds the old generation's from above: most checks end here.
@@ -44,7 +50,7 @@ export function checkHeapLimit(): void {
     return
   }
   let young = 0
-  for (const space of getHeapSpaceStatistics()) {
+  for (const space of v8.getHeapSpaceStatistics()) {
     if (space.space_name === 'new_space' || space.space_name === 'new_large_object_space') {
       young += space.space_used_size
     }
