@@ -10,6 +10,7 @@ import type { Type } from './Types.ts'
 import { BlockOperand, OpOperand, OpResult, recordPositions, type Value } from './Value.ts'
 import { IRMapping } from './IRMapping.ts'
 import { formatOpForDiagnostic } from './diagnostics/opForDiagnostic.ts'
+import { noteOperationCreated } from './HeapLimit.ts'
 import { emptyList } from './internal/lists.ts'
 
 /** What a walk callback returns: keep going, skip the op's regions (pre-order only), or stop. */
@@ -40,16 +41,16 @@ export class Operation {
   declare parentBlock: Block | null
   /** @internal Position hint for `isBeforeInBlock`. */ declare orderIndex: number
   /**
-   * @internal Scratch slot of whole-IR marking traversals (region DCE's liveness, the printer's value
-   * numbering, the greedy rewrite driver's worklist): the epoch of the last traversal that
+   * Scratch slot of whole-IR marking traversals (region DCE's liveness, the printer's value
+   * numbering, the greedy rewrite driver's worklist, sccp's solver): the epoch of the last traversal that
    * marked the op, compared against the epoch that `acquireVisitMarks` handed out. Not
    * meaningful outside such a traversal.
    */
   declare visitMark: number
   /**
-   * @internal Scratch data of the traversal that holds the visit marks, for an op whose `visitMark`
+   * Scratch data of the traversal that holds the visit marks, for an op whose `visitMark`
    * is that traversal's epoch (the printer keeps the number of the op's results here, the
-   * greedy driver the op's index in its worklist).
+   * greedy driver the op's index in its worklist, sccp's solver its results' first lattice).
    */
   declare visitData: number
   /**
@@ -107,6 +108,7 @@ export class Operation {
         regions[i] = new Region(this)
       }
     }
+    noteOperationCreated()
   }
 
   /** The op's name. */

@@ -87,6 +87,7 @@ export {
 export { Location, UnknownLoc, FileLineColLoc, NameLoc, CallSiteLoc, FusedLoc, OpaqueLoc, DialectLoc } from './Location.ts'
 export { Value, OpResult, BlockArgument, OpOperand, BlockOperand } from './Value.ts'
 export { Operation, acquireVisitMarks, releaseVisitMarks } from './Operation.ts'
+export { HeapLimitError, setHeapLimitCheck } from './HeapLimit.ts'
 export { ValueNumbering } from './ValueNumbering.ts'
 export type { WalkResult, WalkOrder } from './Operation.ts'
 export { Block } from './Block.ts'

@@ -1,4 +1,4 @@
-import { Action, Trait, UnknownLoc, failure, success, verify, type Context, type LogicalResult, type Operation, type OperationName } from '@tilepass/ir'
+import { Action, HeapLimitError, Trait, UnknownLoc, failure, success, verify, type Context, type LogicalResult, type Operation, type OperationName } from '@tilepass/ir'
 import { AnalysisManager } from '@tilepass/analysis'
 import { Pass, PassExecutionState, type PassRunner } from './Pass.ts'
 import { PassInstrumentor, type PassInstrumentation, type PipelineParentInfo } from './PassInstrumentation.ts'
@@ -575,10 +575,20 @@ export class PassExecutionAction extends Action {
   }
 }
 
-/** Reports a crashed pass as an error at the op (the default crash handler). */
+/**
+ * Reports a crashed pass as an error at the op (the default crash handler); a
+ * `HeapLimitError` reads as the pass running out of memory.
+ */
 export function reportPassCrash(pass: Pass<object>, op: Operation, error: unknown): void {
+  const name = pass.argument !== '' ? pass.argument : pass.name
+  if (error instanceof HeapLimitError) {
+    // Not `op.emitError`: its `see current operation` note would print the op, whose size
+    // is what exhausted the heap.
+    op.context.emitError(op.location, `${error.message} while running pass '${name}'`).report()
+    return
+  }
   const message = error instanceof Error ? error.message : String(error)
-  op.emitError(`pass '${pass.argument !== '' ? pass.argument : pass.name}' crashed: ${message}`).report()
+  op.emitError(`pass '${name}' crashed: ${message}`).report()
 }
 
 /**

@@ -634,7 +634,11 @@ export class RemoveDeadValues extends OperationPass<OptionValues<RemoveDeadValue
     // constant conditions select, callees of executable calls. Code that is not executable
     // roots no liveness, so everything it defines is dead.
     const solver = new ConstantSolver()
-    solver.run(root)
+    try {
+      solver.run(root)
+    } finally {
+      solver.release()
+    }
     const executable: ReadonlySet<Block> = solver.liveBlocks
     const isExecutable = (op: Operation): boolean => op.parentBlock !== null && executable.has(op.parentBlock)
 

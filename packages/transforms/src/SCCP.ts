@@ -64,9 +64,15 @@ export class SCCP extends OperationPass {
   override runOnOperation(): void {
     const top = this.getOperation()
     const solver = new ConstantSolver()
-    solver.run(top)
+    let changed: boolean
+    try {
+      solver.run(top)
+      changed = rewrite(solver, top)
+    } finally {
+      solver.release()
+    }
     // Nothing rewritten: the IR is as it was, so the pass manager need not verify it again.
-    if (!rewrite(solver, top)) {
+    if (!changed) {
       this.markAllAnalysesPreserved()
     }
   }

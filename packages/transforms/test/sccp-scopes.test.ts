@@ -214,6 +214,7 @@ function fanIn(n: number): string {
 function solverVisits(source: string): number {
   const solver = new ConstantSolver()
   solver.run(parse(source))
+  solver.release()
   return solver.visits
 }
 

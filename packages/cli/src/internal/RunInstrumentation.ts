@@ -1,4 +1,4 @@
-import { PrintLimitError, type Context } from '@tilepass/ir'
+import { HeapLimitError, PrintLimitError, type Context } from '@tilepass/ir'
 import {
   ActionLogger,
   ActionProfiler,
@@ -183,7 +183,7 @@ export function formatInternalError(toolName: string, error: unknown): string {
   if (error instanceof RangeError && error.message.includes('Maximum call stack size exceeded')) {
     return `${toolName}: nesting too deep: exceeded the stack limit\n`
   }
-  if (error instanceof PrintLimitError) {
+  if (error instanceof PrintLimitError || error instanceof HeapLimitError) {
     return `${toolName}: error: ${error.message}\n`
   }
   const message = error instanceof Error ? error.message : String(error)
