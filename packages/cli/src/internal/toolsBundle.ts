@@ -1,23 +1,16 @@
-import { main as compileMain } from '../tilepass-compile.ts'
-import { main as optMain } from '../tilepass-opt.ts'
-import { main as translateMain } from '../tilepass-translate.ts'
 import { nodeToolIO, withToolIO, type ToolIO } from '../ToolIO.ts'
 import { LargeStackRequired, MAIN_THREAD_MAX_NESTING, MainThreadRun, nestsDeeperThan } from './largeStack.ts'
+import { TOOL_MAIN_LOADERS } from './toolLoaders.lazy.ts'
 
 export { nodeToolIO, withToolIO }
 
 /** @internal The tools of the bundle (dist/bundle/tilepass-tools.cjs) that bin/ runs. */
 export type ToolName = 'tilepass-opt' | 'tilepass-translate' | 'tilepass-compile'
 
-const MAINS: Readonly<Record<ToolName, (argv: readonly string[], io: ToolIO) => number>> = {
-  'tilepass-opt': optMain,
-  'tilepass-translate': translateMain,
-  'tilepass-compile': compileMain,
-}
-
 /** @internal Runs the tool `name` on `argv` and returns its exit code (the tools never throw). */
 export function runTool(name: ToolName, argv: readonly string[], io: ToolIO): number {
-  return MAINS[name](argv, io)
+  // In the bundle, only the tool that runs is evaluated (see toolLoaders.lazy.ts).
+  return TOOL_MAIN_LOADERS[name]()(argv, io)
 }
 
 /**
