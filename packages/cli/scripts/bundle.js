@@ -6,9 +6,11 @@ import { Buffer } from 'node:buffer'
 import { createHash } from 'node:crypto'
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { build } from 'esbuild'
+import { lazyTables } from './lazyTables.js'
 import { BUNDLE, CODE_CACHE, STAMP_PREFIX, WRAPPER_END, WRAPPER_START, compileTools, instantiateTools, readBundle, readCodeCache, stampOf } from '../bin/load-tools.js'
 
 const BUNDLE_URL = '__tilepassBundleUrl'
+
 
 // A build that fails below leaves no cache beside the new bundle.
 rmSync(CODE_CACHE, { force: true })
@@ -29,6 +31,7 @@ await build({
   banner: { js: `const ${BUNDLE_URL} = require('node:url').pathToFileURL(__filename).href;` },
   // The lazily imported node: modules become require calls, which vm.Script can run.
   supported: { 'dynamic-import': false },
+  plugins: [lazyTables],
   logLevel: 'warning',
 })
 

@@ -5,22 +5,6 @@
  *
  * @packageDocumentation
  */
-import type { PassRegistry } from '@tilepass/pass-manager'
-import { ReconcileUnrealizedCastsPass } from './ReconcileUnrealizedCasts.ts'
-import { SCFToControlFlowPass } from './SCFToControlFlow.ts'
-import { LowerAffinePass } from './AffineToStandard.ts'
-import { ArithToLLVMConversionPass } from './llvm/ArithToLLVM.ts'
-import { ConvertIndexToLLVMPass } from './llvm/IndexToLLVM.ts'
-import { ConvertFuncToLLVMPass } from './llvm/FuncToLLVM.ts'
-import { ConvertControlFlowToLLVMPass } from './llvm/ControlFlowToLLVM.ts'
-import { FinalizeMemRefToLLVMConversionPass } from './llvm/MemRefToLLVM.ts'
-import { LLVMRequestCWrappersPass } from './llvm/RequestCWrappers.ts'
-import { ConvertGpuOpsToNVVMOpsPass } from './gpu/GPUToNVVM.ts'
-import { ConvertNVVMToLLVMPass } from './nvvm/NVVMToLLVM.ts'
-import { UBToLLVMConversionPass } from './llvm/UBToLLVM.ts'
-import { ConvertMathToLLVMPass } from './llvm/MathToLLVM.ts'
-import { ConvertToLLVMPass } from './llvm/ConvertToLLVM.ts'
-import { TransformInterpreterPass } from './TransformInterpreter.ts'
 
 /** Legality of ops and dialects for a conversion. */
 export { ConversionTarget } from './ConversionTarget.ts'
@@ -91,26 +75,4 @@ export type { IndexToLLVMOptionDecls } from './llvm/IndexToLLVM.ts'
 export { LowerAffinePass, affineToStdConversionPatterns, expandAffineExpr, expandAffineMap } from './AffineToStandard.ts'
 /** The `reconcile-unrealized-casts` pass and its utility. */
 export { ReconcileUnrealizedCastsPass, reconcileUnrealizedCasts } from './ReconcileUnrealizedCasts.ts'
-
-/**
- * Registers the conversion passes (`convert-scf-to-cf`, `convert-*-to-llvm`, `lower-affine`,
- * `finalize-memref-to-llvm`, `convert-gpu-to-nvvm`, `convert-ub-to-llvm`, `convert-math-to-llvm`, `convert-to-llvm`,
- * `reconcile-unrealized-casts`, `llvm-request-c-wrappers`, `transform-interpreter`) in `registry`.
- */
-export function registerConversionPasses(registry: PassRegistry): void {
-  registry.register(SCFToControlFlowPass)
-  registry.register(ReconcileUnrealizedCastsPass)
-  registry.register(ArithToLLVMConversionPass)
-  registry.register(ConvertIndexToLLVMPass)
-  registry.register(ConvertFuncToLLVMPass)
-  registry.register(ConvertControlFlowToLLVMPass)
-  registry.register(LowerAffinePass)
-  registry.register(FinalizeMemRefToLLVMConversionPass)
-  registry.register(ConvertGpuOpsToNVVMOpsPass)
-  registry.register(ConvertNVVMToLLVMPass)
-  registry.register(UBToLLVMConversionPass)
-  registry.register(ConvertMathToLLVMPass)
-  registry.register(ConvertToLLVMPass)
-  registry.register(LLVMRequestCWrappersPass)
-  registry.register(TransformInterpreterPass)
-}
+export { registerConversionPasses } from './registerPasses.lazy.ts'

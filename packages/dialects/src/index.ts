@@ -4,7 +4,7 @@
  * `registerAllDialects` registers them on a context.
  */
 import type { Context } from '@tilepass/ir'
-import { FuncDialect } from './func/index.ts'
+import { DIALECT_LOADERS } from './dialectLoaders.lazy.ts'
 export {
   FuncDialect,
   FuncOp,
@@ -25,7 +25,6 @@ export type {
 } from './func/index.ts'
 /** The shape of the canonicalization patterns these dialects register (MLIR's `OpRewritePattern`). */
 export type { CanonicalizationPattern, RewriterLike } from './internal/RewriterLike.ts'
-import { CfDialect } from './cf/index.ts'
 export {
   CfDialect,
   AssertOp,
@@ -51,7 +50,6 @@ export {
   SimplifySwitchFromDefaultSwitchOnSameCondition,
   cfCanonicalizationPatterns,
 } from './cf/index.ts'
-import { ArithDialect } from './arith/index.ts'
 export {
   ArithDialect,
   isBuildableConstant,
@@ -133,7 +131,6 @@ export {
 export type {
   FoldResult,
 } from './arith/index.ts'
-import { ScfDialect } from './scf/index.ts'
 export {
   ScfDialect,
   ConditionOp,
@@ -156,7 +153,6 @@ export {
 export type {
   LoopParts,
 } from './scf/index.ts'
-import { AffineDialect } from './affine/index.ts'
 export {
   AffineDialect,
   AffineApplyOp,
@@ -179,7 +175,6 @@ export {
   isValidDim,
   isValidSymbol,
 } from './affine/index.ts'
-import { MemRefDialect } from './memref/index.ts'
 export {
   MemRefDialect,
   LoadOp as MemRefLoadOp,
@@ -189,7 +184,6 @@ export {
   type StridesAndOffset,
 } from './memref/index.ts'
 
-import { LLVMDialect } from './llvm/index.ts'
 /** The `llvm` dialect (types `LLVMPointerType`/`LLVMStructType`/..., ops `LLVM*Op`, builders `buildLLVMFuncOp`/`buildLLVMCallOp`). */
 export {
   LLVMPointerType,
@@ -401,7 +395,6 @@ export type {
 } from './llvm/index.ts'
 export { dataLayoutStringError, verifyLLVMOperationAttribute, verifyOpBundles } from './llvm/index.ts'
 
-import { IndexDialect } from './index-dialect/index.ts'
 /** The `index` dialect (ops `Index*Op`, `IndexCmpPredicateAttr`). */
 export {
   IndexDialect,
@@ -438,13 +431,7 @@ export {
   indexOps,
 } from './index-dialect/index.ts'
 
-import { UBDialect } from './ub/index.ts'
-import { TransformDialect } from './transform/index.ts'
-import { AsyncDialect } from './async/index.ts'
 export { AsyncDialect, AsyncCallOp, AsyncFuncOp, AsyncReturnOp, AsyncSimpleType, AsyncValueType, asyncOps, isAsyncTokenType } from './async/index.ts'
-import { DLTIDialect } from './dlti/index.ts'
-import { ComplexDialect } from './complex/index.ts'
-import { MathDialect } from './math/index.ts'
 export { MathDialect, ExpOp as MathExpOp, mathOps } from './math/index.ts'
 /** The llvm dialect's module-level ops (comdats, global ctors/dtors, module flags) and math intrinsics. */
 export {
@@ -505,7 +492,6 @@ export {
 } from './transform/index.ts'
 export { UBDialect, materializeUBConstant, PoisonAttr, isPoisonAttr, PoisonOp, PoisonAttrInterfaceC, UnreachableOp, ubOps } from './ub/index.ts'
 
-import { GPUDialect } from './gpu/index.ts'
 export {
   GPUDialect,
   GPUEnumCases,
@@ -534,7 +520,6 @@ export {
   isGPUKernel,
   gpuOps,
 } from './gpu/index.ts'
-import { VectorDialect } from './vector/index.ts'
 export {
   VectorDialect,
   CombiningKindAttr,
@@ -555,7 +540,6 @@ export {
   vectorValueOps,
   vectorMemoryOps,
 } from './vector/index.ts'
-import { NVVMDialect } from './nvvm/index.ts'
 export {
   NVVMDialect,
   NVVMOpaqueEnumCases,
@@ -585,7 +569,6 @@ export {
   verifyNVVMOperationAttribute,
 } from './nvvm/index.ts'
 
-import { XeVMDialect } from './xevm/index.ts'
 export {
   XeVMDialect,
   XeVMEnumAttr,
@@ -603,7 +586,6 @@ export {
   xevmOps,
 } from './xevm/index.ts'
 
-import { TensorDialect } from './tensor/index.ts'
 export {
   TensorDialect,
   TensorCastOp,
@@ -629,7 +611,6 @@ export {
   PadOp as TensorPadOp,
   ConcatOp as TensorConcatOp,
 } from './tensor/index.ts'
-import { LinalgDialect } from './linalg/index.ts'
 export {
   LinalgDialect,
   LinalgGenericOp,
@@ -647,7 +628,6 @@ export {
   structuredIndexingMaps,
 } from './linalg/index.ts'
 
-import { BufferizationDialect } from './bufferization/index.ts'
 export {
   BufferizationDialect,
   AllocTensorOp as BufferizationAllocTensorOp,
@@ -660,29 +640,17 @@ export {
   bufferizationOps,
 } from './bufferization/index.ts'
 
-/** Registers every dialect of this package (func, cf, arith, scf, memref, affine, vector, tensor, bufferization, llvm, nvvm, gpu, index, ub, dlti, complex, math, async, linalg, transform) on `ctx`. */
+export { DIALECT_LOADERS } from './dialectLoaders.lazy.ts'
+
+/**
+ * Registers every dialect of this package (func, cf, arith, scf, memref, affine, vector,
+ * tensor, bufferization, llvm, nvvm, gpu, index, ub, dlti, complex, math, async, linalg,
+ * transform) on `ctx`, by loader: a dialect's definition is made when it is first loaded.
+ */
 export function registerAllDialects(ctx: Context): void {
-  ctx.registerDialect(FuncDialect)
-  ctx.registerDialect(CfDialect)
-  ctx.registerDialect(ArithDialect)
-  ctx.registerDialect(ScfDialect)
-  ctx.registerDialect(MemRefDialect)
-  ctx.registerDialect(AffineDialect)
-  ctx.registerDialect(VectorDialect)
-  ctx.registerDialect(LLVMDialect)
-  ctx.registerDialect(NVVMDialect)
-  ctx.registerDialect(XeVMDialect)
-  ctx.registerDialect(GPUDialect)
-  ctx.registerDialect(IndexDialect)
-  ctx.registerDialect(UBDialect)
-  ctx.registerDialect(DLTIDialect)
-  ctx.registerDialect(ComplexDialect)
-  ctx.registerDialect(MathDialect)
-  ctx.registerDialect(AsyncDialect)
-  ctx.registerDialect(TensorDialect)
-  ctx.registerDialect(BufferizationDialect)
-  ctx.registerDialect(LinalgDialect)
-  ctx.registerDialect(TransformDialect)
+  for (const namespace in DIALECT_LOADERS) {
+    ctx.registerDialectLoader(namespace, DIALECT_LOADERS[namespace]!)
+  }
 }
 
 export {

@@ -10,6 +10,9 @@ import type { Action, ActionHandler } from './Action.ts'
 import type { Operation } from './Operation.ts'
 import type { FunctionType, IntegerType } from './Types.ts'
 
+/** Makes a dialect's definition when the dialect is first loaded (see `Context.registerDialectLoader`). */
+export type DialectLoader = () => DialectDefinition
+
 /** Slots of `Context.functionTypeCache` (a power of two). */
 const FUNCTION_TYPE_CACHE_SIZE = 64
 import type { AsmPrinterOptions } from './printer/AsmPrinterOptions.ts'
@@ -55,7 +58,8 @@ export class Context {
    */
   commandLinePrinterOptions: AsmPrinterOptions | null = null
 
-  private readonly registry = new Map<string, DialectDefinition>()
+  /** The registered dialects by namespace: a definition, or the loader that makes it on first load. */
+  private readonly registry = new Map<string, DialectDefinition | DialectLoader>()
   private readonly loaded = new Map<string, Dialect>()
   private readonly opNames = new Map<string, OperationName>()
   private actionHandler: ActionHandler | null = null
@@ -75,10 +79,38 @@ export class Context {
   /** Makes a dialect available; it is loaded on first use or by `loadDialect`. */
   registerDialect(def: DialectDefinition): void {
     const prev = this.registry.get(def.namespace)
-    if (prev !== undefined && prev !== def) {
+    if (prev !== undefined && prev !== def && (typeof prev !== 'function' || this.registeredDefinition(def.namespace) !== def)) {
       throw new Error(`dialect '${def.namespace}' is already registered`)
     }
     this.registry.set(def.namespace, def)
+  }
+
+  /**
+   * Makes the dialect `namespace` available without its definition: `load` is called
+   * when the dialect is first loaded (MLIR's `DialectRegistry` holds constructors too),
+   * so that a tool registers every dialect it knows but evaluates only those a run uses.
+   * The definition `load` returns must have this namespace.
+   */
+  registerDialectLoader(namespace: string, load: DialectLoader): void {
+    const prev = this.registry.get(namespace)
+    if (prev !== undefined && prev !== load) {
+      throw new Error(`dialect '${namespace}' is already registered`)
+    }
+    this.registry.set(namespace, load)
+  }
+
+  /** The definition registered as `ns`, made by its loader when it was registered as one. */
+  private registeredDefinition(ns: string): DialectDefinition | undefined {
+    const entry = this.registry.get(ns)
+    if (typeof entry !== 'function') {
+      return entry
+    }
+    const def = entry()
+    if (def.namespace !== ns) {
+      throw new Error(`the loader of dialect '${ns}' made dialect '${def.namespace}'`)
+    }
+    this.registry.set(ns, def)
+    return def
   }
 
   /** Namespaces of the registered dialects, sorted. */
@@ -107,7 +139,7 @@ export class Context {
     if (d !== undefined) {
       return d
     }
-    const def = this.registry.get(ns)
+    const def = this.registeredDefinition(ns)
     if (def === undefined) {
       return undefined
     }

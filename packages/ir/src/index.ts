@@ -2,7 +2,7 @@
  * @tilepass/ir: the IR core. Context, types, attributes, locations, operations,
  * blocks, regions, values, traits, interfaces, builder, diagnostics and actions.
  */
-export { Context } from './Context.ts'
+export { Context, type DialectLoader } from './Context.ts'
 export { success, failure, succeeded, failed } from './LogicalResult.ts'
 export type { LogicalResult } from './LogicalResult.ts'
 export {

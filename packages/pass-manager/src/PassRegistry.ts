@@ -39,11 +39,29 @@ export interface PassPipelineDefinition<D extends OptionDecls = OptionDecls> {
   build(pm: OpPassManager, options: OptionValues<D>, errorHandler: PipelineErrorHandler): LogicalResult | void
 }
 
+/** Makes a pass class when its pass is first needed (see `PassRegistry.registerPassLoader`). */
+export type PassLoader = () => PassClass
+
 class PassEntry implements PassRegistryEntry {
   readonly kind = 'pass' as const
-  constructor(readonly passClass: PassClass) {}
-  get argument(): string {
-    return this.passClass.argument
+  private cls: PassClass | null
+  constructor(
+    readonly argument: string,
+    cls: PassClass | null,
+    readonly loader: PassLoader | null,
+  ) {
+    this.cls = cls
+  }
+  /** The pass class, made by the loader on first use. */
+  get passClass(): PassClass {
+    if (this.cls === null) {
+      const cls = this.loader!()
+      if (cls.argument !== this.argument) {
+        throw new Error(`the loader of pass '${this.argument}' made pass '${cls.argument}'`)
+      }
+      this.cls = cls
+    }
+    return this.cls
   }
   get description(): string {
     return this.passClass.summary
@@ -106,6 +124,8 @@ class PipelineEntry implements PassRegistryEntry {
 export class PassRegistry {
   private readonly passMap: Map<string, PassEntry> = new Map()
   private readonly pipelineMap: Map<string, PipelineEntry> = new Map()
+  /** Registrations deferred by `registerLazily`, not yet run. */
+  private pending: ((registry: PassRegistry) => void)[] = []
 
   /**
    * Registers a pass class under its static `argument`. Throws when the argument is
@@ -123,7 +143,27 @@ export class PassRegistry {
       }
       throw new Error(`pass argument '${arg}' is already registered by '${prev.passClass.passName ?? prev.passClass.name}'`)
     }
-    this.passMap.set(arg, new PassEntry(cls))
+    this.passMap.set(arg, new PassEntry(arg, cls, null))
+  }
+
+  /**
+   * Registers the pass `argument` by a loader that makes its class when the pass is first
+   * needed (to describe, configure or create it): a tool registers every pass it knows but
+   * evaluates only those a run uses. The class must have this `argument`. Throws when the
+   * argument is empty or already registered (by another loader).
+   */
+  registerPassLoader(argument: string, load: PassLoader): void {
+    if (argument === '') {
+      throw new Error('Trying to register a pass loader without an argument')
+    }
+    const prev = this.passMap.get(argument)
+    if (prev !== undefined && prev.loader === load) {
+      return
+    }
+    if (prev !== undefined) {
+      throw new Error(`pass argument '${argument}' is already registered`)
+    }
+    this.passMap.set(argument, new PassEntry(argument, null, load))
   }
 
   /** Registers a pass pipeline; throws when the argument is missing or taken. */
@@ -137,29 +177,63 @@ export class PassRegistry {
     this.pipelineMap.set(def.argument, new PipelineEntry(def))
   }
 
+  /**
+   * Defers `register`, a registration of passes and pipelines whose arguments are not known
+   * up front, until they are needed: until a lookup misses or the passes or pipelines are
+   * listed. A tool that evaluates code only when a run needs it registers this way the
+   * passes it has no loaders for (see `registerPassLoader`).
+   */
+  registerLazily(register: (registry: PassRegistry) => void): void {
+    this.pending.push(register)
+  }
+
+  /** Runs the deferred registrations; true when there were any. */
+  private runPending(): boolean {
+    if (this.pending.length === 0) {
+      return false
+    }
+    const pending = this.pending
+    this.pending = []
+    for (const register of pending) {
+      register(this)
+    }
+    return true
+  }
+
   /** The pass class registered as `argument`. */
   lookupPass(argument: string): PassClass | undefined {
-    return this.passMap.get(argument)?.passClass
+    const entry = this.passMap.get(argument)
+    if (entry === undefined && this.runPending()) {
+      return this.lookupPass(argument)
+    }
+    return entry?.passClass
   }
   /** The entry (pipeline first, then pass) registered as `argument`, as the pipeline parser resolves names. */
   lookup(argument: string): PassRegistryEntry | undefined {
-    return this.pipelineMap.get(argument) ?? this.passMap.get(argument)
+    const entry = this.pipelineMap.get(argument) ?? this.passMap.get(argument)
+    if (entry === undefined && this.runPending()) {
+      return this.lookup(argument)
+    }
+    return entry
   }
-  /** A new instance of the pass registered as `argument`. */
+  /** A new instance of the pass registered as `argument` (its class is loaded when it was registered by loader). */
   createPass(argument: string): Pass<object> | undefined {
     const cls = this.lookupPass(argument)
     return cls === undefined ? undefined : new cls()
   }
   /** The pass entries, sorted by argument. */
   get passes(): PassRegistryEntry[] {
+    this.runPending()
     return [...this.passMap.values()].sort((a, b) => compareArgs(a.argument, b.argument))
   }
   /** The registered pass classes, sorted by argument. */
   get passClasses(): PassClass[] {
+    this.runPending()
     return [...this.passMap.values()].sort((a, b) => compareArgs(a.argument, b.argument)).map((e) => e.passClass)
   }
   /** The pipeline entries, sorted by argument. */
   get pipelines(): PassRegistryEntry[] {
+    this.runPending()
     return [...this.pipelineMap.values()].sort((a, b) => compareArgs(a.argument, b.argument))
   }
 

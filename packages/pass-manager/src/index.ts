@@ -19,7 +19,7 @@ export {
   passRegistryHelpWidth,
   printPassRegistryHelp,
 } from './PassRegistry.ts'
-export type { PassRegistryEntry, PassPipelineDefinition, PipelineErrorHandler } from './PassRegistry.ts'
+export type { PassLoader, PassRegistryEntry, PassPipelineDefinition, PipelineErrorHandler } from './PassRegistry.ts'
 export {
   PipelineErrors,
   OptionSpec,

@@ -213,6 +213,88 @@ describe('registry', () => {
   })
 })
 
+describe('pass loaders', () => {
+  /** A registry with cse and canonicalize registered by loaders, and the loaders' calls. */
+  function lazyRegistry(): { r: PassRegistry; loaded: string[] } {
+    const r = new PassRegistry()
+    const loaded: string[] = []
+    r.registerPassLoader('cse', () => {
+      loaded.push('cse')
+      return CSE
+    })
+    r.registerPassLoader('canonicalize', () => {
+      loaded.push('canonicalize')
+      return Canonicalizer
+    })
+    return { r, loaded }
+  }
+
+  it('lists and looks up a pass without loading it, and loads it once when it is needed', () => {
+    const { r, loaded } = lazyRegistry()
+    expect(r.passes.map((e) => e.argument)).toEqual(['canonicalize', 'cse'])
+    expect(r.lookup('cse')?.kind).toBe('pass')
+    expect(loaded).toEqual([])
+    const result = parsePassPipeline('builtin.module(func.func(cse))', r, new PipelineErrors('mlir-opt'))
+    expect(result.pm?.toString()).toBe('builtin.module(func.func(cse))')
+    expect(r.createPass('cse')).toBeInstanceOf(CSE)
+    expect(loaded).toEqual(['cse'])
+    expect(r.lookup('canonicalize')?.description).toBe('Canonicalize operations')
+    expect(loaded).toEqual(['cse', 'canonicalize'])
+  })
+
+  it('prints the same pass list as the classes registered eagerly', () => {
+    const eager = new PassRegistry()
+    eager.register(CSE)
+    eager.register(Canonicalizer)
+    expect(lazyRegistry().r.printRegisteredPasses()).toBe(eager.printRegisteredPasses())
+  })
+
+  it('rejects a loader of another pass, a duplicate argument and an empty one', () => {
+    const { r } = lazyRegistry()
+    // The same loader again is no duplicate (a package's registration run twice).
+    const load = (): typeof CSE => CSE
+    r.registerPassLoader('cse-again', load)
+    r.registerPassLoader('cse-again', load)
+    expect(() => r.registerPassLoader('cse', () => CSE)).toThrow("pass argument 'cse' is already registered")
+    expect(() => r.registerPassLoader('', () => CSE)).toThrow('without an argument')
+    r.registerPassLoader('other', () => CSE)
+    expect(() => r.createPass('other')).toThrow("the loader of pass 'other' made pass 'cse'")
+    r.register(CSE)
+    expect(r.lookupPass('cse')).toBe(CSE)
+  })
+})
+
+describe('deferred registrations', () => {
+  it('run when a lookup misses or the passes are listed, once', () => {
+    const r = new PassRegistry()
+    r.register(CSE)
+    let runs = 0
+    r.registerLazily((registry) => {
+      runs++
+      registry.register(TestModulePass)
+      registry.registerPipeline({ argument: 'test-pipeline', description: 'A test pipeline', build() {} })
+    })
+    expect(r.lookup('cse')?.argument).toBe('cse')
+    expect(runs).toBe(0)
+    expect(r.lookup('test-module-pass')?.argument).toBe('test-module-pass')
+    expect(r.lookup('test-pipeline')?.kind).toBe('pipeline')
+    expect(r.lookup('unknown')).toBeUndefined()
+    expect(runs).toBe(1)
+  })
+
+  it('list everything they register', () => {
+    const r = new PassRegistry()
+    r.registerLazily((registry) => registry.register(Canonicalizer))
+    expect(r.passes.map((e) => e.argument)).toEqual(['canonicalize'])
+    const s = new PassRegistry()
+    s.registerLazily((registry) => registry.registerPipeline({ argument: 'p', description: '', build() {} }))
+    expect(s.pipelines.map((e) => e.argument)).toEqual(['p'])
+    const t = new PassRegistry()
+    t.registerLazily((registry) => registry.register(CSE))
+    expect(t.lookupPass('cse')).toBe(CSE)
+  })
+})
+
 describe('command-line seam', () => {
   it('nests flat pass flags implicitly, as mlir-opt', () => {
     const ctx = makeContext()

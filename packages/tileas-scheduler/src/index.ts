@@ -42,8 +42,11 @@ export { peelPlan, useDualSimt } from './schedule/Materialization.ts'
 export type { PeelPlan } from './schedule/Materialization.ts'
 /** The `tileas` dialect (tile assembly): distributed tiles, layouts and their linear layouts. */
 export * from './tileas/index.ts'
+/** The `tileas` dialect by loader, for tools that evaluate a dialect's modules only when it loads. */
+export { TILEAS_DIALECT_LOADERS } from './dialectLoaders.lazy.ts'
 /** cuda_tile -> tile assembly: `convert-cuda-tile-to-tileas`, `addTileASPipeline`, `registerTileASPasses`. */
-export { ConvertCudaTileToTileASPass, NUM_WARPS_ATTR, addTileASPipeline, registerTileASPasses, defaultBlockedLayout, elementBytes } from './conversion/index.ts'
+export { ConvertCudaTileToTileASPass, NUM_WARPS_ATTR, addTileASPipeline, defaultBlockedLayout, elementBytes } from './conversion/index.ts'
+export { registerTileASPasses, registerTileASSchedulingPasses } from './registerPasses.lazy.ts'
 export type { TilePipelineOptions, ConvertCudaTileToTileASOptionDecls } from './conversion/index.ts'
 /** cuda_tile `mmaf` in the tile-assembly form (staged operands, mma layouts). */
 export { convertMmaf, mmaOperandSharedLayout, mmaOperandSwizzleParams, mmaWarpsFor, MmafUnsupported, hoistLoopLayoutConversions } from './conversion/index.ts'
@@ -79,7 +82,6 @@ export {
   TileASMaterializeSchedulePass,
   TileASPrepareForSchedulingPass,
   addTileASSchedulingPasses,
-  registerTileASSchedulingPasses,
   stagesToMaterialize,
 } from './passes/SchedulingPasses.ts'
 export type { GenerateOptionDecls, MaterializeOptionDecls, PrepareOptionDecls, TileASSchedulingOptions } from './passes/SchedulingPasses.ts'

@@ -1,3 +1,4 @@
+import { inlinerPipelineRegistry, setInlinerPipelineRegistry } from './InlinerPipelineRegistry.ts'
 import { CallGraph, SymbolTableCollection, type CallGraphNode } from '@tilepass/analysis'
 import {
   ArrayAttr,
@@ -67,14 +68,6 @@ const inlinerOptions: InlinerOptionDecls = {
 
 /** The options of `inline`. */
 export type InlinerOptions = OptionValues<InlinerOptionDecls>
-
-/** The registry the optimizer pipelines of `inline` are parsed with (set by `registerTransformsPasses`). */
-let pipelineRegistry: PassRegistry | null = null
-
-/** Sets the registry `inline` parses its `default-pipeline` and `op-pipelines` with. */
-export function setInlinerPipelineRegistry(registry: PassRegistry): void {
-  pipelineRegistry = registry
-}
 
 /** A call of the call graph that may be inlined: the call, the node it sits in, and its callee's node. */
 class ResolvedCall {
@@ -566,12 +559,13 @@ export class Inliner extends OperationPass<InlinerOptions> {
   }
 
   private registry(): PassRegistry {
-    if (pipelineRegistry === null) {
-      const r = new PassRegistry()
-      r.register(Inliner)
-      pipelineRegistry = r
+    let registry = inlinerPipelineRegistry()
+    if (registry === null) {
+      registry = new PassRegistry()
+      registry.register(Inliner)
+      setInlinerPipelineRegistry(registry)
     }
-    return pipelineRegistry
+    return registry
   }
 
   /** The optimizer pipeline for callables named `opName`; null when there is none (`default-pipeline=`). */

@@ -21,7 +21,7 @@ import type { OptConfig } from './OptConfig.ts'
 import { instrumentPassManager } from './passPipeline.ts'
 import { configureDiagnosticPrinting, createToolContext } from './optMain.ts'
 import { RunInstrumentation, formatInternalError } from './RunInstrumentation.ts'
-import { parseTileBytecode, readOptInput } from './translateCudaTile.ts'
+import { parseTileBytecode, readOptInput } from './optInput.ts'
 import { ptxWithLlc } from './translateLLVM.ts'
 import { rethrowLargeStackRequired } from './largeStack.ts'
 

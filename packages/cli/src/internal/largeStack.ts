@@ -1,5 +1,5 @@
-import { isTileIRBytecode } from '@tilepass/cuda-tile'
 import { setLexerNestingWatch, type LexerNestingWatch } from '@tilepass/ir'
+import { TOOL_LIBRARY } from './toolLoaders.lazy.ts'
 import { withToolIO, type ToolIO } from '../ToolIO.ts'
 
 /**
@@ -174,7 +174,7 @@ export class MainThreadRun implements LexerNestingWatch {
             readFileBytes: (path: string) => {
               const bytes = readFileBytes(path)
               if (this.inputPath === null) {
-                if (bytes.length > MAX_SCANNED_BYTES || isTileIRBytecode(bytes)) {
+                if (bytes.length > MAX_SCANNED_BYTES || TOOL_LIBRARY.isTileIRBytecode()(bytes)) {
                   throw new LargeStackRequired(path === '-' ? bytes : null)
                 }
                 this.readInput(path, bytes)

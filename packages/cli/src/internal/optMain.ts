@@ -20,15 +20,14 @@ import {
   type SourceChunk,
 } from '@tilepass/ir'
 import type { OptBisect, TimingScope } from '@tilepass/instrumentation'
-import { setDebugOnlyTypes } from '@tilepass/conversion'
 import type { ToolIO } from '../ToolIO.ts'
 import type { OptConfig } from './OptConfig.ts'
 import { isRegisteredPassArgument, listPassesText, runPassPipeline } from './passPipeline.ts'
 import { checkPrintedIndentation, MAX_PRINTED_INDENTATION } from './printLimit.ts'
 import { registerToolDialects } from './registerDialects.ts'
-import { setHintDiagnostics } from '@tilepass/cuda-tile'
+import { TOOL_LIBRARY } from './toolLoaders.lazy.ts'
 import { rethrowLargeStackRequired } from './largeStack.ts'
-import { parseTileBytecode, readOptInput } from './translateCudaTile.ts'
+import { parseTileBytecode, readOptInput } from './optInput.ts'
 import { doVerifyRoundTrip } from './verifyRoundtrip.ts'
 import { RunInstrumentation, formatInternalError } from './RunInstrumentation.ts'
 
@@ -36,7 +35,7 @@ import { RunInstrumentation, formatInternalError } from './RunInstrumentation.ts
 export function createToolContext(config: OptConfig): Context {
   const context = new Context({ allowUnregisteredDialects: config.allowUnregisteredDialects })
   registerToolDialects(context)
-  setHintDiagnostics(context, { warnUnsupportedHints: config.warnUnsupportedHints, errorOnHints: config.errorOnHints })
+  TOOL_LIBRARY.setHintDiagnostics()(context, { warnUnsupportedHints: config.warnUnsupportedHints, errorOnHints: config.errorOnHints })
   return context
 }
 
@@ -99,7 +98,7 @@ export function runOptMain(config: OptConfig, io: ToolIO, toolName: string): num
     }
   }
   // The debug log is process-wide, as LLVM's `-debug-only`; each run sets it anew.
-  setDebugOnlyTypes(config.debugOnly, io.stderr)
+  TOOL_LIBRARY.setDebugOnlyTypes()(config.debugOnly, io.stderr)
   if (config.showDialects) {
     io.stdout(`Available Dialects: ${createToolContext(config).registeredDialectNames.join(',')}\n`)
     return 0

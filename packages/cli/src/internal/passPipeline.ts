@@ -23,14 +23,7 @@ import {
   runPassManagerFromCommandLine,
   type PassManager,
 } from '@tilepass/pass-manager'
-import { registerTransformsPasses } from '@tilepass/transforms'
-import { registerCudaTilePasses } from '@tilepass/cuda-tile'
-import { registerConversionPasses } from '@tilepass/conversion'
-import { registerTileASPasses, registerTileASSchedulingPasses } from '@tilepass/tileas-scheduler'
-import { registerNVVMLoweringPasses } from '@tilepass/nvvm-lowering'
-import { registerTestPasses } from '../testing/TestPasses.ts'
-import { registerRemarkTestPass } from '../testing/test-passes/TestRemark.ts'
-import { registerCudaTileTestPasses } from '../testing/test-passes/TestCudaTileDebugInfo.ts'
+import { TOOL_LIBRARY } from './toolLoaders.lazy.ts'
 import type { ToolIO } from '../ToolIO.ts'
 import { registerExtensionPasses } from './toolExtensions.ts'
 import type { PassListHelp } from './CommandLine.ts'
@@ -38,20 +31,24 @@ import type { OptConfig } from './OptConfig.ts'
 
 /**
  * @internal The passes and pipelines `tilepass-opt` knows, registered once per process
- * (mlir-opt's `registerAllPasses` plus the test passes of `mlir/test/lib`).
+ * (mlir-opt's `registerAllPasses` plus the test passes of `mlir/test/lib`). The passes are
+ * registered by loader, the test passes deferred until a lookup misses: a run evaluates
+ * (in the bundle) only the passes it runs.
  */
 function toolPassRegistry(): PassRegistry {
   if (registry === null) {
     registry = new PassRegistry()
-    registerTransformsPasses(registry, writeDebugStream)
-    registerConversionPasses(registry)
-    registerCudaTilePasses(registry)
-    registerTileASPasses(registry)
-    registerTileASSchedulingPasses(registry)
-    registerNVVMLoweringPasses(registry)
-    registerTestPasses(registry)
-    registerRemarkTestPass(registry)
-    registerCudaTileTestPasses(registry)
+    TOOL_LIBRARY.registerTransformsPasses()(registry, writeDebugStream)
+    TOOL_LIBRARY.registerConversionPasses()(registry)
+    TOOL_LIBRARY.registerCudaTilePasses()(registry)
+    // With the scheduling passes (registerTileASSchedulingPasses).
+    TOOL_LIBRARY.registerTileASPasses()(registry)
+    TOOL_LIBRARY.registerNVVMLoweringPasses()(registry)
+    registry.registerLazily((r) => {
+      TOOL_LIBRARY.registerTestPasses()(r)
+      TOOL_LIBRARY.registerRemarkTestPass()(r)
+      TOOL_LIBRARY.registerCudaTileTestPasses()(r)
+    })
     registerExtensionPasses(registry)
   }
   return registry

@@ -1,22 +1,14 @@
 import { createRequire } from 'node:module'
 import type * as V8 from 'node:v8'
 import { HeapLimitError, setHeapLimitCheck } from '@tilepass/ir'
-import { main as compileMain } from '../tilepass-compile.ts'
-import { main as optMain } from '../tilepass-opt.ts'
-import { main as translateMain } from '../tilepass-translate.ts'
 import { nodeToolIO, withToolIO, type ToolIO } from '../ToolIO.ts'
 import { LargeStackRequired, MAIN_THREAD_MAX_NESTING, MainThreadRun, nestsDeeperThan } from './largeStack.ts'
+import { TOOL_MAIN_LOADERS } from './toolLoaders.lazy.ts'
 
 export { nodeToolIO, withToolIO }
 
 /** @internal The tools of the bundle (dist/bundle/tilepass-tools.cjs) that bin/ runs. */
 export type ToolName = 'tilepass-opt' | 'tilepass-translate' | 'tilepass-compile'
-
-const MAINS: Readonly<Record<ToolName, (argv: readonly string[], io: ToolIO) => number>> = {
-  'tilepass-opt': optMain,
-  'tilepass-translate': translateMain,
-  'tilepass-compile': compileMain,
-}
 
 /**
  * The fraction of the old generation's limit past which a run stops with a
@@ -69,7 +61,8 @@ export function checkHeapLimit(): void {
 export function runTool(name: ToolName, argv: readonly string[], io: ToolIO): number {
   setHeapLimitCheck(checkHeapLimit)
   try {
-    return MAINS[name](argv, io)
+    // In the bundle, only the tool that runs is evaluated (see toolLoaders.lazy.ts).
+    return TOOL_MAIN_LOADERS[name]()(argv, io)
   } finally {
     setHeapLimitCheck(null)
   }

@@ -5,17 +5,15 @@
  */
 import {
   CURRENT_VERSION,
-  isTileIRBytecode,
   SUPPORTED_VERSIONS,
   parseBytecodeVersionOption,
   readCudaTileBytecode,
   writeCudaTileBytecode,
   type BytecodeVersion,
 } from '@tilepass/cuda-tile'
-import { UnknownLoc, printOperation, type Context, type Operation } from '@tilepass/ir'
-import type { ToolIO } from '../ToolIO.ts'
+import { printOperation, type Operation } from '@tilepass/ir'
 import type { TranslateEnv, TranslationRegistry } from './translateRegistry.ts'
-import { decodeInput } from './largeStack.ts'
+import { reportMessages } from './optInput.ts'
 
 const GENERAL = 'General options'
 const MODULE = 'cuda_tile.module'
@@ -28,14 +26,6 @@ function targetVersion(env: TranslateEnv): BytecodeVersion {
   }
   const v = parseBytecodeVersionOption(value)
   return typeof v === 'string' ? CURRENT_VERSION : v
-}
-
-/** Reports the reader's messages as errors without a location, as NVIDIA's reader does. */
-function reportMessages(context: Context, messages: readonly string[]): void {
-  const loc = UnknownLoc.get(context)
-  for (const m of messages) {
-    context.emitError(loc, m).report()
-  }
 }
 
 /** The `cuda_tile.module` to write: the op itself, or the only op of an implicit `builtin.module`. */
@@ -111,35 +101,4 @@ export function registerCudaTileTranslations(registry: TranslationRegistry): voi
     output.writeText('\n')
     return true
   })
-}
-
-/**
- * @internal Reads the input of `tilepass-opt`: its text, or, when it is Tile IR bytecode
- * (starts with the magic), its bytes, which are read as the module they encode.
- */
-export function readOptInput(path: string, io: ToolIO): { text: string; bytecode: Uint8Array | null; mlirBytecode: boolean } {
-  if (io.readFileBytes === undefined) {
-    const text = io.readFile(path)
-    return { text, bytecode: null, mlirBytecode: /^ML[\u00ef\ufffd]R/.test(text) }
-  }
-  const bytes = io.readFileBytes(path)
-  if (isTileIRBytecode(bytes)) {
-    return { text: '', bytecode: bytes, mlirBytecode: false }
-  }
-  // Upstream MLIR bytecode ("ML\xefR"), which no Tilepass reader understands.
-  const mlirBytecode = bytes.length >= 4 && bytes[0] === 0x4d && bytes[1] === 0x4c && bytes[2] === 0xef && bytes[3] === 0x52
-  return { text: decodeInput(bytes), bytecode: null, mlirBytecode }
-}
-
-/** @internal Reads bytecode as a parsed input: the module, or null after reporting the reader's messages. */
-export function parseTileBytecode(
-  bytes: Uint8Array,
-  context: Context,
-): { op: Operation; externalResources: Map<string, Map<string, never>>; dialectResources: Map<string, Map<string, never>> } | null {
-  const result = readCudaTileBytecode(bytes, context)
-  if (!result.ok) {
-    reportMessages(context, result.messages)
-    return null
-  }
-  return { op: result.module, externalResources: new Map(), dialectResources: new Map() }
 }

@@ -7,7 +7,7 @@
  */
 import { Block, DenseArrayAttr, IntegerAttr, IntegerType, OpBuilder, StringAttr, TypeAttr, UnitAttr, type FunctionType, type Operation } from '@tilepass/ir'
 import { LLVMArrayType, LLVMFunctionType, LLVMVoidType, LinkageAttr, buildLLVMFuncOp } from '@tilepass/dialects'
-import { OperationPass, type OpPassManager, type PassRegistry } from '@tilepass/pass-manager'
+import { OperationPass, type OpPassManager } from '@tilepass/pass-manager'
 import { NUM_WARPS_ATTR, type TilePipelineOptions } from '@tilepass/tileas-scheduler'
 import { LLVMBuilder } from './LLVMBuilder.ts'
 import { TileLoweringContext } from './TileLowering.ts'
@@ -121,9 +121,4 @@ export class ConvertTileASToNVVMPass extends OperationPass {
 /** Adds the tile assembly -> llvm + nvvm passes to `pm` (anchored on builtin.module). */
 export function addNVVMLoweringPipeline(pm: OpPassManager, _options: TilePipelineOptions): void {
   pm.addPass(new ConvertTileASToNVVMPass())
-}
-
-/** Registers the passes of this package (`tilepass-opt --convert-tileas-to-nvvm`). */
-export function registerNVVMLoweringPasses(registry: PassRegistry): void {
-  registry.register(ConvertTileASToNVVMPass)
 }

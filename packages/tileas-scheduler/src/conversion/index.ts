@@ -1,7 +1,6 @@
 /** The cuda_tile -> tile assembly conversion, its pipeline and registration. */
-import type { OpPassManager, PassRegistry } from '@tilepass/pass-manager'
+import type { OpPassManager } from '@tilepass/pass-manager'
 import { ConvertCudaTileToTileASPass } from './ConvertCudaTileToTileAS.ts'
-import { registerTileASSchedulingPasses } from '../passes/SchedulingPasses.ts'
 
 export { ConvertCudaTileToTileASPass, NUM_WARPS_ATTR } from './ConvertCudaTileToTileAS.ts'
 export type { ConvertCudaTileToTileASOptionDecls } from './ConvertCudaTileToTileAS.ts'
@@ -24,13 +23,4 @@ export function addTileASPipeline(pm: OpPassManager, options: TilePipelineOption
   const convert = new ConvertCudaTileToTileASPass()
   convert.options.gpuName = options.gpuName
   pm.addPass(convert)
-}
-
-/**
- * Registers the passes of this package in `registry`: `convert-cuda-tile-to-tileas` and the
- * scheduling passes (`tilepass-opt --convert-cuda-tile-to-tileas`, ...).
- */
-export function registerTileASPasses(registry: PassRegistry): void {
-  registry.register(ConvertCudaTileToTileASPass)
-  registerTileASSchedulingPasses(registry)
 }

@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs'
 import { FrozenRewritePatternSet, IntegerAttr, IntegerType, applyPatternsGreedily, type Context, type LogicalResult, type Operation } from '@tilepass/ir'
 import { SCOPE_NAMES, emitScopeEvent, hasScopeEventListener, withScope } from '@tilepass/instrumentation'
-import { OperationPass, boolOption, intOption, stringOption, type OpPassManager, type OptionValues, type PassRegistry, type ScalarOption } from '@tilepass/pass-manager'
+import { OperationPass, boolOption, intOption, stringOption, type OpPassManager, type OptionValues, type ScalarOption } from '@tilepass/pass-manager'
 import { collectCanonicalizationPatterns } from '@tilepass/transforms'
 import type { PlacementEvent } from '../schedule/ModuloScheduler.ts'
 import { TILEAS_OPS } from '../schedule/LoopGraph.ts'
@@ -454,11 +454,4 @@ export function addTileASSchedulingPasses(pm: OpPassManager, options: TileASSche
     mat.options.numStages = options.numStages
   }
   fpm.addPass(mat)
-}
-
-/** Registers the scheduling passes in `registry` (`tilepass-opt --tileas-generate-schedule-constraints`, ...). */
-export function registerTileASSchedulingPasses(registry: PassRegistry): void {
-  registry.register(TileASPrepareForSchedulingPass)
-  registry.register(TileASGenerateSchedulePass)
-  registry.register(TileASMaterializeSchedulePass)
 }
