@@ -489,7 +489,8 @@ export class TypeAttr extends Attribute {
   }
   static get(value: Type): TypeAttr {
     const context = value.context
-    return context.uniquer.intern(`ty:${value.id}`, () => new TypeAttr(context, value))
+    // Keyed by the type's id alone: no key string to build and hash per function signature.
+    return context.uniquer.internIdPair('ty', value.id, 0, () => new TypeAttr(context, value))
   }
 }
 
