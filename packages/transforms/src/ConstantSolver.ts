@@ -970,9 +970,6 @@ export class ConstantSolver {
         return true
       }
       for (const use of uses) {
-        if (CallOpInterface.implementedBy(use.user)) {
-          continue
-        }
         // As upstream, the reference is looked up from the analysis scope.
         const symbol = this.symbolTables.lookupSymbolIn(top, use.ref)
         if (symbol !== undefined) {
@@ -1048,7 +1045,8 @@ function walkSymbolTables(op: Operation, allUsesVisible: boolean, fn: (table: Op
   for (const r of op.regions) {
     for (let b = r.firstBlock; b !== null; b = b.nextBlock) {
       for (let o = b.firstOp; o !== null; o = o.nextOp) {
-        if (walkSymbolTables(o, visible, fn)) {
+        // An op without regions holds no symbol (and is not a symbol table that `fn` could use).
+        if (o.regions.length !== 0 && walkSymbolTables(o, visible, fn)) {
           return true
         }
       }
@@ -1058,7 +1056,7 @@ function walkSymbolTables(op: Operation, allUsesVisible: boolean, fn: (table: Op
 }
 
 /**
- * Collects the symbol references in the attributes of the ops nested in `region`, not
+ * Collects the symbol references in the attributes of the ops nested in `region` but calls, not
  * looking inside nested symbol tables; false when an op may be an unknown symbol table
  * (MLIR's `SymbolTable::getSymbolUses` on a region).
  */
@@ -1068,10 +1066,15 @@ function collectSymbolUses(region: Region, uses: { user: Operation; ref: SymbolR
       if (op.regions.length === 1 && op.name.dialect === null) {
         return false
       }
-      for (const na of op.getAttrs()) {
-        SymbolTable.walkSymbolRefs(na.value, (ref) => {
-          uses.push({ user: op, ref })
-        })
+      // A call's references do not make its callee's callers unknown (MLIR's dead code
+      // analysis skips the uses by calls): they are not collected.
+      if (!CallOpInterface.implementedBy(op)) {
+        const user = op
+        for (const na of op.getAttrs()) {
+          SymbolTable.walkSymbolRefs(na.value, (ref) => {
+            uses.push({ user, ref })
+          })
+        }
       }
       if (!op.hasTrait(Trait.SymbolTable)) {
         for (const r of op.regions) {

@@ -190,6 +190,47 @@ func.func @f() -> i32 {
 `)
   })
 
+  it("a call's symbol references leave the referenced callable's callers known; a func.constant's do not", () => {
+    // @g's argument is replaced; @k, referenced by func.constant, keeps an unknown argument
+    // (the `other = @k` on a call is skipped, as every reference held by a call).
+    const r = runPipeline(
+      `func.func private @g(%a: i32) -> i32 {
+  return %a : i32
+}
+func.func private @k(%a: i32) -> i32 {
+  return %a : i32
+}
+func.func @f() -> (i32, i32, i32) {
+  %c2 = arith.constant 2 : i32
+  %r = call @g(%c2) {other = @k} : (i32) -> i32
+  %q = call @k(%c2) : (i32) -> i32
+  %p = func.constant @k : (i32) -> i32
+  %s = call_indirect %p(%c2) : (i32) -> i32
+  return %r, %q, %s : i32, i32, i32
+}
+`,
+      'builtin.module(sccp)',
+    )
+    expect(r.ok).toBe(true)
+    expect(r.text).toBe(`module {
+  func.func private @g(%arg0: i32) -> i32 {
+    %c2_i32 = arith.constant 2 : i32
+    return %c2_i32 : i32
+  }
+  func.func private @k(%arg0: i32) -> i32 {
+    return %arg0 : i32
+  }
+  func.func @f() -> (i32, i32, i32) {
+    %f = constant @k : (i32) -> i32
+    %c2_i32 = arith.constant 2 : i32
+    %0 = call @g(%c2_i32) {other = @k} : (i32) -> i32
+    %1 = call @k(%c2_i32) : (i32) -> i32
+    %2 = call_indirect %f(%c2_i32) : (i32) -> i32
+    return %c2_i32, %1, %2 : i32, i32, i32
+  }
+}
+`)
+  })
 })
 
 /** A module of `n` private functions calling each other in a chain, called from a public one. */
