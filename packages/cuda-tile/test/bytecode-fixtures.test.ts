@@ -54,7 +54,8 @@ describe.skipIf(corpus === null)('NVIDIA bytecode fixtures (conformance corpus)'
   })
 
   // Every round-trip test of the corpus: text -> bytecode -> text gives the text back.
-  const roundTrip = corpusMlirFiles(dir, 'Bytecode').filter((f) => readFileSync(path.join(dir, f), 'utf8').includes('%round_trip_test'))
+  // The body of a skipped describe still runs to collect its tests: no corpus, no files.
+  const roundTrip = (corpus === null ? [] : corpusMlirFiles(dir, 'Bytecode')).filter((f) => readFileSync(path.join(dir, f), 'utf8').includes('%round_trip_test'))
   it.each(roundTrip)('round-trips %s through bytecode', (rel) => {
     const { context, messages } = bytecodeContext()
     const text = readFileSync(path.join(dir, rel), 'utf8')
