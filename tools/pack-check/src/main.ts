@@ -145,7 +145,9 @@ try {
   }
 
   // ---- Internal fields stay out of the published types (`@internal` + stripInternal) ----
-  const internalFields = /^\s*(readonly\s+)?(worklistIndex|visitMark|visitData|rawProperties|orderIndex|isOpOrderValid)\??:|^\s*(get|set) rawProperties\(/m
+  // (`visitMark`/`visitData` are public: the scratch slots of `acquireVisitMarks`, which
+  // traversals outside @tilepass/ir use too, such as sccp's solver in @tilepass/transforms.)
+  const internalFields = /^\s*(readonly\s+)?(worklistIndex|rawProperties|orderIndex|isOpOrderValid)\??:|^\s*(get|set) rawProperties\(/m
   const irDist = path.join(consumer, 'node_modules', '@tilepass', 'ir', 'dist')
   const leaking = readdirSync(irDist, { recursive: true })
     .map(String)
