@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto'
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { build } from 'esbuild'
 import { lazyTables } from './lazyTables.js'
-import { BUNDLE, CODE_CACHE, STAMP_PREFIX, WRAPPER_END, WRAPPER_START, compileTools, instantiateTools, readBundle, readCodeCache, stampOf } from '../bin/load-tools.js'
+import { BUNDLE, CODE_CACHE, STAMP_PREFIX, WRAPPER_END, WRAPPER_START, codeCacheFile, compileTools, instantiateTools, readBundle, readCodeCache } from '../bin/load-tools.js'
 
 const BUNDLE_URL = '__tilepassBundleUrl'
 
@@ -293,7 +293,7 @@ for (const { argv, input, expect, reparse, code = 0, errors = /^$/ } of WARM_UP_
     }
   }
 }
-writeFileSync(CODE_CACHE, Buffer.concat([Buffer.from(stampOf(source), 'latin1'), script.createCachedData()]))
+writeFileSync(CODE_CACHE, codeCacheFile(source, script.createCachedData()))
 // The cache must be one that the loader uses and V8 accepts.
 const cachedData = readCodeCache(source)
 if (cachedData === undefined || compileTools(source, cachedData).cachedDataRejected !== false) {

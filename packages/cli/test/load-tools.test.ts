@@ -10,20 +10,22 @@ import { afterAll, describe, expect, it } from 'vitest'
 interface LoadTools {
   readonly STAMP_PREFIX: string
   readonly stampOf: (source: string) => string
-  readonly readCodeCache: (source: string, cacheFile?: string) => Buffer | undefined
+  readonly codeCacheFile: (source: string, data: Buffer) => Buffer
+  readonly readCodeCache: (source: string, cacheFile?: string, buffer?: Buffer) => Buffer | undefined
+  readonly readTools: () => { source: string; cachedData: Buffer | undefined }
   readonly V8_FLAGS: readonly string[]
   readonly WRAPPER_START: string
   readonly WRAPPER_END: string
   readonly readBundle: () => string
 }
-const { STAMP_PREFIX, V8_FLAGS, WRAPPER_END, WRAPPER_START, readBundle, readCodeCache, stampOf } = createRequire(import.meta.url)('../bin/load-tools.js') as LoadTools
+const { STAMP_PREFIX, V8_FLAGS, WRAPPER_END, WRAPPER_START, codeCacheFile, readBundle, readCodeCache, readTools, stampOf } = createRequire(import.meta.url)('../bin/load-tools.js') as LoadTools
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'tilepass-load-tools-'))
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 
-function cacheFile(name: string, contents: string): string {
+function cacheFile(name: string, contents: string | Buffer): string {
   const file = path.join(scratch, name)
-  writeFileSync(file, contents, 'latin1')
+  writeFileSync(file, contents, typeof contents === 'string' ? 'latin1' : undefined)
   return file
 }
 
@@ -36,14 +38,23 @@ describe('the code cache of the bundle (bin/load-tools.js)', () => {
     expect(stampOf('module.exports = 1\n')).toBe('')
   })
 
-  it('gives the data after the stamp of a cache made for the bundle', () => {
-    const data = readCodeCache(source, cacheFile('match.v8cache', `${stampOf(source)}DATA`))
+  it('gives the data after the stamp of a cache made for the bundle, at an offset that keeps it aligned for V8', () => {
+    const file = cacheFile('match.v8cache', codeCacheFile(source, Buffer.from('DATA', 'latin1')))
+    const data = readCodeCache(source, file)
     expect(data?.toString('latin1')).toBe('DATA')
+    // V8 copies cached data that does not start at a multiple of the pointer size.
+    expect(data!.byteOffset % 8).toBe(0)
+    // Read into a buffer that is large enough: a view of that buffer.
+    const into = Buffer.alloc(256)
+    const view = readCodeCache(source, file, into)
+    expect(view?.toString('latin1')).toBe('DATA')
+    expect(view!.buffer).toBe(into.buffer)
+    expect(view!.byteOffset % 8).toBe(0)
   })
 
   it('ignores a cache made for another bundle of the same length', () => {
     expect(other.length).toBe(source.length)
-    expect(readCodeCache(source, cacheFile('stale.v8cache', `${stampOf(other)}DATA`))).toBeUndefined()
+    expect(readCodeCache(source, cacheFile('stale.v8cache', codeCacheFile(other, Buffer.from('DATA', 'latin1'))))).toBeUndefined()
   })
 
   it('ignores a missing cache, an empty one, and any cache of an unstamped bundle', () => {
@@ -70,6 +81,14 @@ describe.skipIf(!built)('the built code cache', () => {
   it('is accepted by a fresh process, under the V8 flags that the loader sets', () => {
     expect(V8_FLAGS.length).toBeGreaterThan(0)
     expect(inFreshProcess(compileWithCache)).toBe('true false\n')
+  })
+
+  it('is read with the bundle, aligned, into the memory the bundle was read into', () => {
+    const { source, cachedData } = readTools()
+    expect(source).toBe(readBundle())
+    expect(cachedData?.equals(readCodeCache(source)!)).toBe(true)
+    expect(cachedData!.byteOffset % 8).toBe(0)
+    expect(inFreshProcess('const { source, cachedData } = l.readTools(); console.log(l.compileTools(source, cachedData).cachedDataRejected)')).toBe('false\n')
   })
 
   it('is rejected when the process runs under other V8 flags (so a mismatch costs only the compile)', () => {

@@ -1,5 +1,6 @@
 import { Buffer } from 'node:buffer'
-import { RE2JS } from 're2js'
+import type { RE2JS } from 're2js'
+import { REGEX_ENGINE } from './internal/regexEngine.lazy.ts'
 
 // LLVM's `Regex` (llvm/Support/Regex.h) is the BSD `regcomp` in its extended (POSIX ERE)
 // flavour. This module checks a pattern with that grammar, reports the same error texts,
@@ -462,7 +463,7 @@ export class Regex {
       return t.error
     }
     try {
-      return new Regex(RE2JS.compile(t.re2))
+      return new Regex(REGEX_ENGINE.RE2JS().compile(t.re2))
     } catch (e) {
       // RE2 bounds the size of a program (nested counted repetitions); LLVM's regcomp would run out of memory.
       return e instanceof Error ? e.message : String(e)
