@@ -31,10 +31,12 @@ const STAMP_PREFIX = '// tilepass-tools sha256:'
  * (half the CPU time of `--sccp` or `--inline` on a chain of a thousand functions), and
  * inlining less makes each optimized compile cheaper (about 10% less CPU time for
  * parse + verify + print, `--cse` or `--canonicalize` on 100k ops); runs on 1M ops keep
- * their speed. V8 accepts a code cache only under the flags it was made with, so
- * scripts/bundle.js makes it under these.
+ * their speed. The last flag lets `Regex` (@tilepass/ir) match with V8's linear-time regexp
+ * engine (the `l` flag), which compiles a pattern in microseconds, rather than with RE2JS,
+ * whose first pattern costs a few milliseconds of tables. V8 accepts a code cache only under
+ * the flags it was made with, so scripts/bundle.js makes it under these.
  */
-const V8_FLAGS = ['--interrupt-budget=270336', '--max-inlined-bytecode-size=230', '--max-inlined-bytecode-size-cumulative=460']
+const V8_FLAGS = ['--interrupt-budget=270336', '--max-inlined-bytecode-size=230', '--max-inlined-bytecode-size-cumulative=460', '--enable-experimental-regexp-engine']
 
 /**
  * The whole of the file at `path`, read into `buffer` when it fits there (from its start),
