@@ -12,13 +12,16 @@ interface LoadTools {
   readonly stampOf: (source: string) => string
   readonly codeCacheFile: (source: string, data: Buffer) => Buffer
   readonly readCodeCache: (source: string, cacheFile?: string, buffer?: Buffer) => Buffer | undefined
-  readonly readTools: () => { source: string; cachedData: Buffer | undefined }
+  readonly readTools: (cacheFile?: string) => { source: string; cachedData: Buffer | undefined }
+  readonly isLightRun: (name: string, argv: readonly string[]) => boolean
+  readonly CODE_CACHE: string
+  readonly LIGHT_CODE_CACHE: string
   readonly V8_FLAGS: readonly string[]
   readonly WRAPPER_START: string
   readonly WRAPPER_END: string
   readonly readBundle: () => string
 }
-const { STAMP_PREFIX, V8_FLAGS, WRAPPER_END, WRAPPER_START, codeCacheFile, readBundle, readCodeCache, readTools, stampOf } = createRequire(import.meta.url)('../bin/load-tools.js') as LoadTools
+const { CODE_CACHE, LIGHT_CODE_CACHE, STAMP_PREFIX, V8_FLAGS, WRAPPER_END, WRAPPER_START, codeCacheFile, isLightRun, readBundle, readCodeCache, readTools, stampOf } = createRequire(import.meta.url)('../bin/load-tools.js') as LoadTools
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'tilepass-load-tools-'))
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
@@ -57,6 +60,18 @@ describe('the code cache of the bundle (bin/load-tools.js)', () => {
     expect(readCodeCache(source, cacheFile('stale.v8cache', codeCacheFile(other, Buffer.from('DATA', 'latin1'))))).toBeUndefined()
   })
 
+  it('picks the light cache for runs of tilepass-opt without passes', () => {
+    expect(isLightRun('tilepass-opt', ['in.mlir'])).toBe(true)
+    expect(isLightRun('tilepass-opt', ['-'])).toBe(true)
+    expect(isLightRun('tilepass-opt', ['--verify-diagnostics', '--split-input-file', 'in.mlir'])).toBe(true)
+    expect(isLightRun('tilepass-opt', ['--remarks-filter=[', '--remarks-filter-missed=x', '--allow-unregistered-dialect', 'in.mlir'])).toBe(true)
+    expect(isLightRun('tilepass-opt', ['--cse', 'in.mlir'])).toBe(false)
+    expect(isLightRun('tilepass-opt', ['--pass-pipeline=builtin.module(cse)', 'in.mlir'])).toBe(false)
+    expect(isLightRun('tilepass-opt', ['-o', 'out.mlir', 'in.mlir'])).toBe(false)
+    expect(isLightRun('tilepass-opt', ['--verify-diagnosticsx', 'in.mlir'])).toBe(false)
+    expect(isLightRun('tilepass-translate', ['in.mlir'])).toBe(false)
+  })
+
   it('ignores a missing cache, an empty one, and any cache of an unstamped bundle', () => {
     expect(readCodeCache(source, path.join(scratch, 'missing.v8cache'))).toBeUndefined()
     expect(readCodeCache(source, cacheFile('empty.v8cache', stampOf(source)))).toBeUndefined()
@@ -81,6 +96,14 @@ describe.skipIf(!built)('the built code cache', () => {
   it('is accepted by a fresh process, under the V8 flags that the loader sets', () => {
     expect(V8_FLAGS.length).toBeGreaterThan(0)
     expect(inFreshProcess(compileWithCache)).toBe('true false\n')
+  })
+
+  it('has a light companion, made after the runs without passes: smaller, and accepted as well', () => {
+    const { source, cachedData } = readTools(LIGHT_CODE_CACHE)
+    expect(cachedData).toBeDefined()
+    expect(cachedData!.length).toBeLessThan(readCodeCache(source, CODE_CACHE)!.length)
+    expect(inFreshProcess(`const { source, cachedData } = l.readTools(l.LIGHT_CODE_CACHE); console.log(l.compileTools(source, cachedData).cachedDataRejected)`)).toBe('false\n')
+    expect(readTools(path.join(scratch, 'missing.v8cache')).cachedData).toBeUndefined()
   })
 
   it('is read with the bundle, aligned, into the memory the bundle was read into', () => {

@@ -451,6 +451,9 @@ export function translate(pattern: string): { readonly re2: string; readonly err
 /** Translated patterns longer than this always go to RE2 (see `linearRegExp`). */
 const MAX_LINEAR_SOURCE = 10_000
 
+/** @internal The flag of V8's linear-time engine (a V8 extension, recognized under its flag only). */
+export const LINEAR_FLAG: string = 'l'
+
 /**
  * The RE2-syntax pattern `re2` (as the translator writes it) as a regular expression of
  * V8's own linear-time engine, or null where that engine cannot take it. V8 recognizes the
@@ -470,7 +473,7 @@ function linearRegExp(re2: string): RegExp | null {
   }
   try {
     // A SyntaxError where the flag is unknown or the pattern beyond the engine.
-    return new RegExp(linearSource(re2), 'l')
+    return new RegExp(linearSource(re2), LINEAR_FLAG)
   } catch {
     return null
   }
