@@ -73,7 +73,7 @@ function writeBytes(fd, buf) {
  * worker, so it posts the code to the main thread). `argv`, when given, are the tool's
  * arguments: a run with few needs is compiled with a smaller code cache (see load-tools.js).
  */
-function loadToolsOrExit(name, beforeExit, argv = []) {
+function loadToolsOrExit(name, beforeExit, argv = null) {
   try {
     return loadTools(name, argv)
   } catch (error) {

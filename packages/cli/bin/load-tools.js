@@ -204,30 +204,13 @@ function instantiateTools(script) {
 /**
  * The bundle's exports, compiled with a matching code cache where there is one: the light
  * cache for a light run of the tool `name` with the arguments `argv` (see `isLightRun`; when
- * there is no matching light cache, the full one), otherwise the full one. Throws when the
- * bundle cannot be read.
+ * there is no matching light cache, the full one), otherwise (or without `argv`) the full
+ * one. Throws when the bundle cannot be read.
  */
-function loadTools(name = '', argv = []) {
-  const light = isLightRun(name, argv) ? readTools(LIGHT_CODE_CACHE) : undefined
+function loadTools(name = '', argv = null) {
+  const light = argv !== null && isLightRun(name, argv) ? readTools(LIGHT_CODE_CACHE) : undefined
   const { source, cachedData } = light?.cachedData !== undefined ? light : readTools()
   return instantiateTools(compileTools(source, cachedData))
 }
 
-module.exports = {
-  BUNDLE,
-  CODE_CACHE,
-  LIGHT_CODE_CACHE,
-  STAMP_PREFIX,
-  V8_FLAGS,
-  WRAPPER_END,
-  WRAPPER_START,
-  codeCacheFile,
-  compileTools,
-  instantiateTools,
-  isLightRun,
-  loadTools,
-  readBundle,
-  readCodeCache,
-  readTools,
-  stampOf,
-}
+module.exports = { BUNDLE, CODE_CACHE, LIGHT_CODE_CACHE, STAMP_PREFIX, V8_FLAGS, WRAPPER_END, WRAPPER_START, codeCacheFile, compileTools, instantiateTools, isLightRun, loadTools, readBundle, readCodeCache, readTools, stampOf }

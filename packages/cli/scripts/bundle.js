@@ -7,20 +7,7 @@ import { createHash } from 'node:crypto'
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { build } from 'esbuild'
 import { lazyTables } from './lazyTables.js'
-import {
-  BUNDLE,
-  CODE_CACHE,
-  LIGHT_CODE_CACHE,
-  STAMP_PREFIX,
-  WRAPPER_END,
-  WRAPPER_START,
-  codeCacheFile,
-  compileTools,
-  instantiateTools,
-  isLightRun,
-  readBundle,
-  readCodeCache,
-} from '../bin/load-tools.js'
+import { BUNDLE, CODE_CACHE, LIGHT_CODE_CACHE, STAMP_PREFIX, WRAPPER_END, WRAPPER_START, codeCacheFile, compileTools, instantiateTools, isLightRun, readBundle, readCodeCache } from '../bin/load-tools.js'
 
 const BUNDLE_URL = '__tilepassBundleUrl'
 
