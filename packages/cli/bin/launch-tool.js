@@ -70,11 +70,12 @@ function writeBytes(fd, buf) {
 /**
  * The tools, or exit 2 with a message when the built CLI cannot be loaded (`beforeExit`,
  * when given, is called with the exit code first: a worker's process.exit ends only the
- * worker, so it posts the code to the main thread).
+ * worker, so it posts the code to the main thread). `argv`, when given, are the tool's
+ * arguments: a run with few needs is compiled with a smaller code cache (see load-tools.js).
  */
-function loadToolsOrExit(name, beforeExit) {
+function loadToolsOrExit(name, beforeExit, argv = null) {
   try {
-    return loadTools()
+    return loadTools(name, argv)
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
     writeAll(2, `${name}: cannot load the built CLI (${reason}); run \`pnpm build\` first\n`)
@@ -117,7 +118,7 @@ function launchTool(name) {
     startWorker(name, argv, null)
     return
   }
-  const tools = loadToolsOrExit(name)
+  const tools = loadToolsOrExit(name, undefined, argv)
   const streams = watchStdioStreams()
   const result = tools.runToolOnMainThread(name, argv, toolIO(tools, null))
   if (typeof result === 'number') {

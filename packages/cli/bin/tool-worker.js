@@ -24,6 +24,6 @@ if (!isMainThread && typeof workerData?.tilepassTool === 'string') {
       return true
     }
   }
-  const tools = loadToolsOrExit(name, (code) => parentPort.postMessage(code))
+  const tools = loadToolsOrExit(name, (code) => parentPort.postMessage(code), process.argv.slice(2))
   parentPort.postMessage(tools.runTool(name, process.argv.slice(2), toolIO(tools, workerData.stdin ?? null)))
 }

@@ -2,9 +2,10 @@
 //
 // A lazy table is a module named `*.lazy.ts` (built to `*.lazy.js`) whose exported tables
 // map keys to loaders, `() => Name`, each Name imported by name (from a module of the same
-// package or from another package's index). Unbundled it is an ordinary eager table. In the
-// bundle each loader becomes `() => require('<module>').Name`, where <module> is the module
-// that declares Name (found through the re-exports of the index it was imported from), and
+// package, from another package's index, or from a dependency's entry module). Unbundled it
+// is an ordinary eager table. In the bundle each loader becomes `() => require('<module>').Name`,
+// where <module> is the module that declares Name (found through the re-exports of the index
+// it was imported from; a dependency's module is required as it is), and
 // the import goes: esbuild then wraps that module (and what only it imports) in an init
 // function that runs on the loader's first call, so a run evaluates only the dialects,
 // passes and tools it uses. The plugin is strict: a table that is not in this simple form,
@@ -101,6 +102,11 @@ export function declaringModule(file, name, read = (f) => readFileSync(f, 'utf8'
   return null
 }
 
+/** Whether `file` (a resolved path) is a module of a dependency rather than of the workspace's packages. */
+export function isDependency(file) {
+  return file.split(path.sep).includes('node_modules')
+}
+
 /** The esbuild plugin that makes the lazy tables lazy. */
 export const lazyTables = {
   name: 'tilepass-lazy-tables',
@@ -118,7 +124,9 @@ export const lazyTables = {
         entries.set(m[3], resolved.path)
       }
       const contents = lazyTableSource(args.path, text, (spec, name) => {
-        const found = declaringModule(entries.get(spec), name)
+        const entry = entries.get(spec)
+        // A dependency (outside the workspace) is evaluated as a whole: its module itself.
+        const found = isDependency(entry) ? { file: entry, name } : declaringModule(entry, name)
         if (found === null) {
           throw new Error(`${args.path}: no module that '${spec}' re-exports declares '${name}'`)
         }

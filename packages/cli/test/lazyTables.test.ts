@@ -6,9 +6,10 @@ import { describe, expect, it } from 'vitest'
 interface LazyTables {
   readonly lazyTableSource: (file: string, text: string, requireOf: (spec: string, name: string) => string) => string
   readonly declaringModule: (file: string, name: string, read?: (file: string) => string) => { file: string; name: string } | null
+  readonly isDependency: (file: string) => boolean
 }
 // A plain JavaScript module of the build (scripts/), imported by URL.
-const { lazyTableSource, declaringModule } = (await import(new URL('../scripts/lazyTables.js', import.meta.url).href)) as LazyTables
+const { lazyTableSource, declaringModule, isDependency } = (await import(new URL('../scripts/lazyTables.js', import.meta.url).href)) as LazyTables
 
 const requireOf = (spec: string, name: string): string => `require("${spec}").${name}`
 
@@ -69,6 +70,12 @@ describe('lazy tables in the bundle (scripts/lazyTables.js)', () => {
     expect(declaringModule('/p/index.js', 'Z', read)).toBeNull()
     expect(declaringModule('/p/index.js', 'W', read)).toBeNull()
   })
+
+  it("requires a dependency's module as it is, and a workspace module through its declarations", () => {
+    expect(isDependency('/w/node_modules/.pnpm/re2js@2.10.0/node_modules/re2js/build/index.js')).toBe(true)
+    expect(isDependency('/w/packages/ir/dist/index.js')).toBe(false)
+    expect(isDependency('/w/packages/node_modules_like/dist/index.js')).toBe(false)
+  })
 })
 
 const bundle = fileURLToPath(new URL('../dist/bundle/tilepass-tools.cjs', import.meta.url))
@@ -78,7 +85,7 @@ const bundle = fileURLToPath(new URL('../dist/bundle/tilepass-tools.cjs', import
  * and standard input) in a fresh process, the bundle's module init (esbuild's `__esm`)
  * recording each module it evaluates.
  */
-function evaluatedModules(runs: readonly { argv: readonly string[]; input: string }[]): string[][] {
+function evaluatedModules(runs: readonly { argv: readonly string[]; input: string; code?: number }[]): string[][] {
   const code = `
     const { readFileSync } = require('node:fs'), vm = require('node:vm'), path = require('node:path'), { createRequire } = require('node:module')
     const file = ${JSON.stringify(bundle)}
@@ -90,10 +97,10 @@ function evaluatedModules(runs: readonly { argv: readonly string[]; input: strin
     const traced = source.replace(init, 'fn&&(globalThis.__evaluated.push(__getOwnPropNames(fn)[0]),res=(0,fn[__getOwnPropNames(fn)[0]])(fn=0))')
     const module = { exports: {} }
     new vm.Script(traced, { filename: file }).runInThisContext()(module.exports, createRequire(file), module, file, path.dirname(file))
-    const { argv, input } = JSON.parse(process.argv[1])
+    const { argv, input, code: expected = 0 } = JSON.parse(process.argv[1])
     let output = ''
     const code = module.exports.runToolOnMainThread('tilepass-opt', argv, { stdout: (t) => { output += t }, stderr: (t) => { output += t }, readFile: () => input, readFileBytes: () => Buffer.from(input), writeFile: () => {} })
-    if (code !== 0) throw new Error(output)
+    if (code !== expected) throw new Error(output)
     process.stdout.write(JSON.stringify(evaluated))
   `
   return runs.map((run) => {
@@ -125,5 +132,30 @@ describe.skipIf(!existsSync(bundle))('the bundle', () => {
     expect(has(cse!, 'transforms/dist/CSE.js')).toBe(true)
     expect(has(cse!, 'transforms/dist/Canonicalizer.js')).toBe(false)
     expect(has(cse!, 'conversion/dist/llvm/ArithToLLVM.js')).toBe(false)
+  }, 60_000)
+
+  it('evaluates the regex engine for the first regex compiled, and no cuda_tile module unless cuda_tile is used', () => {
+    const func = 'func.func @f() {\n  // expected-error @+1 {{use of undeclared SSA value}}\n  return %x : i32\n}\n'
+    const regex = 'func.func @f() {\n  // expected-error-re @+1 {{use of {{[a-z]+}} SSA value}}\n  return %x : i32\n}\n'
+    const [empty, verified, matched, rejected, unknownPass] = evaluatedModules([
+      { argv: ['-'], input: 'module {}\n' },
+      { argv: ['--verify-diagnostics', '-'], input: func },
+      { argv: ['--verify-diagnostics', '-'], input: regex },
+      // A pattern that LLVM's syntax rejects is reported before the engine is needed.
+      { argv: ['--remarks-filter=[', '-'], input: 'module {}\n' },
+      { argv: ['--pass-pipeline=builtin.module(inline{op-pipelines=func.func(bogus)})', '-'], input: 'module {}\n', code: 1 },
+    ])
+    const re2 = (modules: string[]): boolean => modules.some((m) => /\/re2js\//.test(m))
+    const cudaTile = (modules: string[]): string[] => modules.filter((m) => m.includes('cuda-tile/dist/') && !m.endsWith('.lazy.js') && !m.endsWith('bytecode/Magic.js'))
+    expect(re2(empty!)).toBe(false)
+    expect(re2(verified!)).toBe(false)
+    expect(re2(matched!)).toBe(true)
+    expect(re2(rejected!)).toBe(false)
+    // The hint settings (off) and the bytecode check of the input need no cuda_tile module;
+    // an unknown pass evaluates the test passes, but not cuda_tile's.
+    for (const modules of [empty!, verified!, matched!, rejected!, unknownPass!]) {
+      expect(cudaTile(modules)).toEqual([])
+    }
+    expect(unknownPass!.some((m) => m.endsWith('dist/testing/TestPasses.js'))).toBe(true)
   }, 60_000)
 })

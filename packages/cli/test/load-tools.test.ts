@@ -10,20 +10,25 @@ import { afterAll, describe, expect, it } from 'vitest'
 interface LoadTools {
   readonly STAMP_PREFIX: string
   readonly stampOf: (source: string) => string
-  readonly readCodeCache: (source: string, cacheFile?: string) => Buffer | undefined
+  readonly codeCacheFile: (source: string, data: Buffer) => Buffer
+  readonly readCodeCache: (source: string, cacheFile?: string, buffer?: Buffer) => Buffer | undefined
+  readonly readTools: (cacheFile?: string) => { source: string; cachedData: Buffer | undefined }
+  readonly isLightRun: (name: string, argv: readonly string[]) => boolean
+  readonly CODE_CACHE: string
+  readonly LIGHT_CODE_CACHE: string
   readonly V8_FLAGS: readonly string[]
   readonly WRAPPER_START: string
   readonly WRAPPER_END: string
   readonly readBundle: () => string
 }
-const { STAMP_PREFIX, V8_FLAGS, WRAPPER_END, WRAPPER_START, readBundle, readCodeCache, stampOf } = createRequire(import.meta.url)('../bin/load-tools.js') as LoadTools
+const { CODE_CACHE, LIGHT_CODE_CACHE, STAMP_PREFIX, V8_FLAGS, WRAPPER_END, WRAPPER_START, codeCacheFile, isLightRun, readBundle, readCodeCache, readTools, stampOf } = createRequire(import.meta.url)('../bin/load-tools.js') as LoadTools
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'tilepass-load-tools-'))
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 
-function cacheFile(name: string, contents: string): string {
+function cacheFile(name: string, contents: string | Buffer): string {
   const file = path.join(scratch, name)
-  writeFileSync(file, contents, 'latin1')
+  writeFileSync(file, contents, typeof contents === 'string' ? 'latin1' : undefined)
   return file
 }
 
@@ -36,14 +41,35 @@ describe('the code cache of the bundle (bin/load-tools.js)', () => {
     expect(stampOf('module.exports = 1\n')).toBe('')
   })
 
-  it('gives the data after the stamp of a cache made for the bundle', () => {
-    const data = readCodeCache(source, cacheFile('match.v8cache', `${stampOf(source)}DATA`))
+  it('gives the data after the stamp of a cache made for the bundle, at an offset that keeps it aligned for V8', () => {
+    const file = cacheFile('match.v8cache', codeCacheFile(source, Buffer.from('DATA', 'latin1')))
+    const data = readCodeCache(source, file)
     expect(data?.toString('latin1')).toBe('DATA')
+    // V8 copies cached data that does not start at a multiple of the pointer size.
+    expect(data!.byteOffset % 8).toBe(0)
+    // Read into a buffer that is large enough: a view of that buffer.
+    const into = Buffer.alloc(256)
+    const view = readCodeCache(source, file, into)
+    expect(view?.toString('latin1')).toBe('DATA')
+    expect(view!.buffer).toBe(into.buffer)
+    expect(view!.byteOffset % 8).toBe(0)
   })
 
   it('ignores a cache made for another bundle of the same length', () => {
     expect(other.length).toBe(source.length)
-    expect(readCodeCache(source, cacheFile('stale.v8cache', `${stampOf(other)}DATA`))).toBeUndefined()
+    expect(readCodeCache(source, cacheFile('stale.v8cache', codeCacheFile(other, Buffer.from('DATA', 'latin1'))))).toBeUndefined()
+  })
+
+  it('picks the light cache for runs of tilepass-opt without passes', () => {
+    expect(isLightRun('tilepass-opt', ['in.mlir'])).toBe(true)
+    expect(isLightRun('tilepass-opt', ['-'])).toBe(true)
+    expect(isLightRun('tilepass-opt', ['--verify-diagnostics', '--split-input-file', 'in.mlir'])).toBe(true)
+    expect(isLightRun('tilepass-opt', ['--remarks-filter=[', '--remarks-filter-missed=x', '--allow-unregistered-dialect', 'in.mlir'])).toBe(true)
+    expect(isLightRun('tilepass-opt', ['--cse', 'in.mlir'])).toBe(false)
+    expect(isLightRun('tilepass-opt', ['--pass-pipeline=builtin.module(cse)', 'in.mlir'])).toBe(false)
+    expect(isLightRun('tilepass-opt', ['-o', 'out.mlir', 'in.mlir'])).toBe(false)
+    expect(isLightRun('tilepass-opt', ['--verify-diagnosticsx', 'in.mlir'])).toBe(false)
+    expect(isLightRun('tilepass-translate', ['in.mlir'])).toBe(false)
   })
 
   it('ignores a missing cache, an empty one, and any cache of an unstamped bundle', () => {
@@ -70,6 +96,22 @@ describe.skipIf(!built)('the built code cache', () => {
   it('is accepted by a fresh process, under the V8 flags that the loader sets', () => {
     expect(V8_FLAGS.length).toBeGreaterThan(0)
     expect(inFreshProcess(compileWithCache)).toBe('true false\n')
+  })
+
+  it('has a light companion, made after the runs without passes: smaller, and accepted as well', () => {
+    const { source, cachedData } = readTools(LIGHT_CODE_CACHE)
+    expect(cachedData).toBeDefined()
+    expect(cachedData!.length).toBeLessThan(readCodeCache(source, CODE_CACHE)!.length)
+    expect(inFreshProcess(`const { source, cachedData } = l.readTools(l.LIGHT_CODE_CACHE); console.log(l.compileTools(source, cachedData).cachedDataRejected)`)).toBe('false\n')
+    expect(readTools(path.join(scratch, 'missing.v8cache')).cachedData).toBeUndefined()
+  })
+
+  it('is read with the bundle, aligned, into the memory the bundle was read into', () => {
+    const { source, cachedData } = readTools()
+    expect(source).toBe(readBundle())
+    expect(cachedData?.equals(readCodeCache(source)!)).toBe(true)
+    expect(cachedData!.byteOffset % 8).toBe(0)
+    expect(inFreshProcess('const { source, cachedData } = l.readTools(); console.log(l.compileTools(source, cachedData).cachedDataRejected)')).toBe('false\n')
   })
 
   it('is rejected when the process runs under other V8 flags (so a mismatch costs only the compile)', () => {

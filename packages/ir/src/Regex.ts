@@ -1,5 +1,6 @@
 import { Buffer } from 'node:buffer'
-import { RE2JS } from 're2js'
+import type { RE2JS } from 're2js'
+import { REGEX_ENGINE } from './internal/regexEngine.lazy.ts'
 
 // LLVM's `Regex` (llvm/Support/Regex.h) is the BSD `regcomp` in its extended (POSIX ERE)
 // flavour. This module checks a pattern with that grammar, reports the same error texts,
@@ -434,8 +435,8 @@ class Translator {
   }
 }
 
-/** Either a translated RE2 pattern or the error LLVM's `regcomp` reports. */
-function translate(pattern: string): { readonly re2: string; readonly error: null } | { readonly re2: null; readonly error: string } {
+/** @internal Either a translated RE2 pattern or the error LLVM's `regcomp` reports. */
+export function translate(pattern: string): { readonly re2: string; readonly error: null } | { readonly re2: null; readonly error: string } {
   const t = new Translator(Buffer.from(pattern, 'utf8'))
   try {
     return { re2: t.ere(-1), error: null }
@@ -447,13 +448,50 @@ function translate(pattern: string): { readonly re2: string; readonly error: nul
   }
 }
 
+/** Translated patterns longer than this always go to RE2 (see `linearRegExp`). */
+const MAX_LINEAR_SOURCE = 10_000
+
+/** @internal The flag of V8's linear-time engine (a V8 extension, recognized under its flag only). */
+export const LINEAR_FLAG: string = 'l'
+
+/**
+ * The RE2-syntax pattern `re2` (as the translator writes it) as a regular expression of
+ * V8's own linear-time engine, or null where that engine cannot take it. V8 recognizes the
+ * engine's `l` flag only under `--enable-experimental-regexp-engine` (the tools set it; see
+ * packages/cli/bin/load-tools.js) and refuses patterns it cannot run in linear time, among
+ * them counted repetitions of more than a few copies. Where it takes a pattern, it compiles
+ * it in microseconds, where RE2JS first builds its Unicode tables (milliseconds of a run).
+ * The translator writes every literal as `\xHH`, so the two constructs whose RE2 spelling
+ * JavaScript lacks are found verbatim: `(?s:.)` (any byte) and the empty set. The verdict of
+ * a search is the same on both engines: one regular language, searched for anywhere, with
+ * `^` and `$` the ends of the text and `\b` an ASCII word boundary. A pattern short enough
+ * for V8 is far below RE2's size limit (`expression too large`), so both accept it.
+ */
+function linearRegExp(re2: string): RegExp | null {
+  if (re2.length > MAX_LINEAR_SOURCE) {
+    return null
+  }
+  try {
+    // A SyntaxError where the flag is unknown or the pattern beyond the engine.
+    return new RegExp(linearSource(re2), LINEAR_FLAG)
+  } catch {
+    return null
+  }
+}
+
+/** @internal The JavaScript spelling of `re2`, a pattern as the translator writes it (see `linearRegExp`). */
+export function linearSource(re2: string): string {
+  return re2.replaceAll('(?s:.)', '[\\s\\S]').replaceAll('[^\\x00-\\x{10ffff}]', '[^\\x00-\\xff]')
+}
+
 /**
  * A regular expression with LLVM's syntax and matching rules (`llvm::Regex`: POSIX
  * extended, `.` matches a newline, `\x` is the character `x`), matched in linear time by
- * an RE2 engine. `Regex.compile` validates; an invalid pattern gives LLVM's error text.
+ * V8's linear-time engine where it takes the pattern, otherwise by an RE2 engine.
+ * `Regex.compile` validates; an invalid pattern gives LLVM's error text.
  */
 export class Regex {
-  private constructor(private readonly re: RE2JS) {}
+  private constructor(private readonly re: RE2JS | RegExp) {}
 
   /** Compiles `pattern`, or returns the error text `llvm::Regex::isValid` would give. */
   static compile(pattern: string): Regex | string {
@@ -461,8 +499,12 @@ export class Regex {
     if (t.error !== null) {
       return t.error
     }
+    const linear = linearRegExp(t.re2)
+    if (linear !== null) {
+      return new Regex(linear)
+    }
     try {
-      return new Regex(RE2JS.compile(t.re2))
+      return new Regex(REGEX_ENGINE.RE2JS().compile(t.re2))
     } catch (e) {
       // RE2 bounds the size of a program (nested counted repetitions); LLVM's regcomp would run out of memory.
       return e instanceof Error ? e.message : String(e)
@@ -482,6 +524,8 @@ export class Regex {
   /** Whether the pattern matches anywhere in `text` (LLVM's `Regex::match`, a search). */
   match(text: string): boolean {
     // Match bytes: every UTF-8 byte of the text is one code point below 256.
-    return this.re.matcher(Buffer.from(text, 'utf8').toString('latin1')).find()
+    const subject = Buffer.from(text, 'utf8').toString('latin1')
+    const re = this.re
+    return re instanceof RegExp ? re.test(subject) : re.matcher(subject).find()
   }
 }

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest'
+import { setFlagsFromString } from 'node:v8'
+import { RE2JS } from 're2js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Context, parseSourceString, Regex } from '@tilepass/ir'
+import { LINEAR_FLAG, linearSource, translate } from '../src/Regex.ts'
 
 // LLVM's regex flavour (POSIX ERE as llvm/lib/Support/regcomp.c reads it). The error texts
 // and the accept/reject decisions were checked with mlir-opt 22's `expected-error-re`.
@@ -78,6 +81,78 @@ describe('Regex', () => {
 
   it('escapes the metacharacters LLVM escapes', () => {
     expect(Regex.escape('a(b)[c]{d}^$|*+?.\\')).toBe('a\\(b\\)\\[c\\]\\{d\\}\\^\\$\\|\\*\\+\\?\\.\\\\')
+  })
+})
+
+describe("Regex on V8's linear-time engine", () => {
+  // The tools run with the flag (packages/cli/bin/load-tools.js); this process does not.
+  beforeAll(() => setFlagsFromString('--enable-experimental-regexp-engine'))
+  afterAll(() => setFlagsFromString('--no-enable-experimental-regexp-engine'))
+
+  /** A deterministic pseudo-random generator (a linear congruential one). */
+  function random(seed: number): (n: number) => number {
+    let x = seed
+    return (n) => {
+      x = (Math.imul(x, 1103515245) + 12345) >>> 0
+      return (x >>> 8) % n
+    }
+  }
+
+  /** A random ERE over a small alphabet: atoms, classes, anchors, groups, alternations, repetitions. */
+  function pattern(next: (n: number) => number, depth: number): string {
+    const atoms = ['a', 'b', '.', 'é', '[ab]', '[^a]', '[[:alpha:]]', '[[:space:]]', '^', '$', '\\.', '[[:<:]]', '()']
+    let out = ''
+    const length = 1 + next(4)
+    for (let i = 0; i < length; i++) {
+      let atom = depth > 0 && next(4) === 0 ? `(${pattern(next, depth - 1)})` : atoms[next(atoms.length)]!
+      if (atom !== '^' && atom !== '[[:<:]]') {
+        atom += ['', '', '*', '+', '?', '{1,3}', '{2}', '{0,}', '{20}'][next(9)]!
+      }
+      out += atom
+    }
+    return next(5) === 0 ? `${out}|${pattern(next, depth - 1 < 0 ? 0 : depth - 1)}` : out
+  }
+
+  it('finds a match where RE2 finds one, and only there', () => {
+    const next = random(13)
+    const subjects = ['', 'a', 'b', 'ab', 'ba', 'aab', 'a b', 'a\nb', 'é', 'aé b', '.', 'a.b', 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbb', 'x_y z']
+    let linear = 0
+    for (let i = 0; i < 1500; i++) {
+      const p = pattern(next, 2)
+      const t = translate(p)
+      if (t.error !== null) {
+        continue
+      }
+      let v8: RegExp
+      try {
+        v8 = new RegExp(linearSource(t.re2), LINEAR_FLAG)
+      } catch {
+        // Beyond the engine (long counted repetitions): RE2 matches it.
+        continue
+      }
+      linear++
+      const re2 = RE2JS.compile(t.re2)
+      for (const text of subjects) {
+        const bytes = Buffer.from(text, 'utf8').toString('latin1')
+        expect([p, text, v8.test(bytes)]).toEqual([p, text, re2.matcher(bytes).find()])
+      }
+    }
+    expect(linear).toBeGreaterThan(500)
+  })
+
+  it('gives the results of RE2 through Regex, and leaves to RE2 what the engine refuses', () => {
+    const linear = Regex.compile('a(b|c)*d') as Regex
+    expect((linear as unknown as { re: unknown }).re).toBeInstanceOf(RegExp)
+    const counted = Regex.compile('a{2,200}') as Regex
+    expect((counted as unknown as { re: unknown }).re).not.toBeInstanceOf(RegExp)
+    expect(matches('undeclared SSA \\w+ name', 'undeclared SSA www name')).toBe(true)
+    expect(matches('undeclared SSA \\w+ name', 'undeclared SSA value name')).toBe(false)
+    expect(matches('(.*)*x', 'a'.repeat(100_000))).toBe(false)
+    expect(matches('^a{2,200}$', 'a'.repeat(150))).toBe(true)
+    expect(matches('^a{2,200}$', 'a'.repeat(201))).toBe(false)
+    expect(matches('[^\\x00-\\xff]', 'x')).toBe(false)
+    expect(matches('^x.y$', 'x\ny')).toBe(true)
+    expect(matches('^..$', 'é')).toBe(true)
   })
 })
 

@@ -70,8 +70,11 @@ try {
     const entries = listing.stdout.split('\n').filter(Boolean)
     const manifest = JSON.parse(manifestText.stdout) as PackedManifest
     manifests.push(manifest)
-    // The bins load the tools from one bundle, with its V8 code cache (bin/load-tools.js).
-    const binFiles = manifest.bin === undefined ? [] : ['package/dist/bundle/tilepass-tools.cjs', 'package/dist/bundle/tilepass-tools.cjs.v8cache']
+    // The bins load the tools from one bundle, with its V8 code caches (bin/load-tools.js).
+    const binFiles =
+      manifest.bin === undefined
+        ? []
+        : ['package/dist/bundle/tilepass-tools.cjs', 'package/dist/bundle/tilepass-tools.cjs.v8cache', 'package/dist/bundle/tilepass-tools.cjs.light.v8cache']
     for (const required of ['package/package.json', 'package/README.md', 'package/LICENSE', 'package/dist/index.js', 'package/dist/index.d.ts', ...binFiles]) {
       if (!entries.includes(required)) {
         fail(`${manifest.name}: the tarball lacks ${required.slice('package/'.length)}`)

@@ -35,7 +35,10 @@ import { RunInstrumentation, formatInternalError } from './RunInstrumentation.ts
 export function createToolContext(config: OptConfig): Context {
   const context = new Context({ allowUnregisteredDialects: config.allowUnregisteredDialects })
   registerToolDialects(context)
-  TOOL_LIBRARY.setHintDiagnostics()(context, { warnUnsupportedHints: config.warnUnsupportedHints, errorOnHints: config.errorOnHints })
+  // Both off is what a context without settings has: most runs then evaluate no cuda_tile module.
+  if (config.warnUnsupportedHints || config.errorOnHints) {
+    TOOL_LIBRARY.setHintDiagnostics()(context, { warnUnsupportedHints: config.warnUnsupportedHints, errorOnHints: config.errorOnHints })
+  }
   return context
 }
 

@@ -17,7 +17,7 @@ import { CudaTileDialectForTests } from '../testing/CudaTileTesting.ts'
 import { TestDialect } from '../testing/TestDialect.ts'
 import { registerTestPasses } from '../testing/TestPasses.ts'
 import { registerRemarkTestPass } from '../testing/test-passes/TestRemark.ts'
-import { registerCudaTileTestPasses } from '../testing/test-passes/TestCudaTileDebugInfo.ts'
+import { TestDebugInfoUpdateSymbolName } from '../testing/test-passes/TestCudaTileDebugInfo.ts'
 
 /** @internal The main function of a tool: its exit code for `argv`. */
 export type ToolMain = (argv: readonly string[], io: ToolIO) => number
@@ -54,5 +54,5 @@ export const TOOL_LIBRARY = {
   registerNVVMLoweringPasses: () => registerNVVMLoweringPasses,
   registerTestPasses: () => registerTestPasses,
   registerRemarkTestPass: () => registerRemarkTestPass,
-  registerCudaTileTestPasses: () => registerCudaTileTestPasses,
+  TestDebugInfoUpdateSymbolName: () => TestDebugInfoUpdateSymbolName,
 }

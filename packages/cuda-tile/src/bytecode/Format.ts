@@ -16,21 +16,7 @@ import {
   type Type,
 } from '@tilepass/ir'
 
-/** `\x7fTileIR\0`. */
-export const MAGIC: readonly number[] = [0x7f, 0x54, 0x69, 0x6c, 0x65, 0x49, 0x52, 0x00]
-
-/** True when `bytes` starts with the Tile IR bytecode magic. */
-export function isTileIRBytecode(bytes: Uint8Array): boolean {
-  if (bytes.length < MAGIC.length) {
-    return false
-  }
-  for (let i = 0; i < MAGIC.length; i++) {
-    if (bytes[i] !== MAGIC[i]) {
-      return false
-    }
-  }
-  return true
-}
+export { MAGIC, isTileIRBytecode } from './Magic.ts'
 
 /** Section ids (the high bit of the id byte flags an alignment field). */
 export const Section = {

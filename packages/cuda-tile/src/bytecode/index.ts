@@ -33,6 +33,6 @@ export function readCudaTileBytecode(bytes: Uint8Array, context: Context): ReadR
   }
 }
 
-export { isTileIRBytecode } from './Format.ts'
+export { isTileIRBytecode } from './Magic.ts'
 export type { ReadResult } from './Reader.ts'
 export { BytecodeVersion, CURRENT_VERSION, MIN_SUPPORTED_VERSION, SUPPORTED_VERSIONS, parseBytecodeVersionOption } from './Version.ts'

@@ -1,6 +1,6 @@
 import { DILexicalBlockAttr, DILocAttr, DISubprogramAttr, type DILocalScopeAttr } from '@tilepass/cuda-tile'
 import { ArrayAttr, DictionaryAttr, StringAttr, SymbolRefAttr, SymbolTable, Trait, type Attribute, type Location, type Operation } from '@tilepass/ir'
-import { OperationPass, boolOption, stringOption, type OptionValues, type PassRegistry, type ScalarOption } from '@tilepass/pass-manager'
+import { OperationPass, boolOption, stringOption, type OptionValues, type ScalarOption } from '@tilepass/pass-manager'
 
 type RenameOptionDecls = {
   readonly symbolToRename: ScalarOption<string>
@@ -59,72 +59,69 @@ function renameUses(attr: Attribute, oldName: string, newName: string): Attribut
 }
 
 /**
- * Registers `test-debuginfo-update-symbol-name` (cuda_tile's test pass): renames a symbol
- * and sets the linkage name of its `di_subprogram`, everywhere in the given scope.
+ * `test-debuginfo-update-symbol-name` (cuda_tile's test pass): renames a symbol and sets the
+ * linkage name of its `di_subprogram`, everywhere in the given scope.
  */
-export function registerCudaTileTestPasses(registry: PassRegistry): void {
-  class TestDebugInfoUpdateSymbolName extends OperationPass<OptionValues<RenameOptionDecls>> {
-    static override readonly argument = 'test-debuginfo-update-symbol-name'
-    static override readonly summary = 'Test the debuginfo utilities to update symbol names'
-    static override readonly opName = 'builtin.module'
-    static override readonly options: RenameOptionDecls = renameOptions
-    static readonly passName = '(anonymous namespace)::TestDebugInfoUpdateSymbolName'
+export class TestDebugInfoUpdateSymbolName extends OperationPass<OptionValues<RenameOptionDecls>> {
+  static override readonly argument = 'test-debuginfo-update-symbol-name'
+  static override readonly summary = 'Test the debuginfo utilities to update symbol names'
+  static override readonly opName = 'builtin.module'
+  static override readonly options: RenameOptionDecls = renameOptions
+  static readonly passName = '(anonymous namespace)::TestDebugInfoUpdateSymbolName'
 
-    override runOnOperation(): void {
-      const module = this.getOperation()
-      const toRename = parseNestedSpecifier(module, this.options.symbolToRename)
-      let scopeOp: Operation = module
-      if (this.options.scope !== '') {
-        const scopeRef = parseNestedSpecifier(module, this.options.scope)
-        const found = SymbolTable.lookupSymbolIn(module, scopeRef)
-        if (found === undefined) {
-          module.emitError(`could not find symbol op with name '${this.options.scope}'`).report()
-          this.signalPassFailure()
-          return
-        }
-        scopeOp = found
-      }
-      const sym = SymbolTable.lookupSymbolIn(module, toRename)
-      if (sym === undefined) {
-        module.emitError(`could not find symbol op with name '${this.options.symbolToRename}'`).report()
+  override runOnOperation(): void {
+    const module = this.getOperation()
+    const toRename = parseNestedSpecifier(module, this.options.symbolToRename)
+    let scopeOp: Operation = module
+    if (this.options.scope !== '') {
+      const scopeRef = parseNestedSpecifier(module, this.options.scope)
+      const found = SymbolTable.lookupSymbolIn(module, scopeRef)
+      if (found === undefined) {
+        module.emitError(`could not find symbol op with name '${this.options.scope}'`).report()
         this.signalPassFailure()
         return
       }
-      if (sym.parentOp !== null && !scopeOp.isAncestor(sym)) {
-        sym.context
-          .emitError(sym.location, 'attempted to update symbol names in a scope that did not enclose the symbol itself')
-          .attachNote('scope defined here', scopeOp.location)
-          .report()
-        this.signalPassFailure()
-        return
+      scopeOp = found
+    }
+    const sym = SymbolTable.lookupSymbolIn(module, toRename)
+    if (sym === undefined) {
+      module.emitError(`could not find symbol op with name '${this.options.symbolToRename}'`).report()
+      this.signalPassFailure()
+      return
+    }
+    if (sym.parentOp !== null && !scopeOp.isAncestor(sym)) {
+      sym.context
+        .emitError(sym.location, 'attempted to update symbol names in a scope that did not enclose the symbol itself')
+        .attachNote('scope defined here', scopeOp.location)
+        .report()
+      this.signalPassFailure()
+      return
+    }
+    const oldName = (sym.getAttr('sym_name') as StringAttr).value
+    const newName = this.options.newName
+    if (this.options.updateUses) {
+      let table: Operation | null = sym.parentOp
+      while (table !== null && !table.hasTrait(Trait.SymbolTable)) {
+        table = table.parentOp
       }
-      const oldName = (sym.getAttr('sym_name') as StringAttr).value
-      const newName = this.options.newName
-      if (this.options.updateUses) {
-        let table: Operation | null = sym.parentOp
-        while (table !== null && !table.hasTrait(Trait.SymbolTable)) {
-          table = table.parentOp
-        }
-        table?.walk((op: Operation) => {
-          for (const a of op.getAttrs()) {
-            const renamed = renameUses(a.value, oldName, newName)
-            if (renamed !== a.value) {
-              op.setAttr(a.name, renamed)
-            }
+      table?.walk((op: Operation) => {
+        for (const a of op.getAttrs()) {
+          const renamed = renameUses(a.value, oldName, newName)
+          if (renamed !== a.value) {
+            op.setAttr(a.name, renamed)
           }
-        })
-      }
-      sym.setAttr('sym_name', StringAttr.get(sym.context, newName))
-      const di = sym.location
-      if (!(di instanceof DILocAttr) || !(di.scope instanceof DISubprogramAttr)) {
-        return
-      }
-      const from = di.scope
-      const to = from.withLinkageName(StringAttr.get(sym.context, newName))
-      scopeOp.walk((op: Operation) => {
-        op.location = replaceInLocation(op.location, from, to)
+        }
       })
     }
+    sym.setAttr('sym_name', StringAttr.get(sym.context, newName))
+    const di = sym.location
+    if (!(di instanceof DILocAttr) || !(di.scope instanceof DISubprogramAttr)) {
+      return
+    }
+    const from = di.scope
+    const to = from.withLinkageName(StringAttr.get(sym.context, newName))
+    scopeOp.walk((op: Operation) => {
+      op.location = replaceInLocation(op.location, from, to)
+    })
   }
-  registry.register(TestDebugInfoUpdateSymbolName)
 }
