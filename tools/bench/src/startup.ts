@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { type Measurement, measure, median } from './measure.ts'
+import { EXTRA_CA_CERTS, type Measurement, envWithoutExtraCaCerts, measure, median } from './measure.ts'
 
 /** The start-up target of issue 19: tilepass-opt on an empty module, seconds of wall time. */
 export const STARTUP_TARGET_SECONDS = 0.12
@@ -27,6 +27,11 @@ export interface StartupResult {
   readonly tilepass: StartupStats
   readonly mlir: StartupStats
   readonly node: StartupStats
+  /**
+   * Where this machine sets NODE_EXTRA_CA_CERTS (see EXTRA_CA_CERTS): tilepass-opt and
+   * `node -e 0` again without it, as on a machine that does not set it; else null.
+   */
+  readonly withoutExtraCaCerts: { readonly tilepass: StartupStats; readonly node: StartupStats; readonly value: string } | null
   readonly reps: number
 }
 
@@ -54,10 +59,18 @@ export async function measureStartup(tilepassOpt: string, mlirOpt: string, scrat
   const tilepass: Measurement[] = []
   const mlir: Measurement[] = []
   const node: Measurement[] = []
+  const bareEnv = envWithoutExtraCaCerts()
+  const bareTilepass: Measurement[] = []
+  const bareNode: Measurement[] = []
   for (let rep = 0; rep < reps; rep++) {
     tilepass.push(await measure(tilepassOpt, [empty], timeFile, 60_000))
     mlir.push(await measure(mlirOpt, ['--mlir-disable-threading', empty], timeFile, 60_000))
     node.push(await measure(process.execPath, ['-e', '0'], timeFile, 60_000))
+    if (bareEnv !== null) {
+      bareTilepass.push(await measure(tilepassOpt, [empty], timeFile, 60_000, undefined, bareEnv))
+      bareNode.push(await measure(process.execPath, ['-e', '0'], timeFile, 60_000, undefined, bareEnv))
+    }
   }
-  return { tilepass: stats(tilepass), mlir: stats(mlir), node: stats(node), reps }
+  const withoutExtraCaCerts = bareEnv === null ? null : { tilepass: stats(bareTilepass), node: stats(bareNode), value: process.env[EXTRA_CA_CERTS] ?? '' }
+  return { tilepass: stats(tilepass), mlir: stats(mlir), node: stats(node), withoutExtraCaCerts, reps }
 }
