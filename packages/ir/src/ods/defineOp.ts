@@ -78,6 +78,12 @@ export interface OpSpec {
   parse?(parser: OpAsmParser, state: OperationState): LogicalResult
   /** Hand-written custom printer (instead of `assemblyFormat`). */
   print?(op: Operation, printer: OpAsmPrinter): void
+  /**
+   * True when the hand-written `print` prints only what an assembly format without custom
+   * directives would (see `OpDefinition.printsOnlyOwnElements`); an assembly format's is
+   * found from the format.
+   */
+  readonly printsOnlyOwnElements?: boolean
   getAsmResultNames?(op: Operation, setName: (value: Value, name: string) => void): void
   getAsmBlockArgumentNames?(op: Operation, region: Region, setName: (value: Value, name: string) => void): void
   getAsmBlockNames?(op: Operation, setName: (block: Block, name: string) => void): void
@@ -401,12 +407,12 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     return format
   }
 
-  /** True when `print` is the assembly format's and it has no custom directive (see `OpDefinition`). */
+  /** True when `print` is the assembly format's and it has no custom directive, or the hand-written `print` is declared so (see `OpDefinition`). */
   get printsOnlyOwnElements(): boolean {
     let only = this.printsOwnElements
     if (only === undefined) {
       const format = this.format
-      only = this.spec.print === undefined && format !== null && !formatUsesCustomDirective(format)
+      only = this.spec.print !== undefined ? this.spec.printsOnlyOwnElements === true : format !== null && !formatUsesCustomDirective(format)
       this.printsOwnElements = only
     }
     return only
