@@ -29,6 +29,10 @@ import {
   type DialectDefinition,
   type OdsOp,
   type Value,
+  StringAttr,
+  TypedAttrConstraint,
+  attrConstraint,
+  typeConstraint,
 } from '@tilepass/ir'
 
 const AddOp: OdsOp = defineOp({
@@ -175,6 +179,47 @@ describe('defineOp verifier', () => {
     ])
     expect(CmpOp.attr(mismatch, 'limit')).toBeUndefined()
     expect(Pred.symbolize(CmpOp.attr(mismatch, 'predicate')!)).toBe('ne')
+  })
+
+  it('reuses the checks that passed for an op whose attributes differ only in value', () => {
+    const counts = { type: 0, attr: 0 }
+    const Counted = typeConstraint('counted integer', (t) => {
+      counts.type++
+      return t instanceof IntegerType
+    })
+    const CountedStr = attrConstraint('counted string attribute', (a) => {
+      counts.attr++
+      return a instanceof StringAttr
+    })
+    const CallLike = defineOp({ name: 'tst.call_like', operands: { arg: Counted }, attributes: { callee: CountedStr } })
+    // An attribute in a type-matching predicate is read for its type: no reuse there.
+    const ConstLike = defineOp({ name: 'tst.const_like', attributes: { value: TypedAttrConstraint }, results: { result: AnyType }, allTypesMatch: [['value', 'result']] })
+    const ctx = new Context({ dialects: [{ namespace: 'tst', ops: [CallLike, ConstLike] }] })
+    const diags: string[] = []
+    ctx.diagEngine.registerHandler((d: Diagnostic) => {
+      diags.push(d.message)
+      return true
+    })
+    const block = new Block()
+    const loc = UnknownLoc.get(ctx)
+    const i32 = IntegerType.get(ctx, 32)
+    const i64 = IntegerType.get(ctx, 64)
+    const arg = block.addArgument(i32, loc)
+    const b = OpBuilder.atBlockEnd(block, ctx)
+    const call = (callee: StringAttr | IntegerAttr): boolean => CallLike.verify(CallLike.build(b, loc, { operands: { arg }, attributes: { callee } }))
+    expect(call(StringAttr.get(ctx, 'f0'))).toBe(true)
+    expect(call(StringAttr.get(ctx, 'f1'))).toBe(true)
+    expect(call(StringAttr.get(ctx, 'f2'))).toBe(true)
+    // The operand type was checked once; each new callee against its constraint.
+    expect(counts).toEqual({ type: 1, attr: 3 })
+    expect(call(IntegerAttr.get(i32, 1))).toBe(false)
+    const constant = (value: IntegerAttr): boolean => ConstLike.verify(ConstLike.build(b, loc, { attributes: { value }, results: { result: i32 } }))
+    expect(constant(IntegerAttr.get(i32, 1))).toBe(true)
+    expect(constant(IntegerAttr.get(i64, 2))).toBe(false)
+    expect(diags).toEqual([
+      "'tst.call_like' op attribute 'callee' failed to satisfy constraint: counted string attribute",
+      "'tst.const_like' op failed to verify that all of {value, result} have same type",
+    ])
   })
 
   it('reports a missing required attribute before any constraint failure, as ODS does', () => {
