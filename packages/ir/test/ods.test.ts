@@ -77,8 +77,8 @@ const TwoAttrs: OdsOp = defineOp({
 
 const TestDialect: DialectDefinition = { namespace: 'tst', ops: [AddOp, CmpOp, BranchOp, WithRegion, TwoAttrs] }
 
-function setup(): { ctx: Context; b: OpBuilder; args: Value[]; diags: string[] } {
-  const ctx = new Context({ dialects: [TestDialect] })
+function setup(dialect: DialectDefinition = TestDialect): { ctx: Context; b: OpBuilder; args: Value[]; diags: string[] } {
+  const ctx = new Context({ dialects: [dialect] })
   const diags: string[] = []
   ctx.diagEngine.registerHandler((d: Diagnostic) => {
     diags.push(d.message)
@@ -194,18 +194,11 @@ describe('defineOp verifier', () => {
     const CallLike = defineOp({ name: 'tst.call_like', operands: { arg: Counted }, attributes: { callee: CountedStr } })
     // An attribute in a type-matching predicate is read for its type: no reuse there.
     const ConstLike = defineOp({ name: 'tst.const_like', attributes: { value: TypedAttrConstraint }, results: { result: AnyType }, allTypesMatch: [['value', 'result']] })
-    const ctx = new Context({ dialects: [{ namespace: 'tst', ops: [CallLike, ConstLike] }] })
-    const diags: string[] = []
-    ctx.diagEngine.registerHandler((d: Diagnostic) => {
-      diags.push(d.message)
-      return true
-    })
-    const block = new Block()
+    const { ctx, b, args, diags } = setup({ namespace: 'tst', ops: [CallLike, ConstLike] })
     const loc = UnknownLoc.get(ctx)
-    const i32 = IntegerType.get(ctx, 32)
-    const i64 = IntegerType.get(ctx, 64)
-    const arg = block.addArgument(i32, loc)
-    const b = OpBuilder.atBlockEnd(block, ctx)
+    const arg = args[0]!
+    const i32 = arg.type
+    const i64 = args[3]!.type
     const call = (callee: StringAttr | IntegerAttr): boolean => CallLike.verify(CallLike.build(b, loc, { operands: { arg }, attributes: { callee } }))
     expect(call(StringAttr.get(ctx, 'f0'))).toBe(true)
     expect(call(StringAttr.get(ctx, 'f1'))).toBe(true)
