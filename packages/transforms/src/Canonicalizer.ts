@@ -98,9 +98,10 @@ export class Canonicalizer extends OperationPass<CanonicalizerOptions> {
       return
     }
     // Nothing changed: the IR is as it was, so the pass manager need not verify it again
-    // (the inliner runs this pass on every callable it visits).
+    // (the inliner runs this pass on every callable it visits). The analyses are still
+    // invalidated, as MLIR's canonicalizer leaves them.
     if (!result.changed) {
-      this.markAllAnalysesPreserved()
+      this.markIRUnchanged()
     }
   }
 }
