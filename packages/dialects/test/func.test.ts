@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { Block, BuiltinDialect, Context, FunctionType, IntegerType, OpBuilder, SymbolRefAttr, UnknownLoc, printOperation, verify } from '@tilepass/ir'
-import { CallOp, FuncDialect, ReturnOp, buildCallOp, buildFuncOp } from '../src/func/index.ts'
+import { CallOp, FuncDialect, FuncOp, ReturnOp, buildCallOp, buildFuncOp } from '../src/func/index.ts'
 import { roundTrip } from './funcHelpers.ts'
 
 const INPUT = `func.func private @decl(i32, f32 {test.a}) -> (i32 {test.r = 1 : i32})
@@ -166,5 +166,51 @@ describe('func builders', () => {
       'module {\n  func.func private @ext(i32) -> i32\n  func.func @main(%arg0: i32) -> i32 {\n    %0 = call @ext(%arg0) : (i32) -> i32\n    return %0 : i32\n  }\n}\n',
     )
     expect(CallOp.attr(call, 'callee')).toBe(SymbolRefAttr.get(ctx, 'ext'))
+  })
+})
+
+// The printer's alias probe decides a func.func from its own attributes (its signature
+// types, argument and result attributes, attribute dictionary), as an op printed by an
+// assembly format: each module hides its one alias in a different one of them.
+// Expected texts: `mlir-opt --allow-unregistered-dialect` (MLIR 22.1.8).
+describe('func.func and the alias probe', () => {
+  it('prints only its own elements', () => {
+    expect(FuncOp.printsOnlyOwnElements).toBe(true)
+  })
+
+  it('finds an alias only in the signature, the result attributes or the attribute dictionary', () => {
+    const cases: [string, string][] = [
+      [
+        'func.func private @ext(memref<4xf32, affine_map<(d0) -> (d0 * 2)>>) -> i32\n',
+        `#map = affine_map<(d0) -> (d0 * 2)>
+module {
+  func.func private @ext(memref<4xf32, #map>) -> i32
+}
+`,
+      ],
+      [
+        'func.func @g(%a: i32) -> (i32 {test.res = affine_set<(d0) : (d0 >= 0)>}) {\n  return %a : i32\n}\n',
+        `#set = affine_set<(d0) : (d0 >= 0)>
+module {
+  func.func @g(%arg0: i32) -> (i32 {test.res = #set}) {
+    return %arg0 : i32
+  }
+}
+`,
+      ],
+      [
+        'func.func @h(%a: i32) -> i32 attributes {m = affine_map<(d0, d1) -> (d0)>, s = "x", r = @h} {\n  return %a : i32\n}\n',
+        `#map = affine_map<(d0, d1) -> (d0)>
+module {
+  func.func @h(%arg0: i32) -> i32 attributes {m = #map, r = @h, s = "x"} {
+    return %arg0 : i32
+  }
+}
+`,
+      ],
+    ]
+    for (const [input, expected] of cases) {
+      expect(roundTrip(input, [FuncDialect], { allowUnregistered: true })).toEqual({ out: expected, diags: [] })
+    }
   })
 })

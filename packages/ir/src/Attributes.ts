@@ -314,19 +314,28 @@ export class DictionaryUniquer {
     for (let i = 0; i < entries.length; i++) {
       const e = entries[i]!
       const name = e.name
-      let children = node.children
-      if (children === null) {
-        children = new Map()
-        node.children = children
-      }
-      const first = children.get(e.value.id)
+      const id = e.value.id
+      const children = node.children
+      const first = children !== null ? children.get(id) : node.onlyId === id ? node.only! : undefined
       let child = first
       while (child !== undefined && child.name !== name) {
         child = child.sameValue ?? undefined
       }
       if (child === undefined) {
         child = new DictTrieNode(name, first ?? null)
-        children.set(e.value.id, child)
+        if (children !== null) {
+          children.set(id, child)
+        } else if (node.only === null || node.onlyId === id) {
+          node.onlyId = id
+          node.only = child
+        } else {
+          // A second value id: the node's children go to a map.
+          const map = new Map<number, DictTrieNode>()
+          map.set(node.onlyId, node.only)
+          map.set(id, child)
+          node.children = map
+          node.only = null
+        }
       }
       node = child
     }
@@ -377,17 +386,25 @@ export class DictionaryUniquer {
  * A node of `DictionaryUniquer`'s trie, for the entries on its path (the last one named
  * `name`): their dictionary once made, and the nodes one entry longer by the id of that
  * entry's value (with the nodes of other names for the same value chained by `sameValue`).
+ * While those all have one value id, they are kept without a map (`onlyId`, `only`): the
+ * path of a dictionary with a value of its own (a function's name) then branches no more.
  */
 class DictTrieNode {
   declare readonly name: string
   declare readonly sameValue: DictTrieNode | null
   declare dict: DictionaryAttr | null
   declare children: Map<number, DictTrieNode> | null
+  /** The value id of the children while they have one and `children` is null. */
+  declare onlyId: number
+  /** The first of the children of value id `onlyId`, or null. */
+  declare only: DictTrieNode | null
   constructor(name: string, sameValue: DictTrieNode | null) {
     this.name = name
     this.sameValue = sameValue
     this.dict = null
     this.children = null
+    this.onlyId = -1
+    this.only = null
   }
 }
 

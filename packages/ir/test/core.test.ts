@@ -129,6 +129,30 @@ describe('interning', () => {
     ])).toBe(pq)
   })
 
+  it('interns dictionaries whose paths share a prefix, then branch by value and by name', () => {
+    const ctx = new Context()
+    const s = (v: string) => StringAttr.get(ctx, v)
+    const get = (...es: [string, string][]) => DictionaryAttr.get(ctx, es.map(([name, v]) => ({ name, value: s(v) })))
+    // Each function-like dictionary has a value of its own after a shared first entry.
+    const made: DictionaryAttr[] = []
+    const specs: [string, string][][] = [
+      [['a', 'T'], ['b', 'f0'], ['c', 'private']],
+      [['a', 'T'], ['b', 'f0'], ['d', 'private']],
+      [['a', 'T'], ['b', 'f0']],
+      [['a', 'T'], ['b', 'f1'], ['c', 'private']],
+      [['a', 'T'], ['b', 'f1'], ['c', 'public']],
+      [['a', 'T'], ['c', 'f0']],
+    ]
+    for (const spec of specs) {
+      made.push(get(...spec))
+    }
+    expect(new Set(made).size).toBe(specs.length)
+    for (let i = 0; i < specs.length; i++) {
+      expect(get(...specs[i]!)).toBe(made[i])
+      expect(made[i]!.entries.map((e) => `${e.name}=${(e.value as StringAttr).value}`)).toEqual(specs[i]!.map(([n, v]) => `${n}=${v}`))
+    }
+  })
+
   it('fuses locations like MLIR: flattening, dropping unknown and duplicates', () => {
     const ctx = new Context()
     const a = FileLineColLoc.get(ctx, 'f', 1, 1)

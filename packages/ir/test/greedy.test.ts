@@ -116,6 +116,43 @@ const FOLD_SOURCE = `"t.func"() ({
 `
 
 describe('applyPatternsGreedily', () => {
+  // MLIR's flag is `iteration > 1`: a first iteration that only deduplicates or hoists
+  // constants while seeding leaves it false. Ours is strict, so that a pass may mark all
+  // analyses preserved when it is false.
+  it('reports a change when seeding only erases a duplicate constant or hoists one', () => {
+    const ctx = makeRewriteContext()
+    const dedup = parseModule(
+      ctx,
+      `"t.func"() ({
+  %0 = "t.const"() {value = 1 : i32} : () -> i32
+  "t.effect"(%0) : (i32) -> ()
+  %1 = "t.const"() {value = 1 : i32} : () -> i32
+  "t.effect"(%1) : (i32) -> ()
+  "t.ret"() : () -> ()
+}) : () -> ()
+`,
+    )
+    const r1 = applyPatternsGreedily(dedup.regions[0]!.front.firstOp!, freeze(ctx))
+    expect(names(dedup)).toEqual(['t.const', 't.effect', 't.effect', 't.ret'])
+    expect(r1.changed).toBe(true)
+    const hoist = parseModule(
+      ctx,
+      `"t.func"() ({
+  "t.effect"() : () -> ()
+  %0 = "t.const"() {value = 1 : i32} : () -> i32
+  "t.effect"(%0) : (i32) -> ()
+  "t.ret"() : () -> ()
+}) : () -> ()
+`,
+    )
+    const r2 = applyPatternsGreedily(hoist.regions[0]!.front.firstOp!, freeze(ctx))
+    expect(names(hoist)).toEqual(['t.const', 't.effect', 't.effect', 't.ret'])
+    expect(r2.changed).toBe(true)
+    // Seeding that leaves the constant where it is changes nothing.
+    const r3 = applyPatternsGreedily(hoist.regions[0]!.front.firstOp!, freeze(ctx))
+    expect(r3.changed).toBe(false)
+  })
+
   // The same order as `mlir-opt --canonicalize=enable-patterns=none` gives for the arith
   // version of FOLD_SOURCE (tools/differential-passes/inputs/fold-order.mlir).
   it('folds, materializes and deduplicates constants at the entry, and erases dead ops', () => {

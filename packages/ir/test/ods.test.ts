@@ -29,6 +29,10 @@ import {
   type DialectDefinition,
   type OdsOp,
   type Value,
+  StringAttr,
+  TypedAttrConstraint,
+  attrConstraint,
+  typeConstraint,
 } from '@tilepass/ir'
 
 const AddOp: OdsOp = defineOp({
@@ -73,8 +77,8 @@ const TwoAttrs: OdsOp = defineOp({
 
 const TestDialect: DialectDefinition = { namespace: 'tst', ops: [AddOp, CmpOp, BranchOp, WithRegion, TwoAttrs] }
 
-function setup(): { ctx: Context; b: OpBuilder; args: Value[]; diags: string[] } {
-  const ctx = new Context({ dialects: [TestDialect] })
+function setup(dialect: DialectDefinition = TestDialect): { ctx: Context; b: OpBuilder; args: Value[]; diags: string[] } {
+  const ctx = new Context({ dialects: [dialect] })
   const diags: string[] = []
   ctx.diagEngine.registerHandler((d: Diagnostic) => {
     diags.push(d.message)
@@ -175,6 +179,40 @@ describe('defineOp verifier', () => {
     ])
     expect(CmpOp.attr(mismatch, 'limit')).toBeUndefined()
     expect(Pred.symbolize(CmpOp.attr(mismatch, 'predicate')!)).toBe('ne')
+  })
+
+  it('reuses the checks that passed for an op whose attributes differ only in value', () => {
+    const counts = { type: 0, attr: 0 }
+    const Counted = typeConstraint('counted integer', (t) => {
+      counts.type++
+      return t instanceof IntegerType
+    })
+    const CountedStr = attrConstraint('counted string attribute', (a) => {
+      counts.attr++
+      return a instanceof StringAttr
+    })
+    const CallLike = defineOp({ name: 'tst.call_like', operands: { arg: Counted }, attributes: { callee: CountedStr } })
+    // An attribute in a type-matching predicate is read for its type: no reuse there.
+    const ConstLike = defineOp({ name: 'tst.const_like', attributes: { value: TypedAttrConstraint }, results: { result: AnyType }, allTypesMatch: [['value', 'result']] })
+    const { ctx, b, args, diags } = setup({ namespace: 'tst', ops: [CallLike, ConstLike] })
+    const loc = UnknownLoc.get(ctx)
+    const arg = args[0]!
+    const i32 = arg.type
+    const i64 = args[3]!.type
+    const call = (callee: StringAttr | IntegerAttr): boolean => CallLike.verify(CallLike.build(b, loc, { operands: { arg }, attributes: { callee } }))
+    expect(call(StringAttr.get(ctx, 'f0'))).toBe(true)
+    expect(call(StringAttr.get(ctx, 'f1'))).toBe(true)
+    expect(call(StringAttr.get(ctx, 'f2'))).toBe(true)
+    // The operand type was checked once; each new callee against its constraint.
+    expect(counts).toEqual({ type: 1, attr: 3 })
+    expect(call(IntegerAttr.get(i32, 1))).toBe(false)
+    const constant = (value: IntegerAttr): boolean => ConstLike.verify(ConstLike.build(b, loc, { attributes: { value }, results: { result: i32 } }))
+    expect(constant(IntegerAttr.get(i32, 1))).toBe(true)
+    expect(constant(IntegerAttr.get(i64, 2))).toBe(false)
+    expect(diags).toEqual([
+      "'tst.call_like' op attribute 'callee' failed to satisfy constraint: counted string attribute",
+      "'tst.const_like' op failed to verify that all of {value, result} have same type",
+    ])
   })
 
   it('reports a missing required attribute before any constraint failure, as ODS does', () => {

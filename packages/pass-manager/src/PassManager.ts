@@ -534,10 +534,11 @@ export function runPass(pass: Pass<object>, op: Operation, am: AnalysisManager, 
   } else {
     am.clear()
   }
-  const preservedAll = state.preserved.isAll
+  // A pass that preserved all analyses, or left the IR as it was, needs no verification.
+  const unchanged = state.preserved.isAll || state.unchanged
   // The state is free again: a verifier or hook below that runs passes reuses it.
   config.leave(level)
-  if (!passFailed && config.verifyPasses && config.verifier !== null && !preservedAll) {
+  if (!passFailed && config.verifyPasses && config.verifier !== null && !unchanged) {
     // Nested ops were verified after the nested passes ran; an adaptor checks only its op.
     passFailed = !config.verifier(op, !(pass instanceof OpToOpPassAdaptor))
   }

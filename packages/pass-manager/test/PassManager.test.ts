@@ -178,6 +178,37 @@ describe('OpPassManager nesting', () => {
     expect(verified).toEqual([])
   })
 
+  it('skips verification after a pass that left the IR unchanged, but still invalidates its analyses', () => {
+    const { ctx, m } = setup()
+    const verified: string[] = []
+    const pm = new PassManager(ctx, 'pt.module', 'explicit', (op) => {
+      verified.push(symName(op))
+      return success()
+    })
+    class Analysis {
+      static count = 0
+      constructor() {
+        Analysis.count++
+      }
+    }
+    class Unchanged extends OperationPass {
+      static override readonly argument = 'unchanged'
+      static override readonly opName = 'pt.func'
+      override runOnOperation(): void {
+        this.getAnalysis(Analysis)
+        this.markIRUnchanged()
+      }
+    }
+    const nested = pm.nest('pt.func')
+    nested.addPass(new Unchanged())
+    nested.addPass(new Unchanged())
+    expect(pm.run(m)).toBe(true)
+    // Only the adaptor's op is verified (shallowly), never a function.
+    expect(verified).toEqual(['pt.module'])
+    // Each run computed the analysis again: nothing was preserved.
+    expect(Analysis.count).toBe(4)
+  })
+
   it('initializes passes once per run and aborts when initialization fails', () => {
     const { ctx, m } = setup()
     let inits = 0

@@ -95,6 +95,13 @@ export class Canonicalizer extends OperationPass<CanonicalizerOptions> {
     // Canonicalization is best-effort: non-convergence only fails the test mode.
     if (this.options.testConvergence && !result.converged) {
       this.signalPassFailure()
+      return
+    }
+    // Nothing changed: the IR is as it was, so the pass manager need not verify it again
+    // (the inliner runs this pass on every callable it visits). The analyses are still
+    // invalidated, as MLIR's canonicalizer leaves them.
+    if (!result.changed) {
+      this.markIRUnchanged()
     }
   }
 }

@@ -1037,12 +1037,20 @@ function stackLocations(callee: Location, caller: Location): Location {
   return loc
 }
 
-/** Gives every op and block argument in `blocks` (nested ones included) the call-site location at `callerLoc`. */
+/**
+ * Gives every op and block argument in `blocks` (nested ones included) the call-site
+ * location at `callerLoc`, but for the arguments of the first block: that block is the
+ * inlined entry block, whose arguments are replaced and which is erased once its ops are
+ * moved (their locations, made on demand, would be made only to be dropped).
+ */
 function remapInlinedLocations(blocks: readonly Block[], callerLoc: Location): void {
   const mapped = new Map<Location, Location>()
-  for (const b of blocks) {
-    for (const arg of b.arguments) {
-      arg.location = remapLocation(arg.location, callerLoc, mapped)
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i]!
+    if (i !== 0) {
+      for (const arg of b.arguments) {
+        arg.location = remapLocation(arg.location, callerLoc, mapped)
+      }
     }
     for (let o = b.firstOp; o !== null; o = o.nextOp) {
       remapOpLocations(o, callerLoc, mapped)

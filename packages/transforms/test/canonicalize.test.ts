@@ -1,5 +1,27 @@
 import { describe, expect, it } from 'vitest'
-import { runPipeline } from './helpers.ts'
+import { verify, type Operation } from '@tilepass/ir'
+import { PassManager, PassRegistry, parsePassPipeline } from '@tilepass/pass-manager'
+import { registerTransformsPasses } from '../src/index.ts'
+import { makeContext, parse, runPipeline } from './helpers.ts'
+
+/** Runs `pipeline` on `source` with a verifier that records the ops it verifies (by name). */
+function runCountingVerifies(source: string, pipeline: string): { ok: boolean; verified: string[] } {
+  const ctx = makeContext()
+  const module = parse(source, ctx)
+  const registry = new PassRegistry()
+  registerTransformsPasses(registry)
+  const parsed = parsePassPipeline(pipeline, registry)
+  if (parsed.pm === null) {
+    throw new Error(parsed.error)
+  }
+  const verified: string[] = []
+  const pm = new PassManager(ctx, 'builtin.module', 'explicit', (op: Operation, recursive: boolean) => {
+    verified.push(op.name.name)
+    return verify(op, recursive)
+  })
+  pm.assignPipeline(parsed.pm)
+  return { ok: pm.run(module), verified }
+}
 
 // Expected outputs come from `mlir-opt <input> --canonicalize` (MLIR 22.1.8); the
 // inputs are copies of tools/differential-passes/inputs/*.mlir functions.
@@ -281,5 +303,33 @@ func.func @not_mergeable(%c: i1, %a: i32) -> i32 {
   }
 }
 `)
+  })
+
+  // mlir-opt's pass manager verifies after a pass unless it preserved all analyses; ours
+  // also skips verifying IR that a pass declares unchanged. Canonicalize declares so when
+  // it changed nothing, so the inliner's per-callable pipelines do not verify every
+  // unchanged callable again (its analyses are invalidated all the same, as upstream).
+  it('declares the IR unchanged when nothing changes, so the IR is not verified again', () => {
+    const unchanged = `func.func private @f(%a: i32) -> i32 {
+  %r = call @g(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @g(%a: i32) -> i32 {
+  return %a : i32
+}
+`
+    expect(runCountingVerifies(unchanged, 'builtin.module(canonicalize)')).toEqual({ ok: true, verified: [] })
+    expect(runCountingVerifies(unchanged, 'builtin.module(func.func(canonicalize))')).toEqual({ ok: true, verified: ['builtin.module'] })
+    // A duplicate constant, erased while seeding the worklist, is a change.
+    const dedup = `func.func @f() -> (i32, i32) {
+  %c1 = arith.constant 1 : i32
+  %c1b = arith.constant 1 : i32
+  return %c1, %c1b : i32, i32
+}
+`
+    expect(runCountingVerifies(dedup, 'builtin.module(canonicalize)')).toEqual({ ok: true, verified: ['builtin.module'] })
+    // The inliner runs canonicalize on each callable it visits: only a callable that
+    // changed (here @f, into which @g was inlined: its call is gone) is verified there.
+    expect(runCountingVerifies(unchanged, 'builtin.module(inline)')).toEqual({ ok: true, verified: ['builtin.module'] })
   })
 })

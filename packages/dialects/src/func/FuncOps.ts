@@ -432,13 +432,15 @@ export const functionOpAttributes: Readonly<Record<'sym_name' | 'function_type' 
 }
 
 /** The custom form of a function-like op with the standard attribute names (`parseFunctionOp`/`printFunctionOp`). */
-export const functionOpAsm: Pick<OpSpec, 'parse' | 'print'> = {
+export const functionOpAsm: Pick<OpSpec, 'parse' | 'print' | 'printsOnlyOwnElements'> = {
   parse(parser: OpAsmParser, state: OperationState): LogicalResult {
     return parseFunctionOp(parser, state, 'function_type', 'arg_attrs', 'res_attrs')
   },
   print(op: Operation, printer: OpAsmPrinter): void {
     printFunctionOp(op, printer, 'function_type', 'arg_attrs', 'res_attrs')
   },
+  // The signature's types and attributes come from the op's own attributes.
+  printsOnlyOwnElements: true,
 }
 
 

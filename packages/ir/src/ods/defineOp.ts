@@ -78,6 +78,12 @@ export interface OpSpec {
   parse?(parser: OpAsmParser, state: OperationState): LogicalResult
   /** Hand-written custom printer (instead of `assemblyFormat`). */
   print?(op: Operation, printer: OpAsmPrinter): void
+  /**
+   * True when the hand-written `print` prints only what an assembly format without custom
+   * directives would (see `OpDefinition.printsOnlyOwnElements`); an assembly format's is
+   * found from the format.
+   */
+  readonly printsOnlyOwnElements?: boolean
   getAsmResultNames?(op: Operation, setName: (value: Value, name: string) => void): void
   getAsmBlockArgumentNames?(op: Operation, region: Region, setName: (value: Value, name: string) => void): void
   getAsmBlockNames?(op: Operation, setName: (block: Block, name: string) => void): void
@@ -261,6 +267,8 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
   private passedRegions: number
   private passedSuccessors: number
   private readonly passedTypes: Type[]
+  /** `attributeValuesChecksOnly`, undefined until first asked for. */
+  private valueChecksOnly: boolean | undefined
   readonly spec: OpSpec
 
   readonly verifyRegions: ((op: Operation) => LogicalResult) | undefined
@@ -309,6 +317,7 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     this.passedRegions = 0
     this.passedSuccessors = 0
     this.passedTypes = []
+    this.valueChecksOnly = undefined
 
     this.compiledFormat = undefined
     this.printsOwnElements = undefined
@@ -401,12 +410,12 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     return format
   }
 
-  /** True when `print` is the assembly format's and it has no custom directive (see `OpDefinition`). */
+  /** True when `print` is the assembly format's and it has no custom directive, or the hand-written `print` is declared so (see `OpDefinition`). */
   get printsOnlyOwnElements(): boolean {
     let only = this.printsOwnElements
     if (only === undefined) {
       const format = this.format
-      only = this.spec.print === undefined && format !== null && !formatUsesCustomDirective(format)
+      only = this.spec.print !== undefined ? this.spec.printsOnlyOwnElements === true : format !== null && !formatUsesCustomDirective(format)
       this.printsOwnElements = only
     }
     return only
@@ -765,10 +774,17 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
    * passed on. Those checks read nothing else of an op, and attributes and types are
    * uniqued and immutable, so they would pass again (their constraints are predicates of
    * the attribute or type alone). Most ops of a module repeat the signature of the op
-   * before them of the same name (`arith.addi` on i32).
+   * before them of the same name (`arith.addi` on i32). An op whose inherent attributes
+   * differ only in value (each call its callee, each function its name) passes when the
+   * differing values satisfy their constraints (see `propertiesPassLike`).
    */
   private passedBefore(op: Operation): boolean {
-    if (op.properties !== this.passedProperties || op.attributes !== this.passedAttributes) {
+    if (op.attributes !== this.passedAttributes) {
+      return false
+    }
+    const props = op.properties
+    const sameProperties = props === this.passedProperties
+    if (!sameProperties && (this.passedProperties === null || !this.attributeValuesChecksOnly())) {
       return false
     }
     const operands = op.operands
@@ -788,7 +804,67 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
         return false
       }
     }
-    return op.regions.length === this.passedRegions && op.successors.length === this.passedSuccessors
+    if (op.regions.length !== this.passedRegions || op.successors.length !== this.passedSuccessors) {
+      return false
+    }
+    return sameProperties || this.propertiesPassLike(props)
+  }
+
+  /**
+   * Whether the generated checks read the values of the inherent attributes only through
+   * their constraints: no segment-size attribute and no attribute in a type-matching
+   * predicate. Ops whose attributes differ from op to op (a callee, a function's name) may
+   * then reuse the checks that passed on another op (see `propertiesPassLike`).
+   */
+  private attributeValuesChecksOnly(): boolean {
+    let only = this.valueChecksOnly
+    if (only === undefined) {
+      const layout = this.layout
+      const isValue = (name: string): boolean => nameIndex(layout.operands, name) >= 0 || nameIndex(layout.results, name) >= 0
+      only =
+        (this.traits & (Trait.AttrSizedOperandSegments | Trait.AttrSizedResultSegments)) === 0 &&
+        !layout.operands.some((d) => d.segmentAttr !== undefined) &&
+        !layout.results.some((d) => d.segmentAttr !== undefined) &&
+        this.allTypesMatch.every((g) => g.every(isValue)) &&
+        this.typesMatchWith.every((m) => isValue(m.from) && isValue(m.to))
+      this.valueChecksOnly = only
+    }
+    return only
+  }
+
+  /**
+   * Whether `props` has the names of the inherent dictionary the checks last passed on, and
+   * each value that differs satisfies its declaration's constraint: then every generated
+   * check but those constraints reads the same (see `attributeValuesChecksOnly`).
+   */
+  private propertiesPassLike(props: DictionaryAttr): boolean {
+    const entries = props.entries
+    const passed = this.passedProperties!.entries
+    if (entries.length !== passed.length) {
+      return false
+    }
+    const decls = this.layout.attributes
+    for (let i = 0; i < entries.length; i++) {
+      const e = entries[i]!
+      const p = passed[i]!
+      if (e.name !== p.name) {
+        return false
+      }
+      if (e.value === p.value) {
+        continue
+      }
+      let decl: OdsAttrDecl | null = null
+      for (let k = 0; k < decls.length; k++) {
+        if (decls[k]!.name === e.name) {
+          decl = decls[k]!
+          break
+        }
+      }
+      if (decl === null || !decl.constraint.check(e.value)) {
+        return false
+      }
+    }
+    return true
   }
 
   /** Remembers the signature of `op`, on which the generated checks passed (see `passedBefore`). */

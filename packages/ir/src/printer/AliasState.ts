@@ -12,6 +12,7 @@ import {
   IntegerSetAttr,
   OpaqueAttr,
   StringAttr,
+  SymbolRefAttr,
   TypeAttr,
   UnitAttr,
   type NamedAttribute,
@@ -358,7 +359,9 @@ export class AliasCollector implements OpAsmPrinter {
     if (!this.generic && def !== null && def.print) {
       // An op that prints only its own elements, none of which can have an alias, adds
       // nothing: most ops of a large module are like that, and the dummy print is skipped.
-      if (op.regions.length === 0 && def.printsOnlyOwnElements === true && this.ownElementsPlain(op)) {
+      // With regions skipped (the probe), an op with regions is alike: its nested ops and
+      // block argument types are shown to the probe one by one (see `SSANameState`).
+      if ((op.regions.length === 0 || (this.skipRegions && !this.debugInfo)) && def.printsOnlyOwnElements === true && this.ownElementsPlain(op)) {
         return
       }
       def.print(op, this)
@@ -398,9 +401,19 @@ export class AliasCollector implements OpAsmPrinter {
       if (cache[slot] === a) {
         continue
       }
-      // Scalars are many distinct objects: decided from their type, not remembered in the map.
+      // Scalars, names and symbol references are many distinct objects (a constant, a
+      // function name, a callee per op) with no nested attribute: decided from their type,
+      // not remembered in the map.
       if (a instanceof IntegerAttr || a instanceof FloatAttr) {
         if (this.dialectAlias(a) !== undefined || !this.isPlainType(a.type)) {
+          return false
+        }
+      } else if (a instanceof StringAttr || a instanceof SymbolRefAttr) {
+        if (this.dialectAlias(a) !== undefined) {
+          return false
+        }
+        const t = a instanceof StringAttr ? a.type : null
+        if (t !== null && !(t instanceof NoneType) && !this.isPlainType(t)) {
           return false
         }
       } else if (!this.isPlainSymbol(a)) {

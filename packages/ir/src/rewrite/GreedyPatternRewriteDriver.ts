@@ -54,7 +54,11 @@ export interface GreedyRewriteConfig {
 export interface GreedyRewriteResult {
   /** Success when a fixpoint was reached within the limits. */
   readonly converged: LogicalResult
-  /** Whether the IR changed. */
+  /**
+   * Whether the IR changed: false only when it is exactly as it was (unlike MLIR's flag,
+   * which misses constants erased or hoisted while seeding), so a pass may then mark all
+   * analyses preserved.
+   */
   readonly changed: boolean
   /** Pattern applications (folds and dead-op erasure excluded). */
   readonly numRewrites: number
@@ -304,6 +308,11 @@ class GreedyPatternRewriteDriver implements RewriterListener {
   private insertedMultiBlock = false
   /** The folder that uniques the constants seen while the worklist is seeded (one per iteration, dropped after seeding). */
   private seedFolder: OperationFolder | null = null
+  /**
+   * Whether seeding the worklist erased or moved a constant: a change that does not make
+   * another iteration run (so `iteration > 1`, MLIR's `changed`, misses it).
+   */
+  private seedChanged = false
 
   constructor(
     /** The region simplified by `simplify`; null for the multi-op driver. */
@@ -697,7 +706,7 @@ class GreedyPatternRewriteDriver implements RewriterListener {
       })
     } while (continueRewrites)
     this.worklist.clear()
-    return { converged: !continueRewrites, changed: iteration > 1 }
+    return { converged: !continueRewrites, changed: iteration > 1 || this.seedChanged }
   }
 
   /** Returns true when `op` was a duplicate constant and was erased. */
@@ -711,7 +720,16 @@ class GreedyPatternRewriteDriver implements RewriterListener {
       folder = new OperationFolder(this.rewriter)
       this.seedFolder = folder
     }
-    return !folder.insertKnownConstant(op, value)
+    const prev = op.prevOp
+    const block = op.parentBlock
+    if (!folder.insertKnownConstant(op, value)) {
+      this.seedChanged = true
+      return true
+    }
+    if (op.prevOp !== prev || op.parentBlock !== block) {
+      this.seedChanged = true
+    }
+    return false
   }
 }
 
