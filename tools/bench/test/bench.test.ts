@@ -1,8 +1,10 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { generateBenchModule } from '../src/benchModule.ts'
-import { median } from '../src/measure.ts'
+import { EXTRA_CA_CERTS, envWithoutExtraCaCerts, measure, median } from '../src/measure.ts'
 
 const MLIR_OPT = process.env.MLIR_OPT ?? '/usr/lib/llvm-22/bin/mlir-opt'
 
@@ -29,5 +31,33 @@ describe('median', () => {
   it('takes the middle value or the mean of the two middle values', () => {
     expect(median([3, 1, 2])).toBe(2)
     expect(median([4, 1, 3, 2])).toBe(2.5)
+  })
+})
+
+describe('envWithoutExtraCaCerts', () => {
+  it('drops only NODE_EXTRA_CA_CERTS, and is null where it is not set', async () => {
+    const saved = process.env[EXTRA_CA_CERTS]
+    const scratch = mkdtempSync(path.join(os.tmpdir(), 'bench-env-'))
+    try {
+      delete process.env[EXTRA_CA_CERTS]
+      expect(envWithoutExtraCaCerts()).toBeNull()
+      process.env[EXTRA_CA_CERTS] = '/nonexistent/ca.pem'
+      const env = envWithoutExtraCaCerts()
+      expect(env).not.toBeNull()
+      expect(env![EXTRA_CA_CERTS]).toBeUndefined()
+      expect(env!.PATH).toBe(process.env.PATH)
+      // The measured child sees the environment it is given.
+      const out = path.join(scratch, 'out.txt')
+      const script = `process.stdout.write(String(process.env.${EXTRA_CA_CERTS}))`
+      await measure(process.execPath, ['-e', script], path.join(scratch, 'time'), 30_000, out, env!)
+      expect(readFileSync(out, 'utf8')).toBe('undefined')
+    } finally {
+      if (saved === undefined) {
+        delete process.env[EXTRA_CA_CERTS]
+      } else {
+        process.env[EXTRA_CA_CERTS] = saved
+      }
+      rmSync(scratch, { recursive: true, force: true })
+    }
   })
 })
