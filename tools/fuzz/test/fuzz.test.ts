@@ -5,6 +5,7 @@ import { caseArb } from '../src/cases.ts'
 import { flagArgsArb, loadPasses, pipelineArgsArb, readFlags, readPasses } from '../src/commandLine.ts'
 import { moduleArb } from '../src/grammar.ts'
 import { runCase } from '../src/worker.ts'
+import { MemoryIO, failsSilently } from '../src/memoryIO.ts'
 import { buildTileBytes, roundTripProblem, runTileCase, tileCaseArb } from '../src/tileCase.ts'
 import { tileModuleArb } from '../src/tileGrammar.ts'
 import { applyMutation, tileMutationArb } from '../src/tileMutations.ts'
@@ -103,4 +104,20 @@ describe('bytecode cases', () => {
       expect(runTileCase(c).problem).toBeNull()
     }
   }, 120_000)
+})
+
+describe('judging a run', () => {
+  // Found by a campaign (seed 5): canonicalize that does not converge under test-convergence
+  // fails in silence, as mlir-opt 22 does (exit 1, no message): not a finding.
+  const input = '%v0 = arith.constant 7 : i32\n%v4 = arith.addi %v0, %v0 : i32\n"x.use"(%v4) : (i32) -> ()\n'
+  const pipeline = (options: string): string[] => ['--allow-unregistered-dialect', `--pass-pipeline=builtin.module(canonicalize{${options}})`, 'in.mlir']
+
+  it('a silent exit 1 is clean only where test-convergence asks for it', () => {
+    expect(failsSilently(pipeline('max-iterations=1 test-convergence=true'))).toBe(true)
+    expect(failsSilently(pipeline('max-iterations=1 test-convergence=false'))).toBe(false)
+    const run = new MemoryIO(new Map([['in.mlir', input]])).run(tilepassOptMain, pipeline('max-iterations=1 test-convergence=true'))
+    expect(run).toEqual({ rc: 1, problem: null, diag: null })
+    const silent = new MemoryIO(new Map()).run(() => 1, ['in.mlir'])
+    expect(silent.problem).toBe('exit code 1 without any message')
+  })
 })
