@@ -216,9 +216,12 @@ function instantiateTools(script) {
  * one. Throws when the bundle cannot be read.
  */
 function loadTools(name = '', argv = null) {
-  const light = argv !== null && isLightRun(name, argv) ? readTools(LIGHT_CODE_CACHE) : undefined
-  const { source, cachedData } = light?.cachedData !== undefined ? light : readTools()
-  return instantiateTools(compileTools(source, cachedData))
+  // The bundle is read once; a light run without a matching light cache reads the full one
+  // into the same buffer.
+  const bytes = readFileInto(BUNDLE)
+  const source = readBundle(bytes)
+  const light = argv !== null && isLightRun(name, argv) ? readCodeCache(source, LIGHT_CODE_CACHE, bytes) : undefined
+  return instantiateTools(compileTools(source, light ?? readCodeCache(source, CODE_CACHE, bytes)))
 }
 
 module.exports = { BUNDLE, CODE_CACHE, LIGHT_CODE_CACHE, STAMP_PREFIX, V8_FLAGS, WRAPPER_END, WRAPPER_START, codeCacheFile, compileTools, instantiateTools, isLightRun, loadTools, readBundle, readCodeCache, readTools, stampOf }
