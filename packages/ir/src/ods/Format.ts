@@ -1099,23 +1099,9 @@ function parseRegionElement(el: FormatElement, info: FormatOpInfo, parser: OpAsm
   const d = info.regions[el.index]!
   const offset = parser.getCurrentOffset()
   if (d.constraint.variadic) {
-    const list: Region[] = []
-    const r = new Region()
-    const res = parser.parseOptionalRegion(r)
-    if (res === false) {
+    const list = parseRegionList(info, parser, offset)
+    if (list === undefined) {
       return false
-    }
-    if (res !== null) {
-      list.push(r)
-      ensureImplicitTerminator(r, info, parser, offset)
-      while (parser.parseOptionalComma()) {
-        const r2 = new Region()
-        if (!parser.parseRegion(r2)) {
-          return false
-        }
-        ensureImplicitTerminator(r2, info, parser, offset)
-        list.push(r2)
-      }
     }
     ps.regions[el.index] = list
     return optional && list.length === 0 ? null : true
@@ -1141,20 +1127,9 @@ function parseRegionElement(el: FormatElement, info: FormatOpInfo, parser: OpAsm
 function parseSuccessorElement(el: FormatElement, info: FormatOpInfo, parser: OpAsmParser, ps: ParseState, optional: boolean): boolean | null {
   const d = info.successors[el.index]!
   if (d.constraint.variadic) {
-    const list: Block[] = []
-    const first = parser.parseOptionalSuccessor()
-    if (first === undefined) {
+    const list = parseSuccessorList(parser)
+    if (list === undefined) {
       return false
-    }
-    if (first !== null) {
-      list.push(first)
-      while (parser.parseOptionalComma()) {
-        const b = parser.parseSuccessor()
-        if (b === undefined) {
-          return false
-        }
-        list.push(b)
-      }
     }
     ps.successors[el.index] = list
     return optional && list.length === 0 ? null : true
@@ -1231,12 +1206,24 @@ function parseOperandsElement(parser: OpAsmParser, ps: ParseState, optional: boo
 
 /** `parseOtherElement` of the `regions` directive. */
 function parseRegionsElement(info: FormatOpInfo, parser: OpAsmParser, ps: ParseState): boolean | null {
+  const list = parseRegionList(info, parser, parser.getCurrentOffset())
+  if (list === undefined) {
+    return false
+  }
+  ps.allRegions = list
+  return true
+}
+
+/**
+ * A comma-separated list of regions, possibly empty, each given its implicit terminator
+ * (reported at `offset`); undefined after an error.
+ */
+function parseRegionList(info: FormatOpInfo, parser: OpAsmParser, offset: number): Region[] | undefined {
   const list: Region[] = []
-  const offset = parser.getCurrentOffset()
   const r = new Region()
   const res = parser.parseOptionalRegion(r)
   if (res === false) {
-    return false
+    return undefined
   }
   if (res !== null) {
     ensureImplicitTerminator(r, info, parser, offset)
@@ -1244,35 +1231,43 @@ function parseRegionsElement(info: FormatOpInfo, parser: OpAsmParser, ps: ParseS
     while (parser.parseOptionalComma()) {
       const r2 = new Region()
       if (!parser.parseRegion(r2)) {
-        return false
+        return undefined
       }
       ensureImplicitTerminator(r2, info, parser, offset)
       list.push(r2)
     }
   }
-  ps.allRegions = list
-  return true
+  return list
 }
 
 /** `parseOtherElement` of the `successors` directive. */
 function parseSuccessorsElement(parser: OpAsmParser, ps: ParseState): boolean | null {
+  const list = parseSuccessorList(parser)
+  if (list === undefined) {
+    return false
+  }
+  ps.allSuccessors = list
+  return true
+}
+
+/** A comma-separated list of successors, possibly empty; undefined after an error. */
+function parseSuccessorList(parser: OpAsmParser): Block[] | undefined {
   const list: Block[] = []
   const first = parser.parseOptionalSuccessor()
   if (first === undefined) {
-    return false
+    return undefined
   }
   if (first !== null) {
     list.push(first)
     while (parser.parseOptionalComma()) {
       const b = parser.parseSuccessor()
       if (b === undefined) {
-        return false
+        return undefined
       }
       list.push(b)
     }
   }
-  ps.allSuccessors = list
-  return true
+  return list
 }
 
 /** `parseOtherElement` of a `type` directive. */
