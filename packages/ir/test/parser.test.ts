@@ -638,6 +638,13 @@ const ERROR_TABLE: [string, string[]][] = [
   ["%0 = \"foo.a\"() : () -> ()\n", ["1:1: error: cannot name an operation with no results"]],
   ["\"foo.a\"() ({\n^bb0(%a: i32, %a: i32):\n  \"foo.b\"() : () -> ()\n}) : () -> ()\n", ["2:15: error: redefinition of SSA value '%a'", "2:6: note: previously defined here"]],
   ["%0 = \"foo.a\"() : () -> i32\n\"foo.b\"(%0#1) : (i32) -> ()\n", ["2:9: error: reference to invalid result number"]],
+  // Result numbers far past the defined results (the list of a name's results is not grown
+  // to them), and the limit of 2^32-1, as spelled and as read past nine digits.
+  ["%0:2 = \"foo.a\"() : () -> (i32, i32)\n\"foo.b\"(%0#1234567890) : (i32) -> ()\n", ["2:9: error: reference to invalid result number"]],
+  ["%0 = \"foo.a\"() : () -> i32\n\"foo.b\"(%0#4294967295) : (i32) -> ()\n", ["2:9: error: reference to invalid result number"]],
+  ["%0:2 = \"foo.a\"() : () -> (i32, i32)\n\"foo.b\"(%0#4294967296) : (i32) -> ()\n", ["2:11: error: invalid SSA value result number"]],
+  ["%0:2 = \"foo.a\"() : () -> (i32, i32)\n\"foo.b\"(%0#99999999999999999999) : (i32) -> ()\n", ["2:11: error: invalid SSA value result number"]],
+  ["%0:2 = \"foo.a\"() : () -> (i32, i32)\n\"foo.b\"(%0#0x1) : (i32) -> ()\n", ["2:13: error: expected ')' to end operand list"]],
   // Numeric names, kept without entries while defined once as a single value: a use of
   // another type, a result number, a multi-result name, a name that left its region's
   // scope, an entry argument and a forward reference.

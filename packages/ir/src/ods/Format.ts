@@ -986,342 +986,389 @@ function parseOtherElement(
       return true
     case FormatKind.OIList:
       return parseOIList(el, info, parser, state, ps)
-    case FormatKind.Operand: {
-      const d = info.operands[el.index]!
-      ps.operandOffsets[el.index] = parser.getCurrentOffset()
-      if (d.variadic) {
-        if (d.segmentAttr !== undefined) { return parseOperandGroups(d.segmentAttr, el.index, parser, state, ps, optional) }
-        const first = parser.parseOptionalOperand()
-        if (first === undefined) {
-          return false
-        }
-        const list: UnresolvedOperand[] = []
-        if (first !== null) {
-          list.push(first)
-          while (parser.parseOptionalComma()) {
-            const o = parser.parseOperand()
-            if (o === undefined) {
-              return false
-            }
-            list.push(o)
-          }
-        }
-        ps.operands[el.index] = list
-        return optional && list.length === 0 ? null : true
-      }
-      if (d.optional || optional) {
-        const o = parser.parseOptionalOperand()
-        if (o === undefined) {
-          return false
-        }
-        if (o === null) {
-          ps.operands[el.index] = []
-        } else {
-          ps.setSingleOperand(el.index, o)
-        }
-        return o === null ? (optional ? null : true) : true
-      }
-      const o = parser.parseOperand()
-      if (o === undefined) {
-        return false
-      }
-      ps.setSingleOperand(el.index, o)
-      return true
-    }
-    case FormatKind.Attr: {
-      const d = info.attributes[el.index]!
-      const c = d.constraint
-      const attrOffset = parser.getCurrentOffset()
-      let a: Attribute | null | undefined
-      let generic = false
-      if (optional || d.optional) {
-        if (c.parseOptional !== undefined && !el.flag) { a = c.parseOptional(parser, d.name) }
-        else {
-          generic = true
-          a = parser.parseOptionalAttribute(c.valueType?.(parser.context)) ?? null
-        }
-      } else if (c.parse !== undefined && !el.flag) { a = c.parse(parser, d.name) }
-      else {
-        generic = true
-        a = parser.parseAttribute(c.valueType?.(parser.context))
-      }
-      if (a === undefined) {
-        return false
-      }
-      if (a === null) {
-        return optional ? null : true
-      }
-      if (generic && c.isStorageKind !== undefined && !c.isStorageKind(a)) {
-        parser.emitError(parser.getLocationAt(attrOffset), 'invalid kind of attribute specified').report()
-        return false
-      }
-      ps.setAttr(d.name, a)
-      state.addAttribute(d.name, a)
-      return true
-    }
-    case FormatKind.Region: {
-      const d = info.regions[el.index]!
-      const offset = parser.getCurrentOffset()
-      if (d.constraint.variadic) {
-        const list: Region[] = []
-        const r = new Region()
-        const res = parser.parseOptionalRegion(r)
-        if (res === false) {
-          return false
-        }
-        if (res !== null) {
-          list.push(r)
-          ensureImplicitTerminator(r, info, parser, offset)
-          while (parser.parseOptionalComma()) {
-            const r2 = new Region()
-            if (!parser.parseRegion(r2)) {
-              return false
-            }
-            ensureImplicitTerminator(r2, info, parser, offset)
-            list.push(r2)
-          }
-        }
-        ps.regions[el.index] = list
-        return optional && list.length === 0 ? null : true
-      }
-      const r = new Region()
-      if (optional) {
-        const res = parser.parseOptionalRegion(r)
-        if (res === null) {
-          return null
-        }
-        if (!res) {
-          return false
-        }
-      } else if (!parser.parseRegion(r)) {
-        return false
-      }
-      ensureImplicitTerminator(r, info, parser, offset)
-      ps.regions[el.index] = [r]
-      return true
-    }
-    case FormatKind.Successor: {
-      const d = info.successors[el.index]!
-      if (d.constraint.variadic) {
-        const list: Block[] = []
-        const first = parser.parseOptionalSuccessor()
-        if (first === undefined) {
-          return false
-        }
-        if (first !== null) {
-          list.push(first)
-          while (parser.parseOptionalComma()) {
-            const b = parser.parseSuccessor()
-            if (b === undefined) {
-              return false
-            }
-            list.push(b)
-          }
-        }
-        ps.successors[el.index] = list
-        return optional && list.length === 0 ? null : true
-      }
-      if (optional) {
-        const b = parser.parseOptionalSuccessor()
-        if (b === undefined) {
-          return false
-        }
-        if (b === null) {
-          return null
-        }
-        ps.successors[el.index] = [b]
-        return true
-      }
-      const b = parser.parseSuccessor()
-      if (b === undefined) {
-        return false
-      }
-      ps.successors[el.index] = [b]
-      return true
-    }
-    case FormatKind.AttrDict: {
-      const offset = parser.getCurrentOffset()
-      const before = state.attributes.length
-      if (!(el.flag ? parser.parseOptionalAttrDictWithKeyword(state.attributes) : parser.parseOptionalAttrDict(state.attributes))) {
-        return false
-      }
-      // ODS's `verifyInherentAttrs`: inherent attributes written in the dictionary are
-      // checked against their constraints while parsing, at the dictionary.
-      for (let i = before; i < state.attributes.length; i++) {
-        const a = state.attributes[i]!
-        const d = info.attributes.find((x) => x.name === a.name)
-        if (d !== undefined && !d.constraint.check(a.value)) {
-          parser.emitError(parser.getLocationAt(offset), `'${info.name}' op attribute '${d.name}' failed to satisfy constraint: ${d.constraint.summary}`).report()
-          return false
-        }
-      }
-      return true
-    }
-    case FormatKind.PropDict: {
-      if (!parser.parseOptionalLess()) {
-        return true
-      }
-      const dict = parser.parseAttribute()
-      if (dict === undefined) {
-        return false
-      }
-      const entries = (dict as { entries?: readonly NamedAttribute[] }).entries
-      if (entries === undefined) {
-        parser.emitError(parser.getCurrentLocation(), 'expected a dictionary of properties').report()
-        return false
-      }
-      // The op parser moves these into the properties once the op is read (MLIR's
-      // property conversion, whose errors carry no `custom op` prefix).
-      state.propDict = dict
-      return parser.parseGreater()
-    }
-    case FormatKind.Operands: {
-      ps.allOperandsOffset = parser.getCurrentOffset()
-      const list = parser.parseOperandList('none')
-      if (list === undefined) {
-        return false
-      }
-      ps.allOperands = list
-      return optional && list.length === 0 ? null : true
-    }
-    case FormatKind.Regions: {
-      const list: Region[] = []
-      const offset = parser.getCurrentOffset()
-      const r = new Region()
-      const res = parser.parseOptionalRegion(r)
-      if (res === false) {
-        return false
-      }
-      if (res !== null) {
-        ensureImplicitTerminator(r, info, parser, offset)
-        list.push(r)
-        while (parser.parseOptionalComma()) {
-          const r2 = new Region()
-          if (!parser.parseRegion(r2)) {
-            return false
-          }
-          ensureImplicitTerminator(r2, info, parser, offset)
-          list.push(r2)
-        }
-      }
-      ps.allRegions = list
-      return true
-    }
-    case FormatKind.Successors: {
-      const list: Block[] = []
-      const first = parser.parseOptionalSuccessor()
-      if (first === undefined) {
-        return false
-      }
-      if (first !== null) {
-        list.push(first)
-        while (parser.parseOptionalComma()) {
-          const b = parser.parseSuccessor()
-          if (b === undefined) {
-            return false
-          }
-          list.push(b)
-        }
-      }
-      ps.allSuccessors = list
-      return true
-    }
-    case FormatKind.Type: {
-      const arg = el.args[0]!
-      if (arg.kind === FormatKind.Operand && info.operands[arg.index]!.segmentAttr !== undefined) { return parseTypeGroups(arg, parser, ps) }
-      const single = isSingleTypeArg(arg, info)
-      let types: Type[] | undefined
-      if (single) {
-        const c = arg.kind === FormatKind.Operand ? info.operands[arg.index]!.constraint : info.results[arg.index]!.constraint
-        let t: Type | undefined
-        if (optional) {
-          t = parser.parseOptionalType()
-          if (t === undefined) {
-            return null
-          }
-        } else if (c.parse !== undefined && !el.flag) { t = c.parse(parser) }
-        else { t = parser.parseType() }
-        if (t === undefined) {
-          return false
-        }
-        types = ps.singleType(arg.index, arg.kind === FormatKind.Operand, t)
-      } else {
-        types = parseOptionalTypeList(parser)
-        if (types === undefined) {
-          return false
-        }
-        if (optional && types.length === 0) {
-          return null
-        }
-      }
-      setTypes(arg, types, ps)
-      return true
-    }
-    case FormatKind.FunctionalType: {
-      const offset = parser.getCurrentOffset()
-      const t = optional ? parser.parseOptionalType() : parser.parseType()
-      if (t === undefined) {
-        return optional ? null : false
-      }
-      if (!(t instanceof FunctionType)) {
-        parser.emitError(parser.getLocationAt(offset), `invalid kind of type specified: expected builtin.function, but found '${printType(t)}'`).report()
-        return false
-      }
-      setTypes(el.args[0]!, [...t.inputs], ps)
-      setTypes(el.args[1]!, [...t.results], ps)
-      return true
-    }
-    case FormatKind.Custom: {
-      const args = customArgsForParse(el, info, ps)
-      const dir = info.customDirectives[el.text]!
-      if (optional && dir.parseOptional !== undefined) {
-        const r = dir.parseOptional(parser, args, state)
-        if (r !== true) {
-          return r
-        }
-      } else if (!dir.parse(parser, args, state)) {
-        return false
-      }
-      storeCustomArgs(el, args, state, ps)
-      return true
-    }
-    case FormatKind.Optional: {
-      // The group is decided by its first element that is not whitespace (`` or ` `).
-      let firstIndex = 0
-      while (firstIndex < el.thenElements.length - 1 && el.thenElements[firstIndex]!.kind === FormatKind.Space) {
-        firstIndex++
-      }
-      const first = el.thenElements[firstIndex]!
-      const r = parseElement(first, info, parser, state, ps, true)
-      if (r === false) {
-        return false
-      }
-      if (r === null) {
-        return parseElements(el.elseElements, info, parser, state, ps)
-      }
-      for (let i = firstIndex + 1; i < el.thenElements.length; i++) {
-        const then = el.thenElements[i]!
-        // A unit attribute inside a group has no spelling of its own: the group's
-        // presence sets it (below), as in mlir-tblgen.
-        if (then.kind === FormatKind.Attr && info.attributes[then.index]!.constraint.isUnit === true) {
-          continue
-        }
-        if (!parseElement(then, info, parser, state, ps, false)) {
-          return false
-        }
-      }
-      const anchor = el.anchor!
-      if (anchor.kind === FormatKind.Attr && anchor !== first && info.attributes[anchor.index]!.constraint.isUnit === true) {
-        const name = info.attributes[anchor.index]!.name
-        const u = UnitAttr.get(parser.context)
-        ps.setAttr(name, u)
-        state.addAttribute(name, u)
-      }
-      return true
-    }
+    case FormatKind.Operand:
+      return parseOperandElement(el, info, parser, state, ps, optional)
+    case FormatKind.Attr:
+      return parseAttrElement(el, info, parser, state, ps, optional)
+    case FormatKind.Region:
+      return parseRegionElement(el, info, parser, ps, optional)
+    case FormatKind.Successor:
+      return parseSuccessorElement(el, info, parser, ps, optional)
+    case FormatKind.AttrDict:
+      return parseAttrDictElement(el, info, parser, state)
+    case FormatKind.PropDict:
+      return parsePropDictElement(parser, state)
+    case FormatKind.Operands:
+      return parseOperandsElement(parser, ps, optional)
+    case FormatKind.Regions:
+      return parseRegionsElement(info, parser, ps)
+    case FormatKind.Successors:
+      return parseSuccessorsElement(parser, ps)
+    case FormatKind.Type:
+      return parseTypeElement(el, info, parser, ps, optional)
+    case FormatKind.FunctionalType:
+      return parseFunctionalTypeElement(el, parser, ps, optional)
+    case FormatKind.Custom:
+      return parseCustomElement(el, info, parser, state, ps, optional)
+    case FormatKind.Optional:
+      return parseOptionalGroup(el, info, parser, state, ps)
     default:
       throw new Error(`format element kind ${el.kind} cannot be parsed here`)
   }
+}
+
+/** `parseOtherElement` of an operand variable. */
+function parseOperandElement(el: FormatElement, info: FormatOpInfo, parser: OpAsmParser, state: OperationState, ps: ParseState, optional: boolean): boolean | null {
+  const d = info.operands[el.index]!
+  ps.operandOffsets[el.index] = parser.getCurrentOffset()
+  if (d.variadic) {
+    if (d.segmentAttr !== undefined) { return parseOperandGroups(d.segmentAttr, el.index, parser, state, ps, optional) }
+    const first = parser.parseOptionalOperand()
+    if (first === undefined) {
+      return false
+    }
+    const list: UnresolvedOperand[] = []
+    if (first !== null) {
+      list.push(first)
+      while (parser.parseOptionalComma()) {
+        const o = parser.parseOperand()
+        if (o === undefined) {
+          return false
+        }
+        list.push(o)
+      }
+    }
+    ps.operands[el.index] = list
+    return optional && list.length === 0 ? null : true
+  }
+  if (d.optional || optional) {
+    const o = parser.parseOptionalOperand()
+    if (o === undefined) {
+      return false
+    }
+    if (o === null) {
+      ps.operands[el.index] = []
+    } else {
+      ps.setSingleOperand(el.index, o)
+    }
+    return o === null ? (optional ? null : true) : true
+  }
+  const o = parser.parseOperand()
+  if (o === undefined) {
+    return false
+  }
+  ps.setSingleOperand(el.index, o)
+  return true
+}
+
+/** `parseOtherElement` of an attribute variable. */
+function parseAttrElement(el: FormatElement, info: FormatOpInfo, parser: OpAsmParser, state: OperationState, ps: ParseState, optional: boolean): boolean | null {
+  const d = info.attributes[el.index]!
+  const c = d.constraint
+  const attrOffset = parser.getCurrentOffset()
+  let a: Attribute | null | undefined
+  let generic = false
+  if (optional || d.optional) {
+    if (c.parseOptional !== undefined && !el.flag) { a = c.parseOptional(parser, d.name) }
+    else {
+      generic = true
+      a = parser.parseOptionalAttribute(c.valueType?.(parser.context)) ?? null
+    }
+  } else if (c.parse !== undefined && !el.flag) { a = c.parse(parser, d.name) }
+  else {
+    generic = true
+    a = parser.parseAttribute(c.valueType?.(parser.context))
+  }
+  if (a === undefined) {
+    return false
+  }
+  if (a === null) {
+    return optional ? null : true
+  }
+  if (generic && c.isStorageKind !== undefined && !c.isStorageKind(a)) {
+    parser.emitError(parser.getLocationAt(attrOffset), 'invalid kind of attribute specified').report()
+    return false
+  }
+  ps.setAttr(d.name, a)
+  state.addAttribute(d.name, a)
+  return true
+}
+
+/** `parseOtherElement` of a region variable. */
+function parseRegionElement(el: FormatElement, info: FormatOpInfo, parser: OpAsmParser, ps: ParseState, optional: boolean): boolean | null {
+  const d = info.regions[el.index]!
+  const offset = parser.getCurrentOffset()
+  if (d.constraint.variadic) {
+    const list = parseRegionList(info, parser, offset)
+    if (list === undefined) {
+      return false
+    }
+    ps.regions[el.index] = list
+    return optional && list.length === 0 ? null : true
+  }
+  const r = new Region()
+  if (optional) {
+    const res = parser.parseOptionalRegion(r)
+    if (res === null) {
+      return null
+    }
+    if (!res) {
+      return false
+    }
+  } else if (!parser.parseRegion(r)) {
+    return false
+  }
+  ensureImplicitTerminator(r, info, parser, offset)
+  ps.regions[el.index] = [r]
+  return true
+}
+
+/** `parseOtherElement` of a successor variable. */
+function parseSuccessorElement(el: FormatElement, info: FormatOpInfo, parser: OpAsmParser, ps: ParseState, optional: boolean): boolean | null {
+  const d = info.successors[el.index]!
+  if (d.constraint.variadic) {
+    const list = parseSuccessorList(parser)
+    if (list === undefined) {
+      return false
+    }
+    ps.successors[el.index] = list
+    return optional && list.length === 0 ? null : true
+  }
+  if (optional) {
+    const b = parser.parseOptionalSuccessor()
+    if (b === undefined) {
+      return false
+    }
+    if (b === null) {
+      return null
+    }
+    ps.successors[el.index] = [b]
+    return true
+  }
+  const b = parser.parseSuccessor()
+  if (b === undefined) {
+    return false
+  }
+  ps.successors[el.index] = [b]
+  return true
+}
+
+/** `parseOtherElement` of `attr-dict`. */
+function parseAttrDictElement(el: FormatElement, info: FormatOpInfo, parser: OpAsmParser, state: OperationState): boolean | null {
+  const offset = parser.getCurrentOffset()
+  const before = state.attributes.length
+  if (!(el.flag ? parser.parseOptionalAttrDictWithKeyword(state.attributes) : parser.parseOptionalAttrDict(state.attributes))) {
+    return false
+  }
+  // ODS's `verifyInherentAttrs`: inherent attributes written in the dictionary are
+  // checked against their constraints while parsing, at the dictionary.
+  for (let i = before; i < state.attributes.length; i++) {
+    const a = state.attributes[i]!
+    const d = info.attributes.find((x) => x.name === a.name)
+    if (d !== undefined && !d.constraint.check(a.value)) {
+      parser.emitError(parser.getLocationAt(offset), `'${info.name}' op attribute '${d.name}' failed to satisfy constraint: ${d.constraint.summary}`).report()
+      return false
+    }
+  }
+  return true
+}
+
+/** `parseOtherElement` of `prop-dict`. */
+function parsePropDictElement(parser: OpAsmParser, state: OperationState): boolean | null {
+  if (!parser.parseOptionalLess()) {
+    return true
+  }
+  const dict = parser.parseAttribute()
+  if (dict === undefined) {
+    return false
+  }
+  const entries = (dict as { entries?: readonly NamedAttribute[] }).entries
+  if (entries === undefined) {
+    parser.emitError(parser.getCurrentLocation(), 'expected a dictionary of properties').report()
+    return false
+  }
+  // The op parser moves these into the properties once the op is read (MLIR's
+  // property conversion, whose errors carry no `custom op` prefix).
+  state.propDict = dict
+  return parser.parseGreater()
+}
+
+/** `parseOtherElement` of the `operands` directive. */
+function parseOperandsElement(parser: OpAsmParser, ps: ParseState, optional: boolean): boolean | null {
+  ps.allOperandsOffset = parser.getCurrentOffset()
+  const list = parser.parseOperandList('none')
+  if (list === undefined) {
+    return false
+  }
+  ps.allOperands = list
+  return optional && list.length === 0 ? null : true
+}
+
+/** `parseOtherElement` of the `regions` directive. */
+function parseRegionsElement(info: FormatOpInfo, parser: OpAsmParser, ps: ParseState): boolean | null {
+  const list = parseRegionList(info, parser, parser.getCurrentOffset())
+  if (list === undefined) {
+    return false
+  }
+  ps.allRegions = list
+  return true
+}
+
+/**
+ * A comma-separated list of regions, possibly empty, each given its implicit terminator
+ * (reported at `offset`); undefined after an error.
+ */
+function parseRegionList(info: FormatOpInfo, parser: OpAsmParser, offset: number): Region[] | undefined {
+  const list: Region[] = []
+  const r = new Region()
+  const res = parser.parseOptionalRegion(r)
+  if (res === false) {
+    return undefined
+  }
+  if (res !== null) {
+    ensureImplicitTerminator(r, info, parser, offset)
+    list.push(r)
+    while (parser.parseOptionalComma()) {
+      const r2 = new Region()
+      if (!parser.parseRegion(r2)) {
+        return undefined
+      }
+      ensureImplicitTerminator(r2, info, parser, offset)
+      list.push(r2)
+    }
+  }
+  return list
+}
+
+/** `parseOtherElement` of the `successors` directive. */
+function parseSuccessorsElement(parser: OpAsmParser, ps: ParseState): boolean | null {
+  const list = parseSuccessorList(parser)
+  if (list === undefined) {
+    return false
+  }
+  ps.allSuccessors = list
+  return true
+}
+
+/** A comma-separated list of successors, possibly empty; undefined after an error. */
+function parseSuccessorList(parser: OpAsmParser): Block[] | undefined {
+  const list: Block[] = []
+  const first = parser.parseOptionalSuccessor()
+  if (first === undefined) {
+    return undefined
+  }
+  if (first !== null) {
+    list.push(first)
+    while (parser.parseOptionalComma()) {
+      const b = parser.parseSuccessor()
+      if (b === undefined) {
+        return undefined
+      }
+      list.push(b)
+    }
+  }
+  return list
+}
+
+/** `parseOtherElement` of a `type` directive. */
+function parseTypeElement(el: FormatElement, info: FormatOpInfo, parser: OpAsmParser, ps: ParseState, optional: boolean): boolean | null {
+  const arg = el.args[0]!
+  if (arg.kind === FormatKind.Operand && info.operands[arg.index]!.segmentAttr !== undefined) { return parseTypeGroups(arg, parser, ps) }
+  const single = isSingleTypeArg(arg, info)
+  let types: Type[] | undefined
+  if (single) {
+    const c = arg.kind === FormatKind.Operand ? info.operands[arg.index]!.constraint : info.results[arg.index]!.constraint
+    let t: Type | undefined
+    if (optional) {
+      t = parser.parseOptionalType()
+      if (t === undefined) {
+        return null
+      }
+    } else if (c.parse !== undefined && !el.flag) { t = c.parse(parser) }
+    else { t = parser.parseType() }
+    if (t === undefined) {
+      return false
+    }
+    types = ps.singleType(arg.index, arg.kind === FormatKind.Operand, t)
+  } else {
+    types = parseOptionalTypeList(parser)
+    if (types === undefined) {
+      return false
+    }
+    if (optional && types.length === 0) {
+      return null
+    }
+  }
+  setTypes(arg, types, ps)
+  return true
+}
+
+/** `parseOtherElement` of a `functional-type` directive. */
+function parseFunctionalTypeElement(el: FormatElement, parser: OpAsmParser, ps: ParseState, optional: boolean): boolean | null {
+  const offset = parser.getCurrentOffset()
+  const t = optional ? parser.parseOptionalType() : parser.parseType()
+  if (t === undefined) {
+    return optional ? null : false
+  }
+  if (!(t instanceof FunctionType)) {
+    parser.emitError(parser.getLocationAt(offset), `invalid kind of type specified: expected builtin.function, but found '${printType(t)}'`).report()
+    return false
+  }
+  setTypes(el.args[0]!, [...t.inputs], ps)
+  setTypes(el.args[1]!, [...t.results], ps)
+  return true
+}
+
+/** `parseOtherElement` of a `custom` directive. */
+function parseCustomElement(el: FormatElement, info: FormatOpInfo, parser: OpAsmParser, state: OperationState, ps: ParseState, optional: boolean): boolean | null {
+  const args = customArgsForParse(el, info, ps)
+  const dir = info.customDirectives[el.text]!
+  if (optional && dir.parseOptional !== undefined) {
+    const r = dir.parseOptional(parser, args, state)
+    if (r !== true) {
+      return r
+    }
+  } else if (!dir.parse(parser, args, state)) {
+    return false
+  }
+  storeCustomArgs(el, args, state, ps)
+  return true
+}
+
+/** `parseOtherElement` of an optional group. */
+function parseOptionalGroup(el: FormatElement, info: FormatOpInfo, parser: OpAsmParser, state: OperationState, ps: ParseState): boolean | null {
+  // The group is decided by its first element that is not whitespace (`` or ` `).
+  let firstIndex = 0
+  while (firstIndex < el.thenElements.length - 1 && el.thenElements[firstIndex]!.kind === FormatKind.Space) {
+    firstIndex++
+  }
+  const first = el.thenElements[firstIndex]!
+  const r = parseElement(first, info, parser, state, ps, true)
+  if (r === false) {
+    return false
+  }
+  if (r === null) {
+    return parseElements(el.elseElements, info, parser, state, ps)
+  }
+  for (let i = firstIndex + 1; i < el.thenElements.length; i++) {
+    const then = el.thenElements[i]!
+    // A unit attribute inside a group has no spelling of its own: the group's
+    // presence sets it (below), as in mlir-tblgen.
+    if (then.kind === FormatKind.Attr && info.attributes[then.index]!.constraint.isUnit === true) {
+      continue
+    }
+    if (!parseElement(then, info, parser, state, ps, false)) {
+      return false
+    }
+  }
+  const anchor = el.anchor!
+  if (anchor.kind === FormatKind.Attr && anchor !== first && info.attributes[anchor.index]!.constraint.isUnit === true) {
+    const name = info.attributes[anchor.index]!.name
+    const u = UnitAttr.get(parser.context)
+    ps.setAttr(name, u)
+    state.addAttribute(name, u)
+  }
+  return true
 }
 
 function isSingleTypeArg(arg: FormatElement, info: FormatOpInfo): boolean {
@@ -1503,11 +1550,16 @@ function inferType(name: string, index: number, isOperand: boolean, info: Format
       }
     }
   }
-  for (const group of info.allTypesMatch) {
+  // Indexed loops: a `for...of` loop compiles to an iterator protocol in a try block, a much
+  // larger optimized compile (and this function is compiled early in every run).
+  const groups = info.allTypesMatch
+  for (let gi = 0; gi < groups.length; gi++) {
+    const group = groups[gi]!
     if (!group.includes(name)) {
       continue
     }
-    for (const other of group) {
+    for (let i = 0; i < group.length; i++) {
+      const other = group[i]!
       if (other === name) {
         continue
       }
@@ -1517,7 +1569,9 @@ function inferType(name: string, index: number, isOperand: boolean, info: Format
       }
     }
   }
-  for (const m of info.typesMatchWith) {
+  const matches = info.typesMatchWith
+  for (let mi = 0; mi < matches.length; mi++) {
+    const m = matches[mi]!
     if (m.to !== name) {
       continue
     }

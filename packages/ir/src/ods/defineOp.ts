@@ -817,18 +817,22 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
    * then reuse the checks that passed on another op (see `propertiesPassLike`).
    */
   private attributeValuesChecksOnly(): boolean {
-    let only = this.valueChecksOnly
-    if (only === undefined) {
-      const layout = this.layout
-      const isValue = (name: string): boolean => nameIndex(layout.operands, name) >= 0 || nameIndex(layout.results, name) >= 0
-      only =
-        (this.traits & (Trait.AttrSizedOperandSegments | Trait.AttrSizedResultSegments)) === 0 &&
-        !layout.operands.some((d) => d.segmentAttr !== undefined) &&
-        !layout.results.some((d) => d.segmentAttr !== undefined) &&
-        this.allTypesMatch.every((g) => g.every(isValue)) &&
-        this.typesMatchWith.every((m) => isValue(m.from) && isValue(m.to))
-      this.valueChecksOnly = only
-    }
+    const only = this.valueChecksOnly
+    // Computed out of line, once: inlined into the hot `passedBefore`, its closures and
+    // array scans made that function's optimized compile twice as large.
+    return only !== undefined ? only : this.computeAttributeValuesChecksOnly()
+  }
+
+  private computeAttributeValuesChecksOnly(): boolean {
+    const layout = this.layout
+    const isValue = (name: string): boolean => nameIndex(layout.operands, name) >= 0 || nameIndex(layout.results, name) >= 0
+    const only =
+      (this.traits & (Trait.AttrSizedOperandSegments | Trait.AttrSizedResultSegments)) === 0 &&
+      !layout.operands.some((d) => d.segmentAttr !== undefined) &&
+      !layout.results.some((d) => d.segmentAttr !== undefined) &&
+      this.allTypesMatch.every((g) => g.every(isValue)) &&
+      this.typesMatchWith.every((m) => isValue(m.from) && isValue(m.to))
+    this.valueChecksOnly = only
     return only
   }
 

@@ -4,7 +4,7 @@ import { BoolAttr, DictionaryAttr, StringAttr, type Attribute, type NamedAttribu
 import { Block } from '../Block.ts'
 import type { Context } from '../Context.ts'
 import type { InFlightDiagnostic } from '../Diagnostics.ts'
-import { Location, OpaqueLoc, UnknownLoc } from '../Location.ts'
+import { Location, OpaqueLoc, UnknownLoc, type LocationSource } from '../Location.ts'
 import type { LogicalResult } from '../LogicalResult.ts'
 import { OperationState, type Delimiter, type OpAsmArgument, type OpAsmParser, type UnresolvedOperand } from '../OpAsm.ts'
 import { Operation } from '../Operation.ts'
@@ -16,6 +16,7 @@ import { Tok } from './Lexer.ts'
 import { Parser, type FileResources } from './Parser.ts'
 import { attrToString, typeToString } from './diagText.ts'
 import { FreeList } from '../internal/FreeList.ts'
+import { emptyList } from '../internal/lists.ts'
 
 /** Slots of `OperationParser.opNameCache` (a power of two). */
 const OP_NAME_CACHE_SIZE = 128
@@ -76,6 +77,8 @@ class StateSlot {
   readonly attributes: readonly unknown[]
   readonly successors: readonly unknown[]
   readonly regions: readonly unknown[]
+  /** The six lists above, for `reset`. */
+  private readonly lists: unknown[][]
   constructor(state: OperationState) {
     this.state = state
     this.operands = state.operands
@@ -84,6 +87,20 @@ class StateSlot {
     this.attributes = state.attributes
     this.successors = state.successors
     this.regions = state.regions
+    this.lists = [state.operands, state.types, state.properties, state.attributes, state.successors, state.regions]
+  }
+  /**
+   * Makes the state, whose op has been created and which still holds its own lists (see
+   * `ownsLists`), as a new state of the op `name` at `offset` in `source`.
+   */
+  reset(source: LocationSource, offset: number, name: OperationName): void {
+    // One loop over the lists: six inlined copies of `emptyList`, each loop peeled, made
+    // the op parser's `acquireState` a large optimized compile.
+    const lists = this.lists
+    for (let i = 0; i < lists.length; i++) {
+      emptyList(lists[i]!)
+    }
+    this.state.resetAtOffset(source, offset, name)
   }
   /** Whether the state still holds the lists it was made with. */
   ownsLists(): boolean {
@@ -354,11 +371,12 @@ export class OperationParser extends Parser implements OpAsmParser {
   private entriesAt(id: number, number: number, name: string): (SSADef | undefined)[] {
     const scope = this.isolatedScopes[this.isolatedScopes.length - 1]!
     // A new list is made at its final length (most values are `%N` with one entry): growing
-    // an empty array reserves room for 16.
+    // an empty array reserves room for 16. Not past that: a use's result number (up to
+    // 2^32-1) may be out of range, which the caller reports.
     if (id >= 0) {
       let e = scope.numeric[id]
       if (e === undefined) {
-        e = new Array<SSADef | undefined>(number + 1)
+        e = new Array<SSADef | undefined>(number < 16 ? number + 1 : 1)
         while (scope.numeric.length < id) {
           scope.numeric.push(undefined)
         }
@@ -374,7 +392,7 @@ export class OperationParser extends Parser implements OpAsmParser {
     }
     let e = scope.values.get(name)
     if (e === undefined) {
-      e = new Array<SSADef | undefined>(number + 1)
+      e = new Array<SSADef | undefined>(number < 16 ? number + 1 : 1)
       scope.values.set(name, e)
     }
     return e
@@ -509,13 +527,15 @@ export class OperationParser extends Parser implements OpAsmParser {
         .report()
       return null
     }
-    while (entries.length <= n) {
-      entries.push(undefined)
-    }
-    const first = entries[0]
+    // Checked before the list grows to `n`: a result number past the defined results (up
+    // to 2^32-1) is an error, not a reason to grow the list that far.
+    const first = entries.length !== 0 ? entries[0] : undefined
     if (first !== undefined && !this.forwardRefPlaceholders.has(first.value)) {
       this.emitErrorAt(at, 'reference to invalid result number').report()
       return null
+    }
+    while (entries.length <= n) {
+      entries.push(undefined)
     }
     const loc = offset >= 0 ? this.locAt(offset) : use.location
     const ph = new Operation(this.placeholderName, loc, [type], DictionaryAttr.empty(this.context), DictionaryAttr.empty(this.context), 0)
@@ -539,14 +559,42 @@ export class OperationParser extends Parser implements OpAsmParser {
       if (!allowResultNumber) {
         return this.errorHere('result number not allowed in argument list')
       }
-      const v = this.parseIntegerSpelling(l.start + 1, l.end)
-      if (v === null || v > 0xffffffffn) {
+      number = this.resultNumber(l.start + 1, l.end)
+      if (number < 0) {
         return this.errorHere('invalid SSA value result number')
       }
-      number = Number(v)
       this.consume()
     }
     return new ParsedOperand(this, offset, end, number, this.numericId(offset, end))
+  }
+
+  /**
+   * The result number spelled from `start` to `end` (after a `#`), or -1 when it is not
+   * one or exceeds 2^32-1. Short decimal numbers, nearly all of them, are read here: the
+   * integer parser's BigInt and its try block made `parseSSAUse` a large optimized compile.
+   */
+  private resultNumber(start: number, end: number): number {
+    if (end > start && end - start <= 9) {
+      const src = this.src
+      let v = 0
+      let p = start
+      for (; p < end; p++) {
+        const d = src.charCodeAt(p) - 48
+        if (d < 0 || d > 9) {
+          break
+        }
+        v = v * 10 + d
+      }
+      if (p === end) {
+        return v
+      }
+    }
+    return this.resultNumberOfSpelling(start, end)
+  }
+
+  private resultNumberOfSpelling(start: number, end: number): number {
+    const v = this.parseIntegerSpelling(start, end)
+    return v === null || v > 0xffffffffn ? -1 : Number(v)
   }
 
   private parseOptionalSSAUseList(out: ParsedOperand[]): boolean {
@@ -765,7 +813,7 @@ export class OperationParser extends Parser implements OpAsmParser {
     if (slot === undefined) {
       return new StateSlot(OperationState.atOffset(this.locator, offset, name))
     }
-    slot.state.reuseAtOffset(this.locator, offset, name)
+    slot.reset(this.locator, offset, name)
     return slot
   }
 
@@ -1238,6 +1286,17 @@ export class OperationParser extends Parser implements OpAsmParser {
         break
       }
     }
+    return this.parseUncachedCustomOperation(slot, opOffset)
+  }
+
+  /**
+   * `parseCustomOperation` of a name not in the cache (the first ops of each name, and
+   * the errors): out of line, so that the optimized code of the hot path stays small.
+   */
+  private parseUncachedCustomOperation(slot: number, opOffset: number): Operation | null {
+    const l = this.lex
+    const other = slot ^ 1
+    const cache = this.opNameCache
     const originalName = l.spelling
     this.consume()
     const ctx = this.context
