@@ -58,6 +58,38 @@ describe('func dialect', () => {
     expect(diags).toEqual([])
     expect(out).toBe(EXPECTED)
   })
+
+  it('prints calls and returns with attributes, or without operands, as mlir-opt does', () => {
+    // The common forms print directly; the others go through the assembly format.
+    const input = `func.func private @g(i32) -> (i32, f32)
+func.func @f(%a: i32) -> i32 attributes {s = "x" : i32, t = "y", r = @a::@b, u = (i32) -> ((i32) -> i32)} {
+  %0:2 = call @g(%a) {extra} : (i32) -> (i32, f32)
+  %1:2 = call @g(%a) {arg_attrs = [{test.a}]} : (i32) -> (i32, f32)
+  call @h() : () -> ()
+  %2:2 = call @g(%0#0) : (i32) -> (i32, f32)
+  return {r} %2#0 : i32
+}
+func.func private @h() {
+  return {}
+}
+`
+    // Output of `mlir-opt -allow-unregistered-dialect` (MLIR 22) on the input.
+    const expected = `module {
+  func.func private @g(i32) -> (i32, f32)
+  func.func @f(%arg0: i32) -> i32 attributes {r = @a::@b, s = "x" : i32, t = "y", u = (i32) -> ((i32) -> i32)} {
+    %0:2 = call @g(%arg0) {extra} : (i32) -> (i32, f32)
+    %1:2 = call @g(%arg0) {arg_attrs = [{test.a}]} : (i32) -> (i32, f32)
+    call @h() : () -> ()
+    %2:2 = call @g(%0#0) : (i32) -> (i32, f32)
+    return {r} %2#0 : i32
+  }
+  func.func private @h() {
+    return
+  }
+}
+`
+    expect(roundTrip(input, [FuncDialect], { allowUnregistered: true })).toEqual({ out: expected, diags: [] })
+  })
 })
 
 // Each case with the first diagnostic mlir-opt (MLIR 22) reports for it.

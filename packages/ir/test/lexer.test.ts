@@ -18,6 +18,23 @@ function lexAll(src: string): { kinds: number[]; texts: string[]; errors: string
 }
 
 describe('Lexer', () => {
+  it('skips blanks, NULs and comments, and starts bare identifiers with any letter or underscore', () => {
+    const { kinds, texts, errors } = lexAll('\t_a1\0 Zb.c$ // x\n\r%B-1 @Y_z\n  yq i7 si8x -> {')
+    expect(texts).toEqual(['_a1', 'Zb.c$', '%B-1', '@Y_z', 'yq', 'i7', 'si8x', '->', '{', ''])
+    expect(kinds).toEqual([
+      Tok.bareIdentifier,
+      Tok.bareIdentifier,
+      Tok.percentIdentifier,
+      Tok.atIdentifier,
+      Tok.bareIdentifier,
+      Tok.inttype,
+      Tok.bareIdentifier,
+      Tok.arrow,
+      Tok.lBrace,
+      Tok.eof,
+    ])
+    expect(errors).toEqual([])
+  })
   it('classifies identifiers, literals and punctuation', () => {
     const { kinds, texts } = lexAll('%0:2 = "foo.op"(%a#1) [^bb1] {x = -1.5e3} : (i32, si8, ui64) -> !t.x @sym #map')
     expect(kinds).toEqual([

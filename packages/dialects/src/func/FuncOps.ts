@@ -40,6 +40,7 @@ import {
   type OpAsmPrinter,
   Operation,
   OperationState,
+  printWithFormat,
   type Type,
   type Value,
   verifySymbolTrait,
@@ -54,8 +55,11 @@ function quoted(type: Type): string {
 /** The `function_type` of a `func.func`-like op (an empty signature when malformed). */
 export function getFunctionType(op: Operation): FunctionType {
   const a = op.getAttr('function_type')
-  if (a instanceof TypeAttr && a.value instanceof FunctionType) {
-    return a.value
+  // Told by constructor (neither class has subclasses): until this code is optimized, an
+  // `instanceof` costs a few hundred instructions, and every function asks for its type
+  // several times.
+  if (a !== undefined && a.constructor === TypeAttr && (a as TypeAttr).value.constructor === FunctionType) {
+    return (a as TypeAttr).value as FunctionType
   }
   return FunctionType.get(op.context, [], [])
 }
@@ -95,28 +99,32 @@ const NO_ATTRS: readonly NamedAttribute[] = Object.freeze([])
  */
 export function printFunctionOp(op: Operation, p: OpAsmPrinter, typeAttrName: string, argAttrsName: string, resAttrsName: string): void {
   p.print(' ')
+  // The absent attributes are tested before `instanceof`, which costs a few hundred
+  // instructions until this code is optimized, even on undefined.
   const vis = op.getAttr(SymbolTable.visibilityAttrName)
-  if (vis instanceof StringAttr) {
+  if (vis !== undefined && vis instanceof StringAttr) {
     p.print(vis.value)
     p.print(' ')
   }
   const name = op.getAttr(SymbolTable.symbolAttrName)
-  p.printSymbolName(name instanceof StringAttr ? name.value : '')
+  p.printSymbolName(name !== undefined && name instanceof StringAttr ? name.value : '')
   const fnType = getFunctionType(op)
   const body = op.regions[0]!
   const entry = body.firstBlock
   const isExternal = entry === null
-  const argAttrs = op.getAttr(argAttrsName)
+  const argAttrsAttr = op.getAttr(argAttrsName)
+  const argAttrs = argAttrsAttr !== undefined && argAttrsAttr instanceof ArrayAttr ? argAttrsAttr : null
+  const inputs = fnType.inputs
   p.print('(')
-  for (let i = 0; i < fnType.inputs.length; i++) {
+  for (let i = 0; i < inputs.length; i++) {
     if (i > 0) {
       p.print(', ')
     }
     if (entry !== null) {
-      p.printRegionArgument(entry.arguments[i]!, argAttrs instanceof ArrayAttr ? dictAt(argAttrs, i) : undefined)
+      p.printRegionArgument(entry.arguments[i]!, argAttrs !== null ? dictAt(argAttrs, i) : undefined)
     } else {
-      p.printType(fnType.inputs[i]!)
-      if (argAttrs instanceof ArrayAttr) {
+      p.printType(inputs[i]!)
+      if (argAttrs !== null) {
         p.printOptionalAttrDict(dictAt(argAttrs, i))
       }
     }
@@ -125,8 +133,9 @@ export function printFunctionOp(op: Operation, p: OpAsmPrinter, typeAttrName: st
   const results = fnType.results
   if (results.length > 0) {
     p.print(' -> ')
-    const resAttrs = op.getAttr(resAttrsName)
-    const needsParens = results.length > 1 || results[0] instanceof FunctionType || (resAttrs instanceof ArrayAttr && dictAt(resAttrs, 0).length > 0)
+    const resAttrsAttr = op.getAttr(resAttrsName)
+    const resAttrs = resAttrsAttr !== undefined && resAttrsAttr instanceof ArrayAttr ? resAttrsAttr : null
+    const needsParens = results.length > 1 || results[0]!.constructor === FunctionType || (resAttrs !== null && dictAt(resAttrs, 0).length > 0)
     if (needsParens) {
       p.print('(')
     }
@@ -135,7 +144,7 @@ export function printFunctionOp(op: Operation, p: OpAsmPrinter, typeAttrName: st
         p.print(', ')
       }
       p.printType(results[i]!)
-      if (resAttrs instanceof ArrayAttr) {
+      if (resAttrs !== null) {
         p.printOptionalAttrDict(dictAt(resAttrs, i))
       }
     }
@@ -465,6 +474,65 @@ export const FuncOp: OdsOp = defineOp({
   },
 })
 
+/**
+ * Prints `func.return` in its common form, without attributes, as its assembly format does
+ * (` %a, %b : i32, f32`, or nothing): directly, because until the code is optimized the
+ * format interpreter's work per op (a print context, a dispatch per element) costs more
+ * than the printing. Returns false, having printed nothing, for any other form.
+ */
+function printReturnDirect(op: Operation, p: OpAsmPrinter): boolean {
+  if (op.attributes.entries.length !== 0 || op.properties.entries.length !== 0) {
+    return false
+  }
+  const operands = op.operands
+  if (operands.length === 0) {
+    return true
+  }
+  p.print(' ')
+  for (let i = 0; i < operands.length; i++) {
+    if (i > 0) {
+      p.print(', ')
+    }
+    p.printOperand(operands[i]!.value)
+  }
+  p.print(' : ')
+  for (let i = 0; i < operands.length; i++) {
+    if (i > 0) {
+      p.print(', ')
+    }
+    p.printType(operands[i]!.value.type)
+  }
+  return true
+}
+
+/**
+ * Prints `func.call` in its common form, with no attribute but its callee, as its assembly
+ * format does (` @f(%a) : (i32) -> i32`; see `printReturnDirect`). Returns false, having
+ * printed nothing, for any other form.
+ */
+function printCallDirect(op: Operation, p: OpAsmPrinter): boolean {
+  const props = op.properties.entries
+  if (op.attributes.entries.length !== 0 || props.length !== 1 || props[0]!.name !== 'callee') {
+    return false
+  }
+  p.print(' ')
+  p.printAttribute(props[0]!.value)
+  p.print('(')
+  const operands = op.operands
+  const inputs = new Array<Type>(operands.length)
+  for (let i = 0; i < operands.length; i++) {
+    if (i > 0) {
+      p.print(', ')
+    }
+    const v = operands[i]!.value
+    p.printOperand(v)
+    inputs[i] = v.type
+  }
+  p.print(') : ')
+  p.printFunctionalType(inputs, op.resultTypes)
+  return true
+}
+
 /** `func.return`: returns from the enclosing `func.func`. */
 export const ReturnOp: OdsOp = defineOp({
   name: 'func.return',
@@ -473,6 +541,13 @@ export const ReturnOp: OdsOp = defineOp({
   traits: Trait.Pure | Trait.ReturnLike | Trait.IsTerminator,
   parentOpNames: ['func.func'],
   assemblyFormat: 'attr-dict ($operands^ `:` type($operands))?',
+  print(op: Operation, p: OpAsmPrinter): void {
+    if (!printReturnDirect(op, p)) {
+      printWithFormat(ReturnOp.format!, ReturnOp, op, p)
+    }
+  },
+  // As the format's printer, the direct one prints only the op's own elements.
+  printsOnlyOwnElements: true,
   verify(op: Operation): LogicalResult {
     const fn = op.parentOp
     if (fn === null || fn.name.name !== 'func.func') {
@@ -555,6 +630,13 @@ export const CallOp: OdsOp = defineOp({
   },
   interfaces: [directCallInterface],
   assemblyFormat: '$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)',
+  print(op: Operation, p: OpAsmPrinter): void {
+    if (!printCallDirect(op, p)) {
+      printWithFormat(CallOp.format!, CallOp, op, p)
+    }
+  },
+  // As the format's printer, the direct one prints only the op's own elements.
+  printsOnlyOwnElements: true,
   verifySymbolUses: (op: Operation) => verifyDirectCallSymbolUse(op, 'func.func', 'function'),
 })
 

@@ -691,14 +691,18 @@ class ParseState {
     if (pool === null) {
       return
     }
-    // One loop per declaration kind, over the few groups the op has.
+    // One loop per declaration kind, over the few groups the op has; the lists are read
+    // once (each read of a field is an inline-cache call until this code is optimized).
     const operands = this.operands
+    const operandTypes = this.operandTypes
+    const operandOffsets = this.operandOffsets
+    const singleOperands = this.singleOperands
     for (let i = 0; i < operands.length; i++) {
       operands[i] = null
-      this.operandTypes[i] = null
-      this.operandOffsets[i] = -1
+      operandTypes[i] = null
+      operandOffsets[i] = -1
       // The lists keep nothing of the op once it is parsed (an operand refers to its parser).
-      this.singleOperands[i]![0] = null as unknown as UnresolvedOperand
+      singleOperands[i]![0] = null as unknown as UnresolvedOperand
     }
     const resultTypes = this.resultTypes
     for (let i = 0; i < resultTypes.length; i++) {
@@ -712,8 +716,10 @@ class ParseState {
     for (let i = 0; i < successors.length; i++) {
       successors[i] = null
     }
-    for (let i = 0; i < this.numAttrs; i++) {
-      this.attrValues[i] = null as unknown as Attribute
+    const attrValues = this.attrValues
+    const numAttrs = this.numAttrs
+    for (let i = 0; i < numAttrs; i++) {
+      attrValues[i] = null as unknown as Attribute
     }
     this.numAttrs = 0
     this.clearWholeLists()

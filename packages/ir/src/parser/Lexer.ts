@@ -153,13 +153,19 @@ for (let c = 0; c < 128; c++) {
 }
 CHAR_CLASS[C_MINUS] = SUFFIX_ID
 
-/** @internal Characters allowed after the first one of a bare identifier: `[a-zA-Z0-9_$.]`. */
-export function isBareIdChar(c: number): boolean {
-  return c < 128 && (CHAR_CLASS[c]! & BARE_ID) !== 0
-}
-/** Characters allowed after the first one of a prefixed identifier: `[a-zA-Z0-9_$.-]`. */
-function isSuffixIdChar(c: number): boolean {
-  return c < 128 && (CHAR_CLASS[c]! & SUFFIX_ID) !== 0
+/**
+ * The end of the bare-identifier characters of `src` from `q` on (before `endBuf`). The class
+ * table is read in place: a call per character costs more until the code is optimized.
+ */
+function bareIdEnd(src: string, q: number, endBuf: number): number {
+  while (q < endBuf) {
+    const d = src.charCodeAt(q)
+    if (d >= 128 || (CHAR_CLASS[d]! & BARE_ID) === 0) {
+      return q
+    }
+    q++
+  }
+  return q
 }
 
 /**
@@ -260,8 +266,10 @@ export class Lexer {
   lex(): void {
     const src = this.src
     const endBuf = this.bufferEnd
+    // The position stays in a local while blanks and comments are skipped: until `lex` is
+    // optimized, every store to and load from `this.pos` is an inline-cache call.
+    let p = this.pos
     for (;;) {
-      let p = this.pos
       if (p >= endBuf) {
         this.set(Tok.eof, endBuf, endBuf)
         if (this.watch !== null && this.whole) {
@@ -270,17 +278,26 @@ export class Lexer {
         return
       }
       const c = src.charCodeAt(p)
+      if (c === C_SPACE) {
+        p++
+        continue
+      }
+      // Bare identifiers (op names, keywords, types) are the commonest tokens; until the
+      // code is optimized the switch below compares its cases one by one, so they are
+      // recognized first. Its cases come in order of frequency for the same reason.
+      if ((c >= C_a && c <= C_z) || (c >= C_A && c <= C_Z) || c === C_UNDERSCORE) {
+        return this.lexBareIdentifier(p, c)
+      }
       switch (c) {
-        case C_SPACE:
-        case C_TAB:
         case C_LF:
+        case C_TAB:
         case C_CR:
-          this.pos = p + 1
-          continue
         case C_NUL:
           // A stray NUL between tokens is skipped, as MLIR's lexer does; only the buffer's end ends it.
-          this.pos = p + 1
+          p++
           continue
+        case C_PERCENT:
+          return this.lexPrefixedIdentifier(p, c)
         case C_COLON:
           return this.set(Tok.colon, p, p + 1)
         case C_COMMA:
@@ -295,6 +312,23 @@ export class Lexer {
             this.depth--
           }
           return this.set(Tok.rParen, p, p + 1)
+        case C_AT:
+          return this.lexAtIdentifier(p)
+        case C_EQUAL:
+          return this.set(Tok.equal, p, p + 1)
+        case C_MINUS:
+          if (src.charCodeAt(p + 1) === C_GREATER && p + 1 < endBuf) {
+            return this.set(Tok.arrow, p, p + 2)
+          }
+          return this.set(Tok.minus, p, p + 1)
+        case C_LBRACE:
+          if (src.charCodeAt(p + 1) === C_MINUS && src.charCodeAt(p + 2) === C_HASH && p + 2 < endBuf) {
+            return this.set(Tok.fileMetadataBegin, p, p + 3)
+          }
+          if (++this.depth > this.depthLimit) {
+            this.deeper(this.depth)
+          }
+          return this.set(Tok.lBrace, p, p + 1)
         case C_RBRACE:
           if (this.depth > 0) {
             this.depth--
@@ -321,8 +355,6 @@ export class Lexer {
             this.depth--
           }
           return this.set(Tok.greater, p, p + 1)
-        case C_EQUAL:
-          return this.set(Tok.equal, p, p + 1)
         case C_PLUS:
           return this.set(Tok.plus, p, p + 1)
         case C_STAR:
@@ -331,19 +363,6 @@ export class Lexer {
           return this.set(Tok.question, p, p + 1)
         case C_BAR:
           return this.set(Tok.verticalBar, p, p + 1)
-        case C_LBRACE:
-          if (src.charCodeAt(p + 1) === C_MINUS && src.charCodeAt(p + 2) === C_HASH && p + 2 < endBuf) {
-            return this.set(Tok.fileMetadataBegin, p, p + 3)
-          }
-          if (++this.depth > this.depthLimit) {
-            this.deeper(this.depth)
-          }
-          return this.set(Tok.lBrace, p, p + 1)
-        case C_MINUS:
-          if (src.charCodeAt(p + 1) === C_GREATER && p + 1 < endBuf) {
-            return this.set(Tok.arrow, p, p + 2)
-          }
-          return this.set(Tok.minus, p, p + 1)
         case C_DOT:
           if (src.charCodeAt(p + 1) === C_DOT && src.charCodeAt(p + 2) === C_DOT && p + 2 < endBuf) {
             return this.set(Tok.ellipsis, p, p + 3)
@@ -359,16 +378,12 @@ export class Lexer {
               }
               p++
             }
-            this.pos = p
             continue
           }
           return this.error(p, 'unexpected character')
-        case C_AT:
-          return this.lexAtIdentifier(p)
         case C_BANG:
         case C_CARET:
         case C_HASH:
-        case C_PERCENT:
           if (c === C_HASH && src.charCodeAt(p + 1) === C_MINUS && src.charCodeAt(p + 2) === C_RBRACE && p + 2 < endBuf) {
             return this.set(Tok.fileMetadataEnd, p, p + 3)
           }
@@ -378,9 +393,6 @@ export class Lexer {
         default:
           if (isDigit(c)) {
             return this.lexNumber(p)
-          }
-          if (isLetter(c) || c === C_UNDERSCORE) {
-            return this.lexBareIdentifier(p, c)
           }
           return this.error(p, 'unexpected character')
       }
@@ -446,10 +458,7 @@ export class Lexer {
   private lexBareIdentifier(p: number, first: number): void {
     const src = this.src
     const endBuf = this.bufferEnd
-    let q = p + 1
-    while (q < endBuf && isBareIdChar(src.charCodeAt(q))) {
-      q++
-    }
+    const q = bareIdEnd(src, p + 1, endBuf)
     // `i32`, `si8`, `ui64`: integer types are their own token kind.
     let d = p
     if (first === C_s || first === C_u) {
@@ -486,11 +495,7 @@ export class Lexer {
     if (p + 1 >= this.bufferEnd || !(isLetter(c) || c === C_UNDERSCORE)) {
       return this.error(p + 1, "@ identifier expected to start with letter or '_'")
     }
-    let q = p + 2
-    while (q < this.bufferEnd && isBareIdChar(src.charCodeAt(q))) {
-      q++
-    }
-    this.set(Tok.atIdentifier, p, q)
+    this.set(Tok.atIdentifier, p, bareIdEnd(src, p + 2, this.bufferEnd))
   }
 
   private lexPrefixedIdentifier(p: number, c: number): void {
@@ -519,7 +524,12 @@ export class Lexer {
       }
     } else if (isLetter(first) || first === C_DOLLAR || first === C_DOT || first === C_UNDERSCORE || first === C_MINUS) {
       q++
-      while (q < endBuf && isSuffixIdChar(src.charCodeAt(q))) {
+      // The class table is read in place: a call per character costs more until the code is optimized.
+      while (q < endBuf) {
+        const d = src.charCodeAt(q)
+        if (d >= 128 || (CHAR_CLASS[d]! & SUFFIX_ID) === 0) {
+          break
+        }
         q++
       }
     } else {

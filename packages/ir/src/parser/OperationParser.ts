@@ -347,7 +347,7 @@ export class OperationParser extends Parser implements OpAsmParser {
   /** Whether `%name#number` of `use` has a definition (or forward reference) in scope; makes no entries. */
   private isDefined(use: UnresolvedOperand): boolean {
     const scope = this.isolatedScopes[this.isolatedScopes.length - 1]!
-    const id = use instanceof ParsedOperand ? use.id : -1
+    const id = use.constructor === ParsedOperand ? (use as ParsedOperand).id : -1
     const n = use.number
     if (id >= 0 && n === 0 && scope.numericValues[id] !== undefined) {
       return true
@@ -358,8 +358,9 @@ export class OperationParser extends Parser implements OpAsmParser {
 
   private entriesOf(use: UnresolvedOperand): (SSADef | undefined)[] {
     // A numeric name is looked up by its id: its text is not sliced out of the source.
-    if (use instanceof ParsedOperand && use.id >= 0) {
-      return this.entriesAt(use.id, use.number, '')
+    const id = use.constructor === ParsedOperand ? (use as ParsedOperand).id : -1
+    if (id >= 0) {
+      return this.entriesAt(id, use.number, '')
     }
     return this.entriesAt(-1, use.number, use.name)
   }
@@ -506,15 +507,18 @@ export class OperationParser extends Parser implements OpAsmParser {
 
   /** The value for a use of `%name#number` with `type`; creates a placeholder for forward references. */
   resolveSSAUse(use: UnresolvedOperand, type: Type): Value | null {
-    if (use instanceof ParsedOperand && use.id >= 0 && use.number === 0) {
-      const v = this.isolatedScopes[this.isolatedScopes.length - 1]!.numericValues[use.id]
+    // The parser's own uses are told by their constructor (the class has no subclasses):
+    // until this code is optimized, an `instanceof` costs a few hundred instructions.
+    const parsed = use.constructor === ParsedOperand ? (use as ParsedOperand) : null
+    if (parsed !== null && parsed.id >= 0 && use.number === 0) {
+      const v = this.isolatedScopes[this.isolatedScopes.length - 1]!.numericValues[parsed.id]
       if (v !== undefined && v.type === type) {
         return v
       }
     }
     const entries = this.entriesOf(use)
     const n = use.number
-    const offset = use instanceof ParsedOperand ? use.offset : -1
+    const offset = parsed !== null ? parsed.offset : -1
     const at = offset >= 0 ? offset : use.location
     const existing = n < entries.length ? entries[n] : undefined
     if (existing !== undefined) {

@@ -94,6 +94,11 @@ export class AliasCollector implements OpAsmPrinter {
   private readonly index: Map<Attribute | Type, number> = new Map()
   /** The loaded dialects that give aliases (the builtin one and a few more). */
   private readonly aliasDialects: AliasDialect[]
+  /**
+   * Those of them but the builtin dialect, which gives no integer, float, string or symbol
+   * reference an alias: the ones `plainAttrs` asks about those (usually none).
+   */
+  private readonly scalarAliasDialects: AliasDialect[]
   private lastIndex = 0
   /** Number of the visited attributes and types a dialect gives an alias. */
   private numAliased = 0
@@ -119,10 +124,14 @@ export class AliasCollector implements OpAsmPrinter {
   ) {
     this.context = context
     this.aliasDialects = []
+    this.scalarAliasDialects = []
     for (const d of context.loadedDialects) {
       const def = d.def
       if (def.getAlias) {
         this.aliasDialects.push(def as AliasDialect)
+        if (def.namespace !== 'builtin') {
+          this.scalarAliasDialects.push(def as AliasDialect)
+        }
       }
     }
   }
@@ -226,6 +235,18 @@ export class AliasCollector implements OpAsmPrinter {
       }
     }
     return name
+  }
+
+  /** Whether a dialect gives `a`, an integer, float, string or symbol reference, an alias. */
+  private scalarHasAlias(a: Attribute): boolean {
+    const dialects = this.scalarAliasDialects
+    for (let i = 0; i < dialects.length; i++) {
+      const n = dialects[i]!.getAlias(a)
+      if (n !== undefined && n.length > 0) {
+        return true
+      }
+    }
+    return false
   }
 
   private generateAlias(symbol: Attribute | Type, info: AliasInfo, canBeDeferred: boolean): void {
@@ -404,12 +425,23 @@ export class AliasCollector implements OpAsmPrinter {
       // Scalars, names and symbol references are many distinct objects (a constant, a
       // function name, a callee per op) with no nested attribute: decided from their type,
       // not remembered in the map.
-      if (a instanceof IntegerAttr || a instanceof FloatAttr) {
-        if (this.dialectAlias(a) !== undefined || !this.isPlainType(a.type)) {
+      // The classes are told by their constructor first (none has subclasses): until this
+      // code is optimized, an `instanceof` costs a few hundred instructions.
+      const ctor = a.constructor
+      if (ctor === StringAttr || ctor === SymbolRefAttr) {
+        if (this.scalarHasAlias(a)) {
+          return false
+        }
+        const t = ctor === StringAttr ? (a as StringAttr).type : null
+        if (t !== null && t.constructor !== NoneType && !this.isPlainType(t)) {
+          return false
+        }
+      } else if (ctor === IntegerAttr || ctor === FloatAttr || a instanceof IntegerAttr || a instanceof FloatAttr) {
+        if (this.scalarHasAlias(a) || !this.isPlainType((a as IntegerAttr | FloatAttr).type)) {
           return false
         }
       } else if (a instanceof StringAttr || a instanceof SymbolRefAttr) {
-        if (this.dialectAlias(a) !== undefined) {
+        if (this.scalarHasAlias(a)) {
           return false
         }
         const t = a instanceof StringAttr ? a.type : null

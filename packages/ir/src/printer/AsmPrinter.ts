@@ -580,31 +580,49 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     }
   }
 
+  private printIntegerType(type: IntegerType): void {
+    const width = type.width
+    if (type.signedness === Signedness.Signless && width < SIGNLESS_SPELLINGS) {
+      this.print(signlessSpelling(width))
+    } else {
+      this.print((type.isSigned ? 'si' : type.isUnsigned ? 'ui' : 'i') + width)
+    }
+  }
+
+  private printFunctionType(type: FunctionType): void {
+    this.print('(')
+    this.printTypes(type.inputs)
+    this.print(') -> ')
+    const results = type.results
+    if (results.length === 1 && results[0]!.constructor !== FunctionType) {
+      this.printType(results[0]!)
+    } else {
+      this.print('(')
+      this.printTypes(results)
+      this.print(')')
+    }
+  }
+
   /** Prints a type without considering its alias. */
   printTypeImpl(type: Type): void {
+    // The commonest types are recognized by their constructor (see `printAttributeImpl`).
+    const ctor = type.constructor
+    if (ctor === IntegerType) {
+      this.printIntegerType(type as IntegerType)
+      return
+    }
+    if (ctor === FunctionType) {
+      this.printFunctionType(type as FunctionType)
+      return
+    }
     if (type instanceof IntegerType) {
-      const width = type.width
-      if (type.signedness === Signedness.Signless && width < SIGNLESS_SPELLINGS) {
-        this.print(signlessSpelling(width))
-      } else {
-        this.print((type.isSigned ? 'si' : type.isUnsigned ? 'ui' : 'i') + width)
-      }
+      this.printIntegerType(type)
     } else if (type instanceof FloatType) {
       this.print(type.kind)
     } else if (type instanceof IndexType) {
       this.print('index')
     } else if (type instanceof FunctionType) {
-      this.print('(')
-      this.printTypes(type.inputs)
-      this.print(') -> ')
-      const results = type.results
-      if (results.length === 1 && !(results[0] instanceof FunctionType)) {
-        this.printType(results[0]!)
-      } else {
-        this.print('(')
-        this.printTypes(results)
-        this.print(')')
-      }
+      this.printFunctionType(type)
     } else if (type instanceof VectorType) {
       this.print('vector<')
       const shape = type.shape
@@ -713,6 +731,28 @@ export class AsmPrinterImpl implements OpAsmPrinter {
 
   /** Prints an attribute without considering its alias. */
   printAttributeImpl(attr: Attribute, elide: Elide): void {
+    // Until this code is optimized, each `instanceof` below costs a few hundred instructions
+    // (V8 looks `Symbol.hasInstance` up on the class every time), and a symbol reference
+    // would pass more than a dozen of them: the classes without subclasses that ops print
+    // most often (callees, names, types) are recognized by their constructor first.
+    const ctor = attr.constructor
+    if (ctor === SymbolRefAttr) {
+      this.printSymbolRef(attr as SymbolRefAttr)
+      return
+    }
+    if (ctor === StringAttr) {
+      this.print(quoteString((attr as StringAttr).value))
+      const t = (attr as StringAttr).type
+      if (elide !== Elide.Must && t !== null && t.constructor !== NoneType) {
+        this.print(' : ')
+        this.printType(t)
+      }
+      return
+    }
+    if (ctor === TypeAttr) {
+      this.printType((attr as TypeAttr).value)
+      return
+    }
     // Integers first: most printed attributes are constants' values.
     if (attr instanceof IntegerAttr) {
       const t = attr.type
@@ -799,11 +839,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     } else if (attr instanceof TypeAttr) {
       this.printType(attr.value)
     } else if (attr instanceof SymbolRefAttr) {
-      this.print(symbolReference(attr.rootReference))
-      const nested = attr.nestedReferences
-      for (let i = 0; i < nested.length; i++) {
-        this.print('::' + symbolReference(nested[i]!))
-      }
+      this.printSymbolRef(attr)
     } else if (attr instanceof DenseIntOrFPElementsAttr) {
       // Equal values with different NaN bit patterns are not a splat.
       const splat = isSplatValues(attr.isSplat, attr.values, attr.type.elementType instanceof ComplexType ? 2 : 1) && (attr.isSplat || attr.nanBits === null)
@@ -875,6 +911,14 @@ export class AsmPrinterImpl implements OpAsmPrinter {
         this.print(' : ')
         this.printType(t)
       }
+    }
+  }
+
+  private printSymbolRef(attr: SymbolRefAttr): void {
+    this.print(symbolReference(attr.rootReference))
+    const nested = attr.nestedReferences
+    for (let i = 0; i < nested.length; i++) {
+      this.print('::' + symbolReference(nested[i]!))
     }
   }
 
