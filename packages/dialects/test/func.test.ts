@@ -60,7 +60,7 @@ describe('func dialect', () => {
   })
 
   it('prints calls and returns with attributes, or without operands, as mlir-opt does', () => {
-    // The common forms print directly; the others go through the assembly format.
+    // Attributes beside the callee, a call without operands, and an empty attribute dictionary.
     const input = `func.func private @g(i32) -> (i32, f32)
 func.func @f(%a: i32) -> i32 attributes {s = "x" : i32, t = "y", r = @a::@b, u = (i32) -> ((i32) -> i32)} {
   %0:2 = call @g(%a) {extra} : (i32) -> (i32, f32)

@@ -249,7 +249,7 @@ export type {
 export { defineOp, OdsOp, verifyElementwise } from './ods/defineOp.ts'
 export type { OpSpec, OdsBuildArgs, DeclaredNames } from './ods/defineOp.ts'
 export { Uniquer } from './internal/storage.ts'
-export { CustomDirectiveArg, FormatElement, FormatKind, compileFormat, printWithFormat, resolveOperandList } from './ods/Format.ts'
+export { CustomDirectiveArg, FormatElement, FormatKind, compileFormat, resolveOperandList } from './ods/Format.ts'
 export type { CustomDirective, CompiledFormat, FormatOpInfo } from './ods/Format.ts'
 export type { OdsValueDecl, OdsAttrDecl, OdsRegionDecl, OdsSuccessorDecl, TypesMatchWith } from './ods/OpInfo.ts'
 export { typeToString, setOdsTypePrinter } from './ods/TypeText.ts'

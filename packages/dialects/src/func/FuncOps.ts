@@ -40,7 +40,6 @@ import {
   type OpAsmPrinter,
   Operation,
   OperationState,
-  printWithFormat,
   type Type,
   type Value,
   verifySymbolTrait,
@@ -474,65 +473,6 @@ export const FuncOp: OdsOp = defineOp({
   },
 })
 
-/**
- * Prints `func.return` in its common form, without attributes, as its assembly format does
- * (` %a, %b : i32, f32`, or nothing): directly, because until the code is optimized the
- * format interpreter's work per op (a print context, a dispatch per element) costs more
- * than the printing. Returns false, having printed nothing, for any other form.
- */
-function printReturnDirect(op: Operation, p: OpAsmPrinter): boolean {
-  if (op.attributes.entries.length !== 0 || op.properties.entries.length !== 0) {
-    return false
-  }
-  const operands = op.operands
-  if (operands.length === 0) {
-    return true
-  }
-  p.print(' ')
-  for (let i = 0; i < operands.length; i++) {
-    if (i > 0) {
-      p.print(', ')
-    }
-    p.printOperand(operands[i]!.value)
-  }
-  p.print(' : ')
-  for (let i = 0; i < operands.length; i++) {
-    if (i > 0) {
-      p.print(', ')
-    }
-    p.printType(operands[i]!.value.type)
-  }
-  return true
-}
-
-/**
- * Prints `func.call` in its common form, with no attribute but its callee, as its assembly
- * format does (` @f(%a) : (i32) -> i32`; see `printReturnDirect`). Returns false, having
- * printed nothing, for any other form.
- */
-function printCallDirect(op: Operation, p: OpAsmPrinter): boolean {
-  const props = op.properties.entries
-  if (op.attributes.entries.length !== 0 || props.length !== 1 || props[0]!.name !== 'callee') {
-    return false
-  }
-  p.print(' ')
-  p.printAttribute(props[0]!.value)
-  p.print('(')
-  const operands = op.operands
-  const inputs = new Array<Type>(operands.length)
-  for (let i = 0; i < operands.length; i++) {
-    if (i > 0) {
-      p.print(', ')
-    }
-    const v = operands[i]!.value
-    p.printOperand(v)
-    inputs[i] = v.type
-  }
-  p.print(') : ')
-  p.printFunctionalType(inputs, op.resultTypes)
-  return true
-}
-
 /** `func.return`: returns from the enclosing `func.func`. */
 export const ReturnOp: OdsOp = defineOp({
   name: 'func.return',
@@ -541,13 +481,6 @@ export const ReturnOp: OdsOp = defineOp({
   traits: Trait.Pure | Trait.ReturnLike | Trait.IsTerminator,
   parentOpNames: ['func.func'],
   assemblyFormat: 'attr-dict ($operands^ `:` type($operands))?',
-  print(op: Operation, p: OpAsmPrinter): void {
-    if (!printReturnDirect(op, p)) {
-      printWithFormat(ReturnOp.format!, ReturnOp, op, p)
-    }
-  },
-  // As the format's printer, the direct one prints only the op's own elements.
-  printsOnlyOwnElements: true,
   verify(op: Operation): LogicalResult {
     const fn = op.parentOp
     if (fn === null || fn.name.name !== 'func.func') {
@@ -630,13 +563,6 @@ export const CallOp: OdsOp = defineOp({
   },
   interfaces: [directCallInterface],
   assemblyFormat: '$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)',
-  print(op: Operation, p: OpAsmPrinter): void {
-    if (!printCallDirect(op, p)) {
-      printWithFormat(CallOp.format!, CallOp, op, p)
-    }
-  },
-  // As the format's printer, the direct one prints only the op's own elements.
-  printsOnlyOwnElements: true,
   verifySymbolUses: (op: Operation) => verifyDirectCallSymbolUse(op, 'func.func', 'function'),
 })
 
