@@ -440,14 +440,6 @@ export class AliasCollector implements OpAsmPrinter {
         if (this.scalarHasAlias(a) || !this.isPlainType((a as IntegerAttr | FloatAttr).type)) {
           return false
         }
-      } else if (a instanceof StringAttr || a instanceof SymbolRefAttr) {
-        if (this.scalarHasAlias(a)) {
-          return false
-        }
-        const t = a instanceof StringAttr ? a.type : null
-        if (t !== null && !(t instanceof NoneType) && !this.isPlainType(t)) {
-          return false
-        }
       } else if (!this.isPlainSymbol(a)) {
         return false
       }

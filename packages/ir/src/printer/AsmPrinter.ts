@@ -605,7 +605,8 @@ export class AsmPrinterImpl implements OpAsmPrinter {
 
   /** Prints a type without considering its alias. */
   printTypeImpl(type: Type): void {
-    // The commonest types are recognized by their constructor (see `printAttributeImpl`).
+    // The commonest types are recognized by their constructor (see `printAttributeImpl`);
+    // neither class has subclasses, so the chain below never sees them.
     const ctor = type.constructor
     if (ctor === IntegerType) {
       this.printIntegerType(type as IntegerType)
@@ -615,14 +616,10 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       this.printFunctionType(type as FunctionType)
       return
     }
-    if (type instanceof IntegerType) {
-      this.printIntegerType(type)
-    } else if (type instanceof FloatType) {
+    if (type instanceof FloatType) {
       this.print(type.kind)
     } else if (type instanceof IndexType) {
       this.print('index')
-    } else if (type instanceof FunctionType) {
-      this.printFunctionType(type)
     } else if (type instanceof VectorType) {
       this.print('vector<')
       const shape = type.shape
@@ -734,7 +731,8 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     // Until this code is optimized, each `instanceof` below costs a few hundred instructions
     // (V8 looks `Symbol.hasInstance` up on the class every time), and a symbol reference
     // would pass more than a dozen of them: the classes without subclasses that ops print
-    // most often (callees, names, types) are recognized by their constructor first.
+    // most often (callees, names, types) are recognized by their constructor first, and
+    // only here: the chain below never sees them.
     const ctor = attr.constructor
     if (ctor === SymbolRefAttr) {
       this.printSymbolRef(attr as SymbolRefAttr)
@@ -814,8 +812,6 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       if (elide === Elide.May && t instanceof FloatType && t.kind === 'f64' && !text.startsWith('0x')) {
         return
       }
-    } else if (attr instanceof StringAttr) {
-      this.print(quoteString(attr.value))
     } else if (attr instanceof ArrayAttr) {
       this.print('[')
       const es = attr.elements
@@ -836,10 +832,6 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       this.printIntegerSet(attr.value)
       this.print('>')
       return
-    } else if (attr instanceof TypeAttr) {
-      this.printType(attr.value)
-    } else if (attr instanceof SymbolRefAttr) {
-      this.printSymbolRef(attr)
     } else if (attr instanceof DenseIntOrFPElementsAttr) {
       // Equal values with different NaN bit patterns are not a splat.
       const splat = isSplatValues(attr.isSplat, attr.values, attr.type.elementType instanceof ComplexType ? 2 : 1) && (attr.isSplat || attr.nanBits === null)
