@@ -645,6 +645,10 @@ const ERROR_TABLE: [string, string[]][] = [
   ["%0:2 = \"foo.a\"() : () -> (i32, i32)\n\"foo.b\"(%0#4294967296) : (i32) -> ()\n", ["2:11: error: invalid SSA value result number"]],
   ["%0:2 = \"foo.a\"() : () -> (i32, i32)\n\"foo.b\"(%0#99999999999999999999) : (i32) -> ()\n", ["2:11: error: invalid SSA value result number"]],
   ["%0:2 = \"foo.a\"() : () -> (i32, i32)\n\"foo.b\"(%0#0x1) : (i32) -> ()\n", ["2:13: error: expected ')' to end operand list"]],
+  // The same as forward references (mlir-opt 22 reports the first, and crashes on the others).
+  ["\"foo.b\"(%0#2) : (i32) -> ()\n%0 = \"foo.a\"() : () -> i32\n", ["1:9: error: use of undeclared SSA value name"]],
+  ["\"foo.b\"(%0#1234567890) : (i32) -> ()\n%0 = \"foo.a\"() : () -> i32\n", ["1:9: error: use of undeclared SSA value name"]],
+  ["\"foo.b\"(%0#4294967295) : (i32) -> ()\n%0 = \"foo.a\"() : () -> i32\n", ["1:9: error: use of undeclared SSA value name"]],
   // Numeric names, kept without entries while defined once as a single value: a use of
   // another type, a result number, a multi-result name, a name that left its region's
   // scope, an entry argument and a forward reference.

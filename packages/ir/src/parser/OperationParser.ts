@@ -538,8 +538,12 @@ export class OperationParser extends Parser implements OpAsmParser {
       this.emitErrorAt(at, 'reference to invalid result number').report()
       return null
     }
-    while (entries.length <= n) {
-      entries.push(undefined)
+    // Grown slot by slot only up to a near number: a forward reference to a result number
+    // far past the list (up to 2^32-1) leaves a hole there instead of billions of slots.
+    if (n - entries.length < 16) {
+      while (entries.length <= n) {
+        entries.push(undefined)
+      }
     }
     const loc = offset >= 0 ? this.locAt(offset) : use.location
     const ph = new Operation(this.placeholderName, loc, [type], DictionaryAttr.empty(this.context), DictionaryAttr.empty(this.context), 0)
