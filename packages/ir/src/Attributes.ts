@@ -1,5 +1,5 @@
 import type { Context } from './Context.ts'
-import { nextStorageId } from './internal/storage.ts'
+import { MAX_V8_HASHED_LENGTH, nextStorageId } from './internal/storage.ts'
 import { idList, IndexType, IntegerType, kDynamic, type ShapedType, Signedness, type Type } from './Types.ts'
 import type { AffineMap, IntegerSet } from './AffineMap.ts'
 
@@ -143,9 +143,21 @@ export class StringAttr extends Attribute {
     this.type = type
   }
   static get(context: Context, value: string, type: Type | null = null): StringAttr {
-    const key = type ? `str:${type.id}:${value}` : `str::${value}`
-    return context.uniquer.intern(key, () => new StringAttr(context, value, type))
+    if (type === null && value.length <= MAX_V8_HASHED_LENGTH) {
+      return context.nameAttrUniquer.getString(context, value)
+    }
+    return internStringAttr(context, value, type)
   }
+}
+
+/**
+ * A typed string attribute, or one too long for V8 to hash well (see `NameAttrUniquer`),
+ * under a string key: in a function of its own, as the callback's captures would make V8
+ * allocate a closure context on every call of `StringAttr.get`.
+ */
+function internStringAttr(context: Context, value: string, type: Type | null): StringAttr {
+  const key = type ? `str:${type.id}:${value}` : `str::${value}`
+  return context.uniquer.intern(key, () => new StringAttr(context, value, type))
 }
 
 /** `unit`: present-or-absent flag attribute. */
@@ -522,12 +534,10 @@ export class SymbolRefAttr extends Attribute {
     this.nestedReferences = nestedReferences
   }
   static get(context: Context, root: string, nested: readonly string[] = NO_NESTED_REFERENCES): SymbolRefAttr {
-    let key = 'sym:' + root.length + ':' + root
-    for (let i = 0; i < nested.length; i++) {
-      const n = nested[i]!
-      key += '::' + n.length + ':' + n
+    if (nested.length === 0 && root.length <= MAX_V8_HASHED_LENGTH) {
+      return context.nameAttrUniquer.getFlatSymbolRef(context, root)
     }
-    return context.uniquer.intern(key, () => new SymbolRefAttr(context, root, nested.length === 0 ? NO_NESTED_REFERENCES : nested.slice()))
+    return internSymbolRefAttr(context, root, nested)
   }
   /** The last reference: the symbol itself. */
   get leafReference(): string {
@@ -535,6 +545,48 @@ export class SymbolRefAttr extends Attribute {
   }
   get isFlat(): boolean {
     return this.nestedReferences.length === 0
+  }
+}
+
+/** A nested symbol reference, or a flat one too long for V8 to hash well, under a string key (see `internStringAttr`). */
+function internSymbolRefAttr(context: Context, root: string, nested: readonly string[]): SymbolRefAttr {
+  let key = 'sym:' + root.length + ':' + root
+  for (let i = 0; i < nested.length; i++) {
+    const n = nested[i]!
+    key += '::' + n.length + ':' + n
+  }
+  return context.uniquer.intern(key, () => new SymbolRefAttr(context, root, nested.length === 0 ? NO_NESTED_REFERENCES : nested.slice()))
+}
+
+/**
+ * @internal Interning of untyped string attributes and flat symbol references by their
+ * text, one map each: every function has a name, every call a callee, and a key string
+ * built (`str::name`), hashed and dropped per lookup, with a callback closure, cost more
+ * than the lookup. Texts longer than `MAX_V8_HASHED_LENGTH`, which V8 hashes by length
+ * alone, go to the `Uniquer` under a key, as before.
+ */
+export class NameAttrUniquer {
+  private readonly strings = new Map<string, StringAttr>()
+  private readonly flatSymbolRefs = new Map<string, SymbolRefAttr>()
+
+  /** The untyped `StringAttr` of `value`. */
+  getString(context: Context, value: string): StringAttr {
+    let a = this.strings.get(value)
+    if (a === undefined) {
+      a = new StringAttr(context, value, null)
+      this.strings.set(value, a)
+    }
+    return a
+  }
+
+  /** The flat `SymbolRefAttr` `@root`. */
+  getFlatSymbolRef(context: Context, root: string): SymbolRefAttr {
+    let a = this.flatSymbolRefs.get(root)
+    if (a === undefined) {
+      a = new SymbolRefAttr(context, root, NO_NESTED_REFERENCES)
+      this.flatSymbolRefs.set(root, a)
+    }
+    return a
   }
 }
 

@@ -1,6 +1,6 @@
 import { Uniquer } from './internal/storage.ts'
 import { LocationUniquer } from './Location.ts'
-import { DictionaryUniquer, ScalarAttrUniquer } from './Attributes.ts'
+import { DictionaryUniquer, NameAttrUniquer, ScalarAttrUniquer } from './Attributes.ts'
 import { DiagnosticEngine, type InFlightDiagnostic } from './Diagnostics.ts'
 import { Dialect, type DialectDefinition } from './Dialect.ts'
 import { BuiltinDialect } from './dialect/Builtin.ts'
@@ -27,6 +27,7 @@ export class Context {
   /** @internal */ readonly locationUniquer: LocationUniquer = new LocationUniquer()
   /** @internal */ readonly dictionaryUniquer: DictionaryUniquer = new DictionaryUniquer()
   /** @internal */ readonly scalarAttrUniquer: ScalarAttrUniquer = new ScalarAttrUniquer()
+  /** @internal */ readonly nameAttrUniquer: NameAttrUniquer = new NameAttrUniquer()
   /** @internal Signless integer types by width (up to 128), filled from the uniquer. */
   readonly signlessIntegerTypes: (IntegerType | undefined)[] = []
   /**

@@ -8,11 +8,11 @@ export function nextStorageId(): number {
 const PAIR_ID_LIMIT = 2 ** 26
 
 /**
- * V8 hashes a string longer than this by its length alone (`String::kMaxHashCalcLength`):
+ * @internal V8 hashes a string longer than this by its length alone (`String::kMaxHashCalcLength`):
  * as Map keys, long strings of one length all collide, and each lookup compares the new
  * key with every one of them (3,000 string attributes of 100 KB took 50 s to parse).
  */
-const MAX_V8_HASHED_LENGTH = 16383
+export const MAX_V8_HASHED_LENGTH = 16383
 
 /** An FNV-1a hash of all of `s`'s UTF-16 code units. */
 function hashLongKey(s: string): number {
