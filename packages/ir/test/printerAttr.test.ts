@@ -75,6 +75,23 @@ describe('attribute printing', () => {
     expect(printAttribute(StringAttr.get(ctx, 'x', NoneType.get(ctx)))).toBe('"x"')
   })
 
+  it('prints a symbol name bare only when it is a bare identifier, as mlir-opt does', () => {
+    const sym = (name: string): string => printAttribute(SymbolRefAttr.get(ctx, name))
+    // [a-zA-Z_] first, then [a-zA-Z0-9_$.]: everything else (a digit first, other
+    // punctuation, characters past ASCII) is quoted.
+    expect(sym('a$b.c_9')).toBe('@a$b.c_9')
+    expect(sym('_x')).toBe('@_x')
+    expect(sym('Z')).toBe('@Z')
+    expect(sym('1a')).toBe('@"1a"')
+    expect(sym('$a')).toBe('@"$a"')
+    expect(sym('.a')).toBe('@".a"')
+    expect(sym('a-b')).toBe('@"a-b"')
+    expect(sym('Z~')).toBe('@"Z~"')
+    expect(sym('a\x7f')).toBe('@"a\\7F"')
+    expect(sym('été')).toBe('@"\\C3\\A9t\\C3\\A9"')
+    expect(sym('aé')).toBe('@"a\\C3\\A9"')
+  })
+
   it('prints dense elements, dense arrays and strided layouts', () => {
     const t22 = RankedTensorType.get([2, 2], i32)
     expect(printAttribute(DenseIntOrFPElementsAttr.get(t22, [1n, 2n, 3n, 4n], false))).toBe('dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>')

@@ -82,18 +82,34 @@ function isAlnum(c: number): boolean {
   return isAlpha(c) || isDigit(c)
 }
 
+/** `BARE_ID_CHARS` bit of the characters that may start a bare identifier (`[a-zA-Z_]`). */
+const BARE_ID_START = 1
+/** `BARE_ID_CHARS` bit of the characters that may follow (`[a-zA-Z0-9_$.]`). */
+const BARE_ID_REST = 2
+/**
+ * The bare-identifier classes of each ASCII character: one load per character, where
+ * three calls per character (every symbol name printed goes through here) cost more
+ * until the printer is optimized.
+ */
+const BARE_ID_CHARS = new Uint8Array(128)
+for (let c = 0; c < 128; c++) {
+  const start = isAlpha(c) || c === 95
+  BARE_ID_CHARS[c] = (start ? BARE_ID_START : 0) | (start || isDigit(c) || c === 36 || c === 46 ? BARE_ID_REST : 0)
+}
+
 /** True when `name` can be printed as a bare identifier (`[a-zA-Z_][a-zA-Z0-9_$.]*`). */
 export function isBareIdentifier(name: string): boolean {
-  if (name.length === 0) {
+  const n = name.length
+  if (n === 0) {
     return false
   }
   const c0 = name.charCodeAt(0)
-  if (!isAlpha(c0) && c0 !== 95) {
+  if (c0 >= 128 || (BARE_ID_CHARS[c0]! & BARE_ID_START) === 0) {
     return false
   }
-  for (let i = 1; i < name.length; i++) {
+  for (let i = 1; i < n; i++) {
     const c = name.charCodeAt(i)
-    if (!isAlnum(c) && c !== 95 && c !== 36 && c !== 46) {
+    if (c >= 128 || (BARE_ID_CHARS[c]! & BARE_ID_REST) === 0) {
       return false
     }
   }
