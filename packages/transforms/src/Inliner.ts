@@ -178,11 +178,13 @@ class ReferencedNodes {
   }
 
   private nested(op: Operation, resolved: Map<SymbolRefAttr, CallGraphNode | null> | null): void {
-    for (let r = 0; r < op.regions.length; r++) {
-      for (let b = op.regions[r]!.firstBlock; b !== null; b = b.nextBlock) {
+    const regions = op.regions
+    for (let r = 0; r < regions.length; r++) {
+      for (let b = regions[r]!.firstBlock; b !== null; b = b.nextBlock) {
         for (let o = b.firstOp; o !== null; o = o.nextOp) {
           this.attrsOf(o, resolved)
-          if (!o.hasTrait(Trait.SymbolTable)) {
+          // An op without regions (most of them) has nothing nested to walk.
+          if (o.regions.length !== 0 && !o.hasTrait(Trait.SymbolTable)) {
             this.nested(o, resolved)
           }
         }
@@ -191,30 +193,37 @@ class ReferencedNodes {
   }
 
   // The inherent attributes, then the discardable ones (the order of the uses of one op
-  // does not matter to the counts kept from them).
+  // does not matter to the counts kept from them). Only the attributes that are or may
+  // hold references are looked into: told by constructor (none of the three classes has
+  // subclasses), as a call per attribute and `instanceof` tests cost more until this code
+  // is optimized, and a walk visits the attributes of every op of every callable.
   private attrsOf(op: Operation, resolved: Map<SymbolRefAttr, CallGraphNode | null> | null): void {
-    const inherent = op.properties.entries
-    for (let i = 0; i < inherent.length; i++) {
-      this.refsIn(inherent[i]!.value, op, resolved)
-    }
-    const discardable = op.attributes.entries
-    for (let i = 0; i < discardable.length; i++) {
-      this.refsIn(discardable[i]!.value, op, resolved)
+    for (let list = 0; list < 2; list++) {
+      const entries = list === 0 ? op.properties.entries : op.attributes.entries
+      for (let i = 0; i < entries.length; i++) {
+        const value = entries[i]!.value
+        const kind = value.constructor
+        if (kind === SymbolRefAttr || kind === ArrayAttr || kind === DictionaryAttr) {
+          this.refsIn(value, op, resolved)
+        }
+      }
     }
   }
 
   private refsIn(attr: Attribute, user: Operation, resolved: Map<SymbolRefAttr, CallGraphNode | null> | null): void {
-    if (attr instanceof SymbolRefAttr) {
-      const node = resolved === null ? this.resolve(attr) : this.resolveCached(attr, resolved)
+    const kind = attr.constructor
+    if (kind === SymbolRefAttr) {
+      const ref = attr as SymbolRefAttr
+      const node = resolved === null ? this.resolve(ref) : this.resolveCached(ref, resolved)
       if (node !== null) {
         this.visit(node, user)
       }
-    } else if (attr instanceof ArrayAttr) {
-      for (const e of attr.elements) {
+    } else if (kind === ArrayAttr) {
+      for (const e of (attr as ArrayAttr).elements) {
         this.refsIn(e, user, resolved)
       }
-    } else if (attr instanceof DictionaryAttr) {
-      for (const e of attr.entries) {
+    } else if (kind === DictionaryAttr) {
+      for (const e of (attr as DictionaryAttr).entries) {
         this.refsIn(e.value, user, resolved)
       }
     }

@@ -281,4 +281,50 @@ func.func @f(%a: index, %m: memref<i32>) -> (index, i32) {
 }
 `)
   })
+
+  it('keeps the private callables referenced from arrays, dictionaries and ops nested in regions', () => {
+    const r = runPipeline(`func.func private @in_array(%a: i32) -> i32 {
+  return %a : i32
+}
+func.func private @in_dict(%a: i32) -> i32 {
+  return %a : i32
+}
+func.func private @in_nested_op(%a: i32) -> i32 {
+  return %a : i32
+}
+func.func private @called(%a: i32) -> i32 {
+  return %a : i32
+}
+func.func @main(%a: i32) -> i32 {
+  "test.refs"() {refs = [@in_array, 1 : i32], more = {f = @in_dict}} : () -> ()
+  "test.region"() ({
+    "test.ref"() {r = @in_nested_op} : () -> ()
+    "test.end"() : () -> ()
+  }) : () -> ()
+  %r = call @called(%a) : (i32) -> i32
+  return %r : i32
+}
+`, 'builtin.module(inline)')
+    expect(r.ok).toBe(true)
+    expect(r.text).toBe(`module {
+  func.func private @in_array(%arg0: i32) -> i32 {
+    return %arg0 : i32
+  }
+  func.func private @in_dict(%arg0: i32) -> i32 {
+    return %arg0 : i32
+  }
+  func.func private @in_nested_op(%arg0: i32) -> i32 {
+    return %arg0 : i32
+  }
+  func.func @main(%arg0: i32) -> i32 {
+    "test.refs"() {more = {f = @in_dict}, refs = [@in_array, 1 : i32]} : () -> ()
+    "test.region"() ({
+      "test.ref"() {r = @in_nested_op} : () -> ()
+      "test.end"() : () -> ()
+    }) : () -> ()
+    return %arg0 : i32
+  }
+}
+`)
+  })
 })
