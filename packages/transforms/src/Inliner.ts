@@ -117,7 +117,9 @@ function isSymbolOp(op: Operation): boolean {
 /** True when the results of `op` have exactly one use in all. */
 function hasOneUse(op: Operation): boolean {
   let n = 0
-  for (const r of op.results) {
+  const results = op.results
+  for (let i = 0; i < results.length; i++) {
+    const r = results[i]!
     for (let u = r.firstUse; u !== null; u = u.nextUse) {
       if (++n > 1) {
         return false
@@ -138,8 +140,9 @@ function countOps(region: Region): number {
   for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
     for (let o = b.firstOp; o !== null; o = o.nextOp) {
       n++
-      for (const r of o.regions) {
-        n += countOps(r)
+      const regions = o.regions
+      for (let i = 0; i < regions.length; i++) {
+        n += countOps(regions[i]!)
       }
     }
   }
@@ -265,10 +268,15 @@ function collectSymbolTables(op: Operation, allUsesVisible: boolean, out: Symbol
   } else {
     visible = true
   }
-  for (const region of op.regions) {
-    for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
+  const regions = op.regions
+  for (let r = 0; r < regions.length; r++) {
+    for (let b = regions[r]!.firstBlock; b !== null; b = b.nextBlock) {
       for (let o = b.firstOp; o !== null; o = o.nextOp) {
-        collectSymbolTables(o, visible, out)
+        // An op without regions holds no symbol table, and none of its symbols is
+        // looked up (the constructor of `CGUseList` skips a table without a region).
+        if (o.regions.length !== 0) {
+          collectSymbolTables(o, visible, out)
+        }
       }
     }
   }
@@ -358,7 +366,9 @@ class CGUseList {
 
   /** Removes `node` (and its child nodes) from the use list, dropping the uses it holds. */
   eraseNode(node: CallGraphNode): void {
-    for (const e of node.edges) {
+    const edges = node.edges
+    for (let i = 0; i < edges.length; i++) {
+      const e = edges[i]!
       if (e.kind === 'child') {
         this.eraseNode(e.target)
       }
@@ -613,7 +623,8 @@ export class Inliner extends OperationPass<InlinerOptions> {
   /** Runs the optimizer pipelines on the isolated callables of `scc` without nested callables. */
   private optimizeSCC(scc: CallGraphNode[]): boolean {
     const visited: CallGraphNode[] = []
-    for (const node of scc) {
+    for (let i = 0; i < scc.length; i++) {
+      const node = scc[i]!
       // Nodes with children are skipped: simplifying them could erase nested nodes.
       if (node.isExternal || node.hasChildren) {
         continue
@@ -623,14 +634,16 @@ export class Inliner extends OperationPass<InlinerOptions> {
       }
       visited.push(node)
     }
-    for (const node of visited) {
+    for (let i = 0; i < visited.length; i++) {
+      const node = visited[i]!
       const op = node.callableRegion!.parentOp!
       const pm = this.pipelineFor(op.name.name)
       if (pm !== null && !this.runPipeline(pm, op)) {
         return false
       }
     }
-    for (const node of visited) {
+    for (let i = 0; i < visited.length; i++) {
+      const node = visited[i]!
       this.useList.recomputeUses(node)
     }
     return true
@@ -691,7 +704,8 @@ export class Inliner extends OperationPass<InlinerOptions> {
     const useList = this.useList
     const calls = this.calls
     const deadNodes: CallGraphNode[] = []
-    for (const node of scc) {
+    for (let i = 0; i < scc.length; i++) {
+      const node = scc[i]!
       if (node.isExternal) {
         continue
       }
@@ -748,7 +762,8 @@ export class Inliner extends OperationPass<InlinerOptions> {
         }
       }
     }
-    for (const node of deadNodes) {
+    for (let i = 0; i < deadNodes.length; i++) {
+      const node = deadNodes[i]!
       const at = scc.indexOf(node)
       if (at >= 0) {
         scc.splice(at, 1)
@@ -775,7 +790,9 @@ export class Inliner extends OperationPass<InlinerOptions> {
       return false
     }
     // No self-recursive callee, and no callee that calls the caller back.
-    for (const e of it.targetNode.edges) {
+    const edges = it.targetNode.edges
+    for (let i = 0; i < edges.length; i++) {
+      const e = edges[i]!
       if (e.target === it.targetNode || e.target === it.sourceNode) {
         return false
       }
@@ -826,8 +843,9 @@ export class Inliner extends OperationPass<InlinerOptions> {
         if (inlinerInterfaceOf(o)?.isLegalToInlineOp?.(o, dest, cloned) !== true) {
           return false
         }
-        for (const r of o.regions) {
-          if (!this.opsLegalToInline(r, dest, cloned)) {
+        const regions = o.regions
+        for (let i = 0; i < regions.length; i++) {
+          if (!this.opsLegalToInline(regions[i]!, dest, cloned)) {
             return false
           }
         }
@@ -1057,7 +1075,9 @@ function remapInlinedLocations(blocks: readonly Block[], callerLoc: Location): v
   for (let i = 0; i < blocks.length; i++) {
     const b = blocks[i]!
     if (i !== 0) {
-      for (const arg of b.arguments) {
+      const args = b.arguments
+      for (let k = 0; k < args.length; k++) {
+        const arg = args[k]!
         arg.location = remapLocation(arg.location, callerLoc, mapped)
       }
     }
@@ -1069,9 +1089,12 @@ function remapInlinedLocations(blocks: readonly Block[], callerLoc: Location): v
 
 function remapOpLocations(op: Operation, callerLoc: Location, mapped: Map<Location, Location>): void {
   op.location = remapLocation(op.location, callerLoc, mapped)
-  for (const region of op.regions) {
-    for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
-      for (const arg of b.arguments) {
+  const regions = op.regions
+  for (let i = 0; i < regions.length; i++) {
+    for (let b = regions[i]!.firstBlock; b !== null; b = b.nextBlock) {
+      const args = b.arguments
+      for (let k = 0; k < args.length; k++) {
+        const arg = args[k]!
         arg.location = remapLocation(arg.location, callerLoc, mapped)
       }
       for (let o = b.firstOp; o !== null; o = o.nextOp) {
