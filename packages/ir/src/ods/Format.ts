@@ -1861,9 +1861,6 @@ export function printWithFormat(fmt: CompiledFormat, info: FormatOpInfo, op: Ope
   ;(compiled !== null && fmt.printerInfo === info ? compiled : compilePrinter(fmt, info))(op, printer)
 }
 
-/** Print contexts not in use (see `printWithFormat`). */
-const printContexts = new FreeList<PrintCtx>()
-
 /**
  * What printing with one format reads from its op's definition, read once: the declared
  * operands, results and attributes (getters on an op definition), and the attribute names
@@ -1906,42 +1903,49 @@ function printPlanOf(fmt: CompiledFormat, info: FormatOpInfo): PrintPlan {
   return plan
 }
 
-/** What printing one op with its format needs, and the spacing state (a `PrintState`). */
+/**
+ * What printing one op with its format needs, and the spacing state (a `PrintState`). A
+ * compiled printer keeps one for the ops it prints (an op printed inside one of the same
+ * format, in a region, gets another).
+ */
 class PrintCtx extends PrintState {
-  declare fmt: CompiledFormat
-  declare info: FormatOpInfo
-  declare plan: PrintPlan
+  declare readonly fmt: CompiledFormat
+  declare readonly info: FormatOpInfo
+  declare readonly plan: PrintPlan
   /** The plan's declarations (`info.operands`, `info.results`, `info.attributes`). */
-  declare operandDecls: readonly OdsValueDecl[]
-  declare resultDecls: readonly OdsValueDecl[]
-  declare attrDecls: readonly OdsAttrDecl[]
+  declare readonly operandDecls: readonly OdsValueDecl[]
+  declare readonly resultDecls: readonly OdsValueDecl[]
+  declare readonly attrDecls: readonly OdsAttrDecl[]
   declare op: Operation
   declare printer: OpAsmPrinter
   declare operandSegs: Int32Array
   declare resultSegs: Int32Array
   /** The context's own arrays that `operandSegs` and `resultSegs` are written into when the op's groups vary in size. */
-  declare operandScratch: Int32Array
-  declare resultScratch: Int32Array
-  constructor() {
+  declare readonly operandScratch: Int32Array
+  declare readonly resultScratch: Int32Array
+  constructor(fmt: CompiledFormat, info: FormatOpInfo, plan: PrintPlan) {
     super()
-    this.operandScratch = new Int32Array(SCRATCH_SEGMENTS)
-    this.resultScratch = new Int32Array(SCRATCH_SEGMENTS)
-    this.clear()
-  }
-  /** Sets the context up for printing `op`; the segments are the op's (null: asked of `info`). */
-  reset(fmt: CompiledFormat, info: FormatOpInfo, plan: PrintPlan, op: Operation, printer: OpAsmPrinter, operandSegs: Int32Array | null, resultSegs: Int32Array | null): void {
-    this.shouldEmitSpace = true
-    this.lastWasPunctuation = false
     this.fmt = fmt
     this.info = info
     this.plan = plan
     this.operandDecls = plan.operands
     this.resultDecls = plan.results
     this.attrDecls = plan.attributes
+    this.op = null as unknown as Operation
+    this.printer = null as unknown as OpAsmPrinter
+    this.operandSegs = NO_SEGMENTS
+    this.resultSegs = NO_SEGMENTS
+    this.operandScratch = new Int32Array(SCRATCH_SEGMENTS)
+    this.resultScratch = new Int32Array(SCRATCH_SEGMENTS)
+  }
+  /** Sets the context up for printing `op`; the segments are the op's (null: asked of `info`). */
+  begin(op: Operation, printer: OpAsmPrinter, operandSegs: Int32Array | null, resultSegs: Int32Array | null): void {
+    this.shouldEmitSpace = true
+    this.lastWasPunctuation = false
     this.op = op
     this.printer = printer
-    this.operandSegs = operandSegs ?? info.operandSegments(op, this.operandScratch)
-    this.resultSegs = resultSegs ?? info.resultSegments(op, this.resultScratch)
+    this.operandSegs = operandSegs ?? this.info.operandSegments(op, this.operandScratch)
+    this.resultSegs = resultSegs ?? this.info.resultSegments(op, this.resultScratch)
   }
   /**
    * Drops the references to the op printed and its printer, so that a context not in use
@@ -1951,24 +1955,9 @@ class PrintCtx extends PrintState {
     this.op = null as unknown as Operation
     this.printer = null as unknown as OpAsmPrinter
   }
-  /** Drops every reference of the context. */
-  clear(): void {
-    this.fmt = null as unknown as CompiledFormat
-    this.info = null as unknown as FormatOpInfo
-    this.plan = null as unknown as PrintPlan
-    this.operandDecls = NO_DECLS
-    this.resultDecls = NO_DECLS
-    this.attrDecls = NO_ATTR_DECLS
-    this.op = null as unknown as Operation
-    this.printer = null as unknown as OpAsmPrinter
-    this.operandSegs = NO_SEGMENTS
-    this.resultSegs = NO_SEGMENTS
-  }
 }
 
 const NO_SEGMENTS = new Int32Array(0)
-const NO_DECLS: readonly OdsValueDecl[] = []
-const NO_ATTR_DECLS: readonly OdsAttrDecl[] = []
 /** Entries of a print context's segment arrays: room for 8 groups (an op with more gets new arrays). */
 const SCRATCH_SEGMENTS = 16
 
@@ -3296,14 +3285,16 @@ function compilePrinter(fmt: CompiledFormat, info: FormatOpInfo): CompiledPrinte
   const operandSegs = fixed ? singleSegments(info.operands.length) : null
   const resultSegs = fixed ? singleSegments(info.results.length) : null
   const steps = printStepsOf(fmt.elements, info, fmt, fixed, null)
+  // The printer's context while no op of the format is being printed (null meanwhile: an
+  // op printed inside one of the same format, in a region, makes another).
+  let idle: PrintCtx | null = new PrintCtx(fmt, info, plan)
   const print: CompiledPrinter = (op, printer) => {
-    // A context not in use, else a new one: an op printed inside one of the same kind
-    // (in a region) takes another. The context is also the spacing state.
-    const ctx = printContexts.take() ?? new PrintCtx()
-    ctx.reset(fmt, info, plan, op, printer, operandSegs, resultSegs)
+    const ctx = idle ?? new PrintCtx(fmt, info, plan)
+    idle = null
+    ctx.begin(op, printer, operandSegs, resultSegs)
     for (let i = 0; i < steps.length; i++) { steps[i]!(ctx) }
     ctx.release()
-    printContexts.give(ctx)
+    idle = ctx
   }
   fmt.printer = print
   fmt.printerInfo = info
