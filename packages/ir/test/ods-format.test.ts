@@ -1201,13 +1201,20 @@ describe('formats compiled to a parser and a printer', () => {
     inferResultTypes: (state: OperationState) => (state.attributes.some((a) => a.name === 'fail') ? undefined : [state.operands[0]!.type]),
     assemblyFormat: '$value attr-dict',
   })
-  const dialect: DialectDefinition = { namespace: 'cf_test', ops: [binary, widen, inferred] }
+  const ret = defineOp({
+    name: 'cf_test.ret',
+    operands: { args: variadic(AnyType) },
+    traits: Trait.IsTerminator,
+    assemblyFormat: 'attr-dict ($args^ `:` type($args))?',
+  })
+  const dialect: DialectDefinition = { namespace: 'cf_test', ops: [binary, widen, inferred, ret] }
   const input = `"test.holder"() ({
 ^bb0(%a: i32, %b: i64):
   %0 = cf_test.add %a, %a exact : i32
   %1 = cf_test.add %b, %b : i64
   %2 = cf_test.widen %a : i64
   %3 = cf_test.same %a
+  cf_test.ret %a, %b : i32, i64
 }) : () -> ()
 `
 
@@ -1232,6 +1239,7 @@ describe('formats compiled to a parser and a printer', () => {
     expect(out).toContain('%1 = cf_test.add %arg1, %arg1 : i64\n')
     expect(out).toContain('%2 = cf_test.widen %arg0 : i64\n')
     expect(out).toContain('%3 = cf_test.same %arg0\n')
+    expect(out).toContain('cf_test.ret %arg0, %arg1 : i32, i64\n')
     const generic = run(input, true, [dialect]).out
     expect(generic).toContain('%0 = "cf_test.add"(%arg0, %arg0) <{exact}> : (i32, i32) -> i32')
     expect(generic).toContain('%2 = "cf_test.widen"(%arg0) : (i32) -> i64')
@@ -1244,5 +1252,6 @@ describe('formats compiled to a parser and a printer', () => {
     expect(run(wrap('  %0 = cf_test.widen %b : i64'), false, [dialect]).diags).toEqual(["use of value '%b' expects different type than prior uses: 'i32' vs 'i64'"])
     expect(run(wrap('  %0 = cf_test.same %a {fail}'), false, [dialect]).diags).toEqual(["custom op 'cf_test.same' failed to infer returned types"])
     expect(run(wrap('  %0 = cf_test.add %a, %a exact'), false, [dialect]).diags).toEqual(["expected ':'"])
+    expect(run(wrap('  cf_test.ret %a, %b : i32'), false, [dialect]).diags).toEqual(["custom op 'cf_test.ret' number of operands and types do not match: got 2 operands and 1 types"])
   })
 })

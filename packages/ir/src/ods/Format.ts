@@ -2817,6 +2817,17 @@ function optionalGroupStep(el: FormatElement, info: FormatOpInfo): ParseStep {
   if (first.kind === FormatKind.Literal && !isPunctuationLiteral(first.text)) {
     const keyword = first.text
     parseFirst = (parser) => (parser.parseOptionalKeyword(keyword) ? true : null)
+  } else if (first.kind === FormatKind.Operand && info.operands[first.index]!.variadic && info.operands[first.index]!.segmentAttr === undefined) {
+    const index = first.index
+    parseFirst = (parser, _state, ps) => {
+      ps.operandOffsets[index] = parser.getCurrentOffset()
+      const list = parseOptionalOperandList(parser)
+      if (list === undefined) {
+        return false
+      }
+      ps.operands[index] = list
+      return list.length === 0 ? null : true
+    }
   } else {
     parseFirst = (parser, state, ps) => parseElement(first, info, parser, state, ps, true)
   }
@@ -3017,15 +3028,15 @@ function resolvePlanOf(fmt: CompiledFormat, info: FormatOpInfo): ResolveStep | n
   })
   const operands = info.operands
   const results = info.results
-  if (usesOther || !operands.every(isSingle) || !results.every(isSingle)) {
+  if (usesOther || !results.every(isSingle) || operands.some((d) => d.segmentAttr !== undefined)) {
     return null
   }
-  // Each operand parsed by exactly one element, outside optional groups.
-  let topLevelOperands = 0
+  // Each operand group parsed by exactly one element; a single one, outside optional groups.
+  const topLevel = new Set<number>()
   for (const el of fmt.elements) {
-    if (el.kind === FormatKind.Operand) { topLevelOperands++ }
+    if (el.kind === FormatKind.Operand) { topLevel.add(el.index) }
   }
-  if (topLevelOperands !== operands.length || countOperandElements(fmt.elements) !== operands.length) {
+  if (countOperandElements(fmt.elements) !== operands.length || operands.some((d, i) => isSingle(d) && !topLevel.has(i))) {
     return null
   }
   const facts = new TypeFacts(fmt, info)
@@ -3048,8 +3059,15 @@ function resolvePlanOf(fmt: CompiledFormat, info: FormatOpInfo): ResolveStep | n
       resultTypes.push(s)
     }
   }
-  const operandTypes: TypeSource[] = []
+  // A single operand's type comes from its source; a variadic or optional group's types
+  // from its own `type(...)` (null here), else, when it holds operands, from the general
+  // resolution.
+  const operandTypes: (TypeSource | null)[] = []
   for (let i = 0; i < operands.length; i++) {
+    if (!isSingle(operands[i]!)) {
+      operandTypes.push(null)
+      continue
+    }
     const fact = facts.operands[i]!
     const s = fact === 1 ? (ps: ParseState) => ps.operandTypes[i]![0] : fact === 0 ? staticTypeSource(operands[i]!.name, i, true, info, facts, 3) : undefined
     if (s === undefined || s === DEPENDS_ON_INPUT) {
@@ -3060,17 +3078,27 @@ function resolvePlanOf(fmt: CompiledFormat, info: FormatOpInfo): ResolveStep | n
   const checkSources = info.typesMatchWith.length !== 0 && (info.traits & Trait.SameOperandsAndResultType) === 0
   const hasRegionsOrSuccessors = info.regions.length !== 0 || info.successors.length !== 0
   const numResults = inferLater ? 0 : results.length
-  const sources = inferLater ? operandTypes : resultTypes.concat(operandTypes)
-  // The types of one op, results then operands (resolution parses nothing: one list serves).
+  const sources = inferLater ? operandTypes : [...resultTypes, ...operandTypes]
+  // The types of one op's results then single operands (resolution parses nothing: one
+  // list serves every op of the format).
   const found: (Type | undefined)[] = sources.map(() => undefined)
   return (opInfo, parser, state, ps) => {
     if (checkSources && !verifyTransformSources(opInfo, parser, ps)) {
       return failure()
     }
-    // Every type first: a source that gives none (a constraint that builds nothing) is
-    // the general resolution's to report, before anything is added to the state.
+    // Every type first: a source that gives none (a constraint that builds nothing), or a
+    // group of operands without types, is the general resolution's to report or infer,
+    // before anything is added to the state.
     for (let i = 0; i < sources.length; i++) {
-      const t = sources[i]!(ps)
+      const source = sources[i]!
+      if (source === null) {
+        const list = ps.operands[i - numResults]
+        if (ps.operandTypes[i - numResults] == null && list != null && list.length !== 0) {
+          return resolveParsed(opInfo, parser, state, ps)
+        }
+        continue
+      }
+      const t = source(ps)
       if (t === undefined) {
         return resolveParsed(opInfo, parser, state, ps)
       }
@@ -3080,7 +3108,16 @@ function resolvePlanOf(fmt: CompiledFormat, info: FormatOpInfo): ResolveStep | n
     for (let i = 0; i < numResults; i++) { types.push(found[i]!) }
     const out = state.operands
     for (let i = numResults; i < sources.length; i++) {
-      if (!parser.resolveOperand(ps.operands[i - numResults]![0]!, found[i]!, out)) {
+      const g = i - numResults
+      if (sources[i] !== null) {
+        if (!parser.resolveOperand(ps.operands[g]![0]!, found[i]!, out)) {
+          return failure()
+        }
+        continue
+      }
+      const list = ps.operands[g]
+      const ts = ps.operandTypes[g]
+      if (ts != null && !resolveOperandList(parser, list ?? NO_SLOTS, ts, ps.operandOffsets[g]!, out)) {
         return failure()
       }
     }
