@@ -1,8 +1,10 @@
 /**
  * The assembly-format compiler: parses ODS's format language once per op into a list
- * of `FormatElement`s, then interprets it to parse and print ops with mlir-tblgen's
- * behaviour (spacing rules, optional groups and anchors, type inference, elision of
- * attributes the format prints, `custom<...>` directives).
+ * of `FormatElement`s, then compiles it on first use into a parser and a printer (see
+ * "formats compiled to closures" below; the element interpreter serves the rarer kinds)
+ * that parse and print ops with mlir-tblgen's behaviour (spacing rules, optional groups
+ * and anchors, type inference, elision of attributes the format prints, `custom<...>`
+ * directives).
  */
 import { DenseArrayAttr, UnitAttr, type Attribute, type NamedAttribute } from '../Attributes.ts'
 import { Block } from '../Block.ts'
