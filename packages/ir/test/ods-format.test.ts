@@ -1175,3 +1175,83 @@ describe('default-valued optional attributes', () => {
     expect(run(input, true).out).toContain('"test.default_valued_optional"() <{v = 7 : i64}> : () -> ()\n    "test.default_valued_optional"() <{v = 8 : i64}> : () -> ()\n    "test.default_valued_optional"() : () -> ()')
   })
 })
+
+describe('formats compiled to a parser and a printer', () => {
+  const binary = defineOp({
+    name: 'cf_test.add',
+    operands: { lhs: AnyType, rhs: AnyType },
+    results: { result: AnyType },
+    attributes: { exact: optionalAttr(UnitAttrC) },
+    traits: Trait.SameOperandsAndResultType,
+    assemblyFormat: '$lhs `,` $rhs (`exact` $exact^)? attr-dict `:` type($result)',
+  })
+  // The operand's type comes from the result's through a transform (no type of the
+  // operand in the format), and the checks of mlir-tblgen's parser run first.
+  const widen = defineOp({
+    name: 'cf_test.widen',
+    operands: { value: AnyType },
+    results: { result: I64 },
+    typesMatchWith: [{ from: 'result', to: 'value', transform: (t: Type) => IntegerType.get(t.context, 32), summary: 'operand is i32' }],
+    assemblyFormat: '$value attr-dict `:` type($result)',
+  })
+  const inferred = defineOp({
+    name: 'cf_test.same',
+    operands: { value: I32 },
+    results: { result: AnyType },
+    inferResultTypes: (state: OperationState) => (state.attributes.some((a) => a.name === 'fail') ? undefined : [state.operands[0]!.type]),
+    assemblyFormat: '$value attr-dict',
+  })
+  const ret = defineOp({
+    name: 'cf_test.ret',
+    operands: { args: variadic(AnyType) },
+    traits: Trait.IsTerminator,
+    assemblyFormat: 'attr-dict ($args^ `:` type($args))?',
+  })
+  const dialect: DialectDefinition = { namespace: 'cf_test', ops: [binary, widen, inferred, ret] }
+  const input = `"test.holder"() ({
+^bb0(%a: i32, %b: i64):
+  %0 = cf_test.add %a, %a exact : i32
+  %1 = cf_test.add %b, %b : i64
+  %2 = cf_test.widen %a : i64
+  %3 = cf_test.same %a
+  cf_test.ret %a, %b : i32, i64
+}) : () -> ()
+`
+
+  it('compiles the format once, on first use, and keeps both on the format', () => {
+    const fmt = binary.format!
+    expect(fmt.parser).toBeNull()
+    expect(fmt.printer).toBeNull()
+    run(input, false, [dialect])
+    const parser = fmt.parser
+    const printer = fmt.printer
+    expect(parser).toBeTypeOf('function')
+    expect(printer).toBeTypeOf('function')
+    run(input, false, [dialect])
+    expect(fmt.parser).toBe(parser)
+    expect(fmt.printer).toBe(printer)
+  })
+
+  it('parses and prints as the format says, types resolved from the format', () => {
+    const { out, diags } = run(input, false, [dialect])
+    expect(diags).toEqual([])
+    expect(out).toContain('%0 = cf_test.add %arg0, %arg0 exact : i32\n')
+    expect(out).toContain('%1 = cf_test.add %arg1, %arg1 : i64\n')
+    expect(out).toContain('%2 = cf_test.widen %arg0 : i64\n')
+    expect(out).toContain('%3 = cf_test.same %arg0\n')
+    expect(out).toContain('cf_test.ret %arg0, %arg1 : i32, i64\n')
+    const generic = run(input, true, [dialect]).out
+    expect(generic).toContain('%0 = "cf_test.add"(%arg0, %arg0) <{exact}> : (i32, i32) -> i32')
+    expect(generic).toContain('%2 = "cf_test.widen"(%arg0) : (i32) -> i64')
+    expect(generic).toContain('%3 = "cf_test.same"(%arg0) : (i32) -> i32')
+  })
+
+  it('reports what the resolution finds wrong, as the interpreter did', () => {
+    const wrap = (body: string): string => `"test.holder"() ({\n^bb0(%a: i32, %b: i64):\n${body}\n}) : () -> ()\n`
+    expect(run(wrap('  %0 = cf_test.add %a, %b : i32'), false, [dialect]).diags).toEqual(["use of value '%b' expects different type than prior uses: 'i32' vs 'i64'"])
+    expect(run(wrap('  %0 = cf_test.widen %b : i64'), false, [dialect]).diags).toEqual(["use of value '%b' expects different type than prior uses: 'i32' vs 'i64'"])
+    expect(run(wrap('  %0 = cf_test.same %a {fail}'), false, [dialect]).diags).toEqual(["custom op 'cf_test.same' failed to infer returned types"])
+    expect(run(wrap('  %0 = cf_test.add %a, %a exact'), false, [dialect]).diags).toEqual(["expected ':'"])
+    expect(run(wrap('  cf_test.ret %a, %b : i32'), false, [dialect]).diags).toEqual(["custom op 'cf_test.ret' number of operands and types do not match: got 2 operands and 1 types"])
+  })
+})

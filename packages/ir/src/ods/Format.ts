@@ -1,8 +1,10 @@
 /**
  * The assembly-format compiler: parses ODS's format language once per op into a list
- * of `FormatElement`s, then interprets it to parse and print ops with mlir-tblgen's
- * behaviour (spacing rules, optional groups and anchors, type inference, elision of
- * attributes the format prints, `custom<...>` directives).
+ * of `FormatElement`s, then compiles it on first use into a parser and a printer (see
+ * "formats compiled to closures" below; the element interpreter serves the rarer kinds)
+ * that parse and print ops with mlir-tblgen's behaviour (spacing rules, optional groups
+ * and anchors, type inference, elision of attributes the format prints, `custom<...>`
+ * directives).
  */
 import { DenseArrayAttr, UnitAttr, type Attribute, type NamedAttribute } from '../Attributes.ts'
 import { Block } from '../Block.ts'
@@ -265,6 +267,14 @@ export interface CompiledFormat {
   readonly parseStates: FreeList<ParseState> | null
   /** @internal What printing with this format reads from the op's definition, made on first print (see `printPlanOf`). */
   printPlan: PrintPlan | null
+  /** @internal The parser this format compiled to (see `compileParser`), null until first parse. */
+  parser: CompiledParser | null
+  /** @internal The op definition `parser` was compiled for. */
+  parserInfo: FormatOpInfo | null
+  /** @internal The printer this format compiled to (see `compilePrinter`), null until first print. */
+  printer: CompiledPrinter | null
+  /** @internal The op definition `printer` was compiled for. */
+  printerInfo: FormatOpInfo | null
 }
 
 /**
@@ -512,7 +522,7 @@ export function compileFormat(format: string, info: FormatOpInfo, printOnly = fa
   if (!flags.attrDict) { fail("'attr-dict' directive not found in custom assembly format") }
   validateFormat(elements, info, printOnly, fail)
   const parseStates = elementsUseCustomDirective(elements) ? null : new FreeList<ParseState>()
-  return { elements, usedAttributes: [...used], hasOperandsDirective: flags.operands, hasResultTypesDirective: flags.resultTypes, hasPropDict: flags.propDict, parseStates, printPlan: null }
+  return { elements, usedAttributes: [...used], hasOperandsDirective: flags.operands, hasResultTypesDirective: flags.resultTypes, hasPropDict: flags.propDict, parseStates, printPlan: null, parser: null, parserInfo: null, printer: null, printerInfo: null }
 }
 
 /** Visits `el` and everything nested in it (group branches, directive arguments). */
@@ -757,6 +767,18 @@ class ParseState {
     list[0] = type
     return list
   }
+  /** Records `type` as the types of the single operand (`isOperand`) or result of group `index`. */
+  setSingleType(index: number, isOperand: boolean, type: Type): void {
+    if (isOperand) {
+      const list = this.singleOperandTypes[index]!
+      list[0] = type
+      this.operandTypes[index] = list
+    } else {
+      const list = this.singleResultTypes[index]!
+      list[0] = type
+      this.resultTypes[index] = list
+    }
+  }
 }
 
 /** `n` one-element lists, each filled when used (see `ParseState.setSingleOperand`). */
@@ -901,14 +923,8 @@ function ensureImplicitTerminator(region: Region, info: FormatOpInfo, parser: Op
  * of an op with an `assemblyFormat`.
  */
 export function parseWithFormat(fmt: CompiledFormat, info: FormatOpInfo, parser: OpAsmParser, state: OperationState): LogicalResult {
-  const ps = ParseState.acquire(fmt, info, parser.context)
-  if (fmt.usedAttributes.length > 0 && !fmt.hasOperandsDirective) { addUnparsedGroupSizes(info, state, ps) }
-  if (!parseElements(fmt.elements, info, parser, state, ps)) {
-    return failure()
-  }
-  const result = resolveParsed(info, parser, state, ps)
-  ps.release(fmt)
-  return result
+  const compiled = fmt.parser
+  return (compiled !== null && fmt.parserInfo === info ? compiled : compileParser(fmt, info))(parser, state)
 }
 
 function parseElements(
@@ -1029,20 +1045,9 @@ function parseOperandElement(el: FormatElement, info: FormatOpInfo, parser: OpAs
   ps.operandOffsets[el.index] = parser.getCurrentOffset()
   if (d.variadic) {
     if (d.segmentAttr !== undefined) { return parseOperandGroups(d.segmentAttr, el.index, parser, state, ps, optional) }
-    const first = parser.parseOptionalOperand()
-    if (first === undefined) {
+    const list = parseOptionalOperandList(parser)
+    if (list === undefined) {
       return false
-    }
-    const list: UnresolvedOperand[] = []
-    if (first !== null) {
-      list.push(first)
-      while (parser.parseOptionalComma()) {
-        const o = parser.parseOperand()
-        if (o === undefined) {
-          return false
-        }
-        list.push(o)
-      }
     }
     ps.operands[el.index] = list
     return optional && list.length === 0 ? null : true
@@ -1682,13 +1687,7 @@ function resolveParsed(info: FormatOpInfo, parser: OpAsmParser, state: Operation
           return failure()
         }
         addRegionsAndSuccessors(info, state, ps)
-        const types = info.inferResultTypes?.(state)
-        if (types === undefined) {
-          parser.emitError(parser.getNameLoc(), `failed to infer returned types`).report()
-          return failure()
-        }
-        state.addTypes(types)
-        return success()
+        return addInferredResultTypes(info, parser, state)
       }
     }
     if (!resolveOperandsParsed(info, parser, state, ps)) {
@@ -1696,6 +1695,17 @@ function resolveParsed(info: FormatOpInfo, parser: OpAsmParser, state: Operation
     }
     addRegionsAndSuccessors(info, state, ps)
     return success()
+}
+
+/** Adds the result types InferTypeOpInterface gives for the op in `state` (operands resolved); reports when it gives none. */
+function addInferredResultTypes(info: FormatOpInfo, parser: OpAsmParser, state: OperationState): LogicalResult {
+  const types = info.inferResultTypes?.(state)
+  if (types === undefined) {
+    parser.emitError(parser.getNameLoc(), `failed to infer returned types`).report()
+    return failure()
+  }
+  state.addTypes(types)
+  return success()
 }
 
 function denseI32(parser: OpAsmParser, sizes: readonly number[]): Attribute {
@@ -1849,19 +1859,9 @@ function shouldEmitSpaceBefore(value: string, lastWasPunctuation: boolean): bool
  * with mlir-tblgen's spacing rules.
  */
 export function printWithFormat(fmt: CompiledFormat, info: FormatOpInfo, op: Operation, printer: OpAsmPrinter): void {
-  // A context of this format not in use, else a new one: an op printed inside one of the
-  // same kind (in a region) takes another. The context is also the spacing state.
-  const ctx = printContexts.take() ?? new PrintCtx()
-  const plan = fmt.printPlan
-  ctx.reset(fmt, info, plan !== null && plan.info === info ? plan : printPlanOf(fmt, info), op, printer)
-  const elements = fmt.elements
-  for (let i = 0; i < elements.length; i++) { printElement(elements[i]!, ctx, ctx) }
-  ctx.release()
-  printContexts.give(ctx)
+  const compiled = fmt.printer
+  ;(compiled !== null && fmt.printerInfo === info ? compiled : compilePrinter(fmt, info))(op, printer)
 }
-
-/** Print contexts not in use (see `printWithFormat`). */
-const printContexts = new FreeList<PrintCtx>()
 
 /**
  * What printing with one format reads from its op's definition, read once: the declared
@@ -1905,42 +1905,49 @@ function printPlanOf(fmt: CompiledFormat, info: FormatOpInfo): PrintPlan {
   return plan
 }
 
-/** What printing one op with its format needs, and the spacing state (a `PrintState`). */
+/**
+ * What printing one op with its format needs, and the spacing state (a `PrintState`). A
+ * compiled printer keeps one for the ops it prints (an op printed inside one of the same
+ * format, in a region, gets another).
+ */
 class PrintCtx extends PrintState {
-  declare fmt: CompiledFormat
-  declare info: FormatOpInfo
-  declare plan: PrintPlan
+  declare readonly fmt: CompiledFormat
+  declare readonly info: FormatOpInfo
+  declare readonly plan: PrintPlan
   /** The plan's declarations (`info.operands`, `info.results`, `info.attributes`). */
-  declare operandDecls: readonly OdsValueDecl[]
-  declare resultDecls: readonly OdsValueDecl[]
-  declare attrDecls: readonly OdsAttrDecl[]
+  declare readonly operandDecls: readonly OdsValueDecl[]
+  declare readonly resultDecls: readonly OdsValueDecl[]
+  declare readonly attrDecls: readonly OdsAttrDecl[]
   declare op: Operation
   declare printer: OpAsmPrinter
   declare operandSegs: Int32Array
   declare resultSegs: Int32Array
   /** The context's own arrays that `operandSegs` and `resultSegs` are written into when the op's groups vary in size. */
-  declare operandScratch: Int32Array
-  declare resultScratch: Int32Array
-  constructor() {
+  declare readonly operandScratch: Int32Array
+  declare readonly resultScratch: Int32Array
+  constructor(fmt: CompiledFormat, info: FormatOpInfo, plan: PrintPlan) {
     super()
-    this.operandScratch = new Int32Array(SCRATCH_SEGMENTS)
-    this.resultScratch = new Int32Array(SCRATCH_SEGMENTS)
-    this.clear()
-  }
-  /** Sets the context up for printing `op`. */
-  reset(fmt: CompiledFormat, info: FormatOpInfo, plan: PrintPlan, op: Operation, printer: OpAsmPrinter): void {
-    this.shouldEmitSpace = true
-    this.lastWasPunctuation = false
     this.fmt = fmt
     this.info = info
     this.plan = plan
     this.operandDecls = plan.operands
     this.resultDecls = plan.results
     this.attrDecls = plan.attributes
+    this.op = null as unknown as Operation
+    this.printer = null as unknown as OpAsmPrinter
+    this.operandSegs = NO_SEGMENTS
+    this.resultSegs = NO_SEGMENTS
+    this.operandScratch = new Int32Array(SCRATCH_SEGMENTS)
+    this.resultScratch = new Int32Array(SCRATCH_SEGMENTS)
+  }
+  /** Sets the context up for printing `op`; the segments are the op's (null: asked of `info`). */
+  begin(op: Operation, printer: OpAsmPrinter, operandSegs: Int32Array | null, resultSegs: Int32Array | null): void {
+    this.shouldEmitSpace = true
+    this.lastWasPunctuation = false
     this.op = op
     this.printer = printer
-    this.operandSegs = info.operandSegments(op, this.operandScratch)
-    this.resultSegs = info.resultSegments(op, this.resultScratch)
+    this.operandSegs = operandSegs ?? this.info.operandSegments(op, this.operandScratch)
+    this.resultSegs = resultSegs ?? this.info.resultSegments(op, this.resultScratch)
   }
   /**
    * Drops the references to the op printed and its printer, so that a context not in use
@@ -1950,24 +1957,9 @@ class PrintCtx extends PrintState {
     this.op = null as unknown as Operation
     this.printer = null as unknown as OpAsmPrinter
   }
-  /** Drops every reference of the context. */
-  clear(): void {
-    this.fmt = null as unknown as CompiledFormat
-    this.info = null as unknown as FormatOpInfo
-    this.plan = null as unknown as PrintPlan
-    this.operandDecls = NO_DECLS
-    this.resultDecls = NO_DECLS
-    this.attrDecls = NO_ATTR_DECLS
-    this.op = null as unknown as Operation
-    this.printer = null as unknown as OpAsmPrinter
-    this.operandSegs = NO_SEGMENTS
-    this.resultSegs = NO_SEGMENTS
-  }
 }
 
 const NO_SEGMENTS = new Int32Array(0)
-const NO_DECLS: readonly OdsValueDecl[] = []
-const NO_ATTR_DECLS: readonly OdsAttrDecl[] = []
 /** Entries of a print context's segment arrays: room for 8 groups (an op with more gets new arrays). */
 const SCRATCH_SEGMENTS = 16
 
@@ -2587,5 +2579,797 @@ function printValueGroups(ctx: PrintCtx, index: number, types: boolean): void {
     }
     at += sizes[g]!
     printer.print(')')
+  }
+}
+
+// ---- formats compiled to closures ---------------------------------------------------------
+//
+// As mlir-tblgen generates a parser and a printer per op from its format, a format is
+// compiled, on first use, into a list of small step closures with the element's facts
+// bound: a step per element, specialized for the kinds nearly every op has (literals,
+// single operands and their types, `attr-dict`, optional groups led by a keyword), and a
+// step calling the interpreter (`parseOtherElement`, `printOtherElement`) for the others.
+// Closures rather than JavaScript generated with `new Function`: the steps of every op
+// share their code and its type feedback, so that they warm up after a few ops of any
+// kind (short runs run mostly unoptimized code), and no content security policy forbids
+// them.
+
+/** One step of a compiled parser: false when the op does not parse (reported). */
+type ParseStep = (parser: OpAsmParser, state: OperationState, ps: ParseState) => boolean
+
+/** The first step of an optional group: null when the group is absent. */
+type OptionalParseStep = (parser: OpAsmParser, state: OperationState, ps: ParseState) => boolean | null
+
+/** The parser a format compiles to (see `compileParser`). */
+type CompiledParser = (parser: OpAsmParser, state: OperationState) => LogicalResult
+
+/** Resolves the parsed operands and types into the op's state (`resolveParsed` or a plan of it). */
+type ResolveStep = (info: FormatOpInfo, parser: OpAsmParser, state: OperationState, ps: ParseState) => LogicalResult
+
+const parseColonStep: ParseStep = (parser) => parser.parseColon()
+const parseCommaStep: ParseStep = (parser) => parser.parseComma()
+const parseEqualStep: ParseStep = (parser) => parser.parseEqual()
+const parseArrowStep: ParseStep = (parser) => parser.parseArrow()
+const parseLParenStep: ParseStep = (parser) => parser.parseLParen()
+const parseRParenStep: ParseStep = (parser) => parser.parseRParen()
+const parseLSquareStep: ParseStep = (parser) => parser.parseLSquare()
+const parseRSquareStep: ParseStep = (parser) => parser.parseRSquare()
+const parseLessStep: ParseStep = (parser) => parser.parseLess()
+const parseGreaterStep: ParseStep = (parser) => parser.parseGreater()
+
+/** The step parsing the required literal `t`. */
+function literalParseStep(t: string): ParseStep {
+  if (!isPunctuationLiteral(t)) {
+    return (parser) => parser.parseKeyword(t)
+  }
+  switch (t) {
+    case ':':
+      return parseColonStep
+    case ',':
+      return parseCommaStep
+    case '=':
+      return parseEqualStep
+    case '->':
+      return parseArrowStep
+    case '(':
+      return parseLParenStep
+    case ')':
+      return parseRParenStep
+    case '[':
+      return parseLSquareStep
+    case ']':
+      return parseRSquareStep
+    case '<':
+      return parseLessStep
+    case '>':
+      return parseGreaterStep
+    default:
+      return (parser) => parseLiteral(parser, t, false)
+  }
+}
+
+/** Whether the operand or result declaration `d` holds exactly one value. */
+function isSingle(d: OdsValueDecl): boolean {
+  return !d.variadic && !d.optional
+}
+
+/**
+ * Whether `el` is a `type(...)` of one single operand or result, parsed and printed
+ * through the fast steps (the kinds `parseElement` and `printElement` handle themselves).
+ */
+function isSingleTypeDirective(el: FormatElement, info: FormatOpInfo): boolean {
+  if (el.kind !== FormatKind.Type || el.flag) {
+    return false
+  }
+  const arg = el.args[0]!
+  if (arg.kind === FormatKind.Operand) {
+    const d = info.operands[arg.index]!
+    return isSingle(d) && d.segmentAttr === undefined
+  }
+  return arg.kind === FormatKind.Result && isSingle(info.results[arg.index]!)
+}
+
+/** Whether `type(arg)` is a list of types (of a variadic or optional group without sub-groups, or of `operands`/`results`). */
+function isTypeListArg(arg: FormatElement, info: FormatOpInfo): boolean {
+  switch (arg.kind) {
+    case FormatKind.Operand: {
+      const d = info.operands[arg.index]!
+      return !isSingle(d) && d.segmentAttr === undefined
+    }
+    case FormatKind.Result:
+      return !isSingle(info.results[arg.index]!)
+    case FormatKind.Operands:
+    case FormatKind.Results:
+      return true
+    default:
+      return false
+  }
+}
+
+/** The step parsing the required element `el`. */
+function parseStepOf(el: FormatElement, info: FormatOpInfo): ParseStep {
+  switch (el.kind) {
+    case FormatKind.Literal:
+      return literalParseStep(el.text)
+    case FormatKind.Operand: {
+      const d = info.operands[el.index]!
+      const index = el.index
+      if (d.variadic && d.segmentAttr === undefined) {
+        return (parser, _state, ps) => {
+          ps.operandOffsets[index] = parser.getCurrentOffset()
+          const list = parseOptionalOperandList(parser)
+          if (list === undefined) {
+            return false
+          }
+          ps.operands[index] = list
+          return true
+        }
+      }
+      if (!isSingle(d)) {
+        break
+      }
+      return (parser, _state, ps) => {
+        ps.operandOffsets[index] = parser.getCurrentOffset()
+        const o = parser.parseOperand()
+        if (o === undefined) {
+          return false
+        }
+        ps.setSingleOperand(index, o)
+        return true
+      }
+    }
+    case FormatKind.Type: {
+      if (!isSingleTypeDirective(el, info)) {
+        const arg = el.args[0]!
+        if (isTypeListArg(arg, info)) {
+          return (parser, _state, ps) => {
+            const types = parseOptionalTypeList(parser)
+            if (types === undefined) {
+              return false
+            }
+            setTypes(arg, types, ps)
+            return true
+          }
+        }
+        break
+      }
+      const arg = el.args[0]!
+      const index = arg.index
+      const isOperand = arg.kind === FormatKind.Operand
+      const c = isOperand ? info.operands[index]!.constraint : info.results[index]!.constraint
+      if (c.parse !== undefined) {
+        return (parser, _state, ps) => {
+          const t = c.parse!(parser)
+          if (t === undefined) {
+            return false
+          }
+          ps.setSingleType(index, isOperand, t)
+          return true
+        }
+      }
+      return (parser, _state, ps) => {
+        const t = parser.parseType()
+        if (t === undefined) {
+          return false
+        }
+        ps.setSingleType(index, isOperand, t)
+        return true
+      }
+    }
+    case FormatKind.AttrDict:
+      return (parser, state) => parseAttrDictElement(el, info, parser, state) === true
+    case FormatKind.Attr: {
+      const d = info.attributes[el.index]!
+      const c = d.constraint
+      if (d.optional || c.parse === undefined || el.flag) {
+        return (parser, state, ps) => parseAttrElement(el, info, parser, state, ps, false) === true
+      }
+      const name = d.name
+      return (parser, state, ps) => {
+        const a = c.parse!(parser, name)
+        if (a === undefined) {
+          return false
+        }
+        if (a !== null) {
+          ps.setAttr(name, a)
+          state.addAttribute(name, a)
+        }
+        return true
+      }
+    }
+    case FormatKind.FunctionalType:
+      return (parser, _state, ps) => parseFunctionalTypeElement(el, parser, ps, false) === true
+    case FormatKind.Optional:
+      return optionalGroupStep(el, info)
+    default:
+      break
+  }
+  return (parser, state, ps) => parseOtherElement(el, info, parser, state, ps, false) === true
+}
+
+/** The steps parsing `els` in order (whitespace elements parse nothing and have none). */
+function parseStepsOf(els: readonly FormatElement[], info: FormatOpInfo): ParseStep[] {
+  const steps: ParseStep[] = []
+  for (let i = 0; i < els.length; i++) {
+    const el = els[i]!
+    if (el.kind !== FormatKind.Space) { steps.push(parseStepOf(el, info)) }
+  }
+  return steps
+}
+
+/** Runs `steps` in order; false at the first that fails. */
+function runParseSteps(steps: readonly ParseStep[], parser: OpAsmParser, state: OperationState, ps: ParseState): boolean {
+  for (let i = 0; i < steps.length; i++) {
+    if (!steps[i]!(parser, state, ps)) {
+      return false
+    }
+  }
+  return true
+}
+
+/** The step parsing the optional group `el` (as `parseOptionalGroup`). */
+function optionalGroupStep(el: FormatElement, info: FormatOpInfo): ParseStep {
+  // The group is decided by its first element that is not whitespace (`` or ` `).
+  let firstIndex = 0
+  while (firstIndex < el.thenElements.length - 1 && el.thenElements[firstIndex]!.kind === FormatKind.Space) {
+    firstIndex++
+  }
+  const first = el.thenElements[firstIndex]!
+  let parseFirst: OptionalParseStep
+  if (first.kind === FormatKind.Literal && !isPunctuationLiteral(first.text)) {
+    const keyword = first.text
+    parseFirst = (parser) => (parser.parseOptionalKeyword(keyword) ? true : null)
+  } else if (first.kind === FormatKind.Operand && info.operands[first.index]!.variadic && info.operands[first.index]!.segmentAttr === undefined) {
+    const index = first.index
+    parseFirst = (parser, _state, ps) => {
+      ps.operandOffsets[index] = parser.getCurrentOffset()
+      const list = parseOptionalOperandList(parser)
+      if (list === undefined) {
+        return false
+      }
+      ps.operands[index] = list
+      return list.length === 0 ? null : true
+    }
+  } else {
+    parseFirst = (parser, state, ps) => parseElement(first, info, parser, state, ps, true)
+  }
+  // A unit attribute inside a group has no spelling of its own: the group's presence
+  // sets it (below), as in mlir-tblgen.
+  const rest = el.thenElements.slice(firstIndex + 1).filter((e) => !(e.kind === FormatKind.Attr && info.attributes[e.index]!.constraint.isUnit === true))
+  const thenSteps = parseStepsOf(rest, info)
+  const elseSteps = parseStepsOf(el.elseElements, info)
+  const anchor = el.anchor!
+  const unitName = anchor.kind === FormatKind.Attr && anchor !== first && info.attributes[anchor.index]!.constraint.isUnit === true ? info.attributes[anchor.index]!.name : null
+  return (parser, state, ps) => {
+    const r = parseFirst(parser, state, ps)
+    if (r === false) {
+      return false
+    }
+    if (r === null) {
+      return runParseSteps(elseSteps, parser, state, ps)
+    }
+    if (!runParseSteps(thenSteps, parser, state, ps)) {
+      return false
+    }
+    if (unitName !== null) {
+      const u = UnitAttr.get(parser.context)
+      ps.setAttr(unitName, u)
+      state.addAttribute(unitName, u)
+    }
+    return true
+  }
+}
+
+/**
+ * The parser `fmt` compiles to for `info` (kept on the format): the generated `parse` hook
+ * of an op with an `assemblyFormat`.
+ */
+function compileParser(fmt: CompiledFormat, info: FormatOpInfo): CompiledParser {
+  const steps = parseStepsOf(fmt.elements, info)
+  const resolve = resolvePlanOf(fmt, info) ?? resolveParsed
+  let addGroupSizes = false
+  if (fmt.usedAttributes.length > 0 && !fmt.hasOperandsDirective) {
+    for (const d of info.operands) {
+      if (d.segmentAttr !== undefined) { addGroupSizes = true }
+    }
+  }
+  const parse: CompiledParser = (parser, state) => {
+    const ps = ParseState.acquire(fmt, info, parser.context)
+    if (addGroupSizes) { addUnparsedGroupSizes(info, state, ps) }
+    if (!runParseSteps(steps, parser, state, ps)) {
+      return failure()
+    }
+    const result = resolve(info, parser, state, ps)
+    ps.release(fmt)
+    return result
+  }
+  fmt.parser = parse
+  fmt.parserInfo = info
+  return parse
+}
+
+/** Where a type the format leaves out comes from, found from the format alone (see `staticTypeSource`). */
+type TypeSource = (ps: ParseState) => Type | undefined
+
+/** The answer of `staticTypeSource` when the source depends on what the op's text holds. */
+const DEPENDS_ON_INPUT: TypeSource = () => undefined
+
+/**
+ * How `fmt` gives the types of its single operands and results: 1, always one parsed
+ * type (a `type(...)` directive outside optional groups); 0, never one; -1, sometimes
+ * or several (in a group, or through another directive).
+ */
+class TypeFacts {
+  readonly operands: number[]
+  readonly results: number[]
+  constructor(fmt: CompiledFormat, info: FormatOpInfo) {
+    this.operands = info.operands.map(() => 0)
+    this.results = info.results.map(() => 0)
+    const mark = (els: readonly FormatElement[], topLevel: boolean): void => {
+      for (const el of els) {
+        if (el.kind === FormatKind.Type) {
+          const arg = el.args[0]!
+          const always = topLevel && isSingleTypeDirective(el, info) ? 1 : -1
+          if (arg.kind === FormatKind.Operand) { this.operands[arg.index] = this.operands[arg.index] === 0 ? always : -1 }
+          else if (arg.kind === FormatKind.Result) { this.results[arg.index] = this.results[arg.index] === 0 ? always : -1 }
+        }
+        mark(el.thenElements, false)
+        mark(el.elseElements, false)
+      }
+    }
+    mark(fmt.elements, true)
+  }
+}
+
+/**
+ * `knownType` decided from the format alone: the source of the type of variable `name`,
+ * undefined when there is none, `DEPENDS_ON_INPUT` when it depends on the op's text.
+ */
+function staticKnownType(name: string, info: FormatOpInfo, facts: TypeFacts, depth: number): TypeSource | undefined {
+  const oi = indexOfDecl(info.operands, name)
+  if (oi >= 0) {
+    const fact = facts.operands[oi]!
+    if (fact === 1) {
+      return (ps) => ps.operandTypes[oi]![0]
+    }
+    if (fact === -1) {
+      return DEPENDS_ON_INPUT
+    }
+    return depth > 0 ? staticTypeSource(name, oi, true, info, facts, depth - 1) : undefined
+  }
+  const ri = indexOfDecl(info.results, name)
+  if (ri >= 0) {
+    const fact = facts.results[ri]!
+    if (fact === 1) {
+      return (ps) => ps.resultTypes[ri]![0]
+    }
+    if (fact === -1) {
+      return DEPENDS_ON_INPUT
+    }
+    return depth > 0 ? staticTypeSource(name, ri, false, info, facts, depth - 1) : undefined
+  }
+  // A typed attribute's type: whether it is there depends on the input.
+  return info.attributes.some((d) => d.name === name) ? DEPENDS_ON_INPUT : undefined
+}
+
+/** The first group of `decls` whose type the format always gives, as `inferType` scans them. */
+function staticFirstParsed(facts: readonly number[], isOperand: boolean): TypeSource | undefined {
+  for (let i = 0; i < facts.length; i++) {
+    if (facts[i] === 1) {
+      return isOperand ? (ps) => ps.operandTypes[i]![0] : (ps) => ps.resultTypes[i]![0]
+    }
+    if (facts[i] === -1) {
+      return DEPENDS_ON_INPUT
+    }
+  }
+  return undefined
+}
+
+/** `inferType` decided from the format alone (see `staticKnownType`), in the same order. */
+function staticTypeSource(name: string, index: number, isOperand: boolean, info: FormatOpInfo, facts: TypeFacts, depth: number): TypeSource | undefined {
+  if ((info.traits & Trait.SameOperandsAndResultType) !== 0) {
+    const s = staticFirstParsed(facts.operands, true) ?? staticFirstParsed(facts.results, false)
+    if (s !== undefined) {
+      return s
+    }
+  }
+  if (isOperand && info.sameTypeOperands) {
+    const s = staticFirstParsed(facts.operands, true)
+    if (s !== undefined) {
+      return s
+    }
+  }
+  for (const group of info.allTypesMatch) {
+    if (!group.includes(name)) {
+      continue
+    }
+    for (const other of group) {
+      if (other === name) {
+        continue
+      }
+      const s = staticKnownType(other, info, facts, depth)
+      if (s !== undefined) {
+        return s
+      }
+    }
+  }
+  for (const m of info.typesMatchWith) {
+    if (m.to !== name) {
+      continue
+    }
+    const s = staticKnownType(m.from, info, facts, depth)
+    if (s === DEPENDS_ON_INPUT) {
+      return s
+    }
+    if (s !== undefined) {
+      return (ps) => {
+        const t = s(ps)
+        return t === undefined ? undefined : m.transform(t)
+      }
+    }
+  }
+  const c = isOperand ? info.operands[index]!.constraint : info.results[index]!.constraint
+  if (c.build === undefined) {
+    return undefined
+  }
+  return (ps) => c.build!(ps.context)
+}
+
+/**
+ * `resolveParsed` planned from the format, for a format whose operands and results are
+ * all single and whose types are all given or inferred the same way for every op (the
+ * arith ops, casts, comparisons, ...): null for other formats.
+ */
+function resolvePlanOf(fmt: CompiledFormat, info: FormatOpInfo): ResolveStep | null {
+  if ((info.traits & (Trait.AttrSizedOperandSegments | Trait.AttrSizedResultSegments)) !== 0) {
+    return null
+  }
+  let usesOther = false
+  visitElements(fmt.elements, (el) => {
+    if (el.kind === FormatKind.Operands || el.kind === FormatKind.Results || el.kind === FormatKind.FunctionalType || el.kind === FormatKind.Custom || el.kind === FormatKind.OIList) { usesOther = true }
+  })
+  const operands = info.operands
+  const results = info.results
+  if (usesOther || !results.every(isSingle) || operands.some((d) => d.segmentAttr !== undefined)) {
+    return null
+  }
+  // Each operand group parsed by exactly one element; a single one, outside optional groups.
+  const topLevel = new Set<number>()
+  for (const el of fmt.elements) {
+    if (el.kind === FormatKind.Operand) { topLevel.add(el.index) }
+  }
+  if (countOperandElements(fmt.elements) !== operands.length || operands.some((d, i) => isSingle(d) && !topLevel.has(i))) {
+    return null
+  }
+  const facts = new TypeFacts(fmt, info)
+  const resultTypes: TypeSource[] = []
+  // Without a source for some result, InferTypeOpInterface gives them all, once the
+  // operands are resolved (as `resolveParsed`).
+  let inferLater = false
+  for (let i = 0; i < results.length; i++) {
+    const fact = facts.results[i]!
+    const s = fact === 1 ? (ps: ParseState) => ps.resultTypes[i]![0] : fact === 0 ? staticTypeSource(results[i]!.name, i, false, info, facts, 3) : DEPENDS_ON_INPUT
+    if (s === DEPENDS_ON_INPUT) {
+      return null
+    }
+    if (s === undefined) {
+      if (info.inferResultTypes === null) {
+        return null
+      }
+      inferLater = true
+    } else {
+      resultTypes.push(s)
+    }
+  }
+  // A single operand's type comes from its source; a variadic or optional group's types
+  // from its own `type(...)` (null here), else, when it holds operands, from the general
+  // resolution.
+  const operandTypes: (TypeSource | null)[] = []
+  for (let i = 0; i < operands.length; i++) {
+    if (!isSingle(operands[i]!)) {
+      operandTypes.push(null)
+      continue
+    }
+    const fact = facts.operands[i]!
+    const s = fact === 1 ? (ps: ParseState) => ps.operandTypes[i]![0] : fact === 0 ? staticTypeSource(operands[i]!.name, i, true, info, facts, 3) : undefined
+    if (s === undefined || s === DEPENDS_ON_INPUT) {
+      return null
+    }
+    operandTypes.push(s)
+  }
+  const checkSources = info.typesMatchWith.length !== 0 && (info.traits & Trait.SameOperandsAndResultType) === 0
+  const hasRegionsOrSuccessors = info.regions.length !== 0 || info.successors.length !== 0
+  const numResults = inferLater ? 0 : results.length
+  const sources = inferLater ? operandTypes : [...resultTypes, ...operandTypes]
+  // The types of one op's results then single operands (resolution parses nothing: one
+  // list serves every op of the format).
+  const found: (Type | undefined)[] = sources.map(() => undefined)
+  return (opInfo, parser, state, ps) => {
+    if (checkSources && !verifyTransformSources(opInfo, parser, ps)) {
+      return failure()
+    }
+    // Every type first: a source that gives none (a constraint that builds nothing), or a
+    // group of operands without types, is the general resolution's to report or infer,
+    // before anything is added to the state.
+    for (let i = 0; i < sources.length; i++) {
+      const source = sources[i]!
+      if (source === null) {
+        const list = ps.operands[i - numResults]
+        if (ps.operandTypes[i - numResults] == null && list != null && list.length !== 0) {
+          return resolveParsed(opInfo, parser, state, ps)
+        }
+        continue
+      }
+      const t = source(ps)
+      if (t === undefined) {
+        return resolveParsed(opInfo, parser, state, ps)
+      }
+      found[i] = t
+    }
+    const types = state.types
+    for (let i = 0; i < numResults; i++) { types.push(found[i]!) }
+    const out = state.operands
+    for (let i = numResults; i < sources.length; i++) {
+      const g = i - numResults
+      if (sources[i] !== null) {
+        if (!parser.resolveOperand(ps.operands[g]![0]!, found[i]!, out)) {
+          return failure()
+        }
+        continue
+      }
+      const list = ps.operands[g]
+      const ts = ps.operandTypes[g]
+      if (ts != null && !resolveOperandList(parser, list ?? NO_SLOTS, ts, ps.operandOffsets[g]!, out)) {
+        return failure()
+      }
+    }
+    if (hasRegionsOrSuccessors) { addRegionsAndSuccessors(opInfo, state, ps) }
+    return inferLater ? addInferredResultTypes(opInfo, parser, state) : success()
+  }
+}
+
+/** The operand elements of `els` and of the optional groups in it (not directive arguments). */
+function countOperandElements(els: readonly FormatElement[]): number {
+  let n = 0
+  for (const el of els) {
+    if (el.kind === FormatKind.Operand) { n++ }
+    n += countOperandElements(el.thenElements) + countOperandElements(el.elseElements)
+  }
+  return n
+}
+
+/** One step of a compiled printer. */
+type PrintStep = (ctx: PrintCtx) => void
+
+/** The printer a format compiles to (see `compilePrinter`). */
+type CompiledPrinter = (op: Operation, printer: OpAsmPrinter) => void
+
+/** The segments of `n` groups of one value each (start `i`, length 1). */
+function singleSegments(n: number): Int32Array {
+  const segs = new Int32Array(2 * n)
+  for (let i = 0; i < n; i++) {
+    segs[2 * i] = i
+    segs[2 * i + 1] = 1
+  }
+  return segs
+}
+
+/** The step printing `el` (as `printElement`); `fixed` when every operand and result group holds one value. */
+function printStepOf(el: FormatElement, info: FormatOpInfo, fmt: CompiledFormat, fixed: boolean): PrintStep {
+  switch (el.kind) {
+    case FormatKind.Literal: {
+      const text = el.text
+      const spacedText = el.spacedText
+      const bits = el.literalSpacing
+      const mayFollow = (bits & SPACE_MAY_FOLLOW) !== 0
+      const isPunctuation = (bits & IS_PUNCTUATION) !== 0
+      return (ctx) => {
+        ctx.printer.print(ctx.shouldEmitSpace && (bits & (ctx.lastWasPunctuation ? SPACE_AFTER_PUNCTUATION : SPACE_OTHERWISE)) !== 0 ? spacedText : text)
+        ctx.shouldEmitSpace = mayFollow
+        ctx.lastWasPunctuation = isPunctuation
+      }
+    }
+    case FormatKind.Operand: {
+      if (info.operands[el.index]!.segmentAttr !== undefined) {
+        break
+      }
+      const index = el.index
+      if (fixed) {
+        return (ctx) => {
+          spaceBeforeValue(ctx.printer, ctx)
+          const o = ctx.op.operands[index]
+          if (o !== undefined) { ctx.printer.printOperand(o.value) }
+        }
+      }
+      return (ctx) => {
+        spaceBeforeValue(ctx.printer, ctx)
+        printOperandGroup(ctx, index)
+      }
+    }
+    case FormatKind.Type: {
+      const arg = el.args[0]!
+      const isOperand = arg.kind === FormatKind.Operand
+      if (!isOperand && arg.kind !== FormatKind.Result) {
+        break
+      }
+      const d = isOperand ? info.operands[arg.index]! : info.results[arg.index]!
+      if (isTypeListArg(arg, info)) {
+        const index = arg.index
+        return (ctx) => {
+          spaceBeforeValue(ctx.printer, ctx)
+          printGroupTypes(ctx, index, isOperand)
+        }
+      }
+      if (!isSingle(d) || (isOperand && d.segmentAttr !== undefined)) {
+        break
+      }
+      if (!fixed) {
+        return (ctx) => {
+          spaceBeforeValue(ctx.printer, ctx)
+          printSingleType(el, arg, d, ctx)
+        }
+      }
+      const index = arg.index
+      const c = d.constraint
+      const printWithConstraint = !el.flag && c.print !== undefined
+      return (ctx) => {
+        spaceBeforeValue(ctx.printer, ctx)
+        const op = ctx.op
+        let t: Type | undefined
+        if (isOperand) { t = op.operands[index]?.value.type }
+        else { t = op.results[index]?.type }
+        if (t === undefined) {
+          return
+        }
+        if (printWithConstraint) { c.print!(t, ctx.printer) }
+        else { ctx.printer.printType(t) }
+      }
+    }
+    case FormatKind.AttrDict: {
+      const withKeyword = el.flag
+      const propDict = fmt.hasPropDict
+      return (ctx) => {
+        const op = ctx.op
+        const attrs = propDict ? op.attributes.entries : op.getAttrs()
+        // Nothing to print (nor to elide) without attributes.
+        if (attrs.length !== 0) {
+          if (withKeyword) { ctx.printer.printOptionalAttrDictWithKeyword(attrs, elidedAttrs(ctx)) }
+          else { ctx.printer.printOptionalAttrDict(attrs, elidedAttrs(ctx)) }
+        }
+        ctx.lastWasPunctuation = false
+      }
+    }
+    case FormatKind.Attr: {
+      const d = info.attributes[el.index]!
+      const name = d.name
+      const c = d.constraint
+      if (!el.flag && c.print !== undefined) {
+        return (ctx) => {
+          spaceBeforeValue(ctx.printer, ctx)
+          const a = ctx.op.getAttr(name)
+          if (a !== undefined) { c.print!(a, ctx.printer) }
+        }
+      }
+      const withoutType = !el.flag && c.valueType !== undefined
+      return (ctx) => {
+        spaceBeforeValue(ctx.printer, ctx)
+        const a = ctx.op.getAttr(name)
+        if (a === undefined) {
+          return
+        }
+        if (withoutType) { ctx.printer.printAttributeWithoutType(a) }
+        else { ctx.printer.printAttribute(a) }
+      }
+    }
+    case FormatKind.FunctionalType: {
+      const inputs = el.args[0]!
+      const outputs = el.args[1]!
+      return (ctx) => {
+        spaceBeforeValue(ctx.printer, ctx)
+        ctx.printer.printFunctionalType(typesOf(inputs, ctx), typesOf(outputs, ctx))
+      }
+    }
+    case FormatKind.Optional:
+      return optionalGroupPrintStep(el, info, fmt, fixed)
+    default:
+      break
+  }
+  return (ctx) => printOtherElement(el, ctx, ctx)
+}
+
+/** The steps printing `els` in order, less `skip`. */
+function printStepsOf(els: readonly FormatElement[], info: FormatOpInfo, fmt: CompiledFormat, fixed: boolean, skip: FormatElement | null): PrintStep[] {
+  const steps: PrintStep[] = []
+  for (let i = 0; i < els.length; i++) {
+    if (els[i] !== skip) { steps.push(printStepOf(els[i]!, info, fmt, fixed)) }
+  }
+  return steps
+}
+
+/** Whether the optional group with `anchor` is present on the op printed (as `anchorPresent`). */
+type AnchorTest = (ctx: PrintCtx) => boolean
+
+/** The step printing the optional group `el` (as `printOtherElement`). */
+function optionalGroupPrintStep(el: FormatElement, info: FormatOpInfo, fmt: CompiledFormat, fixed: boolean): PrintStep {
+  const anchor = el.anchor!
+  const attrs = info.attributes
+  // A unit attribute anchoring a group is printed by the group's presence alone.
+  const elided =
+    anchor.kind === FormatKind.Attr && anchor !== el.thenElements[0] && (el.elseElements.length === 0 || anchor !== el.elseElements[0]) && attrs[anchor.index]!.constraint.isUnit === true ? anchor : null
+  const thenSteps = printStepsOf(el.thenElements, info, fmt, fixed, elided)
+  const elseSteps = printStepsOf(el.elseElements, info, fmt, fixed, elided)
+  let present: AnchorTest = (ctx) => anchorPresent(anchor, ctx)
+  if (anchor.kind === FormatKind.Attr) {
+    const name = attrs[anchor.index]!.name
+    const defaultValue = attrs[anchor.index]!.defaultValue
+    present = (ctx) => {
+      const a = ctx.op.getAttr(name)
+      return a !== undefined && (defaultValue === null || a !== defaultValue(ctx.op.context))
+    }
+  }
+  const inverted = el.inverted
+  return (ctx) => {
+    const steps = present(ctx) !== inverted ? thenSteps : elseSteps
+    for (let i = 0; i < steps.length; i++) { steps[i]!(ctx) }
+  }
+}
+
+/**
+ * The printer `fmt` compiles to for `info` (kept on the format): the generated `print`
+ * hook of an op with an `assemblyFormat`, with mlir-tblgen's spacing rules.
+ */
+function compilePrinter(fmt: CompiledFormat, info: FormatOpInfo): CompiledPrinter {
+  const plan = fmt.printPlan !== null && fmt.printPlan.info === info ? fmt.printPlan : printPlanOf(fmt, info)
+  const fixed = info.operands.every(isSingle) && info.results.every(isSingle)
+  const operandSegs = fixed ? singleSegments(info.operands.length) : null
+  const resultSegs = fixed ? singleSegments(info.results.length) : null
+  const steps = printStepsOf(fmt.elements, info, fmt, fixed, null)
+  // The printer's context while no op of the format is being printed (null meanwhile: an
+  // op printed inside one of the same format, in a region, makes another).
+  let idle: PrintCtx | null = new PrintCtx(fmt, info, plan)
+  const print: CompiledPrinter = (op, printer) => {
+    const ctx = idle ?? new PrintCtx(fmt, info, plan)
+    idle = null
+    ctx.begin(op, printer, operandSegs, resultSegs)
+    for (let i = 0; i < steps.length; i++) { steps[i]!(ctx) }
+    ctx.release()
+    idle = ctx
+  }
+  fmt.printer = print
+  fmt.printerInfo = info
+  return print
+}
+
+/** Parses a comma-separated operand list that may be empty (as `parseOperandElement` of a variadic operand). */
+function parseOptionalOperandList(parser: OpAsmParser): UnresolvedOperand[] | undefined {
+  const first = parser.parseOptionalOperand()
+  if (first === undefined) {
+    return undefined
+  }
+  const list: UnresolvedOperand[] = []
+  if (first !== null) {
+    list.push(first)
+    while (parser.parseOptionalComma()) {
+      const o = parser.parseOperand()
+      if (o === undefined) {
+        return undefined
+      }
+      list.push(o)
+    }
+  }
+  return list
+}
+
+/** Prints the types of operand (`isOperand`) or result group `index`, comma-separated, without building an array. */
+function printGroupTypes(ctx: PrintCtx, index: number, isOperand: boolean): void {
+  const segs = isOperand ? ctx.operandSegs : ctx.resultSegs
+  const start = segs[2 * index]!
+  const end = start + segs[2 * index + 1]!
+  const op = ctx.op
+  const printer = ctx.printer
+  const count = isOperand ? op.operands.length : op.results.length
+  for (let k = start; k < end && k < count; k++) {
+    if (k > start) { printer.print(', ') }
+    printer.printType(isOperand ? op.operands[k]!.value.type : op.results[k]!.type)
   }
 }

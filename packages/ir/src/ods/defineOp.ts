@@ -324,7 +324,7 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     if (!DEFER_FORMAT_COMPILATION) { void this.format }
     const hasFormat = spec.assemblyFormat !== undefined
     if (spec.parse !== undefined) { this.parse = (parser, state) => spec.parse!(parser, state) }
-    else if (hasFormat) { this.parse = (parser, state) => parseWithFormat(this.format!, this, parser, state) }
+    else if (hasFormat) { this.parse = (parser, state) => parseWithFormat((this.compiledFormat ?? this.format)!, this, parser, state) }
     else { this.parse = undefined }
     if (spec.print !== undefined) { this.print = (op, printer) => spec.print!(op, printer) }
     // The compiled format read directly once there is one (the getter compiles it on first use).
