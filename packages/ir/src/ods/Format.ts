@@ -1900,6 +1900,10 @@ class PrintPlan {
 
 /** The print plan of `fmt` for `info`, made (and kept on the format) when it has none for it. */
 function printPlanOf(fmt: CompiledFormat, info: FormatOpInfo): PrintPlan {
+  const kept = fmt.printPlan
+  if (kept !== null && kept.info === info) {
+    return kept
+  }
   const plan = new PrintPlan(fmt, info)
   fmt.printPlan = plan
   return plan
@@ -3319,7 +3323,7 @@ function optionalGroupPrintStep(el: FormatElement, info: FormatOpInfo, fmt: Comp
  * hook of an op with an `assemblyFormat`, with mlir-tblgen's spacing rules.
  */
 function compilePrinter(fmt: CompiledFormat, info: FormatOpInfo): CompiledPrinter {
-  const plan = fmt.printPlan !== null && fmt.printPlan.info === info ? fmt.printPlan : printPlanOf(fmt, info)
+  const plan = printPlanOf(fmt, info)
   const fixed = info.operands.every(isSingle) && info.results.every(isSingle)
   const operandSegs = fixed ? singleSegments(info.operands.length) : null
   const resultSegs = fixed ? singleSegments(info.results.length) : null
