@@ -448,6 +448,24 @@ describe('parseSourceString: custom operation forms', () => {
     expect(parse('test.func @f() {\n  foo\n}', ctx).diags).toEqual(["2:3: error: custom op 'foo' is unknown (tried 'test.foo' as well)"])
   })
 
+  it('resolves a name spelled without its dialect in the default dialect of each op', () => {
+    const ctx = testContext()
+    // The second `return` is parsed once its spelling is known under `test`: at the top
+    // level, whose default dialect is `builtin`, it is still unknown.
+    const src = 'test.func @f() {\n  return\n}\ntest.func @g() {\n  return\n}\nreturn\n'
+    expect(parse(src, ctx).diags).toEqual(["7:1: error: custom op 'return' is unknown (tried 'builtin.return' as well)"])
+    const ok = parse('test.func @f() {\n  return\n}\ntest.func @g() {\n  test.return\n}\n', testContext())
+    expect(ok.diags).toEqual([])
+    const funcs = body(ok.result)
+    expect(funcs.map((f) => f.regions[0]!.firstBlock!.firstOp!.name.name)).toEqual(['test.return', 'test.return'])
+  })
+
+  it('prefixes errors of a custom parser with the full op name, however the op was spelled', () => {
+    const ctx = testContext()
+    const src = 'test.func @f(%a: i32) {\n  return %a : i32\n}\ntest.func @g(%a: i32) {\n  return %a : i32, i32\n}\n'
+    expect(parse(src, ctx).diags).toEqual(["5:3: error: custom op 'test.return' number of operands and types do not match: got 1 operands and 2 types"])
+  })
+
   it('scopes SSA names: isolated regions do not see outer values', () => {
     const ctx = testContext()
     const src = '%x = "foo.a"() : () -> i32\ntest.func @f() {\n  "foo.use"(%x) : (i32) -> ()\n  return\n}'

@@ -242,6 +242,22 @@ class RegionFrame {
 
 const FORWARD_REF_NAME = '<<forward reference>>'
 
+/** An entry of `OperationParser.opNameCache`: a registered op name with a parse hook and how it was spelled. */
+class CachedOpName {
+  declare readonly spelling: string
+  /**
+   * For a name spelled without its dialect (`return` in a `func.func`), the default dialect
+   * under which the spelling means `name`; null for a name spelled in full.
+   */
+  declare readonly defaultDialect: string | null
+  declare readonly name: OperationName
+  constructor(spelling: string, defaultDialect: string | null, name: OperationName) {
+    this.spelling = spelling
+    this.defaultDialect = defaultDialect
+    this.name = name
+  }
+}
+
 /**
  * @internal The operation parser: SSA scoping, blocks and regions, generic and custom
  * operation forms. It is also the `OpAsmParser` handed to custom `parse` hooks.
@@ -254,7 +270,8 @@ export class OperationParser extends Parser implements OpAsmParser {
   private readonly blockScopes: (BlockScope | null)[] = []
   private readonly forwardRefPlaceholders: Map<Value, number> = new Map()
   private readonly deferredLocs: DeferredLoc[] = []
-  private readonly defaultDialectStack: string[] = ['builtin']
+  /** The dialect whose ops may be spelled without it: that of the custom op being parsed (`builtin` at the top level). */
+  private defaultDialect = 'builtin'
   private readonly placeholderName: OperationName
   /** Name location and isolation of the custom op being parsed (for hooks). */
   private customOpNameOffset = 0
@@ -268,14 +285,12 @@ export class OperationParser extends Parser implements OpAsmParser {
   /** States of created ops, for the next ops to reuse (see `acquireState`). */
   private readonly statePool: FreeList<StateSlot> = new FreeList()
   private customOpIsolated = false
-  /** `custom op '<name>' ` per op name, built once rather than per parsed op. */
-  private readonly customOpErrorPrefixes: Map<OperationName, string> = new Map()
   /**
    * Registered op names parsed in custom form, by a hash of their spelling (see
    * `opNameSlot`): a module uses few names over and over, and a hit neither slices the
    * name out of the source nor looks it up.
    */
-  private readonly opNameCache: (OperationName | null)[] = new Array<OperationName | null>(OP_NAME_CACHE_SIZE).fill(null)
+  private readonly opNameCache: (CachedOpName | null)[] = new Array<CachedOpName | null>(OP_NAME_CACHE_SIZE).fill(null)
   readonly resources: FileResources = { dialectResources: new Map(), externalResources: new Map() }
 
   constructor(context: Context, src: string, filename: string, bufferStart: number, bufferEnd: number) {
@@ -1286,9 +1301,13 @@ export class OperationParser extends Parser implements OpAsmParser {
     const len = l.end - l.start
     for (let s = slot; ; s = other) {
       const cached = cache[s]!
-      if (cached !== null && cached.name.length === len && this.src.startsWith(cached.name, l.start)) {
-        this.consume()
-        return this.parseCustomOperationNamed(cached, opOffset)
+      if (cached !== null) {
+        const spelling = cached.spelling
+        const dialect = cached.defaultDialect
+        if (spelling.length === len && this.src.startsWith(spelling, l.start) && (dialect === null || dialect === this.defaultDialect)) {
+          this.consume()
+          return this.parseCustomOperationNamed(cached.name, opOffset, spelling)
+        }
       }
       if (s === other) {
         break
@@ -1310,14 +1329,18 @@ export class OperationParser extends Parser implements OpAsmParser {
     const ctx = this.context
     let opName = ctx.getOperationName(originalName)
     let fullName = originalName
-    if (opName.isRegistered && opName.def?.parse !== undefined) {
-      cache[cache[slot] === null ? slot : other] = opName
-    }
+    // The dialect a short spelling was resolved in; null when the name is spelled in full.
+    let defaultDialect: string | null = null
     if (!opName.isRegistered && originalName.indexOf('.') < 0) {
-      const dd = this.defaultDialectStack[this.defaultDialectStack.length - 1]!
-      fullName = `${dd}.${originalName}`
-      ctx.getOrLoadDialect(dd)
+      defaultDialect = this.defaultDialect
+      fullName = `${defaultDialect}.${originalName}`
+      ctx.getOrLoadDialect(defaultDialect)
       opName = ctx.getOperationName(fullName)
+    }
+    if (opName.isRegistered && opName.def?.parse !== undefined) {
+      // A short spelling is cached with its default dialect: op names always have a
+      // dialect, so the short one itself never becomes registered.
+      cache[cache[slot] === null ? slot : other] = new CachedOpName(originalName, defaultDialect, opName)
     }
     const def: OpDefinition | null = opName.def
     if (def === null || def.parse === undefined) {
@@ -1348,25 +1371,21 @@ export class OperationParser extends Parser implements OpAsmParser {
     const state = slot.state
     const savedOffset = this.customOpNameOffset
     const savedIsolated = this.customOpIsolated
-    const savedPrefix = this.customOpErrorPrefix
-    let prefix = this.customOpErrorPrefixes.get(opName)
-    if (prefix === undefined) {
-      prefix = `custom op '${opName.name}' `
-      this.customOpErrorPrefixes.set(opName, prefix)
-    }
-    this.customOpErrorPrefix = prefix
+    const savedName = this.customOpErrorName
+    const savedDialect = this.defaultDialect
+    this.customOpErrorName = opName.name
     this.customOpNameOffset = opOffset
-    this.customOpIsolated = opName.hasTrait(Trait.IsolatedFromAbove)
-    this.defaultDialectStack.push(def.defaultDialect ?? '')
+    this.customOpIsolated = (opName.traits & Trait.IsolatedFromAbove) !== 0
+    this.defaultDialect = def.defaultDialect ?? ''
     const errorsBefore = this.hadError
     let ok: boolean
     try {
       ok = def.parse!(this, state)
     } finally {
-      this.defaultDialectStack.pop()
+      this.defaultDialect = savedDialect
       this.customOpNameOffset = savedOffset
       this.customOpIsolated = savedIsolated
-      this.customOpErrorPrefix = savedPrefix
+      this.customOpErrorName = savedName
     }
     if (!ok || (this.hadError && !errorsBefore)) {
       if (!this.hadError) {
@@ -1752,7 +1771,8 @@ export class OperationParser extends Parser implements OpAsmParser {
   }
   emitError(loc: Location, message: string): InFlightDiagnostic {
     this.hadError = true
-    const d = this.context.emitError(loc, this.customOpErrorPrefix + message)
+    const name = this.customOpErrorName
+    const d = this.context.emitError(loc, name === '' ? message : `custom op '${name}' ${message}`)
     if (this.lex.kind === Tok.error) {
       d.abandon()
     }

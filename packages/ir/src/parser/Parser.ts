@@ -94,10 +94,11 @@ export abstract class Parser {
   /** Set once any error was emitted. */
   hadError = false
   /**
-   * `custom op '<name>' ` while a custom operation's parse hook runs (cleared inside dialect
-   * type and attribute hooks): MLIR prefixes errors emitted through the op's asm parser.
+   * The name of the op whose custom parse hook runs ('' when none, and inside dialect type
+   * and attribute hooks): MLIR prefixes errors emitted through the op's asm parser with
+   * `custom op '<name>' `, which is built only for an error.
    */
-  customOpErrorPrefix = ''
+  customOpErrorName = ''
   /** Locations of offsets in `src`; parsed operations keep it to make theirs on first use. */
   readonly locator: SourceLocator
   private readonly i64Type: IntegerType
@@ -843,13 +844,13 @@ export abstract class Parser {
       // The token after the name (its `<`, mostly) is lexed again: the nesting is that at the name.
       l.resetPointer(dot < 0 ? tokStart + 1 + ns.length : tokStart + 2 + ns.length, depth)
       this.consume()
-      const savedPrefix = this.customOpErrorPrefix
-      this.customOpErrorPrefix = ''
+      const savedName = this.customOpErrorName
+      this.customOpErrorName = ''
       let t: Type | undefined
       try {
         t = dialect.def.parseType(this.asOpAsmParser())
       } finally {
-        this.customOpErrorPrefix = savedPrefix
+        this.customOpErrorName = savedName
       }
       if (t === undefined) {
         if (!this.hadError) {
@@ -988,13 +989,13 @@ export abstract class Parser {
       // The token after the name (its `<`, mostly) is lexed again: the nesting is that at the name.
       l.resetPointer(dot < 0 ? tokStart + 1 + ns.length : tokStart + 2 + ns.length, depth)
       this.consume()
-      const savedPrefix = this.customOpErrorPrefix
-      this.customOpErrorPrefix = ''
+      const savedName = this.customOpErrorName
+      this.customOpErrorName = ''
       let a: Attribute | undefined
       try {
         a = dialect.def.parseAttribute(this.asOpAsmParser(), type)
       } finally {
-        this.customOpErrorPrefix = savedPrefix
+        this.customOpErrorName = savedName
       }
       if (a === undefined) {
         if (!this.hadError) {
