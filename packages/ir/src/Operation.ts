@@ -19,6 +19,9 @@ export type WalkResult = 'advance' | 'skip' | 'interrupt'
 /** Order of a walk: parents before children (`pre`) or after (`post`, MLIR's default). */
 export type WalkOrder = 'pre' | 'post'
 
+/** The traits whose ops may name their segment sizes by the legacy names (see `renameLegacySegmentSizes`). */
+const SEGMENT_SIZE_TRAITS = Trait.AttrSizedOperandSegments | Trait.AttrSizedResultSegments
+
 /** The properties of the op being created, with defaults added (see `Operation.create`). */
 const defaultsScratch: NamedAttribute[] = []
 
@@ -157,35 +160,39 @@ export class Operation {
   static create(state: OperationState): Operation {
     const ctx = state.context
     const name = state.name
+    // The fields of `name` are read once each: until this is optimized, a read is an
+    // inline-cache call (and `isRegistered` a getter).
+    const def = name.def
     let props = state.properties
     let attrs = state.attributes
-    if (attrs.length > 0 && (name.traits & (Trait.AttrSizedOperandSegments | Trait.AttrSizedResultSegments)) !== 0) {
-      attrs = renameLegacySegmentSizes(attrs)
-    }
-    if (name.isRegistered && attrs.length > 0 && name.inherentAttributeNames.size > 0) {
+    if (attrs.length > 0 && def !== null) {
+      if ((name.traits & SEGMENT_SIZE_TRAITS) !== 0) {
+        attrs = renameLegacySegmentSizes(attrs)
+      }
       const inherent = name.inherentAttributeNames
-      let numInherent = 0
-      for (let i = 0; i < attrs.length; i++) {
-        if (inherent.has(attrs[i]!.name)) {
-          numInherent++
-        }
-      }
-      if (numInherent === attrs.length && props.length === 0) {
-        props = attrs
-        attrs = []
-      } else if (numInherent !== 0) {
-        const p: NamedAttribute[] = props.slice()
-        const a: NamedAttribute[] = []
+      if (inherent.size > 0) {
+        let numInherent = 0
         for (let i = 0; i < attrs.length; i++) {
-          const na = attrs[i]!
-          ;(inherent.has(na.name) ? p : a).push(na)
+          if (inherent.has(attrs[i]!.name)) {
+            numInherent++
+          }
         }
-        props = p
-        attrs = a
+        if (numInherent === attrs.length && props.length === 0) {
+          props = attrs
+          attrs = []
+        } else if (numInherent !== 0) {
+          const p: NamedAttribute[] = props.slice()
+          const a: NamedAttribute[] = []
+          for (let i = 0; i < attrs.length; i++) {
+            const na = attrs[i]!
+            ;(inherent.has(na.name) ? p : a).push(na)
+          }
+          props = p
+          attrs = a
+        }
       }
     }
-    const def = name.def
-    if (def?.populateDefaultProperties !== undefined) {
+    if (def !== null && def.populateDefaultProperties !== undefined) {
       // Filled in a scratch list and copied only when defaults were added: most ops have
       // none to add, and a list grown by push from its exact length reserves room for 16.
       const p = defaultsScratch
@@ -202,18 +209,21 @@ export class Operation {
     // A state at a lazy location hands its source on without making the location (the
     // constructor only stores what it is given, and setLazyLocation replaces it).
     const source = state.locationSource
+    const empty = props.length === 0 || attrs.length === 0 ? DictionaryAttr.empty(ctx) : null
+    const regions = state.regions
+    const numRegions = regions.length
     const op = new Operation(
       name,
       source === null ? state.location : (source as unknown as Location),
       state.types,
-      props.length ? DictionaryAttr.get(ctx, props) : DictionaryAttr.empty(ctx),
-      attrs.length ? DictionaryAttr.get(ctx, attrs) : DictionaryAttr.empty(ctx),
-      state.regions.length,
+      props.length !== 0 ? DictionaryAttr.get(ctx, props) : empty!,
+      attrs.length !== 0 ? DictionaryAttr.get(ctx, attrs) : empty!,
+      numRegions,
     )
     if (source !== null) {
       op.setLazyLocation(source, state.locationOffset)
     }
-    if (state.rawProperties !== null && !name.isRegistered) {
+    if (state.rawProperties !== null && def === null) {
       op.rawProperties = state.rawProperties
     }
     op.setOperands(state.operands)
@@ -225,8 +235,11 @@ export class Operation {
       }
       op.successors = successors
     }
-    for (let i = 0; i < state.regions.length; i++) {
-      op.regions[i]!.takeBody(state.regions[i]!)
+    if (numRegions !== 0) {
+      const own = op.regions
+      for (let i = 0; i < numRegions; i++) {
+        own[i]!.takeBody(regions[i]!)
+      }
     }
     return op
   }

@@ -155,6 +155,13 @@ describe('defineOp verifier', () => {
     ])
   })
 
+  it('gives populateDefaultProperties only to ops that declare a default to add', () => {
+    // Operation.create skips the hook, and its copy of the properties, for the others.
+    expect(CmpOp.populateDefaultProperties).toBeTypeOf('function')
+    expect(AddOp.populateDefaultProperties).toBeUndefined()
+    expect(TwoAttrs.populateDefaultProperties).toBeUndefined()
+  })
+
   it('checks attributes, enum cases and populates defaults', () => {
     const { ctx, b, args, diags } = setup()
     const loc = UnknownLoc.get(ctx)

@@ -164,6 +164,20 @@ function namesResultGroups(results: Readonly<Record<string, unknown>> | undefine
  * successors: made on the op's first use (see `OdsOp.layout`), so that loading the
  * dialects, which define hundreds of ops a run never sees, builds none of it.
  */
+/**
+ * Whether the attribute declarations `attributes` have a default that `populateDefaultProperties`
+ * adds (as `OdsLayout.defaultedAttrs`, read from the spec without making the layout).
+ */
+function addsDefaultProperties(attributes: Readonly<Record<string, AttrSpec>> | undefined): boolean {
+  for (const name in attributes) {
+    const a = attributes[name]!
+    if (a.kind !== 'attr' && a.defaultValue !== null && a.populateDefault !== false) {
+      return true
+    }
+  }
+  return false
+}
+
 class OdsLayout {
   readonly operands: readonly OdsValueDecl[]
   readonly results: readonly OdsValueDecl[]
@@ -282,6 +296,12 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
   readonly getAsmBlockArgumentNames: ((op: Operation, region: Region, setName: (value: Value, name: string) => void) => void) | undefined
   readonly getAsmBlockNames: ((op: Operation, setName: (block: Block, name: string) => void) => void) | undefined
   readonly memoryEffects: ((op: Operation) => readonly MemoryEffect[]) | undefined
+  /**
+   * Adds the defaults of default-valued attributes missing from `properties` (ODS
+   * `populateDefaultProperties`); undefined for an op that declares no default to add, so
+   * that `Operation.create` skips the hook (and its copy of the properties) for most ops.
+   */
+  readonly populateDefaultProperties: ((properties: NamedAttribute[], context: Context) => void) | undefined
 
   constructor(spec: OpSpec) {
     this.spec = spec
@@ -357,6 +377,7 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     this.getAsmBlockArgumentNames = spec.getAsmBlockArgumentNames !== undefined ? (op, region, setName) => spec.getAsmBlockArgumentNames!(op, region, setName) : undefined
     this.getAsmBlockNames = spec.getAsmBlockNames !== undefined ? (op, setName) => spec.getAsmBlockNames!(op, setName) : undefined
     this.memoryEffects = spec.memoryEffects !== undefined ? (op) => spec.memoryEffects!(op) : undefined
+    this.populateDefaultProperties = addsDefaultProperties(spec.attributes) ? (properties, context) => this.addDefaultProperties(properties, context) : undefined
   }
 
   /** The declarations derived from the spec, made on first use. */
@@ -720,8 +741,8 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     return null
   }
 
-  /** Adds the defaults of default-valued attributes missing from `properties` (ODS `populateDefaultProperties`). */
-  populateDefaultProperties(properties: NamedAttribute[], context: Context): void {
+  /** `populateDefaultProperties` of an op that declares defaults to add. */
+  private addDefaultProperties(properties: NamedAttribute[], context: Context): void {
     const defaulted = this.layout.defaultedAttrs
     const given = properties.length
     for (let i = 0; i < defaulted.length; i++) {
