@@ -35,6 +35,32 @@ describe('Lexer', () => {
     ])
     expect(errors).toEqual([])
   })
+  it('starts the same token at every ASCII character as by its class', () => {
+    // `lex` dispatches on a switch with a case per character: each one checked against
+    // what the character starts.
+    for (let c = 0; c < 128; c++) {
+      const ch = String.fromCharCode(c)
+      const { kinds, errors } = lexAll(`${ch}1 `)
+      let expected: number
+      if (/[A-Za-z_]/.test(ch)) {
+        expected = ch === 'i' ? Tok.inttype : Tok.bareIdentifier
+      } else if (/[0-9]/.test(ch)) {
+        expected = Tok.integer
+      } else if (c === 0 || ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r') {
+        expected = Tok.integer
+      } else {
+        const punct: Record<string, number> = {
+          '%': Tok.percentIdentifier, '#': Tok.hashIdentifier, '^': Tok.caretIdentifier, '!': Tok.exclamationIdentifier, '@': Tok.error,
+          ':': Tok.colon, ',': Tok.comma, '(': Tok.lParen, ')': Tok.rParen, '=': Tok.equal, '-': Tok.minus, '{': Tok.lBrace,
+          '}': Tok.rBrace, '[': Tok.lSquare, ']': Tok.rSquare, '<': Tok.less, '>': Tok.greater, '+': Tok.plus, '*': Tok.star,
+          '?': Tok.question, '|': Tok.verticalBar, '"': Tok.error,
+        }
+        expected = punct[ch] ?? Tok.error
+      }
+      expect([ch, kinds[0]]).toEqual([ch, expected])
+      expect(errors.length > 0).toBe(expected === Tok.error)
+    }
+  })
   it('classifies identifiers, literals and punctuation', () => {
     const { kinds, texts } = lexAll('%0:2 = "foo.op"(%a#1) [^bb1] {x = -1.5e3} : (i32, si8, ui64) -> !t.x @sym #map')
     expect(kinds).toEqual([

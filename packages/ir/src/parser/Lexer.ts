@@ -78,40 +78,26 @@ export const TOKEN_SPELLING: readonly string[] = [
   '#-}',
 ]
 
-// Character codes used by the scanner.
-const C_NUL = 0
-const C_TAB = 9
+// Character codes used by the scanner (`lex` dispatches on literals, see there).
 const C_LF = 10
 const C_CR = 13
-const C_SPACE = 32
 const C_BANG = 33
 const C_DQUOTE = 34
 const C_HASH = 35
 const C_DOLLAR = 36
-const C_PERCENT = 37
-const C_LPAREN = 40
-const C_RPAREN = 41
-const C_STAR = 42
 const C_PLUS = 43
-const C_COMMA = 44
 const C_MINUS = 45
 const C_DOT = 46
 const C_SLASH = 47
 const C_0 = 48
 const C_9 = 57
-const C_COLON = 58
-const C_LESS = 60
 const C_EQUAL = 61
 const C_GREATER = 62
-const C_QUESTION = 63
-const C_AT = 64
 const C_A = 65
 const C_E = 69
 const C_F = 70
 const C_Z = 90
-const C_LSQUARE = 91
 const C_BACKSLASH = 92
-const C_RSQUARE = 93
 const C_CARET = 94
 const C_UNDERSCORE = 95
 const C_a = 97
@@ -124,8 +110,6 @@ const C_t = 116
 const C_u = 117
 const C_x = 120
 const C_z = 122
-const C_LBRACE = 123
-const C_BAR = 124
 const C_RBRACE = 125
 
 /** @internal True for `[a-zA-Z]`. */
@@ -278,50 +262,63 @@ export class Lexer {
         return
       }
       const c = src.charCodeAt(p)
-      if (c === C_SPACE) {
+      // Spaces, the commonest characters, are skipped before the switch, whose dispatch
+      // costs a few builtin calls (a range check) until the lexer is optimized.
+      if (c === 32) {
         p++
         continue
       }
-      // Bare identifiers (op names, keywords, types) are the commonest tokens; until the
-      // code is optimized the switch below compares its cases one by one, so they are
-      // recognized first. Its cases come in order of frequency for the same reason.
-      if ((c >= C_a && c <= C_z) || (c >= C_A && c <= C_Z) || c === C_UNDERSCORE) {
-        return this.lexBareIdentifier(p, c)
-      }
+      // The case labels are number literals (named in the comments): V8 compiles a switch
+      // over many dense small-integer literals into a jump table, and one over named
+      // constants (which the bundle leaves as variables) into a comparison per case, each
+      // a builtin call until the lexer is optimized. Every ASCII character that starts a
+      // token or a blank has its case, so that any token is told in one jump.
       switch (c) {
-        case C_LF:
-        case C_TAB:
-        case C_CR:
-        case C_NUL:
+        case 10: // \n
+        case 9: // \t
+        case 13: // \r
+        case 0:
           // A stray NUL between tokens is skipped, as MLIR's lexer does; only the buffer's end ends it.
           p++
           continue
-        case C_PERCENT:
+        // `a`-`z`, `A`-`Z` and `_`: bare identifiers (op names, keywords, types).
+        case 97: case 98: case 99: case 100: case 101: case 102: case 103: case 104: case 105:
+        case 106: case 107: case 108: case 109: case 110: case 111: case 112: case 113: case 114:
+        case 115: case 116: case 117: case 118: case 119: case 120: case 121: case 122:
+        case 65: case 66: case 67: case 68: case 69: case 70: case 71: case 72: case 73:
+        case 74: case 75: case 76: case 77: case 78: case 79: case 80: case 81: case 82:
+        case 83: case 84: case 85: case 86: case 87: case 88: case 89: case 90:
+        case 95:
+          return this.lexBareIdentifier(p, c)
+        // `0`-`9`.
+        case 48: case 49: case 50: case 51: case 52: case 53: case 54: case 55: case 56: case 57:
+          return this.lexNumber(p)
+        case 37: // %
           return this.lexPrefixedIdentifier(p, c)
-        case C_COLON:
+        case 58: // :
           return this.set(Tok.colon, p, p + 1)
-        case C_COMMA:
+        case 44: // ,
           return this.set(Tok.comma, p, p + 1)
-        case C_LPAREN:
+        case 40: // (
           if (++this.depth > this.depthLimit) {
             this.deeper(this.depth)
           }
           return this.set(Tok.lParen, p, p + 1)
-        case C_RPAREN:
+        case 41: // )
           if (this.depth > 0) {
             this.depth--
           }
           return this.set(Tok.rParen, p, p + 1)
-        case C_AT:
+        case 64: // @
           return this.lexAtIdentifier(p)
-        case C_EQUAL:
+        case 61: // =
           return this.set(Tok.equal, p, p + 1)
-        case C_MINUS:
+        case 45: // -
           if (src.charCodeAt(p + 1) === C_GREATER && p + 1 < endBuf) {
             return this.set(Tok.arrow, p, p + 2)
           }
           return this.set(Tok.minus, p, p + 1)
-        case C_LBRACE:
+        case 123: // {
           if (src.charCodeAt(p + 1) === C_MINUS && src.charCodeAt(p + 2) === C_HASH && p + 2 < endBuf) {
             return this.set(Tok.fileMetadataBegin, p, p + 3)
           }
@@ -329,46 +326,46 @@ export class Lexer {
             this.deeper(this.depth)
           }
           return this.set(Tok.lBrace, p, p + 1)
-        case C_RBRACE:
+        case 125: // }
           if (this.depth > 0) {
             this.depth--
           }
           return this.set(Tok.rBrace, p, p + 1)
-        case C_LSQUARE:
+        case 91: // [
           if (++this.depth > this.depthLimit) {
             this.deeper(this.depth)
           }
           return this.set(Tok.lSquare, p, p + 1)
-        case C_RSQUARE:
+        case 93: // ]
           if (this.depth > 0) {
             this.depth--
           }
           return this.set(Tok.rSquare, p, p + 1)
-        case C_LESS:
+        case 60: // <
           if (++this.depth > this.depthLimit) {
             this.deeper(this.depth)
           }
           return this.set(Tok.less, p, p + 1)
-        case C_GREATER:
+        case 62: // >
           // `>=` (integer sets) closes nothing, so that the count never errs towards shallow.
           if (this.depth > 0 && src.charCodeAt(p + 1) !== C_EQUAL) {
             this.depth--
           }
           return this.set(Tok.greater, p, p + 1)
-        case C_PLUS:
+        case 43: // +
           return this.set(Tok.plus, p, p + 1)
-        case C_STAR:
+        case 42: // *
           return this.set(Tok.star, p, p + 1)
-        case C_QUESTION:
+        case 63: // ?
           return this.set(Tok.question, p, p + 1)
-        case C_BAR:
+        case 124: // |
           return this.set(Tok.verticalBar, p, p + 1)
-        case C_DOT:
+        case 46: // .
           if (src.charCodeAt(p + 1) === C_DOT && src.charCodeAt(p + 2) === C_DOT && p + 2 < endBuf) {
             return this.set(Tok.ellipsis, p, p + 3)
           }
           return this.error(p, 'expected three consecutive dots for an ellipsis')
-        case C_SLASH:
+        case 47: // /
           if (src.charCodeAt(p + 1) === C_SLASH) {
             p += 2
             while (p < endBuf) {
@@ -381,19 +378,16 @@ export class Lexer {
             continue
           }
           return this.error(p, 'unexpected character')
-        case C_BANG:
-        case C_CARET:
-        case C_HASH:
+        case 33: // !
+        case 94: // ^
+        case 35: // #
           if (c === C_HASH && src.charCodeAt(p + 1) === C_MINUS && src.charCodeAt(p + 2) === C_RBRACE && p + 2 < endBuf) {
             return this.set(Tok.fileMetadataEnd, p, p + 3)
           }
           return this.lexPrefixedIdentifier(p, c)
-        case C_DQUOTE:
+        case 34: // "
           return this.lexString(p)
         default:
-          if (isDigit(c)) {
-            return this.lexNumber(p)
-          }
           return this.error(p, 'unexpected character')
       }
     }
