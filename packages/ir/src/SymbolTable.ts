@@ -101,6 +101,13 @@ export class SymbolTable {
       }
       return cur
     }
+    if (lookupCache !== null) {
+      // A table already in the cache has its region.
+      const symbols = lookupCache.get(tableOp)
+      if (symbols !== undefined) {
+        return symbols.get(name)
+      }
+    }
     const region = tableOp.regions[0]
     if (region === undefined) {
       return undefined

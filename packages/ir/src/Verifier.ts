@@ -203,7 +203,7 @@ function opOnEntrance(op: Operation, name: OperationName, recursive: boolean): b
   const numRegions = regions.length
   if (def !== null) {
     const traits = name.traits
-    if (!verifyTraits(op, traits, numRegions)) { return false }
+    if (!verifyTraits(op, name, numRegions)) { return false }
     symbolTraitVerified = null
     if (def.verify !== undefined && !def.verify(op)) { return reportPending(op) }
     // A function op's `verify` has already run the symbol checks, on this unchanged op.
@@ -428,8 +428,9 @@ function verifyIsolatedChildren(from: number, to: number, recursive: boolean): b
 
 // ---- traits --------------------------------------------------------------------------
 
-/** `numRegions`: `op.regions.length`, which the caller has read. */
-function verifyTraits(op: Operation, traits: number, numRegions: number): boolean {
+/** `name`: `op.name`, a registered op's. `numRegions`: `op.regions.length`. (The caller has read both.) */
+function verifyTraits(op: Operation, name: OperationName, numRegions: number): boolean {
+  const traits = name.traits
   if (traits & ZERO_REGIONS && numRegions !== 0) { return op.emitOpError('requires zero regions').fail() }
   if (traits & ZERO_RESULTS && op.results.length !== 0) { return op.emitOpError('requires zero results').fail() }
   if (traits & ZERO_SUCCESSORS && op.successors.length !== 0) {
@@ -437,7 +438,7 @@ function verifyTraits(op: Operation, traits: number, numRegions: number): boolea
   }
   if (traits & ZERO_OPERANDS && op.operands.length !== 0) { return op.emitOpError('requires zero operands').fail() }
   if (traits & HAS_PARENT) {
-    const allowed = op.name.def!.parentOpNames ?? []
+    const allowed = name.def!.parentOpNames ?? []
     const parent = op.parentOp
     if (parent === null || !allowed.includes(parent.name.name)) {
       const what = allowed.length !== 1 ? `to be one of '${allowed.join(', ')}'` : `'${allowed[0]}'`
