@@ -88,9 +88,13 @@ export class SymbolTable {
   }
   /** Looks up `name` directly inside the symbol-table op `tableOp` (linear scan). */
   static lookupSymbolIn(tableOp: Operation, name: string | SymbolRefAttr): Operation | undefined {
-    // `typeof` and an indexed loop: in the cold code that verifies a module's calls, an
-    // `instanceof` and a for-of iterator cost several times the lookup itself.
+    // `typeof` first and an indexed loop: in the cold code that verifies a module's calls, an
+    // `instanceof` per name and a for-of iterator cost several times the lookup itself.
     if (typeof name !== 'string') {
+      // Anything else names no symbol (a caller without types may pass an absent callee).
+      if (!(name instanceof SymbolRefAttr)) {
+        return undefined
+      }
       let cur = SymbolTable.lookupSymbolIn(tableOp, name.rootReference)
       const nested = name.nestedReferences
       for (let i = 0; i < nested.length; i++) {
