@@ -152,6 +152,11 @@ const ERROR_CASES: [string, string][] = [
     'func.func @outer() {\n  "func.func"() ({\n    "func.return"() : () -> ()\n  }) {sym_name = "inner", function_type = (i32) -> ()} : () -> ()\n  return\n}',
     "2:3: error: 'func.func' op symbol's parent must have the SymbolTable trait",
   ],
+  // A call is checked against the function of its nearest symbol table, not an outer one.
+  [
+    'func.func private @g(i32) -> i32\nmodule {\n  func.func private @g(i64) -> i64\n  func.func @f(%a: i32) {\n    %0 = call @g(%a) : (i32) -> i32\n    return\n  }\n}',
+    "5:10: error: 'func.call' op operand type mismatch: expected operand type 'i64', but provided 'i32' for operand number 0",
+  ],
   // Two bad calls: MLIR's symbol-use walk pops the last function's region first.
   [
     'func.func @a() {\n  call @missing1() : () -> ()\n  return\n}\nfunc.func @b() {\n  call @missing2() : () -> ()\n  return\n}',

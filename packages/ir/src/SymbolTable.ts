@@ -2,6 +2,9 @@ import { ArrayAttr, DictionaryAttr, StringAttr, SymbolRefAttr, type Attribute } 
 import type { Operation } from './Operation.ts'
 import { Trait } from './OperationName.ts'
 
+/** `Trait.SymbolTable`, read once (a property load per test costs more than the test). */
+const SYMBOL_TABLE = Trait.SymbolTable
+
 /** Symbol visibility, from the `sym_visibility` attribute (public when absent). */
 export type SymbolVisibility = 'public' | 'private' | 'nested'
 
@@ -77,7 +80,7 @@ export class SymbolTable {
   /** The closest ancestor (or `op` itself) that is a symbol table. */
   static getNearestSymbolTable(op: Operation): Operation | null {
     for (let o: Operation | null = op; o !== null; o = o.parentOp) {
-      if (o.hasTrait(Trait.SymbolTable)) {
+      if ((o.name.traits & SYMBOL_TABLE) !== 0) {
         return o
       }
     }
@@ -85,15 +88,29 @@ export class SymbolTable {
   }
   /** Looks up `name` directly inside the symbol-table op `tableOp` (linear scan). */
   static lookupSymbolIn(tableOp: Operation, name: string | SymbolRefAttr): Operation | undefined {
-    if (name instanceof SymbolRefAttr) {
+    // `typeof` first and an indexed loop: in the cold code that verifies a module's calls, an
+    // `instanceof` per name and a for-of iterator cost several times the lookup itself.
+    if (typeof name !== 'string') {
+      // Anything else names no symbol (a caller without types may pass an absent callee).
+      if (!(name instanceof SymbolRefAttr)) {
+        return undefined
+      }
       let cur = SymbolTable.lookupSymbolIn(tableOp, name.rootReference)
-      for (const n of name.nestedReferences) {
-        if (cur === undefined || !cur.hasTrait(Trait.SymbolTable)) {
+      const nested = name.nestedReferences
+      for (let i = 0; i < nested.length; i++) {
+        if (cur === undefined || (cur.name.traits & SYMBOL_TABLE) === 0) {
           return undefined
         }
-        cur = SymbolTable.lookupSymbolIn(cur, n)
+        cur = SymbolTable.lookupSymbolIn(cur, nested[i]!)
       }
       return cur
+    }
+    if (lookupCache !== null) {
+      // A table already in the cache has its region.
+      const symbols = lookupCache.get(tableOp)
+      if (symbols !== undefined) {
+        return symbols.get(name)
+      }
     }
     const region = tableOp.regions[0]
     if (region === undefined) {
@@ -114,7 +131,7 @@ export class SymbolTable {
   /** Looks `ref` up from the nearest symbol table enclosing `from`, going outwards. */
   static lookupNearestSymbolFrom(from: Operation, ref: string | SymbolRefAttr): Operation | undefined {
     for (
-      let t = SymbolTable.getNearestSymbolTable(from);
+      let t = from === nearestTableUser ? nearestTableOfUser : SymbolTable.getNearestSymbolTable(from);
       t !== null;
       t = t.parentOp ? SymbolTable.getNearestSymbolTable(t.parentOp) : null
     ) {
@@ -167,6 +184,22 @@ export class SymbolTable {
     }, 'pre')
     yield* uses
   }
+}
+
+// While the verifier runs the symbol-use hook of `nearestTableUser`, the nearest symbol
+// table of that op (which the verifier knows: the table whose uses it is checking), so the
+// hook's lookup from that op does not climb its ancestors again (see `setNearestSymbolTable`).
+let nearestTableUser: Operation | null = null
+let nearestTableOfUser: Operation | null = null
+
+/**
+ * @internal Tells `lookupNearestSymbolFrom` that `table` is the nearest symbol table of
+ * `user` (or itself, if a symbol table) until the next call; null `user` forgets it. Only
+ * for the verifier, which knows it of the ops whose symbol uses it checks.
+ */
+export function setNearestSymbolTable(user: Operation | null, table: Operation | null): void {
+  nearestTableUser = user
+  nearestTableOfUser = table
 }
 
 // While set (see `withSymbolLookupCache`), per symbol table the symbols it defines by

@@ -8,8 +8,24 @@ import type { LogicalResult } from './LogicalResult.ts'
 import type { Operation } from './Operation.ts'
 import { Trait, type OperationName } from './OperationName.ts'
 import type { Region } from './Region.ts'
-import { withSymbolLookupCache } from './SymbolTable.ts'
-import type { BlockArgument, Value } from './Value.ts'
+import { setNearestSymbolTable, withSymbolLookupCache } from './SymbolTable.ts'
+import type { BlockArgument, OpResult, Value } from './Value.ts'
+
+// The trait bits the walks test, read once: in the cold code that verifies a parsed module,
+// each `Trait.X` is a property load per test, several per op.
+const ISOLATED = Trait.IsolatedFromAbove
+const SYMBOL_TABLE = Trait.SymbolTable
+const SYMBOL = Trait.Symbol
+const GRAPH_REGIONS = Trait.GraphRegions
+const NO_TERMINATOR = Trait.NoTerminator
+const IS_TERMINATOR = Trait.IsTerminator
+const ZERO_REGIONS = Trait.ZeroRegions
+const ZERO_RESULTS = Trait.ZeroResults
+const ZERO_SUCCESSORS = Trait.ZeroSuccessors
+const ZERO_OPERANDS = Trait.ZeroOperands
+const HAS_PARENT = Trait.HasParent
+const SINGLE_BLOCK_IMPLICIT_TERMINATOR = Trait.SingleBlockImplicitTerminator
+const SINGLE_BLOCKS = Trait.SingleBlock | Trait.SingleBlockImplicitTerminator
 
 /**
  * Verifies `op` and, when `verifyRecursively`, everything nested in it, as MLIR's
@@ -20,6 +36,9 @@ import type { BlockArgument, Value } from './Value.ts'
  */
 export function verify(op: Operation, verifyRecursively = true): LogicalResult {
   const depth = symbolUserLists.length
+  // A verification started by a hook of another gathers into lists of its own tables only.
+  const floorBefore = listFloor
+  listFloor = depth
   const itemBase = itemTop
   const startsBase = startsTop
   const isolatedBase = isolatedTop
@@ -32,6 +51,7 @@ export function verify(op: Operation, verifyRecursively = true): LogicalResult {
     // leaves the work stacks. (Setting an array's length costs a runtime call even when
     // unchanged, and this runs after every pass.)
     if (symbolUserLists.length !== depth) { symbolUserLists.length = depth }
+    listFloor = floorBefore
     truncateItems(itemBase)
     startsTop = startsBase
     truncateIsolated(isolatedBase)
@@ -44,10 +64,12 @@ export function verify(op: Operation, verifyRecursively = true): LogicalResult {
  * the walks that verify them, so the table needs no walk of its own when they all pass.
  */
 const symbolUserLists: Operation[][] = []
+/** How many of `symbolUserLists` belong to verifications outside the current one. */
+let listFloor = 0
 
 /** Whether `op` checks symbol uses on exit (a registered symbol table), so its walk gathers them. */
-function gathersSymbolUsers(op: Operation): boolean {
-  return op.name.def !== null && op.hasTrait(Trait.SymbolTable)
+function gathersSymbolUsers(name: OperationName): boolean {
+  return name.def !== null && (name.traits & SYMBOL_TABLE) !== 0
 }
 
 function verifyOpAndDominance(op: Operation, recursive: boolean): boolean {
@@ -91,7 +113,7 @@ function isLocalUse(value: Value, user: Operation): boolean {
     }
     const region = block.parent
     const parent = region === null ? null : region.parentOp
-    if (parent === null || parent.hasTrait(Trait.IsolatedFromAbove)) { return false }
+    if (parent === null || (parent.name.traits & ISOLATED) !== 0) { return false }
     at = parent
     block = parent.parentBlock
   }
@@ -100,7 +122,8 @@ function isLocalUse(value: Value, user: Operation): boolean {
 
 // Mirrors MLIR's mightHaveTrait: an unregistered op might have any trait.
 function mightHaveTrait(op: Operation, trait: number): boolean {
-  return !op.isRegistered || op.hasTrait(trait)
+  const name = op.name
+  return !name.isRegistered || (name.traits & trait) === trait
 }
 
 function mayBeValidWithoutTerminator(block: Block): boolean {
@@ -108,7 +131,7 @@ function mayBeValidWithoutTerminator(block: Block): boolean {
   if (region === null) { return true }
   if (!region.hasOneBlock) { return false }
   const op = region.parentOp
-  return op === null || mightHaveTrait(op, Trait.NoTerminator)
+  return op === null || mightHaveTrait(op, NO_TERMINATOR)
 }
 
 function regionLoc(region: Region): Location | null {
@@ -141,7 +164,7 @@ function blockOnExit(block: Block): boolean {
   }
   if (mayBeValidWithoutTerminator(block)) { return true }
   const terminator = block.lastOp!
-  if (!mightHaveTrait(terminator, Trait.IsTerminator)) {
+  if (!mightHaveTrait(terminator, IS_TERMINATOR)) {
     return terminator.emitError('block with no terminator, has ' + formatOpForDiagnostic(terminator, true)).fail()
   }
   return true
@@ -155,14 +178,17 @@ function opOnEntrance(op: Operation, name: OperationName, recursive: boolean): b
   const operands = op.operands
   if (operands.length !== 0) {
     const block = op.parentBlock
-    // The common use, a result of an earlier op of the same block, is told without a call.
+    // The common uses, an argument of the same block or a result of an earlier op of it,
+    // are told without a call. `owner` is the block of an argument and the op of a result
+    // (a block has no `parentBlock`): read as a field, not through the `definingOp` getter.
     const ordered = block !== null && block.isOpOrderValid
     for (let i = 0; i < operands.length; i++) {
-      const value = operands[i]!.value as Value | null
+      const value = operands[i]!.value as OpResult | BlockArgument | null
       if (value === null) { return op.emitError('null operand found').fail() }
       if (!recursive) { continue }
-      const def = value.definingOp
-      if (ordered && def !== null && def.parentBlock === block && def.orderIndex < op.orderIndex) { continue }
+      const owner = value.owner
+      if (owner === block) { continue }
+      if (ordered && (owner as Operation).parentBlock === block && (owner as Operation).orderIndex < op.orderIndex) { continue }
       if (!isLocalUse(value, op)) { nonLocalUses++ }
     }
   }
@@ -173,21 +199,21 @@ function opOnEntrance(op: Operation, name: OperationName, recursive: boolean): b
     if (hook !== undefined && !hook(op, discardable[i]!)) { return false }
   }
   const def = name.def
+  const regions = op.regions
+  const numRegions = regions.length
   if (def !== null) {
     const traits = name.traits
-    if (!verifyTraits(op, traits)) { return false }
+    if (!verifyTraits(op, name, numRegions)) { return false }
     symbolTraitVerified = null
     if (def.verify !== undefined && !def.verify(op)) { return reportPending(op) }
     // A function op's `verify` has already run the symbol checks, on this unchanged op.
-    if ((traits & Trait.Symbol) !== 0 && symbolTraitVerified !== op && !verifySymbolTrait(op)) { return false }
-    if (recursive && def.verifySymbolUses !== undefined && symbolUserLists.length !== 0) {
+    if ((traits & SYMBOL) !== 0 && symbolTraitVerified !== op && !verifySymbolTrait(op)) { return false }
+    if (recursive && def.verifySymbolUses !== undefined && symbolUserLists.length > listFloor) {
       symbolUserLists[symbolUserLists.length - 1]!.push(op)
     }
   }
-  const regions = op.regions
-  const numRegions = regions.length
   if (numRegions === 0) { return true }
-  const graph = def !== null && (name.traits & Trait.GraphRegions) !== 0
+  const graph = def !== null && (name.traits & GRAPH_REGIONS) !== 0
   for (let i = 0; i < numRegions; i++) {
     const region = regions[i]!
     if (graph && region.firstBlock !== null && !region.hasOneBlock) {
@@ -243,6 +269,8 @@ function reportPending(op: Operation): false {
 const OP_ENTERED = 1
 const BLOCK = 2
 const BLOCK_OPS = 3
+/** OP_ENTERED for a symbol table whose walk gathers its symbol users (see `gathersSymbolUsers`). */
+const TABLE_ENTERED = 4
 
 // The work stacks of `verifyOperation`, shared by its nested calls (an isolated op is
 // verified from its parent's exit, on top of the parent's items): each call works above
@@ -310,10 +338,11 @@ function visitOp(op: Operation, recursive: boolean): boolean {
   const regions = op.regions
   // Without the walk into its regions (not recursive), nothing was checked inside.
   if (!recursive || regions.length === 0) { return opOnExit(op, name, null, recursive) }
-  if (gathersSymbolUsers(op)) { symbolUserLists.push([]) }
+  const gathers = gathersSymbolUsers(name)
+  if (gathers) { symbolUserLists.push([]) }
   usesAtEntrance[startsTop] = nonLocalUses
   isolatedStarts[startsTop++] = isolatedTop
-  pushItem(op, OP_ENTERED)
+  pushItem(op, gathers ? TABLE_ENTERED : OP_ENTERED)
   for (let r = regions.length - 1; r >= 0; r--) {
     for (let b = regions[r]!.lastBlock; b !== null; b = b.prevBlock) { pushItem(b, BLOCK) }
   }
@@ -337,7 +366,7 @@ function walkOperations(itemBase: number, recursive: boolean): boolean {
           if ((def === null || (name.traits & REGION_TRAITS) !== 0 || def.verifyRegions !== undefined) && !opOnExit(o, name, null, true)) {
             return false
           }
-        } else if (o.hasTrait(Trait.IsolatedFromAbove)) {
+        } else if ((o.name.traits & ISOLATED) !== 0) {
           isolatedOps[isolatedTop++] = o
         } else {
           cursors[last] = next
@@ -368,12 +397,12 @@ function walkOperations(itemBase: number, recursive: boolean): boolean {
       cursors[last] = block.firstOp
       continue
     }
-    // OP_ENTERED: the walk of its regions is over.
+    // OP_ENTERED or TABLE_ENTERED: the walk of its regions is over.
     const op = items[last] as Operation
     items[last] = null
     itemTop = last
     // The list pushed on entry stays on top while the isolated children are verified.
-    const users = gathersSymbolUsers(op) ? symbolUserLists[symbolUserLists.length - 1]! : null
+    const users = state === TABLE_ENTERED ? symbolUserLists[symbolUserLists.length - 1]! : null
     const from = isolatedStarts[--startsTop]!
     let ok = verifyIsolatedChildren(from, isolatedTop, recursive)
     truncateIsolated(from)
@@ -399,31 +428,33 @@ function verifyIsolatedChildren(from: number, to: number, recursive: boolean): b
 
 // ---- traits --------------------------------------------------------------------------
 
-function verifyTraits(op: Operation, traits: number): boolean {
-  if (traits & Trait.ZeroRegions && op.regions.length !== 0) { return op.emitOpError('requires zero regions').fail() }
-  if (traits & Trait.ZeroResults && op.results.length !== 0) { return op.emitOpError('requires zero results').fail() }
-  if (traits & Trait.ZeroSuccessors && op.successors.length !== 0) {
+/** `name`: `op.name`, a registered op's. `numRegions`: `op.regions.length`. (The caller has read both.) */
+function verifyTraits(op: Operation, name: OperationName, numRegions: number): boolean {
+  const traits = name.traits
+  if (traits & ZERO_REGIONS && numRegions !== 0) { return op.emitOpError('requires zero regions').fail() }
+  if (traits & ZERO_RESULTS && op.results.length !== 0) { return op.emitOpError('requires zero results').fail() }
+  if (traits & ZERO_SUCCESSORS && op.successors.length !== 0) {
     return op.emitOpError(`requires 0 successors but found ${op.successors.length}`).fail()
   }
-  if (traits & Trait.ZeroOperands && op.operands.length !== 0) { return op.emitOpError('requires zero operands').fail() }
-  if (traits & Trait.HasParent) {
-    const allowed = op.name.def!.parentOpNames ?? []
+  if (traits & ZERO_OPERANDS && op.operands.length !== 0) { return op.emitOpError('requires zero operands').fail() }
+  if (traits & HAS_PARENT) {
+    const allowed = name.def!.parentOpNames ?? []
     const parent = op.parentOp
     if (parent === null || !allowed.includes(parent.name.name)) {
       const what = allowed.length !== 1 ? `to be one of '${allowed.join(', ')}'` : `'${allowed[0]}'`
       return op.emitOpError(`expects parent op ${what}`).fail()
     }
   }
-  if (traits & Trait.IsTerminator) {
+  if (traits & IS_TERMINATOR) {
     const block = op.parentBlock
     if (block === null || block.lastOp !== op) { return op.emitOpError('must be the last operation in the parent block').fail() }
   }
-  if (traits & (Trait.SingleBlock | Trait.SingleBlockImplicitTerminator)) {
+  if (traits & SINGLE_BLOCKS) {
     for (let i = 0; i < op.regions.length; i++) {
       const region = op.regions[i]!
       if (region.firstBlock === null) { continue }
       if (!region.hasOneBlock) { return op.emitOpError(`expects region #${i} to have 0 or 1 blocks`).fail() }
-      if (!(traits & Trait.NoTerminator) && region.firstBlock.firstOp === null) {
+      if (!(traits & NO_TERMINATOR) && region.firstBlock.firstOp === null) {
         return op.emitOpError('expects a non-empty block').fail()
       }
     }
@@ -442,9 +473,11 @@ function verifyTraits(op: Operation, traits: number): boolean {
  */
 export function verifySymbolTrait(op: Operation): boolean {
   symbolTraitVerified = null
-  const traits = op.name.traits
-  if (traits & Trait.Symbol && !isOptionalSymbolWithoutName(op)) {
-    if (!(op.getAttr('sym_name') instanceof StringAttr)) { return op.emitOpError("requires string attribute 'sym_name'").fail() }
+  const isSymbol = (op.name.traits & SYMBOL) !== 0
+  const symName = isSymbol ? op.getAttr('sym_name') : undefined
+  // An op with a name is no optional symbol without one: that is asked only without one.
+  if (isSymbol && (symName !== undefined || !isOptionalSymbolWithoutName(op))) {
+    if (!(symName instanceof StringAttr)) { return op.emitOpError("requires string attribute 'sym_name'").fail() }
     const vis = op.getAttr('sym_visibility')
     if (vis !== undefined) {
       if (!(vis instanceof StringAttr)) {
@@ -455,7 +488,7 @@ export function verifySymbolTrait(op: Operation): boolean {
       }
     }
     const parent = op.parentOp
-    if (parent !== null && !parent.hasTrait(Trait.SymbolTable)) {
+    if (parent !== null && (parent.name.traits & SYMBOL_TABLE) === 0) {
       return op.emitOpError("symbol's parent must have the SymbolTable trait").fail()
     }
   }
@@ -480,7 +513,7 @@ const REGION_TRAITS = Trait.SingleBlockImplicitTerminator | Trait.IsolatedFromAb
 
 function verifyRegionTraits(op: Operation, symbolUsers: readonly Operation[] | null, usesLocal: boolean): boolean {
   const traits = op.name.traits
-  if (traits & Trait.SingleBlockImplicitTerminator) {
+  if (traits & SINGLE_BLOCK_IMPLICIT_TERMINATOR) {
     const term = op.name.def!.implicitTerminatorName
     if (term !== undefined) {
       for (let r = 0; r < op.regions.length; r++) {
@@ -496,8 +529,8 @@ function verifyRegionTraits(op: Operation, symbolUsers: readonly Operation[] | n
       }
     }
   }
-  if (traits & Trait.IsolatedFromAbove && !usesLocal && !verifyIsolatedFromAbove(op)) { return false }
-  if (traits & Trait.SymbolTable && !verifySymbolTable(op, symbolUsers)) { return false }
+  if (traits & ISOLATED && !usesLocal && !verifyIsolatedFromAbove(op)) { return false }
+  if (traits & SYMBOL_TABLE && !verifySymbolTable(op, symbolUsers)) { return false }
   return true
 }
 
@@ -644,10 +677,19 @@ function symbolUsersPass(table: Operation, symbols: Map<string, Operation>, user
   const id = engine.registerHandler(() => true)
   try {
     const ok = withSymbolLookupCache(() => {
-      for (const u of users) {
-        if (!u.name.def!.verifySymbolUses!(u)) { return false }
+      try {
+        for (let i = 0; i < users.length; i++) {
+          const u = users[i]!
+          const name = u.name
+          // The users gathered for `table` are nested in it with no symbol table between
+          // (each table gathers its own), so it is the nearest table of all but a table.
+          setNearestSymbolTable(u, (name.traits & SYMBOL_TABLE) !== 0 ? u : table)
+          if (!name.def!.verifySymbolUses!(u)) { return false }
+        }
+        return true
+      } finally {
+        setNearestSymbolTable(null, null)
       }
-      return true
     }, table, symbols)
     engine.flush()
     return ok

@@ -346,29 +346,32 @@ export function verifyFunctionLike(op: Operation, argAttrsName: string, resAttrs
     return false
   }
   const fnType = getFunctionType(op)
-  if (!checkFunctionAttrArray(op, argAttrsName, fnType.inputs.length, 'argument')) {
+  const inputs = fnType.inputs
+  if (!checkFunctionAttrArray(op, argAttrsName, inputs.length, 'argument')) {
     return false
   }
   if (!checkFunctionAttrArray(op, resAttrsName, fnType.results.length, 'result')) {
     return false
   }
-  if (op.regions.length !== 1) {
+  // Fields read once: in the cold code that verifies a parsed module, each getter is a call.
+  const regions = op.regions
+  if (regions.length !== 1) {
     return op.emitOpError('expects one region').fail()
   }
-  const body = op.regions[0]!
-  if (body.empty) {
+  const entry = regions[0]!.firstBlock
+  if (entry === null) {
     return true
   }
-  const entry = body.front
-  if (entry.numArguments !== fnType.inputs.length) {
-    return op.emitOpError(`entry block must have ${fnType.inputs.length} arguments to match function signature`).fail()
+  const args = entry.arguments
+  if (args.length !== inputs.length) {
+    return op.emitOpError(`entry block must have ${inputs.length} arguments to match function signature`).fail()
   }
-  for (let i = 0; i < fnType.inputs.length; i++) {
-    const argType = entry.getArgument(i).type
-    if (argType !== fnType.inputs[i]) {
+  for (let i = 0; i < inputs.length; i++) {
+    const argType = args[i]!.type
+    if (argType !== inputs[i]) {
       return op
         .emitOpError(
-          `type of entry block argument #${i}(${quoted(argType)}) must match the type of the corresponding argument in function signature(${quoted(fnType.inputs[i]!)})`,
+          `type of entry block argument #${i}(${quoted(argType)}) must match the type of the corresponding argument in function signature(${quoted(inputs[i]!)})`,
         )
         .fail()
     }
@@ -379,7 +382,8 @@ export function verifyFunctionLike(op: Operation, argAttrsName: string, resAttrs
 /** The per-argument (or per-result) attribute dictionaries `name` of a function op, against `count`. */
 function checkFunctionAttrArray(op: Operation, name: string, count: number, what: 'argument' | 'result'): boolean {
   const all = op.getAttr(name)
-  if (!(all instanceof ArrayAttr)) {
+  // Most functions have none: told without an `instanceof`.
+  if (all === undefined || !(all instanceof ArrayAttr)) {
     return true
   }
   const plural = what === 'argument' ? 'arguments' : 'results'
@@ -466,7 +470,7 @@ export const FuncOp: OdsOp = defineOp({
     if (!verifyFunctionLike(op, 'arg_attrs', 'res_attrs')) {
       return false
     }
-    if (op.regions[0]!.empty && SymbolTable.getSymbolVisibility(op) === 'public') {
+    if (op.regions[0]!.firstBlock === null && SymbolTable.getSymbolVisibility(op) === 'public') {
       return op.emitOpError('symbol declaration cannot have public visibility').fail()
     }
     return true
@@ -487,11 +491,12 @@ export const ReturnOp: OdsOp = defineOp({
       return true
     }
     const results = getFunctionType(fn).results
-    if (op.operands.length !== results.length) {
-      return op.emitOpError(`has ${op.operands.length} operands, but enclosing function (@${symbolName(fn)}) returns ${results.length}`).fail()
+    const operands = op.operands
+    if (operands.length !== results.length) {
+      return op.emitOpError(`has ${operands.length} operands, but enclosing function (@${symbolName(fn)}) returns ${results.length}`).fail()
     }
     for (let i = 0; i < results.length; i++) {
-      const t = op.operands[i]!.value.type
+      const t = operands[i]!.value.type
       if (t !== results[i]) {
         return op
           .emitError(`type of return operand ${i} (${quoted(t)}) doesn't match function result type (${quoted(results[i]!)}) in function @${symbolName(fn)}`)
@@ -517,22 +522,25 @@ export function verifyDirectCallSymbolUse(op: Operation, calleeOpName: string, w
     return op.emitOpError(`'${callee.leafReference}' does not reference a valid ${what}`).fail()
   }
   const fnType = getFunctionType(fn)
-  if (fnType.inputs.length !== op.operands.length) {
+  const inputs = fnType.inputs
+  const operands = op.operands
+  if (inputs.length !== operands.length) {
     return op.emitOpError('incorrect number of operands for callee').fail()
   }
-  for (let i = 0; i < fnType.inputs.length; i++) {
-    const t = op.operands[i]!.value.type
-    if (t !== fnType.inputs[i]) {
+  for (let i = 0; i < inputs.length; i++) {
+    const t = operands[i]!.value.type
+    if (t !== inputs[i]) {
       return op
-        .emitOpError(`operand type mismatch: expected operand type ${quoted(fnType.inputs[i]!)}, but provided ${quoted(t)} for operand number ${i}`)
+        .emitOpError(`operand type mismatch: expected operand type ${quoted(inputs[i]!)}, but provided ${quoted(t)} for operand number ${i}`)
         .fail()
     }
   }
-  if (fnType.results.length !== op.results.length) {
+  const results = fnType.results
+  if (results.length !== op.results.length) {
     return op.emitOpError('incorrect number of results for callee').fail()
   }
-  for (let i = 0; i < fnType.results.length; i++) {
-    if (op.results[i]!.type !== fnType.results[i]) {
+  for (let i = 0; i < results.length; i++) {
+    if (op.results[i]!.type !== results[i]) {
       return op
         .emitOpError(`result type mismatch at index ${i}`)
         .attachNote(`      op result types: ${op.results.map((r) => quoted(r.type)).join(', ')}`)

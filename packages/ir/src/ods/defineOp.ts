@@ -281,6 +281,8 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
   private passedRegions: number
   private passedSuccessors: number
   private readonly passedTypes: Type[]
+  /** The declaration of each entry of `passedProperties` (null: undeclared), made when first needed. */
+  private passedDecls: (OdsAttrDecl | null)[] | null
   /** `attributeValuesChecksOnly`, undefined until first asked for. */
   private valueChecksOnly: boolean | undefined
   readonly spec: OpSpec
@@ -337,6 +339,7 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     this.passedRegions = 0
     this.passedSuccessors = 0
     this.passedTypes = []
+    this.passedDecls = null
     this.valueChecksOnly = undefined
 
     this.compiledFormat = undefined
@@ -868,7 +871,8 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     if (entries.length !== passed.length) {
       return false
     }
-    const decls = this.layout.attributes
+    // Every call of a module passes here with its own callee: the declarations are found once.
+    const decls = this.passedDecls ?? this.declsOfPassed(passed)
     for (let i = 0; i < entries.length; i++) {
       const e = entries[i]!
       const p = passed[i]!
@@ -878,18 +882,30 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
       if (e.value === p.value) {
         continue
       }
-      let decl: OdsAttrDecl | null = null
-      for (let k = 0; k < decls.length; k++) {
-        if (decls[k]!.name === e.name) {
-          decl = decls[k]!
-          break
-        }
-      }
+      const decl = decls[i]!
       if (decl === null || !decl.constraint.check(e.value)) {
         return false
       }
     }
     return true
+  }
+
+  /** Finds the declaration of each of `passed` (the entries of `passedProperties`) and keeps them in `passedDecls`. */
+  private declsOfPassed(passed: readonly NamedAttribute[]): (OdsAttrDecl | null)[] {
+    const decls = this.layout.attributes
+    const out: (OdsAttrDecl | null)[] = []
+    for (let i = 0; i < passed.length; i++) {
+      let decl: OdsAttrDecl | null = null
+      for (let k = 0; k < decls.length; k++) {
+        if (decls[k]!.name === passed[i]!.name) {
+          decl = decls[k]!
+          break
+        }
+      }
+      out.push(decl)
+    }
+    this.passedDecls = out
+    return out
   }
 
   /** Remembers the signature of `op`, on which the generated checks passed (see `passedBefore`). */
@@ -907,6 +923,9 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     this.passedResults = results.length
     this.passedRegions = op.regions.length
     this.passedSuccessors = op.successors.length
+    if (op.properties !== this.passedProperties) {
+      this.passedDecls = null
+    }
     this.passedProperties = op.properties
     this.passedAttributes = op.attributes
   }
