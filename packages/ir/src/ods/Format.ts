@@ -3268,9 +3268,15 @@ function printStepOf(el: FormatElement, info: FormatOpInfo, fmt: CompiledFormat,
     case FormatKind.FunctionalType: {
       const inputs = el.args[0]!
       const outputs = el.args[1]!
+      // `printFunctionalType` of the two lists, printed from the op's values without
+      // making arrays of their types.
       return (ctx) => {
-        spaceBeforeValue(ctx.printer, ctx)
-        ctx.printer.printFunctionalType(typesOf(inputs, ctx), typesOf(outputs, ctx))
+        const printer = ctx.printer
+        spaceBeforeValue(printer, ctx)
+        printer.print('(')
+        printTypesOf(inputs, ctx, false)
+        printer.print(') -> ')
+        printTypesOf(outputs, ctx, true)
       }
     }
     case FormatKind.Optional:
@@ -3279,6 +3285,79 @@ function printStepOf(el: FormatElement, info: FormatOpInfo, fmt: CompiledFormat,
       break
   }
   return (ctx) => printOtherElement(el, ctx, ctx)
+}
+
+/**
+ * The index of the only variadic or optional group of `decls`, when there is exactly one,
+ * no attribute gives the group sizes (`sized`) and a print context's scratch arrays hold
+ * the segments; else -1.
+ */
+function onlyVariableGroup(decls: readonly OdsValueDecl[], sized: boolean): number {
+  if (sized || 2 * decls.length > SCRATCH_SEGMENTS) {
+    return -1
+  }
+  let found = -1
+  for (let i = 0; i < decls.length; i++) {
+    if (!isSingle(decls[i]!)) {
+      if (found >= 0) {
+        return -1
+      }
+      found = i
+    }
+  }
+  return found
+}
+
+/**
+ * The segments of `n` groups of which only group `v` is variadic or optional, for `total`
+ * values, written into `out`: what `FormatOpInfo.operandSegments` finds for them (the
+ * variable group takes what the single groups leave).
+ */
+function oneVariableSegments(out: Int32Array, n: number, v: number, total: number): Int32Array {
+  const len = total - n + 1 > 0 ? total - n + 1 : 0
+  for (let i = 0; i < n; i++) {
+    out[2 * i] = i <= v ? i : i - 1 + len
+    out[2 * i + 1] = i === v ? len : 1
+  }
+  return out
+}
+
+/**
+ * Prints the types `typesOf(arg, ctx)` lists, comma-separated, without making the list;
+ * `asResults` wraps them in parentheses unless there is exactly one and it is not a
+ * function type (as `printFunctionalType` prints its results).
+ */
+function printTypesOf(arg: FormatElement, ctx: PrintCtx, asResults: boolean): void {
+  const op = ctx.op
+  const kind = arg.kind
+  const isOperand = kind === FormatKind.Operand || kind === FormatKind.Operands
+  const count = isOperand ? op.operands.length : op.results.length
+  let start = 0
+  let end = count
+  if (kind === FormatKind.Operand || kind === FormatKind.Result) {
+    const segs = isOperand ? ctx.operandSegs : ctx.resultSegs
+    const index = arg.index
+    start = segs[2 * index]!
+    const groupEnd = start + segs[2 * index + 1]!
+    if (groupEnd < end) {
+      end = groupEnd
+    }
+  } else if (kind !== FormatKind.Operands && kind !== FormatKind.Results) {
+    end = 0
+  }
+  const printer = ctx.printer
+  const wrapped = asResults && (end - start !== 1 || typeAt(op, isOperand, start) instanceof FunctionType)
+  if (wrapped) { printer.print('(') }
+  for (let k = start; k < end; k++) {
+    if (k > start) { printer.print(', ') }
+    printer.printType(typeAt(op, isOperand, k))
+  }
+  if (wrapped) { printer.print(')') }
+}
+
+/** The type of operand (`isOperand`) or result `k` of `op`. */
+function typeAt(op: Operation, isOperand: boolean, k: number): Type {
+  return isOperand ? op.operands[k]!.value.type : op.results[k]!.type
 }
 
 /** The steps printing `els` in order, less `skip`. */
@@ -3327,6 +3406,10 @@ function compilePrinter(fmt: CompiledFormat, info: FormatOpInfo): CompiledPrinte
   const fixed = info.operands.every(isSingle) && info.results.every(isSingle)
   const operandSegs = fixed ? singleSegments(info.operands.length) : null
   const resultSegs = fixed ? singleSegments(info.results.length) : null
+  const numOperandGroups = info.operands.length
+  const numResultGroups = info.results.length
+  const operandVariable = fixed ? -1 : onlyVariableGroup(info.operands, (info.traits & Trait.AttrSizedOperandSegments) !== 0)
+  const resultVariable = fixed ? -1 : onlyVariableGroup(info.results, (info.traits & Trait.AttrSizedResultSegments) !== 0)
   const steps = printStepsOf(fmt.elements, info, fmt, fixed, null)
   // The printer's context while no op of the format is being printed (null meanwhile: an
   // op printed inside one of the same format, in a region, makes another).
@@ -3334,7 +3417,14 @@ function compilePrinter(fmt: CompiledFormat, info: FormatOpInfo): CompiledPrinte
   const print: CompiledPrinter = (op, printer) => {
     const ctx = idle ?? new PrintCtx(fmt, info, plan)
     idle = null
-    ctx.begin(op, printer, operandSegs, resultSegs)
+    // Groups with one variadic or optional group among them (`call`'s arguments, `return`'s
+    // operands) are found here, from the count of values, rather than asked of `info`.
+    ctx.begin(
+      op,
+      printer,
+      operandSegs ?? (operandVariable >= 0 ? oneVariableSegments(ctx.operandScratch, numOperandGroups, operandVariable, op.operands.length) : null),
+      resultSegs ?? (resultVariable >= 0 ? oneVariableSegments(ctx.resultScratch, numResultGroups, resultVariable, op.results.length) : null),
+    )
     for (let i = 0; i < steps.length; i++) { steps[i]!(ctx) }
     ctx.release()
     idle = ctx

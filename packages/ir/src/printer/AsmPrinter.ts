@@ -140,7 +140,8 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   /** Characters in `chunks`. */
   private chunkChars = 0
   private indent = 0
-  private readonly defaultDialectStack: string[] = ['builtin']
+  /** The default dialect of the region being printed (ops print their names without its prefix). */
+  private defaultDialect = 'builtin'
   private readonly aliases: Map<Attribute | Type, string> = new Map()
   private aliasList: SymbolAlias[] = []
   private readonly distinctIDs: Map<DistinctAttr, number> = new Map()
@@ -259,20 +260,11 @@ export class AsmPrinterImpl implements OpAsmPrinter {
 
   /** Appends the current indentation. */
   private pushIndent(): void {
+    // One string of spaces from the table, copied by `print`: it is among the first
+    // functions optimized, while this one would store the spaces one by one, unoptimized,
+    // in a short run.
     const n = this.indent
-    if (n >= LONG_TEXT) {
-      this.addString(indentString(n))
-      return
-    }
-    if (this.pos + n > this.out.length) {
-      this.reserve(n)
-    }
-    const out = this.out
-    let pos = this.pos
-    for (let i = 0; i < n; i++) {
-      out[pos++] = 32
-    }
-    this.pos = pos
+    this.print(INDENTS[n] ?? indentString(n))
   }
 
   /** Makes room for `n` more bytes: grows the buffer up to its full size, then hands the text on (unless a mark is open). */
@@ -1537,7 +1529,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
 
   /** The op name as the custom form starts it: without the default dialect's prefix when unambiguous. */
   private customOpName(name: OperationName): string {
-    const dd = this.defaultDialectStack[this.defaultDialectStack.length - 1]!
+    const dd = this.defaultDialect
     const slot = name.id & (CUSTOM_NAME_SLOTS - 1)
     if (this.customNameKeys[slot] === name && this.customNameDialects[slot] === dd) {
       return this.customNameTexts[slot]!
@@ -1634,13 +1626,14 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     const entry = region.firstBlock
     if (entry !== null) {
       const parent = region.parentOp
-      this.defaultDialectStack.push(parent?.name.def?.defaultDialect ?? '')
+      const outerDialect = this.defaultDialect
+      this.defaultDialect = parent?.name.def?.defaultDialect ?? ''
       const header = (printEmptyBlock && entry.firstOp === null) || (printEntryBlockArgs && entry.arguments.length !== 0)
       this.printBlock(entry, header, printBlockTerminators)
       for (let b = entry.nextBlock; b !== null; b = b.nextBlock) {
         this.printBlock(b, true, true)
       }
-      this.defaultDialectStack.pop()
+      this.defaultDialect = outerDialect
     }
     if (this.indent > 0) {
       this.pushIndent()
