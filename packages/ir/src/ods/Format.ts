@@ -3232,9 +3232,17 @@ function printStepOf(el: FormatElement, info: FormatOpInfo, fmt: CompiledFormat,
     case FormatKind.AttrDict: {
       const withKeyword = el.flag
       const propDict = fmt.hasPropDict
+      const staticElided = printPlanOf(fmt, info).staticElided
       return (ctx) => {
         const op = ctx.op
-        const attrs = propDict ? op.attributes.entries : op.getAttrs()
+        const discardable = op.attributes.entries
+        // An op whose only attributes are ones the format prints itself (a callee) prints
+        // no dictionary: told without merging its attributes or listing the elided ones.
+        if (discardable.length === 0 && (propDict || allNamedIn(op.properties.entries, staticElided))) {
+          ctx.lastWasPunctuation = false
+          return
+        }
+        const attrs = propDict ? discardable : op.getAttrs()
         // Nothing to print (nor to elide) without attributes.
         if (attrs.length !== 0) {
           if (withKeyword) { ctx.printer.printOptionalAttrDictWithKeyword(attrs, elidedAttrs(ctx)) }
@@ -3360,6 +3368,16 @@ function typeAt(op: Operation, isOperand: boolean, k: number): Type {
   return isOperand ? op.operands[k]!.value.type : op.results[k]!.type
 }
 
+/** Whether the name of every entry of `entries` is in `names`. */
+function allNamedIn(entries: readonly NamedAttribute[], names: readonly string[]): boolean {
+  for (let i = 0; i < entries.length; i++) {
+    if (!names.includes(entries[i]!.name)) {
+      return false
+    }
+  }
+  return true
+}
+
 /** The steps printing `els` in order, less `skip`. */
 function printStepsOf(els: readonly FormatElement[], info: FormatOpInfo, fmt: CompiledFormat, fixed: boolean, skip: FormatElement | null): PrintStep[] {
   const steps: PrintStep[] = []
@@ -3382,7 +3400,14 @@ function optionalGroupPrintStep(el: FormatElement, info: FormatOpInfo, fmt: Comp
   const thenSteps = printStepsOf(el.thenElements, info, fmt, fixed, elided)
   const elseSteps = printStepsOf(el.elseElements, info, fmt, fixed, elided)
   let present: AnchorTest = (ctx) => anchorPresent(anchor, ctx)
-  if (anchor.kind === FormatKind.Attr) {
+  if (anchor.kind === FormatKind.Operand) {
+    // As `anchorPresent`: the group holds an operand (`return`'s operands).
+    const index = anchor.index
+    present = (ctx) => {
+      const segs = ctx.operandSegs
+      return segs[2 * index + 1]! > 0 && segs[2 * index]! < ctx.op.operands.length
+    }
+  } else if (anchor.kind === FormatKind.Attr) {
     const name = attrs[anchor.index]!.name
     const defaultValue = attrs[anchor.index]!.defaultValue
     present = (ctx) => {

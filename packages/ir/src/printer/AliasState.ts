@@ -448,9 +448,10 @@ export class AliasCollector implements OpAsmPrinter {
       // The classes are told by their constructor first (none has subclasses): until this
       // code is optimized, an `instanceof` costs a few hundred instructions.
       const ctor = a.constructor
-      if (ctor === SymbolRefAttr && scalarsPlain) {
+      if (scalarsPlain && (ctor === SymbolRefAttr || (ctor === StringAttr && (a as StringAttr).type === null))) {
         // No loaded dialect but the builtin one gives aliases, and it gives none to a
-        // symbol reference: plain, without a slot of the cache (a callee per call op).
+        // symbol reference or a string: plain, without a slot of the cache (a callee per
+        // call op, a name per function).
         continue
       }
       const slot = a.id & PLAIN_CACHE_MASK

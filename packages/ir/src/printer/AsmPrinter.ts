@@ -575,7 +575,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   private printIntegerType(type: IntegerType): void {
     const width = type.width
     if (type.signedness === Signedness.Signless && width < SIGNLESS_SPELLINGS) {
-      this.print(signlessSpelling(width))
+      this.print(signlessSpellings[width] ?? signlessSpelling(width))
     } else {
       this.print((type.isSigned ? 'si' : type.isUnsigned ? 'ui' : 'i') + width)
     }
