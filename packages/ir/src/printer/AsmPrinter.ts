@@ -160,6 +160,11 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   private readonly genericNames: Map<OperationName, string> = new Map()
   /** Keys of the `dense_resource` blobs printed so far, in first-use order. */
   private readonly referencedBlobs: Set<string> = new Set()
+  /** Flags of `flags` read for every op, kept here: one property load each rather than two. */
+  private readonly generic: boolean
+  private readonly debugInfo: boolean
+  private readonly valueUsers: boolean
+  private readonly skipRegions: boolean
 
   constructor(
     context: Context,
@@ -167,6 +172,10 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     private readonly sink: ((chunk: string) => void) | null,
   ) {
     this.context = context
+    this.generic = flags.generic
+    this.debugInfo = flags.debugInfo
+    this.valueUsers = flags.valueUsers
+    this.skipRegions = flags.skipRegions
   }
 
   /** Takes the printed text (everything not yet handed to the sink). */
@@ -1051,7 +1060,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   }
 
   private printTrailingLocation(loc: Location, allowAlias: boolean): void {
-    if (!this.flags.debugInfo) {
+    if (!this.debugInfo) {
       return
     }
     this.print(' ')
@@ -1454,7 +1463,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       this.printOptionalAttrDict(attrs)
     }
     // Without debug info the location is not printed: asking for it would make it.
-    if (this.flags.debugInfo) {
+    if (this.debugInfo) {
       this.printTrailingLocation(arg.location, false)
     }
   }
@@ -1472,10 +1481,10 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     }
     this.printFullOp(op)
     // Without debug info the location is not printed: asking for it would make it.
-    if (this.flags.debugInfo) {
+    if (this.debugInfo) {
       this.printTrailingLocation(op.location, true)
     }
-    if (this.flags.valueUsers) {
+    if (this.valueUsers) {
       this.printUsersComment(op)
     }
   }
@@ -1518,9 +1527,10 @@ export class AsmPrinterImpl implements OpAsmPrinter {
 
   /** Prints the part after `%results = `: the custom form when available, else generic. */
   printCustomOrGenericOp(op: Operation): void {
-    const def = op.name.def
-    if (!this.flags.generic && def !== null && def.print) {
-      this.print(this.customOpName(op.name))
+    const name = op.name
+    const def = name.def
+    if (!this.generic && def !== null && def.print) {
+      this.print(this.customOpName(name))
       def.print(op, this)
       return
     }
@@ -1618,7 +1628,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   }
 
   printRegion(region: Region, printEntryBlockArgs = true, printBlockTerminators = true, printEmptyBlock = false): void {
-    if (this.flags.skipRegions) {
+    if (this.skipRegions) {
       this.print('{...}')
       return
     }
@@ -1657,7 +1667,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
           const arg = args[i]!
           this.print(this.valueID(arg, true) + ': ')
           this.printType(arg.type)
-          if (this.flags.debugInfo) {
+          if (this.debugInfo) {
             this.printTrailingLocation(arg.location, false)
           }
         }
@@ -1668,7 +1678,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       this.print('\n')
     }
     this.indent += 2
-    if (this.flags.valueUsers) {
+    if (this.valueUsers) {
       for (const arg of block.arguments) {
         this.pushIndent()
         this.printArgUsersComment(arg)
