@@ -519,40 +519,30 @@ function numberedBlockInfo(ordering: number): BlockInfo {
   return info
 }
 
-// `arg0`, `arg1`, ...: the names entry block arguments ask for, shared by every printer.
-const argNames: string[] = []
-
-/** `argN`. */
-function argName(n: number): string {
-  const s = argNames[n]
-  if (s !== undefined) {
-    return s
-  }
-  if (n >= MAX_SHARED_NUMBERED_NAMES) {
-    return 'arg' + n
-  }
-  while (argNames.length <= n) {
-    argNames.push('arg' + argNames.length)
-  }
-  return argNames[n]!
-}
-
 // `%0`, `%1`, ... shared by every printer: numbering restarts in each isolated region, so a
-// large module repeats the same few thousand names.
+// large module repeats the same few thousand names. Likewise `arg0`, `arg1`, ..., the names
+// entry block arguments ask for.
 const numberedNames: string[] = []
+const argNames: string[] = []
 const MAX_SHARED_NUMBERED_NAMES = 1 << 16
 
 /** `%n`. */
 function numberedName(n: number): string {
-  const s = numberedNames[n]
-  if (s !== undefined) {
-    return s
-  }
+  return numberedNames[n] ?? sharedName(numberedNames, '%', n)
+}
+
+/** `argN`. */
+function argName(n: number): string {
+  return argNames[n] ?? sharedName(argNames, 'arg', n)
+}
+
+/** `prefix` and `n`, from `table` (filled up to `n` on first use) when `n` is small enough. */
+function sharedName(table: string[], prefix: string, n: number): string {
   if (n >= MAX_SHARED_NUMBERED_NAMES) {
-    return '%' + n
+    return prefix + n
   }
-  while (numberedNames.length <= n) {
-    numberedNames.push('%' + numberedNames.length)
+  while (table.length <= n) {
+    table.push(prefix + table.length)
   }
-  return numberedNames[n]!
+  return table[n]!
 }
