@@ -1255,3 +1255,41 @@ describe('formats compiled to a parser and a printer', () => {
     expect(run(wrap('  cf_test.ret %a, %b : i32'), false, [dialect]).diags).toEqual(["custom op 'cf_test.ret' number of operands and types do not match: got 2 operands and 1 types"])
   })
 })
+
+describe('compiled printers of ops with one variadic group', () => {
+  // One variadic operand group between single ones (its segments are found from the count
+  // of operands), an optional group anchored on it, a format-printed attribute (elided from
+  // attr-dict) and functional-type of all operands and results.
+  const call = defineOp({
+    name: 'vg_test.call',
+    operands: { first: AnyType, rest: variadic(AnyType), last: AnyType },
+    results: { res: variadic(AnyType) },
+    attributes: { callee: SymbolRefAttrC },
+    assemblyFormat: '$callee `(` $first (`[` $rest^ `]`)? `,` $last `)` attr-dict `:` functional-type(operands, results)',
+  })
+  const dialect: DialectDefinition = { namespace: 'vg_test', ops: [call] }
+  const input = `"test.holder"() ({
+^bb0(%a: i32, %b: i64, %c: f32, %d: index):
+  vg_test.call @f(%a, %d) : (i32, index) -> ()
+  %0 = vg_test.call @g(%a[%b, %c], %d) : (i32, i64, f32, index) -> i32
+  %1:2 = vg_test.call @h(%a[%b], %d) {note = 1 : i32} : (i32, i64, index) -> (i32, (i32) -> i32)
+  %2 = vg_test.call @k(%a, %d) : (i32, index) -> ((i32) -> i32)
+}) : () -> ()
+`
+
+  it('prints the groups, the optional group, the attributes and the functional type as parsed', () => {
+    const { out, diags } = run(input, false, [dialect])
+    expect(diags).toEqual([])
+    expect(out).toContain('  vg_test.call @f(%arg0, %arg3) : (i32, index) -> ()\n')
+    expect(out).toContain('  %0 = vg_test.call @g(%arg0[%arg1, %arg2], %arg3) : (i32, i64, f32, index) -> i32\n')
+    expect(out).toContain('  %1:2 = vg_test.call @h(%arg0[%arg1], %arg3) {note = 1 : i32} : (i32, i64, index) -> (i32, (i32) -> i32)\n')
+    expect(out).toContain('  %2 = vg_test.call @k(%arg0, %arg3) : (i32, index) -> ((i32) -> i32)\n')
+    expect(run(out, false, [dialect]).out).toBe(out)
+  })
+
+  it('prints the generic form with every operand', () => {
+    const { out } = run(input, true, [dialect])
+    expect(out).toContain('"vg_test.call"(%arg0, %arg1, %arg2, %arg3) <{callee = @g}> : (i32, i64, f32, index) -> i32')
+    expect(out).toContain('"vg_test.call"(%arg0, %arg1, %arg3) <{callee = @h}> {note = 1 : i32} : (i32, i64, index) -> (i32, (i32) -> i32)')
+  })
+})

@@ -53,7 +53,11 @@ function quoted(type: Type): string {
 
 /** The `function_type` of a `func.func`-like op (an empty signature when malformed). */
 export function getFunctionType(op: Operation): FunctionType {
-  const a = op.getAttr('function_type')
+  return functionTypeIn(op.getAttr('function_type'), op)
+}
+
+/** The function type `a` holds, or an empty signature (`op`'s) when it holds none. */
+function functionTypeIn(a: Attribute | undefined, op: Operation): FunctionType {
   // Told by constructor (neither class has subclasses): until this code is optimized, an
   // `instanceof` costs a few hundred instructions, and every function asks for its type
   // several times.
@@ -86,6 +90,10 @@ function elidedFunctionAttrs(typeAttrName: string, argAttrsName: string, resAttr
   return lastElided
 }
 
+/** The names `printFunctionOp` looks for (read once: a static is a property load each time). */
+const SYM_NAME = SymbolTable.symbolAttrName
+const SYM_VISIBILITY = SymbolTable.visibilityAttrName
+
 /** The visibility keywords a function may start with. */
 const VISIBILITIES: readonly string[] = ['public', 'private', 'nested']
 
@@ -98,20 +106,46 @@ const NO_ATTRS: readonly NamedAttribute[] = Object.freeze([])
  */
 export function printFunctionOp(op: Operation, p: OpAsmPrinter, typeAttrName: string, argAttrsName: string, resAttrsName: string): void {
   p.print(' ')
+  // One pass over the attributes (inherent ones first, as `getAttr` looks them up, so that
+  // the first found wins) finds the ones the signature prints, and whether any other is
+  // left for `attributes {...}` (one not in `elidedFunctionAttrs`).
+  let vis: Attribute | undefined
+  let name: Attribute | undefined
+  let typeAttr: Attribute | undefined
+  let argAttrsAttr: Attribute | undefined
+  let resAttrsAttr: Attribute | undefined
+  let others = false
+  for (let pass = 0; pass < 2; pass++) {
+    const entries = pass === 0 ? op.properties.entries : op.attributes.entries
+    for (let i = 0; i < entries.length; i++) {
+      const e = entries[i]!
+      const n = e.name
+      if (n === SYM_VISIBILITY) {
+        vis ??= e.value
+      } else if (n === SYM_NAME) {
+        name ??= e.value
+      } else if (n === typeAttrName) {
+        typeAttr ??= e.value
+      } else if (n === argAttrsName) {
+        argAttrsAttr ??= e.value
+      } else if (n === resAttrsName) {
+        resAttrsAttr ??= e.value
+      } else {
+        others = true
+      }
+    }
+  }
+  const fnType = functionTypeIn(typeAttr, op)
   // The absent attributes are tested before `instanceof`, which costs a few hundred
   // instructions until this code is optimized, even on undefined.
-  const vis = op.getAttr(SymbolTable.visibilityAttrName)
   if (vis !== undefined && vis instanceof StringAttr) {
     p.print(vis.value)
     p.print(' ')
   }
-  const name = op.getAttr(SymbolTable.symbolAttrName)
   p.printSymbolName(name !== undefined && name instanceof StringAttr ? name.value : '')
-  const fnType = getFunctionType(op)
   const body = op.regions[0]!
   const entry = body.firstBlock
   const isExternal = entry === null
-  const argAttrsAttr = op.getAttr(argAttrsName)
   const argAttrs = argAttrsAttr !== undefined && argAttrsAttr instanceof ArrayAttr ? argAttrsAttr : null
   const inputs = fnType.inputs
   p.print('(')
@@ -132,7 +166,6 @@ export function printFunctionOp(op: Operation, p: OpAsmPrinter, typeAttrName: st
   const results = fnType.results
   if (results.length > 0) {
     p.print(' -> ')
-    const resAttrsAttr = op.getAttr(resAttrsName)
     const resAttrs = resAttrsAttr !== undefined && resAttrsAttr instanceof ArrayAttr ? resAttrsAttr : null
     const needsParens = results.length > 1 || results[0]!.constructor === FunctionType || (resAttrs !== null && dictAt(resAttrs, 0).length > 0)
     if (needsParens) {
@@ -151,7 +184,9 @@ export function printFunctionOp(op: Operation, p: OpAsmPrinter, typeAttrName: st
       p.print(')')
     }
   }
-  p.printOptionalAttrDictWithKeyword(op.getAttrs(), elidedFunctionAttrs(typeAttrName, argAttrsName, resAttrsName))
+  if (others) {
+    p.printOptionalAttrDictWithKeyword(op.getAttrs(), elidedFunctionAttrs(typeAttrName, argAttrsName, resAttrsName))
+  }
   if (!isExternal) {
     p.print(' ')
     p.printRegion(body, false, true)

@@ -3232,9 +3232,17 @@ function printStepOf(el: FormatElement, info: FormatOpInfo, fmt: CompiledFormat,
     case FormatKind.AttrDict: {
       const withKeyword = el.flag
       const propDict = fmt.hasPropDict
+      const staticElided = printPlanOf(fmt, info).staticElided
       return (ctx) => {
         const op = ctx.op
-        const attrs = propDict ? op.attributes.entries : op.getAttrs()
+        const discardable = op.attributes.entries
+        // An op whose only attributes are ones the format prints itself (a callee) prints
+        // no dictionary: told without merging its attributes or listing the elided ones.
+        if (discardable.length === 0 && (propDict || allNamedIn(op.properties.entries, staticElided))) {
+          ctx.lastWasPunctuation = false
+          return
+        }
+        const attrs = propDict ? discardable : op.getAttrs()
         // Nothing to print (nor to elide) without attributes.
         if (attrs.length !== 0) {
           if (withKeyword) { ctx.printer.printOptionalAttrDictWithKeyword(attrs, elidedAttrs(ctx)) }
@@ -3268,9 +3276,15 @@ function printStepOf(el: FormatElement, info: FormatOpInfo, fmt: CompiledFormat,
     case FormatKind.FunctionalType: {
       const inputs = el.args[0]!
       const outputs = el.args[1]!
+      // `printFunctionalType` of the two lists, printed from the op's values without
+      // making arrays of their types.
       return (ctx) => {
-        spaceBeforeValue(ctx.printer, ctx)
-        ctx.printer.printFunctionalType(typesOf(inputs, ctx), typesOf(outputs, ctx))
+        const printer = ctx.printer
+        spaceBeforeValue(printer, ctx)
+        printer.print('(')
+        printTypesOf(inputs, ctx, false)
+        printer.print(') -> ')
+        printTypesOf(outputs, ctx, true)
       }
     }
     case FormatKind.Optional:
@@ -3279,6 +3293,89 @@ function printStepOf(el: FormatElement, info: FormatOpInfo, fmt: CompiledFormat,
       break
   }
   return (ctx) => printOtherElement(el, ctx, ctx)
+}
+
+/**
+ * The index of the only variadic or optional group of `decls`, when there is exactly one,
+ * no attribute gives the group sizes (`sized`) and a print context's scratch arrays hold
+ * the segments; else -1.
+ */
+function onlyVariableGroup(decls: readonly OdsValueDecl[], sized: boolean): number {
+  if (sized || 2 * decls.length > SCRATCH_SEGMENTS) {
+    return -1
+  }
+  let found = -1
+  for (let i = 0; i < decls.length; i++) {
+    if (!isSingle(decls[i]!)) {
+      if (found >= 0) {
+        return -1
+      }
+      found = i
+    }
+  }
+  return found
+}
+
+/**
+ * The segments of `n` groups of which only group `v` is variadic or optional, for `total`
+ * values, written into `out`: what `FormatOpInfo.operandSegments` finds for them (the
+ * variable group takes what the single groups leave).
+ */
+function oneVariableSegments(out: Int32Array, n: number, v: number, total: number): Int32Array {
+  const len = total - n + 1 > 0 ? total - n + 1 : 0
+  for (let i = 0; i < n; i++) {
+    out[2 * i] = i <= v ? i : i - 1 + len
+    out[2 * i + 1] = i === v ? len : 1
+  }
+  return out
+}
+
+/**
+ * Prints the types `typesOf(arg, ctx)` lists, comma-separated, without making the list;
+ * `asResults` wraps them in parentheses unless there is exactly one and it is not a
+ * function type (as `printFunctionalType` prints its results).
+ */
+function printTypesOf(arg: FormatElement, ctx: PrintCtx, asResults: boolean): void {
+  const op = ctx.op
+  const kind = arg.kind
+  const isOperand = kind === FormatKind.Operand || kind === FormatKind.Operands
+  const count = isOperand ? op.operands.length : op.results.length
+  let start = 0
+  let end = count
+  if (kind === FormatKind.Operand || kind === FormatKind.Result) {
+    const segs = isOperand ? ctx.operandSegs : ctx.resultSegs
+    const index = arg.index
+    start = segs[2 * index]!
+    const groupEnd = start + segs[2 * index + 1]!
+    if (groupEnd < end) {
+      end = groupEnd
+    }
+  } else if (kind !== FormatKind.Operands && kind !== FormatKind.Results) {
+    end = 0
+  }
+  const printer = ctx.printer
+  const wrapped = asResults && (end - start !== 1 || typeAt(op, isOperand, start) instanceof FunctionType)
+  if (wrapped) { printer.print('(') }
+  for (let k = start; k < end; k++) {
+    if (k > start) { printer.print(', ') }
+    printer.printType(typeAt(op, isOperand, k))
+  }
+  if (wrapped) { printer.print(')') }
+}
+
+/** The type of operand (`isOperand`) or result `k` of `op`. */
+function typeAt(op: Operation, isOperand: boolean, k: number): Type {
+  return isOperand ? op.operands[k]!.value.type : op.results[k]!.type
+}
+
+/** Whether the name of every entry of `entries` is in `names`. */
+function allNamedIn(entries: readonly NamedAttribute[], names: readonly string[]): boolean {
+  for (let i = 0; i < entries.length; i++) {
+    if (!names.includes(entries[i]!.name)) {
+      return false
+    }
+  }
+  return true
 }
 
 /** The steps printing `els` in order, less `skip`. */
@@ -3303,7 +3400,14 @@ function optionalGroupPrintStep(el: FormatElement, info: FormatOpInfo, fmt: Comp
   const thenSteps = printStepsOf(el.thenElements, info, fmt, fixed, elided)
   const elseSteps = printStepsOf(el.elseElements, info, fmt, fixed, elided)
   let present: AnchorTest = (ctx) => anchorPresent(anchor, ctx)
-  if (anchor.kind === FormatKind.Attr) {
+  if (anchor.kind === FormatKind.Operand) {
+    // As `anchorPresent`: the group holds an operand (`return`'s operands).
+    const index = anchor.index
+    present = (ctx) => {
+      const segs = ctx.operandSegs
+      return segs[2 * index + 1]! > 0 && segs[2 * index]! < ctx.op.operands.length
+    }
+  } else if (anchor.kind === FormatKind.Attr) {
     const name = attrs[anchor.index]!.name
     const defaultValue = attrs[anchor.index]!.defaultValue
     present = (ctx) => {
@@ -3327,6 +3431,10 @@ function compilePrinter(fmt: CompiledFormat, info: FormatOpInfo): CompiledPrinte
   const fixed = info.operands.every(isSingle) && info.results.every(isSingle)
   const operandSegs = fixed ? singleSegments(info.operands.length) : null
   const resultSegs = fixed ? singleSegments(info.results.length) : null
+  const numOperandGroups = info.operands.length
+  const numResultGroups = info.results.length
+  const operandVariable = fixed ? -1 : onlyVariableGroup(info.operands, (info.traits & Trait.AttrSizedOperandSegments) !== 0)
+  const resultVariable = fixed ? -1 : onlyVariableGroup(info.results, (info.traits & Trait.AttrSizedResultSegments) !== 0)
   const steps = printStepsOf(fmt.elements, info, fmt, fixed, null)
   // The printer's context while no op of the format is being printed (null meanwhile: an
   // op printed inside one of the same format, in a region, makes another).
@@ -3334,7 +3442,14 @@ function compilePrinter(fmt: CompiledFormat, info: FormatOpInfo): CompiledPrinte
   const print: CompiledPrinter = (op, printer) => {
     const ctx = idle ?? new PrintCtx(fmt, info, plan)
     idle = null
-    ctx.begin(op, printer, operandSegs, resultSegs)
+    // Groups with one variadic or optional group among them (`call`'s arguments, `return`'s
+    // operands) are found here, from the count of values, rather than asked of `info`.
+    ctx.begin(
+      op,
+      printer,
+      operandSegs ?? (operandVariable >= 0 ? oneVariableSegments(ctx.operandScratch, numOperandGroups, operandVariable, op.operands.length) : null),
+      resultSegs ?? (resultVariable >= 0 ? oneVariableSegments(ctx.resultScratch, numResultGroups, resultVariable, op.results.length) : null),
+    )
     for (let i = 0; i < steps.length; i++) { steps[i]!(ctx) }
     ctx.release()
     idle = ctx

@@ -21,7 +21,7 @@ import type { Block } from '../Block.ts'
 import type { Context } from '../Context.ts'
 import { CallSiteLoc, DialectLoc, FusedLoc, type Location, NameLoc, OpaqueLoc, UnknownLoc } from '../Location.ts'
 import type { Operation } from '../Operation.ts'
-import { Trait } from '../OperationName.ts'
+import { Trait, type OpDefinition } from '../OperationName.ts'
 import type { OpAsmPrinter } from '../OpAsm.ts'
 import type { Region } from '../Region.ts'
 import {
@@ -391,6 +391,29 @@ export class AliasCollector implements OpAsmPrinter {
     this.printGenericOp(op)
   }
 
+  /**
+   * The probe's visit of `op`, whose definition `def` the numbering has read: what
+   * `printCustomOrGenericOp` does in a collector made with `skipRegions` and without debug
+   * info, as the probe is (see `SSANameState`), less the reads it would repeat.
+   */
+  probeOp(op: Operation, def: OpDefinition | null): void {
+    if (!this.generic && def !== null && def.print) {
+      if (def.printsOnlyOwnElements === true && this.ownElementsPlain(op)) {
+        return
+      }
+      def.print(op, this)
+      return
+    }
+    this.printGenericOp(op)
+  }
+
+  /** The probe's visit of a block argument's type: nothing to visit when it is plain. */
+  probeType(t: Type): void {
+    if (this.plainCache[t.id & PLAIN_CACHE_MASK] !== t && !this.isPlainType(t)) {
+      this.element(t, false)
+    }
+  }
+
   /** Whether no operand or result type and no attribute of `op` can have an alias. */
   private ownElementsPlain(op: Operation): boolean {
     // The types found in their cache slot are decided without a call.
@@ -416,18 +439,25 @@ export class AliasCollector implements OpAsmPrinter {
 
   private plainAttrs(attrs: readonly NamedAttribute[]): boolean {
     const cache = this.plainCache
+    const scalarsPlain = this.scalarAliasDialects.length === 0
     for (let i = 0; i < attrs.length; i++) {
       const a = attrs[i]!.value
-      const slot = a.id & PLAIN_CACHE_MASK
-      if (cache[slot] === a) {
-        continue
-      }
       // Scalars, names and symbol references are many distinct objects (a constant, a
       // function name, a callee per op) with no nested attribute: decided from their type,
       // not remembered in the map.
       // The classes are told by their constructor first (none has subclasses): until this
       // code is optimized, an `instanceof` costs a few hundred instructions.
       const ctor = a.constructor
+      if (scalarsPlain && (ctor === SymbolRefAttr || (ctor === StringAttr && (a as StringAttr).type === null))) {
+        // No loaded dialect but the builtin one gives aliases, and it gives none to a
+        // symbol reference or a string: plain, without a slot of the cache (a callee per
+        // call op, a name per function).
+        continue
+      }
+      const slot = a.id & PLAIN_CACHE_MASK
+      if (cache[slot] === a) {
+        continue
+      }
       if (ctor === StringAttr || ctor === SymbolRefAttr) {
         if (this.scalarHasAlias(a)) {
           return false

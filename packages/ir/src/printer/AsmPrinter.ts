@@ -140,7 +140,8 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   /** Characters in `chunks`. */
   private chunkChars = 0
   private indent = 0
-  private readonly defaultDialectStack: string[] = ['builtin']
+  /** The default dialect of the region being printed (ops print their names without its prefix). */
+  private defaultDialect = 'builtin'
   private readonly aliases: Map<Attribute | Type, string> = new Map()
   private aliasList: SymbolAlias[] = []
   private readonly distinctIDs: Map<DistinctAttr, number> = new Map()
@@ -159,6 +160,11 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   private readonly genericNames: Map<OperationName, string> = new Map()
   /** Keys of the `dense_resource` blobs printed so far, in first-use order. */
   private readonly referencedBlobs: Set<string> = new Set()
+  /** Flags of `flags` read for every op, kept here: one property load each rather than two. */
+  private readonly generic: boolean
+  private readonly debugInfo: boolean
+  private readonly valueUsers: boolean
+  private readonly skipRegions: boolean
 
   constructor(
     context: Context,
@@ -166,6 +172,10 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     private readonly sink: ((chunk: string) => void) | null,
   ) {
     this.context = context
+    this.generic = flags.generic
+    this.debugInfo = flags.debugInfo
+    this.valueUsers = flags.valueUsers
+    this.skipRegions = flags.skipRegions
   }
 
   /** Takes the printed text (everything not yet handed to the sink). */
@@ -259,20 +269,11 @@ export class AsmPrinterImpl implements OpAsmPrinter {
 
   /** Appends the current indentation. */
   private pushIndent(): void {
+    // One string of spaces from the table, copied by `print`: it is among the first
+    // functions optimized, while this one would store the spaces one by one, unoptimized,
+    // in a short run.
     const n = this.indent
-    if (n >= LONG_TEXT) {
-      this.addString(indentString(n))
-      return
-    }
-    if (this.pos + n > this.out.length) {
-      this.reserve(n)
-    }
-    const out = this.out
-    let pos = this.pos
-    for (let i = 0; i < n; i++) {
-      out[pos++] = 32
-    }
-    this.pos = pos
+    this.print(INDENTS[n] ?? indentString(n))
   }
 
   /** Makes room for `n` more bytes: grows the buffer up to its full size, then hands the text on (unless a mark is open). */
@@ -583,7 +584,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   private printIntegerType(type: IntegerType): void {
     const width = type.width
     if (type.signedness === Signedness.Signless && width < SIGNLESS_SPELLINGS) {
-      this.print(signlessSpelling(width))
+      this.print(signlessSpellings[width] ?? signlessSpelling(width))
     } else {
       this.print((type.isSigned ? 'si' : type.isUnsigned ? 'ui' : 'i') + width)
     }
@@ -1059,7 +1060,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   }
 
   private printTrailingLocation(loc: Location, allowAlias: boolean): void {
-    if (!this.flags.debugInfo) {
+    if (!this.debugInfo) {
       return
     }
     this.print(' ')
@@ -1462,7 +1463,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       this.printOptionalAttrDict(attrs)
     }
     // Without debug info the location is not printed: asking for it would make it.
-    if (this.flags.debugInfo) {
+    if (this.debugInfo) {
       this.printTrailingLocation(arg.location, false)
     }
   }
@@ -1480,10 +1481,10 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     }
     this.printFullOp(op)
     // Without debug info the location is not printed: asking for it would make it.
-    if (this.flags.debugInfo) {
+    if (this.debugInfo) {
       this.printTrailingLocation(op.location, true)
     }
-    if (this.flags.valueUsers) {
+    if (this.valueUsers) {
       this.printUsersComment(op)
     }
   }
@@ -1526,9 +1527,10 @@ export class AsmPrinterImpl implements OpAsmPrinter {
 
   /** Prints the part after `%results = `: the custom form when available, else generic. */
   printCustomOrGenericOp(op: Operation): void {
-    const def = op.name.def
-    if (!this.flags.generic && def !== null && def.print) {
-      this.print(this.customOpName(op.name))
+    const name = op.name
+    const def = name.def
+    if (!this.generic && def !== null && def.print) {
+      this.print(this.customOpName(name))
       def.print(op, this)
       return
     }
@@ -1537,7 +1539,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
 
   /** The op name as the custom form starts it: without the default dialect's prefix when unambiguous. */
   private customOpName(name: OperationName): string {
-    const dd = this.defaultDialectStack[this.defaultDialectStack.length - 1]!
+    const dd = this.defaultDialect
     const slot = name.id & (CUSTOM_NAME_SLOTS - 1)
     if (this.customNameKeys[slot] === name && this.customNameDialects[slot] === dd) {
       return this.customNameTexts[slot]!
@@ -1626,7 +1628,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   }
 
   printRegion(region: Region, printEntryBlockArgs = true, printBlockTerminators = true, printEmptyBlock = false): void {
-    if (this.flags.skipRegions) {
+    if (this.skipRegions) {
       this.print('{...}')
       return
     }
@@ -1634,13 +1636,14 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     const entry = region.firstBlock
     if (entry !== null) {
       const parent = region.parentOp
-      this.defaultDialectStack.push(parent?.name.def?.defaultDialect ?? '')
+      const outerDialect = this.defaultDialect
+      this.defaultDialect = parent?.name.def?.defaultDialect ?? ''
       const header = (printEmptyBlock && entry.firstOp === null) || (printEntryBlockArgs && entry.arguments.length !== 0)
       this.printBlock(entry, header, printBlockTerminators)
       for (let b = entry.nextBlock; b !== null; b = b.nextBlock) {
         this.printBlock(b, true, true)
       }
-      this.defaultDialectStack.pop()
+      this.defaultDialect = outerDialect
     }
     if (this.indent > 0) {
       this.pushIndent()
@@ -1664,7 +1667,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
           const arg = args[i]!
           this.print(this.valueID(arg, true) + ': ')
           this.printType(arg.type)
-          if (this.flags.debugInfo) {
+          if (this.debugInfo) {
             this.printTrailingLocation(arg.location, false)
           }
         }
@@ -1675,7 +1678,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       this.print('\n')
     }
     this.indent += 2
-    if (this.flags.valueUsers) {
+    if (this.valueUsers) {
       for (const arg of block.arguments) {
         this.pushIndent()
         this.printArgUsersComment(arg)

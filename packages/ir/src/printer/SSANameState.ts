@@ -99,8 +99,12 @@ export class SSANameState {
   private readonly usedNames: Map<string, UsedName> = new Map()
   /** The entry of `usedNames` for each name as suggested (before sanitizing) so far. */
   private readonly rawNames: Map<string, UsedName> = new Map()
-  /** The names taken in each open scope, innermost last. */
-  private readonly scopes: UsedName[][] = []
+  /**
+   * The names taken in the open scopes, innermost last, and where each open scope's names
+   * start: one flat stack rather than an array per scope (a module has a scope per region).
+   */
+  private readonly taken: UsedName[] = []
+  private readonly scopeStarts: number[] = []
   private nextValueID = 0
   /** The regions of the ops of the region being numbered, in order, and the number of those ops (see `numberAll`). */
   private readonly nestedRegions: Region[] = []
@@ -108,6 +112,11 @@ export class SSANameState {
   private nextArgumentID = 0
   private nextConflictID = 0
   private readonly resultGroups: number[] = [0]
+  /** The naming flags, read once (a field each: read per op, per region and per block argument). */
+  private readonly generic: boolean
+  private readonly valueUsers: boolean
+  private readonly uniqueSSAIDs: boolean
+  private readonly nameLocAsPrefix: boolean
   private readonly setResultNameFn: (value: Value, name: string) => void
   private readonly setBlockNameFn: (block: Block, name: string) => void
   private readonly setBlockArgNameFn: (value: Value, name: string) => void
@@ -124,18 +133,22 @@ export class SSANameState {
    */
   constructor(
     op: Operation,
-    private readonly flags: NamingFlags,
+    flags: NamingFlags,
     useVisitMarks = false,
     private readonly aliasProbe: AliasCollector | null = null,
   ) {
     this.epoch = useVisitMarks ? acquireVisitMarks() : 0
+    this.generic = flags.generic
+    this.valueUsers = flags.valueUsers
+    this.uniqueSSAIDs = flags.uniqueSSAIDs
+    this.nameLocAsPrefix = flags.nameLocAsPrefix
     this.setResultNameFn = (value, name) => {
       if (this.isNamed(value)) {
         return
       }
       this.setValueName(value, name)
-      if (value instanceof OpResult && value.index !== 0) {
-        this.resultGroups.push(value.index)
+      if (value.constructor === OpResult && (value as OpResult).index !== 0) {
+        this.resultGroups.push((value as OpResult).index)
       }
     }
     this.setBlockNameFn = (block, name) => {
@@ -154,18 +167,21 @@ export class SSANameState {
   }
 
   private pushScope(): void {
-    this.scopes.push([])
+    this.scopeStarts.push(this.taken.length)
   }
   private popScope(): void {
-    const names = this.scopes.pop()!
-    for (let i = 0; i < names.length; i++) {
-      names[i]!.inUse = false
+    const start = this.scopeStarts.pop()!
+    const taken = this.taken
+    for (let i = start; i < taken.length; i++) {
+      taken[i]!.inUse = false
     }
+    taken.length = start
   }
 
   private numberAll(op: Operation): void {
     this.pushScope()
-    const topScope = this.scopes.length
+    const scopeStarts = this.scopeStarts
+    const topScope = scopeStarts.length
     const stack: NamingContext[] = []
     for (const region of op.regions) {
       stack.push({ region, nextValueID: this.nextValueID, nextArgumentID: this.nextArgumentID, nextConflictID: this.nextConflictID, parentScope: topScope, level: 1 })
@@ -174,16 +190,16 @@ export class SSANameState {
     this.numberValuesInOp(op)
     while (stack.length > 0) {
       const ctx = stack.pop()!
-      if (!this.flags.uniqueSSAIDs) {
+      if (!this.uniqueSSAIDs) {
         this.nextValueID = ctx.nextValueID
         this.nextArgumentID = ctx.nextArgumentID
         this.nextConflictID = ctx.nextConflictID
       }
-      while (this.scopes.length > ctx.parentScope) {
+      while (scopeStarts.length > ctx.parentScope) {
         this.popScope()
       }
       this.pushScope()
-      const cur = this.scopes.length
+      const cur = scopeStarts.length
       const nested = this.nestedRegions
       nested.length = 0
       this.opsInRegion = 0
@@ -204,13 +220,13 @@ export class SSANameState {
     }
     this.nestedRegions.length = 0
     this.indentation = indentation
-    while (this.scopes.length > 0) {
+    while (scopeStarts.length > 0) {
       this.popScope()
     }
   }
 
   private numberValuesInRegion(region: Region): void {
-    if (!this.flags.generic) {
+    if (!this.generic) {
       const parent = region.parentOp
       const def = parent?.name.def
       if (parent && def?.getAsmBlockArgumentNames) {
@@ -237,13 +253,13 @@ export class SSANameState {
     for (let i = 0; i < args.length; i++) {
       const arg = args[i]!
       if (probe !== null) {
-        probe.printType(arg.type)
+        probe.probeType(arg.type)
       }
       if (this.valueNames.has(arg)) {
         continue
       }
-      let name = isEntry ? 'arg' + this.nextArgumentID++ : ''
-      if (this.flags.nameLocAsPrefix) {
+      let name = isEntry ? argName(this.nextArgumentID++) : ''
+      if (this.nameLocAsPrefix) {
         const nl = findNameLoc(arg.location)
         if (nl !== null && nl.name.length > 0) {
           name = nl.name
@@ -266,19 +282,20 @@ export class SSANameState {
   }
 
   private numberValuesInOp(op: Operation): void {
-    if (this.aliasProbe !== null) {
-      this.aliasProbe.printCustomOrGenericOp(op)
-    }
     const def = op.name.def
+    const probe = this.aliasProbe
+    if (probe !== null) {
+      probe.probeOp(op, def)
+    }
     const results = op.results
     // A NameLoc wins over the names the op suggests.
-    if (this.flags.nameLocAsPrefix && results.length > 0) {
+    if (this.nameLocAsPrefix && results.length > 0) {
       const nl = findNameLoc(op.location)
       if (nl !== null && nl.name.length > 0) {
         this.setValueName(results[0]!, nl.name)
       }
     }
-    if (!this.flags.generic && def !== null) {
+    if (!this.generic && def !== null) {
       if (def.getAsmBlockNames) {
         def.getAsmBlockNames(op, this.setBlockNameFn)
       }
@@ -296,7 +313,7 @@ export class SSANameState {
       }
     }
     if (results.length === 0) {
-      if (this.flags.valueUsers && !this.operationIDs.has(op)) {
+      if (this.valueUsers && !this.operationIDs.has(op)) {
         this.operationIDs.set(op, this.nextValueID++)
       }
       return
@@ -317,8 +334,8 @@ export class SSANameState {
 
   /** Whether `value` already has a name or number. */
   private isNamed(value: Value): boolean {
-    if (this.epoch !== 0 && value instanceof OpResult && value.owner.results.length === 1) {
-      return value.owner.visitMark === this.epoch
+    if (this.epoch !== 0 && value.constructor === OpResult && (value as OpResult).owner.results.length === 1) {
+      return (value as OpResult).owner.visitMark === this.epoch
     }
     return this.valueNames.has(value)
   }
@@ -329,8 +346,8 @@ export class SSANameState {
    */
   private storeName(value: Value, entry: string | number): void {
     const epoch = this.epoch
-    if (epoch !== 0 && value instanceof OpResult && value.owner.results.length === 1) {
-      const op = value.owner
+    if (epoch !== 0 && value.constructor === OpResult && (value as OpResult).owner.results.length === 1) {
+      const op = (value as OpResult).owner
       op.visitMark = epoch
       op.visitData = typeof entry === 'number' ? entry : -this.opNames.push(entry)
       return
@@ -390,7 +407,7 @@ export class SSANameState {
       }
     }
     entry.inUse = true
-    this.scopes[this.scopes.length - 1]!.push(entry)
+    this.taken.push(entry)
     return entry.printed
   }
 
@@ -398,15 +415,17 @@ export class SSANameState {
   valueID(value: Value, printResultNo: boolean): string {
     let lookup: Value = value
     let resultNo = -1
-    if (value instanceof OpResult) {
-      const owner = value.owner
+    // Told by constructor (`OpResult` has no subclasses): until this code is optimized, an
+    // `instanceof` costs a few hundred instructions, and every printed operand asks.
+    if (value.constructor === OpResult) {
+      const owner = (value as OpResult).owner
       if (owner.visitMark === this.epoch && this.epoch !== 0) {
         const data = owner.visitData
         return data >= 0 ? (numberedNames[data] ?? numberedName(data)) : this.opNames[-data - 1]!
       }
       const n = owner.results.length
       if (n !== 1) {
-        const idx = value.index
+        const idx = (value as OpResult).index
         const groups = this.opResultGroups.get(owner)
         if (groups === undefined) {
           resultNo = idx
@@ -501,21 +520,29 @@ function numberedBlockInfo(ordering: number): BlockInfo {
 }
 
 // `%0`, `%1`, ... shared by every printer: numbering restarts in each isolated region, so a
-// large module repeats the same few thousand names.
+// large module repeats the same few thousand names. Likewise `arg0`, `arg1`, ..., the names
+// entry block arguments ask for.
 const numberedNames: string[] = []
+const argNames: string[] = []
 const MAX_SHARED_NUMBERED_NAMES = 1 << 16
 
 /** `%n`. */
 function numberedName(n: number): string {
-  const s = numberedNames[n]
-  if (s !== undefined) {
-    return s
-  }
+  return numberedNames[n] ?? sharedName(numberedNames, '%', n)
+}
+
+/** `argN`. */
+function argName(n: number): string {
+  return argNames[n] ?? sharedName(argNames, 'arg', n)
+}
+
+/** `prefix` and `n`, from `table` (filled up to `n` on first use) when `n` is small enough. */
+function sharedName(table: string[], prefix: string, n: number): string {
   if (n >= MAX_SHARED_NUMBERED_NAMES) {
-    return '%' + n
+    return prefix + n
   }
-  while (numberedNames.length <= n) {
-    numberedNames.push('%' + numberedNames.length)
+  while (table.length <= n) {
+    table.push(prefix + table.length)
   }
-  return numberedNames[n]!
+  return table[n]!
 }
