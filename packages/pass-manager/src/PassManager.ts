@@ -402,6 +402,8 @@ export class ExecutionConfig implements PassRunner {
   private readonly states: PassExecutionState[] = []
   /** The nesting level of the next `runPass`: the number of pass executions in progress. */
   private depth = 0
+  /** The pass executions so far that may have changed the IR (all but those that declared it unchanged). */
+  numIRChanges = 0
 
   constructor(
     readonly verifyPasses: boolean,
@@ -533,6 +535,9 @@ export function runPass(pass: Pass<object>, op: Operation, am: AnalysisManager, 
     am.invalidate(state.preserved)
   } else {
     am.clear()
+  }
+  if (crashed || !state.unchanged) {
+    config.numIRChanges++
   }
   // A pass that preserved all analyses, or left the IR as it was, needs no verification.
   const unchanged = state.preserved.isAll || state.unchanged
