@@ -260,6 +260,19 @@ describe('OpPassManager nesting', () => {
   })
 })
 
+describe('finalizing the pass list', () => {
+  it('checks the passes again once one is added after a run', () => {
+    const { ctx, m, diags } = setup()
+    const pm = new PassManager(ctx, 'pt.module')
+    pm.addPass(new ModulePass())
+    expect(pm.run(m)).toBe(true)
+    // Behind `addPass`'s back: a pass anchored elsewhere, which finalizing rejects.
+    pm.passList.push(new FuncA())
+    expect(pm.run(m)).toBe(false)
+    expect(diags.join('\n')).toContain("unable to schedule pass 'FuncA' on a PassManager intended to run on 'pt.module'!")
+  })
+})
+
 describe('dynamic pipelines', () => {
   class DynamicPass extends OperationPass {
     static override readonly argument = 'dynamic'
