@@ -1005,7 +1005,7 @@ export class Inliner extends OperationPass<InlinerOptions> {
         inlinerInterfaceOf(term)?.handleTerminator?.(term, null, results)
         term.erase()
       }
-      spliceOps(postBlock, firstNew)
+      firstNew.appendOpsOf(postBlock)
       postBlock.erase()
     } else {
       const args: Value[] = []
@@ -1024,7 +1024,7 @@ export class Inliner extends OperationPass<InlinerOptions> {
       }
     }
     // The entry block goes with its arguments (no longer used) once its ops are moved.
-    spliceOps(firstNew, callBlock)
+    callBlock.appendOpsOf(firstNew)
     firstNew.erase()
     return true
   }
@@ -1058,16 +1058,6 @@ function attrDicts(array: ArrayAttr | undefined, n: number, anchor: Operation): 
     out.push(d instanceof DictionaryAttr ? d : DictionaryAttr.get(anchor.context, []))
   }
   return out
-}
-
-/** Moves every op of `from` to the end of `to`. */
-function spliceOps(from: Block, to: Block): void {
-  for (let o = from.firstOp; o !== null; ) {
-    const next = o.nextOp
-    from.removeOp(o)
-    to.append(o)
-    o = next
-  }
 }
 
 /**
