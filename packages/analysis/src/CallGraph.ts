@@ -101,10 +101,17 @@ export class CallGraph {
   private nextId = 2
 
   constructor(readonly operation: Operation) {
-    // Callables first, so that calls to nested callables can be resolved afterwards.
+    // One walk finds the callables and the calls inside them; the calls are resolved
+    // afterwards, when every callable has its node (a call may name a callable that comes
+    // later). Their edges come in the order the calls were found, after the child edges,
+    // as a second walk resolving the calls would add them.
+    const calls: Operation[] = []
+    const callers: CallGraphNode[] = []
+    this.compute(operation, null, calls, callers)
     const tables = new SymbolTableCollection()
-    this.compute(operation, null, false, tables)
-    this.compute(operation, null, true, tables)
+    for (let i = 0; i < calls.length; i++) {
+      callers[i]!.addEdge(this.resolveCallable(calls[i]!, tables), 'call')
+    }
   }
 
   /** The node of `region`, if it is a callable region of the graph. */
@@ -155,10 +162,15 @@ export class CallGraph {
     return node
   }
 
-  private compute(op: Operation, parent: CallGraphNode | null, resolveCalls: boolean, tables: SymbolTableCollection): void {
+  /**
+   * Adds the nodes of the callables in `op` (and `op`), and appends the calls inside a
+   * callable to `calls`, with the node of the callable to `callers`.
+   */
+  private compute(op: Operation, parent: CallGraphNode | null, calls: Operation[], callers: CallGraphNode[]): void {
     if (CallOpInterface.implementedBy(op)) {
-      if (resolveCalls && parent !== null) {
-        parent.addEdge(this.resolveCallable(op, tables), 'call')
+      if (parent !== null) {
+        calls.push(op)
+        callers.push(parent)
       }
       return
     }
@@ -174,7 +186,7 @@ export class CallGraph {
     for (let r = 0; r < op.regions.length; r++) {
       for (let block = op.regions[r]!.firstBlock; block !== null; block = block.nextBlock) {
         for (let nested = block.firstOp; nested !== null; nested = nested.nextOp) {
-          this.compute(nested, node, resolveCalls, tables)
+          this.compute(nested, node, calls, callers)
         }
       }
     }

@@ -9,6 +9,9 @@ import { SymbolTable, Trait, type Operation, type SymbolRefAttr } from '@tilepas
  */
 export class SymbolTableCollection {
   private readonly tables: Map<Operation, Map<string, Operation>> = new Map()
+  /** The table of the last lookup and its symbols: lookups come in runs on one table. */
+  private lastTable: Operation | null = null
+  private lastSymbols: Map<string, Operation> | null = null
 
   /** The symbol `ref` names inside the symbol-table op `table` (nested references followed). */
   lookupSymbolIn(table: Operation, ref: string | SymbolRefAttr): Operation | undefined {
@@ -16,11 +19,14 @@ export class SymbolTableCollection {
       return this.symbolsOf(table).get(ref)
     }
     let cur = this.symbolsOf(table).get(ref.rootReference)
-    for (const n of ref.nestedReferences) {
+    // An indexed loop: most references are flat, and a for-of would make an iterator for
+    // each of them.
+    const nested = ref.nestedReferences
+    for (let i = 0; i < nested.length; i++) {
       if (cur === undefined || !cur.hasTrait(Trait.SymbolTable)) {
         return undefined
       }
-      cur = this.symbolsOf(cur).get(n)
+      cur = this.symbolsOf(cur).get(nested[i]!)
     }
     return cur
   }
@@ -39,9 +45,16 @@ export class SymbolTableCollection {
   /** Forgets what is known of `table` (after its symbols changed). */
   invalidate(table: Operation): void {
     this.tables.delete(table)
+    if (table === this.lastTable) {
+      this.lastTable = null
+      this.lastSymbols = null
+    }
   }
 
   private symbolsOf(table: Operation): Map<string, Operation> {
+    if (table === this.lastTable) {
+      return this.lastSymbols!
+    }
     let symbols = this.tables.get(table)
     if (symbols === undefined) {
       symbols = new Map()
@@ -55,6 +68,8 @@ export class SymbolTableCollection {
       }
       this.tables.set(table, symbols)
     }
+    this.lastTable = table
+    this.lastSymbols = symbols
     return symbols
   }
 }

@@ -46,4 +46,22 @@ describe('SymbolTableCollection', () => {
     tables.invalidate(m)
     expect(tables.lookupSymbolIn(m, 'a')).toBeUndefined()
   })
+
+  it('keeps the tables apart when lookups alternate between them, and forgets only the invalidated one', () => {
+    const m = parse(source)
+    const tables = new SymbolTableCollection()
+    const inner = tables.lookupSymbolIn(m, 'inner')!
+    const c = tables.lookupSymbolIn(inner, 'c')!
+    expect(tables.lookupSymbolIn(m, 'c')).toBeUndefined()
+    expect(tables.lookupSymbolIn(inner, 'a')).toBeUndefined()
+    const a = tables.lookupSymbolIn(m, 'a')!
+    a.erase()
+    c.erase()
+    // The last lookup was in `m`: invalidating `inner` leaves `m`'s map as it was.
+    tables.invalidate(inner)
+    expect(tables.lookupSymbolIn(m, 'a')).toBe(a)
+    expect(tables.lookupSymbolIn(inner, 'c')).toBeUndefined()
+    tables.invalidate(m)
+    expect(tables.lookupSymbolIn(m, 'a')).toBeUndefined()
+  })
 })

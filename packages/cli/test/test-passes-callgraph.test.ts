@@ -23,6 +23,28 @@ describe('test-print-callgraph', () => {
   })
 })
 
+// A callable nested in another (through a nested symbol table): its child edge comes
+// first, then the call edges in the order of the calls, including calls that come after
+// the nested callable and calls to callables defined later.
+const nestedSource = "module {\n  func.func @a() {\n    call @b() : () -> ()\n    \"test.wrap\"() ({\n      builtin.module {\n        func.func @inner() {\n          func.call @inner2() : () -> ()\n          func.return\n        }\n        func.func private @inner2()\n      }\n      \"test.end\"() : () -> ()\n    }) : () -> ()\n    call @c() : () -> ()\n    return\n  }\n  func.func @b() {\n    call @a() : () -> ()\n    return\n  }\n  func.func @c() {\n    return\n  }\n}\n"
+
+// mlir-opt --allow-unregistered-dialect -test-print-callgraph - -o /dev/null (stderr), mlir-opt 22.1.8
+const nestedExpected = "Testing : <<NULL ATTRIBUTE>>\n// ---- CallGraph ----\n// - Node : 'func.func' - Region #0 : {function_type = () -> (), sym_name = \"a\"}\n// -- Child-Edge : 'func.func' - Region #0 : {function_type = () -> (), sym_name = \"inner\"}\n// -- Call-Edge : 'func.func' - Region #0 : {function_type = () -> (), sym_name = \"b\"}\n// -- Call-Edge : 'func.func' - Region #0 : {function_type = () -> (), sym_name = \"c\"}\n//\n// - Node : 'func.func' - Region #0 : {function_type = () -> (), sym_name = \"inner\"}\n// -- Call-Edge : <Unknown-Callee-Node>\n//\n// - Node : 'func.func' - Region #0 : {function_type = () -> (), sym_name = \"b\"}\n// -- Call-Edge : 'func.func' - Region #0 : {function_type = () -> (), sym_name = \"a\"}\n//\n// - Node : 'func.func' - Region #0 : {function_type = () -> (), sym_name = \"c\"}\n//\n// -- SCCs --\n// - SCC : \n// -- Node :<Unknown-Callee-Node>\n\n// - SCC : \n// -- Node :'func.func' - Region #0 : {function_type = () -> (), sym_name = \"inner\"}\n\n// - SCC : \n// -- Node :'func.func' - Region #0 : {function_type = () -> (), sym_name = \"c\"}\n\n// - SCC : \n// -- Node :'func.func' - Region #0 : {function_type = () -> (), sym_name = \"b\"}\n// -- Node :'func.func' - Region #0 : {function_type = () -> (), sym_name = \"a\"}\n\n// - SCC : \n// -- Node :<External-Caller-Node>\n\n// -------------------\n"
+
+describe('test-print-callgraph with nested callables', () => {
+  it('orders child edges before call edges, as mlir-opt', () => {
+    const ctx = new Context({ allowUnregisteredDialects: true })
+    registerAllDialects(ctx)
+    const registry = new PassRegistry()
+    let err = ''
+    registerTestPasses(registry, { stdout: () => {}, stderr: (t) => (err += t) })
+    const parsed = parseSourceString(nestedSource, ctx)!
+    const r = buildPassManagerFromCommandLine(ctx, registry, 'builtin.module', { passPipeline: null, passFlags: [{ argument: 'test-print-callgraph', options: '' }] })
+    expect(r.pm!.run(parsed.op)).toBe(true)
+    expect(err).toBe(nestedExpected)
+  })
+})
+
 describe('call graph SCCs on a long call chain', () => {
   // The SCC walk once recursed per call in a chain and overflowed the main thread's stack
   // (`--inline` on 8,000 chained functions crashed). Each function is its own SCC, callees first.

@@ -212,13 +212,47 @@ export class Block {
   splitBlock(op: Operation | null): Block {
     const nb = new Block()
     this.parent?.insertAfter(nb, this)
-    for (let o = op; o !== null; ) {
-      const next = o.nextOp
-      this.removeOp(o)
-      nb.append(o)
-      o = next
+    if (op !== null) {
+      this.moveOpsToEnd(op, nb)
     }
     return nb
+  }
+  /** Moves every op of `source` (another block), in order, to the end of this block. */
+  appendOpsOf(source: Block): void {
+    if (source.firstOp !== null) {
+      source.moveOpsToEnd(source.firstOp, this)
+    }
+  }
+  /**
+   * Moves `first` (an op of this block) and the ops after it, in order, to the end of
+   * `dest` (another block): the list is cut and joined at its ends, and the moved ops get
+   * their new block (and their positions, while `dest` keeps them) in one walk.
+   */
+  private moveOpsToEnd(first: Operation, dest: Block): void {
+    const last = this.lastOp!
+    const prev = first.prevOp
+    if (prev === null) {
+      this.firstOp = null
+    } else {
+      prev.nextOp = null
+    }
+    this.lastOp = prev
+    const destLast = dest.lastOp
+    first.prevOp = destLast
+    if (destLast === null) {
+      dest.firstOp = first
+    } else {
+      destLast.nextOp = first
+    }
+    dest.lastOp = last
+    const numbered = dest.isOpOrderValid
+    let index = destLast === null ? 0 : destLast.orderIndex + 1
+    for (let o: Operation | null = first; o !== null; o = o.nextOp) {
+      o.parentBlock = dest
+      if (numbered) {
+        o.orderIndex = index++
+      }
+    }
   }
 
   // ---- CFG --------------------------------------------------------------------------

@@ -251,6 +251,30 @@ describe('blocks and ordering', () => {
     expect(ops[1]!.parentBlock).toBe(tail)
   })
 
+  it('moves all the ops of a block to the end of another, keeping both lists and the op order consistent', () => {
+    const { loc, b, block } = setup()
+    const ops = ['a', 'b', 'c', 'd', 'e'].map((n) => b.create(`test.${n}`, loc))
+    const names = (blk: Block) => blk.operations.map((o) => o.name.name)
+    const tail = block.splitBlock(ops[2]!)
+    expect([block.firstOp, block.lastOp, ops[1]!.nextOp]).toEqual([ops[0], ops[1], null])
+    expect([tail.firstOp, tail.lastOp, ops[2]!.prevOp]).toEqual([ops[2], ops[4], null])
+    block.appendOpsOf(tail)
+    expect(names(block)).toEqual(['test.a', 'test.b', 'test.c', 'test.d', 'test.e'])
+    expect([tail.firstOp, tail.lastOp]).toEqual([null, null])
+    expect(ops.every((o) => o.parentBlock === block)).toBe(true)
+    expect(ops[4]!.prevOp).toBe(ops[3])
+    expect(ops[1]!.isBeforeInBlock(ops[2]!)).toBe(true)
+    expect(ops[4]!.isBeforeInBlock(ops[0]!)).toBe(false)
+    // Into an empty block, and from an empty one.
+    const other = new Block()
+    other.appendOpsOf(block)
+    other.appendOpsOf(tail)
+    expect(names(other)).toEqual(['test.a', 'test.b', 'test.c', 'test.d', 'test.e'])
+    expect(block.empty).toBe(true)
+    expect(ops[3]!.isBeforeInBlock(ops[4]!)).toBe(true)
+    expect(ops[4]!.isBeforeInBlock(ops[3]!)).toBe(false)
+  })
+
   it('tracks predecessors through successor operands', () => {
     const { ctx, loc } = setup()
     const holder = new OpBuilder(ctx).create('test.holder', loc, { regions: 1 })

@@ -28,6 +28,8 @@ export interface PassRunner {
   runDynamicPipeline(pm: OpPassManager, op: Operation, state: PassExecutionState): LogicalResult
   /** The instrumentation chain of the run, or null when none is installed. */
   readonly instrumentor: PassInstrumentor | null
+  /** The pass executions of the run so far that may have changed the IR (see `Pass.numIRChanges`). */
+  readonly numIRChanges: number
 }
 
 /**
@@ -245,6 +247,14 @@ export abstract class Pass<O extends object = object> {
   runPipeline(pm: OpPassManager, op: Operation): LogicalResult {
     const s = this.exec
     return s.runner.runDynamicPipeline(pm, op, s)
+  }
+  /**
+   * The number of pass executions in this run so far that may have changed the IR: all
+   * but those that declared it unchanged (`markIRUnchanged`). Unchanged around
+   * `runPipeline`, it says that the pipeline left the IR exactly as it was.
+   */
+  protected get numIRChanges(): number {
+    return this.exec.runner.numIRChanges
   }
 
   // ---- Statistics and options -----------------------------------------------------

@@ -35,6 +35,10 @@ export class OpPassManager {
   nesting: Nesting
   /** @internal The generation the passes were last initialized for. */
   initializationGeneration = 0
+  /** The pass list as `finalizePassList` last left it (null: not final), its length and the context. */
+  private finalizedList: Pass<object>[] | null = null
+  private finalizedLength = 0
+  private finalizedContext: Context | null = null
 
   /** A pass manager on ops named `name` (`'any'` for op-agnostic). */
   constructor(name: string = ANY_OP_ANCHOR, nesting: Nesting = 'explicit') {
@@ -186,22 +190,30 @@ export class OpPassManager {
    * that each pass can run on this manager's anchor.
    */
   finalizePassList(context: Context): LogicalResult {
+    const list = this.passList
+    if (list === this.finalizedList && list.length === this.finalizedLength && context === this.finalizedContext) {
+      return success()
+    }
     if (!this.mergeAdaptors(context)) {
       return failure()
     }
-    if (this.anchor === '') {
-      return success()
-    }
-    const name = context.getOperationName(this.anchor)
-    if (!name.isRegistered) {
-      return success()
-    }
-    for (const pass of this.passList) {
-      if (!pass.canScheduleOn(name)) {
-        context.emitError(UnknownLoc.get(context), `unable to schedule pass '${pass.name}' on a PassManager intended to run on '${this.opAnchorName}'!`).report()
-        return failure()
+    if (this.anchor !== '') {
+      const name = context.getOperationName(this.anchor)
+      if (name.isRegistered) {
+        for (const pass of this.passList) {
+          if (!pass.canScheduleOn(name)) {
+            context.emitError(UnknownLoc.get(context), `unable to schedule pass '${pass.name}' on a PassManager intended to run on '${this.opAnchorName}'!`).report()
+            return failure()
+          }
+        }
       }
     }
+    // A list without nested managers stays final until a pass is added or the list
+    // replaced: the inliner finalizes its optimizer pipeline once per callable. (Nested
+    // managers can change on their own, so a list holding one is finalized every time.)
+    this.finalizedList = this.passList.some((p) => p instanceof OpToOpPassAdaptor) ? null : this.passList
+    this.finalizedLength = this.passList.length
+    this.finalizedContext = context
     return success()
   }
 
@@ -358,7 +370,6 @@ export class OpToOpPassAdaptor extends Pass<object> {
     const config = state.runner as ExecutionConfig
     const op = state.op
     const am = state.am
-    const parentInfo: PipelineParentInfo = { parentThreadId: 0, parentPass: this }
     const mgrs = this.mgrs
     // As in MLIR 22, a failure on one nested op does not stop its siblings: every op
     // gets its pipeline (and its diagnostics), and the adaptor fails at the end.
@@ -375,7 +386,7 @@ export class OpToOpPassAdaptor extends Pass<object> {
               break
             }
           }
-          if (mgr !== null && !runPipeline(mgr, nested, am.nest(nested), config, mgr.initializationGeneration, parentInfo)) {
+          if (mgr !== null && !runPipeline(mgr, nested, am.nest(nested), config, mgr.initializationGeneration, this)) {
             failedAny = true
           }
         }
@@ -402,6 +413,8 @@ export class ExecutionConfig implements PassRunner {
   private readonly states: PassExecutionState[] = []
   /** The nesting level of the next `runPass`: the number of pass executions in progress. */
   private depth = 0
+  /** The pass executions so far that may have changed the IR (all but those that declared it unchanged). */
+  numIRChanges = 0
 
   constructor(
     readonly verifyPasses: boolean,
@@ -457,22 +470,27 @@ export class ExecutionConfig implements PassRunner {
       return failure()
     }
     const am = root === op ? state.am : state.am.nest(root)
-    return runPipeline(pm, root, am, this, state.initGeneration, { parentThreadId: 0, parentPass: state.pass })
+    return runPipeline(pm, root, am, this, state.initGeneration, state.pass)
   }
 }
 
-/** Runs `pm`'s passes on `op`; stops at the first failure. @internal */
+/**
+ * Runs `pm`'s passes on `op`; stops at the first failure. `parentPass` is the pass that
+ * runs the pipeline (an adaptor, or a pass running a dynamic pipeline); null for the
+ * top-level pipeline. @internal
+ */
 export function runPipeline(
   pm: OpPassManager,
   op: Operation,
   am: AnalysisManager,
   config: ExecutionConfig,
   initGeneration: number,
-  parentInfo: PipelineParentInfo | null,
+  parentPass: Pass<object> | null,
 ): LogicalResult {
   // The top-level pipeline has no pipeline hooks; nested ones call them only when an
-  // instrumentation overrides one.
-  const pi = parentInfo !== null && config.instrumentor !== null && config.instrumentor.hasPipelineHooks ? config.instrumentor : null
+  // instrumentation overrides one (and only then is the parent info made).
+  const pi = parentPass !== null && config.instrumentor !== null && config.instrumentor.hasPipelineHooks ? config.instrumentor : null
+  const parentInfo: PipelineParentInfo | null = pi !== null ? { parentThreadId: 0, parentPass: parentPass! } : null
   const anchorName = pi !== null && pm.anchor !== '' ? op.context.getOperationName(pm.anchor) : null
   pi?.runBeforePipeline(anchorName, parentInfo!)
   try {
@@ -533,6 +551,9 @@ export function runPass(pass: Pass<object>, op: Operation, am: AnalysisManager, 
     am.invalidate(state.preserved)
   } else {
     am.clear()
+  }
+  if (crashed || !state.unchanged) {
+    config.numIRChanges++
   }
   // A pass that preserved all analyses, or left the IR as it was, needs no verification.
   const unchanged = state.preserved.isAll || state.unchanged

@@ -260,6 +260,19 @@ describe('OpPassManager nesting', () => {
   })
 })
 
+describe('finalizing the pass list', () => {
+  it('checks the passes again once one is added after a run', () => {
+    const { ctx, m, diags } = setup()
+    const pm = new PassManager(ctx, 'pt.module')
+    pm.addPass(new ModulePass())
+    expect(pm.run(m)).toBe(true)
+    // Behind `addPass`'s back: a pass anchored elsewhere, which finalizing rejects.
+    pm.passList.push(new FuncA())
+    expect(pm.run(m)).toBe(false)
+    expect(diags.join('\n')).toContain("unable to schedule pass 'FuncA' on a PassManager intended to run on 'pt.module'!")
+  })
+})
+
 describe('dynamic pipelines', () => {
   class DynamicPass extends OperationPass {
     static override readonly argument = 'dynamic'
@@ -326,6 +339,37 @@ describe('dynamic pipelines', () => {
     DynamicPass.target = 'parent'
     expect(pm.run(outer)).toBe(false)
     expect(diags).toEqual(["error: 'pt.module' op Trying to schedule a dynamic pipeline on an operation that isn't nested under the current operation the pass is processing"])
+  })
+
+  it('counts the pass executions that may change the IR, so a pass can tell a pipeline changed nothing', () => {
+    const { ctx, m } = setup()
+    class Unchanged extends OperationPass {
+      static override readonly argument = 'unchanged'
+      static override readonly opName = 'pt.func'
+      override runOnOperation(): void {
+        this.markIRUnchanged()
+      }
+    }
+    const seen: string[] = []
+    class Runner extends OperationPass {
+      static override readonly argument = 'runner'
+      static override readonly opName = 'pt.module'
+      override runOnOperation(): void {
+        for (const f of this.getOperation().regions[0]!.front.operations) {
+          for (const pass of [new Unchanged(), new FuncA()]) {
+            const dyn = new OpPassManager('pt.func')
+            dyn.addPass(pass)
+            const before = this.numIRChanges
+            this.runPipeline(dyn, f)
+            seen.push(`${pass.argument}: ${this.numIRChanges - before}`)
+          }
+        }
+      }
+    }
+    const pm = new PassManager(ctx, 'pt.module')
+    pm.addPass(new Runner())
+    expect(pm.run(m)).toBe(true)
+    expect(seen).toEqual(['unchanged: 0', 'func-a: 1', 'unchanged: 0', 'func-a: 1'])
   })
 })
 

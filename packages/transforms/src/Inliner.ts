@@ -294,6 +294,8 @@ function ignoreUse(): void {}
 class CGUseList {
   private readonly discardable: Map<CallGraphNode, number> = new Map()
   private readonly nodeUses: Map<CallGraphNode, CGUser> = new Map()
+  /** The nodes whose IR may have changed since their uses were last counted. */
+  private readonly changed: Set<CallGraphNode> = new Set()
   private readonly refs: ReferencedNodes
 
   constructor(root: Operation, cg: CallGraph, symbolTables: SymbolTableCollection) {
@@ -399,6 +401,22 @@ class CGUseList {
     return this.discardable.get(node) === 1
   }
 
+  /** Notes that the IR of `node` may have changed since its uses were counted. */
+  markChanged(node: CallGraphNode): void {
+    this.changed.add(node)
+  }
+
+  /**
+   * Recounts the uses `node` holds if its IR may have changed since they were counted
+   * (the count of unchanged IR would be the same: only nodes erased meanwhile, which
+   * nothing looks at again, could differ).
+   */
+  refreshUses(node: CallGraphNode): void {
+    if (this.changed.delete(node)) {
+      this.recomputeUses(node)
+    }
+  }
+
   /** Recounts the uses `node` holds. */
   recomputeUses(node: CallGraphNode): void {
     const parentOp = node.callableRegion!.parentOp!
@@ -435,22 +453,20 @@ class CGUseList {
       return
     }
     const callerUses = this.usesOf(caller)
-    for (const [node, n] of calleeInner) {
+    // `forEach` rather than a for-of with a destructured entry: while this code is cold,
+    // the destructuring makes an iterator for each entry.
+    calleeInner.forEach((n, node) => {
       callerUses.addInner(node, n)
       this.add(node, n)
-    }
+    })
   }
 
   private decrementDiscardableUses(uses: CGUser): void {
     if (uses.topLevelUses !== null) {
-      for (const node of uses.topLevelUses) {
-        this.add(node, -1)
-      }
+      uses.topLevelUses.forEach((node) => this.add(node, -1))
     }
     if (uses.innerUses !== null) {
-      for (const [node, n] of uses.innerUses) {
-        this.add(node, -n)
-      }
+      uses.innerUses.forEach((n, node) => this.add(node, -n))
     }
   }
 }
@@ -634,17 +650,27 @@ export class Inliner extends OperationPass<InlinerOptions> {
       }
       visited.push(node)
     }
+    const useList = this.useList
     for (let i = 0; i < visited.length; i++) {
       const node = visited[i]!
       const op = node.callableRegion!.parentOp!
       const pm = this.pipelineFor(op.name.name)
-      if (pm !== null && !this.runPipeline(pm, op)) {
+      if (pm === null) {
+        continue
+      }
+      const changes = this.numIRChanges
+      if (!this.runPipeline(pm, op)) {
         return false
       }
+      if (this.numIRChanges !== changes) {
+        useList.markChanged(node)
+      }
     }
+    // Upstream recounts the uses of every node visited; a node whose IR did not change
+    // since its uses were counted (the pipeline changed nothing, nothing was inlined into
+    // it) would count the same.
     for (let i = 0; i < visited.length; i++) {
-      const node = visited[i]!
-      this.useList.recomputeUses(node)
+      useList.refreshUses(visited[i]!)
     }
     return true
   }
@@ -754,6 +780,7 @@ export class Inliner extends OperationPass<InlinerOptions> {
       }
       useList.dropCallUses(it.sourceNode, it.call)
       useList.mergeUsesAfterInlining(it.targetNode, it.sourceNode)
+      useList.markChanged(it.sourceNode)
       it.call.erase()
       if (inPlace) {
         useList.eraseNode(it.targetNode)
@@ -978,7 +1005,7 @@ export class Inliner extends OperationPass<InlinerOptions> {
         inlinerInterfaceOf(term)?.handleTerminator?.(term, null, results)
         term.erase()
       }
-      spliceOps(postBlock, firstNew)
+      firstNew.appendOpsOf(postBlock)
       postBlock.erase()
     } else {
       const args: Value[] = []
@@ -997,7 +1024,7 @@ export class Inliner extends OperationPass<InlinerOptions> {
       }
     }
     // The entry block goes with its arguments (no longer used) once its ops are moved.
-    spliceOps(firstNew, callBlock)
+    callBlock.appendOpsOf(firstNew)
     firstNew.erase()
     return true
   }
@@ -1031,16 +1058,6 @@ function attrDicts(array: ArrayAttr | undefined, n: number, anchor: Operation): 
     out.push(d instanceof DictionaryAttr ? d : DictionaryAttr.get(anchor.context, []))
   }
   return out
-}
-
-/** Moves every op of `from` to the end of `to`. */
-function spliceOps(from: Block, to: Block): void {
-  for (let o = from.firstOp; o !== null; ) {
-    const next = o.nextOp
-    from.removeOp(o)
-    to.append(o)
-    o = next
-  }
 }
 
 /**
