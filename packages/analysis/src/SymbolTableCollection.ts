@@ -31,15 +31,10 @@ export class SymbolTableCollection {
     return cur
   }
 
-  /** `ref` looked up from the nearest symbol table enclosing `from`, going outwards (as `SymbolTable.lookupNearestSymbolFrom`). */
+  /** `ref` looked up in the nearest symbol table enclosing `from` (as `SymbolTable.lookupNearestSymbolFrom`). */
   lookupNearestSymbolFrom(from: Operation, ref: string | SymbolRefAttr): Operation | undefined {
-    for (let t = SymbolTable.getNearestSymbolTable(from); t !== null; t = t.parentOp === null ? null : SymbolTable.getNearestSymbolTable(t.parentOp)) {
-      const found = this.lookupSymbolIn(t, ref)
-      if (found !== undefined) {
-        return found
-      }
-    }
-    return undefined
+    const table = SymbolTable.getNearestSymbolTable(from)
+    return table === null ? undefined : this.lookupSymbolIn(table, ref)
   }
 
   /** Forgets what is known of `table` (after its symbols changed). */

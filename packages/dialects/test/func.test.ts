@@ -90,6 +90,20 @@ func.func private @h() {
 `
     expect(roundTrip(input, [FuncDialect], { allowUnregistered: true })).toEqual({ out: expected, diags: [] })
   })
+
+  it('accepts a function whose parent is an unregistered op, as mlir-opt does', () => {
+    const input = '"foo.wrap"() ({\n  func.func @f() {\n    return\n  }\n}) : () -> ()\n'
+    // Output of `mlir-opt -allow-unregistered-dialect` (MLIR 22) on the input.
+    const expected = `module {
+  "foo.wrap"() ({
+    func.func @f() {
+      return
+    }
+  }) : () -> ()
+}
+`
+    expect(roundTrip(input, [FuncDialect], { allowUnregistered: true })).toEqual({ out: expected, diags: [] })
+  })
 })
 
 // Each case with the first diagnostic mlir-opt (MLIR 22) reports for it.
@@ -161,6 +175,11 @@ const ERROR_CASES: [string, string][] = [
   [
     'func.func @a() {\n  call @missing1() : () -> ()\n  return\n}\nfunc.func @b() {\n  call @missing2() : () -> ()\n  return\n}',
     "6:3: error: 'func.call' op 'missing2' does not reference a valid function",
+  ],
+  // A callee is looked up in the nearest symbol table only, not in the tables around it.
+  [
+    'func.func private @g(i32) -> i32\nmodule {\n  func.func @f(%a: i32) -> i32 {\n    %0 = call @g(%a) : (i32) -> i32\n    return %0 : i32\n  }\n}',
+    "4:10: error: 'func.call' op 'g' does not reference a valid function",
   ],
 ]
 

@@ -128,19 +128,13 @@ export class SymbolTable {
     }
     return undefined
   }
-  /** Looks `ref` up from the nearest symbol table enclosing `from`, going outwards. */
+  /**
+   * Looks `ref` up in the nearest symbol table enclosing `from` (as MLIR does: the tables
+   * further out are not searched, so a reference cannot reach past the nearest table).
+   */
   static lookupNearestSymbolFrom(from: Operation, ref: string | SymbolRefAttr): Operation | undefined {
-    for (
-      let t = from === nearestTableUser ? nearestTableOfUser : SymbolTable.getNearestSymbolTable(from);
-      t !== null;
-      t = t.parentOp ? SymbolTable.getNearestSymbolTable(t.parentOp) : null
-    ) {
-      const found = SymbolTable.lookupSymbolIn(t, ref)
-      if (found !== undefined) {
-        return found
-      }
-    }
-    return undefined
+    const table = from === nearestTableUser ? nearestTableOfUser : SymbolTable.getNearestSymbolTable(from)
+    return table === null ? undefined : SymbolTable.lookupSymbolIn(table, ref)
   }
   /**
    * Calls `fn` for every symbol reference inside `attr`, looking into arrays and

@@ -488,7 +488,8 @@ export function verifySymbolTrait(op: Operation): boolean {
       }
     }
     const parent = op.parentOp
-    if (parent !== null && (parent.name.traits & SYMBOL_TABLE) === 0) {
+    // MLIR accepts a symbol under an unregistered op, which may well be a symbol table.
+    if (parent !== null && (parent.name.traits & SYMBOL_TABLE) === 0 && parent.name.isRegistered) {
       return op.emitOpError("symbol's parent must have the SymbolTable trait").fail()
     }
   }
