@@ -6,6 +6,7 @@ import { Buffer } from 'node:buffer'
 import { createHash } from 'node:crypto'
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { build } from 'esbuild'
+import { inlineConstants } from './inlineConstants.js'
 import { lazyTables } from './lazyTables.js'
 import { BUNDLE, CODE_CACHE, LIGHT_CODE_CACHE, STAMP_PREFIX, WRAPPER_END, WRAPPER_START, codeCacheFile, compileTools, instantiateTools, isLightRun, readBundle, readCodeCache } from '../bin/load-tools.js'
 
@@ -32,7 +33,7 @@ await build({
   banner: { js: `const ${BUNDLE_URL} = require('node:url').pathToFileURL(__filename).href;` },
   // The lazily imported node: modules become require calls, which vm.Script can run.
   supported: { 'dynamic-import': false },
-  plugins: [lazyTables],
+  plugins: [inlineConstants, lazyTables],
   logLevel: 'warning',
 })
 

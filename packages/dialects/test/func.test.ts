@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { Block, BuiltinDialect, Context, FunctionType, IntegerType, OpBuilder, SymbolRefAttr, UnknownLoc, printOperation, verify } from '@tilepass/ir'
-import { CallOp, FuncDialect, FuncOp, ReturnOp, buildCallOp, buildFuncOp } from '../src/func/index.ts'
+import { Block, BuiltinDialect, Context, FunctionType, IntegerType, OpBuilder, SymbolRefAttr, Trait, UnknownLoc, parseSourceString, printOperation, verify, type OpAsmParser, type OperationState } from '@tilepass/ir'
+import { CallOp, FuncDialect, FuncOp, ReturnOp, buildCallOp, buildFuncOp, parseFunctionOp } from '../src/func/index.ts'
 import { roundTrip } from './funcHelpers.ts'
 
 const INPUT = `func.func private @decl(i32, f32 {test.a}) -> (i32 {test.r = 1 : i32})
@@ -268,5 +268,30 @@ module {
     for (const [input, expected] of cases) {
       expect(roundTrip(input, [FuncDialect], { allowUnregistered: true })).toEqual({ out: expected, diags: [] })
     }
+  })
+})
+
+describe('parseFunctionOp', () => {
+  it("adds the signature's attributes in the order of their names, the dictionary's", () => {
+    let names: string[] = []
+    const TestFuncDialect = {
+      namespace: 'tfn',
+      ops: [
+        {
+          name: 'tfn.func',
+          traits: Trait.IsolatedFromAbove,
+          parse(parser: OpAsmParser, state: OperationState): boolean {
+            const ok = parseFunctionOp(parser, state, 'function_type', 'arg_attrs', 'res_attrs')
+            names = state.attributes.map((a) => a.name)
+            return ok
+          },
+        },
+      ],
+    }
+    const ctx = new Context({ dialects: [BuiltinDialect, FuncDialect, TestFuncDialect] })
+    expect(parseSourceString('tfn.func private @f(%a: i32) -> i32 {\n  func.return %a : i32\n}\n', ctx)).not.toBeNull()
+    expect(names).toEqual(['function_type', 'sym_name', 'sym_visibility'])
+    expect(parseSourceString('tfn.func @g()\n', ctx)).not.toBeNull()
+    expect(names).toEqual(['function_type', 'sym_name'])
   })
 })

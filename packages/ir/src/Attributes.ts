@@ -353,10 +353,12 @@ export class DictionaryUniquer {
     }
     let d = node.dict
     if (d === null) {
-      const copy: NamedAttribute[] = []
-      for (let i = 0; i < entries.length; i++) {
-        const e = entries[i]!
-        copy.push({ name: e.name, value: e.value })
+      // Copied at its length (a list grown by push from empty reserves room for 16, which
+      // the dictionary would keep for good), its entries made anew in one shape.
+      const copy: NamedAttribute[] = entries.slice()
+      for (let i = 0; i < copy.length; i++) {
+        const e = copy[i]!
+        copy[i] = { name: e.name, value: e.value }
       }
       d = new DictionaryAttr(context, copy)
       node.dict = d

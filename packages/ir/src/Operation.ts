@@ -158,7 +158,10 @@ export class Operation {
    * state are moved into the new op (their blocks are taken).
    */
   static create(state: OperationState): Operation {
-    const ctx = state.context
+    // A state at a lazy location (every parsed op's) has the context in its source: read
+    // there, it costs no getter call while this code is cold.
+    const source = state.locationSource
+    const ctx = source !== null ? source.context : state.context
     const name = state.name
     // The fields of `name` are read once each: until this is optimized, a read is an
     // inline-cache call (and `isRegistered` a getter).
@@ -179,7 +182,7 @@ export class Operation {
         }
         if (numInherent === attrs.length && props.length === 0) {
           props = attrs
-          attrs = []
+          attrs = NO_ATTRIBUTES
         } else if (numInherent !== 0) {
           const p: NamedAttribute[] = props.slice()
           const a: NamedAttribute[] = []
@@ -208,7 +211,6 @@ export class Operation {
     }
     // A state at a lazy location hands its source on without making the location (the
     // constructor only stores what it is given, and setLazyLocation replaces it).
-    const source = state.locationSource
     const empty = props.length === 0 || attrs.length === 0 ? DictionaryAttr.empty(ctx) : null
     const regions = state.regions
     const numRegions = regions.length
@@ -721,6 +723,8 @@ export class Operation {
 // empty arrays: most ops have no successors or regions, and a list per op costs memory at
 // a million ops. Code that changes a list assigns a new array (as `setOperands` does).
 const NO_OPERANDS: OpOperand[] = Object.freeze([]) as unknown as OpOperand[]
+/** The discardable attributes of a created op whose attributes were all inherent (only read). */
+const NO_ATTRIBUTES: NamedAttribute[] = Object.freeze([]) as unknown as NamedAttribute[]
 const NO_RESULTS: OpResult[] = Object.freeze([]) as unknown as OpResult[]
 const NO_SUCCESSORS: BlockOperand[] = Object.freeze([]) as unknown as BlockOperand[]
 const NO_REGIONS: Region[] = Object.freeze([]) as unknown as Region[]

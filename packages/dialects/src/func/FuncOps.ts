@@ -305,14 +305,12 @@ function anyArgAttrs(args: readonly OpAsmArgument[]): boolean {
 /** Parses the custom form of a `func.func`-like op, as MLIR's `function_interface_impl::parseFunctionOp`. */
 export function parseFunctionOp(parser: OpAsmParser, state: OperationState, typeAttrName: string, argAttrsName: string, resAttrsName: string): LogicalResult {
   const vis = parser.parseOptionalKeywordOneOf(VISIBILITIES)
-  if (vis !== undefined) {
-    state.addAttribute(SymbolTable.visibilityAttrName, StringAttr.get(parser.context, vis))
-  }
+  const visAttr = vis !== undefined ? StringAttr.get(parser.context, vis) : null
   const name = parser.parseSymbolName()
   if (name === undefined) {
     return false
   }
-  state.addAttribute(SymbolTable.symbolAttrName, StringAttr.get(parser.context, name))
+  const nameAttr = StringAttr.get(parser.context, name)
   const args: OpAsmArgument[] = []
   if (!parseFunctionArgumentList(parser, args)) {
     return false
@@ -326,7 +324,13 @@ export function parseFunctionOp(parser: OpAsmParser, state: OperationState, type
   for (let i = 0; i < args.length; i++) {
     argTypes.push(args[i]!.type!)
   }
+  // Added in the order of their names (`function_type`, `sym_name`, `sym_visibility`), the
+  // order of the op's dictionary: `Operation.create` then need not sort them.
   state.addAttribute(typeAttrName, TypeAttr.get(FunctionType.get(parser.context, argTypes, resultTypes)))
+  state.addAttribute(SYM_NAME, nameAttr)
+  if (visAttr !== null) {
+    state.addAttribute(SYM_VISIBILITY, visAttr)
+  }
   const attrOffset = parser.getCurrentOffset()
   const parsed: NamedAttribute[] = []
   if (!parser.parseOptionalAttrDictWithKeyword(parsed)) {

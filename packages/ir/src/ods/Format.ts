@@ -659,6 +659,8 @@ class ParseState {
   declare allResultTypes: Type[] | null
   declare allRegions: Region[] | null
   declare allSuccessors: Block[] | null
+  /** Whether one of the lists above was set (most formats have none of their directives). */
+  declare wholeLists: boolean
   declare context: Context
   constructor(info: FormatOpInfo, context: Context) {
     this.operands = nulls(info.operands.length)
@@ -684,6 +686,7 @@ class ParseState {
     this.allResultTypes = null
     this.allRegions = null
     this.allSuccessors = null
+    this.wholeLists = false
   }
   /** Takes a state of `fmt` not in use (or a new one) for an op of `info` in `context`. */
   static acquire(fmt: CompiledFormat, info: FormatOpInfo, context: Context): ParseState {
@@ -732,7 +735,9 @@ class ParseState {
       attrValues[i] = null as unknown as Attribute
     }
     this.numAttrs = 0
-    this.clearWholeLists()
+    if (this.wholeLists) {
+      this.clearWholeLists()
+    }
     this.context = null as unknown as Context
     pool.give(this)
   }
@@ -1212,6 +1217,7 @@ function parseOperandsElement(parser: OpAsmParser, ps: ParseState, optional: boo
     return false
   }
   ps.allOperands = list
+  ps.wholeLists = true
   return optional && list.length === 0 ? null : true
 }
 
@@ -1222,6 +1228,7 @@ function parseRegionsElement(info: FormatOpInfo, parser: OpAsmParser, ps: ParseS
     return false
   }
   ps.allRegions = list
+  ps.wholeLists = true
   return true
 }
 
@@ -1258,6 +1265,7 @@ function parseSuccessorsElement(parser: OpAsmParser, ps: ParseState): boolean | 
     return false
   }
   ps.allSuccessors = list
+  ps.wholeLists = true
   return true
 }
 
@@ -1321,12 +1329,15 @@ function parseFunctionalTypeElement(el: FormatElement, parser: OpAsmParser, ps: 
   if (t === undefined) {
     return optional ? null : false
   }
-  if (!(t instanceof FunctionType)) {
+  // Told by constructor (FunctionType has no subclasses): until this code is optimized, an
+  // `instanceof` costs a few hundred instructions, and every `func.call` comes here.
+  if (t.constructor !== FunctionType) {
     parser.emitError(parser.getLocationAt(offset), `invalid kind of type specified: expected builtin.function, but found '${printType(t)}'`).report()
     return false
   }
-  setTypes(el.args[0]!, [...t.inputs], ps)
-  setTypes(el.args[1]!, [...t.results], ps)
+  const fn = t as FunctionType
+  setTypes(el.args[0]!, [...fn.inputs], ps)
+  setTypes(el.args[1]!, [...fn.results], ps)
   return true
 }
 
@@ -1397,8 +1408,13 @@ function isSingleTypeArg(arg: FormatElement, info: FormatOpInfo): boolean {
 function setTypes(arg: FormatElement, types: Type[], ps: ParseState): void {
   if (arg.kind === FormatKind.Operand) { ps.operandTypes[arg.index] = types }
   else if (arg.kind === FormatKind.Result) { ps.resultTypes[arg.index] = types }
-  else if (arg.kind === FormatKind.Operands) { ps.allOperandTypes = types }
-  else if (arg.kind === FormatKind.Results) { ps.allResultTypes = types }
+  else if (arg.kind === FormatKind.Operands) {
+    ps.allOperandTypes = types
+    ps.wholeLists = true
+  } else if (arg.kind === FormatKind.Results) {
+    ps.allResultTypes = types
+    ps.wholeLists = true
+  }
 }
 
 function customArgKind(el: FormatElement): string {

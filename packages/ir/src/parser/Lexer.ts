@@ -253,6 +253,11 @@ export class Lexer {
     // The position stays in a local while blanks and comments are skipped: until `lex` is
     // optimized, every store to and load from `this.pos` is an inline-cache call.
     let p = this.pos
+    // The punctuation cases leave their kind and length here for the one `set` after the
+    // switch: a call of `set` in each case made two dozen copies of it in the optimized
+    // code, a large compile for a function that every run optimizes.
+    let kind: Tok = Tok.eof
+    let len = 0
     for (;;) {
       if (p >= endBuf) {
         this.set(Tok.eof, endBuf, endBuf)
@@ -296,73 +301,111 @@ export class Lexer {
         case 37: // %
           return this.lexPrefixedIdentifier(p, c)
         case 58: // :
-          return this.set(Tok.colon, p, p + 1)
+          kind = Tok.colon
+          len = 1
+          break
         case 44: // ,
-          return this.set(Tok.comma, p, p + 1)
+          kind = Tok.comma
+          len = 1
+          break
         case 40: // (
           if (++this.depth > this.depthLimit) {
             this.deeper(this.depth)
           }
-          return this.set(Tok.lParen, p, p + 1)
+          kind = Tok.lParen
+          len = 1
+          break
         case 41: // )
           if (this.depth > 0) {
             this.depth--
           }
-          return this.set(Tok.rParen, p, p + 1)
+          kind = Tok.rParen
+          len = 1
+          break
         case 64: // @
           return this.lexAtIdentifier(p)
         case 61: // =
-          return this.set(Tok.equal, p, p + 1)
+          kind = Tok.equal
+          len = 1
+          break
         case 45: // -
           if (src.charCodeAt(p + 1) === C_GREATER && p + 1 < endBuf) {
-            return this.set(Tok.arrow, p, p + 2)
+            kind = Tok.arrow
+            len = 2
+            break
           }
-          return this.set(Tok.minus, p, p + 1)
+          kind = Tok.minus
+          len = 1
+          break
         case 123: // {
           if (src.charCodeAt(p + 1) === C_MINUS && src.charCodeAt(p + 2) === C_HASH && p + 2 < endBuf) {
-            return this.set(Tok.fileMetadataBegin, p, p + 3)
+            kind = Tok.fileMetadataBegin
+            len = 3
+            break
           }
           if (++this.depth > this.depthLimit) {
             this.deeper(this.depth)
           }
-          return this.set(Tok.lBrace, p, p + 1)
+          kind = Tok.lBrace
+          len = 1
+          break
         case 125: // }
           if (this.depth > 0) {
             this.depth--
           }
-          return this.set(Tok.rBrace, p, p + 1)
+          kind = Tok.rBrace
+          len = 1
+          break
         case 91: // [
           if (++this.depth > this.depthLimit) {
             this.deeper(this.depth)
           }
-          return this.set(Tok.lSquare, p, p + 1)
+          kind = Tok.lSquare
+          len = 1
+          break
         case 93: // ]
           if (this.depth > 0) {
             this.depth--
           }
-          return this.set(Tok.rSquare, p, p + 1)
+          kind = Tok.rSquare
+          len = 1
+          break
         case 60: // <
           if (++this.depth > this.depthLimit) {
             this.deeper(this.depth)
           }
-          return this.set(Tok.less, p, p + 1)
+          kind = Tok.less
+          len = 1
+          break
         case 62: // >
           // `>=` (integer sets) closes nothing, so that the count never errs towards shallow.
           if (this.depth > 0 && src.charCodeAt(p + 1) !== C_EQUAL) {
             this.depth--
           }
-          return this.set(Tok.greater, p, p + 1)
+          kind = Tok.greater
+          len = 1
+          break
         case 43: // +
-          return this.set(Tok.plus, p, p + 1)
+          kind = Tok.plus
+          len = 1
+          break
         case 42: // *
-          return this.set(Tok.star, p, p + 1)
+          kind = Tok.star
+          len = 1
+          break
         case 63: // ?
-          return this.set(Tok.question, p, p + 1)
+          kind = Tok.question
+          len = 1
+          break
         case 124: // |
-          return this.set(Tok.verticalBar, p, p + 1)
+          kind = Tok.verticalBar
+          len = 1
+          break
         case 46: // .
           if (src.charCodeAt(p + 1) === C_DOT && src.charCodeAt(p + 2) === C_DOT && p + 2 < endBuf) {
-            return this.set(Tok.ellipsis, p, p + 3)
+            kind = Tok.ellipsis
+            len = 3
+            break
           }
           return this.error(p, 'expected three consecutive dots for an ellipsis')
         case 47: // /
@@ -382,7 +425,9 @@ export class Lexer {
         case 94: // ^
         case 35: // #
           if (c === C_HASH && src.charCodeAt(p + 1) === C_MINUS && src.charCodeAt(p + 2) === C_RBRACE && p + 2 < endBuf) {
-            return this.set(Tok.fileMetadataEnd, p, p + 3)
+            kind = Tok.fileMetadataEnd
+            len = 3
+            break
           }
           return this.lexPrefixedIdentifier(p, c)
         case 34: // "
@@ -390,6 +435,7 @@ export class Lexer {
         default:
           return this.error(p, 'unexpected character')
       }
+      return this.set(kind, p, p + len)
     }
   }
 
@@ -462,16 +508,18 @@ export class Lexer {
     } else {
       d = -1
     }
+    // One call of `set`, as in `lex`: each call is a copy of it in the optimized code.
+    let kind: Tok = Tok.bareIdentifier
     if (d > 0 && d < q && isDigit(src.charCodeAt(d))) {
       let k = d
       while (k < q && isDigit(src.charCodeAt(k))) {
         k++
       }
       if (k === q) {
-        return this.set(Tok.inttype, p, q)
+        kind = Tok.inttype
       }
     }
-    this.set(Tok.bareIdentifier, p, q)
+    this.set(kind, p, q)
   }
 
   private lexAtIdentifier(p: number): void {

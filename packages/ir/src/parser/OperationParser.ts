@@ -438,8 +438,12 @@ export class OperationParser extends Parser implements OpAsmParser {
 
   /** Binds `%name#number` to `value`, resolving a forward reference if there was one. */
   addDefinition(use: UnresolvedOperand, value: Value): boolean {
-    if (use instanceof ParsedOperand) {
-      return this.defineAt(use.offset, use.id, use.id >= 0 ? '' : use.name, use.number, value)
+    // Told by constructor, as in `resolveSSAUse`: an `instanceof` costs a few hundred
+    // instructions until this code is optimized, and each function argument comes here.
+    if (use.constructor === ParsedOperand) {
+      const parsed = use as ParsedOperand
+      const id = parsed.id
+      return this.defineAt(parsed.offset, id, id >= 0 ? '' : parsed.name, parsed.number, value)
     }
     const entries = this.entriesAt(-1, use.number, use.name)
     if (!this.checkDefinition(entries, use.number, value, use.location, -1, use.name)) {
@@ -687,19 +691,20 @@ export class OperationParser extends Parser implements OpAsmParser {
       for (let i = 0; i < entryArgs.length; i++) {
         const arg = entryArgs[i]!
         const info = arg.ssaName
+        const parsed = info.constructor === ParsedOperand ? (info as ParsedOperand) : null
         if (this.isDefined(info)) {
           const prior = this.entriesOf(info)[info.number]!
-          const off = info instanceof ParsedOperand ? info.offset : -1
+          const off = parsed !== null ? parsed.offset : -1
           this.emitErrorAt(off >= 0 ? off : info.location, `region entry argument '${info.name}' is already in use`)
             .attachNote('previously referenced here', this.defLoc(prior))
             .report()
           return null
         }
         // An argument without its own `loc(...)` is at its name, made on first use.
-        const lazy = arg.sourceLoc === null && info instanceof ParsedOperand
+        const lazy = arg.sourceLoc === null && parsed !== null
         const ba = block.addArgument(arg.type!, lazy ? (this.locator as unknown as Location) : (arg.sourceLoc ?? info.location))
         if (lazy) {
-          ba.setLazyLocation(this.locator, info.offset)
+          ba.setLazyLocation(this.locator, parsed.offset)
         }
         if (!this.addDefinition(info, ba)) {
           return null
