@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  AnyRegion,
   AnyType,
   Block,
   Context,
@@ -220,6 +221,41 @@ describe('defineOp verifier', () => {
       "'tst.call_like' op attribute 'callee' failed to satisfy constraint: counted string attribute",
       "'tst.const_like' op failed to verify that all of {value, result} have same type",
     ])
+  })
+
+  it('reuses the checks that passed whatever the types of an op that reads none, and skips region constraints that accept anything', () => {
+    const counts = { attr: 0, region: 0 }
+    const CountedStr = attrConstraint('counted string attribute', (a) => {
+      counts.attr++
+      return a instanceof StringAttr
+    })
+    // Its checks read the counts of its values, never their types.
+    const AnyCall = defineOp({ name: 'tst.any_call', operands: { args: variadic(AnyType) }, results: { res: variadic(AnyType) }, attributes: { callee: CountedStr } })
+    const AnyBody = defineOp({ name: 'tst.any_body', regions: { body: AnyRegion } })
+    const { ctx, b, args, diags } = setup({ namespace: 'tst', ops: [AnyCall, AnyBody] })
+    const loc = UnknownLoc.get(ctx)
+    const callee = StringAttr.get(ctx, 'f')
+    const call = (arg: Value): boolean => AnyCall.verify(AnyCall.build(b, loc, { operands: { args: [arg] }, results: { res: [arg.type] }, attributes: { callee } }))
+    expect(call(args[0]!)).toBe(true)
+    expect(call(args[1]!)).toBe(true)
+    expect(call(args[3]!)).toBe(true)
+    expect(counts.attr).toBe(1)
+    // A count that changes is checked again.
+    expect(AnyCall.verify(AnyCall.build(b, loc, { operands: { args: [] }, results: { res: [] }, attributes: { callee } }))).toBe(true)
+    expect(counts.attr).toBe(2)
+    const check = AnyRegion.check
+    try {
+      AnyRegion.check = (r) => {
+        counts.region++
+        return check(r)
+      }
+      expect(AnyBody.verify(AnyBody.build(b, loc, {}))).toBe(true)
+      expect(AnyBody.verify(AnyBody.build(b, loc, {}))).toBe(true)
+    } finally {
+      AnyRegion.check = check
+    }
+    expect(counts.region).toBe(1)
+    expect(diags).toEqual([])
   })
 
   it('reports a missing required attribute before any constraint failure, as ODS does', () => {

@@ -24,7 +24,7 @@ import type { Region } from '../Region.ts'
 import type { RewritePatternSet } from '../rewrite/PatternMatch.ts'
 import { RankedTensorType, ShapedType, UnrankedTensorType, VectorType, kDynamic, type Type } from '../Types.ts'
 import type { Value } from '../Value.ts'
-import type { AttrModifier, AttrSpec, OperandConstraint, RegionConstraint, SuccessorConstraint } from './Constraints.ts'
+import { AnyRegion, AnySuccessor, AnyType, type AttrModifier, type AttrSpec, type OperandConstraint, type RegionConstraint, type SuccessorConstraint } from './Constraints.ts'
 import { compileFormat, formatUsesCustomDirective, parseWithFormat, printWithFormat, type CompiledFormat, type CustomDirective, type FormatOpInfo } from './Format.ts'
 import { valueDecl, valueSegments, valueSegmentsInto, type OdsAttrDecl, type OdsRegionDecl, type OdsSuccessorDecl, type OdsValueDecl, type TypesMatchWith } from './OpInfo.ts'
 import { typeToString } from './TypeText.ts'
@@ -229,6 +229,14 @@ class OdsLayout {
   }
 }
 
+// What an op's generated checks read (`OdsOp.memoFlags`), which tells what `passedBefore` compares.
+/** The inherent attributes' values are read only through their constraints. */
+const MEMO_VALUE_CHECKS_ONLY = 1
+/** The operand and result types are read (else only their counts matter). */
+const MEMO_READS_TYPES = 2
+/** A region or successor constraint may reject a region or successor. */
+const MEMO_REGION_CHECKS = 4
+
 /** True when `record` (a spec's operands, results, ...) declares something. */
 function declaresAny(record: Readonly<Record<string, unknown>> | undefined): boolean {
   if (record !== undefined) {
@@ -283,8 +291,8 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
   private readonly passedTypes: Type[]
   /** The declaration of each entry of `passedProperties` (null: undeclared), made when first needed. */
   private passedDecls: (OdsAttrDecl | null)[] | null
-  /** `attributeValuesChecksOnly`, undefined until first asked for. */
-  private valueChecksOnly: boolean | undefined
+  /** What the generated checks read (the `MEMO_*` bits), -1 until first asked for (see `memoFlags`). */
+  private memoBits: number
   readonly spec: OpSpec
 
   readonly verifyRegions: ((op: Operation) => LogicalResult) | undefined
@@ -340,7 +348,7 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     this.passedSuccessors = 0
     this.passedTypes = []
     this.passedDecls = null
-    this.valueChecksOnly = undefined
+    this.memoBits = -1
 
     this.compiledFormat = undefined
     this.printsOwnElements = undefined
@@ -769,8 +777,9 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
    */
   verify(op: Operation): LogicalResult {
     if (this.passedBefore(op)) {
-      // The region and successor constraints read more than the signature: they run again.
-      if ((this.passedRegions !== 0 || this.passedSuccessors !== 0) && !this.verifyRegionAndSuccessorConstraints(op)) {
+      // The region and successor constraints read more than the signature: they run again,
+      // unless every one of them accepts anything.
+      if ((this.passedRegions !== 0 || this.passedSuccessors !== 0) && (this.memoBits & MEMO_REGION_CHECKS) !== 0 && !this.verifyRegionAndSuccessorConstraints(op)) {
         return failure()
       }
     } else {
@@ -785,8 +794,9 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
       }
       this.recordPassed(op)
     }
-    if (this.spec.verify !== undefined) {
-      return this.spec.verify(op)
+    const spec = this.spec
+    if (spec.verify !== undefined) {
+      return spec.verify(op)
     }
     return success()
   }
@@ -800,15 +810,21 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
    * the attribute or type alone). Most ops of a module repeat the signature of the op
    * before them of the same name (`arith.addi` on i32). An op whose inherent attributes
    * differ only in value (each call its callee, each function its name) passes when the
-   * differing values satisfy their constraints (see `propertiesPassLike`).
+   * differing values satisfy their constraints (see `propertiesPassLike`); the types are
+   * not compared for an op whose checks never read them (`func.call`, `func.return`).
    */
   private passedBefore(op: Operation): boolean {
     if (op.attributes !== this.passedAttributes) {
       return false
     }
     const props = op.properties
-    const sameProperties = props === this.passedProperties
-    if (!sameProperties && (this.passedProperties === null || !this.attributeValuesChecksOnly())) {
+    const passedProps = this.passedProperties
+    if (passedProps === null) {
+      return false
+    }
+    const bits = this.memoFlags()
+    const sameProperties = props === passedProps
+    if (!sameProperties && (bits & MEMO_VALUE_CHECKS_ONLY) === 0) {
       return false
     }
     const operands = op.operands
@@ -817,57 +833,72 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     if (numOperands !== this.passedOperands || results.length !== this.passedResults) {
       return false
     }
-    const types = this.passedTypes
-    for (let i = 0; i < numOperands; i++) {
-      if (operands[i]!.value.type !== types[i]) {
-        return false
+    if ((bits & MEMO_READS_TYPES) !== 0) {
+      const types = this.passedTypes
+      for (let i = 0; i < numOperands; i++) {
+        if (operands[i]!.value.type !== types[i]) {
+          return false
+        }
       }
-    }
-    for (let i = 0; i < results.length; i++) {
-      if (results[i]!.type !== types[numOperands + i]) {
-        return false
+      for (let i = 0; i < results.length; i++) {
+        if (results[i]!.type !== types[numOperands + i]) {
+          return false
+        }
       }
     }
     if (op.regions.length !== this.passedRegions || op.successors.length !== this.passedSuccessors) {
       return false
     }
-    return sameProperties || this.propertiesPassLike(props)
+    return sameProperties || this.propertiesPassLike(props, passedProps)
   }
 
-  /**
-   * Whether the generated checks read the values of the inherent attributes only through
-   * their constraints: no segment-size attribute and no attribute in a type-matching
-   * predicate. Ops whose attributes differ from op to op (a callee, a function's name) may
-   * then reuse the checks that passed on another op (see `propertiesPassLike`).
-   */
-  private attributeValuesChecksOnly(): boolean {
-    const only = this.valueChecksOnly
+  /** The `MEMO_*` bits of this op's generated checks, computed on first use. */
+  private memoFlags(): number {
+    const bits = this.memoBits
     // Computed out of line, once: inlined into the hot `passedBefore`, its closures and
     // array scans made that function's optimized compile twice as large.
-    return only !== undefined ? only : this.computeAttributeValuesChecksOnly()
+    return bits >= 0 ? bits : this.computeMemoFlags()
   }
 
-  private computeAttributeValuesChecksOnly(): boolean {
+  private computeMemoFlags(): number {
     const layout = this.layout
     const isValue = (name: string): boolean => nameIndex(layout.operands, name) >= 0 || nameIndex(layout.results, name) >= 0
-    const only =
+    // The values of the inherent attributes are read only through their constraints: no
+    // segment-size attribute and no attribute in a type-matching predicate. Ops whose
+    // attributes differ from op to op (a callee, a function's name) may then reuse the
+    // checks that passed on another op (see `propertiesPassLike`).
+    const valueChecksOnly =
       (this.traits & (Trait.AttrSizedOperandSegments | Trait.AttrSizedResultSegments)) === 0 &&
       !layout.operands.some((d) => d.segmentAttr !== undefined) &&
       !layout.results.some((d) => d.segmentAttr !== undefined) &&
       this.allTypesMatch.every((g) => g.every(isValue)) &&
       this.typesMatchWith.every((m) => isValue(m.from) && isValue(m.to))
-    this.valueChecksOnly = only
-    return only
+    // The operand and result types are read by a constraint other than AnyType, a
+    // type-matching predicate or a type trait; else only their counts matter.
+    const readsTypes =
+      !layout.operands.every((d) => d.constraint === AnyType) ||
+      !layout.results.every((d) => d.constraint === AnyType) ||
+      this.allTypesMatch.length !== 0 ||
+      this.typesMatchWith.length !== 0 ||
+      this.sameTypeOperands ||
+      (this.traits & Trait.SameOperandsAndResultType) !== 0
+    // A region or successor constraint that may reject one.
+    const regionChecks =
+      !layout.regions.every((d) => d.constraint === AnyRegion) || !layout.successors.every((d) => d.constraint === AnySuccessor)
+    const bits = (valueChecksOnly ? MEMO_VALUE_CHECKS_ONLY : 0) | (readsTypes ? MEMO_READS_TYPES : 0) | (regionChecks ? MEMO_REGION_CHECKS : 0)
+    this.memoBits = bits
+    return bits
   }
 
   /**
    * Whether `props` has the names of the inherent dictionary the checks last passed on, and
    * each value that differs satisfies its declaration's constraint: then every generated
-   * check but those constraints reads the same (see `attributeValuesChecksOnly`).
+   * check but those constraints reads the same (see `MEMO_VALUE_CHECKS_ONLY`). `passedProps`:
+   * `passedProperties`, which the caller has read.
    */
-  private propertiesPassLike(props: DictionaryAttr): boolean {
+  private propertiesPassLike(props: DictionaryAttr, passedProps: DictionaryAttr): boolean {
     const entries = props.entries
-    const passed = this.passedProperties!.entries
+    const passed = passedProps.entries
     if (entries.length !== passed.length) {
       return false
     }
