@@ -1,4 +1,4 @@
-import { StringAttr } from './Attributes.ts'
+import { StringAttr, type Attribute } from './Attributes.ts'
 import type { Block } from './Block.ts'
 import { attributeNameDialect } from './Dialect.ts'
 import { formatOpForDiagnostic } from './diagnostics/opForDiagnostic.ts'
@@ -479,13 +479,31 @@ function verifyTraits(op: Operation, traits: number, def: OpDefinition, numRegio
 export function verifySymbolTrait(op: Operation): boolean {
   symbolTraitVerified = null
   const isSymbol = (op.name.traits & SYMBOL) !== 0
-  const symName = isSymbol ? op.getAttr('sym_name') : undefined
+  let symName: Attribute | undefined
+  let vis: Attribute | undefined
+  if (isSymbol) {
+    // Both names in one pass over the inherent attributes (where a function keeps them), then,
+    // as `op.getAttr`, the discardable ones for a name not found there.
+    const inherent = op.properties.entries
+    for (let i = 0; i < inherent.length; i++) {
+      const e = inherent[i]!
+      if (e.name === 'sym_name') {
+        symName = e.value
+      } else if (e.name === 'sym_visibility') {
+        vis = e.value
+      }
+    }
+    const discardable = op.attributes
+    if (discardable.entries.length !== 0) {
+      symName ??= discardable.get('sym_name')
+      vis ??= discardable.get('sym_visibility')
+    }
+  }
   // An op with a name is no optional symbol without one: that is asked only without one.
   if (isSymbol && (symName !== undefined || !isOptionalSymbolWithoutName(op))) {
-    if (!(symName instanceof StringAttr)) { return op.emitOpError("requires string attribute 'sym_name'").fail() }
-    const vis = op.getAttr('sym_visibility')
+    if (!isStringAttr(symName)) { return op.emitOpError("requires string attribute 'sym_name'").fail() }
     if (vis !== undefined) {
-      if (!(vis instanceof StringAttr)) {
+      if (!isStringAttr(vis)) {
         return op.emitOpError("requires visibility attribute 'sym_visibility' to be a string attribute").fail()
       }
       if (vis.value !== 'public' && vis.value !== 'private' && vis.value !== 'nested') {
@@ -500,6 +518,14 @@ export function verifySymbolTrait(op: Operation): boolean {
   }
   symbolTraitVerified = op
   return true
+}
+
+/**
+ * Whether `a` is a StringAttr: told by its constructor first, since in the cold code that
+ * verifies a parsed module an `instanceof` costs several loads and calls.
+ */
+function isStringAttr(a: Attribute | undefined): a is StringAttr {
+  return a !== undefined && (a.constructor === StringAttr || a instanceof StringAttr)
 }
 
 /**
@@ -618,7 +644,7 @@ class VerifiedSymbols {
     for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
       for (let o = b.firstOp; o !== null; o = o.nextOp) {
         const name = o.getAttr('sym_name')
-        if (!(name instanceof StringAttr)) { continue }
+        if (!isStringAttr(name)) { continue }
         if (i >= ops.length || ops[i] !== o || names[i] !== name) { return false }
         i++
       }
@@ -645,7 +671,7 @@ function symbolsByName(op: Operation, region: Region): Map<string, Operation> | 
   for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
     for (let o = b.firstOp; o !== null; o = o.nextOp) {
       const name = o.getAttr('sym_name')
-      if (!(name instanceof StringAttr)) { continue }
+      if (!isStringAttr(name)) { continue }
       const prev = byName.get(name.value)
       if (prev === undefined) {
         byName.set(name.value, o)
