@@ -291,6 +291,11 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
   private readonly passedTypes: Type[]
   /** The declaration of each entry of `passedProperties` (null: undeclared), made when first needed. */
   private passedDecls: (OdsAttrDecl | null)[] | null
+  /**
+   * Made with `passedDecls`: per entry, whether the generated checks read the type of its
+   * value (a type-matching predicate names it); null when they read none.
+   */
+  private passedTypeReads: boolean[] | null
   /** What the generated checks read (the `MEMO_*` bits), -1 until first asked for (see `memoFlags`). */
   private memoBits: number
   readonly spec: OpSpec
@@ -348,6 +353,7 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     this.passedSuccessors = 0
     this.passedTypes = []
     this.passedDecls = null
+    this.passedTypeReads = null
     this.memoBits = -1
 
     this.compiledFormat = undefined
@@ -862,17 +868,14 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
 
   private computeMemoFlags(): number {
     const layout = this.layout
-    const isValue = (name: string): boolean => nameIndex(layout.operands, name) >= 0 || nameIndex(layout.results, name) >= 0
-    // The values of the inherent attributes are read only through their constraints: no
-    // segment-size attribute and no attribute in a type-matching predicate. Ops whose
-    // attributes differ from op to op (a callee, a function's name) may then reuse the
-    // checks that passed on another op (see `propertiesPassLike`).
+    // The values of the inherent attributes are read only through their constraints, and
+    // the types of those a type-matching predicate names: no segment-size attribute. Ops
+    // whose attributes differ from op to op (a callee, a function's name, a constant's
+    // value) may then reuse the checks that passed on another op (see `propertiesPassLike`).
     const valueChecksOnly =
       (this.traits & (Trait.AttrSizedOperandSegments | Trait.AttrSizedResultSegments)) === 0 &&
       !layout.operands.some((d) => d.segmentAttr !== undefined) &&
-      !layout.results.some((d) => d.segmentAttr !== undefined) &&
-      this.allTypesMatch.every((g) => g.every(isValue)) &&
-      this.typesMatchWith.every((m) => isValue(m.from) && isValue(m.to))
+      !layout.results.some((d) => d.segmentAttr !== undefined)
     // The operand and result types are read by a constraint other than AnyType, a
     // type-matching predicate or a type trait; else only their counts matter.
     const readsTypes =
@@ -892,8 +895,9 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
 
   /**
    * Whether `props` has the names of the inherent dictionary the checks last passed on, and
-   * each value that differs satisfies its declaration's constraint: then every generated
-   * check but those constraints reads the same (see `MEMO_VALUE_CHECKS_ONLY`). `passedProps`:
+   * each value that differs satisfies its declaration's constraint and, when a type-matching
+   * predicate names it, has the type of the value it replaces: then every generated check
+   * but those constraints reads the same (see `MEMO_VALUE_CHECKS_ONLY`). `passedProps`:
    * `passedProperties`, which the caller has read.
    */
   private propertiesPassLike(props: DictionaryAttr, passedProps: DictionaryAttr): boolean {
@@ -904,6 +908,7 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     }
     // Every call of a module passes here with its own callee: the declarations are found once.
     const decls = this.passedDecls ?? this.declsOfPassed(passed)
+    const typeReads = this.passedTypeReads
     for (let i = 0; i < entries.length; i++) {
       const e = entries[i]!
       const p = passed[i]!
@@ -917,6 +922,9 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
       if (decl === null || !decl.constraint.check(e.value)) {
         return false
       }
+      if (typeReads !== null && typeReads[i]! && attrType(e.value) !== attrType(p.value)) {
+        return false
+      }
     }
     return true
   }
@@ -925,18 +933,34 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
   private declsOfPassed(passed: readonly NamedAttribute[]): (OdsAttrDecl | null)[] {
     const decls = this.layout.attributes
     const out: (OdsAttrDecl | null)[] = []
+    let typeReads: boolean[] | null = null
     for (let i = 0; i < passed.length; i++) {
+      const name = passed[i]!.name
       let decl: OdsAttrDecl | null = null
       for (let k = 0; k < decls.length; k++) {
-        if (decls[k]!.name === passed[i]!.name) {
+        if (decls[k]!.name === name) {
           decl = decls[k]!
           break
         }
       }
       out.push(decl)
+      if (this.readsAttributeType(name)) {
+        typeReads ??= new Array<boolean>(passed.length).fill(false)
+        typeReads[i] = true
+      }
     }
     this.passedDecls = out
+    this.passedTypeReads = typeReads
     return out
+  }
+
+  /** Whether a type-matching predicate reads the type of the attribute `name` (as `typeOfNamed` finds it). */
+  private readsAttributeType(name: string): boolean {
+    const layout = this.layout
+    if (nameIndex(layout.operands, name) >= 0 || nameIndex(layout.results, name) >= 0) {
+      return false
+    }
+    return this.allTypesMatch.some((g) => g.includes(name)) || this.typesMatchWith.some((m) => m.from === name || m.to === name)
   }
 
   /** Remembers the signature of `op`, on which the generated checks passed (see `passedBefore`). */
@@ -956,6 +980,7 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     this.passedSuccessors = op.successors.length
     if (op.properties !== this.passedProperties) {
       this.passedDecls = null
+      this.passedTypeReads = null
     }
     this.passedProperties = op.properties
     this.passedAttributes = op.attributes
@@ -1267,6 +1292,11 @@ function nameIndex(decls: readonly { readonly name: string }[], name: string): n
     }
   }
   return -1
+}
+
+/** The type of attribute `a` as `OdsOp.typeOfNamed` reads it for a type-matching predicate. */
+function attrType(a: Attribute): Type | undefined {
+  return (a as { type?: Type | null }).type ?? undefined
 }
 
 /** The shared segments of no group (never written: a group count of zero writes nothing). */
