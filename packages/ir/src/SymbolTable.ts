@@ -92,7 +92,8 @@ export class SymbolTable {
     // `instanceof` per name and a for-of iterator cost several times the lookup itself.
     if (typeof name !== 'string') {
       // Anything else names no symbol (a caller without types may pass an absent callee).
-      if (!(name instanceof SymbolRefAttr)) {
+      // Told by constructor first: an `instanceof` costs several loads and calls there.
+      if (name === undefined || name === null || (name.constructor !== SymbolRefAttr && !(name instanceof SymbolRefAttr))) {
         return undefined
       }
       let cur = SymbolTable.lookupSymbolIn(tableOp, name.rootReference)

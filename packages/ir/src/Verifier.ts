@@ -1,4 +1,4 @@
-import { StringAttr } from './Attributes.ts'
+import { StringAttr, type Attribute } from './Attributes.ts'
 import type { Block } from './Block.ts'
 import { attributeNameDialect } from './Dialect.ts'
 import { formatOpForDiagnostic } from './diagnostics/opForDiagnostic.ts'
@@ -6,7 +6,7 @@ import { DominanceInfo } from './Dominance.ts'
 import type { Location } from './Location.ts'
 import type { LogicalResult } from './LogicalResult.ts'
 import type { Operation } from './Operation.ts'
-import { Trait, type OperationName } from './OperationName.ts'
+import { Trait, type OpDefinition, type OperationName } from './OperationName.ts'
 import type { Region } from './Region.ts'
 import { setNearestSymbolTable, withSymbolLookupCache } from './SymbolTable.ts'
 import type { BlockArgument, OpResult, Value } from './Value.ts'
@@ -77,7 +77,7 @@ function verifyOpAndDominance(op: Operation, recursive: boolean): boolean {
   if (!verifyOperation(op, recursive)) { return false }
   // In a recursive verification, every use inside `op` was seen by the walk: when all of
   // them were provably dominated (see `isLocalUse`), the dominance walk cannot fail.
-  if (op.regions.length !== 0 && !(recursive && nonLocalUses === suspectsBefore)) {
+  if (!(recursive && nonLocalUses === suspectsBefore) && op.regions.length !== 0) {
     if (!verifyDominanceOfContainedRegions(op, recursive)) { return false }
   }
   return true
@@ -161,6 +161,8 @@ function blockOnExit(block: Block): boolean {
     for (let i = 0; i < successors.length; i++) {
       if (successors[i]!.block.parent !== block.parent) { return last.emitOpError('branching to block of a different region').fail() }
     }
+    // A block that ends in a registered terminator is fine whatever its region allows.
+    if ((last.name.traits & IS_TERMINATOR) !== 0) { return true }
   }
   if (mayBeValidWithoutTerminator(block)) { return true }
   const terminator = block.lastOp!
@@ -171,10 +173,11 @@ function blockOnExit(block: Block): boolean {
 }
 
 /**
- * `name`: `op.name`. `recursive`: the walk goes into regions, so the operands are checked
- * with `isLocalUse`, and the ops with a `verifySymbolUses` hook are gathered for their table.
+ * `name` and `regions`: `op.name` and `op.regions`, which the caller has read. `recursive`:
+ * the walk goes into regions, so the operands are checked with `isLocalUse`, and the ops
+ * with a `verifySymbolUses` hook are gathered for their table.
  */
-function opOnEntrance(op: Operation, name: OperationName, recursive: boolean): boolean {
+function opOnEntrance(op: Operation, name: OperationName, regions: readonly Region[], recursive: boolean): boolean {
   const operands = op.operands
   if (operands.length !== 0) {
     const block = op.parentBlock
@@ -199,11 +202,10 @@ function opOnEntrance(op: Operation, name: OperationName, recursive: boolean): b
     if (hook !== undefined && !hook(op, discardable[i]!)) { return false }
   }
   const def = name.def
-  const regions = op.regions
   const numRegions = regions.length
+  const traits = name.traits
   if (def !== null) {
-    const traits = name.traits
-    if (!verifyTraits(op, name, numRegions)) { return false }
+    if (traits !== 0 && !verifyTraits(op, traits, def, numRegions, operands.length)) { return false }
     symbolTraitVerified = null
     if (def.verify !== undefined && !def.verify(op)) { return reportPending(op) }
     // A function op's `verify` has already run the symbol checks, on this unchanged op.
@@ -213,7 +215,7 @@ function opOnEntrance(op: Operation, name: OperationName, recursive: boolean): b
     }
   }
   if (numRegions === 0) { return true }
-  const graph = def !== null && (name.traits & GRAPH_REGIONS) !== 0
+  const graph = def !== null && (traits & GRAPH_REGIONS) !== 0
   for (let i = 0; i < numRegions; i++) {
     const region = regions[i]!
     if (graph && region.firstBlock !== null && !region.hasOneBlock) {
@@ -334,8 +336,8 @@ function verifyOperation(root: Operation, recursive: boolean): boolean {
  */
 function visitOp(op: Operation, recursive: boolean): boolean {
   const name = op.name
-  if (!opOnEntrance(op, name, recursive)) { return false }
   const regions = op.regions
+  if (!opOnEntrance(op, name, regions, recursive)) { return false }
   // Without the walk into its regions (not recursive), nothing was checked inside.
   if (!recursive || regions.length === 0) { return opOnExit(op, name, null, recursive) }
   const gathers = gathersSymbolUsers(name)
@@ -358,9 +360,10 @@ function walkOperations(itemBase: number, recursive: boolean): boolean {
       let o = cursors[last] as Operation | null
       while (o !== null) {
         const next = o.nextOp
-        if (o.regions.length === 0) {
+        const regions = o.regions
+        if (regions.length === 0) {
           const name = o.name
-          if (!opOnEntrance(o, name, true)) { return false }
+          if (!opOnEntrance(o, name, regions, true)) { return false }
           // The exit of a registered op with no region checks to make is empty.
           const def = name.def
           if ((def === null || (name.traits & REGION_TRAITS) !== 0 || def.verifyRegions !== undefined) && !opOnExit(o, name, null, true)) {
@@ -428,17 +431,19 @@ function verifyIsolatedChildren(from: number, to: number, recursive: boolean): b
 
 // ---- traits --------------------------------------------------------------------------
 
-/** `name`: `op.name`, a registered op's. `numRegions`: `op.regions.length`. (The caller has read both.) */
-function verifyTraits(op: Operation, name: OperationName, numRegions: number): boolean {
-  const traits = name.traits
+/**
+ * The traits `traits` of a registered op, whose definition is `def`, with `numRegions`
+ * regions and `numOperands` operands (read by the caller).
+ */
+function verifyTraits(op: Operation, traits: number, def: OpDefinition, numRegions: number, numOperands: number): boolean {
   if (traits & ZERO_REGIONS && numRegions !== 0) { return op.emitOpError('requires zero regions').fail() }
   if (traits & ZERO_RESULTS && op.results.length !== 0) { return op.emitOpError('requires zero results').fail() }
   if (traits & ZERO_SUCCESSORS && op.successors.length !== 0) {
     return op.emitOpError(`requires 0 successors but found ${op.successors.length}`).fail()
   }
-  if (traits & ZERO_OPERANDS && op.operands.length !== 0) { return op.emitOpError('requires zero operands').fail() }
+  if (traits & ZERO_OPERANDS && numOperands !== 0) { return op.emitOpError('requires zero operands').fail() }
   if (traits & HAS_PARENT) {
-    const allowed = name.def!.parentOpNames ?? []
+    const allowed = def.parentOpNames ?? []
     const parent = op.parentOp
     if (parent === null || !allowed.includes(parent.name.name)) {
       const what = allowed.length !== 1 ? `to be one of '${allowed.join(', ')}'` : `'${allowed[0]}'`
@@ -474,13 +479,31 @@ function verifyTraits(op: Operation, name: OperationName, numRegions: number): b
 export function verifySymbolTrait(op: Operation): boolean {
   symbolTraitVerified = null
   const isSymbol = (op.name.traits & SYMBOL) !== 0
-  const symName = isSymbol ? op.getAttr('sym_name') : undefined
+  let symName: Attribute | undefined
+  let vis: Attribute | undefined
+  if (isSymbol) {
+    // Both names in one pass over the inherent attributes (where a function keeps them), then,
+    // as `op.getAttr`, the discardable ones for a name not found there.
+    const inherent = op.properties.entries
+    for (let i = 0; i < inherent.length; i++) {
+      const e = inherent[i]!
+      if (e.name === 'sym_name') {
+        symName = e.value
+      } else if (e.name === 'sym_visibility') {
+        vis = e.value
+      }
+    }
+    const discardable = op.attributes
+    if (discardable.entries.length !== 0) {
+      symName ??= discardable.get('sym_name')
+      vis ??= discardable.get('sym_visibility')
+    }
+  }
   // An op with a name is no optional symbol without one: that is asked only without one.
   if (isSymbol && (symName !== undefined || !isOptionalSymbolWithoutName(op))) {
-    if (!(symName instanceof StringAttr)) { return op.emitOpError("requires string attribute 'sym_name'").fail() }
-    const vis = op.getAttr('sym_visibility')
+    if (!isStringAttr(symName)) { return op.emitOpError("requires string attribute 'sym_name'").fail() }
     if (vis !== undefined) {
-      if (!(vis instanceof StringAttr)) {
+      if (!isStringAttr(vis)) {
         return op.emitOpError("requires visibility attribute 'sym_visibility' to be a string attribute").fail()
       }
       if (vis.value !== 'public' && vis.value !== 'private' && vis.value !== 'nested') {
@@ -495,6 +518,14 @@ export function verifySymbolTrait(op: Operation): boolean {
   }
   symbolTraitVerified = op
   return true
+}
+
+/**
+ * Whether `a` is a StringAttr: told by its constructor first, since in the cold code that
+ * verifies a parsed module an `instanceof` costs several loads and calls.
+ */
+function isStringAttr(a: Attribute | undefined): a is StringAttr {
+  return a !== undefined && (a.constructor === StringAttr || a instanceof StringAttr)
 }
 
 /**
@@ -613,7 +644,7 @@ class VerifiedSymbols {
     for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
       for (let o = b.firstOp; o !== null; o = o.nextOp) {
         const name = o.getAttr('sym_name')
-        if (!(name instanceof StringAttr)) { continue }
+        if (!isStringAttr(name)) { continue }
         if (i >= ops.length || ops[i] !== o || names[i] !== name) { return false }
         i++
       }
@@ -640,7 +671,7 @@ function symbolsByName(op: Operation, region: Region): Map<string, Operation> | 
   for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
     for (let o = b.firstOp; o !== null; o = o.nextOp) {
       const name = o.getAttr('sym_name')
-      if (!(name instanceof StringAttr)) { continue }
+      if (!isStringAttr(name)) { continue }
       const prev = byName.get(name.value)
       if (prev === undefined) {
         byName.set(name.value, o)

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
+  AnyRegion,
   AnyType,
   Block,
   Context,
@@ -189,7 +190,7 @@ describe('defineOp verifier', () => {
   })
 
   it('reuses the checks that passed for an op whose attributes differ only in value', () => {
-    const counts = { type: 0, attr: 0 }
+    const counts = { type: 0, attr: 0, typed: 0, result: 0 }
     const Counted = typeConstraint('counted integer', (t) => {
       counts.type++
       return t instanceof IntegerType
@@ -199,8 +200,17 @@ describe('defineOp verifier', () => {
       return a instanceof StringAttr
     })
     const CallLike = defineOp({ name: 'tst.call_like', operands: { arg: Counted }, attributes: { callee: CountedStr } })
-    // An attribute in a type-matching predicate is read for its type: no reuse there.
-    const ConstLike = defineOp({ name: 'tst.const_like', attributes: { value: TypedAttrConstraint }, results: { result: AnyType }, allTypesMatch: [['value', 'result']] })
+    const CountedTyped = attrConstraint(TypedAttrConstraint.summary, (a) => {
+      counts.typed++
+      return TypedAttrConstraint.check(a)
+    })
+    const CountedResult = typeConstraint('counted type', () => {
+      counts.result++
+      return true
+    })
+    // An attribute in a type-matching predicate is read for its type: reused for a value of
+    // the type of the one that passed.
+    const ConstLike = defineOp({ name: 'tst.const_like', attributes: { value: CountedTyped }, results: { result: CountedResult }, allTypesMatch: [['value', 'result']] })
     const { ctx, b, args, diags } = setup({ namespace: 'tst', ops: [CallLike, ConstLike] })
     const loc = UnknownLoc.get(ctx)
     const arg = args[0]!
@@ -211,15 +221,51 @@ describe('defineOp verifier', () => {
     expect(call(StringAttr.get(ctx, 'f1'))).toBe(true)
     expect(call(StringAttr.get(ctx, 'f2'))).toBe(true)
     // The operand type was checked once; each new callee against its constraint.
-    expect(counts).toEqual({ type: 1, attr: 3 })
+    expect(counts).toEqual({ type: 1, attr: 3, typed: 0, result: 0 })
     expect(call(IntegerAttr.get(i32, 1))).toBe(false)
     const constant = (value: IntegerAttr): boolean => ConstLike.verify(ConstLike.build(b, loc, { attributes: { value }, results: { result: i32 } }))
     expect(constant(IntegerAttr.get(i32, 1))).toBe(true)
+    expect(constant(IntegerAttr.get(i32, 2))).toBe(true)
+    expect(constant(IntegerAttr.get(i32, 3))).toBe(true)
+    // Each value against its constraint; the full checks (the result's constraint) ran once.
+    expect(counts.typed).toBe(3)
+    expect(counts.result).toBe(1)
     expect(constant(IntegerAttr.get(i64, 2))).toBe(false)
     expect(diags).toEqual([
       "'tst.call_like' op attribute 'callee' failed to satisfy constraint: counted string attribute",
       "'tst.const_like' op failed to verify that all of {value, result} have same type",
     ])
+  })
+
+  it('reuses the checks that passed whatever the types of an op that reads none, and skips region constraints that accept anything', () => {
+    const counts = { attr: 0 }
+    const CountedStr = attrConstraint('counted string attribute', (a) => {
+      counts.attr++
+      return a instanceof StringAttr
+    })
+    // Its checks read the counts of its values, never their types.
+    const AnyCall = defineOp({ name: 'tst.any_call', operands: { args: variadic(AnyType) }, results: { res: variadic(AnyType) }, attributes: { callee: CountedStr } })
+    const AnyBody = defineOp({ name: 'tst.any_body', regions: { body: AnyRegion } })
+    const { ctx, b, args, diags } = setup({ namespace: 'tst', ops: [AnyCall, AnyBody] })
+    const loc = UnknownLoc.get(ctx)
+    const callee = StringAttr.get(ctx, 'f')
+    const call = (arg: Value): boolean => AnyCall.verify(AnyCall.build(b, loc, { operands: { args: [arg] }, results: { res: [arg.type] }, attributes: { callee } }))
+    expect(call(args[0]!)).toBe(true)
+    expect(call(args[1]!)).toBe(true)
+    expect(call(args[3]!)).toBe(true)
+    expect(counts.attr).toBe(1)
+    // A count that changes is checked again.
+    expect(AnyCall.verify(AnyCall.build(b, loc, { operands: { args: [] }, results: { res: [] }, attributes: { callee } }))).toBe(true)
+    expect(counts.attr).toBe(2)
+    const check = vi.spyOn(AnyRegion, 'check')
+    try {
+      expect(AnyBody.verify(AnyBody.build(b, loc, {}))).toBe(true)
+      expect(AnyBody.verify(AnyBody.build(b, loc, {}))).toBe(true)
+      expect(check).toHaveBeenCalledTimes(1)
+    } finally {
+      check.mockRestore()
+    }
+    expect(diags).toEqual([])
   })
 
   it('reports a missing required attribute before any constraint failure, as ODS does', () => {

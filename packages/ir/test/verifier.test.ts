@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { StringAttr, verify, type Operation } from '@tilepass/ir'
+import { StringAttr, UnitAttr, verify, type Operation } from '@tilepass/ir'
 import { IRFixture } from './verifierHelpers.ts'
 
 function moduleWithFunc(f: IRFixture): { mod: Operation; body: ReturnType<IRFixture['block']> } {
@@ -143,6 +143,26 @@ describe('verify', () => {
     g.block(m2.regions[0]!).append(g.op('tv.ret', { loc: g.loc(3, 3) }))
     expect(verify(m2)).toBe(false)
     expect(g.messages()).toEqual(["3:3: error: 'tv.ret' op expects parent op 'tv.func'"])
+  })
+
+  it('finds the name and visibility of a symbol among its inherent and its discardable attributes', () => {
+    // `tv.func` declares `sym_name` inherent, so its `sym_visibility` is discardable.
+    const f = new IRFixture()
+    const { mod, body } = moduleWithFunc(f)
+    body.append(f.op('tv.ret'))
+    const fn = mod.regions[0]!.firstBlock!.firstOp!
+    fn.setAttr('sym_visibility', strAttr(f, 'private'))
+    expect(fn.getDiscardableAttr('sym_visibility')).toBeDefined()
+    expect(verify(mod)).toBe(true)
+    fn.setAttr('sym_visibility', strAttr(f, 'hidden'))
+    expect(verify(mod)).toBe(false)
+    fn.removeAttr('sym_visibility')
+    fn.setInherentAttr('sym_name', UnitAttr.get(f.ctx))
+    expect(verify(mod)).toBe(false)
+    expect(f.messages()).toEqual([
+      `2:1: error: 'tv.func' op visibility expected to be one of ["public", "private", "nested"], but got "hidden"`,
+      "2:1: error: 'tv.func' op requires string attribute 'sym_name'",
+    ])
   })
 
   it('runs op verifiers before nested regions and region verifiers after', () => {

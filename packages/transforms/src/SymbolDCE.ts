@@ -1,22 +1,40 @@
 import {
   ArrayAttr,
   DictionaryAttr,
+  StringAttr,
   SymbolRefAttr,
   SymbolTable,
   Trait,
+  TypeAttr,
   type Attribute,
   type Operation,
+  type OperationName,
+  type Region,
 } from '@tilepass/ir'
 import { SymbolTableCollection } from '@tilepass/analysis'
 import { OperationPass, type Statistic } from '@tilepass/pass-manager'
 
-/** True when `op` may define a symbol table nothing knows of: an op with one region and no loaded dialect. */
-function isPotentiallyUnknownSymbolTable(op: Operation): boolean {
-  return op.regions.length === 1 && op.name.dialect === null
+// The trait bits tested per op, read once (in the cold code of one run, `Trait.X` is a
+// property load per test).
+const SYMBOL = Trait.Symbol
+const SYMBOL_TABLE = Trait.SymbolTable
+
+/**
+ * True when an op named `name` with `regions` may define a symbol table nothing knows of:
+ * an op with one region and no loaded dialect.
+ */
+function isPotentiallyUnknownSymbolTable(name: OperationName, regions: readonly Region[]): boolean {
+  return regions.length === 1 && name.dialect === null
 }
 
 /** Appends the symbol references inside `attr` (arrays and dictionaries included) to `out`. */
 function pushSymbolRefs(attr: Attribute, out: SymbolRefAttr[]): void {
+  // The common leaves (names, signatures) hold no reference: told by constructor, where
+  // the three `instanceof` tests below cost several times more until the code is optimized.
+  const c = attr.constructor
+  if (c === StringAttr || c === TypeAttr) {
+    return
+  }
   if (attr instanceof SymbolRefAttr) {
     out.push(attr)
   } else if (attr instanceof ArrayAttr) {
@@ -54,37 +72,42 @@ const nestedOps: (Operation | null)[] = []
  * may be an unknown symbol table (MLIR's `SymbolTable::getSymbolUses` failing).
  */
 export function collectSymbolUses(op: Operation, out: SymbolRefAttr[]): boolean {
-  if (isPotentiallyUnknownSymbolTable(op)) {
+  // The name and regions of each op are read once: each is a getter call.
+  const name = op.name
+  const regions = op.regions
+  if (isPotentiallyUnknownSymbolTable(name, regions)) {
     return false
   }
   pushOwnSymbolRefs(op, out)
-  if (op.hasTrait(Trait.SymbolTable)) {
+  if ((name.traits & SYMBOL_TABLE) !== 0) {
     return true
   }
   // Not reentrant: nothing it calls collects symbol uses.
   const base = 0
-  let top = pushNested(op, base)
+  let top = pushNested(regions, base)
   let ok = true
   while (top > base) {
     const o = nestedOps[--top]!
     nestedOps[top] = null
-    if (isPotentiallyUnknownSymbolTable(o)) {
+    const oName = o.name
+    const oRegions = o.regions
+    if (isPotentiallyUnknownSymbolTable(oName, oRegions)) {
       ok = false
       break
     }
     pushOwnSymbolRefs(o, out)
-    if (!o.hasTrait(Trait.SymbolTable)) {
-      top = pushNested(o, top)
+    if ((oName.traits & SYMBOL_TABLE) === 0 && oRegions.length !== 0) {
+      top = pushNested(oRegions, top)
     }
   }
   while (top > base) { nestedOps[--top] = null }
   return ok
 }
 
-/** Pushes the ops nested in `o` onto `nestedOps` at `top` (so that they pop in order); returns the new top. */
-function pushNested(o: Operation, top: number): number {
-  for (let r = 0; r < o.regions.length; r++) {
-    for (let b = o.regions[r]!.firstBlock; b !== null; b = b.nextBlock) {
+/** Pushes the ops in `regions` onto `nestedOps` at `top` (so that they pop in order); returns the new top. */
+function pushNested(regions: readonly Region[], top: number): number {
+  for (let r = 0; r < regions.length; r++) {
+    for (let b = regions[r]!.firstBlock; b !== null; b = b.nextBlock) {
       for (let n = b.lastOp; n !== null; n = n.prevOp) {
         nestedOps[top++] = n
       }
@@ -115,7 +138,7 @@ function resolveSymbolPath(tables: SymbolTableCollection, tableOp: Operation, re
 }
 
 function isSymbol(op: Operation): boolean {
-  return op.hasTrait(Trait.Symbol)
+  return (op.name.traits & SYMBOL) !== 0
 }
 
 function isPrivate(op: Operation): boolean {
@@ -225,20 +248,27 @@ export class SymbolDCE extends OperationPass {
         }
       }
     }
+    // The references of each op are appended here and read from where they start: the list
+    // is never truncated (setting an array's length is a runtime call).
     const refs: SymbolRefAttr[] = []
     while (worklist.length > 0) {
       const op = worklist.pop()!
-      if (op.hasTrait(Trait.SymbolTable)) {
+      // Indexed loops, each op's name and regions read once: this runs once per live symbol
+      // of a module, mostly in unoptimized code, where a for-of makes an iterator and each
+      // getter is a call.
+      const name = op.name
+      const regions = op.regions
+      if ((name.traits & SYMBOL_TABLE) !== 0) {
         // A nested table is hidden when this one is, when it is no symbol, or when it is private.
-        const symHidden = hidden || !isSymbol(op) || isPrivate(op)
+        const symHidden = hidden || (name.traits & SYMBOL) === 0 || isPrivate(op)
         if (!this.computeLiveness(op, symHidden, live, tables, visited)) {
           return false
         }
       } else {
         // As upstream, the ops with regions directly inside a non-table op are considered
         // too, so that symbol tables nested in it get their own liveness.
-        for (const r of op.regions) {
-          for (let b = r.firstBlock; b !== null; b = b.nextBlock) {
+        for (let r = 0; r < regions.length; r++) {
+          for (let b = regions[r]!.firstBlock; b !== null; b = b.nextBlock) {
             for (let o = b.firstOp; o !== null; o = o.nextOp) {
               if (o.regions.length > 0) {
                 worklist.push(o)
@@ -248,15 +278,16 @@ export class SymbolDCE extends OperationPass {
         }
       }
       const parent = op.parentOp
-      if (parent === null || !parent.hasTrait(Trait.SymbolTable)) {
+      if (parent === null || (parent.name.traits & SYMBOL_TABLE) === 0) {
         continue
       }
-      refs.length = 0
+      const start = refs.length
       if (!collectSymbolUses(op, refs)) {
         op.emitError("operation contains potentially unknown symbol table, meaning that we can't reliable compute symbol uses").report()
         return false
       }
-      for (const ref of refs) {
+      for (let i = start; i < refs.length; i++) {
+        const ref = refs[i]!
         if (ref.nestedReferences.length === 0) {
           const s = tables.lookupSymbolIn(parent, ref.rootReference)
           if (s !== undefined && !live.has(s)) {

@@ -81,6 +81,35 @@ describe('symbol passes', () => {
 `)
   })
 
+  it('symbol-dce finds references in arrays and dictionaries, not names in strings or types', () => {
+    // Expected output from mlir-opt 22.1.8 (`--allow-unregistered-dialect --symbol-dce`).
+    const src = `module {
+  func.func private @in_array() {
+    return
+  }
+  func.func private @in_dict() {
+    return
+  }
+  func.func private @named_by_string() {
+    return
+  }
+  "test.user"() {refs = [@in_array, 1 : i32], table = {f = @in_dict, g = "s"}, name = "named_by_string", sig = () -> ()} : () -> ()
+}
+`
+    const r = runPipeline(src, 'builtin.module(symbol-dce)')
+    expect(r.ok).toBe(true)
+    expect(r.text).toBe(`module {
+  func.func private @in_array() {
+    return
+  }
+  func.func private @in_dict() {
+    return
+  }
+  "test.user"() {name = "named_by_string", refs = [@in_array, 1 : i32], sig = () -> (), table = {f = @in_dict, g = "s"}} : () -> ()
+}
+`)
+  })
+
   it('symbol-privatize marks top-level symbols private except the excluded ones', () => {
     const r = runPipeline(SYMBOLS, 'builtin.module(symbol-privatize{exclude=pub,dead})')
     expect(r.text).toBe(`module {

@@ -384,12 +384,37 @@ export function verifyFunctionLike(op: Operation, argAttrsName: string, resAttrs
   if (!verifySymbolTrait(op)) {
     return false
   }
-  const fnType = getFunctionType(op)
+  // The signature and the argument and result attribute arrays, which most functions lack,
+  // found in one pass over the inherent attributes: a lookup per name scans them again, and
+  // one that misses scans the discardable attributes too.
+  let typeAttr: Attribute | undefined
+  let argAttrs: Attribute | undefined
+  let resAttrs: Attribute | undefined
+  const inherent = op.properties.entries
+  for (let i = 0; i < inherent.length; i++) {
+    const e = inherent[i]!
+    const name = e.name
+    if (name === 'function_type') {
+      typeAttr = e.value
+    } else if (name === argAttrsName) {
+      argAttrs = e.value
+    } else if (name === resAttrsName) {
+      resAttrs = e.value
+    }
+  }
+  const discardable = op.attributes
+  if (discardable.entries.length !== 0) {
+    // As `op.getAttr`, a name the inherent attributes lack is looked up in the discardable ones.
+    typeAttr ??= discardable.get('function_type')
+    argAttrs ??= discardable.get(argAttrsName)
+    resAttrs ??= discardable.get(resAttrsName)
+  }
+  const fnType = functionTypeIn(typeAttr, op)
   const inputs = fnType.inputs
-  if (!checkFunctionAttrArray(op, argAttrsName, inputs.length, 'argument')) {
+  if (!checkFunctionAttrArray(op, argAttrs, inputs.length, 'argument')) {
     return false
   }
-  if (!checkFunctionAttrArray(op, resAttrsName, fnType.results.length, 'result')) {
+  if (!checkFunctionAttrArray(op, resAttrs, fnType.results.length, 'result')) {
     return false
   }
   // Fields read once: in the cold code that verifies a parsed module, each getter is a call.
@@ -418,9 +443,8 @@ export function verifyFunctionLike(op: Operation, argAttrsName: string, resAttrs
   return true
 }
 
-/** The per-argument (or per-result) attribute dictionaries `name` of a function op, against `count`. */
-function checkFunctionAttrArray(op: Operation, name: string, count: number, what: 'argument' | 'result'): boolean {
-  const all = op.getAttr(name)
+/** The per-argument (or per-result) attribute dictionaries `all` of a function op (its attribute, if any), against `count`. */
+function checkFunctionAttrArray(op: Operation, all: Attribute | undefined, count: number, what: 'argument' | 'result'): boolean {
   // Most functions have none: told without an `instanceof`.
   if (all === undefined || !(all instanceof ArrayAttr)) {
     return true

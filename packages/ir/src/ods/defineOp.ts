@@ -24,7 +24,7 @@ import type { Region } from '../Region.ts'
 import type { RewritePatternSet } from '../rewrite/PatternMatch.ts'
 import { RankedTensorType, ShapedType, UnrankedTensorType, VectorType, kDynamic, type Type } from '../Types.ts'
 import type { Value } from '../Value.ts'
-import type { AttrModifier, AttrSpec, OperandConstraint, RegionConstraint, SuccessorConstraint } from './Constraints.ts'
+import { AnyRegion, AnySuccessor, AnyType, type AttrModifier, type AttrSpec, type OperandConstraint, type RegionConstraint, type SuccessorConstraint } from './Constraints.ts'
 import { compileFormat, formatUsesCustomDirective, parseWithFormat, printWithFormat, type CompiledFormat, type CustomDirective, type FormatOpInfo } from './Format.ts'
 import { valueDecl, valueSegments, valueSegmentsInto, type OdsAttrDecl, type OdsRegionDecl, type OdsSuccessorDecl, type OdsValueDecl, type TypesMatchWith } from './OpInfo.ts'
 import { typeToString } from './TypeText.ts'
@@ -229,6 +229,14 @@ class OdsLayout {
   }
 }
 
+// What an op's generated checks read (`OdsOp.memoFlags`), which tells what `passedBefore` compares.
+/** The inherent attributes' values are read only through their constraints. */
+const MEMO_VALUE_CHECKS_ONLY = 1
+/** The operand and result types are read (else only their counts matter). */
+const MEMO_READS_TYPES = 2
+/** A region or successor constraint may reject a region or successor. */
+const MEMO_REGION_CHECKS = 4
+
 /** True when `record` (a spec's operands, results, ...) declares something. */
 function declaresAny(record: Readonly<Record<string, unknown>> | undefined): boolean {
   if (record !== undefined) {
@@ -283,8 +291,13 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
   private readonly passedTypes: Type[]
   /** The declaration of each entry of `passedProperties` (null: undeclared), made when first needed. */
   private passedDecls: (OdsAttrDecl | null)[] | null
-  /** `attributeValuesChecksOnly`, undefined until first asked for. */
-  private valueChecksOnly: boolean | undefined
+  /**
+   * Made with `passedDecls`: per entry, whether the generated checks read the type of its
+   * value (a type-matching predicate names it); null when they read none.
+   */
+  private passedTypeReads: boolean[] | null
+  /** What the generated checks read (the `MEMO_*` bits), -1 until first asked for (see `memoFlags`). */
+  private memoBits: number
   readonly spec: OpSpec
 
   readonly verifyRegions: ((op: Operation) => LogicalResult) | undefined
@@ -340,7 +353,8 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     this.passedSuccessors = 0
     this.passedTypes = []
     this.passedDecls = null
-    this.valueChecksOnly = undefined
+    this.passedTypeReads = null
+    this.memoBits = -1
 
     this.compiledFormat = undefined
     this.printsOwnElements = undefined
@@ -769,8 +783,9 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
    */
   verify(op: Operation): LogicalResult {
     if (this.passedBefore(op)) {
-      // The region and successor constraints read more than the signature: they run again.
-      if ((this.passedRegions !== 0 || this.passedSuccessors !== 0) && !this.verifyRegionAndSuccessorConstraints(op)) {
+      // The region and successor constraints read more than the signature: they run again,
+      // unless every one of them accepts anything.
+      if ((this.passedRegions !== 0 || this.passedSuccessors !== 0) && (this.memoBits & MEMO_REGION_CHECKS) !== 0 && !this.verifyRegionAndSuccessorConstraints(op)) {
         return failure()
       }
     } else {
@@ -785,8 +800,9 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
       }
       this.recordPassed(op)
     }
-    if (this.spec.verify !== undefined) {
-      return this.spec.verify(op)
+    const spec = this.spec
+    if (spec.verify !== undefined) {
+      return spec.verify(op)
     }
     return success()
   }
@@ -800,15 +816,21 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
    * the attribute or type alone). Most ops of a module repeat the signature of the op
    * before them of the same name (`arith.addi` on i32). An op whose inherent attributes
    * differ only in value (each call its callee, each function its name) passes when the
-   * differing values satisfy their constraints (see `propertiesPassLike`).
+   * differing values satisfy their constraints (see `propertiesPassLike`); the types are
+   * not compared for an op whose checks never read them (`func.call`, `func.return`).
    */
   private passedBefore(op: Operation): boolean {
     if (op.attributes !== this.passedAttributes) {
       return false
     }
     const props = op.properties
-    const sameProperties = props === this.passedProperties
-    if (!sameProperties && (this.passedProperties === null || !this.attributeValuesChecksOnly())) {
+    const passedProps = this.passedProperties
+    if (passedProps === null) {
+      return false
+    }
+    const bits = this.memoFlags()
+    const sameProperties = props === passedProps
+    if (!sameProperties && (bits & MEMO_VALUE_CHECKS_ONLY) === 0) {
       return false
     }
     const operands = op.operands
@@ -817,62 +839,76 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     if (numOperands !== this.passedOperands || results.length !== this.passedResults) {
       return false
     }
-    const types = this.passedTypes
-    for (let i = 0; i < numOperands; i++) {
-      if (operands[i]!.value.type !== types[i]) {
-        return false
+    if ((bits & MEMO_READS_TYPES) !== 0) {
+      const types = this.passedTypes
+      for (let i = 0; i < numOperands; i++) {
+        if (operands[i]!.value.type !== types[i]) {
+          return false
+        }
       }
-    }
-    for (let i = 0; i < results.length; i++) {
-      if (results[i]!.type !== types[numOperands + i]) {
-        return false
+      for (let i = 0; i < results.length; i++) {
+        if (results[i]!.type !== types[numOperands + i]) {
+          return false
+        }
       }
     }
     if (op.regions.length !== this.passedRegions || op.successors.length !== this.passedSuccessors) {
       return false
     }
-    return sameProperties || this.propertiesPassLike(props)
+    return sameProperties || this.propertiesPassLike(props, passedProps)
   }
 
-  /**
-   * Whether the generated checks read the values of the inherent attributes only through
-   * their constraints: no segment-size attribute and no attribute in a type-matching
-   * predicate. Ops whose attributes differ from op to op (a callee, a function's name) may
-   * then reuse the checks that passed on another op (see `propertiesPassLike`).
-   */
-  private attributeValuesChecksOnly(): boolean {
-    const only = this.valueChecksOnly
+  /** The `MEMO_*` bits of this op's generated checks, computed on first use. */
+  private memoFlags(): number {
+    const bits = this.memoBits
     // Computed out of line, once: inlined into the hot `passedBefore`, its closures and
     // array scans made that function's optimized compile twice as large.
-    return only !== undefined ? only : this.computeAttributeValuesChecksOnly()
+    return bits >= 0 ? bits : this.computeMemoFlags()
   }
 
-  private computeAttributeValuesChecksOnly(): boolean {
+  private computeMemoFlags(): number {
     const layout = this.layout
-    const isValue = (name: string): boolean => nameIndex(layout.operands, name) >= 0 || nameIndex(layout.results, name) >= 0
-    const only =
+    // The values of the inherent attributes are read only through their constraints, and
+    // the types of those a type-matching predicate names: no segment-size attribute. Ops
+    // whose attributes differ from op to op (a callee, a function's name, a constant's
+    // value) may then reuse the checks that passed on another op (see `propertiesPassLike`).
+    const valueChecksOnly =
       (this.traits & (Trait.AttrSizedOperandSegments | Trait.AttrSizedResultSegments)) === 0 &&
       !layout.operands.some((d) => d.segmentAttr !== undefined) &&
-      !layout.results.some((d) => d.segmentAttr !== undefined) &&
-      this.allTypesMatch.every((g) => g.every(isValue)) &&
-      this.typesMatchWith.every((m) => isValue(m.from) && isValue(m.to))
-    this.valueChecksOnly = only
-    return only
+      !layout.results.some((d) => d.segmentAttr !== undefined)
+    // The operand and result types are read by a constraint other than AnyType, a
+    // type-matching predicate or a type trait; else only their counts matter.
+    const readsTypes =
+      !layout.operands.every((d) => d.constraint === AnyType) ||
+      !layout.results.every((d) => d.constraint === AnyType) ||
+      this.allTypesMatch.length !== 0 ||
+      this.typesMatchWith.length !== 0 ||
+      this.sameTypeOperands ||
+      (this.traits & Trait.SameOperandsAndResultType) !== 0
+    // A region or successor constraint that may reject one.
+    const regionChecks =
+      !layout.regions.every((d) => d.constraint === AnyRegion) || !layout.successors.every((d) => d.constraint === AnySuccessor)
+    const bits = (valueChecksOnly ? MEMO_VALUE_CHECKS_ONLY : 0) | (readsTypes ? MEMO_READS_TYPES : 0) | (regionChecks ? MEMO_REGION_CHECKS : 0)
+    this.memoBits = bits
+    return bits
   }
 
   /**
    * Whether `props` has the names of the inherent dictionary the checks last passed on, and
-   * each value that differs satisfies its declaration's constraint: then every generated
-   * check but those constraints reads the same (see `attributeValuesChecksOnly`).
+   * each value that differs satisfies its declaration's constraint and, when a type-matching
+   * predicate names it, has the type of the value it replaces: then every generated check
+   * but those constraints reads the same (see `MEMO_VALUE_CHECKS_ONLY`). `passedProps`:
+   * `passedProperties`, which the caller has read.
    */
-  private propertiesPassLike(props: DictionaryAttr): boolean {
+  private propertiesPassLike(props: DictionaryAttr, passedProps: DictionaryAttr): boolean {
     const entries = props.entries
-    const passed = this.passedProperties!.entries
+    const passed = passedProps.entries
     if (entries.length !== passed.length) {
       return false
     }
     // Every call of a module passes here with its own callee: the declarations are found once.
     const decls = this.passedDecls ?? this.declsOfPassed(passed)
+    const typeReads = this.passedTypeReads
     for (let i = 0; i < entries.length; i++) {
       const e = entries[i]!
       const p = passed[i]!
@@ -886,6 +922,9 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
       if (decl === null || !decl.constraint.check(e.value)) {
         return false
       }
+      if (typeReads !== null && typeReads[i]! && attrType(e.value) !== attrType(p.value)) {
+        return false
+      }
     }
     return true
   }
@@ -894,18 +933,34 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
   private declsOfPassed(passed: readonly NamedAttribute[]): (OdsAttrDecl | null)[] {
     const decls = this.layout.attributes
     const out: (OdsAttrDecl | null)[] = []
+    let typeReads: boolean[] | null = null
     for (let i = 0; i < passed.length; i++) {
+      const name = passed[i]!.name
       let decl: OdsAttrDecl | null = null
       for (let k = 0; k < decls.length; k++) {
-        if (decls[k]!.name === passed[i]!.name) {
+        if (decls[k]!.name === name) {
           decl = decls[k]!
           break
         }
       }
       out.push(decl)
+      if (this.readsAttributeType(name)) {
+        typeReads ??= new Array<boolean>(passed.length).fill(false)
+        typeReads[i] = true
+      }
     }
     this.passedDecls = out
+    this.passedTypeReads = typeReads
     return out
+  }
+
+  /** Whether a type-matching predicate reads the type of the attribute `name` (as `typeOfNamed` finds it). */
+  private readsAttributeType(name: string): boolean {
+    const layout = this.layout
+    if (nameIndex(layout.operands, name) >= 0 || nameIndex(layout.results, name) >= 0) {
+      return false
+    }
+    return this.allTypesMatch.some((g) => g.includes(name)) || this.typesMatchWith.some((m) => m.from === name || m.to === name)
   }
 
   /** Remembers the signature of `op`, on which the generated checks passed (see `passedBefore`). */
@@ -925,6 +980,7 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     this.passedSuccessors = op.successors.length
     if (op.properties !== this.passedProperties) {
       this.passedDecls = null
+      this.passedTypeReads = null
     }
     this.passedProperties = op.properties
     this.passedAttributes = op.attributes
@@ -1236,6 +1292,11 @@ function nameIndex(decls: readonly { readonly name: string }[], name: string): n
     }
   }
   return -1
+}
+
+/** The type of attribute `a` as `OdsOp.typeOfNamed` reads it for a type-matching predicate. */
+function attrType(a: Attribute): Type | undefined {
+  return (a as { type?: Type | null }).type ?? undefined
 }
 
 /** The shared segments of no group (never written: a group count of zero writes nothing). */
