@@ -1855,12 +1855,12 @@ function shouldEmitSpaceBefore(value: string, lastWasPunctuation: boolean): bool
 }
 
 /**
- * Prints `op` in the custom form described by `fmt`: the generated `print` hook,
- * with mlir-tblgen's spacing rules.
+ * The printer of the custom form described by `fmt` for `info` (the generated `print`
+ * hook, with mlir-tblgen's spacing rules), compiled on first use and kept on the format.
  */
-export function printWithFormat(fmt: CompiledFormat, info: FormatOpInfo, op: Operation, printer: OpAsmPrinter): void {
+export function formatPrinter(fmt: CompiledFormat, info: FormatOpInfo): (op: Operation, printer: OpAsmPrinter) => void {
   const compiled = fmt.printer
-  ;(compiled !== null && fmt.printerInfo === info ? compiled : compilePrinter(fmt, info))(op, printer)
+  return compiled !== null && fmt.printerInfo === info ? compiled : compilePrinter(fmt, info)
 }
 
 /**

@@ -63,6 +63,12 @@ import { dialectSymbol, escapeString, keywordOrString, quoteString, symbolRefere
 /** Slots of the printer's cache of custom-form op names (a power of two). */
 const CUSTOM_NAME_SLOTS = 256
 
+/**
+ * Slots of the printer's caches of printed types and attributes (a power of two; each slot
+ * takes three entries: the type or attribute, how its type is elided, and its text).
+ */
+const TEXT_SLOTS = 256
+
 /** The name printed for a value when nothing was numbered. */
 const UNKNOWN_SSA_VALUE = '<<UNKNOWN SSA VALUE>>'
 
@@ -156,6 +162,15 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   private readonly customNameKeys: (OperationName | null)[] = new Array<OperationName | null>(CUSTOM_NAME_SLOTS).fill(null)
   private readonly customNameDialects: string[] = new Array<string>(CUSTOM_NAME_SLOTS).fill('')
   private readonly customNameTexts: string[] = new Array<string>(CUSTOM_NAME_SLOTS).fill('')
+  /**
+   * Types (and attributes) printed recently, each in the slot of its `id` modulo
+   * TEXT_SLOTS, as `[symbol, elide, text]`: a module prints the same few types and
+   * constants over and over, and their text is kept the second time one is printed (text
+   * null: printed once). Made on first use (many printers print one attribute); dropped
+   * when the aliases are chosen.
+   */
+  private typeTexts: (Type | number | string | null)[] | null = null
+  private attrTexts: (Attribute | number | string | null)[] | null = null
   /** Quoted names of ops in generic form. */
   private readonly genericNames: Map<OperationName, string> = new Map()
   /** Keys of the `dense_resource` blobs printed so far, in first-use order. */
@@ -414,6 +429,8 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   /** @internal Chooses the aliases of everything `op` prints. */
   initAliases(op: Operation): void {
     this.aliasesReady = true
+    this.typeTexts = null
+    this.attrTexts = null
     if (op === this.aliasFreeRoot) {
       return
     }
@@ -556,7 +573,36 @@ export class AsmPrinterImpl implements OpAsmPrinter {
         return
       }
     }
+    const cache = this.typeTexts ?? (this.typeTexts = newTextCache())
+    const at = 3 * (type.id & (TEXT_SLOTS - 1))
+    if (cache[at] !== type) {
+      cache[at] = type
+      cache[at + 2] = null
+      this.printTypeImpl(type)
+      return
+    }
+    const text = cache[at + 2] as string | null
+    if (text !== null) {
+      this.print(text)
+      return
+    }
+    const start = this.mark()
     this.printTypeImpl(type)
+    this.keepText(cache, at, type, -1, this.takeFrom(start))
+  }
+
+  /**
+   * Prints `text`, the text of `symbol` printed with `elide` (-1 for a type), and keeps it in
+   * slot `at` of `cache` (again: printing it may have used the slot for a nested one).
+   */
+  private keepText(cache: unknown[], at: number, symbol: Type | Attribute, elide: number, text: string): void {
+    // Text that spans lines would depend on the indentation it was printed at.
+    if (text.indexOf('\n') < 0) {
+      cache[at] = symbol
+      cache[at + 1] = elide
+      cache[at + 2] = text
+    }
+    this.print(text)
   }
 
   printTypes(types: Iterable<Type>): void {
@@ -724,7 +770,24 @@ export class AsmPrinterImpl implements OpAsmPrinter {
         return
       }
     }
+    // As `printType`: the text of an attribute printed twice with the same elision is kept.
+    const cache = this.attrTexts ?? (this.attrTexts = newTextCache())
+    const at = 3 * (attr.id & (TEXT_SLOTS - 1))
+    if (cache[at] !== attr || cache[at + 1] !== elide) {
+      cache[at] = attr
+      cache[at + 1] = elide
+      cache[at + 2] = null
+      this.printAttributeImpl(attr, elide)
+      return
+    }
+    const text = cache[at + 2] as string | null
+    if (text !== null) {
+      this.print(text)
+      return
+    }
+    const start = this.mark()
     this.printAttributeImpl(attr, elide)
+    this.keepText(cache, at, attr, elide, this.takeFrom(start))
   }
 
   /** Prints an attribute without considering its alias. */
@@ -1656,7 +1719,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       if (this.indent > 0) {
         this.pushIndent()
       }
-      this.print(this.blockName(block))
+      this.print(this.names === null ? 'INVALIDBLOCK' : this.names.printedBlockInfo(block).name)
       const args = block.arguments
       if (args.length > 0) {
         this.print('(')
@@ -1834,6 +1897,11 @@ function isSplatValues(isSplat: boolean, values: readonly (bigint | number | str
     }
   }
   return true
+}
+
+/** An empty cache of printed texts (see `AsmPrinterImpl.typeTexts`). */
+function newTextCache<T>(): (T | number | string | null)[] {
+  return new Array<T | number | string | null>(3 * TEXT_SLOTS).fill(null)
 }
 
 const INDENTS: string[] = ['']
