@@ -126,6 +126,8 @@ export class SSANameState {
   private readonly setBlockArgNameFn: (value: Value, name: string) => void
   /** The op whose regions are numbered. */
   private readonly root: Operation
+  /** Whether an op named block arguments (`getAsmBlockArgumentNames`): until then none has a name before its block is numbered. */
+  private argsNamedByOps = false
   /**
    * The characters of indentation the printed text of the root's regions holds, counted as
    * `printedIndentation` counts them, while numbering walks every op anyway.
@@ -167,6 +169,7 @@ export class SSANameState {
       if (this.isNamed(value)) {
         return
       }
+      this.argsNamedByOps = true
       this.setValueName(value, name)
     }
     this.root = op
@@ -268,7 +271,7 @@ export class SSANameState {
       if (probe !== null) {
         probe.probeType(arg.type)
       }
-      if (this.valueNames.has(arg)) {
+      if (this.argsNamedByOps && this.valueNames.has(arg)) {
         continue
       }
       let name = isEntry ? argName(this.nextArgumentID++) : ''
