@@ -157,11 +157,10 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   private aliasFreeRoot: Operation | null = null
   /**
    * Printed names of ops in custom form, each in the slot of its name's `id` modulo the
-   * size, with the default dialect it was printed under: no map lookup per printed op.
+   * size, as `[name, default dialect it was printed under, text]`: no map lookup per
+   * printed op.
    */
-  private readonly customNameKeys: (OperationName | null)[] = new Array<OperationName | null>(CUSTOM_NAME_SLOTS).fill(null)
-  private readonly customNameDialects: string[] = new Array<string>(CUSTOM_NAME_SLOTS).fill('')
-  private readonly customNameTexts: string[] = new Array<string>(CUSTOM_NAME_SLOTS).fill('')
+  private readonly customNames: (OperationName | string | null)[] = new Array<OperationName | string | null>(3 * CUSTOM_NAME_SLOTS).fill(null)
   /**
    * Types (and attributes) printed recently, each in the slot of its `id` modulo
    * TEXT_SLOTS, as `[symbol, elide, text]`: a module prints the same few types and
@@ -1542,6 +1541,11 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     if (this.indent > 0) {
       this.pushIndent()
     }
+    this.printFullOpAndLoc(op)
+  }
+
+  /** `printFullOpWithIndentAndLoc` after the indentation. */
+  private printFullOpAndLoc(op: Operation): void {
     this.printFullOp(op)
     // Without debug info the location is not printed: asking for it would make it.
     if (this.debugInfo) {
@@ -1593,26 +1597,28 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     const name = op.name
     const def = name.def
     if (!this.generic && def !== null && def.print) {
-      this.print(this.customOpName(name))
+      const names = this.customNames
+      const at = 3 * (name.id & (CUSTOM_NAME_SLOTS - 1))
+      const dd = this.defaultDialect
+      this.print(names[at] === name && names[at + 1] === dd ? (names[at + 2] as string) : this.customOpName(name, dd, at))
       def.print(op, this)
       return
     }
     this.printGenericOp(op, true)
   }
 
-  /** The op name as the custom form starts it: without the default dialect's prefix when unambiguous. */
-  private customOpName(name: OperationName): string {
-    const dd = this.defaultDialect
-    const slot = name.id & (CUSTOM_NAME_SLOTS - 1)
-    if (this.customNameKeys[slot] === name && this.customNameDialects[slot] === dd) {
-      return this.customNameTexts[slot]!
-    }
+  /**
+   * The op name as the custom form starts it under the default dialect `dd` (without its
+   * prefix when unambiguous), kept at `at` in `customNames`.
+   */
+  private customOpName(name: OperationName, dd: string, at: number): string {
     const full = name.name
     const elide = dd.length > 0 && full.length > dd.length && full.startsWith(dd) && full.charCodeAt(dd.length) === 46 && full.indexOf('.', dd.length + 1) < 0
     const printed = elide ? full.slice(dd.length + 1) : full
-    this.customNameKeys[slot] = name
-    this.customNameDialects[slot] = dd
-    this.customNameTexts[slot] = printed
+    const names = this.customNames
+    names[at] = name
+    names[at + 1] = dd
+    names[at + 2] = printed
     return printed
   }
 
@@ -1751,13 +1757,25 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     if (stop !== null && (printTerminator || !stop.hasTrait(Trait.IsTerminator))) {
       stop = null
     }
-    for (let o = block.firstOp; o !== null && o !== stop; o = o.nextOp) {
-      // Before each op (its regions may nest deep before the first flush after one), and
-      // after the last: nothing is printed between one op's newline and the next op.
-      if (this.pos + this.pendingChars >= CHUNK_CHARS && this.openMarks === 0) {
-        this.handOn()
+    let o = block.firstOp
+    if (o !== null && o !== stop) {
+      // The newline after an op and the indentation of the next are one piece of text.
+      const indent = this.indent
+      const between = newlineIndent(indent)
+      this.print(INDENTS[indent] ?? indentString(indent))
+      for (;;) {
+        // Before each op (its regions may nest deep before the first flush after one), and
+        // after the last.
+        if (this.pos + this.pendingChars >= CHUNK_CHARS && this.openMarks === 0) {
+          this.handOn()
+        }
+        this.printFullOpAndLoc(o)
+        o = o.nextOp
+        if (o === null || o === stop) {
+          break
+        }
+        this.print(between)
       }
-      this.printFullOpWithIndentAndLoc(o)
       this.print('\n')
     }
     this.maybeFlush()
@@ -1919,6 +1937,20 @@ function signlessSpelling(width: number): string {
   if (s === undefined) {
     s = 'i' + width
     signlessSpellings[width] = s
+  }
+  return s
+}
+
+/** A newline and `n` spaces, cached as `indentString` caches the spaces. */
+const NEWLINE_INDENTS: string[] = ['\n']
+
+function newlineIndent(n: number): string {
+  let s = NEWLINE_INDENTS[n]
+  if (s === undefined) {
+    s = '\n' + indentString(n)
+    if (n <= MAX_CACHED_INDENT) {
+      NEWLINE_INDENTS[n] = s
+    }
   }
   return s
 }
