@@ -1912,7 +1912,9 @@ function printPlanOf(fmt: CompiledFormat, info: FormatOpInfo): PrintPlan {
 /**
  * What printing one op with its format needs, and the spacing state (a `PrintState`). A
  * compiled printer keeps one for the ops it prints (an op printed inside one of the same
- * format, in a region, gets another).
+ * format, in a region, gets another) and sets it up for each op (see `compilePrinter`);
+ * the spacing state is not reset per op: the steps that read it write it first (see
+ * `StepCompiler`).
  */
 class PrintCtx extends PrintState {
   declare readonly fmt: CompiledFormat
@@ -1943,23 +1945,6 @@ class PrintCtx extends PrintState {
     this.resultSegs = NO_SEGMENTS
     this.operandScratch = new Int32Array(SCRATCH_SEGMENTS)
     this.resultScratch = new Int32Array(SCRATCH_SEGMENTS)
-  }
-  /** Sets the context up for printing `op`; the segments are the op's (null: asked of `info`). */
-  begin(op: Operation, printer: OpAsmPrinter, operandSegs: Int32Array | null, resultSegs: Int32Array | null): void {
-    // The spacing state is not reset: the compiled steps know it at the start and write it
-    // here before any step that reads it (see `StepCompiler`).
-    this.op = op
-    this.printer = printer
-    this.operandSegs = operandSegs ?? this.info.operandSegments(op, this.operandScratch)
-    this.resultSegs = resultSegs ?? this.info.resultSegments(op, this.resultScratch)
-  }
-  /**
-   * Drops the references to the op printed and its printer, so that a context not in use
-   * keeps no IR alive (what it keeps of the format and op definition is static).
-   */
-  release(): void {
-    this.op = null as unknown as Operation
-    this.printer = null as unknown as OpAsmPrinter
   }
 }
 
@@ -3213,6 +3198,28 @@ class StepCompiler {
   }
 }
 
+/**
+ * `op.getAttr(name)`, the entries of its properties and then of its attributes scanned here:
+ * one call rather than three, for each attribute a compiled printer prints or tests.
+ */
+function attrOf(op: Operation, name: string): Attribute | undefined {
+  const props = op.properties.entries
+  for (let i = 0, n = props.length; i < n; i++) {
+    const e = props[i]!
+    if (e.name === name) {
+      return e.value
+    }
+  }
+  const attrs = op.attributes.entries
+  for (let i = 0, n = attrs.length; i < n; i++) {
+    const e = attrs[i]!
+    if (e.name === name) {
+      return e.value
+    }
+  }
+  return undefined
+}
+
 /** Prints `pre` (a value step's known prefix) or, where it is null, the space `spaceBeforeValue` decides. */
 function printValuePrefix(pre: string | null, ctx: PrintCtx): void {
   if (pre === null) {
@@ -3367,14 +3374,14 @@ function printStepOf(el: FormatElement, sc: StepCompiler): PrintStep | null {
       if (!el.flag && c.print !== undefined) {
         return (ctx) => {
           printValuePrefix(pre, ctx)
-          const a = ctx.op.getAttr(name)
+          const a = attrOf(ctx.op, name)
           if (a !== undefined) { c.print!(a, ctx.printer) }
         }
       }
       const withoutType = !el.flag && c.valueType !== undefined
       return (ctx) => {
         printValuePrefix(pre, ctx)
-        const a = ctx.op.getAttr(name)
+        const a = attrOf(ctx.op, name)
         if (a === undefined) {
           return
         }
@@ -3563,7 +3570,7 @@ function optionalGroupPrintStep(el: FormatElement, sc: StepCompiler): PrintStep 
     const name = attrs[anchor.index]!.name
     const defaultValue = attrs[anchor.index]!.defaultValue
     present = (ctx) => {
-      const a = ctx.op.getAttr(name)
+      const a = attrOf(ctx.op, name)
       return a !== undefined && (defaultValue === null || a !== defaultValue(ctx.op.context))
     }
   }
@@ -3598,16 +3605,20 @@ function compilePrinter(fmt: CompiledFormat, info: FormatOpInfo): CompiledPrinte
   const print: CompiledPrinter = (op, printer) => {
     const ctx = idle ?? new PrintCtx(fmt, info, plan)
     idle = null
-    // Groups with one variadic or optional group among them (`call`'s arguments, `return`'s
-    // operands) are found here, from the count of values, rather than asked of `info`.
-    ctx.begin(
-      op,
-      printer,
-      operandSegs ?? (operandVariable >= 0 ? oneVariableSegments(ctx.operandScratch, numOperandGroups, operandVariable, op.operands.length) : null),
-      resultSegs ?? (resultVariable >= 0 ? oneVariableSegments(ctx.resultScratch, numResultGroups, resultVariable, op.results.length) : null),
-    )
+    // The context is set up here, field by field (a method would be one call more per op),
+    // and dropped after, so that a context not in use keeps no IR alive. Groups with one
+    // variadic or optional group among them (`call`'s arguments, `return`'s operands) are
+    // found here, from the count of values, rather than asked of `info`.
+    ctx.op = op
+    ctx.printer = printer
+    ctx.operandSegs =
+      operandSegs ??
+      (operandVariable >= 0 ? oneVariableSegments(ctx.operandScratch, numOperandGroups, operandVariable, op.operands.length) : info.operandSegments(op, ctx.operandScratch))
+    ctx.resultSegs =
+      resultSegs ?? (resultVariable >= 0 ? oneVariableSegments(ctx.resultScratch, numResultGroups, resultVariable, op.results.length) : info.resultSegments(op, ctx.resultScratch))
     for (let i = 0; i < steps.length; i++) { steps[i]!(ctx) }
-    ctx.release()
+    ctx.op = null as unknown as Operation
+    ctx.printer = null as unknown as OpAsmPrinter
     idle = ctx
   }
   fmt.printer = print
