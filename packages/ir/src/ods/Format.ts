@@ -3177,7 +3177,8 @@ class StepCompiler {
   /**
    * The text a value step prints before its value, where the state is known: the pending
    * literals and the space `spaceBeforeValue` would print; null where the step must ask
-   * `spaceBeforeValue`. The state is then the one after a value.
+   * `spaceBeforeValue`. The state is then the one after a value. (A step tests the prefix
+   * itself rather than through a shared helper: one call less per value printed.)
    */
   takeValuePrefix(): string | null {
     const s = this.state
@@ -3218,15 +3219,6 @@ function attrOf(op: Operation, name: string): Attribute | undefined {
     }
   }
   return undefined
-}
-
-/** Prints `pre` (a value step's known prefix) or, where it is null, the space `spaceBeforeValue` decides. */
-function printValuePrefix(pre: string | null, ctx: PrintCtx): void {
-  if (pre === null) {
-    spaceBeforeValue(ctx.printer, ctx)
-  } else if (pre.length !== 0) {
-    ctx.printer.print(pre)
-  }
 }
 
 /** Writes a known spacing state into the print context (before a step that reads it). */
@@ -3286,15 +3278,16 @@ function printStepOf(el: FormatElement, sc: StepCompiler): PrintStep | null {
       }
       const index = el.index
       const pre = sc.takeValuePrefix()
+      const printsPre = pre !== null && pre.length !== 0
       if (fixed) {
         return (ctx) => {
-          printValuePrefix(pre, ctx)
+          if (pre === null) { spaceBeforeValue(ctx.printer, ctx) } else if (printsPre) { ctx.printer.print(pre) }
           const o = ctx.op.operands[index]
           if (o !== undefined) { ctx.printer.printOperand(o.value) }
         }
       }
       return (ctx) => {
-        printValuePrefix(pre, ctx)
+        if (pre === null) { spaceBeforeValue(ctx.printer, ctx) } else if (printsPre) { ctx.printer.print(pre) }
         printOperandGroup(ctx, index)
       }
     }
@@ -3308,8 +3301,9 @@ function printStepOf(el: FormatElement, sc: StepCompiler): PrintStep | null {
       if (isTypeListArg(arg, info)) {
         const index = arg.index
         const pre = sc.takeValuePrefix()
+        const printsPre = pre !== null && pre.length !== 0
         return (ctx) => {
-          printValuePrefix(pre, ctx)
+          if (pre === null) { spaceBeforeValue(ctx.printer, ctx) } else if (printsPre) { ctx.printer.print(pre) }
           printGroupTypes(ctx, index, isOperand)
         }
       }
@@ -3317,9 +3311,10 @@ function printStepOf(el: FormatElement, sc: StepCompiler): PrintStep | null {
         break
       }
       const pre = sc.takeValuePrefix()
+      const printsPre = pre !== null && pre.length !== 0
       if (!fixed) {
         return (ctx) => {
-          printValuePrefix(pre, ctx)
+          if (pre === null) { spaceBeforeValue(ctx.printer, ctx) } else if (printsPre) { ctx.printer.print(pre) }
           printSingleType(el, arg, d, ctx)
         }
       }
@@ -3327,7 +3322,7 @@ function printStepOf(el: FormatElement, sc: StepCompiler): PrintStep | null {
       const c = d.constraint
       const printWithConstraint = !el.flag && c.print !== undefined
       return (ctx) => {
-        printValuePrefix(pre, ctx)
+        if (pre === null) { spaceBeforeValue(ctx.printer, ctx) } else if (printsPre) { ctx.printer.print(pre) }
         const op = ctx.op
         let t: Type | undefined
         if (isOperand) { t = op.operands[index]?.value.type }
@@ -3371,16 +3366,17 @@ function printStepOf(el: FormatElement, sc: StepCompiler): PrintStep | null {
       const name = d.name
       const c = d.constraint
       const pre = sc.takeValuePrefix()
+      const printsPre = pre !== null && pre.length !== 0
       if (!el.flag && c.print !== undefined) {
         return (ctx) => {
-          printValuePrefix(pre, ctx)
+          if (pre === null) { spaceBeforeValue(ctx.printer, ctx) } else if (printsPre) { ctx.printer.print(pre) }
           const a = attrOf(ctx.op, name)
           if (a !== undefined) { c.print!(a, ctx.printer) }
         }
       }
       const withoutType = !el.flag && c.valueType !== undefined
       return (ctx) => {
-        printValuePrefix(pre, ctx)
+        if (pre === null) { spaceBeforeValue(ctx.printer, ctx) } else if (printsPre) { ctx.printer.print(pre) }
         const a = attrOf(ctx.op, name)
         if (a === undefined) {
           return
@@ -3488,18 +3484,17 @@ function printTypesOf(arg: FormatElement, ctx: PrintCtx, asResults: boolean): vo
     end = 0
   }
   const printer = ctx.printer
-  const wrapped = asResults && (end - start !== 1 || typeAt(op, isOperand, start) instanceof FunctionType)
+  const operands = op.operands
+  const results = op.results
+  // Told by constructor (`FunctionType` has no subclasses): an `instanceof` costs a few
+  // hundred instructions until this code is optimized.
+  const wrapped = asResults && (end - start !== 1 || (isOperand ? operands[start]!.value.type : results[start]!.type).constructor === FunctionType)
   if (wrapped) { printer.print('(') }
   for (let k = start; k < end; k++) {
     if (k > start) { printer.print(', ') }
-    printer.printType(typeAt(op, isOperand, k))
+    printer.printType(isOperand ? operands[k]!.value.type : results[k]!.type)
   }
   if (wrapped) { printer.print(')') }
-}
-
-/** The type of operand (`isOperand`) or result `k` of `op`. */
-function typeAt(op: Operation, isOperand: boolean, k: number): Type {
-  return isOperand ? op.operands[k]!.value.type : op.results[k]!.type
 }
 
 /** Whether the name of every entry of `entries` is in `names`. */
