@@ -3349,8 +3349,14 @@ function printStepOf(el: FormatElement, sc: StepCompiler): PrintStep | null {
         if (pre.length !== 0) { printer.print(pre) }
         const discardable = op.attributes.entries
         // An op whose only attributes are ones the format prints itself (a callee) prints
-        // no dictionary: told without merging its attributes or listing the elided ones.
-        if (discardable.length !== 0 || (!propDict && !allNamedIn(op.properties.entries, staticElided))) {
+        // no dictionary: told without merging its attributes or listing the elided ones
+        // (and for an op without any, without a call).
+        let prints = discardable.length !== 0
+        if (!prints && !propDict) {
+          const props = op.properties.entries
+          prints = props.length !== 0 && !allNamedIn(props, staticElided)
+        }
+        if (prints) {
           const attrs = propDict ? discardable : op.getAttrs()
           // Nothing to print (nor to elide) without attributes.
           if (attrs.length !== 0) {

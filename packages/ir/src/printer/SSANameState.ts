@@ -151,6 +151,18 @@ export class SSANameState {
     this.uniqueSSAIDs = flags.uniqueSSAIDs
     this.nameLocAsPrefix = flags.nameLocAsPrefix
     this.setResultNameFn = (value, name) => {
+      // The only result of its op, with visit marks (most named results: constants): as
+      // `isNamed` and `setValueName` below, without their calls.
+      const epoch = this.epoch
+      if (epoch !== 0 && value.constructor === OpResult && (value as OpResult).owner.results.length === 1) {
+        const owner = (value as OpResult).owner
+        if (owner.visitMark !== epoch) {
+          const data = name.length === 0 ? this.nextValueID++ : -this.opNames.push(this.uniqueValueName(name))
+          owner.visitMark = epoch
+          owner.visitData = data
+        }
+        return
+      }
       if (this.isNamed(value)) {
         return
       }
