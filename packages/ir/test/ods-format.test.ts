@@ -1293,3 +1293,30 @@ describe('compiled printers of ops with one variadic group', () => {
     expect(out).toContain('"vg_test.call"(%arg0, %arg1, %arg3) <{callee = @h}> {note = 1 : i32} : (i32, i64, index) -> (i32, (i32) -> i32)')
   })
 })
+
+describe('compiled printers that know the spacing state', () => {
+  // The first optional group ends on `]` (punctuation) or on the value before it, so the
+  // spacing of the `(` after it depends on the op printed; the second ends on a keyword or
+  // on `)`; the spaces are `` ` ` `` and `` `` ``.
+  const op = defineOp({
+    name: 'sp_test.op',
+    operands: { a: AnyType, b: optional(I64) },
+    attributes: { flag: optionalAttr(UnitAttrC) },
+    assemblyFormat: '$a (`[` $b^ `]`)? `(` $a `)` (`flag` $flag^)? `->` `` `:` ` ` type($a) attr-dict',
+  })
+  const dialect: DialectDefinition = { namespace: 'sp_test', ops: [op] }
+  const input = `"test.holder"() ({
+^bb0(%a: i32, %b: i64):
+  sp_test.op %a [%b] (%a) flag ->:  i32
+  sp_test.op %a(%a) ->: i32 {note}
+}) : () -> ()
+`
+
+  it('prints literals after a group that ends in either state as mlir-tblgen spaces them', () => {
+    const { out, diags } = run(input, false, [dialect])
+    expect(diags).toEqual([])
+    expect(out).toContain('  sp_test.op %arg0[%arg1] (%arg0) flag ->:  i32\n')
+    expect(out).toContain('  sp_test.op %arg0(%arg0) ->:  i32 {note}\n')
+    expect(run(out, false, [dialect]).out).toBe(out)
+  })
+})

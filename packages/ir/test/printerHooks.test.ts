@@ -238,6 +238,9 @@ describe('OpAsmPrinter hooks', () => {
     expect(state.printOperation(use)).toBe('%1 = "test.use"(%middle#1) : (i32) -> i32')
     expect(state.valueName(m.results[3]!)).toBe('%0')
     expect(state.blockName(module.regions[0]!.firstBlock!)).toBe('^bb0')
+    // The only block of a region is `^bb0` only in the numbered op; a block elsewhere has no label.
+    const other = setup().module
+    expect(state.blockName(other.regions[0]!.firstBlock!)).toBe('INVALIDBLOCK')
     expect(state.printOperation(module)).toBe(printOperation(module))
     expect(printValueAsOperand(m.results[2]!)).toBe('%middle#1')
     expect(printValueAsOperand(use.result)).toBe('%1')

@@ -97,6 +97,11 @@ const SYM_VISIBILITY = SymbolTable.visibilityAttrName
 /** The visibility keywords a function may start with. */
 const VISIBILITIES: readonly string[] = ['public', 'private', 'nested']
 
+/** ` visibility ` as a function prints it after its op name (the usual keywords without building a string). */
+function visibilityText(visibility: string): string {
+  return visibility === 'private' ? ' private ' : visibility === 'nested' ? ' nested ' : visibility === 'public' ? ' public ' : ' ' + visibility + ' '
+}
+
 /** The attribute list of a result without attributes (shared: the lists are never changed). */
 const NO_ATTRS: readonly NamedAttribute[] = Object.freeze([])
 
@@ -105,7 +110,6 @@ const NO_ATTRS: readonly NamedAttribute[] = Object.freeze([])
  * `function_interface_impl::printFunctionOp`.
  */
 export function printFunctionOp(op: Operation, p: OpAsmPrinter, typeAttrName: string, argAttrsName: string, resAttrsName: string): void {
-  p.print(' ')
   // One pass over the attributes (inherent ones first, as `getAttr` looks them up, so that
   // the first found wins) finds the ones the signature prints, and whether any other is
   // left for `attributes {...}` (one not in `elidedFunctionAttrs`).
@@ -136,12 +140,10 @@ export function printFunctionOp(op: Operation, p: OpAsmPrinter, typeAttrName: st
     }
   }
   const fnType = functionTypeIn(typeAttr, op)
-  // The absent attributes are tested before `instanceof`, which costs a few hundred
+  // The spaces around the visibility are printed with it: one piece of text rather than
+  // three. The absent attributes are tested before `instanceof`, which costs a few hundred
   // instructions until this code is optimized, even on undefined.
-  if (vis !== undefined && vis instanceof StringAttr) {
-    p.print(vis.value)
-    p.print(' ')
-  }
+  p.print(vis !== undefined && vis instanceof StringAttr ? visibilityText(vis.value) : ' ')
   p.printSymbolName(name !== undefined && name instanceof StringAttr ? name.value : '')
   const body = op.regions[0]!
   const entry = body.firstBlock
@@ -162,10 +164,9 @@ export function printFunctionOp(op: Operation, p: OpAsmPrinter, typeAttrName: st
       }
     }
   }
-  p.print(')')
   const results = fnType.results
   if (results.length > 0) {
-    p.print(' -> ')
+    p.print(') -> ')
     const resAttrs = resAttrsAttr !== undefined && resAttrsAttr instanceof ArrayAttr ? resAttrsAttr : null
     const needsParens = results.length > 1 || results[0]!.constructor === FunctionType || (resAttrs !== null && dictAt(resAttrs, 0).length > 0)
     if (needsParens) {
@@ -183,6 +184,8 @@ export function printFunctionOp(op: Operation, p: OpAsmPrinter, typeAttrName: st
     if (needsParens) {
       p.print(')')
     }
+  } else {
+    p.print(')')
   }
   if (others) {
     p.printOptionalAttrDictWithKeyword(op.getAttrs(), elidedFunctionAttrs(typeAttrName, argAttrsName, resAttrsName))

@@ -1871,12 +1871,12 @@ function shouldEmitSpaceBefore(value: string, lastWasPunctuation: boolean): bool
 }
 
 /**
- * Prints `op` in the custom form described by `fmt`: the generated `print` hook,
- * with mlir-tblgen's spacing rules.
+ * The printer of the custom form described by `fmt` for `info` (the generated `print`
+ * hook, with mlir-tblgen's spacing rules), compiled on first use and kept on the format.
  */
-export function printWithFormat(fmt: CompiledFormat, info: FormatOpInfo, op: Operation, printer: OpAsmPrinter): void {
+export function formatPrinter(fmt: CompiledFormat, info: FormatOpInfo): (op: Operation, printer: OpAsmPrinter) => void {
   const compiled = fmt.printer
-  ;(compiled !== null && fmt.printerInfo === info ? compiled : compilePrinter(fmt, info))(op, printer)
+  return compiled !== null && fmt.printerInfo === info ? compiled : compilePrinter(fmt, info)
 }
 
 /**
@@ -1928,7 +1928,9 @@ function printPlanOf(fmt: CompiledFormat, info: FormatOpInfo): PrintPlan {
 /**
  * What printing one op with its format needs, and the spacing state (a `PrintState`). A
  * compiled printer keeps one for the ops it prints (an op printed inside one of the same
- * format, in a region, gets another).
+ * format, in a region, gets another) and sets it up for each op (see `compilePrinter`);
+ * the spacing state is not reset per op: the steps that read it write it first (see
+ * `StepCompiler`).
  */
 class PrintCtx extends PrintState {
   declare readonly fmt: CompiledFormat
@@ -1959,23 +1961,6 @@ class PrintCtx extends PrintState {
     this.resultSegs = NO_SEGMENTS
     this.operandScratch = new Int32Array(SCRATCH_SEGMENTS)
     this.resultScratch = new Int32Array(SCRATCH_SEGMENTS)
-  }
-  /** Sets the context up for printing `op`; the segments are the op's (null: asked of `info`). */
-  begin(op: Operation, printer: OpAsmPrinter, operandSegs: Int32Array | null, resultSegs: Int32Array | null): void {
-    this.shouldEmitSpace = true
-    this.lastWasPunctuation = false
-    this.op = op
-    this.printer = printer
-    this.operandSegs = operandSegs ?? this.info.operandSegments(op, this.operandScratch)
-    this.resultSegs = resultSegs ?? this.info.resultSegments(op, this.resultScratch)
-  }
-  /**
-   * Drops the references to the op printed and its printer, so that a context not in use
-   * keeps no IR alive (what it keeps of the format and op definition is static).
-   */
-  release(): void {
-    this.op = null as unknown as Operation
-    this.printer = null as unknown as OpAsmPrinter
   }
 }
 
@@ -3174,8 +3159,97 @@ function singleSegments(n: number): Int32Array {
   return segs
 }
 
-/** The step printing `el` (as `printElement`); `fixed` when every operand and result group holds one value. */
-function printStepOf(el: FormatElement, info: FormatOpInfo, fmt: CompiledFormat, fixed: boolean): PrintStep {
+/**
+ * The spacing state (`PrintState`) where a compiled printer knows it before a step, as bits:
+ * `STATE_EMIT_SPACE` (`shouldEmitSpace`) and `STATE_PUNCTUATION` (`lastWasPunctuation`);
+ * `STATE_UNKNOWN` where it depends on the op printed (after an optional group whose
+ * branches end differently, or an element printed by `printOtherElement`).
+ */
+const STATE_UNKNOWN = -1
+const STATE_EMIT_SPACE = 1
+const STATE_PUNCTUATION = 2
+/** The state each op starts in (`PrintState`'s), and the state after a value (`spaceBeforeValue`'s). */
+const STATE_START = STATE_EMIT_SPACE
+const STATE_AFTER_VALUE = STATE_EMIT_SPACE
+
+/**
+ * The spacing a compiled printer knows while its steps are made, element by element. Where
+ * the state is known, the text of each literal is known too: literals print nothing of
+ * their own but are collected in `pending`, which the next step prints first (with the
+ * space a value needs before it); and the steps neither read nor write the print
+ * context's state. Where it is not, steps keep the state in the context as
+ * `printElement` does.
+ */
+class StepCompiler {
+  state: number = STATE_START
+  pending = ''
+  constructor(
+    readonly info: FormatOpInfo,
+    readonly fmt: CompiledFormat,
+    /** Whether every operand and result group holds one value. */
+    readonly fixed: boolean,
+  ) {}
+
+  /**
+   * The text a value step prints before its value, where the state is known: the pending
+   * literals and the space `spaceBeforeValue` would print; null where the step must ask
+   * `spaceBeforeValue`. The state is then the one after a value. (A step tests the prefix
+   * itself rather than through a shared helper: one call less per value printed.)
+   */
+  takeValuePrefix(): string | null {
+    const s = this.state
+    this.state = STATE_AFTER_VALUE
+    if (s === STATE_UNKNOWN) {
+      return null
+    }
+    const pre = this.pending + ((s & STATE_EMIT_SPACE) !== 0 || (s & STATE_PUNCTUATION) === 0 ? ' ' : '')
+    this.pending = ''
+    return pre
+  }
+
+  /** The pending literals, taken (printed by the step made next). */
+  takePending(): string {
+    const p = this.pending
+    this.pending = ''
+    return p
+  }
+}
+
+/**
+ * `op.getAttr(name)`, the entries of its properties and then of its attributes scanned here:
+ * one call rather than three, for each attribute a compiled printer prints or tests.
+ */
+function attrOf(op: Operation, name: string): Attribute | undefined {
+  const props = op.properties.entries
+  for (let i = 0, n = props.length; i < n; i++) {
+    const e = props[i]!
+    if (e.name === name) {
+      return e.value
+    }
+  }
+  const attrs = op.attributes.entries
+  for (let i = 0, n = attrs.length; i < n; i++) {
+    const e = attrs[i]!
+    if (e.name === name) {
+      return e.value
+    }
+  }
+  return undefined
+}
+
+/** Writes a known spacing state into the print context (before a step that reads it). */
+function writeState(ctx: PrintCtx, state: number): void {
+  ctx.shouldEmitSpace = (state & STATE_EMIT_SPACE) !== 0
+  ctx.lastWasPunctuation = (state & STATE_PUNCTUATION) !== 0
+}
+
+/**
+ * The step printing `el` (as `printElement`), or null when `el` is a literal that `sc` keeps
+ * pending; `sc` follows the spacing state past `el`.
+ */
+function printStepOf(el: FormatElement, sc: StepCompiler): PrintStep | null {
+  const info = sc.info
+  const fixed = sc.fixed
   switch (el.kind) {
     case FormatKind.Literal: {
       const text = el.text
@@ -3183,26 +3257,53 @@ function printStepOf(el: FormatElement, info: FormatOpInfo, fmt: CompiledFormat,
       const bits = el.literalSpacing
       const mayFollow = (bits & SPACE_MAY_FOLLOW) !== 0
       const isPunctuation = (bits & IS_PUNCTUATION) !== 0
+      const s = sc.state
+      sc.state = (mayFollow ? STATE_EMIT_SPACE : 0) | (isPunctuation ? STATE_PUNCTUATION : 0)
+      if (s !== STATE_UNKNOWN) {
+        const spaced = (s & STATE_EMIT_SPACE) !== 0 && (bits & ((s & STATE_PUNCTUATION) !== 0 ? SPACE_AFTER_PUNCTUATION : SPACE_OTHERWISE)) !== 0
+        sc.pending += spaced ? spacedText : text
+        return null
+      }
       return (ctx) => {
         ctx.printer.print(ctx.shouldEmitSpace && (bits & (ctx.lastWasPunctuation ? SPACE_AFTER_PUNCTUATION : SPACE_OTHERWISE)) !== 0 ? spacedText : text)
         ctx.shouldEmitSpace = mayFollow
         ctx.lastWasPunctuation = isPunctuation
       }
     }
+    case FormatKind.Space: {
+      // As `printOtherElement`: a newline prints the indentation and leaves the state; a
+      // space prints itself and ` `` ` nothing, and both leave no space to emit.
+      if (el.text === '\n') {
+        const pre = sc.takePending()
+        return (ctx) => {
+          if (pre.length !== 0) { ctx.printer.print(pre) }
+          ctx.printer.printNewline()
+        }
+      }
+      if (el.text === ' ') {
+        sc.pending += ' '
+        sc.state = 0
+      } else {
+        sc.state = STATE_PUNCTUATION
+      }
+      return null
+    }
     case FormatKind.Operand: {
       if (info.operands[el.index]!.segmentAttr !== undefined) {
         break
       }
       const index = el.index
+      const pre = sc.takeValuePrefix()
+      const printsPre = pre !== null && pre.length !== 0
       if (fixed) {
         return (ctx) => {
-          spaceBeforeValue(ctx.printer, ctx)
+          if (pre === null) { spaceBeforeValue(ctx.printer, ctx) } else if (printsPre) { ctx.printer.print(pre) }
           const o = ctx.op.operands[index]
           if (o !== undefined) { ctx.printer.printOperand(o.value) }
         }
       }
       return (ctx) => {
-        spaceBeforeValue(ctx.printer, ctx)
+        if (pre === null) { spaceBeforeValue(ctx.printer, ctx) } else if (printsPre) { ctx.printer.print(pre) }
         printOperandGroup(ctx, index)
       }
     }
@@ -3215,17 +3316,21 @@ function printStepOf(el: FormatElement, info: FormatOpInfo, fmt: CompiledFormat,
       const d = isOperand ? info.operands[arg.index]! : info.results[arg.index]!
       if (isTypeListArg(arg, info)) {
         const index = arg.index
+        const pre = sc.takeValuePrefix()
+        const printsPre = pre !== null && pre.length !== 0
         return (ctx) => {
-          spaceBeforeValue(ctx.printer, ctx)
+          if (pre === null) { spaceBeforeValue(ctx.printer, ctx) } else if (printsPre) { ctx.printer.print(pre) }
           printGroupTypes(ctx, index, isOperand)
         }
       }
       if (!isSingle(d) || (isOperand && d.segmentAttr !== undefined)) {
         break
       }
+      const pre = sc.takeValuePrefix()
+      const printsPre = pre !== null && pre.length !== 0
       if (!fixed) {
         return (ctx) => {
-          spaceBeforeValue(ctx.printer, ctx)
+          if (pre === null) { spaceBeforeValue(ctx.printer, ctx) } else if (printsPre) { ctx.printer.print(pre) }
           printSingleType(el, arg, d, ctx)
         }
       }
@@ -3233,7 +3338,7 @@ function printStepOf(el: FormatElement, info: FormatOpInfo, fmt: CompiledFormat,
       const c = d.constraint
       const printWithConstraint = !el.flag && c.print !== undefined
       return (ctx) => {
-        spaceBeforeValue(ctx.printer, ctx)
+        if (pre === null) { spaceBeforeValue(ctx.printer, ctx) } else if (printsPre) { ctx.printer.print(pre) }
         const op = ctx.op
         let t: Type | undefined
         if (isOperand) { t = op.operands[index]?.value.type }
@@ -3247,41 +3352,54 @@ function printStepOf(el: FormatElement, info: FormatOpInfo, fmt: CompiledFormat,
     }
     case FormatKind.AttrDict: {
       const withKeyword = el.flag
-      const propDict = fmt.hasPropDict
-      const staticElided = printPlanOf(fmt, info).staticElided
+      const propDict = sc.fmt.hasPropDict
+      const staticElided = printPlanOf(sc.fmt, info).staticElided
+      // The dictionary prints its own space; after it the last was no punctuation.
+      const s = sc.state
+      const known = s !== STATE_UNKNOWN
+      const pre = sc.takePending()
+      sc.state = known ? s & ~STATE_PUNCTUATION : STATE_UNKNOWN
       return (ctx) => {
         const op = ctx.op
+        const printer = ctx.printer
+        if (pre.length !== 0) { printer.print(pre) }
         const discardable = op.attributes.entries
         // An op whose only attributes are ones the format prints itself (a callee) prints
-        // no dictionary: told without merging its attributes or listing the elided ones.
-        if (discardable.length === 0 && (propDict || allNamedIn(op.properties.entries, staticElided))) {
-          ctx.lastWasPunctuation = false
-          return
+        // no dictionary: told without merging its attributes or listing the elided ones
+        // (and for an op without any, without a call).
+        let prints = discardable.length !== 0
+        if (!prints && !propDict) {
+          const props = op.properties.entries
+          prints = props.length !== 0 && !allNamedIn(props, staticElided)
         }
-        const attrs = propDict ? discardable : op.getAttrs()
-        // Nothing to print (nor to elide) without attributes.
-        if (attrs.length !== 0) {
-          if (withKeyword) { ctx.printer.printOptionalAttrDictWithKeyword(attrs, elidedAttrs(ctx)) }
-          else { ctx.printer.printOptionalAttrDict(attrs, elidedAttrs(ctx)) }
+        if (prints) {
+          const attrs = propDict ? discardable : op.getAttrs()
+          // Nothing to print (nor to elide) without attributes.
+          if (attrs.length !== 0) {
+            if (withKeyword) { printer.printOptionalAttrDictWithKeyword(attrs, elidedAttrs(ctx)) }
+            else { printer.printOptionalAttrDict(attrs, elidedAttrs(ctx)) }
+          }
         }
-        ctx.lastWasPunctuation = false
+        if (!known) { ctx.lastWasPunctuation = false }
       }
     }
     case FormatKind.Attr: {
       const d = info.attributes[el.index]!
       const name = d.name
       const c = d.constraint
+      const pre = sc.takeValuePrefix()
+      const printsPre = pre !== null && pre.length !== 0
       if (!el.flag && c.print !== undefined) {
         return (ctx) => {
-          spaceBeforeValue(ctx.printer, ctx)
-          const a = ctx.op.getAttr(name)
+          if (pre === null) { spaceBeforeValue(ctx.printer, ctx) } else if (printsPre) { ctx.printer.print(pre) }
+          const a = attrOf(ctx.op, name)
           if (a !== undefined) { c.print!(a, ctx.printer) }
         }
       }
       const withoutType = !el.flag && c.valueType !== undefined
       return (ctx) => {
-        spaceBeforeValue(ctx.printer, ctx)
-        const a = ctx.op.getAttr(name)
+        if (pre === null) { spaceBeforeValue(ctx.printer, ctx) } else if (printsPre) { ctx.printer.print(pre) }
+        const a = attrOf(ctx.op, name)
         if (a === undefined) {
           return
         }
@@ -3294,21 +3412,39 @@ function printStepOf(el: FormatElement, info: FormatOpInfo, fmt: CompiledFormat,
       const outputs = el.args[1]!
       // `printFunctionalType` of the two lists, printed from the op's values without
       // making arrays of their types.
+      const pre = sc.takeValuePrefix()
+      const open = pre === null ? null : pre + '('
       return (ctx) => {
         const printer = ctx.printer
-        spaceBeforeValue(printer, ctx)
-        printer.print('(')
+        if (open === null) {
+          spaceBeforeValue(printer, ctx)
+          printer.print('(')
+        } else {
+          printer.print(open)
+        }
         printTypesOf(inputs, ctx, false)
         printer.print(') -> ')
         printTypesOf(outputs, ctx, true)
       }
     }
     case FormatKind.Optional:
-      return optionalGroupPrintStep(el, info, fmt, fixed)
+      return optionalGroupPrintStep(el, sc)
     default:
       break
   }
-  return (ctx) => printOtherElement(el, ctx, ctx)
+  // Any other element: printed by `printOtherElement`, which reads and writes the state in
+  // the print context (written there first where it is known here).
+  const s = sc.state
+  const pre = sc.takePending()
+  sc.state = STATE_UNKNOWN
+  if (s === STATE_UNKNOWN) {
+    return (ctx) => printOtherElement(el, ctx, ctx)
+  }
+  return (ctx) => {
+    if (pre.length !== 0) { ctx.printer.print(pre) }
+    writeState(ctx, s)
+    printOtherElement(el, ctx, ctx)
+  }
 }
 
 /**
@@ -3370,18 +3506,17 @@ function printTypesOf(arg: FormatElement, ctx: PrintCtx, asResults: boolean): vo
     end = 0
   }
   const printer = ctx.printer
-  const wrapped = asResults && (end - start !== 1 || typeAt(op, isOperand, start) instanceof FunctionType)
+  const operands = op.operands
+  const results = op.results
+  // Told by constructor (`FunctionType` has no subclasses): an `instanceof` costs a few
+  // hundred instructions until this code is optimized.
+  const wrapped = asResults && (end - start !== 1 || (isOperand ? operands[start]!.value.type : results[start]!.type).constructor === FunctionType)
   if (wrapped) { printer.print('(') }
   for (let k = start; k < end; k++) {
     if (k > start) { printer.print(', ') }
-    printer.printType(typeAt(op, isOperand, k))
+    printer.printType(isOperand ? operands[k]!.value.type : results[k]!.type)
   }
   if (wrapped) { printer.print(')') }
-}
-
-/** The type of operand (`isOperand`) or result `k` of `op`. */
-function typeAt(op: Operation, isOperand: boolean, k: number): Type {
-  return isOperand ? op.operands[k]!.value.type : op.results[k]!.type
 }
 
 /** Whether the name of every entry of `entries` is in `names`. */
@@ -3394,11 +3529,22 @@ function allNamedIn(entries: readonly NamedAttribute[], names: readonly string[]
   return true
 }
 
-/** The steps printing `els` in order, less `skip`. */
-function printStepsOf(els: readonly FormatElement[], info: FormatOpInfo, fmt: CompiledFormat, fixed: boolean, skip: FormatElement | null): PrintStep[] {
+/**
+ * The steps printing `els` in order, less `skip`, from the spacing state of `sc` (which
+ * follows it past them). Literals left pending at the end are printed by a last step.
+ */
+function printStepsOf(els: readonly FormatElement[], sc: StepCompiler, skip: FormatElement | null): PrintStep[] {
   const steps: PrintStep[] = []
   for (let i = 0; i < els.length; i++) {
-    if (els[i] !== skip) { steps.push(printStepOf(els[i]!, info, fmt, fixed)) }
+    if (els[i] === skip) {
+      continue
+    }
+    const step = printStepOf(els[i]!, sc)
+    if (step !== null) { steps.push(step) }
+  }
+  const rest = sc.takePending()
+  if (rest.length !== 0) {
+    steps.push((ctx) => ctx.printer.print(rest))
   }
   return steps
 }
@@ -3406,15 +3552,29 @@ function printStepsOf(els: readonly FormatElement[], info: FormatOpInfo, fmt: Co
 /** Whether the optional group with `anchor` is present on the op printed (as `anchorPresent`). */
 type AnchorTest = (ctx: PrintCtx) => boolean
 
-/** The step printing the optional group `el` (as `printOtherElement`). */
-function optionalGroupPrintStep(el: FormatElement, info: FormatOpInfo, fmt: CompiledFormat, fixed: boolean): PrintStep {
+/** The step printing the optional group `el` (as `printOtherElement`); `sc` follows the spacing state past it. */
+function optionalGroupPrintStep(el: FormatElement, sc: StepCompiler): PrintStep {
+  const info = sc.info
   const anchor = el.anchor!
   const attrs = info.attributes
   // A unit attribute anchoring a group is printed by the group's presence alone.
   const elided =
     anchor.kind === FormatKind.Attr && anchor !== el.thenElements[0] && (el.elseElements.length === 0 || anchor !== el.elseElements[0]) && attrs[anchor.index]!.constraint.isUnit === true ? anchor : null
-  const thenSteps = printStepsOf(el.thenElements, info, fmt, fixed, elided)
-  const elseSteps = printStepsOf(el.elseElements, info, fmt, fixed, elided)
+  // The literals pending before the group are printed whichever branch is; each branch
+  // starts in the state before the group.
+  const pre = sc.takePending()
+  const before = sc.state
+  const thenSteps = printStepsOf(el.thenElements, sc, elided)
+  const thenState = sc.state
+  sc.state = before
+  const elseSteps = printStepsOf(el.elseElements, sc, elided)
+  const elseState = sc.state
+  // Where the branches end in different states, the state after the group is the print
+  // context's: a branch that ends in a known state writes it there.
+  const after = thenState === elseState ? thenState : STATE_UNKNOWN
+  sc.state = after
+  const thenWrites = after === STATE_UNKNOWN ? thenState : STATE_UNKNOWN
+  const elseWrites = after === STATE_UNKNOWN ? elseState : STATE_UNKNOWN
   let present: AnchorTest = (ctx) => anchorPresent(anchor, ctx)
   if (anchor.kind === FormatKind.Operand) {
     // As `anchorPresent`: the group holds an operand (`return`'s operands).
@@ -3427,14 +3587,18 @@ function optionalGroupPrintStep(el: FormatElement, info: FormatOpInfo, fmt: Comp
     const name = attrs[anchor.index]!.name
     const defaultValue = attrs[anchor.index]!.defaultValue
     present = (ctx) => {
-      const a = ctx.op.getAttr(name)
+      const a = attrOf(ctx.op, name)
       return a !== undefined && (defaultValue === null || a !== defaultValue(ctx.op.context))
     }
   }
   const inverted = el.inverted
   return (ctx) => {
-    const steps = present(ctx) !== inverted ? thenSteps : elseSteps
+    if (pre.length !== 0) { ctx.printer.print(pre) }
+    const isThen = present(ctx) !== inverted
+    const steps = isThen ? thenSteps : elseSteps
     for (let i = 0; i < steps.length; i++) { steps[i]!(ctx) }
+    const writes = isThen ? thenWrites : elseWrites
+    if (writes !== STATE_UNKNOWN) { writeState(ctx, writes) }
   }
 }
 
@@ -3451,23 +3615,27 @@ function compilePrinter(fmt: CompiledFormat, info: FormatOpInfo): CompiledPrinte
   const numResultGroups = info.results.length
   const operandVariable = fixed ? -1 : onlyVariableGroup(info.operands, (info.traits & Trait.AttrSizedOperandSegments) !== 0)
   const resultVariable = fixed ? -1 : onlyVariableGroup(info.results, (info.traits & Trait.AttrSizedResultSegments) !== 0)
-  const steps = printStepsOf(fmt.elements, info, fmt, fixed, null)
+  const steps = printStepsOf(fmt.elements, new StepCompiler(info, fmt, fixed), null)
   // The printer's context while no op of the format is being printed (null meanwhile: an
   // op printed inside one of the same format, in a region, makes another).
   let idle: PrintCtx | null = new PrintCtx(fmt, info, plan)
   const print: CompiledPrinter = (op, printer) => {
     const ctx = idle ?? new PrintCtx(fmt, info, plan)
     idle = null
-    // Groups with one variadic or optional group among them (`call`'s arguments, `return`'s
-    // operands) are found here, from the count of values, rather than asked of `info`.
-    ctx.begin(
-      op,
-      printer,
-      operandSegs ?? (operandVariable >= 0 ? oneVariableSegments(ctx.operandScratch, numOperandGroups, operandVariable, op.operands.length) : null),
-      resultSegs ?? (resultVariable >= 0 ? oneVariableSegments(ctx.resultScratch, numResultGroups, resultVariable, op.results.length) : null),
-    )
+    // The context is set up here, field by field (a method would be one call more per op),
+    // and dropped after, so that a context not in use keeps no IR alive. Groups with one
+    // variadic or optional group among them (`call`'s arguments, `return`'s operands) are
+    // found here, from the count of values, rather than asked of `info`.
+    ctx.op = op
+    ctx.printer = printer
+    ctx.operandSegs =
+      operandSegs ??
+      (operandVariable >= 0 ? oneVariableSegments(ctx.operandScratch, numOperandGroups, operandVariable, op.operands.length) : info.operandSegments(op, ctx.operandScratch))
+    ctx.resultSegs =
+      resultSegs ?? (resultVariable >= 0 ? oneVariableSegments(ctx.resultScratch, numResultGroups, resultVariable, op.results.length) : info.resultSegments(op, ctx.resultScratch))
     for (let i = 0; i < steps.length; i++) { steps[i]!(ctx) }
-    ctx.release()
+    ctx.op = null as unknown as Operation
+    ctx.printer = null as unknown as OpAsmPrinter
     idle = ctx
   }
   fmt.printer = print

@@ -25,7 +25,7 @@ import type { RewritePatternSet } from '../rewrite/PatternMatch.ts'
 import { RankedTensorType, ShapedType, UnrankedTensorType, VectorType, kDynamic, type Type } from '../Types.ts'
 import type { Value } from '../Value.ts'
 import { AnyRegion, AnySuccessor, AnyType, type AttrModifier, type AttrSpec, type OperandConstraint, type RegionConstraint, type SuccessorConstraint } from './Constraints.ts'
-import { compileFormat, formatUsesCustomDirective, parseWithFormat, printWithFormat, type CompiledFormat, type CustomDirective, type FormatOpInfo } from './Format.ts'
+import { compileFormat, formatPrinter, formatUsesCustomDirective, parseWithFormat, type CompiledFormat, type CustomDirective, type FormatOpInfo } from './Format.ts'
 import { valueDecl, valueSegments, valueSegmentsInto, type OdsAttrDecl, type OdsRegionDecl, type OdsSuccessorDecl, type OdsValueDecl, type TypesMatchWith } from './OpInfo.ts'
 import { typeToString } from './TypeText.ts'
 
@@ -364,8 +364,15 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     else if (hasFormat) { this.parse = (parser, state) => parseWithFormat((this.compiledFormat ?? this.format)!, this, parser, state) }
     else { this.parse = undefined }
     if (spec.print !== undefined) { this.print = (op, printer) => spec.print!(op, printer) }
-    // The compiled format read directly once there is one (the getter compiles it on first use).
-    else if (hasFormat) { this.print = (op, printer) => printWithFormat((this.compiledFormat ?? this.format)!, this, op, printer) }
+    // Replaced by the format's compiled printer on first use (compiling the format if it
+    // was not yet): printing an op is then one call rather than three.
+    else if (hasFormat) {
+      this.print = (op, printer) => {
+        const print = formatPrinter((this.compiledFormat ?? this.format)!, this)
+        ;(this as { print: typeof print }).print = print
+        print(op, printer)
+      }
+    }
     else { this.print = undefined }
     this.verifyRegions = spec.verifyRegions !== undefined ? (op) => spec.verifyRegions!(op) : undefined
     this.verifySymbolUses = spec.verifySymbolUses !== undefined ? (op) => spec.verifySymbolUses!(op) : undefined

@@ -416,20 +416,28 @@ export class AliasCollector implements OpAsmPrinter {
 
   /** Whether no operand or result type and no attribute of `op` can have an alias. */
   private ownElementsPlain(op: Operation): boolean {
-    // The types found in their cache slot are decided without a call.
+    // The types found in their cache slot are decided without a call, and a type equal to
+    // the one before it (the operands and results of most ops share one) without a lookup.
     const cache = this.plainCache
-    const operands = op.operands
-    for (let i = 0; i < operands.length; i++) {
-      const t = operands[i]!.value.type
-      if (cache[t.id & PLAIN_CACHE_MASK] !== t && !this.isPlainType(t)) {
-        return false
+    let last: Type | null = null
+    const results = op.results
+    for (let i = 0, n = results.length; i < n; i++) {
+      const t = results[i]!.type
+      if (t !== last) {
+        if (cache[t.id & PLAIN_CACHE_MASK] !== t && !this.isPlainType(t)) {
+          return false
+        }
+        last = t
       }
     }
-    const results = op.results
-    for (let i = 0; i < results.length; i++) {
-      const t = results[i]!.type
-      if (cache[t.id & PLAIN_CACHE_MASK] !== t && !this.isPlainType(t)) {
-        return false
+    const operands = op.operands
+    for (let i = 0, n = operands.length; i < n; i++) {
+      const t = operands[i]!.value.type
+      if (t !== last) {
+        if (cache[t.id & PLAIN_CACHE_MASK] !== t && !this.isPlainType(t)) {
+          return false
+        }
+        last = t
       }
     }
     const props = op.properties.entries
@@ -440,7 +448,7 @@ export class AliasCollector implements OpAsmPrinter {
   private plainAttrs(attrs: readonly NamedAttribute[]): boolean {
     const cache = this.plainCache
     const scalarsPlain = this.scalarAliasDialects.length === 0
-    for (let i = 0; i < attrs.length; i++) {
+    for (let i = 0, n = attrs.length; i < n; i++) {
       const a = attrs[i]!.value
       // Scalars, names and symbol references are many distinct objects (a constant, a
       // function name, a callee per op) with no nested attribute: decided from their type,

@@ -63,6 +63,12 @@ import { dialectSymbol, escapeString, keywordOrString, quoteString, symbolRefere
 /** Slots of the printer's cache of custom-form op names (a power of two). */
 const CUSTOM_NAME_SLOTS = 256
 
+/**
+ * Slots of the printer's caches of printed types and attributes (a power of two; each slot
+ * takes three entries: the type or attribute, how its type is elided, and its text).
+ */
+const TEXT_SLOTS = 256
+
 /** The name printed for a value when nothing was numbered. */
 const UNKNOWN_SSA_VALUE = '<<UNKNOWN SSA VALUE>>'
 
@@ -151,11 +157,19 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   private aliasFreeRoot: Operation | null = null
   /**
    * Printed names of ops in custom form, each in the slot of its name's `id` modulo the
-   * size, with the default dialect it was printed under: no map lookup per printed op.
+   * size, as `[name, default dialect it was printed under, text]`: no map lookup per
+   * printed op.
    */
-  private readonly customNameKeys: (OperationName | null)[] = new Array<OperationName | null>(CUSTOM_NAME_SLOTS).fill(null)
-  private readonly customNameDialects: string[] = new Array<string>(CUSTOM_NAME_SLOTS).fill('')
-  private readonly customNameTexts: string[] = new Array<string>(CUSTOM_NAME_SLOTS).fill('')
+  private readonly customNames: (OperationName | string | null)[] = new Array<OperationName | string | null>(3 * CUSTOM_NAME_SLOTS).fill(null)
+  /**
+   * Types (and attributes) printed recently, each in the slot of its `id` modulo
+   * TEXT_SLOTS, as `[symbol, elide, text]`: a module prints the same few types and
+   * constants over and over, and their text is kept the second time one is printed (text
+   * null: printed once). Made on first use (many printers print one attribute); dropped
+   * when the aliases are chosen.
+   */
+  private typeTexts: (Type | number | string | null)[] | null = null
+  private attrTexts: (Attribute | number | string | null)[] | null = null
   /** Quoted names of ops in generic form. */
   private readonly genericNames: Map<OperationName, string> = new Map()
   /** Keys of the `dense_resource` blobs printed so far, in first-use order. */
@@ -414,6 +428,8 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   /** @internal Chooses the aliases of everything `op` prints. */
   initAliases(op: Operation): void {
     this.aliasesReady = true
+    this.typeTexts = null
+    this.attrTexts = null
     if (op === this.aliasFreeRoot) {
       return
     }
@@ -556,7 +572,36 @@ export class AsmPrinterImpl implements OpAsmPrinter {
         return
       }
     }
+    const cache = this.typeTexts ?? (this.typeTexts = newTextCache())
+    const at = 3 * (type.id & (TEXT_SLOTS - 1))
+    if (cache[at] !== type) {
+      cache[at] = type
+      cache[at + 2] = null
+      this.printTypeImpl(type)
+      return
+    }
+    const text = cache[at + 2] as string | null
+    if (text !== null) {
+      this.print(text)
+      return
+    }
+    const start = this.mark()
     this.printTypeImpl(type)
+    this.keepText(cache, at, type, -1, this.takeFrom(start))
+  }
+
+  /**
+   * Prints `text`, the text of `symbol` printed with `elide` (-1 for a type), and keeps it in
+   * slot `at` of `cache` (again: printing it may have used the slot for a nested one).
+   */
+  private keepText(cache: unknown[], at: number, symbol: Type | Attribute, elide: number, text: string): void {
+    // Text that spans lines would depend on the indentation it was printed at.
+    if (text.indexOf('\n') < 0) {
+      cache[at] = symbol
+      cache[at + 1] = elide
+      cache[at + 2] = text
+    }
+    this.print(text)
   }
 
   printTypes(types: Iterable<Type>): void {
@@ -724,7 +769,24 @@ export class AsmPrinterImpl implements OpAsmPrinter {
         return
       }
     }
+    // As `printType`: the text of an attribute printed twice with the same elision is kept.
+    const cache = this.attrTexts ?? (this.attrTexts = newTextCache())
+    const at = 3 * (attr.id & (TEXT_SLOTS - 1))
+    if (cache[at] !== attr || cache[at + 1] !== elide) {
+      cache[at] = attr
+      cache[at + 1] = elide
+      cache[at + 2] = null
+      this.printAttributeImpl(attr, elide)
+      return
+    }
+    const text = cache[at + 2] as string | null
+    if (text !== null) {
+      this.print(text)
+      return
+    }
+    const start = this.mark()
     this.printAttributeImpl(attr, elide)
+    this.keepText(cache, at, attr, elide, this.takeFrom(start))
   }
 
   /** Prints an attribute without considering its alias. */
@@ -1479,6 +1541,11 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     if (this.indent > 0) {
       this.pushIndent()
     }
+    this.printFullOpAndLoc(op)
+  }
+
+  /** `printFullOpWithIndentAndLoc` after the indentation. */
+  private printFullOpAndLoc(op: Operation): void {
     this.printFullOp(op)
     // Without debug info the location is not printed: asking for it would make it.
     if (this.debugInfo) {
@@ -1530,26 +1597,28 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     const name = op.name
     const def = name.def
     if (!this.generic && def !== null && def.print) {
-      this.print(this.customOpName(name))
+      const names = this.customNames
+      const at = 3 * (name.id & (CUSTOM_NAME_SLOTS - 1))
+      const dd = this.defaultDialect
+      this.print(names[at] === name && names[at + 1] === dd ? (names[at + 2] as string) : this.customOpName(name, dd, at))
       def.print(op, this)
       return
     }
     this.printGenericOp(op, true)
   }
 
-  /** The op name as the custom form starts it: without the default dialect's prefix when unambiguous. */
-  private customOpName(name: OperationName): string {
-    const dd = this.defaultDialect
-    const slot = name.id & (CUSTOM_NAME_SLOTS - 1)
-    if (this.customNameKeys[slot] === name && this.customNameDialects[slot] === dd) {
-      return this.customNameTexts[slot]!
-    }
+  /**
+   * The op name as the custom form starts it under the default dialect `dd` (without its
+   * prefix when unambiguous), kept at `at` in `customNames`.
+   */
+  private customOpName(name: OperationName, dd: string, at: number): string {
     const full = name.name
     const elide = dd.length > 0 && full.length > dd.length && full.startsWith(dd) && full.charCodeAt(dd.length) === 46 && full.indexOf('.', dd.length + 1) < 0
     const printed = elide ? full.slice(dd.length + 1) : full
-    this.customNameKeys[slot] = name
-    this.customNameDialects[slot] = dd
-    this.customNameTexts[slot] = printed
+    const names = this.customNames
+    names[at] = name
+    names[at + 1] = dd
+    names[at + 2] = printed
     return printed
   }
 
@@ -1656,7 +1725,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
       if (this.indent > 0) {
         this.pushIndent()
       }
-      this.print(this.blockName(block))
+      this.print(this.names === null ? 'INVALIDBLOCK' : this.names.printedBlockInfo(block).name)
       const args = block.arguments
       if (args.length > 0) {
         this.print('(')
@@ -1688,13 +1757,25 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     if (stop !== null && (printTerminator || !stop.hasTrait(Trait.IsTerminator))) {
       stop = null
     }
-    for (let o = block.firstOp; o !== null && o !== stop; o = o.nextOp) {
-      // Before each op (its regions may nest deep before the first flush after one), and
-      // after the last: nothing is printed between one op's newline and the next op.
-      if (this.pos + this.pendingChars >= CHUNK_CHARS && this.openMarks === 0) {
-        this.handOn()
+    let o = block.firstOp
+    if (o !== null && o !== stop) {
+      // The newline after an op and the indentation of the next are one piece of text.
+      const indent = this.indent
+      const between = newlineIndent(indent)
+      this.print(INDENTS[indent] ?? indentString(indent))
+      for (;;) {
+        // Before each op (its regions may nest deep before the first flush after one), and
+        // after the last.
+        if (this.pos + this.pendingChars >= CHUNK_CHARS && this.openMarks === 0) {
+          this.handOn()
+        }
+        this.printFullOpAndLoc(o)
+        o = o.nextOp
+        if (o === null || o === stop) {
+          break
+        }
+        this.print(between)
       }
-      this.printFullOpWithIndentAndLoc(o)
       this.print('\n')
     }
     this.maybeFlush()
@@ -1836,6 +1917,11 @@ function isSplatValues(isSplat: boolean, values: readonly (bigint | number | str
   return true
 }
 
+/** An empty cache of printed texts (see `AsmPrinterImpl.typeTexts`). */
+function newTextCache<T>(): (T | number | string | null)[] {
+  return new Array<T | number | string | null>(3 * TEXT_SLOTS).fill(null)
+}
+
 const INDENTS: string[] = ['']
 /** Indentations up to this depth are cached; caching every depth of deep IR would take memory quadratic in it. */
 const MAX_CACHED_INDENT = 1024
@@ -1851,6 +1937,20 @@ function signlessSpelling(width: number): string {
   if (s === undefined) {
     s = 'i' + width
     signlessSpellings[width] = s
+  }
+  return s
+}
+
+/** A newline and `n` spaces, cached as `indentString` caches the spaces. */
+const NEWLINE_INDENTS: string[] = ['\n']
+
+function newlineIndent(n: number): string {
+  let s = NEWLINE_INDENTS[n]
+  if (s === undefined) {
+    s = '\n' + indentString(n)
+    if (n <= MAX_CACHED_INDENT) {
+      NEWLINE_INDENTS[n] = s
+    }
   }
   return s
 }

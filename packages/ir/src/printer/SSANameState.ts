@@ -87,6 +87,10 @@ export class SSANameState {
   private epoch: number
   readonly operationIDs: Map<Operation, number> = new Map()
   readonly opResultGroups: Map<Operation, number[]> = new Map()
+  /**
+   * The blocks numbered or named. The only block of a region, unless its op names it, has
+   * no entry: it is `^bb0`, and `blockInfo` tells it (most regions have one block).
+   */
   readonly blockNames: Map<Block, BlockInfo> = new Map()
 
   /**
@@ -120,6 +124,10 @@ export class SSANameState {
   private readonly setResultNameFn: (value: Value, name: string) => void
   private readonly setBlockNameFn: (block: Block, name: string) => void
   private readonly setBlockArgNameFn: (value: Value, name: string) => void
+  /** The op whose regions are numbered. */
+  private readonly root: Operation
+  /** Whether an op named block arguments (`getAsmBlockArgumentNames`): until then none has a name before its block is numbered. */
+  private argsNamedByOps = false
   /**
    * The characters of indentation the printed text of the root's regions holds, counted as
    * `printedIndentation` counts them, while numbering walks every op anyway.
@@ -143,6 +151,18 @@ export class SSANameState {
     this.uniqueSSAIDs = flags.uniqueSSAIDs
     this.nameLocAsPrefix = flags.nameLocAsPrefix
     this.setResultNameFn = (value, name) => {
+      // The only result of its op, with visit marks (most named results: constants): as
+      // `isNamed` and `setValueName` below, without their calls.
+      const epoch = this.epoch
+      if (epoch !== 0 && value.constructor === OpResult && (value as OpResult).owner.results.length === 1) {
+        const owner = (value as OpResult).owner
+        if (owner.visitMark !== epoch) {
+          const data = name.length === 0 ? this.nextValueID++ : -this.opNames.push(this.uniqueValueName(name))
+          owner.visitMark = epoch
+          owner.visitData = data
+        }
+        return
+      }
       if (this.isNamed(value)) {
         return
       }
@@ -161,8 +181,10 @@ export class SSANameState {
       if (this.isNamed(value)) {
         return
       }
+      this.argsNamedByOps = true
       this.setValueName(value, name)
     }
+    this.root = op
     this.numberAll(op)
   }
 
@@ -233,8 +255,14 @@ export class SSANameState {
         def.getAsmBlockArgumentNames(parent, region, this.setBlockArgNameFn)
       }
     }
+    const first = region.firstBlock
+    const blockNames = this.blockNames
+    if (first !== null && first.nextBlock === null && (blockNames.size === 0 || !blockNames.has(first))) {
+      this.numberValuesInBlock(first)
+      return
+    }
     let nextBlockID = 0
-    for (let b = region.firstBlock; b !== null; b = b.nextBlock) {
+    for (let b = first; b !== null; b = b.nextBlock) {
       const info = this.blockNames.get(b)
       if (info === undefined || numberedBlockInfos[info.ordering] === info) {
         this.blockNames.set(b, numberedBlockInfo(nextBlockID))
@@ -255,7 +283,7 @@ export class SSANameState {
       if (probe !== null) {
         probe.probeType(arg.type)
       }
-      if (this.valueNames.has(arg)) {
+      if (this.argsNamedByOps && this.valueNames.has(arg)) {
         continue
       }
       let name = isEntry ? argName(this.nextArgumentID++) : ''
@@ -471,7 +499,30 @@ export class SSANameState {
   }
 
   blockInfo(block: Block): BlockInfo {
-    return this.blockNames.get(block) ?? INVALID_BLOCK
+    const info = this.blockNames.size === 0 ? undefined : this.blockNames.get(block)
+    if (info !== undefined) {
+      return info
+    }
+    return isOnlyBlock(block) && this.isNumbered(block) ? numberedBlockInfo(0) : INVALID_BLOCK
+  }
+
+  /** `blockInfo` of a block known to be nested in the numbered op (one being printed). */
+  printedBlockInfo(block: Block): BlockInfo {
+    const info = this.blockNames.size === 0 ? undefined : this.blockNames.get(block)
+    if (info !== undefined) {
+      return info
+    }
+    return isOnlyBlock(block) ? numberedBlockInfo(0) : INVALID_BLOCK
+  }
+
+  /** Whether `block` is nested in the numbered op. */
+  private isNumbered(block: Block): boolean {
+    for (let op = block.parent?.parentOp ?? null; op !== null; op = op.parentOp) {
+      if (op === this.root) {
+        return true
+      }
+    }
+    return false
   }
 
   /** Renames the entry arguments of `region` to the printed names of `names`. */
@@ -495,6 +546,11 @@ export class SSANameState {
 }
 
 const INVALID_BLOCK = new BlockInfo(-1, 'INVALIDBLOCK')
+
+/** Whether `block` is the only block of its region (numbered `^bb0` without an entry in `blockNames`). */
+function isOnlyBlock(block: Block): boolean {
+  return block.nextBlock === null && block.parent !== null && block.parent.firstBlock === block
+}
 
 /** Blocks named by position share their `BlockInfo` up to this position (most regions have one block). */
 const SHARED_BLOCK_INFOS = 256
