@@ -12,7 +12,6 @@ import {
   SymbolRefAttr,
   SymbolTable,
   Trait,
-  UnknownLoc,
   isMemoryEffectFree,
   type Attribute,
   type Block,
@@ -974,8 +973,16 @@ export class Inliner extends OperationPass<InlinerOptions> {
       newBlocks.push(b)
     }
     const firstNew = newBlocks[0]!
-    if (!(call.location instanceof UnknownLoc)) {
-      remapInlinedLocations(newBlocks, call.location)
+    if (!call.hasUnknownLocation) {
+      // The terminator of a lone inlined block is erased below, once it has handed its
+      // operands to the call's results (`handleTerminator` gets no block to branch to, so
+      // builds nothing at its location): unless a hook of the call's dialect sees the
+      // inlined blocks first, its location is left as it is rather than made and remapped
+      // only to be dropped. A callee of one `return` then costs no location at all.
+      const erasedTerminator = newBlocks.length === 1 && callDialect?.processInlinedCallBlocks === undefined ? firstNew.lastOp : null
+      if (newBlocks.length !== 1 || firstNew.firstOp !== erasedTerminator) {
+        remapInlinedLocations(newBlocks, call.location, erasedTerminator)
+      }
     }
     if (!cloned) {
       for (let i = 0; i < operands.length; i++) {
@@ -1083,11 +1090,12 @@ function stackLocations(callee: Location, caller: Location): Location {
 
 /**
  * Gives every op and block argument in `blocks` (nested ones included) the call-site
- * location at `callerLoc`, but for the arguments of the first block: that block is the
- * inlined entry block, whose arguments are replaced and which is erased once its ops are
- * moved (their locations, made on demand, would be made only to be dropped).
+ * location at `callerLoc`, but for the arguments of the first block and for `skipped`
+ * (an op about to be erased, or null): that block is the inlined entry block, whose
+ * arguments are replaced and which is erased once its ops are moved (their locations,
+ * made on demand, would be made only to be dropped).
  */
-function remapInlinedLocations(blocks: readonly Block[], callerLoc: Location): void {
+function remapInlinedLocations(blocks: readonly Block[], callerLoc: Location, skipped: Operation | null): void {
   const mapped = new Map<Location, Location>()
   for (let i = 0; i < blocks.length; i++) {
     const b = blocks[i]!
@@ -1099,7 +1107,9 @@ function remapInlinedLocations(blocks: readonly Block[], callerLoc: Location): v
       }
     }
     for (let o = b.firstOp; o !== null; o = o.nextOp) {
-      remapOpLocations(o, callerLoc, mapped)
+      if (o !== skipped) {
+        remapOpLocations(o, callerLoc, mapped)
+      }
     }
   }
 }
