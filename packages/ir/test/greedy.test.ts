@@ -217,6 +217,57 @@ describe('applyPatternsGreedily', () => {
     expect(names(func.parentOp!)).toEqual(['t.ret'])
   })
 
+  it('reuses the idle driver of a pattern set in the next run, reading the config again; a nested run makes its own', () => {
+    const ctx = makeRewriteContext()
+    const source = `"t.func"() ({
+^bb0(%a: i32):
+  %m = "t.mul"(%a, %a) : (i32, i32) -> i32
+  "t.effect"(%m) : (i32) -> ()
+  "t.ret"() : () -> ()
+}) : () -> ()
+`
+    const patterns = freeze(ctx, new MulToNegNeg(), new NegNeg())
+    const first = parseModule(ctx, source).regions[0]!.front.firstOp!
+    expect(applyPatternsGreedily(first, patterns).numRewrites).toBe(2)
+    const idle = patterns.idleDriver
+    expect(idle).not.toBe(null)
+    // The same config object, changed between runs: the second run reads it again.
+    const config = { maxIterations: 10 }
+    const second = parseModule(ctx, source).regions[0]!.front.firstOp!
+    expect(applyPatternsGreedily(second, patterns, config).numRewrites).toBe(2)
+    expect(patterns.idleDriver).toBe(idle)
+    config.maxIterations = 1
+    const third = parseModule(ctx, source).regions[0]!.front.firstOp!
+    const r = applyPatternsGreedily(third, patterns, config)
+    expect(r.numRewrites).toBe(2)
+    expect(r.converged).toBe(false)
+    expect(names(third.parentOp!)).toEqual(['t.effect', 't.ret'])
+    expect(patterns.idleDriver).toBe(idle)
+
+    // A pattern that applies the same set to a nested op's region while its run holds the driver.
+    let nested: FrozenRewritePatternSet | null = null
+    const inner: { numRewrites: number }[] = []
+    class SimplifyNested extends RewritePattern {
+      constructor() {
+        super('t.func')
+      }
+      matchAndRewrite(op: Operation, rewriter: PatternRewriter): LogicalResult {
+        if (op.hasAttr('done')) {
+          return false
+        }
+        inner.push(applyPatternsGreedily(op, nested!))
+        rewriter.modifyOpInPlace(op, () => op.setAttr('done', rewriter.getUnitAttr()))
+        return true
+      }
+    }
+    nested = freeze(ctx, new MulToNegNeg(), new NegNeg(), new SimplifyNested())
+    const outer = parseModule(ctx, source)
+    const result = applyPatternsGreedily(outer, nested)
+    expect(inner.map((x) => x.numRewrites)).toEqual([2])
+    expect(result.numRewrites).toBe(1)
+    expect(names(outer)).toEqual(['t.effect', 't.ret'])
+  })
+
   it('applies patterns to a fixpoint and counts rewrites', () => {
     const ctx = makeRewriteContext()
     const module = parseModule(
