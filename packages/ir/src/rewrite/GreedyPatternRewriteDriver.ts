@@ -201,32 +201,86 @@ class Worklist {
     return h === queueEnd
   }
   push(op: Operation): void {
-    if (this.indexOf(op) !== -1) {
-      return
-    }
     const n = this.size
-    this.setIndex(op, n)
-    if (n >> WORKLIST_CHUNK_BITS === this.chunks.length) {
+    const chunks = this.chunks
+    const epoch = this.epoch
+    // `indexOf` and `setIndex` written out: the driver pushes every op of its region.
+    if (epoch === 0) {
+      if (this.indexOf(op) !== -1) {
+        return
+      }
+      this.overflow.set(op, n)
+    } else {
+      if (op.visitMark === epoch) {
+        const i = op.visitData
+        if (i < n && chunks[i >> WORKLIST_CHUNK_BITS]![i & WORKLIST_CHUNK_MASK] === op) {
+          return
+        }
+      } else {
+        op.visitMark = epoch
+      }
+      op.visitData = n
+    }
+    if (n >> WORKLIST_CHUNK_BITS === chunks.length) {
       // The first chunk starts empty and grows as entries are appended (up to
       // WORKLIST_CHUNK): the driver runs once per function in `inline` and in nested
       // pipelines, mostly on a few ops, so a full chunk made and filled per run would cost
       // more than the run. A list that outgrows it is large: its other chunks are made full.
-      this.chunks.push(this.chunks.length === 0 ? [] : new Array<Operation | null>(WORKLIST_CHUNK).fill(null))
+      chunks.push(chunks.length === 0 ? [] : new Array<Operation | null>(WORKLIST_CHUNK).fill(null))
     }
-    this.put(n, op)
+    chunks[n >> WORKLIST_CHUNK_BITS]![n & WORKLIST_CHUNK_MASK] = op
     this.size = n + 1
   }
-  private setIndex(op: Operation, i: number): void {
-    if (this.epoch === 0) {
-      this.overflow.set(op, i)
-    } else {
-      op.visitMark = this.epoch
-      op.visitData = i
-    }
-  }
-  /** Takes the next entry off the list, or returns null when the list is empty. */
+  /**
+   * Takes the next entry off the list, or returns null when the list is empty: `isEmpty`
+   * then `pop` in one scan (the driver pops every op it visits), except that the stack's
+   * slots below a popped entry are not trimmed here (the next pop skips the empty ones).
+   */
   popOrNull(): Operation | null {
-    return this.isEmpty() ? null : this.pop()
+    const chunks = this.chunks
+    const queueEnd = this.queueEnd
+    let n = this.size
+    let op: Operation | null = null
+    while (n > queueEnd) {
+      n--
+      const chunk = chunks[n >> WORKLIST_CHUNK_BITS]!
+      op = chunk[n & WORKLIST_CHUNK_MASK]!
+      if (op !== null) {
+        chunk[n & WORKLIST_CHUNK_MASK] = null
+        break
+      }
+    }
+    this.size = n
+    if (op === null) {
+      // The stack is empty: the front of the queue, if any.
+      let h = this.head
+      while (h < queueEnd) {
+        const chunk = chunks[h >> WORKLIST_CHUNK_BITS]!
+        op = chunk[h & WORKLIST_CHUNK_MASK]!
+        if (op !== null) {
+          chunk[h & WORKLIST_CHUNK_MASK] = null
+          h++
+          break
+        }
+        h++
+      }
+      if (op === null) {
+        this.head = h
+        return null
+      }
+      if (h === queueEnd) {
+        // The queue is used up: the list is a plain stack again.
+        this.size = 0
+        this.head = 0
+        this.queueEnd = 0
+      } else {
+        this.head = h
+      }
+    }
+    if (this.epoch === 0) {
+      this.overflow.delete(op)
+    }
+    return op
   }
   /** Takes the next entry off the list, which must not be empty. */
   pop(): Operation {
