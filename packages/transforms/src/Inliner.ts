@@ -900,28 +900,13 @@ export class Inliner extends OperationPass<InlinerOptions> {
     }
     const callDialect = inlinerInterfaceOf(call)
     const castOps: Operation[] = []
-    const cleanup = (): boolean => {
-      for (const cast of castOps) {
-        cast.getResult(0).replaceAllUsesWith(cast.getOperand(0))
-        cast.erase()
-      }
-      return false
-    }
     const builder = OpBuilder.before(call)
-    const convert = (input: Value, type: Type): Value | null => {
-      const cast = callDialect?.materializeCallConversion?.(builder, input, type, call.location) ?? null
-      if (cast === null) {
-        return null
-      }
-      castOps.push(cast)
-      return cast.getResult(0)
-    }
     const mapping = new IRMapping()
     for (let i = 0; i < operands.length; i++) {
       const arg = entry.getArgument(i)
       let operand: Value | null = operands[i]!
-      if (operand.type !== arg.type && (operand = convert(operand, arg.type)) === null) {
-        return cleanup()
+      if (operand.type !== arg.type && (operand = convertForCall(callDialect, builder, call, operand, arg.type, castOps)) === null) {
+        return undoConversions(castOps)
       }
       mapping.map(arg, operand)
     }
@@ -933,15 +918,15 @@ export class Inliner extends OperationPass<InlinerOptions> {
       if (result.type === resultTypes[i]) {
         continue
       }
-      const converted = convert(result, result.type)
+      const converted = convertForCall(callDialect, builder, call, result, result.type, castOps)
       if (converted === null) {
-        return cleanup()
+        return undoConversions(castOps)
       }
       result.replaceAllUsesWith(converted)
       castOps[castOps.length - 1]!.setOperand(0, result)
     }
     if (!this.isLegalToInline(call, callable, src, cloned)) {
-      return cleanup()
+      return undoConversions(castOps)
     }
     const callableDialect = inlinerInterfaceOf(callable)
     const callBlock = call.parentBlock!
@@ -1055,6 +1040,35 @@ export class Inliner extends OperationPass<InlinerOptions> {
       }
     }
   }
+}
+
+/**
+ * `input` converted to `type` by an op of the call's dialect (`callDialect`) that
+ * `builder` inserts, and the op appended to `castOps`; null when there is no conversion.
+ */
+function convertForCall(
+  callDialect: DialectInlinerInterface | undefined,
+  builder: OpBuilder,
+  call: Operation,
+  input: Value,
+  type: Type,
+  castOps: Operation[],
+): Value | null {
+  const cast = callDialect?.materializeCallConversion?.(builder, input, type, call.location) ?? null
+  if (cast === null) {
+    return null
+  }
+  castOps.push(cast)
+  return cast.getResult(0)
+}
+
+/** Erases the conversions `castOps`, giving their uses their inputs back; returns false (nothing inlined). */
+function undoConversions(castOps: readonly Operation[]): false {
+  for (const cast of castOps) {
+    cast.getResult(0).replaceAllUsesWith(cast.getOperand(0))
+    cast.erase()
+  }
+  return false
 }
 
 /** The `n` attribute dictionaries of `array` (empty ones when it is absent). */
