@@ -268,6 +268,57 @@ describe('applyPatternsGreedily', () => {
     expect(names(outer)).toEqual(['t.effect', 't.ret'])
   })
 
+  // A run that changes nothing skips region simplification only when it provably finds
+  // nothing: these are the cases where it must still run.
+  it('still erases by region liveness what the worklist left: rewrite limit, graph and unregistered regions', () => {
+    const ctx = makeRewriteContext()
+    // The rewrite limit stops the list before the dead op is visited.
+    const limited = parseModule(
+      ctx,
+      `"t.func"() ({
+^bb0(%a: i32):
+  %d = "t.add"(%a, %a) : (i32, i32) -> i32
+  "t.ret"() : () -> ()
+}) : () -> ()
+`,
+    )
+    const r = applyPatternsGreedily(limited.regions[0]!.front.firstOp!, freeze(ctx), { maxNumRewrites: 0 })
+    expect(r.changed).toBe(true)
+    expect(names(limited)).toEqual(['t.ret'])
+    // A cycle of pure ops in a graph region (the module's): neither op is trivially dead.
+    const graph = parseModule(
+      ctx,
+      `%0 = "t.add"(%1, %1) : (i32, i32) -> i32
+%1 = "t.add"(%0, %0) : (i32, i32) -> i32
+"t.effect"() : () -> ()
+`,
+    )
+    expect(applyPatternsGreedily(graph, freeze(ctx)).changed).toBe(true)
+    expect(graph.regions[0]!.front.operations.map((o) => o.name.name)).toEqual(['t.effect'])
+    // The same cycle in the region of an unregistered op (no dominance there either).
+    const unregistered = parseModule(
+      ctx,
+      `"t.func"() ({
+  "u.graph"() ({
+    %0 = "t.add"(%1, %1) : (i32, i32) -> i32
+    %1 = "t.add"(%0, %0) : (i32, i32) -> i32
+    "t.effect"() : () -> ()
+  }) : () -> ()
+  "t.ret"() : () -> ()
+}) : () -> ()
+`,
+    )
+    expect(applyPatternsGreedily(unregistered.regions[0]!.front.firstOp!, freeze(ctx)).changed).toBe(true)
+    expect(body(unregistered)[0]!.regions[0]!.front.operations.map((o) => o.name.name)).toEqual(['t.effect'])
+    // Nothing dead and nothing to rewrite: nothing changes.
+    const clean = parseModule(ctx, FOLD_SOURCE)
+    const patterns = freeze(ctx)
+    applyPatternsGreedily(clean.regions[0]!.front.firstOp!, patterns)
+    const printed = printOperation(clean)
+    expect(applyPatternsGreedily(clean.regions[0]!.front.firstOp!, patterns).changed).toBe(false)
+    expect(printOperation(clean)).toBe(printed)
+  })
+
   it('applies patterns to a fixpoint and counts rewrites', () => {
     const ctx = makeRewriteContext()
     const module = parseModule(

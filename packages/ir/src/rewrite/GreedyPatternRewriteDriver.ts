@@ -352,6 +352,8 @@ class GreedyPatternRewriteDriver implements RewriterListener {
   // The settings below come from the config of the run (`configure`).
   /** The region simplified by `simplify`; null for the multi-op driver. */
   region: Region | null = null
+  /** `[region]`, for the region utilities (kept with the driver, and its entry cleared after the run). */
+  private readonly regionList: Region[] = []
   /** The ops strict mode lets the driver rewrite (a shared empty set, never changed, under 'any-op'). */
   strictModeFilteredOps: Set<Operation> = NO_FILTERED_OPS
   maxIterations = 10
@@ -385,6 +387,12 @@ class GreedyPatternRewriteDriver implements RewriterListener {
   private insertionMark = 0
   /** After `simplify`: whether the IR changed (see `GreedyRewriteResult.changed`). */
   changed = false
+  /** Whether this iteration's seeding pushed every op of the region tree onto the worklist. */
+  private seededAll = false
+  /** Whether the seeding walk saw a graph region (or a region of an unregistered op) in the tree. */
+  private sawGraphRegion = false
+  /** Whether the last `processWorklist` emptied the worklist (rather than stopping at the rewrite limit). */
+  private drained = false
 
   constructor(context: Context, patterns: FrozenRewritePatternSet) {
     this.rewriter = new PatternRewriter(context, this)
@@ -397,6 +405,11 @@ class GreedyPatternRewriteDriver implements RewriterListener {
    */
   configure(region: Region | null, config: GreedyRewriteConfig, defaultScope: Region | null): void {
     this.region = region
+    if (region !== null) {
+      this.regionList[0] = region
+    }
+    this.numRewrites = 0
+    this.seedChanged = false
     this.maxIterations = config.maxIterations ?? 10
     this.maxNumRewrites = config.maxNumRewrites ?? kNoLimit
     this.topDown = config.useTopDownTraversal ?? true
@@ -421,17 +434,13 @@ class GreedyPatternRewriteDriver implements RewriterListener {
    * can be configured again for another run (its worklist is empty and holds no marks).
    */
   release(): void {
+    // The per-run flags are set again by `configure` and `simplify`.
     this.region = null
+    this.regionList.length = 0
     this.scope = null
     this.listener = null
     this.strictModeFilteredOps = NO_FILTERED_OPS
-    this.numRewrites = 0
-    this.insertedMultiBlock = false
-    this.seedChanged = false
-    this.sawMultiBlock = false
-    this.changed = false
     this.lastRegion = null
-    this.lastRegionIsGraph = true
     this.rewriter.clearInsertionPoint()
   }
 
@@ -614,9 +623,11 @@ class GreedyPatternRewriteDriver implements RewriterListener {
     let changed = false
     let numRewrites = 0
     const worklist = this.worklist
+    this.drained = false
     while (numRewrites < this.maxNumRewrites || this.maxNumRewrites === kNoLimit) {
       const op = worklist.popOrNull()
       if (op === null) {
+        this.drained = true
         break
       }
       if (isOpTriviallyDead(op)) {
@@ -756,6 +767,7 @@ class GreedyPatternRewriteDriver implements RewriterListener {
       this.insertionMark = multiBlockInsertions()
       this.insertedMultiBlock = false
       if (!this.topDown) {
+        this.seededAll = false
         this.sawMultiBlock = walkRegionPostOrder(region, (op) => {
           if ((!this.cseConstants || !this.insertKnownConstant(op)) && inScope) {
             this.addToWorklistDuringSeeding(op)
@@ -767,7 +779,9 @@ class GreedyPatternRewriteDriver implements RewriterListener {
         // added just before its regions were walked (only the constant being visited can be
         // erased while seeding): each op is pushed alone.
         const alone = this.scope === region && this.strictMode === 'any-op'
+        this.sawGraphRegion = false
         this.sawMultiBlock = this.seedPreOrder(region, alone, inScope)
+        this.seededAll = alone
         this.worklist.popSeedsInOrder()
       }
       // Not needed past seeding: its maps of constants go now.
@@ -777,10 +791,10 @@ class GreedyPatternRewriteDriver implements RewriterListener {
       // for nothing).
       if (ctx.hasActionHandler) {
         ctx.executeAction(new GreedyPatternRewriteIteration([region], iteration), () => {
-          continueRewrites = this.runIteration(region)
+          continueRewrites = this.runIteration()
         })
       } else {
-        continueRewrites = this.runIteration(region)
+        continueRewrites = this.runIteration()
       }
     } while (continueRewrites)
     this.worklist.clear()
@@ -797,6 +811,10 @@ class GreedyPatternRewriteDriver implements RewriterListener {
   private seedPreOrder(region: Region, alone: boolean, inScope: boolean): boolean {
     const first = region.firstBlock
     let multiBlock = first !== null && first.nextBlock !== null
+    const parent = region.parentOp
+    if (parent === null || !parent.isRegistered || parent.hasTrait(Trait.GraphRegions)) {
+      this.sawGraphRegion = true
+    }
     const cseConstants = this.cseConstants
     for (let b = first; b !== null; ) {
       const nextBlock = b.nextBlock
@@ -825,21 +843,39 @@ class GreedyPatternRewriteDriver implements RewriterListener {
     return !this.sawMultiBlock && !this.insertedMultiBlock && multiBlockInsertions() === this.insertionMark
   }
 
+  /**
+   * Whether region simplification would find nothing to do after an iteration whose
+   * worklist run changed nothing (`changedOps` false), so it can be skipped. That holds
+   * when every op of the tree was pushed, the list was emptied, every region has one block
+   * (no unreachable block, block argument or block to merge), and every region has SSA
+   * dominance. Then every op was found not trivially dead on the IR as it stays; and an
+   * op that region DCE would erase implies one that is trivially dead: the uses among the
+   * ops it would erase (no terminator, no successor operand in a lone block) cannot all
+   * go in a cycle where definitions dominate their uses, so one of them has no use left.
+   * A function that canonicalization leaves as it was (most of the inliner's runs) then
+   * costs no liveness walk.
+   */
+  private nothingDeadLeft(changedOps: boolean): boolean {
+    return !changedOps && this.drained && this.seededAll && !this.sawGraphRegion && this.singleBlockOnly()
+  }
+
   /** One iteration over the seeded worklist, then region simplification; returns whether anything changed. */
-  private runIteration(region: Region): boolean {
+  private runIteration(): boolean {
     let continueRewrites = false
     // Unreachable code may hold IR that patterns cannot cope with (an op using
     // its own result), so it goes first.
+    const regions = this.regionList
     if (!this.singleBlockOnly()) {
-      continueRewrites = eraseUnreachableBlocks(this.rewriter, [region])
+      continueRewrites = eraseUnreachableBlocks(this.rewriter, regions)
     }
-    continueRewrites = this.processWorklist() || continueRewrites
+    const changedOps = this.processWorklist()
+    continueRewrites = changedOps || continueRewrites
     // What is left (only when the rewrite limit stopped the list) is dropped when the
     // next iteration seeds the list again: dropped here, the ops' visit marks are free
     // for the liveness of region simplification (a million ops cost no set).
     this.worklist.clear()
-    if (this.regionLevel !== 'disabled') {
-      continueRewrites = simplifyRegions(this.rewriter, [region], this.regionLevel === 'aggressive', this.singleBlockOnly()) || continueRewrites
+    if (this.regionLevel !== 'disabled' && !this.nothingDeadLeft(changedOps)) {
+      continueRewrites = simplifyRegions(this.rewriter, regions, this.regionLevel === 'aggressive', this.singleBlockOnly()) || continueRewrites
     }
     return continueRewrites
   }

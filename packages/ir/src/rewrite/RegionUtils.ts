@@ -432,8 +432,8 @@ export function runRegionDCE(rewriter: PatternRewriter, regions: readonly Region
     // MLIR walks everything again until a round changes nothing. After the first walk only
     // the undecided ops and arguments can still change (liveness only grows), so the later
     // rounds look at those alone; the fixpoint, the least one, is the same.
-    for (const r of regions) {
-      propagateRegionLiveness(r, live)
+    for (let i = 0; i < regions.length; i++) {
+      propagateRegionLiveness(regions[i]!, live)
     }
     settleUndecided(live)
     if (live.sawMultiBlock) {
