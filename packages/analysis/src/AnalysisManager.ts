@@ -100,6 +100,10 @@ function isInvalidatable(a: unknown): a is InvalidatableAnalysis {
   return typeof a === 'object' && a !== null && typeof (a as { isInvalidated?: unknown }).isInvalidated === 'function'
 }
 
+// The shared empty maps of `NestedAnalysisMap`s without analyses or nested maps (never written).
+const NO_ANALYSES: Map<AnalysisClass, unknown> = new Map()
+const NO_CHILDREN: Map<Operation, NestedAnalysisMap> = new Map()
+
 /**
  * The analyses of one operation, keyed by class, in construction order. Dependencies are
  * constructed before their users, so one sweep in order sees a dependency's invalidation
@@ -107,14 +111,40 @@ function isInvalidatable(a: unknown): a is InvalidatableAnalysis {
  * published declarations only as the type of `AnalysisManager.impl`.
  */
 export class NestedAnalysisMap {
-  readonly analyses: Map<AnalysisClass, unknown> = new Map()
-  readonly childAnalyses: Map<Operation, NestedAnalysisMap> = new Map()
+  /**
+   * The analyses of `op`: until the first is added (`addAnalysis`), a shared empty map
+   * that is never written. A pass manager nests a map per op it runs a pipeline on, and
+   * most of those never hold an analysis.
+   */
+  analyses: Map<AnalysisClass, unknown> = NO_ANALYSES
+  /** The maps of the nested ops, the same way (`addChild`). */
+  childAnalyses: Map<Operation, NestedAnalysisMap> = NO_CHILDREN
 
   constructor(
     readonly op: Operation,
     readonly parent: NestedAnalysisMap | null,
     readonly listener: AnalysisListener | null,
   ) {}
+
+  /** Adds `analysis` as the analysis `cls` of `op`. */
+  addAnalysis(cls: AnalysisClass, analysis: unknown): void {
+    let analyses = this.analyses
+    if (analyses === NO_ANALYSES) {
+      analyses = new Map()
+      this.analyses = analyses
+    }
+    analyses.set(cls, analysis)
+  }
+
+  /** Adds `child` as the map of the nested op `op`. */
+  addChild(op: Operation, child: NestedAnalysisMap): void {
+    let children = this.childAnalyses
+    if (children === NO_CHILDREN) {
+      children = new Map()
+      this.childAnalyses = children
+    }
+    children.set(op, child)
+  }
 
   /** Invalidates what `pa` does not preserve, here and in every nested map. */
   invalidate(pa: PreservedAnalyses): void {
@@ -197,7 +227,7 @@ export class AnalysisManager {
     listener?.runBeforeAnalysis(name, cls, map.op)
     const analysis = new cls(map.op, this)
     // Dependencies were inserted while constructing; inserting now keeps them first.
-    map.analyses.set(cls, analysis)
+    map.addAnalysis(cls, analysis)
     listener?.runAfterAnalysis(name, cls, map.op)
     return analysis
   }
@@ -266,7 +296,7 @@ export class AnalysisManager {
     let child = map.childAnalyses.get(op)
     if (child === undefined) {
       child = new NestedAnalysisMap(op, map, map.listener)
-      map.childAnalyses.set(op, child)
+      map.addChild(op, child)
     }
     return new AnalysisManager(child)
   }

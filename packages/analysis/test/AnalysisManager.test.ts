@@ -110,6 +110,26 @@ describe('AnalysisManager', () => {
     expect(am.getCachedChildAnalysis(grandchild, A)).toBeUndefined()
   })
 
+  it('makes no map for a nested op until it holds an analysis, and keeps the analyses of each op apart', () => {
+    const { root, child, grandchild } = makeTree()
+    const am = AnalysisManager.forOperation(root)
+    const c = am.nest(child)
+    const g = am.nest(grandchild)
+    // Managers nested for a pipeline that asks for no analysis share the empty maps.
+    expect(c.impl.analyses).toBe(g.impl.analyses)
+    expect(g.impl.childAnalyses.size).toBe(0)
+    const ga = g.getAnalysis(A)
+    expect(c.getCachedAnalysis(A)).toBeUndefined()
+    expect(am.getCachedAnalysis(A)).toBeUndefined()
+    const ca = c.getAnalysis(A)
+    expect(ca).not.toBe(ga)
+    expect(am.getCachedChildAnalysis(grandchild, A)).toBe(ga)
+    expect(am.getCachedChildAnalysis(child, A)).toBe(ca)
+    am.clear()
+    expect(am.nest(child).getCachedAnalysis(A)).toBeUndefined()
+    expect(AnalysisManager.forOperation(root).nest(child).impl.analyses.size).toBe(0)
+  })
+
   it('tells the listener about cache misses only', () => {
     const { root } = makeTree()
     const events: string[] = []

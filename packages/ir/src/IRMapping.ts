@@ -2,20 +2,35 @@ import type { Block } from './Block.ts'
 import type { Operation } from './Operation.ts'
 import type { Value } from './Value.ts'
 
+// The shared empty maps of an `IRMapping` that has mapped no block or no op yet (never written).
+const NO_BLOCKS: Map<Block, Block> = new Map()
+const NO_OPS: Map<Operation, Operation> = new Map()
+
 /** A mapping from original to cloned values, blocks and operations (MLIR's `IRMapping`). */
 export class IRMapping {
   private readonly values = new Map<Value, Value>()
-  private readonly blocks = new Map<Block, Block>()
-  private readonly ops = new Map<Operation, Operation>()
+  // Made on the first mapping: inlining a callee in place maps only its arguments.
+  private blocks: Map<Block, Block> = NO_BLOCKS
+  private ops: Map<Operation, Operation> = NO_OPS
 
   map(from: Value, to: Value): void {
     this.values.set(from, to)
   }
   mapBlock(from: Block, to: Block): void {
-    this.blocks.set(from, to)
+    let blocks = this.blocks
+    if (blocks === NO_BLOCKS) {
+      blocks = new Map()
+      this.blocks = blocks
+    }
+    blocks.set(from, to)
   }
   mapOp(from: Operation, to: Operation): void {
-    this.ops.set(from, to)
+    let ops = this.ops
+    if (ops === NO_OPS) {
+      ops = new Map()
+      this.ops = ops
+    }
+    ops.set(from, to)
   }
   contains(v: Value): boolean {
     return this.values.has(v)
@@ -46,7 +61,7 @@ export class IRMapping {
   }
   clear(): void {
     this.values.clear()
-    this.blocks.clear()
-    this.ops.clear()
+    this.blocks = NO_BLOCKS
+    this.ops = NO_OPS
   }
 }

@@ -280,7 +280,8 @@ export interface DialectInlinerInterface {
   /**
    * Rewrites terminator `op` of an inlined callee. With `newDest` (a multi-block callee)
    * it must branch to `newDest` forwarding the results and erase `op`; without it, it
-   * must replace the uses of `valuesToReplace` with the returned values (the inliner erases `op`).
+   * must replace the uses of `valuesToReplace` with the returned values (the inliner erases
+   * `op`, whose location it does not remap to the call site).
    */
   handleTerminator?(op: Operation, newDest: Block | null, valuesToReplace: readonly Value[]): void
   /**

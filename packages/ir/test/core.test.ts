@@ -342,6 +342,27 @@ describe('walk and clone', () => {
     // The original is untouched.
     expect(origInner.getOperand(0)).toBe(top.regions[0]!.front.getArgument(0))
   })
+
+  it('keeps the blocks and ops of each IRMapping apart (made on the first mapping), also after clear', () => {
+    const { top } = buildNested()
+    const a = new IRMapping()
+    const b = new IRMapping()
+    const copy = top.clone(a)
+    const origInner = top.regions[0]!.front.firstOp!
+    const origBlock = top.regions[0]!.front
+    expect(a.lookupOpOrNull(origInner)).toBe(copy.regions[0]!.front.firstOp)
+    expect(a.lookupBlockOrNull(origBlock)).toBe(copy.regions[0]!.front)
+    expect(b.lookupOpOrNull(origInner)).toBeNull()
+    expect(b.lookupBlockOrNull(origBlock)).toBeNull()
+    a.clear()
+    expect(a.lookupOpOrNull(origInner)).toBeNull()
+    expect(a.lookupBlockOrDefault(origBlock)).toBe(origBlock)
+    b.mapOp(origInner, origInner)
+    b.mapBlock(origBlock, origBlock)
+    expect(new IRMapping().lookupOpOrNull(origInner)).toBeNull()
+    expect(new IRMapping().lookupBlockOrNull(origBlock)).toBeNull()
+    expect(b.lookupOpOrNull(origInner)).toBe(origInner)
+  })
 })
 
 describe('operation attributes', () => {

@@ -217,6 +217,108 @@ describe('applyPatternsGreedily', () => {
     expect(names(func.parentOp!)).toEqual(['t.ret'])
   })
 
+  it('reuses the idle driver of a pattern set in the next run, reading the config again; a nested run makes its own', () => {
+    const ctx = makeRewriteContext()
+    const source = `"t.func"() ({
+^bb0(%a: i32):
+  %m = "t.mul"(%a, %a) : (i32, i32) -> i32
+  "t.effect"(%m) : (i32) -> ()
+  "t.ret"() : () -> ()
+}) : () -> ()
+`
+    const patterns = freeze(ctx, new MulToNegNeg(), new NegNeg())
+    const first = parseModule(ctx, source).regions[0]!.front.firstOp!
+    expect(applyPatternsGreedily(first, patterns).numRewrites).toBe(2)
+    const idle = patterns.idleDriver
+    expect(idle).not.toBe(null)
+    // The same config object, changed between runs: the second run reads it again.
+    const config = { maxIterations: 10 }
+    const second = parseModule(ctx, source).regions[0]!.front.firstOp!
+    expect(applyPatternsGreedily(second, patterns, config).numRewrites).toBe(2)
+    expect(patterns.idleDriver).toBe(idle)
+    config.maxIterations = 1
+    const third = parseModule(ctx, source).regions[0]!.front.firstOp!
+    const r = applyPatternsGreedily(third, patterns, config)
+    expect(r.numRewrites).toBe(2)
+    expect(r.converged).toBe(false)
+    expect(names(third.parentOp!)).toEqual(['t.effect', 't.ret'])
+    expect(patterns.idleDriver).toBe(idle)
+
+    // A pattern that applies the same set to a nested op's region while its run holds the driver.
+    let nested: FrozenRewritePatternSet | null = null
+    const inner: { numRewrites: number }[] = []
+    class SimplifyNested extends RewritePattern {
+      constructor() {
+        super('t.func')
+      }
+      matchAndRewrite(op: Operation, rewriter: PatternRewriter): LogicalResult {
+        if (op.hasAttr('done')) {
+          return false
+        }
+        inner.push(applyPatternsGreedily(op, nested!))
+        rewriter.modifyOpInPlace(op, () => op.setAttr('done', rewriter.getUnitAttr()))
+        return true
+      }
+    }
+    nested = freeze(ctx, new MulToNegNeg(), new NegNeg(), new SimplifyNested())
+    const outer = parseModule(ctx, source)
+    const result = applyPatternsGreedily(outer, nested)
+    expect(inner.map((x) => x.numRewrites)).toEqual([2])
+    expect(result.numRewrites).toBe(1)
+    expect(names(outer)).toEqual(['t.effect', 't.ret'])
+  })
+
+  // A run that changes nothing skips region simplification only when it provably finds
+  // nothing: these are the cases where it must still run.
+  it('still erases by region liveness what the worklist left: rewrite limit, graph and unregistered regions', () => {
+    const ctx = makeRewriteContext()
+    // The rewrite limit stops the list before the dead op is visited.
+    const limited = parseModule(
+      ctx,
+      `"t.func"() ({
+^bb0(%a: i32):
+  %d = "t.add"(%a, %a) : (i32, i32) -> i32
+  "t.ret"() : () -> ()
+}) : () -> ()
+`,
+    )
+    const r = applyPatternsGreedily(limited.regions[0]!.front.firstOp!, freeze(ctx), { maxNumRewrites: 0 })
+    expect(r.changed).toBe(true)
+    expect(names(limited)).toEqual(['t.ret'])
+    // A cycle of pure ops in a graph region (the module's): neither op is trivially dead.
+    const graph = parseModule(
+      ctx,
+      `%0 = "t.add"(%1, %1) : (i32, i32) -> i32
+%1 = "t.add"(%0, %0) : (i32, i32) -> i32
+"t.effect"() : () -> ()
+`,
+    )
+    expect(applyPatternsGreedily(graph, freeze(ctx)).changed).toBe(true)
+    expect(graph.regions[0]!.front.operations.map((o) => o.name.name)).toEqual(['t.effect'])
+    // The same cycle in the region of an unregistered op (no dominance there either).
+    const unregistered = parseModule(
+      ctx,
+      `"t.func"() ({
+  "u.graph"() ({
+    %0 = "t.add"(%1, %1) : (i32, i32) -> i32
+    %1 = "t.add"(%0, %0) : (i32, i32) -> i32
+    "t.effect"() : () -> ()
+  }) : () -> ()
+  "t.ret"() : () -> ()
+}) : () -> ()
+`,
+    )
+    expect(applyPatternsGreedily(unregistered.regions[0]!.front.firstOp!, freeze(ctx)).changed).toBe(true)
+    expect(body(unregistered)[0]!.regions[0]!.front.operations.map((o) => o.name.name)).toEqual(['t.effect'])
+    // Nothing dead and nothing to rewrite: nothing changes.
+    const clean = parseModule(ctx, FOLD_SOURCE)
+    const patterns = freeze(ctx)
+    applyPatternsGreedily(clean.regions[0]!.front.firstOp!, patterns)
+    const printed = printOperation(clean)
+    expect(applyPatternsGreedily(clean.regions[0]!.front.firstOp!, patterns).changed).toBe(false)
+    expect(printOperation(clean)).toBe(printed)
+  })
+
   it('applies patterns to a fixpoint and counts rewrites', () => {
     const ctx = makeRewriteContext()
     const module = parseModule(

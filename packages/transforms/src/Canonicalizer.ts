@@ -72,6 +72,8 @@ export class Canonicalizer extends OperationPass<CanonicalizerOptions> {
   static readonly passName: string = 'Canonicalizer'
 
   private patterns: FrozenRewritePatternSet | null = null
+  /** The driver's config, made with the patterns (the options do not change between runs). */
+  private config: GreedyRewriteConfig | null = null
 
   override initialize(context: Context): LogicalResult {
     this.patterns = new FrozenRewritePatternSet(
@@ -79,18 +81,23 @@ export class Canonicalizer extends OperationPass<CanonicalizerOptions> {
       this.options.disabledPatterns,
       this.options.enabledPatterns,
     )
+    this.config = this.makeConfig()
     return true
   }
 
-  override runOnOperation(): void {
-    const patterns =
-      this.patterns ?? new FrozenRewritePatternSet(collectCanonicalizationPatterns(this.getContext()), this.options.disabledPatterns, this.options.enabledPatterns)
-    const config: GreedyRewriteConfig = {
+  private makeConfig(): GreedyRewriteConfig {
+    return {
       useTopDownTraversal: this.options.topDown,
       regionSimplificationLevel: this.options.regionSimplify,
       maxIterations: this.options.maxIterations,
       maxNumRewrites: this.options.maxNumRewrites,
     }
+  }
+
+  override runOnOperation(): void {
+    const patterns =
+      this.patterns ?? new FrozenRewritePatternSet(collectCanonicalizationPatterns(this.getContext()), this.options.disabledPatterns, this.options.enabledPatterns)
+    const config = this.config ?? this.makeConfig()
     const result = applyPatternsGreedily(this.getOperation(), patterns, config)
     // Canonicalization is best-effort: non-convergence only fails the test mode.
     if (this.options.testConvergence && !result.converged) {

@@ -12,7 +12,6 @@ import {
   SymbolRefAttr,
   SymbolTable,
   Trait,
-  UnknownLoc,
   isMemoryEffectFree,
   type Attribute,
   type Block,
@@ -901,28 +900,13 @@ export class Inliner extends OperationPass<InlinerOptions> {
     }
     const callDialect = inlinerInterfaceOf(call)
     const castOps: Operation[] = []
-    const cleanup = (): boolean => {
-      for (const cast of castOps) {
-        cast.getResult(0).replaceAllUsesWith(cast.getOperand(0))
-        cast.erase()
-      }
-      return false
-    }
     const builder = OpBuilder.before(call)
-    const convert = (input: Value, type: Type): Value | null => {
-      const cast = callDialect?.materializeCallConversion?.(builder, input, type, call.location) ?? null
-      if (cast === null) {
-        return null
-      }
-      castOps.push(cast)
-      return cast.getResult(0)
-    }
     const mapping = new IRMapping()
     for (let i = 0; i < operands.length; i++) {
       const arg = entry.getArgument(i)
       let operand: Value | null = operands[i]!
-      if (operand.type !== arg.type && (operand = convert(operand, arg.type)) === null) {
-        return cleanup()
+      if (operand.type !== arg.type && (operand = convertForCall(callDialect, builder, call, operand, arg.type, castOps)) === null) {
+        return undoConversions(castOps)
       }
       mapping.map(arg, operand)
     }
@@ -934,15 +918,15 @@ export class Inliner extends OperationPass<InlinerOptions> {
       if (result.type === resultTypes[i]) {
         continue
       }
-      const converted = convert(result, result.type)
+      const converted = convertForCall(callDialect, builder, call, result, result.type, castOps)
       if (converted === null) {
-        return cleanup()
+        return undoConversions(castOps)
       }
       result.replaceAllUsesWith(converted)
       castOps[castOps.length - 1]!.setOperand(0, result)
     }
     if (!this.isLegalToInline(call, callable, src, cloned)) {
-      return cleanup()
+      return undoConversions(castOps)
     }
     const callableDialect = inlinerInterfaceOf(callable)
     const callBlock = call.parentBlock!
@@ -974,8 +958,16 @@ export class Inliner extends OperationPass<InlinerOptions> {
       newBlocks.push(b)
     }
     const firstNew = newBlocks[0]!
-    if (!(call.location instanceof UnknownLoc)) {
-      remapInlinedLocations(newBlocks, call.location)
+    if (!call.hasUnknownLocation) {
+      // The terminator of a lone inlined block is erased below, once it has handed its
+      // operands to the call's results (`handleTerminator` gets no block to branch to, so
+      // builds nothing at its location): unless a hook of the call's dialect sees the
+      // inlined blocks first, its location is left as it is rather than made and remapped
+      // only to be dropped. A callee of one `return` then costs no location at all.
+      const erasedTerminator = newBlocks.length === 1 && callDialect?.processInlinedCallBlocks === undefined ? firstNew.lastOp : null
+      if (newBlocks.length !== 1 || firstNew.firstOp !== erasedTerminator) {
+        remapInlinedLocations(newBlocks, call.location, erasedTerminator)
+      }
     }
     if (!cloned) {
       for (let i = 0; i < operands.length; i++) {
@@ -1050,6 +1042,35 @@ export class Inliner extends OperationPass<InlinerOptions> {
   }
 }
 
+/**
+ * `input` converted to `type` by an op of the call's dialect (`callDialect`) that
+ * `builder` inserts, and the op appended to `castOps`; null when there is no conversion.
+ */
+function convertForCall(
+  callDialect: DialectInlinerInterface | undefined,
+  builder: OpBuilder,
+  call: Operation,
+  input: Value,
+  type: Type,
+  castOps: Operation[],
+): Value | null {
+  const cast = callDialect?.materializeCallConversion?.(builder, input, type, call.location) ?? null
+  if (cast === null) {
+    return null
+  }
+  castOps.push(cast)
+  return cast.getResult(0)
+}
+
+/** Erases the conversions `castOps`, giving their uses their inputs back; returns false (nothing inlined). */
+function undoConversions(castOps: readonly Operation[]): false {
+  for (const cast of castOps) {
+    cast.getResult(0).replaceAllUsesWith(cast.getOperand(0))
+    cast.erase()
+  }
+  return false
+}
+
 /** The `n` attribute dictionaries of `array` (empty ones when it is absent). */
 function attrDicts(array: ArrayAttr | undefined, n: number, anchor: Operation): DictionaryAttr[] {
   const out: DictionaryAttr[] = []
@@ -1083,11 +1104,12 @@ function stackLocations(callee: Location, caller: Location): Location {
 
 /**
  * Gives every op and block argument in `blocks` (nested ones included) the call-site
- * location at `callerLoc`, but for the arguments of the first block: that block is the
- * inlined entry block, whose arguments are replaced and which is erased once its ops are
- * moved (their locations, made on demand, would be made only to be dropped).
+ * location at `callerLoc`, but for the arguments of the first block and for `skipped`
+ * (an op about to be erased, or null): that block is the inlined entry block, whose
+ * arguments are replaced and which is erased once its ops are moved (their locations,
+ * made on demand, would be made only to be dropped).
  */
-function remapInlinedLocations(blocks: readonly Block[], callerLoc: Location): void {
+function remapInlinedLocations(blocks: readonly Block[], callerLoc: Location, skipped: Operation | null): void {
   const mapped = new Map<Location, Location>()
   for (let i = 0; i < blocks.length; i++) {
     const b = blocks[i]!
@@ -1099,7 +1121,9 @@ function remapInlinedLocations(blocks: readonly Block[], callerLoc: Location): v
       }
     }
     for (let o = b.firstOp; o !== null; o = o.nextOp) {
-      remapOpLocations(o, callerLoc, mapped)
+      if (o !== skipped) {
+        remapOpLocations(o, callerLoc, mapped)
+      }
     }
   }
 }

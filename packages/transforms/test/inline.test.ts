@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { runPipeline } from './helpers.ts'
+import { PassManager, PassRegistry, parsePassPipeline } from '@tilepass/pass-manager'
+import { printOperation } from '@tilepass/ir'
+import { makeContext, parse, runPipeline } from './helpers.ts'
+import { registerTransformsPasses } from '../src/index.ts'
 
 // Expected outputs were produced with MLIR 22 (`/usr/lib/llvm-22/bin/mlir-opt --inline[=OPTIONS] input.mlir`,
 // OPTIONS as in each test's pipeline).
@@ -206,6 +209,40 @@ func.func @main(%a: i32) -> i32 {
   }
 }
 `)
+  })
+
+  it('makes no location to inline a callee that only returns (its return is erased)', () => {
+    const ctx = makeContext()
+    const module = parse(
+      `func.func @id(%a: i32) -> i32 {
+  return %a : i32
+}
+func.func @main(%a: i32) -> i32 {
+  %0 = call @id(%a) : (i32) -> i32
+  %1 = call @id(%0) : (i32) -> i32
+  return %1 : i32
+}
+`,
+      ctx,
+    )
+    const main = module.regions[0]!.front.lastOp!
+    const calls = main.regions[0]!.front.operations.slice(0, 2)
+    const registry = new PassRegistry()
+    registerTransformsPasses(registry)
+    const pm = new PassManager(ctx)
+    pm.assignPipeline(parsePassPipeline('builtin.module(inline{default-pipeline=})', registry).pm!)
+    expect(pm.run(module)).toBe(true)
+    expect(printOperation(module)).toBe(`module {
+  func.func @id(%arg0: i32) -> i32 {
+    return %arg0 : i32
+  }
+  func.func @main(%arg0: i32) -> i32 {
+    return %arg0 : i32
+  }
+}
+`)
+    // The calls (erased now) never made their locations: nothing inlined needed them.
+    expect(calls.map((c) => c.hasLazyLocation)).toEqual([true, true])
   })
 
   it('erases unused nested-visibility callables as well as private ones', () => {

@@ -132,6 +132,10 @@ class Worklist {
   private put(i: number, op: Operation | null): void {
     this.chunks[i >> WORKLIST_CHUNK_BITS]![i & WORKLIST_CHUNK_MASK] = op
   }
+  /** Whether the list never grew past its first chunk. */
+  isSmall(): boolean {
+    return this.chunks.length <= 1
+  }
   /** Takes the ops' visit marks for the (empty) list when no other traversal holds them. */
   takeVisitMarks(): void {
     if (this.epoch === 0 && this.size === 0) {
@@ -140,6 +144,11 @@ class Worklist {
   }
   /** Empties the list and gives back its visit marks. */
   clear(): void {
+    // An empty list holding no marks has nothing to reset (`size` 0 leaves no queue, and
+    // no index in `overflow`): the driver clears its list several times per run.
+    if (this.size === 0 && this.epoch === 0) {
+      return
+    }
     for (let i = this.head; i < this.size; i++) {
       this.put(i, null)
     }
@@ -192,32 +201,86 @@ class Worklist {
     return h === queueEnd
   }
   push(op: Operation): void {
-    if (this.indexOf(op) !== -1) {
-      return
-    }
     const n = this.size
-    this.setIndex(op, n)
-    if (n >> WORKLIST_CHUNK_BITS === this.chunks.length) {
+    const chunks = this.chunks
+    const epoch = this.epoch
+    // `indexOf` and `setIndex` written out: the driver pushes every op of its region.
+    if (epoch === 0) {
+      if (this.indexOf(op) !== -1) {
+        return
+      }
+      this.overflow.set(op, n)
+    } else {
+      if (op.visitMark === epoch) {
+        const i = op.visitData
+        if (i < n && chunks[i >> WORKLIST_CHUNK_BITS]![i & WORKLIST_CHUNK_MASK] === op) {
+          return
+        }
+      } else {
+        op.visitMark = epoch
+      }
+      op.visitData = n
+    }
+    if (n >> WORKLIST_CHUNK_BITS === chunks.length) {
       // The first chunk starts empty and grows as entries are appended (up to
       // WORKLIST_CHUNK): the driver runs once per function in `inline` and in nested
       // pipelines, mostly on a few ops, so a full chunk made and filled per run would cost
       // more than the run. A list that outgrows it is large: its other chunks are made full.
-      this.chunks.push(this.chunks.length === 0 ? [] : new Array<Operation | null>(WORKLIST_CHUNK).fill(null))
+      chunks.push(chunks.length === 0 ? [] : new Array<Operation | null>(WORKLIST_CHUNK).fill(null))
     }
-    this.put(n, op)
+    chunks[n >> WORKLIST_CHUNK_BITS]![n & WORKLIST_CHUNK_MASK] = op
     this.size = n + 1
   }
-  private setIndex(op: Operation, i: number): void {
-    if (this.epoch === 0) {
-      this.overflow.set(op, i)
-    } else {
-      op.visitMark = this.epoch
-      op.visitData = i
-    }
-  }
-  /** Takes the next entry off the list, or returns null when the list is empty. */
+  /**
+   * Takes the next entry off the list, or returns null when the list is empty: `isEmpty`
+   * then `pop` in one scan (the driver pops every op it visits), except that the stack's
+   * slots below a popped entry are not trimmed here (the next pop skips the empty ones).
+   */
   popOrNull(): Operation | null {
-    return this.isEmpty() ? null : this.pop()
+    const chunks = this.chunks
+    const queueEnd = this.queueEnd
+    let n = this.size
+    let op: Operation | null = null
+    while (n > queueEnd) {
+      n--
+      const chunk = chunks[n >> WORKLIST_CHUNK_BITS]!
+      op = chunk[n & WORKLIST_CHUNK_MASK]!
+      if (op !== null) {
+        chunk[n & WORKLIST_CHUNK_MASK] = null
+        break
+      }
+    }
+    this.size = n
+    if (op === null) {
+      // The stack is empty: the front of the queue, if any.
+      let h = this.head
+      while (h < queueEnd) {
+        const chunk = chunks[h >> WORKLIST_CHUNK_BITS]!
+        op = chunk[h & WORKLIST_CHUNK_MASK]!
+        if (op !== null) {
+          chunk[h & WORKLIST_CHUNK_MASK] = null
+          h++
+          break
+        }
+        h++
+      }
+      if (op === null) {
+        this.head = h
+        return null
+      }
+      if (h === queueEnd) {
+        // The queue is used up: the list is a plain stack again.
+        this.size = 0
+        this.head = 0
+        this.queueEnd = 0
+      } else {
+        this.head = h
+      }
+    }
+    if (this.epoch === 0) {
+      this.overflow.delete(op)
+    }
+    return op
   }
   /** Takes the next entry off the list, which must not be empty. */
   pop(): Operation {
@@ -286,17 +349,22 @@ class GreedyPatternRewriteDriver implements RewriterListener {
   readonly rewriter: PatternRewriter
   readonly worklist = new Worklist()
   readonly matcher: PatternApplicator
+  // The settings below come from the config of the run (`configure`).
+  /** The region simplified by `simplify`; null for the multi-op driver. */
+  region: Region | null = null
+  /** `[region]`, for the region utilities (kept with the driver, and its entry cleared after the run). */
+  private readonly regionList: Region[] = []
   /** The ops strict mode lets the driver rewrite (a shared empty set, never changed, under 'any-op'). */
-  readonly strictModeFilteredOps: Set<Operation>
-  readonly maxIterations: number
-  readonly maxNumRewrites: number
-  readonly topDown: boolean
-  readonly regionLevel: GreedySimplifyRegionLevel
-  readonly strictMode: GreedyRewriteStrictness
-  readonly scope: Region | null
-  readonly listener: RewriterListener | null
-  readonly fold: boolean
-  readonly cseConstants: boolean
+  strictModeFilteredOps: Set<Operation> = NO_FILTERED_OPS
+  maxIterations = 10
+  maxNumRewrites = kNoLimit
+  topDown = true
+  regionLevel: GreedySimplifyRegionLevel = 'normal'
+  strictMode: GreedyRewriteStrictness = 'any-op'
+  scope: Region | null = null
+  listener: RewriterListener | null = null
+  fold = true
+  cseConstants = true
   numRewrites = 0
   /** For the multi-op driver: the input ops not erased yet. */
   survivingOps: Set<Operation> | null = null
@@ -313,32 +381,67 @@ class GreedyPatternRewriteDriver implements RewriterListener {
    * another iteration run (so `iteration > 1`, MLIR's `changed`, misses it).
    */
   private seedChanged = false
+  /** Whether the seeding walk of this iteration saw a region of more than one block. */
+  private sawMultiBlock = false
+  /** `multiBlockInsertions()` when this iteration's worklist was seeded. */
+  private insertionMark = 0
+  /** After `simplify`: whether the IR changed (see `GreedyRewriteResult.changed`). */
+  changed = false
+  /** Whether this iteration's seeding pushed every op of the region tree onto the worklist. */
+  private seededAll = false
+  /** Whether the seeding walk saw a graph region (or a region of an unregistered op) in the tree. */
+  private sawGraphRegion = false
+  /** Whether the last `processWorklist` emptied the worklist (rather than stopping at the rewrite limit). */
+  private drained = false
 
-  constructor(
-    /** The region simplified by `simplify`; null for the multi-op driver. */
-    readonly region: Region | null,
-    context: Context,
-    patterns: FrozenRewritePatternSet,
-    config: GreedyRewriteConfig,
-    defaultScope: Region | null,
-  ) {
+  constructor(context: Context, patterns: FrozenRewritePatternSet) {
     this.rewriter = new PatternRewriter(context, this)
     this.matcher = new PatternApplicator(patterns)
+  }
+
+  /**
+   * Prepares a run on `region` (null for the multi-op driver) under `config`, the scope
+   * defaulting to `defaultScope`. The driver must be new or `release`d.
+   */
+  configure(region: Region | null, config: GreedyRewriteConfig, defaultScope: Region | null): void {
+    this.region = region
+    if (region !== null) {
+      this.regionList[0] = region
+    }
+    this.numRewrites = 0
+    this.seedChanged = false
     this.maxIterations = config.maxIterations ?? 10
     this.maxNumRewrites = config.maxNumRewrites ?? kNoLimit
     this.topDown = config.useTopDownTraversal ?? true
     this.regionLevel = config.regionSimplificationLevel ?? 'normal'
     this.strictMode = config.strictMode ?? 'any-op'
-    this.strictModeFilteredOps = this.strictMode === 'any-op' ? NO_FILTERED_OPS : new Set()
     this.scope = config.scope ?? defaultScope
     this.listener = config.listener ?? null
     this.fold = config.fold ?? true
     this.cseConstants = config.cseConstants ?? true
-    if (this.strictMode !== 'any-op' && region !== null) {
-      walkRegionPostOrder(region, (op) => {
-        this.strictModeFilteredOps.add(op)
-      })
+    if (this.strictMode !== 'any-op') {
+      this.strictModeFilteredOps = new Set()
+      if (region !== null) {
+        walkRegionPostOrder(region, (op) => {
+          this.strictModeFilteredOps.add(op)
+        })
+      }
     }
+  }
+
+  /**
+   * Ends a run of `simplify` that returned: drops what refers to the IR, so that the driver
+   * can be configured again for another run (its worklist is empty and holds no marks).
+   */
+  release(): void {
+    // The per-run flags are set again by `configure` and `simplify`.
+    this.region = null
+    this.regionList.length = 0
+    this.scope = null
+    this.listener = null
+    this.strictModeFilteredOps = NO_FILTERED_OPS
+    this.lastRegion = null
+    this.rewriter.clearInsertionPoint()
   }
 
   // ---- Worklist -------------------------------------------------------------------
@@ -520,9 +623,11 @@ class GreedyPatternRewriteDriver implements RewriterListener {
     let changed = false
     let numRewrites = 0
     const worklist = this.worklist
+    this.drained = false
     while (numRewrites < this.maxNumRewrites || this.maxNumRewrites === kNoLimit) {
       const op = worklist.popOrNull()
       if (op === null) {
+        this.drained = true
         break
       }
       if (isOpTriviallyDead(op)) {
@@ -638,8 +743,11 @@ class GreedyPatternRewriteDriver implements RewriterListener {
     return ok
   }
 
-  /** Runs iterations until a fixpoint or a limit; returns whether it converged. */
-  simplify(): { converged: boolean; changed: boolean } {
+  /**
+   * Runs iterations until a fixpoint or a limit; returns whether it converged (and sets
+   * `changed`).
+   */
+  simplify(): boolean {
     const region = this.region!
     const ctx = this.rewriter.context
     let continueRewrites = false
@@ -656,11 +764,11 @@ class GreedyPatternRewriteDriver implements RewriterListener {
       // The walk below sees every region of the tree: when none has several blocks, and
       // none gains a block or arrives from outside later, the steps that only act on
       // regions of several blocks (unreachable blocks, block merging) are skipped.
-      const insertionMark = multiBlockInsertions()
+      this.insertionMark = multiBlockInsertions()
       this.insertedMultiBlock = false
-      let sawMultiBlock: boolean
       if (!this.topDown) {
-        sawMultiBlock = walkRegionPostOrder(region, (op) => {
+        this.seededAll = false
+        this.sawMultiBlock = walkRegionPostOrder(region, (op) => {
           if ((!this.cseConstants || !this.insertKnownConstant(op)) && inScope) {
             this.addToWorklistDuringSeeding(op)
           }
@@ -671,42 +779,105 @@ class GreedyPatternRewriteDriver implements RewriterListener {
         // added just before its regions were walked (only the constant being visited can be
         // erased while seeding): each op is pushed alone.
         const alone = this.scope === region && this.strictMode === 'any-op'
-        const worklist = this.worklist
-        sawMultiBlock = walkRegionPreOrder(region, (op) => {
-          if (!this.cseConstants || !this.insertKnownConstant(op)) {
-            if (alone) {
-              worklist.push(op)
-            } else if (inScope) {
-              this.addToWorklistDuringSeeding(op)
-            }
-            return true
-          }
-          return false
-        })
+        this.sawGraphRegion = false
+        this.sawMultiBlock = this.seedPreOrder(region, alone, inScope)
+        this.seededAll = alone
         this.worklist.popSeedsInOrder()
       }
       // Not needed past seeding: its maps of constants go now.
       this.seedFolder = null
-      ctx.executeAction(new GreedyPatternRewriteIteration([region], iteration), () => {
-        continueRewrites = false
-        const singleBlockOnly = (): boolean => !sawMultiBlock && !this.insertedMultiBlock && multiBlockInsertions() === insertionMark
-        // Unreachable code may hold IR that patterns cannot cope with (an op using
-        // its own result), so it goes first.
-        if (!singleBlockOnly()) {
-          continueRewrites = eraseUnreachableBlocks(this.rewriter, [region]) || continueRewrites
-        }
-        continueRewrites = this.processWorklist() || continueRewrites
-        // What is left (only when the rewrite limit stopped the list) is dropped when the
-        // next iteration seeds the list again: dropped here, the ops' visit marks are free
-        // for the liveness of region simplification (a million ops cost no set).
-        this.worklist.clear()
-        if (this.regionLevel !== 'disabled') {
-          continueRewrites = simplifyRegions(this.rewriter, [region], this.regionLevel === 'aggressive', singleBlockOnly()) || continueRewrites
-        }
-      })
+      // The iteration runs as an action only for a handler that may want to see it (the
+      // greedy driver runs once per function in `inline`: no action or closure is made
+      // for nothing).
+      if (ctx.hasActionHandler) {
+        ctx.executeAction(new GreedyPatternRewriteIteration([region], iteration), () => {
+          continueRewrites = this.runIteration()
+        })
+      } else {
+        continueRewrites = this.runIteration()
+      }
     } while (continueRewrites)
     this.worklist.clear()
-    return { converged: !continueRewrites, changed: iteration > 1 || this.seedChanged }
+    this.changed = iteration > 1 || this.seedChanged
+    return !continueRewrites
+  }
+
+  /**
+   * Pushes the ops nested in `region` (pre-order) onto the worklist, uniquing the constants
+   * first when `cseConstants`; each op alone (`alone`), or with its ancestors when
+   * `inScope`. Returns whether a region walked had more than one block. The next op is
+   * read after the current one is seen, which may erase it (a duplicate constant).
+   */
+  private seedPreOrder(region: Region, alone: boolean, inScope: boolean): boolean {
+    const first = region.firstBlock
+    let multiBlock = first !== null && first.nextBlock !== null
+    const parent = region.parentOp
+    if (parent === null || !parent.isRegistered || parent.hasTrait(Trait.GraphRegions)) {
+      this.sawGraphRegion = true
+    }
+    const cseConstants = this.cseConstants
+    for (let b = first; b !== null; ) {
+      const nextBlock = b.nextBlock
+      for (let o = b.firstOp; o !== null; ) {
+        const next = o.nextOp
+        if (!cseConstants || !this.insertKnownConstant(o)) {
+          if (alone) {
+            this.worklist.push(o)
+          } else if (inScope) {
+            this.addToWorklistDuringSeeding(o)
+          }
+          const regions = o.regions
+          for (let i = 0; i < regions.length; i++) {
+            multiBlock = this.seedPreOrder(regions[i]!, alone, inScope) || multiBlock
+          }
+        }
+        o = next
+      }
+      b = nextBlock
+    }
+    return multiBlock
+  }
+
+  /** Whether no region of the tree has (or has gained) more than one block this iteration. */
+  private singleBlockOnly(): boolean {
+    return !this.sawMultiBlock && !this.insertedMultiBlock && multiBlockInsertions() === this.insertionMark
+  }
+
+  /**
+   * Whether region simplification would find nothing to do after an iteration whose
+   * worklist run changed nothing (`changedOps` false), so it can be skipped. That holds
+   * when every op of the tree was pushed, the list was emptied, every region has one block
+   * (no unreachable block, block argument or block to merge), and every region has SSA
+   * dominance. Then every op was found not trivially dead on the IR as it stays; and an
+   * op that region DCE would erase implies one that is trivially dead: the uses among the
+   * ops it would erase (no terminator, no successor operand in a lone block) cannot all
+   * go in a cycle where definitions dominate their uses, so one of them has no use left.
+   * A function that canonicalization leaves as it was (most of the inliner's runs) then
+   * costs no liveness walk.
+   */
+  private nothingDeadLeft(changedOps: boolean): boolean {
+    return !changedOps && this.drained && this.seededAll && !this.sawGraphRegion && this.singleBlockOnly()
+  }
+
+  /** One iteration over the seeded worklist, then region simplification; returns whether anything changed. */
+  private runIteration(): boolean {
+    let continueRewrites = false
+    // Unreachable code may hold IR that patterns cannot cope with (an op using
+    // its own result), so it goes first.
+    const regions = this.regionList
+    if (!this.singleBlockOnly()) {
+      continueRewrites = eraseUnreachableBlocks(this.rewriter, regions)
+    }
+    const changedOps = this.processWorklist()
+    continueRewrites = changedOps || continueRewrites
+    // What is left (only when the rewrite limit stopped the list) is dropped when the
+    // next iteration seeds the list again: dropped here, the ops' visit marks are free
+    // for the liveness of region simplification (a million ops cost no set).
+    this.worklist.clear()
+    if (this.regionLevel !== 'disabled' && !this.nothingDeadLeft(changedOps)) {
+      continueRewrites = simplifyRegions(this.rewriter, regions, this.regionLevel === 'aggressive', this.singleBlockOnly()) || continueRewrites
+    }
+    return continueRewrites
   }
 
   /** Returns true when `op` was a duplicate constant and was erased. */
@@ -731,31 +902,6 @@ class GreedyPatternRewriteDriver implements RewriterListener {
     }
     return false
   }
-}
-
-/**
- * Pre-order walk over the ops nested in `region`; `fn` returns false to skip an op's
- * regions. The next op is read after `fn`, which may move or erase the current one.
- * Returns whether a region walked had more than one block.
- */
-function walkRegionPreOrder(region: Region, fn: (op: Operation) => boolean): boolean {
-  const first = region.firstBlock
-  let multiBlock = first !== null && first.nextBlock !== null
-  for (let b = first; b !== null; ) {
-    const nextBlock = b.nextBlock
-    for (let o = b.firstOp; o !== null; ) {
-      const next = o.nextOp
-      if (fn(o)) {
-        const regions = o.regions
-        for (let i = 0; i < regions.length; i++) {
-          multiBlock = walkRegionPreOrder(regions[i]!, fn) || multiBlock
-        }
-      }
-      o = next
-    }
-    b = nextBlock
-  }
-  return multiBlock
 }
 
 /**
@@ -817,26 +963,48 @@ export function applyPatternsGreedily(
   config: GreedyRewriteConfig = {},
 ): GreedyRewriteResult {
   if (target instanceof Operation) {
+    const regions = target.regions
+    // Most ops (a function) have one region: its result is the op's.
+    if (regions.length === 1) {
+      return applyPatternsGreedily(regions[0]!, patterns, config)
+    }
     let converged = true
     let changed = false
     let numRewrites = 0
-    for (const region of target.regions) {
-      const r = applyPatternsGreedily(region, patterns, config)
+    for (let i = 0; i < regions.length; i++) {
+      const r = applyPatternsGreedily(regions[i]!, patterns, config)
       converged = r.converged && converged
       changed = r.changed || changed
       numRewrites += r.numRewrites
     }
     return { converged, changed, numRewrites }
   }
-  const driver = new GreedyPatternRewriteDriver(target, target.parentOp!.context, patterns, config, target)
-  let r: { converged: boolean; changed: boolean }
+  const context = target.parentOp!.context
+  // A pass applies its patterns once per function (the inliner's canonicalizer: once or
+  // twice per callable, on a few ops): the driver the last run left idle is reused rather
+  // than made again with its rewriter, applicator and worklist. A run in progress holds
+  // its driver, so one nested in it (a pattern applying the same set) makes its own.
+  let driver = patterns.idleDriver as GreedyPatternRewriteDriver | null
+  if (driver !== null && driver.rewriter.context === context) {
+    patterns.idleDriver = null
+  } else {
+    driver = new GreedyPatternRewriteDriver(context, patterns)
+  }
+  driver.configure(target, config, target)
+  let converged: boolean
   try {
-    r = driver.simplify()
+    converged = driver.simplify()
   } finally {
     // Gives the visit marks back also when a pattern throws.
     driver.worklist.clear()
   }
-  return { converged: r.converged, changed: r.changed, numRewrites: driver.numRewrites }
+  const result: GreedyRewriteResult = { converged, changed: driver.changed, numRewrites: driver.numRewrites }
+  driver.release()
+  // A worklist grown past its first chunk (a large region) is not kept for later runs.
+  if (driver.worklist.isSmall()) {
+    patterns.idleDriver = driver
+  }
+  return result
 }
 
 /**
@@ -892,7 +1060,8 @@ export function applyOpPatternsGreedily(
   if (ops.length === 0) {
     return { converged: true, changed: false, numRewrites: 0, allErased: true }
   }
-  const driver = new GreedyPatternRewriteDriver(null, ops[0]!.context, patterns, config, findCommonAncestor(ops))
+  const driver = new GreedyPatternRewriteDriver(ops[0]!.context, patterns)
+  driver.configure(null, config, findCommonAncestor(ops))
   if (driver.strictMode !== 'any-op') {
     for (const op of ops) {
       driver.strictModeFilteredOps.add(op)

@@ -129,6 +129,8 @@ export class FrozenRewritePatternSet {
   readonly anyOpPatterns: readonly RewritePatternLike[]
   /** The lists in the default cost model's order, computed once (the set is immutable). */
   private defaultOrder: DefaultPatternOrder | null = null
+  /** @internal The greedy driver of this set that its last run left idle, for the next run to reuse. */
+  idleDriver: object | null = null
 
   constructor(
     patterns: RewritePatternSet | readonly RewritePatternLike[] = [],

@@ -108,12 +108,16 @@ class LiveMap {
   sawMultiBlock = false
   readonly epoch: number = acquireVisitMarks()
   private readonly ops: Set<Operation> | null = this.epoch === 0 ? new Set() : null
-  private readonly args = new Set<Value>()
+  /** The block arguments proven live; made for the first one (most regions have none but entry arguments, which are not asked about). */
+  private args: Set<Value> | null = null
   wasProvenLiveOp(op: Operation): boolean {
     return this.ops === null ? op.visitMark === this.epoch : this.ops.has(op)
   }
   wasProvenLiveValue(v: Value): boolean {
-    return v instanceof OpResult ? this.wasProvenLiveOp(v.owner) : this.args.has(v)
+    if (v instanceof OpResult) {
+      return this.wasProvenLiveOp(v.owner)
+    }
+    return this.args !== null && this.args.has(v)
   }
   setProvedLiveOp(op: Operation): void {
     if (this.ops === null) {
@@ -129,9 +133,16 @@ class LiveMap {
   setProvedLiveValue(v: Value): void {
     if (v instanceof OpResult) {
       this.setProvedLiveOp(v.owner)
-    } else if (!this.args.has(v)) {
-      this.args.add(v)
-      this.changed = true
+    } else {
+      let args = this.args
+      if (args === null) {
+        args = new Set()
+        this.args = args
+      }
+      if (!args.has(v)) {
+        args.add(v)
+        this.changed = true
+      }
     }
   }
 }
@@ -421,8 +432,8 @@ export function runRegionDCE(rewriter: PatternRewriter, regions: readonly Region
     // MLIR walks everything again until a round changes nothing. After the first walk only
     // the undecided ops and arguments can still change (liveness only grows), so the later
     // rounds look at those alone; the fixpoint, the least one, is the same.
-    for (const r of regions) {
-      propagateRegionLiveness(r, live)
+    for (let i = 0; i < regions.length; i++) {
+      propagateRegionLiveness(regions[i]!, live)
     }
     settleUndecided(live)
     if (live.sawMultiBlock) {
