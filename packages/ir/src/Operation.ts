@@ -506,7 +506,8 @@ export class Operation {
 
   /** The attribute named `name`: inherent first, then discardable. */
   getAttr(name: string): Attribute | undefined {
-    return this.properties.get(name) ?? this.attributes.get(name)
+    // `extras` read directly: the `attributes` getter would be one call more per lookup.
+    return this.properties.get(name) ?? this.extras.attributes.get(name)
   }
   hasAttr(name: string): boolean {
     return this.getAttr(name) !== undefined

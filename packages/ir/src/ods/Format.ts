@@ -3215,28 +3215,6 @@ class StepCompiler {
   }
 }
 
-/**
- * `op.getAttr(name)`, the entries of its properties and then of its attributes scanned here:
- * one call rather than three, for each attribute a compiled printer prints or tests.
- */
-function attrOf(op: Operation, name: string): Attribute | undefined {
-  const props = op.properties.entries
-  for (let i = 0, n = props.length; i < n; i++) {
-    const e = props[i]!
-    if (e.name === name) {
-      return e.value
-    }
-  }
-  const attrs = op.attributes.entries
-  for (let i = 0, n = attrs.length; i < n; i++) {
-    const e = attrs[i]!
-    if (e.name === name) {
-      return e.value
-    }
-  }
-  return undefined
-}
-
 /** Writes a known spacing state into the print context (before a step that reads it). */
 function writeState(ctx: PrintCtx, state: number): void {
   ctx.shouldEmitSpace = (state & STATE_EMIT_SPACE) !== 0
@@ -3392,14 +3370,14 @@ function printStepOf(el: FormatElement, sc: StepCompiler): PrintStep | null {
       if (!el.flag && c.print !== undefined) {
         return (ctx) => {
           if (pre === null) { spaceBeforeValue(ctx.printer, ctx) } else if (printsPre) { ctx.printer.print(pre) }
-          const a = attrOf(ctx.op, name)
+          const a = ctx.op.getAttr(name)
           if (a !== undefined) { c.print!(a, ctx.printer) }
         }
       }
       const withoutType = !el.flag && c.valueType !== undefined
       return (ctx) => {
         if (pre === null) { spaceBeforeValue(ctx.printer, ctx) } else if (printsPre) { ctx.printer.print(pre) }
-        const a = attrOf(ctx.op, name)
+        const a = ctx.op.getAttr(name)
         if (a === undefined) {
           return
         }
@@ -3445,41 +3423,6 @@ function printStepOf(el: FormatElement, sc: StepCompiler): PrintStep | null {
     writeState(ctx, s)
     printOtherElement(el, ctx, ctx)
   }
-}
-
-/**
- * The index of the only variadic or optional group of `decls`, when there is exactly one,
- * no attribute gives the group sizes (`sized`) and a print context's scratch arrays hold
- * the segments; else -1.
- */
-function onlyVariableGroup(decls: readonly OdsValueDecl[], sized: boolean): number {
-  if (sized || 2 * decls.length > SCRATCH_SEGMENTS) {
-    return -1
-  }
-  let found = -1
-  for (let i = 0; i < decls.length; i++) {
-    if (!isSingle(decls[i]!)) {
-      if (found >= 0) {
-        return -1
-      }
-      found = i
-    }
-  }
-  return found
-}
-
-/**
- * The segments of `n` groups of which only group `v` is variadic or optional, for `total`
- * values, written into `out`: what `FormatOpInfo.operandSegments` finds for them (the
- * variable group takes what the single groups leave).
- */
-function oneVariableSegments(out: Int32Array, n: number, v: number, total: number): Int32Array {
-  const len = total - n + 1 > 0 ? total - n + 1 : 0
-  for (let i = 0; i < n; i++) {
-    out[2 * i] = i <= v ? i : i - 1 + len
-    out[2 * i + 1] = i === v ? len : 1
-  }
-  return out
 }
 
 /**
@@ -3576,18 +3519,11 @@ function optionalGroupPrintStep(el: FormatElement, sc: StepCompiler): PrintStep 
   const thenWrites = after === STATE_UNKNOWN ? thenState : STATE_UNKNOWN
   const elseWrites = after === STATE_UNKNOWN ? elseState : STATE_UNKNOWN
   let present: AnchorTest = (ctx) => anchorPresent(anchor, ctx)
-  if (anchor.kind === FormatKind.Operand) {
-    // As `anchorPresent`: the group holds an operand (`return`'s operands).
-    const index = anchor.index
-    present = (ctx) => {
-      const segs = ctx.operandSegs
-      return segs[2 * index + 1]! > 0 && segs[2 * index]! < ctx.op.operands.length
-    }
-  } else if (anchor.kind === FormatKind.Attr) {
+  if (anchor.kind === FormatKind.Attr) {
     const name = attrs[anchor.index]!.name
     const defaultValue = attrs[anchor.index]!.defaultValue
     present = (ctx) => {
-      const a = attrOf(ctx.op, name)
+      const a = ctx.op.getAttr(name)
       return a !== undefined && (defaultValue === null || a !== defaultValue(ctx.op.context))
     }
   }
@@ -3611,10 +3547,6 @@ function compilePrinter(fmt: CompiledFormat, info: FormatOpInfo): CompiledPrinte
   const fixed = info.operands.every(isSingle) && info.results.every(isSingle)
   const operandSegs = fixed ? singleSegments(info.operands.length) : null
   const resultSegs = fixed ? singleSegments(info.results.length) : null
-  const numOperandGroups = info.operands.length
-  const numResultGroups = info.results.length
-  const operandVariable = fixed ? -1 : onlyVariableGroup(info.operands, (info.traits & Trait.AttrSizedOperandSegments) !== 0)
-  const resultVariable = fixed ? -1 : onlyVariableGroup(info.results, (info.traits & Trait.AttrSizedResultSegments) !== 0)
   const steps = printStepsOf(fmt.elements, new StepCompiler(info, fmt, fixed), null)
   // The printer's context while no op of the format is being printed (null meanwhile: an
   // op printed inside one of the same format, in a region, makes another).
@@ -3623,16 +3555,11 @@ function compilePrinter(fmt: CompiledFormat, info: FormatOpInfo): CompiledPrinte
     const ctx = idle ?? new PrintCtx(fmt, info, plan)
     idle = null
     // The context is set up here, field by field (a method would be one call more per op),
-    // and dropped after, so that a context not in use keeps no IR alive. Groups with one
-    // variadic or optional group among them (`call`'s arguments, `return`'s operands) are
-    // found here, from the count of values, rather than asked of `info`.
+    // and dropped after, so that a context not in use keeps no IR alive.
     ctx.op = op
     ctx.printer = printer
-    ctx.operandSegs =
-      operandSegs ??
-      (operandVariable >= 0 ? oneVariableSegments(ctx.operandScratch, numOperandGroups, operandVariable, op.operands.length) : info.operandSegments(op, ctx.operandScratch))
-    ctx.resultSegs =
-      resultSegs ?? (resultVariable >= 0 ? oneVariableSegments(ctx.resultScratch, numResultGroups, resultVariable, op.results.length) : info.resultSegments(op, ctx.resultScratch))
+    ctx.operandSegs = operandSegs ?? info.operandSegments(op, ctx.operandScratch)
+    ctx.resultSegs = resultSegs ?? info.resultSegments(op, ctx.resultScratch)
     for (let i = 0; i < steps.length; i++) { steps[i]!(ctx) }
     ctx.op = null as unknown as Operation
     ctx.printer = null as unknown as OpAsmPrinter

@@ -64,17 +64,22 @@ export function valueSegments(
   decls: readonly OdsValueDecl[],
   results: boolean,
   segmentAttr: string | null,
+  numVariable: number,
 ): Int32Array {
-  return valueSegmentsInto(new Int32Array(decls.length * 2), op, decls, results, segmentAttr)
+  return valueSegmentsInto(new Int32Array(decls.length * 2), op, decls, results, segmentAttr, numVariable)
 }
 
-/** `valueSegments` written into `out` (at least two entries per declared group), which it returns. */
+/**
+ * `valueSegments` written into `out` (at least two entries per declared group), which it
+ * returns; `numVariable` is the number of variadic or optional groups among `decls`.
+ */
 export function valueSegmentsInto(
   out: Int32Array,
   op: Operation,
   decls: readonly OdsValueDecl[],
   results: boolean,
   segmentAttr: string | null,
+  numVariable: number,
 ): Int32Array {
   const n = decls.length
   const total = results ? op.results.length : op.operands.length
@@ -91,11 +96,6 @@ export function valueSegmentsInto(
       start += len
     }
     return out
-  }
-  let numVariable = 0
-  for (let i = 0; i < n; i++) {
-    const d = decls[i]!
-    if (d.variadic || d.optional) {numVariable++}
   }
   const variableSize = numVariable === 0 ? 1 : Math.max(0, Math.floor((total - (n - numVariable)) / numVariable))
   let start = 0

@@ -156,15 +156,6 @@ function namesResultGroups(results: Readonly<Record<string, unknown>> | undefine
 }
 
 /**
- * An op defined with `defineOp`: a registration record (`OpDefinition`) whose verifier,
- * parser and printer derive from the declaration, plus typed helpers.
- */
-/**
- * What an `OdsOp` derives from its spec's operands, results, attributes, regions and
- * successors: made on the op's first use (see `OdsOp.layout`), so that loading the
- * dialects, which define hundreds of ops a run never sees, builds none of it.
- */
-/**
  * Whether the attribute declarations `attributes` have a default that `populateDefaultProperties`
  * adds (as `OdsLayout.defaultedAttrs`, read from the spec without making the layout).
  */
@@ -178,6 +169,11 @@ function addsDefaultProperties(attributes: Readonly<Record<string, AttrSpec>> | 
   return false
 }
 
+/**
+ * What an `OdsOp` derives from its spec's operands, results, attributes, regions and
+ * successors: made on the op's first use (see `OdsOp.layout`), so that loading the
+ * dialects, which define hundreds of ops a run never sees, builds none of it.
+ */
 class OdsLayout {
   readonly operands: readonly OdsValueDecl[]
   readonly results: readonly OdsValueDecl[]
@@ -477,9 +473,9 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     const segmentAttr = (this.traits & Trait.AttrSizedOperandSegments) !== 0 ? 'operandSegmentSizes' : null
     const decls = layout.operands
     if (scratch !== undefined && scratch.length >= 2 * decls.length) {
-      return valueSegmentsInto(scratch, op, decls, false, segmentAttr)
+      return valueSegmentsInto(scratch, op, decls, false, segmentAttr, decls.length - layout.fixedOperands)
     }
-    return valueSegments(op, decls, false, segmentAttr)
+    return valueSegments(op, decls, false, segmentAttr, decls.length - layout.fixedOperands)
   }
   /** Start/length pairs of `op`'s result groups. */
   resultSegments(op: Operation, scratch?: Int32Array): Int32Array {
@@ -490,9 +486,9 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     const segmentAttr = (this.traits & Trait.AttrSizedResultSegments) !== 0 ? 'resultSegmentSizes' : null
     const decls = layout.results
     if (scratch !== undefined && scratch.length >= 2 * decls.length) {
-      return valueSegmentsInto(scratch, op, decls, true, segmentAttr)
+      return valueSegmentsInto(scratch, op, decls, true, segmentAttr, decls.length - layout.fixedResults)
     }
-    return valueSegments(op, decls, true, segmentAttr)
+    return valueSegments(op, decls, true, segmentAttr, decls.length - layout.fixedResults)
   }
 
   // ---- typed accessors ------------------------------------------------------------------
@@ -1084,13 +1080,13 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     }
     // Segments into scratch arrays: the constraint checks below verify no other op.
     const operandSegs = layout.variableOperands
-      ? valueSegmentsInto(layout.verifyOperandSegments, op, layout.operands, false, (this.traits & Trait.AttrSizedOperandSegments) !== 0 ? 'operandSegmentSizes' : null)
+      ? valueSegmentsInto(layout.verifyOperandSegments, op, layout.operands, false, (this.traits & Trait.AttrSizedOperandSegments) !== 0 ? 'operandSegmentSizes' : null, layout.operands.length - layout.fixedOperands)
       : layout.fixedOperandSegments
     if (layout.operands.length !== 0 && !this.verifyValues(op, layout.operands, operandSegs, false)) {
       return false
     }
     const resultSegs = layout.variableResults
-      ? valueSegmentsInto(layout.verifyResultSegments, op, layout.results, true, (this.traits & Trait.AttrSizedResultSegments) !== 0 ? 'resultSegmentSizes' : null)
+      ? valueSegmentsInto(layout.verifyResultSegments, op, layout.results, true, (this.traits & Trait.AttrSizedResultSegments) !== 0 ? 'resultSegmentSizes' : null, layout.results.length - layout.fixedResults)
       : layout.fixedResultSegments
     if (layout.results.length !== 0 && !this.verifyValues(op, layout.results, resultSegs, true)) {
       return false

@@ -1,4 +1,5 @@
 import { Action, type IRUnit } from '../Action.ts'
+import { hasSSADominance } from '../Dominance.ts'
 import type { Block } from '../Block.ts'
 import type { InsertPoint } from '../Builder.ts'
 import type { Context } from '../Context.ts'
@@ -277,42 +278,6 @@ class Worklist {
         this.head = h
       }
     }
-    if (this.epoch === 0) {
-      this.overflow.delete(op)
-    }
-    return op
-  }
-  /** Takes the next entry off the list, which must not be empty. */
-  pop(): Operation {
-    const queueEnd = this.queueEnd
-    let n = this.size
-    while (n > queueEnd && this.at(n - 1) === null) {
-      n--
-    }
-    let i: number
-    if (n > queueEnd) {
-      i = n - 1
-      n = i
-      while (n > queueEnd && this.at(n - 1) === null) {
-        n--
-      }
-      this.size = n
-    } else {
-      this.size = n
-      i = this.head
-      while (this.at(i) === null) {
-        i++
-      }
-      this.head = i + 1
-      if (i + 1 === queueEnd) {
-        // The queue is used up: the list is a plain stack again.
-        this.size = 0
-        this.head = 0
-        this.queueEnd = 0
-      }
-    }
-    const op = this.at(i)!
-    this.put(i, null)
     if (this.epoch === 0) {
       this.overflow.delete(op)
     }
@@ -812,7 +777,7 @@ class GreedyPatternRewriteDriver implements RewriterListener {
     const first = region.firstBlock
     let multiBlock = first !== null && first.nextBlock !== null
     const parent = region.parentOp
-    if (parent === null || !parent.isRegistered || parent.hasTrait(Trait.GraphRegions)) {
+    if (parent === null || !hasSSADominance(parent, region.regionNumber)) {
       this.sawGraphRegion = true
     }
     const cseConstants = this.cseConstants
