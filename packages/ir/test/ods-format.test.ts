@@ -11,6 +11,7 @@ import {
   I64,
   I64Attr,
   IntegerType,
+  type Operation,
   type OperationState,
   StrAttr,
   StringAttr,
@@ -1317,6 +1318,76 @@ describe('compiled printers that know the spacing state', () => {
     expect(diags).toEqual([])
     expect(out).toContain('  sp_test.op %arg0[%arg1] (%arg0) flag ->:  i32\n')
     expect(out).toContain('  sp_test.op %arg0(%arg0) ->:  i32 {note}\n')
+    expect(run(out, false, [dialect]).out).toBe(out)
+  })
+})
+
+describe('compiled printers of ops whose only operand or result group varies in size', () => {
+  // As `func.call` and `func.return`: the group holds every value, and its bounds are known
+  // without asking the definition for the op's segments.
+  const call = defineOp({
+    name: 'wg_test.call',
+    operands: { args: variadic(AnyType) },
+    results: { res: variadic(AnyType) },
+    attributes: { callee: SymbolRefAttrC },
+    assemblyFormat: '$callee `(` $args `)` attr-dict `:` functional-type($args, results)',
+  })
+  const ret = defineOp({
+    name: 'wg_test.return',
+    operands: { args: variadic(AnyType) },
+    traits: Trait.IsTerminator,
+    assemblyFormat: 'attr-dict ($args^ `:` type($args))?',
+  })
+  const opt = defineOp({ name: 'wg_test.opt', operands: { a: optional(I64) }, assemblyFormat: '($a^ `:` type($a))? attr-dict' })
+  const dialect: DialectDefinition = { namespace: 'wg_test', ops: [call, ret, opt] }
+  const input = `"test.holder"() ({
+^bb0(%a: i32, %b: i64):
+  wg_test.call @f() : () -> ()
+  %0 = wg_test.call @g(%a) : (i32) -> i32
+  %1:2 = wg_test.call @h(%a, %b, %a) {note} : (i32, i64, i32) -> (i32, i64)
+  wg_test.call @k(%b) : (i64) -> ()
+  wg_test.opt %b : i64
+  wg_test.opt
+  wg_test.opt {note}
+  wg_test.return %a, %1#1 : i32, i64
+}) : () -> ()
+`
+
+  it('prints every count of values without asking for the segments', () => {
+    const ctx = new Context({ dialects: [BuiltinDialect, FormatTestDialect, dialect] })
+    const diags: string[] = []
+    ctx.diagEngine.registerHandler((d: Diagnostic) => {
+      diags.push(d.message)
+      return true
+    })
+    const res = parseSourceString(input, ctx)
+    ctx.diagEngine.flush()
+    expect(diags).toEqual([])
+    expect(verify(res!.op)).toBe(true)
+    let asked = 0
+    for (const d of [call, ret, opt]) {
+      const own = d as unknown as { operandSegments: unknown; resultSegments: unknown }
+      const operandSegments = d.operandSegments.bind(d)
+      const resultSegments = d.resultSegments.bind(d)
+      own.operandSegments = (op: Operation, scratch?: Int32Array) => (asked++, operandSegments(op, scratch))
+      own.resultSegments = (op: Operation, scratch?: Int32Array) => (asked++, resultSegments(op, scratch))
+    }
+    const out = printOperation(res!.op)
+    expect(asked).toBe(0)
+    expect(out).toBe(`module {
+  "test.holder"() ({
+  ^bb0(%arg0: i32, %arg1: i64):
+    wg_test.call @f() : () -> ()
+    %0 = wg_test.call @g(%arg0) : (i32) -> i32
+    %1:2 = wg_test.call @h(%arg0, %arg1, %arg0) {note} : (i32, i64, i32) -> (i32, i64)
+    wg_test.call @k(%arg1) : (i64) -> ()
+    wg_test.opt %arg1 : i64
+    wg_test.opt
+    wg_test.opt {note}
+    wg_test.return %arg0, %1#1 : i32, i64
+  }) : () -> ()
+}
+`)
     expect(run(out, false, [dialect]).out).toBe(out)
   })
 })

@@ -3544,9 +3544,16 @@ function optionalGroupPrintStep(el: FormatElement, sc: StepCompiler): PrintStep 
  */
 function compilePrinter(fmt: CompiledFormat, info: FormatOpInfo): CompiledPrinter {
   const plan = printPlanOf(fmt, info)
-  const fixed = info.operands.every(isSingle) && info.results.every(isSingle)
-  const operandSegs = fixed ? singleSegments(info.operands.length) : null
-  const resultSegs = fixed ? singleSegments(info.results.length) : null
+  // The segments of operands (results) that are all single are known here, as are those of
+  // the only group when it varies in size without a segment-sizes attribute (`func.call`,
+  // `func.return`, `scf.yield`): the group is all of them, written without a call.
+  const singleOperands = info.operands.every(isSingle)
+  const singleResults = info.results.every(isSingle)
+  const fixed = singleOperands && singleResults
+  const operandSegs = singleOperands ? singleSegments(info.operands.length) : null
+  const resultSegs = singleResults ? singleSegments(info.results.length) : null
+  const allOperands = isWholeGroup(info.operands, (info.traits & Trait.AttrSizedOperandSegments) !== 0)
+  const allResults = isWholeGroup(info.results, (info.traits & Trait.AttrSizedResultSegments) !== 0)
   const steps = printStepsOf(fmt.elements, new StepCompiler(info, fmt, fixed), null)
   // The printer's context while no op of the format is being printed (null meanwhile: an
   // op printed inside one of the same format, in a region, makes another).
@@ -3558,8 +3565,26 @@ function compilePrinter(fmt: CompiledFormat, info: FormatOpInfo): CompiledPrinte
     // and dropped after, so that a context not in use keeps no IR alive.
     ctx.op = op
     ctx.printer = printer
-    ctx.operandSegs = operandSegs ?? info.operandSegments(op, ctx.operandScratch)
-    ctx.resultSegs = resultSegs ?? info.resultSegments(op, ctx.resultScratch)
+    // A whole group's segments are `[0, count]` in the context's scratch array, whose start
+    // stays 0: the array starts zeroed, and this printer writes no other segments there.
+    if (operandSegs !== null) {
+      ctx.operandSegs = operandSegs
+    } else if (allOperands) {
+      const segs = ctx.operandScratch
+      segs[1] = op.operands.length
+      ctx.operandSegs = segs
+    } else {
+      ctx.operandSegs = info.operandSegments(op, ctx.operandScratch)
+    }
+    if (resultSegs !== null) {
+      ctx.resultSegs = resultSegs
+    } else if (allResults) {
+      const segs = ctx.resultScratch
+      segs[1] = op.results.length
+      ctx.resultSegs = segs
+    } else {
+      ctx.resultSegs = info.resultSegments(op, ctx.resultScratch)
+    }
     for (let i = 0; i < steps.length; i++) { steps[i]!(ctx) }
     ctx.op = null as unknown as Operation
     ctx.printer = null as unknown as OpAsmPrinter
@@ -3568,6 +3593,11 @@ function compilePrinter(fmt: CompiledFormat, info: FormatOpInfo): CompiledPrinte
   fmt.printer = print
   fmt.printerInfo = info
   return print
+}
+
+/** Whether `decls` is one variadic or optional group whose size no segment-sizes attribute gives. */
+function isWholeGroup(decls: readonly OdsValueDecl[], attrSized: boolean): boolean {
+  return decls.length === 1 && !isSingle(decls[0]!) && !attrSized
 }
 
 /** Parses a comma-separated operand list that may be empty (as `parseOperandElement` of a variadic operand). */
