@@ -67,8 +67,10 @@ export class Operation {
    * The name, discardable attributes, successors, regions and location source: most ops have
    * no attributes, successors or regions, and share one `OpExtras` per name and source that
    * holds the empty ones (see `name`, `attributes`, `successors`, `regions` and `location`).
+   * @internal Read, never written, outside this class by the printer's per-op paths: one
+   * property load where a getter is a call each until the code is optimized.
    */
-  declare private extras: OpExtras
+  declare extras: OpExtras
   /** The operand slots (change them with `setOperands`, `insertOperands` and `eraseOperands`, not by editing the array). */
   declare operands: OpOperand[]
   /** The results. */

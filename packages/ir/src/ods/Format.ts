@@ -3341,7 +3341,7 @@ function printStepOf(el: FormatElement, sc: StepCompiler): PrintStep | null {
         const op = ctx.op
         const printer = ctx.printer
         if (pre.length !== 0) { printer.print(pre) }
-        const discardable = op.attributes.entries
+        const discardable = op.extras.attributes.entries
         // An op whose only attributes are ones the format prints itself (a callee) prints
         // no dictionary: told without merging its attributes or listing the elided ones
         // (and for an op without any, without a call).

@@ -441,7 +441,7 @@ export class AliasCollector implements OpAsmPrinter {
       }
     }
     const props = op.properties.entries
-    const attrs = op.attributes.entries
+    const attrs = op.extras.attributes.entries
     return (props.length === 0 || this.plainAttrs(props)) && (attrs.length === 0 || this.plainAttrs(attrs))
   }
 

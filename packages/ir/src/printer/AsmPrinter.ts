@@ -149,6 +149,8 @@ export class AsmPrinterImpl implements OpAsmPrinter {
   /** The default dialect of the region being printed (ops print their names without its prefix). */
   private defaultDialect = 'builtin'
   private readonly aliases: Map<Attribute | Type, string> = new Map()
+  /** Whether `aliases` has any entry (a field: `size` is a call per printed type and attribute until the code is optimized). */
+  private anyAlias = false
   private aliasList: SymbolAlias[] = []
   private readonly distinctIDs: Map<DistinctAttr, number> = new Map()
   private names: SSANameState | null = null
@@ -438,6 +440,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     for (const a of this.aliasList) {
       this.aliases.set(a.symbol, a.name)
     }
+    this.anyAlias = this.aliases.size !== 0
   }
 
   /** @internal Prints `op` as the top-level operation: aliases, op, deferred aliases. */
@@ -565,7 +568,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
 
   printType(type: Type): void {
     // Most modules have no alias: no lookup per printed type then.
-    if (this.aliases.size !== 0) {
+    if (this.anyAlias) {
       const alias = this.aliases.get(type)
       if (alias !== undefined) {
         this.print(alias)
@@ -762,7 +765,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
 
   private printAttributeWithElision(attr: Attribute, elide: Elide): void {
     // Most modules have no alias: no lookup per printed attribute then.
-    if (this.aliases.size !== 0) {
+    if (this.anyAlias) {
       const alias = this.aliases.get(attr)
       if (alias !== undefined) {
         this.print(alias)
@@ -1594,7 +1597,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
 
   /** Prints the part after `%results = `: the custom form when available, else generic. */
   printCustomOrGenericOp(op: Operation): void {
-    const name = op.name
+    const name = op.extras.name
     const def = name.def
     if (!this.generic && def !== null && def.print) {
       const names = this.customNames

@@ -1,6 +1,7 @@
 import type { Block } from '../Block.ts'
 import { CallSiteLoc, FusedLoc, NameLoc, OpaqueLoc, type Location } from '../Location.ts'
 import { acquireVisitMarks, releaseVisitMarks, type Operation } from '../Operation.ts'
+import type { OpDefinition } from '../OperationName.ts'
 import type { Region } from '../Region.ts'
 import { OpResult, type Value } from '../Value.ts'
 import type { AliasCollector } from './AliasState.ts'
@@ -209,7 +210,7 @@ export class SSANameState {
       stack.push({ region, nextValueID: this.nextValueID, nextArgumentID: this.nextArgumentID, nextConflictID: this.nextConflictID, parentScope: topScope, level: 1 })
     }
     let indentation = 0
-    this.numberValuesInOp(op)
+    this.numberValuesInOp(op, op.name.def)
     while (stack.length > 0) {
       const ctx = stack.pop()!
       if (!this.uniqueSSAIDs) {
@@ -258,7 +259,7 @@ export class SSANameState {
     const first = region.firstBlock
     const blockNames = this.blockNames
     if (first !== null && first.nextBlock === null && (blockNames.size === 0 || !blockNames.has(first))) {
-      this.numberValuesInBlock(first)
+      this.numberValuesInBlock(first, true)
       return
     }
     let nextBlockID = 0
@@ -270,12 +271,12 @@ export class SSANameState {
         info.ordering = nextBlockID
       }
       nextBlockID++
-      this.numberValuesInBlock(b)
+      this.numberValuesInBlock(b, b === first)
     }
   }
 
-  private numberValuesInBlock(block: Block): void {
-    const isEntry = block.parent !== null && block.parent.firstBlock === block
+  /** Numbers the arguments and ops of `block`, the entry block of its region when `isEntry`. */
+  private numberValuesInBlock(block: Block, isEntry: boolean): void {
     const args = block.arguments
     const probe = this.aliasProbe
     for (let i = 0; i < args.length; i++) {
@@ -299,9 +300,11 @@ export class SSANameState {
     let count = 0
     const nested = this.nestedRegions
     for (let o = block.firstOp; o !== null; o = o.nextOp) {
-      this.numberValuesInOp(o)
+      // The op's name and regions read from its extras: two getters' calls less per op.
+      const extras = o.extras
+      this.numberValuesInOp(o, extras.name.def)
       count++
-      const regions = o.regions
+      const regions = extras.regions
       for (let i = 0; i < regions.length; i++) {
         nested.push(regions[i]!)
       }
@@ -309,8 +312,8 @@ export class SSANameState {
     this.opsInRegion += count
   }
 
-  private numberValuesInOp(op: Operation): void {
-    const def = op.name.def
+  /** Numbers the results of `op`, whose definition `def` the caller has read. */
+  private numberValuesInOp(op: Operation, def: OpDefinition | null): void {
     const probe = this.aliasProbe
     if (probe !== null) {
       probe.probeOp(op, def)
