@@ -141,14 +141,14 @@ export function printFunctionOp(op: Operation, p: OpAsmPrinter, typeAttrName: st
   }
   const fnType = functionTypeIn(typeAttr, op)
   // The spaces around the visibility are printed with it: one piece of text rather than
-  // three. The absent attributes are tested before `instanceof`, which costs a few hundred
-  // instructions until this code is optimized, even on undefined.
-  p.print(vis !== undefined && vis instanceof StringAttr ? visibilityText(vis.value) : ' ')
-  p.printSymbolName(name !== undefined && name instanceof StringAttr ? name.value : '')
+  // three. The classes are told by constructor (neither has subclasses): an `instanceof`
+  // costs a few hundred instructions until this code is optimized.
+  p.print(vis !== undefined && vis.constructor === StringAttr ? visibilityText((vis as StringAttr).value) : ' ')
+  p.printSymbolName(name !== undefined && name.constructor === StringAttr ? (name as StringAttr).value : '')
   const body = op.regions[0]!
   const entry = body.firstBlock
   const isExternal = entry === null
-  const argAttrs = argAttrsAttr !== undefined && argAttrsAttr instanceof ArrayAttr ? argAttrsAttr : null
+  const argAttrs = argAttrsAttr !== undefined && argAttrsAttr.constructor === ArrayAttr ? (argAttrsAttr as ArrayAttr) : null
   const inputs = fnType.inputs
   p.print('(')
   for (let i = 0; i < inputs.length; i++) {
@@ -167,7 +167,7 @@ export function printFunctionOp(op: Operation, p: OpAsmPrinter, typeAttrName: st
   const results = fnType.results
   if (results.length > 0) {
     p.print(') -> ')
-    const resAttrs = resAttrsAttr !== undefined && resAttrsAttr instanceof ArrayAttr ? resAttrsAttr : null
+    const resAttrs = resAttrsAttr !== undefined && resAttrsAttr.constructor === ArrayAttr ? (resAttrsAttr as ArrayAttr) : null
     const needsParens = results.length > 1 || results[0]!.constructor === FunctionType || (resAttrs !== null && dictAt(resAttrs, 0).length > 0)
     if (needsParens) {
       p.print('(')

@@ -1709,7 +1709,7 @@ export class AsmPrinterImpl implements OpAsmPrinter {
     if (entry !== null) {
       const parent = region.parentOp
       const outerDialect = this.defaultDialect
-      this.defaultDialect = parent?.name.def?.defaultDialect ?? ''
+      this.defaultDialect = parent === null ? '' : (parent.extras.name.def?.defaultDialect ?? '')
       const header = (printEmptyBlock && entry.firstOp === null) || (printEntryBlockArgs && entry.arguments.length !== 0)
       this.printBlock(entry, header, printBlockTerminators)
       for (let b = entry.nextBlock; b !== null; b = b.nextBlock) {

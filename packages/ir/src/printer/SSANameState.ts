@@ -251,7 +251,7 @@ export class SSANameState {
   private numberValuesInRegion(region: Region): void {
     if (!this.generic) {
       const parent = region.parentOp
-      const def = parent?.name.def
+      const def = parent?.extras.name.def
       if (parent && def?.getAsmBlockArgumentNames) {
         def.getAsmBlockArgumentNames(parent, region, this.setBlockArgNameFn)
       }
