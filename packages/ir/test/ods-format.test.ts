@@ -1346,6 +1346,7 @@ describe('compiled printers of ops whose only operand or result group varies in 
   %0 = wg_test.call @g(%a) : (i32) -> i32
   %1:2 = wg_test.call @h(%a, %b, %a) {note} : (i32, i64, i32) -> (i32, i64)
   wg_test.call @k(%b) : (i64) -> ()
+  %2 = wg_test.call @m() : () -> ((i32) -> i32)
   wg_test.opt %b : i64
   wg_test.opt
   wg_test.opt {note}
@@ -1381,6 +1382,7 @@ describe('compiled printers of ops whose only operand or result group varies in 
     %0 = wg_test.call @g(%arg0) : (i32) -> i32
     %1:2 = wg_test.call @h(%arg0, %arg1, %arg0) {note} : (i32, i64, i32) -> (i32, i64)
     wg_test.call @k(%arg1) : (i64) -> ()
+    %2 = wg_test.call @m() : () -> ((i32) -> i32)
     wg_test.opt %arg1 : i64
     wg_test.opt
     wg_test.opt {note}

@@ -3392,6 +3392,10 @@ function printStepOf(el: FormatElement, sc: StepCompiler): PrintStep | null {
       // making arrays of their types.
       const pre = sc.takeValuePrefix()
       const open = pre === null ? null : pre + '('
+      // A list of every operand or result (`$operands`, `results`, the only group of a
+      // `func.call`) is printed without finding its bounds.
+      const allInputs = allValuesOf(inputs, info)
+      const allOutputs = allValuesOf(outputs, info)
       return (ctx) => {
         const printer = ctx.printer
         if (open === null) {
@@ -3400,9 +3404,14 @@ function printStepOf(el: FormatElement, sc: StepCompiler): PrintStep | null {
         } else {
           printer.print(open)
         }
-        printTypesOf(inputs, ctx, false)
+        const op = ctx.op
+        if (allInputs === ALL_NONE) { printTypesOf(inputs, ctx, false) }
+        else if (allInputs === ALL_OPERANDS) { printTypeRange(op, printer, true, 0, op.operands.length, false) }
+        else { printTypeRange(op, printer, false, 0, op.results.length, false) }
         printer.print(') -> ')
-        printTypesOf(outputs, ctx, true)
+        if (allOutputs === ALL_NONE) { printTypesOf(outputs, ctx, true) }
+        else if (allOutputs === ALL_OPERANDS) { printTypeRange(op, printer, true, 0, op.operands.length, true) }
+        else { printTypeRange(op, printer, false, 0, op.results.length, true) }
       }
     }
     case FormatKind.Optional:
@@ -3448,7 +3457,14 @@ function printTypesOf(arg: FormatElement, ctx: PrintCtx, asResults: boolean): vo
   } else if (kind !== FormatKind.Operands && kind !== FormatKind.Results) {
     end = 0
   }
-  const printer = ctx.printer
+  printTypeRange(op, ctx.printer, isOperand, start, end, asResults)
+}
+
+/**
+ * Prints the types of operands (`isOperand`) or results `start` to `end` (exclusive) of
+ * `op`, comma-separated; `asResults` as for `printTypesOf`.
+ */
+function printTypeRange(op: Operation, printer: OpAsmPrinter, isOperand: boolean, start: number, end: number, asResults: boolean): void {
   const operands = op.operands
   const results = op.results
   // Told by constructor (`FunctionType` has no subclasses): an `instanceof` costs a few
@@ -3460,6 +3476,31 @@ function printTypesOf(arg: FormatElement, ctx: PrintCtx, asResults: boolean): vo
     printer.printType(isOperand ? operands[k]!.value.type : results[k]!.type)
   }
   if (wrapped) { printer.print(')') }
+}
+
+/** What `allValuesOf` finds a type list argument to be: every operand, every result, or neither. */
+const ALL_NONE = 0
+const ALL_OPERANDS = 1
+const ALL_RESULTS = 2
+
+/**
+ * Whether the values `arg` (of a `type` or `functional-type` directive) names are all the
+ * op's operands or all its results: the `operands`/`results` directives, or the only group
+ * when it varies in size without a segment-sizes attribute (see `isWholeGroup`).
+ */
+function allValuesOf(arg: FormatElement, info: FormatOpInfo): number {
+  switch (arg.kind) {
+    case FormatKind.Operands:
+      return ALL_OPERANDS
+    case FormatKind.Results:
+      return ALL_RESULTS
+    case FormatKind.Operand:
+      return isWholeGroup(info.operands, (info.traits & Trait.AttrSizedOperandSegments) !== 0) ? ALL_OPERANDS : ALL_NONE
+    case FormatKind.Result:
+      return isWholeGroup(info.results, (info.traits & Trait.AttrSizedResultSegments) !== 0) ? ALL_RESULTS : ALL_NONE
+    default:
+      return ALL_NONE
+  }
 }
 
 /** Whether the name of every entry of `entries` is in `names`. */
