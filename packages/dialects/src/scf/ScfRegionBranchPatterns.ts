@@ -670,10 +670,5 @@ function eraseOpResults(rewriter: RewriterLike, op: Operation, erase: ReadonlySe
  * it in a closure: a call less per pattern tried, on every visit of a loop.
  */
 export function regionBranchPatterns(rootName: string): CanonicalizationPattern[] {
-  return [MakeRegionBranchOpSuccessorInputsDead, RemoveDuplicateSuccessorInputUses, RemoveDeadRegionBranchOpSuccessorInputs].map((p) => ({
-    name: p.name,
-    rootName,
-    benefit: p.benefit,
-    matchAndRewrite: p.matchAndRewrite,
-  }))
+  return [MakeRegionBranchOpSuccessorInputsDead, RemoveDuplicateSuccessorInputUses, RemoveDeadRegionBranchOpSuccessorInputs].map((p) => ({ ...p, rootName }))
 }
