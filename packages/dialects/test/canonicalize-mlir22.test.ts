@@ -661,6 +661,69 @@ func.func @chain(%c: i1) {
 
 `)
   })
+
+  it('the successor-input patterns tell inputs apart by owner, use and first predecessor (scf.for and scf.while)', () => {
+    // Duplicate pairs among four iter_args, an unused iter_arg tied to a used one, and
+    // duplicates across the before and after blocks and the results of an scf.while: the
+    // quick checks run before each pattern must let every one of these through.
+    const input = String.raw`func.func @edges(%lb: index, %ub: index, %s: index, %a: i32, %b: i32) -> (i32, i32, i32, i32) {
+  %r:4 = scf.for %i = %lb to %ub step %s iter_args(%x = %a, %y = %a, %z = %b, %w = %b) -> (i32, i32, i32, i32) {
+    %p = arith.addi %x, %z : i32
+    %q = arith.muli %y, %p : i32
+    scf.yield %p, %p, %q, %w : i32, i32, i32, i32
+  }
+  return %r#0, %r#1, %r#2, %r#3 : i32, i32, i32, i32
+}
+func.func @tied(%lb: index, %ub: index, %s: index, %a: i32) -> i32 {
+  %r:2 = scf.for %i = %lb to %ub step %s iter_args(%x = %a, %y = %a) -> (i32, i32) {
+    %p = arith.addi %x, %x : i32
+    scf.yield %p, %p : i32, i32
+  }
+  return %r#0 : i32
+}
+func.func @while(%a: i32, %b: i32) -> (i32, i32) {
+  %r:2 = scf.while (%x = %a, %y = %a) : (i32, i32) -> (i32, i32) {
+    %c = "test.cond"(%x, %y) : (i32, i32) -> i1
+    scf.condition(%c) %x, %y : i32, i32
+  } do {
+  ^bb0(%u: i32, %v: i32):
+    %n = arith.addi %u, %v : i32
+    scf.yield %n, %n : i32, i32
+  }
+  return %r#0, %r#1 : i32, i32
+}
+`
+    expect(canonicalize(input)).toBe(String.raw`module {
+  func.func @edges(%arg0: index, %arg1: index, %arg2: index, %arg3: i32, %arg4: i32) -> (i32, i32, i32, i32) {
+    %0:2 = scf.for %arg5 = %arg0 to %arg1 step %arg2 iter_args(%arg6 = %arg3, %arg7 = %arg4) -> (i32, i32) {
+      %1 = arith.addi %arg6, %arg7 : i32
+      %2 = arith.muli %arg6, %1 : i32
+      scf.yield %1, %2 : i32, i32
+    }
+    return %0#0, %0#0, %0#1, %arg4 : i32, i32, i32, i32
+  }
+  func.func @tied(%arg0: index, %arg1: index, %arg2: index, %arg3: i32) -> i32 {
+    %0 = scf.for %arg4 = %arg0 to %arg1 step %arg2 iter_args(%arg5 = %arg3) -> (i32) {
+      %1 = arith.addi %arg5, %arg5 : i32
+      scf.yield %1 : i32
+    }
+    return %0 : i32
+  }
+  func.func @while(%arg0: i32, %arg1: i32) -> (i32, i32) {
+    %0 = scf.while (%arg2 = %arg0) : (i32) -> i32 {
+      %1 = "test.cond"(%arg2, %arg2) : (i32, i32) -> i1
+      scf.condition(%1) %arg2 : i32
+    } do {
+    ^bb0(%arg2: i32):
+      %1 = arith.addi %arg2, %arg2 : i32
+      scf.yield %1 : i32
+    }
+    return %0, %0 : i32, i32
+  }
+}
+
+`)
+  })
 })
 
 describe('scf.parallel, scf.for trip counts and scf.execute_region canonicalization (MLIR 22 pattern set)', () => {

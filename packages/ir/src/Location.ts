@@ -26,7 +26,11 @@ export interface LocationSource {
 /** `loc(unknown)`. */
 export class UnknownLoc extends Location {
   static get(context: Context): UnknownLoc {
-    return context.uniquer.intern('loc:unknown', () => new UnknownLoc(context))
+    // Kept by the location uniquer once made: the greedy driver and the constant folder ask
+    // for it per folded op and per hoisted or deduplicated constant, and interning by key
+    // would make a closure each time.
+    const locs = context.locationUniquer
+    return locs.unknown ?? (locs.unknown = context.uniquer.intern('loc:unknown', () => new UnknownLoc(context)))
   }
 }
 
@@ -206,6 +210,8 @@ export class LocationUniquer {
   // line, the string-keyed uniquer takes over.
   private readonly byFile = new Map<string, LineTable>()
   private lastFile = ''
+  /** `loc(unknown)` once made (see `UnknownLoc.get`). */
+  unknown: UnknownLoc | null = null
   private lastTable: LineTable | null = null
 
   getFileLineCol(context: Context, filename: string, line: number, column: number): FileLineColLoc {

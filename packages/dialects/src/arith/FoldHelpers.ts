@@ -77,12 +77,20 @@ export function fastMath(op: Operation): number {
 
 /** @internal Folds integer binary constants of `op`'s operands with `fn` on the signed readings; `fn` returns undefined to refuse. */
 export function foldInt(op: Operation, operands: Operands, fn: (a: bigint, b: bigint, w: number) => bigint | undefined): FoldResult {
+  // Most ops tried are not folded for want of a constant: no width or closure for them.
+  if (!operands[0] || !operands[1]) {
+    return undefined
+  }
   const w = elementWidth(op.getOperand(0).type)
   return some(constFoldBinary(operands[0], operands[1], true, (a, b) => fn(a as bigint, b as bigint, w)))
 }
 
 /** @internal Folds float binary constants of `op` with `fn`, rounded to the element type. */
 export function foldFloat(op: Operation, operands: Operands, fn: (a: number, b: number) => number): FoldResult {
+  // As `foldInt`: without two constants, nothing to look at.
+  if (!operands[0] || !operands[1]) {
+    return undefined
+  }
   const elt = getElementTypeOrSelf(op.getOperand(0).type)
   if (!isFoldableFloatType(elt)) {
     return undefined

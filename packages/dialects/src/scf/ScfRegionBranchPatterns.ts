@@ -26,50 +26,95 @@ import type { CanonicalizationPattern, RewriterLike } from '../internal/Rewriter
  * owner) into `inputs[i]`; the first `length` entries are the edges. One list is reused
  * for every op (the patterns ask for the edges of one op at a time), so finding the edges
  * allocates no object per edge; entries past `length` are left from an earlier op.
+ *
+ * For the quick checks of the patterns, `indexInputs` numbers the distinct inputs: input
+ * `k` is `distinct[k]`, with its first edge, its owner and whether it is used, and edge `i`
+ * goes into input `inputIds[i]`. The checks then compare numbers and flags instead of
+ * searching the edges for each input and reading its owner and uses again. The flags
+ * are read once per list: the patterns of one visit share the list only while they fail,
+ * leaving the IR as it was.
  */
 class EdgeList {
   readonly operands: OpOperand[] = []
   readonly inputs: Value[] = []
   length = 0
-  /** For each edge, the index of the first edge into the same input (see `firstEdges`). */
-  private readonly firsts: number[] = []
-  /** Whether `firsts` holds the current edges' entries. */
-  private firstsKnown = false
+  /** For each edge, the number of its input (see `indexInputs`). */
+  readonly inputIds: number[] = []
+  /** The distinct inputs, in the order of their first edges; the first `numInputs`. */
+  readonly distinct: Value[] = []
+  /** For each distinct input, the index of its first edge. */
+  readonly firstEdge: number[] = []
+  /** For each distinct input, the op or block that defines it. */
+  readonly owners: (Operation | Block | null)[] = []
+  /** For each distinct input, whether it has a use. */
+  readonly used: boolean[] = []
+  numInputs = 0
+  /** Whether the fields above describe the current edges. */
+  private indexed = false
 
   /** Empties the list (keeping its storage). */
   clear(): void {
     this.length = 0
-    this.firstsKnown = false
+    this.indexed = false
   }
 
   /**
-   * For each edge `i`, the index of the first edge into `inputs[i]` (so `i` itself exactly
-   * for the first edge of each input): found once per list, for the patterns that ask
-   * for it at every edge.
+   * Numbers the distinct inputs of the edges (once per list; quadratic in the edges, for
+   * lists of up to `SMALL_EDGE_COUNT` edges).
    */
-  firstEdges(): readonly number[] {
-    const firsts = this.firsts
-    if (!this.firstsKnown) {
-      for (let i = 0; i < this.length; i++) {
-        firsts[i] = firstEdgeOf(this, this.inputs[i]!)
-      }
-      this.firstsKnown = true
+  indexInputs(): void {
+    if (this.indexed) {
+      return
     }
-    return firsts
+    const inputs = this.inputs
+    const distinct = this.distinct
+    let u = 0
+    for (let i = 0; i < this.length; i++) {
+      const input = inputs[i]!
+      let id = 0
+      while (id < u && distinct[id] !== input) {
+        id++
+      }
+      if (id === u) {
+        setAt(distinct, u, input)
+        setAt(this.firstEdge, u, i)
+        setAt(this.owners, u, ownerOf(input))
+        setAt(this.used, u, input.firstUse !== null)
+        u++
+      }
+      setAt(this.inputIds, i, id)
+    }
+    this.numInputs = u
+    this.indexed = true
+  }
+
+  /** The number of `v` among the distinct inputs (after `indexInputs`), or -1 when it is not an input. */
+  inputId(v: Value | null): number {
+    const distinct = this.distinct
+    for (let k = 0; k < this.numInputs; k++) {
+      if (distinct[k] === v) {
+        return k
+      }
+    }
+    return -1
   }
 
   /** Appends the edge from `operand` into `input`. */
   add(operand: OpOperand, input: Value): void {
     const n = this.length
-    if (n < this.operands.length) {
-      this.operands[n] = operand
-      this.inputs[n] = input
-    } else {
-      this.operands.push(operand)
-      this.inputs.push(input)
-    }
+    setAt(this.operands, n, operand)
+    setAt(this.inputs, n, input)
     this.length = n + 1
-    this.firstsKnown = false
+    this.indexed = false
+  }
+}
+
+/** Sets `array[i]`, appending when `i` is its length (the array stays packed). */
+function setAt<T>(array: T[], i: number, value: T): void {
+  if (i < array.length) {
+    array[i] = value
+  } else {
+    array.push(value)
   }
 }
 
@@ -287,20 +332,20 @@ export const MakeRegionBranchOpSuccessorInputsDead: CanonicalizationPattern = {
  * `singleReachableValue` finds two different values for each, so nothing is made dead.
  */
 function anyInputMayHaveSingleValue(edges: EdgeList): boolean {
-  const firsts = edges.firstEdges()
-  for (let i = 0; i < edges.length; i++) {
-    const input = edges.inputs[i]!
-    if (firsts[i] !== i || input.useEmpty) {
+  edges.indexInputs()
+  const ids = edges.inputIds
+  for (let k = 0; k < edges.numInputs; k++) {
+    if (!edges.used[k]) {
       continue
     }
     let found: Value | null = null
     let single = true
-    for (let j = i; j < edges.length; j++) {
-      if (edges.inputs[j] !== input) {
+    for (let j = edges.firstEdge[k]!; j < edges.length; j++) {
+      if (ids[j] !== k) {
         continue
       }
       const v = edges.operands[j]!.value
-      if (firstEdgeOf(edges, v) >= 0) {
+      if (edges.inputId(v) >= 0) {
         continue
       }
       if (found === null) {
@@ -315,16 +360,6 @@ function anyInputMayHaveSingleValue(edges: EdgeList): boolean {
     }
   }
   return false
-}
-
-/** The index of the first edge into `input`, or -1 when `input` is not a successor input. */
-function firstEdgeOf(edges: EdgeList, input: Value): number {
-  for (let i = 0; i < edges.length; i++) {
-    if (edges.inputs[i] === input) {
-      return i
-    }
-  }
-  return -1
 }
 
 function makeSuccessorInputsDead(op: Operation, rewriter: RewriterLike, edges: EdgeList): boolean {
@@ -369,18 +404,15 @@ export const RemoveDuplicateSuccessorInputUses: CanonicalizationPattern = {
  * necessary condition of `sameForwardedValues`, checked in place).
  */
 function anyDuplicateCandidate(edges: EdgeList): boolean {
-  const firsts = edges.firstEdges()
-  for (let i = 0; i < edges.length; i++) {
-    const a = edges.inputs[i]!
-    if (firsts[i] !== i) {
-      continue
-    }
-    const owner = edges.operands[i]!.owner
+  edges.indexInputs()
+  const n = edges.numInputs
+  const owners = edges.owners
+  for (let a = 0; a < n; a++) {
+    const owner = edges.operands[edges.firstEdge[a]!]!.owner
     const aValue = lastForwardedInto(edges, a, owner)
-    const aOwner = ownerOf(a)
-    for (let j = 0; j < edges.length; j++) {
-      const b = edges.inputs[j]!
-      if (b === a || firsts[j] !== j || aOwner !== ownerOf(b) || b.useEmpty) {
+    const aOwner = owners[a]
+    for (let b = 0; b < n; b++) {
+      if (b === a || owners[b] !== aOwner || !edges.used[b]) {
         continue
       }
       if (lastForwardedInto(edges, b, owner) === aValue) {
@@ -391,12 +423,15 @@ function anyDuplicateCandidate(edges: EdgeList): boolean {
   return false
 }
 
-/** The value that the last edge from `owner` into `input` forwards, or null when none. */
-function lastForwardedInto(edges: EdgeList, input: Value, owner: Operation): Value | null {
+/** The value that the last edge from `owner` into input number `id` forwards, or null when none. */
+function lastForwardedInto(edges: EdgeList, id: number, owner: Operation): Value | null {
+  const ids = edges.inputIds
   for (let i = edges.length - 1; i >= 0; i--) {
-    const operand = edges.operands[i]!
-    if (edges.inputs[i] === input && operand.owner === owner) {
-      return operand.value
+    if (ids[i] === id) {
+      const operand = edges.operands[i]!
+      if (operand.owner === owner) {
+        return operand.value
+      }
     }
   }
   return null
@@ -471,20 +506,21 @@ export const RemoveDeadRegionBranchOpSuccessorInputs: CanonicalizationPattern = 
  * each is then kept with that input, and no input can be removed.
  */
 function everyUnusedInputTiedToUsed(edges: EdgeList): boolean {
-  const firsts = edges.firstEdges()
-  for (let i = 0; i < edges.length; i++) {
-    const input = edges.inputs[i]!
-    if (!input.useEmpty || firsts[i] !== i) {
+  edges.indexInputs()
+  const ids = edges.inputIds
+  const used = edges.used
+  for (let k = 0; k < edges.numInputs; k++) {
+    if (used[k]) {
       continue
     }
     let tied = false
-    for (let j = i; j < edges.length && !tied; j++) {
-      if (edges.inputs[j] !== input) {
+    for (let j = edges.firstEdge[k]!; j < edges.length && !tied; j++) {
+      if (ids[j] !== k) {
         continue
       }
       const operand = edges.operands[j]!
-      for (let k = 0; k < edges.length; k++) {
-        if (edges.operands[k] === operand && !edges.inputs[k]!.useEmpty) {
+      for (let i = 0; i < edges.length; i++) {
+        if (edges.operands[i] === operand && used[ids[i]!]) {
           tied = true
           break
         }
@@ -497,16 +533,24 @@ function everyUnusedInputTiedToUsed(edges: EdgeList): boolean {
   return true
 }
 
-function removeDeadSuccessorInputs(op: Operation, rewriter: RewriterLike, edges: EdgeList): boolean {
-  // Only a set whose inputs are all unused is removed: without an unused input there is none.
-  let anyUnused = false
+/** Whether an input of `edges` has no use. */
+function anyUnusedInput(edges: EdgeList): boolean {
   for (let i = 0; i < edges.length; i++) {
     if (edges.inputs[i]!.useEmpty) {
-      anyUnused = true
-      break
+      return true
     }
   }
-  if (!anyUnused || (edges.length <= SMALL_EDGE_COUNT && everyUnusedInputTiedToUsed(edges))) {
+  return false
+}
+
+function removeDeadSuccessorInputs(op: Operation, rewriter: RewriterLike, edges: EdgeList): boolean {
+  // Only a set whose inputs are all unused is removed: without an unused input there is
+  // none (and then every unused input is tied to a used one, vacuously).
+  if (edges.length <= SMALL_EDGE_COUNT) {
+    if (everyUnusedInputTiedToUsed(edges)) {
+      return false
+    }
+  } else if (!anyUnusedInput(edges)) {
     return false
   }
   // Inputs fed by the same operand are tied: they stay or go together, so a set of tied
@@ -620,12 +664,11 @@ function eraseOpResults(rewriter: RewriterLike, op: Operation, erase: ReadonlySe
   return newOp
 }
 
-/** The three region-branch canonicalizations rooted at `rootName`, in MLIR's order. */
+/**
+ * The three region-branch canonicalizations rooted at `rootName`, in MLIR's order. Each
+ * copy shares its pattern's `matchAndRewrite` (which reads no `this`) rather than wrapping
+ * it in a closure: a call less per pattern tried, on every visit of a loop.
+ */
 export function regionBranchPatterns(rootName: string): CanonicalizationPattern[] {
-  return [MakeRegionBranchOpSuccessorInputsDead, RemoveDuplicateSuccessorInputUses, RemoveDeadRegionBranchOpSuccessorInputs].map((p) => ({
-    name: p.name,
-    rootName,
-    benefit: p.benefit,
-    matchAndRewrite: (op: Operation, rewriter: RewriterLike): boolean => p.matchAndRewrite(op, rewriter),
-  }))
+  return [MakeRegionBranchOpSuccessorInputsDead, RemoveDuplicateSuccessorInputUses, RemoveDeadRegionBranchOpSuccessorInputs].map((p) => ({ ...p, rootName }))
 }

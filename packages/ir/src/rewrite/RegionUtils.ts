@@ -243,11 +243,9 @@ function propagateOpLiveness(op: Operation, live: LiveMap): void {
   if (live.wasProvenLiveOp(op)) {
     return
   }
-  if (!wouldOpBeTriviallyDead(op)) {
-    live.setProvedLiveOp(op)
-    return
-  }
-  // A live result makes its op live (and then the other results are live with it).
+  // A live result makes its op live (and then the other results are live with it). Asked
+  // before whether the op could go at all (either makes it live): for an op with regions
+  // (a loop whose results are used) that walks every op nested in it.
   const results = op.results
   let used = false
   for (let i = 0; i < results.length; i++) {
@@ -257,6 +255,10 @@ function propagateOpLiveness(op: Operation, live: LiveMap): void {
       live.setProvedLiveOp(op)
       return
     }
+  }
+  if (!wouldOpBeTriviallyDead(op)) {
+    live.setProvedLiveOp(op)
+    return
   }
   live.unprovenOps.push(op)
   if (used) {
