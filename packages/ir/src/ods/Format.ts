@@ -1544,9 +1544,7 @@ function knownType(name: string, info: FormatOpInfo, ps: ParseState, depth: numb
     }
     return depth > 0 ? inferType(name, ri, false, info, ps, depth - 1) : undefined
   }
-  const a = ps.getAttr(name)
-  const t = (a as { type?: Type | null } | undefined)?.type
-  return t ?? undefined
+  return typeOfAttr(ps.getAttr(name))
 }
 
 /** Infers the type of an operand (`isOperand`) or result group from the op's type constraints. */
@@ -2928,7 +2926,8 @@ class TypeFacts {
 
 /**
  * `knownType` decided from the format alone: the source of the type of variable `name`,
- * undefined when there is none, `DEPENDS_ON_INPUT` when it depends on the op's text.
+ * undefined when there is none, `DEPENDS_ON_INPUT` when it depends on the op's text (beyond
+ * the presence of an attribute).
  */
 function staticKnownType(name: string, info: FormatOpInfo, facts: TypeFacts, depth: number): TypeSource | undefined {
   const oi = indexOfDecl(info.operands, name)
@@ -2953,8 +2952,18 @@ function staticKnownType(name: string, info: FormatOpInfo, facts: TypeFacts, dep
     }
     return depth > 0 ? staticTypeSource(name, ri, false, info, facts, depth - 1) : undefined
   }
-  // A typed attribute's type: whether it is there depends on the input.
-  return info.attributes.some((d) => d.name === name) ? DEPENDS_ON_INPUT : undefined
+  if (!info.attributes.some((d) => d.name === name)) {
+    return undefined
+  }
+  // A typed attribute's type (`arith.constant`'s result is its value's): an op without the
+  // attribute, or whose attribute has no type, is the general resolution's (the source gives
+  // undefined), which then looks further as `inferType` does.
+  return (ps) => typeOfAttr(ps.getAttr(name))
+}
+
+/** The type of a typed attribute `a` (as `knownType` reads it), else undefined. */
+function typeOfAttr(a: Attribute | undefined): Type | undefined {
+  return (a as { type?: Type | null } | undefined)?.type ?? undefined
 }
 
 /** The first group of `decls` whose type the format always gives, as `inferType` scans them. */
