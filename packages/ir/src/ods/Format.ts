@@ -924,12 +924,12 @@ function ensureImplicitTerminator(region: Region, info: FormatOpInfo, parser: Op
 
 
 /**
- * Parses the custom form described by `fmt` into `state`: the generated `parse` hook
- * of an op with an `assemblyFormat`.
+ * The parser of the custom form described by `fmt` for `info` (compiled on first use): the
+ * generated `parse` hook of an op with an `assemblyFormat`.
  */
-export function parseWithFormat(fmt: CompiledFormat, info: FormatOpInfo, parser: OpAsmParser, state: OperationState): LogicalResult {
+export function formatParser(fmt: CompiledFormat, info: FormatOpInfo): (parser: OpAsmParser, state: OperationState) => LogicalResult {
   const compiled = fmt.parser
-  return (compiled !== null && fmt.parserInfo === info ? compiled : compileParser(fmt, info))(parser, state)
+  return compiled !== null && fmt.parserInfo === info ? compiled : compileParser(fmt, info)
 }
 
 function parseElements(
