@@ -663,8 +663,27 @@ export class OperationParser extends Parser implements OpAsmParser {
     return def.block
   }
 
-  /** `{ blocks }` into `region`; `entryArgs` define the entry block's arguments. */
+  /**
+   * `{ blocks }` into `region`; `entryArgs` define the entry block's arguments. A parse hook
+   * calls this (through `parseRegion`) in the middle of its op: what the parser knows of
+   * that op, which the custom ops of the region overwrite, is restored for the rest of it.
+   */
   parseRegionInto(region: Region, entryArgs: readonly OpAsmArgument[], isolated: boolean): boolean {
+    const nameOffset = this.customOpNameOffset
+    const opIsolated = this.customOpIsolated
+    const errorName = this.customOpErrorName
+    const bindingBase = this.customOpBindingBase
+    const bindingCount = this.customOpBindingCount
+    const ok = this.parseRegionBody(region, entryArgs, isolated)
+    this.customOpNameOffset = nameOffset
+    this.customOpIsolated = opIsolated
+    this.customOpErrorName = errorName
+    this.customOpBindingBase = bindingBase
+    this.customOpBindingCount = bindingCount
+    return ok
+  }
+
+  private parseRegionBody(region: Region, entryArgs: readonly OpAsmArgument[], isolated: boolean): boolean {
     if (!this.expect(Tok.lBrace, "expected '{' to begin a region")) {
       return false
     }
@@ -941,17 +960,10 @@ export class OperationParser extends Parser implements OpAsmParser {
         }
       }
       else if (k === Tok.bareIdentifier || k === Tok.inttype) {
-        const savedBase = this.customOpBindingBase
-        const savedCount = this.customOpBindingCount
+        // Read by the op's parse hook; a region the hook parses keeps them (see `parseRegionInto`).
         this.customOpBindingBase = bindingBase
         this.customOpBindingCount = bindingCount
-        let op: Operation | null
-        try {
-          op = this.parseCustomOperation()
-        } finally {
-          this.customOpBindingBase = savedBase
-          this.customOpBindingCount = savedCount
-        }
+        const op = this.parseCustomOperation()
         if (op === null || !this.appendParsedOp(into, op, startOffset, bindingBase, bindingCount)) {
           return false
         }
@@ -1371,24 +1383,19 @@ export class OperationParser extends Parser implements OpAsmParser {
     const def = opName.def!
     const slot = this.acquireState(opOffset, opName)
     const state = slot.state
-    const savedOffset = this.customOpNameOffset
-    const savedIsolated = this.customOpIsolated
-    const savedName = this.customOpErrorName
+    // What the hook reads of its op. They are not restored when it returns (the next op
+    // sets its own; only a hook reads them), except the default dialect, which the next
+    // op's name is resolved in: a region the hook parses restores them all for the rest
+    // of the hook (see `parseRegionInto`).
     const savedDialect = this.defaultDialect
     this.customOpErrorName = opName.name
     this.customOpNameOffset = opOffset
     this.customOpIsolated = (opName.traits & Trait.IsolatedFromAbove) !== 0
     this.defaultDialect = def.defaultDialect ?? ''
     const errorsBefore = this.hadError
-    let ok: boolean
-    try {
-      ok = def.parse!(this, state)
-    } finally {
-      this.defaultDialect = savedDialect
-      this.customOpNameOffset = savedOffset
-      this.customOpIsolated = savedIsolated
-      this.customOpErrorName = savedName
-    }
+    const ok = def.parse!(this, state)
+    this.defaultDialect = savedDialect
+    this.customOpErrorName = ''
     if (!ok || (this.hadError && !errorsBefore)) {
       if (!this.hadError) {
         this.emitErrorAt(opOffset, `custom op '${originalName}' failed to parse`).report()
