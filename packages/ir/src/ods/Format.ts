@@ -1336,8 +1336,9 @@ function parseFunctionalTypeElement(el: FormatElement, parser: OpAsmParser, ps: 
     return false
   }
   const fn = t as FunctionType
-  setTypes(el.args[0]!, [...fn.inputs], ps)
-  setTypes(el.args[1]!, [...fn.results], ps)
+  // The type's own lists: the parse reads the lists it is given, and copies them into the op.
+  setTypes(el.args[0]!, fn.inputs as Type[], ps)
+  setTypes(el.args[1]!, fn.results as Type[], ps)
   return true
 }
 
@@ -2764,10 +2765,30 @@ function parseStepOf(el: FormatElement, info: FormatOpInfo): ParseStep {
     case FormatKind.Attr: {
       const d = info.attributes[el.index]!
       const c = d.constraint
+      const name = d.name
+      if (!d.optional && c.parse === undefined && !el.flag) {
+        // A required attribute of the generic syntax (`arith.constant`'s value), as
+        // `parseAttrElement` parses it.
+        const typed = c.valueType !== undefined
+        const checksKind = c.isStorageKind !== undefined
+        return (parser, state, ps) => {
+          const offset = parser.getCurrentOffset()
+          const a = parser.parseAttribute(typed ? c.valueType!(parser.context) : undefined)
+          if (a === undefined) {
+            return false
+          }
+          if (checksKind && !c.isStorageKind!(a)) {
+            parser.emitError(parser.getLocationAt(offset), 'invalid kind of attribute specified').report()
+            return false
+          }
+          ps.setAttr(name, a)
+          state.addAttribute(name, a)
+          return true
+        }
+      }
       if (d.optional || c.parse === undefined || el.flag) {
         return (parser, state, ps) => parseAttrElement(el, info, parser, state, ps, false) === true
       }
-      const name = d.name
       return (parser, state, ps) => {
         const a = c.parse!(parser, name)
         if (a === undefined) {
