@@ -1257,6 +1257,54 @@ describe('formats compiled to a parser and a printer', () => {
   })
 })
 
+describe('formats whose result type is an attribute\'s', () => {
+  // The result takes the type of `init` when it is there, else that of `value`: the type
+  // found from the attribute, or the fallback when the op has none.
+  const pick = defineOp({
+    name: 'pick_test.pick',
+    operands: { value: AnyType },
+    attributes: { init: optionalAttr(AnyAttr) },
+    results: { result: AnyType },
+    allTypesMatch: [['init', 'value', 'result']],
+    assemblyFormat: '(`init` $init^)? $value attr-dict `:` type($value)',
+  })
+  const constant = defineOp({
+    name: 'pick_test.constant',
+    attributes: { value: TypedAttrConstraint },
+    results: { result: AnyType },
+    allTypesMatch: [['value', 'result']],
+    assemblyFormat: 'attr-dict $value',
+  })
+  const dialect: DialectDefinition = { namespace: 'pick_test', ops: [pick, constant] }
+  const input = `"test.holder"() ({
+^bb0(%a: i32, %b: i64):
+  %0 = pick_test.pick init 7 : i64 %b : i64
+  %1 = pick_test.pick %a : i32
+  %2 = pick_test.constant 5 : i16
+  %3 = pick_test.pick %b : i64
+  %4 = pick_test.constant 1.5 : f32
+}) : () -> ()
+`
+
+  it('types each result from the attribute when the op has it, else from the other variables', () => {
+    // Parsed and printed without verification (which wants `init` to match even when absent).
+    const ctx = new Context({ dialects: [BuiltinDialect, FormatTestDialect, dialect] })
+    const diags: string[] = []
+    ctx.diagEngine.registerHandler((d: Diagnostic) => {
+      diags.push(d.message)
+      return true
+    })
+    const res = parseSourceString(input, ctx)
+    expect(diags).toEqual([])
+    const out = printOperation(res!.op, { printGenericOpForm: true })
+    expect(out).toContain('%0 = "pick_test.pick"(%arg1) <{init = 7 : i64}> : (i64) -> i64')
+    expect(out).toContain('%1 = "pick_test.pick"(%arg0) : (i32) -> i32')
+    expect(out).toContain('%2 = "pick_test.constant"() <{value = 5 : i16}> : () -> i16')
+    expect(out).toContain('%3 = "pick_test.pick"(%arg1) : (i64) -> i64')
+    expect(out).toContain('%4 = "pick_test.constant"() <{value = 1.500000e+00 : f32}> : () -> f32')
+  })
+})
+
 describe('compiled printers of ops with one variadic group', () => {
   // One variadic operand group between single ones (its segments are found from the count
   // of operands), an optional group anchored on it, a format-printed attribute (elided from

@@ -924,12 +924,12 @@ function ensureImplicitTerminator(region: Region, info: FormatOpInfo, parser: Op
 
 
 /**
- * Parses the custom form described by `fmt` into `state`: the generated `parse` hook
- * of an op with an `assemblyFormat`.
+ * The parser of the custom form described by `fmt` for `info` (compiled on first use): the
+ * generated `parse` hook of an op with an `assemblyFormat`.
  */
-export function parseWithFormat(fmt: CompiledFormat, info: FormatOpInfo, parser: OpAsmParser, state: OperationState): LogicalResult {
+export function formatParser(fmt: CompiledFormat, info: FormatOpInfo): (parser: OpAsmParser, state: OperationState) => LogicalResult {
   const compiled = fmt.parser
-  return (compiled !== null && fmt.parserInfo === info ? compiled : compileParser(fmt, info))(parser, state)
+  return compiled !== null && fmt.parserInfo === info ? compiled : compileParser(fmt, info)
 }
 
 function parseElements(
@@ -1336,8 +1336,9 @@ function parseFunctionalTypeElement(el: FormatElement, parser: OpAsmParser, ps: 
     return false
   }
   const fn = t as FunctionType
-  setTypes(el.args[0]!, [...fn.inputs], ps)
-  setTypes(el.args[1]!, [...fn.results], ps)
+  // The type's own lists: the parse reads the lists it is given, and copies them into the op.
+  setTypes(el.args[0]!, fn.inputs as Type[], ps)
+  setTypes(el.args[1]!, fn.results as Type[], ps)
   return true
 }
 
@@ -1544,9 +1545,7 @@ function knownType(name: string, info: FormatOpInfo, ps: ParseState, depth: numb
     }
     return depth > 0 ? inferType(name, ri, false, info, ps, depth - 1) : undefined
   }
-  const a = ps.getAttr(name)
-  const t = (a as { type?: Type | null } | undefined)?.type
-  return t ?? undefined
+  return typeOfAttr(ps.getAttr(name))
 }
 
 /** Infers the type of an operand (`isOperand`) or result group from the op's type constraints. */
@@ -2766,10 +2765,30 @@ function parseStepOf(el: FormatElement, info: FormatOpInfo): ParseStep {
     case FormatKind.Attr: {
       const d = info.attributes[el.index]!
       const c = d.constraint
+      const name = d.name
+      if (!d.optional && c.parse === undefined && !el.flag) {
+        // A required attribute of the generic syntax (`arith.constant`'s value), as
+        // `parseAttrElement` parses it.
+        const typed = c.valueType !== undefined
+        const checksKind = c.isStorageKind !== undefined
+        return (parser, state, ps) => {
+          const offset = parser.getCurrentOffset()
+          const a = parser.parseAttribute(typed ? c.valueType!(parser.context) : undefined)
+          if (a === undefined) {
+            return false
+          }
+          if (checksKind && !c.isStorageKind!(a)) {
+            parser.emitError(parser.getLocationAt(offset), 'invalid kind of attribute specified').report()
+            return false
+          }
+          ps.setAttr(name, a)
+          state.addAttribute(name, a)
+          return true
+        }
+      }
       if (d.optional || c.parse === undefined || el.flag) {
         return (parser, state, ps) => parseAttrElement(el, info, parser, state, ps, false) === true
       }
-      const name = d.name
       return (parser, state, ps) => {
         const a = c.parse!(parser, name)
         if (a === undefined) {
@@ -2928,7 +2947,8 @@ class TypeFacts {
 
 /**
  * `knownType` decided from the format alone: the source of the type of variable `name`,
- * undefined when there is none, `DEPENDS_ON_INPUT` when it depends on the op's text.
+ * undefined when there is none, `DEPENDS_ON_INPUT` when it depends on the op's text (beyond
+ * the presence of an attribute).
  */
 function staticKnownType(name: string, info: FormatOpInfo, facts: TypeFacts, depth: number): TypeSource | undefined {
   const oi = indexOfDecl(info.operands, name)
@@ -2953,8 +2973,18 @@ function staticKnownType(name: string, info: FormatOpInfo, facts: TypeFacts, dep
     }
     return depth > 0 ? staticTypeSource(name, ri, false, info, facts, depth - 1) : undefined
   }
-  // A typed attribute's type: whether it is there depends on the input.
-  return info.attributes.some((d) => d.name === name) ? DEPENDS_ON_INPUT : undefined
+  if (!info.attributes.some((d) => d.name === name)) {
+    return undefined
+  }
+  // A typed attribute's type (`arith.constant`'s result is its value's): an op without the
+  // attribute, or whose attribute has no type, is the general resolution's (the source gives
+  // undefined), which then looks further as `inferType` does.
+  return (ps) => typeOfAttr(ps.getAttr(name))
+}
+
+/** The type of a typed attribute `a` (as `knownType` reads it), else undefined. */
+function typeOfAttr(a: Attribute | undefined): Type | undefined {
+  return (a as { type?: Type | null } | undefined)?.type ?? undefined
 }
 
 /** The first group of `decls` whose type the format always gives, as `inferType` scans them. */

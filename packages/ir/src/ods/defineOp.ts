@@ -25,7 +25,7 @@ import type { RewritePatternSet } from '../rewrite/PatternMatch.ts'
 import { RankedTensorType, ShapedType, UnrankedTensorType, VectorType, kDynamic, type Type } from '../Types.ts'
 import type { Value } from '../Value.ts'
 import { AnyRegion, AnySuccessor, AnyType, type AttrModifier, type AttrSpec, type OperandConstraint, type RegionConstraint, type SuccessorConstraint } from './Constraints.ts'
-import { compileFormat, formatPrinter, formatUsesCustomDirective, parseWithFormat, type CompiledFormat, type CustomDirective, type FormatOpInfo } from './Format.ts'
+import { compileFormat, formatParser, formatPrinter, formatUsesCustomDirective, type CompiledFormat, type CustomDirective, type FormatOpInfo } from './Format.ts'
 import { valueDecl, valueSegments, valueSegmentsInto, type OdsAttrDecl, type OdsRegionDecl, type OdsSuccessorDecl, type OdsValueDecl, type TypesMatchWith } from './OpInfo.ts'
 import { typeToString } from './TypeText.ts'
 
@@ -357,7 +357,15 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     if (!DEFER_FORMAT_COMPILATION) { void this.format }
     const hasFormat = spec.assemblyFormat !== undefined
     if (spec.parse !== undefined) { this.parse = (parser, state) => spec.parse!(parser, state) }
-    else if (hasFormat) { this.parse = (parser, state) => parseWithFormat((this.compiledFormat ?? this.format)!, this, parser, state) }
+    // Replaced by the format's compiled parser on first use (compiling the format if it was
+    // not yet), as `print` below: parsing an op is then one call rather than three.
+    else if (hasFormat) {
+      this.parse = (parser, state) => {
+        const parse = formatParser((this.compiledFormat ?? this.format)!, this)
+        ;(this as { parse: typeof parse }).parse = parse
+        return parse(parser, state)
+      }
+    }
     else { this.parse = undefined }
     if (spec.print !== undefined) { this.print = (op, printer) => spec.print!(op, printer) }
     // Replaced by the format's compiled printer on first use (compiling the format if it

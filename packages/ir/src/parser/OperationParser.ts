@@ -66,19 +66,17 @@ const NO_BINDINGS = -1
 const BINDINGS_FAILED = -2
 
 /**
- * An `OperationState` of the parser with the lists it was made with: the parser reuses the
- * state of a created op only while its lists are still these (a parse hook may replace one).
+ * An `OperationState` of the parser with the lists it was made with, for reuse by later ops
+ * (see `OperationParser.acquireState`).
  */
 class StateSlot {
-  readonly state: OperationState
-  readonly operands: readonly unknown[]
-  readonly types: readonly unknown[]
-  readonly properties: readonly unknown[]
-  readonly attributes: readonly unknown[]
-  readonly successors: readonly unknown[]
-  readonly regions: readonly unknown[]
-  /** The six lists above, for `reset`. */
-  private readonly lists: unknown[][]
+  declare readonly state: OperationState
+  declare private readonly operands: Value[]
+  declare private readonly types: Type[]
+  declare private readonly properties: NamedAttribute[]
+  declare private readonly attributes: NamedAttribute[]
+  declare private readonly successors: Block[]
+  declare private readonly regions: Region[]
   constructor(state: OperationState) {
     this.state = state
     this.operands = state.operands
@@ -87,32 +85,36 @@ class StateSlot {
     this.attributes = state.attributes
     this.successors = state.successors
     this.regions = state.regions
-    this.lists = [state.operands, state.types, state.properties, state.attributes, state.successors, state.regions]
   }
   /**
-   * Makes the state, whose op has been created and which still holds its own lists (see
-   * `ownsLists`), as a new state of the op `name` at `offset` in `source`.
+   * Makes the state, whose op has been created, as a new state of the op `name` at `offset`
+   * in `source`, holding the slot's own lists again, emptied. A parse hook may have given
+   * the state a list of its own, which is left as it is (the op created copied it): the
+   * slot's lists are given back rather than compared with the state's after every op.
    */
   reset(source: LocationSource, offset: number, name: OperationName): void {
-    // One loop over the lists: six inlined copies of `emptyList`, each loop peeled, made
-    // the op parser's `acquireState` a large optimized compile.
-    const lists = this.lists
-    for (let i = 0; i < lists.length; i++) {
-      emptyList(lists[i]!)
-    }
-    this.state.resetAtOffset(source, offset, name)
-  }
-  /** Whether the state still holds the lists it was made with. */
-  ownsLists(): boolean {
     const s = this.state
-    return (
-      s.operands === this.operands &&
-      s.types === this.types &&
-      s.properties === this.properties &&
-      s.attributes === this.attributes &&
-      s.successors === this.successors &&
-      s.regions === this.regions
-    )
+    // Each list tested before a call: most are empty (an op without attributes, regions
+    // or successors).
+    const operands = this.operands
+    if (operands.length !== 0) { emptyList(operands) }
+    s.operands = operands
+    const types = this.types
+    if (types.length !== 0) { emptyList(types) }
+    s.types = types
+    const properties = this.properties
+    if (properties.length !== 0) { emptyList(properties) }
+    s.properties = properties
+    const attributes = this.attributes
+    if (attributes.length !== 0) { emptyList(attributes) }
+    s.attributes = attributes
+    const successors = this.successors
+    if (successors.length !== 0) { emptyList(successors) }
+    s.successors = successors
+    const regions = this.regions
+    if (regions.length !== 0) { emptyList(regions) }
+    s.regions = regions
+    s.resetAtOffset(source, offset, name)
   }
 }
 
@@ -661,8 +663,27 @@ export class OperationParser extends Parser implements OpAsmParser {
     return def.block
   }
 
-  /** `{ blocks }` into `region`; `entryArgs` define the entry block's arguments. */
+  /**
+   * `{ blocks }` into `region`; `entryArgs` define the entry block's arguments. A parse hook
+   * calls this (through `parseRegion`) in the middle of its op: what the parser knows of
+   * that op, which the custom ops of the region overwrite, is restored for the rest of it.
+   */
   parseRegionInto(region: Region, entryArgs: readonly OpAsmArgument[], isolated: boolean): boolean {
+    const nameOffset = this.customOpNameOffset
+    const opIsolated = this.customOpIsolated
+    const errorName = this.customOpErrorName
+    const bindingBase = this.customOpBindingBase
+    const bindingCount = this.customOpBindingCount
+    const ok = this.parseRegionBody(region, entryArgs, isolated)
+    this.customOpNameOffset = nameOffset
+    this.customOpIsolated = opIsolated
+    this.customOpErrorName = errorName
+    this.customOpBindingBase = bindingBase
+    this.customOpBindingCount = bindingCount
+    return ok
+  }
+
+  private parseRegionBody(region: Region, entryArgs: readonly OpAsmArgument[], isolated: boolean): boolean {
     if (!this.expect(Tok.lBrace, "expected '{' to begin a region")) {
       return false
     }
@@ -845,14 +866,9 @@ export class OperationParser extends Parser implements OpAsmParser {
     return slot
   }
 
-  /**
-   * Gives back the state of an op just created from it (which keeps none of its lists) for
-   * a later op, unless a parse hook replaced one of its lists.
-   */
+  /** Gives back the state of an op just created from it (which keeps none of its lists) for a later op. */
   private releaseState(slot: StateSlot): void {
-    if (slot.ownsLists()) {
-      this.statePool.give(slot)
-    }
+    this.statePool.give(slot)
   }
 
   /** Parses one operation (with its result bindings) and appends it to `block`. */
@@ -944,17 +960,10 @@ export class OperationParser extends Parser implements OpAsmParser {
         }
       }
       else if (k === Tok.bareIdentifier || k === Tok.inttype) {
-        const savedBase = this.customOpBindingBase
-        const savedCount = this.customOpBindingCount
+        // Read by the op's parse hook; a region the hook parses keeps them (see `parseRegionInto`).
         this.customOpBindingBase = bindingBase
         this.customOpBindingCount = bindingCount
-        let op: Operation | null
-        try {
-          op = this.parseCustomOperation()
-        } finally {
-          this.customOpBindingBase = savedBase
-          this.customOpBindingCount = savedCount
-        }
+        const op = this.parseCustomOperation()
         if (op === null || !this.appendParsedOp(into, op, startOffset, bindingBase, bindingCount)) {
           return false
         }
@@ -1374,24 +1383,19 @@ export class OperationParser extends Parser implements OpAsmParser {
     const def = opName.def!
     const slot = this.acquireState(opOffset, opName)
     const state = slot.state
-    const savedOffset = this.customOpNameOffset
-    const savedIsolated = this.customOpIsolated
-    const savedName = this.customOpErrorName
+    // What the hook reads of its op. They are not restored when it returns (the next op
+    // sets its own; only a hook reads them), except the default dialect, which the next
+    // op's name is resolved in: a region the hook parses restores them all for the rest
+    // of the hook (see `parseRegionInto`).
     const savedDialect = this.defaultDialect
     this.customOpErrorName = opName.name
     this.customOpNameOffset = opOffset
     this.customOpIsolated = (opName.traits & Trait.IsolatedFromAbove) !== 0
     this.defaultDialect = def.defaultDialect ?? ''
     const errorsBefore = this.hadError
-    let ok: boolean
-    try {
-      ok = def.parse!(this, state)
-    } finally {
-      this.defaultDialect = savedDialect
-      this.customOpNameOffset = savedOffset
-      this.customOpIsolated = savedIsolated
-      this.customOpErrorName = savedName
-    }
+    const ok = def.parse!(this, state)
+    this.defaultDialect = savedDialect
+    this.customOpErrorName = ''
     if (!ok || (this.hadError && !errorsBefore)) {
       if (!this.hadError) {
         this.emitErrorAt(opOffset, `custom op '${originalName}' failed to parse`).report()
