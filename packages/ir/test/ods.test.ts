@@ -189,6 +189,20 @@ describe('defineOp verifier', () => {
     expect(Pred.symbolize(CmpOp.attr(mismatch, 'predicate')!)).toBe('ne')
   })
 
+  it("gives an enum case each context's own uniqued attribute, however often it is asked for", () => {
+    const a = setup().ctx
+    const b = setup().ctx
+    const ne = Pred.get(a, 'ne')
+    expect(ne).toBe(IntegerAttr.get(IntegerType.get(a, 64), 1))
+    expect(Pred.get(a, 'ne')).toBe(ne)
+    expect(Pred.get(a, 'eq')).toBe(IntegerAttr.get(IntegerType.get(a, 64), 0))
+    const other = Pred.get(b, 'ne')
+    expect(other).not.toBe(ne)
+    expect(other.context).toBe(b)
+    expect(other).toBe(IntegerAttr.get(IntegerType.get(b, 64), 1))
+    expect(() => Pred.get(a, 'lt')).toThrow("unknown enum case 'lt'")
+  })
+
   it('reuses the checks that passed for an op whose attributes differ only in value', () => {
     const counts = { type: 0, attr: 0, typed: 0, result: 0 }
     const Counted = typeConstraint('counted integer', (t) => {

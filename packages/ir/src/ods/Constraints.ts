@@ -589,10 +589,24 @@ export function intEnumAttr(width: 32 | 64, cases: readonly EnumCase[], summary?
   const isOk = (a: Attribute): a is IntegerAttr =>
     a instanceof IntegerAttr && a.type instanceof IntegerType && a.type.isSignless && a.type.width === width && byValue.has(Number(a.value))
   const keywords = cs.map((c) => c.keyword)
+  // The attribute of each case, per context: a parsed predicate (every `arith.cmpi`) is then
+  // two lookups rather than the integer type's and attribute's uniquing with its BigInt
+  // conversions. Weakly keyed, so a context the caller drops is not kept.
+  const byContext = new WeakMap<Context, Map<string, IntegerAttr>>()
   const get = (context: Context, keyword: string): IntegerAttr => {
-    const v = byKeyword.get(keyword)
-    if (v === undefined) {throw new Error(`unknown enum case '${keyword}'`)}
-    return IntegerAttr.get(IntegerType.get(context, width), v)
+    let attrs = byContext.get(context)
+    if (attrs === undefined) {
+      attrs = new Map()
+      byContext.set(context, attrs)
+    }
+    let attr = attrs.get(keyword)
+    if (attr === undefined) {
+      const v = byKeyword.get(keyword)
+      if (v === undefined) {throw new Error(`unknown enum case '${keyword}'`)}
+      attr = IntegerAttr.get(IntegerType.get(context, width), v)
+      attrs.set(keyword, attr)
+    }
+    return attr
   }
   return {
     kind: 'attr',
