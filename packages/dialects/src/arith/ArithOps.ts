@@ -113,6 +113,8 @@ function defineArithOp(spec: OpSpec): OdsOp {
   const withTraits = (traits & (Trait.Commutative | Trait.Idempotent)) !== 0
   return defineOp({
     ...spec,
+    // Every arith verifier reads only the op's attributes and operand and result types.
+    verifyReadsOnlySignature: true,
     ...(own !== undefined && withTraits
       ? {
           fold(op: Operation, operands: readonly (Attribute | null)[]): F.FoldResult {

@@ -66,6 +66,14 @@ export interface OpSpec {
   /** InferTypeOpInterface: result types from the operands/attributes in `state`. */
   inferResultTypes?(state: OperationState): Type[] | undefined
   verify?(op: Operation): LogicalResult
+  /**
+   * True when `verify` reads nothing of an op but its attributes (inherent and discardable)
+   * and the counts and types of its operands and results: not its regions, successors,
+   * parent or the ops that define its operands, and it emits nothing when it passes. It
+   * then passes again on an op with the same ones as an op it passed on, and is not run
+   * again for it (see `OdsOp.verify`).
+   */
+  readonly verifyReadsOnlySignature?: boolean
   verifyRegions?(op: Operation): LogicalResult
   /** SymbolUserOpInterface: checks the symbols the op references. */
   verifySymbolUses?(op: Operation): LogicalResult
@@ -232,6 +240,10 @@ const MEMO_VALUE_CHECKS_ONLY = 1
 const MEMO_READS_TYPES = 2
 /** A region or successor constraint may reject a region or successor. */
 const MEMO_REGION_CHECKS = 4
+/** The checks accept any number of operands (one variadic group of any type, and no type read). */
+const MEMO_ANY_OPERAND_COUNT = 8
+/** The checks accept any number of results, as `MEMO_ANY_OPERAND_COUNT`. */
+const MEMO_ANY_RESULT_COUNT = 16
 
 /** True when `record` (a spec's operands, results, ...) declares something. */
 function declaresAny(record: Readonly<Record<string, unknown>> | undefined): boolean {
@@ -243,6 +255,11 @@ function declaresAny(record: Readonly<Record<string, unknown>> | undefined): boo
     }
   }
   return false
+}
+
+/** Whether `decls` (an op's operand or result groups) is one variadic group without sub-groups. */
+function isOnlyVariadicGroup(decls: readonly OdsValueDecl[]): boolean {
+  return decls.length === 1 && decls[0]!.variadic && !decls[0]!.optional && decls[0]!.segmentAttr === undefined
 }
 
 /**
@@ -294,6 +311,14 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
   private passedTypeReads: boolean[] | null
   /** What the generated checks read (the `MEMO_*` bits), -1 until first asked for (see `memoFlags`). */
   private memoBits: number
+  /**
+   * Whether the spec's `verify` passed on an op with the signature the generated checks
+   * last passed on (their dictionaries, counts and types): set only for a `verify` that
+   * reads nothing else (`OpSpec.verifyReadsOnlySignature`), which then passes again.
+   */
+  private hookPassed: boolean
+  /** `OpSpec.verifyReadsOnlySignature`. */
+  private readonly hookReadsOnlySignature: boolean
   readonly spec: OpSpec
 
   readonly verifyRegions: ((op: Operation) => LogicalResult) | undefined
@@ -351,6 +376,8 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     this.passedDecls = null
     this.passedTypeReads = null
     this.memoBits = -1
+    this.hookPassed = false
+    this.hookReadsOnlySignature = spec.verifyReadsOnlySignature === true && spec.verify !== undefined
 
     this.compiledFormat = undefined
     this.printsOwnElements = undefined
@@ -791,6 +818,11 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
       if ((this.passedRegions !== 0 || this.passedSuccessors !== 0) && (this.memoBits & MEMO_REGION_CHECKS) !== 0 && !this.verifyRegionAndSuccessorConstraints(op)) {
         return failure()
       }
+      // The signature is the one the checks passed on (the same inherent dictionary; the
+      // types were compared, see `computeMemoFlags`), and so was the hook's, which reads no more.
+      if (this.hookPassed && op.properties === this.passedProperties) {
+        return success()
+      }
     } else {
       if (!this.verifyCounts(op)) {
         return failure()
@@ -805,7 +837,14 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     }
     const spec = this.spec
     if (spec.verify !== undefined) {
-      return spec.verify(op)
+      if (!spec.verify(op)) {
+        return failure()
+      }
+      // Passed on the signature last recorded (the op's, as `passedBefore` found or
+      // `recordPassed` kept it), unless the inherent attributes differ only in value.
+      if (this.hookReadsOnlySignature && op.properties === this.passedProperties) {
+        this.hookPassed = true
+      }
     }
     return success()
   }
@@ -839,7 +878,11 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     const operands = op.operands
     const results = op.results
     const numOperands = operands.length
-    if (numOperands !== this.passedOperands || results.length !== this.passedResults) {
+    // A count the checks accept whatever it is (`scf.yield`'s operands) may differ.
+    if (
+      (numOperands !== this.passedOperands && (bits & MEMO_ANY_OPERAND_COUNT) === 0) ||
+      (results.length !== this.passedResults && (bits & MEMO_ANY_RESULT_COUNT) === 0)
+    ) {
       return false
     }
     if ((bits & MEMO_READS_TYPES) !== 0) {
@@ -887,11 +930,23 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
       this.allTypesMatch.length !== 0 ||
       this.typesMatchWith.length !== 0 ||
       this.sameTypeOperands ||
-      (this.traits & Trait.SameOperandsAndResultType) !== 0
+      (this.traits & Trait.SameOperandsAndResultType) !== 0 ||
+      // A hook that reads only the signature is skipped on a signature of the same types.
+      this.hookReadsOnlySignature
     // A region or successor constraint that may reject one.
     const regionChecks =
       !layout.regions.every((d) => d.constraint === AnyRegion) || !layout.successors.every((d) => d.constraint === AnySuccessor)
-    const bits = (valueChecksOnly ? MEMO_VALUE_CHECKS_ONLY : 0) | (readsTypes ? MEMO_READS_TYPES : 0) | (regionChecks ? MEMO_REGION_CHECKS : 0)
+    // Without a type read, one variadic group without sub-groups takes any count (`countCheck`
+    // asks for none fixed, `verifyValues` finds every value fine). Never with a type read: the
+    // types compared then include the counts, and a hook that reads the signature counts them.
+    const anyOperandCount = !readsTypes && valueChecksOnly && isOnlyVariadicGroup(layout.operands)
+    const anyResultCount = !readsTypes && valueChecksOnly && isOnlyVariadicGroup(layout.results)
+    const bits =
+      (valueChecksOnly ? MEMO_VALUE_CHECKS_ONLY : 0) |
+      (readsTypes ? MEMO_READS_TYPES : 0) |
+      (regionChecks ? MEMO_REGION_CHECKS : 0) |
+      (anyOperandCount ? MEMO_ANY_OPERAND_COUNT : 0) |
+      (anyResultCount ? MEMO_ANY_RESULT_COUNT : 0)
     this.memoBits = bits
     return bits
   }
@@ -985,6 +1040,7 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
       this.passedDecls = null
       this.passedTypeReads = null
     }
+    this.hookPassed = false
     this.passedProperties = op.properties
     this.passedAttributes = op.attributes
   }
