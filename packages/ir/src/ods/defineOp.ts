@@ -1172,13 +1172,16 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     const layout = this.layout
     let ri = 0
     const regionDecls = layout.regions
+    // Read once: each is a getter call, and this runs for every op with regions.
+    const regions = op.regions
     for (let di = 0; di < regionDecls.length; di++) {
       const d = regionDecls[di]!
+      const constraint = d.constraint
       // A variadic group takes what the declarations after it leave.
-      const end = d.constraint.variadic ? op.regions.length - (regionDecls.length - 1 - di) : Math.min(ri + 1, op.regions.length)
+      const end = constraint.variadic ? regions.length - (regionDecls.length - 1 - di) : Math.min(ri + 1, regions.length)
       for (let k = ri; k < end; k++) {
-        const r = op.regions[k]!
-        if (!d.constraint.check(r)) {
+        const r = regions[k]!
+        if (!constraint.check(r)) {
           // Names starting with '#' stand for ODS's unnamed regions.
           const named = d.name.startsWith('#') ? '' : ` ('${d.name}')`
           return op.emitOpError(`region #${ri}${named} failed to verify constraint: ${d.constraint.summary}`).fail()
@@ -1186,8 +1189,11 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
         ri++
       }
     }
-    let si = 0
     const successorDecls = layout.successors
+    if (successorDecls.length === 0) {
+      return true
+    }
+    let si = 0
     for (let di = 0; di < successorDecls.length; di++) {
       const d = successorDecls[di]!
       const n = d.constraint.variadic ? op.successors.length - (successorDecls.length - 1) : 1
