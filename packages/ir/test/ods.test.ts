@@ -301,7 +301,7 @@ describe('defineOp verifier', () => {
         return true
       },
     }
-    const Pure = defineOp({ name: 'tst.pure_hook', ...spec, verifyReadsOnlySignature: true })
+    const Pure = defineOp({ name: 'tst.pure_hook', ...spec, verifyReads: 'signature' })
     const Other = defineOp({ name: 'tst.other_hook', ...spec })
     const { ctx, b, args, diags } = setup({ namespace: 'tst', ops: [Pure, Other] })
     const loc = UnknownLoc.get(ctx)
@@ -323,12 +323,40 @@ describe('defineOp verifier', () => {
     expect(diags).toEqual([])
   })
 
+  it('skips a verify hook that reads only types whatever the attributes, and one that reads the signature only for the same ones', () => {
+    const calls = { types: 0, signature: 0 }
+    const TypesOnly = defineOp({
+      name: 'tst.types_hook',
+      operands: { x: AnyType },
+      attributes: { tag: attrConstraint('string attribute', (a) => a instanceof StringAttr) },
+      verifyReads: 'types',
+      verify: (): boolean => ++calls.types > 0,
+    })
+    const WithAttrs = defineOp({
+      name: 'tst.signature_hook',
+      operands: { x: AnyType },
+      attributes: { tag: attrConstraint('string attribute', (a) => a instanceof StringAttr) },
+      verifyReads: 'signature',
+      verify: (): boolean => ++calls.signature > 0,
+    })
+    const { ctx, b, args, diags } = setup({ namespace: 'tst', ops: [TypesOnly, WithAttrs] })
+    const loc = UnknownLoc.get(ctx)
+    for (const tag of ['a', 'b', 'a']) {
+      const attributes = { tag: StringAttr.get(ctx, tag) }
+      expect(TypesOnly.verify(TypesOnly.build(b, loc, { operands: { x: [args[0]!] }, attributes }))).toBe(true)
+      expect(WithAttrs.verify(WithAttrs.build(b, loc, { operands: { x: [args[0]!] }, attributes }))).toBe(true)
+    }
+    // The signature hook runs for 'b' only: the third op has the attributes it passed on first.
+    expect(calls).toEqual({ types: 1, signature: 2 })
+    expect(diags).toEqual([])
+  })
+
   it('runs a signature-only verify hook again after it failed on that signature', () => {
     let accept = false
     const Flaky = defineOp({
       name: 'tst.flaky_hook',
       operands: { x: AnyType },
-      verifyReadsOnlySignature: true,
+      verifyReads: 'types',
       verify: (op: Operation): boolean => accept || op.emitOpError('rejected').fail(),
     })
     const { ctx, b, args, diags } = setup({ namespace: 'tst', ops: [Flaky] })

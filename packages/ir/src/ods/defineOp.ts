@@ -67,13 +67,13 @@ export interface OpSpec {
   inferResultTypes?(state: OperationState): Type[] | undefined
   verify?(op: Operation): LogicalResult
   /**
-   * True when `verify` reads nothing of an op but its attributes (inherent and discardable)
-   * and the counts and types of its operands and results: not its regions, successors,
-   * parent or the ops that define its operands, and it emits nothing when it passes. It
-   * then passes again on an op with the same ones as an op it passed on, and is not run
-   * again for it (see `OdsOp.verify`).
+   * What `verify` reads of an op, when it reads no more than the counts and types of its
+   * operands and results (`'types'`), or those and its attributes, inherent and discardable
+   * (`'signature'`): not its regions, successors, parent or the ops that define its
+   * operands; and it emits nothing when it passes. It then passes again on an op with the
+   * same ones as an op it passed on, and is not run again for it (see `OdsOp.verify`).
    */
-  readonly verifyReadsOnlySignature?: boolean
+  readonly verifyReads?: 'types' | 'signature'
   verifyRegions?(op: Operation): LogicalResult
   /** SymbolUserOpInterface: checks the symbols the op references. */
   verifySymbolUses?(op: Operation): LogicalResult
@@ -245,6 +245,10 @@ const MEMO_ANY_OPERAND_COUNT = 8
 /** The checks accept any number of results, as `MEMO_ANY_OPERAND_COUNT`. */
 const MEMO_ANY_RESULT_COUNT = 16
 
+// What an op's `verify` hook reads (`OpSpec.verifyReads`), when it reads no more.
+const HOOK_READS_TYPES = 1
+const HOOK_READS_SIGNATURE = 2
+
 /** True when `record` (a spec's operands, results, ...) declares something. */
 function declaresAny(record: Readonly<Record<string, unknown>> | undefined): boolean {
   if (record !== undefined) {
@@ -313,12 +317,13 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
   private memoBits: number
   /**
    * Whether the spec's `verify` passed on an op with the signature the generated checks
-   * last passed on (their dictionaries, counts and types): set only for a `verify` that
-   * reads nothing else (`OpSpec.verifyReadsOnlySignature`), which then passes again.
+   * last passed on (their dictionaries, counts and types), or for a `verify` that reads only
+   * types, with those types: set only for a `verify` that reads nothing else
+   * (`OpSpec.verifyReads`), which then passes again.
    */
   private hookPassed: boolean
-  /** `OpSpec.verifyReadsOnlySignature`. */
-  private readonly hookReadsOnlySignature: boolean
+  /** `OpSpec.verifyReads` as `HOOK_READS_*` (0: anything, or no hook). */
+  private readonly hookReads: number
   readonly spec: OpSpec
 
   readonly verifyRegions: ((op: Operation) => LogicalResult) | undefined
@@ -377,7 +382,7 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     this.passedTypeReads = null
     this.memoBits = -1
     this.hookPassed = false
-    this.hookReadsOnlySignature = spec.verifyReadsOnlySignature === true && spec.verify !== undefined
+    this.hookReads = spec.verify === undefined ? 0 : spec.verifyReads === 'types' ? HOOK_READS_TYPES : spec.verifyReads === 'signature' ? HOOK_READS_SIGNATURE : 0
 
     this.compiledFormat = undefined
     this.printsOwnElements = undefined
@@ -818,9 +823,10 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
       if ((this.passedRegions !== 0 || this.passedSuccessors !== 0) && (this.memoBits & MEMO_REGION_CHECKS) !== 0 && !this.verifyRegionAndSuccessorConstraints(op)) {
         return failure()
       }
-      // The signature is the one the checks passed on (the same inherent dictionary; the
-      // types were compared, see `computeMemoFlags`), and so was the hook's, which reads no more.
-      if (this.hookPassed && op.properties === this.passedProperties) {
+      // The types are the ones the checks passed on (compared, see `computeMemoFlags`), and
+      // so was the hook, which reads no more than them or, with the same inherent
+      // dictionary, the whole signature.
+      if (this.hookPassed && (this.hookReads === HOOK_READS_TYPES || op.properties === this.passedProperties)) {
         return success()
       }
     } else {
@@ -840,9 +846,9 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
       if (!spec.verify(op)) {
         return failure()
       }
-      // Passed on the signature last recorded (the op's, as `passedBefore` found or
-      // `recordPassed` kept it), unless the inherent attributes differ only in value.
-      if (this.hookReadsOnlySignature && op.properties === this.passedProperties) {
+      // Passed on the types last recorded (the op's, as `passedBefore` found or `recordPassed`
+      // kept them), and on the signature unless the inherent attributes differ in value.
+      if (this.hookReads === HOOK_READS_TYPES || (this.hookReads === HOOK_READS_SIGNATURE && op.properties === this.passedProperties)) {
         this.hookPassed = true
       }
     }
@@ -931,8 +937,8 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
       this.typesMatchWith.length !== 0 ||
       this.sameTypeOperands ||
       (this.traits & Trait.SameOperandsAndResultType) !== 0 ||
-      // A hook that reads only the signature is skipped on a signature of the same types.
-      this.hookReadsOnlySignature
+      // A hook that reads only the types (or signature) is skipped on the same types.
+      this.hookReads !== 0
     // A region or successor constraint that may reject one.
     const regionChecks =
       !layout.regions.every((d) => d.constraint === AnyRegion) || !layout.successors.every((d) => d.constraint === AnySuccessor)
