@@ -233,7 +233,7 @@ class OdsLayout {
   }
 }
 
-// What an op's generated checks read (`OdsOp.memoFlags`), which tells what `passedBefore` compares.
+// What an op's generated checks read (`OdsOp.memoBits`), which tells what `passedBefore` compares.
 /** The inherent attributes' values are read only through their constraints. */
 const MEMO_VALUE_CHECKS_ONLY = 1
 /** The operand and result types are read (else only their counts matter). */
@@ -313,7 +313,7 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
    * value (a type-matching predicate names it); null when they read none.
    */
   private passedTypeReads: boolean[] | null
-  /** What the generated checks read (the `MEMO_*` bits), -1 until first asked for (see `memoFlags`). */
+  /** What the generated checks read (the `MEMO_*` bits), -1 until first asked for (see `computeMemoFlags`). */
   private memoBits: number
   /**
    * Whether the spec's `verify` passed on an op with the signature the generated checks
@@ -827,7 +827,7 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
       // so was the hook, which reads no more than them or, with the same inherent
       // dictionary, the whole signature.
       if (this.hookPassed && (this.hookReads === HOOK_READS_TYPES || op.properties === this.passedProperties)) {
-        return success()
+        return true
       }
     } else {
       if (!this.verifyCounts(op)) {
@@ -841,18 +841,25 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
       }
       this.recordPassed(op)
     }
+    // Booleans rather than `success()`: in the cold code that verifies a parsed module, each
+    // call and load here is paid per op.
     const spec = this.spec
-    if (spec.verify !== undefined) {
-      if (!spec.verify(op)) {
-        return failure()
-      }
-      // Passed on the types last recorded (the op's, as `passedBefore` found or `recordPassed`
-      // kept them), and on the signature unless the inherent attributes differ in value.
-      if (this.hookReads === HOOK_READS_TYPES || (this.hookReads === HOOK_READS_SIGNATURE && op.properties === this.passedProperties)) {
-        this.hookPassed = true
-      }
+    if (spec.verify === undefined) {
+      return true
     }
-    return success()
+    const reads = this.hookReads
+    if (reads === 0) {
+      return spec.verify(op)
+    }
+    if (!spec.verify(op)) {
+      return false
+    }
+    // Passed on the types last recorded (the op's, as `passedBefore` found or `recordPassed`
+    // kept them), and on the signature unless the inherent attributes differ in value.
+    if (reads === HOOK_READS_TYPES || op.properties === this.passedProperties) {
+      this.hookPassed = true
+    }
+    return true
   }
 
   /**
@@ -876,7 +883,11 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     if (passedProps === null) {
       return false
     }
-    const bits = this.memoFlags()
+    // Read without a call: computed on the first op of the kind.
+    let bits = this.memoBits
+    if (bits < 0) {
+      bits = this.computeMemoFlags()
+    }
     const sameProperties = props === passedProps
     if (!sameProperties && (bits & MEMO_VALUE_CHECKS_ONLY) === 0) {
       return false
@@ -910,14 +921,11 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     return sameProperties || this.propertiesPassLike(props, passedProps)
   }
 
-  /** The `MEMO_*` bits of this op's generated checks, computed on first use. */
-  private memoFlags(): number {
-    const bits = this.memoBits
-    // Computed out of line, once: inlined into the hot `passedBefore`, its closures and
-    // array scans made that function's optimized compile twice as large.
-    return bits >= 0 ? bits : this.computeMemoFlags()
-  }
-
+  /**
+   * Computes the `MEMO_*` bits of this op's generated checks, on the first op of the kind.
+   * Out of line: inlined into the hot `passedBefore`, its closures and array scans made that
+   * function's optimized compile twice as large.
+   */
   private computeMemoFlags(): number {
     const layout = this.layout
     // The values of the inherent attributes are read only through their constraints, and
