@@ -580,12 +580,14 @@ export const ReturnOp: OdsOp = defineOp({
  */
 export function verifyDirectCallSymbolUse(op: Operation, calleeOpName: string, what: string): LogicalResult {
   const callee = op.getAttr('callee')
-  if (!(callee instanceof SymbolRefAttr)) {
+  // Told by constructor first, as `functionTypeIn` tells its attribute.
+  if (callee === undefined || (callee.constructor !== SymbolRefAttr && !(callee instanceof SymbolRefAttr))) {
     return op.emitOpError("requires a 'callee' symbol reference attribute").fail()
   }
-  const fn = SymbolTable.lookupNearestSymbolFrom(op, callee)
+  const ref = callee as SymbolRefAttr
+  const fn = SymbolTable.lookupNearestSymbolFrom(op, ref)
   if (fn === undefined || fn.name.name !== calleeOpName) {
-    return op.emitOpError(`'${callee.leafReference}' does not reference a valid ${what}`).fail()
+    return op.emitOpError(`'${ref.leafReference}' does not reference a valid ${what}`).fail()
   }
   const fnType = getFunctionType(fn)
   const inputs = fnType.inputs
