@@ -325,20 +325,16 @@ describe('defineOp verifier', () => {
 
   it('skips a verify hook that reads only types whatever the attributes, and one that reads the signature only for the same ones', () => {
     const calls = { types: 0, signature: 0 }
-    const TypesOnly = defineOp({
-      name: 'tst.types_hook',
-      operands: { x: AnyType },
-      attributes: { tag: attrConstraint('string attribute', (a) => a instanceof StringAttr) },
-      verifyReads: 'types',
-      verify: (): boolean => ++calls.types > 0,
-    })
-    const WithAttrs = defineOp({
-      name: 'tst.signature_hook',
-      operands: { x: AnyType },
-      attributes: { tag: attrConstraint('string attribute', (a) => a instanceof StringAttr) },
-      verifyReads: 'signature',
-      verify: (): boolean => ++calls.signature > 0,
-    })
+    const hookOp = (reads: 'types' | 'signature'): OdsOp =>
+      defineOp({
+        name: `tst.${reads}_hook`,
+        operands: { x: AnyType },
+        attributes: { tag: attrConstraint('string attribute', (a) => a instanceof StringAttr) },
+        verifyReads: reads,
+        verify: (): boolean => ++calls[reads] > 0,
+      })
+    const TypesOnly = hookOp('types')
+    const WithAttrs = hookOp('signature')
     const { ctx, b, args, diags } = setup({ namespace: 'tst', ops: [TypesOnly, WithAttrs] })
     const loc = UnknownLoc.get(ctx)
     for (const tag of ['a', 'b', 'a']) {
