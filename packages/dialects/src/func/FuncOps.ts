@@ -584,10 +584,9 @@ export function verifyDirectCallSymbolUse(op: Operation, calleeOpName: string, w
   if (callee === undefined || (callee.constructor !== SymbolRefAttr && !(callee instanceof SymbolRefAttr))) {
     return op.emitOpError("requires a 'callee' symbol reference attribute").fail()
   }
-  const ref = callee as SymbolRefAttr
-  const fn = SymbolTable.lookupNearestSymbolFrom(op, ref)
+  const fn = SymbolTable.lookupNearestSymbolFrom(op, callee)
   if (fn === undefined || fn.name.name !== calleeOpName) {
-    return op.emitOpError(`'${ref.leafReference}' does not reference a valid ${what}`).fail()
+    return op.emitOpError(`'${callee.leafReference}' does not reference a valid ${what}`).fail()
   }
   const fnType = getFunctionType(fn)
   const inputs = fnType.inputs
