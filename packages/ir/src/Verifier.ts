@@ -235,7 +235,7 @@ function opOnEntrance(op: Operation, name: OperationName, regions: readonly Regi
 function opOnExit(op: Operation, name: OperationName, symbolUsers: readonly Operation[] | null, usesLocal: boolean): boolean {
   const def = name.def
   if (def !== null) {
-    if ((name.traits & REGION_TRAITS) !== 0 && !verifyRegionTraits(op, symbolUsers, usesLocal)) { return false }
+    if ((name.traits & REGION_TRAITS) !== 0 && !verifyRegionTraits(op, name, symbolUsers, usesLocal)) { return false }
     if (def.verifyRegions !== undefined && !def.verifyRegions(op)) { return reportPending(op) }
     return true
   }
@@ -543,16 +543,20 @@ function isOptionalSymbolWithoutName(op: Operation): boolean {
 /** The traits that `verifyRegionTraits` checks. */
 const REGION_TRAITS = Trait.SingleBlockImplicitTerminator | Trait.IsolatedFromAbove | Trait.SymbolTable
 
-function verifyRegionTraits(op: Operation, symbolUsers: readonly Operation[] | null, usesLocal: boolean): boolean {
-  const traits = op.name.traits
+/** `name`: `op.name`, which the caller has read. */
+function verifyRegionTraits(op: Operation, name: OperationName, symbolUsers: readonly Operation[] | null, usesLocal: boolean): boolean {
+  const traits = name.traits
   if (traits & SINGLE_BLOCK_IMPLICIT_TERMINATOR) {
-    const term = op.name.def!.implicitTerminatorName
+    const def = name.def!
+    const term = def.implicitTerminatorName
     if (term !== undefined) {
-      for (let r = 0; r < op.regions.length; r++) {
-        const block = op.regions[r]!.firstBlock
+      // Read once: each is a getter call, and this runs for every scf loop and branch.
+      const regions = op.regions
+      for (let r = 0; r < regions.length; r++) {
+        const block = regions[r]!.firstBlock
         if (block === null) { continue }
         const last = block.lastOp
-        if (last !== null && (last.name.name === term || op.name.def!.implicitTerminatorAlternatives?.includes(last.name.name) === true)) { continue }
+        if (last !== null && (last.name.name === term || def.implicitTerminatorAlternatives?.includes(last.name.name) === true)) { continue }
         const found = last === null ? '' : last.name.name
         return op
           .emitOpError(`expects regions to end with '${term}', found '${found}'`)

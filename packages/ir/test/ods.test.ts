@@ -29,6 +29,8 @@ import {
   FormatKind,
   type DialectDefinition,
   type OdsOp,
+  type Operation,
+  type Type,
   type Value,
   StringAttr,
   TypedAttrConstraint,
@@ -268,9 +270,9 @@ describe('defineOp verifier', () => {
     expect(call(args[1]!)).toBe(true)
     expect(call(args[3]!)).toBe(true)
     expect(counts.attr).toBe(1)
-    // A count that changes is checked again.
+    // One variadic group of any type takes any count: another count reuses them too.
     expect(AnyCall.verify(AnyCall.build(b, loc, { operands: { args: [] }, results: { res: [] }, attributes: { callee } }))).toBe(true)
-    expect(counts.attr).toBe(2)
+    expect(counts.attr).toBe(1)
     const check = vi.spyOn(AnyRegion, 'check')
     try {
       expect(AnyBody.verify(AnyBody.build(b, loc, {}))).toBe(true)
@@ -280,6 +282,101 @@ describe('defineOp verifier', () => {
       check.mockRestore()
     }
     expect(diags).toEqual([])
+  })
+
+  it('checks again an op whose operand count differs when its checks read the count', () => {
+    const counts = { attr: 0 }
+    const CountedStr = attrConstraint('counted string attribute', (a) => {
+      counts.attr++
+      return a instanceof StringAttr
+    })
+    // A fixed operand before the variadic group: the count is checked (at least one).
+    const FirstAndRest = defineOp({ name: 'tst.first_rest', operands: { first: AnyType, rest: variadic(AnyType) }, attributes: { callee: CountedStr } })
+    const { ctx, b, args, diags } = setup({ namespace: 'tst', ops: [FirstAndRest] })
+    const loc = UnknownLoc.get(ctx)
+    const callee = StringAttr.get(ctx, 'f')
+    const make = (values: Value[]): boolean => FirstAndRest.verify(FirstAndRest.build(b, loc, { operands: { first: values.slice(0, 1), rest: values.slice(1) }, attributes: { callee } }))
+    expect(make([args[0]!, args[1]!])).toBe(true)
+    expect(make([args[0]!, args[1]!])).toBe(true)
+    expect(counts.attr).toBe(1)
+    expect(make([args[0]!])).toBe(true)
+    expect(counts.attr).toBe(2)
+    expect(make([])).toBe(false)
+    expect(diags).toEqual(["'tst.first_rest' op expected 1 or more operands, but found 0"])
+  })
+
+  it('skips a verify hook that reads only the signature on an op whose signature it passed', () => {
+    const calls = { hook: 0 }
+    const spec = {
+      operands: { lhs: AnyType, rhs: AnyType },
+      results: { res: AnyType },
+      verify: (): boolean => {
+        calls.hook++
+        return true
+      },
+    }
+    const Pure = defineOp({ name: 'tst.pure_hook', ...spec, verifyReads: 'signature' })
+    const Other = defineOp({ name: 'tst.other_hook', ...spec })
+    const { ctx, b, args, diags } = setup({ namespace: 'tst', ops: [Pure, Other] })
+    const loc = UnknownLoc.get(ctx)
+    const i32 = IntegerType.get(ctx, 32)
+    const i64 = IntegerType.get(ctx, 64)
+    const make = (def: typeof Pure, lhs: Value, rhs: Value, res: Type): boolean => def.verify(def.build(b, loc, { operands: { lhs: [lhs], rhs: [rhs] }, results: { res: [res] } }))
+    const x = args[0]!
+    expect(make(Pure, x, x, i32)).toBe(true)
+    expect(make(Pure, x, x, i32)).toBe(true)
+    expect(calls.hook).toBe(1)
+    // Another type is another signature: the hook runs.
+    expect(make(Pure, x, x, i64)).toBe(true)
+    expect(make(Pure, x, args[3]!, i64)).toBe(true)
+    expect(calls.hook).toBe(3)
+    // Without the flag, the hook runs for every op.
+    expect(make(Other, x, x, i32)).toBe(true)
+    expect(make(Other, x, x, i32)).toBe(true)
+    expect(calls.hook).toBe(5)
+    expect(diags).toEqual([])
+  })
+
+  it('skips a verify hook that reads only types whatever the attributes, and one that reads the signature only for the same ones', () => {
+    const calls = { types: 0, signature: 0 }
+    const hookOp = (reads: 'types' | 'signature'): OdsOp =>
+      defineOp({
+        name: `tst.${reads}_hook`,
+        operands: { x: AnyType },
+        attributes: { tag: attrConstraint('string attribute', (a) => a instanceof StringAttr) },
+        verifyReads: reads,
+        verify: (): boolean => ++calls[reads] > 0,
+      })
+    const TypesOnly = hookOp('types')
+    const WithAttrs = hookOp('signature')
+    const { ctx, b, args, diags } = setup({ namespace: 'tst', ops: [TypesOnly, WithAttrs] })
+    const loc = UnknownLoc.get(ctx)
+    for (const tag of ['a', 'b', 'a']) {
+      const attributes = { tag: StringAttr.get(ctx, tag) }
+      expect(TypesOnly.verify(TypesOnly.build(b, loc, { operands: { x: [args[0]!] }, attributes }))).toBe(true)
+      expect(WithAttrs.verify(WithAttrs.build(b, loc, { operands: { x: [args[0]!] }, attributes }))).toBe(true)
+    }
+    // The signature hook runs for 'b' only: the third op has the attributes it passed on first.
+    expect(calls).toEqual({ types: 1, signature: 2 })
+    expect(diags).toEqual([])
+  })
+
+  it('runs a signature-only verify hook again after it failed on that signature', () => {
+    let accept = false
+    const Flaky = defineOp({
+      name: 'tst.flaky_hook',
+      operands: { x: AnyType },
+      verifyReads: 'types',
+      verify: (op: Operation): boolean => accept || op.emitOpError('rejected').fail(),
+    })
+    const { ctx, b, args, diags } = setup({ namespace: 'tst', ops: [Flaky] })
+    const loc = UnknownLoc.get(ctx)
+    const make = (): boolean => Flaky.verify(Flaky.build(b, loc, { operands: { x: [args[0]!] } }))
+    expect(make()).toBe(false)
+    expect(make()).toBe(false)
+    expect(diags).toEqual(["'tst.flaky_hook' op rejected", "'tst.flaky_hook' op rejected"])
+    accept = true
+    expect(make()).toBe(true)
   })
 
   it('reports a missing required attribute before any constraint failure, as ODS does', () => {

@@ -7,6 +7,7 @@ import {
   Trait,
   TypeAttr,
   type Attribute,
+  type NamedAttribute,
   type Operation,
   type OperationName,
   type Region,
@@ -52,13 +53,29 @@ function pushSymbolRefs(attr: Attribute, out: SymbolRefAttr[]): void {
 
 /** Appends the symbol references in the attributes of `op`: its inherent ones, then its discardable ones. */
 function pushOwnSymbolRefs(op: Operation, out: SymbolRefAttr[]): void {
-  const inherent = op.properties.entries
-  for (let i = 0; i < inherent.length; i++) {
-    pushSymbolRefs(inherent[i]!.value, out)
-  }
+  pushEntrySymbolRefs(op.properties.entries, out)
   const discardable = op.attributes.entries
-  for (let i = 0; i < discardable.length; i++) {
-    pushSymbolRefs(discardable[i]!.value, out)
+  if (discardable.length !== 0) {
+    pushEntrySymbolRefs(discardable, out)
+  }
+}
+
+/**
+ * Appends the symbol references in the values of `entries`. The common values (a name, a
+ * signature, a callee) are told here by constructor, without a call of `pushSymbolRefs`.
+ */
+function pushEntrySymbolRefs(entries: readonly NamedAttribute[], out: SymbolRefAttr[]): void {
+  for (let i = 0; i < entries.length; i++) {
+    const value = entries[i]!.value
+    const c = value.constructor
+    if (c === StringAttr || c === TypeAttr) {
+      continue
+    }
+    if (c === SymbolRefAttr) {
+      out.push(value as SymbolRefAttr)
+      continue
+    }
+    pushSymbolRefs(value, out)
   }
 }
 

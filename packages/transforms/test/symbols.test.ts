@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { printOperation } from '@tilepass/ir'
-import { runPipeline } from './helpers.ts'
+import { printOperation, type SymbolRefAttr } from '@tilepass/ir'
+import { collectSymbolUses } from '../src/index.ts'
+import { parse, runPipeline } from './helpers.ts'
 
 // Inputs are tools/differential-passes/inputs/symbols.mlir and locations.mlir; expected
 // outputs come from mlir-opt 22.1.8 with the pipeline named in each test
@@ -173,5 +174,19 @@ module {
   } loc(#loc)
 } loc(#loc)
 `)
+  })
+})
+
+describe('collectSymbolUses', () => {
+  it('lists the references of an op and the ops nested in it, inherent attributes first, nested arrays and dictionaries included', () => {
+    const module = parse(`func.func @user() attributes {disc = @e} {
+  "test.inner"() {refs = [@a, {k = @b::@c}], name = "n", type = i32} : () -> ()
+  func.call @d() : () -> ()
+  return
+}`)
+    const user = module.regions[0]!.firstBlock!.firstOp!
+    const out: SymbolRefAttr[] = []
+    expect(collectSymbolUses(user, out)).toBe(true)
+    expect(out.map((r) => [r.rootReference, ...r.nestedReferences].join('::'))).toEqual(['e', 'a', 'b::c', 'd'])
   })
 })

@@ -113,6 +113,9 @@ function defineArithOp(spec: OpSpec): OdsOp {
   const withTraits = (traits & (Trait.Commutative | Trait.Idempotent)) !== 0
   return defineOp({
     ...spec,
+    // Every arith verifier reads only the op's operand and result types (arith.constant's
+    // its value too, which it says).
+    verifyReads: spec.verifyReads ?? 'types',
     ...(own !== undefined && withTraits
       ? {
           fold(op: Operation, operands: readonly (Attribute | null)[]): F.FoldResult {
@@ -508,6 +511,7 @@ export const ConstantOp: OdsOp = defineArithOp({
   allTypesMatch: [['value', 'result']],
   assemblyFormat: 'attr-dict $value',
   getAsmResultNames: constantResultName,
+  verifyReads: 'signature',
   verify(op) {
     const type = op.getResult(0).type
     if (type instanceof IntegerType && !type.isSignless) {

@@ -580,7 +580,8 @@ export const ReturnOp: OdsOp = defineOp({
  */
 export function verifyDirectCallSymbolUse(op: Operation, calleeOpName: string, what: string): LogicalResult {
   const callee = op.getAttr('callee')
-  if (!(callee instanceof SymbolRefAttr)) {
+  // Told by constructor first, as `functionTypeIn` tells its attribute.
+  if (callee === undefined || (callee.constructor !== SymbolRefAttr && !(callee instanceof SymbolRefAttr))) {
     return op.emitOpError("requires a 'callee' symbol reference attribute").fail()
   }
   const fn = SymbolTable.lookupNearestSymbolFrom(op, callee)

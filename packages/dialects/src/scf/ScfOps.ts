@@ -49,7 +49,7 @@ import { scfCanonicalizationPatterns } from './ScfCanonicalization.ts'
 import { ensureTerminator } from './ScfTerminators.ts'
 import { ForallOp, InParallelOp } from './ScfForall.ts'
 import { ParallelOp, ReduceOp, ReduceReturnOp } from './ScfParallel.ts'
-import { verifyLoopLike, verifyRegionBranchOp } from './ScfVerify.ts'
+import { forLoopTypesMatch, ifYieldTypesMatch, verifyLoopLike, verifyRegionBranchOp } from './ScfVerify.ts'
 
 // ---- helpers ------------------------------------------------------------------------------
 
@@ -377,6 +377,10 @@ export const ForOp: OdsOp = defineOp({
     addPatterns(patterns, scfCanonicalizationPatterns['scf.for']!)
   },
   verifyRegions(op) {
+    // The common loop passes every check below, which is told without making their lists.
+    if (forLoopTypesMatch(op)) {
+      return true
+    }
     const region = op.getRegion(0)
     const iterArgs = forIterArgs(op)
     const inits = forInitArgs(op)
@@ -511,7 +515,7 @@ export const IfOp: OdsOp = defineOp({
     }
     return true
   },
-  verifyRegions: verifyRegionBranchOp,
+  verifyRegions: (op) => ifYieldTypesMatch(op) || verifyRegionBranchOp(op),
   fold: foldIf,
   getCanonicalizationPatterns(patterns: unknown): void {
     addPatterns(patterns, scfCanonicalizationPatterns['scf.if']!)

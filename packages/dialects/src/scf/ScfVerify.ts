@@ -151,3 +151,73 @@ export function verifyLoopLike(op: Operation, parts: LoopParts): LogicalResult {
   }
   return true
 }
+
+/**
+ * Whether `scf.for` op `op` passes every check of its `verifyRegions` for certain: one body
+ * block ending in `scf.yield`, an induction variable of the type of the lower bound, and
+ * for each loop-carried value an init, an iter_arg, a yielded value and a result of one
+ * type. Then the counts and types that `verifyLoopLike` and `verifyRegionBranchOp` compare
+ * all match, and they need not build their lists. False means only "not known": the full
+ * checks run and report as before.
+ */
+export function forLoopTypesMatch(op: Operation): boolean {
+  const body = op.regions[0]?.firstBlock ?? null
+  if (body === null || body.nextBlock !== null) {
+    return false
+  }
+  const term = body.lastOp
+  if (term === null || term.name.name !== 'scf.yield') {
+    return false
+  }
+  const operands = op.operands
+  const args = body.arguments
+  const results = op.results
+  const yielded = term.operands
+  const n = results.length
+  if (operands.length !== n + 3 || args.length !== n + 1 || yielded.length !== n || args[0]!.type !== operands[0]!.value.type) {
+    return false
+  }
+  for (let i = 0; i < n; i++) {
+    const t = results[i]!.type
+    if (operands[i + 3]!.value.type !== t || args[i + 1]!.type !== t || yielded[i]!.value.type !== t) {
+      return false
+    }
+  }
+  return true
+}
+
+/**
+ * Whether `scf.if` op `op` passes `verifyRegionBranchOp` for certain: each region empty
+ * (the else region only when there are no results) or one block ending in an `scf.yield`
+ * of the result types. False means only "not known" (see `forLoopTypesMatch`).
+ */
+export function ifYieldTypesMatch(op: Operation): boolean {
+  const results = op.results
+  const regions = op.regions
+  for (let r = 0; r < regions.length; r++) {
+    const block = regions[r]!.firstBlock
+    if (block === null) {
+      if (results.length !== 0) {
+        return false
+      }
+      continue
+    }
+    if (block.nextBlock !== null) {
+      return false
+    }
+    const term = block.lastOp
+    if (term === null || term.name.name !== 'scf.yield') {
+      return false
+    }
+    const yielded = term.operands
+    if (yielded.length !== results.length) {
+      return false
+    }
+    for (let i = 0; i < yielded.length; i++) {
+      if (yielded[i]!.value.type !== results[i]!.type) {
+        return false
+      }
+    }
+  }
+  return true
+}

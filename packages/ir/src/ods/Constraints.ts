@@ -347,7 +347,10 @@ export function defaultValuedOptionalAttr(base: AttrConstraint, value: (context:
   return { kind: 'defaultValuedAttr', base, defaultValue: value, populateDefault: false }
 }
 
-const isStringAttr = (a: Attribute): boolean => a instanceof StringAttr
+// Told by constructor first: in the cold code that verifies a parsed module, an `instanceof`
+// costs several loads and calls, and these run for every function's name and every callee.
+const isStringAttr = (a: Attribute): boolean => a.constructor === StringAttr || a instanceof StringAttr
+const isSymbolRefAttr = (a: Attribute): a is SymbolRefAttr => a.constructor === SymbolRefAttr || a instanceof SymbolRefAttr
 const isIntegerAttr = (a: Attribute): boolean => a instanceof IntegerAttr
 const isFloatAttr = (a: Attribute): boolean => a instanceof FloatAttr
 const isArrayAttr = (a: Attribute): boolean => a instanceof ArrayAttr
@@ -357,9 +360,9 @@ export const AnyAttr: AttrConstraint = attrConstraint('any attribute', () => tru
 /** `TypedAttrInterface`: an attribute with a type. */
 export const TypedAttrConstraint: AttrConstraint = attrConstraint('TypedAttr instance', (a) => (a as { type?: unknown }).type instanceof Object)
 /** `StrAttr`. */
-export const StrAttr: AttrConstraint = attrConstraint('string attribute', (a) => a instanceof StringAttr, { isStorageKind: isStringAttr })
+export const StrAttr: AttrConstraint = attrConstraint('string attribute', isStringAttr, { isStorageKind: isStringAttr })
 /** `SymbolNameAttr`: printed and parsed as `@name` in formats. */
-export const SymbolNameAttr: AttrConstraint = attrConstraint('string attribute', (a) => a instanceof StringAttr, {
+export const SymbolNameAttr: AttrConstraint = attrConstraint('string attribute', isStringAttr, {
   parse(parser) {
     const name = parser.parseSymbolName()
     return name === undefined ? undefined : StringAttr.get(parser.context, name)
@@ -373,14 +376,14 @@ export const SymbolNameAttr: AttrConstraint = attrConstraint('string attribute',
   },
 })
 /** `SymbolRefAttr`. */
-export const SymbolRefAttrC: AttrConstraint = attrConstraint('symbol reference attribute', (a) => a instanceof SymbolRefAttr, {
-  isStorageKind: (a) => a instanceof SymbolRefAttr,
+export const SymbolRefAttrC: AttrConstraint = attrConstraint('symbol reference attribute', isSymbolRefAttr, {
+  isStorageKind: isSymbolRefAttr,
 })
 /** `FlatSymbolRefAttr`. */
 export const FlatSymbolRefAttr: AttrConstraint = attrConstraint(
   'flat symbol reference attribute',
-  (a) => a instanceof SymbolRefAttr && a.isFlat,
-  { isStorageKind: (a) => a instanceof SymbolRefAttr && a.isFlat },
+  (a) => isSymbolRefAttr(a) && a.isFlat,
+  { isStorageKind: (a) => isSymbolRefAttr(a) && a.isFlat },
 )
 /** `UnitAttr`. */
 export const UnitAttrC: AttrConstraint = attrConstraint('unit attribute', (a) => a instanceof UnitAttr, { isUnit: true, isStorageKind: (a) => a instanceof UnitAttr })

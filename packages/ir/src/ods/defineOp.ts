@@ -16,7 +16,7 @@ import type { Block } from '../Block.ts'
 import type { OpBuilder } from '../Builder.ts'
 import type { Context } from '../Context.ts'
 import type { Location } from '../Location.ts'
-import { failure, success, type LogicalResult } from '../LogicalResult.ts'
+import { failure, type LogicalResult } from '../LogicalResult.ts'
 import { OperationState, type OpAsmParser, type OpAsmPrinter } from '../OpAsm.ts'
 import type { Operation } from '../Operation.ts'
 import { Trait, type InterfaceImpl, type MemoryEffect, type OpDefinition, type OpFoldResult } from '../OperationName.ts'
@@ -66,6 +66,14 @@ export interface OpSpec {
   /** InferTypeOpInterface: result types from the operands/attributes in `state`. */
   inferResultTypes?(state: OperationState): Type[] | undefined
   verify?(op: Operation): LogicalResult
+  /**
+   * What `verify` reads of an op, when it reads no more than the counts and types of its
+   * operands and results (`'types'`), or those and its attributes, inherent and discardable
+   * (`'signature'`): not its regions, successors, parent or the ops that define its
+   * operands; and it emits nothing when it passes. It then passes again on an op with the
+   * same ones as an op it passed on, and is not run again for it (see `OdsOp.verify`).
+   */
+  readonly verifyReads?: 'types' | 'signature'
   verifyRegions?(op: Operation): LogicalResult
   /** SymbolUserOpInterface: checks the symbols the op references. */
   verifySymbolUses?(op: Operation): LogicalResult
@@ -225,13 +233,21 @@ class OdsLayout {
   }
 }
 
-// What an op's generated checks read (`OdsOp.memoFlags`), which tells what `passedBefore` compares.
+// What an op's generated checks read (`OdsOp.memoBits`), which tells what `passedBefore` compares.
 /** The inherent attributes' values are read only through their constraints. */
 const MEMO_VALUE_CHECKS_ONLY = 1
 /** The operand and result types are read (else only their counts matter). */
 const MEMO_READS_TYPES = 2
 /** A region or successor constraint may reject a region or successor. */
 const MEMO_REGION_CHECKS = 4
+/** The checks accept any number of operands (one variadic group of any type, and no type read). */
+const MEMO_ANY_OPERAND_COUNT = 8
+/** The checks accept any number of results, as `MEMO_ANY_OPERAND_COUNT`. */
+const MEMO_ANY_RESULT_COUNT = 16
+
+// What an op's `verify` hook reads (`OpSpec.verifyReads`), when it reads no more.
+const HOOK_READS_TYPES = 1
+const HOOK_READS_SIGNATURE = 2
 
 /** True when `record` (a spec's operands, results, ...) declares something. */
 function declaresAny(record: Readonly<Record<string, unknown>> | undefined): boolean {
@@ -243,6 +259,11 @@ function declaresAny(record: Readonly<Record<string, unknown>> | undefined): boo
     }
   }
   return false
+}
+
+/** Whether `decls` (an op's operand or result groups) is one variadic group without sub-groups. */
+function isOnlyVariadicGroup(decls: readonly OdsValueDecl[]): boolean {
+  return decls.length === 1 && decls[0]!.variadic && !decls[0]!.optional && decls[0]!.segmentAttr === undefined
 }
 
 /**
@@ -292,8 +313,17 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
    * value (a type-matching predicate names it); null when they read none.
    */
   private passedTypeReads: boolean[] | null
-  /** What the generated checks read (the `MEMO_*` bits), -1 until first asked for (see `memoFlags`). */
+  /** What the generated checks read (the `MEMO_*` bits), -1 until first asked for (see `computeMemoFlags`). */
   private memoBits: number
+  /**
+   * Whether the spec's `verify` passed on an op with the signature the generated checks
+   * last passed on (their dictionaries, counts and types), or for a `verify` that reads only
+   * types, with those types: set only for a `verify` that reads nothing else
+   * (`OpSpec.verifyReads`), which then passes again.
+   */
+  private hookPassed: boolean
+  /** `OpSpec.verifyReads` as `HOOK_READS_*` (0: anything, or no hook). */
+  private readonly hookReads: number
   readonly spec: OpSpec
 
   readonly verifyRegions: ((op: Operation) => LogicalResult) | undefined
@@ -351,6 +381,8 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     this.passedDecls = null
     this.passedTypeReads = null
     this.memoBits = -1
+    this.hookPassed = false
+    this.hookReads = spec.verify === undefined ? 0 : spec.verifyReads === 'types' ? HOOK_READS_TYPES : spec.verifyReads === 'signature' ? HOOK_READS_SIGNATURE : 0
 
     this.compiledFormat = undefined
     this.printsOwnElements = undefined
@@ -799,6 +831,12 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
       if ((this.passedRegions !== 0 || this.passedSuccessors !== 0) && (this.memoBits & MEMO_REGION_CHECKS) !== 0 && !this.verifyRegionAndSuccessorConstraints(op)) {
         return failure()
       }
+      // The types are the ones the checks passed on (compared, see `computeMemoFlags`), and
+      // so was the hook, which reads no more than them or, with the same inherent
+      // dictionary, the whole signature.
+      if (this.hookPassed && (this.hookReads === HOOK_READS_TYPES || op.properties === this.passedProperties)) {
+        return true
+      }
     } else {
       if (!this.verifyCounts(op)) {
         return failure()
@@ -811,11 +849,25 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
       }
       this.recordPassed(op)
     }
+    // Booleans rather than `success()`: in the cold code that verifies a parsed module, each
+    // call and load here is paid per op.
     const spec = this.spec
-    if (spec.verify !== undefined) {
+    if (spec.verify === undefined) {
+      return true
+    }
+    const reads = this.hookReads
+    if (reads === 0) {
       return spec.verify(op)
     }
-    return success()
+    if (!spec.verify(op)) {
+      return false
+    }
+    // Passed on the types last recorded (the op's, as `passedBefore` found or `recordPassed`
+    // kept them), and on the signature unless the inherent attributes differ in value.
+    if (reads === HOOK_READS_TYPES || op.properties === this.passedProperties) {
+      this.hookPassed = true
+    }
+    return true
   }
 
   /**
@@ -839,7 +891,11 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     if (passedProps === null) {
       return false
     }
-    const bits = this.memoFlags()
+    // Read without a call: computed on the first op of the kind.
+    let bits = this.memoBits
+    if (bits < 0) {
+      bits = this.computeMemoFlags()
+    }
     const sameProperties = props === passedProps
     if (!sameProperties && (bits & MEMO_VALUE_CHECKS_ONLY) === 0) {
       return false
@@ -847,7 +903,11 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     const operands = op.operands
     const results = op.results
     const numOperands = operands.length
-    if (numOperands !== this.passedOperands || results.length !== this.passedResults) {
+    // A count the checks accept whatever it is (`scf.yield`'s operands) may differ.
+    if (
+      (numOperands !== this.passedOperands && (bits & MEMO_ANY_OPERAND_COUNT) === 0) ||
+      (results.length !== this.passedResults && (bits & MEMO_ANY_RESULT_COUNT) === 0)
+    ) {
       return false
     }
     if ((bits & MEMO_READS_TYPES) !== 0) {
@@ -869,14 +929,11 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     return sameProperties || this.propertiesPassLike(props, passedProps)
   }
 
-  /** The `MEMO_*` bits of this op's generated checks, computed on first use. */
-  private memoFlags(): number {
-    const bits = this.memoBits
-    // Computed out of line, once: inlined into the hot `passedBefore`, its closures and
-    // array scans made that function's optimized compile twice as large.
-    return bits >= 0 ? bits : this.computeMemoFlags()
-  }
-
+  /**
+   * Computes the `MEMO_*` bits of this op's generated checks, on the first op of the kind.
+   * Out of line: inlined into the hot `passedBefore`, its closures and array scans made that
+   * function's optimized compile twice as large.
+   */
   private computeMemoFlags(): number {
     const layout = this.layout
     // The values of the inherent attributes are read only through their constraints, and
@@ -895,11 +952,23 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
       this.allTypesMatch.length !== 0 ||
       this.typesMatchWith.length !== 0 ||
       this.sameTypeOperands ||
-      (this.traits & Trait.SameOperandsAndResultType) !== 0
+      (this.traits & Trait.SameOperandsAndResultType) !== 0 ||
+      // A hook that reads only the types (or signature) is skipped on the same types.
+      this.hookReads !== 0
     // A region or successor constraint that may reject one.
     const regionChecks =
       !layout.regions.every((d) => d.constraint === AnyRegion) || !layout.successors.every((d) => d.constraint === AnySuccessor)
-    const bits = (valueChecksOnly ? MEMO_VALUE_CHECKS_ONLY : 0) | (readsTypes ? MEMO_READS_TYPES : 0) | (regionChecks ? MEMO_REGION_CHECKS : 0)
+    // Without a type read, one variadic group without sub-groups takes any count (`countCheck`
+    // asks for none fixed, `verifyValues` finds every value fine). Never with a type read: the
+    // types compared then include the counts, and a hook that reads the signature counts them.
+    const anyOperandCount = !readsTypes && valueChecksOnly && isOnlyVariadicGroup(layout.operands)
+    const anyResultCount = !readsTypes && valueChecksOnly && isOnlyVariadicGroup(layout.results)
+    const bits =
+      (valueChecksOnly ? MEMO_VALUE_CHECKS_ONLY : 0) |
+      (readsTypes ? MEMO_READS_TYPES : 0) |
+      (regionChecks ? MEMO_REGION_CHECKS : 0) |
+      (anyOperandCount ? MEMO_ANY_OPERAND_COUNT : 0) |
+      (anyResultCount ? MEMO_ANY_RESULT_COUNT : 0)
     this.memoBits = bits
     return bits
   }
@@ -993,6 +1062,7 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
       this.passedDecls = null
       this.passedTypeReads = null
     }
+    this.hookPassed = false
     this.passedProperties = op.properties
     this.passedAttributes = op.attributes
   }
@@ -1124,13 +1194,16 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
     const layout = this.layout
     let ri = 0
     const regionDecls = layout.regions
+    // Read once: each is a getter call, and this runs for every op with regions.
+    const regions = op.regions
     for (let di = 0; di < regionDecls.length; di++) {
       const d = regionDecls[di]!
+      const constraint = d.constraint
       // A variadic group takes what the declarations after it leave.
-      const end = d.constraint.variadic ? op.regions.length - (regionDecls.length - 1 - di) : Math.min(ri + 1, op.regions.length)
+      const end = constraint.variadic ? regions.length - (regionDecls.length - 1 - di) : Math.min(ri + 1, regions.length)
       for (let k = ri; k < end; k++) {
-        const r = op.regions[k]!
-        if (!d.constraint.check(r)) {
+        const r = regions[k]!
+        if (!constraint.check(r)) {
           // Names starting with '#' stand for ODS's unnamed regions.
           const named = d.name.startsWith('#') ? '' : ` ('${d.name}')`
           return op.emitOpError(`region #${ri}${named} failed to verify constraint: ${d.constraint.summary}`).fail()
@@ -1138,8 +1211,11 @@ export class OdsOp<S extends OpSpec = OpSpec> implements OpDefinition, FormatOpI
         ri++
       }
     }
-    let si = 0
     const successorDecls = layout.successors
+    if (successorDecls.length === 0) {
+      return true
+    }
+    let si = 0
     for (let di = 0; di < successorDecls.length; di++) {
       const d = successorDecls[di]!
       const n = d.constraint.variadic ? op.successors.length - (successorDecls.length - 1) : 1
