@@ -69,8 +69,11 @@ import {
   type UnresolvedOperand,
   type Value,
 } from '@tilepass/ir'
-import { parseFunctionOp, printFunctionOp } from '@tilepass/dialects'
 import { testTransformOps, verifyTestDialectAttribute } from './TestTransformOps.ts'
+import { TEST_DIALECTS_LIBRARY } from './dialectsLibrary.lazy.ts'
+
+const parseFunctionOp = TEST_DIALECTS_LIBRARY.parseFunctionOp()
+const printFunctionOp = TEST_DIALECTS_LIBRARY.printFunctionOp()
 
 /** `test.return`: a generic terminator forwarding its operands. */
 export const TestReturnOp: OdsOp = defineOp({

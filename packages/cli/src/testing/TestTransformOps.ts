@@ -4,7 +4,7 @@
  * memory effects, a graph region, a branch that produces a successor operand, a symbol
  * table, and ops whose canonicalization patterns erase them or turn them into calls.
  */
-import { ConstantIntRanges, InferIntRangeInterface, rangeBitWidth } from '@tilepass/dialects'
+import type { ConstantIntRanges as IntRanges } from '@tilepass/dialects'
 import {
   AnyAttr,
   AnyIntegerAttr,
@@ -31,6 +31,11 @@ import {
   type Operation,
   type Value,
 } from '@tilepass/ir'
+import { TEST_DIALECTS_LIBRARY } from './dialectsLibrary.lazy.ts'
+
+const ConstantIntRanges = TEST_DIALECTS_LIBRARY.ConstantIntRanges()
+const InferIntRangeInterface = TEST_DIALECTS_LIBRARY.InferIntRangeInterface()
+const rangeBitWidth = TEST_DIALECTS_LIBRARY.rangeBitWidth()
 
 /** `test.constant`: a constant-like op holding any attribute as `value`; it folds to it. */
 export const TestConstantOp: OdsOp = defineOp({
@@ -252,7 +257,7 @@ export const WithBoundsOp: OdsOp = defineOp({
   traits: Trait.NoMemoryEffect,
   interfaces: [
     InferIntRangeInterface.impl({
-      inferResultRanges(op: Operation): readonly (ConstantIntRanges | null)[] {
+      inferResultRanges(op: Operation): readonly (IntRanges | null)[] {
         const width = rangeBitWidth(op.getResult(0).type)
         const bound = (name: string): bigint => (op.getAttr(name) as IntegerAttr).value
         if (width === null) {
