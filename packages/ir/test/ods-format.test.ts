@@ -552,13 +552,19 @@ const customDirectiveOps: OdsOp[] = [
 
 const FormatTestDialect: DialectDefinition = { namespace: 'test', ops: [...fmtOps, ...customDirectiveOps], allowUnknownOperations: true }
 
-function run(src: string, generic = false, moreDialects: readonly DialectDefinition[] = []): { out: string; diags: string[] } {
+/** A context with the builtin and format-test dialects and `moreDialects`, whose diagnostics' messages go to `diags`. */
+function contextWithDiags(moreDialects: readonly DialectDefinition[] = []): { ctx: Context; diags: string[] } {
   const ctx = new Context({ dialects: [BuiltinDialect, FormatTestDialect, ...moreDialects] })
   const diags: string[] = []
   ctx.diagEngine.registerHandler((d: Diagnostic) => {
     diags.push(d.message)
     return true
   })
+  return { ctx, diags }
+}
+
+function run(src: string, generic = false, moreDialects: readonly DialectDefinition[] = []): { out: string; diags: string[] } {
+  const { ctx, diags } = contextWithDiags(moreDialects)
   const res = parseSourceString(src, ctx)
   if (res === null || !verify(res.op)) {
     ctx.diagEngine.flush()
@@ -1288,12 +1294,7 @@ describe('formats whose result type is an attribute\'s', () => {
 
   it('types each result from the attribute when the op has it, else from the other variables', () => {
     // Parsed and printed without verification (which wants `init` to match even when absent).
-    const ctx = new Context({ dialects: [BuiltinDialect, FormatTestDialect, dialect] })
-    const diags: string[] = []
-    ctx.diagEngine.registerHandler((d: Diagnostic) => {
-      diags.push(d.message)
-      return true
-    })
+    const { ctx, diags } = contextWithDiags([dialect])
     const res = parseSourceString(input, ctx)
     expect(diags).toEqual([])
     const out = printOperation(res!.op, { printGenericOpForm: true })
@@ -1403,12 +1404,7 @@ describe('compiled printers of ops whose only operand or result group varies in 
 `
 
   it('prints every count of values without asking for the segments', () => {
-    const ctx = new Context({ dialects: [BuiltinDialect, FormatTestDialect, dialect] })
-    const diags: string[] = []
-    ctx.diagEngine.registerHandler((d: Diagnostic) => {
-      diags.push(d.message)
-      return true
-    })
+    const { ctx, diags } = contextWithDiags([dialect])
     const res = parseSourceString(input, ctx)
     ctx.diagEngine.flush()
     expect(diags).toEqual([])
